@@ -1,0 +1,122 @@
+"""HTTP plumbing shared by the network providers: one place that maps httpx outcomes to typed LLM errors."""
+
+from __future__ import annotations
+
+import json
+import re
+from email.utils import parsedate_to_datetime
+from typing import Any
+
+import httpx
+
+from agentcore.llm.errors import (
+    LLMAuthError,
+    LLMHTTPError,
+    LLMRateLimitError,
+    LLMResponseError,
+    LLMTimeoutError,
+    LLMTransportError,
+)
+
+_TITLE = re.compile(r"<title>(.*?)</title>", re.IGNORECASE | re.DOTALL)
+
+
+def _retry_after(response: httpx.Response) -> float | None:
+    value = response.headers.get("retry-after")
+    if not value:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        from datetime import UTC, datetime
+
+        return max(0.0, (parsedate_to_datetime(value) - datetime.now(UTC)).total_seconds())
+    except (TypeError, ValueError):
+        return None
+
+
+def _error_message(response: httpx.Response) -> str:
+    """The human part of an error body: GigaChat ``message``, OpenAI ``error.message``, an HTML title, or text."""
+    text = response.text
+    try:
+        body = response.json()
+    except ValueError:
+        title = _TITLE.search(text)
+        if title:
+            return title.group(1).strip()[:200]
+        return text.strip()[:200] or response.reason_phrase
+    if isinstance(body, dict):
+        error = body.get("error")
+        if isinstance(error, dict) and error.get("message"):
+            return str(error["message"])
+        for key in ("message", "error_description", "error", "detail"):
+            if body.get(key):
+                return str(body[key])
+    return text.strip()[:200] or response.reason_phrase
+
+
+def raise_for_status(response: httpx.Response) -> None:
+    """Raise the typed error for a non-2xx response (401/403 auth, 429 rate limit, others generic)."""
+    if response.is_success:
+        return
+    status = response.status_code
+    message = _error_message(response)
+    body = response.text[:500]
+    if status in (401, 403):
+        raise LLMAuthError(status, message, body)
+    if status == 429:
+        raise LLMRateLimitError(status, message, body, retry_after=_retry_after(response))
+    raise LLMHTTPError(status, message, body, retry_after=_retry_after(response))
+
+
+def parse_json(response: httpx.Response) -> dict[str, Any]:
+    """The JSON object of a successful response.
+
+    Raises:
+        LLMResponseError: the body is not a JSON object (HTML page, truncated body).
+    """
+    try:
+        body = response.json()
+    except (ValueError, json.JSONDecodeError) as exc:
+        snippet = response.text[:120].replace("\n", " ")
+        raise LLMResponseError(f"response is not valid JSON ({exc}); body starts with {snippet!r}") from exc
+    if not isinstance(body, dict):
+        raise LLMResponseError(f"expected a JSON object, got {type(body).__name__}")
+    return body
+
+
+async def send_json(
+    client: httpx.AsyncClient,
+    method: str,
+    url: str,
+    *,
+    json_body: Any = None,
+    data: Any = None,
+    headers: dict[str, str] | None = None,
+    timeout: float | None = None,
+) -> dict[str, Any]:
+    """Send one request and return the JSON object of a successful response.
+
+    Raises:
+        LLMTimeoutError, LLMTransportError, LLMHTTPError (and subclasses), LLMResponseError.
+    """
+    kwargs: dict[str, Any] = {"headers": headers}
+    if timeout is not None:
+        kwargs["timeout"] = timeout
+    try:
+        response = await client.request(method, url, json=json_body, data=data, **kwargs)
+    except httpx.TimeoutException as exc:
+        raise LLMTimeoutError(f"{method} {url} timed out") from exc
+    except httpx.HTTPError as exc:
+        raise LLMTransportError(f"{method} {url} failed: {type(exc).__name__}: {exc}") from exc
+    raise_for_status(response)
+    return parse_json(response)
+
+
+def require(body: dict[str, Any], key: str, what: str) -> Any:
+    """``body[key]`` or a clear :class:`LLMResponseError` naming what was expected."""
+    if key not in body:
+        raise LLMResponseError(f"{what}: field {key!r} is missing in the response")
+    return body[key]

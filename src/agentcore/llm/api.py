@@ -1,0 +1,100 @@
+"""Seed 000 "Запросы на LLM API": ``post_chat_completions`` and ``post_embeddings``, exactly as specified.
+
+* the default model is filled in when the payload names none (``config.default_model`` /
+  ``config.default_embedding_model``, resolved for the configured provider);
+* with ``verbose=True`` the payload (before) and the response (after success) are logged at debug;
+* on any failure the stack trace is logged at critical and ``{"error": "<exception text>"}`` is returned;
+* on success the provider's standard response dict is returned.
+
+The requests go to the provider configured in settings (offline by default). Async twins: ``apost_*``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from agentcore.config import Settings, get_settings
+from agentcore.llm.provider import LLMProvider
+
+logger = logging.getLogger("agentcore.llm.api")
+
+_providers: dict[int, LLMProvider] = {}
+
+
+def _provider_for(settings: Settings) -> LLMProvider:
+    # One provider per settings object, created on the portal loop, so the token cache and connections are reused.
+    key = id(settings)
+    if key not in _providers:
+        from agentcore.llm.factory import create_provider
+
+        _providers[key] = create_provider(settings)
+    return _providers[key]
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+async def apost_chat_completions(
+    payload: dict[str, Any], verbose: bool = False, *, settings: Settings | None = None
+) -> dict[str, Any]:
+    """Async form of :func:`post_chat_completions`."""
+    try:
+        settings = settings or get_settings()
+        if not isinstance(payload, dict) or "messages" not in payload:
+            raise ValueError("payload must be a dict with 'messages'")
+        payload = dict(payload)
+        if "model" not in payload:
+            payload["model"] = settings.chat_model
+        if verbose:
+            logger.debug("post_chat_completions // payload: %s", _dump(payload))
+        response = await _provider_for(settings).chat_completions_raw(payload)
+        if verbose:
+            logger.debug("post_chat_completions // response: %s", _dump(response))
+        return response
+    except Exception as exc:
+        logger.critical("post_chat_completions // %s", exc, exc_info=True)
+        return {"error": str(exc)}
+
+
+async def apost_embeddings(
+    payload: dict[str, Any], verbose: bool = False, *, settings: Settings | None = None
+) -> dict[str, Any]:
+    """Async form of :func:`post_embeddings`."""
+    try:
+        settings = settings or get_settings()
+        if not isinstance(payload, dict) or "input" not in payload:
+            raise ValueError("payload must be a dict with 'input'")
+        payload = dict(payload)
+        if "model" not in payload:
+            payload["model"] = settings.embedding_model
+        if verbose:
+            logger.debug("post_embeddings // payload: %s", _dump(payload))
+        response = await _provider_for(settings).embeddings_raw(payload)
+        if verbose:
+            logger.debug("post_embeddings // response: %s", _dump(response))
+        return response
+    except Exception as exc:
+        logger.critical("post_embeddings // %s", exc, exc_info=True)
+        return {"error": str(exc)}
+
+
+def post_chat_completions(payload: dict, verbose: bool = False) -> dict:
+    """POST ``payload`` to ``/chat/completions`` of the configured provider (seed 000 contract, see module doc)."""
+    from agentcore.llm.sync import run_sync
+
+    return run_sync(apost_chat_completions, payload, verbose)
+
+
+def post_embeddings(payload: dict, verbose: bool = False) -> dict:
+    """POST ``payload`` to ``/embeddings`` of the configured provider (seed 000 contract, see module doc)."""
+    from agentcore.llm.sync import run_sync
+
+    return run_sync(apost_embeddings, payload, verbose)
+
+
+def reset_providers() -> None:
+    """Forget cached providers (tests that change settings call this)."""
+    _providers.clear()

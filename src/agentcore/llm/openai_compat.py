@@ -1,0 +1,214 @@
+"""OpenAI-compatible chat completions provider (OpenAI, vLLM, Ollama, llama.cpp server, ...)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import httpx
+
+from agentcore.config import Settings
+from agentcore.llm._http import require, send_json
+from agentcore.llm.errors import LLMError, LLMResponseError
+from agentcore.llm.models import (
+    EmbeddingResponse,
+    LLMMessage,
+    LLMRequest,
+    LLMResponse,
+    LLMToolCall,
+    Usage,
+)
+from agentcore.llm.provider import Capabilities, LLMProvider
+
+_DEFAULT_CHAT_MODEL = "GigaChat-2-Max"
+
+
+def message_to_openai(message: LLMMessage) -> dict[str, Any]:
+    """One :class:`LLMMessage` in OpenAI chat format."""
+    out: dict[str, Any] = {"role": message.role, "content": message.content}
+    if message.role == "assistant" and message.tool_calls:
+        out["tool_calls"] = [
+            {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments}}
+            for call in message.tool_calls
+        ]
+    if message.role == "tool":
+        out["tool_call_id"] = message.tool_call_id
+        out["content"] = message.content or ""
+    elif message.content is None and message.role != "assistant":
+        out["content"] = ""
+    return out
+
+
+def request_to_openai(request: LLMRequest, model: str) -> dict[str, Any]:
+    """The JSON body of ``POST /chat/completions`` for ``request``."""
+    payload: dict[str, Any] = {"model": model, "messages": [message_to_openai(m) for m in request.messages]}
+    if request.tools:
+        payload["tools"] = [
+            {
+                "type": "function",
+                "function": {"name": t.name, "description": t.description, "parameters": t.parameters},
+            }
+            for t in request.tools
+        ]
+        choice = request.tool_choice
+        if choice in ("auto", "none", "required"):
+            payload["tool_choice"] = choice
+        elif choice:
+            payload["tool_choice"] = {"type": "function", "function": {"name": choice}}
+    if request.response_format is not None:
+        payload["response_format"] = {
+            "type": "json_schema",
+            "json_schema": {
+                "name": request.response_format.name,
+                "schema": request.response_format.schema_,
+                "strict": request.response_format.strict,
+            },
+        }
+    for key in ("temperature", "top_p", "max_tokens"):
+        value = getattr(request, key)
+        if value is not None:
+            payload[key] = value
+    payload.update(request.extra)
+    return payload
+
+
+def response_from_openai(body: dict[str, Any]) -> LLMResponse:
+    """Parse an OpenAI chat completion into an :class:`LLMResponse`.
+
+    Raises:
+        LLMResponseError: no choices / no message.
+    """
+    choices = require(body, "choices", "chat completion")
+    if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
+        raise LLMResponseError("chat completion: 'choices' is empty")
+    choice = choices[0]
+    message = choice.get("message")
+    if not isinstance(message, dict):
+        raise LLMResponseError("chat completion: choice has no 'message'")
+    calls: list[LLMToolCall] = []
+    for raw in message.get("tool_calls") or []:
+        function = raw.get("function") or {}
+        arguments = function.get("arguments", "{}")
+        if not isinstance(arguments, str):
+            arguments = json.dumps(arguments, ensure_ascii=False)
+        calls.append(LLMToolCall(name=function.get("name", ""), arguments=arguments, id=raw.get("id") or ""))
+    if not calls and isinstance(message.get("function_call"), dict):  # legacy OpenAI function_call
+        fc = message["function_call"]
+        arguments = fc.get("arguments", "{}")
+        if not isinstance(arguments, str):
+            arguments = json.dumps(arguments, ensure_ascii=False)
+        calls.append(LLMToolCall(name=fc.get("name", ""), arguments=arguments))
+    usage = body.get("usage") or {}
+    return LLMResponse(
+        content=message.get("content"),
+        tool_calls=calls,
+        finish_reason=choice.get("finish_reason"),
+        model=body.get("model"),
+        usage=Usage(
+            prompt_tokens=usage.get("prompt_tokens") or 0,
+            completion_tokens=usage.get("completion_tokens") or 0,
+            total_tokens=usage.get("total_tokens") or 0,
+        ),
+        raw=body,
+    )
+
+
+def embeddings_from_body(body: dict[str, Any]) -> EmbeddingResponse:
+    """Parse an ``/embeddings`` response (OpenAI or GigaChat shape) into vectors in input order."""
+    data = require(body, "data", "embeddings")
+    if not isinstance(data, list):
+        raise LLMResponseError("embeddings: 'data' is not a list")
+    try:
+        items = sorted(data, key=lambda item: item.get("index", 0))
+        vectors = [[float(x) for x in item["embedding"]] for item in items]
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise LLMResponseError(f"embeddings: malformed item ({exc})") from exc
+    return EmbeddingResponse(vectors=vectors, model=body.get("model"), raw=body)
+
+
+class OpenAICompatProvider(LLMProvider):
+    """Any server that speaks OpenAI Chat Completions (``OPENAI_API_BASE`` + ``OPENAI_API_KEY``).
+
+    When neither the request nor ``OPENAI_MODEL`` names a model and the seed's GigaChat default is still in place,
+    the first model the server lists under ``GET /models`` is used, so pointing ``OPENAI_API_BASE`` at any
+    server works with no other change.
+    """
+
+    name = "openai"
+    capabilities = Capabilities(native_tools=True, json_schema=True, forced_function=True)
+
+    def __init__(self, settings: Settings, client: httpx.AsyncClient | None = None) -> None:
+        self._settings = settings
+        self._base = settings.openai_api_base.rstrip("/")
+        self._client = client
+        self._own_client = client is None
+        self._model: str | None = settings.openai_model or (
+            None if settings.default_model == _DEFAULT_CHAT_MODEL else settings.default_model
+        )
+        self._model_lock = asyncio.Lock()
+
+    @property
+    def display_name(self) -> str:
+        return f"openai ({self._base})"
+
+    def _headers(self) -> dict[str, str]:
+        headers = {"Accept": "application/json"}
+        key = self._settings.openai_api_key
+        if key is not None and key.get_secret_value():
+            headers["Authorization"] = f"Bearer {key.get_secret_value()}"
+        return headers
+
+    @property
+    def client(self) -> httpx.AsyncClient:
+        if self._client is None:
+            self._client = httpx.AsyncClient(timeout=self._settings.llm_timeout)
+        return self._client
+
+    async def _chat_model(self) -> str:
+        if self._model:
+            return self._model
+        async with self._model_lock:
+            if self._model:
+                return self._model
+            try:
+                body = await send_json(self.client, "GET", f"{self._base}/models", headers=self._headers())
+                ids = [str(m.get("id")) for m in body.get("data", []) if isinstance(m, dict) and m.get("id")]
+                chat_ids = [i for i in ids if "embed" not in i.lower()]
+                self._model = (chat_ids or ids or [self._settings.default_model])[0]
+            except LLMError:
+                self._model = self._settings.default_model
+            return self._model
+
+    async def complete(self, request: LLMRequest) -> LLMResponse:
+        model = request.model or await self._chat_model()
+        body = await send_json(
+            self.client,
+            "POST",
+            f"{self._base}/chat/completions",
+            json_body=request_to_openai(request, model),
+            headers=self._headers(),
+            timeout=request.timeout,
+        )
+        return response_from_openai(body)
+
+    async def embed(self, texts: list[str], model: str | None = None) -> EmbeddingResponse:
+        body = await self.embeddings_raw({"input": texts, "model": model or self._settings.embedding_model})
+        return embeddings_from_body(body)
+
+    async def chat_completions_raw(self, payload: dict[str, Any]) -> dict[str, Any]:
+        if "model" not in payload:
+            payload = {**payload, "model": await self._chat_model()}
+        return await send_json(
+            self.client, "POST", f"{self._base}/chat/completions", json_body=payload, headers=self._headers()
+        )
+
+    async def embeddings_raw(self, payload: dict[str, Any]) -> dict[str, Any]:
+        return await send_json(
+            self.client, "POST", f"{self._base}/embeddings", json_body=payload, headers=self._headers()
+        )
+
+    async def aclose(self) -> None:
+        if self._client is not None and self._own_client:
+            await self._client.aclose()
+            self._client = None

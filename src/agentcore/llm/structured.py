@@ -1,0 +1,168 @@
+"""Structured output: ask for a pydantic model, get a validated instance.
+
+Modes (``Settings.structured_output_mode`` or per call):
+
+* ``json_schema`` — the provider's native JSON-schema response format (OpenAI-compatible, offline);
+* ``function`` — a forced function call whose parameters are the schema (GigaChat's native way);
+* ``prompted`` — instruct-and-parse: the schema goes into the prompt, the JSON object is cut out of the answer
+  (code fences stripped) — for backends with neither;
+* ``auto`` — the first the provider supports, in that order.
+
+Invalid output is sent back to the model with the validation error (``retries`` times, default 2); then one
+:class:`StructuredOutputError` carries the raw output and the error — the cause is never hidden.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from agentcore.config import StructuredMode
+from agentcore.llm.errors import StructuredOutputError
+from agentcore.llm.models import LLMMessage, LLMRequest, LLMResponse, LLMTool, ResponseFormat
+from agentcore.llm.provider import Capabilities
+
+T = TypeVar("T", bound=BaseModel)
+Send = Callable[[LLMRequest], Awaitable[LLMResponse]]
+
+_FENCE = re.compile(r"```(?:json|JSON)?\s*(.*?)```", re.DOTALL)
+_NAME = re.compile(r"[^a-zA-Z0-9_-]")
+
+
+def extract_json(text: str) -> str:
+    """The first JSON object in ``text`` (inside a code fence if there is one), as a string.
+
+    Raises:
+        ValueError: there is no JSON object in the text.
+    """
+    candidates = [m.group(1) for m in _FENCE.finditer(text)] + [text]
+    decoder = json.JSONDecoder()
+    for candidate in candidates:
+        for match in re.finditer(r"\{", candidate):
+            try:
+                value, end = decoder.raw_decode(candidate, match.start())
+            except ValueError:
+                continue
+            if isinstance(value, dict):
+                return candidate[match.start() : end]
+    raise ValueError("no JSON object found in the model output")
+
+
+def schema_name(output_type: type[BaseModel]) -> str:
+    """A name valid for OpenAI's ``json_schema.name`` and GigaChat function names."""
+    return _NAME.sub("_", output_type.__name__)[:64] or "output"
+
+
+def choose_mode(mode: StructuredMode, capabilities: Capabilities) -> StructuredMode:
+    """Resolve ``auto`` against what the provider supports natively."""
+    if mode != "auto":
+        return mode
+    if capabilities.json_schema:
+        return "json_schema"
+    if capabilities.forced_function and capabilities.native_tools:
+        return "function"
+    return "prompted"
+
+
+def _prepare(request: LLMRequest, output_type: type[BaseModel], mode: StructuredMode) -> LLMRequest:
+    schema = output_type.model_json_schema()
+    name = schema_name(output_type)
+    if mode == "json_schema":
+        return request.model_copy(update={"response_format": ResponseFormat(name=name, schema_=schema)})
+    if mode == "function":
+        tool = LLMTool(name=name, description=output_type.__doc__ or f"Return {name}", parameters=schema)
+        return request.model_copy(update={"tools": [tool], "tool_choice": name})
+    instruction = "Ответь ТОЛЬКО одним JSON-объектом без пояснений, строго по этой JSON-схеме:\n" + json.dumps(
+        schema, ensure_ascii=False
+    )
+    return request.model_copy(update={"messages": [*request.messages, LLMMessage(role="user", content=instruction)]})
+
+
+def _raw_output(response: LLMResponse, mode: StructuredMode) -> str | None:
+    if mode == "function" and response.tool_calls:
+        return response.tool_calls[0].arguments
+    return response.content
+
+
+def _feedback(response: LLMResponse, raw: str | None, error: str, mode: StructuredMode) -> list[LLMMessage]:
+    text = f"Твой ответ не прошёл проверку по схеме: {error}\nИсправь ошибки и верни только корректный JSON-объект."
+    if mode == "function" and response.tool_calls:
+        call = response.tool_calls[0]
+        return [
+            LLMMessage(role="assistant", tool_calls=[call]),
+            LLMMessage(
+                role="tool",
+                tool_call_id=call.id,
+                name=call.name,
+                content=json.dumps({"error": text}, ensure_ascii=False),
+            ),
+        ]
+    return [LLMMessage(role="assistant", content=raw or ""), LLMMessage(role="user", content=text)]
+
+
+def validate_output(raw: str | None, output_type: type[T]) -> T:
+    """Validate raw model output (JSON possibly wrapped in prose or code fences) as ``output_type``.
+
+    Raises:
+        ValueError: no JSON object; pydantic.ValidationError: it does not fit the schema.
+    """
+    if raw is None or not raw.strip():
+        raise ValueError("the model returned no content")
+    try:
+        return output_type.model_validate_json(raw)
+    except ValidationError:
+        return output_type.model_validate_json(extract_json(raw))
+
+
+async def parse_structured(
+    send: Send,
+    request: LLMRequest,
+    output_type: type[T],
+    *,
+    mode: StructuredMode,
+    capabilities: Capabilities,
+    retries: int = 2,
+) -> T:
+    """Ask through ``send`` until the output validates as ``output_type``.
+
+    Raises:
+        StructuredOutputError: still invalid after ``retries`` re-asks (carries raw output and the error).
+        LLMError: transport/provider errors pass through untouched.
+    """
+    resolved = choose_mode(mode, capabilities)
+    prepared = _prepare(request, output_type, resolved)
+    raw: str | None = None
+    error = ""
+    for attempt in range(1, retries + 2):
+        response = await send(prepared)
+        raw = _raw_output(response, resolved)
+        if resolved == "function" and not response.tool_calls:
+            raw = response.content  # the model answered in text instead of calling: still try to use it
+        try:
+            return validate_output(raw, output_type)
+        except (ValueError, ValidationError) as exc:
+            error = _short_error(exc)
+        if attempt <= retries:
+            prepared = prepared.model_copy(
+                update={"messages": [*prepared.messages, *_feedback(response, raw, error, resolved)]}
+            )
+    raise StructuredOutputError(f"output did not validate as {output_type.__name__}", raw, error, attempts=retries + 1)
+
+
+def _short_error(exc: Exception) -> str:
+    if isinstance(exc, ValidationError):
+        parts = []
+        for item in exc.errors(include_url=False):
+            location = ".".join(str(p) for p in item.get("loc", ())) or "<root>"
+            parts.append(f"{location}: {item.get('msg')}")
+        return "; ".join(parts)
+    return str(exc)
+
+
+def schema_of(output_type: type[BaseModel]) -> dict[str, Any]:
+    """The JSON schema sent to the model for ``output_type``."""
+    return output_type.model_json_schema()

@@ -1,0 +1,47 @@
+"""Run the async LLM layer from synchronous code (seed 000's functions are synchronous).
+
+One background event loop per process (anyio's blocking portal) runs every coroutine handed to it, so network
+clients created there stay bound to one loop.  Works whether or not the caller already runs an event loop.
+"""
+
+from __future__ import annotations
+
+import atexit
+import threading
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractContextManager
+from typing import Any, TypeVar
+
+from anyio.from_thread import BlockingPortal, start_blocking_portal
+
+T = TypeVar("T")
+
+_lock = threading.Lock()
+_portal: BlockingPortal | None = None
+_portal_cm: AbstractContextManager[BlockingPortal] | None = None
+
+
+def _get_portal() -> BlockingPortal:
+    global _portal, _portal_cm
+    with _lock:
+        if _portal is None:
+            _portal_cm = start_blocking_portal()
+            _portal = _portal_cm.__enter__()
+            atexit.register(shutdown)
+        return _portal
+
+
+def run_sync(func: Callable[..., Awaitable[T]], *args: Any) -> T:
+    """Run ``await func(*args)`` on the shared background loop and return its result (or raise its error)."""
+    return _get_portal().call(func, *args)
+
+
+def shutdown() -> None:
+    """Stop the background loop (called at exit; safe to call twice)."""
+    global _portal, _portal_cm
+    with _lock:
+        if _portal_cm is not None:
+            try:
+                _portal_cm.__exit__(None, None, None)
+            finally:
+                _portal, _portal_cm = None, None

@@ -1,0 +1,80 @@
+"""Run an ASGI app on a free loopback port in a background thread, so in-process services speak real HTTP.
+
+Used by the assistant (RAG and Haiku services started automatically), by tests and by benchmarks.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from types import TracebackType
+from typing import Any
+
+import uvicorn
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port that is free on ``host`` right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((host, 0))
+        return int(sock.getsockname()[1])
+
+
+class BackgroundServer:
+    """A uvicorn server in a daemon thread.
+
+    ``with BackgroundServer(app) as server: httpx.get(server.url + "/health")``.
+
+    Raises:
+        RuntimeError: the server did not start within ``start_timeout`` seconds.
+    """
+
+    def __init__(
+        self,
+        app: Any,
+        host: str = "127.0.0.1",
+        port: int | None = None,
+        start_timeout: float = 15.0,
+        log_level: str = "warning",
+    ) -> None:
+        self.host = host
+        self.port = port or free_port(host)
+        self._start_timeout = start_timeout
+        config = uvicorn.Config(
+            app, host=self.host, port=self.port, log_level=log_level, access_log=False, lifespan="on"
+        )
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, name=f"server:{self.port}", daemon=True)
+
+    @property
+    def url(self) -> str:
+        """Base URL, e.g. ``http://127.0.0.1:54321``."""
+        return f"http://{self.host}:{self.port}"
+
+    def start(self) -> BackgroundServer:
+        """Start serving and wait until the socket accepts connections."""
+        self._thread.start()
+        deadline = time.monotonic() + self._start_timeout
+        while not self._server.started:
+            if not self._thread.is_alive():
+                raise RuntimeError(f"server on {self.url} exited during start-up")
+            if time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"server on {self.url} did not start in {self._start_timeout} s")
+            time.sleep(0.01)
+        return self
+
+    def stop(self) -> None:
+        """Ask the server to exit and wait for its thread (at most 5 s)."""
+        self._server.should_exit = True
+        if self._thread.is_alive():
+            self._thread.join(timeout=5.0)
+
+    def __enter__(self) -> BackgroundServer:
+        return self.start()
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.stop()
