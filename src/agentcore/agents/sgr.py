@@ -1,0 +1,283 @@
+"""SGR agent core (seed 001): ``SystemSGRAgent``, ``SGRTool``, ``ReasoningStep``, ``ToolCall``.
+
+The loop (``_sgr_loop``) asks the model, executes the tools it calls, feeds the results back (an assistant
+tool-call message plus a tool message per call) and stops at the first answer without tool calls, or after
+``MAX_ITERATIONS`` with an error message.  A failing tool, unknown tool or invalid arguments never abort the run:
+the error goes back to the model as the tool result so it can correct itself.
+
+Two modes:
+
+* ``"tools"`` (default) — native function calling (GigaChat ``functions``, OpenAI ``tools``);
+* ``"schema"`` — schema-guided reasoning for models without native tool calling: one structured-output call per
+  step whose schema holds the reasoning fields and a discriminated union of tool calls plus ``final_answer``.
+
+Each ``run`` appends one JSON line to ``{log_dir}/reasoning/{agent_id}.jsonl`` with ``timestamp``, ``agent_id``
+and ``reasoning_trace`` (tool results cut to 200 characters); ``log_dir=None`` disables it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from abc import ABC, abstractmethod
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from agentcore.llm.errors import LLMError
+from agentcore.llm.gateway import LLMGateway, SimpleLLMGateway
+from agentcore.llm.models import LLMMessage, LLMRequest, LLMToolCall
+from agentcore.tools.base import Tool
+from agentcore.tools.registry import ToolRegistry
+from agentcore.tools.runner import ToolResult, ToolRunner
+from agentcore.trace.clock import utc_now_iso
+from agentcore.trace.jsonl import JsonlStore
+
+logger = logging.getLogger("agentcore.agents.sgr")
+
+TRACE_RESULT_CHARS = 200
+SGRMode = Literal["tools", "schema"]
+
+
+class SGRTool(Tool):
+    """Base class for SGR tools (seed 001 ``agents/tools.py``): ``name``, ``description``,
+    ``parameters_schema`` (JSON Schema) and ``async execute(**kwargs)``.
+
+    It is the core :class:`~agentcore.tools.base.Tool` under the seed's name; arguments are validated against
+    ``parameters_schema`` before ``execute`` runs.
+    """
+
+    name: str = "tool"
+    description: str = ""
+    parameters_schema: dict[str, Any] = {"type": "object", "properties": {}}  # noqa: RUF012 - seed's class attribute
+
+
+@dataclass
+class ReasoningStep:
+    """One step of the reasoning trace (seed 001, section 3.3)."""
+
+    step_number: int
+    action: str  # "think" | "call_tool" | "formulate_answer"
+    thought: str | None = None
+    tool_used: str | None = None
+    tool_parameters: dict[str, Any] | None = None
+    tool_result: Any | None = None
+    final_answer: str | None = None
+
+
+@dataclass
+class ToolCall:
+    """A tool call as the agent executed it (seed 001, section 3.3)."""
+
+    name: str
+    parameters: dict[str, Any]
+    result: Any | None = None
+
+
+def _cut(value: Any, limit: int = TRACE_RESULT_CHARS) -> Any:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= limit else text[:limit]
+
+
+class SystemSGRAgent(ABC):
+    """Base class of every SGR agent (seed 001, section 3.2).
+
+    Args:
+        agent_id: names the agent in traces (``{log_dir}/reasoning/{agent_id}.jsonl``).
+        llm_gateway: a :class:`SimpleLLMGateway` or :class:`LLMGateway` (same interface).
+        model: the model name sent with every request (``None``/empty = the provider's configured default).
+        system_prompt: the system message of every run.
+        tools: the tools the model may call.
+        log_dir: where traces go; ``None`` disables trace files.
+        mode: ``"tools"`` (native function calling) or ``"schema"`` (schema-guided, one structured call per step).
+        tool_timeout: seconds per tool call.
+    """
+
+    MAX_ITERATIONS = 10
+    llm_step: str = "sgr"
+
+    def __init__(
+        self,
+        agent_id: str,
+        llm_gateway: Union[SimpleLLMGateway, LLMGateway],  # noqa: UP007 - the seed's signature
+        model: str,
+        system_prompt: str,
+        tools: list[SGRTool] | list[Tool] | None = None,
+        log_dir: str | Path | None = None,
+        *,
+        mode: SGRMode = "tools",
+        tool_timeout: float = 30.0,
+    ) -> None:
+        self.agent_id = agent_id
+        self.llm_gateway = llm_gateway
+        self.model = model
+        self.system_prompt = system_prompt
+        self.tools = ToolRegistry()
+        for tool in tools or []:
+            self.tools.register(tool)
+        self.log_dir = Path(log_dir) if log_dir is not None else None
+        self.mode: SGRMode = mode
+        self.runner = ToolRunner(timeout=tool_timeout, log_chars=TRACE_RESULT_CHARS)
+        self._reasoning_trace: list[ReasoningStep] = []
+        self.tool_calls: list[ToolCall] = []
+        self._step_model: type[BaseModel] | None = None
+
+    # ----------------------------------------------------------------------------------- public API
+    @abstractmethod
+    async def process(self, input_data: dict[str, Any]) -> dict[str, Any]:
+        """Agent-specific entry point: turn ``input_data`` into a result dict."""
+
+    async def run(self, user_message: str, context: dict[str, Any] | None = None) -> str:
+        """Answer ``user_message`` through the SGR loop; ``context`` is appended to the system prompt as JSON.
+
+        Never raises for model or tool failures: the returned text then says what went wrong.
+        """
+        self._reasoning_trace = []
+        self.tool_calls = []
+        system = self.system_prompt
+        if context:
+            system += "\n\nКонтекст:\n" + json.dumps(context, ensure_ascii=False, default=str)
+        messages = [LLMMessage(role="system", content=system), LLMMessage(role="user", content=user_message)]
+        try:
+            return await self._sgr_loop(messages)
+        finally:
+            self._save_trace()
+
+    @property
+    def reasoning_trace(self) -> list[ReasoningStep]:
+        """The steps of the last run."""
+        return list(self._reasoning_trace)
+
+    # ------------------------------------------------------------------------------------ the loop
+    async def _sgr_loop(self, messages: list[LLMMessage]) -> str:
+        """Up to ``MAX_ITERATIONS`` model calls; returns the final answer or an error message."""
+        for iteration in range(1, self.MAX_ITERATIONS + 1):
+            try:
+                if self.mode == "schema":
+                    answer = await self._schema_iteration(messages)
+                else:
+                    answer = await self._tools_iteration(messages)
+            except LLMError as exc:
+                logger.error("%s // LLM Error: %s", self.agent_id, exc)
+                message = f"Ошибка при запросе LLM: {exc}"
+                self._log_step(ReasoningStep(len(self._reasoning_trace) + 1, "formulate_answer", final_answer=message))
+                return message
+            if answer is not None:
+                return answer
+            logger.debug("%s // iteration %d done, continuing", self.agent_id, iteration)
+        message = f"Не удалось получить ответ: превышено максимальное число итераций ({self.MAX_ITERATIONS})."
+        logger.warning("%s // Max iterations reached", self.agent_id)
+        self._log_step(ReasoningStep(len(self._reasoning_trace) + 1, "formulate_answer", final_answer=message))
+        return message
+
+    def _request(self, messages: list[LLMMessage], **kwargs: Any) -> LLMRequest:
+        return LLMRequest(model=self.model or None, messages=list(messages), step=self.llm_step, **kwargs)
+
+    async def _tools_iteration(self, messages: list[LLMMessage]) -> str | None:
+        tools = self.tools.to_llm_tools() or None
+        response = await self.llm_gateway.request(self._request(messages, tools=tools))
+        if not response.tool_calls:
+            answer = response.content or ""
+            self._log_step(ReasoningStep(len(self._reasoning_trace) + 1, "formulate_answer", final_answer=answer))
+            return answer
+        if response.content:
+            self._log_step(ReasoningStep(len(self._reasoning_trace) + 1, "think", thought=response.content))
+        messages.append(LLMMessage(role="assistant", content=response.content, tool_calls=response.tool_calls))
+        for call in response.tool_calls:
+            result = await self._execute(call, thought=response.content)
+            messages.append(LLMMessage(role="tool", tool_call_id=call.id, name=call.name, content=result.content))
+        return None
+
+    async def _execute(self, call: LLMToolCall, thought: str | None) -> ToolResult:
+        result = await self.runner.run_by_name(self.tools, call.name, call.arguments)
+        try:
+            parameters = call.parsed_arguments()
+        except ValueError:
+            parameters = {"raw_input": call.arguments}
+        self.tool_calls.append(ToolCall(call.name, parameters, result.value if result.ok else result.content))
+        self._log_step(
+            ReasoningStep(
+                len(self._reasoning_trace) + 1,
+                "call_tool",
+                thought=thought,
+                tool_used=call.name,
+                tool_parameters=parameters,
+                tool_result=_cut(result.content),
+            )
+        )
+        return result
+
+    # ------------------------------------------------------------------------ schema-guided mode
+    def step_model(self) -> type[BaseModel]:
+        """The pydantic model of one schema-guided step: reasoning fields + a union of tool calls/final answer."""
+        if self._step_model is not None:
+            return self._step_model
+        variants: list[type[BaseModel]] = []
+        for tool in self.tools:
+            variants.append(
+                create_model(
+                    f"Call_{tool.name}",
+                    __config__=ConfigDict(title=f"call {tool.name}"),
+                    tool=(Literal[tool.name], Field(description=tool.description)),  # type: ignore[valid-type]
+                    arguments=(dict[str, Any], Field(json_schema_extra=tool.parameters_schema)),
+                )
+            )
+        variants.append(
+            create_model(
+                "FinalAnswer",
+                tool=(Literal["final_answer"], Field(description="Дать окончательный ответ пользователю")),
+                answer=(str, ...),
+            )
+        )
+        action: Any = variants[0] if len(variants) == 1 else Union[tuple(variants)]  # noqa: UP007
+        self._step_model = create_model(
+            "SGRStep",
+            __doc__="Один шаг рассуждения: анализ ситуации и следующее действие.",
+            current_situation=(str, Field(description="Что известно сейчас", max_length=1000)),
+            reasoning_steps=(list[str], Field(description="2-3 коротких шага рассуждения")),
+            enough_data=(bool, Field(description="Достаточно ли данных для ответа")),
+            function=(action, Field(discriminator="tool") if len(variants) > 1 else Field()),
+        )
+        return self._step_model
+
+    async def _schema_iteration(self, messages: list[LLMMessage]) -> str | None:
+        step = await self.llm_gateway.parse(self._request(messages), self.step_model())
+        data = step.model_dump()
+        function = data["function"]
+        thought = " ".join(data.get("reasoning_steps") or []) or data.get("current_situation")
+        if function["tool"] == "final_answer":
+            answer = str(function.get("answer", ""))
+            self._log_step(
+                ReasoningStep(len(self._reasoning_trace) + 1, "formulate_answer", thought=thought, final_answer=answer)
+            )
+            return answer
+        call = LLMToolCall(name=function["tool"], arguments=json.dumps(function.get("arguments") or {}, ensure_ascii=False))
+        result = await self._execute(call, thought=thought)
+        messages.append(LLMMessage(role="assistant", content=step.model_dump_json()))
+        messages.append(LLMMessage(role="user", content=f"Результат инструмента {call.name}: {result.content}"))
+        return None
+
+    # ---------------------------------------------------------------------------------- tracing
+    def _log_step(self, step: ReasoningStep) -> None:
+        """Append a step to the trace of the current run and log it at debug."""
+        self._reasoning_trace.append(step)
+        logger.debug(
+            "%s // step %d %s%s",
+            self.agent_id,
+            step.step_number,
+            step.action,
+            f" {step.tool_used}" if step.tool_used else "",
+        )
+
+    def _save_trace(self) -> None:
+        """Append this run's trace to ``{log_dir}/reasoning/{agent_id}.jsonl`` (never raises)."""
+        if self.log_dir is None:
+            return
+        record = {
+            "timestamp": utc_now_iso(),
+            "agent_id": self.agent_id,
+            "reasoning_trace": [asdict(step) for step in self._reasoning_trace],
+        }
+        JsonlStore(self.log_dir / "reasoning" / f"{self.agent_id}.jsonl").append(record)
