@@ -133,12 +133,25 @@ async def test_trace_file_jsonl_appended_per_run(tmp_path: Path) -> None:
     assert first["agent_id"] == "test_agent" and first["timestamp"].endswith("Z")
     step = first["reasoning_trace"][0]
     assert set(step) == {
-        "step_number", "action", "thought", "tool_used", "tool_parameters", "tool_result", "final_answer"
+        "step_number",
+        "action",
+        "thought",
+        "tool_used",
+        "tool_parameters",
+        "tool_result",
+        "final_answer",
     }
     assert step["action"] == "call_tool" and len(step["tool_result"]) == 200
     assert json.loads(lines[1])["reasoning_trace"] == [
-        {"step_number": 1, "action": "formulate_answer", "thought": None, "tool_used": None,
-         "tool_parameters": None, "tool_result": None, "final_answer": "второй"}
+        {
+            "step_number": 1,
+            "action": "formulate_answer",
+            "thought": None,
+            "tool_used": None,
+            "tool_parameters": None,
+            "tool_result": None,
+            "final_answer": "второй",
+        }
     ]
 
 
@@ -165,11 +178,19 @@ async def test_schema_mode_one_structured_call_per_step() -> None:
         assert request.response_format is not None
         schema = json.dumps(request.response_format.schema_, ensure_ascii=False)
         assert "final_answer" in schema and "echo" in schema and "current_situation" in schema
-        return {"current_situation": "нужно эхо", "reasoning_steps": ["a"], "enough_data": False,
-                "function": {"tool": "echo", "arguments": {"text": "эй"}}}
+        return {
+            "current_situation": "нужно эхо",
+            "reasoning_steps": ["a"],
+            "enough_data": False,
+            "function": {"tool": "echo", "arguments": {"text": "эй"}},
+        }
 
-    final = {"current_situation": "есть", "reasoning_steps": ["b"], "enough_data": True,
-             "function": {"tool": "final_answer", "answer": "эхо получено"}}
+    final = {
+        "current_situation": "есть",
+        "reasoning_steps": ["b"],
+        "enough_data": True,
+        "function": {"tool": "final_answer", "answer": "эхо получено"},
+    }
     gateway = MockLLMGateway([step_one, final])
     agent = _agent(gateway, mode="schema")
     assert await agent.run("x") == "эхо получено"
@@ -179,8 +200,12 @@ async def test_schema_mode_one_structured_call_per_step() -> None:
 
 async def test_schema_mode_invalid_step_is_fed_back() -> None:
     bad = {"current_situation": "?", "reasoning_steps": [], "enough_data": True, "function": {"tool": "zzz"}}
-    good = {"current_situation": "ok", "reasoning_steps": [], "enough_data": True,
-            "function": {"tool": "final_answer", "answer": "ok"}}
+    good = {
+        "current_situation": "ok",
+        "reasoning_steps": [],
+        "enough_data": True,
+        "function": {"tool": "final_answer", "answer": "ok"},
+    }
     gateway = MockLLMGateway([bad, good])
     assert await _agent(gateway, mode="schema").run("x") == "ok"
     assert "не прошёл проверку" in (gateway.requests[1].messages[-1].content or "")

@@ -45,3 +45,35 @@ def shutdown() -> None:
                 _portal_cm.__exit__(None, None, None)
             finally:
                 _portal, _portal_cm = None, None
+
+
+class SyncGateway:
+    """Blocking face of a gateway for synchronous callers (the assistant REPL).
+
+    All calls run on the shared background loop, so the gateway's connections live on one loop.
+    """
+
+    def __init__(self, gateway: Any) -> None:
+        self.gateway = gateway
+
+    def request(self, request: Any) -> Any:
+        """``gateway.request`` (blocking)."""
+        return run_sync(self.gateway.request, request)
+
+    def parse(self, request: Any, output_type: type[T]) -> T:
+        """``gateway.parse`` (blocking)."""
+
+        async def call() -> T:
+            result: T = await self.gateway.parse(request, output_type)
+            return result
+
+        return run_sync(call)
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        """``gateway.embed`` (blocking)."""
+        result: list[list[float]] = run_sync(self.gateway.embed, texts)
+        return result
+
+    def close(self) -> None:
+        """Close the gateway's connections."""
+        run_sync(self.gateway.aclose)

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from agentcore.apps.example import ExampleSGRAgent, GetTimeTool
+from agentcore.config import Settings
 from agentcore.llm.factory import create_gateway
 from agentcore.llm.scripted import MockLLMGateway, tool_call
-from agentcore.config import Settings
 
 FIXED = datetime(2026, 11, 23, 9, 30, tzinfo=UTC)
 
@@ -30,15 +30,20 @@ async def test_process_with_scripted_model() -> None:
     gateway = MockLLMGateway([tool_call("get_time", {"timezone": "UTC"}), "Сейчас 09:30 UTC"])
     agent = ExampleSGRAgent(gateway, tools=[GetTimeTool(clock=lambda tz: FIXED)])
     result = await agent.process({"message": "Который час?"})
-    assert result == {"answer": "Сейчас 09:30 UTC", "steps": 2,
-                      "tool_calls": [{"name": "get_time", "parameters": {"timezone": "UTC"}}]}
+    assert result == {
+        "answer": "Сейчас 09:30 UTC",
+        "steps": 2,
+        "tool_calls": [{"name": "get_time", "parameters": {"timezone": "UTC"}}],
+    }
     assert json.loads(gateway.requests[1].messages[-1].content or "{}")["time"] == "09:30"
 
 
 @pytest.mark.parametrize("mode", ["tools", "schema"])
 async def test_offline_provider_end_to_end(mode: str, settings: Settings, tmp_path: Path) -> None:
     gateway = create_gateway(settings)
-    agent = ExampleSGRAgent(gateway, log_dir=tmp_path, mode=mode, tools=[GetTimeTool(clock=lambda tz: FIXED.astimezone(tz))])
+    agent = ExampleSGRAgent(
+        gateway, log_dir=tmp_path, mode=mode, tools=[GetTimeTool(clock=lambda tz: FIXED.astimezone(tz))]
+    )
     answer = await agent.run("Который час в Москве?")
     assert answer.startswith("Сейчас 12:30, 23.11.2026 (Europe/Moscow)") and "не LLM" in answer
     record: dict[str, Any] = json.loads((tmp_path / "reasoning" / "example_agent.jsonl").read_text().splitlines()[0])

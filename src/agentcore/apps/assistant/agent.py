@@ -1,0 +1,354 @@
+"""The interactive assistant of seed 000: classify → select → validate → execute, to the letter.
+
+Each step logs with its prefix (``[main]``, ``[cls]``, ``[select]``, ``[valid]``, ``[exec]``) and the seed's
+``function // Event: detail`` lines; stdout gets the seed's short messages.  The agent is synchronous (a REPL);
+LLM calls go through the async gateway on a background loop (:mod:`agentcore.llm.sync`).
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+import httpx
+from pydantic import BaseModel
+
+from agentcore.apps.assistant import messages as msg
+from agentcore.apps.assistant.clients import ServiceClient, ServiceError
+from agentcore.apps.assistant.schemas import IntentVerdict, ToolSelection
+from agentcore.config import Settings
+from agentcore.llm.errors import LLMError, StructuredOutputError
+from agentcore.llm.models import LLMMessage, LLMRequest
+from agentcore.trace.history import MessageHistory
+from agentcore.trace.logs import step_logger
+
+T = TypeVar("T", bound=BaseModel)
+LOGGER_NAME = "agentcore.assistant"
+
+CLASSIFY_PROMPT = (
+    "Ты — классификатор запросов ассистента службы поддержки. Ассистент умеет ровно две вещи: "
+    "1) отвечать на вопросы по внутренней базе знаний компании (документация agentcore, правила компании: "
+    "отпуск, удалённая работа, командировки, оборудование, доступы, VPN, онбординг, техподдержка; "
+    "термины Scrum и Agile); 2) сочинять хайку на заданную тему. Проанализируй диалог и реши, относится ли "
+    "ПОСЛЕДНИЙ запрос пользователя к этим функциям. Приветствия, просьбы о погоде, переводе, вычислениях, "
+    "новостях и прочее — не относятся."
+)
+SELECT_PROMPT = (
+    "Ты выбираешь инструмент для последнего запроса пользователя. Инструменты: "
+    "rag_search(question: str) — ответ по базе знаний, question — короткий вопрос (до {qmax} символов) "
+    "своими словами пользователя; generate_haiku(theme: str) — хайку, theme — тема (до {tmax} символов), "
+    "одно-два слова. Если инструмент определить нельзя — tool_name = null."
+)
+
+
+class Outcome(enum.Enum):
+    """What the REPL does after a turn."""
+
+    CONTINUE = "continue"
+    EXIT = "exit"  # the user said goodbye
+    FATAL = "fatal"  # an LLM error ended the session ("завершаюсь..")
+
+
+class StructuredLLM(Protocol):
+    """The LLM as the assistant needs it: one structured call, synchronous."""
+
+    def parse(self, request: LLMRequest, output_type: type[T]) -> T: ...
+
+
+class Printer(Protocol):
+    """Where the short user-facing messages go (a rich console in the CLI, a list in tests)."""
+
+    def __call__(self, text: str, kind: str = "info") -> None: ...
+
+
+@dataclass
+class ValidatedCall:
+    """A tool call that passed step 4."""
+
+    tool: str
+    value: str
+
+
+class AssistantAgent:
+    """Seed 000's agent.
+
+    Args:
+        settings: the Config table (commands, limits, top-k).
+        llm: structured LLM calls (steps 2 and 3).
+        rag: client of the RAG service (``/health``, ``/search``).
+        haiku: client of the Haiku service (``/health``, ``/generate_haiku``).
+        say: prints one short message to the user; ``kind`` is a style hint (info/ok/warn/error/result/help).
+        provider_name: shown in the help text (the offline provider says it is not an LLM).
+    """
+
+    def __init__(
+        self,
+        settings: Settings,
+        llm: StructuredLLM,
+        rag: ServiceClient,
+        haiku: ServiceClient,
+        say: Printer,
+        provider_name: str = "",
+    ) -> None:
+        self.settings = settings
+        self.llm = llm
+        self.rag = rag
+        self.haiku = haiku
+        self.say = say
+        self.provider_name = provider_name
+        self.history = MessageHistory.from_settings(settings)
+        self.session_started = False
+        self.log_main = step_logger("main", LOGGER_NAME)
+        self.log_cls = step_logger("cls", LOGGER_NAME)
+        self.log_select = step_logger("select", LOGGER_NAME)
+        self.log_valid = step_logger("valid", LOGGER_NAME)
+        self.log_exec = step_logger("exec", LOGGER_NAME)
+
+    # ------------------------------------------------------------------------------------ helpers
+    def help_text(self) -> str:
+        """The help message."""
+        s = self.settings
+        return msg.help_text(
+            s.exit_commands, s.help_commands, self.provider_name, s.param_question_maxlen, s.param_theme_maxlen
+        )
+
+    def _reply(self, text: str, kind: str = "info") -> None:
+        """Print an agent message and add it to the history (the seed's "и добавляет в историю сообщений")."""
+        self.say(text, kind)
+        self.history.add("assistant", text)
+
+    def _context(self, system_prompt: str) -> list[LLMMessage]:
+        return [LLMMessage(role="system", content=system_prompt), *self.history.context()]
+
+    # ------------------------------------------------------------------------------- the REPL
+    def run(self, read_input: Callable[[], str | None]) -> int:
+        """Run the dialog until an exit command, end of input or a fatal LLM error.
+
+        ``read_input`` returns the next line, or ``None`` at end of input (Ctrl-D).  Returns the exit code:
+        0 after a goodbye, 1 after a fatal LLM error.
+        """
+        while True:
+            self.start()
+            try:
+                text = read_input()
+            except (EOFError, KeyboardInterrupt):
+                text = None
+            if text is None:
+                self.end()
+                return 0
+            outcome = self.handle_input(text)
+            if outcome is Outcome.EXIT:
+                return 0
+            if outcome is Outcome.FATAL:
+                return 1
+
+    def start(self) -> None:
+        """Step 1.1: help + ``AgentStart`` on a new session, else ``AgentRestart``."""
+        if not self.session_started:
+            self.session_started = True
+            self.say(self.help_text(), "help")
+            self.log_main.debug("AgentStart")
+        else:
+            self.log_main.debug("AgentRestart")
+
+    def end(self) -> None:
+        """«До свидания!» + ``AgentEnd``."""
+        self.say(msg.GOODBYE, "ok")
+        self.log_main.debug("AgentEnd")
+
+    def handle_input(self, text: str) -> Outcome:
+        """Step 1.2 and then steps 2–5 for one line of user input."""
+        command = text.strip().lower()
+        if not command:
+            return Outcome.CONTINUE
+        if command in self.settings.exit_commands:
+            self.end()
+            return Outcome.EXIT
+        if command in self.settings.help_commands:
+            self.say(self.help_text(), "help")
+            self.log_main.debug("AgentHelp")
+            return Outcome.CONTINUE
+        self.history.add("user", text.strip())
+        return self.process_turn()
+
+    def process_turn(self) -> Outcome:
+        """Steps 2–5 on the current history."""
+        verdict = self.classify_intent()
+        if verdict is None:
+            return Outcome.FATAL
+        if not verdict:
+            return Outcome.CONTINUE
+        selection = self.select_tool_call()
+        if isinstance(selection, Outcome):
+            return selection
+        call = self.validate_tool_call(selection)
+        if call is None:
+            return Outcome.CONTINUE
+        self.execute_tool(call)
+        return Outcome.CONTINUE
+
+    # ------------------------------------------------------------------------ step 2: classify
+    def classify_intent(self) -> bool | None:
+        """Step 2. ``True`` relevant, ``False`` irrelevant (back to step 1), ``None`` fatal (exit)."""
+        self.say(msg.CLASSIFY_START)
+        self.log_cls.debug("AgentClassify")
+        request = LLMRequest(messages=self._context(CLASSIFY_PROMPT), step="assistant.classify", temperature=0.0)
+        verdict = self._ask(request, IntentVerdict, "classify_intent", self.log_cls)
+        if verdict is None:
+            return None
+        if not verdict.relevant:
+            self._reply(msg.IRRELEVANT, "warn")
+            self.say(self.help_text(), "help")
+            self.log_cls.warning("classify_intent // Irrelevant query")
+            return False
+        self._reply(msg.RELEVANT)
+        self.log_cls.debug("classify_intent // Relevant query")
+        return True
+
+    def _ask(self, request: LLMRequest, output_type: type[T], function: str, log: logging.LoggerAdapter) -> T | None:
+        try:
+            return self.llm.parse(request, output_type)
+        except StructuredOutputError as exc:
+            self.say(msg.LLM_PARSE_ERROR, "error")
+            log.critical("%s // LLM Response Parse Error: %s", function, exc)
+        except LLMError as exc:
+            self.say(msg.LLM_ERROR, "error")
+            log.critical("%s // LLM Error: %s", function, exc)
+        return None
+
+    # -------------------------------------------------------------------------- step 3: select
+    def select_tool_call(self) -> ToolSelection | Outcome:
+        """Step 3. A selection, ``Outcome.CONTINUE`` on selection failure (back to step 1), ``Outcome.FATAL``."""
+        self.say(msg.SELECT_START)
+        self.log_select.debug("AgentSelect")
+        prompt = SELECT_PROMPT.format(qmax=self.settings.param_question_maxlen, tmax=self.settings.param_theme_maxlen)
+        request = LLMRequest(messages=self._context(prompt), step="assistant.select", temperature=0.0)
+        selection = self._ask(request, ToolSelection, "select_tool_call", self.log_select)
+        if selection is None:
+            return Outcome.FATAL
+        if not selection.tool_name:
+            self._reply(msg.SELECTION_FAIL, "warn")
+            self.log_select.warning("select_tool_call // Selection Fail")
+            return Outcome.CONTINUE
+        params = json.dumps(selection.parameters, ensure_ascii=False)
+        self._reply(msg.SELECTED.format(name=selection.tool_name, params=params))
+        self.log_select.debug("select_tool_call // Selection OK")
+        return selection
+
+    # ------------------------------------------------------------------------ step 4: validate
+    def validate_tool_call(self, selection: ToolSelection) -> ValidatedCall | None:
+        """Step 4. The validated call, or ``None`` after the seed's message (back to step 1)."""
+        self.say(msg.VALIDATE_START)
+        self.log_valid.debug("AgentValidate")
+        specs = {
+            "rag_search": ("question", self.settings.param_question_maxlen, msg.QUESTION_TOO_LONG, msg.RAG_READY),
+            "generate_haiku": ("theme", self.settings.param_theme_maxlen, msg.THEME_TOO_LONG, msg.HAIKU_READY),
+        }
+        name = selection.tool_name or ""
+        if name not in specs:
+            self._reply(msg.UNKNOWN_TOOL, "warn")
+            self.log_valid.warning("validate_tool_call // Unknown tool: %s", name)
+            return None
+        param, max_len, too_long, ready = specs[name]
+        if param not in selection.parameters or selection.parameters[param] is None:
+            self._reply(msg.NOT_UNDERSTOOD, "warn")
+            self.log_valid.warning("validate_tool_call // Missing Param: %s::%s", name, param)
+            return None
+        value = str(selection.parameters[param]).strip()
+        if not value:
+            self._reply(msg.NOT_UNDERSTOOD, "warn")
+            self.log_valid.warning("validate_tool_call // Empty Param: %s::%s", name, param)
+            return None
+        if len(value) > max_len:
+            self._reply(too_long, "warn")
+            self.log_valid.warning("validate_tool_call // Too Long Param: %s::%s", name, param)
+            return None
+        self._reply(ready.format(**{param: value}))
+        self.log_valid.debug("validate_tool_call // Validation OK")
+        return ValidatedCall(name, value)
+
+    # ------------------------------------------------------------------------- step 5: execute
+    def execute_tool(self, call: ValidatedCall) -> None:
+        """Step 5: call the service, print the result or the seed's apology."""
+        self.say(msg.EXECUTE_START)
+        self.log_exec.debug("AgentExecute")
+        if call.tool == "rag_search":
+            self.answer_question(call.value)
+        else:
+            self.generate_haiku(call.value)
+
+    def check_health(self, client: ServiceClient, function: str) -> bool:
+        """``/health`` of a service; logs the seed's lines on failure."""
+        try:
+            body = client.health()
+        except (httpx.HTTPError, ValueError) as exc:
+            self.log_exec.error("check_health // Unexpected error: %s", _describe(exc))
+            self.log_exec.error("%s // Health check failed", function)
+            return False
+        if body.get("status") != "ok":
+            self.log_exec.error("%s // Health check failed", function)
+            return False
+        return True
+
+    def answer_question(self, question: str) -> None:
+        """Step 5.2.1: ``/health`` then ``/search`` of the RAG service."""
+        top_k = self.settings.param_rag_top_k
+        if not self.check_health(self.rag, "answer_question"):
+            self._reply(msg.RAG_FAILURE, "error")
+            return
+        try:
+            result = self.rag.post("/search", {"question": question, "top_k": top_k})
+            answer = str(result["answer"])
+            titles = [str(t) for t in result["chunk_title_list"]]
+            texts = [str(t) for t in result["chunk_texts"]]
+        except ServiceError as exc:
+            self.log_exec.error("answer_question // Search error: %s", exc)
+            self._reply(msg.RAG_FAILURE, "error")
+            return
+        except (httpx.HTTPError, ValueError, KeyError, TypeError) as exc:
+            self.log_exec.error("answer_question // Unexpected error: %s", _describe(exc))
+            self._reply(msg.RAG_FAILURE, "error")
+            return
+        self._reply(msg.RAG_ANSWER.format(answer=answer), "result")
+        self.say(msg.RAG_TITLES.format(top_k=top_k, titles=", ".join(titles)))
+        self.log_exec.debug("rag_chunks_message: %s", _chunks_message(titles, texts))
+
+    def generate_haiku(self, theme: str) -> None:
+        """Step 5.2.2: ``/health`` then ``/generate_haiku`` of the Haiku service."""
+        if not self.check_health(self.haiku, "generate_haiku"):
+            self._reply(msg.HAIKU_FAILURE, "error")
+            return
+        try:
+            result = self.haiku.post("/generate_haiku", {"theme": theme})
+            lines = [line.strip() for line in str(result["haiku_text"]).splitlines() if line.strip()]
+            syllables = [int(n) for n in result["syllables_per_line"]]
+            words = int(result["total_words"])
+        except ServiceError as exc:
+            self.log_exec.error("generate_haiku // Generation error: %s", exc)
+            self._reply(msg.HAIKU_FAILURE, "error")
+            return
+        except (httpx.HTTPError, ValueError, KeyError, TypeError) as exc:
+            self.log_exec.error("generate_haiku // Unexpected error: %s", _describe(exc))
+            self._reply(msg.HAIKU_FAILURE, "error")
+            return
+        self._reply(msg.HAIKU_TEXT.format(text=" | ".join(lines)), "result")
+        # Seed fix: syllables under «#слогов построчно», word count under «#слов итого» (the seed swapped them).
+        self.say(msg.HAIKU_SYLLABLES.format(syllables="-".join(str(n) for n in syllables)))
+        self.say(msg.HAIKU_WORDS.format(words=words))
+
+
+def _describe(exc: BaseException) -> str:
+    text = str(exc)
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def _chunks_message(titles: list[str], texts: list[str]) -> str:
+    """The chunks for the debug log, one block per chunk."""
+    blocks = []
+    for index, (title, text) in enumerate(zip(titles, texts, strict=False), start=1):
+        blocks.append(f"\n  [{index}] {title}\n      {' '.join(text.split())}")
+    return "".join(blocks) or " (нет чанков)"

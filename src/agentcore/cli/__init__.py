@@ -1,0 +1,78 @@
+"""The ``agentcore`` command line (typer + rich).
+
+Every command imports its heavy machinery inside the function, so ``agentcore --help`` stays fast.
+``agentcore`` with no command runs the assistant dialog (``agentcore chat``).
+"""
+
+from __future__ import annotations
+
+import typer
+
+from agentcore.cli.common import fail
+
+app = typer.Typer(
+    name="agentcore",
+    help="agentcore: ассистент с RAG и хайку, SGR-агент, исследовательский агент, Scrum-бот и CRM-агент Bitrix24.",
+    no_args_is_help=False,
+    add_completion=False,
+    rich_markup_mode="rich",
+)
+
+
+@app.callback(invoke_without_command=True)
+def _root(ctx: typer.Context) -> None:
+    """Без команды запускается диалог с ассистентом (то же, что ``agentcore chat``)."""
+    if ctx.invoked_subcommand is None:
+        from agentcore.cli.chat import chat
+
+        chat()
+
+
+@app.command("chat")
+def chat_command() -> None:
+    """Диалог с ассистентом: вопросы по базе знаний (RAG) и хайку на заданную тему."""
+    from agentcore.cli.chat import chat
+
+    chat()
+
+
+@app.command("sgr")
+def sgr_command(
+    message: str = typer.Argument(..., help="Вопрос агенту, например «Который час?»"),
+    mode: str = typer.Option("tools", "--mode", help="tools — нативный вызов функций; schema — schema-guided"),
+    as_json: bool = typer.Option(False, "--json", help="Вывести результат и шаги рассуждения в JSON"),
+) -> None:
+    """Запустить пример SGR-агента (ExampleSGRAgent + GetTimeTool)."""
+    from agentcore.cli.sgr import run_sgr
+
+    if mode not in ("tools", "schema"):
+        fail(f"Неизвестный режим: {mode}. Допустимо: tools, schema.", code=2)
+    run_sgr(message, mode=mode, as_json=as_json)
+
+
+@app.command("serve")
+def serve_command(
+    host: str = typer.Option("127.0.0.1", "--host", help="Адрес для прослушивания"),
+    port: int = typer.Option(8000, "--port", help="Порт"),
+) -> None:
+    """Один HTTP-сервер со всеми маршрутами систем (/rag, /haiku, ...)."""
+    from agentcore.cli.serve import serve
+
+    serve(host, port)
+
+
+def _register_subapps() -> None:
+    from agentcore.cli.rag import rag_app
+
+    app.add_typer(rag_app, name="rag", help="База знаний: индексация, поиск, RAG-сервис.")
+
+
+try:
+    _register_subapps()
+except ImportError:  # pragma: no cover - a partially installed tree still gets a working CLI
+    pass
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

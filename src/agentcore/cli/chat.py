@@ -1,0 +1,104 @@
+"""``agentcore chat``: the seed 000 assistant in the terminal.
+
+If ``RAG_SERVICE_URL`` / ``HAIKU_SERVICE_URL`` are not set, both services start in-process on free loopback ports
+and the agent talks to them over real HTTP; if set, the agent uses them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import threading
+from collections.abc import Iterator
+
+from agentcore.cli.common import fail, init_logging, load_settings
+from agentcore.config import Settings
+
+_STYLES = {"info": "cyan", "ok": "bold green", "warn": "yellow", "error": "bold red", "result": "bold", "help": "dim"}
+
+
+@contextlib.contextmanager
+def running_services(settings: Settings) -> Iterator[tuple[str, str]]:
+    """Base URLs of the RAG and Haiku services, starting in-process ones for those not configured."""
+    from agentcore.serving import BackgroundServer
+
+    with contextlib.ExitStack() as stack:
+        rag_url = settings.rag_service_url
+        haiku_url = settings.haiku_service_url
+        if not rag_url:
+            from agentcore.rag.service import create_app as create_rag_app
+
+            rag_app = create_rag_app(settings)
+            rag_url = stack.enter_context(BackgroundServer(rag_app)).url
+            threading.Thread(target=_warm_up, args=(rag_app,), daemon=True, name="rag-warm-up").start()
+        if not haiku_url:
+            from agentcore.apps.haiku.service import create_app as create_haiku_app
+
+            haiku_url = stack.enter_context(BackgroundServer(create_haiku_app(settings))).url
+        yield rag_url, haiku_url
+
+
+def _warm_up(app: object) -> None:
+    """Index/load the knowledge base in the background so the first question is answered quickly."""
+    warm = getattr(getattr(app, "state", None), "warm_up", None)
+    if callable(warm):
+        with contextlib.suppress(Exception):
+            warm()
+
+
+def _read_line() -> str | None:
+    """One line from the terminal; ``None`` on Ctrl-D / Ctrl-C."""
+    try:
+        return input("> ")
+    except (EOFError, KeyboardInterrupt):
+        print()
+        return None
+
+
+def chat() -> None:
+    """Run the dialog until the user leaves; exit code 1 after a fatal LLM error."""
+    from rich.console import Console
+
+    from agentcore.apps.assistant import AssistantAgent
+    from agentcore.apps.assistant.clients import ServiceClient
+    from agentcore.llm.errors import LLMConfigError
+    from agentcore.llm.factory import create_gateway
+    from agentcore.llm.sync import SyncGateway
+
+    with contextlib.suppress(AttributeError, ValueError):
+        sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]  # non-UTF-8 bytes must not crash
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401 - line editing and history for input()
+
+    settings = load_settings()
+    init_logging(settings, "assistant.log")
+    console = Console(highlight=False, soft_wrap=True)
+    try:
+        gateway = create_gateway(settings)
+    except LLMConfigError as exc:
+        fail(f"провайдер LLM не настроен: {exc}", code=2)
+
+    def say(text: str, kind: str = "info") -> None:
+        console.print(text, style=_STYLES.get(kind, ""), markup=False)
+
+    llm = SyncGateway(gateway)
+    try:
+        with running_services(settings) as (rag_url, haiku_url):
+            rag = ServiceClient(rag_url, timeout=settings.service_timeout)
+            haiku = ServiceClient(haiku_url, timeout=settings.service_timeout)
+            agent = AssistantAgent(settings, llm, rag, haiku, say, provider_name=gateway.provider.display_name)
+            try:
+                code = agent.run(_read_line)
+            except KeyboardInterrupt:
+                agent.end()
+                code = 0
+            finally:
+                rag.close()
+                haiku.close()
+    except RuntimeError as exc:
+        fail(f"не удалось запустить сервисы: {exc}")
+    finally:
+        with contextlib.suppress(Exception):
+            llm.close()
+    if code:
+        raise SystemExit(code)

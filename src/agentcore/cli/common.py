@@ -1,0 +1,41 @@
+"""Helpers shared by the CLI commands: Russian error exits, settings and logging set-up."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NoReturn
+
+import typer
+
+if TYPE_CHECKING:
+    from agentcore.config import Settings
+
+
+def fail(message: str, code: int = 1) -> NoReturn:
+    """Print ``message`` to stderr (in red) and exit with ``code`` — no traceback."""
+    from rich.console import Console
+
+    Console(stderr=True).print(f"[bold red]Ошибка:[/] {message}", highlight=False)
+    raise typer.Exit(code)
+
+
+def load_settings() -> Settings:
+    """The settings from the environment, or a Russian error exit if they are invalid."""
+    from pydantic import ValidationError
+
+    from agentcore.config import get_settings
+
+    try:
+        return get_settings()
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        fail(f"неверные настройки: {problems}", code=2)
+
+
+def init_logging(settings: Settings, name: str = "agentcore.log") -> None:
+    """Detailed logs to ``<log_dir>/<name>``, nothing noisy on the terminal."""
+    from agentcore.trace.logs import setup_logging
+    from agentcore.trace.redact import register_secret
+
+    for secret in settings.secret_values():
+        register_secret(secret)
+    setup_logging(settings.log_dir / name, console=False)

@@ -1,0 +1,169 @@
+"""Secret redaction for logs and traces.
+
+A :class:`Redactor` replaces with ``***``:
+
+- every registered secret string (and its URL-encoded form);
+- credentials in ``Authorization: Basic/Bearer <x>`` headers and any ``Bearer <x>`` token;
+- values of credential keys in JSON / dict text (``"access_token": "..."``, ``'client_secret': '...'``)
+  and in query strings (``?access_token=...``, ``&auth=...``);
+- the token of Bitrix24 inbound webhook URLs ``https://<host>/rest/<user_id>/<token>/`` (host and user id kept).
+
+The module-level registry (:func:`register_secret`, :func:`redact`) is what the logging filter and the JSONL store
+use, so a secret registered once at start-up never reaches a log file or a trace.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+if TYPE_CHECKING:
+    from agentcore.config import Settings
+
+__all__ = [
+    "MASK",
+    "MIN_SECRET_LENGTH",
+    "Redactor",
+    "default_redactor",
+    "redact",
+    "redact_data",
+    "register_secret",
+    "register_secrets",
+    "register_settings_secrets",
+]
+
+MASK = "***"
+# Shorter values would mask ordinary words and numbers all over the logs.
+MIN_SECRET_LENGTH = 4
+
+_CREDENTIAL_KEYS = r"access_token|refresh_token|id_token|client_secret|api_key|apikey|x-api-key|password|webhook_url"
+
+# (pattern, replacement) pairs applied after the registered secrets.
+_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # Authorization: Basic xxx / "Authorization": "Bearer xxx" / 'authorization': 'Basic xxx'
+    (
+        re.compile(r"""(?i)(authorization["']?\s*[:=]\s*["']?\s*(?:basic|bearer)\s+)[^\s"',;]+"""),
+        r"\1" + MASK,
+    ),
+    # A bearer token anywhere else (``Bearer eyJ...``).
+    (re.compile(r"(?i)\b(bearer\s+)[A-Za-z0-9\-._~+/]{8,}=*"), r"\1" + MASK),
+    # "access_token": "value"  /  'client_secret': 'value'  /  access_token = "value"
+    (
+        re.compile(rf"""(?i)(["']?\b(?:{_CREDENTIAL_KEYS})["']?\s*[:=]\s*)(["'])(?:\\.|(?!\2).)*\2"""),
+        r"\1\2" + MASK + r"\2",
+    ),
+    # ?access_token=value&auth=value
+    (re.compile(rf"(?i)([?&](?:{_CREDENTIAL_KEYS}|auth)=)[^&#\s\"']+"), r"\1" + MASK),
+    # Bitrix24 inbound webhook: https://portal.bitrix24.ru/rest/1/abcdef123/ -> .../rest/1/***/
+    (re.compile(r"(?i)\b(https?://[^\s/\"']+/rest/\d+/)[A-Za-z0-9_\-]+"), r"\1" + MASK),
+)
+
+
+class Redactor:
+    """Replaces registered secrets and well-known credential patterns with :data:`MASK`.
+
+    Thread-safe: secrets may be registered while other threads redact.
+    """
+
+    def __init__(self, secrets: Iterable[str | None] = ()) -> None:
+        self._lock = threading.Lock()
+        self._secrets: set[str] = set()
+        self._pattern: re.Pattern[str] | None = None
+        for secret in secrets:
+            self.add(secret)
+
+    def add(self, secret: str | None) -> bool:
+        """Register one secret value (surrounding whitespace is stripped).
+
+        Returns:
+            ``True`` if the value was registered; ``False`` for ``None``, empty values and values shorter than
+            :data:`MIN_SECRET_LENGTH` characters, which are ignored.
+        """
+        if not secret:
+            return False
+        value = secret.strip()
+        if len(value) < MIN_SECRET_LENGTH:
+            return False
+        variants = {value, quote(value, safe="")}
+        with self._lock:
+            self._secrets |= variants
+            # Longest first, so a secret that contains another is masked whole.
+            ordered = sorted(self._secrets, key=len, reverse=True)
+            self._pattern = re.compile("|".join(re.escape(s) for s in ordered))
+        return True
+
+    def clear(self) -> None:
+        """Forget every registered secret (the built-in patterns stay)."""
+        with self._lock:
+            self._secrets.clear()
+            self._pattern = None
+
+    def __len__(self) -> int:
+        """How many secret strings (including encoded variants) are registered."""
+        return len(self._secrets)
+
+    def redact(self, text: str) -> str:
+        """``text`` with every secret and credential pattern replaced by :data:`MASK`."""
+        if not text:
+            return text
+        pattern = self._pattern
+        if pattern is not None:
+            text = pattern.sub(MASK, text)
+        for regex, replacement in _PATTERNS:
+            text = regex.sub(replacement, text)
+        return text
+
+    def redact_data(self, data: Any) -> Any:
+        """A copy of ``data`` with every string inside (mapping keys and values, list items) redacted.
+
+        Mappings become dicts (non-string keys stay as they are), lists and tuples become lists; other
+        objects are returned unchanged.
+        """
+        if isinstance(data, str):
+            return self.redact(data)
+        if isinstance(data, Mapping):
+            return {(self.redact(k) if isinstance(k, str) else k): self.redact_data(v) for k, v in data.items()}
+        if isinstance(data, list | tuple):
+            return [self.redact_data(item) for item in data]
+        return data
+
+
+_default = Redactor()
+
+
+def default_redactor() -> Redactor:
+    """The process-wide redactor used by logging and the JSONL store."""
+    return _default
+
+
+def register_secret(value: str | None) -> bool:
+    """Register a secret with the process-wide redactor (see :meth:`Redactor.add`)."""
+    return _default.add(value)
+
+
+def register_secrets(values: Iterable[str | None]) -> None:
+    """Register several secrets with the process-wide redactor."""
+    for value in values:
+        _default.add(value)
+
+
+def register_settings_secrets(settings: Settings | None = None) -> None:
+    """Register every secret of ``settings`` (default: :func:`agentcore.config.get_settings`)."""
+    if settings is None:
+        from agentcore.config import get_settings
+
+        settings = get_settings()
+    register_secrets(settings.secret_values())
+
+
+def redact(text: str) -> str:
+    """``text`` redacted by the process-wide redactor."""
+    return _default.redact(text)
+
+
+def redact_data(data: Any) -> Any:
+    """``data`` redacted by the process-wide redactor (see :meth:`Redactor.redact_data`)."""
+    return _default.redact_data(data)

@@ -1,0 +1,410 @@
+"""Every branch of seed 000, with the exact stdout message and log line (scripted model, mocked services)."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import pytest
+
+from agentcore.apps.assistant import AssistantAgent, Outcome
+from agentcore.apps.assistant import messages as msg
+from agentcore.apps.assistant.clients import ServiceClient
+from agentcore.config import Settings
+from agentcore.llm.errors import LLMHTTPError
+from agentcore.llm.scripted import MockLLMGateway
+from agentcore.llm.sync import SyncGateway
+
+RELEVANT = '{"relevant": true, "reason": "x"}'
+IRRELEVANT = '{"relevant": false, "reason": "x"}'
+RAG_OK = {
+    "answer": "Отпуск оформляется в HR-портале.",
+    "chunk_title_list": ["Отпуск", "Больничный"],
+    "chunk_texts": ["Текст про отпуск", "Текст про больничный"],
+}
+HAIKU_OK = {
+    "haiku_text": "Тихий пруд в ночи\nЛягушка прыгает в воду\nВсплеск в тишине",
+    "syllables_per_line": [5, 7, 5],
+    "total_words": 10,
+}
+
+
+def select(tool: str | None, **params: Any) -> str:
+    return json.dumps({"tool_name": tool, "parameters": params}, ensure_ascii=False)
+
+
+Handler = Callable[[httpx.Request], httpx.Response]
+
+
+def service(health: Handler | dict[str, Any] | None = None, **routes: Handler | dict[str, Any]) -> ServiceClient:
+    """A ServiceClient over an in-memory transport: dict → 200 JSON, callable → custom response."""
+    table: dict[str, Handler | dict[str, Any]] = {"/health": health if health is not None else {"status": "ok"}}
+    table.update({"/" + name: value for name, value in routes.items()})
+
+    def handle(request: httpx.Request) -> httpx.Response:
+        target = table.get(request.url.path)
+        if target is None:
+            return httpx.Response(404, json={"detail": "Not Found"})
+        if callable(target):
+            return target(request)
+        return httpx.Response(200, json=target)
+
+    return ServiceClient("http://svc", client=httpx.Client(transport=httpx.MockTransport(handle)))
+
+
+class Harness:
+    def __init__(
+        self,
+        settings: Settings,
+        llm_items: list[Any],
+        rag: ServiceClient | None = None,
+        haiku: ServiceClient | None = None,
+    ) -> None:
+        self.gateway = MockLLMGateway(llm_items)
+        self.printed: list[str] = []
+        self.agent = AssistantAgent(
+            settings,
+            SyncGateway(self.gateway),
+            rag or service(search=RAG_OK),
+            haiku or service(generate_haiku=HAIKU_OK),
+            lambda text, kind="info": self.printed.append(text),
+            provider_name="scripted",
+        )
+        self.agent.session_started = True
+
+    def turn(self, text: str) -> Outcome:
+        self.printed.clear()
+        return self.agent.handle_input(text)
+
+    @property
+    def history(self) -> list[tuple[str, str | None]]:
+        return [(m.role, m.content) for m in self.agent.history.all()]
+
+
+def logs(caplog: pytest.LogCaptureFixture) -> list[tuple[str, str]]:
+    return [(r.levelname, r.getMessage()) for r in caplog.records if r.name.startswith("agentcore.assistant")]
+
+
+@pytest.fixture(autouse=True)
+def _debug_logs(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG, logger="agentcore")
+
+
+# --------------------------------------------------------------------------------------- step 1
+def test_session_start_prints_help_then_restart(settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    h = Harness(settings, [])
+    h.agent.session_started = False
+    lines = iter(["", "/q"])
+    code = h.agent.run(lambda: next(lines))
+    assert code == 0
+    assert "Я ассистент службы поддержки" in h.printed[0]
+    assert h.printed[-1] == msg.GOODBYE
+    assert logs(caplog) == [
+        ("DEBUG", "[main] AgentStart"),
+        ("DEBUG", "[main] AgentRestart"),
+        ("DEBUG", "[main] AgentEnd"),
+    ]
+
+
+@pytest.mark.parametrize("command", ["/exit", "/quit", "/q", "exit", "quit", "q", "  EXIT  "])
+def test_exit_commands(settings: Settings, caplog: pytest.LogCaptureFixture, command: str) -> None:
+    h = Harness(settings, [])
+    assert h.turn(command) is Outcome.EXIT
+    assert h.printed == ["До свидания!"]
+    assert ("DEBUG", "[main] AgentEnd") in logs(caplog)
+    assert h.gateway.call_count == 0
+
+
+@pytest.mark.parametrize("command", ["/help", "help", "?"])
+def test_help_commands(settings: Settings, caplog: pytest.LogCaptureFixture, command: str) -> None:
+    h = Harness(settings, [])
+    assert h.turn(command) is Outcome.CONTINUE
+    assert len(h.printed) == 1 and "generate_haiku" in h.printed[0]
+    assert logs(caplog) == [("DEBUG", "[main] AgentHelp")]
+    assert h.history == []
+
+
+def test_end_of_input_says_goodbye(settings: Settings) -> None:
+    h = Harness(settings, [])
+    assert h.agent.run(lambda: None) == 0
+    assert h.printed[-1] == msg.GOODBYE
+
+
+def test_ctrl_c_in_input_ends_like_exit(settings: Settings) -> None:
+    h = Harness(settings, [])
+
+    def interrupted() -> str:
+        raise KeyboardInterrupt
+
+    assert h.agent.run(interrupted) == 0
+    assert h.printed[-1] == msg.GOODBYE
+
+
+# --------------------------------------------------------------------------------------- step 2
+def test_llm_error_in_classify_exits(settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    h = Harness(settings, [LLMHTTPError(400, "bad request")])
+    assert h.turn("вопрос") is Outcome.FATAL
+    assert h.printed == [msg.CLASSIFY_START, "Ошибка при запросе LLM, завершаюсь.."]
+    assert ("CRITICAL", "[cls] classify_intent // LLM Error: HTTP 400: bad request") in logs(caplog)
+    assert ("DEBUG", "[cls] AgentClassify") in logs(caplog)
+
+
+def test_parse_error_in_classify_exits(settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    h = Harness(settings, ["мусор", "мусор", "мусор"])
+    assert h.turn("вопрос") is Outcome.FATAL
+    assert h.printed[-1] == "Ошибка при разборе ответа LLM, завершаюсь.."
+    level, line = logs(caplog)[-1]
+    assert level == "CRITICAL" and line.startswith("[cls] classify_intent // LLM Response Parse Error: ")
+
+
+def test_exit_code_after_fatal_error(settings: Settings) -> None:
+    h = Harness(settings, [LLMHTTPError(401, "Unauthorized")])
+    lines = iter(["вопрос"])
+    assert h.agent.run(lambda: next(lines)) == 1
+
+
+def test_irrelevant_query(settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    h = Harness(settings, [IRRELEVANT])
+    assert h.turn("Какая погода?") is Outcome.CONTINUE
+    assert h.printed[:2] == [msg.CLASSIFY_START, "Запрос не связан с функционалом агента."]
+    assert "Я ассистент службы поддержки" in h.printed[2]
+    assert ("WARNING", "[cls] classify_intent // Irrelevant query") in logs(caplog)
+    assert h.history == [("user", "Какая погода?"), ("assistant", "Запрос не связан с функционалом агента.")]
+
+
+def test_classify_sees_history(settings: Settings) -> None:
+    h = Harness(settings, [IRRELEVANT, IRRELEVANT])
+    h.turn("первый")
+    h.turn("второй")
+    sent = h.gateway.requests[1]
+    assert sent.step == "assistant.classify"
+    assert [m.content for m in sent.messages[1:]] == ["первый", msg.IRRELEVANT, "второй"]
+
+
+def test_context_limit(settings: Settings) -> None:
+    settings.context_hist_limit = 3
+    h = Harness(settings, [IRRELEVANT] * 3)
+    for text in ("a", "b", "c"):
+        h.turn(text)
+    assert len(h.gateway.requests[2].messages) == 1 + 3
+    assert len(h.agent.history) == 6
+
+
+# --------------------------------------------------------------------------------------- step 3
+def test_llm_error_in_select_exits(settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    h = Harness(settings, [RELEVANT, LLMHTTPError(500, "boom")])
+    assert h.turn("вопрос") is Outcome.FATAL
+    assert h.printed == [msg.CLASSIFY_START, msg.RELEVANT, msg.SELECT_START, msg.LLM_ERROR]
+    assert ("CRITICAL", "[select] select_tool_call // LLM Error: HTTP 500: boom") in logs(caplog)
+    assert ("DEBUG", "[cls] classify_intent // Relevant query") in logs(caplog)
+    assert ("DEBUG", "[select] AgentSelect") in logs(caplog)
+
+
+def test_parse_error_in_select_exits(settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    h = Harness(settings, [RELEVANT, "{", "{", "{"])
+    assert h.turn("вопрос") is Outcome.FATAL
+    assert h.printed[-1] == msg.LLM_PARSE_ERROR
+    assert logs(caplog)[-1][1].startswith("[select] select_tool_call // LLM Response Parse Error: ")
+
+
+def test_selection_fail(settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    h = Harness(settings, [RELEVANT, select(None)])
+    assert h.turn("вопрос") is Outcome.CONTINUE
+    assert h.printed[-1] == "Не удалось определить инструмент. Просьба переформулировать запрос."
+    assert ("WARNING", "[select] select_tool_call // Selection Fail") in logs(caplog)
+    assert h.history[-1] == ("assistant", msg.SELECTION_FAIL)
+
+
+def test_selection_ok_message(settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    h = Harness(settings, [RELEVANT, select("rag_search", question="Как оформить отпуск?")])
+    h.turn("Как оформить отпуск?")
+    assert 'Выбран инструмент rag_search с параметрами {"question": "Как оформить отпуск?"}' in h.printed
+    assert ("DEBUG", "[select] select_tool_call // Selection OK") in logs(caplog)
+
+
+# --------------------------------------------------------------------------------------- step 4
+@pytest.mark.parametrize(
+    ("tool", "params", "message", "log"),
+    [
+        ("rag_search", {}, msg.NOT_UNDERSTOOD, "Missing Param: rag_search::question"),
+        ("rag_search", {"question": "  "}, msg.NOT_UNDERSTOOD, "Empty Param: rag_search::question"),
+        ("rag_search", {"question": "я" * 31}, msg.QUESTION_TOO_LONG, "Too Long Param: rag_search::question"),
+        ("generate_haiku", {}, msg.NOT_UNDERSTOOD, "Missing Param: generate_haiku::theme"),
+        ("generate_haiku", {"theme": ""}, msg.NOT_UNDERSTOOD, "Empty Param: generate_haiku::theme"),
+        ("generate_haiku", {"theme": "я" * 21}, msg.THEME_TOO_LONG, "Too Long Param: generate_haiku::theme"),
+        ("send_email", {"to": "x"}, msg.UNKNOWN_TOOL, "Unknown tool: send_email"),
+    ],
+)
+def test_validation_failures(
+    settings: Settings, caplog: pytest.LogCaptureFixture, tool: str, params: dict[str, Any], message: str, log: str
+) -> None:
+    h = Harness(settings, [RELEVANT, select(tool, **params)])
+    assert h.turn("запрос") is Outcome.CONTINUE
+    assert h.printed[-2:] == [msg.VALIDATE_START, message]
+    assert ("WARNING", f"[valid] validate_tool_call // {log}") in logs(caplog)
+    assert ("DEBUG", "[valid] AgentValidate") in logs(caplog)
+    assert h.history[-1] == ("assistant", message)
+
+
+def test_limits_are_inclusive(settings: Settings) -> None:
+    h = Harness(settings, [RELEVANT, select("rag_search", question="я" * 30)])
+    h.turn("запрос")
+    assert f"Инструмент rag_search проверен и готов к вызову. Запрос: {'я' * 30}" in h.printed
+
+
+# --------------------------------------------------------------------------------------- step 5: RAG
+def test_rag_success(settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    seen: list[dict[str, Any]] = []
+
+    def search(request: httpx.Request) -> httpx.Response:
+        seen.append(json.loads(request.content))
+        return httpx.Response(200, json=RAG_OK)
+
+    h = Harness(settings, [RELEVANT, select("rag_search", question="Как оформить отпуск?")], rag=service(search=search))
+    assert h.turn("Как оформить отпуск?") is Outcome.CONTINUE
+    assert seen == [{"question": "Как оформить отпуск?", "top_k": 2}]
+    assert h.printed[-4:] == [
+        "Инструмент rag_search проверен и готов к вызову. Запрос: Как оформить отпуск?",
+        msg.EXECUTE_START,
+        "Ответ RAG: Отпуск оформляется в HR-портале.",
+        "Заголовки топ-2 документов: Отпуск, Больничный",
+    ]
+    records = logs(caplog)
+    assert ("DEBUG", "[exec] AgentExecute") in records
+    assert ("DEBUG", "[valid] validate_tool_call // Validation OK") in records
+    chunk_line = [line for _, line in records if "rag_chunks_message" in line][0]
+    assert chunk_line.startswith("[exec] rag_chunks_message: ") and "Текст про больничный" in chunk_line
+    assert h.history[-1] == ("assistant", "Ответ RAG: Отпуск оформляется в HR-портале.")
+    assert ("user", "Как оформить отпуск?") in h.history
+    assert [role for role, _ in h.history] == ["user"] + ["assistant"] * 4
+
+
+def _failing(status: int = 200, body: Any = None, exc: Exception | None = None) -> Handler:
+    def handler(request: httpx.Request) -> httpx.Response:
+        if exc is not None:
+            raise exc
+        if isinstance(body, str):
+            return httpx.Response(status, text=body)
+        return httpx.Response(status, json=body)
+
+    return handler
+
+
+@pytest.mark.parametrize(
+    ("rag", "expected_logs"),
+    [
+        (
+            service(health=_failing(exc=httpx.ConnectError("refused")), search=RAG_OK),
+            [
+                ("ERROR", "[exec] check_health // Unexpected error: ConnectError: refused"),
+                ("ERROR", "[exec] answer_question // Health check failed"),
+            ],
+        ),
+        (
+            service(health={"status": "degraded"}, search=RAG_OK),
+            [("ERROR", "[exec] answer_question // Health check failed")],
+        ),
+        (
+            service(search=_failing(exc=httpx.ReadTimeout("timed out"))),
+            [("ERROR", "[exec] answer_question // Unexpected error: ReadTimeout: timed out")],
+        ),
+        (
+            service(search=_failing(500, "<html>Internal Server Error</html>")),
+            [
+                (
+                    "ERROR",
+                    "[exec] answer_question // Unexpected error: HTTPStatusError: Server error '500 Internal "
+                    "Server Error' for url 'http://svc/search'\nFor more information check: "
+                    "https://developer.mozilla.org/en-US/docs/Web/HTTP/Status/500",
+                )
+            ],
+        ),
+        (
+            service(search={"error": "коллекция пуста"}),
+            [("ERROR", "[exec] answer_question // Search error: коллекция пуста")],
+        ),
+        (
+            service(search=_failing(422, {"error": "top_k must be positive"})),
+            [("ERROR", "[exec] answer_question // Search error: top_k must be positive")],
+        ),
+        (
+            service(search={"answer": "без полей"}),
+            [("ERROR", "[exec] answer_question // Unexpected error: KeyError: 'chunk_title_list'")],
+        ),
+    ],
+)
+def test_rag_failures(
+    settings: Settings, caplog: pytest.LogCaptureFixture, rag: ServiceClient, expected_logs: list[tuple[str, str]]
+) -> None:
+    h = Harness(settings, [RELEVANT, select("rag_search", question="Вопрос?")], rag=rag)
+    assert h.turn("Вопрос?") is Outcome.CONTINUE
+    assert h.printed[-1] == msg.RAG_FAILURE
+    errors = [(level, line) for level, line in logs(caplog) if level == "ERROR"]
+    assert errors == expected_logs
+    assert h.history[-1] == ("assistant", msg.RAG_FAILURE)
+
+
+# --------------------------------------------------------------------------------------- step 5: haiku
+def test_haiku_success_with_fixed_labels(settings: Settings) -> None:
+    h = Harness(settings, [RELEVANT, select("generate_haiku", theme="пруд")])
+    h.turn("хайку про пруд")
+    assert h.printed[-3:] == [
+        "Хайку: Тихий пруд в ночи | Лягушка прыгает в воду | Всплеск в тишине",
+        "#слогов построчно: 5-7-5",
+        "#слов итого: 10",
+    ]
+    assert h.history[-1] == ("assistant", "Хайку: Тихий пруд в ночи | Лягушка прыгает в воду | Всплеск в тишине")
+
+
+@pytest.mark.parametrize(
+    ("haiku", "expected_logs"),
+    [
+        (
+            service(health=_failing(exc=httpx.ConnectError("refused")), generate_haiku=HAIKU_OK),
+            [
+                ("ERROR", "[exec] check_health // Unexpected error: ConnectError: refused"),
+                ("ERROR", "[exec] generate_haiku // Health check failed"),
+            ],
+        ),
+        (
+            service(health={"status": "down"}, generate_haiku=HAIKU_OK),
+            [("ERROR", "[exec] generate_haiku // Health check failed")],
+        ),
+        (
+            service(generate_haiku=_failing(exc=httpx.ReadTimeout("timed out"))),
+            [("ERROR", "[exec] generate_haiku // Unexpected error: ReadTimeout: timed out")],
+        ),
+        (
+            service(generate_haiku={"error": "LLM недоступна"}),
+            [("ERROR", "[exec] generate_haiku // Generation error: LLM недоступна")],
+        ),
+        (
+            service(generate_haiku={"haiku_text": "a", "syllables_per_line": "x", "total_words": 1}),
+            [
+                (
+                    "ERROR",
+                    "[exec] generate_haiku // Unexpected error: ValueError: invalid literal for int() with base 10: "
+                    "'x'",
+                )
+            ],
+        ),
+    ],
+)
+def test_haiku_failures(
+    settings: Settings, caplog: pytest.LogCaptureFixture, haiku: ServiceClient, expected_logs: list[tuple[str, str]]
+) -> None:
+    h = Harness(settings, [RELEVANT, select("generate_haiku", theme="осень")], haiku=haiku)
+    assert h.turn("хайку про осень") is Outcome.CONTINUE
+    assert h.printed[-1] == msg.HAIKU_FAILURE
+    assert [(lv, line) for lv, line in logs(caplog) if lv == "ERROR"] == expected_logs
+
+
+def test_long_messages_are_truncated_in_history(settings: Settings) -> None:
+    settings.message_max_chars = 100
+    h = Harness(settings, [IRRELEVANT])
+    h.turn("я" * 5000)
+    stored = h.agent.history.all()[0].content or ""
+    assert len(stored) == 100 and stored.endswith("…")

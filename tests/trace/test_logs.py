@@ -1,0 +1,207 @@
+import logging
+import logging.handlers
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from agentcore.trace.logs import RedactingFilter, UTCFormatter, setup_logging, step_logger
+from agentcore.trace.redact import MASK, Redactor, register_secret
+
+TS = r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z"
+
+
+@pytest.fixture
+def logger_name(request: pytest.FixtureRequest) -> Iterator[str]:
+    name = f"agentcore.test_logs.{request.node.name}"
+    yield name
+    setup_logging(None, logger_name=name)  # removes the handlers the test installed
+
+
+def owned_handlers(name: str) -> list[logging.Handler]:
+    return [h for h in logging.getLogger(name).handlers if getattr(h, "_agentcore_owned", False)]
+
+
+def flush(name: str) -> None:
+    for handler in logging.getLogger(name).handlers:
+        handler.flush()
+
+
+# --- step_logger ------------------------------------------------------------------------------------
+
+
+def test_step_logger_prefixes_message_and_sets_step(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG, logger="agentcore")
+    step_logger("main").debug("AgentStart")
+    record = caplog.records[-1]
+    assert record.getMessage() == "[main] AgentStart"
+    assert record.step == "main"  # type: ignore[attr-defined]
+    assert record.name == "agentcore"
+    assert record.levelno == logging.DEBUG
+
+
+def test_step_logger_formats_arguments_and_merges_extra(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG, logger="agentcore.sub")
+    log = step_logger("[cls]", name="agentcore.sub")
+    log.warning("classify_intent // %s: %d", "Irrelevant query", 3, extra={"user": "u1", "step": "other"})
+    record = caplog.records[-1]
+    assert record.getMessage() == "[cls] classify_intent // Irrelevant query: 3"
+    assert record.user == "u1"  # type: ignore[attr-defined]
+    assert record.step == "cls"  # type: ignore[attr-defined]
+    assert record.name == "agentcore.sub"
+
+
+def test_step_logger_drops_percent_signs(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG, logger="agentcore")
+    step_logger("50%").info("value %s", "x")
+    assert caplog.records[-1].getMessage() == "[50] value x"
+
+
+def test_child_logger_keeps_the_underlying_logger(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG, logger="agentcore")
+    step_logger("main").child("exec").error("boom")
+    assert caplog.records[-1].getMessage() == "[exec] boom"
+
+
+# --- setup_logging ----------------------------------------------------------------------------------
+
+
+def test_file_log_is_detailed_utc_and_creates_the_directory(tmp_path: Path, logger_name: str) -> None:
+    log_file = tmp_path / "deep" / "dir" / "agent.log"
+    setup_logging(log_file, logger_name=logger_name)
+    step_logger("main", name=logger_name).debug("AgentStart")
+    flush(logger_name)
+    line = log_file.read_text(encoding="utf-8").strip()
+    assert re.fullmatch(rf"{TS} DEBUG +{re.escape(logger_name)} \[\d+\]: \[main\] AgentStart", line), line
+
+
+def test_file_log_contains_stack_traces(tmp_path: Path, logger_name: str) -> None:
+    log_file = tmp_path / "agent.log"
+    setup_logging(log_file, logger_name=logger_name)
+    try:
+        raise RuntimeError("kaput")
+    except RuntimeError:
+        logging.getLogger(logger_name).critical("classify_intent // LLM Error", exc_info=True)
+    flush(logger_name)
+    text = log_file.read_text(encoding="utf-8")
+    assert "CRITICAL" in text
+    assert "Traceback (most recent call last)" in text
+    assert "RuntimeError: kaput" in text
+
+
+def test_file_log_never_contains_secrets(tmp_path: Path, logger_name: str) -> None:
+    secret = "test-logs-secret-4f2a"
+    register_secret(secret)
+    log_file = tmp_path / "agent.log"
+    setup_logging(log_file, logger_name=logger_name)
+    log = logging.getLogger(logger_name)
+    log.info("payload %s", {"headers": {"Authorization": "Bearer abcdefgh123"}, "key": secret})
+    try:
+        raise ValueError(f"bad key {secret}")
+    except ValueError:
+        log.exception("failed")
+    log.info("stack", stack_info=True, extra={"note": secret})
+    flush(logger_name)
+    text = log_file.read_text(encoding="utf-8")
+    assert secret not in text
+    assert "abcdefgh123" not in text
+    assert text.count(MASK) >= 3
+
+
+def test_file_log_rotates_by_size(tmp_path: Path, logger_name: str) -> None:
+    setup_logging(tmp_path / "agent.log", logger_name=logger_name)
+    (handler,) = owned_handlers(logger_name)
+    assert isinstance(handler, logging.handlers.RotatingFileHandler)
+    assert handler.maxBytes == 5 * 1024 * 1024
+    assert handler.backupCount == 5
+
+
+def test_setup_logging_is_idempotent(tmp_path: Path, logger_name: str) -> None:
+    log_file = tmp_path / "agent.log"
+    setup_logging(log_file, console=True, logger_name=logger_name)
+    setup_logging(log_file, console=True, logger_name=logger_name)
+    assert len(owned_handlers(logger_name)) == 2
+    logging.getLogger(logger_name).warning("once")
+    flush(logger_name)
+    assert log_file.read_text(encoding="utf-8").count("once") == 1
+
+
+def test_second_call_switches_file_and_keeps_foreign_handlers(tmp_path: Path, logger_name: str) -> None:
+    foreign = logging.NullHandler()
+    logging.getLogger(logger_name).addHandler(foreign)
+    try:
+        setup_logging(tmp_path / "a.log", logger_name=logger_name)
+        setup_logging(tmp_path / "b.log", logger_name=logger_name)
+        logging.getLogger(logger_name).error("to b")
+        flush(logger_name)
+        assert "to b" not in (tmp_path / "a.log").read_text(encoding="utf-8")
+        assert "to b" in (tmp_path / "b.log").read_text(encoding="utf-8")
+        assert foreign in logging.getLogger(logger_name).handlers
+    finally:
+        logging.getLogger(logger_name).removeHandler(foreign)
+
+
+def test_every_handler_has_a_redacting_filter(tmp_path: Path, logger_name: str) -> None:
+    setup_logging(tmp_path / "agent.log", console=True, logger_name=logger_name)
+    handlers = owned_handlers(logger_name)
+    assert len(handlers) == 2
+    for handler in handlers:
+        assert any(isinstance(f, RedactingFilter) for f in handler.filters)
+
+
+def test_console_goes_to_stderr_with_its_own_level(
+    tmp_path: Path, logger_name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log_file = tmp_path / "agent.log"
+    setup_logging(log_file, console=True, console_level=logging.WARNING, logger_name=logger_name)
+    log = step_logger("select", name=logger_name)
+    log.debug("select_tool_call // Selection OK")
+    log.warning("select_tool_call // Selection Fail")
+    flush(logger_name)
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == "WARNING: [select] select_tool_call // Selection Fail\n"
+    assert "Selection OK" in log_file.read_text(encoding="utf-8")  # the file gets DEBUG
+
+
+def test_logger_level_is_the_lowest_handler_level(logger_name: str) -> None:
+    setup_logging(None, console=True, console_level=logging.INFO, logger_name=logger_name)
+    assert logging.getLogger(logger_name).level == logging.INFO
+
+
+def test_unwritable_log_file_does_not_raise(
+    tmp_path: Path, logger_name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("x")
+    setup_logging(blocker / "agent.log", console=True, logger_name=logger_name)
+    assert len(owned_handlers(logger_name)) == 1  # only the console
+    assert "Cannot open log file" in capsys.readouterr().err
+
+
+# --- filter and formatter ---------------------------------------------------------------------------
+
+
+def make_record(msg: str, *args: object) -> logging.LogRecord:
+    return logging.LogRecord("agentcore", logging.INFO, __file__, 1, msg, args, None)
+
+
+def test_redacting_filter_rewrites_the_record() -> None:
+    record = make_record("token %s", "filter-secret-value")
+    assert RedactingFilter(Redactor(["filter-secret-value"])).filter(record) is True
+    assert record.getMessage() == f"token {MASK}"
+    assert record.args is None
+
+
+def test_redacting_filter_survives_a_broken_format_string() -> None:
+    record = make_record("%d items", "not a number")
+    assert RedactingFilter(Redactor()).filter(record) is True
+    assert record.msg == "%d items"
+
+
+def test_utc_formatter_honours_datefmt() -> None:
+    record = make_record("x")
+    record.created = 0.0
+    assert UTCFormatter("%(asctime)s").format(record) == "1970-01-01T00:00:00.000000Z"
+    assert UTCFormatter("%(asctime)s", datefmt="%Y").format(record) == "1970"

@@ -1,0 +1,112 @@
+import importlib
+
+import pytest
+
+from agentcore.config import Settings
+from agentcore.trace.redact import (
+    MASK,
+    Redactor,
+    default_redactor,
+    redact,
+    redact_data,
+    register_secret,
+    register_secrets,
+    register_settings_secrets,
+)
+
+# ``agentcore.trace.redact`` as an attribute is the re-exported function, so fetch the module itself.
+redact_module = importlib.import_module("agentcore.trace.redact")
+
+
+def test_registered_secret_is_masked_everywhere() -> None:
+    r = Redactor(["s3cr3t-value"])
+    assert r.redact("key=s3cr3t-value and again s3cr3t-value.") == f"key={MASK} and again {MASK}."
+
+
+def test_url_encoded_form_of_a_secret_is_masked() -> None:
+    r = Redactor(["a/b+c=d e"])
+    assert r.redact("https://x/?k=a%2Fb%2Bc%3Dd%20e") == f"https://x/?k={MASK}"
+
+
+def test_short_and_empty_secrets_are_ignored() -> None:
+    r = Redactor()
+    assert r.add("abc") is False
+    assert r.add("") is False
+    assert r.add(None) is False
+    assert r.add("   ab  ") is False
+    assert len(r) == 0
+    assert r.redact("abc abc") == "abc abc"
+
+
+def test_longer_secret_wins_over_a_contained_one() -> None:
+    r = Redactor(["token", "token-extended"])
+    assert r.redact("x token-extended y") == f"x {MASK} y"
+
+
+def test_clear_forgets_secrets() -> None:
+    r = Redactor(["forget-me-please"])
+    r.clear()
+    assert r.redact("forget-me-please") == "forget-me-please"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Authorization: Bearer abc.def-ghi", f"Authorization: Bearer {MASK}"),
+        ("authorization: basic QWxhZGRpbjpvcGVu", f"authorization: basic {MASK}"),
+        ('{"Authorization": "Basic QWxhZGRpbjpvcGVu"}', f'{{"Authorization": "Basic {MASK}"}}'),
+        ("{'Authorization': 'Bearer tok12345'}", f"{{'Authorization': 'Bearer {MASK}'}}"),
+        ("sent Bearer eyJhbGciOiJIUzI1NiJ9.payload", f"sent Bearer {MASK}"),
+    ],
+)
+def test_authorization_headers_are_masked(text: str, expected: str) -> None:
+    assert Redactor().redact(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('{"access_token": "eyJabc", "expires_at": 1}', f'{{"access_token": "{MASK}", "expires_at": 1}}'),
+        ('{"access_token":"with \\" quote"}', f'{{"access_token":"{MASK}"}}'),
+        ("{'refresh_token': 'abc', 'x': 1}", f"{{'refresh_token': '{MASK}', 'x': 1}}"),
+        ('client_secret = "zzz"', f'client_secret = "{MASK}"'),
+        ("GET /x?access_token=abc&page=2&auth=zzz", f"GET /x?access_token={MASK}&page=2&auth={MASK}"),
+    ],
+)
+def test_credential_values_are_masked(text: str, expected: str) -> None:
+    assert Redactor().redact(text) == expected
+
+
+def test_bitrix_webhook_keeps_host_and_user_but_not_token() -> None:
+    text = "call https://b24-x1.bitrix24.ru/rest/1/abcd3fgh1jk2/crm.deal.list.json failed"
+    out = Redactor().redact(text)
+    assert out == f"call https://b24-x1.bitrix24.ru/rest/1/{MASK}/crm.deal.list.json failed"
+    assert "abcd3fgh1jk2" not in out
+
+
+def test_ordinary_text_is_untouched() -> None:
+    text = "basic settings; total_tokens: 15; Токен не нужен; https://example.com/api/items"
+    assert Redactor().redact(text) == text
+
+
+def test_redact_data_walks_nested_structures() -> None:
+    r = Redactor(["nested-secret"])
+    data = {"a": ["x nested-secret", ("nested-secret",)], "nested-secret": {"k": 1}, 2: None}
+    assert r.redact_data(data) == {"a": [f"x {MASK}", [MASK]], MASK: {"k": 1}, 2: None}
+    assert data["a"][0] == "x nested-secret"  # the input is not modified
+
+
+def test_module_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(redact_module, "_default", Redactor())
+    assert register_secret("module-level-secret") is True
+    register_secrets(["second-secret", None, "ab"])
+    assert redact("module-level-secret/second-secret/ab") == f"{MASK}/{MASK}/ab"
+    assert redact_data({"k": "second-secret"}) == {"k": MASK}
+    assert default_redactor() is redact_module._default
+
+
+def test_register_settings_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(redact_module, "_default", Redactor())
+    settings = Settings(openai_api_key="sk-settings-secret", gigachat_credentials="Z2lnYWNoYXQ6c2VjcmV0")
+    register_settings_secrets(settings)
+    assert redact("sk-settings-secret Z2lnYWNoYXQ6c2VjcmV0") == f"{MASK} {MASK}"
