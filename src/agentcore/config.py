@@ -43,6 +43,7 @@ class Settings(BaseSettings):
         extra="ignore",
         populate_by_name=True,
         validate_default=True,
+        validate_assignment=True,
     )
 
     # --- where things live ------------------------------------------------------------------------

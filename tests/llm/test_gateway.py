@@ -64,7 +64,7 @@ async def test_timeout_is_enforced_by_the_gateway() -> None:
         return "late"
 
     provider = ScriptedProvider([slow])
-    with pytest.raises(LLMTimeoutError, match="0.05"):
+    with pytest.raises(LLMTimeoutError, match=r"0\.05"):
         await SimpleLLMGateway(provider, timeout=30).request(_req(timeout=0.05))
 
 

@@ -20,12 +20,15 @@ from agentcore.llm.provider import LLMProvider
 
 logger = logging.getLogger("agentcore.llm.api")
 
-_providers: dict[int, LLMProvider] = {}
+_providers: dict[tuple[int, int], LLMProvider] = {}
 
 
 def _provider_for(settings: Settings) -> LLMProvider:
-    # One provider per settings object, created on the portal loop, so the token cache and connections are reused.
-    key = id(settings)
+    # One provider per (settings, event loop): the token cache and connections are reused, and a connection
+    # pool never crosses loops (the sync faces run on their own background loop).
+    import asyncio
+
+    key = (id(settings), id(asyncio.get_running_loop()))
     if key not in _providers:
         from agentcore.llm.factory import create_provider
 
