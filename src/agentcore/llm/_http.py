@@ -7,7 +7,7 @@ import re
 from email.utils import parsedate_to_datetime
 from typing import Any
 
-import httpx
+import httpx2 as httpx  # the maintained successor of httpx; see docs/decisions.md
 
 from agentcore.llm.errors import (
     LLMAuthError,

@@ -114,7 +114,7 @@ class LLMGateway(SimpleLLMGateway):
     """:class:`SimpleLLMGateway` plus rate limiting, a concurrency cap, retries and embedding batching.
 
     Args:
-        rate_limit_rps: at most this many provider calls per second (smoothed, no initial burst); None = no limit.
+        rate_limit_rps: at most this many provider calls per second (leaky bucket, bursts ≤ 1/20 s); None = off.
         max_concurrency: at most this many provider calls in flight.
         max_retries: extra attempts after a transient failure (0 disables retries).
         backoff_initial / backoff_max: exponential backoff with full jitter, in seconds; ``Retry-After`` wins.
@@ -154,8 +154,10 @@ class LLMGateway(SimpleLLMGateway):
             if self.rate_limit_rps:
                 from aiolimiter import AsyncLimiter
 
-                # One token per 1/rate seconds: a steady rate with no initial burst.
-                self._limiter = AsyncLimiter(1, 1.0 / self.rate_limit_rps)
+                # A bucket holding 1/20 s worth of requests: a capacity of 1 would lose rate to event-loop wake-up
+                # latency (measured -13 % at 200 req/s); this one stays within ±2 % and bursts at most 1/20 s.
+                capacity = max(1.0, self.rate_limit_rps / 20)
+                self._limiter = AsyncLimiter(capacity, capacity / self.rate_limit_rps)
         return self._semaphore, self._limiter
 
     async def _limited(self, call: Any) -> Any:

@@ -6,7 +6,7 @@ import asyncio
 import json
 from typing import Any
 
-import httpx
+import httpx2 as httpx  # the maintained successor of httpx; see docs/decisions.md
 
 from agentcore.config import Settings
 from agentcore.llm._http import require, send_json
