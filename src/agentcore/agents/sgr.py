@@ -216,18 +216,20 @@ class SystemSGRAgent(ABC):
             return self._step_model
         variants: list[type[BaseModel]] = []
         for tool in self.tools:
+            name_type: Any = Literal[tool.name]
             variants.append(
                 create_model(
                     f"Call_{tool.name}",
                     __config__=ConfigDict(title=f"call {tool.name}"),
-                    tool=(Literal[tool.name], Field(description=tool.description)),  # type: ignore[valid-type]
+                    tool=(name_type, Field(description=tool.description)),
                     arguments=(dict[str, Any], Field(json_schema_extra=tool.parameters_schema)),
                 )
             )
+        final_type: Any = Literal["final_answer"]
         variants.append(
             create_model(
                 "FinalAnswer",
-                tool=(Literal["final_answer"], Field(description="Дать окончательный ответ пользователю")),
+                tool=(final_type, Field(description="Дать окончательный ответ пользователю")),
                 answer=(str, ...),
             )
         )
@@ -253,7 +255,9 @@ class SystemSGRAgent(ABC):
                 ReasoningStep(len(self._reasoning_trace) + 1, "formulate_answer", thought=thought, final_answer=answer)
             )
             return answer
-        call = LLMToolCall(name=function["tool"], arguments=json.dumps(function.get("arguments") or {}, ensure_ascii=False))
+        call = LLMToolCall(
+            name=function["tool"], arguments=json.dumps(function.get("arguments") or {}, ensure_ascii=False)
+        )
         result = await self._execute(call, thought=thought)
         messages.append(LLMMessage(role="assistant", content=step.model_dump_json()))
         messages.append(LLMMessage(role="user", content=f"Результат инструмента {call.name}: {result.content}"))

@@ -47,7 +47,12 @@ class GetTimeTool(SGRTool):
         except (ZoneInfoNotFoundError, ValueError) as exc:
             raise ValueError(f"неизвестный часовой пояс: {name}") from exc
         now = self._clock(zone)
-        return {"timezone": name, "iso": now.isoformat(), "time": now.strftime("%H:%M"), "date": now.strftime("%d.%m.%Y")}
+        return {
+            "timezone": name,
+            "iso": now.isoformat(),
+            "time": now.strftime("%H:%M"),
+            "date": now.strftime("%d.%m.%Y"),
+        }
 
 
 class ExampleSGRAgent(SystemSGRAgent):

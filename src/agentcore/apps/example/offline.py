@@ -60,7 +60,9 @@ def example_step(request: LLMRequest) -> Any:
     decision = _decide(request)
     if request.response_format is not None or (request.tools and request.tool_choice not in (None, "auto")):
         step = {
-            "current_situation": "офлайн-правила: вопрос о времени" if decision["tool"] == "get_time" else "ответ готов",
+            "current_situation": "офлайн-правила: вопрос о времени"
+            if decision["tool"] == "get_time"
+            else "ответ готов",
             "reasoning_steps": ["разбираю запрос правилами", "выбираю действие"],
             "enough_data": decision["tool"] == "final_answer",
             "function": decision,
