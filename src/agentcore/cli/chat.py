@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import sys
-import threading
 from collections.abc import Iterator
 
 from agentcore.cli.common import fail, init_logging, load_settings
@@ -28,22 +27,13 @@ def running_services(settings: Settings) -> Iterator[tuple[str, str]]:
         if not rag_url:
             from agentcore.rag.service import create_app as create_rag_app
 
-            rag_app = create_rag_app(settings)
-            rag_url = stack.enter_context(BackgroundServer(rag_app)).url
-            threading.Thread(target=_warm_up, args=(rag_app,), daemon=True, name="rag-warm-up").start()
+            # The RAG app indexes/loads the knowledge base in a background thread as soon as it is created.
+            rag_url = stack.enter_context(BackgroundServer(create_rag_app(settings))).url
         if not haiku_url:
             from agentcore.apps.haiku.service import create_app as create_haiku_app
 
             haiku_url = stack.enter_context(BackgroundServer(create_haiku_app(settings))).url
         yield rag_url, haiku_url
-
-
-def _warm_up(app: object) -> None:
-    """Index/load the knowledge base in the background so the first question is answered quickly."""
-    warm = getattr(getattr(app, "state", None), "warm_up", None)
-    if callable(warm):
-        with contextlib.suppress(Exception):
-            warm()
 
 
 def _read_line() -> str | None:

@@ -1,0 +1,135 @@
+"""End to end: `agentcore` in a pseudo-terminal, offline provider, RAG and Haiku services started in-process."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from agentcore.serving import free_port
+
+pytestmark = pytest.mark.e2e
+
+AGENTCORE = str(Path(sys.executable).with_name("agentcore"))
+PROMPT = "> "
+
+
+@pytest.fixture(scope="module")
+def shared_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One data dir for the module: the default knowledge base is indexed once, then loaded from disk."""
+    return tmp_path_factory.mktemp("e2e-data")
+
+
+def _env(data_dir: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("AGENTCORE_", "GIGACHAT_", "OPENAI_"))}
+    env.update({"AGENTCORE_DATA_DIR": str(data_dir), "TERM": "dumb", "COLUMNS": "200", "LANG": "C.UTF-8"})
+    env.update(extra)
+    return env
+
+
+@pytest.fixture
+def chat(shared_data_dir: Path) -> Iterator[pexpect.spawn]:
+    child = pexpect.spawn(AGENTCORE, ["chat"], env=_env(shared_data_dir), encoding="utf-8", timeout=240,
+                          dimensions=(50, 200))
+    child.expect("Я ассистент службы поддержки")
+    child.expect("не LLM")
+    child.expect_exact(PROMPT)
+    yield child
+    child.close(force=True)
+
+
+def _say(child: pexpect.spawn, text: str) -> None:
+    child.sendline(text)
+
+
+def test_full_dialog(chat: pexpect.spawn, shared_data_dir: Path) -> None:
+    _say(chat, "Как оформить отпуск?")
+    chat.expect_exact("Анализирую релевантность запроса..")
+    chat.expect_exact("Запрос релевантен, думаю..")
+    chat.expect_exact("Выбираю подходящий инструмент..")
+    chat.expect_exact('Выбран инструмент rag_search с параметрами {"question": "Как оформить отпуск?"}')
+    chat.expect_exact("Валидирую инструмент..")
+    chat.expect_exact("Инструмент rag_search проверен и готов к вызову. Запрос: Как оформить отпуск?")
+    chat.expect_exact("Выполняю инструмент..")
+    chat.expect(r"Ответ RAG: .*[Оо]тпуск")
+    chat.expect(r"Заголовки топ-2 документов: [^\r\n]*Отпуск")
+    chat.expect_exact(PROMPT)
+
+    _say(chat, "Напиши хайку про осень")
+    chat.expect_exact("Инструмент generate_haiku проверен и готов к вызову. Тема: осень")
+    chat.expect(r"Хайку: [^|\r\n]+ \| [^|\r\n]+ \| [^|\r\n]+\r?\n")
+    chat.expect_exact("#слогов построчно: 5-7-5")
+    chat.expect(r"#слов итого: \d+")
+    chat.expect_exact(PROMPT)
+
+    _say(chat, "Какая погода завтра в Москве?")
+    chat.expect_exact("Запрос не связан с функционалом агента.")
+    chat.expect_exact("Я ассистент службы поддержки")
+    chat.expect_exact(PROMPT)
+
+    _say(chat, "Как оформить отпуск, если я работаю удалённо из другого города?")
+    chat.expect_exact("Вопрос слишком длинный. Просьба сформулировать более кратко.")
+    chat.expect_exact(PROMPT)
+
+    _say(chat, "/help")
+    chat.expect_exact("Я ассистент службы поддержки")
+    chat.expect_exact(PROMPT)
+
+    _say(chat, "/q")
+    chat.expect_exact("До свидания!")
+    chat.expect(pexpect.EOF)
+    chat.close()
+    assert chat.exitstatus == 0
+
+    log = (shared_data_dir / "logs" / "assistant.log").read_text(encoding="utf-8")
+    for line in ("[main] AgentStart", "[cls] classify_intent // Relevant query", "[select] select_tool_call // Selection OK",
+                 "[valid] validate_tool_call // Too Long Param: rag_search::question", "[exec] rag_chunks_message:",
+                 "[cls] classify_intent // Irrelevant query", "[main] AgentHelp", "[main] AgentEnd"):
+        assert line in log
+
+
+def test_bad_input_never_crashes(chat: pexpect.spawn) -> None:
+    _say(chat, "")
+    _say(chat, "   ")
+    chat.send(b"\xff\xfe \xd0 bad bytes\n".decode("latin-1"))
+    chat.expect_exact(PROMPT)
+    _say(chat, "я" * 5000)
+    chat.expect_exact(PROMPT)
+    chat.sendeof()
+    chat.expect_exact("До свидания!")
+    chat.expect(pexpect.EOF)
+    chat.close()
+    assert chat.exitstatus == 0
+    assert "Traceback" not in (chat.before or "")
+
+
+def test_ctrl_c_ends_like_exit(chat: pexpect.spawn) -> None:
+    chat.sendintr()
+    chat.expect_exact("До свидания!")
+    chat.expect(pexpect.EOF)
+    chat.close()
+    assert chat.exitstatus == 0
+    assert "Traceback" not in (chat.before or "")
+
+
+def test_rag_service_down(shared_data_dir: Path) -> None:
+    env = _env(shared_data_dir, RAG_SERVICE_URL=f"http://127.0.0.1:{free_port()}")
+    child = pexpect.spawn(AGENTCORE, ["chat"], env=env, encoding="utf-8", timeout=120, dimensions=(50, 200))
+    child.expect_exact(PROMPT)
+    _say(child, "Что такое спринт?")
+    child.expect_exact("Произошла чудовищная ошибка при запросе на RAG сервис.. Тысяча извинений! Попробуем снова?")
+    child.expect_exact(PROMPT)
+    _say(child, "Напиши хайку про море")  # the dialog goes on, the haiku service still works
+    child.expect_exact("#слогов построчно: 5-7-5")
+    child.expect_exact(PROMPT)
+    _say(child, "exit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    log = (shared_data_dir / "logs" / "assistant.log").read_text(encoding="utf-8")
+    assert "[exec] check_health // Unexpected error: ConnectError" in log
+    assert "[exec] answer_question // Health check failed" in log
