@@ -33,8 +33,9 @@ def _env(data_dir: Path, **extra: str) -> dict[str, str]:
 
 @pytest.fixture
 def chat(shared_data_dir: Path) -> Iterator[pexpect.spawn]:
-    child = pexpect.spawn(AGENTCORE, ["chat"], env=_env(shared_data_dir), encoding="utf-8", timeout=240,
-                          dimensions=(50, 200))
+    child = pexpect.spawn(
+        AGENTCORE, ["chat"], env=_env(shared_data_dir), encoding="utf-8", timeout=240, dimensions=(50, 200)
+    )
     child.expect("Я ассистент службы поддержки")
     child.expect("не LLM")
     child.expect_exact(PROMPT)
@@ -86,9 +87,16 @@ def test_full_dialog(chat: pexpect.spawn, shared_data_dir: Path) -> None:
     assert chat.exitstatus == 0
 
     log = (shared_data_dir / "logs" / "assistant.log").read_text(encoding="utf-8")
-    for line in ("[main] AgentStart", "[cls] classify_intent // Relevant query", "[select] select_tool_call // Selection OK",
-                 "[valid] validate_tool_call // Too Long Param: rag_search::question", "[exec] rag_chunks_message:",
-                 "[cls] classify_intent // Irrelevant query", "[main] AgentHelp", "[main] AgentEnd"):
+    for line in (
+        "[main] AgentStart",
+        "[cls] classify_intent // Relevant query",
+        "[select] select_tool_call // Selection OK",
+        "[valid] validate_tool_call // Too Long Param: rag_search::question",
+        "[exec] rag_chunks_message:",
+        "[cls] classify_intent // Irrelevant query",
+        "[main] AgentHelp",
+        "[main] AgentEnd",
+    ):
         assert line in log
 
 

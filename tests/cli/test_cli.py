@@ -1,0 +1,76 @@
+"""The command line: help everywhere, `agentcore sgr` end to end, bad options with Russian errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from agentcore.cli import app
+from agentcore.config import get_settings
+from agentcore.serving import BackgroundServer
+from agentcore.testing.fake_openai import create_fake_openai
+from agentcore.testing.script import FakeScript
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("command", [[], ["chat"], ["sgr"], ["serve"], ["rag"]])
+def test_help_on_every_command(command: list[str]) -> None:
+    result = runner.invoke(app, [*command, "--help"])
+    assert result.exit_code == 0, result.output
+    assert "Usage" in result.output
+
+
+def test_sgr_offline(data_dir: Path) -> None:
+    result = runner.invoke(app, ["sgr", "Который час в Москве?"])
+    assert result.exit_code == 0, result.output
+    assert "не LLM" in result.output and "Сейчас" in result.output and "Europe/Moscow" in result.output
+    trace = data_dir / "logs" / "reasoning" / "example_agent.jsonl"
+    assert json.loads(trace.read_text(encoding="utf-8").splitlines()[-1])["agent_id"] == "example_agent"
+
+
+def test_sgr_schema_mode_json_output() -> None:
+    result = runner.invoke(app, ["sgr", "--mode", "schema", "--json", "Который час?"])
+    assert result.exit_code == 0, result.output
+    body = json.loads(result.output)
+    assert body["tool_calls"] == [{"name": "get_time", "parameters": {"timezone": "UTC"}}]
+    assert [step["action"] for step in body["trace"]] == ["call_tool", "formulate_answer"]
+
+
+def test_sgr_on_an_openai_compatible_server_with_env_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    script = FakeScript().tool_call("get_time", {"timezone": "UTC"}).text("Сейчас полдень по UTC")
+    fake = create_fake_openai(script, api_key="sk-cli")
+    with BackgroundServer(fake) as server:
+        monkeypatch.setenv("AGENTCORE_PROVIDER", "openai")
+        monkeypatch.setenv("OPENAI_API_BASE", server.url + "/v1")
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-cli")
+        get_settings.cache_clear()
+        result = runner.invoke(app, ["sgr", "Который час?"])
+    assert result.exit_code == 0, result.output
+    assert "Сейчас полдень по UTC" in result.output
+    assert fake.state.fake.requests.count("chat") == 2
+
+
+def test_bad_mode_is_a_russian_error() -> None:
+    result = runner.invoke(app, ["sgr", "--mode", "magic", "x"])
+    assert result.exit_code == 2
+    assert "Неизвестный режим" in result.output
+
+
+def test_invalid_settings_are_a_russian_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AGENTCORE_PROVIDER", "nonsense")
+    get_settings.cache_clear()
+    result = runner.invoke(app, ["sgr", "x"])
+    assert result.exit_code == 2
+    assert "неверные настройки" in result.output and "Traceback" not in result.output
+
+
+def test_gigachat_without_credentials_is_a_russian_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AGENTCORE_PROVIDER", "gigachat")
+    get_settings.cache_clear()
+    result = runner.invoke(app, ["sgr", "x"])
+    assert result.exit_code == 2
+    assert "провайдер LLM не настроен" in result.output
