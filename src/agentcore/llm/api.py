@@ -40,48 +40,44 @@ def _dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=str)
 
 
+async def _post(
+    function: str, required: str, payload: dict[str, Any], verbose: bool, settings: Settings | None
+) -> dict[str, Any]:
+    """The seed's contract shared by both endpoints (see the module docstring)."""
+    try:
+        settings = settings or get_settings()
+        if not isinstance(payload, dict) or required not in payload:
+            raise ValueError(f"payload must be a dict with '{required}'")
+        payload = dict(payload)
+        if "model" not in payload:
+            payload["model"] = settings.chat_model if required == "messages" else settings.embedding_model
+        if verbose:
+            logger.debug("%s // payload: %s", function, _dump(payload))
+        provider = _provider_for(settings)
+        if required == "messages":
+            response = await provider.chat_completions_raw(payload)
+        else:
+            response = await provider.embeddings_raw(payload)
+        if verbose:
+            logger.debug("%s // response: %s", function, _dump(response))
+        return response
+    except Exception as exc:
+        logger.critical("%s // %s", function, exc, exc_info=True)
+        return {"error": str(exc)}
+
+
 async def apost_chat_completions(
     payload: dict[str, Any], verbose: bool = False, *, settings: Settings | None = None
 ) -> dict[str, Any]:
     """Async form of :func:`post_chat_completions`."""
-    try:
-        settings = settings or get_settings()
-        if not isinstance(payload, dict) or "messages" not in payload:
-            raise ValueError("payload must be a dict with 'messages'")
-        payload = dict(payload)
-        if "model" not in payload:
-            payload["model"] = settings.chat_model
-        if verbose:
-            logger.debug("post_chat_completions // payload: %s", _dump(payload))
-        response = await _provider_for(settings).chat_completions_raw(payload)
-        if verbose:
-            logger.debug("post_chat_completions // response: %s", _dump(response))
-        return response
-    except Exception as exc:
-        logger.critical("post_chat_completions // %s", exc, exc_info=True)
-        return {"error": str(exc)}
+    return await _post("post_chat_completions", "messages", payload, verbose, settings)
 
 
 async def apost_embeddings(
     payload: dict[str, Any], verbose: bool = False, *, settings: Settings | None = None
 ) -> dict[str, Any]:
     """Async form of :func:`post_embeddings`."""
-    try:
-        settings = settings or get_settings()
-        if not isinstance(payload, dict) or "input" not in payload:
-            raise ValueError("payload must be a dict with 'input'")
-        payload = dict(payload)
-        if "model" not in payload:
-            payload["model"] = settings.embedding_model
-        if verbose:
-            logger.debug("post_embeddings // payload: %s", _dump(payload))
-        response = await _provider_for(settings).embeddings_raw(payload)
-        if verbose:
-            logger.debug("post_embeddings // response: %s", _dump(response))
-        return response
-    except Exception as exc:
-        logger.critical("post_embeddings // %s", exc, exc_info=True)
-        return {"error": str(exc)}
+    return await _post("post_embeddings", "input", payload, verbose, settings)
 
 
 def post_chat_completions(payload: dict, verbose: bool = False) -> dict:

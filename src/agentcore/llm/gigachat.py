@@ -18,11 +18,12 @@ from typing import Any
 import httpx2 as httpx  # the maintained successor of httpx; see docs/decisions.md
 
 from agentcore.config import Settings
-from agentcore.llm._http import require, send_json
+from agentcore.llm._http import send_json
 from agentcore.llm.errors import LLMAuthError, LLMConfigError, LLMResponseError
-from agentcore.llm.models import EmbeddingResponse, LLMMessage, LLMRequest, LLMResponse, LLMToolCall, Usage
+from agentcore.llm.models import EmbeddingResponse, LLMMessage, LLMRequest, LLMResponse, LLMToolCall
 from agentcore.llm.openai_compat import embeddings_from_body
 from agentcore.llm.provider import Capabilities, LLMProvider
+from agentcore.llm.wire import add_sampling, arguments_text, first_choice, usage_of
 
 # Refresh the token this long before it expires (the official SDK uses the same 60 s buffer).
 _TOKEN_EXPIRY_BUFFER_MS = 60_000
@@ -108,43 +109,25 @@ def request_to_gigachat(request: LLMRequest, model: str) -> dict[str, Any]:
             "schema": request.response_format.schema_,
             "strict": request.response_format.strict,
         }
-    for key in ("temperature", "top_p", "max_tokens"):
-        value = getattr(request, key)
-        if value is not None:
-            payload[key] = value
-    payload.update(request.extra)
-    return payload
+    return add_sampling(payload, request)
 
 
 def response_from_gigachat(body: dict[str, Any]) -> LLMResponse:
     """Parse a GigaChat chat completion; ``function_call.arguments`` (an object) becomes a JSON string."""
-    choices = require(body, "choices", "chat completion")
-    if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
-        raise LLMResponseError("chat completion: 'choices' is empty")
-    choice = choices[0]
-    message = choice.get("message")
-    if not isinstance(message, dict):
-        raise LLMResponseError("chat completion: choice has no 'message'")
+    choice, message = first_choice(body)
     calls: list[LLMToolCall] = []
     function_call = message.get("function_call")
     if isinstance(function_call, dict) and function_call.get("name"):
         arguments = function_call.get("arguments", {})
-        if not isinstance(arguments, str):
-            arguments = json.dumps(arguments, ensure_ascii=False)
         call_id = message.get("functions_state_id") or f"call_{uuid.uuid4().hex[:24]}"
-        calls.append(LLMToolCall(name=function_call["name"], arguments=arguments, id=call_id))
-    usage = body.get("usage") or {}
+        calls.append(LLMToolCall(name=function_call["name"], arguments=arguments_text(arguments), id=call_id))
     content = message.get("content")
     return LLMResponse(
         content=content if content or not calls else None,
         tool_calls=calls,
         finish_reason=choice.get("finish_reason"),
         model=body.get("model"),
-        usage=Usage(
-            prompt_tokens=usage.get("prompt_tokens") or 0,
-            completion_tokens=usage.get("completion_tokens") or 0,
-            total_tokens=usage.get("total_tokens") or 0,
-        ),
+        usage=usage_of(body),
         raw=body,
     )
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 import httpx2 as httpx  # the maintained successor of httpx; see docs/decisions.md
@@ -17,9 +16,9 @@ from agentcore.llm.models import (
     LLMRequest,
     LLMResponse,
     LLMToolCall,
-    Usage,
 )
 from agentcore.llm.provider import Capabilities, LLMProvider
+from agentcore.llm.wire import add_sampling, arguments_text, first_choice, usage_of
 
 _DEFAULT_CHAT_MODEL = "GigaChat-2-Max"
 
@@ -65,12 +64,7 @@ def request_to_openai(request: LLMRequest, model: str) -> dict[str, Any]:
                 "strict": request.response_format.strict,
             },
         }
-    for key in ("temperature", "top_p", "max_tokens"):
-        value = getattr(request, key)
-        if value is not None:
-            payload[key] = value
-    payload.update(request.extra)
-    return payload
+    return add_sampling(payload, request)
 
 
 def response_from_openai(body: dict[str, Any]) -> LLMResponse:
@@ -79,37 +73,24 @@ def response_from_openai(body: dict[str, Any]) -> LLMResponse:
     Raises:
         LLMResponseError: no choices / no message.
     """
-    choices = require(body, "choices", "chat completion")
-    if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
-        raise LLMResponseError("chat completion: 'choices' is empty")
-    choice = choices[0]
-    message = choice.get("message")
-    if not isinstance(message, dict):
-        raise LLMResponseError("chat completion: choice has no 'message'")
+    choice, message = first_choice(body)
     calls: list[LLMToolCall] = []
     for raw in message.get("tool_calls") or []:
         function = raw.get("function") or {}
         arguments = function.get("arguments", "{}")
-        if not isinstance(arguments, str):
-            arguments = json.dumps(arguments, ensure_ascii=False)
-        calls.append(LLMToolCall(name=function.get("name", ""), arguments=arguments, id=raw.get("id") or ""))
+        calls.append(
+            LLMToolCall(name=function.get("name", ""), arguments=arguments_text(arguments), id=raw.get("id") or "")
+        )
     if not calls and isinstance(message.get("function_call"), dict):  # legacy OpenAI function_call
         fc = message["function_call"]
         arguments = fc.get("arguments", "{}")
-        if not isinstance(arguments, str):
-            arguments = json.dumps(arguments, ensure_ascii=False)
-        calls.append(LLMToolCall(name=fc.get("name", ""), arguments=arguments))
-    usage = body.get("usage") or {}
+        calls.append(LLMToolCall(name=fc.get("name", ""), arguments=arguments_text(arguments)))
     return LLMResponse(
         content=message.get("content"),
         tool_calls=calls,
         finish_reason=choice.get("finish_reason"),
         model=body.get("model"),
-        usage=Usage(
-            prompt_tokens=usage.get("prompt_tokens") or 0,
-            completion_tokens=usage.get("completion_tokens") or 0,
-            total_tokens=usage.get("total_tokens") or 0,
-        ),
+        usage=usage_of(body),
         raw=body,
     )
 
