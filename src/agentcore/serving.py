@@ -37,20 +37,30 @@ class BackgroundServer:
         port: int | None = None,
         start_timeout: float = 15.0,
         log_level: str = "warning",
+        ssl_certfile: str | None = None,
+        ssl_keyfile: str | None = None,
     ) -> None:
         self.host = host
         self.port = port or free_port(host)
+        self.scheme = "https" if ssl_certfile else "http"
         self._start_timeout = start_timeout
         config = uvicorn.Config(
-            app, host=self.host, port=self.port, log_level=log_level, access_log=False, lifespan="on"
+            app,
+            host=self.host,
+            port=self.port,
+            log_level=log_level,
+            access_log=False,
+            lifespan="on",
+            ssl_certfile=ssl_certfile,
+            ssl_keyfile=ssl_keyfile,
         )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, name=f"server:{self.port}", daemon=True)
 
     @property
     def url(self) -> str:
-        """Base URL, e.g. ``http://127.0.0.1:54321``."""
-        return f"http://{self.host}:{self.port}"
+        """Base URL, e.g. ``http://127.0.0.1:54321`` (``https`` when started with a certificate)."""
+        return f"{self.scheme}://{self.host}:{self.port}"
 
     def start(self) -> BackgroundServer:
         """Start serving and wait until the socket accepts connections."""

@@ -68,14 +68,14 @@ def oai() -> Iterator[Server]:
 
 
 def giga_settings(server: Server, **extra: Any) -> Settings:
-    return Settings(
-        provider="gigachat",
-        gigachat_credentials=CREDENTIALS,
-        gigachat_base_url=server.server.url + "/api/v1",
-        gigachat_auth_url=server.server.url + "/api/v2/oauth",
-        gigachat_verify_ssl_certs=False,
-        **extra,
-    )
+    values: dict[str, Any] = {
+        "provider": "gigachat",
+        "gigachat_credentials": CREDENTIALS,
+        "gigachat_base_url": server.server.url + "/api/v1",
+        "gigachat_auth_url": server.server.url + "/api/v2/oauth",
+        "gigachat_verify_ssl_certs": False,
+    }
+    return Settings(**{**values, **extra})
 
 
 def oai_settings(server: Server, **extra: Any) -> Settings:
@@ -383,3 +383,38 @@ def test_tool_call_model_parses_arguments() -> None:
     assert LLMToolCall(name="x", arguments='{"a": 1}').parsed_arguments() == {"a": 1}
     with pytest.raises(ValueError):
         LLMToolCall(name="x", arguments="[1]").parsed_arguments()
+
+
+# ------------------------------------------------------------------------------------------ TLS
+@pytest.fixture
+def giga_tls(tmp_path: Path) -> Iterator[tuple[Server, Path]]:
+    """The fake GigaChat over HTTPS with a certificate from a private CA (like Russian Trusted Root CA)."""
+    trustme = pytest.importorskip("trustme")
+    ca = trustme.CA()
+    cert = ca.issue_cert("127.0.0.1")
+    cert_file, key_file, ca_file = tmp_path / "cert.pem", tmp_path / "key.pem", tmp_path / "ca.pem"
+    cert.cert_chain_pems[0].write_to_path(str(cert_file))
+    cert.private_key_pem.write_to_path(str(key_file))
+    ca.cert_pem.write_to_path(str(ca_file))
+    app = create_fake_gigachat(credentials=CREDENTIALS)
+    with BackgroundServer(app, ssl_certfile=str(cert_file), ssl_keyfile=str(key_file)) as server:
+        yield Server(app, server), ca_file
+
+
+async def test_gigachat_ca_bundle(giga_tls: tuple[Server, Path]) -> None:
+    server, ca_file = giga_tls
+    server.script.text("защищённо")
+    settings = giga_settings(server, gigachat_verify_ssl_certs=True, gigachat_ca_bundle_file=ca_file)
+    async with create_gateway(settings) as gateway:
+        assert (await gateway.request(user("x"))).content == "защищённо"
+
+
+async def test_gigachat_unknown_ca_is_refused_then_verification_can_be_disabled(giga_tls: tuple[Server, Path]) -> None:
+    server, _ = giga_tls
+    strict = giga_settings(server, gigachat_verify_ssl_certs=True)
+    async with fast_gateway(strict, max_retries=0) as gateway:
+        with pytest.raises(LLMTransportError, match="CERTIFICATE_VERIFY_FAILED|certificate"):
+            await gateway.request(user("x"))
+    server.script.text("без проверки")
+    async with create_gateway(giga_settings(server, gigachat_verify_ssl_certs=False)) as gateway:
+        assert (await gateway.request(user("x"))).content == "без проверки"
