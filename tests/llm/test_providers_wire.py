@@ -413,7 +413,7 @@ async def test_gigachat_unknown_ca_is_refused_then_verification_can_be_disabled(
     server, _ = giga_tls
     strict = giga_settings(server, gigachat_verify_ssl_certs=True)
     async with fast_gateway(strict, max_retries=0) as gateway:
-        with pytest.raises(LLMTransportError, match="CERTIFICATE_VERIFY_FAILED|certificate"):
+        with pytest.raises(LLMTransportError, match=r"CERTIFICATE_VERIFY_FAILED|certificate"):
             await gateway.request(user("x"))
     server.script.text("без проверки")
     async with create_gateway(giga_settings(server, gigachat_verify_ssl_certs=False)) as gateway:
