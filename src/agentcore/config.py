@@ -110,6 +110,8 @@ class Settings(BaseSettings):
     rrf_k: int = Field(60, ge=1, validation_alias=_env("RRF_K"))
     rag_max_top_k: int = Field(50, ge=1, validation_alias=_env("RAG_MAX_TOP_K"))
     rag_max_question_chars: int = Field(2000, ge=1, validation_alias=_env("RAG_MAX_QUESTION_CHARS"))
+    qdrant_url: str | None = Field(None, validation_alias=_env("QDRANT_URL"))
+    qdrant_api_key: SecretStr | None = Field(None, validation_alias=_env("QDRANT_API_KEY"))
 
     # --- research agent (seed 002) ---------------------------------------------------------------
     agent_max_steps: int = Field(15, ge=1, validation_alias=_env("AGENT_MAX_STEPS"))
@@ -153,7 +155,7 @@ class Settings(BaseSettings):
 
     def secret_values(self) -> list[str]:
         """Every configured secret in plain text, for log/trace redaction."""
-        secrets = [self.gigachat_credentials, self.gigachat_access_token, self.openai_api_key]
+        secrets = [self.gigachat_credentials, self.gigachat_access_token, self.openai_api_key, self.qdrant_api_key]
         return [s.get_secret_value() for s in secrets if s is not None and s.get_secret_value()]
 
 

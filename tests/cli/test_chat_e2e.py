@@ -34,7 +34,13 @@ def _env(data_dir: Path, **extra: str) -> dict[str, str]:
 @pytest.fixture
 def chat(shared_data_dir: Path) -> Iterator[pexpect.spawn]:
     child = pexpect.spawn(
-        AGENTCORE, ["chat"], env=_env(shared_data_dir), encoding="utf-8", timeout=240, dimensions=(50, 200)
+        AGENTCORE,
+        ["chat"],
+        env=_env(shared_data_dir),
+        encoding="utf-8",
+        codec_errors="replace",
+        timeout=240,
+        dimensions=(50, 200),
     )
     child.expect("Я ассистент службы поддержки")
     child.expect("не LLM")
@@ -103,7 +109,7 @@ def test_full_dialog(chat: pexpect.spawn, shared_data_dir: Path) -> None:
 def test_bad_input_never_crashes(chat: pexpect.spawn) -> None:
     _say(chat, "")
     _say(chat, "   ")
-    chat.send(b"\xff\xfe \xd0 bad bytes\n".decode("latin-1"))
+    os.write(chat.child_fd, b"\xff\xfe \xd0 bad bytes\n")  # not UTF-8
     chat.expect_exact(PROMPT)
     _say(chat, "я" * 5000)
     chat.expect_exact(PROMPT)
@@ -126,7 +132,9 @@ def test_ctrl_c_ends_like_exit(chat: pexpect.spawn) -> None:
 
 def test_rag_service_down(shared_data_dir: Path) -> None:
     env = _env(shared_data_dir, RAG_SERVICE_URL=f"http://127.0.0.1:{free_port()}")
-    child = pexpect.spawn(AGENTCORE, ["chat"], env=env, encoding="utf-8", timeout=120, dimensions=(50, 200))
+    child = pexpect.spawn(
+        AGENTCORE, ["chat"], env=env, encoding="utf-8", codec_errors="replace", timeout=120, dimensions=(50, 200)
+    )
     child.expect_exact(PROMPT)
     _say(child, "Что такое спринт?")
     child.expect_exact("Произошла чудовищная ошибка при запросе на RAG сервис.. Тысяча извинений! Попробуем снова?")

@@ -1,0 +1,212 @@
+"""``agentcore rag``: index documents, search a collection, serve the RAG HTTP service.
+
+    agentcore rag index PATH [--collection NAME] [--replace]
+    agentcore rag search "вопрос" [--collection NAME] [--top-k N] [--mode bm25|dense|hybrid] [--rerank] [--json]
+    agentcore rag collections
+    agentcore rag remove DOC_ID... [--collection NAME]
+    agentcore rag serve [--host H] [--port P]
+
+Bad input (missing path, unknown collection, bad ``--mode``/``--top-k``) prints a Russian message to stderr and
+exits with 1 (or 2 for bad options), without a traceback.  Heavy modules load inside the commands.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import typer
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from agentcore.rag.engine import IndexProgress, RagEngine
+
+rag_app = typer.Typer(
+    name="rag",
+    help="База знаний: индексация документов, поиск и сервис RAG.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+_MODES = ("bm25", "dense", "hybrid")
+_STAGES = {"chunk": "Разбиение документов", "embed": "Эмбеддинги чанков"}
+
+
+def _stderr() -> Console:
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+def _fail(message: str, code: int = 1) -> NoReturn:
+    _stderr().print(f"[bold red]Ошибка:[/bold red] {message}", highlight=False)
+    raise typer.Exit(code)
+
+
+def make_engine() -> RagEngine:
+    """The engine the commands use (tests replace this function)."""
+    from agentcore.rag.engine import RagEngine
+
+    return RagEngine()
+
+
+@contextmanager
+def _progress() -> Iterator[IndexProgress]:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=_stderr(), transient=True) as progress:
+        tasks: dict[str, Any] = {}
+
+        def update(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = progress.add_task(_STAGES.get(stage, stage), total=total)
+            progress.update(tasks[stage], completed=done, total=total)
+
+        yield update
+
+
+def _exit_code(exc: Exception) -> int:
+    from agentcore.rag.errors import InvalidCollectionNameError, InvalidQueryError
+
+    return 2 if isinstance(exc, InvalidQueryError | InvalidCollectionNameError) else 1
+
+
+@rag_app.command("index")
+def index(
+    path: Path = typer.Argument(..., help="Файл или папка с документами (.md, .txt, .html)."),
+    collection: str | None = typer.Option(None, "--collection", "-c", help="Коллекция (по умолчанию активная)."),
+    replace: bool = typer.Option(False, "--replace", help="Удалить из коллекции документы, которых нет в PATH."),
+) -> None:
+    """Проиндексировать документы (добавить новые, обновить изменённые)."""
+    from agentcore.rag.default_kb import DEFAULT_COLLECTION
+    from agentcore.rag.errors import RagError
+
+    if not path.exists():
+        _fail(f"путь не найден: {path}")
+    engine = make_engine()
+    try:
+        with _progress() as progress:
+            if (collection or engine.active) == DEFAULT_COLLECTION:
+                engine.ensure_default(progress=progress)
+            report = engine.index_path(path, collection, replace=replace, progress=progress)
+    except RagError as exc:
+        _fail(str(exc), _exit_code(exc))
+    console = _stderr()
+    for skipped in report.skipped:
+        console.print(f"[yellow]Пропущен[/yellow] {skipped.path}: {skipped.reason}", highlight=False)
+    typer.echo(
+        f"Коллекция {report.collection}: добавлено {len(report.added)}, обновлено {len(report.updated)}, "
+        f"без изменений {len(report.unchanged)}, удалено {len(report.removed)}; документов {report.documents}, "
+        f"чанков {report.chunks}; эмбеддингов посчитано {report.embedded}, взято из кэша {report.reused_embeddings}."
+    )
+
+
+@rag_app.command("search")
+def search(
+    question: str = typer.Argument(..., help="Вопрос."),
+    collection: str | None = typer.Option(None, "--collection", "-c", help="Коллекция (по умолчанию активная)."),
+    top_k: int | None = typer.Option(None, "--top-k", "-k", help="Сколько фрагментов вернуть."),
+    mode: str | None = typer.Option(None, "--mode", "-m", help="bm25, dense или hybrid (по умолчанию решает роутер)."),
+    rerank: bool = typer.Option(False, "--rerank", help="Переранжировать результаты."),
+    as_json: bool = typer.Option(False, "--json", help="Вывести результаты в JSON."),
+) -> None:
+    """Найти фрагменты базы знаний по вопросу."""
+    from agentcore.rag.default_kb import DEFAULT_COLLECTION
+    from agentcore.rag.errors import RagError
+
+    if mode is not None and mode not in _MODES:
+        _fail(f"неизвестный режим {mode!r}: допустимы bm25, dense, hybrid", 2)
+    engine = make_engine()
+    try:
+        if (collection or engine.active) == DEFAULT_COLLECTION:
+            with _progress() as progress:
+                engine.ensure_default(progress=progress)
+        result = engine.retrieve(question, top_k, mode=mode, collection=collection, rerank=rerank)  # type: ignore[arg-type]
+    except RagError as exc:
+        _fail(str(exc), _exit_code(exc))
+    if as_json:
+        hits = [
+            {"id": h.id, "title": h.title, "score": h.score, "text": h.text, "doc_id": h.doc_id, "source": h.source}
+            for h in result.hits
+        ]
+        payload = {"collection": result.collection, "mode": result.mode, "reason": result.reason, "hits": hits}
+        typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+        return
+    _print_hits(result)
+
+
+def _print_hits(result: Any) -> None:
+    from rich.console import Console
+    from rich.panel import Panel
+
+    console = Console()
+    console.print(f"Коллекция [bold]{result.collection}[/bold], режим [bold]{result.mode}[/bold] ({result.reason})")
+    if not result.hits:
+        console.print("Ничего не найдено.")
+    for hit in result.hits:
+        text = hit.text if len(hit.text) <= 600 else hit.text[:600] + "…"
+        title = f"{hit.rank}. {hit.title}  [dim]{hit.id} · {hit.score:.4f}[/dim]"
+        console.print(Panel(text, title=title, title_align="left"), highlight=False)
+
+
+@rag_app.command("collections")
+def collections() -> None:
+    """Показать коллекции."""
+    from rich.console import Console
+    from rich.table import Table
+
+    infos = make_engine().collections()
+    table = Table("", "Коллекция", "Документов", "Чанков", "Обновлена")
+    for info in infos:
+        table.add_row("*" if info.active else "", info.name, str(info.documents), str(info.chunks), info.updated_at)
+    Console().print(table)
+
+
+@rag_app.command("remove")
+def remove(
+    doc_ids: list[str] = typer.Argument(..., help="Идентификаторы документов (имя файла без расширения)."),
+    collection: str | None = typer.Option(None, "--collection", "-c", help="Коллекция (по умолчанию активная)."),
+) -> None:
+    """Удалить документы из коллекции."""
+    from agentcore.rag.errors import RagError
+
+    try:
+        report = make_engine().remove_documents(doc_ids, collection)
+    except RagError as exc:
+        _fail(str(exc), _exit_code(exc))
+    for skipped in report.skipped:
+        _stderr().print(f"[yellow]Не найден[/yellow] {skipped.path}", highlight=False)
+    typer.echo(f"Коллекция {report.collection}: удалено {len(report.removed)}; осталось документов {report.documents}.")
+
+
+@rag_app.command("serve")
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Адрес."),
+    port: int = typer.Option(8001, "--port", help="Порт."),
+) -> None:
+    """Запустить HTTP-сервис RAG (/health, /search, /docs)."""
+    import uvicorn
+
+    from agentcore.rag.service import create_app
+
+    uvicorn.run(create_app(), host=host, port=port)
+
+
+@rag_app.command("bundle-vectors", hidden=True)
+def bundle_vectors() -> None:
+    """Сохранить эмбеддинги поставляемой базы знаний рядом с ней (для сопровождающих пакета)."""
+    from agentcore.rag.errors import RagError
+
+    engine = make_engine()
+    try:
+        with _progress() as progress:
+            engine.ensure_default(progress=progress)
+        path = engine.export_bundled_vectors()
+    except RagError as exc:
+        _fail(str(exc), _exit_code(exc))
+    typer.echo(f"Эмбеддинги сохранены: {path}")

@@ -1,0 +1,92 @@
+"""An immutable, loaded version of a collection: chunks, BM25 index, dense vectors.
+
+The engine swaps whole snapshots under a lock; a query holds on to the snapshot it started with, so hot swaps and
+re-indexing never disturb queries in flight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from agentcore.rag.bm25 import BM25Index, top_k
+from agentcore.rag.models import Chunk, FetchedItem
+from agentcore.rag.store import Manifest, Stamp
+
+if TYPE_CHECKING:
+    import numpy as np
+
+
+@dataclass(frozen=True, eq=False)
+class CollectionSnapshot:
+    """One collection version in memory.  ``dense`` rows align with ``chunks``; ``None`` when not embedded."""
+
+    name: str
+    manifest: Manifest
+    chunks: Sequence[Chunk]
+    bm25: BM25Index | None
+    dense: np.ndarray | None = None
+    dense_name: str | None = None
+    stamp: Stamp | None = None
+    positions: dict[str, int] = field(default_factory=dict)
+    doc_rows: dict[str, list[int]] = field(default_factory=dict)
+
+    @classmethod
+    def create(
+        cls,
+        name: str,
+        manifest: Manifest,
+        chunks: Sequence[Chunk],
+        bm25: BM25Index | None,
+        dense: np.ndarray | None = None,
+        dense_name: str | None = None,
+        stamp: Stamp | None = None,
+    ) -> CollectionSnapshot:
+        """Build a snapshot and its id maps."""
+        positions = {chunk.id: row for row, chunk in enumerate(chunks)}
+        doc_rows: dict[str, list[int]] = {}
+        for row, chunk in enumerate(chunks):
+            doc_rows.setdefault(chunk.doc_id, []).append(row)
+        return cls(name, manifest, chunks, bm25, dense, dense_name, stamp, positions, doc_rows)
+
+    @property
+    def size(self) -> int:
+        """Number of chunks."""
+        return len(self.chunks)
+
+    @property
+    def documents(self) -> int:
+        """Number of documents."""
+        return len(self.doc_rows)
+
+    def bm25_top(self, terms: list[str], k: int) -> list[tuple[int, float]]:
+        """Best ``k`` rows by BM25 (positive scores only)."""
+        if self.bm25 is None or not terms:
+            return []
+        return self.bm25.top(terms, k)
+
+    def dense_top(self, vector: np.ndarray, k: int) -> list[tuple[int, float]]:
+        """Best ``k`` rows by cosine similarity with ``vector``.
+
+        Raises:
+            ValueError: the snapshot has no vectors or their size differs from ``vector``'s.
+        """
+        if self.dense is None:
+            raise ValueError("collection has no dense vectors")
+        if self.dense.shape[1] != vector.shape[0]:
+            raise ValueError(f"query vector has {vector.shape[0]} dims, index has {self.dense.shape[1]}")
+        return top_k(self.dense @ vector, k)
+
+    def fetch(self, item_id: str) -> FetchedItem | None:
+        """A chunk by chunk id, else a whole document by doc id (chunks joined in order), else ``None``."""
+        row = self.positions.get(item_id)
+        if row is not None:
+            chunk = self.chunks[row]
+            return FetchedItem(chunk.id, "chunk", chunk.doc_id, chunk.title, chunk.text, chunk.source)
+        rows = self.doc_rows.get(item_id)
+        if rows:
+            first = self.chunks[rows[0]]
+            text = "\n\n".join(self.chunks[r].text for r in rows)
+            return FetchedItem(item_id, "document", item_id, first.doc_title, text, first.source)
+        return None

@@ -1,0 +1,88 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from agentcore.cli import rag as rag_cli
+from agentcore.config import Settings
+from agentcore.rag.embeddings import HashingEmbedder
+from agentcore.rag.engine import RagEngine
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _engine(monkeypatch: pytest.MonkeyPatch, data_dir: Path, kb_dir: Path) -> None:
+    monkeypatch.setattr("agentcore.rag.engine.bundled_kb_path", lambda: kb_dir)
+
+    def make() -> RagEngine:
+        return RagEngine(Settings(data_dir=data_dir), embedder=HashingEmbedder(), backend=None)
+
+    monkeypatch.setattr(rag_cli, "make_engine", make)
+
+
+def test_index_then_search_json(kb_dir: Path, tmp_path: Path) -> None:
+    (kb_dir / "blob.md").write_bytes(b"\x00\x01binary")
+    result = runner.invoke(rag_cli.rag_app, ["index", str(kb_dir), "--collection", "hr"])
+    assert result.exit_code == 0, result.output
+    assert "Коллекция hr: добавлено 5" in result.stdout
+    assert "blob.md" in result.stderr and "двоичный файл" in result.stderr
+
+    result = runner.invoke(rag_cli.rag_app, ["search", "TASK-12", "-c", "hr", "--top-k", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.stdout)
+    assert payload["mode"] == "bm25" and payload["collection"] == "hr"
+    hit = payload["hits"][0]
+    assert hit["id"] == "vacation#1" and hit["title"] == "Отпуск — Оформление" and "TASK-12" in hit["text"]
+    assert isinstance(hit["score"], float)
+
+
+def test_search_pretty_output_on_default_collection() -> None:
+    result = runner.invoke(rag_cli.rag_app, ["search", "как настроить OpenVPN", "--mode", "hybrid", "-k", "2"])
+    assert result.exit_code == 0, result.output
+    assert "Коллекция default" in result.stdout and "Удалённый доступ" in result.stdout
+
+
+def test_collections_and_remove(kb_dir: Path) -> None:
+    runner.invoke(rag_cli.rag_app, ["index", str(kb_dir), "-c", "hr"])
+    result = runner.invoke(rag_cli.rag_app, ["remove", "vpn", "ghost", "-c", "hr"])
+    assert result.exit_code == 0, result.output
+    assert "удалено 1; осталось документов 4" in result.stdout and "ghost" in result.stderr
+    result = runner.invoke(rag_cli.rag_app, ["collections"])
+    assert "hr" in result.stdout and "default" not in result.stdout  # listing builds nothing
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["index", "/no/such/path"], 1, "путь не найден: /no/such/path"),
+        (["search", "отпуск", "-c", "nope"], 1, "коллекция 'nope' не найдена"),
+        (["search", "отпуск", "--mode", "fuzzy"], 2, "неизвестный режим 'fuzzy'"),
+        (["search", "отпуск", "--top-k", "0"], 2, "top_k должен быть целым числом от 1 до 50"),
+        (["search", "  "], 2, "вопрос пуст"),
+        (["index", ".", "-c", "bad/name"], 2, "недопустимое имя коллекции"),
+        (["remove", "x", "-c", "nope"], 1, "коллекция 'nope' не найдена"),
+    ],
+)
+def test_bad_input_is_a_russian_message(args: list[str], code: int, message: str) -> None:
+    result = runner.invoke(rag_cli.rag_app, args)
+    assert result.exit_code == code, result.output
+    assert "Ошибка:" in result.stderr and message in " ".join(result.stderr.split())
+    assert "Traceback" not in result.output
+
+
+def test_help_lists_commands() -> None:
+    result = runner.invoke(rag_cli.rag_app, ["--help"])
+    assert result.exit_code == 0
+    for command in ("index", "search", "serve", "collections", "remove"):
+        assert command in result.stdout
+
+
+def test_bundle_vectors_command(kb_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("agentcore.rag.default_kb.bundled_kb_path", lambda: kb_dir)
+    result = runner.invoke(rag_cli.rag_app, ["bundle-vectors"])
+    assert result.exit_code == 0, result.output
+    assert (kb_dir.parent / "default.hash-256-v1.npz").is_file()
