@@ -61,16 +61,9 @@ def serve_command(
     serve(host, port)
 
 
-def _register_subapps() -> None:
-    from agentcore.cli.rag import rag_app
+from agentcore.cli.rag import rag_app  # noqa: E402 - the sub-app defines commands only; imports are lazy
 
-    app.add_typer(rag_app, name="rag", help="База знаний: индексация, поиск, RAG-сервис.")
-
-
-try:
-    _register_subapps()
-except ImportError:  # pragma: no cover - a partially installed tree still gets a working CLI
-    pass
+app.add_typer(rag_app, name="rag", help="База знаний: индексация, поиск, RAG-сервис.")
 
 
 def main() -> None:

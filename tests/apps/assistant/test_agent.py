@@ -275,7 +275,7 @@ def test_rag_success(settings: Settings, caplog: pytest.LogCaptureFixture) -> No
     records = logs(caplog)
     assert ("DEBUG", "[exec] AgentExecute") in records
     assert ("DEBUG", "[valid] validate_tool_call // Validation OK") in records
-    chunk_line = [line for _, line in records if "rag_chunks_message" in line][0]
+    chunk_line = next(line for _, line in records if "rag_chunks_message" in line)
     assert chunk_line.startswith("[exec] rag_chunks_message: ") and "Текст про больничный" in chunk_line
     assert h.history[-1] == ("assistant", "Ответ RAG: Отпуск оформляется в HR-портале.")
     assert ("user", "Как оформить отпуск?") in h.history
