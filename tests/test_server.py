@@ -19,3 +19,23 @@ def test_mounted_routes(settings: Settings) -> None:
         assert bad.status_code == 422 and "error" in bad.json()
         assert client.get("/rag/health").json()["status"] == "ok"
         assert client.get("/rag/openapi.json").status_code == 200
+
+
+def test_hostile_bodies_get_json_4xx(settings: Settings) -> None:
+    with BackgroundServer(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+        headers = {"Content-Type": "application/json"}
+        lone_surrogate = b'{"theme": "\\ud800"}'
+        haiku = client.post("/haiku/generate_haiku", content=lone_surrogate, headers=headers)
+        assert haiku.status_code == 422 and "error" in haiku.json()
+        fetch = client.post("/rag/fetch_docs", content=b'{"ids": ["\\ud800"]}', headers=headers)
+        assert 400 <= fetch.status_code < 500 and "error" in fetch.json()
+        not_json = client.post("/rag/search", content=b"<html>", headers=headers)
+        assert not_json.status_code == 422 and "error" in not_json.json()
+
+
+def test_rag_search_survives_an_unconfigured_provider(data_dir: object) -> None:
+    settings = Settings(provider="gigachat")  # no credentials: answers fall back to extractive
+    with BackgroundServer(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+        result = client.post("/rag/search", json={"question": "Как оформить отпуск?", "top_k": 2})
+    assert result.status_code == 200, result.text
+    assert result.json()["answer"] and len(result.json()["chunk_title_list"]) == 2

@@ -129,7 +129,9 @@ class Settings(BaseSettings):
         if isinstance(value, str):
             text = value.strip().strip("[]{}")
             items = [part.strip().strip("'\"") for part in text.split(",")]
-            return frozenset(item for item in items if item)
+            return frozenset(item.lower() for item in items if item)
+        if isinstance(value, list | set | frozenset | tuple):
+            return frozenset(str(item).strip().lower() for item in value if str(item).strip())
         return value
 
     @property

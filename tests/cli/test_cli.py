@@ -74,3 +74,9 @@ def test_gigachat_without_credentials_is_a_russian_error(monkeypatch: pytest.Mon
     result = runner.invoke(app, ["sgr", "x"])
     assert result.exit_code == 2
     assert "провайдер LLM не настроен" in result.output
+
+
+def test_error_messages_with_markup_characters_do_not_crash() -> None:
+    result = runner.invoke(app, ["rag", "index", "/tmp/[/x]-does-not-exist"])
+    assert result.exit_code != 0
+    assert "[/x]" in result.output and "Traceback" not in result.output

@@ -106,3 +106,21 @@ async def test_async_faces_work_inside_a_running_loop(giga: object) -> None:
         post_chat_completions({"messages": [{"role": "user", "content": "x"}]})["choices"][0]["message"]["content"]
         == "sync"
     )
+
+
+def test_openai_provider_without_model_uses_the_servers_models(monkeypatch: pytest.MonkeyPatch) -> None:
+    from agentcore.testing.fake_openai import create_fake_openai
+
+    app = create_fake_openai(api_key="sk-api")
+    with BackgroundServer(app) as server:
+        monkeypatch.setenv("AGENTCORE_PROVIDER", "openai")
+        monkeypatch.setenv("OPENAI_API_BASE", server.url + "/v1")
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-api")
+        get_settings.cache_clear()
+        reset_providers()
+        chat = post_chat_completions({"messages": [{"role": "user", "content": "x"}]})
+        embeddings = post_embeddings({"input": ["x"]})
+    reset_providers()
+    assert "error" not in chat and "error" not in embeddings
+    assert app.state.fake.requests.last("chat").json["model"] == "gpt-4o-mini"
+    assert app.state.fake.requests.last("embeddings").json["model"] == "text-embedding-3-small"

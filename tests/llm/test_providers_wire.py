@@ -418,3 +418,40 @@ async def test_gigachat_unknown_ca_is_refused_then_verification_can_be_disabled(
     server.script.text("без проверки")
     async with create_gateway(giga_settings(server, gigachat_verify_ssl_certs=False)) as gateway:
         assert (await gateway.request(user("x"))).content == "без проверки"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"role": "assistant", "content": 5},
+        {"role": "assistant", "tool_calls": ["x"]},
+        {"role": "assistant", "tool_calls": [{"id": "c", "type": "function", "function": {"name": None}}]},
+    ],
+)
+async def test_wrong_types_in_a_response_are_a_typed_error(oai: Server, message: dict[str, Any]) -> None:
+    oai.script.raw(
+        {
+            "id": "x",
+            "object": "chat.completion",
+            "created": 1,
+            "model": "m",
+            "choices": [{"index": 0, "finish_reason": "stop", "message": message}],
+        }
+    )
+    async with create_gateway(oai_settings(oai, openai_model="m")) as gateway:
+        with pytest.raises(LLMResponseError, match="malformed response"):
+            await gateway.request(user("x"))
+
+
+def test_missing_ca_bundle_is_a_config_error(tmp_path: Path) -> None:
+    settings = Settings(
+        provider="gigachat", gigachat_credentials=CREDENTIALS, gigachat_ca_bundle_file=tmp_path / "missing.pem"
+    )
+    with pytest.raises(LLMConfigError, match="GIGACHAT_CA_BUNDLE_FILE"):
+        create_provider(settings)
+
+
+async def test_openai_embeddings_model_is_discovered(oai: Server) -> None:
+    async with create_gateway(oai_settings(oai)) as gateway:
+        await gateway.embed(["a"])
+    assert oai.fake.requests.last("embeddings").json["model"] == "text-embedding-3-small"

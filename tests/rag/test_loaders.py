@@ -100,3 +100,13 @@ def test_folder_doc_ids_relative_and_unsupported_skipped(tmp_path: Path) -> None
 def test_missing_path_raises(tmp_path: Path) -> None:
     with pytest.raises(IngestError, match="путь не найден"):
         load_path(tmp_path / "nope")
+
+
+def test_same_name_different_suffix_keeps_both(tmp_path: Path) -> None:
+    from agentcore.rag.loaders import load_path
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "x.md").write_text("# Один\n\nтекст md", encoding="utf-8")
+    (tmp_path / "a" / "x.txt").write_text("текст txt", encoding="utf-8")
+    ids = sorted(doc.doc_id for doc in load_path(tmp_path).documents)
+    assert ids == ["a/x", "a/x.txt"]

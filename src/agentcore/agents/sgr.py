@@ -17,6 +17,7 @@ and ``reasoning_trace`` (tool results cut to 200 characters); ``log_dir=None`` d
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from abc import ABC, abstractmethod
@@ -143,7 +144,8 @@ class SystemSGRAgent(ABC):
         try:
             return await self._sgr_loop(messages)
         finally:
-            self._save_trace()
+            # The append takes a cross-process file lock: keep it off the event loop.
+            await asyncio.to_thread(self._save_trace)
 
     @property
     def reasoning_trace(self) -> list[ReasoningStep]:

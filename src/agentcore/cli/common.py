@@ -13,8 +13,9 @@ if TYPE_CHECKING:
 def fail(message: str, code: int = 1) -> NoReturn:
     """Print ``message`` to stderr (in red) and exit with ``code`` — no traceback."""
     from rich.console import Console
+    from rich.markup import escape
 
-    Console(stderr=True).print(f"[bold red]Ошибка:[/] {message}", highlight=False)
+    Console(stderr=True).print(f"[bold red]Ошибка:[/] {escape(message)}", highlight=False)
     raise typer.Exit(code)
 
 
@@ -38,4 +39,7 @@ def init_logging(settings: Settings, name: str = "agentcore.log") -> None:
 
     for secret in settings.secret_values():
         register_secret(secret)
-    setup_logging(settings.log_dir / name, console=False)
+    import logging
+
+    level = logging.getLevelName(settings.log_level.upper())
+    setup_logging(settings.log_dir / name, console=False, file_level=level if isinstance(level, int) else logging.DEBUG)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
+from rich.markup import escape
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -43,8 +44,9 @@ def _stderr() -> Console:
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
-    _stderr().print(f"[bold red]Ошибка:[/bold red] {message}", highlight=False)
-    raise typer.Exit(code)
+    from agentcore.cli.common import fail
+
+    fail(message, code)
 
 
 def make_engine() -> RagEngine:
@@ -98,7 +100,9 @@ def index(
         _fail(str(exc), _exit_code(exc))
     console = _stderr()
     for skipped in report.skipped:
-        console.print(f"[yellow]Пропущен[/yellow] {skipped.path}: {skipped.reason}", highlight=False)
+        console.print(
+            f"[yellow]Пропущен[/yellow] {escape(str(skipped.path))}: {escape(skipped.reason)}", highlight=False
+        )
     typer.echo(
         f"Коллекция {report.collection}: добавлено {len(report.added)}, обновлено {len(report.updated)}, "
         f"без изменений {len(report.unchanged)}, удалено {len(report.removed)}; документов {report.documents}, "
@@ -143,15 +147,17 @@ def search(
 def _print_hits(result: Any) -> None:
     from rich.console import Console
     from rich.panel import Panel
+    from rich.text import Text
 
     console = Console()
-    console.print(f"Коллекция [bold]{result.collection}[/bold], режим [bold]{result.mode}[/bold] ({result.reason})")
+    collection, reason = escape(result.collection), escape(result.reason)
+    console.print(f"Коллекция [bold]{collection}[/bold], режим [bold]{result.mode}[/bold] ({reason})")
     if not result.hits:
         console.print("Ничего не найдено.")
     for hit in result.hits:
         text = hit.text if len(hit.text) <= 600 else hit.text[:600] + "…"
-        title = f"{hit.rank}. {hit.title}  [dim]{hit.id} · {hit.score:.4f}[/dim]"
-        console.print(Panel(text, title=title, title_align="left"), highlight=False)
+        title = f"{hit.rank}. {escape(hit.title)}  [dim]{escape(hit.id)} · {hit.score:.4f}[/dim]"
+        console.print(Panel(Text(text), title=title, title_align="left"), highlight=False)
 
 
 @rag_app.command("collections")
@@ -180,7 +186,7 @@ def remove(
     except RagError as exc:
         _fail(str(exc), _exit_code(exc))
     for skipped in report.skipped:
-        _stderr().print(f"[yellow]Не найден[/yellow] {skipped.path}", highlight=False)
+        _stderr().print(f"[yellow]Не найден[/yellow] {escape(str(skipped.path))}", highlight=False)
     typer.echo(f"Коллекция {report.collection}: удалено {len(report.removed)}; осталось документов {report.documents}.")
 
 

@@ -37,5 +37,5 @@ def run_sgr(message: str, *, mode: str = "tools", as_json: bool = False) -> None
     if as_json:
         console.print_json(json.dumps(result, ensure_ascii=False, default=str))
         return
-    console.print(f"[dim]провайдер: {gateway.provider.display_name}[/]", highlight=False)
-    console.print(str(result["answer"]), highlight=False)
+    console.print(f"провайдер: {gateway.provider.display_name}", style="dim", highlight=False, markup=False)
+    console.print(str(result["answer"]), highlight=False, markup=False)

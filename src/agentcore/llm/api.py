@@ -49,7 +49,12 @@ async def _post(
         if not isinstance(payload, dict) or required not in payload:
             raise ValueError(f"payload must be a dict with '{required}'")
         payload = dict(payload)
-        if "model" not in payload:
+        # An OpenAI-compatible server does not know the seed's GigaChat defaults: without OPENAI_MODEL /
+        # OPENAI_EMBEDDING_MODEL the provider picks a model the server lists.
+        auto = settings.provider == "openai" and not (
+            settings.openai_model if required == "messages" else settings.openai_embedding_model
+        )
+        if "model" not in payload and not auto:
             payload["model"] = settings.chat_model if required == "messages" else settings.embedding_model
         if verbose:
             logger.debug("%s // payload: %s", function, _dump(payload))

@@ -14,10 +14,10 @@ import asyncio
 import logging
 from typing import Any, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from agentcore.config import StructuredMode
-from agentcore.llm.errors import LLMHTTPError, LLMTimeoutError, is_retryable
+from agentcore.llm.errors import LLMHTTPError, LLMResponseError, LLMTimeoutError, is_retryable
 from agentcore.llm.models import LLMRequest, LLMResponse
 from agentcore.llm.provider import LLMProvider
 from agentcore.llm.structured import parse_structured
@@ -57,6 +57,9 @@ class SimpleLLMGateway:
                 return await self.provider.complete(request)
         except TimeoutError as exc:
             raise LLMTimeoutError(f"LLM request did not finish in {timeout:g} s") from exc
+        except (ValidationError, AttributeError, TypeError, KeyError, ValueError) as exc:
+            # A response of the right JSON shape but wrong types ("content": 5, "tool_calls": ["x"]).
+            raise LLMResponseError(f"malformed response: {type(exc).__name__}: {exc}") from exc
 
     async def request(self, request: LLMRequest) -> LLMResponse:
         """Send one chat request.

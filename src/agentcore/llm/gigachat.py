@@ -150,6 +150,9 @@ class GigaChatProvider(LLMProvider):
     def __init__(self, settings: Settings, client: httpx.AsyncClient | None = None) -> None:
         if settings.gigachat_credentials is None and settings.gigachat_access_token is None:
             raise LLMConfigError("GigaChat: set GIGACHAT_CREDENTIALS (or GIGACHAT_ACCESS_TOKEN)")
+        bundle = settings.gigachat_ca_bundle_file
+        if settings.gigachat_verify_ssl_certs and bundle is not None and not bundle.is_file():
+            raise LLMConfigError(f"GigaChat: GIGACHAT_CA_BUNDLE_FILE {bundle} does not exist")
         self._settings = settings
         self._base = settings.gigachat_base_url.rstrip("/")
         self._client = client

@@ -128,6 +128,7 @@ class OpenAICompatProvider(LLMProvider):
             None if settings.default_model == _DEFAULT_CHAT_MODEL else settings.default_model
         )
         self._model_lock = asyncio.Lock()
+        self._listed: list[str] | None = None
 
     @property
     def display_name(self) -> str:
@@ -146,20 +147,31 @@ class OpenAICompatProvider(LLMProvider):
             self._client = httpx.AsyncClient(timeout=self._settings.llm_timeout)
         return self._client
 
+    async def _listed_models(self) -> list[str]:
+        """Model ids from ``GET /models`` (empty when the server does not list them)."""
+        async with self._model_lock:
+            if self._listed is None:
+                try:
+                    body = await send_json(self.client, "GET", f"{self._base}/models", headers=self._headers())
+                    data = body.get("data", [])
+                    self._listed = [str(m["id"]) for m in data if isinstance(m, dict) and m.get("id")]
+                except LLMError:
+                    self._listed = []
+            return self._listed
+
     async def _chat_model(self) -> str:
         if self._model:
             return self._model
-        async with self._model_lock:
-            if self._model:
-                return self._model
-            try:
-                body = await send_json(self.client, "GET", f"{self._base}/models", headers=self._headers())
-                ids = [str(m.get("id")) for m in body.get("data", []) if isinstance(m, dict) and m.get("id")]
-                chat_ids = [i for i in ids if "embed" not in i.lower()]
-                self._model = (chat_ids or ids or [self._settings.default_model])[0]
-            except LLMError:
-                self._model = self._settings.default_model
-            return self._model
+        ids = await self._listed_models()
+        chat_ids = [i for i in ids if "embed" not in i.lower()]
+        self._model = (chat_ids or ids or [self._settings.default_model])[0]
+        return self._model
+
+    async def _embedding_model(self) -> str:
+        if self._settings.openai_embedding_model:
+            return self._settings.openai_embedding_model
+        embed_ids = [i for i in await self._listed_models() if "embed" in i.lower()]
+        return (embed_ids or [self._settings.default_embedding_model])[0]
 
     async def complete(self, request: LLMRequest) -> LLMResponse:
         model = request.model or await self._chat_model()
@@ -174,7 +186,7 @@ class OpenAICompatProvider(LLMProvider):
         return response_from_openai(body)
 
     async def embed(self, texts: list[str], model: str | None = None) -> EmbeddingResponse:
-        body = await self.embeddings_raw({"input": texts, "model": model or self._settings.embedding_model})
+        body = await self.embeddings_raw({"input": texts, "model": model or await self._embedding_model()})
         return embeddings_from_body(body)
 
     async def chat_completions_raw(self, payload: dict[str, Any]) -> dict[str, Any]:
@@ -185,6 +197,8 @@ class OpenAICompatProvider(LLMProvider):
         )
 
     async def embeddings_raw(self, payload: dict[str, Any]) -> dict[str, Any]:
+        if "model" not in payload:
+            payload = {**payload, "model": await self._embedding_model()}
         return await send_json(
             self.client, "POST", f"{self._base}/embeddings", json_body=payload, headers=self._headers()
         )

@@ -207,7 +207,8 @@ def load_path(path: Path) -> LoadResult:
     """Read a file or every supported file under a folder (recursively, hidden entries ignored, sorted).
 
     Doc ids are the file path relative to ``path`` without its suffix (``guides/vacation`` for
-    ``<path>/guides/vacation.md``); for a single file, its stem.
+    ``<path>/guides/vacation.md``; a second file with the same id keeps its suffix); for a single file, its
+    stem (indexing another file of the same name into the same collection replaces it).
 
     Raises:
         IngestError: ``path`` does not exist.
@@ -222,6 +223,7 @@ def load_path(path: Path) -> LoadResult:
         else:
             result.documents.append(item)
         return result
+    seen: set[str] = set()
     for file in sorted(p for p in path.rglob("*") if p.is_file()):
         relative = file.relative_to(path)
         if any(part.startswith(".") for part in relative.parts):
@@ -230,7 +232,12 @@ def load_path(path: Path) -> LoadResult:
             logger.info("ingest // Skipped %s: unsupported file type", display_path(file))
             result.skipped.append(SkippedFile(display_path(file), "неподдерживаемый тип файла"))
             continue
-        item = load_file(file, doc_id=relative.with_suffix("").as_posix())
+        doc_id = relative.with_suffix("").as_posix()
+        if doc_id in seen:  # ``x.md`` and ``x.txt`` side by side: the later one keeps its suffix
+            logger.info("ingest // %s: id %r is taken, using %r", display_path(file), doc_id, relative.as_posix())
+            doc_id = relative.as_posix()
+        seen.add(doc_id)
+        item = load_file(file, doc_id=doc_id)
         if isinstance(item, SkippedFile):
             result.skipped.append(item)
         else:

@@ -14,12 +14,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from agentcore.config import Settings, get_settings
@@ -31,12 +31,24 @@ from agentcore.rag.models import Hit
 logger = logging.getLogger("agentcore.rag.service")
 
 
+def _encodable(value: str) -> str:
+    """Reject text that cannot be UTF-8 (lone surrogates from a JSON ``\\ud800`` escape)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("текст содержит недопустимые символы (непарные суррогаты)") from None
+    return value
+
+
+Text = Annotated[str, AfterValidator(_encodable)]
+
+
 class SearchRequest(BaseModel):
     """Body of ``POST /search``."""
 
-    question: str = Field(description="вопрос пользователя")
+    question: Text = Field(description="вопрос пользователя")
     top_k: int | None = Field(None, description="сколько чанков вернуть (по умолчанию PARAM_RAG_TOP_K)")
-    collection: str | None = Field(None, description="коллекция (по умолчанию активная)")
+    collection: Text | None = Field(None, description="коллекция (по умолчанию активная)")
     mode: Literal["bm25", "dense", "hybrid"] | None = Field(None, description="режим поиска; без него решает роутер")
     rerank: bool = Field(False, description="переранжировать результаты локальным реранкером")
 
@@ -73,14 +85,14 @@ class ErrorResponse(BaseModel):
 class FetchRequest(BaseModel):
     """Body of ``POST /fetch_docs``."""
 
-    ids: list[str] = Field(max_length=200)
-    collection: str | None = None
+    ids: list[Text] = Field(max_length=200)
+    collection: Text | None = None
 
 
 class ActivateRequest(BaseModel):
     """Body of ``POST /collections/active``."""
 
-    name: str
+    name: Text
 
 
 class _Service:
@@ -117,7 +129,13 @@ class _Service:
     async def answer(self, question: str, hits: list[Hit]) -> tuple[str, Literal["llm", "extractive"]]:
         if not hits:
             return NO_ANSWER, "extractive"
-        gateway = self.gateway()
+        from agentcore.llm.errors import LLMConfigError
+
+        try:
+            gateway = self.gateway()
+        except LLMConfigError as exc:  # a misconfigured provider must not break retrieval
+            logger.warning("search // LLM provider is not configured, using the extractive answer: %s", exc)
+            return extractive_answer(question, hits), "extractive"
         provider = getattr(getattr(gateway, "provider", None), "name", "offline")
         if gateway is None or provider == "offline":
             return extractive_answer(question, hits), "extractive"
@@ -182,6 +200,13 @@ def create_app(
     @app.exception_handler(StarletteHTTPException)
     async def _on_http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return _error(exc.status_code, str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def _on_unexpected(request: Request, exc: Exception) -> JSONResponse:
+        if isinstance(exc, UnicodeError):  # e.g. lone surrogates in a JSON string
+            return _error(422, "текст запроса содержит недопустимые символы")
+        logger.exception("service // %s %s failed", request.method, request.url.path)
+        return _error(500, "внутренняя ошибка сервиса RAG")
 
     @app.exception_handler(RagError)
     async def _on_rag(request: Request, exc: RagError) -> JSONResponse:

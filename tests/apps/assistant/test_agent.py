@@ -408,3 +408,36 @@ def test_long_messages_are_truncated_in_history(settings: Settings) -> None:
     h.turn("я" * 5000)
     stored = h.agent.history.all()[0].content or ""
     assert len(stored) == 100 and stored.endswith("…")
+
+
+def test_uppercase_configured_commands(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EXIT_COMMANDS", "{'/bye', 'Выход'}")
+    h = Harness(Settings(), [])
+    assert h.turn("ВЫХОД") is Outcome.EXIT
+
+
+def test_invalid_service_url_is_an_apology_not_a_crash(settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    rag = ServiceClient("http://[::1", client=httpx.Client())
+    h = Harness(settings, [RELEVANT, select("rag_search", question="Вопрос?")], rag=rag)
+    assert h.turn("Вопрос?") is Outcome.CONTINUE
+    assert h.printed[-1] == msg.RAG_FAILURE
+    assert ("ERROR", "[exec] answer_question // Health check failed") in logs(caplog)
+
+
+def test_unhealthy_status_with_error_code(settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    rag = service(health=_failing(503, {"status": "error", "error": "индекс недоступен"}), search=RAG_OK)
+    h = Harness(settings, [RELEVANT, select("rag_search", question="Вопрос?")], rag=rag)
+    h.turn("Вопрос?")
+    assert [line for level, line in logs(caplog) if level == "ERROR"] == [
+        "[exec] answer_question // Health check failed"
+    ]
+
+
+def test_offline_selection_does_not_mistake_words_for_poems() -> None:
+    from agentcore.apps.assistant.offline import select as offline_select
+    from agentcore.llm.models import LLMMessage
+
+    pick = offline_select([LLMMessage(role="user", content="Что делать при стихийном бедствии?")])
+    assert pick.tool_name == "rag_search"
+    haiku = offline_select([LLMMessage(role="user", content="Сочини стихи про весну")])
+    assert haiku.tool_name == "generate_haiku" and haiku.parameters == {"theme": "весну"}

@@ -285,7 +285,7 @@ class AssistantAgent:
         """``/health`` of a service; logs the seed's lines on failure."""
         try:
             body = client.health()
-        except (httpx.HTTPError, ValueError) as exc:
+        except (httpx.HTTPError, httpx.InvalidURL, ValueError) as exc:
             self.log_exec.error("check_health // Unexpected error: %s", _describe(exc))
             self.log_exec.error("%s // Health check failed", function)
             return False
@@ -309,7 +309,7 @@ class AssistantAgent:
             self.log_exec.error("answer_question // Search error: %s", exc)
             self._reply(msg.RAG_FAILURE, "error")
             return
-        except (httpx.HTTPError, ValueError, KeyError, TypeError) as exc:
+        except (httpx.HTTPError, httpx.InvalidURL, ValueError, KeyError, TypeError) as exc:
             self.log_exec.error("answer_question // Unexpected error: %s", _describe(exc))
             self._reply(msg.RAG_FAILURE, "error")
             return
@@ -331,7 +331,7 @@ class AssistantAgent:
             self.log_exec.error("generate_haiku // Generation error: %s", exc)
             self._reply(msg.HAIKU_FAILURE, "error")
             return
-        except (httpx.HTTPError, ValueError, KeyError, TypeError) as exc:
+        except (httpx.HTTPError, httpx.InvalidURL, ValueError, KeyError, TypeError) as exc:
             self.log_exec.error("generate_haiku // Unexpected error: %s", _describe(exc))
             self._reply(msg.HAIKU_FAILURE, "error")
             return

@@ -23,10 +23,19 @@ class ServiceClient:
         self._client = client or httpx.Client(timeout=timeout)
 
     def health(self) -> dict[str, Any]:
-        """The ``/health`` JSON object (raises on transport errors, non-2xx or non-JSON)."""
+        """The ``/health`` JSON object.
+
+        A non-2xx answer that still carries a JSON ``status`` (our RAG service says ``503 {"status": "error"}``)
+        is returned as is, so the caller sees the reported status; other failures raise.
+        """
         response = self._client.get(f"{self.base_url}/health")
-        response.raise_for_status()
-        body = response.json()
+        try:
+            body = response.json()
+        except ValueError:
+            response.raise_for_status()
+            raise
+        if not response.is_success and not (isinstance(body, dict) and "status" in body):
+            response.raise_for_status()
         if not isinstance(body, dict):
             raise ValueError(f"/health returned {type(body).__name__}, not an object")
         return body

@@ -70,7 +70,11 @@ ROUTES: dict[str, list[str]] = {
 # e5 cosine similarities of related short Russian phrases sit around 0.85-0.95, unrelated ones below ~0.8.
 THRESHOLD = 0.82
 
-_HAIKU = re.compile(r"\b(хайку|хокку|трёхстиши\w*|трехстиши\w*|стих\w*|стиш\w*|стишок|поэм\w*)\b", re.IGNORECASE)
+_HAIKU = re.compile(
+    r"\b(хайку|хокку|трёхстиши\w*|трехстиши\w*|стих(?:и|ов|ам|ами|ах|а|у|ом|е)?|стишок\w*|стишк\w*|стихотворени\w*|"
+    r"поэм\w*)\b",
+    re.IGNORECASE,
+)
 _THEME = re.compile(
     r"(?:\bпро\b|\bоб?\b|\bобо\b|\bна\s+тему\b|\bтема\b[:\s]|\bтемы\b)\s*[:«\"']?\s*(?P<theme>[^?!.«»\"']+)",
     re.IGNORECASE,

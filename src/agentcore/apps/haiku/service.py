@@ -25,6 +25,7 @@ import asyncio
 import json
 import logging
 import threading
+import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -63,6 +64,10 @@ def validate_theme(theme: str, max_length: int) -> str:
     clean = theme.strip()
     if not clean:
         raise HaikuRequestError("Параметр theme пустой. Укажите тему хайку.", "Empty Param: theme")
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in clean):
+        raise HaikuRequestError(
+            "Тема содержит недопустимые символы (управляющие или непарные суррогаты).", "Invalid Param: theme"
+        )
     if len(clean) > max_length:
         raise HaikuRequestError(
             f"Тема слишком длинная ({len(clean)} символов, максимум {max_length}). "
