@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import re
+import ssl
 from email.utils import parsedate_to_datetime
 from typing import Any
 
-import httpx2 as httpx  # the maintained successor of httpx; see docs/decisions.md
+import httpx
 
 from agentcore.llm.errors import (
     LLMAuthError,
@@ -57,6 +58,21 @@ def _error_message(response: httpx.Response) -> str:
     return text.strip()[:200] or response.reason_phrase
 
 
+def make_async_client(
+    timeout: float, verify: ssl.SSLContext | bool = True, max_connections: int = 100
+) -> httpx.AsyncClient:
+    """The HTTP client of the network providers: httpx's API over aiohttp's connection pool.
+
+    httpx 0.28's own pool collapses above ~35 concurrent connections (measured 131 req/s at concurrency 50 against a
+    50 ms server); the aiohttp transport keeps the httpx API and reaches ~880 req/s (docs/decisions.md).
+    """
+    from httpx_aiohttp import AiohttpTransport
+
+    limits = httpx.Limits(max_connections=max_connections, max_keepalive_connections=max_connections)
+    transport = AiohttpTransport(verify=verify, limits=limits, trust_env=True)
+    return httpx.AsyncClient(timeout=timeout, transport=transport)
+
+
 def raise_for_status(response: httpx.Response) -> None:
     """Raise the typed error for a non-2xx response (401/403 auth, 429 rate limit, others generic)."""
     if response.is_success:
@@ -87,6 +103,19 @@ def parse_json(response: httpx.Response) -> dict[str, Any]:
     return body
 
 
+def _transport_error(method: str, url: str, exc: httpx.HTTPError) -> LLMTransportError:
+    """A typed error naming the real cause.
+
+    The aiohttp transport maps every connection failure (refused, TLS certificate) to ``httpx.ConnectTimeout``;
+    the original aiohttp exception, kept as ``__cause__``, tells a real timeout from the rest.
+    """
+    cause = exc.__cause__ if isinstance(exc.__cause__, Exception) else exc
+    timed_out = isinstance(cause, TimeoutError) or "Timeout" in type(cause).__name__
+    if isinstance(exc, httpx.TimeoutException) and timed_out:
+        return LLMTimeoutError(f"{method} {url} timed out")
+    return LLMTransportError(f"{method} {url} failed: {type(cause).__name__}: {cause}")
+
+
 async def send_json(
     client: httpx.AsyncClient,
     method: str,
@@ -107,10 +136,8 @@ async def send_json(
         kwargs["timeout"] = timeout
     try:
         response = await client.request(method, url, json=json_body, data=data, **kwargs)
-    except httpx.TimeoutException as exc:
-        raise LLMTimeoutError(f"{method} {url} timed out") from exc
     except httpx.HTTPError as exc:
-        raise LLMTransportError(f"{method} {url} failed: {type(exc).__name__}: {exc}") from exc
+        raise _transport_error(method, url, exc) from exc
     raise_for_status(response)
     return parse_json(response)
 

@@ -33,6 +33,10 @@ def _provider_for(settings: Settings) -> LLMProvider:
         from agentcore.llm.factory import create_provider
 
         _providers[key] = create_provider(settings)
+        from agentcore.llm.sync import close_at_shutdown, in_portal
+
+        if in_portal():
+            close_at_shutdown(_providers[key].aclose)
     return _providers[key]
 
 

@@ -15,10 +15,10 @@ import time
 import uuid
 from typing import Any
 
-import httpx2 as httpx  # the maintained successor of httpx; see docs/decisions.md
+import httpx
 
 from agentcore.config import Settings
-from agentcore.llm._http import send_json
+from agentcore.llm._http import make_async_client, send_json
 from agentcore.llm.errors import LLMAuthError, LLMConfigError, LLMResponseError
 from agentcore.llm.models import EmbeddingResponse, LLMMessage, LLMRequest, LLMResponse, LLMToolCall
 from agentcore.llm.openai_compat import embeddings_from_body
@@ -179,7 +179,9 @@ class GigaChatProvider(LLMProvider):
     @property
     def client(self) -> httpx.AsyncClient:
         if self._client is None:
-            self._client = httpx.AsyncClient(timeout=self._settings.llm_timeout, verify=self._verify())
+            self._client = make_async_client(
+                self._settings.llm_timeout, self._verify(), max_connections=self._settings.llm_max_concurrency
+            )
         return self._client
 
     def _token_valid(self) -> bool:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import httpx2 as httpx  # the maintained successor of httpx; see docs/decisions.md
+import httpx
 
 from agentcore.config import Settings
-from agentcore.llm._http import require, send_json
+from agentcore.llm._http import make_async_client, require, send_json
 from agentcore.llm.errors import LLMError, LLMResponseError
 from agentcore.llm.models import (
     EmbeddingResponse,
@@ -144,7 +144,9 @@ class OpenAICompatProvider(LLMProvider):
     @property
     def client(self) -> httpx.AsyncClient:
         if self._client is None:
-            self._client = httpx.AsyncClient(timeout=self._settings.llm_timeout)
+            self._client = make_async_client(
+                self._settings.llm_timeout, max_connections=self._settings.llm_max_concurrency
+            )
         return self._client
 
     async def _listed_models(self) -> list[str]:

@@ -7,6 +7,7 @@ clients created there stay bound to one loop.  Works whether or not the caller a
 from __future__ import annotations
 
 import atexit
+import contextlib
 import threading
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractContextManager
@@ -19,6 +20,8 @@ T = TypeVar("T")
 _lock = threading.Lock()
 _portal: BlockingPortal | None = None
 _portal_cm: AbstractContextManager[BlockingPortal] | None = None
+_portal_thread: int | None = None
+_closers: list[Callable[[], Awaitable[Any]]] = []
 
 
 def _get_portal() -> BlockingPortal:
@@ -31,20 +34,39 @@ def _get_portal() -> BlockingPortal:
         return _portal
 
 
+def in_portal() -> bool:
+    """True when called from the shared background loop."""
+    return _portal_thread is not None and threading.get_ident() == _portal_thread
+
+
+def close_at_shutdown(closer: Callable[[], Awaitable[Any]]) -> None:
+    """Run ``await closer()`` on the background loop before it stops (network clients created there)."""
+    _closers.append(closer)
+
+
 def run_sync(func: Callable[..., Awaitable[T]], *args: Any) -> T:
     """Run ``await func(*args)`` on the shared background loop and return its result (or raise its error)."""
-    return _get_portal().call(func, *args)
+    global _portal_thread
+    portal = _get_portal()
+    if _portal_thread is None:
+        _portal_thread = portal.call(threading.get_ident)
+    return portal.call(func, *args)
 
 
 def shutdown() -> None:
     """Stop the background loop (called at exit; safe to call twice)."""
     global _portal, _portal_cm
+    global _portal_thread
     with _lock:
-        if _portal_cm is not None:
+        if _portal_cm is not None and _portal is not None:
+            for closer in reversed(_closers):
+                with contextlib.suppress(Exception):
+                    _portal.call(closer)
+            _closers.clear()
             try:
                 _portal_cm.__exit__(None, None, None)
             finally:
-                _portal, _portal_cm = None, None
+                _portal, _portal_cm, _portal_thread = None, None, None
 
 
 class SyncGateway:
