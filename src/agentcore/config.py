@@ -71,6 +71,8 @@ class Settings(BaseSettings):
     llm_max_retries: int = Field(3, ge=0, validation_alias=_env("LLM_MAX_RETRIES"))
     llm_rate_limit_rps: float | None = Field(None, gt=0, validation_alias=_env("LLM_RATE_LIMIT_RPS"))
     llm_max_concurrency: int = Field(16, ge=1, validation_alias=_env("LLM_MAX_CONCURRENCY"))
+    # With a Redis URL the rate limit is shared by every worker and host using that Redis.
+    redis_url: str | None = Field(None, validation_alias=_env("REDIS_URL"))
     embedding_batch_size: int = Field(32, ge=1, validation_alias=_env("EMBEDDING_BATCH_SIZE"))
     structured_output_mode: StructuredMode = Field("auto", validation_alias=_env("STRUCTURED_OUTPUT_MODE"))
     structured_output_retries: int = Field(2, ge=0, validation_alias=_env("STRUCTURED_OUTPUT_RETRIES"))

@@ -43,8 +43,16 @@ def create_gateway(
             structured_mode=settings.structured_output_mode,
             structured_retries=settings.structured_output_retries,
         )
+    limiter = None
+    if settings.redis_url and settings.llm_rate_limit_rps:
+        from agentcore.llm.ratelimit import RedisRateLimiter
+
+        limiter = RedisRateLimiter(
+            settings.redis_url, settings.llm_rate_limit_rps, key=f"agentcore:ratelimit:llm:{provider.name}"
+        )
     return LLMGateway(
         provider,
+        rate_limiter=limiter,
         timeout=settings.llm_timeout,
         rate_limit_rps=settings.llm_rate_limit_rps,
         max_concurrency=settings.llm_max_concurrency,

@@ -1,0 +1,103 @@
+"""Rate limiters: per process, and shared by several workers through the real Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import time
+import uuid
+from collections.abc import AsyncIterator
+
+import pytest
+from tests.services import require_redis
+
+from agentcore.config import Settings
+from agentcore.llm.factory import create_gateway
+from agentcore.llm.gateway import LLMGateway
+from agentcore.llm.models import LLMMessage, LLMRequest
+from agentcore.llm.ratelimit import LocalRateLimiter, RedisRateLimiter
+from agentcore.llm.scripted import ScriptedProvider
+
+pytestmark = pytest.mark.services
+
+
+@pytest.fixture
+async def redis_key() -> AsyncIterator[str]:
+    """A key of this test's own; deleted afterwards."""
+    url = require_redis()
+    key = f"agentcore-test:ratelimit:{uuid.uuid4().hex}"
+    yield key
+    import redis.asyncio as redis
+
+    client = redis.Redis.from_url(url)
+    await client.delete(key)
+    await client.aclose()
+
+
+async def _timed(limiter: LocalRateLimiter | RedisRateLimiter, n: int) -> float:
+    started = time.perf_counter()
+    await asyncio.gather(*(limiter.acquire() for _ in range(n)))
+    return time.perf_counter() - started
+
+
+async def test_local_limiter_spaces_requests() -> None:
+    elapsed = await _timed(LocalRateLimiter(100), 40)
+    assert elapsed >= 0.25  # 40 requests at 100/s with a 5-request bucket need ≥ 0.35 s; generous bound
+
+
+async def test_redis_limiter_spaces_requests(redis_key: str) -> None:
+    limiter = RedisRateLimiter(require_redis(), rate=50, key=redis_key)
+    try:
+        elapsed = await _timed(limiter, 20)
+    finally:
+        await limiter.aclose()
+    assert elapsed >= 19 / 50 * 0.9
+
+
+def _worker(url: str, key: str, n: int, queue: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+    async def run() -> None:
+        limiter = RedisRateLimiter(url, rate=40, key=key)
+        stamps = []
+        for _ in range(n):
+            await limiter.acquire()
+            stamps.append(time.time())
+        await limiter.aclose()
+        queue.put(stamps)
+
+    asyncio.run(run())
+
+
+def test_two_processes_share_one_rate(redis_key: str) -> None:
+    url = require_redis()
+    queue: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
+    workers = [multiprocessing.Process(target=_worker, args=(url, redis_key, 15, queue)) for _ in range(2)]
+    for worker in workers:
+        worker.start()
+    stamps = sorted(queue.get(timeout=30) + queue.get(timeout=30))
+    for worker in workers:
+        worker.join(10)
+    # 30 requests at a shared 40/s span ≥ 29/40 s; two private limiters would finish in about half of that.
+    assert stamps[-1] - stamps[0] >= 29 / 40 * 0.9
+
+
+async def test_gateway_uses_the_shared_limiter_from_settings(redis_key: str) -> None:
+    settings = Settings(redis_url=require_redis(), llm_rate_limit_rps=20)
+    gateway = create_gateway(settings, provider=ScriptedProvider(["a"] * 6))
+    assert isinstance(gateway, LLMGateway)
+    limiter = gateway._limiter
+    assert isinstance(limiter, RedisRateLimiter)
+    limiter.key = redis_key
+    request = LLMRequest(messages=[LLMMessage(role="user", content="x")])
+    started = time.perf_counter()
+    await asyncio.gather(*(gateway.request(request) for _ in range(6)))
+    assert time.perf_counter() - started >= 5 / 20 * 0.9
+    await gateway.aclose()
+
+
+async def test_unreachable_redis_fails_the_request_loudly() -> None:
+    import redis.exceptions
+
+    limiter = RedisRateLimiter("redis://127.0.0.1:1/0", rate=10, timeout=0.5)
+    with pytest.raises(redis.exceptions.RedisError):
+        await limiter.acquire()
+    await limiter.aclose()
