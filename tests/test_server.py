@@ -39,3 +39,21 @@ def test_rag_search_survives_an_unconfigured_provider(data_dir: object) -> None:
         result = client.post("/rag/search", json={"question": "Как оформить отпуск?", "top_k": 2})
     assert result.status_code == 200, result.text
     assert result.json()["answer"] and len(result.json()["chunk_title_list"]) == 2
+
+
+def test_llm_clients_of_mounted_services_are_closed_on_shutdown(data_dir: object) -> None:
+    from fastapi.testclient import TestClient
+
+    from agentcore.testing.fake_openai import create_fake_openai
+    from agentcore.testing.script import FakeScript
+
+    fake = create_fake_openai(FakeScript().json({"line1": "а", "line2": "б", "line3": "в"}), api_key="sk-s")
+    with BackgroundServer(fake) as llm:
+        settings = Settings(provider="openai", openai_api_base=llm.url + "/v1", openai_api_key="sk-s")
+        app = create_app(settings)
+        with TestClient(app) as client:
+            assert client.post("/haiku/generate_haiku", json={"theme": "осень"}).status_code in (200, 502)
+            haiku_service = app.routes[-1].app.state.haiku_service  # type: ignore[attr-defined]
+            provider = haiku_service._gateway.provider
+            assert provider._client is not None
+        assert provider._client is None  # closed by the parent's lifespan

@@ -5,13 +5,36 @@ Used by the assistant (RAG and Haiku services started automatically), by tests a
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import socket
 import threading
 import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from types import TracebackType
 from typing import Any
 
 import uvicorn
+
+Closer = Callable[[], Awaitable[Any]]
+
+
+def closing_lifespan(*closers: Closer) -> Callable[[Any], contextlib.AbstractAsyncContextManager[None]]:
+    """A lifespan that awaits every closer at shutdown, on the server's own loop (where their clients live).
+
+    Starlette ignores the lifespan of a mounted app, so a parent app passes its sub-apps' closers to its own.
+    """
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Any) -> AsyncIterator[None]:
+        yield
+        for close in closers:
+            try:
+                await close()
+            except Exception:  # shutdown goes on; the failure is worth a line, not a traceback storm
+                logging.getLogger("agentcore.serving").warning("shutdown: %r failed", close, exc_info=True)
+
+    return lifespan
 
 
 def free_port(host: str = "127.0.0.1") -> int:

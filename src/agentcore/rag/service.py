@@ -27,6 +27,7 @@ from agentcore.rag.answer import NO_ANSWER, answer_messages, extractive_answer
 from agentcore.rag.engine import RagEngine
 from agentcore.rag.errors import RagError
 from agentcore.rag.models import Hit
+from agentcore.serving import closing_lifespan
 
 logger = logging.getLogger("agentcore.rag.service")
 
@@ -111,6 +112,11 @@ class _Service:
                 self._engine = RagEngine(self.settings)
             return self._engine
 
+    async def aclose(self) -> None:
+        """Close the LLM gateway if one was created."""
+        if self._gateway is not None:
+            await self._gateway.aclose()
+
     def warm_up(self) -> None:
         try:
             self.engine().info()
@@ -187,6 +193,7 @@ def create_app(
         title="agentcore RAG",
         summary="Поиск по базе знаний (BM25 + плотные векторы, RRF) и ответ по найденным фрагментам",
         version="1.0",
+        lifespan=closing_lifespan(service.aclose),
     )
     app.state.rag = service
     errors: dict[int | str, dict[str, Any]] = {

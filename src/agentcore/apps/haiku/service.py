@@ -40,6 +40,7 @@ from agentcore.apps.haiku.llm_composer import compose_with_llm
 from agentcore.apps.haiku.models import ErrorResponse, Haiku, HaikuRequest, HaikuResponse
 from agentcore.config import Settings, get_settings
 from agentcore.llm.errors import LLMError
+from agentcore.serving import closing_lifespan
 
 logger = logging.getLogger("agentcore.haiku")
 
@@ -186,6 +187,7 @@ def create_app(settings: Settings | None = None, gateway: Any = None) -> FastAPI
     app = FastAPI(
         title="agentcore Haiku service",
         description="Хайку 5-7-5 на заданную тему (seed 000, generate_haiku).",
+        lifespan=closing_lifespan(service.aclose),
     )
     app.state.haiku_service = service
 
