@@ -57,3 +57,21 @@ def test_llm_clients_of_mounted_services_are_closed_on_shutdown(data_dir: object
             provider = haiku_service._gateway.provider
             assert provider._client is not None
         assert provider._client is None  # closed by the parent's lifespan
+
+
+def test_rerank_uses_the_llm_when_a_provider_is_configured(data_dir: object) -> None:
+    from agentcore.testing.fake_openai import create_fake_openai
+
+    fake = create_fake_openai(api_key="sk-r")
+    with BackgroundServer(fake) as llm:
+        settings = Settings(provider="openai", openai_api_base=llm.url + "/v1", openai_api_key="sk-r", openai_model="m")
+        with BackgroundServer(create_app(settings)) as server:
+            result = httpx.post(
+                server.url + "/rag/search",
+                timeout=60,
+                json={"question": "Как оформить отпуск?", "top_k": 2, "rerank": True},
+            )
+    assert result.status_code == 200, result.text
+    assert len(result.json()["chunk_texts"]) == 2
+    formats = [r.json.get("response_format") or {} for r in fake.state.fake.requests.of("chat")]
+    assert any((f.get("json_schema") or {}).get("name") == "RerankJudgement" for f in formats)

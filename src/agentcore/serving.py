@@ -64,7 +64,12 @@ class BackgroundServer:
         ssl_keyfile: str | None = None,
     ) -> None:
         self.host = host
-        self.port = port or free_port(host)
+        # Bind now and hand the socket to uvicorn: picking a free port and binding it later would race with
+        # other processes (a CI machine runs many servers).
+        self._socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self._socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self._socket.bind((host, port or 0))
+        self.port = int(self._socket.getsockname()[1])
         self.scheme = "https" if ssl_certfile else "http"
         self._start_timeout = start_timeout
         config = uvicorn.Config(
@@ -78,7 +83,9 @@ class BackgroundServer:
             ssl_keyfile=ssl_keyfile,
         )
         self._server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=self._server.run, name=f"server:{self.port}", daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.run, kwargs={"sockets": [self._socket]}, name=f"server:{self.port}", daemon=True
+        )
 
     @property
     def url(self) -> str:
@@ -103,6 +110,7 @@ class BackgroundServer:
         self._server.should_exit = True
         if self._thread.is_alive():
             self._thread.join(timeout=5.0)
+        self._socket.close()
 
     def __enter__(self) -> BackgroundServer:
         return self.start()

@@ -101,6 +101,9 @@ async def test_async_faces_work_inside_a_running_loop(giga: object) -> None:
     result = await apost_chat_completions({"messages": [{"role": "user", "content": "x"}]})
     assert result["choices"][0]["message"]["content"] == "async"
     # the sync face also works from inside a running loop (it runs on its own background loop)
+    from agentcore.llm.api import aclose_providers
+
+    await aclose_providers()
     giga.script.text("sync")  # type: ignore[attr-defined]
     assert (
         post_chat_completions({"messages": [{"role": "user", "content": "x"}]})["choices"][0]["message"]["content"]

@@ -455,3 +455,34 @@ async def test_openai_embeddings_model_is_discovered(oai: Server) -> None:
     async with create_gateway(oai_settings(oai)) as gateway:
         await gateway.embed(["a"])
     assert oai.fake.requests.last("embeddings").json["model"] == "text-embedding-3-small"
+
+
+async def test_concurrent_401s_fetch_one_new_token(giga: Server) -> None:
+    import asyncio
+
+    async with create_gateway(giga_settings(giga)) as gateway:
+        await gateway.request(user("warm"))
+        giga.fake.revoke_tokens()
+        await asyncio.gather(*(gateway.request(user(str(i))) for i in range(10)))
+    assert giga.fake.token_requests == 2
+
+
+async def test_models_listing_failure_is_not_cached(oai: Server) -> None:
+    oai.faults.inject("models", Fault.http_error(500))
+    async with create_gateway(oai_settings(oai)) as gateway:
+        await gateway.request(user("1"))  # /models failed: the default is used for this request only
+        await gateway.request(user("2"))
+    assert oai.fake.requests.count("models") == 2
+    assert oai.fake.requests.last("chat").json["model"] == "gpt-4o-mini"
+
+
+async def test_tls_failures_are_not_retried(giga_tls: tuple[Server, Path]) -> None:
+    server, _ = giga_tls
+    provider = create_provider(giga_settings(server, gigachat_verify_ssl_certs=True))
+    async with LLMGateway(provider, max_retries=3, backoff_initial=0.5, backoff_max=0.5) as gateway:
+        import time
+
+        started = time.monotonic()
+        with pytest.raises(LLMTransportError) as info:
+            await gateway.request(user("x"))
+    assert not info.value.retryable and time.monotonic() - started < 0.5

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
+import json
+import subprocess
+import sys
 import time
 import uuid
 from collections.abc import AsyncIterator
@@ -54,28 +56,31 @@ async def test_redis_limiter_spaces_requests(redis_key: str) -> None:
     assert elapsed >= 19 / 50 * 0.9
 
 
-def _worker(url: str, key: str, n: int, queue: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
-    async def run() -> None:
-        limiter = RedisRateLimiter(url, rate=40, key=key)
-        stamps = []
-        for _ in range(n):
-            await limiter.acquire()
-            stamps.append(time.time())
-        await limiter.aclose()
-        queue.put(stamps)
+_WORKER = """
+import asyncio, json, sys, time
+from agentcore.llm.ratelimit import RedisRateLimiter
 
-    asyncio.run(run())
+async def run():
+    limiter = RedisRateLimiter(sys.argv[1], rate=40, key=sys.argv[2])
+    stamps = []
+    for _ in range(int(sys.argv[3])):
+        await limiter.acquire()
+        stamps.append(time.time())
+    await limiter.aclose()
+    print(json.dumps(stamps))
+
+asyncio.run(run())
+"""
 
 
 def test_two_processes_share_one_rate(redis_key: str) -> None:
     url = require_redis()
-    queue: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
-    workers = [multiprocessing.Process(target=_worker, args=(url, redis_key, 15, queue)) for _ in range(2)]
-    for worker in workers:
-        worker.start()
-    stamps = sorted(queue.get(timeout=30) + queue.get(timeout=30))
-    for worker in workers:
-        worker.join(10)
+    # Separate interpreters (not fork): the test process runs server and portal threads.
+    workers = [
+        subprocess.Popen([sys.executable, "-c", _WORKER, url, redis_key, "15"], stdout=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]
+    stamps = sorted(stamp for worker in workers for stamp in json.loads(worker.communicate(timeout=60)[0]))
     # 30 requests at a shared 40/s span ≥ 29/40 s; two private limiters would finish in about half of that.
     assert stamps[-1] - stamps[0] >= 29 / 40 * 0.9
 
@@ -101,3 +106,13 @@ async def test_unreachable_redis_fails_the_request_loudly() -> None:
     with pytest.raises(redis.exceptions.RedisError):
         await limiter.acquire()
     await limiter.aclose()
+
+
+async def test_redis_limiter_keeps_microsecond_precision(redis_key: str) -> None:
+    limiter = RedisRateLimiter(require_redis(), rate=300, key=redis_key)
+    try:
+        elapsed = await _timed(limiter, 150)
+    finally:
+        await limiter.aclose()
+    measured = 149 / elapsed
+    assert measured <= 300 * 1.05

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 import ssl
 from email.utils import parsedate_to_datetime
 from typing import Any
@@ -63,13 +64,21 @@ def make_async_client(
 ) -> httpx.AsyncClient:
     """The HTTP client of the network providers: httpx's API over aiohttp's connection pool.
 
-    httpx 0.28's own pool collapses above ~35 concurrent connections (measured 131 req/s at concurrency 50 against a
-    50 ms server); the aiohttp transport keeps the httpx API and reaches ~880 req/s (docs/decisions.md).
+    httpx 0.28's own pool collapses above ~35 concurrent connections (measured 131 req/s at concurrency 50 against
+    a 50 ms server); the aiohttp transport keeps the httpx API and reaches ~880 req/s (docs/decisions.md).
+    ``HTTP(S)_PROXY`` / ``NO_PROXY`` are honoured (``trust_env``), as plain httpx does.
     """
+    import aiohttp
     from httpx_aiohttp import AiohttpTransport
 
+    ssl_context = httpx.create_ssl_context(verify=verify, trust_env=True)
+
+    def session() -> aiohttp.ClientSession:
+        connector = aiohttp.TCPConnector(limit=max_connections, ssl=ssl_context)
+        return aiohttp.ClientSession(connector=connector, trust_env=True)
+
     limits = httpx.Limits(max_connections=max_connections, max_keepalive_connections=max_connections)
-    transport = AiohttpTransport(verify=verify, limits=limits, trust_env=True)
+    transport = AiohttpTransport(verify=verify, limits=limits, trust_env=True, client=session)
     return httpx.AsyncClient(timeout=timeout, transport=transport)
 
 
@@ -113,7 +122,20 @@ def _transport_error(method: str, url: str, exc: httpx.HTTPError) -> LLMTranspor
     timed_out = isinstance(cause, TimeoutError) or "Timeout" in type(cause).__name__
     if isinstance(exc, httpx.TimeoutException) and timed_out:
         return LLMTimeoutError(f"{method} {url} timed out")
-    return LLMTransportError(f"{method} {url} failed: {type(cause).__name__}: {cause}")
+    # A rejected certificate or an unknown host will not change on retry.
+    permanent = isinstance(_root(cause), ssl.SSLError | socket.gaierror) or "Certificate" in type(cause).__name__
+    return LLMTransportError(f"{method} {url} failed: {type(cause).__name__}: {cause}", retryable=not permanent)
+
+
+def _root(error: BaseException) -> BaseException:
+    """The innermost cause of an exception chain (aiohttp wraps ``ssl``/``socket`` errors)."""
+    seen = 0
+    while seen < 10:
+        inner = error.__cause__ or getattr(error, "os_error", None)
+        if not isinstance(inner, BaseException) or inner is error:
+            return error
+        error, seen = inner, seen + 1
+    return error
 
 
 async def send_json(

@@ -11,8 +11,10 @@ The requests go to the provider configured in settings (offline by default). Asy
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import weakref
 from typing import Any
 
 from agentcore.config import Settings, get_settings
@@ -20,24 +22,33 @@ from agentcore.llm.provider import LLMProvider
 
 logger = logging.getLogger("agentcore.llm.api")
 
-_providers: dict[tuple[int, int], LLMProvider] = {}
+# event loop -> [(settings, provider)]: one provider per settings object and loop, so the token cache and
+# connections are reused and a connection pool never crosses loops (the sync faces run on their own loop).
+# The settings object itself is kept and compared by identity: ids of dead objects get reused.
+_providers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, list[tuple[Settings, LLMProvider]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _provider_for(settings: Settings) -> LLMProvider:
-    # One provider per (settings, event loop): the token cache and connections are reused, and a connection
-    # pool never crosses loops (the sync faces run on their own background loop).
-    import asyncio
+    entries = _providers.setdefault(asyncio.get_running_loop(), [])
+    for known, provider in entries:
+        if known is settings:
+            return provider
+    from agentcore.llm.factory import create_provider
+    from agentcore.llm.sync import close_at_shutdown, in_portal
 
-    key = (id(settings), id(asyncio.get_running_loop()))
-    if key not in _providers:
-        from agentcore.llm.factory import create_provider
+    provider = create_provider(settings)
+    entries.append((settings, provider))
+    if in_portal():
+        close_at_shutdown(provider.aclose)
+    return provider
 
-        _providers[key] = create_provider(settings)
-        from agentcore.llm.sync import close_at_shutdown, in_portal
 
-        if in_portal():
-            close_at_shutdown(_providers[key].aclose)
-    return _providers[key]
+async def aclose_providers() -> None:
+    """Close the providers the ``apost_*`` functions created on the running loop (call before the loop ends)."""
+    for _, provider in _providers.pop(asyncio.get_running_loop(), []):
+        await provider.aclose()
 
 
 def _dump(value: Any) -> str:

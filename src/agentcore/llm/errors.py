@@ -12,7 +12,14 @@ class LLMConfigError(LLMError):
 
 
 class LLMTransportError(LLMError):
-    """The request did not get an HTTP response (connection refused, reset, DNS)."""
+    """The request did not get an HTTP response (connection refused, reset, DNS, TLS).
+
+    ``retryable`` is False for failures a retry cannot fix (a TLS certificate the client rejects, an unknown host).
+    """
+
+    def __init__(self, message: str, *, retryable: bool = True) -> None:
+        super().__init__(message)
+        self.retryable = retryable
 
 
 class LLMTimeoutError(LLMTransportError):
@@ -76,4 +83,4 @@ def is_retryable(error: BaseException) -> bool:
     """True for transient failures: timeouts, transport errors, 429 and 5xx."""
     if isinstance(error, LLMHTTPError):
         return error.retryable
-    return isinstance(error, LLMTransportError)
+    return isinstance(error, LLMTransportError) and error.retryable

@@ -124,6 +124,7 @@ class LLMGateway(SimpleLLMGateway):
         rate_limit_rps: at most this many provider calls per second (leaky bucket, bursts ≤ 1/20 s); None = off.
         max_concurrency: at most this many provider calls in flight.
         max_retries: extra attempts after a transient failure (0 disables retries).
+        max_retry_time: no retry starts later than this many seconds after the first attempt.
         backoff_initial / backoff_max: exponential backoff with full jitter, in seconds; ``Retry-After`` wins.
         embedding_batch_size: inputs per ``/embeddings`` call; larger inputs are split and sent concurrently.
         rate_limiter: a limiter shared with other processes (:class:`~agentcore.llm.ratelimit.RedisRateLimiter`);
@@ -144,6 +145,7 @@ class LLMGateway(SimpleLLMGateway):
         structured_mode: StructuredMode = "auto",
         structured_retries: int = 2,
         rate_limiter: RateLimiter | None = None,
+        max_retry_time: float = 120.0,
     ) -> None:
         super().__init__(
             provider, timeout=timeout, structured_mode=structured_mode, structured_retries=structured_retries
@@ -151,6 +153,7 @@ class LLMGateway(SimpleLLMGateway):
         self.rate_limit_rps = rate_limit_rps
         self.max_concurrency = max_concurrency
         self.max_retries = max_retries
+        self.max_retry_time = max_retry_time
         self.backoff_initial = backoff_initial
         self.backoff_max = backoff_max
         self.embedding_batch_size = embedding_batch_size
@@ -173,7 +176,13 @@ class LLMGateway(SimpleLLMGateway):
             return await call()
 
     async def _retrying(self, call: Any, what: str) -> Any:
-        from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait_random_exponential
+        from tenacity import (
+            AsyncRetrying,
+            retry_if_exception,
+            stop_after_attempt,
+            stop_before_delay,
+            wait_random_exponential,
+        )
 
         backoff = wait_random_exponential(multiplier=self.backoff_initial, max=self.backoff_max)
 
@@ -189,7 +198,8 @@ class LLMGateway(SimpleLLMGateway):
             logger.warning("%s: attempt %d failed (%s), retrying", what, state.attempt_number, error)
 
         async for attempt in AsyncRetrying(
-            stop=stop_after_attempt(self.max_retries + 1),
+            # Bounded by attempts and by total time: no attempt starts after ``max_retry_time`` seconds.
+            stop=stop_after_attempt(self.max_retries + 1) | stop_before_delay(self.max_retry_time),
             wait=wait,
             retry=retry_if_exception(is_retryable),
             before_sleep=log_retry,

@@ -187,12 +187,14 @@ class GigaChatProvider(LLMProvider):
     def _token_valid(self) -> bool:
         return self._token is not None and self._expires_at_ms - time.time() * 1000 > _TOKEN_EXPIRY_BUFFER_MS
 
-    async def _access_token(self, *, force: bool = False) -> str:
-        if not force and self._token_valid():
+    async def _access_token(self, *, stale: str | None = None) -> str:
+        """A valid token; ``stale`` is a token the API just refused (fetch a new one unless another caller has)."""
+        if stale is None and self._token_valid():
             assert self._token is not None
             return self._token
         async with self._token_lock:
-            if not force and self._token_valid():
+            # Under the lock: a concurrent caller may already have replaced the refused token.
+            if self._token_valid() and (stale is None or self._token != stale):
                 assert self._token is not None
                 return self._token
             credentials = self._settings.gigachat_credentials
@@ -238,7 +240,7 @@ class GigaChatProvider(LLMProvider):
             except LLMAuthError as exc:
                 if attempt or exc.status_code != 401 or self._settings.gigachat_credentials is None:
                     raise
-                token = await self._access_token(force=True)
+                token = await self._access_token(stale=token)
         raise AssertionError("unreachable")
 
     async def complete(self, request: LLMRequest) -> LLMResponse:

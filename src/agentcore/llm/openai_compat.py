@@ -9,7 +9,7 @@ import httpx
 
 from agentcore.config import Settings
 from agentcore.llm._http import make_async_client, require, send_json
-from agentcore.llm.errors import LLMError, LLMResponseError
+from agentcore.llm.errors import LLMError, LLMHTTPError, LLMResponseError
 from agentcore.llm.models import (
     EmbeddingResponse,
     LLMMessage,
@@ -152,13 +152,18 @@ class OpenAICompatProvider(LLMProvider):
     async def _listed_models(self) -> list[str]:
         """Model ids from ``GET /models`` (empty when the server does not list them)."""
         async with self._model_lock:
-            if self._listed is None:
-                try:
-                    body = await send_json(self.client, "GET", f"{self._base}/models", headers=self._headers())
-                    data = body.get("data", [])
-                    self._listed = [str(m["id"]) for m in data if isinstance(m, dict) and m.get("id")]
-                except LLMError:
+            if self._listed is not None:
+                return self._listed
+            try:
+                body = await send_json(self.client, "GET", f"{self._base}/models", headers=self._headers())
+            except LLMHTTPError as exc:
+                if exc.status_code in (404, 405, 501):  # the server does not list models: remember that
                     self._listed = []
+                return []
+            except LLMError:  # transient: ask again next time rather than settle on a wrong model
+                return []
+            data = body.get("data", [])
+            self._listed = [str(m["id"]) for m in data if isinstance(m, dict) and m.get("id")]
             return self._listed
 
     async def _chat_model(self) -> str:
@@ -166,8 +171,10 @@ class OpenAICompatProvider(LLMProvider):
             return self._model
         ids = await self._listed_models()
         chat_ids = [i for i in ids if "embed" not in i.lower()]
-        self._model = (chat_ids or ids or [self._settings.default_model])[0]
-        return self._model
+        model = (chat_ids or ids or [self._settings.default_model])[0]
+        if self._listed is not None:  # settled only once the server has answered
+            self._model = model
+        return model
 
     async def _embedding_model(self) -> str:
         if self._settings.openai_embedding_model:

@@ -23,7 +23,7 @@ local interval = tonumber(ARGV[1])
 local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
 if tat < now - tonumber(ARGV[2]) then tat = now - tonumber(ARGV[2]) end
 local ttl_ms = math.max(1000, math.ceil((tat + interval - now) / 1000) + 1000)
-redis.call('SET', KEYS[1], tostring(tat + interval), 'PX', ttl_ms)
+redis.call('SET', KEYS[1], string.format('%.0f', tat + interval), 'PX', ttl_ms)
 return math.max(0, tat - now)
 """
 
@@ -81,9 +81,15 @@ class RedisRateLimiter:
         if self._client is None:
             import redis.asyncio as redis
 
-            self._client = redis.Redis.from_url(
-                self._url, socket_timeout=self._timeout, socket_connect_timeout=self._timeout
+            # A blocking pool: many concurrent callers wait for a connection instead of failing.
+            pool = redis.BlockingConnectionPool.from_url(
+                self._url,
+                max_connections=32,
+                timeout=self._timeout,
+                socket_timeout=self._timeout,
+                socket_connect_timeout=self._timeout,
             )
+            self._client = redis.Redis(connection_pool=pool)
         if self._script is None:
             self._script = self._client.register_script(_RESERVE)
         return self._script
@@ -102,6 +108,6 @@ class RedisRateLimiter:
     async def aclose(self) -> None:
         """Close the Redis connection pool."""
         if self._client is not None:
-            await self._client.aclose()
+            await self._client.aclose(close_connection_pool=True)
             self._client = None
             self._script = None

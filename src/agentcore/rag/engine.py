@@ -611,7 +611,10 @@ class RagEngine:
                 decision = RouteDecision("bm25", f"embedding failed ({type(exc).__name__}); {decision.reason}")
                 mode = "bm25"
         if self.backend is not None:
-            self._sync_backend(snapshot)  # no-op once this version is mirrored
+            with self._lock:
+                current = self._snapshots.get(snapshot.name) is snapshot
+            if current:  # a query still holding an older snapshot must not roll the mirror back
+                self._sync_backend(snapshot)  # no-op once this version is mirrored
             try:
                 ranked = self.backend.search(
                     snapshot.name, terms, vector, mode, k, depth_bm25, depth_dense, self.settings.rrf_k

@@ -152,8 +152,14 @@ class QdrantBackend:
                 self.client.delete(target, points_selector=models.PointIdsList(points=stale[start : start + BATCH]))
             if todo:
                 terms = [analyzer.terms(snapshot.chunks[row].embedding_text) for row in todo]
-                all_lengths = [len(t) for t in terms] or [1]
-                avgdl = sum(all_lengths) / len(all_lengths)
+                # Length normalisation against the whole collection, not just the chunks being written now
+                # (points written earlier keep the average of their time: an approximation, see module docs).
+                changed = dict(zip(todo, terms, strict=True))
+                lengths = [
+                    len(changed[row]) if row in changed else len(analyzer.terms(chunk.embedding_text))
+                    for row, chunk in enumerate(snapshot.chunks)
+                ]
+                avgdl = sum(lengths) / max(1, len(lengths)) or 1.0
                 for start in range(0, len(todo), BATCH):
                     points = []
                     for row, row_terms in zip(todo[start : start + BATCH], terms[start : start + BATCH], strict=True):

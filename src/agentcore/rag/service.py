@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Request
@@ -27,6 +28,7 @@ from agentcore.rag.answer import NO_ANSWER, answer_messages, extractive_answer
 from agentcore.rag.engine import RagEngine
 from agentcore.rag.errors import RagError
 from agentcore.rag.models import Hit
+from agentcore.rag.rerank import arerank
 from agentcore.serving import closing_lifespan
 
 logger = logging.getLogger("agentcore.rag.service")
@@ -51,7 +53,9 @@ class SearchRequest(BaseModel):
     top_k: int | None = Field(None, description="сколько чанков вернуть (по умолчанию PARAM_RAG_TOP_K)")
     collection: Text | None = Field(None, description="коллекция (по умолчанию активная)")
     mode: Literal["bm25", "dense", "hybrid"] | None = Field(None, description="режим поиска; без него решает роутер")
-    rerank: bool = Field(False, description="переранжировать результаты локальным реранкером")
+    rerank: bool = Field(
+        False, description="переранжировать результаты (LLM, если настроен провайдер, иначе локальный реранкер)"
+    )
 
 
 class SearchResponse(BaseModel):
@@ -111,6 +115,17 @@ class _Service:
             if self._engine is None:
                 self._engine = RagEngine(self.settings)
             return self._engine
+
+    def llm_for_rerank(self) -> Any | None:
+        """The gateway when a real (non-offline) provider is configured, else ``None``."""
+        from agentcore.llm.errors import LLMConfigError
+
+        try:
+            gateway = self.gateway()
+        except LLMConfigError:
+            return None
+        name = getattr(getattr(gateway, "provider", None), "name", "offline")
+        return gateway if gateway is not None and name != "offline" else None
 
     async def aclose(self) -> None:
         """Close the LLM gateway if one was created."""
@@ -237,9 +252,16 @@ def create_app(
         """Retrieve the top chunks for ``question`` and answer from them."""
         try:
             rag = await asyncio.to_thread(service.engine)
-            result = await rag.aretrieve(
-                body.question, body.top_k, mode=body.mode, collection=body.collection, rerank=body.rerank
-            )
+            gateway = service.llm_for_rerank() if body.rerank else None
+            if gateway is None:
+                result = await rag.aretrieve(
+                    body.question, body.top_k, mode=body.mode, collection=body.collection, rerank=body.rerank
+                )
+            else:  # LLM rerank: a wider pool, reordered by the model (local rerank if the model fails)
+                top_k = body.top_k or service.settings.param_rag_top_k
+                pool = max(top_k, min(20, service.settings.rag_max_top_k))
+                result = await rag.aretrieve(body.question, pool, mode=body.mode, collection=body.collection)
+                result = replace(result, hits=await arerank(body.question, result.hits, gateway, top_k))
             answer, source = await service.answer(body.question, result.hits)
         except RagError:
             raise

@@ -274,3 +274,58 @@ def test_present_only_adverbs_never_meet_past_verbs() -> None:
             for adverb in present_only:
                 for form in past_forms:
                     assert f"{adverb} {form}" not in lowered, (theme, line)
+
+
+def test_kind_features_and_exclusions() -> None:
+    from agentcore.apps.haiku.lexicon import fits_features
+
+    lexicon = load_lexicon()
+    cat = lexicon.noun_by_nom("кот")
+    morning = lexicon.noun_by_nom("утро")
+    assert cat is not None and morning is not None
+    cat_features = lexicon.features(cat)
+    assert {"beast", "animate", "purr"} <= cat_features
+    assert fits_features(("purr",), cat_features) and not fits_features(("bloom",), cat_features)
+    assert fits_features(("all",), cat_features) and not fits_features(("all", "!animate"), cat_features)
+    # "*" is for subjects of unknown kind (themes outside the lexicon) only.
+    assert fits_features(("*",), frozenset({"*"})) and not fits_features(("*",), cat_features)
+    night = next(p for p in lexicon.places if p.text == "в ночи")
+    assert not fits_features(night.kinds, lexicon.features(morning))  # never «в ночи спит утро»
+
+
+def test_lexicon_vocabulary_is_rich_and_its_kinds_are_known() -> None:
+    lexicon = load_lexicon()
+    assert len(lexicon.nouns) >= 250 and len(lexicon.adjectives) >= 50 and len(lexicon.verbs) >= 60
+    assert len({n.nom for n in lexicon.nouns}) == len(lexicon.nouns)
+    known = set(lexicon.kind_features) | {f for fs in lexicon.kind_features.values() for f in fs}
+    known |= {t for n in lexicon.nouns for t in n.tags} | {"all", "*"}
+    for noun in lexicon.nouns:
+        assert noun.kind in lexicon.kind_features, noun
+        assert set(noun.times) <= set(lexicon.times), noun
+    items = [*lexicon.adjectives, *lexicon.verbs, *lexicon.places, *lexicon.heads, *lexicon.adverbs]
+    for item in [*items, *lexicon.templates]:
+        assert {k.lstrip("!") for k in item.kinds} <= known, item
+    for item in items:
+        assert set(item.times) <= set(lexicon.times), item
+    # Every lexicon noun can fill at least one free line in its own seasons.
+    for noun in lexicon.nouns[:40]:
+        assert compose_offline(noun.nom).theme_word is not None, noun.nom
+
+
+def test_one_time_of_day_per_haiku() -> None:
+    night_only = ("в ночи", "в полночь", "под луной", "луна", "луны", "звёзды", "месяц")
+    day_only = ("в полдень", "в жару", "утро", "полдень", "на рассвете")
+    for theme in _themes(150):
+        text = compose_offline(theme).text.lower()
+        assert not (any(w in text for w in night_only) and any(w in text for w in day_only)), (theme, text)
+
+
+def test_semantics_hold_in_lexicon_lines() -> None:
+    lexicon = load_lexicon()
+    smelly = {n.ins.lower() for n in lexicon.nouns if n.ins and "smell" in lexicon.features(n)}
+    others = {n.ins.lower() for n in lexicon.nouns if n.ins} - smelly
+    for noun in lexicon.nouns:
+        for line in compose_offline(noun.nom).lines:
+            lowered = line.lower()
+            if "пахнет " in lowered:
+                assert lowered.split("пахнет ", 1)[1] not in others, (noun.nom, line)

@@ -5,9 +5,11 @@ How a haiku is built:
 1. The theme is read into fillers (:mod:`agentcore.apps.haiku.theme`): the noun phrase in all its cases, the
    phrase as typed, the main noun alone, or an adjective / infinitive / adverb.
 2. A ``random.Random`` seeded by SHA-256 of the normalised theme picks, in a reproducible order, the season
-   (unless the theme names one), the line for the theme and a template for it, and fills the template's other
-   slots from the lexicon so that the line has exactly the syllables it needs.  Slot fillers are combined by
-   their counted syllables, adjectives and verbs agree with the subject, and no word stem repeats in the haiku.
+   (unless the theme names one) and the time of day, the line for the theme and a template for it, and fills
+   the template's other slots from the lexicon so that the line has exactly the syllables it needs.  Slot
+   fillers are combined by their counted syllables, adjectives and verbs agree with the subject and suit what
+   it is (its kind's features: a bird sings, a lamp glows, only what smells is «пахнет ...»), every item fits
+   the season and the time of day, and no word stem repeats in the haiku.
 3. The other two lines come from the same templates with lexicon subjects of the same season.
 4. If no filler of the theme fits any line (a word of 8+ syllables, text without Cyrillic letters), all three
    lines are seasonal lines from the lexicon — still 5-7-5, the theme is simply not named.
@@ -34,8 +36,9 @@ from agentcore.apps.haiku.lexicon import (
     Noun,
     Slot,
     Template,
-    fits_kind,
+    fits_features,
     fits_season,
+    fits_time,
     load_lexicon,
 )
 from agentcore.apps.haiku.models import TARGET_SYLLABLES, Haiku
@@ -51,7 +54,7 @@ FALLBACK_LINES: tuple[str, str, str] = ("Тихий старый пруд", "В�
 _SEARCH_BUDGET = 4000
 _WORD = re.compile(r"[а-яё]+", re.IGNORECASE)
 _VOWEL_START = frozenset("аоуэиы")
-_PREFIXES = ("при", "про", "пере", "под", "над", "раз", "рас", "за", "по", "вы", "от", "на", "из", "у")
+_PREFIXES = ("при", "про", "пере", "под", "над", "раз", "рас", "за", "по", "вы", "от", "на", "из", "у", "с")
 
 
 def theme_seed(normalized_theme: str) -> int:
@@ -68,8 +71,19 @@ def compose_offline(theme: str, lexicon: Lexicon | None = None) -> Haiku:
     lexicon = lexicon or load_lexicon()
     analysis = analyse_theme(theme, lexicon)
     rng = random.Random(theme_seed(analysis.normalized))
-    season = analysis.season or rng.choice(lexicon.seasons)
-    lines, theme_word = _Composer(lexicon, season, rng, analysis.words).compose(analysis.fillers)
+    known = _theme_noun(analysis.fillers, lexicon)
+    if analysis.season:
+        season = analysis.season
+    elif known is not None and known.seasons:
+        season = rng.choice(known.seasons)
+    else:
+        season = rng.choice(lexicon.seasons)
+    time: str | None = None
+    if known is not None and known.times:
+        time = rng.choice(known.times)
+    elif lexicon.times:
+        time = rng.choice(lexicon.times)
+    lines, theme_word = _Composer(lexicon, season, rng, analysis.words, time).compose(analysis.fillers)
     haiku = Haiku.from_lines(lines, source="offline", theme_word=theme_word)
     if not haiku.is_575:  # the composer builds by counts; this keeps the guarantee if the lexicon ever breaks it
         logger.error("offline composer produced %s for theme %r; using the fallback haiku", lines, theme)
@@ -77,12 +91,24 @@ def compose_offline(theme: str, lexicon: Lexicon | None = None) -> Haiku:
     return haiku
 
 
+def _theme_noun(fillers: Sequence[ThemeFiller], lexicon: Lexicon) -> Noun | None:
+    """The lexicon noun the theme is about (its first noun filler's head), if any."""
+    for filler in fillers:
+        if filler.role == "S" and filler.noun is not None and filler.noun.kind != ANY_KIND:
+            for word in [filler.noun.nom, *filler.noun.nom.split()]:
+                known = lexicon.noun_by_nom(word)
+                if known is not None:
+                    return known
+    return None
+
+
 @dataclass(frozen=True)
 class _Option:
     """One way to fill a template part: its text, counted syllables and word stems (for repetition checks).
 
     ``stems`` may also hold grammatical marks (``~past``) so that fillers that cannot share a line clash the way
-    repeated words do: a past-tense verb and an adverb that needs the present both carry ``~past``.
+    repeated words do: a past-tense verb and an adverb that needs the present both carry ``~past``; a present
+    verb and an adverb that needs the past («вдруг») both carry ``~pres``.
     """
 
     text: str
@@ -107,6 +133,9 @@ def _stems(text: str) -> frozenset[str]:
 
 
 _PAST_MARK = "~past"
+_PRESENT_MARK = "~pres"
+# An adverb of one tense carries the other tense's mark, so it never meets a verb of that tense.
+_ADVERB_MARKS = {"pres": _PAST_MARK, "past": _PRESENT_MARK}
 
 
 @lru_cache(maxsize=8192)
@@ -121,10 +150,19 @@ def _option(text: str, *, theme: bool = False, mark: str | None = None) -> _Opti
 class _Composer:
     """Builds one haiku; holds the season, the random order and the stems already used."""
 
-    def __init__(self, lexicon: Lexicon, season: str, rng: random.Random, theme_words: Sequence[str]) -> None:
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        season: str,
+        rng: random.Random,
+        theme_words: Sequence[str],
+        time: str | None = None,
+    ) -> None:
         self.lexicon = lexicon
         self.season = season
+        self.time = time
         self.rng = rng
+        self._features: dict[Noun, frozenset[str]] = {}
         self.used: set[str] = set()
         for word in theme_words:
             self.used |= _stems(word)
@@ -157,7 +195,10 @@ class _Composer:
                     templates = [
                         t
                         for t in self.lexicon.templates
-                        if t.last_resort == last_resort and position + 1 in t.lines and _accepts(t, filler)
+                        if t.last_resort == last_resort
+                        and position + 1 in t.lines
+                        and _accepts(t, filler)
+                        and (filler.role != "S" or fits_features(t.kinds, self._features_of(filler.noun)))
                     ]
                     self.rng.shuffle(templates)
                     for template in templates:
@@ -185,6 +226,14 @@ class _Composer:
                 return filled[0]
         return None
 
+    def _features_of(self, noun: Noun | None) -> frozenset[str]:
+        if noun is None:
+            return frozenset({ANY_KIND})
+        features = self._features.get(noun)
+        if features is None:
+            features = self._features[noun] = self.lexicon.features(noun)
+        return features
+
     def _commit(self, template: Template, line: str) -> None:
         self.used |= _stems(line)
         self.used_patterns.add(template.pattern)
@@ -205,7 +254,10 @@ class _Composer:
             subjects = [
                 n
                 for n in self.lexicon.nouns
-                if fits_season(n.seasons, self.season) and not (_stems(n.nom) & (self.used | literal_stems))
+                if fits_season(n.seasons, self.season)
+                and fits_time(n.times, self.time)
+                and fits_features(template.kinds, self._features_of(n))
+                and not (_stems(n.nom) & (self.used | literal_stems))
             ]
             self.rng.shuffle(subjects)
         budget = [_SEARCH_BUDGET]
@@ -226,7 +278,7 @@ class _Composer:
         """The options of every part of ``template`` for ``subject``, or None when a part cannot be filled."""
         theme_subject = filler is not None and filler.role == "S"
         agr = subject.agr if subject is not None else None
-        kind = subject.kind if subject is not None else ANY_KIND
+        kind = self._features_of(subject)
         columns: list[list[_Option]] = []
         for part in template.parts:
             if isinstance(part, Lit):
@@ -247,13 +299,12 @@ class _Composer:
         slot: Slot,
         subject: Noun | None,
         agr: str | None,
-        kind: str,
+        kind: frozenset[str],
         filler: ThemeFiller | None,
         theme_subject: bool,
     ) -> list[_Option]:
-        lexicon, season = self.lexicon, self.season
+        lexicon = self.lexicon
         theme_role = filler.role if filler is not None else None
-        options: list[_Option]
         if slot.name == "S":
             form = subject.form(slot.case) if subject is not None else None
             return [_option(form, theme=theme_subject)] if form else []
@@ -263,33 +314,50 @@ class _Composer:
             return (
                 [_option(filler.text, theme=True)] if filler is not None and filler.text and theme_role == "I" else []
             )
-        if slot.name == "A":
-            if agr is None:
-                return []
-            if theme_role == "A" and filler is not None and filler.adjective is not None:
-                return [_option(filler.adjective.forms[agr], theme=True)]
-            options = [
-                _option(a.forms[agr])
-                for a in lexicon.adjectives
-                if fits_season(a.seasons, season) and fits_kind(a.kinds, kind)
-            ]
-        elif slot.name == "V":
-            if agr is None:
-                return []
-            options = [
-                _option(v.forms[agr], mark=_PAST_MARK if v.tense == "past" else None)
-                for v in lexicon.verbs
-                if fits_season(v.seasons, season) and fits_kind(v.kinds, kind)
-            ]
-        elif slot.name == "D":
-            if theme_role == "D" and filler is not None and filler.text:
-                return [_option(filler.text, theme=True)]
-            options = [_option(d.text, mark=_PAST_MARK if d.tense == "pres" else None) for d in lexicon.adverbs]
-        else:
-            phrases = lexicon.places if slot.name == "P" else lexicon.heads
-            options = [_option(p.text) for p in phrases if fits_season(p.seasons, season) and fits_kind(p.kinds, kind)]
+        if slot.name in "AV" and agr is None:
+            return []
+        if slot.name == "A" and theme_role == "A" and filler is not None and filler.adjective is not None:
+            return [_option(filler.adjective.forms[agr or "m"], theme=True)]
+        if slot.name == "D" and theme_role == "D" and filler is not None and filler.text:
+            known = next((d for d in lexicon.adverbs if d.text == filler.text), None)
+            mark = _ADVERB_MARKS.get(known.tense or "") if known is not None else None
+            return [_option(filler.text, theme=True, mark=mark)]
+        key = ("options", self.season, self.time, slot.name, kind, agr)
+        cached: list[_Option] | None = lexicon.cache.get(key)
+        if cached is None:
+            cached = lexicon.cache[key] = self._lexicon_options(slot.name, kind, agr)
+        options = list(cached)
         self.rng.shuffle(options)
         return options
+
+    def _lexicon_options(self, name: str, kind: frozenset[str], agr: str | None) -> list[_Option]:
+        """The lexicon's fillers of slot ``name`` for a subject of ``kind`` and ``agr`` in this season and time
+        of day, in lexicon order (memoised in ``lexicon.cache``: the same slot is filled for many subjects)."""
+        lexicon, season, time = self.lexicon, self.season, self.time
+        if name == "A":
+            return [
+                _option(a.forms[agr or "m"])
+                for a in lexicon.adjectives
+                if fits_season(a.seasons, season) and fits_time(a.times, time) and fits_features(a.kinds, kind)
+            ]
+        if name == "V":
+            return [
+                _option(v.forms[agr or "m"], mark=_PAST_MARK if v.tense == "past" else _PRESENT_MARK)
+                for v in lexicon.verbs
+                if fits_season(v.seasons, season) and fits_time(v.times, time) and fits_features(v.kinds, kind)
+            ]
+        if name == "D":
+            return [
+                _option(d.text, mark=_ADVERB_MARKS.get(d.tense or ""))
+                for d in lexicon.adverbs
+                if fits_season(d.seasons, season) and fits_time(d.times, time) and fits_features(d.kinds, kind)
+            ]
+        phrases = lexicon.places if name == "P" else lexicon.heads
+        return [
+            _option(p.text)
+            for p in phrases
+            if fits_season(p.seasons, season) and fits_time(p.times, time) and fits_features(p.kinds, kind)
+        ]
 
 
 def _accepts(template: Template, filler: ThemeFiller) -> bool:

@@ -6,10 +6,15 @@ needs is computed from the text by :mod:`agentcore.apps.haiku.syllables`.
 Vocabulary:
 
 * ``agr`` — the agreement class of a subject: ``"m"``, ``"f"``, ``"n"`` (singular genders) or ``"pl"``.
-* ``kind`` — what a noun is (``creature``, ``plant``, ``water``, ``sky``, ``weather``, ``place``); adjectives,
-  verbs, places and genitive heads list the kinds they suit, ``"*"`` meaning any subject at all (the only ones
-  used with a theme whose kind is unknown).
+* ``kind`` — what a noun is (``bird``, ``tree``, ``water``, ``luminary``, ``time``...).  The lexicon's ``kinds``
+  table gives every kind its *features* (``bird`` → ``creature``, ``animate``, ``flier``, ``voice``); a noun may
+  add its own ``tags`` (``glow`` for a firefly, ``smell`` for rain).  Adjectives, verbs, places, adverbs, genitive
+  heads and templates list the kinds or features they suit: ``"all"`` suits every subject, ``"*"`` a subject of
+  unknown kind (a theme outside the lexicon), ``"!x"`` excludes subjects with feature ``x`` («в ночи» never
+  goes with «утро»).
 * ``seasons`` — the seasons an item belongs to; an item without seasons fits every season.
+* ``times`` — the times of day (``morning``, ``day``, ``evening``, ``night``) an item belongs to; one time is
+  chosen per haiku, so «в полдень» and «луна» never meet.
 
 Templates are line patterns with slots: ``{S}`` subject (``{S.gen}``, ``{S.ins}``, ``{S.loc}`` in a case),
 ``{A}`` adjective agreeing with S, ``{V}`` verb agreeing with S, ``{P}`` place, ``{D}`` adverb, ``{H}`` a noun
@@ -28,6 +33,7 @@ from importlib import resources
 from typing import Any
 
 ANY_KIND = "*"
+ALL_KINDS = "all"
 AGREEMENTS = ("m", "f", "n", "pl")
 CASES = ("nom", "gen", "ins", "loc")
 
@@ -39,9 +45,21 @@ def fits_season(seasons: tuple[str, ...], season: str) -> bool:
     return not seasons or season in seasons
 
 
+def fits_time(times: tuple[str, ...], time: str | None) -> bool:
+    """True when an item tagged with ``times`` (empty = any time of day) belongs at ``time``."""
+    return not times or time is None or time in times
+
+
+def fits_features(kinds: tuple[str, ...], features: frozenset[str]) -> bool:
+    """True when an item suiting ``kinds`` may go with a subject of ``features`` (``{"*"}`` = unknown subject)."""
+    if any(k[:1] == "!" and k[1:] in features for k in kinds):
+        return False
+    return ALL_KINDS in kinds or any(k in features for k in kinds)
+
+
 def fits_kind(kinds: tuple[str, ...], kind: str) -> bool:
-    """True when an item suiting ``kinds`` may go with a subject of ``kind`` (``"*"`` = unknown subject)."""
-    return ANY_KIND in kinds or kind in kinds
+    """True when an item suiting ``kinds`` may go with a subject of ``kind`` alone (no feature table)."""
+    return fits_features(kinds, frozenset({kind}))
 
 
 @dataclass(frozen=True)
@@ -62,6 +80,8 @@ class Noun:
     seasons: tuple[str, ...] = ()
     final_only: bool = False
     allow_adj: bool = True
+    tags: tuple[str, ...] = ()
+    times: tuple[str, ...] = ()
 
     def form(self, case: str) -> str | None:
         """The form in ``case`` (one of :data:`CASES`)."""
@@ -77,19 +97,22 @@ class Inflected:
     kinds: tuple[str, ...] = (ANY_KIND,)
     seasons: tuple[str, ...] = ()
     tense: str | None = None
+    times: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class Phrase:
     """An invariable word or phrase (places, adverbs, genitive heads).
 
-    ``tense`` is ``"pres"`` for an adverb that needs a present-tense verb («всё ждёт», never «всё исчез»).
+    ``tense`` is ``"pres"`` for an adverb that needs a present-tense verb («всё ждёт», never «всё исчез»),
+    ``"past"`` for one that needs a past-tense verb («вдруг замер», never «вдруг спит»).
     """
 
     text: str
     kinds: tuple[str, ...] = (ANY_KIND,)
     seasons: tuple[str, ...] = ()
     tense: str | None = None
+    times: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -119,12 +142,14 @@ Part = Lit | Slot | Agree
 
 @dataclass(frozen=True)
 class Template:
-    """One line pattern, parsed; ``lines`` are the haiku lines (1-3) it may fill."""
+    """One line pattern, parsed; ``lines`` are the haiku lines (1-3) it may fill, ``kinds`` the subjects it
+    suits («Пахнет {S.ins}» only things that smell)."""
 
     pattern: str
     parts: tuple[Part, ...]
     lines: tuple[int, ...]
     last_resort: bool = False
+    kinds: tuple[str, ...] = (ALL_KINDS,)
 
     @property
     def slot_names(self) -> frozenset[str]:
@@ -154,7 +179,9 @@ class Template:
         return " ".join(texts)
 
 
-def parse_template(pattern: str, lines: list[int], last_resort: bool = False) -> Template:
+def parse_template(
+    pattern: str, lines: list[int], last_resort: bool = False, kinds: tuple[str, ...] = (ALL_KINDS,)
+) -> Template:
     """Parse a pattern such as ``"{P} пахнет {S.ins}"`` or ``"Мне {снится|снятся} {S}"``.
 
     Raises:
@@ -169,7 +196,7 @@ def parse_template(pattern: str, lines: list[int], last_resort: bool = False) ->
         position = match.end()
     if position < len(pattern):
         parts.append(Lit(pattern[position:]))
-    return Template(pattern=pattern, parts=tuple(parts), lines=tuple(lines), last_resort=last_resort)
+    return Template(pattern=pattern, parts=tuple(parts), lines=tuple(lines), last_resort=last_resort, kinds=kinds)
 
 
 def _parse_slot(body: str, pattern: str) -> Part:
@@ -201,6 +228,11 @@ class Lexicon:
     adverbs: tuple[Phrase, ...]
     templates: tuple[Template, ...]
     season_of_word: Mapping[str, str] = field(default_factory=dict)
+    times: tuple[str, ...] = ()
+    kind_features: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    nouns_by_key: Mapping[str, Noun] = field(default_factory=dict)
+    cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Derived data the composer memoises per lexicon (filtered slot fillers); never part of its meaning."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Lexicon:
@@ -208,6 +240,9 @@ class Lexicon:
 
         def seasons(item: Mapping[str, Any]) -> tuple[str, ...]:
             return tuple(item.get("seasons", ()))
+
+        def times(item: Mapping[str, Any]) -> tuple[str, ...]:
+            return tuple(item.get("times", ()))
 
         nouns = tuple(
             Noun(
@@ -218,21 +253,34 @@ class Lexicon:
                 agr=n["agr"],
                 kind=n["kind"],
                 seasons=seasons(n),
+                tags=tuple(n.get("tags", ())),
+                times=times(n),
             )
             for n in data["nouns"]
         )
 
         def inflected(items: list[Mapping[str, Any]]) -> tuple[Inflected, ...]:
-            return tuple(Inflected(dict(i["forms"]), tuple(i["kinds"]), seasons(i), i.get("tense")) for i in items)
+            return tuple(
+                Inflected(dict(i["forms"]), tuple(i["kinds"]), seasons(i), i.get("tense"), times(i)) for i in items
+            )
 
         def phrases(items: list[Mapping[str, Any]]) -> tuple[Phrase, ...]:
             return tuple(
-                Phrase(p["text"], tuple(p.get("kinds", (ANY_KIND,))), seasons(p), p.get("tense")) for p in items
+                Phrase(p["text"], tuple(p.get("kinds", (ANY_KIND,))), seasons(p), p.get("tense"), times(p))
+                for p in items
             )
 
         templates = tuple(
-            parse_template(t["pattern"], t["lines"], bool(t.get("last_resort", False))) for t in data["templates"]
+            parse_template(
+                t["pattern"], t["lines"], bool(t.get("last_resort", False)), tuple(t.get("kinds", (ALL_KINDS,)))
+            )
+            for t in data["templates"]
         )
+        kinds_table = data.get("kinds", [])
+        if isinstance(kinds_table, Mapping):
+            kind_features = {k: frozenset([k, *v]) for k, v in kinds_table.items()}
+        else:
+            kind_features = {k: frozenset([k]) for k in kinds_table}
         adjectives = inflected(data["adjectives"])
         season_of_word: dict[str, str] = {}
         for season, words in data.get("season_words", {}).items():
@@ -255,11 +303,33 @@ class Lexicon:
             adverbs=phrases(data["adverbs"]),
             templates=templates,
             season_of_word=season_of_word,
+            times=tuple(data.get("times", ())),
+            kind_features=kind_features,
+            nouns_by_key={_key(n.nom): n for n in reversed(nouns)},
         )
+
+    def features(self, noun: Noun) -> frozenset[str]:
+        """What ``noun`` is, for matching against ``kinds``: its kind, the kind's features and its own tags.
+
+        A subject of unknown kind is ``{"*"}``.  A theme phrase built around a lexicon noun («осенний дождь»)
+        has that noun's kind but not its tags; they are looked up by its words.
+        """
+        if noun.kind == ANY_KIND:
+            return frozenset({ANY_KIND})
+        tags = noun.tags
+        if not tags:
+            for word in noun.nom.split():
+                known = self.noun_by_nom(word)
+                if known is not None and known.kind == noun.kind:
+                    tags = known.tags
+                    break
+        return self.kind_features.get(noun.kind, frozenset({noun.kind})) | frozenset(tags)
 
     def noun_by_nom(self, word: str) -> Noun | None:
         """The lexicon noun whose nominative is ``word`` (case-insensitive; ё and е are the same letter)."""
         key = _key(word)
+        if self.nouns_by_key:
+            return self.nouns_by_key.get(key)
         for noun in self.nouns:
             if _key(noun.nom) == key:
                 return noun
