@@ -486,3 +486,13 @@ async def test_tls_failures_are_not_retried(giga_tls: tuple[Server, Path]) -> No
         with pytest.raises(LLMTransportError) as info:
             await gateway.request(user("x"))
     assert not info.value.retryable and time.monotonic() - started < 0.5
+
+
+async def test_proxy_environment_is_honoured(oai: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    from agentcore.serving import free_port
+
+    monkeypatch.setenv("HTTP_PROXY", f"http://127.0.0.1:{free_port()}")  # nothing listens there
+    async with fast_gateway(oai_settings(oai, openai_model="m"), max_retries=0) as gateway:
+        with pytest.raises(LLMTransportError):
+            await gateway.request(user("x"))
+    assert oai.fake.requests.count("chat") == 0
