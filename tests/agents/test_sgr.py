@@ -209,3 +209,19 @@ async def test_schema_mode_invalid_step_is_fed_back() -> None:
     gateway = MockLLMGateway([bad, good])
     assert await _agent(gateway, mode="schema").run("x") == "ok"
     assert "не прошёл проверку" in (gateway.requests[1].messages[-1].content or "")
+
+
+async def test_concurrent_runs_of_one_agent_keep_separate_traces(tmp_path: Path) -> None:
+    import asyncio
+
+    def answer_after_echo(request: LLMRequest) -> Any:
+        if request.messages[-1].role == "tool":
+            return "готово: " + (request.messages[-1].content or "")
+        return tool_call("echo", {"text": request.messages[-1].content or ""})
+
+    agent = _agent(MockLLMGateway([answer_after_echo] * 4), log_dir=tmp_path)
+    answers = await asyncio.gather(agent.run("первый"), agent.run("второй"))
+    assert answers == ["готово: echo:первый", "готово: echo:второй"]
+    records = [json.loads(line) for line in (tmp_path / "reasoning" / "test_agent.jsonl").read_text().splitlines()]
+    assert sorted(r["reasoning_trace"][0]["tool_result"] for r in records) == ["echo:второй", "echo:первый"]
+    assert all(len(r["reasoning_trace"]) == 2 for r in records)

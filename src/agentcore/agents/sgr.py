@@ -21,7 +21,8 @@ import asyncio
 import json
 import logging
 from abc import ABC, abstractmethod
-from dataclasses import asdict, dataclass
+from contextvars import ContextVar
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Union
 
@@ -77,6 +78,14 @@ class ToolCall:
     result: Any | None = None
 
 
+@dataclass
+class _RunState:
+    """What one ``run`` accumulates."""
+
+    trace: list[ReasoningStep] = field(default_factory=list)
+    tool_calls: list[ToolCall] = field(default_factory=list)
+
+
 def _cut(value: Any, limit: int = TRACE_RESULT_CHARS) -> Any:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
     return text if len(text) <= limit else text[:limit]
@@ -121,8 +130,10 @@ class SystemSGRAgent(ABC):
         self.log_dir = Path(log_dir) if log_dir is not None else None
         self.mode: SGRMode = mode
         self.runner = ToolRunner(timeout=tool_timeout, log_chars=TRACE_RESULT_CHARS)
-        self._reasoning_trace: list[ReasoningStep] = []
-        self.tool_calls: list[ToolCall] = []
+        # Per-run state lives in a context variable, so concurrent runs of one agent (separate asyncio tasks)
+        # keep separate traces; outside a run the properties show the last run started.
+        self._run_state: ContextVar[_RunState] = ContextVar(f"sgr_run_{agent_id}_{id(self)}")
+        self._last_run = _RunState()
         self._step_model: type[BaseModel] | None = None
 
     # ----------------------------------------------------------------------------------- public API
@@ -135,8 +146,8 @@ class SystemSGRAgent(ABC):
 
         Never raises for model or tool failures: the returned text then says what went wrong.
         """
-        self._reasoning_trace = []
-        self.tool_calls = []
+        state = self._last_run = _RunState()  # the seed's "очистить _reasoning_trace" before a run
+        token = self._run_state.set(state)
         system = self.system_prompt
         if context:
             system += "\n\nКонтекст:\n" + json.dumps(context, ensure_ascii=False, default=str)
@@ -144,8 +155,19 @@ class SystemSGRAgent(ABC):
         try:
             return await self._sgr_loop(messages)
         finally:
-            # The append takes a cross-process file lock: keep it off the event loop.
+            # The append takes a cross-process file lock: keep it off the event loop (to_thread keeps the context).
             await asyncio.to_thread(self._save_trace)
+            self._run_state.reset(token)
+
+    @property
+    def _reasoning_trace(self) -> list[ReasoningStep]:
+        """The steps of the current run (inside ``run``) or of the last run started."""
+        return self._run_state.get(self._last_run).trace
+
+    @property
+    def tool_calls(self) -> list[ToolCall]:
+        """The tool calls of the current run (inside ``run``) or of the last run started."""
+        return self._run_state.get(self._last_run).tool_calls
 
     @property
     def reasoning_trace(self) -> list[ReasoningStep]:
