@@ -479,34 +479,14 @@ def _is_json(value: Any) -> bool:
 # --- app ----------------------------------------------------------------------------------------------
 
 
-def create_fake_gigachat(
-    script: FakeScript | None = None,
-    faults: FaultPlan | None = None,
-    *,
-    credentials: str = "dGVzdDp0ZXN0",
-    token_ttl_s: float = 1800,
-    scopes: Collection[str] | None = None,
-    chat_models: Sequence[str] = DEFAULT_CHAT_MODELS,
-    embedding_models: Sequence[str] = DEFAULT_EMBEDDING_MODELS,
-    embedding_dims: int = 1024,
-    model_version: str = "2.0.28.2",
-) -> FastAPI:
+def create_fake_gigachat(script: FakeScript | None = None, faults: FaultPlan | None = None, **options: Any) -> FastAPI:
     """A FastAPI app speaking GigaChat's wire format; its state is ``app.state.fake`` (:class:`GigaChatFake`).
 
-    ``scopes`` limits the scopes the credentials belong to (default: all three); ``token_ttl_s`` is the
-    lifetime of issued tokens (the SDK refreshes when less than 60 s remain).
+    ``options`` are :class:`GigaChatFake`'s keyword arguments: ``credentials``, ``token_ttl_s`` (lifetime of issued
+    tokens; the SDK refreshes when less than 60 s remain), ``scopes`` (the scopes the credentials belong to, default
+    all three), ``chat_models``, ``embedding_models``, ``embedding_dims``, ``model_version``.
     """
-    fake = GigaChatFake(
-        script,
-        faults,
-        credentials=credentials,
-        token_ttl_s=token_ttl_s,
-        scopes=scopes,
-        chat_models=chat_models,
-        embedding_models=embedding_models,
-        embedding_dims=embedding_dims,
-        model_version=model_version,
-    )
+    fake = GigaChatFake(script, faults, **options)
     app = FastAPI(title="Fake GigaChat", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.fake = fake
     app.add_api_route("/api/v2/oauth", fake.oauth, methods=["POST"])

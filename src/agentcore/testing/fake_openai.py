@@ -638,26 +638,13 @@ def _raw(reply: RawReply) -> Response:
 # --- app ----------------------------------------------------------------------------------------------
 
 
-def create_fake_openai(
-    script: FakeScript | None = None,
-    faults: FaultPlan | None = None,
-    *,
-    api_key: str = "sk-test",
-    chat_models: Sequence[str] = ("gpt-4o-mini",),
-    embedding_models: Sequence[str] = ("text-embedding-3-small",),
-    embedding_dims: int = 256,
-    strict_models: bool = False,
-) -> FastAPI:
-    """A FastAPI app speaking OpenAI's wire format; its state is ``app.state.fake`` (:class:`OpenAIFake`)."""
-    fake = OpenAIFake(
-        script,
-        faults,
-        api_key=api_key,
-        chat_models=chat_models,
-        embedding_models=embedding_models,
-        embedding_dims=embedding_dims,
-        strict_models=strict_models,
-    )
+def create_fake_openai(script: FakeScript | None = None, faults: FaultPlan | None = None, **options: Any) -> FastAPI:
+    """A FastAPI app speaking OpenAI's wire format; its state is ``app.state.fake`` (:class:`OpenAIFake`).
+
+    ``options`` are :class:`OpenAIFake`'s keyword arguments (``api_key``, ``chat_models``, ``embedding_models``,
+    ``embedding_dims``, ``strict_models``).
+    """
+    fake = OpenAIFake(script, faults, **options)
     app = FastAPI(title="Fake OpenAI", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.fake = fake
     app.add_api_route("/v1/chat/completions", fake.chat, methods=["POST"])
