@@ -12,7 +12,7 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import httpx
 from pydantic import BaseModel
@@ -27,6 +27,7 @@ from agentcore.trace.history import MessageHistory
 from agentcore.trace.logs import step_logger
 
 T = TypeVar("T", bound=BaseModel)
+R = TypeVar("R")
 LOGGER_NAME = "agentcore.assistant"
 
 CLASSIFY_PROMPT = (
@@ -294,47 +295,72 @@ class AssistantAgent:
             return False
         return True
 
+    def call_service(
+        self,
+        client: ServiceClient,
+        function: str,
+        path: str,
+        payload: dict[str, object],
+        parse: Callable[[dict[str, Any]], R],
+        error_event: str,
+        apology: str,
+    ) -> R | None:
+        """Seed 000 step 5 for either service: ``/health``, then ``path``; ``parse`` reads the answer.
+
+        On any failure: the seed's log lines (``check_health // Unexpected error``, ``<function> // Health check
+        failed``, ``<function> // <error_event>: …`` or ``<function> // Unexpected error: …``), the apology printed
+        and added to the history, and ``None``.
+        """
+        if not self.check_health(client, function):
+            self._reply(apology, "error")
+            return None
+        try:
+            return parse(client.post(path, payload))
+        except ServiceError as exc:
+            self.log_exec.error("%s // %s: %s", function, error_event, exc)
+        except (httpx.HTTPError, httpx.InvalidURL, ValueError, KeyError, TypeError) as exc:
+            self.log_exec.error("%s // Unexpected error: %s", function, _describe(exc))
+        self._reply(apology, "error")
+        return None
+
     def answer_question(self, question: str) -> None:
         """Step 5.2.1: ``/health`` then ``/search`` of the RAG service."""
         top_k = self.settings.param_rag_top_k
-        if not self.check_health(self.rag, "answer_question"):
-            self._reply(msg.RAG_FAILURE, "error")
-            return
-        try:
-            result = self.rag.post("/search", {"question": question, "top_k": top_k})
-            answer = str(result["answer"])
+
+        def parse(result: dict[str, Any]) -> tuple[str, list[str], list[str]]:
             titles = [str(t) for t in result["chunk_title_list"]]
-            texts = [str(t) for t in result["chunk_texts"]]
-        except ServiceError as exc:
-            self.log_exec.error("answer_question // Search error: %s", exc)
-            self._reply(msg.RAG_FAILURE, "error")
+            return str(result["answer"]), titles, [str(t) for t in result["chunk_texts"]]
+
+        payload: dict[str, object] = {"question": question, "top_k": top_k}
+        found = self.call_service(
+            self.rag, "answer_question", "/search", payload, parse, "Search error", msg.RAG_FAILURE
+        )
+        if found is None:
             return
-        except (httpx.HTTPError, httpx.InvalidURL, ValueError, KeyError, TypeError) as exc:
-            self.log_exec.error("answer_question // Unexpected error: %s", _describe(exc))
-            self._reply(msg.RAG_FAILURE, "error")
-            return
+        answer, titles, texts = found
         self._reply(msg.RAG_ANSWER.format(answer=answer), "result")
         self.say(msg.RAG_TITLES.format(top_k=top_k, titles=", ".join(titles)))
         self.log_exec.debug("rag_chunks_message: %s", _chunks_message(titles, texts))
 
     def generate_haiku(self, theme: str) -> None:
         """Step 5.2.2: ``/health`` then ``/generate_haiku`` of the Haiku service."""
-        if not self.check_health(self.haiku, "generate_haiku"):
-            self._reply(msg.HAIKU_FAILURE, "error")
-            return
-        try:
-            result = self.haiku.post("/generate_haiku", {"theme": theme})
+
+        def parse(result: dict[str, Any]) -> tuple[list[str], list[int], int]:
             lines = [line.strip() for line in str(result["haiku_text"]).splitlines() if line.strip()]
-            syllables = [int(n) for n in result["syllables_per_line"]]
-            words = int(result["total_words"])
-        except ServiceError as exc:
-            self.log_exec.error("generate_haiku // Generation error: %s", exc)
-            self._reply(msg.HAIKU_FAILURE, "error")
+            return lines, [int(n) for n in result["syllables_per_line"]], int(result["total_words"])
+
+        made = self.call_service(
+            self.haiku,
+            "generate_haiku",
+            "/generate_haiku",
+            {"theme": theme},
+            parse,
+            "Generation error",
+            msg.HAIKU_FAILURE,
+        )
+        if made is None:
             return
-        except (httpx.HTTPError, httpx.InvalidURL, ValueError, KeyError, TypeError) as exc:
-            self.log_exec.error("generate_haiku // Unexpected error: %s", _describe(exc))
-            self._reply(msg.HAIKU_FAILURE, "error")
-            return
+        lines, syllables, words = made
         self._reply(msg.HAIKU_TEXT.format(text=" | ".join(lines)), "result")
         # Seed fix: syllables under «#слогов построчно», word count under «#слов итого» (the seed swapped them).
         self.say(msg.HAIKU_SYLLABLES.format(syllables="-".join(str(n) for n in syllables)))
