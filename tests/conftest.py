@@ -51,3 +51,7 @@ def data_dir(_isolated_env: Path) -> Path:
 def settings(data_dir: Path) -> Settings:
     """Default settings pointed at this test's data directory."""
     return Settings()
+
+
+# Real-server fixtures (a fresh PostgreSQL database, a Redis key prefix) for scale-out tests.
+from tests.services import postgres_url, redis_prefix  # noqa: E402, F401
