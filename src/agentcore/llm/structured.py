@@ -154,7 +154,7 @@ def structured_exchange(
         try:
             return validate_output(raw, output_type)
         except (ValueError, ValidationError) as exc:
-            error = _short_error(exc)
+            error = error_summary(exc)
         if attempt <= retries:
             prepared = prepared.model_copy(
                 update={"messages": [*prepared.messages, *_feedback(response, raw, error, resolved)]}
@@ -239,7 +239,8 @@ async def parse_structured(
     return await arun_exchange(exchange, send)
 
 
-def _short_error(exc: Exception) -> str:
+def error_summary(exc: Exception) -> str:
+    """A short one-line description of a validation error (``field.path: message; ...``)."""
     if isinstance(exc, ValidationError):
         parts = []
         for item in exc.errors(include_url=False):
