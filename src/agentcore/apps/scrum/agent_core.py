@@ -81,9 +81,7 @@ def _json_size(value: Any, what: str) -> int:
         raise ValueError(f"{what} contains characters that are not valid Unicode (lone surrogates)") from None
 
 
-def build_exchange(
-    mode: Any, payload: Any, backend_context: Any, capabilities: Capabilities
-) -> Exchange[Response]:
+def build_exchange(mode: Any, payload: Any, backend_context: Any, capabilities: Capabilities) -> Exchange[Response]:
     """Validate the call and return the mode's exchange (see :mod:`agentcore.apps.scrum.handlers`).
 
     ANALYTICS is step 2 (report) when the payload has ``metrics``, else step 1 (intent).

@@ -24,6 +24,7 @@ Section = Literal["yesterday", "today", "blockers"]
 
 TASK_ID_RE = re.compile(r"(?<![\w-])([A-Za-z][A-Za-z0-9_]{0,19})-(\d{1,9})(?![\w-])")
 
+
 def _wordset(words: str) -> frozenset[str]:
     return frozenset(words.split())
 

@@ -21,8 +21,7 @@ def render_digest(data: DigestData) -> str:
     counts = data.task_counts
     lines = [
         DIGEST_TITLE,
-        f"{DIGEST_SECTIONS[0]} в работе — {counts.in_progress}, на ревью — {counts.in_review}, "
-        f"готово — {counts.done}.",
+        f"{DIGEST_SECTIONS[0]} в работе — {counts.in_progress}, на ревью — {counts.in_review}, готово — {counts.done}.",
         DIGEST_SECTIONS[1],
     ]
     lines += [f"• {task.id} — {task.title}" if task.title else f"• {task.id}" for task in data.current_tasks] or [
@@ -105,8 +104,13 @@ LABELS = {
     "forecast_days_to_finish": "прогноз: дней до завершения",
     "days_left": "дней до конца спринта",
     "at_risk": "риск не успеть",
-    "yes": "да",
-    "no": "нет",
+    "unlinked_urgent_blockers": "срочных блокеров без задачи",
+}
+# Values of enumerations, by the key they are under.
+VALUE_LABELS = {
+    "status": {"todo": "к выполнению", "in_progress": "в работе", "in_review": "на ревью", "done": "готово"},
+    "severity": SEVERITY_RU,
+    "priority": {"low": "низкий", "medium": "средний", "high": "высокий", "critical": "критический"},
 }
 
 
@@ -115,7 +119,7 @@ def _label(key: str) -> str:
     return label[:1].upper() + label[1:]
 
 
-def _scalar(value: Any) -> str:
+def _scalar(value: Any, key: str = "") -> str:
     if isinstance(value, bool):
         return "да" if value else "нет"
     if value is None:
@@ -123,7 +127,7 @@ def _scalar(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:g}"
     if isinstance(value, str):
-        return LABELS.get(value, value) if value in ("todo", "in_progress", "in_review", "done") else value
+        return VALUE_LABELS.get(key, {}).get(value, value)
     return str(value)
 
 
@@ -135,11 +139,12 @@ def _render(value: Any, indent: int, lines: list[str]) -> None:
                 lines.append(f"{pad}{_label(str(key))}:")
                 _render(item, indent + 1, lines)
             else:
-                lines.append(f"{pad}{_label(str(key))}: {_scalar(item) if item != [] and item != {} else NOTHING}")
+                shown = _scalar(item, str(key)) if item != [] and item != {} else NOTHING
+                lines.append(f"{pad}{_label(str(key))}: {shown}")
     elif isinstance(value, list):
         for item in value:
             if isinstance(item, dict):
-                lines.append(f"{pad}• " + "; ".join(f"{_label(str(k))}: {_scalar(v)}" for k, v in item.items()))
+                lines.append(f"{pad}• " + "; ".join(f"{_label(str(k))}: {_scalar(v, str(k))}" for k, v in item.items()))
             else:
                 lines.append(f"{pad}• {_scalar(item)}")
     else:
