@@ -124,6 +124,11 @@ class Settings(BaseSettings):
     max_refinements: int = Field(1, ge=0, validation_alias=_env("MAX_REFINEMENTS"))
     enable_verify_step: bool = Field(True, validation_alias=_env("ENABLE_VERIFY_STEP"))
 
+    # --- HTTP surface (every route of `agentcore serve`) ------------------------------------------
+    max_body_bytes: int = Field(1_048_576, ge=1024, validation_alias=_env("MAX_BODY_BYTES"))
+    # Comma-separated tokens for routes that change shared state (switching collections, indexing). Unset: closed.
+    admin_tokens: SecretStr | None = Field(None, validation_alias=_env("ADMIN_TOKENS"))
+
     # --- Scrum assistant (seed 003) --------------------------------------------------------------
     # Stored data (teams, tasks, dailies, blocker history): SQLite under the data dir unless a URL is given
     # (``postgresql+psycopg://user:pass@host/db``); the URL may hold a password, so it is a secret.
@@ -169,6 +174,13 @@ class Settings(BaseSettings):
             return self.openai_embedding_model
         return self.default_embedding_model
 
+    @property
+    def admin_token_list(self) -> list[str]:
+        """The admin tokens (``AGENTCORE_ADMIN_TOKENS``, comma-separated), empty when unset."""
+        if self.admin_tokens is None:
+            return []
+        return [t.strip() for t in self.admin_tokens.get_secret_value().split(",") if t.strip()]
+
     def secret_values(self) -> list[str]:
         """Every configured secret in plain text, for log/trace redaction."""
         secrets = [
@@ -179,7 +191,8 @@ class Settings(BaseSettings):
             self.database_url,
             self.scrum_webhook_url,
         ]
-        return [s.get_secret_value() for s in secrets if s is not None and s.get_secret_value()]
+        values = [s.get_secret_value() for s in secrets if s is not None and s.get_secret_value()]
+        return values + self.admin_token_list
 
 
 @lru_cache(maxsize=1)
