@@ -5,6 +5,8 @@ prefix      routes                                       source
 =========== ============================================ ====================================
 ``/rag``    ``GET /health``, ``POST /search``, …         :mod:`agentcore.rag.service`
 ``/haiku``  ``GET /health``, ``POST /generate_haiku``    :mod:`agentcore.apps.haiku.service`
+``/scrum``  teams, tasks, daily, analytics, faq, digest, :mod:`agentcore.apps.scrum.backend.routes`
+            blockers
 =========== ============================================ ====================================
 
 The app is built by :func:`agentcore.web.app.create_base_app` (offline docs at ``/docs``, one JSON error format,
@@ -26,6 +28,7 @@ from agentcore.web.app import create_base_app
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The combined application (no network access at creation; services initialise lazily)."""
     from agentcore.apps.haiku.service import create_app as create_haiku_app
+    from agentcore.apps.scrum.backend.routes import create_router as create_scrum_router
     from agentcore.rag.service import create_app as create_rag_app
 
     settings = settings or get_settings()
@@ -39,6 +42,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Server status: the configured provider and the systems served."""
         return {"status": "ok", "provider": settings.provider, "mounts": ["/rag", "/haiku"]}
 
+    app.include_router(create_scrum_router(settings))
     app.mount("/rag", rag_app)
     app.mount("/haiku", haiku_app)
     return app

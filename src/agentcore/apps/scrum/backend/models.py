@@ -1,6 +1,7 @@
 """The backend's data: validated inputs (teams, members, tasks to import) and the records the store returns.
 
-Inputs declare every constraint the store relies on (the HTTP schemas and the CLI use them as they are);
+Inputs are request bodies too (:class:`agentcore.web.models.StrictModel`): they declare every constraint the
+store relies on, and the HTTP routes and the CLI use them as they are;
 records are frozen dataclasses, detached from the database session.
 """
 
@@ -10,10 +11,11 @@ from dataclasses import asdict, dataclass, field
 from datetime import date, datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS, TASK_ID_PATTERN, Role
 from agentcore.trace.clock import to_iso
+from agentcore.web.models import StrictModel, Text
 
 SLUG_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,63}$"
 """Team and member ids: lower-case Latin letters, digits, ``-`` and ``_`` (they appear in URLs and commands)."""
@@ -22,18 +24,12 @@ Priority = Literal["low", "medium", "high", "critical"]
 MAX_IMPORT_TASKS = 1000
 
 
-class Input(BaseModel):
-    """Base of the backend's inputs: unknown fields are errors, types are not coerced."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class TeamInput(Input):
+class TeamInput(StrictModel):
     """A team to create; the sprint dates bound the period analytics look at."""
 
     slug: str = Field(pattern=SLUG_PATTERN, description="ID команды (латиница, цифры, - и _)")
-    name: str = Field(min_length=1, max_length=200)
-    sprint_name: str | None = Field(None, max_length=200)
+    name: Text = Field(min_length=1, max_length=200)
+    sprint_name: Text | None = Field(None, max_length=200)
     sprint_start: date | None = Field(None, strict=False, description="ISO-дата начала спринта")
     sprint_end: date | None = Field(None, strict=False, description="ISO-дата конца спринта")
 
@@ -44,19 +40,19 @@ class TeamInput(Input):
         return self
 
 
-class MemberInput(Input):
+class MemberInput(StrictModel):
     """A team member; ``role`` is what every daily of theirs carries (seed 3.1)."""
 
     slug: str = Field(pattern=SLUG_PATTERN, description="ID участника (латиница, цифры, - и _)")
-    name: str = Field(min_length=1, max_length=200)
+    name: Text = Field(min_length=1, max_length=200)
     role: Role
 
 
-class TaskInput(Input):
+class TaskInput(StrictModel):
     """A tracker task to create or update (by ``key``)."""
 
     key: str = Field(pattern=TASK_ID_PATTERN, description="ID задачи вида TASK-12")
-    title: str = Field(min_length=1, max_length=MAX_TEXT_CHARS)
+    title: Text = Field(min_length=1, max_length=MAX_TEXT_CHARS)
     status: Status
     priority: Priority = "medium"
     story_points: int | None = Field(None, ge=0, le=1000)
