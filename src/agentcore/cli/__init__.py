@@ -65,6 +65,10 @@ from agentcore.cli.rag import rag_app  # noqa: E402 - the sub-app defines comman
 
 app.add_typer(rag_app, name="rag", help="База знаний: индексация, поиск, RAG-сервис.")
 
+from agentcore.cli.scrum import scrum_app  # noqa: E402 - commands only; the backend loads inside them
+
+app.add_typer(scrum_app, name="scrum", help="Scrum-ассистент: daily, аналитика, FAQ, дайджест, блокеры.")
+
 
 def main() -> None:
     """Console-script entry point."""

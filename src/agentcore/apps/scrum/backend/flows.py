@@ -125,6 +125,8 @@ class ScrumBackend:
         self.retry_count = retry_count
         self.quality_retries = quality_retries
         self.max_clarifications = max_clarifications
+        self.demo_seeded = False
+        """Whether :meth:`from_settings` seeded the demo team into an empty store just now."""
 
     @classmethod
     def from_settings(cls, settings: Settings) -> ScrumBackend:
@@ -135,11 +137,10 @@ class ScrumBackend:
         from agentcore.apps.scrum.backend.notifier import notifier_from_settings
         from agentcore.apps.scrum.backend.store import ScrumStore
 
+        llm = LLMConnection.from_settings(settings)  # first: a provider without credentials fails before any I/O
         store = ScrumStore.open(settings)
-        if settings.scrum_demo:
-            ensure_demo(store)
-        llm = LLMConnection.from_settings(settings)
-        return cls(
+        seeded = ensure_demo(store) if settings.scrum_demo else False
+        backend = cls(
             store,
             llm,
             notifier_from_settings(settings, llm.client),
@@ -147,6 +148,8 @@ class ScrumBackend:
             quality_retries=settings.scrum_quality_retries,
             max_clarifications=settings.scrum_max_clarifications,
         )
+        backend.demo_seeded = seeded
+        return backend
 
     def close(self) -> None:
         """Release the database pool and the HTTP clients."""
