@@ -19,6 +19,7 @@ Free text that must pass a check (no invented numbers, restricted topics) uses :
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Awaitable, Callable, Generator
@@ -78,13 +79,13 @@ def choose_mode(mode: StructuredMode, capabilities: Capabilities) -> StructuredM
 
 
 def _prepare(request: LLMRequest, output_type: type[BaseModel], mode: StructuredMode) -> LLMRequest:
-    schema = output_type.model_json_schema()
+    schema = schema_of(output_type)
     name = schema_name(output_type)
     if mode == "json_schema":
         return request.model_copy(update={"response_format": ResponseFormat(name=name, schema_=schema)})
     if mode == "function":
         # GigaChat's functions take a self-contained schema: nested models are inlined instead of ``$ref``-ed.
-        parameters = inline_refs(schema)
+        parameters = _inlined_schema(output_type)
         tool = LLMTool(name=name, description=output_type.__doc__ or f"Return {name}", parameters=parameters)
         return request.model_copy(update={"tools": [tool], "tool_choice": name})
     instruction = "Ответь ТОЛЬКО одним JSON-объектом без пояснений, строго по этой JSON-схеме:\n" + json.dumps(
@@ -250,9 +251,19 @@ def error_summary(exc: Exception) -> str:
     return str(exc)
 
 
+@functools.lru_cache(maxsize=256)
 def schema_of(output_type: type[BaseModel]) -> dict[str, Any]:
-    """The JSON schema sent to the model for ``output_type``."""
+    """The JSON schema sent to the model for ``output_type``.
+
+    Cached per type (generating it costs ~10 ms, most of a structured call's own overhead); the dict is shared:
+    treat it as read-only.
+    """
     return output_type.model_json_schema()
+
+
+@functools.lru_cache(maxsize=256)
+def _inlined_schema(output_type: type[BaseModel]) -> dict[str, Any]:
+    return inline_refs(schema_of(output_type))
 
 
 def inline_refs(schema: dict[str, Any]) -> dict[str, Any]:

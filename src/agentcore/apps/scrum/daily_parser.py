@@ -55,8 +55,8 @@ _NO_BLOCKERS_RE = re.compile(
 _BLOCKER_RE = re.compile(
     r"\b(?:блок[еи]р\w*|блокир\w*|заблокир\w*|blocker\w*|blocked|block(?:s|ing)?|impediment\w*|жд(?:у|ем|[её]м)|"
     r"ожида(?:ю|ем)|жду|не\s+мо(?:гу|жем|жет)|не\s+получа\w*|нет\s+доступ\w*|без\s+доступ\w*|мешает|мешают|"
-    r"упал[аи]?|лежит|сломал\w*|сломан\w*|не\s+работает|не\s+работают|застрял\w*|завис\w*|waiting|stuck|"
-    r"проблем\w*|затык\w*|не\s+хватает|нет\s+прав)\b",
+    r"упал[аи]?|лежит|сломал\w*|сломан\w*|не\s+работает|не\s+работают|застрял\w*|завис(?:ла|ло|ли|ает|ают)?|waiting|stuck|"
+    r"проблем\w*|затык\w*|не\s+хватает|нет\s+прав|срочно\s+нуж\w+|стоп|без\s+(?:него|неё|нее|них|этого))\b",
     re.IGNORECASE,
 )
 _CRITICAL_RE = re.compile(
@@ -77,6 +77,7 @@ _PAST_VERBS = _wordset(
     начал продолжил работал занимался делал фиксил тестировал созвонился обсудил помог сдал отдал перевел
     перевёл залил мержил мерджил разработал внедрил оформил описал прошел прошёл закоммитил запушил ресерчил
     исследовал сверстал посмотрел глянул согласовал ответил синхронизировался поднял развернул замержил
+    готово готов готова готовы закрыт закрыта закрыто сделано завершено
     fixed finished closed merged deployed reviewed tested implemented wrote did done completed worked"""
 )
 _FUTURE_WORDS = _wordset(
@@ -97,12 +98,21 @@ _CLARIFY_NO_TASK = re.compile(
     r"к\s+задаче\s+не\s+привяз\w*|не\s+привязан\w*",
     re.IGNORECASE,
 )
-_NOTHING = re.compile(r"^(?:нет|нету|none|no|n/a|-|—|отсутствуют|пока\s+нет|ничего|не\s+вижу)\W*$", re.IGNORECASE)
+_NOTHING = re.compile(
+    r"^(?:нет|нету|none|no|n/a|-|—|отсутствуют|пока\s+нет|ничего|не\s+вижу)\s*(?:[,.;!—–-]|$)", re.IGNORECASE
+)
 _WORD = re.compile(r"[A-Za-zА-Яа-яЁё0-9]+(?:-[A-Za-zА-Яа-яЁё0-9]+)*")
 _FILLER = _wordset(
     """и а но да нет ну вот ещё еще также тоже потом затем же все всё так как что это по на в во с со к ко
     у о об от до за из для над под при про через ничего пока особо -"""
 )
+_GENERIC = _wordset(
+    """задача задачи задачу задачами задач таска таски таску таск тасками работа работу работаю работаем
+    делаю делать делаем буду будем занимаюсь спринт спринту спринта"""
+)
+_ID = r"[A-Za-z][A-Za-z0-9_]{0,19}-\d{1,9}"
+# «…, TASK-1» / «… (TASK-1)» / «… — TASK-1» at the end of a blocker: the id goes to related_task_id
+_TRAILING_ID = re.compile(rf"\s*(?:[,;—–]|\s-)\s*\(?{_ID}\)?\s*$|\s*\({_ID}\)\s*$")
 _LEAD = re.compile(
     r"^(?:[\s,;:—–\-•*>]+|(?:и|а|но|однако|также|ещё|еще|потом|затем|ну|да|плюс|зато)\b\s*)+", re.IGNORECASE
 )
@@ -119,7 +129,6 @@ _CLAUSE_SPLIT = re.compile(
 )
 
 
-GREAT_MIN_WORDS = 6
 QUALITY_ORDER = ("EMPTY", "TOO_SHORT", "NO_TASKS_MENTIONED", "DETAIL_OK", "GREAT")
 
 
@@ -141,6 +150,7 @@ class ParsedDaily:
     blockers: list[dict[str, Any]] = field(default_factory=list)
     no_blockers_stated: bool = False
     content_words: int = 0
+    informative_words: int = 0
 
     def task_ids(self) -> list[str]:
         ids = [item["task_id"] for item in self.yesterday + self.today if item["task_id"]]
@@ -212,11 +222,12 @@ def _split_clauses(message: str) -> list[_Clause]:
 
 
 def _blocker_text(text: str) -> str:
-    """The blocker in the author's words, without the «Блокер:» lead-in."""
+    """The blocker in the author's words, without the «Блокер:» lead-in and a trailing «, TASK-1»."""
     head, sep, tail = text.partition(":")
     if sep and tail.strip() and re.search(_BLOCKER_WORDS, head, re.IGNORECASE):
         text = tail
     text = re.sub(rf"^\s*(?:{_BLOCKER_WORDS})\s*(?:[:—–-]\s*)?", "", text.strip(), flags=re.IGNORECASE)
+    text = _TRAILING_ID.sub("", _clean(text))
     return _clean(text)[:500]
 
 
@@ -235,11 +246,31 @@ def _items(text: str) -> list[dict[str, Any]]:
     ]
 
 
+def _merge_blocker_runs(clauses: list[_Clause]) -> list[_Clause]:
+    """Join neighbouring clauses of one sentence that are both blockers («нет прав, не могу создать кластер»):
+    the comma split exists to separate work from a blocker, not a blocker from its explanation."""
+    merged: list[_Clause] = []
+    for clause in clauses:
+        previous = merged[-1] if merged else None
+        if (
+            previous is not None
+            and previous.sentence == clause.sentence
+            and clause.section is None
+            and _BLOCKER_RE.search(previous.text)
+            and _BLOCKER_RE.search(clause.text)
+            and not _NO_BLOCKERS_RE.search(clause.text)
+        ):
+            previous.text = f"{previous.text.rstrip()}, {clause.text.strip()}"
+            continue
+        merged.append(clause)
+    return merged
+
+
 def parse(message: str) -> ParsedDaily:
     """Split a daily into yesterday / today / blockers (see the module docstring)."""
-    parsed = ParsedDaily(content_words=len(_content_words(message)))
+    parsed = ParsedDaily(content_words=len(_content_words(message)), informative_words=_informative(message))
     parsed.no_blockers_stated = bool(_NO_BLOCKERS_RE.search(message))
-    clauses = _split_clauses(message)
+    clauses = _merge_blocker_runs(_split_clauses(message))
     sentence_ids: dict[int, list[str]] = {}
     for clause in clauses:
         sentence_ids.setdefault(clause.sentence, []).extend(task_ids_in(clause.text))
@@ -256,6 +287,7 @@ def parse(message: str) -> ParsedDaily:
         if clause.section is None and sticky == "blockers" and sticky_explicit:
             clause.section, clause.lead = "blockers", sticky_lead  # a line in the list under «Блокеры:»
         if clause.section == "blockers" and _NOTHING.match(text):
+            parsed.no_blockers_stated = True  # «Блокеры: -»
             continue
         section = clause.section
         if section is None:
@@ -267,8 +299,10 @@ def parse(message: str) -> ParsedDaily:
                 section = "today"
             if section is not None:
                 sticky, sticky_explicit = section, False
-        if _NO_BLOCKERS_RE.search(text) and not task_ids_in(text):
-            continue
+        if _NO_BLOCKERS_RE.search(text):  # «…, блокеров нет»: keep what else the clause says
+            text = _clean(_NO_BLOCKERS_RE.sub("", text))
+            if not text or not (_content_words(text) or task_ids_in(text)):
+                continue
         if section == "blockers" or _BLOCKER_RE.search(text):
             blocker = _blocker_text(text)
             if not blocker or not _content_words(blocker):
@@ -290,18 +324,32 @@ def parse(message: str) -> ParsedDaily:
     return parsed
 
 
+def _informative(text: str) -> int:
+    """Content words that say something specific (not «задачи», «работаю», «буду делать»)."""
+    return sum(1 for word in _content_words(text) if word not in _GENERIC)
+
+
+def _described(item: dict[str, Any]) -> bool:
+    """Whether a work item says what was done, not only which task («TASK-7» alone is not described)."""
+    return _informative(item["summary"]) > 0
+
+
 def grade(parsed: ParsedDaily) -> str:
     """One of the five quality levels of seed 3.2.
 
-    EMPTY — nothing said; TOO_SHORT — fewer than 3 content words (and under two task ids); NO_TASKS_MENTIONED — no
-    task id; GREAT — yesterday and today both filled, every item and blocker tied to a task, blockers addressed
-    (listed or «блокеров нет») and at least :data:`GREAT_MIN_WORDS` content words; DETAIL_OK — the rest.
+    * EMPTY — nothing said;
+    * TOO_SHORT — under two informative words and no task id, or bare task ids without both sections;
+    * NO_TASKS_MENTIONED — no task id;
+    * GREAT — yesterday and today both filled, every item tied to a task and described («TASK-7 — вёрстка»,
+      «закрыл TASK-7»), every blocker tied to a task, blockers addressed (listed, or «блокеров нет»);
+    * DETAIL_OK — the rest.
     """
     has_content = parsed.yesterday or parsed.today or parsed.blockers
     if parsed.content_words == 0 and not has_content:
         return "EMPTY"
     ids = parsed.task_ids()
-    if parsed.content_words < 3 and len(ids) < 2:
+    both_sections = bool(parsed.yesterday and parsed.today)
+    if (parsed.informative_words < 2 and not ids) or (parsed.content_words == 0 and not both_sections):
         return "TOO_SHORT"
     if not ids:
         return "NO_TASKS_MENTIONED"
@@ -309,10 +357,9 @@ def grade(parsed: ParsedDaily) -> str:
     great = (
         parsed.yesterday
         and parsed.today
-        and all(item["task_id"] for item in items)
+        and all(item["task_id"] and _described(item) for item in items)
         and (parsed.no_blockers_stated or parsed.blockers)
         and all(b["related_task_id"] for b in parsed.blockers)
-        and parsed.content_words >= GREAT_MIN_WORDS
     )
     return "GREAT" if great else "DETAIL_OK"
 
@@ -383,6 +430,7 @@ def merge_clarification(previous: dict[str, Any] | None, answer: str, role: str)
         blockers=daily["blockers"],
         no_blockers_stated=not daily["blockers"],
         content_words=len(_content_words(" ".join(texts))),
+        informative_words=_informative(" ".join(texts)),
     )
     daily["quality"] = max(str(daily["quality"]), grade(merged), key=QUALITY_ORDER.index)
     return {"daily": daily, "clarification": clarification_for(daily)}
