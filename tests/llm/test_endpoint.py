@@ -103,9 +103,6 @@ async def test_async_gigachat_round_trip(giga: FakeGigaChatServer) -> None:
     token, _ = giga.fake.issue_token()
     giga.fake.script.tool_call("Outer", {"inner": {"x": 1}, "items": []})
     endpoint = ChatEndpoint.parse("gigachat:" + giga.base_url, token, "GigaChat")
-    request = _ask().model_copy(update={"tools": None})
-    from agentcore.llm.models import LLMTool
-
     request = _ask().model_copy(
         update={"tools": [LLMTool(name="Outer", parameters=schema_of(Outer))], "tool_choice": "Outer"}
     )
