@@ -10,37 +10,14 @@ from typing import Any
 import httpx
 import pytest
 
+# The fake LLM servers on real sockets, one per module, reset before every test (shared with tests/testing).
+from tests.testing.conftest import _giga_server, _oai_server, giga, oai  # noqa: F401
+
 from agentcore.apps.scrum.backend.db import create_db_engine, migrate
 from agentcore.apps.scrum.backend.models import MemberInput, TaskInput, TeamInput
 from agentcore.apps.scrum.backend.store import ScrumStore
-from agentcore.testing.fake_gigachat import FakeGigaChatServer, serve_fake_gigachat
-from agentcore.testing.fake_openai import FakeOpenAIServer, serve_fake_openai
 
 NOW = datetime(2026, 3, 11, 9, 30, tzinfo=UTC)  # a Wednesday in the middle of the test sprint
-
-
-@pytest.fixture(scope="module")
-def _giga_server() -> Iterator[FakeGigaChatServer]:
-    with serve_fake_gigachat() as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
-def _oai_server() -> Iterator[FakeOpenAIServer]:
-    with serve_fake_openai() as server:
-        yield server
-
-
-@pytest.fixture
-def giga(_giga_server: FakeGigaChatServer) -> FakeGigaChatServer:
-    _giga_server.fake.reset()
-    return _giga_server
-
-
-@pytest.fixture
-def oai(_oai_server: FakeOpenAIServer) -> FakeOpenAIServer:
-    _oai_server.fake.reset()
-    return _oai_server
 
 
 @pytest.fixture
