@@ -20,7 +20,7 @@ from agentcore.apps.crm.models import ActionStep, ModelReply
 
 __all__ = ["format_reply", "parse_action", "parse_blocks"]
 
-_MARKER = re.compile(r"(?im)^[ \t>#*_`]*(THOUGHT|ACTION|ASSISTANT)[ \t*_`]*:[ \t*_`]*")
+_MARKER = re.compile(r"(?im)^[ \t>#*_`]*(THOUGHT|ACTION|ASSISTANT)[ \t*_`]*:[ \t*_]*")
 _FENCE = re.compile(r"```[a-zA-Z0-9_-]*[ \t]*\n?(.*?)```", re.DOTALL)
 _NO_STEPS = {"", "[]", "none", "null", "нет", "-", "—", "n/a", "no", "нет действий", "не требуется"}
 _STEP_LIST_KEYS = ("actions", "steps", "action")

@@ -20,6 +20,7 @@ from agentcore.apps.crm.models import ModelReply
 from agentcore.llm.errors import LLMError
 from agentcore.llm.models import LLMMessage, LLMRequest
 from agentcore.trace.logs import step_logger
+from agentcore.trace.redact import redact
 
 if TYPE_CHECKING:
     from agentcore.config import Settings
@@ -59,7 +60,9 @@ class ModelClient:
         """The client for ``settings.provider``; configuration problems surface on the first call."""
         from agentcore.llm.errors import LLMConfigError
         from agentcore.llm.factory import create_gateway
+        from agentcore.trace.redact import register_settings_secrets
 
+        register_settings_secrets(settings)
         if settings.provider == "openai" and not (
             settings.openai_api_key is not None and settings.openai_api_key.get_secret_value().strip()
         ):
@@ -87,7 +90,8 @@ class ModelClient:
         try:
             response = await self.gateway.request(request)
         except LLMError as exc:
-            raise ModelClientError(f"{type(exc).__name__}: {exc}") from None
+            # Provider error bodies may echo a key back ("Incorrect API key provided: ..."): mask before it travels.
+            raise ModelClientError(redact(f"{type(exc).__name__}: {exc}")) from None
         if not response.content:
             raise ModelClientError("model returned no text")
         return response.content

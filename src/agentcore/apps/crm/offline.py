@@ -193,7 +193,8 @@ def _deal_delete(text: str, low: str, state: dict[str, Any]) -> Reply | None:
 
 
 def _deal_create(text: str, low: str, state: dict[str, Any]) -> Reply | None:
-    if not (_verb(low, "созда", "добав", "завед", "нов") and "сделк" in low):
+    wants_new = _verb(low, "созда", "добав", "завед") or re.search(r"\bнов(?:ая|ую)\s+сделк", low)
+    if not (wants_new and "сделк" in low):
         return None
     title = quoted(text.split(" для ")[0]) or _search_words(re.split(r"\s+на\s+\d|\s+для\s+", text)[0], "сделк")
     fields: dict[str, Any] = {"TITLE": title or "Новая сделка", "CURRENCY_ID": "RUB"}

@@ -113,7 +113,7 @@ def _crm_summary(kind: str, action: str, params: dict[str, Any], envelope: dict[
 
 def _events_summary(method: str, params: dict[str, Any], result: Any) -> str:
     if method == "event.get":
-        if not result:
+        if not isinstance(result, list) or not result:
             return "Подписок на события нет."
         lines = [f"  • {b.get('event')} → {b.get('handler')}" for b in result if isinstance(b, dict)]
         return "Подписки на события:\n" + "\n".join(lines)
@@ -125,8 +125,14 @@ def _events_summary(method: str, params: dict[str, Any], result: Any) -> str:
 
 
 def summarize(method: str, params: dict[str, Any], envelope: dict[str, Any]) -> str:
-    """One or a few lines saying what a successful call did or found."""
-    method = method.strip().lower()
+    """One or a few lines saying what a successful call did or found (never raises on odd results)."""
+    try:
+        return _summarize(method.strip().lower(), params, envelope)
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return f"{method}: выполнено."
+
+
+def _summarize(method: str, params: dict[str, Any], envelope: dict[str, Any]) -> str:
     parts = method.split(".")
     if method.startswith("crm.") and len(parts) == 3 and parts[1] in _ENTITY_NAMES:
         return _crm_summary(parts[1], parts[2], params, envelope)

@@ -21,7 +21,7 @@ import httpx
 from agentcore.apps.crm.bitrix.auth import BitrixAuth
 from agentcore.apps.crm.bitrix.errors import EXPIRED_TOKEN, QUERY_LIMIT_EXCEEDED, BitrixError, BitrixTransportError
 from agentcore.apps.crm.phpquery import build_query
-from agentcore.trace.logs import step_logger
+from agentcore.trace.logs import redact_loggers, step_logger
 
 __all__ = ["BitrixClient"]
 
@@ -69,6 +69,7 @@ class BitrixClient:
         self.backoff_max = backoff_max
         self._client = client
         self._own_client = client is None
+        redact_loggers("httpx", "httpcore")  # httpx logs request URLs, which carry the webhook or OAuth token
 
     @property
     def client(self) -> httpx.AsyncClient:

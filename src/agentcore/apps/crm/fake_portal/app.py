@@ -169,6 +169,26 @@ class FakePortal:
         self.storage.close()
 
 
+def _multipart_pairs(content_type: str, body: bytes) -> list[tuple[str, str]]:
+    """The text fields of a ``multipart/form-data`` body (files are ignored), with the stdlib MIME parser."""
+    from email.parser import BytesParser
+    from email.policy import HTTP
+
+    message = BytesParser(policy=HTTP).parsebytes(
+        b"Content-Type: " + content_type.encode("latin-1") + b"\r\n\r\n" + body
+    )
+    pairs: list[tuple[str, str]] = []
+    if not message.is_multipart():
+        raise PortalError(400, "INVALID_REQUEST", "Malformed multipart body")
+    for part in message.iter_parts():
+        name = part.get_param("name", header="content-disposition")
+        if not isinstance(name, str) or part.get_filename():
+            continue
+        payload = part.get_payload(decode=True) or b""
+        pairs.append((name, payload.decode(part.get_content_charset() or "utf-8", errors="replace")))
+    return pairs
+
+
 async def _params(request: Request) -> dict[str, Any]:
     """Query string, then the body (JSON, form or multipart) over it; top-level names lower-cased."""
     params: dict[str, Any] = parse_query(request.url.query)
@@ -184,9 +204,7 @@ async def _params(request: Request) -> dict[str, Any]:
                 raise PortalError(400, "INVALID_REQUEST", "Request body must be an object")
             params.update(data)
         elif "multipart/form-data" in content_type:
-            form = await request.form()
-            pairs = [(k, v) for k, v in form.multi_items() if isinstance(v, str)]
-            params.update(parse_query(urlencode(pairs)))
+            params.update(parse_query(urlencode(_multipart_pairs(request.headers["content-type"], body))))
         else:
             params.update(parse_query(body.decode("utf-8", errors="replace")))
     return {str(k).lower(): v for k, v in params.items()}
