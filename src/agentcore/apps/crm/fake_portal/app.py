@@ -184,8 +184,9 @@ def _multipart_pairs(content_type: str, body: bytes) -> list[tuple[str, str]]:
         name = part.get_param("name", header="content-disposition")
         if not isinstance(name, str) or part.get_filename():
             continue
-        payload = part.get_payload(decode=True) or b""
-        pairs.append((name, payload.decode(part.get_content_charset() or "utf-8", errors="replace")))
+        payload = part.get_payload(decode=True)
+        if isinstance(payload, bytes):
+            pairs.append((name, payload.decode(part.get_content_charset() or "utf-8", errors="replace")))
     return pairs
 
 
