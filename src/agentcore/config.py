@@ -124,6 +124,11 @@ class Settings(BaseSettings):
     max_refinements: int = Field(1, ge=0, validation_alias=_env("MAX_REFINEMENTS"))
     enable_verify_step: bool = Field(True, validation_alias=_env("ENABLE_VERIFY_STEP"))
 
+    # --- HTTP surface (every route of `agentcore serve`) ------------------------------------------
+    max_body_bytes: int = Field(1_048_576, ge=1024, validation_alias=_env("MAX_BODY_BYTES"))
+    # Comma-separated tokens for routes that change shared state (switching collections, indexing). Unset: closed.
+    admin_tokens: SecretStr | None = Field(None, validation_alias=_env("ADMIN_TOKENS"))
+
     # --- Bitrix24 CRM orchestrator (seed 004) ----------------------------------------------------
     # The portal: an inbound webhook (seed name BITRIX_WEBHOOK_URL) or an OAuth application (domain + tokens).
     # With neither, a local fake portal is started in-process.  Every one of these is a secret or holds one.
@@ -184,6 +189,13 @@ class Settings(BaseSettings):
             return self.openai_embedding_model
         return self.default_embedding_model
 
+    @property
+    def admin_token_list(self) -> list[str]:
+        """The admin tokens (``AGENTCORE_ADMIN_TOKENS``, comma-separated), empty when unset."""
+        if self.admin_tokens is None:
+            return []
+        return [t.strip() for t in self.admin_tokens.get_secret_value().split(",") if t.strip()]
+
     def secret_values(self) -> list[str]:
         """Every configured secret in plain text, for log/trace redaction."""
         secrets = [
@@ -197,9 +209,10 @@ class Settings(BaseSettings):
             self.bitrix_client_secret,
         ]
         values = [s.get_secret_value() for s in secrets if s is not None and s.get_secret_value()]
-        return values + self.api_tokens()
+        return values + self.admin_token_list + self.api_token_list
 
-    def api_tokens(self) -> list[str]:
+    @property
+    def api_token_list(self) -> list[str]:
         """The ``X-API-Key`` values ``POST /chat`` accepts (``HTTP_API_TOKENS``, comma-separated)."""
         if self.http_api_tokens is None:
             return []

@@ -1,13 +1,15 @@
-"""One FastAPI server that mounts the HTTP routes of every system.
+"""One FastAPI server with the HTTP routes of every system (``agentcore serve``).
 
 =========== ============================================ ====================================
 prefix      routes                                       source
 =========== ============================================ ====================================
-``/rag``    ``GET /health``, ``POST /search``            :mod:`agentcore.rag.service`
+``/rag``    ``GET /health``, ``POST /search``, …         :mod:`agentcore.rag.service`
 ``/haiku``  ``GET /health``, ``POST /generate_haiku``    :mod:`agentcore.apps.haiku.service`
 =========== ============================================ ====================================
 
-Mounted apps keep their own OpenAPI docs (``/rag/docs``, ``/haiku/docs``).
+The app is built by :func:`agentcore.web.app.create_base_app` (offline docs at ``/docs``, one JSON error format,
+bounded bodies).  Systems contribute ``APIRouter`` objects that are included here, so ``/openapi.json`` lists every
+route; a router's ``lifespan`` (closing its clients) is merged into the app's.
 """
 
 from __future__ import annotations
@@ -16,13 +18,13 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from agentcore import __version__
 from agentcore.config import Settings, get_settings
 from agentcore.serving import closing_lifespan
+from agentcore.web.app import create_base_app
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
-    """The combined application (no network access at creation; sub-apps initialise lazily)."""
+    """The combined application (no network access at creation; services initialise lazily)."""
     from agentcore.apps.haiku.service import create_app as create_haiku_app
     from agentcore.rag.service import create_app as create_rag_app
 
@@ -30,10 +32,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     rag_app, haiku_app = create_rag_app(settings), create_haiku_app(settings)
     # Mounted apps' lifespans never run: the parent closes their LLM clients on shutdown.
     lifespan = closing_lifespan(rag_app.state.rag.aclose, haiku_app.state.haiku_service.aclose)
-    app = FastAPI(title="agentcore", version=__version__, lifespan=lifespan)
+    app = create_base_app(settings, title="agentcore", lifespan=lifespan)
 
-    @app.get("/health")
+    @app.get("/health", tags=["server"])
     def health() -> dict[str, Any]:
+        """Server status: the configured provider and the systems served."""
         return {"status": "ok", "provider": settings.provider, "mounts": ["/rag", "/haiku"]}
 
     app.mount("/rag", rag_app)

@@ -197,7 +197,7 @@ def crm_serve(
 
     settings = load_settings()
     init_logging(settings, "server.log")
-    if not settings.api_tokens():
+    if not settings.api_token_list:
         fail("не задан HTTP_API_TOKENS: без токенов /chat отклоняет все запросы.", code=2)
     uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
 

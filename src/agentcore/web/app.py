@@ -1,0 +1,34 @@
+"""The base FastAPI application every server of agentcore starts from."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI
+
+from agentcore import __version__
+from agentcore.config import Settings
+from agentcore.web.errors import install_error_handlers
+from agentcore.web.limits import BodyLimitMiddleware
+
+__all__ = ["create_base_app"]
+
+
+def create_base_app(settings: Settings, title: str = "agentcore", **kwargs: Any) -> FastAPI:
+    """A FastAPI app with the project's HTTP rules applied.
+
+    * API docs at ``/docs`` and ``/redoc`` served from a package (no CDN: they work offline);
+    * every error as JSON ``{"error", "code"}`` (:func:`agentcore.web.errors.install_error_handlers`);
+    * request bodies limited to ``settings.max_body_bytes`` (413 JSON);
+    * ``app.state.settings`` set (dependencies such as :func:`agentcore.web.auth.require_admin` read it).
+
+    Extra keyword arguments go to :class:`fastapi.FastAPI` (``lifespan``, ``summary``, ``version``, …).
+    """
+    from fastapi_offline import FastAPIOffline
+
+    kwargs.setdefault("version", __version__)
+    app = FastAPIOffline(title=title, **kwargs)
+    app.state.settings = settings
+    install_error_handlers(app)
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    return app

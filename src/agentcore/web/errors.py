@@ -1,0 +1,183 @@
+"""One JSON error format for every route: ``{"error": "<Russian message>", "code": "<machine code>"}``.
+
+Routes raise :class:`ApiError` for anything the client must fix (or that the server cannot do right now);
+:func:`install_error_handlers` maps everything else — malformed JSON, validation errors, unknown routes, wrong
+methods, oversized bodies, unexpected exceptions — onto the same body.  Nothing a client sent is echoed back at
+length, and no exception text of an unexpected failure reaches the client.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Mapping
+from http import HTTPStatus
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+__all__ = [
+    "ApiError",
+    "ErrorBody",
+    "error_response",
+    "error_responses",
+    "install_error_handlers",
+    "validation_message",
+]
+
+logger = logging.getLogger("agentcore.web")
+
+# How much of a client-supplied value an error message may quote.
+ECHO_CHARS = 40
+
+
+class ErrorBody(BaseModel):
+    """The body of every error answer."""
+
+    error: str = Field(description="сообщение для человека (по-русски)")
+    code: str = Field(description="машинный код ошибки, например validation_error")
+
+
+class ApiError(Exception):
+    """An error answer a route wants to give.
+
+    Args:
+        status_code: the HTTP status (4xx for the client's faults, 5xx for the server's).
+        message: the Russian message for the client (no secrets, no upstream URLs).
+        code: a short machine code (``snake_case``).
+        headers: extra response headers (e.g. ``Retry-After``, ``WWW-Authenticate``).
+    """
+
+    def __init__(
+        self, status_code: int, message: str, code: str, headers: Mapping[str, str] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.status_code = status_code
+        self.message = message
+        self.code = code
+        self.headers = dict(headers or {})
+
+
+# Default messages and codes for statuses raised by the framework itself.
+_STATUS_TEXT: dict[int, tuple[str, str]] = {
+    400: ("некорректный запрос", "bad_request"),
+    401: ("требуется авторизация", "unauthorized"),
+    403: ("доступ запрещён", "forbidden"),
+    404: ("маршрут не найден", "not_found"),
+    405: ("метод не поддерживается для этого маршрута", "method_not_allowed"),
+    406: ("неподдерживаемый формат ответа", "not_acceptable"),
+    413: ("тело запроса слишком большое", "payload_too_large"),
+    415: ("ожидается тело в формате JSON (Content-Type: application/json)", "unsupported_media_type"),
+    429: ("слишком много запросов, повторите позже", "rate_limited"),
+    500: ("внутренняя ошибка сервера", "internal_error"),
+    502: ("ошибка внешнего сервиса", "upstream_error"),
+    503: ("сервис временно недоступен", "unavailable"),
+    504: ("внешний сервис не ответил вовремя", "upstream_timeout"),
+}
+
+
+def _status_text(status_code: int) -> tuple[str, str]:
+    if status_code in _STATUS_TEXT:
+        return _STATUS_TEXT[status_code]
+    try:
+        phrase = HTTPStatus(status_code).phrase
+    except ValueError:
+        phrase = "error"
+    return ("ошибка запроса" if status_code < 500 else "ошибка сервера"), phrase.lower().replace(" ", "_")
+
+
+def error_response(
+    status_code: int, message: str, code: str, headers: Mapping[str, str] | None = None
+) -> JSONResponse:
+    """A JSON error answer in the one format."""
+    return JSONResponse(
+        status_code=status_code, content={"error": message, "code": code}, headers=dict(headers or {}) or None
+    )
+
+
+def error_responses(*status_codes: int) -> dict[int | str, dict[str, Any]]:
+    """The ``responses=`` argument of a route decorator: each status documented with :class:`ErrorBody`."""
+    return {code: {"model": ErrorBody, "description": _status_text(code)[0]} for code in status_codes}
+
+
+def _short(value: Any) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= ECHO_CHARS else text[:ECHO_CHARS] + "…"
+
+
+def validation_message(errors: Iterable[Mapping[str, Any]], limit: int = 5) -> str:
+    """A Russian summary of pydantic/FastAPI validation errors: ``field: problem; ...``.
+
+    Only field paths and pydantic's own messages are used; input values are never echoed (a 10 MB value would
+    become a 10 MB answer and log line), and each path segment is cut to :data:`ECHO_CHARS` characters.
+    """
+    parts: list[str] = []
+    for error in list(errors)[:limit]:
+        location = ".".join(_short(p) for p in error.get("loc", ()) if p not in ("body", "query", "path")) or "тело"
+        parts.append(f"{location}: {_short_message(str(error.get('msg', 'ошибка')))}")
+    return "некорректный запрос: " + "; ".join(parts)
+
+
+def _short_message(message: str) -> str:
+    # pydantic messages may quote the offending value (e.g. literal_error lists inputs): keep them bounded.
+    return message if len(message) <= 200 else message[:200] + "…"
+
+
+def _is_json_content_type(value: str | None) -> bool:
+    if not value:
+        return False
+    main = value.split(";", 1)[0].strip().lower()
+    return main == "application/json" or (main.startswith("application/") and main.endswith("+json"))
+
+
+def _has_body(request: Request) -> bool:
+    headers = request.headers
+    return headers.get("content-length", "0") != "0" or "chunked" in headers.get("transfer-encoding", "").lower()
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Make every error of ``app`` a JSON :class:`ErrorBody`.
+
+    * :class:`ApiError` → its status, message, code and headers;
+    * malformed JSON (or JSON nested too deep to parse) → 400 ``invalid_json``;
+    * a body that is not declared as JSON on a route that expects one → 415 ``unsupported_media_type``;
+    * validation errors → 422 ``validation_error`` (short message, input never echoed);
+    * framework HTTP errors (404, 405 with ``Allow``, 413, …) → their status with a Russian message;
+    * anything else → 500 ``internal_error``, logged with its traceback, no detail to the client.
+    """
+
+    @app.exception_handler(ApiError)
+    async def _on_api_error(request: Request, exc: ApiError) -> JSONResponse:
+        log = logger.warning if exc.status_code >= 500 else logger.info
+        log("%s %s -> %d %s", request.method, request.url.path, exc.status_code, exc.code)
+        return error_response(exc.status_code, exc.message, exc.code, exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _on_validation(request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        if any(e.get("type") == "json_invalid" for e in errors):
+            return error_response(400, "тело запроса не является корректным JSON", "invalid_json")
+        body_errors = any(tuple(e.get("loc", ()))[:1] == ("body",) for e in errors)
+        if body_errors and _has_body(request) and not _is_json_content_type(request.headers.get("content-type")):
+            return error_response(415, *_status_text(415))
+        return error_response(422, validation_message(errors), "validation_error")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _on_http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        message, code = _status_text(exc.status_code)
+        if exc.status_code == 400 and request.method in ("POST", "PUT", "PATCH"):
+            # FastAPI raises a plain 400 when the body cannot be parsed at all (e.g. nesting too deep).
+            message, code = "тело запроса не является корректным JSON", "invalid_json"
+        elif isinstance(exc.detail, str) and exc.detail and exc.status_code not in _STATUS_TEXT:
+            message = _short_message(exc.detail)
+        return error_response(exc.status_code, message, code, exc.headers)
+
+    @app.exception_handler(Exception)
+    async def _on_unexpected(request: Request, exc: Exception) -> JSONResponse:
+        if isinstance(exc, UnicodeError):  # lone surrogates that slipped through a str field
+            return error_response(422, "текст запроса содержит недопустимые символы", "validation_error")
+        logger.exception("%s %s failed", request.method, request.url.path)
+        return error_response(500, *_status_text(500))
