@@ -152,7 +152,6 @@ class Settings(BaseSettings):
     crm_log_keep: int = Field(10, ge=0, validation_alias=_env("CRM_LOG_KEEP"))
     # Sessions kept in Redis (AGENTCORE_REDIS_URL) expire after this many seconds without a turn.
     crm_session_ttl: int = Field(30 * 24 * 3600, ge=60, validation_alias=_env("CRM_SESSION_TTL"))
-    crm_max_message_chars: int = Field(4000, ge=1, validation_alias=_env("CRM_MAX_MESSAGE_CHARS"))
     # X-API-Key values accepted by POST /chat, comma-separated (seed name HTTP_API_TOKENS); empty = /chat refuses all.
     http_api_tokens: SecretStr | None = Field(None, validation_alias=_env("HTTP_API_TOKENS"))
 

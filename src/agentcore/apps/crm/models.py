@@ -26,6 +26,8 @@ Outcome = Literal[
     "duplicate",  # the model repeated a step that already ran in this turn
 ]
 
+# The longest user message a turn accepts (the HTTP schema declares the same bound).
+MAX_MESSAGE_CHARS = 4000
 # Bounds that keep the state (and so the prompt) small.
 MAX_DONE = 30
 MAX_HISTORY = 8

@@ -39,6 +39,7 @@ from agentcore.apps.crm.model_client import ModelClient
 from agentcore.apps.crm.models import (
     MAX_DONE,
     MAX_HISTORY,
+    MAX_MESSAGE_CHARS,
     ActionStep,
     AgentState,
     Confirmation,
@@ -110,7 +111,7 @@ class Orchestrator:
         *,
         mode: Mode = "canary",
         confirmation_ttl: float = 900.0,
-        max_message_chars: int = 4000,
+        max_message_chars: int = MAX_MESSAGE_CHARS,
     ) -> None:
         self.model_client = model_client
         self.bitrix = bitrix
