@@ -10,6 +10,7 @@ Both also keep small named records (the OAuth tokens after a refresh) with :meth
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -112,7 +113,7 @@ class FileStateStore:
     async def load(self, user_id: str, session_id: str) -> dict[str, Any] | None:
         path = self.path(user_id, session_id)
         try:
-            raw = path.read_bytes()
+            raw = await asyncio.to_thread(path.read_bytes)
         except FileNotFoundError:
             return None
         except OSError as exc:
@@ -122,7 +123,8 @@ class FileStateStore:
     async def save(self, user_id: str, session_id: str, state: dict[str, Any]) -> None:
         path = self.path(user_id, session_id)
         try:
-            write_atomic(path, _encode(state))
+            # fsync before the switch: an approved-and-executed confirmation must not come back after a crash.
+            await asyncio.to_thread(write_atomic, path, _encode(state))
         except OSError as exc:
             raise StateStoreError(f"cannot write state {path.name}: {exc.strerror}") from None
 
