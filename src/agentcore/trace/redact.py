@@ -63,7 +63,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
 
 # Every pattern above needs one of these words; a string without any of them is left alone (a fast path: records
 # of thousands of strings are redacted on every JSONL append).
-_TRIGGER = re.compile(r"(?i)authorization|bearer|token|secret|api_?key|api-key|apikey|password|webhook_url|auth=|/rest/")
+_TRIGGER = re.compile(r"(?i)authorization|bearer|token|secret|api[_-]?key|password|webhook_url|auth=|/rest/")
 
 
 class Redactor:

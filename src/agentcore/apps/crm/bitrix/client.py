@@ -21,6 +21,7 @@ import httpx
 from agentcore.apps.crm.bitrix.auth import BitrixAuth
 from agentcore.apps.crm.bitrix.errors import EXPIRED_TOKEN, QUERY_LIMIT_EXCEEDED, BitrixError, BitrixTransportError
 from agentcore.apps.crm.phpquery import build_query
+from agentcore.retry import retry_async
 from agentcore.trace.logs import redact_loggers, step_logger
 
 __all__ = ["BitrixClient"]
@@ -92,32 +93,20 @@ class BitrixClient:
             BitrixError: the portal's error (after retries / a token refresh where they apply).
             BitrixTransportError: no usable answer (timeout, connection refused, not JSON).
         """
-        from tenacity import (
-            AsyncRetrying,
-            retry_if_exception,
-            stop_after_attempt,
-            stop_before_delay,
-            wait_random_exponential,
-        )
-
         method = method.strip().lower()
         params = dict(params or {})
         verb = (http_method or "POST").strip().upper()
-
-        def log_retry(state: Any) -> None:
-            error = state.outcome.exception() if state.outcome else None
-            log.warning("call_bitrix // Retry %d for %s: %s", state.attempt_number, method, error)
-
-        async for attempt in AsyncRetrying(
-            stop=stop_after_attempt(self.max_retries + 1) | stop_before_delay(self.retry_max_time),
-            wait=wait_random_exponential(multiplier=self.backoff_initial, max=self.backoff_max),
-            retry=retry_if_exception(_retryable),
-            before_sleep=log_retry,
-            reraise=True,
-        ):
-            with attempt:
-                return await self._call_refreshing(method, params, verb)
-        raise AssertionError("unreachable")
+        result = await retry_async(
+            lambda: self._call_refreshing(method, params, verb),
+            retryable=_retryable,
+            max_retries=self.max_retries,
+            max_time=self.retry_max_time,
+            backoff_initial=self.backoff_initial,
+            backoff_max=self.backoff_max,
+            logger=log,
+            what=f"call_bitrix // {method}",
+        )
+        return result
 
     async def _call_refreshing(self, method: str, params: dict[str, Any], verb: str) -> Any:
         generation = self.auth.generation
