@@ -160,6 +160,7 @@ def test_chat_is_part_of_the_combined_server(data_dir: Path) -> None:
     with BackgroundServer(create_server(Settings(http_api_tokens=KEY))) as server:
         spec = httpx.get(server.url + "/openapi.json").json()
         assert "/chat" in spec["paths"] and "400" in spec["paths"]["/chat"]["post"]["responses"]
+        assert {"name": "X-API-Key", "in": "header"}.items() <= spec["paths"]["/chat"]["post"]["parameters"][0].items()
         answer = httpx.post(server.url + "/chat", json={"user_id": "u", "message": "Покажи сделку 1"}, headers=HEADERS)
         assert answer.status_code == 200, answer.text
         assert "Ромашка: поставка насосов" in answer.json()["assistant"]  # the in-process fake portal, offline planner

@@ -21,7 +21,7 @@ from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import APIRouter, FastAPI, Request, Response
+from fastapi import APIRouter, FastAPI, Header, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute
 from pydantic import BaseModel, Field
@@ -190,8 +190,12 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
         responses=error_responses(400, 401, 413, 500, 503),
         summary="Сообщение CRM-агенту Bitrix24",
     )
-    async def chat(body: ChatRequest) -> ChatResponse:
+    async def chat(
+        body: ChatRequest,
+        x_api_key: str | None = Header(None, alias="X-API-Key", description="один из токенов HTTP_API_TOKENS"),
+    ) -> ChatResponse:
         """Один ход диалога: ответ ассистента и действия, ожидающие подтверждения (заголовок ``X-API-Key``)."""
+        del x_api_key  # checked by the route class before the body is read; declared here for the API docs
         try:
             store = service.state_store(body.state_dir)
             logger = service.interaction_logger(body.log_dir)
