@@ -95,6 +95,7 @@ def run_dialog(mode: str | None, user: str, session: str) -> None:
     """The interactive session until the user leaves (exit code 0)."""
     import asyncio
     import json
+    import logging
 
     from rich.console import Console
     from rich.text import Text
@@ -136,6 +137,9 @@ def run_dialog(mode: str | None, user: str, session: str) -> None:
                 from agentcore.apps.crm.messages import STATE_UNAVAILABLE
 
                 console.print(Text(STATE_UNAVAILABLE, style="red"))
+            except Exception:  # the dialog goes on; the detail is in logs/crm.log
+                logging.getLogger("agentcore.crm").exception("[crm] cli // Unexpected error")
+                console.print(Text("Внутренняя ошибка, подробности в журнале logs/crm.log.", style="red"))
             return None
 
         try:

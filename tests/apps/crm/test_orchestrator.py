@@ -441,3 +441,12 @@ async def test_transport_errors_are_reported(make_orchestrator: MakeOrchestrator
     )
     result = await orchestrator.handle_message("u1", "x")
     assert "портал недоступен — портал не ответил за 30 с" in result.assistant
+
+
+async def test_at_most_twenty_steps_run_per_answer(make_orchestrator: MakeOrchestrator) -> None:
+    bitrix = RecordingBitrix({"crm.deal.get": DEAL})
+    steps = [step("crm.deal.get", {"id": i}) for i in range(25)]
+    result = await make_orchestrator([reply(steps)], call_bitrix=bitrix).handle_message("u1", "x")
+    assert len(bitrix.calls) == 20
+    assert [s.outcome for s in result.steps].count("forbidden") == 5
+    assert "5 шаг(ов) сверх предела 20" in result.assistant

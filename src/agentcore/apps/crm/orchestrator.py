@@ -62,6 +62,8 @@ __all__ = ["Orchestrator"]
 
 log = step_logger("crm", "agentcore.crm")
 _HISTORY_CHARS = 600
+# A model answer with more steps than this is cut: the rest is reported, never run.
+MAX_STEPS_PER_TURN = 20
 _MAX_PLANNED = 20
 
 CallBitrix = Callable[..., Awaitable[dict[str, Any]] | dict[str, Any]]
@@ -361,8 +363,15 @@ class Orchestrator:
             turn.state.next_planned_actions = [
                 a for a in turn.state.next_planned_actions if a.confirmation_id is not None
             ]
-        for step in reply.action:
+        for index, step in enumerate(reply.action):
+            if index >= MAX_STEPS_PER_TURN:
+                reason = f"в одном ответе не больше {MAX_STEPS_PER_TURN} шагов"
+                turn.steps.append(self._report(step, "forbidden", reason))
+                continue
             await self._run_step(turn, step)
+        if len(reply.action) > MAX_STEPS_PER_TURN:
+            skipped = len(reply.action) - MAX_STEPS_PER_TURN
+            turn.lines.append(f"Не выполнено: {skipped} шаг(ов) сверх предела {MAX_STEPS_PER_TURN} шагов за ответ.")
 
     async def _run_step(self, turn: _Turn, step: ActionStep) -> None:
         state = turn.state
