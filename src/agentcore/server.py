@@ -5,6 +5,7 @@ prefix      routes                                       source
 =========== ============================================ ====================================
 ``/rag``    ``GET /health``, ``POST /search``, …         :mod:`agentcore.rag.service`
 ``/haiku``  ``GET /health``, ``POST /generate_haiku``    :mod:`agentcore.apps.haiku.service`
+``/``       ``POST /chat`` (CRM agent, ``X-API-Key``)     :mod:`agentcore.apps.crm.http_api`
 =========== ============================================ ====================================
 
 The app is built by :func:`agentcore.web.app.create_base_app` (offline docs at ``/docs``, one JSON error format,
@@ -25,6 +26,7 @@ from agentcore.web.app import create_base_app
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The combined application (no network access at creation; services initialise lazily)."""
+    from agentcore.apps.crm.http_api import create_router as create_crm_router
     from agentcore.apps.haiku.service import create_app as create_haiku_app
     from agentcore.rag.service import create_app as create_rag_app
 
@@ -39,6 +41,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Server status: the configured provider and the systems served."""
         return {"status": "ok", "provider": settings.provider, "mounts": ["/rag", "/haiku"]}
 
+    app.include_router(create_crm_router(settings))
     app.mount("/rag", rag_app)
     app.mount("/haiku", haiku_app)
     return app

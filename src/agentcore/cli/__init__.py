@@ -65,6 +65,10 @@ from agentcore.cli.rag import rag_app  # noqa: E402 - the sub-app defines comman
 
 app.add_typer(rag_app, name="rag", help="База знаний: индексация, поиск, RAG-сервис.")
 
+from agentcore.cli.crm import crm_app  # noqa: E402 - the sub-app defines commands only; imports are lazy
+
+app.add_typer(crm_app, name="crm", help="CRM-агент Bitrix24: диалог, HTTP API (/chat), локальный тестовый портал.")
+
 
 def main() -> None:
     """Console-script entry point."""

@@ -14,6 +14,7 @@ from agentcore.trace.logs import (
     RedactingFilter,
     StepLoggerAdapter,
     UTCFormatter,
+    redact_loggers,
     setup_logging,
     step_logger,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "from_iso",
     "redact",
     "redact_data",
+    "redact_loggers",
     "register_secret",
     "register_secrets",
     "register_settings_secrets",
