@@ -129,6 +129,15 @@ class Settings(BaseSettings):
     # Comma-separated tokens for routes that change shared state (switching collections, indexing). Unset: closed.
     admin_tokens: SecretStr | None = Field(None, validation_alias=_env("ADMIN_TOKENS"))
 
+    # --- research agent beyond seed 002: honest answers, cache of identical requests --------------
+    # An answer whose citation coverage is below COVERAGE_THRESHOLD and whose verify confidence is below this is
+    # replaced by "the knowledge base does not answer" plus the closest sources.
+    verify_min_confidence: float = Field(0.5, ge=0, le=1, validation_alias=_env("VERIFY_MIN_CONFIDENCE"))
+    # Identical research requests (question, collection version, step limit) within this many seconds are served
+    # from memory; 0 disables the cache.
+    research_cache_ttl: float = Field(300.0, ge=0, validation_alias=_env("RESEARCH_CACHE_TTL"))
+    research_cache_size: int = Field(256, ge=1, validation_alias=_env("RESEARCH_CACHE_SIZE"))
+
     @field_validator("exit_commands", "help_commands", mode="before")
     @classmethod
     def _parse_command_set(cls, value: Any) -> Any:
