@@ -228,6 +228,7 @@ def create_openai_router(agents: Mapping[str, ServedAgent]) -> APIRouter:
 
     @router.post(
         "/chat/completions",
+        response_model=None,
         responses=error_responses(400, 404, 413, 415, 422, 500, 502),
         summary="Запуск агента в формате OpenAI Chat Completions",
     )

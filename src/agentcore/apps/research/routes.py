@@ -151,6 +151,8 @@ def create_router(
 
     @router.post(
         "/stream",
+        response_model=None,
+        response_class=EventSourceResponse,
         responses={
             **errors,
             200: {
@@ -160,7 +162,7 @@ def create_router(
         },
         summary="Исследовательский агент: шаги в реальном времени (SSE)",
     )
-    async def research_stream(body: AgentRequest) -> EventSourceResponse:
+    async def research_stream(body: AgentRequest) -> Any:
         """Run the agent and stream every step as a Server-Sent Event (``event:`` = the step type, ``data:`` = the
         event JSON, ``id:`` = ``<request_id>:<n>``); the last event is ``final`` or ``error``."""
         service = await research.checked(body)
