@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import time
 from collections.abc import AsyncGenerator, Callable, Mapping
 from dataclasses import dataclass
@@ -32,6 +33,8 @@ from agentcore.trace.text import truncate
 from agentcore.web.errors import ApiError, error_responses
 
 __all__ = ["ChatCompletionRequest", "ServedAgent", "create_openai_router", "final_text", "reasoning_line"]
+
+logger = logging.getLogger("agentcore.agents.openai")
 
 AgentRun = Callable[[str], AsyncGenerator[AgentStepEvent, None]]
 """``run(question)`` → the agent's step events."""
@@ -193,6 +196,8 @@ class _Completion:
 def _error_status(event: ErrorEvent) -> ApiError:
     if event.code == "llm_error":
         return ApiError(502, event.message, "upstream_error")
+    if event.code == "llm_not_configured":
+        return ApiError(503, event.message, event.code)
     if event.code in ("invalid_request", "retrieval_error"):
         return ApiError(422, event.message, event.code)
     return ApiError(500, "внутренняя ошибка сервера", "internal_error")
@@ -267,6 +272,24 @@ async def _chunks(
     def data(payload: dict[str, Any]) -> str:
         return json.dumps(payload, ensure_ascii=False)
 
+    try:
+        async with contextlib.aclosing(_deltas(agent, question, completion, include_usage)) as deltas:
+            async for payload in deltas:
+                yield payload
+    except ApiError as exc:  # raised before the agent's first event (e.g. the provider is not configured)
+        yield data({"error": {"message": exc.message, "type": "agent_error", "code": exc.code}})
+    except Exception:
+        logger.exception("openai surface // %s failed", agent.name)
+        yield data({"error": {"message": "внутренняя ошибка сервера", "type": "agent_error", "code": "internal_error"}})
+    yield "[DONE]"
+
+
+async def _deltas(
+    agent: ServedAgent, question: str, completion: _Completion, include_usage: bool
+) -> AsyncGenerator[str, None]:
+    def data(payload: dict[str, Any]) -> str:
+        return json.dumps(payload, ensure_ascii=False)
+
     tool_index = 0
     started = False
     async with contextlib.aclosing(agent.run(question)) as events:
@@ -297,4 +320,3 @@ async def _chunks(
             line = reasoning_line(event)
             if line:
                 yield data(completion.chunk({"reasoning_content": line + "\n"}))
-    yield "[DONE]"

@@ -46,7 +46,7 @@ class ExampleServing:
         try:
             gateway = self.gateway()
         except LLMConfigError as exc:
-            yield EventFactory("example_agent").error(0, f"Провайдер LLM не настроен: {exc}", "llm_error")
+            yield EventFactory("example_agent").error(0, f"Провайдер LLM не настроен: {exc}", "llm_not_configured")
             return
         agent = ExampleSGRAgent(gateway, log_dir=self.settings.log_dir)
         async with contextlib.aclosing(agent.stream(question)) as events:

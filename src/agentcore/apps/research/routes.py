@@ -116,8 +116,18 @@ class ResearchHTTP:
         """The agent as the OpenAI-compatible model ``research``."""
 
         async def run(question: str) -> AsyncGenerator[AgentStepEvent, None]:
+            from pydantic import ValidationError
+
+            from agentcore.agents.events import EventFactory
+            from agentcore.web.errors import validation_message
+
+            try:
+                request = AgentRequest.model_validate({"question": question})
+            except ValidationError as exc:
+                message = validation_message(exc.errors())
+                yield EventFactory("research").error(0, message, "invalid_request")
+                return
             service = self.service()
-            request = AgentRequest.model_validate({"question": question[: self.settings.rag_max_question_chars]})
             async with contextlib.aclosing(service.stream_agent_response(request)) as events:
                 async for event in events:
                     yield event
