@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from tests.hanging import hanging_reply
+
 from agentcore.agents.sgr import SGRTool, SystemSGRAgent
 from agentcore.llm.errors import LLMHTTPError
 from agentcore.llm.models import LLMResponse, LLMToolCall
@@ -112,16 +114,7 @@ async def test_max_iterations_is_an_error_event() -> None:
 
 async def test_closing_the_stream_stops_the_run_and_keeps_the_trace(tmp_path: Path) -> None:
     started, cancelled = asyncio.Event(), asyncio.Event()
-
-    async def hang(request: Any) -> str:
-        started.set()
-        try:
-            await asyncio.sleep(30)
-        except asyncio.CancelledError:
-            cancelled.set()
-            raise
-        return "never"
-
+    hang = hanging_reply(started, cancelled)
     agent = _agent(MockLLMGateway([tool_call("echo", {"text": "a"}), hang]), log_dir=tmp_path)
 
     async def consume() -> None:

@@ -153,15 +153,8 @@ class SystemSGRAgent(ABC):
         """
         state = self._last_run = _RunState()  # the seed's "очистить _reasoning_trace" before a run
         token = self._run_state.set(state)
-        answer = ""
         try:
-            async with contextlib.aclosing(self._events(state, user_message, context, None)) as events:
-                async for event in events:
-                    if event.type == "final":
-                        answer = event.answer
-                    elif event.type == "error":
-                        answer = event.message
-            return answer
+            return await _answer_of(self._events(state, user_message, context, None))
         finally:
             self._run_state.reset(token)
 
@@ -219,14 +212,7 @@ class SystemSGRAgent(ABC):
     async def _sgr_loop(self, messages: list[LLMMessage]) -> str:
         """Up to ``MAX_ITERATIONS`` model calls; returns the final answer or an error message (seed 001, 3.4)."""
         state = self._run_state.get(self._last_run)
-        answer = ""
-        async with contextlib.aclosing(self._loop(state, messages, EventFactory(self.agent_id))) as events:
-            async for event in events:
-                if event.type == "final":
-                    answer = event.answer
-                elif event.type == "error":
-                    answer = event.message
-        return answer
+        return await _answer_of(self._loop(state, messages, EventFactory(self.agent_id)))
 
     async def _loop(
         self, state: _RunState, messages: list[LLMMessage], events: EventFactory
@@ -418,6 +404,18 @@ class SystemSGRAgent(ABC):
             "reasoning_trace": [asdict(step) for step in trace],
         }
         JsonlStore(self.log_dir / "reasoning" / f"{self.agent_id}.jsonl").append(record)
+
+
+async def _answer_of(events: AsyncGenerator[AgentStepEvent, None]) -> str:
+    """Run a stream to its end: the final answer, or the error message (the seed's ``run`` contract)."""
+    answer = ""
+    async with contextlib.aclosing(events) as stream:
+        async for event in stream:
+            if event.type == "final":
+                answer = event.answer
+            elif event.type == "error":
+                answer = event.message
+    return answer
 
 
 def _with_unique_ids(calls: list[LLMToolCall]) -> list[LLMToolCall]:

@@ -3,7 +3,6 @@ tools, and bad input (always a 4xx JSON error, never a 500)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import threading
 from collections.abc import Iterator
@@ -13,7 +12,8 @@ import httpx
 import pytest
 from httpx_sse import connect_sse
 from tests.apps.research.conftest import ServiceFactory
-from tests.apps.research.test_service import BASE_FLOW, GOOD_ANSWER, QUESTION, final
+from tests.apps.research.test_service import BASE_FLOW, QUESTION
+from tests.hanging import hanging_reply
 
 from agentcore.apps.research import AgentService
 from agentcore.apps.research.routes import create_router
@@ -127,19 +127,8 @@ def test_llm_error_in_the_one_json_route_is_502(settings: Settings, make_service
 
 
 def test_client_disconnect_cancels_the_run(settings: Settings, make_service: ServiceFactory) -> None:
-    started, cancelled, finished = threading.Event(), threading.Event(), threading.Event()
-
-    async def hang(request: Any) -> str:
-        started.set()
-        try:
-            await asyncio.sleep(30)
-        except asyncio.CancelledError:
-            cancelled.set()
-            raise
-        finished.set()
-        return final(GOOD_ANSWER)
-
-    service = make_service([BASE_FLOW[0], hang])
+    started, cancelled = threading.Event(), threading.Event()
+    service = make_service([BASE_FLOW[0], hanging_reply(started, cancelled)])
     with _serve(settings, service) as server:
         client = httpx.Client(timeout=30)
         with connect_sse(client, "POST", server.url + "/research/stream", json={"question": QUESTION}) as source:
@@ -149,4 +138,3 @@ def test_client_disconnect_cancels_the_run(settings: Settings, make_service: Ser
             assert started.wait(10), "the second model call never started"
         client.close()  # the client goes away mid-run
         assert cancelled.wait(10), "the run kept going after the client disconnected"
-        assert not finished.is_set()

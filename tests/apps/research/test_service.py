@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from tests.apps.research.conftest import ServiceFactory
+from tests.hanging import hanging_reply
 
 from agentcore.agents.events import AgentStepEvent, FinalEvent
 from agentcore.apps.research import AgentRequest, AgentService, AgentState
@@ -313,17 +314,7 @@ async def test_unexpected_exception_in_the_model_layer_is_an_error_event(make_se
 
 async def test_closing_the_stream_cancels_the_run(make_service: ServiceFactory) -> None:
     started, cancelled = asyncio.Event(), asyncio.Event()
-
-    async def hang(request: Any) -> str:
-        started.set()
-        try:
-            await asyncio.sleep(30)
-        except asyncio.CancelledError:
-            cancelled.set()
-            raise
-        return "never"
-
-    service = make_service([BASE_FLOW[0], hang])
+    service = make_service([BASE_FLOW[0], hanging_reply(started, cancelled)])
     stream = service.stream_agent_response(AgentRequest(question=QUESTION))
     seen = []
     async for event in stream:
