@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import uuid
 from collections.abc import AsyncGenerator, Awaitable, Callable
 from typing import Annotated, Any, Literal
@@ -30,6 +29,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from agentcore.trace.clock import utc_now_iso
+from agentcore.trace.logs import step_logger
 from agentcore.trace.redact import redact
 
 __all__ = [
@@ -49,7 +49,7 @@ __all__ = [
     "parse_event",
 ]
 
-logger = logging.getLogger("agentcore.agents.events")
+logger = step_logger("events", "agentcore.agents.events")
 
 Origin = Literal["model", "control"]
 """Who decided: the model, or the loop's deterministic control (coverage check, refinement, verify, fallback)."""

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import logging
 import time
 from collections.abc import AsyncGenerator, Callable, Mapping
 from dataclasses import dataclass
@@ -29,12 +28,13 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from agentcore.agents.events import AgentStepEvent, ErrorEvent, FinalEvent
+from agentcore.trace.logs import step_logger
 from agentcore.trace.text import truncate
 from agentcore.web.errors import ApiError, error_responses
 
 __all__ = ["ChatCompletionRequest", "ServedAgent", "create_openai_router", "final_text", "reasoning_line"]
 
-logger = logging.getLogger("agentcore.agents.openai")
+logger = step_logger("openai", "agentcore.agents.openai")
 
 AgentRun = Callable[[str], AsyncGenerator[AgentStepEvent, None]]
 """``run(question)`` → the agent's step events."""
@@ -279,7 +279,7 @@ async def _chunks(
     except ApiError as exc:  # raised before the agent's first event (e.g. the provider is not configured)
         yield data({"error": {"message": exc.message, "type": "agent_error", "code": exc.code}})
     except Exception:
-        logger.exception("openai surface // %s failed", agent.name)
+        logger.exception("chat_completions // Agent %s failed", agent.name)
         yield data({"error": {"message": "внутренняя ошибка сервера", "type": "agent_error", "code": "internal_error"}})
     yield "[DONE]"
 

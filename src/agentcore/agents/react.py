@@ -22,7 +22,6 @@ Inside a run, the loop's methods find the run through a context variable, so the
 from __future__ import annotations
 
 import json
-import logging
 import re
 from collections.abc import AsyncGenerator, Iterable, Sequence
 from contextvars import ContextVar
@@ -35,6 +34,7 @@ from agentcore.llm.models import LLMMessage, LLMRequest, LLMToolCall
 from agentcore.tools.base import Tool
 from agentcore.tools.registry import ToolRegistry
 from agentcore.tools.runner import ToolResult, ToolRunner
+from agentcore.trace.logs import step_logger
 from agentcore.trace.text import truncate
 
 __all__ = [
@@ -51,7 +51,7 @@ __all__ = [
     "render_tools",
 ]
 
-logger = logging.getLogger("agentcore.agents.react")
+logger = step_logger("react", "agentcore.agents.react")
 
 OBSERVATION_CHARS = 2000
 PREVIEW_CHARS = 300
@@ -396,7 +396,7 @@ class ReActAgent:
             try:
                 reply = await self._generate_step(run.history, run.request_id, step)
             except LLMError as exc:
-                logger.error("%s // LLM Error: %s", self.agent_name, exc)
+                logger.error("%s._generate_step // LLM Error: %s", self.agent_name, exc)
                 await run.emit(run.events.error(step, f"Ошибка при запросе LLM: {exc}", "llm_error"))
                 return
             parsed = parse_react(reply)
@@ -452,7 +452,7 @@ class ReActAgent:
             step=self.llm_step,
             max_tokens=self.token_budget,
         )
-        logger.debug("%s // %s step %d: asking the model", self.agent_name, request_id, step)
+        logger.debug("%s._generate_step // %s step %d: asking the model", self.agent_name, request_id, step)
         response = await self.gateway.request(request)
         return response.content or ""
 

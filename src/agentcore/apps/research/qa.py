@@ -7,7 +7,6 @@ on the offline provider, or when the model fails or answers nothing, the cited e
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -15,10 +14,11 @@ from agentcore.apps.research.retrieval import Retriever
 from agentcore.llm.models import LLMMessage, LLMRequest
 from agentcore.rag.answer import answer_messages
 from agentcore.rag.citations import ComposedContext, cited_extractive_answer, compose_context
+from agentcore.trace.logs import step_logger
 
 __all__ = ["QAResult", "QAService"]
 
-logger = logging.getLogger("agentcore.research.qa")
+logger = step_logger("qa", "agentcore.research.qa")
 
 QA_TOP_K = 5
 
@@ -65,5 +65,5 @@ class QAService:
                 if text:
                     return QAResult(text, context, "llm", result.mode)
             except Exception as exc:  # the extractive answer is always available
-                logger.warning("qa // LLM answer failed, answering extractively: %s", exc)
+                logger.warning("answer // LLM answer failed, answering extractively: %s", exc)
         return QAResult(cited_extractive_answer(question, context), context, "extractive", result.mode)

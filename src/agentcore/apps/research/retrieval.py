@@ -8,7 +8,6 @@ Everything the agent and its tools need from the retrieval engine goes through :
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -16,10 +15,11 @@ from agentcore.rag.models import CollectionInfo, FetchResult, Hit, RouteDecision
 
 if TYPE_CHECKING:
     from agentcore.rag.engine import RagEngine
+from agentcore.trace.logs import step_logger
 
 __all__ = ["EngineRetriever", "Retriever"]
 
-logger = logging.getLogger("agentcore.research.retrieval")
+logger = step_logger("research", "agentcore.research.retrieval")
 
 
 class Retriever(Protocol):
@@ -145,4 +145,4 @@ def _warm_embedder(embedder: Any) -> None:
     try:
         embedder.embed_query("прогрев")
     except Exception as exc:  # a remote embedder may be down: searches report it (or fall back to BM25) later
-        logger.warning("retrieval // Embedder warm-up failed: %s", exc)
+        logger.warning("info // Embedder warm-up failed: %s", exc)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import threading
 from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any
@@ -29,10 +28,11 @@ from agentcore.web.errors import ApiError, error_responses
 
 if TYPE_CHECKING:
     from agentcore.rag.engine import RagEngine
+from agentcore.trace.logs import step_logger
 
 __all__ = ["ResearchHTTP", "ResearchResponse", "create_router"]
 
-logger = logging.getLogger("agentcore.research.http")
+logger = step_logger("research", "agentcore.research.http")
 
 _RAG_CODES = {404: "unknown_collection", 409: "empty_collection", 422: "validation_error", 503: "unavailable"}
 
@@ -87,7 +87,7 @@ class ResearchHTTP:
                 try:
                     self._service = AgentService(self.settings, retriever=retriever)
                 except LLMConfigError as exc:
-                    logger.error("research // LLM provider not configured: %s", exc)
+                    logger.error("service // LLM provider not configured: %s", exc)
                     raise ApiError(503, "провайдер LLM не настроен", "llm_not_configured") from None
             return self._service
 
@@ -188,7 +188,7 @@ def create_router(
                             data=event.model_dump_json(), event=event.type, id=f"{request_id}:{count}"
                         )
             except (asyncio.CancelledError, GeneratorExit):
-                logger.info("research // %s client gone after %d events: run cancelled", request_id, count)
+                logger.info("research_stream // Client gone %s after %d events: run cancelled", request_id, count)
                 raise
 
         return EventSourceResponse(events(), ping=15, send_timeout=60)

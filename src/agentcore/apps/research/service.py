@@ -20,7 +20,6 @@ Identical requests within ``research_cache_ttl`` seconds are replayed from memor
 
 from __future__ import annotations
 
-import logging
 import re
 import unicodedata
 from collections.abc import AsyncGenerator
@@ -40,11 +39,12 @@ from agentcore.rag.citations import CoverageReport, answer_sentences, citation_c
 from agentcore.rag.errors import RagError
 from agentcore.rag.models import CollectionInfo
 from agentcore.trace.clock import utc_now_iso
+from agentcore.trace.logs import step_logger
 from agentcore.trace.text import truncate
 
 __all__ = ["AgentRequestError", "AgentService", "ResearchRun", "is_decline"]
 
-logger = logging.getLogger("agentcore.research")
+logger = step_logger("research", "agentcore.research")
 
 REFINED_MAX_PASSAGES = 10
 CLOSEST_SOURCES = 3
@@ -215,7 +215,7 @@ class AgentService(ReActAgent):
         key = (" ".join(request.question.split()).casefold(), info.name, info.version, max_steps)
         cached = self._cache.get(key) if self._cache is not None else None
         if cached is not None:
-            logger.info("research // %s served from cache", request_id)
+            logger.info("stream_agent_response // Cache hit %s", request_id)
             for event in cached:
                 yield _restamped(event, request_id)
             return
@@ -252,7 +252,7 @@ class AgentService(ReActAgent):
     async def execute(self, run: ReActRun) -> None:
         assert isinstance(run, ResearchRun)
         SCRATCH.set(run.scratch)
-        logger.info("research // %s start: %s", run.request_id, truncate(run.question, 200))
+        logger.info("stream_agent_response // Start %s: %s", run.request_id, truncate(run.question, 200))
         await super().execute(run)
 
     def timeout_for(self, tool: str) -> float:
@@ -501,7 +501,7 @@ class AgentService(ReActAgent):
             "cached": False,
         }
         logger.info(
-            "research // %s final: answered=%s coverage=%.2f refinements=%d confidence=%s fallback=%s",
+            "stream_agent_response // Final %s: answered=%s coverage=%.2f refinements=%d confidence=%s fallback=%s",
             run.request_id,
             answered,
             state.coverage,
