@@ -426,3 +426,64 @@ async def test_max_steps_in_step_started(make_service: ServiceFactory, steps: in
     events = await run(make_service([*BASE_FLOW, final(GOOD_ANSWER)]), max_steps=steps or None)
     started = next(e for e in events if e.type == "step_started")
     assert started.max_steps == (steps or 8)
+
+
+# --- the seed's methods inside a run ------------------------------------------------------------------------
+
+
+async def _in_run(service: AgentService, call: Any) -> tuple[Any, list[AgentStepEvent]]:
+    from agentcore.apps.research.tools import SCRATCH
+
+    events: list[AgentStepEvent] = []
+
+    async def emit(event: AgentStepEvent) -> None:
+        events.append(event)
+
+    run = service.new_run(QUESTION, None, 8, emit, collection="test")
+    service._current.set(run)
+    SCRATCH.set(run.scratch)
+    return await call(run), events
+
+
+async def test_execute_action_runs_the_tool_and_emits_its_events(make_service: ServiceFactory) -> None:
+    service = make_service([])
+    action, events = await _in_run(service, lambda run: service._execute_action('search {"query": "отпуск"}', "r", 1))
+    assert action.ok and action.tool == "search" and action.arguments["query"] == "отпуск"
+    assert [e.type for e in events] == ["tool_invoked", "observation"]
+    assert action.observation.startswith("Найдено фрагментов")
+    missing, _ = await _in_run(service, lambda run: service._execute_action("{}", "r", 1))
+    assert missing is None
+    unknown, _ = await _in_run(service, lambda run: service._execute_action("nope {}", "r", 1))
+    assert not unknown.ok and unknown.observation.startswith("Ошибка: Unknown tool")
+
+
+async def test_perform_refinement_widens_once(make_service: ServiceFactory) -> None:
+    service = make_service([])
+
+    async def twice(run: Any) -> tuple[Any, Any]:
+        first = await service._perform_refinement(QUESTION, run.state, run.request_id, 1)
+        second = await service._perform_refinement(QUESTION, run.state, run.request_id, 1)
+        return first, second
+
+    (first, second), events = await _in_run(service, twice)
+    assert first.tool == "compose_context" and first.ok and second is None
+    search = next(e for e in events if e.type == "tool_invoked" and e.tool == "search")
+    assert search.arguments["top_bm25"] == 40 and search.arguments["top_k"] == 10 and search.origin == "control"
+
+
+async def test_verify_answer_returns_confidence_and_claims(make_service: ServiceFactory) -> None:
+    service = make_service([])
+    report, events = await _in_run(service, lambda run: service._verify_answer(GOOD_ANSWER, run.history))
+    assert report["confidence"] == 1.0 and report["claims"][0]["supported"] is True
+    assert [e.tool for e in events if e.type == "tool_invoked"] == ["verify"]
+
+
+async def test_concurrent_runs_keep_their_own_state(make_service: ServiceFactory) -> None:
+    service = make_service()  # offline policy
+    vacation, payroll = await asyncio.gather(
+        run(service, "Сколько календарных дней составляет ежегодный отпуск?"),
+        run(service, "Когда выплачивается аванс по зарплате?"),
+    )
+    assert "28 календарных дней" in last_final(vacation).answer
+    assert "аванс 25 числа" in last_final(payroll).answer
+    assert {c.doc_id for c in last_final(payroll).citations} == {"payroll"}
