@@ -154,6 +154,14 @@ class Settings(BaseSettings):
     crm_session_ttl: int = Field(30 * 24 * 3600, ge=60, validation_alias=_env("CRM_SESSION_TTL"))
     # X-API-Key values accepted by POST /chat, comma-separated (seed name HTTP_API_TOKENS); empty = /chat refuses all.
     http_api_tokens: SecretStr | None = Field(None, validation_alias=_env("HTTP_API_TOKENS"))
+    # --- research agent beyond seed 002: honest answers, cache of identical requests --------------
+    # An answer whose citation coverage is below COVERAGE_THRESHOLD and whose verify confidence is below this is
+    # replaced by "the knowledge base does not answer" plus the closest sources.
+    verify_min_confidence: float = Field(0.5, ge=0, le=1, validation_alias=_env("VERIFY_MIN_CONFIDENCE"))
+    # Identical research requests (question, collection version, step limit) within this many seconds are served
+    # from memory; 0 disables the cache.
+    research_cache_ttl: float = Field(300.0, ge=0, validation_alias=_env("RESEARCH_CACHE_TTL"))
+    research_cache_size: int = Field(256, ge=1, validation_alias=_env("RESEARCH_CACHE_SIZE"))
 
     @field_validator("exit_commands", "help_commands", mode="before")
     @classmethod
