@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import json
 
+import typer
+
 from agentcore.cli.common import fail, init_logging, load_settings
 
 
@@ -25,17 +27,24 @@ def run_sgr(message: str, *, mode: str = "tools", as_json: bool = False) -> None
     except LLMConfigError as exc:
         fail(f"провайдер LLM не настроен: {exc}", code=2)
 
+    console = Console()
+
     async def go() -> dict[str, object]:
         async with gateway:
             agent = ExampleSGRAgent(gateway, model="", log_dir=settings.log_dir, mode=mode)
+            if not as_json:  # the steps live, then the answer (the renderer `agentcore ask` uses)
+                from agentcore.cli.steps import render_stream
+
+                banner = f"провайдер: {gateway.provider.display_name}"
+                last = await render_stream(agent.stream(message), console, banner=banner)
+                return {"ok": last is not None and last.type == "final"}
             result = await agent.process({"message": message})
             result["trace"] = [step.__dict__ for step in agent.reasoning_trace]
             return result
 
     result = asyncio.run(go())
-    console = Console()
     if as_json:
         console.print_json(json.dumps(result, ensure_ascii=False, default=str))
         return
-    console.print(f"провайдер: {gateway.provider.display_name}", style="dim", highlight=False, markup=False)
-    console.print(str(result["answer"]), highlight=False, markup=False)
+    if not result["ok"]:
+        raise typer.Exit(1)

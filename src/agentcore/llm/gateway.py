@@ -22,6 +22,7 @@ from agentcore.llm.models import LLMRequest, LLMResponse
 from agentcore.llm.provider import LLMProvider
 from agentcore.llm.ratelimit import LocalRateLimiter, RateLimiter
 from agentcore.llm.structured import parse_structured
+from agentcore.retry import retry_async
 
 T = TypeVar("T", bound=BaseModel)
 logger = logging.getLogger("agentcore.llm")
@@ -176,38 +177,22 @@ class LLMGateway(SimpleLLMGateway):
             return await call()
 
     async def _retrying(self, call: Any, what: str) -> Any:
-        from tenacity import (
-            AsyncRetrying,
-            retry_if_exception,
-            stop_after_attempt,
-            stop_before_delay,
-            wait_random_exponential,
-        )
-
-        backoff = wait_random_exponential(multiplier=self.backoff_initial, max=self.backoff_max)
-
-        def wait(state: Any) -> float:
-            delay = float(backoff(state))
-            error = state.outcome.exception() if state.outcome else None
+        def retry_after(error: BaseException | None) -> float | None:
             if isinstance(error, LLMHTTPError) and error.retry_after is not None:
-                delay = max(delay, min(error.retry_after, _RETRY_AFTER_CAP_S))
-            return delay
+                return min(error.retry_after, _RETRY_AFTER_CAP_S)
+            return None
 
-        def log_retry(state: Any) -> None:
-            error = state.outcome.exception() if state.outcome else None
-            logger.warning("%s: attempt %d failed (%s), retrying", what, state.attempt_number, error)
-
-        async for attempt in AsyncRetrying(
-            # Bounded by attempts and by total time: no attempt starts after ``max_retry_time`` seconds.
-            stop=stop_after_attempt(self.max_retries + 1) | stop_before_delay(self.max_retry_time),
-            wait=wait,
-            retry=retry_if_exception(is_retryable),
-            before_sleep=log_retry,
-            reraise=True,
-        ):
-            with attempt:
-                return await self._limited(call)
-        raise AssertionError("unreachable")
+        return await retry_async(
+            lambda: self._limited(call),
+            retryable=is_retryable,
+            max_retries=self.max_retries,
+            max_time=self.max_retry_time,
+            backoff_initial=self.backoff_initial,
+            backoff_max=self.backoff_max,
+            min_delay=retry_after,
+            logger=logger,
+            what=what,
+        )
 
     async def request(self, request: LLMRequest) -> LLMResponse:
         result: LLMResponse = await self._retrying(lambda: self._call(request), "LLM request")

@@ -24,6 +24,7 @@ __all__ = [
     "RedactingFilter",
     "StepLoggerAdapter",
     "UTCFormatter",
+    "redact_loggers",
     "setup_logging",
     "step_logger",
 ]
@@ -109,6 +110,19 @@ class RedactingFilter(logging.Filter):
         if record.stack_info:
             record.stack_info = redactor.redact(record.stack_info)
         return True
+
+
+def redact_loggers(*names: str) -> None:
+    """Put a :class:`RedactingFilter` on the named loggers themselves (once each).
+
+    For libraries that log secrets in their own messages — httpx logs every request URL at INFO, and a Bitrix24
+    webhook URL or an ``?auth=`` query carries a token — so the text is masked before any handler sees it, whoever
+    configured the handlers.
+    """
+    for name in names:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactingFilter) for f in logger.filters):
+            logger.addFilter(RedactingFilter())
 
 
 class UTCFormatter(logging.Formatter):
