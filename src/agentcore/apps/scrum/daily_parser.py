@@ -20,6 +20,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
+from agentcore.trace.text import truncate
+
 Section = Literal["yesterday", "today", "blockers"]
 
 TASK_ID_RE = re.compile(r"(?<![\w-])([A-Za-z][A-Za-z0-9_]{0,19})-(\d{1,9})(?![\w-])")
@@ -228,7 +231,7 @@ def _blocker_text(text: str) -> str:
         text = tail
     text = re.sub(rf"^\s*(?:{_BLOCKER_WORDS})\s*(?:[:—–-]\s*)?", "", text.strip(), flags=re.IGNORECASE)
     text = _TRAILING_ID.sub("", _clean(text))
-    return _clean(text)[:500]
+    return truncate(_clean(text), MAX_TEXT_CHARS)
 
 
 def _is_critical(text: str) -> bool:
@@ -241,9 +244,8 @@ def _items(text: str) -> list[dict[str, Any]]:
     if not summary or (not _content_words(summary) and not task_ids_in(summary)):
         return []
     ids = task_ids_in(summary)
-    return [{"task_id": task_id, "summary": summary[:500]} for task_id in ids] or [
-        {"task_id": None, "summary": summary[:500]}
-    ]
+    summary = truncate(summary, MAX_TEXT_CHARS)
+    return [{"task_id": task_id, "summary": summary} for task_id in ids] or [{"task_id": None, "summary": summary}]
 
 
 def _merge_blocker_runs(clauses: list[_Clause]) -> list[_Clause]:
@@ -376,7 +378,7 @@ def clarification_for(daily: dict[str, Any]) -> dict[str, Any]:
     else:
         question = "К каким задачам относятся блокеры: " + "; ".join(f"«{b['text']}»" for b in loose) + "?"
     question += f" Напиши ID задачи (например, {example}) или ответь «без задачи»."
-    return {"needs_clarification": True, "question": question[:500]}
+    return {"needs_clarification": True, "question": truncate(question, MAX_TEXT_CHARS)}
 
 
 def parse_daily(message: str, role: str) -> dict[str, Any]:
