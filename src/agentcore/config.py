@@ -163,6 +163,18 @@ class Settings(BaseSettings):
     research_cache_ttl: float = Field(300.0, ge=0, validation_alias=_env("RESEARCH_CACHE_TTL"))
     research_cache_size: int = Field(256, ge=1, validation_alias=_env("RESEARCH_CACHE_SIZE"))
 
+    # --- Scrum assistant (seed 003) --------------------------------------------------------------
+    # Stored data (teams, tasks, dailies, blocker history): SQLite under the data dir unless a URL is given
+    # (``postgresql+psycopg://user:pass@host/db``); the URL may hold a password, so it is a secret.
+    database_url: SecretStr | None = Field(None, validation_alias=_env("DATABASE_URL"))
+    # Escalations (high/critical blockers) are logged; with this URL they are also POSTed as JSON.
+    scrum_webhook_url: SecretStr | None = Field(None, validation_alias=_env("SCRUM_WEBHOOK_URL"))
+    scrum_retry_count: int = Field(1, ge=0, le=2, validation_alias=_env("SCRUM_RETRY_COUNT"))  # seed 4.B: 1..2
+    scrum_quality_retries: int = Field(2, ge=0, le=5, validation_alias=_env("SCRUM_QUALITY_RETRIES"))  # seed 4
+    scrum_max_clarifications: int = Field(3, ge=1, le=10, validation_alias=_env("SCRUM_MAX_CLARIFICATIONS"))
+    scrum_demo: bool = Field(True, validation_alias=_env("SCRUM_DEMO"))  # seed the demo team into an empty store
+    scrum_team: str = Field("demo", validation_alias=_env("SCRUM_TEAM"))  # the CLI's default team
+
     @field_validator("exit_commands", "help_commands", mode="before")
     @classmethod
     def _parse_command_set(cls, value: Any) -> Any:
@@ -214,6 +226,8 @@ class Settings(BaseSettings):
             self.bitrix_access_token,
             self.bitrix_refresh_token,
             self.bitrix_client_secret,
+            self.database_url,
+            self.scrum_webhook_url,
         ]
         values = [s.get_secret_value() for s in secrets if s is not None and s.get_secret_value()]
         return values + self.admin_token_list + self.api_token_list

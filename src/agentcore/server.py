@@ -8,6 +8,7 @@ prefix         routes                                               source
 ``/research``  ``POST /stream`` (SSE), ``POST ""``, ``GET /tools``  :mod:`agentcore.apps.research.routes`
 ``/v1``        ``POST /chat/completions``, ``GET /models``          :mod:`agentcore.agents.openai_surface`
 ``/``          ``POST /chat`` (CRM agent, ``X-API-Key``)             :mod:`agentcore.apps.crm.http_api`
+``/scrum``     teams, tasks, daily, analytics, faq, digest, blockers :mod:`agentcore.apps.scrum.backend.routes`
 ============== ==================================================== ====================================
 
 The app is built by :func:`agentcore.web.app.create_base_app` (offline docs at ``/docs``, one JSON error format,
@@ -35,6 +36,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from agentcore.apps.haiku.service import create_app as create_haiku_app
     from agentcore.apps.research.routes import ResearchHTTP
     from agentcore.apps.research.routes import create_router as create_research_router
+    from agentcore.apps.scrum.backend.routes import create_router as create_scrum_router
     from agentcore.rag.service import create_app as create_rag_app
 
     settings = settings or get_settings()
@@ -50,7 +52,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/health", tags=["server"])
     def health() -> dict[str, Any]:
         """Server status: the configured provider and the systems served."""
-        mounts = ["/rag", "/haiku", "/research", "/v1", "/chat"]
+        mounts = ["/rag", "/haiku", "/research", "/v1", "/chat", "/scrum"]
         return {"status": "ok", "provider": settings.provider, "mounts": mounts}
 
     app.include_router(create_research_router(settings, http=research))
@@ -58,6 +60,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     agents = {agent.name: agent for agent in (research.served_agent(), example.served_agent())}
     app.include_router(create_openai_router(agents))
     app.include_router(create_crm_router(settings))
+    app.include_router(create_scrum_router(settings))
     app.mount("/rag", rag_app)
     app.mount("/haiku", haiku_app)
     return app

@@ -82,6 +82,10 @@ from agentcore.cli.crm import crm_app  # noqa: E402 - the sub-app defines comman
 
 app.add_typer(crm_app, name="crm", help="CRM-агент Bitrix24: диалог, HTTP API (/chat), локальный тестовый портал.")
 
+from agentcore.cli.scrum import scrum_app  # noqa: E402 - commands only; the backend loads inside them
+
+app.add_typer(scrum_app, name="scrum", help="Scrum-ассистент: daily, аналитика, FAQ, дайджест, блокеры.")
+
 
 def main() -> None:
     """Console-script entry point."""

@@ -146,6 +146,15 @@ def _root(error: BaseException) -> BaseException:
     return error
 
 
+def _request_kwargs(
+    json_body: Any, data: Any, headers: dict[str, str] | None, timeout: float | None
+) -> dict[str, Any]:
+    kwargs: dict[str, Any] = {"headers": headers, "json": json_body, "data": data}
+    if timeout is not None:
+        kwargs["timeout"] = timeout
+    return kwargs
+
+
 async def send_json(
     client: httpx.AsyncClient,
     method: str,
@@ -161,11 +170,27 @@ async def send_json(
     Raises:
         LLMTimeoutError, LLMTransportError, LLMHTTPError (and subclasses), LLMResponseError.
     """
-    kwargs: dict[str, Any] = {"headers": headers}
-    if timeout is not None:
-        kwargs["timeout"] = timeout
     try:
-        response = await client.request(method, url, json=json_body, data=data, **kwargs)
+        response = await client.request(method, url, **_request_kwargs(json_body, data, headers, timeout))
+    except httpx.HTTPError as exc:
+        raise _transport_error(method, url, exc) from exc
+    raise_for_status(response)
+    return parse_json(response)
+
+
+def send_json_sync(
+    client: httpx.Client,
+    method: str,
+    url: str,
+    *,
+    json_body: Any = None,
+    data: Any = None,
+    headers: dict[str, str] | None = None,
+    timeout: float | None = None,
+) -> dict[str, Any]:
+    """:func:`send_json` over a blocking ``httpx.Client`` (a client the caller owns), same errors."""
+    try:
+        response = client.request(method, url, **_request_kwargs(json_body, data, headers, timeout))
     except httpx.HTTPError as exc:
         raise _transport_error(method, url, exc) from exc
     raise_for_status(response)

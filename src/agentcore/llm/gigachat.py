@@ -132,6 +132,15 @@ def response_from_gigachat(body: dict[str, Any]) -> LLMResponse:
     )
 
 
+def tls_verify(settings: Settings) -> ssl.SSLContext | bool:
+    """How to verify GigaChat's TLS certificate: off, a CA bundle (the Russian Trusted Root CA) or the system CAs."""
+    if not settings.gigachat_verify_ssl_certs:
+        return False
+    if settings.gigachat_ca_bundle_file:
+        return ssl.create_default_context(cafile=str(settings.gigachat_ca_bundle_file))
+    return True
+
+
 class GigaChatProvider(LLMProvider):
     """GigaChat over its native REST API.
 
@@ -169,20 +178,24 @@ class GigaChatProvider(LLMProvider):
     def display_name(self) -> str:
         return f"gigachat ({self._base})"
 
-    def _verify(self) -> ssl.SSLContext | bool:
-        if not self._settings.gigachat_verify_ssl_certs:
-            return False
-        if self._settings.gigachat_ca_bundle_file:
-            return ssl.create_default_context(cafile=str(self._settings.gigachat_ca_bundle_file))
-        return True
-
     @property
     def client(self) -> httpx.AsyncClient:
         if self._client is None:
+            settings = self._settings
             self._client = make_async_client(
-                self._settings.llm_timeout, self._verify(), max_connections=self._settings.llm_max_concurrency
+                settings.llm_timeout, tls_verify(settings), max_connections=settings.llm_max_concurrency
             )
         return self._client
+
+    async def access_token(self, *, refresh: bool = False) -> str:
+        """A valid access token, for callers that send GigaChat requests over their own client.
+
+        ``refresh=True`` fetches a new one (after the API refused the current token with 401).
+
+        Raises:
+            LLMAuthError: the credentials were refused, or a fixed token was refused and there are no credentials.
+        """
+        return await self._access_token(stale=self._token if refresh else None)
 
     def _token_valid(self) -> bool:
         return self._token is not None and self._expires_at_ms - time.time() * 1000 > _TOKEN_EXPIRY_BUFFER_MS

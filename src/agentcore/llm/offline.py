@@ -88,6 +88,17 @@ def _completion_dict(response: LLMResponse) -> dict[str, Any]:
     }
 
 
+def _finish(result: HandlerResult) -> LLMResponse:
+    response = to_response(result)
+    if response.model is None:
+        response.model = OFFLINE_MODEL
+    return response
+
+
+async def _awaited(value: Awaitable[HandlerResult]) -> HandlerResult:
+    return await value
+
+
 class OfflineProvider(LLMProvider):
     """Answers every registered agent step deterministically, without network; it is not a language model."""
 
@@ -115,10 +126,16 @@ class OfflineProvider(LLMProvider):
         result = self._handler(request.step)(request)
         if inspect.isawaitable(result):
             result = await result
-        response = to_response(result)
-        if response.model is None:
-            response.model = OFFLINE_MODEL
-        return response
+        return _finish(result)
+
+    def complete_sync(self, request: LLMRequest) -> LLMResponse:
+        """:meth:`complete` for synchronous callers (an async handler runs on the shared background loop)."""
+        result = self._handler(request.step)(request)
+        if inspect.isawaitable(result):
+            from agentcore.llm.sync import run_sync
+
+            result = run_sync(_awaited, result)
+        return _finish(result)
 
     async def embed(self, texts: list[str], model: str | None = None) -> EmbeddingResponse:
         from agentcore.llm.local_embeddings import MODEL_NAME, embed_local

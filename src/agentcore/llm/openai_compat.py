@@ -167,6 +167,10 @@ class OpenAICompatProvider(LLMProvider):
             self._listed = [str(m["id"]) for m in data if isinstance(m, dict) and m.get("id")]
             return self._listed
 
+    async def resolve_chat_model(self) -> str:
+        """The chat model requests use: ``OPENAI_MODEL``, else the first chat model the server lists."""
+        return await self._chat_model()
+
     async def _chat_model(self) -> str:
         if self._model:
             return self._model

@@ -10,14 +10,20 @@ Modes (``Settings.structured_output_mode`` or per call):
 
 Invalid output is sent back to the model with the validation error (``retries`` times, default 2); then one
 :class:`StructuredOutputError` carries the raw output and the error — the cause is never hidden.
+
+The re-ask logic is written once, without I/O, as an *exchange*: a generator that yields the next
+:class:`LLMRequest`, receives the :class:`LLMResponse` and finally returns the result.  :func:`run_exchange` drives
+one with a blocking ``send`` (a caller's ``httpx.Client``), :func:`arun_exchange` with an async one (the gateways).
+Free text that must pass a check (no invented numbers, restricted topics) uses :func:`checked_text_exchange`.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import re
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from collections.abc import Awaitable, Callable, Generator
+from typing import Any, TypeAlias, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -27,7 +33,11 @@ from agentcore.llm.models import LLMMessage, LLMRequest, LLMResponse, LLMTool, R
 from agentcore.llm.provider import Capabilities
 
 T = TypeVar("T", bound=BaseModel)
+R = TypeVar("R")
 Send = Callable[[LLMRequest], Awaitable[LLMResponse]]
+SendSync = Callable[[LLMRequest], LLMResponse]
+Exchange: TypeAlias = Generator[LLMRequest, LLMResponse, R]
+"""Yields the requests to send, receives each response, returns the result (see the module docstring)."""
 
 _FENCE = re.compile(r"```(?:json|JSON)?\s*(.*?)```", re.DOTALL)
 _NAME = re.compile(r"[^a-zA-Z0-9_-]")
@@ -69,12 +79,14 @@ def choose_mode(mode: StructuredMode, capabilities: Capabilities) -> StructuredM
 
 
 def _prepare(request: LLMRequest, output_type: type[BaseModel], mode: StructuredMode) -> LLMRequest:
-    schema = output_type.model_json_schema()
+    schema = schema_of(output_type)
     name = schema_name(output_type)
     if mode == "json_schema":
         return request.model_copy(update={"response_format": ResponseFormat(name=name, schema_=schema)})
     if mode == "function":
-        tool = LLMTool(name=name, description=output_type.__doc__ or f"Return {name}", parameters=schema)
+        # GigaChat's functions take a self-contained schema: nested models are inlined instead of ``$ref``-ed.
+        parameters = _inlined_schema(output_type)
+        tool = LLMTool(name=name, description=output_type.__doc__ or f"Return {name}", parameters=parameters)
         return request.model_copy(update={"tools": [tool], "tool_choice": name})
     instruction = "Ответь ТОЛЬКО одним JSON-объектом без пояснений, строго по этой JSON-схеме:\n" + json.dumps(
         schema, ensure_ascii=False
@@ -118,6 +130,97 @@ def validate_output(raw: str | None, output_type: type[T]) -> T:
         return output_type.model_validate_json(extract_json(raw))
 
 
+def structured_exchange(
+    request: LLMRequest,
+    output_type: type[T],
+    *,
+    mode: StructuredMode,
+    capabilities: Capabilities,
+    retries: int = 2,
+) -> Exchange[T]:
+    """The structured-output conversation without I/O: ask until the output validates as ``output_type``.
+
+    Raises (from the generator):
+        StructuredOutputError: still invalid after ``retries`` re-asks (carries raw output and the error).
+    """
+    resolved = choose_mode(mode, capabilities)
+    prepared = _prepare(request, output_type, resolved)
+    raw: str | None = None
+    error = ""
+    for attempt in range(1, retries + 2):
+        response = yield prepared
+        raw = _raw_output(response, resolved)
+        if resolved == "function" and not response.tool_calls:
+            raw = response.content  # the model answered in text instead of calling: still try to use it
+        try:
+            return validate_output(raw, output_type)
+        except (ValueError, ValidationError) as exc:
+            error = error_summary(exc)
+        if attempt <= retries:
+            prepared = prepared.model_copy(
+                update={"messages": [*prepared.messages, *_feedback(response, raw, error, resolved)]}
+            )
+    raise StructuredOutputError(f"output did not validate as {output_type.__name__}", raw, error, attempts=retries + 1)
+
+
+def checked_text_exchange(
+    request: LLMRequest, check: Callable[[str], list[str]], *, retries: int = 1
+) -> Exchange[tuple[str, list[str]]]:
+    """A free-text answer that must pass ``check`` (which lists the problems of a text, Russian, empty = fine).
+
+    A failing answer goes back to the model with the problems, ``retries`` times.  Returns ``(text, problems)``
+    of the last answer: the caller decides what to do with one that still fails (cut it, fall back).
+    """
+    prepared = request
+    text, problems = "", ["пустой ответ"]
+    for attempt in range(1, retries + 2):
+        response = yield prepared
+        text = (response.content or "").strip()
+        problems = check(text) if text else ["пустой ответ"]
+        if not problems:
+            return text, []
+        if attempt <= retries:
+            feedback = (
+                "Ответ нарушает ограничения:\n- "
+                + "\n- ".join(problems)
+                + "\nПерепиши ответ целиком, соблюдая все ограничения."
+            )
+            prepared = prepared.model_copy(
+                update={
+                    "messages": [
+                        *prepared.messages,
+                        LLMMessage(role="assistant", content=text),
+                        LLMMessage(role="user", content=feedback),
+                    ]
+                }
+            )
+    return text, problems
+
+
+def run_exchange(exchange: Exchange[R], send: SendSync) -> R:
+    """Drive ``exchange`` with a blocking ``send``; errors of ``send`` and of the exchange pass through."""
+    request = next(exchange)
+    while True:
+        response = send(request)
+        try:
+            request = exchange.send(response)
+        except StopIteration as stop:
+            result: R = stop.value
+            return result
+
+
+async def arun_exchange(exchange: Exchange[R], send: Send) -> R:
+    """Drive ``exchange`` with an async ``send``."""
+    request = next(exchange)
+    while True:
+        response = await send(request)
+        try:
+            request = exchange.send(response)
+        except StopIteration as stop:
+            result: R = stop.value
+            return result
+
+
 async def parse_structured(
     send: Send,
     request: LLMRequest,
@@ -133,27 +236,12 @@ async def parse_structured(
         StructuredOutputError: still invalid after ``retries`` re-asks (carries raw output and the error).
         LLMError: transport/provider errors pass through untouched.
     """
-    resolved = choose_mode(mode, capabilities)
-    prepared = _prepare(request, output_type, resolved)
-    raw: str | None = None
-    error = ""
-    for attempt in range(1, retries + 2):
-        response = await send(prepared)
-        raw = _raw_output(response, resolved)
-        if resolved == "function" and not response.tool_calls:
-            raw = response.content  # the model answered in text instead of calling: still try to use it
-        try:
-            return validate_output(raw, output_type)
-        except (ValueError, ValidationError) as exc:
-            error = _short_error(exc)
-        if attempt <= retries:
-            prepared = prepared.model_copy(
-                update={"messages": [*prepared.messages, *_feedback(response, raw, error, resolved)]}
-            )
-    raise StructuredOutputError(f"output did not validate as {output_type.__name__}", raw, error, attempts=retries + 1)
+    exchange = structured_exchange(request, output_type, mode=mode, capabilities=capabilities, retries=retries)
+    return await arun_exchange(exchange, send)
 
 
-def _short_error(exc: Exception) -> str:
+def error_summary(exc: Exception) -> str:
+    """A short one-line description of a validation error (``field.path: message; ...``)."""
     if isinstance(exc, ValidationError):
         parts = []
         for item in exc.errors(include_url=False):
@@ -163,6 +251,46 @@ def _short_error(exc: Exception) -> str:
     return str(exc)
 
 
+@functools.lru_cache(maxsize=256)
 def schema_of(output_type: type[BaseModel]) -> dict[str, Any]:
-    """The JSON schema sent to the model for ``output_type``."""
+    """The JSON schema sent to the model for ``output_type``.
+
+    Cached per type (generating it costs ~10 ms, most of a structured call's own overhead); the dict is shared:
+    treat it as read-only.
+    """
     return output_type.model_json_schema()
+
+
+@functools.lru_cache(maxsize=256)
+def _inlined_schema(output_type: type[BaseModel]) -> dict[str, Any]:
+    return inline_refs(schema_of(output_type))
+
+
+def inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` with every local ``$ref`` (``#/$defs/...``) replaced by the definition it points to.
+
+    Recursive models cannot be inlined: a reference met again inside its own definition is left as it is, and the
+    ``$defs`` it needs are kept.
+    """
+    definitions = schema.get("$defs", {})
+    unresolved: set[str] = set()
+
+    def resolve(node: Any, active: tuple[str, ...]) -> Any:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/$defs/"):
+                name = ref.removeprefix("#/$defs/")
+                if name in definitions and name not in active:
+                    merged = {**definitions[name], **{k: v for k, v in node.items() if k != "$ref"}}
+                    return resolve(merged, (*active, name))
+                unresolved.add(name)
+                return node
+            return {k: resolve(v, active) for k, v in node.items() if k != "$defs"}
+        if isinstance(node, list):
+            return [resolve(item, active) for item in node]
+        return node
+
+    result: dict[str, Any] = resolve(schema, ())
+    if unresolved:
+        result["$defs"] = definitions
+    return result

@@ -11,16 +11,13 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 import re
-import threading
-from pathlib import Path
 
 from agentcore.apps.assistant.schemas import IntentVerdict, ToolSelection
 from agentcore.llm.models import LLMMessage, LLMRequest
 from agentcore.llm.offline import offline_handler
+from agentcore.llm.routing import SemanticRouter
 
 logger = logging.getLogger("agentcore.assistant.offline")
 
@@ -94,10 +91,6 @@ _POLITE = re.compile(
     re.IGNORECASE,
 )
 
-_lock = threading.Lock()
-_route_vectors: dict[str, list[list[float]]] | None = None
-
-
 def _last_user(messages: list[LLMMessage]) -> str:
     return next((m.content or "" for m in reversed(messages) if m.role == "user"), "")
 
@@ -144,51 +137,12 @@ def _examples() -> dict[str, list[str]]:
     return {"rag_search": ROUTES["rag_search"] + kb_titles(), "irrelevant": ROUTES["irrelevant"]}
 
 
-def _cache_path() -> Path:
-    from agentcore.config import get_settings
-
-    return get_settings().data_dir / "cache" / "assistant_routes.json"
-
-
-def _vectors() -> dict[str, list[list[float]]]:
-    """Embeddings of the route examples, computed once and cached on disk (keyed by the examples' hash)."""
-    global _route_vectors
-    with _lock:
-        if _route_vectors is not None:
-            return _route_vectors
-        from agentcore.llm.local_embeddings import MODEL_NAME, embed_local
-
-        examples = _examples()
-        key = hashlib.sha256((MODEL_NAME + json.dumps(examples, ensure_ascii=False)).encode()).hexdigest()
-        path = _cache_path()
-        try:
-            cached = json.loads(path.read_text(encoding="utf-8"))
-            if cached.get("key") == key:
-                _route_vectors = cached["vectors"]
-                return _route_vectors
-        except (OSError, ValueError, KeyError):
-            pass
-        vectors = {route: embed_local(texts, "query") for route, texts in examples.items()}
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps({"key": key, "vectors": vectors}), encoding="utf-8")
-            tmp.replace(path)
-        except OSError as exc:
-            logger.warning("route cache not written: %s", exc)
-        _route_vectors = vectors
-        return vectors
+_router = SemanticRouter(lambda: _examples(), cache_name="assistant_routes.json")
 
 
 def route_scores(text: str) -> dict[str, float]:
     """Best cosine similarity of ``text`` to each route's examples."""
-    from agentcore.llm.local_embeddings import embed_local
-
-    query = embed_local([text], "query")[0]
-    scores = {}
-    for route, vectors in _vectors().items():
-        scores[route] = max(sum(a * b for a, b in zip(query, v, strict=True)) for v in vectors)
-    return scores
+    return _router.scores(text)
 
 
 def classify(messages: list[LLMMessage]) -> IntentVerdict:

@@ -1,0 +1,151 @@
+"""The database behind the Scrum backend: one engine factory and the migrations that run on open.
+
+* ``AGENTCORE_DATABASE_URL`` unset → SQLite at ``<data dir>/scrum/scrum.db`` in WAL mode, foreign keys on,
+  ``BEGIN IMMEDIATE`` for write transactions (so a read-then-write transaction cannot interleave with another
+  writer), a 30 s busy timeout;
+* ``postgresql+psycopg://…`` (or ``postgresql://…``, mapped to psycopg 3) → PostgreSQL through the same code.
+
+The schema is managed by Alembic; the migrations ship inside the package (``backend/migrations``) and
+:func:`migrate` runs them programmatically — under a file lock (SQLite) or an advisory lock (PostgreSQL), so
+processes starting together do not race.  The version table is ``scrum_alembic_version``, so other systems can
+keep their own migrations in the same database.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
+    from agentcore.config import Settings
+
+logger = logging.getLogger("agentcore.scrum.db")
+
+VERSION_TABLE = "scrum_alembic_version"
+WRITE_OPTION = "scrum_write"
+"""Execution option marking a write transaction (SQLite takes the write lock at BEGIN)."""
+_ADVISORY_LOCK_ID = 0x5C2A_0003  # any constant: serialises migrations of this schema across processes
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+def default_sqlite_path(settings: Settings) -> Path:
+    """Where the SQLite database lives when no URL is configured."""
+    return settings.data_dir / "scrum" / "scrum.db"
+
+
+def database_url(settings: Settings) -> str:
+    """The SQLAlchemy URL to use (``postgresql://`` is mapped to the psycopg 3 driver).
+
+    Raises:
+        ValueError: the configured URL is neither SQLite nor PostgreSQL.
+    """
+    if settings.database_url is None or not settings.database_url.get_secret_value().strip():
+        return f"sqlite:///{default_sqlite_path(settings)}"
+    url = settings.database_url.get_secret_value().strip()
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    if url.startswith(("postgresql+psycopg://", "sqlite:")):
+        return url
+    raise ValueError("AGENTCORE_DATABASE_URL must be a PostgreSQL (postgresql://…) or SQLite (sqlite:///…) URL")
+
+
+def create_db_engine(url: str) -> Engine:
+    """An engine for ``url`` with the connection settings described in the module docstring."""
+    from sqlalchemy import create_engine, event
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 10})
+
+    if parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # SQLAlchemy emits BEGIN itself (below)
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        immediate = connection.get_execution_options().get(WRITE_OPTION)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    return engine
+
+
+def _alembic_config(connection: Any) -> Any:
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    return config
+
+
+def _head() -> str | None:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    head: str | None = ScriptDirectory.from_config(config).get_current_head()
+    return head
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The schema revision stored in the database (``None`` for an empty database)."""
+    from alembic.runtime.migration import MigrationContext
+
+    with engine.connect() as connection:
+        revision: str | None = MigrationContext.configure(
+            connection, opts={"version_table": VERSION_TABLE}
+        ).get_current_revision()
+        return revision
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest revision (a no-op when it is there already)."""
+    if current_revision(engine) == _head():
+        return
+    from alembic import command
+
+    if engine.dialect.name == "sqlite":
+        from filelock import FileLock
+
+        database = engine.url.database
+        lock_path = f"{database}.migrate.lock" if database and database != ":memory:" else None
+        if lock_path is None:
+            with engine.begin() as connection:
+                command.upgrade(_alembic_config(connection), "head")
+            return
+        with FileLock(lock_path, timeout=60), engine.begin() as connection:
+            command.upgrade(_alembic_config(connection), "head")
+        return
+    from sqlalchemy import text
+
+    with engine.begin() as connection:
+        connection.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": _ADVISORY_LOCK_ID})
+        command.upgrade(_alembic_config(connection), "head")
+    logger.info("migrations // Schema at %s", _head())
+
+
+def make_revision(message: str, url: str = "sqlite:///:memory:") -> None:
+    """Autogenerate a new revision from :mod:`.tables` (development helper; writes into ``migrations/versions``)."""
+    from alembic import command
+
+    engine = create_db_engine(url)
+    with engine.begin() as connection:
+        config = _alembic_config(connection)
+        command.upgrade(config, "head")
+        command.revision(config, message=message, autogenerate=True)

@@ -1,0 +1,348 @@
+"""The reference backend's flows around ``agent_process`` (seed 003 sections 4, 5.4, 8 and «полный флоу»).
+
+* :meth:`ScrumBackend.process_daily` — section 4's pseudocode as written: technical retries (seed 4.B) with the
+  fallback message, the clarifying question (4.A), the quality retries with «Слишком общо…»;
+* :meth:`ScrumBackend.submit_daily` — the same flow for a stored member: the dialogue state (pending question,
+  quality retries) is kept between messages, an accepted daily goes through DAILY → BLOCKERS (stored in one
+  transaction, ``author_id`` attached) and its escalations to the notifier;
+* :meth:`ScrumBackend.analytics` — section 5.4: intent → metrics computed from stored data → report;
+* :meth:`ScrumBackend.faq`, :meth:`ScrumBackend.digest`, :meth:`ScrumBackend.blockers`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from agentcore.apps.scrum.backend.errors import LLMUnavailableError
+from agentcore.apps.scrum.backend.metrics import compute_metrics, digest_data
+from agentcore.apps.scrum.backend.models import BlockerEventInfo, MemberInfo
+from agentcore.apps.scrum.schemas import WEAK_QUALITIES
+from agentcore.llm.errors import LLMAuthError, LLMError, is_retryable
+from agentcore.trace.logs import step_logger
+from agentcore.trace.redact import redact
+
+if TYPE_CHECKING:
+    from agentcore.apps.scrum.backend.llm import LLMConnection
+    from agentcore.apps.scrum.backend.notifier import Notifier
+    from agentcore.apps.scrum.backend.store import ScrumStore
+    from agentcore.config import Settings
+
+log = step_logger("scrum", "agentcore.scrum.backend")
+
+# Seed 4, the backend pseudocode (section 4.B words the first one slightly differently; see docs/decisions.md).
+DAILY_FALLBACK = "Не смог разобрать daily. Переформулируй: вчера/сегодня/блокеры."
+TOO_GENERAL = "Слишком общо. Напиши: что сделал вчера, что планируешь сегодня, есть ли блокеры (желательно с ID задач)."
+ANALYTICS_FALLBACK = (
+    "Не смог разобрать запрос. Переформулируй: что показать — обзор спринта, риски, загрузку или блокеры релиза."
+)
+LLM_DOWN = "Языковая модель сейчас недоступна. Попробуй позже."
+LLM_AUTH = "Языковая модель отклонила ключ доступа: проверь настройки провайдера."
+
+DailyStatus = Literal["accepted", "clarification", "retry", "fallback"]
+
+
+@dataclass(frozen=True)
+class DailyOutcome:
+    """What became of one message in the daily dialogue.
+
+    ``accepted`` — stored (``daily``, ``events``, ``escalations``, ``daily_id``); ``clarification`` — ``message`` is
+    the question to answer next; ``retry`` — ``message`` asks for a fuller daily; ``fallback`` — the model's
+    output could not be parsed, ``message`` asks to rephrase.
+    """
+
+    status: DailyStatus
+    message: str | None = None
+    daily: dict[str, Any] | None = None
+    daily_id: int | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+    escalations: list[dict[str, Any]] = field(default_factory=list)
+    quality_retries: int = 0
+    clarifications: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "message": self.message,
+            "daily": self.daily,
+            "daily_id": self.daily_id,
+            "events": self.events,
+            "escalations": self.escalations,
+            "quality_retries": self.quality_retries,
+            "clarifications": self.clarifications,
+        }
+
+
+@dataclass(frozen=True)
+class AnalyticsOutcome:
+    """Section 5.4's result: ``supported=False`` with the model's text, or the intent, metrics and report."""
+
+    supported: bool
+    text: str
+    intent: str | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+    metrics: dict[str, Any] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "supported": self.supported,
+            "intent": self.intent,
+            "params": self.params,
+            "metrics": self.metrics,
+            "report": self.text,
+        }
+
+
+class _Fallback(Exception):
+    """The model's output stayed invalid after the technical retries."""
+
+
+class ScrumBackend:
+    """The reference backend: storage, the LLM connection, escalation delivery and the flows.
+
+    Args:
+        store: where teams, tasks, dailies and blockers live.
+        llm: the connection ``agent_process`` uses.
+        notifier: where escalations go.
+        retry_count: technical retries after an invalid model output (seed 4.B: 1–2).
+        quality_retries: how many times a weak daily is sent back (seed 4: 2).
+        max_clarifications: clarifying questions per daily before it is accepted as it is.
+    """
+
+    def __init__(
+        self,
+        store: ScrumStore,
+        llm: LLMConnection,
+        notifier: Notifier,
+        *,
+        retry_count: int = 1,
+        quality_retries: int = 2,
+        max_clarifications: int = 3,
+    ) -> None:
+        self.store = store
+        self.llm = llm
+        self.notifier = notifier
+        self.retry_count = retry_count
+        self.quality_retries = quality_retries
+        self.max_clarifications = max_clarifications
+        self.demo_seeded = False
+        """Whether :meth:`from_settings` seeded the demo team into an empty store just now."""
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> ScrumBackend:
+        """Store at the configured database (migrated; the demo team seeded into an empty one when enabled), the
+        configured LLM provider, log + webhook notifier."""
+        from agentcore.apps.scrum.backend.demo import ensure_demo
+        from agentcore.apps.scrum.backend.llm import LLMConnection
+        from agentcore.apps.scrum.backend.notifier import notifier_from_settings
+        from agentcore.apps.scrum.backend.store import ScrumStore
+
+        llm = LLMConnection.from_settings(settings)  # first: a provider without credentials fails before any I/O
+        store = ScrumStore.open(settings)
+        seeded = ensure_demo(store) if settings.scrum_demo else False
+        backend = cls(
+            store,
+            llm,
+            notifier_from_settings(settings, llm.client),
+            retry_count=settings.scrum_retry_count,
+            quality_retries=settings.scrum_quality_retries,
+            max_clarifications=settings.scrum_max_clarifications,
+        )
+        backend.demo_seeded = seeded
+        return backend
+
+    def close(self) -> None:
+        """Release the database pool and the HTTP clients."""
+        self.llm.close()
+        self.store.close()
+
+    # ------------------------------------------------------------------ calling the agent
+    def _call(self, mode: str, payload: dict[str, Any], backend_context: dict[str, Any]) -> dict[str, Any]:
+        """``agent_process`` with seed 4.B's technical retries (also for transient transport failures).
+
+        Raises:
+            _Fallback: the output stayed invalid; LLMUnavailableError: the model did not answer.
+            ValueError: bad input (from ``agent_process``).
+        """
+        attempts = 1 + self.retry_count
+        for attempt in range(1, attempts + 1):
+            try:
+                return self.llm.call(mode, payload, backend_context)
+            except RuntimeError as exc:  # seed 4.B: «backend ловит ошибку (RuntimeError от daily handler)»
+                log.warning("agent_call // Invalid output (%s), attempt %d of %d", mode, attempt, attempts)
+                if attempt == attempts:
+                    raise _Fallback(str(exc)) from exc
+            except LLMError as exc:
+                log.error(
+                    "agent_call // LLM failed (%s), attempt %d of %d: %s", mode, attempt, attempts, redact(str(exc))
+                )
+                if isinstance(exc, LLMAuthError):
+                    raise LLMUnavailableError(LLM_AUTH) from exc
+                if not is_retryable(exc) or attempt == attempts:
+                    raise LLMUnavailableError(LLM_DOWN) from exc
+        raise AssertionError("unreachable")
+
+    # ------------------------------------------------------------------ DAILY (seed 4)
+    def process_daily(
+        self, message: str, role: str, daily_state: dict[str, Any], backend_context: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """Seed 4's ``process_daily``: the valid DAILY response, or ``{"type": "text", "data": <what to say>}``.
+
+        ``daily_state["quality_retries"]`` is incremented when a weak daily is sent back (as in the seed).
+        """
+        payload = {"message": message, "role": role, "daily_state": daily_state}
+        try:
+            resp = self._call("DAILY", payload, backend_context or {})
+        except _Fallback:
+            return {"type": "text", "data": DAILY_FALLBACK}
+        data = resp["data"]
+        if data["clarification"]["needs_clarification"]:
+            return {"type": "text", "data": data["clarification"]["question"]}
+        if data["daily"]["quality"] in WEAK_QUALITIES and daily_state["quality_retries"] < self.quality_retries:
+            daily_state["quality_retries"] += 1
+            return {"type": "text", "data": TOO_GENERAL}
+        return resp
+
+    def submit_daily(self, team: str, member_slug: str, message: str) -> DailyOutcome:
+        """One message of a member's daily dialogue (a new daily, or the answer to the pending question).
+
+        Raises:
+            NotFoundError: no such team/member; ValueError: a message the contract refuses (too long, …);
+            LLMUnavailableError: the model did not answer.
+        """
+        member = self.store.member(team, member_slug)
+        state = self.store.session_state(member) or _new_state()
+        clarifying = state["mode"] == "CLARIFICATION"
+        context = {"previous_daily": state["previous_daily"], "question": state["question"]} if clarifying else {}
+        daily_state = {"mode": state["mode"], "quality_retries": state["quality_retries"]}
+        payload = {"message": message, "role": member.role, "daily_state": daily_state}
+        try:
+            resp = self._call("DAILY", payload, context)
+        except _Fallback:
+            log.warning("submit_daily // Fallback message for %s/%s", team, member_slug)
+            return DailyOutcome(
+                "fallback", DAILY_FALLBACK, quality_retries=state["quality_retries"], clarifications=state["rounds"]
+            )
+        data = resp["data"]
+        daily, clarification = data["daily"], data["clarification"]
+        messages = [*state["messages"], message]
+        if clarification["needs_clarification"] and state["rounds"] < self.max_clarifications:
+            state.update(
+                mode="CLARIFICATION",
+                previous_daily=daily,
+                question=clarification["question"],
+                rounds=state["rounds"] + 1,
+                messages=messages,
+            )
+            self.store.save_session_state(member, state)
+            log.info("submit_daily // Clarification asked of %s/%s", team, member_slug)
+            return DailyOutcome(
+                "clarification",
+                clarification["question"],
+                daily=daily,
+                quality_retries=state["quality_retries"],
+                clarifications=state["rounds"],
+            )
+        if daily["quality"] in WEAK_QUALITIES and state["quality_retries"] < self.quality_retries:
+            retries = state["quality_retries"] + 1
+            self.store.save_session_state(member, {**_new_state(), "quality_retries": retries})
+            log.info(
+                "submit_daily // Quality %s, retry %d asked of %s/%s", daily["quality"], retries, team, member_slug
+            )
+            return DailyOutcome(
+                "retry", TOO_GENERAL, daily=daily, quality_retries=retries, clarifications=state["rounds"]
+            )
+        return self._accept(member, "\n".join(messages), daily, state)
+
+    def _accept(self, member: MemberInfo, message: str, daily: dict[str, Any], state: dict[str, Any]) -> DailyOutcome:
+        """DAILY → BLOCKERS: store the daily and its blocker events, then deliver the escalations."""
+        recorded = self.store.record_daily(
+            member, message, daily, clarifications=state["rounds"], quality_retries=state["quality_retries"]
+        )
+        for escalation in recorded.escalations:
+            self.notifier.notify({**escalation, "team": member.team, "daily_id": recorded.daily_id})
+        log.info(
+            "submit_daily // Accepted daily %d of %s/%s: quality %s, %d blocker(s), %d escalation(s)",
+            recorded.daily_id,
+            member.team,
+            member.slug,
+            daily["quality"],
+            len(recorded.events),
+            len(recorded.escalations),
+        )
+        return DailyOutcome(
+            "accepted",
+            daily=daily,
+            daily_id=recorded.daily_id,
+            events=recorded.events,
+            escalations=recorded.escalations,
+            quality_retries=state["quality_retries"],
+            clarifications=state["rounds"],
+        )
+
+    def cancel_daily(self, team: str, member_slug: str) -> None:
+        """Drop the member's open dialogue (a pending question or quality retries)."""
+        self.store.clear_session(self.store.member(team, member_slug))
+
+    # ------------------------------------------------------------------ ANALYTICS (seed 5.4)
+    def analytics(self, team: str, leader_message: str) -> AnalyticsOutcome:
+        """Intent → metrics from stored data → report.
+
+        Raises:
+            NotFoundError: no such team; ValueError: a request the contract refuses; LLMUnavailableError.
+        """
+        self.store.team(team)
+        try:
+            intent_resp = self._call("ANALYTICS", {"message": leader_message}, {})
+        except _Fallback:
+            return AnalyticsOutcome(False, ANALYTICS_FALLBACK)
+        if intent_resp["type"] == "text":
+            return AnalyticsOutcome(False, intent_resp["data"])
+        intent, params = intent_resp["data"]["intent"], intent_resp["data"]["params"]
+        metrics = compute_metrics(self.store, team, intent, params)
+        try:
+            report = self._call("ANALYTICS", {"metrics": metrics, "leader_message": leader_message}, {})
+        except _Fallback:  # text modes fall back inside agent_process; kept for custom handlers
+            from agentcore.apps.scrum.templates import render_report
+
+            report = {"type": "text", "data": render_report(metrics)}
+        log.info("analytics // %s %s for team %s", intent, params, team)
+        return AnalyticsOutcome(True, report["data"], intent, params, metrics)
+
+    # ------------------------------------------------------------------ FAQ, DIGEST, history
+    def faq(self, question: str) -> str:
+        """Seed 6: a general answer about Scrum/Agile."""
+        try:
+            return str(self._call("FAQ", {"message": question}, {})["data"])
+        except _Fallback:
+            from agentcore.apps.scrum.glossary import get_glossary
+
+            return get_glossary().answer(question)
+
+    def digest(self, team: str, member_slug: str) -> tuple[dict[str, Any], str]:
+        """Seed 7: the member's digest data (from stored data) and its text."""
+        data = digest_data(self.store, team, member_slug)
+        try:
+            return data, str(self._call("DIGEST", {"data": data}, {})["data"])
+        except _Fallback:
+            from agentcore.apps.scrum.schemas import DigestData
+            from agentcore.apps.scrum.templates import render_digest
+
+            return data, render_digest(DigestData.model_validate(data))
+
+    def blockers(self, team: str, member_slug: str | None = None, limit: int = 50) -> list[BlockerEventInfo]:
+        """The team's blocker history, newest first."""
+        if member_slug is not None:
+            self.store.member(team, member_slug)
+        return self.store.blocker_events(team, member_slug=member_slug, limit=limit)
+
+
+def _new_state() -> dict[str, Any]:
+    return {
+        "mode": "INITIAL",
+        "quality_retries": 0,
+        "rounds": 0,
+        "previous_daily": None,
+        "question": None,
+        "messages": [],
+    }

@@ -1,0 +1,136 @@
+"""Seed 003 section 8: blockers pipeline — pure classification of a daily's blockers, no I/O.
+
+    events, escalations = process_blockers(
+        daily_json=daily_resp["data"]["daily"],
+        known_tasks={"TASK-1", "TASK-2", "BUG-10"},
+        existing_blockers={"жду доступы к стенду"},
+    )
+
+Every blocker becomes a ``blocker_event`` (``normalized_text = text.lower().strip()``, ``task_id`` or
+``NO_TASK_ID``, ``task_exists``, ``severity`` from the matrix below, ``is_repeat``, ``source="daily"``); a
+``high``/``critical`` one also becomes an ``escalation_payload``.
+
+==============  ===========  ========
+critical_flag   task_exists  severity
+==============  ===========  ========
+True            True         critical
+True            False        high
+False           True         medium
+False           False        low
+==============  ===========  ========
+
+The module knows nothing of users, time or trackers: the backend attaches ``author_id``, stores the events and
+decides where escalations go.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Mapping
+from typing import Any
+
+NO_TASK_ID = "NO_TASK_ID"
+SOURCE = "daily"
+ESCALATION_TYPE = "BLOCKER_ESCALATION"
+ROLES = ("DEV", "QA")
+ESCALATED_SEVERITIES = frozenset({"high", "critical"})
+
+# A task id the tracker could know: KEY-123 (the key starts with a Latin letter).
+_VALID_TASK_ID = re.compile(r"^[A-Za-z][A-Za-z0-9_]*-\d+$")
+
+_SEVERITY: dict[tuple[bool, bool], str] = {
+    (True, True): "critical",
+    (True, False): "high",
+    (False, True): "medium",
+    (False, False): "low",
+}
+
+
+def normalize_blocker_text(text: str) -> str:
+    """The seed's normalisation: ``text.lower().strip()`` (repeat detection is an exact match on this)."""
+    return text.lower().strip()
+
+
+def severity_of(critical_flag: bool, task_exists: bool) -> str:
+    """The severity matrix of section 8."""
+    return _SEVERITY[(bool(critical_flag), bool(task_exists))]
+
+
+def _task_id(value: Any) -> str:
+    """The blocker's task id, or ``NO_TASK_ID`` when it is missing or not a valid id."""
+    if isinstance(value, str) and _VALID_TASK_ID.match(value.strip()):
+        return value.strip()
+    return NO_TASK_ID
+
+
+def _blocker(index: int, raw: Any) -> tuple[str, bool, Any]:
+    if not isinstance(raw, Mapping):
+        raise ValueError(f"daily_json['blockers'][{index}] must be an object")
+    text = raw.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError(f"daily_json['blockers'][{index}]['text'] must be a non-empty string")
+    critical = raw.get("critical", False)
+    if not isinstance(critical, bool):
+        raise ValueError(f"daily_json['blockers'][{index}]['critical'] must be true or false")
+    return text, critical, raw.get("related_task_id")
+
+
+def process_blockers(
+    daily_json: Mapping[str, Any],
+    known_tasks: Collection[str],
+    existing_blockers: Collection[str],
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Classify the blockers of one daily.
+
+    Args:
+        daily_json: the ``daily`` object of a DAILY response (``role`` and ``blockers`` are read).
+        known_tasks: ids of tasks that exist in the tracker (only used for ``task_exists``).
+        existing_blockers: normalised texts of blockers recorded before (exact-match repeat detection).
+
+    Returns:
+        ``(events, escalations)``: one event per blocker in input order; an escalation for each event whose
+        severity is ``high`` or ``critical``, in the same order.
+
+    Raises:
+        ValueError: ``daily_json`` is not a daily (no valid ``role``, ``blockers`` not a list of blockers).
+    """
+    if not isinstance(daily_json, Mapping):
+        raise ValueError("daily_json must be the 'daily' object of a DAILY response")
+    role = daily_json.get("role")
+    if role not in ROLES:
+        raise ValueError(f"daily_json['role'] must be one of {', '.join(ROLES)}")
+    blockers = daily_json.get("blockers", [])
+    if not isinstance(blockers, list):
+        raise ValueError("daily_json['blockers'] must be a list")
+    parsed = [_blocker(index, raw) for index, raw in enumerate(blockers)]  # validate all before producing any
+
+    events: list[dict[str, Any]] = []
+    escalations: list[dict[str, Any]] = []
+    for text, critical, related in parsed:
+        task_id = _task_id(related)
+        task_exists = task_id != NO_TASK_ID and task_id in known_tasks
+        severity = severity_of(critical, task_exists)
+        normalized = normalize_blocker_text(text)
+        events.append(
+            {
+                "author_role": role,
+                "text": text,
+                "normalized_text": normalized,
+                "task_id": task_id,
+                "task_exists": task_exists,
+                "severity": severity,
+                "is_repeat": normalized in existing_blockers,
+                "source": SOURCE,
+            }
+        )
+        if severity in ESCALATED_SEVERITIES:
+            escalations.append(
+                {
+                    "type": ESCALATION_TYPE,
+                    "severity": severity,
+                    "text": text,
+                    "task_id": task_id,
+                    "author_role": role,
+                }
+            )
+    return events, escalations

@@ -1,0 +1,438 @@
+"""The offline DAILY parser: Russian (and mixed English) free text → seed 3.2's structure, by rules.
+
+It is not a language model.  What it understands:
+
+* sections by headers («Вчера:», «Сегодня —», «Планы:», «Блокеры:», «Yesterday/Today/Blockers:») or by words in
+  free order («вчера закрыл TASK-12, сегодня начну TASK-15»), with common typos («вчира», «севодня», «блокир»);
+  without a time word a clause goes by its verb (past tense → yesterday, future or plans → today);
+* task ids like ``ABC-123`` (any case), one work item per id;
+* blockers by keywords («блокер», «жду», «не могу», «нет доступа», «мешает», «упал», …); a blocker is critical
+  when it says so («срочно», «критично», «блокер», «не могу», …) unless it says it is not («не критично»);
+  «блокеров нет» counts as a stated answer;
+* the five quality levels; a clarifying question when a blocker names no task.
+
+:func:`merge_clarification` folds the answer to that question into the previous daily.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
+from agentcore.trace.text import truncate
+
+Section = Literal["yesterday", "today", "blockers"]
+
+TASK_ID_RE = re.compile(r"(?<![\w-])([A-Za-z][A-Za-z0-9_]{0,19})-(\d{1,9})(?![\w-])")
+
+
+def _wordset(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+_YESTERDAY = r"вч[еи]р\w*|вчр\w*|yesterday|в\s+пятницу|на\s+прошлой\s+неделе|за\s+прошлый\s+день|сделано|done"
+_TODAY = (
+    r"сег[оа]дн\w*|сев[оа]дн\w*|сиг[оа]дн\w*|с[её]дня|сення|today|планы?|планах|в\s+планах|план\s+на\s+день|"
+    r"на\s+сегодня|todo|to\s+do|plans?|в\s+работе|wip|завтра"
+)
+_BLOCKER_WORDS = (
+    r"блок[еи]р\w*|блокир\w*|блокеры|blockers?|blocked|impediments?|препятстви\w*|проблем\w*|затык\w*|"
+    r"стопп?ер\w*|риски?"
+)
+_HEADER = re.compile(
+    rf"^\s*(?:что\s+(?:сделал[аи]?|делал[аи]?)\s+)?(?:(?P<y>{_YESTERDAY})|(?P<t>{_TODAY})|(?P<b>{_BLOCKER_WORDS}))"
+    r"\s*(?:[:：]|—|–|-(?!\w)|=>|->)\s*",
+    re.IGNORECASE,
+)
+_YESTERDAY_RE = re.compile(rf"\b(?:{_YESTERDAY})\b", re.IGNORECASE)
+_TODAY_RE = re.compile(rf"\b(?:{_TODAY})\b", re.IGNORECASE)
+_NO_BLOCKERS_RE = re.compile(
+    r"(?:\b(?:блок[еи]р\w*|blockers?|проблем\w*|препятстви\w*|затык\w*)\s*(?:[:—–-]\s*)?"
+    r"(?:нет|нету|отсутству\w*|none|no|не\s+вижу|не\s+наблюда\w*|пока\s+нет)\b)"
+    r"|(?:\b(?:нет|без|no|not\s+any)\s+(?:блок[еи]р\w*|blockers?|проблем\w*|препятстви\w*|затык\w*)\b)"
+    r"|(?:ничего\s+не\s+(?:блокирует|мешает))|(?:блок[еи]р\w*\s+не\s+(?:вижу|наблюда\w*|ожида\w*))",
+    re.IGNORECASE,
+)
+_BLOCKER_RE = re.compile(
+    r"\b(?:блок[еи]р\w*|блокир\w*|заблокир\w*|blocker\w*|blocked|block(?:s|ing)?|impediment\w*|жд(?:у|ем|[её]м)|"
+    r"ожида(?:ю|ем)|жду|не\s+мо(?:гу|жем|жет)|не\s+получа\w*|нет\s+доступ\w*|без\s+доступ\w*|мешает|мешают|"
+    r"упал[аи]?|лежит|сломал\w*|сломан\w*|не\s+работает|не\s+работают|застрял\w*|завис(?:ла|ло|ли|ает|ают)?|waiting|stuck|"
+    r"проблем\w*|затык\w*|не\s+хватает|нет\s+прав|срочно\s+нуж\w+|стоп|без\s+(?:него|неё|нее|них|этого))\b",
+    re.IGNORECASE,
+)
+_CRITICAL_RE = re.compile(
+    r"срочн\w*|критич\w*|\bблок[еи]р\w*|\bблокиру\w*|заблокир\w*|\bblocker\w*|\bblocked\b|\bне\s+мо(?:гу|жем|жет)\b|"
+    r"не\s+получа\w*|невозможн\w*|горит|\basap\b|\burgent\b|\bстоп\b|\bупал[аи]?\b|\bлежит\b|сломан\w*|"
+    r"полностью|\bпрод\w*|production|релиз\w*\s+под\s+угроз\w*",
+    re.IGNORECASE,
+)
+_NOT_CRITICAL_RE = re.compile(
+    r"не\s+критич\w*|некритич\w*|не\s+срочн\w*|несрочн\w*|не\s+горит|терпит|небольш\w*|мелк\w*|минорн\w*|"
+    r"не\s+блокир\w*|not\s+critical|low\s+priority|не\s+страшно|не\s+мешает",
+    re.IGNORECASE,
+)
+_PAST_VERBS = _wordset(
+    """сделал доделал закрыл закончил завершил пофиксил починил исправил выкатил задеплоил смержил смёржил
+    влил отревьюил ревьюил протестировал проверил написал дописал добавил реализовал разобрал разобрался
+    настроил обновил подготовил провел провёл поправил отладил запустил собрал изучил переписал отрефакторил
+    начал продолжил работал занимался делал фиксил тестировал созвонился обсудил помог сдал отдал перевел
+    перевёл залил мержил мерджил разработал внедрил оформил описал прошел прошёл закоммитил запушил ресерчил
+    исследовал сверстал посмотрел глянул согласовал ответил синхронизировался поднял развернул замержил
+    готово готов готова готовы закрыт закрыта закрыто сделано завершено
+    fixed finished closed merged deployed reviewed tested implemented wrote did done completed worked"""
+)
+_FUTURE_WORDS = _wordset(
+    """буду будем планирую планируем собираюсь начну начнем начнём займусь возьму возьмусь продолжу продолжаю
+    доделаю закончу закрою сделаю посмотрю проверю протестирую напишу допишу исправлю поправлю выкачу задеплою
+    отревьюю разберусь хочу нужно надо план планы планах будет постараюсь попробую запланировал запланировано
+    делаю работаю пишу тестирую ревьюю занимаюсь продолжаю беру
+    will plan planning going todo"""
+)
+_NOT_VERBS = _wordset(
+    """материал сигнал канал потенциал интервал терминал функционал персонал финал оригинал журнал арсенал
+    капитал генерал отдел раздел предел тоннел туннел портал ритуал скандал фестивал минимал нормал формал
+    тотал пробел модул"""
+)
+_PAST_SUFFIX = re.compile(r"^[а-яё]{3,}(?:ил|ал|ял|ел|ыл|ул|ол)(?:а|и|ся|ась|ись|ось)?$")
+_CLARIFY_NO_TASK = re.compile(
+    r"без\s+задачи|не\s+относится|ни\s+к\s+какой|нет\s+задачи|не\s+знаю|общий\s+блокер|no\s+task|"
+    r"к\s+задаче\s+не\s+привяз\w*|не\s+привязан\w*",
+    re.IGNORECASE,
+)
+_NOTHING = re.compile(
+    r"^(?:нет|нету|none|no|n/a|-|—|отсутствуют|пока\s+нет|ничего|не\s+вижу)\s*(?:[,.;!—–-]|$)", re.IGNORECASE
+)
+_WORD = re.compile(r"[A-Za-zА-Яа-яЁё0-9]+(?:-[A-Za-zА-Яа-яЁё0-9]+)*")
+_FILLER = _wordset(
+    """и а но да нет ну вот ещё еще также тоже потом затем же все всё так как что это по на в во с со к ко
+    у о об от до за из для над под при про через ничего пока особо -"""
+)
+_GENERIC = _wordset(
+    """задача задачи задачу задачами задач таска таски таску таск тасками работа работу работаю работаем
+    делаю делать делаем буду будем занимаюсь спринт спринту спринта"""
+)
+_ID = r"[A-Za-z][A-Za-z0-9_]{0,19}-\d{1,9}"
+# «…, TASK-1» / «… (TASK-1)» / «… — TASK-1» at the end of a blocker: the id goes to related_task_id
+_TRAILING_ID = re.compile(rf"\s*(?:[,;—–]|\s-)\s*\(?{_ID}\)?\s*$|\s*\({_ID}\)\s*$")
+_LEAD = re.compile(
+    r"^(?:[\s,;:—–\-•*>]+|(?:и|а|но|однако|также|ещё|еще|потом|затем|ну|да|плюс|зато)\b\s*)+", re.IGNORECASE
+)
+_TRAIL = re.compile(r"[\s,;:—–\-.!?]+$")
+_SENTENCES = re.compile(r"(?:\r?\n)+|(?<=[.!?…])\s+|;\s*|(?<=\S)\.$")
+_BULLET = re.compile(r"^\s*(?:[-*•–—]|\d{1,2}[.)])\s+")
+_CLAUSE_SPLIT = re.compile(
+    rf"(?:,\s*|\s+—\s+|\s+–\s+|\s+)(?:(?:а|и|но|однако|зато)\s+)?(?=(?:{_YESTERDAY}|{_TODAY})\b)"
+    r"|,\s*(?=(?:блок[еи]р\w*|blocker|жд(?:у|ем)|не\s+мо(?:гу|жем)|нет\s+доступ|мешает|упал)\b)"
+    r"|,\s*(?:а\s+|и\s+|потом\s+|затем\s+)?(?=(?:планирую|буду|начну|займусь|собираюсь|возьму|продолжу|дальше|"
+    r"сделал|закрыл|доделал|закончил|завершил|пофиксил|починил|исправил|выкатил|смержил|протестировал|проверил)\b)"
+    r"|,?\s+(?:но|однако)\s+|,\s*а\s+(?=(?:сегодня|вчера|today|yesterday)\b)",
+    re.IGNORECASE,
+)
+
+
+QUALITY_ORDER = ("EMPTY", "TOO_SHORT", "NO_TASKS_MENTIONED", "DETAIL_OK", "GREAT")
+
+
+@dataclass
+class _Clause:
+    text: str
+    sentence: int
+    section: Section | None = None
+    explicit: bool = False  # the section came from a header with a colon/dash
+    lead: str = ""  # the header word («Блокер»), which may itself mark a blocker critical
+
+
+@dataclass
+class ParsedDaily:
+    """What the parser found (before it becomes seed 3.2's dict)."""
+
+    yesterday: list[dict[str, Any]] = field(default_factory=list)
+    today: list[dict[str, Any]] = field(default_factory=list)
+    blockers: list[dict[str, Any]] = field(default_factory=list)
+    no_blockers_stated: bool = False
+    content_words: int = 0
+    informative_words: int = 0
+
+    def task_ids(self) -> list[str]:
+        ids = [item["task_id"] for item in self.yesterday + self.today if item["task_id"]]
+        ids += [b["related_task_id"] for b in self.blockers if b["related_task_id"]]
+        return list(dict.fromkeys(ids))
+
+
+def task_ids_in(text: str) -> list[str]:
+    """Task ids mentioned in ``text``, upper-cased, in order, without repeats."""
+    return list(dict.fromkeys(f"{key.upper()}-{number}" for key, number in TASK_ID_RE.findall(text)))
+
+
+def _clean(text: str) -> str:
+    text = _LEAD.sub("", text.strip())
+    return _TRAIL.sub("", text).strip()
+
+
+def _content_words(text: str) -> list[str]:
+    """Words that carry content: not headers, time words, fillers or task ids."""
+    words = []
+    for word in _WORD.findall(text):
+        lower = word.lower()
+        if lower in _FILLER or TASK_ID_RE.fullmatch(word) or len(lower) < 2:
+            continue
+        if _YESTERDAY_RE.fullmatch(lower) or _TODAY_RE.fullmatch(lower):
+            continue
+        if re.fullmatch(_BLOCKER_WORDS, lower):
+            continue
+        words.append(lower)
+    return words
+
+
+def _verb_section(text: str) -> Section | None:
+    """Yesterday for a past-tense verb, today for a future/plan word; the first one found decides."""
+    for word in _WORD.findall(text.lower()):
+        if word in _FUTURE_WORDS:
+            return "today"
+        if word in _PAST_VERBS:
+            return "yesterday"
+        if word not in _NOT_VERBS and _PAST_SUFFIX.match(word):
+            return "yesterday"
+    return None
+
+
+def _split_clauses(message: str) -> list[_Clause]:
+    clauses: list[_Clause] = []
+    for index, sentence in enumerate(_SENTENCES.split(message)):
+        sentence = _BULLET.sub("", sentence or "").strip()
+        if not sentence:
+            continue
+        header = _HEADER.match(sentence)
+        section: Section | None = None
+        lead = ""
+        if header:
+            section = "yesterday" if header.group("y") else "today" if header.group("t") else "blockers"
+            lead = header.group("b") or ""
+            body = sentence[header.end() :]
+            if not body.strip():  # a header on its own line: the section of the lines below
+                clauses.append(_Clause("", index, section, explicit=True, lead=lead))
+                continue
+            if section == "blockers":  # «Блокеры: жду ревью, нет стенда» — the whole line is blockers
+                clauses.append(_Clause(body, index, section, explicit=True, lead=lead))
+                continue
+            sentence = body
+        parts = [p for p in _CLAUSE_SPLIT.split(sentence) if p and p.strip()]
+        for position, part in enumerate(parts):
+            clauses.append(_Clause(part, index, section if position == 0 else None, explicit=bool(header)))
+    return clauses
+
+
+def _blocker_text(text: str) -> str:
+    """The blocker in the author's words, without the «Блокер:» lead-in and a trailing «, TASK-1»."""
+    head, sep, tail = text.partition(":")
+    if sep and tail.strip() and re.search(_BLOCKER_WORDS, head, re.IGNORECASE):
+        text = tail
+    text = re.sub(rf"^\s*(?:{_BLOCKER_WORDS})\s*(?:[:—–-]\s*)?", "", text.strip(), flags=re.IGNORECASE)
+    text = _TRAILING_ID.sub("", _clean(text))
+    return truncate(_clean(text), MAX_TEXT_CHARS)
+
+
+def _is_critical(text: str) -> bool:
+    return bool(_CRITICAL_RE.search(text)) and not _NOT_CRITICAL_RE.search(text)
+
+
+def _items(text: str) -> list[dict[str, Any]]:
+    summary = _clean(_YESTERDAY_RE.sub("", text, count=1) if _YESTERDAY_RE.match(text.strip()) else text)
+    summary = _clean(_TODAY_RE.sub("", summary, count=1) if _TODAY_RE.match(summary) else summary)
+    if not summary or (not _content_words(summary) and not task_ids_in(summary)):
+        return []
+    ids = task_ids_in(summary)
+    summary = truncate(summary, MAX_TEXT_CHARS)
+    return [{"task_id": task_id, "summary": summary} for task_id in ids] or [{"task_id": None, "summary": summary}]
+
+
+def _merge_blocker_runs(clauses: list[_Clause]) -> list[_Clause]:
+    """Join neighbouring clauses of one sentence that are both blockers («нет прав, не могу создать кластер»):
+    the comma split exists to separate work from a blocker, not a blocker from its explanation."""
+    merged: list[_Clause] = []
+    for clause in clauses:
+        previous = merged[-1] if merged else None
+        if (
+            previous is not None
+            and previous.sentence == clause.sentence
+            and clause.section is None
+            and _BLOCKER_RE.search(previous.text)
+            and _BLOCKER_RE.search(clause.text)
+            and not _NO_BLOCKERS_RE.search(clause.text)
+        ):
+            previous.text = f"{previous.text.rstrip()}, {clause.text.strip()}"
+            continue
+        merged.append(clause)
+    return merged
+
+
+def parse(message: str) -> ParsedDaily:
+    """Split a daily into yesterday / today / blockers (see the module docstring)."""
+    parsed = ParsedDaily(content_words=len(_content_words(message)), informative_words=_informative(message))
+    parsed.no_blockers_stated = bool(_NO_BLOCKERS_RE.search(message))
+    clauses = _merge_blocker_runs(_split_clauses(message))
+    sentence_ids: dict[int, list[str]] = {}
+    for clause in clauses:
+        sentence_ids.setdefault(clause.sentence, []).extend(task_ids_in(clause.text))
+
+    sticky: Section | None = None
+    sticky_explicit = False
+    sticky_lead = ""
+    for clause in clauses:
+        text = clause.text.strip()
+        if clause.section is not None and clause.explicit:
+            sticky, sticky_explicit, sticky_lead = clause.section, True, clause.lead
+        if not text:
+            continue
+        if clause.section is None and sticky == "blockers" and sticky_explicit:
+            clause.section, clause.lead = "blockers", sticky_lead  # a line in the list under «Блокеры:»
+        if clause.section == "blockers" and _NOTHING.match(text):
+            parsed.no_blockers_stated = True  # «Блокеры: -»
+            continue
+        section = clause.section
+        if section is None:
+            lowered = text.lower()
+            starts_y, starts_t = _YESTERDAY_RE.search(lowered), _TODAY_RE.search(lowered)
+            if starts_y and (not starts_t or starts_y.start() < starts_t.start()):
+                section = "yesterday"
+            elif starts_t:
+                section = "today"
+            if section is not None:
+                sticky, sticky_explicit = section, False
+        if _NO_BLOCKERS_RE.search(text):  # «…, блокеров нет»: keep what else the clause says
+            text = _clean(_NO_BLOCKERS_RE.sub("", text))
+            if not text or not (_content_words(text) or task_ids_in(text)):
+                continue
+        if section == "blockers" or _BLOCKER_RE.search(text):
+            blocker = _blocker_text(text)
+            if not blocker or not _content_words(blocker):
+                continue
+            ids = task_ids_in(text)
+            if not ids:
+                siblings = list(dict.fromkeys(sentence_ids.get(clause.sentence, [])))
+                ids = siblings if len(siblings) == 1 else []
+            critical = _is_critical(f"{clause.lead} {text}")
+            parsed.blockers.append({"text": blocker, "critical": critical, "related_task_id": ids[0] if ids else None})
+            continue
+        if section is None:
+            if sticky is not None and sticky_explicit and sticky != "blockers":
+                section = sticky
+            else:
+                section = _verb_section(text) or (sticky if sticky != "blockers" else None) or "today"
+        target = parsed.yesterday if section == "yesterday" else parsed.today
+        target.extend(_items(text))
+    return parsed
+
+
+def _informative(text: str) -> int:
+    """Content words that say something specific (not «задачи», «работаю», «буду делать»)."""
+    return sum(1 for word in _content_words(text) if word not in _GENERIC)
+
+
+def _described(item: dict[str, Any]) -> bool:
+    """Whether a work item says what was done, not only which task («TASK-7» alone is not described)."""
+    return _informative(item["summary"]) > 0
+
+
+def grade(parsed: ParsedDaily) -> str:
+    """One of the five quality levels of seed 3.2.
+
+    * EMPTY — nothing said;
+    * TOO_SHORT — under two informative words and no task id, or bare task ids without both sections;
+    * NO_TASKS_MENTIONED — no task id;
+    * GREAT — yesterday and today both filled, every item tied to a task and described («TASK-7 — вёрстка»,
+      «закрыл TASK-7»), every blocker tied to a task, blockers addressed (listed, or «блокеров нет»);
+    * DETAIL_OK — the rest.
+    """
+    has_content = parsed.yesterday or parsed.today or parsed.blockers
+    if parsed.content_words == 0 and not has_content:
+        return "EMPTY"
+    ids = parsed.task_ids()
+    both_sections = bool(parsed.yesterday and parsed.today)
+    if (parsed.informative_words < 2 and not ids) or (parsed.content_words == 0 and not both_sections):
+        return "TOO_SHORT"
+    if not ids:
+        return "NO_TASKS_MENTIONED"
+    items = parsed.yesterday + parsed.today
+    great = (
+        parsed.yesterday
+        and parsed.today
+        and all(item["task_id"] and _described(item) for item in items)
+        and (parsed.no_blockers_stated or parsed.blockers)
+        and all(b["related_task_id"] for b in parsed.blockers)
+    )
+    return "GREAT" if great else "DETAIL_OK"
+
+
+def clarification_for(daily: dict[str, Any]) -> dict[str, Any]:
+    """Ask which task a blocker belongs to when one names none; otherwise no clarification."""
+    loose = [b for b in daily["blockers"] if not b.get("related_task_id")]
+    if not loose:
+        return {"needs_clarification": False, "question": ""}
+    known = [i["task_id"] for i in daily["today"] + daily["yesterday"] if i.get("task_id")]
+    example = known[0] if known else "TASK-1"
+    if len(loose) == 1:
+        question = f"К какой задаче относится блокер «{loose[0]['text']}»?"
+    else:
+        question = "К каким задачам относятся блокеры: " + "; ".join(f"«{b['text']}»" for b in loose) + "?"
+    question += f" Напиши ID задачи (например, {example}) или ответь «без задачи»."
+    return {"needs_clarification": True, "question": truncate(question, MAX_TEXT_CHARS)}
+
+
+def parse_daily(message: str, role: str) -> dict[str, Any]:
+    """Seed 3.2's ``{"daily": ..., "clarification": ...}`` for a daily in INITIAL mode."""
+    parsed = parse(message)
+    daily = {
+        "role": role,
+        "yesterday": parsed.yesterday,
+        "today": parsed.today,
+        "blockers": parsed.blockers,
+        "quality": grade(parsed),
+    }
+    return {"daily": daily, "clarification": clarification_for(daily)}
+
+
+def merge_clarification(previous: dict[str, Any] | None, answer: str, role: str) -> dict[str, Any]:
+    """Seed 3.2's output after the author answered a clarifying question (CLARIFICATION mode).
+
+    With the previous daily: task ids in the answer go to the blockers that had none (in order when the counts
+    match, else the first id to all); «без задачи» accepts them as they are; anything else asks again.  New
+    sections in the answer («ещё сегодня …», «блокер: …») are added.  Without a previous daily the answer is
+    parsed as a daily of its own.
+    """
+    if not previous:
+        return parse_daily(answer, role)
+    daily = {
+        "role": role,
+        "yesterday": [dict(i) for i in previous.get("yesterday", [])],
+        "today": [dict(i) for i in previous.get("today", [])],
+        "blockers": [dict(b) for b in previous.get("blockers", [])],
+        "quality": previous.get("quality", "DETAIL_OK"),
+    }
+    loose = [b for b in daily["blockers"] if not b.get("related_task_id")]
+    ids = task_ids_in(answer)
+    extra = parse(answer)
+    # Blockers the answer introduces as new ones (not an explanation of a pending one) are appended.
+    if not loose:
+        daily["blockers"].extend(extra.blockers)
+    if loose and ids:
+        pairs = zip(loose, ids, strict=False) if len(ids) == len(loose) else ((b, ids[0]) for b in loose)
+        for blocker, task_id in pairs:
+            blocker["related_task_id"] = task_id
+    daily["yesterday"].extend(i for i in extra.yesterday if i["task_id"] and _YESTERDAY_RE.search(answer))
+    daily["today"].extend(i for i in extra.today if i["task_id"] and _TODAY_RE.search(answer))
+    if loose and not ids and _CLARIFY_NO_TASK.search(answer):
+        return {"daily": daily, "clarification": {"needs_clarification": False, "question": ""}}
+    texts = [i["summary"] for i in daily["yesterday"] + daily["today"]] + [b["text"] for b in daily["blockers"]]
+    merged = ParsedDaily(
+        yesterday=daily["yesterday"],
+        today=daily["today"],
+        blockers=daily["blockers"],
+        no_blockers_stated=not daily["blockers"],
+        content_words=len(_content_words(" ".join(texts))),
+        informative_words=_informative(" ".join(texts)),
+    )
+    daily["quality"] = max(str(daily["quality"]), grade(merged), key=QUALITY_ORDER.index)
+    return {"daily": daily, "clarification": clarification_for(daily)}

@@ -1,0 +1,154 @@
+"""The Scrum/Agile glossary that answers FAQ offline.
+
+Entries are the Scrum and Kanban articles of the bundled knowledge base (``rag/kb/default/scrum-*.md``,
+``kanban*.md``) plus this app's general entries (``glossary/*.md``: Agile, Scrum, sprint backlog).  They are
+chunked and indexed in memory with the core's analyzer and BM25 (no files written, nothing downloaded).
+
+An answer is the definition (lead paragraph) of the best-matching entry plus the sentences of that entry that
+share most terms with the question — only sentences that pass seed 6's restrictions
+(:func:`~agentcore.apps.scrum.checks.faq_problems`): the knowledge base also describes one company's habits
+(times, tools, rules), which a general FAQ must not repeat.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from agentcore.apps.scrum.checks import faq_problems
+
+if TYPE_CHECKING:
+    from agentcore.rag.analysis import Analyzer
+    from agentcore.rag.bm25 import BM25Index
+    from agentcore.rag.models import Chunk, SourceDocument
+
+OUT_OF_SCOPE = (
+    "Я отвечаю только на вопросы об общих понятиях Scrum и Agile: спринт, дейли, ретроспектива, бэклог, "
+    "story points, velocity и т. п. Переформулируй вопрос в этих терминах."
+)
+MAX_DEFINITION_SENTENCES = 2
+MAX_EXTRA_SENTENCES = 2
+_GLOSSARY_PREFIXES = ("scrum-", "kanban")
+_HEADING = re.compile(r"^#+\s.*$", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One glossary article: its id, title, definition sentences and all its clean sentences."""
+
+    doc_id: str
+    title: str
+    definition: tuple[str, ...]
+    sentences: tuple[str, ...]
+
+
+def _sentences(text: str) -> list[str]:
+    from razdel import sentenize
+
+    plain = _HEADING.sub("\n", text)
+    out = []
+    for paragraph in re.split(r"\n\s*\n", plain):
+        for piece in sentenize(" ".join(paragraph.split())):
+            sentence = piece.text.strip().lstrip("-• ").replace("**", "")
+            if len(sentence) > 2:
+                out.append(sentence)
+    return out
+
+
+def _lead(text: str) -> str:
+    """The first paragraph after the title: the definition."""
+    body = _HEADING.sub("\n", text, count=1)
+    for paragraph in re.split(r"\n\s*\n", body):
+        if paragraph.strip() and not paragraph.lstrip().startswith("#"):
+            return paragraph.strip()
+    return ""
+
+
+def glossary_documents() -> list[SourceDocument]:
+    """The glossary's source documents (bundled knowledge base articles + this app's entries)."""
+    from agentcore.rag.default_kb import bundled_kb_path
+    from agentcore.rag.loaders import load_path
+
+    kb = [d for d in load_path(bundled_kb_path()).documents if d.doc_id.startswith(_GLOSSARY_PREFIXES)]
+    own = load_path(Path(__file__).resolve().parent / "glossary").documents
+    return sorted(kb + own, key=lambda d: d.doc_id)
+
+
+class Glossary:
+    """In-memory BM25 over the glossary's chunks; see the module docstring."""
+
+    def __init__(self, documents: list[SourceDocument] | None = None, analyzer: Analyzer | None = None) -> None:
+        from agentcore.rag.analysis import get_analyzer
+        from agentcore.rag.bm25 import BM25Index
+        from agentcore.rag.chunking import chunk_document
+
+        self.analyzer = analyzer or get_analyzer()
+        docs = documents if documents is not None else glossary_documents()
+        self.entries: dict[str, Entry] = {}
+        self.chunks: list[Chunk] = []
+        for doc in docs:
+            clean = [s for s in _sentences(doc.text) if not faq_problems(s)]
+            definition = [s for s in _sentences(_lead(doc.text)) if not faq_problems(s)]
+            self.entries[doc.doc_id] = Entry(
+                doc.doc_id, doc.title, tuple(definition[:MAX_DEFINITION_SENTENCES]), tuple(clean)
+            )
+            self.chunks.extend(chunk_document(doc))
+        self._index: BM25Index = BM25Index.build(self.analyzer.terms_batch(c.embedding_text for c in self.chunks))
+
+    def best_entry(self, question: str) -> Entry | None:
+        """The entry that answers ``question``, or ``None`` when the question is not about the glossary's terms.
+
+        Among the entries of the best BM25 chunks, the one whose title shares most terms with the question wins,
+        then the one whose title the question covers best («сколько длится спринт» → «Спринт», not «Планирование
+        спринта»); ties keep the BM25 order.  The entry must share
+        a term with the question in its title or definition: a question that only brushes the body of an article
+        («как оформить отпуск») is out of scope.
+        """
+        terms = set(self.analyzer.terms(question))
+        candidates: list[tuple[int, float, int, Entry]] = []
+        for rank, (row, _score) in enumerate(self._index.top(list(terms), 20)):
+            entry = self.entries.get(self.chunks[row].doc_id)
+            if entry is None or any(c[3] is entry for c in candidates):
+                continue
+            title = self.analyzer.term_set(entry.title)
+            head = title | self.analyzer.term_set(" ".join(entry.definition))
+            if head & terms:
+                overlap = len(title & terms)
+                candidates.append((overlap, overlap / max(len(title), 1), rank, entry))
+        if not candidates:
+            return None
+        return min(candidates, key=lambda c: (-c[0], -c[1], c[2]))[3]
+
+    def answer(self, question: str) -> str:
+        """A short answer from the glossary, or :data:`OUT_OF_SCOPE`."""
+        entry = self.best_entry(question)
+        if entry is None or not entry.definition:
+            return OUT_OF_SCOPE
+        chosen = list(entry.definition)
+        terms = self.analyzer.term_set(question) - self.analyzer.term_set(entry.title)
+        if terms:
+            scored = []
+            for position, sentence in enumerate(entry.sentences):
+                if sentence in chosen:
+                    continue
+                overlap = len(terms & self.analyzer.term_set(sentence))
+                if overlap:
+                    scored.append((-overlap, position, sentence))
+            chosen += [s for _, _, s in sorted(scored)[:MAX_EXTRA_SENTENCES]]
+        return " ".join(chosen)
+
+
+_lock = threading.Lock()
+_glossary: Glossary | None = None
+
+
+def get_glossary() -> Glossary:
+    """The process-wide glossary (built on first use, ~0.1 s)."""
+    global _glossary
+    with _lock:
+        if _glossary is None:
+            _glossary = Glossary()
+        return _glossary

@@ -1,0 +1,295 @@
+"""``agentcore scrum``: the Scrum assistant from the command line.
+
+    agentcore scrum daily ["текст daily"] [--team demo] [--member anna] [--json]
+    agentcore scrum ask "запрос тимлида" [--team demo] [--json]
+    agentcore scrum faq "вопрос о Scrum" [--json]
+    agentcore scrum digest [--team demo] [--member anna] [--json]
+    agentcore scrum blockers [--team demo] [--member anna] [--limit 20] [--json]
+
+The first run creates the database (SQLite under the data dir, or ``AGENTCORE_DATABASE_URL``) and seeds the demo
+team, so every mode works offline at once.  ``daily`` in a terminal keeps the dialogue going (clarifying question,
+«слишком общо»); elsewhere it prints the question and the next ``daily`` call answers it.  Errors are Russian
+messages on stderr with exit code 1 (2 for bad options).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import typer
+
+from agentcore.cli.common import fail
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from agentcore.apps.scrum.backend.flows import DailyOutcome, ScrumBackend
+
+T = TypeVar("T")
+
+scrum_app = typer.Typer(
+    name="scrum",
+    help="Scrum-ассистент команды: daily, аналитика для тимлида, FAQ, дайджест, блокеры.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+TEAM_HELP = "ID команды (по умолчанию AGENTCORE_SCRUM_TEAM, «demo»)"
+MEMBER_HELP = "ID участника (по умолчанию — первый в команде)"
+JSON_HELP = "Вывести результат в JSON"
+SEVERITY = {"low": "низкая", "medium": "средняя", "high": "[yellow]высокая[/]", "critical": "[bold red]критическая[/]"}
+
+
+def _console() -> Console:
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+def _stderr_console() -> Console:
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False)
+
+
+@contextmanager
+def _backend() -> Iterator[ScrumBackend]:
+    """The backend over the configured database and provider; a Russian error exit when it cannot start."""
+    from agentcore.apps.scrum.backend.flows import ScrumBackend
+    from agentcore.cli.common import init_logging, load_settings
+    from agentcore.llm.errors import LLMConfigError
+
+    settings = load_settings()
+    init_logging(settings, "scrum.log")
+    try:
+        backend = ScrumBackend.from_settings(settings)
+    except LLMConfigError as exc:
+        fail(f"провайдер LLM не настроен: {exc}")
+    except ValueError as exc:
+        fail(str(exc), code=2)
+    except Exception as exc:  # the database may be unreachable
+        from agentcore.trace.redact import redact
+
+        fail(f"не удалось открыть хранилище Scrum: {redact(type(exc).__name__ + ': ' + str(exc))[:300]}")
+    try:
+        if backend.demo_seeded:
+            _stderr_console().print("[dim]Создана демо-команда «demo»: 4 участника, 12 задач, история блокеров.[/]")
+        yield backend
+    finally:
+        backend.close()
+
+
+def _run(action: Callable[[], T]) -> T:
+    """Run a backend action; its errors become Russian messages and exit code 1."""
+    from agentcore.apps.scrum.backend.errors import ScrumError
+
+    try:
+        return action()
+    except ScrumError as exc:
+        fail(exc.message)
+    except ValueError as exc:
+        fail(f"некорректные данные: {str(exc)[:300]}")
+
+
+def _team(team: str | None) -> str:
+    from agentcore.cli.common import load_settings
+
+    return team or load_settings().scrum_team
+
+
+def _member(backend: ScrumBackend, team: str, member: str | None) -> str:
+    if member:
+        return member
+    members = _run(lambda: backend.store.members(team))
+    if not members:
+        fail(f"в команде «{team}» нет участников")
+    return members[0].slug
+
+
+def _print_json(value: Any) -> None:
+    typer.echo(json.dumps(value, ensure_ascii=False, indent=2))
+
+
+def _banner(console: Console, backend: ScrumBackend) -> None:
+    console.print(f"[dim]Модель: {backend.llm.display}[/]")
+
+
+# ---------------------------------------------------------------------------------------------- daily
+def _show_daily(console: Console, outcome: DailyOutcome) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    daily = outcome.daily or {}
+    table = Table(title=f"Daily принят (качество: {daily.get('quality')})", show_lines=False)
+    table.add_column("Раздел")
+    table.add_column("Задача")
+    table.add_column("Что")
+    for section, title in (("yesterday", "Вчера"), ("today", "Сегодня")):
+        for item in daily.get(section, []):
+            table.add_row(title, item.get("task_id") or "—", escape(item["summary"]))
+    for event in outcome.events:
+        task = event["task_id"] if event["task_id"] != "NO_TASK_ID" else "—"
+        repeat = ", повторяется" if event["is_repeat"] else ""
+        table.add_row("Блокер", task, f"{escape(event['text'])} — {SEVERITY[event['severity']]}{repeat}")
+    console.print(table)
+    for escalation in outcome.escalations:
+        console.print(
+            f"[bold red]Эскалация тимлиду:[/] {SEVERITY[escalation['severity']]} — {escape(escalation['text'])} "
+            f"(задача {escalation['task_id']})"
+        )
+
+
+def _ask_next(console: Console) -> str | None:
+    """The next message from the terminal (``None`` on EOF or an empty line)."""
+    try:
+        text = console.input("[bold]> [/]")
+    except (EOFError, KeyboardInterrupt):
+        console.print()
+        return None
+    return text.strip() or None
+
+
+@scrum_app.command("daily")
+def daily_command(
+    message: str | None = typer.Argument(None, help="Текст daily (без него — спрошу в терминале)"),
+    team: str | None = typer.Option(None, "--team", help=TEAM_HELP),
+    member: str | None = typer.Option(None, "--member", help=MEMBER_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Отправить daily: разбор на вчера/сегодня/блокеры, уточняющие вопросы, эскалации блокеров."""
+    from rich.markup import escape
+
+    console = _console()
+    interactive = sys.stdin.isatty() and not as_json
+    with _backend() as backend:
+        team_slug = _team(team)
+        member_slug = _member(backend, team_slug, member)
+        who = _run(lambda: backend.store.member(team_slug, member_slug))
+        if not as_json:
+            _banner(console, backend)
+            console.print(f"Участник: [bold]{escape(who.name)}[/] ({who.slug}, {who.role}), команда «{team_slug}»")
+        text = message
+        if text is None:
+            if not interactive:
+                fail("передайте текст daily аргументом: agentcore scrum daily \"вчера …, сегодня …, блокеры …\"", 2)
+            console.print("Напиши daily: что сделал вчера, что планируешь сегодня, есть ли блокеры.")
+            text = _ask_next(console)
+            if text is None:
+                return
+        while True:
+            outcome = _run(lambda t=text: backend.submit_daily(team_slug, member_slug, t))  # type: ignore[misc]
+            if as_json:
+                _print_json(outcome.to_dict())
+                return
+            if outcome.status == "accepted":
+                _show_daily(console, outcome)
+                return
+            console.print(f"[bold cyan]Бот:[/] {escape(outcome.message or '')}")
+            if outcome.status == "fallback" or not interactive:
+                return
+            text = _ask_next(console)
+            if text is None:
+                console.print("[dim]Диалог сохранён: следующий «agentcore scrum daily» продолжит его.[/]")
+                return
+
+
+# ---------------------------------------------------------------------------------------------- other modes
+@scrum_app.command("ask")
+def ask_command(
+    message: str = typer.Argument(..., help="Запрос тимлида, например «Какие риски у команды?»"),
+    team: str | None = typer.Option(None, "--team", help=TEAM_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Аналитика для тимлида: обзор спринта, риски, загрузка, блокеры релиза."""
+    from rich.markup import escape
+
+    console = _console()
+    with _backend() as backend:
+        team_slug = _team(team)
+        outcome = _run(lambda: backend.analytics(team_slug, message))
+        if as_json:
+            _print_json(outcome.to_dict())
+            return
+        _banner(console, backend)
+        if outcome.supported:
+            console.print(f"[dim]Намерение: {outcome.intent} {json.dumps(outcome.params, ensure_ascii=False)}[/]")
+        console.print(escape(outcome.text))
+
+
+@scrum_app.command("faq")
+def faq_command(
+    question: str = typer.Argument(..., help="Вопрос об общих понятиях Scrum/Agile"),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Ответ на вопрос об общих понятиях Scrum и Agile."""
+    from rich.markup import escape
+
+    console = _console()
+    with _backend() as backend:
+        answer = _run(lambda: backend.faq(question))
+        if as_json:
+            _print_json({"answer": answer})
+            return
+        _banner(console, backend)
+        console.print(escape(answer))
+
+
+@scrum_app.command("digest")
+def digest_command(
+    team: str | None = typer.Option(None, "--team", help=TEAM_HELP),
+    member: str | None = typer.Option(None, "--member", help=MEMBER_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Персональный дайджест участника: задачи, блокеры, заметки."""
+    from rich.markup import escape
+
+    console = _console()
+    with _backend() as backend:
+        team_slug = _team(team)
+        member_slug = _member(backend, team_slug, member)
+        data, text = _run(lambda: backend.digest(team_slug, member_slug))
+        if as_json:
+            _print_json({"data": data, "digest": text})
+            return
+        _banner(console, backend)
+        console.print(escape(text))
+
+
+@scrum_app.command("blockers")
+def blockers_command(
+    team: str | None = typer.Option(None, "--team", help=TEAM_HELP),
+    member: str | None = typer.Option(None, "--member", help="Только блокеры этого участника"),
+    limit: int = typer.Option(20, "--limit", min=1, max=500, help="Сколько последних событий показать"),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """История блокеров команды: важность, повторы, задачи."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    console = _console()
+    with _backend() as backend:
+        team_slug = _team(team)
+        events = _run(lambda: backend.blockers(team_slug, member, limit))
+        if as_json:
+            _print_json([e.to_dict() for e in events])
+            return
+        if not events:
+            console.print(f"В команде «{team_slug}» блокеров нет.")
+            return
+        table = Table(title=f"Блокеры команды «{team_slug}»")
+        for column in ("Когда (UTC)", "Автор", "Задача", "Важность", "Повтор", "Текст"):
+            table.add_column(column)
+        for e in events:
+            table.add_row(
+                e.created_at.strftime("%Y-%m-%d %H:%M"),
+                e.author_id,
+                e.task_id if e.task_id != "NO_TASK_ID" else "—",
+                SEVERITY[e.severity],
+                "да" if e.is_repeat else "",
+                escape(e.text),
+            )
+        console.print(table)

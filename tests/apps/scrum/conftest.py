@@ -1,0 +1,76 @@
+"""Fixtures for the Scrum assistant: fake LLM servers on real sockets, stores on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+# The fake LLM servers on real sockets, one per module, reset before every test (shared with tests/testing).
+from tests.testing.conftest import _giga_server, _oai_server, giga, oai  # noqa: F401
+
+from agentcore.apps.scrum.backend.db import create_db_engine, migrate
+from agentcore.apps.scrum.backend.models import MemberInput, TaskInput, TeamInput
+from agentcore.apps.scrum.backend.store import ScrumStore
+
+NOW = datetime(2026, 3, 11, 9, 30, tzinfo=UTC)  # a Wednesday in the middle of the test sprint
+
+
+@pytest.fixture
+def client() -> Iterator[httpx.Client]:
+    with httpx.Client(timeout=30) as http:
+        yield http
+
+
+def sqlite_store(data_dir: Path, clock: Callable[[], datetime] = lambda: NOW) -> ScrumStore:
+    engine = create_db_engine(f"sqlite:///{data_dir / 'scrum' / 'scrum.db'}")
+    migrate(engine)
+    return ScrumStore(engine, clock=clock)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.services)])
+def store(request: pytest.FixtureRequest, data_dir: Path) -> Iterator[ScrumStore]:
+    """An empty migrated store — the same tests run on SQLite and on the real PostgreSQL."""
+    if request.param == "sqlite":
+        made = sqlite_store(data_dir)
+    else:
+        url = request.getfixturevalue("postgres_url")
+        engine = create_db_engine(url)
+        migrate(engine)
+        made = ScrumStore(engine, clock=lambda: NOW)
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+def seed_team(store: ScrumStore, slug: str = "core") -> None:
+    """A small team: two DEVs and a QA, five tasks."""
+    from datetime import date
+
+    store.create_team(
+        TeamInput(
+            slug=slug, name="Ядро", sprint_name="Спринт 5", sprint_start=date(2026, 3, 2), sprint_end=date(2026, 3, 15)
+        )
+    )
+    for member, name, role in (("anna", "Анна", "DEV"), ("boris", "Борис", "DEV"), ("vera", "Вера", "QA")):
+        store.add_member(slug, MemberInput(slug=member, name=name, role=role))  # type: ignore[arg-type]
+    tasks: list[dict[str, Any]] = [
+        {
+            "key": "TASK-1",
+            "title": "Логин",
+            "status": "done",
+            "priority": "high",
+            "story_points": 3,
+            "assignee": "anna",
+        },
+        {"key": "TASK-2", "title": "Профиль", "status": "in_progress", "story_points": 5, "assignee": "anna"},
+        {"key": "TASK-3", "title": "Оплата", "status": "in_progress", "priority": "critical", "assignee": "boris"},
+        {"key": "TASK-4", "title": "Тесты оплаты", "status": "in_review", "priority": "high", "assignee": "vera"},
+        {"key": "TASK-5", "title": "Тёмная тема", "status": "todo", "priority": "low"},
+    ]
+    store.import_tasks(slug, [TaskInput(**t) for t in tasks])

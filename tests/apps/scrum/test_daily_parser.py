@@ -1,0 +1,146 @@
+"""The offline DAILY parser: behaviour on typical wordings, and its F1 on the labelled dailies (no regressions)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agentcore.apps.scrum.daily_parser import merge_clarification, parse_daily, task_ids_in
+from agentcore.apps.scrum.evaluation import evaluate, load_labelled
+from agentcore.apps.scrum.schemas import DailyOutput
+
+DATA = Path(__file__).parent / "data"
+
+
+def _ids(output: dict, section: str) -> list[str | None]:
+    return [item["task_id"] for item in output["daily"][section]]
+
+
+def test_seed_example_initial() -> None:
+    out = parse_daily("Вчера закрыл TASK-12, сегодня начну TASK-15. Блокер: нет доступов к стенду.", "DEV")
+    assert _ids(out, "yesterday") == ["TASK-12"] and _ids(out, "today") == ["TASK-15"]
+    assert out["daily"]["blockers"] == [{"text": "нет доступов к стенду", "critical": True, "related_task_id": None}]
+    assert out["clarification"]["needs_clarification"] is True
+    assert "«нет доступов к стенду»" in out["clarification"]["question"]
+    assert "TASK-15" in out["clarification"]["question"]  # the example id is one the author mentioned
+    DailyOutput.model_validate(out)
+
+
+def test_list_with_headers_in_any_order_and_english() -> None:
+    out = parse_daily("Today: deploy PAY-13\nYesterday: fixed PAY-12\nBlockers: none", "QA")
+    assert _ids(out, "yesterday") == ["PAY-12"] and _ids(out, "today") == ["PAY-13"]
+    assert out["daily"]["blockers"] == [] and out["daily"]["role"] == "QA"
+    assert out["daily"]["quality"] == "GREAT"
+
+
+def test_typos_and_lower_case_ids() -> None:
+    out = parse_daily("вчира фиксил баг в pay-7, севодня продолжу его же, блокир — стенд лежит срочно", "DEV")
+    assert _ids(out, "yesterday") == ["PAY-7"]
+    assert (
+        out["daily"]["blockers"][0]["critical"] is True and out["daily"]["blockers"][0]["text"] == "стенд лежит срочно"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "critical"),
+    [
+        ("Блокер: нет доступов к стенду", True),
+        ("жду ревью MR по TASK-1", False),
+        ("срочно нужен ключ API для TASK-1", True),
+        ("не могу собрать проект, TASK-1", True),
+        ("мешает шумный опенспейс", False),
+        ("Блокер: жду ответа дизайнера, не критично", False),
+    ],
+)
+def test_critical_markers(text: str, critical: bool) -> None:
+    assert parse_daily(text, "DEV")["daily"]["blockers"][0]["critical"] is critical
+
+
+@pytest.mark.parametrize(
+    ("text", "quality"),
+    [
+        ("", "EMPTY"),
+        ("   \n -", "EMPTY"),
+        ("Вчера: -\nСегодня: -\nБлокеры: -", "EMPTY"),
+        ("работаю", "TOO_SHORT"),
+        ("Сегодня буду делать задачи", "TOO_SHORT"),
+        ("Вчера занимался документацией, сегодня продолжу. Блокеров нет.", "NO_TASKS_MENTIONED"),
+        ("вчера TASK-30, сегодня TASK-31, блокеров нет", "DETAIL_OK"),
+        ("Вчера закрыл TASK-1 (логин), сегодня TASK-2 — профиль. Блокеров нет.", "GREAT"),
+    ],
+)
+def test_quality_levels(text: str, quality: str) -> None:
+    assert parse_daily(text, "DEV")["daily"]["quality"] == quality
+
+
+def test_blocker_inherits_the_only_task_of_its_sentence() -> None:
+    out = parse_daily("Сегодня продолжаю TASK-3, но жду доступ к стенду", "DEV")
+    assert out["daily"]["blockers"][0]["related_task_id"] == "TASK-3"
+    assert out["clarification"]["needs_clarification"] is False
+
+
+def test_sql_and_markup_are_plain_text() -> None:
+    out = parse_daily("Вчера: TASK-1'); DROP TABLE dailies;--\nСегодня: <script>alert(1)</script> TASK-2", "DEV")
+    assert [i for i in _ids(out, "yesterday") if i] == ["TASK-1"] and _ids(out, "today") == ["TASK-2"]
+    assert any("DROP TABLE dailies" in item["summary"] for item in out["daily"]["yesterday"])  # kept as words
+    DailyOutput.model_validate(out)
+
+
+def test_long_text_stays_within_the_schema() -> None:
+    out = parse_daily("Вчера закрыл TASK-1 " + "очень " * 700 + ". Блокер: " + "жду " * 300, "DEV")
+    DailyOutput.model_validate(out)  # summaries and blocker texts are cut to the schema's limits
+
+
+def test_clarification_answer_links_the_pending_blocker() -> None:
+    first = parse_daily("Вчера закрыл TASK-12, сегодня начну TASK-15. Блокер: нет доступов к стенду.", "DEV")
+    answer = merge_clarification(first["daily"], "Это TASK-15", "DEV")
+    assert answer["daily"]["blockers"][0]["related_task_id"] == "TASK-15"
+    assert answer["clarification"]["needs_clarification"] is False
+    assert _ids(answer, "yesterday") == ["TASK-12"]  # the rest of the daily is kept
+    unlinked = merge_clarification(first["daily"], "без задачи", "DEV")
+    assert unlinked["clarification"]["needs_clarification"] is False
+    assert unlinked["daily"]["blockers"][0]["related_task_id"] is None
+    again = merge_clarification(first["daily"], "не помню", "DEV")
+    assert again["clarification"]["needs_clarification"] is True
+
+
+def test_two_pending_blockers_get_ids_in_order() -> None:
+    first = parse_daily("Сегодня TASK-1 и TASK-2.\nБлокеры:\n- нет стенда\n- нет макетов", "DEV")
+    answer = merge_clarification(first["daily"], "TASK-1, TASK-2", "DEV")
+    assert [b["related_task_id"] for b in answer["daily"]["blockers"]] == ["TASK-1", "TASK-2"]
+
+
+def test_task_ids() -> None:
+    assert task_ids_in("task-1, ABC-22 и abc-22; не-id: v2-3x, 1-2, X-1") == ["TASK-1", "ABC-22", "X-1"]
+
+
+# The labelled sets. Floors sit a little under the measured figures (benchmarks/scrum_daily_parser.py prints them):
+# they catch regressions, not noise.
+FLOORS = {
+    "dailies": {"yesterday": 0.95, "today": 0.95, "blockers": 0.95, "blocker.critical": 0.9,
+                "blocker.related_task_id": 0.95, "needs_clarification": 0.95, "quality": 0.9},
+    "dailies_heldout": {"yesterday": 0.9, "today": 0.9, "blockers": 0.8, "blocker.critical": 0.9,
+                        "blocker.related_task_id": 0.7, "needs_clarification": 0.9, "quality": 0.9},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(FLOORS))
+def test_labelled_set_f1(name: str) -> None:
+    labelled = load_labelled(DATA / f"{name}.jsonl")
+    scores = evaluate(lambda message: parse_daily(message, "DEV"), labelled).f1()
+    assert all(scores[field] >= floor for field, floor in FLOORS[name].items()), scores
+
+
+def test_labelled_set_is_varied_and_large_enough() -> None:
+    items = load_labelled(DATA / "dailies.jsonl") + load_labelled(DATA / "dailies_heldout.jsonl")
+    assert len(items) >= 40
+    styles = {item["style"] for item in items}
+    assert {"list", "one line", "typos", "english", "empty", "short"} <= styles
+    assert {item["expected"]["quality"] for item in items} == {
+        "EMPTY",
+        "TOO_SHORT",
+        "NO_TASKS_MENTIONED",
+        "DETAIL_OK",
+        "GREAT",
+    }

@@ -1,0 +1,243 @@
+"""The reference backend's flows (seed sections 4, 5.4, 8) on a scripted model and a real SQLite store."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from tests.apps.scrum import wire_model
+from tests.apps.scrum.conftest import seed_team, sqlite_store
+
+from agentcore.apps.scrum.backend.errors import LLMUnavailableError, NotFoundError
+from agentcore.apps.scrum.backend.flows import DAILY_FALLBACK, TOO_GENERAL, ScrumBackend
+from agentcore.apps.scrum.backend.llm import LLMConnection
+from agentcore.apps.scrum.backend.notifier import CompositeNotifier, LogNotifier, WebhookNotifier
+from agentcore.testing.fake_openai import FakeOpenAIServer
+from agentcore.testing.faults import Fault
+
+
+class Recorder:
+    """A notifier that keeps what it was given."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    def notify(self, escalation: dict[str, Any]) -> bool:
+        self.sent.append(escalation)
+        return True
+
+
+@pytest.fixture
+def recorder() -> Recorder:
+    return Recorder()
+
+
+def _backend(data_dir: Path, api_url: str, key: str, recorder: Recorder, **options: Any) -> ScrumBackend:
+    store = sqlite_store(data_dir)
+    seed_team(store)
+    llm = LLMConnection(httpx.Client(timeout=30), api_url, "gpt-4o-mini", "test", _api_key=key)
+    return ScrumBackend(store, llm, recorder, **options)
+
+
+@pytest.fixture
+def backend(data_dir: Path, oai: FakeOpenAIServer, recorder: Recorder) -> Iterator[ScrumBackend]:
+    made = _backend(data_dir, oai.base_url, oai.api_key, recorder)
+    yield made
+    made.close()
+
+
+@pytest.fixture
+def offline(data_dir: Path, recorder: Recorder) -> Iterator[ScrumBackend]:
+    made = _backend(data_dir, "offline", "", recorder)
+    yield made
+    made.close()
+
+
+def daily_output(blocker_task: str | None = "TASK-2", quality: str = "DETAIL_OK", question: str = "") -> dict:
+    return {
+        "daily": {
+            "role": "DEV",
+            "yesterday": [{"task_id": "TASK-1", "summary": "закрыл TASK-1"}],
+            "today": [{"task_id": "TASK-2", "summary": "делаю TASK-2"}],
+            "blockers": [{"text": "нет стенда", "critical": True, "related_task_id": blocker_task}],
+            "quality": quality,
+        },
+        "clarification": {"needs_clarification": bool(question), "question": question},
+    }
+
+
+# --- seed 4: process_daily as written --------------------------------------------------------------------
+
+
+def test_technical_retry_then_success(backend: ScrumBackend, oai: FakeOpenAIServer) -> None:
+    script = oai.fake.script
+    script.text("мусор").text("опять мусор")  # attempt 1: invalid twice (with the re-ask inside agent_process)
+    script.json(daily_output())  # attempt 2 (seed 4.B: one technical retry)
+    state = {"mode": "INITIAL", "quality_retries": 0}
+    resp = backend.process_daily("Вчера TASK-1, сегодня TASK-2", "DEV", state)
+    assert resp["type"] == "json" and resp["data"]["daily"]["blockers"][0]["related_task_id"] == "TASK-2"
+    assert oai.fake.requests.count("chat") == 3
+
+
+def test_technical_failure_gives_the_seed_fallback(backend: ScrumBackend, oai: FakeOpenAIServer) -> None:
+    for _ in range(4):
+        oai.fake.script.text("не json")
+    resp = backend.process_daily("…", "DEV", {"mode": "INITIAL", "quality_retries": 0})
+    assert resp == {"type": "text", "data": "Не смог разобрать daily. Переформулируй: вчера/сегодня/блокеры."}
+    assert oai.fake.requests.count("chat") == 4  # 2 attempts × (call + re-ask)
+
+
+def test_clarification_and_quality_retries(backend: ScrumBackend, oai: FakeOpenAIServer) -> None:
+    oai.fake.script.json(daily_output(None, question="К какой задаче относится блокер «нет стенда»?"))
+    state = {"mode": "INITIAL", "quality_retries": 0}
+    assert backend.process_daily("…", "DEV", state) == {
+        "type": "text",
+        "data": "К какой задаче относится блокер «нет стенда»?",
+    }
+    for retries in (0, 1):
+        oai.fake.script.json(daily_output(quality="TOO_SHORT"))
+        assert backend.process_daily("работаю", "DEV", state) == {"type": "text", "data": TOO_GENERAL}
+        assert state["quality_retries"] == retries + 1
+    oai.fake.script.json(daily_output(quality="TOO_SHORT"))
+    assert backend.process_daily("работаю", "DEV", state)["type"] == "json"  # after 2 retries it is accepted
+
+
+def test_transient_transport_failure_is_retried(backend: ScrumBackend, oai: FakeOpenAIServer) -> None:
+    oai.fake.faults.inject("chat", Fault.http_error(503))
+    oai.fake.script.json(daily_output())
+    assert backend.process_daily("…", "DEV", {"mode": "INITIAL", "quality_retries": 0})["type"] == "json"
+
+
+def test_model_down_is_a_clear_error(backend: ScrumBackend, oai: FakeOpenAIServer) -> None:
+    oai.fake.faults.always("chat", Fault.http_error(502))
+    with pytest.raises(LLMUnavailableError, match="недоступна") as info:
+        backend.process_daily("…", "DEV", {"mode": "INITIAL", "quality_retries": 0})
+    assert "127.0.0.1" not in str(info.value)  # no upstream URL in the message
+
+
+def test_refused_key_is_a_clear_error(data_dir: Path, oai: FakeOpenAIServer, recorder: Recorder) -> None:
+    made = _backend(data_dir, oai.base_url, "sk-wrong", recorder)
+    with pytest.raises(LLMUnavailableError, match="ключ"):
+        made.faq("Что такое спринт?")
+    assert oai.fake.requests.count("chat") == 1  # an auth failure is not retried
+    made.close()
+
+
+# --- stateful daily dialogue and DAILY → BLOCKERS --------------------------------------------------------
+
+
+def test_dialogue_with_clarification_then_blockers_and_escalation(
+    backend: ScrumBackend, oai: FakeOpenAIServer, recorder: Recorder
+) -> None:
+    question = "К какой задаче относится блокер «нет стенда»?"
+    oai.fake.script.json(daily_output(None, question=question)).json(daily_output("TASK-2"))
+    first = backend.submit_daily("core", "anna", "Вчера TASK-1, сегодня TASK-2. Блокер: нет стенда")
+    assert first.status == "clarification" and first.message == question and first.clarifications == 1
+    second = backend.submit_daily("core", "anna", "TASK-2")
+    assert second.status == "accepted" and second.daily_id is not None
+    sent = json.loads(
+        next(m for m in oai.fake.requests.last("chat").json["messages"] if m["role"] == "user")["content"]
+    )
+    assert sent["daily_state"]["mode"] == "CLARIFICATION"
+    assert sent["backend_context"]["question"] == question
+    assert sent["backend_context"]["previous_daily"]["blockers"][0]["related_task_id"] is None
+    assert second.events[0]["author_id"] == "anna" and second.events[0]["severity"] == "critical"
+    assert recorder.sent == [{**second.escalations[0], "team": "core", "daily_id": second.daily_id}]
+    stored = backend.store.dailies("core")[0]
+    assert stored.daily["blockers"][0]["related_task_id"] == "TASK-2"
+    assert backend.store.session_state(backend.store.member("core", "anna")) is None
+
+
+def test_dialogue_quality_retries_then_accept(offline: ScrumBackend) -> None:
+    assert offline.submit_daily("core", "boris", "работаю").status == "retry"
+    outcome = offline.submit_daily("core", "boris", "всё ок")
+    assert (outcome.status, outcome.message, outcome.quality_retries) == ("retry", TOO_GENERAL, 2)
+    accepted = offline.submit_daily("core", "boris", "норм")
+    assert accepted.status == "accepted" and accepted.daily and accepted.daily["quality"] == "TOO_SHORT"
+    assert accepted.quality_retries == 2
+
+
+def test_clarification_rounds_are_bounded(data_dir: Path, recorder: Recorder) -> None:
+    made = _backend(data_dir, "offline", "", recorder, max_clarifications=2)
+    assert (
+        made.submit_daily("core", "anna", "Вчера TASK-1, сегодня TASK-2. Блокер: нет стенда").status == "clarification"
+    )
+    assert made.submit_daily("core", "anna", "не помню").status == "clarification"
+    final = made.submit_daily("core", "anna", "всё ещё не помню")
+    assert final.status == "accepted" and final.events[0]["task_id"] == "NO_TASK_ID"
+    assert final.events[0]["severity"] == "high"  # critical, no task → escalated as high
+    assert recorder.sent and recorder.sent[0]["severity"] == "high"
+    made.close()
+
+
+def test_fallback_keeps_the_dialogue(backend: ScrumBackend, oai: FakeOpenAIServer) -> None:
+    for _ in range(4):
+        oai.fake.script.text("не json")
+    outcome = backend.submit_daily("core", "vera", "…")
+    assert (outcome.status, outcome.message) == ("fallback", DAILY_FALLBACK)
+    assert backend.store.dailies("core") == []
+
+
+def test_cancel_and_unknown_members(offline: ScrumBackend) -> None:
+    offline.submit_daily("core", "anna", "работаю")
+    offline.cancel_daily("core", "anna")
+    assert offline.store.session_state(offline.store.member("core", "anna")) is None
+    with pytest.raises(NotFoundError):
+        offline.submit_daily("core", "ghost", "Вчера TASK-1")
+    with pytest.raises(NotFoundError):
+        offline.submit_daily("nope", "anna", "Вчера TASK-1")
+    with pytest.raises(ValueError):
+        offline.submit_daily("core", "anna", "я" * 100_000)
+    assert offline.store.dailies("core") == []
+
+
+# --- seed 5.4 and the rest -------------------------------------------------------------------------------
+
+
+def test_analytics_flow_uses_metrics_from_the_store(backend: ScrumBackend, oai: FakeOpenAIServer) -> None:
+    oai.fake.script.json({"intent": "WORKLOAD", "params": {}}).dynamic(wire_model.answer)
+    outcome = backend.analytics("core", "Кто перегружен?")
+    assert outcome.supported and outcome.intent == "WORKLOAD" and outcome.params == {}
+    sent = json.loads(oai.fake.requests.last("chat").json["messages"][1]["content"])
+    assert sent["leader_message"] == "Кто перегружен?" and sent["metrics"] == outcome.metrics
+    assert outcome.metrics and [m["member"] for m in outcome.metrics["members"]] == ["anna", "boris", "vera"]
+    assert outcome.text.startswith("Загрузка участников")
+
+
+def test_analytics_unsupported(backend: ScrumBackend, oai: FakeOpenAIServer) -> None:
+    oai.fake.script.json({"intent": "UNSUPPORTED", "params": {}})
+    outcome = backend.analytics("core", "Закажи пиццу")
+    assert not outcome.supported and outcome.metrics is None and "не поддерживается" in outcome.text
+    assert oai.fake.requests.count("chat") == 1  # no metrics, no report call
+
+
+def test_offline_modes_end_to_end(offline: ScrumBackend) -> None:
+    assert offline.analytics("core", "Какие риски у команды?").intent == "TEAM_RISKS"
+    assert "Спринт" in offline.faq("Что такое спринт?")
+    offline.submit_daily("core", "anna", "Вчера закрыл TASK-1, сегодня TASK-2. Блокер: срочно нет ключа API по TASK-2")
+    data, text = offline.digest("core", "anna")
+    assert data["task_counts"] == {"in_progress": 1, "in_review": 0, "done": 1}
+    assert "TASK-2" in text and "нет ключа API" in text
+    assert [e.author_id for e in offline.blockers("core")] == ["anna"]
+    with pytest.raises(NotFoundError):
+        offline.blockers("core", "ghost")
+
+
+def test_notifiers(recorder: Recorder) -> None:
+    received: list[dict] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        received.append(json.loads(request.content))
+        return httpx.Response(200 if len(received) == 1 else 500)
+
+    with httpx.Client(transport=httpx.MockTransport(handler)) as http:
+        hook = WebhookNotifier("https://hooks.example/secret-token", http)
+        both = CompositeNotifier(LogNotifier(), hook, recorder)
+        escalation = {"type": "BLOCKER_ESCALATION", "severity": "high", "text": "x", "task_id": "T-1"}
+        assert both.notify(escalation) is True
+        assert both.notify(escalation) is False  # the webhook answered 500: reported, not raised
+    assert received == [escalation, escalation] and len(recorder.sent) == 2

@@ -1,0 +1,102 @@
+"""`agentcore scrum …` in-process: every command offline, JSON output, Russian errors, PostgreSQL by URL."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from agentcore.cli import app
+from agentcore.config import get_settings
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("command", [[], ["daily"], ["ask"], ["faq"], ["digest"], ["blockers"]])
+def test_help(command: list[str]) -> None:
+    result = runner.invoke(app, ["scrum", *command, "--help"])
+    assert result.exit_code == 0, result.output
+    assert "Usage" in result.output
+
+
+def test_first_run_seeds_the_demo_and_every_mode_works(data_dir: Path) -> None:
+    faq = runner.invoke(app, ["scrum", "faq", "Что такое спринт?"])
+    assert faq.exit_code == 0, faq.output
+    assert "Создана демо-команда" in faq.stderr and "не LLM" in faq.stdout and "Спринт" in faq.stdout
+    assert (data_dir / "scrum" / "scrum.db").is_file()
+
+    ask = runner.invoke(app, ["scrum", "ask", "Какие риски у команды?", "--json"])
+    assert ask.exit_code == 0, ask.output
+    body = json.loads(ask.stdout)
+    assert body["intent"] == "TEAM_RISKS" and body["metrics"]["repeated_blockers"] == 1
+
+    first = runner.invoke(
+        app,
+        [
+            "scrum",
+            "daily",
+            "Вчера закрыл TASK-3, сегодня начну TASK-10. Блокер: нет доступов к стенду.",
+            "--member",
+            "gleb",
+        ],
+    )
+    assert first.exit_code == 0, first.output
+    assert "Бот: К какой задаче относится блокер «нет доступов к стенду»?" in " ".join(first.stdout.split())
+    second = runner.invoke(app, ["scrum", "daily", "TASK-10", "--member", "gleb"])
+    assert second.exit_code == 0, second.output
+    assert "Daily принят" in second.stdout and "Эскалация тимлиду" in second.stdout
+
+    digest = runner.invoke(app, ["scrum", "digest", "--member", "gleb"])
+    assert digest.exit_code == 0 and "Дайджест" in digest.stdout and "TASK-10" in digest.stdout
+    events = json.loads(runner.invoke(app, ["scrum", "blockers", "--member", "gleb", "--json"]).stdout)
+    assert [e["task_id"] for e in events] == ["TASK-10"]
+    table = runner.invoke(app, ["scrum", "blockers", "--limit", "2"])
+    assert table.exit_code == 0 and "Блокеры команды «demo»" in table.stdout
+
+
+def test_daily_json_and_default_member(data_dir: Path) -> None:
+    result = runner.invoke(app, ["scrum", "daily", "работаю", "--json"])
+    assert result.exit_code == 0, result.output
+    body = json.loads(result.stdout)
+    assert body["status"] == "retry" and body["message"].startswith("Слишком общо.")
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["scrum", "digest", "--member", "ghost"], 1, "Участник «ghost» не найден"),
+        (["scrum", "blockers", "--team", "zzz"], 1, "Команда «zzz» не найдена"),
+        (["scrum", "ask", "Кто перегружен?", "--team", "zzz"], 1, "Команда «zzz» не найдена"),
+        (["scrum", "daily"], 2, "передайте текст daily"),
+        (["scrum", "daily", "я" * 5000], 1, "некорректные данные"),
+        (["scrum", "blockers", "--limit", "0"], 2, ""),
+    ],
+)
+def test_errors_are_russian_without_traceback(data_dir: Path, args: list[str], code: int, message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == code, result.output
+    assert message in " ".join(result.stderr.split())
+    assert "Traceback" not in result.output
+
+
+def test_bad_database_url(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AGENTCORE_DATABASE_URL", "mysql://root@localhost/db")
+    get_settings.cache_clear()
+    result = runner.invoke(app, ["scrum", "faq", "Что такое спринт?"])
+    assert result.exit_code == 2 and "AGENTCORE_DATABASE_URL" in result.stderr
+
+
+@pytest.mark.services
+def test_the_same_commands_on_postgresql(postgres_url: str, monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:
+    monkeypatch.setenv("AGENTCORE_DATABASE_URL", postgres_url)
+    get_settings.cache_clear()
+    result = runner.invoke(
+        app, ["scrum", "daily", "Вчера TASK-1, сегодня TASK-4. Блокер: срочно нужен ключ, TASK-4", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["status"] == "accepted"
+    events = json.loads(runner.invoke(app, ["scrum", "blockers", "--json"]).stdout)
+    assert events[0]["task_id"] == "TASK-4" and events[0]["severity"] == "critical"
+    assert not (data_dir / "scrum" / "scrum.db").exists()  # nothing went to SQLite
