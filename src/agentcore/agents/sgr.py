@@ -84,6 +84,7 @@ class _RunState:
 
     trace: list[ReasoningStep] = field(default_factory=list)
     tool_calls: list[ToolCall] = field(default_factory=list)
+    error: LLMError | None = None
 
 
 def _cut(value: Any, limit: int = TRACE_RESULT_CHARS) -> Any:
@@ -174,6 +175,11 @@ class SystemSGRAgent(ABC):
         """The steps of the last run."""
         return list(self._reasoning_trace)
 
+    @property
+    def last_error(self) -> LLMError | None:
+        """The model failure that ended the current (or last) run, ``None`` when the model answered."""
+        return self._run_state.get(self._last_run).error
+
     # ------------------------------------------------------------------------------------ the loop
     async def _sgr_loop(self, messages: list[LLMMessage]) -> str:
         """Up to ``MAX_ITERATIONS`` model calls; returns the final answer or an error message."""
@@ -185,6 +191,7 @@ class SystemSGRAgent(ABC):
                     answer = await self._tools_iteration(messages)
             except LLMError as exc:
                 logger.error("%s // LLM Error: %s", self.agent_id, exc)
+                self._run_state.get(self._last_run).error = exc
                 message = f"Ошибка при запросе LLM: {exc}"
                 self._log_step(ReasoningStep(len(self._reasoning_trace) + 1, "formulate_answer", final_answer=message))
                 return message

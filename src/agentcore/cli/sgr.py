@@ -15,6 +15,7 @@ def run_sgr(message: str, *, mode: str = "tools", as_json: bool = False) -> None
     from agentcore.apps.example import ExampleSGRAgent
     from agentcore.llm.errors import LLMConfigError
     from agentcore.llm.factory import create_gateway
+    from agentcore.trace.redact import redact_data
 
     settings = load_settings()
     init_logging(settings)
@@ -25,17 +26,20 @@ def run_sgr(message: str, *, mode: str = "tools", as_json: bool = False) -> None
     except LLMConfigError as exc:
         fail(f"провайдер LLM не настроен: {exc}", code=2)
 
-    async def go() -> dict[str, object]:
+    async def go() -> tuple[dict[str, object], bool]:
         async with gateway:
             agent = ExampleSGRAgent(gateway, model="", log_dir=settings.log_dir, mode=mode)
             result = await agent.process({"message": message})
             result["trace"] = [step.__dict__ for step in agent.reasoning_trace]
-            return result
+            return result, agent.last_error is not None
 
-    result = asyncio.run(go())
+    result, failed = asyncio.run(go())
+    result = redact_data(result)  # a provider may echo credentials in its error text
     console = Console()
     if as_json:
         console.print_json(json.dumps(result, ensure_ascii=False, default=str))
-        return
-    console.print(f"провайдер: {gateway.provider.display_name}", style="dim", highlight=False, markup=False)
-    console.print(str(result["answer"]), highlight=False, markup=False)
+    else:
+        console.print(f"провайдер: {gateway.provider.display_name}", style="dim", highlight=False, markup=False)
+        console.print(str(result["answer"]), highlight=False, markup=False, style="bold red" if failed else None)
+    if failed:  # the model call failed: the answer above says why; scripts see it in the exit code
+        raise SystemExit(1)

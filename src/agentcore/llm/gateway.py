@@ -3,7 +3,11 @@
 * ``SimpleLLMGateway`` — one provider call per request, under a timeout.  Nothing else.
 * ``LLMGateway`` — the same plus a rate limit (requests/s, smoothed), a concurrency cap, bounded retries with
   exponential backoff and jitter on transient failures only (timeouts, transport errors, 429 — honouring
-  ``Retry-After`` — and 5xx), and batching of embedding inputs.
+  ``Retry-After`` — and 5xx), a total deadline per call (all attempts, backoff and queueing included), a circuit
+  breaker for its provider (after N consecutive failures calls fail at once until a probe succeeds), and batching
+  of embedding inputs.
+
+Both respect an enclosing :func:`agentcore.llm.deadline.llm_deadline` scope.
 
 Both offer :meth:`parse` for structured output (see :mod:`agentcore.llm.structured`).
 """
@@ -12,11 +16,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from agentcore.config import StructuredMode
+from agentcore.llm.breaker import CircuitBreaker
+from agentcore.llm.deadline import Deadline
 from agentcore.llm.errors import LLMHTTPError, LLMResponseError, LLMTimeoutError, is_retryable
 from agentcore.llm.models import LLMRequest, LLMResponse
 from agentcore.llm.provider import LLMProvider
@@ -24,6 +31,7 @@ from agentcore.llm.ratelimit import LocalRateLimiter, RateLimiter
 from agentcore.llm.structured import parse_structured
 
 T = TypeVar("T", bound=BaseModel)
+R = TypeVar("R")
 logger = logging.getLogger("agentcore.llm")
 # A server asking for a longer pause than this is treated as "fail now" territory by the caller's timeout.
 _RETRY_AFTER_CAP_S = 60.0
@@ -51,8 +59,10 @@ class SimpleLLMGateway:
         self.structured_mode: StructuredMode = structured_mode
         self.structured_retries = structured_retries
 
-    async def _call(self, request: LLMRequest) -> LLMResponse:
-        timeout = request.timeout or self.timeout
+    async def _call(self, request: LLMRequest, deadline: Deadline | None = None) -> LLMResponse:
+        timeout = (deadline or Deadline(None)).cap(request.timeout or self.timeout)
+        if timeout <= 0:
+            raise LLMTimeoutError("LLM request: the deadline passed before the call could start")
         try:
             async with asyncio.timeout(timeout):
                 return await self.provider.complete(request)
@@ -61,6 +71,16 @@ class SimpleLLMGateway:
         except (ValidationError, AttributeError, TypeError, KeyError, ValueError) as exc:
             # A response of the right JSON shape but wrong types ("content": 5, "tool_calls": ["x"]).
             raise LLMResponseError(f"malformed response: {type(exc).__name__}: {exc}") from exc
+
+    async def _embed_call(self, texts: list[str], model: str | None, deadline: Deadline | None = None) -> Any:
+        timeout = (deadline or Deadline(None)).cap(self.timeout)
+        if timeout <= 0:
+            raise LLMTimeoutError("embedding request: the deadline passed before the call could start")
+        try:
+            async with asyncio.timeout(timeout):
+                return (await self.provider.embed(texts, model)).vectors
+        except TimeoutError as exc:
+            raise LLMTimeoutError(f"embedding request did not finish in {timeout:g} s") from exc
 
     async def request(self, request: LLMRequest) -> LLMResponse:
         """Send one chat request.
@@ -74,11 +94,8 @@ class SimpleLLMGateway:
         """One vector per text, in order."""
         if not texts:
             return []
-        try:
-            async with asyncio.timeout(self.timeout):
-                return (await self.provider.embed(texts, model)).vectors
-        except TimeoutError as exc:
-            raise LLMTimeoutError(f"embedding request did not finish in {self.timeout:g} s") from exc
+        vectors: list[list[float]] = await self._embed_call(texts, model)
+        return vectors
 
     async def parse(
         self,
@@ -118,14 +135,22 @@ class SimpleLLMGateway:
 
 
 class LLMGateway(SimpleLLMGateway):
-    """:class:`SimpleLLMGateway` plus rate limiting, a concurrency cap, retries and embedding batching.
+    """:class:`SimpleLLMGateway` plus rate limiting, a concurrency cap, retries, a deadline, a circuit breaker and
+    embedding batching.
 
     Args:
+        timeout: seconds per attempt unless the request sets its own.
+        deadline: seconds for a whole call — every attempt, backoff sleep and wait for a slot; ``None`` = only
+            ``max_retry_time`` bounds the retries.  An enclosing :func:`~agentcore.llm.deadline.llm_deadline`
+            scope shortens it.  Passing it raises :class:`LLMTimeoutError`.
         rate_limit_rps: at most this many provider calls per second (leaky bucket, bursts ≤ 1/20 s); None = off.
         max_concurrency: at most this many provider calls in flight.
         max_retries: extra attempts after a transient failure (0 disables retries).
         max_retry_time: no retry starts later than this many seconds after the first attempt.
         backoff_initial / backoff_max: exponential backoff with full jitter, in seconds; ``Retry-After`` wins.
+        breaker_threshold: consecutive provider failures (timeouts, transport errors, 429, 5xx, broken responses)
+            after which calls fail at once with :class:`~agentcore.llm.errors.LLMCircuitOpenError`; 0 = off.
+        breaker_reset: seconds the circuit stays open before one probe call may try the provider again.
         embedding_batch_size: inputs per ``/embeddings`` call; larger inputs are split and sent concurrently.
         rate_limiter: a limiter shared with other processes (:class:`~agentcore.llm.ratelimit.RedisRateLimiter`);
             by default ``rate_limit_rps`` makes a per-process one.
@@ -146,6 +171,9 @@ class LLMGateway(SimpleLLMGateway):
         structured_retries: int = 2,
         rate_limiter: RateLimiter | None = None,
         max_retry_time: float = 120.0,
+        deadline: float | None = 25.0,
+        breaker_threshold: int = 5,
+        breaker_reset: float = 30.0,
     ) -> None:
         super().__init__(
             provider, timeout=timeout, structured_mode=structured_mode, structured_retries=structured_retries
@@ -154,9 +182,13 @@ class LLMGateway(SimpleLLMGateway):
         self.max_concurrency = max_concurrency
         self.max_retries = max_retries
         self.max_retry_time = max_retry_time
+        self.deadline = deadline
         self.backoff_initial = backoff_initial
         self.backoff_max = backoff_max
         self.embedding_batch_size = embedding_batch_size
+        self.breaker = CircuitBreaker(
+            provider.display_name, threshold=breaker_threshold, reset_after=breaker_reset
+        )
         self._semaphore: asyncio.Semaphore | None = None
         self._limiter: RateLimiter | None = rate_limiter
 
@@ -168,14 +200,30 @@ class LLMGateway(SimpleLLMGateway):
                 self._limiter = LocalRateLimiter(self.rate_limit_rps)
         return self._semaphore, self._limiter
 
-    async def _limited(self, call: Any) -> Any:
+    async def _attempt(self, call: Callable[[Deadline], Awaitable[R]], deadline: Deadline, what: str) -> R:
+        """One attempt: a concurrency slot and a rate-limit slot (both within the deadline), then the call under
+        the circuit breaker."""
         semaphore, limiter = self._limits()
-        async with semaphore:
+        try:
+            async with asyncio.timeout(_non_negative(deadline.remaining())):
+                await semaphore.acquire()
+        except TimeoutError:
+            raise LLMTimeoutError(f"{what}: no free slot before the deadline ({deadline.budget:g} s)") from None
+        try:
             if limiter is not None:
-                await limiter.acquire()
-            return await call()
+                try:
+                    async with asyncio.timeout(_non_negative(deadline.remaining())):
+                        await limiter.acquire()
+                except TimeoutError:
+                    raise LLMTimeoutError(
+                        f"{what}: no rate-limit slot before the deadline ({deadline.budget:g} s)"
+                    ) from None
+            async with self.breaker.guard():
+                return await call(deadline)
+        finally:
+            semaphore.release()
 
-    async def _retrying(self, call: Any, what: str) -> Any:
+    async def _retrying(self, call: Callable[[Deadline], Awaitable[R]], what: str) -> R:
         from tenacity import (
             AsyncRetrying,
             retry_if_exception,
@@ -184,6 +232,8 @@ class LLMGateway(SimpleLLMGateway):
             wait_random_exponential,
         )
 
+        deadline = Deadline(self.deadline)
+        retry_window = self.max_retry_time if deadline.budget is None else min(self.max_retry_time, deadline.budget)
         backoff = wait_random_exponential(multiplier=self.backoff_initial, max=self.backoff_max)
 
         def wait(state: Any) -> float:
@@ -198,20 +248,20 @@ class LLMGateway(SimpleLLMGateway):
             logger.warning("%s: attempt %d failed (%s), retrying", what, state.attempt_number, error)
 
         async for attempt in AsyncRetrying(
-            # Bounded by attempts and by total time: no attempt starts after ``max_retry_time`` seconds.
-            stop=stop_after_attempt(self.max_retries + 1) | stop_before_delay(self.max_retry_time),
+            # Bounded by attempts and by time: no attempt starts (or backoff sleep ends) past the retry window,
+            # so a retry never runs into the deadline; the last error is raised as it was.
+            stop=stop_after_attempt(self.max_retries + 1) | stop_before_delay(max(retry_window, 0.0)),
             wait=wait,
             retry=retry_if_exception(is_retryable),
             before_sleep=log_retry,
             reraise=True,
         ):
             with attempt:
-                return await self._limited(call)
+                return await self._attempt(call, deadline, what)
         raise AssertionError("unreachable")
 
     async def request(self, request: LLMRequest) -> LLMResponse:
-        result: LLMResponse = await self._retrying(lambda: self._call(request), "LLM request")
-        return result
+        return await self._retrying(lambda deadline: self._call(request, deadline), "LLM request")
 
     async def embed(self, texts: list[str], model: str | None = None) -> list[list[float]]:
         if not texts:
@@ -220,11 +270,14 @@ class LLMGateway(SimpleLLMGateway):
         batches = [texts[i : i + size] for i in range(0, len(texts), size)]
 
         async def one(batch: list[str]) -> list[list[float]]:
-            async def call() -> list[list[float]]:
-                return await SimpleLLMGateway.embed(self, batch, model)
-
-            vectors: list[list[float]] = await self._retrying(call, "embedding request")
+            vectors: list[list[float]] = await self._retrying(
+                lambda deadline: self._embed_call(batch, model, deadline), "embedding request"
+            )
             return vectors
 
         results = await asyncio.gather(*(one(batch) for batch in batches))
         return [vector for batch in results for vector in batch]
+
+
+def _non_negative(seconds: float | None) -> float | None:
+    return None if seconds is None else max(0.0, seconds)
