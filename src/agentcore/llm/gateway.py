@@ -60,27 +60,25 @@ class SimpleLLMGateway:
         self.structured_retries = structured_retries
 
     async def _call(self, request: LLMRequest, deadline: Deadline | None = None) -> LLMResponse:
-        timeout = (deadline or Deadline(None)).cap(request.timeout or self.timeout)
-        if timeout <= 0:
-            raise LLMTimeoutError("LLM request: the deadline passed before the call could start")
+        deadline = deadline or Deadline(None)
+        timeout = deadline.cap(request.timeout or self.timeout)
         try:
             async with asyncio.timeout(timeout):
                 return await self.provider.complete(request)
         except TimeoutError as exc:
-            raise LLMTimeoutError(f"LLM request did not finish in {timeout:g} s") from exc
+            raise _timeout_error("LLM request", timeout, request.timeout or self.timeout, deadline) from exc
         except (ValidationError, AttributeError, TypeError, KeyError, ValueError) as exc:
             # A response of the right JSON shape but wrong types ("content": 5, "tool_calls": ["x"]).
             raise LLMResponseError(f"malformed response: {type(exc).__name__}: {exc}") from exc
 
     async def _embed_call(self, texts: list[str], model: str | None, deadline: Deadline | None = None) -> Any:
-        timeout = (deadline or Deadline(None)).cap(self.timeout)
-        if timeout <= 0:
-            raise LLMTimeoutError("embedding request: the deadline passed before the call could start")
+        deadline = deadline or Deadline(None)
+        timeout = deadline.cap(self.timeout)
         try:
             async with asyncio.timeout(timeout):
                 return (await self.provider.embed(texts, model)).vectors
         except TimeoutError as exc:
-            raise LLMTimeoutError(f"embedding request did not finish in {timeout:g} s") from exc
+            raise _timeout_error("embedding request", timeout, self.timeout, deadline) from exc
 
     async def request(self, request: LLMRequest) -> LLMResponse:
         """Send one chat request.
@@ -218,6 +216,9 @@ class LLMGateway(SimpleLLMGateway):
                     raise LLMTimeoutError(
                         f"{what}: no rate-limit slot before the deadline ({deadline.budget:g} s)"
                     ) from None
+            left = deadline.remaining()
+            if left is not None and left <= 0:  # nothing left for the provider: not its failure, not counted
+                raise LLMTimeoutError(f"{what}: the deadline passed before the call (budget {deadline.budget:.3g} s)")
             async with self.breaker.guard():
                 return await call(deadline)
         finally:
@@ -277,6 +278,12 @@ class LLMGateway(SimpleLLMGateway):
 
         results = await asyncio.gather(*(one(batch) for batch in batches))
         return [vector for batch in results for vector in batch]
+
+
+def _timeout_error(what: str, timeout: float, attempt_timeout: float, deadline: Deadline) -> LLMTimeoutError:
+    if timeout < attempt_timeout and deadline.budget is not None:  # the deadline, not the attempt, ran out
+        return LLMTimeoutError(f"{what} did not finish within its deadline of {deadline.budget:.3g} s")
+    return LLMTimeoutError(f"{what} did not finish in {timeout:g} s")
 
 
 def _non_negative(seconds: float | None) -> float | None:

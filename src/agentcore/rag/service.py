@@ -381,23 +381,24 @@ def create_router(
         ``chunk_title_list``, ``chunk_texts``)."""
         request: Any = body
         rag = await _engine_call(service.engine)
-        with llm_deadline(settings.llm_deadline):  # rerank and answer together: one budget
-            gateway = service.llm_for_rerank() if request.rerank else None
-            if gateway is None:
-                result = await _engine_call(
-                    rag.retrieve,
-                    request.question,
-                    request.top_k,
-                    mode=request.mode,
-                    collection=request.collection,
-                    rerank=request.rerank,
-                )
-            else:  # LLM rerank: a wider pool, reordered by the model (local rerank if the model fails)
-                top_k = request.top_k or settings.param_rag_top_k
-                pool = max(top_k, min(20, settings.rag_max_top_k))
-                result = await _engine_call(
-                    rag.retrieve, request.question, pool, mode=request.mode, collection=request.collection
-                )
+        gateway = service.llm_for_rerank() if request.rerank else None
+        if gateway is None:
+            result = await _engine_call(
+                rag.retrieve,
+                request.question,
+                request.top_k,
+                mode=request.mode,
+                collection=request.collection,
+                rerank=request.rerank,
+            )
+        else:  # LLM rerank: a wider pool, reordered by the model (local rerank if the model fails)
+            top_k = request.top_k or settings.param_rag_top_k
+            pool = max(top_k, min(20, settings.rag_max_top_k))
+            result = await _engine_call(
+                rag.retrieve, request.question, pool, mode=request.mode, collection=request.collection
+            )
+        with llm_deadline(settings.llm_deadline):  # the model calls (rerank, answer) share one budget
+            if gateway is not None:
                 result = replace(result, hits=await arerank(request.question, result.hits, gateway, top_k))
             answer, source = await service.answer(request.question, result.hits)
         return SearchResponse(
