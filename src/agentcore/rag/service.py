@@ -33,7 +33,8 @@ import asyncio
 import logging
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import asdict, replace
 from typing import Any, Literal, TypeVar
 
@@ -62,9 +63,9 @@ from agentcore.rag.store import COLLECTION_NAME_PATTERN, validate_collection_nam
 from agentcore.serving import closing_lifespan
 from agentcore.trace.redact import redact_public
 from agentcore.web.app import create_base_app
-from agentcore.web.auth import require_admin, require_reader
+from agentcore.web.auth import reader_dependencies, require_admin
 from agentcore.web.errors import ApiError, ErrorBody, error_responses
-from agentcore.web.models import StrictModel, text_type
+from agentcore.web.models import SPACE_CLASS, StrictModel, integer_type, text_type
 
 logger = logging.getLogger("agentcore.rag.service")
 
@@ -73,7 +74,9 @@ T = TypeVar("T")
 # At most this many documents per POST /index (the body limit bounds their total size).
 MAX_INDEX_DOCUMENTS = 500
 MAX_FETCH_IDS = 200
-DOC_ID_PATTERN = r"^[^#\s]([^#\x00-\x1f\x7f]*[^#\s])?$"
+# No '#' (chunk ids are "<doc_id>#<n>"), no control characters, no spaces at either end.
+_DOC_ID_EDGE = rf"[^#\x00-\x1f\x7f-\x9f{SPACE_CLASS}]"
+DOC_ID_PATTERN = rf"^{_DOC_ID_EDGE}([^#\x00-\x1f\x7f-\x9f]*{_DOC_ID_EDGE})?$"
 _DOC_ID_RE = re.compile(DOC_ID_PATTERN[1:-1])  # fullmatch: "$" would let a final newline through
 
 
@@ -176,10 +179,8 @@ def _request_models(settings: Settings) -> dict[str, type[BaseModel]]:
         "SearchRequest": {
             "question": (question, ...),
             "top_k": (
-                int | None,
-                Field(
-                    None, ge=1, le=settings.rag_max_top_k, description="сколько чанков (по умолчанию PARAM_RAG_TOP_K)"
-                ),
+                integer_type(ge=1, le=settings.rag_max_top_k) | None,
+                Field(None, description="сколько чанков (по умолчанию PARAM_RAG_TOP_K)"),
             ),
             "collection": (collection | None, Field(None, description="коллекция (по умолчанию активная)")),
             "mode": (
@@ -327,8 +328,15 @@ class _Service:
 
 async def _engine_call(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """Run a blocking engine call in a worker thread; engine errors become their HTTP answer."""
-    try:
+    async with _answering_rag_errors():
         return await asyncio.to_thread(function, *args, **kwargs)
+
+
+@asynccontextmanager
+async def _answering_rag_errors() -> AsyncIterator[None]:
+    """Engine errors inside the block become their HTTP answer (:func:`rag_api_error`)."""
+    try:
+        yield
     except RagError as exc:
         raise rag_api_error(exc) from exc
 
@@ -358,7 +366,7 @@ def create_router(
     ActivateRequest, IndexRequest = models["ActivateRequest"], models["IndexRequest"]
     router = APIRouter(tags=["rag"], lifespan=closing_lifespan(service.aclose))
     router.rag_service = service  # type: ignore[attr-defined]
-    reader = [Depends(require_reader)]
+    reader = reader_dependencies(settings)
     admin = [Depends(require_admin)]
 
     @router.get("/health", response_model=HealthResponse, responses={503: {"model": HealthError}})
@@ -382,21 +390,19 @@ def create_router(
         request: Any = body
         rag = await _engine_call(service.engine)
         gateway = service.llm_for_rerank() if request.rerank else None
-        if gateway is None:
-            result = await _engine_call(
-                rag.retrieve,
-                request.question,
-                request.top_k,
-                mode=request.mode,
-                collection=request.collection,
-                rerank=request.rerank,
-            )
-        else:  # LLM rerank: a wider pool, reordered by the model (local rerank if the model fails)
-            top_k = request.top_k or settings.param_rag_top_k
-            pool = max(top_k, min(20, settings.rag_max_top_k))
-            result = await _engine_call(
-                rag.retrieve, request.question, pool, mode=request.mode, collection=request.collection
-            )
+        async with _answering_rag_errors():
+            if gateway is None:
+                result = await rag.aretrieve(
+                    request.question,
+                    request.top_k,
+                    mode=request.mode,
+                    collection=request.collection,
+                    rerank=request.rerank,
+                )
+            else:  # LLM rerank: a wider pool, reordered by the model (local rerank if the model fails)
+                top_k = request.top_k or settings.param_rag_top_k
+                pool = max(top_k, min(20, settings.rag_max_top_k))
+                result = await rag.aretrieve(request.question, pool, mode=request.mode, collection=request.collection)
         with llm_deadline(settings.llm_deadline):  # the model calls (rerank, answer) share one budget
             if gateway is not None:
                 result = replace(result, hits=await arerank(request.question, result.hits, gateway, top_k))
@@ -420,7 +426,8 @@ def create_router(
         """Chunks (``doc#n``) or whole documents by id; unknown ids are listed in ``missing``."""
         request: Any = body
         rag = await _engine_call(service.engine)
-        result = await _engine_call(rag.fetch_docs, request.ids, request.collection)
+        async with _answering_rag_errors():
+            result = await rag.afetch_docs(request.ids, request.collection)
         return FetchResponse(items=[item.to_dict() for item in result.items], missing=result.missing)
 
     @router.get("/collections", response_model=CollectionsResponse, dependencies=reader)

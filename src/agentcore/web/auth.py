@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import hmac
 from collections.abc import Iterable
+from typing import Any
 
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from agentcore.web.errors import ApiError
 
-__all__ = ["bearer_token", "require_admin", "require_reader", "tokens_match"]
+__all__ = ["bearer_token", "reader_dependencies", "require_admin", "require_reader", "tokens_match"]
 
 # Documents the scheme only: auto_error=False, the checks below give the answers (in the one error format).
 _admin_scheme = HTTPBearer(
@@ -96,3 +97,9 @@ def require_reader(
     presented = bearer_token(request, "X-API-Token")
     if not tokens_match(presented, allowed + _settings_tokens(request, "admin_token_list")):
         raise ApiError(401, "требуется токен доступа", "unauthorized", {"WWW-Authenticate": "Bearer"})
+
+
+def reader_dependencies(settings: Any) -> list[Any]:
+    """``dependencies=`` for a read route: :func:`require_reader` when ``AGENTCORE_READ_TOKENS`` is set, nothing
+    otherwise — so the OpenAPI document declares a token exactly when one is required."""
+    return [Depends(require_reader)] if getattr(settings, "read_token_list", None) else []

@@ -4,12 +4,27 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 
-__all__ = ["NON_BLANK_PATTERN", "NonBlankText", "StrictModel", "Text", "text_type"]
+__all__ = [
+    "NON_BLANK_PATTERN",
+    "SPACE_CLASS",
+    "Integer",
+    "NonBlankText",
+    "StrictModel",
+    "Text",
+    "integer_type",
+    "text_type",
+]
 
-NON_BLANK_PATTERN = r"\S"
-"""JSON Schema ``pattern`` of non-blank text (unanchored: at least one character that is not a space)."""
+SPACE_CLASS = r"\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+r"""The characters Python's ``str.strip()`` removes, for a regex character class.
+
+Patterns spell them out instead of using ``\s``: ``\s`` means different sets in Python, ECMAScript (JSON Schema
+tools) and Rust (pydantic), and a pattern must mean the same to a client, to the schema and to the check."""
+
+NON_BLANK_PATTERN = f"[^{SPACE_CLASS}]"
+"""JSON Schema ``pattern`` of non-blank text (unanchored: at least one character ``strip()`` keeps)."""
 
 
 def _encodable(value: str) -> str:
@@ -27,14 +42,29 @@ def _not_blank(value: str) -> str:
     return value
 
 
+def _integral(value: object) -> object:
+    # JSON Schema counts 14.0 as an integer; strict validation alone would refuse it.
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+Integer = Annotated[int, BeforeValidator(_integral)]
+"""A strict integer (``true`` and ``"5"`` refused) that also takes ``14.0``, as JSON Schema's ``integer`` does."""
+
+
+def integer_type(*, ge: int | None = None, le: int | None = None) -> Any:
+    """:data:`Integer` with bounds checked and declared (``minimum``/``maximum``) — bounds from settings."""
+    return Annotated[int, Field(ge=ge, le=le), BeforeValidator(_integral)]
+
 Text = Annotated[str, AfterValidator(_encodable)]
 """A string that is valid Unicode text (no lone surrogates)."""
 
 NonBlankText = Annotated[
     str, AfterValidator(_encodable), AfterValidator(_not_blank), Field(json_schema_extra={"pattern": NON_BLANK_PATTERN})
 ]
-""":data:`Text` with at least one non-space character (declared as ``pattern: \\S``; the check answers in Russian
-instead of with a regex mismatch)."""
+""":data:`Text` with at least one non-space character (declared as :data:`NON_BLANK_PATTERN`; the check answers
+in Russian instead of with a regex mismatch)."""
 
 
 def text_type(
@@ -51,7 +81,7 @@ def text_type(
 
     Args:
         min_length / max_length: characters.
-        non_blank: at least one non-space character (schema ``pattern: \\S``).
+        non_blank: at least one non-space character (schema ``pattern`` :data:`NON_BLANK_PATTERN`).
         pattern: a JSON Schema ``pattern`` to declare; ``check`` (a function ``str -> str`` raising ``ValueError``
             with a Russian message) enforces it, so the message stays readable.
         check: an extra validator run last.

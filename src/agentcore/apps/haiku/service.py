@@ -30,7 +30,7 @@ import re
 import threading
 from typing import Any, Literal
 
-from fastapi import APIRouter, Depends, FastAPI
+from fastapi import APIRouter, FastAPI
 from pydantic import BaseModel, create_model
 
 from agentcore.apps.haiku.composer import compose_offline
@@ -41,14 +41,14 @@ from agentcore.llm.deadline import llm_deadline
 from agentcore.llm.errors import LLMError
 from agentcore.serving import closing_lifespan
 from agentcore.web.app import create_base_app
-from agentcore.web.auth import require_reader
+from agentcore.web.auth import reader_dependencies
 from agentcore.web.errors import error_responses, upstream_error
-from agentcore.web.models import StrictModel, text_type
+from agentcore.web.models import SPACE_CLASS, StrictModel, text_type
 
 logger = logging.getLogger("agentcore.haiku")
 
 # No control characters anywhere, at least one character that is not a space.
-THEME_PATTERN = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
+THEME_PATTERN = rf"^[^\x00-\x1f\x7f-\x9f]*[^\x00-\x1f\x7f-\x9f{SPACE_CLASS}][^\x00-\x1f\x7f-\x9f]*$"
 _THEME_RE = re.compile(THEME_PATTERN[1:-1])  # fullmatch: "$" would let a final newline through
 
 
@@ -136,7 +136,7 @@ def create_router(settings: Settings | None = None, gateway: Any = None) -> APIR
     @router.post(
         "/generate_haiku",
         response_model=HaikuResponse,
-        dependencies=[Depends(require_reader)],
+        dependencies=reader_dependencies(service.settings),
         responses=error_responses(422, 502, 503, 504),
     )
     async def generate_haiku(body: HaikuRequest) -> Any:  # type: ignore[valid-type]
