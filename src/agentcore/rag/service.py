@@ -460,6 +460,14 @@ def create_router(
         request: Any = body
         documents = [_source_document(item) for item in request.documents]
         rag = await _engine_call(service.engine)
+        for document in documents:
+            # A document without a single index term cannot be found, and a collection of such documents has no
+            # vocabulary at all (the BM25 build refuses it).
+            if not rag.analyzer.terms(f"{document.title}\n{document.text}"):
+                message = (
+                    f"некорректный запрос: документ {document.doc_id[:40]!r}: в тексте и заголовке нет слов для поиска"
+                )
+                raise ApiError(422, message, "validation_error")
         report = await _engine_call(rag.index_documents, documents, request.collection, replace=request.replace)
         logger.info(
             "service // Indexed %d documents into %s: added %d, updated %d, removed %d",
