@@ -460,14 +460,6 @@ def create_router(
         request: Any = body
         documents = [_source_document(item) for item in request.documents]
         rag = await _engine_call(service.engine)
-        for document in documents:
-            # A document without a single index term cannot be found, and a collection of such documents has no
-            # vocabulary at all (the BM25 build refuses it).
-            if not rag.analyzer.terms(f"{document.title}\n{document.text}"):
-                message = (
-                    f"некорректный запрос: документ {document.doc_id[:40]!r}: в тексте и заголовке нет слов для поиска"
-                )
-                raise ApiError(422, message, "validation_error")
         report = await _engine_call(rag.index_documents, documents, request.collection, replace=request.replace)
         logger.info(
             "service // Indexed %d documents into %s: added %d, updated %d, removed %d",
@@ -477,15 +469,7 @@ def create_router(
             len(report.updated),
             len(report.removed),
         )
-        return IndexResponse(
-            collection=report.collection,
-            added=report.added,
-            updated=report.updated,
-            unchanged=report.unchanged,
-            removed=report.removed,
-            documents=report.documents,
-            chunks=report.chunks,
-        )
+        return IndexResponse(**{name: getattr(report, name) for name in IndexResponse.model_fields})
 
     if warm_up if warm_up is not None else engine is None:
         threading.Thread(target=service.warm_up, name="rag-warm-up", daemon=True).start()
