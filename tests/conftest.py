@@ -10,7 +10,7 @@ import pytest
 
 from agentcore.config import Settings, get_settings
 
-_PREFIXES = ("AGENTCORE_", "GIGACHAT_", "OPENAI_")
+_PREFIXES = ("AGENTCORE_", "GIGACHAT_", "OPENAI_", "BITRIX_")
 _SEED_NAMES = {
     "EXIT_COMMANDS",
     "HELP_COMMANDS",
@@ -22,6 +22,7 @@ _SEED_NAMES = {
     "PARAM_RAG_TOP_K",
     "RAG_SERVICE_URL",
     "HAIKU_SERVICE_URL",
+    "HTTP_API_TOKENS",
 }
 
 

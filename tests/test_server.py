@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import httpx
+import pytest
 
 from agentcore.config import Settings
 from agentcore.server import create_app
@@ -14,7 +15,7 @@ from agentcore.serving import BackgroundServer
 def test_every_system_under_one_app(settings: Settings) -> None:
     with BackgroundServer(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=60) as client:
         health = client.get("/health").json()
-        assert health["status"] == "ok" and health["systems"] == ["/rag", "/haiku"]
+        assert health["status"] == "ok" and health["systems"] == ["/rag", "/haiku", "/research", "/v1", "/chat"]
         assert client.get("/haiku/health").json() == {"status": "ok"}
         haiku = client.post("/haiku/generate_haiku", json={"theme": "осень"}).json()
         assert haiku["syllables_per_line"] == [5, 7, 5]
@@ -102,3 +103,45 @@ def test_rerank_uses_the_llm_when_a_provider_is_configured(data_dir: object) -> 
     assert len(result.json()["chunk_texts"]) == 2
     formats = [r.json.get("response_format") or {} for r in fake.state.fake.requests.of("chat")]
     assert any((f.get("json_schema") or {}).get("name") == "RerankJudgement" for f in formats)
+
+
+def test_research_and_openai_compatible_agents_are_served(settings: Settings) -> None:
+    from openai import OpenAI
+
+    with BackgroundServer(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+        paths = client.get("/openapi.json").json()["paths"]
+        assert {"/research/stream", "/research", "/research/tools", "/v1/chat/completions", "/v1/models"} <= set(paths)
+        body = client.post("/research", json={"question": "Как оформить отпуск?"}).json()
+        assert body["metadata"]["answered"] is True and body["citations"]
+        sdk = OpenAI(base_url=server.url + "/v1", api_key="unused", max_retries=0, timeout=60)
+        assert [m.id for m in sdk.models.list()] == ["research", "sgr-example"]
+        question = [{"role": "user", "content": "Где лежат логи?"}]
+        answer = sdk.chat.completions.create(model="research", messages=question)  # type: ignore[arg-type]
+        assert "Источники:" in (answer.choices[0].message.content or "")
+        chunks = list(
+            sdk.chat.completions.create(
+                model="sgr-example", messages=[{"role": "user", "content": "Который час?"}], stream=True
+            )
+        )
+        text = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
+        assert text.startswith("Сейчас ") and any(c.choices and c.choices[0].delta.tool_calls for c in chunks)
+
+
+def test_agents_on_an_unconfigured_provider_answer_503_not_500(data_dir: object) -> None:
+    import openai
+    from openai import OpenAI
+
+    settings = Settings(provider="gigachat")  # no credentials
+    with BackgroundServer(create_app(settings)) as server:
+        research = httpx.post(server.url + "/research", json={"question": "Как оформить отпуск?"}, timeout=60)
+        assert research.status_code in (502, 503) and "error" in research.json(), research.text
+        sdk = OpenAI(base_url=server.url + "/v1", api_key="unused", max_retries=0, timeout=60)
+        question = [{"role": "user", "content": "Который час?"}]
+        with pytest.raises(openai.APIStatusError) as caught:
+            sdk.chat.completions.create(model="sgr-example", messages=question)  # type: ignore[arg-type]
+        assert caught.value.status_code in (502, 503)
+        with pytest.raises(openai.APIError):
+            list(sdk.chat.completions.create(model="research", messages=question, stream=True))  # type: ignore[arg-type]
+        too_long = [{"role": "user", "content": "я" * 5000}]
+        with pytest.raises(openai.UnprocessableEntityError):
+            sdk.chat.completions.create(model="research", messages=too_long)  # type: ignore[arg-type]

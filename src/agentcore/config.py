@@ -129,6 +129,40 @@ class Settings(BaseSettings):
     # Comma-separated tokens for routes that change shared state (switching collections, indexing). Unset: closed.
     admin_tokens: SecretStr | None = Field(None, validation_alias=_env("ADMIN_TOKENS"))
 
+    # --- Bitrix24 CRM orchestrator (seed 004) ----------------------------------------------------
+    # The portal: an inbound webhook (seed name BITRIX_WEBHOOK_URL) or an OAuth application (domain + tokens).
+    # With neither, a local fake portal is started in-process.  Every one of these is a secret or holds one.
+    bitrix_webhook_url: SecretStr | None = Field(None, validation_alias=_env("BITRIX_WEBHOOK_URL"))
+    bitrix_domain: str | None = Field(None, validation_alias=_env("BITRIX_DOMAIN"))
+    bitrix_access_token: SecretStr | None = Field(None, validation_alias=_env("BITRIX_ACCESS_TOKEN"))
+    bitrix_refresh_token: SecretStr | None = Field(None, validation_alias=_env("BITRIX_REFRESH_TOKEN"))
+    bitrix_client_id: str | None = Field(None, validation_alias=_env("BITRIX_CLIENT_ID"))
+    bitrix_client_secret: SecretStr | None = Field(None, validation_alias=_env("BITRIX_CLIENT_SECRET"))
+    bitrix_oauth_url: str = Field("https://oauth.bitrix.info/oauth/token/", validation_alias=_env("BITRIX_OAUTH_URL"))
+    bitrix_timeout: float = Field(30.0, gt=0, validation_alias=_env("BITRIX_TIMEOUT"))
+    # QUERY_LIMIT_EXCEEDED: at most this many retries, none starting later than bitrix_retry_max_time seconds.
+    bitrix_max_retries: int = Field(5, ge=0, validation_alias=_env("BITRIX_MAX_RETRIES"))
+    bitrix_retry_max_time: float = Field(30.0, gt=0, validation_alias=_env("BITRIX_RETRY_MAX_TIME"))
+    crm_mode: Literal["shadow", "canary", "full"] = Field("canary", validation_alias=_env("CRM_MODE"))
+    # The chat model for the CRM step on the OpenAI-compatible provider (the seed's GPT-5 Thinking).
+    crm_model: str = Field("gpt-5-thinking", validation_alias=_env("CRM_MODEL"))
+    # A confirmation request not decided within this many seconds is stale and can no longer be approved.
+    crm_confirmation_ttl: float = Field(900.0, gt=0, validation_alias=_env("CRM_CONFIRMATION_TTL"))
+    crm_log_max_bytes: int = Field(5 * 1024 * 1024, ge=1, validation_alias=_env("CRM_LOG_MAX_BYTES"))
+    crm_log_keep: int = Field(10, ge=0, validation_alias=_env("CRM_LOG_KEEP"))
+    # Sessions kept in Redis (AGENTCORE_REDIS_URL) expire after this many seconds without a turn.
+    crm_session_ttl: int = Field(30 * 24 * 3600, ge=60, validation_alias=_env("CRM_SESSION_TTL"))
+    # X-API-Key values accepted by POST /chat, comma-separated (seed name HTTP_API_TOKENS); empty = /chat refuses all.
+    http_api_tokens: SecretStr | None = Field(None, validation_alias=_env("HTTP_API_TOKENS"))
+    # --- research agent beyond seed 002: honest answers, cache of identical requests --------------
+    # An answer whose citation coverage is below COVERAGE_THRESHOLD and whose verify confidence is below this is
+    # replaced by "the knowledge base does not answer" plus the closest sources.
+    verify_min_confidence: float = Field(0.5, ge=0, le=1, validation_alias=_env("VERIFY_MIN_CONFIDENCE"))
+    # Identical research requests (question, collection version, step limit) within this many seconds are served
+    # from memory; 0 disables the cache.
+    research_cache_ttl: float = Field(300.0, ge=0, validation_alias=_env("RESEARCH_CACHE_TTL"))
+    research_cache_size: int = Field(256, ge=1, validation_alias=_env("RESEARCH_CACHE_SIZE"))
+
     # --- provider faults and read access (issue 12) -----------------------------------------------
     # Total seconds for one model call: attempts, backoff and queueing included. Below SERVICE_TIMEOUT (30 s), so a
     # service whose model hangs still answers its caller in time (RAG with the extractive answer).
@@ -185,9 +219,23 @@ class Settings(BaseSettings):
 
     def secret_values(self) -> list[str]:
         """Every configured secret in plain text, for log/trace redaction."""
-        secrets = [self.gigachat_credentials, self.gigachat_access_token, self.openai_api_key, self.qdrant_api_key]
+        secrets = [
+            self.gigachat_credentials,
+            self.gigachat_access_token,
+            self.openai_api_key,
+            self.qdrant_api_key,
+            self.bitrix_webhook_url,
+            self.bitrix_access_token,
+            self.bitrix_refresh_token,
+            self.bitrix_client_secret,
+        ]
         values = [s.get_secret_value() for s in secrets if s is not None and s.get_secret_value()]
-        return values + self.admin_token_list + self.read_token_list
+        return values + self.admin_token_list + self.read_token_list + self.api_token_list
+
+    @property
+    def api_token_list(self) -> list[str]:
+        """The ``X-API-Key`` values ``POST /chat`` accepts (``HTTP_API_TOKENS``, comma-separated)."""
+        return _token_list(self.http_api_tokens)
 
 
 def _token_list(value: SecretStr | None) -> list[str]:

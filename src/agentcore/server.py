@@ -1,27 +1,31 @@
 """One FastAPI server with the HTTP routes of every system (``agentcore serve``).
 
-=========== ============================================================ ====================================
-prefix      routes                                                       source
-=========== ============================================================ ====================================
-``/rag``    ``GET /health``, ``POST /search``, ``/fetch_docs``,           :mod:`agentcore.rag.service`
-            ``GET /collections``, ``POST /collections/active``, ``/index``
-``/haiku``  ``GET /health``, ``POST /generate_haiku``                     :mod:`agentcore.apps.haiku.service`
-=========== ============================================================ ====================================
+============== ============================================================ ====================================
+prefix         routes                                                       source
+============== ============================================================ ====================================
+``/rag``       ``GET /health``, ``POST /search``, ``/fetch_docs``,           :mod:`agentcore.rag.service`
+               ``GET /collections``, ``POST /collections/active``, ``/index``
+``/haiku``     ``GET /health``, ``POST /generate_haiku``                     :mod:`agentcore.apps.haiku.service`
+``/research``  ``POST /stream`` (SSE), ``POST ""``, ``GET /tools``          :mod:`agentcore.apps.research.routes`
+``/v1``        ``POST /chat/completions``, ``GET /models``                  :mod:`agentcore.agents.openai_surface`
+``/``          ``POST /chat`` (CRM agent, ``X-API-Key``)                     :mod:`agentcore.apps.crm.http_api`
+============== ============================================================ ====================================
 
 The app is built by :func:`agentcore.web.app.create_base_app` (offline docs at ``/docs``, one JSON error format,
 bounded bodies).  Each system contributes an ``APIRouter`` that is included here — never a mounted sub-app — so
-``/openapi.json`` lists every route; a router's ``lifespan`` (closing its clients) is merged into the app's.
+``/openapi.json`` lists every route; a router's ``lifespan`` (closing its clients) is merged into the app's.  The
+OpenAI-compatible endpoint serves the agents named below as models.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from fastapi import APIRouter, FastAPI
+from fastapi import FastAPI
 from pydantic import BaseModel
 
 from agentcore.config import Settings, get_settings
+from agentcore.serving import closing_lifespan
 from agentcore.web.app import create_base_app
 
 
@@ -33,42 +37,49 @@ class ServerHealth(BaseModel):
     systems: list[str]
 
 
-def _rag_router(settings: Settings) -> APIRouter:
-    from agentcore.rag.service import create_router
-
-    return create_router(settings)
-
-
-def _haiku_router(settings: Settings) -> APIRouter:
-    from agentcore.apps.haiku.service import create_router
-
-    return create_router(settings)
-
-
-# (prefix, router factory) of every system; a new system adds one line.
-ROUTERS: list[tuple[str, Callable[[Settings], APIRouter]]] = [
-    ("/rag", _rag_router),
-    ("/haiku", _haiku_router),
-]
-
-
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The combined application (no network access at creation; services initialise lazily).
 
-    ``app.state.routers`` maps each prefix to its router (e.g. ``["/haiku"].haiku_service``).
+    ``app.state.routers`` maps each system's prefix to its router (e.g. ``["/haiku"].haiku_service``).
     """
+    from agentcore.agents.openai_surface import create_openai_router
+    from agentcore.apps.crm.http_api import create_router as create_crm_router
+    from agentcore.apps.example.served import ExampleServing
+    from agentcore.apps.haiku.service import create_router as create_haiku_router
+    from agentcore.apps.research.routes import ResearchHTTP
+    from agentcore.apps.research.routes import create_router as create_research_router
+    from agentcore.rag.service import create_router as create_rag_router
+
     settings = settings or get_settings()
-    app = create_base_app(settings, title="agentcore", summary="Все HTTP-маршруты систем agentcore")
-    prefixes = [prefix for prefix, _ in ROUTERS]
+    rag = create_rag_router(settings)
+    # The research agent searches through the RAG service's engine: one index in memory, and switching the active
+    # collection (POST /rag/collections/active) switches it for the agent too.
+    research = ResearchHTTP(settings, engine_factory=rag.rag_service.engine)  # type: ignore[attr-defined]
+    example = ExampleServing(settings)
+    # Model name → agent for the OpenAI-compatible endpoint.
+    agents = {agent.name: agent for agent in (research.served_agent(), example.served_agent())}
+    # prefix given here → router; "/research", "/v1" and the CRM's "/chat" carry their paths themselves.
+    routers = {
+        "/rag": rag,
+        "/haiku": create_haiku_router(settings),
+        "/research": create_research_router(settings, http=research),
+        "/v1": create_openai_router(agents),
+        "/chat": create_crm_router(settings),
+    }
+    own_prefix = {"/rag", "/haiku"}
+    app = create_base_app(
+        settings,
+        title="agentcore",
+        summary="Все HTTP-маршруты систем agentcore",
+        lifespan=closing_lifespan(example.aclose),
+    )
 
     @app.get("/health", tags=["server"], response_model=ServerHealth)
     def health() -> Any:
         """Server status: the configured provider and the systems served (their prefixes)."""
-        return ServerHealth(status="ok", provider=settings.provider, systems=prefixes)
+        return ServerHealth(status="ok", provider=settings.provider, systems=list(routers))
 
-    app.state.routers = {}
-    for prefix, factory in ROUTERS:
-        router = factory(settings)
-        app.include_router(router, prefix=prefix)
-        app.state.routers[prefix] = router
+    for prefix, router in routers.items():
+        app.include_router(router, prefix=prefix if prefix in own_prefix else "")
+    app.state.routers = routers
     return app

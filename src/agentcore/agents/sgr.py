@@ -11,16 +11,23 @@ Two modes:
 * ``"schema"`` — schema-guided reasoning for models without native tool calling: one structured-output call per
   step whose schema holds the reasoning fields and a discriminated union of tool calls plus ``final_answer``.
 
-Each ``run`` appends one JSON line to ``{log_dir}/reasoning/{agent_id}.jsonl`` with ``timestamp``, ``agent_id``
+``run`` returns the answer (seed 001); ``stream`` yields the same run as live step events
+(:mod:`agentcore.agents.events`): ``step_started``, ``thought``, ``tool_invoked``, ``observation``, then ``final`` or
+``error``.  Any failure of the layers below (provider, tool layer, a bug) ends the run with an error step, logged with
+its traceback; neither ``run`` nor ``stream`` raises for it.
+
+Each run appends one JSON line to ``{log_dir}/reasoning/{agent_id}.jsonl`` with ``timestamp``, ``agent_id``
 and ``reasoning_trace`` (tool results cut to 200 characters); ``log_dir=None`` disables it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from abc import ABC, abstractmethod
+from collections.abc import AsyncGenerator
 from contextvars import ContextVar
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -28,6 +35,7 @@ from typing import Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
+from agentcore.agents.events import AgentStepEvent, EventFactory, FinalEvent
 from agentcore.llm.errors import LLMError
 from agentcore.llm.gateway import LLMGateway, SimpleLLMGateway
 from agentcore.llm.models import LLMMessage, LLMRequest, LLMToolCall
@@ -36,6 +44,7 @@ from agentcore.tools.registry import ToolRegistry
 from agentcore.tools.runner import ToolResult, ToolRunner
 from agentcore.trace.clock import utc_now_iso
 from agentcore.trace.jsonl import JsonlStore
+from agentcore.trace.text import truncate
 
 logger = logging.getLogger("agentcore.agents.sgr")
 
@@ -85,11 +94,6 @@ class _RunState:
     trace: list[ReasoningStep] = field(default_factory=list)
     tool_calls: list[ToolCall] = field(default_factory=list)
     error: LLMError | None = None
-
-
-def _cut(value: Any, limit: int = TRACE_RESULT_CHARS) -> Any:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-    return text if len(text) <= limit else text[:limit]
 
 
 class SystemSGRAgent(ABC):
@@ -145,20 +149,30 @@ class SystemSGRAgent(ABC):
     async def run(self, user_message: str, context: dict[str, Any] | None = None) -> str:
         """Answer ``user_message`` through the SGR loop; ``context`` is appended to the system prompt as JSON.
 
-        Never raises for model or tool failures: the returned text then says what went wrong.
+        Never raises for model, tool or other failures of the layers below: the returned text then says what went
+        wrong (the traceback goes to the log).  Cancellation propagates.
         """
         state = self._last_run = _RunState()  # the seed's "очистить _reasoning_trace" before a run
         token = self._run_state.set(state)
-        system = self.system_prompt
-        if context:
-            system += "\n\nКонтекст:\n" + json.dumps(context, ensure_ascii=False, default=str)
-        messages = [LLMMessage(role="system", content=system), LLMMessage(role="user", content=user_message)]
         try:
-            return await self._sgr_loop(messages)
+            return await _answer_of(self._events(state, user_message, context, None))
         finally:
-            # The append takes a cross-process file lock: keep it off the event loop (to_thread keeps the context).
-            await asyncio.to_thread(self._save_trace)
             self._run_state.reset(token)
+
+    async def stream(
+        self, user_message: str, context: dict[str, Any] | None = None, *, request_id: str | None = None
+    ) -> AsyncGenerator[AgentStepEvent, None]:
+        """The same run as :meth:`run`, as live step events (:mod:`agentcore.agents.events`).
+
+        Yields ``step_started`` per model call, ``thought``, ``tool_invoked`` / ``observation`` per tool call, and
+        ends with one ``final`` (the answer) or ``error`` (LLM failure, iteration limit, unexpected failure).
+        Closing the iterator early (or cancelling its consumer) stops the run; the trace of the steps done so far
+        is still written.
+        """
+        state = self._last_run = _RunState()
+        async with contextlib.aclosing(self._events(state, user_message, context, request_id)) as events:
+            async for event in events:
+                yield event
 
     @property
     def _reasoning_trace(self) -> list[ReasoningStep]:
@@ -181,64 +195,133 @@ class SystemSGRAgent(ABC):
         return self._run_state.get(self._last_run).error
 
     # ------------------------------------------------------------------------------------ the loop
+    def _messages(self, user_message: str, context: dict[str, Any] | None) -> list[LLMMessage]:
+        system = self.system_prompt
+        if context:
+            system += "\n\nКонтекст:\n" + json.dumps(context, ensure_ascii=False, default=str)
+        return [LLMMessage(role="system", content=system), LLMMessage(role="user", content=user_message)]
+
+    async def _events(
+        self, state: _RunState, user_message: str, context: dict[str, Any] | None, request_id: str | None
+    ) -> AsyncGenerator[AgentStepEvent, None]:
+        """One run as events; the trace is saved at the end, however the run ends."""
+        factory = EventFactory(self.agent_id, request_id, max_steps=self.MAX_ITERATIONS)
+        try:
+            async with contextlib.aclosing(self._loop(state, self._messages(user_message, context), factory)) as loop:
+                async for event in loop:
+                    yield event
+        finally:
+            # The append takes a cross-process file lock: keep it off the event loop.  Shielded, so a run cancelled
+            # mid-way still leaves its trace.
+            await asyncio.shield(asyncio.to_thread(self._save_trace, state))
+
     async def _sgr_loop(self, messages: list[LLMMessage]) -> str:
-        """Up to ``MAX_ITERATIONS`` model calls; returns the final answer or an error message."""
+        """Up to ``MAX_ITERATIONS`` model calls; returns the final answer or an error message (seed 001, 3.4)."""
+        state = self._run_state.get(self._last_run)
+        return await _answer_of(self._loop(state, messages, EventFactory(self.agent_id)))
+
+    async def _loop(
+        self, state: _RunState, messages: list[LLMMessage], events: EventFactory
+    ) -> AsyncGenerator[AgentStepEvent, None]:
         for iteration in range(1, self.MAX_ITERATIONS + 1):
+            yield events.step_started(iteration)
             try:
                 if self.mode == "schema":
-                    answer = await self._schema_iteration(messages)
+                    step_events = self._schema_iteration(state, messages, events, iteration)
                 else:
-                    answer = await self._tools_iteration(messages)
+                    step_events = self._tools_iteration(state, messages, events, iteration)
+                async with contextlib.aclosing(step_events) as iteration_events:
+                    async for event in iteration_events:
+                        yield event
+                        if event.type == "final":
+                            return
             except LLMError as exc:
                 logger.error("%s // LLM Error: %s", self.agent_id, exc)
                 self._run_state.get(self._last_run).error = exc
-                message = f"Ошибка при запросе LLM: {exc}"
-                self._log_step(ReasoningStep(len(self._reasoning_trace) + 1, "formulate_answer", final_answer=message))
-                return message
-            if answer is not None:
-                return answer
+                message = f"Ошибка при запросе LLM: {exc.public_message}"  # no upstream text: HTTP surfaces show it
+                self._log_step(ReasoningStep(len(state.trace) + 1, "formulate_answer", final_answer=message), state)
+                yield events.error(iteration, message, "llm_error")
+                return
+            except Exception as exc:  # a bug or an unexpected failure below: the run ends, the caller never sees it
+                logger.exception("%s // Unexpected error in step %d", self.agent_id, iteration)
+                message = f"Внутренняя ошибка агента: {type(exc).__name__}"  # detail in the log only
+                self._log_step(ReasoningStep(len(state.trace) + 1, "formulate_answer", final_answer=message), state)
+                yield events.error(iteration, message, "internal_error")
+                return
             logger.debug("%s // iteration %d done, continuing", self.agent_id, iteration)
         message = f"Не удалось получить ответ: превышено максимальное число итераций ({self.MAX_ITERATIONS})."
         logger.warning("%s // Max iterations reached", self.agent_id)
-        self._log_step(ReasoningStep(len(self._reasoning_trace) + 1, "formulate_answer", final_answer=message))
-        return message
+        self._log_step(ReasoningStep(len(state.trace) + 1, "formulate_answer", final_answer=message), state)
+        yield events.error(self.MAX_ITERATIONS, message, "max_iterations")
 
     def _request(self, messages: list[LLMMessage], **kwargs: Any) -> LLMRequest:
         return LLMRequest(model=self.model or None, messages=list(messages), step=self.llm_step, **kwargs)
 
-    async def _tools_iteration(self, messages: list[LLMMessage]) -> str | None:
+    def _final(self, state: _RunState, events: EventFactory, step: int, answer: str) -> FinalEvent:
+        return events.final(
+            step,
+            answer,
+            metadata={"agent": self.agent_id, "steps": step, "tool_calls": len(state.tool_calls)},
+        )
+
+    async def _tools_iteration(
+        self, state: _RunState, messages: list[LLMMessage], events: EventFactory, step: int
+    ) -> AsyncGenerator[AgentStepEvent, None]:
         tools = self.tools.to_llm_tools() or None
         response = await self.llm_gateway.request(self._request(messages, tools=tools))
         if not response.tool_calls:
             answer = response.content or ""
-            self._log_step(ReasoningStep(len(self._reasoning_trace) + 1, "formulate_answer", final_answer=answer))
-            return answer
+            self._log_step(ReasoningStep(len(state.trace) + 1, "formulate_answer", final_answer=answer), state)
+            yield self._final(state, events, step, answer)
+            return
         if response.content:
-            self._log_step(ReasoningStep(len(self._reasoning_trace) + 1, "think", thought=response.content))
-        messages.append(LLMMessage(role="assistant", content=response.content, tool_calls=response.tool_calls))
-        for call in response.tool_calls:
-            result = await self._execute(call, thought=response.content)
-            messages.append(LLMMessage(role="tool", tool_call_id=call.id, name=call.name, content=result.content))
-        return None
+            self._log_step(ReasoningStep(len(state.trace) + 1, "think", thought=response.content), state)
+            yield events.thought(step, response.content)
+        calls = _with_unique_ids(response.tool_calls)
+        messages.append(LLMMessage(role="assistant", content=response.content, tool_calls=calls))
+        for call in calls:
+            async with contextlib.aclosing(self._execute(state, call, response.content, events, step)) as executed:
+                async for item in executed:
+                    if isinstance(item, ToolResult):
+                        messages.append(
+                            LLMMessage(role="tool", tool_call_id=call.id, name=call.name, content=item.content)
+                        )
+                    else:
+                        yield item
 
-    async def _execute(self, call: LLMToolCall, thought: str | None) -> ToolResult:
+    async def _execute(
+        self, state: _RunState, call: LLMToolCall, thought: str | None, events: EventFactory, step: int
+    ) -> AsyncGenerator[AgentStepEvent | ToolResult, None]:
+        """Run one call: yields ``tool_invoked``, ``observation`` and, last, the :class:`ToolResult` itself."""
+        arguments, _ = self.runner.validate(self.tools, call.name, call.arguments)
+        yield events.tool_invoked(step, call.name, arguments, call.id)
         result = await self.runner.run_by_name(self.tools, call.name, call.arguments)
         try:
             parameters = call.parsed_arguments()
         except ValueError:
             parameters = {"raw_input": call.arguments}
-        self.tool_calls.append(ToolCall(call.name, parameters, result.value if result.ok else result.content))
+        state.tool_calls.append(ToolCall(call.name, parameters, result.value if result.ok else result.content))
         self._log_step(
             ReasoningStep(
-                len(self._reasoning_trace) + 1,
+                len(state.trace) + 1,
                 "call_tool",
                 thought=thought,
                 tool_used=call.name,
                 tool_parameters=parameters,
-                tool_result=_cut(result.content),
-            )
+                tool_result=truncate(result.content, TRACE_RESULT_CHARS),
+            ),
+            state,
         )
-        return result
+        yield events.observation(
+            step,
+            call.name,
+            call.id,
+            ok=result.ok,
+            text=result.content,
+            elapsed_ms=result.elapsed_ms,
+            error=result.error,
+        )
+        yield result
 
     # ------------------------------------------------------------------------ schema-guided mode
     def step_model(self) -> type[BaseModel]:
@@ -275,29 +358,40 @@ class SystemSGRAgent(ABC):
         )
         return self._step_model
 
-    async def _schema_iteration(self, messages: list[LLMMessage]) -> str | None:
-        step = await self.llm_gateway.parse(self._request(messages), self.step_model())
-        data = step.model_dump()
+    async def _schema_iteration(
+        self, state: _RunState, messages: list[LLMMessage], events: EventFactory, step: int
+    ) -> AsyncGenerator[AgentStepEvent, None]:
+        parsed = await self.llm_gateway.parse(self._request(messages), self.step_model())
+        data = parsed.model_dump()
         function = data["function"]
         thought = " ".join(data.get("reasoning_steps") or []) or data.get("current_situation")
+        if thought:
+            yield events.thought(step, thought)
         if function["tool"] == "final_answer":
             answer = str(function.get("answer", ""))
             self._log_step(
-                ReasoningStep(len(self._reasoning_trace) + 1, "formulate_answer", thought=thought, final_answer=answer)
+                ReasoningStep(len(state.trace) + 1, "formulate_answer", thought=thought, final_answer=answer), state
             )
-            return answer
+            yield self._final(state, events, step, answer)
+            return
         call = LLMToolCall(
             name=function["tool"], arguments=json.dumps(function.get("arguments") or {}, ensure_ascii=False)
         )
-        result = await self._execute(call, thought=thought)
-        messages.append(LLMMessage(role="assistant", content=step.model_dump_json()))
+        result: ToolResult | None = None
+        async with contextlib.aclosing(self._execute(state, call, thought, events, step)) as executed:
+            async for item in executed:
+                if isinstance(item, ToolResult):
+                    result = item
+                else:
+                    yield item
+        assert result is not None
+        messages.append(LLMMessage(role="assistant", content=parsed.model_dump_json()))
         messages.append(LLMMessage(role="user", content=f"Результат инструмента {call.name}: {result.content}"))
-        return None
 
     # ---------------------------------------------------------------------------------- tracing
-    def _log_step(self, step: ReasoningStep) -> None:
-        """Append a step to the trace of the current run and log it at debug."""
-        self._reasoning_trace.append(step)
+    def _log_step(self, step: ReasoningStep, state: _RunState | None = None) -> None:
+        """Append a step to the trace of ``state`` (default: the current run) and log it at debug."""
+        (state or self._run_state.get(self._last_run)).trace.append(step)
         logger.debug(
             "%s // step %d %s%s",
             self.agent_id,
@@ -306,13 +400,39 @@ class SystemSGRAgent(ABC):
             f" {step.tool_used}" if step.tool_used else "",
         )
 
-    def _save_trace(self) -> None:
-        """Append this run's trace to ``{log_dir}/reasoning/{agent_id}.jsonl`` (never raises)."""
+    def _save_trace(self, state: _RunState | None = None) -> None:
+        """Append a run's trace to ``{log_dir}/reasoning/{agent_id}.jsonl`` (never raises)."""
         if self.log_dir is None:
             return
+        trace = (state or self._run_state.get(self._last_run)).trace
         record = {
             "timestamp": utc_now_iso(),
             "agent_id": self.agent_id,
-            "reasoning_trace": [asdict(step) for step in self._reasoning_trace],
+            "reasoning_trace": [asdict(step) for step in trace],
         }
         JsonlStore(self.log_dir / "reasoning" / f"{self.agent_id}.jsonl").append(record)
+
+
+async def _answer_of(events: AsyncGenerator[AgentStepEvent, None]) -> str:
+    """Run a stream to its end: the final answer, or the error message (the seed's ``run`` contract)."""
+    answer = ""
+    async with contextlib.aclosing(events) as stream:
+        async for event in stream:
+            if event.type == "final":
+                answer = event.answer
+            elif event.type == "error":
+                answer = event.message
+    return answer
+
+
+def _with_unique_ids(calls: list[LLMToolCall]) -> list[LLMToolCall]:
+    """The calls with an id each, unique within the message (servers that send none or repeat one exist), so every
+    tool result answers exactly one call."""
+    seen: set[str] = set()
+    fixed = []
+    for call in calls:
+        if not call.id or call.id in seen:
+            call = call.model_copy(update={"id": LLMToolCall(name=call.name).id})
+        seen.add(call.id)
+        fixed.append(call)
+    return fixed

@@ -50,6 +50,19 @@ def sgr_command(
     run_sgr(message, mode=mode, as_json=as_json)
 
 
+@app.command("ask")
+def ask_command(
+    question: str = typer.Argument(..., help="Вопрос по базе знаний, например «Как оформить отпуск?»"),
+    collection: str | None = typer.Option(None, "--collection", "-c", help="Коллекция (по умолчанию активная)"),
+    max_steps: int | None = typer.Option(None, "--max-steps", help="Лимит шагов ReAct (по умолчанию 8, не больше 15)"),
+    as_json: bool = typer.Option(False, "--json", help="Вывести ответ, цитаты, метаданные и все шаги в JSON"),
+) -> None:
+    """Исследовательский агент: ищет ответ в базе знаний по шагам (ReAct), с цитатами, покрытием и проверкой."""
+    from agentcore.cli.ask import run_ask
+
+    run_ask(question, collection=collection, max_steps=max_steps, as_json=as_json)
+
+
 @app.command("serve")
 def serve_command(
     host: str = typer.Option("127.0.0.1", "--host", help="Адрес для прослушивания"),
@@ -64,6 +77,10 @@ def serve_command(
 from agentcore.cli.rag import rag_app  # noqa: E402 - the sub-app defines commands only; imports are lazy
 
 app.add_typer(rag_app, name="rag", help="База знаний: индексация, поиск, RAG-сервис.")
+
+from agentcore.cli.crm import crm_app  # noqa: E402 - the sub-app defines commands only; imports are lazy
+
+app.add_typer(crm_app, name="crm", help="CRM-агент Bitrix24: диалог, HTTP API (/chat), локальный тестовый портал.")
 
 
 def main() -> None:

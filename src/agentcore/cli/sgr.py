@@ -4,18 +4,25 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import TYPE_CHECKING
+
+import typer
 
 from agentcore.cli.common import fail, init_logging, load_settings
 
+if TYPE_CHECKING:
+    from agentcore.llm.errors import LLMError
+
 
 def run_sgr(message: str, *, mode: str = "tools", as_json: bool = False) -> None:
-    """Answer ``message`` with the example SGR agent on the configured provider."""
+    """Answer ``message`` with the example SGR agent on the configured provider; exit 1 when the run ended without
+    an answer (a failed model call included)."""
     from rich.console import Console
 
     from agentcore.apps.example import ExampleSGRAgent
     from agentcore.llm.errors import LLMConfigError
     from agentcore.llm.factory import create_gateway
-    from agentcore.trace.redact import redact_data
+    from agentcore.trace.redact import redact, redact_data
 
     settings = load_settings()
     init_logging(settings)
@@ -26,20 +33,25 @@ def run_sgr(message: str, *, mode: str = "tools", as_json: bool = False) -> None
     except LLMConfigError as exc:
         fail(f"провайдер LLM не настроен: {exc}", code=2)
 
-    async def go() -> tuple[dict[str, object], bool]:
+    console = Console()
+
+    async def go() -> tuple[dict[str, object], LLMError | None]:
         async with gateway:
             agent = ExampleSGRAgent(gateway, model="", log_dir=settings.log_dir, mode=mode)
+            if not as_json:  # the steps live, then the answer (the renderer `agentcore ask` uses)
+                from agentcore.cli.steps import render_stream
+
+                banner = f"провайдер: {gateway.provider.display_name}"
+                last = await render_stream(agent.stream(message), console, banner=banner)
+                return {"ok": last is not None and last.type == "final"}, agent.last_error
             result = await agent.process({"message": message})
             result["trace"] = [step.__dict__ for step in agent.reasoning_trace]
-            return result, agent.last_error is not None
+            return result, agent.last_error
 
-    result, failed = asyncio.run(go())
-    result = redact_data(result)  # a provider may echo credentials in its error text
-    console = Console()
-    if as_json:
-        console.print_json(json.dumps(result, ensure_ascii=False, default=str))
-    else:
-        console.print(f"провайдер: {gateway.provider.display_name}", style="dim", highlight=False, markup=False)
-        console.print(str(result["answer"]), highlight=False, markup=False, style="bold red" if failed else None)
-    if failed:  # the model call failed: the answer above says why; scripts see it in the exit code
-        raise SystemExit(1)
+    result, error = asyncio.run(go())
+    if as_json:  # a provider may echo credentials in its error text
+        console.print_json(json.dumps(redact_data(result), ensure_ascii=False, default=str))
+    if error is not None:  # the answer says what failed; the operator also gets the provider's words, redacted
+        Console(stderr=True).print(f"подробности: {redact(str(error))}", style="dim", markup=False, highlight=False)
+    if error is not None or not result.get("ok", True):
+        raise typer.Exit(1)

@@ -14,7 +14,12 @@ class LLMError(Exception):
 
     http_status: int = 502
     code: str = "upstream_error"
-    public_message: str = "языковая модель вернула ошибку"
+    public_text: str = "языковая модель вернула ошибку"
+
+    @property
+    def public_message(self) -> str:
+        """What a user or an HTTP client may see: Russian, no upstream text, no URL, no secret."""
+        return self.public_text
 
 
 class LLMConfigError(LLMError):
@@ -27,7 +32,7 @@ class LLMConfigError(LLMError):
     code = "llm_not_configured"
 
     @property
-    def public_message(self) -> str:  # type: ignore[override]
+    def public_message(self) -> str:
         return f"провайдер LLM не настроен: {self}"
 
 
@@ -38,7 +43,7 @@ class LLMTransportError(LLMError):
     """
 
     code = "upstream_unreachable"
-    public_message = "не удалось связаться с языковой моделью"
+    public_text = "не удалось связаться с языковой моделью"
 
     def __init__(self, message: str, *, retryable: bool = True) -> None:
         super().__init__(message)
@@ -50,7 +55,7 @@ class LLMTimeoutError(LLMTransportError):
 
     http_status = 504
     code = "upstream_timeout"
-    public_message = "языковая модель не ответила вовремя"
+    public_text = "языковая модель не ответила вовремя"
 
 
 class LLMCircuitOpenError(LLMError):
@@ -62,7 +67,7 @@ class LLMCircuitOpenError(LLMError):
 
     http_status = 503
     code = "llm_unavailable"
-    public_message = "языковая модель временно недоступна"
+    public_text = "языковая модель временно недоступна"
 
     def __init__(self, message: str, retry_after: float | None = None) -> None:
         super().__init__(message)
@@ -78,13 +83,17 @@ class LLMHTTPError(LLMError):
         retry_after: seconds from a ``Retry-After`` header, if any.
     """
 
-    public_message = "языковая модель вернула ошибку"
+    public_text = "языковая модель вернула ошибку"
 
     def __init__(self, status_code: int, message: str, body: str = "", retry_after: float | None = None):
         super().__init__(f"HTTP {status_code}: {message}")
         self.status_code = status_code
         self.body = body
         self.retry_after = retry_after
+
+    @property
+    def public_message(self) -> str:
+        return f"{self.public_text} (HTTP {self.status_code})"
 
     @property
     def retryable(self) -> bool:
@@ -96,7 +105,7 @@ class LLMAuthError(LLMHTTPError):
     """401/403: the credentials were refused."""
 
     code = "upstream_auth"
-    public_message = "языковая модель отклонила учётные данные сервиса"
+    public_text = "языковая модель отклонила учётные данные сервиса"
 
 
 class LLMRateLimitError(LLMHTTPError):
@@ -104,14 +113,14 @@ class LLMRateLimitError(LLMHTTPError):
 
     http_status = 503
     code = "upstream_rate_limited"
-    public_message = "языковая модель перегружена запросами, повторите позже"
+    public_text = "языковая модель перегружена запросами, повторите позже"
 
 
 class LLMResponseError(LLMError):
     """The response arrived but is not what the protocol promises (not JSON, HTML page, missing fields)."""
 
     code = "upstream_bad_response"
-    public_message = "языковая модель вернула некорректный ответ"
+    public_text = "языковая модель вернула некорректный ответ"
 
 
 class StructuredOutputError(LLMError):
@@ -124,7 +133,7 @@ class StructuredOutputError(LLMError):
     """
 
     code = "llm_output_invalid"
-    public_message = "ответ языковой модели не прошёл проверку формата"
+    public_text = "ответ языковой модели не прошёл проверку формата"
 
     def __init__(self, message: str, raw_output: str | None, validation_error: str, attempts: int):
         super().__init__(f"{message} after {attempts} attempt(s): {validation_error}; raw output: {raw_output!r}")
@@ -138,7 +147,7 @@ class NoOfflineHandlerError(LLMError):
 
     http_status = 500
     code = "internal_error"
-    public_message = "офлайн-провайдер не умеет отвечать на этот шаг"
+    public_text = "офлайн-провайдер не умеет отвечать на этот шаг"
 
 
 def is_retryable(error: BaseException) -> bool:

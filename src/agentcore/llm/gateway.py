@@ -29,6 +29,7 @@ from agentcore.llm.models import LLMRequest, LLMResponse
 from agentcore.llm.provider import LLMProvider
 from agentcore.llm.ratelimit import LocalRateLimiter, RateLimiter
 from agentcore.llm.structured import parse_structured
+from agentcore.retry import retry_async
 
 T = TypeVar("T", bound=BaseModel)
 R = TypeVar("R")
@@ -225,41 +226,27 @@ class LLMGateway(SimpleLLMGateway):
             semaphore.release()
 
     async def _retrying(self, call: Callable[[Deadline], Awaitable[R]], what: str) -> R:
-        from tenacity import (
-            AsyncRetrying,
-            retry_if_exception,
-            stop_after_attempt,
-            stop_before_delay,
-            wait_random_exponential,
-        )
-
         deadline = Deadline(self.deadline)
-        retry_window = self.max_retry_time if deadline.budget is None else min(self.max_retry_time, deadline.budget)
-        backoff = wait_random_exponential(multiplier=self.backoff_initial, max=self.backoff_max)
+        # No attempt starts (and no backoff sleep ends) past the retry window, so a retry never runs into the
+        # deadline; the last error is raised as it was.
+        window = self.max_retry_time if deadline.budget is None else min(self.max_retry_time, deadline.budget)
 
-        def wait(state: Any) -> float:
-            delay = float(backoff(state))
-            error = state.outcome.exception() if state.outcome else None
+        def retry_after(error: BaseException | None) -> float | None:
             if isinstance(error, LLMHTTPError) and error.retry_after is not None:
-                delay = max(delay, min(error.retry_after, _RETRY_AFTER_CAP_S))
-            return delay
+                return min(error.retry_after, _RETRY_AFTER_CAP_S)
+            return None
 
-        def log_retry(state: Any) -> None:
-            error = state.outcome.exception() if state.outcome else None
-            logger.warning("%s: attempt %d failed (%s), retrying", what, state.attempt_number, error)
-
-        async for attempt in AsyncRetrying(
-            # Bounded by attempts and by time: no attempt starts (or backoff sleep ends) past the retry window,
-            # so a retry never runs into the deadline; the last error is raised as it was.
-            stop=stop_after_attempt(self.max_retries + 1) | stop_before_delay(max(retry_window, 0.0)),
-            wait=wait,
-            retry=retry_if_exception(is_retryable),
-            before_sleep=log_retry,
-            reraise=True,
-        ):
-            with attempt:
-                return await self._attempt(call, deadline, what)
-        raise AssertionError("unreachable")
+        return await retry_async(
+            lambda: self._attempt(call, deadline, what),
+            retryable=is_retryable,
+            max_retries=self.max_retries,
+            max_time=max(window, 0.0),
+            backoff_initial=self.backoff_initial,
+            backoff_max=self.backoff_max,
+            min_delay=retry_after,
+            logger=logger,
+            what=what,
+        )
 
     async def request(self, request: LLMRequest) -> LLMResponse:
         return await self._retrying(lambda deadline: self._call(request, deadline), "LLM request")

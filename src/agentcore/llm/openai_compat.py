@@ -78,9 +78,10 @@ def response_from_openai(body: dict[str, Any]) -> LLMResponse:
     for raw in message.get("tool_calls") or []:
         function = raw.get("function") or {}
         arguments = function.get("arguments", "{}")
-        calls.append(
-            LLMToolCall(name=function.get("name", ""), arguments=arguments_text(arguments), id=raw.get("id") or "")
-        )
+        call = LLMToolCall(name=function.get("name", ""), arguments=arguments_text(arguments))
+        if raw.get("id"):  # servers that send no id (some local ones) keep the generated one: results must match
+            call.id = str(raw["id"])
+        calls.append(call)
     if not calls and isinstance(message.get("function_call"), dict):  # legacy OpenAI function_call
         fc = message["function_call"]
         arguments = fc.get("arguments", "{}")

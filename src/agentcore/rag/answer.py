@@ -19,7 +19,9 @@ CONTEXT_CHARS_PER_CHUNK = 1500
 
 
 @dataclass(frozen=True, slots=True)
-class _Sentence:
+class ScoredSentence:
+    """A sentence of a hit with the share of the question's terms it contains."""
+
     text: str
     score: float
     hit_rank: int
@@ -27,10 +29,10 @@ class _Sentence:
     title: str
 
 
-def _sentences(hits: list[Hit], query_terms: set[str], analyzer: Analyzer) -> list[_Sentence]:
+def _sentences(hits: list[Hit], query_terms: set[str], analyzer: Analyzer) -> list[ScoredSentence]:
     from razdel import sentenize
 
-    found: list[_Sentence] = []
+    found: list[ScoredSentence] = []
     for hit in hits:
         for position, piece in enumerate(sentenize(hit.text)):
             text = " ".join(piece.text.split())
@@ -38,7 +40,7 @@ def _sentences(hits: list[Hit], query_terms: set[str], analyzer: Analyzer) -> li
                 continue
             terms = analyzer.term_set(text)
             score = len(query_terms & terms) / len(query_terms) if query_terms else 0.0
-            found.append(_Sentence(text, score, hit.rank, position, hit.title))
+            found.append(ScoredSentence(text, score, hit.rank, position, hit.title))
     return found
 
 
@@ -50,16 +52,27 @@ def extractive_answer(
     Returns:
         :data:`NO_ANSWER` when no sentence shares at least :data:`MIN_SENTENCE_SCORE` of the question's terms.
     """
+    chosen = best_sentences(question, hits, analyzer, max_sentences)
+    if not chosen:
+        return NO_ANSWER
+    titles = list(dict.fromkeys(s.title for s in chosen))
+    return f"{' '.join(s.text for s in chosen)} (Источники: {'; '.join(titles)})"
+
+
+def best_sentences(
+    question: str, hits: list[Hit], analyzer: Analyzer | None = None, max_sentences: int = MAX_SENTENCES
+) -> list[ScoredSentence]:
+    """The sentences an extractive answer is made of: the best-scoring ones of ``hits``, in reading order.
+
+    Empty when no sentence shares at least :data:`MIN_SENTENCE_SCORE` of the question's terms (no answer).
+    ``hit_rank`` of each tells which hit it comes from.
+    """
     analyzer = analyzer or get_analyzer()
     query_terms = analyzer.term_set(question)
     candidates = [s for s in _sentences(hits, query_terms, analyzer) if s.score >= MIN_SENTENCE_SCORE]
-    if not candidates:
-        return NO_ANSWER
     # Best score first; among equals prefer the better-ranked chunk, then the earlier sentence.
     best = sorted(candidates, key=lambda s: (-s.score, s.hit_rank, s.position))[:max_sentences]
-    chosen = sorted(best, key=lambda s: (s.hit_rank, s.position))
-    titles = list(dict.fromkeys(s.title for s in chosen))
-    return f"{' '.join(s.text for s in chosen)} (Источники: {'; '.join(titles)})"
+    return sorted(best, key=lambda s: (s.hit_rank, s.position))
 
 
 SYSTEM_PROMPT = (

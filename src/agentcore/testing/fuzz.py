@@ -90,9 +90,15 @@ def fuzz_openapi(
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hypothesis_seed
     from hypothesis.errors import Unsatisfiable
+    from schemathesis.config._checks import NEGATIVE_DATA_REJECTION_EXPECTED_STATUSES
     from schemathesis.generation.modes import GenerationMode
 
-    schema = schemathesis.openapi.from_asgi(openapi_path, app)
+    # 413 (a body over AGENTCORE_MAX_BODY_BYTES) is a proper rejection of invalid data too.
+    rejected = [*NEGATIVE_DATA_REJECTION_EXPECTED_STATUSES, "413"]
+    config = schemathesis.config.SchemathesisConfig.from_dict(
+        {"checks": {"negative_data_rejection": {"expected-statuses": rejected}}}
+    )
+    schema = schemathesis.openapi.from_asgi(openapi_path, app, config=config)
     report = FuzzReport()
     started = time.monotonic()
     from schemathesis.core.result import Err

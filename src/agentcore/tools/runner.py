@@ -21,6 +21,7 @@ from agentcore.llm.models import LLMMessage, LLMToolCall
 from agentcore.tools.base import Tool
 from agentcore.tools.errors import ToolError, ToolTimeoutError
 from agentcore.tools.registry import ToolRegistry
+from agentcore.trace.text import ELLIPSIS, truncate
 
 __all__ = ["ToolResult", "ToolRunner", "to_content"]
 
@@ -44,10 +45,6 @@ def to_content(value: Any) -> str:
         return json.dumps(to_jsonable_python(value, fallback=str), ensure_ascii=False)
     except Exception:
         return str(value)
-
-
-def _cut(text: str, n: int) -> str:
-    return text if len(text) <= n else text[:n] + "…"
 
 
 @dataclass(frozen=True)
@@ -83,12 +80,17 @@ class ToolResult:
         return cls(tool_name, False, None, error, ERROR_PREFIX + error, elapsed_ms, log_chars)
 
     def preview(self, n: int | None = None) -> str:
-        """``content`` cut to ``n`` (default ``log_chars``) characters plus ``…`` when longer, for logs."""
-        return _cut(self.content, self.log_chars if n is None else n)
+        """The first ``n`` (default ``log_chars``) characters of ``content`` plus ``…`` when longer, for logs."""
+        return _preview(self.content, self.log_chars if n is None else n)
 
     def to_message(self, tool_call_id: str | None = None) -> LLMMessage:
         """The ``tool`` message that answers the model's call ``tool_call_id``."""
         return LLMMessage(role="tool", content=self.content, tool_call_id=tool_call_id, name=self.tool_name)
+
+
+def _preview(text: str, n: int) -> str:
+    # n characters of the text itself, then the marker: the marker is not counted in n.
+    return truncate(text, n + len(ELLIPSIS))
 
 
 def _parse_arguments(arguments: Mapping[str, Any] | str | None) -> dict[str, Any]:
@@ -164,7 +166,7 @@ class ToolRunner:
             return self._failed(name, exc, started, expected=True)
         except Exception as exc:
             return self._failed(name, exc, started, expected=False)
-        logger.debug("ToolRunner.run // %s called with %s", name, _cut(to_content(kwargs), self.log_chars))
+        logger.debug("ToolRunner.run // %s called with %s", name, _preview(to_content(kwargs), self.log_chars))
         deadline = asyncio.timeout(limit)
         try:
             async with deadline:
@@ -195,6 +197,26 @@ class ToolRunner:
         except ToolError as exc:
             return self._failed(name, exc, time.perf_counter(), expected=True)
         return await self.run(tool, arguments, timeout=timeout)
+
+    @staticmethod
+    def validate(
+        registry: ToolRegistry, name: str, arguments: Mapping[str, Any] | str | None
+    ) -> tuple[dict[str, Any], str | None]:
+        """What a call would run with, without running it: ``(arguments, error)``.
+
+        Returns:
+            the validated keyword arguments and ``None``; or, when the tool is unknown or the arguments are invalid,
+            the arguments as given (``{"raw_input": text}`` when they are not a JSON object) and the error message
+            the call would return.  Never raises.
+        """
+        try:
+            parsed = _parse_arguments(arguments)
+        except ToolError as exc:
+            return {"raw_input": arguments if isinstance(arguments, str) else repr(arguments)}, str(exc)
+        try:
+            return registry.get(name).validate_arguments(parsed), None
+        except Exception as exc:  # ToolError, or a bug in the tool's validation: reported like a call would
+            return parsed, _error_message(exc)
 
     async def run_call(self, registry: ToolRegistry, call: LLMToolCall, *, timeout: float | None = None) -> ToolResult:
         """Run a tool call the model made (``call.arguments`` is its JSON string)."""

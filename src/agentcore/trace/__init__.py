@@ -1,4 +1,4 @@
-"""Observability core: UTC clock, secret redaction, step-prefixed logging, JSONL store, message history.
+"""Observability core: UTC clock, secret redaction, step-prefixed logging, JSONL store, message history, truncation.
 
 ``MessageHistory`` is imported lazily: it is the only part of ``trace`` that needs ``agentcore.llm.models``,
 and importing it eagerly would make ``import agentcore.trace`` pull in the ``llm`` package.
@@ -14,6 +14,7 @@ from agentcore.trace.logs import (
     RedactingFilter,
     StepLoggerAdapter,
     UTCFormatter,
+    redact_loggers,
     setup_logging,
     step_logger,
 )
@@ -27,9 +28,10 @@ from agentcore.trace.redact import (
     register_secrets,
     register_settings_secrets,
 )
+from agentcore.trace.text import truncate
 
 if TYPE_CHECKING:
-    from agentcore.trace.history import MessageHistory, truncate
+    from agentcore.trace.history import MessageHistory
 
 __all__ = [
     "MASK",
@@ -43,6 +45,7 @@ __all__ = [
     "from_iso",
     "redact",
     "redact_data",
+    "redact_loggers",
     "register_secret",
     "register_secrets",
     "register_settings_secrets",
@@ -57,7 +60,7 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    if name in ("MessageHistory", "truncate"):
+    if name == "MessageHistory":
         from agentcore.trace import history
 
         return getattr(history, name)

@@ -13,20 +13,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from agentcore.llm.models import LLMMessage, Role
+from agentcore.trace.text import ELLIPSIS, truncate
 
 if TYPE_CHECKING:
     from agentcore.config import Settings
 
 __all__ = ["ELLIPSIS", "MessageHistory", "truncate"]
-
-ELLIPSIS = "…"
-
-
-def truncate(text: str, max_chars: int) -> str:
-    """``text`` if it has at most ``max_chars`` characters, else its first ``max_chars - 1`` plus ``…``."""
-    if len(text) <= max_chars:
-        return text
-    return text[: max(max_chars - 1, 0)] + ELLIPSIS
 
 
 class MessageHistory:

@@ -25,6 +25,7 @@ __all__ = [
     "RedactingFilter",
     "StepLoggerAdapter",
     "UTCFormatter",
+    "redact_loggers",
     "setup_logging",
     "step_logger",
 ]
@@ -130,6 +131,19 @@ class RedactingFilter(logging.Filter):
             record.stack_info = _capped(record.stack_info, self.max_chars, redactor)
         setattr(record, "_agentcore_redacted", True)  # noqa: B010 - not a declared attribute of LogRecord
         return True
+
+
+def redact_loggers(*names: str) -> None:
+    """Put a :class:`RedactingFilter` on the named loggers themselves (once each).
+
+    For libraries that log secrets in their own messages — httpx logs every request URL at INFO, and a Bitrix24
+    webhook URL or an ``?auth=`` query carries a token — so the text is masked before any handler sees it, whoever
+    configured the handlers.
+    """
+    for name in names:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactingFilter) for f in logger.filters):
+            logger.addFilter(RedactingFilter())
 
 
 class UTCFormatter(logging.Formatter):

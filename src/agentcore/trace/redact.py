@@ -73,6 +73,12 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?i)\b(https?://[^\s/\"']+/rest/\d+/)[A-Za-z0-9_\-]+"), r"\1" + MASK),
 )
 
+# Every pattern above needs one of these words; a string without any of them is left alone (a fast path: records
+# of thousands of strings are redacted on every JSONL append).
+_TRIGGER = re.compile(
+    r"(?i)authorization|bearer|basic\s|sk-|://[^\s/]*@|token|secret|api[_-]?key|password|webhook_url|auth=|/rest/"
+)
+
 
 class Redactor:
     """Replaces registered secrets and well-known credential patterns with :data:`MASK`.
@@ -124,6 +130,8 @@ class Redactor:
         pattern = self._pattern
         if pattern is not None:
             text = pattern.sub(MASK, text)
+        if _TRIGGER.search(text) is None:  # most strings hold none of the words the patterns need: skip them
+            return text
         for regex, replacement in _PATTERNS:
             text = regex.sub(replacement, text)
         return text

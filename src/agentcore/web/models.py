@@ -13,6 +13,7 @@ __all__ = [
     "NonBlankText",
     "StrictModel",
     "Text",
+    "encodable",
     "integer_type",
     "text_type",
 ]
@@ -27,8 +28,9 @@ NON_BLANK_PATTERN = f"[^{SPACE_CLASS}]"
 """JSON Schema ``pattern`` of non-blank text (unanchored: at least one character ``strip()`` keeps)."""
 
 
-def _encodable(value: str) -> str:
-    """Reject text that cannot be UTF-8 (lone surrogates from a JSON ``\\ud800`` escape)."""
+def encodable(value: str) -> str:
+    """Reject text that cannot be UTF-8 (lone surrogates from a JSON ``\\ud800`` escape); the check of :data:`Text`,
+    for an ``Annotated`` chain that sets its own limits first."""
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
@@ -57,11 +59,11 @@ def integer_type(*, ge: int | None = None, le: int | None = None) -> Any:
     """:data:`Integer` with bounds checked and declared (``minimum``/``maximum``) — bounds from settings."""
     return Annotated[int, Field(ge=ge, le=le), BeforeValidator(_integral)]
 
-Text = Annotated[str, AfterValidator(_encodable)]
+Text = Annotated[str, AfterValidator(encodable)]
 """A string that is valid Unicode text (no lone surrogates)."""
 
 NonBlankText = Annotated[
-    str, AfterValidator(_encodable), AfterValidator(_not_blank), Field(json_schema_extra={"pattern": NON_BLANK_PATTERN})
+    str, AfterValidator(encodable), AfterValidator(_not_blank), Field(json_schema_extra={"pattern": NON_BLANK_PATTERN})
 ]
 """:data:`Text` with at least one non-space character (declared as :data:`NON_BLANK_PATTERN`; the check answers
 in Russian instead of with a regex mismatch)."""
@@ -87,7 +89,7 @@ def text_type(
         check: an extra validator run last.
         description: the field's description in the schema.
     """
-    metadata: list[Any] = [StringConstraints(min_length=min_length, max_length=max_length), AfterValidator(_encodable)]
+    metadata: list[Any] = [StringConstraints(min_length=min_length, max_length=max_length), AfterValidator(encodable)]
     schema_extra: dict[str, Any] = {}
     if non_blank:
         metadata.append(AfterValidator(_not_blank))

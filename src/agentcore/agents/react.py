@@ -1,0 +1,540 @@
+"""The ReAct loop (Thought / Action / Observation / FinalAnswer as plain text) on the core tool runner.
+
+The text protocol works on every chat model unchanged (GigaChat, OpenAI-compatible, the offline provider): no
+native function calling is needed.  Pieces, each usable on its own:
+
+* :func:`render_tools` / :func:`build_system_prompt` — the system prompt: format, every tool with its purpose and
+  parameters, rules, examples;
+* :func:`parse_react` — a model reply → thought, action, final answer; robust to extra whitespace, missing sections,
+  code fences, Markdown emphasis, Russian or English labels, a hallucinated ``Observation`` (cut off), several actions
+  (the first is taken, the rest counted);
+* :func:`parse_action` — ``tool_name {json}`` (also ``tool_name({...})``, ``tool_name: {...}``, a bare name, JSON in
+  a code fence); text that is not a JSON object becomes ``{"raw_input": text}``;
+* :func:`format_observation` — a :class:`~agentcore.tools.runner.ToolResult` as readable, truncated text;
+* :class:`ReActAgent` — the loop: it streams :mod:`agentcore.agents.events` and offers hooks (:meth:`ReActAgent.
+  after_action`, :meth:`ReActAgent.on_final_answer`, :meth:`ReActAgent.on_max_steps`) where an agent puts its
+  deterministic control.
+
+Inside a run, the loop's methods find the run through a context variable, so the seed-002 signatures
+(``_execute_action(action_text, request_id, step)``) hold and concurrent runs of one agent never mix.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import AsyncGenerator, Iterable, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any
+
+from agentcore.agents.events import AgentStepEvent, EventFactory, FinalEvent, Origin, event_channel
+from agentcore.llm.errors import LLMError
+from agentcore.llm.models import LLMMessage, LLMRequest, LLMToolCall
+from agentcore.tools.base import Tool
+from agentcore.tools.registry import ToolRegistry
+from agentcore.tools.runner import ToolResult, ToolRunner
+from agentcore.trace.logs import step_logger
+from agentcore.trace.text import truncate
+
+__all__ = [
+    "FINAL_ACTION_NAMES",
+    "AgentAction",
+    "ParsedAction",
+    "ReActAgent",
+    "ReActParse",
+    "ReActRun",
+    "build_system_prompt",
+    "format_observation",
+    "parse_action",
+    "parse_react",
+    "render_tools",
+]
+
+logger = step_logger("react", "agentcore.agents.react")
+
+OBSERVATION_CHARS = 2000
+PREVIEW_CHARS = 300
+
+# Labels of the protocol, English and Russian; matched case-insensitively at the start of a line, with optional list
+# markers and Markdown emphasis around them (``**Thought:**``, ``- Action:``).
+_LABELS: dict[str, str] = {
+    "thought": r"thought|мысль|рассуждение|размышление",
+    "action_input": r"action[ _]input|ввод действия|параметры действия",
+    "action": r"action|действие",
+    "observation": r"observation|наблюдение",
+    "final": r"final[ _]?answer|final|итоговый ответ|окончательный ответ|финальный ответ|ответ",
+}
+_LABEL_RE = re.compile(
+    r"^[ \t]*(?:[-*>][ \t]+)?(?:\*\*|__)?(?P<label>"
+    + "|".join(f"(?P<{name}>{pattern})" for name, pattern in _LABELS.items())
+    + r")[ \t]*(?:\*\*|__)?[ \t]*[:：][ \t]*(?:\*\*|__)?",
+    re.IGNORECASE | re.MULTILINE,
+)
+_FENCE_LINE_RE = re.compile(r"^[ \t]*```[\w-]*[ \t]*$", re.MULTILINE)
+_ACTION_HEAD_RE = re.compile(r"^[`'\"]*(?P<name>[A-Za-z_][\w-]*)[`'\"]*[ \t]*(?P<rest>.*)$", re.DOTALL)
+
+FINAL_ACTION_NAMES = frozenset({"final_answer", "finalanswer", "final", "answer", "finish"})
+"""Action names some models use for the final answer; treated as ``FinalAnswer``."""
+
+
+@dataclass(frozen=True)
+class ReActParse:
+    """A parsed model reply.
+
+    Attributes:
+        thought: the ``Thought`` text (``None`` when absent).
+        action: the first ``Action`` text, with its ``Action Input`` appended when given separately.
+        final_answer: the ``FinalAnswer`` text.
+        extra_actions: how many further actions the reply held (ignored; the observation says so).
+        labelled: whether the reply used any label at all.
+    """
+
+    thought: str | None = None
+    action: str | None = None
+    final_answer: str | None = None
+    extra_actions: int = 0
+    labelled: bool = True
+
+
+def _clean(text: str) -> str:
+    return _FENCE_LINE_RE.sub("", text).strip()
+
+
+def parse_react(response: str) -> ReActParse:
+    """Split a model reply into thought, action and final answer.
+
+    When a reply holds both an action and a final answer, the one written first wins (a final answer written after
+    an action is a guess at the observation).  Text the model wrote after its own ``Observation:`` is discarded.
+    A reply without any label is taken as the final answer.
+    """
+    text = response.replace("\r\n", "\n").strip()
+    matches = list(_LABEL_RE.finditer(text))
+    observation = next((m for m in matches if m.group("observation")), None)
+    if observation is not None:
+        text = text[: observation.start()]
+        matches = [m for m in matches if m.start() < observation.start()]
+    if not matches:
+        cleaned = _clean(text)
+        return ReActParse(final_answer=cleaned or None, labelled=False)
+    sections: list[tuple[str, str]] = []
+    for i, match in enumerate(matches):
+        end = matches[i + 1].start() if i + 1 < len(matches) else len(text)
+        kind = next(name for name in _LABELS if match.group(name))
+        sections.append((kind, _clean(text[match.end() : end])))
+    thought = next((body for kind, body in sections if kind == "thought" and body), None)
+    actions = [(i, body) for i, (kind, body) in enumerate(sections) if kind == "action" and body]
+    finals = [(i, body) for i, (kind, body) in enumerate(sections) if kind == "final" and body]
+    if actions and (not finals or actions[0][0] < finals[0][0]):
+        index, action = actions[0]
+        following = sections[index + 1] if index + 1 < len(sections) else None
+        if following is not None and following[0] == "action_input" and following[1]:
+            action = f"{action} {following[1]}"
+        return ReActParse(thought=thought, action=action, extra_actions=len(actions) - 1)
+    if finals:
+        return ReActParse(thought=thought, final_answer=finals[0][1])
+    return ReActParse(thought=thought)
+
+
+@dataclass(frozen=True)
+class ParsedAction:
+    """``tool_name {json}`` taken apart.
+
+    Attributes:
+        tool: the tool name (may be unknown to the registry; the runner reports that).
+        arguments: the JSON object, or ``{"raw_input": text}`` when the text after the name is not a JSON object.
+        raw: whether ``arguments`` is the ``raw_input`` fallback.
+    """
+
+    tool: str
+    arguments: dict[str, Any]
+    raw: bool = False
+
+
+def parse_action(action_text: str) -> ParsedAction | None:
+    """Parse an action; ``None`` when there is no tool name at all.
+
+    Accepted: ``search {"query": "отпуск"}``, ``search({"query": "отпуск"})``, ``search: {...}``, ``search`` (no
+    arguments), the JSON on the next line or in a code fence, and free text after the name (→ ``raw_input``).
+    """
+    from agentcore.llm.structured import extract_json
+
+    text = _clean(action_text)
+    match = _ACTION_HEAD_RE.match(text)
+    if match is None:
+        return None
+    name, rest = match.group("name"), match.group("rest").strip()
+    if rest.startswith(("(", ":")):
+        rest = rest[1:].strip()
+        if rest.endswith(")"):
+            rest = rest[:-1].strip()
+    rest = rest.strip("`").strip()
+    if not rest:
+        return ParsedAction(name, {})
+    try:
+        value = json.loads(rest)
+    except ValueError:
+        try:
+            value = json.loads(extract_json(rest))
+        except ValueError:
+            value = None
+    if isinstance(value, dict):
+        return ParsedAction(name, value)
+    raw = value if isinstance(value, str) else rest
+    return ParsedAction(name, {"raw_input": raw}, raw=True)
+
+
+def _parameters_line(schema: dict[str, Any]) -> str:
+    properties = schema.get("properties") or {}
+    if not properties:
+        return "без параметров"
+    required = set(schema.get("required") or [])
+    parts = []
+    for name, spec in properties.items():
+        kind = spec.get("type") or ("/".join(s.get("type", "?") for s in spec.get("anyOf", [])) or "any")
+        if kind == "array" and isinstance(spec.get("items"), dict):
+            kind = f"array of {spec['items'].get('type', 'any')}"
+        note = "обязательный" if name in required else "необязательный"
+        description = spec.get("description")
+        parts.append(f"{name} ({kind}, {note})" + (f" — {description}" if description else ""))
+    return "; ".join(parts)
+
+
+def render_tools(tools: Iterable[Tool]) -> str:
+    """Every tool as ``- name: purpose`` plus a line of its parameters, for a system prompt."""
+    lines = []
+    for tool in tools:
+        lines.append(f"- {tool.name}: {tool.description}")
+        lines.append(f"  Параметры: {_parameters_line(tool.parameters_schema)}")
+    return "\n".join(lines)
+
+
+def build_system_prompt(
+    role: str, tools: Iterable[Tool], rules: Sequence[str] = (), examples: Sequence[str] = ()
+) -> str:
+    """The ReAct system prompt: role, format, tools (purpose and parameters), rules, examples."""
+    parts = [
+        role.strip(),
+        "Работай по формату ReAct. На каждом шаге пиши:\n"
+        "Thought: твоё рассуждение — что уже известно и что делать дальше\n"
+        'Action: имя_инструмента {"параметр": "значение"}\n'
+        "После Action остановись: результат придёт сообщением Observation.\n"
+        "Когда данных достаточно, вместо Action напиши:\n"
+        "Thought: почему можно отвечать\n"
+        "FinalAnswer: ответ пользователю",
+        "Доступные инструменты:\n" + render_tools(tools),
+    ]
+    if rules:
+        parts.append("Правила:\n" + "\n".join(f"{i}. {rule}" for i, rule in enumerate(rules, start=1)))
+    if examples:
+        parts.append("Примеры:\n\n" + "\n\n".join(example.strip() for example in examples))
+    return "\n\n".join(parts)
+
+
+def format_observation(result: ToolResult, limit: int = OBSERVATION_CHARS) -> str:
+    """A tool result as the model should read it: the value's own ``observation()`` text when it has one, else its
+    content; errors as ``Ошибка: <message>``; cut to ``limit`` characters (with ``…``)."""
+    if not result.ok:
+        return truncate(f"Ошибка: {result.error}", limit)
+    render = getattr(result.value, "observation", None)
+    text = render() if callable(render) else result.content
+    return truncate(str(text), limit)
+
+
+@dataclass
+class AgentAction:
+    """One executed action (seed 002 ``_execute_action`` result).
+
+    Attributes:
+        tool: the tool called.
+        arguments: what it was called with (validated when valid).
+        call_id: the id that ties ``tool_invoked`` and ``observation`` together.
+        result: the runner's result.
+        observation: the text the model reads.
+        origin: ``model`` or ``control``.
+    """
+
+    tool: str
+    arguments: dict[str, Any]
+    call_id: str
+    result: ToolResult
+    observation: str
+    origin: Origin = "model"
+
+    @property
+    def ok(self) -> bool:
+        """Whether the tool succeeded."""
+        return self.result.ok
+
+
+@dataclass
+class ReActRun:
+    """What one run of a :class:`ReActAgent` carries.
+
+    Attributes:
+        question: the user's question.
+        request_id: the run's id.
+        max_steps: the step limit.
+        events: builds this run's events.
+        emit: hands an event to the stream.
+        history: the conversation after the system prompt (user question, model replies, observations).
+        step: the current step number.
+        actions: every executed action, in order.
+    """
+
+    question: str
+    request_id: str
+    max_steps: int
+    events: EventFactory
+    emit: Any
+    history: list[LLMMessage] = field(default_factory=list)
+    step: int = 0
+    actions: list[AgentAction] = field(default_factory=list)
+
+
+class ReActAgent:
+    """A ReAct agent over the core gateway and tool runner, streaming step events.
+
+    Args:
+        gateway: a :class:`~agentcore.llm.gateway.SimpleLLMGateway` / ``LLMGateway``.
+        tools: the tools (a registry or an iterable of tools).
+        model: the model name (``None``: the provider's default).
+        max_steps: the default step limit of a run.
+        tool_timeout: seconds per tool call.
+        token_budget: ``max_tokens`` of each model call (``None``: the provider's default).
+        observation_chars: how much of a tool result the model reads.
+        preview_chars: how much of it an ``observation`` event carries.
+
+    Subclasses set :attr:`agent_name`, :attr:`llm_step`, implement :meth:`system_prompt` and may override the hooks.
+    """
+
+    agent_name = "react"
+    llm_step = "react"
+
+    def __init__(
+        self,
+        gateway: Any,
+        tools: ToolRegistry | Iterable[Tool],
+        *,
+        model: str | None = None,
+        max_steps: int = 8,
+        tool_timeout: float = 5.0,
+        token_budget: int | None = None,
+        observation_chars: int = OBSERVATION_CHARS,
+        preview_chars: int = PREVIEW_CHARS,
+    ) -> None:
+        self.gateway = gateway
+        self.tools = tools if isinstance(tools, ToolRegistry) else ToolRegistry(tools)
+        self.model = model or None
+        self.max_steps = max_steps
+        self.runner = ToolRunner(timeout=tool_timeout)
+        self.tool_timeout = tool_timeout
+        self.token_budget = token_budget
+        self.observation_chars = observation_chars
+        self.preview_chars = preview_chars
+        self._current: ContextVar[ReActRun] = ContextVar(f"react_run_{id(self)}")
+
+    # ------------------------------------------------------------------------------------ prompt
+    def system_prompt(self) -> str:
+        """The system prompt (override): by default the generic ReAct format and the tools."""
+        return build_system_prompt("Ты — агент, который решает задачу с помощью инструментов.", self.tools)
+
+    # ------------------------------------------------------------------------------------ running
+    @property
+    def run_context(self) -> ReActRun:
+        """The run being executed (inside a run only).
+
+        Raises:
+            LookupError: called outside a run.
+        """
+        return self._current.get()
+
+    def new_run(self, question: str, request_id: str | None, max_steps: int, emit: Any, **options: Any) -> ReActRun:
+        """The run object (override to carry more state; ``options`` are those given to :meth:`stream`)."""
+        events = EventFactory(self.agent_name, request_id, max_steps=max_steps)
+        return ReActRun(question=question, request_id=events.request_id, max_steps=max_steps, events=events, emit=emit)
+
+    async def stream(
+        self, question: str, *, request_id: str | None = None, max_steps: int | None = None, **options: Any
+    ) -> AsyncGenerator[AgentStepEvent, None]:
+        """Answer ``question``, yielding step events live; the last one is ``final`` or ``error``.
+
+        Closing the iterator (or cancelling its consumer) cancels the run.  ``options`` go to :meth:`new_run`.
+        """
+        steps = max_steps or self.max_steps
+        factory: list[EventFactory] = []
+
+        async def produce(emit: Any) -> None:
+            run = self.new_run(question, request_id, steps, emit, **options)
+            factory.append(run.events)
+            self._current.set(run)
+            await self.execute(run)
+
+        def fallback(exc: BaseException | None) -> AgentStepEvent:
+            events = factory[0] if factory else EventFactory(self.agent_name, request_id, steps)
+            step = self._current_step()
+            if exc is None:
+                return events.error(step, "Агент завершил работу без ответа.", "internal_error")
+            return events.error(step, f"Внутренняя ошибка агента: {type(exc).__name__}", "internal_error")
+
+        async for event in event_channel(produce, fallback):
+            yield event
+
+    def _current_step(self) -> int:
+        try:
+            return self._current.get().step
+        except LookupError:
+            return 0
+
+    async def execute(self, run: ReActRun) -> None:
+        """The loop: ask, parse, act or finish, until a terminal event is emitted."""
+        run.history.append(LLMMessage(role="user", content=run.question))
+        while run.step < run.max_steps:
+            run.step += 1
+            step = run.step
+            await run.emit(run.events.step_started(step))
+            try:
+                reply = await self._generate_step(run.history, run.request_id, step)
+            except LLMError as exc:
+                logger.error("%s._generate_step // LLM Error: %s", self.agent_name, exc)
+                await run.emit(run.events.error(step, f"Ошибка при запросе LLM: {exc.public_message}", "llm_error"))
+                return
+            parsed = parse_react(reply)
+            if parsed.thought:
+                await run.emit(run.events.thought(step, parsed.thought))
+            final = parsed.final_answer
+            action = parse_action(parsed.action) if parsed.action else None
+            if action is not None and action.tool.lower() in FINAL_ACTION_NAMES:
+                final = _final_from_action(action) or final
+                action = None
+            if action is not None:
+                run.history.append(LLMMessage(role="assistant", content=_up_to_action(reply)))
+                executed = await self._execute_action(parsed.action or "", run.request_id, step)
+                notes = []
+                if parsed.extra_actions:
+                    notes.append(
+                        f"В ответе было действий: {parsed.extra_actions + 1}; выполнено только первое. "
+                        "Пиши одно действие за шаг."
+                    )
+                observation = executed.observation if executed else "Ошибка: не удалось разобрать действие."
+                follow_up = await self.after_action(run, executed) if executed else None
+                text = "\n".join([f"Observation: {observation}", *notes, *([follow_up] if follow_up else [])])
+                run.history.append(LLMMessage(role="user", content=text))
+                continue
+            if final is not None:
+                run.history.append(LLMMessage(role="assistant", content=reply))
+                done = await self.on_final_answer(run, final)
+                if done is not None:
+                    await run.emit(done)
+                    return
+                continue
+            run.history.append(LLMMessage(role="assistant", content=reply))
+            run.history.append(
+                LLMMessage(
+                    role="user",
+                    content="Observation: Ответ не по формату: нужен либо Action: имя_инструмента {json}, "
+                    "либо FinalAnswer: ответ.",
+                )
+            )
+        await self.on_max_steps(run)
+
+    # -------------------------------------------------------------------------- seed-002 methods
+    async def _generate_step(self, conversation_history: list[LLMMessage], request_id: str, step: int) -> str:
+        """The model's next reply for the conversation so far (system prompt prepended).
+
+        Raises:
+            LLMError: the provider failed.
+        """
+        messages = [LLMMessage(role="system", content=self.system_prompt()), *conversation_history]
+        request = LLMRequest(
+            model=self.model,
+            messages=messages,
+            step=self.llm_step,
+            max_tokens=self.token_budget,
+        )
+        logger.debug("%s._generate_step // %s step %d: asking the model", self.agent_name, request_id, step)
+        response = await self.gateway.request(request)
+        return response.content or ""
+
+    def _parse_llm_response(self, response: str) -> tuple[str | None, str | None, str | None]:
+        """``(thought, action, final_answer)`` of a model reply (see :func:`parse_react`)."""
+        parsed = parse_react(response)
+        return parsed.thought, parsed.action, parsed.final_answer
+
+    async def _execute_action(self, action_text: str, request_id: str, step: int) -> AgentAction | None:
+        """Parse ``tool_name {json}`` and run it through the tool runner; ``None`` when there is no tool name.
+
+        Invalid JSON becomes ``{"raw_input": text}``; unknown tools, invalid arguments, failures and timeouts come
+        back as error observations (the run goes on).
+        """
+        parsed = parse_action(action_text)
+        if parsed is None:
+            return None
+        return await self.call_tool(parsed.tool, parsed.arguments, origin="model")
+
+    def _format_observation(self, tool_response: ToolResult) -> str:
+        """A tool result as readable, truncated text (see :func:`format_observation`)."""
+        return format_observation(tool_response, self.observation_chars)
+
+    # ------------------------------------------------------------------------------- tool calls
+    async def call_tool(self, tool: str, arguments: dict[str, Any], *, origin: Origin = "control") -> AgentAction:
+        """Run one tool inside the current run, emitting ``tool_invoked`` and ``observation``."""
+        run = self.run_context
+        call_id = LLMToolCall(name=tool).id
+        validated, _ = self.runner.validate(self.tools, tool, arguments)
+        await run.emit(run.events.tool_invoked(run.step, tool, validated, call_id, origin))
+        result = await self.runner.run_by_name(self.tools, tool, arguments, timeout=self.timeout_for(tool))
+        observation = self._format_observation(result)
+        await run.emit(
+            run.events.observation(
+                run.step,
+                tool,
+                call_id,
+                ok=result.ok,
+                text=observation,
+                preview_chars=self.preview_chars,
+                elapsed_ms=result.elapsed_ms,
+                error=result.error,
+            )
+        )
+        action = AgentAction(tool, validated, call_id, result, observation, origin)
+        run.actions.append(action)
+        return action
+
+    def timeout_for(self, tool: str) -> float:
+        """Seconds a call of ``tool`` may take (override for tools that call a model themselves)."""
+        return self.tool_timeout
+
+    # ------------------------------------------------------------------------------------- hooks
+    async def after_action(self, run: ReActRun, action: AgentAction) -> str | None:
+        """Called after every model-chosen action; may act further and return a note for the model."""
+        return None
+
+    async def on_final_answer(self, run: ReActRun, answer: str) -> FinalEvent | None:
+        """Turn the model's final answer into the ``final`` event, or return ``None`` to continue the loop (after
+        adding a message to ``run.history`` telling the model why)."""
+        return run.events.final(run.step, answer, metadata={"steps": run.step, "actions": len(run.actions)})
+
+    async def on_max_steps(self, run: ReActRun) -> None:
+        """The step limit is reached: emit the terminal event (default: an ``error``)."""
+        await run.emit(
+            run.events.error(
+                run.step,
+                f"Не удалось получить ответ: превышено максимальное число шагов ({run.max_steps}).",
+                "max_steps",
+            )
+        )
+
+
+def _up_to_action(reply: str) -> str:
+    """The reply without anything the model invented after its action (its own Observation and beyond)."""
+    match = next((m for m in _LABEL_RE.finditer(reply) if m.group("observation")), None)
+    return reply[: match.start()].rstrip() if match else reply.strip()
+
+
+def _final_from_action(action: ParsedAction) -> str | None:
+    for key in ("answer", "final_answer", "text", "raw_input"):
+        value = action.arguments.get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    return None

@@ -1,0 +1,150 @@
+"""``build_orchestrator`` (seed 004, ``main_entrypoint``): the orchestrator wired from the settings.
+
+* The model: :meth:`ModelClient.from_settings` (offline planner by default, OpenAI-compatible / GigaChat when set).
+* The portal: ``BITRIX_WEBHOOK_URL``, else an OAuth application (``BITRIX_DOMAIN`` + ``BITRIX_ACCESS_TOKEN``), else a
+  local fake portal started in-process on a free loopback port, seeded with demo deals (real HTTP all the same).
+* The state: files under ``<data_dir>/crm/state``, or Redis when ``AGENTCORE_REDIS_URL`` is set.
+* The logs: ``<log_dir>/crm/<user>.jsonl``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import TYPE_CHECKING
+
+from agentcore.apps.crm.bitrix.auth import OAuthAuth, OAuthTokens, WebhookAuth
+from agentcore.apps.crm.bitrix.client import BitrixClient
+from agentcore.apps.crm.interaction_log import InteractionLogger
+from agentcore.apps.crm.model_client import ModelClient
+from agentcore.apps.crm.models import Mode
+from agentcore.apps.crm.orchestrator import Orchestrator
+from agentcore.apps.crm.state_store import FileStateStore, RedisStateStore, StateStore
+from agentcore.trace.redact import register_settings_secrets
+
+if TYPE_CHECKING:
+    from agentcore.apps.crm.fake_portal import FakePortal
+    from agentcore.config import Settings
+    from agentcore.serving import BackgroundServer
+
+__all__ = ["PortalConfigError", "build_orchestrator", "create_bitrix_client", "create_state_store"]
+
+_TOKENS_RECORD = "oauth_tokens"
+
+
+class PortalConfigError(ValueError):
+    """The portal settings are unusable (the message is Russian and names no secret)."""
+
+
+def create_state_store(settings: Settings) -> StateStore:
+    """Redis when ``AGENTCORE_REDIS_URL`` is set, else files under the data directory."""
+    if settings.redis_url:
+        return RedisStateStore(settings.redis_url, prefix="agentcore:crm:", ttl=settings.crm_session_ttl)
+    return FileStateStore(settings.data_dir / "crm" / "state")
+
+
+def portal_configured(settings: Settings) -> bool:
+    """True when a real portal is configured (webhook or OAuth)."""
+    return bool(settings.bitrix_webhook_url or (settings.bitrix_domain and settings.bitrix_access_token))
+
+
+def _oauth(settings: Settings, store: StateStore) -> OAuthAuth:
+    assert settings.bitrix_domain and settings.bitrix_access_token
+    refresh = settings.bitrix_refresh_token.get_secret_value() if settings.bitrix_refresh_token else None
+    # Tokens saved after a refresh are used only while the configured refresh token stays the same.
+    origin = hashlib.sha256(f"{settings.bitrix_domain}|{refresh}".encode()).hexdigest()
+
+    async def save(tokens: OAuthTokens) -> None:
+        record = {"origin": origin, "access_token": tokens.access_token, "refresh_token": tokens.refresh_token}
+        await store.save_extra(_TOKENS_RECORD, record)
+
+    async def load() -> OAuthTokens | None:
+        record = await store.load_extra(_TOKENS_RECORD)
+        if not record or record.get("origin") != origin or not record.get("access_token"):
+            return None
+        return OAuthTokens(str(record["access_token"]), record.get("refresh_token"))
+
+    return OAuthAuth(
+        settings.bitrix_domain,
+        OAuthTokens(settings.bitrix_access_token.get_secret_value(), refresh),
+        client_id=settings.bitrix_client_id,
+        client_secret=settings.bitrix_client_secret.get_secret_value() if settings.bitrix_client_secret else None,
+        oauth_url=settings.bitrix_oauth_url,
+        on_refresh=save,
+        load_saved=load,
+    )
+
+
+def create_bitrix_client(settings: Settings, store: StateStore, webhook_url: str | None = None) -> BitrixClient:
+    """The client of the configured portal (or of ``webhook_url``).
+
+    Raises:
+        PortalConfigError: a malformed webhook URL or OAuth domain.
+    """
+    try:
+        if webhook_url or settings.bitrix_webhook_url:
+            url = webhook_url or settings.bitrix_webhook_url.get_secret_value()  # type: ignore[union-attr]
+            auth: WebhookAuth | OAuthAuth = WebhookAuth(url)
+        else:
+            auth = _oauth(settings, store)
+    except ValueError as exc:
+        raise PortalConfigError(str(exc)) from None
+    return BitrixClient(
+        auth,
+        timeout=settings.bitrix_timeout,
+        max_retries=settings.bitrix_max_retries,
+        retry_max_time=settings.bitrix_retry_max_time,
+    )
+
+
+def start_local_portal(settings: Settings) -> tuple[str, BackgroundServer, FakePortal]:
+    """Start the fake portal in-process (demo data, SQLite under the data dir); returns (webhook URL, server)."""
+    from agentcore.apps.crm.fake_portal import FakePortal, create_fake_portal, seed_demo
+    from agentcore.serving import BackgroundServer
+
+    portal = FakePortal(settings.data_dir / "crm" / "fake_portal.sqlite3")
+    seed_demo(portal.storage)
+    server = BackgroundServer(create_fake_portal(portal)).start()
+    return f"{server.url}/rest/1/{portal.webhook_code('1')}/", server, portal
+
+
+def build_orchestrator(
+    settings: Settings | None = None,
+    *,
+    model_client: ModelClient | None = None,
+    mode: Mode | None = None,
+) -> Orchestrator:
+    """The orchestrator for ``settings`` (see the module docstring); close it with ``await orchestrator.aclose()``.
+
+    Raises:
+        PortalConfigError: the portal settings are unusable.
+    """
+    from agentcore.apps.crm import offline as _offline  # noqa: F401 - registers the offline planner
+    from agentcore.config import get_settings
+
+    settings = settings or get_settings()
+    register_settings_secrets(settings)
+    store = create_state_store(settings)
+    local: tuple[BackgroundServer, FakePortal] | None = None
+    webhook_url = None
+    if not portal_configured(settings):
+        webhook_url, server, portal = start_local_portal(settings)
+        local = (server, portal)
+    client = create_bitrix_client(settings, store, webhook_url)
+    orchestrator = Orchestrator(
+        model_client or ModelClient.from_settings(settings),
+        client,
+        store,
+        InteractionLogger(settings.log_dir / "crm", max_bytes=settings.crm_log_max_bytes, keep=settings.crm_log_keep),
+        mode=mode or settings.crm_mode,
+        confirmation_ttl=settings.crm_confirmation_ttl,
+    )
+    if local is not None:
+        server, portal = local
+        orchestrator.portal_description = "локальный тестовый портал (демо-данные)"
+
+        def stop() -> None:
+            server.stop()
+            portal.close()
+
+        orchestrator.close_with(stop)
+    return orchestrator

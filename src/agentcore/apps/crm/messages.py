@@ -1,0 +1,46 @@
+"""Every Russian string the CRM orchestrator shows to a user (the seed gives meanings, not exact wording)."""
+
+from __future__ import annotations
+
+# Degradation mode (seed: "Режим деградации модели").
+DEGRADED = (
+    "Автоматические действия с CRM временно недоступны: модель не ответила или нарушила формат ответа. "
+    "Я ничего не менял в Bitrix24. Повторите запрос позже, когда проблема будет устранена."
+)
+
+WRONG_AUTH_TYPE = (
+    "Методы подписки на события (event.bind, event.get, event.unbind) Bitrix24 выполняет только в контексте "
+    "приложения (OAuth), а агент подключён через входящий вебхук. Чтобы управлять подписками, настройте "
+    "локальное приложение Bitrix24 (BITRIX_DOMAIN, BITRIX_ACCESS_TOKEN, BITRIX_REFRESH_TOKEN, BITRIX_CLIENT_ID, "
+    "BITRIX_CLIENT_SECRET) или создайте исходящий вебхук в интерфейсе Bitrix24."
+)
+
+ERROR_HINTS = {
+    "QUERY_LIMIT_EXCEEDED": "портал ограничил частоту запросов (QUERY_LIMIT_EXCEEDED), повторите позже",
+    "OPERATION_TIME_LIMIT": "портал временно заблокировал метод из-за превышения лимита времени, повторите позже",
+    "NO_AUTH_FOUND": "портал отклонил авторизацию (NO_AUTH_FOUND): проверьте BITRIX_WEBHOOK_URL",
+    "INVALID_CREDENTIALS": "у пользователя вебхука нет прав на это действие (INVALID_CREDENTIALS)",
+    "insufficient_scope": "у вебхука нет нужных прав (insufficient_scope): добавьте право crm в его настройках",
+    "expired_token": "токен доступа OAuth истёк и не обновился: проверьте BITRIX_REFRESH_TOKEN, BITRIX_CLIENT_ID, "
+    "BITRIX_CLIENT_SECRET",
+    "invalid_grant": "OAuth-сервер отклонил обновление токена (invalid_grant): получите новые токены приложения",
+    "ERROR_METHOD_NOT_FOUND": "портал не знает такого метода (ERROR_METHOD_NOT_FOUND)",
+    "ACCESS_DENIED": "доступ запрещён (ACCESS_DENIED)",
+}
+
+CONFIRM_HINT = "Ответьте «да», чтобы выполнить, или «нет», чтобы отменить."
+CONFIRM_HINT_MANY = "Ответьте «да c<номер>» (или «да, все»), чтобы выполнить, либо «нет c<номер>», чтобы отменить."
+AMBIGUOUS_DECISION = "Ожидают подтверждения несколько действий — уточните номер: например, «да c{first}» или «да, все»."
+UNKNOWN_CONFIRMATION = "Запрос {id} не ожидает подтверждения (он устарел, уже выполнен, отклонён или не существует)."
+EXPIRED = "Запрос {id} ({method}) устарел и отменён: повторите команду, если действие ещё нужно."
+DENIED = "Отменено: {id} ({method}). В Bitrix24 ничего не отправлено."
+NEEDS_CONFIRMATION = "Требуется подтверждение {id}: {method} {params} — {reason}."
+FORGED = (
+    "Шаг {method} помечен моделью как подтверждённый, но вы его не подтверждали в таком виде — "
+    "не выполняю, запрос поставлен на подтверждение."
+)
+FORBIDDEN = "Не выполнено: {method} — {reason}."
+PLANNED = "Режим shadow: {method} не выполняется, шаг сохранён в плане."
+DUPLICATE = "{method}: уже выполнено по вашему подтверждению."
+FAILED = "Ошибка Bitrix24 при вызове {method}: {error}."
+STATE_UNAVAILABLE = "Хранилище состояния недоступно, запрос не обработан. Повторите попытку позже."

@@ -1,0 +1,593 @@
+"""The orchestrator of seed 004: one turn = state + message → model → checked ACTION steps → new state + reply.
+
+1. Load the session's ``agent_state`` (under the session lock: turns of one session never overlap).
+2. Expire stale confirmation requests; apply the user's own decision (their message, or an explicit decision from
+   a channel) — an approved request runs now, exactly as stored; a denied one leaves the plan.
+3. Build the messages (constitution, mode and methods, serialized state, the message) and ask the model.
+   A model failure or a format violation gives the degradation reply: no ACTION runs.
+4. Log the blocks; check each ACTION step against the mode (:mod:`~agentcore.apps.crm.policy`): forbidden steps are
+   reported, shadow steps are planned, steps needing confirmation are queued (a ``confirmed: true`` the user did
+   not give is refused), the rest run through :meth:`Orchestrator.call_bitrix`, in order.
+5. Fold results into the state (:meth:`Orchestrator._update_state_from_action`), save it, write the JSONL record,
+   and return the ASSISTANT text followed by what actually happened.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from agentcore.apps.crm import messages
+from agentcore.apps.crm.batch_report import BatchReport, aggregate_batch
+from agentcore.apps.crm.bitrix.client import BitrixClient
+from agentcore.apps.crm.bitrix.errors import BitrixError, BitrixTransportError
+from agentcore.apps.crm.confirmations import (
+    approved_in_turn,
+    detect_decision,
+    expire_stale,
+    find_pending,
+    mark,
+    request_confirmation,
+)
+from agentcore.apps.crm.errors import InputError, ModelClientError
+from agentcore.apps.crm.interaction_log import InteractionLogger
+from agentcore.apps.crm.model_client import ModelClient
+from agentcore.apps.crm.models import (
+    MAX_DONE,
+    MAX_HISTORY,
+    MAX_MESSAGE_CHARS,
+    ActionStep,
+    AgentState,
+    Confirmation,
+    DoneEntry,
+    Mode,
+    ModelReply,
+    PlannedAction,
+    StepReport,
+    TurnResult,
+)
+from agentcore.apps.crm.policy import Verdict, check_step
+from agentcore.apps.crm.prompt import build_messages
+from agentcore.apps.crm.render import describe_error, summarize
+from agentcore.apps.crm.state_store import StateStore
+from agentcore.apps.crm.state_sync import update_state_from_action
+from agentcore.trace.clock import utc_now_iso
+from agentcore.trace.logs import step_logger
+
+__all__ = ["Orchestrator"]
+
+log = step_logger("crm", "agentcore.crm")
+_HISTORY_CHARS = 600
+# A model answer with more steps than this is cut: the rest is reported, never run.
+MAX_STEPS_PER_TURN = 20
+_MAX_PLANNED = 20
+
+CallBitrix = Callable[..., Awaitable[dict[str, Any]] | dict[str, Any]]
+
+
+@dataclass
+class _Turn:
+    """What one turn collects for the reply, the result and the log record."""
+
+    state: AgentState
+    mode: Mode
+    steps: list[StepReport] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    calls: list[dict[str, Any]] = field(default_factory=list)
+    approved_now: list[Confirmation] = field(default_factory=list)
+    new_confirmations: list[Confirmation] = field(default_factory=list)
+    decisions: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _clip(text: str, limit: int = _HISTORY_CHARS) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _params_text(params: dict[str, Any]) -> str:
+    return _clip(json.dumps(params, ensure_ascii=False, default=str), 300)
+
+
+class Orchestrator:
+    """Runs turns of CRM dialogs (see the module docstring).
+
+    Args:
+        model_client: the GPT client (:class:`ModelClient` or :class:`FakeModelClient`).
+        bitrix: the portal client; None means no portal (every call fails with a clear message).
+        state_store: where sessions live.
+        interaction_logger: the per-user JSONL logs.
+        mode: the default safety mode (a turn may ask for another).
+        confirmation_ttl: seconds before a confirmation request goes stale.
+        max_message_chars: longer messages are refused.
+    """
+
+    def __init__(
+        self,
+        model_client: ModelClient,
+        bitrix: BitrixClient | None,
+        state_store: StateStore,
+        interaction_logger: InteractionLogger,
+        *,
+        mode: Mode = "canary",
+        confirmation_ttl: float = 900.0,
+        max_message_chars: int = MAX_MESSAGE_CHARS,
+    ) -> None:
+        self.model_client = model_client
+        self.bitrix = bitrix
+        self.state_store = state_store
+        self.interaction_logger = interaction_logger
+        self.mode: Mode = mode
+        self.confirmation_ttl = confirmation_ttl
+        self.max_message_chars = max_message_chars
+        self.portal_description = bitrix.describe() if bitrix is not None else "портал не настроен"
+        self._closers: list[Callable[[], Awaitable[None] | None]] = []
+
+    # --- seed faces ------------------------------------------------------------------------------
+
+    async def call_bitrix(self, method: str, params: dict[str, Any], http_method: str | None = None) -> dict[str, Any]:
+        """Call a Bitrix24 REST method; returns the success envelope (``result``, ``total``, ``next``, ``time``).
+
+        Tests patch this (sync or async replacements both work).
+
+        Raises:
+            BitrixError: the portal's error, or no portal configured.
+        """
+        if self.bitrix is None:
+            raise BitrixTransportError("портал Bitrix24 не настроен", method=method)
+        envelope: dict[str, Any] = await self.bitrix.call(method, params, http_method)
+        return envelope
+
+    def _update_state_from_action(
+        self, state: AgentState, method: str, params: dict[str, Any], envelope: dict[str, Any]
+    ) -> None:
+        """Sync ``agent_state`` with a successful call (:func:`~.state_sync.update_state_from_action`)."""
+        update_state_from_action(state, method, params, envelope.get("result"))
+
+    # --- turns -----------------------------------------------------------------------------------
+
+    def _check_message(self, message: str) -> str:
+        text = (message or "").strip()
+        if not text:
+            raise InputError("сообщение пустое")
+        if len(text) > self.max_message_chars:
+            raise InputError(f"сообщение длиннее {self.max_message_chars} символов")
+        return text
+
+    async def handle_message(
+        self,
+        user_id: str,
+        message: str,
+        *,
+        session_id: str | None = None,
+        mode: Mode | None = None,
+        confirmation: tuple[str, bool] | None = None,
+        state_store: StateStore | None = None,
+        interaction_logger: InteractionLogger | None = None,
+    ) -> TurnResult:
+        """Run one turn of the dialog.
+
+        Args:
+            user_id: who writes (logs are per user; sessions are per user and session id).
+            message: the user's text.
+            session_id: the conversation (default ``"default"``).
+            mode: this turn's safety mode (default: the orchestrator's).
+            confirmation: an explicit decision ``(confirmation_id, approve)`` from a channel, applied first.
+            state_store / interaction_logger: per-request overrides (the HTTP API's ``state_dir`` / ``log_dir``).
+
+        Raises:
+            InputError: empty or too long message.
+            StateStoreError: the state cannot be loaded, locked or saved (nothing ran if it could not be loaded).
+        """
+        text = self._check_message(message)
+        return await self._turn(
+            user_id, session_id, mode, state_store, interaction_logger, message=text, confirmation=confirmation
+        )
+
+    async def decide(
+        self,
+        user_id: str,
+        confirmation_id: str,
+        approve: bool,
+        *,
+        session_id: str | None = None,
+        mode: Mode | None = None,
+        state_store: StateStore | None = None,
+        interaction_logger: InteractionLogger | None = None,
+    ) -> TurnResult:
+        """Apply the user's explicit decision on one request (the CLI's yes/no prompt) without asking the model.
+
+        Raises:
+            StateStoreError: as for :meth:`handle_message`.
+        """
+        return await self._turn(
+            user_id,
+            session_id,
+            mode,
+            state_store,
+            interaction_logger,
+            message=None,
+            confirmation=(confirmation_id, approve),
+        )
+
+    async def _turn(
+        self,
+        user_id: str,
+        session_id: str | None,
+        mode: Mode | None,
+        store: StateStore | None,
+        logger: InteractionLogger | None,
+        *,
+        message: str | None,
+        confirmation: tuple[str, bool] | None,
+    ) -> TurnResult:
+        session = (session_id or "default").strip() or "default"
+        mode = mode or self.mode
+        store = store or self.state_store
+        logger = logger or self.interaction_logger
+        async with store.lock(user_id, session):
+            raw = await store.load(user_id, session)
+            state = AgentState.model_validate(raw) if raw else AgentState(session_id=session, user_id=user_id)
+            state.turn += 1
+            turn = _Turn(state=state, mode=mode)
+            for expired in expire_stale(state):
+                self._drop_planned(state, expired.id)
+                turn.lines.append(messages.EXPIRED.format(id=expired.id, method=expired.method))
+            if confirmation is not None:
+                await self._apply_explicit(turn, *confirmation)
+            reply: ModelReply | None = None
+            model_error: str | None = None
+            if message is not None:
+                await self._apply_message_decision(turn, message)
+                reply, model_error = await self._ask_model(turn, message)
+                if reply is not None:
+                    await self._run_steps(turn, reply)
+            assistant = self._compose(turn, reply, degraded=message is not None and reply is None)
+            if message is not None:
+                state.history.append({"role": "user", "content": _clip(message)})
+                state.history.append({"role": "assistant", "content": _clip(assistant)})
+                state.history = state.history[-MAX_HISTORY:]
+            state.done = state.done[-MAX_DONE:]
+            state.updated_at = utc_now_iso()
+            await store.save(user_id, session, state.model_dump(mode="json"))
+        result = TurnResult(
+            assistant=assistant,
+            pending_confirmations=state.pending_confirmations(),
+            new_confirmations=turn.new_confirmations,
+            thought=reply.thought if reply else "",
+            steps=turn.steps,
+            degraded=message is not None and reply is None,
+            mode=mode,
+            state=state,
+        )
+        await logger.alog(user_id, self._record(session, message, confirmation, turn, reply, model_error, result))
+        return result
+
+    # --- decisions -------------------------------------------------------------------------------
+
+    async def _apply_explicit(self, turn: _Turn, confirmation_id: str, approve: bool) -> None:
+        target = turn.state.confirmation(confirmation_id.strip())
+        turn.decisions.append({"source": "explicit", "id": confirmation_id, "approve": approve})
+        if target is None or not target.pending:
+            turn.lines.append(messages.UNKNOWN_CONFIRMATION.format(id=confirmation_id[:40]))
+            return
+        await self._decide(turn, target, approve)
+
+    async def _apply_message_decision(self, turn: _Turn, message: str) -> None:
+        decision = detect_decision(message, turn.state)
+        if decision.kind is None:
+            return
+        turn.decisions.append(
+            {
+                "source": "message",
+                "kind": decision.kind,
+                "ids": [c.id for c in decision.targets],
+                "unknown_ids": decision.unknown_ids,
+                "ambiguous": decision.ambiguous,
+            }
+        )
+        if decision.ambiguous:
+            first = turn.state.pending_confirmations()[0].id.lstrip("c")
+            turn.lines.append(messages.AMBIGUOUS_DECISION.format(first=first))
+        for unknown in decision.unknown_ids:
+            turn.lines.append(messages.UNKNOWN_CONFIRMATION.format(id=unknown))
+        for target in decision.targets:
+            await self._decide(turn, target, decision.kind == "approve")
+
+    async def _decide(self, turn: _Turn, target: Confirmation, approve: bool) -> None:
+        step = ActionStep(
+            method=target.method, params=target.params, http_method=target.http_method, comment=target.comment
+        )
+        if not approve:
+            self._deny(turn, target, by="user")
+            return
+        if turn.mode == "shadow":
+            turn.lines.append(
+                f"Режим shadow: {target.id} ({target.method}) не выполняется, запрос остаётся в ожидании."
+            )
+            return
+        verdict = check_step(step.method, step.params, turn.mode, step.http_method)
+        if verdict.decision == "forbid":
+            mark(target, "denied", "system")
+            self._drop_planned(turn.state, target.id)
+            turn.lines.append(messages.FORBIDDEN.format(method=target.method, reason=verdict.reason))
+            turn.steps.append(self._report(step, "forbidden", verdict.reason, target.id))
+            return
+        mark(target, "approved", "user")
+        self._drop_planned(turn.state, target.id)
+        log.info("confirm // Approved by the user: %s %s", target.id, target.method)
+        ok = await self._execute(turn, step, verdict, confirmation_id=target.id)
+        target.executed_at = utc_now_iso()
+        target.outcome = "ok" if ok else "error"
+        turn.approved_now.append(target)
+
+    def _deny(self, turn: _Turn, target: Confirmation, *, by: str) -> None:
+        mark(target, "denied", "user" if by == "user" else "model")
+        self._drop_planned(turn.state, target.id)
+        log.info("confirm // Denied by the %s: %s %s", by, target.id, target.method)
+        turn.lines.append(messages.DENIED.format(id=target.id, method=target.method))
+        step = ActionStep(method=target.method, params=target.params, http_method=target.http_method)
+        turn.steps.append(self._report(step, "denied", f"запрос {target.id} отклонён", target.id))
+
+    @staticmethod
+    def _drop_planned(state: AgentState, confirmation_id: str) -> None:
+        state.next_planned_actions = [a for a in state.next_planned_actions if a.confirmation_id != confirmation_id]
+
+    # --- the model -------------------------------------------------------------------------------
+
+    async def _ask_model(self, turn: _Turn, message: str) -> tuple[ModelReply | None, str | None]:
+        prompt = build_messages(turn.state, turn.mode, message, list(turn.lines))
+        try:
+            reply = await self.model_client.plan(prompt)
+        except ModelClientError as exc:
+            log.error("model_client // Degraded: %s", exc)
+            return None, str(exc)
+        except Exception as exc:  # a broken client must not break the dialog either
+            log.error("model_client // Degraded, unexpected error: %s", exc, exc_info=True)
+            return None, f"{type(exc).__name__}: {exc}"
+        log.info("model_client // THOUGHT: %s", _clip(reply.thought, 300))
+        log.info(
+            "model_client // ACTION: %s",
+            _clip(json.dumps([s.model_dump() for s in reply.action], ensure_ascii=False), 600),
+        )
+        log.info("model_client // ASSISTANT: %s", _clip(reply.assistant, 300))
+        return reply, None
+
+    # --- ACTION steps ----------------------------------------------------------------------------
+
+    async def _run_steps(self, turn: _Turn, reply: ModelReply) -> None:
+        if turn.mode == "shadow":
+            # The shadow plan is the latest one; requests waiting for the user stay.
+            turn.state.next_planned_actions = [
+                a for a in turn.state.next_planned_actions if a.confirmation_id is not None
+            ]
+        for index, step in enumerate(reply.action):
+            if index >= MAX_STEPS_PER_TURN:
+                reason = f"в одном ответе не больше {MAX_STEPS_PER_TURN} шагов"
+                turn.steps.append(self._report(step, "forbidden", reason))
+                continue
+            await self._run_step(turn, step)
+        if len(reply.action) > MAX_STEPS_PER_TURN:
+            skipped = len(reply.action) - MAX_STEPS_PER_TURN
+            turn.lines.append(f"Не выполнено: {skipped} шаг(ов) сверх предела {MAX_STEPS_PER_TURN} шагов за ответ.")
+
+    async def _run_step(self, turn: _Turn, step: ActionStep) -> None:
+        state = turn.state
+        if step.confirmation_decision == "deny":
+            target = find_pending(state, step)
+            if target is None:
+                turn.steps.append(self._report(step, "refused", "нет такого ожидающего запроса"))
+                return
+            self._deny(turn, target, by="model")
+            return
+        verdict = check_step(step.method, step.params, turn.mode, step.http_method)
+        claims = step.confirmed or bool(step.confirmation_id) or step.confirmation_decision == "approve"
+        if claims and verdict.decision == "confirm":
+            already = approved_in_turn(step, turn.approved_now)
+            if already is not None:
+                turn.steps.append(self._report(step, "duplicate", "уже выполнено", already.id))
+                turn.lines.append(messages.DUPLICATE.format(method=step.method))
+                return
+            log.warning("confirm // Unconfirmed claim refused: %s %s", step.method, _params_text(step.params))
+        if verdict.decision == "forbid":
+            log.warning("policy // Forbidden in %s: %s (%s)", turn.mode, step.method, verdict.reason)
+            turn.steps.append(self._report(step, "forbidden", verdict.reason))
+            turn.lines.append(messages.FORBIDDEN.format(method=step.method, reason=verdict.reason))
+            return
+        if turn.mode == "shadow":
+            self._plan(state, step, verdict)
+            turn.steps.append(self._report(step, "planned", verdict.reason or "разрешено"))
+            turn.lines.append(messages.PLANNED.format(method=step.method))
+            return
+        if verdict.decision == "confirm":
+            request, created = request_confirmation(state, step, verdict.reason, self.confirmation_ttl)
+            if created:
+                turn.new_confirmations.append(request)
+                self._plan(state, step, verdict, request.id)
+            outcome = "refused" if claims else "needs_confirmation"
+            if claims:
+                turn.lines.append(messages.FORGED.format(method=step.method))
+            turn.steps.append(self._report(step, outcome, verdict.reason, request.id))
+            return
+        await self._execute(turn, step, verdict)
+
+    def _plan(self, state: AgentState, step: ActionStep, verdict: Verdict, confirmation_id: str | None = None) -> None:
+        state.next_planned_actions.append(
+            PlannedAction(
+                method=step.method,
+                params=step.params,
+                comment=step.comment,
+                http_method=step.http_method,
+                verdict={"allow": "allowed", "confirm": "needs_confirmation", "forbid": "forbidden"}[verdict.decision],
+                reason=verdict.reason,
+                planned_at=utc_now_iso(),
+                confirmation_id=confirmation_id,
+            )
+        )
+        state.next_planned_actions = state.next_planned_actions[-_MAX_PLANNED:]
+
+    async def _invoke(self, step: ActionStep) -> dict[str, Any]:
+        outcome: Any = self.call_bitrix(step.method, step.params, step.http_method)
+        if inspect.isawaitable(outcome):
+            outcome = await outcome
+        if not isinstance(outcome, dict):
+            raise BitrixTransportError("ответ портала не является объектом", method=step.method)
+        return outcome
+
+    async def _execute(
+        self, turn: _Turn, step: ActionStep, verdict: Verdict, *, confirmation_id: str | None = None
+    ) -> bool:
+        started = time.perf_counter()
+        call: dict[str, Any] = {"method": step.method, "params": step.params, "http_method": step.http_method or "POST"}
+        try:
+            envelope = await self._invoke(step)
+        except BitrixError as exc:
+            error = exc if exc.method else BitrixError(exc.code, exc.description, status=exc.status, method=step.method)
+            call.update(ok=False, error=error.as_dict(), duration_ms=round((time.perf_counter() - started) * 1000, 1))
+            turn.calls.append(call)
+            log.error("call_bitrix // %s failed: %s", step.method, error)
+            text = describe_error(error)
+            turn.lines.append(text)
+            turn.steps.append(self._report(step, "failed", text, confirmation_id, error=error.code or "ERROR"))
+            turn.state.done.append(DoneEntry(at=utc_now_iso(), method=step.method, summary=text, ok=False))
+            return False
+        except Exception as exc:
+            call.update(
+                ok=False,
+                error={"error": type(exc).__name__},
+                duration_ms=round((time.perf_counter() - started) * 1000, 1),
+            )
+            turn.calls.append(call)
+            log.error("call_bitrix // %s failed unexpectedly: %s", step.method, exc, exc_info=True)
+            text = messages.FAILED.format(method=step.method, error="внутренняя ошибка клиента")
+            turn.lines.append(text)
+            turn.steps.append(self._report(step, "failed", text, confirmation_id, error=type(exc).__name__))
+            return False
+        call.update(ok=True, response=envelope, duration_ms=round((time.perf_counter() - started) * 1000, 1))
+        try:
+            self._update_state_from_action(turn.state, step.method, step.params, envelope)
+        except Exception:  # a strange result must not lose the turn; the call itself succeeded
+            log.error("state // Cannot fold the result of %s into the state", step.method, exc_info=True)
+        if step.method == "batch":
+            report = aggregate_batch([command for command, _ in verdict.sub_commands], envelope)
+            call["sub_commands"] = report.sub_commands
+            turn.calls.append(call)
+            self._record_done_batch(turn, report)
+            turn.lines.append(report.summary)
+            turn.lines.extend(report.lines)
+            turn.steps.append(
+                self._report(step, "executed", report.summary, confirmation_id, sub_commands=report.sub_commands)
+            )
+            return True
+        turn.calls.append(call)
+        text = summarize(step.method, step.params, envelope)
+        log.info("call_bitrix // %s OK", step.method)
+        turn.lines.append(text)
+        turn.steps.append(self._report(step, "executed", text, confirmation_id))
+        turn.state.done.append(DoneEntry(at=utc_now_iso(), method=step.method, summary=_clip(text, 200)))
+        return True
+
+    def _record_done_batch(self, turn: _Turn, report: BatchReport) -> None:
+        """Seed: a batch with successful commands adds one summary of their keys and methods to ``done``."""
+        if report.ok:
+            listed = ", ".join(f"{s['key']} ({s['method']})" for s in report.ok)
+            turn.state.done.append(
+                DoneEntry(
+                    at=utc_now_iso(), method="batch", summary=f"batch: {listed}", keys=[s["key"] for s in report.ok]
+                )
+            )
+
+    @staticmethod
+    def _report(
+        step: ActionStep,
+        outcome: Any,
+        detail: str,
+        confirmation_id: str | None = None,
+        *,
+        error: str | None = None,
+        sub_commands: list[dict[str, Any]] | None = None,
+    ) -> StepReport:
+        return StepReport(
+            method=step.method,
+            params=step.params,
+            comment=step.comment,
+            http_method=step.http_method,
+            outcome=outcome,
+            detail=detail,
+            confirmation_id=confirmation_id,
+            error=error,
+            sub_commands=sub_commands,
+        )
+
+    # --- the reply and the record ----------------------------------------------------------------
+
+    def _compose(self, turn: _Turn, reply: ModelReply | None, *, degraded: bool) -> str:
+        parts: list[str] = []
+        if degraded:
+            parts.append(messages.DEGRADED)
+        elif reply is not None:
+            parts.append(reply.assistant.strip())
+        parts.extend(turn.lines)
+        pending = turn.state.pending_confirmations()
+        for request in pending:
+            parts.append(
+                messages.NEEDS_CONFIRMATION.format(
+                    id=request.id, method=request.method, params=_params_text(request.params), reason=request.reason
+                )
+            )
+        if pending:
+            parts.append(messages.CONFIRM_HINT if len(pending) == 1 else messages.CONFIRM_HINT_MANY)
+        return "\n".join(p for p in parts if p).strip()
+
+    def _record(
+        self,
+        session: str,
+        message: str | None,
+        confirmation: tuple[str, bool] | None,
+        turn: _Turn,
+        reply: ModelReply | None,
+        model_error: str | None,
+        result: TurnResult,
+    ) -> dict[str, Any]:
+        model: dict[str, Any] | None = None
+        if reply is not None:
+            model = {
+                "thought": reply.thought,
+                "action": [s.model_dump(exclude_defaults=True) for s in reply.action],
+                "assistant": reply.assistant,
+            }
+        elif model_error is not None:
+            model = {"error": model_error}
+        return {
+            "session_id": session,
+            "mode": turn.mode,
+            "turn": turn.state.turn,
+            "input": message,
+            "confirmation": {"id": confirmation[0], "approve": confirmation[1]} if confirmation else None,
+            "decisions": turn.decisions,
+            "model": model,
+            "degraded": result.degraded,
+            "bitrix": turn.calls,
+            "steps": [s.model_dump(exclude_defaults=True) for s in turn.steps],
+            "reply": result.assistant,
+            "state": turn.state.model_dump(mode="json"),
+        }
+
+    # --- lifecycle -------------------------------------------------------------------------------
+
+    def close_with(self, closer: Callable[[], Awaitable[None] | None]) -> None:
+        """Run ``closer`` in :meth:`aclose` (e.g. stop an in-process fake portal)."""
+        self._closers.append(closer)
+
+    async def aclose(self) -> None:
+        """Close the model client, the portal client, the state store and whatever was registered."""
+        await self.model_client.aclose()
+        if self.bitrix is not None:
+            await self.bitrix.aclose()
+        await self.state_store.aclose()
+        for closer in reversed(self._closers):
+            outcome = closer()
+            if inspect.isawaitable(outcome):
+                await outcome

@@ -1,0 +1,177 @@
+"""The safety policy of seed 004: which methods a mode allows and which steps need the user's confirmation.
+
+=================  ========  ========  ==========================================
+method class       shadow    canary    full
+=================  ========  ========  ==========================================
+read (get/list)    planned   run       run
+create (add)       planned   run       run
+update             planned   run       run; critical fields → confirmation
+delete             planned   —         confirmation
+event.get          planned   run       run
+event.bind/unbind  planned   —         confirmation (always)
+batch              planned   run       run; every sub-command checked
+=================  ========  ========  ==========================================
+
+In ``canary`` an update of critical fields needs confirmation too.  ``shadow`` executes nothing: each step gets the
+verdict it would have in ``full`` and goes to ``next_planned_actions``.  Unknown methods, HTTP verbs other than
+GET/POST and malformed batches are refused in every mode.  A batch is refused when any sub-command is, and needs
+confirmation when any sub-command does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from agentcore.apps.crm.batch_commands import BatchParseError, SubCommand, parse_batch
+from agentcore.apps.crm.models import Mode
+
+__all__ = [
+    "CRITICAL_FIELDS",
+    "METHOD_CLASSES",
+    "Verdict",
+    "allowed_methods",
+    "check_step",
+    "method_class",
+]
+
+Decision = Literal["allow", "confirm", "forbid"]
+
+_ENTITIES = ("deal", "contact", "company")
+METHOD_CLASSES: dict[str, str] = {
+    **{f"crm.{e}.{m}": "read" for e in _ENTITIES for m in ("get", "list", "fields")},
+    **{f"crm.{e}.add": "create" for e in _ENTITIES},
+    **{f"crm.{e}.update": "update" for e in _ENTITIES},
+    **{f"crm.{e}.delete": "delete" for e in _ENTITIES},
+    "event.get": "event_read",
+    "event.bind": "event_write",
+    "event.unbind": "event_write",
+    "batch": "batch",
+}
+
+_CLASSES_BY_MODE: dict[Mode, frozenset[str]] = {
+    "shadow": frozenset({"read", "create", "update", "delete", "event_read", "event_write", "batch"}),
+    "canary": frozenset({"read", "create", "update", "event_read", "batch"}),
+    "full": frozenset({"read", "create", "update", "delete", "event_read", "event_write", "batch"}),
+}
+
+# Field changes that move money, ownership, dates or the pipeline: always shown to the user first.
+CRITICAL_FIELDS = frozenset(
+    {
+        "OPPORTUNITY",
+        "CURRENCY_ID",
+        "TAX_VALUE",
+        "IS_MANUAL_OPPORTUNITY",
+        "ASSIGNED_BY_ID",
+        "CLOSEDATE",
+        "BEGINDATE",
+        "STAGE_ID",
+        "CATEGORY_ID",
+        "CLOSED",
+        "REVENUE",
+    }
+)
+_HTTP_METHODS = frozenset({"GET", "POST"})
+_MODE_NAMES = {"shadow": "shadow (только план)", "canary": "canary", "full": "full"}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The policy's answer for one step.
+
+    Attributes:
+        decision: ``allow`` (run), ``confirm`` (ask the user first) or ``forbid`` (never run).
+        reason: why, in Russian, for the user (empty for a plain ``allow``).
+        sub_commands: for a batch, the parsed commands with their own verdicts.
+    """
+
+    decision: Decision
+    reason: str = ""
+    sub_commands: list[tuple[SubCommand, Verdict]] = field(default_factory=list)
+
+
+def allowed_methods(mode: Mode) -> list[str]:
+    """The methods a mode allows (for the system prompt), sorted."""
+    classes = _CLASSES_BY_MODE[mode]
+    return sorted(m for m, c in METHOD_CLASSES.items() if c in classes)
+
+
+def method_class(method: str) -> str | None:
+    """``read``, ``create``, ``update``, ``delete``, ``event_read``, ``event_write``, ``batch`` or None (unknown)."""
+    return METHOD_CLASSES.get(method.strip().lower())
+
+
+def _param(params: dict[str, Any], name: str) -> Any:
+    for key, value in params.items():
+        if str(key).lower() == name:
+            return value
+    return None
+
+
+def critical_fields(method: str, params: dict[str, Any]) -> list[str]:
+    """The critical fields an update step changes (names upper-cased), in their order."""
+    if method_class(method) != "update":
+        return []
+    fields = _param(params, "fields")
+    if not isinstance(fields, dict):
+        return []
+    found = []
+    for name in fields:
+        upper = str(name).upper()
+        if upper in CRITICAL_FIELDS or upper.endswith("DEADLINE"):
+            found.append(upper)
+    return found
+
+
+def _check_single(method: str, params: dict[str, Any], mode: Mode) -> Verdict:
+    kind = method_class(method)
+    if kind is None:
+        return Verdict("forbid", f"метод {method} не входит в список разрешённых")
+    if kind == "batch":
+        return Verdict("forbid", "вложенный batch не допускается")
+    policy_mode: Mode = "full" if mode == "shadow" else mode
+    if kind not in _CLASSES_BY_MODE[policy_mode]:
+        return Verdict("forbid", f"метод {method} запрещён в режиме {_MODE_NAMES[mode]}")
+    if kind == "event_write":
+        return Verdict("confirm", f"{method} меняет конфигурацию портала (подписки на события)")
+    if kind == "delete":
+        return Verdict("confirm", f"{method} удаляет данные CRM")
+    critical = critical_fields(method, params)
+    if critical:
+        return Verdict("confirm", "изменение критичных полей: " + ", ".join(critical))
+    return Verdict("allow")
+
+
+def _check_batch(params: dict[str, Any], mode: Mode) -> Verdict:
+    try:
+        commands = parse_batch(params)
+    except BatchParseError as exc:
+        return Verdict("forbid", f"пакет заблокирован: {exc}")
+    checked = [(command, _check_single(command.method, command.params, mode)) for command in commands]
+    forbidden = [(c, v) for c, v in checked if v.decision == "forbid"]
+    if forbidden:
+        details = "; ".join(f"«{c.key}»: {v.reason}" for c, v in forbidden)
+        return Verdict("forbid", f"пакет заблокирован: {details}", checked)
+    needs = [(c, v) for c, v in checked if v.decision == "confirm"]
+    if needs:
+        details = "; ".join(f"«{c.key}»: {v.reason}" for c, v in needs)
+        return Verdict("confirm", f"пакет содержит команды, требующие подтверждения: {details}", checked)
+    return Verdict("allow", "", checked)
+
+
+def check_step(method: str, params: dict[str, Any], mode: Mode, http_method: str | None = None) -> Verdict:
+    """The verdict for one ACTION step in ``mode`` (see the module table).
+
+    Never raises: anything the policy cannot read is forbidden with a reason.
+    """
+    method = method.strip().lower()
+    if http_method is not None and http_method.strip().upper() not in _HTTP_METHODS:
+        return Verdict("forbid", f"неизвестный HTTP-метод «{http_method[:20]}» (допустимы GET и POST)")
+    if not isinstance(params, dict):
+        return Verdict("forbid", "параметры шага должны быть объектом")
+    if method_class(method) == "batch":
+        policy_mode: Mode = "full" if mode == "shadow" else mode
+        if "batch" not in _CLASSES_BY_MODE[policy_mode]:
+            return Verdict("forbid", f"batch запрещён в режиме {_MODE_NAMES[mode]}")
+        return _check_batch(params, mode)
+    return _check_single(method, params, mode)

@@ -1,0 +1,152 @@
+"""Short Russian summaries of Bitrix24 results, appended to the model's ASSISTANT text.
+
+The model writes its reply before anything runs, so the facts (what was found, created, changed) come from here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agentcore.apps.crm import messages
+from agentcore.apps.crm.bitrix.errors import WRONG_AUTH_TYPE, BitrixError, BitrixTransportError
+
+__all__ = ["describe_error", "summarize"]
+
+_MAX_LIST_LINES = 10
+_ENTITY_NAMES = {
+    "deal": ("Сделка", "сделка", "Сделки", "сделок"),
+    "contact": ("Контакт", "контакт", "Контакты", "контактов"),
+    "company": ("Компания", "компания", "Компании", "компаний"),
+}
+_CREATED = {"deal": "Создана сделка", "contact": "Создан контакт", "company": "Создана компания"}
+_UPDATED = {"deal": "обновлена", "contact": "обновлён", "company": "обновлена"}
+_DELETED = {"deal": "удалена", "contact": "удалён", "company": "удалена"}
+
+
+def _money(amount: Any, currency: Any) -> str:
+    try:
+        value = float(str(amount))
+    except (TypeError, ValueError):
+        return f"{amount} {currency or ''}".strip()
+    text = f"{value:,.2f}".replace(",", " ")
+    return f"{text} {currency or ''}".strip()
+
+
+def _name(entity: dict[str, Any]) -> str:
+    parts = [str(entity.get(k) or "").strip() for k in ("NAME", "SECOND_NAME", "LAST_NAME")]
+    return " ".join(p for p in parts if p) or "без имени"
+
+
+def _line(kind: str, item: dict[str, Any]) -> str:
+    item_id = item.get("ID", "?")
+    if kind == "deal":
+        text = f"#{item_id} «{item.get('TITLE') or 'без названия'}»"
+        if item.get("OPPORTUNITY") is not None:
+            text += f" — {_money(item.get('OPPORTUNITY'), item.get('CURRENCY_ID'))}"
+        if item.get("STAGE_ID"):
+            text += f", стадия {item['STAGE_ID']}"
+        return text
+    if kind == "contact":
+        return f"#{item_id} {_name(item)}"
+    return f"#{item_id} «{item.get('TITLE') or 'без названия'}»"
+
+
+def _deal_details(deal: dict[str, Any]) -> str:
+    parts = [f"Сделка {_line('deal', deal)}"]
+    company = deal.get("COMPANY_ID")
+    if company and str(company) != "0":
+        parts.append(f"компания #{company}")
+    contacts = deal.get("CONTACT_IDS") or ([deal["CONTACT_ID"]] if deal.get("CONTACT_ID") else [])
+    if contacts:
+        parts.append("контакты " + ", ".join(f"#{c}" for c in contacts))
+    if deal.get("ASSIGNED_BY_ID"):
+        parts.append(f"ответственный #{deal['ASSIGNED_BY_ID']}")
+    if deal.get("CLOSEDATE"):
+        parts.append(f"дата закрытия {str(deal['CLOSEDATE'])[:10]}")
+    return ", ".join(parts) + "."
+
+
+def _contact_details(contact: dict[str, Any]) -> str:
+    text = f"Контакт #{contact.get('ID', '?')}: {_name(contact)}"
+    company = contact.get("COMPANY_ID")
+    if company and str(company) != "0":
+        text += f", компания #{company}"
+    for multi, label in (("PHONE", "телефон"), ("EMAIL", "e-mail")):
+        values = contact.get(multi)
+        if isinstance(values, list) and values and isinstance(values[0], dict) and values[0].get("VALUE"):
+            text += f", {label} {values[0]['VALUE']}"
+    return text + "."
+
+
+def _crm_summary(kind: str, action: str, params: dict[str, Any], envelope: dict[str, Any]) -> str:
+    result = envelope.get("result")
+    title, lower, plural, genitive = _ENTITY_NAMES[kind]
+    if action == "get" and isinstance(result, dict):
+        if kind == "deal":
+            return _deal_details(result)
+        if kind == "contact":
+            return _contact_details(result)
+        return f"{title} {_line(kind, result)}."
+    if action == "list" and isinstance(result, list):
+        if not result:
+            return f"{plural} не найдены."
+        total = envelope.get("total")
+        head = f"Найдено {genitive}: {total if isinstance(total, int) and total else len(result)}"
+        lines = [f"  • {_line(kind, item)}" for item in result[:_MAX_LIST_LINES] if isinstance(item, dict)]
+        more = len(result) - _MAX_LIST_LINES
+        if more > 0 or (isinstance(total, int) and total > len(result)):
+            lines.append("  • …")
+        return head + "\n" + "\n".join(lines)
+    entity_id = next((v for k, v in params.items() if str(k).lower() == "id"), None)
+    if action == "add":
+        return f"{_CREATED[kind]} #{result}."
+    if action == "update":
+        fields: Any = next((v for k, v in params.items() if str(k).lower() == "fields"), {}) or {}
+        changes = ", ".join(f"{k} → {v}" for k, v in fields.items()) if isinstance(fields, dict) else ""
+        return f"{title} #{entity_id} {_UPDATED[kind]}" + (f": {changes}." if changes else ".")
+    if action == "delete":
+        return f"{title} #{entity_id} {_DELETED[kind]}."
+    if action == "fields" and isinstance(result, dict):
+        return f"Описание полей ({lower}): {len(result)} полей."
+    return f"{title}: готово."
+
+
+def _events_summary(method: str, params: dict[str, Any], result: Any) -> str:
+    if method == "event.get":
+        if not isinstance(result, list) or not result:
+            return "Подписок на события нет."
+        lines = [f"  • {b.get('event')} → {b.get('handler')}" for b in result if isinstance(b, dict)]
+        return "Подписки на события:\n" + "\n".join(lines)
+    event = next((v for k, v in params.items() if str(k).lower() == "event"), "?")
+    if method == "event.bind":
+        return f"Подписка на {str(event).upper()} создана."
+    count = result.get("count") if isinstance(result, dict) else None
+    return f"Подписка на {str(event).upper()} удалена" + (f" ({count})." if count is not None else ".")
+
+
+def summarize(method: str, params: dict[str, Any], envelope: dict[str, Any]) -> str:
+    """One or a few lines saying what a successful call did or found (never raises on odd results)."""
+    try:
+        return _summarize(method.strip().lower(), params, envelope)
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return f"{method}: выполнено."
+
+
+def _summarize(method: str, params: dict[str, Any], envelope: dict[str, Any]) -> str:
+    parts = method.split(".")
+    if method.startswith("crm.") and len(parts) == 3 and parts[1] in _ENTITY_NAMES:
+        return _crm_summary(parts[1], parts[2], params, envelope)
+    if method.startswith("event."):
+        return _events_summary(method, params, envelope.get("result"))
+    return f"{method}: выполнено."
+
+
+def describe_error(error: BitrixError) -> str:
+    """The user-facing text of a failed call (plain Russian; WRONG_AUTH_TYPE explains what to configure)."""
+    if error.code == WRONG_AUTH_TYPE:
+        return messages.WRONG_AUTH_TYPE
+    if isinstance(error, BitrixTransportError):
+        reason = f"портал недоступен — {error.description}"
+    else:
+        reason = messages.ERROR_HINTS.get(error.code) or error.description or error.code or "неизвестная ошибка"
+    return messages.FAILED.format(method=error.method or "метода", error=reason)

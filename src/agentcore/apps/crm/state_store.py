@@ -1,0 +1,246 @@
+"""Where ``agent_state`` lives between turns, one record per (user id, session id).
+
+* :class:`FileStateStore` (default): ``<data_dir>/crm/state/<user>/<session>.json``, written to a temporary file
+  and switched in with ``os.replace`` (a reader never sees half a state), under a per-session file lock.
+* :class:`RedisStateStore` (``AGENTCORE_REDIS_URL``): one key per session with a TTL and a Redis lock, so several
+  workers behind a load balancer share sessions and never run two turns of one session at once.
+
+Both also keep small named records (the OAuth tokens after a refresh) with :meth:`load_extra` / :meth:`save_extra`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import tempfile
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any, Protocol
+
+from agentcore.apps.crm.naming import safe_name
+from agentcore.trace.logs import step_logger
+
+__all__ = ["FileStateStore", "RedisStateStore", "StateStore", "StateStoreError"]
+
+log = step_logger("state", "agentcore.crm")
+_LOCK_TIMEOUT = 120.0  # seconds a turn may wait for another turn of the same session
+
+
+class StateStoreError(Exception):
+    """The state could not be read, written or locked (the message names no secret)."""
+
+
+class StateStore(Protocol):
+    """Persistence of session states."""
+
+    async def load(self, user_id: str, session_id: str) -> dict[str, Any] | None:
+        """The stored state, or None for a new session.
+
+        Raises:
+            StateStoreError: the backend failed (a corrupt record is treated as absent and logged).
+        """
+        ...
+
+    async def save(self, user_id: str, session_id: str, state: dict[str, Any]) -> None:
+        """Replace the stored state atomically.
+
+        Raises:
+            StateStoreError: the backend failed.
+        """
+        ...
+
+    def lock(self, user_id: str, session_id: str) -> contextlib.AbstractAsyncContextManager[None]:
+        """Hold this while a turn of the session runs (cross-process)."""
+        ...
+
+    async def load_extra(self, name: str) -> dict[str, Any] | None:
+        """A named auxiliary record."""
+        ...
+
+    async def save_extra(self, name: str, data: dict[str, Any]) -> None:
+        """Replace a named auxiliary record."""
+        ...
+
+    async def aclose(self) -> None:
+        """Release connections."""
+        ...
+
+
+def _decode(raw: bytes | str | None, where: str) -> dict[str, Any] | None:
+    if raw is None:
+        return None
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        log.error("load // Corrupt state record %s ignored", where)
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def _encode(state: dict[str, Any]) -> bytes:
+    return json.dumps(state, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def write_atomic(path: Path, data: bytes, mode: int = 0o644) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same directory and ``os.replace``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+class FileStateStore:
+    """Session states as JSON files under ``root`` (see the module docstring)."""
+
+    def __init__(self, root: Path | str) -> None:
+        self.root = Path(root)
+
+    def path(self, user_id: str, session_id: str) -> Path:
+        """The file of one session."""
+        return self.root / safe_name(user_id) / f"{safe_name(session_id)}.json"
+
+    async def load(self, user_id: str, session_id: str) -> dict[str, Any] | None:
+        path = self.path(user_id, session_id)
+        try:
+            raw = await asyncio.to_thread(path.read_bytes)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise StateStoreError(f"cannot read state {path.name}: {exc.strerror}") from None
+        return _decode(raw, str(path))
+
+    async def save(self, user_id: str, session_id: str, state: dict[str, Any]) -> None:
+        path = self.path(user_id, session_id)
+        try:
+            # fsync before the switch: an approved-and-executed confirmation must not come back after a crash.
+            await asyncio.to_thread(write_atomic, path, _encode(state))
+        except OSError as exc:
+            raise StateStoreError(f"cannot write state {path.name}: {exc.strerror}") from None
+
+    @contextlib.asynccontextmanager
+    async def lock(self, user_id: str, session_id: str) -> AsyncIterator[None]:
+        from filelock import AsyncFileLock, Timeout
+
+        path = self.path(user_id, session_id)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StateStoreError(f"cannot create the state directory: {exc.strerror}") from None
+        # A fresh lock object per turn: flock on separate descriptors also excludes tasks of this process.
+        lock = AsyncFileLock(str(path) + ".lock", timeout=_LOCK_TIMEOUT)
+        try:
+            await lock.acquire()
+        except Timeout:
+            raise StateStoreError("another turn of this session is still running") from None
+        try:
+            yield
+        finally:
+            await lock.release()
+
+    async def load_extra(self, name: str) -> dict[str, Any] | None:
+        path = self.root / f"_{safe_name(name)}.json"
+        try:
+            return _decode(path.read_bytes(), str(path))
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise StateStoreError(f"cannot read {path.name}: {exc.strerror}") from None
+
+    async def save_extra(self, name: str, data: dict[str, Any]) -> None:
+        path = self.root / f"_{safe_name(name)}.json"
+        try:
+            write_atomic(path, _encode(data), mode=0o600)
+        except OSError as exc:
+            raise StateStoreError(f"cannot write {path.name}: {exc.strerror}") from None
+
+    async def aclose(self) -> None:
+        return None
+
+
+class RedisStateStore:
+    """Session states in Redis: ``<prefix>state:<user>:<session>`` with a TTL, locks at ``…:lock``.
+
+    Args:
+        url: ``redis://…`` (the password in it is a secret and never logged).
+        prefix: key prefix (tests use a unique one per test).
+        ttl: seconds a session lives after its last turn.
+        timeout: socket timeout per Redis command.
+    """
+
+    def __init__(self, url: str, *, prefix: str = "agentcore:crm:", ttl: int = 30 * 24 * 3600, timeout: float = 5.0):
+        import redis.asyncio as redis
+
+        self._client = redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout)
+        self.prefix = prefix
+        self.ttl = ttl
+
+    def key(self, user_id: str, session_id: str) -> str:
+        """The Redis key of one session."""
+        return f"{self.prefix}state:{safe_name(user_id)}:{safe_name(session_id)}"
+
+    async def load(self, user_id: str, session_id: str) -> dict[str, Any] | None:
+        from redis.exceptions import RedisError
+
+        key = self.key(user_id, session_id)
+        try:
+            raw = await self._client.get(key)
+        except RedisError as exc:
+            raise StateStoreError(f"Redis: {type(exc).__name__}") from None
+        return _decode(raw, key)
+
+    async def save(self, user_id: str, session_id: str, state: dict[str, Any]) -> None:
+        from redis.exceptions import RedisError
+
+        try:
+            await self._client.set(self.key(user_id, session_id), _encode(state), ex=self.ttl)
+        except RedisError as exc:
+            raise StateStoreError(f"Redis: {type(exc).__name__}") from None
+
+    @contextlib.asynccontextmanager
+    async def lock(self, user_id: str, session_id: str) -> AsyncIterator[None]:
+        from redis.exceptions import LockError, RedisError
+
+        # The lock expires on its own if a worker dies mid-turn; a turn is bounded well below this.
+        lock = self._client.lock(self.key(user_id, session_id) + ":lock", timeout=600, blocking_timeout=_LOCK_TIMEOUT)
+        try:
+            acquired = await lock.acquire()
+        except RedisError as exc:
+            raise StateStoreError(f"Redis: {type(exc).__name__}") from None
+        if not acquired:
+            raise StateStoreError("another turn of this session is still running")
+        try:
+            yield
+        finally:
+            with contextlib.suppress(LockError, RedisError):
+                await lock.release()
+
+    async def load_extra(self, name: str) -> dict[str, Any] | None:
+        from redis.exceptions import RedisError
+
+        key = f"{self.prefix}extra:{safe_name(name)}"
+        try:
+            return _decode(await self._client.get(key), key)
+        except RedisError as exc:
+            raise StateStoreError(f"Redis: {type(exc).__name__}") from None
+
+    async def save_extra(self, name: str, data: dict[str, Any]) -> None:
+        from redis.exceptions import RedisError
+
+        try:
+            await self._client.set(f"{self.prefix}extra:{safe_name(name)}", _encode(data))
+        except RedisError as exc:
+            raise StateStoreError(f"Redis: {type(exc).__name__}") from None
+
+    async def aclose(self) -> None:
+        await self._client.aclose()

@@ -1,0 +1,88 @@
+"""Data of the research agent (seed 002): the request, ``AgentState`` and the per-run retrieval scratchpad."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, Field, StringConstraints
+
+from agentcore.rag.citations import ComposedContext, CoverageReport
+from agentcore.rag.models import Hit, SearchMode
+from agentcore.rag.verify import VerifyReport
+from agentcore.web.models import NON_BLANK_PATTERN, StrictModel, encodable, integer_type
+
+__all__ = ["MAX_QUESTION_CHARS", "MAX_STEPS_CAP", "AgentRequest", "AgentState", "Scratch"]
+
+MAX_QUESTION_CHARS = 2000
+"""The longest question the schema accepts (``RAG_MAX_QUESTION_CHARS`` may lower it)."""
+MAX_STEPS_CAP = 15
+"""The largest ``max_steps`` the schema accepts (``AGENT_MAX_STEPS`` may lower it)."""
+COLLECTION_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
+
+
+def _not_blank(value: str) -> str:
+    value = value.strip()
+    if not value:
+        raise ValueError("вопрос пуст")
+    return value
+
+
+class AgentRequest(StrictModel):
+    """A question for the research agent (body of ``POST /research`` and ``POST /research/stream``)."""
+
+    question: Annotated[
+        str,
+        StringConstraints(min_length=1, max_length=MAX_QUESTION_CHARS),
+        AfterValidator(encodable),
+        AfterValidator(_not_blank),
+    ] = Field(description="вопрос пользователя", json_schema_extra={"pattern": NON_BLANK_PATTERN})
+    # JSON Schema's integers (15.0 included); the bounds declared (minimum/maximum), true and "5" refused.
+    max_steps: integer_type(ge=1, le=MAX_STEPS_CAP) | None = Field(  # type: ignore[valid-type]
+        None, description="лимит шагов ReAct (по умолчанию AGENT_DEFAULT_STEPS)"
+    )
+    collection: str | None = Field(
+        None, pattern=COLLECTION_PATTERN, description="коллекция базы знаний (по умолчанию активная)"
+    )
+
+
+class AgentState:
+    """Coverage and refinement bookkeeping of one run (seed 002, exactly its attributes)."""
+
+    def __init__(self) -> None:
+        self.coverage: float = 0.0
+        self.refinement_count: int = 0
+        self.max_refinements: int = 1
+
+
+@dataclass
+class Scratch:
+    """What the tools of one run share: the question, the route and plan, the latest hits, the composed context.
+
+    Attributes:
+        question: the user's question (the draft answer and refinement use it).
+        collection: the collection searched.
+        route: the router's mode (after ``router_select``).
+        plan: the last query plan.
+        latest: the latest search (or rerank) results, best first.
+        seen: every hit or fetched item of the run by id (``compose_context`` may cite any of them).
+        context: the latest composed context; ``draft`` its extractive answer and ``draft_coverage`` its coverage.
+        top_k: ``top_k`` of the latest search.
+    """
+
+    question: str
+    collection: str
+    route: SearchMode | None = None
+    plan: dict[str, Any] | None = None
+    latest: list[Hit] = field(default_factory=list)
+    seen: dict[str, Hit] = field(default_factory=dict)
+    context: ComposedContext | None = None
+    draft: str | None = None
+    draft_coverage: CoverageReport | None = None
+    top_k: int = 5
+    verify: VerifyReport | None = None
+
+    def remember(self, hits: list[Hit]) -> None:
+        """Record ``hits`` as seen (first occurrence of an id wins)."""
+        for hit in hits:
+            self.seen.setdefault(hit.id, hit)

@@ -1,0 +1,80 @@
+"""Offline policy of the research agent (step ``research.react``): the base flow by rules, not a language model.
+
+It reads the conversation and writes the next ReAct reply: ``router_select`` → ``query_plan`` → ``search`` (with
+the router's mode and the plan's sub-queries) → ``compose_context`` (with the ids found) → ``FinalAnswer`` with the
+extractive draft of the latest context (numbered citations), or «В базе знаний не нашлось ответа на этот вопрос.»
+when the context holds none.  After an error observation it answers that nothing was found, so the service's
+control (base flow, refinement, QAService fallback) takes over.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from agentcore.agents.react import parse_action, parse_react
+from agentcore.apps.research.tools import DRAFT_LABEL, NO_DRAFT
+from agentcore.llm.models import LLMRequest
+from agentcore.llm.offline import offline_handler
+from agentcore.rag.answer import NO_ANSWER
+
+__all__ = ["draft_of", "react_step"]
+
+BASE_FLOW = ("router_select", "query_plan", "search", "compose_context")
+_MODE_RE = re.compile(r"Маршрут поиска:\s*(bm25|dense|hybrid)")
+_SUBQUERY_RE = re.compile(r"«([^»]+)»")
+_HIT_RE = re.compile(r"^- (\S+) \| ", re.MULTILINE)
+_DRAFT_RE = re.compile(r"^(?:Observation:\s*)?" + re.escape(DRAFT_LABEL) + r"(.*)$", re.MULTILINE)
+
+
+def draft_of(observation: str) -> str | None:
+    """The last draft answer in a ``compose_context`` observation (a refinement adds a newer one), or ``None``."""
+    drafts = _DRAFT_RE.findall(observation)
+    return drafts[-1].strip() if drafts else None
+
+
+@offline_handler("research.react")
+def react_step(request: LLMRequest) -> str:
+    """The next ReAct reply for the conversation in ``request``."""
+    users = [m.content or "" for m in request.messages if m.role == "user"]
+    question = users[0] if users else ""
+    called: list[str] = []
+    for message in request.messages:
+        if message.role == "assistant" and message.content:
+            action = parse_react(message.content).action
+            parsed = parse_action(action) if action else None
+            if parsed is not None:
+                called.append(parsed.tool)
+    observations = [u for u in users[1:] if u.startswith("Observation:")]
+    last = observations[-1] if observations else ""
+    draft = draft_of(last)
+    if draft is not None:
+        answer = NO_ANSWER if draft == NO_DRAFT else draft
+        thought = "Офлайн-правила: контекст собран, отвечаю предложениями из него со ссылками."
+        return f"Thought: {thought}\nFinalAnswer: {answer}"
+    if last.startswith("Observation: Ошибка"):
+        return f"Thought: Офлайн-правила: инструмент вернул ошибку, ответа нет.\nFinalAnswer: {NO_ANSWER}"
+    step = next((tool for tool in BASE_FLOW if tool not in called), None)
+    if step == "router_select":
+        return _act("Офлайн-правила: выбираю маршрут поиска.", step, {"query": question})
+    if step == "query_plan":
+        return _act("Офлайн-правила: составляю план поиска.", step, {"query": question})
+    if step == "search":
+        arguments: dict[str, object] = {"query": question, "top_k": 5}
+        for text in observations:
+            mode = _MODE_RE.search(text)
+            if mode:
+                arguments["mode"] = mode.group(1)
+            if text.startswith("Observation: План поиска"):
+                subs = _SUBQUERY_RE.findall(text.split("Подзапросы:", 1)[-1].split("\n", 1)[0])
+                if subs:
+                    arguments["sub_queries"] = subs
+        return _act("Офлайн-правила: ищу по плану.", step, arguments)
+    if step == "compose_context":
+        ids = _HIT_RE.findall(last)
+        return _act("Офлайн-правила: собираю контекст из найденного.", step, {"hit_ids": ids} if ids else {})
+    return f"Thought: Офлайн-правила: шаги пройдены, ответа нет.\nFinalAnswer: {NO_ANSWER}"
+
+
+def _act(thought: str, tool: str, arguments: dict[str, object]) -> str:
+    return f"Thought: {thought}\nAction: {tool} {json.dumps(arguments, ensure_ascii=False)}"

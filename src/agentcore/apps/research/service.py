@@ -1,0 +1,529 @@
+"""``AgentService`` (seed 002): a ReAct research agent with deterministic control, streaming every step.
+
+The model drives the ReAct loop (Thought / Action / Observation / FinalAnswer) over seven tools; what must not be
+left to a model is enforced by the service:
+
+* **base flow** — no answer is accepted before ``router_select → query_plan → search → compose_context`` have run;
+  missing stages are run by the service (``origin="control"`` events) and the model is asked again;
+* **coverage check** — after every ``compose_context`` (on its draft answer) and on the final answer: citation
+  coverage below ``coverage_threshold`` with ``refinement_count < max_refinements`` triggers one refinement round
+  (a wider search: ``hybrid_top_bm25 * 2``, ``top_k`` doubled, the plan's sub-queries; then ``compose_context``);
+* **verify** — before ``final`` when ``enable_verify_step``: every claim is checked against the knowledge base;
+* **honest answers** — a model's "no answer", or coverage and verify confidence both low after refinement, becomes
+  «В базе знаний не нашлось ответа на этот вопрос.» with the closest sources;
+* **step limit** — when ``max_steps`` runs out the question goes to :class:`QAService` (one-shot retrieve and answer),
+  and ``final`` says so (``metadata.fallback = "qa_service"``).
+
+``final.metadata`` carries ``coverage``, ``refinements``, ``confidence`` and more (see ``docs/research.md``).
+Identical requests within ``research_cache_ttl`` seconds are replayed from memory (``metadata.cached``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import AsyncGenerator
+from dataclasses import dataclass, field
+from typing import Any
+
+from agentcore.agents.events import AgentStepEvent, Citation, FinalEvent, new_request_id
+from agentcore.agents.react import AgentAction, ReActAgent, ReActRun, build_system_prompt
+from agentcore.apps.research.models import AgentRequest, AgentState, Scratch
+from agentcore.apps.research.qa import QAService
+from agentcore.apps.research.retrieval import EngineRetriever, Retriever
+from agentcore.apps.research.tools import SCRATCH, ResearchTools
+from agentcore.config import Settings, get_settings
+from agentcore.llm.models import LLMMessage
+from agentcore.rag.answer import NO_ANSWER
+from agentcore.rag.citations import CoverageReport, answer_sentences, citation_coverage, judge_for
+from agentcore.rag.errors import RagError
+from agentcore.rag.models import CollectionInfo
+from agentcore.trace.clock import utc_now_iso
+from agentcore.trace.logs import step_logger
+from agentcore.trace.redact import redact_public
+from agentcore.trace.text import truncate
+
+__all__ = ["AgentRequestError", "AgentService", "ResearchRun", "is_decline"]
+
+logger = step_logger("research", "agentcore.research")
+
+REFINED_MAX_PASSAGES = 10
+CLOSEST_SOURCES = 3
+SNIPPET_CHARS = 240
+
+ROLE = (
+    "Ты — исследовательский агент службы поддержки. Отвечаешь на вопросы сотрудников по базе знаний компании, "
+    "по-русски, кратко и только по найденным фрагментам."
+)
+RULES = (
+    "Базовый порядок: router_select → query_plan → search → compose_context, затем FinalAnswer.",
+    "Для составного вопроса передай подзапросы из query_plan в search (параметр sub_queries).",
+    "rerank и fetch_docs — по необходимости: переранжировать найденное или прочитать документ целиком.",
+    "В FinalAnswer каждое предложение подкрепляй ссылкой [n] на фрагмент из compose_context, где это сказано.",
+    "Ничего не выдумывай. Если в контексте нет ответа, напиши: "
+    "«FinalAnswer: В базе знаний не нашлось ответа на этот вопрос.»",
+    "Одно действие за шаг; аргументы — JSON-объект в одну строку.",
+    "Если инструмент вернул ошибку, исправь аргументы и повтори или выбери другой инструмент.",
+)
+EXAMPLES = (
+    """Вопрос: Сколько дней длится ежегодный отпуск?
+Thought: Нужно выбрать маршрут поиска.
+Action: router_select {"query": "Сколько дней длится ежегодный отпуск?"}
+Observation: Маршрут поиска: hybrid (...)
+Thought: Составлю план поиска.
+Action: query_plan {"query": "Сколько дней длится ежегодный отпуск?"}
+Observation: План поиска ... Подзапросы: не нужны (один вопрос)
+Thought: Ищу гибридным поиском.
+Action: search {"query": "Сколько дней длится ежегодный отпуск?", "mode": "hybrid", "top_k": 5}
+Observation: Найдено фрагментов: 5 ... - vacation-policy#0 | Отпуск | ...
+Thought: Соберу контекст из найденного.
+Action: compose_context {"hit_ids": ["vacation-policy#0", "vacation-policy#1"]}
+Observation: Черновик ответа по контексту: ... Контекст: [1] Отпуск (vacation-policy#0) ...
+Thought: В фрагменте [1] есть ответ.
+FinalAnswer: Ежегодный оплачиваемый отпуск составляет 28 календарных дней [1].""",
+    """Вопрос: Когда код-фриз и сколько одобрений нужно для MR?
+Thought: Вопрос составной, план даст подзапросы.
+Action: query_plan {"query": "Когда код-фриз и сколько одобрений нужно для MR?"}
+Observation: Подзапросы: «Когда код-фриз»; «сколько одобрений нужно для MR»
+Action: search {"query": "Когда код-фриз и сколько одобрений нужно для MR?", "sub_queries": ["Когда код-фриз", \
+"сколько одобрений нужно для MR"]}""",
+)
+
+_DECLINE_RE = re.compile(
+    r"не\s+нашл\w*\s+ответ|нет\s+ответа|не\s+содерж\w*\s+ответ|нет\s+(?:сведений|информации|данных)|"
+    r"не\s+могу\s+ответить|недостаточно\s+(?:информации|данных)|no\s+answer|does\s+not\s+(?:contain|answer)",
+    re.IGNORECASE,
+)
+
+
+class AgentRequestError(ValueError):
+    """A request the configuration does not allow (too long a question, too many steps); the message is Russian."""
+
+
+@dataclass
+class ResearchRun(ReActRun):
+    """A :class:`~agentcore.agents.react.ReActRun` with the research agent's state."""
+
+    state: AgentState = field(default_factory=AgentState)
+    scratch: Scratch = field(default_factory=lambda: Scratch("", ""))
+    coverage_report: CoverageReport | None = None
+
+
+class AgentService(ReActAgent):
+    """The research agent (seed 002).
+
+    Args:
+        settings: configuration (``get_settings()`` by default).
+        gateway: the LLM gateway (by default one built from ``settings``; closed by :meth:`aclose` only then).
+        retriever: the retrieval door (by default an engine over ``settings``).
+        model: the model name (``None``: the provider's default).
+    """
+
+    agent_name = "research"
+    llm_step = "research.react"
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        gateway: Any | None = None,
+        retriever: Retriever | None = None,
+        model: str | None = None,
+    ) -> None:
+        from cachetools import TTLCache
+
+        self.settings = settings = settings or get_settings()
+        self._own_gateway = gateway is None
+        if gateway is None:
+            from agentcore.llm.factory import create_gateway
+
+            gateway = create_gateway(settings)
+        if retriever is None:
+            from agentcore.rag.engine import RagEngine
+
+            retriever = EngineRetriever(engine_factory=lambda: RagEngine(settings))
+        self.retriever = retriever
+        self.judge = judge_for(gateway)
+        self.toolset = ResearchTools(retriever, verify_judge=self.judge, rrf_k=settings.rrf_k)
+        super().__init__(
+            gateway,
+            self.toolset.all(),
+            model=model,
+            max_steps=settings.agent_default_steps,
+            tool_timeout=settings.agent_tool_timeout,
+            token_budget=settings.agent_token_budget,
+            observation_chars=6000,
+        )
+        self.qa = QAService(retriever, gateway)
+        self._prompt: str | None = None
+        self._cache: Any = (
+            TTLCache(maxsize=settings.research_cache_size, ttl=settings.research_cache_ttl)
+            if settings.research_cache_ttl > 0
+            else None
+        )
+
+    async def aclose(self) -> None:
+        """Close the gateway if the service created it."""
+        if self._own_gateway:
+            await self.gateway.aclose()
+
+    # ----------------------------------------------------------------------------------- public API
+    def get_available_tools(self) -> dict[str, Any]:
+        """Every tool's schema: ``{name: {"name", "description", "parameters"}}``."""
+        return {
+            tool.name: {"name": tool.name, "description": tool.description, "parameters": tool.parameters_schema}
+            for tool in self.tools
+        }
+
+    async def check_request(self, request: AgentRequest) -> CollectionInfo:
+        """Validate ``request`` against the configuration and load its collection.
+
+        Raises:
+            AgentRequestError: question longer than ``rag_max_question_chars`` or ``max_steps`` above
+                ``agent_max_steps``.
+            RagError: unknown, invalid or empty collection (its ``status_code`` says 404 / 422 / 409).
+        """
+        limit = self.settings.rag_max_question_chars
+        if len(request.question) > limit:
+            raise AgentRequestError(f"вопрос длиннее {limit} символов ({len(request.question)})")
+        cap = self.settings.agent_max_steps
+        if request.max_steps is not None and request.max_steps > cap:
+            raise AgentRequestError(f"max_steps должен быть от 1 до {cap}, получено {request.max_steps}")
+        info = await self.retriever.info(request.collection)
+        if info.chunks == 0:
+            from agentcore.rag.errors import EmptyCollectionError
+
+            raise EmptyCollectionError(f"коллекция {info.name!r} пуста: сначала проиндексируйте документы")
+        return info
+
+    async def stream_agent_response(self, request: AgentRequest) -> AsyncGenerator[AgentStepEvent, None]:
+        """Answer ``request.question``, yielding the seed's events live: ``step_started``, ``thought``,
+        ``tool_invoked``, ``observation``, then ``final`` (or ``error``).
+
+        A request the configuration refuses, an unknown collection or an LLM failure end the stream with one
+        ``error`` event; it never raises for them.  Closing the iterator cancels the run.
+        """
+        request_id = new_request_id()
+        try:
+            info = await self.check_request(request)
+        except (AgentRequestError, RagError) as exc:
+            from agentcore.agents.events import EventFactory
+
+            code = "invalid_request" if isinstance(exc, AgentRequestError) else "retrieval_error"
+            yield EventFactory(self.agent_name, request_id).error(0, redact_public(f"Некорректный запрос: {exc}"), code)
+            return
+        max_steps = request.max_steps or self.settings.agent_default_steps
+        key = (" ".join(request.question.split()).casefold(), info.name, info.version, max_steps)
+        cached = self._cache.get(key) if self._cache is not None else None
+        if cached is not None:
+            logger.info("stream_agent_response // Cache hit %s", request_id)
+            for event in cached:
+                yield _restamped(event, request_id)
+            return
+        recorded: list[AgentStepEvent] = []
+        async for event in self.stream(
+            request.question, request_id=request_id, max_steps=max_steps, collection=info.name
+        ):
+            recorded.append(event)
+            yield event
+        if self._cache is not None and recorded and recorded[-1].type == "final":
+            self._cache[key] = recorded
+
+    # ------------------------------------------------------------------------------------- running
+    def system_prompt(self) -> str:
+        if self._prompt is None:
+            self._prompt = build_system_prompt(ROLE, self.tools, RULES, EXAMPLES)
+        return self._prompt
+
+    def new_run(self, question: str, request_id: str | None, max_steps: int, emit: Any, **options: Any) -> ResearchRun:
+        base = super().new_run(question, request_id, max_steps, emit)
+        state = AgentState()
+        state.max_refinements = self.settings.max_refinements
+        collection = options.get("collection") or self.retriever.active
+        return ResearchRun(
+            question=base.question,
+            request_id=base.request_id,
+            max_steps=base.max_steps,
+            events=base.events,
+            emit=emit,
+            state=state,
+            scratch=Scratch(question=question, collection=collection, top_k=5),
+        )
+
+    async def execute(self, run: ReActRun) -> None:
+        assert isinstance(run, ResearchRun)
+        SCRATCH.set(run.scratch)
+        logger.info("stream_agent_response // Start %s: %s", run.request_id, truncate(run.question, 200))
+        await super().execute(run)
+
+    def timeout_for(self, tool: str) -> float:
+        # verify may ask the model to judge claims: give it the model's time on top of the tool's.
+        if tool == "verify" and self.judge.name == "llm":
+            return self.tool_timeout + self.settings.llm_timeout
+        return self.tool_timeout
+
+    def _run(self) -> ResearchRun:
+        run = self.run_context
+        assert isinstance(run, ResearchRun)
+        return run
+
+    # ---------------------------------------------------------------------------------------- hooks
+    async def after_action(self, run: ReActRun, action: AgentAction) -> str | None:
+        """After a model's ``compose_context``: check the draft's coverage and refine once if it is too low."""
+        assert isinstance(run, ResearchRun)
+        if action.tool != "compose_context" or not action.ok or run.scratch.draft_coverage is None:
+            return None
+        run.state.coverage = run.scratch.draft_coverage.coverage
+        if not self._should_attempt_refinement(run.state.coverage, run.state.refinement_count):
+            return None
+        coverage = run.state.coverage
+        refined = await self._perform_refinement(run.question, run.state, run.request_id, run.step)
+        if refined is None or not refined.ok:
+            return None
+        return (
+            f"Контроль: покрытие черновика цитатами {coverage:.2f} ниже порога "
+            f"{self.settings.coverage_threshold:.2f}. Выполнен уточняющий поиск, контекст собран заново "
+            f"(номера [n] теперь относятся к нему):\n{refined.observation}"
+        )
+
+    async def on_final_answer(self, run: ReActRun, answer: str) -> FinalEvent | None:
+        assert isinstance(run, ResearchRun)
+        scratch, state = run.scratch, run.state
+        if scratch.context is None:
+            done = await self._complete_base_flow(run)
+            run.history.append(
+                LLMMessage(
+                    role="user",
+                    content="Observation: Контроль: ответ без контекста с цитатами не принимается; "
+                    f"выполнены шаги базового порядка ({', '.join(done)}).\n"
+                    + (run.actions[-1].observation if run.actions else "")
+                    + "\nТеперь дай FinalAnswer по этому контексту со ссылками [n].",
+                )
+            )
+            return None
+        declined = is_decline(answer)
+        report = await citation_coverage(answer, scratch.context, self.judge)
+        run.coverage_report, state.coverage = report, report.coverage
+        await run.emit(
+            run.events.thought(
+                run.step,
+                f"Покрытие ответа цитатами: {report.coverage:.2f} ({report.supported} из {len(report.sentences)} "
+                f"предложений, порог {self.settings.coverage_threshold:.2f})",
+                origin="control",
+            )
+        )
+        if (
+            not declined
+            and self._should_attempt_refinement(state.coverage, state.refinement_count)
+            and run.step < run.max_steps
+        ):
+            coverage = state.coverage
+            refined = await self._perform_refinement(run.question, state, run.request_id, run.step)
+            if refined is not None and refined.ok:
+                unsupported = "; ".join(truncate(s.text, 120) for s in report.sentences if not s.supported)
+                run.history.append(
+                    LLMMessage(
+                        role="user",
+                        content=f"Observation: Контроль: покрытие ответа цитатами {coverage:.2f} ниже порога "
+                        f"{self.settings.coverage_threshold:.2f} (без подтверждения: {unsupported or '—'}). "
+                        f"Выполнен уточняющий поиск, новый контекст (номера [n] относятся к нему):\n"
+                        f"{refined.observation}\n"
+                        "Перепиши FinalAnswer: каждое предложение подкрепи ссылкой [n] на фрагмент, где это сказано.",
+                    )
+                )
+                return None
+        return await self._finish(run, answer, declined=declined)
+
+    async def on_max_steps(self, run: ReActRun) -> None:
+        """Fallback through :class:`QAService` (one-shot retrieve and answer), reported in ``final``."""
+        assert isinstance(run, ResearchRun)
+        await run.emit(
+            run.events.thought(
+                run.step,
+                f"Превышен лимит шагов ({run.max_steps}): отвечаю через QAService (однократный поиск и ответ)",
+                origin="control",
+            )
+        )
+        try:
+            qa = await self.qa.answer(run.question, run.scratch.collection)
+        except RagError as exc:
+            await run.emit(run.events.error(run.step, f"Ошибка поиска: {redact_public(str(exc))}", "retrieval_error"))
+            return
+        run.scratch.context = qa.context
+        answer = qa.answer or NO_ANSWER
+        declined = qa.answer is None or is_decline(answer)
+        report = await citation_coverage(answer, qa.context, self.judge)
+        run.coverage_report, run.state.coverage = report, report.coverage
+        await run.emit(await self._finish(run, answer, declined=declined, fallback="qa_service"))
+
+    # ------------------------------------------------------------------------------ seed methods
+    def _should_attempt_refinement(self, coverage: float, refinement_count: int) -> bool:
+        """Whether coverage is below ``coverage_threshold`` and a refinement round is still allowed."""
+        return coverage < self.settings.coverage_threshold and refinement_count < self.settings.max_refinements
+
+    async def _perform_refinement(
+        self, query: str, agent_state: AgentState, request_id: str, step: int
+    ) -> AgentAction | None:
+        """One refinement round: a wider search (``hybrid_top_bm25 * 2``, ``top_k`` doubled, the plan's
+        sub-queries), then ``compose_context`` over the new hits and the previous context.
+
+        Returns:
+            the ``compose_context`` action (or the failed ``search``); ``None`` when no round is left.
+        """
+        if agent_state.refinement_count >= self.settings.max_refinements:
+            return None
+        run = self._run()
+        agent_state.refinement_count += 1
+        depth = self.settings.hybrid_top_bm25 * 2
+        await run.emit(
+            run.events.thought(
+                step,
+                f"Покрытие цитатами {agent_state.coverage:.2f} ниже порога {self.settings.coverage_threshold:.2f}: "
+                f"уточняющий поиск {agent_state.refinement_count} из {self.settings.max_refinements} "
+                f"(hybrid_top_bm25 × 2 = {depth})",
+                origin="control",
+            )
+        )
+        scratch = run.scratch
+        arguments: dict[str, Any] = {
+            "query": query,
+            "top_k": min(max(scratch.top_k * 2, 8), self.settings.rag_max_top_k, 50),
+            "mode": "hybrid" if self.retriever.dense_available else "bm25",
+            "top_bm25": depth,
+        }
+        sub_queries = (scratch.plan or {}).get("sub_queries") or []
+        if sub_queries:
+            arguments["sub_queries"] = sub_queries[:6]
+        previous = [p.id for p in scratch.context.passages] if scratch.context else []
+        search = await self.call_tool("search", arguments)
+        if not search.ok:
+            return search
+        ids = list(dict.fromkeys([hit.id for hit in scratch.latest] + previous))
+        compose = await self.call_tool("compose_context", {"hit_ids": ids[:20], "max_passages": REFINED_MAX_PASSAGES})
+        if compose.ok and scratch.draft_coverage is not None:
+            agent_state.coverage = scratch.draft_coverage.coverage
+        return compose
+
+    async def _verify_answer(self, final_answer: str, conversation_history: list[LLMMessage]) -> dict[str, Any]:
+        """Check the claims of ``final_answer`` with the ``verify`` tool: ``{"confidence", "claims", ...}``, or
+        ``{"confidence": None, "error": ...}`` when verification itself failed."""
+        action = await self.call_tool("verify", {"answer": final_answer})
+        report = self._run().scratch.verify
+        if not action.ok or report is None:
+            return {"confidence": None, "error": action.result.error}
+        return report.to_dict()
+
+    # --------------------------------------------------------------------------------------- helpers
+    async def _complete_base_flow(self, run: ResearchRun) -> list[str]:
+        """Run the base-flow stages the model skipped; returns their names."""
+        scratch, done = run.scratch, []
+        await run.emit(
+            run.events.thought(
+                run.step,
+                "Ответ без контекста не принимается: выполняю недостающие шаги базового порядка "
+                "router_select → query_plan → search → compose_context",
+                origin="control",
+            )
+        )
+        if scratch.route is None:
+            await self.call_tool("router_select", {"query": run.question})
+            done.append("router_select")
+        if scratch.plan is None:
+            await self.call_tool("query_plan", {"query": run.question})
+            done.append("query_plan")
+        if not scratch.latest:
+            arguments: dict[str, Any] = {"query": run.question, "top_k": scratch.top_k}
+            sub_queries = (scratch.plan or {}).get("sub_queries") or []
+            if sub_queries:
+                arguments["sub_queries"] = sub_queries[:6]
+            await self.call_tool("search", arguments)
+            done.append("search")
+        action = await self.call_tool("compose_context", {})
+        done.append("compose_context")
+        if action.ok and scratch.draft_coverage is not None:
+            run.state.coverage = scratch.draft_coverage.coverage
+            if self._should_attempt_refinement(run.state.coverage, run.state.refinement_count):
+                await self._perform_refinement(run.question, run.state, run.request_id, run.step)
+        return done
+
+    async def _finish(
+        self, run: ResearchRun, answer: str, *, declined: bool, fallback: str | None = None
+    ) -> FinalEvent:
+        """Verify (when enabled), decide whether to decline honestly, and build ``final``."""
+        settings, state, scratch = self.settings, run.state, run.scratch
+        verify: dict[str, Any] | None = None
+        if settings.enable_verify_step and not declined and answer_sentences(answer):
+            verify = await self._verify_answer(answer, run.history)
+        confidence = verify.get("confidence") if verify else None
+        low_coverage = state.coverage < settings.coverage_threshold
+        low_confidence = confidence is None or confidence < settings.verify_min_confidence
+        passages = scratch.context.passages if scratch.context else ()
+        if declined or (low_coverage and low_confidence):
+            closest = passages[:CLOSEST_SOURCES]
+            if closest:
+                sources = "; ".join(f"[{p.index}] {p.title}" for p in closest)
+                text = f"{NO_ANSWER} Ближайшие источники: {sources}."
+            else:
+                text = NO_ANSWER
+            cited_passages = list(closest)
+            answered = False
+        else:
+            text = answer.strip()
+            numbers = {n for sentence in answer_sentences(answer) for n in sentence.citations}
+            cited_passages = [p for p in passages if p.index in numbers]
+            answered = True
+        citations = [
+            Citation(
+                index=p.index,
+                id=p.id,
+                doc_id=p.doc_id,
+                title=p.title,
+                source=p.source,
+                snippet=truncate(" ".join(p.text.split()), SNIPPET_CHARS),
+            )
+            for p in cited_passages
+        ]
+        report = run.coverage_report
+        metadata: dict[str, Any] = {
+            "coverage": round(state.coverage, 4),
+            "refinements": state.refinement_count,
+            "confidence": None if confidence is None else round(float(confidence), 4),
+            "answered": answered,
+            "declined": not answered,
+            "verified": verify is not None and confidence is not None,
+            "fallback": fallback,
+            "steps": run.step,
+            "max_steps": run.max_steps,
+            "collection": scratch.collection,
+            "coverage_threshold": settings.coverage_threshold,
+            "judge": self.judge.name,
+            "unsupported_sentences": [s.text for s in report.sentences if not s.supported] if report else [],
+            "claims": (verify or {}).get("claims", []),
+            "cached": False,
+        }
+        logger.info(
+            "stream_agent_response // Final %s: answered=%s coverage=%.2f refinements=%d confidence=%s fallback=%s",
+            run.request_id,
+            answered,
+            state.coverage,
+            state.refinement_count,
+            metadata["confidence"],
+            fallback,
+        )
+        return run.events.final(run.step, text, citations, metadata)
+
+
+def is_decline(answer: str) -> bool:
+    """Whether ``answer`` says the knowledge base has no answer (and cites nothing)."""
+    sentences = answer_sentences(answer)
+    if any(s.citations for s in sentences):
+        return False
+    text = unicodedata.normalize("NFC", answer)
+    return not text.strip() or bool(_DECLINE_RE.search(text))
+
+
+def _restamped(event: AgentStepEvent, request_id: str) -> AgentStepEvent:
+    update: dict[str, Any] = {"request_id": request_id, "timestamp": utc_now_iso()}
+    if event.type == "final":
+        update["metadata"] = {**event.metadata, "cached": True}
+    return event.model_copy(update=update)

@@ -1,0 +1,77 @@
+"""``agentcore ask "..."``: the research agent (seed 002) in the terminal, its steps shown live."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+
+import typer
+
+from agentcore.cli.common import fail, init_logging, load_settings
+
+
+def run_ask(question: str, *, collection: str | None, max_steps: int | None, as_json: bool) -> None:
+    """Answer ``question`` with the research agent; exit 1 when the run ends with an error, 2 on bad input."""
+    from pydantic import ValidationError
+    from rich.console import Console
+
+    from agentcore.apps.research import AgentRequest, AgentService
+    from agentcore.llm.errors import LLMConfigError
+    from agentcore.web.errors import validation_message
+
+    settings = load_settings()
+    init_logging(settings)
+    try:
+        request = AgentRequest.model_validate({"question": question, "max_steps": max_steps, "collection": collection})
+    except ValidationError as exc:
+        fail(validation_message(exc.errors()), code=2)
+    try:
+        service = AgentService(settings)
+    except LLMConfigError as exc:
+        fail(f"провайдер LLM не настроен: {exc}", code=2)
+    console = Console(highlight=False, soft_wrap=True)
+
+    async def go() -> dict[str, object] | None:
+        from agentcore.agents.events import ErrorEvent, FinalEvent
+        from agentcore.apps.research.service import AgentRequestError
+        from agentcore.cli.steps import render_stream
+        from agentcore.rag.errors import RagError
+
+        try:
+            try:
+                await service.check_request(request)
+            except (AgentRequestError, RagError) as exc:
+                fail(str(exc), code=2)
+            if as_json:
+                events = []
+                async with contextlib.aclosing(service.stream_agent_response(request)) as stream:
+                    events = [event async for event in stream]
+                last = events[-1]
+                result: dict[str, object] = {"request_id": last.request_id, "events": []}
+                if isinstance(last, FinalEvent):
+                    result.update(answer=last.answer, citations=[c.model_dump() for c in last.citations])
+                    result["metadata"] = last.metadata
+                elif isinstance(last, ErrorEvent):
+                    result["error"] = {"message": last.message, "code": last.code}
+                result["events"] = [event.model_dump(mode="json") for event in events]
+                return result
+            banner = f"провайдер: {service.gateway.provider.display_name}"
+            final = await render_stream(service.stream_agent_response(request), console, banner=banner)
+            return {"ok": final is not None and final.type == "final"}
+        finally:
+            await service.aclose()
+
+    try:
+        result = asyncio.run(go())
+    except KeyboardInterrupt:
+        console.print("Прервано.", style="yellow")
+        raise typer.Exit(130) from None
+    if result is None:
+        return
+    if as_json:
+        console.print_json(json.dumps(result, ensure_ascii=False, default=str))
+        if "error" in result:
+            raise typer.Exit(1)
+    elif not result.get("ok"):
+        raise typer.Exit(1)

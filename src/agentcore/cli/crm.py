@@ -1,0 +1,251 @@
+"""``agentcore crm``: the Bitrix24 CRM agent in the terminal, its HTTP server and a local fake portal.
+
+* ``agentcore crm`` — a dialog: THOUGHT shown dimmed, each planned call with its outcome, the reply, and every new
+  confirmation request as a yes/no question bound to that request (the answer goes to that request only).
+* ``agentcore crm serve`` — ``POST /chat`` standalone.
+* ``agentcore crm fake-portal`` — a local Bitrix24 REST portal (SQLite, demo deals) to point ``BITRIX_WEBHOOK_URL`` at.
+
+Without ``BITRIX_WEBHOOK_URL`` or an OAuth application the dialog starts the fake portal in-process.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from agentcore.cli.common import fail
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from agentcore.apps.crm.models import TurnResult
+
+crm_app = typer.Typer(no_args_is_help=False, add_completion=False, rich_markup_mode="rich")
+
+_MODES = ("shadow", "canary", "full")
+_OUTCOMES = {
+    "executed": ("выполнено", "green"),
+    "failed": ("ошибка", "red"),
+    "planned": ("в плане (shadow)", "cyan"),
+    "needs_confirmation": ("ждёт подтверждения", "yellow"),
+    "forbidden": ("запрещено", "red"),
+    "refused": ("не подтверждено пользователем", "yellow"),
+    "denied": ("отменено", "yellow"),
+    "duplicate": ("уже выполнено", "dim"),
+}
+HELP_TEXT = (
+    "Я CRM-агент Bitrix24. Примеры: «Найди сделку «Ромашка»», «Создай сделку «Поставка» на 50 000 рублей для "
+    "компании «Ромашка»», «Измени сумму этой сделки на 75 000», «Покажи эту сделку», «Покажи подписки». "
+    "Действия, меняющие важные поля, я выполняю только после вашего «да». Выход — /q."
+)
+
+
+def _check_mode(mode: str | None) -> Any:
+    if mode is not None and mode not in _MODES:
+        fail(f"Неизвестный режим: {mode}. Допустимо: shadow, canary, full.", code=2)
+    return mode
+
+
+def _read(prompt: str) -> str | None:
+    try:
+        return input(prompt)
+    except (EOFError, KeyboardInterrupt):
+        print()
+        return None
+
+
+def _show(console: Console, result: TurnResult) -> None:
+    import json
+
+    from rich.text import Text
+
+    if result.thought:
+        console.print(Text(f"Мысль: {result.thought}", style="dim"))
+    for step in result.steps:
+        label, style = _OUTCOMES.get(step.outcome, (step.outcome, ""))
+        params = json.dumps(step.params, ensure_ascii=False)
+        line = Text("→ ", style="bold")
+        line.append(step.method, style="bold")
+        line.append(f" {params if len(params) <= 160 else params[:159] + '…'}")
+        if step.comment:
+            line.append(f" — {step.comment}", style="dim")
+        line.append(f" [{label}]", style=style)
+        console.print(line)
+    console.print(Text(result.assistant))
+
+
+def _ask_yes_no(question: str) -> bool | None:
+    from agentcore.apps.crm.confirmations import decision_kind
+
+    while True:
+        answer = _read(question)
+        if answer is None:
+            return None
+        kind = decision_kind(answer)
+        if kind is not None:
+            return kind == "approve"
+        print("Ответьте «да» или «нет».")
+
+
+def run_dialog(mode: str | None, user: str, session: str) -> None:
+    """The interactive session until the user leaves (exit code 0)."""
+    import asyncio
+    import json
+    import logging
+
+    from rich.console import Console
+    from rich.text import Text
+
+    from agentcore.apps.crm import build_orchestrator
+    from agentcore.apps.crm.errors import InputError
+    from agentcore.apps.crm.main_entrypoint import PortalConfigError
+    from agentcore.apps.crm.state_store import StateStoreError
+    from agentcore.cli.common import init_logging, load_settings
+
+    with contextlib.suppress(AttributeError, ValueError):
+        sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401 - line editing and history for input()
+
+    settings = load_settings()
+    init_logging(settings, "crm.log")
+    console = Console(highlight=False, soft_wrap=True)
+    runner = asyncio.Runner()
+    try:
+        try:
+            orchestrator = build_orchestrator(settings, mode=mode)  # type: ignore[arg-type]
+        except PortalConfigError as exc:
+            fail(str(exc), code=2)
+        except RuntimeError as exc:
+            fail(f"не удалось запустить локальный портал: {exc}")
+        console.print(Text("CRM-агент Bitrix24", style="bold"))
+        console.print(Text(f"Режим: {orchestrator.mode}. Портал: {orchestrator.portal_description}.", style="cyan"))
+        console.print(Text(f"Модель: {orchestrator.model_client.display_name}.", style="cyan"))
+        console.print(Text(HELP_TEXT, style="dim"))
+
+        def turn(coroutine: Any) -> TurnResult | None:
+            try:
+                result: TurnResult = runner.run(coroutine)
+                return result
+            except InputError as exc:
+                console.print(Text(f"Не могу обработать сообщение: {exc}.", style="yellow"))
+            except StateStoreError:
+                from agentcore.apps.crm.messages import STATE_UNAVAILABLE
+
+                console.print(Text(STATE_UNAVAILABLE, style="red"))
+            except Exception:  # the dialog goes on; the detail is in logs/crm.log
+                logging.getLogger("agentcore.crm").exception("[crm] cli // Unexpected error")
+                console.print(Text("Внутренняя ошибка, подробности в журнале logs/crm.log.", style="red"))
+            return None
+
+        try:
+            while True:
+                line = _read("> ")
+                if line is None:
+                    break
+                text = line.strip()
+                if not text:
+                    continue
+                if text.lower() in settings.exit_commands:
+                    break
+                if text.lower() in settings.help_commands:
+                    console.print(Text(HELP_TEXT, style="dim"))
+                    continue
+                result = turn(orchestrator.handle_message(user, text, session_id=session))
+                while result is not None:
+                    _show(console, result)
+                    if not result.new_confirmations:
+                        break
+                    request = result.new_confirmations[0]
+                    params = json.dumps(request.params, ensure_ascii=False)
+                    approve = _ask_yes_no(f"Выполнить {request.id}: {request.method} {params}? [да/нет] ")
+                    if approve is None:
+                        console.print(Text(f"Запрос {request.id} остаётся в ожидании.", style="yellow"))
+                        break
+                    decided = turn(orchestrator.decide(user, request.id, approve, session_id=session))
+                    rest = result.new_confirmations[1:]
+                    result = decided.model_copy(update={"new_confirmations": rest}) if decided else None
+        finally:
+            runner.run(orchestrator.aclose())
+        console.print("До свидания!")
+    finally:
+        runner.close()
+
+
+@crm_app.callback(invoke_without_command=True)
+def crm_dialog(
+    ctx: typer.Context,
+    mode: str | None = typer.Option(None, "--mode", help="Режим безопасности: shadow, canary или full"),
+    user: str = typer.Option("cli", "--user", help="Идентификатор пользователя (логи ведутся по пользователям)"),
+    session: str = typer.Option("cli", "--session", help="Идентификатор сессии (состояние хранится по сессиям)"),
+) -> None:
+    """Диалог с CRM-агентом Bitrix24 (без настроенного портала — локальный тестовый портал с демо-сделками)."""
+    if ctx.invoked_subcommand is None:
+        run_dialog(_check_mode(mode), user, session)
+
+
+@crm_app.command("serve")
+def crm_serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Адрес для прослушивания"),
+    port: int = typer.Option(8000, "--port", help="Порт"),
+) -> None:
+    """HTTP API CRM-агента: POST /chat (X-API-Key из HTTP_API_TOKENS)."""
+    import uvicorn
+
+    from agentcore.apps.crm.http_api import create_app
+    from agentcore.cli.common import init_logging, load_settings
+
+    settings = load_settings()
+    init_logging(settings, "server.log")
+    if not settings.api_token_list:
+        fail("не задан HTTP_API_TOKENS: без токенов /chat отклоняет все запросы.", code=2)
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+
+
+@crm_app.command("fake-portal")
+def crm_fake_portal(
+    host: str = typer.Option("127.0.0.1", "--host", help="Адрес для прослушивания"),
+    port: int = typer.Option(8090, "--port", help="Порт"),
+    db: Path | None = typer.Option(None, "--db", help="Файл SQLite (по умолчанию <data dir>/crm/fake_portal.sqlite3)"),
+    empty: bool = typer.Option(False, "--empty", help="Не добавлять демо-данные"),
+    rate_limit: bool = typer.Option(
+        True, "--rate-limit/--no-rate-limit", help="Ограничение 2 запроса/с (как в облаке)"
+    ),
+) -> None:
+    """Локальный портал Bitrix24 (REST, вебхук и OAuth, batch, события) с данными в SQLite."""
+    import uvicorn
+    from rich.console import Console
+
+    from agentcore.apps.crm.fake_portal import FakePortal, create_fake_portal, seed_demo
+    from agentcore.cli.common import load_settings
+
+    settings = load_settings()
+    portal = FakePortal(
+        db or settings.data_dir / "crm" / "fake_portal.sqlite3", rate_limit=(50, 2.0) if rate_limit else None
+    )
+    if not empty:
+        seed_demo(portal.storage)
+    base = f"http://{host}:{port}"
+    code = portal.webhook_code("1")
+    client_id, secret = portal.create_app()
+    access, refresh = portal.issue_tokens(client_id, ttl=24 * 3600)
+    console = Console(highlight=False)
+    console.print(
+        f"Тестовый портал Bitrix24: {base} (данные: {db or settings.data_dir / 'crm' / 'fake_portal.sqlite3'})"
+    )
+    console.print("Входящий вебхук:", markup=False)
+    console.print(f"  export BITRIX_WEBHOOK_URL={base}/rest/1/{code}/", markup=False)
+    console.print("OAuth-приложение (нужно для event.*):", markup=False)
+    console.print(
+        f"  export BITRIX_DOMAIN={base} BITRIX_OAUTH_URL={base}/oauth/token/ BITRIX_CLIENT_ID={client_id} "
+        f"BITRIX_CLIENT_SECRET={secret} BITRIX_ACCESS_TOKEN={access} BITRIX_REFRESH_TOKEN={refresh}",
+        markup=False,
+    )
+    try:
+        uvicorn.run(create_fake_portal(portal), host=host, port=port, log_level="warning")
+    finally:
+        portal.close()

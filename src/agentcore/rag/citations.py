@@ -1,0 +1,353 @@
+"""Numbered citations: composing a context from hits, and citation coverage of an answer.
+
+**Citation coverage** (ALCE-style citation recall, Gao et al. 2023): the answer is split into sentences (razdel,
+after dropping a trailing ``Источники:`` list); a sentence is *supported* when at least one passage it cites with a
+``[n]`` marker supports it; coverage = supported sentences / all sentences.  A sentence without a marker, or citing
+only numbers the context does not have, is unsupported; an answer without sentences has coverage 0.
+
+*Support* is judged by a :class:`SupportJudge`:
+
+* :class:`LexicalJudge` (offline, deterministic): the share of the sentence's content terms (Snowball stems, stop
+  words out) found in the passage, halved when a number of the sentence is missing from it; supported at
+  ``>= 0.6``.  A sentence copied from the passage scores 1.0; a paraphrase may score lower than it deserves.
+* :class:`LLMJudge` (a real provider): one structured-output call per answer asks the model which cited passages
+  support each sentence (an entailment judgement, as ALCE's NLI model does); any failure falls back to the lexical
+  judge.
+
+:func:`judge_for` picks the LLM judge for a real provider and the lexical one for the offline provider.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pydantic import BaseModel, Field
+
+from agentcore.rag.analysis import Analyzer, get_analyzer
+from agentcore.rag.models import Hit
+
+__all__ = [
+    "CONTEXT_CHARS_PER_PASSAGE",
+    "AnswerSentence",
+    "ComposedContext",
+    "CoverageReport",
+    "LLMJudge",
+    "LexicalJudge",
+    "Passage",
+    "SentenceSupport",
+    "SupportJudge",
+    "answer_sentences",
+    "citation_coverage",
+    "cited_extractive_answer",
+    "compose_context",
+    "judge_for",
+]
+
+logger = logging.getLogger("agentcore.rag.citations")
+
+CONTEXT_CHARS_PER_PASSAGE = 1500
+MAX_PASSAGES = 8
+_CITATION_RE = re.compile(r"\[(\d{1,3}(?:\s*[,;]\s*\d{1,3})*)\]")
+_SOURCES_RE = re.compile(r"^\s*(?:\*\*)?(?:источники|sources)(?:\*\*)?\s*:", re.IGNORECASE | re.MULTILINE)
+_WORDLESS_RE = re.compile(r"^[\W_]*$")
+_NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)?")
+
+
+# --------------------------------------------------------------------------------------------- context
+@dataclass(frozen=True, slots=True)
+class Passage:
+    """A numbered piece of context: ``[index]`` in answers refers to it."""
+
+    index: int
+    id: str
+    doc_id: str
+    title: str
+    text: str
+    source: str = ""
+    score: float = 0.0
+
+    @classmethod
+    def from_hit(cls, index: int, hit: Hit) -> Passage:
+        """Passage ``index`` made from a search hit."""
+        return cls(index, hit.id, hit.doc_id, hit.title, hit.text, hit.source, hit.score)
+
+    def as_hit(self) -> Hit:
+        """The passage as a hit ranked ``index`` (so answer builders keep the numbering)."""
+        return Hit(self.id, self.doc_id, self.title, self.text, self.score, self.source, self.index)
+
+
+@dataclass(frozen=True)
+class ComposedContext:
+    """Passages numbered from 1, in the order given."""
+
+    passages: tuple[Passage, ...] = ()
+
+    def get(self, index: int) -> Passage | None:
+        """Passage ``index`` (1-based), or ``None``."""
+        return self.passages[index - 1] if 1 <= index <= len(self.passages) else None
+
+    def render(self, chars_per_passage: int = CONTEXT_CHARS_PER_PASSAGE) -> str:
+        """``[n] title (id)`` followed by the text of each passage (cut to ``chars_per_passage``)."""
+        from agentcore.trace.text import truncate
+
+        return "\n\n".join(
+            f"[{p.index}] {p.title} ({p.id})\n{truncate(p.text, chars_per_passage)}" for p in self.passages
+        )
+
+    def hits(self) -> list[Hit]:
+        """The passages as hits ranked by their number."""
+        return [p.as_hit() for p in self.passages]
+
+
+def compose_context(hits: Sequence[Hit], max_passages: int = MAX_PASSAGES) -> ComposedContext:
+    """Number ``hits`` from 1 (first occurrence of an id wins), keeping at most ``max_passages``."""
+    seen: set[str] = set()
+    passages: list[Passage] = []
+    for hit in hits:
+        if hit.id in seen:
+            continue
+        seen.add(hit.id)
+        passages.append(Passage.from_hit(len(passages) + 1, hit))
+        if len(passages) >= max_passages:
+            break
+    return ComposedContext(tuple(passages))
+
+
+# ------------------------------------------------------------------------------------------ sentences
+@dataclass(frozen=True, slots=True)
+class AnswerSentence:
+    """A sentence of an answer: its text without markers and the passage numbers it cites."""
+
+    text: str
+    citations: tuple[int, ...] = ()
+
+
+def _markers(text: str) -> tuple[int, ...]:
+    found: list[int] = []
+    for match in _CITATION_RE.finditer(text):
+        found.extend(int(n) for n in re.split(r"\s*[,;]\s*", match.group(1)))
+    return tuple(dict.fromkeys(found))
+
+
+def _without_markers(text: str) -> str:
+    stripped = _CITATION_RE.sub("", text)
+    return re.sub(r"\s+([.,;:!?])", r"\1", " ".join(stripped.split())).strip()
+
+
+def answer_sentences(answer: str) -> list[AnswerSentence]:
+    """The sentences of ``answer`` with their citations.
+
+    A trailing ``Источники:`` / ``Sources:`` list is not part of the answer; lines are split first (list items are
+    sentences of their own), then razdel splits sentences; a fragment holding only markers (``[2]`` after a full
+    stop) adds them to the sentence before it.
+    """
+    from razdel import sentenize
+
+    sources = _SOURCES_RE.search(answer)
+    body = answer[: sources.start()] if sources else answer
+    sentences: list[AnswerSentence] = []
+    for line in body.splitlines():
+        for piece in sentenize(line):
+            text, cited = _without_markers(piece.text), _markers(piece.text)
+            if _WORDLESS_RE.match(text):
+                if cited and sentences:
+                    last = sentences[-1]
+                    sentences[-1] = AnswerSentence(last.text, tuple(dict.fromkeys(last.citations + cited)))
+                continue
+            sentences.append(AnswerSentence(text, cited))
+    return sentences
+
+
+# ------------------------------------------------------------------------------------------- judges
+class SupportJudge(Protocol):
+    """Judges whether evidence texts support claims."""
+
+    name: str
+    threshold: float
+
+    async def judge(self, items: Sequence[tuple[str, Sequence[str]]]) -> list[list[float]]:
+        """For each ``(claim, evidence texts)`` a support score in [0, 1] per evidence text."""
+        ...
+
+
+class LexicalJudge:
+    """Support = share of the claim's content terms present in the evidence (numbers must match).
+
+    Args:
+        analyzer: the lexical analyzer (the shared stemming one by default).
+        threshold: the score from which a claim counts as supported.
+    """
+
+    name = "lexical"
+
+    def __init__(self, analyzer: Analyzer | None = None, threshold: float = 0.6) -> None:
+        self.analyzer = analyzer or get_analyzer()
+        self.threshold = threshold
+
+    def score(self, claim: str, evidence: str) -> float:
+        """The support score of ``claim`` by ``evidence`` in [0, 1]."""
+        terms = self.analyzer.term_set(claim)
+        if not terms:
+            return 0.0
+        found = self.analyzer.term_set(evidence)
+        share = len(terms & found) / len(terms)
+        numbers = set(_NUMBER_RE.findall(claim))
+        if numbers - set(_NUMBER_RE.findall(evidence)):
+            share *= 0.5  # a figure the evidence does not state is the typical unsupported claim
+        return share
+
+    async def judge(self, items: Sequence[tuple[str, Sequence[str]]]) -> list[list[float]]:
+        """Scores for every claim and evidence text."""
+        return [[self.score(claim, text) for text in evidence] for claim, evidence in items]
+
+
+class _PairVerdict(BaseModel):
+    claim: int = Field(description="номер утверждения")
+    supported_by: list[int] = Field(description="номера фрагментов, которые подтверждают утверждение")
+
+
+class SupportJudgement(BaseModel):
+    """Какие фрагменты подтверждают каждое утверждение."""
+
+    verdicts: list[_PairVerdict]
+
+
+_JUDGE_SYSTEM = (
+    "Ты проверяешь, подтверждаются ли утверждения фрагментами текста. Утверждение подтверждено фрагментом, "
+    "если всё сказанное в нём прямо следует из этого фрагмента; частичное совпадение или догадка — не "
+    "подтверждение. Для каждого утверждения перечисли номера подтверждающих фрагментов (пустой список, если таких нет)."
+)
+
+
+class LLMJudge:
+    """Support judged by the model in one structured-output call (step ``rag.support``); falls back to ``fallback``
+    (the lexical judge) on any failure.
+
+    Args:
+        gateway: the LLM gateway (``parse`` is used).
+        fallback: the judge used when the call fails.
+        passage_chars: how much of each evidence text the model reads.
+    """
+
+    name = "llm"
+    threshold = 0.5
+
+    def __init__(self, gateway: Any, fallback: SupportJudge | None = None, passage_chars: int = 800) -> None:
+        self.gateway = gateway
+        self.fallback = fallback or LexicalJudge()
+        self.passage_chars = passage_chars
+
+    async def judge(self, items: Sequence[tuple[str, Sequence[str]]]) -> list[list[float]]:
+        """Scores 1.0 (supported) or 0.0 per claim and evidence text."""
+        from agentcore.llm.models import LLMMessage, LLMRequest
+
+        if not any(evidence for _, evidence in items):
+            return [[] for _ in items]
+        blocks = []
+        for i, (claim, evidence) in enumerate(items, start=1):
+            passages = "\n".join(f"  [{j}] {text[: self.passage_chars]}" for j, text in enumerate(evidence, start=1))
+            blocks.append(f"Утверждение {i}: {claim}\nФрагменты:\n{passages or '  (нет)'}")
+        messages = [
+            LLMMessage(role="system", content=_JUDGE_SYSTEM),
+            LLMMessage(role="user", content="\n\n".join(blocks)),
+        ]
+        try:
+            result = await self.gateway.parse(
+                LLMRequest(messages=messages, step="rag.support", temperature=0), SupportJudgement
+            )
+        except Exception as exc:  # any provider or parse failure: the lexical judge is always available
+            logger.warning("support // LLM judge failed, using the lexical judge: %s", exc)
+            return await self.fallback.judge(items)
+        scores = [[0.0] * len(evidence) for _, evidence in items]
+        for verdict in result.verdicts:
+            if 1 <= verdict.claim <= len(items):
+                row = scores[verdict.claim - 1]
+                for j in verdict.supported_by:
+                    if 1 <= j <= len(row):
+                        row[j - 1] = 1.0
+        return scores
+
+
+def judge_for(gateway: Any | None) -> SupportJudge:
+    """The LLM judge when ``gateway`` talks to a real provider, else the lexical judge."""
+    provider = getattr(getattr(gateway, "provider", None), "name", "offline")
+    if gateway is not None and provider not in ("offline", "scripted"):
+        return LLMJudge(gateway)
+    return LexicalJudge()
+
+
+# ------------------------------------------------------------------------------------------ coverage
+@dataclass(frozen=True, slots=True)
+class SentenceSupport:
+    """One answer sentence: what it cites, whether a cited passage supports it, and the best support score."""
+
+    text: str
+    citations: tuple[int, ...]
+    supported: bool
+    score: float
+
+
+@dataclass(frozen=True)
+class CoverageReport:
+    """Citation coverage of an answer (see the module docstring for the definition)."""
+
+    coverage: float
+    sentences: list[SentenceSupport] = field(default_factory=list)
+    judge: str = "lexical"
+
+    @property
+    def supported(self) -> int:
+        """How many sentences are supported."""
+        return sum(s.supported for s in self.sentences)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "coverage": round(self.coverage, 4),
+            "supported": self.supported,
+            "sentences": len(self.sentences),
+            "judge": self.judge,
+            "unsupported": [s.text for s in self.sentences if not s.supported],
+        }
+
+
+async def citation_coverage(answer: str, context: ComposedContext, judge: SupportJudge) -> CoverageReport:
+    """Citation coverage of ``answer`` whose ``[n]`` markers refer to ``context``."""
+    sentences = answer_sentences(answer)
+    if not sentences:
+        return CoverageReport(0.0, [], judge.name)
+    cited = [[p for n in s.citations if (p := context.get(n)) is not None] for s in sentences]
+    items = [(s.text, [f"{p.title}\n{p.text}" for p in passages]) for s, passages in zip(sentences, cited, strict=True)]
+    scores = await judge.judge(items)
+    checked = []
+    for sentence, passages, row in zip(sentences, cited, scores, strict=True):
+        best = max(row, default=0.0)
+        supported = bool(passages) and best >= judge.threshold
+        checked.append(SentenceSupport(sentence.text, tuple(p.index for p in passages), supported, best))
+    coverage = sum(s.supported for s in checked) / len(checked)
+    return CoverageReport(coverage, checked, judge.name)
+
+
+# ------------------------------------------------------------------------------------------ drafting
+def cited_extractive_answer(
+    question: str, context: ComposedContext, analyzer: Analyzer | None = None, max_sentences: int = 3
+) -> str | None:
+    """An extractive answer whose sentences carry ``[n]`` markers of their passages; ``None`` when the context holds
+    no sentence that answers (the rule of :func:`agentcore.rag.answer.extractive_answer`)."""
+    from agentcore.rag.answer import best_sentences
+
+    chosen = best_sentences(question, context.hits(), analyzer, max_sentences)
+    if not chosen:
+        return None
+    parts = []
+    for sentence in chosen:
+        text = sentence.text.rstrip()
+        end = text[-1] if text[-1:] in (".", "!", "?", "…") else "."
+        body = text.rstrip(".!?…;:,").rstrip()
+        parts.append(f"{body} [{sentence.hit_rank}]{end}")
+    return " ".join(parts)
+

@@ -1,0 +1,76 @@
+"""Bounded retries with exponential backoff and full jitter (tenacity) — the one retry policy of agentcore.
+
+Used by the LLM gateway (transient provider failures, ``Retry-After``) and the Bitrix24 client
+(``QUERY_LIMIT_EXCEEDED``).  Bounded twice: by attempts and by time — no attempt starts later than ``max_time``
+seconds after the first.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+__all__ = ["retry_async"]
+
+T = TypeVar("T")
+
+
+async def retry_async(
+    call: Callable[[], Awaitable[T]],
+    *,
+    retryable: Callable[[BaseException], bool],
+    max_retries: int,
+    max_time: float,
+    backoff_initial: float,
+    backoff_max: float,
+    min_delay: Callable[[BaseException | None], float | None] | None = None,
+    logger: logging.Logger | logging.LoggerAdapter[Any] | None = None,
+    what: str = "call",
+) -> T:
+    """``await call()``, retried on errors ``retryable`` accepts.
+
+    Args:
+        retryable: which exceptions are transient (anything else is raised at once).
+        max_retries: extra attempts after the first (0 disables retries).
+        max_time: no retry starts later than this many seconds after the first attempt.
+        backoff_initial / backoff_max: exponential backoff with full jitter, in seconds.
+        min_delay: a lower bound for the next wait from the failure (a server's ``Retry-After``), or None.
+        logger / what: a warning per retry, ``"<what>: attempt N failed (<error>), retrying"``.
+
+    Raises:
+        Exception: the last error when attempts or time run out, or the first non-retryable one.
+    """
+    from tenacity import (
+        AsyncRetrying,
+        retry_if_exception,
+        stop_after_attempt,
+        stop_before_delay,
+        wait_random_exponential,
+    )
+
+    backoff = wait_random_exponential(multiplier=backoff_initial, max=backoff_max)
+
+    def wait(state: Any) -> float:
+        delay = float(backoff(state))
+        if min_delay is not None:
+            floor = min_delay(state.outcome.exception() if state.outcome else None)
+            if floor is not None:
+                delay = max(delay, floor)
+        return delay
+
+    def log_retry(state: Any) -> None:
+        if logger is not None:
+            error = state.outcome.exception() if state.outcome else None
+            logger.warning("%s: attempt %d failed (%s), retrying", what, state.attempt_number, error)
+
+    async for attempt in AsyncRetrying(
+        stop=stop_after_attempt(max_retries + 1) | stop_before_delay(max_time),
+        wait=wait,
+        retry=retry_if_exception(retryable),
+        before_sleep=log_retry,
+        reraise=True,
+    ):
+        with attempt:
+            return await call()
+    raise AssertionError("unreachable")

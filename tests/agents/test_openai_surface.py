@@ -1,0 +1,156 @@
+"""The OpenAI-compatible agent endpoint, driven by the real ``openai`` SDK over a real socket, both modes."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import AsyncGenerator, Iterator
+
+import httpx
+import openai
+import pytest
+from openai import OpenAI
+
+from agentcore.agents.events import AgentStepEvent, Citation, EventFactory
+from agentcore.agents.openai_surface import ServedAgent, create_openai_router
+from agentcore.config import Settings
+from agentcore.serving import BackgroundServer
+from agentcore.web.app import create_base_app
+
+pytestmark = pytest.mark.e2e
+
+asked: list[str] = []
+cancelled = threading.Event()
+
+
+async def scripted(question: str) -> AsyncGenerator[AgentStepEvent, None]:
+    asked.append(question)
+    f = EventFactory("scripted", "req_test")
+    yield f.step_started(1)
+    yield f.thought(1, "ищу")
+    yield f.tool_invoked(1, "search", {"query": question}, "call_1")
+    yield f.observation(1, "search", "call_1", ok=True, text="нашёл")
+    yield f.thought(1, "Покрытие 1.00", origin="control")
+    citation = Citation(index=1, id="vacation#0", doc_id="vacation", title="Отпуск")
+    yield f.final(1, "Отпуск 28 дней [1].", [citation], {"coverage": 1.0})
+
+
+async def failing(question: str) -> AsyncGenerator[AgentStepEvent, None]:
+    f = EventFactory("failing", "req_fail")
+    yield f.step_started(1)
+    yield f.error(1, "Ошибка при запросе LLM: HTTP 500", "llm_error")
+
+
+async def slow(question: str) -> AsyncGenerator[AgentStepEvent, None]:
+    f = EventFactory("slow", "req_slow")
+    yield f.step_started(1)
+    try:
+        await asyncio.sleep(30)
+    except asyncio.CancelledError:
+        cancelled.set()
+        raise
+    yield f.final(1, "never")
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    agents = {
+        "scripted": ServedAgent("scripted", "test agent", scripted),
+        "failing": ServedAgent("failing", "fails", failing),
+        "slow": ServedAgent("slow", "slow", slow),
+    }
+    app = create_base_app(Settings(), title="openai-test")
+    app.include_router(create_openai_router(agents))
+    with BackgroundServer(app) as server:
+        yield server.url + "/v1"
+
+
+@pytest.fixture
+def client(base_url: str) -> OpenAI:
+    return OpenAI(base_url=base_url, api_key="unused", max_retries=0, timeout=20)
+
+
+def test_models_lists_every_agent(client: OpenAI) -> None:
+    assert [m.id for m in client.models.list()] == ["scripted", "failing", "slow"]
+    assert client.models.retrieve("scripted").id == "scripted"
+    with pytest.raises(openai.NotFoundError):
+        client.models.retrieve("gpt-4")
+
+
+def test_non_stream_answer_reasoning_and_agent_extension(client: OpenAI) -> None:
+    completion = client.chat.completions.create(
+        model="scripted",
+        messages=[
+            {"role": "system", "content": "ignored"},
+            {"role": "user", "content": "старый вопрос"},
+            {"role": "assistant", "content": "..."},
+            {"role": "user", "content": [{"type": "text", "text": "Сколько дней отпуска?"}]},
+        ],
+        temperature=0.2,
+    )
+    assert asked[-1] == "Сколько дней отпуска?"
+    message = completion.choices[0].message
+    assert message.content == "Отпуск 28 дней [1].\n\nИсточники:\n[1] Отпуск (vacation#0)"
+    assert completion.choices[0].finish_reason == "stop" and completion.id == "chatcmpl-req_test"
+    extra = message.model_extra or {}
+    assert "→ search" in extra["reasoning_content"] and "Контроль: Покрытие 1.00" in extra["reasoning_content"]
+    agent = (completion.model_extra or {})["agent"]
+    assert agent["metadata"] == {"coverage": 1.0} and agent["citations"][0]["id"] == "vacation#0"
+
+
+def test_stream_reasoning_tool_deltas_then_content(client: OpenAI) -> None:
+    chunks = list(
+        client.chat.completions.create(
+            model="scripted",
+            messages=[{"role": "user", "content": "отпуск"}],
+            stream=True,
+            stream_options={"include_usage": True},
+        )
+    )
+    deltas = [c.choices[0].delta for c in chunks if c.choices]
+    assert deltas[0].role == "assistant"
+    reasoning = "".join((d.model_extra or {}).get("reasoning_content", "") for d in deltas)
+    assert reasoning.startswith("Шаг 1\nищу\n") and "← search: нашёл" in reasoning
+    calls = [call for d in deltas for call in d.tool_calls or []]
+    assert len(calls) == 1 and calls[0].id == "call_1" and calls[0].function.name == "search"
+    assert calls[0].function.arguments == '{"query": "отпуск"}'
+    content = "".join(d.content or "" for d in deltas)
+    assert content.startswith("Отпуск 28 дней [1].") and "Источники:" in content
+    assert [c.choices[0].finish_reason for c in chunks if c.choices][-1] == "stop"
+    assert chunks[-1].usage is not None and chunks[-1].choices == []
+    assert {c.id for c in chunks} == {"chatcmpl-req_test"}
+
+
+def test_agent_error_non_stream_is_502_and_stream_raises(client: OpenAI) -> None:
+    with pytest.raises(openai.APIStatusError) as caught:
+        client.chat.completions.create(model="failing", messages=[{"role": "user", "content": "x"}])
+    assert caught.value.status_code == 502
+    with pytest.raises(openai.APIError, match="HTTP 500"):
+        list(client.chat.completions.create(model="failing", messages=[{"role": "user", "content": "x"}], stream=True))
+
+
+def test_unknown_model_and_bad_bodies(client: OpenAI, base_url: str) -> None:
+    with pytest.raises(openai.NotFoundError):
+        client.chat.completions.create(model="gpt-4", messages=[{"role": "user", "content": "x"}])
+    with pytest.raises(openai.UnprocessableEntityError):
+        client.chat.completions.create(model="scripted", messages=[{"role": "system", "content": "только система"}])
+    response = httpx.post(base_url + "/chat/completions", json={"model": "scripted", "messages": []})
+    assert response.status_code == 422 and response.json()["code"] == "validation_error"
+    response = httpx.post(base_url + "/chat/completions", content=b"{", headers={"content-type": "application/json"})
+    assert response.status_code == 400
+
+
+def test_client_disconnect_stops_a_streamed_run(base_url: str) -> None:
+    cancelled.clear()
+    with (
+        httpx.Client(timeout=20) as http,
+        http.stream(
+            "POST",
+            base_url + "/chat/completions",
+            json={"model": "slow", "messages": [{"role": "user", "content": "x"}], "stream": True},
+        ) as response,
+    ):
+        for line in response.iter_lines():
+            if "Шаг 1" in line:
+                break
+    assert cancelled.wait(10)

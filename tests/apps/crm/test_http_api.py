@@ -1,0 +1,166 @@
+"""POST /chat over real sockets: the seed's contract in the project's error format."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from tests.apps.crm.helpers import RecordingBitrix, reply, step
+
+from agentcore.apps.crm.http_api import create_app
+from agentcore.apps.crm.orchestrator import Orchestrator
+from agentcore.config import Settings
+from agentcore.serving import BackgroundServer
+
+KEY = "test-api-key-1"
+HEADERS = {"X-API-Key": KEY}
+UPDATE = step("crm.deal.update", {"id": 1, "fields": {"OPPORTUNITY": 5}})
+
+
+@pytest.fixture
+def bitrix() -> RecordingBitrix:
+    return RecordingBitrix({"crm.deal.get": {"ID": "1", "TITLE": "Ромашка"}, "crm.deal.update": True})
+
+
+@pytest.fixture
+def served(
+    make_orchestrator: Callable[..., Orchestrator], bitrix: RecordingBitrix, data_dir: Path
+) -> Iterator[tuple[str, Orchestrator]]:
+    orchestrator = make_orchestrator(lambda messages: reply([UPDATE], "Меняю сумму."), call_bitrix=bitrix)
+    settings = Settings(http_api_tokens=f"other-key, {KEY}", max_body_bytes=64 * 1024)
+    with BackgroundServer(create_app(settings, orchestrator=orchestrator)) as server:
+        yield server.url + "/chat", orchestrator
+
+
+def _error(response: httpx.Response, status: int, code: str) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert set(body) == {"error", "code"} and body["code"] == code
+    return body
+
+
+def test_success_and_pending_confirmations(served: tuple[str, Orchestrator], bitrix: RecordingBitrix) -> None:
+    url, _ = served
+    response = httpx.post(url, json={"user_id": "u1", "message": "Поменяй сумму"}, headers=HEADERS)
+    assert response.status_code == 200
+    body = response.json()
+    assert body["assistant"].startswith("Меняю сумму.") and body["degraded"] is False
+    assert body["mode"] == "full" and body["session_id"] == "default"
+    (pending,) = body["pending_confirmations"]
+    assert (pending["id"], pending["method"], pending["params"]) == ("c1", "crm.deal.update", UPDATE["params"])
+    decided = httpx.post(
+        url,
+        json={"user_id": "u1", "message": "подтверждаю", "confirmation": {"id": "c1", "decision": "approve"}},
+        headers=HEADERS,
+    )
+    assert decided.status_code == 200 and decided.json()["pending_confirmations"][0]["id"] == "c2"
+    assert bitrix.methods() == ["crm.deal.update"]  # the explicit decision ran c1 once; the model asked again (c2)
+
+
+@pytest.mark.parametrize("headers", [{}, {"X-API-Key": "wrong"}, {"X-API-Key": ""}, {"x-api-key": KEY + "x"}])
+def test_401_without_a_valid_key_even_before_the_body(
+    served: tuple[str, Orchestrator], headers: dict[str, str]
+) -> None:
+    url, _ = served
+    body = _error(httpx.post(url, content=b"{not json", headers=headers), 401, "unauthorized")
+    assert body["error"] == "требуется действительный заголовок X-API-Key"
+
+
+@pytest.mark.parametrize(
+    ("payload", "code"),
+    [
+        (b"{not json", "invalid_json"),
+        (b"[1, 2]", "validation_error"),
+        (b'{"user_id": "u1"}', "validation_error"),
+        (b'{"message": "x"}', "validation_error"),
+        (b'{"user_id": 5, "message": "x"}', "validation_error"),
+        (b'{"user_id": "u1", "message": ""}', "validation_error"),
+        (b'{"user_id": "u1", "message": "x", "mode": "yolo"}', "validation_error"),
+        (b'{"user_id": "u1", "message": "x", "extra": 1}', "validation_error"),
+        (b'{"user_id": "u1", "message": "\\ud800"}', "validation_error"),
+        (b'{"user_id": "u1", "message": "x", "confirmation": {"id": "c1", "decision": "maybe"}}', "validation_error"),
+    ],
+)
+def test_400_for_bad_json_and_fields(served: tuple[str, Orchestrator], payload: bytes, code: str) -> None:
+    url, _ = served
+    body = _error(httpx.post(url, content=payload, headers={**HEADERS, "content-type": "application/json"}), 400, code)
+    assert len(body["error"]) < 600
+
+
+def test_400_for_a_message_too_long_and_blank(served: tuple[str, Orchestrator]) -> None:
+    url, _ = served
+    long = _error(
+        httpx.post(url, json={"user_id": "u", "message": "я" * 4001}, headers=HEADERS), 400, "validation_error"
+    )
+    assert "я" * 50 not in long["error"]  # the input is never echoed
+    _error(httpx.post(url, json={"user_id": "u", "message": "   "}, headers=HEADERS), 400, "invalid_input")
+
+
+def test_413_for_huge_bodies(served: tuple[str, Orchestrator]) -> None:
+    url, _ = served
+    _error(httpx.post(url, json={"user_id": "u", "message": "x" * 100_000}, headers=HEADERS), 413, "payload_too_large")
+
+
+@pytest.mark.parametrize("field", ["state_dir", "log_dir"])
+@pytest.mark.parametrize("value", ["../outside", "a/../../b", "/etc", "/tmp", "link-out/x", ""])
+def test_path_overrides_outside_the_data_root_are_refused(
+    served: tuple[str, Orchestrator], data_dir: Path, tmp_path_factory: pytest.TempPathFactory, field: str, value: str
+) -> None:
+    url, _ = served
+    outside = tmp_path_factory.mktemp("outside")
+    if not (data_dir / "link-out").exists():
+        os.symlink(outside, data_dir / "link-out")
+    body = {"user_id": "u1", "message": "привет", field: value}
+    expected = "validation_error" if value == "" else "invalid_input"
+    _error(httpx.post(url, json=body, headers=HEADERS), 400, expected)
+    assert list(outside.iterdir()) == []
+
+
+def test_path_overrides_inside_the_data_root(served: tuple[str, Orchestrator], data_dir: Path) -> None:
+    url, _ = served
+    body = {
+        "user_id": "u1",
+        "message": "привет",
+        "state_dir": "tenants/a/state",
+        "log_dir": str(data_dir / "tenants/a/logs"),
+    }
+    assert httpx.post(url, json=body, headers=HEADERS).status_code == 200
+    assert list((data_dir / "tenants/a/state/u1").glob("*.json"))
+    assert (data_dir / "tenants/a/logs/u1.jsonl").exists()
+
+
+def test_500_hides_the_detail(served: tuple[str, Orchestrator], monkeypatch: pytest.MonkeyPatch) -> None:
+    url, orchestrator = served
+
+    async def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("secret internal detail at /srv/app.py")
+
+    monkeypatch.setattr(orchestrator, "handle_message", broken)
+    body = _error(httpx.post(url, json={"user_id": "u", "message": "x"}, headers=HEADERS), 500, "internal_error")
+    assert "secret" not in body["error"] and "/srv" not in body["error"]
+
+
+def test_no_tokens_configured_refuses_everything(make_orchestrator: Callable[..., Orchestrator]) -> None:
+    orchestrator = make_orchestrator([reply([])])
+    with BackgroundServer(create_app(Settings(), orchestrator=orchestrator)) as server:
+        _error(
+            httpx.post(server.url + "/chat", json={"user_id": "u", "message": "x"}, headers=HEADERS),
+            401,
+            "unauthorized",
+        )
+
+
+def test_chat_is_part_of_the_combined_server(data_dir: Path) -> None:
+    from agentcore.server import create_app as create_server
+
+    with BackgroundServer(create_server(Settings(http_api_tokens=KEY))) as server:
+        spec = httpx.get(server.url + "/openapi.json").json()
+        assert "/chat" in spec["paths"] and "400" in spec["paths"]["/chat"]["post"]["responses"]
+        assert {"name": "X-API-Key", "in": "header"}.items() <= spec["paths"]["/chat"]["post"]["parameters"][0].items()
+        answer = httpx.post(server.url + "/chat", json={"user_id": "u", "message": "Покажи сделку 1"}, headers=HEADERS)
+        assert answer.status_code == 200, answer.text
+        assert "Ромашка: поставка насосов" in answer.json()["assistant"]  # the in-process fake portal, offline planner

@@ -1,0 +1,121 @@
+"""The offline planner (rules, not a model) for common Russian CRM requests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agentcore.apps.crm.blocks import parse_blocks
+from agentcore.apps.crm.offline import HELP, plan_reply
+from agentcore.apps.crm.offline_parse import amount, entity_ids, event_code, stage_code
+from agentcore.apps.crm.phpquery import parse_query
+
+STATE = {"objects": {"deal_id": "7", "contact_id": "3", "company_id": "2"}, "event_bindings": []}
+
+
+def _plan(message: str, state: dict[str, Any] | None = None) -> tuple[list[Any], str]:
+    answer = parse_blocks(plan_reply(message, STATE if state is None else state))
+    return [(s.method, s.params) for s in answer.action], answer.assistant
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("на 75 000 рублей", 75000),
+        ("на сумму 150000", 150000),
+        ("на 1,5 млн", 1_500_000),
+        ("на 120к", 120000),
+        ("сделки 12 на 99 000,50", 99000.5),
+        ("«Поставка 2025» на 10 тыс", 10000),
+    ],
+)
+def test_amounts(text: str, value: float) -> None:
+    assert amount(text) == value
+
+
+def test_ids_stages_events() -> None:
+    assert entity_ids("покажи сделки №3, 4 и 5", "сделк") == ["3", "4", "5"]
+    assert entity_ids("открой #12", "сделк") == ["12"]
+    assert stage_code("переведи на стадию в работе") == "EXECUTING"
+    assert stage_code("на этап C2:WON") == "C2:WON"
+    assert event_code("подпишись на создание сделок") == "ONCRMDEALADD"
+    assert event_code("на изменение контактов") == "ONCRMCONTACTUPDATE"
+
+
+def test_find_deal_by_name() -> None:
+    steps, _ = _plan("Найди сделку «Ромашка»")
+    assert steps[0][0] == "crm.deal.list" and steps[0][1]["filter"] == {"%TITLE": "Ромашка"}
+    assert _plan("найди сделки Вектор")[0][0][1]["filter"] == {"%TITLE": "Вектор"}
+
+
+def test_list_filters() -> None:
+    assert _plan("Покажи сделки дороже 100 000")[0][0][1]["filter"] == {">OPPORTUNITY": 100000}
+    assert _plan("Какие сделки на стадии в работе?")[0][0][1]["filter"] == {"STAGE_ID": "EXECUTING"}
+    assert _plan("Список сделок")[0][0][1]["filter"] == {}
+
+
+def test_show_one_current_and_several() -> None:
+    assert _plan("Покажи сделку 12")[0] == [("crm.deal.get", {"id": 12})]
+    assert _plan("Покажи эту сделку")[0] == [("crm.deal.get", {"id": 7})]
+    (batch,), _ = _plan("Покажи сделки 1, 2 и 3")
+    assert batch[0] == "batch" and batch[1]["cmd"] == {f"deal_{i}": f"crm.deal.get?id={i}" for i in (1, 2, 3)}
+
+
+def test_create_deal_plain_and_for_a_named_company() -> None:
+    (add,), _ = _plan("Создай сделку «Поставка фильтров» на 50 000 рублей")
+    assert add == (
+        "crm.deal.add",
+        {"fields": {"TITLE": "Поставка фильтров", "CURRENCY_ID": "RUB", "OPPORTUNITY": 50000}},
+    )
+    (batch,), _ = _plan("Создай сделку «Поставка» на 50 000 рублей для компании «Ромашка»")
+    cmd = batch[1]["cmd"]
+    assert parse_query(cmd["company"].split("?", 1)[1])["filter"] == {"%TITLE": "Ромашка"}
+    deal = parse_query(cmd["deal"].split("?", 1)[1])["fields"]
+    assert deal["COMPANY_ID"] == "$result[company][0][ID]" and deal["OPPORTUNITY"] == "50000"
+    (with_id,), _ = _plan("Заведи сделку «Ремонт» для компании 3")
+    assert with_id[1]["fields"]["COMPANY_ID"] == 3
+
+
+@pytest.mark.parametrize(
+    ("message", "fields"),
+    [
+        ("Измени сумму этой сделки на 75 000", {"OPPORTUNITY": 75000}),
+        ("Поменяй сумму сделки 12 на 80000 рублей", {"OPPORTUNITY": 80000}),
+        ("Переведи сделку на стадию выиграна", {"STAGE_ID": "WON"}),
+        ("Переименуй сделку в «Новое название»", {"TITLE": "Новое название"}),
+        ("Назначь ответственным 5 по этой сделке", {"ASSIGNED_BY_ID": 5}),
+        ("Перенеси дату закрытия этой сделки на 31.12.2026", {"CLOSEDATE": "2026-12-31"}),
+    ],
+)
+def test_updates(message: str, fields: dict[str, Any]) -> None:
+    ((method, params),), _ = _plan(message)
+    assert method == "crm.deal.update" and params["fields"] == fields
+    assert params["id"] in (7, 12)
+
+
+def test_update_without_a_known_deal_asks() -> None:
+    steps, assistant = _plan("Измени сумму сделки на 5000", {"objects": {}})
+    assert steps == [] and "Уточните номер сделки" in assistant
+
+
+def test_contacts_companies_events_fields() -> None:
+    (contact,), _ = _plan("Найди контакт Петров")
+    assert contact[0] == "batch" and set(contact[1]["cmd"]) == {"by_last_name", "by_name"}
+    assert _plan("Покажи контакт 3")[0] == [("crm.contact.get", {"id": 3})]
+    (new_contact,), _ = _plan("Создай контакт Иван Петров телефон +7 900 123-45-67")
+    assert new_contact[1]["fields"]["LAST_NAME"] == "Петров" and new_contact[1]["fields"]["PHONE"][0]["VALUE"]
+    assert _plan("Покажи компанию 2")[0] == [("crm.company.get", {"id": 2})]
+    assert _plan("Создай компанию «Альфа»")[0] == [("crm.company.add", {"fields": {"TITLE": "Альфа"}})]
+    assert _plan("Покажи подписки")[0] == [("event.get", {})]
+    bind = _plan("Подпишись на создание сделок https://example.com/hook")[0]
+    assert bind == [("event.bind", {"event": "ONCRMDEALADD", "handler": "https://example.com/hook"})]
+    assert _plan("Удали сделку 4")[0] == [("crm.deal.delete", {"id": 4})]
+    assert _plan("Какие поля у сделки?")[0] == [("crm.deal.fields", {})]
+
+
+def test_decisions_are_only_acknowledged_and_unknown_requests_get_help() -> None:
+    assert _plan("да", {"this_turn": ["Сделка #7 обновлена."]}) == ([], "Готово.")
+    assert _plan("да", {}) == ([], "Сейчас нет действий, ожидающих подтверждения. Чем помочь?")
+    steps, assistant = _plan("Какая погода в Москве?")
+    assert steps == [] and assistant == HELP and "не языковая модель" in HELP

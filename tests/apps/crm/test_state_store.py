@@ -1,0 +1,116 @@
+"""Session state between turns: files with atomic replace by default, Redis (the real server) for several workers."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from pathlib import Path
+
+import pytest
+from tests.apps.crm.helpers import RecordingBitrix, reply, step
+
+from agentcore.apps.crm.state_store import FileStateStore, RedisStateStore, StateStore
+
+
+async def _exercise(store: StateStore) -> None:
+    assert await store.load("u1", "s1") is None
+    await store.save("u1", "s1", {"turn": 1, "text": "сделка «Ромашка»"})
+    assert await store.load("u1", "s1") == {"turn": 1, "text": "сделка «Ромашка»"}
+    assert await store.load("u1", "s2") is None and await store.load("u2", "s1") is None
+    await store.save_extra("oauth_tokens", {"access_token": "x"})
+    assert await store.load_extra("oauth_tokens") == {"access_token": "x"}
+
+
+async def _lock_excludes(store: StateStore) -> None:
+    order: list[str] = []
+
+    async def turn(name: str) -> None:
+        async with store.lock("u1", "s1"):
+            order.append(f"{name}-in")
+            await asyncio.sleep(0.05)
+            order.append(f"{name}-out")
+
+    await asyncio.gather(turn("a"), turn("b"))
+    assert order in (["a-in", "a-out", "b-in", "b-out"], ["b-in", "b-out", "a-in", "a-out"])
+
+
+async def test_file_store(tmp_path: Path) -> None:
+    store = FileStateStore(tmp_path)
+    await _exercise(store)
+    await _lock_excludes(store)
+    assert json.loads(store.path("u1", "s1").read_text(encoding="utf-8"))["turn"] == 1
+    assert oct(os.stat(tmp_path / "_oauth_tokens.json").st_mode & 0o777) == "0o600"
+
+
+async def test_file_store_names_never_leave_the_directory(tmp_path: Path) -> None:
+    store = FileStateStore(tmp_path / "state")
+    for user, session in [("../../etc", "passwd"), ("a/b", "../c"), (".hidden", "x" * 300), ("ю", "..")]:
+        path = store.path(user, session)
+        assert path.resolve().is_relative_to((tmp_path / "state").resolve())
+        await store.save(user, session, {"ok": True})
+        assert await store.load(user, session) == {"ok": True}
+    assert store.path("a/b", "s") != store.path("a_b", "s")
+
+
+async def test_file_store_replaces_atomically_and_survives_corruption(tmp_path: Path) -> None:
+    store = FileStateStore(tmp_path)
+    await store.save("u", "s", {"v": 1})
+    await store.save("u", "s", {"v": 2})
+    leftovers = [p.name for p in store.path("u", "s").parent.iterdir() if p.name.endswith(".tmp")]
+    assert leftovers == []
+    store.path("u", "s").write_text("{torn", encoding="utf-8")
+    assert await store.load("u", "s") is None  # logged and treated as a new session
+
+
+@pytest.mark.services
+async def test_redis_store_against_the_real_server(redis_prefix: tuple[str, str]) -> None:
+    url, prefix = redis_prefix
+    store = RedisStateStore(url, prefix=prefix, ttl=120)
+    try:
+        await _exercise(store)
+        await _lock_excludes(store)
+        import redis.asyncio as redis
+
+        client = redis.Redis.from_url(url)
+        try:
+            ttl = await client.ttl(store.key("u1", "s1"))
+            assert 0 < ttl <= 120
+        finally:
+            await client.aclose()
+    finally:
+        await store.aclose()
+
+
+@pytest.mark.services
+async def test_two_workers_share_a_session_through_redis(redis_prefix: tuple[str, str], tmp_path: Path) -> None:
+    """A confirmation asked on one worker is approved on another; concurrent turns never double-execute."""
+    from agentcore.apps.crm.interaction_log import InteractionLogger
+    from agentcore.apps.crm.model_client import FakeModelClient
+    from agentcore.apps.crm.orchestrator import Orchestrator
+
+    url, prefix = redis_prefix
+    bitrix = RecordingBitrix({"crm.deal.update": True})
+    update = step("crm.deal.update", {"id": 1, "fields": {"OPPORTUNITY": 5}})
+    stores = [RedisStateStore(url, prefix=prefix), RedisStateStore(url, prefix=prefix)]
+    workers = []
+    for index, store in enumerate(stores):
+        worker = Orchestrator(
+            FakeModelClient(reply([update]) if index == 0 else reply([])),
+            None,
+            store,
+            InteractionLogger(tmp_path / f"logs{index}"),
+        )
+        worker.call_bitrix = bitrix  # type: ignore[method-assign]
+        workers.append(worker)
+    try:
+        asked = await workers[0].handle_message("u1", "Поменяй сумму", session_id="shared")
+        assert [c.id for c in asked.pending_confirmations] == ["c1"]
+        results = await asyncio.gather(*(workers[1].handle_message("u1", "да", session_id="shared") for _ in range(3)))
+        assert len(bitrix.calls) == 1  # the session lock serialises turns: one approval, one execution
+        assert sum(s.outcome == "executed" for r in results for s in r.steps) == 1
+        final = await stores[0].load("u1", "shared")
+        assert final is not None and final["confirmations"][0]["status"] == "approved"
+    finally:
+        for store in stores:
+            await store.aclose()

@@ -1,0 +1,83 @@
+"""Fixtures of the research agent tests: a small knowledge base, an engine with a cheap embedder, services over a
+scripted model (ReAct replies in order) or the offline policy."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agentcore.apps.research import AgentService
+from agentcore.apps.research.retrieval import EngineRetriever
+from agentcore.config import Settings
+from agentcore.llm.factory import create_gateway
+from agentcore.llm.scripted import MockLLMGateway, ScriptItem
+from agentcore.rag.embeddings import HashingEmbedder
+from agentcore.rag.engine import RagEngine
+
+KB: dict[str, str] = {
+    "vacation.md": """# Отпуск
+
+Ежегодный оплачиваемый отпуск составляет 28 календарных дней. Отпуск можно делить на части.
+
+## Оформление
+
+Заявление на отпуск подаётся через портал не позднее чем за две недели до начала отпуска.
+""",
+    "sick-leave.md": """# Больничный
+
+При болезни сотрудник сообщает руководителю и оформляет электронный листок нетрудоспособности.
+""",
+    "vpn.md": """# Удалённый доступ
+
+Для подключения к корпоративной сети установите клиент OpenVPN и загрузите профиль с портала.
+""",
+    "payroll.md": """# Зарплата
+
+Заработная плата выплачивается два раза в месяц: аванс 25 числа и остаток 10 числа следующего месяца.
+""",
+    "release.md": """# Релизы
+
+Код-фриз наступает в среду второй недели спринта. Для слияния MR нужно два одобрения.
+""",
+}
+
+
+@pytest.fixture
+def kb_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "kb"
+    folder.mkdir()
+    for name, text in KB.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture
+def settings(data_dir: Path) -> Settings:
+    """Offline settings, the test collection active, no cache (tests opt in)."""
+    return Settings(data_dir=data_dir, provider="offline", rag_collection="test", research_cache_ttl=0)
+
+
+@pytest.fixture
+def engine(settings: Settings, kb_dir: Path) -> RagEngine:
+    engine = RagEngine(settings, embedder=HashingEmbedder(), backend=None)
+    engine.index_path(kb_dir, "test")
+    return engine
+
+
+ServiceFactory = Callable[..., AgentService]
+
+
+@pytest.fixture
+def make_service(settings: Settings, engine: RagEngine) -> ServiceFactory:
+    """``make_service(script=None, **settings_overrides)``: a scripted model when ``script`` is given, else the
+    offline provider (the offline ReAct policy)."""
+
+    def make(script: list[ScriptItem] | None = None, retriever: Any = None, **overrides: Any) -> AgentService:
+        configured = settings.model_copy(update=overrides) if overrides else settings
+        gateway = MockLLMGateway(script) if script is not None else create_gateway(configured)
+        return AgentService(configured, gateway=gateway, retriever=retriever or EngineRetriever(engine))
+
+    return make

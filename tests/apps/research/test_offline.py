@@ -1,0 +1,53 @@
+"""The offline policy: the whole loop without a network, answers with numbered citations, honest declines."""
+
+from __future__ import annotations
+
+from tests.apps.research.conftest import ServiceFactory
+
+from agentcore.apps.research import AgentRequest
+from agentcore.apps.research.offline import draft_of, react_step
+from agentcore.llm.models import LLMMessage, LLMRequest
+from agentcore.rag.answer import NO_ANSWER
+
+
+async def _final(service: object, question: str) -> object:
+    events = [e async for e in service.stream_agent_response(AgentRequest(question=question))]  # type: ignore[attr-defined]
+    assert events[-1].type == "final"
+    return events
+
+
+async def test_offline_run_follows_the_base_flow_and_cites(make_service: ServiceFactory) -> None:
+    service = make_service()
+    events: list = await _final(service, "Сколько календарных дней составляет ежегодный отпуск?")  # type: ignore[assignment]
+    tools = [e.tool for e in events if e.type == "tool_invoked"]
+    assert tools == ["router_select", "query_plan", "search", "compose_context", "verify"]
+    done = events[-1]
+    assert "28 календарных дней [1]" in done.answer and done.citations[0].doc_id == "vacation"
+    assert done.metadata["coverage"] == 1.0 and done.metadata["confidence"] == 1.0
+    assert all(e.origin == "model" for e in events if e.type == "tool_invoked" and e.tool != "verify")
+    assert any(e.type == "thought" and e.text.startswith("Офлайн-правила") for e in events)
+
+
+async def test_offline_run_declines_what_the_knowledge_base_does_not_hold(make_service: ServiceFactory) -> None:
+    events: list = await _final(make_service(), "Какой курс биткоина к рублю?")  # type: ignore[assignment]
+    done = events[-1]
+    assert done.answer.startswith(NO_ANSWER) and done.metadata["answered"] is False
+    assert done.metadata["refinements"] == 1  # the draft had nothing: one wider search first
+
+
+async def test_offline_compound_question_uses_sub_queries(make_service: ServiceFactory) -> None:
+    events: list = await _final(make_service(), "Когда наступает код-фриз и когда выплачивается аванс?")  # type: ignore[assignment]
+    search = next(e for e in events if e.type == "tool_invoked" and e.tool == "search")
+    assert len(search.arguments["sub_queries"]) == 2
+    assert {c.doc_id for c in events[-1].citations} >= {"release"}
+
+
+def test_policy_steps() -> None:
+    def reply(*messages: tuple[str, str]) -> str:
+        return str(react_step(LLMRequest(messages=[LLMMessage(role=r, content=c) for r, c in messages])))
+
+    assert "Action: router_select" in reply(("system", "p"), ("user", "вопрос"))
+    after_error = reply(("user", "вопрос"), ("assistant", "Action: search {}"), ("user", "Observation: Ошибка: нет"))
+    assert after_error.endswith(f"FinalAnswer: {NO_ANSWER}")
+    assert draft_of("Observation: Черновик ответа по контексту: текст [1].\nещё") == "текст [1]."
+    assert draft_of("нет черновика") is None

@@ -1,0 +1,94 @@
+"""End to end: `agentcore ask` and `agentcore sgr` in a pseudo-terminal, offline: live steps, answer, figures."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+AGENTCORE = str(Path(sys.executable).with_name("agentcore"))
+
+
+@pytest.fixture(scope="module")
+def shared_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One data dir for the module: the default knowledge base is indexed once, then loaded from disk."""
+    return tmp_path_factory.mktemp("ask-data")
+
+
+def _spawn(data_dir: Path, *args: str) -> pexpect.spawn:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("AGENTCORE_", "GIGACHAT_", "OPENAI_"))}
+    env.update({"AGENTCORE_DATA_DIR": str(data_dir), "TERM": "dumb", "COLUMNS": "200", "LANG": "C.UTF-8"})
+    return pexpect.spawn(
+        AGENTCORE, list(args), env=env, encoding="utf-8", codec_errors="replace", timeout=90, dimensions=(50, 200)
+    )
+
+
+def test_ask_shows_steps_live_then_the_answer_with_citations_and_figures(shared_data_dir: Path) -> None:
+    child = _spawn(shared_data_dir, "ask", "Как оформить отпуск?")
+    child.expect_exact("не LLM")
+    child.expect_exact("Шаг 1")
+    child.expect_exact('→ router_select {"query": "Как оформить отпуск?"}')
+    child.expect_exact("← Маршрут поиска:")
+    child.expect_exact("→ query_plan")
+    child.expect_exact("→ search")
+    child.expect_exact("→ compose_context")
+    child.expect_exact("Покрытие ответа цитатами")
+    child.expect_exact("→ ⚙ verify")
+    child.expect(r"Ромашка\.Портал[^\r\n]*\[1\]")
+    child.expect_exact("Источники:")
+    child.expect(r"\[1\] Отпуск[^\r\n]*\(vacation-policy#\d+\)")
+    child.expect(r"покрытие цитатами 1\.00 · уверенность проверки \d\.\d\d · уточнений 0 · шагов 5")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_ask_json_for_scripts(shared_data_dir: Path) -> None:
+    child = _spawn(shared_data_dir, "ask", "Сколько дней длится отпуск?", "--json", "--max-steps", "6")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    output = child.before or ""
+    result = json.loads(output[output.index("{") :])
+    assert "28 календарных дней" in result["answer"] and result["citations"]
+    assert result["metadata"]["max_steps"] == 6 and result["events"][-1]["type"] == "final"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["ask", ""], "question"),
+        (["ask", "я" * 3000], "question"),
+        (["ask", "отпуск", "--collection", "nope"], "не найдена"),
+        (["ask", "отпуск", "--max-steps", "0"], "max_steps"),
+    ],
+)
+def test_ask_bad_input_is_a_russian_error_without_traceback(
+    shared_data_dir: Path, args: list[str], message: str
+) -> None:
+    child = _spawn(shared_data_dir, *args)
+    child.expect_exact("Ошибка:")
+    child.expect_exact(message)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2 and "Traceback" not in (child.before or "")
+
+
+def test_sgr_shows_its_steps_live_the_same_way(shared_data_dir: Path) -> None:
+    child = _spawn(shared_data_dir, "sgr", "Который час в Москве?")
+    child.expect_exact("не LLM")
+    child.expect_exact("Шаг 1")
+    child.expect_exact('→ get_time {"timezone": "Europe/Moscow"}')
+    child.expect_exact("← {")
+    child.expect_exact("Шаг 2")
+    child.expect(r"Сейчас \d\d:\d\d")
+    child.expect_exact("шагов 2")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -1,0 +1,136 @@
+"""Numbered context, answer sentences, citation coverage (ALCE-style recall) and the support judges."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agentcore.llm.errors import LLMHTTPError
+from agentcore.llm.scripted import MockLLMGateway
+from agentcore.rag.citations import (
+    LexicalJudge,
+    LLMJudge,
+    answer_sentences,
+    citation_coverage,
+    cited_extractive_answer,
+    compose_context,
+    judge_for,
+)
+from agentcore.rag.models import Hit
+
+
+def _hit(hit_id: str, text: str, title: str = "Отпуск") -> Hit:
+    return Hit(hit_id, hit_id.split("#")[0], title, text, 1.0, "s", 1)
+
+
+HITS = [
+    _hit("vacation#0", "Ежегодный отпуск составляет 28 календарных дней. Отпуск можно делить на части."),
+    _hit("vacation#1", "Заявление на отпуск подают за две недели через портал.", "Отпуск — Оформление"),
+    _hit("vacation#0", "duplicate"),
+    _hit("payroll#0", "Зарплату платят 10 и 25 числа.", "Зарплата"),
+]
+
+
+def test_compose_context_numbers_unique_hits_from_one() -> None:
+    context = compose_context(HITS)
+    assert [(p.index, p.id) for p in context.passages] == [(1, "vacation#0"), (2, "vacation#1"), (3, "payroll#0")]
+    assert context.get(2) is not None and context.get(0) is None and context.get(4) is None
+    assert context.render().startswith("[1] Отпуск (vacation#0)\nЕжегодный")
+    assert len(compose_context(HITS, max_passages=2).passages) == 2
+
+
+def test_answer_sentences_with_markers_lists_and_a_sources_trailer() -> None:
+    answer = (
+        "Отпуск длится 28 дней [1]. Его можно делить на части. [1, 2]\n"
+        "1. Подайте заявление [2].\n"
+        "Привет [3][1]!\n\n"
+        "Источники:\n[1] Отпуск"
+    )
+    sentences = answer_sentences(answer)
+    assert [(s.text, s.citations) for s in sentences] == [
+        ("Отпуск длится 28 дней.", (1,)),
+        ("Его можно делить на части.", (1, 2)),
+        ("1. Подайте заявление.", (2,)),
+        ("Привет!", (3, 1)),
+    ]
+    assert answer_sentences("") == [] and answer_sentences("[1]") == []
+
+
+async def test_coverage_is_the_share_of_sentences_supported_by_a_cited_passage() -> None:
+    context = compose_context(HITS)
+    judge = LexicalJudge()
+    full = await citation_coverage("Ежегодный отпуск составляет 28 календарных дней [1].", context, judge)
+    assert full.coverage == 1.0 and full.supported == 1
+    mixed = await citation_coverage(
+        "Ежегодный отпуск составляет 28 календарных дней [1]. "
+        "Заявление на отпуск подают за две недели [1]. "  # cites the wrong passage
+        "Зарплату платят 10 и 25 числа. "  # cites nothing
+        "Отпуск можно делить на части [9].",  # cites a passage that does not exist
+        context,
+        judge,
+    )
+    assert mixed.coverage == 0.25
+    assert [s.supported for s in mixed.sentences] == [True, False, False, False]
+    assert mixed.to_dict()["unsupported"][1] == "Зарплату платят 10 и 25 числа."
+    assert (await citation_coverage("", context, judge)).coverage == 0.0
+
+
+async def test_one_supporting_citation_is_enough() -> None:
+    context = compose_context(HITS)
+    report = await citation_coverage("Заявление на отпуск подают за две недели [3, 2].", context, LexicalJudge())
+    assert report.coverage == 1.0 and report.sentences[0].citations == (3, 2)
+
+
+def test_lexical_judge_wants_the_numbers_too() -> None:
+    judge = LexicalJudge()
+    evidence = "Ежегодный отпуск составляет 28 календарных дней."
+    assert judge.score("Отпуск составляет 28 календарных дней.", evidence) == 1.0
+    assert judge.score("Отпуск составляет 14 календарных дней.", evidence) < judge.threshold
+    assert judge.score("Премию платят ежеквартально.", evidence) == 0.0
+    assert judge.score("и", evidence) == 0.0  # no content terms
+
+
+async def test_llm_judge_reads_the_models_verdicts() -> None:
+    gateway = MockLLMGateway([{"verdicts": [{"claim": 1, "supported_by": [2]}, {"claim": 2, "supported_by": []}]}])
+    scores = await LLMJudge(gateway).judge([("a", ["x", "y"]), ("b", ["z"])])
+    assert scores == [[0.0, 1.0], [0.0]]
+    request = gateway.requests[0]
+    assert request.step == "rag.support" and "Утверждение 1: a" in (request.messages[-1].content or "")
+
+
+async def test_llm_judge_falls_back_to_the_lexical_judge() -> None:
+    judge = LLMJudge(MockLLMGateway([LLMHTTPError(500, "down")]))
+    scores = await judge.judge([("Отпуск 28 дней.", ["Отпуск 28 дней."])])
+    assert scores == [[1.0]]
+
+
+def test_judge_for_picks_by_provider() -> None:
+    class Real:
+        provider = type("P", (), {"name": "gigachat"})()
+
+    assert isinstance(judge_for(Real()), LLMJudge)
+    assert isinstance(judge_for(None), LexicalJudge)
+    assert isinstance(judge_for(MockLLMGateway([])), LexicalJudge)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Сколько дней составляет ежегодный отпуск?", "Ежегодный отпуск составляет 28 календарных дней [1]."),
+        ("Когда платят зарплату?", "Зарплату платят 10 и 25 числа [3]."),
+    ],
+)
+def test_cited_extractive_answer(question: str, expected: str) -> None:
+    answer = cited_extractive_answer(question, compose_context(HITS), max_sentences=1)
+    assert answer == expected
+
+
+def test_cited_extractive_answer_declines_without_evidence() -> None:
+    assert cited_extractive_answer("курс биткоина", compose_context(HITS)) is None
+
+
+async def test_extractive_answers_are_fully_covered() -> None:
+    context = compose_context(HITS)
+    answer: Any = cited_extractive_answer("отпуск заявление дней", context)
+    assert (await citation_coverage(answer, context, LexicalJudge())).coverage == 1.0

@@ -1,0 +1,92 @@
+"""The one retry policy: bounded by attempts and time, only transient errors, a server's minimum delay honoured."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentcore.retry import retry_async
+
+
+class Transient(Exception):
+    pass
+
+
+async def test_retries_transient_errors_until_success() -> None:
+    calls = []
+
+    async def flaky() -> str:
+        calls.append(1)
+        if len(calls) < 3:
+            raise Transient
+        return "ok"
+
+    result = await retry_async(
+        flaky,
+        retryable=lambda e: isinstance(e, Transient),
+        max_retries=5,
+        max_time=10,
+        backoff_initial=0.001,
+        backoff_max=0.005,
+    )
+    assert result == "ok" and len(calls) == 3
+
+
+async def test_bounded_by_attempts_and_non_retryable_errors_pass_at_once() -> None:
+    calls = []
+
+    async def always(error: Exception) -> None:
+        calls.append(1)
+        raise error
+
+    with pytest.raises(Transient):
+        await retry_async(
+            lambda: always(Transient()),
+            retryable=lambda e: isinstance(e, Transient),
+            max_retries=2,
+            max_time=10,
+            backoff_initial=0.001,
+            backoff_max=0.001,
+        )
+    assert len(calls) == 3
+    calls.clear()
+    with pytest.raises(ValueError):
+        await retry_async(
+            lambda: always(ValueError()),
+            retryable=lambda e: isinstance(e, Transient),
+            max_retries=5,
+            max_time=10,
+            backoff_initial=0.001,
+            backoff_max=0.001,
+        )
+    assert len(calls) == 1
+
+
+async def test_min_delay_sees_each_failure_and_max_time_stops_retries() -> None:
+    seen: list[BaseException | None] = []
+    calls = []
+
+    async def limited() -> None:
+        calls.append(1)
+        raise Transient(len(calls))
+
+    def floor(error: BaseException | None) -> float:
+        seen.append(error)
+        return 0.0
+
+    with pytest.raises(Transient):
+        await retry_async(
+            limited,
+            retryable=lambda e: True,
+            max_retries=3,
+            max_time=10,
+            backoff_initial=0.001,
+            backoff_max=0.001,
+            min_delay=floor,
+        )
+    assert len(calls) == 4 and [e.args for e in seen if e][:3] == [(1,), (2,), (3,)]
+    calls.clear()
+    with pytest.raises(Transient):  # no retry may start after max_time: with 0 there is none
+        await retry_async(
+            limited, retryable=lambda e: True, max_retries=100, max_time=0, backoff_initial=0.5, backoff_max=1
+        )
+    assert len(calls) == 1
