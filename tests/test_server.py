@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import httpx
 import pytest
 
@@ -10,16 +12,41 @@ from agentcore.server import create_app
 from agentcore.serving import BackgroundServer
 
 
-def test_mounted_routes(settings: Settings) -> None:
+def test_every_system_under_one_app(settings: Settings) -> None:
     with BackgroundServer(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=60) as client:
-        assert client.get("/health").json()["status"] == "ok"
+        health = client.get("/health").json()
+        assert health["status"] == "ok"
+        assert health["systems"] == ["/rag", "/haiku", "/research", "/v1", "/chat", "/scrum"]
         assert client.get("/haiku/health").json() == {"status": "ok"}
         haiku = client.post("/haiku/generate_haiku", json={"theme": "осень"}).json()
         assert haiku["syllables_per_line"] == [5, 7, 5]
         bad = client.post("/haiku/generate_haiku", json={"theme": ""})
-        assert bad.status_code == 422 and "error" in bad.json()
+        assert bad.status_code == 422 and bad.json()["code"] == "validation_error"
         assert client.get("/rag/health").json()["status"] == "ok"
-        assert client.get("/rag/openapi.json").status_code == 200
+        paths = client.get("/openapi.json").json()["paths"]
+        expected = {"/rag/search", "/rag/index", "/rag/collections/active", "/haiku/generate_haiku", "/scrum/faq"}
+        assert expected <= set(paths)
+        assert client.get("/rag/openapi.json").status_code == 404  # one OpenAPI, no mounted sub-apps
+
+
+def test_docs_work_offline(settings: Settings) -> None:
+    with BackgroundServer(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+        for docs in ("/docs", "/redoc"):
+            page = client.get(docs)
+            assert page.status_code == 200 and "cdn" not in page.text.lower()
+            assets = re.findall(r'(?:src|href)="([^"]+\.(?:js|css))"', page.text)
+            assert assets and all(asset.startswith("/") for asset in assets), assets  # served here, not a CDN
+            for asset in assets:
+                assert client.get(asset).status_code == 200, asset
+
+
+def test_every_operation_documents_the_error_body(settings: Settings) -> None:
+    spec = create_app(settings).openapi()
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            default = operation["responses"]["default"]["content"]["application/json"]["schema"]
+            assert default == {"$ref": "#/components/schemas/ErrorBody"}, (method, path)
+            assert "HTTPValidationError" not in str(operation["responses"]), (method, path)
 
 
 def test_hostile_bodies_get_json_4xx(settings: Settings) -> None:
@@ -27,11 +54,13 @@ def test_hostile_bodies_get_json_4xx(settings: Settings) -> None:
         headers = {"Content-Type": "application/json"}
         lone_surrogate = b'{"theme": "\\ud800"}'
         haiku = client.post("/haiku/generate_haiku", content=lone_surrogate, headers=headers)
-        assert haiku.status_code == 422 and "error" in haiku.json()
+        assert haiku.status_code == 422 and haiku.json()["code"] == "validation_error"
         fetch = client.post("/rag/fetch_docs", content=b'{"ids": ["\\ud800"]}', headers=headers)
-        assert 400 <= fetch.status_code < 500 and "error" in fetch.json()
+        assert fetch.status_code == 422 and fetch.json()["code"] == "validation_error"
         not_json = client.post("/rag/search", content=b"<html>", headers=headers)
-        assert not_json.status_code == 422 and "error" in not_json.json()
+        assert not_json.status_code == 400 and not_json.json()["code"] == "invalid_json"
+        huge = client.post("/rag/search", content=b"{" + b" " * 2_000_000 + b"}", headers=headers)
+        assert huge.status_code == 413 and huge.json()["code"] == "payload_too_large"
 
 
 def test_rag_search_survives_an_unconfigured_provider(data_dir: object) -> None:
@@ -42,7 +71,7 @@ def test_rag_search_survives_an_unconfigured_provider(data_dir: object) -> None:
     assert result.json()["answer"] and len(result.json()["chunk_title_list"]) == 2
 
 
-def test_llm_clients_of_mounted_services_are_closed_on_shutdown(data_dir: object) -> None:
+def test_router_lifespans_close_llm_clients_on_shutdown(data_dir: object) -> None:
     from fastapi.testclient import TestClient
 
     from agentcore.testing.fake_openai import create_fake_openai
@@ -54,10 +83,10 @@ def test_llm_clients_of_mounted_services_are_closed_on_shutdown(data_dir: object
         app = create_app(settings)
         with TestClient(app) as client:
             assert client.post("/haiku/generate_haiku", json={"theme": "осень"}).status_code in (200, 502)
-            haiku_service = app.routes[-1].app.state.haiku_service  # type: ignore[attr-defined]
+            haiku_service = app.state.routers["/haiku"].haiku_service
             provider = haiku_service._gateway.provider
             assert provider._client is not None
-        assert provider._client is None  # closed by the parent's lifespan
+        assert provider._client is None  # closed by the router's lifespan, merged into the app's
 
 
 def test_rerank_uses_the_llm_when_a_provider_is_configured(data_dir: object) -> None:
@@ -118,3 +147,17 @@ def test_agents_on_an_unconfigured_provider_answer_503_not_500(data_dir: object)
         too_long = [{"role": "user", "content": "я" * 5000}]
         with pytest.raises(openai.UnprocessableEntityError):
             sdk.chat.completions.create(model="research", messages=too_long)  # type: ignore[arg-type]
+
+
+def test_read_tokens_guard_every_system_but_health_and_the_crm_key(data_dir: object) -> None:
+    from pydantic import SecretStr
+
+    settings = Settings(read_tokens=SecretStr("read-1"), admin_tokens=SecretStr("admin-1"))
+    with BackgroundServer(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+        for path in ("/research/tools", "/v1/models", "/scrum/teams", "/rag/collections"):
+            refused = client.get(path)
+            assert refused.status_code == 401 and refused.json()["code"] == "unauthorized", path
+            for token in ("read-1", "admin-1"):
+                assert client.get(path, headers={"Authorization": f"Bearer {token}"}).status_code == 200, path
+        assert client.get("/health").status_code == 200
+        assert client.get("/rag/health").status_code == 200

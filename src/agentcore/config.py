@@ -175,6 +175,17 @@ class Settings(BaseSettings):
     scrum_demo: bool = Field(True, validation_alias=_env("SCRUM_DEMO"))  # seed the demo team into an empty store
     scrum_team: str = Field("demo", validation_alias=_env("SCRUM_TEAM"))  # the CLI's default team
 
+    # --- provider faults and read access (issue 12) -----------------------------------------------
+    # Total seconds for one model call: attempts, backoff and queueing included. Below SERVICE_TIMEOUT (30 s), so a
+    # service whose model hangs still answers its caller in time (RAG with the extractive answer).
+    llm_deadline: float = Field(25.0, gt=0, validation_alias=_env("LLM_DEADLINE"))
+    # Circuit breaker per provider: open after this many consecutive failures (0 = off) ...
+    llm_breaker_threshold: int = Field(5, ge=0, validation_alias=_env("LLM_BREAKER_THRESHOLD"))
+    # ... and let one probe call through after this many seconds.
+    llm_breaker_reset: float = Field(30.0, gt=0, validation_alias=_env("LLM_BREAKER_RESET"))
+    # Comma-separated tokens for read routes (search, generation, listings). Unset: read routes are open.
+    read_tokens: SecretStr | None = Field(None, validation_alias=_env("READ_TOKENS"))
+
     @field_validator("exit_commands", "help_commands", mode="before")
     @classmethod
     def _parse_command_set(cls, value: Any) -> Any:
@@ -211,9 +222,12 @@ class Settings(BaseSettings):
     @property
     def admin_token_list(self) -> list[str]:
         """The admin tokens (``AGENTCORE_ADMIN_TOKENS``, comma-separated), empty when unset."""
-        if self.admin_tokens is None:
-            return []
-        return [t.strip() for t in self.admin_tokens.get_secret_value().split(",") if t.strip()]
+        return _token_list(self.admin_tokens)
+
+    @property
+    def read_token_list(self) -> list[str]:
+        """The read tokens (``AGENTCORE_READ_TOKENS``, comma-separated), empty when unset (read routes open)."""
+        return _token_list(self.read_tokens)
 
     def secret_values(self) -> list[str]:
         """Every configured secret in plain text, for log/trace redaction."""
@@ -230,14 +244,18 @@ class Settings(BaseSettings):
             self.scrum_webhook_url,
         ]
         values = [s.get_secret_value() for s in secrets if s is not None and s.get_secret_value()]
-        return values + self.admin_token_list + self.api_token_list
+        return values + self.admin_token_list + self.read_token_list + self.api_token_list
 
     @property
     def api_token_list(self) -> list[str]:
         """The ``X-API-Key`` values ``POST /chat`` accepts (``HTTP_API_TOKENS``, comma-separated)."""
-        if self.http_api_tokens is None:
-            return []
-        return [t.strip() for t in self.http_api_tokens.get_secret_value().split(",") if t.strip()]
+        return _token_list(self.http_api_tokens)
+
+
+def _token_list(value: SecretStr | None) -> list[str]:
+    if value is None:
+        return []
+    return [t.strip() for t in value.get_secret_value().split(",") if t.strip()]
 
 
 @lru_cache(maxsize=1)

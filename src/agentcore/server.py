@@ -1,20 +1,21 @@
 """One FastAPI server with the HTTP routes of every system (``agentcore serve``).
 
-============== ==================================================== ====================================
-prefix         routes                                               source
-============== ==================================================== ====================================
-``/rag``       ``GET /health``, ``POST /search``, …                 :mod:`agentcore.rag.service`
-``/haiku``     ``GET /health``, ``POST /generate_haiku``            :mod:`agentcore.apps.haiku.service`
-``/research``  ``POST /stream`` (SSE), ``POST ""``, ``GET /tools``  :mod:`agentcore.apps.research.routes`
-``/v1``        ``POST /chat/completions``, ``GET /models``          :mod:`agentcore.agents.openai_surface`
-``/``          ``POST /chat`` (CRM agent, ``X-API-Key``)             :mod:`agentcore.apps.crm.http_api`
-``/scrum``     teams, tasks, daily, analytics, faq, digest, blockers :mod:`agentcore.apps.scrum.backend.routes`
-============== ==================================================== ====================================
+============== ============================================================ ==========================================
+prefix         routes                                                       source
+============== ============================================================ ==========================================
+``/rag``       ``GET /health``, ``POST /search``, ``/fetch_docs``,           :mod:`agentcore.rag.service`
+               ``GET /collections``, ``POST /collections/active``, ``/index``
+``/haiku``     ``GET /health``, ``POST /generate_haiku``                     :mod:`agentcore.apps.haiku.service`
+``/research``  ``POST /stream`` (SSE), ``POST ""``, ``GET /tools``          :mod:`agentcore.apps.research.routes`
+``/v1``        ``POST /chat/completions``, ``GET /models``                  :mod:`agentcore.agents.openai_surface`
+``/``          ``POST /chat`` (CRM agent, ``X-API-Key``)                     :mod:`agentcore.apps.crm.http_api`
+``/scrum``     teams, tasks, daily, analytics, faq, digest, blockers         :mod:`agentcore.apps.scrum.backend.routes`
+============== ============================================================ ==========================================
 
 The app is built by :func:`agentcore.web.app.create_base_app` (offline docs at ``/docs``, one JSON error format,
-bounded bodies).  Systems contribute ``APIRouter`` objects that are included here, so ``/openapi.json`` lists every
-route; a router's ``lifespan`` (closing its clients) is merged into the app's.  The OpenAI-compatible endpoint serves
-the agents named below as models.
+bounded bodies).  Each system contributes an ``APIRouter`` that is included here — never a mounted sub-app — so
+``/openapi.json`` lists every route; a router's ``lifespan`` (closing its clients) is merged into the app's.  The
+OpenAI-compatible endpoint serves the agents named below as models.
 """
 
 from __future__ import annotations
@@ -22,45 +23,73 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import FastAPI
+from pydantic import BaseModel
 
 from agentcore.config import Settings, get_settings
 from agentcore.serving import closing_lifespan
 from agentcore.web.app import create_base_app
+from agentcore.web.auth import reader_dependencies
+
+
+class ServerHealth(BaseModel):
+    """Answer of ``GET /health``."""
+
+    status: str
+    provider: str
+    systems: list[str]
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
-    """The combined application (no network access at creation; services initialise lazily)."""
+    """The combined application (no network access at creation; services initialise lazily).
+
+    ``app.state.routers`` maps each system's prefix to its router (e.g. ``["/haiku"].haiku_service``).
+    """
     from agentcore.agents.openai_surface import create_openai_router
     from agentcore.apps.crm.http_api import create_router as create_crm_router
     from agentcore.apps.example.served import ExampleServing
-    from agentcore.apps.haiku.service import create_app as create_haiku_app
+    from agentcore.apps.haiku.service import create_router as create_haiku_router
     from agentcore.apps.research.routes import ResearchHTTP
     from agentcore.apps.research.routes import create_router as create_research_router
     from agentcore.apps.scrum.backend.routes import create_router as create_scrum_router
-    from agentcore.rag.service import create_app as create_rag_app
+    from agentcore.rag.service import create_router as create_rag_router
 
     settings = settings or get_settings()
-    rag_app, haiku_app = create_rag_app(settings), create_haiku_app(settings)
+    rag = create_rag_router(settings)
     # The research agent searches through the RAG service's engine: one index in memory, and switching the active
     # collection (POST /rag/collections/active) switches it for the agent too.
-    research = ResearchHTTP(settings, engine_factory=rag_app.state.rag.engine)
+    research = ResearchHTTP(settings, engine_factory=rag.rag_service.engine)  # type: ignore[attr-defined]
     example = ExampleServing(settings)
-    # Mounted apps' lifespans never run: the parent closes their LLM clients on shutdown.
-    lifespan = closing_lifespan(rag_app.state.rag.aclose, haiku_app.state.haiku_service.aclose, example.aclose)
-    app = create_base_app(settings, title="agentcore", lifespan=lifespan)
-
-    @app.get("/health", tags=["server"])
-    def health() -> dict[str, Any]:
-        """Server status: the configured provider and the systems served."""
-        mounts = ["/rag", "/haiku", "/research", "/v1", "/chat", "/scrum"]
-        return {"status": "ok", "provider": settings.provider, "mounts": mounts}
-
-    app.include_router(create_research_router(settings, http=research))
     # Model name → agent for the OpenAI-compatible endpoint.
     agents = {agent.name: agent for agent in (research.served_agent(), example.served_agent())}
-    app.include_router(create_openai_router(agents))
-    app.include_router(create_crm_router(settings))
-    app.include_router(create_scrum_router(settings))
-    app.mount("/rag", rag_app)
-    app.mount("/haiku", haiku_app)
+    # prefix given here → router; "/research", "/v1", "/scrum" and the CRM's "/chat" carry their paths themselves.
+    routers = {
+        "/rag": rag,
+        "/haiku": create_haiku_router(settings),
+        "/research": create_research_router(settings, http=research),
+        "/v1": create_openai_router(agents),
+        "/chat": create_crm_router(settings),
+        "/scrum": create_scrum_router(settings),
+    }
+    own_prefix = {"/rag", "/haiku"}
+    # /rag and /haiku guard their read routes themselves (health stays open); /chat has the CRM's X-API-Key.
+    guarded_here = {"/research", "/v1", "/scrum"}
+    app = create_base_app(
+        settings,
+        title="agentcore",
+        summary="Все HTTP-маршруты систем agentcore",
+        lifespan=closing_lifespan(example.aclose),
+    )
+
+    @app.get("/health", tags=["server"], response_model=ServerHealth)
+    def health() -> Any:
+        """Server status: the configured provider and the systems served (their prefixes)."""
+        return ServerHealth(status="ok", provider=settings.provider, systems=list(routers))
+
+    for prefix, router in routers.items():
+        app.include_router(
+            router,
+            prefix=prefix if prefix in own_prefix else "",
+            dependencies=reader_dependencies(settings) if prefix in guarded_here else None,
+        )
+    app.state.routers = routers
     return app

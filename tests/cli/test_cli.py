@@ -80,3 +80,36 @@ def test_error_messages_with_markup_characters_do_not_crash() -> None:
     result = runner.invoke(app, ["rag", "index", "/tmp/[/x]-does-not-exist"])
     assert result.exit_code != 0
     assert "[/x]" in result.output and "Traceback" not in result.output
+
+
+def test_sgr_exits_non_zero_and_redacts_when_the_model_call_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12: a provider that echoes the auth header put ``Bearer sk-…`` into the output, and the exit code was 0."""
+    from agentcore.testing import Fault, serve_fake_openai
+
+    key = "sk-proj-Abc123Def456Ghi789Jkl012"
+    echo = {"error": {"message": f"Invalid Authorization: Bearer {key}", "type": "invalid_request_error"}}
+    with serve_fake_openai(api_key=key) as server:
+        server.fake.faults.always("chat", Fault.http_error(401, body=echo))
+        monkeypatch.setenv("AGENTCORE_PROVIDER", "openai")
+        monkeypatch.setenv("OPENAI_API_BASE", server.base_url)
+        monkeypatch.setenv("OPENAI_API_KEY", key)
+        monkeypatch.setenv("OPENAI_MODEL", "gpt-4o-mini")
+        for extra in ([], ["--json"]):
+            result = runner.invoke(app, ["sgr", *extra, "Который час?"])
+            assert result.exit_code == 1, result.output
+            assert "Ошибка при запросе LLM" in result.output and "HTTP 401" in result.output
+            assert key not in result.output and "Abc123Def456" not in result.output
+
+
+def test_fail_redacts_secrets(capsys: pytest.CaptureFixture[str]) -> None:
+    import typer
+
+    from agentcore.cli.common import fail
+    from agentcore.trace.redact import register_secret
+
+    register_secret("cli-secret-value-42")
+    with pytest.raises(typer.Exit):
+        fail("could not reach https://u:cli-secret-value-42@host, Bearer abcdefghijklmnop")
+    err = capsys.readouterr().err
+    assert "Ошибка:" in err and "could not reach" in err
+    assert "cli-secret-value-42" not in err and "abcdefghijklmnop" not in err

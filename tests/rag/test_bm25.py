@@ -51,6 +51,14 @@ def test_build_rejects_empty_corpus() -> None:
         BM25Index.build([])
 
 
+def test_documents_without_terms_still_build(tmp_path: Path) -> None:
+    """Found by the HTTP fuzz run: documents of punctuation only (no term at all) made bm25s fail."""
+    index = BM25Index.build([[], []])
+    assert index.size == 2 and index.top(["отпуск"], 2) == []
+    index.save(tmp_path / "empty")
+    assert BM25Index.load(tmp_path / "empty").size == 2
+
+
 def test_top_k_is_deterministic_on_ties() -> None:
     scores = np.array([0.5, 1.0, 0.5, 1.0, 0.5], dtype=np.float32)
     assert top_k(scores, 3) == [(1, 1.0), (3, 1.0), (0, 0.5)]

@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi import FastAPI
+from pydantic import SecretStr
 
 from agentcore.config import Settings
 from agentcore.llm.gateway import SimpleLLMGateway
@@ -90,14 +91,46 @@ def test_bad_input_is_a_json_4xx(url: str) -> None:
             assert fragment in response.json()["error"], (payload, response.json())
 
 
+def test_bad_input_has_a_code(url: str) -> None:
+    codes = {
+        "": "validation_error",
+        "nope": "unknown_collection",
+    }
+    with httpx.Client(base_url=url, timeout=10) as client:
+        assert client.post("/search", json={"question": ""}).json()["code"] == codes[""]
+        body = client.post("/search", json={"question": "отпуск", "collection": "nope"}).json()
+        assert set(body) == {"error", "code"} and body["code"] == codes["nope"]
+
+
 def test_malformed_bodies(url: str) -> None:
-    response = httpx.post(url + "/search", content=b"{not json", headers={"content-type": "application/json"})
-    assert response.status_code == 422 and "error" in response.json()
-    response = httpx.post(url + "/search", content=b"[1, 2]", headers={"content-type": "application/json"})
-    assert response.status_code == 422 and "error" in response.json()
+    json_header = {"content-type": "application/json"}
+    response = httpx.post(url + "/search", content=b"{not json", headers=json_header)
+    assert response.status_code == 400 and response.json()["code"] == "invalid_json"
+    response = httpx.post(url + "/search", content=b"[1, 2]", headers=json_header)
+    assert response.status_code == 422 and response.json()["code"] == "validation_error"
+    response = httpx.post(url + "/search", json={"question": "отпуск", "top_k": True})
+    assert response.status_code == 422 and "top_k" in response.json()["error"]  # strict: true is not 1
+    response = httpx.post(url + "/search", json={"question": "отпуск", "topk": 3})
+    assert response.status_code == 422 and "topk: неизвестное поле" in response.json()["error"]
     response = httpx.get(url + "/nope")
-    assert response.status_code == 404 and response.json() == {"error": "Not Found"}
-    assert httpx.get(url + "/search").status_code == 405
+    assert response.status_code == 404 and response.json() == {"error": "маршрут не найден", "code": "not_found"}
+    response = httpx.get(url + "/search")
+    assert response.status_code == 405 and response.headers["allow"] == "POST"
+
+
+def test_collection_name_with_a_final_newline_is_refused(url: str) -> None:
+    """Issue 12: ``$`` in the name regex let ``"test\n"`` through."""
+    response = httpx.post(url + "/search", json={"question": "отпуск", "collection": "test\n"}, timeout=10)
+    assert response.status_code == 422 and "имя коллекции" in response.json()["error"]
+
+
+def test_long_collection_name_is_not_echoed(url: str, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 12: a 10 MB name came back whole in the 422 and in the log line."""
+    name = "Я" * 400_000  # 800 KB of UTF-8: under the 1 MiB body limit
+    response = httpx.post(url + "/search", json={"question": "отпуск", "collection": name}, timeout=30)
+    assert response.status_code == 422 and len(response.content) < 500
+    assert "ЯЯЯЯЯЯЯЯЯЯ" not in response.text
+    assert all(len(record.getMessage()) < 20_000 for record in caplog.records)
 
 
 def test_empty_collection_and_dense_without_embedder(serve: Any, settings: Settings, kb_dir: Path) -> None:
@@ -116,7 +149,8 @@ def test_unknown_active_collection_fails_health(serve: Any, data_dir: Path) -> N
     url = serve(create_app(settings, engine=RagEngine(settings, embedder=None, backend=None)))
     response = httpx.get(url + "/health", timeout=10)
     assert response.status_code == 503
-    assert response.json()["status"] == "error" and "missing" in response.json()["error"]
+    body = response.json()
+    assert body["status"] == "error" and "missing" in body["error"] and body["code"] == "unknown_collection"
 
 
 def test_llm_answer_through_gateway(serve: Any, settings: Settings, indexed: RagEngine) -> None:
@@ -137,21 +171,25 @@ def test_llm_failure_degrades_to_extractive(serve: Any, settings: Settings, inde
     assert response.json()["answer_source"] == "extractive"
 
 
-def test_mounted_sub_app_initialises_without_lifespan(
+def test_router_under_a_prefix_initialises_lazily(
     serve: Any, data_dir: Path, kb_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Mounted under /rag of a bigger app, with no engine given: lazy creation builds the default collection."""
+    """Included under /rag of a bigger app, with no engine given: lazy creation builds the default collection."""
+    from agentcore.rag.service import create_router
+    from agentcore.web.app import create_base_app
+
     monkeypatch.setattr("agentcore.rag.engine.bundled_kb_path", lambda: kb_dir)
     monkeypatch.setattr("agentcore.rag.engine.create_embedder", lambda settings: HashingEmbedder())
-    parent = FastAPI()
-    parent.mount("/rag", create_app(Settings(data_dir=data_dir, provider="offline"), warm_up=False))
+    settings = Settings(data_dir=data_dir, provider="offline")
+    parent = create_base_app(settings)
+    parent.include_router(create_router(settings, warm_up=False), prefix="/rag")
     url = serve(parent)
     assert httpx.get(url + "/rag/health", timeout=30).json()["collection"] == "default"
     body = httpx.post(url + "/rag/search", json={"question": "Как подключиться к OpenVPN?"}, timeout=30).json()
     assert body["chunk_ids"][0].startswith("vpn#")
     response = httpx.post(url + "/rag/search", json={"question": ""}, timeout=10)
-    assert response.status_code == 422 and "error" in response.json()
-    assert httpx.get(url + "/rag/openapi.json", timeout=10).status_code == 200
+    assert response.status_code == 422 and response.json()["code"] == "validation_error"
+    assert "/rag/search" in httpx.get(url + "/openapi.json", timeout=10).json()["paths"]
 
 
 def test_collections_and_hot_swap_over_http(serve: Any, settings: Settings, indexed: RagEngine, tmp_path: Path) -> None:
@@ -159,13 +197,78 @@ def test_collections_and_hot_swap_over_http(serve: Any, settings: Settings, inde
     other.mkdir()
     (other / "cats.md").write_text("# Коты\n\nКоты спят весь день.", encoding="utf-8")
     indexed.index_path(other, "cats")
+    settings = settings.model_copy(update={"admin_tokens": SecretStr("adm-token-1")})
     url = serve(create_app(settings, engine=indexed))
     names = {c["name"]: c for c in httpx.get(url + "/collections", timeout=10).json()["collections"]}
     assert names["test"]["active"] and names["test"]["dense"] and names["cats"]["chunks"] == 1
-    assert httpx.post(url + "/collections/active", json={"name": "cats"}, timeout=10).json() == {"active": "cats"}
+    admin = {"Authorization": "Bearer adm-token-1"}
+    switched = httpx.post(url + "/collections/active", json={"name": "cats"}, headers=admin, timeout=10)
+    assert switched.json() == {"active": "cats"}
     assert httpx.get(url + "/health", timeout=10).json()["collection"] == "cats"
-    response = httpx.post(url + "/collections/active", json={"name": "nope"}, timeout=10)
+    response = httpx.post(url + "/collections/active", json={"name": "nope"}, headers=admin, timeout=10)
     assert response.status_code == 404 and "nope" in response.json()["error"]
+    assert response.json()["code"] == "unknown_collection"
+
+
+def test_admin_routes_need_a_token(serve: Any, settings: Settings, indexed: RagEngine) -> None:
+    closed = serve(create_app(settings, engine=indexed))  # no AGENTCORE_ADMIN_TOKENS: closed
+    response = httpx.post(closed + "/collections/active", json={"name": "test"}, timeout=10)
+    assert response.status_code == 403 and response.json()["code"] == "admin_disabled"
+    response = httpx.post(closed + "/index", json={"documents": [{"doc_id": "a", "text": "б"}]}, timeout=10)
+    assert response.status_code == 403
+    guarded = serve(create_app(settings.model_copy(update={"admin_tokens": SecretStr("adm-1")}), engine=indexed))
+    for headers in ({}, {"Authorization": "Bearer wrong"}, {"Authorization": "Basic adm-1"}):
+        response = httpx.post(guarded + "/collections/active", json={"name": "test"}, headers=headers, timeout=10)
+        assert response.status_code == 401 and response.json()["code"] == "unauthorized"
+        assert response.headers["www-authenticate"] == "Bearer"
+    ok = httpx.post(guarded + "/collections/active", json={"name": "test"}, headers={"X-Admin-Token": "adm-1"})
+    assert ok.status_code == 200
+
+
+def test_read_routes_close_with_read_tokens(serve: Any, settings: Settings, indexed: RagEngine) -> None:
+    tokens = {"read_tokens": SecretStr("rd-1"), "admin_tokens": SecretStr("adm-1")}
+    url = serve(create_app(settings.model_copy(update=tokens), engine=indexed))
+    question = {"question": "отпуск"}
+    assert httpx.get(url + "/health", timeout=10).status_code == 200  # health stays open for probes
+    assert httpx.post(url + "/search", json=question, timeout=10).json()["code"] == "unauthorized"
+    assert httpx.get(url + "/collections", timeout=10).status_code == 401
+    for token in ("rd-1", "adm-1"):
+        response = httpx.post(url + "/search", json=question, headers={"Authorization": f"Bearer {token}"})
+        assert response.status_code == 200, token
+
+
+def test_index_documents_over_http(serve: Any, settings: Settings, indexed: RagEngine) -> None:
+    settings = settings.model_copy(update={"admin_tokens": SecretStr("adm-1")})
+    url = serve(create_app(settings, engine=indexed))
+    admin = {"Authorization": "Bearer adm-1"}
+    documents = [
+        {"doc_id": "canteen", "text": "# Столовая\n\nСтоловая работает с 12 до 15 часов на третьем этаже."},
+        {"doc_id": "parking", "text": "<h1>Парковка</h1><p>Пропуск на парковку выдаёт охрана.</p>", "format": "html"},
+    ]
+    response = httpx.post(url + "/index", json={"documents": documents}, headers=admin, timeout=30)
+    assert response.status_code == 200, response.text
+    report = response.json()
+    assert report["collection"] == "test" and sorted(report["added"]) == ["canteen", "parking"]
+    assert report["documents"] == 7
+    found = httpx.post(url + "/search", json={"question": "Когда работает столовая?", "top_k": 1}, timeout=10)
+    assert found.json()["chunk_title_list"] == ["Столовая"]
+    again = httpx.post(url + "/index", json={"documents": documents[:1]}, headers=admin, timeout=30).json()
+    assert again["unchanged"] == ["canteen"] and again["added"] == []
+    for bad, fragment in [
+        ({"documents": []}, "documents"),
+        ({"documents": [{"doc_id": "a#1", "text": "x"}]}, "doc_id"),
+        ({"documents": [{"doc_id": "a", "text": "   "}]}, "text"),
+        ({"documents": [{"doc_id": "a", "text": "x"}], "collection": "../etc"}, "имя коллекции"),
+        ({"documents": [{"doc_id": "a", "text": "<p></p>", "format": "html"}]}, "без текста"),
+    ]:
+        response = httpx.post(url + "/index", json=bad, headers=admin, timeout=10)
+        assert response.status_code == 422 and fragment in response.json()["error"], (bad, response.text)
+    # Found by benchmarks/http_fuzz.py: a collection without a single index term made the BM25 build fail (500).
+    punctuation = {"documents": [{"doc_id": "x", "text": "…!?"}], "collection": "punct"}
+    response = httpx.post(url + "/index", json=punctuation, headers=admin, timeout=10)
+    assert response.status_code == 200 and response.json()["chunks"] == 1, response.text
+    found = httpx.post(url + "/search", json={"question": "отпуск", "collection": "punct", "mode": "bm25"}, timeout=10)
+    assert found.status_code == 200 and found.json()["chunk_ids"] == []
 
 
 def test_fetch_docs_endpoint(url: str) -> None:

@@ -284,3 +284,20 @@ def test_value_whose_str_raises_is_handled(tmp_path: Path, caplog: pytest.LogCap
     assert "Serialization error" in caplog.text
     assert "RuntimeError" in caplog.text
     assert store.append({"x": 1}) is True
+
+
+def test_orphan_tmp_archives_are_deleted(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 12: a writer killed mid-rotation left ``<name>.<stamp>.gz.tmp`` behind, never cleaned."""
+    path = tmp_path / "trace.jsonl"
+    orphan = tmp_path / "trace.jsonl.20250101T000000000000Z.gz.tmp"
+    orphan.write_bytes(b"\x1f\x8b half an archive")
+    other = tmp_path / "other.jsonl.20250101T000000000000Z.gz.tmp"  # another store's: not ours to delete
+    other.write_bytes(b"x")
+    store = JsonlStore(path, max_bytes=50)
+    assert store.append({"n": 1})
+    assert not orphan.exists() and other.exists()
+    orphan.write_bytes(b"again")  # a later crash during this process's life: cleaned at the next rotation
+    assert store.append({"n": 2, "pad": "x" * 60})
+    assert store.append({"n": 3})
+    assert not orphan.exists() and len(store.archives()) >= 1
+    assert [r["n"] for r in store.read(include_archives=True)] == [1, 2, 3]

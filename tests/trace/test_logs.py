@@ -218,3 +218,37 @@ def test_redact_loggers_masks_library_messages_before_any_handler(caplog: pytest
         library.info('HTTP Request: POST %s "200"', "https://example.bitrix24.ru/rest/1/fake-token-123/crm.deal.get.json")
     assert "fake-token-123" not in caplog.text
     assert "https://example.bitrix24.ru/rest/1/***" in caplog.text
+
+
+# --- issue 12: one record cannot flood the log --------------------------------------------------------
+
+
+def test_huge_records_are_capped(tmp_path: Path, logger_name: str) -> None:
+    from agentcore.trace.logs import LOG_RECORD_MAX_CHARS
+
+    log_file = tmp_path / "big.log"
+    setup_logging(log_file, logger_name=logger_name)
+    logger = logging.getLogger(logger_name)
+    for _ in range(6):  # six 10 MB values used to rotate every earlier line out of a 5 MB x 5 log
+        logger.warning("invalid collection name %r", "x" * 10_000_000)
+    try:
+        raise ValueError("y" * 1_000_000)
+    except ValueError:
+        logger.exception("failed")
+    flush(logger_name)
+    text = log_file.read_text(encoding="utf-8")
+    assert len(text) < 8 * (LOG_RECORD_MAX_CHARS + 200)
+    assert text.count("invalid collection name") == 6 and "[cut " in text
+    assert not list(tmp_path.glob("big.log.*"))  # nothing rotated away
+
+
+def test_a_secret_at_the_cut_is_still_masked(logger_name: str, caplog: pytest.LogCaptureFixture) -> None:
+    from agentcore.trace.logs import LOG_RECORD_MAX_CHARS
+
+    register_secret("cut-secret-0123456789")
+    record = logging.LogRecord(
+        "x", logging.INFO, __file__, 1, "%s", ("a" * (LOG_RECORD_MAX_CHARS - 5) + "cut-secret-0123456789",), None
+    )
+    RedactingFilter().filter(record)
+    assert "cut-sec" not in record.getMessage()
+    assert RedactingFilter().filter(record) and record.getMessage().count("[cut ") <= 1  # idempotent

@@ -110,3 +110,35 @@ def test_register_settings_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
     settings = Settings(openai_api_key="sk-settings-secret", gigachat_credentials="Z2lnYWNoYXQ6c2VjcmV0")
     register_settings_secrets(settings)
     assert redact("sk-settings-secret Z2lnYWNoYXQ6c2VjcmV0") == f"{MASK} {MASK}"
+
+
+# --- issue 12: providers that echo credentials; text for HTTP clients --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "hidden"),
+    [
+        ("Unauthorized: Basic Y2xpZW50OnNlY3JldDEyMw== was refused", "Y2xpZW50OnNlY3JldDEyMw=="),
+        ('{"message": "Invalid API key sk-proj-Abc123Def456Ghi789Jkl012"}', "Abc123Def456Ghi789Jkl012"),
+        ("proxy https://user:hunter2pass@proxy.local:3128 failed", "hunter2pass"),
+        ("header was Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.payload.sig", "eyJhbGciOiJIUzI1NiJ9"),
+    ],
+)
+def test_unregistered_credentials_in_error_texts_are_masked(text: str, hidden: str) -> None:
+    clean = Redactor().redact(text)
+    assert hidden not in clean and MASK in clean
+
+
+@pytest.mark.parametrize("text", ["Basic configuration of the server", "a task-scheduler ask-me", "sk-short"])
+def test_ordinary_words_are_left_alone(text: str) -> None:
+    assert Redactor().redact(text) == text
+
+
+def test_redact_public_hides_urls_and_caps_length() -> None:
+    from agentcore.trace.redact import URL_MASK, redact_public
+
+    text = "POST https://llm.internal:8443/v1/chat/completions failed: Bearer sk-proj-Abc123Def456Ghi789Jkl012"
+    clean = redact_public(text)
+    assert "llm.internal" not in clean and URL_MASK in clean and "Abc123Def456" not in clean
+    long = redact_public("я" * 10_000, max_chars=50)
+    assert len(long) == 50 and long.endswith("…")

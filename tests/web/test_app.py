@@ -8,13 +8,13 @@ import httpx
 import pytest
 from fastapi import Depends, FastAPI
 from fastapi.testclient import TestClient
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, model_validator
 
 from agentcore.config import Settings
 from agentcore.serving import BackgroundServer
 from agentcore.web.app import create_base_app
-from agentcore.web.auth import require_admin, tokens_match
-from agentcore.web.errors import ApiError, error_responses
+from agentcore.web.auth import require_admin, require_reader, tokens_match
+from agentcore.web.errors import ApiError, error_responses, upstream_error, validation_message
 from agentcore.web.models import StrictModel, Text
 
 
@@ -41,6 +41,16 @@ def _app(settings: Settings) -> FastAPI:
     @app.post("/admin", dependencies=[Depends(require_admin)])
     def admin() -> dict[str, bool]:
         return {"ok": True}
+
+    @app.get("/read", dependencies=[Depends(require_reader)])
+    def read() -> dict[str, bool]:
+        return {"ok": True}
+
+    @app.get("/upstream")
+    def upstream() -> None:
+        from agentcore.llm.errors import LLMCircuitOpenError
+
+        raise upstream_error(LLMCircuitOpenError("openai (http://10.1.2.3/v1): open", retry_after=12.2), "Поиск")
 
     return app
 
@@ -166,3 +176,76 @@ def test_docs_are_served_without_a_cdn(client: TestClient) -> None:
     schema = client.get("/openapi.json").json()["components"]["schemas"]["Body"]
     assert schema["additionalProperties"] is False
     assert schema["properties"]["name"]["maxLength"] == 50
+
+
+def test_read_routes_are_open_by_default(client: TestClient) -> None:
+    assert client.get("/read").json() == {"ok": True}
+
+
+def test_read_routes_close_with_read_tokens(data_dir: object) -> None:
+    settings = Settings(read_tokens=SecretStr("r-1,r-2"), admin_tokens=SecretStr("a-1"))
+    client = TestClient(_app(settings), raise_server_exceptions=False)
+    _is_error(client.get("/read"), 401, "unauthorized")
+    _is_error(client.get("/read", headers={"Authorization": "Bearer nope"}), 401, "unauthorized")
+    for headers in ({"Authorization": "Bearer r-2"}, {"X-API-Token": "r-1"}, {"Authorization": "Bearer a-1"}):
+        assert client.get("/read", headers=headers).json() == {"ok": True}, headers
+    assert client.post("/admin", headers={"Authorization": "Bearer r-1"}).status_code == 401  # read is not admin
+
+
+def test_upstream_error_shows_the_public_face_only(client: TestClient) -> None:
+    response = client.get("/upstream")
+    body = _is_error(response, 503, "llm_unavailable")
+    assert body["error"] == "Поиск: языковая модель временно недоступна"
+    assert response.headers["retry-after"] == "13" and "10.1.2.3" not in response.text
+
+
+def test_every_operation_documents_the_error_body(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    for path, operations in spec["paths"].items():
+        for operation in operations.values():
+            assert operation["responses"]["default"]["content"]["application/json"]["schema"] == {
+                "$ref": "#/components/schemas/ErrorBody"
+            }, path
+    assert "HTTPValidationError" not in str(spec)
+
+
+@pytest.mark.parametrize(
+    ("error", "message"),
+    [
+        ({"type": "missing", "loc": ("body", "name")}, "name: обязательное поле"),
+        ({"type": "missing", "loc": ("body",)}, "тело: пустое тело запроса, ожидается JSON-объект"),
+        ({"type": "extra_forbidden", "loc": ("body", "nmae")}, "nmae: неизвестное поле"),
+        ({"type": "string_too_long", "loc": ("body", "q"), "ctx": {"max_length": 30}}, "q: не длиннее 30 символов"),
+        ({"type": "string_too_short", "loc": ("body", "q"), "ctx": {"min_length": 1}}, "q: не может быть пустым"),
+        ({"type": "less_than_equal", "loc": ("body", "top_k"), "ctx": {"le": 50}}, "top_k: не больше 50"),
+        ({"type": "int_type", "loc": ("body", "top_k")}, "top_k: ожидается целое число"),
+        ({"type": "value_error", "loc": ("body", "q"), "msg": "Value error, свой текст"}, "q: свой текст"),
+        ({"type": "something_new", "loc": ("body", "q"), "msg": "Some message"}, "q: Some message"),
+    ],
+)
+def test_validation_messages_are_russian(error: dict[str, Any], message: str) -> None:
+    assert validation_message([error]) == "некорректный запрос: " + message
+
+
+class Period(StrictModel):
+    start: int
+    end: int
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Period:
+        if self.end < self.start:
+            raise ValueError("конец раньше начала")
+        return self
+
+
+def test_a_rule_between_fields_is_422_invalid_combination(data_dir: object) -> None:
+    app = create_base_app(Settings(), title="t")
+
+    @app.post("/period")
+    def period(body: Period) -> dict[str, int]:
+        return body.model_dump()
+
+    client = TestClient(app)
+    body = _is_error(client.post("/period", json={"start": 5, "end": 1}), 422, "invalid_combination")
+    assert "конец раньше начала" in body["error"]
+    _is_error(client.post("/period", json={"start": "5", "end": 1}), 422, "validation_error")

@@ -375,7 +375,7 @@ class ReActAgent:
             step = self._current_step()
             if exc is None:
                 return events.error(step, "Агент завершил работу без ответа.", "internal_error")
-            return events.error(step, f"Внутренняя ошибка агента: {type(exc).__name__}: {exc}", "internal_error")
+            return events.error(step, f"Внутренняя ошибка агента: {type(exc).__name__}", "internal_error")
 
         async for event in event_channel(produce, fallback):
             yield event
@@ -397,7 +397,7 @@ class ReActAgent:
                 reply = await self._generate_step(run.history, run.request_id, step)
             except LLMError as exc:
                 logger.error("%s._generate_step // LLM Error: %s", self.agent_name, exc)
-                await run.emit(run.events.error(step, f"Ошибка при запросе LLM: {exc}", "llm_error"))
+                await run.emit(run.events.error(step, f"Ошибка при запросе LLM: {exc.public_message}", "llm_error"))
                 return
             parsed = parse_react(reply)
             if parsed.thought:

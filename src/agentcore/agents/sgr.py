@@ -93,6 +93,7 @@ class _RunState:
 
     trace: list[ReasoningStep] = field(default_factory=list)
     tool_calls: list[ToolCall] = field(default_factory=list)
+    error: LLMError | None = None
 
 
 class SystemSGRAgent(ABC):
@@ -188,6 +189,11 @@ class SystemSGRAgent(ABC):
         """The steps of the last run."""
         return list(self._reasoning_trace)
 
+    @property
+    def last_error(self) -> LLMError | None:
+        """The model failure that ended the current (or last) run, ``None`` when the model answered."""
+        return self._run_state.get(self._last_run).error
+
     # ------------------------------------------------------------------------------------ the loop
     def _messages(self, user_message: str, context: dict[str, Any] | None) -> list[LLMMessage]:
         system = self.system_prompt
@@ -231,13 +237,14 @@ class SystemSGRAgent(ABC):
                             return
             except LLMError as exc:
                 logger.error("%s // LLM Error: %s", self.agent_id, exc)
-                message = f"Ошибка при запросе LLM: {exc}"
+                self._run_state.get(self._last_run).error = exc
+                message = f"Ошибка при запросе LLM: {exc.public_message}"  # no upstream text: HTTP surfaces show it
                 self._log_step(ReasoningStep(len(state.trace) + 1, "formulate_answer", final_answer=message), state)
                 yield events.error(iteration, message, "llm_error")
                 return
             except Exception as exc:  # a bug or an unexpected failure below: the run ends, the caller never sees it
                 logger.exception("%s // Unexpected error in step %d", self.agent_id, iteration)
-                message = f"Внутренняя ошибка агента: {type(exc).__name__}: {exc}"
+                message = f"Внутренняя ошибка агента: {type(exc).__name__}"  # detail in the log only
                 self._log_step(ReasoningStep(len(state.trace) + 1, "formulate_answer", final_answer=message), state)
                 yield events.error(iteration, message, "internal_error")
                 return

@@ -11,11 +11,13 @@ if TYPE_CHECKING:
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
-    """Print ``message`` to stderr (in red) and exit with ``code`` — no traceback."""
+    """Print ``message`` to stderr (in red, secrets redacted) and exit with ``code`` — no traceback."""
     from rich.console import Console
     from rich.markup import escape
 
-    Console(stderr=True).print(f"[bold red]Ошибка:[/] {escape(message)}", highlight=False)
+    from agentcore.trace.redact import redact
+
+    Console(stderr=True).print(f"[bold red]Ошибка:[/] {escape(redact(message))}", highlight=False)
     raise typer.Exit(code)
 
 

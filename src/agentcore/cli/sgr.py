@@ -4,19 +4,25 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import TYPE_CHECKING
 
 import typer
 
 from agentcore.cli.common import fail, init_logging, load_settings
 
+if TYPE_CHECKING:
+    from agentcore.llm.errors import LLMError
+
 
 def run_sgr(message: str, *, mode: str = "tools", as_json: bool = False) -> None:
-    """Answer ``message`` with the example SGR agent on the configured provider."""
+    """Answer ``message`` with the example SGR agent on the configured provider; exit 1 when the run ended without
+    an answer (a failed model call included)."""
     from rich.console import Console
 
     from agentcore.apps.example import ExampleSGRAgent
     from agentcore.llm.errors import LLMConfigError
     from agentcore.llm.factory import create_gateway
+    from agentcore.trace.redact import redact, redact_data
 
     settings = load_settings()
     init_logging(settings)
@@ -29,7 +35,7 @@ def run_sgr(message: str, *, mode: str = "tools", as_json: bool = False) -> None
 
     console = Console()
 
-    async def go() -> dict[str, object]:
+    async def go() -> tuple[dict[str, object], LLMError | None]:
         async with gateway:
             agent = ExampleSGRAgent(gateway, model="", log_dir=settings.log_dir, mode=mode)
             if not as_json:  # the steps live, then the answer (the renderer `agentcore ask` uses)
@@ -37,14 +43,15 @@ def run_sgr(message: str, *, mode: str = "tools", as_json: bool = False) -> None
 
                 banner = f"провайдер: {gateway.provider.display_name}"
                 last = await render_stream(agent.stream(message), console, banner=banner)
-                return {"ok": last is not None and last.type == "final"}
+                return {"ok": last is not None and last.type == "final"}, agent.last_error
             result = await agent.process({"message": message})
             result["trace"] = [step.__dict__ for step in agent.reasoning_trace]
-            return result
+            return result, agent.last_error
 
-    result = asyncio.run(go())
-    if as_json:
-        console.print_json(json.dumps(result, ensure_ascii=False, default=str))
-        return
-    if not result["ok"]:
+    result, error = asyncio.run(go())
+    if as_json:  # a provider may echo credentials in its error text
+        console.print_json(json.dumps(redact_data(result), ensure_ascii=False, default=str))
+    if error is not None:  # the answer says what failed; the operator also gets the provider's words, redacted
+        Console(stderr=True).print(f"подробности: {redact(str(error))}", style="dim", markup=False, highlight=False)
+    if error is not None or not result.get("ok", True):
         raise typer.Exit(1)

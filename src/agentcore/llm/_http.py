@@ -1,4 +1,9 @@
-"""HTTP plumbing shared by the network providers: one place that maps httpx outcomes to typed LLM errors."""
+"""HTTP plumbing shared by the network providers: one place that maps httpx outcomes to typed LLM errors.
+
+Upstream text that goes into an error (an error body, an HTML title, a body snippet, a transport failure naming the
+URL) passes :func:`agentcore.trace.redact.redact` first: some providers echo the ``Authorization`` header of a
+refused request, and that must not reach a log, a terminal or a client.
+"""
 
 from __future__ import annotations
 
@@ -20,6 +25,7 @@ from agentcore.llm.errors import (
     LLMTimeoutError,
     LLMTransportError,
 )
+from agentcore.trace.redact import redact
 
 _TITLE = re.compile(r"<title>(.*?)</title>", re.IGNORECASE | re.DOTALL)
 
@@ -41,15 +47,18 @@ def _retry_after(response: httpx.Response) -> float | None:
 
 
 def _error_message(response: httpx.Response) -> str:
-    """The human part of an error body: GigaChat ``message``, OpenAI ``error.message``, an HTML title, or text."""
+    """The human part of an error body: GigaChat ``message``, OpenAI ``error.message``, an HTML title, or text.
+
+    Not cut here: the caller redacts first, then cuts (a secret split by a cut would escape the redactor).
+    """
     text = response.text
     try:
         body = response.json()
     except ValueError:
         title = _TITLE.search(text)
         if title:
-            return title.group(1).strip()[:200]
-        return text.strip()[:200] or response.reason_phrase
+            return title.group(1).strip()
+        return text.strip() or response.reason_phrase
     if isinstance(body, dict):
         error = body.get("error")
         if isinstance(error, dict) and error.get("message"):
@@ -57,7 +66,7 @@ def _error_message(response: httpx.Response) -> str:
         for key in ("message", "error_description", "error", "detail"):
             if body.get(key):
                 return str(body[key])
-    return text.strip()[:200] or response.reason_phrase
+    return text.strip() or response.reason_phrase
 
 
 _PROXY_VARIABLES = ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy")
@@ -95,8 +104,9 @@ def raise_for_status(response: httpx.Response) -> None:
     if response.is_success:
         return
     status = response.status_code
-    message = _error_message(response)
-    body = response.text[:500]
+    # Redacted before being cut, so a secret that straddles the cut is still masked.
+    message = redact(_error_message(response)[:65536])[:500]
+    body = redact(response.text[:65536])[:500]
     if status in (401, 403):
         raise LLMAuthError(status, message, body)
     if status == 429:
@@ -113,7 +123,7 @@ def parse_json(response: httpx.Response) -> dict[str, Any]:
     try:
         body = response.json()
     except (ValueError, json.JSONDecodeError) as exc:
-        snippet = response.text[:120].replace("\n", " ")
+        snippet = redact(response.text[:65536])[:120].replace("\n", " ")
         raise LLMResponseError(f"response is not valid JSON ({exc}); body starts with {snippet!r}") from exc
     if not isinstance(body, dict):
         raise LLMResponseError(f"expected a JSON object, got {type(body).__name__}")
@@ -129,10 +139,11 @@ def _transport_error(method: str, url: str, exc: httpx.HTTPError) -> LLMTranspor
     cause = exc.__cause__ if isinstance(exc.__cause__, Exception) else exc
     timed_out = isinstance(cause, TimeoutError) or "Timeout" in type(cause).__name__
     if isinstance(exc, httpx.TimeoutException) and timed_out:
-        return LLMTimeoutError(f"{method} {url} timed out")
+        return LLMTimeoutError(redact(f"{method} {url} timed out"))
     # A rejected certificate or an unknown host will not change on retry.
     permanent = isinstance(_root(cause), ssl.SSLError | socket.gaierror) or "Certificate" in type(cause).__name__
-    return LLMTransportError(f"{method} {url} failed: {type(cause).__name__}: {cause}", retryable=not permanent)
+    text = redact(f"{method} {url} failed: {type(cause).__name__}: {cause}")
+    return LLMTransportError(text, retryable=not permanent)
 
 
 def _root(error: BaseException) -> BaseException:

@@ -15,6 +15,10 @@ def create_provider(settings: Settings | None = None) -> LLMProvider:
         LLMConfigError: the provider lacks its credentials or the name is unknown.
     """
     settings = settings or get_settings()
+    # Whatever talks to a provider masks its secrets in every log line, trace and error text, logging set up or not.
+    from agentcore.trace.redact import register_settings_secrets
+
+    register_settings_secrets(settings)
     if settings.provider == "offline":
         from agentcore.llm.offline import OfflineProvider
 
@@ -60,4 +64,7 @@ def create_gateway(
         embedding_batch_size=settings.embedding_batch_size,
         structured_mode=settings.structured_output_mode,
         structured_retries=settings.structured_output_retries,
+        deadline=settings.llm_deadline,
+        breaker_threshold=settings.llm_breaker_threshold,
+        breaker_reset=settings.llm_breaker_reset,
     )

@@ -3,7 +3,11 @@
 * ``SimpleLLMGateway`` — one provider call per request, under a timeout.  Nothing else.
 * ``LLMGateway`` — the same plus a rate limit (requests/s, smoothed), a concurrency cap, bounded retries with
   exponential backoff and jitter on transient failures only (timeouts, transport errors, 429 — honouring
-  ``Retry-After`` — and 5xx), and batching of embedding inputs.
+  ``Retry-After`` — and 5xx), a total deadline per call (all attempts, backoff and queueing included), a circuit
+  breaker for its provider (after N consecutive failures calls fail at once until a probe succeeds), and batching
+  of embedding inputs.
+
+Both respect an enclosing :func:`agentcore.llm.deadline.llm_deadline` scope.
 
 Both offer :meth:`parse` for structured output (see :mod:`agentcore.llm.structured`).
 """
@@ -12,11 +16,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from agentcore.config import StructuredMode
+from agentcore.llm.breaker import CircuitBreaker
+from agentcore.llm.deadline import Deadline
 from agentcore.llm.errors import LLMHTTPError, LLMResponseError, LLMTimeoutError, is_retryable
 from agentcore.llm.models import LLMRequest, LLMResponse
 from agentcore.llm.provider import LLMProvider
@@ -25,6 +32,7 @@ from agentcore.llm.structured import parse_structured
 from agentcore.retry import retry_async
 
 T = TypeVar("T", bound=BaseModel)
+R = TypeVar("R")
 logger = logging.getLogger("agentcore.llm")
 # A server asking for a longer pause than this is treated as "fail now" territory by the caller's timeout.
 _RETRY_AFTER_CAP_S = 60.0
@@ -52,16 +60,26 @@ class SimpleLLMGateway:
         self.structured_mode: StructuredMode = structured_mode
         self.structured_retries = structured_retries
 
-    async def _call(self, request: LLMRequest) -> LLMResponse:
-        timeout = request.timeout or self.timeout
+    async def _call(self, request: LLMRequest, deadline: Deadline | None = None) -> LLMResponse:
+        deadline = deadline or Deadline(None)
+        timeout = deadline.cap(request.timeout or self.timeout)
         try:
             async with asyncio.timeout(timeout):
                 return await self.provider.complete(request)
         except TimeoutError as exc:
-            raise LLMTimeoutError(f"LLM request did not finish in {timeout:g} s") from exc
+            raise _timeout_error("LLM request", timeout, request.timeout or self.timeout, deadline) from exc
         except (ValidationError, AttributeError, TypeError, KeyError, ValueError) as exc:
             # A response of the right JSON shape but wrong types ("content": 5, "tool_calls": ["x"]).
             raise LLMResponseError(f"malformed response: {type(exc).__name__}: {exc}") from exc
+
+    async def _embed_call(self, texts: list[str], model: str | None, deadline: Deadline | None = None) -> Any:
+        deadline = deadline or Deadline(None)
+        timeout = deadline.cap(self.timeout)
+        try:
+            async with asyncio.timeout(timeout):
+                return (await self.provider.embed(texts, model)).vectors
+        except TimeoutError as exc:
+            raise _timeout_error("embedding request", timeout, self.timeout, deadline) from exc
 
     async def request(self, request: LLMRequest) -> LLMResponse:
         """Send one chat request.
@@ -75,11 +93,8 @@ class SimpleLLMGateway:
         """One vector per text, in order."""
         if not texts:
             return []
-        try:
-            async with asyncio.timeout(self.timeout):
-                return (await self.provider.embed(texts, model)).vectors
-        except TimeoutError as exc:
-            raise LLMTimeoutError(f"embedding request did not finish in {self.timeout:g} s") from exc
+        vectors: list[list[float]] = await self._embed_call(texts, model)
+        return vectors
 
     async def parse(
         self,
@@ -119,14 +134,22 @@ class SimpleLLMGateway:
 
 
 class LLMGateway(SimpleLLMGateway):
-    """:class:`SimpleLLMGateway` plus rate limiting, a concurrency cap, retries and embedding batching.
+    """:class:`SimpleLLMGateway` plus rate limiting, a concurrency cap, retries, a deadline, a circuit breaker and
+    embedding batching.
 
     Args:
+        timeout: seconds per attempt unless the request sets its own.
+        deadline: seconds for a whole call — every attempt, backoff sleep and wait for a slot; ``None`` = only
+            ``max_retry_time`` bounds the retries.  An enclosing :func:`~agentcore.llm.deadline.llm_deadline`
+            scope shortens it.  Passing it raises :class:`LLMTimeoutError`.
         rate_limit_rps: at most this many provider calls per second (leaky bucket, bursts ≤ 1/20 s); None = off.
         max_concurrency: at most this many provider calls in flight.
         max_retries: extra attempts after a transient failure (0 disables retries).
         max_retry_time: no retry starts later than this many seconds after the first attempt.
         backoff_initial / backoff_max: exponential backoff with full jitter, in seconds; ``Retry-After`` wins.
+        breaker_threshold: consecutive provider failures (timeouts, transport errors, 429, 5xx, broken responses)
+            after which calls fail at once with :class:`~agentcore.llm.errors.LLMCircuitOpenError`; 0 = off.
+        breaker_reset: seconds the circuit stays open before one probe call may try the provider again.
         embedding_batch_size: inputs per ``/embeddings`` call; larger inputs are split and sent concurrently.
         rate_limiter: a limiter shared with other processes (:class:`~agentcore.llm.ratelimit.RedisRateLimiter`);
             by default ``rate_limit_rps`` makes a per-process one.
@@ -147,6 +170,9 @@ class LLMGateway(SimpleLLMGateway):
         structured_retries: int = 2,
         rate_limiter: RateLimiter | None = None,
         max_retry_time: float = 120.0,
+        deadline: float | None = 25.0,
+        breaker_threshold: int = 5,
+        breaker_reset: float = 30.0,
     ) -> None:
         super().__init__(
             provider, timeout=timeout, structured_mode=structured_mode, structured_retries=structured_retries
@@ -155,9 +181,13 @@ class LLMGateway(SimpleLLMGateway):
         self.max_concurrency = max_concurrency
         self.max_retries = max_retries
         self.max_retry_time = max_retry_time
+        self.deadline = deadline
         self.backoff_initial = backoff_initial
         self.backoff_max = backoff_max
         self.embedding_batch_size = embedding_batch_size
+        self.breaker = CircuitBreaker(
+            provider.display_name, threshold=breaker_threshold, reset_after=breaker_reset
+        )
         self._semaphore: asyncio.Semaphore | None = None
         self._limiter: RateLimiter | None = rate_limiter
 
@@ -169,24 +199,48 @@ class LLMGateway(SimpleLLMGateway):
                 self._limiter = LocalRateLimiter(self.rate_limit_rps)
         return self._semaphore, self._limiter
 
-    async def _limited(self, call: Any) -> Any:
+    async def _attempt(self, call: Callable[[Deadline], Awaitable[R]], deadline: Deadline, what: str) -> R:
+        """One attempt: a concurrency slot and a rate-limit slot (both within the deadline), then the call under
+        the circuit breaker."""
         semaphore, limiter = self._limits()
-        async with semaphore:
+        try:
+            async with asyncio.timeout(_non_negative(deadline.remaining())):
+                await semaphore.acquire()
+        except TimeoutError:
+            raise LLMTimeoutError(f"{what}: no free slot before the deadline ({deadline.budget:g} s)") from None
+        try:
             if limiter is not None:
-                await limiter.acquire()
-            return await call()
+                try:
+                    async with asyncio.timeout(_non_negative(deadline.remaining())):
+                        await limiter.acquire()
+                except TimeoutError:
+                    raise LLMTimeoutError(
+                        f"{what}: no rate-limit slot before the deadline ({deadline.budget:g} s)"
+                    ) from None
+            left = deadline.remaining()
+            if left is not None and left <= 0:  # nothing left for the provider: not its failure, not counted
+                raise LLMTimeoutError(f"{what}: the deadline passed before the call (budget {deadline.budget:.3g} s)")
+            async with self.breaker.guard():
+                return await call(deadline)
+        finally:
+            semaphore.release()
 
-    async def _retrying(self, call: Any, what: str) -> Any:
+    async def _retrying(self, call: Callable[[Deadline], Awaitable[R]], what: str) -> R:
+        deadline = Deadline(self.deadline)
+        # No attempt starts (and no backoff sleep ends) past the retry window, so a retry never runs into the
+        # deadline; the last error is raised as it was.
+        window = self.max_retry_time if deadline.budget is None else min(self.max_retry_time, deadline.budget)
+
         def retry_after(error: BaseException | None) -> float | None:
             if isinstance(error, LLMHTTPError) and error.retry_after is not None:
                 return min(error.retry_after, _RETRY_AFTER_CAP_S)
             return None
 
         return await retry_async(
-            lambda: self._limited(call),
+            lambda: self._attempt(call, deadline, what),
             retryable=is_retryable,
             max_retries=self.max_retries,
-            max_time=self.max_retry_time,
+            max_time=max(window, 0.0),
             backoff_initial=self.backoff_initial,
             backoff_max=self.backoff_max,
             min_delay=retry_after,
@@ -195,8 +249,7 @@ class LLMGateway(SimpleLLMGateway):
         )
 
     async def request(self, request: LLMRequest) -> LLMResponse:
-        result: LLMResponse = await self._retrying(lambda: self._call(request), "LLM request")
-        return result
+        return await self._retrying(lambda deadline: self._call(request, deadline), "LLM request")
 
     async def embed(self, texts: list[str], model: str | None = None) -> list[list[float]]:
         if not texts:
@@ -205,11 +258,20 @@ class LLMGateway(SimpleLLMGateway):
         batches = [texts[i : i + size] for i in range(0, len(texts), size)]
 
         async def one(batch: list[str]) -> list[list[float]]:
-            async def call() -> list[list[float]]:
-                return await SimpleLLMGateway.embed(self, batch, model)
-
-            vectors: list[list[float]] = await self._retrying(call, "embedding request")
+            vectors: list[list[float]] = await self._retrying(
+                lambda deadline: self._embed_call(batch, model, deadline), "embedding request"
+            )
             return vectors
 
         results = await asyncio.gather(*(one(batch) for batch in batches))
         return [vector for batch in results for vector in batch]
+
+
+def _timeout_error(what: str, timeout: float, attempt_timeout: float, deadline: Deadline) -> LLMTimeoutError:
+    if timeout < attempt_timeout and deadline.budget is not None:  # the deadline, not the attempt, ran out
+        return LLMTimeoutError(f"{what} did not finish within its deadline of {deadline.budget:.3g} s")
+    return LLMTimeoutError(f"{what} did not finish in {timeout:g} s")
+
+
+def _non_negative(seconds: float | None) -> float | None:
+    return None if seconds is None else max(0.0, seconds)

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger("agentcore.rag.bm25")
 
+_NO_TERMS = "\x00"  # the analyzer never produces it (control characters are not word characters)
+
 
 class BM25Index:
     """An immutable BM25 index over ``n`` documents (row ``i`` is the ``i``-th term list given to :meth:`build`)."""
@@ -38,6 +40,10 @@ class BM25Index:
 
         if not term_lists:
             raise ValueError("cannot build a BM25 index over zero documents")
+        if not any(term_lists):
+            # bm25s fails on an empty vocabulary (documents of punctuation only); a term no query can produce
+            # gives it one, and every real query still scores zero.
+            term_lists = [[_NO_TERMS], *term_lists[1:]]
         model = bm25s.BM25(k1=k1, b=b, method="lucene")
         model.index(term_lists, show_progress=False)
         return cls(model)

@@ -192,15 +192,33 @@ def load_file(path: Path, doc_id: str | None = None) -> SourceDocument | Skipped
     text, how = decode_bytes(data)
     if text is None:
         return skip(how)
+    document = document_from_text(text, fmt, doc_id or path.stem, source=shown, fallback_title=path.stem)
+    return document if document is not None else skip("пустой файл")
+
+
+def document_from_text(
+    text: str,
+    fmt: SourceFormat,
+    doc_id: str,
+    *,
+    source: str,
+    title: str | None = None,
+    fallback_title: str | None = None,
+) -> SourceDocument | None:
+    """A document from decoded text, as a file of format ``fmt`` would give: HTML converted; the title is ``title``,
+    else the first heading, the first line of plain text or the ``<title>``, else ``fallback_title`` or ``doc_id``.
+
+    Returns:
+        ``None`` when there is no text (after the HTML conversion).
+    """
     html_title = ""
     if fmt == "html":
         text, html_title = html_to_markdown(text)
     if not text.strip():
-        return skip("пустой файл")
-    doc_id = doc_id or path.stem
+        return None
     heading = _text_title(text) if fmt == "text" else _first_heading(text) or html_title
-    title = heading or path.stem
-    return SourceDocument(doc_id=doc_id, title=title, text=text, source=shown, format=fmt)
+    title = title or heading or fallback_title or doc_id
+    return SourceDocument(doc_id=doc_id, title=title, text=text, source=source, format=fmt)
 
 
 def load_path(path: Path) -> LoadResult:

@@ -1,69 +1,91 @@
-"""The RAG HTTP service (seed 000, "Шаг 5 / rag_search"): ``GET /health`` and ``POST /search``.
+"""The RAG HTTP service (seed 000, "Шаг 5 / rag_search"): ``GET /health``, ``POST /search`` and the routes around
+them.
 
-``create_app()`` returns a FastAPI app that works standalone (``agentcore rag serve``) or mounted under ``/rag``
-of a bigger server.  Mounted apps get no lifespan events, so nothing here relies on them: the engine is created
-lazily under a lock on first use, and (when the app builds its own engine) warmed up in a background thread at
-creation — the bundled knowledge base is indexed into ``default`` then, silently, and cached on disk.
+:func:`create_router` builds an ``APIRouter`` that :mod:`agentcore.server` includes under ``/rag`` of the one app;
+:func:`create_app` serves the same router standalone, at the root (``agentcore rag serve``, the in-process service
+of ``agentcore chat``), so seed 000's ``RAG_SERVICE_URL`` + ``/search`` keeps working.
 
-Every error answer is JSON ``{"error": "<Russian message>"}`` with a 4xx status for bad input (422 validation,
-404 unknown collection, 409 empty collection, 400 dense mode without embedder) and 5xx only for server faults.
+=========================== ========= ====================================================================
+route                       access    what
+=========================== ========= ====================================================================
+``GET /health``             open      status and size of the active collection (503 when it cannot load)
+``POST /search``            read      top chunks for a question and an answer from them (LLM or extractive)
+``POST /fetch_docs``        read      chunks or whole documents by id
+``GET /collections``        read      stored collections, which one is active
+``POST /collections/active`` admin    switch the active collection (hot swap)
+``POST /index``             admin     add or update documents sent in the body
+=========================== ========= ====================================================================
+
+"read" routes are open unless ``AGENTCORE_READ_TOKENS`` is set; "admin" routes need one of
+``AGENTCORE_ADMIN_TOKENS`` (closed when unset).  Every error is ``{"error", "code"}`` (:mod:`agentcore.web`): 4xx
+for bad input (422 validation, 404 unknown collection, 409 empty collection, 400 dense mode without an embedder),
+5xx only for server faults.  A failing or hung model never fails a search: the answer falls back to the extractive
+one within ``AGENTCORE_LLM_DEADLINE`` (and at once while the provider's circuit is open).
+
+The engine is created lazily under a lock on first use and, when the router builds its own engine, warmed up in a
+background thread at creation (the bundled knowledge base is indexed into ``default`` then, and cached on disk).
 """
 
-from __future__ import annotations
+# No "from __future__ import annotations": the routes annotate their bodies with classes built at run time,
+# which FastAPI must see as objects, not as names to look up.
 
 import asyncio
 import logging
+import re
 import threading
-from dataclasses import replace
-from typing import Annotated, Any, Literal
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import asdict, replace
+from typing import Any, Literal, TypeVar
 
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
+from fastapi import APIRouter, Depends, FastAPI
 from fastapi.responses import JSONResponse
-from pydantic import AfterValidator, BaseModel, Field
-from starlette.exceptions import HTTPException as StarletteHTTPException
+from pydantic import BaseModel, Field, create_model
 
 from agentcore.config import Settings, get_settings
+from agentcore.llm.deadline import llm_deadline
 from agentcore.rag.answer import NO_ANSWER, answer_messages, extractive_answer
 from agentcore.rag.engine import RagEngine
-from agentcore.rag.errors import RagError
-from agentcore.rag.models import Hit
+from agentcore.rag.errors import (
+    DenseUnavailableError,
+    EmbedderError,
+    EmptyCollectionError,
+    IngestError,
+    InvalidCollectionNameError,
+    InvalidQueryError,
+    RagError,
+    SearchBackendError,
+    UnknownCollectionError,
+)
+from agentcore.rag.models import Hit, SourceDocument
 from agentcore.rag.rerank import arerank
+from agentcore.rag.store import COLLECTION_NAME_PATTERN, validate_collection_name
 from agentcore.serving import closing_lifespan
+from agentcore.trace.redact import redact_public
+from agentcore.web.app import create_base_app
+from agentcore.web.auth import reader_dependencies, require_admin
+from agentcore.web.errors import ApiError, ErrorBody, error_responses
+from agentcore.web.models import SPACE_CLASS, StrictModel, integer_type, text_type
 
 logger = logging.getLogger("agentcore.rag.service")
 
+T = TypeVar("T")
 
-def _encodable(value: str) -> str:
-    """Reject text that cannot be UTF-8 (lone surrogates from a JSON ``\\ud800`` escape)."""
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise ValueError("текст содержит недопустимые символы (непарные суррогаты)") from None
-    return value
-
-
-Text = Annotated[str, AfterValidator(_encodable)]
-
-
-class SearchRequest(BaseModel):
-    """Body of ``POST /search``."""
-
-    question: Text = Field(description="вопрос пользователя")
-    top_k: int | None = Field(None, description="сколько чанков вернуть (по умолчанию PARAM_RAG_TOP_K)")
-    collection: Text | None = Field(None, description="коллекция (по умолчанию активная)")
-    mode: Literal["bm25", "dense", "hybrid"] | None = Field(None, description="режим поиска; без него решает роутер")
-    rerank: bool = Field(
-        False, description="переранжировать результаты (LLM, если настроен провайдер, иначе локальный реранкер)"
-    )
+# At most this many documents per POST /index (the body limit bounds their total size).
+MAX_INDEX_DOCUMENTS = 500
+MAX_FETCH_IDS = 200
+# No '#' (chunk ids are "<doc_id>#<n>"), no control characters, no spaces at either end.
+_DOC_ID_EDGE = rf"[^#\x00-\x1f\x7f-\x9f{SPACE_CLASS}]"
+DOC_ID_PATTERN = rf"^{_DOC_ID_EDGE}([^#\x00-\x1f\x7f-\x9f]*{_DOC_ID_EDGE})?$"
+_DOC_ID_RE = re.compile(DOC_ID_PATTERN[1:-1])  # fullmatch: "$" would let a final newline through
 
 
 class SearchResponse(BaseModel):
     """Answer of ``POST /search``: the three fields of seed 000 first, then diagnostics."""
 
-    answer: str
-    chunk_title_list: list[str]
-    chunk_texts: list[str]
+    answer: str = Field(description="ответ по RAG")
+    chunk_title_list: list[str] = Field(description="заголовки топ чанков")
+    chunk_texts: list[str] = Field(description="тексты топ чанков")
     chunk_ids: list[str]
     scores: list[float]
     mode: str
@@ -75,33 +97,163 @@ class SearchResponse(BaseModel):
 class HealthResponse(BaseModel):
     """Answer of ``GET /health``."""
 
-    status: str
+    status: Literal["ok"]
     collection: str
     documents: int
     chunks: int
 
 
-class ErrorResponse(BaseModel):
-    """Every error body."""
+class HealthError(ErrorBody):
+    """``GET /health`` when the active collection cannot be loaded (503): the error body plus ``status``."""
 
-    error: str
-
-
-class FetchRequest(BaseModel):
-    """Body of ``POST /fetch_docs``."""
-
-    ids: list[Text] = Field(max_length=200)
-    collection: Text | None = None
+    status: Literal["error"] = "error"
 
 
-class ActivateRequest(BaseModel):
-    """Body of ``POST /collections/active``."""
+class CollectionSummary(BaseModel):
+    """One stored collection."""
 
-    name: Text
+    name: str
+    documents: int
+    chunks: int
+    version: str
+    updated_at: str
+    active: bool
+    dense: bool
+
+
+class CollectionsResponse(BaseModel):
+    """Answer of ``GET /collections``."""
+
+    collections: list[CollectionSummary]
+
+
+class FetchResponse(BaseModel):
+    """Answer of ``POST /fetch_docs``: the items found, in the order asked, and the ids not found."""
+
+    items: list[dict[str, Any]]
+    missing: list[str]
+
+
+class ActiveResponse(BaseModel):
+    """Answer of ``POST /collections/active``."""
+
+    active: str
+
+
+class IndexResponse(BaseModel):
+    """Answer of ``POST /index``: what changed (doc ids) and the collection's size after it."""
+
+    collection: str
+    added: list[str]
+    updated: list[str]
+    unchanged: list[str]
+    removed: list[str]
+    documents: int
+    chunks: int
+
+
+def _collection_name(value: str) -> str:
+    try:
+        return validate_collection_name(value)
+    except InvalidCollectionNameError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def _request_models(settings: Settings) -> dict[str, type[BaseModel]]:
+    """Request bodies with the limits of ``settings`` declared in their schema (and enforced by it)."""
+    collection: Any = text_type(
+        min_length=1,
+        max_length=64,
+        pattern=COLLECTION_NAME_PATTERN,
+        check=_collection_name,
+        description="коллекция: латинские буквы, цифры, '_', '-', '.', до 64 символов",
+    )
+    question: Any = text_type(
+        min_length=1, max_length=settings.rag_max_question_chars, non_blank=True, description="вопрос пользователя"
+    )
+    doc_id: Any = text_type(
+        min_length=1, max_length=200, pattern=DOC_ID_PATTERN, check=_doc_id, description="идентификатор документа"
+    )
+    fetch_id: Any = text_type(min_length=1, max_length=300)
+    fields: dict[str, dict[str, Any]] = {
+        "SearchRequest": {
+            "question": (question, ...),
+            "top_k": (
+                integer_type(ge=1, le=settings.rag_max_top_k) | None,
+                Field(None, description="сколько чанков (по умолчанию PARAM_RAG_TOP_K)"),
+            ),
+            "collection": (collection | None, Field(None, description="коллекция (по умолчанию активная)")),
+            "mode": (
+                Literal["bm25", "dense", "hybrid"] | None,
+                Field(None, description="режим; без него решает роутер"),
+            ),
+            "rerank": (
+                bool,
+                Field(False, description="переранжировать (LLM, если настроен провайдер, иначе локально)"),
+            ),
+        },
+        "FetchRequest": {
+            "ids": (list[fetch_id], Field(max_length=MAX_FETCH_IDS)),
+            "collection": (collection | None, None),
+        },
+        "ActivateRequest": {"name": (collection, ...)},
+        "IndexDocument": {
+            "doc_id": (doc_id, ...),
+            "text": (text_type(min_length=1, non_blank=True, description="текст (Markdown, текст или HTML)"), ...),
+            "title": (text_type(max_length=300) | None, Field(None, description="заголовок (по умолчанию из текста)")),
+            "format": (Literal["markdown", "text", "html"], "markdown"),
+        },
+    }
+    docs = {
+        "SearchRequest": "Body of ``POST /search``.",
+        "FetchRequest": "Body of ``POST /fetch_docs``.",
+        "ActivateRequest": "Body of ``POST /collections/active``.",
+        "IndexDocument": "One document of ``POST /index``; a document with an existing ``doc_id`` is replaced.",
+        "IndexRequest": "Body of ``POST /index``.",
+    }
+    models: dict[str, type[BaseModel]] = {}
+    for name, spec in fields.items():
+        models[name] = create_model(name, __base__=StrictModel, __doc__=docs[name], **spec)
+    document: Any = models["IndexDocument"]
+    index_fields: dict[str, Any] = {
+        "documents": (list[document], Field(min_length=1, max_length=MAX_INDEX_DOCUMENTS)),
+        "collection": (collection | None, Field(None, description="коллекция (по умолчанию активная)")),
+        "replace": (bool, Field(False, description="удалить из коллекции документы, которых нет в запросе")),
+    }
+    models["IndexRequest"] = create_model(
+        "IndexRequest", __base__=StrictModel, __doc__=docs["IndexRequest"], **index_fields
+    )
+    return models
+
+
+def _doc_id(value: str) -> str:
+    if not _DOC_ID_RE.fullmatch(value):
+        raise ValueError("идентификатор без '#', управляющих символов и пробелов по краям")
+    return value
+
+
+# Error classes of the engine -> machine codes of the HTTP answer.
+_CODES: tuple[tuple[type[RagError], str], ...] = (
+    (InvalidCollectionNameError, "invalid_collection_name"),
+    (InvalidQueryError, "invalid_query"),
+    (UnknownCollectionError, "unknown_collection"),
+    (EmptyCollectionError, "empty_collection"),
+    (DenseUnavailableError, "dense_unavailable"),
+    (IngestError, "ingest_error"),
+    (EmbedderError, "embedder_unavailable"),
+    (SearchBackendError, "search_backend_unavailable"),
+)
+
+
+def rag_api_error(exc: RagError) -> ApiError:
+    """The HTTP answer for an engine error: its status, a code, and its message with URLs hidden (an embedder or
+    Qdrant failure may name its address) and length capped."""
+    code = next((code for cls, code in _CODES if isinstance(exc, cls)), "rag_error")
+    return ApiError(exc.status_code, redact_public(str(exc)), code)
 
 
 class _Service:
-    """Lazily created engine and gateway, shared by the app's requests."""
+    """Lazily created engine and gateway, shared by the router's requests."""
 
     def __init__(self, settings: Settings, engine: RagEngine | None, gateway: Any | None) -> None:
         self.settings = settings
@@ -174,100 +326,87 @@ class _Service:
         return extractive_answer(question, hits), "extractive"
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse(status_code=status, content={"error": message})
+async def _engine_call(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Run a blocking engine call in a worker thread; engine errors become their HTTP answer."""
+    async with _answering_rag_errors():
+        return await asyncio.to_thread(function, *args, **kwargs)
 
 
-def _validation_message(exc: RequestValidationError) -> str:
-    parts = []
-    for error in exc.errors()[:5]:
-        location = ".".join(str(p) for p in error.get("loc", ()) if p != "body") or "тело запроса"
-        parts.append(f"{location}: {error.get('msg', 'ошибка')}")
-    return "некорректный запрос: " + "; ".join(parts)
+@asynccontextmanager
+async def _answering_rag_errors() -> AsyncIterator[None]:
+    """Engine errors inside the block become their HTTP answer (:func:`rag_api_error`)."""
+    try:
+        yield
+    except RagError as exc:
+        raise rag_api_error(exc) from exc
 
 
-def create_app(
+def create_router(
     settings: Settings | None = None,
     engine: RagEngine | None = None,
     gateway: Any | None = None,
     *,
     warm_up: bool | None = None,
-) -> FastAPI:
-    """Build the RAG service.
+) -> APIRouter:
+    """The RAG routes (see the module docstring), with a lifespan that closes the LLM gateway.
 
     Args:
-        settings: configuration (``get_settings()`` when omitted).
+        settings: configuration (``get_settings()`` when omitted); its limits shape the request schemas.
         engine: a ready engine (tests inject one with a small embedder); created lazily when omitted.
         gateway: an LLM gateway; by default ``create_gateway(settings)`` for real providers, none when offline.
         warm_up: index/load the active collection in a background thread now (default: when ``engine`` is
             omitted).
+
+    The :class:`_Service` behind the routes is ``router.rag_service``.
     """
     settings = settings or get_settings()
     service = _Service(settings, engine, gateway)
-    app = FastAPI(
-        title="agentcore RAG",
-        summary="Поиск по базе знаний (BM25 + плотные векторы, RRF) и ответ по найденным фрагментам",
-        version="1.0",
-        lifespan=closing_lifespan(service.aclose),
-    )
-    app.state.rag = service
-    errors: dict[int | str, dict[str, Any]] = {
-        code: {"model": ErrorResponse} for code in (400, 404, 409, 422, 500, 503)
-    }
+    models = _request_models(settings)
+    SearchRequest, FetchRequest = models["SearchRequest"], models["FetchRequest"]
+    ActivateRequest, IndexRequest = models["ActivateRequest"], models["IndexRequest"]
+    router = APIRouter(tags=["rag"], lifespan=closing_lifespan(service.aclose))
+    router.rag_service = service  # type: ignore[attr-defined]
+    reader = reader_dependencies(settings)
+    admin = [Depends(require_admin)]
 
-    @app.exception_handler(RequestValidationError)
-    async def _on_validation(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return _error(422, _validation_message(exc))
-
-    @app.exception_handler(StarletteHTTPException)
-    async def _on_http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return _error(exc.status_code, str(exc.detail))
-
-    @app.exception_handler(Exception)
-    async def _on_unexpected(request: Request, exc: Exception) -> JSONResponse:
-        if isinstance(exc, UnicodeError):  # e.g. lone surrogates in a JSON string
-            return _error(422, "текст запроса содержит недопустимые символы")
-        logger.exception("service // %s %s failed", request.method, request.url.path)
-        return _error(500, "внутренняя ошибка сервиса RAG")
-
-    @app.exception_handler(RagError)
-    async def _on_rag(request: Request, exc: RagError) -> JSONResponse:
-        logger.info("service // %s %s -> %d: %s", request.method, request.url.path, exc.status_code, exc)
-        return _error(exc.status_code, str(exc))
-
-    @app.get("/health", response_model=HealthResponse, responses={503: {"model": ErrorResponse}})
-    def health() -> Any:
-        """Service status and the size of the active collection."""
+    @router.get("/health", response_model=HealthResponse, responses={503: {"model": HealthError}})
+    async def health() -> Any:
+        """Service status and the size of the active collection (503 ``{"status": "error", ...}`` when the
+        collection cannot be loaded)."""
         try:
-            info = service.engine().info()
+            info = await asyncio.to_thread(lambda: service.engine().info())
         except RagError as exc:
-            return JSONResponse(
-                status_code=503,
-                content={"status": "error", "error": str(exc), "collection": "", "documents": 0, "chunks": 0},
-            )
+            error = rag_api_error(exc)
+            body = HealthError(error=error.message, code=error.code).model_dump()
+            return JSONResponse(status_code=503, content=body)
         return HealthResponse(status="ok", collection=info.name, documents=info.documents, chunks=info.chunks)
 
-    @app.post("/search", response_model=SearchResponse, responses=errors)
-    async def search(body: SearchRequest) -> Any:
-        """Retrieve the top chunks for ``question`` and answer from them."""
-        try:
-            rag = await asyncio.to_thread(service.engine)
-            gateway = service.llm_for_rerank() if body.rerank else None
+    @router.post(
+        "/search", response_model=SearchResponse, dependencies=reader, responses=error_responses(400, 404, 409, 422)
+    )
+    async def search(body: SearchRequest) -> Any:  # type: ignore[valid-type]
+        """Retrieve the top chunks for ``question`` and answer from them (seed 000: ``answer``,
+        ``chunk_title_list``, ``chunk_texts``)."""
+        request: Any = body
+        rag = await _engine_call(service.engine)
+        gateway = service.llm_for_rerank() if request.rerank else None
+        async with _answering_rag_errors():
             if gateway is None:
                 result = await rag.aretrieve(
-                    body.question, body.top_k, mode=body.mode, collection=body.collection, rerank=body.rerank
+                    request.question,
+                    request.top_k,
+                    mode=request.mode,
+                    collection=request.collection,
+                    rerank=request.rerank,
                 )
             else:  # LLM rerank: a wider pool, reordered by the model (local rerank if the model fails)
-                top_k = body.top_k or service.settings.param_rag_top_k
-                pool = max(top_k, min(20, service.settings.rag_max_top_k))
-                result = await rag.aretrieve(body.question, pool, mode=body.mode, collection=body.collection)
-                result = replace(result, hits=await arerank(body.question, result.hits, gateway, top_k))
-            answer, source = await service.answer(body.question, result.hits)
-        except RagError:
-            raise
-        except Exception:
-            logger.exception("search // Unexpected error")
-            return _error(500, "внутренняя ошибка сервиса RAG")
+                top_k = request.top_k or settings.param_rag_top_k
+                pool = max(top_k, min(20, settings.rag_max_top_k))
+                result = await rag.aretrieve(request.question, pool, mode=request.mode, collection=request.collection)
+        with llm_deadline(settings.llm_deadline):  # the model calls (rerank, answer) share one budget
+            if gateway is not None:
+                result = replace(result, hits=await arerank(request.question, result.hits, gateway, top_k))
+            answer, source = await service.answer(request.question, result.hits)
         return SearchResponse(
             answer=answer,
             chunk_title_list=[h.title for h in result.hits],
@@ -280,32 +419,93 @@ def create_app(
             answer_source=source,
         )
 
-    @app.post("/fetch_docs", responses=errors)
-    async def fetch_docs(body: FetchRequest) -> Any:
-        """Chunks or whole documents by id; unknown ids are listed in ``missing``."""
-        rag = await asyncio.to_thread(service.engine)
-        result = await rag.afetch_docs(body.ids, body.collection)
-        return {"items": [item.to_dict() for item in result.items], "missing": result.missing}
+    @router.post(
+        "/fetch_docs", response_model=FetchResponse, dependencies=reader, responses=error_responses(404, 409, 422)
+    )
+    async def fetch_docs(body: FetchRequest) -> Any:  # type: ignore[valid-type]
+        """Chunks (``doc#n``) or whole documents by id; unknown ids are listed in ``missing``."""
+        request: Any = body
+        rag = await _engine_call(service.engine)
+        async with _answering_rag_errors():
+            result = await rag.afetch_docs(request.ids, request.collection)
+        return FetchResponse(items=[item.to_dict() for item in result.items], missing=result.missing)
 
-    @app.get("/collections", responses=errors)
-    def collections() -> Any:
+    @router.get("/collections", response_model=CollectionsResponse, dependencies=reader)
+    async def collections() -> Any:
         """Stored collections and which one is active."""
-        return {"collections": [vars_of(info) for info in service.engine().collections()]}
+        rag = await _engine_call(service.engine)
+        infos = await _engine_call(rag.collections)
+        return {"collections": [asdict(info) for info in infos]}
 
-    @app.post("/collections/active", responses=errors)
-    def activate(body: ActivateRequest) -> Any:
-        """Switch the active collection (hot swap, no restart)."""
-        rag = service.engine()
-        rag.use_collection(body.name)
-        return {"active": rag.active}
+    @router.post(
+        "/collections/active",
+        response_model=ActiveResponse,
+        dependencies=admin,
+        responses=error_responses(401, 403, 404, 409, 422),
+    )
+    async def activate(body: ActivateRequest) -> Any:  # type: ignore[valid-type]
+        """Switch the active collection (hot swap, no restart). Needs an admin token."""
+        request: Any = body
+        rag = await _engine_call(service.engine)
+        await _engine_call(rag.use_collection, request.name)
+        logger.info("service // Active collection switched to %s", request.name)
+        return ActiveResponse(active=rag.active)
+
+    @router.post(
+        "/index", response_model=IndexResponse, dependencies=admin, responses=error_responses(400, 401, 403, 422)
+    )
+    async def index(body: IndexRequest) -> Any:  # type: ignore[valid-type]
+        """Add or update the documents of the body in a collection (embeddings of unchanged text are reused);
+        with ``replace`` documents not in the body are removed. Needs an admin token."""
+        request: Any = body
+        documents = [_source_document(item) for item in request.documents]
+        rag = await _engine_call(service.engine)
+        report = await _engine_call(rag.index_documents, documents, request.collection, replace=request.replace)
+        logger.info(
+            "service // Indexed %d documents into %s: added %d, updated %d, removed %d",
+            len(documents),
+            report.collection,
+            len(report.added),
+            len(report.updated),
+            len(report.removed),
+        )
+        return IndexResponse(**{name: getattr(report, name) for name in IndexResponse.model_fields})
 
     if warm_up if warm_up is not None else engine is None:
         threading.Thread(target=service.warm_up, name="rag-warm-up", daemon=True).start()
+    return router
+
+
+def _source_document(item: Any) -> SourceDocument:
+    """A document of ``POST /index`` as the engine's :class:`SourceDocument`, read as a file of its format would
+    be (HTML converted, the title from the text when none is given)."""
+    from agentcore.rag.loaders import document_from_text
+
+    document = document_from_text(item.text, item.format, item.doc_id, source=f"api:{item.doc_id}", title=item.title)
+    if document is None:
+        raise ApiError(422, f"некорректный запрос: документ {item.doc_id[:40]!r} без текста", "validation_error")
+    return document
+
+
+def create_app(
+    settings: Settings | None = None,
+    engine: RagEngine | None = None,
+    gateway: Any | None = None,
+    *,
+    warm_up: bool | None = None,
+) -> FastAPI:
+    """The RAG service on its own: :func:`create_router` at the root of a :func:`~agentcore.web.app.create_base_app`
+    (seed 000's ``RAG_SERVICE_URL`` + ``/search``); arguments as for :func:`create_router`.
+
+    ``app.state.rag`` is the service behind the routes.
+    """
+    settings = settings or get_settings()
+    router = create_router(settings, engine, gateway, warm_up=warm_up)
+    app = create_base_app(
+        settings,
+        title="agentcore RAG",
+        summary="Поиск по базе знаний (BM25 + плотные векторы, RRF) и ответ по найденным фрагментам",
+    )
+    app.include_router(router)
+    app.state.rag = router.rag_service  # type: ignore[attr-defined]
     return app
-
-
-def vars_of(obj: Any) -> dict[str, Any]:
-    """A dataclass instance as a dict."""
-    from dataclasses import asdict
-
-    return asdict(obj)

@@ -42,7 +42,9 @@ logger = logging.getLogger("agentcore.rag.store")
 
 FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
-_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+COLLECTION_NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
+"""What a collection name may be (JSON Schema of the HTTP routes; matched whole, a trailing newline included)."""
+_NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 
 
 def utc_now() -> str:
@@ -56,9 +58,12 @@ def validate_collection_name(name: str) -> str:
     Raises:
         InvalidCollectionNameError: otherwise (this also rules out path traversal).
     """
-    if not isinstance(name, str) or not _NAME_RE.match(name) or name in (".", ".."):
+    # fullmatch: "name\n" must not pass ("$" would match before a final newline).
+    if not isinstance(name, str) or not _NAME_RE.fullmatch(name):
+        shown = repr(name[:41] if isinstance(name, str) else name)
+        shown = shown if len(shown) <= 42 else shown[:40] + "…"
         raise InvalidCollectionNameError(
-            f"недопустимое имя коллекции {name!r}: латинские буквы, цифры, '_', '-', '.', до 64 символов"
+            f"недопустимое имя коллекции {shown}: латинские буквы, цифры, '_', '-', '.', до 64 символов"
         )
     return name
 
@@ -137,7 +142,7 @@ class CollectionStore:
         """Names of stored collections (those with a manifest), sorted."""
         if not self.root.is_dir():
             return []
-        return sorted(p.name for p in self.root.iterdir() if (p / MANIFEST).is_file() and _NAME_RE.match(p.name))
+        return sorted(p.name for p in self.root.iterdir() if (p / MANIFEST).is_file() and _NAME_RE.fullmatch(p.name))
 
     def stamp(self, name: str) -> Stamp | None:
         """A cheap change marker of the manifest (inode, mtime, size), or ``None`` when there is none."""

@@ -21,6 +21,8 @@ the ``"*"`` persistent fault. Kinds (see :class:`Fault`):
 - ``html``: an nginx-style HTML error page, status 502 by default, ``Content-Type: text/html``;
 - ``truncated_stream``: a streaming answer stops mid-way without ``[DONE]`` (non-streaming requests get a
   truncated body, as ``malformed_json``);
+- ``disconnect``: 200 with ``Content-Length`` announced, part of the body sent, then the connection is dropped
+  (the client sees an incomplete message, as when a proxy or the provider dies mid-answer);
 - ``delay``: an extra one-off sleep, then the normal answer.
 
 Handlers never hold a lock across an ``await``: latency is a plain ``asyncio.sleep``, so concurrent requests
@@ -52,7 +54,9 @@ __all__ = [
 ]
 
 ANY = "*"
-FaultKind: TypeAlias = Literal["status", "timeout", "malformed_json", "html", "truncated_stream", "delay"]
+FaultKind: TypeAlias = Literal[
+    "status", "timeout", "malformed_json", "html", "truncated_stream", "disconnect", "delay"
+]
 
 _MALFORMED_BODY = b'{"choices": [{"index": 0, "message": {"role": "assistant", "content": "\xd0\x9e\xd1\x82'
 _HTML_PAGE = (
@@ -106,6 +110,11 @@ class Fault:
     def truncated_stream(cls) -> Fault:
         """An SSE stream cut after the first chunk: no final chunk, no ``[DONE]``."""
         return cls("truncated_stream", status=200)
+
+    @classmethod
+    def disconnect(cls) -> Fault:
+        """Announce a body, send part of it, drop the connection."""
+        return cls("disconnect", status=200)
 
     @classmethod
     def delay(cls, seconds: float) -> Fault:
@@ -258,6 +267,16 @@ def sse_response(
     )
 
 
+class _DisconnectResponse(Response):
+    """Starts a 200 answer of 4096 bytes, sends 14 of them and returns: the server drops the connection (uvicorn
+    logs one line, "ASGI callable returned without completing response")."""
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        headers = [(b"content-type", b"application/json"), (b"content-length", b"4096")]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": b'{"choices": [{', "more_body": True})
+
+
 async def hang(request: Request, seconds: float) -> None:
     """Sleep up to ``seconds``, returning early once the client has gone (so the server can shut down)."""
     loop = asyncio.get_running_loop()
@@ -311,5 +330,7 @@ async def prelude(
         return Response(page, status_code=status, media_type="text/html")
     if fault.kind == "truncated_stream" and streaming:
         return fault
+    if fault.kind == "disconnect":
+        return _DisconnectResponse()
     body = fault.body if fault.kind == "malformed_json" and fault.body is not None else _MALFORMED_BODY
     return Response(body, status_code=200, media_type="application/json")

@@ -2,7 +2,9 @@
 
 Each :meth:`JsonlStore.append` writes one whole line under a cross-process lock (``<path>.lock``).  When the
 file has grown to ``max_bytes`` it is first archived as ``<name>.<UTC stamp>.gz`` and only the newest ``keep``
-archives are kept.  Records are redacted before they touch the disk.  Failures are logged, never raised.
+archives are kept.  A ``<name>.<UTC stamp>.gz.tmp`` left by a writer killed mid-rotation is deleted (under the lock,
+where no live rotation can own it) on the store's first append and at every rotation.  Records are redacted before
+they touch the disk.  Failures are logged, never raised.
 """
 
 from __future__ import annotations
@@ -100,7 +102,9 @@ class JsonlStore:
         self.lock_path = self.path.with_name(self.path.name + ".lock")
         self._lock = FileLock(self.lock_path, timeout=lock_timeout)
         self._redactor = redactor
-        self._archive_re = re.compile(rf"^{re.escape(self.path.name)}\.({_STAMP_RE})\.gz$")
+        self._archive_re = re.compile(rf"^{re.escape(self.path.name)}\.({_STAMP_RE})\.gz\Z")
+        self._orphan_re = re.compile(rf"^{re.escape(self.path.name)}\.{_STAMP_RE}\.gz\.tmp\Z")
+        self._orphans_checked = False
 
     def __repr__(self) -> str:
         return f"JsonlStore({str(self.path)!r}, max_bytes={self.max_bytes}, keep={self.keep})"
@@ -150,6 +154,8 @@ class JsonlStore:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self._lock:
+                if not self._orphans_checked:
+                    self._remove_orphans()
                 self._rotate_if_needed()
                 self._write_line(line)
         except Exception as exc:
@@ -183,6 +189,7 @@ class JsonlStore:
             return
         if size < self.max_bytes:
             return
+        self._remove_orphans()
         archive = self._new_archive_path()
         tmp = archive.with_name(archive.name + ".tmp")
         try:
@@ -197,6 +204,22 @@ class JsonlStore:
             return
         logger.debug("JsonlStore.rotate // Archived %s (%d bytes) to %s", self.path, size, archive.name)
         self._apply_retention()
+
+    def _remove_orphans(self) -> None:
+        """Delete ``*.gz.tmp`` files of this store (caller holds the lock, so no rotation in progress owns one)."""
+        self._orphans_checked = True
+        try:
+            entries = list(self.path.parent.iterdir())
+        except OSError:
+            return
+        for entry in entries:
+            if self._orphan_re.match(entry.name):
+                try:
+                    entry.unlink()
+                except OSError as exc:
+                    logger.error("JsonlStore.rotate // Cannot delete orphan %s: %s", entry, exc)
+                else:
+                    logger.warning("JsonlStore.rotate // Deleted %s left by an interrupted rotation", entry.name)
 
     def _new_archive_path(self) -> Path:
         now = utc_now()

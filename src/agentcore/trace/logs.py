@@ -1,4 +1,4 @@
-"""Logging with a per-step prefix (seed 000) and redaction of secrets on every handler.
+"""Logging with a per-step prefix (seed 000), redaction of secrets and a size cap on every handler.
 
 ``step_logger("main").debug("AgentStart")`` emits ``[main] AgentStart`` with ``record.step == "main"``.
 :func:`setup_logging` installs a detailed, size-rotated UTC log file and an optional short console log on
@@ -21,6 +21,7 @@ from agentcore.trace.redact import Redactor, default_redactor
 __all__ = [
     "LOG_BACKUP_COUNT",
     "LOG_MAX_BYTES",
+    "LOG_RECORD_MAX_CHARS",
     "RedactingFilter",
     "StepLoggerAdapter",
     "UTCFormatter",
@@ -31,6 +32,9 @@ __all__ = [
 
 LOG_MAX_BYTES = 5 * 1024 * 1024
 LOG_BACKUP_COUNT = 5
+# One record's message (and, separately, its traceback) is cut to this many characters: a client that sends a
+# 10 MB value must not get a 10 MB log line, nor rotate every earlier line out of the log.
+LOG_RECORD_MAX_CHARS = 16_384
 
 FILE_FORMAT = "%(asctime)s %(levelname)-8s %(name)s [%(process)d]: %(message)s"
 CONSOLE_FORMAT = "%(levelname)s: %(message)s"
@@ -77,16 +81,30 @@ def step_logger(prefix: str, name: str = "agentcore") -> StepLoggerAdapter:
     return StepLoggerAdapter(logging.getLogger(name), step.replace("%", ""))
 
 
+def _capped(text: str, limit: int, redactor: Redactor) -> str:
+    """``text`` redacted and cut to ``limit`` characters with a note of how much was cut.
+
+    Cut to twice the limit before redacting (redacting 10 MB costs more than the log line is worth); a secret
+    straddling that first cut lies past the final one.
+    """
+    if len(text) <= limit:
+        return redactor.redact(text)
+    clean = redactor.redact(text[: 2 * limit])
+    return f"{clean[:limit]}… [cut {len(text) - limit} chars]" if len(clean) > limit else clean
+
+
 class RedactingFilter(logging.Filter):
-    """Redacts the formatted message, the traceback and the stack of every record it passes.
+    """Redacts the formatted message, the traceback and the stack of every record it passes, and caps each of them
+    at ``max_chars`` characters.
 
     The record is rewritten in place (``msg`` becomes the redacted message and ``args`` is emptied), so any
     handler that sees the record afterwards gets the redacted text too.  Never drops a record.
     """
 
-    def __init__(self, redactor: Redactor | None = None) -> None:
+    def __init__(self, redactor: Redactor | None = None, max_chars: int = LOG_RECORD_MAX_CHARS) -> None:
         super().__init__()
         self._redactor = redactor
+        self.max_chars = max_chars
 
     @property
     def redactor(self) -> Redactor:
@@ -95,20 +113,23 @@ class RedactingFilter(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         """Redact ``record`` in place; always returns ``True``."""
+        if getattr(record, "_agentcore_redacted", False):  # another handler's filter did it already
+            return True
         redactor = self.redactor
         try:
             message = record.getMessage()
         except Exception:
             # A broken format string: let the handler report it through handleError as usual.
             return True
-        record.msg = redactor.redact(message)
+        record.msg = _capped(message, self.max_chars, redactor)
         record.args = None
         if record.exc_info and not record.exc_text:
             record.exc_text = logging.Formatter().formatException(record.exc_info)
         if record.exc_text:
-            record.exc_text = redactor.redact(record.exc_text)
+            record.exc_text = _capped(record.exc_text, self.max_chars, redactor)
         if record.stack_info:
-            record.stack_info = redactor.redact(record.stack_info)
+            record.stack_info = _capped(record.stack_info, self.max_chars, redactor)
+        setattr(record, "_agentcore_redacted", True)  # noqa: B010 - not a declared attribute of LogRecord
         return True
 
 

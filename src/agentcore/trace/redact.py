@@ -1,15 +1,19 @@
-"""Secret redaction for logs and traces.
+"""Secret redaction for logs, traces, terminals and HTTP answers — the one place that does it.
 
 A :class:`Redactor` replaces with ``***``:
 
 - every registered secret string (and its URL-encoded form);
-- credentials in ``Authorization: Basic/Bearer <x>`` headers and any ``Bearer <x>`` token;
+- credentials in ``Authorization: Basic/Bearer <x>`` headers, any ``Bearer <x>`` token and any ``Basic <base64>``
+  credential (some providers echo the header of a refused request in their error body);
+- OpenAI-style API keys (``sk-…``) and the password of ``scheme://user:password@host`` URLs;
 - values of credential keys in JSON / dict text (``"access_token": "..."``, ``'client_secret': '...'``)
   and in query strings (``?access_token=...``, ``&auth=...``);
 - the token of Bitrix24 inbound webhook URLs ``https://<host>/rest/<user_id>/<token>/`` (host and user id kept).
 
-The module-level registry (:func:`register_secret`, :func:`redact`) is what the logging filter and the JSONL store
-use, so a secret registered once at start-up never reaches a log file or a trace.
+The module-level registry (:func:`register_secret`, :func:`redact`) is what the logging filter, the JSONL store, the
+CLI and the LLM errors use, so a secret registered once (the provider factory and the web app register the
+settings' secrets) never reaches a log file, a trace or a terminal.  :func:`redact_public` is for text an HTTP
+client sees: redacted, URLs hidden, length capped.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ __all__ = [
     "default_redactor",
     "redact",
     "redact_data",
+    "redact_public",
     "register_secret",
     "register_secrets",
     "register_settings_secrets",
@@ -50,6 +55,13 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # A bearer token anywhere else (``Bearer eyJ...``).
     (re.compile(r"(?i)\b(bearer\s+)[A-Za-z0-9\-._~+/]{8,}=*"), r"\1" + MASK),
+    # Basic credentials anywhere else: base64 of 16+ characters with a digit, '+', '/' or '=' in it
+    # ("Basic configuration" stays as it is).
+    (re.compile(r"(?i)\b(basic\s+)(?=[A-Za-z0-9+/]*[0-9+/=])[A-Za-z0-9+/]{16,}={0,2}"), r"\1" + MASK),
+    # OpenAI-style keys: sk-..., sk-proj-...
+    (re.compile(r"\bsk-[A-Za-z0-9_\-]{16,}"), "sk-" + MASK),
+    # scheme://user:password@host -> scheme://user:***@host
+    (re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://[^\s/:@\"']+:)[^\s/@\"']+@"), r"\1" + MASK + "@"),
     # "access_token": "value"  /  'client_secret': 'value'  /  access_token = "value"
     (
         re.compile(rf"""(?i)(["']?\b(?:{_CREDENTIAL_KEYS})["']?\s*[:=]\s*)(["'])(?:\\.|(?!\2).)*\2"""),
@@ -63,7 +75,9 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
 
 # Every pattern above needs one of these words; a string without any of them is left alone (a fast path: records
 # of thousands of strings are redacted on every JSONL append).
-_TRIGGER = re.compile(r"(?i)authorization|bearer|token|secret|api[_-]?key|password|webhook_url|auth=|/rest/")
+_TRIGGER = re.compile(
+    r"(?i)authorization|bearer|basic\s|sk-|://[^\s/]*@|token|secret|api[_-]?key|password|webhook_url|auth=|/rest/"
+)
 
 
 class Redactor:
@@ -173,3 +187,15 @@ def redact(text: str) -> str:
 def redact_data(data: Any) -> Any:
     """``data`` redacted by the process-wide redactor (see :meth:`Redactor.redact_data`)."""
     return _default.redact_data(data)
+
+
+_URL = re.compile(r"(?i)\b(?:https?|wss?)://[^\s\"'<>]+")
+URL_MASK = "<адрес скрыт>"
+PUBLIC_MAX_CHARS = 300
+
+
+def redact_public(text: str, max_chars: int = PUBLIC_MAX_CHARS) -> str:
+    """``text`` for an HTTP client: redacted, every URL replaced by :data:`URL_MASK` (clients never learn upstream
+    addresses), and cut to ``max_chars`` characters with an ellipsis (never an echo of a huge input)."""
+    clean = _URL.sub(URL_MASK, _default.redact(text[: max_chars * 20]))
+    return clean if len(clean) <= max_chars else clean[: max_chars - 1] + "…"

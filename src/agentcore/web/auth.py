@@ -1,15 +1,36 @@
-"""Token checks for HTTP routes: constant-time comparison and the admin-token dependency."""
+"""Token checks for HTTP routes: constant-time comparison, the admin-token and read-token dependencies.
+
+* :func:`require_admin` — routes that change shared state (switching the active collection, indexing): closed
+  unless ``AGENTCORE_ADMIN_TOKENS`` is set, then one of those tokens is required;
+* :func:`require_reader` — read routes (search, generation, listings): open by default; with
+  ``AGENTCORE_READ_TOKENS`` set, a read token (or an admin token) is required.
+
+A token comes as ``Authorization: Bearer <token>`` (or ``X-Admin-Token`` / ``X-API-Token``).  Both dependencies
+declare the bearer scheme in the OpenAPI document, so ``/docs`` offers "Authorize".
+"""
 
 from __future__ import annotations
 
 import hmac
 from collections.abc import Iterable
+from typing import Any
 
-from fastapi import Request
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from agentcore.web.errors import ApiError
 
-__all__ = ["bearer_token", "require_admin", "tokens_match"]
+__all__ = ["bearer_token", "reader_dependencies", "require_admin", "require_reader", "tokens_match"]
+
+# Documents the scheme only: auto_error=False, the checks below give the answers (in the one error format).
+_admin_scheme = HTTPBearer(
+    auto_error=False, scheme_name="adminToken", description="токен администратора (AGENTCORE_ADMIN_TOKENS)"
+)
+_read_scheme = HTTPBearer(
+    auto_error=False,
+    scheme_name="readToken",
+    description="токен чтения (AGENTCORE_READ_TOKENS); без настройки маршруты чтения открыты",
+)
 
 
 def tokens_match(presented: str | None, allowed: Iterable[str]) -> bool:
@@ -34,7 +55,14 @@ def bearer_token(request: Request, header: str = "X-Admin-Token") -> str | None:
     return request.headers.get(header) or None
 
 
-def require_admin(request: Request) -> None:
+def _settings_tokens(request: Request, name: str) -> list[str]:
+    settings = getattr(request.app.state, "settings", None)
+    return list(getattr(settings, name, []) or [])
+
+
+def require_admin(
+    request: Request, _scheme: HTTPAuthorizationCredentials | None = Depends(_admin_scheme)
+) -> None:
     """Dependency for routes that change shared state: the request must carry one of ``AGENTCORE_ADMIN_TOKENS``.
 
     With no admin token configured such routes are closed (403): changing shared state is never open by default.
@@ -43,8 +71,7 @@ def require_admin(request: Request) -> None:
         ApiError: 403 ``admin_disabled`` when no token is configured, 401 ``unauthorized`` for a missing or wrong
             token.
     """
-    settings = getattr(request.app.state, "settings", None)
-    allowed = list(getattr(settings, "admin_token_list", []) or [])
+    allowed = _settings_tokens(request, "admin_token_list")
     if not allowed:
         raise ApiError(
             403,
@@ -53,3 +80,26 @@ def require_admin(request: Request) -> None:
         )
     if not tokens_match(bearer_token(request), allowed):
         raise ApiError(401, "требуется токен администратора", "unauthorized", {"WWW-Authenticate": "Bearer"})
+
+
+def require_reader(
+    request: Request, _scheme: HTTPAuthorizationCredentials | None = Depends(_read_scheme)
+) -> None:
+    """Dependency for read routes: open unless ``AGENTCORE_READ_TOKENS`` is set; then a read token or an admin
+    token is required.
+
+    Raises:
+        ApiError: 401 ``unauthorized`` for a missing or wrong token when read tokens are configured.
+    """
+    allowed = _settings_tokens(request, "read_token_list")
+    if not allowed:
+        return
+    presented = bearer_token(request, "X-API-Token")
+    if not tokens_match(presented, allowed + _settings_tokens(request, "admin_token_list")):
+        raise ApiError(401, "требуется токен доступа", "unauthorized", {"WWW-Authenticate": "Bearer"})
+
+
+def reader_dependencies(settings: Any) -> list[Any]:
+    """``dependencies=`` for a read route: :func:`require_reader` when ``AGENTCORE_READ_TOKENS`` is set, nothing
+    otherwise — so the OpenAPI document declares a token exactly when one is required."""
+    return [Depends(require_reader)] if getattr(settings, "read_token_list", None) else []

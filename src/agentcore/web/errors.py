@@ -9,6 +9,7 @@ length, and no exception text of an unexpected failure reaches the client.
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Iterable, Mapping
 from http import HTTPStatus
 from typing import Any
@@ -20,11 +21,13 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 __all__ = [
+    "DEFAULT_ERROR_RESPONSE",
     "ApiError",
     "ErrorBody",
     "error_response",
     "error_responses",
     "install_error_handlers",
+    "upstream_error",
     "validation_message",
 ]
 
@@ -103,6 +106,41 @@ def error_responses(*status_codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": ErrorBody, "description": _status_text(code)[0]} for code in status_codes}
 
 
+DEFAULT_ERROR_RESPONSE: dict[int | str, dict[str, Any]] = {
+    "default": {
+        "model": ErrorBody,
+        "description": "любая ошибка (400, 401, 403, 404, 405, 413, 415, 422, 429, 5xx): JSON {error, code}",
+    }
+}
+"""Every operation of :func:`agentcore.web.app.create_base_app` documents this: whatever goes wrong, the body is an
+:class:`ErrorBody` (it also replaces FastAPI's own 422 schema, which is not the body we send)."""
+
+
+def upstream_error(exc: Exception, prefix: str = "") -> ApiError:
+    """The answer for a failure of an upstream service (a language model) that ends a request.
+
+    Reads the error's public face — ``http_status`` (default 502), ``code`` (default ``upstream_error``),
+    ``public_message`` and ``retry_after`` (see :class:`agentcore.llm.errors.LLMError`) — never its ``str()``: that
+    may name the upstream URL.  The message is still passed through the redactor and capped.
+
+    Args:
+        exc: the failure.
+        prefix: Russian context, e.g. ``"Ошибка LLM при генерации хайку"`` → ``"Ошибка LLM при генерации хайку:
+            языковая модель не ответила вовремя"``.
+    """
+    from agentcore.trace.redact import redact_public
+
+    status = int(getattr(exc, "http_status", 502))
+    code = str(getattr(exc, "code", "upstream_error"))
+    detail = str(getattr(exc, "public_message", "") or _status_text(status)[0])
+    message = redact_public(f"{prefix}: {detail}" if prefix else detail)
+    headers: dict[str, str] = {}
+    retry_after = getattr(exc, "retry_after", None)
+    if status in (429, 503) and isinstance(retry_after, int | float) and retry_after >= 0:
+        headers["Retry-After"] = str(max(1, math.ceil(retry_after)))
+    return ApiError(status, message, code, headers)
+
+
 def _short(value: Any) -> str:
     text = value if isinstance(value, str) else repr(value)
     return text if len(text) <= ECHO_CHARS else text[:ECHO_CHARS] + "…"
@@ -111,14 +149,67 @@ def _short(value: Any) -> str:
 def validation_message(errors: Iterable[Mapping[str, Any]], limit: int = 5) -> str:
     """A Russian summary of pydantic/FastAPI validation errors: ``field: problem; ...``.
 
-    Only field paths and pydantic's own messages are used; input values are never echoed (a 10 MB value would
-    become a 10 MB answer and log line), and each path segment is cut to :data:`ECHO_CHARS` characters.
+    Only field paths and the problem are used; input values are never echoed (a 10 MB value would become a 10 MB
+    answer and log line), and each path segment is cut to :data:`ECHO_CHARS` characters.
     """
     parts: list[str] = []
     for error in list(errors)[:limit]:
         location = ".".join(_short(p) for p in error.get("loc", ()) if p not in ("body", "query", "path")) or "тело"
-        parts.append(f"{location}: {_short_message(str(error.get('msg', 'ошибка')))}")
+        parts.append(f"{location}: {_short_message(_problem(error))}")
     return "некорректный запрос: " + "; ".join(parts)
+
+
+# pydantic error types -> Russian; ``{name}`` takes values from the error's ``ctx`` (limits we declared ourselves).
+_PROBLEMS: dict[str, str] = {
+    "missing": "обязательное поле",
+    "extra_forbidden": "неизвестное поле",
+    "string_type": "ожидается строка",
+    "int_type": "ожидается целое число",
+    "int_parsing": "ожидается целое число",
+    "int_from_float": "ожидается целое число",
+    "float_type": "ожидается число",
+    "float_parsing": "ожидается число",
+    "bool_type": "ожидается true или false",
+    "bool_parsing": "ожидается true или false",
+    "list_type": "ожидается массив",
+    "dict_type": "ожидается JSON-объект",
+    "model_type": "ожидается JSON-объект",
+    "model_attributes_type": "ожидается JSON-объект",
+    "none_required": "ожидается null",
+    "string_too_long": "не длиннее {max_length} символов",
+    "too_short": "не меньше {min_length} элементов",
+    "too_long": "не больше {max_length} элементов",
+    "greater_than_equal": "не меньше {ge}",
+    "greater_than": "больше {gt}",
+    "less_than_equal": "не больше {le}",
+    "less_than": "меньше {lt}",
+    "literal_error": "допустимые значения: {expected}",
+    "enum": "допустимые значения: {expected}",
+    "string_pattern_mismatch": "не соответствует шаблону {pattern}",
+    "finite_number": "ожидается конечное число",
+    "string_unicode": "текст содержит недопустимые символы",
+}
+
+
+def _problem(error: Mapping[str, Any]) -> str:
+    kind = str(error.get("type", ""))
+    ctx = error.get("ctx") or {}
+    if kind == "missing" and tuple(error.get("loc", ())) == ("body",):
+        return "пустое тело запроса, ожидается JSON-объект"
+    if kind == "string_too_short":
+        minimum = ctx.get("min_length", 1)
+        return "не может быть пустым" if minimum == 1 else f"не короче {minimum} символов"
+    if kind in ("value_error", "assertion_error"):
+        # Our own validators raise ValueError with a Russian message; pydantic prefixes it.
+        message = str(error.get("msg", "ошибка"))
+        return message.split(", ", 1)[1] if message.startswith(("Value error, ", "Assertion failed, ")) else message
+    template = _PROBLEMS.get(kind)
+    if template is None:
+        return str(error.get("msg", "ошибка"))
+    try:
+        return template.format(**{k: _short(v) for k, v in ctx.items()})
+    except (KeyError, IndexError, ValueError):
+        return str(error.get("msg", "ошибка"))
 
 
 def _short_message(message: str) -> str:
@@ -133,6 +224,16 @@ def _is_json_content_type(value: str | None) -> bool:
     return main == "application/json" or (main.startswith("application/") and main.endswith("+json"))
 
 
+def _only_cross_field(errors: Iterable[Mapping[str, Any]]) -> bool:
+    """Whether every error comes from a model-level validator (a rule between fields, such as "end not before
+    start"), which JSON Schema cannot declare: such a 422 says ``invalid_combination``, so clients and the fuzz harness
+    can tell it from a value the schema already rules out."""
+    errors = list(errors)
+    return bool(errors) and all(
+        e.get("type") == "value_error" and tuple(e.get("loc", ())) == ("body",) for e in errors
+    )
+
+
 def _has_body(request: Request) -> bool:
     headers = request.headers
     return headers.get("content-length", "0") != "0" or "chunked" in headers.get("transfer-encoding", "").lower()
@@ -144,7 +245,8 @@ def install_error_handlers(app: FastAPI) -> None:
     * :class:`ApiError` → its status, message, code and headers;
     * malformed JSON (or JSON nested too deep to parse) → 400 ``invalid_json``;
     * a body that is not declared as JSON on a route that expects one → 415 ``unsupported_media_type``;
-    * validation errors → 422 ``validation_error`` (short message, input never echoed);
+    * validation errors → 422 ``validation_error`` (short message, input never echoed); a rule between fields
+      that the schema cannot express (a model-level validator) → 422 ``invalid_combination``;
     * framework HTTP errors (404, 405 with ``Allow``, 413, …) → their status with a Russian message;
     * anything else → 500 ``internal_error``, logged with its traceback, no detail to the client.
     """
@@ -163,7 +265,8 @@ def install_error_handlers(app: FastAPI) -> None:
         body_errors = any(tuple(e.get("loc", ()))[:1] == ("body",) for e in errors)
         if body_errors and _has_body(request) and not _is_json_content_type(request.headers.get("content-type")):
             return error_response(415, *_status_text(415))
-        return error_response(422, validation_message(errors), "validation_error")
+        code = "invalid_combination" if _only_cross_field(errors) else "validation_error"
+        return error_response(422, validation_message(errors), code)
 
     @app.exception_handler(StarletteHTTPException)
     async def _on_http(request: Request, exc: StarletteHTTPException) -> JSONResponse:

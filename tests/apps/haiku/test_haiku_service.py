@@ -9,7 +9,6 @@ from typing import Any
 
 import httpx
 import pytest
-from fastapi import FastAPI
 
 from agentcore.apps.haiku.service import create_app
 from agentcore.apps.haiku.syllables import count_line_syllables, count_words
@@ -71,59 +70,74 @@ def test_theme_of_exactly_the_maximum_length_is_accepted(server: BackgroundServe
     _assert_seed_response(response.json())
 
 
-def test_json_body_without_content_type_is_accepted(server: BackgroundServer) -> None:
+def test_body_must_be_declared_json(server: BackgroundServer) -> None:
     response = _post(server, content='{"theme": "луна"}'.encode(), headers={"content-type": "text/plain"})
-    assert response.status_code == 200
+    assert response.status_code == 415 and response.json()["code"] == "unsupported_media_type"
+
+
+JSON = {"content-type": "application/json"}
 
 
 @pytest.mark.parametrize(
     ("kwargs", "status", "fragment"),
     [
-        ({"json": {}}, 422, "Отсутствует параметр theme"),
-        ({"json": {"theme": ""}}, 422, "пустой"),
-        ({"json": {"theme": "   \n"}}, 422, "пустой"),
-        ({"json": {"theme": "а" * 21}}, 422, "Тема слишком длинная"),
-        ({"json": {"theme": 5}}, 422, "должен быть строкой"),
-        ({"json": {"theme": None}}, 422, "должен быть строкой"),
-        ({"json": {"theme": ["осень"]}}, 422, "должен быть строкой"),
-        ({"json": ["осень"]}, 422, "JSON-объектом"),
-        ({"json": "осень"}, 422, "JSON-объектом"),
-        ({"content": b"theme=autumn", "headers": {"content-type": "application/json"}}, 400, "не является"),
-        ({"content": b"\xff\xfe\x00", "headers": {"content-type": "application/json"}}, 400, "не является"),
-        ({"content": b""}, 400, "Пустое тело"),
+        ({"json": {}}, 422, "theme: обязательное поле"),
+        ({"json": {"theme": ""}}, 422, "пуст"),
+        ({"json": {"theme": "   "}}, 422, "пуст"),
+        ({"json": {"theme": "а" * 21}}, 422, "не длиннее 20 символов"),
+        ({"json": {"theme": 5}}, 422, "ожидается строка"),
+        ({"json": {"theme": None}}, 422, "ожидается строка"),
+        ({"json": {"theme": ["осень"]}}, 422, "ожидается строка"),
+        ({"json": {"theme": "ос\nень"}}, 422, "управляющие символы"),
+        ({"json": {"theme": "осень", "style": "басё"}}, 422, "style: неизвестное поле"),
+        ({"json": ["осень"]}, 422, "JSON-объект"),
+        ({"json": "осень"}, 422, "JSON-объект"),
+        ({"content": b"theme=autumn", "headers": JSON}, 400, "не является корректным JSON"),
+        ({"content": b"\xff\xfe\x00", "headers": JSON}, 400, "не является корректным JSON"),
+        ({"content": b"", "headers": JSON}, 422, "пустое тело"),
+        # Issue 12: 1e5-deep nesting was a RecursionError and a 500.
+        ({"content": b"[" * 100_000 + b"]" * 100_000, "headers": JSON}, 400, "не является корректным JSON"),
+        ({"content": b'{"theme": ' * 100_000, "headers": JSON}, 400, "не является корректным JSON"),
     ],
 )
 def test_bad_requests_get_4xx_with_error(
     server: BackgroundServer, kwargs: dict[str, Any], status: int, fragment: str
 ) -> None:
     response = _post(server, **kwargs)
-    assert response.status_code == status
+    assert response.status_code == status, response.text
     body = response.json()
-    assert set(body) == {"error"} and fragment in body["error"]
+    assert set(body) == {"error", "code"} and fragment in body["error"], body
 
 
 def test_theme_limit_follows_settings(tmp_path: Path) -> None:
     settings = Settings(provider="offline", data_dir=tmp_path, param_theme_maxlen=5)
-    with BackgroundServer(create_app(settings)) as running:
+    app = create_app(settings)
+    schema = app.openapi()["components"]["schemas"]["HaikuRequest"]["properties"]["theme"]
+    assert schema["maxLength"] == 5 and schema["minLength"] == 1 and schema["pattern"]
+    with BackgroundServer(app) as running:
         assert _post(running, json={"theme": "осень"}).status_code == 200
         response = _post(running, json={"theme": "осенью"})
-    assert response.status_code == 422 and "максимум 5" in response.json()["error"]
+    assert response.status_code == 422 and "не длиннее 5 символов" in response.json()["error"]
 
 
 def test_unknown_route_and_method_get_error_json(server: BackgroundServer) -> None:
     missing = httpx.get(server.url + "/nowhere")
-    assert missing.status_code == 404 and "error" in missing.json()
+    assert missing.status_code == 404 and missing.json()["code"] == "not_found"
     wrong_method = httpx.get(server.url + "/generate_haiku")
-    assert wrong_method.status_code == 405 and "error" in wrong_method.json()
+    assert wrong_method.status_code == 405 and wrong_method.json()["code"] == "method_not_allowed"
+    assert wrong_method.headers["allow"] == "POST"
 
 
-def test_llm_failure_is_502_with_error(offline_settings: Settings) -> None:
-    gateway = MockLLMGateway([LLMTransportError("connection refused")])
+def test_llm_failure_is_502_without_upstream_text(offline_settings: Settings) -> None:
+    gateway = MockLLMGateway([LLMTransportError("POST http://10.0.0.7/v1/chat failed: connection refused")])
     with BackgroundServer(create_app(offline_settings, gateway=gateway)) as running:
         response = _post(running, json={"theme": "осень"})
     assert response.status_code == 502
     body = response.json()
-    assert set(body) == {"error"} and "connection refused" in body["error"]
+    assert body == {
+        "error": "Ошибка LLM при генерации хайку: не удалось связаться с языковой моделью",
+        "code": "upstream_unreachable",
+    }
 
 
 def test_llm_provider_path_reports_counted_syllables(offline_settings: Settings) -> None:
@@ -143,20 +157,24 @@ def test_llm_provider_path_reports_counted_syllables(offline_settings: Settings)
     assert gateway.call_count == 2
 
 
-def test_works_mounted_without_lifespan(offline_settings: Settings) -> None:
-    parent = FastAPI()
-    parent.mount("/haiku", create_app(offline_settings))
+def test_router_included_under_a_prefix(offline_settings: Settings) -> None:
+    from agentcore.apps.haiku.service import create_router
+    from agentcore.web.app import create_base_app
+
+    parent = create_base_app(offline_settings)
+    parent.include_router(create_router(offline_settings), prefix="/haiku")
     with BackgroundServer(parent) as running:
         assert httpx.get(running.url + "/haiku/health").json() == {"status": "ok"}
         ok = httpx.post(running.url + "/haiku/generate_haiku", json={"theme": "снег"}, timeout=30)
         bad = httpx.post(running.url + "/haiku/generate_haiku", json={"theme": ""}, timeout=30)
     assert ok.status_code == 200 and ok.json()["syllables_per_line"] == [5, 7, 5]
-    assert bad.status_code == 422 and "error" in bad.json()
+    assert bad.status_code == 422 and bad.json()["code"] == "validation_error"
 
 
-def test_unconfigured_real_provider_is_502_not_500(tmp_path: Path) -> None:
+def test_unconfigured_real_provider_is_503_not_500(tmp_path: Path) -> None:
     settings = Settings(provider="gigachat", data_dir=tmp_path)  # no credentials: the gateway cannot be built
     with BackgroundServer(create_app(settings)) as running:
         assert httpx.get(running.url + "/health").json() == {"status": "ok"}  # nothing is built eagerly
         response = _post(running, json={"theme": "осень"})
-    assert response.status_code == 502 and "GIGACHAT_CREDENTIALS" in response.json()["error"]
+    assert response.status_code == 503 and response.json()["code"] == "llm_not_configured"
+    assert "GIGACHAT_CREDENTIALS" in response.json()["error"]

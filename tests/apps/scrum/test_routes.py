@@ -97,8 +97,13 @@ def test_admin_routes(http: httpx.Client) -> None:
             {"key": "WEB-3", "title": "x", "status": "todo", "assignee": "ghost"},
         ]
     }
-    assert "ghost" in _error(http.post("/scrum/teams/web/tasks", json=bad, headers=ADMIN), 422, "invalid_input")
+    assert "ghost" in _error(http.post("/scrum/teams/web/tasks", json=bad, headers=ADMIN), 409, "unknown_reference")
     assert [t["key"] for t in http.get("/scrum/teams/web/tasks").json()] == ["WEB-1"]  # nothing stored half-way
+    same_key = [{"key": "WEB-4", "title": "a", "status": "todo"}, {"key": "WEB-4", "title": "b", "status": "done"}]
+    twice = {"tasks": same_key}
+    _error(http.post("/scrum/teams/web/tasks", json=twice, headers=ADMIN), 422, "invalid_combination")
+    backwards = {"slug": "late", "name": "Поздние", "sprint_start": "2026-11-20", "sprint_end": "2026-11-01"}
+    assert "раньше" in _error(http.post("/scrum/teams", json=backwards, headers=ADMIN), 422, "invalid_combination")
 
 
 def test_admin_routes_are_closed_without_configured_tokens(data_dir: object) -> None:

@@ -35,7 +35,7 @@ from agentcore.apps.crm.state_store import FileStateStore, StateStoreError
 from agentcore.config import Settings, get_settings
 from agentcore.web.auth import tokens_match
 from agentcore.web.errors import ApiError, error_responses, validation_message
-from agentcore.web.models import StrictModel, Text
+from agentcore.web.models import NON_BLANK_PATTERN, SPACE_CLASS, StrictModel, Text
 
 __all__ = ["ChatRequest", "ChatResponse", "create_app", "create_router"]
 
@@ -49,18 +49,40 @@ class ConfirmationDecision(StrictModel):
     decision: Literal["approve", "deny"] = Field(description="approve — выполнить, deny — отменить")
 
 
+# What ``paths.resolve_inside`` accepts, as a schema pattern (checked there, answered with the seed's 400): a relative
+# path (surrounding spaces ignored) with no ".." component and no NUL, not blank.  An absolute path inside the data
+# root is accepted too, which a pattern cannot say.
+DIR_PATTERN = (
+    rf"^(?![{SPACE_CLASS}]*/)(?!(?:.*/|[{SPACE_CLASS}]*)\.\.(?:/|[{SPACE_CLASS}]*$))"
+    rf"[^\x00]*[^\x00{SPACE_CLASS}][^\x00]*$"
+)
+
+
 class ChatRequest(StrictModel):
     """Body of ``POST /chat``."""
 
     user_id: Text = Field(min_length=1, max_length=128, description="идентификатор пользователя (логи — по нему)")
-    message: Text = Field(min_length=1, max_length=MAX_MESSAGE_CHARS, description="сообщение пользователя")
+    message: Text = Field(
+        min_length=1,
+        max_length=MAX_MESSAGE_CHARS,
+        description="сообщение пользователя",
+        json_schema_extra={"pattern": NON_BLANK_PATTERN},  # checked by the orchestrator (the seed's 400)
+    )
     mode: Literal["shadow", "canary", "full"] | None = Field(None, description="режим безопасности этого запроса")
     session_id: Text | None = Field(None, min_length=1, max_length=128, description="сессия (по умолчанию default)")
     state_dir: Text | None = Field(
-        None, min_length=1, max_length=1024, description="каталог состояния внутри каталога данных"
+        None,
+        min_length=1,
+        max_length=1024,
+        description="каталог состояния внутри каталога данных",
+        json_schema_extra={"pattern": DIR_PATTERN},
     )
     log_dir: Text | None = Field(
-        None, min_length=1, max_length=1024, description="каталог логов внутри каталога данных"
+        None,
+        min_length=1,
+        max_length=1024,
+        description="каталог логов внутри каталога данных",
+        json_schema_extra={"pattern": DIR_PATTERN},
     )
     confirmation: ConfirmationDecision | None = Field(None, description="явное решение по ожидающему запросу")
 

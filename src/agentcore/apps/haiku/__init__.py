@@ -13,6 +13,7 @@ from agentcore.apps.haiku import offline as _offline  # noqa: F401 - registers t
 
 _EXPORTS = {
     "create_app": "agentcore.apps.haiku.service",
+    "create_router": "agentcore.apps.haiku.service",
     "HaikuService": "agentcore.apps.haiku.service",
     "compose_offline": "agentcore.apps.haiku.composer",
     "compose_with_llm": "agentcore.apps.haiku.llm_composer",

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, Field, StrictStr
+from pydantic import BaseModel, Field
 
 from agentcore.apps.haiku.syllables import count_line_syllables, count_words
 
@@ -72,21 +72,9 @@ class Haiku:
         )
 
 
-class HaikuRequest(BaseModel):
-    """``POST /generate_haiku`` body: ``{"theme": "..."}`` (other fields are ignored)."""
-
-    theme: StrictStr = Field(description="Тема хайку")
-
-
 class HaikuResponse(BaseModel):
     """``POST /generate_haiku`` answer, exactly as seed 000 specifies."""
 
     haiku_text: str = Field(description="текст хайку, строки через \\n")
     syllables_per_line: list[int] = Field(description="число слогов по строкам хайку")
     total_words: int = Field(description="общее число слов в хайку")
-
-
-class ErrorResponse(BaseModel):
-    """Every error body of the service."""
-
-    error: str

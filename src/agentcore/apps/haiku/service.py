@@ -1,81 +1,77 @@
 """The Haiku service over HTTP (seed 000, Шаг 5, 2.2).
 
-Routes (relative to where the app is mounted, e.g. ``/haiku``):
+:func:`create_router` builds the routes that :mod:`agentcore.server` includes under ``/haiku``; :func:`create_app`
+serves the same router standalone at the root (the in-process service of ``agentcore chat``, ``HAIKU_SERVICE_URL``
++ ``/generate_haiku``).
 
 * ``GET /health`` → ``{"status": "ok"}``
 * ``POST /generate_haiku`` with ``{"theme": "..."}`` →
   ``{"haiku_text": "line1\\nline2\\nline3", "syllables_per_line": [5, 7, 5], "total_words": N}``
 
-Errors are always JSON ``{"error": "..."}`` (messages in Russian):
+Errors follow :mod:`agentcore.web`: ``{"error": "<Russian message>", "code": "..."}`` —
 
-* 400 — the body is empty or not JSON (the ``Content-Type`` header is not required);
-* 422 — the body is not a JSON object, ``theme`` is missing, not a string, empty (after trimming spaces) or longer
-  than ``Settings.param_theme_maxlen`` characters;
-* 404 / 405 — unknown route or method;
-* 502 — the language model failed (transport, status, or output that never validated).
+* 400 ``invalid_json`` (not JSON, nested too deep), 415 (body not declared as JSON), 413 (body too large);
+* 422 ``validation_error`` — not an object, ``theme`` missing, not a string, blank, with control characters, or
+  longer than ``PARAM_THEME_MAXLEN`` (the limits are in the OpenAPI schema);
+* 502/503/504 — the language model failed (``upstream_*``), is not configured (``llm_not_configured``), its circuit
+  is open (``llm_unavailable``, with ``Retry-After``) or did not answer within ``AGENTCORE_LLM_DEADLINE``
+  (``upstream_timeout``); the message never carries upstream text.
 
-The app needs no lifespan (Starlette does not run the lifespan of mounted apps): the gateway is created on the
-first request that needs one.  With the ``offline`` provider no gateway is created at all — the rule-based composer
-answers; with a real provider the LLM composer does (see :mod:`agentcore.apps.haiku.llm_composer`).
+With the ``offline`` provider no gateway is created — the rule-based composer answers; with a real provider the
+LLM composer does (see :mod:`agentcore.apps.haiku.llm_composer`), all its attempts within one deadline.
 """
 
-from __future__ import annotations
+# No "from __future__ import annotations": the routes annotate their bodies with classes built at run time,
+# which FastAPI must see as objects, not as names to look up.
 
 import asyncio
-import json
 import logging
+import re
 import threading
-import unicodedata
-from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
-from pydantic import ValidationError
-from starlette.exceptions import HTTPException as StarletteHTTPException
+from fastapi import APIRouter, FastAPI
+from pydantic import BaseModel, create_model
 
 from agentcore.apps.haiku.composer import compose_offline
 from agentcore.apps.haiku.llm_composer import compose_with_llm
-from agentcore.apps.haiku.models import ErrorResponse, Haiku, HaikuRequest, HaikuResponse
+from agentcore.apps.haiku.models import Haiku, HaikuResponse
 from agentcore.config import Settings, get_settings
+from agentcore.llm.deadline import llm_deadline
 from agentcore.llm.errors import LLMError
 from agentcore.serving import closing_lifespan
+from agentcore.web.app import create_base_app
+from agentcore.web.auth import reader_dependencies
+from agentcore.web.errors import error_responses, upstream_error
+from agentcore.web.models import SPACE_CLASS, StrictModel, text_type
 
 logger = logging.getLogger("agentcore.haiku")
 
-_BODY_HINT = 'Ожидается JSON-объект вида {"theme": "..."}.'
+# No control characters anywhere, at least one character that is not a space.
+THEME_PATTERN = rf"^[^\x00-\x1f\x7f-\x9f]*[^\x00-\x1f\x7f-\x9f{SPACE_CLASS}][^\x00-\x1f\x7f-\x9f]*$"
+_THEME_RE = re.compile(THEME_PATTERN[1:-1])  # fullmatch: "$" would let a final newline through
 
 
-class HaikuRequestError(ValueError):
-    """The request is unusable (body or theme); ``str(error)`` is the Russian message for the client."""
+def _theme(value: str) -> str:
+    if not value.strip():
+        raise ValueError("тема пустая: укажите тему хайку")
+    if not _THEME_RE.fullmatch(value):
+        raise ValueError("тема содержит управляющие символы")
+    return value
 
-    def __init__(self, message: str, event: str, status_code: int = 422) -> None:
-        super().__init__(message)
-        self.event = event
-        self.status_code = status_code
 
-
-def validate_theme(theme: str, max_length: int) -> str:
-    """The theme without surrounding whitespace.
-
-    Raises:
-        HaikuRequestError: the theme is empty or longer than ``max_length`` characters.
-    """
-    clean = theme.strip()
-    if not clean:
-        raise HaikuRequestError("Параметр theme пустой. Укажите тему хайку.", "Empty Param: theme")
-    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in clean):
-        raise HaikuRequestError(
-            "Тема содержит недопустимые символы (управляющие или непарные суррогаты).", "Invalid Param: theme"
-        )
-    if len(clean) > max_length:
-        raise HaikuRequestError(
-            f"Тема слишком длинная ({len(clean)} символов, максимум {max_length}). "
-            "Просьба сформулировать более кратко.",
-            "Too Long Param: theme",
-        )
-    return clean
+def theme_request_model(max_length: int) -> type[BaseModel]:
+    """The body of ``POST /generate_haiku`` with ``max_length`` (``PARAM_THEME_MAXLEN``) in its schema."""
+    theme = text_type(
+        min_length=1,
+        max_length=max_length,
+        pattern=THEME_PATTERN,
+        check=_theme,
+        description=f"тема хайку, до {max_length} символов",
+    )
+    return create_model(
+        "HaikuRequest", __base__=StrictModel, __doc__="Body of ``POST /generate_haiku``.", theme=(theme, ...)
+    )
 
 
 class HaikuService:
@@ -109,14 +105,15 @@ class HaikuService:
             return self._gateway
 
     async def generate(self, theme: str) -> Haiku:
-        """A haiku on ``theme`` (already validated).
+        """A haiku on ``theme`` (already validated); every model call within ``settings.llm_deadline`` in all.
 
         Raises:
-            LLMError: the language model failed.
+            LLMError: the language model failed (or is not configured).
         """
         if self.provider_name == "offline":
             return await asyncio.to_thread(compose_offline, theme)
-        return await compose_with_llm(self.gateway(), theme)
+        with llm_deadline(self.settings.llm_deadline):
+            return await compose_with_llm(self.gateway(), theme)
 
     async def aclose(self) -> None:
         """Close the gateway if this service created or received one."""
@@ -124,112 +121,32 @@ class HaikuService:
             await self._gateway.aclose()
 
 
-def _error(status_code: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status_code)
-
-
-def _describe_errors(errors: Sequence[Mapping[str, Any]]) -> tuple[int, str, str]:
-    """``(status, message, log event)`` for validation errors whose ``loc`` starts with ``"body"``."""
-    for error in errors:
-        kind = str(error.get("type", ""))
-        loc = tuple(error.get("loc", ()))
-        if kind == "json_invalid":
-            return 400, f"Тело запроса не является корректным JSON. {_BODY_HINT}", "Invalid JSON"
-        if loc == ("body",):
-            if kind == "missing":
-                return 400, f"Пустое тело запроса. {_BODY_HINT}", "Empty Body"
-            return 422, f"Тело запроса должно быть JSON-объектом. {_BODY_HINT}", "Body Not Object"
-        if loc[:2] == ("body", "theme"):
-            if kind == "missing":
-                return 422, f"Отсутствует параметр theme. {_BODY_HINT}", "Missing Param: theme"
-            return 422, "Параметр theme должен быть строкой.", "Wrong Type Param: theme"
-    return 422, f"Некорректный запрос. {_BODY_HINT}", "Invalid Request"
-
-
-async def _read_body(request: Request) -> HaikuRequest:
-    """The request body as :class:`HaikuRequest`, whatever the ``Content-Type`` says.
-
-    Raises:
-        HaikuRequestError: the body is empty, not JSON, not an object, or its ``theme`` is missing or not a string.
-    """
-    raw = await request.body()
-    errors: list[Mapping[str, Any]]
-    if not raw.strip():
-        errors = [{"type": "missing", "loc": ("body",)}]
-    else:
-        try:
-            payload = json.loads(raw)
-        except ValueError:  # includes UnicodeDecodeError
-            errors = [{"type": "json_invalid", "loc": ("body",)}]
-        else:
-            try:
-                return HaikuRequest.model_validate(payload)
-            except ValidationError as exc:
-                errors = [{**e, "loc": ("body", *e["loc"])} for e in exc.errors()]
-    status, message, event = _describe_errors(errors)
-    raise HaikuRequestError(message, event, status)
-
-
-_REQUEST_BODY_DOC: dict[str, Any] = {
-    "requestBody": {
-        "required": True,
-        "content": {"application/json": {"schema": HaikuRequest.model_json_schema()}},
-    }
-}
-
-
-def create_app(settings: Settings | None = None, gateway: Any = None) -> FastAPI:
-    """The Haiku service app; mountable (no lifespan), initialised lazily.
-
-    ``app.state.haiku_service`` is the :class:`HaikuService` behind the routes.
-    """
+def create_router(settings: Settings | None = None, gateway: Any = None) -> APIRouter:
+    """The Haiku routes, with a lifespan that closes the LLM gateway; the service is ``router.haiku_service``."""
     service = HaikuService(settings, gateway)
-    app = FastAPI(
-        title="agentcore Haiku service",
-        description="Хайку 5-7-5 на заданную тему (seed 000, generate_haiku).",
-        lifespan=closing_lifespan(service.aclose),
-    )
-    app.state.haiku_service = service
+    HaikuRequest = theme_request_model(service.settings.param_theme_maxlen)
+    router = APIRouter(tags=["haiku"], lifespan=closing_lifespan(service.aclose))
+    router.haiku_service = service  # type: ignore[attr-defined]
 
-    @app.exception_handler(RequestValidationError)
-    async def on_validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = [{**e, "loc": tuple(e.get("loc", ()))} for e in exc.errors()]
-        status, message, event = _describe_errors(errors)
-        logger.warning("generate_haiku // %s", event)
-        return _error(status, message)
-
-    @app.exception_handler(StarletteHTTPException)
-    async def on_http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        messages = {404: "Маршрут не найден.", 405: "Метод не поддерживается этим маршрутом."}
-        message = messages.get(exc.status_code, str(exc.detail))
-        return JSONResponse({"error": message}, status_code=exc.status_code, headers=exc.headers)
-
-    @app.exception_handler(Exception)
-    async def on_unexpected_error(request: Request, exc: Exception) -> JSONResponse:
-        logger.exception("generate_haiku // Unexpected error: %s", exc)
-        return _error(500, "Внутренняя ошибка сервиса хайку.")
-
-    @app.get("/health")
-    async def health() -> dict[str, str]:
+    @router.get("/health")
+    async def health() -> dict[Literal["status"], Literal["ok"]]:
+        """Service status."""
         return {"status": "ok"}
 
-    error_responses: dict[int | str, dict[str, Any]] = {code: {"model": ErrorResponse} for code in (400, 422, 502)}
-
-    @app.post(
-        "/generate_haiku", response_model=HaikuResponse, responses=error_responses, openapi_extra=_REQUEST_BODY_DOC
+    @router.post(
+        "/generate_haiku",
+        response_model=HaikuResponse,
+        dependencies=reader_dependencies(service.settings),
+        responses=error_responses(422, 502, 503, 504),
     )
-    async def generate_haiku(request: Request) -> Any:
-        try:
-            body = await _read_body(request)
-            theme = validate_theme(body.theme, service.settings.param_theme_maxlen)
-        except HaikuRequestError as exc:
-            logger.warning("generate_haiku // %s: %s", exc.event, exc)
-            return _error(exc.status_code, str(exc))
+    async def generate_haiku(body: HaikuRequest) -> Any:  # type: ignore[valid-type]
+        """A 5-7-5 haiku on ``theme``: its text, the counted syllables per line and the number of words."""
+        theme = str(body.theme).strip()  # type: ignore[attr-defined]
         try:
             haiku = await service.generate(theme)
         except LLMError as exc:
             logger.error("generate_haiku // LLM Error: theme=%r: %s", theme, exc)
-            return _error(502, f"Ошибка LLM при генерации хайку: {exc}")
+            raise upstream_error(exc, "Ошибка LLM при генерации хайку") from exc
         response = haiku.to_response()
         logger.info(
             "generate_haiku // Generated: theme=%r syllables=%s words=%d source=%s attempts=%d",
@@ -241,4 +158,15 @@ def create_app(settings: Settings | None = None, gateway: Any = None) -> FastAPI
         )
         return response
 
+    return router
+
+
+def create_app(settings: Settings | None = None, gateway: Any = None) -> FastAPI:
+    """The Haiku service on its own: :func:`create_router` at the root of a
+    :func:`~agentcore.web.app.create_base_app`.  ``app.state.haiku_service`` is the :class:`HaikuService`."""
+    settings = settings or get_settings()
+    router = create_router(settings, gateway)
+    app = create_base_app(settings, title="agentcore Haiku", description="Хайку 5-7-5 на заданную тему (seed 000).")
+    app.include_router(router)
+    app.state.haiku_service = router.haiku_service  # type: ignore[attr-defined]
     return app

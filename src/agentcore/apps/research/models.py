@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, Field, StringConstraints
 
 from agentcore.rag.citations import ComposedContext, CoverageReport
 from agentcore.rag.models import Hit, SearchMode
 from agentcore.rag.verify import VerifyReport
-from agentcore.web.models import StrictModel, Text
+from agentcore.web.models import NON_BLANK_PATTERN, StrictModel, encodable, integer_type
 
 __all__ = ["MAX_QUESTION_CHARS", "MAX_STEPS_CAP", "AgentRequest", "AgentState", "Scratch"]
 
@@ -31,11 +31,15 @@ def _not_blank(value: str) -> str:
 class AgentRequest(StrictModel):
     """A question for the research agent (body of ``POST /research`` and ``POST /research/stream``)."""
 
-    question: Annotated[Text, AfterValidator(_not_blank)] = Field(
-        min_length=1, max_length=MAX_QUESTION_CHARS, pattern=r"\S", description="вопрос пользователя"
-    )
-    max_steps: int | None = Field(
-        None, ge=1, le=MAX_STEPS_CAP, description="лимит шагов ReAct (по умолчанию AGENT_DEFAULT_STEPS)"
+    question: Annotated[
+        str,
+        StringConstraints(min_length=1, max_length=MAX_QUESTION_CHARS),
+        AfterValidator(encodable),
+        AfterValidator(_not_blank),
+    ] = Field(description="вопрос пользователя", json_schema_extra={"pattern": NON_BLANK_PATTERN})
+    # JSON Schema's integers (15.0 included); the bounds declared (minimum/maximum), true and "5" refused.
+    max_steps: integer_type(ge=1, le=MAX_STEPS_CAP) | None = Field(  # type: ignore[valid-type]
+        None, description="лимит шагов ReAct (по умолчанию AGENT_DEFAULT_STEPS)"
     )
     collection: str | None = Field(
         None, pattern=COLLECTION_PATTERN, description="коллекция базы знаний (по умолчанию активная)"

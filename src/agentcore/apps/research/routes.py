@@ -24,6 +24,7 @@ from agentcore.apps.research.models import AgentRequest
 from agentcore.apps.research.service import AgentRequestError, AgentService
 from agentcore.config import Settings
 from agentcore.rag.errors import RagError
+from agentcore.trace.redact import redact_public
 from agentcore.web.errors import ApiError, error_responses
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ class ResearchHTTP:
             raise ApiError(422, f"некорректный запрос: {exc}", "validation_error") from None
         except RagError as exc:
             status = exc.status_code if exc.status_code in _RAG_CODES else 422
-            raise ApiError(status, str(exc), _RAG_CODES.get(status, "validation_error")) from None
+            raise ApiError(status, redact_public(str(exc)), _RAG_CODES.get(status, "validation_error")) from None
         return service
 
     def served_agent(self) -> ServedAgent:

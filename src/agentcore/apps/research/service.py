@@ -40,6 +40,7 @@ from agentcore.rag.errors import RagError
 from agentcore.rag.models import CollectionInfo
 from agentcore.trace.clock import utc_now_iso
 from agentcore.trace.logs import step_logger
+from agentcore.trace.redact import redact_public
 from agentcore.trace.text import truncate
 
 __all__ = ["AgentRequestError", "AgentService", "ResearchRun", "is_decline"]
@@ -209,7 +210,7 @@ class AgentService(ReActAgent):
             from agentcore.agents.events import EventFactory
 
             code = "invalid_request" if isinstance(exc, AgentRequestError) else "retrieval_error"
-            yield EventFactory(self.agent_name, request_id).error(0, f"Некорректный запрос: {exc}", code)
+            yield EventFactory(self.agent_name, request_id).error(0, redact_public(f"Некорректный запрос: {exc}"), code)
             return
         max_steps = request.max_steps or self.settings.agent_default_steps
         key = (" ".join(request.question.split()).casefold(), info.name, info.version, max_steps)
@@ -346,7 +347,7 @@ class AgentService(ReActAgent):
         try:
             qa = await self.qa.answer(run.question, run.scratch.collection)
         except RagError as exc:
-            await run.emit(run.events.error(run.step, f"Ошибка поиска: {exc}", "retrieval_error"))
+            await run.emit(run.events.error(run.step, f"Ошибка поиска: {redact_public(str(exc))}", "retrieval_error"))
             return
         run.scratch.context = qa.context
         answer = qa.answer or NO_ANSWER

@@ -34,6 +34,20 @@ class InvalidInputError(ScrumError, ValueError):
     code = "invalid_input"
 
 
+class InvalidCombinationError(InvalidInputError):
+    """Values that are each valid but not together (the same task key twice in one import): a rule between fields
+    that a JSON schema cannot declare."""
+
+    code = "invalid_combination"
+
+
+class UnknownReferenceError(InvalidInputError):
+    """The input names something the team does not have (an assignee who is not a member): it conflicts with the
+    stored state rather than with the schema."""
+
+    code = "unknown_reference"
+
+
 class LLMUnavailableError(ScrumError):
     """The language model did not answer (network, HTTP status, timeout) after the retries."""
 
@@ -44,5 +58,7 @@ HTTP_STATUS: dict[type[ScrumError], int] = {
     NotFoundError: 404,
     ConflictError: 409,
     InvalidInputError: 422,
+    InvalidCombinationError: 422,
+    UnknownReferenceError: 409,
     LLMUnavailableError: 502,
 }

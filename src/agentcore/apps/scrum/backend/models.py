@@ -15,7 +15,7 @@ from pydantic import Field, model_validator
 
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS, TASK_ID_PATTERN, Role
 from agentcore.trace.clock import to_iso
-from agentcore.web.models import StrictModel, Text
+from agentcore.web.models import StrictModel, Text, integer_type
 
 SLUG_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,63}$"
 """Team and member ids: lower-case Latin letters, digits, ``-`` and ``_`` (they appear in URLs and commands)."""
@@ -36,7 +36,7 @@ class TeamInput(StrictModel):
     @model_validator(mode="after")
     def _sprint_order(self) -> TeamInput:
         if self.sprint_start and self.sprint_end and self.sprint_end < self.sprint_start:
-            raise ValueError("sprint_end must not be before sprint_start")
+            raise ValueError("дата конца спринта (sprint_end) раньше даты начала (sprint_start)")
         return self
 
 
@@ -55,7 +55,7 @@ class TaskInput(StrictModel):
     title: Text = Field(min_length=1, max_length=MAX_TEXT_CHARS)
     status: Status
     priority: Priority = "medium"
-    story_points: int | None = Field(None, ge=0, le=1000)
+    story_points: integer_type(ge=0, le=1000) | None = None  # type: ignore[valid-type]
     assignee: str | None = Field(None, pattern=SLUG_PATTERN, description="ID участника-исполнителя")
 
 

@@ -13,7 +13,13 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from agentcore.apps.scrum.backend.errors import ConflictError, InvalidInputError, NotFoundError
+from agentcore.apps.scrum.backend.errors import (
+    ConflictError,
+    InvalidCombinationError,
+    InvalidInputError,
+    NotFoundError,
+    UnknownReferenceError,
+)
 from agentcore.apps.scrum.backend.models import (
     MAX_IMPORT_TASKS,
     BlockerEventInfo,
@@ -223,7 +229,7 @@ class ScrumStore:
         keys = [t.key for t in tasks]
         repeated = sorted({k for k in keys if keys.count(k) > 1})
         if repeated:
-            raise InvalidInputError(f"Задачи повторяются в списке: {', '.join(repeated[:10])}")
+            raise InvalidCombinationError(f"Задачи повторяются в списке: {', '.join(repeated[:10])}")
         now = self.clock()
         created: list[str] = []
         updated: list[str] = []
@@ -232,7 +238,9 @@ class ScrumStore:
             members = {m.slug: m.id for m in session.scalars(select(Member).where(Member.team_id == team.id))}
             unknown = sorted({t.assignee for t in tasks if t.assignee and t.assignee not in members})
             if unknown:
-                raise InvalidInputError(f"Нет таких участников в команде «{team_slug}»: {', '.join(unknown[:10])}")
+                raise UnknownReferenceError(
+                    f"Нет таких участников в команде «{team_slug}»: {', '.join(unknown[:10])}"
+                )
             existing = {t.key: t for t in session.scalars(select(Task).where(Task.team_id == team.id))}
             for data in tasks:
                 assignee_id = members[data.assignee] if data.assignee else None
