@@ -21,13 +21,13 @@ from agentcore.config import Settings
 from agentcore.rag.analysis import Analyzer
 from agentcore.rag.embeddings import E5Embedder
 from agentcore.rag.engine import RagEngine
-from agentcore.rag.evaluation import RunScores, engine_search, evaluate, load_eval_set
+from agentcore.rag.evaluation import Report, engine_search, evaluate, load_eval_set
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _row(name: str, scores: RunScores, seconds: float, queries: int) -> str:
-    types = "  ".join(f"{kind} {n:.3f}/{r:.3f}" for kind, (n, r) in scores.by_type.items())
+def _row(name: str, scores: Report, seconds: float, queries: int) -> str:
+    types = "  ".join(f"{kind} {s.ndcg or 0:.3f}/{s.recall or 0:.3f}" for kind, s in scores.by_type.items())
     ms = 1000 * seconds / max(queries, 1)
     return f"{name:<16} nDCG@10 {scores.ndcg:.3f}  R@10 {scores.recall:.3f}  {ms:6.1f} ms/q   {types}"
 
@@ -46,7 +46,7 @@ def main() -> None:
 
     start = time.perf_counter()
     engine = RagEngine(settings, embedder=E5Embedder(), backend=None)
-    info = engine.info()
+    info = engine.searcher.info()
     print(
         f"knowledge base: {info.documents} documents, {info.chunks} chunks; index ready in "
         f"{time.perf_counter() - start:.1f} s (data dir {data_dir})"
@@ -54,7 +54,7 @@ def main() -> None:
     print(f"eval set: {len(queries)} queries, {len(answerable)} answerable; metrics over documents, k={args.k}")
     print("(per type: nDCG/Recall)")
 
-    results: dict[str, RunScores] = {}
+    results: dict[str, Report] = {}
     lemma = RagEngine(settings, embedder=E5Embedder(), analyzer=Analyzer("lemma"), backend=None)
     plain = RagEngine(settings, embedder=E5Embedder(), analyzer=Analyzer("none"), backend=None)
     configurations: list[tuple[str, RagEngine, str | None, bool]] = [
@@ -67,9 +67,9 @@ def main() -> None:
         ("hybrid+rerank", engine, "hybrid", True),
     ]
     for name, run_engine, mode, rerank in configurations:
-        run_engine.info()  # load (and for other analyzers rebuild BM25) outside the timing
+        run_engine.searcher.info()  # load (and for other analyzers rebuild BM25) outside the timing
         start = time.perf_counter()
-        scores = evaluate(queries, engine_search(run_engine, mode, rerank=rerank), k=args.k)
+        scores = evaluate(queries, engine_search(run_engine.searcher, mode, rerank=rerank), k=args.k)
         results[name] = scores
         print(_row(name, scores, time.perf_counter() - start, len(answerable)))
 

@@ -16,7 +16,7 @@ runner = CliRunner()
 
 @pytest.fixture(autouse=True)
 def _engine(monkeypatch: pytest.MonkeyPatch, data_dir: Path, kb_dir: Path) -> None:
-    monkeypatch.setattr("agentcore.rag.engine.bundled_kb_path", lambda: kb_dir)
+    monkeypatch.setattr("agentcore.rag.indexer.bundled_kb_path", lambda: kb_dir)
 
     def make() -> RagEngine:
         return RagEngine(Settings(data_dir=data_dir), embedder=HashingEmbedder(), backend=None)

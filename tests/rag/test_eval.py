@@ -40,15 +40,15 @@ def e5_engine() -> RagEngine:
     cache = Path(tempfile.gettempdir()) / "agentcore-rag-eval-cache"
     settings = Settings(data_dir=cache, provider="offline", rag_embedder="local")
     engine = RagEngine(settings, embedder=E5Embedder(), backend=None)
-    engine.info()
+    engine.searcher.info()
     return engine
 
 
 def test_hybrid_at_least_bm25_on_eval_set(e5_engine: RagEngine) -> None:
     queries = load_eval_set(EVAL_SET)
     assert any(q.relevant for q in queries)
-    bm25 = evaluate(queries, engine_search(e5_engine, "bm25"))
-    hybrid = evaluate(queries, engine_search(e5_engine, "hybrid"))
+    bm25 = evaluate(queries, engine_search(e5_engine.searcher, "bm25"))
+    hybrid = evaluate(queries, engine_search(e5_engine.searcher, "hybrid"))
     assert bm25.ndcg > 0 and bm25.recall > 0
     assert hybrid.ndcg >= bm25.ndcg, (hybrid.ndcg, bm25.ndcg)
     assert hybrid.recall >= bm25.recall, (hybrid.recall, bm25.recall)

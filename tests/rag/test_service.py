@@ -102,11 +102,11 @@ def test_malformed_bodies(url: str) -> None:
 
 def test_empty_collection_and_dense_without_embedder(serve: Any, settings: Settings, kb_dir: Path) -> None:
     engine = RagEngine(settings, embedder=None, backend=None)
-    engine.create_collection("test")
+    engine.indexer.create_collection("test")
     url = serve(create_app(settings, engine=engine))
     response = httpx.post(url + "/search", json={"question": "отпуск"}, timeout=10)
     assert response.status_code == 409 and "пуста" in response.json()["error"]
-    engine.index_path(kb_dir)
+    engine.indexer.index_path(kb_dir)
     response = httpx.post(url + "/search", json={"question": "отпуск", "mode": "dense"}, timeout=10)
     assert response.status_code == 400 and "dense" in response.json()["error"]
 
@@ -141,7 +141,7 @@ def test_mounted_sub_app_initialises_without_lifespan(
     serve: Any, data_dir: Path, kb_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Mounted under /rag of a bigger app, with no engine given: lazy creation builds the default collection."""
-    monkeypatch.setattr("agentcore.rag.engine.bundled_kb_path", lambda: kb_dir)
+    monkeypatch.setattr("agentcore.rag.indexer.bundled_kb_path", lambda: kb_dir)
     monkeypatch.setattr("agentcore.rag.engine.create_embedder", lambda settings: HashingEmbedder())
     parent = FastAPI()
     parent.mount("/rag", create_app(Settings(data_dir=data_dir, provider="offline"), warm_up=False))
@@ -158,7 +158,7 @@ def test_collections_and_hot_swap_over_http(serve: Any, settings: Settings, inde
     other = tmp_path / "other"
     other.mkdir()
     (other / "cats.md").write_text("# Коты\n\nКоты спят весь день.", encoding="utf-8")
-    indexed.index_path(other, "cats")
+    indexed.indexer.index_path(other, "cats")
     url = serve(create_app(settings, engine=indexed))
     names = {c["name"]: c for c in httpx.get(url + "/collections", timeout=10).json()["collections"]}
     assert names["test"]["active"] and names["test"]["dense"] and names["cats"]["chunks"] == 1

@@ -24,7 +24,8 @@ from rich.markup import escape
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from agentcore.rag.engine import IndexProgress, RagEngine
+    from agentcore.rag.engine import RagEngine
+    from agentcore.rag.indexer import IndexProgress
 
 rag_app = typer.Typer(
     name="rag",
@@ -90,12 +91,12 @@ def index(
 
     if not path.exists():
         _fail(f"путь не найден: {path}")
-    engine = make_engine()
+    indexer = make_engine().indexer
     try:
         with _progress() as progress:
-            if (collection or engine.active) == DEFAULT_COLLECTION:
-                engine.ensure_default(progress=progress)
-            report = engine.index_path(path, collection, replace=replace, progress=progress)
+            if (collection or indexer.catalog.active) == DEFAULT_COLLECTION:
+                indexer.ensure_default(progress=progress)
+            report = indexer.index_path(path, collection, replace=replace, progress=progress)
     except RagError as exc:
         _fail(str(exc), _exit_code(exc))
     console = _stderr()
@@ -126,11 +127,12 @@ def search(
     if mode is not None and mode not in _MODES:
         _fail(f"неизвестный режим {mode!r}: допустимы bm25, dense, hybrid", 2)
     engine = make_engine()
+    searcher = engine.searcher
     try:
-        if (collection or engine.active) == DEFAULT_COLLECTION:
+        if (collection or searcher.active) == DEFAULT_COLLECTION:
             with _progress() as progress:
-                engine.ensure_default(progress=progress)
-        result = engine.retrieve(question, top_k, mode=mode, collection=collection, rerank=rerank)  # type: ignore[arg-type]
+                engine.indexer.ensure_default(progress=progress)
+        result = searcher.retrieve(question, top_k, mode=mode, collection=collection, rerank=rerank)  # type: ignore[arg-type]
     except RagError as exc:
         _fail(str(exc), _exit_code(exc))
     if as_json:
@@ -166,7 +168,7 @@ def collections() -> None:
     from rich.console import Console
     from rich.table import Table
 
-    infos = make_engine().collections()
+    infos = make_engine().searcher.collections()
     table = Table("", "Коллекция", "Документов", "Чанков", "Обновлена")
     for info in infos:
         table.add_row("*" if info.active else "", info.name, str(info.documents), str(info.chunks), info.updated_at)
@@ -182,7 +184,7 @@ def remove(
     from agentcore.rag.errors import RagError
 
     try:
-        report = make_engine().remove_documents(doc_ids, collection)
+        report = make_engine().indexer.remove_documents(doc_ids, collection)
     except RagError as exc:
         _fail(str(exc), _exit_code(exc))
     for skipped in report.skipped:
@@ -208,11 +210,11 @@ def bundle_vectors() -> None:
     """Сохранить эмбеддинги поставляемой базы знаний рядом с ней (для сопровождающих пакета)."""
     from agentcore.rag.errors import RagError
 
-    engine = make_engine()
+    indexer = make_engine().indexer
     try:
         with _progress() as progress:
-            engine.ensure_default(progress=progress)
-        path = engine.export_bundled_vectors()
+            indexer.ensure_default(progress=progress)
+        path = indexer.export_bundled_vectors()
     except RagError as exc:
         _fail(str(exc), _exit_code(exc))
     typer.echo(f"Эмбеддинги сохранены: {path}")

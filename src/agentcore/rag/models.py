@@ -188,6 +188,7 @@ class IndexReport:
     embedded: int = 0
     reused_embeddings: int = 0
     version: str = ""
+    seconds: float = 0.0
 
     @property
     def changed(self) -> bool:

@@ -29,6 +29,7 @@ from agentcore.rag.engine import RagEngine
 from agentcore.rag.errors import RagError
 from agentcore.rag.models import Hit
 from agentcore.rag.rerank import arerank
+from agentcore.rag.searcher import Searcher
 from agentcore.serving import closing_lifespan
 
 logger = logging.getLogger("agentcore.rag.service")
@@ -110,11 +111,12 @@ class _Service:
         self._lock = threading.Lock()
         self._gateway_lock = threading.Lock()
 
-    def engine(self) -> RagEngine:
+    def searcher(self) -> Searcher:
+        """The engine's read face (the service never writes)."""
         with self._lock:
             if self._engine is None:
                 self._engine = RagEngine(self.settings)
-            return self._engine
+            return self._engine.searcher
 
     def llm_for_rerank(self) -> Any | None:
         """The gateway when a real (non-offline) provider is configured, else ``None``."""
@@ -134,7 +136,7 @@ class _Service:
 
     def warm_up(self) -> None:
         try:
-            self.engine().info()
+            self.searcher().info()
         except Exception as exc:  # reported again, properly, by the first request
             logger.warning("service // Warm-up failed: %s", exc)
 
@@ -239,7 +241,7 @@ def create_app(
     def health() -> Any:
         """Service status and the size of the active collection."""
         try:
-            info = service.engine().info()
+            info = service.searcher().info()
         except RagError as exc:
             return JSONResponse(
                 status_code=503,
@@ -251,7 +253,7 @@ def create_app(
     async def search(body: SearchRequest) -> Any:
         """Retrieve the top chunks for ``question`` and answer from them."""
         try:
-            rag = await asyncio.to_thread(service.engine)
+            rag = await asyncio.to_thread(service.searcher)
             gateway = service.llm_for_rerank() if body.rerank else None
             if gateway is None:
                 result = await rag.aretrieve(
@@ -283,19 +285,19 @@ def create_app(
     @app.post("/fetch_docs", responses=errors)
     async def fetch_docs(body: FetchRequest) -> Any:
         """Chunks or whole documents by id; unknown ids are listed in ``missing``."""
-        rag = await asyncio.to_thread(service.engine)
+        rag = await asyncio.to_thread(service.searcher)
         result = await rag.afetch_docs(body.ids, body.collection)
         return {"items": [item.to_dict() for item in result.items], "missing": result.missing}
 
     @app.get("/collections", responses=errors)
     def collections() -> Any:
         """Stored collections and which one is active."""
-        return {"collections": [vars_of(info) for info in service.engine().collections()]}
+        return {"collections": [vars_of(info) for info in service.searcher().collections()]}
 
     @app.post("/collections/active", responses=errors)
     def activate(body: ActivateRequest) -> Any:
         """Switch the active collection (hot swap, no restart)."""
-        rag = service.engine()
+        rag = service.searcher()
         rag.use_collection(body.name)
         return {"active": rag.active}
 

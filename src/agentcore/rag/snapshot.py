@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from agentcore.rag.bm25 import BM25Index, top_k
 from agentcore.rag.models import Chunk, FetchedItem
 from agentcore.rag.store import Manifest, Stamp
+from agentcore.rag.vectors import cosine_scores
 
 if TYPE_CHECKING:
     import numpy as np
@@ -76,7 +77,13 @@ class CollectionSnapshot:
             raise ValueError("collection has no dense vectors")
         if self.dense.shape[1] != vector.shape[0]:
             raise ValueError(f"query vector has {vector.shape[0]} dims, index has {self.dense.shape[1]}")
-        return top_k(self.dense @ vector, k)
+        return top_k(cosine_scores(self.dense, vector), k)
+
+    def cosines(self, vector: np.ndarray, rows: Sequence[int]) -> list[float]:
+        """Cosine similarity of ``vector`` with each of ``rows`` (``[]`` when the snapshot has no vectors)."""
+        if self.dense is None or not rows or self.dense.shape[1] != vector.shape[0]:
+            return []
+        return [float(x) for x in cosine_scores(self.dense[list(rows)], vector)]
 
     def fetch(self, item_id: str) -> FetchedItem | None:
         """A chunk by chunk id, else a whole document by doc id (chunks joined in order), else ``None``."""
