@@ -63,7 +63,15 @@ def test_search_options(url: str) -> None:
     ).json()
     assert body["chunk_ids"] == ["vacation#1"] and body["mode"] == "bm25"
     body = httpx.post(url + "/search", json={"question": "Курс биткоина", "mode": "bm25"}, timeout=10).json()
-    assert body["chunk_texts"] == [] and body["answer"].startswith("В базе знаний не нашлось")
+    assert body["chunk_texts"] == [] and body["answer"] == "В базе знаний нет ответа на этот вопрос."
+    assert body["answerable"] is False and body["answer_source"] == "none"
+
+
+def test_weak_evidence_is_declined_with_the_closest_titles(url: str) -> None:
+    body = httpx.post(url + "/search", json={"question": "Как оформить ипотеку?"}, timeout=10).json()
+    assert body["answerable"] is False and body["answer_source"] == "none"
+    assert body["answer"].startswith("В базе знаний нет ответа на этот вопрос. Ближе всего по теме: «")
+    assert all(f"«{title}»" in body["answer"] for title in body["chunk_title_list"])
 
 
 BAD_INPUT: list[tuple[dict[str, Any], int, str]] = [
@@ -122,7 +130,7 @@ def test_unknown_active_collection_fails_health(serve: Any, data_dir: Path) -> N
 def test_llm_answer_through_gateway(serve: Any, settings: Settings, indexed: RagEngine) -> None:
     provider = ScriptedProvider(["Отпуск длится 28 календарных дней [1]."])
     url = serve(create_app(settings, engine=indexed, gateway=SimpleLLMGateway(provider)))
-    body = httpx.post(url + "/search", json={"question": "Сколько длится отпуск?"}, timeout=10).json()
+    body = httpx.post(url + "/search", json={"question": "Сколько дней составляет отпуск?"}, timeout=10).json()
     assert body["answer"] == "Отпуск длится 28 календарных дней [1]." and body["answer_source"] == "llm"
     request = provider.requests[0]
     assert request.step == "rag.answer"
@@ -132,9 +140,16 @@ def test_llm_answer_through_gateway(serve: Any, settings: Settings, indexed: Rag
 def test_llm_failure_degrades_to_extractive(serve: Any, settings: Settings, indexed: RagEngine) -> None:
     provider = ScriptedProvider([RuntimeError("provider down")])
     url = serve(create_app(settings, engine=indexed, gateway=SimpleLLMGateway(provider)))
-    response = httpx.post(url + "/search", json={"question": "Сколько длится отпуск?"}, timeout=10)
+    response = httpx.post(url + "/search", json={"question": "Сколько дней составляет отпуск?"}, timeout=10)
     assert response.status_code == 200
     assert response.json()["answer_source"] == "extractive"
+
+
+def test_declined_question_makes_no_llm_call(serve: Any, settings: Settings, indexed: RagEngine) -> None:
+    provider = ScriptedProvider(["выдумка"])
+    url = serve(create_app(settings, engine=indexed, gateway=SimpleLLMGateway(provider)))
+    body = httpx.post(url + "/search", json={"question": "Как оформить ипотеку?"}, timeout=10).json()
+    assert body["answer_source"] == "none" and "выдумка" not in body["answer"] and provider.requests == []
 
 
 def test_mounted_sub_app_initialises_without_lifespan(

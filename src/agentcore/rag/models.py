@@ -120,12 +120,20 @@ class RouteDecision:
 
 @dataclass(frozen=True, slots=True)
 class SearchResult:
-    """Hits of one query plus how they were obtained."""
+    """Hits of one query plus how they were obtained.
+
+    ``answerable`` is false when the best passage is too weak to answer from (see
+    :func:`agentcore.rag.ranking.answerability`); ``confidence`` is the score that decided it; ``kind`` is the
+    question kind (``definition``, ``procedure``, ``quantity`` or ``other``).
+    """
 
     hits: list[Hit]
     mode: SearchMode
     reason: str
     collection: str
+    answerable: bool = True
+    confidence: float | None = None
+    kind: str = "other"
 
 
 @dataclass(frozen=True, slots=True)

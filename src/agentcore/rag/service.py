@@ -24,10 +24,10 @@ from pydantic import AfterValidator, BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from agentcore.config import Settings, get_settings
-from agentcore.rag.answer import NO_ANSWER, answer_messages, extractive_answer
+from agentcore.rag.answer import answer_messages, decline, extractive_answer
 from agentcore.rag.engine import RagEngine
 from agentcore.rag.errors import RagError
-from agentcore.rag.models import Hit
+from agentcore.rag.models import SearchResult
 from agentcore.rag.rerank import arerank
 from agentcore.rag.searcher import Searcher
 from agentcore.serving import closing_lifespan
@@ -55,7 +55,9 @@ class SearchRequest(BaseModel):
     collection: Text | None = Field(None, description="коллекция (по умолчанию активная)")
     mode: Literal["bm25", "dense", "hybrid"] | None = Field(None, description="режим поиска; без него решает роутер")
     rerank: bool = Field(
-        False, description="переранжировать результаты (LLM, если настроен провайдер, иначе локальный реранкер)"
+        False,
+        description="переранжировать результаты моделью, если настроен провайдер LLM "
+        "(локальное переранжирование выполняется всегда)",
     )
 
 
@@ -70,7 +72,11 @@ class SearchResponse(BaseModel):
     mode: str
     route_reason: str
     collection: str
-    answer_source: Literal["llm", "extractive"]
+    answer_source: Literal["llm", "extractive", "none"] = Field(
+        description="кто составил ответ; none — в базе знаний нет ответа (answerable = false)"
+    )
+    answerable: bool = Field(description="достаточно ли найденного, чтобы ответить")
+    confidence: float | None = Field(description="уверенность, по которой решается answerable")
 
 
 class HealthResponse(BaseModel):
@@ -149,9 +155,10 @@ class _Service:
                 self._gateway = create_gateway(self.settings)
             return self._gateway
 
-    async def answer(self, question: str, hits: list[Hit]) -> tuple[str, Literal["llm", "extractive"]]:
-        if not hits:
-            return NO_ANSWER, "extractive"
+    async def answer(self, question: str, result: SearchResult) -> tuple[str, Literal["llm", "extractive", "none"]]:
+        hits = result.hits
+        if not hits or not result.answerable:
+            return decline(hits), "none"
         from agentcore.llm.errors import LLMConfigError
 
         try:
@@ -256,15 +263,13 @@ def create_app(
             rag = await asyncio.to_thread(service.searcher)
             gateway = service.llm_for_rerank() if body.rerank else None
             if gateway is None:
-                result = await rag.aretrieve(
-                    body.question, body.top_k, mode=body.mode, collection=body.collection, rerank=body.rerank
-                )
+                result = await rag.aretrieve(body.question, body.top_k, mode=body.mode, collection=body.collection)
             else:  # LLM rerank: a wider pool, reordered by the model (local rerank if the model fails)
                 top_k = body.top_k or service.settings.param_rag_top_k
                 pool = max(top_k, min(20, service.settings.rag_max_top_k))
                 result = await rag.aretrieve(body.question, pool, mode=body.mode, collection=body.collection)
                 result = replace(result, hits=await arerank(body.question, result.hits, gateway, top_k))
-            answer, source = await service.answer(body.question, result.hits)
+            answer, source = await service.answer(body.question, result)
         except RagError:
             raise
         except Exception:
@@ -280,6 +285,8 @@ def create_app(
             route_reason=result.reason,
             collection=result.collection,
             answer_source=source,
+            answerable=result.answerable,
+            confidence=result.confidence,
         )
 
     @app.post("/fetch_docs", responses=errors)
