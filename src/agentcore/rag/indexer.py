@@ -290,7 +290,9 @@ class Indexer:
         if previous is not None and previous.shape[0] == len(old_chunks):
             known.update((chunk.hash, previous[row]) for row, chunk in enumerate(old_chunks))
         callback = (lambda done, total: progress("embed", done, total)) if progress else None
+        started = time.perf_counter()
         matrix, embedded = catalog.embed(name, chunks, known, callback)
+        report.embed_seconds += time.perf_counter() - started
         report.embedded += embedded
         report.reused_embeddings += len(chunks) - embedded
         return matrix

@@ -197,6 +197,12 @@ class IndexReport:
     reused_embeddings: int = 0
     version: str = ""
     seconds: float = 0.0
+    embed_seconds: float = 0.0
+
+    @property
+    def embed_rate(self) -> float | None:
+        """Chunks embedded per second of embedding time (``None`` when nothing was embedded)."""
+        return self.embedded / self.embed_seconds if self.embedded and self.embed_seconds > 0 else None
 
     @property
     def changed(self) -> bool:
