@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from agentcore.rag.text import normalize_text
+from agentcore.text.unicode import normalize_text
 
 
 @dataclass(frozen=True)

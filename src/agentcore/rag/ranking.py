@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Literal
 
 from agentcore.rag.analysis import Analyzer
 from agentcore.rag.models import Chunk, Hit
-from agentcore.rag.text import normalize_text
+from agentcore.text.unicode import normalize_text
 
 if TYPE_CHECKING:
     from agentcore.rag.snapshot import CollectionSnapshot

@@ -10,7 +10,8 @@ Errors are always JSON ``{"error": "..."}`` (messages in Russian):
 
 * 400 — the body is empty or not JSON (the ``Content-Type`` header is not required);
 * 422 — the body is not a JSON object, ``theme`` is missing, not a string, empty (after trimming spaces) or longer
-  than ``Settings.param_theme_maxlen`` characters;
+  than ``Settings.param_theme_maxlen`` characters; or (offline composer) no word of the lexicon can carry the
+  theme: ``{"error": "Не получается сложить хайку на тему «…» …", "code": "theme_not_usable"}``;
 * 404 / 405 — unknown route or method;
 * 502 — the language model failed (transport, status, or output that never validated).
 
@@ -48,12 +49,26 @@ _BODY_HINT = 'Ожидается JSON-объект вида {"theme": "..."}.'
 
 
 class HaikuRequestError(ValueError):
-    """The request is unusable (body or theme); ``str(error)`` is the Russian message for the client."""
+    """The request is unusable (body or theme); ``str(error)`` is the Russian message for the client.
 
-    def __init__(self, message: str, event: str, status_code: int = 422) -> None:
+    ``code`` (optional) goes to the error body as a machine-readable ``code``.
+    """
+
+    def __init__(self, message: str, event: str, status_code: int = 422, code: str | None = None) -> None:
         super().__init__(message)
         self.event = event
         self.status_code = status_code
+        self.code = code
+
+
+def theme_not_usable(theme: str) -> HaikuRequestError:
+    """The error for a theme the offline composer could not put into any line (``code: theme_not_usable``)."""
+    return HaikuRequestError(
+        f"Не получается сложить хайку на тему «{theme}»: в словаре хайку нет слов, которыми её можно сказать "
+        "(нужны русские слова не длиннее семи слогов). Попробуйте другую тему — например, «осень», «море», «кот».",
+        "Theme Not Usable",
+        code="theme_not_usable",
+    )
 
 
 def validate_theme(theme: str, max_length: int) -> str:
@@ -113,9 +128,14 @@ class HaikuService:
 
         Raises:
             LLMError: the language model failed.
+            HaikuRequestError: (offline) no word of the lexicon can carry the theme — said plainly rather than
+                answered with a haiku on another topic.
         """
         if self.provider_name == "offline":
-            return await asyncio.to_thread(compose_offline, theme)
+            haiku = await asyncio.to_thread(compose_offline, theme)
+            if haiku.theme_word is None:
+                raise theme_not_usable(theme)
+            return haiku
         return await compose_with_llm(self.gateway(), theme)
 
     async def aclose(self) -> None:
@@ -124,8 +144,9 @@ class HaikuService:
             await self._gateway.aclose()
 
 
-def _error(status_code: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status_code)
+def _error(status_code: int, message: str, code: str | None = None) -> JSONResponse:
+    body = {"error": message} if code is None else {"error": message, "code": code}
+    return JSONResponse(body, status_code=status_code)
 
 
 def _describe_errors(errors: Sequence[Mapping[str, Any]]) -> tuple[int, str, str]:
@@ -227,6 +248,9 @@ def create_app(settings: Settings | None = None, gateway: Any = None) -> FastAPI
             return _error(exc.status_code, str(exc))
         try:
             haiku = await service.generate(theme)
+        except HaikuRequestError as exc:
+            logger.warning("generate_haiku // %s: theme=%r", exc.event, theme)
+            return _error(exc.status_code, str(exc), exc.code)
         except LLMError as exc:
             logger.error("generate_haiku // LLM Error: theme=%r: %s", theme, exc)
             return _error(502, f"Ошибка LLM при генерации хайку: {exc}")

@@ -10,7 +10,7 @@ from agentcore.rag.analysis import Analyzer
 from agentcore.rag.chunking import chunk_document
 from agentcore.rag.embeddings import HashingEmbedder
 from agentcore.rag.models import SourceDocument
-from agentcore.rag.text import normalize_text
+from agentcore.text.unicode import normalize_text
 
 STRESSED = "информа\u0301ция"
 DECOMPOSED_Y = unicodedata.normalize("NFD", "зимний")  # й = и + U+0306
