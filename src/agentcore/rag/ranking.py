@@ -324,7 +324,7 @@ class Calibration:
 # declined).  The window: e5 cosines of related and unrelated Russian passages sit within ~0.1 of each other.
 LEXICAL_RULE = AnswerabilityRule(coverage_weight=1.0, threshold=0.318, dense=False)
 CALIBRATIONS: dict[str, Calibration] = {
-    "e5-small-q4": Calibration(0.15, AnswerabilityRule(coverage_weight=0.1, threshold=0.871, dense=True)),
+    "e5-small-q4": Calibration(0.15, AnswerabilityRule(coverage_weight=0.1, threshold=0.8736, dense=True)),
 }
 UNCALIBRATED = Calibration(None, LEXICAL_RULE)
 
