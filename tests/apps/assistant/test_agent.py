@@ -491,3 +491,29 @@ def test_offline_selection_does_not_mistake_words_for_poems() -> None:
     assert pick.tool_name == "rag_search"
     haiku = offline_select([LLMMessage(role="user", content="Сочини стихи про весну")])
     assert haiku.tool_name == "generate_haiku" and haiku.parameters == {"theme": "весна"}  # in the nominative
+
+
+@pytest.mark.parametrize(
+    ("request_text", "theme"),
+    [
+        ("Напиши хайку про кота", "кот"),
+        ("хайку о зимней ночи", "зимняя ночь"),
+        ("сочини стихи на тему осени", "осень"),
+        ("хайку про осень, пожалуйста", "осень"),
+    ],
+)
+def test_offline_selection_puts_the_theme_into_the_nominative(request_text: str, theme: str) -> None:
+    from agentcore.apps.assistant.offline import select as offline_select
+    from agentcore.llm.models import LLMMessage
+
+    pick = offline_select([LLMMessage(role="user", content=request_text)])
+    assert pick.tool_name == "generate_haiku" and pick.parameters == {"theme": theme}
+    chosen = msg.SELECTED.format(name="generate_haiku", params=json.dumps({"theme": theme}, ensure_ascii=False))
+    follow_up = offline_select(
+        [
+            LLMMessage(role="user", content=request_text),
+            LLMMessage(role="assistant", content=chosen),
+            LLMMessage(role="user", content="а про зиму?"),
+        ]
+    )
+    assert follow_up.parameters == {"theme": "зима"}
