@@ -224,25 +224,23 @@ def fit(searcher: Searcher, lexical: Searcher, queries: Sequence[EvalQuery], max
     shipped = ranking.calibration(searcher.catalog.embedder.name).answerability  # type: ignore[union-attr]
     rule = calibrate(pools_dev, ranking.WEIGHTS, shipped, max_wrong)
     print(f"answerability (e5), calibrated on dev with at most {max_wrong:.0%} wrongly declined: {rule}")
-    for name, candidate in (("shipped", shipped), ("fitted", rule)):
-        (dev_wrong, dev_declined), (test_wrong, test_declined) = (
-            declines(pools_dev, ranking.WEIGHTS, candidate),
-            declines(pools_test, ranking.WEIGHTS, candidate),
-        )
-        print(
-            f"  {name:<8} threshold {candidate.threshold:.4f}: dev wrongly declined {dev_wrong:.3f}, unanswerable "
-            f"declined {dev_declined:.3f} | test {test_wrong:.3f}, {test_declined:.3f}"
-        )
+    _print_rules(pools_dev, pools_test, shipped, rule)
     lexical_dev, lexical_test = _pools(lexical, dev), _pools(lexical, test)
     lexical_rule = calibrate(lexical_dev, ranking.WEIGHTS, ranking.LEXICAL_RULE, max_wrong)
     print(f"answerability (bm25 only), calibrated on dev: {lexical_rule}")
-    for name, candidate in (("shipped", ranking.LEXICAL_RULE), ("fitted", lexical_rule)):
+    _print_rules(lexical_dev, lexical_test, ranking.LEXICAL_RULE, lexical_rule)
+
+
+def _print_rules(
+    dev: Sequence[_Pool], test: Sequence[_Pool], shipped: ranking.AnswerabilityRule, fitted: ranking.AnswerabilityRule
+) -> None:
+    for name, rule in (("shipped", shipped), ("fitted", fitted)):
         (dev_wrong, dev_declined), (test_wrong, test_declined) = (
-            declines(lexical_dev, ranking.WEIGHTS, candidate),
-            declines(lexical_test, ranking.WEIGHTS, candidate),
+            declines(dev, ranking.WEIGHTS, rule),
+            declines(test, ranking.WEIGHTS, rule),
         )
         print(
-            f"  {name:<8} threshold {candidate.threshold:.4f}: dev wrongly declined {dev_wrong:.3f}, unanswerable "
+            f"  {name:<8} threshold {rule.threshold:.4f}: dev wrongly declined {dev_wrong:.3f}, unanswerable "
             f"declined {dev_declined:.3f} | test {test_wrong:.3f}, {test_declined:.3f}"
         )
 

@@ -35,17 +35,17 @@ def _env(data_dir: Path, **extra: str) -> dict[str, str]:
     return env
 
 
+def _spawn(env: dict[str, str], timeout: int = 60, columns: int = 200) -> pexpect.spawn:
+    """`agentcore chat` in a pseudo-terminal of 50 lines × ``columns``."""
+    size = (50, columns)
+    return pexpect.spawn(
+        AGENTCORE, ["chat"], env=env, encoding="utf-8", codec_errors="replace", timeout=timeout, dimensions=size
+    )
+
+
 @pytest.fixture
 def chat(shared_data_dir: Path) -> Iterator[pexpect.spawn]:
-    child = pexpect.spawn(
-        AGENTCORE,
-        ["chat"],
-        env=_env(shared_data_dir),
-        encoding="utf-8",
-        codec_errors="replace",
-        timeout=60,
-        dimensions=(50, 200),
-    )
+    child = _spawn(_env(shared_data_dir))
     child.expect("Я ассистент службы поддержки")
     child.expect("не LLM")
     child.expect_exact(PROMPT)
@@ -136,9 +136,7 @@ def test_ctrl_c_ends_like_exit(chat: pexpect.spawn) -> None:
 
 def test_rag_service_down(shared_data_dir: Path) -> None:
     env = _env(shared_data_dir, RAG_SERVICE_URL=f"http://127.0.0.1:{free_port()}")
-    child = pexpect.spawn(
-        AGENTCORE, ["chat"], env=env, encoding="utf-8", codec_errors="replace", timeout=120, dimensions=(50, 200)
-    )
+    child = _spawn(env, timeout=120)
     child.expect_exact(PROMPT)
     _say(child, "Что такое спринт?")
     child.expect_exact("Произошла чудовищная ошибка при запросе на RAG сервис.. Тысяча извинений! Попробуем снова?")
@@ -169,9 +167,7 @@ def test_dialog_words_capabilities_decline_and_themes_at_80_columns(shared_data_
     """Issue 11: Russian exit/help words, a capability question, a declined question, a theme in another case,
     dimmed status lines and word wrapping in an 80-column colour terminal."""
     env = _env(shared_data_dir, TERM="xterm-256color", COLUMNS="80", LINES="50")
-    child = pexpect.spawn(
-        AGENTCORE, ["chat"], env=env, encoding="utf-8", codec_errors="replace", timeout=60, dimensions=(50, 80)
-    )
+    child = _spawn(env, columns=80)
     child.expect_exact("Я ассистент службы поддержки")
     child.expect_exact(PROMPT)
 
@@ -223,9 +219,7 @@ def _expected_answer(data_dir: Path, question: str) -> str:
 
 def test_quiet_chat_prints_only_answers(shared_data_dir: Path) -> None:
     env = _env(shared_data_dir, AGENTCORE_CHAT_VERBOSE="0")
-    child = pexpect.spawn(
-        AGENTCORE, ["chat"], env=env, encoding="utf-8", codec_errors="replace", timeout=60, dimensions=(50, 200)
-    )
+    child = _spawn(env)
     record = io.StringIO()
     child.logfile_read = record
     child.expect_exact(PROMPT)

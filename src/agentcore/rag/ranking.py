@@ -147,20 +147,12 @@ class PassageFeatures:
 
 
 @dataclass(frozen=True)
-class Weights:
-    """Weights of :class:`PassageFeatures` in the passage score."""
-
-    prior: float
-    dense: float
-    lexical: float
-    heading: float
-    lead: float
-    steps: float
-    number: float
+class Weights(PassageFeatures):
+    """Weights of :class:`PassageFeatures` in the passage score (one per feature, same names)."""
 
     def score(self, features: PassageFeatures) -> float:
         """The weighted sum."""
-        return sum(getattr(self, name) * getattr(features, name) for name in self.__dataclass_fields__)
+        return sum(getattr(self, name) * getattr(features, name) for name in PassageFeatures.__dataclass_fields__)
 
 
 # Fitted on the dev split of the eval set (see the module docstring).
