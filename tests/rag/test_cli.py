@@ -1,8 +1,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -62,6 +64,29 @@ def test_use_makes_a_collection_active_for_later_runs(kb_dir: Path, data_dir: Pa
     assert RagEngine(chosen, embedder=None, backend=None).searcher.active == "default"
     failed = runner.invoke(rag_cli.rag_app, ["use", "nope"])
     assert failed.exit_code == 1 and "коллекция 'nope' не найдена" in failed.stderr
+
+
+def test_ctrl_c_during_index_keeps_the_embedded_batches(
+    kb_dir: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Interrupted(HashingEmbedder):
+        batch_size = 2
+        calls = 0
+
+        def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+            Interrupted.calls += 1
+            if Interrupted.calls == 3:
+                raise KeyboardInterrupt
+            return super().embed_passages(texts)
+
+    monkeypatch.setattr(
+        rag_cli, "make_engine", lambda: RagEngine(Settings(data_dir=data_dir), embedder=Interrupted(), backend=None)
+    )
+    result = runner.invoke(rag_cli.rag_app, ["index", str(kb_dir), "-c", "hr"])
+    assert result.exit_code == 130, result.output
+    assert "индексация прервана; посчитанные эмбеддинги (4) сохранены" in " ".join(result.stderr.split())
+    again = runner.invoke(rag_cli.rag_app, ["index", str(kb_dir), "-c", "hr"])
+    assert again.exit_code == 0 and "взято из кэша 4" in again.stdout
 
 
 def test_pretty_search_prints_the_answer() -> None:

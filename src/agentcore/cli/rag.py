@@ -98,8 +98,12 @@ def _progress() -> Iterator[IndexProgress]:
                 description, unit = _STAGES.get(stage, (stage, ""))
                 tasks[stage] = progress.add_task(description, total=total, unit=unit)
             progress.update(tasks[stage], completed=done, total=total)
+            _DONE[stage] = done
 
         yield update
+
+
+_DONE: dict[str, int] = {}  # the last progress of each stage (for the message after Ctrl-C)
 
 
 def _exit_code(exc: Exception) -> int:
@@ -121,6 +125,7 @@ def index(
     if not path.exists():
         _fail(f"путь не найден: {path}")
     indexer = make_engine().indexer
+    _DONE.clear()
     try:
         with _progress() as progress:
             if (collection or indexer.catalog.active) == DEFAULT_COLLECTION:
@@ -128,6 +133,12 @@ def index(
             report = indexer.index_path(path, collection, replace=replace, progress=progress)
     except RagError as exc:
         _fail(str(exc), _exit_code(exc))
+    except KeyboardInterrupt:
+        _fail(
+            f"индексация прервана; посчитанные эмбеддинги ({_DONE.get('embed', 0)}) сохранены и будут взяты из кэша "
+            "при следующем запуске той же команды",
+            130,
+        )
     console = _stderr()
     for skipped in report.skipped:
         console.print(
