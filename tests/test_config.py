@@ -6,8 +6,10 @@ from agentcore.config import Settings
 
 
 def test_seed_000_defaults(settings: Settings) -> None:
-    assert settings.exit_commands == {"/exit", "/quit", "/q", "exit", "quit", "q"}
-    assert settings.help_commands == {"/help", "help", "?"}
+    # The seed's commands plus the Russian words of docs/decisions.md.
+    assert settings.exit_commands == {"/exit", "/quit", "/q", "exit", "quit", "q", "выход", "пока", "стоп"}
+    assert settings.help_commands == {"/help", "help", "?", "помощь", "справка"}
+    assert settings.chat_verbose is True and settings.rag_min_confidence is None
     assert settings.default_model == "GigaChat-2-Max"
     assert settings.default_embedding_model == "Embeddings"
     assert settings.context_hist_limit == 10

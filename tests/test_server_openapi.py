@@ -26,13 +26,14 @@ MAX_EXAMPLES = 30
 
 def test_openapi_fuzz(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import agentcore.rag.engine as engine
+    import agentcore.rag.indexer as indexer
 
     # A small knowledge base and a cheap embedder keep indexing fast; the routes are what is under test.
     kb = data_dir / "kb"
     kb.mkdir()
     (kb / "vacation.md").write_text("# Отпуск\n\nОтпуск длится 28 календарных дней.", encoding="utf-8")
     (kb / "vpn.md").write_text("# VPN\n\nУстановите клиент OpenVPN и загрузите профиль.", encoding="utf-8")
-    monkeypatch.setattr(engine, "bundled_kb_path", lambda: kb)
+    monkeypatch.setattr(indexer, "bundled_kb_path", lambda: kb)
     monkeypatch.setattr(engine, "create_embedder", lambda settings: HashingEmbedder())
     app = create_app(Settings(admin_tokens=SecretStr(ADMIN), http_api_tokens=SecretStr(API_KEY)))
     # With the tokens every route is fuzzed past its auth check (indexing, switching collections, the CRM chat).

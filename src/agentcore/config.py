@@ -53,10 +53,14 @@ class Settings(BaseSettings):
     log_level: str = Field("DEBUG", validation_alias=_env("LOG_LEVEL"))
 
     # --- seed 000, "Config" table ----------------------------------------------------------------
+    # The seed's commands plus Russian words a user types without thinking (docs/decisions.md).
     exit_commands: CommandSet = Field(
-        frozenset({"/exit", "/quit", "/q", "exit", "quit", "q"}), validation_alias=_env("EXIT_COMMANDS")
+        frozenset({"/exit", "/quit", "/q", "exit", "quit", "q", "выход", "пока", "стоп"}),
+        validation_alias=_env("EXIT_COMMANDS"),
     )
-    help_commands: CommandSet = Field(frozenset({"/help", "help", "?"}), validation_alias=_env("HELP_COMMANDS"))
+    help_commands: CommandSet = Field(
+        frozenset({"/help", "help", "?", "помощь", "справка"}), validation_alias=_env("HELP_COMMANDS")
+    )
     default_model: str = Field("GigaChat-2-Max", validation_alias=_env("DEFAULT_MODEL"))
     default_embedding_model: str = Field("Embeddings", validation_alias=_env("DEFAULT_EMBEDDING_MODEL"))
     context_hist_limit: int = Field(10, ge=1, validation_alias=_env("CONTEXT_HIST_LIMIT"))
@@ -185,6 +189,12 @@ class Settings(BaseSettings):
     llm_breaker_reset: float = Field(30.0, gt=0, validation_alias=_env("LLM_BREAKER_RESET"))
     # Comma-separated tokens for read routes (search, generation, listings). Unset: read routes are open.
     read_tokens: SecretStr | None = Field(None, validation_alias=_env("READ_TOKENS"))
+
+    # --- answers of the RAG service and the chat terminal (issue 11) ---------------------------------
+    # Override of the calibrated "not found" threshold (agentcore.rag.ranking.answerability); None = calibrated.
+    rag_min_confidence: float | None = Field(None, validation_alias=_env("RAG_MIN_CONFIDENCE"))
+    # False: `agentcore chat` prints only answers (no step status lines); same as `agentcore chat --quiet`.
+    chat_verbose: bool = Field(True, validation_alias=_env("CHAT_VERBOSE"))
 
     @field_validator("exit_commands", "help_commands", mode="before")
     @classmethod

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import os
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,22 +28,24 @@ def shared_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _env(data_dir: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("AGENTCORE_", "GIGACHAT_", "OPENAI_"))}
-    env.update({"AGENTCORE_DATA_DIR": str(data_dir), "TERM": "dumb", "COLUMNS": "200", "LANG": "C.UTF-8"})
+    # rich sizes a dumb terminal 80x25 unless both COLUMNS and LINES are set.
+    env.update({"AGENTCORE_DATA_DIR": str(data_dir), "TERM": "dumb", "LANG": "C.UTF-8"})
+    env.update({"COLUMNS": "200", "LINES": "50"})
     env.update(extra)
     return env
 
 
+def _spawn(env: dict[str, str], timeout: int = 60, columns: int = 200) -> pexpect.spawn:
+    """`agentcore chat` in a pseudo-terminal of 50 lines × ``columns``."""
+    size = (50, columns)
+    return pexpect.spawn(
+        AGENTCORE, ["chat"], env=env, encoding="utf-8", codec_errors="replace", timeout=timeout, dimensions=size
+    )
+
+
 @pytest.fixture
 def chat(shared_data_dir: Path) -> Iterator[pexpect.spawn]:
-    child = pexpect.spawn(
-        AGENTCORE,
-        ["chat"],
-        env=_env(shared_data_dir),
-        encoding="utf-8",
-        codec_errors="replace",
-        timeout=60,
-        dimensions=(50, 200),
-    )
+    child = _spawn(_env(shared_data_dir))
     child.expect("Я ассистент службы поддержки")
     child.expect("не LLM")
     child.expect_exact(PROMPT)
@@ -132,9 +136,7 @@ def test_ctrl_c_ends_like_exit(chat: pexpect.spawn) -> None:
 
 def test_rag_service_down(shared_data_dir: Path) -> None:
     env = _env(shared_data_dir, RAG_SERVICE_URL=f"http://127.0.0.1:{free_port()}")
-    child = pexpect.spawn(
-        AGENTCORE, ["chat"], env=env, encoding="utf-8", codec_errors="replace", timeout=120, dimensions=(50, 200)
-    )
+    child = _spawn(env, timeout=120)
     child.expect_exact(PROMPT)
     _say(child, "Что такое спринт?")
     child.expect_exact("Произошла чудовищная ошибка при запросе на RAG сервис.. Тысяча извинений! Попробуем снова?")
@@ -149,3 +151,85 @@ def test_rag_service_down(shared_data_dir: Path) -> None:
     log = (shared_data_dir / "logs" / "assistant.log").read_text(encoding="utf-8")
     assert "[exec] check_health // Unexpected error: ConnectError" in log
     assert "[exec] answer_question // Health check failed" in log
+
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def _between(child: pexpect.spawn, start: str, end: str) -> str:
+    """The terminal output from ``start`` up to ``end`` (ANSI codes removed, line ends normalised)."""
+    child.expect_exact(start)
+    child.expect_exact(end)
+    return start + ANSI.sub("", child.before or "").replace("\r\n", "\n")
+
+
+def test_dialog_words_capabilities_decline_and_themes_at_80_columns(shared_data_dir: Path) -> None:
+    """Issue 11: Russian exit/help words, a capability question, a declined question, a theme in another case,
+    dimmed status lines and word wrapping in an 80-column colour terminal."""
+    env = _env(shared_data_dir, TERM="xterm-256color", COLUMNS="80", LINES="50")
+    child = _spawn(env, columns=80)
+    child.expect_exact("Я ассистент службы поддержки")
+    child.expect_exact(PROMPT)
+
+    for words in ("Что ты умеешь?", "Привет", "помощь", "справка"):
+        _say(child, words)
+        child.expect_exact("Я ассистент службы поддержки")
+        child.expect_exact(PROMPT)
+        assert "Запрос не связан" not in (child.before or "")
+
+    _say(child, "Как подключить принтер?")
+    child.expect("\x1b\\[2mАнализирую релевантность запроса..")  # status lines are dimmed
+    answer = _between(child, "Ответ RAG:", "Заголовки топ-2 документов:")
+    assert "В базе знаний нет ответа на этот вопрос. Ближе всего по теме:" in " ".join(answer.split())
+    child.expect_exact(PROMPT)
+
+    _say(child, "Как оформить отпуск?")
+    answer = _between(child, "Ответ RAG:", "Заголовки топ-2 документов:")
+    lines = [line.rstrip() for line in answer.strip().splitlines()]
+    assert all(len(line) <= 80 for line in lines)
+    assert lines[0] == "Ответ RAG: Как оформить отпуск:" and lines[1].startswith("1. Откройте")
+    expected = _expected_answer(shared_data_dir, "Как оформить отпуск?")
+    assert " ".join(lines).split() == f"Ответ RAG: {expected}".split()  # wrapped, never cut inside a word
+    child.expect_exact(PROMPT)
+
+    _say(child, "Напиши хайку про зиму")
+    child.expect_exact("Инструмент generate_haiku проверен и готов к вызову. Тема: зима")
+    child.expect_exact("#слогов построчно: 5-7-5")
+    child.expect_exact(PROMPT)
+
+    _say(child, "Пока")
+    child.expect_exact("До свидания!")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    log = (shared_data_dir / "logs" / "assistant.log").read_text(encoding="utf-8")
+    assert "[main] AgentHelp" in log and "[main] AgentEnd" in log
+    records = [line for line in log.splitlines() if re.match(r"\d{4}-\d{2}-\d{2}T", line)]
+    assert records and all(re.search(r"\]: \[[\w.-]+\] ", line) for line in records)  # every record has a step
+
+
+def _expected_answer(data_dir: Path, question: str) -> str:
+    from agentcore.config import Settings
+    from agentcore.rag.answer import answer_from
+    from agentcore.rag.engine import RagEngine
+
+    searcher = RagEngine(Settings(data_dir=data_dir, provider="offline"), backend=None).searcher
+    return answer_from(question, searcher.retrieve(question))
+
+
+def test_quiet_chat_prints_only_answers(shared_data_dir: Path) -> None:
+    env = _env(shared_data_dir, AGENTCORE_CHAT_VERBOSE="0")
+    child = _spawn(env)
+    record = io.StringIO()
+    child.logfile_read = record
+    child.expect_exact(PROMPT)
+    _say(child, "Как оформить отпуск?")
+    child.expect_exact("Заголовки топ-2 документов:")
+    child.expect_exact(PROMPT)
+    _say(child, "/q")
+    child.expect(pexpect.EOF)
+    child.close()
+    transcript = record.getvalue()
+    assert "Ответ RAG: Как оформить отпуск:" in transcript and "До свидания!" in transcript
+    for status in ("Анализирую релевантность", "Выбираю подходящий", "Валидирую", "Выполняю инструмент"):
+        assert status not in transcript

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+import typer.main as typer_main
 from typer.testing import CliRunner
 
 from agentcore.cli import app
@@ -22,6 +23,46 @@ def test_help_on_every_command(command: list[str]) -> None:
     result = runner.invoke(app, [*command, "--help"])
     assert result.exit_code == 0, result.output
     assert "Usage" in result.output
+
+
+def _all_help(group: object, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], str]]:
+    """``(command path, help text)`` of every command and group, rendered the way ``--help`` shows them."""
+    texts = []
+    result = runner.invoke(app, [*path, "--help"], env={"COLUMNS": "200"})
+    texts.append((path, result.output))
+    command = typer_main.get_command(app)
+    for part in path:
+        command = command.commands[part]  # type: ignore[attr-defined]
+    for name, sub in getattr(command, "commands", {}).items():
+        if not sub.hidden:
+            texts.extend(_all_help(group, (*path, name)))
+    return texts
+
+
+def test_help_shows_no_bool_metavars() -> None:
+    pages = _all_help(app)
+    assert {("rag", "search"), ("chat",), ()} <= {path for path, _ in pages}
+    for path, text in pages:
+        assert "<bool>" not in text, path
+        assert "Usage" in text
+
+
+def test_help_advertises_only_systems_that_are_built() -> None:
+    commands = set(typer_main.get_command(app).commands)  # type: ignore[attr-defined]
+    systems = {  # words that name a system → the command that would have to exist
+        "исследовательск": "ask",
+        "scrum": "scrum",
+        "скрам": "scrum",
+        "crm": "crm",
+        "bitrix": "crm",
+        "sgr": "sgr",
+        "хайку": "chat",
+    }
+    for path, text in _all_help(app):
+        lowered = text.lower()
+        for word, command in systems.items():
+            if word in lowered:
+                assert command in commands, f"{' '.join(path) or 'agentcore'} --help mentions «{word}»"
 
 
 def test_sgr_offline(data_dir: Path) -> None:

@@ -76,5 +76,5 @@ def engine(settings: Settings) -> RagEngine:
 @pytest.fixture
 def indexed(engine: RagEngine, kb_dir: Path) -> RagEngine:
     """``engine`` with the small knowledge base indexed into ``test``."""
-    engine.index_path(kb_dir, "test")
+    engine.indexer.index_path(kb_dir, "test")
     return engine

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from agentcore.rag.answer import NO_ANSWER, answer_messages, extractive_answer
+from agentcore.rag.answer import NO_ANSWER, answer_messages, decline, extractive_answer
 from agentcore.rag.models import Hit
 
 HITS = [
@@ -37,9 +37,63 @@ def test_extractive_answer_keeps_reading_order_and_all_titles() -> None:
     assert answer.endswith("(Источники: Отпуск; Отпуск — Оформление)")
 
 
-def test_no_overlap_means_no_answer() -> None:
-    assert extractive_answer("курс биткоина", HITS) == NO_ANSWER
+def test_no_common_word_quotes_the_start_of_the_top_passage() -> None:
+    # Whether to answer at all is the searcher's decision (SearchResult.answerable); a passage it ranked first
+    # without a shared word (a paraphrase matched by meaning) is quoted from its start.
+    assert extractive_answer("можно ли отдохнуть", HITS).startswith("Отпуск можно делить на части.")
     assert extractive_answer("отпуск", []) == NO_ANSWER
+
+
+def _hit(text: str, title: str = "Отпуск: правила — Как оформить отпуск", rank: int = 1) -> Hit:
+    return Hit(id=f"v#{rank}", doc_id="v", title=title, text=text, score=1.0, source="s", rank=rank)
+
+
+PROCEDURE = """1. Откройте «Ромашка.Портал» → «Отпуска» → «Новое заявление».
+2. Выберите даты и тип отпуска.
+3. Подайте заявление не позднее чем за 14 календарных дней до начала отпуска.
+4. Заявление согласует **непосредственный руководитель**, затем HR.
+
+Перенести отпуск можно, подав новое заявление."""
+
+
+def test_procedure_keeps_every_step_on_its_own_line() -> None:
+    answer = extractive_answer("Как оформить отпуск?", [_hit(PROCEDURE)])
+    assert answer.splitlines() == [
+        "Как оформить отпуск:",
+        "1. Откройте «Ромашка.Портал» → «Отпуска» → «Новое заявление».",
+        "2. Выберите даты и тип отпуска.",
+        "3. Подайте заявление не позднее чем за 14 календарных дней до начала отпуска.",
+        "4. Заявление согласует непосредственный руководитель, затем HR.",
+        "(Источники: Отпуск: правила — Как оформить отпуск)",
+    ]
+
+
+def test_procedure_uses_the_lead_in_line() -> None:
+    text = "Каждый участник отвечает на три вопроса:\n\n1. Что я сделал вчера?\n2. Что сделаю сегодня?\n3. Блокеры?"
+    lines = extractive_answer("Как проходит дейли?", [_hit(text, "Дейли — Формат")]).splitlines()
+    assert lines[0] == "Каждый участник отвечает на три вопроса:" and lines[3] == "3. Блокеры?"
+
+
+def test_definition_quotes_the_defining_sentence() -> None:
+    hits = [
+        _hit("Спринты идут один за другим. Спринт — это отрезок фиксированной длины. Цель есть всегда.", "Спринт"),
+        _hit("По Scrum Guide спринт длится не больше месяца.", "Спринт — Длина спринта", 2),
+    ]
+    assert extractive_answer("Что такое спринт?", hits) == (
+        "Спринт — это отрезок фиксированной длины. Цель есть всегда. (Источники: Спринт)"
+    )
+
+
+def test_bullets_and_table_rows() -> None:
+    text = "- **Суточные.** 700 ₽ в день.\n- **Такси** до вокзала.\n\n| Имя | Знач |\n|---|---|\n| `TOPK` | `2` |"
+    answer = extractive_answer("Сколько суточных?", [_hit(text, "Командировки — Расходы")])
+    assert answer == "• Суточные. 700 ₽ в день. (Источники: Командировки — Расходы)"
+    assert "TOPK | 2" in extractive_answer("Значение TOPK", [_hit(text, "Настройки")])
+
+
+def test_decline_names_the_closest_sections() -> None:
+    assert decline(HITS) == f"{NO_ANSWER} Ближе всего по теме: «Отпуск»; «Отпуск — Оформление»."
+    assert decline([]) == NO_ANSWER == "В базе знаний нет ответа на этот вопрос."
 
 
 def test_llm_prompt_is_russian_and_numbers_context() -> None:
@@ -48,3 +102,14 @@ def test_llm_prompt_is_russian_and_numbers_context() -> None:
     assert "опираясь только на приведённые фрагменты" in system["content"]
     assert "[1] Отпуск\n" in user["content"] and "[2] Отпуск — Оформление" in user["content"]
     assert user["content"].endswith("Вопрос: Сколько дней отпуска?")
+
+
+def test_a_first_passage_without_text_does_not_break_the_answer() -> None:
+    from agentcore.rag.answer import extractive_answer
+    from agentcore.rag.models import Hit
+
+    hits = [
+        Hit("a#0", "a", "Пусто", "..", 1.0, "a.md", 1, "hybrid"),
+        Hit("b#0", "b", "Отпуск", "Отпуск длится 28 дней.", 0.5, "b.md", 2, "hybrid"),
+    ]
+    assert extractive_answer("Сколько длится отпуск?", hits).startswith("Отпуск длится 28 дней.")

@@ -1,8 +1,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -16,7 +18,7 @@ runner = CliRunner()
 
 @pytest.fixture(autouse=True)
 def _engine(monkeypatch: pytest.MonkeyPatch, data_dir: Path, kb_dir: Path) -> None:
-    monkeypatch.setattr("agentcore.rag.engine.bundled_kb_path", lambda: kb_dir)
+    monkeypatch.setattr("agentcore.rag.indexer.bundled_kb_path", lambda: kb_dir)
 
     def make() -> RagEngine:
         return RagEngine(Settings(data_dir=data_dir), embedder=HashingEmbedder(), backend=None)
@@ -29,12 +31,14 @@ def test_index_then_search_json(kb_dir: Path, tmp_path: Path) -> None:
     result = runner.invoke(rag_cli.rag_app, ["index", str(kb_dir), "--collection", "hr"])
     assert result.exit_code == 0, result.output
     assert "Коллекция hr: добавлено 5" in result.stdout
+    assert "эмбеддингов посчитано 9 (" in result.stdout and "чанков/с)" in result.stdout
     assert "blob.md" in result.stderr and "двоичный файл" in result.stderr
 
     result = runner.invoke(rag_cli.rag_app, ["search", "TASK-12", "-c", "hr", "--top-k", "1", "--json"])
     assert result.exit_code == 0, result.output
     payload = json.loads(result.stdout)
     assert payload["mode"] == "bm25" and payload["collection"] == "hr"
+    assert payload["answerable"] is True and "TASK-12" in payload["answer"]
     hit = payload["hits"][0]
     assert hit["id"] == "vacation#1" and hit["title"] == "Отпуск — Оформление" and "TASK-12" in hit["text"]
     assert isinstance(hit["score"], float)
@@ -44,6 +48,51 @@ def test_search_pretty_output_on_default_collection() -> None:
     result = runner.invoke(rag_cli.rag_app, ["search", "как настроить OpenVPN", "--mode", "hybrid", "-k", "2"])
     assert result.exit_code == 0, result.output
     assert "Коллекция default" in result.stdout and "Удалённый доступ" in result.stdout
+
+
+def test_use_makes_a_collection_active_for_later_runs(kb_dir: Path, data_dir: Path) -> None:
+    runner.invoke(rag_cli.rag_app, ["index", str(kb_dir), "-c", "hr"])
+    result = runner.invoke(rag_cli.rag_app, ["use", "hr"])
+    assert result.exit_code == 0, result.output
+    assert "Активная коллекция: hr." in result.stdout
+    assert RagEngine(Settings(data_dir=data_dir), embedder=None, backend=None).searcher.active == "hr"
+    listing = runner.invoke(rag_cli.rag_app, ["collections"]).stdout
+    assert any("*" in line and "hr" in line for line in listing.splitlines())
+    assert runner.invoke(rag_cli.rag_app, ["search", "TASK-12", "--json"]).stdout.count('"collection": "hr"') == 1
+    # The environment variable still wins for the process that sets it.
+    chosen = Settings(data_dir=data_dir, rag_collection="default")
+    assert RagEngine(chosen, embedder=None, backend=None).searcher.active == "default"
+    failed = runner.invoke(rag_cli.rag_app, ["use", "nope"])
+    assert failed.exit_code == 1 and "коллекция 'nope' не найдена" in failed.stderr
+
+
+def test_ctrl_c_during_index_keeps_the_embedded_batches(
+    kb_dir: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Interrupted(HashingEmbedder):
+        batch_size = 2
+        calls = 0
+
+        def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+            Interrupted.calls += 1
+            if Interrupted.calls == 3:
+                raise KeyboardInterrupt
+            return super().embed_passages(texts)
+
+    monkeypatch.setattr(
+        rag_cli, "make_engine", lambda: RagEngine(Settings(data_dir=data_dir), embedder=Interrupted(), backend=None)
+    )
+    result = runner.invoke(rag_cli.rag_app, ["index", str(kb_dir), "-c", "hr"])
+    assert result.exit_code == 130, result.output
+    assert "индексация прервана; посчитанные эмбеддинги (4) сохранены" in " ".join(result.stderr.split())
+    again = runner.invoke(rag_cli.rag_app, ["index", str(kb_dir), "-c", "hr"])
+    assert again.exit_code == 0 and "взято из кэша 4" in again.stdout
+
+
+def test_pretty_search_prints_the_answer() -> None:
+    result = runner.invoke(rag_cli.rag_app, ["search", "Сколько дней составляет отпуск?"])
+    assert result.exit_code == 0, result.output
+    assert "Ответ: " in result.stdout and "28 календарных дней" in result.stdout
 
 
 def test_collections_and_remove(kb_dir: Path) -> None:
@@ -77,7 +126,7 @@ def test_bad_input_is_a_russian_message(args: list[str], code: int, message: str
 def test_help_lists_commands() -> None:
     result = runner.invoke(rag_cli.rag_app, ["--help"])
     assert result.exit_code == 0
-    for command in ("index", "search", "serve", "collections", "remove"):
+    for command in ("index", "search", "serve", "collections", "use", "remove"):
         assert command in result.stdout
 
 

@@ -19,12 +19,6 @@ def test_hashing_embedder_is_deterministic_and_normalised() -> None:
     assert float(first[0] @ query) > float(first[1] @ query)
 
 
-def test_progress_is_reported() -> None:
-    seen: list[tuple[int, int]] = []
-    HashingEmbedder().embed_passages([f"текст {i}" for i in range(100)], progress=lambda d, t: seen.append((d, t)))
-    assert seen == [(64, 100), (100, 100)]
-
-
 def test_e5_ranks_russian_passages() -> None:
     """The real local model, once, on a handful of texts."""
     embedder = E5Embedder()

@@ -20,7 +20,7 @@ def backend() -> QdrantBackend:
 def engines(settings: Settings, kb_dir: Path, backend: QdrantBackend) -> tuple[RagEngine, RagEngine]:
     """The same collection served locally and through Qdrant local mode."""
     local = RagEngine(settings, embedder=HashingEmbedder(), backend=None)
-    local.index_path(kb_dir)
+    local.indexer.index_path(kb_dir)
     remote = RagEngine(settings, embedder=HashingEmbedder(), backend=backend)
     return local, remote
 
@@ -36,49 +36,49 @@ def test_sparse_vectors() -> None:
 def test_same_interface_on_qdrant(engines: tuple[RagEngine, RagEngine]) -> None:
     local, remote = engines
     for mode in ("bm25", "dense"):
-        expected = [h.id for h in local.search("перенос отпуска руководитель", 3, mode=mode)]  # type: ignore[arg-type]
-        got = [h.id for h in remote.search("перенос отпуска руководитель", 3, mode=mode)]  # type: ignore[arg-type]
+        expected = [h.id for h in local.searcher.search("перенос отпуска руководитель", 3, mode=mode)]  # type: ignore[arg-type]
+        got = [h.id for h in remote.searcher.search("перенос отпуска руководитель", 3, mode=mode)]  # type: ignore[arg-type]
         assert got[0] == expected[0]
-    assert remote.search("TASK-12", 3)[0].id == "vacation#1"
-    assert remote.search("несуществующеслово", 3, mode="bm25") == []
+    assert remote.searcher.search("TASK-12", 3)[0].id == "vacation#1"
+    assert remote.searcher.search("несуществующеслово", 3, mode="bm25") == []
 
 
 def test_server_side_rrf_matches_local_fusion(engines: tuple[RagEngine, RagEngine]) -> None:
     local, remote = engines
     query = "как подключиться к сети если не работает"
-    local_hits = local.search(query, 5, mode="hybrid")
-    remote_hits = remote.search(query, 5, mode="hybrid")
+    local_hits = local.searcher.search(query, 5, mode="hybrid", rerank=False)
+    remote_hits = remote.searcher.search(query, 5, mode="hybrid", rerank=False)
     assert remote_hits[0].score == pytest.approx(local_hits[0].score, rel=1e-6)
     assert remote_hits[0].score <= 2 / 61 + 1e-9
 
 
 def test_sync_follows_updates(settings: Settings, kb_dir: Path, backend: QdrantBackend) -> None:
     engine = RagEngine(settings, embedder=HashingEmbedder(), backend=backend)
-    engine.index_path(kb_dir)
+    engine.indexer.index_path(kb_dir)
     target = backend.collection_name("test")
     count = backend.client.count(target).count
-    assert count == engine.info().chunks
-    engine.remove_documents(["vpn"])
+    assert count == engine.searcher.info().chunks
+    engine.indexer.remove_documents(["vpn"])
     (kb_dir / "parking.md").write_text("# Парковка\n\nПарковка бесплатная.", encoding="utf-8")
-    engine.index_path(kb_dir / "parking.md")
-    assert backend.client.count(target).count == engine.info().chunks
-    assert engine.search("парковка", 1, mode="bm25")[0].doc_id == "parking"
-    assert engine.search("OpenVPN", 3, mode="bm25") == []
+    engine.indexer.index_path(kb_dir / "parking.md")
+    assert backend.client.count(target).count == engine.searcher.info().chunks
+    assert engine.searcher.search("парковка", 1, mode="bm25")[0].doc_id == "parking"
+    assert engine.searcher.search("OpenVPN", 3, mode="bm25") == []
 
 
 def test_bm25_only_collection_on_qdrant(settings: Settings, kb_dir: Path, backend: QdrantBackend) -> None:
     engine = RagEngine(settings, embedder=None, backend=backend)
-    engine.index_path(kb_dir)
-    result = engine.retrieve("зарплата аванс")
+    engine.indexer.index_path(kb_dir)
+    result = engine.searcher.retrieve("зарплата аванс")
     assert result.mode == "bm25" and result.hits[0].doc_id == "payroll"
 
 
 def test_backend_from_environment(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("AGENTCORE_QDRANT_URL", "http://127.0.0.1:1")
     engine = RagEngine(Settings(data_dir=data_dir), embedder=None)
-    assert isinstance(engine.backend, QdrantBackend)
+    assert isinstance(engine.catalog.backend, QdrantBackend)
     monkeypatch.delenv("AGENTCORE_QDRANT_URL")
-    assert RagEngine(Settings(data_dir=data_dir), embedder=None).backend is None
+    assert RagEngine(Settings(data_dir=data_dir), embedder=None).catalog.backend is None
 
 
 def test_unreachable_backend_is_a_503_error_and_sync_is_retried(settings: Settings, kb_dir: Path) -> None:
@@ -91,10 +91,10 @@ def test_unreachable_backend_is_a_503_error_and_sync_is_retried(settings: Settin
     backend.client = Broken()
     engine = RagEngine(settings, embedder=HashingEmbedder(), backend=backend)
     with pytest.raises(SearchBackendError, match="qdrant down") as error:
-        engine.index_path(kb_dir)
+        engine.indexer.index_path(kb_dir)
     assert error.value.status_code == 503
-    assert engine.store.read_manifest("test").chunks > 0  # the local version is written
+    assert engine.catalog.store.read_manifest("test").chunks > 0  # the local version is written
     with pytest.raises(SearchBackendError):
-        engine.search("отпуск", 1)
+        engine.searcher.search("отпуск", 1)
     backend.client = real  # the server is back: the next query mirrors the collection first
-    assert engine.search("OpenVPN", 1, mode="bm25")[0].doc_id == "vpn"
+    assert engine.searcher.search("OpenVPN", 1, mode="bm25")[0].doc_id == "vpn"

@@ -64,7 +64,15 @@ def test_search_options(url: str) -> None:
     ).json()
     assert body["chunk_ids"] == ["vacation#1"] and body["mode"] == "bm25"
     body = httpx.post(url + "/search", json={"question": "Курс биткоина", "mode": "bm25"}, timeout=10).json()
-    assert body["chunk_texts"] == [] and body["answer"].startswith("В базе знаний не нашлось")
+    assert body["chunk_texts"] == [] and body["answer"] == "В базе знаний нет ответа на этот вопрос."
+    assert body["answerable"] is False and body["answer_source"] == "none"
+
+
+def test_weak_evidence_is_declined_with_the_closest_titles(url: str) -> None:
+    body = httpx.post(url + "/search", json={"question": "Как оформить ипотеку?"}, timeout=10).json()
+    assert body["answerable"] is False and body["answer_source"] == "none"
+    assert body["answer"].startswith("В базе знаний нет ответа на этот вопрос. Ближе всего по теме: «")
+    assert all(f"«{title}»" in body["answer"] for title in body["chunk_title_list"])
 
 
 BAD_INPUT: list[tuple[dict[str, Any], int, str]] = [
@@ -135,11 +143,11 @@ def test_long_collection_name_is_not_echoed(url: str, caplog: pytest.LogCaptureF
 
 def test_empty_collection_and_dense_without_embedder(serve: Any, settings: Settings, kb_dir: Path) -> None:
     engine = RagEngine(settings, embedder=None, backend=None)
-    engine.create_collection("test")
+    engine.indexer.create_collection("test")
     url = serve(create_app(settings, engine=engine))
     response = httpx.post(url + "/search", json={"question": "отпуск"}, timeout=10)
     assert response.status_code == 409 and "пуста" in response.json()["error"]
-    engine.index_path(kb_dir)
+    engine.indexer.index_path(kb_dir)
     response = httpx.post(url + "/search", json={"question": "отпуск", "mode": "dense"}, timeout=10)
     assert response.status_code == 400 and "dense" in response.json()["error"]
 
@@ -156,7 +164,7 @@ def test_unknown_active_collection_fails_health(serve: Any, data_dir: Path) -> N
 def test_llm_answer_through_gateway(serve: Any, settings: Settings, indexed: RagEngine) -> None:
     provider = ScriptedProvider(["Отпуск длится 28 календарных дней [1]."])
     url = serve(create_app(settings, engine=indexed, gateway=SimpleLLMGateway(provider)))
-    body = httpx.post(url + "/search", json={"question": "Сколько длится отпуск?"}, timeout=10).json()
+    body = httpx.post(url + "/search", json={"question": "Сколько дней составляет отпуск?"}, timeout=10).json()
     assert body["answer"] == "Отпуск длится 28 календарных дней [1]." and body["answer_source"] == "llm"
     request = provider.requests[0]
     assert request.step == "rag.answer"
@@ -166,9 +174,16 @@ def test_llm_answer_through_gateway(serve: Any, settings: Settings, indexed: Rag
 def test_llm_failure_degrades_to_extractive(serve: Any, settings: Settings, indexed: RagEngine) -> None:
     provider = ScriptedProvider([RuntimeError("provider down")])
     url = serve(create_app(settings, engine=indexed, gateway=SimpleLLMGateway(provider)))
-    response = httpx.post(url + "/search", json={"question": "Сколько длится отпуск?"}, timeout=10)
+    response = httpx.post(url + "/search", json={"question": "Сколько дней составляет отпуск?"}, timeout=10)
     assert response.status_code == 200
     assert response.json()["answer_source"] == "extractive"
+
+
+def test_declined_question_makes_no_llm_call(serve: Any, settings: Settings, indexed: RagEngine) -> None:
+    provider = ScriptedProvider(["выдумка"])
+    url = serve(create_app(settings, engine=indexed, gateway=SimpleLLMGateway(provider)))
+    body = httpx.post(url + "/search", json={"question": "Как оформить ипотеку?"}, timeout=10).json()
+    assert body["answer_source"] == "none" and "выдумка" not in body["answer"] and provider.requests == []
 
 
 def test_router_under_a_prefix_initialises_lazily(
@@ -178,7 +193,7 @@ def test_router_under_a_prefix_initialises_lazily(
     from agentcore.rag.service import create_router
     from agentcore.web.app import create_base_app
 
-    monkeypatch.setattr("agentcore.rag.engine.bundled_kb_path", lambda: kb_dir)
+    monkeypatch.setattr("agentcore.rag.indexer.bundled_kb_path", lambda: kb_dir)
     monkeypatch.setattr("agentcore.rag.engine.create_embedder", lambda settings: HashingEmbedder())
     settings = Settings(data_dir=data_dir, provider="offline")
     parent = create_base_app(settings)
@@ -196,7 +211,7 @@ def test_collections_and_hot_swap_over_http(serve: Any, settings: Settings, inde
     other = tmp_path / "other"
     other.mkdir()
     (other / "cats.md").write_text("# Коты\n\nКоты спят весь день.", encoding="utf-8")
-    indexed.index_path(other, "cats")
+    indexed.indexer.index_path(other, "cats")
     settings = settings.model_copy(update={"admin_tokens": SecretStr("adm-token-1")})
     url = serve(create_app(settings, engine=indexed))
     names = {c["name"]: c for c in httpx.get(url + "/collections", timeout=10).json()["collections"]}

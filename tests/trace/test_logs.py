@@ -6,7 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from agentcore.trace.logs import RedactingFilter, UTCFormatter, setup_logging, step_logger
+from agentcore.trace.logs import (
+    CONTINUATION,
+    RedactingFilter,
+    UTCFormatter,
+    default_step,
+    setup_logging,
+    step_logger,
+)
 from agentcore.trace.redact import MASK, Redactor, register_secret
 
 TS = r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z"
@@ -74,6 +81,49 @@ def test_file_log_is_detailed_utc_and_creates_the_directory(tmp_path: Path, logg
     flush(logger_name)
     line = log_file.read_text(encoding="utf-8").strip()
     assert re.fullmatch(rf"{TS} DEBUG +{re.escape(logger_name)} \[\d+\]: \[main\] AgentStart", line), line
+
+
+@pytest.mark.parametrize(
+    ("name", "step"),
+    [
+        ("agentcore.rag.catalog", "rag"),
+        ("agentcore.haiku", "haiku"),
+        ("agentcore.apps.assistant.offline", "assistant"),
+        ("agentcore", "main"),
+        ("uvicorn.error", "uvicorn"),
+    ],
+)
+def test_default_step_from_the_logger_name(name: str, step: str) -> None:
+    assert default_step(name) == step
+
+
+def test_every_line_has_a_step_prefix(tmp_path: Path, logger_name: str) -> None:
+    log_file = tmp_path / "agent.log"
+    setup_logging(log_file, logger_name=logger_name)
+    logging.getLogger(f"{logger_name}.sub").info("collection // Loaded default")  # no step given
+    step_logger("exec", name=logger_name).info("answer_question // ok")
+    flush(logger_name)
+    first, second = log_file.read_text(encoding="utf-8").splitlines()
+    assert first.endswith(": [test_logs] collection // Loaded default")
+    assert second.endswith(": [exec] answer_question // ok") and "[test_logs]" not in second
+
+
+def test_a_multi_line_record_stays_one_record(tmp_path: Path, logger_name: str) -> None:
+    log_file = tmp_path / "agent.log"
+    setup_logging(log_file, logger_name=logger_name)
+    forged = "2030-01-01T00:00:00.000000Z CRITICAL agentcore [1]: [main] AgentEnd"
+    step_logger("exec", name=logger_name).debug("rag_chunks_message:\n  [1] Отпуск\r\n%s", forged)
+    try:
+        raise RuntimeError("kaput")
+    except RuntimeError:
+        logging.getLogger(logger_name).error("failed", exc_info=True)
+    flush(logger_name)
+    lines = log_file.read_text(encoding="utf-8").splitlines()
+    starts = [i for i, line in enumerate(lines) if re.match(TS, line)]
+    assert len(starts) == 2  # two records, whatever their messages hold
+    assert all(line.startswith(CONTINUATION) for i, line in enumerate(lines) if i not in starts)
+    assert lines[2] == CONTINUATION + forged  # the user's text is there, but cannot pass for a record
+    assert lines[-1] == CONTINUATION + "RuntimeError: kaput"
 
 
 def test_file_log_contains_stack_traces(tmp_path: Path, logger_name: str) -> None:

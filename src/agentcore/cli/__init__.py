@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import typer
 
-from agentcore.cli.common import fail
+from agentcore.cli.common import fail, hide_flag_types
+
+hide_flag_types()
 
 app = typer.Typer(
     name="agentcore",
-    help="agentcore: ассистент с RAG и хайку, SGR-агент, исследовательский агент, Scrum-бот и CRM-агент Bitrix24.",
+    # Systems name themselves in their commands' help below; this line must not promise one that is not built.
+    help="agentcore — агентные системы на общем ядре (провайдеры LLM, поиск по базе знаний, инструменты).",
     no_args_is_help=False,
     add_completion=False,
     rich_markup_mode="rich",
@@ -29,11 +32,15 @@ def _root(ctx: typer.Context) -> None:
 
 
 @app.command("chat")
-def chat_command() -> None:
+def chat_command(
+    quiet: bool = typer.Option(
+        False, "--quiet", "-q", help="Только ответы, без строк о ходе шагов (то же: AGENTCORE_CHAT_VERBOSE=0)."
+    ),
+) -> None:
     """Диалог с ассистентом: вопросы по базе знаний (RAG) и хайку на заданную тему."""
     from agentcore.cli.chat import chat
 
-    chat()
+    chat(quiet=quiet)
 
 
 @app.command("sgr")

@@ -2,6 +2,9 @@
 
 If ``RAG_SERVICE_URL`` / ``HAIKU_SERVICE_URL`` are not set, both services start in-process on free loopback ports
 and the agent talks to them over real HTTP; if set, the agent uses them.
+
+The terminal: lines wrap at word boundaries at the terminal's width; the steps' status lines are dimmed so the
+answer stands out (bold); ``--quiet`` (or ``AGENTCORE_CHAT_VERBOSE=0``) hides the status lines altogether.
 """
 
 from __future__ import annotations
@@ -9,11 +12,42 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from agentcore.cli.common import fail, init_logging, load_settings
 from agentcore.config import Settings
 
-_STYLES = {"info": "cyan", "ok": "bold green", "warn": "yellow", "error": "bold red", "result": "bold", "help": "dim"}
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from agentcore.apps.assistant.agent import Printer
+
+# Styles by the kind of line (see agentcore.apps.assistant.agent.Printer).
+STYLES = {
+    "status": "dim",
+    "result": "bold",
+    "detail": "",
+    "help": "",
+    "info": "",
+    "warn": "yellow",
+    "error": "bold red",
+    "ok": "bold green",
+}
+
+
+def make_printer(console: Console, verbose: bool = True) -> Printer:
+    """The assistant's ``say``: one styled line (or block) per message, wrapped at word boundaries.
+
+    With ``verbose=False`` the steps' ``status`` lines are not printed (the answers, warnings and errors are).
+    """
+    from rich.text import Text
+
+    def say(text: str, kind: str = "info") -> None:
+        if kind == "status" and not verbose:
+            return
+        console.print(Text(text, style=STYLES.get(kind, "")), soft_wrap=False, overflow="fold")
+
+    return say
 
 
 @contextlib.contextmanager
@@ -45,8 +79,11 @@ def _read_line() -> str | None:
         return None
 
 
-def chat() -> None:
-    """Run the dialog until the user leaves; exit code 1 after a fatal LLM error."""
+def chat(quiet: bool = False) -> None:
+    """Run the dialog until the user leaves; exit code 1 after a fatal LLM error.
+
+    ``quiet`` (or ``AGENTCORE_CHAT_VERBOSE=0``) prints only the answers, not the steps' status lines.
+    """
     from rich.console import Console
 
     from agentcore.apps.assistant import AssistantAgent
@@ -62,14 +99,12 @@ def chat() -> None:
 
     settings = load_settings()
     init_logging(settings, "assistant.log")
-    console = Console(highlight=False, soft_wrap=True)
+    console = Console(highlight=False)
     try:
         gateway = create_gateway(settings)
     except LLMConfigError as exc:
         fail(f"провайдер LLM не настроен: {exc}", code=2)
-
-    def say(text: str, kind: str = "info") -> None:
-        console.print(text, style=_STYLES.get(kind, ""), markup=False)
+    say = make_printer(console, verbose=settings.chat_verbose and not quiet)
 
     llm = SyncGateway(gateway)
     try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
@@ -19,6 +19,26 @@ def fail(message: str, code: int = 1) -> NoReturn:
 
     Console(stderr=True).print(f"[bold red]Ошибка:[/] {escape(redact(message))}", highlight=False)
     raise typer.Exit(code)
+
+
+def hide_flag_types() -> None:
+    """Show no value type after a flag in ``--help``.
+
+    typer 0.29 prints every option's type, and for a flag that is ``<bool>`` (``--json <bool>``, even
+    ``--help <bool>``), which reads as if the flag took a value.  A flag takes none, so its type column stays
+    empty.  Idempotent; options that take values keep their types (``<str>``, ``<int>``).
+    """
+    from typer.core import TyperOption
+
+    if getattr(TyperOption, "_agentcore_flags_untyped", False):
+        return
+    original = TyperOption.display_type_rich
+
+    def display_type_rich(self: TyperOption, ctx: Any) -> str | None:
+        return None if self.is_flag else original(self, ctx)
+
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+    TyperOption._agentcore_flags_untyped = True  # type: ignore[attr-defined]
 
 
 def load_settings() -> Settings:

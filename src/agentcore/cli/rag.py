@@ -1,8 +1,9 @@
 """``agentcore rag``: index documents, search a collection, serve the RAG HTTP service.
 
     agentcore rag index PATH [--collection NAME] [--replace]
-    agentcore rag search "вопрос" [--collection NAME] [--top-k N] [--mode bm25|dense|hybrid] [--rerank] [--json]
+    agentcore rag search "вопрос" [--collection NAME] [--top-k N] [--mode bm25|dense|hybrid] [--first-stage] [--json]
     agentcore rag collections
+    agentcore rag use NAME
     agentcore rag remove DOC_ID... [--collection NAME]
     agentcore rag serve [--host H] [--port P]
 
@@ -24,7 +25,8 @@ from rich.markup import escape
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from agentcore.rag.engine import IndexProgress, RagEngine
+    from agentcore.rag.engine import RagEngine
+    from agentcore.rag.indexer import IndexProgress
 
 rag_app = typer.Typer(
     name="rag",
@@ -34,7 +36,7 @@ rag_app = typer.Typer(
 )
 
 _MODES = ("bm25", "dense", "hybrid")
-_STAGES = {"chunk": "Разбиение документов", "embed": "Эмбеддинги чанков"}
+_STAGES = {"chunk": ("Разбиение документов", "док."), "embed": ("Эмбеддинги чанков", "чанков")}
 
 
 def _stderr() -> Console:
@@ -58,18 +60,50 @@ def make_engine() -> RagEngine:
 
 @contextmanager
 def _progress() -> Iterator[IndexProgress]:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    """A rich progress bar per indexing stage: done/total, items per second and the time left."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
 
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    class RateColumn(ProgressColumn):
+        """``12.3 чанков/с`` — the task's current speed in its own unit."""
+
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            unit = task.fields.get("unit", "")
+            return Text(f"{speed:.1f} {unit}/с" if speed else f"… {unit}/с", style="progress.data.speed")
+
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TextColumn("осталось"),
+        TimeRemainingColumn(),
+        TimeElapsedColumn(),
+    )
     with Progress(*columns, console=_stderr(), transient=True) as progress:
         tasks: dict[str, Any] = {}
 
         def update(stage: str, done: int, total: int) -> None:
             if stage not in tasks:
-                tasks[stage] = progress.add_task(_STAGES.get(stage, stage), total=total)
+                description, unit = _STAGES.get(stage, (stage, ""))
+                tasks[stage] = progress.add_task(description, total=total, unit=unit)
             progress.update(tasks[stage], completed=done, total=total)
+            _DONE[stage] = done
 
         yield update
+
+
+_DONE: dict[str, int] = {}  # the last progress of each stage (for the message after Ctrl-C)
 
 
 def _exit_code(exc: Exception) -> int:
@@ -90,23 +124,32 @@ def index(
 
     if not path.exists():
         _fail(f"путь не найден: {path}")
-    engine = make_engine()
+    indexer = make_engine().indexer
+    _DONE.clear()
     try:
         with _progress() as progress:
-            if (collection or engine.active) == DEFAULT_COLLECTION:
-                engine.ensure_default(progress=progress)
-            report = engine.index_path(path, collection, replace=replace, progress=progress)
+            if (collection or indexer.catalog.active) == DEFAULT_COLLECTION:
+                indexer.ensure_default(progress=progress)
+            report = indexer.index_path(path, collection, replace=replace, progress=progress)
     except RagError as exc:
         _fail(str(exc), _exit_code(exc))
+    except KeyboardInterrupt:
+        _fail(
+            f"индексация прервана; посчитанные эмбеддинги ({_DONE.get('embed', 0)}) сохранены и будут взяты из кэша "
+            "при следующем запуске той же команды",
+            130,
+        )
     console = _stderr()
     for skipped in report.skipped:
         console.print(
             f"[yellow]Пропущен[/yellow] {escape(str(skipped.path))}: {escape(skipped.reason)}", highlight=False
         )
+    rate = f" ({report.embed_rate:.1f} чанков/с)" if report.embed_rate else ""
     typer.echo(
         f"Коллекция {report.collection}: добавлено {len(report.added)}, обновлено {len(report.updated)}, "
         f"без изменений {len(report.unchanged)}, удалено {len(report.removed)}; документов {report.documents}, "
-        f"чанков {report.chunks}; эмбеддингов посчитано {report.embedded}, взято из кэша {report.reused_embeddings}."
+        f"чанков {report.chunks}; эмбеддингов посчитано {report.embedded}{rate}, взято из кэша "
+        f"{report.reused_embeddings}; {report.seconds:.1f} с."
     )
 
 
@@ -116,7 +159,9 @@ def search(
     collection: str | None = typer.Option(None, "--collection", "-c", help="Коллекция (по умолчанию активная)."),
     top_k: int | None = typer.Option(None, "--top-k", "-k", help="Сколько фрагментов вернуть."),
     mode: str | None = typer.Option(None, "--mode", "-m", help="bm25, dense или hybrid (по умолчанию решает роутер)."),
-    rerank: bool = typer.Option(False, "--rerank", help="Переранжировать результаты."),
+    first_stage: bool = typer.Option(
+        False, "--first-stage", help="Только первый этап поиска, без переранжирования и проверки ответа."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Вывести результаты в JSON."),
 ) -> None:
     """Найти фрагменты базы знаний по вопросу."""
@@ -126,32 +171,51 @@ def search(
     if mode is not None and mode not in _MODES:
         _fail(f"неизвестный режим {mode!r}: допустимы bm25, dense, hybrid", 2)
     engine = make_engine()
+    searcher = engine.searcher
     try:
-        if (collection or engine.active) == DEFAULT_COLLECTION:
+        if (collection or searcher.active) == DEFAULT_COLLECTION:
             with _progress() as progress:
-                engine.ensure_default(progress=progress)
-        result = engine.retrieve(question, top_k, mode=mode, collection=collection, rerank=rerank)  # type: ignore[arg-type]
+                engine.indexer.ensure_default(progress=progress)
+        result = searcher.retrieve(
+            question,
+            top_k,
+            mode=mode,  # type: ignore[arg-type]
+            collection=collection,
+            rerank=not first_stage,
+        )
     except RagError as exc:
         _fail(str(exc), _exit_code(exc))
+    from agentcore.rag.answer import answer_from
+
+    answer = answer_from(question, result)
     if as_json:
         hits = [
             {"id": h.id, "title": h.title, "score": h.score, "text": h.text, "doc_id": h.doc_id, "source": h.source}
             for h in result.hits
         ]
-        payload = {"collection": result.collection, "mode": result.mode, "reason": result.reason, "hits": hits}
+        payload = {
+            "collection": result.collection,
+            "mode": result.mode,
+            "reason": result.reason,
+            "answer": answer,
+            "answerable": result.answerable,
+            "confidence": result.confidence,
+            "hits": hits,
+        }
         typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
         return
-    _print_hits(result)
+    _print_hits(result, answer)
 
 
-def _print_hits(result: Any) -> None:
+def _print_hits(result: Any, answer: str) -> None:
     from rich.console import Console
     from rich.panel import Panel
     from rich.text import Text
 
     console = Console()
     collection, reason = escape(result.collection), escape(result.reason)
-    console.print(f"Коллекция [bold]{collection}[/bold], режим [bold]{result.mode}[/bold] ({reason})")
+    console.print(f"Коллекция [bold]{collection}[/bold], режим [bold]{result.mode}[/bold] ({reason})", style="dim")
+    console.print(Text(f"Ответ: {answer}", style="bold"))
     if not result.hits:
         console.print("Ничего не найдено.")
     for hit in result.hits:
@@ -166,11 +230,30 @@ def collections() -> None:
     from rich.console import Console
     from rich.table import Table
 
-    infos = make_engine().collections()
+    infos = make_engine().searcher.collections()
     table = Table("", "Коллекция", "Документов", "Чанков", "Обновлена")
     for info in infos:
         table.add_row("*" if info.active else "", info.name, str(info.documents), str(info.chunks), info.updated_at)
     Console().print(table)
+
+
+@rag_app.command("use")
+def use(name: str = typer.Argument(..., help="Имя коллекции (см. agentcore rag collections).")) -> None:
+    """Сделать коллекцию активной: её будут использовать agentcore chat, rag search и rag serve."""
+    from agentcore.rag.errors import RagError
+
+    engine = make_engine()
+    try:
+        engine.catalog.remember_active(name)
+    except RagError as exc:
+        _fail(str(exc), _exit_code(exc))
+    typer.echo(f"Активная коллекция: {name}.")
+    if engine.settings.model_fields_set & {"rag_collection"} and engine.settings.rag_collection != name:
+        _stderr().print(
+            f"[yellow]Внимание:[/yellow] переменная AGENTCORE_RAG_COLLECTION={escape(engine.settings.rag_collection)} "
+            "задана в окружении и важнее выбора командой rag use.",
+            highlight=False,
+        )
 
 
 @rag_app.command("remove")
@@ -182,7 +265,7 @@ def remove(
     from agentcore.rag.errors import RagError
 
     try:
-        report = make_engine().remove_documents(doc_ids, collection)
+        report = make_engine().indexer.remove_documents(doc_ids, collection)
     except RagError as exc:
         _fail(str(exc), _exit_code(exc))
     for skipped in report.skipped:
@@ -208,11 +291,11 @@ def bundle_vectors() -> None:
     """Сохранить эмбеддинги поставляемой базы знаний рядом с ней (для сопровождающих пакета)."""
     from agentcore.rag.errors import RagError
 
-    engine = make_engine()
+    indexer = make_engine().indexer
     try:
         with _progress() as progress:
-            engine.ensure_default(progress=progress)
-        path = engine.export_bundled_vectors()
+            indexer.ensure_default(progress=progress)
+        path = indexer.export_bundled_vectors()
     except RagError as exc:
         _fail(str(exc), _exit_code(exc))
     typer.echo(f"Эмбеддинги сохранены: {path}")

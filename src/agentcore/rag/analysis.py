@@ -3,7 +3,8 @@
 Rules (the same for documents and queries):
 
 * identifiers like ``TASK-12`` are kept whole (``task-12``); ``ERR_42``, ``v2``, numbers stay single tokens;
-* everything is lower-cased, ``ё`` becomes ``е``;
+* the text is cleaned first (NFC, no stress marks, soft hyphens or zero-width characters, see
+  :mod:`agentcore.text.unicode`), then lower-cased, and ``ё`` becomes ``е``;
 * Russian and English stop words are dropped, and so are single letters;
 * Cyrillic words are reduced to a Snowball stem (``morphology="stem"``, PyStemmer, the default) or a pymorphy3
   lemma (``"lemma"``); Latin words get the English Snowball stem; tokens with digits, ``-`` or ``_`` are kept
@@ -20,6 +21,8 @@ import threading
 from collections.abc import Iterable
 from functools import cached_property
 from typing import Any, Literal
+
+from agentcore.text.unicode import normalize_text
 
 Morphology = Literal["stem", "lemma", "none"]
 
@@ -45,8 +48,12 @@ def _stopwords() -> frozenset[str]:
 
 
 def raw_tokens(text: str) -> list[str]:
-    """Lower-cased tokens of ``text`` before stop-word removal and normalisation (``ё`` → ``е``)."""
-    return [t.lower().replace("ё", "е") for t in _TOKEN_RE.findall(text)]
+    """Lower-cased tokens of ``text`` before stop-word removal and normalisation.
+
+    The text is cleaned first (:func:`agentcore.text.unicode.normalize_text`: NFC, no stress marks, soft hyphens or
+    zero-width characters), then ``ё`` → ``е``.
+    """
+    return [t.lower().replace("ё", "е") for t in _TOKEN_RE.findall(normalize_text(text))]
 
 
 class Analyzer:
@@ -68,7 +75,7 @@ class Analyzer:
     @property
     def name(self) -> str:
         """Identifies the analysis rules; stored with an index so a change of rules forces a rebuild."""
-        return f"ru-en-{self.morphology}-v2"
+        return f"ru-en-{self.morphology}-v3"
 
     @cached_property
     def stopwords(self) -> frozenset[str]:
@@ -78,9 +85,11 @@ class Analyzer:
     @cached_property
     def _ru(self) -> Any:
         if self.morphology == "lemma":
-            import pymorphy3
+            from agentcore.text.morphology import morph_analyzer
 
-            morph = pymorphy3.MorphAnalyzer()
+            morph = morph_analyzer()
+            if morph is None:  # pragma: no cover - pymorphy3 is a dependency
+                raise RuntimeError("pymorphy3 is not installed: morphology='lemma' is unavailable")
             return lambda words: [morph.parse(w)[0].normal_form.replace("ё", "е") for w in words]
         import Stemmer
 

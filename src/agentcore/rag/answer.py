@@ -1,89 +1,333 @@
-"""Answers from retrieved chunks: an extractive answer (no LLM) and the Russian prompt for an LLM answer.
+"""Answers from retrieved passages: the extractive answer (no LLM), the decline, and the prompt for an LLM answer.
 
-The extractive answer splits the top chunks into sentences (razdel), scores each by the share of the question's
-terms it contains (stems, so word forms match), keeps the best few in reading order and names the titles they
-come from.  It never invents text: every sentence is copied from a chunk.
+The extractive answer quotes the passages the searcher ranked first; it never invents text.  What it quotes
+depends on the kind of question (:func:`agentcore.rag.ranking.question_kind`):
+
+* **procedure** («Как оформить отпуск?») — the whole list of steps of the top passage, with its lead-in line,
+  one step per line, so a four-step procedure is never cut at step three;
+* **definition** («Что такое спринт?») — the sentence that defines the subject («Спринт — это …»);
+* **quantity** and others — the sentences (or list items) that share most of the question's words, from the top
+  passages, in reading order.
+
+Numbered lists and line breaks survive (``1. …\\n2. …``); Markdown emphasis and code marks are dropped.  The
+sources follow as ``(Источники: title; …)``.  When the searcher finds the evidence too weak
+(:class:`~agentcore.rag.models.SearchResult` ``answerable=False``), :func:`decline` says so and names the closest
+sections instead.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from agentcore.rag.analysis import Analyzer, get_analyzer
-from agentcore.rag.models import Hit
+from agentcore.rag.models import Hit, SearchResult
+from agentcore.rag.ranking import defined_terms, definition_subject, question_kind
 
-NO_ANSWER = "В базе знаний не нашлось ответа на этот вопрос."
+NO_ANSWER = "В базе знаний нет ответа на этот вопрос."
+CLOSEST = "Ближе всего по теме:"
 MAX_SENTENCES = 3
-MIN_SENTENCE_SCORE = 0.34  # a sentence must carry at least a third of the question's terms
+MAX_CLOSEST = 3
 CONTEXT_CHARS_PER_CHUNK = 1500
 
+_ITEM_RE = re.compile(r"^\s*(?P<marker>\d{1,2}[.)]|[-*•])\s+(?P<text>.+)$")
+_TABLE_RULE_RE = re.compile(r"^\s*\|?\s*:?-{2,}")
+_EMPHASIS_RE = re.compile(r"\*\*(.+?)\*\*|__(.+?)__|`([^`]*)`")
 
-@dataclass(frozen=True, slots=True)
-class ScoredSentence:
-    """A sentence of a hit with the share of the question's terms it contains."""
+
+def clean_markdown(text: str) -> str:
+    """``text`` without Markdown emphasis and code marks (``**x**``, ``__x__``, `` `x` `` → ``x``)."""
+    return _EMPHASIS_RE.sub(lambda m: next(g for g in m.groups() if g is not None), text)
+
+
+@dataclass(frozen=True)
+class _Unit:
+    """A sentence, a list item or a table row of a passage."""
 
     text: str
-    score: float
-    hit_rank: int
-    position: int
-    title: str
+    block: int  # paragraph or list it belongs to
+    position: int  # order in the passage
+    marker: str  # "" for prose, "1." / "•" for list items
+    numbered: bool
 
 
-def _sentences(hits: list[Hit], query_terms: set[str], analyzer: Analyzer) -> list[ScoredSentence]:
+def _units(text: str) -> list[_Unit]:
+    """Split a passage into sentences, list items and table rows, keeping which block each belongs to.
+
+    A list survives blank lines between its items and code blocks inside an item (kept, indented, in the item).
+    """
     from razdel import sentenize
 
-    found: list[ScoredSentence] = []
-    for hit in hits:
-        for position, piece in enumerate(sentenize(hit.text)):
-            text = " ".join(piece.text.split())
-            if len(text) < 3:
+    units: list[_Unit] = []
+    block = -1
+    prose: list[str] = []
+    in_list = False
+    in_fence = False
+
+    def flush() -> None:
+        nonlocal block
+        if not prose:
+            return
+        block += 1
+        for piece in sentenize(" ".join(prose)):
+            sentence = " ".join(piece.text.split())
+            if len(sentence) > 2:
+                units.append(_Unit(sentence, block, len(units), "", False))
+        prose.clear()
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith(("```", "~~~")):
+            in_fence = not in_fence
+            continue
+        if in_fence:
+            if in_list and units and line:  # code inside a list item stays with the item
+                last = units[-1]
+                units[-1] = _Unit(f"{last.text}\n   {line}", last.block, last.position, last.marker, last.numbered)
+            continue
+        if not line:
+            flush()
+            continue  # a blank line alone does not end a list: the next line decides
+        item = _ITEM_RE.match(line)
+        if item or line.startswith("|"):
+            flush()
+            if not in_list:
+                block += 1
+                in_list = True
+            if item:
+                marker = item.group("marker")
+                numbered = marker[0].isdigit()
+                text_ = item.group("text").strip()
+                units.append(_Unit(text_, block, len(units), marker if numbered else "•", numbered))
+            elif not _TABLE_RULE_RE.match(line):
+                cells = [cell.strip() for cell in line.strip("|").split("|")]
+                units.append(_Unit(" | ".join(cells), block, len(units), "", False))
+            continue
+        if in_list and raw[:1].isspace() and units and units[-1].marker:
+            last = units[-1]  # an indented continuation line of a list item
+            units[-1] = _Unit(f"{last.text} {line}", last.block, last.position, last.marker, last.numbered)
+            continue
+        in_list = False
+        prose.append(line.lstrip("> ").strip())
+    flush()
+    return units
+
+
+@dataclass(frozen=True)
+class _Scored:
+    unit: _Unit
+    hit: Hit
+    hit_index: int
+    score: float
+
+
+def _score_units(question: str, hits: Sequence[Hit], analyzer: Analyzer, kind: str) -> list[_Scored]:
+    query = analyzer.term_set(question)
+    subject = analyzer.term_set(definition_subject(question)) if kind == "definition" else set()
+    scored = []
+    for index, hit in enumerate(hits):
+        for unit in _units(hit.text):
+            terms = analyzer.term_set(unit.text)
+            score = len(query & terms) / len(query) if query else 0.0
+            if subject and subject & defined_terms(unit.text, analyzer, sentences=1):
+                score += 1.0  # the sentence defines what was asked
+            if kind == "quantity" and any(ch.isdigit() for ch in unit.text):
+                score += 0.3
+            scored.append(_Scored(unit, hit, index, score))
+    return scored
+
+
+def render_excerpts(excerpts: Sequence[Excerpt], cite: Callable[[Excerpt], str] | None = None) -> str:
+    """Excerpts in reading order: prose of one block on one line, each list item on its own line.
+
+    ``cite`` gives a marker to put at the end of an excerpt (before its final punctuation), e.g. ``"[2]"``.
+    """
+    lines: list[str] = []
+    previous: _Unit | None = None
+    for excerpt in excerpts:
+        unit = excerpt.unit
+        text = excerpt.text
+        if cite is not None:
+            text = _with_marker(text, cite(excerpt))
+        if unit.marker:
+            lines.append(f"{unit.marker} {text}")
+        elif previous is not None and not previous.marker and previous.block == unit.block and lines:
+            lines[-1] = f"{lines[-1]} {text}"
+        else:
+            lines.append(text)
+        previous = unit
+    return "\n".join(lines)
+
+
+def _with_marker(text: str, marker: str) -> str:
+    """Every sentence of ``text`` with `` marker`` before its final punctuation (one without gets a full stop), so
+    each claim carries its citation."""
+    from razdel import sentenize
+
+    marked = []
+    for piece in sentenize(text.rstrip()):
+        sentence = piece.text
+        end = sentence[-1] if sentence[-1:] in (".", "!", "?", "…", ":") else "."
+        marked.append(f"{sentence.rstrip('.!?…;:,').rstrip()} {marker}{end}")
+    return " ".join(marked)
+
+
+def _procedure(scored: list[_Scored]) -> tuple[list[_Unit], Hit] | None:
+    """The whole list of steps of the first passage holding one (numbered lists first), with its lead-in.
+
+    A list in the second passage counts only when it shares words with the question: the top passage may answer in
+    prose, and another section's list would then be off-topic.
+    """
+    for hit_index in sorted({s.hit_index for s in scored}):
+        units = [s for s in scored if s.hit_index == hit_index]
+        for numbered in (True, False):
+            blocks: dict[int, list[_Scored]] = {}
+            for item in units:
+                if item.unit.marker and item.unit.numbered == numbered:
+                    blocks.setdefault(item.unit.block, []).append(item)
+            if hit_index > 0:
+                blocks = {b: items for b, items in blocks.items() if any(i.score > 0 for i in items)}
+            if not blocks:
                 continue
-            terms = analyzer.term_set(text)
-            score = len(query_terms & terms) / len(query_terms) if query_terms else 0.0
-            found.append(ScoredSentence(text, score, hit.rank, position, hit.title))
-    return found
+            block = max(blocks, key=lambda b: (sum(s.score for s in blocks[b]), -b))
+            steps = [s.unit for s in blocks[block]]
+            hit = units[0].hit
+            lead = [s.unit for s in units if s.unit.position == steps[0].position - 1 and not s.unit.marker]
+            if not lead or not lead[0].text.rstrip().endswith(":"):
+                heading = re.split(r" — | / ", hit.title)[-1].strip()
+                lead = [_Unit(f"{heading}:", -1, -1, "", False)]
+            return lead + steps, hit
+    return None
+
+
+def _with_lists(picks: list[_Scored], scored: list[_Scored]) -> list[_Scored]:
+    """``picks`` plus the list that follows each picked lead-in line («… когда:»): a lead-in alone says nothing."""
+    result = list(picks)
+    for pick in picks:
+        if pick.unit.marker or not pick.unit.text.rstrip().endswith(":"):
+            continue
+        same = [s for s in scored if s.hit_index == pick.hit_index]
+        following = [s for s in same if s.unit.position == pick.unit.position + 1 and s.unit.marker]
+        if following:
+            block = following[0].unit.block
+            result.extend(s for s in same if s.unit.block == block and s not in result)
+    return result
+
+
+@dataclass(frozen=True)
+class Excerpt:
+    """A piece of a passage an extractive answer quotes: a sentence, a list item or a lead-in line.
+
+    Attributes:
+        unit: the text and its place (block, position, list marker) in the passage.
+        hit: the passage it comes from (a lead-in made from a passage's heading belongs to that passage).
+    """
+
+    unit: _Unit
+    hit: Hit
+
+    @property
+    def text(self) -> str:
+        """The text without Markdown emphasis."""
+        return clean_markdown(self.unit.text)
+
+
+def select_excerpts(
+    question: str,
+    hits: Sequence[Hit],
+    analyzer: Analyzer | None = None,
+    max_sentences: int = MAX_SENTENCES,
+    *,
+    trust_order: bool = True,
+) -> list[Excerpt]:
+    """What an extractive answer to ``question`` quotes from ``hits``, in reading order (see the module docstring).
+
+    One selection serves the plain answer (:func:`extractive_answer`) and the cited one of the research agent
+    (:func:`agentcore.rag.citations.cited_extractive_answer`).
+
+    Args:
+        trust_order: ``hits`` are the searcher's ranking (its first passage answers, by meaning if not by words):
+            when no sentence shares a word with the question, the first passage's opening is quoted.  ``False``
+            for passages chosen otherwise (e.g. by a model): then such a question gets no excerpt at all.
+
+    Returns:
+        the excerpts; empty when ``hits`` hold no text (or nothing shares a word with an untrusted question).
+    """
+    analyzer = analyzer or get_analyzer()
+    kind = question_kind(question)
+    scored = _score_units(question, hits[:2], analyzer, kind)
+    if not scored:
+        return []
+    procedure = _procedure(scored) if kind == "procedure" else None
+    if procedure is not None:
+        units, source = procedure
+        return [Excerpt(unit, source) for unit in units]
+    first = min(s.hit_index for s in scored)  # the best passage that holds any text
+    top = [s for s in scored if s.hit_index == first]
+    best = max(top, key=lambda s: (s.score, -s.unit.position))
+    if best.score <= 0:  # no word in common (a paraphrase the ranker matched by meaning): the passage's start
+        if not trust_order:
+            return []
+        picks = [s for s in top if s.unit.block == top[0].unit.block][:2]
+    elif kind == "definition" and best.score >= 1.0:
+        picks = [best]
+        follower = [s for s in top if s.unit.position == best.unit.position + 1 and s.unit.block == best.unit.block]
+        if len(best.unit.text) < 120 and follower:
+            picks.append(follower[0])
+    else:
+        floor = max(0.34, 0.6 * best.score)
+        others = [s for s in scored if s is not best and s.score >= floor and s.score > 0]
+        others.sort(key=lambda s: (-s.score, s.hit_index, s.unit.position))
+        picks = [best, *others[: max_sentences - 1]]
+    picks = _with_lists(picks, scored)
+    picks.sort(key=lambda s: (s.hit_index, s.unit.position))
+    return [Excerpt(s.unit, s.hit) for s in picks]
 
 
 def extractive_answer(
-    question: str, hits: list[Hit], analyzer: Analyzer | None = None, max_sentences: int = MAX_SENTENCES
+    question: str, hits: Sequence[Hit], analyzer: Analyzer | None = None, max_sentences: int = MAX_SENTENCES
 ) -> str:
-    """The best-matching sentences of ``hits`` followed by ``(Источники: title; ...)``.
+    """Quote the passages that answer ``question`` (see the module docstring), then ``(Источники: …)``.
 
     Returns:
-        :data:`NO_ANSWER` when no sentence shares at least :data:`MIN_SENTENCE_SCORE` of the question's terms.
+        :data:`NO_ANSWER` when ``hits`` hold no text.
     """
-    chosen = best_sentences(question, hits, analyzer, max_sentences)
-    if not chosen:
+    excerpts = select_excerpts(question, hits, analyzer, max_sentences)
+    if not excerpts:
         return NO_ANSWER
-    titles = list(dict.fromkeys(s.title for s in chosen))
-    return f"{' '.join(s.text for s in chosen)} (Источники: {'; '.join(titles)})"
+    body = render_excerpts(excerpts)
+    titles = "; ".join(dict.fromkeys(e.hit.title for e in excerpts))
+    separator = "\n" if "\n" in body else " "
+    return f"{body}{separator}(Источники: {titles})"
 
 
-def best_sentences(
-    question: str, hits: list[Hit], analyzer: Analyzer | None = None, max_sentences: int = MAX_SENTENCES
-) -> list[ScoredSentence]:
-    """The sentences an extractive answer is made of: the best-scoring ones of ``hits``, in reading order.
+def decline(hits: Sequence[Hit]) -> str:
+    """:data:`NO_ANSWER` and the closest sections («Ближе всего по теме: «A»; «B».»)."""
+    titles = list(dict.fromkeys(hit.title for hit in hits))[:MAX_CLOSEST]
+    if not titles:
+        return NO_ANSWER
+    return f"{NO_ANSWER} {CLOSEST} " + "; ".join(f"«{title}»" for title in titles) + "."
 
-    Empty when no sentence shares at least :data:`MIN_SENTENCE_SCORE` of the question's terms (no answer).
-    ``hit_rank`` of each tells which hit it comes from.
-    """
-    analyzer = analyzer or get_analyzer()
-    query_terms = analyzer.term_set(question)
-    candidates = [s for s in _sentences(hits, query_terms, analyzer) if s.score >= MIN_SENTENCE_SCORE]
-    # Best score first; among equals prefer the better-ranked chunk, then the earlier sentence.
-    best = sorted(candidates, key=lambda s: (-s.score, s.hit_rank, s.position))[:max_sentences]
-    return sorted(best, key=lambda s: (s.hit_rank, s.position))
+
+def answer_from(question: str, result: SearchResult, analyzer: Analyzer | None = None) -> str:
+    """The answer without an LLM: :func:`decline` when the search found no strong evidence
+    (``result.answerable`` is false), else :func:`extractive_answer` from the result's hits."""
+    if not result.hits or not result.answerable:
+        return decline(result.hits)
+    return extractive_answer(question, result.hits, analyzer)
 
 
 SYSTEM_PROMPT = (
     "Ты — помощник, который отвечает на вопросы сотрудников по базе знаний компании. "
     "Отвечай по-русски, кратко и по существу, опираясь только на приведённые фрагменты. "
+    "Если вопрос о порядке действий, перечисли все шаги по порядку, каждый с новой строки. "
     "После утверждений указывай номер фрагмента-источника в квадратных скобках, например [1]. "
     "Если во фрагментах нет ответа, так и скажи: «В базе знаний нет ответа на этот вопрос» — и ничего не выдумывай."
 )
 
 
-def answer_messages(question: str, hits: list[Hit]) -> list[dict[str, str]]:
+def answer_messages(question: str, hits: Sequence[Hit]) -> list[dict[str, str]]:
     """System and user messages asking an LLM to answer ``question`` from ``hits`` (numbered from 1)."""
     context = "\n\n".join(
         f"[{i}] {hit.title}\n{hit.text[:CONTEXT_CHARS_PER_CHUNK]}" for i, hit in enumerate(hits, start=1)

@@ -7,6 +7,7 @@ ours; bm25s builds the score matrix, saves/loads it, and scores queries.
 from __future__ import annotations
 
 import logging
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -63,6 +64,21 @@ class BM25Index:
         import bm25s
 
         return cls(bm25s.BM25.load(str(directory), show_progress=False, verbosity=0))
+
+    def document_frequency(self, term: str) -> int:
+        """Number of indexed documents containing ``term`` (0 for a term the index never saw)."""
+        token = self._model.vocab_dict.get(term)
+        if token is None:
+            return 0
+        indptr = self._model.scores["indptr"]
+        return int(indptr[token + 1] - indptr[token])
+
+    def idf(self, term: str) -> float:
+        """Lucene's BM25 IDF of ``term``: ``ln(1 + (N - df + 0.5) / (df + 0.5))``; 0 for an unknown term."""
+        frequency = self.document_frequency(term)
+        if frequency == 0:
+            return 0.0
+        return math.log(1 + (self.size - frequency + 0.5) / (frequency + 0.5))
 
     def scores(self, terms: list[str]) -> np.ndarray:
         """BM25 score of every document for a query given as terms (unknown terms are ignored)."""

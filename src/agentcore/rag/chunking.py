@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from agentcore.rag.models import Chunk, SourceDocument, content_hash
+from agentcore.text.unicode import normalize_text
 
 DEFAULT_MAX_CHARS = 1000
 _HEADING_RE = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
@@ -138,5 +139,6 @@ def chunk_document(doc: SourceDocument, max_chars: int = DEFAULT_MAX_CHARS) -> l
                 doc_title=doc.title,
                 section=section.path,
             )
-            chunks.append(replace(chunk, hash=content_hash(chunk.embedding_text)))
+            # The hash keys the embedding cache, so it covers exactly what gets embedded (the cleaned text).
+            chunks.append(replace(chunk, hash=content_hash(normalize_text(chunk.embedding_text))))
     return chunks

@@ -334,20 +334,21 @@ async def citation_coverage(answer: str, context: ComposedContext, judge: Suppor
 
 # ------------------------------------------------------------------------------------------ drafting
 def cited_extractive_answer(
-    question: str, context: ComposedContext, analyzer: Analyzer | None = None, max_sentences: int = 3
+    question: str,
+    context: ComposedContext,
+    analyzer: Analyzer | None = None,
+    max_sentences: int = 3,
+    *,
+    trust_order: bool = False,
 ) -> str | None:
-    """An extractive answer whose sentences carry ``[n]`` markers of their passages; ``None`` when the context holds
-    no sentence that answers (the rule of :func:`agentcore.rag.answer.extractive_answer`)."""
-    from agentcore.rag.answer import best_sentences
+    """An extractive answer whose sentences (and list items) carry ``[n]`` markers of their passages; ``None`` when
+    nothing can be quoted.  The selection is :func:`agentcore.rag.answer.select_excerpts` — the one the RAG service's
+    extractive answer uses (whole procedures, the defining sentence, line breaks kept); ``trust_order`` says whether
+    the context's order is the searcher's ranking (see there)."""
+    from agentcore.rag.answer import render_excerpts, select_excerpts
 
-    chosen = best_sentences(question, context.hits(), analyzer, max_sentences)
-    if not chosen:
+    excerpts = select_excerpts(question, context.hits(), analyzer, max_sentences, trust_order=trust_order)
+    if not excerpts:
         return None
-    parts = []
-    for sentence in chosen:
-        text = sentence.text.rstrip()
-        end = text[-1] if text[-1:] in (".", "!", "?", "…") else "."
-        body = text.rstrip(".!?…;:,").rstrip()
-        parts.append(f"{body} [{sentence.hit_rank}]{end}")
-    return " ".join(parts)
+    return render_excerpts(excerpts, cite=lambda excerpt: f"[{excerpt.hit.rank}]")
 

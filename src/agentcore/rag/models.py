@@ -120,12 +120,20 @@ class RouteDecision:
 
 @dataclass(frozen=True, slots=True)
 class SearchResult:
-    """Hits of one query plus how they were obtained."""
+    """Hits of one query plus how they were obtained.
+
+    ``answerable`` is false when the best passage is too weak to answer from (see
+    :func:`agentcore.rag.ranking.answerability`); ``confidence`` is the score that decided it; ``kind`` is the
+    question kind (``definition``, ``procedure``, ``quantity`` or ``other``).
+    """
 
     hits: list[Hit]
     mode: SearchMode
     reason: str
     collection: str
+    answerable: bool = True
+    confidence: float | None = None
+    kind: str = "other"
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +196,13 @@ class IndexReport:
     embedded: int = 0
     reused_embeddings: int = 0
     version: str = ""
+    seconds: float = 0.0
+    embed_seconds: float = 0.0
+
+    @property
+    def embed_rate(self) -> float | None:
+        """Chunks embedded per second of embedding time (``None`` when nothing was embedded)."""
+        return self.embedded / self.embed_seconds if self.embedded and self.embed_seconds > 0 else None
 
     @property
     def changed(self) -> bool:

@@ -1,52 +1,24 @@
-"""Second-stage reordering of hits.
+"""Reordering hits by a language model.
 
-* :func:`rerank` — local and deterministic: share of the query's terms found in the chunk, adjacent query-term
-  pairs found adjacent in the chunk, query terms in the title, and the first-stage rank as a prior
-  (``1/log2(rank + 1)``).  The prior carries half the weight: on the labelled eval set a lexical-only reorder of
-  hybrid results lost nDCG (0.82 → 0.80), with this weighting it is neutral (0.821 → 0.821) and lifts Recall@10
-  slightly; it moves a hit up only on clear lexical evidence.
-* :func:`arerank` — asks the LLM (structured output) for a 0–10 relevance score per hit when a real provider is
-  configured; on the offline provider, or on any error, it returns the local reordering.
+The local, deterministic second stage is part of every search (:mod:`agentcore.rag.ranking`, run by
+:meth:`agentcore.rag.searcher.Searcher.retrieve`).  With a real provider configured, :func:`arerank` can ask the
+model for a 0–10 relevance score per hit (structured output, step ``rag.rerank``); on the offline provider, or on
+any error, the hits keep the order the local ranker gave them.
 """
 
 from __future__ import annotations
 
-import itertools
 import logging
-import math
 from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from agentcore.rag.analysis import Analyzer, get_analyzer
 from agentcore.rag.models import Hit
 
 logger = logging.getLogger("agentcore.rag.rerank")
 
-# Weights of the local signal (tuned on the eval set, see the module docstring).
-W_COVERAGE, W_BIGRAMS, W_TITLE, W_PRIOR = 0.3, 0.1, 0.1, 0.5
 LLM_PASSAGE_CHARS = 600
-
-
-def _bigrams(terms: list[str]) -> set[tuple[str, str]]:
-    return set(itertools.pairwise(terms))
-
-
-def local_score(query_terms: list[str], hit: Hit, analyzer: Analyzer) -> float:
-    """The local relevance signal of ``hit`` for a query given as terms, in [0, 1]."""
-    prior = W_PRIOR / math.log2(max(hit.rank, 1) + 1)
-    unique = set(query_terms)
-    if not unique:
-        return prior
-    text_terms = analyzer.terms(hit.text)
-    title_terms = analyzer.term_set(hit.title)
-    all_terms = set(text_terms) | title_terms
-    coverage = len(unique & all_terms) / len(unique)
-    title = len(unique & title_terms) / len(unique)
-    pairs = _bigrams(query_terms)
-    bigrams = len(pairs & _bigrams(text_terms)) / len(pairs) if pairs else coverage
-    return W_COVERAGE * coverage + W_BIGRAMS * bigrams + W_TITLE * title + prior
 
 
 def _ranked(hits: list[tuple[Hit, float]], top_k: int | None) -> list[Hit]:
@@ -56,17 +28,6 @@ def _ranked(hits: list[tuple[Hit, float]], top_k: int | None) -> list[Hit]:
         replace(hit, score=float(score), rank=rank, retriever="rerank")
         for rank, (hit, score) in enumerate(ordered[:limit], start=1)
     ]
-
-
-def rerank(query: str, hits: list[Hit], top_k: int | None = None, analyzer: Analyzer | None = None) -> list[Hit]:
-    """Reorder ``hits`` by the local signal.
-
-    Returns:
-        new hits (``retriever="rerank"``, ``score`` = local signal, ranks from 1), at most ``top_k``.
-    """
-    analyzer = analyzer or get_analyzer()
-    terms = analyzer.terms(query)
-    return _ranked([(hit, local_score(terms, hit, analyzer)) for hit in hits], top_k)
 
 
 class PassageScore(BaseModel):
@@ -119,11 +80,12 @@ async def llm_rerank(query: str, hits: list[Hit], gateway: Any, top_k: int | Non
 
 
 async def arerank(query: str, hits: list[Hit], gateway: Any | None = None, top_k: int | None = None) -> list[Hit]:
-    """LLM rerank when ``gateway`` talks to a real provider, else (or on error) the local :func:`rerank`."""
+    """LLM rerank when ``gateway`` talks to a real provider; else, or on any error, ``hits`` as given (cut to
+    ``top_k``) — they come from the searcher, already ordered by the local ranker."""
     provider = getattr(getattr(gateway, "provider", None), "name", "offline")
     if gateway is not None and provider != "offline" and hits:
         try:
             return await llm_rerank(query, hits, gateway, top_k)
-        except Exception as exc:  # any provider/parse failure: the local signal is always available
-            logger.warning("rerank // LLM rerank failed, using local signal: %s", exc)
-    return rerank(query, hits, top_k)
+        except Exception as exc:  # any provider/parse failure: the local order is always available
+            logger.warning("rerank // LLM rerank failed, keeping the local order: %s", exc)
+    return hits if top_k is None else hits[:top_k]

@@ -44,7 +44,7 @@ from pydantic import BaseModel, Field, create_model
 
 from agentcore.config import Settings, get_settings
 from agentcore.llm.deadline import llm_deadline
-from agentcore.rag.answer import NO_ANSWER, answer_messages, extractive_answer
+from agentcore.rag.answer import answer_messages, decline, extractive_answer
 from agentcore.rag.engine import RagEngine
 from agentcore.rag.errors import (
     DenseUnavailableError,
@@ -57,8 +57,9 @@ from agentcore.rag.errors import (
     SearchBackendError,
     UnknownCollectionError,
 )
-from agentcore.rag.models import Hit, SourceDocument
+from agentcore.rag.models import SearchResult, SourceDocument
 from agentcore.rag.rerank import arerank
+from agentcore.rag.searcher import Searcher
 from agentcore.rag.store import COLLECTION_NAME_PATTERN, validate_collection_name
 from agentcore.serving import closing_lifespan
 from agentcore.trace.redact import redact_public
@@ -91,7 +92,11 @@ class SearchResponse(BaseModel):
     mode: str
     route_reason: str
     collection: str
-    answer_source: Literal["llm", "extractive"]
+    answer_source: Literal["llm", "extractive", "none"] = Field(
+        description="кто составил ответ; none — в базе знаний нет ответа (answerable = false)"
+    )
+    answerable: bool = Field(description="достаточно ли найденного, чтобы ответить")
+    confidence: float | None = Field(description="уверенность, по которой решается answerable")
 
 
 class HealthResponse(BaseModel):
@@ -189,7 +194,11 @@ def _request_models(settings: Settings) -> dict[str, type[BaseModel]]:
             ),
             "rerank": (
                 bool,
-                Field(False, description="переранжировать (LLM, если настроен провайдер, иначе локально)"),
+                Field(
+                    False,
+                    description="переранжировать моделью, если настроен провайдер LLM "
+                    "(локальное переранжирование выполняется всегда)",
+                ),
             ),
         },
         "FetchRequest": {
@@ -263,10 +272,15 @@ class _Service:
         self._gateway_lock = threading.Lock()
 
     def engine(self) -> RagEngine:
+        """The engine (created on first use); shared with the research agent by ``agentcore serve``."""
         with self._lock:
             if self._engine is None:
                 self._engine = RagEngine(self.settings)
             return self._engine
+
+    def searcher(self) -> Searcher:
+        """The engine's read face."""
+        return self.engine().searcher
 
     def llm_for_rerank(self) -> Any | None:
         """The gateway when a real (non-offline) provider is configured, else ``None``."""
@@ -286,7 +300,7 @@ class _Service:
 
     def warm_up(self) -> None:
         try:
-            self.engine().info()
+            self.searcher().info()
         except Exception as exc:  # reported again, properly, by the first request
             logger.warning("service // Warm-up failed: %s", exc)
 
@@ -299,9 +313,12 @@ class _Service:
                 self._gateway = create_gateway(self.settings)
             return self._gateway
 
-    async def answer(self, question: str, hits: list[Hit]) -> tuple[str, Literal["llm", "extractive"]]:
-        if not hits:
-            return NO_ANSWER, "extractive"
+    async def answer(self, question: str, result: SearchResult) -> tuple[str, Literal["llm", "extractive", "none"]]:
+        """The answer and who made it: ``none`` (a decline naming the closest sections, no model call) when the
+        search found no strong evidence, else the model's answer or, without a model, the extractive one."""
+        hits = result.hits
+        if not hits or not result.answerable:
+            return decline(hits), "none"
         from agentcore.llm.errors import LLMConfigError
 
         try:
@@ -374,7 +391,7 @@ def create_router(
         """Service status and the size of the active collection (503 ``{"status": "error", ...}`` when the
         collection cannot be loaded)."""
         try:
-            info = await asyncio.to_thread(lambda: service.engine().info())
+            info = await asyncio.to_thread(lambda: service.searcher().info())
         except RagError as exc:
             error = rag_api_error(exc)
             body = HealthError(error=error.message, code=error.code).model_dump()
@@ -388,7 +405,7 @@ def create_router(
         """Retrieve the top chunks for ``question`` and answer from them (seed 000: ``answer``,
         ``chunk_title_list``, ``chunk_texts``)."""
         request: Any = body
-        rag = await _engine_call(service.engine)
+        rag = await _engine_call(service.searcher)
         gateway = service.llm_for_rerank() if request.rerank else None
         async with _answering_rag_errors():
             if gateway is None:
@@ -397,7 +414,6 @@ def create_router(
                     request.top_k,
                     mode=request.mode,
                     collection=request.collection,
-                    rerank=request.rerank,
                 )
             else:  # LLM rerank: a wider pool, reordered by the model (local rerank if the model fails)
                 top_k = request.top_k or settings.param_rag_top_k
@@ -406,7 +422,7 @@ def create_router(
         with llm_deadline(settings.llm_deadline):  # the model calls (rerank, answer) share one budget
             if gateway is not None:
                 result = replace(result, hits=await arerank(request.question, result.hits, gateway, top_k))
-            answer, source = await service.answer(request.question, result.hits)
+            answer, source = await service.answer(request.question, result)
         return SearchResponse(
             answer=answer,
             chunk_title_list=[h.title for h in result.hits],
@@ -417,6 +433,8 @@ def create_router(
             route_reason=result.reason,
             collection=result.collection,
             answer_source=source,
+            answerable=result.answerable,
+            confidence=result.confidence,
         )
 
     @router.post(
@@ -425,7 +443,7 @@ def create_router(
     async def fetch_docs(body: FetchRequest) -> Any:  # type: ignore[valid-type]
         """Chunks (``doc#n``) or whole documents by id; unknown ids are listed in ``missing``."""
         request: Any = body
-        rag = await _engine_call(service.engine)
+        rag = await _engine_call(service.searcher)
         async with _answering_rag_errors():
             result = await rag.afetch_docs(request.ids, request.collection)
         return FetchResponse(items=[item.to_dict() for item in result.items], missing=result.missing)
@@ -433,7 +451,7 @@ def create_router(
     @router.get("/collections", response_model=CollectionsResponse, dependencies=reader)
     async def collections() -> Any:
         """Stored collections and which one is active."""
-        rag = await _engine_call(service.engine)
+        rag = await _engine_call(service.searcher)
         infos = await _engine_call(rag.collections)
         return {"collections": [asdict(info) for info in infos]}
 
@@ -446,7 +464,7 @@ def create_router(
     async def activate(body: ActivateRequest) -> Any:  # type: ignore[valid-type]
         """Switch the active collection (hot swap, no restart). Needs an admin token."""
         request: Any = body
-        rag = await _engine_call(service.engine)
+        rag = await _engine_call(service.searcher)
         await _engine_call(rag.use_collection, request.name)
         logger.info("service // Active collection switched to %s", request.name)
         return ActiveResponse(active=rag.active)
@@ -459,8 +477,8 @@ def create_router(
         with ``replace`` documents not in the body are removed. Needs an admin token."""
         request: Any = body
         documents = [_source_document(item) for item in request.documents]
-        rag = await _engine_call(service.engine)
-        report = await _engine_call(rag.index_documents, documents, request.collection, replace=request.replace)
+        indexer = (await _engine_call(service.engine)).indexer
+        report = await _engine_call(indexer.index_documents, documents, request.collection, replace=request.replace)
         logger.info(
             "service // Indexed %d documents into %s: added %d, updated %d, removed %d",
             len(documents),

@@ -13,9 +13,13 @@ from typing import TYPE_CHECKING
 from agentcore.rag.bm25 import BM25Index, top_k
 from agentcore.rag.models import Chunk, FetchedItem
 from agentcore.rag.store import Manifest, Stamp
+from agentcore.rag.vectors import cosine_scores
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from agentcore.rag.analysis import Analyzer
+    from agentcore.rag.ranking import PassageInfo
 
 
 @dataclass(frozen=True, eq=False)
@@ -31,6 +35,8 @@ class CollectionSnapshot:
     stamp: Stamp | None = None
     positions: dict[str, int] = field(default_factory=dict)
     doc_rows: dict[str, list[int]] = field(default_factory=dict)
+    # Per-passage analysis for second-stage ranking, filled lazily (a benign race: any thread computes the same).
+    _passages: dict[int, PassageInfo] = field(default_factory=dict, repr=False)
 
     @classmethod
     def create(
@@ -76,7 +82,27 @@ class CollectionSnapshot:
             raise ValueError("collection has no dense vectors")
         if self.dense.shape[1] != vector.shape[0]:
             raise ValueError(f"query vector has {vector.shape[0]} dims, index has {self.dense.shape[1]}")
-        return top_k(self.dense @ vector, k)
+        return top_k(cosine_scores(self.dense, vector), k)
+
+    def cosines(self, vector: np.ndarray, rows: Sequence[int]) -> list[float]:
+        """Cosine similarity of ``vector`` with each of ``rows`` (``[]`` when the snapshot has no vectors)."""
+        if self.dense is None or not rows or self.dense.shape[1] != vector.shape[0]:
+            return []
+        return [float(x) for x in cosine_scores(self.dense[list(rows)], vector)]
+
+    def term_weight(self, term: str) -> float:
+        """BM25 IDF of ``term`` in this collection (0 when unknown or without a BM25 index)."""
+        return self.bm25.idf(term) if self.bm25 is not None else 0.0
+
+    def passage_info(self, row: int, analyzer: Analyzer) -> PassageInfo:
+        """What second-stage ranking reads from passage ``row`` (computed once per snapshot)."""
+        info = self._passages.get(row)
+        if info is None:
+            from agentcore.rag.ranking import PassageInfo
+
+            info = PassageInfo.of(self.chunks[row], analyzer)
+            self._passages[row] = info
+        return info
 
     def fetch(self, item_id: str) -> FetchedItem | None:
         """A chunk by chunk id, else a whole document by doc id (chunks joined in order), else ``None``."""

@@ -2,9 +2,11 @@
 
 Layout under ``<data_dir>/rag/``::
 
+    active                         the collection chosen with ``agentcore rag use`` (optional)
     <collection>/
         manifest.json              which version is current, counts, analyzer, origin (written last, atomically)
         .lock                      inter-process writer lock (filelock)
+        embeddings-<embedder>.journal  vectors computed by an unfinished indexing run (see agentcore.rag.journal)
         versions/<version>/
             chunks.jsonl           one chunk per line, in index order
             bm25/                  bm25s index files
@@ -100,9 +102,13 @@ def atomic_save_npy(path: Path, array: np.ndarray) -> None:
         tmp.unlink(missing_ok=True)
 
 
+def _safe(embedder_name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", embedder_name)
+
+
 def dense_file_name(embedder_name: str) -> str:
     """File name of an embedder's vectors in a version directory."""
-    return f"dense-{re.sub(r'[^A-Za-z0-9_.-]+', '-', embedder_name)}.npy"
+    return f"dense-{_safe(embedder_name)}.npy"
 
 
 @dataclass(frozen=True)
@@ -171,6 +177,10 @@ class CollectionStore:
         except FileNotFoundError:
             raise UnknownCollectionError(f"коллекция {name!r} не найдена") from None
         return Manifest.from_json(data)
+
+    def journal_path(self, name: str, embedder_name: str) -> Path:
+        """The embeddings journal of ``name`` for one embedder (see :mod:`agentcore.rag.journal`)."""
+        return self.path(name) / f"embeddings-{_safe(embedder_name)}.journal"
 
     def version_dir(self, name: str, manifest: Manifest) -> Path:
         """Folder of the manifest's version."""

@@ -3,6 +3,15 @@
 ``step_logger("main").debug("AgentStart")`` emits ``[main] AgentStart`` with ``record.step == "main"``.
 :func:`setup_logging` installs a detailed, size-rotated UTC log file and an optional short console log on
 stderr (stdout stays clean for the messages a user reads).
+
+Both handlers format with :class:`StepFormatter`, so that **every line carries a step prefix** and **every
+record stays one record**:
+
+* a record logged without a step (a plain ``logging.getLogger("agentcore.rag.catalog")``) gets one from its
+  logger's name — the part after ``agentcore`` (``[rag]``, ``[haiku]``, ``[llm]``), see :func:`default_step`;
+* the lines after the first of a multi-line record (a message with line breaks, a traceback) are indented with
+  ``"    | "``, so only a record's first line starts at column 0 with a timestamp: a reader or a log shipper can
+  tell where records begin, and text from a user cannot forge a record by containing a line break.
 """
 
 from __future__ import annotations
@@ -19,12 +28,15 @@ from agentcore.trace.clock import to_iso
 from agentcore.trace.redact import Redactor, default_redactor
 
 __all__ = [
+    "CONTINUATION",
     "LOG_BACKUP_COUNT",
     "LOG_MAX_BYTES",
     "LOG_RECORD_MAX_CHARS",
     "RedactingFilter",
+    "StepFormatter",
     "StepLoggerAdapter",
     "UTCFormatter",
+    "default_step",
     "redact_loggers",
     "setup_logging",
     "step_logger",
@@ -157,6 +169,37 @@ class UTCFormatter(logging.Formatter):
         return to_iso(created)
 
 
+CONTINUATION = "    | "
+"""Prefix of every line after the first of one log record."""
+
+
+def default_step(logger_name: str) -> str:
+    """The step of a record logged without one: the first part of the logger's name after ``agentcore``
+    (``agentcore.rag.catalog`` → ``rag``, ``agentcore.apps.haiku`` → ``haiku``, ``agentcore`` → ``main``),
+    or the first part of a foreign logger's name (``uvicorn.error`` → ``uvicorn``)."""
+    parts = logger_name.split(".")
+    if parts[0] != "agentcore":
+        return parts[0] or "main"
+    rest = [part for part in parts[1:] if part != "apps"]
+    return rest[0] if rest else "main"
+
+
+class StepFormatter(UTCFormatter):
+    """A :class:`UTCFormatter` that adds the :func:`default_step` prefix to records without a step and indents
+    every line after the first with :data:`CONTINUATION` (see the module docstring)."""
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        """The message with a step prefix (records from :func:`step_logger` already have theirs)."""
+        if not getattr(record, "step", None):
+            record.message = f"[{default_step(record.name)}] {record.message}"
+        return super().formatMessage(record)
+
+    def format(self, record: logging.LogRecord) -> str:
+        """The whole record (message, traceback, stack) as one first line plus indented continuation lines."""
+        text = super().format(record)
+        return text.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\n" + CONTINUATION)
+
+
 class _StderrHandler(logging.StreamHandler):
     """Writes to whatever ``sys.stderr`` is at emit time (so redirection and test capture keep working)."""
 
@@ -198,8 +241,9 @@ def setup_logging(
     """Configure the ``logger_name`` logger: a detailed rotating file and, optionally, a short stderr log.
 
     The file (``log_file``; its directory is created) gets every record at ``file_level`` or above as
-    ``<UTC ISO Z> LEVEL logger [pid]: message`` plus tracebacks, and rotates at 5 MB keeping 5 backups.
-    The console handler writes ``LEVEL: message`` to stderr.  Both redact secrets.
+    ``<UTC ISO Z> LEVEL logger [pid]: [step] message`` plus tracebacks, and rotates at 5 MB keeping 5 backups.
+    The console handler writes ``LEVEL: [step] message`` to stderr.  Both redact secrets, and both keep a
+    multi-line record one record (:class:`StepFormatter`).
 
     Idempotent: a second call replaces the handlers of the first one (other handlers are left alone).
     Records still propagate to ancestor loggers.  If the log file cannot be opened, a warning is logged and
@@ -225,10 +269,10 @@ def setup_logging(
         except OSError as exc:
             problem = f"setup_logging // Cannot open log file {log_file}: {exc}"
         else:
-            logger.addHandler(_own(file_handler, UTCFormatter(FILE_FORMAT), file_level))
+            logger.addHandler(_own(file_handler, StepFormatter(FILE_FORMAT), file_level))
             levels.append(file_level)
     if console:
-        logger.addHandler(_own(_StderrHandler(console_level), logging.Formatter(CONSOLE_FORMAT), console_level))
+        logger.addHandler(_own(_StderrHandler(console_level), StepFormatter(CONSOLE_FORMAT), console_level))
         levels.append(console_level)
     if levels:
         logger.setLevel(min(levels))

@@ -65,18 +65,25 @@ class Harness:
     ) -> None:
         self.gateway = MockLLMGateway(llm_items)
         self.printed: list[str] = []
+        self.kinds: list[tuple[str, str]] = []
+
+        def say(text: str, kind: str = "info") -> None:
+            self.printed.append(text)
+            self.kinds.append((kind, text))
+
         self.agent = AssistantAgent(
             settings,
             SyncGateway(self.gateway),
             rag or service(search=RAG_OK),
             haiku or service(generate_haiku=HAIKU_OK),
-            lambda text, kind="info": self.printed.append(text),
+            say,
             provider_name="scripted",
         )
         self.agent.session_started = True
 
     def turn(self, text: str) -> Outcome:
         self.printed.clear()
+        self.kinds.clear()
         return self.agent.handle_input(text)
 
     @property
@@ -109,7 +116,7 @@ def test_session_start_prints_help_then_restart(settings: Settings, caplog: pyte
     ]
 
 
-@pytest.mark.parametrize("command", ["/exit", "/quit", "/q", "exit", "quit", "q", "  EXIT  "])
+@pytest.mark.parametrize("command", ["/exit", "/quit", "/q", "exit", "quit", "q", "  EXIT  ", "выход", "Пока", "стоп"])
 def test_exit_commands(settings: Settings, caplog: pytest.LogCaptureFixture, command: str) -> None:
     h = Harness(settings, [])
     assert h.turn(command) is Outcome.EXIT
@@ -118,13 +125,56 @@ def test_exit_commands(settings: Settings, caplog: pytest.LogCaptureFixture, com
     assert h.gateway.call_count == 0
 
 
-@pytest.mark.parametrize("command", ["/help", "help", "?"])
+@pytest.mark.parametrize("command", ["/help", "help", "?", "помощь", "Справка"])
 def test_help_commands(settings: Settings, caplog: pytest.LogCaptureFixture, command: str) -> None:
     h = Harness(settings, [])
     assert h.turn(command) is Outcome.CONTINUE
     assert len(h.printed) == 1 and "generate_haiku" in h.printed[0]
     assert logs(caplog) == [("DEBUG", "[main] AgentHelp")]
     assert h.history == []
+
+
+@pytest.mark.parametrize(
+    "text", ["Привет", "Привет! Что ты умеешь?", "Что ты умеешь?", "кто ты", "Добрый день", "Чем можешь помочь?"]
+)
+def test_greetings_and_capability_questions_get_the_help(
+    settings: Settings, caplog: pytest.LogCaptureFixture, text: str
+) -> None:
+    h = Harness(settings, [])  # no LLM answer scripted: classification must not run
+    assert h.turn(text) is Outcome.CONTINUE
+    assert len(h.printed) == 1 and "generate_haiku" in h.printed[0] and msg.IRRELEVANT not in h.printed
+    assert logs(caplog) == [("DEBUG", "[main] AgentHelp")]
+    assert h.gateway.call_count == 0
+
+
+def test_a_greeting_with_a_question_is_answered(settings: Settings) -> None:
+    h = Harness(settings, [RELEVANT, select("rag_search", question="Как оформить отпуск?")])
+    h.turn("Привет, как оформить отпуск?")
+    assert h.printed[-2] == msg.RAG_ANSWER.format(answer=RAG_OK["answer"])
+
+
+def test_every_line_says_what_it_is(settings: Settings) -> None:
+    h = Harness(settings, [RELEVANT, select("rag_search", question="Как оформить отпуск?")])
+    h.turn("Как оформить отпуск?")
+    kinds = [kind for kind, _ in h.kinds]
+    assert kinds == ["status"] * 7 + ["result", "detail"]
+    h = Harness(settings, [RELEVANT, select("generate_haiku", theme="осень")])
+    h.turn("хайку про осень")
+    assert [kind for kind, _ in h.kinds][-3:] == ["result", "detail", "detail"]
+
+
+def test_unusable_theme_is_said_plainly(settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    plain = "Не получается сложить хайку на тему «kubernetes»: в словаре хайку нет подходящих слов."
+
+    def refuse(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(422, json={"error": plain, "code": "theme_not_usable"})
+
+    script = [RELEVANT, select("generate_haiku", theme="kubernetes")]
+    h = Harness(settings, script, haiku=service(generate_haiku=refuse))
+    assert h.turn("хайку про kubernetes") is Outcome.CONTINUE
+    assert h.printed[-1] == plain and msg.HAIKU_FAILURE not in h.printed
+    assert h.history[-1] == ("assistant", plain)
+    assert ("ERROR", f"[exec] generate_haiku // Generation error: {plain}") in logs(caplog)
 
 
 def test_end_of_input_says_goodbye(settings: Settings) -> None:
@@ -440,4 +490,30 @@ def test_offline_selection_does_not_mistake_words_for_poems() -> None:
     pick = offline_select([LLMMessage(role="user", content="Что делать при стихийном бедствии?")])
     assert pick.tool_name == "rag_search"
     haiku = offline_select([LLMMessage(role="user", content="Сочини стихи про весну")])
-    assert haiku.tool_name == "generate_haiku" and haiku.parameters == {"theme": "весну"}
+    assert haiku.tool_name == "generate_haiku" and haiku.parameters == {"theme": "весна"}  # in the nominative
+
+
+@pytest.mark.parametrize(
+    ("request_text", "theme"),
+    [
+        ("Напиши хайку про кота", "кот"),
+        ("хайку о зимней ночи", "зимняя ночь"),
+        ("сочини стихи на тему осени", "осень"),
+        ("хайку про осень, пожалуйста", "осень"),
+    ],
+)
+def test_offline_selection_puts_the_theme_into_the_nominative(request_text: str, theme: str) -> None:
+    from agentcore.apps.assistant.offline import select as offline_select
+    from agentcore.llm.models import LLMMessage
+
+    pick = offline_select([LLMMessage(role="user", content=request_text)])
+    assert pick.tool_name == "generate_haiku" and pick.parameters == {"theme": theme}
+    chosen = msg.SELECTED.format(name="generate_haiku", params=json.dumps({"theme": theme}, ensure_ascii=False))
+    follow_up = offline_select(
+        [
+            LLMMessage(role="user", content=request_text),
+            LLMMessage(role="assistant", content=chosen),
+            LLMMessage(role="user", content="а про зиму?"),
+        ]
+    )
+    assert follow_up.parameters == {"theme": "зима"}

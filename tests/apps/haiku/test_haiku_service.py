@@ -65,9 +65,18 @@ def test_generate_haiku_happy_path(server: BackgroundServer, caplog: pytest.LogC
 
 
 def test_theme_of_exactly_the_maximum_length_is_accepted(server: BackgroundServer) -> None:
-    response = _post(server, json={"theme": "а" * 20})
+    response = _post(server, json={"theme": "тихий осенний листок"})  # 20 characters
     assert response.status_code == 200
     _assert_seed_response(response.json())
+
+
+@pytest.mark.parametrize("theme", ["kubernetes", "а" * 20, "123"])
+def test_theme_the_lexicon_cannot_use_is_said_plainly(server: BackgroundServer, theme: str) -> None:
+    response = _post(server, json={"theme": theme})
+    assert response.status_code == 422
+    body = response.json()
+    assert body["code"] == "theme_not_usable"
+    assert body["error"].startswith(f"Не получается сложить хайку на тему «{theme}»")
 
 
 def test_body_must_be_declared_json(server: BackgroundServer) -> None:

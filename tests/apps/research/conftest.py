@@ -63,7 +63,7 @@ def settings(data_dir: Path) -> Settings:
 @pytest.fixture
 def engine(settings: Settings, kb_dir: Path) -> RagEngine:
     engine = RagEngine(settings, embedder=HashingEmbedder(), backend=None)
-    engine.index_path(kb_dir, "test")
+    engine.indexer.index_path(kb_dir, "test")
     return engine
 
 

@@ -51,3 +51,8 @@ def test_policy_steps() -> None:
     assert after_error.endswith(f"FinalAnswer: {NO_ANSWER}")
     assert draft_of("Observation: Черновик ответа по контексту: текст [1].\nещё") == "текст [1]."
     assert draft_of("нет черновика") is None
+    procedure = (
+        "Observation: Черновик ответа по контексту: Шаги [1]:\n1. Один [1].\n2. Два [1].\n"
+        "Покрытие черновика цитатами: 1.00"
+    )
+    assert draft_of(procedure) == "Шаги [1]:\n1. Один [1].\n2. Два [1]."

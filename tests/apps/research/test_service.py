@@ -346,11 +346,11 @@ async def test_collection_can_be_switched_without_restart(
     other = tmp_path / "other"
     other.mkdir()
     (other / "pets.md").write_text("# Питомцы\n\nВ офис можно приходить с собакой по пятницам.\n", "utf-8")
-    engine.index_path(other, "pets")
+    engine.indexer.index_path(other, "pets")
     service = make_service(None)  # offline policy
     answer = last_final(await run(service, "Можно ли приходить в офис с собакой?", collection="pets"))
     assert "собакой" in answer.answer and answer.metadata["collection"] == "pets"
-    engine.use_collection("pets")  # the active collection, hot
+    engine.searcher.use_collection("pets")  # the active collection, hot
     again = last_final(await run(service, "Можно ли приходить в офис с собакой по пятницам?"))
     assert again.metadata["collection"] == "pets" and again.metadata["answered"] is True
 

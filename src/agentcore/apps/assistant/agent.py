@@ -20,6 +20,7 @@ from pydantic import BaseModel
 from agentcore.apps.assistant import messages as msg
 from agentcore.apps.assistant.clients import ServiceClient, ServiceError
 from agentcore.apps.assistant.schemas import IntentVerdict, ToolSelection
+from agentcore.apps.assistant.smalltalk import is_smalltalk
 from agentcore.config import Settings
 from agentcore.llm.errors import LLMError, StructuredOutputError
 from agentcore.llm.models import LLMMessage, LLMRequest
@@ -29,6 +30,8 @@ from agentcore.trace.logs import step_logger
 T = TypeVar("T", bound=BaseModel)
 R = TypeVar("R")
 LOGGER_NAME = "agentcore.assistant"
+PLAIN_ERROR_CODES = frozenset({"theme_not_usable"})
+"""Service error codes whose message the user should read as is (not an outage: nothing to apologise for)."""
 
 CLASSIFY_PROMPT = (
     "Ты — классификатор запросов ассистента службы поддержки. Ассистент умеет ровно две вещи: "
@@ -42,7 +45,8 @@ SELECT_PROMPT = (
     "Ты выбираешь инструмент для последнего запроса пользователя. Инструменты: "
     "rag_search(question: str) — ответ по базе знаний, question — короткий вопрос (до {qmax} символов) "
     "своими словами пользователя; generate_haiku(theme: str) — хайку, theme — тема (до {tmax} символов), "
-    "одно-два слова. Если инструмент определить нельзя — tool_name = null."
+    "одно-два слова в именительном падеже («про кота» → «кот», «о зимней ночи» → «зимняя ночь»). "
+    "Если инструмент определить нельзя — tool_name = null."
 )
 
 
@@ -61,7 +65,13 @@ class StructuredLLM(Protocol):
 
 
 class Printer(Protocol):
-    """Where the short user-facing messages go (a rich console in the CLI, a list in tests)."""
+    """Where the short user-facing messages go (a rich console in the CLI, a list in tests).
+
+    ``kind`` says what a line is, so a terminal can style (or, in quiet mode, hide) it: ``status`` (the steps'
+    progress lines: «Анализирую релевантность запроса..» … «Выполняю инструмент..»), ``result`` (the answer or
+    the haiku), ``detail`` (lines that belong to the result: titles, syllable and word counts), ``help``,
+    ``warn``, ``error``, ``ok`` (the goodbye).
+    """
 
     def __call__(self, text: str, kind: str = "info") -> None: ...
 
@@ -82,7 +92,7 @@ class AssistantAgent:
         llm: structured LLM calls (steps 2 and 3).
         rag: client of the RAG service (``/health``, ``/search``).
         haiku: client of the Haiku service (``/health``, ``/generate_haiku``).
-        say: prints one short message to the user; ``kind`` is a style hint (info/ok/warn/error/result/help).
+        say: prints one short message to the user; ``kind`` is a style hint (see :class:`Printer`).
         provider_name: shown in the help text (the offline provider says it is not an LLM).
     """
 
@@ -169,7 +179,7 @@ class AssistantAgent:
         if command in self.settings.exit_commands:
             self.end()
             return Outcome.EXIT
-        if command in self.settings.help_commands:
+        if command in self.settings.help_commands or is_smalltalk(text):
             self.say(self.help_text(), "help")
             self.log_main.debug("AgentHelp")
             return Outcome.CONTINUE
@@ -195,7 +205,7 @@ class AssistantAgent:
     # ------------------------------------------------------------------------ step 2: classify
     def classify_intent(self) -> bool | None:
         """Step 2. ``True`` relevant, ``False`` irrelevant (back to step 1), ``None`` fatal (exit)."""
-        self.say(msg.CLASSIFY_START)
+        self.say(msg.CLASSIFY_START, "status")
         self.log_cls.debug("AgentClassify")
         request = LLMRequest(messages=self._context(CLASSIFY_PROMPT), step="assistant.classify", temperature=0.0)
         verdict = self._ask(request, IntentVerdict, "classify_intent", self.log_cls)
@@ -206,7 +216,7 @@ class AssistantAgent:
             self.say(self.help_text(), "help")
             self.log_cls.warning("classify_intent // Irrelevant query")
             return False
-        self._reply(msg.RELEVANT)
+        self._reply(msg.RELEVANT, "status")
         self.log_cls.debug("classify_intent // Relevant query")
         return True
 
@@ -224,7 +234,7 @@ class AssistantAgent:
     # -------------------------------------------------------------------------- step 3: select
     def select_tool_call(self) -> ToolSelection | Outcome:
         """Step 3. A selection, ``Outcome.CONTINUE`` on selection failure (back to step 1), ``Outcome.FATAL``."""
-        self.say(msg.SELECT_START)
+        self.say(msg.SELECT_START, "status")
         self.log_select.debug("AgentSelect")
         prompt = SELECT_PROMPT.format(qmax=self.settings.param_question_maxlen, tmax=self.settings.param_theme_maxlen)
         request = LLMRequest(messages=self._context(prompt), step="assistant.select", temperature=0.0)
@@ -236,14 +246,14 @@ class AssistantAgent:
             self.log_select.warning("select_tool_call // Selection Fail")
             return Outcome.CONTINUE
         params = json.dumps(selection.parameters, ensure_ascii=False)
-        self._reply(msg.SELECTED.format(name=selection.tool_name, params=params))
+        self._reply(msg.SELECTED.format(name=selection.tool_name, params=params), "status")
         self.log_select.debug("select_tool_call // Selection OK")
         return selection
 
     # ------------------------------------------------------------------------ step 4: validate
     def validate_tool_call(self, selection: ToolSelection) -> ValidatedCall | None:
         """Step 4. The validated call, or ``None`` after the seed's message (back to step 1)."""
-        self.say(msg.VALIDATE_START)
+        self.say(msg.VALIDATE_START, "status")
         self.log_valid.debug("AgentValidate")
         specs = {
             "rag_search": ("question", self.settings.param_question_maxlen, msg.QUESTION_TOO_LONG, msg.RAG_READY),
@@ -268,14 +278,14 @@ class AssistantAgent:
             self._reply(too_long, "warn")
             self.log_valid.warning("validate_tool_call // Too Long Param: %s::%s", name, param)
             return None
-        self._reply(ready.format(**{param: value}))
+        self._reply(ready.format(**{param: value}), "status")
         self.log_valid.debug("validate_tool_call // Validation OK")
         return ValidatedCall(name, value)
 
     # ------------------------------------------------------------------------- step 5: execute
     def execute_tool(self, call: ValidatedCall) -> None:
         """Step 5: call the service, print the result or the seed's apology."""
-        self.say(msg.EXECUTE_START)
+        self.say(msg.EXECUTE_START, "status")
         self.log_exec.debug("AgentExecute")
         if call.tool == "rag_search":
             self.answer_question(call.value)
@@ -309,7 +319,9 @@ class AssistantAgent:
 
         On any failure: the seed's log lines (``check_health // Unexpected error``, ``<function> // Health check
         failed``, ``<function> // <error_event>: …`` or ``<function> // Unexpected error: …``), the apology printed
-        and added to the history, and ``None``.
+        and added to the history, and ``None``.  An error the service marks as the user's to fix
+        (:data:`PLAIN_ERROR_CODES`, e.g. a haiku theme no word of the lexicon can carry) is printed in the
+        service's own words instead of the apology.
         """
         if not self.check_health(client, function):
             self._reply(apology, "error")
@@ -318,6 +330,9 @@ class AssistantAgent:
             return parse(client.post(path, payload))
         except ServiceError as exc:
             self.log_exec.error("%s // %s: %s", function, error_event, exc)
+            if exc.code in PLAIN_ERROR_CODES:  # the service's own words explain it better than an apology
+                self._reply(str(exc), "warn")
+                return None
         except (httpx.HTTPError, httpx.InvalidURL, ValueError, KeyError, TypeError) as exc:
             self.log_exec.error("%s // Unexpected error: %s", function, _describe(exc))
         self._reply(apology, "error")
@@ -339,7 +354,7 @@ class AssistantAgent:
             return
         answer, titles, texts = found
         self._reply(msg.RAG_ANSWER.format(answer=answer), "result")
-        self.say(msg.RAG_TITLES.format(top_k=top_k, titles=", ".join(titles)))
+        self.say(msg.RAG_TITLES.format(top_k=top_k, titles=", ".join(titles)), "detail")
         self.log_exec.debug("rag_chunks_message: %s", _chunks_message(titles, texts))
 
     def generate_haiku(self, theme: str) -> None:
@@ -363,8 +378,8 @@ class AssistantAgent:
         lines, syllables, words = made
         self._reply(msg.HAIKU_TEXT.format(text=" | ".join(lines)), "result")
         # Seed fix: syllables under «#слогов построчно», word count under «#слов итого» (the seed swapped them).
-        self.say(msg.HAIKU_SYLLABLES.format(syllables="-".join(str(n) for n in syllables)))
-        self.say(msg.HAIKU_WORDS.format(words=words))
+        self.say(msg.HAIKU_SYLLABLES.format(syllables="-".join(str(n) for n in syllables)), "detail")
+        self.say(msg.HAIKU_WORDS.format(words=words), "detail")
 
 
 def _describe(exc: BaseException) -> str:

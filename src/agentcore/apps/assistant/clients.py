@@ -8,7 +8,14 @@ import httpx
 
 
 class ServiceError(Exception):
-    """The service answered with an ``error`` field (the seed's "Search error" / "Generation error")."""
+    """The service answered with an ``error`` field (the seed's "Search error" / "Generation error").
+
+    ``code`` is the body's machine-readable ``code`` field when it has one (e.g. ``theme_not_usable``).
+    """
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class ServiceClient:
@@ -54,7 +61,8 @@ class ServiceClient:
             response.raise_for_status()
             raise ValueError(f"{path} returned a non-JSON body") from None
         if isinstance(body, dict) and body.get("error"):
-            raise ServiceError(str(body["error"]))
+            code = body.get("code")
+            raise ServiceError(str(body["error"]), str(code) if code else None)
         response.raise_for_status()
         if not isinstance(body, dict):
             raise ValueError(f"{path} returned {type(body).__name__}, not an object")

@@ -5,8 +5,9 @@
   and compared with example utterances of two routes — knowledge-base questions (plus the titles of the default
   knowledge base) and off-topic requests.  Relevant when the knowledge-base route is the closer one and its
   similarity clears the threshold.
-* ``assistant.select`` — rules: a haiku request yields ``generate_haiku`` with the theme cut out of the phrase
-  («про осень» → «осень»); anything else that is relevant is a knowledge-base question for ``rag_search``.
+* ``assistant.select`` — rules: a haiku request yields ``generate_haiku`` with the theme cut out of the phrase and
+  put into the nominative («про кота» → «кот», «о зимней ночи» → «зимняя ночь»); anything else that is
+  relevant is a knowledge-base question for ``rag_search``.
 """
 
 from __future__ import annotations
@@ -73,12 +74,16 @@ _HAIKU = re.compile(
     re.IGNORECASE,
 )
 _THEME = re.compile(
-    r"(?:\bпро\b|\bоб?\b|\bобо\b|\bна\s+тему\b|\bтема\b[:\s]|\bтемы\b)\s*[:«\"']?\s*(?P<theme>[^?!.«»\"']+)",
+    r"(?P<prep>\bпро\b|\bоб?\b|\bобо\b|\bна\s+тему\b|\bтема\b[:\s]|\bтемы\b)\s*[:«\"']?\s*"
+    r"(?P<theme>[^?!.«»\"']+)",
     re.IGNORECASE,
 )
 _FOLLOW_UP_THEME = re.compile(
-    r"^\s*(?:а\s+)?(?:теперь\s+|ещё\s+|еще\s+)?(?:про|о|об|на\s+тему)\s+(?P<theme>[^?!.]+)", re.IGNORECASE
+    r"^\s*(?:а\s+)?(?:теперь\s+|ещё\s+|еще\s+)?(?P<prep>про|о|об|на\s+тему)\s+(?P<theme>[^?!.]+)", re.IGNORECASE
 )
+# The case the words after a preposition are in: «про кота» (accusative), «о зимней ночи» (prepositional),
+# «на тему осени» (genitive).  It settles ambiguous forms when the theme is put into the nominative.
+_PREPOSITION_CASE = {"про": "accs", "о": "loct", "об": "loct", "обо": "loct", "на тему": "gent", "темы": "gent"}
 _OFF_TOPIC = re.compile(
     r"\b(погод\w*|курс\w* (?:доллар|евро|валют)\w*|переведи\w*|анекдот\w*|новост\w*|рецепт\w*|пицц\w*|"
     r"футбол\w*|фильм\w*|гороскоп\w*)\b",
@@ -162,17 +167,27 @@ def classify(messages: list[LLMMessage]) -> IntentVerdict:
     return IntentVerdict(relevant=relevant, reason=f"семантическая маршрутизация: {detail}")
 
 
+def _nominative(theme: str, preposition: str | None) -> str:
+    """``theme`` in the nominative («кота» → «кот», «зимней ночи» → «зимняя ночь»), as the haiku's subject."""
+    from agentcore.text.morphology import to_nominative
+
+    key = " ".join(preposition.lower().split()) if preposition else ""
+    return to_nominative(theme, _PREPOSITION_CASE.get(key))
+
+
 def extract_theme(text: str) -> str | None:
-    """The haiku theme in a request («напиши хайку про осенний лес» → «осенний лес»)."""
+    """The haiku theme in a request, in the nominative («напиши хайку про кота» → «кот»)."""
     match = _THEME.search(text)
+    preposition = None
     if match:
         theme = match.group("theme")
+        preposition = match.group("prep")
     else:
         after = _HAIKU.split(text, maxsplit=1)
         theme = after[-1] if len(after) > 1 else ""
     theme = re.sub(r"^\s*(?:мне|нам|пожалуйста|,)+\s*", "", theme, flags=re.IGNORECASE)
     theme = re.sub(r"[\s,;:—-]*(?:пожалуйста)?[\s,;:.!?—-]*$", "", theme, flags=re.IGNORECASE).strip(" :«»\"'")
-    return theme or None
+    return _nominative(theme, preposition) or None
 
 
 def select(messages: list[LLMMessage]) -> ToolSelection:
@@ -185,7 +200,8 @@ def select(messages: list[LLMMessage]) -> ToolSelection:
         return ToolSelection(tool_name="generate_haiku", parameters={"theme": theme} if theme else {})
     follow_up = _FOLLOW_UP_THEME.match(text)
     if follow_up and _previous_tool(messages) == "generate_haiku":
-        return ToolSelection(tool_name="generate_haiku", parameters={"theme": follow_up.group("theme").strip()})
+        theme = _nominative(follow_up.group("theme").strip(), follow_up.group("prep"))
+        return ToolSelection(tool_name="generate_haiku", parameters={"theme": theme})
     question = _POLITE.sub("", text, count=1).strip()
     if question:
         question = question[0].upper() + question[1:]

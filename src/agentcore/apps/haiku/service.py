@@ -13,6 +13,8 @@ Errors follow :mod:`agentcore.web`: ``{"error": "<Russian message>", "code": "..
 * 400 ``invalid_json`` (not JSON, nested too deep), 415 (body not declared as JSON), 413 (body too large);
 * 422 ``validation_error`` — not an object, ``theme`` missing, not a string, blank, with control characters, or
   longer than ``PARAM_THEME_MAXLEN`` (the limits are in the OpenAPI schema);
+* 422 ``theme_not_usable`` — (offline composer) no word of the lexicon can carry the theme: said plainly instead of
+  a haiku on another topic;
 * 502/503/504 — the language model failed (``upstream_*``), is not configured (``llm_not_configured``), its circuit
   is open (``llm_unavailable``, with ``Retry-After``) or did not answer within ``AGENTCORE_LLM_DEADLINE``
   (``upstream_timeout``); the message never carries upstream text.
@@ -42,7 +44,7 @@ from agentcore.llm.errors import LLMError
 from agentcore.serving import closing_lifespan
 from agentcore.web.app import create_base_app
 from agentcore.web.auth import reader_dependencies
-from agentcore.web.errors import error_responses, upstream_error
+from agentcore.web.errors import ApiError, error_responses, upstream_error
 from agentcore.web.models import SPACE_CLASS, StrictModel, text_type
 
 logger = logging.getLogger("agentcore.haiku")
@@ -58,6 +60,16 @@ def _theme(value: str) -> str:
     if not _THEME_RE.fullmatch(value):
         raise ValueError("тема содержит управляющие символы")
     return value
+
+
+def theme_not_usable(theme: str) -> ApiError:
+    """The error for a theme the offline composer could not put into any line (422 ``theme_not_usable``)."""
+    return ApiError(
+        422,
+        f"Не получается сложить хайку на тему «{theme}»: в словаре хайку нет слов, которыми её можно сказать "
+        "(нужны русские слова не длиннее семи слогов). Попробуйте другую тему — например, «осень», «море», «кот».",
+        "theme_not_usable",
+    )
 
 
 def theme_request_model(max_length: int) -> type[BaseModel]:
@@ -109,9 +121,15 @@ class HaikuService:
 
         Raises:
             LLMError: the language model failed (or is not configured).
+            ApiError: (offline) 422 ``theme_not_usable`` — no word of the lexicon can carry the theme, said plainly
+                rather than answered with a haiku on another topic.
         """
         if self.provider_name == "offline":
-            return await asyncio.to_thread(compose_offline, theme)
+            haiku = await asyncio.to_thread(compose_offline, theme)
+            if haiku.theme_word is None:
+                logger.warning("generate_haiku // Theme Not Usable: theme=%r", theme)
+                raise theme_not_usable(theme)
+            return haiku
         with llm_deadline(self.settings.llm_deadline):
             return await compose_with_llm(self.gateway(), theme)
 

@@ -9,22 +9,23 @@
 4. a theme that is not a noun in its own role: an adjective (``{A}``, agreeing with the lexicon's nouns), an
    infinitive (``{I}``: «Хочется бежать»; finite verbs are turned into their infinitive) or an adverb (``{D}``).
 
-Morphology comes from pymorphy3 (imported lazily).  Without it only a theme that is a lexicon noun or a
-nominative phrase used as typed can be placed.  Text outside the Cyrillic alphabet (Latin words, digits) never
-becomes a filler, because the syllable counter gives it no syllables.
+Morphology comes from pymorphy3 (the process-wide analyzer of :mod:`agentcore.text.morphology`).  Without it
+only a theme that is a lexicon noun or a nominative phrase used as typed can be placed.  Text outside the
+Cyrillic alphabet (Latin words, digits) never becomes a filler, because the syllable counter gives it no
+syllables.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-import threading
 import unicodedata
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from agentcore.apps.haiku.lexicon import ANY_KIND, Inflected, Lexicon, Noun, load_lexicon
 from agentcore.apps.haiku.syllables import count_syllables
+from agentcore.text.morphology import morph_analyzer
 
 logger = logging.getLogger("agentcore.haiku")
 
@@ -36,10 +37,6 @@ _FUNCTION_POS = frozenset({"CONJ", "PREP", "PRCL"})
 _STANDALONE_POS = frozenset({"NPRO", "NUMR", "INTJ", "UNKN", None})
 _CASE = {"gen": "gent", "ins": "ablt", "loc": "loct"}
 _GENDER = {"masc": "m", "femn": "f", "neut": "n", "ms-f": "m"}
-
-_morph_lock = threading.Lock()
-_morph: Any = None
-_morph_missing = False
 
 
 @dataclass(frozen=True)
@@ -73,22 +70,6 @@ class ThemeAnalysis:
 def normalize_theme(theme: str) -> str:
     """NFC, lower case, whitespace collapsed: two themes that differ only in these are the same theme."""
     return " ".join(unicodedata.normalize("NFC", theme).lower().split())
-
-
-def morph_analyzer() -> Any:
-    """The process-wide ``pymorphy3.MorphAnalyzer``, or ``None`` when pymorphy3 is not installed."""
-    global _morph, _morph_missing
-    if _morph is None and not _morph_missing:
-        with _morph_lock:
-            if _morph is None and not _morph_missing:
-                try:
-                    import pymorphy3
-                except ImportError:  # pragma: no cover - pymorphy3 is a dependency; keep working without it
-                    logger.warning("pymorphy3 is not installed: haiku themes are used without inflection")
-                    _morph_missing = True
-                else:
-                    _morph = pymorphy3.MorphAnalyzer(lang="ru")
-    return _morph
 
 
 def analyse_theme(theme: str, lexicon: Lexicon | None = None) -> ThemeAnalysis:

@@ -68,6 +68,9 @@ class Scratch:
         seen: every hit or fetched item of the run by id (``compose_context`` may cite any of them).
         context: the latest composed context; ``draft`` its extractive answer and ``draft_coverage`` its coverage.
         top_k: ``top_k`` of the latest search.
+        answerable: whether any search of the run found evidence strong enough to answer (the searcher's
+            calibrated answerability; ``None`` before the first search). Without it there is no draft answer.
+        confidence: the best answerability confidence of the run's searches.
     """
 
     question: str
@@ -81,6 +84,14 @@ class Scratch:
     draft_coverage: CoverageReport | None = None
     top_k: int = 5
     verify: VerifyReport | None = None
+    answerable: bool | None = None
+    confidence: float | None = None
+
+    def record_evidence(self, answerable: bool, confidence: float | None) -> None:
+        """Note one search's answerability: the run can answer once any of its searches could."""
+        self.answerable = bool(self.answerable) or answerable
+        if confidence is not None:
+            self.confidence = confidence if self.confidence is None else max(self.confidence, confidence)
 
     def remember(self, hits: list[Hit]) -> None:
         """Record ``hits`` as seen (first occurrence of an id wins)."""

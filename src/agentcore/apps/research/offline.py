@@ -13,7 +13,7 @@ import json
 import re
 
 from agentcore.agents.react import parse_action, parse_react
-from agentcore.apps.research.tools import DRAFT_LABEL, NO_DRAFT
+from agentcore.apps.research.tools import DRAFT_COVERAGE_LABEL, DRAFT_LABEL, NO_DRAFT
 from agentcore.llm.models import LLMRequest
 from agentcore.llm.offline import offline_handler
 from agentcore.rag.answer import NO_ANSWER
@@ -24,13 +24,18 @@ BASE_FLOW = ("router_select", "query_plan", "search", "compose_context")
 _MODE_RE = re.compile(r"Маршрут поиска:\s*(bm25|dense|hybrid)")
 _SUBQUERY_RE = re.compile(r"«([^»]+)»")
 _HIT_RE = re.compile(r"^- (\S+) \| ", re.MULTILINE)
-_DRAFT_RE = re.compile(r"^(?:Observation:\s*)?" + re.escape(DRAFT_LABEL) + r"(.*)$", re.MULTILINE)
-
-
 def draft_of(observation: str) -> str | None:
-    """The last draft answer in a ``compose_context`` observation (a refinement adds a newer one), or ``None``."""
-    drafts = _DRAFT_RE.findall(observation)
-    return drafts[-1].strip() if drafts else None
+    """The last draft answer in a ``compose_context`` observation (a refinement adds a newer one), or ``None``.
+
+    A draft runs from its label to the coverage line that follows it (a procedure spans several lines); without
+    that line, to the end of the label's line.
+    """
+    start = observation.rfind(DRAFT_LABEL)
+    if start < 0:
+        return None
+    rest = observation[start + len(DRAFT_LABEL) :]
+    end = rest.find("\n" + DRAFT_COVERAGE_LABEL)
+    return (rest[:end] if end >= 0 else rest.split("\n", 1)[0]).strip()
 
 
 @offline_handler("research.react")

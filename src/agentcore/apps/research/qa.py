@@ -55,6 +55,8 @@ class QAService:
         """
         result = await self.retriever.aretrieve(question, self.top_k, collection=collection)
         context = compose_context(result.hits, self.top_k)
+        if not result.answerable:  # the searcher found no strong evidence: no answer rather than a guess
+            return QAResult(None, context, "extractive", result.mode)
         provider = getattr(getattr(self.gateway, "provider", None), "name", "offline")
         if self.gateway is not None and provider != "offline" and context.passages:
             messages = [LLMMessage(role="system" if m["role"] == "system" else "user", content=m["content"])
@@ -66,4 +68,5 @@ class QAService:
                     return QAResult(text, context, "llm", result.mode)
             except Exception as exc:  # the extractive answer is always available
                 logger.warning("answer // LLM answer failed, answering extractively: %s", exc)
-        return QAResult(cited_extractive_answer(question, context), context, "extractive", result.mode)
+        answer = cited_extractive_answer(question, context, trust_order=True)
+        return QAResult(answer, context, "extractive", result.mode)

@@ -1,8 +1,8 @@
 """The one narrow door from the research agent to retrieval.
 
 Everything the agent and its tools need from the retrieval engine goes through :class:`Retriever`; the
-:class:`EngineRetriever` implements it over :class:`agentcore.rag.engine.RagEngine`.  When the engine's faces change
-(an indexer and a searcher), only this module changes.
+:class:`EngineRetriever` implements it over the read face of :class:`agentcore.rag.engine.RagEngine`
+(:class:`agentcore.rag.searcher.Searcher`).  When that face changes, only this module changes.
 """
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from agentcore.rag.models import CollectionInfo, FetchResult, Hit, RouteDecision, SearchMode, SearchResult
+from agentcore.trace.logs import step_logger
 
 if TYPE_CHECKING:
     from agentcore.rag.engine import RagEngine
-from agentcore.trace.logs import step_logger
+    from agentcore.rag.searcher import Searcher
 
 __all__ = ["EngineRetriever", "Retriever"]
 
@@ -99,12 +100,17 @@ class EngineRetriever:
         return self._engine
 
     @property
+    def searcher(self) -> Searcher:
+        """The engine's read face."""
+        return self.engine.searcher
+
+    @property
     def active(self) -> str:
-        return self.engine.active
+        return self.searcher.active
 
     @property
     def dense_available(self) -> bool:
-        return self.engine.embedder is not None
+        return self.engine.catalog.embedder is not None
 
     async def aretrieve(
         self,
@@ -116,27 +122,27 @@ class EngineRetriever:
         top_bm25: int | None = None,
         top_dense: int | None = None,
     ) -> SearchResult:
-        return await self.engine.aretrieve(
+        return await self.searcher.aretrieve(
             query, top_k, mode=mode, collection=collection, top_bm25=top_bm25, top_dense=top_dense
         )
 
     async def afetch_docs(self, ids: Iterable[str], collection: str | None = None) -> FetchResult:
-        return await self.engine.afetch_docs(ids, collection)
+        return await self.searcher.afetch_docs(ids, collection)
 
     def rerank(self, query: str, hits: list[Hit], top_k: int | None = None) -> list[Hit]:
-        return self.engine.rerank(query, hits, top_k)
+        return self.searcher.rerank(query, hits, top_k)
 
     def route(self, query: str) -> RouteDecision:
-        return self.engine.route(query)
+        return self.searcher.route(query)
 
     async def info(self, collection: str | None = None) -> CollectionInfo:
         """Load the collection and, once per collection, the query embedder, so that the first tool call of a run
         is not spent loading models (tool calls have a short timeout)."""
         engine = self.engine
-        info = await asyncio.to_thread(engine.info, collection)
+        info = await asyncio.to_thread(engine.searcher.info, collection)
         if info.name not in self._warm:
-            if engine.embedder is not None and info.dense:
-                await asyncio.to_thread(_warm_embedder, engine.embedder)
+            if engine.catalog.embedder is not None and info.dense:
+                await asyncio.to_thread(_warm_embedder, engine.catalog.embedder)
             self._warm.add(info.name)
         return info
 

@@ -37,7 +37,7 @@ from agentcore.tools.base import ModelTool, Tool
 from agentcore.tools.errors import ToolError
 from agentcore.trace.text import truncate
 
-__all__ = ["DRAFT_LABEL", "NO_DRAFT", "SCRATCH", "ResearchTools", "make_tools", "plan_query"]
+__all__ = ["DRAFT_COVERAGE_LABEL", "DRAFT_LABEL", "NO_DRAFT", "SCRATCH", "ResearchTools", "make_tools", "plan_query"]
 
 SCRATCH: ContextVar[Scratch] = ContextVar("research_scratch")
 SNIPPET_CHARS = 200
@@ -45,6 +45,7 @@ DEFAULT_TOP_K = 5
 VERIFY_EVIDENCE_K = 3
 NO_DRAFT = "в контексте нет предложений, отвечающих на вопрос"
 DRAFT_LABEL = "Черновик ответа по контексту:"
+DRAFT_COVERAGE_LABEL = "Покрытие черновика цитатами:"  # the line after the draft (a draft may span lines)
 PASSAGE_CHARS = 700
 
 _SPLIT_RE = re.compile(
@@ -183,16 +184,22 @@ class SearchArgs(_Args):
 
 
 class SearchHits(BaseModel):
-    """Hits of a search."""
+    """Hits of a search; ``answerable`` is the searcher's verdict on the evidence (``None`` after a rerank)."""
 
     query: str
     mode: str
     hits: list[dict[str, Any]]
+    answerable: bool | None = None
+    confidence: float | None = None
 
     def observation(self) -> str:
         if not self.hits:
             return f"По запросу «{self.query}» ничего не найдено (режим {self.mode})."
         lines = [f"Найдено фрагментов: {len(self.hits)} (режим {self.mode}). id | заголовок | начало текста:"]
+        if self.answerable is not None:
+            figure = "" if self.confidence is None else f" (уверенность {self.confidence:.2f})"
+            verdict = "да" if self.answerable else "нет — похоже, в базе знаний нет ответа"
+            lines[0] += f" Достаточно для ответа: {verdict}{figure}."
         lines += [
             f"- {h['id']} | {h['title']} | {truncate(' '.join(h['text'].split()), SNIPPET_CHARS)}" for h in self.hits
         ]
@@ -232,7 +239,17 @@ class SearchTool(ModelTool):
         run.latest = hits
         run.top_k = args.top_k
         run.remember(hits)
-        return SearchHits(query=args.query, mode=results[0].mode, hits=[hit.to_dict() for hit in hits])
+        answerable = any(result.answerable for result in results)
+        confidences = [result.confidence for result in results if result.confidence is not None]
+        confidence = max(confidences) if confidences else None
+        run.record_evidence(answerable, confidence)
+        return SearchHits(
+            query=args.query,
+            mode=results[0].mode,
+            hits=[hit.to_dict() for hit in hits],
+            answerable=answerable,
+            confidence=confidence,
+        )
 
 
 # -------------------------------------------------------------------------------------------- rerank
@@ -325,7 +342,7 @@ class ComposedResult(BaseModel):
         report = self.coverage
         lines = [
             f"{DRAFT_LABEL} {self.draft or NO_DRAFT}",
-            f"Покрытие черновика цитатами: {report.coverage:.2f} ({report.supported} из {len(report.sentences)})",
+            f"{DRAFT_COVERAGE_LABEL} {report.coverage:.2f} ({report.supported} из {len(report.sentences)})",
         ]
         if self.unknown_ids:
             lines.append("Неизвестные id (пропущены): " + ", ".join(self.unknown_ids))
@@ -353,7 +370,15 @@ class ComposeContextTool(ModelTool):
         if not hits:
             raise ToolError("нет найденных фрагментов: сначала вызовите search (или укажите id из его результатов)")
         context = compose_context(hits, args.max_passages)
-        draft = cited_extractive_answer(run.question, context)
+        # No draft when no search of the run found evidence strong enough (the searcher's calibrated answerability):
+        # quoting the nearest passage would be a confident answer to another question.
+        # The searcher's order is trusted (its first passage answers by meaning) only when the context starts with it.
+        searched_first = bool(run.latest) and context.passages[0].id == run.latest[0].id
+        draft = (
+            cited_extractive_answer(run.question, context, trust_order=searched_first)
+            if run.answerable is not False
+            else None
+        )
         coverage = await citation_coverage(draft or "", context, self.judge)
         run.context, run.draft, run.draft_coverage = context, draft, coverage
         return ComposedResult(context=context, draft=draft, coverage=coverage, unknown_ids=unknown)

@@ -1,0 +1,40 @@
+"""Greetings and questions about the assistant itself («Привет», «Что ты умеешь?»): answered with the help text.
+
+Seed 000 sends every input that is not an exit or help command through intent classification, and a greeting
+is not a knowledge-base question, so it got «Запрос не связан с функционалом агента.» — a rebuff for someone
+asking what the assistant can do.  A message made only of a greeting and/or a capability question gets the help
+instead (logged as ``AgentHelp``, like a help command).  A greeting followed by a real question («Привет, как
+оформить отпуск?») still goes through the normal steps.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agentcore.text.unicode import normalize_text
+
+_GREETING = (
+    r"(?:привет\w*|здравствуй\w*|добр\w+\s+(?:день|утро|вечер|ночи)|доброго\s+\w+|хай|хэй|салют|хелло|"
+    r"hello|hi|hey|ау|эй)"
+)
+_ADDRESS = r"(?:[\s,]+(?:бот|ботик|ассистент|помощник|агент))?"
+_CAPABILITY = (
+    r"(?:(?:а|и|так|ну)\s+)?(?:"
+    r"что\s+(?:ты\s+|вы\s+)?(?:умеешь|умеете|можешь|можете|знаешь|знаете|такое)(?:\s+делать)?|"
+    r"кто\s+(?:ты|вы)(?:\s+так(?:ой|ая|ое))?|(?:ты|вы)\s+кто|"
+    r"чем\s+(?:ты\s+|вы\s+)?(?:можешь|можете)\s+помочь|"
+    r"как\s+(?:тобой|вами)\s+пользоваться|как\s+(?:с\s+тобой|с\s+вами)\s+работать|"
+    r"что\s+(?:ты\s+|вы\s+)?(?:умеешь|умеете)|какие\s+у\s+(?:тебя|вас)\s+(?:функции|возможности|команды)|"
+    r"what\s+can\s+you\s+do|who\s+are\s+you"
+    r")"
+)
+_SMALLTALK_RE = re.compile(
+    rf"^(?:{_GREETING}{_ADDRESS}[\s,!.]*)*(?:{_CAPABILITY}[\s?!.]*)?$",
+    re.IGNORECASE,
+)
+
+
+def is_smalltalk(text: str) -> bool:
+    """True when ``text`` is only a greeting and/or a question about what the assistant is or can do."""
+    clean = " ".join(normalize_text(text).replace("ё", "е").replace("Ё", "Е").split()).strip()
+    return bool(clean) and bool(_SMALLTALK_RE.match(clean))

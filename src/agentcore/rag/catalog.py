@@ -1,0 +1,282 @@
+"""The collections of one process: the on-disk store, the loaded snapshots, the active name, the search mirror.
+
+:class:`Catalog` sits beneath both faces of the retrieval engine — :class:`~agentcore.rag.indexer.Indexer` writes
+through it and publishes new snapshots, :class:`~agentcore.rag.searcher.Searcher` reads snapshots from it.
+
+Thread-safety: a snapshot is immutable; a query takes the current one once and keeps it.  Loading and writing are
+serialised in the process (``build_lock``) and across processes (the store's file lock); swapping a reference
+takes a short lock.  A collection changed on disk by another process (``agentcore rag index`` while the service
+runs) is reloaded on the next :meth:`Catalog.snapshot`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from agentcore.config import Settings
+from agentcore.rag.analysis import Analyzer
+from agentcore.rag.default_kb import DEFAULT_COLLECTION, load_bundled_vectors
+from agentcore.rag.errors import RagError, SearchBackendError, UnknownCollectionError
+from agentcore.rag.journal import EmbeddingJournal
+from agentcore.rag.models import Chunk, CollectionInfo
+from agentcore.rag.snapshot import CollectionSnapshot
+from agentcore.rag.store import CollectionStore, Manifest, validate_collection_name
+from agentcore.rag.vectors import EmbedProgress, embed_chunks
+from agentcore.trace.logs import step_logger
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from agentcore.rag.embeddings import Embedder
+    from agentcore.rag.qdrant import QdrantBackend
+
+logger = step_logger("rag", "agentcore.rag.catalog")
+
+ACTIVE_FILE = "active"
+"""File under ``<data_dir>/rag`` that remembers the collection chosen with ``agentcore rag use``."""
+
+
+class Catalog:
+    """Collections of one data dir, as the process sees them.
+
+    Args:
+        settings: limits and the configured active collection.
+        store: the on-disk collections.
+        analyzer: lexical analysis (a collection indexed with other rules gets its BM25 rebuilt in memory on load).
+        embedder: dense embedder, ``None`` for BM25 only.
+        backend: a Qdrant mirror that answers queries, ``None`` to answer from memory.
+    """
+
+    def __init__(
+        self,
+        settings: Settings,
+        store: CollectionStore,
+        analyzer: Analyzer,
+        embedder: Embedder | None,
+        backend: QdrantBackend | None = None,
+    ) -> None:
+        self.settings = settings
+        self.store = store
+        self.analyzer = analyzer
+        self.embedder = embedder
+        self.backend = backend
+        self.build_lock = threading.RLock()  # one loader/writer at a time in this process
+        self.builders: dict[str, Callable[[], None]] = {}  # name -> makes sure it exists (the bundled default)
+        self._lock = threading.Lock()  # guards _snapshots, _active, _synced: reference swaps only
+        self._snapshots: dict[str, CollectionSnapshot] = {}
+        self._synced: dict[str, str] = {}
+        self._active = validate_collection_name(self._initial_active())
+
+    # ------------------------------------------------------------------ the active collection
+    def _initial_active(self) -> str:
+        """``AGENTCORE_RAG_COLLECTION`` when set, else the choice saved by :meth:`remember_active`, else default."""
+        if "rag_collection" in self.settings.model_fields_set:
+            return self.settings.rag_collection
+        try:
+            saved = (self.store.root / ACTIVE_FILE).read_text("utf-8").strip()
+            return validate_collection_name(saved)
+        except (OSError, RagError):
+            return self.settings.rag_collection
+
+    @property
+    def active(self) -> str:
+        """Name of the collection queries use when they name none."""
+        with self._lock:
+            return self._active
+
+    def use(self, name: str) -> None:
+        """Make ``name`` the active collection in this process (loads it first: a hot swap).
+
+        Raises:
+            UnknownCollectionError / InvalidCollectionNameError.
+        """
+        self.snapshot(name)
+        with self._lock:
+            self._active = name
+        logger.info("collection // Active collection: %s", name)
+
+    def remember_active(self, name: str) -> None:
+        """Save ``name`` as the active collection for later processes (``agentcore rag use``).
+
+        Raises:
+            UnknownCollectionError / InvalidCollectionNameError.
+        """
+        self.use(name)
+        from agentcore.rag.store import atomic_write_bytes
+
+        self.store.root.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(self.store.root / ACTIVE_FILE, (name + "\n").encode("utf-8"))
+
+    # ------------------------------------------------------------------ listing
+    def infos(self) -> list[CollectionInfo]:
+        """Stored collections, by name (listing builds nothing)."""
+        active = self.active
+        infos = []
+        for name in self.store.names():
+            try:
+                infos.append(self.describe(name, self.store.read_manifest(name), active))
+            except (RagError, OSError, ValueError) as exc:
+                logger.warning("collection // Unreadable collection %s: %s", name, exc)
+        return infos
+
+    def info(self, name: str | None = None) -> CollectionInfo:
+        """Summary of ``name`` (the active collection by default), loading it if needed."""
+        snapshot = self.snapshot(name or self.active)
+        return self.describe(snapshot.name, snapshot.manifest, self.active, snapshot)
+
+    def describe(
+        self, name: str, manifest: Manifest, active: str, snapshot: CollectionSnapshot | None = None
+    ) -> CollectionInfo:
+        """A :class:`CollectionInfo` from a manifest (and the loaded snapshot, when there is one)."""
+        if snapshot is not None:
+            dense = snapshot.dense is not None
+        else:
+            dense = self.embedder is not None and self.store.has_dense(name, manifest, self.embedder.name)
+        return CollectionInfo(
+            name=name,
+            documents=manifest.documents,
+            chunks=manifest.chunks,
+            version=manifest.version,
+            updated_at=manifest.created_at,
+            active=name == active,
+            dense=dense,
+        )
+
+    # ------------------------------------------------------------------ snapshots
+    def snapshot(self, name: str) -> CollectionSnapshot:
+        """The current snapshot of ``name``, (re)loaded when the manifest on disk changed.
+
+        Raises:
+            UnknownCollectionError / InvalidCollectionNameError.
+        """
+        validate_collection_name(name)
+        builder = self.builders.get(name)
+        if builder is not None:
+            builder()
+        stamp = self.store.stamp(name)
+        with self._lock:
+            snapshot = self._snapshots.get(name)
+        if snapshot is not None and stamp is not None and snapshot.stamp == stamp:
+            return snapshot
+        with self.build_lock:
+            stamp = self.store.stamp(name)
+            with self._lock:
+                snapshot = self._snapshots.get(name)
+            if snapshot is not None and stamp is not None and snapshot.stamp == stamp:
+                return snapshot
+            if stamp is None:
+                with self._lock:
+                    self._snapshots.pop(name, None)
+                raise UnknownCollectionError(f"коллекция {name!r} не найдена")
+            try:
+                snapshot = self._load(name, stamp)
+            except FileNotFoundError:
+                # A writer in another process replaced the version between our reads: read the new manifest.
+                snapshot = self._load(name, self.store.stamp(name))
+            self.publish(snapshot)
+            return snapshot
+
+    def publish(self, snapshot: CollectionSnapshot) -> None:
+        """Make ``snapshot`` the current one of its collection."""
+        with self._lock:
+            self._snapshots[snapshot.name] = snapshot
+
+    def is_current(self, snapshot: CollectionSnapshot) -> bool:
+        """True when ``snapshot`` is still the published one of its collection."""
+        with self._lock:
+            return self._snapshots.get(snapshot.name) is snapshot
+
+    def _load(self, name: str, stamp: Any) -> CollectionSnapshot:
+        from agentcore.rag.bm25 import BM25Index
+
+        manifest = self.store.read_manifest(name)
+        chunks = self.store.load_chunks(name, manifest)
+        bm25: BM25Index | None
+        if chunks and manifest.analyzer != self.analyzer.name:
+            logger.info("collection // %s was indexed with %s; rebuilding BM25 in memory", name, manifest.analyzer)
+            bm25 = BM25Index.build(self.analyzer.terms_batch(c.embedding_text for c in chunks))
+        else:
+            bm25 = self.store.load_bm25(name, manifest) if chunks else None
+        dense = None
+        if self.embedder is not None and chunks:
+            dense = self.store.load_dense(name, manifest, self.embedder.name)
+            if dense is None:
+                dense = self._embed_loaded(name, manifest, chunks)
+        snapshot = CollectionSnapshot.create(
+            name, manifest, chunks, bm25, dense, self.embedder.name if self.embedder else None, stamp
+        )
+        logger.debug("collection // Loaded %s version %s (%d chunks)", name, manifest.version, len(chunks))
+        return snapshot
+
+    def _embed_loaded(self, name: str, manifest: Manifest, chunks: list[Chunk]) -> np.ndarray | None:
+        """Embed a stored version that lacks this embedder's vectors and store them; ``None`` on failure."""
+        assert self.embedder is not None
+        logger.info("collection // Embedding %d chunks of %s with %s", len(chunks), name, self.embedder.name)
+        try:
+            with self.store.lock(name):
+                if self.store.read_manifest(name).version != manifest.version:
+                    return None  # replaced meanwhile; the next query loads the new version
+                matrix, _ = self.embed(name, chunks, {})
+                self.store.add_dense(name, manifest, self.embedder.name, matrix)
+                self.journal(name).clear()
+                return matrix
+        except Exception as exc:  # the embedder may be remote: serve BM25 rather than fail the load
+            logger.warning("collection // Embedding %s failed, dense retrieval off: %s", name, exc)
+            return None
+
+    # ------------------------------------------------------------------ embeddings
+    def journal(self, name: str) -> EmbeddingJournal:
+        """The embeddings journal of ``name`` for the configured embedder (see :mod:`agentcore.rag.journal`)."""
+        assert self.embedder is not None
+        return EmbeddingJournal(self.store.journal_path(name, self.embedder.name))
+
+    def embed(
+        self,
+        name: str,
+        chunks: list[Chunk],
+        known: dict[str, np.ndarray],
+        progress: EmbedProgress | None = None,
+    ) -> tuple[np.ndarray, int]:
+        """Vectors for ``chunks`` of collection ``name`` (callers hold the collection's lock).
+
+        Reuses ``known``, the shipped vectors when ``name`` is the bundled default, and the collection's journal;
+        embeds the rest and journals every batch.  Returns the matrix and how many texts were embedded.
+        """
+        assert self.embedder is not None
+        journal = self.journal(name)
+        cache = dict(load_bundled_vectors(self.embedder.name)) if name == DEFAULT_COLLECTION else {}
+        cache.update(journal.load())
+        cache.update(known)
+        return embed_chunks(self.embedder, chunks, cache, journal=journal, progress=progress)
+
+    # ------------------------------------------------------------------ the search mirror
+    def mirror(self, snapshot: CollectionSnapshot) -> None:
+        """Upload ``snapshot`` to the search backend (no-op without one, or once this version is mirrored).
+
+        Raises:
+            SearchBackendError.
+        """
+        if self.backend is None:
+            return
+        with self._lock:
+            if self._synced.get(snapshot.name) == snapshot.manifest.version:
+                return
+        try:
+            self.backend.sync(snapshot, self.analyzer)
+        except Exception as exc:  # the local version is written; the mirror is retried on the next load
+            logger.error("index // Syncing %s to the search backend failed: %s", snapshot.name, exc)
+            raise SearchBackendError(f"не удалось синхронизировать коллекцию с поисковым бэкендом: {exc}") from exc
+        with self._lock:
+            self._synced[snapshot.name] = snapshot.manifest.version
+
+
+def backend_from_settings(settings: Settings) -> QdrantBackend | None:
+    """The Qdrant backend when ``AGENTCORE_QDRANT_URL`` is set, else ``None`` (everything local)."""
+    if not settings.qdrant_url:
+        return None
+    from agentcore.rag.qdrant import QdrantBackend
+
+    key = settings.qdrant_api_key.get_secret_value() if settings.qdrant_api_key else None
+    return QdrantBackend(url=settings.qdrant_url, api_key=key)

@@ -1,0 +1,45 @@
+"""Haiku themes and other short noun phrases put into the nominative."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentcore.text import morphology
+from agentcore.text.morphology import to_nominative
+
+
+@pytest.mark.parametrize(
+    ("phrase", "case", "nominative"),
+    [
+        ("кота", "accs", "кот"),
+        ("кота", None, "кот"),
+        ("зиму", "accs", "зима"),
+        ("весну", "accs", "весна"),
+        ("зимней ночи", "loct", "зимняя ночь"),  # the case settles «ночи» (gent/loct)
+        ("осени", "gent", "осень"),
+        ("котах", "loct", "коты"),  # number kept
+        ("рыжего кота", "accs", "рыжий кот"),
+        ("кота и собаку", "accs", "кот и собака"),
+        ("новом году", "loct", "новый год"),  # second locative
+        ("Москве", "loct", "Москва"),  # capitals kept
+        ("шум дождя", "accs", "шум дождя"),  # a dependent genitive stays
+        ("дом у моря", "accs", "дом у моря"),
+        ("осенний лес", "accs", "осенний лес"),  # already nominative: as typed
+        ("красивые цветы", "accs", "красивые цветы"),
+        ("бежать", None, "бежать"),  # not a noun phrase
+        ("kubernetes", None, "kubernetes"),
+        ("", None, ""),
+    ],
+)
+def test_to_nominative(phrase: str, case: str | None, nominative: str) -> None:
+    assert to_nominative(phrase, case) == nominative
+
+
+def test_unknown_case_is_an_error() -> None:
+    with pytest.raises(ValueError, match="case"):
+        to_nominative("кота", "dative")
+
+
+def test_without_pymorphy3_the_phrase_is_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(morphology, "morph_analyzer", lambda: None)
+    assert to_nominative("кота", "accs") == "кота"
