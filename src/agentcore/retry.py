@@ -1,8 +1,11 @@
 """Bounded retries with exponential backoff and full jitter (tenacity) — the one retry policy of agentcore.
 
-Used by the LLM gateway (transient provider failures, ``Retry-After``) and the Bitrix24 client
-(``QUERY_LIMIT_EXCEEDED``).  Bounded twice: by attempts and by time — no attempt starts later than ``max_time``
-seconds after the first.
+Used by the LLM gateway (transient provider failures, ``Retry-After``), the Bitrix24 client
+(``QUERY_LIMIT_EXCEEDED``) and, over a blocking call, the Scrum backend around ``agent_process``.  Bounded twice:
+by attempts and by time — no attempt starts later than ``max_time`` seconds after the first.
+
+:func:`retry_async` awaits a coroutine function, :func:`retry_sync` calls a blocking one (it sleeps the thread
+between attempts); both take the same policy arguments.
 """
 
 from __future__ import annotations
@@ -11,9 +14,47 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-__all__ = ["retry_async"]
+__all__ = ["retry_async", "retry_sync"]
 
 T = TypeVar("T")
+
+
+def _policy(
+    *,
+    retryable: Callable[[BaseException], bool],
+    max_retries: int,
+    max_time: float,
+    backoff_initial: float,
+    backoff_max: float,
+    min_delay: Callable[[BaseException | None], float | None] | None,
+    logger: logging.Logger | logging.LoggerAdapter[Any] | None,
+    what: str,
+) -> dict[str, Any]:
+    """The keyword arguments of tenacity's ``Retrying`` / ``AsyncRetrying`` for the policy (see :func:`retry_async`)."""
+    from tenacity import retry_if_exception, stop_after_attempt, stop_before_delay, wait_random_exponential
+
+    backoff = wait_random_exponential(multiplier=backoff_initial, max=backoff_max)
+
+    def wait(state: Any) -> float:
+        delay = float(backoff(state))
+        if min_delay is not None:
+            floor = min_delay(state.outcome.exception() if state.outcome else None)
+            if floor is not None:
+                delay = max(delay, floor)
+        return delay
+
+    def log_retry(state: Any) -> None:
+        if logger is not None:
+            error = state.outcome.exception() if state.outcome else None
+            logger.warning("%s: attempt %d failed (%s), retrying", what, state.attempt_number, error)
+
+    return {
+        "stop": stop_after_attempt(max_retries + 1) | stop_before_delay(max_time),
+        "wait": wait,
+        "retry": retry_if_exception(retryable),
+        "before_sleep": log_retry,
+        "reraise": True,
+    }
 
 
 async def retry_async(
@@ -41,36 +82,54 @@ async def retry_async(
     Raises:
         Exception: the last error when attempts or time run out, or the first non-retryable one.
     """
-    from tenacity import (
-        AsyncRetrying,
-        retry_if_exception,
-        stop_after_attempt,
-        stop_before_delay,
-        wait_random_exponential,
+    from tenacity import AsyncRetrying
+
+    policy = _policy(
+        retryable=retryable,
+        max_retries=max_retries,
+        max_time=max_time,
+        backoff_initial=backoff_initial,
+        backoff_max=backoff_max,
+        min_delay=min_delay,
+        logger=logger,
+        what=what,
     )
-
-    backoff = wait_random_exponential(multiplier=backoff_initial, max=backoff_max)
-
-    def wait(state: Any) -> float:
-        delay = float(backoff(state))
-        if min_delay is not None:
-            floor = min_delay(state.outcome.exception() if state.outcome else None)
-            if floor is not None:
-                delay = max(delay, floor)
-        return delay
-
-    def log_retry(state: Any) -> None:
-        if logger is not None:
-            error = state.outcome.exception() if state.outcome else None
-            logger.warning("%s: attempt %d failed (%s), retrying", what, state.attempt_number, error)
-
-    async for attempt in AsyncRetrying(
-        stop=stop_after_attempt(max_retries + 1) | stop_before_delay(max_time),
-        wait=wait,
-        retry=retry_if_exception(retryable),
-        before_sleep=log_retry,
-        reraise=True,
-    ):
+    async for attempt in AsyncRetrying(**policy):
         with attempt:
             return await call()
+    raise AssertionError("unreachable")
+
+
+def retry_sync(
+    call: Callable[[], T],
+    *,
+    retryable: Callable[[BaseException], bool],
+    max_retries: int,
+    max_time: float,
+    backoff_initial: float,
+    backoff_max: float,
+    min_delay: Callable[[BaseException | None], float | None] | None = None,
+    logger: logging.Logger | logging.LoggerAdapter[Any] | None = None,
+    what: str = "call",
+) -> T:
+    """:func:`retry_async` for a blocking ``call()`` (same arguments; the thread sleeps between attempts).
+
+    Raises:
+        Exception: the last error when attempts or time run out, or the first non-retryable one.
+    """
+    from tenacity import Retrying
+
+    policy = _policy(
+        retryable=retryable,
+        max_retries=max_retries,
+        max_time=max_time,
+        backoff_initial=backoff_initial,
+        backoff_max=backoff_max,
+        min_delay=min_delay,
+        logger=logger,
+        what=what,
+    )
+    for attempt in Retrying(**policy):
+        with attempt:
+            return call()
     raise AssertionError("unreachable")

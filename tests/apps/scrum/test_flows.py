@@ -40,7 +40,7 @@ def _backend(data_dir: Path, api_url: str, key: str, recorder: Recorder, **optio
     store = sqlite_store(data_dir)
     seed_team(store)
     llm = LLMConnection(httpx.Client(timeout=30), api_url, "gpt-4o-mini", "test", _api_key=key)
-    return ScrumBackend(store, llm, recorder, **options)
+    return ScrumBackend(store, llm, recorder, **{"backoff_initial": 0.01, "backoff_max": 0.05, **options})
 
 
 @pytest.fixture
@@ -110,6 +110,20 @@ def test_transient_transport_failure_is_retried(backend: ScrumBackend, oai: Fake
     oai.fake.faults.inject("chat", Fault.http_error(503))
     oai.fake.script.json(daily_output())
     assert backend.process_daily("…", "DEV", {"mode": "INITIAL", "quality_retries": 0})["type"] == "json"
+
+
+def test_transient_failures_follow_the_core_retry_policy(
+    backend: ScrumBackend, oai: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Transport failures are retried with backoff and the server's Retry-After (agentcore.retry), apart from the
+    seed's 1–2 retries of an invalid output: two 5xx in a row and a 429 do not end the daily."""
+    waits: list[float] = []
+    monkeypatch.setattr("tenacity.nap.time.sleep", waits.append)
+    oai.fake.faults.inject("chat", Fault.http_error(503), Fault.rate_limit(retry_after=2), Fault.http_error(502))
+    oai.fake.script.json(daily_output())
+    assert backend.process_daily("…", "DEV", {"mode": "INITIAL", "quality_retries": 0})["type"] == "json"
+    assert oai.fake.requests.count("chat") == 4
+    assert len(waits) == 3 and waits[1] >= 2  # a pause before each retry; Retry-After honoured
 
 
 def test_model_down_is_a_clear_error(backend: ScrumBackend, oai: FakeOpenAIServer) -> None:

@@ -18,7 +18,8 @@ from agentcore.apps.scrum.backend.errors import LLMUnavailableError
 from agentcore.apps.scrum.backend.metrics import compute_metrics, digest_data
 from agentcore.apps.scrum.backend.models import BlockerEventInfo, MemberInfo
 from agentcore.apps.scrum.schemas import WEAK_QUALITIES
-from agentcore.llm.errors import LLMAuthError, LLMError, is_retryable
+from agentcore.llm.errors import LLMAuthError, LLMError, is_retryable, retry_after_of
+from agentcore.retry import retry_sync
 from agentcore.trace.logs import step_logger
 from agentcore.trace.redact import redact
 
@@ -107,6 +108,10 @@ class ScrumBackend:
         retry_count: technical retries after an invalid model output (seed 4.B: 1–2).
         quality_retries: how many times a weak daily is sent back (seed 4: 2).
         max_clarifications: clarifying questions per daily before it is accepted as it is.
+        transport_retries / transport_retry_time: the core retry policy (:func:`agentcore.retry.retry_sync`) for
+            transient model failures (timeouts, connection errors, 429, 5xx): extra attempts and the time after
+            which none starts (``AGENTCORE_LLM_MAX_RETRIES``, ``AGENTCORE_LLM_DEADLINE``).
+        backoff_initial / backoff_max: its exponential backoff with full jitter, seconds (``Retry-After`` wins).
     """
 
     def __init__(
@@ -118,6 +123,10 @@ class ScrumBackend:
         retry_count: int = 1,
         quality_retries: int = 2,
         max_clarifications: int = 3,
+        transport_retries: int = 3,
+        transport_retry_time: float = 25.0,
+        backoff_initial: float = 0.5,
+        backoff_max: float = 8.0,
     ) -> None:
         self.store = store
         self.llm = llm
@@ -125,6 +134,10 @@ class ScrumBackend:
         self.retry_count = retry_count
         self.quality_retries = quality_retries
         self.max_clarifications = max_clarifications
+        self.transport_retries = transport_retries
+        self.transport_retry_time = transport_retry_time
+        self.backoff_initial = backoff_initial
+        self.backoff_max = backoff_max
         self.demo_seeded = False
         """Whether :meth:`from_settings` seeded the demo team into an empty store just now."""
 
@@ -147,6 +160,8 @@ class ScrumBackend:
             retry_count=settings.scrum_retry_count,
             quality_retries=settings.scrum_quality_retries,
             max_clarifications=settings.scrum_max_clarifications,
+            transport_retries=settings.llm_max_retries,
+            transport_retry_time=settings.llm_deadline,
         )
         backend.demo_seeded = seeded
         return backend
@@ -158,7 +173,8 @@ class ScrumBackend:
 
     # ------------------------------------------------------------------ calling the agent
     def _call(self, mode: str, payload: dict[str, Any], backend_context: dict[str, Any]) -> dict[str, Any]:
-        """``agent_process`` with seed 4.B's technical retries (also for transient transport failures).
+        """``agent_process`` with seed 4.B's technical retries of an invalid output; each attempt rides out
+        transient transport failures with the core retry policy (:meth:`_send`).
 
         Raises:
             _Fallback: the output stayed invalid; LLMUnavailableError: the model did not answer.
@@ -167,20 +183,30 @@ class ScrumBackend:
         attempts = 1 + self.retry_count
         for attempt in range(1, attempts + 1):
             try:
-                return self.llm.call(mode, payload, backend_context)
+                return self._send(mode, payload, backend_context)
             except RuntimeError as exc:  # seed 4.B: «backend ловит ошибку (RuntimeError от daily handler)»
                 log.warning("agent_call // Invalid output (%s), attempt %d of %d", mode, attempt, attempts)
                 if attempt == attempts:
                     raise _Fallback(str(exc)) from exc
             except LLMError as exc:
-                log.error(
-                    "agent_call // LLM failed (%s), attempt %d of %d: %s", mode, attempt, attempts, redact(str(exc))
-                )
-                if isinstance(exc, LLMAuthError):
-                    raise LLMUnavailableError(LLM_AUTH) from exc
-                if not is_retryable(exc) or attempt == attempts:
-                    raise LLMUnavailableError(LLM_DOWN) from exc
+                log.error("agent_call // LLM failed (%s): %s", mode, redact(str(exc)))
+                message = LLM_AUTH if isinstance(exc, LLMAuthError) else LLM_DOWN
+                raise LLMUnavailableError(message) from exc
         raise AssertionError("unreachable")
+
+    def _send(self, mode: str, payload: dict[str, Any], backend_context: dict[str, Any]) -> dict[str, Any]:
+        """One ``agent_process`` call, retried on transient model failures (backoff with jitter, ``Retry-After``)."""
+        return retry_sync(
+            lambda: self.llm.call(mode, payload, backend_context),
+            retryable=lambda exc: isinstance(exc, LLMError) and not isinstance(exc, LLMAuthError) and is_retryable(exc),
+            max_retries=self.transport_retries,
+            max_time=self.transport_retry_time,
+            backoff_initial=self.backoff_initial,
+            backoff_max=self.backoff_max,
+            min_delay=lambda exc: retry_after_of(exc) if exc is not None else None,
+            logger=log,
+            what=f"agent_process {mode}",
+        )
 
     # ------------------------------------------------------------------ DAILY (seed 4)
     def process_daily(
