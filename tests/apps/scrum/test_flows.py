@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import ssl
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -255,3 +256,45 @@ def test_notifiers(recorder: Recorder) -> None:
         assert both.notify(escalation) is True
         assert both.notify(escalation) is False  # the webhook answered 500: reported, not raised
     assert received == [escalation, escalation] and len(recorder.sent) == 2
+
+
+def test_webhook_failures_never_log_the_webhook_address(caplog: pytest.LogCaptureFixture) -> None:
+    """httpx normalises the URL in its errors (host case, percent-encoding), so the registered secret would not
+    match it: the log names the status or the error type only."""
+    url = "https://Hooks.Example/services/T0/Секрет Token"
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(404)
+
+    with httpx.Client(transport=httpx.MockTransport(handler)) as http, caplog.at_level("ERROR"):
+        assert WebhookNotifier(url, http).notify({"severity": "high", "text": "x"}) is False
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "404" in logged
+    assert "hooks.example" not in logged.lower() and "services" not in logged and "%D0%A1" not in logged
+
+
+def test_webhook_has_its_own_client_not_the_llm_one(data_dir: Path) -> None:
+    """The LLM client may trust only GigaChat's CA (or nothing at all with GIGACHAT_VERIFY_SSL_CERTS=false) and wait
+    for a slow model; a webhook to a chat service needs the system CAs, verification on and a short timeout."""
+    from agentcore.apps.scrum.backend.notifier import WEBHOOK_TIMEOUT
+    from agentcore.config import Settings
+
+    settings = Settings(
+        provider="gigachat",
+        gigachat_access_token="tok-1234567890",
+        gigachat_verify_ssl_certs=False,
+        llm_timeout=120,
+        scrum_webhook_url="https://hooks.example/secret",
+        scrum_demo=False,
+    )
+    backend = ScrumBackend.from_settings(settings)
+    try:
+        hooks = [n for n in backend.notifier.notifiers if isinstance(n, WebhookNotifier)]  # type: ignore[attr-defined]
+        assert len(hooks) == 1
+        client = hooks[0].client
+        assert client is not backend.llm.client
+        assert client.timeout.read == WEBHOOK_TIMEOUT <= 10
+        assert client._transport._pool._ssl_context.verify_mode == ssl.CERT_REQUIRED  # type: ignore[attr-defined]
+    finally:
+        backend.close()
+    assert client.is_closed

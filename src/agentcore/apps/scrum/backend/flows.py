@@ -156,7 +156,7 @@ class ScrumBackend:
         backend = cls(
             store,
             llm,
-            notifier_from_settings(settings, llm.client),
+            notifier_from_settings(settings),
             retry_count=settings.scrum_retry_count,
             quality_retries=settings.scrum_quality_retries,
             max_clarifications=settings.scrum_max_clarifications,
@@ -168,7 +168,10 @@ class ScrumBackend:
 
     def close(self) -> None:
         """Release the database pool and the HTTP clients."""
+        from agentcore.apps.scrum.backend.notifier import close_notifier
+
         self.llm.close()
+        close_notifier(self.notifier)
         self.store.close()
 
     # ------------------------------------------------------------------ calling the agent
