@@ -125,6 +125,8 @@ def test_admin_routes_are_closed_without_configured_tokens(data_dir: object) -> 
         ("post", "/scrum/teams/demo/daily", {"member": "anna", "message": 5}, 422, "validation_error"),
         ("post", "/scrum/teams/demo/daily", ["anna"], 422, "validation_error"),
         ("post", "/scrum/faq", {"message": "?" * 4001}, 422, "validation_error"),
+        ("post", "/scrum/faq", {"message": "  \n "}, 422, "validation_error"),
+        ("post", "/scrum/teams/demo/analytics", {"message": "   "}, 422, "validation_error"),
         ("get", "/scrum/teams/DEMO;DROP", None, 422, "validation_error"),
         ("get", "/scrum/teams/demo/blockers?limit=0", None, 422, "validation_error"),
         ("put", "/scrum/faq", {"message": "x"}, 405, "method_not_allowed"),

@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from agentcore.apps.scrum.backend.errors import LLMUnavailableError
+from agentcore.apps.scrum.backend.errors import InvalidInputError, LLMUnavailableError
 from agentcore.apps.scrum.backend.metrics import compute_metrics, digest_data
 from agentcore.apps.scrum.backend.models import BlockerEventInfo, MemberInfo
-from agentcore.apps.scrum.schemas import WEAK_QUALITIES
+from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS, WEAK_QUALITIES
 from agentcore.llm.errors import LLMAuthError, LLMError, is_retryable, retry_after_of
 from agentcore.retry import retry_sync
 from agentcore.trace.logs import step_logger
@@ -92,6 +92,23 @@ class AnalyticsOutcome:
             "metrics": self.metrics,
             "report": self.text,
         }
+
+
+def _checked_message(message: str, *, allow_blank: bool = False) -> str:
+    """``message`` when it fits the contract; otherwise the Russian reason (the contract's own error is English).
+
+    A blank daily is allowed: it is graded EMPTY and sent back with «Слишком общо».
+
+    Raises:
+        InvalidInputError: blank (unless allowed) or longer than :data:`MAX_MESSAGE_CHARS`.
+    """
+    if not allow_blank and not message.strip():
+        raise InvalidInputError("Пустой запрос: напиши, что нужно.")
+    if len(message) > MAX_MESSAGE_CHARS:
+        raise InvalidInputError(
+            f"Сообщение длиннее {MAX_MESSAGE_CHARS} символов ({len(message)}): сократи его и отправь снова."
+        )
+    return message
 
 
 class _Fallback(Exception):
@@ -236,9 +253,10 @@ class ScrumBackend:
         """One message of a member's daily dialogue (a new daily, or the answer to the pending question).
 
         Raises:
-            NotFoundError: no such team/member; ValueError: a message the contract refuses (too long, …);
+            NotFoundError: no such team/member; InvalidInputError: a message that is too long;
             LLMUnavailableError: the model did not answer.
         """
+        _checked_message(message, allow_blank=True)
         member = self.store.member(team, member_slug)
         state = self.store.session_state(member) or _new_state()
         clarifying = state["mode"] == "CLARIFICATION"
@@ -318,8 +336,9 @@ class ScrumBackend:
         """Intent → metrics from stored data → report.
 
         Raises:
-            NotFoundError: no such team; ValueError: a request the contract refuses; LLMUnavailableError.
+            NotFoundError: no such team; InvalidInputError: a blank or too long request; LLMUnavailableError.
         """
+        _checked_message(leader_message)
         self.store.team(team)
         try:
             intent_resp = self._call("ANALYTICS", {"message": leader_message}, {})
@@ -340,7 +359,12 @@ class ScrumBackend:
 
     # ------------------------------------------------------------------ FAQ, DIGEST, history
     def faq(self, question: str) -> str:
-        """Seed 6: a general answer about Scrum/Agile."""
+        """Seed 6: a general answer about Scrum/Agile.
+
+        Raises:
+            InvalidInputError: a blank or too long question; LLMUnavailableError.
+        """
+        _checked_message(question)
         try:
             return str(self._call("FAQ", {"message": question}, {})["data"])
         except _Fallback:

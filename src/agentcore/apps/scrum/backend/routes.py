@@ -39,7 +39,7 @@ from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS
 from agentcore.config import Settings
 from agentcore.web.auth import require_admin
 from agentcore.web.errors import ApiError, error_responses
-from agentcore.web.models import StrictModel, Text
+from agentcore.web.models import NonBlankText, StrictModel, Text
 
 T = TypeVar("T")
 
@@ -56,9 +56,9 @@ class DailyBody(StrictModel):
 
 
 class MessageBody(StrictModel):
-    """A request in words (a lead's analytics request, a FAQ question)."""
+    """A request in words (a lead's analytics request, a FAQ question); not blank."""
 
-    message: Text = Field(min_length=1, max_length=MAX_MESSAGE_CHARS)
+    message: NonBlankText = Field(max_length=MAX_MESSAGE_CHARS)
 
 
 class TasksBody(StrictModel):

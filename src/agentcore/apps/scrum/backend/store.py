@@ -194,7 +194,9 @@ class ScrumStore:
                 select(Member).where(Member.team_id == team.id, Member.slug == member_slug)
             ).first()
             if member is None:
-                raise NotFoundError(f"Участник «{member_slug}» не найден в команде «{team_slug}»")
+                known = session.scalars(select(Member.slug).where(Member.team_id == team.id).order_by(Member.slug))
+                names = ", ".join(list(known)[:20]) or "нет ни одного"
+                raise NotFoundError(f"Участник «{member_slug}» не найден в команде «{team_slug}». Участники: {names}")
             return _member_info(member, team_slug)
 
     def members(self, team_slug: str) -> list[MemberInfo]:
