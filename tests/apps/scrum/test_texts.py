@@ -83,6 +83,18 @@ def test_digest_template_is_fixed_and_filled_from_data() -> None:
     assert all(section in render_digest(empty) for section in DIGEST_SECTIONS)
 
 
+def test_report_speaks_russian_for_the_backends_own_values() -> None:
+    text = render_report(
+        {
+            "intent": "TEAM_RISKS",
+            "top_blockers": [{"text": "нет стенда", "task_id": "NO_TASK_ID", "severity": "high"}],
+            "forecast_days_to_finish": 23.7,
+        }
+    )
+    assert "Задача: без задачи" in text and "NO_TASK_ID" not in text
+    assert "Прогноз, дней до завершения: 23.7" in text  # one colon per line
+
+
 def test_report_prints_the_metrics_as_given() -> None:
     metrics = {
         "intent": "WORKLOAD",
