@@ -237,6 +237,7 @@ def test_offline_modes_end_to_end(offline: ScrumBackend) -> None:
     data, text = offline.digest("core", "anna")
     assert data["task_counts"] == {"in_progress": 1, "in_review": 0, "done": 1}
     assert "TASK-2" in text and "нет ключа API" in text
+    assert "Daily за сегодня не отправлен" not in data["notes"]  # «today» is the store's clock, like the metrics'
     assert [e.author_id for e in offline.blockers("core")] == ["anna"]
     with pytest.raises(NotFoundError):
         offline.blockers("core", "ghost")
