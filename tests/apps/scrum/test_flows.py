@@ -189,6 +189,26 @@ def test_clarification_rounds_are_bounded(data_dir: Path, recorder: Recorder) ->
     made.close()
 
 
+def test_a_dialogue_left_open_does_not_swallow_the_next_days_daily(data_dir: Path, recorder: Recorder) -> None:
+    """A question left unanswered in the evening: the next morning's daily is a new daily, not the answer."""
+    from datetime import timedelta
+
+    from tests.apps.scrum.conftest import NOW
+
+    now = [NOW]
+    made = _backend(data_dir, "offline", "", recorder)
+    made.store.clock = lambda: now[0]
+    asked = made.submit_daily("core", "anna", "Вчера TASK-1, сегодня TASK-2. Блокер: нет стенда")
+    assert asked.status == "clarification"
+    now[0] = NOW + timedelta(hours=20)
+    fresh = made.submit_daily("core", "anna", "Вчера закрыл TASK-2, сегодня TASK-3. Блокеров нет.")
+    assert fresh.status == "accepted" and fresh.clarifications == 0
+    assert fresh.daily is not None and fresh.daily["blockers"] == []
+    assert fresh.daily["yesterday"][0]["task_id"] == "TASK-2"
+    assert made.store.dailies("core")[0].daily == fresh.daily
+    made.close()
+
+
 def test_fallback_keeps_the_dialogue(backend: ScrumBackend, oai: FakeOpenAIServer) -> None:
     for _ in range(4):
         oai.fake.script.text("не json")
