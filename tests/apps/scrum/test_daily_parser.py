@@ -130,6 +130,11 @@ def test_blocked_by_keeps_its_words() -> None:
 def test_an_urgency_marker_stays_with_its_blocker() -> None:
     out = parse_daily("Блокеры: срочно!!! нет доступа к проду", "DEV")["daily"]
     assert [b["text"] for b in out["blockers"]] == ["срочно!!! нет доступа к проду"]
+    after = parse_daily("Вчера TASK-1, сегодня TASK-2. Блокер: нет стенда по TASK-2. Срочно!", "DEV")
+    assert after["daily"]["blockers"] == [
+        {"text": "нет стенда по TASK-2. Срочно", "critical": True, "related_task_id": "TASK-2"}
+    ]
+    assert after["clarification"]["needs_clarification"] is False
 
 
 @pytest.mark.parametrize(

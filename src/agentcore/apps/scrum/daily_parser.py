@@ -259,11 +259,20 @@ def _split_clauses(message: str) -> list[_Clause]:
 
 
 def _merge_urgency(clauses: list[_Clause]) -> list[_Clause]:
-    """Join a clause that is only an urgency marker («срочно!!!») with the clause after it, unless that one opens a
-    section of its own."""
+    """Join a clause that is only an urgency marker («срочно!!!») with the blocker before it («Блокер: нет стенда.
+    Срочно!»), else with the clause after it («Блокеры: срочно!!! нет доступа»), unless that one opens a section of
+    its own."""
     merged: list[_Clause] = []
     for clause in clauses:
         previous = merged[-1] if merged else None
+        if (
+            previous is not None
+            and _URGENCY_ONLY.match(clause.text)
+            and previous.text.strip()
+            and (previous.section == "blockers" or _BLOCKER_RE.search(previous.text))
+        ):
+            previous.text = f"{previous.text.rstrip()} {clause.text.strip()}"
+            continue
         if (
             previous is not None
             and _URGENCY_ONLY.match(previous.text)
