@@ -90,3 +90,57 @@ async def test_min_delay_sees_each_failure_and_max_time_stops_retries() -> None:
             limited, retryable=lambda e: True, max_retries=100, max_time=0, backoff_initial=0.5, backoff_max=1
         )
     assert len(calls) == 1
+
+
+def test_retry_sync_follows_the_same_policy() -> None:
+    from agentcore.retry import retry_sync
+
+    calls: list[int] = []
+    floors: list[BaseException | None] = []
+
+    def flaky() -> str:
+        calls.append(1)
+        if len(calls) < 3:
+            raise Transient(len(calls))
+        return "ok"
+
+    def floor(error: BaseException | None) -> float:
+        floors.append(error)
+        return 0.0
+
+    result = retry_sync(
+        flaky,
+        retryable=lambda e: isinstance(e, Transient),
+        max_retries=5,
+        max_time=10,
+        backoff_initial=0.001,
+        backoff_max=0.005,
+        min_delay=floor,
+    )
+    assert result == "ok" and len(calls) == 3 and [e.args for e in floors if e] == [(1,), (2,)]
+
+    attempts: list[int] = []
+
+    def always() -> None:
+        attempts.append(1)
+        raise Transient
+
+    with pytest.raises(Transient):  # bounded by attempts
+        retry_sync(
+            always,
+            retryable=lambda e: True,
+            max_retries=2,
+            max_time=10,
+            backoff_initial=0.001,
+            backoff_max=0.001,
+        )
+    assert len(attempts) == 3
+    with pytest.raises(ValueError):  # a non-retryable error passes at once
+        retry_sync(
+            lambda: int("x"),
+            retryable=lambda e: isinstance(e, Transient),
+            max_retries=5,
+            max_time=10,
+            backoff_initial=0.001,
+            backoff_max=0.001,
+        )

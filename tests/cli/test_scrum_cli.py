@@ -66,11 +66,13 @@ def test_daily_json_and_default_member(data_dir: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [
-        (["scrum", "digest", "--member", "ghost"], 1, "Участник «ghost» не найден"),
+        (["scrum", "digest", "--member", "ghost"], 1, "Участник «ghost» не найден в команде «demo». Участники: anna,"),
         (["scrum", "blockers", "--team", "zzz"], 1, "Команда «zzz» не найдена"),
         (["scrum", "ask", "Кто перегружен?", "--team", "zzz"], 1, "Команда «zzz» не найдена"),
         (["scrum", "daily"], 2, "передайте текст daily"),
-        (["scrum", "daily", "я" * 5000], 1, "некорректные данные"),
+        (["scrum", "daily", "я" * 5000], 1, "Сообщение длиннее 4000 символов"),
+        (["scrum", "faq", "я" * 5000], 1, "Сообщение длиннее 4000 символов"),
+        (["scrum", "ask", "  "], 1, "Пустой запрос"),
         (["scrum", "blockers", "--limit", "0"], 2, ""),
     ],
 )
@@ -78,14 +80,28 @@ def test_errors_are_russian_without_traceback(data_dir: Path, args: list[str], c
     result = runner.invoke(app, args)
     assert result.exit_code == code, result.output
     assert message in " ".join(result.stderr.split())
-    assert "Traceback" not in result.output
+    assert "Traceback" not in result.output and "String should" not in result.output
+
+
+def test_daily_from_stdin_and_as_a_list_of_dashes(data_dir: Path) -> None:
+    """A multi-line daily piped in, and one written as a list («- сделал …») as the argument: both are dailies,
+    not an unknown option."""
+    daily = "Вчера закрыл TASK-3\nСегодня TASK-10\nБлокеров нет\n"
+    piped = runner.invoke(app, ["scrum", "daily", "--json"], input=daily)
+    assert piped.exit_code == 0, piped.output
+    assert json.loads(piped.stdout)["status"] == "accepted"
+    listed = runner.invoke(
+        app, ["scrum", "daily", "- сделал ревью TASK-12\n- сегодня: TASK-5\n- блокеры: нет", "--member", "boris"]
+    )
+    assert listed.exit_code == 0, listed.output
+    assert "Daily принят" in listed.stdout and "TASK-12" in listed.stdout
 
 
 def test_bad_database_url(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("AGENTCORE_DATABASE_URL", "mysql://root@localhost/db")
     get_settings.cache_clear()
     result = runner.invoke(app, ["scrum", "faq", "Что такое спринт?"])
-    assert result.exit_code == 2 and "AGENTCORE_DATABASE_URL" in result.stderr
+    assert result.exit_code == 2 and "AGENTCORE_DATABASE_URL" in result.stderr and "адрес" in result.stderr
 
 
 @pytest.mark.services

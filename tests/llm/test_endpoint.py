@@ -78,11 +78,15 @@ def test_resolution(api_url: str, dialect: str, url: str) -> None:
         ("x", "k", "m"),
         ("http://h/v1", 5, "m"),
         ("http://h/v1", "k", " "),
+        ("http://h/v1", "ключ", "m"),  # a header value: printable ASCII only
+        ("http://h/v1", "sk-1\nX-Injected: 1", "m"),
+        ("http://h/v1", "sk 1", "m"),
     ],
 )
 def test_bad_arguments(api_url: object, api_key: object, model: object) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError) as info:
         ChatEndpoint.parse(api_url, api_key, model)
+    assert "ключ" not in str(info.value) and "sk-1" not in str(info.value)  # the key is never echoed
 
 
 def test_sync_openai_round_trip_and_errors(oai: FakeOpenAIServer) -> None:

@@ -153,9 +153,20 @@ def _ask_next(console: Console) -> str | None:
     return text.strip() or None
 
 
-@scrum_app.command("daily")
+def _read_stdin() -> str | None:
+    """A daily piped in (``cat daily.txt | agentcore scrum daily``); ``None`` when there is nothing."""
+    from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS
+
+    text = sys.stdin.read(MAX_MESSAGE_CHARS + 1)  # one more: the backend names the limit when it is passed
+    return text.strip() or None
+
+
+# A daily written as a list starts with «-»: it is the message, not an unknown option.
+@scrum_app.command("daily", context_settings={"ignore_unknown_options": True})
 def daily_command(
-    message: str | None = typer.Argument(None, help="Текст daily (без него — спрошу в терминале)"),
+    message: str | None = typer.Argument(
+        None, help="Текст daily (без него — прочитаю stdin или спрошу в терминале)", show_default=False
+    ),
     team: str | None = typer.Option(None, "--team", help=TEAM_HELP),
     member: str | None = typer.Option(None, "--member", help=MEMBER_HELP),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
@@ -173,9 +184,15 @@ def daily_command(
             _banner(console, backend)
             console.print(f"Участник: [bold]{escape(who.name)}[/] ({who.slug}, {who.role}), команда «{team_slug}»")
         text = message
+        if text is None and not sys.stdin.isatty():
+            text = _read_stdin()
         if text is None:
             if not interactive:
-                fail("передайте текст daily аргументом: agentcore scrum daily \"вчера …, сегодня …, блокеры …\"", 2)
+                fail(
+                    "передайте текст daily аргументом или через stdin: "
+                    "agentcore scrum daily \"вчера …, сегодня …, блокеры …\"",
+                    2,
+                )
             console.print("Напиши daily: что сделал вчера, что планируешь сегодня, есть ли блокеры.")
             text = _ask_next(console)
             if text is None:

@@ -12,6 +12,8 @@ import os
 import re
 import socket
 import ssl
+from collections.abc import Iterator
+from contextlib import contextmanager
 from email.utils import parsedate_to_datetime
 from typing import Any
 
@@ -166,6 +168,21 @@ def _request_kwargs(
     return kwargs
 
 
+@contextmanager
+def _mapped_transport_errors(method: str, url: str) -> Iterator[None]:
+    """An httpx failure inside the block becomes the typed :class:`LLMTransportError` (:func:`_transport_error`)."""
+    try:
+        yield
+    except httpx.HTTPError as exc:
+        raise _transport_error(method, url, exc) from exc
+
+
+def _json_of(response: httpx.Response) -> dict[str, Any]:
+    """The JSON object of a response, or the typed error for its status or body."""
+    raise_for_status(response)
+    return parse_json(response)
+
+
 async def send_json(
     client: httpx.AsyncClient,
     method: str,
@@ -181,12 +198,9 @@ async def send_json(
     Raises:
         LLMTimeoutError, LLMTransportError, LLMHTTPError (and subclasses), LLMResponseError.
     """
-    try:
+    with _mapped_transport_errors(method, url):
         response = await client.request(method, url, **_request_kwargs(json_body, data, headers, timeout))
-    except httpx.HTTPError as exc:
-        raise _transport_error(method, url, exc) from exc
-    raise_for_status(response)
-    return parse_json(response)
+    return _json_of(response)
 
 
 def send_json_sync(
@@ -200,12 +214,9 @@ def send_json_sync(
     timeout: float | None = None,
 ) -> dict[str, Any]:
     """:func:`send_json` over a blocking ``httpx.Client`` (a client the caller owns), same errors."""
-    try:
+    with _mapped_transport_errors(method, url):
         response = client.request(method, url, **_request_kwargs(json_body, data, headers, timeout))
-    except httpx.HTTPError as exc:
-        raise _transport_error(method, url, exc) from exc
-    raise_for_status(response)
-    return parse_json(response)
+    return _json_of(response)
 
 
 def require(body: dict[str, Any], key: str, what: str) -> Any:

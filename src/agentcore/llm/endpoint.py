@@ -14,6 +14,7 @@ A URL ending in ``/chat/completions`` is used as given; a base (``.../v1``, ``..
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
@@ -30,6 +31,7 @@ Dialect = Literal["openai", "gigachat", "offline"]
 OFFLINE_URL = "offline"
 _CHAT_PATH = "/chat/completions"
 _GIGACHAT_HOST_MARKERS = ("gigachat", "sberbank")
+_HEADER_TOKEN = re.compile(r"[\x21-\x7e]+")
 
 
 @dataclass(frozen=True)
@@ -46,8 +48,8 @@ class ChatEndpoint:
         """Resolve the caller's ``api_url`` (see the module docstring).
 
         Raises:
-            ValueError: ``api_url`` is not ``"offline"`` nor an ``http(s)`` URL, ``api_key`` is not a string, or
-                ``model`` is empty for a network endpoint.
+            ValueError: ``api_url`` is not ``"offline"`` nor an ``http(s)`` URL, ``api_key`` is not a string of
+                printable ASCII (it becomes a header), or ``model`` is empty for a network endpoint.
         """
         if not isinstance(api_url, str) or not api_url.strip():
             raise ValueError("api_url must be a non-empty string: an http(s) URL or 'offline'")
@@ -68,6 +70,8 @@ class ChatEndpoint:
             dialect = "gigachat" if any(m in host for m in _GIGACHAT_HOST_MARKERS) else "openai"
         if not isinstance(model, str) or not model.strip():
             raise ValueError("model must be a non-empty string")
+        if api_key and not _HEADER_TOKEN.fullmatch(api_key):  # it goes into the Authorization header
+            raise ValueError("api_key must be printable ASCII without spaces or line breaks")
         base = url.rstrip("/")
         full = base if base.endswith(_CHAT_PATH) else base + _CHAT_PATH
         return cls(dialect, full, model.strip(), api_key or "")

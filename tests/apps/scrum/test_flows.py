@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import ssl
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -40,7 +41,7 @@ def _backend(data_dir: Path, api_url: str, key: str, recorder: Recorder, **optio
     store = sqlite_store(data_dir)
     seed_team(store)
     llm = LLMConnection(httpx.Client(timeout=30), api_url, "gpt-4o-mini", "test", _api_key=key)
-    return ScrumBackend(store, llm, recorder, **options)
+    return ScrumBackend(store, llm, recorder, **{"backoff_initial": 0.01, "backoff_max": 0.05, **options})
 
 
 @pytest.fixture
@@ -112,6 +113,20 @@ def test_transient_transport_failure_is_retried(backend: ScrumBackend, oai: Fake
     assert backend.process_daily("…", "DEV", {"mode": "INITIAL", "quality_retries": 0})["type"] == "json"
 
 
+def test_transient_failures_follow_the_core_retry_policy(
+    backend: ScrumBackend, oai: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Transport failures are retried with backoff and the server's Retry-After (agentcore.retry), apart from the
+    seed's 1–2 retries of an invalid output: two 5xx in a row and a 429 do not end the daily."""
+    waits: list[float] = []
+    monkeypatch.setattr("tenacity.nap.time.sleep", waits.append)
+    oai.fake.faults.inject("chat", Fault.http_error(503), Fault.rate_limit(retry_after=2), Fault.http_error(502))
+    oai.fake.script.json(daily_output())
+    assert backend.process_daily("…", "DEV", {"mode": "INITIAL", "quality_retries": 0})["type"] == "json"
+    assert oai.fake.requests.count("chat") == 4
+    assert len(waits) == 3 and waits[1] >= 2  # a pause before each retry; Retry-After honoured
+
+
 def test_model_down_is_a_clear_error(backend: ScrumBackend, oai: FakeOpenAIServer) -> None:
     oai.fake.faults.always("chat", Fault.http_error(502))
     with pytest.raises(LLMUnavailableError, match="недоступна") as info:
@@ -174,6 +189,26 @@ def test_clarification_rounds_are_bounded(data_dir: Path, recorder: Recorder) ->
     made.close()
 
 
+def test_a_dialogue_left_open_does_not_swallow_the_next_days_daily(data_dir: Path, recorder: Recorder) -> None:
+    """A question left unanswered in the evening: the next morning's daily is a new daily, not the answer."""
+    from datetime import timedelta
+
+    from tests.apps.scrum.conftest import NOW
+
+    now = [NOW]
+    made = _backend(data_dir, "offline", "", recorder)
+    made.store.clock = lambda: now[0]
+    asked = made.submit_daily("core", "anna", "Вчера TASK-1, сегодня TASK-2. Блокер: нет стенда")
+    assert asked.status == "clarification"
+    now[0] = NOW + timedelta(hours=20)
+    fresh = made.submit_daily("core", "anna", "Вчера закрыл TASK-2, сегодня TASK-3. Блокеров нет.")
+    assert fresh.status == "accepted" and fresh.clarifications == 0
+    assert fresh.daily is not None and fresh.daily["blockers"] == []
+    assert fresh.daily["yesterday"][0]["task_id"] == "TASK-2"
+    assert made.store.dailies("core")[0].daily == fresh.daily
+    made.close()
+
+
 def test_fallback_keeps_the_dialogue(backend: ScrumBackend, oai: FakeOpenAIServer) -> None:
     for _ in range(4):
         oai.fake.script.text("не json")
@@ -222,6 +257,7 @@ def test_offline_modes_end_to_end(offline: ScrumBackend) -> None:
     data, text = offline.digest("core", "anna")
     assert data["task_counts"] == {"in_progress": 1, "in_review": 0, "done": 1}
     assert "TASK-2" in text and "нет ключа API" in text
+    assert "Daily за сегодня не отправлен" not in data["notes"]  # «today» is the store's clock, like the metrics'
     assert [e.author_id for e in offline.blockers("core")] == ["anna"]
     with pytest.raises(NotFoundError):
         offline.blockers("core", "ghost")
@@ -241,3 +277,45 @@ def test_notifiers(recorder: Recorder) -> None:
         assert both.notify(escalation) is True
         assert both.notify(escalation) is False  # the webhook answered 500: reported, not raised
     assert received == [escalation, escalation] and len(recorder.sent) == 2
+
+
+def test_webhook_failures_never_log_the_webhook_address(caplog: pytest.LogCaptureFixture) -> None:
+    """httpx normalises the URL in its errors (host case, percent-encoding), so the registered secret would not
+    match it: the log names the status or the error type only."""
+    url = "https://Hooks.Example/services/T0/Секрет Token"
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(404)
+
+    with httpx.Client(transport=httpx.MockTransport(handler)) as http, caplog.at_level("ERROR"):
+        assert WebhookNotifier(url, http).notify({"severity": "high", "text": "x"}) is False
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "404" in logged
+    assert "hooks.example" not in logged.lower() and "services" not in logged and "%D0%A1" not in logged
+
+
+def test_webhook_has_its_own_client_not_the_llm_one(data_dir: Path) -> None:
+    """The LLM client may trust only GigaChat's CA (or nothing at all with GIGACHAT_VERIFY_SSL_CERTS=false) and wait
+    for a slow model; a webhook to a chat service needs the system CAs, verification on and a short timeout."""
+    from agentcore.apps.scrum.backend.notifier import WEBHOOK_TIMEOUT
+    from agentcore.config import Settings
+
+    settings = Settings(
+        provider="gigachat",
+        gigachat_access_token="tok-1234567890",
+        gigachat_verify_ssl_certs=False,
+        llm_timeout=120,
+        scrum_webhook_url="https://hooks.example/secret",
+        scrum_demo=False,
+    )
+    backend = ScrumBackend.from_settings(settings)
+    try:
+        hooks = [n for n in backend.notifier.notifiers if isinstance(n, WebhookNotifier)]  # type: ignore[attr-defined]
+        assert len(hooks) == 1
+        client = hooks[0].client
+        assert client is not backend.llm.client
+        assert client.timeout.read == WEBHOOK_TIMEOUT <= 10
+        assert client._transport._pool._ssl_context.verify_mode == ssl.CERT_REQUIRED  # type: ignore[attr-defined]
+    finally:
+        backend.close()
+    assert client.is_closed

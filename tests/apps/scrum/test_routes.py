@@ -125,6 +125,8 @@ def test_admin_routes_are_closed_without_configured_tokens(data_dir: object) -> 
         ("post", "/scrum/teams/demo/daily", {"member": "anna", "message": 5}, 422, "validation_error"),
         ("post", "/scrum/teams/demo/daily", ["anna"], 422, "validation_error"),
         ("post", "/scrum/faq", {"message": "?" * 4001}, 422, "validation_error"),
+        ("post", "/scrum/faq", {"message": "  \n "}, 422, "validation_error"),
+        ("post", "/scrum/teams/demo/analytics", {"message": "   "}, 422, "validation_error"),
         ("get", "/scrum/teams/DEMO;DROP", None, 422, "validation_error"),
         ("get", "/scrum/teams/demo/blockers?limit=0", None, 422, "validation_error"),
         ("put", "/scrum/faq", {"message": "x"}, 405, "method_not_allowed"),
@@ -164,7 +166,9 @@ def test_openapi_lists_the_routes_with_error_bodies(http: httpx.Client) -> None:
 
 
 def test_model_down_is_502_without_upstream_details(data_dir: object) -> None:
-    settings = Settings(provider="openai", openai_api_base="http://127.0.0.1:9/v1", openai_model="m", llm_timeout=2)
+    settings = Settings(
+        provider="openai", openai_api_base="http://127.0.0.1:9/v1", openai_model="m", llm_timeout=2, llm_max_retries=1
+    )
     with BackgroundServer(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=60) as client:
         response = client.post("/scrum/faq", json={"message": "Что такое спринт?"})
     message = _error(response, 502, "llm_unavailable")

@@ -83,6 +83,18 @@ def test_digest_template_is_fixed_and_filled_from_data() -> None:
     assert all(section in render_digest(empty) for section in DIGEST_SECTIONS)
 
 
+def test_report_speaks_russian_for_the_backends_own_values() -> None:
+    text = render_report(
+        {
+            "intent": "TEAM_RISKS",
+            "top_blockers": [{"text": "нет стенда", "task_id": "NO_TASK_ID", "severity": "high"}],
+            "forecast_days_to_finish": 23.7,
+        }
+    )
+    assert "Задача: без задачи" in text and "NO_TASK_ID" not in text
+    assert "Прогноз, дней до завершения: 23.7" in text  # one colon per line
+
+
 def test_report_prints_the_metrics_as_given() -> None:
     metrics = {
         "intent": "WORKLOAD",
@@ -118,7 +130,32 @@ def test_glossary_answers(question: str, needle: str) -> None:
     assert faq_problems(answer) == []  # company habits of the knowledge base never reach a general answer
 
 
-@pytest.mark.parametrize("question", ["Как оформить отпуск?", "Какая погода завтра?", "Сколько стоит ДМС?"])
+@pytest.mark.parametrize(
+    ("question", "title"),
+    [
+        ("Что такое ретро?", "Ретроспектива спринта"),
+        ("зачем нужно ретро", "Ретроспектива спринта"),
+        ("что такое стори поинты", "Story points и оценка задач"),
+        ("Что такое груминг?", "Бэклог продукта"),
+        ("что такое рефайнмент бэклога", "Бэклог продукта"),
+        ("Что такое юзер стори?", "Эпики и пользовательские истории"),
+        ("Что такое user story?", "Эпики и пользовательские истории"),
+        ("Что такое спринт ревью?", "Обзор спринта (Sprint Review)"),
+        ("Кто такой продакт?", "Владелец продукта (Product Owner)"),
+        ("Как проходит планинг покер?", "Story points и оценка задач"),
+    ],
+)
+def test_glossary_knows_the_words_teams_use(question: str, title: str) -> None:
+    """Slang and English names of the glossary's terms («ретро», «груминг», «юзер стори») find their entry."""
+    glossary = get_glossary()
+    entry = glossary.best_entry(question)
+    assert entry is not None and entry.title == title
+    assert glossary.answer(question) != OUT_OF_SCOPE
+
+
+@pytest.mark.parametrize(
+    "question", ["Как оформить отпуск?", "Какая погода завтра?", "Сколько стоит ДМС?", "Как оформить отпуск в команде?"]
+)
 def test_glossary_out_of_scope(question: str) -> None:
     assert get_glossary().answer(question) == OUT_OF_SCOPE
 

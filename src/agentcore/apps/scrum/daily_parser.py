@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
+from agentcore.apps.scrum.schemas import MAX_ITEMS, MAX_TEXT_CHARS
 from agentcore.trace.text import truncate
 
 Section = Literal["yesterday", "today", "blockers"]
@@ -35,7 +35,7 @@ def _wordset(words: str) -> frozenset[str]:
 _YESTERDAY = r"вч[еи]р\w*|вчр\w*|yesterday|в\s+пятницу|на\s+прошлой\s+неделе|за\s+прошлый\s+день|сделано|done"
 _TODAY = (
     r"сег[оа]дн\w*|сев[оа]дн\w*|сиг[оа]дн\w*|с[её]дня|сення|today|планы?|планах|в\s+планах|план\s+на\s+день|"
-    r"на\s+сегодня|todo|to\s+do|plans?|в\s+работе|wip|завтра"
+    r"на\s+сегодня|todo|to\s+do|plans?|в\s+работе|in\s+progress|wip|завтра"
 )
 _BLOCKER_WORDS = (
     r"блок[еи]р\w*|блокир\w*|блокеры|blockers?|blocked|impediments?|препятстви\w*|проблем\w*|затык\w*|"
@@ -48,9 +48,14 @@ _HEADER = re.compile(
 )
 _YESTERDAY_RE = re.compile(rf"\b(?:{_YESTERDAY})\b", re.IGNORECASE)
 _TODAY_RE = re.compile(rf"\b(?:{_TODAY})\b", re.IGNORECASE)
+# After «блокеров нет» only the end of the statement or a word that cannot be what is missing may follow:
+# «блокер нет доступов к стенду» names a blocker.
+_STATEMENT_END = (
+    r"(?!\s+(?!(?:пока|вроде|вообще|совсем|никаких|и|а|но|вчера|сегодня|завтра|today|yesterday|so\s+far)\b)\w)"
+)
 _NO_BLOCKERS_RE = re.compile(
     r"(?:\b(?:блок[еи]р\w*|blockers?|проблем\w*|препятстви\w*|затык\w*)\s*(?:[:—–-]\s*)?"
-    r"(?:нет|нету|отсутству\w*|none|no|не\s+вижу|не\s+наблюда\w*|пока\s+нет)\b)"
+    r"(?:нет|нету|отсутству\w*|none|no|не\s+вижу|не\s+наблюда\w*|пока\s+нет)\b" + _STATEMENT_END + ")"
     r"|(?:\b(?:нет|без|no|not\s+any)\s+(?:блок[еи]р\w*|blockers?|проблем\w*|препятстви\w*|затык\w*)\b)"
     r"|(?:ничего\s+не\s+(?:блокирует|мешает))|(?:блок[еи]р\w*\s+не\s+(?:вижу|наблюда\w*|ожида\w*))",
     re.IGNORECASE,
@@ -107,7 +112,7 @@ _NOTHING = re.compile(
 _WORD = re.compile(r"[A-Za-zА-Яа-яЁё0-9]+(?:-[A-Za-zА-Яа-яЁё0-9]+)*")
 _FILLER = _wordset(
     """и а но да нет ну вот ещё еще также тоже потом затем же все всё так как что это по на в во с со к ко
-    у о об от до за из для над под при про через ничего пока особо -"""
+    у о об от до за из для над под при про через ничего пока особо вроде вообще -"""
 )
 _GENERIC = _wordset(
     """задача задачи задачу задачами задач таска таски таску таск тасками работа работу работаю работаем
@@ -124,12 +129,40 @@ _SENTENCES = re.compile(r"(?:\r?\n)+|(?<=[.!?…])\s+|;\s*|(?<=\S)\.$")
 _BULLET = re.compile(r"^\s*(?:[-*•–—]|\d{1,2}[.)])\s+")
 _CLAUSE_SPLIT = re.compile(
     rf"(?:,\s*|\s+—\s+|\s+–\s+|\s+)(?:(?:а|и|но|однако|зато)\s+)?(?=(?:{_YESTERDAY}|{_TODAY})\b)"
-    r"|,\s*(?=(?:блок[еи]р\w*|blocker|жд(?:у|ем)|не\s+мо(?:гу|жем)|нет\s+доступ|мешает|упал)\b)"
+    r"|,\s*(?=(?:блок[еи]р\w*|blocker|blocked|жд(?:у|ем)|не\s+мо(?:гу|жем)|нет\s+доступ|мешает|упал)\b)"
     r"|,\s*(?:а\s+|и\s+|потом\s+|затем\s+)?(?=(?:планирую|буду|начну|займусь|собираюсь|возьму|продолжу|дальше|"
     r"сделал|закрыл|доделал|закончил|завершил|пофиксил|починил|исправил|выкатил|смержил|протестировал|проверил)\b)"
     r"|,?\s+(?:но|однако)\s+|,\s*а\s+(?=(?:сегодня|вчера|today|yesterday)\b)",
     re.IGNORECASE,
 )
+
+# A status after the task («TASK-5 done, TASK-6 in progress»): moved before it, where a section word stands.
+_POSTFIX_STATUS = re.compile(
+    rf"\b({_ID})\s+(done|in\s+progress|wip|todo|today|yesterday|в\s+работе)(?=\s*(?:[,;.]|$))", re.IGNORECASE
+)
+# «… TASK-15 блокер нет доступов» in a line without punctuation: the blocker starts a clause of its own …
+_BLOCKER_HEAD = re.compile(r"\s+(?=(?:блок[еи]р(?:ы|ов)?|blockers?|blocked|impediments?)\b)", re.IGNORECASE)
+# … unless the word before says there is none, or that one was dealt with («нет блокеров», «снял блокер»).
+_NOT_BEFORE_BLOCKER = _wordset(
+    """нет нету без никаких ни no not any снял сняла сняли закрыл закрыла закрыли убрал убрала убрали решил
+    решила решили обошёл обошел обошла новых других"""
+)
+# A clause that only says how urgent the blocker is («Блокеры: срочно!!! нет доступа»): it belongs to the next one.
+_URGENCY_ONLY = re.compile(
+    r"^\W*(?:очень\s+|совсем\s+|супер\s*)?(?:срочно|критично|важно|asap|urgent|горит)\W*$", re.IGNORECASE
+)
+
+
+def _split_before_blockers(sentence: str) -> list[str]:
+    """``sentence`` cut before each blocker word that starts a new statement (see :data:`_BLOCKER_HEAD`)."""
+    pieces, start = [], 0
+    for match in _BLOCKER_HEAD.finditer(sentence):
+        words = _WORD.findall(sentence[start : match.start()])
+        if words and words[-1].lower() not in _NOT_BEFORE_BLOCKER:
+            pieces.append(sentence[start : match.start()])
+            start = match.end()
+    pieces.append(sentence[start:])
+    return pieces
 
 
 QUALITY_ORDER = ("EMPTY", "TOO_SHORT", "NO_TASKS_MENTIONED", "DETAIL_OK", "GREAT")
@@ -218,10 +251,39 @@ def _split_clauses(message: str) -> list[_Clause]:
                 clauses.append(_Clause(body, index, section, explicit=True, lead=lead))
                 continue
             sentence = body
-        parts = [p for p in _CLAUSE_SPLIT.split(sentence) if p and p.strip()]
+        sentence = _POSTFIX_STATUS.sub(r"\2 \1", sentence)
+        parts = [p for piece in _split_before_blockers(sentence) for p in _CLAUSE_SPLIT.split(piece) if p and p.strip()]
         for position, part in enumerate(parts):
             clauses.append(_Clause(part, index, section if position == 0 else None, explicit=bool(header)))
-    return clauses
+    return _merge_urgency(clauses)
+
+
+def _merge_urgency(clauses: list[_Clause]) -> list[_Clause]:
+    """Join a clause that is only an urgency marker («срочно!!!») with the blocker before it («Блокер: нет стенда.
+    Срочно!»), else with the clause after it («Блокеры: срочно!!! нет доступа»), unless that one opens a section of
+    its own."""
+    merged: list[_Clause] = []
+    for clause in clauses:
+        previous = merged[-1] if merged else None
+        if (
+            previous is not None
+            and _URGENCY_ONLY.match(clause.text)
+            and previous.text.strip()
+            and (previous.section == "blockers" or _BLOCKER_RE.search(previous.text))
+        ):
+            previous.text = f"{previous.text.rstrip()} {clause.text.strip()}"
+            continue
+        if (
+            previous is not None
+            and _URGENCY_ONLY.match(previous.text)
+            and clause.section is None
+            and not _YESTERDAY_RE.match(clause.text.strip())
+            and not _TODAY_RE.match(clause.text.strip())
+        ):
+            previous.text = f"{previous.text.strip()} {clause.text.strip()}"
+            continue
+        merged.append(clause)
+    return merged
 
 
 def _blocker_text(text: str) -> str:
@@ -229,7 +291,10 @@ def _blocker_text(text: str) -> str:
     head, sep, tail = text.partition(":")
     if sep and tail.strip() and re.search(_BLOCKER_WORDS, head, re.IGNORECASE):
         text = tail
-    text = re.sub(rf"^\s*(?:{_BLOCKER_WORDS})\s*(?:[:—–-]\s*)?", "", text.strip(), flags=re.IGNORECASE)
+    # «Блокер: …» loses its lead-in; «blocked by …» keeps its words.
+    text = re.sub(
+        rf"^\s*(?:{_BLOCKER_WORDS})(?!\s+(?:by|on)\b)\s*(?:[:—–-]\s*)?", "", text.strip(), flags=re.IGNORECASE
+    )
     text = _TRAILING_ID.sub("", _clean(text))
     return truncate(_clean(text), MAX_TEXT_CHARS)
 
@@ -381,6 +446,22 @@ def clarification_for(daily: dict[str, Any]) -> dict[str, Any]:
     return {"needs_clarification": True, "question": truncate(question, MAX_TEXT_CHARS)}
 
 
+def _bounded(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``items`` without repeats, cut to the schema's :data:`MAX_ITEMS` (a pasted line must not make the output
+    invalid)."""
+    unique: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for item in items:
+        unique.setdefault(tuple(sorted(item.items())), item)
+    return list(unique.values())[:MAX_ITEMS]
+
+
+def _finish(daily: dict[str, Any]) -> dict[str, Any]:
+    """Seed 3.2's output for ``daily``: sections bounded, the clarification decided."""
+    for section in ("yesterday", "today", "blockers"):
+        daily[section] = _bounded(daily[section])
+    return {"daily": daily, "clarification": clarification_for(daily)}
+
+
 def parse_daily(message: str, role: str) -> dict[str, Any]:
     """Seed 3.2's ``{"daily": ..., "clarification": ...}`` for a daily in INITIAL mode."""
     parsed = parse(message)
@@ -391,7 +472,7 @@ def parse_daily(message: str, role: str) -> dict[str, Any]:
         "blockers": parsed.blockers,
         "quality": grade(parsed),
     }
-    return {"daily": daily, "clarification": clarification_for(daily)}
+    return _finish(daily)
 
 
 def merge_clarification(previous: dict[str, Any] | None, answer: str, role: str) -> dict[str, Any]:
@@ -424,7 +505,7 @@ def merge_clarification(previous: dict[str, Any] | None, answer: str, role: str)
     daily["yesterday"].extend(i for i in extra.yesterday if i["task_id"] and _YESTERDAY_RE.search(answer))
     daily["today"].extend(i for i in extra.today if i["task_id"] and _TODAY_RE.search(answer))
     if loose and not ids and _CLARIFY_NO_TASK.search(answer):
-        return {"daily": daily, "clarification": {"needs_clarification": False, "question": ""}}
+        return {**_finish(daily), "clarification": {"needs_clarification": False, "question": ""}}
     texts = [i["summary"] for i in daily["yesterday"] + daily["today"]] + [b["text"] for b in daily["blockers"]]
     merged = ParsedDaily(
         yesterday=daily["yesterday"],
@@ -435,4 +516,4 @@ def merge_clarification(previous: dict[str, Any] | None, answer: str, role: str)
         informative_words=_informative(" ".join(texts)),
     )
     daily["quality"] = max(str(daily["quality"]), grade(merged), key=QUALITY_ORDER.index)
-    return {"daily": daily, "clarification": clarification_for(daily)}
+    return _finish(daily)

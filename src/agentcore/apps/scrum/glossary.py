@@ -4,6 +4,8 @@ Entries are the Scrum and Kanban articles of the bundled knowledge base (``rag/k
 ``kanban*.md``) plus this app's general entries (``glossary/*.md``: Agile, Scrum, sprint backlog).  They are
 chunked and indexed in memory with the core's analyzer and BM25 (no files written, nothing downloaded).
 
+A question is first expanded with the canonical names of the words teams use for the terms (:data:`ALIASES`:
+«ретро» → ретроспектива, «груминг» → уточнение бэклога, «юзер стори» → пользовательская история …).
 An answer is the definition (lead paragraph) of the best-matching entry plus the sentences of that entry that
 share most terms with the question — only sentences that pass seed 6's restrictions
 (:func:`~agentcore.apps.scrum.checks.faq_problems`): the knowledge base also describes one company's habits
@@ -32,6 +34,32 @@ OUT_OF_SCOPE = (
 MAX_DEFINITION_SENTENCES = 2
 MAX_EXTRA_SENTENCES = 2
 _GLOSSARY_PREFIXES = ("scrum-", "kanban")
+
+# Slang, abbreviations and English names → the words the entries use (added to the question, never replacing it).
+ALIASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), canonical)
+    for pattern, canonical in (
+        (r"\bретро\b|\bretro\b", "ретроспектива спринта"),
+        (r"стори[\s-]*поинт\w*|сторипоинт\w*|\bsp\b|поинт\w*|покер\w*|poker", "story points оценка задач"),
+        (r"груминг\w*|рефайнмент\w*|refinement|grooming", "уточнение бэклога продукта"),
+        (r"юзер[\s-]*стор\w*|user\s+stor\w*|истори[яию]\s+пользовател\w*", "пользовательская история"),
+        (r"продакт\w*|\bpo\b|product\s+owner", "владелец продукта"),
+        (r"спринт[\s-]*ревью|sprint\s+review|\bдемо\b", "обзор спринта sprint review"),
+        (r"берндаун\w*|бёрндаун\w*|burn[\s-]*down", "диаграмма сгорания"),
+        (r"\bdod\b|\bдод\b", "definition of done"),
+        (r"скрам[\s-]*мастер\w*|scrum[\s-]*master|\bсм\b", "скрам-мастер"),
+        (r"вип[\s-]*лимит\w*|\bwip\b", "wip-лимит"),
+    )
+)
+
+
+GENERIC_WORDS = "команда команды команде командой работа работы задача задачи человек люди"
+
+
+def expand_question(question: str) -> str:
+    """``question`` with the canonical names of the aliases it uses appended (see :data:`ALIASES`)."""
+    extra = [canonical for pattern, canonical in ALIASES if pattern.search(question)]
+    return " ".join([question, *extra])
 _HEADING = re.compile(r"^#+\s.*$", re.MULTILINE)
 
 
@@ -53,7 +81,7 @@ def _sentences(text: str) -> list[str]:
     for paragraph in re.split(r"\n\s*\n", plain):
         for piece in sentenize(" ".join(paragraph.split())):
             sentence = piece.text.strip().lstrip("-• ").replace("**", "")
-            if len(sentence) > 2:
+            if len(sentence) > 2 and not sentence.endswith(":"):  # a list's lead-in means nothing without it
                 out.append(sentence)
     return out
 
@@ -96,6 +124,8 @@ class Glossary:
                 doc.doc_id, doc.title, tuple(definition[:MAX_DEFINITION_SENTENCES]), tuple(clean)
             )
             self.chunks.extend(chunk_document(doc))
+        # Words every entry may use («команда», «работа»): sharing only them does not make a question in scope.
+        self._generic = self.analyzer.term_set(GENERIC_WORDS)
         self._index: BM25Index = BM25Index.build(self.analyzer.terms_batch(c.embedding_text for c in self.chunks))
 
     def best_entry(self, question: str) -> Entry | None:
@@ -107,7 +137,7 @@ class Glossary:
         a term with the question in its title or definition: a question that only brushes the body of an article
         («как оформить отпуск») is out of scope.
         """
-        terms = set(self.analyzer.terms(question))
+        terms = set(self.analyzer.terms(expand_question(question)))
         candidates: list[tuple[int, float, int, Entry]] = []
         for rank, (row, _score) in enumerate(self._index.top(list(terms), 20)):
             entry = self.entries.get(self.chunks[row].doc_id)
@@ -115,7 +145,7 @@ class Glossary:
                 continue
             title = self.analyzer.term_set(entry.title)
             head = title | self.analyzer.term_set(" ".join(entry.definition))
-            if head & terms:
+            if head & (terms - self._generic):
                 overlap = len(title & terms)
                 candidates.append((overlap, overlap / max(len(title), 1), rank, entry))
         if not candidates:
@@ -128,7 +158,7 @@ class Glossary:
         if entry is None or not entry.definition:
             return OUT_OF_SCOPE
         chosen = list(entry.definition)
-        terms = self.analyzer.term_set(question) - self.analyzer.term_set(entry.title)
+        terms = self.analyzer.term_set(expand_question(question)) - self.analyzer.term_set(entry.title)
         if terms:
             scored = []
             for position, sentence in enumerate(entry.sentences):

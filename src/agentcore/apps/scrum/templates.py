@@ -101,7 +101,7 @@ LABELS = {
     "critical_blockers": "критических блокеров",
     "done_per_day": "закрыто по дням",
     "velocity_per_day": "задач в день",
-    "forecast_days_to_finish": "прогноз: дней до завершения",
+    "forecast_days_to_finish": "прогноз, дней до завершения",
     "days_left": "дней до конца спринта",
     "at_risk": "риск не успеть",
     "unlinked_urgent_blockers": "срочных блокеров без задачи",
@@ -111,6 +111,7 @@ VALUE_LABELS = {
     "status": {"todo": "к выполнению", "in_progress": "в работе", "in_review": "на ревью", "done": "готово"},
     "severity": SEVERITY_RU,
     "priority": {"low": "низкий", "medium": "средний", "high": "высокий", "critical": "критический"},
+    "task_id": {"NO_TASK_ID": "без задачи"},
 }
 
 

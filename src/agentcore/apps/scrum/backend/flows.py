@@ -14,11 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from agentcore.apps.scrum.backend.errors import LLMUnavailableError
+from agentcore.apps.scrum.backend.errors import InvalidInputError, LLMUnavailableError
 from agentcore.apps.scrum.backend.metrics import compute_metrics, digest_data
 from agentcore.apps.scrum.backend.models import BlockerEventInfo, MemberInfo
-from agentcore.apps.scrum.schemas import WEAK_QUALITIES
-from agentcore.llm.errors import LLMAuthError, LLMError, is_retryable
+from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS, WEAK_QUALITIES
+from agentcore.llm.errors import LLMAuthError, LLMError, is_retryable, retry_after_of
+from agentcore.retry import retry_sync
 from agentcore.trace.logs import step_logger
 from agentcore.trace.redact import redact
 
@@ -93,6 +94,23 @@ class AnalyticsOutcome:
         }
 
 
+def _checked_message(message: str, *, allow_blank: bool = False) -> str:
+    """``message`` when it fits the contract; otherwise the Russian reason (the contract's own error is English).
+
+    A blank daily is allowed: it is graded EMPTY and sent back with «Слишком общо».
+
+    Raises:
+        InvalidInputError: blank (unless allowed) or longer than :data:`MAX_MESSAGE_CHARS`.
+    """
+    if not allow_blank and not message.strip():
+        raise InvalidInputError("Пустой запрос: напиши, что нужно.")
+    if len(message) > MAX_MESSAGE_CHARS:
+        raise InvalidInputError(
+            f"Сообщение длиннее {MAX_MESSAGE_CHARS} символов ({len(message)}): сократи его и отправь снова."
+        )
+    return message
+
+
 class _Fallback(Exception):
     """The model's output stayed invalid after the technical retries."""
 
@@ -107,6 +125,10 @@ class ScrumBackend:
         retry_count: technical retries after an invalid model output (seed 4.B: 1–2).
         quality_retries: how many times a weak daily is sent back (seed 4: 2).
         max_clarifications: clarifying questions per daily before it is accepted as it is.
+        transport_retries / transport_retry_time: the core retry policy (:func:`agentcore.retry.retry_sync`) for
+            transient model failures (timeouts, connection errors, 429, 5xx): extra attempts and the time after
+            which none starts (``AGENTCORE_LLM_MAX_RETRIES``, ``AGENTCORE_LLM_DEADLINE``).
+        backoff_initial / backoff_max: its exponential backoff with full jitter, seconds (``Retry-After`` wins).
     """
 
     def __init__(
@@ -118,6 +140,10 @@ class ScrumBackend:
         retry_count: int = 1,
         quality_retries: int = 2,
         max_clarifications: int = 3,
+        transport_retries: int = 3,
+        transport_retry_time: float = 25.0,
+        backoff_initial: float = 0.5,
+        backoff_max: float = 8.0,
     ) -> None:
         self.store = store
         self.llm = llm
@@ -125,6 +151,10 @@ class ScrumBackend:
         self.retry_count = retry_count
         self.quality_retries = quality_retries
         self.max_clarifications = max_clarifications
+        self.transport_retries = transport_retries
+        self.transport_retry_time = transport_retry_time
+        self.backoff_initial = backoff_initial
+        self.backoff_max = backoff_max
         self.demo_seeded = False
         """Whether :meth:`from_settings` seeded the demo team into an empty store just now."""
 
@@ -143,22 +173,28 @@ class ScrumBackend:
         backend = cls(
             store,
             llm,
-            notifier_from_settings(settings, llm.client),
+            notifier_from_settings(settings),
             retry_count=settings.scrum_retry_count,
             quality_retries=settings.scrum_quality_retries,
             max_clarifications=settings.scrum_max_clarifications,
+            transport_retries=settings.llm_max_retries,
+            transport_retry_time=settings.llm_deadline,
         )
         backend.demo_seeded = seeded
         return backend
 
     def close(self) -> None:
         """Release the database pool and the HTTP clients."""
+        from agentcore.apps.scrum.backend.notifier import close_notifier
+
         self.llm.close()
+        close_notifier(self.notifier)
         self.store.close()
 
     # ------------------------------------------------------------------ calling the agent
     def _call(self, mode: str, payload: dict[str, Any], backend_context: dict[str, Any]) -> dict[str, Any]:
-        """``agent_process`` with seed 4.B's technical retries (also for transient transport failures).
+        """``agent_process`` with seed 4.B's technical retries of an invalid output; each attempt rides out
+        transient transport failures with the core retry policy (:meth:`_send`).
 
         Raises:
             _Fallback: the output stayed invalid; LLMUnavailableError: the model did not answer.
@@ -167,20 +203,30 @@ class ScrumBackend:
         attempts = 1 + self.retry_count
         for attempt in range(1, attempts + 1):
             try:
-                return self.llm.call(mode, payload, backend_context)
+                return self._send(mode, payload, backend_context)
             except RuntimeError as exc:  # seed 4.B: «backend ловит ошибку (RuntimeError от daily handler)»
                 log.warning("agent_call // Invalid output (%s), attempt %d of %d", mode, attempt, attempts)
                 if attempt == attempts:
                     raise _Fallback(str(exc)) from exc
             except LLMError as exc:
-                log.error(
-                    "agent_call // LLM failed (%s), attempt %d of %d: %s", mode, attempt, attempts, redact(str(exc))
-                )
-                if isinstance(exc, LLMAuthError):
-                    raise LLMUnavailableError(LLM_AUTH) from exc
-                if not is_retryable(exc) or attempt == attempts:
-                    raise LLMUnavailableError(LLM_DOWN) from exc
+                log.error("agent_call // LLM failed (%s): %s", mode, redact(str(exc)))
+                message = LLM_AUTH if isinstance(exc, LLMAuthError) else LLM_DOWN
+                raise LLMUnavailableError(message) from exc
         raise AssertionError("unreachable")
+
+    def _send(self, mode: str, payload: dict[str, Any], backend_context: dict[str, Any]) -> dict[str, Any]:
+        """One ``agent_process`` call, retried on transient model failures (backoff with jitter, ``Retry-After``)."""
+        return retry_sync(
+            lambda: self.llm.call(mode, payload, backend_context),
+            retryable=lambda exc: isinstance(exc, LLMError) and not isinstance(exc, LLMAuthError) and is_retryable(exc),
+            max_retries=self.transport_retries,
+            max_time=self.transport_retry_time,
+            backoff_initial=self.backoff_initial,
+            backoff_max=self.backoff_max,
+            min_delay=lambda exc: retry_after_of(exc) if exc is not None else None,
+            logger=log,
+            what=f"agent_process {mode}",
+        )
 
     # ------------------------------------------------------------------ DAILY (seed 4)
     def process_daily(
@@ -207,9 +253,10 @@ class ScrumBackend:
         """One message of a member's daily dialogue (a new daily, or the answer to the pending question).
 
         Raises:
-            NotFoundError: no such team/member; ValueError: a message the contract refuses (too long, …);
+            NotFoundError: no such team/member; InvalidInputError: a message that is too long;
             LLMUnavailableError: the model did not answer.
         """
+        _checked_message(message, allow_blank=True)
         member = self.store.member(team, member_slug)
         state = self.store.session_state(member) or _new_state()
         clarifying = state["mode"] == "CLARIFICATION"
@@ -289,8 +336,9 @@ class ScrumBackend:
         """Intent → metrics from stored data → report.
 
         Raises:
-            NotFoundError: no such team; ValueError: a request the contract refuses; LLMUnavailableError.
+            NotFoundError: no such team; InvalidInputError: a blank or too long request; LLMUnavailableError.
         """
+        _checked_message(leader_message)
         self.store.team(team)
         try:
             intent_resp = self._call("ANALYTICS", {"message": leader_message}, {})
@@ -311,7 +359,12 @@ class ScrumBackend:
 
     # ------------------------------------------------------------------ FAQ, DIGEST, history
     def faq(self, question: str) -> str:
-        """Seed 6: a general answer about Scrum/Agile."""
+        """Seed 6: a general answer about Scrum/Agile.
+
+        Raises:
+            InvalidInputError: a blank or too long question; LLMUnavailableError.
+        """
+        _checked_message(question)
         try:
             return str(self._call("FAQ", {"message": question}, {})["data"])
         except _Fallback:

@@ -64,7 +64,7 @@ class LLMConnection:
         if settings.provider == "openai":
             from agentcore.llm.openai_compat import OpenAICompatProvider
 
-            key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else ""
+            key = settings.openai_api_key.get_secret_value().strip() if settings.openai_api_key else ""
             provider_openai = OpenAICompatProvider(settings)
             model = settings.openai_model or ""
             return cls(

@@ -15,7 +15,6 @@ from datetime import date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any
 
 from agentcore.apps.scrum.backend.models import BlockerEventInfo, DailyInfo, MemberInfo, TaskInfo, TeamInfo
-from agentcore.trace.clock import utc_now
 
 if TYPE_CHECKING:
     from agentcore.apps.scrum.backend.store import ScrumStore
@@ -250,7 +249,7 @@ def compute_metrics(
 
 def digest_data(store: ScrumStore, team_slug: str, member_slug: str, now: datetime | None = None) -> dict[str, Any]:
     """Seed 7's ``data`` for one member: task counts, current tasks, the period's blockers, notes."""
-    now = now or utc_now()
+    now = now or store.clock()
     member = store.member(team_slug, member_slug)
     s = snapshot(store, team_slug, now)
     mine = [t for t in s.tasks if t.assignee == member.slug]

@@ -2,16 +2,19 @@
 
 Inputs are request bodies too (:class:`agentcore.web.models.StrictModel`): they declare every constraint the
 store relies on, and the HTTP routes and the CLI use them as they are;
-records are frozen dataclasses, detached from the database session.
+records are frozen dataclasses, detached from the database session; :func:`response_model` derives the HTTP
+answer's schema from a record, so the two cannot drift apart.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import types
 from dataclasses import asdict, dataclass, field
 from datetime import date, datetime
-from typing import Any, Literal
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
-from pydantic import Field, model_validator
+from pydantic import BaseModel, Field, create_model, model_validator
 
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS, TASK_ID_PATTERN, Role
 from agentcore.trace.clock import to_iso
@@ -80,6 +83,8 @@ class Record:
 
 @dataclass(frozen=True)
 class TeamInfo(Record):
+    """A team; the sprint dates (ISO) bound the period analytics look at."""
+
     slug: str
     name: str
     sprint_name: str | None
@@ -90,6 +95,8 @@ class TeamInfo(Record):
 
 @dataclass(frozen=True)
 class MemberInfo(Record):
+    """A member of a team and the role every daily of theirs carries."""
+
     slug: str
     name: str
     role: str
@@ -100,6 +107,8 @@ class MemberInfo(Record):
 
 @dataclass(frozen=True)
 class TaskInfo(Record):
+    """A tracker task (timestamps UTC, ``Z``)."""
+
     key: str
     title: str
     status: str
@@ -153,3 +162,28 @@ class RecordedDaily(Record):
     daily_id: int
     events: list[dict[str, Any]]
     escalations: list[dict[str, Any]]
+
+
+def _as_sent(annotation: Any) -> Any:
+    """The type a value of ``annotation`` has in :meth:`Record.to_dict`'s output (dates become ISO strings)."""
+    if annotation in (date, datetime):
+        return str
+    if get_origin(annotation) in (Union, types.UnionType):
+        return Union[tuple(_as_sent(arg) for arg in get_args(annotation))]  # noqa: UP007 - built from a tuple
+    return annotation
+
+
+def response_model(record: type[Any], name: str, **narrower: Any) -> type[BaseModel]:
+    """The pydantic model of ``record``'s JSON form (``to_dict()``) for an HTTP answer's schema: its public fields
+    (no leading ``_``), dates and timestamps as ISO strings, the dataclass's docstring as the description.
+
+    ``narrower`` gives a field a more precise type for the schema (``role=Role``: an enum instead of a string).
+    """
+    hints = get_type_hints(record)
+    fields: dict[str, Any] = {
+        f.name: (narrower.get(f.name, _as_sent(hints[f.name])), ...)
+        for f in dataclasses.fields(record)
+        if not f.name.startswith("_")
+    }
+    doc = record.__doc__ if record.__doc__ and not record.__doc__.startswith(f"{record.__name__}(") else None
+    return create_model(name, __doc__=doc, **fields)

@@ -2,10 +2,12 @@
 
 * :class:`LogNotifier` — a warning line in the log (always on);
 * :class:`WebhookNotifier` — ``POST`` of the escalation as JSON to a URL (``AGENTCORE_SCRUM_WEBHOOK_URL``: a chat
-  bot, an alerting system).  Delivery never fails the daily it came from: an error is logged (URL redacted) and
-  reported as ``False``.
+  bot, an alerting system) over its own client: the system CAs, TLS verification always on and a short timeout
+  (:data:`WEBHOOK_TIMEOUT`) — never the LLM client, which may trust only GigaChat's CA or verify nothing and waits
+  for a slow model.  Delivery never fails the daily it came from: a failure is logged by its status or error type
+  (never the URL: webhook URLs carry their token) and reported as ``False``.
 
-A notifier is anything with ``notify(escalation) -> bool``.
+A notifier is anything with ``notify(escalation) -> bool`` (and optionally ``close()``).
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from agentcore.trace.logs import step_logger
-from agentcore.trace.redact import redact
 
 if TYPE_CHECKING:
     import httpx
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
     from agentcore.config import Settings
 
 log = step_logger("scrum", "agentcore.scrum.notify")
+
+WEBHOOK_TIMEOUT = 10.0
+"""Seconds a webhook may take: delivery runs before the daily's answer is returned."""
 
 
 class Notifier(Protocol):
@@ -45,22 +49,29 @@ class LogNotifier:
 
 
 class WebhookNotifier:
-    """POSTs each escalation as JSON to ``url`` with the given client (its timeout applies)."""
+    """POSTs each escalation as JSON to ``url`` with ``client`` (its timeout and TLS settings apply)."""
 
     def __init__(self, url: str, client: httpx.Client) -> None:
         self._url = url
-        self._client = client
+        self.client = client
 
     def notify(self, escalation: dict[str, Any]) -> bool:
         import httpx
 
         try:
-            response = self._client.post(self._url, json=escalation)
-            response.raise_for_status()
-        except httpx.HTTPError as exc:
-            log.error("notify_teamlead // Webhook delivery failed: %s", redact(f"{type(exc).__name__}: {exc}"))
+            response = self.client.post(self._url, json=escalation)
+        except (httpx.HTTPError, httpx.InvalidURL) as exc:
+            # Not str(exc): httpx quotes the URL in some messages, normalised so a registered secret may not match.
+            log.error("notify_teamlead // Webhook delivery failed: %s", type(exc).__name__)
+            return False
+        if not response.is_success:
+            log.error("notify_teamlead // Webhook delivery failed: HTTP %d", response.status_code)
             return False
         return True
+
+    def close(self) -> None:
+        """Close the client."""
+        self.client.close()
 
 
 class CompositeNotifier:
@@ -73,10 +84,26 @@ class CompositeNotifier:
         results = [notifier.notify(escalation) for notifier in self.notifiers]
         return all(results)
 
+    def close(self) -> None:
+        """Close the notifiers that hold resources."""
+        close_notifier(*self.notifiers)
 
-def notifier_from_settings(settings: Settings, client: httpx.Client) -> Notifier:
-    """The log notifier, plus the webhook one when ``AGENTCORE_SCRUM_WEBHOOK_URL`` is set."""
+
+def close_notifier(*notifiers: Notifier) -> None:
+    """Call ``close()`` on each notifier that has one."""
+    for notifier in notifiers:
+        close = getattr(notifier, "close", None)
+        if callable(close):
+            close()
+
+
+def notifier_from_settings(settings: Settings) -> Notifier:
+    """The log notifier, plus the webhook one (with its own HTTP client) when ``AGENTCORE_SCRUM_WEBHOOK_URL`` is
+    set."""
     notifiers: list[Notifier] = [LogNotifier()]
     if settings.scrum_webhook_url is not None and settings.scrum_webhook_url.get_secret_value():
+        import httpx
+
+        client = httpx.Client(timeout=WEBHOOK_TIMEOUT)
         notifiers.append(WebhookNotifier(settings.scrum_webhook_url.get_secret_value(), client))
     return CompositeNotifier(*notifiers)

@@ -27,19 +27,32 @@ from __future__ import annotations
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 from fastapi import APIRouter, Depends, Path, Query, Response
 from pydantic import BaseModel, Field
 
 from agentcore.apps.scrum.backend.errors import HTTP_STATUS, ScrumError
-from agentcore.apps.scrum.backend.flows import ScrumBackend
-from agentcore.apps.scrum.backend.models import SLUG_PATTERN, MemberInput, TaskInput, TeamInput
-from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS
+from agentcore.apps.scrum.backend.flows import DailyOutcome, ScrumBackend
+from agentcore.apps.scrum.backend.models import (
+    SLUG_PATTERN,
+    BlockerEventInfo,
+    ImportResult,
+    MemberInfo,
+    MemberInput,
+    Priority,
+    Status,
+    TaskInfo,
+    TaskInput,
+    TeamInfo,
+    TeamInput,
+    response_model,
+)
+from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS, Role, Severity
 from agentcore.config import Settings
 from agentcore.web.auth import require_admin
 from agentcore.web.errors import ApiError, error_responses
-from agentcore.web.models import StrictModel, Text
+from agentcore.web.models import NonBlankText, StrictModel, Text
 
 T = TypeVar("T")
 
@@ -56,9 +69,9 @@ class DailyBody(StrictModel):
 
 
 class MessageBody(StrictModel):
-    """A request in words (a lead's analytics request, a FAQ question)."""
+    """A request in words (a lead's analytics request, a FAQ question); not blank."""
 
-    message: Text = Field(min_length=1, max_length=MAX_MESSAGE_CHARS)
+    message: NonBlankText = Field(max_length=MAX_MESSAGE_CHARS)
 
 
 class TasksBody(StrictModel):
@@ -68,54 +81,27 @@ class TasksBody(StrictModel):
 
 
 # ---------------------------------------------------------------------------------------------- answers
-class TeamOut(BaseModel):
-    slug: str
-    name: str
-    sprint_name: str | None
-    sprint_start: str | None
-    sprint_end: str | None
-
-
-class MemberOut(BaseModel):
-    slug: str
-    name: str
-    role: Literal["DEV", "QA"]
-    team: str
+# Answers that are a record's to_dict(): their schemas are derived from the records, so they cannot drift apart.
+if TYPE_CHECKING:  # to a type checker they are plain models
+    TeamOut: TypeAlias = BaseModel
+    MemberOut: TypeAlias = BaseModel
+    TaskOut: TypeAlias = BaseModel
+    ImportOut: TypeAlias = BaseModel
+    DailyOut: TypeAlias = BaseModel
+    BlockerOut: TypeAlias = BaseModel
+else:
+    TeamOut = response_model(TeamInfo, "TeamOut")
+    MemberOut = response_model(MemberInfo, "MemberOut", role=Role)
+    TaskOut = response_model(TaskInfo, "TaskOut", status=Status, priority=Priority)
+    ImportOut = response_model(ImportResult, "ImportOut")
+    DailyOut = response_model(DailyOutcome, "DailyOut")
+    BlockerOut = response_model(BlockerEventInfo, "BlockerOut", author_role=Role, severity=Severity)
 
 
 class TeamDetailOut(TeamOut):
+    """A team and its members."""
+
     members: list[MemberOut]
-
-
-class TaskOut(BaseModel):
-    key: str
-    title: str
-    status: str
-    priority: str
-    story_points: int | None
-    assignee: str | None
-    updated_at: str
-    done_at: str | None
-
-
-class ImportOut(BaseModel):
-    created: list[str]
-    updated: list[str]
-
-
-class DailyOut(BaseModel):
-    """``accepted`` — stored (``daily``, ``events``, ``escalations``); ``clarification`` — ``message`` is the
-    question to answer with the next POST; ``retry`` — ``message`` asks for a fuller daily; ``fallback`` — the
-    daily could not be parsed, ``message`` asks to rephrase."""
-
-    status: Literal["accepted", "clarification", "retry", "fallback"]
-    message: str | None
-    daily: dict[str, Any] | None
-    daily_id: int | None
-    events: list[dict[str, Any]]
-    escalations: list[dict[str, Any]]
-    quality_retries: int
-    clarifications: int
 
 
 class AnalyticsOut(BaseModel):
@@ -135,19 +121,6 @@ class FaqOut(BaseModel):
 class DigestOut(BaseModel):
     data: dict[str, Any]
     digest: str
-
-
-class BlockerOut(BaseModel):
-    author_id: str
-    author_role: str
-    text: str
-    normalized_text: str
-    task_id: str
-    task_exists: bool
-    severity: str
-    is_repeat: bool
-    source: str
-    created_at: str
 
 
 class BlockersOut(BaseModel):

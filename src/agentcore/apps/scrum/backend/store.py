@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from agentcore.apps.scrum.backend.errors import (
@@ -44,6 +44,9 @@ if TYPE_CHECKING:
     from agentcore.config import Settings
 
 Clock = Callable[[], datetime]
+
+SESSION_TTL = timedelta(hours=12)
+"""How long an unanswered daily dialogue (a clarifying question, «слишком общо») stays open."""
 
 
 def _team_info(team: Team) -> TeamInfo:
@@ -194,7 +197,9 @@ class ScrumStore:
                 select(Member).where(Member.team_id == team.id, Member.slug == member_slug)
             ).first()
             if member is None:
-                raise NotFoundError(f"Участник «{member_slug}» не найден в команде «{team_slug}»")
+                known = session.scalars(select(Member.slug).where(Member.team_id == team.id).order_by(Member.slug))
+                names = ", ".join(list(known)[:20]) or "нет ни одного"
+                raise NotFoundError(f"Участник «{member_slug}» не найден в команде «{team_slug}». Участники: {names}")
             return _member_info(member, team_slug)
 
     def members(self, team_slug: str) -> list[MemberInfo]:
@@ -292,12 +297,15 @@ class ScrumStore:
 
     # ------------------------------------------------------------------ daily sessions
     def session_state(self, member: MemberInfo) -> dict[str, Any] | None:
-        """The member's open daily dialogue (``None`` when there is none)."""
+        """The member's open daily dialogue (``None`` when there is none, or when it was left for longer than
+        :data:`SESSION_TTL`: the next day's daily is a new daily, not the answer to yesterday's question)."""
         from agentcore.apps.scrum.backend.tables import DailySession
 
         with self.reading() as session:
             row = session.get(DailySession, member._id)
-            return dict(row.state) if row is not None else None
+            if row is None or row.updated_at < self.clock() - SESSION_TTL:
+                return None
+            return dict(row.state)
 
     def save_session_state(self, member: MemberInfo, state: dict[str, Any]) -> None:
         """Store the member's daily dialogue state (replacing the previous one)."""
