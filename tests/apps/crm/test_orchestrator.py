@@ -9,8 +9,9 @@ import pytest
 from tests.apps.crm.helpers import RecordingBitrix, log_records, reply, step
 
 from agentcore.apps.crm import messages
-from agentcore.apps.crm.bitrix import BitrixError, BitrixTransportError
+from agentcore.apps.crm.bitrix import BitrixClient, BitrixError, BitrixTransportError, WebhookAuth
 from agentcore.apps.crm.errors import InputError, ModelClientError
+from agentcore.apps.crm.fake_portal import FakePortalServer
 from agentcore.apps.crm.orchestrator import Orchestrator
 
 MakeOrchestrator = Callable[..., Orchestrator]
@@ -450,3 +451,21 @@ async def test_at_most_twenty_steps_run_per_answer(make_orchestrator: MakeOrches
     assert len(bitrix.calls) == 20
     assert [s.outcome for s in result.steps].count("forbidden") == 5
     assert "5 шаг(ов) сверх предела 20" in result.assistant
+
+
+async def test_case_variant_params_cannot_smuggle_past_the_policy_to_a_real_portal(
+    make_orchestrator: MakeOrchestrator, portal_server: FakePortalServer
+) -> None:
+    """Over real HTTP: the fake portal, like Bitrix24, reads ``FIELDS`` / ``CMD`` too; nothing may run unchecked."""
+    steps = [
+        step("crm.deal.update", {"id": 1, "fields": {"TITLE": "x"}, "FIELDS": {"OPPORTUNITY": 1}}),
+        step("batch", {"cmd": {"a": "crm.deal.get?id=1"}, "CMD": {"a": "crm.deal.delete?id=2"}}),
+        step("batch", {"cmd": {"a": "crm.deal.update?id=3&fields[TITLE]=y&FIELDS[OPPORTUNITY]=7"}}),
+    ]
+    bitrix = BitrixClient(WebhookAuth(portal_server.webhook_url))
+    orchestrator = make_orchestrator([reply(steps)], mode="canary", bitrix=bitrix)
+    before = {i: portal_server.portal.storage.get("deal", i) for i in (1, 2, 3)}
+    result = await orchestrator.handle_message("u1", "x")
+    await orchestrator.aclose()
+    assert [s.outcome for s in result.steps] == ["forbidden", "forbidden", "forbidden"]
+    assert {i: portal_server.portal.storage.get("deal", i) for i in (1, 2, 3)} == before

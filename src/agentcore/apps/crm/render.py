@@ -9,6 +9,7 @@ from typing import Any
 
 from agentcore.apps.crm import messages
 from agentcore.apps.crm.bitrix.errors import WRONG_AUTH_TYPE, BitrixError, BitrixTransportError
+from agentcore.apps.crm.params import param
 
 __all__ = ["describe_error", "summarize"]
 
@@ -97,11 +98,11 @@ def _crm_summary(kind: str, action: str, params: dict[str, Any], envelope: dict[
         if more > 0 or (isinstance(total, int) and total > len(result)):
             lines.append("  • …")
         return head + "\n" + "\n".join(lines)
-    entity_id = next((v for k, v in params.items() if str(k).lower() == "id"), None)
+    entity_id = param(params, "id")
     if action == "add":
         return f"{_CREATED[kind]} #{result}."
     if action == "update":
-        fields: Any = next((v for k, v in params.items() if str(k).lower() == "fields"), {}) or {}
+        fields: Any = param(params, "fields") or {}
         changes = ", ".join(f"{k} → {v}" for k, v in fields.items()) if isinstance(fields, dict) else ""
         return f"{title} #{entity_id} {_UPDATED[kind]}" + (f": {changes}." if changes else ".")
     if action == "delete":
@@ -117,7 +118,7 @@ def _events_summary(method: str, params: dict[str, Any], result: Any) -> str:
             return "Подписок на события нет."
         lines = [f"  • {b.get('event')} → {b.get('handler')}" for b in result if isinstance(b, dict)]
         return "Подписки на события:\n" + "\n".join(lines)
-    event = next((v for k, v in params.items() if str(k).lower() == "event"), "?")
+    event = param(params, "event", "?")
     if method == "event.bind":
         return f"Подписка на {str(event).upper()} создана."
     count = result.get("count") if isinstance(result, dict) else None

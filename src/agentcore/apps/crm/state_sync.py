@@ -13,6 +13,7 @@ from typing import Any
 
 from agentcore.apps.crm.batch_commands import parse_batch
 from agentcore.apps.crm.models import MAX_OBJECTS_PER_KIND, AgentState, CrmObjects
+from agentcore.apps.crm.params import param
 
 __all__ = ["update_state_from_action"]
 
@@ -51,13 +52,6 @@ def _id(value: Any) -> str | None:
 def _ids(value: Any) -> list[str]:
     items = value if isinstance(value, list) else [value]
     return [i for i in (_id(item) for item in items) if i is not None]
-
-
-def _param(params: dict[str, Any], name: str) -> Any:
-    for key, value in params.items():
-        if str(key).lower() == name:
-            return value
-    return None
 
 
 def _upper(data: dict[str, Any]) -> dict[str, Any]:
@@ -150,25 +144,25 @@ def _sync_crm(state: AgentState, method: str, params: dict[str, Any], result: An
             _fold_entity(objects, kind, item, current=len(items) == 1)
     elif action == "add":
         entity_id = _id(result)
-        fields = _param(params, "fields")
+        fields = param(params, "fields")
         if entity_id is not None:
             _fold_entity(objects, kind, {**(fields if isinstance(fields, dict) else {}), "ID": entity_id}, current=True)
     elif action == "update":
-        entity_id = _id(_param(params, "id"))
-        fields = _param(params, "fields")
+        entity_id = _id(param(params, "id"))
+        fields = param(params, "fields")
         if entity_id is not None and result is not False:
             _fold_entity(objects, kind, {**(fields if isinstance(fields, dict) else {}), "ID": entity_id}, current=True)
     elif action == "delete":
-        entity_id = _id(_param(params, "id"))
+        entity_id = _id(param(params, "id"))
         if entity_id is not None and result is not False:
             _forget(objects, kind, entity_id)
 
 
 def _binding(params: dict[str, Any]) -> dict[str, Any]:
-    event = str(_param(params, "event") or "").upper()
-    handler = str(_param(params, "handler") or "")
+    event = str(param(params, "event") or "").upper()
+    handler = str(param(params, "handler") or "")
     binding: dict[str, Any] = {"event": event, "handler": handler}
-    auth_type = _param(params, "auth_type")
+    auth_type = param(params, "auth_type")
     if auth_type not in (None, ""):
         binding["auth_type"] = str(auth_type)
     return binding
