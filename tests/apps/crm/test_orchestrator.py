@@ -469,3 +469,16 @@ async def test_case_variant_params_cannot_smuggle_past_the_policy_to_a_real_port
     await orchestrator.aclose()
     assert [s.outcome for s in result.steps] == ["forbidden", "forbidden", "forbidden"]
     assert {i: portal_server.portal.storage.get("deal", i) for i in (1, 2, 3)} == before
+
+
+async def test_step_repeated_without_a_claim_after_approval_is_not_asked_again(
+    make_orchestrator: MakeOrchestrator,
+) -> None:
+    """A model that re-plans the step the user has just approved must not open a second request for it."""
+    bitrix = RecordingBitrix()
+    orchestrator = make_orchestrator([reply([UPDATE_75]), reply([UPDATE_75], "Меняю сумму.")], call_bitrix=bitrix)
+    await orchestrator.handle_message("u1", "Поменяй сумму на 75 000")
+    result = await orchestrator.handle_message("u1", "да")
+    assert len(bitrix.calls) == 1
+    assert [s.outcome for s in result.steps] == ["executed", "duplicate"]
+    assert result.pending_confirmations == [] and "Требуется подтверждение" not in result.assistant

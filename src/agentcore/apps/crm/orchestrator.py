@@ -384,13 +384,15 @@ class Orchestrator:
             return
         verdict = check_step(step.method, step.params, turn.mode, step.http_method)
         claims = step.confirmed or bool(step.confirmation_id) or step.confirmation_decision == "approve"
-        if claims and verdict.decision == "confirm":
+        if verdict.decision == "confirm":
+            # The model often repeats the step the user has just approved (with or without a claim): it ran once.
             already = approved_in_turn(step, turn.approved_now)
             if already is not None:
                 turn.steps.append(self._report(step, "duplicate", "уже выполнено", already.id))
                 turn.lines.append(messages.DUPLICATE.format(method=step.method))
                 return
-            log.warning("confirm // Unconfirmed claim refused: %s %s", step.method, _params_text(step.params))
+            if claims:
+                log.warning("confirm // Unconfirmed claim refused: %s %s", step.method, _params_text(step.params))
         if verdict.decision == "forbid":
             log.warning("policy // Forbidden in %s: %s (%s)", turn.mode, step.method, verdict.reason)
             turn.steps.append(self._report(step, "forbidden", verdict.reason))
