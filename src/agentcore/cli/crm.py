@@ -59,18 +59,17 @@ def _read(prompt: str) -> str | None:
 
 
 def _show(console: Console, result: TurnResult) -> None:
-    import json
-
     from rich.text import Text
+
+    from agentcore.apps.crm.render import describe_step
 
     if result.thought:
         console.print(Text(f"Мысль: {result.thought}", style="dim"))
     for step in result.steps:
         label, style = _OUTCOMES.get(step.outcome, (step.outcome, ""))
-        params = json.dumps(step.params, ensure_ascii=False)
         line = Text("→ ", style="bold")
         line.append(step.method, style="bold")
-        line.append(f" {params if len(params) <= 160 else params[:159] + '…'}")
+        line.append(describe_step(step.method, step.params, limit=160, multiline=False).removeprefix(step.method))
         if step.comment:
             line.append(f" — {step.comment}", style="dim")
         line.append(f" [{label}]", style=style)
@@ -94,7 +93,6 @@ def _ask_yes_no(question: str) -> bool | None:
 def run_dialog(mode: str | None, user: str, session: str) -> None:
     """The interactive session until the user leaves (exit code 0)."""
     import asyncio
-    import json
     import logging
 
     from rich.console import Console
@@ -103,6 +101,7 @@ def run_dialog(mode: str | None, user: str, session: str) -> None:
     from agentcore.apps.crm import build_orchestrator
     from agentcore.apps.crm.errors import InputError
     from agentcore.apps.crm.main_entrypoint import PortalConfigError
+    from agentcore.apps.crm.render import describe_step
     from agentcore.apps.crm.state_store import StateStoreError
     from agentcore.cli.common import init_logging, load_settings
 
@@ -161,8 +160,8 @@ def run_dialog(mode: str | None, user: str, session: str) -> None:
                     if not result.new_confirmations:
                         break
                     request = result.new_confirmations[0]
-                    params = json.dumps(request.params, ensure_ascii=False)
-                    approve = _ask_yes_no(f"Выполнить {request.id}: {request.method} {params}? [да/нет] ")
+                    what = describe_step(request.method, request.params)
+                    approve = _ask_yes_no(f"Выполнить {request.id}: {what}? [да/нет] ")
                     if approve is None:
                         console.print(Text(f"Запрос {request.id} остаётся в ожидании.", style="yellow"))
                         break

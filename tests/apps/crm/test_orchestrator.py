@@ -482,3 +482,15 @@ async def test_step_repeated_without_a_claim_after_approval_is_not_asked_again(
     assert len(bitrix.calls) == 1
     assert [s.outcome for s in result.steps] == ["executed", "duplicate"]
     assert result.pending_confirmations == [] and "Требуется подтверждение" not in result.assistant
+
+
+async def test_a_batch_waiting_for_confirmation_is_shown_decoded_and_whole(make_orchestrator: MakeOrchestrator) -> None:
+    """The user approves what they can read: every command of the batch, decoded, none cut off."""
+    cmd = {f"k{i}": f"crm.deal.update?id={i}&fields[TITLE]=%D0%A1%D0%B4%D0%B5%D0%BB%D0%BA%D0%B0+{i}" for i in range(9)}
+    cmd["money"] = "crm.deal.update?id=12&fields%5BOPPORTUNITY%5D=1"
+    orchestrator = make_orchestrator([reply([step("batch", {"halt": 0, "cmd": cmd})])], call_bitrix=RecordingBitrix())
+    result = await orchestrator.handle_message("u1", "x")
+    assert result.pending_confirmations[0].method == "batch"
+    assert '  • k8: crm.deal.update {"id": "8", "fields": {"TITLE": "Сделка 8"}}' in result.assistant
+    assert '  • money: crm.deal.update {"id": "12", "fields": {"OPPORTUNITY": "1"}}' in result.assistant
+    assert "%D0" not in result.assistant

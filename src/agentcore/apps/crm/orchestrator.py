@@ -52,7 +52,7 @@ from agentcore.apps.crm.models import (
 )
 from agentcore.apps.crm.policy import Verdict, check_step
 from agentcore.apps.crm.prompt import build_messages
-from agentcore.apps.crm.render import describe_error, summarize
+from agentcore.apps.crm.render import describe_error, describe_step, summarize
 from agentcore.apps.crm.state_store import StateStore
 from agentcore.apps.crm.state_sync import update_state_from_action
 from agentcore.trace.clock import utc_now_iso
@@ -536,7 +536,7 @@ class Orchestrator:
         for request in pending:
             parts.append(
                 messages.NEEDS_CONFIRMATION.format(
-                    id=request.id, method=request.method, params=_params_text(request.params), reason=request.reason
+                    id=request.id, step=describe_step(request.method, request.params), reason=request.reason
                 )
             )
         if pending:

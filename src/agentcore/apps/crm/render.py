@@ -5,13 +5,15 @@ The model writes its reply before anything runs, so the facts (what was found, c
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from agentcore.apps.crm import messages
+from agentcore.apps.crm.batch_commands import BatchParseError, parse_batch
 from agentcore.apps.crm.bitrix.errors import WRONG_AUTH_TYPE, BitrixError, BitrixTransportError
 from agentcore.apps.crm.params import param
 
-__all__ = ["describe_error", "summarize"]
+__all__ = ["describe_error", "describe_step", "summarize"]
 
 _MAX_LIST_LINES = 10
 _ENTITY_NAMES = {
@@ -151,3 +153,32 @@ def describe_error(error: BitrixError) -> str:
     else:
         reason = messages.ERROR_HINTS.get(error.code) or error.description or error.code or "неизвестная ошибка"
     return messages.FAILED.format(method=error.method or "метода", error=reason)
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def describe_step(method: str, params: dict[str, Any], *, limit: int = 2000, multiline: bool = True) -> str:
+    """A step as a person reads it before approving it: the method and its params as JSON.
+
+    A batch lists its commands decoded (``a: crm.deal.update {"id": "3", "fields": {"OPPORTUNITY": "7"}}``) instead
+    of the URL-encoded ``cmd`` the portal gets, one per line (``multiline``) or separated by ``;``.  The text is cut
+    to ``limit`` characters.
+    """
+    if method.strip().lower() == "batch":
+        try:
+            commands = parse_batch(params)
+        except BatchParseError:
+            commands = []
+        if commands:
+            items = [f"{c.key}: {c.method} {_json(c.params)}" for c in commands]
+            head = f"batch ({len(commands)}):"
+            if multiline:
+                return _clip(head + "\n" + "\n".join(f"  • {i}" for i in items), limit)
+            return _clip(f"{head} " + "; ".join(items), limit)
+    return _clip(f"{method} {_json(params)}", limit)
