@@ -113,3 +113,28 @@ async def test_without_a_portal_a_local_fake_starts_in_process(data_dir: Path) -
     finally:
         await orchestrator.aclose()
     assert (data_dir / "crm" / "fake_portal.sqlite3").exists()
+
+
+async def test_everyday_phrasings_against_the_fake_portal(portal: FakePortal, data_dir: Path) -> None:
+    """Inflected names, «эта сделка» with no deal chosen, a deal's contact, an amount change without «сделка»."""
+    with serve_fake_portal(portal) as server:
+        orchestrator = build_orchestrator(Settings(bitrix_webhook_url=server.webhook_url, crm_mode="canary"))
+        try:
+            found = await orchestrator.handle_message("m", "найди сделку по Ромашке")
+            assert "Найдено сделок: 2" in found.assistant
+            which = await orchestrator.handle_message("m", "покажи эту сделку")
+            assert which.steps == [] and "Уточните номер сделки" in which.assistant
+
+            contact = await orchestrator.handle_message("m", "покажи контакт сделки 1")
+            assert "Пакет batch: выполнено 2 из 2" in contact.assistant
+            assert "Контакт #1: Иван Петров" in contact.assistant
+            objects = contact.state.objects
+            assert (objects.deal_id, objects.contact_id, objects.company_id) == ("1", "1", "1")
+            assert objects.deals["1"]["CONTACT_IDS"] == ["1"] and "1" in objects.contacts["1"]["DEAL_IDS"]
+
+            asked = await orchestrator.handle_message("m", "поменяй сумму на 80 000")
+            assert [(c.method, c.params) for c in asked.pending_confirmations] == [
+                ("crm.deal.update", {"id": 1, "fields": {"OPPORTUNITY": 80000}})
+            ]
+        finally:
+            await orchestrator.aclose()
