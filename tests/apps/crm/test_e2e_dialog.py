@@ -97,7 +97,7 @@ async def test_oauth_portal_can_manage_event_subscriptions(portal: FakePortal, d
             ]
         finally:
             await orchestrator.aclose()
-    saved = (data_dir / "crm" / "state" / "_oauth_tokens.json").read_text(encoding="utf-8")
+    saved = (data_dir / "crm" / "state" / "@oauth_tokens.json").read_text(encoding="utf-8")
     assert access not in saved  # the refreshed tokens were kept for the next start
     for path in (data_dir / "logs").rglob("*.jsonl"):
         text = path.read_text(encoding="utf-8")

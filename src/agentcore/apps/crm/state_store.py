@@ -148,8 +148,13 @@ class FileStateStore:
         finally:
             await lock.release()
 
+    def extra_path(self, name: str) -> Path:
+        """The file of a named record: ``@<name>.json`` at the root, a name no user or session id can produce
+        (``safe_name`` never yields ``@``), even when a request moves the root with ``state_dir``."""
+        return self.root / f"@{safe_name(name)}.json"
+
     async def load_extra(self, name: str) -> dict[str, Any] | None:
-        path = self.root / f"_{safe_name(name)}.json"
+        path = self.extra_path(name)
         try:
             return _decode(path.read_bytes(), str(path))
         except FileNotFoundError:
@@ -158,7 +163,7 @@ class FileStateStore:
             raise StateStoreError(f"cannot read {path.name}: {exc.strerror}") from None
 
     async def save_extra(self, name: str, data: dict[str, Any]) -> None:
-        path = self.root / f"_{safe_name(name)}.json"
+        path = self.extra_path(name)
         try:
             write_atomic(path, _encode(data), mode=0o600)
         except OSError as exc:
