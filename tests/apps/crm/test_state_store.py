@@ -49,11 +49,15 @@ async def test_no_session_can_overwrite_or_block_a_named_record(tmp_path: Path) 
     tokens = {"access_token": "a", "refresh_token": "r"}
     await store.save_extra("oauth_tokens", tokens)
     moved = FileStateStore(tmp_path / "crm")  # POST /chat with "state_dir": "crm"
-    for user, session in [("state", "_oauth_tokens"), ("state", "@oauth_tokens"), ("state", "oauth_tokens")]:
-        await moved.save(user, session, {"turn": 1})
-    await store.save("@oauth_tokens.json", "s", {"turn": 1})
-    await store.save_extra("oauth_tokens", tokens)
+    for session in ("_oauth_tokens", "@oauth_tokens", "oauth_tokens"):
+        await moved.save("state", session, {"turn": 1})
     assert await store.load_extra("oauth_tokens") == tokens
+
+    other = FileStateStore(tmp_path / "other")
+    for user in ("_oauth_tokens.json", "@oauth_tokens.json"):
+        await other.save(user, "s", {"turn": 1})
+    await other.save_extra("oauth_tokens", tokens)
+    assert await other.load_extra("oauth_tokens") == tokens
 
 
 async def test_file_store_names_never_leave_the_directory(tmp_path: Path) -> None:
