@@ -170,3 +170,14 @@ def test_separate_fake_portal_process_and_shadow_mode(tmp_path: Path) -> None:
     finally:
         portal.sendintr()
         portal.close(force=True)
+
+
+def test_serve_with_a_malformed_webhook_is_a_russian_error(tmp_path: Path) -> None:
+    child = _spawn(
+        tmp_path, "serve", "--port", str(free_port()), HTTP_API_TOKENS="k", BITRIX_WEBHOOK_URL="https://x.example/abc"
+    )
+    child.expect_exact("BITRIX_WEBHOOK_URL должен иметь вид")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+    assert "Traceback" not in (child.before or "") and "x.example" not in (child.before or "")

@@ -196,12 +196,17 @@ def crm_serve(
     import uvicorn
 
     from agentcore.apps.crm.http_api import create_app
+    from agentcore.apps.crm.main_entrypoint import PortalConfigError, check_portal_settings
     from agentcore.cli.common import init_logging, load_settings
 
     settings = load_settings()
     init_logging(settings, "server.log")
     if not settings.api_token_list:
         fail("не задан HTTP_API_TOKENS: без токенов /chat отклоняет все запросы.", code=2)
+    try:
+        check_portal_settings(settings)
+    except PortalConfigError as exc:
+        fail(str(exc), code=2)
     uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
 
 
