@@ -494,3 +494,15 @@ async def test_a_batch_waiting_for_confirmation_is_shown_decoded_and_whole(make_
     assert '  • k8: crm.deal.update {"id": "8", "fields": {"TITLE": "Сделка 8"}}' in result.assistant
     assert '  • money: crm.deal.update {"id": "12", "fields": {"OPPORTUNITY": "1"}}' in result.assistant
     assert "%D0" not in result.assistant
+
+
+async def test_a_portal_error_that_echoes_a_secret_reaches_the_user_masked(make_orchestrator: MakeOrchestrator) -> None:
+    from agentcore.trace.redact import register_secret
+
+    token = "echoed-webhook-token-5d1f"
+    register_secret(token)
+    error = BitrixError("", f"Bad request to https://example.bitrix24.ru/rest/1/{token}/crm.deal.get.json")
+    bitrix = RecordingBitrix({"crm.deal.get": error})
+    orchestrator = make_orchestrator([reply([step("crm.deal.get", {"id": 1})])], call_bitrix=bitrix)
+    result = await orchestrator.handle_message("u1", "Покажи сделку 1")
+    assert token not in result.assistant and "***" in result.assistant

@@ -12,6 +12,7 @@ from agentcore.apps.crm import messages
 from agentcore.apps.crm.batch_commands import BatchParseError, parse_batch
 from agentcore.apps.crm.bitrix.errors import WRONG_AUTH_TYPE, BitrixError, BitrixTransportError
 from agentcore.apps.crm.params import param
+from agentcore.trace.redact import redact
 
 __all__ = ["describe_error", "describe_step", "summarize"]
 
@@ -145,14 +146,18 @@ def _summarize(method: str, params: dict[str, Any], envelope: dict[str, Any]) ->
 
 
 def describe_error(error: BitrixError) -> str:
-    """The user-facing text of a failed call (plain Russian; WRONG_AUTH_TYPE explains what to configure)."""
+    """The user-facing text of a failed call (plain Russian; WRONG_AUTH_TYPE explains what to configure).
+
+    The portal's own description passes through the redactor: an error body that echoes a token or the webhook
+    URL must not carry it to a terminal or an HTTP client.
+    """
     if error.code == WRONG_AUTH_TYPE:
         return messages.WRONG_AUTH_TYPE
     if isinstance(error, BitrixTransportError):
         reason = f"портал недоступен — {error.description}"
     else:
         reason = messages.ERROR_HINTS.get(error.code) or error.description or error.code or "неизвестная ошибка"
-    return messages.FAILED.format(method=error.method or "метода", error=reason)
+    return redact(messages.FAILED.format(method=error.method or "метода", error=reason[:500]))
 
 
 def _clip(text: str, limit: int) -> str:
