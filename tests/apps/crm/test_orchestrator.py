@@ -506,3 +506,16 @@ async def test_a_portal_error_that_echoes_a_secret_reaches_the_user_masked(make_
     orchestrator = make_orchestrator([reply([step("crm.deal.get", {"id": 1})])], call_bitrix=bitrix)
     result = await orchestrator.handle_message("u1", "Покажи сделку 1")
     assert token not in result.assistant and "***" in result.assistant
+
+
+async def test_wrong_auth_type_inside_a_batch_is_explained_too(
+    make_orchestrator: MakeOrchestrator, portal_server: FakePortalServer
+) -> None:
+    cmd = {"deal": "crm.deal.get?id=1", "events": "event.get"}
+    bitrix = BitrixClient(WebhookAuth(portal_server.webhook_url))
+    orchestrator = make_orchestrator([reply([step("batch", {"cmd": cmd})])], mode="canary", bitrix=bitrix)
+    result = await orchestrator.handle_message("u1", "x")
+    await orchestrator.aclose()
+    assert "Пакет batch: выполнено 1 из 2" in result.assistant
+    assert "events (event.get): ошибка — метод доступен только приложению (WRONG_AUTH_TYPE)" in result.assistant
+    assert messages.WRONG_AUTH_TYPE in result.assistant
