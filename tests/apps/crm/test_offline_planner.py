@@ -169,3 +169,9 @@ def test_english_words_are_understood() -> None:
         ("crm.deal.update", {"id": 7, "fields": {"OPPORTUNITY": 5000}})
     ]
     assert _plan("create deal «Show deal»")[0][0][1]["fields"]["TITLE"] == "Show deal"  # quoted names stay
+
+
+def test_deleting_several_deals_names_every_one() -> None:
+    ((method, params),), _ = _plan("удали сделки 4 и 5")
+    assert method == "batch"
+    assert params["cmd"] == {"delete_4": "crm.deal.delete?id=4", "delete_5": "crm.deal.delete?id=5"}

@@ -218,6 +218,12 @@ def _deal_update(text: str, low: str, state: dict[str, Any]) -> Reply | None:
 def _deal_delete(text: str, low: str, state: dict[str, Any]) -> Reply | None:
     if not (_verb(low, "удали", "удалить") and "сделк" in low):
         return None
+    ids = entity_ids(text, "сделк")
+    if len(ids) > 1:  # every deal the user named, as one batch they confirm as a whole
+        cmd = {f"delete_{i}": f"crm.deal.delete?id={i}" for i in ids[:50]}
+        step = _step("batch", {"halt": 1, "cmd": cmd}, "Удаляем несколько сделок одним пакетом")
+        listed = ", ".join(f"#{i}" for i in ids[:50])
+        return (f"Удаление сделок {listed}: один batch.", [step], f"Удаляю сделки {listed}.")
     deal_id = _target_deal(text, state)
     if deal_id is None:
         return _no_deal()
@@ -302,13 +308,15 @@ def _deal_linked(text: str, low: str, state: dict[str, Any]) -> Reply | None:
     deal_id = _target_deal(text, state)
     if deal_id is None:
         return _no_deal()
-    kind, field, what = (
-        ("contact", "CONTACT_ID", "контакт") if match.group(1) == "контакт" else ("company", "COMPANY_ID", "компанию")
+    kind, field, noun, what = (
+        ("contact", "CONTACT_ID", "Нужен контакт", "контакт")
+        if match.group(1) == "контакт"
+        else ("company", "COMPANY_ID", "Нужна компания", "компанию")
     )
     cmd = {"deal": f"crm.deal.get?id={int(deal_id)}", kind: f"crm.{kind}.get?id=$result[deal][{field}]"}
     step = _step("batch", {"halt": 1, "cmd": cmd}, f"Читаем сделку #{deal_id} и её {what}")
     return (
-        f"Нужен {what} сделки #{deal_id}: batch из crm.deal.get и crm.{kind}.get со ссылкой $result[deal][{field}].",
+        f"{noun} сделки #{deal_id}: batch из crm.deal.get и crm.{kind}.get со ссылкой $result[deal][{field}].",
         [step],
         f"Открываю {what} сделки #{deal_id}.",
     )
