@@ -175,3 +175,8 @@ def test_deleting_several_deals_names_every_one() -> None:
     ((method, params),), _ = _plan("удали сделки 4 и 5")
     assert method == "batch"
     assert params["cmd"] == {"delete_4": "crm.deal.delete?id=4", "delete_5": "crm.deal.delete?id=5"}
+
+
+def test_an_update_naming_several_deals_asks_for_one() -> None:
+    steps, assistant = _plan("измени сумму сделок 1 и 2 на 5000")
+    assert steps == [] and "одну сделку за раз" in assistant
