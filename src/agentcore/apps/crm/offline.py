@@ -204,7 +204,7 @@ def _deal_update(text: str, low: str, state: dict[str, Any]) -> Reply | None:
         what = f"дату закрытия на {day}"
     else:
         return None
-    if len(entity_ids(text, "сделк")) > 1:
+    if len(entity_ids(text, "сдел")) > 1:  # «сделки 1 и 2», «сделок 1 и 2»
         return ("Названо несколько сделок.", [], "Я меняю одну сделку за раз: назовите одну, например «сделки 3».")
     deal_id = _target_deal(text, state)
     if deal_id is None:
