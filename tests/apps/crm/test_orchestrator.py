@@ -519,3 +519,10 @@ async def test_wrong_auth_type_inside_a_batch_is_explained_too(
     assert "Пакет batch: выполнено 1 из 2" in result.assistant
     assert "events (event.get): ошибка — метод доступен только приложению (WRONG_AUTH_TYPE)" in result.assistant
     assert messages.WRONG_AUTH_TYPE in result.assistant
+
+
+async def test_an_unreadable_stored_state_starts_a_new_session(make_orchestrator: MakeOrchestrator) -> None:
+    orchestrator = make_orchestrator([reply([])])
+    await orchestrator.state_store.save("u1", "default", {"session_id": "default", "confirmations": "not a list"})
+    result = await orchestrator.handle_message("u1", "привет")
+    assert result.state.turn == 1 and result.state.confirmations == []

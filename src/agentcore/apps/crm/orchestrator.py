@@ -21,6 +21,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import ValidationError
+
 from agentcore.apps.crm import messages
 from agentcore.apps.crm.batch_report import BatchReport, aggregate_batch
 from agentcore.apps.crm.bitrix.client import BitrixClient
@@ -228,8 +230,7 @@ class Orchestrator:
         store = store or self.state_store
         logger = logger or self.interaction_logger
         async with store.lock(user_id, session):
-            raw = await store.load(user_id, session)
-            state = AgentState.model_validate(raw) if raw else AgentState(session_id=session, user_id=user_id)
+            state = self._restore(await store.load(user_id, session), user_id, session)
             state.turn += 1
             turn = _Turn(state=state, mode=mode)
             for expired in expire_stale(state):
@@ -264,6 +265,17 @@ class Orchestrator:
         )
         await logger.alog(user_id, self._record(session, message, confirmation, turn, reply, model_error, result))
         return result
+
+    @staticmethod
+    def _restore(raw: dict[str, Any] | None, user_id: str, session: str) -> AgentState:
+        """The stored state, or a fresh one for a new session or a record this version cannot read (logged, like a
+        corrupt record: the user goes on instead of meeting an error on every turn)."""
+        if raw:
+            try:
+                return AgentState.model_validate(raw)
+            except ValidationError as exc:
+                log.error("state // Unreadable state of %s/%s replaced by a new one: %s", user_id, session, exc)
+        return AgentState(session_id=session, user_id=user_id)
 
     # --- decisions -------------------------------------------------------------------------------
 
