@@ -526,3 +526,18 @@ async def test_an_unreadable_stored_state_starts_a_new_session(make_orchestrator
     await orchestrator.state_store.save("u1", "default", {"session_id": "default", "confirmations": "not a list"})
     result = await orchestrator.handle_message("u1", "привет")
     assert result.state.turn == 1 and result.state.confirmations == []
+
+
+async def test_a_get_step_cannot_hide_a_critical_field_in_a_bracket_key(
+    make_orchestrator: MakeOrchestrator, portal_server: FakePortalServer
+) -> None:
+    steps = [
+        step("crm.deal.update", {"id": 1, "fields": {"TITLE": "x"}, "fields[OPPORTUNITY]": 5}, http_method="GET"),
+        step("crm.deal.update", {"id": 2, "fields": {"OPPORTUNITY]": 6}}, http_method="GET"),
+    ]
+    bitrix = BitrixClient(WebhookAuth(portal_server.webhook_url))
+    orchestrator = make_orchestrator([reply(steps)], mode="canary", bitrix=bitrix)
+    result = await orchestrator.handle_message("u1", "x")
+    await orchestrator.aclose()
+    assert [s.outcome for s in result.steps] == ["needs_confirmation", "needs_confirmation"]
+    assert [portal_server.portal.storage.get("deal", i)["OPPORTUNITY"] for i in (1, 2)] == ["250000.00", "180000.00"]

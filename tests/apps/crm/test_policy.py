@@ -173,3 +173,16 @@ def test_param_names_repeated_in_another_case_are_refused(method: str, params: d
 def test_param_names_in_any_single_case_are_read() -> None:
     assert check_step("crm.deal.update", {"ID": 1, "FIELDS": {"OPPORTUNITY": 1}}, "canary").decision == "confirm"
     assert check_step("batch", {"CMD": {"a": "crm.deal.delete?id=2"}}, "canary").decision == "forbid"
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"id": 1, "fields": {"TITLE": "x"}, "fields[OPPORTUNITY]": 5},  # a bracket key at the top
+        {"id": 1, "fields": {"OPPORTUNITY]": 5}},  # a bracket left open inside fields
+        {"id": 1, "fields": {"TITLE": "x"}, "FIELDS[OPPORTUNITY]": 5},
+    ],
+)
+def test_get_steps_are_checked_as_the_query_string_the_portal_decodes(params: dict[str, Any]) -> None:
+    assert check_step("crm.deal.update", params, "canary", "GET").decision in ("confirm", "forbid")
+    assert check_step("crm.deal.update", {"id": 1, "fields": {"TITLE": "x"}}, "canary", "GET").decision == "allow"

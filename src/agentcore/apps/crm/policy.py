@@ -16,7 +16,8 @@ In ``canary`` an update of critical fields needs confirmation too.  ``shadow`` e
 verdict it would have in ``full`` and goes to ``next_planned_actions``.  Unknown methods, HTTP verbs other than
 GET/POST and malformed batches are refused in every mode.  A batch is refused when any sub-command is, and needs
 confirmation when any sub-command does.  Params whose names repeat in another case (``fields`` and ``FIELDS``) are
-refused: the policy cannot know which one the portal would use.
+refused: the policy cannot know which one the portal would use.  A ``GET`` step is checked as the query string the
+portal will decode, not as the JSON the model wrote.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from typing import Any, Literal
 from agentcore.apps.crm.batch_commands import BatchParseError, SubCommand, parse_batch
 from agentcore.apps.crm.models import Mode
 from agentcore.apps.crm.params import case_collisions, param
+from agentcore.apps.crm.phpquery import build_query, parse_query
 
 __all__ = [
     "CRITICAL_FIELDS",
@@ -170,10 +172,15 @@ def check_step(method: str, params: dict[str, Any], mode: Mode, http_method: str
     Never raises: anything the policy cannot read is forbidden with a reason.
     """
     method = method.strip().lower()
-    if http_method is not None and http_method.strip().upper() not in _HTTP_METHODS:
-        return Verdict("forbid", f"неизвестный HTTP-метод «{http_method[:20]}» (допустимы GET и POST)")
+    verb = "POST" if http_method is None else http_method.strip().upper()
+    if verb not in _HTTP_METHODS:
+        return Verdict("forbid", f"неизвестный HTTP-метод «{(http_method or '')[:20]}» (допустимы GET и POST)")
     if not isinstance(params, dict):
         return Verdict("forbid", "параметры шага должны быть объектом")
+    if verb == "GET":
+        # Check what the portal will read: a GET sends the params as a PHP query string, where a key such as
+        # "fields[OPPORTUNITY]" (or "OPPORTUNITY]" inside fields) becomes fields → OPPORTUNITY.
+        params = parse_query(build_query(params))
     ambiguous = _ambiguous_names(params)
     if ambiguous is not None:
         return ambiguous
