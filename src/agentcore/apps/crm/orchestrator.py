@@ -59,6 +59,7 @@ from agentcore.apps.crm.state_store import StateStore
 from agentcore.apps.crm.state_sync import update_state_from_action
 from agentcore.trace.clock import utc_now_iso
 from agentcore.trace.logs import step_logger
+from agentcore.trace.text import truncate
 
 __all__ = ["Orchestrator"]
 
@@ -86,7 +87,7 @@ class _Turn:
 
 
 def _clip(text: str, limit: int = _HISTORY_CHARS) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return truncate(text, limit)
 
 
 def _params_text(params: dict[str, Any]) -> str:

@@ -13,6 +13,7 @@ from agentcore.apps.crm.batch_commands import BatchParseError, parse_batch
 from agentcore.apps.crm.bitrix.errors import WRONG_AUTH_TYPE, BitrixError, BitrixTransportError
 from agentcore.apps.crm.params import param
 from agentcore.trace.redact import redact
+from agentcore.trace.text import truncate
 
 __all__ = ["describe_error", "describe_step", "summarize"]
 
@@ -157,11 +158,7 @@ def describe_error(error: BitrixError) -> str:
         reason = f"портал недоступен — {error.description}"
     else:
         reason = messages.ERROR_HINTS.get(error.code) or error.description or error.code or "неизвестная ошибка"
-    return redact(messages.FAILED.format(method=error.method or "метода", error=reason[:500]))
-
-
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return redact(messages.FAILED.format(method=error.method or "метода", error=truncate(reason, 500)))
 
 
 def _json(value: Any) -> str:
@@ -184,6 +181,6 @@ def describe_step(method: str, params: dict[str, Any], *, limit: int = 2000, mul
             items = [f"{c.key}: {c.method} {_json(c.params)}" for c in commands]
             head = f"batch ({len(commands)}):"
             if multiline:
-                return _clip(head + "\n" + "\n".join(f"  • {i}" for i in items), limit)
-            return _clip(f"{head} " + "; ".join(items), limit)
-    return _clip(f"{method} {_json(params)}", limit)
+                return truncate(head + "\n" + "\n".join(f"  • {i}" for i in items), limit)
+            return truncate(f"{head} " + "; ".join(items), limit)
+    return truncate(f"{method} {_json(params)}", limit)
