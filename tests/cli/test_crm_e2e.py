@@ -181,3 +181,23 @@ def test_serve_with_a_malformed_webhook_is_a_russian_error(tmp_path: Path) -> No
     child.close()
     assert child.exitstatus == 2
     assert "Traceback" not in (child.before or "") and "x.example" not in (child.before or "")
+
+
+def test_fake_portal_prints_exports_that_survive_copying_from_a_narrow_terminal(tmp_path: Path) -> None:
+    portal = pexpect.spawn(
+        AGENTCORE,
+        ["crm", "fake-portal", "--port", str(free_port())],
+        env=_env(tmp_path, COLUMNS="80"),
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(24, 80),
+    )
+    try:
+        portal.expect(r"export BITRIX_DOMAIN=([^\r\n]*)\r?\n")
+        line = portal.match.group(1)
+        for name in ("BITRIX_OAUTH_URL", "BITRIX_CLIENT_ID", "BITRIX_CLIENT_SECRET", "BITRIX_ACCESS_TOKEN"):
+            assert f" {name}=" in line  # one shell line: nothing wrapped onto the next
+        assert "BITRIX_REFRESH_TOKEN=" in line
+    finally:
+        portal.sendintr()
+        portal.close(force=True)

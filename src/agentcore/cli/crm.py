@@ -237,7 +237,8 @@ def crm_fake_portal(
     code = portal.webhook_code("1")
     client_id, secret = portal.create_app()
     access, refresh = portal.issue_tokens(client_id, ttl=24 * 3600)
-    console = Console(highlight=False)
+    # soft_wrap: the export lines are copied into a shell; a line break inserted at the terminal width would cut them.
+    console = Console(highlight=False, soft_wrap=True)
     console.print(
         f"Тестовый портал Bitrix24: {base} (данные: {db or settings.data_dir / 'crm' / 'fake_portal.sqlite3'})"
     )
