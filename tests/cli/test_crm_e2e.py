@@ -201,3 +201,16 @@ def test_fake_portal_prints_exports_that_survive_copying_from_a_narrow_terminal(
     finally:
         portal.sendintr()
         portal.close(force=True)
+
+
+def test_an_exit_command_at_the_yes_no_prompt_leaves_and_keeps_the_request(crm: pexpect.spawn, tmp_path: Path) -> None:
+    crm.sendline("Измени сумму сделки 1 на 10")
+    crm.expect(CONFIRM)
+    crm.sendline("/q")
+    crm.expect_exact("Запрос c1 остаётся в ожидании.")
+    crm.expect_exact("До свидания!")
+    crm.expect(pexpect.EOF)
+    crm.close()
+    assert crm.exitstatus == 0
+    state = json.loads(next((tmp_path / "crm" / "state").rglob("*.json")).read_text(encoding="utf-8"))
+    assert [(c["id"], c["status"]) for c in state["confirmations"]] == [("c1", "requested")]

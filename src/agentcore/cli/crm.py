@@ -77,16 +77,20 @@ def _show(console: Console, result: TurnResult) -> None:
     console.print(Text(result.assistant))
 
 
-def _ask_yes_no(question: str) -> bool | None:
+def _ask_yes_no(question: str, exit_commands: frozenset[str]) -> tuple[bool | None, bool]:
+    """``(decision, leave)``: True / False for yes / no; None (the request stays pending) on end of input or an
+    exit command, which also leaves the dialog (``leave``)."""
     from agentcore.apps.crm.confirmations import decision_kind
 
     while True:
         answer = _read(question)
         if answer is None:
-            return None
+            return None, False
+        if answer.strip().lower() in exit_commands:
+            return None, True
         kind = decision_kind(answer)
         if kind is not None:
-            return kind == "approve"
+            return kind == "approve", False
         print("Ответьте «да» или «нет».")
 
 
@@ -141,8 +145,9 @@ def run_dialog(mode: str | None, user: str, session: str) -> None:
                 console.print(Text("Внутренняя ошибка, подробности в журнале logs/crm.log.", style="red"))
             return None
 
+        leave = False
         try:
-            while True:
+            while not leave:
                 line = _read("> ")
                 if line is None:
                     break
@@ -161,7 +166,7 @@ def run_dialog(mode: str | None, user: str, session: str) -> None:
                         break
                     request = result.new_confirmations[0]
                     what = describe_step(request.method, request.params)
-                    approve = _ask_yes_no(f"Выполнить {request.id}: {what}? [да/нет] ")
+                    approve, leave = _ask_yes_no(f"Выполнить {request.id}: {what}? [да/нет] ", settings.exit_commands)
                     if approve is None:
                         console.print(Text(f"Запрос {request.id} остаётся в ожидании.", style="yellow"))
                         break
