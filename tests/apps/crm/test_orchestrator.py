@@ -541,3 +541,15 @@ async def test_a_get_step_cannot_hide_a_critical_field_in_a_bracket_key(
     await orchestrator.aclose()
     assert [s.outcome for s in result.steps] == ["needs_confirmation", "needs_confirmation"]
     assert [portal_server.portal.storage.get("deal", i)["OPPORTUNITY"] for i in (1, 2)] == ["250000.00", "180000.00"]
+
+
+async def test_yes_and_no_in_one_message_runs_nothing(make_orchestrator: MakeOrchestrator) -> None:
+    """«да c1, нет c2» must not approve c2 (ids anywhere pick the targets); «да нет, не надо» is a Russian no."""
+    bitrix = RecordingBitrix()
+    two = [UPDATE_75, step("crm.deal.delete", {"id": 5})]
+    orchestrator = make_orchestrator([reply(two), reply([])], call_bitrix=bitrix)
+    await orchestrator.handle_message("u1", "Поменяй сумму и удали сделку 5")
+    for message in ("да c1, нет c2", "да нет, не надо"):
+        result = await orchestrator.handle_message("u1", message)
+        assert bitrix.calls == [] and [c.id for c in result.pending_confirmations] == ["c1", "c2"]
+        assert messages.CONFLICTING_DECISION in result.assistant

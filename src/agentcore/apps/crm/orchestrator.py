@@ -290,6 +290,10 @@ class Orchestrator:
 
     async def _apply_message_decision(self, turn: _Turn, message: str) -> None:
         decision = detect_decision(message, turn.state)
+        if decision.conflicting:
+            turn.decisions.append({"source": "message", "kind": "conflict"})
+            turn.lines.append(messages.CONFLICTING_DECISION)
+            return
         if decision.kind is None:
             return
         turn.decisions.append(
