@@ -180,3 +180,7 @@ def test_deleting_several_deals_names_every_one() -> None:
 def test_an_update_naming_several_deals_asks_for_one() -> None:
     steps, assistant = _plan("измени сумму сделок 1 и 2 на 5000")
     assert steps == [] and "одну сделку за раз" in assistant
+
+
+def test_a_yes_taken_back_gets_a_question_not_the_help_text() -> None:
+    assert _plan("да нет, не надо") == ([], "Уточните, пожалуйста: «да» или «нет»?")

@@ -476,8 +476,11 @@ def plan_reply(message: str, state: dict[str, Any]) -> str:
     text = _russian(" ".join(message.split()))
     low = text.lower()
     kind = decision_kind(text)
-    if kind is not None and len(re.findall(r"\w+", low)) <= 4:
+    short = len(re.findall(r"\w+", low)) <= 4
+    if kind is not None and short:
         return format_reply(*_acknowledge(kind, state))
+    if kind is None and short and re.match(r"(да|ок|ага|yes|ok)\b", low):  # «да нет», «да ну»: a yes taken back
+        return format_reply("Решение неоднозначно.", [], "Уточните, пожалуйста: «да» или «нет»?")
     if _verb(low, "помощ", "помоги", "справк", "что ты умеешь", "help"):
         return format_reply("Пользователь просит справку.", [], HELP)
     for rule in _RULES:
