@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.responses import PlainTextResponse
+from tests.apps.crm.helpers import oauth_settings
 
 from agentcore.apps.crm.bitrix import (
     BitrixClient,
@@ -210,19 +211,11 @@ async def test_workers_sharing_a_store_refresh_the_rotating_token_once(portal: F
     again with the spent refresh token (which the OAuth server refuses with invalid_grant)."""
     from agentcore.apps.crm.main_entrypoint import create_bitrix_client
     from agentcore.apps.crm.state_store import FileStateStore
-    from agentcore.config import Settings
 
     client_id, secret = portal.create_app()
     access, refresh = portal.issue_tokens(client_id)
     with serve_fake_portal(portal) as server:
-        settings = Settings(
-            bitrix_domain=server.url,
-            bitrix_access_token=access,
-            bitrix_refresh_token=refresh,
-            bitrix_client_id=client_id,
-            bitrix_client_secret=secret,
-            bitrix_oauth_url=f"{server.url}/oauth/token/",
-        )
+        settings = oauth_settings(server.url, client_id, secret, access, refresh)
         workers = [create_bitrix_client(settings, FileStateStore(tmp_path / "state")) for _ in range(2)]
         try:
             for worker in workers:  # both started and working with the configured token

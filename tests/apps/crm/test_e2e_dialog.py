@@ -7,6 +7,7 @@ import logging
 from pathlib import Path
 
 import pytest
+from tests.apps.crm.helpers import oauth_settings
 
 from agentcore.apps.crm import build_orchestrator
 from agentcore.apps.crm.fake_portal import FakePortal, serve_fake_portal
@@ -76,15 +77,7 @@ async def test_oauth_portal_can_manage_event_subscriptions(portal: FakePortal, d
     access, refresh = portal.issue_tokens(client_id)
     portal.expire_token(access)  # the first call refreshes the token
     with serve_fake_portal(portal) as server:
-        settings = Settings(
-            bitrix_domain=server.url,
-            bitrix_access_token=access,
-            bitrix_refresh_token=refresh,
-            bitrix_client_id=client_id,
-            bitrix_client_secret=secret,
-            bitrix_oauth_url=f"{server.url}/oauth/token/",
-            crm_mode="full",
-        )
+        settings = oauth_settings(server.url, client_id, secret, access, refresh, crm_mode="full")
         orchestrator = build_orchestrator(settings)
         try:
             asked = await orchestrator.handle_message("admin", "Подпишись на создание сделок https://example.com/hook")
