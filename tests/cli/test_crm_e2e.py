@@ -170,3 +170,47 @@ def test_separate_fake_portal_process_and_shadow_mode(tmp_path: Path) -> None:
     finally:
         portal.sendintr()
         portal.close(force=True)
+
+
+def test_serve_with_a_malformed_webhook_is_a_russian_error(tmp_path: Path) -> None:
+    child = _spawn(
+        tmp_path, "serve", "--port", str(free_port()), HTTP_API_TOKENS="k", BITRIX_WEBHOOK_URL="https://x.example/abc"
+    )
+    child.expect_exact("BITRIX_WEBHOOK_URL должен иметь вид")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+    assert "Traceback" not in (child.before or "") and "x.example" not in (child.before or "")
+
+
+def test_fake_portal_prints_exports_that_survive_copying_from_a_narrow_terminal(tmp_path: Path) -> None:
+    portal = pexpect.spawn(
+        AGENTCORE,
+        ["crm", "fake-portal", "--port", str(free_port())],
+        env=_env(tmp_path, COLUMNS="80"),
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(24, 80),
+    )
+    try:
+        portal.expect(r"export BITRIX_DOMAIN=([^\r\n]*)\r?\n")
+        line = portal.match.group(1)
+        for name in ("BITRIX_OAUTH_URL", "BITRIX_CLIENT_ID", "BITRIX_CLIENT_SECRET", "BITRIX_ACCESS_TOKEN"):
+            assert f" {name}=" in line  # one shell line: nothing wrapped onto the next
+        assert "BITRIX_REFRESH_TOKEN=" in line
+    finally:
+        portal.sendintr()
+        portal.close(force=True)
+
+
+def test_an_exit_command_at_the_yes_no_prompt_leaves_and_keeps_the_request(crm: pexpect.spawn, tmp_path: Path) -> None:
+    crm.sendline("Измени сумму сделки 1 на 10")
+    crm.expect(CONFIRM)
+    crm.sendline("/q")
+    crm.expect_exact("Запрос c1 остаётся в ожидании.")
+    crm.expect_exact("До свидания!")
+    crm.expect(pexpect.EOF)
+    crm.close()
+    assert crm.exitstatus == 0
+    state = json.loads(next((tmp_path / "crm" / "state").rglob("*.json")).read_text(encoding="utf-8"))
+    assert [(c["id"], c["status"]) for c in state["confirmations"]] == [("c1", "requested")]

@@ -59,18 +59,17 @@ def _read(prompt: str) -> str | None:
 
 
 def _show(console: Console, result: TurnResult) -> None:
-    import json
-
     from rich.text import Text
+
+    from agentcore.apps.crm.render import describe_step
 
     if result.thought:
         console.print(Text(f"Мысль: {result.thought}", style="dim"))
     for step in result.steps:
         label, style = _OUTCOMES.get(step.outcome, (step.outcome, ""))
-        params = json.dumps(step.params, ensure_ascii=False)
         line = Text("→ ", style="bold")
         line.append(step.method, style="bold")
-        line.append(f" {params if len(params) <= 160 else params[:159] + '…'}")
+        line.append(describe_step(step.method, step.params, limit=160, multiline=False).removeprefix(step.method))
         if step.comment:
             line.append(f" — {step.comment}", style="dim")
         line.append(f" [{label}]", style=style)
@@ -78,23 +77,26 @@ def _show(console: Console, result: TurnResult) -> None:
     console.print(Text(result.assistant))
 
 
-def _ask_yes_no(question: str) -> bool | None:
+def _ask_yes_no(question: str, exit_commands: frozenset[str]) -> tuple[bool | None, bool]:
+    """``(decision, leave)``: True / False for yes / no; None (the request stays pending) on end of input or an
+    exit command, which also leaves the dialog (``leave``)."""
     from agentcore.apps.crm.confirmations import decision_kind
 
     while True:
         answer = _read(question)
         if answer is None:
-            return None
+            return None, False
+        if answer.strip().lower() in exit_commands:
+            return None, True
         kind = decision_kind(answer)
         if kind is not None:
-            return kind == "approve"
+            return kind == "approve", False
         print("Ответьте «да» или «нет».")
 
 
 def run_dialog(mode: str | None, user: str, session: str) -> None:
     """The interactive session until the user leaves (exit code 0)."""
     import asyncio
-    import json
     import logging
 
     from rich.console import Console
@@ -103,6 +105,7 @@ def run_dialog(mode: str | None, user: str, session: str) -> None:
     from agentcore.apps.crm import build_orchestrator
     from agentcore.apps.crm.errors import InputError
     from agentcore.apps.crm.main_entrypoint import PortalConfigError
+    from agentcore.apps.crm.render import describe_step
     from agentcore.apps.crm.state_store import StateStoreError
     from agentcore.cli.common import init_logging, load_settings
 
@@ -142,8 +145,9 @@ def run_dialog(mode: str | None, user: str, session: str) -> None:
                 console.print(Text("Внутренняя ошибка, подробности в журнале logs/crm.log.", style="red"))
             return None
 
+        leave = False
         try:
-            while True:
+            while not leave:
                 line = _read("> ")
                 if line is None:
                     break
@@ -161,8 +165,8 @@ def run_dialog(mode: str | None, user: str, session: str) -> None:
                     if not result.new_confirmations:
                         break
                     request = result.new_confirmations[0]
-                    params = json.dumps(request.params, ensure_ascii=False)
-                    approve = _ask_yes_no(f"Выполнить {request.id}: {request.method} {params}? [да/нет] ")
+                    what = describe_step(request.method, request.params)
+                    approve, leave = _ask_yes_no(f"Выполнить {request.id}: {what}? [да/нет] ", settings.exit_commands)
                     if approve is None:
                         console.print(Text(f"Запрос {request.id} остаётся в ожидании.", style="yellow"))
                         break
@@ -197,12 +201,17 @@ def crm_serve(
     import uvicorn
 
     from agentcore.apps.crm.http_api import create_app
+    from agentcore.apps.crm.main_entrypoint import PortalConfigError, check_portal_settings
     from agentcore.cli.common import init_logging, load_settings
 
     settings = load_settings()
     init_logging(settings, "server.log")
     if not settings.api_token_list:
         fail("не задан HTTP_API_TOKENS: без токенов /chat отклоняет все запросы.", code=2)
+    try:
+        check_portal_settings(settings)
+    except PortalConfigError as exc:
+        fail(str(exc), code=2)
     uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
 
 
@@ -233,7 +242,8 @@ def crm_fake_portal(
     code = portal.webhook_code("1")
     client_id, secret = portal.create_app()
     access, refresh = portal.issue_tokens(client_id, ttl=24 * 3600)
-    console = Console(highlight=False)
+    # soft_wrap: the export lines are copied into a shell; a line break inserted at the terminal width would cut them.
+    console = Console(highlight=False, soft_wrap=True)
     console.print(
         f"Тестовый портал Bitrix24: {base} (данные: {db or settings.data_dir / 'crm' / 'fake_portal.sqlite3'})"
     )

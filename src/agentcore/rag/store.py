@@ -31,6 +31,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from agentcore.fileio import atomic_write_bytes
 from agentcore.rag.errors import InvalidCollectionNameError, UnknownCollectionError
 from agentcore.rag.models import Chunk
 
@@ -72,19 +73,6 @@ def validate_collection_name(name: str) -> str:
 
 def _temp_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
-
-
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` all-or-nothing (temp file in the same folder, fsync, ``os.replace``)."""
-    tmp = _temp_path(path)
-    try:
-        with open(tmp, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
 
 
 def atomic_save_npy(path: Path, array: np.ndarray) -> None:

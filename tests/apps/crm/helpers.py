@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from agentcore.apps.crm.blocks import format_reply
+from agentcore.config import Settings
 
 # Obviously fake values: no real portal or token appears anywhere in the tests.
 FAKE_WEBHOOK = "https://example.bitrix24.ru/rest/1/fake-token/"
@@ -45,3 +46,16 @@ def log_records(tmp_path: Path, user_id: str = "u1") -> list[dict[str, Any]]:
     """The user's JSONL records."""
     path = tmp_path / "logs" / f"{user_id}.jsonl"
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def oauth_settings(server_url: str, client_id: str, secret: str, access: str, refresh: str, **extra: Any) -> Settings:
+    """Settings of an OAuth application on a fake portal at ``server_url`` (its token endpoint included)."""
+    return Settings(
+        bitrix_domain=server_url,
+        bitrix_access_token=access,
+        bitrix_refresh_token=refresh,
+        bitrix_client_id=client_id,
+        bitrix_client_secret=secret,
+        bitrix_oauth_url=f"{server_url}/oauth/token/",
+        **extra,
+    )

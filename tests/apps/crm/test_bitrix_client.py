@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.responses import PlainTextResponse
+from tests.apps.crm.helpers import oauth_settings
 
 from agentcore.apps.crm.bitrix import (
     BitrixClient,
@@ -203,3 +204,29 @@ async def test_refused_connection_is_retried_then_reported() -> None:
     finally:
         await client.aclose()
     assert "портал недоступен" in error.value.description
+
+
+async def test_workers_sharing_a_store_refresh_the_rotating_token_once(portal: FakePortal, tmp_path: Any) -> None:
+    """Bitrix24 refresh tokens work once: a second worker must take the tokens the first one saved, not refresh
+    again with the spent refresh token (which the OAuth server refuses with invalid_grant)."""
+    from agentcore.apps.crm.main_entrypoint import create_bitrix_client
+    from agentcore.apps.crm.state_store import FileStateStore
+
+    client_id, secret = portal.create_app()
+    access, refresh = portal.issue_tokens(client_id)
+    with serve_fake_portal(portal) as server:
+        settings = oauth_settings(server.url, client_id, secret, access, refresh)
+        workers = [create_bitrix_client(settings, FileStateStore(tmp_path / "state")) for _ in range(2)]
+        try:
+            for worker in workers:  # both started and working with the configured token
+                assert (await worker.call("crm.deal.get", {"id": 1}))["result"]["ID"] == "1"
+            portal.expire_token(access)
+            for worker in workers:
+                assert (await worker.call("crm.deal.get", {"id": 2}))["result"]["ID"] == "2"
+            assert workers[0].auth.tokens.access_token == workers[1].auth.tokens.access_token != access
+            portal.expire_token(workers[0].auth.tokens.access_token)  # and again, the other worker first
+            for worker in reversed(workers):
+                assert (await worker.call("crm.deal.get", {"id": 3}))["result"]["ID"] == "3"
+        finally:
+            for worker in workers:
+                await worker.aclose()

@@ -65,3 +65,21 @@ def test_missing_action_block_means_no_steps() -> None:
 def test_rejected(text: str) -> None:
     with pytest.raises(ModelClientError):
         parse_blocks(text)
+
+
+def test_a_code_fence_inside_a_json_string_is_json() -> None:
+    action = '[{"method": "crm.deal.update", "params": {"id": 1, "fields": {"COMMENTS": "см. ```код```"}}}]'
+    reply = parse_blocks(f"THOUGHT: x\nACTION: {action}\nASSISTANT: ok")
+    assert reply.action[0].params["fields"]["COMMENTS"] == "см. ```код```"
+
+
+def test_lower_case_marker_words_inside_text_are_text() -> None:
+    text = "THOUGHT: План.\nAction: найти сделку\nACTION: []\nASSISTANT: Готово.\nAction: сделка найдена"
+    reply = parse_blocks(text)
+    assert reply.thought == "План.\nAction: найти сделку"
+    assert reply.assistant == "Готово.\nAction: сделка найдена"
+
+
+def test_title_case_markers_are_read_when_there_are_no_upper_case_ones() -> None:
+    reply = parse_blocks('Thought: x\nAction: [{"method": "event.get"}]\nAssistant: ok')
+    assert reply.action[0].method == "event.get" and reply.assistant == "ok"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from agentcore.apps.crm.confirmations import (
     detect_decision,
     expire_stale,
@@ -64,3 +66,12 @@ def test_reading_decisions_from_the_users_message() -> None:
     assert detect_decision("да, все", state).targets == [one, two]
     unknown = detect_decision("да c9", state)
     assert unknown.targets == [] and unknown.unknown_ids == ["c9"]
+
+
+@pytest.mark.parametrize("message", ["да нет, не надо", "Да ну его", "да c1, нет c2", "да, но не надо", "ок... нет"])
+def test_a_yes_taken_back_or_mixed_with_a_no_decides_nothing(message: str) -> None:
+    state = _state()
+    request_confirmation(state, _update(5), "r", 900)
+    request_confirmation(state, _update(6), "r", 900)
+    decision = detect_decision(message, state)
+    assert decision.kind is None and decision.targets == [] and decision.conflicting

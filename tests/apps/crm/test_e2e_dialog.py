@@ -7,6 +7,7 @@ import logging
 from pathlib import Path
 
 import pytest
+from tests.apps.crm.helpers import oauth_settings
 
 from agentcore.apps.crm import build_orchestrator
 from agentcore.apps.crm.fake_portal import FakePortal, serve_fake_portal
@@ -76,15 +77,7 @@ async def test_oauth_portal_can_manage_event_subscriptions(portal: FakePortal, d
     access, refresh = portal.issue_tokens(client_id)
     portal.expire_token(access)  # the first call refreshes the token
     with serve_fake_portal(portal) as server:
-        settings = Settings(
-            bitrix_domain=server.url,
-            bitrix_access_token=access,
-            bitrix_refresh_token=refresh,
-            bitrix_client_id=client_id,
-            bitrix_client_secret=secret,
-            bitrix_oauth_url=f"{server.url}/oauth/token/",
-            crm_mode="full",
-        )
+        settings = oauth_settings(server.url, client_id, secret, access, refresh, crm_mode="full")
         orchestrator = build_orchestrator(settings)
         try:
             asked = await orchestrator.handle_message("admin", "Подпишись на создание сделок https://example.com/hook")
@@ -97,7 +90,7 @@ async def test_oauth_portal_can_manage_event_subscriptions(portal: FakePortal, d
             ]
         finally:
             await orchestrator.aclose()
-    saved = (data_dir / "crm" / "state" / "_oauth_tokens.json").read_text(encoding="utf-8")
+    saved = (data_dir / "crm" / "state" / "@oauth_tokens.json").read_text(encoding="utf-8")
     assert access not in saved  # the refreshed tokens were kept for the next start
     for path in (data_dir / "logs").rglob("*.jsonl"):
         text = path.read_text(encoding="utf-8")
@@ -113,3 +106,28 @@ async def test_without_a_portal_a_local_fake_starts_in_process(data_dir: Path) -
     finally:
         await orchestrator.aclose()
     assert (data_dir / "crm" / "fake_portal.sqlite3").exists()
+
+
+async def test_everyday_phrasings_against_the_fake_portal(portal: FakePortal, data_dir: Path) -> None:
+    """Inflected names, «эта сделка» with no deal chosen, a deal's contact, an amount change without «сделка»."""
+    with serve_fake_portal(portal) as server:
+        orchestrator = build_orchestrator(Settings(bitrix_webhook_url=server.webhook_url, crm_mode="canary"))
+        try:
+            found = await orchestrator.handle_message("m", "найди сделку по Ромашке")
+            assert "Найдено сделок: 2" in found.assistant
+            which = await orchestrator.handle_message("m", "покажи эту сделку")
+            assert which.steps == [] and "Уточните номер сделки" in which.assistant
+
+            contact = await orchestrator.handle_message("m", "покажи контакт сделки 1")
+            assert "Пакет batch: выполнено 2 из 2" in contact.assistant
+            assert "Контакт #1: Иван Петров" in contact.assistant
+            objects = contact.state.objects
+            assert (objects.deal_id, objects.contact_id, objects.company_id) == ("1", "1", "1")
+            assert objects.deals["1"]["CONTACT_IDS"] == ["1"] and "1" in objects.contacts["1"]["DEAL_IDS"]
+
+            asked = await orchestrator.handle_message("m", "поменяй сумму на 80 000")
+            assert [(c.method, c.params) for c in asked.pending_confirmations] == [
+                ("crm.deal.update", {"id": 1, "fields": {"OPPORTUNITY": 80000}})
+            ]
+        finally:
+            await orchestrator.aclose()

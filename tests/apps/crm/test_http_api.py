@@ -57,8 +57,9 @@ def test_success_and_pending_confirmations(served: tuple[str, Orchestrator], bit
         json={"user_id": "u1", "message": "подтверждаю", "confirmation": {"id": "c1", "decision": "approve"}},
         headers=HEADERS,
     )
-    assert decided.status_code == 200 and decided.json()["pending_confirmations"][0]["id"] == "c2"
-    assert bitrix.methods() == ["crm.deal.update"]  # the explicit decision ran c1 once; the model asked again (c2)
+    assert decided.status_code == 200 and decided.json()["pending_confirmations"] == []
+    # the explicit decision ran c1 once; the model's repetition of the same step is a duplicate, not a new request
+    assert bitrix.methods() == ["crm.deal.update"]
 
 
 @pytest.mark.parametrize("headers", [{}, {"X-API-Key": "wrong"}, {"X-API-Key": ""}, {"x-api-key": KEY + "x"}])
@@ -164,3 +165,17 @@ def test_chat_is_part_of_the_combined_server(data_dir: Path) -> None:
         answer = httpx.post(server.url + "/chat", json={"user_id": "u", "message": "Покажи сделку 1"}, headers=HEADERS)
         assert answer.status_code == 200, answer.text
         assert "Ромашка: поставка насосов" in answer.json()["assistant"]  # the in-process fake portal, offline planner
+
+
+def test_a_misconfigured_portal_is_503_and_never_stops_the_combined_server(data_dir: Path) -> None:
+    from agentcore.server import create_app as create_server
+
+    settings = Settings(http_api_tokens=KEY, bitrix_webhook_url="https://portal.example/not-a-webhook")
+    with BackgroundServer(create_server(settings)) as server:
+        assert httpx.get(server.url + "/health").status_code == 200
+        body = _error(
+            httpx.post(server.url + "/chat", json={"user_id": "u", "message": "x"}, headers=HEADERS),
+            503,
+            "crm_unavailable",
+        )
+        assert "настроен неверно" in body["error"] and "portal.example" not in body["error"]

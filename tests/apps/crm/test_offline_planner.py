@@ -119,3 +119,68 @@ def test_decisions_are_only_acknowledged_and_unknown_requests_get_help() -> None
     assert _plan("да", {}) == ([], "Сейчас нет действий, ожидающих подтверждения. Чем помочь?")
     steps, assistant = _plan("Какая погода в Москве?")
     assert steps == [] and assistant == HELP and "не языковая модель" in HELP
+
+
+def test_amount_change_without_the_word_deal_means_the_current_deal() -> None:
+    assert _plan("поменяй сумму на 150 000")[0] == [("crm.deal.update", {"id": 7, "fields": {"OPPORTUNITY": 150000}})]
+    steps, assistant = _plan("поменяй сумму на 150 000", {"objects": {}})
+    assert steps == [] and "Уточните номер сделки" in assistant
+
+
+def test_this_deal_without_a_current_deal_asks_instead_of_listing_everything() -> None:
+    steps, assistant = _plan("Покажи эту сделку", {"objects": {}})
+    assert steps == [] and "Уточните номер сделки" in assistant
+
+
+@pytest.mark.parametrize(
+    ("message", "state", "deal", "kind", "field"),
+    [
+        ("покажи контакт сделки", STATE, 7, "contact", "CONTACT_ID"),
+        ("Покажи контакт сделки 3", {"objects": {}}, 3, "contact", "CONTACT_ID"),
+        ("кто контакт по этой сделке?", STATE, 7, "contact", "CONTACT_ID"),
+        ("какая компания у сделки 2", {"objects": {}}, 2, "company", "COMPANY_ID"),
+    ],
+)
+def test_contact_or_company_of_a_deal(message: str, state: dict[str, Any], deal: int, kind: str, field: str) -> None:
+    ((method, params),), _ = _plan(message, state)
+    assert method == "batch"
+    assert params["cmd"] == {"deal": f"crm.deal.get?id={deal}", kind: f"crm.{kind}.get?id=$result[deal][{field}]"}
+    assert _plan("покажи контакт сделки", {"objects": {}})[0] == []
+
+
+@pytest.mark.parametrize(
+    ("message", "term"),
+    [
+        ("найди сделку по Ромашке", "Ромашк"),
+        ("найди сделку ромашкаа", "ромашка"),  # a doubled last letter
+        ("найди сделки Вектор", "Вектор"),
+        ("найди сделку «Ромашке»", "Ромашке"),  # quoted: exactly as written
+        ("найди сделку ромашка поставка", "поставк"),  # one LIKE, the longest word
+    ],
+)
+def test_unquoted_search_words_lose_their_case_endings(message: str, term: str) -> None:
+    assert _plan(message)[0][0][1]["filter"] == {"%TITLE": term}
+
+
+def test_english_words_are_understood() -> None:
+    assert _plan("find deal Ромашка")[0][0][1]["filter"] == {"%TITLE": "Ромашк"}
+    assert _plan("show deal 3")[0] == [("crm.deal.get", {"id": 3})]
+    assert _plan("change amount of this deal to 5000")[0] == [
+        ("crm.deal.update", {"id": 7, "fields": {"OPPORTUNITY": 5000}})
+    ]
+    assert _plan("create deal «Show deal»")[0][0][1]["fields"]["TITLE"] == "Show deal"  # quoted names stay
+
+
+def test_deleting_several_deals_names_every_one() -> None:
+    ((method, params),), _ = _plan("удали сделки 4 и 5")
+    assert method == "batch"
+    assert params["cmd"] == {"delete_4": "crm.deal.delete?id=4", "delete_5": "crm.deal.delete?id=5"}
+
+
+def test_an_update_naming_several_deals_asks_for_one() -> None:
+    steps, assistant = _plan("измени сумму сделок 1 и 2 на 5000")
+    assert steps == [] and "одну сделку за раз" in assistant
+
+
+def test_a_yes_taken_back_gets_a_question_not_the_help_text() -> None:
+    assert _plan("да нет, не надо") == ([], "Уточните, пожалуйста: «да» или «нет»?")

@@ -9,8 +9,9 @@ import pytest
 from tests.apps.crm.helpers import RecordingBitrix, log_records, reply, step
 
 from agentcore.apps.crm import messages
-from agentcore.apps.crm.bitrix import BitrixError, BitrixTransportError
+from agentcore.apps.crm.bitrix import BitrixClient, BitrixError, BitrixTransportError, WebhookAuth
 from agentcore.apps.crm.errors import InputError, ModelClientError
+from agentcore.apps.crm.fake_portal import FakePortalServer
 from agentcore.apps.crm.orchestrator import Orchestrator
 
 MakeOrchestrator = Callable[..., Orchestrator]
@@ -450,3 +451,105 @@ async def test_at_most_twenty_steps_run_per_answer(make_orchestrator: MakeOrches
     assert len(bitrix.calls) == 20
     assert [s.outcome for s in result.steps].count("forbidden") == 5
     assert "5 шаг(ов) сверх предела 20" in result.assistant
+
+
+async def test_case_variant_params_cannot_smuggle_past_the_policy_to_a_real_portal(
+    make_orchestrator: MakeOrchestrator, portal_server: FakePortalServer
+) -> None:
+    """Over real HTTP: the fake portal, like Bitrix24, reads ``FIELDS`` / ``CMD`` too; nothing may run unchecked."""
+    steps = [
+        step("crm.deal.update", {"id": 1, "fields": {"TITLE": "x"}, "FIELDS": {"OPPORTUNITY": 1}}),
+        step("batch", {"cmd": {"a": "crm.deal.get?id=1"}, "CMD": {"a": "crm.deal.delete?id=2"}}),
+        step("batch", {"cmd": {"a": "crm.deal.update?id=3&fields[TITLE]=y&FIELDS[OPPORTUNITY]=7"}}),
+    ]
+    bitrix = BitrixClient(WebhookAuth(portal_server.webhook_url))
+    orchestrator = make_orchestrator([reply(steps)], mode="canary", bitrix=bitrix)
+    before = {i: portal_server.portal.storage.get("deal", i) for i in (1, 2, 3)}
+    result = await orchestrator.handle_message("u1", "x")
+    await orchestrator.aclose()
+    assert [s.outcome for s in result.steps] == ["forbidden", "forbidden", "forbidden"]
+    assert {i: portal_server.portal.storage.get("deal", i) for i in (1, 2, 3)} == before
+
+
+async def test_step_repeated_without_a_claim_after_approval_is_not_asked_again(
+    make_orchestrator: MakeOrchestrator,
+) -> None:
+    """A model that re-plans the step the user has just approved must not open a second request for it."""
+    bitrix = RecordingBitrix()
+    orchestrator = make_orchestrator([reply([UPDATE_75]), reply([UPDATE_75], "Меняю сумму.")], call_bitrix=bitrix)
+    await orchestrator.handle_message("u1", "Поменяй сумму на 75 000")
+    result = await orchestrator.handle_message("u1", "да")
+    assert len(bitrix.calls) == 1
+    assert [s.outcome for s in result.steps] == ["executed", "duplicate"]
+    assert result.pending_confirmations == [] and "Требуется подтверждение" not in result.assistant
+
+
+async def test_a_batch_waiting_for_confirmation_is_shown_decoded_and_whole(make_orchestrator: MakeOrchestrator) -> None:
+    """The user approves what they can read: every command of the batch, decoded, none cut off."""
+    cmd = {f"k{i}": f"crm.deal.update?id={i}&fields[TITLE]=%D0%A1%D0%B4%D0%B5%D0%BB%D0%BA%D0%B0+{i}" for i in range(9)}
+    cmd["money"] = "crm.deal.update?id=12&fields%5BOPPORTUNITY%5D=1"
+    orchestrator = make_orchestrator([reply([step("batch", {"halt": 0, "cmd": cmd})])], call_bitrix=RecordingBitrix())
+    result = await orchestrator.handle_message("u1", "x")
+    assert result.pending_confirmations[0].method == "batch"
+    assert '  • k8: crm.deal.update {"id": "8", "fields": {"TITLE": "Сделка 8"}}' in result.assistant
+    assert '  • money: crm.deal.update {"id": "12", "fields": {"OPPORTUNITY": "1"}}' in result.assistant
+    assert "%D0" not in result.assistant
+
+
+async def test_a_portal_error_that_echoes_a_secret_reaches_the_user_masked(make_orchestrator: MakeOrchestrator) -> None:
+    from agentcore.trace.redact import register_secret
+
+    token = "echoed-webhook-token-5d1f"
+    register_secret(token)
+    error = BitrixError("", f"Bad request to https://example.bitrix24.ru/rest/1/{token}/crm.deal.get.json")
+    bitrix = RecordingBitrix({"crm.deal.get": error})
+    orchestrator = make_orchestrator([reply([step("crm.deal.get", {"id": 1})])], call_bitrix=bitrix)
+    result = await orchestrator.handle_message("u1", "Покажи сделку 1")
+    assert token not in result.assistant and "***" in result.assistant
+
+
+async def test_wrong_auth_type_inside_a_batch_is_explained_too(
+    make_orchestrator: MakeOrchestrator, portal_server: FakePortalServer
+) -> None:
+    cmd = {"deal": "crm.deal.get?id=1", "events": "event.get"}
+    bitrix = BitrixClient(WebhookAuth(portal_server.webhook_url))
+    orchestrator = make_orchestrator([reply([step("batch", {"cmd": cmd})])], mode="canary", bitrix=bitrix)
+    result = await orchestrator.handle_message("u1", "x")
+    await orchestrator.aclose()
+    assert "Пакет batch: выполнено 1 из 2" in result.assistant
+    assert "events (event.get): ошибка — метод доступен только приложению (WRONG_AUTH_TYPE)" in result.assistant
+    assert messages.WRONG_AUTH_TYPE in result.assistant
+
+
+async def test_an_unreadable_stored_state_starts_a_new_session(make_orchestrator: MakeOrchestrator) -> None:
+    orchestrator = make_orchestrator([reply([])])
+    await orchestrator.state_store.save("u1", "default", {"session_id": "default", "confirmations": "not a list"})
+    result = await orchestrator.handle_message("u1", "привет")
+    assert result.state.turn == 1 and result.state.confirmations == []
+
+
+async def test_a_get_step_cannot_hide_a_critical_field_in_a_bracket_key(
+    make_orchestrator: MakeOrchestrator, portal_server: FakePortalServer
+) -> None:
+    steps = [
+        step("crm.deal.update", {"id": 1, "fields": {"TITLE": "x"}, "fields[OPPORTUNITY]": 5}, http_method="GET"),
+        step("crm.deal.update", {"id": 2, "fields": {"OPPORTUNITY]": 6}}, http_method="GET"),
+    ]
+    bitrix = BitrixClient(WebhookAuth(portal_server.webhook_url))
+    orchestrator = make_orchestrator([reply(steps)], mode="canary", bitrix=bitrix)
+    result = await orchestrator.handle_message("u1", "x")
+    await orchestrator.aclose()
+    assert [s.outcome for s in result.steps] == ["needs_confirmation", "needs_confirmation"]
+    assert [portal_server.portal.storage.get("deal", i)["OPPORTUNITY"] for i in (1, 2)] == ["250000.00", "180000.00"]
+
+
+async def test_yes_and_no_in_one_message_runs_nothing(make_orchestrator: MakeOrchestrator) -> None:
+    """«да c1, нет c2» must not approve c2 (ids anywhere pick the targets); «да нет, не надо» is a Russian no."""
+    bitrix = RecordingBitrix()
+    two = [UPDATE_75, step("crm.deal.delete", {"id": 5})]
+    orchestrator = make_orchestrator([reply(two), reply([])], call_bitrix=bitrix)
+    await orchestrator.handle_message("u1", "Поменяй сумму и удали сделку 5")
+    for message in ("да c1, нет c2", "да нет, не надо"):
+        result = await orchestrator.handle_message("u1", message)
+        assert bitrix.calls == [] and [c.id for c in result.pending_confirmations] == ["c1", "c2"]
+        assert messages.CONFLICTING_DECISION in result.assistant

@@ -149,3 +149,40 @@ def test_one_sub_command_needing_confirmation_marks_the_whole_batch() -> None:
     assert "money" in verdict.reason
     full = check_step("batch", {"cmd": {"a": "crm.deal.delete?id=3"}}, "full")
     assert full.decision == "confirm"
+
+
+@pytest.mark.parametrize(
+    ("method", "params"),
+    [
+        # the policy would read ``fields`` (a title) while the portal may write ``FIELDS`` (the amount)
+        ("crm.deal.update", {"id": 1, "fields": {"TITLE": "x"}, "FIELDS": {"OPPORTUNITY": 1}}),
+        ("crm.deal.update", {"id": 1, "ID": 2, "fields": {"TITLE": "x"}}),
+        # a harmless ``cmd`` for the policy, a deletion in ``CMD`` for the portal
+        ("batch", {"cmd": {"a": "crm.deal.get?id=1"}, "CMD": {"a": "crm.deal.delete?id=2"}}),
+        # the same inside a batch command
+        ("batch", {"cmd": {"a": "crm.deal.update?id=3&fields[TITLE]=y&FIELDS[OPPORTUNITY]=7"}}),
+    ],
+)
+@pytest.mark.parametrize("mode", ["shadow", "canary", "full"])
+def test_param_names_repeated_in_another_case_are_refused(method: str, params: dict[str, Any], mode: str) -> None:
+    verdict = check_step(method, params, mode)  # type: ignore[arg-type]
+    assert verdict.decision == "forbid"
+    assert "в разном регистре" in verdict.reason
+
+
+def test_param_names_in_any_single_case_are_read() -> None:
+    assert check_step("crm.deal.update", {"ID": 1, "FIELDS": {"OPPORTUNITY": 1}}, "canary").decision == "confirm"
+    assert check_step("batch", {"CMD": {"a": "crm.deal.delete?id=2"}}, "canary").decision == "forbid"
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"id": 1, "fields": {"TITLE": "x"}, "fields[OPPORTUNITY]": 5},  # a bracket key at the top
+        {"id": 1, "fields": {"OPPORTUNITY]": 5}},  # a bracket left open inside fields
+        {"id": 1, "fields": {"TITLE": "x"}, "FIELDS[OPPORTUNITY]": 5},
+    ],
+)
+def test_get_steps_are_checked_as_the_query_string_the_portal_decodes(params: dict[str, Any]) -> None:
+    assert check_step("crm.deal.update", params, "canary", "GET").decision in ("confirm", "forbid")
+    assert check_step("crm.deal.update", {"id": 1, "fields": {"TITLE": "x"}}, "canary", "GET").decision == "allow"

@@ -40,7 +40,24 @@ async def test_file_store(tmp_path: Path) -> None:
     await _exercise(store)
     await _lock_excludes(store)
     assert json.loads(store.path("u1", "s1").read_text(encoding="utf-8"))["turn"] == 1
-    assert oct(os.stat(tmp_path / "_oauth_tokens.json").st_mode & 0o777) == "0o600"
+    assert oct(os.stat(tmp_path / "@oauth_tokens.json").st_mode & 0o777) == "0o600"
+
+
+async def test_no_session_can_overwrite_or_block_a_named_record(tmp_path: Path) -> None:
+    """The saved OAuth tokens live beside the sessions; no user or session id (even with a moved root) reaches them."""
+    store = FileStateStore(tmp_path / "crm" / "state")
+    tokens = {"access_token": "a", "refresh_token": "r"}
+    await store.save_extra("oauth_tokens", tokens)
+    moved = FileStateStore(tmp_path / "crm")  # POST /chat with "state_dir": "crm"
+    for session in ("_oauth_tokens", "@oauth_tokens", "oauth_tokens"):
+        await moved.save("state", session, {"turn": 1})
+    assert await store.load_extra("oauth_tokens") == tokens
+
+    other = FileStateStore(tmp_path / "other")
+    for user in ("_oauth_tokens.json", "@oauth_tokens.json"):
+        await other.save(user, "s", {"turn": 1})
+    await other.save_extra("oauth_tokens", tokens)
+    assert await other.load_extra("oauth_tokens") == tokens
 
 
 async def test_file_store_names_never_leave_the_directory(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from agentcore.apps.crm.params import param
 from agentcore.apps.crm.phpquery import parse_query
 
 __all__ = ["MAX_BATCH_COMMANDS", "BatchParseError", "SubCommand", "batch_cmd", "parse_batch"]
@@ -35,10 +36,7 @@ class SubCommand:
 
 def batch_cmd(params: dict[str, Any]) -> Any:
     """The ``cmd`` value of batch params (Bitrix24 reads top-level names case-insensitively)."""
-    for key, value in params.items():
-        if str(key).lower() == "cmd":
-            return value
-    return None
+    return param(params, "cmd")
 
 
 def _parse_one(key: str, raw: Any) -> SubCommand:

@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from agentcore.apps.crm import messages
 from agentcore.apps.crm.batch_commands import SubCommand
+from agentcore.apps.crm.bitrix.errors import WRONG_AUTH_TYPE
 from agentcore.apps.crm.render import summarize
 
 __all__ = ["BatchReport", "aggregate_batch"]
@@ -38,11 +40,15 @@ def aggregate_batch(commands: list[SubCommand], envelope: dict[str, Any]) -> Bat
     body = _as_map(envelope.get("result"))
     results, errors, totals = (_as_map(body.get(k)) for k in ("result", "result_error", "result_total"))
     report = BatchReport()
+    wrong_auth = False
     for command in commands:
         entry: dict[str, Any] = {"key": command.key, "method": command.method}
         if command.key in errors:
             error = errors[command.key] if isinstance(errors[command.key], dict) else {}
-            reason = error.get("error_description") or error.get("error") or "?"
+            code = str(error.get("error") or "")
+            reason = messages.ERROR_HINTS.get(code) or error.get("error_description") or code or "?"
+            if code == WRONG_AUTH_TYPE:
+                reason, wrong_auth = "метод доступен только приложению (WRONG_AUTH_TYPE)", True
             entry.update(
                 status="error", error=error.get("error", ""), error_description=error.get("error_description", "")
             )
@@ -55,6 +61,8 @@ def aggregate_batch(commands: list[SubCommand], envelope: dict[str, Any]) -> Bat
         else:
             entry["status"] = "skipped"  # after a failed command with halt=1
         report.sub_commands.append(entry)
+    if wrong_auth:
+        report.lines.append(messages.WRONG_AUTH_TYPE)
     listed = ", ".join(f"{s['key']} ({s['method']})" for s in report.ok)
     report.summary = f"Пакет batch: выполнено {len(report.ok)} из {len(commands)}" + (f": {listed}." if listed else ".")
     return report

@@ -20,7 +20,11 @@ from agentcore.apps.crm.models import ActionStep, ModelReply
 
 __all__ = ["format_reply", "parse_action", "parse_blocks"]
 
-_MARKER = re.compile(r"(?im)^[ \t>#*_`]*(THOUGHT|ACTION|ASSISTANT)[ \t*_`]*:[ \t*_]*")
+_MARKER_TEXT = r"^[ \t>#*_`]*(THOUGHT|ACTION|ASSISTANT)[ \t*_`]*:[ \t*_]*"
+# Markers as the seed writes them; ``Thought:`` / ``Action:`` only when a model writes no upper-case marker at all,
+# so a line such as «Action: создана сделка» inside a reply is text, not a second block.
+_MARKER = re.compile(_MARKER_TEXT, re.MULTILINE)
+_MARKER_ANY_CASE = re.compile(_MARKER_TEXT, re.MULTILINE | re.IGNORECASE)
 _FENCE = re.compile(r"```[a-zA-Z0-9_-]*[ \t]*\n?(.*?)```", re.DOTALL)
 _NO_STEPS = {"", "[]", "none", "null", "нет", "-", "—", "n/a", "no", "нет действий", "не требуется"}
 _STEP_LIST_KEYS = ("actions", "steps", "action")
@@ -45,7 +49,7 @@ def parse_action(text: str) -> list[ActionStep]:
         ModelClientError: the body is neither "no steps" nor JSON describing steps with a ``method`` each.
     """
     body = text.strip()
-    fence = _FENCE.search(body)
+    fence = None if body[:1] in ("[", "{") else _FENCE.search(body)  # a fence inside JSON strings is JSON
     if fence is not None:
         body = fence.group(1).strip()
     if body.strip(" .").lower() in _NO_STEPS:
@@ -82,7 +86,7 @@ def parse_blocks(text: str | None) -> ModelReply:
     """
     if not text or not text.strip():
         raise ModelClientError("empty model answer")
-    markers = list(_MARKER.finditer(text))
+    markers = list(_MARKER.finditer(text)) or list(_MARKER_ANY_CASE.finditer(text))
     if not markers:
         raise ModelClientError("model answer has no THOUGHT/ACTION/ASSISTANT blocks")
     blocks: dict[str, str] = {}

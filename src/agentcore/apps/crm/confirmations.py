@@ -6,7 +6,8 @@ The rule (``docs/crm.md``):
    (never reused in the session), the exact method, params and HTTP verb, and their fingerprint.  The user sees it.
 2. Only the user approves: their own message in the next turns (``да``, ``подтверждаю c3``, ``да, все``) or an
    explicit decision from a channel (the CLI's yes/no prompt, the ``confirmation`` field of ``POST /chat``).
-   With several pending requests a bare ``да`` approves nothing: the user names the id or says ``все``.
+   With several pending requests a bare ``да`` approves nothing: the user names the id or says ``все``.  A yes
+   taken back or mixed with a no («да нет, не надо», «да ну», «да c1, нет c2») decides nothing.
 3. An approved request runs the stored method and params — not whatever the model writes — exactly once, and is
    then spent.  A request older than ``crm_confirmation_ttl`` is stale: it can no longer be approved.
 4. The model cannot approve.  A step carrying ``confirmed: true`` (or a ``confirmation_id``) that does not match a
@@ -177,30 +178,42 @@ class UserDecision:
         targets: the pending requests the decision applies to.
         unknown_ids: ids the user named that are not pending (stale, spent, denied or never existed).
         ambiguous: a bare yes/no while several requests are pending (nothing is decided).
+        conflicting: a yes taken back or mixed with a no («да нет», «да c1, нет c2») while requests are pending
+            (nothing is decided: the user answers again, one decision per message).
     """
 
     kind: Literal["approve", "deny"] | None = None
     targets: list[Confirmation] = field(default_factory=list)
     unknown_ids: list[str] = field(default_factory=list)
     ambiguous: bool = False
+    conflicting: bool = False
 
 
-def _kind(words: list[str]) -> Literal["approve", "deny"] | None:
+def _negates(words: list[str], index: int) -> bool:
+    """A no at ``words[index]``: a no-word, or «не» before «надо», «делай», «подтверждаю»…"""
+    word = words[index]
+    return word in _DENY or (word == "не" and index + 1 < len(words) and words[index + 1] in _NOT_WORDS)
+
+
+def _kind(words: list[str]) -> Literal["approve", "deny", "conflict"] | None:
     if not words:
         return None
     first = words[0]
     if first in _APPROVE:
+        # «да нет, не надо» and «да ну» are a no in Russian; «да c1, нет c2» mixes two answers: never a yes.
+        if (len(words) > 1 and words[1] == "ну") or any(_negates(words, i) for i in range(1, len(words))):
+            return "conflict"
         return "approve"
-    if first in _DENY:
-        return "deny"
-    if first == "не" and len(words) > 1 and words[1] in _NOT_WORDS:
+    if _negates(words, 0):
         return "deny"
     return None
 
 
 def decision_kind(message: str) -> Literal["approve", "deny"] | None:
-    """``approve`` / ``deny`` when the message starts with a yes / no word, else None."""
-    return _kind([w.lower() for w in _WORD.findall(message)])
+    """``approve`` / ``deny`` when the message starts with a yes / no word (a yes taken back — «да нет», «да ну», a
+    no further on — is neither), else None."""
+    kind = _kind([w.lower() for w in _WORD.findall(message)])
+    return None if kind == "conflict" else kind
 
 
 def detect_decision(message: str, state: AgentState) -> UserDecision:
@@ -211,8 +224,11 @@ def detect_decision(message: str, state: AgentState) -> UserDecision:
     request is the target and several make the decision ambiguous.
     """
     words = [w.lower() for w in _WORD.findall(message)]
-    kind = _kind(words)
+    found = _kind(words)
     pending = state.pending_confirmations()
+    if found == "conflict":
+        return UserDecision(conflicting=bool(pending))
+    kind = found
     if kind is None:
         return UserDecision()
     named = [f"c{m.group(1)}" for m in _ID.finditer(message)]

@@ -28,11 +28,13 @@ from pydantic import BaseModel, Field
 
 from agentcore.apps.crm.errors import InputError
 from agentcore.apps.crm.interaction_log import InteractionLogger
+from agentcore.apps.crm.main_entrypoint import PortalConfigError
 from agentcore.apps.crm.models import MAX_MESSAGE_CHARS
 from agentcore.apps.crm.orchestrator import Orchestrator
 from agentcore.apps.crm.paths import resolve_inside
 from agentcore.apps.crm.state_store import FileStateStore, StateStoreError
 from agentcore.config import Settings, get_settings
+from agentcore.trace.logs import step_logger
 from agentcore.web.auth import tokens_match
 from agentcore.web.errors import ApiError, error_responses, validation_message
 from agentcore.web.models import NON_BLANK_PATTERN, SPACE_CLASS, StrictModel, Text
@@ -40,6 +42,7 @@ from agentcore.web.models import NON_BLANK_PATTERN, SPACE_CLASS, StrictModel, Te
 __all__ = ["ChatRequest", "ChatResponse", "create_app", "create_router"]
 
 _MAX_OVERRIDES = 64
+log = step_logger("crm", "agentcore.crm")
 
 
 class ConfirmationDecision(StrictModel):
@@ -151,6 +154,11 @@ class _Service:
         self._loggers: dict[Path, InteractionLogger] = {}
 
     async def get(self) -> Orchestrator:
+        """The orchestrator, built on first use.
+
+        Raises:
+            PortalConfigError: the portal settings are unusable (told to the client as 503, never fatal).
+        """
         if self.orchestrator is None:
             async with self._lock:
                 if self.orchestrator is None:
@@ -198,7 +206,10 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
     @contextlib.asynccontextmanager
     async def lifespan(app: Any) -> AsyncIterator[None]:
         if settings.api_token_list:  # without tokens /chat refuses every request: nothing to build
-            await service.get()
+            try:
+                await service.get()
+            except PortalConfigError as exc:  # the other systems of `agentcore serve` keep running; /chat says 503
+                log.error("serve // CRM portal settings are unusable, POST /chat answers 503: %s", exc)
         try:
             yield
         finally:
@@ -209,7 +220,7 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
     @router.post(
         "/chat",
         response_model=ChatResponse,
-        responses=error_responses(400, 401, 413, 500, 503),
+        responses=error_responses(400, 401, 413, 500, 503),  # 503: state store down, or the portal misconfigured
         summary="Сообщение CRM-агенту Bitrix24",
     )
     async def chat(
@@ -238,6 +249,9 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
             raise ApiError(400, str(exc), "invalid_input") from None
         except StateStoreError:
             raise ApiError(503, "хранилище состояния недоступно, повторите позже", "state_unavailable") from None
+        except PortalConfigError:
+            message = "портал Bitrix24 настроен неверно, обратитесь к администратору"
+            raise ApiError(503, message, "crm_unavailable") from None
         return ChatResponse(
             assistant=result.assistant,
             pending_confirmations=[PendingConfirmation(**c.public()) for c in result.pending_confirmations],

@@ -26,7 +26,13 @@ if TYPE_CHECKING:
     from agentcore.config import Settings
     from agentcore.serving import BackgroundServer
 
-__all__ = ["PortalConfigError", "build_orchestrator", "create_bitrix_client", "create_state_store"]
+__all__ = [
+    "PortalConfigError",
+    "build_orchestrator",
+    "check_portal_settings",
+    "create_bitrix_client",
+    "create_state_store",
+]
 
 _TOKENS_RECORD = "oauth_tokens"
 
@@ -94,6 +100,23 @@ def create_bitrix_client(settings: Settings, store: StateStore, webhook_url: str
         max_retries=settings.bitrix_max_retries,
         retry_max_time=settings.bitrix_retry_max_time,
     )
+
+
+def check_portal_settings(settings: Settings) -> None:
+    """Fail early on unusable portal settings (what :func:`build_orchestrator` would refuse), without starting anything.
+
+    Raises:
+        PortalConfigError: a malformed webhook URL or OAuth domain.
+    """
+    if not portal_configured(settings):
+        return
+    try:
+        if settings.bitrix_webhook_url:
+            WebhookAuth(settings.bitrix_webhook_url.get_secret_value())
+        else:
+            OAuthAuth(settings.bitrix_domain or "", OAuthTokens(""))
+    except ValueError as exc:
+        raise PortalConfigError(str(exc)) from None
 
 
 def start_local_portal(settings: Settings) -> tuple[str, BackgroundServer, FakePortal]:

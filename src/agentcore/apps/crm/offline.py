@@ -4,9 +4,12 @@ It reads the user's message and the serialized ``agent_state`` and writes THOUGH
 common Russian requests: find deals («Найди сделку «Ромашка»», «сделки дороже 100 000», «сделки на стадии в
 работе»), show one or several («Покажи сделку 3», «эту сделку», «сделки 1, 2 и 3» → batch), create («Создай сделку
 «Поставка» на 50 000 рублей для компании «Ромашка»» → batch with a ``$result`` reference), change amount, stage,
-title, responsible or close date, delete; contacts and companies (show, find, create); event subscriptions
-(show, subscribe, unsubscribe).  Anything else gets a short help text.  Decisions (``да`` / ``нет``) are applied by
-the orchestrator before the planner runs; the planner only acknowledges them.
+title, responsible or close date — of the current deal when none is named («поменяй сумму на 150 000») —, delete;
+a deal's contact or company («покажи контакт сделки 3» → batch with a ``$result`` reference); contacts and companies
+(show, find, create); event subscriptions (show, subscribe, unsubscribe).  Unquoted search words lose their Russian
+case ending («по Ромашке» → ``%TITLE: Ромашк``); common English words («find deal», «show deal 3») are understood.
+Anything else gets a short help text.  Decisions (``да`` / ``нет``) are applied by the orchestrator before the
+planner runs; the planner only acknowledges them.
 """
 
 from __future__ import annotations
@@ -29,7 +32,8 @@ __all__ = ["HELP", "plan_reply"]
 HELP = (
     "Я офлайн-планировщик CRM (правила, не языковая модель) и понимаю простые команды: «Найди сделку «Ромашка»», "
     "«Покажи сделку 3», «Создай сделку «Поставка» на 50 000 рублей для компании «Ромашка»», «Измени сумму этой "
-    "сделки на 75 000», «Переведи сделку 2 на стадию в работе», «Найди контакт Петров», «Покажи подписки». "
+    "сделки на 75 000», «Переведи сделку 2 на стадию в работе», «Покажи контакт сделки 1», «Найди контакт Петров», "
+    "«Покажи подписки». "
     "Для свободных запросов подключите GigaChat или OpenAI-совместимую модель."
 )
 DEAL_SELECT = [
@@ -52,6 +56,10 @@ _STOP_WORDS = frozenset(
     }
 )
 _CURRENT = re.compile(r"\b(эт[уоиа]\w*|е[ёе]|текущ\w*|последн\w*|нов(?:ую|ой))\b", re.IGNORECASE)
+
+_THIS_DEAL = re.compile(r"\b(?:эт(?:у|а|ой)|текущ\w*)\s+сделк")
+# «контакт сделки 3», «компания этой сделки», «контакты по сделке»: an entity linked to a deal.
+_LINKED = re.compile(r"\b(контакт|компани)\w*\s+(?:(?:по|у|из|для|от|этой|эту|текущей)\s+){0,2}сделк")
 
 Reply = tuple[str, list[dict[str, Any]], str]
 
@@ -77,9 +85,7 @@ def _target_deal(text: str, state: dict[str, Any]) -> str | None:
     ids = entity_ids(text, "сделк")
     if ids:
         return ids[0]
-    if _CURRENT.search(text) or "сделк" in text.lower():
-        return _current(state, "deal")
-    return None
+    return _current(state, "deal")
 
 
 def _search_words(text: str, after: str) -> str | None:
@@ -91,6 +97,33 @@ def _search_words(text: str, after: str) -> str | None:
         return None
     words = [w for w in re.findall(r"[\w-]+", match.group(1)) if w.lower() not in _STOP_WORDS and not w.isdigit()]
     return " ".join(words) or None
+
+
+# Russian case endings cut from an unquoted search word («по Ромашке», «Смирновой», a doubled last letter), so the
+# LIKE filter finds the name in any form; nominative surnames («Петров») keep their «-ов».
+_ENDINGS = ("ами", "ями", "ой", "ей", "ую", "юю", "ым", "им", "ом", "ем", "ах", "ях", "ам", "ям", *"аяуюеыи")
+_CYRILLIC_WORD = re.compile(r"[а-яё-]+", re.IGNORECASE)
+
+
+def _stem(word: str) -> str:
+    if not _CYRILLIC_WORD.fullmatch(word):
+        return word
+    for ending in _ENDINGS:
+        if word.lower().endswith(ending) and len(word) - len(ending) >= 4:
+            return word[: -len(ending)]
+    return word
+
+
+def _search_term(text: str, after: str) -> str | None:
+    """What to look for with a ``%`` (LIKE) filter: a quoted name as written; otherwise the longest word of the
+    request, without its case ending (one LIKE cannot match several separate words)."""
+    name = quoted(text)
+    if name:
+        return name
+    words = _search_words(text, after)
+    if not words:
+        return None
+    return _stem(max(words.split(), key=len))
 
 
 def _step(method: str, params: dict[str, Any], comment: str) -> dict[str, Any]:
@@ -126,8 +159,8 @@ def _deal_update(text: str, low: str, state: dict[str, Any]) -> Reply | None:
         "сдвинь",
     ):
         return None
-    if "сделк" not in low and not _CURRENT.search(low):
-        return None
+    if "сделк" not in low and _has(low, "контакт", "компани"):
+        return None  # without a noun the request is about the current deal («поменяй сумму на 150 000»)
     fields: dict[str, Any] = {}
     what = ""
     if "сумм" in low or "бюджет" in low:
@@ -171,6 +204,8 @@ def _deal_update(text: str, low: str, state: dict[str, Any]) -> Reply | None:
         what = f"дату закрытия на {day}"
     else:
         return None
+    if len(entity_ids(text, "сдел")) > 1:  # «сделки 1 и 2», «сделок 1 и 2»
+        return ("Названо несколько сделок.", [], "Я меняю одну сделку за раз: назовите одну, например «сделки 3».")
     deal_id = _target_deal(text, state)
     if deal_id is None:
         return _no_deal()
@@ -185,6 +220,12 @@ def _deal_update(text: str, low: str, state: dict[str, Any]) -> Reply | None:
 def _deal_delete(text: str, low: str, state: dict[str, Any]) -> Reply | None:
     if not (_verb(low, "удали", "удалить") and "сделк" in low):
         return None
+    ids = entity_ids(text, "сделк")
+    if len(ids) > 1:  # every deal the user named, as one batch they confirm as a whole
+        cmd = {f"delete_{i}": f"crm.deal.delete?id={i}" for i in ids[:50]}
+        step = _step("batch", {"halt": 1, "cmd": cmd}, "Удаляем несколько сделок одним пакетом")
+        listed = ", ".join(f"#{i}" for i in ids[:50])
+        return (f"Удаление сделок {listed}: один batch.", [step], f"Удаляю сделки {listed}.")
     deal_id = _target_deal(text, state)
     if deal_id is None:
         return _no_deal()
@@ -234,7 +275,7 @@ def _deal_show(text: str, low: str, state: dict[str, Any]) -> Reply | None:
         return (f"Нужно прочитать сделки {', '.join(ids)}: один batch.", [step], "Читаю сделки одним пакетом.")
     deal_id = ids[0] if ids else (_current(state, "deal") if _CURRENT.search(text) else None)
     if deal_id is None:
-        return None
+        return _no_deal() if _THIS_DEAL.search(low) else None
     step = _step("crm.deal.get", {"id": int(deal_id)}, f"Читаем сделку #{deal_id}")
     return (f"Читаю сделку #{deal_id}: crm.deal.get.", [step], f"Открываю сделку #{deal_id}.")
 
@@ -253,13 +294,34 @@ def _deal_find(text: str, low: str, state: dict[str, Any]) -> Reply | None:
             op = ">=" if bound.group(1) in ("от",) else ">" if bound.group(1) in ("дороже", "больше", "свыше") else "<"
             filters[f"{op}OPPORTUNITY"] = _number(value)
     if not filters:
-        words = _search_words(text, "сдел")
+        words = _search_term(text, "сдел")
         if words:
             filters["%TITLE"] = words
     params: dict[str, Any] = {"filter": filters, "select": DEAL_SELECT, "order": {"ID": "DESC"}}
     what = ", ".join(f"{k} {v}" for k, v in filters.items()) or "все"
     step = _step("crm.deal.list", params, "Ищем сделки")
     return (f"Поиск сделок ({what}): crm.deal.list.", [step], "Ищу сделки.")
+
+
+def _deal_linked(text: str, low: str, state: dict[str, Any]) -> Reply | None:
+    match = _LINKED.search(low)
+    if match is None or _verb(low, "созда", "добав", "завед"):
+        return None
+    deal_id = _target_deal(text, state)
+    if deal_id is None:
+        return _no_deal()
+    kind, field, noun, what = (
+        ("contact", "CONTACT_ID", "Нужен контакт", "контакт")
+        if match.group(1) == "контакт"
+        else ("company", "COMPANY_ID", "Нужна компания", "компанию")
+    )
+    cmd = {"deal": f"crm.deal.get?id={int(deal_id)}", kind: f"crm.{kind}.get?id=$result[deal][{field}]"}
+    step = _step("batch", {"halt": 1, "cmd": cmd}, f"Читаем сделку #{deal_id} и её {what}")
+    return (
+        f"{noun} сделки #{deal_id}: batch из crm.deal.get и crm.{kind}.get со ссылкой $result[deal][{field}].",
+        [step],
+        f"Открываю {what} сделки #{deal_id}.",
+    )
 
 
 # --- contacts and companies ------------------------------------------------------------------------
@@ -287,7 +349,7 @@ def _contact(text: str, low: str, state: dict[str, Any]) -> Reply | None:
     if contact_id:
         step = _step("crm.contact.get", {"id": int(contact_id)}, f"Читаем контакт #{contact_id}")
         return (f"Читаю контакт #{contact_id}: crm.contact.get.", [step], f"Открываю контакт #{contact_id}.")
-    words = _search_words(text, "контакт")
+    words = _search_term(text, "контакт")
     if not words:
         return None
     select = ["ID", "NAME", "LAST_NAME", "COMPANY_ID", "POST"]
@@ -313,7 +375,7 @@ def _company(text: str, low: str, state: dict[str, Any]) -> Reply | None:
     if company_id:
         step = _step("crm.company.get", {"id": int(company_id)}, f"Читаем компанию #{company_id}")
         return (f"Читаю компанию #{company_id}: crm.company.get.", [step], f"Открываю компанию #{company_id}.")
-    words = _search_words(text, "компани")
+    words = _search_term(text, "компани")
     params = {"filter": {"%TITLE": words} if words else {}, "select": ["ID", "TITLE", "COMPANY_TYPE"]}
     step = _step("crm.company.list", params, "Ищем компании")
     return ("Поиск компаний: crm.company.list.", [step], "Ищу компании.")
@@ -365,6 +427,7 @@ _RULES: list[Callable[[str, str, dict[str, Any]], Reply | None]] = [
     _deal_delete,
     _deal_create,
     _deal_update,
+    _deal_linked,
     _deal_show,
     _contact,
     _company,
@@ -383,13 +446,41 @@ def _acknowledge(kind: str, state: dict[str, Any]) -> Reply:
     return ("Отказ без ожидающих действий.", [], "Хорошо. Чем ещё помочь?")
 
 
+# English words people mix in («find deal Ромашка», «show deal 3»), read as their Russian counterparts.
+_ENGLISH = {
+    **dict.fromkeys(("find", "search", "look"), "найди"),
+    **dict.fromkeys(("show", "open", "get", "list"), "покажи"),
+    **dict.fromkeys(("create", "add", "new"), "создай"),
+    **dict.fromkeys(("change", "update", "set", "edit"), "измени"),
+    **dict.fromkeys(("delete", "remove"), "удали"),
+    "deal": "сделку",
+    "deals": "сделки",
+    **dict.fromkeys(("contact", "contacts"), "контакт"),
+    "company": "компанию",
+    "companies": "компании",
+    **dict.fromkeys(("amount", "sum", "price"), "сумму"),
+    "stage": "стадию",
+    "to": "на",
+    "this": "эту",
+}
+_ENGLISH_OR_QUOTED = re.compile(r"(«[^»]*»|\"[^\"]*\")|\b(" + "|".join(_ENGLISH) + r")\b", re.IGNORECASE)
+
+
+def _russian(text: str) -> str:
+    """``text`` with the English words of :data:`_ENGLISH` replaced (quoted names stay as written)."""
+    return _ENGLISH_OR_QUOTED.sub(lambda m: m.group(1) or _ENGLISH[m.group(2).lower()], text)
+
+
 def plan_reply(message: str, state: dict[str, Any]) -> str:
     """The planner's answer to ``message`` given the serialized state (the seed's block format)."""
-    text = " ".join(message.split())
+    text = _russian(" ".join(message.split()))
     low = text.lower()
     kind = decision_kind(text)
-    if kind is not None and len(re.findall(r"\w+", low)) <= 4:
+    short = len(re.findall(r"\w+", low)) <= 4
+    if kind is not None and short:
         return format_reply(*_acknowledge(kind, state))
+    if kind is None and short and re.match(r"(да|ок|ага|yes|ok)\b", low):  # «да нет», «да ну»: a yes taken back
+        return format_reply("Решение неоднозначно.", [], "Уточните, пожалуйста: «да» или «нет»?")
     if _verb(low, "помощ", "помоги", "справк", "что ты умеешь", "help"):
         return format_reply("Пользователь просит справку.", [], HELP)
     for rule in _RULES:

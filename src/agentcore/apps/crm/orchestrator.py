@@ -21,6 +21,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import ValidationError
+
 from agentcore.apps.crm import messages
 from agentcore.apps.crm.batch_report import BatchReport, aggregate_batch
 from agentcore.apps.crm.bitrix.client import BitrixClient
@@ -52,11 +54,12 @@ from agentcore.apps.crm.models import (
 )
 from agentcore.apps.crm.policy import Verdict, check_step
 from agentcore.apps.crm.prompt import build_messages
-from agentcore.apps.crm.render import describe_error, summarize
+from agentcore.apps.crm.render import describe_error, describe_step, summarize
 from agentcore.apps.crm.state_store import StateStore
 from agentcore.apps.crm.state_sync import update_state_from_action
 from agentcore.trace.clock import utc_now_iso
 from agentcore.trace.logs import step_logger
+from agentcore.trace.text import truncate
 
 __all__ = ["Orchestrator"]
 
@@ -84,7 +87,7 @@ class _Turn:
 
 
 def _clip(text: str, limit: int = _HISTORY_CHARS) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return truncate(text, limit)
 
 
 def _params_text(params: dict[str, Any]) -> str:
@@ -228,8 +231,7 @@ class Orchestrator:
         store = store or self.state_store
         logger = logger or self.interaction_logger
         async with store.lock(user_id, session):
-            raw = await store.load(user_id, session)
-            state = AgentState.model_validate(raw) if raw else AgentState(session_id=session, user_id=user_id)
+            state = self._restore(await store.load(user_id, session), user_id, session)
             state.turn += 1
             turn = _Turn(state=state, mode=mode)
             for expired in expire_stale(state):
@@ -265,6 +267,17 @@ class Orchestrator:
         await logger.alog(user_id, self._record(session, message, confirmation, turn, reply, model_error, result))
         return result
 
+    @staticmethod
+    def _restore(raw: dict[str, Any] | None, user_id: str, session: str) -> AgentState:
+        """The stored state, or a fresh one for a new session or a record this version cannot read (logged, like a
+        corrupt record: the user goes on instead of meeting an error on every turn)."""
+        if raw:
+            try:
+                return AgentState.model_validate(raw)
+            except ValidationError as exc:
+                log.error("state // Unreadable state of %s/%s replaced by a new one: %s", user_id, session, exc)
+        return AgentState(session_id=session, user_id=user_id)
+
     # --- decisions -------------------------------------------------------------------------------
 
     async def _apply_explicit(self, turn: _Turn, confirmation_id: str, approve: bool) -> None:
@@ -277,6 +290,10 @@ class Orchestrator:
 
     async def _apply_message_decision(self, turn: _Turn, message: str) -> None:
         decision = detect_decision(message, turn.state)
+        if decision.conflicting:
+            turn.decisions.append({"source": "message", "kind": "conflict"})
+            turn.lines.append(messages.CONFLICTING_DECISION)
+            return
         if decision.kind is None:
             return
         turn.decisions.append(
@@ -384,13 +401,15 @@ class Orchestrator:
             return
         verdict = check_step(step.method, step.params, turn.mode, step.http_method)
         claims = step.confirmed or bool(step.confirmation_id) or step.confirmation_decision == "approve"
-        if claims and verdict.decision == "confirm":
+        if verdict.decision == "confirm":
+            # The model often repeats the step the user has just approved (with or without a claim): it ran once.
             already = approved_in_turn(step, turn.approved_now)
             if already is not None:
                 turn.steps.append(self._report(step, "duplicate", "уже выполнено", already.id))
                 turn.lines.append(messages.DUPLICATE.format(method=step.method))
                 return
-            log.warning("confirm // Unconfirmed claim refused: %s %s", step.method, _params_text(step.params))
+            if claims:
+                log.warning("confirm // Unconfirmed claim refused: %s %s", step.method, _params_text(step.params))
         if verdict.decision == "forbid":
             log.warning("policy // Forbidden in %s: %s (%s)", turn.mode, step.method, verdict.reason)
             turn.steps.append(self._report(step, "forbidden", verdict.reason))
@@ -534,7 +553,7 @@ class Orchestrator:
         for request in pending:
             parts.append(
                 messages.NEEDS_CONFIRMATION.format(
-                    id=request.id, method=request.method, params=_params_text(request.params), reason=request.reason
+                    id=request.id, step=describe_step(request.method, request.params), reason=request.reason
                 )
             )
         if pending:

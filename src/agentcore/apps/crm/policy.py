@@ -15,7 +15,9 @@ batch              planned   run       run; every sub-command checked
 In ``canary`` an update of critical fields needs confirmation too.  ``shadow`` executes nothing: each step gets the
 verdict it would have in ``full`` and goes to ``next_planned_actions``.  Unknown methods, HTTP verbs other than
 GET/POST and malformed batches are refused in every mode.  A batch is refused when any sub-command is, and needs
-confirmation when any sub-command does.
+confirmation when any sub-command does.  Params whose names repeat in another case (``fields`` and ``FIELDS``) are
+refused: the policy cannot know which one the portal would use.  A ``GET`` step is checked as the query string the
+portal will decode, not as the JSON the model wrote.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from typing import Any, Literal
 
 from agentcore.apps.crm.batch_commands import BatchParseError, SubCommand, parse_batch
 from agentcore.apps.crm.models import Mode
+from agentcore.apps.crm.params import case_collisions, param
+from agentcore.apps.crm.phpquery import build_query, parse_query
 
 __all__ = [
     "CRITICAL_FIELDS",
@@ -101,18 +105,11 @@ def method_class(method: str) -> str | None:
     return METHOD_CLASSES.get(method.strip().lower())
 
 
-def _param(params: dict[str, Any], name: str) -> Any:
-    for key, value in params.items():
-        if str(key).lower() == name:
-            return value
-    return None
-
-
 def critical_fields(method: str, params: dict[str, Any]) -> list[str]:
     """The critical fields an update step changes (names upper-cased), in their order."""
     if method_class(method) != "update":
         return []
-    fields = _param(params, "fields")
+    fields = param(params, "fields")
     if not isinstance(fields, dict):
         return []
     found = []
@@ -123,10 +120,20 @@ def critical_fields(method: str, params: dict[str, Any]) -> list[str]:
     return found
 
 
+def _ambiguous_names(params: dict[str, Any]) -> Verdict | None:
+    repeated = case_collisions(params)
+    if not repeated:
+        return None
+    return Verdict("forbid", f"параметр «{repeated[0][:40]}» передан несколько раз в разном регистре")
+
+
 def _check_single(method: str, params: dict[str, Any], mode: Mode) -> Verdict:
     kind = method_class(method)
     if kind is None:
         return Verdict("forbid", f"метод {method} не входит в список разрешённых")
+    ambiguous = _ambiguous_names(params)
+    if ambiguous is not None:
+        return ambiguous
     if kind == "batch":
         return Verdict("forbid", "вложенный batch не допускается")
     policy_mode: Mode = "full" if mode == "shadow" else mode
@@ -165,10 +172,18 @@ def check_step(method: str, params: dict[str, Any], mode: Mode, http_method: str
     Never raises: anything the policy cannot read is forbidden with a reason.
     """
     method = method.strip().lower()
-    if http_method is not None and http_method.strip().upper() not in _HTTP_METHODS:
-        return Verdict("forbid", f"неизвестный HTTP-метод «{http_method[:20]}» (допустимы GET и POST)")
+    verb = "POST" if http_method is None else http_method.strip().upper()
+    if verb not in _HTTP_METHODS:
+        return Verdict("forbid", f"неизвестный HTTP-метод «{(http_method or '')[:20]}» (допустимы GET и POST)")
     if not isinstance(params, dict):
         return Verdict("forbid", "параметры шага должны быть объектом")
+    if verb == "GET":
+        # Check what the portal will read: a GET sends the params as a PHP query string, where a key such as
+        # "fields[OPPORTUNITY]" (or "OPPORTUNITY]" inside fields) becomes fields → OPPORTUNITY.
+        params = parse_query(build_query(params))
+    ambiguous = _ambiguous_names(params)
+    if ambiguous is not None:
+        return ambiguous
     if method_class(method) == "batch":
         policy_mode: Mode = "full" if mode == "shadow" else mode
         if "batch" not in _CLASSES_BY_MODE[policy_mode]:

@@ -5,12 +5,17 @@ The model writes its reply before anything runs, so the facts (what was found, c
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from agentcore.apps.crm import messages
+from agentcore.apps.crm.batch_commands import BatchParseError, parse_batch
 from agentcore.apps.crm.bitrix.errors import WRONG_AUTH_TYPE, BitrixError, BitrixTransportError
+from agentcore.apps.crm.params import param
+from agentcore.trace.redact import redact
+from agentcore.trace.text import truncate
 
-__all__ = ["describe_error", "summarize"]
+__all__ = ["describe_error", "describe_step", "summarize"]
 
 _MAX_LIST_LINES = 10
 _ENTITY_NAMES = {
@@ -97,11 +102,11 @@ def _crm_summary(kind: str, action: str, params: dict[str, Any], envelope: dict[
         if more > 0 or (isinstance(total, int) and total > len(result)):
             lines.append("  • …")
         return head + "\n" + "\n".join(lines)
-    entity_id = next((v for k, v in params.items() if str(k).lower() == "id"), None)
+    entity_id = param(params, "id")
     if action == "add":
         return f"{_CREATED[kind]} #{result}."
     if action == "update":
-        fields: Any = next((v for k, v in params.items() if str(k).lower() == "fields"), {}) or {}
+        fields: Any = param(params, "fields") or {}
         changes = ", ".join(f"{k} → {v}" for k, v in fields.items()) if isinstance(fields, dict) else ""
         return f"{title} #{entity_id} {_UPDATED[kind]}" + (f": {changes}." if changes else ".")
     if action == "delete":
@@ -117,7 +122,7 @@ def _events_summary(method: str, params: dict[str, Any], result: Any) -> str:
             return "Подписок на события нет."
         lines = [f"  • {b.get('event')} → {b.get('handler')}" for b in result if isinstance(b, dict)]
         return "Подписки на события:\n" + "\n".join(lines)
-    event = next((v for k, v in params.items() if str(k).lower() == "event"), "?")
+    event = param(params, "event", "?")
     if method == "event.bind":
         return f"Подписка на {str(event).upper()} создана."
     count = result.get("count") if isinstance(result, dict) else None
@@ -142,11 +147,40 @@ def _summarize(method: str, params: dict[str, Any], envelope: dict[str, Any]) ->
 
 
 def describe_error(error: BitrixError) -> str:
-    """The user-facing text of a failed call (plain Russian; WRONG_AUTH_TYPE explains what to configure)."""
+    """The user-facing text of a failed call (plain Russian; WRONG_AUTH_TYPE explains what to configure).
+
+    The portal's own description passes through the redactor: an error body that echoes a token or the webhook
+    URL must not carry it to a terminal or an HTTP client.
+    """
     if error.code == WRONG_AUTH_TYPE:
         return messages.WRONG_AUTH_TYPE
     if isinstance(error, BitrixTransportError):
         reason = f"портал недоступен — {error.description}"
     else:
         reason = messages.ERROR_HINTS.get(error.code) or error.description or error.code or "неизвестная ошибка"
-    return messages.FAILED.format(method=error.method or "метода", error=reason)
+    return redact(messages.FAILED.format(method=error.method or "метода", error=truncate(reason, 500)))
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def describe_step(method: str, params: dict[str, Any], *, limit: int = 2000, multiline: bool = True) -> str:
+    """A step as a person reads it before approving it: the method and its params as JSON.
+
+    A batch lists its commands decoded (``a: crm.deal.update {"id": "3", "fields": {"OPPORTUNITY": "7"}}``) instead
+    of the URL-encoded ``cmd`` the portal gets, one per line (``multiline``) or separated by ``;``.  The text is cut
+    to ``limit`` characters.
+    """
+    if method.strip().lower() == "batch":
+        try:
+            commands = parse_batch(params)
+        except BatchParseError:
+            commands = []
+        if commands:
+            items = [f"{c.key}: {c.method} {_json(c.params)}" for c in commands]
+            head = f"batch ({len(commands)}):"
+            if multiline:
+                return truncate(head + "\n" + "\n".join(f"  • {i}" for i in items), limit)
+            return truncate(f"{head} " + "; ".join(items), limit)
+    return truncate(f"{method} {_json(params)}", limit)

@@ -13,13 +13,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
-import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, Protocol
 
 from agentcore.apps.crm.naming import safe_name
+from agentcore.fileio import atomic_write_bytes
 from agentcore.trace.logs import step_logger
 
 __all__ = ["FileStateStore", "RedisStateStore", "StateStore", "StateStoreError"]
@@ -83,23 +82,6 @@ def _encode(state: dict[str, Any]) -> bytes:
     return json.dumps(state, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def write_atomic(path: Path, data: bytes, mode: int = 0o644) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same directory and ``os.replace``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
 class FileStateStore:
     """Session states as JSON files under ``root`` (see the module docstring)."""
 
@@ -124,7 +106,7 @@ class FileStateStore:
         path = self.path(user_id, session_id)
         try:
             # fsync before the switch: an approved-and-executed confirmation must not come back after a crash.
-            await asyncio.to_thread(write_atomic, path, _encode(state))
+            await asyncio.to_thread(atomic_write_bytes, path, _encode(state), make_parents=True)
         except OSError as exc:
             raise StateStoreError(f"cannot write state {path.name}: {exc.strerror}") from None
 
@@ -148,8 +130,13 @@ class FileStateStore:
         finally:
             await lock.release()
 
+    def extra_path(self, name: str) -> Path:
+        """The file of a named record: ``@<name>.json`` at the root, a name no user or session id can produce
+        (``safe_name`` never yields ``@``), even when a request moves the root with ``state_dir``."""
+        return self.root / f"@{safe_name(name)}.json"
+
     async def load_extra(self, name: str) -> dict[str, Any] | None:
-        path = self.root / f"_{safe_name(name)}.json"
+        path = self.extra_path(name)
         try:
             return _decode(path.read_bytes(), str(path))
         except FileNotFoundError:
@@ -158,9 +145,9 @@ class FileStateStore:
             raise StateStoreError(f"cannot read {path.name}: {exc.strerror}") from None
 
     async def save_extra(self, name: str, data: dict[str, Any]) -> None:
-        path = self.root / f"_{safe_name(name)}.json"
+        path = self.extra_path(name)
         try:
-            write_atomic(path, _encode(data), mode=0o600)
+            atomic_write_bytes(path, _encode(data), mode=0o600, make_parents=True)
         except OSError as exc:
             raise StateStoreError(f"cannot write {path.name}: {exc.strerror}") from None
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from agentcore.apps.crm.batch_commands import parse_batch
 from agentcore.apps.crm.models import MAX_OBJECTS_PER_KIND, AgentState, CrmObjects
+from agentcore.apps.crm.params import param
 
 __all__ = ["update_state_from_action"]
 
@@ -53,13 +54,6 @@ def _ids(value: Any) -> list[str]:
     return [i for i in (_id(item) for item in items) if i is not None]
 
 
-def _param(params: dict[str, Any], name: str) -> Any:
-    for key, value in params.items():
-        if str(key).lower() == name:
-            return value
-    return None
-
-
 def _upper(data: dict[str, Any]) -> dict[str, Any]:
     return {str(k).upper(): v for k, v in data.items()}
 
@@ -91,44 +85,95 @@ def _add_link(objects: CrmObjects, kind: str, entity_id: str, field: str, linked
     links = snapshot.setdefault(field, [])
     if linked not in links:
         links.append(linked)
+        del links[:-MAX_OBJECTS_PER_KIND]  # the most recent ones: a company may have thousands of deals
 
 
-def _deal_links(objects: CrmObjects, deal: dict[str, Any]) -> None:
+def _unlink(objects: CrmObjects, kind: str, entity_id: str, field: str, linked: str) -> None:
+    links = (_bucket(objects, kind).get(entity_id) or {}).get(field)
+    if isinstance(links, list) and linked in links:
+        links.remove(linked)
+
+
+def _unresolved(value: Any) -> bool:
+    items = value if isinstance(value, list) else [value]
+    return any(isinstance(item, str) and item.strip().startswith("$result") for item in items)
+
+
+def _linked_ids(data: dict[str, Any], known: list[str], many: str, one: str) -> list[str] | None:
+    """The ids ``data`` links to (``CONTACT_IDS`` or the deprecated single ``CONTACT_ID``); None: it does not say.
+
+    ``crm.deal.get`` returns only the first contact as ``CONTACT_ID``: while that is still the first known one, the
+    others are kept; another id replaces them; an empty one clears them.
+    """
+    if many in data and not _unresolved(data[many]):
+        return _ids(data[many])
+    if one in data and not _unresolved(data[one]):
+        first = _id(data[one])
+        if first is None:
+            return []
+        return known if known[:1] == [first] else [first]
+    return None
+
+
+def _relink(objects: CrmObjects, target: str, field: str, entity_id: str, before: list[str], after: list[str]) -> None:
+    """Make the ``target`` entities list ``entity_id`` in ``field``: those in ``after`` do, those only in ``before``
+    no longer do."""
+    for gone in before:
+        if gone not in after:
+            _unlink(objects, target, gone, field, entity_id)
+    for linked in after:
+        _add_link(objects, target, linked, field, entity_id)
+
+
+def _deal_links(objects: CrmObjects, deal: dict[str, Any], data: dict[str, Any], old: dict[str, Any]) -> None:
     deal_id = deal["ID"]
-    contacts = _ids(deal.get("CONTACT_IDS")) or _ids(deal.get("CONTACT_ID"))
-    if contacts:
+    known = _ids(old.get("CONTACT_IDS")) or _ids(old.get("CONTACT_ID"))
+    contacts = _linked_ids(data, known, "CONTACT_IDS", "CONTACT_ID")
+    if contacts is None:
+        contacts = known
+    if contacts or known or "CONTACT_ID" in deal or "CONTACT_IDS" in deal:
         deal["CONTACT_IDS"] = contacts
-        deal["CONTACT_ID"] = contacts[0]
-    company = _id(deal.get("COMPANY_ID"))
-    if company:
-        _add_link(objects, "company", company, "DEAL_IDS", deal_id)
-        objects.company_id = company
-    for contact in contacts:
-        _add_link(objects, "contact", contact, "DEAL_IDS", deal_id)
-    if contacts:
-        objects.contact_id = contacts[0]
+        deal["CONTACT_ID"] = contacts[0] if contacts else None
+    _relink(objects, "contact", "DEAL_IDS", deal_id, known, contacts)
+    before = [c for c in (_id(old.get("COMPANY_ID")),) if c]
+    after = [c for c in (_id(deal.get("COMPANY_ID")),) if c]
+    _relink(objects, "company", "DEAL_IDS", deal_id, before, after)
 
 
-def _contact_links(objects: CrmObjects, contact: dict[str, Any]) -> None:
-    companies = _ids(contact.get("COMPANY_IDS")) or _ids(contact.get("COMPANY_ID"))
-    for company in companies:
-        _add_link(objects, "company", company, "CONTACT_IDS", contact["ID"])
-    if companies:
-        contact["COMPANY_ID"] = companies[0]
-        objects.company_id = companies[0]
+def _contact_links(objects: CrmObjects, contact: dict[str, Any], data: dict[str, Any], old: dict[str, Any]) -> None:
+    known = _ids(old.get("COMPANY_IDS")) or _ids(old.get("COMPANY_ID"))
+    companies = _linked_ids(data, known, "COMPANY_IDS", "COMPANY_ID")
+    if companies is None:
+        companies = known
+    if companies or known:
+        contact["COMPANY_ID"] = companies[0] if companies else None
+        if "COMPANY_IDS" in contact:
+            contact["COMPANY_IDS"] = companies
+    _relink(objects, "company", "CONTACT_IDS", contact["ID"], known, companies)
 
 
 def _fold_entity(objects: CrmObjects, kind: str, data: dict[str, Any], *, current: bool) -> None:
-    entity_id = _id(_upper(data).get("ID"))
+    """Remember one entity and its links; ``current``: it is what the conversation is about now (its contact and
+    company become the current ones too)."""
+    upper = _upper(data)
+    entity_id = _id(upper.get("ID"))
     if entity_id is None:
         return
-    snapshot = _remember(objects, kind, entity_id, data)
+    old = dict(_bucket(objects, kind).get(entity_id) or {})
+    snapshot = _remember(objects, kind, entity_id, upper)
     if kind == "deal":
-        _deal_links(objects, snapshot)
+        _deal_links(objects, snapshot, upper, old)
     elif kind == "contact":
-        _contact_links(objects, snapshot)
-    if current:
-        setattr(objects, f"{kind}_id", entity_id)
+        _contact_links(objects, snapshot, upper, old)
+    if not current:
+        return
+    setattr(objects, f"{kind}_id", entity_id)
+    company = _id(snapshot.get("COMPANY_ID")) if kind != "company" else None
+    if company:
+        objects.company_id = company
+    contacts = _ids(snapshot.get("CONTACT_IDS")) if kind == "deal" else []
+    if contacts:
+        objects.contact_id = contacts[0]
 
 
 def _forget(objects: CrmObjects, kind: str, entity_id: str) -> None:
@@ -150,25 +195,25 @@ def _sync_crm(state: AgentState, method: str, params: dict[str, Any], result: An
             _fold_entity(objects, kind, item, current=len(items) == 1)
     elif action == "add":
         entity_id = _id(result)
-        fields = _param(params, "fields")
+        fields = param(params, "fields")
         if entity_id is not None:
             _fold_entity(objects, kind, {**(fields if isinstance(fields, dict) else {}), "ID": entity_id}, current=True)
     elif action == "update":
-        entity_id = _id(_param(params, "id"))
-        fields = _param(params, "fields")
+        entity_id = _id(param(params, "id"))
+        fields = param(params, "fields")
         if entity_id is not None and result is not False:
             _fold_entity(objects, kind, {**(fields if isinstance(fields, dict) else {}), "ID": entity_id}, current=True)
     elif action == "delete":
-        entity_id = _id(_param(params, "id"))
+        entity_id = _id(param(params, "id"))
         if entity_id is not None and result is not False:
             _forget(objects, kind, entity_id)
 
 
 def _binding(params: dict[str, Any]) -> dict[str, Any]:
-    event = str(_param(params, "event") or "").upper()
-    handler = str(_param(params, "handler") or "")
+    event = str(param(params, "event") or "").upper()
+    handler = str(param(params, "handler") or "")
     binding: dict[str, Any] = {"event": event, "handler": handler}
-    auth_type = _param(params, "auth_type")
+    auth_type = param(params, "auth_type")
     if auth_type not in (None, ""):
         binding["auth_type"] = str(auth_type)
     return binding

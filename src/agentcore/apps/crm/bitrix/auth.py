@@ -119,7 +119,10 @@ class OAuthAuth:
         client_id / client_secret: the application's credentials (needed to refresh).
         oauth_url: the token endpoint (``https://oauth.bitrix.info/oauth/token/``).
         on_refresh: called with the new tokens after a refresh (to persist them).
-        load_saved: returns tokens saved by an earlier refresh (they replace ``tokens``), awaited once.
+        load_saved: returns tokens saved by an earlier refresh, here or by another worker sharing the store: they
+            replace ``tokens`` before the first request, and before a refresh (Bitrix24 refresh tokens work once,
+            so a worker whose token expired takes the tokens another worker already got instead of refreshing
+            with a spent refresh token).
     """
 
     kind = "oauth"
@@ -149,6 +152,7 @@ class OAuthAuth:
         self.oauth_url = oauth_url
         self.on_refresh = on_refresh
         self._load_saved = load_saved
+        self._prepared = load_saved is None
         self._lock = asyncio.Lock()
         self._generation = 0
         for secret in (tokens.access_token, tokens.refresh_token, client_secret):
@@ -169,20 +173,32 @@ class OAuthAuth:
         return self._generation
 
     async def prepare(self) -> None:
-        if self._load_saved is None:
+        if self._prepared:
             return
         async with self._lock:
-            loader, self._load_saved = self._load_saved, None
-            if loader is None:
-                return
-            saved = await loader()
-            if saved is not None and saved.access_token:
-                self.tokens = saved
-                register_secret(saved.access_token)
-                register_secret(saved.refresh_token)
+            if not self._prepared:
+                self._prepared = True
+                await self._adopt_saved()
+
+    async def _adopt_saved(self) -> bool:
+        """Take the saved tokens when they differ from ours (call under the lock); True when they did."""
+        if self._load_saved is None:
+            return False
+        try:
+            saved = await self._load_saved()
+        except Exception as exc:  # a store that cannot be read leaves the tokens we have
+            logger.warning("[bitrix] refresh // Saved tokens unavailable: %s", type(exc).__name__)
+            return False
+        if saved is None or not saved.access_token or saved.access_token == self.tokens.access_token:
+            return False
+        register_secret(saved.access_token)
+        register_secret(saved.refresh_token)
+        self.tokens = saved
+        return True
 
     async def refresh(self, client: httpx.AsyncClient, seen_generation: int | None = None) -> bool:
-        """Exchange the refresh token for new tokens (once for concurrent callers).
+        """Exchange the refresh token for new tokens (once for concurrent callers), or take the tokens another
+        worker sharing the store has just refreshed (refresh tokens work once).
 
         Raises:
             BitrixError: the OAuth server refused (``invalid_grant``…) or did not answer.
@@ -192,28 +208,42 @@ class OAuthAuth:
         async with self._lock:
             if seen_generation is not None and seen_generation != self._generation:
                 return True  # another call refreshed while this one waited
-            params = {
-                "grant_type": "refresh_token",
-                "client_id": self.client_id,
-                "client_secret": self.client_secret,
-                "refresh_token": self.tokens.refresh_token,
-            }
+            if await self._adopt_saved():  # another worker refreshed and saved the new tokens
+                self._generation += 1
+                logger.info("[bitrix] refresh // Took the tokens another worker refreshed for %s", self.host)
+                return True
             try:
-                response = await client.get(self.oauth_url, params=params)
-                body: Any = response.json()
-            except (httpx.HTTPError, ValueError) as exc:
-                raise BitrixTransportError(f"OAuth-сервер недоступен: {type(exc).__name__}") from None
-            if not isinstance(body, dict) or body.get("error") or not body.get("access_token"):
-                code = str(body.get("error", "invalid_grant")) if isinstance(body, dict) else "invalid_grant"
-                description = str(body.get("error_description", "")) if isinstance(body, dict) else ""
-                raise BitrixError(code, description or "token refresh refused", status=response.status_code)
-            self.tokens = OAuthTokens(str(body["access_token"]), str(body.get("refresh_token") or "") or None)
-            register_secret(self.tokens.access_token)
-            register_secret(self.tokens.refresh_token)
-            self._generation += 1
-            logger.info("[bitrix] refresh // Access token refreshed for %s", self.host)
-            if self.on_refresh is not None:
-                outcome = self.on_refresh(self.tokens)
-                if outcome is not None:
-                    await outcome
+                await self._exchange(client)
+            except BitrixError:
+                if await self._adopt_saved():  # both refreshed at once and the other one won
+                    self._generation += 1
+                    return True
+                raise
             return True
+
+    async def _exchange(self, client: httpx.AsyncClient) -> None:
+        """One ``grant_type=refresh_token`` request; the new tokens replace ours and are handed to ``on_refresh``."""
+        params = {
+            "grant_type": "refresh_token",
+            "client_id": self.client_id,
+            "client_secret": self.client_secret,
+            "refresh_token": self.tokens.refresh_token,
+        }
+        try:
+            response = await client.get(self.oauth_url, params=params)
+            body: Any = response.json()
+        except (httpx.HTTPError, ValueError) as exc:
+            raise BitrixTransportError(f"OAuth-сервер недоступен: {type(exc).__name__}") from None
+        if not isinstance(body, dict) or body.get("error") or not body.get("access_token"):
+            code = str(body.get("error", "invalid_grant")) if isinstance(body, dict) else "invalid_grant"
+            description = str(body.get("error_description", "")) if isinstance(body, dict) else ""
+            raise BitrixError(code, description or "token refresh refused", status=response.status_code)
+        self.tokens = OAuthTokens(str(body["access_token"]), str(body.get("refresh_token") or "") or None)
+        register_secret(self.tokens.access_token)
+        register_secret(self.tokens.refresh_token)
+        self._generation += 1
+        logger.info("[bitrix] refresh // Access token refreshed for %s", self.host)
+        if self.on_refresh is not None:
+            outcome = self.on_refresh(self.tokens)
+            if outcome is not None:
+                await outcome
