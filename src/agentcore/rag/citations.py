@@ -142,17 +142,24 @@ def answer_sentences(answer: str) -> list[AnswerSentence]:
     """The sentences of ``answer`` with their citations.
 
     A trailing ``Источники:`` / ``Sources:`` list is not part of the answer; lines are split first (list items are
-    sentences of their own), then razdel splits sentences; a fragment holding only markers (``[2]`` after a full
-    stop) adds them to the sentence before it.
+    sentences of their own; an indented line continues the line above it), then sentences
+    (:func:`agentcore.text.sentences.split_sentences`: razdel, a «…» quotation kept whole); a fragment holding only
+    markers (``[2]`` after a full stop) adds them to the sentence before it.
     """
-    from razdel import sentenize
+    from agentcore.text.sentences import split_sentences
 
     sources = _SOURCES_RE.search(answer)
     body = answer[: sources.start()] if sources else answer
-    sentences: list[AnswerSentence] = []
+    lines: list[str] = []
     for line in body.splitlines():
-        for piece in sentenize(line):
-            text, cited = _without_markers(piece.text), _markers(piece.text)
+        if line[:1].isspace() and line.strip() and lines and lines[-1].strip():
+            lines[-1] += " " + line.strip()  # an indented line continues its item (e.g. the item's code)
+        else:
+            lines.append(line)
+    sentences: list[AnswerSentence] = []
+    for line in lines:
+        for piece in split_sentences(line):
+            text, cited = _without_markers(piece), _markers(piece)
             if _WORDLESS_RE.match(text):
                 if cited and sentences:
                     last = sentences[-1]
