@@ -58,7 +58,11 @@ async def test_search_keeps_the_latest_hits_and_reads_raw_input(tools: ToolRegis
     assert result.ok and len(result.value.hits) == 2
     assert [h.id for h in scratch.latest] == [h["id"] for h in result.value.hits]
     assert result.value.hits[0]["doc_id"] == "vacation"
+    lines = result.value.observation().splitlines()
     assert "- vacation#0 | Отпуск |" in result.value.observation()
+    # the verdict belongs to the count, the column legend to the lines under it
+    assert lines[0].startswith("Найдено фрагментов: 2 (режим ") and "Достаточно для ответа: " in lines[0]
+    assert lines[1] == "id | заголовок | начало текста:" and lines[2].startswith("- ")
 
 
 async def test_search_fuses_sub_queries(tools: ToolRegistry, scratch: Scratch) -> None:

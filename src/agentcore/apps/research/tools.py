@@ -195,11 +195,12 @@ class SearchHits(BaseModel):
     def observation(self) -> str:
         if not self.hits:
             return f"По запросу «{self.query}» ничего не найдено (режим {self.mode})."
-        lines = [f"Найдено фрагментов: {len(self.hits)} (режим {self.mode}). id | заголовок | начало текста:"]
+        lines = [f"Найдено фрагментов: {len(self.hits)} (режим {self.mode})."]
         if self.answerable is not None:
             figure = "" if self.confidence is None else f" (уверенность {self.confidence:.2f})"
             verdict = "да" if self.answerable else "нет — похоже, в базе знаний нет ответа"
             lines[0] += f" Достаточно для ответа: {verdict}{figure}."
+        lines.append("id | заголовок | начало текста:")
         lines += [
             f"- {h['id']} | {h['title']} | {truncate(' '.join(h['text'].split()), SNIPPET_CHARS)}" for h in self.hits
         ]
