@@ -8,7 +8,8 @@ for all questions, the ``dev`` half and the held-out ``test`` half:
 * mean verify confidence of the verified answers,
 * the share of unanswerable questions correctly declined, and of answerable ones wrongly declined,
 * answered correctly: an answerable question answered with text that holds its evidence (``evidence`` strings,
-  matched as the retrieval eval does, citation markers removed); procedures complete (every ``answer_all`` step),
+  matched as the retrieval eval does, citation markers removed); procedures complete (every ``answer_all`` step);
+  multi-part questions with every part answered (their evidence strings are one per part, all held),
 * refinement rounds per question, QAService fallbacks,
 * cited-source precision: answered answerable questions whose citations include a relevant document;
 
@@ -51,9 +52,11 @@ def _plain(answer: str) -> str:
 def _judge(item: dict[str, Any], answered: bool, text: str) -> dict[str, Any]:
     evidence = item.get("evidence") or []
     steps = item.get("answer_all") or []
+    multipart = item["type"] == "multihop" and len(evidence) > 1  # one evidence string per part
     return {
         "correct": answered and bool(evidence) and holds_evidence(text, evidence),
         "complete": (answered and all(holds_evidence(text, [step]) for step in steps)) if steps else None,
+        "all_parts": (answered and all(holds_evidence(text, [part]) for part in evidence)) if multipart else None,
     }
 
 
@@ -108,6 +111,7 @@ def report(rows: list[dict[str, Any]]) -> dict[str, Any]:
     verified = [r["confidence"] for r in answered if r["confidence"] is not None]
     answered_answerable = [r for r in answerable if r["answered"]]
     procedures = [r for r in answerable if r["complete"] is not None]
+    multipart = [r for r in answerable if r["all_parts"] is not None]
     return {
         "questions": len(rows),
         "errors": len(rows) - len(finals),
@@ -120,6 +124,7 @@ def report(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "answerable_wrongly_declined": _mean([float(not r["answered"]) for r in answerable]),
         "answered_correctly": _mean([float(r["correct"]) for r in answerable]),
         "procedures_complete": _mean([float(r["complete"]) for r in procedures]),
+        "multipart_all_parts": _mean([float(r["all_parts"]) for r in multipart]),
         "refinements_per_question": _mean([r["refinements"] for r in finals]),
         "qa_fallbacks": sum(r["fallback"] == "qa_service" for r in finals),
         "cited_relevant_precision": _mean([float(r["cited_relevant"]) for r in answered_answerable]),
@@ -181,6 +186,7 @@ def main() -> None:
         ("answerable wrongly declined", "answerable_wrongly_declined", ".3f"),
         ("answerable answered correctly", "answered_correctly", ".3f"),
         ("procedures complete", "procedures_complete", ".3f"),
+        ("multi-part questions: every part answered", "multipart_all_parts", ".3f"),
         ("refinements per question", "refinements_per_question", ".3f"),
         ("QAService fallbacks", "qa_fallbacks", "d"),
         ("answers citing a relevant document", "cited_relevant_precision", ".3f"),

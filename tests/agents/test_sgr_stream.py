@@ -167,15 +167,10 @@ async def test_a_failed_stream_keeps_its_error_to_itself() -> None:
         raise LLMHTTPError(500, "boom")
 
     agent = _agent(MockLLMGateway([fails, "ответ второго"]))
-    first = agent.stream("первый")
-    first_events = asyncio.ensure_future(_collect(first))
+    first_events = asyncio.ensure_future(_events(agent, "первый"))
     await started.wait()
     second = await _events(agent, "второй")
     assert second[-1].type == "final" and agent.last_error is None
     release.set()
     assert (await first_events)[-1].code == "llm_error"
     assert agent.last_error is None  # the last run started (the second) succeeded
-
-
-async def _collect(stream: Any) -> list[Any]:
-    return [e async for e in stream]

@@ -46,6 +46,10 @@ def test_query_plan_splits_compound_questions() -> None:
     assert plan.sub_queries == ["Когда код-фриз", "сколько одобрений нужно для MR TASK-12"]
     assert plan.filters == {"mode": "hybrid", "top_k": 5, "collection": "test", "identifiers": ["TASK-12"]}
     assert plan_query(QUESTION, None, "test").sub_queries == []
+    # a part that says nothing of its subject is no sub-query: searched alone it finds noise
+    plan = plan_query("Хочу месяц поработать из Грузии, а VPN не подключается — что можно и что делать?", None, "t")
+    assert plan.sub_queries == ["Хочу месяц поработать из Грузии", "VPN не подключается"]
+    assert plan_query("Работа встала из-за соседнего отдела — что делать?", None, "t").sub_queries == []
 
 
 async def test_query_plan_tool_records_the_plan(tools: ToolRegistry, scratch: Scratch) -> None:
