@@ -107,10 +107,12 @@ def render_final(console: Console, event: FinalEvent | ErrorEvent) -> None:
     if not meta.get("declined"):
         if "coverage" in meta:
             figures.append(f"покрытие цитатами {_figure(meta.get('coverage'))}")
-        if "confidence" in meta:
+        claims = meta.get("claims") or []
+        if claims:  # what verify found, said plainly: a mean score reads like a probability it is not
+            supported = sum(1 for claim in claims if claim.get("supported"))
+            figures.append(f"подтверждено в базе знаний {supported} из {len(claims)} утверждений")
+        elif "confidence" in meta:
             figures.append(f"уверенность проверки {_figure(meta.get('confidence'))}")
-    if meta.get("search_confidence") is not None:
-        figures.append(f"уверенность поиска {_figure(meta['search_confidence'])}")
     if "refinements" in meta:
         figures.append(f"уточнений {meta['refinements']}")
     if "steps" in meta:

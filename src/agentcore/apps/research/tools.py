@@ -205,7 +205,7 @@ class SearchHits(BaseModel):
             return f"По запросу «{self.query}» ничего не найдено (режим {self.mode})."
         lines = [f"Найдено фрагментов: {len(self.hits)} (режим {self.mode})."]
         if self.answerable is not None:
-            figure = "" if self.confidence is None else f" (уверенность {self.confidence:.2f})"
+            figure = "" if self.confidence is None else f" (оценка поиска {self.confidence:.2f})"
             verdict = "да" if self.answerable else "нет — похоже, в базе знаний нет ответа"
             lines[0] += f" Достаточно для ответа: {verdict}{figure}."
         lines.append("id | заголовок | начало текста:")
