@@ -149,6 +149,19 @@ def test_agents_on_an_unconfigured_provider_answer_503_not_500(data_dir: object)
             sdk.chat.completions.create(model="research", messages=too_long)  # type: ignore[arg-type]
 
 
+def test_research_model_refuses_bad_questions_before_streaming(settings: Settings) -> None:
+    import openai
+    from openai import OpenAI
+
+    with BackgroundServer(create_app(settings)) as server:
+        sdk = OpenAI(base_url=server.url + "/v1", api_key="unused", max_retries=0, timeout=60)
+        too_long = [{"role": "user", "content": "я" * 100_000}]
+        for stream in (False, True):
+            with pytest.raises(openai.UnprocessableEntityError) as caught:
+                sdk.chat.completions.create(model="research", messages=too_long, stream=stream)  # type: ignore[call-overload]
+            assert caught.value.response.json()["code"] == "validation_error"
+
+
 def test_read_tokens_guard_every_system_but_health_and_the_crm_key(data_dir: object) -> None:
     from pydantic import SecretStr
 

@@ -16,11 +16,13 @@ from agentcore.agents.openai_surface import ServedAgent, create_openai_router
 from agentcore.config import Settings
 from agentcore.serving import BackgroundServer
 from agentcore.web.app import create_base_app
+from agentcore.web.errors import ApiError
 
 pytestmark = pytest.mark.e2e
 
 asked: list[str] = []
 cancelled = threading.Event()
+slow_started = threading.Event()
 
 
 async def scripted(question: str) -> AsyncGenerator[AgentStepEvent, None]:
@@ -43,6 +45,7 @@ async def failing(question: str) -> AsyncGenerator[AgentStepEvent, None]:
 
 async def slow(question: str) -> AsyncGenerator[AgentStepEvent, None]:
     f = EventFactory("slow", "req_slow")
+    slow_started.set()
     yield f.step_started(1)
     try:
         await asyncio.sleep(30)
@@ -52,10 +55,15 @@ async def slow(question: str) -> AsyncGenerator[AgentStepEvent, None]:
     yield f.final(1, "never")
 
 
+async def refuse_short(question: str) -> None:
+    if len(question) < 3:
+        raise ApiError(422, "некорректный запрос: вопрос короче 3 символов", "validation_error")
+
+
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
     agents = {
-        "scripted": ServedAgent("scripted", "test agent", scripted),
+        "scripted": ServedAgent("scripted", "test agent", scripted, check=refuse_short),
         "failing": ServedAgent("failing", "fails", failing),
         "slow": ServedAgent("slow", "slow", slow),
     }
@@ -138,6 +146,10 @@ def test_unknown_model_and_bad_bodies(client: OpenAI, base_url: str) -> None:
     assert response.status_code == 422 and response.json()["code"] == "validation_error"
     response = httpx.post(base_url + "/chat/completions", content=b"{", headers={"content-type": "application/json"})
     assert response.status_code == 400
+    for flag in ({"stream": "yes"}, {"stream": 1}, {"stream": True, "stream_options": {"include_usage": "no"}}):
+        body = {"model": "scripted", "messages": [{"role": "user", "content": "отпуск"}], **flag}
+        response = httpx.post(base_url + "/chat/completions", json=body)
+        assert response.status_code == 422 and response.json()["code"] == "validation_error", flag
 
 
 def test_client_disconnect_stops_a_streamed_run(base_url: str) -> None:
@@ -154,3 +166,38 @@ def test_client_disconnect_stops_a_streamed_run(base_url: str) -> None:
             if "Шаг 1" in line:
                 break
     assert cancelled.wait(10)
+
+
+def _post_and_leave(url: str, body: bytes, started: threading.Event) -> None:
+    """Send a POST over a raw socket, wait until the run started, then close the connection."""
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    with socket.create_connection((parts.hostname, parts.port), timeout=10) as sock:
+        head = (
+            f"POST {parts.path} HTTP/1.1\r\nHost: {parts.netloc}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n"
+        )
+        sock.sendall(head.encode() + body)
+        assert started.wait(10), "the run never started"
+
+
+def test_client_disconnect_stops_a_non_streamed_run(base_url: str) -> None:
+    cancelled.clear()
+    slow_started.clear()
+    body = b'{"model": "slow", "messages": [{"role": "user", "content": "x"}]}'
+    _post_and_leave(base_url + "/chat/completions", body, slow_started)
+    assert cancelled.wait(10), "the run kept going after the client disconnected"
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_question_the_agent_refuses_is_a_4xx_before_any_stream(client: OpenAI, stream: bool) -> None:
+    asked.clear()
+    with pytest.raises(openai.UnprocessableEntityError) as caught:
+        client.chat.completions.create(
+            model="scripted", messages=[{"role": "user", "content": "да"}], stream=stream  # type: ignore[call-overload]
+        )
+    body = caught.value.response.json()
+    assert body == {"error": "некорректный запрос: вопрос короче 3 символов", "code": "validation_error"}
+    assert asked == []  # the run never started

@@ -72,6 +72,16 @@ def test_missing_sections() -> None:
     assert parse_react("").final_answer is None
 
 
+def test_labels_after_a_sentence_on_the_same_line() -> None:
+    parsed = parse_react('Thought: Нужно искать. Action: search {"query": "отпуск"}')
+    assert parsed.thought == "Нужно искать." and parsed.action == 'search {"query": "отпуск"}'
+    parsed = parse_react("Thought: Контекст есть. FinalAnswer: Отпуск — 28 дней [1].")
+    assert parsed.thought == "Контекст есть." and parsed.final_answer == "Отпуск — 28 дней [1]."
+    # words like «ответ:» inside a sentence are text, not labels
+    parsed = parse_react("FinalAnswer: Бот пишет в ответ: «Готово». Итоговый ответ: да")
+    assert parsed.final_answer == "Бот пишет в ответ: «Готово». Итоговый ответ: да"
+
+
 # --- parse_action -----------------------------------------------------------------------------------------
 
 
@@ -88,6 +98,13 @@ def test_missing_sections() -> None:
         ("search отпуск летом", "search", {"raw_input": "отпуск летом"}),
         ('search {"query": ', "search", {"raw_input": '{"query":'}),
         ('search {"query": "a"} — ищу отпуск', "search", {"query": "a"}),
+        # models trained on other agent formats
+        ("search {'query': 'отпуск', 'top_k': 3}", "search", {"query": "отпуск", "top_k": 3}),
+        ("search[отпуск летом]", "search", {"raw_input": "отпуск летом"}),
+        ('{"tool": "search", "arguments": {"query": "a"}}', "search", {"query": "a"}),
+        ('{"name": "search", "parameters": {"query": "a"}}', "search", {"query": "a"}),
+        ('{"action": "search", "action_input": "отпуск"}', "search", {"raw_input": "отпуск"}),
+        ('```json\n{"action": "search", "action_input": {"query": "a"}}\n```', "search", {"query": "a"}),
     ],
 )
 def test_parse_action(text: str, tool: str, arguments: dict[str, Any]) -> None:

@@ -154,3 +154,23 @@ async def test_schema_mode_streams_too() -> None:
         "thought",
         "final",
     ]
+
+
+async def test_a_failed_stream_keeps_its_error_to_itself() -> None:
+    # Two streams of one agent: the first fails while the second (started later) is running; the failure belongs to
+    # the first run only — before, it was written onto whichever run had started last.
+    started, release = asyncio.Event(), asyncio.Event()
+
+    async def fails(request: Any) -> str:
+        started.set()
+        await release.wait()
+        raise LLMHTTPError(500, "boom")
+
+    agent = _agent(MockLLMGateway([fails, "ответ второго"]))
+    first_events = asyncio.ensure_future(_events(agent, "первый"))
+    await started.wait()
+    second = await _events(agent, "второй")
+    assert second[-1].type == "final" and agent.last_error is None
+    release.set()
+    assert (await first_events)[-1].code == "llm_error"
+    assert agent.last_error is None  # the last run started (the second) succeeded

@@ -43,10 +43,22 @@ def test_ask_shows_steps_live_then_the_answer_with_citations_and_figures(shared_
     child.expect(r"Ромашка\.Портал[^\r\n]*\[1\]")
     child.expect_exact("Источники:")
     child.expect(r"\[1\] Отпуск[^\r\n]*\(vacation-policy#\d+\)")
-    child.expect(r"покрытие цитатами 1\.00 · уверенность проверки \d\.\d\d · уточнений 0 · шагов 5")
+    child.expect(r"покрытие цитатами 1\.00 · подтверждено в базе знаний \d+ из \d+ утверждений · уточнений 0 · шагов 5")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_ask_says_plainly_when_the_knowledge_base_has_no_answer(shared_data_dir: Path) -> None:
+    child = _spawn(shared_data_dir, "ask", "Есть ли у нас спортзал?")
+    child.expect_exact("Достаточно для ответа: нет")
+    child.expect_exact("В базе знаний нет ответа на этот вопрос. Ближе всего по теме: «")
+    child.expect_exact("уточнений 1 · шагов 5")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    output = child.before or ""
+    assert "Источники:" not in output and "покрытие цитатами" not in output
 
 
 def test_ask_json_for_scripts(shared_data_dir: Path) -> None:

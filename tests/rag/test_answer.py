@@ -113,3 +113,64 @@ def test_a_first_passage_without_text_does_not_break_the_answer() -> None:
         Hit("b#0", "b", "Отпуск", "Отпуск длится 28 дней.", 0.5, "b.md", 2, "hybrid"),
     ]
     assert extractive_answer("Сколько длится отпуск?", hits).startswith("Отпуск длится 28 дней.")
+
+
+def test_a_lead_in_in_bold_brings_its_list() -> None:
+    # «**Для команды:**» is a lead-in too: quoting it without its list answered nothing.
+    text = (
+        "**Для команды:**\n\n- обучает самоорганизации;\n- устраняет препятствия.\n\n"
+        "**Для организации:**\n\n- внедряет Scrum."
+    )
+    lines = extractive_answer("Чем занимается скрам-мастер?", [_hit(text, "Скрам-мастер — Обязанности")]).splitlines()
+    assert lines[:3] == ["Для команды:", "• обучает самоорганизации;", "• устраняет препятствия."]
+
+
+def test_a_procedure_answered_in_prose_is_not_replaced_by_another_sections_list() -> None:
+    prose = "Забытый пароль можно сбросить самостоятельно на странице входа. Если 2FA недоступна, звоните 1111."
+    rules = "- Пароль меняется каждые 90 дней.\n- Нельзя повторять 5 последних паролей."
+    hits = [_hit(prose, "Пароли — Сброс пароля"), _hit(rules, "Пароли — Требования к паролю", 2)]
+    answer = extractive_answer("Как сбросить пароль?", hits)
+    assert answer.startswith("Забытый пароль можно сбросить самостоятельно на странице входа.")
+    assert "90 дней" not in answer
+    # ...nor by an enumeration in the same passage that says less about the question than its prose.
+    rooms = (
+        "В офисе две переговорные:\n\n- «Ромашка» — 12 мест;\n- «Лютик» — 4 места.\n\n"
+        "Переговорку бронируют в календаре."
+    )
+    answer = extractive_answer("Как забронировать переговорку?", [_hit(rooms, "Офис — Переговорные")])
+    assert answer.startswith("Переговорку бронируют в календаре.")
+    # Steps still win: the whole list of the top passage.
+    assert extractive_answer("Как оформить отпуск?", [_hit(PROCEDURE)]).startswith("Как оформить отпуск:\n1. ")
+
+
+def test_a_table_row_comes_with_its_header_and_a_header_alone_is_no_answer() -> None:
+    text = (
+        "| Переменная | По умолчанию | Назначение |\n|---|---|---|\n| `EXIT_COMMANDS` | `/exit` | Команды выхода |\n"
+        "| `QUESTION_MAXLEN` | `30` | Максимальная длина вопроса |"
+    )
+    answer = extractive_answer("Значение QUESTION_MAXLEN по умолчанию", [_hit(text, "Настройки")])
+    assert answer.splitlines()[:2] == [
+        "Переменная | По умолчанию | Назначение",
+        "QUESTION_MAXLEN | 30 | Максимальная длина вопроса",
+    ]
+
+
+def test_a_sentence_that_refers_back_brings_the_one_before() -> None:
+    text = (
+        "Элементы бэклога должны быть оценены к планированию. Для этого команда проводит уточнение («груминг»). "
+        "Уточнение длится час."
+    )
+    answer = extractive_answer("Что такое груминг?", [_hit(text, "Бэклог — Уточнение")])
+    assert answer.startswith("Элементы бэклога должны быть оценены к планированию. Для этого команда проводит")
+
+
+def test_a_quoted_message_is_quoted_whole() -> None:
+    text = (
+        "Если вопрос длиннее 30 символов, ассистент отвечает «Вопрос слишком длинный. Просьба сформулировать более "
+        "кратко.». Тема для хайку ограничена 20 символами."
+    )
+    answer = extractive_answer("Что отвечает ассистент на длинный вопрос?", [_hit(text, "Чат — Ограничения")])
+    assert answer.startswith(
+        "Если вопрос длиннее 30 символов, ассистент отвечает «Вопрос слишком длинный. Просьба сформулировать более "
+        "кратко.»."
+    )

@@ -144,3 +144,23 @@ async def test_extractive_answers_are_fully_covered() -> None:
     context = compose_context(HITS)
     answer: Any = cited_extractive_answer("отпуск заявление дней", context)
     assert (await citation_coverage(answer, context, LexicalJudge())).coverage == 1.0
+
+
+async def test_cited_markers_never_change_commands_or_code() -> None:
+    from agentcore.rag.citations import ComposedContext, Passage, cited_extractive_answer
+
+    text = (
+        "1. Создайте окружение и активируйте его:\n\n   ```bash\n   python3 -m venv .venv\n   ```\n"
+        "2. Установите пакет: pip install .\n3. Проверьте установку командой agentcore --help."
+    )
+    context = ComposedContext((Passage(1, "i#0", "i", "Установка — По шагам", text),))
+    answer = cited_extractive_answer("Как установить agentcore?", context, trust_order=True)
+    assert answer is not None
+    lines = answer.splitlines()
+    assert lines[1] == "1. Создайте окружение и активируйте его [1]:"
+    assert lines[2].strip() == "python3 -m venv .venv"
+    assert lines[3] == "2. Установите пакет: pip install . [1]"
+    assert lines[4] == "3. Проверьте установку командой agentcore --help [1]."
+    # The code lines belong to their item: not sentences of their own without a citation.
+    assert len(answer_sentences(answer)) == 4
+    assert (await citation_coverage(answer, context, LexicalJudge())).coverage == 1.0

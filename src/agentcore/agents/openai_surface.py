@@ -20,11 +20,11 @@ from __future__ import annotations
 import contextlib
 import json
 import time
-from collections.abc import AsyncGenerator, Callable, Mapping
+from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from agentcore.agents.events import AgentStepEvent, ErrorEvent, FinalEvent
@@ -38,6 +38,8 @@ logger = step_logger("openai", "agentcore.agents.openai")
 
 AgentRun = Callable[[str], AsyncGenerator[AgentStepEvent, None]]
 """``run(question)`` → the agent's step events."""
+AgentCheck = Callable[[str], Awaitable[None]]
+"""``await check(question)`` — refuses a question before a run starts by raising :class:`ApiError` (a 4xx)."""
 
 MAX_MESSAGES = 200
 MAX_CONTENT_CHARS = 100_000
@@ -51,11 +53,14 @@ class ServedAgent:
         name: the model id clients ask for (``research``, ``sgr-example``).
         description: one line for ``/v1/models`` (extension field).
         run: starts a run for a question.
+        check: refuses a question before anything is sent (both modes answer its :class:`ApiError` as JSON, so a
+            bad question never becomes a stream that ends in an error); ``None``: every question is run.
     """
 
     name: str
     description: str
     run: AgentRun
+    check: AgentCheck | None = None
 
 
 class ContentPart(BaseModel):
@@ -83,7 +88,7 @@ class StreamOptions(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    include_usage: bool = False
+    include_usage: bool = Field(False, strict=True)
 
 
 class ChatCompletionRequest(BaseModel):
@@ -97,7 +102,7 @@ class ChatCompletionRequest(BaseModel):
 
     model: str = Field(min_length=1, max_length=128, description="агент: research, sgr-example")
     messages: list[ChatMessage] = Field(min_length=1, max_length=MAX_MESSAGES)
-    stream: bool = False
+    stream: bool = Field(False, strict=True, description="true — Server-Sent Events (chat.completion.chunk)")
     stream_options: StreamOptions | None = None
 
 
@@ -237,33 +242,47 @@ def create_openai_router(agents: Mapping[str, ServedAgent]) -> APIRouter:
         responses=error_responses(400, 404, 413, 415, 422, 500, 502),
         summary="Запуск агента в формате OpenAI Chat Completions",
     )
-    async def chat_completions(body: ChatCompletionRequest) -> Any:
-        """Run the agent named by ``model`` on the last user message; ``stream`` chooses SSE chunks or one JSON."""
+    async def chat_completions(body: ChatCompletionRequest, request: Request) -> Any:
+        """Run the agent named by ``model`` on the last user message; ``stream`` chooses SSE chunks or one JSON.
+        A client that disconnects stops the run in both modes."""
         agent = agents.get(body.model)
         if agent is None:
             known = ", ".join(agents)
             raise ApiError(404, f"модель {truncate(body.model, 40)!r} не найдена; доступны: {known}", "model_not_found")
         question = _question(body)
+        if agent.check is not None:
+            await agent.check(question)
         completion = _Completion(agent.name)
         if not body.stream:
-            reasoning: list[str] = []
-            async with contextlib.aclosing(agent.run(question)) as events:
-                async for event in events:
-                    completion.bind(event.request_id)
-                    if event.type == "final":
-                        return completion.completion(event, reasoning)
-                    if event.type == "error":
-                        raise _error_status(event)
-                    line = reasoning_line(event)
-                    if line:
-                        reasoning.append(line)
-            raise ApiError(500, "внутренняя ошибка сервера", "internal_error")
+            from agentcore.web.disconnect import ClientGone, gone_response, unless_disconnected
+
+            try:
+                return await unless_disconnected(request, _complete(agent, question, completion))
+            except ClientGone:
+                logger.info("chat_completions // Client gone: %s run cancelled", agent.name)
+                return gone_response()
         include_usage = bool(body.stream_options and body.stream_options.include_usage)
         return EventSourceResponse(
             _chunks(agent, question, completion, include_usage), ping=15, send_timeout=60
         )
 
     return router
+
+
+async def _complete(agent: ServedAgent, question: str, completion: _Completion) -> dict[str, Any]:
+    """Run the agent to its end: the ``chat.completion`` body, or the :class:`ApiError` its error event means."""
+    reasoning: list[str] = []
+    async with contextlib.aclosing(agent.run(question)) as events:
+        async for event in events:
+            completion.bind(event.request_id)
+            if event.type == "final":
+                return completion.completion(event, reasoning)
+            if event.type == "error":
+                raise _error_status(event)
+            line = reasoning_line(event)
+            if line:
+                reasoning.append(line)
+    raise ApiError(500, "внутренняя ошибка сервера", "internal_error")
 
 
 async def _chunks(

@@ -71,6 +71,11 @@ _LABEL_RE = re.compile(
     + r")[ \t]*(?:\*\*|__)?[ \t]*[:：][ \t]*(?:\*\*|__)?",
     re.IGNORECASE | re.MULTILINE,
 )
+# An Action / FinalAnswer label written after a sentence on the same line («Thought: Ищу. Action: search {...}»).
+_INLINE_LABEL_RE = re.compile(
+    r"(?<=[.!?…])[ \t]+"
+    r"(?=(?:\*\*|__)?(?:Action|Действие|Final[ _]?Answer|FinalAnswer|Итоговый ответ)(?:\*\*|__)?[ \t]*[:：])"
+)
 _FENCE_LINE_RE = re.compile(r"^[ \t]*```[\w-]*[ \t]*$", re.MULTILINE)
 _ACTION_HEAD_RE = re.compile(r"^[`'\"]*(?P<name>[A-Za-z_][\w-]*)[`'\"]*[ \t]*(?P<rest>.*)$", re.DOTALL)
 
@@ -106,10 +111,15 @@ def parse_react(response: str) -> ReActParse:
 
     When a reply holds both an action and a final answer, the one written first wins (a final answer written after
     an action is a guess at the observation).  Text the model wrote after its own ``Observation:`` is discarded.
-    A reply without any label is taken as the final answer.
+    A reply without any label is taken as the final answer.  When no line starts with an action or answer label, one
+    written after a sentence on the same line counts too («Thought: Ищу. Action: search {...}»).
     """
     text = response.replace("\r\n", "\n").strip()
     matches = list(_LABEL_RE.finditer(text))
+    if not any(m.group("action") or m.group("final") for m in matches):
+        # No action or answer at the start of a line: one may follow a sentence of the thought on its line.
+        text = _INLINE_LABEL_RE.sub("\n", text)
+        matches = list(_LABEL_RE.finditer(text))
     observation = next((m for m in matches if m.group("observation")), None)
     if observation is not None:
         text = text[: observation.start()]
@@ -155,11 +165,14 @@ def parse_action(action_text: str) -> ParsedAction | None:
     """Parse an action; ``None`` when there is no tool name at all.
 
     Accepted: ``search {"query": "отпуск"}``, ``search({"query": "отпуск"})``, ``search: {...}``, ``search`` (no
-    arguments), the JSON on the next line or in a code fence, and free text after the name (→ ``raw_input``).
+    arguments), the JSON on the next line or in a code fence, a Python-style dict (``{'query': 'отпуск'}``),
+    ``search[отпуск]``, free text after the name (→ ``raw_input``), and the JSON action objects of other agent
+    formats: ``{"tool"|"name"|"action": "search", "arguments"|"parameters"|"args"|"action_input"|"input": ...}``
+    (also OpenAI's ``{"function": {"name", "arguments"}}``).
     """
-    from agentcore.llm.structured import extract_json
-
     text = _clean(action_text)
+    if text.startswith("{"):
+        return _action_object(_loads(text))
     match = _ACTION_HEAD_RE.match(text)
     if match is None:
         return None
@@ -171,17 +184,60 @@ def parse_action(action_text: str) -> ParsedAction | None:
     rest = rest.strip("`").strip()
     if not rest:
         return ParsedAction(name, {})
-    try:
-        value = json.loads(rest)
-    except ValueError:
-        try:
-            value = json.loads(extract_json(rest))
-        except ValueError:
-            value = None
+    value = _loads(rest)
     if isinstance(value, dict):
         return ParsedAction(name, value)
-    raw = value if isinstance(value, str) else rest
+    if isinstance(value, str):
+        raw = value
+    elif value is None and rest.startswith("[") and rest.endswith("]"):
+        raw = rest[1:-1].strip()  # search[отпуск] — the bracket style of classic ReAct prompts
+    else:
+        raw = rest
     return ParsedAction(name, {"raw_input": raw}, raw=True)
+
+
+def _loads(text: str) -> Any:
+    """``text`` as JSON (or the first JSON value in it, or a Python literal); ``None`` when it is none of these."""
+    import ast
+
+    from agentcore.llm.structured import extract_json
+
+    for attempt in (lambda: json.loads(text), lambda: json.loads(extract_json(text))):
+        try:
+            return attempt()
+        except ValueError:
+            pass
+    if text.startswith(("{", "[")):
+        try:
+            return ast.literal_eval(text)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            pass
+    return None
+
+
+_NAME_KEYS = ("tool", "name", "action", "tool_name")
+_ARGUMENT_KEYS = ("arguments", "parameters", "args", "action_input", "input", "tool_input")
+
+
+def _action_object(value: Any) -> ParsedAction | None:
+    """A JSON action object (see :func:`parse_action`) as a :class:`ParsedAction`; ``None`` without a tool name."""
+    if not isinstance(value, dict):
+        return None
+    if isinstance(value.get("function"), dict):
+        value = value["function"]
+    name = next((value[key] for key in _NAME_KEYS if isinstance(value.get(key), str) and value[key].strip()), None)
+    if name is None:
+        return None
+    arguments = next((value[key] for key in _ARGUMENT_KEYS if key in value), None)
+    if isinstance(arguments, str):
+        parsed = _loads(arguments)
+        arguments = parsed if isinstance(parsed, dict) else arguments
+    if arguments is None:
+        return ParsedAction(name.strip(), {})
+    if isinstance(arguments, dict):
+        return ParsedAction(name.strip(), arguments)
+    raw = arguments if isinstance(arguments, str) else json.dumps(arguments, ensure_ascii=False)
+    return ParsedAction(name.strip(), {"raw_input": raw}, raw=True)
 
 
 def _parameters_line(schema: dict[str, Any]) -> str:

@@ -237,7 +237,7 @@ class SystemSGRAgent(ABC):
                             return
             except LLMError as exc:
                 logger.error("%s // LLM Error: %s", self.agent_id, exc)
-                self._run_state.get(self._last_run).error = exc
+                state.error = exc
                 message = f"Ошибка при запросе LLM: {exc.public_message}"  # no upstream text: HTTP surfaces show it
                 self._log_step(ReasoningStep(len(state.trace) + 1, "formulate_answer", final_answer=message), state)
                 yield events.error(iteration, message, "llm_error")

@@ -103,10 +103,16 @@ def render_final(console: Console, event: FinalEvent | ErrorEvent) -> None:
             console.print(f"  [{citation.index}] {citation.title} ({citation.id})", markup=False, highlight=False)
     meta = event.metadata
     figures = []
-    if "coverage" in meta:
-        figures.append(f"покрытие цитатами {_figure(meta.get('coverage'))}")
-    if "confidence" in meta:
-        figures.append(f"уверенность проверки {_figure(meta.get('confidence'))}")
+    # A declined answer has no claims: coverage 0.00 and an empty verification would describe an answer not given.
+    if not meta.get("declined"):
+        if "coverage" in meta:
+            figures.append(f"покрытие цитатами {_figure(meta.get('coverage'))}")
+        claims = meta.get("claims") or []
+        if claims:  # what verify found, said plainly: a mean score reads like a probability it is not
+            supported = sum(1 for claim in claims if claim.get("supported"))
+            figures.append(f"подтверждено в базе знаний {supported} из {len(claims)} утверждений")
+        elif "confidence" in meta:
+            figures.append(f"уверенность проверки {_figure(meta.get('confidence'))}")
     if "refinements" in meta:
         figures.append(f"уточнений {meta['refinements']}")
     if "steps" in meta:

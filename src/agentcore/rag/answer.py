@@ -32,6 +32,15 @@ MAX_CLOSEST = 3
 CONTEXT_CHARS_PER_CHUNK = 1500
 
 _ITEM_RE = re.compile(r"^\s*(?P<marker>\d{1,2}[.)]|[-*•])\s+(?P<text>.+)$")
+# A sentence that opens with one of these leans on the sentence before it («Для этого команда проводит груминг»).
+_REFERS_BACK_RE = re.compile(
+    r"^(?:для этого|при этом|кроме того|после этого|из-за этого|в этом случае|в таком случае|поэтому|тогда|там|"
+    r"тот же|та же|то же|те же|это|этот|эта|эти|этого|этой|этим|этих|этому|такой|такая|такое|такие|"
+    r"он|она|оно|они|его|её|ее|их|ему|ей|им|но|однако|также|тоже)\b",
+    re.IGNORECASE,
+)
+# Punctuation at the end of a sentence (a citation marker goes before it).
+_TRAILING_RE = re.compile(r"[.!?…:;,]+$")
 _TABLE_RULE_RE = re.compile(r"^\s*\|?\s*:?-{2,}")
 _EMPHASIS_RE = re.compile(r"\*\*(.+?)\*\*|__(.+?)__|`([^`]*)`")
 
@@ -50,6 +59,12 @@ class _Unit:
     position: int  # order in the passage
     marker: str  # "" for prose, "1." / "•" for list items
     numbered: bool
+    role: str = ""  # "row" for a table row, "header" for a table's header row, "" otherwise
+
+    @property
+    def lead_in(self) -> bool:
+        """A prose line that announces what follows («Для команды:», also in bold)."""
+        return not self.marker and not self.role and clean_markdown(self.text).rstrip().endswith(":")
 
 
 def _units(text: str) -> list[_Unit]:
@@ -57,7 +72,7 @@ def _units(text: str) -> list[_Unit]:
 
     A list survives blank lines between its items and code blocks inside an item (kept, indented, in the item).
     """
-    from razdel import sentenize
+    from agentcore.text.sentences import split_sentences
 
     units: list[_Unit] = []
     block = -1
@@ -70,8 +85,8 @@ def _units(text: str) -> list[_Unit]:
         if not prose:
             return
         block += 1
-        for piece in sentenize(" ".join(prose)):
-            sentence = " ".join(piece.text.split())
+        for piece in split_sentences(" ".join(prose)):
+            sentence = " ".join(piece.split())
             if len(sentence) > 2:
                 units.append(_Unit(sentence, block, len(units), "", False))
         prose.clear()
@@ -102,7 +117,10 @@ def _units(text: str) -> list[_Unit]:
                 units.append(_Unit(text_, block, len(units), marker if numbered else "•", numbered))
             elif not _TABLE_RULE_RE.match(line):
                 cells = [cell.strip() for cell in line.strip("|").split("|")]
-                units.append(_Unit(" | ".join(cells), block, len(units), "", False))
+                units.append(_Unit(" | ".join(cells), block, len(units), "", False, "row"))
+            elif units and units[-1].role == "row" and units[-1].block == block:
+                last = units[-1]  # the row above the rule is the table's header
+                units[-1] = _Unit(last.text, last.block, last.position, "", False, "header")
             continue
         if in_list and raw[:1].isspace() and units and units[-1].marker:
             last = units[-1]  # an indented continuation line of a list item
@@ -128,6 +146,9 @@ def _score_units(question: str, hits: Sequence[Hit], analyzer: Analyzer, kind: s
     scored = []
     for index, hit in enumerate(hits):
         for unit in _units(hit.text):
+            if unit.role == "header":  # column names only introduce the rows: never an answer on their own
+                scored.append(_Scored(unit, hit, index, 0.0))
+                continue
             terms = analyzer.term_set(unit.text)
             score = len(query & terms) / len(query) if query else 0.0
             if subject and subject & defined_terms(unit.text, analyzer, sentences=1):
@@ -152,7 +173,15 @@ def render_excerpts(excerpts: Sequence[Excerpt], cite: Callable[[Excerpt], str] 
             text = _with_marker(text, cite(excerpt))
         if unit.marker:
             lines.append(f"{unit.marker} {text}")
-        elif previous is not None and not previous.marker and previous.block == unit.block and lines:
+        elif unit.role:
+            lines.append(text)
+        elif (
+            previous is not None
+            and not previous.marker
+            and not previous.role
+            and previous.block == unit.block
+            and lines
+        ):
             lines[-1] = f"{lines[-1]} {text}"
         else:
             lines.append(text)
@@ -161,57 +190,94 @@ def render_excerpts(excerpts: Sequence[Excerpt], cite: Callable[[Excerpt], str] 
 
 
 def _with_marker(text: str, marker: str) -> str:
-    """Every sentence of ``text`` with `` marker`` before its final punctuation (one without gets a full stop), so
-    each claim carries its citation."""
-    from razdel import sentenize
+    """Every sentence of ``text`` with `` marker`` before its final punctuation (a sentence ending in a word gets a
+    full stop), so each claim carries its citation.  Text is never changed: punctuation standing after a space
+    belongs to a command (``pip install .``) and stays before the marker, and the code lines of a list item stay
+    below its first line, untouched."""
+    from agentcore.text.sentences import split_sentences
 
+    first, newline, code = text.partition("\n")
     marked = []
-    for piece in sentenize(text.rstrip()):
-        sentence = piece.text
-        end = sentence[-1] if sentence[-1:] in (".", "!", "?", "…", ":") else "."
-        marked.append(f"{sentence.rstrip('.!?…;:,').rstrip()} {marker}{end}")
-    return " ".join(marked)
+    for sentence in split_sentences(first.rstrip()):
+        trailing = _TRAILING_RE.search(sentence)
+        if trailing is None:
+            marked.append(f"{sentence} {marker}.")
+            continue
+        body, run = sentence[: trailing.start()], trailing.group()
+        if body[-1:].isspace():  # «pip install .» — and «pip install ..» when a full stop follows the command
+            marked.append(f"{body}{run[:-1]} {marker}{run[-1]}" if len(run) > 1 else f"{sentence} {marker}")
+        else:
+            marked.append(f"{body.rstrip()} {marker}{run.rstrip(';,') or '.'}")
+    return " ".join(marked) + newline + code
 
 
-def _procedure(scored: list[_Scored]) -> tuple[list[_Unit], Hit] | None:
-    """The whole list of steps of the first passage holding one (numbered lists first), with its lead-in.
+def _procedure(scored: list[_Scored], title_score: Callable[[Hit], float]) -> tuple[list[_Unit], Hit] | None:
+    """The whole list of steps of the top passage, with its lead-in — when a list answers the question.
 
-    A list in the second passage counts only when it shares words with the question: the top passage may answer in
-    prose, and another section's list would then be off-topic.
+    A numbered list of the top passage always does (steps are what a procedure question asks for).  Other lists
+    must not be closer to the question than the top passage's prose, which may answer by itself («Забытый пароль
+    можно сбросить на странице входа»): an enumeration next to it (password rules, meeting rooms) would answer
+    another question.  Closeness is the share of the question's words in the best sentence (or list item, or
+    lead-in); for the next passage's list, plus the share in its title, against the top passage's prose plus its
+    title.  Bullets of the top passage must be strictly closer than its prose; a list of the next passage must be
+    at least as close when numbered (steps after a lead passage that only introduces the document), strictly
+    closer when bulleted.
     """
-    for hit_index in sorted({s.hit_index for s in scored}):
+    order = sorted({s.hit_index for s in scored})
+    top = order[0]
+    top_units = [s for s in scored if s.hit_index == top]
+    prose = max((s.score for s in top_units if not s.unit.marker and not s.unit.role), default=0.0)
+    for hit_index in order[:2]:
         units = [s for s in scored if s.hit_index == hit_index]
+        hit = units[0].hit
         for numbered in (True, False):
             blocks: dict[int, list[_Scored]] = {}
             for item in units:
                 if item.unit.marker and item.unit.numbered == numbered:
                     blocks.setdefault(item.unit.block, []).append(item)
-            if hit_index > 0:
-                blocks = {b: items for b, items in blocks.items() if any(i.score > 0 for i in items)}
             if not blocks:
                 continue
             block = max(blocks, key=lambda b: (sum(s.score for s in blocks[b]), -b))
-            steps = [s.unit for s in blocks[block]]
-            hit = units[0].hit
-            lead = [s.unit for s in units if s.unit.position == steps[0].position - 1 and not s.unit.marker]
-            if not lead or not lead[0].text.rstrip().endswith(":"):
+            items = blocks[block]
+            before = [s for s in units if s.unit.position == items[0].unit.position - 1 and s.unit.lead_in]
+            relevance = max(s.score for s in items + before)
+            if hit_index == top:
+                if not numbered and relevance <= prose:
+                    continue
+            else:
+                closeness = relevance + title_score(hit)
+                rival = prose + title_score(top_units[0].hit)
+                tie = abs(closeness - rival) < 1e-9
+                if (closeness < rival and not tie) or (tie and not numbered):
+                    continue
+            steps = [s.unit for s in items]
+            lead = [s.unit for s in before]
+            if not lead:
                 heading = re.split(r" — | / ", hit.title)[-1].strip()
                 lead = [_Unit(f"{heading}:", -1, -1, "", False)]
             return lead + steps, hit
     return None
 
 
-def _with_lists(picks: list[_Scored], scored: list[_Scored]) -> list[_Scored]:
-    """``picks`` plus the list that follows each picked lead-in line («… когда:»): a lead-in alone says nothing."""
+def _with_context(picks: list[_Scored], scored: list[_Scored]) -> list[_Scored]:
+    """``picks`` plus what they cannot be read without: the list a lead-in line announces («… когда:»), the header
+    of a table row, the sentence before one that refers back to it («Для этого …»)."""
     result = list(picks)
+
+    def add(items: list[_Scored]) -> None:
+        result.extend(s for s in items if s not in result)
+
     for pick in picks:
-        if pick.unit.marker or not pick.unit.text.rstrip().endswith(":"):
-            continue
         same = [s for s in scored if s.hit_index == pick.hit_index]
-        following = [s for s in same if s.unit.position == pick.unit.position + 1 and s.unit.marker]
-        if following:
-            block = following[0].unit.block
-            result.extend(s for s in same if s.unit.block == block and s not in result)
+        unit = pick.unit
+        if unit.lead_in:
+            following = [s for s in same if s.unit.position == unit.position + 1 and s.unit.marker]
+            if following:
+                add([s for s in same if s.unit.block == following[0].unit.block])
+        elif unit.role == "row":
+            add([s for s in same if s.unit.block == unit.block and s.unit.role == "header"])
+        elif not unit.marker and _REFERS_BACK_RE.match(clean_markdown(unit.text)):
+            add([s for s in same if s.unit.position == unit.position - 1 and s.unit.block == unit.block])
     return result
 
 
@@ -259,7 +325,12 @@ def select_excerpts(
     scored = _score_units(question, hits[:2], analyzer, kind)
     if not scored:
         return []
-    procedure = _procedure(scored) if kind == "procedure" else None
+    query = analyzer.term_set(question)
+
+    def title_score(hit: Hit) -> float:
+        return len(query & analyzer.term_set(hit.title)) / len(query) if query else 0.0
+
+    procedure = _procedure(scored, title_score) if kind == "procedure" else None
     if procedure is not None:
         units, source = procedure
         return [Excerpt(unit, source) for unit in units]
@@ -280,7 +351,7 @@ def select_excerpts(
         others = [s for s in scored if s is not best and s.score >= floor and s.score > 0]
         others.sort(key=lambda s: (-s.score, s.hit_index, s.unit.position))
         picks = [best, *others[: max_sentences - 1]]
-    picks = _with_lists(picks, scored)
+    picks = _with_context(picks, scored)
     picks.sort(key=lambda s: (s.hit_index, s.unit.position))
     return [Excerpt(s.unit, s.hit) for s in picks]
 

@@ -142,17 +142,24 @@ def answer_sentences(answer: str) -> list[AnswerSentence]:
     """The sentences of ``answer`` with their citations.
 
     A trailing ``Источники:`` / ``Sources:`` list is not part of the answer; lines are split first (list items are
-    sentences of their own), then razdel splits sentences; a fragment holding only markers (``[2]`` after a full
-    stop) adds them to the sentence before it.
+    sentences of their own; an indented line continues the line above it), then sentences
+    (:func:`agentcore.text.sentences.split_sentences`: razdel, a «…» quotation kept whole); a fragment holding only
+    markers (``[2]`` after a full stop) adds them to the sentence before it.
     """
-    from razdel import sentenize
+    from agentcore.text.sentences import split_sentences
 
     sources = _SOURCES_RE.search(answer)
     body = answer[: sources.start()] if sources else answer
-    sentences: list[AnswerSentence] = []
+    lines: list[str] = []
     for line in body.splitlines():
-        for piece in sentenize(line):
-            text, cited = _without_markers(piece.text), _markers(piece.text)
+        if line[:1].isspace() and line.strip() and lines and lines[-1].strip():
+            lines[-1] += " " + line.strip()  # an indented line continues its item (e.g. the item's code)
+        else:
+            lines.append(line)
+    sentences: list[AnswerSentence] = []
+    for line in lines:
+        for piece in split_sentences(line):
+            text, cited = _without_markers(piece), _markers(piece)
             if _WORDLESS_RE.match(text):
                 if cited and sentences:
                     last = sentences[-1]
@@ -340,15 +347,34 @@ def cited_extractive_answer(
     max_sentences: int = 3,
     *,
     trust_order: bool = False,
+    parts: Sequence[tuple[str, Sequence[str]]] = (),
 ) -> str | None:
     """An extractive answer whose sentences (and list items) carry ``[n]`` markers of their passages; ``None`` when
     nothing can be quoted.  The selection is :func:`agentcore.rag.answer.select_excerpts` — the one the RAG service's
     extractive answer uses (whole procedures, the defining sentence, line breaks kept); ``trust_order`` says whether
-    the context's order is the searcher's ranking (see there)."""
+    the context's order is the searcher's ranking (see there).
+
+    ``parts`` are the sub-questions of a compound question, each with the ids its own search ranked (best first):
+    a part whose best passage in ``context`` the answer does not quote yet is answered too, on a line of its own,
+    from its own passages (the fused order of a compound search may put two passages of one part first and leave
+    another part without a sentence).
+    """
     from agentcore.rag.answer import render_excerpts, select_excerpts
 
-    excerpts = select_excerpts(question, context.hits(), analyzer, max_sentences, trust_order=trust_order)
-    if not excerpts:
-        return None
-    return render_excerpts(excerpts, cite=lambda excerpt: f"[{excerpt.hit.rank}]")
+    def cite(excerpt: Any) -> str:
+        return f"[{excerpt.hit.rank}]"
 
+    excerpts = select_excerpts(question, context.hits(), analyzer, max_sentences, trust_order=trust_order)
+    lines = [render_excerpts(excerpts, cite=cite)] if excerpts else []
+    quoted = {(e.hit.id, e.unit.text) for e in excerpts}
+    for query, ranked in parts:
+        order = {passage_id: position for position, passage_id in enumerate(ranked)}
+        own = sorted((p for p in context.passages if p.id in order), key=lambda p: order[p.id])
+        if not own or any(passage_id == own[0].id for passage_id, _ in quoted):
+            continue  # nothing of this part in the context, or its best passage is quoted already
+        chosen = select_excerpts(query, [p.as_hit() for p in own], analyzer, max_sentences, trust_order=True)
+        fresh = [e for e in chosen if (e.hit.id, e.unit.text) not in quoted]
+        if fresh:
+            lines.append(render_excerpts(fresh, cite=cite))
+            quoted.update((e.hit.id, e.unit.text) for e in fresh)
+    return "\n".join(lines) or None

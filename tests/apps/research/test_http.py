@@ -138,3 +138,14 @@ def test_client_disconnect_cancels_the_run(settings: Settings, make_service: Ser
             assert started.wait(10), "the second model call never started"
         client.close()  # the client goes away mid-run
         assert cancelled.wait(10), "the run kept going after the client disconnected"
+
+
+def test_client_disconnect_cancels_a_non_streamed_run(settings: Settings, make_service: ServiceFactory) -> None:
+    from tests.agents.test_openai_surface import _post_and_leave
+
+    started, cancelled = threading.Event(), threading.Event()
+    service = make_service([BASE_FLOW[0], hanging_reply(started, cancelled)])
+    with _serve(settings, service) as server:
+        body = json.dumps({"question": QUESTION}).encode()
+        _post_and_leave(server.url + "/research", body, started)
+        assert cancelled.wait(10), "the run kept going after the client disconnected"

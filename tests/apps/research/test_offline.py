@@ -42,6 +42,15 @@ async def test_offline_compound_question_uses_sub_queries(make_service: ServiceF
     assert {c.doc_id for c in events[-1].citations} >= {"release"}
 
 
+async def test_offline_compound_question_answers_every_part_from_its_own_search(make_service: ServiceFactory) -> None:
+    # The fused hits start with two vacation passages; the payroll part used to get no sentence at all.
+    events: list = await _final(make_service(), "Как подать заявление на отпуск и когда выплачивается аванс?")  # type: ignore[assignment]
+    done = events[-1]
+    lines = done.answer.splitlines()
+    assert len(lines) == 2 and "Заявление на отпуск подаётся через портал" in lines[0] and "аванс 25 числа" in lines[1]
+    assert {c.doc_id for c in done.citations} == {"vacation", "payroll"} and done.metadata["coverage"] == 1.0
+
+
 def test_policy_steps() -> None:
     def reply(*messages: tuple[str, str]) -> str:
         return str(react_step(LLMRequest(messages=[LLMMessage(role=r, content=c) for r, c in messages])))

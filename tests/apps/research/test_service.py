@@ -182,9 +182,43 @@ async def test_verify_reports_per_claim_support_and_keeps_a_mostly_supported_ans
 async def test_model_decline_becomes_the_plain_no_answer_with_closest_sources(make_service: ServiceFactory) -> None:
     events = await run(make_service([*BASE_FLOW, final("В базе знаний не нашлось ответа на этот вопрос.")]))
     done = last_final(events)
-    assert done.answer.startswith(NO_ANSWER) and "Ближайшие источники: [1]" in done.answer
+    # The RAG service's words: «… Ближе всего по теме: «title»; «title».»; the answer cites nothing, so no citations
+    # (surfaces would list the closest sections twice); they are in metadata.closest.
+    assert done.answer.startswith(NO_ANSWER + " Ближе всего по теме: «Отпуск")
     assert done.metadata["answered"] is False and done.metadata["declined"] is True
-    assert done.citations and "verify" not in tools_called(events)
+    assert done.citations == [] and "verify" not in tools_called(events)
+    closest = done.metadata["closest"]
+    assert closest and {"id", "doc_id", "title"} <= set(closest[0]) and closest[0]["doc_id"] == "vacation"
+    assert f"«{closest[0]['title']}»" in done.answer
+
+
+class _NothingAnswers(EngineRetriever):
+    """Retrieval whose every search finds the evidence too weak to answer from."""
+
+    async def aretrieve(self, *args: Any, **kwargs: Any) -> Any:
+        import dataclasses
+
+        result = await super().aretrieve(*args, **kwargs)
+        return dataclasses.replace(result, answerable=False, confidence=0.2)
+
+
+async def test_without_an_answerable_search_an_answer_must_be_both_covered_and_verified(
+    make_service: ServiceFactory, engine: RagEngine
+) -> None:
+    # The searcher said no search of the run can answer; a model answering anyway needs full proof: citations that
+    # support it AND verification.  Without verify (no confidence) the searcher's verdict stands.
+    nothing = _NothingAnswers(engine)
+    service = make_service([*BASE_FLOW, final(GOOD_ANSWER)], retriever=nothing, enable_verify_step=False)
+    done = last_final(await run(service))
+    meta = done.metadata
+    assert meta["coverage"] == 1.0 and meta["answered"] is False and done.answer.startswith(NO_ANSWER)
+    assert meta["answerable"] is False and meta["search_confidence"] == 0.2
+    service = make_service([*BASE_FLOW, final(GOOD_ANSWER)], retriever=_NothingAnswers(engine))
+    done = last_final(await run(service))
+    assert done.metadata["answered"] is True and done.metadata["confidence"] >= 0.5  # covered and verified
+    # An answerable run keeps a covered answer even unverified (decline only when both are low).
+    done = last_final(await run(make_service([*BASE_FLOW, final(GOOD_ANSWER)], enable_verify_step=False)))
+    assert done.metadata["answered"] is True and done.metadata["answerable"] is True
 
 
 async def test_low_coverage_and_low_confidence_after_refinement_decline(make_service: ServiceFactory) -> None:
@@ -224,6 +258,8 @@ async def test_max_steps_falls_back_to_qa_service(make_service: ServiceFactory) 
     done = last_final(events)
     assert done.metadata["fallback"] == "qa_service" and done.metadata["steps"] == 2
     assert "28 календарных дней" in done.answer and done.citations
+    # QAService's search is the run's evidence: its verdict is reported like a search tool's
+    assert done.metadata["answerable"] is True and done.metadata["search_confidence"] is not None
     assert any(e.type == "thought" and "QAService" in e.text for e in events)
 
 

@@ -46,6 +46,10 @@ def test_query_plan_splits_compound_questions() -> None:
     assert plan.sub_queries == ["Когда код-фриз", "сколько одобрений нужно для MR TASK-12"]
     assert plan.filters == {"mode": "hybrid", "top_k": 5, "collection": "test", "identifiers": ["TASK-12"]}
     assert plan_query(QUESTION, None, "test").sub_queries == []
+    # a part that says nothing of its subject is no sub-query: searched alone it finds noise
+    plan = plan_query("Хочу месяц поработать из Грузии, а VPN не подключается — что можно и что делать?", None, "t")
+    assert plan.sub_queries == ["Хочу месяц поработать из Грузии", "VPN не подключается"]
+    assert plan_query("Работа встала из-за соседнего отдела — что делать?", None, "t").sub_queries == []
 
 
 async def test_query_plan_tool_records_the_plan(tools: ToolRegistry, scratch: Scratch) -> None:
@@ -58,7 +62,11 @@ async def test_search_keeps_the_latest_hits_and_reads_raw_input(tools: ToolRegis
     assert result.ok and len(result.value.hits) == 2
     assert [h.id for h in scratch.latest] == [h["id"] for h in result.value.hits]
     assert result.value.hits[0]["doc_id"] == "vacation"
+    lines = result.value.observation().splitlines()
     assert "- vacation#0 | Отпуск |" in result.value.observation()
+    # the verdict belongs to the count, the column legend to the lines under it
+    assert lines[0].startswith("Найдено фрагментов: 2 (режим ") and "Достаточно для ответа: " in lines[0]
+    assert lines[1] == "id | заголовок | начало текста:" and lines[2].startswith("- ")
 
 
 async def test_search_fuses_sub_queries(tools: ToolRegistry, scratch: Scratch) -> None:

@@ -71,6 +71,8 @@ class Scratch:
         answerable: whether any search of the run found evidence strong enough to answer (the searcher's
             calibrated answerability; ``None`` before the first search). Without it there is no draft answer.
         confidence: the best answerability confidence of the run's searches.
+        parts: for the latest search of a compound question, each sub-query with the ids its own search ranked and
+            whether that search could answer (``compose_context`` drafts each answerable part from its own hits).
     """
 
     question: str
@@ -86,6 +88,7 @@ class Scratch:
     verify: VerifyReport | None = None
     answerable: bool | None = None
     confidence: float | None = None
+    parts: list[tuple[str, list[str], bool]] = field(default_factory=list)
 
     def record_evidence(self, answerable: bool, confidence: float | None) -> None:
         """Note one search's answerability: the run can answer once any of its searches could."""

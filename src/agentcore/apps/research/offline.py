@@ -2,7 +2,7 @@
 
 It reads the conversation and writes the next ReAct reply: ``router_select`` → ``query_plan`` → ``search`` (with
 the router's mode and the plan's sub-queries) → ``compose_context`` (with the ids found) → ``FinalAnswer`` with the
-extractive draft of the latest context (numbered citations), or «В базе знаний не нашлось ответа на этот вопрос.»
+extractive draft of the latest context (numbered citations), or «В базе знаний нет ответа на этот вопрос.»
 when the context holds none.  After an error observation it answers that nothing was found, so the service's
 control (base flow, refinement, QAService fallback) takes over.
 """

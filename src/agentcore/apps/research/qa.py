@@ -25,12 +25,15 @@ QA_TOP_K = 5
 
 @dataclass(frozen=True)
 class QAResult:
-    """The answer (``None`` when the context holds none), its context, how it was made and the retrieval mode."""
+    """The answer (``None`` when the context holds none), its context, how it was made, the retrieval mode, and the
+    searcher's verdict on the evidence (``answerable``, ``confidence``)."""
 
     answer: str | None
     context: ComposedContext
     source: Literal["llm", "extractive"]
     mode: str
+    answerable: bool = True
+    confidence: float | None = None
 
 
 class QAService:
@@ -55,8 +58,9 @@ class QAService:
         """
         result = await self.retriever.aretrieve(question, self.top_k, collection=collection)
         context = compose_context(result.hits, self.top_k)
+        verdict = (result.answerable, result.confidence)
         if not result.answerable:  # the searcher found no strong evidence: no answer rather than a guess
-            return QAResult(None, context, "extractive", result.mode)
+            return QAResult(None, context, "extractive", result.mode, *verdict)
         provider = getattr(getattr(self.gateway, "provider", None), "name", "offline")
         if self.gateway is not None and provider != "offline" and context.passages:
             messages = [LLMMessage(role="system" if m["role"] == "system" else "user", content=m["content"])
@@ -65,8 +69,8 @@ class QAService:
                 response = await self.gateway.request(LLMRequest(messages=messages, step="research.qa"))
                 text = (response.content or "").strip()
                 if text:
-                    return QAResult(text, context, "llm", result.mode)
+                    return QAResult(text, context, "llm", result.mode, *verdict)
             except Exception as exc:  # the extractive answer is always available
                 logger.warning("answer // LLM answer failed, answering extractively: %s", exc)
         answer = cited_extractive_answer(question, context, trust_order=True)
-        return QAResult(answer, context, "extractive", result.mode)
+        return QAResult(answer, context, "extractive", result.mode, *verdict)

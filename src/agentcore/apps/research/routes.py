@@ -15,7 +15,7 @@ import threading
 from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from agentcore.agents.events import AgentStepEvent, Citation
@@ -114,22 +114,25 @@ class ResearchHTTP:
         return service
 
     def served_agent(self) -> ServedAgent:
-        """The agent as the OpenAI-compatible model ``research``."""
+        """The agent as the OpenAI-compatible model ``research``: questions are checked like the routes' bodies
+        (4xx before any stream), then run on the active collection."""
 
-        async def run(question: str) -> AsyncGenerator[AgentStepEvent, None]:
+        def request_for(question: str) -> AgentRequest:
             from pydantic import ValidationError
 
-            from agentcore.agents.events import EventFactory
             from agentcore.web.errors import validation_message
 
             try:
-                request = AgentRequest.model_validate({"question": question})
+                return AgentRequest.model_validate({"question": question})
             except ValidationError as exc:
-                message = validation_message(exc.errors())
-                yield EventFactory("research").error(0, message, "invalid_request")
-                return
+                raise ApiError(422, validation_message(exc.errors()), "validation_error") from None
+
+        async def check(question: str) -> None:
+            await self.checked(request_for(question))
+
+        async def run(question: str) -> AsyncGenerator[AgentStepEvent, None]:
             service = self.service()
-            async with contextlib.aclosing(service.stream_agent_response(request)) as events:
+            async with contextlib.aclosing(service.stream_agent_response(request_for(question))) as events:
                 async for event in events:
                     yield event
 
@@ -137,6 +140,7 @@ class ResearchHTTP:
             "research",
             "Исследовательский агент: ReAct-поиск по базе знаний с цитатами, покрытием и проверкой",
             run,
+            check,
         )
 
 
@@ -200,13 +204,22 @@ def create_router(
         responses={**errors, **error_responses(500, 502)},
         summary="Исследовательский агент: ответ одним JSON",
     )
-    async def research_run(body: AgentRequest) -> ResearchResponse:
-        """Run the agent to the end and answer with the final event and every step."""
+    async def research_run(body: AgentRequest, request: Request) -> Any:
+        """Run the agent to the end and answer with the final event and every step (a client that disconnects
+        cancels the run)."""
+        from agentcore.web.disconnect import ClientGone, gone_response, unless_disconnected
+
         service = await research.checked(body)
-        recorded: list[AgentStepEvent] = []
-        async with contextlib.aclosing(service.stream_agent_response(body)) as stream:
-            async for event in stream:
-                recorded.append(event)
+
+        async def run() -> list[AgentStepEvent]:
+            async with contextlib.aclosing(service.stream_agent_response(body)) as stream:
+                return [event async for event in stream]
+
+        try:
+            recorded = await unless_disconnected(request, run())
+        except ClientGone:
+            logger.info("research_run // Client gone: run cancelled")
+            return gone_response()
         last = recorded[-1] if recorded else None
         if last is None or last.type == "error":
             code = getattr(last, "code", "internal_error")

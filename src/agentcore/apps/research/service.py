@@ -9,8 +9,10 @@ left to a model is enforced by the service:
   coverage below ``coverage_threshold`` with ``refinement_count < max_refinements`` triggers one refinement round
   (a wider search: ``hybrid_top_bm25 * 2``, ``top_k`` doubled, the plan's sub-queries; then ``compose_context``);
 * **verify** — before ``final`` when ``enable_verify_step``: every claim is checked against the knowledge base;
-* **honest answers** — a model's "no answer", or coverage and verify confidence both low after refinement, becomes
-  «В базе знаний не нашлось ответа на этот вопрос.» with the closest sources;
+* **honest answers** — a model's "no answer", or an answer not grounded after refinement, becomes «В базе знаний нет
+  ответа на этот вопрос. Ближе всего по теме: «…»; «…».» (the RAG service's words).  Grounded = coverage at the
+  threshold or verify confidence at its minimum when a search of the run was answerable (the searcher's calibrated
+  verdict), both when none was;
 * **step limit** — when ``max_steps`` runs out the question goes to :class:`QAService` (one-shot retrieve and answer),
   and ``final`` says so (``metadata.fallback = "qa_service"``).
 
@@ -34,7 +36,7 @@ from agentcore.apps.research.retrieval import EngineRetriever, Retriever
 from agentcore.apps.research.tools import SCRATCH, ResearchTools
 from agentcore.config import Settings, get_settings
 from agentcore.llm.models import LLMMessage
-from agentcore.rag.answer import NO_ANSWER
+from agentcore.rag.answer import NO_ANSWER, decline
 from agentcore.rag.citations import CoverageReport, answer_sentences, citation_coverage, judge_for
 from agentcore.rag.errors import RagError
 from agentcore.rag.models import CollectionInfo
@@ -60,8 +62,7 @@ RULES = (
     "Для составного вопроса передай подзапросы из query_plan в search (параметр sub_queries).",
     "rerank и fetch_docs — по необходимости: переранжировать найденное или прочитать документ целиком.",
     "В FinalAnswer каждое предложение подкрепляй ссылкой [n] на фрагмент из compose_context, где это сказано.",
-    "Ничего не выдумывай. Если в контексте нет ответа, напиши: "
-    "«FinalAnswer: В базе знаний не нашлось ответа на этот вопрос.»",
+    f"Ничего не выдумывай. Если в контексте нет ответа, напиши: «FinalAnswer: {NO_ANSWER}»",
     "Одно действие за шаг; аргументы — JSON-объект в одну строку.",
     "Если инструмент вернул ошибку, исправь аргументы и повтори или выбери другой инструмент.",
 )
@@ -350,6 +351,7 @@ class AgentService(ReActAgent):
             await run.emit(run.events.error(run.step, f"Ошибка поиска: {redact_public(str(exc))}", "retrieval_error"))
             return
         run.scratch.context = qa.context
+        run.scratch.record_evidence(qa.answerable, qa.confidence)
         answer = qa.answer or NO_ANSWER
         declined = qa.answer is None or is_decline(answer)
         report = await citation_coverage(answer, qa.context, self.judge)
@@ -455,19 +457,12 @@ class AgentService(ReActAgent):
         if settings.enable_verify_step and not declined and answer_sentences(answer):
             verify = await self._verify_answer(answer, run.history)
         confidence = verify.get("confidence") if verify else None
-        low_coverage = state.coverage < settings.coverage_threshold
-        low_confidence = confidence is None or confidence < settings.verify_min_confidence
         passages = scratch.context.passages if scratch.context else ()
-        if declined or (low_coverage and low_confidence):
+        if declined or not self._grounded(scratch, state.coverage, confidence):
             closest = passages[:CLOSEST_SOURCES]
-            if closest:
-                sources = "; ".join(f"[{p.index}] {p.title}" for p in closest)
-                text = f"{NO_ANSWER} Ближайшие источники: {sources}."
-            else:
-                text = NO_ANSWER
-            cited_passages = list(closest)
-            answered = False
+            text, cited_passages, answered = decline([p.as_hit() for p in closest]), [], False
         else:
+            closest = ()
             text = answer.strip()
             numbers = {n for sentence in answer_sentences(answer) for n in sentence.citations}
             cited_passages = [p for p in passages if p.index in numbers]
@@ -491,6 +486,8 @@ class AgentService(ReActAgent):
             "answered": answered,
             "declined": not answered,
             "verified": verify is not None and confidence is not None,
+            "answerable": scratch.answerable,
+            "search_confidence": None if scratch.confidence is None else round(scratch.confidence, 4),
             "fallback": fallback,
             "steps": run.step,
             "max_steps": run.max_steps,
@@ -499,18 +496,32 @@ class AgentService(ReActAgent):
             "judge": self.judge.name,
             "unsupported_sentences": [s.text for s in report.sentences if not s.supported] if report else [],
             "claims": (verify or {}).get("claims", []),
+            "closest": [{"id": p.id, "doc_id": p.doc_id, "title": p.title} for p in closest],
             "cached": False,
         }
         logger.info(
-            "stream_agent_response // Final %s: answered=%s coverage=%.2f refinements=%d confidence=%s fallback=%s",
+            "stream_agent_response // Final %s: answered=%s coverage=%.2f refinements=%d confidence=%s "
+            "answerable=%s fallback=%s",
             run.request_id,
             answered,
             state.coverage,
             state.refinement_count,
             metadata["confidence"],
+            scratch.answerable,
             fallback,
         )
         return run.events.final(run.step, text, citations, metadata)
+
+    def _grounded(self, scratch: Scratch, coverage: float, confidence: float | None) -> bool:
+        """Whether an answer stands: its citation coverage reaches ``coverage_threshold`` and/or its verify
+        confidence reaches ``verify_min_confidence`` — one is enough when a search of the run was answerable
+        (the searcher found evidence that answers the question), both are needed when none was (the searcher's
+        calibrated verdict is that the knowledge base holds no answer, so the answer must prove itself twice)."""
+        covered = coverage >= self.settings.coverage_threshold
+        verified = confidence is not None and confidence >= self.settings.verify_min_confidence
+        if scratch.answerable is False:
+            return covered and verified
+        return covered or verified
 
 
 def is_decline(answer: str) -> bool:

@@ -53,6 +53,8 @@ _SPLIT_RE = re.compile(
     r"какой|какая|какое|какие|каким|какую|можно|нужно|надо|ли)\b)",
     re.IGNORECASE,
 )
+# Verbs of a question that say nothing of its subject («что делать», «что можно», «хочу»).
+_GENERIC_WORDS = "делать сделать быть мочь можно нужно надо хотеть хочу стоит"
 _IDENTIFIER_RE = re.compile(r"\b[A-Za-z]+[-_]\d+[A-Za-z0-9]*\b|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
 
 
@@ -148,10 +150,16 @@ class QueryPlan(BaseModel):
 
 
 def plan_query(query: str, mode: SearchMode | None, collection: str, top_k: int = DEFAULT_TOP_K) -> QueryPlan:
-    """Split a compound question into sub-queries (on ``?``, ``;``, dashes, «а», «и» + a question word) and collect
-    filters: the retrieval mode, identifiers that must match exactly, the collection, ``top_k``."""
+    """Split a compound question into sub-queries (on ``?``, ``;``, dashes, «а», «и» + a question word; a part needs
+    a word that says what it is about, not only «что делать») and collect filters: the retrieval mode, identifiers
+    that must match exactly, the collection, ``top_k``."""
+    from agentcore.rag.analysis import get_analyzer
+
+    analyzer = get_analyzer()
+    generic = analyzer.term_set(_GENERIC_WORDS)
     parts = [" ".join(p.split()).strip(" ,.") for p in _SPLIT_RE.split(query)]
-    parts = [p for p in parts if len(p.split()) >= 2]
+    # A part must say what it is about: «что делать» or «что можно» alone would search for noise.
+    parts = [p for p in parts if analyzer.term_set(p) - generic]
     sub_queries = parts if len(parts) > 1 else []
     identifiers = list(dict.fromkeys(_IDENTIFIER_RE.findall(query)))
     filters: dict[str, Any] = {"mode": mode, "top_k": top_k, "collection": collection, "identifiers": identifiers}
@@ -195,11 +203,12 @@ class SearchHits(BaseModel):
     def observation(self) -> str:
         if not self.hits:
             return f"По запросу «{self.query}» ничего не найдено (режим {self.mode})."
-        lines = [f"Найдено фрагментов: {len(self.hits)} (режим {self.mode}). id | заголовок | начало текста:"]
+        lines = [f"Найдено фрагментов: {len(self.hits)} (режим {self.mode})."]
         if self.answerable is not None:
-            figure = "" if self.confidence is None else f" (уверенность {self.confidence:.2f})"
+            figure = "" if self.confidence is None else f" (оценка поиска {self.confidence:.2f})"
             verdict = "да" if self.answerable else "нет — похоже, в базе знаний нет ответа"
             lines[0] += f" Достаточно для ответа: {verdict}{figure}."
+        lines.append("id | заголовок | начало текста:")
         lines += [
             f"- {h['id']} | {h['title']} | {truncate(' '.join(h['text'].split()), SNIPPET_CHARS)}" for h in self.hits
         ]
@@ -239,6 +248,13 @@ class SearchTool(ModelTool):
         run.latest = hits
         run.top_k = args.top_k
         run.remember(hits)
+        for result in results:  # a sub-query's own hits may be cited too (compose_context drafts parts from them)
+            run.remember(result.hits)
+        run.parts = [
+            (query, [hit.id for hit in result.hits], result.answerable)
+            for query, result in zip(queries, results, strict=True)
+            if query != args.query
+        ]
         answerable = any(result.answerable for result in results)
         confidences = [result.confidence for result in results if result.confidence is not None]
         confidence = max(confidences) if confidences else None
@@ -374,8 +390,9 @@ class ComposeContextTool(ModelTool):
         # quoting the nearest passage would be a confident answer to another question.
         # The searcher's order is trusted (its first passage answers by meaning) only when the context starts with it.
         searched_first = bool(run.latest) and context.passages[0].id == run.latest[0].id
+        parts = [(query, ranked) for query, ranked, answerable in run.parts if answerable]
         draft = (
-            cited_extractive_answer(run.question, context, trust_order=searched_first)
+            cited_extractive_answer(run.question, context, trust_order=searched_first, parts=parts)
             if run.answerable is not False
             else None
         )
