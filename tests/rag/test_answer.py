@@ -74,6 +74,45 @@ def test_procedure_uses_the_lead_in_line() -> None:
     assert lines[0] == "Каждый участник отвечает на три вопроса:" and lines[3] == "3. Блокеры?"
 
 
+def _doc_hit(doc_id: str, title: str, text: str, rank: int) -> Hit:
+    return Hit(id=f"{doc_id}#{rank}", doc_id=doc_id, title=title, text=text, score=1.0, source="s", rank=rank)
+
+
+SICK_LEAVE_STEPS = "1. Сообщите руководителю.\n2. Обратитесь к врачу и откройте больничный.\n3. Пришлите номер."
+
+
+def test_procedure_answered_in_prose_by_the_top_passage_does_not_borrow_another_list() -> None:
+    # «Как попасть к врачу по ДМС?»: the top passage answers in prose; the next passage's list (sick leave steps)
+    # shares a word of the question, but not more than the top passage does.
+    hits = [
+        _doc_hit("dms", "ДМС — Как воспользоваться", "Записаться к врачу по ДМС можно через приложение.", 1),
+        _doc_hit("sick", "Больничный — Первый день болезни", SICK_LEAVE_STEPS, 2),
+    ]
+    answer = extractive_answer("Как попасть к врачу по ДМС?", hits)
+    assert answer == "Записаться к врачу по ДМС можно через приложение. (Источники: ДМС — Как воспользоваться)"
+    # Same article, sibling section («Сброс пароля» vs «Требования к паролю»): still the top passage's prose.
+    hits = [
+        _doc_hit("pwd", "Пароли — Сброс пароля", "Забытый пароль можно сбросить на странице входа.", 1),
+        _doc_hit("pwd", "Пароли — Требования к паролю", "- Пароль длиной от 12 символов.\n- Пароль меняется.", 2),
+    ]
+    assert extractive_answer("Как сбросить пароль?", hits).startswith("Забытый пароль можно сбросить")
+
+
+def test_procedure_prefers_the_sentence_that_names_the_question_over_another_procedure() -> None:
+    # «Как перенести отпуск?»: the passage holds the steps of applying for leave and the sentence about moving it.
+    answer = extractive_answer("Как перенести отпуск?", [_hit(PROCEDURE)])
+    assert answer == "Перенести отпуск можно, подав новое заявление. (Источники: Отпуск: правила — Как оформить отпуск)"
+
+
+def test_procedure_announced_by_the_article_lead_is_quoted_from_its_section() -> None:
+    hits = [
+        _doc_hit("trip", "Командировки", "Командировка — поездка к клиенту. Ниже описано, как её оформить.", 1),
+        _doc_hit("trip", "Командировки — Оформление", "1. Создайте заявку.\n2. Укажите даты.\n3. Ждите.", 2),
+    ]
+    lines = extractive_answer("Как оформить командировку?", hits).splitlines()
+    assert lines[:4] == ["Оформление:", "1. Создайте заявку.", "2. Укажите даты.", "3. Ждите."]
+
+
 def test_definition_quotes_the_defining_sentence() -> None:
     hits = [
         _hit("Спринты идут один за другим. Спринт — это отрезок фиксированной длины. Цель есть всегда.", "Спринт"),

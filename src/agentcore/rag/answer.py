@@ -173,32 +173,68 @@ def _with_marker(text: str, marker: str) -> str:
     return " ".join(marked)
 
 
-def _procedure(scored: list[_Scored]) -> tuple[list[_Unit], Hit] | None:
-    """The whole list of steps of the first passage holding one (numbered lists first), with its lead-in.
+def _procedure(scored: list[_Scored], query: set[str], analyzer: Analyzer) -> tuple[list[_Unit], Hit] | None:
+    """The whole list of steps that answers the question (numbered lists first), with its lead-in — or ``None``
+    when prose answers it better.
 
-    A list in the second passage counts only when it shares words with the question: the top passage may answer in
-    prose, and another section's list would then be off-topic.
+    A list is about the question as much as its best item or its lead-in (the line before it ending with «:», else
+    the passage's heading) shares the question's words.  The top passage's list is quoted unless a sentence of that
+    passage shares more («Как перенести отпуск?» is answered by «Перенести уже согласованный отпуск можно…», not by
+    the steps of «Как оформить отпуск»); a later passage's list only when it shares more than anything in the top
+    passage — the top passage often answers in prose, and another section's list is then off-topic («Как попасть к
+    врачу по ДМС?» is not answered by the steps of a sick leave); on a tie, only a list in a section under the top
+    passage (the lead «Ниже описано, как её оформить» announces the steps of «Командировки — Оформление»).
     """
-    for hit_index in sorted({s.hit_index for s in scored}):
+    order = sorted({s.hit_index for s in scored})
+    top = [s for s in scored if s.hit_index == order[0]]
+    top_prose = max((s.score for s in top if not s.unit.marker), default=0.0)
+    top_best = max(s.score for s in top)
+    for hit_index in order:
         units = [s for s in scored if s.hit_index == hit_index]
         for numbered in (True, False):
             blocks: dict[int, list[_Scored]] = {}
             for item in units:
                 if item.unit.marker and item.unit.numbered == numbered:
                     blocks.setdefault(item.unit.block, []).append(item)
-            if hit_index > 0:
-                blocks = {b: items for b, items in blocks.items() if any(i.score > 0 for i in items)}
             if not blocks:
                 continue
             block = max(blocks, key=lambda b: (sum(s.score for s in blocks[b]), -b))
             steps = [s.unit for s in blocks[block]]
             hit = units[0].hit
-            lead = [s.unit for s in units if s.unit.position == steps[0].position - 1 and not s.unit.marker]
-            if not lead or not lead[0].text.rstrip().endswith(":"):
+            lead_in = [s for s in units if s.unit.position == steps[0].position - 1 and not s.unit.marker]
+            if lead_in and lead_in[0].unit.text.rstrip().endswith(":"):
+                lead, lead_score = [lead_in[0].unit], lead_in[0].score
+            else:
                 heading = re.split(r" — | / ", hit.title)[-1].strip()
                 lead = [_Unit(f"{heading}:", -1, -1, "", False)]
+                lead_score = _title_share(query, hit.title, analyzer)
+            relevance = max([lead_score, *(s.score for s in blocks[block])])
+            if hit_index == order[0]:
+                if relevance < top_prose:
+                    continue
+            elif relevance < top_best or (relevance == top_best and not _within(hit, top[0].hit)):
+                continue  # a tie goes to a section under the top passage (its article's lead announces the steps)
             return lead + steps, hit
     return None
+
+
+def _within(hit: Hit, parent: Hit) -> bool:
+    """Whether ``hit`` is a section under ``parent`` (``Командировки — Оформление`` under the lead
+    ``Командировки``; ``A — B / C`` under ``A — B``)."""
+    return hit.doc_id == parent.doc_id and hit.title.startswith((f"{parent.title} — ", f"{parent.title} / "))
+
+
+def _title_share(query: set[str], title: str, analyzer: Analyzer) -> float:
+    """Share of the question's terms that a passage's title («Командировки — Оформление») names; a term counts when
+    one stem begins with the other (``оформ`` / ``оформлен``: a verb and its noun)."""
+    if not query:
+        return 0.0
+    named = analyzer.term_set(title)
+    hits = sum(
+        any(t == n or (min(len(t), len(n)) >= 4 and (t.startswith(n) or n.startswith(t))) for n in named)
+        for t in query
+    )
+    return hits / len(query)
 
 
 def _with_lists(picks: list[_Scored], scored: list[_Scored]) -> list[_Scored]:
@@ -259,7 +295,7 @@ def select_excerpts(
     scored = _score_units(question, hits[:2], analyzer, kind)
     if not scored:
         return []
-    procedure = _procedure(scored) if kind == "procedure" else None
+    procedure = _procedure(scored, analyzer.term_set(question), analyzer) if kind == "procedure" else None
     if procedure is not None:
         units, source = procedure
         return [Excerpt(unit, source) for unit in units]
