@@ -500,6 +500,13 @@ def test_offline_selection_does_not_mistake_words_for_poems() -> None:
         ("хайку о зимней ночи", "зимняя ночь"),
         ("сочини стихи на тему осени", "осень"),
         ("хайку про осень, пожалуйста", "осень"),
+        # every case a preposition can ask for (they used to reach the Haiku service as typed: «с котом»)
+        ("хайку с котом", "кот"),  # instrumental
+        ("напиши хайку для мамы", "мама"),  # genitive
+        ("хайку к новому году", "новый год"),  # dative
+        ("хайку насчёт весны", "весна"),
+        ("хайку для мамы про весну", "весна"),  # «про» names the theme, «для» the addressee
+        ("хайку к 8 марта", "8 марта"),  # a noun after a number keeps its case
     ],
 )
 def test_offline_selection_puts_the_theme_into_the_nominative(request_text: str, theme: str) -> None:
