@@ -135,7 +135,23 @@ def test_help_commands(settings: Settings, caplog: pytest.LogCaptureFixture, com
 
 
 @pytest.mark.parametrize(
-    "text", ["Привет", "Привет! Что ты умеешь?", "Что ты умеешь?", "кто ты", "Добрый день", "Чем можешь помочь?"]
+    "text",
+    [
+        "Привет",
+        "Привет! Что ты умеешь?",
+        "Что ты умеешь?",
+        "кто ты",
+        "Добрый день",
+        "Чем можешь помочь?",
+        # thanks, acknowledgements and bare pleas for help used to be rebuffed or searched for («Помоги» → RAG)
+        "Спасибо!",
+        "спасибо большое",
+        "ок",
+        "Понятно, спасибо",
+        "Помоги",
+        "помогите мне",
+        "Расскажи о себе",
+    ],
 )
 def test_greetings_and_capability_questions_get_the_help(
     settings: Settings, caplog: pytest.LogCaptureFixture, text: str
