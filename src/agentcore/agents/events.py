@@ -242,19 +242,26 @@ class EventFactory:
         elapsed_ms: float = 0.0,
         error: str | None = None,
     ) -> ObservationEvent:
-        """``observation`` of ``text`` (the full observation; the event carries a preview and the length)."""
+        """``observation`` of ``text`` (the full observation; the event carries a preview and the length).
+
+        A failed call's preview and ``error`` name no address (an embedder or search backend failure may quote its
+        URL; SSE clients must not learn the service's upstreams): they pass
+        :func:`~agentcore.trace.redact.redact_public`.  A successful preview is the tool's result as it is.
+        """
+        from agentcore.trace.redact import redact_public
         from agentcore.trace.text import truncate
 
+        preview = truncate(text, preview_chars) if ok else redact_public(text, max(preview_chars, 1))
         return ObservationEvent(
             request_id=self.request_id,
             step=step,
             tool=tool,
             call_id=call_id,
             ok=ok,
-            preview=truncate(text, preview_chars),
+            preview=preview,
             length=len(text),
             elapsed_ms=max(elapsed_ms, 0.0),
-            error=redact(error) if error else None,
+            error=redact_public(error) if error else None,
         )
 
     def final(
