@@ -113,6 +113,25 @@ def test_procedure_announced_by_the_article_lead_is_quoted_from_its_section() ->
     assert lines[:4] == ["Оформление:", "1. Создайте заявку.", "2. Укажите даты.", "3. Ждите."]
 
 
+def test_a_bold_lead_in_brings_its_list() -> None:
+    text = "**Для команды:**\n\n- обучает самоорганизации;\n- устраняет препятствия (блокеры)."
+    answer = extractive_answer("Чем занимается скрам-мастер?", [_hit(text, "Скрам-мастер — Чем занимается")])
+    lines = answer.splitlines()
+    assert lines[:3] == ["Для команды:", "• обучает самоорганизации;", "• устраняет препятствия (блокеры)."]
+
+
+def test_a_table_header_is_never_the_answer() -> None:
+    text = "| Переменная | По умолчанию |\n|---|---|\n| `QUESTION_MAXLEN` | `30` |\n| `THEME_MAXLEN` | `20` |"
+    answer = extractive_answer("Значение QUESTION_MAXLEN по умолчанию", [_hit(text, "Настройки — Ассистент")])
+    assert answer.startswith("QUESTION_MAXLEN | 30") and "Переменная" not in answer
+
+
+def test_definition_without_a_defining_sentence_quotes_the_section_its_heading_names() -> None:
+    text = "Срочное исправление выпускается вне графика. Ветка hotfix создаётся от тега. Hotfix в пятницу — только P1."
+    answer = extractive_answer("Что такое hotfix?", [_hit(text, "Выпуск релизов — Hotfix")])
+    assert answer.startswith("Срочное исправление выпускается вне графика. Ветка hotfix создаётся от тега.")
+
+
 def test_definition_quotes_the_defining_sentence() -> None:
     hits = [
         _hit("Спринты идут один за другим. Спринт — это отрезок фиксированной длины. Цель есть всегда.", "Спринт"),

@@ -100,7 +100,10 @@ def _units(text: str) -> list[_Unit]:
                 numbered = marker[0].isdigit()
                 text_ = item.group("text").strip()
                 units.append(_Unit(text_, block, len(units), marker if numbered else "•", numbered))
-            elif not _TABLE_RULE_RE.match(line):
+            elif _TABLE_RULE_RE.match(line):
+                if units and units[-1].block == block and not units[-1].marker and units[-1].position == len(units) - 1:
+                    units.pop()  # the row above the rule is the header: column names answer nothing
+            else:
                 cells = [cell.strip() for cell in line.strip("|").split("|")]
                 units.append(_Unit(" | ".join(cells), block, len(units), "", False))
             continue
@@ -202,7 +205,7 @@ def _procedure(scored: list[_Scored], query: set[str], analyzer: Analyzer) -> tu
             steps = [s.unit for s in blocks[block]]
             hit = units[0].hit
             lead_in = [s for s in units if s.unit.position == steps[0].position - 1 and not s.unit.marker]
-            if lead_in and lead_in[0].unit.text.rstrip().endswith(":"):
+            if lead_in and _is_lead_in(lead_in[0].unit):
                 lead, lead_score = [lead_in[0].unit], lead_in[0].score
             else:
                 heading = re.split(r" — | / ", hit.title)[-1].strip()
@@ -224,6 +227,12 @@ def _within(hit: Hit, parent: Hit) -> bool:
     return hit.doc_id == parent.doc_id and hit.title.startswith((f"{parent.title} — ", f"{parent.title} / "))
 
 
+def _heading_names(hit: Hit, subject: set[str], analyzer: Analyzer) -> bool:
+    """Whether the passage's own heading (the last part of its title) names every term of ``subject``."""
+    heading = re.split(r" — | / ", hit.title)[-1]
+    return bool(subject) and _title_share(subject, heading, analyzer) == 1.0
+
+
 def _title_share(query: set[str], title: str, analyzer: Analyzer) -> float:
     """Share of the question's terms that a passage's title («Командировки — Оформление») names; a term counts when
     one stem begins with the other (``оформ`` / ``оформлен``: a verb and its noun)."""
@@ -237,11 +246,16 @@ def _title_share(query: set[str], title: str, analyzer: Analyzer) -> float:
     return hits / len(query)
 
 
+def _is_lead_in(unit: _Unit) -> bool:
+    """A prose line that announces a list: it ends with «:», Markdown emphasis aside («**Для команды:**»)."""
+    return not unit.marker and clean_markdown(unit.text).rstrip().endswith(":")
+
+
 def _with_lists(picks: list[_Scored], scored: list[_Scored]) -> list[_Scored]:
     """``picks`` plus the list that follows each picked lead-in line («… когда:»): a lead-in alone says nothing."""
     result = list(picks)
     for pick in picks:
-        if pick.unit.marker or not pick.unit.text.rstrip().endswith(":"):
+        if pick.unit.marker or not _is_lead_in(pick.unit):
             continue
         same = [s for s in scored if s.hit_index == pick.hit_index]
         following = [s for s in same if s.unit.position == pick.unit.position + 1 and s.unit.marker]
@@ -311,6 +325,10 @@ def select_excerpts(
         follower = [s for s in top if s.unit.position == best.unit.position + 1 and s.unit.block == best.unit.block]
         if len(best.unit.text) < 120 and follower:
             picks.append(follower[0])
+    elif kind == "definition" and _heading_names(top[0].hit, analyzer.term_set(definition_subject(question)), analyzer):
+        # No sentence defines the subject, but the passage's own heading names it («Hotfix», «ERR-104: ошибка
+        # SSL-сертификата»): a section opens with what its subject is.
+        picks = [s for s in top if s.unit.block == top[0].unit.block][:2]
     else:
         floor = max(0.34, 0.6 * best.score)
         others = [s for s in scored if s is not best and s.score >= floor and s.score > 0]
