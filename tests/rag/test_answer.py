@@ -127,7 +127,7 @@ def test_a_table_header_is_never_the_answer() -> None:
 
 
 def test_definition_without_a_defining_sentence_quotes_the_section_its_heading_names() -> None:
-    text = "Срочное исправление выпускается вне графика. Ветка hotfix создаётся от тега. Hotfix в пятницу — только P1."
+    text = "Срочное исправление выпускается вне графика. Ветка hotfix создаётся от тега. По пятницам лишь для P1."
     answer = extractive_answer("Что такое hotfix?", [_hit(text, "Выпуск релизов — Hotfix")])
     assert answer.startswith("Срочное исправление выпускается вне графика. Ветка hotfix создаётся от тега.")
 
