@@ -185,8 +185,9 @@ def _procedure(scored: list[_Scored], query: set[str], analyzer: Analyzer) -> tu
     passage shares more («Как перенести отпуск?» is answered by «Перенести уже согласованный отпуск можно…», not by
     the steps of «Как оформить отпуск»); a later passage's list only when it shares more than anything in the top
     passage — the top passage often answers in prose, and another section's list is then off-topic («Как попасть к
-    врачу по ДМС?» is not answered by the steps of a sick leave); on a tie, only a list in a section under the top
-    passage (the lead «Ниже описано, как её оформить» announces the steps of «Командировки — Оформление»).
+    врачу по ДМС?» is not answered by the steps of a sick leave); on a tie, only a list in another section of the same
+    article (the lead «Ниже описано, как её оформить» announces the steps of «Командировки — Оформление»; «Как
+    выпускается релиз?» is answered by «Порядок выпуска», not by «Когда релизить нельзя»).
     """
     order = sorted({s.hit_index for s in scored})
     top = [s for s in scored if s.hit_index == order[0]]
@@ -215,16 +216,10 @@ def _procedure(scored: list[_Scored], query: set[str], analyzer: Analyzer) -> tu
             if hit_index == order[0]:
                 if relevance < top_prose:
                     continue
-            elif relevance < top_best or (relevance == top_best and not _within(hit, top[0].hit)):
-                continue  # a tie goes to a section under the top passage (its article's lead announces the steps)
+            elif relevance < top_best or (relevance == top_best and hit.doc_id != top[0].hit.doc_id):
+                continue  # a tie goes to another section of the top passage's article: right article, and steps
             return lead + steps, hit
     return None
-
-
-def _within(hit: Hit, parent: Hit) -> bool:
-    """Whether ``hit`` is a section under ``parent`` (``Командировки — Оформление`` under the lead
-    ``Командировки``; ``A — B / C`` under ``A — B``)."""
-    return hit.doc_id == parent.doc_id and hit.title.startswith((f"{parent.title} — ", f"{parent.title} / "))
 
 
 def _heading_names(hit: Hit, subject: set[str], analyzer: Analyzer) -> bool:
