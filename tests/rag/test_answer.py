@@ -116,10 +116,10 @@ def test_procedure_announced_by_the_article_lead_is_quoted_from_its_section() ->
 def test_procedure_tie_goes_to_the_list_of_the_same_article() -> None:
     hits = [
         _doc_hit("rel", "Релизы — Когда релизить нельзя", "По пятницам релизы не выпускаются.", 1),
-        _doc_hit("rel", "Релизы — Порядок выпуска", "1. Проверьте задачи.\n2. Поставьте тег.\n3. Опубликуйте notes.", 2),
+        _doc_hit("rel", "Релизы — Порядок выпуска", "1. Проверьте задачи.\n2. Поставьте тег.\n3. Опубликуйте.", 2),
     ]
     lines = extractive_answer("Как выпускается релиз?", hits).splitlines()
-    assert lines[:4] == ["Порядок выпуска:", "1. Проверьте задачи.", "2. Поставьте тег.", "3. Опубликуйте notes."]
+    assert lines[:4] == ["Порядок выпуска:", "1. Проверьте задачи.", "2. Поставьте тег.", "3. Опубликуйте."]
 
 
 def test_a_bold_lead_in_brings_its_list() -> None:
