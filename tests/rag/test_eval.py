@@ -110,7 +110,7 @@ def test_default_search_beats_the_first_stage_on_held_out_questions(e5_engine: R
     assert report.by_type["procedure"].complete == 1.0  # every labelled procedure quoted with all its steps
     # The answer a user reads holds the evidence (not another section's list): 0.70 measured, 0.56 before.
     assert report.by_type["procedure"].answered >= 0.65  # type: ignore[operator]
-    assert report.overall.answered >= 0.6  # type: ignore[operator]  # 0.64 measured, 0.56 before
+    assert report.overall.answered >= 0.6  # type: ignore[operator]  # 0.63 measured, 0.56 before
     assert report.overall.declined >= 0.5  # type: ignore[operator]  # unanswerable questions declined
     assert report.overall.wrongly_declined <= 0.15  # type: ignore[operator]
 
