@@ -101,8 +101,8 @@ def _units(text: str) -> list[_Unit]:
                 text_ = item.group("text").strip()
                 units.append(_Unit(text_, block, len(units), marker if numbered else "•", numbered))
             elif _TABLE_RULE_RE.match(line):
-                if units and units[-1].block == block and not units[-1].marker and units[-1].position == len(units) - 1:
-                    units.pop()  # the row above the rule is the header: column names answer nothing
+                if units and units[-1].block == block and not units[-1].marker:
+                    units.pop()  # the row just above the rule is the header: column names answer nothing
             else:
                 cells = [cell.strip() for cell in line.strip("|").split("|")]
                 units.append(_Unit(" | ".join(cells), block, len(units), "", False))
