@@ -62,12 +62,13 @@ def _fmt(value: float | None) -> str:
 def print_report(name: str, report: Report, seconds: float, questions: int) -> None:
     """One block per system: overall, splits, question types."""
     print(f"== {name}  ({1000 * seconds / max(questions, 1):.1f} ms/question)")
-    print("   group          n   nDCG@10  R@10   MRR    correct wrongly-declined declined(unans) complete")
+    print("   group          n   nDCG@10  R@10   MRR    correct answer-ok wrongly-declined declined(unans) complete")
     rows: list[tuple[str, Summary]] = [("all", report.overall), *report.by_split.items(), *report.by_type.items()]
     for label, summary in rows:
         print(
             f"   {label:<13} {summary.questions:>3}  {_fmt(summary.ndcg)}  {_fmt(summary.recall)}  {_fmt(summary.mrr)}"
-            f"  {_fmt(summary.correct)}  {_fmt(summary.wrongly_declined):>10}     {_fmt(summary.declined):>10}"
+            f"  {_fmt(summary.correct)}  {_fmt(summary.answered):>8}  {_fmt(summary.wrongly_declined):>10}"
+            f"     {_fmt(summary.declined):>10}"
             f"     {_fmt(summary.complete)}"
         )
 

@@ -1,4 +1,4 @@
-"""Shared fixtures: every test runs with a clean environment and its own data directory."""
+"""Shared fixtures: every test runs with a clean environment, its own data directory and closed circuits."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from agentcore.config import Settings, get_settings
+from agentcore.llm.breaker import reset_shared_breakers
 
 _PREFIXES = ("AGENTCORE_", "GIGACHAT_", "OPENAI_", "BITRIX_")
 _SEED_NAMES = {
@@ -38,6 +39,7 @@ def _isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     monkeypatch.setenv("AGENTCORE_DATA_DIR", str(data_dir))
     monkeypatch.chdir(data_dir)  # a stray .env in the repo must not configure tests
     get_settings.cache_clear()
+    reset_shared_breakers()  # a circuit a test opened against some endpoint must not fail the next test fast
     yield data_dir
     get_settings.cache_clear()
 

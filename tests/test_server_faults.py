@@ -190,3 +190,41 @@ def test_assistant_llm_failure_is_the_seed_message_then_fast(llm: FakeOpenAIServ
         assert durations[0] < 10 and durations[1] < 0.4  # the second fails at once: the circuit is open
     finally:
         gateway.close()
+
+
+def test_one_circuit_per_provider_across_the_systems_of_the_app(llm: FakeOpenAIServer) -> None:
+    """The RAG, Haiku and research routers each build a gateway; a hung provider opens one circuit for all of them,
+    so after ``threshold`` failures in all (not per system) every route answers without calling the model."""
+    _faults(llm).always("chat", Fault.timeout(30))
+    settings = _settings(llm, llm_max_retries=0, llm_deadline=0.5, llm_breaker_threshold=2, llm_breaker_reset=60)
+    with BackgroundServer(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+        assert client.get("/rag/health").json()["status"] == "ok"
+        for _ in range(2):  # two timeouts through the Haiku service open the provider's circuit
+            assert client.post("/haiku/generate_haiku", json={"theme": "осень"}).status_code == 504
+        calls = llm.fake.requests.count("chat")
+        started = time.monotonic()
+        body = client.post("/rag/search", json={"question": "Как оформить отпуск?"}).json()
+        assert body["answer_source"] == "extractive"
+        research = client.post("/research", json={"question": "Как оформить отпуск?"})
+        assert research.status_code >= 500
+        assert time.monotonic() - started < 5
+        assert llm.fake.requests.count("chat") == calls  # neither the RAG nor the research gateway called it
+
+
+@pytest.mark.parametrize("path", ["/research", "/v1/chat/completions"])
+def test_agent_surfaces_answer_the_model_failure_with_its_own_status(llm: FakeOpenAIServer, path: str) -> None:
+    """A hung model is a 504 upstream_timeout, an open circuit a 503 llm_unavailable with Retry-After — on the agent
+    surfaces as on /haiku (they used to answer 502 upstream_error for every model failure)."""
+    _faults(llm).always("chat", Fault.timeout(30))
+    settings = _settings(llm, llm_max_retries=0, llm_deadline=0.5, llm_breaker_threshold=1, llm_breaker_reset=60)
+    body: dict[str, Any] = {"question": "Как оформить отпуск?"}
+    if path.startswith("/v1"):
+        body = {"model": "research", "messages": [{"role": "user", "content": "Как оформить отпуск?"}]}
+    with BackgroundServer(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+        hung = client.post(path, json=body)
+        assert (hung.status_code, hung.json()["code"]) == (504, "upstream_timeout"), hung.text
+        opened = client.post(path, json=body)
+        assert (opened.status_code, opened.json()["code"]) == (503, "llm_unavailable"), opened.text
+        assert int(opened.headers["retry-after"]) >= 1
+        _assert_clean(hung, llm.url)
+        _assert_clean(opened, llm.url)

@@ -53,6 +53,31 @@ def test_error_messages_are_redacted() -> None:
         default_redactor().clear()
 
 
+def test_a_failed_tool_call_names_no_upstream_address() -> None:
+    """Issue 12: SSE clients must not learn the service's upstreams (a search backend or embedder failure quotes its
+    URL); a successful result keeps its links (they are the knowledge base's content)."""
+    failure = "поисковый бэкенд недоступен: POST http://10.0.0.7:6333/collections/x/points/query failed"
+    failed = EventFactory("a").observation(1, "search", "c", ok=False, text=f"Ошибка: {failure}", error=failure)
+    assert "10.0.0.7" not in failed.preview and "10.0.0.7" not in (failed.error or "")
+    assert "поисковый бэкенд недоступен" in failed.preview
+    found = EventFactory("a").observation(1, "search", "c", ok=True, text="Портал: https://portal.example.ru/vacation")
+    assert "https://portal.example.ru/vacation" in found.preview
+
+
+def test_a_model_failure_carries_its_http_face() -> None:
+    from agentcore.agents.events import error_answer
+    from agentcore.llm.errors import LLMCircuitOpenError, LLMTimeoutError
+
+    timeout = EventFactory("a").llm_error(2, LLMTimeoutError("POST http://10.0.0.7/v1/chat/completions timed out"))
+    assert timeout.code == "llm_error" and timeout.message.startswith("Ошибка при запросе LLM: ")
+    assert "10.0.0.7" not in timeout.message
+    answer = error_answer(timeout)
+    assert (answer.status_code, answer.code) == (504, "upstream_timeout")
+    opened = error_answer(EventFactory("a").llm_error(2, LLMCircuitOpenError("open", retry_after=12.2)))
+    assert (opened.status_code, opened.code, opened.headers) == (503, "llm_unavailable", {"Retry-After": "13"})
+    assert parse_event(timeout.model_dump_json()) == timeout
+
+
 def test_events_are_frozen_and_strict() -> None:
     event = EventFactory("a").thought(1, "x")
     with pytest.raises(ValidationError):

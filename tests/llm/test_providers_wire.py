@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Iterator
@@ -293,12 +294,18 @@ async def test_malformed_json_is_a_response_error(giga: Server) -> None:
 
 
 async def test_timeout(oai: Server) -> None:
-    oai.faults.always("chat", Fault.timeout(5))
+    oai.faults.always("chat", Fault.timeout(10))
+    # 1 s per attempt, not less: on a loaded 2-core machine a 0.2 s attempt could time out before the retried
+    # request even reached the fake server (the count below was then 1: a flaky test, not a bug).
     async with fast_gateway(
-        oai_settings(oai, openai_model="m", llm_timeout=0.2), max_retries=1, timeout=0.2
+        oai_settings(oai, openai_model="m", llm_timeout=1.0), max_retries=1, timeout=1.0, deadline=None
     ) as gateway:
         with pytest.raises(LLMTimeoutError):
             await gateway.request(user("x"))
+    for _ in range(50):  # the server may log the second request just after the client gave up on it
+        if oai.fake.requests.count("chat") == 2:
+            break
+        await asyncio.sleep(0.05)
     assert oai.fake.requests.count("chat") == 2
 
 

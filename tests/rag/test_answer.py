@@ -74,6 +74,75 @@ def test_procedure_uses_the_lead_in_line() -> None:
     assert lines[0] == "Каждый участник отвечает на три вопроса:" and lines[3] == "3. Блокеры?"
 
 
+def _doc_hit(doc_id: str, title: str, text: str, rank: int) -> Hit:
+    return Hit(id=f"{doc_id}#{rank}", doc_id=doc_id, title=title, text=text, score=1.0, source="s", rank=rank)
+
+
+SICK_LEAVE_STEPS = "1. Сообщите руководителю.\n2. Обратитесь к врачу и откройте больничный.\n3. Пришлите номер."
+
+
+def test_procedure_answered_in_prose_by_the_top_passage_does_not_borrow_another_list() -> None:
+    # «Как попасть к врачу по ДМС?»: the top passage answers in prose; the next passage's list (sick leave steps)
+    # shares a word of the question, but not more than the top passage does.
+    hits = [
+        _doc_hit("dms", "ДМС — Как воспользоваться", "Записаться к врачу по ДМС можно через приложение.", 1),
+        _doc_hit("sick", "Больничный — Первый день болезни", SICK_LEAVE_STEPS, 2),
+    ]
+    answer = extractive_answer("Как попасть к врачу по ДМС?", hits)
+    assert answer == "Записаться к врачу по ДМС можно через приложение. (Источники: ДМС — Как воспользоваться)"
+    # Same article, sibling section («Сброс пароля» vs «Требования к паролю»): still the top passage's prose.
+    hits = [
+        _doc_hit("pwd", "Пароли — Сброс пароля", "Забытый пароль можно сбросить на странице входа.", 1),
+        _doc_hit("pwd", "Пароли — Требования к паролю", "- Пароль длиной от 12 символов.\n- Пароль меняется.", 2),
+    ]
+    assert extractive_answer("Как сбросить пароль?", hits).startswith("Забытый пароль можно сбросить")
+
+
+def test_procedure_prefers_the_sentence_that_names_the_question_over_another_procedure() -> None:
+    # «Как перенести отпуск?»: the passage holds the steps of applying for leave and the sentence about moving it.
+    answer = extractive_answer("Как перенести отпуск?", [_hit(PROCEDURE)])
+    assert answer == "Перенести отпуск можно, подав новое заявление. (Источники: Отпуск: правила — Как оформить отпуск)"
+
+
+def test_procedure_announced_by_the_article_lead_is_quoted_from_its_section() -> None:
+    hits = [
+        _doc_hit("trip", "Командировки", "Командировка — поездка к клиенту. Ниже описано, как её оформить.", 1),
+        _doc_hit("trip", "Командировки — Оформление", "1. Создайте заявку.\n2. Укажите даты.\n3. Ждите.", 2),
+    ]
+    lines = extractive_answer("Как оформить командировку?", hits).splitlines()
+    assert lines[:4] == ["Оформление:", "1. Создайте заявку.", "2. Укажите даты.", "3. Ждите."]
+
+
+def test_procedure_tie_goes_to_the_list_of_the_same_article() -> None:
+    hits = [
+        _doc_hit("rel", "Релизы — Когда релизить нельзя", "По пятницам релизы не выпускаются.", 1),
+        _doc_hit("rel", "Релизы — Порядок выпуска", "1. Проверьте задачи.\n2. Поставьте тег.\n3. Опубликуйте.", 2),
+    ]
+    lines = extractive_answer("Как выпускается релиз?", hits).splitlines()
+    assert lines[:4] == ["Порядок выпуска:", "1. Проверьте задачи.", "2. Поставьте тег.", "3. Опубликуйте."]
+
+
+def test_a_bold_lead_in_brings_its_list() -> None:
+    text = "**Для команды:**\n\n- обучает самоорганизации;\n- устраняет препятствия (блокеры)."
+    answer = extractive_answer("Чем занимается скрам-мастер?", [_hit(text, "Скрам-мастер — Чем занимается")])
+    lines = answer.splitlines()
+    assert lines[:3] == ["Для команды:", "• обучает самоорганизации;", "• устраняет препятствия (блокеры)."]
+
+
+def test_a_table_header_is_never_the_answer_alone() -> None:
+    # The row answers; its header comes along only to name the columns.
+    text = "| Переменная | По умолчанию |\n|---|---|\n| `QUESTION_MAXLEN` | `30` |\n| `THEME_MAXLEN` | `20` |"
+    answer = extractive_answer("Значение QUESTION_MAXLEN по умолчанию", [_hit(text, "Настройки — Ассистент")])
+    assert answer.splitlines()[:2] == ["Переменная | По умолчанию", "QUESTION_MAXLEN | 30"]
+    assert "THEME_MAXLEN" not in answer
+
+
+def test_definition_without_a_defining_sentence_quotes_the_section_its_heading_names() -> None:
+    text = "Срочное исправление выпускается вне графика. Ветка hotfix создаётся от тега. По пятницам лишь для P1."
+    answer = extractive_answer("Что такое hotfix?", [_hit(text, "Выпуск релизов — Hotfix")])
+    assert answer.startswith("Срочное исправление выпускается вне графика. Ветка hotfix создаётся от тега.")
+
+
 def test_definition_quotes_the_defining_sentence() -> None:
     hits = [
         _hit("Спринты идут один за другим. Спринт — это отрезок фиксированной длины. Цель есть всегда.", "Спринт"),

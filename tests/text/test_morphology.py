@@ -23,6 +23,9 @@ from agentcore.text.morphology import to_nominative
         ("новом году", "loct", "новый год"),  # second locative
         ("Москве", "loct", "Москва"),  # capitals kept
         ("шум дождя", "accs", "шум дождя"),  # a dependent genitive stays
+        ("8 марта", "datv", "8 марта"),  # so does a noun after a number
+        ("котом", "ablt", "кот"),
+        ("новому году", "datv", "новый год"),
         ("дом у моря", "accs", "дом у моря"),
         ("осенний лес", "accs", "осенний лес"),  # already nominative: as typed
         ("красивые цветы", "accs", "красивые цветы"),

@@ -24,13 +24,16 @@ import asyncio
 import contextlib
 import uuid
 from collections.abc import AsyncGenerator, Awaitable, Callable
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from agentcore.trace.clock import utc_now_iso
 from agentcore.trace.logs import step_logger
 from agentcore.trace.redact import redact
+
+if TYPE_CHECKING:
+    from agentcore.web.errors import ApiError
 
 __all__ = [
     "AgentStepEvent",
@@ -43,6 +46,8 @@ __all__ = [
     "StepStartedEvent",
     "ThoughtEvent",
     "ToolInvokedEvent",
+    "UpstreamFailure",
+    "error_answer",
     "event_channel",
     "is_terminal",
     "new_request_id",
@@ -129,12 +134,25 @@ class FinalEvent(_Event):
     metadata: dict[str, Any] = Field(default_factory=dict)
 
 
+class UpstreamFailure(BaseModel):
+    """The public face of a language-model failure that ended a run (see
+    :class:`agentcore.llm.errors.LLMError`): what an HTTP surface answers with."""
+
+    model_config = ConfigDict(frozen=True)
+
+    status: int = Field(description="HTTP status for the failure: 504 timeout, 503 unavailable/rate limited, 502")
+    code: str = Field(description="upstream_timeout, llm_unavailable, upstream_rate_limited, upstream_auth, ...")
+    retry_after: float | None = Field(None, description="seconds to wait before trying again, when known")
+
+
 class ErrorEvent(_Event):
-    """The run failed; ``message`` is Russian and safe to show (secrets redacted)."""
+    """The run failed; ``message`` is Russian and safe to show (secrets redacted).  ``upstream`` is set when a
+    language-model failure ended the run (``code`` is then ``llm_error``)."""
 
     type: Literal["error"] = "error"
     message: str
     code: str = Field(description="machine code: llm_error, max_iterations, internal_error, ...")
+    upstream: UpstreamFailure | None = None
 
 
 AgentStepEvent = Annotated[
@@ -155,6 +173,26 @@ def parse_event(data: dict[str, Any] | str | bytes) -> AgentStepEvent:
     if isinstance(data, str | bytes):
         return _ADAPTER.validate_json(data)
     return _ADAPTER.validate_python(data)
+
+
+def error_answer(event: ErrorEvent) -> ApiError:
+    """The HTTP answer of a run that ended with ``event`` (the JSON surfaces: ``POST /research``,
+    ``/v1/chat/completions``): a model failure with its own status, code and ``Retry-After`` (504 timeout, 503 open
+    circuit or rate limit, 502 otherwise), 503 for a provider not configured, 422 for a request the run refused, 500
+    for anything else (no detail)."""
+    from agentcore.web.errors import ApiError, retry_after_headers
+
+    upstream = event.upstream
+    if upstream is not None:
+        headers = retry_after_headers(upstream.status, upstream.retry_after)
+        return ApiError(upstream.status, event.message, upstream.code, headers)
+    if event.code == "llm_error":
+        return ApiError(502, event.message, "upstream_error")
+    if event.code == "llm_not_configured":
+        return ApiError(503, event.message, event.code)
+    if event.code in ("invalid_request", "retrieval_error"):
+        return ApiError(422, event.message, event.code)
+    return ApiError(500, "внутренняя ошибка сервера", "internal_error")
 
 
 def is_terminal(event: AgentStepEvent) -> bool:
@@ -204,19 +242,26 @@ class EventFactory:
         elapsed_ms: float = 0.0,
         error: str | None = None,
     ) -> ObservationEvent:
-        """``observation`` of ``text`` (the full observation; the event carries a preview and the length)."""
+        """``observation`` of ``text`` (the full observation; the event carries a preview and the length).
+
+        A failed call's preview and ``error`` name no address (an embedder or search backend failure may quote its
+        URL; SSE clients must not learn the service's upstreams): they pass
+        :func:`~agentcore.trace.redact.redact_public`.  A successful preview is the tool's result as it is.
+        """
+        from agentcore.trace.redact import redact_public
         from agentcore.trace.text import truncate
 
+        preview = truncate(text, preview_chars) if ok else redact_public(text, max(preview_chars, 1))
         return ObservationEvent(
             request_id=self.request_id,
             step=step,
             tool=tool,
             call_id=call_id,
             ok=ok,
-            preview=truncate(text, preview_chars),
+            preview=preview,
             length=len(text),
             elapsed_ms=max(elapsed_ms, 0.0),
-            error=redact(error) if error else None,
+            error=redact_public(error) if error else None,
         )
 
     def final(
@@ -234,6 +279,19 @@ class EventFactory:
     def error(self, step: int, message: str, code: str) -> ErrorEvent:
         """``error``; the message is passed through the secret redactor."""
         return ErrorEvent(request_id=self.request_id, step=step, message=redact(message), code=code)
+
+    def llm_error(self, step: int, exc: Exception) -> ErrorEvent:
+        """``error`` ``llm_error`` for a failed model call: «Ошибка при запросе LLM: <public message>» (no upstream
+        text) and the failure's HTTP face in ``upstream``."""
+        upstream = UpstreamFailure(
+            status=int(getattr(exc, "http_status", 502)),
+            code=str(getattr(exc, "code", "upstream_error")),
+            retry_after=getattr(exc, "retry_after", None),
+        )
+        message = f"Ошибка при запросе LLM: {getattr(exc, 'public_message', 'языковая модель вернула ошибку')}"
+        return ErrorEvent(
+            request_id=self.request_id, step=step, message=redact(message), code="llm_error", upstream=upstream
+        )
 
 
 Emit = Callable[[AgentStepEvent], Awaitable[None]]

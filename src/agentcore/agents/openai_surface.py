@@ -9,7 +9,8 @@ The surface renders the step-event stream (:mod:`agentcore.agents.events`) and k
   event sends ``data: {"error": {"message", "type", "code"}}`` (the OpenAI SDK raises ``APIError`` on it);
 * not streamed — one ``chat.completion``: ``message.content`` is the answer, ``message.reasoning_content`` the steps,
   and the extension field ``agent`` holds ``request_id``, ``citations`` and ``metadata``.  A run that ends with
-  ``error`` answers 502 (model failure) or 500 in the project's error format.
+  ``error`` answers in the project's error format with the model failure's own status (504 timeout, 503 open circuit
+  or rate limit with ``Retry-After``, 502 otherwise — :func:`agentcore.agents.events.error_answer`) or 500.
 
 The agent gets the text of the last ``user`` message (string or text parts).  A client that disconnects stops the
 run.  Token counts are zeros: the agents' model calls are not billed to this request.
@@ -27,7 +28,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from agentcore.agents.events import AgentStepEvent, ErrorEvent, FinalEvent
+from agentcore.agents.events import AgentStepEvent, FinalEvent, error_answer
 from agentcore.trace.logs import step_logger
 from agentcore.trace.text import truncate
 from agentcore.web.errors import ApiError, error_responses
@@ -198,16 +199,6 @@ class _Completion:
         }
 
 
-def _error_status(event: ErrorEvent) -> ApiError:
-    if event.code == "llm_error":
-        return ApiError(502, event.message, "upstream_error")
-    if event.code == "llm_not_configured":
-        return ApiError(503, event.message, event.code)
-    if event.code in ("invalid_request", "retrieval_error"):
-        return ApiError(422, event.message, event.code)
-    return ApiError(500, "внутренняя ошибка сервера", "internal_error")
-
-
 def create_openai_router(agents: Mapping[str, ServedAgent]) -> APIRouter:
     """``/v1/models`` and ``/v1/chat/completions`` serving ``agents`` (model id → agent)."""
     from sse_starlette import EventSourceResponse
@@ -239,7 +230,7 @@ def create_openai_router(agents: Mapping[str, ServedAgent]) -> APIRouter:
     @router.post(
         "/chat/completions",
         response_model=None,
-        responses=error_responses(400, 404, 413, 415, 422, 500, 502),
+        responses=error_responses(400, 404, 413, 415, 422, 500, 502, 503, 504),
         summary="Запуск агента в формате OpenAI Chat Completions",
     )
     async def chat_completions(body: ChatCompletionRequest, request: Request) -> Any:
@@ -278,7 +269,7 @@ async def _complete(agent: ServedAgent, question: str, completion: _Completion) 
             if event.type == "final":
                 return completion.completion(event, reasoning)
             if event.type == "error":
-                raise _error_status(event)
+                raise error_answer(event)
             line = reasoning_line(event)
             if line:
                 reasoning.append(line)

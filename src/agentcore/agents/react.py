@@ -453,7 +453,7 @@ class ReActAgent:
                 reply = await self._generate_step(run.history, run.request_id, step)
             except LLMError as exc:
                 logger.error("%s._generate_step // LLM Error: %s", self.agent_name, exc)
-                await run.emit(run.events.error(step, f"Ошибка при запросе LLM: {exc.public_message}", "llm_error"))
+                await run.emit(run.events.llm_error(step, exc))
                 return
             parsed = parse_react(reply)
             if parsed.thought:

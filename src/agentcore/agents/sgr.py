@@ -240,7 +240,7 @@ class SystemSGRAgent(ABC):
                 state.error = exc
                 message = f"Ошибка при запросе LLM: {exc.public_message}"  # no upstream text: HTTP surfaces show it
                 self._log_step(ReasoningStep(len(state.trace) + 1, "formulate_answer", final_answer=message), state)
-                yield events.error(iteration, message, "llm_error")
+                yield events.llm_error(iteration, exc)
                 return
             except Exception as exc:  # a bug or an unexpected failure below: the run ends, the caller never sees it
                 logger.exception("%s // Unexpected error in step %d", self.agent_id, iteration)

@@ -14,11 +14,17 @@ Usage (inside the gateway)::
     breaker = CircuitBreaker("openai (https://api.example/v1)", threshold=5, reset_after=30)
     async with breaker.guard():
         response = await provider.complete(request)
+
+One provider endpoint, one circuit: :func:`shared_breaker` hands every gateway of a process that talks to the same
+endpoint (``agentcore serve`` builds one per system: RAG, Haiku, research, CRM, Scrum) the same breaker, so a hung
+provider opens the circuit for all of them after ``threshold`` failures in all — not ``threshold`` failures per
+system, each costing a whole deadline.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -26,7 +32,7 @@ from typing import Any
 
 from agentcore.llm.errors import LLMCircuitOpenError, counts_against_provider
 
-__all__ = ["CircuitBreaker"]
+__all__ = ["CircuitBreaker", "reset_shared_breakers", "shared_breaker"]
 
 logger = logging.getLogger("agentcore.llm.breaker")
 
@@ -135,3 +141,28 @@ class CircuitBreaker:
         finally:
             if probe:
                 self._probing = False
+
+
+_shared: dict[tuple[str, int, float], CircuitBreaker] = {}
+_shared_lock = threading.Lock()
+
+
+def shared_breaker(name: str, *, threshold: int = 5, reset_after: float = 30.0) -> CircuitBreaker:
+    """The process-wide breaker of the provider endpoint ``name`` (its ``display_name``, which names the base URL):
+    every gateway :func:`~agentcore.llm.factory.create_gateway` builds for that endpoint shares one circuit.
+
+    Gateways on different event loops (the server's, a CLI's background loop) may share it: the state is plain
+    memory changed without awaiting in between, and the probe flag is set in the same step as it is checked.
+    """
+    key = (name, threshold, reset_after)
+    with _shared_lock:
+        breaker = _shared.get(key)
+        if breaker is None:
+            breaker = _shared[key] = CircuitBreaker(name, threshold=threshold, reset_after=reset_after)
+        return breaker
+
+
+def reset_shared_breakers() -> None:
+    """Forget every shared breaker (tests: each starts with closed circuits)."""
+    with _shared_lock:
+        _shared.clear()

@@ -37,7 +37,9 @@ def create_provider(settings: Settings | None = None) -> LLMProvider:
 def create_gateway(
     settings: Settings | None = None, *, provider: LLMProvider | None = None, simple: bool = False
 ) -> SimpleLLMGateway:
-    """A gateway over the configured (or given) provider, with the settings' timeout, limits and retries."""
+    """A gateway over the configured (or given) provider, with the settings' timeout, limits and retries; every
+    gateway of the process for the same provider endpoint shares one circuit breaker
+    (:func:`~agentcore.llm.breaker.shared_breaker`)."""
     settings = settings or get_settings()
     provider = provider or create_provider(settings)
     if simple:
@@ -54,6 +56,8 @@ def create_gateway(
         limiter = RedisRateLimiter(
             settings.redis_url, settings.llm_rate_limit_rps, key=f"agentcore:ratelimit:llm:{provider.name}"
         )
+    from agentcore.llm.breaker import shared_breaker
+
     return LLMGateway(
         provider,
         rate_limiter=limiter,
@@ -65,6 +69,7 @@ def create_gateway(
         structured_mode=settings.structured_output_mode,
         structured_retries=settings.structured_output_retries,
         deadline=settings.llm_deadline,
-        breaker_threshold=settings.llm_breaker_threshold,
-        breaker_reset=settings.llm_breaker_reset,
+        breaker=shared_breaker(
+            provider.display_name, threshold=settings.llm_breaker_threshold, reset_after=settings.llm_breaker_reset
+        ),
     )

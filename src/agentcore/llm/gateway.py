@@ -150,6 +150,8 @@ class LLMGateway(SimpleLLMGateway):
         breaker_threshold: consecutive provider failures (timeouts, transport errors, 429, 5xx, broken responses)
             after which calls fail at once with :class:`~agentcore.llm.errors.LLMCircuitOpenError`; 0 = off.
         breaker_reset: seconds the circuit stays open before one probe call may try the provider again.
+        breaker: a breaker to use instead of a new one (``breaker_threshold``/``breaker_reset`` are then ignored):
+            :func:`~agentcore.llm.factory.create_gateway` passes the process-wide breaker of the provider endpoint.
         embedding_batch_size: inputs per ``/embeddings`` call; larger inputs are split and sent concurrently.
         rate_limiter: a limiter shared with other processes (:class:`~agentcore.llm.ratelimit.RedisRateLimiter`);
             by default ``rate_limit_rps`` makes a per-process one.
@@ -173,6 +175,7 @@ class LLMGateway(SimpleLLMGateway):
         deadline: float | None = 25.0,
         breaker_threshold: int = 5,
         breaker_reset: float = 30.0,
+        breaker: CircuitBreaker | None = None,
     ) -> None:
         super().__init__(
             provider, timeout=timeout, structured_mode=structured_mode, structured_retries=structured_retries
@@ -185,7 +188,7 @@ class LLMGateway(SimpleLLMGateway):
         self.backoff_initial = backoff_initial
         self.backoff_max = backoff_max
         self.embedding_batch_size = embedding_batch_size
-        self.breaker = CircuitBreaker(
+        self.breaker = breaker or CircuitBreaker(
             provider.display_name, threshold=breaker_threshold, reset_after=breaker_reset
         )
         self._semaphore: asyncio.Semaphore | None = None

@@ -211,23 +211,25 @@ def _with_marker(text: str, marker: str) -> str:
     return " ".join(marked) + newline + code
 
 
-def _procedure(scored: list[_Scored], title_score: Callable[[Hit], float]) -> tuple[list[_Unit], Hit] | None:
-    """The whole list of steps of the top passage, with its lead-in — when a list answers the question.
+def _procedure(scored: list[_Scored], query: set[str], analyzer: Analyzer) -> tuple[list[_Unit], Hit] | None:
+    """The whole list of steps that answers the question (numbered lists first), with its lead-in — or ``None``
+    when prose answers it better.
 
-    A numbered list of the top passage always does (steps are what a procedure question asks for).  Other lists
-    must not be closer to the question than the top passage's prose, which may answer by itself («Забытый пароль
-    можно сбросить на странице входа»): an enumeration next to it (password rules, meeting rooms) would answer
-    another question.  Closeness is the share of the question's words in the best sentence (or list item, or
-    lead-in); for the next passage's list, plus the share in its title, against the top passage's prose plus its
-    title.  Bullets of the top passage must be strictly closer than its prose; a list of the next passage must be
-    at least as close when numbered (steps after a lead passage that only introduces the document), strictly
-    closer when bulleted.
+    A list is about the question as much as its best item or its lead-in (the line before it ending with «:», else
+    the passage's heading) shares the question's words.  The top passage's list is quoted unless a sentence of that
+    passage shares more («Как перенести отпуск?» is answered by «Перенести уже согласованный отпуск можно…», not by
+    the steps of «Как оформить отпуск»); a later passage's list only when it shares more than anything in the top
+    passage — the top passage often answers in prose, and another section's list is then off-topic («Как попасть к
+    врачу по ДМС?» is not answered by the steps of a sick leave; «Как сбросить пароль?» not by the password rules);
+    on a tie, only a list in another section of the same article (the lead «Ниже описано, как её оформить» announces
+    the steps of «Командировки — Оформление»; «Как выпускается релиз?» is answered by «Порядок выпуска», not by
+    «Когда релизить нельзя»).
     """
     order = sorted({s.hit_index for s in scored})
-    top = order[0]
-    top_units = [s for s in scored if s.hit_index == top]
-    prose = max((s.score for s in top_units if not s.unit.marker and not s.unit.role), default=0.0)
-    for hit_index in order[:2]:
+    top = [s for s in scored if s.hit_index == order[0]]
+    top_prose = max((s.score for s in top if not s.unit.marker and not s.unit.role), default=0.0)
+    top_best = max(s.score for s in top)
+    for hit_index in order:
         units = [s for s in scored if s.hit_index == hit_index]
         hit = units[0].hit
         for numbered in (True, False):
@@ -240,23 +242,39 @@ def _procedure(scored: list[_Scored], title_score: Callable[[Hit], float]) -> tu
             block = max(blocks, key=lambda b: (sum(s.score for s in blocks[b]), -b))
             items = blocks[block]
             before = [s for s in units if s.unit.position == items[0].unit.position - 1 and s.unit.lead_in]
-            relevance = max(s.score for s in items + before)
-            if hit_index == top:
-                if not numbered and relevance <= prose:
-                    continue
+            if before:
+                lead, lead_score = [before[0].unit], before[0].score
             else:
-                closeness = relevance + title_score(hit)
-                rival = prose + title_score(top_units[0].hit)
-                tie = abs(closeness - rival) < 1e-9
-                if (closeness < rival and not tie) or (tie and not numbered):
-                    continue
-            steps = [s.unit for s in items]
-            lead = [s.unit for s in before]
-            if not lead:
                 heading = re.split(r" — | / ", hit.title)[-1].strip()
                 lead = [_Unit(f"{heading}:", -1, -1, "", False)]
-            return lead + steps, hit
+                lead_score = _title_share(query, hit.title, analyzer)
+            relevance = max([lead_score, *(s.score for s in items)])
+            if hit_index == order[0]:
+                if relevance < top_prose:
+                    continue
+            elif relevance < top_best or (relevance == top_best and hit.doc_id != top[0].hit.doc_id):
+                continue  # a tie goes to another section of the top passage's article: right article, and steps
+            return lead + [s.unit for s in items], hit
     return None
+
+
+def _heading_names(hit: Hit, subject: set[str], analyzer: Analyzer) -> bool:
+    """Whether the passage's own heading (the last part of its title) names every term of ``subject``."""
+    heading = re.split(r" — | / ", hit.title)[-1]
+    return bool(subject) and _title_share(subject, heading, analyzer) == 1.0
+
+
+def _title_share(query: set[str], title: str, analyzer: Analyzer) -> float:
+    """Share of the question's terms that a passage's title («Командировки — Оформление») names; a term counts when
+    one stem begins with the other (``оформ`` / ``оформлен``: a verb and its noun)."""
+    if not query:
+        return 0.0
+    named = analyzer.term_set(title)
+    hits = sum(
+        any(t == n or (min(len(t), len(n)) >= 4 and (t.startswith(n) or n.startswith(t))) for n in named)
+        for t in query
+    )
+    return hits / len(query)
 
 
 def _with_context(picks: list[_Scored], scored: list[_Scored]) -> list[_Scored]:
@@ -325,12 +343,7 @@ def select_excerpts(
     scored = _score_units(question, hits[:2], analyzer, kind)
     if not scored:
         return []
-    query = analyzer.term_set(question)
-
-    def title_score(hit: Hit) -> float:
-        return len(query & analyzer.term_set(hit.title)) / len(query) if query else 0.0
-
-    procedure = _procedure(scored, title_score) if kind == "procedure" else None
+    procedure = _procedure(scored, analyzer.term_set(question), analyzer) if kind == "procedure" else None
     if procedure is not None:
         units, source = procedure
         return [Excerpt(unit, source) for unit in units]
@@ -346,6 +359,10 @@ def select_excerpts(
         follower = [s for s in top if s.unit.position == best.unit.position + 1 and s.unit.block == best.unit.block]
         if len(best.unit.text) < 120 and follower:
             picks.append(follower[0])
+    elif kind == "definition" and _heading_names(top[0].hit, analyzer.term_set(definition_subject(question)), analyzer):
+        # No sentence defines the subject, but the passage's own heading names it («Hotfix», «ERR-104: ошибка
+        # SSL-сертификата»): a section opens with what its subject is.
+        picks = [s for s in top if s.unit.block == top[0].unit.block and not s.unit.role][:2]
     else:
         floor = max(0.34, 0.6 * best.score)
         others = [s for s in scored if s is not best and s.score >= floor and s.score > 0]

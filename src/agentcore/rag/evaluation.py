@@ -7,6 +7,8 @@ Metrics (means over questions; unanswerable questions only count in the decline 
 * **MRR@k** over passages: ``1 / rank`` of the first chunk whose text holds one of the question's ``evidence``
   strings (0 when none of the first ``k`` does) — this is what tells «the definition ranks 4th» from «it ranks 1st»;
 * **answered correctly** — the system did not decline and its first passage holds the evidence;
+* **answer holds the evidence** — the system did not decline and the answer text it showed holds the evidence
+  (what a user reads: a right first passage can still be quoted from the wrong sentence or list);
 * **wrongly declined** — share of answerable questions the system declined;
 * **declined** (unanswerable accuracy) — share of unanswerable questions the system declined;
 * **complete** — for questions with ``answer_all`` (procedures): the answer text holds every listed step.
@@ -159,6 +161,7 @@ class QueryScores:
     top1: bool
     declined: bool
     complete: bool | None
+    answered: bool = False
 
 
 @dataclass(frozen=True)
@@ -174,6 +177,7 @@ class Summary:
     wrongly_declined: float | None
     declined: float | None
     complete: float | None
+    answered: float | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -199,6 +203,7 @@ def summarize(queries: Sequence[EvalQuery], scores: dict[str, QueryScores]) -> S
         wrongly_declined=_mean([float(s.declined) for s in answerable]),
         declined=_mean([float(s.declined) for s in unanswerable]),
         complete=_mean(complete),
+        answered=_mean([float(s.answered) for s in answerable]),
     )
 
 
@@ -238,6 +243,7 @@ def score_query(query: EvalQuery, result: SystemAnswer, k: int = 10) -> QuerySco
         top1=bool(passages) and holds_evidence(passages[0], query.evidence),
         declined=result.declined,
         complete=complete,
+        answered=not result.declined and bool(result.answer) and holds_evidence(result.answer, query.evidence),
     )
 
 

@@ -5,6 +5,7 @@
     to_nominative("зимней ночи", "loct")   → "зимняя ночь"     (the case the preposition «о» asks for)
     to_nominative("кота и собаку")         → "кот и собака"
     to_nominative("шум дождя")             → "шум дождя"       (a dependent genitive stays as it is)
+    to_nominative("8 марта")               → "8 марта"         (so does a noun after a number)
 
 Without pymorphy3 the text is returned unchanged.
 """
@@ -159,8 +160,8 @@ def to_nominative(phrase: str, case: str | None = None) -> str:
         if word.lower() not in _CONJUNCTIONS:
             segments[-1].append(position)
     for segment in segments:
-        if not segment:
-            continue
+        if not segment or any(ch.isdigit() for ch in pieces[segment[0] - 1]):
+            continue  # «8 марта», «2 недели»: a noun after a number keeps the case the number gives it
         words = [pieces[position] for position in segment]
         for index, word in _segment(words, morph, case).items():
             pieces[segment[index]] = _cased(words[index], word)

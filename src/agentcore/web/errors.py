@@ -27,6 +27,7 @@ __all__ = [
     "error_response",
     "error_responses",
     "install_error_handlers",
+    "retry_after_headers",
     "upstream_error",
     "validation_message",
 ]
@@ -134,11 +135,14 @@ def upstream_error(exc: Exception, prefix: str = "") -> ApiError:
     code = str(getattr(exc, "code", "upstream_error"))
     detail = str(getattr(exc, "public_message", "") or _status_text(status)[0])
     message = redact_public(f"{prefix}: {detail}" if prefix else detail)
-    headers: dict[str, str] = {}
-    retry_after = getattr(exc, "retry_after", None)
+    return ApiError(status, message, code, retry_after_headers(status, getattr(exc, "retry_after", None)))
+
+
+def retry_after_headers(status: int, retry_after: object) -> dict[str, str]:
+    """``{"Retry-After": "<whole seconds, at least 1>"}`` for a 429/503 answer that knows when to come back."""
     if status in (429, 503) and isinstance(retry_after, int | float) and retry_after >= 0:
-        headers["Retry-After"] = str(max(1, math.ceil(retry_after)))
-    return ApiError(status, message, code, headers)
+        return {"Retry-After": str(max(1, math.ceil(retry_after)))}
+    return {}
 
 
 def _short(value: Any) -> str:

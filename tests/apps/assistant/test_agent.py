@@ -135,7 +135,23 @@ def test_help_commands(settings: Settings, caplog: pytest.LogCaptureFixture, com
 
 
 @pytest.mark.parametrize(
-    "text", ["Привет", "Привет! Что ты умеешь?", "Что ты умеешь?", "кто ты", "Добрый день", "Чем можешь помочь?"]
+    "text",
+    [
+        "Привет",
+        "Привет! Что ты умеешь?",
+        "Что ты умеешь?",
+        "кто ты",
+        "Добрый день",
+        "Чем можешь помочь?",
+        # thanks, acknowledgements and bare pleas for help used to be rebuffed or searched for («Помоги» → RAG)
+        "Спасибо!",
+        "спасибо большое",
+        "ок",
+        "Понятно, спасибо",
+        "Помоги",
+        "помогите мне",
+        "Расскажи о себе",
+    ],
 )
 def test_greetings_and_capability_questions_get_the_help(
     settings: Settings, caplog: pytest.LogCaptureFixture, text: str
@@ -500,6 +516,13 @@ def test_offline_selection_does_not_mistake_words_for_poems() -> None:
         ("хайку о зимней ночи", "зимняя ночь"),
         ("сочини стихи на тему осени", "осень"),
         ("хайку про осень, пожалуйста", "осень"),
+        # every case a preposition can ask for (they used to reach the Haiku service as typed: «с котом»)
+        ("хайку с котом", "кот"),  # instrumental
+        ("напиши хайку для мамы", "мама"),  # genitive
+        ("хайку к новому году", "новый год"),  # dative
+        ("хайку насчёт весны", "весна"),
+        ("хайку для мамы про весну", "весна"),  # «про» names the theme, «для» the addressee
+        ("хайку к 8 марта", "8 марта"),  # a noun after a number keeps its case
     ],
 )
 def test_offline_selection_puts_the_theme_into_the_nominative(request_text: str, theme: str) -> None:

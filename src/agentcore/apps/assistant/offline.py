@@ -78,12 +78,35 @@ _THEME = re.compile(
     r"(?P<theme>[^?!.«»\"']+)",
     re.IGNORECASE,
 )
+# Other prepositions a theme comes after, when none of the above is there: «хайку с котом», «для мамы», «к новому
+# году», «насчёт весны».  Looked for second, so «хайку для мамы про весну» is about spring.
+_THEME_OTHER = re.compile(
+    r"(?P<prep>\bсо?\b|\bдля\b|\bко?\b|\bнасч[её]т\b|\bпо\s+поводу\b)\s*[:«\"']?\s*(?P<theme>[^?!.«»\"']+)",
+    re.IGNORECASE,
+)
 _FOLLOW_UP_THEME = re.compile(
-    r"^\s*(?:а\s+)?(?:теперь\s+|ещё\s+|еще\s+)?(?P<prep>про|о|об|на\s+тему)\s+(?P<theme>[^?!.]+)", re.IGNORECASE
+    r"^\s*(?:а\s+)?(?:теперь\s+|ещё\s+|еще\s+)?(?P<prep>про|о|об|на\s+тему|со?|для|ко?)\s+(?P<theme>[^?!.]+)",
+    re.IGNORECASE,
 )
 # The case the words after a preposition are in: «про кота» (accusative), «о зимней ночи» (prepositional),
-# «на тему осени» (genitive).  It settles ambiguous forms when the theme is put into the nominative.
-_PREPOSITION_CASE = {"про": "accs", "о": "loct", "об": "loct", "обо": "loct", "на тему": "gent", "темы": "gent"}
+# «на тему осени» (genitive), «с котом» (instrumental), «к зиме» (dative).  It settles ambiguous forms when the
+# theme is put into the nominative.
+_PREPOSITION_CASE = {
+    "про": "accs",
+    "о": "loct",
+    "об": "loct",
+    "обо": "loct",
+    "на тему": "gent",
+    "темы": "gent",
+    "с": "ablt",
+    "со": "ablt",
+    "для": "gent",
+    "к": "datv",
+    "ко": "datv",
+    "насчёт": "gent",
+    "насчет": "gent",
+    "по поводу": "gent",
+}
 _OFF_TOPIC = re.compile(
     r"\b(погод\w*|курс\w* (?:доллар|евро|валют)\w*|переведи\w*|анекдот\w*|новост\w*|рецепт\w*|пицц\w*|"
     r"футбол\w*|фильм\w*|гороскоп\w*)\b",
@@ -177,7 +200,7 @@ def _nominative(theme: str, preposition: str | None) -> str:
 
 def extract_theme(text: str) -> str | None:
     """The haiku theme in a request, in the nominative («напиши хайку про кота» → «кот»)."""
-    match = _THEME.search(text)
+    match = _THEME.search(text) or _THEME_OTHER.search(text)
     preposition = None
     if match:
         theme = match.group("theme")

@@ -1,4 +1,5 @@
-"""Greetings and questions about the assistant itself («Привет», «Что ты умеешь?»): answered with the help text.
+"""Greetings, thanks and questions about the assistant itself («Привет», «Спасибо!», «Что ты умеешь?», «Помоги»):
+answered with the help text.
 
 Seed 000 sends every input that is not an exit or help command through intent classification, and a greeting
 is not a knowledge-base question, so it got «Запрос не связан с функционалом агента.» — a rebuff for someone
@@ -25,16 +26,24 @@ _CAPABILITY = (
     r"чем\s+(?:ты\s+|вы\s+)?(?:можешь|можете)\s+помочь|"
     r"как\s+(?:тобой|вами)\s+пользоваться|как\s+(?:с\s+тобой|с\s+вами)\s+работать|"
     r"что\s+(?:ты\s+|вы\s+)?(?:умеешь|умеете)|какие\s+у\s+(?:тебя|вас)\s+(?:функции|возможности|команды)|"
-    r"what\s+can\s+you\s+do|who\s+are\s+you"
+    r"what\s+can\s+you\s+do|who\s+are\s+you|"
+    r"расскажи(?:те)?\s+(?:о|про)\s+(?:себе|тебя|вас)|"
+    r"помоги(?:те)?(?:\s+мне)?|(?:мне\s+)?нужна\s+помощь|help\s+me"
     r")"
 )
+# Thanks and acknowledgements («Спасибо!», «ок», «понятно»): not a question for the knowledge base either.
+_THANKS = (
+    r"(?:(?:большое|огромное)\s+)?(?:спасибо|спс|благодарю|мерси)(?:\s+(?:большое|огромное|за\s+помощь))?|"
+    r"ок|окей|ok|okay|хорошо|понятно|ясно|отлично|супер|thanks|thank\s+you"
+)
 _SMALLTALK_RE = re.compile(
-    rf"^(?:{_GREETING}{_ADDRESS}[\s,!.]*)*(?:{_CAPABILITY}[\s?!.]*)?$",
+    rf"^(?:(?:{_GREETING}|{_THANKS}){_ADDRESS}[\s,!.)]*)*(?:{_CAPABILITY}[\s?!.]*)?$",
     re.IGNORECASE,
 )
 
 
 def is_smalltalk(text: str) -> bool:
-    """True when ``text`` is only a greeting and/or a question about what the assistant is or can do."""
+    """True when ``text`` is only a greeting, thanks or an acknowledgement and/or a question about what the
+    assistant is or can do (or a bare plea for help: «помоги»)."""
     clean = " ".join(normalize_text(text).replace("ё", "е").replace("Ё", "Е").split()).strip()
     return bool(clean) and bool(_SMALLTALK_RE.match(clean))

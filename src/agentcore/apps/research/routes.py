@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
-from agentcore.agents.events import AgentStepEvent, Citation
+from agentcore.agents.events import AgentStepEvent, Citation, error_answer
 from agentcore.agents.openai_surface import ServedAgent
 from agentcore.apps.research.models import AgentRequest
 from agentcore.apps.research.service import AgentRequestError, AgentService
@@ -201,7 +201,7 @@ def create_router(
     @router.post(
         "",
         response_model=ResearchResponse,
-        responses={**errors, **error_responses(500, 502)},
+        responses={**errors, **error_responses(500, 502, 503, 504)},
         summary="Исследовательский агент: ответ одним JSON",
     )
     async def research_run(body: AgentRequest, request: Request) -> Any:
@@ -221,13 +221,10 @@ def create_router(
             logger.info("research_run // Client gone: run cancelled")
             return gone_response()
         last = recorded[-1] if recorded else None
-        if last is None or last.type == "error":
-            code = getattr(last, "code", "internal_error")
-            if code == "llm_error":
-                raise ApiError(502, getattr(last, "message", ""), "upstream_error")
-            if code in ("invalid_request", "retrieval_error"):
-                raise ApiError(422, getattr(last, "message", ""), code)
+        if last is None:
             raise ApiError(500, "внутренняя ошибка сервера", "internal_error")
+        if last.type == "error":
+            raise error_answer(last)
         assert last.type == "final"
         return ResearchResponse(
             request_id=last.request_id,
