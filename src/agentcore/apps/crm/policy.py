@@ -12,21 +12,21 @@ event.bind/unbind  planned   —         confirmation (always)
 batch              planned   run       run; every sub-command checked
 =================  ========  ========  ==========================================
 
-(*) A step that sets a critical field (money, owner, dates, the pipeline: :data:`CRITICAL_FIELDS`) needs
-confirmation first, in ``add`` as in ``update``, in ``canary`` as in ``full``.  ``shadow`` executes nothing: each step gets the verdict it would have in
-``full`` and goes to ``next_planned_actions``.
+(*) A step that sets a critical field (money, owner, dates, the pipeline: :data:`CRITICAL_FIELDS`) needs confirmation
+first, in ``add`` as in ``update``, in ``canary`` as in ``full``. ``shadow`` executes nothing: each step gets the
+verdict it would have in ``full`` and goes to ``next_planned_actions``.
 
 One checker (:func:`check_command`) judges a single call and every batch sub-command alike, and it judges what the
 portal will execute: a ``$result[...]`` reference (also percent-encoded) in a method name or a param/field name is
-refused outright (the policy cannot know the name it becomes); a reference in a value is resolved where the batch
-says it before running (``$result[a]`` of an ``add`` is the new record, ``$result[g][ID]`` of ``crm.deal.get?id=1``
-is 1), and a command that needs confirmation is refused when what the user approves — the record it changes, a
-critical field's value, any value of a delete or a subscription change — is a reference it cannot resolve.
+refused outright (the policy cannot know the name it becomes); a reference in a value is resolved where the batch says
+it before running (``$result[a]`` of an ``add`` is the new record, ``$result[g][ID]`` of ``crm.deal.get?id=1`` is 1),
+and a command that needs confirmation is refused when what the user approves — the record it changes, a critical
+field's value, any value of a delete or a subscription change — is a reference it cannot resolve.
 
-Unknown methods, HTTP verbs other than GET/POST and malformed batches are refused in every mode.  A batch is refused when any sub-command is, and needs
-confirmation when any sub-command does.  Params whose names repeat in another case (``fields`` and ``FIELDS``) are
-refused: the policy cannot know which one the portal would use.  A ``GET`` step is checked as the query string the
-portal will decode, not as the JSON the model wrote.
+Unknown methods, HTTP verbs other than GET/POST and malformed batches are refused in every mode. A batch is refused
+when any sub-command is, and needs confirmation when any sub-command does. Params whose names repeat in another case
+(``fields`` and ``FIELDS``) are refused: the policy cannot know which one the portal would use. A ``GET`` step is
+checked as the query string the portal will decode, not as the JSON the model wrote.
 """
 
 from __future__ import annotations
