@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from agentcore.cli.common import fail
+from agentcore.cli.common import fail, restore_ctrl_c
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -113,6 +113,7 @@ def run_dialog(mode: str | None, user: str, session: str) -> None:
         sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
     with contextlib.suppress(ImportError):
         import readline  # noqa: F401 - line editing and history for input()
+    restore_ctrl_c()
 
     settings = load_settings()
     init_logging(settings, "crm.log")
