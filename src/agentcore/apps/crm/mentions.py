@@ -209,6 +209,12 @@ def _stage_phrase(text: str) -> str | None:
             re.IGNORECASE,
         )
     if match is None:
+        match = re.search(
+            r"\b(?:в|на)\s+(?:" + _QUOTE + r"|(.+?))\s+(?:переведи|перемести|передвинь|перекинь)\w*[\s.!]*$",
+            text,
+            re.IGNORECASE,
+        )
+    if match is None:
         return None
     phrase = next(g for g in match.groups() if g is not None).strip(" .!?,")
     phrase = re.split(r"\s*(?:[,;]|\bи\s+(?:назнач|поставь|измени|поменяй))", phrase, maxsplit=1)[0]
@@ -236,12 +242,20 @@ def _person_phrase(text: str) -> str | None:
     matches = list(_ASSIGN.finditer(text))
     if not matches:
         return None
-    for match in matches:
-        words = _WORD.findall(text[match.end() :])
+    unquoted = re.sub(_QUOTE, " ", text)
+    for match in _ASSIGN.finditer(unquoted):
+        words = _WORD.findall(unquoted[match.end() :])
         cut = next((i for i, w in enumerate(words) if _ENTITY_NOUN.match(w)), len(words))
         after = _person_run(words[:cut])
         if after:
             return " ".join(after)
+        if cut < len(words):  # «… по сделке Ромашка сервисный контракт Белова»: a person after the deal's name
+            rest = words[cut + 1 :]
+            start = next((i for i, w in enumerate(rest) if _is_person_word(w)), None)
+            if start is not None:
+                run = _person_run(rest[start:])
+                if start > 0 or len(run) > 1:
+                    return " ".join(run[1:] if start == 0 else run)
     for match in reversed(matches):
         before = _person_run(list(reversed(_WORD.findall(text[: match.start()]))))[:2]
         if before:

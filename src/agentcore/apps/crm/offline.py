@@ -222,7 +222,8 @@ def _no_deal() -> Reply:
 
 
 def _deal_update(text: str, low: str, state: dict[str, Any]) -> Reply | None:
-    if not _acts(text, *_UPDATE_VERBS):
+    assigns = "ответствен" in low and bool((_resolved(state, "user") or {}).get("matches"))
+    if not (_acts(text, *_UPDATE_VERBS) or assigns):  # «ответственный по сделке 5 — Мария Соколова»
         return None
     if "сделк" not in low and _has(low, "контакт", "компани") and "ответствен" not in low:
         return None  # without a noun the request is about the current deal («поменяй сумму на 150 000»)
@@ -270,8 +271,8 @@ def _deal_update(text: str, low: str, state: dict[str, Any]) -> Reply | None:
             return ("Дата не указана.", [], "Укажите дату в виде 2026-12-31 или 31.12.2026.")
         fields["CLOSEDATE"] = day[:10]
         what = f"дату закрытия на {day[:10]}"
-    elif _acts(text, "закрыть") and _has(low, "выигр", "успешн", "проигр", "провал", "отказ"):
-        stage = stage_code(text.replace("закрой", "стадию"))
+    elif _acts(text, "закрыть", "отметить") and _has(low, "выигр", "успешн", "проигр", "провал", "отказ"):
+        stage = stage_code("стадию " + re.split(r"\bкак\b", low)[-1])
         if stage is None:
             return None
         fields["STAGE_ID"] = stage
@@ -416,8 +417,11 @@ def _task(text: str, low: str, state: dict[str, Any]) -> Reply | None:
         return None
     if not _acts(text, *_CREATE_VERBS, "поставить", "напомнить", "запланировать", "назначить"):
         return None
-    title_match = re.search(r"задач\w*\s*(?::|—|-)?\s*(?:«([^»]+)»|\"([^\"]+)\"|(.+))$", text, re.IGNORECASE)
+    title_match = re.search(r"задач\w*\s*(?::|—|-)?\s*(?:«([^»]+)»|\"([^\"]+)\")", text, re.IGNORECASE) or re.search(
+        r"задач\w*\s*(?::|—|-)?\s*(.+)$", text, re.IGNORECASE
+    )
     raw = next((g for g in title_match.groups() if g), "") if title_match else ""
+    raw = re.sub(r"^(?:по|для|к)\s+(?:эт\w+|текущ\w+)\s+сделк\w*\s*[:,—-]?\s*", "", raw, flags=re.IGNORECASE)
     raw = re.split(
         r"\s+(?:по\s+сделк|для\s+сделк|к\s+сделк|на\s+сделк|в\s+сделк|сделк)\w*|\s+(?:сегодня|завтра|послезавтра|до|к|через|"
         r"в\s+(?:понедельник|вторник|среду|четверг|пятницу|субботу|воскресенье)|ответствен\w*|поручи\w*)\b",
@@ -526,7 +530,7 @@ def _deal_linked(text: str, low: str, state: dict[str, Any]) -> Reply | None:
 # --- contacts and companies ------------------------------------------------------------------------
 
 
-_CONTACT_TAIL = re.compile(r"[,;]|\s(?:телефон|тел\.|моб\w*|e-?mail|почта|email)\b|\s\+?\d", re.IGNORECASE)
+_CONTACT_TAIL = re.compile(r"[,;]?\s(?:телефон|тел\.|моб\w*|e-?mail|почта|email)\b|\s\+?\d", re.IGNORECASE)
 _COMPANY_PART = re.compile(
     r"\s(?:в|из|с|от)\s+(?:компани\w*\s+)?((?:ООО|АО|ЗАО|ПАО|ОАО|ИП)\s+.+|«[^»]+».*|компани\w*\s+.+)$"
     r"|,?\s+компани\w*\s+(.+)$",
