@@ -239,7 +239,7 @@ class _Chat:
             async for event in events:
                 self._bind(event.request_id)
                 if event.type in ("final", "error", "client_tool"):
-                    ending = await self.runs.finish(event, self.question, self.spec)
+                    ending = await self.runs.finish(event, self.question, self.spec, self.handle)
                     break
                 line = reasoning_line(event)
                 if line:
@@ -305,7 +305,7 @@ class _Chat:
                 if event.type in ("final", "error", "client_tool"):
                     if agent_events and event.type == "client_tool":
                         yield self._chunk({}, agent_event=event.model_dump(mode="json"))
-                    ending = await self.runs.finish(event, self.question, self.spec)
+                    ending = await self.runs.finish(event, self.question, self.spec, self.handle)
                     if ending.kind == "error":
                         assert ending.error is not None
                         yield _error_data(ending.error)

@@ -342,7 +342,7 @@ class _Builder:
         async with contextlib.aclosing(self.runs.events(self.handle)) as events:
             async for event in events:
                 if event.type in ("final", "error", "client_tool"):
-                    ending = await self.runs.finish(event, self.question, self.spec)
+                    ending = await self.runs.finish(event, self.question, self.spec, self.handle)
                     break
                 line = reasoning_line(event)
                 if line:
@@ -411,7 +411,7 @@ class _Builder:
         async with contextlib.aclosing(self.runs.events(self.handle)) as events:
             async for event in events:
                 if event.type in ("final", "error", "client_tool"):
-                    ending = await self.runs.finish(event, self.question, self.spec)
+                    ending = await self.runs.finish(event, self.question, self.spec, self.handle)
                     break
                 line = reasoning_line(event)
                 if not line:

@@ -15,6 +15,7 @@ from agentcore.agents.served import AgentInput, RunHandle, RunStore, ServedAgent
 from agentcore.agents.shaping import AnswerShaper, tool_choice_schema
 from agentcore.llm.errors import LLMError, StructuredOutputError
 from agentcore.llm.models import LLMTool, LLMToolCall
+from agentcore.llm.usage import metering
 from agentcore.trace.logs import step_logger
 from agentcore.trace.text import truncate
 from agentcore.web.errors import ApiError
@@ -199,8 +200,9 @@ class V1Runs:
         """The run's events for this request (see :func:`~agentcore.agents.served.drive`)."""
         return drive(handle, self.store)
 
-    async def finish(self, event: AgentStepEvent, question: str, spec: OutputSpec) -> Ending:
-        """The ending for the run's last event of this request (``final``, ``error`` or ``client_tool``)."""
+    async def finish(self, event: AgentStepEvent, question: str, spec: OutputSpec, handle: RunHandle) -> Ending:
+        """The ending for the run's last event of this request (``final``, ``error`` or ``client_tool``); a shaping
+        call is metered with the run."""
         if isinstance(event, ClientToolEvent):
             call = LLMToolCall(
                 id=event.call_id, name=event.tool, arguments=json.dumps(event.arguments, ensure_ascii=False)
@@ -214,6 +216,11 @@ class V1Runs:
             return Ending("answer", text=final_text(event), final=event)
         assert self.shaper is not None
         answer = final_text(event)
+        with metering(handle.meter):
+            return await self._shaped(event, answer, question, spec)
+
+    async def _shaped(self, event: FinalEvent, answer: str, question: str, spec: OutputSpec) -> Ending:
+        assert self.shaper is not None
         try:
             if spec.forced:
                 schema, name = tool_choice_schema(spec.forced)
