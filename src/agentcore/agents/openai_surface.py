@@ -21,7 +21,7 @@ from agentcore.agents.served import AgentInput, RunStore, ServedAgent
 from agentcore.agents.shaping import AnswerShaper
 from agentcore.agents.v1_common import V1Runs, final_text, reasoning_line
 from agentcore.trace.text import truncate
-from agentcore.web.errors import ApiError
+from agentcore.web.errors import ApiError, error_responses
 
 __all__ = [
     "AgentInput",
@@ -77,7 +77,7 @@ def create_openai_router(
     @router.post(
         "/chat/completions",
         response_model=None,
-        responses=openai_error_responses(400, 404, 413, 415, 422, 429, 500, 502, 503, 504),
+        responses={**openai_error_responses(400, 404, 415, 422, 429, 500, 502, 503, 504), **error_responses(413)},
         summary="Запуск агента в формате OpenAI Chat Completions",
     )
     async def chat(body: ChatCompletionRequest, request: Request) -> Any:
@@ -88,7 +88,7 @@ def create_openai_router(
     @router.post(
         "/responses",
         response_model=None,
-        responses=openai_error_responses(400, 404, 413, 415, 422, 429, 500, 502, 503, 504),
+        responses={**openai_error_responses(400, 404, 415, 422, 429, 500, 502, 503, 504), **error_responses(413)},
         summary="Запуск агента в формате OpenAI Responses",
     )
     async def responses(body: ResponsesRequest, request: Request) -> Any:

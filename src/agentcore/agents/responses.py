@@ -109,9 +109,24 @@ REJECTED_FIELDS = frozenset({"background", "conversation", "prompt", "image"})
 class ResponsesRequest(BaseModel):
     """Body of ``POST /v1/responses`` (extra fields are checked against the lists above)."""
 
-    model_config = ConfigDict(extra="allow")
+    # Extra fields are read (to answer 400 naming them), but the documented schema admits none.
+    model_config = ConfigDict(extra="allow", json_schema_extra={"additionalProperties": False})
 
     model: str = Field(min_length=1, max_length=128, description="агент: research, sgr-example")
+    include: Any = Field(None, description="игнорируется")
+    max_output_tokens: Any = Field(None, description="игнорируется (лимиты задаёт агент)")
+    max_tool_calls: Any = Field(None, description="игнорируется")
+    parallel_tool_calls: Any = Field(None, description="игнорируется (один вызов за шаг)")
+    prompt_cache_key: Any = Field(None, description="игнорируется")
+    reasoning: Any = Field(None, description="игнорируется")
+    safety_identifier: Any = Field(None, description="игнорируется")
+    service_tier: Any = Field(None, description="игнорируется")
+    stream_options: Any = Field(None, description="игнорируется")
+    temperature: Any = Field(None, description="игнорируется (модель агента настроена сервером)")
+    top_p: Any = Field(None, description="игнорируется")
+    truncation: Any = Field(None, description="игнорируется")
+    user: Any = Field(None, description="игнорируется")
+    top_logprobs: Any = Field(None, description="игнорируется")
     input: str | list[dict[str, Any]] = Field(description="строка или список элементов", max_length=400)
     instructions: str | None = Field(None, max_length=100_000)
     stream: bool = Field(False, strict=True)
