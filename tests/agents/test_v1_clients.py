@@ -71,7 +71,7 @@ class Served:
 
 
 @pytest.fixture
-def serve(make_service: ServiceFactory, settings: Settings) -> Callable[..., Any]:
+def serve(make_service: ServiceFactory, settings: Settings) -> Callable[..., Any]:  # noqa: F811
     @contextmanager
     def start(script: list[ScriptItem], *, shaper: bool = True) -> Iterator[Served]:
         service = make_service(script)
@@ -111,7 +111,8 @@ def test_chat_usage_is_the_sum_of_the_upstream_calls_and_steps_are_not_tool_call
             )
         )
         assert not any(c.choices and c.choices[0].delta.tool_calls for c in chunks)
-        reasoning = "".join((c.choices[0].delta.model_extra or {}).get("reasoning_content", "") for c in chunks if c.choices)
+        deltas = [c.choices[0].delta for c in chunks if c.choices]
+        reasoning = "".join((d.model_extra or {}).get("reasoning_content", "") for d in deltas)
         assert "→ search" in reasoning and "→ compose_context" in reasoning
         assert chunks[-1].usage is not None and chunks[-1].usage.total_tokens == 550
 
@@ -165,7 +166,8 @@ def test_chat_client_tool_is_called_and_the_run_resumes(serve: Any) -> None:
         call = choice.message.tool_calls[0]
         assert (call.function.name, json.loads(call.function.arguments)) == ("get_weather", {"city": "Москва"})
         served.add(*flow())
-        messages += [choice.message.model_dump(exclude_none=True), {"role": "tool", "tool_call_id": call.id, "content": "+5, ясно"}]
+        result = {"role": "tool", "tool_call_id": call.id, "content": "+5, ясно"}
+        messages += [choice.message.model_dump(exclude_none=True), result]
         second = sdk(served).chat.completions.create(model="research", messages=messages, tools=[weather])
         assert second.choices[0].finish_reason == "stop"
         assert second.choices[0].message.content.startswith(ANSWER)  # type: ignore[union-attr]
@@ -203,7 +205,8 @@ def test_chat_structured_output_json_schema_and_offline_refusal(serve: Any) -> N
         assert parsed.choices[0].message.parsed == Vacation(days=28, summary="28 календарных дней")
         assert parsed.usage is not None and parsed.usage.total_tokens == 550 + 58
         shaping = served.requests[-1]
-        assert shaping.response_format is not None and shaping.response_format.schema_["required"] == ["days", "summary"]
+        assert shaping.response_format is not None
+        assert shaping.response_format.schema_["required"] == ["days", "summary"]
     with serve([], shaper=False) as served:
         import openai
 
@@ -224,7 +227,7 @@ def test_models_and_unknown_model_in_openai_error_shape(serve: Any) -> None:
         with pytest.raises(openai.NotFoundError) as caught:
             sdk(served).chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": "x"}])
         error = caught.value.response.json()["error"]
-        assert error["code"] == "model_not_found" and error["param"] == "model" and error["type"] == "invalid_request_error"
+        assert (error["code"], error["param"], error["type"]) == ("model_not_found", "model", "invalid_request_error")
 
 
 # ------------------------------------------------------------------------------------- openai SDK, Responses

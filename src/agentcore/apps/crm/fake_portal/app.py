@@ -71,7 +71,9 @@ class FakePortal:
 
     # --- credentials -----------------------------------------------------------------------------
 
-    def create_webhook(self, user_id: str = "1", code: str | None = None, scopes: tuple[str, ...] = ("crm",)) -> str:
+    def create_webhook(
+        self, user_id: str = "1", code: str | None = None, scopes: tuple[str, ...] = ("crm", "user", "task")
+    ) -> str:
         """Register an inbound webhook; returns its code (random unless given)."""
         code = code or secrets.token_hex(8)
         self.storage.add_webhook(user_id, code, list(scopes))
@@ -117,7 +119,7 @@ class FakePortal:
             raise PortalError(401, "invalid_token", "The access token provided is invalid.")
         if info["expires_at"] <= self.clock():
             raise PortalError(401, "expired_token", "The access token provided has expired.")
-        return CallContext("oauth", info["user_id"], ["crm", "user", "placement"], now=self._now)
+        return CallContext("oauth", info["user_id"], ["crm", "user", "task", "placement"], now=self._now)
 
     def _now(self) -> datetime:
         return datetime.fromtimestamp(self.clock(), UTC)
