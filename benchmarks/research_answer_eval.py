@@ -117,7 +117,9 @@ async def evaluate(settings: Settings, questions: list[dict[str, Any]], mode: st
                     "answered": answered,
                     "outcome": classify(item, answered, answer),
                     "names_missing": "В документах не нашлось" in answer,
-                    "false_shown": mode == "scripted" and answered and ("Кроме того" in answer or "10 рабочих дней, оформление" in answer),
+                    "false_shown": mode == "scripted"
+                    and answered
+                    and ("Кроме того" in answer or "10 рабочих дней, оформление" in answer),
                     "refinements": last.metadata.get("refinements", 0) if last.type == "final" else 0,
                     "seconds": elapsed,
                     "injected": bool(injected),

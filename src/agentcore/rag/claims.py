@@ -84,11 +84,17 @@ class CheckedClaim:
     repointed: bool = False
     decided_by: str = "guard"
 
-    def to_dict(self, numbering: dict[int, int] | None = None) -> dict[str, Any]:
+    def to_dict(
+        self, numbering: dict[int, int] | None = None, passages: dict[int, Passage] | None = None
+    ) -> dict[str, Any]:
         """The documented ``metadata.claims`` entry: ``claim``, ``status``, ``supported``, ``citations`` (the
-        numbers the user sees, when ``numbering`` is given), ``score``, ``missing``, ``repointed``."""
+        numbers the user sees, when ``numbering`` is given), ``score``, ``missing``, ``repointed``, and the
+        supporting passage's ``evidence_id`` / ``evidence_title`` (when ``passages`` are given)."""
         shown = [numbering[s] for s in self.sources if s in numbering] if numbering else list(self.sources)
+        evidence = passages.get(self.sources[0]) if passages and self.sources else None
         return {
+            "evidence_id": evidence.id if evidence else None,
+            "evidence_title": evidence.title if evidence else None,
             "claim": self.claim.text,
             "status": self.status,
             "supported": self.status == "supported",
@@ -204,7 +210,8 @@ async def check_claims(
 
 def _check_one(claim: Claim, passages: dict[int, Passage], analyzer: Analyzer) -> CheckedClaim:
     cited = [passages[n] for n in claim.citations if n in passages]
-    best_score, best_missing, conflict = 0.0, (), False
+    best_score, conflict = 0.0, False
+    best_missing: tuple[str, ...] = ()
     for passage in cited:
         score, ok, missing, clash = _verdict(claim, passage, analyzer)
         if ok:

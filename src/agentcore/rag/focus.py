@@ -24,7 +24,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 __all__ = ["FOCUS_MIN_COVERAGE", "FocusCheck", "Part", "check_focus", "question_parts"]
 
@@ -38,8 +38,8 @@ SOFT_LACK_MARGIN = 0.02
 
 _PART_SPLIT_RE = re.compile(
     r"\?|;|\s[—–]\s|,\s*а\s+(?:также\s+)?|,?\s+и\s+(?=(?:что|как|сколько|когда|где|кто|куда|чем|почему|зачем|"
-    r"какой|какая|какое|какие|каким|какую|можно|нужно|надо|до скольки|во сколько)\b|[а-яё]+\s+ли\b)|,?\s+а\s+(?=(?:что|как|сколько|"
-    r"когда|где|кто|куда|какой|какая|какое|какие|можно|если)\b)",
+    r"какой|какая|какое|какие|каким|какую|можно|нужно|надо|до скольки|во сколько)\b|[а-яё]+\s+ли\b)|"
+    r",?\s+а\s+(?=(?:что|как|сколько|когда|где|кто|куда|какой|какая|какое|какие|можно|если)\b)",
     re.IGNORECASE,
 )
 _ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
@@ -217,11 +217,19 @@ def _matches(term: str, words: set[str], stems: set[str]) -> bool:
     stem = _stem(term)
     if stem in stems:
         return True
-    if len(stem) >= 4:
-        return any(
-            len(s) >= 4 and (s.startswith(stem) or stem.startswith(s)) and min(len(s), len(stem)) >= 5 for s in stems
-        )
+    if len(stem) >= 5:
+        # A verb and its noun («оформ» / «оформлен»), a noun and its adjective («переговорк» / «переговорн»).
+        return any(len(s) >= 5 and _common_prefix(s, stem) >= max(5, min(len(s), len(stem)) - 1) for s in stems)
     return False
+
+
+def _common_prefix(left: str, right: str) -> int:
+    n = 0
+    for a, b in zip(left, right, strict=False):
+        if a != b:
+            break
+        n += 1
+    return n
 
 
 def _vocabulary(texts: Sequence[str]) -> tuple[set[str], set[str]]:
@@ -258,7 +266,7 @@ def check_focus(
     headings: Sequence[str] = (),
     min_coverage: float = FOCUS_MIN_COVERAGE,
     semantic: float | None = SEMANTIC_MIN_COSINE,
-    embed: object | None = None,
+    embed: Any | None = None,
 ) -> FocusCheck:
     """Whether the ``shown`` sentences answer each part of ``question``.
 
@@ -322,12 +330,14 @@ def _is_focus_word(term: str) -> bool:
     return bool({"NOUN"} & {str(p.tag.POS) for p in morph.parse(term)[:1]})
 
 
-def _close_in_meaning(text: str, shown: Sequence[str], threshold: float, embed: object | None) -> bool:
+def _close_in_meaning(text: str, shown: Sequence[str], threshold: float, embed: Any | None) -> bool:
     try:
         if embed is None:
-            from agentcore.llm.local_embeddings import embed_local_array as embed
-        query = embed([text], "query")  # type: ignore[operator]
-        sentences = embed(list(shown)[:8], "passage")  # type: ignore[operator]
+            from agentcore.llm.local_embeddings import embed_local_array
+
+            embed = embed_local_array
+        query = embed([text], "query")
+        sentences = embed(list(shown)[:8], "passage")
     except Exception:  # no local model: the lexical decision stands
         return False
     return float((sentences @ query[0]).max()) >= threshold

@@ -503,7 +503,9 @@ class AgentService(ReActAgent):
             "coverage_threshold": settings.coverage_threshold,
             "judge": self.judge.name,
             "unsupported_sentences": [c.claim.text for c in claim_report.removed] if claim_report else [],
-            "claims": [c.to_dict(numbering) for c in claim_report.claims] if claim_report else [],
+            "claims": [c.to_dict(numbering, claim_report.passages) for c in claim_report.claims]
+            if claim_report
+            else [],
             "removed_claims": [
                 {"claim": c.claim.text, "status": c.status, "missing": list(c.missing)} for c in claim_report.removed
             ]
