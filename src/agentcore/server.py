@@ -20,23 +20,30 @@ OpenAI-compatible endpoint serves the agents named below as models.
 
 from __future__ import annotations
 
+import asyncio
+import os
 from typing import Any
 
 from fastapi import FastAPI
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from agentcore.config import Settings, get_settings
+from agentcore.health import StoreState
 from agentcore.serving import closing_lifespan
 from agentcore.web.app import create_base_app
 from agentcore.web.auth import reader_dependencies
 
 
 class ServerHealth(BaseModel):
-    """Answer of ``GET /health``."""
+    """Answer of ``GET /health``: what this worker process sees."""
 
     status: str
     provider: str
     systems: list[str]
+    worker: int = Field(description="PID процесса, ответившего на запрос")
+    collection: str | None = Field(description="активная коллекция RAG, которую видит этот процесс")
+    collection_version: str | None = Field(description="её версия (None, пока не загружена или недоступна)")
+    stores: dict[str, StoreState] = Field(description="общие хранилища: redis, database, qdrant")
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -81,9 +88,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
 
     @app.get("/health", tags=["server"], response_model=ServerHealth)
-    def health() -> Any:
-        """Server status: the configured provider and the systems served (their prefixes)."""
-        return ServerHealth(status="ok", provider=settings.provider, systems=list(routers))
+    async def health() -> Any:
+        """What this worker sees: provider, systems (prefixes), the active collection and its version, and
+        whether the shared stores (Redis, the database, Qdrant) answer."""
+        from agentcore.health import check_stores
+
+        collection, version = await asyncio.to_thread(_rag_view, rag)
+        stores = await asyncio.to_thread(check_stores, settings)
+        return ServerHealth(
+            status="ok",
+            provider=settings.provider,
+            systems=list(routers),
+            worker=os.getpid(),
+            collection=collection,
+            collection_version=version,
+            stores=stores,
+        )
 
     for prefix, router in routers.items():
         app.include_router(
@@ -93,3 +113,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
     app.state.routers = routers
     return app
+
+
+def _rag_view(rag: Any) -> tuple[str | None, str | None]:
+    """The active collection and its version as this process sees them; ``(None, None)`` if it cannot load."""
+    try:
+        info = rag.rag_service.searcher().info()
+    except Exception:  # health reports, it never fails: /rag/health gives the reason
+        return None, None
+    return info.name, info.version
