@@ -40,6 +40,7 @@ __all__ = [
     "ClaimReport",
     "RenderedAnswer",
     "check_claims",
+    "checked_answer",
     "read_claims",
     "render_claims",
 ]
@@ -341,3 +342,24 @@ def render_claims(report: ClaimReport, *, missing: Sequence[str] = (), removed_h
         what = "; ".join(named) if named else (removed_hint or "подтверждение части ответа")
         body.append(f"{MISSING_PREFIX} {what}.")
     return RenderedAnswer("\n".join(body) if kept else "", sources, numbering, removed, named)
+
+
+async def checked_answer(question: str, answer: str, hits: Sequence[Any], judge: Any | None = None) -> str:
+    """A model's ``answer`` to ``question`` from ``hits`` (numbered from 1) as the user should see it: only its
+    supported claims with citations renumbered, and the closing line when something is missing; ``""`` when no
+    claim survives (the caller declines).  The RAG service's answer (the assistant's ``rag_search``) uses it."""
+    from agentcore.rag.citations import compose_context
+    from agentcore.rag.focus import check_focus
+
+    context = compose_context(hits, max(len(hits), 1))
+    report = await check_claims(read_claims(answer, context), context, judge=judge)
+    shown = report.supported
+    focus = check_focus(
+        question,
+        [c.claim.text for c in shown],
+        [f"{p.title}\n{p.text}" for p in context.passages],
+        headings=[report.passages[n].title for c in shown for n in c.sources],
+    )
+    if focus.decline:
+        return ""
+    return render_claims(report, missing=focus.missing).text
