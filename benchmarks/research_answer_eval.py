@@ -68,14 +68,16 @@ def sloppy_model(request: Any) -> str:
 
 def false_claim(draft: str) -> str:
     """The draft's first sentence with a number, the number changed — cited like the original."""
-    for line in draft.splitlines():
-        match = _NUMBER_RE.search(line)
+    for raw in draft.splitlines():
+        line = re.sub(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+", "", raw)  # a list marker is no fact to falsify
+        match = _NUMBER_RE.search(_MARKERS_RE.sub(" ", line))
         if match:
+            clean = _MARKERS_RE.sub(" ", line)
             wrong = str(int(match.group(1)) + 7)
-            sentence = line[: match.start()] + wrong + line[match.end() :]
-            return "Кроме того: " + sentence.lstrip("0123456789.-•* ")
-    first = draft.splitlines()[0]
-    return "Кроме того, этого делать нельзя: " + first.lstrip("0123456789.-•* ")
+            sentence = clean[: match.start()] + wrong + clean[match.end() :]
+            return "Кроме того: " + " ".join(sentence.split()).rstrip(".") + " [1]."
+    first = re.sub(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+", "", draft.splitlines()[0])
+    return "Кроме того, этого делать нельзя: " + first
 
 
 def classify(item: dict[str, Any], answered: bool, answer: str) -> str:
