@@ -158,6 +158,10 @@ class Settings(BaseSettings):
     crm_session_ttl: int = Field(30 * 24 * 3600, ge=60, validation_alias=_env("CRM_SESSION_TTL"))
     # X-API-Key values accepted by POST /chat, comma-separated (seed name HTTP_API_TOKENS); empty = /chat refuses all.
     http_api_tokens: SecretStr | None = Field(None, validation_alias=_env("HTTP_API_TOKENS"))
+    # Which users each /chat key acts as: "<key>=<user>,<user>;<key>=*"; an unlisted key's sessions are its own.
+    crm_key_users: SecretStr | None = Field(None, validation_alias=_env("CRM_KEY_USERS"))
+    # Seconds one CRM turn (model and portal together) may take before it answers what it could not finish.
+    crm_turn_deadline: float = Field(20.0, gt=0, validation_alias=_env("CRM_TURN_DEADLINE"))
     # --- research agent beyond seed 002: honest answers, cache of identical requests --------------
     # An answer whose citation coverage is below COVERAGE_THRESHOLD and whose verify confidence is below this is
     # replaced by "the knowledge base does not answer" plus the closest sources.

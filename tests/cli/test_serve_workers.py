@@ -357,3 +357,41 @@ def test_killing_a_host_mid_write_loses_no_acknowledged_write(data_dir: Path, se
         timeout=60,
     )
     assert after.status_code == 200, after.text
+
+
+def test_sigterm_lets_a_running_research_stream_finish(data_dir: Path, servers: list[Server]) -> None:
+    """Graceful shutdown drains: an SSE run in flight when SIGTERM arrives still ends with its `final` event."""
+    from agentcore.testing.fake_openai import serve_fake_openai
+
+    started = time.monotonic()
+
+    def slow(_: object) -> str:
+        time.sleep(1.5)  # the model is still thinking when the server is told to stop
+        return "Thought: Ответ известен.\nFinal Answer: Отпуск оформляют заявлением в HR-портале."
+
+    with serve_fake_openai() as llm:
+        llm.fake.script.add(*[slow] * 20)
+        server = Server(
+            data_dir,
+            AGENTCORE_PROVIDER="openai",
+            OPENAI_API_BASE=llm.base_url,
+            OPENAI_API_KEY=llm.api_key,
+        )
+        servers.append(server)
+        server.wait_ready()
+        events: list[str] = []
+        with httpx.Client(timeout=60) as client:
+            body = {"question": "Как оформить отпуск?", "max_steps": 3}
+            with client.stream("POST", server.url + "/research/stream", json=body) as response:
+                assert response.status_code == 200
+                for line in response.iter_lines():
+                    if line.startswith("event:"):
+                        events.append(line.split(":", 1)[1].strip())
+                        if len(events) == 1:
+                            started = time.monotonic()
+                            os.killpg(server.process.pid, signal.SIGTERM)
+        # uvicorn re-raises the signal it handled once shutdown is complete: -SIGTERM is a clean stop here.
+        assert server.process.wait(timeout=60) in (0, -signal.SIGTERM)
+    assert "Finished server process" in server.log.read_text(errors="replace")
+    assert events[0] == "step_started" and events[-1] == "final", events
+    assert time.monotonic() - started >= 1.0, "the run went on after SIGTERM instead of being cut"

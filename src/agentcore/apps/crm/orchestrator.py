@@ -34,6 +34,7 @@ from agentcore.apps.crm.confirmations import (
     find_pending,
     mark,
     request_confirmation,
+    targets_of,
 )
 from agentcore.apps.crm.errors import InputError, ModelClientError
 from agentcore.apps.crm.interaction_log import InteractionLogger
@@ -290,6 +291,15 @@ class Orchestrator:
 
     async def _apply_message_decision(self, turn: _Turn, message: str) -> None:
         decision = detect_decision(message, turn.state)
+        if decision.unclear:
+            pending = turn.state.pending_confirmations()
+            judged = await self.model_client.judge_approval(message, pending)
+            turn.decisions.append({"source": "message", "kind": "unclear", "model_says_approve": judged})
+            if not judged:
+                ids = ", ".join(c.id for c in pending)
+                turn.lines.append(messages.NOT_AN_APPROVAL.format(ids=f"запрос {ids}"))
+                return
+            decision = targets_of(message, "approve", turn.state)
         if decision.conflicting:
             turn.decisions.append({"source": "message", "kind": "conflict"})
             turn.lines.append(messages.CONFLICTING_DECISION)
