@@ -372,7 +372,9 @@ class ScrumBackend:
             NotFoundError: no such team; InvalidInputError: a blank or too long request; LLMUnavailableError.
         """
         _checked_message(leader_message)
-        self.store.team(team)
+        own = self._own_answer(team, leader_message)
+        if own is not None:
+            return own
         try:
             intent_resp = self._call("ANALYTICS", {"message": leader_message}, {})
         except _Fallback:
@@ -389,6 +391,36 @@ class ScrumBackend:
             report = {"type": "text", "data": render_report(metrics)}
         log.info("analytics // %s %s for team %s", intent, params, team)
         return AnalyticsOutcome(True, report["data"], intent, params, metrics)
+
+    def _own_answer(self, team: str, leader_message: str) -> AnalyticsOutcome | None:
+        """A named task, a named member or a forecast question, answered from stored data without the model
+        (:mod:`agentcore.apps.scrum.backend.questions`); ``None`` for the seed's intents.
+
+        Raises:
+            NotFoundError: no such team.
+        """
+        from agentcore.apps.scrum.backend import answers
+        from agentcore.apps.scrum.backend.metrics import snapshot
+        from agentcore.apps.scrum.backend.questions import recognise
+
+        s = snapshot(self.store, team)
+        question = recognise(leader_message, s.members, s.today, s.team.sprint_end)
+        if question is None:
+            return None
+        params: dict[str, Any]
+        if question.kind == "TASK_STATUS":
+            params = {"task_ids": list(question.task_ids)}
+            metrics, text = answers.task_status(s, question.task_ids)
+        elif question.kind == "MEMBER_STATUS":
+            assert question.member is not None
+            params = {"member": question.member.slug}
+            metrics, text = answers.member_status(s, question.member)
+        else:
+            params = {"deadline": question.deadline.isoformat() if question.deadline else None}
+            metrics, text = answers.forecast(s, question.deadline, question.deadline_words)
+        metrics = {**metrics, "params": params}
+        log.info("analytics // %s %s for team %s, answered from stored data", question.kind, params, team)
+        return AnalyticsOutcome(True, text, question.kind, params, metrics)
 
     # ------------------------------------------------------------------ FAQ, DIGEST, history
     def faq(self, question: str) -> str:
