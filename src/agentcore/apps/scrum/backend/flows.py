@@ -129,7 +129,9 @@ class ScrumBackend:
         store: where teams, tasks, dailies and blockers live.
         llm: the connection ``agent_process`` uses.
         notifier: where escalations go.
-        retry_count: technical retries after an invalid model output (seed 4.B: 1–2).
+        retry_count: whole ``agent_process`` calls repeated after an invalid model output.  Default 0: seed 4.B's
+            technical retry is the format repair inside ``agent_process`` (the model is shown its first reply and
+            the validation error), so a message costs one model call, two when the reply needs repairing.
         quality_retries: how many times a weak daily is sent back (seed 4: 2).
         max_clarifications: clarifying questions per daily before it is accepted as it is.
         transport_retries / transport_retry_time: the core retry policy (:func:`agentcore.retry.retry_sync`) for
@@ -144,7 +146,7 @@ class ScrumBackend:
         llm: LLMConnection,
         notifier: Notifier,
         *,
-        retry_count: int = 1,
+        retry_count: int = 0,
         quality_retries: int = 2,
         max_clarifications: int = 3,
         transport_retries: int = 3,

@@ -28,14 +28,18 @@ BackendKind = Literal["TASK_STATUS", "FORECAST", "MEMBER_STATUS"]
 BACKEND_KINDS: tuple[BackendKind, ...] = ("TASK_STATUS", "FORECAST", "MEMBER_STATUS")
 
 _FORECAST = re.compile(
-    r"успе(?:ем|ваем|ет|ют|вает|вают|ть)\w*|не\s+успе\w*|прогноз\w*|сорв[ёе]м|сорвут|закро(?:ем|ют)\s+ли|"
+    r"успе(?:ем|ваем|ет|ют|вает|вают|ть)\w*|не\s+успе\w*|сорв[ёе]м|сорвут|закро(?:ем|ют)\s+ли|"
     r"когда\s+(?:закончим|закроем|доделаем|будет\s+готов\w*|всё\s+будет|закончат|доделают|релиз\w*)|"
     r"(?:к|до)\s+(?:концу\s+спринта|пятниц\w*|понедельник\w*|вторник\w*|сред[еуы]|четверг\w*|"
     r"\d{1,2}[./]\d{1,2}\w*|\d{1,2}\s+(?:января|февраля|марта|апреля|мая|июня|июля|августа|сентября|"
     r"октября|ноября|декабря))\s*(?:успе\w*|законч\w*|закро\w*|сдад\w*|будет)|"
-    r"хватит\s+ли\s+(?:времени|дней)|в\s+срок\w*\s*\?|укладываемся|уложимся|\bforecast\b|\bon\s+track\b",
+    r"хватит\s+ли\s+(?:времени|дней)|в\s+срок\w*\s*\?|укладываемся|уложимся|\bon\s+track\b",
     re.IGNORECASE,
 )
+_FORECAST_WORD = re.compile(r"прогноз\w*|\bforecast\b", re.IGNORECASE)
+"""«прогноз» alone asks for a forecast — unless it qualifies an overview («статус спринта, с прогнозом»: seed 5.2's
+EXTENDED overview, which carries the forecast)."""
+_OVERVIEW = re.compile(r"статус\w*|обзор\w*|сводк\w*|отч[её]т\w*|overview", re.IGNORECASE)
 _WEEKDAYS = {
     "понедельник": 0,
     "вторник": 1,
@@ -144,7 +148,7 @@ def recognise(
     ids = tuple(i for i in task_ids_in(message) if not re.fullmatch(r"(?i)(?:utf|iso|sha|md|x|mp|h)-\d+", i))
     if ids:
         return BackendQuestion("TASK_STATUS", task_ids=ids)
-    if _FORECAST.search(message):
+    if _FORECAST.search(message) or (_FORECAST_WORD.search(message) and not _OVERVIEW.search(message)):
         deadline, words = deadline_of(message, today, sprint_end)
         return BackendQuestion("FORECAST", deadline=deadline, deadline_words=words)
     member = named_member(message, members)
