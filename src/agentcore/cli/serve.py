@@ -18,8 +18,13 @@ def worker_app() -> FastAPI:
 
     uvicorn calls it in every worker (``--workers N`` needs an import string and a factory, not an app object).
     """
+    from sse_starlette.sse import AppStatus
+
     from agentcore.server import create_app
 
+    # sse-starlette ends every open event stream the moment uvicorn is told to stop; our streams are finite runs
+    # (a research run ends with `final`), so they drain instead, within uvicorn's graceful-shutdown timeout.
+    AppStatus.disable_automatic_graceful_drain()
     settings = load_settings()
     init_logging(settings, "server.log")
     return create_app(settings)

@@ -48,9 +48,7 @@ def test_every_spelling_of_a_reference_in_a_name_is_refused(name: str) -> None:
     assert _batch(cmd, "full").decision == "forbid"
 
 
-@pytest.mark.parametrize(
-    "method", ["crm.deal.$result[g][TITLE]", "$result[g][M]", "crm.deal.%24result%5Bg%5D%5BM%5D"]
-)
+@pytest.mark.parametrize("method", ["crm.deal.$result[g][TITLE]", "$result[g][M]", "crm.deal.%24result%5Bg%5D%5BM%5D"])
 def test_reference_in_a_method_name_is_refused(method: str) -> None:
     verdict = _batch({"g": "crm.deal.get?id=1", "x": f"{method}?id=1"}, "full")
     assert verdict.decision == "forbid"

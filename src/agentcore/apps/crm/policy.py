@@ -176,9 +176,7 @@ def _reference_in_name(references: tuple[Reference, ...] | list[Reference]) -> V
     return None
 
 
-def _unresolved_values(
-    method: str, verdict: Verdict, references: tuple[Reference, ...] | list[Reference]
-) -> Verdict:
+def _unresolved_values(method: str, verdict: Verdict, references: tuple[Reference, ...] | list[Reference]) -> Verdict:
     """A command that needs the user's yes may not take from another command's result what the user approves: the
     record it changes (``id``), a critical field's value, or any value of a delete or a subscription change."""
     if verdict.decision != "confirm":
