@@ -61,11 +61,11 @@ def test_dialog_with_bound_confirmations(crm: pexpect.spawn, tmp_path: Path) -> 
     crm.expect_exact(PROMPT)
 
     crm.sendline("Создай сделку «Поставка фильтров» на 50 000 рублей для компании «Ромашка»")
-    crm.expect(r"→ batch .*?\[ждёт подтверждения c1\]")  # the amount of a new deal is critical too
-    crm.expect_exact("deal: Создать сделку «Поставка фильтров»: сумма 50 000 ₽")
+    crm.expect(r"→ crm\.deal\.add .*?\[ждёт подтверждения c1\]")  # the amount of a new deal is critical too
+    crm.expect_exact("Создать сделку «Поставка фильтров»: сумма 50 000 ₽, компания «ООО «Ромашка»» (#1).")
     crm.expect(CONFIRM)
     crm.sendline("да")
-    crm.expect(r"→ batch .*?\[выполнено\]")
+    crm.expect(r"→ crm\.deal\.add .*?\[выполнено\]")
     crm.expect_exact("Создана сделка #6.")
     crm.expect_exact(PROMPT)
 

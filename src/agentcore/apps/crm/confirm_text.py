@@ -252,6 +252,9 @@ class Describer:
             return f"{as_data(name)} ({as_data(text, quote=False, limit=40)})" if name else as_data(text)
         if upper.endswith("BY_ID") or upper == "RESPONSIBLE_ID":
             return await self._person(text, read)
+        linked = {"COMPANY_ID": "company", "CONTACT_ID": "contact"}.get(upper)
+        if linked is not None and _literal_id(text):
+            return self._label(linked, await self._record(linked, text, read), text, None)
         return as_data(text)
 
     async def _field_titles(self, kind: str, read: Read | None) -> dict[str, str]:
