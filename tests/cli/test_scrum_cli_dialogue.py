@@ -19,7 +19,9 @@ def _daily(text: str) -> str:
 
 
 def test_new_daily_supersedes_and_no_task_id_placeholder_is_shown(data_dir: Path) -> None:
-    assert "К какой задаче относится блокер" in _daily("Вчера закрыл TASK-3, сегодня TASK-10. Блокер: срочно нет стенда")
+    assert "К какой задаче относится блокер" in _daily(
+        "Вчера закрыл TASK-3, сегодня TASK-10. Блокер: срочно нет стенда"
+    )
     fresh = _daily("Вчера закрыл TASK-10, сегодня TASK-11. Блокер: срочно нет доступа к базе")
     assert "закрыт: это новый daily" in fresh and "нет доступа к базе" in fresh
     accepted = _daily("без задачи")
