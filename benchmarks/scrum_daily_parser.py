@@ -147,7 +147,11 @@ def main() -> None:
             def scripted(message: str, model: ScriptedModel = model) -> dict[str, Any]:
                 return agent_process(
                     mode="DAILY",
-                    payload={"message": message, "role": "DEV", "daily_state": {"mode": "INITIAL", "quality_retries": 0}},
+                    payload={
+                        "message": message,
+                        "role": "DEV",
+                        "daily_state": {"mode": "INITIAL", "quality_retries": 0},
+                    },
                     backend_context={},
                     client=model.client,
                     api_url="http://scripted.invalid/v1",

@@ -18,12 +18,12 @@ import re
 
 _FLAGS = re.IGNORECASE
 
-_NEGATED = re.compile(
+NEGATED = re.compile(
     r"\b(?:это\s+|пока\s+)?не\s+(?:является\s+)?(?:блокер\w*|блокир\w*|заблокир\w*|блок\b|стоппер\w*|проблем[аы]\b)"
     r"|\bне\s+заблокирован\w*|\bnot\s+(?:a\s+)?(?:blocker|blocking|blocked)\b|\bno\s+blockers?\b|\bnothing\s+blocking\b"
     r"|\bничего\s+не\s+(?:жд[уёе]\w*|блокирует|мешает|ожида\w*)|\bне\s+жд[уёе]\w*\s+ничего\b"
     r"|\b(?:это\s+|работе\s+это\s+|мне\s+)?(?:ничего\s+)?не\s+мешает\b|\bникто\s+не\s+мешает\b"
-    r"|\bблок[еи]р(?:ов|а)\s+(?:нет|нету|нэт|не\s+было|ноль|no|none|nope)\b|\bблокеров\s+не\s+(?:вижу|наблюда\w*)\b"
+    r"|\bбл[оа]к[еи]р(?:ов|а)\s+(?:нет|нету|нэт|не\s+было|ноль|no|none|nope)\b|\bблокеров\s+не\s+(?:вижу|наблюда\w*)\b"
     r"|\b(?:нет|без|никаких|ни\s+одного)\s+блок[еи]р\w*",
     _FLAGS,
 )
@@ -44,14 +44,14 @@ _STILL = re.compile(r"\b(?:до\s+сих\s+пор|всё\s+ещё|все\s+ещ�
 
 def is_negated(clause: str) -> bool:
     """Whether ``clause`` says there is no blocker (see the module docstring)."""
-    if _NEGATED.search(clause):
+    if NEGATED.search(clause):
         return True
     return bool(RESOLVED.search(clause) and _PAST_BLOCKER.search(clause) and not _STILL.search(clause))
 
 
 _NOT_URGENT = r"(?:не\s*|не\s+очень\s+|not\s+|non-?)"
 _EXPLICIT = re.compile(
-    rf"(?<!не)(?<!не\s)\b(?:срочн\w*|критичн\w*|критическ\w*|asap|urgent\w*|critical\w*|горит|горящ\w*)",
+    r"(?<!не)(?<!не\s)\b(?:срочн\w*|критичн\w*|критическ\w*|asap|urgent\w*|critical\w*|горит|горящ\w*)",
     _FLAGS,
 )
 _EXPLICIT_DENIED = re.compile(

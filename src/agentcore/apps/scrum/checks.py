@@ -83,7 +83,10 @@ def settle_daily(output: dict[str, Any], message: str, mode: str = "INITIAL") ->
     own = output.get("clarification") or {}
     if not clarification["needs_clarification"] and own.get("needs_clarification") and own.get("question"):
         question = str(own["question"]).strip().rstrip(".!")
-        clarification = {"needs_clarification": True, "question": question if question.endswith("?") else question + "?"}
+        clarification = {
+            "needs_clarification": True,
+            "question": question if question.endswith("?") else question + "?",
+        }
     return {**output, "daily": {**daily, "quality": quality}, "clarification": clarification}
 
 

@@ -18,16 +18,26 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
-from agentcore.apps.scrum.blocker_reading import RESOLVED, WORKAROUND, criticality, is_negated, meanwhile_span
+from agentcore.apps.scrum.blocker_reading import NEGATED, RESOLVED, WORKAROUND, criticality, is_negated, meanwhile_span
 from agentcore.apps.scrum.schemas import MAX_ITEMS, MAX_TEXT_CHARS
-from agentcore.apps.scrum.task_ids import task_ids_in, without_task_ids
+from agentcore.apps.scrum.task_ids import task_ids_in
 from agentcore.trace.text import truncate
 
 Section = Literal["yesterday", "today", "blockers"]
 
-__all__ = ["ParsedDaily", "daily_verdict", "declines_task", "grade", "merge_clarification", "parse", "parse_daily", "task_ids_in"]
+__all__ = [
+    "ParsedDaily",
+    "daily_verdict",
+    "declines_task",
+    "grade",
+    "merge_clarification",
+    "parse",
+    "parse_daily",
+    "task_ids_in",
+]
 
 
 def _wordset(words: str) -> frozenset[str]:
@@ -65,6 +75,9 @@ _HEADER = re.compile(
 _HEADER_ALONE = re.compile(
     rf"^\s*(?:(?P<y>{_YESTERDAY})|(?P<t>{_TODAY})|(?P<b>{_BLOCKER_WORDS}))\s*[:：]?\s*$", re.IGNORECASE
 )
+_URL_RE = re.compile(r"https?://\S+", re.IGNORECASE)
+_KEY_LIKE = re.compile(r"^[a-z][a-z0-9_]*-\d+$")
+_BLOCKER_WORDS_FULL = re.compile(_BLOCKER_WORDS, re.IGNORECASE)
 _BLOCKER_WORDS_RE = re.compile(rf"\b(?:{_BLOCKER_WORDS})", re.IGNORECASE)
 _YESTERDAY_RE = re.compile(rf"\b(?:{_YESTERDAY})\b", re.IGNORECASE)
 _TODAY_RE = re.compile(rf"\b(?:{_TODAY})\b", re.IGNORECASE)
@@ -125,7 +138,7 @@ _NOTHING = re.compile(
 _WORD = re.compile(r"[A-Za-zА-Яа-яЁё0-9]+(?:-[A-Za-zА-Яа-яЁё0-9]+)*")
 _FILLER = _wordset(
     """и а но да нет ну вот ещё еще также тоже потом затем же все всё так как что это по на в во с со к ко
-    у о об от до за из для над под при про через ничего пока особо вроде вообще -"""
+    у о об от до за из для над под при про через ничего пока особо вроде вообще то самое тот та те -"""
 )
 _GENERIC = _wordset(
     """задача задачи задачу задачами задач таска таски таску таск тасками работа работу работаю работаем
@@ -166,6 +179,12 @@ _URGENCY_ONLY = re.compile(
 )
 
 
+# Where a blocker line turns to the day's work: «Блокер: банк молчит по PAY-3, но сегодня делаю PAY-2».
+_SECTION_AFTER_BLOCKER = re.compile(
+    r"(?:[,;]|\s[—–])\s*(?:(?:а|но|и|зато)\s+)?(?=(?:сегодня|вчера|today|yesterday|завтра)\b)", re.IGNORECASE
+)
+
+
 def _split_before_blockers(sentence: str) -> list[str]:
     """``sentence`` cut before each blocker word that starts a new statement (see :data:`_BLOCKER_HEAD`)."""
     pieces, start = [], 0
@@ -200,6 +219,7 @@ class ParsedDaily:
     no_blockers_stated: bool = False
     content_words: int = 0
     informative_words: int = 0
+    words: int = 0
 
     def task_ids(self) -> list[str]:
         ids = [item["task_id"] for item in self.yesterday + self.today if item["task_id"]]
@@ -212,19 +232,21 @@ def _clean(text: str) -> str:
     return _TRAIL.sub("", text).strip()
 
 
-def _content_words(text: str) -> list[str]:
-    """Words that carry content: not headers, time words, fillers or task ids."""
-    words = []
-    for word in _WORD.findall(without_task_ids(text)):
-        lower = word.lower()
-        if lower in _FILLER or len(lower) < 2:
-            continue
-        if _YESTERDAY_RE.fullmatch(lower) or _TODAY_RE.fullmatch(lower):
-            continue
-        if re.fullmatch(_BLOCKER_WORDS, lower):
-            continue
-        words.append(lower)
-    return words
+def _content_words(text: str) -> tuple[str, ...]:
+    """Words that carry content: not headers, time words, fillers, numbers, task ids or URLs."""
+    if "://" in text:
+        text = _URL_RE.sub(" ", text)
+    return tuple(lower for lower in (w.lower() for w in _WORD.findall(text)) if _is_content(lower))
+
+
+@lru_cache(maxsize=8192)
+def _is_content(lower: str) -> bool:
+    """Whether a (lower-case) word carries content (the vocabulary repeats, so the answer is kept)."""
+    if lower in _FILLER or len(lower) < 2 or lower.isdigit() or _KEY_LIKE.match(lower):
+        return False
+    if _YESTERDAY_RE.fullmatch(lower) or _TODAY_RE.fullmatch(lower):
+        return False
+    return not _BLOCKER_WORDS_FULL.fullmatch(lower)
 
 
 def _verb_section(text: str) -> Section | None:
@@ -270,9 +292,14 @@ def _split_clauses(message: str) -> list[_Clause]:
             if not body.strip():  # a header on its own line: the section of the lines below
                 clauses.append(_Clause("", index, section, explicit=True, lead=lead))
                 continue
-            if section == "blockers":  # «Блокеры: жду ревью, нет стенда» — the whole line is blockers
-                clauses.append(_Clause(body, index, section, explicit=True, lead=lead))
-                continue
+            if section == "blockers":  # «Блокеры: жду ревью, нет стенда» — the whole line is blockers …
+                tail = _SECTION_AFTER_BLOCKER.search(body)
+                clauses.append(
+                    _Clause(body[: tail.start()] if tail else body, index, section, explicit=True, lead=lead)
+                )
+                if not tail:
+                    continue
+                body, section, header = body[tail.end() :], None, None  # … up to «…, но сегодня делаю PAY-2»
             sentence = body
         sentence = _POSTFIX_STATUS.sub(r"\2 \1", sentence)
         parts = [p for piece in _split_before_blockers(sentence) for p in _CLAUSE_SPLIT.split(piece) if p and p.strip()]
@@ -352,9 +379,11 @@ def _blocker_text(text: str) -> str:
     return truncate(_clean(text), MAX_TEXT_CHARS)
 
 
-def _blocker_from(
-    text: str, sentence: int, sentence_ids: dict[int, list[str]]
-) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+def _starts_section(text: str) -> bool:
+    return bool(_YESTERDAY_RE.match(text) or _TODAY_RE.match(text))
+
+
+def _blocker_from(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
     """The blocker a clause states, and the work it says is done meanwhile («…, пока делаю PAY-16» → today)."""
     cut = meanwhile_span(text)
     own, meanwhile = (text[:cut], text[cut:]) if cut else (text, "")
@@ -365,11 +394,11 @@ def _blocker_from(
     if not blocker or not _content_words(blocker):
         return None
     ids = task_ids_in(own)
-    if not ids:
-        siblings = [i for i in dict.fromkeys(sentence_ids.get(sentence, [])) if i not in task_ids_in(meanwhile)]
-        ids = siblings if len(siblings) == 1 else []
     critical, _ = criticality(text)
-    work = [{"task_id": task_id, "summary": truncate(_clean(meanwhile), MAX_TEXT_CHARS)} for task_id in task_ids_in(meanwhile)]
+    work = [
+        {"task_id": task_id, "summary": truncate(_clean(meanwhile), MAX_TEXT_CHARS)}
+        for task_id in task_ids_in(meanwhile)
+    ]
     return {"text": blocker, "critical": critical, "related_task_id": ids[0] if ids else None}, work
 
 
@@ -408,9 +437,6 @@ def parse(message: str) -> ParsedDaily:
     parsed = ParsedDaily(content_words=len(_content_words(message)), informative_words=_informative(message))
     parsed.no_blockers_stated = bool(_NO_BLOCKERS_RE.search(message))
     clauses = _merge_blocker_runs(_split_clauses(message))
-    sentence_ids: dict[int, list[str]] = {}
-    for clause in clauses:
-        sentence_ids.setdefault(clause.sentence, []).extend(task_ids_in(clause.text))
 
     sticky: Section | None = None
     sticky_explicit = False
@@ -445,19 +471,26 @@ def parse(message: str) -> ParsedDaily:
                 section = "today"
             if section is not None:
                 sticky, sticky_explicit = section, False
-        if (section == "blockers" or _BLOCKER_RE.search(text)) and is_negated(text):
+        if (section == "blockers" or _BLOCKER_RE.search(text)) and (
+            is_negated(text) or _NOTHING.match(_blocker_text(text))
+        ):
             parsed.no_blockers_stated = True  # «не блокер», «ничего не жду», «был блокер, уже снят»
-            continue
+            # «сегодня займусь PAY-61, ничего не мешает»: the work stays, only the blocker is denied.
+            rest = _clean(NEGATED.sub("", text))
+            if section == "blockers" or _BLOCKER_RE.search(rest) or not (task_ids_in(rest) or _starts_section(rest)):
+                continue
+            text = rest
         if _NO_BLOCKERS_RE.search(text):  # «…, блокеров нет»: keep what else the clause says
             text = _clean(_NO_BLOCKERS_RE.sub("", text))
             if not text or not (_content_words(text) or task_ids_in(text)):
                 continue
         if section == "blockers" or _BLOCKER_RE.search(text):
-            self_blocker = _blocker_from(text, clause.sentence, sentence_ids)
+            self_blocker = _blocker_from(text)
             if self_blocker is not None:
                 blocker, meanwhile = self_blocker
                 parsed.blockers.append(blocker)
-                parsed.today.extend(meanwhile)
+                planned = {i["task_id"] for i in parsed.today}
+                parsed.today.extend(i for i in meanwhile if i["task_id"] not in planned)
             continue
         if section is None:
             if sticky is not None and sticky_explicit and sticky != "blockers":
@@ -482,7 +515,7 @@ def _described(item: dict[str, Any]) -> bool:
 def grade(parsed: ParsedDaily) -> str:
     """One of the five quality levels of seed 3.2.
 
-    * EMPTY — nothing said;
+    * EMPTY — not a word written;
     * TOO_SHORT — under two informative words and no task id, or bare task ids without both sections;
     * NO_TASKS_MENTIONED — no task id;
     * GREAT — yesterday and today both filled, every item tied to a task and described («TASK-7 — вёрстка»,
@@ -490,7 +523,7 @@ def grade(parsed: ParsedDaily) -> str:
     * DETAIL_OK — the rest.
     """
     has_content = parsed.yesterday or parsed.today or parsed.blockers
-    if parsed.content_words == 0 and not has_content:
+    if parsed.words == 0 and not has_content:
         return "EMPTY"
     ids = parsed.task_ids()
     both_sections = bool(parsed.yesterday and parsed.today)
@@ -543,7 +576,9 @@ def clarification_for(daily: dict[str, Any], quality: str = "DETAIL_OK", ask_mis
     return {"needs_clarification": True, "question": question}
 
 
-def daily_verdict(daily: dict[str, Any], message: str | None = None, ask_missing: bool = True) -> tuple[str, dict[str, Any]]:
+def daily_verdict(
+    daily: dict[str, Any], message: str | None = None, ask_missing: bool = True, *, _parsed: ParsedDaily | None = None
+) -> tuple[str, dict[str, Any]]:
     """``(quality, clarification)`` of a daily in seed 3.2's shape — the one verdict every path uses (offline
     parser, model answers, CLI, HTTP, Telegram), so the same daily gets the same verdict.
 
@@ -558,12 +593,20 @@ def daily_verdict(daily: dict[str, Any], message: str | None = None, ask_missing
         yesterday=list(daily["yesterday"]),
         today=list(daily["today"]),
         blockers=list(daily["blockers"]),
-        no_blockers_stated=no_blockers_stated(texts),
+        no_blockers_stated=_stated(texts, message, _parsed),
         content_words=len(_content_words(texts)),
         informative_words=_informative(texts),
+        words=len(_WORD.findall(texts)),
     )
     quality = grade(parsed)
     return quality, clarification_for(daily, quality, ask_missing)
+
+
+def _stated(texts: str, message: str | None, parsed: ParsedDaily | None) -> bool:
+    """Whether blockers are addressed: the parser's own reading of ``message`` (one reading on every path)."""
+    if message is None:
+        return no_blockers_stated(texts)
+    return (parsed if parsed is not None else parse(message)).no_blockers_stated
 
 
 def no_blockers_stated(text: str) -> bool:
@@ -611,7 +654,7 @@ def parse_daily(message: str, role: str) -> dict[str, Any]:
         "quality": "EMPTY",
     }
     output = _finish(daily)
-    output["daily"]["quality"], output["clarification"] = daily_verdict(output["daily"], message)
+    output["daily"]["quality"], output["clarification"] = daily_verdict(output["daily"], message, _parsed=parsed)
     return output
 
 

@@ -143,7 +143,9 @@ def evaluate(parser: Parser, labelled: list[dict[str, Any]]) -> Report:
         report.counts["blocker.critical"].fp += sum(
             1 for i, b in enumerate(predicted) if i not in matched_p and b["critical"]
         )
-        report.counts["blocker.critical"].fn += sum(1 for j, b in enumerate(wanted) if j not in matched_e and b["critical"])
+        report.counts["blocker.critical"].fn += sum(
+            1 for j, b in enumerate(wanted) if j not in matched_e and b["critical"]
+        )
         matched = dict((j, i) for i, j in pairs)
         links = report.counts["blocker.related_task_id"]
         for j, blocker in enumerate(wanted):

@@ -36,31 +36,30 @@ _URL_KEY = re.compile(
 _URL_REPO = re.compile(
     r"^https?://[^/]+/(?:[^?#]*/)?([^/?#]+)/([^/?#-][^/?#]*)(?:/-)?/(?:issues|pull|pulls|merge_requests)/(\d{1,9})"
 )
-_REPO = re.compile(r"(?<![\w/.#-])([A-Za-z0-9][\w.-]{0,99}/[A-Za-z0-9][\w.-]{0,99})#(\d{1,9})(?!\w)")
-_HASH = re.compile(r"(?<![\w#&/])#(\d{1,9})(?![\w#])")
-_KEY = re.compile(r"(?<![\w./@#-])([A-Za-z][A-Za-z0-9_]{0,19})-(\d{1,9})(?![\w-]|[.,]\d)")
+_ANY = re.compile(
+    r"(?P<url>https?://[^\s<>\"'«»()\[\]]+)"
+    r"|(?<![\w/.#-])(?P<repo>(?P<owner>[A-Za-z0-9][\w.-]{0,99}/[A-Za-z0-9][\w.-]{0,99})#(?P<rnum>\d{1,9}))(?!\w)"
+    r"|(?<![\w#&/])(?P<hash>#(?P<hnum>\d{1,9}))(?![\w#])"
+    r"|(?<![\w./@#-])(?P<key>(?P<prefix>[A-Za-z][A-Za-z0-9_]{0,19})-(?P<knum>\d{1,9}))(?![\w-]|[.,]\d)",
+    re.IGNORECASE,
+)
 
 # Names written with a hyphen and a number that are not tracker keys: encodings, standards, hashes, languages,
 # runtimes, platforms, browsers, libraries.
-_NOT_KEYS = frozenset(
-    """
-    utf utf8 ucs iso gost rfc ieee pep cve cwe ecma es ecmascript ascii latin koi cp win windows ansi ean upc
-    sha md crc aes rsa rs hs es ed ecdsa dsa des tls ssl ssh http https http2 ipv ip tcp udp dns smtp imap pop
-    oauth saml jwt sso
-    python py python3 java jdk jre openjdk node nodejs npm deno bun go golang rust ruby rails php perl lua dotnet
-    net csharp kotlin swift scala dart flutter ts typescript js javascript
-    postgres postgresql pg psql mysql mariadb mongo mongodb redis kafka rabbitmq clickhouse sqlite oracle mssql
-    elastic elasticsearch opensearch cassandra spark hadoop airflow flink
-    vue vuex react angular svelte next nuxt webpack vite babel jest pytest django flask fastapi spring hibernate
-    gradle maven playwright selenium cypress puppeteer storybook tailwind bootstrap jquery lodash redux pinia
-    ubuntu debian centos rhel fedora alpine arch macos osx ios ipados android windows linux
-    iphone ipad pixel galaxy samsung xiaomi huawei
-    chrome chromium firefox safari edge opera yandex
-    k8s kubernetes helm terraform docker nginx apache haproxy envoy istio grafana prometheus zabbix jenkins
-    gpt llama qwen mistral gemini claude bert t5
-    covid h mp usb hdmi ddr lte wifi pci dss
-    """.split()
-)
+_NOT_KEYS_TEXT = """
+utf utf8 ucs iso gost rfc ieee pep cve cwe ecma es ecmascript ascii latin koi cp win windows ansi ean upc
+sha md crc aes rsa rs hs ed ecdsa dsa des tls ssl ssh http https http2 ipv ip tcp udp dns smtp imap pop
+oauth saml jwt sso python py python3 java jdk jre openjdk node nodejs npm deno bun go golang rust ruby rails php
+perl lua dotnet net csharp kotlin swift scala dart flutter ts typescript js javascript postgres postgresql pg psql
+mysql mariadb mongo mongodb redis kafka rabbitmq clickhouse sqlite oracle mssql elastic elasticsearch opensearch
+cassandra spark hadoop airflow flink vue vuex react angular svelte next nuxt webpack vite babel jest pytest django
+flask fastapi spring hibernate gradle maven playwright selenium cypress puppeteer storybook tailwind bootstrap
+jquery lodash redux pinia ubuntu debian centos rhel fedora alpine arch macos osx ios ipados android linux iphone
+ipad pixel galaxy samsung xiaomi huawei chrome chromium firefox safari edge opera yandex k8s kubernetes helm
+terraform docker nginx apache haproxy envoy istio grafana prometheus zabbix jenkins gpt llama qwen mistral gemini
+claude bert t5 covid h mp usb hdmi ddr lte wifi pci dss
+"""
+_NOT_KEYS = frozenset(_NOT_KEYS_TEXT.split())
 
 
 @dataclass(frozen=True)
@@ -98,37 +97,32 @@ def _from_url(url: str, known: frozenset[str]) -> str | None:
 
 def find_task_ids(text: str, known_prefixes: Iterable[str] = ()) -> list[TaskRef]:
     """Every task id written in ``text``, in order of appearance (repeats included)."""
-    known = frozenset(p.upper() for p in known_prefixes)
+    return list(_find(text, frozenset(p.upper() for p in known_prefixes)))
+
+
+def _find(text: str, known: frozenset[str]) -> tuple[TaskRef, ...]:
+    if "-" not in text and "#" not in text and "://" not in text:
+        return ()
     refs: list[TaskRef] = []
-    taken: list[tuple[int, int]] = []
-    for url in _URL.finditer(text):
-        taken.append(url.span())
-        found = _from_url(url.group(0).rstrip(".,;:!?"), known)
+    for match in _ANY.finditer(text):  # one pass: a URL is consumed whole, so nothing inside it is read again
+        kind = match.lastgroup
+        found: str | None
+        if kind == "url":
+            found = _from_url(match.group(0).rstrip(".,;:!?"), known)
+        elif kind == "repo":
+            found = f"{match.group('owner')}#{match.group('rnum')}"
+        elif kind == "hash":
+            found = f"#{match.group('hnum')}"
+        else:
+            found = _key(match.group("prefix"), match.group("knum"), known)
         if found:
-            refs.append(TaskRef(found, *url.span()))
-
-    def free(start: int, end: int) -> bool:
-        return all(end <= a or start >= b for a, b in taken)
-
-    for match in _REPO.finditer(text):
-        if free(*match.span()):
-            refs.append(TaskRef(f"{match.group(1)}#{match.group(2)}", *match.span()))
-            taken.append(match.span())
-    for match in _HASH.finditer(text):
-        if free(*match.span()):
-            refs.append(TaskRef(f"#{match.group(1)}", *match.span()))
-    for match in _KEY.finditer(text):
-        if free(*match.span()):
-            found = _key(match.group(1), match.group(2), known)
-            if found:
-                refs.append(TaskRef(found, *match.span()))
-    refs.sort(key=lambda ref: ref.start)
-    return refs
+            refs.append(TaskRef(found, *match.span()))
+    return tuple(refs)
 
 
 def task_ids_in(text: str, known_prefixes: Iterable[str] = ()) -> list[str]:
     """Task ids mentioned in ``text``, in order, without repeats."""
-    return list(dict.fromkeys(ref.id for ref in find_task_ids(text, known_prefixes)))
+    return list(dict.fromkeys(ref.id for ref in _find(text, frozenset(p.upper() for p in known_prefixes))))
 
 
 def is_task_id(value: str) -> bool:
@@ -138,6 +132,8 @@ def is_task_id(value: str) -> bool:
 
 def without_task_ids(text: str) -> str:
     """``text`` with every task id (and every URL) blanked out, positions kept."""
+    if "-" not in text and "#" not in text and "://" not in text:
+        return text
     chars = list(text)
     for ref in find_task_ids(text):
         chars[ref.start : ref.end] = " " * (ref.end - ref.start)
