@@ -8,10 +8,11 @@ negations; rules are tuned on dev only, the test split is the honest figure) and
 :mod:`agentcore.apps.scrum.evaluation`.
 
 * ``offline`` — :func:`~agentcore.apps.scrum.daily_parser.parse_daily`;
-* ``scripted`` — the whole ``agent_process(mode="DAILY")`` path with a scripted model that answers each daily with
-  its labelled reading written the way models write it (``"NO_TASK_ID"`` for a missing task, ids in lower case, a
-  quality of its own): what the contract path keeps of a correct model answer, and whether the quality verdict and
-  the clarification come out the same as offline.
+* ``scripted`` — the whole ``agent_process(mode="DAILY")`` path, then :func:`~agentcore.apps.scrum.checks.settle_daily`
+  (the shared quality verdict and clarification), with a scripted model that answers each daily with its labelled
+  reading written the way models write it (``"NO_TASK_ID"`` for a missing task, ids in lower case, a quality guess
+  of its own, no question): what the contract path keeps of a correct model answer, and whether the verdict comes
+  out as offline.  Items without a task id are not in the labels, so the scripted model cannot name them.
 * ``--outputs FILE`` scores recorded outputs (one ``{"id": …, "output": …}`` per line), e.g. an older parser's.
 
 Speed: the parser alone vs a reference measured in the same run (``str.split`` + one regex pass over the same
@@ -33,7 +34,8 @@ from typing import Any
 import httpx
 
 from agentcore.apps.scrum.agent_core import agent_process
-from agentcore.apps.scrum.daily_parser import parse_daily
+from agentcore.apps.scrum.checks import settle_daily
+from agentcore.apps.scrum.daily_parser import parse_daily, task_ids_in
 from agentcore.apps.scrum.evaluation import Report, evaluate, load_labelled
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "apps" / "scrum" / "data"
@@ -76,9 +78,14 @@ class ScriptedModel:
         )
 
 
-def model_style_reply(expected: dict[str, Any]) -> dict[str, Any]:
-    """The labelled reading as a model writes it: placeholders for missing ids, ids in lower case, the model's own
-    guess at quality (always DETAIL_OK) and no clarification."""
+def model_style_reply(message: str, expected: dict[str, Any]) -> dict[str, Any]:
+    """The labelled reading as a model writes it: each item's summary is the piece of the daily that names its task,
+    placeholders stand for missing ids, ids are in lower case, the quality is the model's own guess (always
+    DETAIL_OK) and it asks nothing."""
+    pieces = [p.strip() for p in re.split(r"[\n.;,]", message) if p.strip()]
+
+    def summary(task_id: str) -> str:
+        return next((p for p in pieces if task_id in task_ids_in(p)), task_id)
 
     def task(value: str | None) -> str:
         return value.lower() if value and re.fullmatch(r"[A-Z]+-\d+", value) else (value or "NO_TASK_ID")
@@ -86,8 +93,8 @@ def model_style_reply(expected: dict[str, Any]) -> dict[str, Any]:
     return {
         "daily": {
             "role": "DEV",
-            "yesterday": [{"task_id": task(i), "summary": i} for i in expected["yesterday"]],
-            "today": [{"task_id": task(i), "summary": i} for i in expected["today"]],
+            "yesterday": [{"task_id": task(i), "summary": summary(i)} for i in expected["yesterday"]],
+            "today": [{"task_id": task(i), "summary": summary(i)} for i in expected["today"]],
             "blockers": [
                 {"text": b["text"], "critical": b["critical"], "related_task_id": task(b["related_task_id"])}
                 for b in expected["blockers"]
@@ -142,10 +149,12 @@ def main() -> None:
             runs.append(("recorded", by_text.__getitem__))
         else:
             runs.append(("offline", lambda message: parse_daily(message, "DEV")))
-            model = ScriptedModel({item["message"]: model_style_reply(item["expected"]) for item in labelled})
+            model = ScriptedModel(
+                {item["message"]: model_style_reply(item["message"], item["expected"]) for item in labelled}
+            )
 
             def scripted(message: str, model: ScriptedModel = model) -> dict[str, Any]:
-                return agent_process(
+                response = agent_process(
                     mode="DAILY",
                     payload={
                         "message": message,
@@ -157,7 +166,8 @@ def main() -> None:
                     api_url="http://scripted.invalid/v1",
                     api_key="",
                     model="scripted",
-                )["data"]
+                )
+                return settle_daily(response["data"], message)  # the shared verdict, as the backend applies it
 
             runs.append(("scripted model", scripted))
         for label, parser in runs:

@@ -20,9 +20,11 @@ def _ids(output: dict, section: str) -> list[str | None]:
 def test_seed_example_initial() -> None:
     out = parse_daily("Вчера закрыл TASK-12, сегодня начну TASK-15. Блокер: нет доступов к стенду.", "DEV")
     assert _ids(out, "yesterday") == ["TASK-12"] and _ids(out, "today") == ["TASK-15"]
-    assert out["daily"]["blockers"] == [{"text": "нет доступов к стенду", "critical": True, "related_task_id": None}]
+    # No access alone does not say the work stops: not critical (issue 19).
+    assert out["daily"]["blockers"] == [{"text": "нет доступов к стенду", "critical": False, "related_task_id": None}]
     assert out["clarification"]["needs_clarification"] is True
     assert "«нет доступов к стенду»" in out["clarification"]["question"]
+    assert out["clarification"]["question"].endswith("?")
     assert "TASK-15" in out["clarification"]["question"]  # the example id is one the author mentioned
     DailyOutput.model_validate(out)
 
@@ -45,12 +47,20 @@ def test_typos_and_lower_case_ids() -> None:
 @pytest.mark.parametrize(
     ("text", "critical"),
     [
-        ("Блокер: нет доступов к стенду", True),
+        ("Блокер: нет доступов к стенду", False),  # a header or the word «блокер» does not make it critical
+        ("Блокер: нет доступов к стенду, а больше делать нечего", True),
         ("жду ревью MR по TASK-1", False),
+        ("жду ревью MR по TASK-1 уже две недели, пока делаю TASK-2", False),  # waiting while working: never
         ("срочно нужен ключ API для TASK-1", True),
-        ("не могу собрать проект, TASK-1", True),
+        ("несрочно, жду ключ API для TASK-1", False),
+        ("не могу собрать проект, TASK-1, работать не могу", True),
         ("мешает шумный опенспейс", False),
         ("Блокер: жду ответа дизайнера, не критично", False),
+        ("Блокер: прод лежит после деплоя", True),
+        ("Блокер: жду схему от смежников, без этого не начну", True),
+        ("Блокер: ключей нет, релиз спринта под угрозой", True),
+        ("Блокер: упал дженкинс, вся команда стоит", True),
+        ("Блокер: нет сертификата, без него не начну TASK-1", True),
     ],
 )
 def test_critical_markers(text: str, critical: bool) -> None:
@@ -74,10 +84,12 @@ def test_quality_levels(text: str, quality: str) -> None:
     assert parse_daily(text, "DEV")["daily"]["quality"] == quality
 
 
-def test_blocker_inherits_the_only_task_of_its_sentence() -> None:
+def test_a_blocker_without_its_own_id_is_asked_about_not_guessed() -> None:
+    """The author names the task of a blocker, or is asked: the task beside it in the sentence is a guess."""
     out = parse_daily("Сегодня продолжаю TASK-3, но жду доступ к стенду", "DEV")
-    assert out["daily"]["blockers"][0]["related_task_id"] == "TASK-3"
-    assert out["clarification"]["needs_clarification"] is False
+    assert out["daily"]["blockers"][0]["related_task_id"] is None
+    assert out["clarification"]["needs_clarification"] is True
+    assert "TASK-3" in out["clarification"]["question"]  # offered as an example the author wrote
 
 
 def test_sql_and_markup_are_plain_text() -> None:
@@ -113,7 +125,7 @@ def test_two_pending_blockers_get_ids_in_order() -> None:
 
 def test_a_blocker_in_a_line_without_punctuation_is_not_read_as_no_blockers() -> None:
     out = parse_daily("вчера закрыл TASK-12 сегодня начну TASK-15 блокер нет доступов к стенду", "DEV")
-    assert out["daily"]["blockers"] == [{"text": "нет доступов к стенду", "critical": True, "related_task_id": None}]
+    assert out["daily"]["blockers"] == [{"text": "нет доступов к стенду", "critical": False, "related_task_id": None}]
     assert out["daily"]["today"] == [{"task_id": "TASK-15", "summary": "начну TASK-15"}]
     assert out["clarification"]["needs_clarification"] is True
     for none in ("вчера TASK-1 сегодня TASK-2 блокеров нет", "вчера TASK-1, блокеров нет пока, сегодня TASK-2"):
@@ -123,7 +135,7 @@ def test_a_blocker_in_a_line_without_punctuation_is_not_read_as_no_blockers() ->
 def test_blocked_by_keeps_its_words() -> None:
     out = parse_daily("task-5 done, task-6 in progress, blocked by TASK-5 review", "DEV")
     assert (_ids(out, "yesterday"), _ids(out, "today")) == (["TASK-5"], ["TASK-6"])
-    blocker = {"text": "blocked by TASK-5 review", "critical": True, "related_task_id": "TASK-5"}
+    blocker = {"text": "blocked by TASK-5 review", "critical": False, "related_task_id": "TASK-5"}
     assert out["daily"]["blockers"] == [blocker]
 
 

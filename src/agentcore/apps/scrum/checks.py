@@ -71,7 +71,8 @@ def settle_daily(output: dict[str, Any], message: str, mode: str = "INITIAL") ->
 
     In INITIAL mode the daily's text counts, and a daily without today's plan or without what was done is asked
     about; in CLARIFICATION mode (``message`` is an answer) only blockers without a task are asked about.  A
-    question the model asked on its own is kept when the verdict has none (with «?» at its end).
+    question the model asked is kept in its wording (with «?» at its end); the verdict's question is added when the
+    model asked none.
     """
     daily = output["daily"]
     initial = mode == "INITIAL"
@@ -81,11 +82,12 @@ def settle_daily(output: dict[str, Any], message: str, mode: str = "INITIAL") ->
     if not initial and declines_task(message):
         clarification = {"needs_clarification": False, "question": ""}
     own = output.get("clarification") or {}
-    if not clarification["needs_clarification"] and own.get("needs_clarification") and own.get("question"):
+    if own.get("needs_clarification") and str(own.get("question") or "").strip():
+        # The model's own wording wins when it asks too; a question always ends with «?».
         question = str(own["question"]).strip().rstrip(".!")
         clarification = {
             "needs_clarification": True,
-            "question": question if question.endswith("?") else question + "?",
+            "question": question if question.endswith("?") else f"{question}?",
         }
     return {**output, "daily": {**daily, "quality": quality}, "clarification": clarification}
 

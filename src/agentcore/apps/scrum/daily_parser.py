@@ -77,6 +77,7 @@ _HEADER_ALONE = re.compile(
 )
 _URL_RE = re.compile(r"https?://\S+", re.IGNORECASE)
 _KEY_LIKE = re.compile(r"^[a-z][a-z0-9_]*-\d+$")
+_SECTION_WORD = re.compile(rf"(?:{_YESTERDAY}|{_TODAY}|{_BLOCKER_WORDS})", re.IGNORECASE)
 _BLOCKER_WORDS_FULL = re.compile(_BLOCKER_WORDS, re.IGNORECASE)
 _BLOCKER_WORDS_RE = re.compile(rf"\b(?:{_BLOCKER_WORDS})", re.IGNORECASE)
 _YESTERDAY_RE = re.compile(rf"\b(?:{_YESTERDAY})\b", re.IGNORECASE)
@@ -87,9 +88,9 @@ _STATEMENT_END = (
     r"(?!\s+(?!(?:пока|вроде|вообще|совсем|никаких|и|а|но|вчера|сегодня|завтра|today|yesterday|so\s+far)\b)\w)"
 )
 _NO_BLOCKERS_RE = re.compile(
-    r"(?:\b(?:блок[еи]р\w*|blockers?|проблем\w*|препятстви\w*|затык\w*)\s*(?:[:—–-]\s*)?"
+    r"(?:\b(?:бл[оа]к[еи]р\w*|blockers?|проблем\w*|препятстви\w*|затык\w*)\s*(?:[:—–-]\s*)?"
     r"(?:нет|нету|отсутству\w*|none|no|не\s+вижу|не\s+наблюда\w*|пока\s+нет)\b" + _STATEMENT_END + ")"
-    r"|(?:\b(?:нет|без|no|not\s+any)\s+(?:блок[еи]р\w*|blockers?|проблем\w*|препятстви\w*|затык\w*)\b)"
+    r"|(?:\b(?:нет|без|no|not\s+any)\s+(?:бл[оа]к[еи]р\w*|blockers?|проблем\w*|препятстви\w*|затык\w*)\b)"
     r"|(?:ничего\s+не\s+(?:блокирует|мешает))|(?:блок[еи]р\w*\s+не\s+(?:вижу|наблюда\w*|ожида\w*))",
     re.IGNORECASE,
 )
@@ -156,6 +157,7 @@ _BULLET = re.compile(r"^\s*(?:[-*•–—]|\d{1,2}[.)])\s+")
 _CLAUSE_SPLIT = re.compile(
     rf"(?:,\s*|\s+—\s+|\s+–\s+|\s+)(?:(?:а|и|но|однако|зато)\s+)?(?=(?:{_YESTERDAY}|{_TODAY})\b)"
     r"|,\s*(?=(?:блок[еи]р\w*|blocker|blocked|жд(?:у|ем)|не\s+мо(?:гу|жем)|нет\s+доступ|мешает|упал)\b)"
+    r"|,\s*(?=был[аио]?\s+(?:блок|затык|проблем))"
     r"|,\s*(?:а\s+|и\s+|потом\s+|затем\s+)?(?=(?:планирую|буду|начну|займусь|собираюсь|возьму|продолжу|дальше|"
     r"сделал|закрыл|доделал|закончил|завершил|пофиксил|починил|исправил|выкатил|смержил|протестировал|проверил)\b)"
     r"|,?\s+(?:но|однако)\s+|,\s*а\s+(?=(?:сегодня|вчера|today|yesterday)\b)|,\s*(?:а|и)\s+(?:ещё|еще|также)\s+",
@@ -170,7 +172,7 @@ _POSTFIX_STATUS = re.compile(
 _BLOCKER_HEAD = re.compile(r"\s+(?=(?:блок[еи]р(?:ы|ов)?|blockers?|blocked|impediments?)\b)", re.IGNORECASE)
 # … unless the word before says there is none, or that one was dealt with («нет блокеров», «снял блокер»).
 _NOT_BEFORE_BLOCKER = _wordset(
-    """нет нету без никаких ни no not any снял сняла сняли закрыл закрыла закрыли убрал убрала убрали решил
+    """не нет нету без никаких ни no not any снял сняла сняли закрыл закрыла закрыли убрал убрала убрали решил
     решила решили обошёл обошел обошла новых других"""
 )
 # A clause that only says how urgent the blocker is («Блокеры: срочно!!! нет доступа»): it belongs to the next one.
@@ -242,7 +244,7 @@ def _content_words(text: str) -> tuple[str, ...]:
 @lru_cache(maxsize=8192)
 def _is_content(lower: str) -> bool:
     """Whether a (lower-case) word carries content (the vocabulary repeats, so the answer is kept)."""
-    if lower in _FILLER or len(lower) < 2 or lower.isdigit() or _KEY_LIKE.match(lower):
+    if lower in _FILLER or len(lower) < 2 or lower.isdigit() or (_KEY_LIKE.match(lower) and task_ids_in(lower)):
         return False
     if _YESTERDAY_RE.fullmatch(lower) or _TODAY_RE.fullmatch(lower):
         return False
@@ -293,7 +295,7 @@ def _split_clauses(message: str) -> list[_Clause]:
                 clauses.append(_Clause("", index, section, explicit=True, lead=lead))
                 continue
             if section == "blockers":  # «Блокеры: жду ревью, нет стенда» — the whole line is blockers …
-                tail = _SECTION_AFTER_BLOCKER.search(body)
+                tail = None if is_negated(body) else _SECTION_AFTER_BLOCKER.search(body)
                 clauses.append(
                     _Clause(body[: tail.start()] if tail else body, index, section, explicit=True, lead=lead)
                 )
@@ -563,11 +565,15 @@ def clarification_for(daily: dict[str, Any], quality: str = "DETAIL_OK", ask_mis
         elif missing_y:
             parts.append("В daily не сказано, что сделано: что ты сделал вчера?")
     loose = [b for b in daily["blockers"] if not b.get("related_task_id")]
+    known = [i["task_id"] for i in daily["today"] + daily["yesterday"] if i.get("task_id")]
+    example = f" (например, {known[0]})" if known else ""  # an id the author wrote, never an invented one
     if len(loose) == 1:
-        parts.append(f"К какой задаче относится блокер «{loose[0]['text']}» — напиши её ID или ответь «без задачи»?")
+        parts.append(
+            f"К какой задаче относится блокер «{loose[0]['text']}» — напиши её ID{example} или ответь «без задачи»?"
+        )
     elif loose:
         texts = "; ".join(f"«{b['text']}»" for b in loose)
-        parts.append(f"К каким задачам относятся блокеры: {texts} — напиши ID или ответь «без задачи»?")
+        parts.append(f"К каким задачам относятся блокеры: {texts} — напиши ID{example} или ответь «без задачи»?")
     if not parts:
         return {"needs_clarification": False, "question": ""}
     question = " ".join(parts)
@@ -596,7 +602,7 @@ def daily_verdict(
         no_blockers_stated=_stated(texts, message, _parsed),
         content_words=len(_content_words(texts)),
         informative_words=_informative(texts),
-        words=len(_WORD.findall(texts)),
+        words=sum(1 for w in _WORD.findall(texts) if not _SECTION_WORD.fullmatch(w)),
     )
     quality = grade(parsed)
     return quality, clarification_for(daily, quality, ask_missing)
@@ -678,7 +684,9 @@ def merge_clarification(previous: dict[str, Any] | None, answer: str, role: str)
     loose = [b for b in daily["blockers"] if not b.get("related_task_id")]
     extra = parse(answer)
     missing_y, missing_t = not daily["yesterday"], not daily["today"]
-    new_y, new_t = list(extra.yesterday), list(extra.today)
+    # A bare list of ids («TASK-1, TASK-2») answers the blocker question; words fill a missing section.
+    fills = bool(extra.content_words) or not loose
+    new_y, new_t = (list(extra.yesterday), list(extra.today)) if fills else ([], [])
     # The answer to «что планируешь сегодня?» needs no «сегодня» (and the one to «что сделал вчера?» no «вчера»).
     if missing_t and not missing_y and not _YESTERDAY_RE.search(answer):
         new_t, new_y = new_t + new_y, []
@@ -695,6 +703,8 @@ def merge_clarification(previous: dict[str, Any] | None, answer: str, role: str)
         pairs = zip(loose, ids, strict=False) if len(ids) == len(loose) else ((b, ids[0]) for b in loose)
         for blocker, task_id in pairs:
             blocker["related_task_id"] = task_id
+    for blocker in loose:  # «…, без стенда не могу проверить интеграцию»: the explanation counts too
+        blocker["critical"] = bool(blocker.get("critical")) or criticality(f"{blocker['text']}. {answer}")[0]
     quality, _ = daily_verdict(daily)
     daily["quality"] = max(str(daily["quality"]), quality, key=QUALITY_ORDER.index)
     output = _finish(daily, ask_missing=False)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from agentcore.apps.scrum import prompts
-from agentcore.apps.scrum.checks import digest_problems, faq_problems, foreign_facts, settle_daily
+from agentcore.apps.scrum.checks import digest_problems, faq_problems, foreign_facts
 from agentcore.apps.scrum.schemas import (
     AnalyticsIntentInput,
     AnalyticsReportInput,
@@ -109,9 +109,7 @@ def daily_exchange(inp: DailyInput, context: dict[str, Any], capabilities: Capab
     request = _request(STEP_DAILY, prompts.DAILY, inp.model_dump(), context)
     output: DailyOutput = yield from _structured("DAILY", request, DailyOutput, capabilities)
     output.daily.role = inp.role  # the backend always sets the role (seed 3.1)
-    # One verdict on every path: the model's own quality/clarification give way to the shared rules.
-    settled = settle_daily(output.model_dump(mode="json"), inp.message, inp.daily_state.mode)
-    return {"type": "json", "data": DailyOutput.model_validate(settled).model_dump(mode="json")}
+    return {"type": "json", "data": output.model_dump(mode="json")}
 
 
 def intent_exchange(
