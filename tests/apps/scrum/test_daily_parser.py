@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -173,10 +174,16 @@ def test_task_ids() -> None:
 
 
 # The labelled sets. Floors sit a little under the measured figures (benchmarks/scrum_daily_parser.py prints them):
-# they catch regressions, not noise.
+# they catch regressions, not noise.  ``dailies_people_test`` is the honest figure (never tuned on).
 FLOORS = {
-    "dailies": {"yesterday": 0.95, "today": 0.95, "blockers": 0.95, "blocker.critical": 0.9,
-                "blocker.related_task_id": 0.95, "needs_clarification": 0.95, "quality": 0.9},
+    "dailies_people_dev": {"yesterday": 0.98, "today": 0.98, "task_ids": 0.98, "blocker_presence": 0.98,
+                           "blockers": 0.96, "blocker.critical": 0.98, "blocker.related_task_id": 0.98,
+                           "needs_clarification": 0.97, "quality": 0.95},
+    "dailies_people_test": {"yesterday": 0.97, "today": 0.97, "task_ids": 0.97, "blocker_presence": 0.93,
+                            "blockers": 0.93, "blocker.critical": 0.97, "blocker.related_task_id": 0.9,
+                            "needs_clarification": 0.88, "quality": 0.95},
+    "dailies": {"yesterday": 0.95, "today": 0.95, "blockers": 0.95, "blocker.critical": 0.95,
+                "blocker.related_task_id": 0.95, "needs_clarification": 0.93, "quality": 0.95},
     "dailies_heldout": {"yesterday": 0.9, "today": 0.9, "blockers": 0.8, "blocker.critical": 0.9,
                         "blocker.related_task_id": 0.7, "needs_clarification": 0.9, "quality": 0.9},
     # Messy dailies written in the review (one line without punctuation, «срочно!!!», English statuses); the
@@ -184,13 +191,48 @@ FLOORS = {
     "dailies_review": {"yesterday": 0.95, "today": 0.95, "blockers": 0.95, "blocker.critical": 0.95,
                        "blocker.related_task_id": 0.95, "needs_clarification": 0.95, "quality": 0.95},
 }  # fmt: skip
+# The issue's targets for the critical class, on the test split: precision ≥ 0.95, recall ≥ 0.9.
+CRITICAL_TARGETS = {"dailies_people_dev": (0.95, 0.9), "dailies_people_test": (0.95, 0.9)}
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
 def test_labelled_set_f1(name: str) -> None:
     labelled = load_labelled(DATA / f"{name}.jsonl")
-    scores = evaluate(lambda message: parse_daily(message, "DEV"), labelled).f1()
+    report = evaluate(lambda message: parse_daily(message, "DEV"), labelled)
+    scores = report.f1()
     assert all(scores[field] >= floor for field, floor in FLOORS[name].items()), scores
+    if name in CRITICAL_TARGETS:
+        precision, recall = CRITICAL_TARGETS[name]
+        critical = report.counts["blocker.critical"]
+        assert critical.precision >= precision and critical.recall >= recall, (critical.precision, critical.recall)
+        assert report.quality_accuracy >= 0.9, report.quality_accuracy
+
+
+def test_the_people_set_is_large_and_varied_enough() -> None:
+    """Issue 19's proof: ≥ 250 dailies, ≥ 40 negations, ≥ 30 prose one-liners, ≥ 30 English or mixed, ≥ 20 with
+    #123/URLs, ≥ 20 with version strings that are not ids; split into dev and test."""
+    dev = load_labelled(DATA / "dailies_people_dev.jsonl")
+    test = load_labelled(DATA / "dailies_people_test.jsonl")
+    items = dev + test
+    assert len(items) >= 250 and len(test) >= 100 and not {i["id"] for i in dev} & {i["id"] for i in test}
+    negation = re.compile(
+        r"не\s+блок|блок\w*\s+(?:нет|не\b|нэт|ноль|no)|без\s+блок|ничего\s+не|не\s+жду|снят|"
+        r"no\s+blockers|not\s+a\s+blocker|none|nothing|никаких|отсутству|не\s+мешает|не\s+срочн|"
+        r"не\s+критич|не\s+горит|решили|починили|подняли|помог|resolved|nope|нету|: нет|: no\b",
+        re.I,
+    )
+    assert sum(1 for i in items if negation.search(i["message"])) >= 40
+    assert sum(1 for i in items if i["style"] == "prose") >= 30
+    assert sum(1 for i in items if i["style"] in ("english", "mixed")) >= 30
+    assert sum(1 for i in items if re.search(r"#\d|https?://", i["message"])) >= 20
+    assert sum(1 for i in items if i["style"] == "version") >= 20
+    assert {i["expected"]["quality"] for i in test} == {
+        "EMPTY",
+        "TOO_SHORT",
+        "NO_TASKS_MENTIONED",
+        "DETAIL_OK",
+        "GREAT",
+    }
 
 
 def test_labelled_set_is_varied_and_large_enough() -> None:

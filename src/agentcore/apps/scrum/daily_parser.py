@@ -672,8 +672,10 @@ def merge_clarification(previous: dict[str, Any] | None, answer: str, role: str)
     sections in the answer («ещё сегодня …», «блокер: …») are added.  Without a previous daily the answer is
     parsed as a daily of its own.
     """
-    if not previous:
-        return parse_daily(answer, role)
+    if not previous:  # an answer without the daily it answers: read on its own, asked about its blockers only
+        output = parse_daily(answer, role)
+        output["clarification"] = clarification_for(output["daily"], output["daily"]["quality"], ask_missing=False)
+        return output
     daily = {
         "role": role,
         "yesterday": [dict(i) for i in previous.get("yesterday", [])],
