@@ -569,11 +569,11 @@ def clarification_for(daily: dict[str, Any], quality: str = "DETAIL_OK", ask_mis
     example = f" (например, {known[0]})" if known else ""  # an id the author wrote, never an invented one
     if len(loose) == 1:
         parts.append(
-            f"К какой задаче относится блокер «{loose[0]['text']}» — напиши её ID{example} или ответь «без задачи»?"
+            f"К какой задаче относится блокер «{loose[0]['text']}»? Напиши её ID{example} — или это блокер без задачи?"
         )
     elif loose:
         texts = "; ".join(f"«{b['text']}»" for b in loose)
-        parts.append(f"К каким задачам относятся блокеры: {texts} — напиши ID{example} или ответь «без задачи»?")
+        parts.append(f"К каким задачам относятся блокеры: {texts}? Напиши ID по порядку{example} — или они без задачи?")
     if not parts:
         return {"needs_clarification": False, "question": ""}
     question = " ".join(parts)
