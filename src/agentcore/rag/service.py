@@ -12,7 +12,7 @@ route                       access    what
 ``POST /search``            read      top chunks for a question and an answer from them (LLM or extractive)
 ``POST /fetch_docs``        read      chunks or whole documents by id
 ``GET /collections``        read      stored collections, which one is active
-``POST /collections/active`` admin    switch the active collection (hot swap)
+``POST /collections/active`` admin    switch the active collection for every worker (hot swap)
 ``POST /index``             admin     add or update documents sent in the body
 =========================== ========= ====================================================================
 
@@ -104,6 +104,7 @@ class HealthResponse(BaseModel):
 
     status: Literal["ok"]
     collection: str
+    version: str = Field(description="версия коллекции, которую видит этот процесс")
     documents: int
     chunks: int
 
@@ -396,7 +397,9 @@ def create_router(
             error = rag_api_error(exc)
             body = HealthError(error=error.message, code=error.code).model_dump()
             return JSONResponse(status_code=503, content=body)
-        return HealthResponse(status="ok", collection=info.name, documents=info.documents, chunks=info.chunks)
+        return HealthResponse(
+            status="ok", collection=info.name, version=info.version, documents=info.documents, chunks=info.chunks
+        )
 
     @router.post(
         "/search", response_model=SearchResponse, dependencies=reader, responses=error_responses(400, 404, 409, 422)

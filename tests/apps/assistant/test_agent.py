@@ -309,10 +309,75 @@ def test_validation_failures(
 ) -> None:
     h = Harness(settings, [RELEVANT, select(tool, **params)])
     assert h.turn("запрос") is Outcome.CONTINUE
-    assert h.printed[-2:] == [msg.VALIDATE_START, message]
+    at = h.printed.index(msg.VALIDATE_START)
+    assert h.printed[at + 1] == message
     assert ("WARNING", f"[valid] validate_tool_call // {log}") in logs(caplog)
     assert ("DEBUG", "[valid] AgentValidate") in logs(caplog)
     assert h.history[-1] == ("assistant", message)
+
+
+@pytest.mark.parametrize(
+    ("tool", "params", "message", "second"),
+    [
+        (
+            "rag_search",
+            {"question": "я" * 31},
+            msg.QUESTION_TOO_LONG,
+            "Вопрос для поиска — не длиннее 30 символов (сейчас 31); "
+            "ограничение меняется настройкой PARAM_QUESTION_MAXLEN.",
+        ),
+        (
+            "generate_haiku",
+            {"theme": "я" * 21},
+            msg.THEME_TOO_LONG,
+            "Тема — не длиннее 20 символов (сейчас 21); ограничение меняется настройкой PARAM_THEME_MAXLEN.",
+        ),
+    ],
+)
+def test_too_long_says_the_limit_and_its_setting(
+    settings: Settings, tool: str, params: dict[str, Any], message: str, second: str
+) -> None:
+    h = Harness(settings, [RELEVANT, select(tool, **params)])
+    h.turn("запрос")
+    assert h.printed[-3:] == [msg.VALIDATE_START, message, second]
+    assert ("detail", second) in h.kinds
+    assert h.history[-1] == ("assistant", message)  # the seed's message goes to the history, the hint does not
+
+
+def test_too_long_limit_follows_the_setting(settings: Settings) -> None:
+    h = Harness(
+        settings.model_copy(update={"param_question_maxlen": 12}),
+        [RELEVANT, select("rag_search", question="Как взять отпуск?")],
+    )
+    h.turn("запрос")
+    assert h.printed[-1].startswith("Вопрос для поиска — не длиннее 12 символов (сейчас 17)")
+
+
+@pytest.mark.parametrize(
+    ("line", "question"),
+    [
+        ("Привет! Как мне взять отпуск в августе?", "Как взять отпуск в августе?"),
+        ("Подскажите, пожалуйста, как оформить больничный?", "Как оформить больничный?"),
+        ("Здравствуйте, бот! Хотел спросить, как подключиться к VPN?", "Как подключиться к VPN?"),
+    ],
+)
+def test_a_model_copying_the_users_line_gets_the_question_itself(settings: Settings, line: str, question: str) -> None:
+    seen: list[dict[str, Any]] = []
+
+    def search(request: httpx.Request) -> httpx.Response:
+        seen.append(json.loads(request.content))
+        return httpx.Response(200, json=RAG_OK)
+
+    h = Harness(settings, [RELEVANT, select("rag_search", question=line)], rag=service(search=search))
+    h.turn(line)
+    assert f"Инструмент rag_search проверен и готов к вызову. Запрос: {question}" in h.printed
+    assert seen == [{"question": question, "top_k": settings.param_rag_top_k}]
+
+
+def test_a_theme_loses_its_closing_politeness(settings: Settings) -> None:
+    h = Harness(settings, [RELEVANT, select("generate_haiku", theme="зима, если можно")])
+    h.turn("хайку про зиму, если можно")
+    assert "Инструмент generate_haiku проверен и готов к вызову. Тема: зима" in h.printed
 
 
 def test_limits_are_inclusive(settings: Settings) -> None:

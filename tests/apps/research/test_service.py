@@ -271,11 +271,13 @@ async def test_max_steps_one(make_service: ServiceFactory) -> None:
 # --- bad actions go back to the model ----------------------------------------------------------------------
 
 
-async def test_invalid_json_action_becomes_raw_input(make_service: ServiceFactory) -> None:
-    service = make_service(["Thought: ищу\nAction: search отпуск дней {oops", *BASE_FLOW[3:], final(GOOD_ANSWER)])
+async def test_action_with_unbalanced_brackets_is_a_format_error_not_a_call(make_service: ServiceFactory) -> None:
+    # Issue 18: a malformed action goes back to the model as a format error with an example, never executed.
+    service = make_service(["Thought: ищу\nAction: search отпуск дней {oops", *BASE_FLOW, final(GOOD_ANSWER)])
     events = await run(service)
-    invoked = next(e for e in events if e.type == "tool_invoked")
-    assert invoked.tool == "search" and invoked.arguments["query"] == "отпуск дней {oops"
+    assert tools_called(events)[0] == "router_select"
+    feedback = service.gateway.requests[1].messages[-1].content or ""  # type: ignore[attr-defined]
+    assert feedback.startswith("Observation: Ошибка формата") and "Action: " in feedback
     assert last_final(events).answer == GOOD_ANSWER
 
 

@@ -24,6 +24,7 @@ from agentcore.apps.assistant.smalltalk import is_smalltalk
 from agentcore.config import Settings
 from agentcore.llm.errors import LLMError, StructuredOutputError
 from agentcore.llm.models import LLMMessage, LLMRequest
+from agentcore.text.courtesy import core_question, strip_courtesy_tail
 from agentcore.trace.history import MessageHistory
 from agentcore.trace.logs import step_logger
 
@@ -245,10 +246,25 @@ class AssistantAgent:
             self._reply(msg.SELECTION_FAIL, "warn")
             self.log_select.warning("select_tool_call // Selection Fail")
             return Outcome.CONTINUE
+        selection = self._tidy(selection)
         params = json.dumps(selection.parameters, ensure_ascii=False)
         self._reply(msg.SELECTED.format(name=selection.tool_name, params=params), "status")
         self.log_select.debug("select_tool_call // Selection OK")
         return selection
+
+    def _tidy(self, selection: ToolSelection) -> ToolSelection:
+        """The parameter the seed's limits apply to: the question itself, without greetings, «подскажите,
+        пожалуйста» or the request to the bot (shortened by filler words only while over
+        ``PARAM_QUESTION_MAXLEN``); a theme without a closing «пожалуйста» / «если можно».  Whatever model chose
+        the tool, a verbatim copy of the user's line is cut down the same way."""
+        params = dict(selection.parameters)
+        if selection.tool_name == "rag_search" and isinstance(params.get("question"), str):
+            params["question"] = core_question(params["question"], self.settings.param_question_maxlen)
+        elif selection.tool_name == "generate_haiku" and isinstance(params.get("theme"), str):
+            params["theme"] = strip_courtesy_tail(" ".join(params["theme"].split()))
+        else:
+            return selection
+        return selection.model_copy(update={"parameters": params})
 
     # ------------------------------------------------------------------------ step 4: validate
     def validate_tool_call(self, selection: ToolSelection) -> ValidatedCall | None:
@@ -259,6 +275,7 @@ class AssistantAgent:
             "rag_search": ("question", self.settings.param_question_maxlen, msg.QUESTION_TOO_LONG, msg.RAG_READY),
             "generate_haiku": ("theme", self.settings.param_theme_maxlen, msg.THEME_TOO_LONG, msg.HAIKU_READY),
         }
+        limit_lines = {"rag_search": msg.QUESTION_LIMIT, "generate_haiku": msg.THEME_LIMIT}
         name = selection.tool_name or ""
         if name not in specs:
             self._reply(msg.UNKNOWN_TOOL, "warn")
@@ -276,6 +293,7 @@ class AssistantAgent:
             return None
         if len(value) > max_len:
             self._reply(too_long, "warn")
+            self.say(limit_lines[name].format(limit=max_len, length=len(value)), "detail")
             self.log_valid.warning("validate_tool_call // Too Long Param: %s::%s", name, param)
             return None
         self._reply(ready.format(**{param: value}), "status")

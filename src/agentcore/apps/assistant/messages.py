@@ -23,6 +23,14 @@ VALIDATE_START = "Валидирую инструмент.."
 NOT_UNDERSTOOD = "Не совсем понял вопрос. Просьба переформулировать."
 QUESTION_TOO_LONG = "Вопрос слишком длинный. Просьба сформулировать более кратко."
 THEME_TOO_LONG = "Тема слишком длинная. Просьба сформулировать более кратко."
+# Not in the seed: the second line after a rejection says the limit and the setting that changes it.
+QUESTION_LIMIT = (
+    "Вопрос для поиска — не длиннее {limit} символов (сейчас {length}); "
+    "ограничение меняется настройкой PARAM_QUESTION_MAXLEN."
+)
+THEME_LIMIT = (
+    "Тема — не длиннее {limit} символов (сейчас {length}); ограничение меняется настройкой PARAM_THEME_MAXLEN."
+)
 RAG_READY = "Инструмент rag_search проверен и готов к вызову. Запрос: {question}"
 HAIKU_READY = "Инструмент generate_haiku проверен и готов к вызову. Тема: {theme}"
 UNKNOWN_TOOL = "Не удалось провалидировать запрос. Просьба переформулировать."

@@ -19,6 +19,7 @@ from agentcore.apps.assistant.schemas import IntentVerdict, ToolSelection
 from agentcore.llm.models import LLMMessage, LLMRequest
 from agentcore.llm.offline import offline_handler
 from agentcore.llm.routing import SemanticRouter
+from agentcore.text.courtesy import core_question, strip_courtesy_tail
 
 logger = logging.getLogger("agentcore.assistant.offline")
 
@@ -112,12 +113,7 @@ _OFF_TOPIC = re.compile(
     r"футбол\w*|фильм\w*|гороскоп\w*)\b",
     re.IGNORECASE,
 )
-_POLITE = re.compile(
-    r"^\s*(?:(?:привет|здравствуйте|добрый\s+день)[,!.\s]+)?"
-    r"(?:(?:подскажи(?:те)?|скажи(?:те)?|расскажи(?:те)?|объясни(?:те)?|а|и|так|ну)[,\s]+)*"
-    r"(?:пожалуйста[,\s]+)?",
-    re.IGNORECASE,
-)
+
 
 def _last_user(messages: list[LLMMessage]) -> str:
     return next((m.content or "" for m in reversed(messages) if m.role == "user"), "")
@@ -184,7 +180,7 @@ def classify(messages: list[LLMMessage]) -> IntentVerdict:
         return IntentVerdict(relevant=True, reason="правило: уточнение темы хайку")
     if _OFF_TOPIC.search(text):
         return IntentVerdict(relevant=False, reason="правило: тема вне базы знаний")
-    scores = route_scores(_POLITE.sub("", text, count=1).strip() or text)
+    scores = route_scores(core_question(text))
     detail = ", ".join(f"{route}={score:.3f}" for route, score in sorted(scores.items()))
     relevant = scores["rag_search"] >= max(THRESHOLD, scores["irrelevant"])
     return IntentVerdict(relevant=relevant, reason=f"семантическая маршрутизация: {detail}")
@@ -209,6 +205,7 @@ def extract_theme(text: str) -> str | None:
         after = _HAIKU.split(text, maxsplit=1)
         theme = after[-1] if len(after) > 1 else ""
     theme = re.sub(r"^\s*(?:мне|нам|пожалуйста|,)+\s*", "", theme, flags=re.IGNORECASE)
+    theme = strip_courtesy_tail(theme)
     theme = re.sub(r"[\s,;:—-]*(?:пожалуйста)?[\s,;:.!?—-]*$", "", theme, flags=re.IGNORECASE).strip(" :«»\"'")
     return _nominative(theme, preposition) or None
 
@@ -225,9 +222,7 @@ def select(messages: list[LLMMessage]) -> ToolSelection:
     if follow_up and _previous_tool(messages) == "generate_haiku":
         theme = _nominative(follow_up.group("theme").strip(), follow_up.group("prep"))
         return ToolSelection(tool_name="generate_haiku", parameters={"theme": theme})
-    question = _POLITE.sub("", text, count=1).strip()
-    if question:
-        question = question[0].upper() + question[1:]
+    question = core_question(text)
     return ToolSelection(tool_name="rag_search", parameters={"question": question})
 
 

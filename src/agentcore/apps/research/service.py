@@ -154,6 +154,7 @@ class AgentService(ReActAgent):
             tool_timeout=settings.agent_tool_timeout,
             token_budget=settings.agent_token_budget,
             observation_chars=6000,
+            run_token_budget=settings.agent_max_tokens,
         )
         self.qa = QAService(retriever, gateway)
         self._prompt: str | None = None
@@ -334,6 +335,12 @@ class AgentService(ReActAgent):
                 )
                 return None
         return await self._finish(run, answer, declined=declined)
+
+    async def on_budget_exhausted(self, run: ReActRun) -> None:
+        """The run's tokens are spent: answer from the composed context's extractive draft (no model call)."""
+        assert isinstance(run, ResearchRun)
+        draft = run.scratch.draft
+        await run.emit(await self._finish(run, draft or NO_ANSWER, declined=draft is None or is_decline(draft)))
 
     async def on_max_steps(self, run: ReActRun) -> None:
         """Fallback through :class:`QAService` (one-shot retrieve and answer), reported in ``final``."""

@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from agentcore.apps.scrum.backend.dialogue import is_new_daily
 from agentcore.apps.scrum.backend.errors import InvalidInputError, LLMUnavailableError
 from agentcore.apps.scrum.backend.metrics import compute_metrics, digest_data
-from agentcore.apps.scrum.backend.models import BlockerEventInfo, MemberInfo
+from agentcore.apps.scrum.backend.models import BlockerEventInfo, MemberInfo, plain_text, scrubbed
 from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS, WEAK_QUALITIES
 from agentcore.llm.errors import LLMAuthError, LLMError, is_retryable, retry_after_of
 from agentcore.retry import retry_sync
@@ -60,6 +61,8 @@ class DailyOutcome:
     escalations: list[dict[str, Any]] = field(default_factory=list)
     quality_retries: int = 0
     clarifications: int = 0
+    superseded: str | None = None
+    """The clarifying question this message closed unanswered because it is a new daily of its own."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -71,6 +74,7 @@ class DailyOutcome:
             "escalations": self.escalations,
             "quality_retries": self.quality_retries,
             "clarifications": self.clarifications,
+            "superseded": self.superseded,
         }
 
 
@@ -108,7 +112,10 @@ def _checked_message(message: str, *, allow_blank: bool = False) -> str:
         raise InvalidInputError(
             f"Сообщение длиннее {MAX_MESSAGE_CHARS} символов ({len(message)}): сократи его и отправь снова."
         )
-    return message
+    try:
+        return plain_text(message)
+    except ValueError as exc:
+        raise InvalidInputError(f"Сообщение не принято: {exc}.") from None
 
 
 class _Fallback(Exception):
@@ -259,6 +266,12 @@ class ScrumBackend:
         _checked_message(message, allow_blank=True)
         member = self.store.member(team, member_slug)
         state = self.store.session_state(member) or _new_state()
+        superseded: str | None = None
+        if state["mode"] == "CLARIFICATION" and is_new_daily(message):
+            # A daily of its own closes the pending question; merged, its ids would land on the old blockers.
+            superseded = state["question"]
+            log.info("submit_daily // Pending clarification of %s/%s superseded by a new daily", team, member_slug)
+            state = _new_state()
         clarifying = state["mode"] == "CLARIFICATION"
         context = {"previous_daily": state["previous_daily"], "question": state["question"]} if clarifying else {}
         daily_state = {"mode": state["mode"], "quality_retries": state["quality_retries"]}
@@ -267,10 +280,16 @@ class ScrumBackend:
             resp = self._call("DAILY", payload, context)
         except _Fallback:
             log.warning("submit_daily // Fallback message for %s/%s", team, member_slug)
+            if superseded is not None:
+                self.store.clear_session(member)
             return DailyOutcome(
-                "fallback", DAILY_FALLBACK, quality_retries=state["quality_retries"], clarifications=state["rounds"]
+                "fallback",
+                DAILY_FALLBACK,
+                quality_retries=state["quality_retries"],
+                clarifications=state["rounds"],
+                superseded=superseded,
             )
-        data = resp["data"]
+        data = scrubbed(resp["data"])  # the model's words are stored: no NUL may reach PostgreSQL
         daily, clarification = data["daily"], data["clarification"]
         messages = [*state["messages"], message]
         if clarification["needs_clarification"] and state["rounds"] < self.max_clarifications:
@@ -289,6 +308,7 @@ class ScrumBackend:
                 daily=daily,
                 quality_retries=state["quality_retries"],
                 clarifications=state["rounds"],
+                superseded=superseded,
             )
         if daily["quality"] in WEAK_QUALITIES and state["quality_retries"] < self.quality_retries:
             retries = state["quality_retries"] + 1
@@ -297,11 +317,23 @@ class ScrumBackend:
                 "submit_daily // Quality %s, retry %d asked of %s/%s", daily["quality"], retries, team, member_slug
             )
             return DailyOutcome(
-                "retry", TOO_GENERAL, daily=daily, quality_retries=retries, clarifications=state["rounds"]
+                "retry",
+                TOO_GENERAL,
+                daily=daily,
+                quality_retries=retries,
+                clarifications=state["rounds"],
+                superseded=superseded,
             )
-        return self._accept(member, "\n".join(messages), daily, state)
+        return self._accept(member, "\n".join(messages), daily, state, superseded)
 
-    def _accept(self, member: MemberInfo, message: str, daily: dict[str, Any], state: dict[str, Any]) -> DailyOutcome:
+    def _accept(
+        self,
+        member: MemberInfo,
+        message: str,
+        daily: dict[str, Any],
+        state: dict[str, Any],
+        superseded: str | None = None,
+    ) -> DailyOutcome:
         """DAILY → BLOCKERS: store the daily and its blocker events, then deliver the escalations."""
         recorded = self.store.record_daily(
             member, message, daily, clarifications=state["rounds"], quality_retries=state["quality_retries"]
@@ -325,6 +357,7 @@ class ScrumBackend:
             escalations=recorded.escalations,
             quality_retries=state["quality_retries"],
             clarifications=state["rounds"],
+            superseded=superseded,
         )
 
     def cancel_daily(self, team: str, member_slug: str) -> None:

@@ -1,0 +1,143 @@
+"""The question inside a chat line: greetings, politeness and the request to the bot taken away.
+
+    core_question("Привет! Как мне взять отпуск в августе?", 30)          → "Как взять отпуск в августе?"
+    core_question("Подскажите, пожалуйста, как оформить больничный?")    → "Как оформить больничный?"
+    core_question("Добрый день! У меня вопрос: сколько дней отпуска?")   → "Сколько дней отпуска?"
+    strip_courtesy_tail("зима, если можно")                              → "зима"
+
+Seed 000 limits the *tool parameter* (``PARAM_QUESTION_MAXLEN`` = 30 characters), and people wrap a short question
+in greetings and formulas of politeness.  :func:`core_question` removes, in this order, and only as far as needed:
+
+1. always — sentences that are only a greeting, thanks or an address to the bot; the opening formulas of a
+   sentence («подскажите, пожалуйста», «у меня вопрос:», «хотел спросить», «бот,»); closing ones («заранее
+   спасибо», «если можно»);
+2. when still longer than ``limit`` — filler words that carry no topic («мне», «вообще», «просто», «вот»);
+3. when still longer — the sentences that are not questions, if one is («Я заболел. Что делать?» stays whole
+   while it fits).
+
+What is left is the user's own words, in order: nothing is paraphrased, so a question that is long by itself
+stays long (and the caller rejects it).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["core_question", "strip_courtesy", "strip_courtesy_tail"]
+
+_SEP = r"[\s,:;!.…—–-]*"
+_GREETING = (
+    r"(?:привет\w*|здравствуй\w*|здрасьте|добр\w+\s+(?:день|утро|вечер|ночи|времени\s+суток)|доброго\s+\w+(?:\s+суток)?|"
+    r"хай|хэй|салют|хелло|hello|hi|hey)"
+)
+_ADDRESS = r"(?:бот|ботик|ассистент|помощник|агент|коллеги|друг|уважаемый\s+бот)"
+_THANKS = r"(?:(?:заранее\s+)?(?:большое\s+|огромное\s+)?(?:спасибо|благодарю|спс)(?:\s+заранее)?)"
+_ASK_VERB = (
+    r"(?:(?:не\s+)?(?:подскажи(?:те)?|подскажешь|подскажете|скажи(?:те)?|скажешь|скажете|расскажи(?:те)?|"
+    r"объясни(?:те)?|напомни(?:те)?|уточни(?:те)?|помоги(?:те)?(?:\s+разобраться)?|проконсультируй(?:те)?)"
+    r"(?:\s+(?:мне|нам|пожалуйста))*)"
+)
+_REQUEST = (
+    rf"(?:{_ASK_VERB}|"
+    r"(?:можно|могу\s+ли\s+я|можете|можешь)\s+(?:у\s+(?:тебя|вас)\s+)?(?:узнать|спросить|уточнить)|"
+    r"(?:я\s+)?(?:хочу|хотел(?:а|ось)?|хотела\s+бы|хотел\s+бы|хотелось\s+бы)\s+(?:бы\s+)?(?:спросить|узнать|уточнить)|"
+    r"(?:у\s+меня|есть)\s+(?:(?:один|такой|небольшой)\s+)?(?:вопрос|вопросик)(?:\s+такой)?|вопрос(?:\s+такой)?|"
+    r"(?:слушай(?:те)?|извини(?:те)?(?:\s+за\s+беспокойство)?|простите|пожалуйста|плиз|pls|please)|"
+    r"(?:а|и|так|ну|вот|кстати|в\s+общем|короче)(?=[\s,]))"
+)
+_HEAD_RE = re.compile(rf"^(?:{_GREETING}|{_ADDRESS}|{_THANKS}|{_REQUEST}){_SEP}", re.IGNORECASE)
+_TAIL_RE = re.compile(
+    rf"{_SEP}(?:пожалуйста|плиз|pls|please|{_THANKS}|если\s+(?:можно|не\s+сложно|не\s+трудно)|"
+    r"очень\s+(?:прошу|надо|нужно)|буду\s+(?:благодар\w+|признател\w+)|бот|ассистент)(?=[\s,;:!.?…—–-]*$)",
+    re.IGNORECASE,
+)
+_ONLY_COURTESY_RE = re.compile(rf"^(?:(?:{_GREETING}|{_ADDRESS}|{_THANKS}|{_REQUEST}){_SEP})*$", re.IGNORECASE)
+_SENTENCE_RE = re.compile(r"[^.!?…]+(?:[.!?…]+|$)")
+# Words that carry no topic, dropped (in this order) only when the question is too long.
+_FILLERS = (
+    "пожалуйста",
+    "вообще",
+    "вообще-то",
+    "просто",
+    "вот",
+    "кстати",
+    "же",
+    "ну",
+    "именно",
+    "конкретно",
+    "примерно",
+    "мне",
+    "нам",
+    "себе",
+    "теперь",
+    "сейчас",
+)
+
+
+def strip_courtesy(sentence: str) -> str:
+    """``sentence`` without its opening and closing formulas (greetings, «подскажите, пожалуйста», «бот,»,
+    «заранее спасибо»); the words in between are kept as typed."""
+    text = " ".join(sentence.split())
+    while True:
+        shorter = _HEAD_RE.sub("", text, count=1)
+        if shorter == text:
+            break
+        text = shorter
+    return strip_courtesy_tail(text)
+
+
+def strip_courtesy_tail(text: str) -> str:
+    """``text`` without closing formulas («…, пожалуйста», «…, если можно», «…, заранее спасибо»); the final
+    question or exclamation mark stays."""
+    end = re.search(r"[?!.…]*\s*$", text)
+    mark = end.group().strip() if end else ""
+    body = text[: end.start()] if end else text
+    while True:
+        shorter = _TAIL_RE.sub("", body)
+        if shorter == body:
+            break
+        body = shorter
+    body = body.strip(" ,;:—–-")
+    return body + mark if body else ""
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_RE.findall(" ".join(text.split())) if s.strip()]
+
+
+def _drop_fillers(text: str, limit: int) -> str:
+    for filler in _FILLERS:
+        if len(text) <= limit:
+            break
+        text = re.sub(rf"(?<![\w-]){re.escape(filler)}(?![\w-]),?\s*", "", text, flags=re.IGNORECASE)
+        text = re.sub(r"\s+([,?!.])", r"\1", " ".join(text.split())).strip(" ,")
+    return text
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def core_question(text: str, limit: int | None = None) -> str:
+    """The question of a chat line, for a tool parameter of at most ``limit`` characters (see the module doc).
+
+    Returns the line with courtesy removed and the first letter capitalised (a line with nothing to remove, or of
+    courtesy only, comes back as typed, spaces collapsed), shortened further only while longer than ``limit``.
+    """
+    original = " ".join(text.split())
+    kept = [s for s in _sentences(original) if not _ONLY_COURTESY_RE.match(s)]
+    cleaned = [c for c in (strip_courtesy(s) for s in kept) if re.search(r"\w", c)]
+    if not cleaned:
+        return original
+    question = " ".join(cleaned)
+    if question != original:  # a line with nothing removed stays as typed
+        question = _capitalised(question)
+    if limit is None or len(question) <= limit:
+        return question
+    question = _capitalised(_drop_fillers(question, limit))
+    if len(question) <= limit:
+        return question
+    asking = [s for s in cleaned if s.endswith("?")]
+    if asking and len(asking) < len(cleaned):
+        question = _capitalised(_drop_fillers(" ".join(asking), limit))
+    return question

@@ -1,0 +1,68 @@
+"""The question inside a chat line (``agentcore.text.courtesy``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentcore.text.courtesy import core_question, strip_courtesy, strip_courtesy_tail
+
+
+@pytest.mark.parametrize(
+    ("line", "question"),
+    [
+        ("Привет! Как мне взять отпуск в августе?", "Как взять отпуск в августе?"),
+        ("Подскажите, пожалуйста, как оформить больничный?", "Как оформить больничный?"),
+        ("Добрый день! У меня вопрос: где взять ноутбук?", "Где взять ноутбук?"),
+        ("Здравствуйте, бот! Хотел спросить, как подключиться к VPN?", "Как подключиться к VPN?"),
+        ("Не подскажете, где взять ноутбук?", "Где взять ноутбук?"),
+        ("Как оформить командировку, если можно?", "Как оформить командировку?"),
+        ("Привет, бот. Я заболел, что делать? Заранее спасибо!", "Я заболел, что делать?"),
+        ("Вот скажи мне, бот, как сменить пароль в домене, пожалуйста?", "Как сменить пароль в домене?"),
+        ("а что такое велосити?", "Что такое велосити?"),
+        ("Доброго времени суток! Можно узнать, когда зарплата?", "Когда зарплата?"),
+    ],
+)
+def test_the_question_fits_the_seeds_limit(line: str, question: str) -> None:
+    assert core_question(line, 30) == question
+    assert len(core_question(line, 30)) <= 30
+
+
+def test_context_sentences_stay_while_they_fit() -> None:
+    assert core_question("Я заболел. Что делать?", 30) == "Я заболел. Что делать?"
+    assert core_question("У меня сломался ноутбук на выезде. Куда писать?", 30) == "Куда писать?"
+
+
+def test_fillers_go_only_when_over_the_limit() -> None:
+    assert core_question("Как мне взять отпуск в августе?") == "Как мне взять отпуск в августе?"
+    assert core_question("Как мне взять отпуск в августе?", 30) == "Как взять отпуск в августе?"
+    assert core_question("Ну как вообще работает удалёнка у нас?", 30) == "Как работает удалёнка у нас?"
+
+
+def test_a_long_question_stays_long_and_unparaphrased() -> None:
+    line = "Сколько дней отпуска положено сотруднику на испытательном сроке?"
+    assert core_question(line, 30) == line
+
+
+@pytest.mark.parametrize("line", ["Спасибо!", "Привет", "  "])
+def test_courtesy_alone_is_returned_as_typed(line: str) -> None:
+    assert core_question(line, 30) == " ".join(line.split())
+
+
+def test_words_inside_the_question_are_kept() -> None:
+    # «вопрос» and «спасибо» in the middle are topic words, not formulas.
+    assert strip_courtesy("Как задать вопрос в техподдержку?") == "Как задать вопрос в техподдержку?"
+    assert core_question("Кому сказать спасибо за онбординг?", 40) == "Кому сказать спасибо за онбординг?"
+
+
+@pytest.mark.parametrize(
+    ("theme", "clean"),
+    [
+        ("зима, если можно", "зима"),
+        ("кот, пожалуйста, очень прошу", "кот"),
+        ("осенний лес, спасибо заранее", "осенний лес"),
+        ("весна в городе, плиз", "весна в городе"),
+        ("море", "море"),
+    ],
+)
+def test_theme_tail(theme: str, clean: str) -> None:
+    assert strip_courtesy_tail(theme) == clean
