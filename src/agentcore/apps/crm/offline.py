@@ -25,6 +25,7 @@ from agentcore.apps.crm.model_client import CRM_STEP
 from agentcore.apps.crm.offline_parse import amount, deadline, entity_ids, event_code, quoted, stage_code, url
 from agentcore.apps.crm.phpquery import build_query
 from agentcore.apps.crm.prompt import STATE_PREFIX, read_state
+from agentcore.apps.crm.resolve import ASK_WHICH
 from agentcore.llm.models import LLMRequest
 from agentcore.llm.offline import offline_handler
 
@@ -131,7 +132,7 @@ def _pick(state: dict[str, Any], kind: str, noun: str, label: Callable[[dict[str
         return None, (
             f"По «{name}» нашлось несколько: {listed}. Нужно уточнение.",
             [],
-            f"По «{name}» нашлось несколько: {listed}. Какую из них вы имеете в виду? Напишите номер, "
+            f"По «{name}» нашлось несколько: {listed}. {ASK_WHICH} Напишите номер, "
             f"например «{noun} {matches[0].get('ID')}».",
         )
     return str(matches[0].get("ID")), None
@@ -763,4 +764,6 @@ def _offline_plan(request: LLMRequest) -> str:
         ),
         "",
     )
-    return plan_reply(message or "", read_state(request.messages))
+    state = read_state(request.messages)
+    completed = (state.get("resolved") or {}).get("message")  # an answer to «which one?» completing a request
+    return plan_reply(completed if isinstance(completed, str) and completed else message or "", state)

@@ -229,6 +229,8 @@ class DigestBlocker(StrictInput):
     severity: Severity
     is_repeat: bool
     task_id: str | None = Field(None, max_length=40)
+    owner: str | None = Field(None, max_length=200, description="who reports it (a member's name)")
+    age_days: int | None = Field(None, ge=0, le=100_000, description="days since it was first reported")
 
 
 class DigestData(StrictInput):
