@@ -198,7 +198,8 @@ def test_dialogue_quality_retries_then_accept(offline: ScrumBackend) -> None:
 def test_clarification_rounds_are_bounded(data_dir: Path, recorder: Recorder) -> None:
     made = _backend(data_dir, "offline", "", recorder, max_clarifications=2)
     assert (
-        made.submit_daily("core", "anna", "Вчера TASK-1, сегодня TASK-2. Блокер: нет стенда").status == "clarification"
+        made.submit_daily("core", "anna", "Вчера TASK-1, сегодня TASK-2. Блокер: нет стенда, работать не могу").status
+        == "clarification"
     )
     assert made.submit_daily("core", "anna", "не помню").status == "clarification"
     final = made.submit_daily("core", "anna", "всё ещё не помню")

@@ -59,6 +59,8 @@ def expand_question(question: str) -> str:
     """``question`` with the canonical names of the aliases it uses appended (see :data:`ALIASES`)."""
     extra = [canonical for pattern, canonical in ALIASES if pattern.search(question)]
     return " ".join([question, *extra])
+
+
 _HEADING = re.compile(r"^#+\s.*$", re.MULTILINE)
 
 
