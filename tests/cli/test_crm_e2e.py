@@ -59,10 +59,11 @@ def test_dialog_with_bound_confirmations(crm: pexpect.spawn, tmp_path: Path) -> 
     crm.expect_exact(PROMPT)
 
     crm.sendline("Создай сделку «Поставка фильтров» на 50 000 рублей для компании «Ромашка»")
-    crm.expect(r"→ batch [^\r\n]*\[ждёт подтверждения\]")  # the amount of a new deal is critical too
+    # the company is looked up by name first, so the deal is added with its id; the amount makes it a confirmed step
+    crm.expect(r"→ crm\.deal\.add [^\r\n]*\[ждёт подтверждения\]")
     crm.expect(CONFIRM)
     crm.sendline("да")
-    crm.expect(r"→ batch [^\r\n]*\[выполнено\]")
+    crm.expect(r"→ crm\.deal\.add [^\r\n]*\[выполнено\]")
     crm.expect_exact("Создана сделка #6.")
     crm.expect_exact(PROMPT)
 
