@@ -74,6 +74,7 @@ class Scratch:
         confidence: the best answerability confidence of the run's searches.
         parts: for the latest search of a compound question, each sub-query with the ids its own search ranked and
             whether that search could answer (``compose_context`` drafts each answerable part from its own hits).
+        sent: every query the run's searches sent (normalised): a refinement never repeats one.
     """
 
     question: str
@@ -90,6 +91,7 @@ class Scratch:
     answerable: bool | None = None
     confidence: float | None = None
     parts: list[tuple[str, list[str], bool]] = field(default_factory=list)
+    sent: set[str] = field(default_factory=set)
 
     def record_evidence(self, answerable: bool, confidence: float | None) -> None:
         """Note one search's answerability: the run can answer once any of its searches could."""
