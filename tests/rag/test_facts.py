@@ -61,3 +61,13 @@ def test_sentence_capitals_are_not_names() -> None:
     facts = extract_facts("Отпуск можно делить. Звоните в техподдержку.")
     assert not facts.names
 
+
+
+def test_a_number_must_count_the_same_thing() -> None:
+    evidence = (
+        "В году доступно 3 оплачиваемых дня здоровья. Компания доплачивает до 100% среднего заработка за первые "
+        "10 рабочих дней болезни в календарном году."
+    )
+    assert not guard("В году доступно 10 оплачиваемых дня здоровья.", evidence).ok
+    assert guard("В году доступно 3 оплачиваемых дня здоровья.", evidence).ok
+    assert guard("Доплата до 100% за первые 10 рабочих дней болезни.", evidence).ok
