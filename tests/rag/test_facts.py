@@ -71,3 +71,10 @@ def test_a_number_must_count_the_same_thing() -> None:
     assert not guard("В году доступно 10 оплачиваемых дня здоровья.", evidence).ok
     assert guard("В году доступно 3 оплачиваемых дня здоровья.", evidence).ok
     assert guard("Доплата до 100% за первые 10 рабочих дней болезни.", evidence).ok
+
+
+def test_codes_are_compared_whole() -> None:
+    evidence = "P1 (продукт недоступен) — подтвердить оповещение в течение 15 минут. Версия v3.14.0."
+    assert not guard("P8 — подтвердить оповещение в течение 15 минут.", evidence).ok
+    assert guard("P1 — подтвердить оповещение в течение 15 минут.", evidence).ok
+    assert not guard("Версия v3.15.0.", evidence).ok

@@ -336,7 +336,10 @@ def extract_facts(text: str) -> Facts:
             continue
         if capital and capital.lower() in _COMMON_CAPITALISED:
             continue
-        names.add(" ".join(_stem(w) for w in _WORD_RE.findall(name)) or name.lower())
+        if latin and re.search(r"\d", latin):
+            names.add(latin.lower())  # a code («P1», «v3.14.0», «ERR-104»): every character counts
+        else:
+            names.add(" ".join(_stem(w) for w in _WORD_RE.findall(name)) or name.lower())
     names.update(e.lower() for e in _EMAIL_RE.findall(plain))
     words = frozenset(_stem(w) for w in _WORD_RE.findall(plain))
     return Facts(
@@ -404,6 +407,8 @@ def guard(claim: str, evidence: str) -> GuardResult:
 
 
 def _name_in_words(name: str, facts: Facts) -> bool:
+    if re.search(r"\d", name):
+        return False  # a code is only found as itself
     parts = name.split()
     return bool(parts) and all(p in facts.words for p in parts)
 

@@ -426,7 +426,9 @@ class AgentService(ReActAgent):
             scratch.answerable, scratch.confidence = verdict
         if not search.ok:
             return search
-        ids = list(dict.fromkeys([hit.id for hit in scratch.latest] + previous))
+        # A query made from a claim finds passages for that claim: the question's own context keeps its place first.
+        found = [hit.id for hit in scratch.latest]
+        ids = list(dict.fromkeys(found + previous if own_question else previous + found))
         compose = await self.call_tool("compose_context", {"hit_ids": ids[:20], "max_passages": REFINED_MAX_PASSAGES})
         if compose.ok and scratch.draft_coverage is not None:
             agent_state.coverage = scratch.draft_coverage.coverage
