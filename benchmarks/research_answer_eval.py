@@ -172,13 +172,26 @@ def main() -> None:
     modes = ("ask", "scripted") if args.mode == "both" else (args.mode,)
     for mode in modes:
         rows = asyncio.run(evaluate(settings, questions, mode))
-        groups = {"all": rows, "dev": [r for r in rows if r["split"] == "dev"],
-                  "test": [r for r in rows if r["split"] == "test"]}
+        groups = {
+            "all": rows,
+            "dev": [r for r in rows if r["split"] == "dev"],
+            "test": [r for r in rows if r["split"] == "test"],
+        }
         results = {name: summary(group) for name, group in groups.items() if group}
         print(f"\n== {mode}: {len(rows)} questions")
         print(f"{'':28} " + " ".join(f"{name:>7}" for name in results))
-        for key in ("correct", "wrong", "false_decline", "correct_decline", "hallucinated", "partial_missing_named",
-                    "false_claims_shown", "refinements", "refinements_helped", "seconds_p50"):
+        for key in (
+            "correct",
+            "wrong",
+            "false_decline",
+            "correct_decline",
+            "hallucinated",
+            "partial_missing_named",
+            "false_claims_shown",
+            "refinements",
+            "refinements_helped",
+            "seconds_p50",
+        ):
             values = [results[name][key] for name in results]
             print(f"{key:28} " + " ".join(f"{v:7d}" if isinstance(v, int) else f"{v:7.3f}" for v in values))
         if args.rows:

@@ -92,10 +92,14 @@ def main() -> None:
     rest = [r - c for r, c in zip(runs, checks, strict=True)]
     total_ratio = sum(checks) / sum(rest)
     print(f"{len(runs)} offline ask runs ({len(questions)} questions × {args.repeat})")
-    print(f"run p50 {statistics.median(runs) * 1000:.1f} ms; claim check p50 {statistics.median(checks) * 1000:.1f} ms,"
-          f" p95 {sorted(checks)[int(len(checks) * 0.95)] * 1000:.1f} ms")
-    print(f"claim check / rest of the run: total {total_ratio:.3f}, "
-          f"median per run {statistics.median(c / r for c, r in zip(checks, rest, strict=True)):.3f} (budget 0.20)")
+    print(
+        f"run p50 {statistics.median(runs) * 1000:.1f} ms; claim check p50 {statistics.median(checks) * 1000:.1f} ms,"
+        f" p95 {sorted(checks)[int(len(checks) * 0.95)] * 1000:.1f} ms"
+    )
+    print(
+        f"claim check / rest of the run: total {total_ratio:.3f}, "
+        f"median per run {statistics.median(c / r for c, r in zip(checks, rest, strict=True)):.3f} (budget 0.20)"
+    )
 
 
 if __name__ == "__main__":
