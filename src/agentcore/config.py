@@ -179,7 +179,8 @@ class Settings(BaseSettings):
     database_url: SecretStr | None = Field(None, validation_alias=_env("DATABASE_URL"))
     # Escalations (high/critical blockers) are logged; with this URL they are also POSTed as JSON.
     scrum_webhook_url: SecretStr | None = Field(None, validation_alias=_env("SCRUM_WEBHOOK_URL"))
-    scrum_retry_count: int = Field(1, ge=0, le=2, validation_alias=_env("SCRUM_RETRY_COUNT"))  # seed 4.B: 1..2
+    # Whole re-asks after agent_process's own format repair (seed 4.B's retry); 0: at most 2 model calls a message.
+    scrum_retry_count: int = Field(0, ge=0, le=2, validation_alias=_env("SCRUM_RETRY_COUNT"))
     scrum_quality_retries: int = Field(2, ge=0, le=5, validation_alias=_env("SCRUM_QUALITY_RETRIES"))  # seed 4
     scrum_max_clarifications: int = Field(3, ge=1, le=10, validation_alias=_env("SCRUM_MAX_CLARIFICATIONS"))
     scrum_demo: bool = Field(True, validation_alias=_env("SCRUM_DEMO"))  # seed the demo team into an empty store
