@@ -234,7 +234,7 @@ _LATIN_NOISE = frozenset(
 
 
 # Words after a number that say nothing of what it counts.
-_SKIP_AFTER = frozenset("до после в во на за и или с со по от из к у не чем числа числа раза раз".split())
+_SKIP_AFTER = frozenset("до после в во на за и или с со по от из к у не чем числа раза раз".split())  # noqa: SIM905
 
 
 @dataclass(frozen=True)
