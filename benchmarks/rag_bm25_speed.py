@@ -25,6 +25,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from agentcore.rag.analysis import Analyzer
 from agentcore.rag.bm25 import BM25Index
@@ -98,11 +99,10 @@ def markov_documents(count: int, rng: random.Random) -> list[tuple[str, str]]:
     return documents
 
 
-def against_bm25s(synthetic: int, rounds: int) -> None:
+def against_bm25s(synthetic: int, rounds: int, dump: Path | None = None) -> None:
     """Section 0 (see the module docstring)."""
     import json
     import tempfile
-    from pathlib import Path
 
     import bm25s
     import Stemmer
@@ -174,6 +174,15 @@ def against_bm25s(synthetic: int, rounds: int) -> None:
         f"  ratio ours / bm25s: {p50['ours'] / p50['bm25s']:.2f}x (goal <= 3x); first stage: "
         f"{p50['first'] / p50['bm25s']:.2f}x"
     )
+    if dump is not None:  # our top 10 chunk ids per query, to compare two versions of the code
+        ranked = {q: [h.id for h in searcher.retrieve(q, 10, mode="bm25", collection="bench").hits] for q in queries}
+        if dump.is_file():
+            before = json.loads(dump.read_text("utf-8"))
+            same = sum(before.get(q) == ids for q, ids in ranked.items())
+            top1 = sum(bool(ids) and (before.get(q) or [None])[0] == ids[0] for q, ids in ranked.items())
+            print(f"  vs {dump}: identical top 10 for {same}/{len(ranked)} queries, same top 1 for {top1}")
+        else:
+            dump.write_text(json.dumps(ranked, ensure_ascii=False), "utf-8")
     print(
         f"  nDCG@10  ours {quality(ours):.3f}   first stage {quality(ours_first_stage):.3f}   "
         f"bm25s {quality(bm25s_query):.3f}"
@@ -188,18 +197,20 @@ def with_e5(rounds: int) -> None:
     from pathlib import Path
 
     from agentcore.config import Settings
+    from agentcore.rag.embeddings import E5Embedder
     from agentcore.rag.engine import RagEngine
     from agentcore.rag.evaluation import ndcg_at_k, unique_docs
 
-    root = Path(tempfile.mkdtemp(prefix="bm25-e5-"))
-    engine = RagEngine(Settings(data_dir=root), backend=None, data_dir=root)
-    engine.indexer.index_path(bundled_kb_path(), collection="kb")
+    # The index of tests/rag/test_eval.py (the bundled KB embedded with e5), built there once and reused.
+    root = Path(tempfile.gettempdir()) / "agentcore-rag-eval-cache"
+    settings = Settings(data_dir=root, provider="offline", rag_embedder="local")
+    engine = RagEngine(settings, embedder=E5Embedder(), backend=None)
     searcher = engine.searcher
     eval_path = Path(__file__).resolve().parent.parent / "tests" / "rag" / "data" / "eval_set.json"
     labelled = [q for q in json.loads(eval_path.read_text("utf-8")) if q.get("relevant")]
     runs: dict[str, Callable[[str], list[str]]] = {
-        "bm25": lambda q: [h.doc_id for h in searcher.retrieve(q, 10, mode="bm25", collection="kb").hits],
-        "default": lambda q: [h.doc_id for h in searcher.retrieve(q, 10, collection="kb").hits],
+        "bm25": lambda q: [h.doc_id for h in searcher.retrieve(q, 10, mode="bm25").hits],
+        "default": lambda q: [h.doc_id for h in searcher.retrieve(q, 10).hits],
     }
     timings: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(rounds):
@@ -208,7 +219,7 @@ def with_e5(rounds: int) -> None:
                 start = time.perf_counter()
                 run(question["query"])
                 timings[name].append(time.perf_counter() - start)
-    print(f"bundled KB with e5 ({searcher.info('kb').chunks} chunks), {len(labelled)} labelled queries")
+    print(f"bundled KB with e5 ({searcher.info().chunks} chunks), {len(labelled)} labelled queries")
     for name, run in runs.items():
         quality = statistics.fmean(ndcg_at_k(unique_docs(run(q["query"])), q["relevant"], 10) for q in labelled)
         print(f"  {name:<8} p50 {statistics.median(timings[name]) * 1000:.2f} ms   nDCG@10 {quality:.3f}")
@@ -284,12 +295,13 @@ def main() -> None:
     parser.add_argument("--docs", type=int, default=10_000, help="corpus size for the rank-bm25 comparison (0 skips)")
     parser.add_argument("--big", type=int, default=100_000, help="size of the large collection (0 skips it)")
     parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--ranking", type=Path, default=None, help="write our top 10s here, or compare with it")
     parser.add_argument("--e5", action="store_true", help="also 0b: the bundled KB with the e5 embedder")
     args = parser.parse_args()
     if args.e5:
         with_e5(1)
     if args.synthetic:
-        against_bm25s(args.synthetic, args.rounds)
+        against_bm25s(args.synthetic, args.rounds, args.ranking)
     sentences = _sentences()
     source = bundled_kb_path() if bundled_kb_path().is_dir() else "fallback list"
     print(f"sentences from {source}: {len(sentences)}")

@@ -6,7 +6,7 @@ written for issue 18, each labelled with the document and section (``""`` = the 
 that answers it, split into ``dev`` (tuned on) and ``test`` (only measured).  A hit is right when its document is
 the labelled one and its title ends with the labelled section.  Prints top-1 and top-3 per split and per kind.
 
-    .venv/bin/python benchmarks/rag_robust_eval.py [--data-dir DIR] [--mode bm25] [--split test]
+    .venv/bin/python benchmarks/rag_robust_eval.py [--data-dir DIR] [--mode bm25] [--split test] [--no-embedder]
 
 Runs on any version of the package (it only calls ``RagEngine``), so a before/after comparison is
 ``PYTHONPATH=<old checkout>/src .venv/bin/python benchmarks/rag_robust_eval.py``.  The index is kept in the same
@@ -68,14 +68,22 @@ def main() -> None:
     parser.add_argument("--data-dir", type=Path, default=Path(tempfile.gettempdir()) / "agentcore-rag-eval-cache")
     parser.add_argument("--mode", default=None, help="bm25, dense or hybrid (default: the router)")
     parser.add_argument("--split", default=None, help="only this split (dev or test)")
+    parser.add_argument("--no-embedder", action="store_true", help="BM25 only (no e5), fresh index")
     parser.add_argument("--misses", action="store_true", help="print the questions missed at top-3")
     args = parser.parse_args()
     questions = json.loads(SET.read_text("utf-8"))
     if args.split:
         questions = [q for q in questions if q["split"] == args.split]
-    settings = Settings(data_dir=args.data_dir, provider="offline", rag_embedder="local")
-    engine = RagEngine(settings, embedder=E5Embedder(), backend=None)
-    engine.searcher.info()
+    if args.no_embedder:  # BM25 only: a fresh index of the bundled KB (seconds, no model)
+        from agentcore.rag.default_kb import bundled_kb_path
+
+        folder = Path(tempfile.mkdtemp(prefix="robust-bm25-"))
+        engine = RagEngine(Settings(data_dir=folder, provider="offline"), embedder=None, backend=None, data_dir=folder)
+        engine.indexer.index_path(bundled_kb_path())
+    else:
+        settings = Settings(data_dir=args.data_dir, provider="offline", rag_embedder="local")
+        engine = RagEngine(settings, embedder=E5Embedder(), backend=None)
+        engine.searcher.info()
     found = score(engine, questions, args.mode)
     report(found)
     if args.misses:

@@ -45,3 +45,17 @@ def test_the_routers_bm25_route_still_uses_the_embedder_for_the_ranker(settings:
     assert embedder.queries == 1
     engine.searcher.retrieve("отпуск", 3, mode="hybrid")
     assert embedder.queries == 2
+
+
+def test_passage_score_covers_every_feature() -> None:
+    """``Weights.score`` is spelled out for speed; it must still weigh every feature, new ones included."""
+    import dataclasses
+
+    from agentcore.rag.ranking import WEIGHTS, PassageFeatures
+
+    names = [f.name for f in dataclasses.fields(PassageFeatures)]
+    for index, name in enumerate(names):
+        features = PassageFeatures(**{n: (0.5 + index if n == name else 0.0) for n in names})
+        assert WEIGHTS.score(features) == getattr(WEIGHTS, name) * (0.5 + index), name
+    features = PassageFeatures(**{n: 0.1 * (i + 1) for i, n in enumerate(names)})
+    assert WEIGHTS.score(features) == sum(getattr(WEIGHTS, n) * getattr(features, n) for n in names)
