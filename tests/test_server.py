@@ -126,7 +126,11 @@ def test_research_and_openai_compatible_agents_are_served(settings: Settings) ->
             )
         )
         text = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
-        assert text.startswith("Сейчас ") and any(c.choices and c.choices[0].delta.tool_calls for c in chunks)
+        deltas = [c.choices[0].delta for c in chunks if c.choices]
+        reasoning = "".join((d.model_extra or {}).get("reasoning_content", "") for d in deltas)
+        # The agent's own tool call is a step (reasoning), never a tool call the client would have to run.
+        assert text.startswith("Сейчас ") and not any(c.choices and c.choices[0].delta.tool_calls for c in chunks)
+        assert "get_current_time" in reasoning or "→" in reasoning
 
 
 def test_agents_on_an_unconfigured_provider_answer_503_not_500(data_dir: object) -> None:

@@ -123,6 +123,8 @@ class Settings(BaseSettings):
     agent_max_steps: int = Field(15, ge=1, validation_alias=_env("AGENT_MAX_STEPS"))
     agent_default_steps: int = Field(8, ge=1, validation_alias=_env("AGENT_DEFAULT_STEPS"))
     agent_token_budget: int = Field(2000, ge=1, validation_alias=_env("AGENT_TOKEN_BUDGET"))
+    # Total tokens (prompt + completion) of every model call of one agent run; None: no run budget.
+    agent_max_tokens: int | None = Field(60000, ge=1, validation_alias=_env("AGENT_MAX_TOKENS"))
     agent_tool_timeout: float = Field(5.0, gt=0, validation_alias=_env("AGENT_TOOL_TIMEOUT"))
     coverage_threshold: float = Field(0.8, ge=0, le=1, validation_alias=_env("COVERAGE_THRESHOLD"))
     max_refinements: int = Field(1, ge=0, validation_alias=_env("MAX_REFINEMENTS"))
@@ -158,6 +160,10 @@ class Settings(BaseSettings):
     crm_session_ttl: int = Field(30 * 24 * 3600, ge=60, validation_alias=_env("CRM_SESSION_TTL"))
     # X-API-Key values accepted by POST /chat, comma-separated (seed name HTTP_API_TOKENS); empty = /chat refuses all.
     http_api_tokens: SecretStr | None = Field(None, validation_alias=_env("HTTP_API_TOKENS"))
+    # Which users each /chat key acts as: "<key>=<user>,<user>;<key>=*"; an unlisted key's sessions are its own.
+    crm_key_users: SecretStr | None = Field(None, validation_alias=_env("CRM_KEY_USERS"))
+    # Seconds one CRM turn (model and portal together) may take before it answers what it could not finish.
+    crm_turn_deadline: float = Field(20.0, gt=0, validation_alias=_env("CRM_TURN_DEADLINE"))
     # --- research agent beyond seed 002: honest answers, cache of identical requests --------------
     # An answer whose citation coverage is below COVERAGE_THRESHOLD and whose verify confidence is below this is
     # replaced by "the knowledge base does not answer" plus the closest sources.
@@ -173,7 +179,8 @@ class Settings(BaseSettings):
     database_url: SecretStr | None = Field(None, validation_alias=_env("DATABASE_URL"))
     # Escalations (high/critical blockers) are logged; with this URL they are also POSTed as JSON.
     scrum_webhook_url: SecretStr | None = Field(None, validation_alias=_env("SCRUM_WEBHOOK_URL"))
-    scrum_retry_count: int = Field(1, ge=0, le=2, validation_alias=_env("SCRUM_RETRY_COUNT"))  # seed 4.B: 1..2
+    # Whole re-asks after agent_process's own format repair (seed 4.B's retry); 0: at most 2 model calls a message.
+    scrum_retry_count: int = Field(0, ge=0, le=2, validation_alias=_env("SCRUM_RETRY_COUNT"))
     scrum_quality_retries: int = Field(2, ge=0, le=5, validation_alias=_env("SCRUM_QUALITY_RETRIES"))  # seed 4
     scrum_max_clarifications: int = Field(3, ge=1, le=10, validation_alias=_env("SCRUM_MAX_CLARIFICATIONS"))
     scrum_demo: bool = Field(True, validation_alias=_env("SCRUM_DEMO"))  # seed the demo team into an empty store

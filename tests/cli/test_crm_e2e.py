@@ -59,13 +59,16 @@ def test_dialog_with_bound_confirmations(crm: pexpect.spawn, tmp_path: Path) -> 
     crm.expect_exact(PROMPT)
 
     crm.sendline("Создай сделку «Поставка фильтров» на 50 000 рублей для компании «Ромашка»")
+    crm.expect(r"→ batch [^\r\n]*\[ждёт подтверждения\]")  # the amount of a new deal is critical too
+    crm.expect(CONFIRM)
+    crm.sendline("да")
     crm.expect(r"→ batch [^\r\n]*\[выполнено\]")
     crm.expect_exact("Создана сделка #6.")
     crm.expect_exact(PROMPT)
 
     crm.sendline("Измени сумму этой сделки на 75 000")
     crm.expect(r"→ crm\.deal\.update [^\r\n]*\[ждёт подтверждения\]")
-    crm.expect_exact('Выполнить c1: crm.deal.update {"id": 6, "fields": {"OPPORTUNITY": 75000}}?')
+    crm.expect_exact('Выполнить c2: crm.deal.update {"id": 6, "fields": {"OPPORTUNITY": 75000}}?')
     crm.expect(CONFIRM)
     crm.sendline("может быть")
     crm.expect_exact("Ответьте «да» или «нет».")
@@ -82,7 +85,7 @@ def test_dialog_with_bound_confirmations(crm: pexpect.spawn, tmp_path: Path) -> 
     crm.sendline("Переведи сделку 6 на стадию выиграна")
     crm.expect(CONFIRM)
     crm.sendline("нет")
-    crm.expect_exact("Отменено: c2 (crm.deal.update). В Bitrix24 ничего не отправлено.")
+    crm.expect_exact("Отменено: c3 (crm.deal.update). В Bitrix24 ничего не отправлено.")
     crm.expect_exact(PROMPT)
 
     crm.sendline("Удали сделку 6")
@@ -106,10 +109,10 @@ def test_dialog_with_bound_confirmations(crm: pexpect.spawn, tmp_path: Path) -> 
     assert deal is not None and deal["OPPORTUNITY"] == "75000.00" and deal["STAGE_ID"] == "NEW"
     records = [json.loads(line) for line in (tmp_path / "logs" / "crm" / "cli.jsonl").read_text().splitlines()]
     assert [r["input"] for r in records if r["input"]][:2] == ["Найди сделку «Ромашка»", records[1]["input"]]
-    assert any(r["confirmation"] == {"id": "c1", "approve": True} for r in records)
+    assert any(r["confirmation"] == {"id": "c2", "approve": True} for r in records)
     for path in [tmp_path / "logs" / "crm.log", *(tmp_path / "logs").rglob("*.jsonl")]:
         assert code not in path.read_text(encoding="utf-8")
-    assert "[crm] confirm // Approved by the user: c1 crm.deal.update" in (tmp_path / "logs" / "crm.log").read_text()
+    assert "[crm] confirm // Approved by the user: c2 crm.deal.update" in (tmp_path / "logs" / "crm.log").read_text()
 
 
 def test_bad_input_never_crashes(crm: pexpect.spawn) -> None:

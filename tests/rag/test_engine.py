@@ -267,6 +267,30 @@ def test_change_by_another_process_is_picked_up(settings: Settings, kb_dir: Path
     assert service.searcher.search("парковка", 1, mode="bm25")[0].doc_id == "parking"
 
 
+def test_switch_by_another_process_is_picked_up(data_dir: Path, kb_dir: Path, tmp_path: Path) -> None:
+    """Two workers on one data dir: a switch on one is the other's active collection on its next look-up."""
+    settings = Settings(data_dir=data_dir, provider="offline", rag_embedder="none")  # no collection pinned
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "cats.md").write_text("# Коты\n\nКоты спят весь день.", encoding="utf-8")
+    first = RagEngine(settings, embedder=None, backend=None)
+    second = RagEngine(settings, embedder=None, backend=None)
+    first.indexer.index_path(kb_dir, "a")
+    first.indexer.index_path(other, "cats")
+    assert second.searcher.active == "default"
+    first.searcher.use_collection("cats")
+    assert second.searcher.active == "cats"
+    assert second.searcher.search("коты", 1, mode="bm25")[0].doc_id == "cats"
+    second.searcher.use_collection("a")
+    assert first.searcher.active == "a"
+    # A later process starts on the last switch; the environment variable still decides for a process that sets it.
+    assert RagEngine(settings, embedder=None, backend=None).searcher.active == "a"
+    pinned = RagEngine(Settings(data_dir=data_dir, rag_collection="cats"), embedder=None, backend=None)
+    assert pinned.searcher.active == "cats"
+    first.searcher.use_collection("a")  # ...until a switch is made after it started
+    assert pinned.searcher.active == "a"
+
+
 def test_crash_mid_index_keeps_previous_version(
     settings: Settings, kb_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

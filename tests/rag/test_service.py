@@ -42,7 +42,10 @@ def url(serve: Any, settings: Settings, indexed: RagEngine) -> str:
 def test_health(url: str) -> None:
     response = httpx.get(url + "/health", timeout=10)
     assert response.status_code == 200
-    assert response.json() == {"status": "ok", "collection": "test", "documents": 5, "chunks": 9}
+    body = response.json()
+    listed = {c["name"]: c["version"] for c in httpx.get(url + "/collections", timeout=10).json()["collections"]}
+    assert body.pop("version") == listed["test"]  # the version this process answers from
+    assert body == {"status": "ok", "collection": "test", "documents": 5, "chunks": 9}
 
 
 def test_search_returns_seed_fields(url: str) -> None:
@@ -169,6 +172,14 @@ def test_llm_answer_through_gateway(serve: Any, settings: Settings, indexed: Rag
     request = provider.requests[0]
     assert request.step == "rag.answer"
     assert "[1] Отпуск" in (request.messages[-1].content or "")
+
+
+def test_llm_answer_shows_only_supported_claims(serve: Any, settings: Settings, indexed: RagEngine) -> None:
+    provider = ScriptedProvider(["Отпуск длится 28 календарных дней [1]. Отпуск длится 45 календарных дней [1]."])
+    url = serve(create_app(settings, engine=indexed, gateway=SimpleLLMGateway(provider)))
+    body = httpx.post(url + "/search", json={"question": "Сколько дней составляет отпуск?"}, timeout=10).json()
+    assert body["answer"].startswith("Отпуск длится 28 календарных дней [1].") and "45" not in body["answer"]
+    assert body["answer"].splitlines()[-1].startswith("В документах не нашлось:")
 
 
 def test_llm_failure_degrades_to_extractive(serve: Any, settings: Settings, indexed: RagEngine) -> None:

@@ -10,6 +10,8 @@ runs; the CLI, the SSE routes and the OpenAI-compatible endpoint render them and
 ``thought``        ``text``, ``origin`` — the model's reasoning, or a decision of the deterministic controller
 ``tool_invoked``   ``tool``, ``arguments`` (validated when valid), ``call_id``, ``origin``
 ``observation``    ``tool``, ``call_id``, ``ok``, ``preview`` (truncated), ``length`` (full), ``elapsed_ms``, ``error``
+``client_tool``    ``tool``, ``arguments``, ``call_id`` — the run calls a tool of its client (``/v1`` client tools) and
+                   waits for the client's result (an ``observation`` with the same ``call_id`` follows when it comes)
 ``final``          ``answer``, ``citations``, ``metadata`` — the last event of a successful run
 ``error``          ``message`` (Russian, redacted), ``code`` — the last event of a failed run
 =================  ==========================================================================================
@@ -38,6 +40,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AgentStepEvent",
     "Citation",
+    "ClientToolEvent",
     "ErrorEvent",
     "EventFactory",
     "FinalEvent",
@@ -112,6 +115,15 @@ class ObservationEvent(_Event):
     error: str | None = None
 
 
+class ClientToolEvent(_Event):
+    """The run calls a tool its client declared (OpenAI ``tools``); the run waits for the client's result."""
+
+    type: Literal["client_tool"] = "client_tool"
+    tool: str
+    arguments: dict[str, Any]
+    call_id: str
+
+
 class Citation(BaseModel):
     """A numbered source of a final answer (``[index]`` in the answer text)."""
 
@@ -156,7 +168,13 @@ class ErrorEvent(_Event):
 
 
 AgentStepEvent = Annotated[
-    StepStartedEvent | ThoughtEvent | ToolInvokedEvent | ObservationEvent | FinalEvent | ErrorEvent,
+    StepStartedEvent
+    | ThoughtEvent
+    | ToolInvokedEvent
+    | ObservationEvent
+    | ClientToolEvent
+    | FinalEvent
+    | ErrorEvent,
     Field(discriminator="type"),
 ]
 """Any step event; ``event.type`` tells which."""
@@ -263,6 +281,10 @@ class EventFactory:
             elapsed_ms=max(elapsed_ms, 0.0),
             error=redact_public(error) if error else None,
         )
+
+    def client_tool(self, step: int, tool: str, arguments: dict[str, Any], call_id: str) -> ClientToolEvent:
+        """``client_tool`` for one call of a client's tool."""
+        return ClientToolEvent(request_id=self.request_id, step=step, tool=tool, arguments=arguments, call_id=call_id)
 
     def final(
         self,

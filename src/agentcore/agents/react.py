@@ -12,8 +12,18 @@ native function calling is needed.  Pieces, each usable on its own:
   a code fence); text that is not a JSON object becomes ``{"raw_input": text}``;
 * :func:`format_observation` — a :class:`~agentcore.tools.runner.ToolResult` as readable, truncated text;
 * :class:`ReActAgent` — the loop: it streams :mod:`agentcore.agents.events` and offers hooks (:meth:`ReActAgent.
-  after_action`, :meth:`ReActAgent.on_final_answer`, :meth:`ReActAgent.on_max_steps`) where an agent puts its
-  deterministic control.
+  after_action`, :meth:`ReActAgent.on_final_answer`, :meth:`ReActAgent.on_max_steps`,
+  :meth:`ReActAgent.on_budget_exhausted`) where an agent puts its deterministic control.
+
+Limits every run keeps (issue 18): one token budget for all model calls of the run (``run_token_budget``,
+``AGENT_MAX_TOKENS``; see :mod:`agentcore.llm.usage`) — when it is spent the loop stops and the run answers from what
+it has; a malformed reply (empty, a bare ``search {...}`` line without ``Action:``, JSON with unbalanced brackets) is
+sent back as a format error with an example, never executed nor taken as the answer; the same call with the same
+arguments a third time stops the loop (a control thought says why).
+
+A run may also carry earlier turns of the conversation (``history``) and tools of its client
+(:class:`~agentcore.agents.client_tools.ClientTools`): the model calls them like its own, the run waits for the
+client's result.
 
 Inside a run, the loop's methods find the run through a context variable, so the seed-002 signatures
 (``_execute_action(action_text, request_id, step)``) hold and concurrent runs of one agent never mix.
@@ -28,9 +38,11 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
+from agentcore.agents.client_tools import ClientTools
 from agentcore.agents.events import AgentStepEvent, EventFactory, FinalEvent, Origin, event_channel
 from agentcore.llm.errors import LLMError
 from agentcore.llm.models import LLMMessage, LLMRequest, LLMToolCall
+from agentcore.llm.usage import TokenBudgetExhausted, current_meter, metering
 from agentcore.tools.base import Tool
 from agentcore.tools.registry import ToolRegistry
 from agentcore.tools.runner import ToolResult, ToolRunner
@@ -55,6 +67,8 @@ logger = step_logger("react", "agentcore.agents.react")
 
 OBSERVATION_CHARS = 2000
 PREVIEW_CHARS = 300
+REPEAT_LIMIT = 3
+"""The same call (tool and arguments) this many times stops the loop."""
 
 # Labels of the protocol, English and Russian; matched case-insensitively at the start of a line, with optional list
 # markers and Markdown emphasis around them (``**Thought:**``, ``- Action:``).
@@ -77,6 +91,8 @@ _INLINE_LABEL_RE = re.compile(
     r"(?=(?:\*\*|__)?(?:Action|Действие|Final[ _]?Answer|FinalAnswer|Итоговый ответ)(?:\*\*|__)?[ \t]*[:：])"
 )
 _FENCE_LINE_RE = re.compile(r"^[ \t]*```[\w-]*[ \t]*$", re.MULTILINE)
+# A reply that is only an action line without its label («search {"query": ...}»).
+_BARE_ACTION_RE = re.compile(r"^[`'\"]*(?P<name>[A-Za-z_][\w-]*)[`'\"]*[ \t]*[({:\[]")
 _ACTION_HEAD_RE = re.compile(r"^[`'\"]*(?P<name>[A-Za-z_][\w-]*)[`'\"]*[ \t]*(?P<rest>.*)$", re.DOTALL)
 
 FINAL_ACTION_NAMES = frozenset({"final_answer", "finalanswer", "final", "answer", "finish"})
@@ -336,6 +352,11 @@ class ReActRun:
         history: the conversation after the system prompt (user question, model replies, observations).
         step: the current step number.
         actions: every executed action, in order.
+        prior: earlier turns of the conversation, put before the question.
+        after: messages that follow the question (a replayed client tool call and its result).
+        client: the client's tools (``None``: none).
+        calls: how many times each (tool, arguments) was chosen by the model.
+        client_calls: client tool calls made so far.
     """
 
     question: str
@@ -346,6 +367,11 @@ class ReActRun:
     history: list[LLMMessage] = field(default_factory=list)
     step: int = 0
     actions: list[AgentAction] = field(default_factory=list)
+    prior: list[LLMMessage] = field(default_factory=list)
+    after: list[LLMMessage] = field(default_factory=list)
+    client: ClientTools | None = None
+    calls: dict[str, int] = field(default_factory=dict)
+    client_calls: int = 0
 
 
 class ReActAgent:
@@ -358,6 +384,8 @@ class ReActAgent:
         max_steps: the default step limit of a run.
         tool_timeout: seconds per tool call.
         token_budget: ``max_tokens`` of each model call (``None``: the provider's default).
+        run_token_budget: total tokens of every model call of one run (``None``: no limit); each call's
+            ``max_tokens`` is capped at what is left.
         observation_chars: how much of a tool result the model reads.
         preview_chars: how much of it an ``observation`` event carries.
 
@@ -378,6 +406,7 @@ class ReActAgent:
         token_budget: int | None = None,
         observation_chars: int = OBSERVATION_CHARS,
         preview_chars: int = PREVIEW_CHARS,
+        run_token_budget: int | None = None,
     ) -> None:
         self.gateway = gateway
         self.tools = tools if isinstance(tools, ToolRegistry) else ToolRegistry(tools)
@@ -386,6 +415,7 @@ class ReActAgent:
         self.runner = ToolRunner(timeout=tool_timeout)
         self.tool_timeout = tool_timeout
         self.token_budget = token_budget
+        self.run_token_budget = run_token_budget
         self.observation_chars = observation_chars
         self.preview_chars = preview_chars
         self._current: ContextVar[ReActRun] = ContextVar(f"react_run_{id(self)}")
@@ -415,16 +445,24 @@ class ReActAgent:
     ) -> AsyncGenerator[AgentStepEvent, None]:
         """Answer ``question``, yielding step events live; the last one is ``final`` or ``error``.
 
-        Closing the iterator (or cancelling its consumer) cancels the run.  ``options`` go to :meth:`new_run`.
+        Closing the iterator (or cancelling its consumer) cancels the run.  ``options`` go to :meth:`new_run`, except
+        ``history`` (earlier turns, :class:`LLMMessage` list, put before the question), ``after`` (messages after
+        the question: a replayed client tool call and its result) and ``client_tools`` (:class:`ClientTools`).
+        Every model call of the run is metered (:mod:`agentcore.llm.usage`) under ``run_token_budget``.
         """
         steps = max_steps or self.max_steps
         factory: list[EventFactory] = []
+        prior = list(options.pop("history", None) or [])
+        after = list(options.pop("after", None) or [])
+        client = options.pop("client_tools", None)
 
         async def produce(emit: Any) -> None:
             run = self.new_run(question, request_id, steps, emit, **options)
+            run.prior, run.after, run.client = prior, after, client
             factory.append(run.events)
             self._current.set(run)
-            await self.execute(run)
+            with metering(budget=self.run_token_budget):
+                await self.execute(run)
 
         def fallback(exc: BaseException | None) -> AgentStepEvent:
             events = factory[0] if factory else EventFactory(self.agent_name, request_id, steps)
@@ -444,13 +482,22 @@ class ReActAgent:
 
     async def execute(self, run: ReActRun) -> None:
         """The loop: ask, parse, act or finish, until a terminal event is emitted."""
+        run.history.extend(run.prior)
         run.history.append(LLMMessage(role="user", content=run.question))
+        run.history.extend(run.after)
         while run.step < run.max_steps:
+            meter = current_meter()
+            if meter is not None and meter.exhausted:
+                await self._budget_exhausted(run)
+                return
             run.step += 1
             step = run.step
             await run.emit(run.events.step_started(step))
             try:
                 reply = await self._generate_step(run.history, run.request_id, step)
+            except TokenBudgetExhausted:
+                await self._budget_exhausted(run)
+                return
             except LLMError as exc:
                 logger.error("%s._generate_step // LLM Error: %s", self.agent_name, exc)
                 await run.emit(run.events.llm_error(step, exc))
@@ -463,6 +510,31 @@ class ReActAgent:
             if action is not None and action.tool.lower() in FINAL_ACTION_NAMES:
                 final = _final_from_action(action) or final
                 action = None
+            problem = self._format_problem(run, reply, parsed, action)
+            if problem is not None:
+                await run.emit(run.events.thought(step, f"Ответ модели не по формату: {problem}", origin="control"))
+                run.history.append(LLMMessage(role="assistant", content=reply.strip() or "(пустой ответ)"))
+                run.history.append(LLMMessage(role="user", content=self._format_error(problem)))
+                continue
+            if action is not None:
+                key = f"{action.tool}\u0000{json.dumps(action.arguments, ensure_ascii=False, sort_keys=True)}"
+                run.calls[key] = run.calls.get(key, 0) + 1
+                if run.calls[key] >= REPEAT_LIMIT:
+                    await run.emit(
+                        run.events.thought(
+                            step,
+                            f"Модель в {REPEAT_LIMIT}-й раз вызывает {action.tool} с теми же аргументами: "
+                            "цикл остановлен, отвечаю по тому, что уже собрано",
+                            origin="control",
+                        )
+                    )
+                    await self.on_loop_stopped(run)
+                    return
+            if action is not None and run.client is not None and action.tool in run.client.names:
+                run.history.append(LLMMessage(role="assistant", content=_up_to_action(reply)))
+                observation = await self._call_client_tool(run, action)
+                run.history.append(LLMMessage(role="user", content=f"Observation: {observation}"))
+                continue
             if action is not None:
                 run.history.append(LLMMessage(role="assistant", content=_up_to_action(reply)))
                 executed = await self._execute_action(parsed.action or "", run.request_id, step)
@@ -496,12 +568,17 @@ class ReActAgent:
 
     # -------------------------------------------------------------------------- seed-002 methods
     async def _generate_step(self, conversation_history: list[LLMMessage], request_id: str, step: int) -> str:
-        """The model's next reply for the conversation so far (system prompt prepended).
+        """The model's next reply for the conversation so far (system prompt prepended, with the client's tools when
+        the run has any).
 
         Raises:
-            LLMError: the provider failed.
+            LLMError: the provider failed (:class:`TokenBudgetExhausted`: the run's budget is spent).
         """
-        messages = [LLMMessage(role="system", content=self.system_prompt()), *conversation_history]
+        system = self.system_prompt()
+        run = self._current.get(None)
+        if run is not None and run.client is not None and run.client.tools:
+            system = f"{system}\n\n{run.client.prompt_section()}"
+        messages = [LLMMessage(role="system", content=system), *conversation_history]
         request = LLMRequest(
             model=self.model,
             messages=messages,
@@ -561,6 +638,76 @@ class ReActAgent:
         """Seconds a call of ``tool`` may take (override for tools that call a model themselves)."""
         return self.tool_timeout
 
+    async def _call_client_tool(self, run: ReActRun, action: ParsedAction) -> str:
+        """Ask the client to run its tool: emit ``client_tool``, wait for the result, emit ``observation``."""
+        assert run.client is not None
+        call_id = LLMToolCall(name=action.tool).id
+        await run.emit(run.events.client_tool(run.step, action.tool, action.arguments, call_id))
+        output = await run.client.call(call_id)
+        run.client_calls += 1
+        observation = truncate(output, self.observation_chars)
+        await run.emit(
+            run.events.observation(
+                run.step, action.tool, call_id, ok=True, text=observation, preview_chars=self.preview_chars
+            )
+        )
+        return observation
+
+    # -------------------------------------------------------------------------------- format check
+    def _known_tools(self, run: ReActRun) -> set[str]:
+        names = {tool.name for tool in self.tools}
+        return names | (run.client.names if run.client is not None else set())
+
+    def _format_problem(
+        self, run: ReActRun, reply: str, parsed: ReActParse, action: ParsedAction | None
+    ) -> str | None:
+        """Why ``reply`` cannot be acted on or taken as the answer (``None``: it can)."""
+        if not reply.strip():
+            return "пустой ответ"
+        if not parsed.labelled:
+            head = _BARE_ACTION_RE.match(_clean(reply))
+            if head is not None and head.group("name") in self._known_tools(run):
+                return f"строка действия без метки Action: ({truncate(reply.strip(), 80)})"
+        if parsed.action and action is None and parsed.action.strip().startswith(("{", "[")):
+            return "JSON действия не разобран (проверь скобки и кавычки)"
+        if action is not None and action.raw:
+            raw = str(action.arguments.get("raw_input", "")).strip()
+            if raw.startswith(("{", "[")) or raw.count("{") != raw.count("}") or raw.count("[") != raw.count("]"):
+                return "аргументы действия — не JSON-объект: непарные скобки или кавычки"
+        return None
+
+    def _format_error(self, problem: str) -> str:
+        """The observation that explains a format error, with an example built from a real tool."""
+        tool = next(iter(self.tools), None)
+        example = "search"
+        argument = "query"
+        if tool is not None:
+            example = tool.name
+            properties = list((tool.parameters_schema.get("properties") or {}).keys())
+            required = tool.parameters_schema.get("required") or properties
+            argument = required[0] if required else "query"
+        return (
+            f"Observation: Ошибка формата: {problem}. Действие не выполнено. Пиши строго так:\n"
+            "Thought: что нужно узнать\n"
+            f'Action: {example} {{"{argument}": "..."}}\n'
+            "или, когда данных достаточно:\n"
+            "Thought: почему можно отвечать\n"
+            "FinalAnswer: ответ пользователю"
+        )
+
+    async def _budget_exhausted(self, run: ReActRun) -> None:
+        meter = current_meter()
+        spent = meter.totals.total_tokens if meter is not None else 0
+        await run.emit(
+            run.events.thought(
+                run.step,
+                f"Исчерпан бюджет токенов запуска (AGENT_MAX_TOKENS = {self.run_token_budget}, израсходовано "
+                f"{spent}): модель больше не вызывается, отвечаю по тому, что уже собрано",
+                origin="control",
+            )
+        )
+        await self.on_budget_exhausted(run)
+
     # ------------------------------------------------------------------------------------- hooks
     async def after_action(self, run: ReActRun, action: AgentAction) -> str | None:
         """Called after every model-chosen action; may act further and return a note for the model."""
@@ -570,6 +717,22 @@ class ReActAgent:
         """Turn the model's final answer into the ``final`` event, or return ``None`` to continue the loop (after
         adding a message to ``run.history`` telling the model why)."""
         return run.events.final(run.step, answer, metadata={"steps": run.step, "actions": len(run.actions)})
+
+    async def on_budget_exhausted(self, run: ReActRun) -> None:
+        """The run's token budget is spent (a control thought has said so): emit the terminal event from what the
+        run has, without calling the model (default: a ``final`` that says the answer is not ready)."""
+        await run.emit(
+            run.events.final(
+                run.step,
+                "Ответ не готов: исчерпан бюджет токенов запуска.",
+                metadata={"steps": run.step, "actions": len(run.actions), "budget_exhausted": True},
+            )
+        )
+
+    async def on_loop_stopped(self, run: ReActRun) -> None:
+        """The loop was stopped (the same call repeated; a control thought has said so): emit the terminal event
+        (default: what :meth:`on_max_steps` does)."""
+        await self.on_max_steps(run)
 
     async def on_max_steps(self, run: ReActRun) -> None:
         """The step limit is reached: emit the terminal event (default: an ``error``)."""

@@ -74,11 +74,14 @@ def ask_command(
 def serve_command(
     host: str = typer.Option("127.0.0.1", "--host", help="Адрес для прослушивания"),
     port: int = typer.Option(8000, "--port", help="Порт"),
+    workers: int = typer.Option(
+        1, "--workers", min=1, max=64, help="Число рабочих процессов uvicorn (общее состояние — docs/deploy.md)"
+    ),
 ) -> None:
     """Один HTTP-сервер со всеми маршрутами систем (/rag, /haiku, ...)."""
     from agentcore.cli.serve import serve
 
-    serve(host, port)
+    serve(host, port, workers)
 
 
 from agentcore.cli.rag import rag_app  # noqa: E402 - the sub-app defines commands only; imports are lazy

@@ -1,16 +1,55 @@
-"""``agentcore serve``: one uvicorn server with the routes of every system."""
+"""``agentcore serve``: one uvicorn server with the routes of every system, in one process or several workers."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from agentcore.cli.common import init_logging, load_settings
 
+if TYPE_CHECKING:
+    from fastapi import FastAPI
 
-def serve(host: str, port: int) -> None:
-    """Run :func:`agentcore.server.create_app` under uvicorn until interrupted."""
-    import uvicorn
+GRACEFUL_SHUTDOWN_SECONDS = 30
+"""How long a stopping server waits for open requests (SSE streams, CRM turns) before it cancels them."""
+
+
+def worker_app() -> FastAPI:
+    """The app of one worker process: settings from the environment, logging, :func:`agentcore.server.create_app`.
+
+    uvicorn calls it in every worker (``--workers N`` needs an import string and a factory, not an app object).
+    """
+    from sse_starlette.sse import AppStatus
 
     from agentcore.server import create_app
 
+    # sse-starlette ends every open event stream the moment uvicorn is told to stop; our streams are finite runs
+    # (a research run ends with `final`), so they drain instead, within uvicorn's graceful-shutdown timeout.
+    AppStatus.disable_automatic_graceful_drain()
     settings = load_settings()
     init_logging(settings, "server.log")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+    return create_app(settings)
+
+
+def serve(host: str, port: int, workers: int = 1) -> None:
+    """Run the combined app under uvicorn until interrupted.
+
+    With ``workers`` > 1 uvicorn starts that many processes on one socket, each building its app with
+    :func:`worker_app`; state they must agree on lives in the data directory, Redis or PostgreSQL (docs/deploy.md).
+    SIGINT/SIGTERM stop accepting, let open requests finish for up to :data:`GRACEFUL_SHUTDOWN_SECONDS`, then end.
+    """
+    import uvicorn
+
+    if workers > 1:
+        load_settings()  # invalid settings end here with a Russian message, not in every worker
+        uvicorn.run(
+            "agentcore.cli.serve:worker_app",
+            factory=True,
+            host=host,
+            port=port,
+            workers=workers,
+            log_level="info",
+            timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
+        )
+        return
+    app = worker_app()
+    uvicorn.run(app, host=host, port=port, log_level="info", timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS)

@@ -7,7 +7,8 @@
   breaker for its provider (after N consecutive failures calls fail at once until a probe succeeds), and batching
   of embedding inputs.
 
-Both respect an enclosing :func:`agentcore.llm.deadline.llm_deadline` scope.
+Both respect an enclosing :func:`agentcore.llm.deadline.llm_deadline` scope, and record every call's usage into the
+current :class:`~agentcore.llm.usage.UsageMeter` (whose budget caps ``max_tokens``).
 
 Both offer :meth:`parse` for structured output (see :mod:`agentcore.llm.structured`).
 """
@@ -29,6 +30,7 @@ from agentcore.llm.models import LLMRequest, LLMResponse
 from agentcore.llm.provider import LLMProvider
 from agentcore.llm.ratelimit import LocalRateLimiter, RateLimiter
 from agentcore.llm.structured import parse_structured
+from agentcore.llm.usage import current_meter
 from agentcore.retry import retry_async
 
 T = TypeVar("T", bound=BaseModel)
@@ -63,9 +65,15 @@ class SimpleLLMGateway:
     async def _call(self, request: LLMRequest, deadline: Deadline | None = None) -> LLMResponse:
         deadline = deadline or Deadline(None)
         timeout = deadline.cap(request.timeout or self.timeout)
+        meter = current_meter()
+        if meter is not None:  # the run's token budget caps max_tokens; a spent budget sends nothing
+            request = meter.limited(request)
         try:
             async with asyncio.timeout(timeout):
-                return await self.provider.complete(request)
+                response = await self.provider.complete(request)
+            if meter is not None:
+                meter.record(response.usage)
+            return response
         except TimeoutError as exc:
             raise _timeout_error("LLM request", timeout, request.timeout or self.timeout, deadline) from exc
         except (ValidationError, AttributeError, TypeError, KeyError, ValueError) as exc:

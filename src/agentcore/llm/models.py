@@ -115,6 +115,7 @@ class Usage(BaseModel):
     prompt_tokens: int = 0
     completion_tokens: int = 0
     total_tokens: int = 0
+    reasoning_tokens: int = Field(0, description="completion_tokens_details.reasoning_tokens, when reported")
 
 
 class LLMResponse(BaseModel):

@@ -199,7 +199,11 @@ def checked_text_exchange(
 
 def run_exchange(exchange: Exchange[R], send: SendSync) -> R:
     """Drive ``exchange`` with a blocking ``send``; errors of ``send`` and of the exchange pass through."""
-    request = next(exchange)
+    try:
+        request = next(exchange)
+    except StopIteration as stop:  # an exchange may answer without asking (a refused question)
+        done: R = stop.value
+        return done
     while True:
         response = send(request)
         try:
@@ -211,7 +215,11 @@ def run_exchange(exchange: Exchange[R], send: SendSync) -> R:
 
 async def arun_exchange(exchange: Exchange[R], send: Send) -> R:
     """Drive ``exchange`` with an async ``send``."""
-    request = next(exchange)
+    try:
+        request = next(exchange)
+    except StopIteration as stop:  # an exchange may answer without asking (a refused question)
+        done: R = stop.value
+        return done
     while True:
         response = await send(request)
         try:
@@ -294,3 +302,70 @@ def inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
     if unresolved:
         result["$defs"] = definitions
     return result
+
+
+def json_schema_exchange(
+    request: LLMRequest,
+    schema: dict[str, Any] | None,
+    *,
+    name: str = "output",
+    strict: bool = False,
+    mode: StructuredMode,
+    capabilities: Capabilities,
+    retries: int = 2,
+) -> Exchange[dict[str, Any]]:
+    """Like :func:`structured_exchange` for a JSON Schema given as data (a client's ``response_format``):
+    the output must be a JSON object valid against ``schema`` (``None``: any JSON object — ``json_object``).
+
+    Raises (from the generator):
+        StructuredOutputError: still invalid after ``retries`` re-asks.
+    """
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(schema) if schema is not None else None
+    resolved = choose_mode(mode, capabilities)
+    if schema is None or (resolved == "function" and schema.get("type") != "object"):
+        resolved = "prompted"
+    clean = _NAME.sub("_", name)[:64] or "output"
+    if resolved == "json_schema":
+        assert schema is not None
+        prepared = request.model_copy(
+            update={"response_format": ResponseFormat(name=clean, schema_=schema, strict=strict)}
+        )
+    elif resolved == "function":
+        assert schema is not None
+        tool = LLMTool(name=clean, description=f"Return {clean}", parameters=schema)
+        prepared = request.model_copy(update={"tools": [tool], "tool_choice": clean})
+    else:
+        shape = json.dumps(schema, ensure_ascii=False) if schema is not None else "любой JSON-объект"
+        instruction = f"Ответь ТОЛЬКО одним JSON-объектом без пояснений, строго по этой JSON-схеме:\n{shape}"
+        prepared = request.model_copy(
+            update={"messages": [*request.messages, LLMMessage(role="user", content=instruction)]}
+        )
+    raw: str | None = None
+    error = ""
+    for attempt in range(1, retries + 2):
+        response = yield prepared
+        raw = _raw_output(response, resolved) if response.tool_calls or resolved != "function" else response.content
+        try:
+            if raw is None or not raw.strip():
+                raise ValueError("the model returned no content")
+            try:
+                value = json.loads(raw)
+            except ValueError:
+                value = json.loads(extract_json(raw))
+            if not isinstance(value, dict):
+                raise ValueError("the output is not a JSON object")
+            if validator is not None:
+                problem = jsonschema.exceptions.best_match(validator.iter_errors(value))
+                if problem is not None:
+                    where = "/".join(str(p) for p in problem.absolute_path) or "(корень)"
+                    raise ValueError(f"{where}: {problem.message}")
+            return value
+        except ValueError as exc:
+            error = str(exc)
+        if attempt <= retries:
+            prepared = prepared.model_copy(
+                update={"messages": [*prepared.messages, *_feedback(response, raw, error, resolved)]}
+            )
+    raise StructuredOutputError(f"output did not validate against the schema {clean!r}", raw, error, retries + 1)

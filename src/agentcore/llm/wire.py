@@ -38,10 +38,12 @@ def first_choice(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
 def usage_of(body: dict[str, Any]) -> Usage:
     """Token counts of a response (zeros where the provider sent none)."""
     usage = body.get("usage") or {}
+    details = usage.get("completion_tokens_details") or {}
     return Usage(
         prompt_tokens=usage.get("prompt_tokens") or 0,
         completion_tokens=usage.get("completion_tokens") or 0,
         total_tokens=usage.get("total_tokens") or 0,
+        reasoning_tokens=(details.get("reasoning_tokens") or 0) if isinstance(details, dict) else 0,
     )
 
 

@@ -7,12 +7,19 @@ Thread-safety: a snapshot is immutable; a query takes the current one once and k
 serialised in the process (``build_lock``) and across processes (the store's file lock); swapping a reference
 takes a short lock.  A collection changed on disk by another process (``agentcore rag index`` while the service
 runs) is reloaded on the next :meth:`Catalog.snapshot`.
+
+The active collection is shared state too: a switch (``POST /rag/collections/active`` on any worker or host,
+``agentcore rag use``) is written to ``<data_dir>/rag/active``, and every process re-reads that file when its stamp
+changes — one ``stat`` per look-up, as for the manifests — so all workers sharing the data directory answer from
+the same collection from their next request on.
 """
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from agentcore.config import Settings
@@ -64,9 +71,11 @@ class Catalog:
         self.backend = backend
         self.build_lock = threading.RLock()  # one loader/writer at a time in this process
         self.builders: dict[str, Callable[[], None]] = {}  # name -> makes sure it exists (the bundled default)
-        self._lock = threading.Lock()  # guards _snapshots, _active, _synced: reference swaps only
+        self._lock = threading.Lock()  # guards _snapshots, _active, _active_stamp, _synced: reference swaps only
         self._snapshots: dict[str, CollectionSnapshot] = {}
         self._synced: dict[str, str] = {}
+        # The switch file as this process last saw it: a later change of it is a switch made elsewhere.
+        self._active_stamp = self._active_file_stamp()
         self._active = validate_collection_name(self._initial_active())
 
     # ------------------------------------------------------------------ the active collection
@@ -74,40 +83,69 @@ class Catalog:
         """``AGENTCORE_RAG_COLLECTION`` when set, else the choice saved by :meth:`remember_active`, else default."""
         if "rag_collection" in self.settings.model_fields_set:
             return self.settings.rag_collection
-        try:
-            saved = (self.store.root / ACTIVE_FILE).read_text("utf-8").strip()
-            return validate_collection_name(saved)
-        except (OSError, RagError):
-            return self.settings.rag_collection
+        return self._read_active_file() or self.settings.rag_collection
 
     @property
     def active(self) -> str:
-        """Name of the collection queries use when they name none."""
+        """Name of the collection queries use when they name none.
+
+        ``AGENTCORE_RAG_COLLECTION`` (or the saved choice) decides at start; a switch made after that by any process
+        sharing the data directory (a new stamp of the switch file) wins from the next look-up on.
+        """
+        stamp = self._active_file_stamp()
         with self._lock:
+            if stamp == self._active_stamp:
+                return self._active
+        name = self._read_active_file()
+        with self._lock:
+            self._active_stamp = stamp
+            if name is not None and name != self._active:
+                logger.info("collection // Active collection switched elsewhere: %s", name)
+                self._active = name
             return self._active
 
     def use(self, name: str) -> None:
-        """Make ``name`` the active collection in this process (loads it first: a hot swap).
+        """Make ``name`` the active collection of every process sharing this data directory (a hot swap).
+
+        The collection is loaded first, then the choice is written to the switch file (atomically), so other
+        workers and hosts, and later processes, use it too.
 
         Raises:
-            UnknownCollectionError / InvalidCollectionNameError.
+            UnknownCollectionError / InvalidCollectionNameError; OSError when the switch cannot be written.
         """
+        from agentcore.fileio import atomic_write_bytes
+
         self.snapshot(name)
-        with self._lock:
-            self._active = name
+        with self.build_lock:
+            self.store.root.mkdir(parents=True, exist_ok=True)
+            atomic_write_bytes(self._active_path, (name + "\n").encode("utf-8"))
+            with self._lock:
+                self._active = name
+                self._active_stamp = self._active_file_stamp()
         logger.info("collection // Active collection: %s", name)
 
     def remember_active(self, name: str) -> None:
-        """Save ``name`` as the active collection for later processes (``agentcore rag use``).
-
-        Raises:
-            UnknownCollectionError / InvalidCollectionNameError.
-        """
+        """Seed 000 CLI's name for :meth:`use` (``agentcore rag use``): the choice is shared and kept."""
         self.use(name)
-        from agentcore.rag.store import atomic_write_bytes
 
-        self.store.root.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(self.store.root / ACTIVE_FILE, (name + "\n").encode("utf-8"))
+    @property
+    def _active_path(self) -> Path:
+        return self.store.root / ACTIVE_FILE
+
+    def _active_file_stamp(self) -> tuple[int, int, int] | None:
+        """A cheap change marker of the switch file (inode, mtime, size), ``None`` when there is none."""
+        try:
+            info = os.stat(self._active_path)
+        except OSError:
+            return None
+        return (info.st_ino, info.st_mtime_ns, info.st_size)
+
+    def _read_active_file(self) -> str | None:
+        """The collection named in the switch file, ``None`` when it is missing or unreadable."""
+        try:
+            return validate_collection_name(self._active_path.read_text("utf-8").strip())
+        except (OSError, RagError, UnicodeDecodeError):
+            return None
 
     # ------------------------------------------------------------------ listing
     def infos(self) -> list[CollectionInfo]:

@@ -12,7 +12,7 @@ route                       access    what
 ``POST /search``            read      top chunks for a question and an answer from them (LLM or extractive)
 ``POST /fetch_docs``        read      chunks or whole documents by id
 ``GET /collections``        read      stored collections, which one is active
-``POST /collections/active`` admin    switch the active collection (hot swap)
+``POST /collections/active`` admin    switch the active collection for every worker (hot swap)
 ``POST /index``             admin     add or update documents sent in the body
 =========================== ========= ====================================================================
 
@@ -45,6 +45,7 @@ from pydantic import BaseModel, Field, create_model
 from agentcore.config import Settings, get_settings
 from agentcore.llm.deadline import llm_deadline
 from agentcore.rag.answer import answer_messages, decline, extractive_answer
+from agentcore.rag.claims import checked_answer
 from agentcore.rag.engine import RagEngine
 from agentcore.rag.errors import (
     DenseUnavailableError,
@@ -104,6 +105,7 @@ class HealthResponse(BaseModel):
 
     status: Literal["ok"]
     collection: str
+    version: str = Field(description="версия коллекции, которую видит этот процесс")
     documents: int
     chunks: int
 
@@ -336,7 +338,8 @@ class _Service:
             response = await gateway.request(LLMRequest(messages=messages, step="rag.answer"))
             content = (response.content or "").strip()
             if content:
-                return content, "llm"
+                checked = await checked_answer(question, content, hits)
+                return (checked, "llm") if checked else (decline(hits), "none")
             logger.warning("search // LLM returned an empty answer; using the extractive answer")
         except Exception as exc:  # the answer degrades to extractive; retrieval results are still useful
             logger.warning("search // LLM answer failed, using the extractive answer: %s", exc)
@@ -396,7 +399,9 @@ def create_router(
             error = rag_api_error(exc)
             body = HealthError(error=error.message, code=error.code).model_dump()
             return JSONResponse(status_code=503, content=body)
-        return HealthResponse(status="ok", collection=info.name, documents=info.documents, chunks=info.chunks)
+        return HealthResponse(
+            status="ok", collection=info.name, version=info.version, documents=info.documents, chunks=info.chunks
+        )
 
     @router.post(
         "/search", response_model=SearchResponse, dependencies=reader, responses=error_responses(400, 404, 409, 422)

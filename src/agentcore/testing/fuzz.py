@@ -44,11 +44,15 @@ def valid_data_accepted(response: Any) -> None:
 
 
 def error_body_on_4xx(ctx: Any, response: Any, case: Any) -> bool | None:
-    """A schemathesis check: every 4xx answer is JSON ``{"error": <non-empty str>, "code": <non-empty str>}``."""
+    """A schemathesis check: every 4xx answer is JSON ``{"error": <non-empty str>, "code": <non-empty str>}`` — on the
+    OpenAI-compatible ``/v1`` routes ``error`` is OpenAI's object ``{"message", "type", "param", "code"}``."""
     if 400 <= response.status_code < 500:
         body = response.json()
         assert isinstance(body, dict), f"4xx body is not an object: {body!r}"
-        assert isinstance(body.get("error"), str) and body["error"], f"4xx without 'error': {body!r}"
+        error = body.get("error")
+        if isinstance(error, dict) and str(getattr(case, "path", "") or "").startswith("/v1"):
+            error = error.get("message")
+        assert isinstance(error, str) and error, f"4xx without 'error': {body!r}"
         assert isinstance(body.get("code"), str) and body["code"], f"4xx without 'code': {body!r}"
     return None
 

@@ -19,6 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 __all__ = [
     "DEFAULT_ERROR_RESPONSE",
@@ -243,6 +244,22 @@ def _has_body(request: Request) -> bool:
     return headers.get("content-length", "0") != "0" or "chunked" in headers.get("transfer-encoding", "").lower()
 
 
+_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+def allowed_methods(request: Request) -> str | None:
+    """The ``Allow`` value of a 405: every method some route of the app fully matches at this path — Starlette
+    names only the first partly matching route's (``DELETE /scrum/teams`` would say ``GET``, not ``GET, POST``).
+    Each method is tried against the app's routes as they are (included routers too), not against a copy."""
+    routes = list(getattr(request.app, "routes", ()))
+    allowed = [
+        method
+        for method in _METHODS
+        if any(route.matches({**request.scope, "method": method})[0] == Match.FULL for route in routes)
+    ]
+    return ", ".join(allowed) or None
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """Make every error of ``app`` a JSON :class:`ErrorBody`.
 
@@ -280,7 +297,10 @@ def install_error_handlers(app: FastAPI) -> None:
             message, code = "тело запроса не является корректным JSON", "invalid_json"
         elif isinstance(exc.detail, str) and exc.detail and exc.status_code not in _STATUS_TEXT:
             message = _short_message(exc.detail)
-        return error_response(exc.status_code, message, code, exc.headers)
+        headers = exc.headers
+        if exc.status_code == 405 and (allow := allowed_methods(request)):
+            headers = {**(headers or {}), "Allow": allow}
+        return error_response(exc.status_code, message, code, headers)
 
     @app.exception_handler(Exception)
     async def _on_unexpected(request: Request, exc: Exception) -> JSONResponse:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from agentcore.apps.crm.confirmations import (
+    classify,
+    decision_kind,
     detect_decision,
     expire_stale,
     fingerprint,
@@ -75,3 +77,59 @@ def test_a_yes_taken_back_or_mixed_with_a_no_decides_nothing(message: str) -> No
     request_confirmation(state, _update(6), "r", 900)
     decision = detect_decision(message, state)
     assert decision.kind is None and decision.targets == [] and decision.conflicting
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Ок, а что именно будет удалено?",
+        "Да, но сначала покажи сделку 2",
+        "Ага, щас",
+        "ok?",
+        "да?",
+        "Да ладно",
+        "ага, конечно",
+        "да... наверное",
+        "Да, если сумма не больше миллиона",
+        "да, только завтра",
+        "ок, покажи сначала",
+        "да, кстати, а кто ответственный?",
+        "Да, удали сделку 3",  # a new command, not an answer to the pending one
+    ],
+)
+def test_questions_conditions_sarcasm_and_mixed_messages_are_not_approvals(message: str) -> None:
+    state = _state()
+    request_confirmation(state, _update(5), "r", 900)
+    decision = detect_decision(message, state)
+    assert decision.kind is None and decision.targets == [] and decision.unclear
+    assert classify(message) == "unclear" and decision_kind(message) is None
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "да",
+        "Да!",
+        "ДА.",
+        "подтверждаю",
+        "Да, подтверждаю",
+        "ок",
+        "окей",
+        "да, давай",
+        "да, пожалуйста",
+        "согласен",
+        "конечно",
+        "выполняй",
+        "yes",
+        "да, все",
+        "подтверждаю c1",
+        "Да c1",
+    ],
+)
+def test_plain_yes_is_decided_without_a_model(message: str) -> None:
+    assert classify(message) == "approve"
+
+
+@pytest.mark.parametrize("message", ["нет", "Нет.", "отмена", "не надо", "отменить", "нет, спасибо", "стоп"])
+def test_plain_no_is_decided_without_a_model(message: str) -> None:
+    assert classify(message) == "deny"

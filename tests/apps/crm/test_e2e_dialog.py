@@ -31,13 +31,16 @@ async def test_dialog_against_the_fake_portal(portal: FakePortal, data_dir: Path
             created = await orchestrator.handle_message(
                 "manager", "Создай сделку «Поставка фильтров» на 50 000 рублей для компании «Ромашка»"
             )
-            assert created.mode == "canary" and created.steps[0].outcome == "executed"
+            # An amount is a critical field in an add as in an update: the user approves it first.
+            assert created.mode == "canary" and created.steps[0].outcome == "needs_confirmation"
+            assert portal.storage.get("deal", 6) is None
+            created = await orchestrator.handle_message("manager", "да")
             assert "Создана сделка #6." in created.assistant
             assert portal.storage.get("deal", 6)["COMPANY_ID"] == "1"  # linked through the $result reference
 
             asked = await orchestrator.handle_message("manager", "Измени сумму этой сделки на 75 000")
             assert [c.method for c in asked.pending_confirmations] == ["crm.deal.update"]
-            assert "Требуется подтверждение c1" in asked.assistant
+            assert "Требуется подтверждение c2" in asked.assistant
             assert portal.storage.get("deal", 6)["OPPORTUNITY"] == "50000.00"
             updates_before = sum(1 for method, _ in portal.calls if method == "crm.deal.update")
 

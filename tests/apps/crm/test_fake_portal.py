@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 from agentcore.apps.crm.fake_portal import FakePortal, FakePortalServer, create_fake_portal, serve_fake_portal
+from agentcore.apps.crm.fake_portal.methods import PortalError
 from agentcore.apps.crm.phpquery import build_query
 
 
@@ -312,3 +313,23 @@ async def test_fast_bitrix24_oauth_client_refreshes_through_token_func(portal: F
             deals = await bitrix.get_all("crm.deal.list", {"select": ["ID"]})
         assert len(deals) == 5 and len(issued) == 1
         assert ("crm.deal.list", "oauth") in portal.calls
+
+
+def test_directory_methods(portal: FakePortal) -> None:
+    from agentcore.apps.crm.fake_portal.methods import CallContext
+
+    ctx = CallContext("webhook", "1", ["crm", "user", "task"])
+    found = portal.handle("user.search", {"find": "Соколов"}, ctx)["result"]
+    assert [u["ID"] for u in found] == ["3", "4"]
+    assert portal.handle("user.get", {"filter": {"LAST_NAME": "Кузнецова"}}, ctx)["result"][0]["ID"] == "2"
+    assert portal.handle("user.current", {}, ctx)["result"]["ID"] == "1"
+    stages = portal.handle("crm.status.list", {"filter": {"ENTITY_ID": "DEAL_STAGE"}}, ctx)["result"]
+    assert {"STATUS_ID": "UC_NEGOTIATION", "NAME": "Переговоры"}.items() <= stages[2].items()
+    assert portal.handle("crm.dealcategory.stage.list", {"id": 0}, ctx)["result"][0]["STATUS_ID"] == "NEW"
+    task = portal.handle("tasks.task.add", {"fields": {"TITLE": "Позвонить", "DEADLINE": "2026-12-01"}}, ctx)
+    assert task["result"]["task"]["deadline"] == "2026-12-01T03:00:00+03:00"
+    assert portal.handle("scope", {}, ctx)["result"] == ["crm", "user", "task"]
+    assert "T" in portal.handle("server.time", {}, ctx)["result"]
+    with pytest.raises(PortalError) as denied:
+        portal.handle("user.get", {}, CallContext("webhook", "1", ["crm"]))
+    assert denied.value.status == 403 and denied.value.code == "insufficient_scope"

@@ -107,31 +107,59 @@ def test_413_for_huge_bodies(served: tuple[str, Orchestrator]) -> None:
 
 
 @pytest.mark.parametrize("field", ["state_dir", "log_dir"])
-@pytest.mark.parametrize("value", ["../outside", "a/../../b", "/etc", "/tmp", "link-out/x", ""])
-def test_path_overrides_outside_the_data_root_are_refused(
+@pytest.mark.parametrize(
+    "value", ["../outside", "a/../../b", "/etc", "/tmp", "link-out/x", "link-rag", "link-rag/default", "{data}/rag", ""]
+)
+def test_path_overrides_outside_the_crm_folder_are_refused(
     served: tuple[str, Orchestrator], data_dir: Path, tmp_path_factory: pytest.TempPathFactory, field: str, value: str
 ) -> None:
     url, _ = served
     outside = tmp_path_factory.mktemp("outside")
-    if not (data_dir / "link-out").exists():
-        os.symlink(outside, data_dir / "link-out")
-    body = {"user_id": "u1", "message": "привет", field: value}
+    rag = data_dir / "rag"
+    rag.mkdir(exist_ok=True)
+    crm = data_dir / "crm"
+    crm.mkdir(exist_ok=True)
+    for name, target in (("link-out", outside), ("link-rag", rag)):
+        if not (crm / name).exists():
+            os.symlink(target, crm / name)
+    body = {"user_id": "u1", "message": "привет", field: value.format(data=data_dir)}
     expected = "validation_error" if value == "" else "invalid_input"
     _error(httpx.post(url, json=body, headers=HEADERS), 400, expected)
-    assert list(outside.iterdir()) == []
+    assert list(outside.iterdir()) == [] and list(rag.iterdir()) == []  # no file of another system changed
 
 
-def test_path_overrides_inside_the_data_root(served: tuple[str, Orchestrator], data_dir: Path) -> None:
+def test_path_overrides_resolve_inside_the_crm_folder(served: tuple[str, Orchestrator], data_dir: Path) -> None:
     url, _ = served
     body = {
         "user_id": "u1",
         "message": "привет",
-        "state_dir": "tenants/a/state",
-        "log_dir": str(data_dir / "tenants/a/logs"),
+        "state_dir": "rag",  # the CRM's own "rag" folder, not the RAG index of <data>/rag
+        "log_dir": str(data_dir / "crm" / "tenants/a/logs"),
     }
     assert httpx.post(url, json=body, headers=HEADERS).status_code == 200
-    assert list((data_dir / "tenants/a/state/u1").glob("*.json"))
-    assert (data_dir / "tenants/a/logs/u1.jsonl").exists()
+    assert list((data_dir / "crm" / "rag").rglob("*.json"))
+    assert list((data_dir / "crm" / "tenants/a/logs").glob("*u1.jsonl"))
+    assert not (data_dir / "rag").exists()
+
+
+@pytest.mark.parametrize("field", ["state_dir", "log_dir"])
+def test_names_too_long_for_the_file_system_are_400_with_the_limit(
+    served: tuple[str, Orchestrator], data_dir: Path, field: str
+) -> None:
+    url, _ = served
+    for value in ("я" * 200, "a" * 256, "x/" + "b" * 300):
+        body = {"user_id": "u1", "message": "привет", field: value}
+        error = _error(httpx.post(url, json=body, headers=HEADERS), 400, "invalid_input")
+        assert "255 байт" in error["error"]
+    assert not list((data_dir / "logs").rglob("*u1.jsonl"))  # nothing ran, so no audit record is missing
+
+
+def test_a_file_is_not_a_directory(served: tuple[str, Orchestrator], data_dir: Path) -> None:
+    url, _ = served
+    (data_dir / "crm").mkdir(exist_ok=True)
+    (data_dir / "crm" / "plain.txt").write_text("x")
+    body = {"user_id": "u1", "message": "привет", "state_dir": "plain.txt"}
+    _error(httpx.post(url, json=body, headers=HEADERS), 400, "invalid_input")
 
 
 def test_500_hides_the_detail(served: tuple[str, Orchestrator], monkeypatch: pytest.MonkeyPatch) -> None:

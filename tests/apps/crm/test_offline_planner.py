@@ -184,3 +184,40 @@ def test_an_update_naming_several_deals_asks_for_one() -> None:
 
 def test_a_yes_taken_back_gets_a_question_not_the_help_text() -> None:
     assert _plan("да нет, не надо") == ([], "Уточните, пожалуйста: «да» или «нет»?")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("300 тыс.", 300_000), ("250 000 ₽", 250_000), ("1,5 млн", 1_500_000), ("до 31.12.2026 на 90к", 90_000)],
+)
+def test_amount_forms(text: str, value: float) -> None:
+    assert amount(text) == value
+
+
+def test_created_fields_are_parsed_whole() -> None:
+    resolved = {"company": {"name": "Вектор", "matches": [{"ID": "2", "TITLE": "АО «Вектор»"}]}}
+    state = {**STATE, "resolved": resolved}
+    ((method, params),), _ = _plan("Создай контакт Петр Сидоров, главный инженер в АО Вектор", state)
+    assert method == "crm.contact.add"
+    assert params["fields"] == {"NAME": "Петр", "LAST_NAME": "Сидоров", "POST": "Главный инженер", "COMPANY_ID": 2}
+    ((method, params),), _ = _plan("создай сделку Монтаж оборудования для Вектора на 1,5 млн", state)
+    assert params["fields"] == {
+        "TITLE": "Монтаж оборудования",
+        "CURRENCY_ID": "RUB",
+        "OPPORTUNITY": 1_500_000,
+        "COMPANY_ID": 2,
+    }
+
+
+def test_a_task_with_a_deadline() -> None:
+    ((method, params),), _ = _plan("создай задачу позвонить клиенту по сделке 5 завтра")
+    assert method == "tasks.task.add"
+    assert params["fields"]["TITLE"] == "Позвонить клиенту" and params["fields"]["UF_CRM_TASK"] == ["D_5"]
+    assert params["fields"]["DEADLINE"].endswith("T18:00:00+03:00")
+
+
+def test_a_question_plans_no_write() -> None:
+    steps, _ = _plan("какая сумма у сделки 1 «Ромашка: поставка насосов»?")
+    assert [m for m, _ in steps] == ["crm.deal.get"]
+    steps, _ = _plan("на какой стадии сделка 2?")
+    assert [m for m, _ in steps] == ["crm.deal.get"]

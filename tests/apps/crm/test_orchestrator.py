@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 from tests.apps.crm.helpers import RecordingBitrix, log_records, reply, step
@@ -553,3 +554,52 @@ async def test_yes_and_no_in_one_message_runs_nothing(make_orchestrator: MakeOrc
         result = await orchestrator.handle_message("u1", message)
         assert bitrix.calls == [] and [c.id for c in result.pending_confirmations] == ["c1", "c2"]
         assert messages.CONFLICTING_DECISION in result.assistant
+
+
+async def test_a_conditional_yes_answers_the_question_and_keeps_the_request_pending(
+    make_orchestrator: Any,
+) -> None:
+    bitrix = RecordingBitrix({"crm.deal.get": {"ID": "2", "TITLE": "Вектор"}, "crm.deal.delete": True})
+
+    def model(messages: list[Any]) -> str:
+        text = messages[-1].content
+        if "Удали" in text:
+            return reply([step("crm.deal.delete", {"id": 1})], "Удаляю.")
+        if "сделку 2" in text:
+            return reply([step("crm.deal.get", {"id": 2})], "Показываю сделку 2.")
+        return reply([], "Понял.")
+
+    orchestrator = make_orchestrator(model, mode="full", call_bitrix=bitrix)
+    await orchestrator.handle_message("u1", "Удали сделку 1")
+    for message in ("Да, но сначала покажи сделку 2", "Ок, а что именно будет удалено?", "Ага, щас", "ok?"):
+        result = await orchestrator.handle_message("u1", message)
+        assert [c.id for c in result.pending_confirmations] == ["c1"], message
+        assert "Это не подтверждение" in result.assistant and "crm.deal.delete" in result.assistant
+    assert bitrix.methods() == ["crm.deal.get"]  # the question was acted on; nothing was deleted
+    done = await orchestrator.handle_message("u1", "да")
+    assert bitrix.methods() == ["crm.deal.get", "crm.deal.delete"] and done.pending_confirmations == []
+
+
+async def test_only_a_real_model_judges_unclear_answers(make_orchestrator: Any) -> None:
+    from agentcore.apps.crm.model_client import FakeModelClient
+
+    class Judging(FakeModelClient):
+        asked: ClassVar[list[str]] = []
+
+        async def judge_approval(self, message: str, pending: Any) -> bool:
+            self.asked.append(message)
+            return message.startswith("Да, конечно")
+
+    bitrix = RecordingBitrix({"crm.deal.delete": True})
+    client = Judging(
+        lambda messages: reply([step("crm.deal.delete", {"id": 1})] if "Удали" in messages[-1].content else [])
+    )
+    orchestrator = make_orchestrator(client, mode="full", call_bitrix=bitrix)
+    await orchestrator.handle_message("u1", "Удали сделку 1")
+    await orchestrator.handle_message("u1", "да")  # plain: decided without the model
+    assert client.asked == [] and bitrix.methods() == ["crm.deal.delete"]
+    await orchestrator.handle_message("u1", "Удали сделку 1")
+    await orchestrator.handle_message("u1", "Да, конечно, удаляй её уже")
+    assert client.asked == ["Да, конечно, удаляй её уже"] and bitrix.methods() == ["crm.deal.delete"] * 2
+    # The offline/default client never judges an unclear message to be an approval.
+    assert await FakeModelClient().judge_approval("Да, конечно, удаляй", []) is False

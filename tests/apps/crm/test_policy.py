@@ -13,7 +13,8 @@ from agentcore.apps.crm.policy import check_step
 CLASS_EXAMPLES: dict[str, tuple[str, dict[str, Any]]] = {
     "read": ("crm.deal.get", {"id": 1}),
     "list": ("crm.contact.list", {"filter": {"%NAME": "Иван"}}),
-    "create": ("crm.deal.add", {"fields": {"TITLE": "X", "OPPORTUNITY": 100}}),
+    "create": ("crm.deal.add", {"fields": {"TITLE": "X", "COMMENTS": "z"}}),
+    "create_critical": ("crm.deal.add", {"fields": {"TITLE": "X", "OPPORTUNITY": 100}}),
     "update": ("crm.deal.update", {"id": 1, "fields": {"TITLE": "Y", "COMMENTS": "z"}}),
     "update_critical": ("crm.deal.update", {"id": 1, "fields": {"OPPORTUNITY": 5}}),
     "delete": ("crm.deal.delete", {"id": 1}),
@@ -28,6 +29,7 @@ EXPECTED = {
         "read": "allow",
         "list": "allow",
         "create": "allow",
+        "create_critical": "confirm",
         "update": "allow",
         "update_critical": "confirm",
         "delete": "confirm",
@@ -40,6 +42,7 @@ EXPECTED = {
         "read": "allow",
         "list": "allow",
         "create": "allow",
+        "create_critical": "confirm",
         "update": "allow",
         "update_critical": "confirm",
         "delete": "forbid",
@@ -52,6 +55,7 @@ EXPECTED = {
         "read": "allow",
         "list": "allow",
         "create": "allow",
+        "create_critical": "confirm",
         "update": "allow",
         "update_critical": "confirm",
         "delete": "confirm",
@@ -102,7 +106,7 @@ def test_batch_sub_commands_are_parsed() -> None:
         "company": "crm.company.get?id=$result[deal][COMPANY_ID]",
     }
     verdict = check_step("batch", {"halt": 0, "cmd": cmd}, "canary")
-    assert verdict.decision == "allow"
+    assert verdict.decision == "confirm"  # the amount of a new deal is a critical field
     methods = [(c.key, c.method) for c, _ in verdict.sub_commands]
     assert methods == [("deal", "crm.deal.get"), ("add", "crm.deal.add"), ("company", "crm.company.get")]
     assert verdict.sub_commands[1][0].params == {"fields": {"TITLE": "A&B", "OPPORTUNITY": "10"}}

@@ -6,8 +6,13 @@ The rule (``docs/crm.md``):
    (never reused in the session), the exact method, params and HTTP verb, and their fingerprint.  The user sees it.
 2. Only the user approves: their own message in the next turns (``да``, ``подтверждаю c3``, ``да, все``) or an
    explicit decision from a channel (the CLI's yes/no prompt, the ``confirmation`` field of ``POST /chat``).
-   With several pending requests a bare ``да`` approves nothing: the user names the id or says ``все``.  A yes
-   taken back or mixed with a no («да нет, не надо», «да ну», «да c1, нет c2») decides nothing.
+   An approval is an explicit yes and nothing else: every word of the message is a word of assent, an id or
+   «все».  A question («ok?», «Ок, а что именно будет удалено?»), a condition («Да, но сначала покажи сделку 2»),
+   sarcasm («Ага, щас», «да ладно») or any other text after the yes is *unclear*: it approves nothing (a model, when
+   a real one is configured, may judge it — offline it is never an approval) and the message is answered as any
+   other while the request stays pending.  With several pending requests a bare ``да`` approves nothing: the user
+   names the id or says ``все``.  A yes taken back or mixed with a no («да нет, не надо», «да ну», «да c1, нет c2»)
+   decides nothing.  A message that starts with a no denies (denying is always safe).
 3. An approved request runs the stored method and params — not whatever the model writes — exactly once, and is
    then spent.  A request older than ``crm_confirmation_ttl`` is stale: it can no longer be approved.
 4. The model cannot approve.  A step carrying ``confirmed: true`` (or a ``confirmation_id``) that does not match a
@@ -35,8 +40,10 @@ from agentcore.apps.crm.models import (
 from agentcore.trace.clock import from_iso, to_iso, utc_now
 
 __all__ = [
+    "DecisionKind",
     "UserDecision",
     "approved_in_turn",
+    "classify",
     "decision_kind",
     "detect_decision",
     "expire_stale",
@@ -44,6 +51,7 @@ __all__ = [
     "fingerprint",
     "mark",
     "request_confirmation",
+    "targets_of",
 ]
 
 _APPROVE = frozenset(
@@ -71,6 +79,26 @@ _APPROVE = frozenset(
     }
 )
 _DENY = frozenset({"нет", "no", "n", "отмена", "отмени", "отменить", "отменяю", "отклоняю", "отклонить", "стоп"})
+# Words that may stand next to a yes in a plain approval («да, давай», «да, пожалуйста, выполняй», «да, все»).
+_ASSENT_EXTRA = frozenset(
+    {
+        "давай",
+        "давайте",
+        "пожалуйста",
+        "делай",
+        "действуй",
+        "запускай",
+        "хорошо",
+        "ладно",
+        "верно",
+        "точно",
+        "можно",
+        "sure",
+        "go",
+    }
+)
+# Pairs that read as a refusal or mockery although each word alone is a yes («ага, конечно», «да ладно»).
+_SARCASM = (frozenset({"ага", "конечно"}), frozenset({"да", "ладно"}), frozenset({"ок", "ладно"}))
 _NOT_WORDS = frozenset({"надо", "нужно", "делай", "выполняй", "подтверждаю", "согласен", "согласна", "разрешаю"})
 _ALL = frozenset({"все", "всё", "all", "оба", "обе"})
 _WORD = re.compile(r"[\wё]+", re.IGNORECASE)
@@ -169,6 +197,9 @@ def _prune(state: AgentState) -> None:
         state.confirmations = [c for c in state.confirmations if id(c) not in drop]
 
 
+DecisionKind = Literal["approve", "deny", "conflict", "unclear"]
+
+
 @dataclass
 class UserDecision:
     """What the user's message says about pending requests.
@@ -180,6 +211,8 @@ class UserDecision:
         ambiguous: a bare yes/no while several requests are pending (nothing is decided).
         conflicting: a yes taken back or mixed with a no («да нет», «да c1, нет c2») while requests are pending
             (nothing is decided: the user answers again, one decision per message).
+        unclear: a yes that is not a plain approval — a question, a condition, sarcasm, more text — while requests
+            are pending (nothing is decided unless a model judges it an approval; the message is answered).
     """
 
     kind: Literal["approve", "deny"] | None = None
@@ -187,6 +220,7 @@ class UserDecision:
     unknown_ids: list[str] = field(default_factory=list)
     ambiguous: bool = False
     conflicting: bool = False
+    unclear: bool = False
 
 
 def _negates(words: list[str], index: int) -> bool:
@@ -195,7 +229,28 @@ def _negates(words: list[str], index: int) -> bool:
     return word in _DENY or (word == "не" and index + 1 < len(words) and words[index + 1] in _NOT_WORDS)
 
 
-def _kind(words: list[str]) -> Literal["approve", "deny", "conflict"] | None:
+def _words(message: str) -> list[str]:
+    return [w.lower() for w in _WORD.findall(message)]
+
+
+def _plain_assent(message: str, words: list[str]) -> bool:
+    """Every word is a yes, an id or «все»; no question, no trailing dots, no mockery."""
+    if "?" in message or "…" in message or "..." in message:
+        return False
+    if any(pair <= set(words) for pair in _SARCASM):
+        return False
+    assent = _APPROVE | _ASSENT_EXTRA | _ALL
+    return all(w in assent or _ID.fullmatch(w) for w in words)
+
+
+def classify(message: str) -> DecisionKind | None:
+    """How a message answers a pending request, without a model.
+
+    ``approve``: a plain yes (see the module docstring); ``deny``: it starts with a no; ``conflict``: a yes taken
+    back or mixed with a no; ``unclear``: it starts with a yes (or is a question about one) but is not a plain
+    approval; None: it is not about a decision at all.
+    """
+    words = _words(message)
     if not words:
         return None
     first = words[0]
@@ -203,34 +258,23 @@ def _kind(words: list[str]) -> Literal["approve", "deny", "conflict"] | None:
         # «да нет, не надо» and «да ну» are a no in Russian; «да c1, нет c2» mixes two answers: never a yes.
         if (len(words) > 1 and words[1] == "ну") or any(_negates(words, i) for i in range(1, len(words))):
             return "conflict"
-        return "approve"
+        return "approve" if _plain_assent(message, words) else "unclear"
     if _negates(words, 0):
         return "deny"
     return None
 
 
 def decision_kind(message: str) -> Literal["approve", "deny"] | None:
-    """``approve`` / ``deny`` when the message starts with a yes / no word (a yes taken back — «да нет», «да ну», a
-    no further on — is neither), else None."""
-    kind = _kind([w.lower() for w in _WORD.findall(message)])
-    return None if kind == "conflict" else kind
+    """``approve`` for a plain yes, ``deny`` for a message that starts with a no, else None (unclear, mixed, other)."""
+    kind = classify(message)
+    return kind if kind in ("approve", "deny") else None
 
 
-def detect_decision(message: str, state: AgentState) -> UserDecision:
-    """Read an approval or a denial from the user's own message (the model plays no part here).
-
-    The message must start with the decision (``да``, ``подтверждаю``, ``ок``; ``нет``, ``отмена``, ``не надо``).
-    Ids (``c3``) anywhere in it pick the requests; ``все`` picks every pending one; with neither, a single pending
-    request is the target and several make the decision ambiguous.
-    """
-    words = [w.lower() for w in _WORD.findall(message)]
-    found = _kind(words)
+def targets_of(message: str, kind: Literal["approve", "deny"], state: AgentState) -> UserDecision:
+    """The pending requests a decision names: ids (``c3``) anywhere, ``все`` for every one, else the single pending
+    request (several make the decision ambiguous)."""
+    words = _words(message)
     pending = state.pending_confirmations()
-    if found == "conflict":
-        return UserDecision(conflicting=bool(pending))
-    kind = found
-    if kind is None:
-        return UserDecision()
     named = [f"c{m.group(1)}" for m in _ID.finditer(message)]
     if named:
         by_id = {c.id: c for c in pending}
@@ -244,3 +288,20 @@ def detect_decision(message: str, state: AgentState) -> UserDecision:
     if not pending:
         return UserDecision(kind)
     return UserDecision(kind, ambiguous=True)
+
+
+def detect_decision(message: str, state: AgentState) -> UserDecision:
+    """Read an approval or a denial from the user's own message (the model plays no part here).
+
+    See :func:`classify`; an unclear or conflicting message decides nothing (``unclear`` / ``conflicting`` are set
+    when requests are pending).
+    """
+    found = classify(message)
+    pending = state.pending_confirmations()
+    if found == "conflict":
+        return UserDecision(conflicting=bool(pending))
+    if found == "unclear":
+        return UserDecision(unclear=bool(pending))
+    if found is None:
+        return UserDecision()
+    return targets_of(message, found, state)

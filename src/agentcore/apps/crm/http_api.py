@@ -5,8 +5,12 @@
 * The body ``{"user_id", "message"}`` with optional ``mode``, ``session_id``, ``state_dir``, ``log_dir`` and
   ``confirmation`` (``{"id": "c1", "decision": "approve" | "deny"}``, an explicit decision bound to one request).
   Malformed JSON, missing or invalid fields → ``400`` with a message (the seed's status, the project's body).
-* ``state_dir`` / ``log_dir`` must resolve inside the data directory (no ``..``, no absolute path elsewhere, no
-  symlink out) → else 400.
+* The key decides whose sessions a request touches (:mod:`~agentcore.apps.crm.principals`): with
+  ``AGENTCORE_CRM_KEY_USERS`` a key acts only as its users (another ``user_id`` → ``403 forbidden_user``); an unlisted
+  key's sessions and pending confirmations are its own (the same ``user_id`` under another key is another session).
+* ``state_dir`` / ``log_dir`` resolve relative to the CRM's folder ``<data>/crm/`` and must stay inside it after
+  symlinks are followed (no ``..``, no absolute path elsewhere, no symlink out), with names the file system accepts
+  → else 400 (:mod:`~agentcore.apps.crm.paths`): no request can change a file of another system.
 * Success → ``200 {"assistant", "pending_confirmations", "session_id", "mode", "degraded"}``; anything unexpected →
   ``500 {"error": "внутренняя ошибка сервера", "code": "internal_error"}`` with the detail only in the log.
 
@@ -31,7 +35,8 @@ from agentcore.apps.crm.interaction_log import InteractionLogger
 from agentcore.apps.crm.main_entrypoint import PortalConfigError
 from agentcore.apps.crm.models import MAX_MESSAGE_CHARS
 from agentcore.apps.crm.orchestrator import Orchestrator
-from agentcore.apps.crm.paths import resolve_inside
+from agentcore.apps.crm.paths import crm_root, resolve_inside
+from agentcore.apps.crm.principals import KeyUsers, NotAllowedError
 from agentcore.apps.crm.state_store import FileStateStore, StateStoreError
 from agentcore.config import Settings, get_settings
 from agentcore.trace.logs import step_logger
@@ -77,14 +82,14 @@ class ChatRequest(StrictModel):
         None,
         min_length=1,
         max_length=1024,
-        description="каталог состояния внутри каталога данных",
+        description="каталог состояния внутри каталога CRM (<data>/crm/)",
         json_schema_extra={"pattern": DIR_PATTERN},
     )
     log_dir: Text | None = Field(
         None,
         min_length=1,
         max_length=1024,
-        description="каталог логов внутри каталога данных",
+        description="каталог логов внутри каталога CRM (<data>/crm/)",
         json_schema_extra={"pattern": DIR_PATTERN},
     )
     confirmation: ConfirmationDecision | None = Field(None, description="явное решение по ожидающему запросу")
@@ -152,6 +157,25 @@ class _Service:
         self._lock = asyncio.Lock()
         self._stores: dict[Path, FileStateStore] = {}
         self._loggers: dict[Path, InteractionLogger] = {}
+        self.key_users: KeyUsers | None = None
+        try:
+            raw = settings.crm_key_users.get_secret_value() if settings.crm_key_users else None
+            self.key_users = KeyUsers.parse(raw)
+        except ValueError as exc:  # the other systems keep running; /chat says 503 until the setting is fixed
+            log.error("serve // %s: POST /chat answers 503", exc)
+
+    def owner(self, key: str | None, user_id: str) -> str:
+        """Whose sessions this request touches (see :mod:`~agentcore.apps.crm.principals`).
+
+        Raises:
+            ApiError: 403 when the key may not act as ``user_id``; 503 when the mapping setting is unreadable.
+        """
+        if self.key_users is None:
+            raise ApiError(503, "AGENTCORE_CRM_KEY_USERS задан неверно, обратитесь к администратору", "crm_unavailable")
+        try:
+            return self.key_users.owner(key or "", user_id)
+        except NotAllowedError as exc:
+            raise ApiError(403, str(exc), "forbidden_user") from None
 
     async def get(self) -> Orchestrator:
         """The orchestrator, built on first use.
@@ -172,7 +196,7 @@ class _Service:
             return None
         if self.settings.redis_url:
             raise InputError("state_dir: состояние хранится в Redis (AGENTCORE_REDIS_URL), каталог не применяется")
-        path = resolve_inside(self.settings.data_dir, value, "state_dir")
+        path = resolve_inside(crm_root(self.settings.data_dir), value, "state_dir")
         if path not in self._stores and len(self._stores) >= _MAX_OVERRIDES:
             self._stores.pop(next(iter(self._stores)))
         return self._stores.setdefault(path, FileStateStore(path))
@@ -180,7 +204,7 @@ class _Service:
     def interaction_logger(self, value: str | None) -> InteractionLogger | None:
         if value is None:
             return None
-        path = resolve_inside(self.settings.data_dir, value, "log_dir")
+        path = resolve_inside(crm_root(self.settings.data_dir), value, "log_dir")
         if path not in self._loggers and len(self._loggers) >= _MAX_OVERRIDES:
             self._loggers.pop(next(iter(self._loggers)))
         return self._loggers.setdefault(
@@ -220,7 +244,7 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
     @router.post(
         "/chat",
         response_model=ChatResponse,
-        responses=error_responses(400, 401, 413, 500, 503),  # 503: state store down, or the portal misconfigured
+        responses=error_responses(400, 401, 403, 413, 500, 503),  # 503: state store down, or CRM misconfigured
         summary="Сообщение CRM-агенту Bitrix24",
     )
     async def chat(
@@ -228,7 +252,8 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
         x_api_key: str | None = Header(None, alias="X-API-Key", description="один из токенов HTTP_API_TOKENS"),
     ) -> ChatResponse:
         """Один ход диалога: ответ ассистента и действия, ожидающие подтверждения (заголовок ``X-API-Key``)."""
-        del x_api_key  # checked by the route class before the body is read; declared here for the API docs
+        # The key was checked by the route class before the body was read; here it decides whose sessions these are.
+        owner = service.owner(x_api_key, body.user_id)
         try:
             store = service.state_store(body.state_dir)
             logger = service.interaction_logger(body.log_dir)
@@ -237,7 +262,7 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
                 (body.confirmation.id, body.confirmation.decision == "approve") if body.confirmation else None
             )
             result = await orchestrator.handle_message(
-                body.user_id,
+                owner,
                 body.message,
                 session_id=body.session_id,
                 mode=body.mode,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from agentcore.apps.crm.blocks import parse_blocks
 from agentcore.apps.crm.errors import ModelClientError
-from agentcore.apps.crm.models import ModelReply
+from agentcore.apps.crm.models import Confirmation, ModelReply
 from agentcore.llm.errors import LLMError
 from agentcore.llm.models import LLMMessage, LLMRequest
 from agentcore.trace.logs import step_logger
@@ -30,6 +30,11 @@ __all__ = ["CRM_STEP", "FakeModelClient", "ModelClient", "ModelClientError"]
 
 CRM_STEP = "crm.plan"
 log = step_logger("model", "agentcore.crm")
+_JUDGE_PROMPT = (
+    "Ты проверяешь, подтверждает ли пользователь выполнение ожидающих действий в CRM. Ответь ровно одним словом: "
+    "ДА — только если сообщение однозначно и без условий соглашается выполнить действия сейчас; НЕТ — если это "
+    "вопрос, условие, просьба сначала сделать что-то другое, сарказм, сомнение или что угодно иное."
+)
 
 
 class ModelClient:
@@ -40,6 +45,7 @@ class ModelClient:
         model: the model name to request (None: the provider's default).
         config_error: why there is no gateway (reported by :meth:`complete`).
         display_name: what to show users as the model ("offline …" says plainly it is not an LLM).
+        judges_approvals: a real model that may judge unclear answers to a confirmation (:meth:`judge_approval`).
     """
 
     def __init__(
@@ -49,8 +55,10 @@ class ModelClient:
         model: str | None = None,
         config_error: str | None = None,
         display_name: str = "",
+        judges_approvals: bool = False,
     ) -> None:
         self.gateway = gateway
+        self.judges_approvals = judges_approvals
         self.model = model
         self.config_error = config_error
         self.display_name = display_name or (gateway.provider.display_name if gateway is not None else "—")
@@ -76,7 +84,7 @@ class ModelClient:
             model = settings.openai_model or settings.crm_model
         elif settings.provider == "gigachat":
             model = settings.chat_model
-        return cls(gateway, model=model)
+        return cls(gateway, model=model, judges_approvals=settings.provider in ("openai", "gigachat"))
 
     async def complete(self, messages: list[LLMMessage]) -> str:
         """The raw answer text.
@@ -95,6 +103,26 @@ class ModelClient:
         if not response.content:
             raise ModelClientError("model returned no text")
         return response.content
+
+    async def judge_approval(self, message: str, pending: Sequence[Confirmation]) -> bool:
+        """Whether an unclear message (a yes with more words) approves the pending requests, by the model's reading.
+
+        Only the user's message and the requests' methods are shown — no CRM data, so nothing stored in the portal can
+        talk the model into an approval.  False when the client has no real model (offline, fake, not configured)
+        or on any failure: an unclear message is never an approval by default.
+        """
+        if not self.judges_approvals or self.gateway is None or not pending:
+            return False
+        asked = ", ".join(f"{c.id} ({c.method})" for c in pending)
+        prompt = [
+            LLMMessage(role="system", content=_JUDGE_PROMPT),
+            LLMMessage(role="user", content=f"Ожидают подтверждения: {asked}.\nСообщение пользователя: {message}"),
+        ]
+        try:
+            answer = await self.complete(prompt)
+        except ModelClientError:
+            return False
+        return answer.strip().upper().rstrip(".!") == "ДА"
 
     async def plan(self, messages: list[LLMMessage]) -> ModelReply:
         """Ask and parse.

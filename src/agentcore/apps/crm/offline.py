@@ -20,10 +20,12 @@ from typing import Any
 
 from agentcore.apps.crm.blocks import format_reply
 from agentcore.apps.crm.confirmations import decision_kind
+from agentcore.apps.crm.mentions import find_mentions, imperatives, is_question
 from agentcore.apps.crm.model_client import CRM_STEP
-from agentcore.apps.crm.offline_parse import amount, entity_ids, event_code, quoted, stage_code, url
+from agentcore.apps.crm.offline_parse import amount, deadline, entity_ids, event_code, quoted, stage_code, url
 from agentcore.apps.crm.phpquery import build_query
 from agentcore.apps.crm.prompt import STATE_PREFIX, read_state
+from agentcore.apps.crm.resolve import ASK_WHICH
 from agentcore.llm.models import LLMRequest
 from agentcore.llm.offline import offline_handler
 
@@ -76,6 +78,66 @@ def _verb(low: str, *stems: str) -> bool:
     return any(re.search(rf"\b{stem}", low) for stem in stems)
 
 
+_UPDATE_VERBS = (
+    *("изменить", "поменять", "установить", "поставить", "обновить", "исправить", "сменить", "перевести"),
+    *("переместить", "переименовать", "назначить", "перенести", "сдвинуть", "передвинуть", "передать"),
+    *("перекинуть", "выставить", "сделать", "указать", "вписать", "увеличить", "уменьшить", "снизить", "поднять"),
+    *("закрыть", "отметить", "двинуть", "переключить", "поручить"),
+)
+_CREATE_VERBS = ("создать", "добавить", "завести", "открыть", "оформить", "зарегистрировать")
+
+
+def _acts(text: str, *verbs: str) -> bool:
+    """True when ``text`` has one of ``verbs`` (infinitives) as an imperative or infinitive, in any form."""
+    return bool(imperatives(text).intersection(verbs))
+
+
+Choice = tuple[str | None, Reply | None]
+
+
+def _listing(rows: list[dict[str, Any]], show: Callable[[dict[str, Any]], str]) -> str:
+    return "; ".join(show(row) for row in rows[:10])
+
+
+def _deal_label(row: dict[str, Any]) -> str:
+    return f"#{row.get('ID')} «{row.get('TITLE')}»"
+
+
+def _user_label(row: dict[str, Any]) -> str:
+    return f"#{row.get('ID')} {row.get('NAME') or ''} {row.get('LAST_NAME') or ''}".strip()
+
+
+def _resolved(state: dict[str, Any], kind: str) -> dict[str, Any] | None:
+    value = (state.get("resolved") or {}).get(kind)
+    return value if isinstance(value, dict) else None
+
+
+def _pick(state: dict[str, Any], kind: str, noun: str, label: Callable[[dict[str, Any]], str]) -> Choice:
+    """The one object a name resolved to, or a reply: not found, several (listed, the user picks), no portal."""
+    found = _resolved(state, kind)
+    if found is None:
+        return None, None
+    name = found.get("name", "")
+    if found.get("error"):
+        return None, (
+            f"Не удалось найти «{name}» на портале: {found['error']}.",
+            [],
+            f"Не получилось найти {noun} «{name}» на портале. Укажите номер, например «{noun} 3».",
+        )
+    matches = [m for m in found.get("matches") or [] if isinstance(m, dict)]
+    if not matches:
+        return None, (f"По «{name}» ничего не найдено.", [], f"Не нашёл {noun} «{name}». Проверьте название.")
+    if len(matches) > 1:
+        listed = _listing(matches, label)
+        return None, (
+            f"По «{name}» нашлось несколько: {listed}. Нужно уточнение.",
+            [],
+            f"По «{name}» нашлось несколько: {listed}. {ASK_WHICH} Напишите номер, "
+            f"например «{noun} {matches[0].get('ID')}».",
+        )
+    return str(matches[0].get("ID")), None
+
+
 def _current(state: dict[str, Any], kind: str) -> str | None:
     value = (state.get("objects") or {}).get(f"{kind}_id")
     return str(value) if value else None
@@ -86,6 +148,25 @@ def _target_deal(text: str, state: dict[str, Any]) -> str | None:
     if ids:
         return ids[0]
     return _current(state, "deal")
+
+
+def _named_deal(text: str, state: dict[str, Any]) -> Choice:
+    """The deal a request is about: its id when written, else the one its name resolved to (or a reply asking which
+    / saying it was not found), else the current deal — only when nothing is named."""
+    ids = entity_ids(text, "сделк")
+    if ids:
+        return ids[0], None
+    if find_mentions(text).deal is not None or _resolved(state, "deal") is not None:
+        deal_id, problem = _pick(state, "deal", "сделку", _deal_label)
+        if deal_id or problem:
+            return deal_id, problem
+        name = find_mentions(text).deal
+        return None, (
+            f"Сделка «{name}» названа, но не найдена (портал не опрошен).",
+            [],
+            f"Не могу найти сделку «{name}». Укажите её номер, например «сделку 3».",
+        )
+    return _current(state, "deal"), None
 
 
 def _search_words(text: str, after: str) -> str | None:
@@ -142,45 +223,41 @@ def _no_deal() -> Reply:
 
 
 def _deal_update(text: str, low: str, state: dict[str, Any]) -> Reply | None:
-    if not _verb(
-        low,
-        "измени",
-        "поменя",
-        "установи",
-        "постав",
-        "обнови",
-        "исправ",
-        "смени",
-        "переведи",
-        "перемести",
-        "переименуй",
-        "назнач",
-        "перенеси",
-        "сдвинь",
-    ):
+    assigns = "ответствен" in low and bool((_resolved(state, "user") or {}).get("matches"))
+    if not (_acts(text, *_UPDATE_VERBS) or assigns):  # «ответственный по сделке 5 — Мария Соколова»
         return None
-    if "сделк" not in low and _has(low, "контакт", "компани"):
+    if "сделк" not in low and _has(low, "контакт", "компани") and "ответствен" not in low:
         return None  # without a noun the request is about the current deal («поменяй сумму на 150 000»)
     fields: dict[str, Any] = {}
     what = ""
-    if "сумм" in low or "бюджет" in low:
+    if "сумм" in low or "бюджет" in low or "стоимост" in low:
         value = amount(re.split(r"\bна\b", text)[-1]) or amount(text)
         if value is None:
             return ("Сумма не указана.", [], "Укажите новую сумму, например: «Измени сумму сделки 3 на 75 000».")
         fields["OPPORTUNITY"] = _number(value)
         what = f"сумму на {value:,.0f}".replace(",", " ")
-    elif "стади" in low or "этап" in low or _verb(low, "переведи", "перемести"):
-        stage = stage_code(text)
-        if stage is None:
-            return (
-                "Стадия не распознана.",
-                [],
-                "Укажите стадию: новая, подготовка, предоплата, в работе, финальный счёт, выиграна или проиграна.",
-            )
+    elif "ответствен" in low or _acts(text, "назначить", "поручить", "передать", "перекинуть"):
+        match = re.search(r"ответствен\w*\s*(?:[#№]\s*)?(\d+)\b", low)
+        if match:
+            fields["ASSIGNED_BY_ID"] = int(match.group(1))
+            what = f"ответственного на #{match.group(1)}"
+        else:
+            user_id, problem = _pick(state, "user", "сотрудника", _user_label)
+            if problem:
+                return problem
+            if user_id is None:
+                return ("Ответственный не указан.", [], "Укажите сотрудника: «Назначь ответственным Ольгу Кузнецову».")
+            fields["ASSIGNED_BY_ID"] = int(user_id)
+            match_row = (_resolved(state, "user") or {}).get("matches", [{}])[0]
+            what = f"ответственного на {_user_label(match_row)}"
+    elif "стади" in low or "этап" in low or _acts(text, "перевести", "переместить", "передвинуть", "двинуть"):
+        stage, problem = _stage(text, state)
+        if problem:
+            return problem
         fields["STAGE_ID"] = stage
         what = f"стадию на {stage}"
-    elif _verb(low, "переименуй") or "назван" in low:
-        title = quoted(text)
+    elif _acts(text, "переименовать") or "назван" in low:
+        title = quoted(re.split(r"\s(?:на|в)\s", text, maxsplit=1)[-1]) or quoted(text)
         if not title:
             return (
                 "Новое название не указано.",
@@ -189,24 +266,25 @@ def _deal_update(text: str, low: str, state: dict[str, Any]) -> Reply | None:
             )
         fields["TITLE"] = title
         what = f"название на «{title}»"
-    elif "ответствен" in low:
-        match = re.search(r"ответствен\w*\s*(?:[#№]\s*)?(\d+)", low) or re.search(r"(\d+)\s*$", low)
-        if not match:
-            return ("Ответственный не указан.", [], "Укажите id сотрудника: «Назначь ответственным 5».")
-        fields["ASSIGNED_BY_ID"] = int(match.group(1))
-        what = f"ответственного на #{match.group(1)}"
     elif "дат" in low and "закрыт" in low:
-        match = re.search(r"(\d{4}-\d{2}-\d{2})|(\d{1,2})\.(\d{1,2})\.(\d{4})", text)
-        if not match:
+        day = deadline(text)
+        if not day:
             return ("Дата не указана.", [], "Укажите дату в виде 2026-12-31 или 31.12.2026.")
-        day = match.group(1) or f"{match.group(4)}-{int(match.group(3)):02d}-{int(match.group(2)):02d}"
-        fields["CLOSEDATE"] = day
-        what = f"дату закрытия на {day}"
+        fields["CLOSEDATE"] = day[:10]
+        what = f"дату закрытия на {day[:10]}"
+    elif _acts(text, "закрыть", "отметить") and _has(low, "выигр", "успешн", "проигр", "провал", "отказ"):
+        stage = stage_code("стадию " + re.split(r"\bкак\b", low)[-1])
+        if stage is None:
+            return None
+        fields["STAGE_ID"] = stage
+        what = f"стадию на {stage}"
     else:
         return None
     if len(entity_ids(text, "сдел")) > 1:  # «сделки 1 и 2», «сделок 1 и 2»
         return ("Названо несколько сделок.", [], "Я меняю одну сделку за раз: назовите одну, например «сделки 3».")
-    deal_id = _target_deal(text, state)
+    deal_id, problem = _named_deal(text, state)
+    if problem:
+        return problem
     if deal_id is None:
         return _no_deal()
     step = _step("crm.deal.update", {"id": int(deal_id), "fields": fields}, f"Меняем {what} у сделки #{deal_id}")
@@ -217,8 +295,30 @@ def _deal_update(text: str, low: str, state: dict[str, Any]) -> Reply | None:
     )
 
 
+def _stage(text: str, state: dict[str, Any]) -> tuple[str | None, Reply | None]:
+    """The stage a request names: as resolved on the portal, else a standard stage by its usual Russian name."""
+    found = _resolved(state, "stage")
+    if found and not found.get("error"):
+        matches = found.get("matches") or []
+        if len(matches) == 1:
+            return str(matches[0]["STATUS_ID"]), None
+        if len(matches) > 1:
+            listed = ", ".join(f"«{m.get('NAME')}»" for m in matches)
+            return None, ("Стадия неоднозначна.", [], f"Под «{found.get('name')}» подходят стадии {listed}. Какую?")
+    stage = stage_code(text)
+    if stage is None:
+        name = (found or {}).get("name")
+        where = f"Стадии «{name}» нет на портале. " if name else ""
+        return None, (
+            "Стадия не распознана.",
+            [],
+            f"{where}Укажите стадию так, как она называется в воронке, например «в стадию В работе».",
+        )
+    return stage, None
+
+
 def _deal_delete(text: str, low: str, state: dict[str, Any]) -> Reply | None:
-    if not (_verb(low, "удали", "удалить") and "сделк" in low):
+    if not (_acts(text, "удалить", "стереть", "убрать") and "сделк" in low):
         return None
     ids = entity_ids(text, "сделк")
     if len(ids) > 1:  # every deal the user named, as one batch they confirm as a whole
@@ -226,29 +326,76 @@ def _deal_delete(text: str, low: str, state: dict[str, Any]) -> Reply | None:
         step = _step("batch", {"halt": 1, "cmd": cmd}, "Удаляем несколько сделок одним пакетом")
         listed = ", ".join(f"#{i}" for i in ids[:50])
         return (f"Удаление сделок {listed}: один batch.", [step], f"Удаляю сделки {listed}.")
-    deal_id = _target_deal(text, state)
+    deal_id, problem = _named_deal(text, state)
+    if problem:
+        return problem
     if deal_id is None:
         return _no_deal()
     step = _step("crm.deal.delete", {"id": int(deal_id)}, f"Удаляем сделку #{deal_id}")
     return (f"Удаление сделки #{deal_id}: crm.deal.delete.", [step], f"Удаляю сделку #{deal_id}.")
 
 
-def _deal_create(text: str, low: str, state: dict[str, Any]) -> Reply | None:
-    wants_new = _verb(low, "созда", "добав", "завед") or re.search(r"\bнов(?:ая|ую)\s+сделк", low)
-    if not (wants_new and "сделк" in low):
+_TITLE_END = re.compile(
+    r"\s+(?:на\s+(?:сумму\s+)?\d|сумм\w*|бюджет\w*|стоимост\w*|для\s|с\s+компани|компани\w*|контакт\w*|"
+    r"от\s+(?:компани|ООО|АО|ИП)|у\s|клиент\w*\s)|[,;:]\s|\s+\d[\d\s]*(?:руб|р\.|₽|тыс|млн|к\b)",
+    re.IGNORECASE,
+)
+
+
+def _new_title(text: str) -> str | None:
+    """The title of a deal being created: quoted after «сделку», else the words after it up to the amount, the
+    company or the contact."""
+    match = re.search(r"сделк\w*\s+(?:(?:с\s+)?названием\s+)?(?:«([^»]+)»|\"([^\"]+)\"|“([^”]+)”)", text, re.I)
+    if match:
+        return next(g for g in match.groups() if g is not None).strip() or None
+    first = re.search(r"(?:«([^»]+)»|\"([^\"]+)\")", text)
+    if first and not re.search(r"(?:компани\w*|контакт\w*|для|от|ООО|АО|ИП)\s*$", text[: first.start()], re.I):
+        return next(g for g in first.groups() if g is not None).strip() or None
+    after = re.search(r"сделк\w*\s+(.+)$", text, re.IGNORECASE)
+    if not after:
         return None
-    title = quoted(text.split(" для ")[0]) or _search_words(re.split(r"\s+на\s+\d|\s+для\s+", text)[0], "сделк")
+    rest = _TITLE_END.split(after.group(1), maxsplit=1)[0].strip(" .,-—")
+    rest = re.sub(r"^(?:с\s+)?названием\s+", "", rest, flags=re.IGNORECASE)
+    return rest[:1].upper() + rest[1:] if rest else None
+
+
+def _link(state: dict[str, Any], kind: str, noun: str) -> tuple[int | None, Reply | None]:
+    """The id a named company / contact resolved to; a reply when the name matched none or several."""
+    found = _resolved(state, kind)
+    if found is None:
+        return None, None
+    label = _deal_label if kind == "company" else _user_label
+    picked, problem = _pick(state, kind, noun, label)
+    return (int(picked) if picked else None), problem
+
+
+def _deal_create(text: str, low: str, state: dict[str, Any]) -> Reply | None:
+    wants_new = _acts(text, *_CREATE_VERBS) or re.search(r"\bнов(?:ая|ую)\s+сделк", low)
+    if not (wants_new and "сделк" in low) or "задач" in low or re.search(r"(?:по|для|к)\s+сделк", low):
+        return None
+    title = _new_title(text)
     fields: dict[str, Any] = {"TITLE": title or "Новая сделка", "CURRENCY_ID": "RUB"}
-    value = amount(re.split(r"\s+для\s+", text)[0])
+    value = amount(text)
     if value is not None:
         fields["OPPORTUNITY"] = _number(value)
-    company_part = re.search(r"для\s+компани\w*\s+(.+)$", text, re.IGNORECASE)
+    mentions = find_mentions(text)
+    company_id, problem = _link(state, "company", "компанию")
+    if problem:
+        return problem
+    contact_id, problem = _link(state, "contact", "контакт")
+    if problem:
+        return problem
+    if company_id:
+        fields["COMPANY_ID"] = company_id
+    if contact_id:
+        fields["CONTACT_ID"] = contact_id
     thought = f"Создаём сделку «{fields['TITLE']}»"
-    if company_part:
+    company_part = re.search(r"для\s+компани\w*\s+(.+)$", text, re.IGNORECASE)
+    if company_part and company_id is None and _resolved(state, "company") is None:
         company_ids = re.fullmatch(r"\s*[#№]?\s*(\d+)\s*\.?", company_part.group(1))
         if company_ids:
             fields["COMPANY_ID"] = int(company_ids.group(1))
-        else:
+        else:  # no portal look-up this turn: find the company inside the batch
             company = quoted(company_part.group(1)) or company_part.group(1).strip(" .")
             lookup = build_query({"filter": {"%TITLE": company}, "select": ["ID", "TITLE"]})
             add = build_query({"fields": fields}) + "&fields[COMPANY_ID]=$result[company][0][ID]"
@@ -259,13 +406,54 @@ def _deal_create(text: str, low: str, state: dict[str, Any]) -> Reply | None:
                 [step],
                 f"Создаю сделку «{fields['TITLE']}» для компании «{company}».",
             )
+    linked = f" (компания #{company_id})" if company_id else ""
+    del mentions
     step = _step("crm.deal.add", {"fields": fields}, thought)
-    return (f"{thought}: crm.deal.add.", [step], f"Создаю сделку «{fields['TITLE']}».")
+    return (f"{thought}{linked}: crm.deal.add.", [step], f"Создаю сделку «{fields['TITLE']}»{linked}.")
+
+
+def _task(text: str, low: str, state: dict[str, Any]) -> Reply | None:
+    """«Создай задачу позвонить клиенту по сделке Вектор завтра» → ``tasks.task.add`` with a deadline."""
+    if "задач" not in low and not re.search(r"\bнапомни|\bпоставь\s+задач", low):
+        return None
+    if not _acts(text, *_CREATE_VERBS, "поставить", "напомнить", "запланировать", "назначить"):
+        return None
+    title_match = re.search(r"задач\w*\s*(?::|—|-)?\s*(?:«([^»]+)»|\"([^\"]+)\")", text, re.IGNORECASE) or re.search(
+        r"задач\w*\s*(?::|—|-)?\s*(.+)$", text, re.IGNORECASE
+    )
+    raw = next((g for g in title_match.groups() if g), "") if title_match else ""
+    raw = re.sub(r"^(?:по|для|к)\s+(?:эт\w+|текущ\w+)\s+сделк\w*\s*[:,—-]?\s*", "", raw, flags=re.IGNORECASE)
+    raw = re.split(
+        r"\s+(?:по\s+сделк|для\s+сделк|к\s+сделк|на\s+сделк|в\s+сделк|сделк)\w*|,?\s+(?:срок\w*|сегодня|завтра|послезавтра|до|к|через|"
+        r"в\s+(?:понедельник|вторник|среду|четверг|пятницу|субботу|воскресенье)|ответствен\w*|поручи\w*)\b",
+        raw,
+        maxsplit=1,
+    )[0].strip(" .,:—-")
+    title = raw[:1].upper() + raw[1:] if raw else "Задача по сделке"
+    fields: dict[str, Any] = {"TITLE": title}
+    due = deadline(text)
+    if due:
+        fields["DEADLINE"] = due
+    user_id, problem = _pick(state, "user", "сотрудника", _user_label)
+    if problem and _resolved(state, "user"):
+        return problem
+    if user_id:
+        fields["RESPONSIBLE_ID"] = int(user_id)
+    if "сделк" in low:
+        deal_id, problem = _named_deal(text, state)
+        if problem:
+            return problem
+        if deal_id:
+            fields["UF_CRM_TASK"] = [f"D_{deal_id}"]
+    step = _step("tasks.task.add", {"fields": fields}, f"Создаём задачу «{title}»")
+    when = f" со сроком {due[:10]}" if due else ""
+    return (f"Создаём задачу «{title}»{when}: tasks.task.add.", [step], f"Создаю задачу «{title}»{when}.")
 
 
 def _deal_show(text: str, low: str, state: dict[str, Any]) -> Reply | None:
-    if "сделк" not in low or not _verb(
-        low, "покаж", "откро", "открой", "прочит", "выведи", "информац", "подробн", "детал", "что с", "какая"
+    if "сделк" not in low or not (
+        _verb(low, "покаж", "откро", "открой", "прочит", "выведи", "информац", "подробн", "детал", "что с", "какая")
+        or is_question(text)
     ):
         return None
     ids = entity_ids(text, "сделк")
@@ -273,7 +461,13 @@ def _deal_show(text: str, low: str, state: dict[str, Any]) -> Reply | None:
         cmd = {f"deal_{i}": f"crm.deal.get?id={i}" for i in ids[:50]}
         step = _step("batch", {"halt": 0, "cmd": cmd}, "Читаем несколько сделок одним пакетом")
         return (f"Нужно прочитать сделки {', '.join(ids)}: один batch.", [step], "Читаю сделки одним пакетом.")
-    deal_id = ids[0] if ids else (_current(state, "deal") if _CURRENT.search(text) else None)
+    named = _resolved(state, "deal")
+    if not ids and named is not None and len(named.get("matches") or []) != 1:
+        return None  # several or none: the search lists them
+    if not ids and named is not None:
+        deal_id: str | None = str(named["matches"][0]["ID"])
+    else:
+        deal_id = ids[0] if ids else (_current(state, "deal") if _CURRENT.search(text) else None)
     if deal_id is None:
         return _no_deal() if _THIS_DEAL.search(low) else None
     step = _step("crm.deal.get", {"id": int(deal_id)}, f"Читаем сделку #{deal_id}")
@@ -284,7 +478,11 @@ def _deal_find(text: str, low: str, state: dict[str, Any]) -> Reply | None:
     if "сдел" not in low:
         return None
     filters: dict[str, Any] = {}
-    stage = stage_code(text) if ("стади" in low or "этап" in low) else None
+    stage = None
+    if "стади" in low or "этап" in low:
+        found = _resolved(state, "stage")
+        matches = (found or {}).get("matches") or []
+        stage = str(matches[0]["STATUS_ID"]) if len(matches) == 1 else stage_code(text)
     if stage:
         filters["STAGE_ID"] = stage
     bound = re.search(r"(дороже|больше|свыше|от|дешевле|меньше|до)\s+([\d\s.,]+\s*(?:тыс\w*|млн\w*|к)?)", low)
@@ -293,6 +491,12 @@ def _deal_find(text: str, low: str, state: dict[str, Any]) -> Reply | None:
         if value is not None:
             op = ">=" if bound.group(1) in ("от",) else ">" if bound.group(1) in ("дороже", "больше", "свыше") else "<"
             filters[f"{op}OPPORTUNITY"] = _number(value)
+    company = _resolved(state, "company")
+    named = _resolved(state, "deal")
+    if not filters and company and company.get("matches"):
+        filters["COMPANY_ID"] = [str(c["ID"]) for c in company["matches"]]
+    elif not filters and named and named.get("by") in ("company", "contact") and named.get("matches"):
+        filters["ID"] = [str(d["ID"]) for d in named["matches"]]
     if not filters:
         words = _search_term(text, "сдел")
         if words:
@@ -327,23 +531,76 @@ def _deal_linked(text: str, low: str, state: dict[str, Any]) -> Reply | None:
 # --- contacts and companies ------------------------------------------------------------------------
 
 
+_CONTACT_TAIL = re.compile(r"[,;]?\s(?:телефон|тел\.|моб\w*|e-?mail|почта|email)\b|\s\+?\d", re.IGNORECASE)
+_COMPANY_PART = re.compile(
+    r"\s(?:в|из|с|от)\s+(?:компани\w*\s+)?((?:ООО|АО|ЗАО|ПАО|ОАО|ИП)\s+.+|«[^»]+».*|компани\w*\s+.+)$"
+    r"|,?\s+компани\w*\s+(.+)$",
+    re.IGNORECASE,
+)
+
+
+def _contact_create(text: str, state: dict[str, Any]) -> Reply:
+    """«Создай контакт Пётр Сидоров, главный инженер в АО Вектор, +7 900 …»: the name by its parts (first name,
+    surname, patronymic), the position, the company (looked up by name) and the phone / e-mail."""
+    body = re.split(r"контакт\w*\s*(?::|—|-)?\s*", text, maxsplit=1, flags=re.IGNORECASE)[-1]
+    body = _CONTACT_TAIL.split(body, maxsplit=1)[0] if not quoted(body) else body
+    company_match = _COMPANY_PART.search(" " + body)
+    head = (" " + body)[: company_match.start()].strip() if company_match else body.strip()
+    name_words: list[str] = []
+    rest: list[str] = []
+    for word in re.findall(r"[\w-]+", quoted(head) or head):
+        if not rest and len(name_words) < 3 and (word[:1].isupper() or not name_words):
+            name_words.append(word)
+        else:
+            rest.append(word)
+    if not name_words:
+        return ("Имя не указано.", [], "Укажите имя контакта: «Создай контакт Иван Петров».")
+    fields: dict[str, Any] = _name_fields(name_words)
+    position = " ".join(rest).strip(" ,.-—")
+    if position:
+        fields["POST"] = position[:1].upper() + position[1:]
+    phone = re.search(r"(\+?\d[\d\s()-]{6,}\d)", text)
+    if phone:
+        fields["PHONE"] = [{"VALUE": phone.group(1).strip(), "VALUE_TYPE": "WORK"}]
+    email = re.search(r"[\w.+-]+@[\w-]+\.[\w.-]+", text)
+    if email:
+        fields["EMAIL"] = [{"VALUE": email.group(0), "VALUE_TYPE": "WORK"}]
+    company_id, problem = _link(state, "company", "компанию")
+    if problem:
+        return problem
+    if company_id:
+        fields["COMPANY_ID"] = company_id
+    name = " ".join(name_words)
+    step = _step("crm.contact.add", {"fields": fields}, f"Создаём контакт {name}")
+    return (f"Создаём контакт {name}: crm.contact.add.", [step], f"Создаю контакт {name}.")
+
+
+def _name_fields(words: list[str]) -> dict[str, Any]:
+    """``NAME`` / ``LAST_NAME`` / ``SECOND_NAME`` from the words of a person's name, by what each word is."""
+    from agentcore.apps.crm.mentions import word_kind
+
+    fields: dict[str, Any] = {}
+    unknown: list[str] = []
+    for word in words:
+        kind = word_kind(word)
+        target = {"name": "NAME", "surname": "LAST_NAME", "patronymic": "SECOND_NAME"}.get(kind or "")
+        if target and target not in fields:
+            fields[target] = word
+        else:
+            unknown.append(word)
+    for word in unknown:  # «Иван Петров» with an unknown surname: the free slots in the usual order
+        for target in ("NAME", "LAST_NAME", "SECOND_NAME"):
+            if target not in fields:
+                fields[target] = word
+                break
+    return fields
+
+
 def _contact(text: str, low: str, state: dict[str, Any]) -> Reply | None:
     if "контакт" not in low:
         return None
-    if _verb(low, "созда", "добав", "завед"):
-        name = quoted(text) or _search_words(re.split(r"\s+(?:телефон|тел\.|e-?mail|почта)", text)[0], "контакт")
-        if not name:
-            return ("Имя не указано.", [], "Укажите имя контакта: «Создай контакт Иван Петров».")
-        first, _, last = name.partition(" ")
-        fields: dict[str, Any] = {"NAME": first, "LAST_NAME": last} if last else {"NAME": first}
-        phone = re.search(r"(\+?\d[\d\s()-]{6,}\d)", text)
-        if phone:
-            fields["PHONE"] = [{"VALUE": phone.group(1).strip(), "VALUE_TYPE": "WORK"}]
-        email = re.search(r"[\w.+-]+@[\w-]+\.[\w.-]+", text)
-        if email:
-            fields["EMAIL"] = [{"VALUE": email.group(0), "VALUE_TYPE": "WORK"}]
-        step = _step("crm.contact.add", {"fields": fields}, f"Создаём контакт {name}")
-        return (f"Создаём контакт {name}: crm.contact.add.", [step], f"Создаю контакт {name}.")
+    if _acts(text, *_CREATE_VERBS):
+        return _contact_create(text, state)
     ids = entity_ids(text, "контакт")
     contact_id = ids[0] if ids else (_current(state, "contact") if _CURRENT.search(text) else None)
     if contact_id:
@@ -362,8 +619,8 @@ def _contact(text: str, low: str, state: dict[str, Any]) -> Reply | None:
 
 
 def _company(text: str, low: str, state: dict[str, Any]) -> Reply | None:
-    if "компани" not in low:
-        return None
+    if "компани" not in low or ("сделк" in low and not _acts(text, *_CREATE_VERBS)):
+        return None  # «сделки компании Вектор» are deals
     if _verb(low, "созда", "добав", "завед"):
         title = quoted(text) or _search_words(text, "компани")
         if not title:
@@ -424,6 +681,7 @@ def _fields(text: str, low: str, state: dict[str, Any]) -> Reply | None:
 _RULES: list[Callable[[str, str, dict[str, Any]], Reply | None]] = [
     _events,
     _fields,
+    _task,
     _deal_delete,
     _deal_create,
     _deal_update,
@@ -433,6 +691,9 @@ _RULES: list[Callable[[str, str, dict[str, Any]], Reply | None]] = [
     _company,
     _deal_find,
 ]
+
+
+_WRITES = frozenset({_task, _deal_delete, _deal_create, _deal_update})
 
 
 def _acknowledge(kind: str, state: dict[str, Any]) -> Reply:
@@ -483,7 +744,10 @@ def plan_reply(message: str, state: dict[str, Any]) -> str:
         return format_reply("Решение неоднозначно.", [], "Уточните, пожалуйста: «да» или «нет»?")
     if _verb(low, "помощ", "помоги", "справк", "что ты умеешь", "help"):
         return format_reply("Пользователь просит справку.", [], HELP)
+    question = is_question(text)
     for rule in _RULES:
+        if question and rule in _WRITES:  # a question is answered by reading, never by a change
+            continue
         reply = rule(text, low, state)
         if reply is not None:
             return format_reply(*reply)
@@ -500,4 +764,6 @@ def _offline_plan(request: LLMRequest) -> str:
         ),
         "",
     )
-    return plan_reply(message or "", read_state(request.messages))
+    state = read_state(request.messages)
+    completed = (state.get("resolved") or {}).get("message")  # an answer to «which one?» completing a request
+    return plan_reply(completed if isinstance(completed, str) and completed else message or "", state)

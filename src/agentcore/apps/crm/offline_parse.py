@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import re
+from datetime import date, datetime, timedelta, timezone
+
+_MSK = timezone(timedelta(hours=3))
 
 __all__ = [
     "amount",
+    "deadline",
     "entity_ids",
     "event_code",
     "quoted",
@@ -19,6 +23,9 @@ _AMOUNT = re.compile(
     r"\s*(тысяч\w*|тыс\.?|млн\.?|миллион\w*|к\b|k\b)?",
     re.IGNORECASE,
 )
+_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\.\d{1,2}(?:\.\d{2,4})?\b(?!\s*(?:тыс|млн|к\b))")
+_MONTHS = ("январ", "феврал", "март", "апрел", "ма", "июн", "июл", "август", "сентябр", "октябр", "ноябр", "декабр")
+_WEEKDAYS = ("понедельник", "вторник", "сред", "четверг", "пятниц", "суббот", "воскресень")
 _URL = re.compile(r"https?://[^\s\"'«»<>]+", re.IGNORECASE)
 
 STAGES = {
@@ -47,7 +54,9 @@ def amount(text: str) -> float | None:
 
     Numbers inside quotes and ids written as ``#12`` / ``№12`` are not amounts.
     """
-    cleaned = _QUOTED.sub(" ", text)
+    cleaned = _DATE.sub(" ", _QUOTED.sub(" ", text))
+    cleaned = re.sub(r"(?:[+]7|\b8)[\s(-]*\d{3}[\s)-]*\d{3}[\s-]*\d{2}[\s-]*\d{2}", " ", cleaned)  # phones
+    cleaned = re.sub(r"(?:сделк|компани|контакт|задач)\w*\s*(?:[#№]\s*)?\d+", " ", cleaned, flags=re.IGNORECASE)
     candidates = []
     for match in _AMOUNT.finditer(cleaned):
         whole = re.sub(r"[ \u00a0\u202f]", "", match.group(1))
@@ -101,3 +110,52 @@ def url(text: str) -> str | None:
     """The first http(s) URL, without trailing punctuation."""
     match = _URL.search(text)
     return match.group(0).rstrip(".,;:!?)") if match else None
+
+
+def deadline(text: str, today: date | None = None) -> str | None:
+    """A due date in ``text`` as ``YYYY-MM-DDT18:00:00+03:00`` (the end of the working day, Moscow time):
+    «сегодня», «завтра», «послезавтра», «через 3 дня», «в пятницу», «до 31.12», «31.12.2026», «2026-12-31»,
+    «5 декабря»; None when there is none."""
+    low = text.lower()
+    today = today or datetime.now(_MSK).date()
+    day: date | None = None
+    iso_match = re.search(r"\b(\d{4})-(\d{2})-(\d{2})\b", low)
+    dotted = re.search(r"\b(\d{1,2})\.(\d{1,2})(?:\.(\d{2,4}))?\b", low)
+    spelled = re.search(r"\b(\d{1,2})\s+(" + "|".join(_MONTHS) + r")\w*", low)
+    after = re.search(r"через\s+(\d+|одну|один|два|две|три|пять|неделю)\s*(дн|день|недел)?", low)
+    weekday = re.search(r"\b(?:в|во|до|к)\s+(" + "|".join(_WEEKDAYS) + r")\w*", low)
+    try:
+        if iso_match:
+            day = date(int(iso_match.group(1)), int(iso_match.group(2)), int(iso_match.group(3)))
+        elif dotted:
+            year = int(dotted.group(3)) if dotted.group(3) else today.year
+            year = year + 2000 if year < 100 else year
+            day = date(year, int(dotted.group(2)), int(dotted.group(1)))
+            if not dotted.group(3) and day < today:
+                day = date(year + 1, day.month, day.day)
+        elif spelled:
+            month = _MONTHS.index(spelled.group(2)) + 1
+            day = date(today.year, month, int(spelled.group(1)))
+            if day < today:
+                day = date(today.year + 1, month, day.day)
+    except ValueError:
+        return None
+    if day is None:
+        if "послезавтра" in low:
+            day = today + timedelta(days=2)
+        elif "завтра" in low:
+            day = today + timedelta(days=1)
+        elif "сегодня" in low:
+            day = today
+        elif after:
+            words = {"одну": 1, "один": 1, "два": 2, "две": 2, "три": 3, "пять": 5, "неделю": 1}
+            count = words[after.group(1)] if after.group(1) in words else int(after.group(1))
+            weeks = after.group(1) == "неделю" or (after.group(2) or "").startswith("недел")
+            day = today + timedelta(days=count * 7 if weeks else count)
+        elif weekday:
+            target = _WEEKDAYS.index(weekday.group(1))
+            delta = (target - today.weekday()) % 7 or 7
+            day = today + timedelta(days=delta)
+    if day is None:
+        return None
+    return f"{day.isoformat()}T18:00:00+03:00"

@@ -34,6 +34,7 @@ from agentcore.apps.crm.confirmations import (
     find_pending,
     mark,
     request_confirmation,
+    targets_of,
 )
 from agentcore.apps.crm.errors import InputError, ModelClientError
 from agentcore.apps.crm.interaction_log import InteractionLogger
@@ -55,6 +56,7 @@ from agentcore.apps.crm.models import (
 from agentcore.apps.crm.policy import Verdict, check_step
 from agentcore.apps.crm.prompt import build_messages
 from agentcore.apps.crm.render import describe_error, describe_step, summarize
+from agentcore.apps.crm.resolve import follow_up, resolve_mentions
 from agentcore.apps.crm.state_store import StateStore
 from agentcore.apps.crm.state_sync import update_state_from_action
 from agentcore.trace.clock import utc_now_iso
@@ -84,6 +86,7 @@ class _Turn:
     approved_now: list[Confirmation] = field(default_factory=list)
     new_confirmations: list[Confirmation] = field(default_factory=list)
     decisions: list[dict[str, Any]] = field(default_factory=list)
+    resolved: dict[str, Any] = field(default_factory=dict)
 
 
 def _clip(text: str, limit: int = _HISTORY_CHARS) -> str:
@@ -243,6 +246,7 @@ class Orchestrator:
             model_error: str | None = None
             if message is not None:
                 await self._apply_message_decision(turn, message)
+                await self._resolve(turn, message)
                 reply, model_error = await self._ask_model(turn, message)
                 if reply is not None:
                     await self._run_steps(turn, reply)
@@ -290,6 +294,15 @@ class Orchestrator:
 
     async def _apply_message_decision(self, turn: _Turn, message: str) -> None:
         decision = detect_decision(message, turn.state)
+        if decision.unclear:
+            pending = turn.state.pending_confirmations()
+            judged = await self.model_client.judge_approval(message, pending)
+            turn.decisions.append({"source": "message", "kind": "unclear", "model_says_approve": judged})
+            if not judged:
+                ids = ", ".join(c.id for c in pending)
+                turn.lines.append(messages.NOT_AN_APPROVAL.format(ids=f"запрос {ids}"))
+                return
+            decision = targets_of(message, "approve", turn.state)
         if decision.conflicting:
             turn.decisions.append({"source": "message", "kind": "conflict"})
             turn.lines.append(messages.CONFLICTING_DECISION)
@@ -352,10 +365,27 @@ class Orchestrator:
     def _drop_planned(state: AgentState, confirmation_id: str) -> None:
         state.next_planned_actions = [a for a in state.next_planned_actions if a.confirmation_id != confirmation_id]
 
+    # --- entity resolution (apps/crm/resolve.py) ---------------------------------------------------
+
+    async def _resolve(self, turn: _Turn, message: str) -> None:
+        """Look up the names the message gives (reads only; none in shadow mode, which runs nothing)."""
+        if turn.mode == "shadow" or turn.decisions:
+            return
+
+        async def read(method: str, params: dict[str, Any]) -> dict[str, Any]:
+            envelope = await self._invoke(ActionStep(method=method, params=params))
+            turn.calls.append({"method": method, "params": params, "purpose": "resolve", "ok": True})
+            return envelope
+
+        completed = follow_up(message, turn.state.history)  # «3» answering «which one?» completes the request
+        turn.resolved = await resolve_mentions(completed or message, read)
+        if completed:
+            turn.resolved["message"] = completed
+
     # --- the model -------------------------------------------------------------------------------
 
     async def _ask_model(self, turn: _Turn, message: str) -> tuple[ModelReply | None, str | None]:
-        prompt = build_messages(turn.state, turn.mode, message, list(turn.lines))
+        prompt = build_messages(turn.state, turn.mode, message, list(turn.lines), resolved=turn.resolved)
         try:
             reply = await self.model_client.plan(prompt)
         except ModelClientError as exc:

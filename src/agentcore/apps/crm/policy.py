@@ -4,20 +4,29 @@
 method class       shadow    canary    full
 =================  ========  ========  ==========================================
 read (get/list)    planned   run       run
-create (add)       planned   run       run
-update             planned   run       run; critical fields → confirmation
+create (add)       planned   run (*)   run (*)
+update             planned   run (*)   run (*)
 delete             planned   —         confirmation
 event.get          planned   run       run
 event.bind/unbind  planned   —         confirmation (always)
 batch              planned   run       run; every sub-command checked
 =================  ========  ========  ==========================================
 
-In ``canary`` an update of critical fields needs confirmation too.  ``shadow`` executes nothing: each step gets the
-verdict it would have in ``full`` and goes to ``next_planned_actions``.  Unknown methods, HTTP verbs other than
-GET/POST and malformed batches are refused in every mode.  A batch is refused when any sub-command is, and needs
-confirmation when any sub-command does.  Params whose names repeat in another case (``fields`` and ``FIELDS``) are
-refused: the policy cannot know which one the portal would use.  A ``GET`` step is checked as the query string the
-portal will decode, not as the JSON the model wrote.
+(*) A step that sets a critical field (money, owner, dates, the pipeline: :data:`CRITICAL_FIELDS`) needs confirmation
+first, in ``add`` as in ``update``, in ``canary`` as in ``full``. ``shadow`` executes nothing: each step gets the
+verdict it would have in ``full`` and goes to ``next_planned_actions``.
+
+One checker (:func:`check_command`) judges a single call and every batch sub-command alike, and it judges what the
+portal will execute: a ``$result[...]`` reference (also percent-encoded) in a method name or a param/field name is
+refused outright (the policy cannot know the name it becomes); a reference in a value is resolved where the batch says
+it before running (``$result[a]`` of an ``add`` is the new record, ``$result[g][ID]`` of ``crm.deal.get?id=1`` is 1),
+and a command that needs confirmation is refused when what the user approves — the record it changes, a critical
+field's value, any value of a delete or a subscription change — is a reference it cannot resolve.
+
+Unknown methods, HTTP verbs other than GET/POST and malformed batches are refused in every mode. A batch is refused
+when any sub-command is, and needs confirmation when any sub-command does. Params whose names repeat in another case
+(``fields`` and ``FIELDS``) are refused: the policy cannot know which one the portal would use. A ``GET`` step is
+checked as the query string the portal will decode, not as the JSON the model wrote.
 """
 
 from __future__ import annotations
@@ -25,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from agentcore.apps.crm.batch_commands import BatchParseError, SubCommand, parse_batch
+from agentcore.apps.crm.batch_commands import BatchParseError, Reference, SubCommand, parse_batch
 from agentcore.apps.crm.models import Mode
 from agentcore.apps.crm.params import case_collisions, param
 from agentcore.apps.crm.phpquery import build_query, parse_query
@@ -35,7 +44,9 @@ __all__ = [
     "METHOD_CLASSES",
     "Verdict",
     "allowed_methods",
+    "check_command",
     "check_step",
+    "critical_fields",
     "method_class",
 ]
 
@@ -47,6 +58,24 @@ METHOD_CLASSES: dict[str, str] = {
     **{f"crm.{e}.add": "create" for e in _ENTITIES},
     **{f"crm.{e}.update": "update" for e in _ENTITIES},
     **{f"crm.{e}.delete": "delete" for e in _ENTITIES},
+    # Look-ups of names (stages, people, the portal itself): reads.
+    **{
+        m: "read"
+        for m in (
+            "crm.status.list",
+            "crm.dealcategory.list",
+            "crm.dealcategory.stage.list",
+            "user.get",
+            "user.search",
+            "user.current",
+            "server.time",
+            "profile",
+            "scope",
+            "tasks.task.get",
+            "tasks.task.list",
+        )
+    },
+    "tasks.task.add": "create",
     "event.get": "event_read",
     "event.bind": "event_write",
     "event.unbind": "event_write",
@@ -105,19 +134,26 @@ def method_class(method: str) -> str | None:
     return METHOD_CLASSES.get(method.strip().lower())
 
 
+def is_critical(name: str) -> bool:
+    """True for a field whose change must be shown to the user first (case and surrounding spaces ignored)."""
+    upper = str(name).strip().upper()
+    return upper in CRITICAL_FIELDS or upper.endswith("DEADLINE")
+
+
 def critical_fields(method: str, params: dict[str, Any]) -> list[str]:
-    """The critical fields an update step changes (names upper-cased), in their order."""
-    if method_class(method) != "update":
+    """The critical fields an ``add`` or ``update`` step sets (names upper-cased), in their order.
+
+    ``fields`` that is not a map (a list, a string) cannot be read field by field: every critical name it may
+    carry counts, so such a step is reported as setting ``fields``.
+    """
+    if method_class(method) not in ("create", "update"):
         return []
     fields = param(params, "fields")
-    if not isinstance(fields, dict):
+    if fields is None:
         return []
-    found = []
-    for name in fields:
-        upper = str(name).upper()
-        if upper in CRITICAL_FIELDS or upper.endswith("DEADLINE"):
-            found.append(upper)
-    return found
+    if not isinstance(fields, dict):
+        return ["FIELDS"]
+    return [str(name).strip().upper() for name in fields if is_critical(str(name))]
 
 
 def _ambiguous_names(params: dict[str, Any]) -> Verdict | None:
@@ -125,6 +161,53 @@ def _ambiguous_names(params: dict[str, Any]) -> Verdict | None:
     if not repeated:
         return None
     return Verdict("forbid", f"параметр «{repeated[0][:40]}» передан несколько раз в разном регистре")
+
+
+def _reference_in_name(references: tuple[Reference, ...] | list[Reference]) -> Verdict | None:
+    for reference in references:
+        if reference.where == "method":
+            return Verdict("forbid", f"ссылка на результат другой команды в имени метода («{reference.text[:60]}»)")
+        if reference.where == "name":
+            return Verdict(
+                "forbid",
+                f"ссылка на результат другой команды в имени поля или параметра («{reference.text[:60]}»): "
+                "нельзя заранее знать, какое поле изменится",
+            )
+    return None
+
+
+def _unresolved_values(method: str, verdict: Verdict, references: tuple[Reference, ...] | list[Reference]) -> Verdict:
+    """A command that needs the user's yes may not take from another command's result what the user approves: the
+    record it changes (``id``), a critical field's value, or any value of a delete or a subscription change."""
+    if verdict.decision != "confirm":
+        return verdict
+    whole = method_class(method) in ("delete", "event_write")
+    for reference in references:
+        if reference.where != "value" or reference.resolved is not None or not reference.path:
+            continue
+        head = reference.path[0].strip().lower()
+        critical_value = head == "fields" and len(reference.path) > 1 and is_critical(reference.path[1])
+        if whole or head == "id" or critical_value:
+            where = ".".join(reference.path)[:60]
+            return Verdict(
+                "forbid",
+                f"значение «{where}» задано ссылкой на результат другой команды ({reference.text[:60]}): "
+                "его нельзя показать для подтверждения",
+            )
+    return verdict
+
+
+def check_command(
+    method: str, params: dict[str, Any], mode: Mode, references: tuple[Reference, ...] | list[Reference] = ()
+) -> Verdict:
+    """The verdict for one command — a single call or a batch sub-command, judged alike (see the module docstring).
+
+    ``references`` are the command's ``$result`` references (batch sub-commands only); never raises.
+    """
+    named = _reference_in_name(references)
+    if named is not None:
+        return named
+    return _unresolved_values(method, _check_single(method, params, mode), references)
 
 
 def _check_single(method: str, params: dict[str, Any], mode: Mode) -> Verdict:
@@ -154,7 +237,9 @@ def _check_batch(params: dict[str, Any], mode: Mode) -> Verdict:
         commands = parse_batch(params)
     except BatchParseError as exc:
         return Verdict("forbid", f"пакет заблокирован: {exc}")
-    checked = [(command, _check_single(command.method, command.params, mode)) for command in commands]
+    checked = [
+        (command, check_command(command.method, command.params, mode, command.references)) for command in commands
+    ]
     forbidden = [(c, v) for c, v in checked if v.decision == "forbid"]
     if forbidden:
         details = "; ".join(f"«{c.key}»: {v.reason}" for c, v in forbidden)
@@ -189,4 +274,4 @@ def check_step(method: str, params: dict[str, Any], mode: Mode, http_method: str
         if "batch" not in _CLASSES_BY_MODE[policy_mode]:
             return Verdict("forbid", f"batch запрещён в режиме {_MODE_NAMES[mode]}")
         return _check_batch(params, mode)
-    return _check_single(method, params, mode)
+    return check_command(method, params, mode)

@@ -27,7 +27,10 @@ ASSISTANT: ответ пользователю
 
 Правила:
 1. Используй только методы, разрешённые текущим режимом (список ниже). Имена методов — как в REST API Bitrix24.
-2. Не выдумывай идентификаторы: бери их из agent_state.objects или сначала найди объект через *.list.
+2. Не выдумывай идентификаторы: бери их из agent_state.resolved (что названные в сообщении сделки, компании, \
+контакты, стадии и сотрудники нашлись на портале), agent_state.objects или сначала найди объект через *.list. \
+Если по названию нашлось несколько объектов — спроси, какой из них имеется в виду, перечислив их. \
+Если пользователь ответил на такой вопрос, agent_state.resolved.message — его прежний запрос с выбранным объектом.
 3. Изменение критичных полей, удаление и event.bind / event.unbind выполняются только после подтверждения \
 пользователя — оркестратор сам спросит его. Никогда не ставь "confirmed": true по своей инициативе: \
 подтверждение даёт только пользователь.
@@ -57,8 +60,11 @@ def system_prompt(mode: Mode) -> str:
     )
 
 
-def state_for_model(state: AgentState, mode: Mode, notes: list[str] | None = None) -> dict[str, Any]:
-    """The part of ``agent_state`` the model needs (no fingerprints, no dialog history)."""
+def state_for_model(
+    state: AgentState, mode: Mode, notes: list[str] | None = None, resolved: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The part of ``agent_state`` the model needs (no fingerprints, no dialog history), plus ``resolved``: what the
+    names in this message matched on the portal (:mod:`~agentcore.apps.crm.resolve`)."""
     view: dict[str, Any] = {
         "mode": mode,
         "objects": state.objects.model_dump(),
@@ -72,17 +78,26 @@ def state_for_model(state: AgentState, mode: Mode, notes: list[str] | None = Non
     }
     if notes:
         view["this_turn"] = notes
+    if resolved:
+        view["resolved"] = resolved
     return view
 
 
-def build_messages(state: AgentState, mode: Mode, message: str, notes: list[str] | None = None) -> list[LLMMessage]:
+def build_messages(
+    state: AgentState,
+    mode: Mode,
+    message: str,
+    notes: list[str] | None = None,
+    *,
+    resolved: dict[str, Any] | None = None,
+) -> list[LLMMessage]:
     """System prompt, the last turns, the serialized state, then the user's message (Chat Completions order)."""
     messages = [LLMMessage(role="system", content=system_prompt(mode))]
     for item in state.history:
         role = item.get("role")
         if role in ("user", "assistant"):
             messages.append(LLMMessage(role=role, content=item.get("content", "")))
-    state_json = json.dumps(state_for_model(state, mode, notes), ensure_ascii=False, default=str)
+    state_json = json.dumps(state_for_model(state, mode, notes, resolved), ensure_ascii=False, default=str)
     messages.append(LLMMessage(role="user", content=STATE_PREFIX + state_json))
     messages.append(LLMMessage(role="user", content=message))
     return messages

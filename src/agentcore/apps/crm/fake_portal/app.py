@@ -11,7 +11,11 @@ Routes:
 Params come from the query string (PHP brackets), a form body or a JSON body; method names and top-level param
 names are case-insensitive.  Answers: ``{"result", "total"?, "next"?, "time"}`` or ``{"error",
 "error_description"}`` with Bitrix24's statuses.  A leaky bucket (50 requests, draining 2/s by default) answers
-``503 QUERY_LIMIT_EXCEEDED``; a batch counts as one request.  Data lives in SQLite.
+``503 QUERY_LIMIT_EXCEEDED``; a batch counts as one request.  Each method's execution time per credential over 10
+minutes is ``time.operating`` (:mod:`.operating`; over 480 s → ``429 OPERATION_TIME_LIMIT``).  Switches on
+:class:`FakePortal` give ``503 OVERLOAD_LIMIT`` (``overloaded``), ``403 ACCESS_DENIED`` (``rest_available``) and
+``403 INVALID_CREDENTIALS`` (:meth:`FakePortal.deny`).  ``$result[…]`` references in batch commands are resolved as
+written or percent-encoded (what b24pysdk sends).  Data lives in SQLite.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from fastapi.responses import JSONResponse
 
 from agentcore.apps.crm.fake_portal.batch import run_batch, time_block
 from agentcore.apps.crm.fake_portal.methods import CallContext, PortalError, call_method
+from agentcore.apps.crm.fake_portal.operating import OperatingClock
 from agentcore.apps.crm.fake_portal.ratelimit import LeakyBucket
 from agentcore.apps.crm.fake_portal.storage import PortalStorage
 from agentcore.apps.crm.phpquery import parse_query
@@ -63,15 +68,24 @@ class FakePortal:
         rate_limit: tuple[float, float] | None = (50, 2.0),
         clock: Callable[[], float] = time.time,
         bucket_clock: Callable[[], float] = time.monotonic,
+        operating_limit: float = 480.0,
+        method_cost: float | None = None,
     ) -> None:
         self.storage = PortalStorage(db)
         self.bucket = LeakyBucket(rate_limit[0], rate_limit[1], clock=bucket_clock) if rate_limit else None
         self.clock = clock
+        self.operating = OperatingClock(operating_limit, cost=method_cost, clock=clock)
+        # Switches of the portal-wide refusals: a manual block, a plan without REST, a user's missing rights.
+        self.overloaded = False
+        self.rest_available = True
+        self.denied: dict[str, set[str]] = {}
         self.calls: collections.deque[tuple[str, str]] = collections.deque(maxlen=2000)
 
     # --- credentials -----------------------------------------------------------------------------
 
-    def create_webhook(self, user_id: str = "1", code: str | None = None, scopes: tuple[str, ...] = ("crm",)) -> str:
+    def create_webhook(
+        self, user_id: str = "1", code: str | None = None, scopes: tuple[str, ...] = ("crm", "user", "task")
+    ) -> str:
         """Register an inbound webhook; returns its code (random unless given)."""
         code = code or secrets.token_hex(8)
         self.storage.add_webhook(user_id, code, list(scopes))
@@ -117,26 +131,47 @@ class FakePortal:
             raise PortalError(401, "invalid_token", "The access token provided is invalid.")
         if info["expires_at"] <= self.clock():
             raise PortalError(401, "expired_token", "The access token provided has expired.")
-        return CallContext("oauth", info["user_id"], ["crm", "user", "placement"], now=self._now)
+        return CallContext("oauth", info["user_id"], ["crm", "user", "task", "placement"], now=self._now)
 
     def _now(self) -> datetime:
         return datetime.fromtimestamp(self.clock(), UTC)
+
+    def deny(self, user_id: str, method_prefix: str) -> None:
+        """Take a right away from a portal user: their calls of methods starting with ``method_prefix`` answer
+        ``403 INVALID_CREDENTIALS``."""
+        self.denied.setdefault(user_id, set()).add(method_prefix.lower())
+
+    def _check_rights(self, method: str, ctx: CallContext) -> None:
+        if any(method.startswith(prefix) for prefix in self.denied.get(ctx.user_id, ())):
+            raise PortalError(403, "INVALID_CREDENTIALS", "Invalid request credentials")
 
     def handle(self, method: str, params: dict[str, Any], ctx: CallContext) -> dict[str, Any]:
         """The success envelope of one call.
 
         Raises:
-            PortalError: any error answer.
+            PortalError: any error answer — ``503 OVERLOAD_LIMIT`` (blocked), ``403 ACCESS_DENIED`` (no REST on
+            the plan), ``503 QUERY_LIMIT_EXCEEDED`` (the leaky bucket), ``403 INVALID_CREDENTIALS`` (the user lacks
+            the right), ``429 OPERATION_TIME_LIMIT`` (the method's time limit), the method's own errors.
         """
         started = time.time()
         method = method.strip().lower().removesuffix(".json")
         self.calls.append((method, ctx.auth_type))
+        if self.overloaded:
+            raise PortalError(503, "OVERLOAD_LIMIT", "REST API is blocked due to overload")
+        if not self.rest_available:
+            raise PortalError(403, "ACCESS_DENIED", "REST API is available only on commercial plans")
         if self.bucket is not None and not self.bucket.hit():
             raise PortalError(503, "QUERY_LIMIT_EXCEEDED", "Too many requests")
         if method == "batch":
-            return {"result": run_batch(self.storage, params, ctx), "time": time_block(started)}
+            result = run_batch(self.storage, params, ctx, self.operating, self._check_rights)
+            return {"result": result, "time": time_block(started)}
+        self._check_rights(method, ctx)
+        who = f"{ctx.auth_type}:{ctx.user_id}"
+        if self.operating.blocked(who, method):
+            raise PortalError(429, "OPERATION_TIME_LIMIT", "Method is blocked due to operation time limit.")
         result, extra = call_method(self.storage, method, params, ctx)
-        return {"result": result, **extra, "time": time_block(started)}
+        operating, reset_at = self.operating.spend(who, method, time.time() - started)
+        return {"result": result, **extra, "time": time_block(started, operating=operating, reset_at=reset_at)}
 
     def refresh(self, params: dict[str, Any]) -> dict[str, Any]:
         """The OAuth server's answer to ``grant_type=refresh_token``.

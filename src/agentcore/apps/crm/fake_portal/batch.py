@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote_plus
 
 from agentcore.apps.crm.batch_commands import MAX_BATCH_COMMANDS
 from agentcore.apps.crm.fake_portal.methods import CallContext, PortalError, call_method
+from agentcore.apps.crm.fake_portal.operating import OperatingClock
 from agentcore.apps.crm.fake_portal.storage import PortalStorage
 from agentcore.apps.crm.phpquery import parse_query
 
 __all__ = ["php_map", "run_batch", "time_block"]
 
-_REFERENCE = re.compile(r"\$result\[([^\]]+)\]((?:\[[^\]]*\])*)")
+# ``$result[key][0][ID]`` as written, or percent-encoded as SDKs send it (``%24result%5Bkey%5D%5B0%5D…``).
+_REFERENCE = re.compile(r"(?:\$|%24)result((?:(?:\[|%5B)(?:(?!\]|%5D)[^&=\[])*(?:\]|%5D))+)", re.IGNORECASE)
+_PART = re.compile(r"(?:\[|%5B)(.*?)(?:\]|%5D)", re.IGNORECASE)
 
 
 def php_map(items: dict[str, Any]) -> Any:
@@ -28,8 +32,10 @@ def php_map(items: dict[str, Any]) -> Any:
     return items
 
 
-def time_block(started: float, finished: float | None = None) -> dict[str, Any]:
-    """The ``time`` member of an answer."""
+def time_block(
+    started: float, finished: float | None = None, *, operating: float = 0, reset_at: int | None = None
+) -> dict[str, Any]:
+    """The ``time`` member of an answer (``operating``: the method's execution time in the last 10 minutes)."""
     from datetime import datetime
 
     from agentcore.apps.crm.fake_portal.entities import PORTAL_TZ
@@ -42,15 +48,16 @@ def time_block(started: float, finished: float | None = None) -> dict[str, Any]:
         "processing": finished - started,
         "date_start": datetime.fromtimestamp(started, PORTAL_TZ).replace(microsecond=0).isoformat(),
         "date_finish": datetime.fromtimestamp(finished, PORTAL_TZ).replace(microsecond=0).isoformat(),
-        "operating_reset_at": int(finished) + 600,
-        "operating": 0,
+        "operating_reset_at": reset_at if reset_at is not None else int(finished) + 600,
+        "operating": operating,
     }
 
 
 def _resolve(query: str, results: dict[str, Any]) -> str:
     def replace(match: re.Match[str]) -> str:
-        value: Any = results.get(match.group(1))
-        for part in re.findall(r"\[([^\]]*)\]", match.group(2)):
+        key, *path = (unquote_plus(part) for part in _PART.findall(match.group(1)))
+        value: Any = results.get(key)
+        for part in path:
             if isinstance(value, list) and part.isdigit() and int(part) < len(value):
                 value = value[int(part)]
             elif isinstance(value, dict) and part in value:
@@ -72,8 +79,15 @@ def _commands(cmd: Any) -> list[tuple[str, str]]:
     raise PortalError(400, "INVALID_ARG_VALUE", "Parameter 'cmd' must be array.")
 
 
-def run_batch(storage: PortalStorage, params: dict[str, Any], ctx: CallContext) -> dict[str, Any]:
-    """The ``result`` of a ``batch`` call.
+def run_batch(
+    storage: PortalStorage,
+    params: dict[str, Any],
+    ctx: CallContext,
+    operating: OperatingClock | None = None,
+    check: Callable[[str, CallContext], None] | None = None,
+) -> dict[str, Any]:
+    """The ``result`` of a ``batch`` call (``operating`` counts each sub-command for its own method; ``check``
+    raises the portal's refusal of a method for this caller, as for a single call).
 
     Raises:
         PortalError: no ``cmd`` (400) or more than 50 commands (400 ``ERROR_BATCH_LENGTH_EXCEEDED``).
@@ -96,6 +110,11 @@ def run_batch(storage: PortalStorage, params: dict[str, Any], ctx: CallContext) 
             if method == "batch":
                 raise PortalError(405, "ERROR_BATCH_METHOD_NOT_ALLOWED", "Method is not allowed for batch usage")
             sub_params = {k.lower(): v for k, v in parse_query(_resolve(query, results)).items()}
+            who = f"{ctx.auth_type}:{ctx.user_id}"
+            if check is not None:
+                check(method, ctx)
+            if operating is not None and operating.blocked(who, method):
+                raise PortalError(429, "OPERATION_TIME_LIMIT", "Method is blocked due to operation time limit.")
             result, extra = call_method(storage, method, sub_params, ctx)
         except PortalError as exc:
             errors[key] = {"error": exc.code, "error_description": exc.description}
@@ -107,7 +126,8 @@ def run_batch(storage: PortalStorage, params: dict[str, Any], ctx: CallContext) 
             totals[key] = extra["total"]
         if "next" in extra:
             nexts[key] = extra["next"]
-        times[key] = time_block(started)
+        spent, reset_at = operating.spend(who, method, time.time() - started) if operating else (0, None)
+        times[key] = time_block(started, operating=spent, reset_at=reset_at)
     return {
         "result": php_map(results),
         "result_error": php_map(errors),

@@ -1,5 +1,5 @@
-"""The REST methods of the fake portal: ``crm.{deal,contact,company}.{add,get,update,delete,list,fields}`` and
-``event.{bind,get,unbind}``.
+"""The REST methods of the fake portal: ``crm.{deal,contact,company}.{add,get,update,delete,list,fields}``,
+``event.{bind,get,unbind}`` and the directory (:mod:`.directory`: users, stages, tasks, ``server.time``, ``scope``).
 
 Each method takes the decoded params (top-level names already lower-cased) and the caller's context and returns
 ``(result, extra)`` where ``extra`` holds ``total`` / ``next`` for lists; errors raise :class:`PortalError` with
@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from agentcore.apps.crm.fake_portal.directory import DirectoryError, call_directory, directory_method, required_scope
 from agentcore.apps.crm.fake_portal.entities import (
     ENTITY_KINDS,
     PortalInputError,
@@ -187,9 +188,24 @@ def _event(storage: PortalStorage, action: str, params: dict[str, Any], ctx: Cal
 def known_method(method: str) -> bool:
     """True for the methods this portal implements (``batch`` is handled by the app)."""
     parts = method.split(".")
-    if len(parts) == 3 and parts[0] == "crm":
-        return parts[1] in ENTITY_KINDS and parts[2] in _CRM_ACTIONS
-    return method in ("event.bind", "event.get", "event.unbind")
+    if len(parts) == 3 and parts[0] == "crm" and parts[1] in ENTITY_KINDS:
+        return parts[2] in _CRM_ACTIONS
+    return method in ("event.bind", "event.get", "event.unbind") or directory_method(method)
+
+
+_USER_SCOPES = ("user", "user_brief", "user_basic")
+
+
+def _check_scope(method: str, ctx: CallContext) -> None:
+    needed = required_scope(method) if not method.startswith("crm.") else "crm"
+    if ctx.auth_type != "webhook" or needed is None:
+        return
+    granted = set(ctx.scopes)
+    if needed in granted or (needed == "user" and granted.intersection(_USER_SCOPES)):
+        return
+    raise PortalError(
+        403, "insufficient_scope", "The request requires higher privileges than provided by the webhook token"
+    )
 
 
 def call_method(storage: PortalStorage, method: str, params: dict[str, Any], ctx: CallContext) -> Result:
@@ -201,12 +217,14 @@ def call_method(storage: PortalStorage, method: str, params: dict[str, Any], ctx
     if not known_method(method):
         raise PortalError(404, "ERROR_METHOD_NOT_FOUND", "Method not found!")
     parts = method.split(".")
+    _check_scope(method, ctx)
+    if method == "scope":
+        return list(ctx.scopes), {}
+    if directory_method(method):
+        try:
+            return call_directory(storage, method, params, ctx.user_id), {}
+        except DirectoryError as exc:
+            raise PortalError(exc.status, exc.code, exc.description) from None
     if parts[0] == "crm":
-        if ctx.auth_type == "webhook" and "crm" not in ctx.scopes:
-            raise PortalError(
-                403,
-                "insufficient_scope",
-                "The request requires higher privileges than provided by the webhook token",
-            )
         return _CRM_ACTIONS[parts[2]](storage, parts[1], params, ctx)
     return _event(storage, parts[1], params, ctx)

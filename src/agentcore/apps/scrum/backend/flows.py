@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from agentcore.apps.scrum.backend.dialogue import is_new_daily
 from agentcore.apps.scrum.backend.errors import InvalidInputError, LLMUnavailableError
 from agentcore.apps.scrum.backend.metrics import compute_metrics, digest_data
-from agentcore.apps.scrum.backend.models import BlockerEventInfo, MemberInfo
+from agentcore.apps.scrum.backend.models import BlockerEventInfo, MemberInfo, plain_text, scrubbed
 from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS, WEAK_QUALITIES
 from agentcore.llm.errors import LLMAuthError, LLMError, is_retryable, retry_after_of
 from agentcore.retry import retry_sync
@@ -60,6 +61,8 @@ class DailyOutcome:
     escalations: list[dict[str, Any]] = field(default_factory=list)
     quality_retries: int = 0
     clarifications: int = 0
+    superseded: str | None = None
+    """The clarifying question this message closed unanswered because it is a new daily of its own."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -71,6 +74,7 @@ class DailyOutcome:
             "escalations": self.escalations,
             "quality_retries": self.quality_retries,
             "clarifications": self.clarifications,
+            "superseded": self.superseded,
         }
 
 
@@ -108,7 +112,10 @@ def _checked_message(message: str, *, allow_blank: bool = False) -> str:
         raise InvalidInputError(
             f"Сообщение длиннее {MAX_MESSAGE_CHARS} символов ({len(message)}): сократи его и отправь снова."
         )
-    return message
+    try:
+        return plain_text(message)
+    except ValueError as exc:
+        raise InvalidInputError(f"Сообщение не принято: {exc}.") from None
 
 
 class _Fallback(Exception):
@@ -122,7 +129,9 @@ class ScrumBackend:
         store: where teams, tasks, dailies and blockers live.
         llm: the connection ``agent_process`` uses.
         notifier: where escalations go.
-        retry_count: technical retries after an invalid model output (seed 4.B: 1–2).
+        retry_count: whole ``agent_process`` calls repeated after an invalid model output.  Default 0: seed 4.B's
+            technical retry is the format repair inside ``agent_process`` (the model is shown its first reply and
+            the validation error), so a message costs one model call, two when the reply needs repairing.
         quality_retries: how many times a weak daily is sent back (seed 4: 2).
         max_clarifications: clarifying questions per daily before it is accepted as it is.
         transport_retries / transport_retry_time: the core retry policy (:func:`agentcore.retry.retry_sync`) for
@@ -137,7 +146,7 @@ class ScrumBackend:
         llm: LLMConnection,
         notifier: Notifier,
         *,
-        retry_count: int = 1,
+        retry_count: int = 0,
         quality_retries: int = 2,
         max_clarifications: int = 3,
         transport_retries: int = 3,
@@ -259,6 +268,12 @@ class ScrumBackend:
         _checked_message(message, allow_blank=True)
         member = self.store.member(team, member_slug)
         state = self.store.session_state(member) or _new_state()
+        superseded: str | None = None
+        if state["mode"] == "CLARIFICATION" and is_new_daily(message):
+            # A daily of its own closes the pending question; merged, its ids would land on the old blockers.
+            superseded = state["question"]
+            log.info("submit_daily // Pending clarification of %s/%s superseded by a new daily", team, member_slug)
+            state = _new_state()
         clarifying = state["mode"] == "CLARIFICATION"
         context = {"previous_daily": state["previous_daily"], "question": state["question"]} if clarifying else {}
         daily_state = {"mode": state["mode"], "quality_retries": state["quality_retries"]}
@@ -267,10 +282,16 @@ class ScrumBackend:
             resp = self._call("DAILY", payload, context)
         except _Fallback:
             log.warning("submit_daily // Fallback message for %s/%s", team, member_slug)
+            if superseded is not None:
+                self.store.clear_session(member)
             return DailyOutcome(
-                "fallback", DAILY_FALLBACK, quality_retries=state["quality_retries"], clarifications=state["rounds"]
+                "fallback",
+                DAILY_FALLBACK,
+                quality_retries=state["quality_retries"],
+                clarifications=state["rounds"],
+                superseded=superseded,
             )
-        data = resp["data"]
+        data = scrubbed(resp["data"])  # the model's words are stored: no NUL may reach PostgreSQL
         daily, clarification = data["daily"], data["clarification"]
         messages = [*state["messages"], message]
         if clarification["needs_clarification"] and state["rounds"] < self.max_clarifications:
@@ -289,6 +310,7 @@ class ScrumBackend:
                 daily=daily,
                 quality_retries=state["quality_retries"],
                 clarifications=state["rounds"],
+                superseded=superseded,
             )
         if daily["quality"] in WEAK_QUALITIES and state["quality_retries"] < self.quality_retries:
             retries = state["quality_retries"] + 1
@@ -297,11 +319,23 @@ class ScrumBackend:
                 "submit_daily // Quality %s, retry %d asked of %s/%s", daily["quality"], retries, team, member_slug
             )
             return DailyOutcome(
-                "retry", TOO_GENERAL, daily=daily, quality_retries=retries, clarifications=state["rounds"]
+                "retry",
+                TOO_GENERAL,
+                daily=daily,
+                quality_retries=retries,
+                clarifications=state["rounds"],
+                superseded=superseded,
             )
-        return self._accept(member, "\n".join(messages), daily, state)
+        return self._accept(member, "\n".join(messages), daily, state, superseded)
 
-    def _accept(self, member: MemberInfo, message: str, daily: dict[str, Any], state: dict[str, Any]) -> DailyOutcome:
+    def _accept(
+        self,
+        member: MemberInfo,
+        message: str,
+        daily: dict[str, Any],
+        state: dict[str, Any],
+        superseded: str | None = None,
+    ) -> DailyOutcome:
         """DAILY → BLOCKERS: store the daily and its blocker events, then deliver the escalations."""
         recorded = self.store.record_daily(
             member, message, daily, clarifications=state["rounds"], quality_retries=state["quality_retries"]
@@ -325,6 +359,7 @@ class ScrumBackend:
             escalations=recorded.escalations,
             quality_retries=state["quality_retries"],
             clarifications=state["rounds"],
+            superseded=superseded,
         )
 
     def cancel_daily(self, team: str, member_slug: str) -> None:
@@ -339,7 +374,9 @@ class ScrumBackend:
             NotFoundError: no such team; InvalidInputError: a blank or too long request; LLMUnavailableError.
         """
         _checked_message(leader_message)
-        self.store.team(team)
+        own = self._own_answer(team, leader_message)
+        if own is not None:
+            return own
         try:
             intent_resp = self._call("ANALYTICS", {"message": leader_message}, {})
         except _Fallback:
@@ -356,6 +393,36 @@ class ScrumBackend:
             report = {"type": "text", "data": render_report(metrics)}
         log.info("analytics // %s %s for team %s", intent, params, team)
         return AnalyticsOutcome(True, report["data"], intent, params, metrics)
+
+    def _own_answer(self, team: str, leader_message: str) -> AnalyticsOutcome | None:
+        """A named task, a named member or a forecast question, answered from stored data without the model
+        (:mod:`agentcore.apps.scrum.backend.questions`); ``None`` for the seed's intents.
+
+        Raises:
+            NotFoundError: no such team.
+        """
+        from agentcore.apps.scrum.backend import answers
+        from agentcore.apps.scrum.backend.metrics import snapshot
+        from agentcore.apps.scrum.backend.questions import recognise
+
+        s = snapshot(self.store, team)
+        question = recognise(leader_message, s.members, s.today, s.team.sprint_end)
+        if question is None:
+            return None
+        params: dict[str, Any]
+        if question.kind == "TASK_STATUS":
+            params = {"task_ids": list(question.task_ids)}
+            metrics, text = answers.task_status(s, question.task_ids)
+        elif question.kind == "MEMBER_STATUS":
+            assert question.member is not None
+            params = {"member": question.member.slug}
+            metrics, text = answers.member_status(s, question.member)
+        else:
+            params = {"deadline": question.deadline.isoformat() if question.deadline else None}
+            metrics, text = answers.forecast(s, question.deadline, question.deadline_words)
+        metrics = {**metrics, "params": params}
+        log.info("analytics // %s %s for team %s, answered from stored data", question.kind, params, team)
+        return AnalyticsOutcome(True, text, question.kind, params, metrics)
 
     # ------------------------------------------------------------------ FAQ, DIGEST, history
     def faq(self, question: str) -> str:

@@ -9,16 +9,17 @@ answer's schema from a record, so the two cannot drift apart.
 from __future__ import annotations
 
 import dataclasses
+import re
 import types
 from dataclasses import asdict, dataclass, field
 from datetime import date, datetime
-from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints
 
-from pydantic import BaseModel, Field, create_model, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, create_model, model_validator
 
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS, TASK_ID_PATTERN, Role
 from agentcore.trace.clock import to_iso
-from agentcore.web.models import StrictModel, Text, integer_type
+from agentcore.web.models import NON_BLANK_PATTERN, StrictModel, encodable, integer_type
 
 SLUG_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,63}$"
 """Team and member ids: lower-case Latin letters, digits, ``-`` and ``_`` (they appear in URLs and commands)."""
@@ -26,15 +27,79 @@ Status = Literal["todo", "in_progress", "in_review", "done"]
 Priority = Literal["low", "medium", "high", "critical"]
 MAX_IMPORT_TASKS = 1000
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+"""Control characters no person types: NUL and the rest of C0 except tab and line breaks, DEL, C1.
+PostgreSQL cannot store NUL at all (text and jsonb refuse it), so one rule for both databases is to refuse them."""
+
+
+def plain_text(value: str) -> str:
+    """``value`` when it is text a person could have typed; the one check of every text field of the Scrum backend
+    (HTTP bodies through :data:`PlainText`, the CLI and the flows directly), so SQLite and PostgreSQL see the same.
+
+    Raises:
+        ValueError: lone surrogates, or a control character (named by its code point, never echoed).
+    """
+    encodable(value)
+    found = _CONTROL.search(value)
+    if found:
+        code = ord(found.group())
+        name = "NUL" if code == 0 else f"U+{code:04X}"
+        raise ValueError(
+            f"текст содержит управляющий символ {name} (позиция {found.start() + 1}): удалите его и отправьте снова"
+        )
+    return value
+
+
+def scrubbed(value: Any) -> Any:
+    """``value`` (JSON-like) with control characters removed from every string — for what a *model* wrote, which
+    the backend stores but cannot send back to be retyped (PostgreSQL would refuse a NUL and lose the daily)."""
+    if isinstance(value, str):
+        return _CONTROL.sub("", value)
+    if isinstance(value, list):
+        return [scrubbed(v) for v in value]
+    if isinstance(value, dict):
+        return {k: scrubbed(v) for k, v in value.items()}
+    return value
+
+
+def _not_blank(value: str) -> str:
+    if not value.strip():
+        raise ValueError("не может быть пустым или состоять из одних пробелов")
+    return value
+
+
+PlainText = Annotated[str, AfterValidator(plain_text)]
+"""A text field: valid Unicode without control characters (tab, ``\\n`` and ``\\r`` allowed)."""
+NonBlankPlainText = Annotated[
+    str, AfterValidator(plain_text), AfterValidator(_not_blank), Field(json_schema_extra={"pattern": NON_BLANK_PATTERN})
+]
+""":data:`PlainText` with at least one non-space character."""
+
+
+def _iso_date_only(value: object) -> object:
+    # pydantic's lax mode reads 1700000000 (and "1700000000") as a Unix time: a sprint starting in 1970 or 2023
+    # by accident.  A sprint date is an ISO date string (or a ``date`` from Python callers), nothing else.
+    if isinstance(value, datetime):
+        raise ValueError("ожидается дата без времени в формате ГГГГ-ММ-ДД")
+    if isinstance(value, date) or value is None:
+        return value
+    if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value.strip()):
+        return value.strip()
+    raise ValueError("ожидается дата в формате ГГГГ-ММ-ДД (например, 2026-03-02), не число и не время")
+
+
+SprintDate = Annotated[date, BeforeValidator(_iso_date_only)]
+"""A sprint date: ``YYYY-MM-DD`` only (no epoch numbers, no timestamps)."""
+
 
 class TeamInput(StrictModel):
     """A team to create; the sprint dates bound the period analytics look at."""
 
     slug: str = Field(pattern=SLUG_PATTERN, description="ID команды (латиница, цифры, - и _)")
-    name: Text = Field(min_length=1, max_length=200)
-    sprint_name: Text | None = Field(None, max_length=200)
-    sprint_start: date | None = Field(None, strict=False, description="ISO-дата начала спринта")
-    sprint_end: date | None = Field(None, strict=False, description="ISO-дата конца спринта")
+    name: PlainText = Field(min_length=1, max_length=200)
+    sprint_name: PlainText | None = Field(None, max_length=200)
+    sprint_start: SprintDate | None = Field(None, strict=False, description="ISO-дата начала спринта (ГГГГ-ММ-ДД)")
+    sprint_end: SprintDate | None = Field(None, strict=False, description="ISO-дата конца спринта (ГГГГ-ММ-ДД)")
 
     @model_validator(mode="after")
     def _sprint_order(self) -> TeamInput:
@@ -47,7 +112,7 @@ class MemberInput(StrictModel):
     """A team member; ``role`` is what every daily of theirs carries (seed 3.1)."""
 
     slug: str = Field(pattern=SLUG_PATTERN, description="ID участника (латиница, цифры, - и _)")
-    name: Text = Field(min_length=1, max_length=200)
+    name: PlainText = Field(min_length=1, max_length=200)
     role: Role
 
 
@@ -55,7 +120,7 @@ class TaskInput(StrictModel):
     """A tracker task to create or update (by ``key``)."""
 
     key: str = Field(pattern=TASK_ID_PATTERN, description="ID задачи вида TASK-12")
-    title: Text = Field(min_length=1, max_length=MAX_TEXT_CHARS)
+    title: PlainText = Field(min_length=1, max_length=MAX_TEXT_CHARS)
     status: Status
     priority: Priority = "medium"
     story_points: integer_type(ge=0, le=1000) | None = None  # type: ignore[valid-type]

@@ -27,7 +27,7 @@ from __future__ import annotations
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
 
 from fastapi import APIRouter, Depends, Path, Query, Response
 from pydantic import BaseModel, Field
@@ -40,6 +40,8 @@ from agentcore.apps.scrum.backend.models import (
     ImportResult,
     MemberInfo,
     MemberInput,
+    NonBlankPlainText,
+    PlainText,
     Priority,
     Status,
     TaskInfo,
@@ -50,11 +52,28 @@ from agentcore.apps.scrum.backend.models import (
 )
 from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS, Role, Severity
 from agentcore.config import Settings
-from agentcore.web.auth import require_admin
+from agentcore.web.auth import require_admin, require_reader
 from agentcore.web.errors import ApiError, error_responses
-from agentcore.web.models import NonBlankText, StrictModel, Text
+from agentcore.web.models import StrictModel
 
 T = TypeVar("T")
+
+AuthRule = Literal["admin", "member", "reader"]
+AUTH_RULES: dict[AuthRule, str] = {
+    "admin": "admin token (AGENTCORE_ADMIN_TOKENS); closed (403) while none is configured",
+    "member": "the API token of the chat front-end that speaks for members (AGENTCORE_READ_TOKENS, or an admin "
+    "token) when read tokens are configured; open otherwise, like the rest of the API",
+    "reader": "changes nothing (a question in a POST body): the same token as any read",
+}
+"""Which token a route that is not a plain GET needs; every such route declares one as ``x-auth`` in the OpenAPI
+document (a test fails for a route that does not), and docs/scrum.md lists them."""
+
+
+def _auth(rule: AuthRule) -> dict[str, Any]:
+    """The decorator arguments of a route with auth ``rule``: its dependency and its ``x-auth`` declaration."""
+    dependencies = [Depends(require_admin)] if rule == "admin" else [Depends(require_reader)]
+    return {"dependencies": dependencies, "openapi_extra": {"x-auth": rule}}
+
 
 TeamSlug = Path(pattern=SLUG_PATTERN, max_length=64, description="ID команды")
 MemberSlug = Path(pattern=SLUG_PATTERN, max_length=64, description="ID участника")
@@ -65,13 +84,15 @@ class DailyBody(StrictModel):
     """A member's message: a daily, or the answer to the question the previous answer asked."""
 
     member: str = Field(pattern=SLUG_PATTERN, max_length=64, description="ID участника")
-    message: Text = Field(min_length=1, max_length=MAX_MESSAGE_CHARS, description="текст daily или ответ на вопрос")
+    message: PlainText = Field(
+        min_length=1, max_length=MAX_MESSAGE_CHARS, description="текст daily или ответ на вопрос"
+    )
 
 
 class MessageBody(StrictModel):
     """A request in words (a lead's analytics request, a FAQ question); not blank."""
 
-    message: NonBlankText = Field(max_length=MAX_MESSAGE_CHARS)
+    message: NonBlankPlainText = Field(max_length=MAX_MESSAGE_CHARS)
 
 
 class TasksBody(StrictModel):
@@ -183,7 +204,7 @@ def create_router(settings: Settings) -> APIRouter:
         "/teams",
         status_code=201,
         response_model=TeamOut,
-        dependencies=[Depends(require_admin)],
+        **_auth("admin"),
         responses=error_responses(401, 403, 409, 422),
     )
     def create_team(body: TeamInput, b: ScrumBackend = Depends(backend)) -> dict[str, Any]:
@@ -200,7 +221,7 @@ def create_router(settings: Settings) -> APIRouter:
         "/teams/{team}/members",
         status_code=201,
         response_model=MemberOut,
-        dependencies=[Depends(require_admin)],
+        **_auth("admin"),
         responses=error_responses(401, 403, 404, 409, 422),
     )
     def add_member(body: MemberInput, team: str = TeamSlug, b: ScrumBackend = Depends(backend)) -> dict[str, Any]:
@@ -215,25 +236,37 @@ def create_router(settings: Settings) -> APIRouter:
     @router.post(
         "/teams/{team}/tasks",
         response_model=ImportOut,
-        dependencies=[Depends(require_admin)],
+        **_auth("admin"),
         responses=error_responses(401, 403, 404, 422),
     )
     def import_tasks(body: TasksBody, team: str = TeamSlug, b: ScrumBackend = Depends(backend)) -> dict[str, Any]:
         """Create or update tasks by key — all of them or none (admin token)."""
         return _run(lambda: b.store.import_tasks(team, body.tasks)).to_dict()
 
-    @router.post("/teams/{team}/daily", response_model=DailyOut, responses=error_responses(404, 422, 502))
+    @router.post(
+        "/teams/{team}/daily",
+        response_model=DailyOut,
+        responses=error_responses(401, 404, 422, 502),
+        **_auth("member"),
+    )
     def daily(body: DailyBody, team: str = TeamSlug, b: ScrumBackend = Depends(backend)) -> dict[str, Any]:
         """One message of the daily dialogue: the daily itself, or the answer to the question asked before."""
         return _run(lambda: b.submit_daily(team, body.member, body.message)).to_dict()
 
-    @router.delete("/teams/{team}/daily/{member}", status_code=204, responses=error_responses(404, 422))
+    @router.delete(
+        "/teams/{team}/daily/{member}", status_code=204, responses=error_responses(401, 404, 422), **_auth("member")
+    )
     def cancel_daily(team: str = TeamSlug, member: str = MemberSlug, b: ScrumBackend = Depends(backend)) -> Response:
         """Forget the member's open dialogue (pending question, quality retries)."""
         _run(lambda: b.cancel_daily(team, member))
         return Response(status_code=204)
 
-    @router.post("/teams/{team}/analytics", response_model=AnalyticsOut, responses=error_responses(404, 422, 502))
+    @router.post(
+        "/teams/{team}/analytics",
+        response_model=AnalyticsOut,
+        responses=error_responses(401, 404, 422, 502),
+        **_auth("reader"),
+    )
     def analytics(body: MessageBody, team: str = TeamSlug, b: ScrumBackend = Depends(backend)) -> dict[str, Any]:
         """A team lead's request: intent → metrics computed from stored data → report."""
         return _run(lambda: b.analytics(team, body.message)).to_dict()
@@ -254,7 +287,7 @@ def create_router(settings: Settings) -> APIRouter:
         """Blocker events, newest first."""
         return {"events": [e.to_dict() for e in _run(lambda: b.blockers(team, member, limit))]}
 
-    @router.post("/faq", response_model=FaqOut, responses=error_responses(422, 502))
+    @router.post("/faq", response_model=FaqOut, responses=error_responses(401, 422, 502), **_auth("reader"))
     def faq(body: MessageBody, b: ScrumBackend = Depends(backend)) -> dict[str, str]:
         """A question about general Scrum/Agile concepts."""
         return {"answer": _run(lambda: b.faq(body.message))}

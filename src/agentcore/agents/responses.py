@@ -1,0 +1,586 @@
+"""``POST /v1/responses``: a served agent through OpenAI's Responses API, built with the ``openai`` package's own
+types (``openai.types.responses``).
+
+* ``input`` a string or a list of items (messages with text parts, ``function_call``, ``function_call_output``;
+  ``reasoning`` items a client sends back are ignored), ``instructions``;
+* the answer: a ``reasoning`` item whose summary is the agent's steps, then a ``message`` with ``output_text`` — or a
+  ``function_call`` of a client tool (the run waits, parked by ``call_id``; ``function_call_output`` resumes it);
+* ``stream``: ``response.created``, ``response.in_progress``, ``response.output_item.added``,
+  ``response.reasoning_summary_part.added``, ``response.reasoning_summary_text.delta`` per step, … ``.done``,
+  ``response.output_item.added``, ``response.content_part.added``, ``response.output_text.delta``, … ``.done``,
+  ``response.completed`` with ``usage``; a failure ends with ``response.failed``;
+* ``text.format`` (``json_schema``, ``json_object``) and ``tool_choice`` as in chat completions;
+* ``previous_response_id``: the earlier turns kept in the run store (TTL); ``store: false`` keeps nothing.
+
+Fields the service cannot honour are refused with 400 naming the field; see docs/openai.md for the full list.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from collections.abc import AsyncGenerator
+from typing import Any
+
+from fastapi import Request
+from openai.types.responses import (
+    Response,
+    ResponseCompletedEvent,
+    ResponseContentPartAddedEvent,
+    ResponseContentPartDoneEvent,
+    ResponseCreatedEvent,
+    ResponseFailedEvent,
+    ResponseFunctionCallArgumentsDeltaEvent,
+    ResponseFunctionCallArgumentsDoneEvent,
+    ResponseFunctionToolCall,
+    ResponseInProgressEvent,
+    ResponseOutputItemAddedEvent,
+    ResponseOutputItemDoneEvent,
+    ResponseOutputMessage,
+    ResponseOutputText,
+    ResponseReasoningItem,
+    ResponseReasoningSummaryPartAddedEvent,
+    ResponseReasoningSummaryPartDoneEvent,
+    ResponseReasoningSummaryTextDeltaEvent,
+    ResponseReasoningSummaryTextDoneEvent,
+    ResponseTextDeltaEvent,
+    ResponseTextDoneEvent,
+    ResponseUsage,
+)
+from openai.types.responses.response_reasoning_item import Summary
+from openai.types.responses.response_usage import InputTokensDetails, OutputTokensDetails
+from pydantic import BaseModel, ConfigDict, Field
+
+from agentcore.agents.client_tools import as_llm_tool
+from agentcore.agents.openai_chat import ChatMessage, conversation
+from agentcore.agents.openai_errors import unsupported
+from agentcore.agents.served import AgentInput, RunHandle, new_id
+from agentcore.agents.v1_common import Ending, OutputSpec, V1Runs, client_tools_for, reasoning_line, tool_choice_tools
+from agentcore.llm.models import LLMTool
+from agentcore.trace.logs import step_logger
+from agentcore.web.errors import ApiError
+
+__all__ = ["IGNORED_FIELDS", "REJECTED_FIELDS", "SUPPORTED_FIELDS", "ResponsesRequest", "create_response"]
+
+logger = step_logger("openai", "agentcore.agents.responses")
+
+SUPPORTED_FIELDS = frozenset(
+    {
+        "model",
+        "input",
+        "instructions",
+        "stream",
+        "tools",
+        "tool_choice",
+        "text",
+        "previous_response_id",
+        "store",
+        "metadata",
+    }
+)
+IGNORED_FIELDS = frozenset(
+    {
+        "include",
+        "max_output_tokens",
+        "max_tool_calls",
+        "parallel_tool_calls",
+        "prompt_cache_key",
+        "prompt_cache_options",
+        "prompt_cache_retention",
+        "reasoning",
+        "safety_identifier",
+        "service_tier",
+        "stream_options",
+        "temperature",
+        "top_p",
+        "truncation",
+        "user",
+        "moderation",
+        "top_logprobs",
+        "context_management",
+        "access_programs",
+    }
+)
+REJECTED_FIELDS = frozenset({"background", "conversation", "prompt", "image"})
+"""Refused with 400 when set (``background: false`` and nulls pass)."""
+
+
+class ResponsesRequest(BaseModel):
+    """Body of ``POST /v1/responses`` (extra fields are checked against the lists above)."""
+
+    # Extra fields are read (to answer 400 naming them), but the documented schema admits none.
+    model_config = ConfigDict(extra="allow", json_schema_extra={"additionalProperties": False})
+
+    model: str = Field(min_length=1, max_length=128, description="агент: research, sgr-example")
+    include: Any = Field(None, description="игнорируется")
+    max_output_tokens: Any = Field(None, description="игнорируется (лимиты задаёт агент)")
+    max_tool_calls: Any = Field(None, description="игнорируется")
+    parallel_tool_calls: Any = Field(None, description="игнорируется (один вызов за шаг)")
+    prompt_cache_key: Any = Field(None, description="игнорируется")
+    reasoning: Any = Field(None, description="игнорируется")
+    safety_identifier: Any = Field(None, description="игнорируется")
+    service_tier: Any = Field(None, description="игнорируется")
+    stream_options: Any = Field(None, description="игнорируется")
+    temperature: Any = Field(None, description="игнорируется (модель агента настроена сервером)")
+    top_p: Any = Field(None, description="игнорируется")
+    truncation: Any = Field(None, description="игнорируется")
+    user: Any = Field(None, description="игнорируется")
+    top_logprobs: Any = Field(None, description="игнорируется")
+    input: str | list[dict[str, Any]] = Field(description="строка или список элементов", max_length=400)
+    instructions: str | None = Field(None, max_length=100_000)
+    stream: bool = Field(False, strict=True)
+    tools: list[dict[str, Any]] | None = Field(None, max_length=128)
+    tool_choice: str | dict[str, Any] | None = None
+    text: dict[str, Any] | None = None
+    previous_response_id: str | None = Field(None, max_length=200)
+    store: bool | None = None
+    metadata: dict[str, str] | None = None
+
+
+def _check_fields(body: ResponsesRequest) -> None:
+    for key, value in (body.model_extra or {}).items():
+        if key in IGNORED_FIELDS:
+            continue
+        if key in REJECTED_FIELDS:
+            if value in (None, False):
+                continue
+            raise unsupported(key)
+        raise unsupported(key, "такого поля нет в Responses API")
+
+
+def _tools(body: ResponsesRequest) -> list[LLMTool]:
+    tools = []
+    for i, spec in enumerate(body.tools or []):
+        if spec.get("type") != "function" or not isinstance(spec.get("name"), str):
+            raise unsupported(
+                f"tools[{i}]", f"поддерживаются только функции (type=function), получено {spec.get('type')!r}"
+            )
+        tools.append(as_llm_tool(spec))
+    return tools
+
+
+def _output_spec(body: ResponsesRequest, forced: list[LLMTool]) -> OutputSpec:
+    fmt = (body.text or {}).get("format") or {"type": "text"}
+    kind = fmt.get("type") if isinstance(fmt, dict) else None
+    if kind == "json_schema":
+        schema = fmt.get("schema")
+        if not isinstance(schema, dict):
+            raise unsupported("text.format", "json_schema без schema")
+        return OutputSpec("json_schema", schema, str(fmt.get("name") or "output"), bool(fmt.get("strict")), forced)
+    if kind == "json_object":
+        return OutputSpec("json_object", None, forced=forced)
+    if kind == "text":
+        return OutputSpec(forced=forced)
+    raise unsupported("text.format", f"тип {kind!r} не поддерживается")
+
+
+def _text_of(content: Any, where: str) -> str:
+    if isinstance(content, str):
+        return content
+    parts = []
+    for j, part in enumerate(content or []):
+        kind = part.get("type") if isinstance(part, dict) else None
+        if kind in ("input_text", "output_text", "text"):
+            parts.append(str(part.get("text") or ""))
+        elif kind == "refusal":
+            parts.append(str(part.get("refusal") or ""))
+        else:
+            raise unsupported(f"{where}.content[{j}]", f"тип {kind!r} не поддерживается (только текст)")
+    return "\n".join(parts)
+
+
+def input_messages(items: str | list[dict[str, Any]]) -> list[ChatMessage]:
+    """``input`` as chat messages (function calls as assistant ``tool_calls``, outputs as ``tool`` messages).
+
+    Raises:
+        ApiError: 400 naming an unsupported item or part.
+    """
+    if isinstance(items, str):
+        return [ChatMessage(role="user", content=items)]
+    messages: list[ChatMessage] = []
+    for i, item in enumerate(items):
+        kind = item.get("type", "message")
+        where = f"input[{i}]"
+        if kind == "message":
+            role = item.get("role")
+            if role not in ("user", "assistant", "system", "developer"):
+                raise unsupported(f"{where}.role", f"роль {role!r} не поддерживается")
+            messages.append(ChatMessage(role=role, content=_text_of(item.get("content"), where)))
+        elif kind == "function_call":
+            call = {
+                "id": str(item.get("call_id") or ""),
+                "type": "function",
+                "function": {"name": str(item.get("name") or ""), "arguments": str(item.get("arguments") or "{}")},
+            }
+            if messages and messages[-1].role == "assistant" and messages[-1].tool_calls is not None:
+                messages[-1].tool_calls.append(call)
+            else:
+                messages.append(ChatMessage(role="assistant", content=None, tool_calls=[call]))
+        elif kind == "function_call_output":
+            output = item.get("output")
+            text = output if isinstance(output, str) else _text_of(output, where)
+            messages.append(ChatMessage(role="tool", content=text, tool_call_id=str(item.get("call_id") or "")))
+        elif kind in ("reasoning", "item_reference"):
+            continue  # our own reasoning summaries sent back; references are covered by previous_response_id
+        else:
+            raise unsupported(f"{where}.type", f"тип элемента {kind!r} не поддерживается")
+    return messages
+
+
+async def create_response(runs: V1Runs, body: ResponsesRequest, request: Request) -> Any:
+    """Serve one ``/v1/responses`` request (see the module docstring)."""
+    from sse_starlette import EventSourceResponse
+
+    _check_fields(body)
+    agent = runs.agent(body.model)
+    tools = _tools(body)
+    offered, forced = tool_choice_tools(tools, body.tool_choice)
+    spec = _output_spec(body, forced)
+    runs.check_output(agent, tools, spec)
+    messages = input_messages(body.input)
+    if body.previous_response_id:
+        earlier = runs.store.recall(body.previous_response_id)
+        if earlier is None:
+            error = ApiError(404, f"ответ {body.previous_response_id[:60]!r} не найден или истёк", "response_not_found")
+            error.param = "previous_response_id"  # type: ignore[attr-defined]
+            raise error
+        messages = [*earlier, *messages]
+    if body.instructions:
+        messages = [ChatMessage(role="system", content=body.instructions), *messages]
+    agent_input, results = conversation(messages)
+    agent_input = AgentInput(
+        agent_input.question,
+        agent_input.history,
+        agent_input.after,
+        agent_input.instructions,
+        client_tools_for(offered),
+    )
+    handle = await runs.open(agent, agent_input, results)
+    builder = _Builder(runs, handle, body, agent_input.question, spec, [m for m in messages if m.role != "system"])
+    if not body.stream:
+        from agentcore.web.disconnect import ClientGone, gone_response, unless_disconnected
+
+        try:
+            return await unless_disconnected(request, builder.complete())
+        except ClientGone:
+            logger.info("responses // Client gone: %s run cancelled", agent.name)
+            return gone_response()
+    return EventSourceResponse(builder.events(), ping=15, send_timeout=60)
+
+
+class _Builder:
+    """The ``Response`` of one request, whole or as stream events."""
+
+    def __init__(
+        self,
+        runs: V1Runs,
+        handle: RunHandle,
+        body: ResponsesRequest,
+        question: str,
+        spec: OutputSpec,
+        transcript: list[ChatMessage],
+    ) -> None:
+        self.runs, self.handle, self.body, self.question, self.spec = runs, handle, body, question, spec
+        self.transcript = transcript
+        self.id = new_id("resp_")
+        self.created = time.time()
+        self.sequence = 0
+
+    def response(self, status: str, output: list[Any], usage: ResponseUsage | None = None, **extra: Any) -> Response:
+        body = self.body
+        return Response(
+            id=self.id,
+            object="response",
+            created_at=self.created,
+            model=body.model,
+            status=status,
+            output=output,
+            parallel_tool_calls=False,
+            tool_choice=body.tool_choice or "auto",
+            tools=body.tools or [],
+            instructions=body.instructions,
+            metadata=body.metadata,
+            previous_response_id=body.previous_response_id,
+            store=body.store is not False,
+            text=body.text or {"format": {"type": "text"}},
+            usage=usage,
+            **extra,
+        )
+
+    def usage(self) -> ResponseUsage:
+        totals = self.handle.usage()
+        return ResponseUsage(
+            input_tokens=totals.prompt_tokens,
+            input_tokens_details=InputTokensDetails(cached_tokens=0, cache_write_tokens=0),
+            output_tokens=totals.completion_tokens,
+            output_tokens_details=OutputTokensDetails(reasoning_tokens=totals.reasoning_tokens),
+            total_tokens=totals.total_tokens,
+        )
+
+    def _remember(self, ending: Ending) -> None:
+        if self.body.store is False:
+            return
+        reply: ChatMessage
+        if ending.kind == "tool_call":
+            assert ending.call is not None
+            call = {
+                "id": ending.call.id,
+                "type": "function",
+                "function": {"name": ending.call.name, "arguments": ending.call.arguments},
+            }
+            reply = ChatMessage(role="assistant", content=None, tool_calls=[call])
+        else:
+            reply = ChatMessage(role="assistant", content=ending.text or "")
+        self.runs.store.remember(self.id, [*self.transcript, reply])
+
+    def _output_item(self, ending: Ending) -> Any:
+        if ending.kind == "tool_call":
+            assert ending.call is not None
+            return ResponseFunctionToolCall(
+                type="function_call",
+                id=new_id("fc_"),
+                call_id=ending.call.id,
+                name=ending.call.name,
+                arguments=ending.call.arguments,
+                status="completed",
+            )
+        text = ResponseOutputText(type="output_text", text=ending.text or "", annotations=[])
+        return ResponseOutputMessage(
+            type="message", id=new_id("msg_"), role="assistant", status="completed", content=[text]
+        )
+
+    async def complete(self) -> dict[str, Any]:
+        """The whole ``Response`` (or the :class:`ApiError` the run ended with)."""
+        lines: list[str] = []
+        ending: Ending | None = None
+        async with contextlib.aclosing(self.runs.events(self.handle)) as events:
+            async for event in events:
+                if event.type in ("final", "error", "client_tool"):
+                    ending = await self.runs.finish(event, self.question, self.spec, self.handle)
+                    break
+                line = reasoning_line(event)
+                if line:
+                    lines.append(line)
+        if ending is None:
+            raise ApiError(500, "внутренняя ошибка сервера", "internal_error")
+        if ending.kind == "error":
+            assert ending.error is not None
+            raise ending.error
+        output: list[Any] = []
+        if lines:
+            summary = [Summary(type="summary_text", text="\n".join(lines))]
+            output.append(ResponseReasoningItem(type="reasoning", id=new_id("rs_"), summary=summary))
+        output.append(self._output_item(ending))
+        self._remember(ending)
+        return self._with_agent(self.response("completed", output, self.usage()), ending)
+
+    def _with_agent(self, response: Response, ending: Ending) -> dict[str, Any]:
+        data = response.model_dump(mode="json", exclude_none=True)
+        if ending.final is not None:
+            data["agent"] = {
+                "request_id": ending.final.request_id,
+                "citations": [c.model_dump() for c in ending.final.citations],
+                "metadata": ending.final.metadata,
+            }
+        return data
+
+    async def events(self) -> AsyncGenerator[dict[str, str], None]:
+        """The stream: ``{"event": type, "data": json}`` per event (see the module docstring)."""
+        try:
+            async with contextlib.aclosing(self._events()) as events:
+                async for item in events:
+                    yield item
+        except Exception:
+            logger.exception("responses // Agent %s failed", self.body.model)
+            yield self._failed(ApiError(500, "внутренняя ошибка сервера", "internal_error"))
+
+    def _sse(self, event: Any) -> dict[str, str]:
+        event.sequence_number = self.sequence
+        self.sequence += 1
+        return {
+            "event": event.type,
+            "data": json.dumps(event.model_dump(mode="json", exclude_none=True), ensure_ascii=False),
+        }
+
+    def _failed(self, error: ApiError) -> dict[str, str]:
+        from openai.types.responses import ResponseError
+
+        code = "rate_limit_exceeded" if error.status_code == 429 else "server_error"
+        failed = self.response("failed", [], error=ResponseError(code=code, message=error.message))
+        return self._sse(ResponseFailedEvent(type="response.failed", response=failed, sequence_number=0))
+
+    async def _events(self) -> AsyncGenerator[dict[str, str], None]:
+        yield self._sse(
+            ResponseCreatedEvent(type="response.created", response=self.response("in_progress", []), sequence_number=0)
+        )
+        yield self._sse(
+            ResponseInProgressEvent(
+                type="response.in_progress", response=self.response("in_progress", []), sequence_number=0
+            )
+        )
+        output: list[Any] = []
+        reasoning_id = new_id("rs_")
+        lines: list[str] = []
+        ending: Ending | None = None
+        async with contextlib.aclosing(self.runs.events(self.handle)) as events:
+            async for event in events:
+                if event.type in ("final", "error", "client_tool"):
+                    ending = await self.runs.finish(event, self.question, self.spec, self.handle)
+                    break
+                line = reasoning_line(event)
+                if not line:
+                    continue
+                if not lines:
+                    item = ResponseReasoningItem(type="reasoning", id=reasoning_id, summary=[])
+                    yield self._sse(
+                        ResponseOutputItemAddedEvent(
+                            type="response.output_item.added", item=item, output_index=0, sequence_number=0
+                        )
+                    )
+                    yield self._sse(
+                        ResponseReasoningSummaryPartAddedEvent(
+                            type="response.reasoning_summary_part.added",
+                            item_id=reasoning_id,
+                            output_index=0,
+                            summary_index=0,
+                            part={"type": "summary_text", "text": ""},
+                            sequence_number=0,
+                        )
+                    )
+                lines.append(line)
+                yield self._sse(
+                    ResponseReasoningSummaryTextDeltaEvent(
+                        type="response.reasoning_summary_text.delta",
+                        item_id=reasoning_id,
+                        output_index=0,
+                        summary_index=0,
+                        delta=line + "\n",
+                        sequence_number=0,
+                    )
+                )
+        if lines:
+            text = "".join(line + "\n" for line in lines)
+            yield self._sse(
+                ResponseReasoningSummaryTextDoneEvent(
+                    type="response.reasoning_summary_text.done",
+                    item_id=reasoning_id,
+                    output_index=0,
+                    summary_index=0,
+                    text=text,
+                    sequence_number=0,
+                )
+            )
+            yield self._sse(
+                ResponseReasoningSummaryPartDoneEvent(
+                    type="response.reasoning_summary_part.done",
+                    item_id=reasoning_id,
+                    output_index=0,
+                    summary_index=0,
+                    part={"type": "summary_text", "text": text},
+                    sequence_number=0,
+                )
+            )
+            done = ResponseReasoningItem(
+                type="reasoning", id=reasoning_id, summary=[Summary(type="summary_text", text=text)]
+            )
+            output.append(done)
+            yield self._sse(
+                ResponseOutputItemDoneEvent(
+                    type="response.output_item.done", item=done, output_index=0, sequence_number=0
+                )
+            )
+        if ending is None:
+            ending = Ending("error", error=ApiError(500, "внутренняя ошибка сервера", "internal_error"))
+        if ending.kind == "error":
+            assert ending.error is not None
+            yield self._failed(ending.error)
+            return
+        index = len(output)
+        item = self._output_item(ending)
+        if isinstance(item, ResponseFunctionToolCall):
+            pending = item.model_copy(update={"arguments": "", "status": "in_progress"})
+            yield self._sse(
+                ResponseOutputItemAddedEvent(
+                    type="response.output_item.added", item=pending, output_index=index, sequence_number=0
+                )
+            )
+            yield self._sse(
+                ResponseFunctionCallArgumentsDeltaEvent(
+                    type="response.function_call_arguments.delta",
+                    item_id=item.id or "",
+                    output_index=index,
+                    delta=item.arguments,
+                    sequence_number=0,
+                )
+            )
+            yield self._sse(
+                ResponseFunctionCallArgumentsDoneEvent(
+                    type="response.function_call_arguments.done",
+                    item_id=item.id or "",
+                    output_index=index,
+                    arguments=item.arguments,
+                    name=item.name,
+                    sequence_number=0,
+                )
+            )
+        else:
+            text = item.content[0].text
+            empty = ResponseOutputText(type="output_text", text="", annotations=[])
+            pending_message = item.model_copy(update={"status": "in_progress", "content": []})
+            yield self._sse(
+                ResponseOutputItemAddedEvent(
+                    type="response.output_item.added", item=pending_message, output_index=index, sequence_number=0
+                )
+            )
+            yield self._sse(
+                ResponseContentPartAddedEvent(
+                    type="response.content_part.added",
+                    item_id=item.id,
+                    output_index=index,
+                    content_index=0,
+                    part=empty,
+                    sequence_number=0,
+                )
+            )
+            yield self._sse(
+                ResponseTextDeltaEvent(
+                    type="response.output_text.delta",
+                    item_id=item.id,
+                    output_index=index,
+                    content_index=0,
+                    delta=text,
+                    logprobs=[],
+                    sequence_number=0,
+                )
+            )
+            yield self._sse(
+                ResponseTextDoneEvent(
+                    type="response.output_text.done",
+                    item_id=item.id,
+                    output_index=index,
+                    content_index=0,
+                    text=text,
+                    logprobs=[],
+                    sequence_number=0,
+                )
+            )
+            yield self._sse(
+                ResponseContentPartDoneEvent(
+                    type="response.content_part.done",
+                    item_id=item.id,
+                    output_index=index,
+                    content_index=0,
+                    part=item.content[0],
+                    sequence_number=0,
+                )
+            )
+        output.append(item)
+        yield self._sse(
+            ResponseOutputItemDoneEvent(
+                type="response.output_item.done", item=item, output_index=index, sequence_number=0
+            )
+        )
+        self._remember(ending)
+        completed = self.response("completed", output, self.usage())
+        yield self._sse(ResponseCompletedEvent(type="response.completed", response=completed, sequence_number=0))

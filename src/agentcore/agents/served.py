@@ -1,0 +1,237 @@
+"""An agent served as a model (``/v1``): what a request gives a run, and how a run is driven, parked and resumed.
+
+* :class:`ServedAgent` — a model id, its description, and how to start a run (``run(question)`` for agents that take
+  only a question; ``run_input(AgentInput)`` for agents that take history and client tools too);
+* :class:`AgentInput` — the question, earlier turns, a replayed client tool exchange, the client's tools;
+* :class:`RunHandle` + :func:`drive` — iterate a run's events under its usage meter; when the run calls a client
+  tool, the handle is parked in a :class:`RunStore` (keyed by the call id, with a TTL) instead of being closed;
+* :class:`RunStore` — parked runs and finished transcripts (``previous_response_id``), both expiring.
+
+Why parked runs (and not only replay): the run goes on exactly where it stopped — its retrieved context, its usage
+meter and token budget, the step count — with no model call repeated.  A call id the store does not know (expired,
+another worker, a restart) is not an error: the conversation the client sends is replayed into a new run instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+import uuid
+from collections import OrderedDict
+from collections.abc import AsyncGenerator, Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from agentcore.agents.client_tools import ClientTools
+from agentcore.agents.events import AgentStepEvent, is_terminal
+from agentcore.llm.models import LLMMessage
+from agentcore.llm.usage import UsageMeter, UsageTotals, metering
+from agentcore.trace.logs import step_logger
+
+__all__ = ["AgentInput", "RunHandle", "RunStore", "ServedAgent", "drive"]
+
+logger = step_logger("openai", "agentcore.agents.served")
+
+AgentRun = Callable[[str], AsyncGenerator[AgentStepEvent, None]]
+"""``run(question)`` → the agent's step events."""
+AgentInputRun = Callable[["AgentInput"], AsyncGenerator[AgentStepEvent, None]]
+"""``run_input(agent_input)`` → the agent's step events."""
+AgentCheck = Callable[[str], Awaitable[None]]
+"""``await check(question)`` — refuses a question before a run starts by raising :class:`ApiError` (a 4xx)."""
+
+
+@dataclass(frozen=True)
+class AgentInput:
+    """What one request gives a run.
+
+    Attributes:
+        question: the text of the last user message.
+        history: earlier turns (user and assistant text; earlier tool exchanges as ReAct text).
+        after: what follows the question when a client tool exchange is replayed (the call and its result).
+        instructions: the client's system / developer text (``None``: none).
+        client_tools: the client's tools (``None``: none offered, or ``tool_choice: "none"``).
+    """
+
+    question: str
+    history: list[LLMMessage] = field(default_factory=list)
+    after: list[LLMMessage] = field(default_factory=list)
+    instructions: str | None = None
+    client_tools: ClientTools | None = None
+
+
+@dataclass(frozen=True)
+class ServedAgent:
+    """An agent offered as a model.
+
+    Attributes:
+        name: the model id clients ask for (``research``, ``sgr-example``).
+        description: one line for ``/v1/models`` (extension field).
+        run: starts a run for a question.
+        check: refuses a question before anything is sent (both modes answer its :class:`ApiError` as JSON, so a
+            bad question never becomes a stream that ends in an error); ``None``: every question is run.
+        run_input: starts a run with history and client tools; ``None``: the agent takes only the question (earlier
+            turns are then given to it as text before the question, and client tools are refused with a 400).
+    """
+
+    name: str
+    description: str
+    run: AgentRun
+    check: AgentCheck | None = None
+    run_input: AgentInputRun | None = None
+
+    @property
+    def takes_tools(self) -> bool:
+        """Whether client tools can join this agent's loop."""
+        return self.run_input is not None
+
+    def start(self, agent_input: AgentInput) -> AsyncGenerator[AgentStepEvent, None]:
+        """Start a run for ``agent_input``."""
+        if self.run_input is not None:
+            return self.run_input(agent_input)
+        return self.run(_flattened(agent_input))
+
+
+def _flattened(agent_input: AgentInput) -> str:
+    """The question with earlier turns written before it (for agents that take only a question)."""
+    if not agent_input.history:
+        return agent_input.question
+    lines = []
+    for message in agent_input.history[-6:]:
+        who = "Пользователь" if message.role == "user" else "Ассистент"
+        lines.append(f"{who}: {message.content or ''}")
+    return "Предыдущие сообщения:\n" + "\n".join(lines) + f"\n\nВопрос: {agent_input.question}"
+
+
+@dataclass
+class RunHandle:
+    """A run being served: its events, its client tools and its usage meter.
+
+    Attributes:
+        agent: the model id.
+        events: the run's event iterator (kept open while the run is parked).
+        client: the client's tools (``None``: none).
+        meter: every model call of the run is recorded here.
+        mark: the meter's totals when the current request started (its ``usage`` is what was added since).
+        created: the Unix time the run started (``created`` of the answers).
+        request_id: the run's request id (once the first event came).
+    """
+
+    agent: str
+    events: AsyncGenerator[AgentStepEvent, None]
+    client: ClientTools | None
+    meter: UsageMeter = field(default_factory=UsageMeter)
+    mark: UsageTotals = field(default_factory=UsageTotals)
+    created: int = field(default_factory=lambda: int(time.time()))
+    request_id: str | None = None
+
+    def usage(self) -> UsageTotals:
+        """Usage of the current request's part of the run."""
+        return self.meter.totals.minus(self.mark)
+
+    def begin_request(self) -> None:
+        """Start counting usage for a new request (a resumed run)."""
+        self.mark = self.meter.totals
+
+
+async def drive(handle: RunHandle, store: RunStore) -> AsyncGenerator[AgentStepEvent, None]:
+    """The run's events for one request, under its meter: up to its terminal event, or up to a ``client_tool``
+    event — then the handle is parked in ``store`` under the call id and the run waits for the client's result.
+
+    Closing this iterator early (client gone) closes the run, unless it was parked.
+    """
+    parked = False
+    try:
+        while True:
+            with metering(handle.meter):
+                try:
+                    event = await handle.events.__anext__()
+                except StopAsyncIteration:
+                    return
+            handle.request_id = event.request_id
+            yield event
+            if event.type == "client_tool":
+                await store.park(event.call_id, handle)
+                parked = True
+                return
+            if is_terminal(event):
+                return
+    finally:
+        if not parked:
+            await handle.events.aclose()
+
+
+@dataclass
+class _Entry:
+    value: Any
+    expires: float
+
+
+class RunStore:
+    """Parked runs (by client tool call id) and finished transcripts (by response id), each for ``ttl`` seconds.
+
+    At most ``max_runs`` runs are parked: the oldest is closed (its run cancelled) to make room.  Expired runs are
+    closed when the store is next used.  One process only (runs are live tasks); see the module docstring.
+    """
+
+    def __init__(self, ttl: float = 600.0, max_runs: int = 256, max_transcripts: int = 2048) -> None:
+        self.ttl = ttl
+        self.max_runs = max_runs
+        self.max_transcripts = max_transcripts
+        self._runs: OrderedDict[str, _Entry] = OrderedDict()
+        self._transcripts: OrderedDict[str, _Entry] = OrderedDict()
+        self._lock = asyncio.Lock()
+
+    async def park(self, call_id: str, handle: RunHandle) -> None:
+        """Keep ``handle`` until the client's result for ``call_id`` comes (or the TTL passes)."""
+        async with self._lock:
+            await self._purge()
+            self._runs[call_id] = _Entry(handle, time.monotonic() + self.ttl)
+            while len(self._runs) > self.max_runs:
+                _, entry = self._runs.popitem(last=False)
+                await _close(entry.value)
+
+    async def take(self, call_id: str) -> RunHandle | None:
+        """The run parked for ``call_id`` (removed from the store), ``None`` when unknown or expired."""
+        async with self._lock:
+            await self._purge()
+            entry = self._runs.pop(call_id, None)
+            return None if entry is None else entry.value
+
+    async def _purge(self) -> None:
+        now = time.monotonic()
+        for key in [k for k, e in self._runs.items() if e.expires <= now]:
+            await _close(self._runs.pop(key).value)
+        for key in [k for k, e in self._transcripts.items() if e.expires <= now]:
+            del self._transcripts[key]
+
+    def remember(self, response_id: str, transcript: Any) -> None:
+        """Keep a finished response's transcript for ``previous_response_id``."""
+        self._transcripts[response_id] = _Entry(transcript, time.monotonic() + self.ttl)
+        while len(self._transcripts) > self.max_transcripts:
+            self._transcripts.popitem(last=False)
+
+    def recall(self, response_id: str) -> Any | None:
+        """The transcript kept for ``response_id`` (``None``: unknown or expired)."""
+        entry = self._transcripts.get(response_id)
+        if entry is None or entry.expires <= time.monotonic():
+            return None
+        return entry.value
+
+    async def aclose(self) -> None:
+        """Close every parked run."""
+        async with self._lock:
+            while self._runs:
+                _, entry = self._runs.popitem()
+                await _close(entry.value)
+
+
+async def _close(handle: RunHandle) -> None:
+    with contextlib.suppress(Exception):
+        await handle.events.aclose()
+    logger.info("run_store // Closed the parked run %s of %s", handle.request_id, handle.agent)
+
+
+def new_id(prefix: str) -> str:
+    """A fresh id with ``prefix`` (``resp_``, ``msg_``, ``rs_``, ``fc_``)."""
+    return f"{prefix}{uuid.uuid4().hex}"

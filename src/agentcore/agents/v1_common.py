@@ -1,0 +1,248 @@
+"""What ``/v1/chat/completions`` and ``/v1/responses`` share: starting or resuming a run, the client's tools and
+``tool_choice``, and turning the run's end into the answer the client asked for (text, a JSON object, a tool call).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncGenerator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from agentcore.agents.client_tools import ClientTools
+from agentcore.agents.events import AgentStepEvent, ClientToolEvent, FinalEvent, error_answer
+from agentcore.agents.served import AgentInput, RunHandle, RunStore, ServedAgent, drive
+from agentcore.agents.shaping import AnswerShaper, tool_choice_schema
+from agentcore.llm.errors import LLMError, StructuredOutputError
+from agentcore.llm.models import LLMTool, LLMToolCall
+from agentcore.llm.usage import metering
+from agentcore.trace.logs import step_logger
+from agentcore.trace.text import truncate
+from agentcore.web.errors import ApiError
+
+__all__ = ["Ending", "OutputSpec", "V1Runs", "final_text", "reasoning_line"]
+
+logger = step_logger("openai", "agentcore.agents.openai")
+
+NEEDS_MODEL = "структурированный ответ требует модели"
+
+
+def reasoning_line(event: AgentStepEvent) -> str | None:
+    """One line of visible reasoning for an event (``None`` for events rendered otherwise)."""
+    if event.type == "step_started":
+        return f"Шаг {event.step}"
+    if event.type == "thought":
+        prefix = "Контроль: " if event.origin == "control" else ""
+        return f"{prefix}{event.text}"
+    if event.type == "tool_invoked":
+        return f"→ {event.tool} {json.dumps(event.arguments, ensure_ascii=False)}"
+    if event.type == "client_tool":
+        return f"→ {event.tool} (инструмент клиента) {json.dumps(event.arguments, ensure_ascii=False)}"
+    if event.type == "observation":
+        status = "" if event.ok else " (ошибка)"
+        return f"← {event.tool}{status}: {truncate(event.preview, 300)}"
+    return None
+
+
+def final_text(event: FinalEvent) -> str:
+    """The answer followed by its numbered sources."""
+    if not event.citations:
+        return event.answer
+    sources = "\n".join(f"[{c.index}] {c.title} ({c.id})" for c in event.citations)
+    return f"{event.answer}\n\nИсточники:\n{sources}"
+
+
+@dataclass(frozen=True)
+class OutputSpec:
+    """What the client wants at the end of the run.
+
+    Attributes:
+        format: ``text``, ``json_schema`` or ``json_object``.
+        schema / name / strict: the JSON Schema of ``json_schema``.
+        forced: ``tool_choice`` ``required`` or a named function: the tools one of which must be called.
+    """
+
+    format: Literal["text", "json_schema", "json_object"] = "text"
+    schema: dict[str, Any] | None = None
+    name: str = "output"
+    strict: bool = False
+    forced: list[LLMTool] = field(default_factory=list)
+
+    @property
+    def needs_model(self) -> bool:
+        """Whether the answer must be shaped by the model."""
+        return self.format != "text" or bool(self.forced)
+
+
+@dataclass
+class Ending:
+    """How one request's part of a run ended.
+
+    Attributes:
+        kind: ``answer`` (``text``), ``tool_call`` (``call``), ``error`` (``error``).
+        text: the answer text (or the JSON of a structured answer).
+        call: the client tool call (id, name, arguments JSON).
+        final: the run's ``final`` event (answers).
+        error: the HTTP error the run ended with.
+    """
+
+    kind: Literal["answer", "tool_call", "error"]
+    text: str | None = None
+    call: LLMToolCall | None = None
+    final: FinalEvent | None = None
+    error: ApiError | None = None
+
+
+def tool_choice_tools(tools: list[LLMTool], choice: Any) -> tuple[list[LLMTool], list[LLMTool]]:
+    """``(offered, forced)`` for an OpenAI ``tool_choice`` (chat or Responses form).
+
+    Raises:
+        ApiError: 400 for a choice naming an unknown tool or of an unknown form.
+    """
+    if choice is None or choice == "auto":
+        return tools, []
+    if choice == "none":
+        return [], []
+    if choice == "required":
+        if not tools:
+            raise _bad("tool_choice", "'required' без tools")
+        return tools, tools
+    if isinstance(choice, Mapping):
+        kind = choice.get("type")
+        if kind == "function":
+            function = choice.get("function")
+            name = function.get("name") if isinstance(function, Mapping) else choice.get("name")
+            chosen = [t for t in tools if t.name == name]
+            if not chosen:
+                raise _bad("tool_choice", f"функция {truncate(str(name), 40)!r} не объявлена в tools")
+            return tools, chosen
+        if kind == "allowed_tools":
+            nested = choice.get("allowed_tools")
+            allowed: Mapping[str, Any] = nested if isinstance(nested, Mapping) else choice
+            names = set()
+            for item in allowed.get("tools") or []:
+                if isinstance(item, Mapping):
+                    function = item.get("function")
+                    names.add(function.get("name") if isinstance(function, Mapping) else item.get("name"))
+            subset = [t for t in tools if t.name in names]
+            mode = allowed.get("mode", "auto")
+            return subset, subset if mode == "required" else []
+    raise _bad("tool_choice", "ожидается auto, none, required или функция")
+
+
+def _bad(field_name: str, detail: str) -> ApiError:
+    error = ApiError(400, f"некорректное поле {field_name!r}: {detail}", "invalid_request_error")
+    error.param = field_name  # type: ignore[attr-defined]
+    return error
+
+
+class V1Runs:
+    """Starts, resumes and finishes runs for the ``/v1`` surfaces.
+
+    Args:
+        agents: model id → agent.
+        store: parked runs and transcripts.
+        shaper: shapes structured answers (``None`` or unavailable: structured requests are refused with 422).
+    """
+
+    def __init__(self, agents: Mapping[str, ServedAgent], store: RunStore, shaper: AnswerShaper | None) -> None:
+        self.agents = agents
+        self.store = store
+        self.shaper = shaper
+
+    def agent(self, model: str) -> ServedAgent:
+        """The served agent called ``model``.
+
+        Raises:
+            ApiError: 404 ``model_not_found``.
+        """
+        agent = self.agents.get(model)
+        if agent is None:
+            known = ", ".join(self.agents)
+            error = ApiError(404, f"модель {truncate(model, 40)!r} не найдена; доступны: {known}", "model_not_found")
+            error.param = "model"  # type: ignore[attr-defined]
+            raise error
+        return agent
+
+    def check_output(self, agent: ServedAgent, tools: list[LLMTool], spec: OutputSpec) -> None:
+        """Refuse up front what cannot be served.
+
+        Raises:
+            ApiError: 400 tools for an agent that takes none; 422 a structured answer without a model.
+        """
+        if tools and not agent.takes_tools:
+            raise _bad("tools", f"модель {agent.name!r} не принимает инструменты клиента")
+        if spec.needs_model and (self.shaper is None or not self.shaper.available):
+            raise ApiError(422, f"{NEEDS_MODEL}: настройте провайдера LLM (AGENTCORE_PROVIDER)", "structured_output")
+
+    async def open(
+        self, agent: ServedAgent, agent_input: AgentInput, results: list[tuple[str, str]]
+    ) -> RunHandle:
+        """The run for this request: a parked run the client's tool ``results`` resume, or a new run.
+
+        Raises:
+            ApiError: the agent's check refused the question (new runs only).
+        """
+        for call_id, output in results:
+            handle = await self.store.take(call_id)
+            if handle is None:
+                continue
+            if handle.agent == agent.name and handle.client is not None and handle.client.resolve(call_id, output):
+                handle.begin_request()
+                logger.info("v1 // Resumed run %s of %s after %s", handle.request_id, agent.name, call_id)
+                return handle
+            await handle.events.aclose()
+        if agent.check is not None:
+            await agent.check(agent_input.question)
+        return RunHandle(agent.name, agent.start(agent_input), agent_input.client_tools)
+
+    def events(self, handle: RunHandle) -> AsyncGenerator[AgentStepEvent, None]:
+        """The run's events for this request (see :func:`~agentcore.agents.served.drive`)."""
+        return drive(handle, self.store)
+
+    async def finish(self, event: AgentStepEvent, question: str, spec: OutputSpec, handle: RunHandle) -> Ending:
+        """The ending for the run's last event of this request (``final``, ``error`` or ``client_tool``); a shaping
+        call is metered with the run."""
+        if isinstance(event, ClientToolEvent):
+            call = LLMToolCall(
+                id=event.call_id, name=event.tool, arguments=json.dumps(event.arguments, ensure_ascii=False)
+            )
+            return Ending("tool_call", call=call)
+        if event.type == "error":
+            return Ending("error", error=error_answer(event))
+        if event.type != "final":
+            return Ending("error", error=ApiError(500, "внутренняя ошибка сервера", "internal_error"))
+        if not spec.needs_model:
+            return Ending("answer", text=final_text(event), final=event)
+        assert self.shaper is not None
+        answer = final_text(event)
+        with metering(handle.meter):
+            return await self._shaped(event, answer, question, spec)
+
+    async def _shaped(self, event: FinalEvent, answer: str, question: str, spec: OutputSpec) -> Ending:
+        assert self.shaper is not None
+        try:
+            if spec.forced:
+                schema, name = tool_choice_schema(spec.forced)
+                value = await self.shaper.shape(question, answer, schema, name=name)
+                tool, arguments = name, value
+                if len(spec.forced) > 1:
+                    tool, arguments = str(value["tool"]), value["arguments"]
+                call = LLMToolCall(name=tool, arguments=json.dumps(arguments, ensure_ascii=False))
+                return Ending("tool_call", call=call, final=event)
+            value = await self.shaper.shape(question, answer, spec.schema, name=spec.name, strict=spec.strict)
+        except StructuredOutputError as exc:
+            logger.warning("v1 // Structured answer failed: %s", exc)
+            return Ending("error", error=ApiError(502, exc.public_message, exc.code))
+        except LLMError as exc:
+            from agentcore.llm.errors import retry_after_of
+
+            wait = retry_after_of(exc)
+            headers = {"Retry-After": str(max(1, int(wait)))} if wait else None
+            return Ending("error", error=ApiError(exc.http_status, exc.public_message, exc.code, headers))
+        return Ending("answer", text=json.dumps(value, ensure_ascii=False), final=event)
+
+
+def client_tools_for(tools: list[LLMTool]) -> ClientTools | None:
+    """The run's client tools (``None`` when none are offered)."""
+    return ClientTools(list(tools)) if tools else None

@@ -1,0 +1,22 @@
+"""The assistant's section (seed 000's "Config" table): history, parameter limits, where its services are."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from agentcore.settings import Section, env
+
+__all__ = ["AssistantSettings"]
+
+
+class AssistantSettings(Section):
+    """``agentcore chat``: the dialog, its history, and the RAG service it calls (the Haiku's URL is the haiku's)."""
+
+    context_hist_limit: int = Field(10, ge=1, validation_alias=env("CONTEXT_HIST_LIMIT"))
+    # "todo длина сообщения, усечение": a history message longer than this is cut (with an ellipsis).
+    message_max_chars: int = Field(2000, ge=50, validation_alias=env("MESSAGE_MAX_CHARS"))
+    param_question_maxlen: int = Field(30, ge=1, validation_alias=env("PARAM_QUESTION_MAXLEN"))
+    rag_service_url: str | None = Field(None, validation_alias=env("RAG_SERVICE_URL"))
+    service_timeout: float = Field(30.0, gt=0, validation_alias=env("SERVICE_TIMEOUT"))
+    # False: `agentcore chat` prints only answers (no step status lines); same as `agentcore chat --quiet`.
+    chat_verbose: bool = Field(True, validation_alias=env("CHAT_VERBOSE"))

@@ -1,0 +1,237 @@
+"""Entity resolution: the deal, company, contact, stage and employee a message names, looked up on the portal by
+name before the model plans, so «Удали сделку «Смирнова: консультация»» targets that deal and not the one shown
+last, and «в стадию Переговоры» becomes the portal's own ``STATUS_ID``.
+
+:func:`resolve_mentions` reads only (``batch`` of ``crm.*.list``, ``crm.status.list``, ``user.search``) through the
+``read`` function it is given and returns a JSON-ready map the model sees as ``agent_state.resolved``::
+
+    {"deal": {"name": "Вектор", "by": "title" | "company" | "contact", "matches": [{"ID", "TITLE", ...}]},
+     "company": {"name", "matches": [{"ID", "TITLE"}]}, "contact": {"name", "matches": [...]},
+     "stage": {"name", "matches": [{"STATUS_ID", "NAME"}]}, "user": {"name", "matches": [{"ID", "NAME", ...}]}}
+
+A name is looked up by the stems of its words (:func:`~.mentions.stems`): one LIKE filter on the most distinctive
+stem, then every stem must be in the candidate.  A deal name that matches no title is tried as a company and as a
+contact (their deals).  A lookup that fails is reported as ``{"name", "error"}``, never raised: the turn goes on.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from agentcore.apps.crm.mentions import Mentions, find_mentions, imperatives, stems
+from agentcore.apps.crm.offline_parse import stage_code
+from agentcore.apps.crm.phpquery import build_query
+
+__all__ = ["ASK_WHICH", "DEAL_FIELDS", "Read", "follow_up", "resolve_mentions"]
+
+Read = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
+DEAL_FIELDS = ["ID", "TITLE", "STAGE_ID", "OPPORTUNITY", "CURRENCY_ID", "COMPANY_ID", "CONTACT_ID", "ASSIGNED_BY_ID"]
+_MAX_MATCHES = 10
+_CREATE = frozenset({"создать", "добавить", "завести", "заводить", "создавать", "добавлять"})
+# The question the planner asks when a name matched several objects; an answer to it completes the earlier request.
+ASK_WHICH = "Какую из них вы имеете в виду?"
+_ORDINALS = ("перв", "втор", "трет", "четв", "пят", "шест", "седьм", "восьм", "девят", "десят")
+_FILLER = frozenset({"в", "на", "во", "сделк", "стади", "этап", "колонк"})
+
+
+def _key(stem_list: list[str]) -> str:
+    """The stem a LIKE filter searches by: the longest one (the most distinctive)."""
+    return max(stem_list, key=len)
+
+
+def _contains_all(text: str, stem_list: list[str]) -> bool:
+    words = re.findall(r"[\wё]+", text.lower())
+    return all(any(word.startswith(stem) or stem in word for word in words) for stem in stem_list)
+
+
+async def _batch(read: Read, cmd: dict[str, str]) -> dict[str, Any]:
+    envelope = await read("batch", {"halt": 0, "cmd": cmd})
+    result = envelope.get("result") or {}
+    inner = result.get("result") if isinstance(result, dict) else None
+    return inner if isinstance(inner, dict) else {}
+
+
+def _rows(value: Any) -> list[dict[str, Any]]:
+    return [row for row in value if isinstance(row, dict)] if isinstance(value, list) else []
+
+
+def _list_cmd(kind: str, filters: dict[str, Any], select: list[str]) -> str:
+    return f"crm.{kind}.list?" + build_query({"filter": filters, "select": select, "order": {"ID": "ASC"}})
+
+
+async def _deals_of(read: Read, field: str, ids: list[str]) -> list[dict[str, Any]]:
+    envelope = await read("crm.deal.list", {"filter": {field: ids}, "select": DEAL_FIELDS, "order": {"ID": "ASC"}})
+    return _rows(envelope.get("result"))
+
+
+async def _find_deals(name: str, quoted: bool, read: Read) -> dict[str, Any]:
+    stem_list = stems(name) or [name.lower()]
+    key = name if quoted else _key(stem_list)
+    person = ["ID", "NAME", "LAST_NAME", "COMPANY_ID"]
+    found = await _batch(
+        read,
+        {
+            "title": _list_cmd("deal", {"%TITLE": key}, DEAL_FIELDS),
+            "title_stem": _list_cmd("deal", {"%TITLE": _key(stem_list)}, DEAL_FIELDS),
+            "company": _list_cmd("company", {"%TITLE": _key(stem_list)}, ["ID", "TITLE"]),
+            "contact": _list_cmd("contact", {"%LAST_NAME": _key(stem_list)}, person),
+        },
+    )
+    by_title = _rows(found.get("title")) or [
+        d for d in _rows(found.get("title_stem")) if _contains_all(str(d.get("TITLE", "")), stem_list)
+    ]
+    exact = [d for d in by_title if str(d.get("TITLE", "")).strip().casefold() == name.strip().casefold()]
+    if exact:
+        return {"name": name, "by": "title", "matches": exact[:_MAX_MATCHES]}
+    if by_title:
+        return {"name": name, "by": "title", "matches": by_title[:_MAX_MATCHES]}
+    companies = [c for c in _rows(found.get("company")) if _contains_all(str(c.get("TITLE", "")), stem_list)]
+    if companies:
+        deals = await _deals_of(read, "COMPANY_ID", [str(c["ID"]) for c in companies])
+        return {"name": name, "by": "company", "matches": deals[:_MAX_MATCHES], "companies": companies}
+    contacts = [
+        c
+        for c in _rows(found.get("contact"))
+        if _contains_all(f"{c.get('NAME') or ''} {c.get('LAST_NAME') or ''}", stem_list)
+    ]
+    if contacts:
+        deals = await _deals_of(read, "CONTACT_ID", [str(c["ID"]) for c in contacts])
+        return {"name": name, "by": "contact", "matches": deals[:_MAX_MATCHES], "contacts": contacts}
+    return {"name": name, "by": "title", "matches": []}
+
+
+async def _find_companies(name: str, read: Read) -> dict[str, Any]:
+    stem_list = stems(name) or [name.lower()]
+    envelope = await read(
+        "crm.company.list", {"filter": {"%TITLE": _key(stem_list)}, "select": ["ID", "TITLE"], "order": {"ID": "ASC"}}
+    )
+    rows = [c for c in _rows(envelope.get("result")) if _contains_all(str(c.get("TITLE", "")), stem_list)]
+    return {"name": name, "matches": rows[:_MAX_MATCHES]}
+
+
+async def _find_contacts(name: str, read: Read) -> dict[str, Any]:
+    stem_list = stems(name) or [name.lower()]
+    select = ["ID", "NAME", "LAST_NAME", "COMPANY_ID", "POST"]
+    found = await _batch(
+        read,
+        {
+            "last_name": _list_cmd("contact", {"%LAST_NAME": _key(stem_list)}, select),
+            "name": _list_cmd("contact", {"%NAME": _key(stem_list)}, select),
+        },
+    )
+    rows: dict[str, dict[str, Any]] = {}
+    for row in _rows(found.get("last_name")) + _rows(found.get("name")):
+        if _contains_all(f"{row.get('NAME') or ''} {row.get('LAST_NAME') or ''}", stem_list):
+            rows.setdefault(str(row.get("ID")), row)
+    return {"name": name, "matches": list(rows.values())[:_MAX_MATCHES]}
+
+
+def _content_stems(text: str) -> list[str]:
+    return [s for s in stems(text) if s not in _FILLER and len(s) >= 3 and not s.startswith(("сделк", "стади"))]
+
+
+async def _find_stage(phrase: str, read: Read) -> dict[str, Any]:
+    envelope = await read("crm.status.list", {"filter": {"ENTITY_ID": "DEAL_STAGE"}, "order": {"SORT": "ASC"}})
+    stages = [
+        {"STATUS_ID": str(r.get("STATUS_ID")), "NAME": str(r.get("NAME") or "")} for r in _rows(envelope.get("result"))
+    ]
+    wanted = _content_stems(phrase)
+    scored: list[tuple[int, dict[str, Any]]] = []
+    for stage in stages:
+        own = _content_stems(stage["NAME"])
+        hits = sum(1 for w in wanted if any(o.startswith(w[:5]) or w.startswith(o[:5]) for o in own))
+        if hits:
+            scored.append((hits, stage))
+    if scored:
+        best = max(score for score, _ in scored)
+        return {"name": phrase, "matches": [s for score, s in scored if score == best]}
+    code = stage_code(f"стадию {phrase}")  # the usual synonyms («выиграна», «провал») of the standard stages
+    matches = [s for s in stages if code and s["STATUS_ID"] == code]
+    return {"name": phrase, "matches": matches}
+
+
+async def _find_users(phrase: str, read: Read) -> dict[str, Any]:
+    stem_list = stems(phrase) or [phrase.lower()]
+    envelope = await read("user.search", {"FIND": _key(stem_list)})
+    rows = [
+        {k: u.get(k) for k in ("ID", "NAME", "LAST_NAME", "WORK_POSITION", "ACTIVE")}
+        for u in _rows(envelope.get("result"))
+        if _contains_all(f"{u.get('NAME') or ''} {u.get('LAST_NAME') or ''}", stem_list)
+    ]
+    active = [u for u in rows if u.get("ACTIVE") not in (False, "N", "false")]
+    return {"name": phrase, "matches": (active or rows)[:_MAX_MATCHES]}
+
+
+async def _safe(name: str, lookup: Awaitable[dict[str, Any]]) -> dict[str, Any]:
+    try:
+        return await lookup
+    except Exception as exc:  # a failed look-up must not cost the turn: the planner says it could not check
+        return {"name": name, "error": str(exc)[:200] or type(exc).__name__, "matches": []}
+
+
+async def resolve_mentions(message: str, read: Read, mentions: Mentions | None = None) -> dict[str, Any]:
+    """Look the names of ``message`` up on the portal (see the module docstring); ``{}`` when it names nothing."""
+    found = mentions or find_mentions(message)
+    low = message.lower()
+    creating = bool(imperatives(message) & _CREATE) or bool(re.search(r"\bнов(?:ая|ую|ый|ого)\b", low))
+    out: dict[str, Any] = {}
+    if found.deal and not (creating and "сделк" in low and not re.search(r"(?:по|для|к)\s+сделк", low)):
+        out["deal"] = await _safe(found.deal, _find_deals(found.deal, found.deal_quoted, read))
+    if found.company and not (creating and re.search(r"(?:созда|добав|завед)\w*\s+(?:нов\w+\s+)?компани", low)):
+        out["company"] = await _safe(found.company, _find_companies(found.company, read))
+    if found.contact and not (creating and re.search(r"(?:созда|добав|завед)\w*\s+(?:нов\w+\s+)?контакт", low)):
+        out["contact"] = await _safe(found.contact, _find_contacts(found.contact, read))
+    if found.stage:
+        out["stage"] = await _safe(found.stage, _find_stage(found.stage, read))
+    if found.person:
+        out["user"] = await _safe(found.person, _find_users(found.person, read))
+    return out
+
+
+def _choose(answer: str, options: list[tuple[str, str]]) -> str | None:
+    """The id the user picked among ``options`` (``(id, label)``): an id, a position («вторую»), or a label word."""
+    low = answer.lower().strip(" .!")
+    ids = [i for i, _ in options]
+    number = re.fullmatch(r"(?:сделк\w*|№|#)?\s*#?(\d+)(?:-?[йюяе])?", low)
+    if number:
+        value = number.group(1)
+        if value in ids:
+            return value
+        return ids[int(value) - 1] if 0 < int(value) <= len(ids) else None
+    for index, stem in enumerate(_ORDINALS[: len(ids)]):
+        if re.search(rf"\b{stem}", low):
+            return ids[index]
+    words = [w for w in stems(answer) if len(w) >= 4]
+    chosen = [i for i, label in options if words and all(w in label.lower() for w in words)]
+    return chosen[0] if len(chosen) == 1 else None
+
+
+def follow_up(message: str, history: list[dict[str, str]]) -> str | None:
+    """The earlier request completed with the user's pick when ``message`` answers :data:`ASK_WHICH`
+    («Переведи сделку Вектор в стадию Переговоры» + «3» → «Переведи сделку 3 в стадию Переговоры»); else None."""
+    if len(message) > 80 or len(history) < 2:
+        return None
+    asked, request = history[-1], history[-2]
+    if asked.get("role") != "assistant" or request.get("role") != "user" or ASK_WHICH not in asked.get("content", ""):
+        return None
+    text = asked["content"]
+    people = "например «сотрудника" in text
+    options = re.findall(r"#(\d+) ([^;.]+?)(?=;|\. )", text) if people else re.findall(r"#(\d+) «([^»]+)»", text)
+    picked = _choose(message, options)
+    if picked is None:
+        return None
+    earlier = request.get("content", "")
+    found = find_mentions(earlier)
+    name = found.person if people else found.deal
+    if not name:
+        return None
+    if people:
+        return earlier.replace(name, picked, 1) if name in earlier else None
+    for written in (f"«{name}»", f'"{name}"', name):
+        if written in earlier:
+            return earlier.replace(written, picked, 1)
+    words = name.split()
+    pattern = r"\W+".join(re.escape(w) for w in words)
+    return re.sub(pattern, picked, earlier, count=1) if re.search(pattern, earlier) else None

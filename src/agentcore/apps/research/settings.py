@@ -1,0 +1,28 @@
+"""The research agent's section (seed 002): step limits, coverage and verification, honest answers, the cache."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from agentcore.settings import Section, env
+
+__all__ = ["ResearchSettings"]
+
+
+class ResearchSettings(Section):
+    """``agentcore ask``, ``POST /research`` and the ``research`` model of ``/v1``."""
+
+    agent_max_steps: int = Field(15, ge=1, validation_alias=env("AGENT_MAX_STEPS"))
+    agent_default_steps: int = Field(8, ge=1, validation_alias=env("AGENT_DEFAULT_STEPS"))
+    agent_token_budget: int = Field(2000, ge=1, validation_alias=env("AGENT_TOKEN_BUDGET"))
+    agent_tool_timeout: float = Field(5.0, gt=0, validation_alias=env("AGENT_TOOL_TIMEOUT"))
+    coverage_threshold: float = Field(0.8, ge=0, le=1, validation_alias=env("COVERAGE_THRESHOLD"))
+    max_refinements: int = Field(1, ge=0, validation_alias=env("MAX_REFINEMENTS"))
+    enable_verify_step: bool = Field(True, validation_alias=env("ENABLE_VERIFY_STEP"))
+    # An answer whose citation coverage is below COVERAGE_THRESHOLD and whose verify confidence is below this is
+    # replaced by "the knowledge base does not answer" plus the closest sources.
+    verify_min_confidence: float = Field(0.5, ge=0, le=1, validation_alias=env("VERIFY_MIN_CONFIDENCE"))
+    # Identical research requests (question, collection version, step limit) within this many seconds are served
+    # from memory; 0 disables the cache.
+    cache_ttl: float = Field(300.0, ge=0, validation_alias=env("RESEARCH_CACHE_TTL"))
+    cache_size: int = Field(256, ge=1, validation_alias=env("RESEARCH_CACHE_SIZE"))

@@ -1,0 +1,22 @@
+"""The Scrum assistant's section (seed 003): retries, clarifications, escalation webhook, the demo team."""
+
+from __future__ import annotations
+
+from pydantic import Field, SecretStr
+
+from agentcore.settings import Section, env
+
+__all__ = ["ScrumSettings"]
+
+
+class ScrumSettings(Section):
+    """``agentcore scrum`` and ``/scrum`` (the store's URL is the core's ``AGENTCORE_DATABASE_URL``)."""
+
+    # Escalations (high/critical blockers) are logged; with this URL they are also POSTed as JSON.
+    webhook_url: SecretStr | None = Field(None, validation_alias=env("SCRUM_WEBHOOK_URL"))
+    # Whole re-asks after agent_process's own format repair (seed 4.B's retry); 0: at most 2 model calls a message.
+    retry_count: int = Field(0, ge=0, le=2, validation_alias=env("SCRUM_RETRY_COUNT"))
+    quality_retries: int = Field(2, ge=0, le=5, validation_alias=env("SCRUM_QUALITY_RETRIES"))  # seed 4
+    max_clarifications: int = Field(3, ge=1, le=10, validation_alias=env("SCRUM_MAX_CLARIFICATIONS"))
+    demo: bool = Field(True, validation_alias=env("SCRUM_DEMO"))  # seed the demo team into an empty store
+    team: str = Field("demo", validation_alias=env("SCRUM_TEAM"))  # the CLI's default team

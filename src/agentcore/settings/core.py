@@ -1,0 +1,61 @@
+"""The ``core`` section: where data and logs live, and the shared stores (Redis, the database)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import NoDecode
+
+from agentcore.settings._base import Section, env
+
+__all__ = ["CommandSet", "CoreSettings"]
+
+CommandSet = Annotated[frozenset[str], NoDecode]
+
+
+def _default_data_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "agentcore"
+
+
+class CoreSettings(Section):
+    """Data directory, logs, the stores several workers share, and the words every terminal dialog knows."""
+
+    data_dir: Path = Field(default_factory=_default_data_dir, validation_alias=env("DATA_DIR"))
+    log_dir_override: Path | None = Field(None, validation_alias=env("LOG_DIR"))
+    log_level: str = Field("DEBUG", validation_alias=env("LOG_LEVEL"))
+    # With a Redis URL, state shared by every worker and host lives there (rate limits, CRM sessions, confirmations).
+    redis_url: str | None = Field(None, validation_alias=env("REDIS_URL"))
+    # Stored data (Scrum teams, tasks, dailies, blocker history): SQLite under the data dir unless a URL is given
+    # (``postgresql+psycopg://user:pass@host/db``); the URL may hold a password, so it is a secret.
+    database_url: SecretStr | None = Field(None, validation_alias=env("DATABASE_URL"))
+
+    # Seed 000's commands plus Russian words a user types without thinking (docs/decisions.md); every terminal
+    # dialog (`agentcore chat`, `agentcore crm`) honours them.
+    exit_commands: CommandSet = Field(
+        frozenset({"/exit", "/quit", "/q", "exit", "quit", "q", "выход", "пока", "стоп"}),
+        validation_alias=env("EXIT_COMMANDS"),
+    )
+    help_commands: CommandSet = Field(
+        frozenset({"/help", "help", "?", "помощь", "справка"}), validation_alias=env("HELP_COMMANDS")
+    )
+
+    @field_validator("exit_commands", "help_commands", mode="before")
+    @classmethod
+    def _parse_command_set(cls, value: Any) -> Any:
+        """Accept a JSON list, a Python-style set literal or a comma-separated string."""
+        if isinstance(value, str):
+            text = value.strip().strip("[]{}")
+            items = [part.strip().strip("'\"") for part in text.split(",")]
+            return frozenset(item.lower() for item in items if item)
+        if isinstance(value, list | set | frozenset | tuple):
+            return frozenset(str(item).strip().lower() for item in value if str(item).strip())
+        return value
+
+    @property
+    def log_dir(self) -> Path:
+        """Directory for log files and traces (``AGENTCORE_LOG_DIR`` or ``<data_dir>/logs``)."""
+        return self.log_dir_override or self.data_dir / "logs"

@@ -1,0 +1,398 @@
+"""``/v1`` driven by real clients over a real socket — the ``openai`` SDK (both APIs), the OpenAI Agents SDK and
+PydanticAI — with the research agent behind it on a scripted upstream model whose usage figures are known."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from openai import AsyncOpenAI, OpenAI
+from pydantic import BaseModel
+from tests.apps.research.conftest import ServiceFactory, engine, kb_dir, make_service, settings  # noqa: F401
+
+from agentcore.agents.openai_surface import create_openai_router
+from agentcore.agents.shaping import AnswerShaper
+from agentcore.apps.research.routes import ResearchHTTP
+from agentcore.config import Settings
+from agentcore.llm.models import LLMRequest, LLMResponse, Usage
+from agentcore.llm.scripted import ScriptItem
+from agentcore.server import research_model
+from agentcore.serving import BackgroundServer
+from agentcore.web.app import create_base_app
+
+pytestmark = pytest.mark.e2e
+
+QUESTION = "Сколько дней длится ежегодный отпуск?"
+ANSWER = "Ежегодный оплачиваемый отпуск составляет 28 календарных дней [1]."
+
+
+def reply(text: str, prompt: int = 100, completion: int = 10, reasoning: int = 0) -> LLMResponse:
+    """A scripted upstream reply with its usage."""
+    usage = Usage(
+        prompt_tokens=prompt,
+        completion_tokens=completion,
+        total_tokens=prompt + completion,
+        reasoning_tokens=reasoning,
+    )
+    return LLMResponse(content=text, finish_reason="stop", usage=usage)
+
+
+def act(tool: str, arguments: dict[str, Any], thought: str = "думаю") -> LLMResponse:
+    return reply(f"Thought: {thought}\nAction: {tool} {json.dumps(arguments, ensure_ascii=False)}")
+
+
+def flow(question: str = QUESTION) -> list[ScriptItem]:
+    """The research base flow and a cited answer: 5 upstream calls, 500 + 50 tokens."""
+    return [
+        act("router_select", {"query": question}),
+        act("query_plan", {"query": question}),
+        act("search", {"query": question, "mode": "hybrid", "top_k": 3}),
+        act("compose_context", {}),
+        reply(f"Thought: готово\nFinalAnswer: {ANSWER}", completion=10, reasoning=4),
+    ]
+
+
+class Served:
+    """A running ``/v1`` over the research agent with a scripted upstream."""
+
+    def __init__(self, url: str, gateway: Any) -> None:
+        self.url = url
+        self.gateway = gateway
+
+    @property
+    def requests(self) -> list[LLMRequest]:
+        return list(self.gateway.provider.requests)
+
+    def add(self, *items: ScriptItem) -> None:
+        self.gateway.provider.add(*items)
+
+
+@pytest.fixture
+def serve(make_service: ServiceFactory, settings: Settings) -> Callable[..., Any]:  # noqa: F811
+    @contextmanager
+    def start(script: list[ScriptItem], *, shaper: bool = True) -> Iterator[Served]:
+        service = make_service(script)
+        research = ResearchHTTP(settings, service=service)
+        shaping = AnswerShaper(lambda: service.gateway) if shaper else AnswerShaper(None)
+        app = create_base_app(settings, title="v1-clients")
+        app.include_router(create_openai_router({"research": research_model(research)}, shaper=shaping))
+        with BackgroundServer(app) as server:
+            yield Served(server.url + "/v1", service.gateway)
+
+    return start
+
+
+def sdk(served: Served) -> OpenAI:
+    return OpenAI(base_url=served.url, api_key="unused", max_retries=0, timeout=30)
+
+
+# ------------------------------------------------------------------------------------------ openai SDK, chat
+def test_chat_usage_is_the_sum_of_the_upstream_calls_and_steps_are_not_tool_calls(serve: Any) -> None:
+    with serve([*flow(), *flow()]) as served:
+        completion = sdk(served).chat.completions.create(
+            model="research", messages=[{"role": "user", "content": QUESTION}]
+        )
+        assert completion.choices[0].message.content.startswith(ANSWER)  # type: ignore[union-attr]
+        assert completion.choices[0].message.tool_calls is None
+        assert completion.usage is not None
+        assert (completion.usage.prompt_tokens, completion.usage.completion_tokens) == (500, 50)
+        assert completion.usage.total_tokens == 550
+        assert completion.usage.completion_tokens_details.reasoning_tokens == 4  # type: ignore[union-attr]
+
+        chunks = list(
+            sdk(served).chat.completions.create(
+                model="research",
+                messages=[{"role": "user", "content": QUESTION}],
+                stream=True,
+                stream_options={"include_usage": True},
+            )
+        )
+        assert not any(c.choices and c.choices[0].delta.tool_calls for c in chunks)
+        deltas = [c.choices[0].delta for c in chunks if c.choices]
+        reasoning = "".join((d.model_extra or {}).get("reasoning_content", "") for d in deltas)
+        assert "→ search" in reasoning and "→ compose_context" in reasoning
+        assert chunks[-1].usage is not None and chunks[-1].usage.total_tokens == 550
+
+
+def test_chat_earlier_turns_reach_the_agent_as_history(serve: Any) -> None:
+    with serve(flow()) as served:
+        sdk(served).chat.completions.create(
+            model="research",
+            messages=[
+                {"role": "system", "content": "Отвечай кратко."},
+                {"role": "user", "content": "Как оформить больничный?"},
+                {"role": "assistant", "content": "Сообщите руководителю и оформите ЭЛН."},
+                {"role": "user", "content": QUESTION},
+            ],
+        )
+        first = [m.content for m in served.requests[0].messages]
+        assert "Как оформить больничный?" in first and "Сообщите руководителю и оформите ЭЛН." in first
+        assert first[-1] == QUESTION
+        assert any("Отвечай кратко." in (c or "") for c in first)
+
+
+def test_chat_extension_events_only_when_asked(serve: Any) -> None:
+    with serve(flow()) as served:
+        chunks = list(
+            sdk(served).chat.completions.create(
+                model="research",
+                messages=[{"role": "user", "content": QUESTION}],
+                stream=True,
+                extra_body={"agent_events": True},
+            )
+        )
+        events = [(c.model_extra or {}).get("agent_event") for c in chunks]
+        types = [e["type"] for e in events if e]
+        assert types[0] == "step_started" and "tool_invoked" in types and "observation" in types
+
+
+def test_chat_client_tool_is_called_and_the_run_resumes(serve: Any) -> None:
+    weather = {
+        "type": "function",
+        "function": {
+            "name": "get_weather",
+            "description": "Погода в городе",
+            "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+        },
+    }
+    with serve([act("get_weather", {"city": "Москва"})]) as served:
+        messages: list[Any] = [{"role": "user", "content": QUESTION}]
+        first = sdk(served).chat.completions.create(model="research", messages=messages, tools=[weather])
+        choice = first.choices[0]
+        assert choice.finish_reason == "tool_calls" and choice.message.tool_calls
+        call = choice.message.tool_calls[0]
+        assert (call.function.name, json.loads(call.function.arguments)) == ("get_weather", {"city": "Москва"})
+        served.add(*flow())
+        result = {"role": "tool", "tool_call_id": call.id, "content": "+5, ясно"}
+        messages += [choice.message.model_dump(exclude_none=True), result]
+        second = sdk(served).chat.completions.create(model="research", messages=messages, tools=[weather])
+        assert second.choices[0].finish_reason == "stop"
+        assert second.choices[0].message.content.startswith(ANSWER)  # type: ignore[union-attr]
+        # The parked run went on: the model saw the client's result as the observation of its own action.
+        assert any("Observation: +5, ясно" in (m.content or "") for m in served.requests[1].messages)
+        assert second.usage is not None and second.usage.total_tokens == 550  # this request's calls only
+
+
+def test_chat_tool_result_for_an_unknown_call_replays_the_conversation(serve: Any) -> None:
+    weather = {"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}
+    with serve(flow()) as served:
+        messages = [
+            {"role": "user", "content": QUESTION},
+            {"role": "assistant", "content": None, "tool_calls": [
+                {"id": "call_gone", "type": "function", "function": {"name": "get_weather", "arguments": "{}"}}
+            ]},
+            {"role": "tool", "tool_call_id": "call_gone", "content": "+5"},
+        ]
+        answer = sdk(served).chat.completions.create(model="research", messages=messages, tools=[weather])  # type: ignore[arg-type]
+        assert answer.choices[0].finish_reason == "stop"
+        texts = [m.content or "" for m in served.requests[0].messages]
+        assert any("Action: get_weather {}" in t for t in texts) and "Observation: +5" in texts
+
+
+class Vacation(BaseModel):
+    days: int
+    summary: str
+
+
+def test_chat_structured_output_json_schema_and_offline_refusal(serve: Any) -> None:
+    with serve([*flow(), reply('{"days": 28, "summary": "28 календарных дней"}', prompt=50, completion=8)]) as served:
+        parsed = sdk(served).chat.completions.parse(
+            model="research", messages=[{"role": "user", "content": QUESTION}], response_format=Vacation
+        )
+        assert parsed.choices[0].message.parsed == Vacation(days=28, summary="28 календарных дней")
+        assert parsed.usage is not None and parsed.usage.total_tokens == 550 + 58
+        shaping = served.requests[-1]
+        assert shaping.response_format is not None
+        assert shaping.response_format.schema_["required"] == ["days", "summary"]
+    with serve([], shaper=False) as served:
+        import openai
+
+        with pytest.raises(openai.UnprocessableEntityError, match="структурированный ответ требует модели"):
+            sdk(served).chat.completions.create(
+                model="research",
+                messages=[{"role": "user", "content": QUESTION}],
+                response_format={"type": "json_object"},
+            )
+
+
+def test_models_and_unknown_model_in_openai_error_shape(serve: Any) -> None:
+    import openai
+
+    with serve([]) as served:
+        models = sdk(served).models.list()
+        assert [m.id for m in models] == ["research"] and "ReAct" in (models.data[0].model_extra or {})["description"]
+        with pytest.raises(openai.NotFoundError) as caught:
+            sdk(served).chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": "x"}])
+        error = caught.value.response.json()["error"]
+        assert (error["code"], error["param"], error["type"]) == ("model_not_found", "model", "invalid_request_error")
+
+
+# ------------------------------------------------------------------------------------- openai SDK, Responses
+def test_responses_whole_and_streamed_with_usage(serve: Any) -> None:
+    with serve([*flow(), *flow()]) as served:
+        response = sdk(served).responses.create(model="research", input=QUESTION, instructions="Кратко.")
+        assert response.output_text.startswith(ANSWER)
+        assert [item.type for item in response.output] == ["reasoning", "message"]
+        assert response.usage is not None and (response.usage.input_tokens, response.usage.output_tokens) == (500, 50)
+        types = []
+        with sdk(served).responses.stream(model="research", input=[{"role": "user", "content": QUESTION}]) as stream:
+            for event in stream:
+                types.append(event.type)
+            final = stream.get_final_response()
+        assert types[:3] == ["response.created", "response.in_progress", "response.output_item.added"]
+        assert "response.reasoning_summary_text.delta" in types and "response.output_text.delta" in types
+        assert types[-1] == "response.completed" and final.usage is not None and final.usage.total_tokens == 550
+        assert types.index("response.reasoning_summary_text.delta") < types.index("response.output_text.delta")
+
+
+def test_responses_previous_response_id_and_unsupported_fields(serve: Any) -> None:
+    import openai
+
+    with serve([*flow(), *flow()]) as served:
+        first = sdk(served).responses.create(model="research", input=QUESTION)
+        sdk(served).responses.create(model="research", input=QUESTION, previous_response_id=first.id)
+        texts = [m.content or "" for m in served.requests[5].messages]
+        assert texts[1] == QUESTION and texts[2].startswith(ANSWER) and texts[-1] == QUESTION
+        with pytest.raises(openai.BadRequestError) as caught:
+            sdk(served).responses.create(model="research", input="x", background=True)
+        assert caught.value.response.json()["error"]["param"] == "background"
+        with pytest.raises(openai.BadRequestError) as caught:
+            sdk(served).responses.create(model="research", input="x", tools=[{"type": "web_search"}])
+        assert caught.value.response.json()["error"]["param"] == "tools[0]"
+
+
+# ------------------------------------------------------------------------------------------ OpenAI Agents SDK
+@pytest.fixture
+def no_tracing() -> Iterator[None]:
+    from agents import set_tracing_disabled
+
+    set_tracing_disabled(True)
+    yield
+
+
+@pytest.mark.usefixtures("no_tracing")
+@pytest.mark.parametrize("api", ["chat_completions", "responses"])
+def test_openai_agents_runner_run_and_streamed(serve: Any, api: str) -> None:
+    import asyncio
+
+    from agents import Agent, OpenAIChatCompletionsModel, OpenAIResponsesModel, Runner
+
+    async def scenario(url: str) -> tuple[Any, Any, list[str]]:
+        client = AsyncOpenAI(base_url=url, api_key="unused", max_retries=0)
+        model: Any = (
+            OpenAIChatCompletionsModel(model="research", openai_client=client)
+            if api == "chat_completions"
+            else OpenAIResponsesModel(model="research", openai_client=client)
+        )
+        agent = Agent(name="kb", instructions="Отвечай по базе знаний.", model=model)
+        result = await Runner.run(agent, QUESTION)
+        streamed = Runner.run_streamed(agent, QUESTION)
+        kinds = [event.type async for event in streamed.stream_events()]
+        return result, streamed, kinds
+
+    with serve([*flow(), *flow()]) as served:
+        result, streamed, kinds = asyncio.run(scenario(served.url))
+        assert str(result.final_output).startswith(ANSWER)
+        assert str(streamed.final_output).startswith(ANSWER) and "raw_response_event" in kinds
+        usage = result.context_wrapper.usage
+        assert (usage.input_tokens, usage.output_tokens, usage.total_tokens) == (500, 50, 550)
+
+
+@pytest.mark.usefixtures("no_tracing")
+@pytest.mark.parametrize("api", ["chat_completions", "responses"])
+def test_openai_agents_local_function_tool_is_called_by_our_agent(serve: Any, api: str) -> None:
+    import asyncio
+
+    from agents import Agent, OpenAIChatCompletionsModel, OpenAIResponsesModel, Runner, function_tool
+
+    seen: list[str] = []
+
+    @function_tool
+    def employee_city(name: str) -> str:
+        """Город, в котором работает сотрудник."""
+        seen.append(name)
+        return "Казань"
+
+    async def scenario(url: str) -> Any:
+        client = AsyncOpenAI(base_url=url, api_key="unused", max_retries=0)
+        model: Any = (
+            OpenAIChatCompletionsModel(model="research", openai_client=client)
+            if api == "chat_completions"
+            else OpenAIResponsesModel(model="research", openai_client=client)
+        )
+        agent = Agent(name="kb", model=model, tools=[employee_city])
+        return await Runner.run(agent, QUESTION)
+
+    with serve([act("employee_city", {"name": "Иванов"}), *flow()]) as served:
+        result = asyncio.run(scenario(served.url))
+        assert seen == ["Иванов"] and str(result.final_output).startswith(ANSWER)
+        assert any("Observation: Казань" in (m.content or "") for m in served.requests[1].messages)
+
+
+@pytest.mark.usefixtures("no_tracing")
+def test_openai_agents_output_type_pydantic(serve: Any) -> None:
+    import asyncio
+
+    from agents import Agent, OpenAIChatCompletionsModel, Runner
+
+    async def scenario(url: str) -> Any:
+        client = AsyncOpenAI(base_url=url, api_key="unused", max_retries=0)
+        agent = Agent(
+            name="kb", model=OpenAIChatCompletionsModel(model="research", openai_client=client), output_type=Vacation
+        )
+        return await Runner.run(agent, QUESTION)
+
+    with serve([*flow(), reply('{"days": 28, "summary": "28 дней"}')]) as served:
+        result = asyncio.run(scenario(served.url))
+        assert result.final_output == Vacation(days=28, summary="28 дней")
+
+
+# ----------------------------------------------------------------------------------------------- PydanticAI
+def _pydantic_model(url: str) -> Any:
+    from pydantic_ai.models.openai import OpenAIChatModel
+    from pydantic_ai.providers.openai import OpenAIProvider
+
+    return OpenAIChatModel("research", provider=OpenAIProvider(base_url=url, api_key="unused"))
+
+
+def test_pydantic_ai_run_run_stream_and_event_stream_handler(serve: Any) -> None:
+    import asyncio
+
+    from pydantic_ai import Agent
+
+    async def scenario(url: str) -> tuple[str, str, list[str]]:
+        agent = Agent(_pydantic_model(url))
+        first = await agent.run(QUESTION)
+        async with agent.run_stream(QUESTION) as stream:
+            streamed = await stream.get_output()
+        kinds: list[str] = []
+
+        async def handler(ctx: Any, events: Any) -> None:
+            async for event in events:
+                kinds.append(event.event_kind)
+
+        third = await agent.run(QUESTION, event_stream_handler=handler)
+        assert third.output.startswith(ANSWER)
+        return first.output, streamed, kinds
+
+    with serve([*flow(), *flow(), *flow()]) as served:
+        first, streamed, kinds = asyncio.run(scenario(served.url))
+        assert first.startswith(ANSWER) and streamed.startswith(ANSWER)
+        assert "part_start" in kinds
+
+
+@pytest.mark.parametrize("native", [False, True])
+def test_pydantic_ai_output_type_tool_and_native(serve: Any, native: bool) -> None:
+    import asyncio
+
+    from pydantic_ai import Agent, NativeOutput
+
+    async def scenario(url: str) -> Any:
+        agent = Agent(_pydantic_model(url), output_type=NativeOutput(Vacation) if native else Vacation)
+        return (await agent.run(QUESTION)).output
+
+    with serve([*flow(), reply('{"days": 28, "summary": "28 дней"}')]) as served:
+        assert asyncio.run(scenario(served.url)) == Vacation(days=28, summary="28 дней")

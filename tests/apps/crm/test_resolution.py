@@ -1,0 +1,129 @@
+"""Entity resolution end to end: the red-team requests on the offline planner against the fake portal over HTTP."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from agentcore.apps.crm.bitrix import BitrixClient, WebhookAuth
+from agentcore.apps.crm.fake_portal import FakePortal, FakePortalServer
+from agentcore.apps.crm.mentions import find_mentions, is_question, stems
+from agentcore.apps.crm.model_client import ModelClient
+from agentcore.apps.crm.orchestrator import Orchestrator
+from agentcore.config import Settings
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+def agent(make_orchestrator: Callable[..., Orchestrator], portal_server: FakePortalServer) -> Orchestrator:
+    from agentcore.apps.crm import offline as _offline  # noqa: F401 - registers the offline planner
+
+    client = ModelClient.from_settings(Settings(llm_provider="offline"))
+    return make_orchestrator(client, bitrix=BitrixClient(WebhookAuth(portal_server.webhook_url)), mode="full")
+
+
+async def test_a_named_deal_wins_over_the_current_one_and_still_needs_yes(
+    agent: Orchestrator, portal: FakePortal
+) -> None:
+    await agent.handle_message("u1", "Покажи сделку 1")
+    asked = await agent.handle_message("u1", "Удали сделку «Смирнова: консультация»")
+    assert [(c.method, c.params) for c in asked.pending_confirmations] == [("crm.deal.delete", {"id": 5})]
+    assert portal.storage.get("deal", 5) is not None
+    await agent.handle_message("u1", "да")
+    assert portal.storage.get("deal", 5) is None and portal.storage.get("deal", 1) is not None
+
+
+async def test_deals_of_a_company(agent: Orchestrator) -> None:
+    listed = await agent.handle_message("u1", "Покажи сделки компании Вектор")
+    assert listed.steps[0].method == "crm.deal.list"
+    assert "Вектор: внедрение CRM" in listed.assistant and "Ромашка" not in listed.assistant
+
+
+async def test_an_ambiguous_name_is_asked_about(agent: Orchestrator, portal: FakePortal) -> None:
+    asked = await agent.handle_message("u1", "Переведи сделку Вектор в стадию Переговоры")
+    assert not asked.pending_confirmations and "#3 «Вектор: внедрение CRM»" in asked.assistant
+    assert "#4 «Вектор: обучение сотрудников»" in asked.assistant
+
+
+async def test_stage_and_person_by_name(agent: Orchestrator, portal: FakePortal) -> None:
+    await agent.handle_message("u1", "Переведи сделку «Вектор: внедрение CRM» в стадию Переговоры")
+    await agent.handle_message("u1", "да")
+    assert portal.storage.get("deal", 3)["STAGE_ID"] == "UC_NEGOTIATION"  # a custom stage: known only by its name
+    await agent.handle_message("u1", "Назначь ответственным Ольгу Кузнецову")
+    await agent.handle_message("u1", "да")
+    assert portal.storage.get("deal", 3)["ASSIGNED_BY_ID"] == "2"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "на какой стадии сделка «Ромашка: поставка насосов»?",
+        "какая сумма у сделки 1 «Ромашка: поставка насосов»?",
+        "у сделки ромашка сервисный контракт сумма 180 тыс?",
+    ],
+)
+async def test_a_question_is_never_a_write(agent: Orchestrator, portal: FakePortal, question: str) -> None:
+    before = {d["ID"]: d for d in portal.storage.all("deal")}
+    answer = await agent.handle_message("u1", question)
+    assert not answer.pending_confirmations
+    assert all(s.method.endswith((".get", ".list")) for s in answer.steps)
+    await agent.handle_message("u1", "да")
+    assert {d["ID"]: d for d in portal.storage.all("deal")} == before
+
+
+def test_mentions() -> None:
+    assert find_mentions("Удали сделку «Смирнова: консультация»").deal == "Смирнова: консультация"
+    assert find_mentions("Покажи сделки компании Вектор").company == "Вектор"
+    found = find_mentions("Переведи сделку Вектор в стадию Переговоры")
+    assert (found.deal, found.stage) == ("Вектор", "Переговоры")
+    assert find_mentions("Назначь ответственным Ольгу Кузнецову").person == "Ольгу Кузнецову"
+    assert find_mentions("на какой стадии сделка «Ромашка: поставка насосов»?").stage is None
+    assert stems("Вектором Смирновой Кузнецову") == ["вектор", "смирнов", "кузнецов"]
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        ("на какой стадии сделка «Ромашка: поставка насосов»?", True),
+        ("какая сумма у сделки 1?", True),
+        ("сделка 2 уже в работе?", True),
+        ("удали сделку 3?", False),
+        ("Можешь поменять сумму сделки 3 на 100к?", False),
+        ("Поставь сумму 100 000", False),
+    ],
+)
+def test_questions(text: str, question: bool) -> None:
+    assert is_question(text) is question
+
+
+@pytest.mark.parametrize("answer", ["3", "первую", "внедрение"])
+async def test_the_answer_to_which_one_completes_the_request(
+    agent: Orchestrator, portal: FakePortal, answer: str
+) -> None:
+    asked = await agent.handle_message("u1", "Переведи сделку Вектор в стадию Переговоры")
+    assert "Какую из них" in asked.assistant and not asked.pending_confirmations
+    picked = await agent.handle_message("u1", answer)
+    assert [(c.method, c.params) for c in picked.pending_confirmations] == [
+        ("crm.deal.update", {"id": 3, "fields": {"STAGE_ID": "UC_NEGOTIATION"}})
+    ]
+    await agent.handle_message("u1", "да")
+    assert portal.storage.get("deal", 3)["STAGE_ID"] == "UC_NEGOTIATION"
+    assert portal.storage.get("deal", 4)["STAGE_ID"] == "WON"
+
+
+async def test_an_employee_picked_by_position(agent: Orchestrator, portal: FakePortal) -> None:
+    asked = await agent.handle_message("u1", "Назначь ответственным Соколову по сделке 5")
+    assert "#3 Дмитрий Соколов" in asked.assistant and "#4 Мария Соколова" in asked.assistant
+    await agent.handle_message("u1", "вторую")
+    await agent.handle_message("u1", "да")
+    assert portal.storage.get("deal", 5)["ASSIGNED_BY_ID"] == "4"
+
+
+def test_one_typo_in_a_common_command() -> None:
+    from agentcore.apps.crm.mentions import imperatives
+
+    assert imperatives("Перведи сделку") == {"перевести"}
+    assert imperatives("удпли сделку 3") == {"удалить"}
+    assert imperatives("поставка насосов") == set()

@@ -1,0 +1,120 @@
+"""One conversation at a time: a pending clarifying question is answered only by a message that answers it.
+
+Interleavings on the offline provider and on a scripted model: a new daily closes the pending question as
+superseded and is processed on its own; an answer is merged; nothing of one daily leaks into the other.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from tests.apps.scrum.test_flows import Recorder, _backend, daily_output
+
+from agentcore.apps.scrum.backend.dialogue import is_new_daily
+from agentcore.apps.scrum.backend.flows import ScrumBackend
+from agentcore.testing.fake_openai import FakeOpenAIServer
+
+ASKING = "Вчера закрыл TASK-1, сегодня TASK-2. Блокер: нет стенда"
+
+
+@pytest.fixture
+def recorder() -> Recorder:
+    return Recorder()
+
+
+@pytest.fixture
+def offline(data_dir: Path, recorder: Recorder) -> Iterator[ScrumBackend]:
+    made = _backend(data_dir, "offline", "", recorder)
+    yield made
+    made.close()
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Вчера закрыл TASK-3, сегодня делаю TASK-4. Блокеров нет.",
+        "вчера добил TASK-3, сегодня ревью TASK-5",
+        "Yesterday: TASK-3 done\nToday: TASK-4",
+        "Вчера:\n- TASK-3 доделал\nСегодня:\n- TASK-4 начну",
+    ],
+)
+def test_new_dailies_are_recognised(message: str) -> None:
+    assert is_new_daily(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "TASK-2",
+        "Это TASK-2",
+        "к TASK-2, я её вчера начал, сегодня продолжу",
+        "без задачи",
+        "относится к TASK-2",
+        "не помню",
+        "сегодня ещё TASK-5 возьму",
+        "",
+    ],
+)
+def test_answers_are_not_new_dailies(message: str) -> None:
+    assert not is_new_daily(message)
+
+
+def test_red_team_new_daily_is_not_merged_into_the_pending_question(offline: ScrumBackend, recorder: Recorder) -> None:
+    """The red-team case: the old blocker must not be pinned to the new daily's finished task and escalated."""
+    asked = offline.submit_daily("core", "anna", ASKING)
+    assert asked.status == "clarification" and "нет стенда" in (asked.message or "")
+    fresh = offline.submit_daily("core", "anna", "Вчера закрыл TASK-3, сегодня делаю TASK-4. Блокеров нет.")
+    assert fresh.status == "accepted" and fresh.superseded == asked.message
+    assert fresh.daily is not None and fresh.daily["blockers"] == []
+    assert [i["task_id"] for i in fresh.daily["yesterday"]] == ["TASK-3"]
+    assert fresh.events == [] and fresh.escalations == [] and recorder.sent == []
+    stored = offline.store.dailies("core")
+    assert len(stored) == 1 and "нет стенда" not in json.dumps(stored[0].daily, ensure_ascii=False)
+    assert offline.store.session_state(offline.store.member("core", "anna")) is None
+
+
+def test_an_answer_still_answers(offline: ScrumBackend) -> None:
+    offline.submit_daily("core", "anna", ASKING)
+    answered = offline.submit_daily("core", "anna", "Это TASK-2")
+    assert answered.status == "accepted" and answered.superseded is None
+    assert answered.events[0]["task_id"] == "TASK-2"
+
+
+def test_new_daily_that_itself_needs_clarifying_starts_its_own_dialogue(offline: ScrumBackend) -> None:
+    first = offline.submit_daily("core", "anna", ASKING)
+    second = offline.submit_daily("core", "anna", "Вчера закрыл TASK-3, сегодня TASK-4. Блокер: нет ключа API")
+    assert second.status == "clarification" and second.superseded == first.message
+    assert "нет ключа API" in (second.message or "") and "нет стенда" not in (second.message or "")
+    assert second.clarifications == 1
+    done = offline.submit_daily("core", "anna", "TASK-4")
+    assert done.status == "accepted" and [e["text"] for e in done.events] == ["нет ключа API"]
+    assert done.events[0]["task_id"] == "TASK-4"
+
+
+def test_interleaved_members_keep_their_own_dialogues(offline: ScrumBackend) -> None:
+    offline.submit_daily("core", "anna", ASKING)
+    boris = offline.submit_daily("core", "boris", "Вчера закрыл TASK-3, сегодня TASK-2. Блокеров нет.")
+    assert boris.status == "accepted" and boris.superseded is None
+    anna = offline.submit_daily("core", "anna", "TASK-2")
+    assert anna.status == "accepted" and anna.events[0]["task_id"] == "TASK-2"
+
+
+def test_scripted_model_sees_initial_mode_for_a_superseding_daily(
+    data_dir: Path, oai: FakeOpenAIServer, recorder: Recorder
+) -> None:
+    made = _backend(data_dir, oai.base_url, oai.api_key, recorder)
+    try:
+        oai.fake.script.json(daily_output(None, question="К какой задаче относится блокер «нет стенда»?"))
+        oai.fake.script.json(daily_output("TASK-2"))
+        made.submit_daily("core", "anna", ASKING)
+        fresh = made.submit_daily("core", "anna", "Вчера закрыл TASK-1, сегодня TASK-2, блокер: нет стенда")
+        assert fresh.status == "accepted" and fresh.superseded
+        sent = json.loads(
+            next(m for m in oai.fake.requests.last("chat").json["messages"] if m["role"] == "user")["content"]
+        )
+        assert sent["daily_state"]["mode"] == "INITIAL" and not sent.get("backend_context")
+    finally:
+        made.close()

@@ -1,0 +1,88 @@
+"""The edge's one error map: every library error answers with a status, a code and a Russian message."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentcore.llm import errors as llm_errors
+from agentcore.rag import errors as rag_errors
+from agentcore.rag.service import rag_api_error
+from agentcore.web.errors import upstream_error
+from agentcore.web.status import EDGE_STATUS, ErrorFace, StatusMap, answer_for
+
+
+def _subclasses(root: type[BaseException]) -> list[type[BaseException]]:
+    found, todo = [], [root]
+    while todo:
+        cls = todo.pop()
+        found.append(cls)
+        todo.extend(cls.__subclasses__())
+    return found
+
+
+def _llm_instance(cls: type[BaseException]) -> BaseException:
+    if issubclass(cls, llm_errors.LLMHTTPError):
+        return cls(429 if cls is llm_errors.LLMRateLimitError else 500, "boom https://llm.example/v1", retry_after=7.2)
+    if issubclass(cls, llm_errors.LLMCircuitOpenError):
+        return cls("open", retry_after=12.5)
+    if issubclass(cls, llm_errors.StructuredOutputError):
+        return cls("bad", "raw", "field required", 3)
+    return cls("сбой https://llm.example/v1")
+
+
+LLM_ERRORS = [c for c in _subclasses(llm_errors.LLMError) if c.__module__ == llm_errors.__name__]
+RAG_ERRORS = [c for c in _subclasses(rag_errors.RagError) if c.__module__ == rag_errors.__name__]
+
+
+@pytest.mark.parametrize("cls", LLM_ERRORS, ids=lambda c: c.__name__)
+def test_model_failures_answer_as_the_routes_do(cls: type[BaseException]) -> None:
+    error = _llm_instance(cls)
+    ours, theirs = answer_for(error), upstream_error(error)  # type: ignore[arg-type]
+    assert (ours.status_code, ours.code, ours.message, ours.headers) == (
+        theirs.status_code,
+        theirs.code,
+        theirs.message,
+        theirs.headers,
+    )
+    assert "llm.example" not in ours.message
+
+
+def test_a_prefix_gives_context_and_retry_after_survives() -> None:
+    error = llm_errors.LLMRateLimitError(429, "slow down", retry_after=2.1)
+    answer = answer_for(error, prefix="Ошибка LLM при генерации хайку")
+    assert answer.status_code == 503
+    assert answer.message.startswith("Ошибка LLM при генерации хайку: ")
+    assert answer.headers == {"Retry-After": "3"}
+
+
+@pytest.mark.parametrize("cls", RAG_ERRORS, ids=lambda c: c.__name__)
+def test_retrieval_errors_answer_as_the_rag_service_does(cls: type[BaseException]) -> None:
+    error = cls("коллекция недоступна: http://qdrant.internal:6333")
+    ours, theirs = answer_for(error), rag_api_error(error)  # type: ignore[arg-type]
+    assert (ours.status_code, ours.code, ours.message) == (theirs.status_code, theirs.code, theirs.message)
+    assert "qdrant.internal" not in ours.message
+
+
+def test_every_library_error_has_a_face() -> None:
+    for cls in [*LLM_ERRORS, *RAG_ERRORS]:
+        assert EDGE_STATUS.face_of(_llm_instance(cls) if cls in LLM_ERRORS else cls("x")) is not None, cls
+
+
+def test_an_unknown_error_is_a_500_without_detail() -> None:
+    answer = answer_for(RuntimeError("secret detail"))
+    assert (answer.status_code, answer.code, answer.message) == (500, "internal_error", "внутренняя ошибка сервера")
+
+
+def test_an_app_registers_its_own_errors_and_the_most_specific_wins() -> None:
+    class AppError(Exception):
+        pass
+
+    class AppNotFound(AppError):
+        pass
+
+    faces = StatusMap({AppError: ErrorFace(400, "app_error", str)})
+    faces.update({AppNotFound: ErrorFace(404, "not_found", lambda e: f"нет такого: {e}")})
+    assert faces.answer(AppNotFound("команда")).status_code == 404
+    assert faces.answer(AppNotFound("команда")).message == "нет такого: команда"
+    assert faces.answer(AppError("плохо")).code == "app_error"
+    assert not faces.knows(ValueError())
