@@ -147,6 +147,7 @@ def test_chat_extension_events_only_when_asked(serve: Any) -> None:
         events = [(c.model_extra or {}).get("agent_event") for c in chunks]
         types = [e["type"] for e in events if e]
         assert types[0] == "step_started" and "tool_invoked" in types and "observation" in types
+        assert types[-1] == "final"
 
 
 def test_chat_client_tool_is_called_and_the_run_resumes(serve: Any) -> None:
