@@ -119,9 +119,7 @@ def test_seed_intents_still_go_through_agent_process(backend: ScrumBackend) -> N
         ("какой курс доллара?", "off_topic"),
     ],
 )
-def test_faq_refusals_cost_no_model_call(
-    oai: FakeOpenAIServer, client: httpx.Client, question: str, kind: str
-) -> None:
+def test_faq_refusals_cost_no_model_call(oai: FakeOpenAIServer, client: httpx.Client, question: str, kind: str) -> None:
     from agentcore.apps.scrum.agent_core import agent_process
 
     answer = agent_process(

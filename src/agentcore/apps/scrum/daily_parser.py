@@ -103,6 +103,32 @@ _BLOCKER_RE = re.compile(
     r"can'?t|cannot|waiting\s+(?:on|for))\b",
     re.IGNORECASE,
 )
+# Words that state a blocker whatever else the clause says …
+_STRONG_BLOCKER_RE = re.compile(
+    r"\b(?:блок[еи]р\w*|блокир\w*|заблокир\w*|blocker\w*|blocked|impediment\w*|жд(?:у|ем|[её]м)|ожида(?:ю|ем)|"
+    r"не\s+мо(?:гу|жем)|нет\s+доступ\w*|без\s+доступ\w*|мешает|мешают|не\s+хватает|нет\s+прав|срочно\s+нуж\w+|"
+    r"waiting|can'?t|cannot)\b",
+    re.IGNORECASE,
+)
+# … while a failure («падал», «не работает», «проблема») is the day's work when it was dealt with or is being fixed:
+# «починил PAY-3, там падал вебхук», «сегодня чиню баг, где не работает возврат».
+_DEALT_WITH_RE = re.compile(
+    r"\b(?:починил\w*|пофиксил\w*|исправил\w*|поднял\w*|решил[аи]?|разобрал\w*|закрыл\w*|устранил\w*|"
+    r"fixed|resolved|чиню|чинить|починю|фикшу|фиксю|фикс|исправлю|исправляю|разбираюсь|разберусь|буду\s+чинить|"
+    r"падал[аио]?|лежал[аио]?|не\s+работал[аио]?|зависал[аио]?|висел[аио]?|тормозил[аио]?|ломал[аио]?|"
+    r"was|were)\b",
+    re.IGNORECASE,
+)
+
+
+def _states_blocker(text: str, context: str = "") -> bool:
+    """Whether a clause outside a «Блокеры:» list states a blocker (see :data:`_DEALT_WITH_RE`); ``context`` is the
+    rest of its statement («…, буду чинить»)."""
+    if _STRONG_BLOCKER_RE.search(text):
+        return True
+    return bool(_BLOCKER_RE.search(text)) and not _DEALT_WITH_RE.search(f"{text} {context}")
+
+
 _PAST_VERBS = _wordset(
     """сделал доделал закрыл закончил завершил пофиксил починил исправил выкатил задеплоил смержил смёржил
     влил отревьюил ревьюил протестировал проверил написал дописал добавил реализовал разобрал разобрался
@@ -444,8 +470,17 @@ def parse(message: str) -> ParsedDaily:
     sticky_explicit = False
     sticky_lead = ""
     sticky_alone = False
-    for clause in clauses:
+    for position, clause in enumerate(clauses):
         text = clause.text.strip()
+        following = clauses[position + 1] if position + 1 < len(clauses) else None
+        context = (
+            following.text
+            if following is not None
+            and following.sentence == clause.sentence
+            and following.section is None
+            and not _starts_section(following.text.strip())
+            else ""
+        )
         if clause.section is not None and clause.explicit:
             sticky, sticky_explicit, sticky_lead = clause.section, True, clause.lead
             sticky_alone = not text
@@ -473,7 +508,7 @@ def parse(message: str) -> ParsedDaily:
                 section = "today"
             if section is not None:
                 sticky, sticky_explicit = section, False
-        if (section == "blockers" or _BLOCKER_RE.search(text)) and (
+        if (section == "blockers" or _states_blocker(text, context)) and (
             is_negated(text) or _NOTHING.match(_blocker_text(text))
         ):
             parsed.no_blockers_stated = True  # «не блокер», «ничего не жду», «был блокер, уже снят»
@@ -486,7 +521,7 @@ def parse(message: str) -> ParsedDaily:
             text = _clean(_NO_BLOCKERS_RE.sub("", text))
             if not text or not (_content_words(text) or task_ids_in(text)):
                 continue
-        if section == "blockers" or _BLOCKER_RE.search(text):
+        if section == "blockers" or _states_blocker(text, context):
             self_blocker = _blocker_from(text)
             if self_blocker is not None:
                 blocker, meanwhile = self_blocker
