@@ -243,3 +243,10 @@ def test_the_daily_prompt_states_the_same_rules() -> None:
         "оканчивающийся «?»",
     ):
         assert rule in DAILY, rule
+
+
+def test_a_risk_is_not_a_blocker_and_a_fixed_failure_is_work() -> None:
+    assert _read("Вчера: PAY-1 сделал\nСегодня: PAY-2 добиваю\nРиски: PAY-2 может не влезть в спринт")[2] == []
+    assert _read("Вчера: починил PAY-1, там падал вебхук\nСегодня: PAY-2\nБлокеры: нет") == (["PAY-1"], ["PAY-2"], [])
+    assert _read("вчера PAY-1, сегодня PAY-2: сломана навигация, фикшу, блокеров нет") == (["PAY-1"], ["PAY-2"], [])
+    assert len(_read("вчера PAY-1, сегодня PAY-2, но упал стейдж, пока пишу тесты локально")[2]) == 1

@@ -55,7 +55,7 @@ _TODAY = (
 )
 _BLOCKER_WORDS = (
     r"блок[еи]р\w*|блокир\w*|блокеры|blockers?|blocked|impediments?|препятстви\w*|проблем\w*|затык\w*|"
-    r"стопп?ер\w*|риски?|блакер\w*|блокры"
+    r"стопп?ер\w*|блакер\w*|блокры"
 )
 # Symbols that open a line instead of a header: ✅ done, 🔜 planned, ⛔ blocked.
 _EMOJI_SECTION: dict[str, Section] = {
@@ -207,6 +207,7 @@ _URGENCY_ONLY = re.compile(
 )
 
 
+_RISKS = re.compile(r"^\s*(?:риск(?:и|ов)?|risks?)\s*(?:[:：]|—|–|-(?!\w))", re.IGNORECASE)
 # Where a blocker line turns to the day's work: «Блокер: банк молчит по PAY-3, но сегодня делаю PAY-2».
 _SECTION_AFTER_BLOCKER = re.compile(
     r"(?:[,;]|\s[—–])\s*(?:(?:а|но|и|зато)\s+)?(?=(?:сегодня|вчера|today|yesterday|завтра)\b)", re.IGNORECASE
@@ -299,6 +300,8 @@ def _split_clauses(message: str) -> list[_Clause]:
             hint = next((_EMOJI_SECTION[c] for c in symbols.group(0) if c in _EMOJI_SECTION), None)
             sentence = _BULLET.sub("", sentence[symbols.end() :]).strip()
         if not sentence:
+            continue
+        if _RISKS.match(sentence):  # a risk is not an impediment: «Риски: PAY-2 может не влезть в спринт»
             continue
         alone = _HEADER_ALONE.match(sentence)
         if alone:
