@@ -119,3 +119,11 @@ async def test_an_employee_picked_by_position(agent: Orchestrator, portal: FakeP
     await agent.handle_message("u1", "вторую")
     await agent.handle_message("u1", "да")
     assert portal.storage.get("deal", 5)["ASSIGNED_BY_ID"] == "4"
+
+
+def test_one_typo_in_a_common_command() -> None:
+    from agentcore.apps.crm.mentions import imperatives
+
+    assert imperatives("Перведи сделку") == {"перевести"}
+    assert imperatives("удпли сделку 3") == {"удалить"}
+    assert imperatives("поставка насосов") == set()
