@@ -200,6 +200,8 @@ class Settings(BaseSettings):
     # --- answers of the RAG service and the chat terminal (issue 11) ---------------------------------
     # Override of the calibrated "not found" threshold (agentcore.rag.ranking.answerability); None = calibrated.
     rag_min_confidence: float | None = Field(None, validation_alias=_env("RAG_MIN_CONFIDENCE"))
+    # Fix layout slips and typos, add English and formal terms to queries before search (agentcore.rag.query_repair).
+    rag_query_repair: bool = Field(True, validation_alias=_env("RAG_QUERY_REPAIR"))
     # False: `agentcore chat` prints only answers (no step status lines); same as `agentcore chat --quiet`.
     chat_verbose: bool = Field(True, validation_alias=_env("CHAT_VERBOSE"))
 
