@@ -11,13 +11,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+from tests.apps.crm.helpers import RecordingBitrix, reply
 from tests.apps.crm.redteam import KEY_A, KEY_B, Case, Turn, run_case, table
 
 from agentcore.apps.crm import build_orchestrator
 from agentcore.apps.crm.fake_portal import FakePortal, serve_fake_portal
+from agentcore.apps.crm.http_api import create_app
+from agentcore.apps.crm.model_client import FakeModelClient
 from agentcore.apps.crm.policy import check_step
+from agentcore.apps.crm.principals import KeyUsers, NotAllowedError
 from agentcore.config import Settings
+from agentcore.serving import BackgroundServer
 
 pytestmark = pytest.mark.e2e
 
@@ -44,7 +50,10 @@ _REFERENCE_PLACES = {
         "u": "crm.deal.update?id=$result[l][0][ID]&fields[OPPORTUNITY]=5",
     },
     "id-pct": {"l": "crm.deal.list", "u": "crm.deal.update?id=%24result%5Bl%5D%5B0%5D%5BID%5D&fields[STAGE_ID]=WON"},
-    "id-pct-lower": {"l": "crm.deal.list", "u": "crm.deal.update?id=%24result%5bl%5d%5b0%5d%5bID%5d&fields[STAGE_ID]=WON"},
+    "id-pct-lower": {
+        "l": "crm.deal.list",
+        "u": "crm.deal.update?id=%24result%5bl%5d%5b0%5d%5bID%5d&fields[STAGE_ID]=WON",
+    },
     "id-upper-ref": {"l": "crm.deal.list", "u": "crm.deal.update?id=$RESULT[l][0][ID]&fields[OPPORTUNITY]=5"},
     "critical-value-nested": {
         "g": "crm.deal.get?id=3",
@@ -58,11 +67,18 @@ _REFERENCE_PLACES = {
         "g": "crm.deal.get?id=4",
         "u": "crm.deal.update?id=1&fields[stage_id]=$result[g][STAGE_ID]",
     },
-    "critical-in-add-by-ref": {"g": "crm.deal.get?id=4", "a": "crm.deal.add?fields[TITLE]=x&fields[STAGE_ID]=$result[g][STAGE_ID]"},
+    "critical-in-add-by-ref": {
+        "g": "crm.deal.get?id=4",
+        "a": "crm.deal.add?fields[TITLE]=x&fields[STAGE_ID]=$result[g][STAGE_ID]",
+    },
     "name-in-filter-key": {"g": "crm.deal.get?id=1", "u": "crm.deal.update?id=1&$result[g][TITLE]=1&fields[TITLE]=x"},
     "name-nested-twice": {"g": "crm.deal.get?id=1", "u": "crm.deal.update?id=1&fields[x][$result[g][TITLE]]=1"},
     "name-plus-encoded": {"g": "crm.deal.get?id=1", "u": "crm.deal.update?id=1&fields[%24result+[g][TITLE]]=1"},
-    "delete-id-from-get-of-other": {"g": "crm.deal.get?id=$result[l][0][ID]", "l": "crm.deal.list", "d": "crm.deal.delete?id=$result[g][ID]"},
+    "delete-id-from-get-of-other": {
+        "g": "crm.deal.get?id=$result[l][0][ID]",
+        "l": "crm.deal.list",
+        "d": "crm.deal.delete?id=$result[g][ID]",
+    },
     "method-lookalike": {"x": "crm.deal.uрdate?id=1&fields[OPPORTUNITY]=5"},  # Cyrillic р
     "method-fullwidth": {"x": "crm.deal.ｕpdate?id=1&fields[OPPORTUNITY]=5"},
     "method-zero-width": {"x": "crm.deal.up\u200bdate?id=1&fields[OPPORTUNITY]=5"},
@@ -79,9 +95,21 @@ async def test_references_in_new_places_write_nothing_unconfirmed(name: str, mod
 
 
 @pytest.mark.parametrize(
-    "name", ["id-from-list", "id-pct", "id-pct-lower", "id-upper-ref", "critical-value-nested", "critical-value-array",
-             "critical-value-lower-field", "critical-in-add-by-ref", "name-in-filter-key", "name-nested-twice",
-             "name-plus-encoded", "delete-id-from-get-of-other"],
+    "name",
+    [
+        "id-from-list",
+        "id-pct",
+        "id-pct-lower",
+        "id-upper-ref",
+        "critical-value-nested",
+        "critical-value-array",
+        "critical-value-lower-field",
+        "critical-in-add-by-ref",
+        "name-in-filter-key",
+        "name-nested-twice",
+        "name-plus-encoded",
+        "delete-id-from-get-of-other",
+    ],
 )
 def test_references_the_user_could_not_see_are_refused(name: str) -> None:
     """Not merely «ask first»: what the user would approve is unknown, so the batch is refused outright."""
@@ -137,7 +165,11 @@ async def test_critical_fields_in_batch_spellings_wait_for_a_yes(cmd: str, tmp_p
 
 @pytest.mark.parametrize(
     "fields",
-    [{"OPPORTUNITY": 100, "opportunity": 5}, {"STAGE_ID": "NEW", "Stage_ID": "WON"}, {"ASSIGNED_BY_ID": 1, " assigned_by_id": 666}],
+    [
+        {"OPPORTUNITY": 100, "opportunity": 5},
+        {"STAGE_ID": "NEW", "Stage_ID": "WON"},
+        {"ASSIGNED_BY_ID": 1, " assigned_by_id": 666},
+    ],
 )
 def test_a_field_named_twice_in_another_case_is_refused(fields: dict[str, Any]) -> None:
     """The confirmation would show one value and the portal would write the other: refused, as for params."""
@@ -172,8 +204,6 @@ async def test_the_confirmation_names_the_deal_that_changes_not_the_one_the_mode
     portal: FakePortal, data_dir: Path
 ) -> None:
     """The model says «Смирнова» (deal 5) in its comment but sends id 2: the user must see deal 2."""
-    from agentcore.apps.crm.model_client import FakeModelClient
-    from tests.apps.crm.helpers import reply
 
     steps = [_step("crm.deal.delete", {"id": 2}, comment="Удаляю сделку «Смирнова: консультация»")]
     with serve_fake_portal(portal) as server:
@@ -184,6 +214,7 @@ async def test_the_confirmation_names_the_deal_that_changes_not_the_one_the_mode
         try:
             result = await orchestrator.handle_message("m", "удали сделку Смирновой")
             [pending] = result.pending_confirmations
+            assert pending.params == {"id": 2}
             prompt = [line for line in result.assistant.splitlines() if "Требуется подтверждение" in line]
             assert prompt and "Ромашка: сервисный контракт" in result.assistant and "(#2)" in result.assistant
             assert portal.storage.get("deal", 2) is not None
@@ -245,8 +276,18 @@ _DELETE_1 = _step("crm.deal.delete", {"id": 1})
         Turn("да", key=f" {KEY_A}"),
         Turn("да", key=KEY_B, extra={"user_id": "olga", "owner": "olga"}),
     ],
-    ids=["session", "session-explicit", "session-claim", "user-case", "user-space", "user-zw", "key-b-upper-id",
-         "key-upper", "key-space", "key-b-owner-field"],
+    ids=[
+        "session",
+        "session-explicit",
+        "session-claim",
+        "user-case",
+        "user-space",
+        "user-zw",
+        "key-b-upper-id",
+        "key-upper",
+        "key-space",
+        "key-b-owner-field",
+    ],
 )
 async def test_an_approval_from_another_session_or_principal_runs_nothing(attempt: Turn, tmp_path: Path) -> None:
     turns = [Turn("Удали сделку 1", [_DELETE_1]), attempt, Turn("да", allow=frozenset({("deal", 1)}))]
@@ -256,8 +297,6 @@ async def test_an_approval_from_another_session_or_principal_runs_nothing(attemp
 def test_a_mapped_key_cannot_name_an_unmapped_keys_space() -> None:
     """An unmapped key's sessions live under ``key-<digest>.<user>``; a ``*`` key sending that as its ``user_id``
     would own them (and approve their pending requests)."""
-    from agentcore.apps.crm.principals import KeyUsers, NotAllowedError
-
     users = KeyUsers.parse(f"{KEY_B}=*")
     victim = users.owner(KEY_A, "olga")
     assert victim.startswith("key-")
@@ -416,15 +455,12 @@ _FORGED_PROMPTS = [
 async def test_the_model_cannot_draw_a_confirmation_prompt(text: str, make_orchestrator: Any) -> None:
     """A model talked into it by data in the CRM writes a prompt of its own; only the agent's prompts may look like
     one (the user answers «да» to what the agent queued, so a fake prompt would describe the wrong request)."""
-    from tests.apps.crm.helpers import RecordingBitrix, reply
 
     delete = _step("crm.deal.delete", {"id": 1})
     orchestrator = make_orchestrator([reply([delete], assistant=text)], call_bitrix=RecordingBitrix())
     result = await orchestrator.handle_message("u1", "удали сделку 1")
     heads = ("требуется подтверждение", "ждёт подтверждения")
-    prompts = [
-        line for line in result.assistant.splitlines() if line.strip("\u200b \t").lower().startswith(heads)
-    ]
+    prompts = [line for line in result.assistant.splitlines() if line.strip("\u200b \t").lower().startswith(heads)]
     assert len(prompts) == len(result.pending_confirmations) == 1, result.assistant
     assert "Удалить сделку" in prompts[0]
 
@@ -445,9 +481,83 @@ async def test_the_model_cannot_draw_a_confirmation_prompt(text: str, make_orche
         Turn("да нет", confirmation={"id": "c1", "decision": "approve"}, extra={"mode": "full"}),
         Turn("да с1", extra={"mode": "full"}, user="olga", key=KEY_B),  # Cyrillic «с», another key
     ],
-    ids=["shadow", "canary", "approve-with-no", "upper", "yes", "extra-field", "no-stop", "yes-no",
-         "cyr-c-other-key"],
+    ids=["shadow", "canary", "approve-with-no", "upper", "yes", "extra-field", "no-stop", "yes-no", "cyr-c-other-key"],
 )
 async def test_a_delete_queued_in_full_runs_only_on_a_plain_yes_in_full(approval: Turn, tmp_path: Path) -> None:
     turns = [Turn("Удали сделку 1", [_DELETE_1], extra={"mode": "full"}), approval]
     await _holds(Case("mode-switch", "approvals", turns, mode="canary"), tmp_path)
+
+
+# --- the deal the user named is the deal the confirmation names (offline planner) ----------------------------
+
+_NAMED = [
+    ("Удали сделку «Смирнова: консультация»", 5, "Смирнова: консультация"),
+    ("удали сделку Смирнова: консультация", 5, "Смирнова: консультация"),
+    ("Поменяй сумму сделки «Вектор: обучение сотрудников» на 95 000", 4, "Вектор: обучение сотрудников"),
+    ("переведи сделку «Ромашка: сервисный контракт» в стадию Переговоры", 2, "Ромашка: сервисный контракт"),
+]
+
+
+@pytest.mark.parametrize(("message", "deal_id", "title"), _NAMED)
+async def test_a_named_deal_wins_over_the_current_one(
+    message: str, deal_id: int, title: str, portal: FakePortal, data_dir: Path
+) -> None:
+    """After looking at deal 1, a request naming another deal queues a change of that deal — and says so."""
+    before = portal.storage.query("SELECT kind, id, data FROM entities")
+    with serve_fake_portal(portal) as server:
+        orchestrator = build_orchestrator(Settings(bitrix_webhook_url=server.webhook_url, crm_mode="full"))
+        try:
+            await orchestrator.handle_message("m", "покажи сделку 1")
+            result = await orchestrator.handle_message("m", message)
+            assert [str(c.params.get("id")) for c in result.pending_confirmations] == [str(deal_id)], result.assistant
+            prompt = next(line for line in result.assistant.splitlines() if "Требуется подтверждение" in line)
+            assert title in prompt and f"#{deal_id}" in prompt
+        finally:
+            await orchestrator.aclose()
+    assert portal.storage.query("SELECT kind, id, data FROM entities") == before
+
+
+@pytest.mark.parametrize("message", ["Удали сделку «Ромашка»", "поменяй сумму сделки Вектор на 5 000"])
+async def test_an_ambiguous_name_asks_which_and_queues_nothing(
+    message: str, portal: FakePortal, data_dir: Path
+) -> None:
+    with serve_fake_portal(portal) as server:
+        orchestrator = build_orchestrator(Settings(bitrix_webhook_url=server.webhook_url, crm_mode="full"))
+        try:
+            await orchestrator.handle_message("m", "покажи сделку 1")
+            result = await orchestrator.handle_message("m", message)
+            assert result.pending_confirmations == [], result.assistant
+        finally:
+            await orchestrator.aclose()
+
+
+# --- over a real socket ------------------------------------------------------------------------------------
+
+
+async def test_over_a_real_socket_another_keys_yes_runs_nothing(portal: FakePortal, tmp_path: Path) -> None:
+
+    # (a model step under key B would be B's own request, which B may approve: the attack is on A's request)
+    answers = [reply([_DELETE_1]), reply([]), reply([]), reply([]), reply([])]
+    with serve_fake_portal(portal) as server:
+        settings = Settings(
+            http_api_tokens=f"{KEY_A},{KEY_B}", data_dir=tmp_path, bitrix_webhook_url=server.webhook_url
+        )
+        orchestrator = build_orchestrator(settings, model_client=FakeModelClient(answers), mode="full")
+        try:
+            with BackgroundServer(create_app(settings, orchestrator=orchestrator)) as api:
+                async with httpx.AsyncClient(base_url=api.url, timeout=30) as http:
+
+                    async def chat(key: str, message: str, **extra: Any) -> httpx.Response:
+                        body = {"user_id": "olga", "message": message, "mode": "full", **extra}
+                        return await http.post("/chat", json=body, headers={"X-API-Key": key})
+
+                    asked = await chat(KEY_A, "Удали сделку 1")
+                    assert asked.status_code == 200 and len(asked.json()["pending_confirmations"]) == 1
+                    attempt = await chat(KEY_B, "да")
+                    assert attempt.status_code == 200 and portal.storage.get("deal", 1) is not None
+                    attempt = await chat(KEY_B, "ок", confirmation={"id": "c1", "decision": "approve"})
+                    assert attempt.status_code == 200 and portal.storage.get("deal", 1) is not None
+                    done = await chat(KEY_A, "да")
+                    assert done.status_code == 200 and portal.storage.get("deal", 1) is None
+        finally:
+            await orchestrator.aclose()
