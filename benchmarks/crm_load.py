@@ -42,6 +42,7 @@ class LoadResult:
     retry_waiting: int = 0
     lost: int = 0
     deadline_turns: int = 0
+    retry_turns: int = 0
     drain_turns: int = 0
     executed_after_drain: int = 0
     lost_after_drain: int = 0
@@ -90,6 +91,7 @@ async def run_load(
             result.latencies.append(time.perf_counter() - started)
             result.turns += 1
             result.deadline_turns += "не уложился" in answer.assistant or "Не успел" in answer.assistant
+            result.retry_turns += "будет повторён" in answer.assistant
             states[number] = answer.state
 
         async def session(number: int) -> None:
@@ -130,7 +132,7 @@ def main() -> None:
     print(
         f"turns answered: {result.turns} in {elapsed:.1f} s; p50 {p50:.2f} s, max {latencies[-1]:.2f} s "
         f"(max / deadline = {latencies[-1] / args.deadline:.2f}); turns that said they ran out of time: "
-        f"{result.deadline_turns}"
+        f"{result.deadline_turns}; turns that said an approval was kept for a retry: {result.retry_turns}"
     )
     print(
         f"approvals: {result.approvals}; executed {result.executed}, kept for a retry {result.retry_waiting}, "
