@@ -1,8 +1,10 @@
 """The orchestrator of seed 004: one turn = state + message → model → checked ACTION steps → new state + reply.
 
 1. Load the session's ``agent_state`` (under the session lock: turns of one session never overlap).
-2. Expire stale confirmation requests; apply the user's own decision (their message, or an explicit decision from
-   a channel) — an approved request runs now, exactly as stored; a denied one leaves the plan.
+2. Expire stale confirmation requests; run again approved requests a transient failure stopped (unless the user
+   now says no); apply the user's own decision (their message, or an explicit decision from a channel) — an
+   approved request runs now, exactly as stored; a denied one leaves the plan.  The whole turn — model and portal —
+   answers within ``turn_deadline`` seconds; the portal sits behind a circuit breaker.
 3. Build the messages (constitution, mode and methods, serialized state, the message) and ask the model.
    A model failure or a format violation gives the degradation reply: no ACTION runs.
 4. Log the blocks; check each ACTION step against the mode (:mod:`~agentcore.apps.crm.policy`): forbidden steps are
@@ -32,6 +34,7 @@ from agentcore.apps.crm.bitrix.errors import QUERY_LIMIT_EXCEEDED, BitrixError, 
 from agentcore.apps.crm.confirm_text import Describer
 from agentcore.apps.crm.confirmations import (
     approved_in_turn,
+    classify,
     detect_decision,
     expire_stale,
     find_pending,
@@ -421,8 +424,6 @@ class Orchestrator:
         waiting = turn.state.awaiting_retry()
         if not waiting:
             return
-        from agentcore.apps.crm.confirmations import classify
-
         cancel = message is not None and classify(message) == "deny"
         for target in waiting:
             if cancel or from_iso(target.expires_at) <= utc_now():
