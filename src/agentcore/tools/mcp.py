@@ -322,8 +322,10 @@ async def _open_client(spec: McpServerSpec) -> AsyncIterator[Any]:
 
     if spec.url is None:
         assert spec.command is not None
+        from mcp.client.stdio import stdio_client
+
         params = StdioServerParameters(command=spec.command, args=list(spec.args), env=spec.env, cwd=spec.cwd)
-        async with Client(params) as client:
+        async with Client(stdio_client(params, errlog=_errlog())) as client:
             yield client
         return
     from mcp.client.streamable_http import streamable_http_client
@@ -332,6 +334,17 @@ async def _open_client(spec: McpServerSpec) -> AsyncIterator[Any]:
     async with create_mcp_http_client(headers=spec.headers or None) as http:
         async with Client(streamable_http_client(spec.url, http_client=http)) as client:
             yield client
+
+
+def _errlog() -> Any:
+    """Where a stdio server's stderr goes: ours, or the process's real one when ours is not a file (captured)."""
+    import sys
+
+    try:
+        sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):
+        return sys.__stderr__
+    return sys.stderr
 
 
 def _reason(exc: BaseException) -> str:
