@@ -95,9 +95,7 @@ async def test_http_research_ask_reports_each_step(served: tuple[str, FakePortal
         progress.append((value, message))
 
     async with client(served[0]) as c:
-        result = await c.call_tool(
-            "research_ask", {"question": "Как оформить отпуск?"}, progress_callback=on_progress
-        )
+        result = await c.call_tool("research_ask", {"question": "Как оформить отпуск?"}, progress_callback=on_progress)
     assert not result.is_error and result.structured_content is not None
     answer = result.structured_content
     assert "Ромашка.Портал" in answer["answer"] and answer["sources"]
@@ -154,3 +152,24 @@ async def test_stdio_agentcore_mcp(tmp_path: Path) -> None:
         assert steps and len(steps) == asked.structured_content["steps"]
         crm = await c.call_tool("crm_list", {"entity": "deal"})
         assert crm.is_error and "AGENTCORE_MCP_CRM_KEY" in crm.content[0].text
+
+
+async def test_stdio_crm_key_from_the_environment(tmp_path: Path) -> None:
+    portal = FakePortal(rate_limit=None)
+    seed_demo(portal.storage)
+    with serve_fake_portal(portal) as bitrix:
+        env = {
+            "PATH": os.environ.get("PATH", ""),
+            "AGENTCORE_DATA_DIR": str(tmp_path),
+            "AGENTCORE_HTTP_API_TOKENS": CRM_KEY,
+            "AGENTCORE_MCP_CRM_KEY": CRM_KEY,
+            "AGENTCORE_BITRIX_WEBHOOK_URL": bitrix.webhook_url,
+        }
+        params = StdioServerParameters(
+            command=sys.executable, args=["-c", "from agentcore.cli import main; main()", "mcp"], env=env, cwd=tmp_path
+        )
+        async with Client(params, read_timeout_seconds=120) as c:
+            listed = await c.call_tool("crm_list", {"entity": "company", "select": ["ID", "TITLE"]})
+    portal.close()
+    assert not listed.is_error and listed.structured_content is not None
+    assert listed.structured_content["result"] and listed.structured_content["total"] >= 1

@@ -132,7 +132,7 @@ def _closed_port() -> int:
 async def test_refused_connection_is_a_clear_error_at_start() -> None:
     spec = McpServerSpec(name="down", url=f"http://127.0.0.1:{_closed_port()}/mcp")
     started = time.monotonic()
-    with pytest.raises(McpServerError, match="«down».*недоступен"):
+    with pytest.raises(McpServerError, match=r"«down».*недоступен"):
         async with McpToolset([spec], timeout=5):
             pass
     assert time.monotonic() - started < 5
@@ -158,6 +158,6 @@ async def test_silent_server_times_out_instead_of_hanging() -> None:
 
 async def test_missing_command_is_a_clear_error() -> None:
     spec = McpServerSpec(name="nope", command="/nonexistent/mcp-server")
-    with pytest.raises(McpServerError, match="«nope».*недоступен"):
+    with pytest.raises(McpServerError, match=r"«nope».*недоступен"):
         async with McpToolset([spec], timeout=5):
             pass

@@ -38,11 +38,12 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp_types import ToolAnnotations
-from pydantic import Field
+from pydantic import Field, SecretStr
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
 from agentcore.config import Settings
+from agentcore.settings._base import Section, env
 from agentcore.web.auth import tokens_match
 
 if TYPE_CHECKING:
@@ -56,6 +57,7 @@ APPEND = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHi
 
 _FORWARDED = ("authorization", "x-api-token")
 CrmEntity = Literal["deal", "contact", "company"]
+_FILTER_HELP = 'фильтр Bitrix24, например {">OPPORTUNITY": 1000, "STAGE_ID": "NEW"}'
 
 
 @dataclass
@@ -207,8 +209,7 @@ def create_mcp_server(backend: Backend) -> MCPServer:
     async def crm_list(
         entity: Annotated[CrmEntity, Field(description="deal, contact или company")],
         ctx: Context,
-        filter: Annotated[dict[str, Any] | None, Field(description="фильтр Bitrix24, например {\">OPPORTUNITY\": 1000}")]
-        = None,
+        filter: Annotated[dict[str, Any] | None, Field(description=_FILTER_HELP)] = None,
         select: Annotated[list[str] | None, Field(description="поля ответа")] = None,
         start: Annotated[int, Field(ge=0, description="смещение страницы (по 50)")] = 0,
     ) -> dict[str, Any]:
@@ -347,11 +348,17 @@ def create_mcp_router(backend: Backend) -> APIRouter:
     return router
 
 
+class McpServerSettings(Section):
+    """``agentcore mcp``'s own setting: the CRM key its CRM tools act under (no HTTP header on stdio)."""
+
+    mcp_crm_key: SecretStr | None = Field(None, validation_alias=env("MCP_CRM_KEY"))
+
+
 async def run_stdio(settings: Settings) -> None:
     """``agentcore mcp``: the whole app in this process, its lifespan running, the MCP server on stdin/stdout."""
-    import os
-
     from agentcore.server import create_app
+
+    own = McpServerSettings()
 
     app = create_app(settings, mcp=False)
     backend = Backend(
@@ -359,12 +366,9 @@ async def run_stdio(settings: Settings) -> None:
         app=app,
         research=app.state.research,
         crm=getattr(app.state.routers.get("/chat"), "crm_service", None),
-        stdio_headers=(
-            {"Authorization": f"Bearer {settings.read_token_list[0]}"} if settings.read_token_list else {}
-        ),
-        crm_key=os.environ.get("AGENTCORE_MCP_CRM_KEY") or None,
+        stdio_headers=({"Authorization": f"Bearer {settings.read_token_list[0]}"} if settings.read_token_list else {}),
+        crm_key=own.mcp_crm_key.get_secret_value() if own.mcp_crm_key else None,
     )
     server = create_mcp_server(backend)
     async with app.router.lifespan_context(app):
         await server.run_stdio_async()
-

@@ -331,9 +331,9 @@ async def _open_client(spec: McpServerSpec) -> AsyncIterator[Any]:
     from mcp.client.streamable_http import streamable_http_client
     from mcp.shared._httpx_utils import create_mcp_http_client
 
-    async with create_mcp_http_client(headers=spec.headers or None) as http:
-        async with Client(streamable_http_client(spec.url, http_client=http)) as client:
-            yield client
+    http = create_mcp_http_client(headers=spec.headers or None)
+    async with http, Client(streamable_http_client(spec.url, http_client=http)) as client:
+        yield client
 
 
 def _errlog() -> Any:
