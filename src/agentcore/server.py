@@ -11,6 +11,7 @@ prefix         routes                                                       sour
                ``GET /models``
 ``/``          ``POST /chat`` (CRM agent, ``X-API-Key``)                     :mod:`agentcore.apps.crm.http_api`
 ``/scrum``     teams, tasks, daily, analytics, faq, digest, blockers         :mod:`agentcore.apps.scrum.backend.routes`
+``/mcp``       MCP Streamable HTTP (stateless; tools over the routes above)  :mod:`agentcore.mcp_server`
 ============== ============================================================ ==========================================
 
 The app is built by :func:`agentcore.web.app.create_base_app` (offline docs at ``/docs``, one JSON error format,

@@ -20,6 +20,8 @@ from agentcore.config import Settings
 from agentcore.server import create_app
 from agentcore.serving import BackgroundServer
 
+pytestmark = pytest.mark.e2e
+
 READ_TOKEN = "read-token-1"
 CRM_KEY = "crm-key-1"
 # name → (readOnly, destructive, idempotent, openWorld)
