@@ -321,6 +321,12 @@ class _Guarded:
                 body = {"error": "требуется токен доступа", "code": "unauthorized"}
                 await JSONResponse(body, 401, headers={"WWW-Authenticate": "Bearer"})(scope, receive, send)
                 return
+        if self.inner is None:  # the app's lifespan has not started the session manager
+            from starlette.responses import JSONResponse
+
+            body = {"error": "сервер MCP не запущен", "code": "mcp_unavailable"}
+            await JSONResponse(body, 503)(scope, receive, send)
+            return
         await self.inner(scope, receive, send)
 
 
@@ -330,19 +336,24 @@ def create_mcp_router(backend: Backend) -> APIRouter:
     from mcp.server.streamable_http_manager import StreamableHTTPASGIApp
 
     server = create_mcp_server(backend)
-    # Host checks are the deployment's (the other routes have none either); the read token guards the data.
-    server.streamable_http_app(
-        stateless_http=True, transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False)
-    )
-    manager = server.session_manager
+    endpoint = _Guarded(None, backend.settings)
+
+    def fresh_manager() -> Any:
+        # A session manager runs once; an app whose lifespan runs again (tests, reloads) gets a new one.
+        # Host checks are the deployment's (the other routes have none either); the read token guards the data.
+        server.streamable_http_app(
+            stateless_http=True, transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False)
+        )
+        manager = server.session_manager
+        endpoint.inner = StreamableHTTPASGIApp(manager)
+        return manager
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Any) -> AsyncIterator[None]:
-        async with manager.run():
+        async with fresh_manager().run():
             yield
 
     router = APIRouter(lifespan=lifespan)
-    endpoint = _Guarded(StreamableHTTPASGIApp(manager), backend.settings)
     router.routes.append(Route("/mcp", endpoint=endpoint, methods=["GET", "POST", "DELETE"], include_in_schema=False))
     router.mcp_server = server  # type: ignore[attr-defined]
     return router
