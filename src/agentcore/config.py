@@ -124,7 +124,7 @@ class Settings(BaseSettings):
     agent_default_steps: int = Field(8, ge=1, validation_alias=_env("AGENT_DEFAULT_STEPS"))
     agent_token_budget: int = Field(2000, ge=1, validation_alias=_env("AGENT_TOKEN_BUDGET"))
     # Total tokens (prompt + completion) of every model call of one agent run; None: no run budget.
-    agent_max_tokens: int | None = Field(60000, ge=1, validation_alias=_env("AGENT_MAX_TOKENS"))
+    agent_max_tokens: int | None = Field(100000, ge=1, validation_alias=_env("AGENT_MAX_TOKENS"))
     agent_tool_timeout: float = Field(5.0, gt=0, validation_alias=_env("AGENT_TOOL_TIMEOUT"))
     coverage_threshold: float = Field(0.8, ge=0, le=1, validation_alias=_env("COVERAGE_THRESHOLD"))
     max_refinements: int = Field(1, ge=0, validation_alias=_env("MAX_REFINEMENTS"))
