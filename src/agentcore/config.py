@@ -124,7 +124,7 @@ class Settings(BaseSettings):
     agent_default_steps: int = Field(8, ge=1, validation_alias=_env("AGENT_DEFAULT_STEPS"))
     agent_token_budget: int = Field(2000, ge=1, validation_alias=_env("AGENT_TOKEN_BUDGET"))
     # Total tokens (prompt + completion) of every model call of one agent run; None: no run budget.
-    agent_max_tokens: int | None = Field(60000, ge=1, validation_alias=_env("AGENT_MAX_TOKENS"))
+    agent_max_tokens: int | None = Field(100000, ge=1, validation_alias=_env("AGENT_MAX_TOKENS"))
     agent_tool_timeout: float = Field(5.0, gt=0, validation_alias=_env("AGENT_TOOL_TIMEOUT"))
     coverage_threshold: float = Field(0.8, ge=0, le=1, validation_alias=_env("COVERAGE_THRESHOLD"))
     max_refinements: int = Field(1, ge=0, validation_alias=_env("MAX_REFINEMENTS"))
@@ -200,6 +200,8 @@ class Settings(BaseSettings):
     # --- answers of the RAG service and the chat terminal (issue 11) ---------------------------------
     # Override of the calibrated "not found" threshold (agentcore.rag.ranking.answerability); None = calibrated.
     rag_min_confidence: float | None = Field(None, validation_alias=_env("RAG_MIN_CONFIDENCE"))
+    # Fix layout slips and typos, add English and formal terms to queries before search (agentcore.rag.query_repair).
+    rag_query_repair: bool = Field(True, validation_alias=_env("RAG_QUERY_REPAIR"))
     # False: `agentcore chat` prints only answers (no step status lines); same as `agentcore chat --quiet`.
     chat_verbose: bool = Field(True, validation_alias=_env("CHAT_VERBOSE"))
 

@@ -192,7 +192,7 @@ def daily_command(
             if not interactive:
                 fail(
                     "передайте текст daily аргументом или через stdin: "
-                    "agentcore scrum daily \"вчера …, сегодня …, блокеры …\"",
+                    'agentcore scrum daily "вчера …, сегодня …, блокеры …"',
                     2,
                 )
             console.print("Напиши daily: что сделал вчера, что планируешь сегодня, есть ли блокеры.")

@@ -67,6 +67,7 @@ _APP_FLAT: Mapping[str, tuple[str, str]] = {
     "agent_max_steps": ("research", "agent_max_steps"),
     "agent_default_steps": ("research", "agent_default_steps"),
     "agent_token_budget": ("research", "agent_token_budget"),
+    "agent_max_tokens": ("research", "agent_max_tokens"),
     "agent_tool_timeout": ("research", "agent_tool_timeout"),
     "coverage_threshold": ("research", "coverage_threshold"),
     "max_refinements": ("research", "max_refinements"),
