@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 from typing import Any
 
 from agentcore.apps.scrum.backend.metrics import OPEN_STATUSES, TeamSnapshot
