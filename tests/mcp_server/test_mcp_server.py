@@ -175,3 +175,12 @@ async def test_stdio_crm_key_from_the_environment(tmp_path: Path) -> None:
     portal.close()
     assert not listed.is_error and listed.structured_content is not None
     assert listed.structured_content["result"] and listed.structured_content["total"] >= 1
+
+
+async def test_daily_is_open_world_when_escalations_leave_the_system(settings: Settings) -> None:
+    from agentcore.mcp_server import Backend, create_mcp_server
+
+    hooked = settings.model_copy(update={"scrum_webhook_url": "https://chat.example/hook"})
+    for config, expected in ((settings, False), (hooked, True)):
+        tools = {tool.name: tool for tool in await create_mcp_server(Backend(config)).list_tools()}
+        assert tools["scrum_daily"].annotations.open_world_hint is expected

@@ -7,7 +7,8 @@ tool                backed by                                  annotations (read
 ``rag_search``      ``POST /rag/search``                       yes / no / yes / no
 ``fetch_docs``      ``POST /rag/fetch_docs``                   yes / no / yes / no
 ``research_ask``    the research agent (as ``POST /research``) yes / no / yes / no — progress per step
-``scrum_daily``     ``POST /scrum/teams/{team}/daily``         no / no / no / no (stores the daily)
+``scrum_daily``     ``POST /scrum/teams/{team}/daily``         no / no / no / no (stores the daily; openWorld
+                                                               yes when AGENTCORE_SCRUM_WEBHOOK_URL is set)
 ``scrum_analytics`` ``POST /scrum/teams/{team}/analytics``     yes / no / yes / no
 ``scrum_faq``       ``POST /scrum/faq``                        yes / no / yes / no
 ``crm_get``         the CRM orchestrator's portal (read only)  yes / no / yes / yes (the Bitrix24 portal)
@@ -163,7 +164,11 @@ def create_mcp_server(backend: Backend) -> MCPServer:
         """Исследовательский агент: ответ с источниками; каждый шаг — уведомление о ходе выполнения."""
         return await _research(backend, question, ctx)
 
-    @server.tool(annotations=APPEND)
+    # A daily with a high/critical blocker is also POSTed to AGENTCORE_SCRUM_WEBHOOK_URL when one is set.
+    escalates = bool(getattr(backend.settings, "scrum_webhook_url", None))
+    daily_hints = APPEND.model_copy(update={"open_world_hint": escalates})
+
+    @server.tool(annotations=daily_hints)
     async def scrum_daily(
         team: Annotated[str, Field(description="ID команды")],
         member: Annotated[str, Field(description="ID участника")],
