@@ -11,6 +11,7 @@ prefix         routes                                                       sour
                ``GET /models``
 ``/``          ``POST /chat`` (CRM agent, ``X-API-Key``)                     :mod:`agentcore.apps.crm.http_api`
 ``/scrum``     teams, tasks, daily, analytics, faq, digest, blockers         :mod:`agentcore.apps.scrum.backend.routes`
+``/mcp``       MCP Streamable HTTP (stateless; tools over the routes above)  :mod:`agentcore.mcp_server`
 ============== ============================================================ ==========================================
 
 The app is built by :func:`agentcore.web.app.create_base_app` (offline docs at ``/docs``, one JSON error format,
@@ -54,10 +55,11 @@ class ServerHealth(BaseModel):
     stores: dict[str, StoreState] = Field(description="общие хранилища: redis, database, qdrant")
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, *, mcp: bool = True) -> FastAPI:
     """The combined application (no network access at creation; services initialise lazily).
 
-    ``app.state.routers`` maps each system's prefix to its router (e.g. ``["/haiku"].haiku_service``).
+    ``app.state.routers`` maps each system's prefix to its router (e.g. ``["/haiku"].haiku_service``).  With
+    ``mcp`` the MCP server is mounted at ``/mcp`` (Streamable HTTP; ``docs/mcp.md``).
     """
     from agentcore.agents.openai_surface import create_openai_router
     from agentcore.apps.crm.http_api import create_router as create_crm_router
@@ -122,6 +124,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             dependencies=reader_dependencies(settings) if prefix in guarded_here else None,
         )
     app.state.routers = routers
+    app.state.research = research
+    if mcp:
+        from agentcore.mcp_server import Backend, create_mcp_router
+
+        crm = getattr(routers["/chat"], "crm_service", None)
+        app.include_router(create_mcp_router(Backend(settings, app=app, research=research, crm=crm)))
     return app
 
 

@@ -84,6 +84,17 @@ def serve_command(
     serve(host, port, workers)
 
 
+@app.command("mcp")
+def mcp_command() -> None:
+    """Сервер MCP на stdin/stdout (для Claude Desktop, IDE и других клиентов MCP; docs/mcp.md)."""
+    import anyio
+
+    from agentcore.config import get_settings
+    from agentcore.mcp_server import run_stdio
+
+    anyio.run(run_stdio, get_settings())
+
+
 from agentcore.cli.rag import rag_app  # noqa: E402 - the sub-app defines commands only; imports are lazy
 
 app.add_typer(rag_app, name="rag", help="База знаний: индексация, поиск, RAG-сервис.")
