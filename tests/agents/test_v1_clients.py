@@ -15,7 +15,7 @@ from tests.apps.research.conftest import ServiceFactory, engine, kb_dir, make_se
 
 from agentcore.agents.openai_surface import create_openai_router
 from agentcore.agents.shaping import AnswerShaper
-from agentcore.apps.research.routes import ResearchHTTP
+from agentcore.apps.research.http import ResearchHTTP
 from agentcore.config import Settings
 from agentcore.llm.models import LLMRequest, LLMResponse, Usage
 from agentcore.llm.scripted import ScriptItem

@@ -64,7 +64,7 @@ def running_services(settings: Settings) -> Iterator[tuple[str, str]]:
             # The RAG app indexes/loads the knowledge base in a background thread as soon as it is created.
             rag_url = stack.enter_context(BackgroundServer(create_rag_app(settings))).url
         if not haiku_url:
-            from agentcore.apps.haiku.service import create_app as create_haiku_app
+            from agentcore.apps.haiku.http import create_app as create_haiku_app
 
             haiku_url = stack.enter_context(BackgroundServer(create_haiku_app(settings))).url
         yield rag_url, haiku_url

@@ -200,7 +200,7 @@ def crm_serve(
     """HTTP API CRM-агента: POST /chat (X-API-Key из HTTP_API_TOKENS)."""
     import uvicorn
 
-    from agentcore.apps.crm.http_api import create_app
+    from agentcore.apps.crm.http import create_app
     from agentcore.apps.crm.main_entrypoint import PortalConfigError, check_portal_settings
     from agentcore.cli.common import init_logging, load_settings
 
