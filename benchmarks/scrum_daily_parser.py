@@ -1,68 +1,185 @@
-"""Per-field F1 of the offline DAILY parser on the labelled Russian dailies, and its speed.
+"""Per-field precision / recall / F1 of the DAILY step on the labelled dailies, offline and with a scripted model,
+and the offline parser's speed.
 
-Three sets (``tests/apps/scrum/data``): ``dailies.jsonl`` (46 dailies the parser rules were tuned on),
-``dailies_heldout.jsonl`` (12 written afterwards and never used for tuning — the honest figure) and
-``dailies_review.jsonl`` (16 messy dailies written in a review before the parser was fixed on them: its "before"
-figure was honest, its current one guards the fixes).  Fields and the
-matching rule are in :mod:`agentcore.apps.scrum.evaluation`.
+Sets (``tests/apps/scrum/data``): ``dailies_people_dev`` / ``dailies_people_test`` (270 dailies written as people
+write — headers, emoji, numbered lists, prose one-liners, English/mixed, ``#123``/URLs, version strings,
+negations; rules are tuned on dev only, the test split is the honest figure) and the three older sets
+(``dailies``, ``dailies_heldout``, ``dailies_review``).  Fields and the matching rule are in
+:mod:`agentcore.apps.scrum.evaluation`.
 
-Speed: the parser alone vs the whole ``agent_process(mode="DAILY", api_url="offline")`` round trip (input
-validation, schema, structured-output validation), measured in the same run; the ratio is the contract's overhead.
+* ``offline`` — :func:`~agentcore.apps.scrum.daily_parser.parse_daily`;
+* ``scripted`` — the whole ``agent_process(mode="DAILY")`` path, then :func:`~agentcore.apps.scrum.checks.settle_daily`
+  (the shared quality verdict and clarification), with a scripted model that answers each daily with its labelled
+  reading written the way models write it (``"NO_TASK_ID"`` for a missing task, ids in lower case, a quality guess
+  of its own, no question): what the contract path keeps of a correct model answer, and whether the verdict comes
+  out as offline.  Items without a task id are not in the labels, so the scripted model cannot name them.
+* ``--outputs FILE`` scores recorded outputs (one ``{"id": …, "output": …}`` per line), e.g. an older parser's.
 
-    .venv/bin/python benchmarks/scrum_daily_parser.py [--show-errors]
+Speed: the parser alone vs a reference measured in the same run (``str.split`` + one regex pass over the same
+texts, the floor any rule-based parser pays) and vs the whole ``agent_process(mode="DAILY", api_url="offline")``.
+
+    .venv/bin/python benchmarks/scrum_daily_parser.py [--sets dailies_people_test] [--show-errors]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import re
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+import httpx
 
 from agentcore.apps.scrum.agent_core import agent_process
-from agentcore.apps.scrum.daily_parser import parse_daily
-from agentcore.apps.scrum.evaluation import evaluate, load_labelled
+from agentcore.apps.scrum.checks import settle_daily
+from agentcore.apps.scrum.daily_parser import parse_daily, task_ids_in
+from agentcore.apps.scrum.evaluation import Report, evaluate, load_labelled
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "apps" / "scrum" / "data"
+SETS = ("dailies_people_dev", "dailies_people_test", "dailies", "dailies_heldout", "dailies_review")
 FIELDS = (
     "yesterday",
     "today",
+    "task_ids",
+    "blocker_presence",
     "blockers",
     "blocker.critical",
     "blocker.related_task_id",
     "needs_clarification",
-    "quality",
 )
 
 
-def _per_second(fn: object, texts: list[str], rounds: int) -> float:
+class ScriptedModel:
+    """An OpenAI-compatible endpoint (an ``httpx.MockTransport``) that answers the DAILY step with a prepared reply
+    per message (see the module docstring); ``calls`` counts the requests it got."""
+
+    def __init__(self, replies: dict[str, dict[str, Any]]) -> None:
+        self.replies = replies
+        self.calls = 0
+        self.client = httpx.Client(transport=httpx.MockTransport(self._handle), timeout=5.0)
+
+    def _handle(self, request: httpx.Request) -> httpx.Response:
+        self.calls += 1
+        body = json.loads(request.content)
+        user = json.loads(next(m["content"] for m in body["messages"] if m["role"] == "user"))
+        reply = json.dumps(self.replies[user["message"]], ensure_ascii=False)
+        return httpx.Response(
+            200,
+            json={
+                "id": "scripted",
+                "object": "chat.completion",
+                "model": "scripted",
+                "choices": [{"index": 0, "message": {"role": "assistant", "content": reply}, "finish_reason": "stop"}],
+                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+            },
+        )
+
+
+def model_style_reply(message: str, expected: dict[str, Any]) -> dict[str, Any]:
+    """The labelled reading as a model writes it: each item's summary is the piece of the daily that names its task,
+    placeholders stand for missing ids, ids are in lower case, the quality is the model's own guess (always
+    DETAIL_OK) and it asks nothing."""
+    pieces = [p.strip() for p in re.split(r"[\n.;,]", message) if p.strip()]
+
+    def summary(task_id: str) -> str:
+        return next((p for p in pieces if task_id in task_ids_in(p)), task_id)
+
+    def task(value: str | None) -> str:
+        return value.lower() if value and re.fullmatch(r"[A-Z]+-\d+", value) else (value or "NO_TASK_ID")
+
+    return {
+        "daily": {
+            "role": "DEV",
+            "yesterday": [{"task_id": task(i), "summary": summary(i)} for i in expected["yesterday"]],
+            "today": [{"task_id": task(i), "summary": summary(i)} for i in expected["today"]],
+            "blockers": [
+                {"text": b["text"], "critical": b["critical"], "related_task_id": task(b["related_task_id"])}
+                for b in expected["blockers"]
+            ],
+            "quality": "DETAIL_OK",
+        },
+        "clarification": {"needs_clarification": False, "question": ""},
+    }
+
+
+def _table(name: str, report: Report) -> None:
+    scores = report.f1()
+    print(f"  {name} (n={report.total})")
+    for field in FIELDS:
+        c = report.counts[field]
+        print(f"    {field:<24} P {c.precision:.3f}  R {c.recall:.3f}  F1 {c.f1:.3f}")
+    print(f"    {'quality':<24} accuracy {report.quality_accuracy:.3f}  macro-F1 {scores['quality']:.3f}")
+
+
+def _per_second(fn: Callable[[str], object], texts: list[str], rounds: int) -> float:
     start = time.perf_counter()
     for _ in range(rounds):
         for text in texts:
-            fn(text)  # type: ignore[operator]
+            fn(text)
     return rounds * len(texts) / (time.perf_counter() - start)
 
 
+def _reference(text: str) -> object:
+    return len(text.split()), re.findall(r"\w+-\d+", text)
+
+
 def main() -> None:
-    cli = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    cli = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    cli.add_argument("--sets", nargs="*", default=list(SETS), help="which labelled sets to score")
     cli.add_argument("--show-errors", action="store_true", help="list the dailies each field got wrong")
+    cli.add_argument("--outputs", type=Path, help="score recorded outputs instead of running the parser")
+    cli.add_argument("--no-speed", action="store_true")
     args = cli.parse_args()
 
-    print(f"{'set':<18} {'n':>3}  " + "  ".join(f"{f:>12}" for f in (f.split('.')[-1] for f in FIELDS)) + "  accuracy")
     texts: list[str] = []
-    for name in ("dailies", "dailies_heldout", "dailies_review"):
+    for name in args.sets:
         labelled = load_labelled(DATA / f"{name}.jsonl")
         texts += [item["message"] for item in labelled]
-        report = evaluate(lambda message: parse_daily(message, "DEV"), labelled)
-        scores = report.f1()
-        row = "  ".join(f"{scores[f]:>12.3f}" for f in FIELDS)
-        print(f"{name:<18} {report.total:>3}  {row}  {report.quality_accuracy:8.3f}")
-        if args.show_errors:
-            for field, ids in sorted(report.errors.items()):
-                print(f"    {field}: {', '.join(ids)}")
-    print("(fields: yesterday/today task ids, blocker detection, critical, related task id, clarification; quality is"
-          " macro-F1 over the five levels, accuracy alongside)")
+        print(name)
+        runs: list[tuple[str, Callable[[str], dict[str, Any]]]] = []
+        if args.outputs:
+            recorded = {}
+            for line in args.outputs.read_text(encoding="utf-8").splitlines():
+                row = json.loads(line)
+                recorded[row["id"]] = row["output"]
+            by_text = {item["message"]: recorded[item["id"]] for item in labelled}
+            runs.append(("recorded", by_text.__getitem__))
+        else:
+            runs.append(("offline", lambda message: parse_daily(message, "DEV")))
+            model = ScriptedModel(
+                {item["message"]: model_style_reply(item["message"], item["expected"]) for item in labelled}
+            )
 
-    def contract(message: str) -> dict:
+            def scripted(message: str, model: ScriptedModel = model) -> dict[str, Any]:
+                response = agent_process(
+                    mode="DAILY",
+                    payload={
+                        "message": message,
+                        "role": "DEV",
+                        "daily_state": {"mode": "INITIAL", "quality_retries": 0},
+                    },
+                    backend_context={},
+                    client=model.client,
+                    api_url="http://scripted.invalid/v1",
+                    api_key="",
+                    model="scripted",
+                )
+                return settle_daily(response["data"], message)  # the shared verdict, as the backend applies it
+
+            runs.append(("scripted model", scripted))
+        for label, parser in runs:
+            report = evaluate(parser, labelled)
+            _table(label, report)
+            if args.show_errors:
+                for field, ids in sorted(report.errors.items()):
+                    print(f"      {field}: {', '.join(ids)}")
+    if args.outputs or args.no_speed:
+        return
+
+    def contract(message: str) -> object:
         return agent_process(
             mode="DAILY",
             payload={"message": message, "role": "DEV", "daily_state": {"mode": "INITIAL", "quality_retries": 0}},
@@ -74,11 +191,13 @@ def main() -> None:
         )
 
     contract(texts[0])  # warm-up: imports, compiled schemas
-    parser_rate = _per_second(lambda m: parse_daily(m, "DEV"), texts, 20)
-    contract_rate = _per_second(contract, texts, 20)
+    reference = _per_second(_reference, texts, 20)
+    parser_rate = _per_second(lambda m: parse_daily(m, "DEV"), texts, 10)
+    contract_rate = _per_second(contract, texts, 5)
     print(
-        f"speed: parser {parser_rate:,.0f} dailies/s, agent_process offline {contract_rate:,.0f} dailies/s "
-        f"(the contract costs {parser_rate / contract_rate:.1f}× the bare parser)"
+        f"speed over {len(texts)} dailies: parser {parser_rate:,.0f} dailies/s; reference (split + one regex) "
+        f"{reference:,.0f}/s, the parser costs {reference / parser_rate:.0f}× it; agent_process offline "
+        f"{contract_rate:,.0f}/s ({parser_rate / contract_rate:.1f}× slower than the bare parser)"
     )
 
 

@@ -44,7 +44,8 @@ def test_first_run_seeds_the_demo_and_every_mode_works(data_dir: Path) -> None:
     )
     assert first.exit_code == 0, first.output
     assert "Бот: К какой задаче относится блокер «нет доступов к стенду»?" in " ".join(first.stdout.split())
-    second = runner.invoke(app, ["scrum", "daily", "TASK-10", "--member", "gleb"])
+    # The answer says the work stops without the stand: that, not the word «Блокер», makes it critical (issue 19).
+    second = runner.invoke(app, ["scrum", "daily", "TASK-10, без стенда не могу начать", "--member", "gleb"])
     assert second.exit_code == 0, second.output
     assert "Daily принят" in second.stdout and "Эскалация тимлиду" in second.stdout
 

@@ -32,7 +32,7 @@ def test_daily_dialogue_in_a_terminal(tmp_path: Path) -> None:
     child.sendline("Вчера закрыл TASK-3, сегодня начну TASK-10. Блокер: нет доступов к стенду.")
     child.expect(r"Бот: К какой задаче относится блокер «нет доступов к стенду»\?")
     child.expect_exact("> ")
-    child.sendline("TASK-10")
+    child.sendline("TASK-10, без стенда не могу начать")  # what makes it critical (issue 19), not «Блокер»
     child.expect_exact("Daily принят (качество: GREAT)")  # the answer linked the blocker: every item has a task
     child.expect(r"Блокер\s+│\s+TASK-10\s+│\s+нет доступов к стенду — критическая")
     child.expect_exact("Эскалация тимлиду: критическая — нет доступов к стенду (задача TASK-10)")

@@ -174,6 +174,14 @@ def test_llm_answer_through_gateway(serve: Any, settings: Settings, indexed: Rag
     assert "[1] Отпуск" in (request.messages[-1].content or "")
 
 
+def test_llm_answer_shows_only_supported_claims(serve: Any, settings: Settings, indexed: RagEngine) -> None:
+    provider = ScriptedProvider(["Отпуск длится 28 календарных дней [1]. Отпуск длится 45 календарных дней [1]."])
+    url = serve(create_app(settings, engine=indexed, gateway=SimpleLLMGateway(provider)))
+    body = httpx.post(url + "/search", json={"question": "Сколько дней составляет отпуск?"}, timeout=10).json()
+    assert body["answer"].startswith("Отпуск длится 28 календарных дней [1].") and "45" not in body["answer"]
+    assert body["answer"].splitlines()[-1].startswith("В документах не нашлось:")
+
+
 def test_llm_failure_degrades_to_extractive(serve: Any, settings: Settings, indexed: RagEngine) -> None:
     provider = ScriptedProvider([RuntimeError("provider down")])
     url = serve(create_app(settings, engine=indexed, gateway=SimpleLLMGateway(provider)))

@@ -137,9 +137,11 @@ def _show_daily(console: Console, outcome: DailyOutcome) -> None:
         table.add_row("Блокер", task, f"{escape(event['text'])} — {SEVERITY[event['severity']]}{repeat}")
     console.print(table)
     for escalation in outcome.escalations:
+        task = escalation["task_id"]
+        where = f"задача {task}" if task and task != "NO_TASK_ID" else "без задачи"
         console.print(
             f"[bold red]Эскалация тимлиду:[/] {SEVERITY[escalation['severity']]} — {escape(escalation['text'])} "
-            f"(задача {escalation['task_id']})"
+            f"({where})"
         )
 
 
@@ -202,6 +204,11 @@ def daily_command(
             if as_json:
                 _print_json(outcome.to_dict())
                 return
+            if outcome.superseded:
+                console.print(
+                    f"[dim]Прежний вопрос («{escape(outcome.superseded)}») закрыт: это новый daily, "
+                    "он разобран отдельно.[/]"
+                )
             if outcome.status == "accepted":
                 _show_daily(console, outcome)
                 return

@@ -199,7 +199,11 @@ def checked_text_exchange(
 
 def run_exchange(exchange: Exchange[R], send: SendSync) -> R:
     """Drive ``exchange`` with a blocking ``send``; errors of ``send`` and of the exchange pass through."""
-    request = next(exchange)
+    try:
+        request = next(exchange)
+    except StopIteration as stop:  # an exchange may answer without asking (a refused question)
+        done: R = stop.value
+        return done
     while True:
         response = send(request)
         try:
@@ -211,7 +215,11 @@ def run_exchange(exchange: Exchange[R], send: SendSync) -> R:
 
 async def arun_exchange(exchange: Exchange[R], send: Send) -> R:
     """Drive ``exchange`` with an async ``send``."""
-    request = next(exchange)
+    try:
+        request = next(exchange)
+    except StopIteration as stop:  # an exchange may answer without asking (a refused question)
+        done: R = stop.value
+        return done
     while True:
         response = await send(request)
         try:

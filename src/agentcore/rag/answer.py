@@ -170,7 +170,7 @@ def render_excerpts(excerpts: Sequence[Excerpt], cite: Callable[[Excerpt], str] 
         unit = excerpt.unit
         text = excerpt.text
         if cite is not None:
-            text = _with_marker(text, cite(excerpt))
+            text = with_marker(text, cite(excerpt))
         if unit.marker:
             lines.append(f"{unit.marker} {text}")
         elif unit.role:
@@ -189,7 +189,7 @@ def render_excerpts(excerpts: Sequence[Excerpt], cite: Callable[[Excerpt], str] 
     return "\n".join(lines)
 
 
-def _with_marker(text: str, marker: str) -> str:
+def with_marker(text: str, marker: str) -> str:
     """Every sentence of ``text`` with `` marker`` before its final punctuation (a sentence ending in a word gets a
     full stop), so each claim carries its citation.  Text is never changed: punctuation standing after a space
     belongs to a command (``pip install .``) and stays before the marker, and the code lines of a list item stay

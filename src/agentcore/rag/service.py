@@ -45,6 +45,7 @@ from pydantic import BaseModel, Field, create_model
 from agentcore.config import Settings, get_settings
 from agentcore.llm.deadline import llm_deadline
 from agentcore.rag.answer import answer_messages, decline, extractive_answer
+from agentcore.rag.claims import checked_answer
 from agentcore.rag.engine import RagEngine
 from agentcore.rag.errors import (
     DenseUnavailableError,
@@ -337,7 +338,8 @@ class _Service:
             response = await gateway.request(LLMRequest(messages=messages, step="rag.answer"))
             content = (response.content or "").strip()
             if content:
-                return content, "llm"
+                checked = await checked_answer(question, content, hits)
+                return (checked, "llm") if checked else (decline(hits), "none")
             logger.warning("search // LLM returned an empty answer; using the extractive answer")
         except Exception as exc:  # the answer degrades to extractive; retrieval results are still useful
             logger.warning("search // LLM answer failed, using the extractive answer: %s", exc)

@@ -96,3 +96,34 @@ def test_mentions() -> None:
 )
 def test_questions(text: str, question: bool) -> None:
     assert is_question(text) is question
+
+
+@pytest.mark.parametrize("answer", ["3", "первую", "внедрение"])
+async def test_the_answer_to_which_one_completes_the_request(
+    agent: Orchestrator, portal: FakePortal, answer: str
+) -> None:
+    asked = await agent.handle_message("u1", "Переведи сделку Вектор в стадию Переговоры")
+    assert "Какую из них" in asked.assistant and not asked.pending_confirmations
+    picked = await agent.handle_message("u1", answer)
+    assert [(c.method, c.params) for c in picked.pending_confirmations] == [
+        ("crm.deal.update", {"id": 3, "fields": {"STAGE_ID": "UC_NEGOTIATION"}})
+    ]
+    await agent.handle_message("u1", "да")
+    assert portal.storage.get("deal", 3)["STAGE_ID"] == "UC_NEGOTIATION"
+    assert portal.storage.get("deal", 4)["STAGE_ID"] == "WON"
+
+
+async def test_an_employee_picked_by_position(agent: Orchestrator, portal: FakePortal) -> None:
+    asked = await agent.handle_message("u1", "Назначь ответственным Соколову по сделке 5")
+    assert "#3 Дмитрий Соколов" in asked.assistant and "#4 Мария Соколова" in asked.assistant
+    await agent.handle_message("u1", "вторую")
+    await agent.handle_message("u1", "да")
+    assert portal.storage.get("deal", 5)["ASSIGNED_BY_ID"] == "4"
+
+
+def test_one_typo_in_a_common_command() -> None:
+    from agentcore.apps.crm.mentions import imperatives
+
+    assert imperatives("Перведи сделку") == {"перевести"}
+    assert imperatives("удпли сделку 3") == {"удалить"}
+    assert imperatives("поставка насосов") == set()

@@ -41,6 +41,8 @@ def test_severity_matrix(critical: bool, task: str | None, severity: str, escala
             "text": "Жду стенд",
             "task_id": task or NO_TASK_ID,
             "author_role": "DEV",
+            # why, in one line: «Жду стенд» says nothing that stops the work, so the daily's own flag is the reason
+            "reason": "в daily блокер отмечен как критичный",
         }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -20,9 +21,11 @@ def _ids(output: dict, section: str) -> list[str | None]:
 def test_seed_example_initial() -> None:
     out = parse_daily("Вчера закрыл TASK-12, сегодня начну TASK-15. Блокер: нет доступов к стенду.", "DEV")
     assert _ids(out, "yesterday") == ["TASK-12"] and _ids(out, "today") == ["TASK-15"]
-    assert out["daily"]["blockers"] == [{"text": "нет доступов к стенду", "critical": True, "related_task_id": None}]
+    # No access alone does not say the work stops: not critical (issue 19).
+    assert out["daily"]["blockers"] == [{"text": "нет доступов к стенду", "critical": False, "related_task_id": None}]
     assert out["clarification"]["needs_clarification"] is True
     assert "«нет доступов к стенду»" in out["clarification"]["question"]
+    assert out["clarification"]["question"].endswith("?")
     assert "TASK-15" in out["clarification"]["question"]  # the example id is one the author mentioned
     DailyOutput.model_validate(out)
 
@@ -45,12 +48,20 @@ def test_typos_and_lower_case_ids() -> None:
 @pytest.mark.parametrize(
     ("text", "critical"),
     [
-        ("Блокер: нет доступов к стенду", True),
+        ("Блокер: нет доступов к стенду", False),  # a header or the word «блокер» does not make it critical
+        ("Блокер: нет доступов к стенду, а больше делать нечего", True),
         ("жду ревью MR по TASK-1", False),
+        ("жду ревью MR по TASK-1 уже две недели, пока делаю TASK-2", False),  # waiting while working: never
         ("срочно нужен ключ API для TASK-1", True),
-        ("не могу собрать проект, TASK-1", True),
+        ("несрочно, жду ключ API для TASK-1", False),
+        ("не могу собрать проект, TASK-1, работать не могу", True),
         ("мешает шумный опенспейс", False),
         ("Блокер: жду ответа дизайнера, не критично", False),
+        ("Блокер: прод лежит после деплоя", True),
+        ("Блокер: жду схему от смежников, без этого не начну", True),
+        ("Блокер: ключей нет, релиз спринта под угрозой", True),
+        ("Блокер: упал дженкинс, вся команда стоит", True),
+        ("Блокер: нет сертификата, без него не начну TASK-1", True),
     ],
 )
 def test_critical_markers(text: str, critical: bool) -> None:
@@ -74,10 +85,12 @@ def test_quality_levels(text: str, quality: str) -> None:
     assert parse_daily(text, "DEV")["daily"]["quality"] == quality
 
 
-def test_blocker_inherits_the_only_task_of_its_sentence() -> None:
+def test_a_blocker_without_its_own_id_is_asked_about_not_guessed() -> None:
+    """The author names the task of a blocker, or is asked: the task beside it in the sentence is a guess."""
     out = parse_daily("Сегодня продолжаю TASK-3, но жду доступ к стенду", "DEV")
-    assert out["daily"]["blockers"][0]["related_task_id"] == "TASK-3"
-    assert out["clarification"]["needs_clarification"] is False
+    assert out["daily"]["blockers"][0]["related_task_id"] is None
+    assert out["clarification"]["needs_clarification"] is True
+    assert "TASK-3" in out["clarification"]["question"]  # offered as an example the author wrote
 
 
 def test_sql_and_markup_are_plain_text() -> None:
@@ -113,7 +126,7 @@ def test_two_pending_blockers_get_ids_in_order() -> None:
 
 def test_a_blocker_in_a_line_without_punctuation_is_not_read_as_no_blockers() -> None:
     out = parse_daily("вчера закрыл TASK-12 сегодня начну TASK-15 блокер нет доступов к стенду", "DEV")
-    assert out["daily"]["blockers"] == [{"text": "нет доступов к стенду", "critical": True, "related_task_id": None}]
+    assert out["daily"]["blockers"] == [{"text": "нет доступов к стенду", "critical": False, "related_task_id": None}]
     assert out["daily"]["today"] == [{"task_id": "TASK-15", "summary": "начну TASK-15"}]
     assert out["clarification"]["needs_clarification"] is True
     for none in ("вчера TASK-1 сегодня TASK-2 блокеров нет", "вчера TASK-1, блокеров нет пока, сегодня TASK-2"):
@@ -123,7 +136,7 @@ def test_a_blocker_in_a_line_without_punctuation_is_not_read_as_no_blockers() ->
 def test_blocked_by_keeps_its_words() -> None:
     out = parse_daily("task-5 done, task-6 in progress, blocked by TASK-5 review", "DEV")
     assert (_ids(out, "yesterday"), _ids(out, "today")) == (["TASK-5"], ["TASK-6"])
-    blocker = {"text": "blocked by TASK-5 review", "critical": True, "related_task_id": "TASK-5"}
+    blocker = {"text": "blocked by TASK-5 review", "critical": False, "related_task_id": "TASK-5"}
     assert out["daily"]["blockers"] == [blocker]
 
 
@@ -161,10 +174,16 @@ def test_task_ids() -> None:
 
 
 # The labelled sets. Floors sit a little under the measured figures (benchmarks/scrum_daily_parser.py prints them):
-# they catch regressions, not noise.
+# they catch regressions, not noise.  ``dailies_people_test`` is the honest figure (never tuned on).
 FLOORS = {
-    "dailies": {"yesterday": 0.95, "today": 0.95, "blockers": 0.95, "blocker.critical": 0.9,
-                "blocker.related_task_id": 0.95, "needs_clarification": 0.95, "quality": 0.9},
+    "dailies_people_dev": {"yesterday": 0.98, "today": 0.98, "task_ids": 0.98, "blocker_presence": 0.98,
+                           "blockers": 0.96, "blocker.critical": 0.98, "blocker.related_task_id": 0.98,
+                           "needs_clarification": 0.97, "quality": 0.95},
+    "dailies_people_test": {"yesterday": 0.97, "today": 0.97, "task_ids": 0.97, "blocker_presence": 0.93,
+                            "blockers": 0.93, "blocker.critical": 0.97, "blocker.related_task_id": 0.9,
+                            "needs_clarification": 0.88, "quality": 0.95},
+    "dailies": {"yesterday": 0.95, "today": 0.95, "blockers": 0.95, "blocker.critical": 0.95,
+                "blocker.related_task_id": 0.95, "needs_clarification": 0.93, "quality": 0.95},
     "dailies_heldout": {"yesterday": 0.9, "today": 0.9, "blockers": 0.8, "blocker.critical": 0.9,
                         "blocker.related_task_id": 0.7, "needs_clarification": 0.9, "quality": 0.9},
     # Messy dailies written in the review (one line without punctuation, «срочно!!!», English statuses); the
@@ -172,13 +191,48 @@ FLOORS = {
     "dailies_review": {"yesterday": 0.95, "today": 0.95, "blockers": 0.95, "blocker.critical": 0.95,
                        "blocker.related_task_id": 0.95, "needs_clarification": 0.95, "quality": 0.95},
 }  # fmt: skip
+# The issue's targets for the critical class, on the test split: precision ≥ 0.95, recall ≥ 0.9.
+CRITICAL_TARGETS = {"dailies_people_dev": (0.95, 0.9), "dailies_people_test": (0.95, 0.9)}
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
 def test_labelled_set_f1(name: str) -> None:
     labelled = load_labelled(DATA / f"{name}.jsonl")
-    scores = evaluate(lambda message: parse_daily(message, "DEV"), labelled).f1()
+    report = evaluate(lambda message: parse_daily(message, "DEV"), labelled)
+    scores = report.f1()
     assert all(scores[field] >= floor for field, floor in FLOORS[name].items()), scores
+    if name in CRITICAL_TARGETS:
+        precision, recall = CRITICAL_TARGETS[name]
+        critical = report.counts["blocker.critical"]
+        assert critical.precision >= precision and critical.recall >= recall, (critical.precision, critical.recall)
+        assert report.quality_accuracy >= 0.9, report.quality_accuracy
+
+
+def test_the_people_set_is_large_and_varied_enough() -> None:
+    """Issue 19's proof: ≥ 250 dailies, ≥ 40 negations, ≥ 30 prose one-liners, ≥ 30 English or mixed, ≥ 20 with
+    #123/URLs, ≥ 20 with version strings that are not ids; split into dev and test."""
+    dev = load_labelled(DATA / "dailies_people_dev.jsonl")
+    test = load_labelled(DATA / "dailies_people_test.jsonl")
+    items = dev + test
+    assert len(items) >= 250 and len(test) >= 100 and not {i["id"] for i in dev} & {i["id"] for i in test}
+    negation = re.compile(
+        r"не\s+блок|блок\w*\s+(?:нет|не\b|нэт|ноль|no)|без\s+блок|ничего\s+не|не\s+жду|снят|"
+        r"no\s+blockers|not\s+a\s+blocker|none|nothing|никаких|отсутству|не\s+мешает|не\s+срочн|"
+        r"не\s+критич|не\s+горит|решили|починили|подняли|помог|resolved|nope|нету|: нет|: no\b",
+        re.I,
+    )
+    assert sum(1 for i in items if negation.search(i["message"])) >= 40
+    assert sum(1 for i in items if i["style"] == "prose") >= 30
+    assert sum(1 for i in items if i["style"] in ("english", "mixed")) >= 30
+    assert sum(1 for i in items if re.search(r"#\d|https?://", i["message"])) >= 20
+    assert sum(1 for i in items if i["style"] == "version") >= 20
+    assert {i["expected"]["quality"] for i in test} == {
+        "EMPTY",
+        "TOO_SHORT",
+        "NO_TASKS_MENTIONED",
+        "DETAIL_OK",
+        "GREAT",
+    }
 
 
 def test_labelled_set_is_varied_and_large_enough() -> None:

@@ -76,12 +76,20 @@ def daily_output(blocker_task: str | None = "TASK-2", quality: str = "DETAIL_OK"
 
 def test_technical_retry_then_success(backend: ScrumBackend, oai: FakeOpenAIServer) -> None:
     script = oai.fake.script
-    script.text("мусор").text("опять мусор")  # attempt 1: invalid twice (with the re-ask inside agent_process)
-    script.json(daily_output())  # attempt 2 (seed 4.B: one technical retry)
+    script.text("мусор")  # the first reply is invalid …
+    script.json(daily_output())  # … and the format repair (shown that reply and the error) fixes it
     state = {"mode": "INITIAL", "quality_retries": 0}
     resp = backend.process_daily("Вчера TASK-1, сегодня TASK-2", "DEV", state)
     assert resp["type"] == "json" and resp["data"]["daily"]["blockers"][0]["related_task_id"] == "TASK-2"
-    assert oai.fake.requests.count("chat") == 3
+    assert oai.fake.requests.count("chat") == 2
+    repair = oai.fake.requests.last("chat").json["messages"]
+    assert [m["role"] for m in repair][-2:] == ["assistant", "user"] and repair[-2]["content"] == "мусор"
+
+
+def test_happy_path_is_one_model_call(backend: ScrumBackend, oai: FakeOpenAIServer) -> None:
+    oai.fake.script.json(daily_output())
+    assert backend.submit_daily("core", "anna", "Вчера TASK-1, сегодня TASK-2").status == "accepted"
+    assert oai.fake.requests.count("chat") == 1
 
 
 def test_technical_failure_gives_the_seed_fallback(backend: ScrumBackend, oai: FakeOpenAIServer) -> None:
@@ -89,7 +97,18 @@ def test_technical_failure_gives_the_seed_fallback(backend: ScrumBackend, oai: F
         oai.fake.script.text("не json")
     resp = backend.process_daily("…", "DEV", {"mode": "INITIAL", "quality_retries": 0})
     assert resp == {"type": "text", "data": "Не смог разобрать daily. Переформулируй: вчера/сегодня/блокеры."}
-    assert oai.fake.requests.count("chat") == 4  # 2 attempts × (call + re-ask)
+    assert oai.fake.requests.count("chat") == 2  # the call and its format repair; never the whole question again
+
+
+def test_configured_whole_retries_are_still_possible(
+    data_dir: Path, oai: FakeOpenAIServer, recorder: Recorder
+) -> None:
+    made = _backend(data_dir, oai.base_url, oai.api_key, recorder, retry_count=1)
+    for _ in range(4):
+        oai.fake.script.text("не json")
+    assert made.process_daily("…", "DEV", {"mode": "INITIAL", "quality_retries": 0})["type"] == "text"
+    assert oai.fake.requests.count("chat") == 4
+    made.close()
 
 
 def test_clarification_and_quality_retries(backend: ScrumBackend, oai: FakeOpenAIServer) -> None:
@@ -179,7 +198,8 @@ def test_dialogue_quality_retries_then_accept(offline: ScrumBackend) -> None:
 def test_clarification_rounds_are_bounded(data_dir: Path, recorder: Recorder) -> None:
     made = _backend(data_dir, "offline", "", recorder, max_clarifications=2)
     assert (
-        made.submit_daily("core", "anna", "Вчера TASK-1, сегодня TASK-2. Блокер: нет стенда").status == "clarification"
+        made.submit_daily("core", "anna", "Вчера TASK-1, сегодня TASK-2. Блокер: нет стенда, работать не могу").status
+        == "clarification"
     )
     assert made.submit_daily("core", "anna", "не помню").status == "clarification"
     final = made.submit_daily("core", "anna", "всё ещё не помню")
@@ -210,7 +230,7 @@ def test_a_dialogue_left_open_does_not_swallow_the_next_days_daily(data_dir: Pat
 
 
 def test_fallback_keeps_the_dialogue(backend: ScrumBackend, oai: FakeOpenAIServer) -> None:
-    for _ in range(4):
+    for _ in range(2):
         oai.fake.script.text("не json")
     outcome = backend.submit_daily("core", "vera", "…")
     assert (outcome.status, outcome.message) == ("fallback", DAILY_FALLBACK)

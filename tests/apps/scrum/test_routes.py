@@ -44,7 +44,9 @@ def test_every_mode_offline_over_http(http: httpx.Client) -> None:
         },
     ).json()
     assert first["status"] == "clarification" and "нет доступов к стенду" in first["message"]
-    second = http.post("/scrum/teams/demo/daily", json={"member": "gleb", "message": "Это TASK-10"}).json()
+    second = http.post(
+        "/scrum/teams/demo/daily", json={"member": "gleb", "message": "Это TASK-10, без стенда не могу начать"}
+    ).json()
     assert second["status"] == "accepted"
     assert second["events"][0] == {
         "author_role": "DEV",

@@ -92,7 +92,9 @@ def _check(results: list[dict[str, Any]]) -> None:
     daily = initial["data"]["daily"]
     assert [i["task_id"] for i in daily["yesterday"]] == ["TASK-12"]
     assert [i["task_id"] for i in daily["today"]] == ["TASK-15"]
-    assert daily["blockers"][0]["text"] == "нет доступов к стенду" and daily["blockers"][0]["critical"] is True
+    # «нет доступов к стенду» alone does not say the work stops (issue 19): critical only after the answer below
+    # says «без стенда не могу проверить интеграцию».
+    assert daily["blockers"][0]["text"] == "нет доступов к стенду" and daily["blockers"][0]["critical"] is False
     assert initial["data"]["clarification"]["needs_clarification"] is True
     assert "нет доступов к стенду" in initial["data"]["clarification"]["question"]
 

@@ -26,9 +26,7 @@ def _request(body: dict[str, Any]) -> tuple[LLMRequest, str]:
     messages = body["messages"]
     system = messages[0]["content"]
     user = next(m for m in messages if m["role"] == "user")["content"]
-    request = LLMRequest(
-        messages=[LLMMessage(role="system", content=system), LLMMessage(role="user", content=user)]
-    )
+    request = LLMRequest(messages=[LLMMessage(role="system", content=system), LLMMessage(role="user", content=user)])
     return request, system
 
 

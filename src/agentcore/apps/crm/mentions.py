@@ -88,16 +88,59 @@ def lemmas(text: str) -> list[str]:
     return out
 
 
+# The commands people type most, for reading them with one typo («Перведи», «удпли», «поминяй»).
+_COMMON_COMMANDS = {
+    **dict.fromkeys(("переведи", "перемести", "передвинь"), "перевести"),
+    "поменяй": "поменять",
+    "измени": "изменить",
+    "удали": "удалить",
+    "создай": "создать",
+    "назначь": "назначить",
+    "поставь": "поставить",
+    "покажи": "показать",
+    "добавь": "добавить",
+    "заведи": "завести",
+    "перенеси": "перенести",
+    "обнови": "обновить",
+    "переименуй": "переименовать",
+}
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """True when ``a`` and ``b`` differ by one inserted, deleted or replaced letter."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    return a[i + (len(a) == len(b)) :] == b[i + 1 :]
+
+
 def imperatives(text: str) -> set[str]:
     """Infinitives of the verbs in ``text`` that can be read as an imperative or an infinitive («удали» →
-    ``удалить``, «поставь» → ``поставить``; «поставка» is a noun and gives nothing)."""
+    ``удалить``, «поставь» → ``поставить``; «поставка» is a noun and gives nothing).  A word unknown to the
+    dictionary one letter away from a common command counts as that command («Перведи» → ``перевести``)."""
     found: set[str] = set()
     for word in _WORD.findall(text):
+        low = word.lower()
+        if len(low) >= 5 and not _known(low):
+            typo = {v for k, v in _COMMON_COMMANDS.items() if _one_edit(low, k)}
+            if typo:
+                found.update(typo)
+                continue
         for lemma, tag in _parses(word):
             if ("VERB" in tag and "impr" in tag) or tag.startswith("INFN"):
                 found.add(lemma)
                 break
     return found
+
+
+@lru_cache(maxsize=4096)
+def _known(word: str) -> bool:
+    morph = morph_analyzer()
+    return True if morph is None else bool(morph.word_is_known(word))
 
 
 def is_question(text: str) -> bool:

@@ -25,6 +25,7 @@ from agentcore.apps.crm.model_client import CRM_STEP
 from agentcore.apps.crm.offline_parse import amount, deadline, entity_ids, event_code, quoted, stage_code, url
 from agentcore.apps.crm.phpquery import build_query
 from agentcore.apps.crm.prompt import STATE_PREFIX, read_state
+from agentcore.apps.crm.resolve import ASK_WHICH
 from agentcore.llm.models import LLMRequest
 from agentcore.llm.offline import offline_handler
 
@@ -131,7 +132,7 @@ def _pick(state: dict[str, Any], kind: str, noun: str, label: Callable[[dict[str
         return None, (
             f"По «{name}» нашлось несколько: {listed}. Нужно уточнение.",
             [],
-            f"По «{name}» нашлось несколько: {listed}. Какую из них вы имеете в виду? Напишите номер, "
+            f"По «{name}» нашлось несколько: {listed}. {ASK_WHICH} Напишите номер, "
             f"например «{noun} {matches[0].get('ID')}».",
         )
     return str(matches[0].get("ID")), None
@@ -423,7 +424,7 @@ def _task(text: str, low: str, state: dict[str, Any]) -> Reply | None:
     raw = next((g for g in title_match.groups() if g), "") if title_match else ""
     raw = re.sub(r"^(?:по|для|к)\s+(?:эт\w+|текущ\w+)\s+сделк\w*\s*[:,—-]?\s*", "", raw, flags=re.IGNORECASE)
     raw = re.split(
-        r"\s+(?:по\s+сделк|для\s+сделк|к\s+сделк|на\s+сделк|в\s+сделк|сделк)\w*|\s+(?:сегодня|завтра|послезавтра|до|к|через|"
+        r"\s+(?:по\s+сделк|для\s+сделк|к\s+сделк|на\s+сделк|в\s+сделк|сделк)\w*|,?\s+(?:срок\w*|сегодня|завтра|послезавтра|до|к|через|"
         r"в\s+(?:понедельник|вторник|среду|четверг|пятницу|субботу|воскресенье)|ответствен\w*|поручи\w*)\b",
         raw,
         maxsplit=1,
@@ -763,4 +764,6 @@ def _offline_plan(request: LLMRequest) -> str:
         ),
         "",
     )
-    return plan_reply(message or "", read_state(request.messages))
+    state = read_state(request.messages)
+    completed = (state.get("resolved") or {}).get("message")  # an answer to «which one?» completing a request
+    return plan_reply(completed if isinstance(completed, str) and completed else message or "", state)

@@ -56,7 +56,7 @@ from agentcore.apps.crm.models import (
 from agentcore.apps.crm.policy import Verdict, check_step
 from agentcore.apps.crm.prompt import build_messages
 from agentcore.apps.crm.render import describe_error, describe_step, summarize
-from agentcore.apps.crm.resolve import resolve_mentions
+from agentcore.apps.crm.resolve import follow_up, resolve_mentions
 from agentcore.apps.crm.state_store import StateStore
 from agentcore.apps.crm.state_sync import update_state_from_action
 from agentcore.trace.clock import utc_now_iso
@@ -377,7 +377,10 @@ class Orchestrator:
             turn.calls.append({"method": method, "params": params, "purpose": "resolve", "ok": True})
             return envelope
 
-        turn.resolved = await resolve_mentions(message, read)
+        completed = follow_up(message, turn.state.history)  # «3» answering «which one?» completes the request
+        turn.resolved = await resolve_mentions(completed or message, read)
+        if completed:
+            turn.resolved["message"] = completed
 
     # --- the model -------------------------------------------------------------------------------
 

@@ -24,12 +24,15 @@ from agentcore.apps.crm.mentions import Mentions, find_mentions, imperatives, st
 from agentcore.apps.crm.offline_parse import stage_code
 from agentcore.apps.crm.phpquery import build_query
 
-__all__ = ["DEAL_FIELDS", "Read", "resolve_mentions"]
+__all__ = ["ASK_WHICH", "DEAL_FIELDS", "Read", "follow_up", "resolve_mentions"]
 
 Read = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 DEAL_FIELDS = ["ID", "TITLE", "STAGE_ID", "OPPORTUNITY", "CURRENCY_ID", "COMPANY_ID", "CONTACT_ID", "ASSIGNED_BY_ID"]
 _MAX_MATCHES = 10
 _CREATE = frozenset({"создать", "добавить", "завести", "заводить", "создавать", "добавлять"})
+# The question the planner asks when a name matched several objects; an answer to it completes the earlier request.
+ASK_WHICH = "Какую из них вы имеете в виду?"
+_ORDINALS = ("перв", "втор", "трет", "четв", "пят", "шест", "седьм", "восьм", "девят", "десят")
 _FILLER = frozenset({"в", "на", "во", "сделк", "стади", "этап", "колонк"})
 
 
@@ -185,3 +188,50 @@ async def resolve_mentions(message: str, read: Read, mentions: Mentions | None =
     if found.person:
         out["user"] = await _safe(found.person, _find_users(found.person, read))
     return out
+
+
+def _choose(answer: str, options: list[tuple[str, str]]) -> str | None:
+    """The id the user picked among ``options`` (``(id, label)``): an id, a position («вторую»), or a label word."""
+    low = answer.lower().strip(" .!")
+    ids = [i for i, _ in options]
+    number = re.fullmatch(r"(?:сделк\w*|№|#)?\s*#?(\d+)(?:-?[йюяе])?", low)
+    if number:
+        value = number.group(1)
+        if value in ids:
+            return value
+        return ids[int(value) - 1] if 0 < int(value) <= len(ids) else None
+    for index, stem in enumerate(_ORDINALS[: len(ids)]):
+        if re.search(rf"\b{stem}", low):
+            return ids[index]
+    words = [w for w in stems(answer) if len(w) >= 4]
+    chosen = [i for i, label in options if words and all(w in label.lower() for w in words)]
+    return chosen[0] if len(chosen) == 1 else None
+
+
+def follow_up(message: str, history: list[dict[str, str]]) -> str | None:
+    """The earlier request completed with the user's pick when ``message`` answers :data:`ASK_WHICH`
+    («Переведи сделку Вектор в стадию Переговоры» + «3» → «Переведи сделку 3 в стадию Переговоры»); else None."""
+    if len(message) > 80 or len(history) < 2:
+        return None
+    asked, request = history[-1], history[-2]
+    if asked.get("role") != "assistant" or request.get("role") != "user" or ASK_WHICH not in asked.get("content", ""):
+        return None
+    text = asked["content"]
+    people = "например «сотрудника" in text
+    options = re.findall(r"#(\d+) ([^;.]+?)(?=;|\. )", text) if people else re.findall(r"#(\d+) «([^»]+)»", text)
+    picked = _choose(message, options)
+    if picked is None:
+        return None
+    earlier = request.get("content", "")
+    found = find_mentions(earlier)
+    name = found.person if people else found.deal
+    if not name:
+        return None
+    if people:
+        return earlier.replace(name, picked, 1) if name in earlier else None
+    for written in (f"«{name}»", f'"{name}"', name):
+        if written in earlier:
+            return earlier.replace(written, picked, 1)
+    words = name.split()
+    pattern = r"\W+".join(re.escape(w) for w in words)
+    return re.sub(pattern, picked, earlier, count=1) if re.search(pattern, earlier) else None

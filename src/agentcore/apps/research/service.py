@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import AsyncGenerator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from agentcore.agents.events import AgentStepEvent, Citation, FinalEvent, new_request_id
@@ -37,8 +37,10 @@ from agentcore.apps.research.tools import SCRATCH, ResearchTools
 from agentcore.config import Settings, get_settings
 from agentcore.llm.models import LLMMessage
 from agentcore.rag.answer import NO_ANSWER, decline
-from agentcore.rag.citations import CoverageReport, answer_sentences, citation_coverage, judge_for
+from agentcore.rag.citations import CoverageReport, Passage, answer_sentences, citation_coverage, judge_for
+from agentcore.rag.claims import ClaimReport, RenderedAnswer, check_claims, read_claims, render_claims
 from agentcore.rag.errors import RagError
+from agentcore.rag.focus import check_focus
 from agentcore.rag.models import CollectionInfo
 from agentcore.trace.clock import utc_now_iso
 from agentcore.trace.logs import step_logger
@@ -465,27 +467,33 @@ class AgentService(ReActAgent):
             verify = await self._verify_answer(answer, run.history)
         confidence = verify.get("confidence") if verify else None
         passages = scratch.context.passages if scratch.context else ()
-        if declined or not self._grounded(scratch, state.coverage, confidence):
+        checked = None if declined else await self._check_claims(run, answer)
+        rendered = checked[1] if checked else None
+        if (
+            rendered is None
+            or not rendered.answered
+            or (scratch.answerable is False and not self._grounded(scratch, state.coverage, confidence))
+        ):
             closest = passages[:CLOSEST_SOURCES]
             text, cited_passages, answered = decline([p.as_hit() for p in closest]), [], False
         else:
             closest = ()
-            text = answer.strip()
-            numbers = {n for sentence in answer_sentences(answer) for n in sentence.citations}
-            cited_passages = [p for p in passages if p.index in numbers]
+            text = rendered.text
+            cited_passages = list(rendered.sources)
             answered = True
         citations = [
             Citation(
-                index=p.index,
+                index=number,
                 id=p.id,
                 doc_id=p.doc_id,
                 title=p.title,
                 source=p.source,
                 snippet=truncate(" ".join(p.text.split()), SNIPPET_CHARS),
             )
-            for p in cited_passages
+            for number, p in enumerate(cited_passages, start=1)
         ]
-        report = run.coverage_report
+        claim_report = checked[0] if checked else None
+        numbering = rendered.numbering if rendered is not None and answered else {}
         metadata: dict[str, Any] = {
             "coverage": round(state.coverage, 4),
             "refinements": state.refinement_count,
@@ -501,8 +509,19 @@ class AgentService(ReActAgent):
             "collection": scratch.collection,
             "coverage_threshold": settings.coverage_threshold,
             "judge": self.judge.name,
-            "unsupported_sentences": [s.text for s in report.sentences if not s.supported] if report else [],
-            "claims": (verify or {}).get("claims", []),
+            "unsupported_sentences": [c.claim.text for c in claim_report.removed] if claim_report else [],
+            "claims": [c.to_dict(numbering, claim_report.passages) for c in claim_report.claims]
+            if claim_report
+            else [],
+            "removed_claims": [
+                {"claim": c.claim.text, "status": c.status, "missing": list(c.missing)} for c in claim_report.removed
+            ]
+            if claim_report
+            else [],
+            "missing_parts": list(rendered.missing) if rendered is not None and answered else [],
+            # Only supported claims are shown, so an answer given is grounded claim by claim.
+            "grounded": answered and claim_report is not None,
+            "verify_claims": (verify or {}).get("claims", []),
             "closest": [{"id": p.id, "doc_id": p.doc_id, "title": p.title} for p in closest],
             "cached": False,
         }
@@ -518,6 +537,44 @@ class AgentService(ReActAgent):
             fallback,
         )
         return run.events.final(run.step, text, citations, metadata)
+
+    async def _check_claims(self, run: ResearchRun, answer: str) -> tuple[ClaimReport, RenderedAnswer] | None:
+        """Check every claim of ``answer`` against the run's passages and the question's focus; ``None`` when
+        there is no context to check against.  Warnings (an unreadable judge reply) go to the trace."""
+        scratch = run.scratch
+        if scratch.context is None:
+            return None
+        claims = read_claims(answer, scratch.context)
+        pool = [Passage.from_hit(0, hit) for hit in scratch.seen.values()]
+        judge = self.judge if self.judge.name != "lexical" else None
+        report = await check_claims(claims, scratch.context, pool=pool, judge=judge)
+        for warning in report.warnings:
+            await run.emit(run.events.thought(run.step, f"Предупреждение: {warning}", origin="control"))
+        shown = report.supported
+        headings = [report.passages[n].title for c in shown for n in c.sources]
+        focus = check_focus(
+            run.question,
+            [c.claim.text for c in shown],
+            [f"{p.title}\n{p.text}" for p in report.passages.values()],
+            headings=headings,
+        )
+        if focus.decline:
+            for i, c in enumerate(report.claims):
+                if c.status == "supported":
+                    report.claims[i] = replace(c, status="unsupported", missing=("не отвечает на вопрос",),
+                                               decided_by="focus")
+        rendered = render_claims(report, missing=focus.missing)
+        removed = len(report.removed)
+        await run.emit(
+            run.events.thought(
+                run.step,
+                f"Проверка утверждений: подтверждено {len(report.supported)} из {len(report.claims)}"
+                + (f", убрано {removed}" if removed else "")
+                + (f"; в документах не нашлось: {'; '.join(focus.missing)}" if focus.missing else ""),
+                origin="control",
+            )
+        )
+        return report, rendered
 
     def _grounded(self, scratch: Scratch, coverage: float, confidence: float | None) -> bool:
         """Whether an answer stands: its citation coverage reaches ``coverage_threshold`` and/or its verify

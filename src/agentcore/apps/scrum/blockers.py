@@ -29,6 +29,9 @@ import re
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from agentcore.apps.scrum.blocker_reading import escalation_reason
+from agentcore.apps.scrum.task_ids import is_task_id
+
 NO_TASK_ID = "NO_TASK_ID"
 SOURCE = "daily"
 ESCALATION_TYPE = "BLOCKER_ESCALATION"
@@ -58,7 +61,7 @@ def severity_of(critical_flag: bool, task_exists: bool) -> str:
 
 def _task_id(value: Any) -> str:
     """The blocker's task id, or ``NO_TASK_ID`` when it is missing or not a valid id."""
-    if isinstance(value, str) and _VALID_TASK_ID.match(value.strip()):
+    if isinstance(value, str) and (_VALID_TASK_ID.match(value.strip()) or is_task_id(value.strip())):
         return value.strip()
     return NO_TASK_ID
 
@@ -131,6 +134,7 @@ def process_blockers(
                     "text": text,
                     "task_id": task_id,
                     "author_role": role,
+                    "reason": escalation_reason(text, critical),
                 }
             )
     return events, escalations

@@ -8,6 +8,10 @@
 * :func:`digest_problems` — a digest that leaves the template (seed 7: «строго следует шаблону»).
 
 Every check returns a list of problems in Russian (empty when the text is fine); they go back to the model as is.
+
+:func:`settle_daily` gives a parsed daily (the offline parser's or a model's) the one quality verdict and
+clarification (:func:`~agentcore.apps.scrum.daily_parser.daily_verdict`), so the same text gets the same verdict on
+every path.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from agentcore.apps.scrum.daily_parser import task_ids_in
+from agentcore.apps.scrum.daily_parser import daily_verdict, declines_task, task_ids_in
 from agentcore.apps.scrum.schemas import DigestData
 from agentcore.apps.scrum.templates import DIGEST_SECTIONS
 
@@ -60,6 +64,35 @@ FAQ_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (_TIMES, "конкретное время или дни недели"),
     (_COMPANY, "правила конкретной компании"),
 )
+
+
+def settle_daily(output: dict[str, Any], message: str, mode: str = "INITIAL") -> dict[str, Any]:
+    """Seed 3.2's ``output`` with ``quality`` and ``clarification`` from the shared verdict.
+
+    In INITIAL mode the daily's text counts, and a daily without today's plan or without what was done is asked
+    about; in CLARIFICATION mode (``message`` is an answer) only blockers without a task are asked about.  A
+    question the model asked is kept in its wording (with «?» at its end); the verdict's question is added when the
+    model asked none.
+    """
+    daily = output["daily"]
+    initial = mode == "INITIAL"
+    quality, clarification = daily_verdict(daily, message if initial else None, ask_missing=initial)
+    if not initial:
+        quality = max(str(daily["quality"]), quality, key=_QUALITY_ORDER.index)
+    if not initial and declines_task(message):
+        clarification = {"needs_clarification": False, "question": ""}
+    own = output.get("clarification") or {}
+    if own.get("needs_clarification") and str(own.get("question") or "").strip():
+        # The model's own wording wins when it asks too; a question always ends with «?».
+        question = str(own["question"]).strip().rstrip(".!")
+        clarification = {
+            "needs_clarification": True,
+            "question": question if question.endswith("?") else f"{question}?",
+        }
+    return {**output, "daily": {**daily, "quality": quality}, "clarification": clarification}
+
+
+_QUALITY_ORDER = ("EMPTY", "TOO_SHORT", "NO_TASKS_MENTIONED", "DETAIL_OK", "GREAT")
 
 
 def _hits(pattern: re.Pattern[str], text: str) -> list[str]:

@@ -18,34 +18,68 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
+from agentcore.apps.scrum.blocker_reading import NEGATED, RESOLVED, WORKAROUND, criticality, is_negated, meanwhile_span
 from agentcore.apps.scrum.schemas import MAX_ITEMS, MAX_TEXT_CHARS
+from agentcore.apps.scrum.task_ids import task_ids_in
 from agentcore.trace.text import truncate
 
 Section = Literal["yesterday", "today", "blockers"]
 
-TASK_ID_RE = re.compile(r"(?<![\w-])([A-Za-z][A-Za-z0-9_]{0,19})-(\d{1,9})(?![\w-])")
+__all__ = [
+    "ParsedDaily",
+    "daily_verdict",
+    "declines_task",
+    "grade",
+    "merge_clarification",
+    "parse",
+    "parse_daily",
+    "task_ids_in",
+]
 
 
 def _wordset(words: str) -> frozenset[str]:
     return frozenset(words.split())
 
 
-_YESTERDAY = r"вч[еи]р\w*|вчр\w*|yesterday|в\s+пятницу|на\s+прошлой\s+неделе|за\s+прошлый\s+день|сделано|done"
+_YESTERDAY = (
+    r"вч[еи]р\w*|вчр\w*|вчеоа|вчра|yesterday|в\s+пятницу|на\s+прошлой\s+неделе|за\s+прошлый\s+день|сделано|done|"
+    r"по\s+вчера"
+)
 _TODAY = (
     r"сег[оа]дн\w*|сев[оа]дн\w*|сиг[оа]дн\w*|с[её]дня|сення|today|планы?|планах|в\s+планах|план\s+на\s+день|"
-    r"на\s+сегодня|todo|to\s+do|plans?|в\s+работе|in\s+progress|wip|завтра"
+    r"на\s+сегодня|todo|to\s+do|plans?|в\s+работе|in\s+progress|wip|завтра|сег[оа]?дн[яи]|сегодя|сегдоня|сегоня|"
+    r"сегдня|севоня|сигодня|сёдня|сегодн"
 )
 _BLOCKER_WORDS = (
     r"блок[еи]р\w*|блокир\w*|блокеры|blockers?|blocked|impediments?|препятстви\w*|проблем\w*|затык\w*|"
-    r"стопп?ер\w*|риски?"
+    r"стопп?ер\w*|риски?|блакер\w*|блокры"
 )
+# Symbols that open a line instead of a header: ✅ done, 🔜 planned, ⛔ blocked.
+_EMOJI_SECTION: dict[str, Section] = {
+    **dict.fromkeys("✅✔☑👍🟢✓", "yesterday"),
+    **dict.fromkeys("🔜🎯➡👉⏳🛠🔧🟡📅🔨⏭", "today"),
+    **dict.fromkeys("⛔🚧🚫❌🔴🆘🔥🧱🙅⚠🛑", "blockers"),
+}
+_LEADING_SYMBOLS = re.compile(r"^[^\w\s#(«\"\[]+\s*")
+_SECTION_TAIL = rf"(?:\s+(?:на|for|{_YESTERDAY}|{_TODAY}))*"
 _HEADER = re.compile(
-    rf"^\s*(?:что\s+(?:сделал[аи]?|делал[аи]?)\s+)?(?:(?P<y>{_YESTERDAY})|(?P<t>{_TODAY})|(?P<b>{_BLOCKER_WORDS}))"
-    r"\s*(?:[:：]|—|–|-(?!\w)|=>|->)\s*",
+    rf"^\s*(?:что\s+(?:сделал[аи]?|делал[аи]?)\s+)?(?:(?P<y>(?:{_YESTERDAY}){_SECTION_TAIL}|y)|"
+    rf"(?P<t>(?:{_TODAY}){_SECTION_TAIL}|t)|(?P<b>{_BLOCKER_WORDS}|b))"
+    r"\s*(?:[:：]|—|–|-(?!\w)|=>|->|[^\w\s#(«\"\[,.;!?]+)\s*",
     re.IGNORECASE,
 )
+# A header alone on its line, without a colon («Вчера», «📌 Сегодня», «Блокеры»).
+_HEADER_ALONE = re.compile(
+    rf"^\s*(?:(?P<y>{_YESTERDAY})|(?P<t>{_TODAY})|(?P<b>{_BLOCKER_WORDS}))\s*[:：]?\s*$", re.IGNORECASE
+)
+_URL_RE = re.compile(r"https?://\S+", re.IGNORECASE)
+_KEY_LIKE = re.compile(r"^[a-z][a-z0-9_]*-\d+$")
+_SECTION_WORD = re.compile(rf"(?:{_YESTERDAY}|{_TODAY}|{_BLOCKER_WORDS})", re.IGNORECASE)
+_BLOCKER_WORDS_FULL = re.compile(_BLOCKER_WORDS, re.IGNORECASE)
+_BLOCKER_WORDS_RE = re.compile(rf"\b(?:{_BLOCKER_WORDS})", re.IGNORECASE)
 _YESTERDAY_RE = re.compile(rf"\b(?:{_YESTERDAY})\b", re.IGNORECASE)
 _TODAY_RE = re.compile(rf"\b(?:{_TODAY})\b", re.IGNORECASE)
 # After «блокеров нет» only the end of the statement or a word that cannot be what is missing may follow:
@@ -54,9 +88,9 @@ _STATEMENT_END = (
     r"(?!\s+(?!(?:пока|вроде|вообще|совсем|никаких|и|а|но|вчера|сегодня|завтра|today|yesterday|so\s+far)\b)\w)"
 )
 _NO_BLOCKERS_RE = re.compile(
-    r"(?:\b(?:блок[еи]р\w*|blockers?|проблем\w*|препятстви\w*|затык\w*)\s*(?:[:—–-]\s*)?"
+    r"(?:\b(?:бл[оа]к[еи]р\w*|blockers?|проблем\w*|препятстви\w*|затык\w*)\s*(?:[:—–-]\s*)?"
     r"(?:нет|нету|отсутству\w*|none|no|не\s+вижу|не\s+наблюда\w*|пока\s+нет)\b" + _STATEMENT_END + ")"
-    r"|(?:\b(?:нет|без|no|not\s+any)\s+(?:блок[еи]р\w*|blockers?|проблем\w*|препятстви\w*|затык\w*)\b)"
+    r"|(?:\b(?:нет|без|no|not\s+any)\s+(?:бл[оа]к[еи]р\w*|blockers?|проблем\w*|препятстви\w*|затык\w*)\b)"
     r"|(?:ничего\s+не\s+(?:блокирует|мешает))|(?:блок[еи]р\w*\s+не\s+(?:вижу|наблюда\w*|ожида\w*))",
     re.IGNORECASE,
 )
@@ -64,18 +98,9 @@ _BLOCKER_RE = re.compile(
     r"\b(?:блок[еи]р\w*|блокир\w*|заблокир\w*|blocker\w*|blocked|block(?:s|ing)?|impediment\w*|жд(?:у|ем|[её]м)|"
     r"ожида(?:ю|ем)|жду|не\s+мо(?:гу|жем|жет)|не\s+получа\w*|нет\s+доступ\w*|без\s+доступ\w*|мешает|мешают|"
     r"упал[аи]?|лежит|сломал\w*|сломан\w*|не\s+работает|не\s+работают|застрял\w*|завис(?:ла|ло|ли|ает|ают)?|waiting|stuck|"
-    r"проблем\w*|затык\w*|не\s+хватает|нет\s+прав|срочно\s+нуж\w+|стоп|без\s+(?:него|неё|нее|них|этого))\b",
-    re.IGNORECASE,
-)
-_CRITICAL_RE = re.compile(
-    r"срочн\w*|критич\w*|\bблок[еи]р\w*|\bблокиру\w*|заблокир\w*|\bblocker\w*|\bblocked\b|\bне\s+мо(?:гу|жем|жет)\b|"
-    r"не\s+получа\w*|невозможн\w*|горит|\basap\b|\burgent\b|\bстоп\b|\bупал[аи]?\b|\bлежит\b|сломан\w*|"
-    r"полностью|\bпрод\w*|production|релиз\w*\s+под\s+угроз\w*",
-    re.IGNORECASE,
-)
-_NOT_CRITICAL_RE = re.compile(
-    r"не\s+критич\w*|некритич\w*|не\s+срочн\w*|несрочн\w*|не\s+горит|терпит|небольш\w*|мелк\w*|минорн\w*|"
-    r"не\s+блокир\w*|not\s+critical|low\s+priority|не\s+страшно|не\s+мешает",
+    r"проблем\w*|затык\w*|не\s+хватает|нет\s+прав|срочно\s+нуж\w+|стоп|без\s+(?:него|неё|нее|них|этого)|"
+    r"уп[её]рс\w*|упира\w*|висит|не\s+отвеча\w*|не\s+да[её]т|не\s+дают|недоступ\w*|истек\w*|истёк\w*|"
+    r"can'?t|cannot|waiting\s+(?:on|for))\b",
     re.IGNORECASE,
 )
 _PAST_VERBS = _wordset(
@@ -107,18 +132,20 @@ _CLARIFY_NO_TASK = re.compile(
     re.IGNORECASE,
 )
 _NOTHING = re.compile(
-    r"^(?:нет|нету|none|no|n/a|-|—|отсутствуют|пока\s+нет|ничего|не\s+вижу)\s*(?:[,.;!—–-]|$)", re.IGNORECASE
+    r"^(?:нет|нету|нэт|none|no|nope|nothing|n/a|-|—|отсутствуют|пока\s+нет|ничего|никаких|ноль|не\s+вижу)\s*"
+    r"(?:[,.;!—–-]|$)",
+    re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-zА-Яа-яЁё0-9]+(?:-[A-Za-zА-Яа-яЁё0-9]+)*")
 _FILLER = _wordset(
     """и а но да нет ну вот ещё еще также тоже потом затем же все всё так как что это по на в во с со к ко
-    у о об от до за из для над под при про через ничего пока особо вроде вообще -"""
+    у о об от до за из для над под при про через ничего пока особо вроде вообще то самое тот та те -"""
 )
 _GENERIC = _wordset(
     """задача задачи задачу задачами задач таска таски таску таск тасками работа работу работаю работаем
     делаю делать делаем буду будем занимаюсь спринт спринту спринта"""
 )
-_ID = r"[A-Za-z][A-Za-z0-9_]{0,19}-\d{1,9}"
+_ID = r"(?:[A-Za-z][A-Za-z0-9_]{0,19}-\d{1,9}|[\w.-]+/[\w.-]+#\d{1,9}|#\d{1,9})"
 # «…, TASK-1» / «… (TASK-1)» / «… — TASK-1» at the end of a blocker: the id goes to related_task_id
 _TRAILING_ID = re.compile(rf"\s*(?:[,;—–]|\s-)\s*\(?{_ID}\)?\s*$|\s*\({_ID}\)\s*$")
 _LEAD = re.compile(
@@ -130,9 +157,10 @@ _BULLET = re.compile(r"^\s*(?:[-*•–—]|\d{1,2}[.)])\s+")
 _CLAUSE_SPLIT = re.compile(
     rf"(?:,\s*|\s+—\s+|\s+–\s+|\s+)(?:(?:а|и|но|однако|зато)\s+)?(?=(?:{_YESTERDAY}|{_TODAY})\b)"
     r"|,\s*(?=(?:блок[еи]р\w*|blocker|blocked|жд(?:у|ем)|не\s+мо(?:гу|жем)|нет\s+доступ|мешает|упал)\b)"
+    r"|,\s*(?=был[аио]?\s+(?:блок|затык|проблем))"
     r"|,\s*(?:а\s+|и\s+|потом\s+|затем\s+)?(?=(?:планирую|буду|начну|займусь|собираюсь|возьму|продолжу|дальше|"
     r"сделал|закрыл|доделал|закончил|завершил|пофиксил|починил|исправил|выкатил|смержил|протестировал|проверил)\b)"
-    r"|,?\s+(?:но|однако)\s+|,\s*а\s+(?=(?:сегодня|вчера|today|yesterday)\b)",
+    r"|,?\s+(?:но|однако)\s+|,\s*а\s+(?=(?:сегодня|вчера|today|yesterday)\b)|,\s*(?:а|и)\s+(?:ещё|еще|также)\s+",
     re.IGNORECASE,
 )
 
@@ -144,12 +172,18 @@ _POSTFIX_STATUS = re.compile(
 _BLOCKER_HEAD = re.compile(r"\s+(?=(?:блок[еи]р(?:ы|ов)?|blockers?|blocked|impediments?)\b)", re.IGNORECASE)
 # … unless the word before says there is none, or that one was dealt with («нет блокеров», «снял блокер»).
 _NOT_BEFORE_BLOCKER = _wordset(
-    """нет нету без никаких ни no not any снял сняла сняли закрыл закрыла закрыли убрал убрала убрали решил
+    """не нет нету без никаких ни no not any снял сняла сняли закрыл закрыла закрыли убрал убрала убрали решил
     решила решили обошёл обошел обошла новых других"""
 )
 # A clause that only says how urgent the blocker is («Блокеры: срочно!!! нет доступа»): it belongs to the next one.
 _URGENCY_ONLY = re.compile(
     r"^\W*(?:очень\s+|совсем\s+|супер\s*)?(?:срочно|критично|важно|asap|urgent|горит)\W*$", re.IGNORECASE
+)
+
+
+# Where a blocker line turns to the day's work: «Блокер: банк молчит по PAY-3, но сегодня делаю PAY-2».
+_SECTION_AFTER_BLOCKER = re.compile(
+    r"(?:[,;]|\s[—–])\s*(?:(?:а|но|и|зато)\s+)?(?=(?:сегодня|вчера|today|yesterday|завтра)\b)", re.IGNORECASE
 )
 
 
@@ -187,6 +221,7 @@ class ParsedDaily:
     no_blockers_stated: bool = False
     content_words: int = 0
     informative_words: int = 0
+    words: int = 0
 
     def task_ids(self) -> list[str]:
         ids = [item["task_id"] for item in self.yesterday + self.today if item["task_id"]]
@@ -194,29 +229,26 @@ class ParsedDaily:
         return list(dict.fromkeys(ids))
 
 
-def task_ids_in(text: str) -> list[str]:
-    """Task ids mentioned in ``text``, upper-cased, in order, without repeats."""
-    return list(dict.fromkeys(f"{key.upper()}-{number}" for key, number in TASK_ID_RE.findall(text)))
-
-
 def _clean(text: str) -> str:
     text = _LEAD.sub("", text.strip())
     return _TRAIL.sub("", text).strip()
 
 
-def _content_words(text: str) -> list[str]:
-    """Words that carry content: not headers, time words, fillers or task ids."""
-    words = []
-    for word in _WORD.findall(text):
-        lower = word.lower()
-        if lower in _FILLER or TASK_ID_RE.fullmatch(word) or len(lower) < 2:
-            continue
-        if _YESTERDAY_RE.fullmatch(lower) or _TODAY_RE.fullmatch(lower):
-            continue
-        if re.fullmatch(_BLOCKER_WORDS, lower):
-            continue
-        words.append(lower)
-    return words
+def _content_words(text: str) -> tuple[str, ...]:
+    """Words that carry content: not headers, time words, fillers, numbers, task ids or URLs."""
+    if "://" in text:
+        text = _URL_RE.sub(" ", text)
+    return tuple(lower for lower in (w.lower() for w in _WORD.findall(text)) if _is_content(lower))
+
+
+@lru_cache(maxsize=8192)
+def _is_content(lower: str) -> bool:
+    """Whether a (lower-case) word carries content (the vocabulary repeats, so the answer is kept)."""
+    if lower in _FILLER or len(lower) < 2 or lower.isdigit() or (_KEY_LIKE.match(lower) and task_ids_in(lower)):
+        return False
+    if _YESTERDAY_RE.fullmatch(lower) or _TODAY_RE.fullmatch(lower):
+        return False
+    return not _BLOCKER_WORDS_FULL.fullmatch(lower)
 
 
 def _verb_section(text: str) -> Section | None:
@@ -235,11 +267,26 @@ def _split_clauses(message: str) -> list[_Clause]:
     clauses: list[_Clause] = []
     for index, sentence in enumerate(_SENTENCES.split(message)):
         sentence = _BULLET.sub("", sentence or "").strip()
+        hint: Section | None = None
+        symbols = _LEADING_SYMBOLS.match(sentence)
+        if symbols:
+            hint = next((_EMOJI_SECTION[c] for c in symbols.group(0) if c in _EMOJI_SECTION), None)
+            sentence = _BULLET.sub("", sentence[symbols.end() :]).strip()
         if not sentence:
+            continue
+        alone = _HEADER_ALONE.match(sentence)
+        if alone:
+            section_alone: Section = "yesterday" if alone.group("y") else "today" if alone.group("t") else "blockers"
+            clauses.append(_Clause("", index, section_alone, explicit=True, lead=alone.group("b") or ""))
             continue
         header = _HEADER.match(sentence)
         section: Section | None = None
         lead = ""
+        if header is None and hint is not None:
+            if hint == "blockers":
+                clauses.append(_Clause(sentence, index, "blockers"))
+                continue
+            section = hint
         if header:
             section = "yesterday" if header.group("y") else "today" if header.group("t") else "blockers"
             lead = header.group("b") or ""
@@ -247,15 +294,50 @@ def _split_clauses(message: str) -> list[_Clause]:
             if not body.strip():  # a header on its own line: the section of the lines below
                 clauses.append(_Clause("", index, section, explicit=True, lead=lead))
                 continue
-            if section == "blockers":  # «Блокеры: жду ревью, нет стенда» — the whole line is blockers
-                clauses.append(_Clause(body, index, section, explicit=True, lead=lead))
-                continue
+            if section == "blockers":  # «Блокеры: жду ревью, нет стенда» — the whole line is blockers …
+                tail = None if is_negated(body) else _SECTION_AFTER_BLOCKER.search(body)
+                clauses.append(
+                    _Clause(body[: tail.start()] if tail else body, index, section, explicit=True, lead=lead)
+                )
+                if not tail:
+                    continue
+                body, section, header = body[tail.end() :], None, None  # … up to «…, но сегодня делаю PAY-2»
             sentence = body
         sentence = _POSTFIX_STATUS.sub(r"\2 \1", sentence)
         parts = [p for piece in _split_before_blockers(sentence) for p in _CLAUSE_SPLIT.split(piece) if p and p.strip()]
         for position, part in enumerate(parts):
             clauses.append(_Clause(part, index, section if position == 0 else None, explicit=bool(header)))
-    return _merge_urgency(clauses)
+    return _merge_qualifiers(_merge_urgency(clauses))
+
+
+_QUALIFIER = re.compile(
+    r"^\W*(?:но\s+|а\s+|и\s+)?(?:это\s+|уже\s+|пока\s+)?(?:не\s+(?:блокер\w*|срочно|критично|горит|мешает|страшно)|"
+    r"уже\s+\w+|снят\w*|решили|починили|подняли|resolved|не\s+критично|несрочно)\b",
+    re.IGNORECASE,
+)
+
+
+def _merge_qualifiers(clauses: list[_Clause]) -> list[_Clause]:
+    """Join a clause that only qualifies the blocker before it («…, но это не блокер», «…, уже снят», «…, но не
+    срочно») with that blocker, so its negation or urgency applies to it."""
+    merged: list[_Clause] = []
+    for clause in clauses:
+        previous = merged[-1] if merged else None
+        if (
+            previous is not None
+            and previous.sentence == clause.sentence
+            and clause.section is None
+            and previous.text.strip()
+            and (_QUALIFIER.match(clause.text) or RESOLVED.search(clause.text) or WORKAROUND.search(clause.text))
+            and not task_ids_in(clause.text)
+            and not _YESTERDAY_RE.match(clause.text.strip())
+            and not _TODAY_RE.match(clause.text.strip())
+            and (previous.section == "blockers" or _BLOCKER_RE.search(previous.text))
+        ):
+            previous.text = f"{previous.text.rstrip()}, {clause.text.strip()}"
+            continue
+        merged.append(clause)
+    return merged
 
 
 def _merge_urgency(clauses: list[_Clause]) -> list[_Clause]:
@@ -299,8 +381,27 @@ def _blocker_text(text: str) -> str:
     return truncate(_clean(text), MAX_TEXT_CHARS)
 
 
-def _is_critical(text: str) -> bool:
-    return bool(_CRITICAL_RE.search(text)) and not _NOT_CRITICAL_RE.search(text)
+def _starts_section(text: str) -> bool:
+    return bool(_YESTERDAY_RE.match(text) or _TODAY_RE.match(text))
+
+
+def _blocker_from(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """The blocker a clause states, and the work it says is done meanwhile («…, пока делаю PAY-16» → today)."""
+    cut = meanwhile_span(text)
+    own, meanwhile = (text[:cut], text[cut:]) if cut else (text, "")
+    if not _content_words(own):
+        own, meanwhile = text, ""
+    # The author's words stay whole unless the meanwhile part is work on a task of its own.
+    blocker = _blocker_text(own if task_ids_in(meanwhile) else text)
+    if not blocker or not _content_words(blocker):
+        return None
+    ids = task_ids_in(own)
+    critical, _ = criticality(text)
+    work = [
+        {"task_id": task_id, "summary": truncate(_clean(meanwhile), MAX_TEXT_CHARS)}
+        for task_id in task_ids_in(meanwhile)
+    ]
+    return {"text": blocker, "critical": critical, "related_task_id": ids[0] if ids else None}, work
 
 
 def _items(text: str) -> list[dict[str, Any]]:
@@ -338,22 +439,28 @@ def parse(message: str) -> ParsedDaily:
     parsed = ParsedDaily(content_words=len(_content_words(message)), informative_words=_informative(message))
     parsed.no_blockers_stated = bool(_NO_BLOCKERS_RE.search(message))
     clauses = _merge_blocker_runs(_split_clauses(message))
-    sentence_ids: dict[int, list[str]] = {}
-    for clause in clauses:
-        sentence_ids.setdefault(clause.sentence, []).extend(task_ids_in(clause.text))
 
     sticky: Section | None = None
     sticky_explicit = False
     sticky_lead = ""
+    sticky_alone = False
     for clause in clauses:
         text = clause.text.strip()
         if clause.section is not None and clause.explicit:
             sticky, sticky_explicit, sticky_lead = clause.section, True, clause.lead
+            sticky_alone = not text
         if not text:
             continue
-        if clause.section is None and sticky == "blockers" and sticky_explicit:
+        if (
+            clause.section is None
+            and sticky == "blockers"
+            and sticky_explicit
+            and sticky_alone
+            and not _YESTERDAY_RE.match(text)
+            and not _TODAY_RE.match(text)
+        ):
             clause.section, clause.lead = "blockers", sticky_lead  # a line in the list under «Блокеры:»
-        if clause.section == "blockers" and _NOTHING.match(text):
+        if clause.section == "blockers" and (_NOTHING.match(text) or _NOTHING.match(_blocker_text(text))):
             parsed.no_blockers_stated = True  # «Блокеры: -»
             continue
         section = clause.section
@@ -366,20 +473,26 @@ def parse(message: str) -> ParsedDaily:
                 section = "today"
             if section is not None:
                 sticky, sticky_explicit = section, False
+        if (section == "blockers" or _BLOCKER_RE.search(text)) and (
+            is_negated(text) or _NOTHING.match(_blocker_text(text))
+        ):
+            parsed.no_blockers_stated = True  # «не блокер», «ничего не жду», «был блокер, уже снят»
+            # «сегодня займусь PAY-61, ничего не мешает»: the work stays, only the blocker is denied.
+            rest = _clean(NEGATED.sub("", text))
+            if section == "blockers" or _BLOCKER_RE.search(rest) or not (task_ids_in(rest) or _starts_section(rest)):
+                continue
+            text = rest
         if _NO_BLOCKERS_RE.search(text):  # «…, блокеров нет»: keep what else the clause says
             text = _clean(_NO_BLOCKERS_RE.sub("", text))
             if not text or not (_content_words(text) or task_ids_in(text)):
                 continue
         if section == "blockers" or _BLOCKER_RE.search(text):
-            blocker = _blocker_text(text)
-            if not blocker or not _content_words(blocker):
-                continue
-            ids = task_ids_in(text)
-            if not ids:
-                siblings = list(dict.fromkeys(sentence_ids.get(clause.sentence, [])))
-                ids = siblings if len(siblings) == 1 else []
-            critical = _is_critical(f"{clause.lead} {text}")
-            parsed.blockers.append({"text": blocker, "critical": critical, "related_task_id": ids[0] if ids else None})
+            self_blocker = _blocker_from(text)
+            if self_blocker is not None:
+                blocker, meanwhile = self_blocker
+                parsed.blockers.append(blocker)
+                planned = {i["task_id"] for i in parsed.today}
+                parsed.today.extend(i for i in meanwhile if i["task_id"] not in planned)
             continue
         if section is None:
             if sticky is not None and sticky_explicit and sticky != "blockers":
@@ -404,7 +517,7 @@ def _described(item: dict[str, Any]) -> bool:
 def grade(parsed: ParsedDaily) -> str:
     """One of the five quality levels of seed 3.2.
 
-    * EMPTY — nothing said;
+    * EMPTY — not a word written;
     * TOO_SHORT — under two informative words and no task id, or bare task ids without both sections;
     * NO_TASKS_MENTIONED — no task id;
     * GREAT — yesterday and today both filled, every item tied to a task and described («TASK-7 — вёрстка»,
@@ -412,7 +525,7 @@ def grade(parsed: ParsedDaily) -> str:
     * DETAIL_OK — the rest.
     """
     has_content = parsed.yesterday or parsed.today or parsed.blockers
-    if parsed.content_words == 0 and not has_content:
+    if parsed.words == 0 and not has_content:
         return "EMPTY"
     ids = parsed.task_ids()
     both_sections = bool(parsed.yesterday and parsed.today)
@@ -431,19 +544,93 @@ def grade(parsed: ParsedDaily) -> str:
     return "GREAT" if great else "DETAIL_OK"
 
 
-def clarification_for(daily: dict[str, Any]) -> dict[str, Any]:
-    """Ask which task a blocker belongs to when one names none; otherwise no clarification."""
+WEAK = frozenset({"EMPTY", "TOO_SHORT"})
+"""Verdicts the backend answers with «Слишком общо…» (seed 4): no section question on top of that."""
+
+
+def clarification_for(daily: dict[str, Any], quality: str = "DETAIL_OK", ask_missing: bool = True) -> dict[str, Any]:
+    """The question to ask about ``daily``, or none.
+
+    It names what is missing — today's plan, what was done (unless the daily is too weak to ask anything but a
+    rewrite, ``EMPTY``/``TOO_SHORT``) — and the task of each blocker that names none.  It always ends with «?».
+    ``ask_missing=False`` (an answer to a question already asked) asks only about blockers.
+    """
+    parts = []
+    if ask_missing and quality not in WEAK:
+        missing_y, missing_t = not daily["yesterday"], not daily["today"]
+        if missing_y and missing_t:
+            parts.append("В daily нет ни сделанного, ни плана: что ты сделал вчера и что планируешь сегодня?")
+        elif missing_t:
+            parts.append("В daily нет плана на сегодня: что планируешь сделать сегодня?")
+        elif missing_y:
+            parts.append("В daily не сказано, что сделано: что ты сделал вчера?")
     loose = [b for b in daily["blockers"] if not b.get("related_task_id")]
-    if not loose:
-        return {"needs_clarification": False, "question": ""}
     known = [i["task_id"] for i in daily["today"] + daily["yesterday"] if i.get("task_id")]
-    example = known[0] if known else "TASK-1"
+    example = f" (например, {known[0]})" if known else ""  # an id the author wrote, never an invented one
     if len(loose) == 1:
-        question = f"К какой задаче относится блокер «{loose[0]['text']}»?"
-    else:
-        question = "К каким задачам относятся блокеры: " + "; ".join(f"«{b['text']}»" for b in loose) + "?"
-    question += f" Напиши ID задачи (например, {example}) или ответь «без задачи»."
-    return {"needs_clarification": True, "question": truncate(question, MAX_TEXT_CHARS)}
+        parts.append(
+            f"К какой задаче относится блокер «{loose[0]['text']}»? Напиши её ID{example} — или это блокер без задачи?"
+        )
+    elif loose:
+        texts = "; ".join(f"«{b['text']}»" for b in loose)
+        parts.append(f"К каким задачам относятся блокеры: {texts}? Напиши ID по порядку{example} — или они без задачи?")
+    if not parts:
+        return {"needs_clarification": False, "question": ""}
+    question = " ".join(parts)
+    if len(question) > MAX_TEXT_CHARS:
+        question = truncate(question, MAX_TEXT_CHARS - 1).rstrip("?") + "?"
+    return {"needs_clarification": True, "question": question}
+
+
+def daily_verdict(
+    daily: dict[str, Any], message: str | None = None, ask_missing: bool = True, *, _parsed: ParsedDaily | None = None
+) -> tuple[str, dict[str, Any]]:
+    """``(quality, clarification)`` of a daily in seed 3.2's shape — the one verdict every path uses (offline
+    parser, model answers, CLI, HTTP, Telegram), so the same daily gets the same verdict.
+
+    ``message`` is the daily's text (its words count towards ``TOO_SHORT``); without it the items' own texts count.
+    """
+    texts = message
+    if texts is None:
+        texts = " ".join(
+            [i["summary"] for i in daily["yesterday"] + daily["today"]] + [b["text"] for b in daily["blockers"]]
+        )
+    parsed = ParsedDaily(
+        yesterday=list(daily["yesterday"]),
+        today=list(daily["today"]),
+        blockers=list(daily["blockers"]),
+        no_blockers_stated=_stated(texts, message, _parsed),
+        content_words=len(_content_words(texts)),
+        informative_words=_informative(texts),
+        words=sum(1 for w in _WORD.findall(texts) if not _SECTION_WORD.fullmatch(w)),
+    )
+    quality = grade(parsed)
+    return quality, clarification_for(daily, quality, ask_missing)
+
+
+def _stated(texts: str, message: str | None, parsed: ParsedDaily | None) -> bool:
+    """Whether blockers are addressed: the parser's own reading of ``message`` (one reading on every path)."""
+    if message is None:
+        return no_blockers_stated(texts)
+    return (parsed if parsed is not None else parse(message)).no_blockers_stated
+
+
+def no_blockers_stated(text: str) -> bool:
+    """Whether ``text`` says there are no blockers («блокеров нет», «Блокеры: -», «не блокер», «🚧 нет»)."""
+    if _NO_BLOCKERS_RE.search(text):
+        return True
+    for piece in _SENTENCES.split(text):
+        piece = _BULLET.sub("", piece or "").strip()
+        symbols = _LEADING_SYMBOLS.match(piece)
+        hint = symbols and any(_EMOJI_SECTION.get(c) == "blockers" for c in symbols.group(0))
+        if symbols:
+            piece = piece[symbols.end() :]
+        header = _HEADER.match(piece)
+        if (hint or (header and header.group("b"))) and _NOTHING.match(piece[header.end() :] if header else piece):
+            return True
+        if (_BLOCKER_RE.search(piece) or _BLOCKER_WORDS_RE.search(piece)) and is_negated(piece):
+            return True
+    return False
 
 
 def _bounded(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -455,11 +642,11 @@ def _bounded(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return list(unique.values())[:MAX_ITEMS]
 
 
-def _finish(daily: dict[str, Any]) -> dict[str, Any]:
+def _finish(daily: dict[str, Any], ask_missing: bool = True) -> dict[str, Any]:
     """Seed 3.2's output for ``daily``: sections bounded, the clarification decided."""
     for section in ("yesterday", "today", "blockers"):
         daily[section] = _bounded(daily[section])
-    return {"daily": daily, "clarification": clarification_for(daily)}
+    return {"daily": daily, "clarification": clarification_for(daily, daily["quality"], ask_missing)}
 
 
 def parse_daily(message: str, role: str) -> dict[str, Any]:
@@ -470,9 +657,11 @@ def parse_daily(message: str, role: str) -> dict[str, Any]:
         "yesterday": parsed.yesterday,
         "today": parsed.today,
         "blockers": parsed.blockers,
-        "quality": grade(parsed),
+        "quality": "EMPTY",
     }
-    return _finish(daily)
+    output = _finish(daily)
+    output["daily"]["quality"], output["clarification"] = daily_verdict(output["daily"], message, _parsed=parsed)
+    return output
 
 
 def merge_clarification(previous: dict[str, Any] | None, answer: str, role: str) -> dict[str, Any]:
@@ -483,8 +672,10 @@ def merge_clarification(previous: dict[str, Any] | None, answer: str, role: str)
     sections in the answer («ещё сегодня …», «блокер: …») are added.  Without a previous daily the answer is
     parsed as a daily of its own.
     """
-    if not previous:
-        return parse_daily(answer, role)
+    if not previous:  # an answer without the daily it answers: read on its own, asked about its blockers only
+        output = parse_daily(answer, role)
+        output["clarification"] = clarification_for(output["daily"], output["daily"]["quality"], ask_missing=False)
+        return output
     daily = {
         "role": role,
         "yesterday": [dict(i) for i in previous.get("yesterday", [])],
@@ -493,8 +684,20 @@ def merge_clarification(previous: dict[str, Any] | None, answer: str, role: str)
         "quality": previous.get("quality", "DETAIL_OK"),
     }
     loose = [b for b in daily["blockers"] if not b.get("related_task_id")]
-    ids = task_ids_in(answer)
     extra = parse(answer)
+    missing_y, missing_t = not daily["yesterday"], not daily["today"]
+    # A bare list of ids («TASK-1, TASK-2») answers the blocker question; words fill a missing section.
+    fills = bool(extra.content_words) or not loose
+    new_y, new_t = (list(extra.yesterday), list(extra.today)) if fills else ([], [])
+    # The answer to «что планируешь сегодня?» needs no «сегодня» (and the one to «что сделал вчера?» no «вчера»).
+    if missing_t and not missing_y and not _YESTERDAY_RE.search(answer):
+        new_t, new_y = new_t + new_y, []
+    elif missing_y and not missing_t and not _TODAY_RE.search(answer):
+        new_y, new_t = new_y + new_t, []
+    daily["yesterday"].extend(i for i in new_y if missing_y or (i["task_id"] and _YESTERDAY_RE.search(answer)))
+    daily["today"].extend(i for i in new_t if missing_t or (i["task_id"] and _TODAY_RE.search(answer)))
+    used = {i["task_id"] for i in new_y + new_t if i["task_id"]} if missing_y or missing_t else set()
+    ids = [i for i in task_ids_in(answer) if i not in used]
     # Blockers the answer introduces as new ones (not an explanation of a pending one) are appended.
     if not loose:
         daily["blockers"].extend(extra.blockers)
@@ -502,18 +705,16 @@ def merge_clarification(previous: dict[str, Any] | None, answer: str, role: str)
         pairs = zip(loose, ids, strict=False) if len(ids) == len(loose) else ((b, ids[0]) for b in loose)
         for blocker, task_id in pairs:
             blocker["related_task_id"] = task_id
-    daily["yesterday"].extend(i for i in extra.yesterday if i["task_id"] and _YESTERDAY_RE.search(answer))
-    daily["today"].extend(i for i in extra.today if i["task_id"] and _TODAY_RE.search(answer))
-    if loose and not ids and _CLARIFY_NO_TASK.search(answer):
-        return {**_finish(daily), "clarification": {"needs_clarification": False, "question": ""}}
-    texts = [i["summary"] for i in daily["yesterday"] + daily["today"]] + [b["text"] for b in daily["blockers"]]
-    merged = ParsedDaily(
-        yesterday=daily["yesterday"],
-        today=daily["today"],
-        blockers=daily["blockers"],
-        no_blockers_stated=not daily["blockers"],
-        content_words=len(_content_words(" ".join(texts))),
-        informative_words=_informative(" ".join(texts)),
-    )
-    daily["quality"] = max(str(daily["quality"]), grade(merged), key=QUALITY_ORDER.index)
-    return _finish(daily)
+    for blocker in loose:  # «…, без стенда не могу проверить интеграцию»: the explanation counts too
+        blocker["critical"] = bool(blocker.get("critical")) or criticality(f"{blocker['text']}. {answer}")[0]
+    quality, _ = daily_verdict(daily)
+    daily["quality"] = max(str(daily["quality"]), quality, key=QUALITY_ORDER.index)
+    output = _finish(daily, ask_missing=False)
+    if declines_task(answer):
+        output["clarification"] = {"needs_clarification": False, "question": ""}
+    return output
+
+
+def declines_task(answer: str) -> bool:
+    """Whether an answer to «к какой задаче относится блокер?» says it belongs to none («без задачи»)."""
+    return not task_ids_in(answer) and bool(_CLARIFY_NO_TASK.search(answer))

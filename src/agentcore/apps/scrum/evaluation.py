@@ -6,8 +6,11 @@ Each labelled daily has the expected ``yesterday``/``today`` task ids, blockers 
 * ``yesterday``, ``today`` — task ids of the section;
 * ``blockers`` — blocker detection: a predicted blocker matches an expected one when their word sets overlap by at
   least :data:`BLOCKER_MATCH` (Jaccard), one-to-one;
-* ``blocker.critical`` — the ``critical=true`` class over matched blockers;
+* ``blocker.critical`` — the ``critical=true`` class over matched blockers; an unmatched blocker marked critical
+  (predicted or expected) counts as a false positive / negative;
 * ``blocker.related_task_id`` — the linked task id of each expected blocker (a missed blocker misses its id);
+* ``blocker_presence`` — per daily, the ``true`` class of «has at least one blocker»;
+* ``task_ids`` — every task id the daily names anywhere (sections and blockers), as a set per daily;
 * ``quality`` — macro F1 over the five levels (accuracy alongside);
 * ``needs_clarification`` — the ``true`` class.
 """
@@ -41,6 +44,14 @@ class Counts:
         self.tp += sum((p & e).values())
         self.fp += sum((p - e).values())
         self.fn += sum((e - p).values())
+
+    @property
+    def precision(self) -> float:
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
 
     @property
     def f1(self) -> float:
@@ -126,6 +137,15 @@ def evaluate(parser: Parser, labelled: list[dict[str, Any]]) -> Report:
             report.counts["blocker.critical"].add(
                 ["critical"] if predicted[i]["critical"] else [], ["critical"] if wanted[j]["critical"] else []
             )
+        # A critical blocker the parser invented, or one it missed, counts against `critical` too.
+        matched_p = {i for i, _ in pairs}
+        matched_e = {j for _, j in pairs}
+        report.counts["blocker.critical"].fp += sum(
+            1 for i, b in enumerate(predicted) if i not in matched_p and b["critical"]
+        )
+        report.counts["blocker.critical"].fn += sum(
+            1 for j, b in enumerate(wanted) if j not in matched_e and b["critical"]
+        )
         matched = dict((j, i) for i, j in pairs)
         links = report.counts["blocker.related_task_id"]
         for j, blocker in enumerate(wanted):
@@ -134,6 +154,8 @@ def evaluate(parser: Parser, labelled: list[dict[str, Any]]) -> Report:
         for i, blocker in enumerate(predicted):
             if i not in {p for p, _ in pairs} and blocker["related_task_id"]:
                 links.fp += 1
+        report.counts["blocker_presence"].add(["yes"] if predicted else [], ["yes"] if wanted else [])
+        report.counts["task_ids"].add(_all_ids(daily), _all_expected_ids(expected))
         report.counts["needs_clarification"].add(
             ["yes"] if clarification["needs_clarification"] else [], ["yes"] if expected["needs_clarification"] else []
         )
@@ -147,4 +169,23 @@ def evaluate(parser: Parser, labelled: list[dict[str, Any]]) -> Report:
     return report
 
 
-_FIELDS = ("yesterday", "today", "blockers", "blocker.critical", "blocker.related_task_id", "needs_clarification")
+def _all_ids(daily: dict[str, Any]) -> set[str]:
+    ids = {i["task_id"] for section in ("yesterday", "today") for i in daily[section] if i["task_id"]}
+    return ids | {b["related_task_id"] for b in daily["blockers"] if b["related_task_id"]}
+
+
+def _all_expected_ids(expected: dict[str, Any]) -> set[str]:
+    ids = set(expected["yesterday"]) | set(expected["today"])
+    return ids | {b["related_task_id"] for b in expected["blockers"] if b["related_task_id"]}
+
+
+_FIELDS = (
+    "yesterday",
+    "today",
+    "task_ids",
+    "blocker_presence",
+    "blockers",
+    "blocker.critical",
+    "blocker.related_task_id",
+    "needs_clarification",
+)

@@ -21,16 +21,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from agentcore.apps.scrum.checks import faq_problems
+from agentcore.apps.scrum.faq_scope import REFUSALS
 
 if TYPE_CHECKING:
     from agentcore.rag.analysis import Analyzer
     from agentcore.rag.bm25 import BM25Index
     from agentcore.rag.models import Chunk, SourceDocument
 
-OUT_OF_SCOPE = (
-    "Я отвечаю только на вопросы об общих понятиях Scrum и Agile: спринт, дейли, ретроспектива, бэклог, "
-    "story points, velocity и т. п. Переформулируй вопрос в этих терминах."
-)
+OUT_OF_SCOPE = REFUSALS["off_topic"]
+"""The answer to a question no entry fits; its first sentence says it is a refusal."""
 MAX_DEFINITION_SENTENCES = 2
 MAX_EXTRA_SENTENCES = 2
 _GLOSSARY_PREFIXES = ("scrum-", "kanban")
@@ -39,7 +38,7 @@ _GLOSSARY_PREFIXES = ("scrum-", "kanban")
 ALIASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), canonical)
     for pattern, canonical in (
-        (r"\bретро\b|\bretro\b", "ретроспектива спринта"),
+        (r"\bретр[оауеы]\b|\bretro\b", "ретроспектива спринта"),
         (r"стори[\s-]*поинт\w*|сторипоинт\w*|\bsp\b|поинт\w*|покер\w*|poker", "story points оценка задач"),
         (r"груминг\w*|рефайнмент\w*|refinement|grooming", "уточнение бэклога продукта"),
         (r"юзер[\s-]*стор\w*|user\s+stor\w*|истори[яию]\s+пользовател\w*", "пользовательская история"),
@@ -60,6 +59,8 @@ def expand_question(question: str) -> str:
     """``question`` with the canonical names of the aliases it uses appended (see :data:`ALIASES`)."""
     extra = [canonical for pattern, canonical in ALIASES if pattern.search(question)]
     return " ".join([question, *extra])
+
+
 _HEADING = re.compile(r"^#+\s.*$", re.MULTILINE)
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from agentcore.apps.scrum import prompts
 from agentcore.apps.scrum.checks import digest_problems, faq_problems, foreign_facts
+from agentcore.apps.scrum.faq_scope import refusal, refusal_kind
 from agentcore.apps.scrum.schemas import (
     AnalyticsIntentInput,
     AnalyticsReportInput,
@@ -146,7 +147,15 @@ def _clean_sentences(text: str) -> str:
 
 
 def faq_exchange(inp: FaqInput, context: dict[str, Any], capabilities: Capabilities) -> Exchange[Response]:
-    """FAQ (seed 6): a short general answer within the four restrictions."""
+    """FAQ (seed 6): a short general answer within the four restrictions.
+
+    A question about the team's own rules, about managing people or off-topic is refused without asking the model
+    (:func:`agentcore.apps.scrum.faq_scope.refusal`): the same verdict offline and with any model, no call spent.
+    """
+    refused = refusal(inp.message)
+    if refused is not None:
+        log.info("agent_process // FAQ refused: %s", refusal_kind(inp.message))
+        return {"type": "text", "data": refused}
     request = _request(STEP_FAQ, prompts.FAQ, inp.model_dump(), context)
     text, problems = yield from checked_text_exchange(request, faq_problems, retries=TEXT_RETRIES)
     if problems:
@@ -162,7 +171,9 @@ def faq_exchange(inp: FaqInput, context: dict[str, Any], capabilities: Capabilit
 def digest_exchange(inp: DigestInput, context: dict[str, Any], capabilities: Capabilities) -> Exchange[Response]:
     """DIGEST (seed 7): the template filled from the data; the model may only rephrase within it."""
     template = render_digest(inp.data)
-    request = _request(STEP_DIGEST, prompts.DIGEST, {"data": inp.data.model_dump(), "template": template}, context)
+    request = _request(
+        STEP_DIGEST, prompts.DIGEST, {"data": inp.data.model_dump(exclude_unset=True), "template": template}, context
+    )
     text, problems = yield from checked_text_exchange(
         request, lambda answer: digest_problems(answer, inp.data), retries=TEXT_RETRIES
     )

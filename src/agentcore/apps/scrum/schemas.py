@@ -31,25 +31,32 @@ MAX_JSON_CHARS = 50_000
 """Largest serialised ``metrics`` / ``backend_context`` accepted."""
 
 TASK_ID_PATTERN = r"^[A-Z][A-Z0-9_]{0,19}-\d{1,9}$"
+"""A tracker key (``PAY-12``): what the backend's task list stores."""
 _TASK_ID = re.compile(TASK_ID_PATTERN)
 NO_TASK_ID = "NO_TASK_ID"
+_PLACEHOLDERS = frozenset({NO_TASK_ID, "NULL", "NONE", "N/A", "NA", "-", "—", "БЕЗ ЗАДАЧИ", "НЕТ"})
 
 
 def normalize_task_id(value: Any) -> str | None:
-    """``"task-12 "`` → ``"TASK-12"``; empty, ``"NO_TASK_ID"`` and ``None`` → ``None``.
+    """A daily's task id in its stored form: ``"task-12 "`` → ``"TASK-12"``, ``"#512"`` and ``"owner/repo#12"`` as
+    they are; empty, placeholders (``"NO_TASK_ID"``, ``"null"``, ``"без задачи"``) and ``None`` → ``None``.
 
     Raises:
-        ValueError: a non-empty value that is not a task id (``ABC-123``).
+        ValueError: a non-empty value that is not a task id (``ABC-123``, ``#123``, ``owner/repo#123``).
     """
+    from agentcore.apps.scrum.task_ids import is_task_id
+
     if value is None:
         return None
     if not isinstance(value, str):
         raise ValueError("task id must be a string or null")
-    text = value.strip().upper()
-    if not text or text in (NO_TASK_ID, "NULL", "NONE"):
+    text = value.strip()
+    if not text or text.upper() in _PLACEHOLDERS:
         return None
-    if not _TASK_ID.match(text):
-        raise ValueError(f"not a task id (expected like TASK-12): {value!r}")
+    if _TASK_ID.match(text.upper()):
+        return text.upper()
+    if not is_task_id(text):
+        raise ValueError(f"not a task id (expected like TASK-12, #123 or owner/repo#123): {value!r}")
     return text
 
 
@@ -222,6 +229,8 @@ class DigestBlocker(StrictInput):
     severity: Severity
     is_repeat: bool
     task_id: str | None = Field(None, max_length=40)
+    owner: str | None = Field(None, max_length=200, description="who reports it (a member's name)")
+    age_days: int | None = Field(None, ge=0, le=100_000, description="days since it was first reported")
 
 
 class DigestData(StrictInput):

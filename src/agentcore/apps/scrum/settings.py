@@ -14,7 +14,8 @@ class ScrumSettings(Section):
 
     # Escalations (high/critical blockers) are logged; with this URL they are also POSTed as JSON.
     webhook_url: SecretStr | None = Field(None, validation_alias=env("SCRUM_WEBHOOK_URL"))
-    retry_count: int = Field(1, ge=0, le=2, validation_alias=env("SCRUM_RETRY_COUNT"))  # seed 4.B: 1..2
+    # Whole re-asks after agent_process's own format repair (seed 4.B's retry); 0: at most 2 model calls a message.
+    retry_count: int = Field(0, ge=0, le=2, validation_alias=env("SCRUM_RETRY_COUNT"))
     quality_retries: int = Field(2, ge=0, le=5, validation_alias=env("SCRUM_QUALITY_RETRIES"))  # seed 4
     max_clarifications: int = Field(3, ge=1, le=10, validation_alias=env("SCRUM_MAX_CLARIFICATIONS"))
     demo: bool = Field(True, validation_alias=env("SCRUM_DEMO"))  # seed the demo team into an empty store

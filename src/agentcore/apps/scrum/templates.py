@@ -16,6 +16,17 @@ NOTHING = "— нет"
 SEVERITY_RU = {"low": "низкая", "medium": "средняя", "high": "высокая", "critical": "критическая"}
 
 
+def _days(n: int) -> str:
+    """«1 день», «3 дня», «5 дней»; «с сегодня» for 0."""
+    if n == 0:
+        return "с сегодня"
+    if n % 10 == 1 and n % 100 != 11:
+        return f"{n} день"
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return f"{n} дня"
+    return f"{n} дней"
+
+
 def render_digest(data: DigestData) -> str:
     """The unified personal digest (seed 7): four sections in a fixed order, no advice, nothing invented."""
     counts = data.task_counts
@@ -30,8 +41,10 @@ def render_digest(data: DigestData) -> str:
     lines.append(DIGEST_SECTIONS[2])
     for blocker in data.blockers:
         where = f" (задача {blocker.task_id})" if blocker.task_id and blocker.task_id != "NO_TASK_ID" else ""
+        owner = f", {blocker.owner}" if blocker.owner else ""
+        age = f", {_days(blocker.age_days)}" if blocker.age_days is not None else ""
         repeat = ", повторяется" if blocker.is_repeat else ""
-        lines.append(f"• {blocker.text}{where} — важность {SEVERITY_RU[blocker.severity]}{repeat}")
+        lines.append(f"• {blocker.text}{where} — важность {SEVERITY_RU[blocker.severity]}{owner}{age}{repeat}")
     if not data.blockers:
         lines.append(NOTHING)
     lines.append(DIGEST_SECTIONS[3])
@@ -80,7 +93,19 @@ LABELS = {
     "task_id": "задача",
     "severity": "важность",
     "occurrences": "раз",
-    "author": "автор",
+    "author": "ID автора",
+    "author_name": "автор",
+    "name": "имя",
+    "owner": "ID владельца",
+    "owner_name": "владелец",
+    "first_seen": "впервые",
+    "last_seen": "последний раз",
+    "days_reported": "дней в отчётах",
+    "age_days": "возраст, дней",
+    "open_blockers_count": "открытых блокеров",
+    "open_blockers_by_age": "открытые блокеры по возрасту",
+    "blocking_tasks_count": "блокирующих задач",
+    "assignee_name": "исполнитель",
     "members": "участники",
     "member": "участник",
     "role": "роль",
@@ -96,7 +121,7 @@ LABELS = {
     "title": "название",
     "status": "статус",
     "priority": "приоритет",
-    "assignee": "исполнитель",
+    "assignee": "ID исполнителя",
     "blockers": "блокеры",
     "critical_blockers": "критических блокеров",
     "done_per_day": "закрыто по дням",

@@ -50,9 +50,7 @@ def database_url(settings: Settings) -> str:
             return "postgresql+psycopg://" + url[len(prefix) :]
     if url.startswith(("postgresql+psycopg://", "sqlite:")):
         return url
-    raise ValueError(
-        "AGENTCORE_DATABASE_URL должен быть адресом PostgreSQL (postgresql://…) или SQLite (sqlite:///…)"
-    )
+    raise ValueError("AGENTCORE_DATABASE_URL должен быть адресом PostgreSQL (postgresql://…) или SQLite (sqlite:///…)")
 
 
 def create_db_engine(url: str) -> Engine:

@@ -129,7 +129,9 @@ class ScrumBackend:
         store: where teams, tasks, dailies and blockers live.
         llm: the connection ``agent_process`` uses.
         notifier: where escalations go.
-        retry_count: technical retries after an invalid model output (seed 4.B: 1–2).
+        retry_count: whole ``agent_process`` calls repeated after an invalid model output.  Default 0: seed 4.B's
+            technical retry is the format repair inside ``agent_process`` (the model is shown its first reply and
+            the validation error), so a message costs one model call, two when the reply needs repairing.
         quality_retries: how many times a weak daily is sent back (seed 4: 2).
         max_clarifications: clarifying questions per daily before it is accepted as it is.
         transport_retries / transport_retry_time: the core retry policy (:func:`agentcore.retry.retry_sync`) for
@@ -144,7 +146,7 @@ class ScrumBackend:
         llm: LLMConnection,
         notifier: Notifier,
         *,
-        retry_count: int = 1,
+        retry_count: int = 0,
         quality_retries: int = 2,
         max_clarifications: int = 3,
         transport_retries: int = 3,
@@ -372,7 +374,9 @@ class ScrumBackend:
             NotFoundError: no such team; InvalidInputError: a blank or too long request; LLMUnavailableError.
         """
         _checked_message(leader_message)
-        self.store.team(team)
+        own = self._own_answer(team, leader_message)
+        if own is not None:
+            return own
         try:
             intent_resp = self._call("ANALYTICS", {"message": leader_message}, {})
         except _Fallback:
@@ -389,6 +393,36 @@ class ScrumBackend:
             report = {"type": "text", "data": render_report(metrics)}
         log.info("analytics // %s %s for team %s", intent, params, team)
         return AnalyticsOutcome(True, report["data"], intent, params, metrics)
+
+    def _own_answer(self, team: str, leader_message: str) -> AnalyticsOutcome | None:
+        """A named task, a named member or a forecast question, answered from stored data without the model
+        (:mod:`agentcore.apps.scrum.backend.questions`); ``None`` for the seed's intents.
+
+        Raises:
+            NotFoundError: no such team.
+        """
+        from agentcore.apps.scrum.backend import answers
+        from agentcore.apps.scrum.backend.metrics import snapshot
+        from agentcore.apps.scrum.backend.questions import recognise
+
+        s = snapshot(self.store, team)
+        question = recognise(leader_message, s.members, s.today, s.team.sprint_end)
+        if question is None:
+            return None
+        params: dict[str, Any]
+        if question.kind == "TASK_STATUS":
+            params = {"task_ids": list(question.task_ids)}
+            metrics, text = answers.task_status(s, question.task_ids)
+        elif question.kind == "MEMBER_STATUS":
+            assert question.member is not None
+            params = {"member": question.member.slug}
+            metrics, text = answers.member_status(s, question.member)
+        else:
+            params = {"deadline": question.deadline.isoformat() if question.deadline else None}
+            metrics, text = answers.forecast(s, question.deadline, question.deadline_words)
+        metrics = {**metrics, "params": params}
+        log.info("analytics // %s %s for team %s, answered from stored data", question.kind, params, team)
+        return AnalyticsOutcome(True, text, question.kind, params, metrics)
 
     # ------------------------------------------------------------------ FAQ, DIGEST, history
     def faq(self, question: str) -> str:

@@ -69,6 +69,13 @@ def snapshot(store: ScrumStore, team_slug: str, now: datetime | None = None) -> 
     )
 
 
+def _name(s: TeamSnapshot, slug: str | None) -> str | None:
+    """A member's display name (the id when the member is gone)."""
+    if slug is None:
+        return None
+    return next((m.name for m in s.members if m.slug == slug), slug)
+
+
 def _percent(part: float, whole: float) -> float:
     return round(100 * part / whole, 1) if whole else 0.0
 
@@ -143,9 +150,13 @@ def risks(s: TeamSnapshot) -> dict[str, Any]:
             "severity": latest[text].severity,
             "task_id": latest[text].task_id,
             "author": latest[text].author_id,
+            "author_name": _name(s, latest[text].author_id),
         }
         for text, count in frequency.most_common(TOP_BLOCKERS)
     ]
+    from agentcore.apps.scrum.backend.answers import open_blockers  # answers builds on this module
+
+    by_age = [b.to_dict() for b in open_blockers(s)]
     return {
         "team": s.team.name,
         "period": _period(s),
@@ -154,6 +165,8 @@ def risks(s: TeamSnapshot) -> dict[str, Any]:
         "repeated_blockers": sum(1 for e in s.events if e.is_repeat),
         "escalations": sum(1 for e in s.events if e.severity in URGENT),
         "top_blockers": top,
+        "open_blockers_count": len(by_age),
+        "open_blockers_by_age": by_age,
         "members_without_daily_today": _without_daily_today(s),
     }
 
@@ -167,6 +180,7 @@ def workload(s: TeamSnapshot) -> dict[str, Any]:
         rows.append(
             {
                 "member": member.slug,
+                "name": member.name,
                 "role": member.role,
                 "in_progress": sum(1 for t in mine if t.status == "in_progress"),
                 "in_review": sum(1 for t in mine if t.status == "in_review"),
@@ -200,22 +214,24 @@ def release_blockers(s: TeamSnapshot) -> dict[str, Any]:
     blocking.sort(
         key=lambda t: (-urgent_by_task.get(t.key, 0), ("critical", "high", "medium", "low").index(t.priority))
     )
+    listed = [
+        {
+            "key": t.key,
+            "title": t.title,
+            "status": t.status,
+            "priority": t.priority,
+            "assignee": t.assignee,
+            "assignee_name": _name(s, t.assignee),
+            "blockers": urgent_by_task.get(t.key, 0),
+        }
+        for t in blocking
+    ]
     return {
         "team": s.team.name,
         "sprint": s.team.sprint_name,
         "period": _period(s),
-        "release_tasks_open": sum(1 for t in s.tasks if t.status in OPEN_STATUSES and t.priority in URGENT),
-        "blocking_tasks": [
-            {
-                "key": t.key,
-                "title": t.title,
-                "status": t.status,
-                "priority": t.priority,
-                "assignee": t.assignee,
-                "blockers": urgent_by_task.get(t.key, 0),
-            }
-            for t in blocking
-        ],
+        "blocking_tasks_count": len(listed),  # the count of the very list below: the two cannot disagree
+        "blocking_tasks": listed,
         "critical_blockers": sum(1 for e in s.events if e.severity == "critical"),
         "unlinked_urgent_blockers": sum(1 for e in s.events if e.severity in URGENT and not e.task_exists),
     }
@@ -254,10 +270,10 @@ def digest_data(store: ScrumStore, team_slug: str, member_slug: str, now: dateti
     s = snapshot(store, team_slug, now)
     mine = [t for t in s.tasks if t.assignee == member.slug]
     done = [t for t in mine if t.status == "done" and t.done_at and s.start <= t.done_at.date() <= s.today]
-    latest: dict[str, BlockerEventInfo] = {}
-    for event in s.events:
-        if event.author_id == member.slug:
-            latest.setdefault(event.normalized_text, event)
+    from agentcore.apps.scrum.backend.answers import open_blockers  # answers builds on this module
+
+    blockers = open_blockers(s, member.slug)
+    repeated = {(e.author_id, e.text) for e in s.events if e.is_repeat}
     notes = []
     dailies = [d for d in s.dailies if d.member == member.slug]
     if not any(d.created_at.date() == s.today for d in dailies):
@@ -273,12 +289,14 @@ def digest_data(store: ScrumStore, team_slug: str, member_slug: str, now: dateti
         "current_tasks": [{"id": t.key, "title": t.title} for t in mine if t.status in ("in_progress", "in_review")],
         "blockers": [
             {
-                "text": e.text,
-                "severity": e.severity,
-                "is_repeat": e.is_repeat,
-                "task_id": None if e.task_id == "NO_TASK_ID" else e.task_id,
+                "text": b.text,
+                "severity": b.severity,
+                "is_repeat": b.days_reported > 1 or (b.owner, b.text) in repeated,
+                "task_id": b.task_id,
+                "owner": b.owner_name,
+                "age_days": b.age_days,
             }
-            for e in list(latest.values())[:10]
+            for b in blockers[:10]
         ],
         "notes": notes,
     }

@@ -243,9 +243,7 @@ class ScrumStore:
             members = {m.slug: m.id for m in session.scalars(select(Member).where(Member.team_id == team.id))}
             unknown = sorted({t.assignee for t in tasks if t.assignee and t.assignee not in members})
             if unknown:
-                raise UnknownReferenceError(
-                    f"Нет таких участников в команде «{team_slug}»: {', '.join(unknown[:10])}"
-                )
+                raise UnknownReferenceError(f"Нет таких участников в команде «{team_slug}»: {', '.join(unknown[:10])}")
             existing = {t.key: t for t in session.scalars(select(Task).where(Task.team_id == team.id))}
             for data in tasks:
                 assignee_id = members[data.assignee] if data.assignee else None

@@ -1,0 +1,189 @@
+"""Answer-level evaluation of the research agent (``agentcore ask``) on ``tests/data/answer_eval.json``.
+
+Every question is answered by :class:`~agentcore.apps.research.AgentService` over the bundled knowledge base (local
+e5 embedder, hybrid retrieval) and scored as a user would score it:
+
+* answerable / partial question: **correct** (answered, every key fact present), **wrong** (answered, a key fact
+  missing — the worst outcome), **false decline** (declined);
+* unanswerable question: **correct decline** or **hallucinated answer**;
+* partial questions also count whether the answer names the missing part («В документах не нашлось: …»).
+
+Two answerers: ``ask`` — the offline provider (rules, extractive answers), exactly ``agentcore ask``; ``scripted``
+— a scripted model that follows the base flow and then writes the draft **plus one false claim** (the first
+number of the draft changed, cited like the rest; with no draft, an invented answer citing [1]).  A false claim
+that reaches the user is counted (``false claims shown``).
+
+Only the public interface is used (``AgentService.stream_agent_response`` and the ``final`` event), so the same
+script measures an older checkout: ``PYTHONPATH=<checkout>/src python benchmarks/research_answer_eval.py``.
+
+    .venv/bin/python benchmarks/research_answer_eval.py [--mode ask|scripted|both] [--split dev|test|all] [--rows]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import re
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from agentcore.apps.research import AgentRequest, AgentService
+from agentcore.config import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+_MARKERS_RE = re.compile(r"\s*\[[^\[\]\n]{1,40}\]")
+_NUMBER_RE = re.compile(r"(?<![\d:.,])(\d{1,5})(?![\d:])")
+INVENTED = "По правилам компании на это отводится 10 рабочих дней, оформление через HR [1]."
+
+
+def normalise(text: str) -> str:
+    """Lower-case, «ё» → «е», no citation markers, single spaces (non-breaking ones too)."""
+    text = _MARKERS_RE.sub("", text).replace("\u00a0", " ").replace("ё", "е").replace("Ё", "Е")
+    return " ".join(text.lower().split())
+
+
+def holds(answer: str, fact: str) -> bool:
+    """Whether ``answer`` holds ``fact`` (alternatives separated by «|»)."""
+    plain = normalise(answer)
+    return any(normalise(option) in plain for option in fact.split("|"))
+
+
+def sloppy_model(request: Any) -> str:
+    """A scripted model: the offline policy's actions, then the draft with one false number added (or, without a
+    draft, an invented answer citing [1]).  The false sentence is what the claim check must keep from the user."""
+    from agentcore.apps.research.offline import react_step
+
+    reply = react_step(request)
+    if "FinalAnswer:" not in reply:
+        return reply
+    head, answer = reply.split("FinalAnswer:", 1)
+    answer = answer.strip()
+    if answer.startswith("В базе знаний нет ответа"):
+        return f"{head}FinalAnswer: {INVENTED}"
+    return f"{head}FinalAnswer: {answer}\n{false_claim(answer)}"
+
+
+def false_claim(draft: str) -> str:
+    """The draft's first sentence with a number, the number changed — cited like the original."""
+    for raw in draft.splitlines():
+        line = re.sub(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+", "", raw)  # a list marker is no fact to falsify
+        match = _NUMBER_RE.search(_MARKERS_RE.sub(" ", line))
+        if match:
+            clean = _MARKERS_RE.sub(" ", line)
+            wrong = str(int(match.group(1)) + 7)
+            sentence = clean[: match.start()] + wrong + clean[match.end() :]
+            return "Кроме того: " + " ".join(sentence.split()).rstrip(".") + " [1]."
+    first = re.sub(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+", "", draft.splitlines()[0])
+    return "Кроме того, этого делать нельзя: " + first
+
+
+def classify(item: dict[str, Any], answered: bool, answer: str) -> str:
+    """correct / wrong / false_decline for answerable and partial questions; correct_decline / hallucinated."""
+    if item["category"] == "unanswerable":
+        return "hallucinated" if answered else "correct_decline"
+    if not answered:
+        return "false_decline"
+    return "correct" if all(holds(answer, fact) for fact in item["key_facts"]) else "wrong"
+
+
+async def evaluate(settings: Settings, questions: list[dict[str, Any]], mode: str) -> list[dict[str, Any]]:
+    gateway = None
+    if mode == "scripted":
+        from agentcore.llm.scripted import MockLLMGateway
+
+        gateway = MockLLMGateway([sloppy_model] * 100_000)
+    service = AgentService(settings, gateway=gateway) if gateway is not None else AgentService(settings)
+    rows = []
+    try:
+        await service.retriever.info()
+        for item in questions:
+            started = time.perf_counter()
+            events = [e async for e in service.stream_agent_response(AgentRequest(question=item["question"]))]
+            elapsed = time.perf_counter() - started
+            last = events[-1]
+            answered = last.type == "final" and bool(last.metadata.get("answered"))
+            answer = last.answer if last.type == "final" else ""
+            injected = [
+                e.content for e in events if e.type == "thought" and "Кроме того" in (getattr(e, "text", "") or "")
+            ]
+            rows.append(
+                {
+                    "id": item["id"],
+                    "split": item["split"],
+                    "category": item["category"],
+                    "question": item["question"],
+                    "answer": answer,
+                    "answered": answered,
+                    "outcome": classify(item, answered, answer),
+                    "names_missing": "В документах не нашлось" in answer,
+                    "false_shown": mode == "scripted"
+                    and answered
+                    and ("Кроме того" in answer or "10 рабочих дней, оформление" in answer),
+                    "refinements": last.metadata.get("refinements", 0) if last.type == "final" else 0,
+                    "seconds": elapsed,
+                    "injected": bool(injected),
+                }
+            )
+    finally:
+        await service.aclose()
+    return rows
+
+
+def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    asked = [r for r in rows if r["category"] != "unanswerable"]
+    unanswerable = [r for r in rows if r["category"] == "unanswerable"]
+    partial = [r for r in rows if r["category"] == "partial"]
+
+    def share(group: list[dict[str, Any]], outcome: str) -> float:
+        return sum(r["outcome"] == outcome for r in group) / len(group) if group else float("nan")
+
+    return {
+        "questions": len(rows),
+        "correct": share(asked, "correct"),
+        "wrong": share(asked, "wrong"),
+        "false_decline": share(asked, "false_decline"),
+        "correct_decline": share(unanswerable, "correct_decline"),
+        "hallucinated": share(unanswerable, "hallucinated"),
+        "partial_missing_named": sum(r["names_missing"] for r in partial if r["answered"]) / max(1, len(partial)),
+        "false_claims_shown": sum(r["false_shown"] for r in rows),
+        "seconds_p50": sorted(r["seconds"] for r in rows)[len(rows) // 2] if rows else float("nan"),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--eval", type=Path, default=ROOT / "tests" / "data" / "answer_eval.json")
+    parser.add_argument("--mode", choices=("ask", "scripted", "both"), default="both")
+    parser.add_argument("--split", choices=("dev", "test", "all"), default="all")
+    parser.add_argument("--data-dir", type=Path, default=None)
+    parser.add_argument("--rows", action="store_true", help="print every question's outcome")
+    args = parser.parse_args()
+    questions = json.loads(args.eval.read_text("utf-8"))
+    if args.split != "all":
+        questions = [q for q in questions if q["split"] == args.split]
+    data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="answer-eval-"))
+    settings = Settings(data_dir=data_dir, provider="offline", rag_embedder="local", research_cache_ttl=0)
+    modes = ("ask", "scripted") if args.mode == "both" else (args.mode,)
+    for mode in modes:
+        rows = asyncio.run(evaluate(settings, questions, mode))
+        groups = {"all": rows, "dev": [r for r in rows if r["split"] == "dev"],
+                  "test": [r for r in rows if r["split"] == "test"]}
+        results = {name: summary(group) for name, group in groups.items() if group}
+        print(f"\n== {mode}: {len(rows)} questions")
+        print(f"{'':28} " + " ".join(f"{name:>7}" for name in results))
+        for key in ("correct", "wrong", "false_decline", "correct_decline", "hallucinated", "partial_missing_named",
+                    "false_claims_shown", "seconds_p50"):
+            values = [results[name][key] for name in results]
+            print(f"{key:28} " + " ".join(f"{v:7d}" if isinstance(v, int) else f"{v:7.3f}" for v in values))
+        if args.rows:
+            for r in rows:
+                print(f"{r['id']} {r['split']:4} {r['category'][:6]:6} {r['outcome']:15} {r['question']}")
+                if r["outcome"] in ("wrong", "hallucinated") or (r["category"] == "partial"):
+                    print("    " + r["answer"].replace("\n", "\n    ")[:600])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,282 @@
+"""The backend's own analytics answers (see :mod:`agentcore.apps.scrum.backend.questions`), from stored data.
+
+Each answer is ``(metrics, text)``: the data it was computed from and a Russian text written from that data only
+(every number and id in the text is in the metrics).  Lists and their counts come from one list, so they agree.
+
+* :func:`task_status` — status, assignee (by name), priority, estimate, the blockers on the task by age and the
+  latest daily that mentions it;
+* :func:`member_status` — one member's tasks by status, their latest daily, their open blockers by age;
+* :func:`forecast` — will the remaining estimate fit before a date at the team's velocity: the reasoning, the
+  uncertainty, or «Недостаточно данных: нужно …»;
+* :func:`open_blockers` — blockers de-duplicated across days (one per author and text) with their age and owner,
+  shared by TEAM_RISKS, the digest and the answers above.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Any
+
+from agentcore.apps.scrum.backend.metrics import OPEN_STATUSES, TeamSnapshot
+from agentcore.apps.scrum.backend.models import BlockerEventInfo, MemberInfo, TaskInfo
+
+STATUS_RU = {"todo": "к выполнению", "in_progress": "в работе", "in_review": "на ревью", "done": "готово"}
+SEVERITY_RU = {"low": "низкая", "medium": "средняя", "high": "высокая", "critical": "критическая"}
+NO_TASK = "NO_TASK_ID"
+MARGIN = 0.15
+"""Forecast verdicts: «скорее да» above (1 + MARGIN) × remaining, «на грани» within, «скорее нет» below."""
+
+
+@dataclass(frozen=True)
+class OpenBlocker:
+    """One blocker as a person reads it: the same text from the same author on several days is one blocker."""
+
+    text: str
+    owner: str
+    owner_name: str
+    task_id: str | None
+    severity: str
+    first_seen: date
+    last_seen: date
+    days_reported: int
+    age_days: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "owner": self.owner,
+            "owner_name": self.owner_name,
+            "task_id": self.task_id,
+            "severity": self.severity,
+            "first_seen": self.first_seen.isoformat(),
+            "last_seen": self.last_seen.isoformat(),
+            "days_reported": self.days_reported,
+            "age_days": self.age_days,
+        }
+
+    def line(self) -> str:
+        """«нет стенда — Анна, задача TASK-2, 3 дн. (с 2026-03-09), важность критическая»."""
+        task = f", задача {self.task_id}" if self.task_id else ""
+        return (
+            f"{self.text} — {self.owner_name}{task}, {days(self.age_days)} (с {self.first_seen.isoformat()}), "
+            f"важность {SEVERITY_RU.get(self.severity, self.severity)}"
+        )
+
+
+def days(n: int) -> str:
+    """«1 день», «3 дня», «5 дней»."""
+    if n % 10 == 1 and n % 100 != 11:
+        return f"{n} день"
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return f"{n} дня"
+    return f"{n} дней"
+
+
+def names(s: TeamSnapshot) -> dict[str, str]:
+    """Member id → display name."""
+    return {m.slug: m.name for m in s.members}
+
+
+def open_blockers(s: TeamSnapshot, member: str | None = None) -> list[OpenBlocker]:
+    """Blockers still reported: one per (author, normalised text), oldest first.
+
+    A blocker is open when it was in its author's latest daily that reported blockers, or reported today —
+    a blocker its author stopped mentioning is taken as resolved.
+    """
+    latest_daily: dict[str, date] = {}
+    for d in s.dailies:
+        day = d.created_at.date()
+        latest_daily[d.member] = max(latest_daily.get(d.member, day), day)
+    grouped: dict[tuple[str, str], list[BlockerEventInfo]] = {}
+    for event in s.events:
+        if member is None or event.author_id == member:
+            grouped.setdefault((event.author_id, event.normalized_text), []).append(event)
+    who = names(s)
+    result = []
+    for (author, _text), events in grouped.items():
+        events.sort(key=lambda e: e.created_at)
+        first, last = events[0], events[-1]
+        last_day = last.created_at.date()
+        if last_day < latest_daily.get(author, last_day):
+            continue
+        severity_order = ("low", "medium", "high", "critical")
+        result.append(
+            OpenBlocker(
+                text=last.text,
+                owner=author,
+                owner_name=who.get(author, author),
+                task_id=None if last.task_id == NO_TASK else last.task_id,
+                severity=max((e.severity for e in events), key=severity_order.index),
+                first_seen=first.created_at.date(),
+                last_seen=last_day,
+                days_reported=len({e.created_at.date() for e in events}),
+                age_days=(s.today - first.created_at.date()).days,
+            )
+        )
+    result.sort(key=lambda b: (-b.age_days, b.owner, b.text))
+    return result
+
+
+def _task_line(task: TaskInfo, who: dict[str, str]) -> str:
+    assignee = who.get(task.assignee, task.assignee) if task.assignee else "не назначен"
+    points = f", {task.story_points} SP" if task.story_points is not None else ", без оценки"
+    status = STATUS_RU[task.status]
+    return f"{task.key} «{task.title}»: {status}, исполнитель — {assignee}, приоритет {task.priority}{points}"
+
+
+def task_status(s: TeamSnapshot, task_ids: tuple[str, ...]) -> tuple[dict[str, Any], str]:
+    """The status of the named tasks."""
+    tasks = {t.key: t for t in s.tasks}
+    who = names(s)
+    blockers = open_blockers(s)
+    rows: list[dict[str, Any]] = []
+    lines: list[str] = []
+    for key in task_ids:
+        task = tasks.get(key)
+        if task is None:
+            rows.append({"key": key, "found": False})
+            lines.append(f"Задачи {key} нет среди задач команды «{s.team.name}».")
+            continue
+        on_task = [b for b in blockers if b.task_id == key]
+        mentions = [
+            d
+            for d in s.dailies
+            if any(
+                item.get("task_id") == key for section in ("yesterday", "today") for item in d.daily.get(section, [])
+            )
+        ]
+        row: dict[str, Any] = {
+            "key": key,
+            "found": True,
+            "title": task.title,
+            "status": task.status,
+            "assignee": task.assignee,
+            "assignee_name": who.get(task.assignee) if task.assignee else None,
+            "priority": task.priority,
+            "story_points": task.story_points,
+            "blockers": [b.to_dict() for b in on_task],
+        }
+        line = _task_line(task, who) + "."
+        if on_task:
+            line += " Блокеры: " + "; ".join(b.line() for b in on_task) + "."
+        if mentions:
+            last = mentions[0]  # newest first
+            row["last_daily"] = {"member": last.member, "date": last.created_at.date().isoformat()}
+            line += f" Последнее упоминание в daily: {who.get(last.member, last.member)}, {row['last_daily']['date']}."
+        rows.append(row)
+        lines.append(line)
+    return {"intent": "TASK_STATUS", "tasks": rows}, "\n".join(lines)
+
+
+def member_status(s: TeamSnapshot, member: MemberInfo) -> tuple[dict[str, Any], str]:
+    """One member's view: tasks by status, their latest daily, their open blockers by age."""
+    mine = [t for t in s.tasks if t.assignee == member.slug]
+    by_status = {status: [t.key for t in mine if t.status == status] for status in ("in_progress", "in_review", "todo")}
+    done = [t.key for t in mine if t.status == "done" and t.done_at and s.start <= t.done_at.date() <= s.today]
+    blockers = open_blockers(s, member.slug)
+    dailies = [d for d in s.dailies if d.member == member.slug]
+    metrics: dict[str, Any] = {
+        "intent": "MEMBER_STATUS",
+        "member": member.slug,
+        "name": member.name,
+        "role": member.role,
+        "tasks": {**by_status, "done_in_period": done},
+        "open_blockers": [b.to_dict() for b in blockers],
+        "last_daily": dailies[0].created_at.date().isoformat() if dailies else None,
+    }
+    lines = [f"{member.name} ({member.role}):"]
+    for label, keys in (
+        ("в работе", by_status["in_progress"]),
+        ("на ревью", by_status["in_review"]),
+        ("к выполнению", by_status["todo"]),
+        ("закрыто за период", done),
+    ):
+        lines.append(f"• {label} — {len(keys)}" + (f": {', '.join(keys)}" if keys else ""))
+    if dailies:
+        today_plan = list(dict.fromkeys(i.get("summary", "") for i in dailies[0].daily.get("today", [])))
+        plan = f"; план: {'; '.join(today_plan)}" if today_plan else ""
+        lines.append(f"• последний daily — {metrics['last_daily']}{plan}")
+    else:
+        lines.append("• daily за период не было")
+    lines.append(f"• открытых блокеров — {len(blockers)}" + (":" if blockers else ""))
+    lines += [f"  – {b.line()}" for b in blockers]
+    return metrics, "\n".join(lines)
+
+
+def working_days(start: date, end: date) -> int:
+    """Mon–Fri days from ``start`` to ``end`` inclusive (0 when ``end`` is before ``start``)."""
+    return sum(1 for i in range((end - start).days + 1) if (start + timedelta(days=i)).weekday() < 5)
+
+
+def forecast(s: TeamSnapshot, deadline: date | None, deadline_words: str | None) -> tuple[dict[str, Any], str]:
+    """Will the sprint's remaining estimate be done by ``deadline`` at the velocity so far?
+
+    Velocity = story points of tasks done in the period ÷ working days elapsed; capacity = velocity × working days
+    left (today included); the verdict compares capacity with the remaining points.  The uncertainty is shown as a
+    range (velocity ± 1/√days observed) and the unestimated tasks left out.  Without a date, done work or
+    estimates the answer is «Недостаточно данных: нужно …».
+    """
+    open_tasks = [t for t in s.tasks if t.status in OPEN_STATUSES]
+    estimated = [t for t in open_tasks if t.story_points is not None]
+    unestimated = [t.key for t in open_tasks if t.story_points is None]
+    done = [t for t in s.tasks if t.status == "done" and t.done_at and s.start <= t.done_at.date() <= s.today]
+    done_points = sum(t.story_points or 0 for t in done)
+    elapsed = working_days(s.start, min(s.today, s.end))
+    metrics: dict[str, Any] = {
+        "intent": "FORECAST",
+        "deadline": deadline.isoformat() if deadline else None,
+        "remaining_tasks": len(open_tasks),
+        "remaining_points": sum(t.story_points or 0 for t in estimated),
+        "unestimated_tasks": unestimated,
+        "done_points": done_points,
+        "working_days_elapsed": elapsed,
+    }
+    missing = []
+    if deadline is None:
+        missing.append("срок — дата в вопросе («к 20.03», «к пятнице») или дата конца спринта у команды")
+    if not done_points or not elapsed:
+        missing.append("хотя бы одна закрытая в этом спринте задача с оценкой в story points, чтобы знать скорость")
+    if open_tasks and not estimated:
+        missing.append("оценки открытых задач в story points")
+    if missing:
+        metrics["verdict"] = "insufficient_data"
+        return metrics, "Недостаточно данных: нужно " + "; ".join(missing) + "."
+    assert deadline is not None
+    if not open_tasks:
+        metrics["verdict"] = "done"
+        return metrics, "Открытых задач нет: всё, что есть в спринте, уже сделано."
+    left = working_days(s.today, deadline)
+    velocity = done_points / elapsed
+    spread = velocity / math.sqrt(elapsed)
+    capacity = velocity * left
+    low, high = max(velocity - spread, 0.0) * left, (velocity + spread) * left
+    remaining = metrics["remaining_points"]
+    if capacity >= remaining * (1 + MARGIN):
+        verdict, words = "likely", "Скорее да"
+    elif capacity >= remaining * (1 - MARGIN):
+        verdict, words = "borderline", "На грани"
+    else:
+        verdict, words = "unlikely", "Скорее нет"
+    metrics.update(
+        working_days_left=left,
+        velocity_points_per_day=round(velocity, 1),
+        capacity_points=round(capacity, 1),
+        capacity_range=[round(low, 1), round(high, 1)],
+        verdict=verdict,
+    )
+    when = f"{deadline_words} ({deadline.isoformat()})" if deadline_words else deadline.isoformat()
+    lines = [
+        f"{words}: успеть {when}.",
+        f"• Осталось {remaining} SP в {len(estimated)} оценённых задачах.",
+        f"• Скорость: {done_points} SP за {days(elapsed)} → {metrics['velocity_points_per_day']} SP в рабочий день.",
+        f"• До срока рабочих дней: {left} → при той же скорости успеем около {metrics['capacity_points']} SP.",
+        f"• Неопределённость: при скорости ±1/√{elapsed} от средней — от {metrics['capacity_range'][0]} до "
+        f"{metrics['capacity_range'][1]} SP.",
+    ]
+    if unestimated:
+        lines.append(f"• Не учтены задачи без оценки ({len(unestimated)}): {', '.join(unestimated)}.")
+    if elapsed < 3:
+        lines.append(f"• Скорость посчитана всего по {days(elapsed)}: прогноз грубый.")
+    return metrics, "\n".join(lines)

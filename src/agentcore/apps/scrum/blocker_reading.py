@@ -1,0 +1,143 @@
+"""What a blocker clause means, as a Scrum master reads it: is it a blocker at all, and does it stop the work.
+
+* :func:`is_negated` — the clause says there is no blocker («не блокер», «блокеров нет», «ничего не жду», «был
+  блокер, уже снят», «это не мешает»): it produces no blocker however many blocker words it has;
+* :func:`criticality` — ``(critical, reason)`` from what the blocker does, not from the word «блокер» or a header:
+  critical when the member says it is urgent/critical, production is down, the team or others stand, the release or
+  the sprint goal is blocked, or the member cannot go on at all («без этого не начну», «делать больше нечего»).
+  Waiting for a review or an answer while doing other work is not critical however long it waits; a blocker the
+  member works around («пока делаю PAY-2», «но пилю дальше») is critical only for an explicit, prod, team or release
+  reason.  ``reason`` is one Russian line for the escalation.
+* :func:`meanwhile_span` — where a blocker clause switches to the work done meanwhile («…, пока делаю PAY-16»): the
+  task ids after it are today's work, not the blocker's task.
+"""
+
+from __future__ import annotations
+
+import re
+
+_FLAGS = re.IGNORECASE
+
+NEGATED = re.compile(
+    r"\b(?:это\s+|пока\s+)?не\s+(?:является\s+)?(?:блокер\w*|блокир\w*|заблокир\w*|блок\b|стоппер\w*|проблем[аы]\b)"
+    r"|\bне\s+заблокирован\w*|\bnot\s+(?:a\s+)?(?:blocker|blocking|blocked)\b|\bno\s+blockers?\b|\bnothing\s+blocking\b"
+    r"|\bничего\s+не\s+(?:жд[уёе]\w*|блокирует|мешает|ожида\w*)|\bне\s+жд[уёе]\w*\s+ничего\b"
+    r"|\b(?:это\s+|работе\s+это\s+|мне\s+)?(?:ничего\s+)?не\s+мешает\b|\bникто\s+не\s+мешает\b"
+    r"|\bбл[оа]к[еи]р(?:ов|а)\s+(?:нет|нету|нэт|не\s+было|ноль|no|none|nope)\b|\bблокеров\s+не\s+(?:вижу|наблюда\w*)\b"
+    r"|\b(?:нет|без|никаких|ни\s+одного)\s+блок[еи]р\w*",
+    _FLAGS,
+)
+# «был блокер с доступом, уже снят», «стенд вчера падал, но уже подняли», «блокер с доступами решили ещё вчера»:
+# a past blocker that is over.
+RESOLVED = re.compile(
+    r"\b(?:уже\s+|ещё\s+вчера\s+|еще\s+вчера\s+)?(?:снят\w*|сняли|решил[иа]?|решен\w*|решён\w*|починил[иа]?|"
+    r"подняли|подняла|поднял|resolved|fixed|помог(?:ли|ла)?|разрулил\w*|исправил[иа]?|дали|выдали)\b",
+    _FLAGS,
+)
+_PAST_BLOCKER = re.compile(
+    r"\b(?:был[аио]?|was|падал[аи]?|вчерашн\w+)\b|\b(?:блокер\w*|затык\w*)\s+(?:с|по)\s+\w+\s+(?:решили|сняли)|"
+    r"\bблок[еи]р\w*\s+(?:с\s+\w+\s+)?(?:уже\s+)?(?:снят|решён|решен)",
+    _FLAGS,
+)
+_STILL = re.compile(r"\b(?:до\s+сих\s+пор|всё\s+ещё|все\s+ещё|еще\s+не|ещё\s+не|снова|опять)\b", _FLAGS)
+
+
+def is_negated(clause: str) -> bool:
+    """Whether ``clause`` says there is no blocker (see the module docstring)."""
+    if NEGATED.search(clause):
+        return True
+    return bool(RESOLVED.search(clause) and _PAST_BLOCKER.search(clause) and not _STILL.search(clause))
+
+
+_NOT_URGENT = r"(?:не\s*|не\s+очень\s+|not\s+|non-?)"
+_EXPLICIT = re.compile(
+    r"(?<!не)(?<!не\s)\b(?:срочн\w*|критичн\w*|критическ\w*|asap|urgent\w*|critical\w*|горит|горящ\w*)",
+    _FLAGS,
+)
+_EXPLICIT_DENIED = re.compile(
+    rf"\b{_NOT_URGENT}(?:срочн\w*|критичн\w*|критическ\w*|urgent|critical|горит)|\bнесрочн\w*|\bнекритичн\w*|"
+    r"\bтерпит\b|\blow\s+priority\b",
+    _FLAGS,
+)
+_PROD_DOWN = re.compile(
+    r"\b(?:прод\w*|production|prod|боев\w+)\b[^.;]{0,40}?\b(?:лежит|упал\w*|не\s+работает|недоступ\w*|down|"
+    r"returns?\s+5\d\d|5\d\d|истека\w*)"
+    r"|\b(?:лежит|упал\w*)\s+прод\w*|\bпользователи\s+не\s+могут|\bклиенты\s+не\s+могут",
+    _FLAGS,
+)
+_TEAM_STOPPED = re.compile(
+    r"\b(?:вся\s+команда|весь\s+(?:отдел|QA|qa|бэк|фронт)|все\s+(?:стоят|ждут)|вся\s+команда\s+\w+|"
+    r"никто\s+(?:в\s+команде\s+)?не\s+может|команда\s+(?:стоит|ждёт|ждет)|whole\s+team|all\s+the\s+team|everyone)"
+    r"|\b(?:все|all)\s+\w+\s+команды\s+стоят|\bвся\s+команда\s+данных",
+    _FLAGS,
+)
+_RELEASE = re.compile(
+    r"\b(?:релиз\w*|release|цел[иья]\w*\s+спринта|sprint\s+goal)\b[^.;]{0,30}?"
+    r"(?:под\s+угроз\w*|стоит|заблокир\w*|блокир\w*|не\s+выйдет|сорв\w*|at\s+risk|blocked)"
+    r"|\b(?:иначе|без\s+этого)\s+релиз\w*\s+не\s+\w+|\bкритичн\w*\s+для\s+(?:релиза|цели)",
+    _FLAGS,
+)
+_CANNOT_GO_ON = re.compile(
+    r"\bбез\s+\w+(?:\s+к\s+\w+)?\s+(?:\S+\s+){0,3}?(?:не\s+(?:начну|начать|могу|"
+    r"закончить|проверить|сдвинуть|продлить|продолжить|запустить|двинуться)|никак)"
+    r"|\b(?:начать|продолжить|работать|приступить|проверить|тестировать)\s+не\s+могу\b|"
+    r"\bне\s+могу\s+(?:начать|продолжить|работать|приступить)\b|\bработать\s+не\s+(?:могу|на\s+чем|на\s+чём)\b|"
+    r"\bне\s+могу\s+\w+\s+вообще\b|\bне\s+могу\s+вообще\b|\bничего\s+не\s+могу\b|\bне\s+могу\s+ничего\b|\b\w+\s+не\s+могу\s+вообще\b|"
+    r"\bне\s+\w+\s+вообще\b|"
+    r"\b(?:делать|взять|заняться|тестировать)\s+(?:больше\s+)?(?:нечего|нечем|не\s+на\s+чем|не\s+на\s+чём)\b|"
+    r"\b(?:больше\s+)?(?:взять|делать)\s+нечего|\bдругих\s+задач\s+(?:\S+\s+){0,3}?нет\b|\bдругого\s+нет\b|"
+    r"\bостальн\w+\s+(?:\w+\s+)?(?:сделан\w*|закрыт\w*)|\bне\s+на\s+чем\b|\bне\s+на\s+чём\b|"
+    r"\b(?:совсем\s+)?стою\b|\bсижу\s+без\s+дела\b|\bбез\s+этого\s+не\s+начну\b|\bне\s+начну\b|"
+    r"\bnothing\s+else\b|\bcan'?t\s+\w+\s+(?:anything|at\s+all)\b|\bcannot\s+(?:work|continue|start)\b",
+    _FLAGS,
+)
+WORKAROUND = re.compile(
+    r"\b(?:пока\s+(?:делаю|пишу|беру|работаю|тестирую|гоняю|пилю|на\s+\w+|по\s+\w+|без\s+него)|параллельно|"
+    r"переключ\w+|работаю\s+(?:над|на|дальше)|пилю\s+дальше|пишу\s+\w+\s+дальше|могу\s+пока|делаю\s+пока|"
+    r"беру\s+пока|тестить\s+можно|есть\s+эмулятор|meanwhile|working\s+on|picked\s+up|в\s+обход)\b",
+    _FLAGS,
+)
+
+REASON_EXPLICIT = "участник назвал блокер срочным или критичным"
+REASON_PROD = "не работает прод"
+REASON_TEAM = "стоит команда или другие участники"
+REASON_RELEASE = "под угрозой релиз или цель спринта"
+REASON_STOPPED = "участник не может продолжать работу"
+
+
+def criticality(text: str) -> tuple[bool, str]:
+    """``(critical, reason)`` for a blocker's text (see the module docstring); ``reason`` is ``""`` when not
+    critical."""
+    if _EXPLICIT.search(text) and not _EXPLICIT_DENIED.search(text):
+        return True, REASON_EXPLICIT
+    if _PROD_DOWN.search(text):
+        return True, REASON_PROD
+    if _TEAM_STOPPED.search(text):
+        return True, REASON_TEAM
+    if _RELEASE.search(text):
+        return True, REASON_RELEASE
+    if _CANNOT_GO_ON.search(text) and not WORKAROUND.search(text):
+        return True, REASON_STOPPED
+    return False, ""
+
+
+def escalation_reason(text: str, critical: bool) -> str:
+    """One line saying why a blocker is escalated (for a flag set by a model the rules cannot explain, that the
+    daily marked it critical)."""
+    found, reason = criticality(text)
+    if found:
+        return reason
+    return "в daily блокер отмечен как критичный" if critical else "блокер без задачи в трекере"
+
+
+_MEANWHILE = re.compile(
+    r"(?:,\s*|\s+)(?:а\s+|но\s+)?(?:пока|параллельно|meanwhile|переключ\w+\s+на|беру\s+пока|делаю\s+пока)\b"
+    r"|,?\s*(?:working\s+on|picked\s+up)\b",
+    _FLAGS,
+)
+
+
+def meanwhile_span(clause: str) -> int | None:
+    """Where ``clause`` turns to the work done meanwhile (the offset of «пока делаю …»), or ``None``."""
+    match = _MEANWHILE.search(clause)
+    return match.start() if match else None

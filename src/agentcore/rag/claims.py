@@ -1,0 +1,365 @@
+"""Claim-level grounding of an answer: split it into claims, check each against its evidence, show only what holds.
+
+An answer — written by a model or quoted by the extractive answerer — is split into **claims**: sentences, list
+items and table rows (:func:`read_claims`, which also reads every citation form models write, see
+:mod:`agentcore.rag.markers`).  Each claim gets a status (:func:`check_claims`):
+
+* ``supported`` — a passage it cites holds it: most of its content terms are there (the lexical score of
+  :class:`~agentcore.rag.citations.LexicalJudge`) **and** the deterministic guard passes — every number, date,
+  amount, duration, percentage, time, proper name and negation of the claim is present and the same in the passage
+  (:func:`agentcore.rag.facts.guard`).  Failing its own citations, any other passage of the run that holds it
+  supports it, and the claim's citation is re-pointed there;
+* ``contradicted`` — a passage speaks of the same thing (the lexical score passes) but states a different fact;
+* ``unsupported`` — otherwise.
+
+The guard runs whatever judges.  A model judge (when a model is configured) is asked only about the claims the
+guard passed and may only downgrade them; a judge reply that cannot be read is ignored, with a warning.
+
+:func:`render_claims` writes what the user sees: the supported claims only, each ending with its citation,
+renumbered 1..k by first use with one number per source section (document + section title), and — when something
+was removed or a part of the question is not in the documents — one closing line «В документах не нашлось: …»
+naming the part of the question left unanswered (never the removed claim: that goes to ``removed``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from agentcore.rag.analysis import Analyzer, get_analyzer
+from agentcore.rag.citations import ComposedContext, Passage
+from agentcore.rag.facts import guard
+from agentcore.rag.markers import read_lines, sentence_citations
+
+__all__ = [
+    "MISSING_PREFIX",
+    "CheckedClaim",
+    "Claim",
+    "ClaimReport",
+    "RenderedAnswer",
+    "check_claims",
+    "checked_answer",
+    "read_claims",
+    "render_claims",
+]
+
+logger = logging.getLogger("agentcore.rag.claims")
+
+Status = Literal["supported", "unsupported", "contradicted"]
+MISSING_PREFIX = "В документах не нашлось:"
+SUPPORT_THRESHOLD = 0.6
+_WINDOW = 3  # evidence sentences the guard reads: the ones sharing most terms with the claim
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One claim of an answer.
+
+    Attributes:
+        text: the claim without citation markers.
+        citations: the context passages it cites (1-based numbers of the context).
+        line: the answer line it stands on (claims of one line are rendered together).
+        prefix: the list marker of its line (``"1."``, ``"•"``) or ``""``.
+        kind: ``sentence``, ``item`` (a list item), ``row`` (a table row) or ``lead`` (a line announcing a list).
+    """
+
+    text: str
+    citations: tuple[int, ...] = ()
+    line: int = 0
+    prefix: str = ""
+    kind: str = "sentence"
+
+
+@dataclass(frozen=True)
+class CheckedClaim:
+    """A claim with its verdict: ``status``, the passages that support it (``sources``: context numbers, possibly
+    re-pointed), the best lexical ``score``, what the guard found missing, and who decided (``guard``, ``judge``)."""
+
+    claim: Claim
+    status: Status
+    sources: tuple[int, ...] = ()
+    score: float = 0.0
+    missing: tuple[str, ...] = ()
+    repointed: bool = False
+    decided_by: str = "guard"
+
+    def to_dict(
+        self, numbering: dict[int, int] | None = None, passages: dict[int, Passage] | None = None
+    ) -> dict[str, Any]:
+        """The documented ``metadata.claims`` entry: ``claim``, ``status``, ``supported``, ``citations`` (the
+        numbers the user sees, when ``numbering`` is given), ``score``, ``missing``, ``repointed``, and the
+        supporting passage's ``evidence_id`` / ``evidence_title`` (when ``passages`` are given)."""
+        shown = [numbering[s] for s in self.sources if s in numbering] if numbering else list(self.sources)
+        evidence = passages.get(self.sources[0]) if passages and self.sources else None
+        return {
+            "evidence_id": evidence.id if evidence else None,
+            "evidence_title": evidence.title if evidence else None,
+            "claim": self.claim.text,
+            "status": self.status,
+            "supported": self.status == "supported",
+            "citations": list(dict.fromkeys(shown)),
+            "score": round(self.score, 4),
+            "missing": list(self.missing),
+            "repointed": self.repointed,
+            "decided_by": self.decided_by,
+        }
+
+
+@dataclass
+class ClaimReport:
+    """Every claim checked, the passages they were checked against, and warnings for the trace."""
+
+    claims: list[CheckedClaim]
+    passages: dict[int, Passage]
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def supported(self) -> list[CheckedClaim]:
+        """The supported claims."""
+        return [c for c in self.claims if c.status == "supported"]
+
+    @property
+    def removed(self) -> list[CheckedClaim]:
+        """The claims that are not supported."""
+        return [c for c in self.claims if c.status != "supported"]
+
+
+def read_claims(answer: str, context: ComposedContext | None = None) -> list[Claim]:
+    """The claims of ``answer`` with the context passages each cites (every marker form, see
+    :mod:`agentcore.rag.markers`; a trailing «Источники: …» block is not part of the answer)."""
+    from agentcore.text.sentences import split_sentences
+
+    claims: list[Claim] = []
+    for number, line in enumerate(read_lines(answer, context)):
+        if line.kind in ("row", "lead"):
+            claims.append(Claim(line.text, line.citations, number, line.prefix, line.kind))
+            continue
+        first, newline, code = line.raw.partition("\n")
+        pieces = split_sentences(first)
+        parts = sentence_citations(pieces, context)
+        for position, (text, cited) in enumerate(parts):
+            if code and position == len(parts) - 1:
+                text += newline + code  # a list item's code lines stay below it
+            claims.append(Claim(text, cited, number, line.prefix, line.kind))
+    return claims
+
+
+# ------------------------------------------------------------------------------------------- support
+def _evidence_window(claim: str, passage: Passage, analyzer: Analyzer) -> str:
+    """The title and the passage sentences sharing most terms with ``claim`` (the guard reads these, not the whole
+    passage, so a number stated elsewhere in it does not vouch for the claim)."""
+    from agentcore.text.sentences import split_sentences
+
+    terms = analyzer.term_set(claim)
+    units = [s for line in passage.text.splitlines() for s in split_sentences(line) if s.strip()]
+    ranked = sorted(units, key=lambda s: -len(terms & analyzer.term_set(s)))
+    return passage.title + "\n" + "\n".join(ranked[:_WINDOW])
+
+
+def _lexical(claim: str, passage: Passage, analyzer: Analyzer) -> float:
+    terms = analyzer.term_set(claim)
+    if not terms:
+        return 1.0 if claim.strip(" .:;-") == "" else 0.0
+    found = analyzer.term_set(f"{passage.title}\n{passage.text}")
+    return len(terms & found) / len(terms)
+
+
+def _verdict(claim: Claim, passage: Passage, analyzer: Analyzer) -> tuple[float, bool, tuple[str, ...], bool]:
+    """(lexical score, guard passed, what is missing, conflict) of ``claim`` against one passage."""
+    score = _lexical(claim.text, passage, analyzer)
+    if score < SUPPORT_THRESHOLD:
+        return score, False, (), False
+    result = guard(claim.text, _evidence_window(claim.text, passage, analyzer))
+    return score, result.ok, result.missing, result.conflict
+
+
+async def check_claims(
+    claims: Sequence[Claim],
+    context: ComposedContext,
+    *,
+    pool: Sequence[Passage] = (),
+    judge: Any | None = None,
+    analyzer: Analyzer | None = None,
+) -> ClaimReport:
+    """Decide ``supported`` / ``unsupported`` / ``contradicted`` for every claim (see the module docstring).
+
+    Args:
+        claims: from :func:`read_claims`.
+        context: the numbered passages the claims cite.
+        pool: the run's other passages (not in ``context``); a claim they support is re-pointed to them and they
+            get numbers after the context's.
+        judge: a model judge (:class:`~agentcore.rag.citations.LLMJudge`) or ``None``; it can only downgrade.
+    """
+    analyzer = analyzer or get_analyzer()
+    passages: dict[int, Passage] = {p.index: p for p in context.passages}
+    known = {p.id for p in context.passages}
+    extra = [p for p in pool if p.id not in known]
+    for offset, passage in enumerate(extra, start=len(passages) + 1):
+        passages[offset] = Passage(
+            offset, passage.id, passage.doc_id, passage.title, passage.text, passage.source, passage.score
+        )
+    checked: list[CheckedClaim] = []
+    for claim in claims:
+        checked.append(_check_one(claim, passages, analyzer))
+    report = ClaimReport(checked, passages)
+    if judge is not None and getattr(judge, "name", "lexical") != "lexical":
+        await _apply_judge(report, judge)
+    return report
+
+
+def _check_one(claim: Claim, passages: dict[int, Passage], analyzer: Analyzer) -> CheckedClaim:
+    cited = [passages[n] for n in claim.citations if n in passages]
+    best_score, conflict = 0.0, False
+    best_missing: tuple[str, ...] = ()
+    for passage in cited:
+        score, ok, missing, clash = _verdict(claim, passage, analyzer)
+        if ok:
+            return CheckedClaim(claim, "supported", (passage.index,), score)
+        if score > best_score or (score == best_score and missing):
+            best_score, best_missing = score, missing
+        conflict = conflict or clash
+    # Not held by what it cites: any other passage of the run that holds it takes the citation.
+    others = sorted(
+        (p for p in passages.values() if p.index not in claim.citations),
+        key=lambda p: -_lexical(claim.text, p, analyzer),
+    )
+    for passage in others[:6]:
+        score, ok, missing, clash = _verdict(claim, passage, analyzer)
+        if ok:
+            return CheckedClaim(claim, "supported", (passage.index,), score, repointed=True)
+        if score >= SUPPORT_THRESHOLD and missing and not best_missing:
+            best_missing = missing
+        conflict = conflict or clash
+        best_score = max(best_score, score)
+    status: Status = "contradicted" if conflict else "unsupported"
+    return CheckedClaim(claim, status, (), best_score, best_missing)
+
+
+async def _apply_judge(report: ClaimReport, judge: Any) -> None:
+    """Ask the model judge about the supported claims; a ``no`` downgrades, an unreadable reply is ignored."""
+    indices = [i for i, c in enumerate(report.claims) if c.status == "supported"]
+    if not indices:
+        return
+    items = []
+    for i in indices:
+        claim = report.claims[i]
+        items.append(
+            (claim.claim.text, [f"{report.passages[n].title}\n{report.passages[n].text}" for n in claim.sources])
+        )
+    strict = getattr(judge, "verdicts", None)
+    try:
+        reply = await (strict(items) if strict is not None else judge.judge(items))
+    except Exception as exc:  # a judge failure never decides anything: the guard's verdicts stand
+        report.warnings.append(f"судья-модель не ответил, его ответ не учтён: {type(exc).__name__}")
+        logger.warning("claims // Model judge failed, ignored: %s", exc)
+        return
+    if not _well_formed(reply, items):
+        report.warnings.append("ответ судьи-модели не удалось разобрать, он не учтён")
+        logger.warning("claims // Model judge reply cannot be read, ignored: %r", reply)
+        return
+    threshold = float(getattr(judge, "threshold", 0.5))
+    for i, row in zip(indices, reply, strict=True):
+        if max(row, default=0.0) < threshold:
+            old = report.claims[i]
+            report.claims[i] = CheckedClaim(
+                old.claim, "unsupported", (), old.score, ("судья-модель: не следует",), old.repointed, "judge"
+            )
+
+
+def _well_formed(reply: Any, items: Sequence[tuple[str, Sequence[str]]]) -> bool:
+    if not isinstance(reply, list) or len(reply) != len(items):
+        return False
+    for row, (_, evidence) in zip(reply, items, strict=True):
+        if not isinstance(row, list) or len(row) != len(evidence):
+            return False
+        if not all(isinstance(x, int | float) and not isinstance(x, bool) and 0.0 <= x <= 1.0 for x in row):
+            return False
+    return True
+
+
+# ------------------------------------------------------------------------------------------ rendering
+@dataclass(frozen=True)
+class RenderedAnswer:
+    """What the user sees.
+
+    Attributes:
+        text: the supported claims with their citations ``[k]`` and, when needed, the closing line; ``""`` when no
+            claim survives (the caller declines).
+        sources: the cited passages in the order of their new numbers 1..k (one per document section).
+        numbering: context number → shown number.
+        removed: the claims not shown (for ``metadata.removed_claims``).
+        missing: the parts of the question named in the closing line.
+    """
+
+    text: str
+    sources: list[Passage]
+    numbering: dict[int, int]
+    removed: list[CheckedClaim]
+    missing: list[str]
+
+    @property
+    def answered(self) -> bool:
+        """Whether any claim survived."""
+        return bool(self.text)
+
+
+def render_claims(report: ClaimReport, *, missing: Sequence[str] = (), removed_hint: str = "") -> RenderedAnswer:
+    """The supported claims of ``report`` as the answer (see the module docstring).
+
+    Args:
+        missing: the parts of the question the documents do not answer (named in the closing line).
+        removed_hint: what to name when claims were removed but no part of the question is known to be missing.
+    """
+    from agentcore.rag.answer import with_marker
+
+    kept = report.supported
+    numbering: dict[int, int] = {}
+    section_number: dict[tuple[str, str], int] = {}
+    sources: list[Passage] = []
+    for checked in kept:
+        for n in checked.sources:
+            if n in numbering:
+                continue
+            passage = report.passages[n]
+            key = (passage.doc_id, passage.title)
+            if key not in section_number:
+                sources.append(passage)
+                section_number[key] = len(sources)
+            numbering[n] = section_number[key]
+    lines: dict[int, list[str]] = {}
+    prefixes: dict[int, str] = {}
+    for checked in kept:
+        claim = checked.claim
+        marks = "".join(f"[{k}]" for k in dict.fromkeys(numbering[n] for n in checked.sources))
+        lines.setdefault(claim.line, []).append(with_marker(claim.text, marks).strip() if marks else claim.text)
+        prefixes[claim.line] = claim.prefix
+    body = [f"{prefixes[n]} {' '.join(parts)}".strip() for n, parts in sorted(lines.items())]
+    removed = report.removed
+    named = list(dict.fromkeys(m for m in missing if m))
+    if body and (named or removed):
+        what = "; ".join(named) if named else (removed_hint or "подтверждение части ответа")
+        body.append(f"{MISSING_PREFIX} {what}.")
+    return RenderedAnswer("\n".join(body) if kept else "", sources, numbering, removed, named)
+
+
+async def checked_answer(question: str, answer: str, hits: Sequence[Any], judge: Any | None = None) -> str:
+    """A model's ``answer`` to ``question`` from ``hits`` (numbered from 1) as the user should see it: only its
+    supported claims with citations renumbered, and the closing line when something is missing; ``""`` when no
+    claim survives (the caller declines).  The RAG service's answer (the assistant's ``rag_search``) uses it."""
+    from agentcore.rag.citations import compose_context
+    from agentcore.rag.focus import check_focus
+
+    context = compose_context(hits, max(len(hits), 1))
+    report = await check_claims(read_claims(answer, context), context, judge=judge)
+    shown = report.supported
+    focus = check_focus(
+        question,
+        [c.claim.text for c in shown],
+        [f"{p.title}\n{p.text}" for p in context.passages],
+        headings=[report.passages[n].title for c in shown for n in c.sources],
+    )
+    if focus.decline:
+        return ""
+    return render_claims(report, missing=focus.missing).text

@@ -1,0 +1,399 @@
+"""The checkable facts of a sentence: quantities, times, proper names and negations — the deterministic guard.
+
+A claim may share every word with its evidence and still be false: «отпуск — 21 день» against «28 календарных
+дней», «не ранее» against «не позднее», «Ингосстрах» against «Полис-Гарант».  :func:`guard` checks that every fact
+of a claim is present, and the same, in the evidence.  Normalisation makes equal facts compare equal:
+
+* number words become digits («две» → 2, «полтора» → 1.5, «полгода» → 6 месяцев);
+* weeks become days («две недели» = «14 дней»), and abbreviations are expanded («3 р.д.» = «3 рабочих дня»);
+* thousands written with spaces are one number («38 000 ₽» = 38000 ₽);
+* a unit or a qualifier («рабочих», «календарных») the claim gives must match the evidence's; one the claim leaves
+  out is not required;
+* a negation belongs to the word after it: «не позднее» and «не ранее» are different facts; a claim that states
+  without negation what the evidence negates («дни здоровья переносятся» / «не переносятся») conflicts with it.
+
+Pure functions over text, no model: fast enough to run on every claim of every answer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+__all__ = ["Facts", "GuardResult", "extract_facts", "guard", "normalise_numbers"]
+
+_NUMBER_WORDS = {
+    "ноль": 0,
+    "один": 1,
+    "одна": 1,
+    "одно": 1,
+    "одну": 1,
+    "одного": 1,
+    "одной": 1,
+    "два": 2,
+    "две": 2,
+    "двух": 2,
+    "три": 3,
+    "трёх": 3,
+    "трех": 3,
+    "четыре": 4,
+    "четырёх": 4,
+    "четырех": 4,
+    "пять": 5,
+    "пяти": 5,
+    "шесть": 6,
+    "шести": 6,
+    "семь": 7,
+    "семи": 7,
+    "восемь": 8,
+    "восьми": 8,
+    "девять": 9,
+    "девяти": 9,
+    "десять": 10,
+    "десяти": 10,
+    "одиннадцать": 11,
+    "двенадцать": 12,
+    "пятнадцать": 15,
+    "пятнадцати": 15,
+    "двадцать": 20,
+    "двадцати": 20,
+    "тридцать": 30,
+    "тридцати": 30,
+    "сорок": 40,
+    "пятьдесят": 50,
+    "сто": 100,
+    "полтора": 1.5,
+    "полторы": 1.5,
+    "пару": 2,
+    "пара": 2,
+    "дважды": 2,
+    "трижды": 3,
+    "однажды": 1,
+}
+_WORD_NUMBER_RE = re.compile(
+    r"(?<![\w-])(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")(?![\w-])", re.IGNORECASE
+)
+_ABBREVIATIONS = (
+    (re.compile(r"\bр\.\s?д\.", re.IGNORECASE), "рабочих дней"),
+    (re.compile(r"\bраб\.\s?дн?\.", re.IGNORECASE), "рабочих дней"),
+    (re.compile(r"\bкал\.\s?дн?\.", re.IGNORECASE), "календарных дней"),
+    (re.compile(r"\bтыс\.", re.IGNORECASE), "000"),
+    (re.compile(r"\bмин\.", re.IGNORECASE), "минут"),
+    (re.compile(r"\bч\.(?=\s|$)", re.IGNORECASE), "часов"),
+    (re.compile(r"\bруб(?:\.|лей|ля|ль)?(?!\w)", re.IGNORECASE), "₽"),
+    (re.compile(r"\bполгода\b", re.IGNORECASE), "6 месяцев"),
+    (re.compile(r"\bсутки\b", re.IGNORECASE), "1 день"),
+)
+_THOUSANDS_RE = re.compile(r"(?<![\d.,:])(\d{1,3})(?:[  ](\d{3}))+(?![\d])")
+_TIME_RE = re.compile(r"(?<![\d:])([01]?\d|2[0-3])[:.]([0-5]\d)(?![\d:])")
+_QUANTITY_RE = re.compile(
+    r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(%|₽|\$|€)?(?:\s*[-–—]?\s*(?:(рабоч\w*|календарн\w*|астрономическ\w*)\s+)?"
+    r"([а-яёa-z]+))?",
+    re.IGNORECASE,
+)
+_UNITS = {
+    "дн": "день",
+    "ден": "день",
+    "сут": "день",
+    "недел": "неделя",
+    "месяц": "месяц",
+    "мес": "месяц",
+    "год": "год",
+    "лет": "год",
+    "час": "час",
+    "минут": "минута",
+    "секунд": "секунда",
+    "раз": "раз",
+    "процент": "%",
+    "рубл": "₽",
+    "символ": "символ",
+    "попыт": "попытка",
+    "человек": "человек",
+    "мест": "место",
+    "очк": "очко",
+    "одобрен": "одобрение",
+    "числ": "число",
+    "январ": "январь",
+    "феврал": "февраль",
+    "март": "март",
+    "апрел": "апрель",
+    "ма": "май",
+    "июн": "июнь",
+    "июл": "июль",
+    "август": "август",
+    "сентябр": "сентябрь",
+    "октябр": "октябрь",
+    "ноябр": "ноябрь",
+    "декабр": "декабрь",
+    "квартал": "квартал",
+    "этаж": "этаж",
+    "конфигурац": "конфигурация",
+    "лимит": "лимит",
+    "заявк": "заявка",
+    "задач": "задача",
+    "шаг": "шаг",
+    "спринт": "спринт",
+    "story": "очко",
+    "points": "очко",
+    "gb": "гб",
+    "гб": "гб",
+}
+_NEGATION_RE = re.compile(r"(?<![\w-])(не|ни|нет|нельзя|запрещ\w*|без)\s+([а-яёa-z]+)", re.IGNORECASE)
+_BARE_NEGATION_RE = re.compile(
+    r"(?<![\w-])(нельзя|запрещено|запрещается|запрещены|запрещен|запрещена)(?![\w-])", re.IGNORECASE
+)
+_NAME_RE = re.compile(
+    r"«([^»]{2,60})»|\b([A-Za-z][A-Za-z0-9.+#_-]*[A-Za-z0-9])\b|(?<=[\s(])([А-ЯЁ][а-яё]+(?:-[А-ЯЁ]?[а-яё]+)?)"
+)
+_EMAIL_RE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_WORD_RE = re.compile(r"[а-яёa-z]+", re.IGNORECASE)
+# Capitalised words that are not names (sentence openers inside a line, list labels).
+_COMMON_CAPITALISED = frozenset(
+    [
+        "если",
+        "когда",
+        "после",
+        "перед",
+        "для",
+        "при",
+        "это",
+        "эти",
+        "этот",
+        "эта",
+        "так",
+        "также",
+        "но",
+        "однако",
+        "чтобы",
+        "можно",
+        "нужно",
+        "нельзя",
+        "все",
+        "всё",
+        "каждый",
+        "в",
+        "во",
+        "на",
+        "с",
+        "со",
+        "по",
+        "до",
+        "от",
+        "из",
+        "за",
+        "к",
+        "у",
+        "о",
+        "об",
+        "и",
+        "а",
+        "или",
+        "не",
+        "ни",
+        "да",
+        "нет",
+        "ваш",
+        "ваша",
+        "ваши",
+        "мы",
+        "вы",
+        "он",
+        "она",
+        "они",
+    ]
+)
+# Latin tokens that are units or markup, not names.
+_LATIN_NOISE = frozenset(
+    [
+        "gb",
+        "mb",
+        "kb",
+        "ms",
+        "s",
+        "min",
+        "h",
+        "md",
+        "to",
+        "be",
+        "or",
+        "and",
+        "the",
+        "a",
+        "an",
+        "of",
+        "in",
+        "on",
+        "at",
+        "for",
+        "is",
+        "are",
+    ]
+)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number with what it counts: ``value`` normalised (weeks → days), ``unit`` (``""`` when none follows),
+    ``qualifier`` («рабоч» / «календарн» / ``""``)."""
+
+    value: float
+    unit: str = ""
+    qualifier: str = ""
+
+
+@dataclass(frozen=True)
+class Facts:
+    """The checkable facts of a text."""
+
+    quantities: tuple[Quantity, ...] = ()
+    times: frozenset[str] = frozenset()
+    names: frozenset[str] = frozenset()
+    negations: frozenset[str] = frozenset()
+    negated_words: frozenset[str] = frozenset()
+    words: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class GuardResult:
+    """Whether every fact of a claim is in the evidence; ``missing`` names the facts that are not; ``conflict`` is
+    true when the evidence states the same thing differently (another number for the same unit, a flipped
+    negation) — a contradiction rather than a gap."""
+
+    ok: bool
+    missing: tuple[str, ...] = field(default_factory=tuple)
+    conflict: bool = False
+
+
+def _stem(word: str) -> str:
+    from agentcore.rag.analysis import get_analyzer
+
+    word = word.lower().replace("ё", "е")
+    terms = get_analyzer().terms(word)
+    return terms[0] if terms else word
+
+
+def _unit(word: str) -> str:
+    word = word.lower().replace("ё", "е")
+    for prefix in sorted(_UNITS, key=len, reverse=True):
+        if word.startswith(prefix) and (prefix != "ма" or word in ("май", "мая", "мае")):
+            return _UNITS[prefix]
+    return ""
+
+
+def normalise_numbers(text: str) -> str:
+    """``text`` with abbreviations expanded, number words as digits and thousands joined («38 000» → «38000»)."""
+    for pattern, replacement in _ABBREVIATIONS:
+        text = pattern.sub(replacement, text)
+    text = _WORD_NUMBER_RE.sub(lambda m: _format(_NUMBER_WORDS[m.group(1).lower()]), text)
+    return _THOUSANDS_RE.sub(lambda m: m.group(0).replace(" ", "").replace("\u00a0", ""), text)
+
+
+def _format(value: float) -> str:
+    return str(int(value)) if value == int(value) else str(value)
+
+
+@lru_cache(maxsize=4096)
+def extract_facts(text: str) -> Facts:
+    """The facts of ``text`` (see the module docstring)."""
+    plain = text.replace("\u00a0", " ")
+    times = frozenset(f"{int(h)}:{m}" for h, m in _TIME_RE.findall(plain))
+    without_times = _TIME_RE.sub(" ", plain)
+    normal = normalise_numbers(without_times)
+    quantities: list[Quantity] = []
+    for match in _QUANTITY_RE.finditer(normal):
+        raw, sign, qualifier, word = match.groups()
+        value = float(raw.replace(",", "."))
+        unit = sign or (_unit(word) if word else "")
+        if unit == "неделя":
+            value, unit = value * 7, "день"
+        quantities.append(Quantity(value, unit, (qualifier or "")[:6].lower()))
+    negations: set[str] = set()
+    negated: set[str] = set()
+    for particle, word in _NEGATION_RE.findall(plain):
+        stem = _stem(word)
+        negations.add(f"не {stem}" if particle.lower() in ("не", "ни", "нет") else f"нельзя {stem}")
+        negated.add(stem)
+    negations.update("нельзя" for _ in _BARE_NEGATION_RE.findall(plain))
+    names: set[str] = set()
+    for match in _NAME_RE.finditer(plain):
+        quoted, latin, capital = match.groups()
+        name = quoted or latin or capital
+        if capital and re.search(r"(?:^|[.!?:;•\n]|\d[.)])\s*$", plain[: match.start()]):
+            continue  # a capital that opens a sentence or an item is no name
+        if latin and (latin.lower() in _LATIN_NOISE or len(latin) < 2):
+            continue
+        if capital and capital.lower() in _COMMON_CAPITALISED:
+            continue
+        names.add(" ".join(_stem(w) for w in _WORD_RE.findall(name)) or name.lower())
+    names.update(e.lower() for e in _EMAIL_RE.findall(plain))
+    words = frozenset(_stem(w) for w in _WORD_RE.findall(plain))
+    return Facts(
+        tuple(quantities), times, frozenset(n for n in names if n), frozenset(negations), frozenset(negated), words
+    )
+
+
+def _quantity_found(quantity: Quantity, evidence: Facts) -> bool:
+    for other in evidence.quantities:
+        if other.value != quantity.value:
+            continue
+        if quantity.unit and other.unit and quantity.unit != other.unit:
+            continue
+        if quantity.qualifier and other.qualifier and quantity.qualifier != other.qualifier:
+            continue
+        return True
+    return False
+
+
+def _quantity_conflicts(quantity: Quantity, evidence: Facts) -> bool:
+    """The evidence gives another value (or qualifier) for the same unit."""
+    if not quantity.unit:
+        return False
+    return any(
+        o.unit == quantity.unit
+        and (o.value != quantity.value or (quantity.qualifier and o.qualifier and o.qualifier != quantity.qualifier))
+        for o in evidence.quantities
+    )
+
+
+def guard(claim: str, evidence: str) -> GuardResult:
+    """Check that every number, time, proper name and negation of ``claim`` is present and the same in
+    ``evidence``."""
+    mine, theirs = extract_facts(claim), extract_facts(evidence)
+    missing: list[str] = []
+    conflict = False
+    for quantity in mine.quantities:
+        if not _quantity_found(quantity, theirs):
+            missing.append(f"{_format(quantity.value)} {quantity.unit}".strip())
+            conflict = conflict or _quantity_conflicts(quantity, theirs)
+    for time in mine.times - theirs.times:
+        missing.append(time)
+        conflict = conflict or bool(theirs.times)
+    for name in mine.names:
+        if name not in theirs.names and not _name_in_words(name, theirs):
+            missing.append(name)
+    for negation in mine.negations - theirs.negations:
+        missing.append(negation)
+        conflict = True
+    # The claim states, without negation, what the evidence negates («переносятся» / «не переносятся»).
+    flipped = (theirs.negated_words - mine.negated_words) & mine.words
+    for word in sorted(flipped):
+        if word in theirs.words and _affirmed(word, evidence):
+            continue  # the evidence also affirms it elsewhere
+        missing.append(f"не {word}")
+        conflict = True
+    return GuardResult(not missing, tuple(missing), conflict)
+
+
+def _name_in_words(name: str, facts: Facts) -> bool:
+    parts = name.split()
+    return bool(parts) and all(p in facts.words for p in parts)
+
+
+def _affirmed(stem: str, text: str) -> bool:
+    """Whether ``text`` uses a word of ``stem`` without a negation right before it."""
+    tokens = _WORD_RE.findall(text.lower())
+    for i, token in enumerate(tokens):
+        if _stem(token) == stem and (i == 0 or tokens[i - 1] not in ("не", "ни", "нет", "без", "нельзя")):
+            return True
+    return False

@@ -1,0 +1,349 @@
+"""What a question asks for, and whether the chosen sentences answer it — the decision to answer or decline.
+
+The searcher's confidence says a passage is *about* the question; it does not say the sentences quoted from it
+*answer* it (a sick-leave question answered with the first-vacation rule; «сколько попыток ввода пароля» with the
+password-history rule).  So the decision is made on the sentences shown:
+
+* the question is split into parts («… и …?», «…; …»), and each part's **focus** is read: what it asks for
+  (``number`` — «сколько дней/раз»; ``time`` — «до скольки», «когда»; ``person`` — «кто», «к кому»;
+  ``service`` — «какая страховая», «в каком сервисе», «где»; ``yesno`` — «… ли …»; ``procedure``;
+  ``definition``; ``other``) and its **subject terms** (content words, pymorphy3 lemmas);
+* a part is answered when the sentences shown (with the headings of the sections they cite) give what it asks for
+  (a number, a time, a name…) and hold enough of its subject terms — matched by lemma or stem, or, for a paraphrase,
+  by meaning: the e5 embedder's cosine between the part and its best sentence;
+* a subject term that no passage of the run mentions at all («Miro», «границей») is a focus the documents lack: the
+  part is not answered whatever the overlap of the rest.
+
+:func:`check_focus` returns which parts are missing; all of them missing means decline.  The thresholds are
+calibrated on the dev half of ``tests/data/answer_eval.json`` (``docs/rag.md``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Literal
+
+__all__ = ["FOCUS_MIN_COVERAGE", "FocusCheck", "Part", "check_focus", "question_parts"]
+
+Asks = Literal["number", "time", "person", "service", "yesno", "procedure", "definition", "other"]
+
+FOCUS_MIN_COVERAGE = 0.5
+"""Share of a part's subject terms the shown sentences must hold (calibrated on the dev split)."""
+SEMANTIC_MIN_COSINE = 0.86
+SOFT_LACK_MARGIN = 0.02
+"""e5 cosine (``query:`` part vs ``passage:`` sentence) that stands for a term overlap below the minimum."""
+
+_PART_SPLIT_RE = re.compile(
+    r"\?|;|\s[—–]\s|,\s*а\s+(?:также\s+)?|,?\s+и\s+(?=(?:что|как|сколько|когда|где|кто|куда|чем|почему|зачем|"
+    r"какой|какая|какое|какие|каким|какую|можно|нужно|надо|до скольки|во сколько)\b|[а-яё]+\s+ли\b)|"
+    r",?\s+а\s+(?=(?:что|как|сколько|когда|где|кто|куда|какой|какая|какое|какие|можно|если)\b)",
+    re.IGNORECASE,
+)
+_ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
+    (
+        "time",
+        re.compile(
+            r"до скольки|во сколько|к скольки|со скольки|в какое время|до какого (?:времени|часа)|"
+            r"\bкогда\b|какого числа|в какой день|в какие дни|до какого числа|какие сроки|в какой срок",
+            re.I,
+        ),
+    ),
+    (
+        "number",
+        re.compile(
+            r"\bсколько\b|скольк\w+|на сколько|какой (?:срок|лимит|размер|бюджет|процент)|"
+            r"как(?:ая|ой|ие) (?:сумм|стоимост|компенсац|доплат|лимит)|как часто|как долго|"
+            r"сколько стоит|во что обойд|какая длин|какой длин|максимум|минимум",
+            re.I,
+        ),
+    ),
+    (
+        "person",
+        re.compile(
+            r"^\s*кто\b(?!\s+так)|\bкто\s+(?!такой|такая|такие)|к кому|\bкому\b|с кем|у кого|"
+            r"кто (?:отвечает|решает|согласует|проводит|может)",
+            re.I,
+        ),
+    ),
+    (
+        "service",
+        re.compile(
+            r"как(?:ая|ой|ом|ую) (?:страхов\w*|сервис\w*|приложени\w*|систем\w*|мессенджер\w*|"
+            r"канал\w*|клиент\w*|программ\w*|инструмент\w*|менеджер\w* парол\w*|бот\w*|почт\w*|"
+            r"адрес\w*|номер\w*|телефон\w*)|в каком (?:сервисе|приложении|разделе|канале|чате)|"
+            r"\bгде\b|куда\b|через что|по какому (?:номеру|адресу|телефону)",
+            re.I,
+        ),
+    ),
+    ("definition", re.compile(r"что (?:такое|значит|означает)|кто так(?:ой|ая|ие)|\bзачем нуж", re.I)),
+    (
+        "procedure",
+        re.compile(
+            r"^\s*(?:а\s+)?как\b|что (?:делать|нужно сделать|надо сделать)|каков порядок|"
+            r"какой порядок|как быть|что делать",
+            re.I,
+        ),
+    ),
+    ("yesno", re.compile(r"\bли\b|\bможно\b|\bнельзя\b|\bобязательно\b|\bнужно\b|\bнадо\b", re.I)),
+)
+# Words of a question that name no subject («подскажите», «нужно», «вообще»).
+_QUESTION_WORDS = frozenset(
+    """
+    что кто где когда куда откуда почему зачем как какой какая какое какие каким какую каком какого каких скольки
+    сколько ли можно нельзя нужно надо должен должна должны обязательно хотеть хотеть мочь быть делать сделать
+    подсказать сказать узнать знать скажите подскажите пожалуйста плз плиз вообще вот это этот эта эти тот та
+    мне меня мой моя мои я ты вы мы наш наша у нас компания компании компанию ромашка софт ооо порядок
+    так такой такая такое сейчас уже ещё еще просто точно примерно реально именно какой-то какой-нибудь нибудь
+    стоит получиться получается бывает есть нет да раз раза делается происходит нужен нужна нужны норм ок привет
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+_ROLE_WORDS = re.compile(
+    r"руководител|директор|менеджер|инженер|мастер|владел|координатор|наставник|бухгалтери|техподдержк|отдел|"
+    r"\bhr\b|команд|разработчик|дежурн|офис-менеджер|ресепшен|сотрудник|тимлид|ревьюер|автор|лид",
+    re.I,
+)
+_NAME_RE = re.compile(r"«[^»]+»|\b[A-Za-z][A-Za-z0-9.@_-]+|(?<!^)(?<![.!?]\s)\b[А-ЯЁ][а-яё]{2,}|\d{3,4}\b|@\w+")
+_NUMBER_RE = re.compile(
+    r"\d|\b(?:один|одна|одну|два|две|три|четыре|пять|шесть|семь|восемь|девять|десять|двадцать|тридцать|полтора|"
+    r"полгода|неделю|месяц|раз в|дважды|ежегодно|ежедневно|каждый|каждую)\b",
+    re.I,
+)
+_TIME_RE = re.compile(
+    r"\d{1,2}[:.]\d{2}|\d|\b(?:понедельник|вторник|сред[аy]|четверг|пятниц|суббот|воскресень|январ|феврал|март|"
+    r"апрел|ма[йя]|июн|июл|август|сентябр|октябр|ноябр|декабр|после|через|перед|сразу|в течение|накануне|"
+    r"в тот же день|в день|заранее|в конце|в начале)",
+    re.I,
+)
+_WORD_RE = re.compile(r"[A-Za-zА-Яа-яЁё][A-Za-zА-Яа-яЁё0-9-]*|\d+")
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a question: its text, what it asks for, and its subject terms (lemmas)."""
+
+    text: str
+    asks: Asks
+    terms: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FocusCheck:
+    """Which parts of the question the shown sentences answer.
+
+    Attributes:
+        parts: every part of the question.
+        answered: per part, whether it is answered.
+        missing: the parts not answered, as text for «В документах не нашлось: …».
+        absent_terms: subject terms no passage mentions at all.
+    """
+
+    parts: tuple[Part, ...]
+    answered: tuple[bool, ...]
+    missing: tuple[str, ...] = ()
+    absent_terms: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def decline(self) -> bool:
+        """No part is answered."""
+        return not any(self.answered)
+
+
+@lru_cache(maxsize=65536)
+def _lemma(word: str) -> str:
+    from agentcore.text.morphology import morph_analyzer
+
+    word = word.lower().replace("ё", "е")
+    morph = morph_analyzer()
+    if morph is None or not re.fullmatch(r"[а-я-]+", word):
+        return word
+    return str(morph.parse(word)[0].normal_form).replace("ё", "е")
+
+
+@lru_cache(maxsize=65536)
+def _stem(word: str) -> str:
+    from agentcore.rag.analysis import get_analyzer
+
+    terms = get_analyzer().terms(word)
+    return terms[0] if terms else word.lower()
+
+
+def _asks(text: str) -> Asks:
+    for asks, pattern in _ASKS:
+        if pattern.search(text):
+            return asks
+    return "other"
+
+
+def _subject_terms(text: str) -> tuple[str, ...]:
+    from agentcore.rag.analysis import get_analyzer
+
+    stop = get_analyzer().stopwords
+    terms = []
+    for word in _WORD_RE.findall(text):
+        low = word.lower().replace("ё", "е")
+        lemma = _lemma(low)
+        if low in stop or lemma in stop or low in _QUESTION_WORDS or lemma in _QUESTION_WORDS:
+            continue
+        if len(low) < 3 and not low.isdigit() and not re.fullmatch(r"[a-z0-9]+", low):
+            continue
+        terms.append(lemma)
+    return tuple(dict.fromkeys(terms))
+
+
+def question_parts(question: str) -> list[Part]:
+    """The parts of ``question`` with what each asks for and its subject terms; a part without subject terms is
+    merged into the part before it («Сколько дней отпуска и как его оформить?» keeps «отпуска» for both)."""
+    pieces = [p.strip(" ,.!") for p in _PART_SPLIT_RE.split(question) if p and p.strip(" ,.!")]
+    parts: list[Part] = []
+    for piece in pieces or [question]:
+        terms = _subject_terms(piece)
+        asks = _asks(piece)
+        if not terms and parts:
+            last = parts[-1]
+            parts[-1] = Part(f"{last.text}, {piece}", last.asks, last.terms)
+            continue
+        parts.append(Part(piece, asks, terms))
+    if len(parts) > 1 and any(not p.terms for p in parts):
+        parts = [p for p in parts if p.terms] or parts
+    return parts
+
+
+def _matches(term: str, words: set[str], stems: set[str]) -> bool:
+    if term in words:
+        return True
+    stem = _stem(term)
+    if stem in stems:
+        return True
+    if len(stem) >= 5:
+        # A verb and its noun («оформ» / «оформлен»), a noun and its adjective («переговорк» / «переговорн»).
+        return any(len(s) >= 5 and _common_prefix(s, stem) >= max(5, min(len(s), len(stem)) - 1) for s in stems)
+    return False
+
+
+def _common_prefix(left: str, right: str) -> int:
+    n = 0
+    for a, b in zip(left, right, strict=False):
+        if a != b:
+            break
+        n += 1
+    return n
+
+
+def _vocabulary(texts: Sequence[str]) -> tuple[set[str], set[str]]:
+    words: set[str] = set()
+    for text in texts:
+        for w in _WORD_RE.findall(text):
+            w = w.lower().replace("ё", "е")
+            words.add(w)
+            if "-" in w:  # «код-фриз» also says «код» and «фриз»
+                words.update(p for p in w.split("-") if p)
+    lemmas = {_lemma(w) for w in words}
+    stems = {_stem(w) for w in words}
+    return lemmas | words, stems
+
+
+def _gives(asks: Asks, text: str) -> bool:
+    """Whether ``text`` gives what a part asks for."""
+    if asks == "number":
+        return bool(_NUMBER_RE.search(text))
+    if asks == "time":
+        return bool(_TIME_RE.search(text))
+    if asks == "person":
+        return bool(_ROLE_WORDS.search(text) or _NAME_RE.search(text))
+    if asks == "service":
+        return bool(_NAME_RE.search(text) or re.search(r"портал|приложени|почт|бот|телефон|номер", text, re.I))
+    return True
+
+
+def check_focus(
+    question: str,
+    shown: Sequence[str],
+    passages: Sequence[str] = (),
+    *,
+    headings: Sequence[str] = (),
+    min_coverage: float = FOCUS_MIN_COVERAGE,
+    semantic: float | None = SEMANTIC_MIN_COSINE,
+    embed: Any | None = None,
+) -> FocusCheck:
+    """Whether the ``shown`` sentences answer each part of ``question``.
+
+    Args:
+        shown: the sentences the user would see.
+        passages: every passage text of the run (a subject term none of them mentions is a focus they lack).
+        headings: titles of the sections the shown sentences cite (their subject counts as said).
+        min_coverage: share of a part's subject terms the shown text must hold.
+        semantic: the e5 cosine that stands in for the term share (``None``: lexical only).
+        embed: ``embed(texts, kind) -> np.ndarray`` (unit rows); the local e5 embedder by default.
+    """
+    parts = question_parts(question)
+    shown_text = "\n".join(shown)
+    words, stems = _vocabulary([*shown, *headings])
+    all_words, all_stems = _vocabulary([*passages, *headings, *shown]) if passages else (words, stems)
+    answered: list[bool] = []
+    missing: list[str] = []
+    absent: list[str] = []
+    for part in parts:
+        lacking = [t for t in part.terms if not _matches(t, all_words, all_stems)]
+        absent.extend(lacking)
+        found = [t for t in part.terms if _matches(t, words, stems)]
+        share = len(found) / len(part.terms) if part.terms else 1.0
+        gives = _gives(part.asks, shown_text)
+        hard, soft = _lacks_focus(part, lacking)
+        ok = gives and share >= min_coverage and not hard and not soft
+        if not ok and gives and not hard and semantic is not None and shown:
+            # A paraphrase («апрувов» / «одобрений»): the part's meaning must be in a shown sentence, more surely
+            # when one of its nouns is nowhere in the passages.
+            ok = _close_in_meaning(part.text, shown, semantic + (SOFT_LACK_MARGIN if soft else 0.0), embed)
+        answered.append(ok)
+        if not ok:
+            missing.append(_describe(part))
+    return FocusCheck(tuple(parts), tuple(answered), tuple(missing), tuple(dict.fromkeys(absent)))
+
+
+def _lacks_focus(part: Part, lacking: Sequence[str]) -> tuple[bool, bool]:
+    """(hard, soft): a name or code the question turns on that no passage mentions («Miro», «MBA»), or most of its
+    nouns missing, is a hard lack — the part is not answered; one Cyrillic noun missing among others («границей»,
+    but also a colloquial «апрув») is a soft lack — the part must then be close in meaning to a shown sentence.
+    Verbs and adjectives are paraphrased too often («украли» / «кража») to count."""
+    focus = [t for t in lacking if _is_focus_word(t)]
+    if not focus:
+        return False, False
+    if any(re.fullmatch(r"[a-z0-9.-]+", t) for t in focus) or len(focus) >= max(2, len(part.terms)):
+        return True, False
+    nouns = [t for t in part.terms if _is_focus_word(t)]
+    # The new thing a Russian question asks about usually comes last («… за границей», «… для пенсионеров»).
+    return False, len(part.terms) <= 3 or (bool(nouns) and nouns[-1] in focus)
+
+
+@lru_cache(maxsize=65536)
+def _is_focus_word(term: str) -> bool:
+    from agentcore.text.morphology import morph_analyzer
+
+    if not re.fullmatch(r"[а-я-]+", term):
+        return True  # a Latin name, a code, a number
+    morph = morph_analyzer()
+    if morph is None:
+        return True
+    return bool({"NOUN"} & {str(p.tag.POS) for p in morph.parse(term)[:1]})
+
+
+def _close_in_meaning(text: str, shown: Sequence[str], threshold: float, embed: Any | None) -> bool:
+    try:
+        if embed is None:
+            from agentcore.llm.local_embeddings import embed_local_array
+
+            embed = embed_local_array
+        query = embed([text], "query")
+        sentences = embed(list(shown)[:8], "passage")
+    except Exception:  # no local model: the lexical decision stands
+        return False
+    return float((sentences @ query[0]).max()) >= threshold
+
+
+def _describe(part: Part) -> str:
+    """The part of the question as the closing line names it."""
+    text = " ".join(part.text.split()).strip(" ,.?!")
+    return text[:1].lower() + text[1:] if text else text

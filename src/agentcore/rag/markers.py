@@ -1,0 +1,198 @@
+"""Citation markers as models write them, read into context passage numbers.
+
+Forms read: ``[1]``, ``[1, 3]``, ``[1; 3]``, ``[1][3]``, ``[1 и 3]``, ``[Источник 1]``, ``[источники 1, 2]``,
+``[vacation-policy#2]`` (a passage id) and ``[vacation-policy]`` (a document id), ``(Источник: title)`` /
+``(Источники: title; title)`` (matched against the passages' titles, or the last part of one: the section
+heading), and a trailing «Источники: [1] …» / «Sources: …» block, which is not part of the answer.  Brackets
+inside code (`` `a[1]` ``) are left alone, and so is a bracketed word that names no passage (``[x]``).
+
+:func:`read_lines` gives the answer's lines (list items, table rows, prose) with their raw text;
+:func:`parse_markers` takes the markers out of a piece of text and resolves them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from agentcore.rag.citations import ComposedContext
+
+__all__ = ["AnswerLine", "parse_markers", "read_lines", "strip_sources_block"]
+
+_SOURCES_BLOCK_RE = re.compile(
+    r"^\s*(?:[#*_]+\s*)?(?:источники|источник|sources|source|ссылки|литература)(?:[*_]+)?\s*:",
+    re.IGNORECASE | re.MULTILINE,
+)
+_BRACKET_RE = re.compile(
+    r"\[\s*(?:(?:источники|источник|ист\.|sources|source|фрагменты|фрагмент)\s*[:№#]?\s*)?([^\[\]\n]{1,160}?)\s*\]",
+    re.IGNORECASE,
+)
+_PAREN_RE = re.compile(r"\(\s*(?:источники|источник|sources|source)\s*:\s*([^()\n]{1,400})\)", re.IGNORECASE)
+_SPLIT_RE = re.compile(r"\s*(?:[,;]|\s+и\s+|\s+and\s+)\s*", re.IGNORECASE)
+_CODE_RE = re.compile(r"`[^`\n]*`")
+_ITEM_RE = re.compile(r"^\s*(?P<marker>\d{1,2}[.)]|[-*•])\s+(?P<text>.*)$")
+_TABLE_RULE_RE = re.compile(r"^\s*\|?\s*:?-{2,}")
+
+
+def strip_sources_block(answer: str) -> str:
+    """``answer`` without a trailing «Источники: …» block (a line that opens with the word and a colon)."""
+    match = _SOURCES_BLOCK_RE.search(answer)
+    return answer[: match.start()] if match else answer
+
+
+def _resolve_token(token: str, context: ComposedContext | None) -> int | bool | None:
+    """A passage number for one token inside brackets; ``False`` when the token is no citation at all."""
+    token = token.strip().strip("«»\"'")
+    if not token:
+        return False
+    if token.isdigit():
+        number = int(token)
+        if context is None:
+            return number
+        return number if context.get(number) is not None else None  # a marker, but of nothing
+    if context is None:
+        return False
+    low = token.casefold()
+    for passage in context.passages:
+        if low in (passage.id.casefold(), passage.doc_id.casefold()):
+            return passage.index
+    return False
+
+
+def _by_title(title: str, context: ComposedContext | None) -> int | None:
+    if context is None:
+        return None
+    low = " ".join(title.strip().strip("«»\"'.").split()).casefold()
+    if not low:
+        return None
+    for passage in context.passages:
+        full = passage.title.casefold()
+        heading = re.split(r" — | / ", full)[-1].strip()
+        if low in (full, heading, passage.doc_id.casefold(), passage.id.casefold()):
+            return passage.index
+    for passage in context.passages:
+        if low in passage.title.casefold() or passage.title.casefold() in low:
+            return passage.index
+    return None
+
+
+def parse_markers(text: str, context: ComposedContext | None = None) -> tuple[str, tuple[int, ...]]:
+    """``text`` without its citation markers, and the passage numbers they cite (first use first).
+
+    A marker that resolves to nothing (``[9]`` of a 3-passage context) is removed and cites nothing.
+    """
+    found: list[int] = []
+    code = [m.span() for m in _CODE_RE.finditer(text)]
+
+    def in_code(start: int) -> bool:
+        return any(a <= start < b for a, b in code)
+
+    def paren(match: re.Match[str]) -> str:
+        if in_code(match.start()):
+            return match.group(0)
+        inner = match.group(1)
+        numbers = [int(n) for n in re.findall(r"\[(\d{1,3})\]", inner)]
+        if numbers:
+            found.extend(n for n in numbers if context is None or context.get(n) is not None)
+            return ""
+        for title in re.split(r"\s*;\s*", inner):
+            number = _by_title(title, context)
+            if number is not None:
+                found.append(number)
+        return ""
+
+    def bracket(match: re.Match[str]) -> str:
+        if in_code(match.start()):
+            return match.group(0)
+        tokens = [t for t in _SPLIT_RE.split(match.group(1)) if t.strip()]
+        resolved = [_resolve_token(t, context) for t in tokens]
+        if not tokens or any(r is False for r in resolved):
+            return match.group(0)  # not a citation: keep the text
+        found.extend(r for r in resolved if isinstance(r, int) and not isinstance(r, bool))
+        return ""
+
+    stripped = _PAREN_RE.sub(paren, text)
+    code = [m.span() for m in _CODE_RE.finditer(stripped)]
+    stripped = _BRACKET_RE.sub(bracket, stripped)
+    clean = re.sub(r"\s+([.,;:!?…])", r"\1", " ".join(stripped.split())).strip()
+    return clean, tuple(dict.fromkeys(found))
+
+
+@dataclass(frozen=True)
+class AnswerLine:
+    """One line of an answer: its raw text (markers still in), its list marker and kind
+    (``sentence`` / ``item`` / ``row`` / ``lead``), and — for rows and lead-ins, read whole — its clean text and
+    citations."""
+
+    raw: str
+    prefix: str
+    kind: str
+    text: str = ""
+    citations: tuple[int, ...] = ()
+
+
+def read_lines(answer: str, context: ComposedContext | None = None) -> list[AnswerLine]:
+    """The lines of ``answer`` (without the trailing sources block); an indented line continues the line above
+    (a list item's code), table rules are dropped, a line holding only markers adds them to the line above."""
+    body = strip_sources_block(answer)
+    raw_lines: list[str] = []
+    fence = False
+    for line in body.splitlines():
+        if line.strip().startswith(("```", "~~~")):
+            fence = not fence
+            if raw_lines:
+                raw_lines[-1] += "\n" + line
+            continue
+        if (fence or (line[:1].isspace() and line.strip())) and raw_lines and raw_lines[-1].strip():
+            raw_lines[-1] += "\n" + line
+        elif line.strip():
+            raw_lines.append(line)
+    lines: list[AnswerLine] = []
+    for raw in raw_lines:
+        first = raw.split("\n", 1)[0]
+        if _TABLE_RULE_RE.match(first) and "|" in first:
+            continue
+        item = _ITEM_RE.match(first)
+        if first.lstrip().startswith("|"):
+            text, cited = parse_markers(raw, context)
+            cells = [c.strip() for c in text.strip().strip("|").split("|")]
+            lines.append(AnswerLine(raw, "", "row", " | ".join(cells), cited))
+            continue
+        if item:
+            marker = item.group("marker")
+            prefix = marker if marker[0].isdigit() else "•"
+            rest = raw[item.start("text") :]
+            lines.append(AnswerLine(rest, prefix, "item"))
+            continue
+        text, cited = parse_markers(raw, context)
+        if not re.search(r"\w", text):
+            if cited and lines:
+                last = lines[-1]
+                lines[-1] = AnswerLine(
+                    f"{last.raw} " + "".join(f"[{n}]" for n in cited),
+                    last.prefix,
+                    last.kind,
+                    last.text,
+                    tuple(dict.fromkeys(last.citations + cited)),
+                )
+            continue
+        if text.endswith(":") and len(text) < 120:
+            lines.append(AnswerLine(raw, "", "lead", text, cited))
+            continue
+        lines.append(AnswerLine(raw, "", "sentence"))
+    return lines
+
+
+def sentence_citations(pieces: list[str], context: ComposedContext | None) -> list[tuple[str, tuple[int, ...]]]:
+    """Pieces of one line (sentences, markers still in) as ``(clean text, citations)``; a piece holding only
+    markers adds them to the piece before it."""
+    result: list[tuple[str, tuple[int, ...]]] = []
+    for piece in pieces:
+        text, cited = parse_markers(piece, context)
+        if not re.search(r"\w", text):
+            if cited and result:
+                last_text, last_cited = result[-1]
+                result[-1] = (last_text, tuple(dict.fromkeys(last_cited + cited)))
+            continue
+        result.append((text, cited))
+    return result

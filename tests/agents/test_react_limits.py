@@ -1,0 +1,104 @@
+"""Limits every ReAct run keeps (issue 18): one token budget for all its model calls, malformed replies sent back as
+format errors (never executed, never the answer), the same call three times stops the loop."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from agentcore.agents.react import ReActAgent
+from agentcore.llm.models import LLMResponse, Usage
+from agentcore.llm.scripted import MockLLMGateway
+from agentcore.tools.base import ModelTool
+
+
+class EchoArgs(BaseModel):
+    text: str
+
+
+class Echo(ModelTool):
+    name = "echo"
+    description = "Повторяет текст"
+    args_model = EchoArgs
+    calls: ClassVar[list[str]] = []
+
+    async def execute(self, **kwargs: Any) -> str:
+        Echo.calls.append(kwargs["text"])
+        return kwargs["text"]
+
+
+def spent(text: str, tokens: int) -> LLMResponse:
+    return LLMResponse(content=text, usage=Usage(prompt_tokens=tokens - 10, completion_tokens=10, total_tokens=tokens))
+
+
+async def _events(agent: ReActAgent, question: str = "вопрос") -> list[Any]:
+    return [e async for e in agent.stream(question)]
+
+
+async def test_one_budget_caps_each_call_and_stops_the_loop_when_spent() -> None:
+    gateway = MockLLMGateway(
+        [spent('Action: echo {"text": "a"}', 600), spent('Action: echo {"text": "b"}', 600), "FinalAnswer: never"]
+    )
+    agent = ReActAgent(gateway, [Echo()], token_budget=500, run_token_budget=1000)
+    events = await _events(agent)
+    assert [r.max_tokens for r in gateway.requests] == [500, 400]  # min(per call, what is left)
+    assert gateway.call_count == 2  # nothing is sent once the budget is spent
+    control = [e.text for e in events if e.type == "thought" and e.origin == "control"]
+    assert control and "AGENT_MAX_TOKENS = 1000" in control[-1] and "израсходовано 1200" in control[-1]
+    assert events[-1].type == "final" and events[-1].metadata["budget_exhausted"] is True
+
+
+async def test_a_budget_spent_inside_a_call_is_caught_like_a_spent_one() -> None:
+    gateway = MockLLMGateway([spent('Action: echo {"text": "a"}', 1000), "FinalAnswer: never"])
+    events = await _events(ReActAgent(gateway, [Echo()], run_token_budget=1000))
+    assert gateway.call_count == 1 and events[-1].type == "final"
+
+
+async def test_no_budget_no_limit() -> None:
+    gateway = MockLLMGateway([spent('Action: echo {"text": "a"}', 10**6), "FinalAnswer: да"])
+    events = await _events(ReActAgent(gateway, [Echo()]))
+    assert events[-1].answer == "да" and gateway.requests[0].max_tokens is None
+
+
+async def test_malformed_replies_are_format_errors_with_an_example() -> None:
+    Echo.calls.clear()
+    gateway = MockLLMGateway(
+        [
+            "",  # empty content
+            'echo {"text": "bare"}',  # an action line without its label: not the final answer
+            'Thought: ищу\nAction: echo {"text": "unbalanced"',  # unbalanced brackets: never executed
+            'Action: echo {"text": ["ids", "cut"',
+            "Thought: всё\nFinalAnswer: готово",
+        ]
+    )
+    events = await _events(ReActAgent(gateway, [Echo()]))
+    assert Echo.calls == [] and events[-1].type == "final" and events[-1].answer == "готово"
+    feedback = [r.messages[-1].content or "" for r in gateway.requests[1:]]
+    assert all(f.startswith("Observation: Ошибка формата") for f in feedback[:4])
+    assert all('Action: echo {"text": "..."}' in f and "FinalAnswer:" in f for f in feedback[:4])
+    assert "пустой ответ" in feedback[0] and "без метки Action" in feedback[1]
+    control = [e.text for e in events if e.type == "thought" and e.origin == "control"]
+    assert len(control) == 4 and all(t.startswith("Ответ модели не по формату") for t in control)
+
+
+async def test_the_same_call_three_times_stops_the_loop() -> None:
+    Echo.calls.clear()
+    same = 'Thought: ещё раз\nAction: echo {"text": "a"}'
+    gateway = MockLLMGateway([same, 'Action: echo {"text": "b"}', same, same, "FinalAnswer: never"])
+    events = await _events(ReActAgent(gateway, [Echo()], max_steps=8))
+    assert Echo.calls == ["a", "b", "a"] and gateway.call_count == 4
+    control = [e.text for e in events if e.type == "thought" and e.origin == "control"]
+    assert control and "3-й раз вызывает echo с теми же аргументами" in control[-1]
+    assert events[-1].type == "error"  # the generic agent's end of the loop (on_max_steps); agents override it
+
+
+async def test_history_comes_before_the_question() -> None:
+    from agentcore.llm.models import LLMMessage
+
+    gateway = MockLLMGateway(["FinalAnswer: да"])
+    agent = ReActAgent(gateway, [Echo()])
+    history = [LLMMessage(role="user", content="раньше"), LLMMessage(role="assistant", content="ответ")]
+    events = [e async for e in agent.stream("сейчас", history=history)]
+    assert events[-1].answer == "да"
+    assert [m.content for m in gateway.requests[0].messages[1:]] == ["раньше", "ответ", "сейчас"]

@@ -1,0 +1,153 @@
+"""Claims: reading every citation form, checking each claim, showing only what holds, renumbering sources."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from agentcore.rag.citations import compose_context
+from agentcore.rag.claims import MISSING_PREFIX, check_claims, read_claims, render_claims
+from agentcore.rag.markers import parse_markers
+from agentcore.rag.models import Hit
+
+HITS = [
+    Hit("vacation#0", "vacation", "Отпуск", "Ежегодный оплачиваемый отпуск составляет 28 календарных дней. "
+        "Отпуск можно делить на части.", 1.0, "", 1),
+    Hit("vacation#1", "vacation", "Отпуск — Оформление", "Заявление на отпуск подаётся через портал не позднее чем "
+        "за две недели до начала отпуска.", 0.9, "", 2),
+    Hit("pay#0", "payroll", "Зарплата", "Заработная плата выплачивается два раза в месяц: аванс 25 числа и остаток "
+        "10 числа следующего месяца.", 0.8, "", 3),
+    Hit("vacation#0b", "vacation", "Отпуск", "Ежегодный оплачиваемый отпуск составляет 28 календарных дней.", 0.7, "",
+        4),
+]
+CONTEXT = compose_context(HITS)
+
+
+@pytest.mark.parametrize(
+    ("text", "cited"),
+    [
+        ("Отпуск 28 дней [1].", (1,)),
+        ("Отпуск 28 дней [1, 3].", (1, 3)),
+        ("Отпуск 28 дней [1][3].", (1, 3)),
+        ("Отпуск 28 дней [1 и 2].", (1, 2)),
+        ("Отпуск 28 дней [vacation#1].", (2,)),
+        ("Отпуск 28 дней [Источник 3].", (3,)),
+        ("Отпуск 28 дней (Источник: Зарплата).", (3,)),
+        ("Отпуск 28 дней (Источники: Отпуск — Оформление; Зарплата).", (2, 3)),
+        ("Отпуск 28 дней [9].", ()),  # a marker of nothing cites nothing
+    ],
+)
+def test_every_marker_form_is_read(text: str, cited: tuple[int, ...]) -> None:
+    clean, found = parse_markers(text, CONTEXT)
+    assert clean == "Отпуск 28 дней."
+    assert found == cited
+
+
+def test_brackets_that_are_no_citation_stay() -> None:
+    assert parse_markers("Выполните `a[1]` и отметьте [x].", CONTEXT) == ("Выполните `a[1]` и отметьте [x].", ())
+
+
+def test_claims_of_lines_items_and_a_sources_block() -> None:
+    answer = "Отпуск 28 дней [1]. Делится на части [1].\n1. Шаг первый [2].\n- пункт [3]\nИсточники: [1] Отпуск"
+    claims = read_claims(answer, CONTEXT)
+    assert [c.text for c in claims] == ["Отпуск 28 дней.", "Делится на части.", "Шаг первый.", "пункт"]
+    assert [c.prefix for c in claims] == ["", "", "1.", "•"]
+    assert [c.citations for c in claims] == [(1,), (1,), (2,), (3,)]
+
+
+async def test_true_sentence_and_false_number_only_the_true_one_is_shown() -> None:
+    answer = "Ежегодный отпуск составляет 28 календарных дней [1]. Ежегодный отпуск составляет 35 календарных дней [1]."
+    report = await check_claims(read_claims(answer, CONTEXT), CONTEXT)
+    assert [c.status for c in report.claims] == ["supported", "contradicted"]
+    shown = render_claims(report)
+    assert "28" in shown.text
+    assert "35" not in shown.text
+    assert shown.text.splitlines()[-1].startswith(MISSING_PREFIX)
+    assert [c.claim.text for c in shown.removed] == ["Ежегодный отпуск составляет 35 календарных дней."]
+
+
+async def test_wrong_citation_is_repointed_and_numbers_follow_first_use() -> None:
+    answer = "Аванс платят 25 числа [1]. Отпуск составляет 28 календарных дней [2]."
+    report = await check_claims(read_claims(answer, CONTEXT), CONTEXT)
+    assert all(c.status == "supported" for c in report.claims)
+    assert all(c.repointed for c in report.claims)
+    shown = render_claims(report)
+    assert shown.text == "Аванс платят 25 числа [1]. Отпуск составляет 28 календарных дней [2]."
+    assert [p.id for p in shown.sources] == ["pay#0", "vacation#0"]
+
+
+async def test_one_number_per_document_section_and_no_uncited_source() -> None:
+    answer = (
+        "Отпуск составляет 28 календарных дней [1]. Ежегодный оплачиваемый отпуск составляет 28 календарных дней [4]."
+    )
+    shown = render_claims(await check_claims(read_claims(answer, CONTEXT), CONTEXT))
+    assert shown.text.count("[1]") == 2 and "[2]" not in shown.text
+    assert len(shown.sources) == 1
+
+
+async def test_nothing_supported_means_nothing_shown() -> None:
+    report = await check_claims(read_claims("Офис открыт круглосуточно [1].", CONTEXT), CONTEXT)
+    assert render_claims(report).text == ""
+
+
+class _ApproveAll:
+    name = "llm"
+    threshold = 0.5
+
+    async def verdicts(self, items: Sequence[tuple[str, Sequence[str]]]) -> list[list[float]]:
+        return [[1.0] * len(evidence) for _, evidence in items]
+
+
+class _Junk:
+    name = "llm"
+    threshold = 0.5
+
+    async def verdicts(self, items: Sequence[tuple[str, Sequence[str]]]) -> object:
+        return {"verdicts": "да, всё верно"}
+
+
+class _RejectAll:
+    name = "llm"
+    threshold = 0.5
+
+    async def verdicts(self, items: Sequence[tuple[str, Sequence[str]]]) -> list[list[float]]:
+        return [[0.0] * len(evidence) for _, evidence in items]
+
+
+class _Raises:
+    name = "llm"
+    threshold = 0.5
+
+    async def verdicts(self, items: Sequence[tuple[str, Sequence[str]]]) -> list[list[float]]:
+        raise ValueError("нечитаемый JSON")
+
+
+ANSWER = "Ежегодный отпуск составляет 28 календарных дней [1]. Ежегодный отпуск составляет 35 календарных дней [1]."
+
+
+async def test_a_judge_approving_everything_cannot_upgrade_a_guard_failure() -> None:
+    report = await check_claims(read_claims(ANSWER, CONTEXT), CONTEXT, judge=_ApproveAll())
+    assert [c.status for c in report.claims] == ["supported", "contradicted"]
+    assert "35" not in render_claims(report).text
+
+
+@pytest.mark.parametrize("judge", [_Junk(), _Raises()])
+async def test_an_unreadable_judge_is_ignored_with_a_warning(judge: object) -> None:
+    report = await check_claims(read_claims(ANSWER, CONTEXT), CONTEXT, judge=judge)
+    assert [c.status for c in report.claims] == ["supported", "contradicted"]
+    assert report.warnings
+
+
+async def test_a_judge_may_downgrade() -> None:
+    report = await check_claims(read_claims(ANSWER, CONTEXT), CONTEXT, judge=_RejectAll())
+    assert [c.status for c in report.claims] == ["unsupported", "contradicted"]
+    assert report.claims[0].decided_by == "judge"
+
+
+async def test_missing_part_is_named_not_the_removed_claim() -> None:
+    report = await check_claims(read_claims(ANSWER, CONTEXT), CONTEXT)
+    shown = render_claims(report, missing=["путёвка в санаторий"])
+    assert shown.text.endswith(f"{MISSING_PREFIX} путёвка в санаторий.")
+    assert "35" not in shown.text
+    assert shown.text.count(MISSING_PREFIX) == 1

@@ -1,0 +1,63 @@
+"""The deterministic guard: numbers, units, times, names and negations must be present and the same."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentcore.rag.facts import extract_facts, guard, normalise_numbers
+
+EVIDENCE = (
+    "Подайте заявление не позднее чем за 14 календарных дней до начала отпуска. "
+    "Отпускные перечисляются не позднее чем за 3 рабочих дня до начала отпуска. "
+    "Дни здоровья не переносятся на следующий год. Страховщик — страховая компания «Полис-Гарант». "
+    "Сообщите руководителю до 11:00. ДМС для взрослого стоит около 38 000 ₽ в год."
+)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Заявление подаётся не позднее чем за две недели до начала отпуска.",  # две недели = 14 дней
+        "Отпускные перечисляются за 3 р.д. до начала отпуска.",  # р.д. = рабочих дня
+        "Отпускные приходят за три рабочих дня до отпуска.",
+        "Страховщик — «Полис-Гарант».",
+        "Сообщите руководителю до 11:00.",
+        "ДМС для взрослого стоит около 38000 рублей в год.",
+        "Дни здоровья не переносятся на следующий год.",
+    ],
+)
+def test_equal_facts_pass(claim: str) -> None:
+    assert guard(claim, EVIDENCE).ok, guard(claim, EVIDENCE)
+
+
+@pytest.mark.parametrize(
+    ("claim", "conflict"),
+    [
+        ("Заявление подаётся не ранее чем за 14 дней до начала отпуска.", True),  # не ранее ≠ не позднее
+        ("Отпускные перечисляются за 5 рабочих дней до начала отпуска.", True),
+        ("Отпускные перечисляются за 3 календарных дня до начала отпуска.", True),  # the qualifier differs
+        ("Страховщик — Ингосстрах.", False),  # a name the evidence does not have
+        ("Сообщите руководителю до 12:00.", True),
+        ("Дни здоровья переносятся на следующий год.", True),  # the evidence negates it
+        ("ДМС для взрослого стоит около 45 000 ₽ в год.", True),
+    ],
+)
+def test_different_or_missing_facts_fail(claim: str, conflict: bool) -> None:
+    result = guard(claim, EVIDENCE)
+    assert not result.ok
+    assert result.missing
+    assert result.conflict is conflict
+
+
+def test_normalisation_of_words_and_thousands() -> None:
+    assert "2 недели" in normalise_numbers("две недели")
+    assert "38000" in normalise_numbers("38 000 ₽")
+    assert "рабочих дней" in normalise_numbers("3 р.д.")
+    days = {(q.value, q.unit) for q in extract_facts("за две недели").quantities}
+    assert (14.0, "день") in days
+
+
+def test_sentence_capitals_are_not_names() -> None:
+    facts = extract_facts("Отпуск можно делить. Звоните в техподдержку.")
+    assert not facts.names
+

@@ -1,0 +1,57 @@
+"""The question's focus: what it asks for and its subject must be in the sentences shown, not only in the document."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from agentcore.rag.focus import check_focus, question_parts
+
+
+def _far(texts: list[str], kind: str) -> np.ndarray:
+    """An embedder that finds nothing close in meaning (the lexical decision alone)."""
+    rows = np.zeros((len(texts), 4))
+    rows[:, 0 if kind == "query" else 1] = 1.0
+    return rows
+
+
+def test_parts_and_what_they_ask_for() -> None:
+    parts = question_parts("Сколько дней отпуска и дают ли путёвку в санаторий?")
+    assert [p.asks for p in parts] == ["number", "yesno"]
+    assert "отпуск" in parts[0].terms and "санаторий" in parts[1].terms
+    assert question_parts("до скольки сообщить о болезни")[0].asks == "time"
+    assert question_parts("кто может отменить спринт")[0].asks == "person"
+    assert question_parts("какая страховая по ДМС")[0].asks == "service"
+
+
+def test_a_number_question_needs_a_number_in_the_chosen_sentence() -> None:
+    shown = ["Нельзя повторять последние пароли."]
+    check = check_focus("Сколько попыток ввода пароля?", shown, shown, semantic=None)
+    assert check.decline
+    shown = ["После 5 неверных попыток входа учётная запись блокируется на 15 минут."]
+    assert not check_focus("Сколько попыток входа до блокировки?", shown, shown, semantic=None).decline
+
+
+def test_a_focus_nowhere_in_the_passages_is_declined() -> None:
+    shown = ["На ретроспективе команда пишет стикеры на виртуальной доске."]
+    check = check_focus("что лучше Miro или Kaiten для ретро", shown, shown, embed=_far)
+    assert check.decline
+    assert "miro" in check.absent_terms
+
+
+def test_the_missing_part_is_named() -> None:
+    shown = ["Ежегодный оплачиваемый отпуск составляет 28 календарных дней."]
+    check = check_focus("Сколько дней отпуска и дают ли путёвку в санаторий?", shown, shown, embed=_far)
+    assert check.answered == (True, False)
+    assert check.missing == ("дают ли путёвку в санаторий",)
+
+
+def test_subject_in_the_document_but_not_in_the_sentence_is_not_enough() -> None:
+    shown = ["Право на первый отпуск появляется через 6 месяцев работы."]
+    passages = [*shown, "При болезни оформляется больничный лист, оплата больничного зависит от стажа."]
+    assert check_focus("сколько оплачивают больничный", shown, passages, embed=_far).decline
+
+
+def test_headings_of_cited_sections_count() -> None:
+    shown = ["Лимит на гостиницу — до 7000 ₽ за ночь в Москве."]
+    check = check_focus("лимит на гостиницу в командировке", shown, shown, headings=["Командировки"], embed=_far)
+    assert not check.decline
