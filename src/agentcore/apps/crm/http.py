@@ -38,13 +38,14 @@ from agentcore.apps.crm.orchestrator import Orchestrator
 from agentcore.apps.crm.paths import crm_root, resolve_inside
 from agentcore.apps.crm.principals import KeyUsers, NotAllowedError
 from agentcore.apps.crm.state_store import FileStateStore, StateStoreError
+from agentcore.apps.plugin import EdgeContext, Mount
 from agentcore.config import Settings, get_settings
 from agentcore.trace.logs import step_logger
 from agentcore.web.auth import tokens_match
 from agentcore.web.errors import ApiError, error_responses, validation_message
 from agentcore.web.models import NON_BLANK_PATTERN, SPACE_CLASS, StrictModel, Text
 
-__all__ = ["ChatRequest", "ChatResponse", "create_app", "create_router"]
+__all__ = ["ChatRequest", "ChatResponse", "create_app", "create_router", "mount"]
 
 _MAX_OVERRIDES = 64
 log = step_logger("crm", "agentcore.crm")
@@ -296,3 +297,8 @@ def create_app(settings: Settings | None = None, *, orchestrator: Orchestrator |
     app = create_base_app(settings, title="agentcore CRM")
     app.include_router(create_router(settings, orchestrator=orchestrator))
     return app
+
+
+def mount(ctx: EdgeContext) -> Mount:
+    """The app's part of ``agentcore serve``: ``POST /chat`` at the root, behind the CRM's own ``X-API-Key``."""
+    return Mount(create_router(ctx.settings), label="/chat")

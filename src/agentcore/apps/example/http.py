@@ -8,11 +8,12 @@ from collections.abc import AsyncGenerator
 from typing import Any
 
 from agentcore.agents.events import AgentStepEvent
-from agentcore.agents.openai_surface import ServedAgent
+from agentcore.agents.served import ServedAgent
 from agentcore.apps.example.agent import ExampleSGRAgent
+from agentcore.apps.plugin import EdgeContext
 from agentcore.config import Settings
 
-__all__ = ["ExampleServing"]
+__all__ = ["ExampleServing", "served_agents"]
 
 
 class ExampleServing:
@@ -61,3 +62,11 @@ class ExampleServing:
     def served_agent(self) -> ServedAgent:
         """The agent as the model ``sgr-example``."""
         return ServedAgent("sgr-example", "Пример SGR-агента (seed 001): сообщает текущее время", self.stream)
+
+
+def served_agents(ctx: EdgeContext) -> list[ServedAgent]:
+    """The app's part of ``agentcore serve``: the model ``sgr-example`` of ``/v1`` (its gateway closed with the
+    server)."""
+    serving = ExampleServing(ctx.settings)
+    ctx.closers.append(serving.aclose)
+    return [serving.served_agent()]

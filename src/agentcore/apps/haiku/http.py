@@ -38,6 +38,7 @@ from pydantic import BaseModel, create_model
 from agentcore.apps.haiku.composer import compose_offline
 from agentcore.apps.haiku.llm_composer import compose_with_llm
 from agentcore.apps.haiku.models import Haiku, HaikuResponse
+from agentcore.apps.plugin import EdgeContext, Mount
 from agentcore.config import Settings, get_settings
 from agentcore.llm.deadline import llm_deadline
 from agentcore.llm.errors import LLMError
@@ -188,3 +189,9 @@ def create_app(settings: Settings | None = None, gateway: Any = None) -> FastAPI
     app.include_router(router)
     app.state.haiku_service = router.haiku_service  # type: ignore[attr-defined]
     return app
+
+
+def mount(ctx: EdgeContext) -> Mount:
+    """The app's part of ``agentcore serve``: these routes under ``/haiku`` (they guard their reads themselves, so
+    ``/haiku/health`` stays open)."""
+    return Mount(create_router(ctx.settings), prefix="/haiku")

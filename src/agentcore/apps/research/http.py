@@ -19,7 +19,8 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from agentcore.agents.events import AgentStepEvent, Citation, error_answer
-from agentcore.agents.openai_surface import ServedAgent
+from agentcore.agents.served import AgentInput, ServedAgent
+from agentcore.apps.plugin import EdgeContext, Mount
 from agentcore.apps.research.models import AgentRequest
 from agentcore.apps.research.service import AgentRequestError, AgentService
 from agentcore.config import Settings
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from agentcore.rag.engine import RagEngine
 from agentcore.trace.logs import step_logger
 
-__all__ = ["ResearchHTTP", "ResearchResponse", "create_router"]
+__all__ = ["ResearchHTTP", "ResearchResponse", "create_router", "mount", "research_model", "served_agents"]
 
 logger = step_logger("research", "agentcore.research.http")
 
@@ -240,3 +241,59 @@ def create_router(
         return {"tools": research.service().get_available_tools()}
 
     return router
+
+
+def research_model(research: ResearchHTTP) -> ServedAgent:
+    """The research agent as the model ``research``: a plain question runs as on ``POST /research`` (cached);
+    earlier turns, client instructions and client tools go into the ReAct loop itself."""
+    import contextlib
+    import dataclasses
+
+    from agentcore.apps.research.models import AgentRequest
+    from agentcore.llm.models import LLMMessage
+
+    base = research.served_agent()
+
+    async def run_input(agent_input: AgentInput) -> AsyncGenerator[AgentStepEvent, None]:
+        plain = not (agent_input.history or agent_input.after or agent_input.instructions or agent_input.client_tools)
+        if plain:
+            async with contextlib.aclosing(base.run(agent_input.question)) as events:
+                async for event in events:
+                    yield event
+            return
+        service = research.service()
+        info = await service.check_request(AgentRequest(question=agent_input.question))
+        history = list(agent_input.history)
+        if agent_input.instructions:
+            history.insert(0, LLMMessage(role="user", content=f"Указания клиента: {agent_input.instructions}"))
+        stream = service.stream(
+            agent_input.question,
+            max_steps=research.settings.agent_default_steps,
+            collection=info.name,
+            history=history,
+            after=agent_input.after,
+            client_tools=agent_input.client_tools,
+        )
+        async with contextlib.aclosing(stream) as events:
+            async for event in events:
+                yield event
+
+    return dataclasses.replace(base, run_input=run_input)
+
+
+def mount(ctx: EdgeContext) -> Mount:
+    """The app's part of ``agentcore serve``: ``/research`` (behind the read tokens), searching through the RAG
+    app's engine when the server has one (one index in memory; switching the active collection switches it here
+    too)."""
+    research = ResearchHTTP(ctx.settings, engine_factory=ctx.shared.get("rag.engine"))
+    ctx.shared["research.http"] = research
+    return Mount(create_router(ctx.settings, http=research), guarded=True, label="/research")
+
+
+def served_agents(ctx: EdgeContext) -> list[ServedAgent]:
+    """The model ``research`` of ``/v1`` (the same agent as ``/research``)."""
+    research = ctx.shared.get("research.http")
+    if research is None:
+        research = ResearchHTTP(ctx.settings, engine_factory=ctx.shared.get("rag.engine"))
+        ctx.closers.append(research.aclose)
+    return [research_model(research)]

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
 from fastapi import APIRouter, Depends, Path, Query, Response
 from pydantic import BaseModel, Field
 
+from agentcore.apps.plugin import EdgeContext, Mount
 from agentcore.apps.scrum.backend.errors import HTTP_STATUS, ScrumError
 from agentcore.apps.scrum.backend.flows import DailyOutcome, ScrumBackend
 from agentcore.apps.scrum.backend.models import (
@@ -55,6 +56,7 @@ from agentcore.config import Settings
 from agentcore.web.auth import require_admin, require_reader
 from agentcore.web.errors import ApiError, error_responses
 from agentcore.web.models import StrictModel
+from agentcore.web.status import ErrorFace
 
 T = TypeVar("T")
 
@@ -293,3 +295,16 @@ def create_router(settings: Settings) -> APIRouter:
         return {"answer": _run(lambda: b.faq(body.message))}
 
     return router
+
+
+def mount(ctx: EdgeContext) -> Mount:
+    """The app's part of ``agentcore serve``: ``/scrum`` behind the read tokens (writes also need an admin
+    token)."""
+    return Mount(create_router(ctx.settings), guarded=True, label="/scrum")
+
+
+def error_faces() -> dict[type[BaseException], ErrorFace]:
+    """The Scrum backend's errors as HTTP answers: their status, their own code, their Russian message."""
+    faces: dict[type[BaseException], ErrorFace] = {ScrumError: ErrorFace(400, ScrumError.code, str)}
+    faces.update((cls, ErrorFace(status, cls.code, str)) for cls, status in HTTP_STATUS.items())
+    return faces
