@@ -14,6 +14,8 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+import typer
+
 from agentcore.cli.common import fail, init_logging, load_settings
 from agentcore.config import Settings
 
@@ -127,3 +129,16 @@ def chat(quiet: bool = False) -> None:
             llm.close()
     if code:
         raise SystemExit(code)
+
+
+def register(cli: typer.Typer) -> None:
+    """Add ``agentcore chat`` (the assistant's dialog; also what ``agentcore`` alone runs) to ``cli``."""
+
+    @cli.command("chat")
+    def chat_command(
+        quiet: bool = typer.Option(
+            False, "--quiet", "-q", help="Только ответы, без строк о ходе шагов (то же: AGENTCORE_CHAT_VERBOSE=0)."
+        ),
+    ) -> None:
+        """Диалог с ассистентом: вопросы по базе знаний (RAG) и хайку на заданную тему."""
+        chat(quiet=quiet)

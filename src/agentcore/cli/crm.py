@@ -259,3 +259,8 @@ def crm_fake_portal(
         uvicorn.run(create_fake_portal(portal), host=host, port=port, log_level="warning")
     finally:
         portal.close()
+
+
+def register(cli: typer.Typer) -> None:
+    """Add the ``agentcore crm`` group to ``cli``."""
+    cli.add_typer(crm_app, name="crm", help="CRM-агент Bitrix24: диалог, HTTP API (/chat), локальный тестовый портал.")

@@ -192,7 +192,7 @@ def daily_command(
             if not interactive:
                 fail(
                     "передайте текст daily аргументом или через stdin: "
-                    "agentcore scrum daily \"вчера …, сегодня …, блокеры …\"",
+                    'agentcore scrum daily "вчера …, сегодня …, блокеры …"',
                     2,
                 )
             console.print("Напиши daily: что сделал вчера, что планируешь сегодня, есть ли блокеры.")
@@ -317,3 +317,8 @@ def blockers_command(
                 escape(e.text),
             )
         console.print(table)
+
+
+def register(cli: typer.Typer) -> None:
+    """Add the ``agentcore scrum`` group to ``cli``."""
+    cli.add_typer(scrum_app, name="scrum", help="Scrum-ассистент: daily, аналитика, FAQ, дайджест, блокеры.")
