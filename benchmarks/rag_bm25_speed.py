@@ -1,21 +1,31 @@
-"""BM25 speed: our bm25s-backed index vs ``rank-bm25`` on the same corpus, same run; build rate; 100k-chunk p50.
+"""BM25 speed: our BM25 query vs bm25s's on the same chunks; vs ``rank-bm25``; build rate; 100k-chunk p50.
 
+0. Against bm25s (issue 18): a corpus of our own — the bundled knowledge base (48 documents) plus ``--synthetic``
+   Markdown documents of Russian text generated from the knowledge base's words (a seeded first-order Markov chain:
+   same vocabulary, no answers), indexed by our indexer (BM25 only) into a temporary data dir: ≥ 2,000 chunks.
+   Timed per query, interleaved: ``Searcher.retrieve(q, 10, mode="bm25")`` — our whole BM25 query (validation,
+   analysis, first stage, passage ranker, answerability) — and bm25s's own pipeline (``bm25s.tokenize`` with the
+   Russian Snowball stemmer and its Russian stop words, then ``retrieve(k=10)``) over the same chunk texts (title +
+   text).  Quality on the labelled questions of ``tests/rag/data/eval_set.json`` (documents of the knowledge base):
+   nDCG@10 over documents for both, and our first stage alone.  Goal: ours ≤ 3× bm25s's p50, nDCG not below.
 1. Query throughput on a synthetic corpus of ``--docs`` chunks (sentences of the bundled knowledge base shuffled
    into 5-sentence chunks): both libraries get the same analysed terms; each query is analysed inside the timed
    loop for both.  Goal: ours ≥ 20× rank-bm25.
 2. Index build rate (documents/s) of both, including analysis (tokenise, stop words, stemming).
 3. A ``--big``-chunk collection (default 100,000): build time, then query latency p50/p95 over ``--queries``.
 
-    .venv/bin/python benchmarks/rag_bm25_speed.py [--docs 10000] [--big 100000] [--queries 200]
+    .venv/bin/python benchmarks/rag_bm25_speed.py [--synthetic 300] [--rounds 3] [--docs 10000] [--big 100000]
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from agentcore.rag.analysis import Analyzer
 from agentcore.rag.bm25 import BM25Index
@@ -53,6 +63,166 @@ def queries_from(sentences: list[str], count: int, rng: random.Random) -> list[s
         start = rng.randrange(max(len(words) - 4, 1))
         queries.append(" ".join(words[start : start + rng.randint(2, 5)]))
     return queries
+
+
+def markov_documents(count: int, rng: random.Random) -> list[tuple[str, str]]:
+    """``count`` Markdown documents (file name, text) of Russian text generated from the bundled KB's words."""
+    import re
+
+    folder = bundled_kb_path()
+    words = [
+        w for p in sorted(folder.glob("*.md")) for w in re.findall(r"[А-Яа-яЁё]+|[A-Za-z]+|\d+", p.read_text("utf-8"))
+    ]
+    words = words or " ".join(FALLBACK_SENTENCES).split()
+    follow: dict[str, list[str]] = {}
+    for left, right in itertools.pairwise(words):
+        follow.setdefault(left, []).append(right)
+
+    def sentence() -> str:
+        word = rng.choice(words)
+        out = [word]
+        for _ in range(rng.randint(8, 20)):
+            word = rng.choice(follow.get(word) or words)
+            out.append(word)
+        return " ".join(out).capitalize() + "."
+
+    def heading() -> str:
+        return " ".join(sentence().split()[:3]).rstrip(".")
+
+    documents = []
+    for index in range(count):
+        parts = [f"# {heading()}\n"]
+        for _ in range(6):
+            parts.append(f"## {heading()}\n")
+            parts.append(" ".join(sentence() for _ in range(rng.randint(3, 6))) + "\n")
+        documents.append((f"synthetic-{index:04d}.md", "\n".join(parts)))
+    return documents
+
+
+def against_bm25s(synthetic: int, rounds: int, dump: Path | None = None) -> None:
+    """Section 0 (see the module docstring)."""
+    import json
+    import tempfile
+
+    import bm25s
+    import Stemmer
+
+    from agentcore.config import Settings
+    from agentcore.rag.engine import RagEngine
+    from agentcore.rag.evaluation import ndcg_at_k, unique_docs
+
+    root = Path(tempfile.mkdtemp(prefix="bm25-bench-"))
+    docs = root / "docs"
+    docs.mkdir()
+    for path in sorted(bundled_kb_path().glob("*.md")):
+        (docs / path.name).write_text(path.read_text("utf-8"), "utf-8")
+    for name, text in markov_documents(synthetic, random.Random(SEED)):
+        (docs / name).write_text(text, "utf-8")
+    engine = RagEngine(Settings(data_dir=root / "data"), embedder=None, backend=None, data_dir=root / "data")
+    engine.indexer.index_path(docs, collection="bench")
+    searcher = engine.searcher
+    snapshot = engine.catalog.snapshot("bench")
+    chunks = snapshot.chunks
+
+    stemmer = Stemmer.Stemmer("russian")
+    theirs = bm25s.BM25(method="lucene")
+    theirs.index(
+        bm25s.tokenize([c.embedding_text for c in chunks], stopwords="ru", stemmer=stemmer, show_progress=False),
+        show_progress=False,
+    )
+
+    eval_path = Path(__file__).resolve().parent.parent / "tests" / "rag" / "data" / "eval_set.json"
+    labelled = [q for q in json.loads(eval_path.read_text("utf-8")) if q.get("relevant")]
+    queries = [q["query"] for q in labelled]
+
+    def ours(query: str) -> list[str]:
+        return [hit.doc_id for hit in searcher.retrieve(query, 10, mode="bm25", collection="bench").hits]
+
+    def ours_first_stage(query: str) -> list[str]:
+        return [hit.doc_id for hit in searcher.retrieve(query, 10, mode="bm25", collection="bench", rerank=False).hits]
+
+    def bm25s_query(query: str) -> list[str]:
+        tokens = bm25s.tokenize(query, stopwords="ru", stemmer=stemmer, show_progress=False)
+        if not tokens.vocab:
+            return []
+        rows, _ = theirs.retrieve(tokens, k=10, show_progress=False, n_threads=0)
+        return [chunks[int(row)].doc_id for row in rows[0]]
+
+    for query in queries[:10]:  # warm caches (stems, passage analysis) for both
+        ours(query), bm25s_query(query)
+    timings: dict[str, list[float]] = {"ours": [], "first": [], "bm25s": []}
+    for _ in range(rounds):
+        for query in queries:  # interleaved, so the machine's load hits all three alike
+            for name, run in (("ours", ours), ("first", ours_first_stage), ("bm25s", bm25s_query)):
+                start = time.perf_counter()
+                run(query)
+                timings[name].append(time.perf_counter() - start)
+    p50 = {name: statistics.median(values) * 1000 for name, values in timings.items()}
+
+    def quality(run: Callable[[str], list[str]]) -> float:
+        return statistics.fmean(ndcg_at_k(unique_docs(run(q["query"])), q["relevant"], 10) for q in labelled)
+
+    print(
+        f"corpus: {len(chunks):,} chunks ({len(list(docs.glob('*.md')))} documents, {synthetic} synthetic), "
+        f"{len(queries)} labelled queries x {rounds} rounds"
+    )
+    print(
+        f"  p50   ours (retrieve, bm25) {p50['ours']:.3f} ms   first stage only {p50['first']:.3f} ms   "
+        f"bm25s {p50['bm25s']:.3f} ms"
+    )
+    print(
+        f"  ratio ours / bm25s: {p50['ours'] / p50['bm25s']:.2f}x (goal <= 3x); first stage: "
+        f"{p50['first'] / p50['bm25s']:.2f}x"
+    )
+    if dump is not None:  # our top 10 chunk ids per query, to compare two versions of the code
+        ranked = {q: [h.id for h in searcher.retrieve(q, 10, mode="bm25", collection="bench").hits] for q in queries}
+        if dump.is_file():
+            before = json.loads(dump.read_text("utf-8"))
+            same = sum(before.get(q) == ids for q, ids in ranked.items())
+            top1 = sum(bool(ids) and (before.get(q) or [None])[0] == ids[0] for q, ids in ranked.items())
+            print(f"  vs {dump}: identical top 10 for {same}/{len(ranked)} queries, same top 1 for {top1}")
+        else:
+            dump.write_text(json.dumps(ranked, ensure_ascii=False), "utf-8")
+    print(
+        f"  nDCG@10  ours {quality(ours):.3f}   first stage {quality(ours_first_stage):.3f}   "
+        f"bm25s {quality(bm25s_query):.3f}"
+    )
+
+
+def with_e5(rounds: int) -> None:
+    """Section 0b: the bundled KB with the default e5 embedder — p50 and nDCG@10 of an explicit ``bm25`` query
+    and of the default route (what the 12.6 ms of issue 18 measured: the query embedding for the ranker)."""
+    import json
+    import tempfile
+    from pathlib import Path
+
+    from agentcore.config import Settings
+    from agentcore.rag.embeddings import E5Embedder
+    from agentcore.rag.engine import RagEngine
+    from agentcore.rag.evaluation import ndcg_at_k, unique_docs
+
+    # The index of tests/rag/test_eval.py (the bundled KB embedded with e5), built there once and reused.
+    root = Path(tempfile.gettempdir()) / "agentcore-rag-eval-cache"
+    settings = Settings(data_dir=root, provider="offline", rag_embedder="local")
+    engine = RagEngine(settings, embedder=E5Embedder(), backend=None)
+    searcher = engine.searcher
+    eval_path = Path(__file__).resolve().parent.parent / "tests" / "rag" / "data" / "eval_set.json"
+    labelled = [q for q in json.loads(eval_path.read_text("utf-8")) if q.get("relevant")]
+    runs: dict[str, Callable[[str], list[str]]] = {
+        "bm25": lambda q: [h.doc_id for h in searcher.retrieve(q, 10, mode="bm25").hits],
+        "default": lambda q: [h.doc_id for h in searcher.retrieve(q, 10).hits],
+    }
+    timings: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(rounds):
+        for question in labelled:
+            for name, run in runs.items():
+                start = time.perf_counter()
+                run(question["query"])
+                timings[name].append(time.perf_counter() - start)
+    print(f"bundled KB with e5 ({searcher.info().chunks} chunks), {len(labelled)} labelled queries")
+    for name, run in runs.items():
+        quality = statistics.fmean(ndcg_at_k(unique_docs(run(q["query"])), q["relevant"], 10) for q in labelled)
+        print(f"  {name:<8} p50 {statistics.median(timings[name]) * 1000:.2f} ms   nDCG@10 {quality:.3f}")
 
 
 def _rate(count: int, seconds: float) -> float:
@@ -120,14 +290,23 @@ def big(size: int, queries: int, rng: random.Random, sentences: list[str]) -> No
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--docs", type=int, default=10_000, help="corpus size for the rank-bm25 comparison")
+    parser.add_argument("--synthetic", type=int, default=300, help="synthetic documents beside the KB (0 skips 0.)")
+    parser.add_argument("--rounds", type=int, default=3, help="passes over the labelled queries in section 0")
+    parser.add_argument("--docs", type=int, default=10_000, help="corpus size for the rank-bm25 comparison (0 skips)")
     parser.add_argument("--big", type=int, default=100_000, help="size of the large collection (0 skips it)")
     parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--ranking", type=Path, default=None, help="write our top 10s here, or compare with it")
+    parser.add_argument("--e5", action="store_true", help="also 0b: the bundled KB with the e5 embedder")
     args = parser.parse_args()
+    if args.e5:
+        with_e5(1)
+    if args.synthetic:
+        against_bm25s(args.synthetic, args.rounds, args.ranking)
     sentences = _sentences()
     source = bundled_kb_path() if bundled_kb_path().is_dir() else "fallback list"
     print(f"sentences from {source}: {len(sentences)}")
-    compare(args.docs, args.queries, random.Random(SEED), sentences)
+    if args.docs:
+        compare(args.docs, args.queries, random.Random(SEED), sentences)
     if args.big:
         big(args.big, args.queries, random.Random(SEED + 1), sentences)
 

@@ -123,6 +123,7 @@ async def evaluate(settings: Settings, questions: list[dict[str, Any]], mode: st
                     and answered
                     and ("Кроме того" in answer or "10 рабочих дней, оформление" in answer),
                     "refinements": last.metadata.get("refinements", 0) if last.type == "final" else 0,
+                    "refinement_helped": last.metadata.get("refinement_helped") if last.type == "final" else None,
                     "seconds": elapsed,
                     "injected": bool(injected),
                 }
@@ -149,6 +150,8 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "hallucinated": share(unanswerable, "hallucinated"),
         "partial_missing_named": sum(r["names_missing"] for r in partial if r["answered"]) / max(1, len(partial)),
         "false_claims_shown": sum(r["false_shown"] for r in rows),
+        "refinements": sum(r["refinements"] for r in rows),
+        "refinements_helped": sum(bool(r["refinement_helped"]) for r in rows),
         "seconds_p50": sorted(r["seconds"] for r in rows)[len(rows) // 2] if rows else float("nan"),
     }
 
@@ -169,13 +172,26 @@ def main() -> None:
     modes = ("ask", "scripted") if args.mode == "both" else (args.mode,)
     for mode in modes:
         rows = asyncio.run(evaluate(settings, questions, mode))
-        groups = {"all": rows, "dev": [r for r in rows if r["split"] == "dev"],
-                  "test": [r for r in rows if r["split"] == "test"]}
+        groups = {
+            "all": rows,
+            "dev": [r for r in rows if r["split"] == "dev"],
+            "test": [r for r in rows if r["split"] == "test"],
+        }
         results = {name: summary(group) for name, group in groups.items() if group}
         print(f"\n== {mode}: {len(rows)} questions")
         print(f"{'':28} " + " ".join(f"{name:>7}" for name in results))
-        for key in ("correct", "wrong", "false_decline", "correct_decline", "hallucinated", "partial_missing_named",
-                    "false_claims_shown", "seconds_p50"):
+        for key in (
+            "correct",
+            "wrong",
+            "false_decline",
+            "correct_decline",
+            "hallucinated",
+            "partial_missing_named",
+            "false_claims_shown",
+            "refinements",
+            "refinements_helped",
+            "seconds_p50",
+        ):
             values = [results[name][key] for name in results]
             print(f"{key:28} " + " ".join(f"{v:7d}" if isinstance(v, int) else f"{v:7.3f}" for v in values))
         if args.rows:

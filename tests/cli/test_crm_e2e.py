@@ -23,7 +23,10 @@ CONFIRM = r"\[да/нет\] "
 
 def _env(data_dir: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("AGENTCORE_", "GIGACHAT_", "OPENAI_", "BITRIX_"))}
-    env.update({"AGENTCORE_DATA_DIR": str(data_dir), "TERM": "dumb", "COLUMNS": "200", "LANG": "C.UTF-8"})
+    # rich sizes a dumb terminal 80x25 unless both COLUMNS and LINES are set.
+    env.update(
+        {"AGENTCORE_DATA_DIR": str(data_dir), "TERM": "dumb", "COLUMNS": "200", "LINES": "50", "LANG": "C.UTF-8"}
+    )
     env.update(extra)
     return env
 
@@ -53,28 +56,31 @@ def crm(tmp_path: Path) -> Iterator[pexpect.spawn]:
 
 def test_dialog_with_bound_confirmations(crm: pexpect.spawn, tmp_path: Path) -> None:
     crm.sendline("Найди сделку «Ромашка»")
-    crm.expect_exact("Мысль: Поиск сделок")
-    crm.expect(r"→ crm\.deal\.list [^\r\n]*\[выполнено\]")
+    crm.expect(r"→ crm\.deal\.list .*?\[выполнено\]")
     crm.expect_exact("Найдено сделок: 2")
     crm.expect_exact(PROMPT)
 
     crm.sendline("Создай сделку «Поставка фильтров» на 50 000 рублей для компании «Ромашка»")
-    crm.expect(r"→ batch [^\r\n]*\[ждёт подтверждения\]")  # the amount of a new deal is critical too
+    crm.expect(r"→ crm\.deal\.add .*?\[ждёт подтверждения c1\]")  # the amount of a new deal is critical too
+    crm.expect_exact("Создать сделку «Поставка фильтров»: сумма 50 000 ₽, компания «ООО «Ромашка»» (#1).")
     crm.expect(CONFIRM)
     crm.sendline("да")
-    crm.expect(r"→ batch [^\r\n]*\[выполнено\]")
+    crm.expect(r"→ crm\.deal\.add .*?\[выполнено\]")
     crm.expect_exact("Создана сделка #6.")
     crm.expect_exact(PROMPT)
 
     crm.sendline("Измени сумму этой сделки на 75 000")
-    crm.expect(r"→ crm\.deal\.update [^\r\n]*\[ждёт подтверждения\]")
-    crm.expect_exact('Выполнить c2: crm.deal.update {"id": 6, "fields": {"OPPORTUNITY": 75000}}?')
     crm.expect(CONFIRM)
+    shown = crm.before or ""
+    assert re.search(r"→ crm\.deal\.update .*?\[ждёт подтверждения c2\]", shown, re.DOTALL)
+    summary = "Требуется подтверждение c2: Изменить сумму сделки «Поставка фильтров» (#6): 50 000 ₽ → 75 000 ₽."
+    assert summary in shown and shown.count("75 000 ₽") == 1  # in words, printed once
+    assert "Мысль:" not in shown and "OPPORTUNITY" not in shown  # the model's reasoning only with --verbose
     crm.sendline("может быть")
     crm.expect_exact("Ответьте «да» или «нет».")
     crm.expect(CONFIRM)
     crm.sendline("да")
-    crm.expect(r"→ crm\.deal\.update [^\r\n]*\[выполнено\]")
+    crm.expect(r"→ crm\.deal\.update .*?\[выполнено\]")
     crm.expect_exact("Сделка #6 обновлена: OPPORTUNITY → 75000.")
     crm.expect_exact(PROMPT)
 
@@ -89,7 +95,7 @@ def test_dialog_with_bound_confirmations(crm: pexpect.spawn, tmp_path: Path) -> 
     crm.expect_exact(PROMPT)
 
     crm.sendline("Удали сделку 6")
-    crm.expect(r"→ crm\.deal\.delete [^\r\n]*\[запрещено\]")
+    crm.expect(r"→ crm\.deal\.delete .*?\[запрещено\]")
     crm.expect_exact("запрещён в режиме canary")
     crm.expect_exact(PROMPT)
 
@@ -154,7 +160,7 @@ def test_separate_fake_portal_process_and_shadow_mode(tmp_path: Path) -> None:
         child.expect_exact("Режим: shadow. Портал: входящий вебхук 127.0.0.1")
         child.expect_exact(PROMPT)
         child.sendline("Удали сделку 1")
-        child.expect(r"→ crm\.deal\.delete [^\r\n]*\[в плане \(shadow\)\]")
+        child.expect(r"→ crm\.deal\.delete .*?\[в плане \(shadow\)\]")
         child.expect_exact("Режим shadow: crm.deal.delete не выполняется, шаг сохранён в плане.")
         child.expect_exact(PROMPT)
         child.sendline("Покажи сделку 1")
@@ -217,3 +223,15 @@ def test_an_exit_command_at_the_yes_no_prompt_leaves_and_keeps_the_request(crm: 
     assert crm.exitstatus == 0
     state = json.loads(next((tmp_path / "crm" / "state").rglob("*.json")).read_text(encoding="utf-8"))
     assert [(c["id"], c["status"]) for c in state["confirmations"]] == [("c1", "requested")]
+
+
+def test_verbose_shows_the_thought(tmp_path: Path) -> None:
+    child = _spawn(tmp_path, "--verbose")
+    child.expect_exact(PROMPT)
+    child.sendline("Найди сделку «Ромашка»")
+    child.expect_exact("Мысль: Поиск сделок")
+    child.expect_exact(PROMPT)
+    child.sendline("/q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -61,3 +61,20 @@ def test_sentence_capitals_are_not_names() -> None:
     facts = extract_facts("Отпуск можно делить. Звоните в техподдержку.")
     assert not facts.names
 
+
+
+def test_a_number_must_count_the_same_thing() -> None:
+    evidence = (
+        "В году доступно 3 оплачиваемых дня здоровья. Компания доплачивает до 100% среднего заработка за первые "
+        "10 рабочих дней болезни в календарном году."
+    )
+    assert not guard("В году доступно 10 оплачиваемых дня здоровья.", evidence).ok
+    assert guard("В году доступно 3 оплачиваемых дня здоровья.", evidence).ok
+    assert guard("Доплата до 100% за первые 10 рабочих дней болезни.", evidence).ok
+
+
+def test_codes_are_compared_whole() -> None:
+    evidence = "P1 (продукт недоступен) — подтвердить оповещение в течение 15 минут. Версия v3.14.0."
+    assert not guard("P8 — подтвердить оповещение в течение 15 минут.", evidence).ok
+    assert guard("P1 — подтвердить оповещение в течение 15 минут.", evidence).ok
+    assert not guard("Версия v3.15.0.", evidence).ok

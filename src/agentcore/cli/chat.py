@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from agentcore.cli.common import fail, init_logging, load_settings
+from agentcore.cli.common import fail, init_logging, load_settings, restore_ctrl_c
 from agentcore.config import Settings
 
 if TYPE_CHECKING:
@@ -98,6 +98,7 @@ def chat(quiet: bool = False) -> None:
         sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]  # non-UTF-8 bytes must not crash
     with contextlib.suppress(ImportError):
         import readline  # noqa: F401 - line editing and history for input()
+    restore_ctrl_c()
 
     settings = load_settings()
     init_logging(settings, "assistant.log")

@@ -65,3 +65,13 @@ def init_logging(settings: Settings, name: str = "agentcore.log") -> None:
 
     level = logging.getLevelName(settings.log_level.upper())
     setup_logging(settings.log_dir / name, console=False, file_level=level if isinstance(level, int) else logging.DEBUG)
+
+
+def restore_ctrl_c() -> None:
+    """Let Ctrl-C end an interactive dialog even when the process inherited an ignored SIGINT (a background job,
+    ``nohup``, a test runner started with ``setsid … < /dev/null``): ``input()`` then raises KeyboardInterrupt."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -1,7 +1,8 @@
 """``agentcore crm``: the Bitrix24 CRM agent in the terminal, its HTTP server and a local fake portal.
 
-* ``agentcore crm`` — a dialog: THOUGHT shown dimmed, each planned call with its outcome, the reply, and every new
-  confirmation request as a yes/no question bound to that request (the answer goes to that request only).
+* ``agentcore crm`` — a dialog: each planned call with its outcome, the reply (a confirmation request in words,
+  printed once) and a yes/no prompt bound to that request (the answer goes to that request only).  THOUGHT only
+  with ``--verbose``.  Text wraps at the terminal width.
 * ``agentcore crm serve`` — ``POST /chat`` standalone.
 * ``agentcore crm fake-portal`` — a local Bitrix24 REST portal (SQLite, demo deals) to point ``BITRIX_WEBHOOK_URL`` at.
 
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from agentcore.cli.common import fail
+from agentcore.cli.common import fail, restore_ctrl_c
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -58,18 +59,21 @@ def _read(prompt: str) -> str | None:
         return None
 
 
-def _show(console: Console, result: TurnResult) -> None:
+def _show(console: Console, result: TurnResult, verbose: bool = False) -> None:
     from rich.text import Text
 
     from agentcore.apps.crm.render import describe_step
 
-    if result.thought:
+    if result.thought and verbose:
         console.print(Text(f"Мысль: {result.thought}", style="dim"))
     for step in result.steps:
         label, style = _OUTCOMES.get(step.outcome, (step.outcome, ""))
         line = Text("→ ", style="bold")
         line.append(step.method, style="bold")
-        line.append(describe_step(step.method, step.params, limit=160, multiline=False).removeprefix(step.method))
+        if step.outcome in ("needs_confirmation", "refused") and step.confirmation_id:
+            label = f"{label} {step.confirmation_id}"  # the request itself is shown once, in words, in the reply
+        else:
+            line.append(describe_step(step.method, step.params, limit=160, multiline=False).removeprefix(step.method))
         if step.comment:
             line.append(f" — {step.comment}", style="dim")
         line.append(f" [{label}]", style=style)
@@ -94,7 +98,7 @@ def _ask_yes_no(question: str, exit_commands: frozenset[str]) -> tuple[bool | No
         print("Ответьте «да» или «нет».")
 
 
-def run_dialog(mode: str | None, user: str, session: str) -> None:
+def run_dialog(mode: str | None, user: str, session: str, verbose: bool = False) -> None:
     """The interactive session until the user leaves (exit code 0)."""
     import asyncio
     import logging
@@ -105,7 +109,6 @@ def run_dialog(mode: str | None, user: str, session: str) -> None:
     from agentcore.apps.crm import build_orchestrator
     from agentcore.apps.crm.errors import InputError
     from agentcore.apps.crm.main_entrypoint import PortalConfigError
-    from agentcore.apps.crm.render import describe_step
     from agentcore.apps.crm.state_store import StateStoreError
     from agentcore.cli.common import init_logging, load_settings
 
@@ -113,10 +116,11 @@ def run_dialog(mode: str | None, user: str, session: str) -> None:
         sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
     with contextlib.suppress(ImportError):
         import readline  # noqa: F401 - line editing and history for input()
+    restore_ctrl_c()
 
     settings = load_settings()
     init_logging(settings, "crm.log")
-    console = Console(highlight=False, soft_wrap=True)
+    console = Console(highlight=False)  # wraps at the terminal width
     runner = asyncio.Runner()
     try:
         try:
@@ -161,12 +165,11 @@ def run_dialog(mode: str | None, user: str, session: str) -> None:
                     continue
                 result = turn(orchestrator.handle_message(user, text, session_id=session))
                 while result is not None:
-                    _show(console, result)
+                    _show(console, result, verbose)
                     if not result.new_confirmations:
                         break
                     request = result.new_confirmations[0]
-                    what = describe_step(request.method, request.params)
-                    approve, leave = _ask_yes_no(f"Выполнить {request.id}: {what}? [да/нет] ", settings.exit_commands)
+                    approve, leave = _ask_yes_no(f"Ответ для {request.id} [да/нет] ", settings.exit_commands)
                     if approve is None:
                         console.print(Text(f"Запрос {request.id} остаётся в ожидании.", style="yellow"))
                         break
@@ -186,10 +189,11 @@ def crm_dialog(
     mode: str | None = typer.Option(None, "--mode", help="Режим безопасности: shadow, canary или full"),
     user: str = typer.Option("cli", "--user", help="Идентификатор пользователя (логи ведутся по пользователям)"),
     session: str = typer.Option("cli", "--session", help="Идентификатор сессии (состояние хранится по сессиям)"),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Показывать рассуждение модели («Мысль:»)"),
 ) -> None:
     """Диалог с CRM-агентом Bitrix24 (без настроенного портала — локальный тестовый портал с демо-сделками)."""
     if ctx.invoked_subcommand is None:
-        run_dialog(_check_mode(mode), user, session)
+        run_dialog(_check_mode(mode), user, session, verbose)
 
 
 @crm_app.command("serve")

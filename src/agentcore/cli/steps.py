@@ -111,6 +111,8 @@ def render_final(console: Console, event: FinalEvent | ErrorEvent) -> None:
         if claims:  # what verify found, said plainly: a mean score reads like a probability it is not
             supported = sum(1 for claim in claims if claim.get("supported"))
             figures.append(f"подтверждено в базе знаний {supported} из {len(claims)} утверждений")
+            if meta.get("removed_claims"):  # the research agent shows only supported claims
+                figures.append(f"не показано неподтверждённых: {len(meta['removed_claims'])}")
         elif "confidence" in meta:
             figures.append(f"уверенность проверки {_figure(meta.get('confidence'))}")
     if "refinements" in meta:

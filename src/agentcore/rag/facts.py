@@ -148,6 +148,7 @@ _NAME_RE = re.compile(
 )
 _EMAIL_RE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _WORD_RE = re.compile(r"[а-яёa-z]+", re.IGNORECASE)
+_SENTENCE_RE = re.compile(r"(?<=[.!?;])\s+|\n+")
 # Capitalised words that are not names (sentence openers inside a line, list labels).
 _COMMON_CAPITALISED = frozenset(
     [
@@ -232,6 +233,10 @@ _LATIN_NOISE = frozenset(
 )
 
 
+# Words after a number that say nothing of what it counts.
+_SKIP_AFTER = frozenset("до после в во на за и или с со по от из к у не чем числа раза раз".split())  # noqa: SIM905
+
+
 @dataclass(frozen=True)
 class Quantity:
     """A number with what it counts: ``value`` normalised (weeks → days), ``unit`` (``""`` when none follows),
@@ -240,6 +245,8 @@ class Quantity:
     value: float
     unit: str = ""
     qualifier: str = ""
+    counts: frozenset[str] = field(default=frozenset(), compare=False)
+    """Stems of the words right after the number (the unit and qualifier aside): what it counts («дня здоровья»)."""
 
 
 @dataclass(frozen=True)
@@ -307,7 +314,11 @@ def extract_facts(text: str) -> Facts:
         unit = sign or (_unit(word) if word else "")
         if unit == "неделя":
             value, unit = value * 7, "день"
-        quantities.append(Quantity(value, unit, (qualifier or "")[:6].lower()))
+        after = _WORD_RE.findall(normal[match.end() : match.end() + 40])[:2]
+        counts = frozenset(
+            stem for w in after if len(w) > 2 and (stem := _stem(w)) and not _unit(w) and w.lower() not in _SKIP_AFTER
+        )
+        quantities.append(Quantity(value, unit, (qualifier or "")[:6].lower(), counts))
     negations: set[str] = set()
     negated: set[str] = set()
     for particle, word in _NEGATION_RE.findall(plain):
@@ -325,7 +336,10 @@ def extract_facts(text: str) -> Facts:
             continue
         if capital and capital.lower() in _COMMON_CAPITALISED:
             continue
-        names.add(" ".join(_stem(w) for w in _WORD_RE.findall(name)) or name.lower())
+        if latin and re.search(r"\d", latin):
+            names.add(latin.lower())  # a code («P1», «v3.14.0», «ERR-104»): every character counts
+        else:
+            names.add(" ".join(_stem(w) for w in _WORD_RE.findall(name)) or name.lower())
     names.update(e.lower() for e in _EMAIL_RE.findall(plain))
     words = frozenset(_stem(w) for w in _WORD_RE.findall(plain))
     return Facts(
@@ -362,10 +376,17 @@ def guard(claim: str, evidence: str) -> GuardResult:
     mine, theirs = extract_facts(claim), extract_facts(evidence)
     missing: list[str] = []
     conflict = False
+    sentences = [extract_facts(s) for s in _SENTENCE_RE.split(evidence) if s.strip()]
     for quantity in mine.quantities:
         if not _quantity_found(quantity, theirs):
             missing.append(f"{_format(quantity.value)} {quantity.unit}".strip())
             conflict = conflict or _quantity_conflicts(quantity, theirs)
+        elif quantity.counts and not any(
+            _quantity_found(quantity, sentence) and quantity.counts & sentence.words for sentence in sentences
+        ):
+            # the number is there, but it counts something else («10 рабочих дней болезни» ≠ «10 дней здоровья»)
+            missing.append(f"{_format(quantity.value)} {quantity.unit}".strip())
+            conflict = True
     for time in mine.times - theirs.times:
         missing.append(time)
         conflict = conflict or bool(theirs.times)
@@ -386,6 +407,8 @@ def guard(claim: str, evidence: str) -> GuardResult:
 
 
 def _name_in_words(name: str, facts: Facts) -> bool:
+    if re.search(r"\d", name):
+        return False  # a code is only found as itself
     parts = name.split()
     return bool(parts) and all(p in facts.words for p in parts)
 

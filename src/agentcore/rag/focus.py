@@ -333,14 +333,31 @@ def _is_focus_word(term: str) -> bool:
 def _close_in_meaning(text: str, shown: Sequence[str], threshold: float, embed: Any | None) -> bool:
     try:
         if embed is None:
-            from agentcore.llm.local_embeddings import embed_local_array
-
-            embed = embed_local_array
+            embed = _cached_local
         query = embed([text], "query")
         sentences = embed(list(shown)[:8], "passage")
     except Exception:  # no local model: the lexical decision stands
         return False
     return float((sentences @ query[0]).max()) >= threshold
+
+
+_VECTORS: dict[tuple[str, str], Any] = {}
+_VECTORS_LIMIT = 8192
+
+
+def _cached_local(texts: list[str], kind: str) -> Any:
+    """The local e5 embedder with a per-text cache: only texts not seen before are embedded, in one batch."""
+    import numpy as np
+
+    from agentcore.llm.local_embeddings import embed_local_array
+
+    missing = [t for t in dict.fromkeys(texts) if (t, kind) not in _VECTORS]
+    if missing:
+        if len(_VECTORS) > _VECTORS_LIMIT:
+            _VECTORS.clear()
+        for text, vector in zip(missing, embed_local_array(missing, kind), strict=True):  # type: ignore[arg-type]
+            _VECTORS[(text, kind)] = vector
+    return np.stack([_VECTORS[(t, kind)] for t in texts])
 
 
 def _describe(part: Part) -> str:

@@ -134,6 +134,7 @@ class SearchResult:
     answerable: bool = True
     confidence: float | None = None
     kind: str = "other"
+    query: str = ""  # the query as searched: after layout, spelling and slang repair (agentcore.rag.query_repair)
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,6 +41,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
 from agentcore.rag.analysis import Analyzer
@@ -104,10 +105,15 @@ class QueryProfile:
     subject_terms: frozenset[str]
     weights: dict[str, float]  # IDF-like weight per distinct term (0 for terms the collection does not know)
 
-    @property
+    @cached_property
     def distinct(self) -> frozenset[str]:
         """Distinct query terms."""
         return frozenset(self.terms)
+
+    @cached_property
+    def weight_total(self) -> float:
+        """Sum of the distinct terms' weights (the denominator of the ``lexical`` feature)."""
+        return sum(self.weights.get(t, 0.0) for t in self.distinct)
 
     @property
     def known_share(self) -> float:
@@ -152,7 +158,17 @@ class Weights(PassageFeatures):
 
     def score(self, features: PassageFeatures) -> float:
         """The weighted sum."""
-        return sum(getattr(self, name) * getattr(features, name) for name in PassageFeatures.__dataclass_fields__)
+        # Spelled out (same order as the fields, so the same float sum): it runs for every passage of every query.
+        return (
+            0
+            + self.prior * features.prior
+            + self.dense * features.dense
+            + self.lexical * features.lexical
+            + self.heading * features.heading
+            + self.lead * features.lead
+            + self.steps * features.steps
+            + self.number * features.number
+        )
 
 
 # Fitted on the dev split of the eval set (see the module docstring).
@@ -228,7 +244,7 @@ def passage_features(
     chunk = snapshot.chunks[row]
     info = snapshot.passage_info(row, analyzer)
     distinct = profile.distinct
-    weight_total = sum(profile.weights.get(t, 0.0) for t in distinct)
+    weight_total = profile.weight_total
     lexical = (
         sum(profile.weights.get(t, 0.0) for t in distinct & (info.text_terms | info.title_terms)) / weight_total
         if weight_total

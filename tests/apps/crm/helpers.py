@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from agentcore.apps.crm.blocks import format_reply
+from agentcore.apps.crm.orchestrator import CALL_PURPOSE
 from agentcore.config import Settings
 
 # Obviously fake values: no real portal or token appears anywhere in the tests.
@@ -25,14 +26,24 @@ def step(method: str, params: dict[str, Any] | None = None, **extra: Any) -> dic
 
 
 class RecordingBitrix:
-    """A patched ``call_bitrix``: records calls, answers from a function or a table by method."""
+    """A patched ``call_bitrix``: records calls, answers from a function or a table by method.
+
+    ``calls`` holds the ACTION steps; the reads that put a confirmation into words go to ``lookups`` (and are
+    answered like any call: an unknown method gets ``True``, which the description falls back from).
+    """
 
     def __init__(self, answers: dict[str, Any] | Callable[[str, dict[str, Any]], Any] | None = None) -> None:
         self.answers = answers or {}
         self.calls: list[tuple[str, dict[str, Any], str | None]] = []
+        self.lookups: list[tuple[str, dict[str, Any]]] = []
 
     async def __call__(self, method: str, params: dict[str, Any], http_method: str | None = None) -> dict[str, Any]:
-        self.calls.append((method, params, http_method))
+        if CALL_PURPOSE.get():
+            self.lookups.append((method, params))
+            if callable(self.answers) or method not in self.answers:
+                return {"result": None}
+        else:
+            self.calls.append((method, params, http_method))
         answer = self.answers(method, params) if callable(self.answers) else self.answers.get(method, True)
         if isinstance(answer, BaseException):
             raise answer

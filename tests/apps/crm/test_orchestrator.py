@@ -492,8 +492,8 @@ async def test_a_batch_waiting_for_confirmation_is_shown_decoded_and_whole(make_
     orchestrator = make_orchestrator([reply([step("batch", {"halt": 0, "cmd": cmd})])], call_bitrix=RecordingBitrix())
     result = await orchestrator.handle_message("u1", "x")
     assert result.pending_confirmations[0].method == "batch"
-    assert '  • k8: crm.deal.update {"id": "8", "fields": {"TITLE": "Сделка 8"}}' in result.assistant
-    assert '  • money: crm.deal.update {"id": "12", "fields": {"OPPORTUNITY": "1"}}' in result.assistant
+    assert "  k8: Изменить название сделки (#8): (не удалось прочитать) → «Сделка 8»" in result.assistant
+    assert "  money: Изменить сумму сделки (#12): (не удалось прочитать) → 1 ₽" in result.assistant
     assert "%D0" not in result.assistant
 
 
@@ -574,7 +574,7 @@ async def test_a_conditional_yes_answers_the_question_and_keeps_the_request_pend
     for message in ("Да, но сначала покажи сделку 2", "Ок, а что именно будет удалено?", "Ага, щас", "ok?"):
         result = await orchestrator.handle_message("u1", message)
         assert [c.id for c in result.pending_confirmations] == ["c1"], message
-        assert "Это не подтверждение" in result.assistant and "crm.deal.delete" in result.assistant
+        assert "Это не подтверждение" in result.assistant and "Удалить сделку" in result.assistant
     assert bitrix.methods() == ["crm.deal.get"]  # the question was acted on; nothing was deleted
     done = await orchestrator.handle_message("u1", "да")
     assert bitrix.methods() == ["crm.deal.get", "crm.deal.delete"] and done.pending_confirmations == []

@@ -47,3 +47,36 @@ async def test_offline_answers_report_claims(make_service: ServiceFactory) -> No
     assert done.metadata["answered"] is True
     assert done.metadata["claims"] and all(c["status"] == "supported" for c in done.metadata["claims"])
     assert all(c["citations"] for c in done.metadata["claims"])
+
+
+async def test_agent_max_steps_above_fifteen_is_accepted(make_service: ServiceFactory) -> None:
+    from agentcore.apps.research import AgentRequest
+
+    service = make_service(agent_max_steps=40)
+    info = await service.check_request(AgentRequest(question="отпуск", max_steps=30))
+    assert info.chunks > 0
+
+
+async def test_refinement_searches_the_unsupported_claims_missing_words_never_a_sent_query(
+    make_service: ServiceFactory,
+) -> None:
+    from tests.apps.research.test_service import QUESTION
+
+    answer = f"{TRUE} Премия выплачивается мешками золота [1]."
+    events = await run(make_service([*BASE_FLOW, final(answer), final(TRUE)]))
+    searches = [e.arguments["query"] for e in events if e.type == "tool_invoked" and e.tool == "search"]
+    assert len(searches) == 2 and searches[0] == QUESTION
+    refined = searches[1]
+    assert refined != QUESTION and "мешками" in refined and "золота" in refined
+    assert "28" not in refined  # the supported claim adds nothing to the query
+    done = last_final(events)
+    assert done.metadata["refinements"] == 1 and done.metadata["refinement_helped"] is False
+
+
+async def test_a_refinement_that_would_repeat_a_sent_query_is_skipped(make_service: ServiceFactory) -> None:
+    # Every word of the unsupported claim is already in the passages (only its number is wrong) and the question
+    # was searched as is: the query made of the missing words is new — the number itself.
+    answer = "Ежегодный оплачиваемый отпуск составляет 45 календарных дней [1]."
+    events = await run(make_service([*BASE_FLOW, final(answer), final(answer)]))
+    searches = [e.arguments["query"] for e in events if e.type == "tool_invoked" and e.tool == "search"]
+    assert len(searches) == len({" ".join(q.casefold().split()) for q in searches})

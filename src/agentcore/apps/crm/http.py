@@ -104,6 +104,7 @@ class PendingConfirmation(BaseModel):
     params: dict[str, Any]
     comment: str
     reason: str
+    summary: str = Field("", description="что будет сделано, словами (названия полей, значения до → после)")
     requested_at: str
     expires_at: str
 

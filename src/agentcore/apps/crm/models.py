@@ -74,6 +74,8 @@ class Confirmation(BaseModel):
     http_method: str | None = None
     comment: str = ""
     reason: str = ""
+    # What the user is asked, in words (:mod:`~agentcore.apps.crm.confirm_text`), written once when requested.
+    summary: str = ""
     fingerprint: str
     status: ConfirmationStatus = "requested"
     requested_at: str
@@ -96,6 +98,7 @@ class Confirmation(BaseModel):
             "params": self.params,
             "comment": self.comment,
             "reason": self.reason,
+            "summary": self.summary,
             "requested_at": self.requested_at,
             "expires_at": self.expires_at,
         }

@@ -18,6 +18,7 @@ import inspect
 import json
 import time
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +28,7 @@ from agentcore.apps.crm import messages
 from agentcore.apps.crm.batch_report import BatchReport, aggregate_batch
 from agentcore.apps.crm.bitrix.client import BitrixClient
 from agentcore.apps.crm.bitrix.errors import BitrixError, BitrixTransportError
+from agentcore.apps.crm.confirm_text import Describer
 from agentcore.apps.crm.confirmations import (
     approved_in_turn,
     detect_decision,
@@ -63,7 +65,11 @@ from agentcore.trace.clock import utc_now_iso
 from agentcore.trace.logs import step_logger
 from agentcore.trace.text import truncate
 
-__all__ = ["Orchestrator"]
+__all__ = ["CALL_PURPOSE", "Orchestrator"]
+
+# Why the current portal call is made: "" for an ACTION step, "confirmation" for the reads that put a request into
+# words.  Lets a patched ``call_bitrix`` (tests, audits) tell the user's actions from look-ups.
+CALL_PURPOSE: ContextVar[str] = ContextVar("crm_call_purpose", default="")
 
 log = step_logger("crm", "agentcore.crm")
 _HISTORY_CHARS = 600
@@ -130,6 +136,7 @@ class Orchestrator:
         self.max_message_chars = max_message_chars
         self.portal_description = bitrix.describe() if bitrix is not None else "портал не настроен"
         self._closers: list[Callable[[], Awaitable[None] | None]] = []
+        self.describer = Describer()
 
     # --- seed faces ------------------------------------------------------------------------------
 
@@ -453,6 +460,7 @@ class Orchestrator:
         if verdict.decision == "confirm":
             request, created = request_confirmation(state, step, verdict.reason, self.confirmation_ttl)
             if created:
+                request.summary = await self._summary(turn, step)
                 turn.new_confirmations.append(request)
                 self._plan(state, step, verdict, request.id)
             outcome = "refused" if claims else "needs_confirmation"
@@ -461,6 +469,25 @@ class Orchestrator:
             turn.steps.append(self._report(step, outcome, verdict.reason, request.id))
             return
         await self._execute(turn, step, verdict)
+
+    async def _summary(self, turn: _Turn, step: ActionStep) -> str:
+        """The request in words, with the portal's field names and the values before the change (reads only; none
+        in shadow mode, which runs nothing)."""
+
+        async def read(method: str, params: dict[str, Any]) -> dict[str, Any]:
+            started = time.perf_counter()
+            token = CALL_PURPOSE.set("confirmation")
+            try:
+                envelope = await self._invoke(ActionStep(method=method, params=params))
+            finally:
+                CALL_PURPOSE.reset(token)
+            elapsed = round((time.perf_counter() - started) * 1000, 1)
+            turn.calls.append(
+                {"method": method, "params": params, "purpose": "confirmation", "ok": True, "duration_ms": elapsed}
+            )
+            return envelope
+
+        return await self.describer.describe(step.method, step.params, None if turn.mode == "shadow" else read)
 
     def _plan(self, state: AgentState, step: ActionStep, verdict: Verdict, confirmation_id: str | None = None) -> None:
         state.next_planned_actions.append(
@@ -580,13 +607,16 @@ class Orchestrator:
             parts.append(reply.assistant.strip())
         parts.extend(turn.lines)
         pending = turn.state.pending_confirmations()
+        new = {c.id for c in turn.new_confirmations}
+        asked: list[str] = []
         for request in pending:
-            parts.append(
-                messages.NEEDS_CONFIRMATION.format(
-                    id=request.id, step=describe_step(request.method, request.params), reason=request.reason
-                )
-            )
-        if pending:
+            summary = request.summary or describe_step(request.method, request.params)
+            template = messages.NEEDS_CONFIRMATION if request.id in new else messages.STILL_PENDING
+            asked.append(template.format(id=request.id, summary=summary.rstrip(".:")))
+        if len(asked) == 1 and "\n" not in asked[0]:
+            parts.append(f"{asked[0]} {messages.CONFIRM_HINT}")
+        elif asked:
+            parts.extend(asked)
             parts.append(messages.CONFIRM_HINT if len(pending) == 1 else messages.CONFIRM_HINT_MANY)
         return "\n".join(p for p in parts if p).strip()
 

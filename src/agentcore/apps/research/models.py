@@ -16,8 +16,9 @@ __all__ = ["MAX_QUESTION_CHARS", "MAX_STEPS_CAP", "AgentRequest", "AgentState", 
 
 MAX_QUESTION_CHARS = 2000
 """The longest question the schema accepts (``RAG_MAX_QUESTION_CHARS`` may lower it)."""
-MAX_STEPS_CAP = 15
-"""The largest ``max_steps`` the schema accepts (``AGENT_MAX_STEPS`` may lower it)."""
+MAX_STEPS_CAP = 1000
+"""The largest ``max_steps`` the schema accepts — a sanity ceiling, not the limit: ``AGENT_MAX_STEPS`` (default 15,
+any value up to this) is the limit a request is checked against (``AgentService.check_request``)."""
 COLLECTION_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
 
 
@@ -73,6 +74,7 @@ class Scratch:
         confidence: the best answerability confidence of the run's searches.
         parts: for the latest search of a compound question, each sub-query with the ids its own search ranked and
             whether that search could answer (``compose_context`` drafts each answerable part from its own hits).
+        sent: every query the run's searches sent (normalised): a refinement never repeats one.
     """
 
     question: str
@@ -89,6 +91,7 @@ class Scratch:
     answerable: bool | None = None
     confidence: float | None = None
     parts: list[tuple[str, list[str], bool]] = field(default_factory=list)
+    sent: set[str] = field(default_factory=set)
 
     def record_evidence(self, answerable: bool, confidence: float | None) -> None:
         """Note one search's answerability: the run can answer once any of its searches could."""

@@ -33,14 +33,15 @@ from agentcore.agents.react import AgentAction, ReActAgent, ReActRun, build_syst
 from agentcore.apps.research.models import AgentRequest, AgentState, Scratch
 from agentcore.apps.research.qa import QAService
 from agentcore.apps.research.retrieval import EngineRetriever, Retriever
-from agentcore.apps.research.tools import SCRATCH, ResearchTools
+from agentcore.apps.research.tools import SCRATCH, ResearchTools, query_key
 from agentcore.config import Settings, get_settings
 from agentcore.llm.models import LLMMessage
+from agentcore.rag.analysis import get_analyzer
 from agentcore.rag.answer import NO_ANSWER, decline
 from agentcore.rag.citations import CoverageReport, Passage, answer_sentences, citation_coverage, judge_for
-from agentcore.rag.claims import ClaimReport, RenderedAnswer, check_claims, read_claims, render_claims
+from agentcore.rag.claims import CheckedClaim, ClaimReport, RenderedAnswer, check_claims, read_claims, render_claims
 from agentcore.rag.errors import RagError
-from agentcore.rag.focus import check_focus
+from agentcore.rag.focus import check_focus, question_parts
 from agentcore.rag.models import CollectionInfo
 from agentcore.trace.clock import utc_now_iso
 from agentcore.trace.logs import step_logger
@@ -110,6 +111,7 @@ class ResearchRun(ReActRun):
     state: AgentState = field(default_factory=AgentState)
     scratch: Scratch = field(default_factory=lambda: Scratch("", ""))
     coverage_report: CoverageReport | None = None
+    supported_before_refinement: int | None = None
 
 
 class AgentService(ReActAgent):
@@ -159,6 +161,7 @@ class AgentService(ReActAgent):
             run_token_budget=settings.agent_max_tokens,
         )
         self.qa = QAService(retriever, gateway)
+        self._analyzer = get_analyzer()
         self._prompt: str | None = None
         self._cache: Any = (
             TTLCache(maxsize=settings.research_cache_size, ttl=settings.research_cache_ttl)
@@ -281,7 +284,11 @@ class AgentService(ReActAgent):
         if not self._should_attempt_refinement(run.state.coverage, run.state.refinement_count):
             return None
         coverage = run.state.coverage
-        refined = await self._perform_refinement(run.question, run.state, run.request_id, run.step)
+        query = await self._refinement_query(run, [])
+        if query is None:
+            return None
+        run.supported_before_refinement = 0
+        refined = await self._perform_refinement(query, run.state, run.request_id, run.step)
         if refined is None or not refined.ok:
             return None
         return (
@@ -316,15 +323,21 @@ class AgentService(ReActAgent):
                 origin="control",
             )
         )
-        if (
-            not declined
-            and self._should_attempt_refinement(state.coverage, state.refinement_count)
-            and run.step < run.max_steps
-        ):
+        bad: list[CheckedClaim] = []
+        supported = 0
+        if not declined and state.refinement_count < self.settings.max_refinements and run.step < run.max_steps:
+            pool = [Passage.from_hit(0, hit) for hit in scratch.seen.values()]
+            checked = await check_claims(read_claims(answer, scratch.context), scratch.context, pool=pool)
+            bad, supported = checked.removed, len(checked.supported)
+        if bad or (not declined and self._should_attempt_refinement(state.coverage, state.refinement_count)):
+            query = await self._refinement_query(run, bad) if run.step < run.max_steps else None
             coverage = state.coverage
-            refined = await self._perform_refinement(run.question, state, run.request_id, run.step)
+            run.supported_before_refinement = supported
+            refined = await self._perform_refinement(query, state, run.request_id, run.step) if query else None
             if refined is not None and refined.ok:
-                unsupported = "; ".join(truncate(s.text, 120) for s in report.sentences if not s.supported)
+                unsupported = "; ".join(truncate(c.claim.text, 120) for c in bad) or "; ".join(
+                    truncate(s.text, 120) for s in report.sentences if not s.supported
+                )
                 run.history.append(
                     LLMMessage(
                         role="user",
@@ -402,18 +415,62 @@ class AgentService(ReActAgent):
             "mode": "hybrid" if self.retriever.dense_available else "bm25",
             "top_bm25": depth,
         }
+        own_question = query_key(query) == query_key(run.question)
         sub_queries = (scratch.plan or {}).get("sub_queries") or []
-        if sub_queries:
+        if sub_queries and own_question:
             arguments["sub_queries"] = sub_queries[:6]
         previous = [p.id for p in scratch.context.passages] if scratch.context else []
+        verdict = (scratch.answerable, scratch.confidence)
         search = await self.call_tool("search", arguments)
+        if not own_question:  # whether the *question* can be answered is not decided by a query built from a claim
+            scratch.answerable, scratch.confidence = verdict
         if not search.ok:
             return search
-        ids = list(dict.fromkeys([hit.id for hit in scratch.latest] + previous))
+        # A query made from a claim finds passages for that claim: the question's own context keeps its place first.
+        found = [hit.id for hit in scratch.latest]
+        ids = list(dict.fromkeys(found + previous if own_question else previous + found))
         compose = await self.call_tool("compose_context", {"hit_ids": ids[:20], "max_passages": REFINED_MAX_PASSAGES})
         if compose.ok and scratch.draft_coverage is not None:
             agent_state.coverage = scratch.draft_coverage.coverage
         return compose
+
+    async def _refinement_query(self, run: ResearchRun, unsupported: list[CheckedClaim]) -> str | None:
+        """A query for one refinement round: for the first unsupported claim cluster (claims citing the same
+        passages) whose query is new, the words of those claims the run's passages lack (and the facts the guard
+        missed), anchored by the question's subject; with no claims (no draft), the question's own words the
+        context lacks.  ``None`` — and a control thought saying so — when every candidate repeats a query the run
+        already sent (repeating one finds the same passages)."""
+        scratch = run.scratch
+        passages = scratch.context.passages if scratch.context else ()
+        known = self._analyzer.term_set("\n".join(f"{p.title}\n{p.text}" for p in passages))
+        subject = [w for part in question_parts(run.question) for w in part.terms]
+        clusters: dict[tuple[int, ...], list[CheckedClaim]] = {}
+        for claim in unsupported:
+            clusters.setdefault(claim.claim.citations, []).append(claim)
+        candidates = []
+        for cluster in clusters.values():
+            words = [
+                w
+                for c in cluster
+                for w in re.findall(r"[\w-]+", c.claim.text)
+                if len(w) > 2 and self._analyzer.term_set(w) and not self._analyzer.term_set(w) <= known
+            ]
+            facts = [m for c in cluster for m in c.missing if not m.startswith("судья")]
+            candidates.append(" ".join(dict.fromkeys([*subject, *words, *facts])))
+        if not unsupported:
+            lacking = [w for w in re.findall(r"[\w-]+", run.question) if self._analyzer.term_set(w) - known]
+            candidates.append(" ".join(dict.fromkeys([*lacking, *subject])) if lacking else "")
+        for query in candidates:
+            if query.strip() and query_key(query) not in scratch.sent:
+                return query
+        await run.emit(
+            run.events.thought(
+                run.step,
+                "Уточняющий поиск не выполнен: новый запрос из неподтверждённых слов совпал бы с уже отправленным",
+                origin="control",
+            )
+        )
+        return None
 
     async def _verify_answer(self, final_answer: str, conversation_history: list[LLMMessage]) -> dict[str, Any]:
         """Check the claims of ``final_answer`` with the ``verify`` tool: ``{"confidence", "claims", ...}``, or
@@ -454,7 +511,10 @@ class AgentService(ReActAgent):
         if action.ok and scratch.draft_coverage is not None:
             run.state.coverage = scratch.draft_coverage.coverage
             if self._should_attempt_refinement(run.state.coverage, run.state.refinement_count):
-                await self._perform_refinement(run.question, run.state, run.request_id, run.step)
+                query = await self._refinement_query(run, [])
+                if query is not None:
+                    run.supported_before_refinement = 0
+                    await self._perform_refinement(query, run.state, run.request_id, run.step)
         return done
 
     async def _finish(
@@ -497,6 +557,10 @@ class AgentService(ReActAgent):
         metadata: dict[str, Any] = {
             "coverage": round(state.coverage, 4),
             "refinements": state.refinement_count,
+            # a refinement helped when the answer shown holds more supported claims than the one it refined
+            "refinement_helped": None
+            if run.supported_before_refinement is None or state.refinement_count == 0
+            else (len(claim_report.supported) if claim_report and answered else 0) > run.supported_before_refinement,
             "confidence": None if confidence is None else round(float(confidence), 4),
             "answered": answered,
             "declined": not answered,

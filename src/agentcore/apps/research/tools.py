@@ -37,7 +37,16 @@ from agentcore.tools.base import ModelTool, Tool
 from agentcore.tools.errors import ToolError
 from agentcore.trace.text import truncate
 
-__all__ = ["DRAFT_COVERAGE_LABEL", "DRAFT_LABEL", "NO_DRAFT", "SCRATCH", "ResearchTools", "make_tools", "plan_query"]
+__all__ = [
+    "DRAFT_COVERAGE_LABEL",
+    "DRAFT_LABEL",
+    "NO_DRAFT",
+    "SCRATCH",
+    "ResearchTools",
+    "make_tools",
+    "plan_query",
+    "query_key",
+]
 
 SCRATCH: ContextVar[Scratch] = ContextVar("research_scratch")
 SNIPPET_CHARS = 200
@@ -56,6 +65,12 @@ _SPLIT_RE = re.compile(
 # Verbs of a question that say nothing of its subject («что делать», «что можно», «хочу»).
 _GENERIC_WORDS = "делать сделать быть мочь можно нужно надо хотеть хочу стоит"
 _IDENTIFIER_RE = re.compile(r"\b[A-Za-z]+[-_]\d+[A-Za-z0-9]*\b|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
+
+
+def query_key(query: str) -> str:
+    """A query as the run remembers it: lower-case, single spaces, no end punctuation (two spellings of one query
+    are one query)."""
+    return " ".join(query.casefold().replace("ё", "е").split()).strip(" ?!.")
 
 
 def scratch() -> Scratch:
@@ -229,6 +244,7 @@ class SearchTool(ModelTool):
         run = scratch()
         mode = args.mode or run.route
         queries = list(dict.fromkeys([args.query, *args.sub_queries]))
+        run.sent.update(query_key(q) for q in queries)
         results = [
             await self.retriever.aretrieve(q, args.top_k, mode=mode, collection=run.collection, top_bm25=args.top_bm25)
             for q in queries

@@ -1,0 +1,40 @@
+"""Ctrl-C ends the interactive dialogs even when the process inherited an ignored SIGINT (issue 17)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+AGENTCORE = str(Path(sys.executable).with_name("agentcore"))
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # what a background job or `nohup` hands down
+
+
+@pytest.mark.parametrize(
+    ("command", "ready"), [("crm", "CRM-агент Bitrix24"), ("chat", "Я ассистент службы поддержки")]
+)
+def test_ctrl_c_ends_the_dialog_when_sigint_was_ignored_by_the_parent(tmp_path: Path, command: str, ready: str) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("AGENTCORE_", "GIGACHAT_", "OPENAI_", "BITRIX_"))}
+    env.update({"AGENTCORE_DATA_DIR": str(tmp_path), "TERM": "dumb", "COLUMNS": "200", "LINES": "50"})
+    env["LANG"] = "C.UTF-8"
+    child = pexpect.spawn(
+        AGENTCORE, [command], env=env, encoding="utf-8", timeout=120, dimensions=(50, 200), preexec_fn=_ignore_sigint
+    )
+    try:
+        child.expect_exact(ready)
+        child.expect_exact("> ")
+        child.sendintr()
+        child.expect_exact("До свидания!")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0
