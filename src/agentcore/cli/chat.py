@@ -61,7 +61,7 @@ def running_services(settings: Settings) -> Iterator[tuple[str, str]]:
         rag_url = settings.rag_service_url
         haiku_url = settings.haiku_service_url
         if not rag_url:
-            from agentcore.rag.service import create_app as create_rag_app
+            from agentcore.apps.rag.http import create_app as create_rag_app
 
             # The RAG app indexes/loads the knowledge base in a background thread as soon as it is created.
             rag_url = stack.enter_context(BackgroundServer(create_rag_app(settings))).url

@@ -281,7 +281,7 @@ def serve(
     """Запустить HTTP-сервис RAG (/health, /search, /docs)."""
     import uvicorn
 
-    from agentcore.rag.service import create_app
+    from agentcore.apps.rag.http import create_app
 
     uvicorn.run(create_app(), host=host, port=port)
 

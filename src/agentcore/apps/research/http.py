@@ -27,6 +27,7 @@ from agentcore.config import Settings
 from agentcore.rag.errors import RagError
 from agentcore.trace.redact import redact_public
 from agentcore.web.errors import ApiError, error_responses
+from agentcore.web.status import EDGE_STATUS
 
 if TYPE_CHECKING:
     from agentcore.rag.engine import RagEngine
@@ -110,7 +111,8 @@ class ResearchHTTP:
         except AgentRequestError as exc:
             raise ApiError(422, f"некорректный запрос: {exc}", "validation_error") from None
         except RagError as exc:
-            status = exc.status_code if exc.status_code in _RAG_CODES else 422
+            face = EDGE_STATUS.face_of(exc)
+            status = face.status if face is not None and face.status in _RAG_CODES else 422
             raise ApiError(status, redact_public(str(exc)), _RAG_CODES.get(status, "validation_error")) from None
         return service
 
