@@ -147,6 +147,7 @@ def test_chat_extension_events_only_when_asked(serve: Any) -> None:
         events = [(c.model_extra or {}).get("agent_event") for c in chunks]
         types = [e["type"] for e in events if e]
         assert types[0] == "step_started" and "tool_invoked" in types and "observation" in types
+        assert types[-1] == "final"
 
 
 def test_chat_client_tool_is_called_and_the_run_resumes(serve: Any) -> None:
@@ -181,9 +182,13 @@ def test_chat_tool_result_for_an_unknown_call_replays_the_conversation(serve: An
     with serve(flow()) as served:
         messages = [
             {"role": "user", "content": QUESTION},
-            {"role": "assistant", "content": None, "tool_calls": [
-                {"id": "call_gone", "type": "function", "function": {"name": "get_weather", "arguments": "{}"}}
-            ]},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {"id": "call_gone", "type": "function", "function": {"name": "get_weather", "arguments": "{}"}}
+                ],
+            },
             {"role": "tool", "tool_call_id": "call_gone", "content": "+5"},
         ]
         answer = sdk(served).chat.completions.create(model="research", messages=messages, tools=[weather])  # type: ignore[arg-type]
@@ -396,3 +401,122 @@ def test_pydantic_ai_output_type_tool_and_native(serve: Any, native: bool) -> No
 
     with serve([*flow(), reply('{"days": 28, "summary": "28 дней"}')]) as served:
         assert asyncio.run(scenario(served.url)) == Vacation(days=28, summary="28 дней")
+
+
+# ------------------------------------------------------------------------------------------ tool_choice and limits
+WEATHER = {
+    "type": "function",
+    "function": {
+        "name": "get_weather",
+        "description": "Погода в городе",
+        "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+    },
+}
+
+
+def test_tool_choice_none_does_not_offer_the_tools(serve: Any) -> None:
+    with serve(flow()) as served:
+        answer = sdk(served).chat.completions.create(
+            model="research", messages=[{"role": "user", "content": QUESTION}], tools=[WEATHER], tool_choice="none"
+        )
+        assert answer.choices[0].finish_reason == "stop"
+        assert "get_weather" not in (served.requests[0].messages[0].content or "")
+
+
+def test_named_tool_choice_turns_the_answer_into_that_call(serve: Any) -> None:
+    with serve([*flow(), reply('{"city": "Москва"}', prompt=30, completion=5)]) as served:
+        answer = sdk(served).chat.completions.create(
+            model="research",
+            messages=[{"role": "user", "content": QUESTION}],
+            tools=[WEATHER],
+            tool_choice={"type": "function", "function": {"name": "get_weather"}},
+        )
+        choice = answer.choices[0]
+        assert choice.finish_reason == "tool_calls" and choice.message.tool_calls
+        assert choice.message.tool_calls[0].function.name == "get_weather"
+        assert json.loads(choice.message.tool_calls[0].function.arguments) == {"city": "Москва"}
+        assert answer.usage is not None and answer.usage.total_tokens == 550 + 35
+
+
+def test_requests_the_service_cannot_serve_are_refused_up_front(serve: Any) -> None:
+    import openai
+
+    with serve([], shaper=False) as served:
+        client = sdk(served)
+        question: Any = [{"role": "user", "content": QUESTION}]
+        with pytest.raises(openai.UnprocessableEntityError, match="структурированный ответ требует модели"):
+            client.chat.completions.create(model="research", messages=question, tools=[WEATHER], tool_choice="required")
+        with pytest.raises(openai.BadRequestError) as caught:
+            client.chat.completions.create(model="research", messages=question, n=2)
+        assert caught.value.response.json()["error"]["param"] == "n"
+        with pytest.raises(openai.BadRequestError) as caught:
+            client.chat.completions.create(
+                model="research",
+                messages=question,
+                tools=[WEATHER],
+                tool_choice={"type": "function", "function": {"name": "nope"}},
+            )
+        assert caught.value.response.json()["error"]["param"] == "tool_choice"
+        with pytest.raises(openai.BadRequestError) as caught:
+            client.responses.create(model="research", input=[{"type": "input_image", "image_url": "http://x"}])
+        assert caught.value.response.json()["error"]["param"] == "input[0].type"
+        with pytest.raises(openai.NotFoundError) as caught:
+            client.responses.create(model="research", input="x", previous_response_id="resp_unknown")
+        assert caught.value.response.json()["error"]["param"] == "previous_response_id"
+        assert served.requests == []  # nothing reached the model
+
+
+def test_responses_client_tool_and_structured_text_format(serve: Any) -> None:
+    tool = {"type": "function", "name": "get_weather", "parameters": WEATHER["function"]["parameters"]}  # type: ignore[index]
+    with serve([act("get_weather", {"city": "Казань"})]) as served:
+        client = sdk(served)
+        first = client.responses.create(model="research", input=QUESTION, tools=[tool])  # type: ignore[list-item]
+        call = next(item for item in first.output if item.type == "function_call")
+        assert (call.name, json.loads(call.arguments)) == ("get_weather", {"city": "Казань"})
+        served.add(*flow(), reply('{"days": 28, "summary": "28 дней"}'))
+        second = client.responses.parse(
+            model="research",
+            input=[{"type": "function_call_output", "call_id": call.call_id, "output": "+3"}],
+            previous_response_id=first.id,
+            tools=[tool],  # type: ignore[list-item]
+            text_format=Vacation,
+        )
+        assert second.output_parsed == Vacation(days=28, summary="28 дней")
+        assert any("Observation: +3" in (m.content or "") for m in served.requests[1].messages)
+
+
+def test_pydantic_ai_usage_equals_the_upstream(serve: Any) -> None:
+    import asyncio
+
+    from pydantic_ai import Agent
+
+    async def scenario(url: str) -> Any:
+        return (await Agent(_pydantic_model(url)).run(QUESTION)).usage
+
+    with serve(flow()) as served:
+        usage = asyncio.run(scenario(served.url))
+        assert (usage.input_tokens, usage.output_tokens) == (500, 50)
+
+
+@pytest.mark.usefixtures("no_tracing")
+def test_openai_agents_streamed_run_with_a_local_tool_over_chat_completions(serve: Any) -> None:
+    import asyncio
+
+    from agents import Agent, OpenAIChatCompletionsModel, Runner, function_tool
+
+    @function_tool
+    def employee_city(name: str) -> str:
+        """Город, в котором работает сотрудник."""
+        return "Казань"
+
+    async def scenario(url: str) -> Any:
+        client = AsyncOpenAI(base_url=url, api_key="unused", max_retries=0)
+        model = OpenAIChatCompletionsModel(model="research", openai_client=client)
+        streamed = Runner.run_streamed(Agent(name="kb", model=model, tools=[employee_city]), QUESTION)
+        names = [event.item.type async for event in streamed.stream_events() if event.type == "run_item_stream_event"]
+        return streamed, names
+
+    with serve([act("employee_city", {"name": "Иванов"}), *flow()]) as served:
+        streamed, names = asyncio.run(scenario(served.url))
+        assert "tool_call_item" in names and "tool_call_output_item" in names
+        assert str(streamed.final_output).startswith(ANSWER)

@@ -303,8 +303,8 @@ class _Chat:
                     started = True
                     yield self._chunk({"role": "assistant", "content": ""})
                 if event.type in ("final", "error", "client_tool"):
-                    if agent_events and event.type == "client_tool":
-                        yield self._chunk({}, agent_event=event.model_dump(mode="json"))
+                    # The run's last event (final, error, client_tool) rides on the answer's first chunk.
+                    tail: dict[str, Any] = {"agent_event": event.model_dump(mode="json")} if agent_events else {}
                     ending = await self.runs.finish(event, self.question, self.spec, self.handle)
                     if ending.kind == "error":
                         assert ending.error is not None
@@ -312,10 +312,10 @@ class _Chat:
                         return
                     if ending.kind == "tool_call":
                         assert ending.call is not None
-                        yield self._chunk({"tool_calls": [{"index": 0, **_call(ending.call)}]})
+                        yield self._chunk({"tool_calls": [{"index": 0, **_call(ending.call)}]}, **tail)
                         yield self._chunk({}, "tool_calls")
                     else:
-                        yield self._chunk({"content": ending.text})
+                        yield self._chunk({"content": ending.text}, **tail)
                         yield self._chunk({}, "stop")
                     if include_usage:
                         payload = {**self._envelope("chat.completion.chunk"), "choices": []}

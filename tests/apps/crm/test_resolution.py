@@ -127,3 +127,15 @@ def test_one_typo_in_a_common_command() -> None:
     assert imperatives("Перведи сделку") == {"перевести"}
     assert imperatives("удпли сделку 3") == {"удалить"}
     assert imperatives("поставка насосов") == set()
+
+
+async def test_a_stage_of_another_pipeline(agent: Orchestrator, portal: FakePortal) -> None:
+    from datetime import UTC, datetime
+
+    from agentcore.apps.crm.fake_portal.entities import new_entity
+
+    fields = {"TITLE": "Сервис: ремонт насоса", "CATEGORY_ID": 1, "STAGE_ID": "C1:NEW"}
+    portal.storage.put("deal", 6, new_entity("deal", 6, fields, user_id="1", now=datetime.now(UTC)))
+    await agent.handle_message("u1", "Переведи сделку «Сервис: ремонт насоса» в стадию Выезд мастера")
+    await agent.handle_message("u1", "да")
+    assert portal.storage.get("deal", 6)["STAGE_ID"] == "C1:EXECUTING"

@@ -225,3 +225,28 @@ def test_nothing_a_person_reads_carries_a_placeholder_or_an_invented_id() -> Non
                 assert task_id.split("#")[-1] in written or task_id.upper() in written, (item["id"], task_id)
             question = out["clarification"]["question"]
             assert not question or question.endswith("?"), item["id"]
+
+
+def test_the_daily_prompt_states_the_same_rules() -> None:
+    """A real model gets the rules the offline parser follows: negation, scope, criticality by effect, ids."""
+    from agentcore.apps.scrum.prompts import DAILY
+
+    for rule in (
+        "«не блокер», «блокеров нет», «ничего не жду»",  # negation
+        "«был блокер, уже снят",  # resolved
+        "это today, а не текст блокера",  # scope
+        "а не по слову «блокер» или заголовку",  # criticality by effect
+        "сколько бы ни длилось",  # waiting is not critical
+        "«#512», «owner/repo#12»",  # id forms
+        "UTF-8, ISO-8601, python 3",  # versions are not ids
+        "не пиши заглушки вроде NO_TASK_ID",
+        "оканчивающийся «?»",
+    ):
+        assert rule in DAILY, rule
+
+
+def test_a_risk_is_not_a_blocker_and_a_fixed_failure_is_work() -> None:
+    assert _read("Вчера: PAY-1 сделал\nСегодня: PAY-2 добиваю\nРиски: PAY-2 может не влезть в спринт")[2] == []
+    assert _read("Вчера: починил PAY-1, там падал вебхук\nСегодня: PAY-2\nБлокеры: нет") == (["PAY-1"], ["PAY-2"], [])
+    assert _read("вчера PAY-1, сегодня PAY-2: сломана навигация, фикшу, блокеров нет") == (["PAY-1"], ["PAY-2"], [])
+    assert len(_read("вчера PAY-1, сегодня PAY-2, но упал стейдж, пока пишу тесты локально")[2]) == 1

@@ -100,9 +100,7 @@ def test_technical_failure_gives_the_seed_fallback(backend: ScrumBackend, oai: F
     assert oai.fake.requests.count("chat") == 2  # the call and its format repair; never the whole question again
 
 
-def test_configured_whole_retries_are_still_possible(
-    data_dir: Path, oai: FakeOpenAIServer, recorder: Recorder
-) -> None:
+def test_configured_whole_retries_are_still_possible(data_dir: Path, oai: FakeOpenAIServer, recorder: Recorder) -> None:
     made = _backend(data_dir, oai.base_url, oai.api_key, recorder, retry_count=1)
     for _ in range(4):
         oai.fake.script.text("не json")

@@ -385,7 +385,8 @@ class Orchestrator:
             return envelope
 
         completed = follow_up(message, turn.state.history)  # «3» answering «which one?» completes the request
-        turn.resolved = await resolve_mentions(completed or message, read)
+        current = turn.state.objects.deals.get(turn.state.objects.deal_id or "", {})
+        turn.resolved = await resolve_mentions(completed or message, read, category=current.get("CATEGORY_ID"))
         if completed:
             turn.resolved["message"] = completed
 

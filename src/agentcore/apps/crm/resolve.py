@@ -27,7 +27,10 @@ from agentcore.apps.crm.phpquery import build_query
 __all__ = ["ASK_WHICH", "DEAL_FIELDS", "Read", "follow_up", "resolve_mentions"]
 
 Read = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
-DEAL_FIELDS = ["ID", "TITLE", "STAGE_ID", "OPPORTUNITY", "CURRENCY_ID", "COMPANY_ID", "CONTACT_ID", "ASSIGNED_BY_ID"]
+DEAL_FIELDS = [
+    *("ID", "TITLE", "CATEGORY_ID", "STAGE_ID", "OPPORTUNITY", "CURRENCY_ID", "COMPANY_ID", "CONTACT_ID"),
+    "ASSIGNED_BY_ID",
+]
 _MAX_MATCHES = 10
 _CREATE = frozenset({"создать", "добавить", "завести", "заводить", "создавать", "добавлять"})
 # The question the planner asks when a name matched several objects; an answer to it completes the earlier request.
@@ -132,8 +135,11 @@ def _content_stems(text: str) -> list[str]:
     return [s for s in stems(text) if s not in _FILLER and len(s) >= 3 and not s.startswith(("сделк", "стади"))]
 
 
-async def _find_stage(phrase: str, read: Read) -> dict[str, Any]:
-    envelope = await read("crm.status.list", {"filter": {"ENTITY_ID": "DEAL_STAGE"}, "order": {"SORT": "ASC"}})
+async def _find_stage(phrase: str, read: Read, category: str | None = None) -> dict[str, Any]:
+    if category and category != "0":  # another pipeline: its own stages, «C<id>:…»
+        envelope = await read("crm.dealcategory.stage.list", {"id": category})
+    else:
+        envelope = await read("crm.status.list", {"filter": {"ENTITY_ID": "DEAL_STAGE"}, "order": {"SORT": "ASC"}})
     stages = [
         {"STATUS_ID": str(r.get("STATUS_ID")), "NAME": str(r.get("NAME") or "")} for r in _rows(envelope.get("result"))
     ]
@@ -148,7 +154,7 @@ async def _find_stage(phrase: str, read: Read) -> dict[str, Any]:
         best = max(score for score, _ in scored)
         return {"name": phrase, "matches": [s for score, s in scored if score == best]}
     code = stage_code(f"стадию {phrase}")  # the usual synonyms («выиграна», «провал») of the standard stages
-    matches = [s for s in stages if code and s["STATUS_ID"] == code]
+    matches = [s for s in stages if code and s["STATUS_ID"].split(":")[-1] == code]
     return {"name": phrase, "matches": matches}
 
 
@@ -171,8 +177,13 @@ async def _safe(name: str, lookup: Awaitable[dict[str, Any]]) -> dict[str, Any]:
         return {"name": name, "error": str(exc)[:200] or type(exc).__name__, "matches": []}
 
 
-async def resolve_mentions(message: str, read: Read, mentions: Mentions | None = None) -> dict[str, Any]:
-    """Look the names of ``message`` up on the portal (see the module docstring); ``{}`` when it names nothing."""
+async def resolve_mentions(
+    message: str, read: Read, mentions: Mentions | None = None, *, category: str | None = None
+) -> dict[str, Any]:
+    """Look the names of ``message`` up on the portal (see the module docstring); ``{}`` when it names nothing.
+
+    A stage is looked up in the pipeline of the one deal the message names, else in ``category`` (the current
+    deal's pipeline), else in the main one."""
     found = mentions or find_mentions(message)
     low = message.lower()
     creating = bool(imperatives(message) & _CREATE) or bool(re.search(r"\bнов(?:ая|ую|ый|ого)\b", low))
@@ -184,7 +195,10 @@ async def resolve_mentions(message: str, read: Read, mentions: Mentions | None =
     if found.contact and not (creating and re.search(r"(?:созда|добав|завед)\w*\s+(?:нов\w+\s+)?контакт", low)):
         out["contact"] = await _safe(found.contact, _find_contacts(found.contact, read))
     if found.stage:
-        out["stage"] = await _safe(found.stage, _find_stage(found.stage, read))
+        named = (out.get("deal") or {}).get("matches") or []
+        if len(named) == 1:
+            category = str(named[0].get("CATEGORY_ID") or "0")
+        out["stage"] = await _safe(found.stage, _find_stage(found.stage, read, category))
     if found.person:
         out["user"] = await _safe(found.person, _find_users(found.person, read))
     return out

@@ -15,8 +15,8 @@ class ResearchSettings(Section):
     agent_max_steps: int = Field(15, ge=1, validation_alias=env("AGENT_MAX_STEPS"))
     agent_default_steps: int = Field(8, ge=1, validation_alias=env("AGENT_DEFAULT_STEPS"))
     agent_token_budget: int = Field(2000, ge=1, validation_alias=env("AGENT_TOKEN_BUDGET"))
-    # Total tokens (prompt + completion) of every model call of one agent run; None: no run budget.
-    agent_max_tokens: int | None = Field(60000, ge=1, validation_alias=env("AGENT_MAX_TOKENS"))
+    # Total tokens (prompt + completion) of every model call of one run; None: no run budget (issue 18).
+    agent_max_tokens: int | None = Field(100000, ge=1, validation_alias=env("AGENT_MAX_TOKENS"))
     agent_tool_timeout: float = Field(5.0, gt=0, validation_alias=env("AGENT_TOOL_TIMEOUT"))
     coverage_threshold: float = Field(0.8, ge=0, le=1, validation_alias=env("COVERAGE_THRESHOLD"))
     max_refinements: int = Field(1, ge=0, validation_alias=env("MAX_REFINEMENTS"))

@@ -55,7 +55,7 @@ _TODAY = (
 )
 _BLOCKER_WORDS = (
     r"блок[еи]р\w*|блокир\w*|блокеры|blockers?|blocked|impediments?|препятстви\w*|проблем\w*|затык\w*|"
-    r"стопп?ер\w*|риски?|блакер\w*|блокры"
+    r"стопп?ер\w*|блакер\w*|блокры"
 )
 # Symbols that open a line instead of a header: ✅ done, 🔜 planned, ⛔ blocked.
 _EMOJI_SECTION: dict[str, Section] = {
@@ -103,6 +103,32 @@ _BLOCKER_RE = re.compile(
     r"can'?t|cannot|waiting\s+(?:on|for))\b",
     re.IGNORECASE,
 )
+# Words that state a blocker whatever else the clause says …
+_STRONG_BLOCKER_RE = re.compile(
+    r"\b(?:блок[еи]р\w*|блокир\w*|заблокир\w*|blocker\w*|blocked|impediment\w*|жд(?:у|ем|[её]м)|ожида(?:ю|ем)|"
+    r"не\s+мо(?:гу|жем)|нет\s+доступ\w*|без\s+доступ\w*|мешает|мешают|не\s+хватает|нет\s+прав|срочно\s+нуж\w+|"
+    r"waiting|can'?t|cannot)\b",
+    re.IGNORECASE,
+)
+# … while a failure («падал», «не работает», «проблема») is the day's work when it was dealt with or is being fixed:
+# «починил PAY-3, там падал вебхук», «сегодня чиню баг, где не работает возврат».
+_DEALT_WITH_RE = re.compile(
+    r"\b(?:починил\w*|пофиксил\w*|исправил\w*|поднял\w*|решил[аи]?|разобрал\w*|закрыл\w*|устранил\w*|"
+    r"fixed|resolved|чиню|чинить|починю|фикшу|фиксю|фикс|исправлю|исправляю|разбираюсь|разберусь|буду\s+чинить|"
+    r"падал[аио]?|лежал[аио]?|не\s+работал[аио]?|зависал[аио]?|висел[аио]?|тормозил[аио]?|ломал[аио]?|"
+    r"was|were)\b",
+    re.IGNORECASE,
+)
+
+
+def _states_blocker(text: str, context: str = "") -> bool:
+    """Whether a clause outside a «Блокеры:» list states a blocker (see :data:`_DEALT_WITH_RE`); ``context`` is the
+    rest of its statement («…, буду чинить»)."""
+    if _STRONG_BLOCKER_RE.search(text):
+        return True
+    return bool(_BLOCKER_RE.search(text)) and not _DEALT_WITH_RE.search(f"{text} {context}")
+
+
 _PAST_VERBS = _wordset(
     """сделал доделал закрыл закончил завершил пофиксил починил исправил выкатил задеплоил смержил смёржил
     влил отревьюил ревьюил протестировал проверил написал дописал добавил реализовал разобрал разобрался
@@ -181,6 +207,7 @@ _URGENCY_ONLY = re.compile(
 )
 
 
+_RISKS = re.compile(r"^\s*(?:риск(?:и|ов)?|risks?)\s*(?:[:：]|—|–|-(?!\w))", re.IGNORECASE)
 # Where a blocker line turns to the day's work: «Блокер: банк молчит по PAY-3, но сегодня делаю PAY-2».
 _SECTION_AFTER_BLOCKER = re.compile(
     r"(?:[,;]|\s[—–])\s*(?:(?:а|но|и|зато)\s+)?(?=(?:сегодня|вчера|today|yesterday|завтра)\b)", re.IGNORECASE
@@ -273,6 +300,8 @@ def _split_clauses(message: str) -> list[_Clause]:
             hint = next((_EMOJI_SECTION[c] for c in symbols.group(0) if c in _EMOJI_SECTION), None)
             sentence = _BULLET.sub("", sentence[symbols.end() :]).strip()
         if not sentence:
+            continue
+        if _RISKS.match(sentence):  # a risk is not an impediment: «Риски: PAY-2 может не влезть в спринт»
             continue
         alone = _HEADER_ALONE.match(sentence)
         if alone:
@@ -444,8 +473,17 @@ def parse(message: str) -> ParsedDaily:
     sticky_explicit = False
     sticky_lead = ""
     sticky_alone = False
-    for clause in clauses:
+    for position, clause in enumerate(clauses):
         text = clause.text.strip()
+        following = clauses[position + 1] if position + 1 < len(clauses) else None
+        context = (
+            following.text
+            if following is not None
+            and following.sentence == clause.sentence
+            and following.section is None
+            and not _starts_section(following.text.strip())
+            else ""
+        )
         if clause.section is not None and clause.explicit:
             sticky, sticky_explicit, sticky_lead = clause.section, True, clause.lead
             sticky_alone = not text
@@ -473,7 +511,7 @@ def parse(message: str) -> ParsedDaily:
                 section = "today"
             if section is not None:
                 sticky, sticky_explicit = section, False
-        if (section == "blockers" or _BLOCKER_RE.search(text)) and (
+        if (section == "blockers" or _states_blocker(text, context)) and (
             is_negated(text) or _NOTHING.match(_blocker_text(text))
         ):
             parsed.no_blockers_stated = True  # «не блокер», «ничего не жду», «был блокер, уже снят»
@@ -486,7 +524,7 @@ def parse(message: str) -> ParsedDaily:
             text = _clean(_NO_BLOCKERS_RE.sub("", text))
             if not text or not (_content_words(text) or task_ids_in(text)):
                 continue
-        if section == "blockers" or _BLOCKER_RE.search(text):
+        if section == "blockers" or _states_blocker(text, context):
             self_blocker = _blocker_from(text)
             if self_blocker is not None:
                 blocker, meanwhile = self_blocker

@@ -3,9 +3,10 @@
 * ``user.get`` (``ID`` or ``FILTER`` with ``NAME`` / ``LAST_NAME`` / ``EMAIL`` / ``ACTIVE``, a ``%`` prefix for a
   substring), ``user.search`` (``FIND``: a substring of the name, last name or e-mail, or ``FILTER`` as ``user.get``),
   ``user.current``, ``profile``;
-* ``crm.status.list`` (``filter[ENTITY_ID]=DEAL_STAGE`` and others), ``crm.dealcategory.stage.list`` (``id`` = the
-  pipeline, ``0`` the main one) — the demo pipeline has a custom stage ``UC_NEGOTIATION`` «Переговоры», as real
-  portals have stages the REST defaults do not know;
+* ``crm.status.list`` (``filter[ENTITY_ID]=DEAL_STAGE``, ``DEAL_STAGE_1`` and others), ``crm.dealcategory.list``,
+  ``crm.dealcategory.stage.list`` (``id`` = the pipeline, ``0`` the main one) — the main pipeline has a custom stage
+  ``UC_NEGOTIATION`` «Переговоры», as real portals have stages the REST defaults do not know; pipeline 1 «Сервис»
+  has stages ``C1:…`` of its own names;
 * ``tasks.task.add`` / ``tasks.task.get`` / ``tasks.task.list`` (tasks live in the portal's storage);
 * ``server.time``, ``scope``.
 
@@ -49,6 +50,18 @@ DEAL_STAGES: list[tuple[str, str, int, str | None]] = [
     ("LOSE", "Сделка провалена", 80, "F"),
     ("APOLOGY", "Анализ причины провала", 90, "F"),
 ]
+# Pipelines other than the main one: id → (name, stages as in DEAL_STAGES with the ``C<id>:`` prefix).
+DEAL_CATEGORIES: dict[str, tuple[str, list[tuple[str, str, int, str | None]]]] = {
+    "1": (
+        "Сервис",
+        [
+            ("C1:NEW", "Новая заявка", 10, None),
+            ("C1:EXECUTING", "Выезд мастера", 20, None),
+            ("C1:WON", "Работы приняты", 30, "S"),
+            ("C1:LOSE", "Отказ клиента", 40, "F"),
+        ],
+    )
+}
 _OTHER_STATUSES: dict[str, list[tuple[str, str]]] = {
     "SOURCE": [("CALL", "Звонок"), ("EMAIL", "Электронная почта"), ("WEB", "Веб-сайт"), ("OTHER", "Другое")],
     "CONTACT_TYPE": [("CLIENT", "Клиенты"), ("SUPPLIER", "Поставщики"), ("PARTNER", "Партнёры")],
@@ -137,21 +150,29 @@ def _profile(storage: PortalStorage, params: dict[str, Any], user_id: str) -> An
     }
 
 
+def _stages(category: str) -> list[tuple[str, str, int, str | None]] | None:
+    if category == "0":
+        return DEAL_STAGES
+    return DEAL_CATEGORIES[category][1] if category in DEAL_CATEGORIES else None
+
+
 def _status_rows(entity_id: str) -> list[dict[str, Any]]:
-    if entity_id == "DEAL_STAGE":
+    category = "0" if entity_id == "DEAL_STAGE" else entity_id.removeprefix("DEAL_STAGE_")
+    stages = _stages(category) if entity_id.startswith("DEAL_STAGE") else None
+    if stages is not None:
         return [
             {
-                "ID": str(index + 1),
-                "ENTITY_ID": "DEAL_STAGE",
+                "ID": str(int(category) * 100 + index + 1),
+                "ENTITY_ID": entity_id,
                 "STATUS_ID": code,
                 "NAME": name,
                 "NAME_INIT": name,
                 "SORT": str(sort),
-                "SYSTEM": "N" if code.startswith("UC_") else "Y",
-                "CATEGORY_ID": "0",
+                "SYSTEM": "N" if "UC_" in code else "Y",
+                "CATEGORY_ID": category,
                 "SEMANTICS": semantics,
             }
-            for index, (code, name, sort, semantics) in enumerate(DEAL_STAGES)
+            for index, (code, name, sort, semantics) in enumerate(stages)
         ]
     rows = _OTHER_STATUSES.get(entity_id, [])
     return [
@@ -164,16 +185,24 @@ def _status_list(storage: PortalStorage, params: dict[str, Any], user_id: str) -
     raw = params.get("filter")
     filters = {str(k).upper(): v for k, v in raw.items()} if isinstance(raw, dict) else {}
     entity = filters.pop("ENTITY_ID", None)
-    kinds = [str(entity)] if entity else ["DEAL_STAGE", *_OTHER_STATUSES]
+    pipelines = ["DEAL_STAGE", *(f"DEAL_STAGE_{c}" for c in DEAL_CATEGORIES)]
+    kinds = [str(entity)] if entity else [*pipelines, *_OTHER_STATUSES]
     rows = [row for kind in kinds for row in _status_rows(kind)]
     return [r for r in rows if all(str(r.get(k, "")) == str(v) for k, v in filters.items())]
 
 
 def _category_stages(storage: PortalStorage, params: dict[str, Any], user_id: str) -> Any:
-    category = str(params.get("id", "0") or "0")
-    if category != "0":
+    stages = _stages(str(params.get("id", "0") or "0"))
+    if stages is None:
         raise DirectoryError(400, "", "Category not found")
-    return [{"NAME": name, "SORT": str(sort), "STATUS_ID": code} for code, name, sort, _ in DEAL_STAGES]
+    return [{"NAME": name, "SORT": str(sort), "STATUS_ID": code} for code, name, sort, _ in stages]
+
+
+def _categories(storage: PortalStorage, params: dict[str, Any], user_id: str) -> Any:
+    return [
+        {"ID": category, "NAME": name, "SORT": str(10 * (index + 1)), "IS_LOCKED": "N"}
+        for index, (category, (name, _)) in enumerate(DEAL_CATEGORIES.items())
+    ]
 
 
 def _task_fields(raw: Any) -> dict[str, Any]:
@@ -240,6 +269,7 @@ _METHODS: dict[str, Callable[[PortalStorage, dict[str, Any], str], Any]] = {
     "profile": _profile,
     "crm.status.list": _status_list,
     "crm.dealcategory.stage.list": _category_stages,
+    "crm.dealcategory.list": _categories,
     "tasks.task.add": _task_add,
     "tasks.task.get": _task_get,
     "tasks.task.list": _task_list,
