@@ -7,7 +7,7 @@ prefix         routes                                                       sour
                ``GET /collections``, ``POST /collections/active``, ``/index``
 ``/haiku``     ``GET /health``, ``POST /generate_haiku``                     :mod:`agentcore.apps.haiku.http`
 ``/research``  ``POST /stream`` (SSE), ``POST ""``, ``GET /tools``          :mod:`agentcore.apps.research.http`
-``/v1``        ``POST /chat/completions``, ``POST /responses``,              :mod:`agentcore.agents.openai_surface`
+``/v1``        ``POST /chat/completions``, ``POST /responses``,              :mod:`agentcore.web.v1.router`
                ``GET /models``                                              (the edge's own: every app's agents)
 ``/``          ``POST /chat`` (CRM agent, ``X-API-Key``)                     :mod:`agentcore.apps.crm.http`
 ``/scrum``     teams, tasks, daily, analytics, faq, digest, blockers         :mod:`agentcore.apps.scrum.http`
@@ -68,10 +68,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     error answers; ``app.state.routers`` maps each system (``/haiku``, ``/chat``, ...) to its router (e.g.
     ``["/haiku"].haiku_service``).
     """
-    from agentcore.agents.openai_surface import create_openai_router
     from agentcore.apps.plugin import EdgeContext, Mount
     from agentcore.apps.registry import APPS
     from agentcore.web.status import EDGE_STATUS
+    from agentcore.web.v1.router import create_openai_router
 
     settings = settings or get_settings()
     ctx = EdgeContext(settings)

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     import typer
     from fastapi import APIRouter
 
-    from agentcore.agents.openai_surface import ServedAgent
+    from agentcore.agents.served import ServedAgent
     from agentcore.config import Settings
     from agentcore.web.status import ErrorFace
 

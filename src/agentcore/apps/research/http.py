@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
-from agentcore.agents.events import AgentStepEvent, Citation, error_answer
+from agentcore.agents.events import AgentStepEvent, Citation
 from agentcore.agents.served import AgentInput, ServedAgent
 from agentcore.apps.plugin import EdgeContext, Mount
 from agentcore.apps.research.models import AgentRequest
@@ -27,7 +27,7 @@ from agentcore.config import Settings
 from agentcore.rag.errors import RagError
 from agentcore.trace.redact import redact_public
 from agentcore.web.errors import ApiError, error_responses
-from agentcore.web.status import EDGE_STATUS
+from agentcore.web.status import EDGE_STATUS, answer_for_event
 
 if TYPE_CHECKING:
     from agentcore.rag.engine import RagEngine
@@ -227,7 +227,7 @@ def create_router(
         if last is None:
             raise ApiError(500, "внутренняя ошибка сервера", "internal_error")
         if last.type == "error":
-            raise error_answer(last)
+            raise answer_for_event(last)
         assert last.type == "final"
         return ResearchResponse(
             request_id=last.request_id,
