@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING
 import typer
 
 from agentcore.cli.common import fail, init_logging, load_settings, restore_ctrl_c
-from agentcore.config import Settings
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from agentcore.config import Settings
 
     from agentcore.apps.assistant.agent import Printer
 
