@@ -20,7 +20,7 @@ def run_ask(question: str, *, collection: str | None, max_steps: int | None, as_
     from agentcore.llm.errors import LLMConfigError
     from agentcore.web.errors import validation_message
 
-    settings = load_settings()
+    settings = load_settings("research")
     init_logging(settings)
     try:
         request = AgentRequest.model_validate({"question": question, "max_steps": max_steps, "collection": collection})

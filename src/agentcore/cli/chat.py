@@ -21,9 +21,8 @@ from agentcore.cli.common import fail, init_logging, load_settings, restore_ctrl
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from agentcore.config import Settings
-
     from agentcore.apps.assistant.agent import Printer
+    from agentcore.config import Settings
 
 # Styles by the kind of line (see agentcore.apps.assistant.agent.Printer).
 STYLES = {
@@ -101,7 +100,7 @@ def chat(quiet: bool = False) -> None:
         import readline  # noqa: F401 - line editing and history for input()
     restore_ctrl_c()
 
-    settings = load_settings()
+    settings = load_settings("assistant", "haiku")
     init_logging(settings, "assistant.log")
     console = Console(highlight=False)
     try:
