@@ -11,6 +11,7 @@ prefix         routes                                                       sour
                ``GET /models``                                              (the edge's own: every app's agents)
 ``/``          ``POST /chat`` (CRM agent, ``X-API-Key``)                     :mod:`agentcore.apps.crm.http`
 ``/scrum``     teams, tasks, daily, analytics, faq, digest, blockers         :mod:`agentcore.apps.scrum.http`
+``/mcp``       MCP Streamable HTTP (stateless; tools over the routes above)  :mod:`agentcore.mcp_server` (the edge's)
 ============== ============================================================ ==========================================
 
 The server loops over the registered apps (:mod:`agentcore.apps.registry`): each gives its router and where it goes
@@ -61,12 +62,13 @@ class ServerHealth(BaseModel):
     stores: dict[str, StoreState] = Field(description="общие хранилища: redis, database, qdrant")
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, *, mcp: bool = True) -> FastAPI:
     """The combined application (no network access at creation; services initialise lazily).
 
     Every registered app (:mod:`agentcore.apps.registry`) contributes its router, its agents for ``/v1`` and its
     error answers; ``app.state.routers`` maps each system (``/haiku``, ``/chat``, ...) to its router (e.g.
-    ``["/haiku"].haiku_service``).
+    ``["/haiku"].haiku_service``).  With ``mcp`` the MCP server is mounted at ``/mcp`` (Streamable HTTP;
+    ``docs/mcp.md``).
     """
     from agentcore.apps.plugin import EdgeContext, Mount
     from agentcore.apps.registry import APPS
@@ -124,6 +126,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             dependencies=reader_dependencies(settings) if mount.guarded else None,
         )
     app.state.routers = routers
+    research = ctx.shared.get("research.http")
+    app.state.research = research
+    if mcp:
+        from agentcore.mcp_server import Backend, create_mcp_router
+
+        crm = getattr(routers.get("/chat"), "crm_service", None)
+        app.include_router(create_mcp_router(Backend(settings, app=app, research=research, crm=crm)))
     return app
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agentcore.text.keyboard import switch_layout, transliterate
+from agentcore.text.keyboard import fix_layout, switch_layout, transliterate
 
 
 @pytest.mark.parametrize(
@@ -30,3 +30,22 @@ def test_unknown_layout_is_an_error() -> None:
 @pytest.mark.parametrize(("word", "latin"), [("велосити", "velositi"), ("спринт", "sprint"), ("Дод", "dod")])
 def test_transliterate(word: str, latin: str) -> None:
     assert transliterate(word) == latin
+
+
+@pytest.mark.parametrize(
+    ("line", "fixed"),
+    [
+        ("ghbdtn", "привет"),
+        ("rfr jajhvbnm jngecr?", "как оформить отпуск?"),
+        ("ghbdtn как сменить пароль", "привет как сменить пароль"),
+        ("rfr j,hfnbnmcz d nt[gjllth;re", "как обратиться в техподдержку"),  # short «d» → «в» beside long runs
+        ("Vfcnth", "Мастер"),
+    ],
+)
+def test_fix_layout(line: str, fixed: str) -> None:
+    assert fix_layout(line) == fixed
+
+
+@pytest.mark.parametrize("line", ["How do I set up the VPN?", "VPN", "Jira", "ok", "hello", "d", "TASK-12"])
+def test_fix_layout_leaves_english_alone(line: str) -> None:
+    assert fix_layout(line, frozenset({"the", "do", "i", "up"})) == line

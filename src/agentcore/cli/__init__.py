@@ -51,6 +51,17 @@ def serve_command(
     serve(host, port, workers)
 
 
+@app.command("mcp")
+def mcp_command() -> None:
+    """Сервер MCP на stdin/stdout (для Claude Desktop, IDE и других клиентов MCP; docs/mcp.md)."""
+    import anyio
+
+    from agentcore.config import get_settings
+    from agentcore.mcp_server import run_stdio
+
+    anyio.run(run_stdio, get_settings())
+
+
 def main() -> None:
     """Console-script entry point."""
     app()

@@ -17,6 +17,7 @@ def run_ask(question: str, *, collection: str | None, max_steps: int | None, as_
     from rich.console import Console
 
     from agentcore.apps.research import AgentRequest, AgentService
+    from agentcore.cli.mcp_tools import mcp_toolset, open_toolset
     from agentcore.llm.errors import LLMConfigError
     from agentcore.web.errors import validation_message
 
@@ -31,6 +32,7 @@ def run_ask(question: str, *, collection: str | None, max_steps: int | None, as_
     except LLMConfigError as exc:
         fail(f"провайдер LLM не настроен: {exc}", code=2)
     console = Console(highlight=False, soft_wrap=True)
+    toolset = mcp_toolset()
 
     async def go() -> dict[str, object] | None:
         from agentcore.agents.events import ErrorEvent, FinalEvent
@@ -39,6 +41,7 @@ def run_ask(question: str, *, collection: str | None, max_steps: int | None, as_
         from agentcore.rag.errors import RagError
 
         try:
+            await open_toolset(toolset, service.tools)  # AGENTCORE_MCP_SERVERS: their tools join the agent's
             try:
                 await service.check_request(request)
             except (AgentRequestError, RagError) as exc:
@@ -60,6 +63,7 @@ def run_ask(question: str, *, collection: str | None, max_steps: int | None, as_
             final = await render_stream(service.stream_agent_response(request), console, banner=banner)
             return {"ok": final is not None and final.type == "final"}
         finally:
+            await toolset.aclose()
             await service.aclose()
 
     try:

@@ -19,7 +19,8 @@ def run_sgr(message: str, *, mode: str = "tools", as_json: bool = False) -> None
     an answer (a failed model call included)."""
     from rich.console import Console
 
-    from agentcore.apps.example import ExampleSGRAgent
+    from agentcore.apps.example import ExampleSGRAgent, GetTimeTool
+    from agentcore.cli.mcp_tools import entered, mcp_toolset
     from agentcore.llm.errors import LLMConfigError
     from agentcore.llm.factory import create_gateway
     from agentcore.trace.redact import redact, redact_data
@@ -34,10 +35,12 @@ def run_sgr(message: str, *, mode: str = "tools", as_json: bool = False) -> None
         fail(f"провайдер LLM не настроен: {exc}", code=2)
 
     console = Console()
+    toolset = mcp_toolset()
 
     async def go() -> tuple[dict[str, object], LLMError | None]:
-        async with gateway:
-            agent = ExampleSGRAgent(gateway, model="", log_dir=settings.log_dir, mode=mode)
+        async with gateway, entered(toolset):
+            tools = [GetTimeTool(), *toolset.tools] if toolset.tools else None  # + AGENTCORE_MCP_SERVERS' tools
+            agent = ExampleSGRAgent(gateway, model="", log_dir=settings.log_dir, mode=mode, tools=tools)
             if not as_json:  # the steps live, then the answer (the renderer `agentcore ask` uses)
                 from agentcore.cli.steps import render_stream
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -46,11 +46,20 @@ class CircuitBreaker:
         name: the provider this breaker protects (shown in logs and errors).
         threshold: consecutive failures that open the circuit; ``0`` disables the breaker.
         reset_after: seconds the circuit stays open before one probe call is let through.
+        counts: which failures say the service is down (default: the LLM rule,
+            :func:`~agentcore.llm.errors.counts_against_provider`); another service (the CRM's portal) passes its own.
 
     Not thread-safe by itself: use one breaker per event loop (a gateway is bound to one loop anyway).
     """
 
-    def __init__(self, name: str, *, threshold: int = 5, reset_after: float = 30.0) -> None:
+    def __init__(
+        self,
+        name: str,
+        *,
+        threshold: int = 5,
+        reset_after: float = 30.0,
+        counts: Callable[[BaseException], bool] = counts_against_provider,
+    ) -> None:
         if threshold < 0:
             raise ValueError(f"threshold must be >= 0, got {threshold}")
         if reset_after <= 0:
@@ -58,6 +67,7 @@ class CircuitBreaker:
         self.name = name
         self.threshold = threshold
         self.reset_after = reset_after
+        self.counts = counts
         self._factory: Any = None
         self._context: Any = None
         self._probing = False
@@ -75,7 +85,7 @@ class CircuitBreaker:
                 default_threshold=self.threshold,
                 default_ttl=self.reset_after,
                 # Failures that do not say the provider is down pass through without counting.
-                exclude=[(Exception, lambda exc: not counts_against_provider(exc))],
+                exclude=[(Exception, lambda exc: not self.counts(exc))],
             )
             self._factory.add_listener(self._on_event)
         return await self._factory.get_breaker(self.name)

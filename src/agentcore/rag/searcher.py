@@ -232,7 +232,12 @@ class Searcher:
         added (:mod:`agentcore.rag.query_repair`); ``rag_query_repair=False`` turns it off."""
         if not self.settings.rag_query_repair:
             return query
-        repair = repair_query(query, vocabulary_of(snapshot, snapshot.chunks))
+        analyzer = self.catalog.analyzer
+
+        def indexed(word: str) -> bool:
+            return any(snapshot.term_weight(term) > 0 for term in analyzer.terms(word))
+
+        repair = repair_query(query, vocabulary_of(snapshot, snapshot.chunks), indexed)
         if repair.changes:
             logger.debug("search // Query repaired: %r → %r %s", query, repair.text, list(repair.changes))
         return repair.text

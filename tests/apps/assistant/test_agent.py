@@ -605,3 +605,32 @@ def test_offline_selection_puts_the_theme_into_the_nominative(request_text: str,
         ]
     )
     assert follow_up.parameters == {"theme": "зима"}
+
+
+# --------------------------------------------------------------------------------- layout slips (issue 18)
+def test_a_greeting_on_the_wrong_layout_gets_the_help(settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    h = Harness(settings, [])
+    assert h.turn("ghbdtn") is Outcome.CONTINUE
+    assert len(h.printed) == 1 and "generate_haiku" in h.printed[0]
+    assert ("DEBUG", "[main] AgentHelp") in logs(caplog)
+    assert h.gateway.call_count == 0
+
+
+def test_a_question_on_the_wrong_layout_is_read_in_russian(settings: Settings) -> None:
+    seen: list[dict[str, Any]] = []
+
+    def search(request: httpx.Request) -> httpx.Response:
+        seen.append(json.loads(request.content))
+        return httpx.Response(200, json=RAG_OK)
+
+    line = "rfr jajhvbnm jngecr?"
+    h = Harness(settings, [RELEVANT, select("rag_search", question="как оформить отпуск?")], rag=service(search=search))
+    h.turn(line)
+    assert h.history[0] == ("user", "как оформить отпуск?")  # what the model reads
+    assert seen and seen[0]["question"] == "как оформить отпуск?"
+
+
+def test_english_stays_english(settings: Settings) -> None:
+    h = Harness(settings, [RELEVANT, select("rag_search", question="How do I set up the VPN?")])
+    h.turn("How do I set up the VPN?")
+    assert h.history[0] == ("user", "How do I set up the VPN?")

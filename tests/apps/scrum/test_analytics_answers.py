@@ -138,3 +138,16 @@ def test_faq_refusals_cost_no_model_call(oai: FakeOpenAIServer, client: httpx.Cl
 
 def test_sprint_dates_for_the_forecast_are_the_teams(backend: ScrumBackend) -> None:
     assert backend.store.team("core").sprint_end == date(2026, 3, 15)
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [("успеем к 01.03.2026?", "past_deadline"), ("успеем к 31.12.9999?", "too_far"), ("успеем к 31.02?", None)],
+)
+def test_forecast_dates_out_of_reach(backend: ScrumBackend, question: str, verdict: str | None) -> None:
+    outcome = backend.analytics("core", question)
+    assert outcome.intent == "FORECAST"
+    if verdict is None:  # no such date: the sprint's end is not silently assumed
+        assert outcome.params == {"deadline": None} and outcome.text.startswith("Недостаточно данных: нужно срок")
+    else:
+        assert (outcome.metrics or {})["verdict"] == verdict

@@ -175,3 +175,28 @@ def test_every_write_route_has_a_decided_token_rule_that_is_documented_and_enfor
                 assert http.request(method, url, json=body, headers=ADMIN).status_code < 300
             else:
                 assert http.request(method, url, json=body, headers=READER).status_code < 300
+
+
+def test_a_nul_written_by_the_model_is_removed_not_fatal(store: Any, oai: Any, data_dir: object) -> None:
+    """PostgreSQL refuses NUL in text and jsonb: what a model writes is stored without control characters."""
+    from tests.apps.scrum.conftest import seed_team
+    from tests.apps.scrum.test_flows import Recorder, daily_output
+
+    from agentcore.apps.scrum.backend.flows import ScrumBackend
+    from agentcore.apps.scrum.backend.llm import LLMConnection
+
+    seed_team(store)
+    reply = daily_output("TASK-2")
+    reply["daily"]["blockers"][0]["text"] = "нет\x00 стенда"
+    reply["daily"]["today"][0]["summary"] = "делаю\x07 TASK-2"
+    oai.fake.script.json(reply)
+    llm = LLMConnection(httpx.Client(timeout=30), oai.base_url, "gpt-4o-mini", "test", _api_key=oai.api_key)
+    backend = ScrumBackend(store, llm, Recorder())
+    try:
+        outcome = backend.submit_daily("core", "anna", "Вчера TASK-1, сегодня TASK-2. Блокер: нет стенда")
+        assert outcome.status == "accepted"
+        stored = store.dailies("core")[0].daily
+        assert stored["blockers"][0]["text"] == "нет стенда" and stored["today"][0]["summary"] == "делаю TASK-2"
+        assert [e.text for e in store.blocker_events("core")] == ["нет стенда"]
+    finally:
+        llm.close()

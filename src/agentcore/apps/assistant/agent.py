@@ -25,6 +25,7 @@ from agentcore.config import Settings
 from agentcore.llm.errors import LLMError, StructuredOutputError
 from agentcore.llm.models import LLMMessage, LLMRequest
 from agentcore.text.courtesy import core_question, strip_courtesy_tail
+from agentcore.text.keyboard import fix_layout
 from agentcore.trace.history import MessageHistory
 from agentcore.trace.logs import step_logger
 
@@ -180,12 +181,24 @@ class AssistantAgent:
         if command in self.settings.exit_commands:
             self.end()
             return Outcome.EXIT
+        text = self._fix_layout(text)
         if command in self.settings.help_commands or is_smalltalk(text):
             self.say(self.help_text(), "help")
             self.log_main.debug("AgentHelp")
             return Outcome.CONTINUE
         self.history.add("user", text.strip())
         return self.process_turn()
+
+    def _fix_layout(self, text: str) -> str:
+        """The line with words typed on the English layout but meant in Russian switched («ghbdtn» → «привет»;
+        :func:`agentcore.text.keyboard.fix_layout`); English words stay.  The fixed line is what the history
+        holds and the model reads."""
+        from agentcore.rag.analysis import get_analyzer
+
+        fixed = fix_layout(text, get_analyzer().stopwords)
+        if fixed != text:
+            self.log_main.debug("Layout fixed: %r → %r", text, fixed)
+        return fixed
 
     def process_turn(self) -> Outcome:
         """Steps 2–5 on the current history."""

@@ -242,6 +242,7 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
             await service.aclose()
 
     router = APIRouter(tags=["crm"], route_class=_api_key_route(settings), lifespan=lifespan)
+    router.crm_service = service  # type: ignore[attr-defined]  # the MCP server's CRM tools use the same service
 
     @router.post(
         "/chat",

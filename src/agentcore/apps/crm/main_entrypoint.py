@@ -160,6 +160,7 @@ def build_orchestrator(
         InteractionLogger(settings.log_dir / "crm", max_bytes=settings.crm_log_max_bytes, keep=settings.crm_log_keep),
         mode=mode or settings.crm_mode,
         confirmation_ttl=settings.crm_confirmation_ttl,
+        turn_deadline=settings.crm_turn_deadline,
     )
     if local is not None:
         server, portal = local

@@ -83,7 +83,9 @@ class Confirmation(BaseModel):
     decided_at: str | None = None
     decided_by: Literal["user", "model", "system"] | None = None
     executed_at: str | None = None
-    outcome: Literal["ok", "error"] | None = None
+    # "retry": approved, but the call failed for a transient reason (rate limit, deadline, portal down); it runs again
+    # at the start of the next turn unless the user says no or it goes stale.
+    outcome: Literal["ok", "error", "retry"] | None = None
 
     @property
     def pending(self) -> bool:
@@ -165,6 +167,10 @@ class AgentState(BaseModel):
     def pending_confirmations(self) -> list[Confirmation]:
         """Requests still waiting for the user, oldest first."""
         return [c for c in self.confirmations if c.pending]
+
+    def awaiting_retry(self) -> list[Confirmation]:
+        """Approved requests whose call failed for a transient reason and will be tried again."""
+        return [c for c in self.confirmations if c.status == "approved" and c.outcome == "retry"]
 
     def confirmation(self, confirmation_id: str) -> Confirmation | None:
         """The request with this id (any status)."""

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import json
 import time
@@ -27,7 +28,7 @@ from pydantic import ValidationError
 from agentcore.apps.crm import messages
 from agentcore.apps.crm.batch_report import BatchReport, aggregate_batch
 from agentcore.apps.crm.bitrix.client import BitrixClient
-from agentcore.apps.crm.bitrix.errors import BitrixError, BitrixTransportError
+from agentcore.apps.crm.bitrix.errors import QUERY_LIMIT_EXCEEDED, BitrixError, BitrixTransportError
 from agentcore.apps.crm.confirm_text import Describer
 from agentcore.apps.crm.confirmations import (
     approved_in_turn,
@@ -61,7 +62,9 @@ from agentcore.apps.crm.render import describe_error, describe_step, summarize
 from agentcore.apps.crm.resolve import follow_up, resolve_mentions
 from agentcore.apps.crm.state_store import StateStore
 from agentcore.apps.crm.state_sync import update_state_from_action
-from agentcore.trace.clock import utc_now_iso
+from agentcore.llm.breaker import CircuitBreaker
+from agentcore.llm.errors import LLMCircuitOpenError
+from agentcore.trace.clock import from_iso, utc_now, utc_now_iso
 from agentcore.trace.logs import step_logger
 from agentcore.trace.text import truncate
 
@@ -70,6 +73,30 @@ __all__ = ["CALL_PURPOSE", "Orchestrator"]
 # Why the current portal call is made: "" for an ACTION step, "confirmation" for the reads that put a request into
 # words.  Lets a patched ``call_bitrix`` (tests, audits) tell the user's actions from look-ups.
 CALL_PURPOSE: ContextVar[str] = ContextVar("crm_call_purpose", default="")
+# The monotonic time by which the current turn must answer (model and portal together).
+_DEADLINE: ContextVar[float | None] = ContextVar("crm_turn_deadline", default=None)
+TURN_DEADLINE_CODE = "TURN_DEADLINE"
+PORTAL_DOWN_CODE = "PORTAL_UNAVAILABLE"
+# Failures after which the call certainly did not run (safe to run again for any method).
+_NOT_RUN = frozenset({QUERY_LIMIT_EXCEEDED, "OPERATION_TIME_LIMIT", "OVERLOAD_LIMIT", PORTAL_DOWN_CODE})
+_IDEMPOTENT = (".update", ".delete", "event.unbind")
+
+
+def _portal_down(error: BaseException) -> bool:
+    """What counts against the portal in its circuit breaker: no usable answer, or the portal overloaded."""
+    if isinstance(error, BitrixTransportError):
+        return True
+    return isinstance(error, BitrixError) and error.code in ("OVERLOAD_LIMIT", "INTERNAL_SERVER_ERROR")
+
+
+def _transient(error: BitrixError, method: str) -> bool:
+    """A failure worth running the same approved call again: it certainly did not run (rate limit, portal down), or
+    it may have run but running it again changes nothing (an update or a delete after a timeout)."""
+    if error.code in _NOT_RUN:
+        return True
+    ambiguous = isinstance(error, BitrixTransportError) or error.code == TURN_DEADLINE_CODE
+    return ambiguous and method.strip().lower().endswith(_IDEMPOTENT)
+
 
 log = step_logger("crm", "agentcore.crm")
 _HISTORY_CHARS = 600
@@ -126,6 +153,8 @@ class Orchestrator:
         mode: Mode = "canary",
         confirmation_ttl: float = 900.0,
         max_message_chars: int = MAX_MESSAGE_CHARS,
+        turn_deadline: float = 20.0,
+        portal_breaker: CircuitBreaker | None = None,
     ) -> None:
         self.model_client = model_client
         self.bitrix = bitrix
@@ -134,6 +163,13 @@ class Orchestrator:
         self.mode: Mode = mode
         self.confirmation_ttl = confirmation_ttl
         self.max_message_chars = max_message_chars
+        self.turn_deadline = turn_deadline
+        self.portal_breaker = portal_breaker or CircuitBreaker(
+            f"bitrix24 ({bitrix.describe() if bitrix is not None else '—'})",
+            threshold=5,
+            reset_after=30.0,
+            counts=_portal_down,
+        )
         self.portal_description = bitrix.describe() if bitrix is not None else "портал не настроен"
         self._closers: list[Callable[[], Awaitable[None] | None]] = []
         self.describer = Describer()
@@ -244,9 +280,12 @@ class Orchestrator:
             state = self._restore(await store.load(user_id, session), user_id, session)
             state.turn += 1
             turn = _Turn(state=state, mode=mode)
+            # The deadline starts once the session is ours: a turn waiting for another turn of it does not lose time.
+            deadline_token = _DEADLINE.set(time.monotonic() + self.turn_deadline)
             for expired in expire_stale(state):
                 self._drop_planned(state, expired.id)
                 turn.lines.append(messages.EXPIRED.format(id=expired.id, method=expired.method))
+            await self._retry_approved(turn, message)
             if confirmation is not None:
                 await self._apply_explicit(turn, *confirmation)
             reply: ModelReply | None = None
@@ -264,6 +303,7 @@ class Orchestrator:
                 state.history = state.history[-MAX_HISTORY:]
             state.done = state.done[-MAX_DONE:]
             state.updated_at = utc_now_iso()
+            _DEADLINE.reset(deadline_token)
             await store.save(user_id, session, state.model_dump(mode="json"))
         result = TurnResult(
             assistant=assistant,
@@ -303,7 +343,10 @@ class Orchestrator:
         decision = detect_decision(message, turn.state)
         if decision.unclear:
             pending = turn.state.pending_confirmations()
-            judged = await self.model_client.judge_approval(message, pending)
+            try:
+                judged = await asyncio.wait_for(self.model_client.judge_approval(message, pending), self._remaining())
+            except TimeoutError:
+                judged = False
             turn.decisions.append({"source": "message", "kind": "unclear", "model_says_approve": judged})
             if not judged:
                 ids = ", ".join(c.id for c in pending)
@@ -355,10 +398,43 @@ class Orchestrator:
         mark(target, "approved", "user")
         self._drop_planned(turn.state, target.id)
         log.info("confirm // Approved by the user: %s %s", target.id, target.method)
-        ok = await self._execute(turn, step, verdict, confirmation_id=target.id)
-        target.executed_at = utc_now_iso()
-        target.outcome = "ok" if ok else "error"
+        await self._run_approved(turn, target, step, verdict)
         turn.approved_now.append(target)
+
+    async def _run_approved(self, turn: _Turn, target: Confirmation, step: ActionStep, verdict: Verdict) -> None:
+        """Run an approved request; a transient failure keeps it approved, to run again next turn (the user is told)."""
+        outcome = await self._execute(turn, step, verdict, confirmation_id=target.id)
+        if outcome == "transient":
+            target.outcome = "retry"
+            reason = turn.steps[-1].detail if turn.steps else "временный сбой портала"
+            turn.lines.append(messages.RETRY_LATER.format(id=target.id, reason=reason.rstrip(".")))
+            return
+        target.executed_at = utc_now_iso()
+        target.outcome = "ok" if outcome == "ok" else "error"
+
+    async def _retry_approved(self, turn: _Turn, message: str | None) -> None:
+        """Run again the approved requests a transient failure stopped — unless the user now says no."""
+        waiting = turn.state.awaiting_retry()
+        if not waiting:
+            return
+        from agentcore.apps.crm.confirmations import classify
+
+        cancel = message is not None and classify(message) == "deny"
+        for target in waiting:
+            if cancel or from_iso(target.expires_at) <= utc_now():
+                target.outcome = "error"
+                target.decided_at = utc_now_iso()
+                template = messages.RETRY_CANCELLED if cancel else messages.EXPIRED
+                turn.lines.append(template.format(id=target.id, method=target.method))
+                continue
+            step = ActionStep(method=target.method, params=target.params, http_method=target.http_method)
+            verdict = check_step(step.method, step.params, turn.mode, step.http_method)
+            if verdict.decision == "forbid" or turn.mode == "shadow":
+                continue  # stays waiting: a turn in another mode does not run it, nor drop it
+            log.info("confirm // Retrying the approved %s %s", target.id, target.method)
+            await self._run_approved(turn, target, step, verdict)
+            if target.outcome != "retry":
+                turn.approved_now.append(target)
 
     def _deny(self, turn: _Turn, target: Confirmation, *, by: str) -> None:
         mark(target, "denied", "user" if by == "user" else "model")
@@ -394,8 +470,19 @@ class Orchestrator:
 
     async def _ask_model(self, turn: _Turn, message: str) -> tuple[ModelReply | None, str | None]:
         prompt = build_messages(turn.state, turn.mode, message, list(turn.lines), resolved=turn.resolved)
+        remaining = self._remaining()
         try:
-            reply = await self.model_client.plan(prompt)
+            if remaining is not None and remaining <= 0:
+                raise TimeoutError
+            reply = await asyncio.wait_for(self.model_client.plan(prompt), remaining)
+        except TimeoutError:
+            log.error("model_client // Degraded: no answer within the turn deadline (%g s)", self.turn_deadline)
+            turn.lines.append(
+                messages.TURN_DEADLINE.format(
+                    seconds=self.turn_deadline, what="модель не ответила вовремя, ничего не выполнено"
+                )
+            )
+            return None, f"turn deadline {self.turn_deadline:g} s"
         except ModelClientError as exc:
             log.error("model_client // Degraded: %s", exc)
             return None, str(exc)
@@ -505,17 +592,44 @@ class Orchestrator:
         )
         state.next_planned_actions = state.next_planned_actions[-_MAX_PLANNED:]
 
+    @staticmethod
+    def _remaining() -> float | None:
+        deadline = _DEADLINE.get()
+        return None if deadline is None else deadline - time.monotonic()
+
     async def _invoke(self, step: ActionStep) -> dict[str, Any]:
-        outcome: Any = self.call_bitrix(step.method, step.params, step.http_method)
-        if inspect.isawaitable(outcome):
-            outcome = await outcome
+        """One portal call through the breaker, bounded by what is left of the turn's deadline.
+
+        Raises:
+            BitrixError: the portal's error; ``TURN_DEADLINE`` when the turn's time ran out, ``PORTAL_UNAVAILABLE``
+                while the portal's circuit is open.
+        """
+        remaining = self._remaining()
+        if remaining is not None and remaining <= 0:
+            raise BitrixError(TURN_DEADLINE_CODE, self._deadline_text(), method=step.method)
+        try:
+            async with self.portal_breaker.guard():
+                outcome: Any = self.call_bitrix(step.method, step.params, step.http_method)
+                if inspect.isawaitable(outcome):
+                    outcome = await (asyncio.wait_for(outcome, remaining) if remaining is not None else outcome)
+        except LLMCircuitOpenError as exc:
+            wait = f", повторная проверка через {exc.retry_after:.0f} с" if exc.retry_after else ""
+            text = f"портал Bitrix24 временно недоступен (несколько сбоев подряд{wait})"
+            raise BitrixError(PORTAL_DOWN_CODE, text, method=step.method) from None
+        except TimeoutError:
+            raise BitrixError(TURN_DEADLINE_CODE, self._deadline_text(), method=step.method) from None
         if not isinstance(outcome, dict):
             raise BitrixTransportError("ответ портала не является объектом", method=step.method)
         return outcome
 
+    def _deadline_text(self) -> str:
+        return f"не уложился в отведённое на ход время ({self.turn_deadline:g} с)"
+
     async def _execute(
         self, turn: _Turn, step: ActionStep, verdict: Verdict, *, confirmation_id: str | None = None
-    ) -> bool:
+    ) -> str:
+        """Call the portal for one checked step and report it: ``ok``, ``error`` or ``transient`` (worth running
+        again: see :func:`_transient`)."""
         started = time.perf_counter()
         call: dict[str, Any] = {"method": step.method, "params": step.params, "http_method": step.http_method or "POST"}
         try:
@@ -529,7 +643,7 @@ class Orchestrator:
             turn.lines.append(text)
             turn.steps.append(self._report(step, "failed", text, confirmation_id, error=error.code or "ERROR"))
             turn.state.done.append(DoneEntry(at=utc_now_iso(), method=step.method, summary=text, ok=False))
-            return False
+            return "transient" if _transient(error, step.method) else "error"
         except Exception as exc:
             call.update(
                 ok=False,
@@ -541,7 +655,7 @@ class Orchestrator:
             text = messages.FAILED.format(method=step.method, error="внутренняя ошибка клиента")
             turn.lines.append(text)
             turn.steps.append(self._report(step, "failed", text, confirmation_id, error=type(exc).__name__))
-            return False
+            return "error"
         call.update(ok=True, response=envelope, duration_ms=round((time.perf_counter() - started) * 1000, 1))
         try:
             self._update_state_from_action(turn.state, step.method, step.params, envelope)
@@ -557,14 +671,14 @@ class Orchestrator:
             turn.steps.append(
                 self._report(step, "executed", report.summary, confirmation_id, sub_commands=report.sub_commands)
             )
-            return True
+            return "ok"
         turn.calls.append(call)
         text = summarize(step.method, step.params, envelope)
         log.info("call_bitrix // %s OK", step.method)
         turn.lines.append(text)
         turn.steps.append(self._report(step, "executed", text, confirmation_id))
         turn.state.done.append(DoneEntry(at=utc_now_iso(), method=step.method, summary=_clip(text, 200)))
-        return True
+        return "ok"
 
     def _record_done_batch(self, turn: _Turn, report: BatchReport) -> None:
         """Seed: a batch with successful commands adds one summary of their keys and methods to ``done``."""

@@ -11,6 +11,7 @@ from typing import Any
 from agentcore.apps.crm import messages
 from agentcore.apps.crm.batch_commands import BatchParseError, parse_batch
 from agentcore.apps.crm.bitrix.errors import WRONG_AUTH_TYPE, BitrixError, BitrixTransportError
+from agentcore.apps.crm.confirm_text import as_data
 from agentcore.apps.crm.params import param
 from agentcore.trace.redact import redact
 from agentcore.trace.text import truncate
@@ -37,49 +38,54 @@ def _money(amount: Any, currency: Any) -> str:
     return f"{text} {currency or ''}".strip()
 
 
+def _d(value: Any) -> str:
+    """CRM data inside a summary: one line, no control characters (a title cannot draw a prompt of its own)."""
+    return as_data(value, quote=False, limit=200)
+
+
 def _name(entity: dict[str, Any]) -> str:
     parts = [str(entity.get(k) or "").strip() for k in ("NAME", "SECOND_NAME", "LAST_NAME")]
-    return " ".join(p for p in parts if p) or "без имени"
+    return _d(" ".join(p for p in parts if p)) or "без имени"
 
 
 def _line(kind: str, item: dict[str, Any]) -> str:
-    item_id = item.get("ID", "?")
+    item_id = _d(item.get("ID", "?"))
     if kind == "deal":
-        text = f"#{item_id} «{item.get('TITLE') or 'без названия'}»"
+        text = f"#{item_id} «{_d(item.get('TITLE') or 'без названия')}»"
         if item.get("OPPORTUNITY") is not None:
-            text += f" — {_money(item.get('OPPORTUNITY'), item.get('CURRENCY_ID'))}"
+            text += f" — {_d(_money(item.get('OPPORTUNITY'), item.get('CURRENCY_ID')))}"
         if item.get("STAGE_ID"):
-            text += f", стадия {item['STAGE_ID']}"
+            text += f", стадия {_d(item['STAGE_ID'])}"
         return text
     if kind == "contact":
         return f"#{item_id} {_name(item)}"
-    return f"#{item_id} «{item.get('TITLE') or 'без названия'}»"
+    return f"#{item_id} «{_d(item.get('TITLE') or 'без названия')}»"
 
 
 def _deal_details(deal: dict[str, Any]) -> str:
     parts = [f"Сделка {_line('deal', deal)}"]
     company = deal.get("COMPANY_ID")
     if company and str(company) != "0":
-        parts.append(f"компания #{company}")
+        parts.append(f"компания #{_d(company)}")
     contacts = deal.get("CONTACT_IDS") or ([deal["CONTACT_ID"]] if deal.get("CONTACT_ID") else [])
     if contacts:
-        parts.append("контакты " + ", ".join(f"#{c}" for c in contacts))
+        parts.append("контакты " + ", ".join(f"#{_d(c)}" for c in contacts))
     if deal.get("ASSIGNED_BY_ID"):
-        parts.append(f"ответственный #{deal['ASSIGNED_BY_ID']}")
+        parts.append(f"ответственный #{_d(deal['ASSIGNED_BY_ID'])}")
     if deal.get("CLOSEDATE"):
-        parts.append(f"дата закрытия {str(deal['CLOSEDATE'])[:10]}")
+        parts.append(f"дата закрытия {_d(str(deal['CLOSEDATE'])[:10])}")
     return ", ".join(parts) + "."
 
 
 def _contact_details(contact: dict[str, Any]) -> str:
-    text = f"Контакт #{contact.get('ID', '?')}: {_name(contact)}"
+    text = f"Контакт #{_d(contact.get('ID', '?'))}: {_name(contact)}"
     company = contact.get("COMPANY_ID")
     if company and str(company) != "0":
-        text += f", компания #{company}"
+        text += f", компания #{_d(company)}"
     for multi, label in (("PHONE", "телефон"), ("EMAIL", "e-mail")):
         values = contact.get(multi)
         if isinstance(values, list) and values and isinstance(values[0], dict) and values[0].get("VALUE"):
-            text += f", {label} {values[0]['VALUE']}"
+            text += f", {label} {_d(values[0]['VALUE'])}"
     return text + "."
 
 

@@ -16,9 +16,8 @@ __all__ = ["MAX_QUESTION_CHARS", "MAX_STEPS_CAP", "AgentRequest", "AgentState", 
 
 MAX_QUESTION_CHARS = 2000
 """The longest question the schema accepts (``RAG_MAX_QUESTION_CHARS`` may lower it)."""
-MAX_STEPS_CAP = 1000
-"""The largest ``max_steps`` the schema accepts — a sanity ceiling, not the limit: ``AGENT_MAX_STEPS`` (default 15,
-any value up to this) is the limit a request is checked against (``AgentService.check_request``)."""
+MAX_STEPS_CAP = 15
+"""The largest ``max_steps`` the schema accepts (``AGENT_MAX_STEPS`` may lower it)."""
 COLLECTION_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
 
 

@@ -53,7 +53,7 @@ from agentcore.apps.scrum.backend.models import (
 )
 from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS, Role, Severity
 from agentcore.config import Settings
-from agentcore.web.auth import require_admin, require_reader
+from agentcore.web.auth import require_admin
 from agentcore.web.errors import ApiError, error_responses
 from agentcore.web.models import StrictModel
 from agentcore.web.status import ErrorFace
@@ -73,7 +73,9 @@ document (a test fails for a route that does not), and docs/scrum.md lists them.
 
 def _auth(rule: AuthRule) -> dict[str, Any]:
     """The decorator arguments of a route with auth ``rule``: its dependency and its ``x-auth`` declaration."""
-    dependencies = [Depends(require_admin)] if rule == "admin" else [Depends(require_reader)]
+    # member/reader routes are guarded by the server's read-token dependency (``reader_dependencies``), present
+    # exactly when read tokens are configured — so the OpenAPI document declares a token only when one is needed.
+    dependencies = [Depends(require_admin)] if rule == "admin" else []
     return {"dependencies": dependencies, "openapi_extra": {"x-auth": rule}}
 
 

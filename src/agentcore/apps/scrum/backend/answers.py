@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 from typing import Any
 
 from agentcore.apps.scrum.backend.metrics import OPEN_STATUSES, TeamSnapshot
@@ -205,9 +205,17 @@ def member_status(s: TeamSnapshot, member: MemberInfo) -> tuple[dict[str, Any], 
     return metrics, "\n".join(lines)
 
 
+MAX_HORIZON_DAYS = 366
+"""A forecast looks at most this far ahead: a sprint's velocity says nothing about next year."""
+
+
 def working_days(start: date, end: date) -> int:
-    """Mon–Fri days from ``start`` to ``end`` inclusive (0 when ``end`` is before ``start``)."""
-    return sum(1 for i in range((end - start).days + 1) if (start + timedelta(days=i)).weekday() < 5)
+    """Mon–Fri days from ``start`` to ``end`` inclusive (0 when ``end`` is before ``start``); O(1)."""
+    total = (end - start).days + 1
+    if total <= 0:
+        return 0
+    weeks, rest = divmod(total, 7)
+    return weeks * 5 + sum(1 for i in range(rest) if (start.weekday() + i) % 7 < 5)
 
 
 def forecast(s: TeamSnapshot, deadline: date | None, deadline_words: str | None) -> tuple[dict[str, Any], str]:
@@ -244,6 +252,15 @@ def forecast(s: TeamSnapshot, deadline: date | None, deadline_words: str | None)
         metrics["verdict"] = "insufficient_data"
         return metrics, "Недостаточно данных: нужно " + "; ".join(missing) + "."
     assert deadline is not None
+    if deadline < s.today:
+        metrics["verdict"] = "past_deadline"
+        return metrics, f"Срок {deadline.isoformat()} уже прошёл: прогноз на прошедшую дату не строю."
+    if (deadline - s.today).days > MAX_HORIZON_DAYS:
+        metrics["verdict"] = "too_far"
+        return metrics, (
+            f"Срок {deadline.isoformat()} дальше чем через год: скорость одного спринта о нём ничего не скажет. "
+            "Спроси о дате в пределах спринта."
+        )
     if not open_tasks:
         metrics["verdict"] = "done"
         return metrics, "Открытых задач нет: всё, что есть в спринте, уже сделано."

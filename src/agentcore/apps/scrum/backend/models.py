@@ -19,7 +19,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, create_m
 
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS, TASK_ID_PATTERN, Role
 from agentcore.trace.clock import to_iso
-from agentcore.web.models import NON_BLANK_PATTERN, StrictModel, encodable, integer_type
+from agentcore.web.models import SPACE_CLASS, StrictModel, encodable, integer_type
 
 SLUG_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,63}$"
 """Team and member ids: lower-case Latin letters, digits, ``-`` and ``_`` (they appear in URLs and commands)."""
@@ -68,10 +68,18 @@ def _not_blank(value: str) -> str:
     return value
 
 
-PlainText = Annotated[str, AfterValidator(plain_text)]
+_CONTROL_CLASS = r"\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f"
+PLAIN_TEXT_PATTERN = f"^[^{_CONTROL_CLASS}]*$"
+"""JSON Schema ``pattern`` of :data:`PlainText` (declared for clients; :func:`plain_text` enforces it in Russian)."""
+NON_BLANK_PLAIN_PATTERN = f"^[^{_CONTROL_CLASS}]*[^{_CONTROL_CLASS}{SPACE_CLASS}][^{_CONTROL_CLASS}]*$"
+
+PlainText = Annotated[str, AfterValidator(plain_text), Field(json_schema_extra={"pattern": PLAIN_TEXT_PATTERN})]
 """A text field: valid Unicode without control characters (tab, ``\\n`` and ``\\r`` allowed)."""
 NonBlankPlainText = Annotated[
-    str, AfterValidator(plain_text), AfterValidator(_not_blank), Field(json_schema_extra={"pattern": NON_BLANK_PATTERN})
+    str,
+    AfterValidator(plain_text),
+    AfterValidator(_not_blank),
+    Field(json_schema_extra={"pattern": NON_BLANK_PLAIN_PATTERN}),
 ]
 """:data:`PlainText` with at least one non-space character."""
 

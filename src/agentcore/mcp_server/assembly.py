@@ -1,0 +1,390 @@
+"""The MCP server: our tools, each backed by the code the HTTP routes run, and the two transports.
+
+=================== ========================================== ==================================================
+tool                backed by                                  annotations (readOnly / destructive / idempotent /
+                                                               openWorld)
+=================== ========================================== ==================================================
+``rag_search``      ``POST /rag/search``                       yes / no / yes / no
+``fetch_docs``      ``POST /rag/fetch_docs``                   yes / no / yes / no
+``research_ask``    the research agent (as ``POST /research``) yes / no / yes / no — progress per step
+``scrum_daily``     ``POST /scrum/teams/{team}/daily``         no / no / no / no (stores the daily; openWorld
+                                                               yes when AGENTCORE_SCRUM_WEBHOOK_URL is set)
+``scrum_analytics`` ``POST /scrum/teams/{team}/analytics``     yes / no / yes / no
+``scrum_faq``       ``POST /scrum/faq``                        yes / no / yes / no
+``crm_get``         the CRM orchestrator's portal (read only)  yes / no / yes / yes (the Bitrix24 portal)
+``crm_list``        the CRM orchestrator's portal (read only)  yes / no / yes / yes
+=================== ========================================== ==================================================
+
+Request/response tools go through the app itself (an in-process ASGI call: same validation, same errors, same
+auth), so there is no second implementation; ``research_ask`` runs the agent through the same ``ResearchHTTP`` as
+``POST /research`` because it reports every step as an MCP progress notification while the run goes on.
+
+Auth: over HTTP ``/mcp`` needs a read token when ``AGENTCORE_READ_TOKENS`` is set (checked before the MCP layer),
+and the caller's ``Authorization``/``X-API-Token`` go on to the routes; CRM tools need one of ``HTTP_API_TOKENS`` in
+``X-API-Key`` (as ``POST /chat``).  Over stdio the local user is trusted with the process's own settings: the first
+read token, and ``AGENTCORE_MCP_CRM_KEY`` as the CRM key.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+import httpx
+from fastapi import APIRouter, FastAPI
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.transport_security import TransportSecuritySettings
+from mcp_types import ToolAnnotations
+from pydantic import Field, SecretStr
+from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
+
+from agentcore.config import Settings
+from agentcore.settings._base import Section, env
+from agentcore.web.auth import tokens_match
+
+if TYPE_CHECKING:
+    from agentcore.apps.research.http import ResearchHTTP
+
+__all__ = ["APPEND", "READ", "READ_PORTAL", "Backend", "create_mcp_router", "create_mcp_server", "run_stdio"]
+
+READ = ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False)
+READ_PORTAL = ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=True)
+APPEND = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=False)
+
+_FORWARDED = ("authorization", "x-api-token")
+CrmEntity = Literal["deal", "contact", "company"]
+_FILTER_HELP = 'фильтр Bitrix24, например {">OPPORTUNITY": 1000, "STAGE_ID": "NEW"}'
+
+
+@dataclass
+class Backend:
+    """What the tools call: the served app (in process), the research service and the CRM's ``/chat`` service.
+
+    ``stdio_headers`` are sent with every in-process call when there is no HTTP request (stdio); ``crm_key`` is the
+    CRM key used then.
+    """
+
+    settings: Settings
+    app: FastAPI | None = None
+    research: ResearchHTTP | None = None
+    crm: Any = None
+    stdio_headers: dict[str, str] = field(default_factory=dict)
+    crm_key: str | None = None
+
+    def headers(self, ctx: Context | None) -> dict[str, str]:
+        """The caller's credentials to pass on: the MCP HTTP request's, else the stdio ones."""
+        incoming = _request_headers(ctx)
+        if incoming is None:
+            return dict(self.stdio_headers)
+        return {name: value for name, value in incoming.items() if name.lower() in _FORWARDED}
+
+    def crm_key_of(self, ctx: Context | None) -> str:
+        """The CRM key of this call (``X-API-Key`` over HTTP, ``AGENTCORE_MCP_CRM_KEY`` over stdio), checked.
+
+        Raises:
+            ToolError: no valid key.
+        """
+        incoming = _request_headers(ctx)
+        key = incoming.get("x-api-key") if incoming is not None else self.crm_key
+        if not tokens_match(key, self.settings.api_token_list):
+            where = "заголовок X-API-Key" if incoming is not None else "AGENTCORE_MCP_CRM_KEY"
+            raise ToolError(f"инструменты CRM требуют ключ из HTTP_API_TOKENS ({where})")
+        return key or ""
+
+    async def call(self, ctx: Context | None, method: str, path: str, body: Any = None) -> Any:
+        """One request to the app's own route, in process; a 4xx/5xx answer becomes a tool error with its message.
+
+        Raises:
+            ToolError: the route refused or failed (its Russian ``error`` message).
+        """
+        if self.app is None:
+            raise ToolError("сервер MCP не подключён к приложению")
+        transport = httpx.ASGITransport(app=self.app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://agentcore.local", timeout=None) as client:
+            response = await client.request(method, path, json=body, headers=self.headers(ctx))
+        try:
+            payload = response.json()
+        except ValueError:
+            payload = {"error": response.text[:300]}
+        if response.status_code >= 400:
+            message = payload.get("error") if isinstance(payload, dict) else None
+            code = payload.get("code") if isinstance(payload, dict) else None
+            raise ToolError(f"{message or 'ошибка'} (HTTP {response.status_code}{', ' + code if code else ''})")
+        return payload
+
+
+def _request_headers(ctx: Context | None) -> Mapping[str, str] | None:
+    if ctx is None:
+        return None
+    try:
+        return ctx.headers
+    except ValueError:  # outside of a request
+        return None
+
+
+def create_mcp_server(backend: Backend) -> MCPServer:
+    """The MCP server with our tools, bound to ``backend``."""
+    server = MCPServer(
+        "agentcore",
+        instructions="Инструменты agentcore: поиск по базе знаний, исследовательский агент, Scrum-бот, чтение CRM.",
+    )
+
+    @server.tool(annotations=READ)
+    async def rag_search(
+        query: Annotated[str, Field(description="вопрос или поисковый запрос")],
+        ctx: Context,
+        top_k: Annotated[int | None, Field(ge=1, description="сколько фрагментов вернуть")] = None,
+        collection: Annotated[str | None, Field(description="коллекция (по умолчанию активная)")] = None,
+    ) -> dict[str, Any]:
+        """Поиск по базе знаний: ответ и лучшие фрагменты (заголовки, тексты, id, оценки)."""
+        body = {"question": query, "top_k": top_k, "collection": collection}
+        result: dict[str, Any] = await backend.call(ctx, "POST", "/rag/search", _drop_none(body))
+        return result
+
+    @server.tool(annotations=READ)
+    async def fetch_docs(
+        ids: Annotated[list[str], Field(min_length=1, description="id фрагментов (doc#n) или документов")],
+        ctx: Context,
+        collection: Annotated[str | None, Field(description="коллекция (по умолчанию активная)")] = None,
+    ) -> dict[str, Any]:
+        """Фрагменты или целые документы по id; ненайденные id — в ``missing``."""
+        body = {"ids": ids, "collection": collection}
+        result: dict[str, Any] = await backend.call(ctx, "POST", "/rag/fetch_docs", _drop_none(body))
+        return result
+
+    @server.tool(annotations=READ)
+    async def research_ask(
+        question: Annotated[str, Field(description="вопрос исследовательскому агенту")], ctx: Context
+    ) -> dict[str, Any]:
+        """Исследовательский агент: ответ с источниками; каждый шаг — уведомление о ходе выполнения."""
+        return await _research(backend, question, ctx)
+
+    # A daily with a high/critical blocker is also POSTed to AGENTCORE_SCRUM_WEBHOOK_URL when one is set.
+    escalates = bool(getattr(backend.settings, "scrum_webhook_url", None))
+    daily_hints = APPEND.model_copy(update={"open_world_hint": escalates})
+
+    @server.tool(annotations=daily_hints)
+    async def scrum_daily(
+        team: Annotated[str, Field(description="ID команды")],
+        member: Annotated[str, Field(description="ID участника")],
+        message: Annotated[str, Field(description="текст daily или ответ на вопрос бота")],
+        ctx: Context,
+    ) -> dict[str, Any]:
+        """Отправить daily участника (или ответ на уточняющий вопрос): бот разбирает и сохраняет его."""
+        result: dict[str, Any] = await backend.call(
+            ctx, "POST", f"/scrum/teams/{_segment(team)}/daily", {"member": member, "message": message}
+        )
+        return result
+
+    @server.tool(annotations=READ)
+    async def scrum_analytics(
+        team: Annotated[str, Field(description="ID команды")],
+        message: Annotated[str, Field(description="запрос тимлида словами")],
+        ctx: Context,
+    ) -> dict[str, Any]:
+        """Аналитика команды по запросу тимлида: метрики из сохранённых данных и отчёт."""
+        result: dict[str, Any] = await backend.call(
+            ctx, "POST", f"/scrum/teams/{_segment(team)}/analytics", {"message": message}
+        )
+        return result
+
+    @server.tool(annotations=READ)
+    async def scrum_faq(
+        question: Annotated[str, Field(description="вопрос о Scrum/Agile")], ctx: Context
+    ) -> dict[str, Any]:
+        """Ответ на вопрос об общих понятиях Scrum/Agile."""
+        result: dict[str, Any] = await backend.call(ctx, "POST", "/scrum/faq", {"message": question})
+        return result
+
+    @server.tool(annotations=READ_PORTAL)
+    async def crm_get(
+        entity: Annotated[CrmEntity, Field(description="deal, contact или company")],
+        id: Annotated[int, Field(ge=1, description="ID записи")],
+        ctx: Context,
+    ) -> dict[str, Any]:
+        """Одна запись CRM Bitrix24 по ID (только чтение; нужен ключ CRM)."""
+        return await _crm_read(backend, ctx, f"crm.{entity}.get", {"id": id})
+
+    @server.tool(annotations=READ_PORTAL)
+    async def crm_list(
+        entity: Annotated[CrmEntity, Field(description="deal, contact или company")],
+        ctx: Context,
+        filter: Annotated[dict[str, Any] | None, Field(description=_FILTER_HELP)] = None,
+        select: Annotated[list[str] | None, Field(description="поля ответа")] = None,
+        start: Annotated[int, Field(ge=0, description="смещение страницы (по 50)")] = 0,
+    ) -> dict[str, Any]:
+        """Список записей CRM Bitrix24 (страница по 50; только чтение; нужен ключ CRM)."""
+        params: dict[str, Any] = {"start": start}
+        if filter:
+            params["filter"] = filter
+        if select:
+            params["select"] = select
+        return await _crm_read(backend, ctx, f"crm.{entity}.list", params)
+
+    return server
+
+
+def _drop_none(body: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in body.items() if value is not None}
+
+
+def _segment(value: str) -> str:
+    """A path segment; the route's own pattern then refuses anything that is not a slug."""
+    from urllib.parse import quote
+
+    return quote(value, safe="")
+
+
+async def _research(backend: Backend, question: str, ctx: Context) -> dict[str, Any]:
+    """Run the research agent as ``POST /research`` does, reporting each step as progress."""
+    from agentcore.apps.research.models import AgentRequest
+    from agentcore.web.errors import ApiError
+
+    if backend.research is None:
+        raise ToolError("исследовательский агент недоступен")
+    try:
+        request = AgentRequest(question=question)
+        service = await backend.research.checked(request)
+    except ApiError as exc:
+        raise ToolError(exc.message) from None
+    except ValueError as exc:  # the request model's own validation
+        raise ToolError(f"некорректный вопрос: {exc}") from None
+    steps = 0
+    async with contextlib.aclosing(service.stream_agent_response(request)) as stream:
+        async for event in stream:
+            if event.type == "final":
+                return {
+                    "answer": event.answer,
+                    "sources": [citation.model_dump(mode="json") for citation in event.citations],
+                    "request_id": event.request_id,
+                    "steps": steps,
+                }
+            if event.type == "error":
+                raise ToolError(event.message)
+            steps += 1
+            await ctx.report_progress(steps, None, _progress_text(event))
+    raise ToolError("агент завершился без ответа")
+
+
+def _progress_text(event: Any) -> str:
+    """One line per step event, as the CLI shows it."""
+    if event.type == "tool_invoked":
+        return f"шаг {event.step}: {event.tool} {json.dumps(event.arguments, ensure_ascii=False)[:200]}"
+    if event.type == "observation":
+        status = "ok" if event.ok else f"ошибка: {event.error}"
+        return f"шаг {event.step}: результат {event.tool} ({status})"
+    if event.type == "thought":
+        return f"шаг {event.step}: {event.text[:200]}"
+    return f"шаг {event.step}: {event.type}"
+
+
+async def _crm_read(backend: Backend, ctx: Context, method: str, params: dict[str, Any]) -> dict[str, Any]:
+    """A read of the CRM portal through the orchestrator ``POST /chat`` uses, under the CRM key."""
+    from agentcore.apps.crm.policy import method_class
+
+    backend.crm_key_of(ctx)
+    if method_class(method) != "read":  # never reached with the entity enum; the policy stays the one judge
+        raise ToolError(f"метод {method} не является чтением")
+    if backend.crm is None:
+        raise ToolError("CRM недоступна")
+    from agentcore.apps.crm.bitrix.errors import BitrixError
+    from agentcore.apps.crm.main_entrypoint import PortalConfigError
+
+    try:
+        orchestrator = await backend.crm.get()
+        envelope: dict[str, Any] = await orchestrator.call_bitrix(method, params)
+    except PortalConfigError:
+        raise ToolError("портал Bitrix24 настроен неверно, обратитесь к администратору") from None
+    except BitrixError as exc:
+        raise ToolError(f"Bitrix24: {exc}") from None
+    return {"result": envelope.get("result"), "total": envelope.get("total"), "next": envelope.get("next")}
+
+
+class _Guarded:
+    """The Streamable HTTP endpoint behind the read-token check of the other read routes."""
+
+    def __init__(self, inner: Any, settings: Settings) -> None:
+        self.inner = inner
+        self.settings = settings
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        from starlette.requests import Request
+
+        allowed = list(self.settings.read_token_list)
+        if allowed:
+            from agentcore.web.auth import bearer_token
+
+            presented = bearer_token(Request(scope), "X-API-Token")
+            if not tokens_match(presented, allowed + list(self.settings.admin_token_list)):
+                from starlette.responses import JSONResponse
+
+                body = {"error": "требуется токен доступа", "code": "unauthorized"}
+                await JSONResponse(body, 401, headers={"WWW-Authenticate": "Bearer"})(scope, receive, send)
+                return
+        if self.inner is None:  # the app's lifespan has not started the session manager
+            from starlette.responses import JSONResponse
+
+            body = {"error": "сервер MCP не запущен", "code": "mcp_unavailable"}
+            await JSONResponse(body, 503)(scope, receive, send)
+            return
+        await self.inner(scope, receive, send)
+
+
+def create_mcp_router(backend: Backend) -> APIRouter:
+    """``/mcp`` (Streamable HTTP, stateless) as a router whose lifespan runs the SDK's session manager; bind
+    ``backend.app`` to the app it is included in."""
+    from mcp.server.streamable_http_manager import StreamableHTTPASGIApp
+
+    server = create_mcp_server(backend)
+    endpoint = _Guarded(None, backend.settings)
+
+    def fresh_manager() -> Any:
+        # A session manager runs once; an app whose lifespan runs again (tests, reloads) gets a new one.
+        # Host checks are the deployment's (the other routes have none either); the read token guards the data.
+        server.streamable_http_app(
+            stateless_http=True, transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False)
+        )
+        manager = server.session_manager
+        endpoint.inner = StreamableHTTPASGIApp(manager)
+        return manager
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Any) -> AsyncIterator[None]:
+        async with fresh_manager().run():
+            yield
+
+    router = APIRouter(lifespan=lifespan)
+    router.routes.append(Route("/mcp", endpoint=endpoint, methods=["GET", "POST", "DELETE"], include_in_schema=False))
+    router.mcp_server = server  # type: ignore[attr-defined]
+    return router
+
+
+class McpServerSettings(Section):
+    """``agentcore mcp``'s own setting: the CRM key its CRM tools act under (no HTTP header on stdio)."""
+
+    mcp_crm_key: SecretStr | None = Field(None, validation_alias=env("MCP_CRM_KEY"))
+
+
+async def run_stdio(settings: Settings) -> None:
+    """``agentcore mcp``: the whole app in this process, its lifespan running, the MCP server on stdin/stdout."""
+    from agentcore.server import create_app
+
+    own = McpServerSettings()
+
+    app = create_app(settings, mcp=False)
+    backend = Backend(
+        settings,
+        app=app,
+        research=app.state.research,
+        crm=getattr(app.state.routers.get("/chat"), "crm_service", None),
+        stdio_headers=({"Authorization": f"Bearer {settings.read_token_list[0]}"} if settings.read_token_list else {}),
+        crm_key=own.mcp_crm_key.get_secret_value() if own.mcp_crm_key else None,
+    )
+    server = create_mcp_server(backend)
+    async with app.router.lifespan_context(app):
+        await server.run_stdio_async()

@@ -1,0 +1,186 @@
+"""Our MCP server with the SDK's real ``Client``: Streamable HTTP at ``/mcp`` of a live ``agentcore serve`` app on a
+loopback port, and stdio (``agentcore mcp`` as a subprocess)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from mcp import Client, StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
+
+from agentcore.apps.crm.fake_portal import FakePortal, seed_demo, serve_fake_portal
+from agentcore.config import Settings
+from agentcore.server import create_app
+from agentcore.serving import BackgroundServer
+
+pytestmark = pytest.mark.e2e
+
+READ_TOKEN = "read-token-1"
+CRM_KEY = "crm-key-1"
+# name → (readOnly, destructive, idempotent, openWorld)
+EXPECTED = {
+    "rag_search": (True, False, True, False),
+    "fetch_docs": (True, False, True, False),
+    "research_ask": (True, False, True, False),
+    "scrum_daily": (False, False, False, False),
+    "scrum_analytics": (True, False, True, False),
+    "scrum_faq": (True, False, True, False),
+    "crm_get": (True, False, True, True),
+    "crm_list": (True, False, True, True),
+}
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, FakePortal]]:
+    """A live app (read tokens on, the CRM on a fake Bitrix24 portal) and the portal."""
+    portal = FakePortal(rate_limit=None)
+    seed_demo(portal.storage)
+    data = tmp_path_factory.mktemp("mcp-data")
+    with serve_fake_portal(portal) as bitrix:
+        settings = Settings(
+            data_dir=data, read_tokens=READ_TOKEN, http_api_tokens=CRM_KEY, bitrix_webhook_url=bitrix.webhook_url
+        )
+        with BackgroundServer(create_app(settings)) as server:
+            yield server.url, portal
+    portal.close()
+
+
+def client(url: str, **headers: str) -> Client:
+    http = create_mcp_http_client(headers={"Authorization": f"Bearer {READ_TOKEN}", **headers})
+    return Client(streamable_http_client(url + "/mcp", http_client=http))
+
+
+def annotations(tool: Any) -> tuple[bool | None, ...]:
+    a = tool.annotations
+    return (a.read_only_hint, a.destructive_hint, a.idempotent_hint, a.open_world_hint)
+
+
+async def test_http_lists_tools_with_honest_annotations(served: tuple[str, FakePortal]) -> None:
+    async with client(served[0]) as c:
+        tools = {tool.name: tool for tool in (await c.list_tools()).tools}
+    assert {name: annotations(tool) for name, tool in tools.items()} == EXPECTED
+    assert set(tools["rag_search"].input_schema["properties"]) == {"query", "top_k", "collection"}
+    assert tools["rag_search"].input_schema["required"] == ["query"]
+    assert tools["research_ask"].input_schema["required"] == ["question"]
+
+
+def test_http_needs_the_read_token(served: tuple[str, FakePortal]) -> None:
+    body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
+    answer = httpx.post(served[0] + "/mcp", json=body, timeout=10)
+    assert answer.status_code == 401 and answer.json() == {"error": "требуется токен доступа", "code": "unauthorized"}
+
+
+async def test_http_rag_search_and_fetch_docs(served: tuple[str, FakePortal]) -> None:
+    async with client(served[0]) as c:
+        found = await c.call_tool("rag_search", {"query": "сколько дней отпуска положено?", "top_k": 2})
+        assert not found.is_error and found.structured_content is not None
+        hits = found.structured_content
+        assert len(hits["chunk_ids"]) == 2 and "28" in hits["answer"]
+        docs = await c.call_tool("fetch_docs", {"ids": [hits["chunk_ids"][0], "нет-такого#1"]})
+        assert docs.structured_content is not None and docs.structured_content["missing"] == ["нет-такого#1"]
+        assert docs.structured_content["items"][0]["id"] == hits["chunk_ids"][0]
+        bad = await c.call_tool("rag_search", {"query": "отпуск", "collection": "no-such-collection"})
+        assert bad.is_error and "HTTP 404" in bad.content[0].text  # the route's own error, in Russian
+
+
+async def test_http_research_ask_reports_each_step(served: tuple[str, FakePortal]) -> None:
+    progress: list[tuple[float, str | None]] = []
+
+    async def on_progress(value: float, total: float | None, message: str | None) -> None:
+        progress.append((value, message))
+
+    async with client(served[0]) as c:
+        result = await c.call_tool("research_ask", {"question": "Как оформить отпуск?"}, progress_callback=on_progress)
+    assert not result.is_error and result.structured_content is not None
+    answer = result.structured_content
+    assert "Ромашка.Портал" in answer["answer"] and answer["sources"]
+    assert {"id", "doc_id", "title"} <= set(answer["sources"][0])
+    assert len(progress) == answer["steps"] >= 3
+    assert [value for value, _ in progress] == list(range(1, len(progress) + 1))
+    assert any(message and "search" in message for _, message in progress)
+
+
+async def test_http_scrum_tools(served: tuple[str, FakePortal]) -> None:
+    async with client(served[0]) as c:
+        faq = await c.call_tool("scrum_faq", {"question": "Что такое спринт?"})
+        assert not faq.is_error and faq.structured_content and faq.structured_content["answer"]
+        missing = await c.call_tool("scrum_analytics", {"team": "no-such-team", "message": "скорость команды"})
+        assert missing.is_error and "HTTP 404" in missing.content[0].text
+
+
+async def test_http_crm_reads_need_the_crm_key(served: tuple[str, FakePortal]) -> None:
+    async with client(served[0]) as c:
+        refused = await c.call_tool("crm_list", {"entity": "deal"})
+        assert refused.is_error and "X-API-Key" in refused.content[0].text
+    async with client(served[0], **{"X-API-Key": CRM_KEY}) as c:
+        listed = await c.call_tool("crm_list", {"entity": "deal", "select": ["ID", "TITLE"]})
+        assert not listed.is_error and listed.structured_content is not None
+        deals = listed.structured_content["result"]
+        assert deals and set(deals[0]) == {"ID", "TITLE"}
+        one = await c.call_tool("crm_get", {"entity": "deal", "id": int(deals[0]["ID"])})
+        assert one.structured_content is not None and one.structured_content["result"]["TITLE"] == deals[0]["TITLE"]
+        wrong = await c.call_tool("crm_get", {"entity": "lead", "id": 1})
+        assert wrong.is_error  # not one of deal/contact/company: refused by the schema
+
+
+async def test_stdio_agentcore_mcp(tmp_path: Path) -> None:
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "HOME": os.environ.get("HOME", str(tmp_path)),
+        "AGENTCORE_DATA_DIR": str(tmp_path),
+    }
+    params = StdioServerParameters(
+        command=sys.executable, args=["-c", "from agentcore.cli import main; main()", "mcp"], env=env, cwd=tmp_path
+    )
+    async with Client(params, read_timeout_seconds=120) as c:
+        tools = {tool.name: tool for tool in (await c.list_tools()).tools}
+        assert {name: annotations(tool) for name, tool in tools.items()} == EXPECTED
+        found = await c.call_tool("rag_search", {"query": "сколько дней отпуска положено?"})
+        assert not found.is_error and found.structured_content and "28" in found.structured_content["answer"]
+        steps: list[float] = []
+
+        async def on_progress(value: float, total: float | None, message: str | None) -> None:
+            steps.append(value)
+
+        asked = await c.call_tool("research_ask", {"question": "Как оформить отпуск?"}, progress_callback=on_progress)
+        assert not asked.is_error and asked.structured_content and asked.structured_content["sources"]
+        assert steps and len(steps) == asked.structured_content["steps"]
+        crm = await c.call_tool("crm_list", {"entity": "deal"})
+        assert crm.is_error and "AGENTCORE_MCP_CRM_KEY" in crm.content[0].text
+
+
+async def test_stdio_crm_key_from_the_environment(tmp_path: Path) -> None:
+    portal = FakePortal(rate_limit=None)
+    seed_demo(portal.storage)
+    with serve_fake_portal(portal) as bitrix:
+        env = {
+            "PATH": os.environ.get("PATH", ""),
+            "AGENTCORE_DATA_DIR": str(tmp_path),
+            "AGENTCORE_HTTP_API_TOKENS": CRM_KEY,
+            "AGENTCORE_MCP_CRM_KEY": CRM_KEY,
+            "AGENTCORE_BITRIX_WEBHOOK_URL": bitrix.webhook_url,
+        }
+        params = StdioServerParameters(
+            command=sys.executable, args=["-c", "from agentcore.cli import main; main()", "mcp"], env=env, cwd=tmp_path
+        )
+        async with Client(params, read_timeout_seconds=120) as c:
+            listed = await c.call_tool("crm_list", {"entity": "company", "select": ["ID", "TITLE"]})
+    portal.close()
+    assert not listed.is_error and listed.structured_content is not None
+    assert listed.structured_content["result"] and listed.structured_content["total"] >= 1
+
+
+async def test_daily_is_open_world_when_escalations_leave_the_system(settings: Settings) -> None:
+    from agentcore.mcp_server import Backend, create_mcp_server
+
+    hooked = settings.model_copy(update={"scrum_webhook_url": "https://chat.example/hook"})
+    for config, expected in ((settings, False), (hooked, True)):
+        tools = {tool.name: tool for tool in await create_mcp_server(Backend(config)).list_tools()}
+        assert tools["scrum_daily"].annotations.open_world_hint is expected
