@@ -61,7 +61,7 @@ def sgr_command(
 def ask_command(
     question: str = typer.Argument(..., help="Вопрос по базе знаний, например «Как оформить отпуск?»"),
     collection: str | None = typer.Option(None, "--collection", "-c", help="Коллекция (по умолчанию активная)"),
-    max_steps: int | None = typer.Option(None, "--max-steps", help="Лимит шагов ReAct (по умолчанию 8, не больше 15)"),
+    max_steps: int | None = typer.Option(None, "--max-steps", help="Лимит шагов ReAct (8; до AGENT_MAX_STEPS)"),
     as_json: bool = typer.Option(False, "--json", help="Вывести ответ, цитаты, метаданные и все шаги в JSON"),
 ) -> None:
     """Исследовательский агент: ищет ответ в базе знаний по шагам (ReAct), с цитатами, покрытием и проверкой."""

@@ -7,8 +7,6 @@ collection), 409 (empty collection), 413 (body too large), 503 (LLM provider not
 always ends with a ``final`` or ``error`` event; a client that disconnects cancels the run.
 """
 
-from __future__ import annotations
-
 import asyncio
 import contextlib
 import threading
@@ -20,8 +18,8 @@ from pydantic import BaseModel, Field
 
 from agentcore.agents.events import AgentStepEvent, Citation, error_answer
 from agentcore.agents.openai_surface import ServedAgent
-from agentcore.apps.research.models import AgentRequest
-from agentcore.apps.research.service import AgentRequestError, AgentService
+from agentcore.apps.research.models import AgentRequest, request_model
+from agentcore.apps.research.service import AgentRequestError, AgentService, RunDeadlineError
 from agentcore.config import Settings
 from agentcore.rag.errors import RagError
 from agentcore.trace.redact import redact_public
@@ -62,7 +60,7 @@ class ResearchHTTP:
         self,
         settings: Settings,
         service: AgentService | None = None,
-        engine_factory: Callable[[], RagEngine] | None = None,
+        engine_factory: "Callable[[], RagEngine] | None" = None,
     ) -> None:
         self.settings = settings
         self._service = service
@@ -101,13 +99,16 @@ class ResearchHTTP:
         """The service, after ``request`` passed the configured limits and its collection was found.
 
         Raises:
-            ApiError: 422 / 404 / 409 / 503 with the reason.
+            ApiError: 422 / 404 / 409 / 503 with the reason; 504 when the knowledge base did not answer within
+                ``AGENT_RUN_DEADLINE``.
         """
         service = self.service()
         try:
             await service.check_request(request)
         except AgentRequestError as exc:
             raise ApiError(422, f"некорректный запрос: {exc}", "validation_error") from None
+        except RunDeadlineError as exc:
+            raise ApiError(504, str(exc), "upstream_timeout") from None
         except RagError as exc:
             status = exc.status_code if exc.status_code in _RAG_CODES else 422
             raise ApiError(status, redact_public(str(exc)), _RAG_CODES.get(status, "validation_error")) from None
@@ -148,7 +149,7 @@ def create_router(
     settings: Settings,
     service: AgentService | None = None,
     *,
-    engine_factory: Callable[[], RagEngine] | None = None,
+    engine_factory: "Callable[[], RagEngine] | None" = None,
     http: ResearchHTTP | None = None,
 ) -> APIRouter:
     """The ``/research`` routes; the router's lifespan closes the service's clients."""
@@ -162,7 +163,10 @@ def create_router(
         await research.aclose()
 
     router = APIRouter(prefix="/research", tags=["research"], lifespan=lifespan)
-    errors = error_responses(400, 404, 409, 413, 415, 422, 503)
+    errors = error_responses(400, 404, 409, 413, 415, 422, 503, 504)
+    # max_steps bounded by AGENT_MAX_STEPS in the schema itself, so the schema and the service agree (this module
+    # has no `from __future__ import annotations`: FastAPI must see this local class, not the string "Body")
+    Body = request_model(settings.agent_max_steps)
 
     @router.post(
         "/stream",
@@ -177,7 +181,7 @@ def create_router(
         },
         summary="Исследовательский агент: шаги в реальном времени (SSE)",
     )
-    async def research_stream(body: AgentRequest) -> Any:
+    async def research_stream(body: Body) -> Any:  # type: ignore[valid-type]
         """Run the agent and stream every step as a Server-Sent Event (``event:`` = the step type, ``data:`` = the
         event JSON, ``id:`` = ``<request_id>:<n>``); the last event is ``final`` or ``error``."""
         service = await research.checked(body)
@@ -204,7 +208,7 @@ def create_router(
         responses={**errors, **error_responses(500, 502, 503, 504)},
         summary="Исследовательский агент: ответ одним JSON",
     )
-    async def research_run(body: AgentRequest, request: Request) -> Any:
+    async def research_run(body: Body, request: Request) -> Any:  # type: ignore[valid-type]
         """Run the agent to the end and answer with the final event and every step (a client that disconnects
         cancels the run)."""
         from agentcore.web.disconnect import ClientGone, gone_response, unless_disconnected
