@@ -7,13 +7,17 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import httpx
+import pytest
 from tests.apps.research.conftest import ServiceFactory
+from tests.apps.research.test_http import _serve
 from tests.apps.research.test_service import BASE_FLOW, QUESTION, act, final, run
 from tests.hanging import hanging_reply
 
 from agentcore.agents.events import AgentStepEvent, FinalEvent
 from agentcore.apps.research import AgentService
 from agentcore.apps.research.retrieval import EngineRetriever
+from agentcore.config import Settings
 from agentcore.rag.engine import RagEngine
 
 DEADLINE = 1.0
@@ -127,3 +131,16 @@ async def test_a_run_within_its_deadline_is_not_marked_and_a_timed_out_one_is_no
     timed_out_final(first)
     second, _ = await bounded(cached)
     assert second[-1].metadata["cached"] is False and second[-1].metadata["timed_out"] is False  # type: ignore[union-attr]
+
+
+@pytest.mark.e2e
+def test_the_routes_answer_504_when_the_collection_check_hangs(
+    settings: Settings, make_service: ServiceFactory, engine: RagEngine
+) -> None:
+    configured = settings.model_copy(update={"agent_run_deadline": DEADLINE})
+    service = make_service([final("не спрошено")], retriever=Hanging(engine, info=True), agent_run_deadline=DEADLINE)
+    with _serve(configured, service) as server:
+        for path in ("/research", "/research/stream"):
+            response = httpx.post(server.url + path, json={"question": QUESTION}, timeout=DEADLINE + 10)
+            assert response.status_code == 504, response.text
+            assert response.json()["code"] == "upstream_timeout" and "AGENT_RUN_DEADLINE" in response.json()["error"]

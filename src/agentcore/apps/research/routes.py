@@ -95,8 +95,9 @@ class ResearchHTTP:
         if self._service is not None and self._own_service:
             await self._service.aclose()
 
-    async def checked(self, request: AgentRequest) -> AgentService:
-        """The service, after ``request`` passed the configured limits and its collection was found.
+    async def checked(self, request: AgentRequest, deadline: float | None = None) -> AgentService:
+        """The service, after ``request`` passed the configured limits and its collection was found (by
+        ``deadline``, ``loop.time()``: the run's, so that the check counts against it).
 
         Raises:
             ApiError: 422 / 404 / 409 / 503 with the reason; 504 when the knowledge base did not answer within
@@ -104,7 +105,7 @@ class ResearchHTTP:
         """
         service = self.service()
         try:
-            await service.check_request(request)
+            await service.check_request(request, deadline=deadline)
         except AgentRequestError as exc:
             raise ApiError(422, f"некорректный запрос: {exc}", "validation_error") from None
         except RunDeadlineError as exc:
@@ -184,12 +185,13 @@ def create_router(
     async def research_stream(body: Body) -> Any:  # type: ignore[valid-type]
         """Run the agent and stream every step as a Server-Sent Event (``event:`` = the step type, ``data:`` = the
         event JSON, ``id:`` = ``<request_id>:<n>``); the last event is ``final`` or ``error``."""
-        service = await research.checked(body)
+        deadline = research.service().run_deadline()
+        service = await research.checked(body, deadline)
 
         async def events() -> AsyncGenerator[ServerSentEvent, None]:
             count, request_id = 0, "-"
             try:
-                async with contextlib.aclosing(service.stream_agent_response(body)) as stream:
+                async with contextlib.aclosing(service.stream_agent_response(body, deadline=deadline)) as stream:
                     async for event in stream:
                         count += 1
                         request_id = event.request_id
@@ -213,10 +215,11 @@ def create_router(
         cancels the run)."""
         from agentcore.web.disconnect import ClientGone, gone_response, unless_disconnected
 
-        service = await research.checked(body)
+        deadline = research.service().run_deadline()
+        service = await research.checked(body, deadline)
 
         async def run() -> list[AgentStepEvent]:
-            async with contextlib.aclosing(service.stream_agent_response(body)) as stream:
+            async with contextlib.aclosing(service.stream_agent_response(body, deadline=deadline)) as stream:
                 return [event async for event in stream]
 
         try:

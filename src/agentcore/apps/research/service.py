@@ -220,7 +220,7 @@ class AgentService(ReActAgent):
         if request.max_steps is not None and request.max_steps > cap:
             raise AgentRequestError(f"max_steps должен быть от 1 до {cap}, получено {request.max_steps}")
         if deadline is None:
-            deadline = asyncio.get_running_loop().time() + self.settings.agent_run_deadline
+            deadline = self.run_deadline()
         try:
             async with asyncio.timeout_at(deadline) as window:
                 info = await self.retriever.info(request.collection)
@@ -238,16 +238,26 @@ class AgentService(ReActAgent):
             raise EmptyCollectionError(f"коллекция {info.name!r} пуста: сначала проиндексируйте документы")
         return info
 
-    async def stream_agent_response(self, request: AgentRequest) -> AsyncGenerator[AgentStepEvent, None]:
+    def run_deadline(self) -> float:
+        """``loop.time()`` by which a run starting now must end (``agent_run_deadline`` from now): a caller that
+        checks the request before streaming passes it to both :meth:`check_request` and :meth:`stream_agent_response`
+        so that the check counts against the run's time."""
+        return asyncio.get_running_loop().time() + self.settings.agent_run_deadline
+
+    async def stream_agent_response(
+        self, request: AgentRequest, *, deadline: float | None = None
+    ) -> AsyncGenerator[AgentStepEvent, None]:
         """Answer ``request.question``, yielding the seed's events live: ``step_started``, ``thought``,
         ``tool_invoked``, ``observation``, then ``final`` (or ``error``).
 
         A request the configuration refuses, an unknown collection or an LLM failure end the stream with one
         ``error`` event; it never raises for them.  The whole of it — collection check included — keeps within
-        ``agent_run_deadline`` (see the module doc).  Closing the iterator cancels the run.
+        ``agent_run_deadline`` (see the module doc) — from now, or by ``deadline`` (:meth:`run_deadline` taken
+        before an earlier check).  Closing the iterator cancels the run.
         """
         request_id = new_request_id()
-        deadline = asyncio.get_running_loop().time() + self.settings.agent_run_deadline
+        if deadline is None:
+            deadline = self.run_deadline()
         max_steps = request.max_steps or self.settings.agent_default_steps
         try:
             info = await self.check_request(request, deadline=deadline)
