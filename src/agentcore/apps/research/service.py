@@ -128,7 +128,7 @@ class ResearchRun(ReActRun):
     coverage_report: CoverageReport | None = None
     supported_before_refinement: int | None = None
     deadline: float | None = None
-    """``loop.time()`` by which the run must have ended (``None``: no deadline)."""
+    """``loop.time()`` by which the run must have ended (``None`` only for a run built outside a loop)."""
 
 
 class AgentService(ReActAgent):
@@ -318,7 +318,8 @@ class AgentService(ReActAgent):
             emit=emit,
             state=state,
             scratch=Scratch(question=question, collection=collection, top_k=5),
-            deadline=options.get("deadline"),
+            # every run has one: `/v1` with history calls stream() directly
+            deadline=options.get("deadline") or self.run_deadline(),
         )
 
     async def execute(self, run: ReActRun) -> None:
