@@ -21,7 +21,7 @@ def run_ask(question: str, *, collection: str | None, max_steps: int | None, as_
     from agentcore.llm.errors import LLMConfigError
     from agentcore.web.errors import validation_message
 
-    settings = load_settings()
+    settings = load_settings("research")
     init_logging(settings)
     try:
         request = AgentRequest.model_validate({"question": question, "max_steps": max_steps, "collection": collection})
@@ -81,3 +81,19 @@ def run_ask(question: str, *, collection: str | None, max_steps: int | None, as_
             raise typer.Exit(1)
     elif not result.get("ok"):
         raise typer.Exit(1)
+
+
+def register(cli: typer.Typer) -> None:
+    """Add ``agentcore ask`` (the research agent) to ``cli``."""
+
+    @cli.command("ask")
+    def ask_command(
+        question: str = typer.Argument(..., help="Вопрос по базе знаний, например «Как оформить отпуск?»"),
+        collection: str | None = typer.Option(None, "--collection", "-c", help="Коллекция (по умолчанию активная)"),
+        max_steps: int | None = typer.Option(
+            None, "--max-steps", help="Лимит шагов ReAct (по умолчанию 8, не больше AGENT_MAX_STEPS)"
+        ),
+        as_json: bool = typer.Option(False, "--json", help="Вывести ответ, цитаты, метаданные и все шаги в JSON"),
+    ) -> None:
+        """Исследовательский агент: ищет ответ в базе знаний по шагам (ReAct), с цитатами, покрытием и проверкой."""
+        run_ask(question, collection=collection, max_steps=max_steps, as_json=as_json)

@@ -733,8 +733,9 @@ class AgentService(ReActAgent):
         if focus.decline:
             for i, c in enumerate(report.claims):
                 if c.status == "supported":
-                    report.claims[i] = replace(c, status="unsupported", missing=("не отвечает на вопрос",),
-                                               decided_by="focus")
+                    report.claims[i] = replace(
+                        c, status="unsupported", missing=("не отвечает на вопрос",), decided_by="focus"
+                    )
         rendered = render_claims(report, missing=focus.missing)
         removed = len(report.removed)
         await run.emit(
