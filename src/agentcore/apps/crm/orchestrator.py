@@ -63,6 +63,7 @@ from agentcore.apps.crm.policy import Verdict, check_step
 from agentcore.apps.crm.prompt import build_messages
 from agentcore.apps.crm.render import describe_error, describe_step, summarize
 from agentcore.apps.crm.resolve import follow_up, resolve_mentions
+from agentcore.apps.crm.spoofing import model_words
 from agentcore.apps.crm.state_store import StateStore
 from agentcore.apps.crm.state_sync import update_state_from_action
 from agentcore.llm.breaker import CircuitBreaker
@@ -293,7 +294,12 @@ class Orchestrator:
                 self._drop_planned(state, expired.id)
                 turn.lines.append(messages.EXPIRED.format(id=expired.id, method=expired.method))
             await self._retry_approved(turn, message)
-            if confirmation is not None:
+            if confirmation is not None and confirmation[1] and message is not None and classify(message) in (
+                "deny",
+                "conflict",
+            ):  # «нет» typed with an approval: not a clear yes; the words decide (a refusal cancels, nothing runs)
+                turn.lines.append(messages.MIXED_APPROVAL.format(id=confirmation[0][:40]))
+            elif confirmation is not None:
                 await self._apply_explicit(turn, *confirmation)
             reply: ModelReply | None = None
             model_error: str | None = None
@@ -732,7 +738,7 @@ class Orchestrator:
         if degraded:
             parts.append(messages.DEGRADED)
         elif reply is not None:
-            parts.append(reply.assistant.strip())
+            parts.append(model_words(reply.assistant.strip()))
         parts.extend(turn.lines)
         pending = turn.state.pending_confirmations()
         new = {c.id for c in turn.new_confirmations}
