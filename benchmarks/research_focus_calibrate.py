@@ -94,6 +94,7 @@ def main() -> None:
     data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="focus-calibrate-"))
     settings = Settings(data_dir=data_dir, provider="offline", rag_embedder="local", research_cache_ttl=0)
     records = asyncio.run(record(settings, rows))
+    shipped_margin = focus.SOFT_LACK_MARGIN  # the grid below changes it
     results = []
     for coverage, semantic, margin in itertools.product(
         (0.34, 0.5, 0.6, 0.67, 0.75), (0.84, 0.86, 0.88, 0.9, 2.0), (0.0, 0.02, 0.04)
@@ -105,8 +106,8 @@ def main() -> None:
     print(f"{args.split}: {len(records)} questions; cost = 2·wrong + 2·hallucinated + false declines")
     for cost, coverage, semantic, margin, counts in results[:12]:
         print(f"cost {cost:3d}  coverage {coverage:.2f} cosine {semantic:.2f} margin {margin:.2f}  {counts}")
-    shipped = score(records, focus.FOCUS_MIN_COVERAGE, focus.SEMANTIC_MIN_COSINE, 0.02)
-    print(f"shipped ({focus.FOCUS_MIN_COVERAGE}, {focus.SEMANTIC_MIN_COSINE}, 0.02): {shipped}")
+    shipped = score(records, focus.FOCUS_MIN_COVERAGE, focus.SEMANTIC_MIN_COSINE, shipped_margin)
+    print(f"shipped ({focus.FOCUS_MIN_COVERAGE}, {focus.SEMANTIC_MIN_COSINE}, {shipped_margin}): {shipped}")
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ import pytest
 from agentcore.apps.assistant import AssistantAgent, Outcome
 from agentcore.apps.assistant import messages as msg
 from agentcore.apps.assistant.clients import ServiceClient
-from agentcore.apps.haiku.service import create_app as create_haiku_app
+from agentcore.apps.haiku.http import create_app as create_haiku_app
 from agentcore.config import Settings
 from agentcore.llm.factory import create_gateway
 from agentcore.llm.scripted import MockLLMGateway

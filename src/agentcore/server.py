@@ -1,30 +1,30 @@
 """One FastAPI server with the HTTP routes of every system (``agentcore serve``).
 
 ============== ============================================================ ==========================================
-prefix         routes                                                       source
+prefix         routes                                                       source (each app's ``http.py``)
 ============== ============================================================ ==========================================
-``/rag``       ``GET /health``, ``POST /search``, ``/fetch_docs``,           :mod:`agentcore.rag.service`
+``/rag``       ``GET /health``, ``POST /search``, ``/fetch_docs``,           :mod:`agentcore.apps.rag.http`
                ``GET /collections``, ``POST /collections/active``, ``/index``
-``/haiku``     ``GET /health``, ``POST /generate_haiku``                     :mod:`agentcore.apps.haiku.service`
-``/research``  ``POST /stream`` (SSE), ``POST ""``, ``GET /tools``          :mod:`agentcore.apps.research.routes`
-``/v1``        ``POST /chat/completions``, ``POST /responses``,              :mod:`agentcore.agents.openai_surface`
-               ``GET /models``
-``/``          ``POST /chat`` (CRM agent, ``X-API-Key``)                     :mod:`agentcore.apps.crm.http_api`
-``/scrum``     teams, tasks, daily, analytics, faq, digest, blockers         :mod:`agentcore.apps.scrum.backend.routes`
-``/mcp``       MCP Streamable HTTP (stateless; tools over the routes above)  :mod:`agentcore.mcp_server`
+``/haiku``     ``GET /health``, ``POST /generate_haiku``                     :mod:`agentcore.apps.haiku.http`
+``/research``  ``POST /stream`` (SSE), ``POST ""``, ``GET /tools``          :mod:`agentcore.apps.research.http`
+``/v1``        ``POST /chat/completions``, ``POST /responses``,              :mod:`agentcore.web.v1.router`
+               ``GET /models``                                              (the edge's own: every app's agents)
+``/``          ``POST /chat`` (CRM agent, ``X-API-Key``)                     :mod:`agentcore.apps.crm.http`
+``/scrum``     teams, tasks, daily, analytics, faq, digest, blockers         :mod:`agentcore.apps.scrum.http`
+``/mcp``       MCP Streamable HTTP (stateless; tools over the routes above)  :mod:`agentcore.mcp_server` (the edge's)
 ============== ============================================================ ==========================================
 
+The server loops over the registered apps (:mod:`agentcore.apps.registry`): each gives its router and where it goes
+(``mount``), its agents for ``/v1`` and its error answers (merged into :data:`agentcore.web.status.EDGE_STATUS`).
 The app is built by :func:`agentcore.web.app.create_base_app` (offline docs at ``/docs``, one JSON error format,
-bounded bodies).  Each system contributes an ``APIRouter`` that is included here — never a mounted sub-app — so
-``/openapi.json`` lists every route; a router's ``lifespan`` (closing its clients) is merged into the app's.  The
-OpenAI-compatible endpoint serves the agents named below as models.
+bounded bodies).  Routers are included — never a mounted sub-app — so ``/openapi.json`` lists every route; a
+router's ``lifespan`` (closing its clients) is merged into the app's.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import AsyncGenerator
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI
@@ -37,10 +37,17 @@ from agentcore.web.app import create_base_app
 from agentcore.web.auth import reader_dependencies
 
 if TYPE_CHECKING:
-    from agentcore.agents.events import AgentStepEvent
-    from agentcore.agents.served import AgentInput, ServedAgent
+    from agentcore.agents.served import ServedAgent
     from agentcore.agents.shaping import AnswerShaper
-    from agentcore.apps.research.routes import ResearchHTTP
+
+
+def __getattr__(name: str) -> Any:
+    # ``research_model`` belongs to the research app now; kept importable from here.
+    if name == "research_model":
+        from agentcore.apps.research.http import research_model
+
+        return research_model
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class ServerHealth(BaseModel):
@@ -58,46 +65,41 @@ class ServerHealth(BaseModel):
 def create_app(settings: Settings | None = None, *, mcp: bool = True) -> FastAPI:
     """The combined application (no network access at creation; services initialise lazily).
 
-    ``app.state.routers`` maps each system's prefix to its router (e.g. ``["/haiku"].haiku_service``).  With
-    ``mcp`` the MCP server is mounted at ``/mcp`` (Streamable HTTP; ``docs/mcp.md``).
+    Every registered app (:mod:`agentcore.apps.registry`) contributes its router, its agents for ``/v1`` and its
+    error answers; ``app.state.routers`` maps each system (``/haiku``, ``/chat``, ...) to its router (e.g.
+    ``["/haiku"].haiku_service``).  With ``mcp`` the MCP server is mounted at ``/mcp`` (Streamable HTTP;
+    ``docs/mcp.md``).
     """
-    from agentcore.agents.openai_surface import create_openai_router
-    from agentcore.apps.crm.http_api import create_router as create_crm_router
-    from agentcore.apps.example.served import ExampleServing
-    from agentcore.apps.haiku.service import create_router as create_haiku_router
-    from agentcore.apps.research.routes import ResearchHTTP
-    from agentcore.apps.research.routes import create_router as create_research_router
-    from agentcore.apps.scrum.backend.routes import create_router as create_scrum_router
-    from agentcore.rag.service import create_router as create_rag_router
+    from agentcore.apps.plugin import EdgeContext, Mount
+    from agentcore.apps.registry import APPS
+    from agentcore.web.status import EDGE_STATUS
+    from agentcore.web.v1.router import create_openai_router
 
     settings = settings or get_settings()
-    rag = create_rag_router(settings)
-    # The research agent searches through the RAG service's engine: one index in memory, and switching the active
-    # collection (POST /rag/collections/active) switches it for the agent too.
-    research = ResearchHTTP(settings, engine_factory=rag.rag_service.engine)  # type: ignore[attr-defined]
-    example = ExampleServing(settings)
-    # Model name → agent for the OpenAI-compatible endpoint.
-    agents = {agent.name: agent for agent in (research_model(research), example.served_agent())}
+    ctx = EdgeContext(settings)
+    mounts: list[Mount] = []
+    agents: dict[str, ServedAgent] = {}
+    v1_at = 0  # /v1 is listed after the systems whose agents it serves
+    for plugin in APPS:
+        EDGE_STATUS.update(plugin.error_faces())
+        mount = plugin.mount(ctx)
+        if mount is not None:
+            mounts.append(mount)
+        served = plugin.served_agents(ctx)
+        if served:
+            agents.update((agent.name, agent) for agent in served)
+            v1_at = len(mounts)
     shaper = answer_shaper(settings)
     v1 = create_openai_router(agents, shaper=shaper)
-    # prefix given here → router; "/research", "/v1", "/scrum" and the CRM's "/chat" carry their paths themselves.
-    routers = {
-        "/rag": rag,
-        "/haiku": create_haiku_router(settings),
-        "/research": create_research_router(settings, http=research),
-        "/v1": v1,
-        "/chat": create_crm_router(settings),
-        "/scrum": create_scrum_router(settings),
-    }
-    own_prefix = {"/rag", "/haiku"}
-    # /rag and /haiku guard their read routes themselves (health stays open); /chat has the CRM's X-API-Key.
-    guarded_here = {"/research", "/v1", "/scrum"}
+    mounts.insert(v1_at, Mount(v1, guarded=True, label="/v1"))
     app = create_base_app(
         settings,
         title="agentcore",
         summary="Все HTTP-маршруты систем agentcore",
-        lifespan=closing_lifespan(example.aclose, v1.run_store.aclose, shaper.aclose),  # type: ignore[attr-defined]
+        lifespan=closing_lifespan(*ctx.closers, v1.run_store.aclose, shaper.aclose),  # type: ignore[attr-defined]
     )
+    routers = {mount.system: mount.router for mount in mounts}
+    rag_service = ctx.shared.get("rag.service")
 
     @app.get("/health", tags=["server"], response_model=ServerHealth)
     async def health() -> Any:
@@ -105,7 +107,7 @@ def create_app(settings: Settings | None = None, *, mcp: bool = True) -> FastAPI
         whether the shared stores (Redis, the database, Qdrant) answer."""
         from agentcore.health import check_stores
 
-        collection, version = await asyncio.to_thread(_rag_view, rag)
+        collection, version = await asyncio.to_thread(_rag_view, rag_service)
         stores = await asyncio.to_thread(check_stores, settings)
         return ServerHealth(
             status="ok",
@@ -117,26 +119,29 @@ def create_app(settings: Settings | None = None, *, mcp: bool = True) -> FastAPI
             stores=stores,
         )
 
-    for prefix, router in routers.items():
+    for mount in mounts:
         app.include_router(
-            router,
-            prefix=prefix if prefix in own_prefix else "",
-            dependencies=reader_dependencies(settings) if prefix in guarded_here else None,
+            mount.router,
+            prefix=mount.prefix,
+            dependencies=reader_dependencies(settings) if mount.guarded else None,
         )
     app.state.routers = routers
+    research = ctx.shared.get("research.http")
     app.state.research = research
     if mcp:
         from agentcore.mcp_server import Backend, create_mcp_router
 
-        crm = getattr(routers["/chat"], "crm_service", None)
+        crm = getattr(routers.get("/chat"), "crm_service", None)
         app.include_router(create_mcp_router(Backend(settings, app=app, research=research, crm=crm)))
     return app
 
 
-def _rag_view(rag: Any) -> tuple[str | None, str | None]:
+def _rag_view(rag_service: Any) -> tuple[str | None, str | None]:
     """The active collection and its version as this process sees them; ``(None, None)`` if it cannot load."""
+    if rag_service is None:
+        return None, None
     try:
-        info = rag.rag_service.searcher().info()
+        info = rag_service.searcher().info()
     except Exception:  # health reports, it never fails: /rag/health gives the reason
         return None, None
     return info.name, info.version
@@ -155,41 +160,3 @@ def answer_shaper(settings: Settings) -> AnswerShaper:
         return create_gateway(settings)
 
     return AnswerShaper(gateway, settings.structured_output_mode)
-
-
-def research_model(research: ResearchHTTP) -> ServedAgent:
-    """The research agent as the model ``research``: a plain question runs as on ``POST /research`` (cached);
-    earlier turns, client instructions and client tools go into the ReAct loop itself."""
-    import contextlib
-    import dataclasses
-
-    from agentcore.apps.research.models import AgentRequest
-    from agentcore.llm.models import LLMMessage
-
-    base = research.served_agent()
-
-    async def run_input(agent_input: AgentInput) -> AsyncGenerator[AgentStepEvent, None]:
-        plain = not (agent_input.history or agent_input.after or agent_input.instructions or agent_input.client_tools)
-        if plain:
-            async with contextlib.aclosing(base.run(agent_input.question)) as events:
-                async for event in events:
-                    yield event
-            return
-        service = research.service()
-        info = await service.check_request(AgentRequest(question=agent_input.question))
-        history = list(agent_input.history)
-        if agent_input.instructions:
-            history.insert(0, LLMMessage(role="user", content=f"Указания клиента: {agent_input.instructions}"))
-        stream = service.stream(
-            agent_input.question,
-            max_steps=research.settings.agent_default_steps,
-            collection=info.name,
-            history=history,
-            after=agent_input.after,
-            client_tools=agent_input.client_tools,
-        )
-        async with contextlib.aclosing(stream) as events:
-            async for event in events:
-                yield event
-
-    return dataclasses.replace(base, run_input=run_input)

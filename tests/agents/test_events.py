@@ -65,8 +65,8 @@ def test_a_failed_tool_call_names_no_upstream_address() -> None:
 
 
 def test_a_model_failure_carries_its_http_face() -> None:
-    from agentcore.agents.events import error_answer
     from agentcore.llm.errors import LLMCircuitOpenError, LLMTimeoutError
+    from agentcore.web.status import answer_for_event as error_answer
 
     timeout = EventFactory("a").llm_error(2, LLMTimeoutError("POST http://10.0.0.7/v1/chat/completions timed out"))
     assert timeout.code == "llm_error" and timeout.message.startswith("Ошибка при запросе LLM: ")

@@ -12,11 +12,11 @@ import pytest
 from openai import OpenAI
 
 from agentcore.agents.events import AgentStepEvent, Citation, EventFactory
-from agentcore.agents.openai_surface import ServedAgent, create_openai_router
 from agentcore.config import Settings
 from agentcore.serving import BackgroundServer
 from agentcore.web.app import create_base_app
 from agentcore.web.errors import ApiError
+from agentcore.web.v1.router import ServedAgent, create_openai_router
 
 pytestmark = pytest.mark.e2e
 

@@ -13,15 +13,15 @@ from openai import AsyncOpenAI, OpenAI
 from pydantic import BaseModel
 from tests.apps.research.conftest import ServiceFactory, engine, kb_dir, make_service, settings  # noqa: F401
 
-from agentcore.agents.openai_surface import create_openai_router
 from agentcore.agents.shaping import AnswerShaper
-from agentcore.apps.research.routes import ResearchHTTP
+from agentcore.apps.research.http import ResearchHTTP
 from agentcore.config import Settings
 from agentcore.llm.models import LLMRequest, LLMResponse, Usage
 from agentcore.llm.scripted import ScriptItem
 from agentcore.server import research_model
 from agentcore.serving import BackgroundServer
 from agentcore.web.app import create_base_app
+from agentcore.web.v1.router import create_openai_router
 
 pytestmark = pytest.mark.e2e
 

@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 from tests.apps.research.conftest import engine, kb_dir, settings  # noqa: F401
 
-from agentcore.agents.openai_surface import create_openai_router
 from agentcore.agents.shaping import AnswerShaper
 from agentcore.apps.research import AgentService
 from agentcore.apps.research.retrieval import EngineRetriever
@@ -28,6 +27,7 @@ from agentcore.rag.engine import RagEngine
 from agentcore.server import research_model
 from agentcore.serving import BackgroundServer
 from agentcore.web.app import create_base_app
+from agentcore.web.v1.router import create_openai_router
 
 pytestmark = pytest.mark.e2e
 

@@ -243,3 +243,17 @@ def test_a_quoted_message_is_quoted_whole() -> None:
         "Если вопрос длиннее 30 символов, ассистент отвечает «Вопрос слишком длинный. Просьба сформулировать более "
         "кратко.»."
     )
+
+
+def test_a_procedure_in_prose_is_answered_with_its_instructions() -> None:
+    from agentcore.rag.answer import extractive_answer
+    from agentcore.rag.models import Hit
+
+    text = (
+        "Потеря ноутбука или телефона с рабочими данными — инцидент информационной безопасности. Сообщите о нём не "
+        "позднее чем через 1 час: напишите на security@romashka-soft.ru и позвоните в техподдержку по номеру 1111. "
+        "Устройство заблокируют и сотрут удалённо."
+    )
+    hit = Hit("laptops#3", "laptops", "Оборудование — Утеря или кража", text, 1.0, "", 1)
+    answer = extractive_answer("украли ноутбук что делать", [hit])
+    assert "Сообщите о нём не позднее чем через 1 час" in answer and "1111" in answer

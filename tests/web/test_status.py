@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from agentcore.apps.rag.http import rag_api_error
 from agentcore.llm import errors as llm_errors
 from agentcore.rag import errors as rag_errors
-from agentcore.rag.service import rag_api_error
+from agentcore.trace.redact import redact_public
 from agentcore.web.errors import upstream_error
 from agentcore.web.status import EDGE_STATUS, ErrorFace, StatusMap, answer_for
 
@@ -35,16 +36,16 @@ RAG_ERRORS = [c for c in _subclasses(rag_errors.RagError) if c.__module__ == rag
 
 
 @pytest.mark.parametrize("cls", LLM_ERRORS, ids=lambda c: c.__name__)
-def test_model_failures_answer_as_the_routes_do(cls: type[BaseException]) -> None:
+def test_model_failures_answer_with_their_public_face(cls: type[BaseException]) -> None:
     error = _llm_instance(cls)
-    ours, theirs = answer_for(error), upstream_error(error)  # type: ignore[arg-type]
-    assert (ours.status_code, ours.code, ours.message, ours.headers) == (
-        theirs.status_code,
-        theirs.code,
-        theirs.message,
-        theirs.headers,
-    )
-    assert "llm.example" not in ours.message
+    answer = answer_for(error)
+    # The status and code each model error was answered with before the map moved to the edge.
+    assert (answer.status_code, answer.code) == (error.http_status, error.code)  # type: ignore[attr-defined]
+    assert answer.message == redact_public(error.public_message)  # type: ignore[attr-defined]
+    assert "llm.example" not in answer.message
+    expected_retry = answer.status_code == 503 and getattr(error, "retry_after", None) is not None
+    assert ("Retry-After" in answer.headers) == expected_retry
+    assert upstream_error(error).code == answer.code  # type: ignore[arg-type]
 
 
 def test_a_prefix_gives_context_and_retry_after_survives() -> None:
@@ -55,12 +56,32 @@ def test_a_prefix_gives_context_and_retry_after_survives() -> None:
     assert answer.headers == {"Retry-After": "3"}
 
 
+# What the RAG service answered before the map moved to the edge (each error class carried its status then).
+RAG_ANSWERS = {
+    "RagError": (400, "rag_error"),
+    "InvalidQueryError": (422, "invalid_query"),
+    "InvalidCollectionNameError": (422, "invalid_collection_name"),
+    "UnknownCollectionError": (404, "unknown_collection"),
+    "EmptyCollectionError": (409, "empty_collection"),
+    "DenseUnavailableError": (400, "dense_unavailable"),
+    "IngestError": (400, "ingest_error"),
+    "EmbedderError": (503, "embedder_unavailable"),
+    "SearchBackendError": (503, "search_backend_unavailable"),
+}
+
+
+def test_every_retrieval_error_is_in_the_table() -> None:
+    assert {cls.__name__ for cls in RAG_ERRORS} == set(RAG_ANSWERS)
+
+
 @pytest.mark.parametrize("cls", RAG_ERRORS, ids=lambda c: c.__name__)
-def test_retrieval_errors_answer_as_the_rag_service_does(cls: type[BaseException]) -> None:
+def test_retrieval_errors_answer_as_the_rag_service_did(cls: type[BaseException]) -> None:
     error = cls("коллекция недоступна: http://qdrant.internal:6333")
-    ours, theirs = answer_for(error), rag_api_error(error)  # type: ignore[arg-type]
-    assert (ours.status_code, ours.code, ours.message) == (theirs.status_code, theirs.code, theirs.message)
-    assert "qdrant.internal" not in ours.message
+    answer = answer_for(error)
+    assert (answer.status_code, answer.code) == RAG_ANSWERS[cls.__name__]
+    assert answer.message.startswith("коллекция недоступна: ") and "qdrant.internal" not in answer.message
+    assert not hasattr(error, "status_code")  # the library's errors know nothing of HTTP
+    assert rag_api_error(error).code == answer.code  # type: ignore[arg-type]
 
 
 def test_every_library_error_has_a_face() -> None:

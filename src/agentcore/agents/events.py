@@ -26,16 +26,13 @@ import asyncio
 import contextlib
 import uuid
 from collections.abc import AsyncGenerator, Awaitable, Callable
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from agentcore.trace.clock import utc_now_iso
 from agentcore.trace.logs import step_logger
 from agentcore.trace.redact import redact
-
-if TYPE_CHECKING:
-    from agentcore.web.errors import ApiError
 
 __all__ = [
     "AgentStepEvent",
@@ -50,7 +47,6 @@ __all__ = [
     "ThoughtEvent",
     "ToolInvokedEvent",
     "UpstreamFailure",
-    "error_answer",
     "event_channel",
     "is_terminal",
     "new_request_id",
@@ -191,26 +187,6 @@ def parse_event(data: dict[str, Any] | str | bytes) -> AgentStepEvent:
     if isinstance(data, str | bytes):
         return _ADAPTER.validate_json(data)
     return _ADAPTER.validate_python(data)
-
-
-def error_answer(event: ErrorEvent) -> ApiError:
-    """The HTTP answer of a run that ended with ``event`` (the JSON surfaces: ``POST /research``,
-    ``/v1/chat/completions``): a model failure with its own status, code and ``Retry-After`` (504 timeout, 503 open
-    circuit or rate limit, 502 otherwise), 503 for a provider not configured, 422 for a request the run refused, 500
-    for anything else (no detail)."""
-    from agentcore.web.errors import ApiError, retry_after_headers
-
-    upstream = event.upstream
-    if upstream is not None:
-        headers = retry_after_headers(upstream.status, upstream.retry_after)
-        return ApiError(upstream.status, event.message, upstream.code, headers)
-    if event.code == "llm_error":
-        return ApiError(502, event.message, "upstream_error")
-    if event.code == "llm_not_configured":
-        return ApiError(503, event.message, event.code)
-    if event.code in ("invalid_request", "retrieval_error"):
-        return ApiError(422, event.message, event.code)
-    return ApiError(500, "внутренняя ошибка сервера", "internal_error")
 
 
 def is_terminal(event: AgentStepEvent) -> bool:

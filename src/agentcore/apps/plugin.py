@@ -23,7 +23,7 @@ Later surfaces (MCP tools, console pages, the Telegram bot) are further members 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     import typer
     from fastapi import APIRouter
 
-    from agentcore.agents.openai_surface import ServedAgent
+    from agentcore.agents.served import ServedAgent
     from agentcore.config import Settings
     from agentcore.web.status import ErrorFace
 
@@ -46,10 +46,13 @@ class EdgeContext:
         settings: the root settings (an app reads its own section of it).
         shared: objects one app offers the others through the edge, by name (``"rag.engine"``: the RAG engine
             factory the research agent searches with), so that apps never import each other.
+        closers: what the server closes when it stops, for parts without a router of their own (an agent served
+            only through ``/v1``).
     """
 
     settings: Settings
     shared: dict[str, Any] = field(default_factory=dict)
+    closers: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -61,11 +64,18 @@ class Mount:
         prefix: the prefix the edge adds (``""`` when the router's paths carry their own, e.g. ``/chat``).
         guarded: whether the edge puts the read tokens (``AGENTCORE_READ_TOKENS``) in front of every route; False
             when the app guards its routes itself (or has its own key, as the CRM's ``X-API-Key``).
+        label: how ``GET /health`` lists the app's routes (``/research``, ``/chat``); the prefix when empty.
     """
 
     router: APIRouter
     prefix: str = ""
     guarded: bool = False
+    label: str = ""
+
+    @property
+    def system(self) -> str:
+        """The label ``GET /health`` lists."""
+        return self.label or self.prefix
 
 
 @runtime_checkable

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from agentcore.cli.common import fail, hide_flag_types
+from agentcore.cli.common import hide_flag_types
 
 hide_flag_types()
 
@@ -31,43 +31,10 @@ def _root(ctx: typer.Context) -> None:
         chat()
 
 
-@app.command("chat")
-def chat_command(
-    quiet: bool = typer.Option(
-        False, "--quiet", "-q", help="Только ответы, без строк о ходе шагов (то же: AGENTCORE_CHAT_VERBOSE=0)."
-    ),
-) -> None:
-    """Диалог с ассистентом: вопросы по базе знаний (RAG) и хайку на заданную тему."""
-    from agentcore.cli.chat import chat
+from agentcore.apps.registry import APPS  # noqa: E402 - names and references only; nothing of an app loads here
 
-    chat(quiet=quiet)
-
-
-@app.command("sgr")
-def sgr_command(
-    message: str = typer.Argument(..., help="Вопрос агенту, например «Который час?»"),
-    mode: str = typer.Option("tools", "--mode", help="tools — нативный вызов функций; schema — schema-guided"),
-    as_json: bool = typer.Option(False, "--json", help="Вывести результат и шаги рассуждения в JSON"),
-) -> None:
-    """Запустить пример SGR-агента (ExampleSGRAgent + GetTimeTool)."""
-    from agentcore.cli.sgr import run_sgr
-
-    if mode not in ("tools", "schema"):
-        fail(f"Неизвестный режим: {mode}. Допустимо: tools, schema.", code=2)
-    run_sgr(message, mode=mode, as_json=as_json)
-
-
-@app.command("ask")
-def ask_command(
-    question: str = typer.Argument(..., help="Вопрос по базе знаний, например «Как оформить отпуск?»"),
-    collection: str | None = typer.Option(None, "--collection", "-c", help="Коллекция (по умолчанию активная)"),
-    max_steps: int | None = typer.Option(None, "--max-steps", help="Лимит шагов ReAct (по умолчанию 8, не больше 15)"),
-    as_json: bool = typer.Option(False, "--json", help="Вывести ответ, цитаты, метаданные и все шаги в JSON"),
-) -> None:
-    """Исследовательский агент: ищет ответ в базе знаний по шагам (ReAct), с цитатами, покрытием и проверкой."""
-    from agentcore.cli.ask import run_ask
-
-    run_ask(question, collection=collection, max_steps=max_steps, as_json=as_json)
+for _plugin in APPS:  # each app adds its commands (its group, or top-level commands such as `chat`)
+    _plugin.register_cli(app)
 
 
 @app.command("serve")
@@ -93,19 +60,6 @@ def mcp_command() -> None:
     from agentcore.mcp_server import run_stdio
 
     anyio.run(run_stdio, get_settings())
-
-
-from agentcore.cli.rag import rag_app  # noqa: E402 - the sub-app defines commands only; imports are lazy
-
-app.add_typer(rag_app, name="rag", help="База знаний: индексация, поиск, RAG-сервис.")
-
-from agentcore.cli.crm import crm_app  # noqa: E402 - the sub-app defines commands only; imports are lazy
-
-app.add_typer(crm_app, name="crm", help="CRM-агент Bitrix24: диалог, HTTP API (/chat), локальный тестовый портал.")
-
-from agentcore.cli.scrum import scrum_app  # noqa: E402 - commands only; the backend loads inside them
-
-app.add_typer(scrum_app, name="scrum", help="Scrum-ассистент: daily, аналитика, FAQ, дайджест, блокеры.")
 
 
 def main() -> None:

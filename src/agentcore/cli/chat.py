@@ -14,13 +14,15 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+import typer
+
 from agentcore.cli.common import fail, init_logging, load_settings, restore_ctrl_c
-from agentcore.config import Settings
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from agentcore.apps.assistant.agent import Printer
+    from agentcore.config import Settings
 
 # Styles by the kind of line (see agentcore.apps.assistant.agent.Printer).
 STYLES = {
@@ -59,12 +61,12 @@ def running_services(settings: Settings) -> Iterator[tuple[str, str]]:
         rag_url = settings.rag_service_url
         haiku_url = settings.haiku_service_url
         if not rag_url:
-            from agentcore.rag.service import create_app as create_rag_app
+            from agentcore.apps.rag.http import create_app as create_rag_app
 
             # The RAG app indexes/loads the knowledge base in a background thread as soon as it is created.
             rag_url = stack.enter_context(BackgroundServer(create_rag_app(settings))).url
         if not haiku_url:
-            from agentcore.apps.haiku.service import create_app as create_haiku_app
+            from agentcore.apps.haiku.http import create_app as create_haiku_app
 
             haiku_url = stack.enter_context(BackgroundServer(create_haiku_app(settings))).url
         yield rag_url, haiku_url
@@ -98,7 +100,7 @@ def chat(quiet: bool = False) -> None:
         import readline  # noqa: F401 - line editing and history for input()
     restore_ctrl_c()
 
-    settings = load_settings()
+    settings = load_settings("assistant", "haiku")
     init_logging(settings, "assistant.log")
     console = Console(highlight=False)
     try:
@@ -128,3 +130,16 @@ def chat(quiet: bool = False) -> None:
             llm.close()
     if code:
         raise SystemExit(code)
+
+
+def register(cli: typer.Typer) -> None:
+    """Add ``agentcore chat`` (the assistant's dialog; also what ``agentcore`` alone runs) to ``cli``."""
+
+    @cli.command("chat")
+    def chat_command(
+        quiet: bool = typer.Option(
+            False, "--quiet", "-q", help="Только ответы, без строк о ходе шагов (то же: AGENTCORE_CHAT_VERBOSE=0)."
+        ),
+    ) -> None:
+        """Диалог с ассистентом: вопросы по базе знаний (RAG) и хайку на заданную тему."""
+        chat(quiet=quiet)

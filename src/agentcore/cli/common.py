@@ -41,14 +41,22 @@ def hide_flag_types() -> None:
     TyperOption._agentcore_flags_untyped = True  # type: ignore[attr-defined]
 
 
-def load_settings() -> Settings:
-    """The settings from the environment, or a Russian error exit if they are invalid."""
+def load_settings(*sections: str) -> Settings:
+    """The settings from the environment, or a Russian error exit if they are invalid.
+
+    Args:
+        sections: the apps' sections the command uses (``"crm"``): checked here too, since an app's section is
+            otherwise read only when the app first uses it.
+    """
     from pydantic import ValidationError
 
     from agentcore.config import get_settings
 
     try:
-        return get_settings()
+        settings = get_settings()
+        for name in sections:
+            settings.section(name)
+        return settings
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
         fail(f"неверные настройки: {problems}", code=2)

@@ -118,7 +118,7 @@ def run_dialog(mode: str | None, user: str, session: str, verbose: bool = False)
         import readline  # noqa: F401 - line editing and history for input()
     restore_ctrl_c()
 
-    settings = load_settings()
+    settings = load_settings("crm")
     init_logging(settings, "crm.log")
     console = Console(highlight=False)  # wraps at the terminal width
     runner = asyncio.Runner()
@@ -204,11 +204,11 @@ def crm_serve(
     """HTTP API CRM-агента: POST /chat (X-API-Key из HTTP_API_TOKENS)."""
     import uvicorn
 
-    from agentcore.apps.crm.http_api import create_app
+    from agentcore.apps.crm.http import create_app
     from agentcore.apps.crm.main_entrypoint import PortalConfigError, check_portal_settings
     from agentcore.cli.common import init_logging, load_settings
 
-    settings = load_settings()
+    settings = load_settings("crm")
     init_logging(settings, "server.log")
     if not settings.api_token_list:
         fail("не задан HTTP_API_TOKENS: без токенов /chat отклоняет все запросы.", code=2)
@@ -236,7 +236,7 @@ def crm_fake_portal(
     from agentcore.apps.crm.fake_portal import FakePortal, create_fake_portal, seed_demo
     from agentcore.cli.common import load_settings
 
-    settings = load_settings()
+    settings = load_settings("crm")
     portal = FakePortal(
         db or settings.data_dir / "crm" / "fake_portal.sqlite3", rate_limit=(50, 2.0) if rate_limit else None
     )
@@ -263,3 +263,8 @@ def crm_fake_portal(
         uvicorn.run(create_fake_portal(portal), host=host, port=port, log_level="warning")
     finally:
         portal.close()
+
+
+def register(cli: typer.Typer) -> None:
+    """Add the ``agentcore crm`` group to ``cli``."""
+    cli.add_typer(crm_app, name="crm", help="CRM-агент Bitrix24: диалог, HTTP API (/chat), локальный тестовый портал.")

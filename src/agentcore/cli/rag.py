@@ -281,7 +281,7 @@ def serve(
     """Запустить HTTP-сервис RAG (/health, /search, /docs)."""
     import uvicorn
 
-    from agentcore.rag.service import create_app
+    from agentcore.apps.rag.http import create_app
 
     uvicorn.run(create_app(), host=host, port=port)
 
@@ -299,3 +299,8 @@ def bundle_vectors() -> None:
     except RagError as exc:
         _fail(str(exc), _exit_code(exc))
     typer.echo(f"Эмбеддинги сохранены: {path}")
+
+
+def register(cli: typer.Typer) -> None:
+    """Add the ``agentcore rag`` group to ``cli``."""
+    cli.add_typer(rag_app, name="rag", help="База знаний: индексация, поиск, RAG-сервис.")

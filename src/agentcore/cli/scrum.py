@@ -63,7 +63,7 @@ def _backend() -> Iterator[ScrumBackend]:
     from agentcore.cli.common import init_logging, load_settings
     from agentcore.llm.errors import LLMConfigError
 
-    settings = load_settings()
+    settings = load_settings("scrum")
     init_logging(settings, "scrum.log")
     try:
         backend = ScrumBackend.from_settings(settings)
@@ -98,7 +98,7 @@ def _run(action: Callable[[], T]) -> T:
 def _team(team: str | None) -> str:
     from agentcore.cli.common import load_settings
 
-    return team or load_settings().scrum_team
+    return team or load_settings("scrum").scrum_team
 
 
 def _member(backend: ScrumBackend, team: str, member: str | None) -> str:
@@ -317,3 +317,8 @@ def blockers_command(
                 escape(e.text),
             )
         console.print(table)
+
+
+def register(cli: typer.Typer) -> None:
+    """Add the ``agentcore scrum`` group to ``cli``."""
+    cli.add_typer(scrum_app, name="scrum", help="Scrum-ассистент: daily, аналитика, FAQ, дайджест, блокеры.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from agentcore.cli.common import init_logging, load_settings
+from agentcore.settings import APP_SECTIONS
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -25,7 +26,7 @@ def worker_app() -> FastAPI:
     # sse-starlette ends every open event stream the moment uvicorn is told to stop; our streams are finite runs
     # (a research run ends with `final`), so they drain instead, within uvicorn's graceful-shutdown timeout.
     AppStatus.disable_automatic_graceful_drain()
-    settings = load_settings()
+    settings = load_settings(*APP_SECTIONS)
     init_logging(settings, "server.log")
     return create_app(settings)
 
@@ -40,7 +41,7 @@ def serve(host: str, port: int, workers: int = 1) -> None:
     import uvicorn
 
     if workers > 1:
-        load_settings()  # invalid settings end here with a Russian message, not in every worker
+        load_settings(*APP_SECTIONS)  # invalid settings end here with a Russian message, not in every worker
         uvicorn.run(
             "agentcore.cli.serve:worker_app",
             factory=True,

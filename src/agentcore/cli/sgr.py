@@ -58,3 +58,18 @@ def run_sgr(message: str, *, mode: str = "tools", as_json: bool = False) -> None
         Console(stderr=True).print(f"подробности: {redact(str(error))}", style="dim", markup=False, highlight=False)
     if error is not None or not result.get("ok", True):
         raise typer.Exit(1)
+
+
+def register(cli: typer.Typer) -> None:
+    """Add ``agentcore sgr`` (the example SGR agent) to ``cli``."""
+
+    @cli.command("sgr")
+    def sgr_command(
+        message: str = typer.Argument(..., help="Вопрос агенту, например «Который час?»"),
+        mode: str = typer.Option("tools", "--mode", help="tools — нативный вызов функций; schema — schema-guided"),
+        as_json: bool = typer.Option(False, "--json", help="Вывести результат и шаги рассуждения в JSON"),
+    ) -> None:
+        """Запустить пример SGR-агента (ExampleSGRAgent + GetTimeTool)."""
+        if mode not in ("tools", "schema"):
+            fail(f"Неизвестный режим: {mode}. Допустимо: tools, schema.", code=2)
+        run_sgr(message, mode=mode, as_json=as_json)

@@ -48,7 +48,7 @@ from agentcore.settings._base import Section, env
 from agentcore.web.auth import tokens_match
 
 if TYPE_CHECKING:
-    from agentcore.apps.research.routes import ResearchHTTP
+    from agentcore.apps.research.http import ResearchHTTP
 
 __all__ = ["APPEND", "READ", "READ_PORTAL", "Backend", "create_mcp_router", "create_mcp_server", "run_stdio"]
 

@@ -8,7 +8,7 @@ Entry points (imported from their modules, so ``import agentcore.rag`` stays lig
   ``engine.indexer`` is the write face (:class:`~agentcore.rag.indexer.Indexer`);
 * :func:`agentcore.rag.answer.answer_from` — the extractive answer or the honest decline for a search result;
 * :func:`agentcore.rag.router.router_select`, :func:`agentcore.rag.rerank.arerank` (LLM rerank);
-* :func:`agentcore.rag.service.create_app` — ``GET /health``, ``POST /search`` (seed 000).
+* the RAG service (seed 000: ``GET /health``, ``POST /search``) is an app: :mod:`agentcore.apps.rag.http`.
 
 See ``docs/rag.md``.
 """

@@ -258,6 +258,23 @@ def _procedure(scored: list[_Scored], query: set[str], analyzer: Analyzer) -> tu
     return None
 
 
+MAX_STEPS = 4
+
+
+def _instructs(text: str) -> bool:
+    """Whether a sentence tells the reader what to do: a verb in the imperative («сообщите», «перешлите»)."""
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    if morph is None:
+        return False
+    for word in re.findall(r"[А-Яа-яЁё]{4,}", text):
+        parse = morph.parse(word.lower())[0]
+        if "impr" in parse.tag and "VERB" in parse.tag:
+            return True
+    return False
+
+
 def _heading_names(hit: Hit, subject: set[str], analyzer: Analyzer) -> bool:
     """Whether the passage's own heading (the last part of its title) names every term of ``subject``."""
     heading = re.split(r" — | / ", hit.title)[-1]
@@ -350,6 +367,14 @@ def select_excerpts(
     first = min(s.hit_index for s in scored)  # the best passage that holds any text
     top = [s for s in scored if s.hit_index == first]
     best = max(top, key=lambda s: (s.score, -s.unit.position))
+    if kind == "procedure" and best.score > 0:
+        # A procedure written as prose («Сообщите о нём не позднее чем через 1 час: напишите …»): its steps are the
+        # instructions — the sentences of the best sentence's paragraph that tell the reader what to do.
+        steps = [s for s in top if s.unit.block == best.unit.block and not s.unit.role and _instructs(s.unit.text)]
+        if steps:
+            picks = _with_context(sorted({best, *steps[:MAX_STEPS]}, key=lambda s: s.unit.position), scored)
+            picks.sort(key=lambda s: (s.hit_index, s.unit.position))
+            return [Excerpt(s.unit, s.hit) for s in picks]
     if best.score <= 0:  # no word in common (a paraphrase the ranker matched by meaning): the passage's start
         if not trust_order:
             return []

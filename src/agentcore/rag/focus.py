@@ -30,10 +30,10 @@ __all__ = ["FOCUS_MIN_COVERAGE", "FocusCheck", "Part", "check_focus", "question_
 
 Asks = Literal["number", "time", "person", "service", "yesno", "procedure", "definition", "other"]
 
-FOCUS_MIN_COVERAGE = 0.5
+FOCUS_MIN_COVERAGE = 0.6
 """Share of a part's subject terms the shown sentences must hold (calibrated on the dev split)."""
 SEMANTIC_MIN_COSINE = 0.86
-SOFT_LACK_MARGIN = 0.02
+SOFT_LACK_MARGIN = 0.04
 """e5 cosine (``query:`` part vs ``passage:`` sentence) that stands for a term overlap below the minimum."""
 
 _PART_SPLIT_RE = re.compile(

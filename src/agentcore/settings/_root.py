@@ -69,6 +69,7 @@ _APP_FLAT: Mapping[str, tuple[str, str]] = {
     "agent_token_budget": ("research", "agent_token_budget"),
     "agent_max_tokens": ("research", "agent_max_tokens"),
     "agent_tool_timeout": ("research", "agent_tool_timeout"),
+    "agent_run_deadline": ("research", "agent_run_deadline"),
     "coverage_threshold": ("research", "coverage_threshold"),
     "max_refinements": ("research", "max_refinements"),
     "enable_verify_step": ("research", "enable_verify_step"),
@@ -159,11 +160,11 @@ class Settings:
     http: HttpSettings
 
     def __init__(self, **values: Any) -> None:
-        """Keyword arguments: a section by name (instance or dict of its fields) or any flat name.
+        """Keyword arguments: a section by name (instance or dict of its fields) or any flat name; a name that is
+        neither is ignored, as the flat settings of before ignored it.
 
         Raises:
             pydantic.ValidationError: a value (given or from the environment) is invalid.
-            TypeError: an argument names no section and no setting.
         """
         given: dict[str, Any] = {}
         routed: dict[str, dict[str, Any]] = {}
@@ -173,7 +174,7 @@ class Settings:
                 continue
             target = _target(key)
             if target is None:
-                raise TypeError(f"Settings has no setting {key!r}")
+                continue
             routed.setdefault(target[0], {})[target[1]] = value
         for name, cls in LIBRARY_SECTIONS.items():
             object.__setattr__(self, name, _section_of(cls, given.get(name), routed.get(name, {})))
@@ -231,8 +232,10 @@ class Settings:
         return [value for section in self.loaded_sections().values() for value in section.secret_values()]
 
     def watch_secrets(self, sink: Callable[[list[str]], None]) -> None:
-        """Call ``sink`` with the secrets of every app section built from now on."""
-        self.__dict__["_secret_sinks"].append(sink)
+        """Call ``sink`` with the secrets of every app section built from now on (once per sink)."""
+        sinks: list[Callable[[list[str]], None]] = self.__dict__["_secret_sinks"]
+        if sink not in sinks:
+            sinks.append(sink)
 
     # --- the flat names of before ------------------------------------------------------------------------------
 

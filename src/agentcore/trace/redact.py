@@ -177,6 +177,7 @@ def register_settings_secrets(settings: Settings | None = None) -> None:
 
         settings = get_settings()
     register_secrets(settings.secret_values())
+    settings.watch_secrets(register_secrets)  # an app's section, built later, brings its secrets then
 
 
 def redact(text: str) -> str:

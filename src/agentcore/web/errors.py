@@ -119,24 +119,18 @@ DEFAULT_ERROR_RESPONSE: dict[int | str, dict[str, Any]] = {
 
 
 def upstream_error(exc: Exception, prefix: str = "") -> ApiError:
-    """The answer for a failure of an upstream service (a language model) that ends a request.
-
-    Reads the error's public face — ``http_status`` (default 502), ``code`` (default ``upstream_error``),
-    ``public_message`` and ``retry_after`` (see :class:`agentcore.llm.errors.LLMError`) — never its ``str()``: that
-    may name the upstream URL.  The message is still passed through the redactor and capped.
+    """The answer for a failure of an upstream service (a language model) that ends a request: the edge's one map
+    (:func:`agentcore.web.status.answer_for`: status, code, the error's ``public_message`` — never its ``str()``,
+    which may name the upstream URL — and ``Retry-After``), redacted and capped.
 
     Args:
         exc: the failure.
         prefix: Russian context, e.g. ``"Ошибка LLM при генерации хайку"`` → ``"Ошибка LLM при генерации хайку:
             языковая модель не ответила вовремя"``.
     """
-    from agentcore.trace.redact import redact_public
+    from agentcore.web.status import answer_for
 
-    status = int(getattr(exc, "http_status", 502))
-    code = str(getattr(exc, "code", "upstream_error"))
-    detail = str(getattr(exc, "public_message", "") or _status_text(status)[0])
-    message = redact_public(f"{prefix}: {detail}" if prefix else detail)
-    return ApiError(status, message, code, retry_after_headers(status, getattr(exc, "retry_after", None)))
+    return answer_for(exc, prefix)
 
 
 def retry_after_headers(status: int, retry_after: object) -> dict[str, str]:

@@ -44,6 +44,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from agentcore.agents.events import ErrorEvent
 from agentcore.llm.errors import (
     LLMAuthError,
     LLMCircuitOpenError,
@@ -77,6 +78,7 @@ __all__ = [
     "ErrorFace",
     "StatusMap",
     "answer_for",
+    "answer_for_event",
     "own_text",
     "public_text",
 ]
@@ -196,3 +198,21 @@ EDGE_STATUS = StatusMap(LIBRARY_FACES)
 def answer_for(error: BaseException, prefix: str = "") -> ApiError:
     """:meth:`StatusMap.answer` of :data:`EDGE_STATUS`."""
     return EDGE_STATUS.answer(error, prefix)
+
+
+def answer_for_event(event: ErrorEvent) -> ApiError:
+    """The HTTP answer of a run that ended with ``event`` (the JSON surfaces: ``POST /research``,
+    ``/v1/chat/completions``): a model failure with its own status, code and ``Retry-After`` (504 timeout, 503 open
+    circuit or rate limit, 502 otherwise), 503 for a provider not configured, 422 for a request the run refused, 500
+    for anything else (no detail)."""
+    upstream = event.upstream
+    if upstream is not None:
+        headers = retry_after_headers(upstream.status, upstream.retry_after)
+        return ApiError(upstream.status, event.message, upstream.code, headers)
+    if event.code == "llm_error":
+        return ApiError(502, event.message, "upstream_error")
+    if event.code == "llm_not_configured":
+        return ApiError(503, event.message, event.code)
+    if event.code in ("invalid_request", "retrieval_error"):
+        return ApiError(422, event.message, event.code)
+    return ApiError(500, "внутренняя ошибка сервера", "internal_error")

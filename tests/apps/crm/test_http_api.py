@@ -11,7 +11,7 @@ import httpx
 import pytest
 from tests.apps.crm.helpers import RecordingBitrix, reply, step
 
-from agentcore.apps.crm.http_api import create_app
+from agentcore.apps.crm.http import create_app
 from agentcore.apps.crm.orchestrator import Orchestrator
 from agentcore.config import Settings
 from agentcore.serving import BackgroundServer

@@ -10,7 +10,7 @@ import httpx
 import pytest
 from tests.apps.crm.helpers import RecordingBitrix, reply, step
 
-from agentcore.apps.crm.http_api import create_app
+from agentcore.apps.crm.http import create_app
 from agentcore.apps.crm.orchestrator import Orchestrator
 from agentcore.apps.crm.principals import KeyUsers, NotAllowedError
 from agentcore.config import Settings

@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from agentcore.apps.haiku.service import create_app
+from agentcore.apps.haiku.http import create_app
 from agentcore.apps.haiku.syllables import count_line_syllables, count_words
 from agentcore.config import Settings
 from agentcore.llm.errors import LLMTransportError
@@ -167,7 +167,7 @@ def test_llm_provider_path_reports_counted_syllables(offline_settings: Settings)
 
 
 def test_router_included_under_a_prefix(offline_settings: Settings) -> None:
-    from agentcore.apps.haiku.service import create_router
+    from agentcore.apps.haiku.http import create_router
     from agentcore.web.app import create_base_app
 
     parent = create_base_app(offline_settings)

@@ -49,14 +49,6 @@ async def test_offline_answers_report_claims(make_service: ServiceFactory) -> No
     assert all(c["citations"] for c in done.metadata["claims"])
 
 
-async def test_agent_max_steps_above_fifteen_is_accepted(make_service: ServiceFactory) -> None:
-    from agentcore.apps.research import AgentRequest
-
-    service = make_service(agent_max_steps=40)
-    info = await service.check_request(AgentRequest(question="отпуск", max_steps=30))
-    assert info.chunks > 0
-
-
 async def test_refinement_searches_the_unsupported_claims_missing_words_never_a_sent_query(
     make_service: ServiceFactory,
 ) -> None:

@@ -16,7 +16,7 @@ from tests.apps.research.test_service import BASE_FLOW, QUESTION
 from tests.hanging import hanging_reply
 
 from agentcore.apps.research import AgentService
-from agentcore.apps.research.routes import create_router
+from agentcore.apps.research.http import create_router
 from agentcore.config import Settings
 from agentcore.llm.errors import LLMHTTPError
 from agentcore.serving import BackgroundServer

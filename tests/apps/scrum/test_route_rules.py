@@ -14,7 +14,7 @@ import pytest
 from pydantic import SecretStr
 
 from agentcore.apps.scrum.backend.models import TeamInput, plain_text
-from agentcore.apps.scrum.backend.routes import AUTH_RULES
+from agentcore.apps.scrum.http import AUTH_RULES
 from agentcore.config import Settings
 from agentcore.server import create_app
 from agentcore.serving import BackgroundServer

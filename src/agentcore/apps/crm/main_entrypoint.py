@@ -88,7 +88,7 @@ def create_bitrix_client(settings: Settings, store: StateStore, webhook_url: str
     """
     try:
         if webhook_url or settings.bitrix_webhook_url:
-            url = webhook_url or settings.bitrix_webhook_url.get_secret_value()  # type: ignore[union-attr]
+            url = webhook_url or settings.bitrix_webhook_url.get_secret_value()
             auth: WebhookAuth | OAuthAuth = WebhookAuth(url)
         else:
             auth = _oauth(settings, store)

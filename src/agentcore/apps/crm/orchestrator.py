@@ -1,8 +1,10 @@
 """The orchestrator of seed 004: one turn = state + message → model → checked ACTION steps → new state + reply.
 
 1. Load the session's ``agent_state`` (under the session lock: turns of one session never overlap).
-2. Expire stale confirmation requests; apply the user's own decision (their message, or an explicit decision from
-   a channel) — an approved request runs now, exactly as stored; a denied one leaves the plan.
+2. Expire stale confirmation requests; run again approved requests a transient failure stopped (unless the user
+   now says no); apply the user's own decision (their message, or an explicit decision from a channel) — an
+   approved request runs now, exactly as stored; a denied one leaves the plan.  The whole turn — model and portal —
+   answers within ``turn_deadline`` seconds; the portal sits behind a circuit breaker.
 3. Build the messages (constitution, mode and methods, serialized state, the message) and ask the model.
    A model failure or a format violation gives the degradation reply: no ACTION runs.
 4. Log the blocks; check each ACTION step against the mode (:mod:`~agentcore.apps.crm.policy`): forbidden steps are
@@ -32,6 +34,7 @@ from agentcore.apps.crm.bitrix.errors import QUERY_LIMIT_EXCEEDED, BitrixError, 
 from agentcore.apps.crm.confirm_text import Describer
 from agentcore.apps.crm.confirmations import (
     approved_in_turn,
+    classify,
     detect_decision,
     expire_stale,
     find_pending,
@@ -60,6 +63,7 @@ from agentcore.apps.crm.policy import Verdict, check_step
 from agentcore.apps.crm.prompt import build_messages
 from agentcore.apps.crm.render import describe_error, describe_step, summarize
 from agentcore.apps.crm.resolve import follow_up, resolve_mentions
+from agentcore.apps.crm.spoofing import model_words
 from agentcore.apps.crm.state_store import StateStore
 from agentcore.apps.crm.state_sync import update_state_from_action
 from agentcore.llm.breaker import CircuitBreaker
@@ -76,6 +80,8 @@ CALL_PURPOSE: ContextVar[str] = ContextVar("crm_call_purpose", default="")
 # The monotonic time by which the current turn must answer (model and portal together).
 _DEADLINE: ContextVar[float | None] = ContextVar("crm_turn_deadline", default=None)
 TURN_DEADLINE_CODE = "TURN_DEADLINE"
+# Seconds at most spent reading the portal to put one confirmation request into words.
+_SUMMARY_BUDGET = 5.0
 PORTAL_DOWN_CODE = "PORTAL_UNAVAILABLE"
 # Failures after which the call certainly did not run (safe to run again for any method).
 _NOT_RUN = frozenset({QUERY_LIMIT_EXCEEDED, "OPERATION_TIME_LIMIT", "OVERLOAD_LIMIT", PORTAL_DOWN_CODE})
@@ -281,12 +287,19 @@ class Orchestrator:
             state.turn += 1
             turn = _Turn(state=state, mode=mode)
             # The deadline starts once the session is ours: a turn waiting for another turn of it does not lose time.
-            deadline_token = _DEADLINE.set(time.monotonic() + self.turn_deadline)
+            # Model and portal get the deadline less a margin for saving the state and writing the audit record.
+            margin = min(1.0, self.turn_deadline * 0.1)
+            deadline_token = _DEADLINE.set(time.monotonic() + self.turn_deadline - margin)
             for expired in expire_stale(state):
                 self._drop_planned(state, expired.id)
                 turn.lines.append(messages.EXPIRED.format(id=expired.id, method=expired.method))
             await self._retry_approved(turn, message)
-            if confirmation is not None:
+            if confirmation is not None and confirmation[1] and message is not None and classify(message) in (
+                "deny",
+                "conflict",
+            ):  # «нет» typed with an approval: not a clear yes; the words decide (a refusal cancels, nothing runs)
+                turn.lines.append(messages.MIXED_APPROVAL.format(id=confirmation[0][:40]))
+            elif confirmation is not None:
                 await self._apply_explicit(turn, *confirmation)
             reply: ModelReply | None = None
             model_error: str | None = None
@@ -417,8 +430,6 @@ class Orchestrator:
         waiting = turn.state.awaiting_retry()
         if not waiting:
             return
-        from agentcore.apps.crm.confirmations import classify
-
         cancel = message is not None and classify(message) == "deny"
         for target in waiting:
             if cancel or from_iso(target.expires_at) <= utc_now():
@@ -575,7 +586,15 @@ class Orchestrator:
             )
             return envelope
 
-        return await self.describer.describe(step.method, step.params, None if turn.mode == "shadow" else read)
+        remaining = self._remaining()
+        # The words are worth a few seconds, never the turn: past this budget the request is shown with codes.
+        budget = _SUMMARY_BUDGET if remaining is None else min(_SUMMARY_BUDGET, remaining / 2)
+        if turn.mode == "shadow" or budget <= 0.05:
+            return await self.describer.describe(step.method, step.params, None)
+        try:
+            return await asyncio.wait_for(self.describer.describe(step.method, step.params, read), budget)
+        except TimeoutError:
+            return await self.describer.describe(step.method, step.params, None)
 
     def _plan(self, state: AgentState, step: ActionStep, verdict: Verdict, confirmation_id: str | None = None) -> None:
         state.next_planned_actions.append(
@@ -719,7 +738,7 @@ class Orchestrator:
         if degraded:
             parts.append(messages.DEGRADED)
         elif reply is not None:
-            parts.append(reply.assistant.strip())
+            parts.append(model_words(reply.assistant.strip()))
         parts.extend(turn.lines)
         pending = turn.state.pending_confirmations()
         new = {c.id for c in turn.new_confirmations}

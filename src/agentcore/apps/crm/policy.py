@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from agentcore.apps.crm.batch_commands import BatchParseError, Reference, SubCommand, parse_batch
+from agentcore.apps.crm.confirm_text import as_data
 from agentcore.apps.crm.models import Mode
 from agentcore.apps.crm.params import case_collisions, param
 from agentcore.apps.crm.phpquery import build_query, parse_query
@@ -158,9 +159,34 @@ def critical_fields(method: str, params: dict[str, Any]) -> list[str]:
 
 def _ambiguous_names(params: dict[str, Any]) -> Verdict | None:
     repeated = case_collisions(params)
-    if not repeated:
-        return None
-    return Verdict("forbid", f"параметр «{repeated[0][:40]}» передан несколько раз в разном регистре")
+    if repeated:
+        return Verdict("forbid", f"параметр «{repeated[0][:40]}» передан несколько раз в разном регистре")
+    # The same inside ``fields``: the confirmation would show one value and the portal would write another.
+    fields = param(params, "fields")
+    names = [str(name).strip().upper() for name in fields] if isinstance(fields, dict) else []
+    twice = next((name for name in names if names.count(name) > 1), None)
+    if twice is not None:
+        return Verdict("forbid", f"поле «{twice[:40]}» передано несколько раз в разном написании")
+    return None
+
+
+def _unclear_target(
+    method: str, verdict: Verdict, params: dict[str, Any], references: tuple[Reference, ...] | list[Reference]
+) -> Verdict:
+    """A change the user approves must name one record: its ``id`` is a plain number (``1_0``, ``+2``, ``２`` read
+    differently by Python, PHP and the confirmation text), or a reference the policy resolved."""
+    if verdict.decision != "confirm" or method_class(method) not in ("update", "delete"):
+        return verdict
+    record_id = param(params, "id")
+    if record_id is None or isinstance(record_id, bool):
+        return verdict if record_id is None else Verdict("forbid", "номер записи должен быть числом")
+    text = str(record_id).strip()
+    if text.isascii() and text.isdigit():
+        return verdict
+    if any(r.where == "value" and r.path[:1] == ("id",) and r.resolved for r in references):
+        return verdict
+    shown = as_data(text, quote=False, limit=30)
+    return Verdict("forbid", f"номер записи «{shown}» — не число: нельзя показать, какая запись изменится")
 
 
 def _reference_in_name(references: tuple[Reference, ...] | list[Reference]) -> Verdict | None:
@@ -207,7 +233,8 @@ def check_command(
     named = _reference_in_name(references)
     if named is not None:
         return named
-    return _unresolved_values(method, _check_single(method, params, mode), references)
+    verdict = _unresolved_values(method, _check_single(method, params, mode), references)
+    return _unclear_target(method, verdict, params, references)
 
 
 def _check_single(method: str, params: dict[str, Any], mode: Mode) -> Verdict:

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 __all__ = ["KeyUsers", "NotAllowedError"]
 
 ANY_USER = "*"
+# The owner ids of unmapped keys start with this; a mapped key may not act as such a user_id.
+_UNMAPPED_PREFIX = "key-"
 
 
 class NotAllowedError(PermissionError):
@@ -74,7 +76,9 @@ class KeyUsers:
         """
         users = self._users(key)
         if users is None:
-            return f"key-{_digest(key)[:12]}.{user_id}"
+            return f"{_UNMAPPED_PREFIX}{_digest(key)[:12]}.{user_id}"
+        if user_id.lower().startswith(_UNMAPPED_PREFIX):  # reserved: it would name another key's space
+            raise NotAllowedError(f"имя пользователя «{user_id[:64]}» зарезервировано")
         if ANY_USER in users or user_id in users:
             return user_id
         raise NotAllowedError(f"этот ключ API не может действовать от имени пользователя «{user_id[:64]}»")

@@ -12,9 +12,9 @@ from typing import Any
 from agentcore.apps.haiku import offline as _offline  # noqa: F401 - registers the offline handler
 
 _EXPORTS = {
-    "create_app": "agentcore.apps.haiku.service",
-    "create_router": "agentcore.apps.haiku.service",
-    "HaikuService": "agentcore.apps.haiku.service",
+    "create_app": "agentcore.apps.haiku.http",
+    "create_router": "agentcore.apps.haiku.http",
+    "HaikuService": "agentcore.apps.haiku.http",
     "compose_offline": "agentcore.apps.haiku.composer",
     "compose_with_llm": "agentcore.apps.haiku.llm_composer",
     "Haiku": "agentcore.apps.haiku.models",

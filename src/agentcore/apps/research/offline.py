@@ -24,6 +24,8 @@ BASE_FLOW = ("router_select", "query_plan", "search", "compose_context")
 _MODE_RE = re.compile(r"Маршрут поиска:\s*(bm25|dense|hybrid)")
 _SUBQUERY_RE = re.compile(r"«([^»]+)»")
 _HIT_RE = re.compile(r"^- (\S+) \| ", re.MULTILINE)
+
+
 def draft_of(observation: str) -> str | None:
     """The last draft answer in a ``compose_context`` observation (a refinement adds a newer one), or ``None``.
 

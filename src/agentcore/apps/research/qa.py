@@ -63,8 +63,10 @@ class QAService:
             return QAResult(None, context, "extractive", result.mode, *verdict)
         provider = getattr(getattr(self.gateway, "provider", None), "name", "offline")
         if self.gateway is not None and provider != "offline" and context.passages:
-            messages = [LLMMessage(role="system" if m["role"] == "system" else "user", content=m["content"])
-                        for m in answer_messages(question, context.hits())]
+            messages = [
+                LLMMessage(role="system" if m["role"] == "system" else "user", content=m["content"])
+                for m in answer_messages(question, context.hits())
+            ]
             try:
                 response = await self.gateway.request(LLMRequest(messages=messages, step="research.qa"))
                 text = (response.content or "").strip()

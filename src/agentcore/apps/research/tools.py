@@ -232,9 +232,7 @@ class SearchHits(BaseModel):
 
 class SearchTool(ModelTool):
     name = "search"
-    description = (
-        "Гибридный поиск по коллекции (BM25 + dense, слияние RRF); подзапросы ищутся отдельно и сливаются RRF"
-    )
+    description = "Гибридный поиск по коллекции (BM25 + dense, слияние RRF); подзапросы ищутся отдельно и сливаются RRF"
     args_model = SearchArgs
 
     def __init__(self, retriever: Retriever, rrf_k: int = 60) -> None:
@@ -248,9 +246,7 @@ class SearchTool(ModelTool):
         queries = list(dict.fromkeys([args.query, *args.sub_queries]))
         run.sent.update(query_key(q) for q in queries)
         results = [
-            await self.retriever.aretrieve(
-                q, args.top_k, mode=mode, collection=run.collection, top_bm25=args.top_bm25
-            )
+            await self.retriever.aretrieve(q, args.top_k, mode=mode, collection=run.collection, top_bm25=args.top_bm25)
             for q in queries
         ]
         if len(results) == 1:
@@ -474,9 +470,7 @@ class VerifyTool(ModelTool):
 class ResearchTools:
     """The seven tools over one retriever, in the order of the seed's list (prompt order: the base flow first)."""
 
-    def __init__(
-        self, retriever: Retriever, *, verify_judge: SupportJudge | None = None, rrf_k: int = 60
-    ) -> None:
+    def __init__(self, retriever: Retriever, *, verify_judge: SupportJudge | None = None, rrf_k: int = 60) -> None:
         self.router_select = RouterSelectTool(retriever)
         self.query_plan = QueryPlanTool()
         self.search = SearchTool(retriever, rrf_k)

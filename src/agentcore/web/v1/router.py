@@ -1,8 +1,8 @@
-"""Any agent as an OpenAI-compatible model: ``POST /v1/chat/completions`` (:mod:`agentcore.agents.openai_chat`),
-``POST /v1/responses`` (:mod:`agentcore.agents.responses`), ``GET /v1/models`` and ``GET /v1/models/{model}``.
+"""Any agent as an OpenAI-compatible model: ``POST /v1/chat/completions`` (:mod:`agentcore.web.v1.chat`),
+``POST /v1/responses`` (:mod:`agentcore.web.v1.responses`), ``GET /v1/models`` and ``GET /v1/models/{model}``.
 
 The surfaces render the step-event stream (:mod:`agentcore.agents.events`) and know nothing of a loop's insides.
-Errors answer in OpenAI's shape (:mod:`agentcore.agents.openai_errors`).  Runs waiting for a client tool's result
+Errors answer in OpenAI's shape (:mod:`agentcore.web.v1.errors`).  Runs waiting for a client tool's result
 and finished responses (``previous_response_id``) are kept in one :class:`~agentcore.agents.served.RunStore`.
 Every field of both APIs, supported / ignored / rejected: docs/openai.md.
 """
@@ -14,14 +14,14 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from agentcore.agents.openai_chat import ChatCompletionRequest, chat_completions
-from agentcore.agents.openai_errors import OpenAIRoute, openai_error_responses
-from agentcore.agents.responses import ResponsesRequest, create_response
 from agentcore.agents.served import AgentInput, RunStore, ServedAgent
 from agentcore.agents.shaping import AnswerShaper
-from agentcore.agents.v1_common import V1Runs, final_text, reasoning_line
 from agentcore.trace.text import truncate
 from agentcore.web.errors import ApiError, error_responses
+from agentcore.web.v1.chat import ChatCompletionRequest, chat_completions
+from agentcore.web.v1.common import V1Runs, final_text, reasoning_line
+from agentcore.web.v1.errors import OpenAIRoute, openai_error_responses
+from agentcore.web.v1.responses import ResponsesRequest, create_response
 
 __all__ = [
     "AgentInput",

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from agentcore.agents.client_tools import ClientTools
-from agentcore.agents.events import AgentStepEvent, ClientToolEvent, FinalEvent, error_answer
+from agentcore.agents.events import AgentStepEvent, ClientToolEvent, FinalEvent
 from agentcore.agents.served import AgentInput, RunHandle, RunStore, ServedAgent, drive
 from agentcore.agents.shaping import AnswerShaper, tool_choice_schema
 from agentcore.llm.errors import LLMError, StructuredOutputError
@@ -19,6 +19,7 @@ from agentcore.llm.usage import metering
 from agentcore.trace.logs import step_logger
 from agentcore.trace.text import truncate
 from agentcore.web.errors import ApiError
+from agentcore.web.status import answer_for_event
 
 __all__ = ["Ending", "OutputSpec", "V1Runs", "final_text", "reasoning_line"]
 
@@ -175,9 +176,7 @@ class V1Runs:
         if spec.needs_model and (self.shaper is None or not self.shaper.available):
             raise ApiError(422, f"{NEEDS_MODEL}: настройте провайдера LLM (AGENTCORE_PROVIDER)", "structured_output")
 
-    async def open(
-        self, agent: ServedAgent, agent_input: AgentInput, results: list[tuple[str, str]]
-    ) -> RunHandle:
+    async def open(self, agent: ServedAgent, agent_input: AgentInput, results: list[tuple[str, str]]) -> RunHandle:
         """The run for this request: a parked run the client's tool ``results`` resume, or a new run.
 
         Raises:
@@ -209,7 +208,7 @@ class V1Runs:
             )
             return Ending("tool_call", call=call)
         if event.type == "error":
-            return Ending("error", error=error_answer(event))
+            return Ending("error", error=answer_for_event(event))
         if event.type != "final":
             return Ending("error", error=ApiError(500, "внутренняя ошибка сервера", "internal_error"))
         if not spec.needs_model:

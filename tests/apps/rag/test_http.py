@@ -11,12 +11,12 @@ import pytest
 from fastapi import FastAPI
 from pydantic import SecretStr
 
+from agentcore.apps.rag.http import create_app
 from agentcore.config import Settings
 from agentcore.llm.gateway import SimpleLLMGateway
 from agentcore.llm.scripted import ScriptedProvider
 from agentcore.rag.embeddings import HashingEmbedder
 from agentcore.rag.engine import RagEngine
-from agentcore.rag.service import create_app
 from agentcore.serving import BackgroundServer
 
 
@@ -201,7 +201,7 @@ def test_router_under_a_prefix_initialises_lazily(
     serve: Any, data_dir: Path, kb_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Included under /rag of a bigger app, with no engine given: lazy creation builds the default collection."""
-    from agentcore.rag.service import create_router
+    from agentcore.apps.rag.http import create_router
     from agentcore.web.app import create_base_app
 
     monkeypatch.setattr("agentcore.rag.indexer.bundled_kb_path", lambda: kb_dir)

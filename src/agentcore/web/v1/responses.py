@@ -53,13 +53,13 @@ from openai.types.responses.response_usage import InputTokensDetails, OutputToke
 from pydantic import BaseModel, ConfigDict, Field
 
 from agentcore.agents.client_tools import as_llm_tool
-from agentcore.agents.openai_chat import ChatMessage, conversation
-from agentcore.agents.openai_errors import unsupported
 from agentcore.agents.served import AgentInput, RunHandle, new_id
-from agentcore.agents.v1_common import Ending, OutputSpec, V1Runs, client_tools_for, reasoning_line, tool_choice_tools
 from agentcore.llm.models import LLMTool
 from agentcore.trace.logs import step_logger
 from agentcore.web.errors import ApiError
+from agentcore.web.v1.chat import ChatMessage, conversation
+from agentcore.web.v1.common import Ending, OutputSpec, V1Runs, client_tools_for, reasoning_line, tool_choice_tools
+from agentcore.web.v1.errors import unsupported
 
 __all__ = ["IGNORED_FIELDS", "REJECTED_FIELDS", "SUPPORTED_FIELDS", "ResponsesRequest", "create_response"]
 

@@ -42,32 +42,26 @@ from fastapi import APIRouter, Depends, FastAPI
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field, create_model
 
+from agentcore.apps.plugin import EdgeContext, Mount
 from agentcore.config import Settings, get_settings
 from agentcore.llm.deadline import llm_deadline
 from agentcore.rag.answer import answer_messages, decline, extractive_answer
 from agentcore.rag.claims import checked_answer
 from agentcore.rag.engine import RagEngine
 from agentcore.rag.errors import (
-    DenseUnavailableError,
-    EmbedderError,
-    EmptyCollectionError,
-    IngestError,
     InvalidCollectionNameError,
-    InvalidQueryError,
     RagError,
-    SearchBackendError,
-    UnknownCollectionError,
 )
 from agentcore.rag.models import SearchResult, SourceDocument
 from agentcore.rag.rerank import arerank
 from agentcore.rag.searcher import Searcher
 from agentcore.rag.store import COLLECTION_NAME_PATTERN, validate_collection_name
 from agentcore.serving import closing_lifespan
-from agentcore.trace.redact import redact_public
 from agentcore.web.app import create_base_app
 from agentcore.web.auth import reader_dependencies, require_admin
 from agentcore.web.errors import ApiError, ErrorBody, error_responses
 from agentcore.web.models import SPACE_CLASS, StrictModel, integer_type, text_type
+from agentcore.web.status import answer_for
 
 logger = logging.getLogger("agentcore.rag.service")
 
@@ -243,24 +237,10 @@ def _doc_id(value: str) -> str:
     return value
 
 
-# Error classes of the engine -> machine codes of the HTTP answer.
-_CODES: tuple[tuple[type[RagError], str], ...] = (
-    (InvalidCollectionNameError, "invalid_collection_name"),
-    (InvalidQueryError, "invalid_query"),
-    (UnknownCollectionError, "unknown_collection"),
-    (EmptyCollectionError, "empty_collection"),
-    (DenseUnavailableError, "dense_unavailable"),
-    (IngestError, "ingest_error"),
-    (EmbedderError, "embedder_unavailable"),
-    (SearchBackendError, "search_backend_unavailable"),
-)
-
-
 def rag_api_error(exc: RagError) -> ApiError:
-    """The HTTP answer for an engine error: its status, a code, and its message with URLs hidden (an embedder or
-    Qdrant failure may name its address) and length capped."""
-    code = next((code for cls, code in _CODES if isinstance(exc, cls)), "rag_error")
-    return ApiError(exc.status_code, redact_public(str(exc)), code)
+    """The HTTP answer for an engine error (:data:`agentcore.web.status.EDGE_STATUS`: its status and code, its
+    message with URLs hidden and length capped)."""
+    return answer_for(exc)
 
 
 class _Service:
@@ -532,3 +512,13 @@ def create_app(
     app.include_router(router)
     app.state.rag = router.rag_service  # type: ignore[attr-defined]
     return app
+
+
+def mount(ctx: EdgeContext) -> Mount:
+    """The app's part of ``agentcore serve``: the routes under ``/rag`` (they guard their reads and writes
+    themselves); its engine is offered to the other apps as ``ctx.shared["rag.engine"]`` (one index in memory)."""
+    router = create_router(ctx.settings)
+    service = router.rag_service  # type: ignore[attr-defined]
+    ctx.shared["rag.engine"] = service.engine
+    ctx.shared["rag.service"] = service
+    return Mount(router, prefix="/rag")

@@ -25,11 +25,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from agentcore.agents.client_tools import as_llm_tool
 from agentcore.agents.served import AgentInput, RunHandle
-from agentcore.agents.v1_common import Ending, OutputSpec, V1Runs, client_tools_for, reasoning_line, tool_choice_tools
 from agentcore.llm.models import LLMMessage, LLMTool
 from agentcore.llm.usage import UsageTotals
 from agentcore.trace.logs import step_logger
 from agentcore.web.errors import ApiError
+from agentcore.web.v1.common import Ending, OutputSpec, V1Runs, client_tools_for, reasoning_line, tool_choice_tools
 
 __all__ = ["ChatCompletionRequest", "chat_completions"]
 

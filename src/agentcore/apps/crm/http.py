@@ -1,0 +1,306 @@
+"""The HTTP adapter of seed 004: ``POST /chat`` (FastAPI in place of the seed's ``http.server``, same contract).
+
+* ``X-API-Key`` must be one of ``HTTP_API_TOKENS`` (constant-time comparison), checked before the body is read:
+  otherwise ``401 {"error": "...", "code": "unauthorized"}``.
+* The body ``{"user_id", "message"}`` with optional ``mode``, ``session_id``, ``state_dir``, ``log_dir`` and
+  ``confirmation`` (``{"id": "c1", "decision": "approve" | "deny"}``, an explicit decision bound to one request).
+  Malformed JSON, missing or invalid fields → ``400`` with a message (the seed's status, the project's body).
+* The key decides whose sessions a request touches (:mod:`~agentcore.apps.crm.principals`): with
+  ``AGENTCORE_CRM_KEY_USERS`` a key acts only as its users (another ``user_id`` → ``403 forbidden_user``); an unlisted
+  key's sessions and pending confirmations are its own (the same ``user_id`` under another key is another session).
+* ``state_dir`` / ``log_dir`` resolve relative to the CRM's folder ``<data>/crm/`` and must stay inside it after
+  symlinks are followed (no ``..``, no absolute path elsewhere, no symlink out), with names the file system accepts
+  → else 400 (:mod:`~agentcore.apps.crm.paths`): no request can change a file of another system.
+* Success → ``200 {"assistant", "pending_confirmations", "session_id", "mode", "degraded"}``; anything unexpected →
+  ``500 {"error": "внутренняя ошибка сервера", "code": "internal_error"}`` with the detail only in the log.
+
+The orchestrator is built once by ``build_orchestrator`` when the server starts and reused by every request.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable, Coroutine
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import APIRouter, FastAPI, Header, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.routing import APIRoute
+from pydantic import BaseModel, Field
+
+from agentcore.apps.crm.errors import InputError
+from agentcore.apps.crm.interaction_log import InteractionLogger
+from agentcore.apps.crm.main_entrypoint import PortalConfigError
+from agentcore.apps.crm.models import MAX_MESSAGE_CHARS
+from agentcore.apps.crm.orchestrator import Orchestrator
+from agentcore.apps.crm.paths import crm_root, resolve_inside
+from agentcore.apps.crm.principals import KeyUsers, NotAllowedError
+from agentcore.apps.crm.state_store import FileStateStore, StateStoreError
+from agentcore.apps.plugin import EdgeContext, Mount
+from agentcore.config import Settings, get_settings
+from agentcore.trace.logs import step_logger
+from agentcore.web.auth import tokens_match
+from agentcore.web.errors import ApiError, error_responses, validation_message
+from agentcore.web.models import NON_BLANK_PATTERN, SPACE_CLASS, StrictModel, Text
+
+__all__ = ["ChatRequest", "ChatResponse", "create_app", "create_router", "mount"]
+
+_MAX_OVERRIDES = 64
+log = step_logger("crm", "agentcore.crm")
+
+
+class ConfirmationDecision(StrictModel):
+    """An explicit decision on one pending confirmation request."""
+
+    id: Text = Field(min_length=1, max_length=32, description="идентификатор запроса, например c1")
+    decision: Literal["approve", "deny"] = Field(description="approve — выполнить, deny — отменить")
+
+
+# What ``paths.resolve_inside`` accepts, as a schema pattern (checked there, answered with the seed's 400): a relative
+# path (surrounding spaces ignored) with no ".." component and no NUL, not blank.  An absolute path inside the data
+# root is accepted too, which a pattern cannot say.
+DIR_PATTERN = (
+    rf"^(?![{SPACE_CLASS}]*/)(?!(?:.*/|[{SPACE_CLASS}]*)\.\.(?:/|[{SPACE_CLASS}]*$))"
+    rf"[^\x00]*[^\x00{SPACE_CLASS}][^\x00]*$"
+)
+
+
+class ChatRequest(StrictModel):
+    """Body of ``POST /chat``."""
+
+    user_id: Text = Field(min_length=1, max_length=128, description="идентификатор пользователя (логи — по нему)")
+    message: Text = Field(
+        min_length=1,
+        max_length=MAX_MESSAGE_CHARS,
+        description="сообщение пользователя",
+        json_schema_extra={"pattern": NON_BLANK_PATTERN},  # checked by the orchestrator (the seed's 400)
+    )
+    mode: Literal["shadow", "canary", "full"] | None = Field(None, description="режим безопасности этого запроса")
+    session_id: Text | None = Field(None, min_length=1, max_length=128, description="сессия (по умолчанию default)")
+    state_dir: Text | None = Field(
+        None,
+        min_length=1,
+        max_length=1024,
+        description="каталог состояния внутри каталога CRM (<data>/crm/)",
+        json_schema_extra={"pattern": DIR_PATTERN},
+    )
+    log_dir: Text | None = Field(
+        None,
+        min_length=1,
+        max_length=1024,
+        description="каталог логов внутри каталога CRM (<data>/crm/)",
+        json_schema_extra={"pattern": DIR_PATTERN},
+    )
+    confirmation: ConfirmationDecision | None = Field(None, description="явное решение по ожидающему запросу")
+
+
+class PendingConfirmation(BaseModel):
+    """A step waiting for the user's decision."""
+
+    id: str
+    method: str
+    params: dict[str, Any]
+    comment: str
+    reason: str
+    summary: str = Field("", description="что будет сделано, словами (названия полей, значения до → после)")
+    requested_at: str
+    expires_at: str
+
+
+class ChatResponse(BaseModel):
+    """Answer of ``POST /chat``."""
+
+    assistant: str = Field(description="ответ ассистента")
+    pending_confirmations: list[PendingConfirmation] = Field(description="действия, ждущие подтверждения")
+    session_id: str
+    mode: str
+    degraded: bool = Field(description="модель недоступна: автоматические действия не выполнялись")
+
+
+def _bad_request(request: Request, exc: RequestValidationError) -> ApiError:
+    """The seed answers 400 (not 422) to malformed JSON and missing or invalid fields."""
+    errors = exc.errors()
+    if any(e.get("type") == "json_invalid" for e in errors):
+        return ApiError(400, "тело запроса не является корректным JSON", "invalid_json")
+    content_type = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if content_type and content_type != "application/json" and not content_type.endswith("+json"):
+        return ApiError(400, "ожидается тело в формате JSON (Content-Type: application/json)", "invalid_json")
+    return ApiError(400, validation_message(errors), "validation_error")
+
+
+def _api_key_route(settings: Settings) -> type[APIRoute]:
+    class ChatRoute(APIRoute):
+        """Checks ``X-API-Key`` before anything else and maps validation errors to the seed's 400."""
+
+        def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+            handler = super().get_route_handler()
+
+            async def checked(request: Request) -> Response:
+                if not tokens_match(request.headers.get("x-api-key"), settings.api_token_list):
+                    raise ApiError(401, "требуется действительный заголовок X-API-Key", "unauthorized")
+                try:
+                    return await handler(request)
+                except RequestValidationError as exc:
+                    raise _bad_request(request, exc) from None
+
+            return checked
+
+    return ChatRoute
+
+
+class _Service:
+    """The orchestrator built once (at start-up, or on the first request) and the per-path overrides."""
+
+    def __init__(self, settings: Settings, orchestrator: Orchestrator | None = None) -> None:
+        self.settings = settings
+        self.orchestrator = orchestrator
+        self._lock = asyncio.Lock()
+        self._stores: dict[Path, FileStateStore] = {}
+        self._loggers: dict[Path, InteractionLogger] = {}
+        self.key_users: KeyUsers | None = None
+        try:
+            raw = settings.crm_key_users.get_secret_value() if settings.crm_key_users else None
+            self.key_users = KeyUsers.parse(raw)
+        except ValueError as exc:  # the other systems keep running; /chat says 503 until the setting is fixed
+            log.error("serve // %s: POST /chat answers 503", exc)
+
+    def owner(self, key: str | None, user_id: str) -> str:
+        """Whose sessions this request touches (see :mod:`~agentcore.apps.crm.principals`).
+
+        Raises:
+            ApiError: 403 when the key may not act as ``user_id``; 503 when the mapping setting is unreadable.
+        """
+        if self.key_users is None:
+            raise ApiError(503, "AGENTCORE_CRM_KEY_USERS задан неверно, обратитесь к администратору", "crm_unavailable")
+        try:
+            return self.key_users.owner(key or "", user_id)
+        except NotAllowedError as exc:
+            raise ApiError(403, str(exc), "forbidden_user") from None
+
+    async def get(self) -> Orchestrator:
+        """The orchestrator, built on first use.
+
+        Raises:
+            PortalConfigError: the portal settings are unusable (told to the client as 503, never fatal).
+        """
+        if self.orchestrator is None:
+            async with self._lock:
+                if self.orchestrator is None:
+                    from agentcore.apps.crm.main_entrypoint import build_orchestrator
+
+                    self.orchestrator = await asyncio.to_thread(build_orchestrator, self.settings)
+        return self.orchestrator
+
+    def state_store(self, value: str | None) -> FileStateStore | None:
+        if value is None:
+            return None
+        if self.settings.redis_url:
+            raise InputError("state_dir: состояние хранится в Redis (AGENTCORE_REDIS_URL), каталог не применяется")
+        path = resolve_inside(crm_root(self.settings.data_dir), value, "state_dir")
+        if path not in self._stores and len(self._stores) >= _MAX_OVERRIDES:
+            self._stores.pop(next(iter(self._stores)))
+        return self._stores.setdefault(path, FileStateStore(path))
+
+    def interaction_logger(self, value: str | None) -> InteractionLogger | None:
+        if value is None:
+            return None
+        path = resolve_inside(crm_root(self.settings.data_dir), value, "log_dir")
+        if path not in self._loggers and len(self._loggers) >= _MAX_OVERRIDES:
+            self._loggers.pop(next(iter(self._loggers)))
+        return self._loggers.setdefault(
+            path, InteractionLogger(path, max_bytes=self.settings.crm_log_max_bytes, keep=self.settings.crm_log_keep)
+        )
+
+    async def aclose(self) -> None:
+        if self.orchestrator is not None:
+            await self.orchestrator.aclose()
+            self.orchestrator = None
+
+
+def create_router(settings: Settings | None = None, *, orchestrator: Orchestrator | None = None) -> APIRouter:
+    """The ``/chat`` router; its lifespan builds the orchestrator at start-up and closes it at shutdown.
+
+    Args:
+        settings: the configuration (default: the process settings).
+        orchestrator: use this one instead of building it (tests).
+    """
+    settings = settings or get_settings()
+    service = _Service(settings, orchestrator)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Any) -> AsyncIterator[None]:
+        if settings.api_token_list:  # without tokens /chat refuses every request: nothing to build
+            try:
+                await service.get()
+            except PortalConfigError as exc:  # the other systems of `agentcore serve` keep running; /chat says 503
+                log.error("serve // CRM portal settings are unusable, POST /chat answers 503: %s", exc)
+        try:
+            yield
+        finally:
+            await service.aclose()
+
+    router = APIRouter(tags=["crm"], route_class=_api_key_route(settings), lifespan=lifespan)
+    router.crm_service = service  # type: ignore[attr-defined]  # the MCP server's CRM tools use the same service
+
+    @router.post(
+        "/chat",
+        response_model=ChatResponse,
+        responses=error_responses(400, 401, 403, 413, 500, 503),  # 503: state store down, or CRM misconfigured
+        summary="Сообщение CRM-агенту Bitrix24",
+    )
+    async def chat(
+        body: ChatRequest,
+        x_api_key: str | None = Header(None, alias="X-API-Key", description="один из токенов HTTP_API_TOKENS"),
+    ) -> ChatResponse:
+        """Один ход диалога: ответ ассистента и действия, ожидающие подтверждения (заголовок ``X-API-Key``)."""
+        # The key was checked by the route class before the body was read; here it decides whose sessions these are.
+        owner = service.owner(x_api_key, body.user_id)
+        try:
+            store = service.state_store(body.state_dir)
+            logger = service.interaction_logger(body.log_dir)
+            orchestrator = await service.get()
+            confirmation = (
+                (body.confirmation.id, body.confirmation.decision == "approve") if body.confirmation else None
+            )
+            result = await orchestrator.handle_message(
+                owner,
+                body.message,
+                session_id=body.session_id,
+                mode=body.mode,
+                confirmation=confirmation,
+                state_store=store,
+                interaction_logger=logger,
+            )
+        except InputError as exc:
+            raise ApiError(400, str(exc), "invalid_input") from None
+        except StateStoreError:
+            raise ApiError(503, "хранилище состояния недоступно, повторите позже", "state_unavailable") from None
+        except PortalConfigError:
+            message = "портал Bitrix24 настроен неверно, обратитесь к администратору"
+            raise ApiError(503, message, "crm_unavailable") from None
+        return ChatResponse(
+            assistant=result.assistant,
+            pending_confirmations=[PendingConfirmation(**c.public()) for c in result.pending_confirmations],
+            session_id=result.state.session_id,
+            mode=result.mode,
+            degraded=result.degraded,
+        )
+
+    return router
+
+
+def create_app(settings: Settings | None = None, *, orchestrator: Orchestrator | None = None) -> FastAPI:
+    """The standalone server of ``agentcore crm serve``: the base app with the ``/chat`` router."""
+    from agentcore.web.app import create_base_app
+
+    settings = settings or get_settings()
+    app = create_base_app(settings, title="agentcore CRM")
+    app.include_router(create_router(settings, orchestrator=orchestrator))
+    return app
+
+
+def mount(ctx: EdgeContext) -> Mount:
+    """The app's part of ``agentcore serve``: ``POST /chat`` at the root, behind the CRM's own ``X-API-Key``."""
+    return Mount(create_router(ctx.settings), label="/chat")

@@ -1,0 +1,84 @@
+"""The registered apps, by name: what ``agentcore serve`` and the ``agentcore`` command loop over.
+
+Entries name their parts as ``"module:attribute"`` (:class:`~agentcore.apps.plugin.LazyApp`), so reading this
+registry imports no app; a part is imported when the server is built or a command runs.  Adding an app is one
+folder under ``agentcore/apps/`` and one entry here.
+
+The order is the order of the commands in ``agentcore --help`` and of the routers in ``agentcore serve`` (and of
+``systems`` in ``GET /health``); the RAG app comes first because the research agent searches through its engine
+(``EdgeContext.shared["rag.engine"]``).
+"""
+
+from __future__ import annotations
+
+from agentcore.apps.plugin import LazyApp
+
+__all__ = ["APPS", "app_names", "get_app"]
+
+APPS: tuple[LazyApp, ...] = (
+    LazyApp(
+        "rag",
+        "База знаний: индексация, поиск, RAG-сервис.",
+        settings_section="rag",
+        http="agentcore.apps.rag.http:mount",
+        cli="agentcore.cli.rag:register",
+    ),
+    LazyApp(
+        "haiku",
+        "Сервис хайку: три строки 5-7-5 на заданную тему.",
+        settings_section="haiku",
+        http="agentcore.apps.haiku.http:mount",
+    ),
+    LazyApp(
+        "assistant",
+        "Диалог с ассистентом: вопросы по базе знаний (RAG) и хайку на заданную тему.",
+        settings_section="assistant",
+        cli="agentcore.cli.chat:register",
+    ),
+    LazyApp(
+        "research",
+        "Исследовательский агент: ответы по базе знаний с цитатами.",
+        settings_section="research",
+        http="agentcore.apps.research.http:mount",
+        agents="agentcore.apps.research.http:served_agents",
+        cli="agentcore.cli.ask:register",
+    ),
+    LazyApp(
+        "example",
+        "Пример SGR-агента (ExampleSGRAgent + GetTimeTool).",
+        agents="agentcore.apps.example.http:served_agents",
+        cli="agentcore.cli.sgr:register",
+    ),
+    LazyApp(
+        "crm",
+        "CRM-агент Bitrix24: диалог, HTTP API (/chat), локальный тестовый портал.",
+        settings_section="crm",
+        http="agentcore.apps.crm.http:mount",
+        cli="agentcore.cli.crm:register",
+    ),
+    LazyApp(
+        "scrum",
+        "Scrum-ассистент: daily, аналитика, FAQ, дайджест, блокеры.",
+        settings_section="scrum",
+        http="agentcore.apps.scrum.http:mount",
+        cli="agentcore.cli.scrum:register",
+        errors="agentcore.apps.scrum.http:error_faces",
+    ),
+)
+
+
+def app_names() -> list[str]:
+    """The names of the registered apps, in order."""
+    return [app.name for app in APPS]
+
+
+def get_app(name: str) -> LazyApp:
+    """The app called ``name``.
+
+    Raises:
+        KeyError: no app has this name.
+    """
+    for app in APPS:
+        if app.name == name:
+            return app
+    raise KeyError(name)

@@ -1,0 +1,23 @@
+"""A small version of benchmarks/crm_load.py: concurrent sessions against the rate-limited fake portal lose no
+approval and answer every turn within the turn deadline."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+
+async def test_concurrent_sessions_under_the_rate_limit_lose_no_approval(tmp_path: Path) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+    from benchmarks.crm_load import run_load
+
+    deadline = 3.0
+    result = await run_load(tmp_path, sessions=6, turns=6, deadline=deadline, rate=(6, 4.0))
+    assert result.turns >= 36 and result.approvals == 18
+    assert result.lost == 0 and result.lost_after_drain == 0
+    assert result.executed_after_drain == 18  # every approval ran, once
+    assert max(result.latencies) < deadline + 1.5  # the deadline bounds model and portal; state I/O is around it
