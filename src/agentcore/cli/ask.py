@@ -36,19 +36,20 @@ def run_ask(question: str, *, collection: str | None, max_steps: int | None, as_
 
     async def go() -> dict[str, object] | None:
         from agentcore.agents.events import ErrorEvent, FinalEvent
-        from agentcore.apps.research.service import AgentRequestError
+        from agentcore.apps.research.service import AgentRequestError, RunDeadlineError
         from agentcore.cli.steps import render_stream
         from agentcore.rag.errors import RagError
 
         try:
             await open_toolset(toolset, service.tools)  # AGENTCORE_MCP_SERVERS: their tools join the agent's
+            deadline = service.run_deadline()  # AGENT_RUN_DEADLINE counts the collection check too
             try:
-                await service.check_request(request)
-            except (AgentRequestError, RagError) as exc:
+                await service.check_request(request, deadline=deadline)
+            except (AgentRequestError, RagError, RunDeadlineError) as exc:
                 fail(str(exc), code=2)
             if as_json:
                 events = []
-                async with contextlib.aclosing(service.stream_agent_response(request)) as stream:
+                async with contextlib.aclosing(service.stream_agent_response(request, deadline=deadline)) as stream:
                     events = [event async for event in stream]
                 last = events[-1]
                 result: dict[str, object] = {"request_id": last.request_id, "events": []}
@@ -60,7 +61,8 @@ def run_ask(question: str, *, collection: str | None, max_steps: int | None, as_
                 result["events"] = [event.model_dump(mode="json") for event in events]
                 return result
             banner = f"провайдер: {service.gateway.provider.display_name}"
-            final = await render_stream(service.stream_agent_response(request), console, banner=banner)
+            stream = service.stream_agent_response(request, deadline=deadline)
+            final = await render_stream(stream, console, banner=banner)
             return {"ok": final is not None and final.type == "final"}
         finally:
             await toolset.aclose()
@@ -89,7 +91,7 @@ def register(cli: typer.Typer) -> None:
         question: str = typer.Argument(..., help="Вопрос по базе знаний, например «Как оформить отпуск?»"),
         collection: str | None = typer.Option(None, "--collection", "-c", help="Коллекция (по умолчанию активная)"),
         max_steps: int | None = typer.Option(
-            None, "--max-steps", help="Лимит шагов ReAct (по умолчанию 8, не больше 15)"
+            None, "--max-steps", help="Лимит шагов ReAct (по умолчанию 8, не больше AGENT_MAX_STEPS)"
         ),
         as_json: bool = typer.Option(False, "--json", help="Вывести ответ, цитаты, метаданные и все шаги в JSON"),
     ) -> None:

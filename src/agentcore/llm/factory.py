@@ -56,8 +56,15 @@ def create_gateway(
         limiter = RedisRateLimiter(
             settings.redis_url, settings.llm_rate_limit_rps, key=f"agentcore:ratelimit:llm:{provider.name}"
         )
-    from agentcore.llm.breaker import shared_breaker
+    from agentcore.llm.breaker import CircuitBreaker, shared_breaker
 
+    if provider.name == "offline":
+        # Nothing is ever down offline: no breaker (and purgatory, with the redis client it imports, never loads).
+        breaker = CircuitBreaker(provider.display_name, threshold=0)
+    else:
+        breaker = shared_breaker(
+            provider.display_name, threshold=settings.llm_breaker_threshold, reset_after=settings.llm_breaker_reset
+        )
     return LLMGateway(
         provider,
         rate_limiter=limiter,
@@ -69,7 +76,5 @@ def create_gateway(
         structured_mode=settings.structured_output_mode,
         structured_retries=settings.structured_output_retries,
         deadline=settings.llm_deadline,
-        breaker=shared_breaker(
-            provider.display_name, threshold=settings.llm_breaker_threshold, reset_after=settings.llm_breaker_reset
-        ),
+        breaker=breaker,
     )

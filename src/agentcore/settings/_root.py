@@ -69,6 +69,7 @@ _APP_FLAT: Mapping[str, tuple[str, str]] = {
     "agent_token_budget": ("research", "agent_token_budget"),
     "agent_max_tokens": ("research", "agent_max_tokens"),
     "agent_tool_timeout": ("research", "agent_tool_timeout"),
+    "agent_run_deadline": ("research", "agent_run_deadline"),
     "coverage_threshold": ("research", "coverage_threshold"),
     "max_refinements": ("research", "max_refinements"),
     "enable_verify_step": ("research", "enable_verify_step"),

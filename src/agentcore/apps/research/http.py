@@ -3,11 +3,13 @@
 
 Bad input is refused before a run starts, as JSON ``{"error", "code"}``: 422 (empty or too long question,
 ``max_steps`` out of range, invalid collection name, malformed fields), 400 (malformed JSON), 404 (unknown
-collection), 409 (empty collection), 413 (body too large), 503 (LLM provider not configured).  A started stream
-always ends with a ``final`` or ``error`` event; a client that disconnects cancels the run.
-"""
+collection), 409 (empty collection), 413 (body too large), 503 (LLM provider not configured), 504 (the collection
+not loaded within ``AGENT_RUN_DEADLINE``).  A started stream always ends with a ``final`` or ``error`` event; a client
+that disconnects cancels the run.  The body's ``max_steps`` bound is ``AGENT_MAX_STEPS``, declared in its schema.
 
-from __future__ import annotations
+No ``from __future__ import annotations`` here: FastAPI must see the body class built from the settings inside
+:func:`create_router`, not the string of its local name.
+"""
 
 import asyncio
 import contextlib
@@ -21,8 +23,8 @@ from pydantic import BaseModel, Field
 from agentcore.agents.events import AgentStepEvent, Citation
 from agentcore.agents.served import AgentInput, ServedAgent
 from agentcore.apps.plugin import EdgeContext, Mount
-from agentcore.apps.research.models import AgentRequest
-from agentcore.apps.research.service import AgentRequestError, AgentService
+from agentcore.apps.research.models import AgentRequest, request_model
+from agentcore.apps.research.service import AgentRequestError, AgentService, RunDeadlineError
 from agentcore.config import Settings
 from agentcore.rag.errors import RagError
 from agentcore.trace.redact import redact_public
@@ -64,7 +66,7 @@ class ResearchHTTP:
         self,
         settings: Settings,
         service: AgentService | None = None,
-        engine_factory: Callable[[], RagEngine] | None = None,
+        engine_factory: "Callable[[], RagEngine] | None" = None,
     ) -> None:
         self.settings = settings
         self._service = service
@@ -99,17 +101,20 @@ class ResearchHTTP:
         if self._service is not None and self._own_service:
             await self._service.aclose()
 
-    async def checked(self, request: AgentRequest) -> AgentService:
-        """The service, after ``request`` passed the configured limits and its collection was found.
+    async def checked(self, request: AgentRequest, deadline: float | None = None) -> AgentService:
+        """The service, after ``request`` passed the configured limits and its collection was found (by
+        ``deadline``, ``loop.time()``: the run's, so that the check counts against it).
 
         Raises:
             ApiError: 422 / 404 / 409 / 503 with the reason.
         """
         service = self.service()
         try:
-            await service.check_request(request)
+            await service.check_request(request, deadline=deadline)
         except AgentRequestError as exc:
             raise ApiError(422, f"некорректный запрос: {exc}", "validation_error") from None
+        except RunDeadlineError as exc:
+            raise ApiError(504, str(exc), "upstream_timeout") from None
         except RagError as exc:
             face = EDGE_STATUS.face_of(exc)
             status = face.status if face is not None and face.status in _RAG_CODES else 422
@@ -151,7 +156,7 @@ def create_router(
     settings: Settings,
     service: AgentService | None = None,
     *,
-    engine_factory: Callable[[], RagEngine] | None = None,
+    engine_factory: "Callable[[], RagEngine] | None" = None,
     http: ResearchHTTP | None = None,
 ) -> APIRouter:
     """The ``/research`` routes; the router's lifespan closes the service's clients."""
@@ -165,7 +170,9 @@ def create_router(
         await research.aclose()
 
     router = APIRouter(prefix="/research", tags=["research"], lifespan=lifespan)
-    errors = error_responses(400, 404, 409, 413, 415, 422, 503)
+    errors = error_responses(400, 404, 409, 413, 415, 422, 503, 504)
+    # max_steps bounded by AGENT_MAX_STEPS in the schema itself, so the schema and the service agree
+    Body = request_model(settings.agent_max_steps)
 
     @router.post(
         "/stream",
@@ -180,15 +187,16 @@ def create_router(
         },
         summary="Исследовательский агент: шаги в реальном времени (SSE)",
     )
-    async def research_stream(body: AgentRequest) -> Any:
+    async def research_stream(body: Body) -> Any:  # type: ignore[valid-type]
         """Run the agent and stream every step as a Server-Sent Event (``event:`` = the step type, ``data:`` = the
         event JSON, ``id:`` = ``<request_id>:<n>``); the last event is ``final`` or ``error``."""
-        service = await research.checked(body)
+        deadline = research.service().run_deadline()
+        service = await research.checked(body, deadline)
 
         async def events() -> AsyncGenerator[ServerSentEvent, None]:
             count, request_id = 0, "-"
             try:
-                async with contextlib.aclosing(service.stream_agent_response(body)) as stream:
+                async with contextlib.aclosing(service.stream_agent_response(body, deadline=deadline)) as stream:
                     async for event in stream:
                         count += 1
                         request_id = event.request_id
@@ -207,15 +215,16 @@ def create_router(
         responses={**errors, **error_responses(500, 502, 503, 504)},
         summary="Исследовательский агент: ответ одним JSON",
     )
-    async def research_run(body: AgentRequest, request: Request) -> Any:
+    async def research_run(body: Body, request: Request) -> Any:  # type: ignore[valid-type]
         """Run the agent to the end and answer with the final event and every step (a client that disconnects
         cancels the run)."""
         from agentcore.web.disconnect import ClientGone, gone_response, unless_disconnected
 
-        service = await research.checked(body)
+        deadline = research.service().run_deadline()
+        service = await research.checked(body, deadline)
 
         async def run() -> list[AgentStepEvent]:
-            async with contextlib.aclosing(service.stream_agent_response(body)) as stream:
+            async with contextlib.aclosing(service.stream_agent_response(body, deadline=deadline)) as stream:
                 return [event async for event in stream]
 
         try:

@@ -5,19 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, Field, StringConstraints
+from pydantic import AfterValidator, Field, StringConstraints, create_model
 
 from agentcore.rag.citations import ComposedContext, CoverageReport
 from agentcore.rag.models import Hit, SearchMode
 from agentcore.rag.verify import VerifyReport
 from agentcore.web.models import NON_BLANK_PATTERN, StrictModel, encodable, integer_type
 
-__all__ = ["MAX_QUESTION_CHARS", "MAX_STEPS_CAP", "AgentRequest", "AgentState", "Scratch"]
+__all__ = ["MAX_QUESTION_CHARS", "AgentRequest", "AgentState", "Scratch", "request_model"]
 
 MAX_QUESTION_CHARS = 2000
 """The longest question the schema accepts (``RAG_MAX_QUESTION_CHARS`` may lower it)."""
-MAX_STEPS_CAP = 15
-"""The largest ``max_steps`` the schema accepts (``AGENT_MAX_STEPS`` may lower it)."""
 COLLECTION_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
 
 
@@ -29,7 +27,9 @@ def _not_blank(value: str) -> str:
 
 
 class AgentRequest(StrictModel):
-    """A question for the research agent (body of ``POST /research`` and ``POST /research/stream``)."""
+    """A question for the research agent (the CLI's, MCP's and ``/v1``'s; the HTTP bodies are
+    :func:`request_model`'s, with ``AGENT_MAX_STEPS`` in their schema).  ``max_steps`` above ``AGENT_MAX_STEPS``
+    is refused by ``AgentService.check_request``."""
 
     question: Annotated[
         str,
@@ -38,12 +38,25 @@ class AgentRequest(StrictModel):
         AfterValidator(_not_blank),
     ] = Field(description="вопрос пользователя", json_schema_extra={"pattern": NON_BLANK_PATTERN})
     # JSON Schema's integers (15.0 included); the bounds declared (minimum/maximum), true and "5" refused.
-    max_steps: integer_type(ge=1, le=MAX_STEPS_CAP) | None = Field(  # type: ignore[valid-type]
+    max_steps: integer_type(ge=1) | None = Field(  # type: ignore[valid-type]
         None, description="лимит шагов ReAct (по умолчанию AGENT_DEFAULT_STEPS)"
     )
     collection: str | None = Field(
         None, pattern=COLLECTION_PATTERN, description="коллекция базы знаний (по умолчанию активная)"
     )
+
+
+def request_model(max_steps: int) -> type[AgentRequest]:
+    """The body of ``POST /research`` and ``POST /research/stream``: :class:`AgentRequest` with ``max_steps``
+    bounded by ``max_steps`` (``AGENT_MAX_STEPS``) in its schema, so that the schema and the service agree."""
+    steps: Any = integer_type(ge=1, le=max_steps)
+    model: type[AgentRequest] = create_model(
+        "AgentRequest",
+        __base__=AgentRequest,
+        __doc__="A question for the research agent (body of ``POST /research`` and ``POST /research/stream``).",
+        max_steps=(steps | None, Field(None, description="лимит шагов ReAct (по умолчанию AGENT_DEFAULT_STEPS)")),
+    )
+    return model
 
 
 class AgentState:

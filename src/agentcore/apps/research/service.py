@@ -14,7 +14,11 @@ left to a model is enforced by the service:
   threshold or verify confidence at its minimum when a search of the run was answerable (the searcher's calibrated
   verdict), both when none was;
 * **step limit** — when ``max_steps`` runs out the question goes to :class:`QAService` (one-shot retrieve and answer),
-  and ``final`` says so (``metadata.fallback = "qa_service"``).
+  and ``final`` says so (``metadata.fallback = "qa_service"``);
+* **run deadline** — ``agent_run_deadline`` seconds cover the whole run: the collection check (``retriever.info``),
+  every step, tool and search, the QA fallback and the final check.  When it expires a control thought says so and
+  ``final`` answers from the claims supported so far, or says the run could not finish in time
+  (``metadata.timed_out``); the stream never hangs and never ends in an unhandled error.
 
 ``final.metadata`` carries ``coverage``, ``refinements``, ``confidence`` and more (see ``docs/research.md``).
 Identical requests within ``research_cache_ttl`` seconds are replayed from memory (``metadata.cached``).
@@ -22,6 +26,7 @@ Identical requests within ``research_cache_ttl`` seconds are replayed from memor
 
 from __future__ import annotations
 
+import asyncio
 import re
 import unicodedata
 from collections.abc import AsyncGenerator
@@ -48,13 +53,19 @@ from agentcore.trace.logs import step_logger
 from agentcore.trace.redact import redact_public
 from agentcore.trace.text import truncate
 
-__all__ = ["AgentRequestError", "AgentService", "ResearchRun", "is_decline"]
+__all__ = ["AgentRequestError", "AgentService", "ResearchRun", "RunDeadlineError", "is_decline"]
 
 logger = step_logger("research", "agentcore.research")
 
 REFINED_MAX_PASSAGES = 10
 CLOSEST_SOURCES = 3
 SNIPPET_CHARS = 240
+FINISH_GRACE = 2.0
+"""Seconds of the run deadline kept for the last word (checking the claims of what was found); a fifth of the
+deadline when that is shorter."""
+TIMED_OUT_TEXT = (
+    "Не удалось подготовить ответ за отведённое время ({seconds:g} с). Попробуйте ещё раз или уточните вопрос."
+)
 
 ROLE = (
     "Ты — исследовательский агент службы поддержки. Отвечаешь на вопросы сотрудников по базе знаний компании, "
@@ -104,6 +115,10 @@ class AgentRequestError(ValueError):
     """A request the configuration does not allow (too long a question, too many steps); the message is Russian."""
 
 
+class RunDeadlineError(TimeoutError):
+    """The knowledge base did not answer the collection check within the run deadline; the message is Russian."""
+
+
 @dataclass
 class ResearchRun(ReActRun):
     """A :class:`~agentcore.agents.react.ReActRun` with the research agent's state."""
@@ -112,6 +127,8 @@ class ResearchRun(ReActRun):
     scratch: Scratch = field(default_factory=lambda: Scratch("", ""))
     coverage_report: CoverageReport | None = None
     supported_before_refinement: int | None = None
+    deadline: float | None = None
+    """``loop.time()`` by which the run must have ended (``None`` only for a run built outside a loop)."""
 
 
 class AgentService(ReActAgent):
@@ -182,13 +199,19 @@ class AgentService(ReActAgent):
             for tool in self.tools
         }
 
-    async def check_request(self, request: AgentRequest) -> CollectionInfo:
+    async def check_request(self, request: AgentRequest, *, deadline: float | None = None) -> CollectionInfo:
         """Validate ``request`` against the configuration and load its collection.
+
+        Args:
+            request: the request.
+            deadline: ``loop.time()`` by which the collection must be loaded (by default ``agent_run_deadline``
+                seconds from now).
 
         Raises:
             AgentRequestError: question longer than ``rag_max_question_chars`` or ``max_steps`` above
                 ``agent_max_steps``.
             RagError: unknown, invalid or empty collection (its ``status_code`` says 404 / 422 / 409).
+            RunDeadlineError: the knowledge base did not answer by ``deadline``.
         """
         limit = self.settings.rag_max_question_chars
         if len(request.question) > limit:
@@ -196,30 +219,69 @@ class AgentService(ReActAgent):
         cap = self.settings.agent_max_steps
         if request.max_steps is not None and request.max_steps > cap:
             raise AgentRequestError(f"max_steps должен быть от 1 до {cap}, получено {request.max_steps}")
-        info = await self.retriever.info(request.collection)
+        if deadline is None:
+            deadline = self.run_deadline()
+        try:
+            async with asyncio.timeout_at(deadline) as window:
+                info = await self.retriever.info(request.collection)
+        except TimeoutError:
+            if not window.expired():
+                raise
+            logger.error("check_request // Collection check exceeded the run deadline")
+            raise RunDeadlineError(
+                f"база знаний не ответила за отведённое время ({self.settings.agent_run_deadline:g} с, "
+                "AGENT_RUN_DEADLINE)"
+            ) from None
         if info.chunks == 0:
             from agentcore.rag.errors import EmptyCollectionError
 
             raise EmptyCollectionError(f"коллекция {info.name!r} пуста: сначала проиндексируйте документы")
         return info
 
-    async def stream_agent_response(self, request: AgentRequest) -> AsyncGenerator[AgentStepEvent, None]:
+    def run_deadline(self) -> float:
+        """``loop.time()`` by which a run starting now must end (``agent_run_deadline`` from now): a caller that
+        checks the request before streaming passes it to both :meth:`check_request` and :meth:`stream_agent_response`
+        so that the check counts against the run's time."""
+        return asyncio.get_running_loop().time() + self.settings.agent_run_deadline
+
+    async def stream_agent_response(
+        self, request: AgentRequest, *, deadline: float | None = None
+    ) -> AsyncGenerator[AgentStepEvent, None]:
         """Answer ``request.question``, yielding the seed's events live: ``step_started``, ``thought``,
         ``tool_invoked``, ``observation``, then ``final`` (or ``error``).
 
         A request the configuration refuses, an unknown collection or an LLM failure end the stream with one
-        ``error`` event; it never raises for them.  Closing the iterator cancels the run.
+        ``error`` event; it never raises for them.  The whole of it — collection check included — keeps within
+        ``agent_run_deadline`` (see the module doc) — from now, or by ``deadline`` (:meth:`run_deadline` taken
+        before an earlier check).  Closing the iterator cancels the run.
         """
         request_id = new_request_id()
+        if deadline is None:
+            deadline = self.run_deadline()
+        max_steps = request.max_steps or self.settings.agent_default_steps
         try:
-            info = await self.check_request(request)
+            info = await self.check_request(request, deadline=deadline)
+        except RunDeadlineError as exc:
+            from agentcore.agents.events import EventFactory
+
+            events = EventFactory(self.agent_name, request_id, max_steps=max_steps)
+            yield events.thought(0, f"Контроль: {exc}: поиск не выполнен", origin="control")
+            run = ResearchRun(
+                question=request.question,
+                request_id=events.request_id,
+                max_steps=max_steps,
+                events=events,
+                emit=_discard,
+                scratch=Scratch(question=request.question, collection=request.collection or "", top_k=5),
+            )
+            yield await self._finish(run, NO_ANSWER, declined=True, timed_out=True)
+            return
         except (AgentRequestError, RagError) as exc:
             from agentcore.agents.events import EventFactory
 
             code = "invalid_request" if isinstance(exc, AgentRequestError) else "retrieval_error"
             yield EventFactory(self.agent_name, request_id).error(0, redact_public(f"Некорректный запрос: {exc}"), code)
             return
-        max_steps = request.max_steps or self.settings.agent_default_steps
         key = (" ".join(request.question.split()).casefold(), info.name, info.version, max_steps)
         cached = self._cache.get(key) if self._cache is not None else None
         if cached is not None:
@@ -229,11 +291,12 @@ class AgentService(ReActAgent):
             return
         recorded: list[AgentStepEvent] = []
         async for event in self.stream(
-            request.question, request_id=request_id, max_steps=max_steps, collection=info.name
+            request.question, request_id=request_id, max_steps=max_steps, collection=info.name, deadline=deadline
         ):
             recorded.append(event)
             yield event
-        if self._cache is not None and recorded and recorded[-1].type == "final":
+        last = recorded[-1] if recorded else None
+        if self._cache is not None and last is not None and last.type == "final" and not last.metadata.get("timed_out"):
             self._cache[key] = recorded
 
     # ------------------------------------------------------------------------------------- running
@@ -255,13 +318,49 @@ class AgentService(ReActAgent):
             emit=emit,
             state=state,
             scratch=Scratch(question=question, collection=collection, top_k=5),
+            # every run has one: `/v1` with history calls stream() directly
+            deadline=options.get("deadline") or self.run_deadline(),
         )
 
     async def execute(self, run: ReActRun) -> None:
+        """The ReAct loop within the run's deadline; at the deadline, :meth:`_on_deadline` gives the last word."""
         assert isinstance(run, ResearchRun)
         SCRATCH.set(run.scratch)
         logger.info("stream_agent_response // Start %s: %s", run.request_id, truncate(run.question, 200))
-        await super().execute(run)
+        if run.deadline is None:
+            await super().execute(run)
+            return
+        grace = min(FINISH_GRACE, self.settings.agent_run_deadline / 5)
+        try:
+            async with asyncio.timeout_at(run.deadline - grace) as limit:
+                await super().execute(run)
+        except TimeoutError:
+            if not limit.expired():
+                raise
+            await self._on_deadline(run, grace)
+
+    async def _on_deadline(self, run: ResearchRun, grace: float) -> None:
+        """The run deadline expired: a control thought, then ``final`` from the composed context's extractive draft
+        — only its claims the deterministic guard supports are shown (no model call, no verify) — or, with nothing
+        found or no time left even for that, the answer that the run could not finish in time."""
+        seconds = self.settings.agent_run_deadline
+        logger.warning("stream_agent_response // Run deadline of %gs exceeded %s", seconds, run.request_id)
+        draft = run.scratch.draft if run.scratch.context is not None else None
+        await run.emit(
+            run.events.thought(
+                run.step,
+                f"Время на ответ истекло (AGENT_RUN_DEADLINE = {seconds:g} с): "
+                + ("отвечаю по тому, что уже найдено и подтверждено" if draft else "ничего подтверждённого не найдено"),
+                origin="control",
+            )
+        )
+        declined = draft is None or is_decline(draft)
+        try:
+            async with asyncio.timeout(grace):
+                final = await self._finish(run, draft or NO_ANSWER, declined=declined, timed_out=True)
+        except TimeoutError:
+            final = await self._finish(run, NO_ANSWER, declined=True, timed_out=True)
+        await run.emit(final)
 
     def timeout_for(self, tool: str) -> float:
         # verify may ask the model to judge claims: give it the model's time on top of the tool's.
@@ -518,16 +617,19 @@ class AgentService(ReActAgent):
         return done
 
     async def _finish(
-        self, run: ResearchRun, answer: str, *, declined: bool, fallback: str | None = None
+        self, run: ResearchRun, answer: str, *, declined: bool, fallback: str | None = None, timed_out: bool = False
     ) -> FinalEvent:
-        """Verify (when enabled), decide whether to decline honestly, and build ``final``."""
+        """Verify (when enabled), decide whether to decline honestly, and build ``final``.
+
+        ``timed_out``: the run deadline expired — no verify and no model judge (the deterministic guard alone
+        decides), and an answer with no supported claim says the run could not finish in time."""
         settings, state, scratch = self.settings, run.state, run.scratch
         verify: dict[str, Any] | None = None
-        if settings.enable_verify_step and not declined and answer_sentences(answer):
+        if settings.enable_verify_step and not declined and not timed_out and answer_sentences(answer):
             verify = await self._verify_answer(answer, run.history)
         confidence = verify.get("confidence") if verify else None
         passages = scratch.context.passages if scratch.context else ()
-        checked = None if declined else await self._check_claims(run, answer)
+        checked = None if declined else await self._check_claims(run, answer, use_judge=not timed_out)
         rendered = checked[1] if checked else None
         if (
             rendered is None
@@ -536,6 +638,8 @@ class AgentService(ReActAgent):
         ):
             closest = passages[:CLOSEST_SOURCES]
             text, cited_passages, answered = decline([p.as_hit() for p in closest]), [], False
+            if timed_out:
+                text = TIMED_OUT_TEXT.format(seconds=settings.agent_run_deadline)
         else:
             closest = ()
             text = rendered.text
@@ -588,6 +692,7 @@ class AgentService(ReActAgent):
             "verify_claims": (verify or {}).get("claims", []),
             "closest": [{"id": p.id, "doc_id": p.doc_id, "title": p.title} for p in closest],
             "cached": False,
+            "timed_out": timed_out,
         }
         logger.info(
             "stream_agent_response // Final %s: answered=%s coverage=%.2f refinements=%d confidence=%s "
@@ -602,15 +707,18 @@ class AgentService(ReActAgent):
         )
         return run.events.final(run.step, text, citations, metadata)
 
-    async def _check_claims(self, run: ResearchRun, answer: str) -> tuple[ClaimReport, RenderedAnswer] | None:
+    async def _check_claims(
+        self, run: ResearchRun, answer: str, *, use_judge: bool = True
+    ) -> tuple[ClaimReport, RenderedAnswer] | None:
         """Check every claim of ``answer`` against the run's passages and the question's focus; ``None`` when
-        there is no context to check against.  Warnings (an unreadable judge reply) go to the trace."""
+        there is no context to check against.  Warnings (an unreadable judge reply) go to the trace.
+        ``use_judge=False``: the deterministic guard alone (no model call)."""
         scratch = run.scratch
         if scratch.context is None:
             return None
         claims = read_claims(answer, scratch.context)
         pool = [Passage.from_hit(0, hit) for hit in scratch.seen.values()]
-        judge = self.judge if self.judge.name != "lexical" else None
+        judge = self.judge if self.judge.name != "lexical" and use_judge else None
         report = await check_claims(claims, scratch.context, pool=pool, judge=judge)
         for warning in report.warnings:
             await run.emit(run.events.thought(run.step, f"Предупреждение: {warning}", origin="control"))
@@ -660,6 +768,10 @@ def is_decline(answer: str) -> bool:
         return False
     text = unicodedata.normalize("NFC", answer)
     return not text.strip() or bool(_DECLINE_RE.search(text))
+
+
+async def _discard(event: AgentStepEvent) -> None:
+    """``emit`` of a run whose events are yielded directly (the run deadline expired before it started)."""
 
 
 def _restamped(event: AgentStepEvent, request_id: str) -> AgentStepEvent:

@@ -18,6 +18,8 @@ class ResearchSettings(Section):
     # Total tokens (prompt + completion) of every model call of one run; None: no run budget (issue 18).
     agent_max_tokens: int | None = Field(100000, ge=1, validation_alias=env("AGENT_MAX_TOKENS"))
     agent_tool_timeout: float = Field(5.0, gt=0, validation_alias=env("AGENT_TOOL_TIMEOUT"))
+    # Seconds one run may take in all: collection check, steps, tools, QA fallback, the final check (issue 18).
+    agent_run_deadline: float = Field(27.0, gt=0, validation_alias=env("AGENT_RUN_DEADLINE"))
     coverage_threshold: float = Field(0.8, ge=0, le=1, validation_alias=env("COVERAGE_THRESHOLD"))
     max_refinements: int = Field(1, ge=0, validation_alias=env("MAX_REFINEMENTS"))
     enable_verify_step: bool = Field(True, validation_alias=env("ENABLE_VERIFY_STEP"))

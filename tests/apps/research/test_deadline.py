@@ -1,0 +1,146 @@
+"""The run deadline (``AGENT_RUN_DEADLINE``) covers the whole research run — the collection check, the model's steps,
+search and the QA fallback: when it expires the run answers from the claims supported so far, or says it could not
+finish in time, with a control thought saying why; it never hangs and never ends in an error."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import httpx
+import pytest
+from tests.apps.research.conftest import ServiceFactory
+from tests.apps.research.test_http import _serve
+from tests.apps.research.test_service import BASE_FLOW, QUESTION, act, final, run
+from tests.hanging import hanging_reply
+
+from agentcore.agents.events import AgentStepEvent, FinalEvent
+from agentcore.apps.research import AgentService
+from agentcore.apps.research.retrieval import EngineRetriever
+from agentcore.config import Settings
+from agentcore.rag.engine import RagEngine
+
+DEADLINE = 1.0
+
+
+class Hanging(EngineRetriever):
+    """Retrieval whose ``info`` and/or searches never answer (until cancelled)."""
+
+    def __init__(self, engine: RagEngine, *, info: bool = False, search: bool = False) -> None:
+        super().__init__(engine)
+        self.hang_info, self.hang_search = info, search
+
+    async def info(self, collection: str | None = None) -> Any:
+        if self.hang_info:
+            await asyncio.sleep(3600)
+        return await super().info(collection)
+
+    async def aretrieve(self, *args: Any, **kwargs: Any) -> Any:
+        if self.hang_search:
+            await asyncio.sleep(3600)
+        return await super().aretrieve(*args, **kwargs)
+
+
+async def bounded(service: AgentService, **kwargs: Any) -> tuple[list[AgentStepEvent], float]:
+    """The run's events and its wall time; the test fails (instead of hanging) when the run does not end."""
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    events = await asyncio.wait_for(run(service, **kwargs), DEADLINE + 10)
+    return events, loop.time() - started
+
+
+def timed_out_final(events: list[AgentStepEvent]) -> FinalEvent:
+    assert [e.type for e in events].count("final") == 1 and not any(e.type == "error" for e in events)
+    done = events[-1]
+    assert isinstance(done, FinalEvent) and done.metadata["timed_out"] is True
+    control = [e.text for e in events if e.type == "thought" and e.origin == "control"]
+    assert any("AGENT_RUN_DEADLINE" in text for text in control), control
+    return done
+
+
+async def test_a_hanging_model_after_the_context_answers_from_the_supported_draft(
+    make_service: ServiceFactory,
+) -> None:
+    started, cancelled = asyncio.Event(), asyncio.Event()
+    service = make_service([*BASE_FLOW, hanging_reply(started, cancelled)], agent_run_deadline=DEADLINE)
+    events, seconds = await bounded(service)
+    done = timed_out_final(events)
+    assert "28" in done.answer and done.citations and done.metadata["answered"] is True
+    assert done.metadata["grounded"] is True and done.metadata["verified"] is False  # guard only, no verify
+    assert cancelled.is_set() and seconds < DEADLINE + 1
+
+
+async def test_a_hanging_collection_check_says_the_run_could_not_finish(
+    make_service: ServiceFactory, engine: RagEngine
+) -> None:
+    service = make_service([final("не спрошено")], retriever=Hanging(engine, info=True), agent_run_deadline=DEADLINE)
+    events, seconds = await bounded(service)
+    done = timed_out_final(events)
+    assert done.answer.startswith("Не удалось подготовить ответ за отведённое время (1 с)")
+    assert done.metadata["answered"] is False and not done.citations
+    assert service.gateway.call_count == 0  # type: ignore[attr-defined]
+    assert seconds < DEADLINE + 1
+
+
+async def test_a_hanging_search_is_cut_by_the_run_deadline_before_the_tool_timeout(
+    make_service: ServiceFactory, engine: RagEngine
+) -> None:
+    service = make_service(
+        [*BASE_FLOW, final("Отпуск 28 дней [1].")],
+        retriever=Hanging(engine, search=True),
+        agent_run_deadline=DEADLINE,
+        agent_tool_timeout=30.0,
+    )
+    events, seconds = await bounded(service)
+    done = timed_out_final(events)
+    assert done.metadata["answered"] is False and done.answer.startswith("Не удалось подготовить ответ")
+    assert seconds < DEADLINE + 1
+
+
+async def test_a_hanging_qa_fallback_is_cut_by_the_run_deadline(make_service: ServiceFactory) -> None:
+    service = make_service([act("router_select", {"query": QUESTION})], agent_run_deadline=DEADLINE)
+    calls: list[str] = []
+
+    async def hanging_answer(question: str, collection: str | None = None) -> Any:
+        calls.append(question)
+        await asyncio.sleep(3600)
+
+    service.qa.answer = hanging_answer  # type: ignore[method-assign]
+    events, seconds = await bounded(service, max_steps=1)
+    done = timed_out_final(events)
+    assert calls == [QUESTION]
+    assert any(e.type == "thought" and "QAService" in e.text for e in events)
+    assert done.metadata["answered"] is False and seconds < DEADLINE + 1
+
+
+async def test_a_run_within_its_deadline_is_not_marked_and_a_timed_out_one_is_not_cached(
+    make_service: ServiceFactory,
+) -> None:
+    answer = "Ежегодный оплачиваемый отпуск составляет 28 календарных дней [1]."
+    service = make_service([*BASE_FLOW, final(answer)], agent_run_deadline=60.0)
+    done = (await run(service))[-1]
+    assert isinstance(done, FinalEvent) and done.metadata["timed_out"] is False and done.answer == answer
+
+    started, cancelled = asyncio.Event(), asyncio.Event()
+    cached = make_service(
+        [*BASE_FLOW, hanging_reply(started, cancelled), *BASE_FLOW, final(answer)],
+        agent_run_deadline=DEADLINE,
+        research_cache_ttl=300,
+    )
+    first, _ = await bounded(cached)
+    timed_out_final(first)
+    second, _ = await bounded(cached)
+    assert second[-1].metadata["cached"] is False and second[-1].metadata["timed_out"] is False  # type: ignore[union-attr]
+
+
+@pytest.mark.e2e
+def test_the_routes_answer_504_when_the_collection_check_hangs(
+    settings: Settings, make_service: ServiceFactory, engine: RagEngine
+) -> None:
+    configured = settings.model_copy(update={"agent_run_deadline": DEADLINE})
+    service = make_service([final("не спрошено")], retriever=Hanging(engine, info=True), agent_run_deadline=DEADLINE)
+    with _serve(configured, service) as server:
+        for path in ("/research", "/research/stream"):
+            response = httpx.post(server.url + path, json={"question": QUESTION}, timeout=DEADLINE + 10)
+            assert response.status_code == 504, response.text
+            assert response.json()["code"] == "upstream_timeout" and "AGENT_RUN_DEADLINE" in response.json()["error"]
