@@ -20,7 +20,7 @@ pytestmark = pytest.mark.e2e
 def agent(make_orchestrator: Callable[..., Orchestrator], portal_server: FakePortalServer) -> Orchestrator:
     from agentcore.apps.crm import offline as _offline  # noqa: F401 - registers the offline planner
 
-    client = ModelClient.from_settings(Settings(llm_provider="offline"))
+    client = ModelClient.from_settings(Settings(provider="offline"))
     return make_orchestrator(client, bitrix=BitrixClient(WebhookAuth(portal_server.webhook_url)), mode="full")
 
 

@@ -169,7 +169,7 @@ def portal_for_eval() -> Iterator[tuple[FakePortal, str]]:
 
 
 async def _dialog(portal: FakePortal, webhook: str, case: Case, workdir: Path) -> list[str]:
-    settings = Settings(llm_provider="offline")
+    settings = Settings(provider="offline")
     orchestrator = Orchestrator(
         ModelClient.from_settings(settings),
         BitrixClient(WebhookAuth(webhook)),
