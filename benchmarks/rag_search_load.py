@@ -65,12 +65,15 @@ def _wait(url: str) -> None:
     raise RuntimeError("server did not become healthy")
 
 
-async def _load(url: str, requests: int, concurrency: int, make: Any) -> dict[str, Any]:
+async def load(url: str, requests: int, concurrency: int, make: Any) -> dict[str, Any]:
+    """``requests`` requests made by ``make(i) -> (method, path, json body)`` at ``concurrency`` against ``url``:
+    p50/p99 latency (ms), throughput, the client's own CPU share and the errors (non-200 or transport)."""
     latencies: list[float] = []
     errors: list[str] = []
     semaphore = asyncio.Semaphore(concurrency)
     limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
-    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
+    cpu_started = time.process_time()
+    async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as client:
 
         async def one(i: int) -> None:
             async with semaphore:
@@ -92,6 +95,7 @@ async def _load(url: str, requests: int, concurrency: int, make: Any) -> dict[st
         "p50_ms": statistics.median(ordered) * 1000,
         "p99_ms": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000,
         "rps": requests / elapsed,
+        "client_cpu": (time.process_time() - cpu_started) / elapsed,  # this load client's own share of a core
         "errors": errors,
     }
 
@@ -118,14 +122,14 @@ def main() -> None:
             def health(i: int) -> tuple[str, str, Any]:
                 return "GET", "/rag/health", None
 
-            asyncio.run(_load(url, 200, args.concurrency, search))  # warm-up: models, caches, connections
+            asyncio.run(load(url, 200, args.concurrency, search))  # warm-up: models, caches, connections
             rss_start = _rss_mb(process.pid)
-            alone = asyncio.run(_load(url, 100, 1, search))  # one at a time: the service time itself
-            reference = asyncio.run(_load(url, args.requests, args.concurrency, health))
+            alone = asyncio.run(load(url, 100, 1, search))  # one at a time: the service time itself
+            reference = asyncio.run(load(url, args.requests, args.concurrency, health))
             half = args.requests // 2
-            first = asyncio.run(_load(url, half, args.concurrency, search))
+            first = asyncio.run(load(url, half, args.concurrency, search))
             rss_half = _rss_mb(process.pid)
-            second = asyncio.run(_load(url, args.requests - half, args.concurrency, search))
+            second = asyncio.run(load(url, args.requests - half, args.concurrency, search))
             rss_end = _rss_mb(process.pid)
         finally:
             process.terminate()

@@ -20,7 +20,6 @@ import asyncio
 import json
 import os
 import signal
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -29,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from rag_search_load import load  # the one loopback load client of the benchmarks (runs as a script from here)
 
 from agentcore.serving import free_port
 
@@ -69,36 +69,8 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
         os.killpg(process.pid, signal.SIGKILL)
 
 
-async def _load(url: str, requests: int, concurrency: int, path: str, bodies: list[Any]) -> dict[str, Any]:
-    latencies: list[float] = []
-    errors: list[str] = []
-    semaphore = asyncio.Semaphore(concurrency)
-    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
-    cpu_started = time.process_time()
-    async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as client:
-
-        async def one(i: int) -> None:
-            async with semaphore:
-                started = time.perf_counter()
-                try:
-                    response = await client.post(path, json=bodies[i % len(bodies)])
-                    if response.status_code != 200:
-                        errors.append(f"{response.status_code} {response.text[:100]}")
-                except httpx.HTTPError as exc:
-                    errors.append(f"{type(exc).__name__}: {exc}")
-                latencies.append(time.perf_counter() - started)
-
-        started = time.perf_counter()
-        await asyncio.gather(*(one(i) for i in range(requests)))
-        elapsed = time.perf_counter() - started
-    ordered = sorted(latencies)
-    return {
-        "p50_ms": statistics.median(ordered) * 1000,
-        "p99_ms": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000,
-        "rps": requests / elapsed,
-        "client_cpu": (time.process_time() - cpu_started) / elapsed,
-        "errors": errors,
-    }
+def _post(path: str, bodies: list[Any]) -> Any:
+    return lambda i: ("POST", path, bodies[i % len(bodies)])
 
 
 def main() -> None:
@@ -116,14 +88,14 @@ def main() -> None:
         for workers in (1, 2):
             process, url = _start(workers, data_dir)
             try:
-                asyncio.run(_load(url, 40, 8, "/research", research_bodies))  # warm every worker
-                asyncio.run(_load(url, 200, 50, "/rag/search", search_bodies))
+                asyncio.run(load(url, 40, 8, _post("/research", research_bodies)))  # warm every worker
+                asyncio.run(load(url, 200, 50, _post("/rag/search", search_bodies)))
                 research = asyncio.run(
-                    _load(url, args.research, args.research_concurrency, "/research", research_bodies)
+                    load(url, args.research, args.research_concurrency, _post("/research", research_bodies))
                 )
                 search = None
                 if workers == 2:
-                    search = asyncio.run(_load(url, args.searches, 50, "/rag/search", search_bodies))
+                    search = asyncio.run(load(url, args.searches, 50, _post("/rag/search", search_bodies)))
             finally:
                 _stop(process)
             results[workers] = {"research": research, "search": search}
