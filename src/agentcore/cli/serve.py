@@ -37,7 +37,7 @@ BLAS_THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THR
 def share_cores(workers: int) -> None:
     """Give each of ``workers`` processes its share of the cores for numpy's BLAS threads (unless the operator set
     them): every worker's BLAS pool would otherwise use all cores, and N workers would fight over them —
-    measured on 2 cores, 2 workers answered research runs 0.96× as fast as one, and 1.79× with one thread each."""
+    measured on 2 cores with 2 workers, ``/rag/search`` p99 at 50 clients went from 1,940 to 743 ms."""
     import os
 
     share = str(max(1, (os.cpu_count() or 1) // workers))
