@@ -14,7 +14,7 @@ prefix         routes                                                       sour
 ``/mcp``       MCP Streamable HTTP (stateless; tools over the routes above)  :mod:`agentcore.mcp_server` (the edge's)
 ============== ============================================================ ==========================================
 
-The server loops over the registered apps (:mod:`agentcore.apps.registry`): each gives its router and where it goes
+The server loops over the registered apps (:mod:`agentcore.appkit.registry`): each gives its router and where it goes
 (``mount``), its agents for ``/v1`` and its error answers (merged into :data:`agentcore.web.status.EDGE_STATUS`).
 The app is built by :func:`agentcore.web.app.create_base_app` (offline docs at ``/docs``, one JSON error format,
 bounded bodies).  Routers are included — never a mounted sub-app — so ``/openapi.json`` lists every route; a
@@ -65,13 +65,13 @@ class ServerHealth(BaseModel):
 def create_app(settings: Settings | None = None, *, mcp: bool = True) -> FastAPI:
     """The combined application (no network access at creation; services initialise lazily).
 
-    Every registered app (:mod:`agentcore.apps.registry`) contributes its router, its agents for ``/v1`` and its
+    Every registered app (:mod:`agentcore.appkit.registry`) contributes its router, its agents for ``/v1`` and its
     error answers; ``app.state.routers`` maps each system (``/haiku``, ``/chat``, ...) to its router (e.g.
     ``["/haiku"].haiku_service``).  With ``mcp`` the MCP server is mounted at ``/mcp`` (Streamable HTTP;
     ``docs/mcp.md``).
     """
-    from agentcore.apps.plugin import EdgeContext, Mount
-    from agentcore.apps.registry import APPS
+    from agentcore.appkit.plugin import EdgeContext, Mount
+    from agentcore.appkit.registry import APPS
     from agentcore.web.status import EDGE_STATUS
     from agentcore.web.v1.router import create_openai_router
 

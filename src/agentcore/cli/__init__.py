@@ -31,7 +31,7 @@ def _root(ctx: typer.Context) -> None:
         chat()
 
 
-from agentcore.apps.registry import APPS  # noqa: E402 - names and references only; nothing of an app loads here
+from agentcore.appkit.registry import APPS  # noqa: E402 - names and references only; nothing of an app loads here
 
 for _plugin in APPS:  # each app adds its commands (its group, or top-level commands such as `chat`)
     _plugin.register_cli(app)

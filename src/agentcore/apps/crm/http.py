@@ -30,6 +30,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute
 from pydantic import BaseModel, Field
 
+from agentcore.appkit.plugin import EdgeContext, Mount
 from agentcore.apps.crm.errors import InputError
 from agentcore.apps.crm.interaction_log import InteractionLogger
 from agentcore.apps.crm.main_entrypoint import PortalConfigError
@@ -38,7 +39,6 @@ from agentcore.apps.crm.orchestrator import Orchestrator
 from agentcore.apps.crm.paths import crm_root, resolve_inside
 from agentcore.apps.crm.principals import KeyUsers, NotAllowedError
 from agentcore.apps.crm.state_store import FileStateStore, StateStoreError
-from agentcore.apps.plugin import EdgeContext, Mount
 from agentcore.config import Settings, get_settings
 from agentcore.trace.logs import step_logger
 from agentcore.web.auth import tokens_match

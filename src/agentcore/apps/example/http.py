@@ -9,8 +9,8 @@ from typing import Any
 
 from agentcore.agents.events import AgentStepEvent
 from agentcore.agents.served import ServedAgent
+from agentcore.appkit.plugin import EdgeContext
 from agentcore.apps.example.agent import ExampleSGRAgent
-from agentcore.apps.plugin import EdgeContext
 from agentcore.config import Settings
 
 __all__ = ["ExampleServing", "served_agents"]

@@ -35,10 +35,10 @@ from typing import Any, Literal
 from fastapi import APIRouter, FastAPI
 from pydantic import BaseModel, create_model
 
+from agentcore.appkit.plugin import EdgeContext, Mount
 from agentcore.apps.haiku.composer import compose_offline
 from agentcore.apps.haiku.llm_composer import compose_with_llm
 from agentcore.apps.haiku.models import Haiku, HaikuResponse
-from agentcore.apps.plugin import EdgeContext, Mount
 from agentcore.config import Settings, get_settings
 from agentcore.llm.deadline import llm_deadline
 from agentcore.llm.errors import LLMError

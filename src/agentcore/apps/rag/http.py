@@ -42,7 +42,7 @@ from fastapi import APIRouter, Depends, FastAPI
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field, create_model
 
-from agentcore.apps.plugin import EdgeContext, Mount
+from agentcore.appkit.plugin import EdgeContext, Mount
 from agentcore.config import Settings, get_settings
 from agentcore.llm.deadline import llm_deadline
 from agentcore.rag.answer import answer_messages, decline, extractive_answer

@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field
 
 from agentcore.agents.events import AgentStepEvent, Citation
 from agentcore.agents.served import AgentInput, ServedAgent
-from agentcore.apps.plugin import EdgeContext, Mount
+from agentcore.appkit.plugin import EdgeContext, Mount
 from agentcore.apps.research.models import AgentRequest, request_model
 from agentcore.apps.research.service import AgentRequestError, AgentService, RunDeadlineError
 from agentcore.config import Settings

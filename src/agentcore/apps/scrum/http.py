@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
 from fastapi import APIRouter, Depends, Path, Query, Response
 from pydantic import BaseModel, Field
 
-from agentcore.apps.plugin import EdgeContext, Mount
+from agentcore.appkit.plugin import EdgeContext, Mount
 from agentcore.apps.scrum.backend.errors import HTTP_STATUS, ScrumError
 from agentcore.apps.scrum.backend.flows import DailyOutcome, ScrumBackend
 from agentcore.apps.scrum.backend.models import (

@@ -1,6 +1,6 @@
 """The registered apps, by name: what ``agentcore serve`` and the ``agentcore`` command loop over.
 
-Entries name their parts as ``"module:attribute"`` (:class:`~agentcore.apps.plugin.LazyApp`), so reading this
+Entries name their parts as ``"module:attribute"`` (:class:`~agentcore.appkit.plugin.LazyApp`), so reading this
 registry imports no app; a part is imported when the server is built or a command runs.  Adding an app is one
 folder under ``agentcore/apps/`` and one entry here.
 
@@ -11,7 +11,7 @@ The order is the order of the commands in ``agentcore --help`` and of the router
 
 from __future__ import annotations
 
-from agentcore.apps.plugin import LazyApp
+from agentcore.appkit.plugin import LazyApp
 
 __all__ = ["APPS", "app_names", "get_app"]
 

@@ -10,7 +10,7 @@ import pytest
 import typer
 from fastapi import APIRouter
 
-from agentcore.apps.plugin import AppPlugin, EdgeContext, LazyApp, Mount, resolve
+from agentcore.appkit.plugin import AppPlugin, EdgeContext, LazyApp, Mount, resolve
 from agentcore.config import Settings
 from agentcore.web.status import ErrorFace
 
@@ -94,5 +94,5 @@ def test_an_app_without_parts_contributes_nothing(settings: Settings) -> None:
 
 def test_a_malformed_reference_is_refused() -> None:
     with pytest.raises(ValueError):
-        resolve("agentcore.apps.plugin")
-    assert resolve("agentcore.apps.plugin:LazyApp") is LazyApp
+        resolve("agentcore.appkit.plugin")
+    assert resolve("agentcore.appkit.plugin:LazyApp") is LazyApp
