@@ -16,7 +16,7 @@ from agentcore.agents.events import (
     new_request_id,
     parse_event,
 )
-from agentcore.trace.redact import default_redactor, register_secret
+from agentcore.util.redact import default_redactor, register_secret
 
 
 def test_every_event_kind_round_trips_through_json() -> None:

@@ -146,7 +146,7 @@ def test_fail_redacts_secrets(capsys: pytest.CaptureFixture[str]) -> None:
     import typer
 
     from agentcore.cli.common import fail
-    from agentcore.trace.redact import register_secret
+    from agentcore.util.redact import register_secret
 
     register_secret("cli-secret-value-42")
     with pytest.raises(typer.Exit):

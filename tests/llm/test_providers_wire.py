@@ -362,7 +362,7 @@ async def test_tool_call_arguments_that_are_not_json_reach_the_agent_as_tool_err
 # ------------------------------------------------------------------------------------------ secrets
 async def test_secrets_never_reach_logs_or_traces(giga: Server, oai: Server, tmp_path: Path) -> None:
     from agentcore.trace.logs import setup_logging
-    from agentcore.trace.redact import register_secret
+    from agentcore.util.redact import register_secret
 
     log_file = tmp_path / "agentcore.log"
     setup_logging(log_file)

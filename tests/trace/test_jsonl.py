@@ -12,7 +12,7 @@ from filelock import FileLock
 from pydantic import BaseModel
 
 from agentcore.trace.jsonl import JsonlStore
-from agentcore.trace.redact import MASK, Redactor
+from agentcore.util.redact import MASK, Redactor
 
 WRITER = """
 import sys

@@ -14,7 +14,7 @@ from agentcore.trace.logs import (
     setup_logging,
     step_logger,
 )
-from agentcore.trace.redact import MASK, Redactor, register_secret
+from agentcore.util.redact import MASK, Redactor, register_secret
 
 TS = r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z"
 

@@ -7,7 +7,7 @@ import pytest
 from agentcore.apps.rag.http import rag_api_error
 from agentcore.llm import errors as llm_errors
 from agentcore.rag import errors as rag_errors
-from agentcore.trace.redact import redact_public
+from agentcore.util.redact import redact_public
 from agentcore.web.errors import upstream_error
 from agentcore.web.status import EDGE_STATUS, ErrorFace, StatusMap, answer_for
 

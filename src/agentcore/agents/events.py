@@ -30,9 +30,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from agentcore.trace.clock import utc_now_iso
 from agentcore.trace.logs import step_logger
-from agentcore.trace.redact import redact
+from agentcore.util.clock import utc_now_iso
+from agentcore.util.redact import redact
 
 __all__ = [
     "AgentStepEvent",
@@ -240,10 +240,10 @@ class EventFactory:
 
         A failed call's preview and ``error`` name no address (an embedder or search backend failure may quote its
         URL; SSE clients must not learn the service's upstreams): they pass
-        :func:`~agentcore.trace.redact.redact_public`.  A successful preview is the tool's result as it is.
+        :func:`~agentcore.util.redact.redact_public`.  A successful preview is the tool's result as it is.
         """
-        from agentcore.trace.redact import redact_public
-        from agentcore.trace.text import truncate
+        from agentcore.util.redact import redact_public
+        from agentcore.util.truncate import truncate
 
         preview = truncate(text, preview_chars) if ok else redact_public(text, max(preview_chars, 1))
         return ObservationEvent(

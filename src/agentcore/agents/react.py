@@ -47,7 +47,7 @@ from agentcore.tools.base import Tool
 from agentcore.tools.registry import ToolRegistry
 from agentcore.tools.runner import ToolResult, ToolRunner
 from agentcore.trace.logs import step_logger
-from agentcore.trace.text import truncate
+from agentcore.util.truncate import truncate
 
 __all__ = [
     "FINAL_ACTION_NAMES",

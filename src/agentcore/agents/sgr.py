@@ -42,9 +42,9 @@ from agentcore.llm.models import LLMMessage, LLMRequest, LLMToolCall
 from agentcore.tools.base import Tool
 from agentcore.tools.registry import ToolRegistry
 from agentcore.tools.runner import ToolResult, ToolRunner
-from agentcore.trace.clock import utc_now_iso
 from agentcore.trace.jsonl import JsonlStore
-from agentcore.trace.text import truncate
+from agentcore.util.clock import utc_now_iso
+from agentcore.util.truncate import truncate
 
 logger = logging.getLogger("agentcore.agents.sgr")
 

@@ -15,7 +15,7 @@ def fail(message: str, code: int = 1) -> NoReturn:
     from rich.console import Console
     from rich.markup import escape
 
-    from agentcore.trace.redact import redact
+    from agentcore.util.redact import redact
 
     Console(stderr=True).print(f"[bold red]Ошибка:[/] {escape(redact(message))}", highlight=False)
     raise typer.Exit(code)
@@ -65,7 +65,7 @@ def load_settings(*sections: str) -> Settings:
 def init_logging(settings: Settings, name: str = "agentcore.log") -> None:
     """Detailed logs to ``<log_dir>/<name>``, nothing noisy on the terminal."""
     from agentcore.trace.logs import setup_logging
-    from agentcore.trace.redact import register_secret
+    from agentcore.util.redact import register_secret
 
     for secret in settings.secret_values():
         register_secret(secret)

@@ -72,7 +72,7 @@ def _backend() -> Iterator[ScrumBackend]:
     except ValueError as exc:
         fail(str(exc), code=2)
     except Exception as exc:  # the database may be unreachable
-        from agentcore.trace.redact import redact
+        from agentcore.util.redact import redact
 
         fail(f"не удалось открыть хранилище Scrum: {redact(type(exc).__name__ + ': ' + str(exc))[:300]}")
     try:

@@ -23,7 +23,7 @@ def run_sgr(message: str, *, mode: str = "tools", as_json: bool = False) -> None
     from agentcore.cli.mcp_tools import entered, mcp_toolset
     from agentcore.llm.errors import LLMConfigError
     from agentcore.llm.factory import create_gateway
-    from agentcore.trace.redact import redact, redact_data
+    from agentcore.util.redact import redact, redact_data
 
     settings = load_settings()
     init_logging(settings)

@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 from agentcore.agents.events import AgentStepEvent, ErrorEvent, FinalEvent
-from agentcore.trace.text import truncate
+from agentcore.util.truncate import truncate
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -1,7 +1,7 @@
 """HTTP plumbing shared by the network providers: one place that maps httpx outcomes to typed LLM errors.
 
 Upstream text that goes into an error (an error body, an HTML title, a body snippet, a transport failure naming the
-URL) passes :func:`agentcore.trace.redact.redact` first: some providers echo the ``Authorization`` header of a
+URL) passes :func:`agentcore.util.redact.redact` first: some providers echo the ``Authorization`` header of a
 refused request, and that must not reach a log, a terminal or a client.
 """
 
@@ -27,7 +27,7 @@ from agentcore.llm.errors import (
     LLMTimeoutError,
     LLMTransportError,
 )
-from agentcore.trace.redact import redact
+from agentcore.util.redact import redact
 
 _TITLE = re.compile(r"<title>(.*?)</title>", re.IGNORECASE | re.DOTALL)
 

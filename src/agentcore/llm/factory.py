@@ -16,7 +16,7 @@ def create_provider(settings: Settings | None = None) -> LLMProvider:
     """
     settings = settings or get_settings()
     # Whatever talks to a provider masks its secrets in every log line, trace and error text, logging set up or not.
-    from agentcore.trace.redact import register_settings_secrets
+    from agentcore.util.redact import register_settings_secrets
 
     register_settings_secrets(settings)
     if settings.provider == "offline":

@@ -92,7 +92,7 @@ class ComposedContext:
 
     def render(self, chars_per_passage: int = CONTEXT_CHARS_PER_PASSAGE) -> str:
         """``[n] title (id)`` followed by the text of each passage (cut to ``chars_per_passage``)."""
-        from agentcore.trace.text import truncate
+        from agentcore.util.truncate import truncate
 
         return "\n\n".join(
             f"[{p.index}] {p.title} ({p.id})\n{truncate(p.text, chars_per_passage)}" for p in self.passages

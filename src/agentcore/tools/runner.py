@@ -21,7 +21,7 @@ from agentcore.llm.models import LLMMessage, LLMToolCall
 from agentcore.tools.base import Tool
 from agentcore.tools.errors import ToolError, ToolTimeoutError
 from agentcore.tools.registry import ToolRegistry
-from agentcore.trace.text import ELLIPSIS, truncate
+from agentcore.util.truncate import ELLIPSIS, truncate
 
 __all__ = ["ToolResult", "ToolRunner", "to_content"]
 

@@ -24,8 +24,8 @@ from typing import Any
 
 from filelock import FileLock
 
-from agentcore.trace.clock import to_iso, utc_now, utc_stamp
-from agentcore.trace.redact import Redactor, default_redactor
+from agentcore.util.clock import to_iso, utc_now, utc_stamp
+from agentcore.util.redact import Redactor, default_redactor
 
 __all__ = ["JsonlStore"]
 

@@ -24,8 +24,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from agentcore.trace.clock import to_iso
-from agentcore.trace.redact import Redactor, default_redactor
+from agentcore.util.clock import to_iso
+from agentcore.util.redact import Redactor, default_redactor
 
 __all__ = [
     "CONTINUATION",

@@ -28,7 +28,7 @@ def create_base_app(settings: Settings, title: str = "agentcore", **kwargs: Any)
     """
     from fastapi_offline import FastAPIOffline
 
-    from agentcore.trace.redact import register_settings_secrets
+    from agentcore.util.redact import register_settings_secrets
 
     register_settings_secrets(settings)
     kwargs.setdefault("version", __version__)

@@ -36,7 +36,7 @@ error type                                      status code                     
 anything else                                   500    ``internal_error``            «внутренняя ошибка сервера»
 =============================================== ====== ============================= ================================
 
-Every message passes :func:`agentcore.trace.redact.redact_public` (URLs and secrets hidden, length capped).
+Every message passes :func:`agentcore.util.redact.redact_public` (URLs and secrets hidden, length capped).
 """
 
 from __future__ import annotations
@@ -182,7 +182,7 @@ class StatusMap:
             error: the failure.
             prefix: Russian context put before the message (``"Ошибка LLM при генерации хайку"``).
         """
-        from agentcore.trace.redact import redact_public
+        from agentcore.util.redact import redact_public
 
         face = self.face_of(error) or INTERNAL
         message = face.message(error)

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from agentcore.apps.crm.interaction_log import InteractionLogger
-from agentcore.trace.clock import from_iso
+from agentcore.util.clock import from_iso
 
 WRITER = """
 import sys
@@ -47,7 +47,7 @@ def test_rotation_keeps_at_most_ten_archives(tmp_path: Path) -> None:
 
 
 def test_secrets_are_masked(tmp_path: Path) -> None:
-    from agentcore.trace.redact import register_secret
+    from agentcore.util.redact import register_secret
 
     register_secret("fake-oauth-token-777")
     logger = InteractionLogger(tmp_path)

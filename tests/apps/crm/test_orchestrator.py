@@ -498,7 +498,7 @@ async def test_a_batch_waiting_for_confirmation_is_shown_decoded_and_whole(make_
 
 
 async def test_a_portal_error_that_echoes_a_secret_reaches_the_user_masked(make_orchestrator: MakeOrchestrator) -> None:
-    from agentcore.trace.redact import register_secret
+    from agentcore.util.redact import register_secret
 
     token = "echoed-webhook-token-5d1f"
     register_secret(token)

@@ -23,10 +23,10 @@ from agentcore.apps.assistant.schemas import IntentVerdict, ToolSelection
 from agentcore.apps.assistant.smalltalk import is_smalltalk
 from agentcore.config import Settings
 from agentcore.llm.errors import LLMError, StructuredOutputError
+from agentcore.llm.history import MessageHistory
 from agentcore.llm.models import LLMMessage, LLMRequest
 from agentcore.text.courtesy import core_question, strip_courtesy_tail
 from agentcore.text.keyboard import fix_layout
-from agentcore.trace.history import MessageHistory
 from agentcore.trace.logs import step_logger
 
 T = TypeVar("T", bound=BaseModel)

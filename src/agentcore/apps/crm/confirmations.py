@@ -37,7 +37,7 @@ from agentcore.apps.crm.models import (
     AgentState,
     Confirmation,
 )
-from agentcore.trace.clock import from_iso, to_iso, utc_now
+from agentcore.util.clock import from_iso, to_iso, utc_now
 
 __all__ = [
     "DecisionKind",

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from agentcore.apps.crm.naming import safe_name
-from agentcore.trace.clock import utc_now_iso
 from agentcore.trace.jsonl import JsonlStore
-from agentcore.trace.redact import Redactor
+from agentcore.util.clock import utc_now_iso
+from agentcore.util.redact import Redactor
 
 __all__ = ["InteractionLogger"]
 

@@ -19,7 +19,7 @@ from agentcore.apps.crm.model_client import ModelClient
 from agentcore.apps.crm.models import Mode
 from agentcore.apps.crm.orchestrator import Orchestrator
 from agentcore.apps.crm.state_store import FileStateStore, RedisStateStore, StateStore
-from agentcore.trace.redact import register_settings_secrets
+from agentcore.util.redact import register_settings_secrets
 
 if TYPE_CHECKING:
     from agentcore.apps.crm.fake_portal import FakePortal

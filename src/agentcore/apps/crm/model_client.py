@@ -20,7 +20,7 @@ from agentcore.apps.crm.models import Confirmation, ModelReply
 from agentcore.llm.errors import LLMError
 from agentcore.llm.models import LLMMessage, LLMRequest
 from agentcore.trace.logs import step_logger
-from agentcore.trace.redact import redact
+from agentcore.util.redact import redact
 
 if TYPE_CHECKING:
     from agentcore.config import Settings
@@ -68,7 +68,7 @@ class ModelClient:
         """The client for ``settings.provider``; configuration problems surface on the first call."""
         from agentcore.llm.errors import LLMConfigError
         from agentcore.llm.factory import create_gateway
-        from agentcore.trace.redact import register_settings_secrets
+        from agentcore.util.redact import register_settings_secrets
 
         register_settings_secrets(settings)
         if settings.provider == "openai" and not (

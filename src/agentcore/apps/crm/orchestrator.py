@@ -68,9 +68,9 @@ from agentcore.apps.crm.state_store import StateStore
 from agentcore.apps.crm.state_sync import update_state_from_action
 from agentcore.llm.breaker import CircuitBreaker
 from agentcore.llm.errors import LLMCircuitOpenError
-from agentcore.trace.clock import from_iso, utc_now, utc_now_iso
 from agentcore.trace.logs import step_logger
-from agentcore.trace.text import truncate
+from agentcore.util.clock import from_iso, utc_now, utc_now_iso
+from agentcore.util.truncate import truncate
 
 __all__ = ["CALL_PURPOSE", "Orchestrator"]
 

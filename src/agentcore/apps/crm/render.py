@@ -13,8 +13,8 @@ from agentcore.apps.crm.batch_commands import BatchParseError, parse_batch
 from agentcore.apps.crm.bitrix.errors import WRONG_AUTH_TYPE, BitrixError, BitrixTransportError
 from agentcore.apps.crm.confirm_text import as_data
 from agentcore.apps.crm.params import param
-from agentcore.trace.redact import redact
-from agentcore.trace.text import truncate
+from agentcore.util.redact import redact
+from agentcore.util.truncate import truncate
 
 __all__ = ["describe_error", "describe_step", "summarize"]
 

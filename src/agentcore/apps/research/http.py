@@ -27,7 +27,7 @@ from agentcore.apps.research.models import AgentRequest, request_model
 from agentcore.apps.research.service import AgentRequestError, AgentService, RunDeadlineError
 from agentcore.config import Settings
 from agentcore.rag.errors import RagError
-from agentcore.trace.redact import redact_public
+from agentcore.util.redact import redact_public
 from agentcore.web.errors import ApiError, error_responses
 from agentcore.web.status import EDGE_STATUS, answer_for_event
 

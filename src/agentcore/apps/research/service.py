@@ -48,10 +48,10 @@ from agentcore.rag.claims import CheckedClaim, ClaimReport, RenderedAnswer, chec
 from agentcore.rag.errors import RagError
 from agentcore.rag.focus import check_focus, question_parts
 from agentcore.rag.models import CollectionInfo
-from agentcore.trace.clock import utc_now_iso
 from agentcore.trace.logs import step_logger
-from agentcore.trace.redact import redact_public
-from agentcore.trace.text import truncate
+from agentcore.util.clock import utc_now_iso
+from agentcore.util.redact import redact_public
+from agentcore.util.truncate import truncate
 
 __all__ = ["AgentRequestError", "AgentService", "ResearchRun", "RunDeadlineError", "is_decline"]
 

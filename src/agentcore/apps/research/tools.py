@@ -35,7 +35,7 @@ from agentcore.rag.models import Hit, SearchMode
 from agentcore.rag.verify import VerifyReport, verify_answer
 from agentcore.tools.base import ModelTool, Tool
 from agentcore.tools.errors import ToolError
-from agentcore.trace.text import truncate
+from agentcore.util.truncate import truncate
 
 __all__ = [
     "DRAFT_COVERAGE_LABEL",

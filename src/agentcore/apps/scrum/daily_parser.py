@@ -24,7 +24,7 @@ from typing import Any, Literal
 from agentcore.apps.scrum.blocker_reading import NEGATED, RESOLVED, WORKAROUND, criticality, is_negated, meanwhile_span
 from agentcore.apps.scrum.schemas import MAX_ITEMS, MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import task_ids_in
-from agentcore.trace.text import truncate
+from agentcore.util.truncate import truncate
 
 Section = Literal["yesterday", "today", "blockers"]
 

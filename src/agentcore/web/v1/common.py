@@ -17,7 +17,7 @@ from agentcore.llm.errors import LLMError, StructuredOutputError
 from agentcore.llm.models import LLMTool, LLMToolCall
 from agentcore.llm.usage import metering
 from agentcore.trace.logs import step_logger
-from agentcore.trace.text import truncate
+from agentcore.util.truncate import truncate
 from agentcore.web.errors import ApiError
 from agentcore.web.status import answer_for_event
 

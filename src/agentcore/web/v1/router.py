@@ -16,7 +16,7 @@ from fastapi import APIRouter, Request
 
 from agentcore.agents.served import AgentInput, RunStore, ServedAgent
 from agentcore.agents.shaping import AnswerShaper
-from agentcore.trace.text import truncate
+from agentcore.util.truncate import truncate
 from agentcore.web.errors import ApiError, error_responses
 from agentcore.web.v1.chat import ChatCompletionRequest, chat_completions
 from agentcore.web.v1.common import V1Runs, final_text, reasoning_line

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from agentcore.apps.crm.bitrix.errors import BitrixError, BitrixTransportError
-from agentcore.trace.redact import register_secret
+from agentcore.util.redact import register_secret
 
 __all__ = ["BitrixAuth", "OAuthAuth", "OAuthTokens", "WebhookAuth"]
 

@@ -22,7 +22,7 @@ from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS, WEAK_QUALITIES
 from agentcore.llm.errors import LLMAuthError, LLMError, is_retryable, retry_after_of
 from agentcore.retry import retry_sync
 from agentcore.trace.logs import step_logger
-from agentcore.trace.redact import redact
+from agentcore.util.redact import redact
 
 if TYPE_CHECKING:
     from agentcore.apps.scrum.backend.llm import LLMConnection

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_typ
 from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, create_model, model_validator
 
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS, TASK_ID_PATTERN, Role
-from agentcore.trace.clock import to_iso
+from agentcore.util.clock import to_iso
 from agentcore.web.models import SPACE_CLASS, StrictModel, encodable, integer_type
 
 SLUG_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,63}$"

@@ -34,7 +34,7 @@ from agentcore.apps.scrum.backend.models import (
     TeamInput,
 )
 from agentcore.apps.scrum.blockers import process_blockers
-from agentcore.trace.clock import utc_now
+from agentcore.util.clock import utc_now
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine

@@ -3,8 +3,7 @@
 :class:`MessageHistory` keeps every message of a dialog; :meth:`MessageHistory.context` is the window sent to the
 model (the last ``CONTEXT_HIST_LIMIT`` messages).  Messages longer than ``MESSAGE_MAX_CHARS`` are cut with ``…``.
 
-Note on layering: this module reuses the wire model :class:`agentcore.llm.models.LLMMessage` (a leaf module that
-imports only pydantic), so a history can be sent to a provider as is.
+Messages are the wire model :class:`agentcore.llm.models.LLMMessage`, so a history can be sent to a provider as is.
 """
 
 from __future__ import annotations
@@ -13,12 +12,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from agentcore.llm.models import LLMMessage, Role
-from agentcore.trace.text import ELLIPSIS, truncate
+from agentcore.util.truncate import truncate
 
 if TYPE_CHECKING:
     from agentcore.config import Settings
 
-__all__ = ["ELLIPSIS", "MessageHistory", "truncate"]
+__all__ = ["MessageHistory"]
 
 
 class MessageHistory:

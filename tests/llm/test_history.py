@@ -2,8 +2,9 @@ import pytest
 from pydantic import ValidationError
 
 from agentcore.config import Settings
+from agentcore.llm.history import MessageHistory
 from agentcore.llm.models import LLMMessage, LLMToolCall
-from agentcore.trace.history import ELLIPSIS, MessageHistory, truncate
+from agentcore.util.truncate import ELLIPSIS, truncate
 
 
 def test_add_and_all_keep_the_whole_dialog() -> None:
@@ -111,11 +112,3 @@ def test_truncate_helper() -> None:
     assert truncate("abc", 3) == "abc"
     assert truncate("abcd", 3) == "ab…"
     assert truncate("abcd", 1) == "…"
-
-
-def test_lazy_reexport_from_the_package() -> None:
-    import agentcore.trace as trace
-
-    assert trace.MessageHistory is MessageHistory
-    with pytest.raises(AttributeError):
-        _ = trace.NoSuchName  # type: ignore[attr-defined]

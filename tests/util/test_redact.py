@@ -3,7 +3,7 @@ import importlib
 import pytest
 
 from agentcore.config import Settings
-from agentcore.trace.redact import (
+from agentcore.util.redact import (
     MASK,
     Redactor,
     default_redactor,
@@ -14,8 +14,8 @@ from agentcore.trace.redact import (
     register_settings_secrets,
 )
 
-# ``agentcore.trace.redact`` as an attribute is the re-exported function, so fetch the module itself.
-redact_module = importlib.import_module("agentcore.trace.redact")
+# ``agentcore.util.redact`` as an attribute is the re-exported function, so fetch the module itself.
+redact_module = importlib.import_module("agentcore.util.redact")
 
 
 def test_registered_secret_is_masked_everywhere() -> None:
@@ -135,7 +135,7 @@ def test_ordinary_words_are_left_alone(text: str) -> None:
 
 
 def test_redact_public_hides_urls_and_caps_length() -> None:
-    from agentcore.trace.redact import URL_MASK, redact_public
+    from agentcore.util.redact import URL_MASK, redact_public
 
     text = "POST https://llm.internal:8443/v1/chat/completions failed: Bearer sk-proj-Abc123Def456Ghi789Jkl012"
     clean = redact_public(text)

@@ -3,7 +3,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
-from agentcore.trace.clock import from_iso, to_iso, utc_now, utc_now_iso, utc_stamp
+from agentcore.util.clock import from_iso, to_iso, utc_now, utc_now_iso, utc_stamp
 
 
 def test_utc_now_is_aware_utc() -> None:

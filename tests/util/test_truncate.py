@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from agentcore.trace.text import truncate
+from agentcore.util.truncate import truncate
 
 
 def test_short_text_is_unchanged() -> None:
