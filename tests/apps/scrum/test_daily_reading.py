@@ -250,3 +250,66 @@ def test_a_risk_is_not_a_blocker_and_a_fixed_failure_is_work() -> None:
     assert _read("Вчера: починил PAY-1, там падал вебхук\nСегодня: PAY-2\nБлокеры: нет") == (["PAY-1"], ["PAY-2"], [])
     assert _read("вчера PAY-1, сегодня PAY-2: сломана навигация, фикшу, блокеров нет") == (["PAY-1"], ["PAY-2"], [])
     assert len(_read("вчера PAY-1, сегодня PAY-2, но упал стейдж, пока пишу тесты локально")[2]) == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "вчера PAY-1 отчёты, сегодня PAY-2 выгрузка, проблем никаких",
+        "вчера PAY-1 отчёты, сегодня PAY-2 выгрузка, блокеров ноль",
+        "вчера PAY-1 отчёты, сегодня PAY-2 выгрузка. Ждал доступ к базе, но вчера выдали",
+        "вчера PAY-1 отчёты, сегодня PAY-2 выгрузка; сборка иногда долгая, но это не мешает",
+        "Вчера: PAY-1 отчёты\nСегодня: PAY-2 выгрузка\nБлокеры: был блокер по PAY-1, уже решили. Новых нет",
+    ],
+)
+def test_negation_reaches_the_trouble_it_denies(text: str) -> None:
+    """A denial or a resolution applies to the clause it qualifies, whatever words that clause used; the quantifier
+    may stand after the noun («проблем никаких»); «новых нет» closes a blocker list."""
+    out = parse_daily(text, "DEV")
+    assert (out["daily"]["blockers"], _read(text)[:2]) == ([], (["PAY-1"], ["PAY-2"]))
+    assert out["daily"]["quality"] == "GREAT"  # blockers addressed, every item tied and described
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Всем привет! Вчера закрыл PAY-1, сегодня PAY-2 выгрузка, блокеров нет",
+        "QA: вчера PAY-1 проверила, сегодня PAY-2 регресс, блокеров нет",
+        "вчера PAY-1 отчёты, сегодня PAY-2 выгрузка. Блокеров нет, но если кто знает СБП — буду рад подсказке",
+        "Вчера: PAY-1 — не работал экспорт, исправил\nСегодня: PAY-2 — выгрузка, буду чинить\nБлокеры: нет",
+        "вчера PAY-1 done (был баг с датами, пофиксил), сегодня PAY-2 WIP, блокеров нет",
+    ],
+)
+def test_greetings_labels_asides_and_elaborations_are_not_work_items(text: str) -> None:
+    """Clause boundaries by meaning: a greeting, an author label, a call for help, a bare verb or status going on
+    with the task before it and a parenthetical remark make no work item of their own."""
+    daily = parse_daily(text, "DEV")["daily"]
+    assert [i["task_id"] for i in daily["yesterday"]] == ["PAY-1"] and [i["task_id"] for i in daily["today"]] == [
+        "PAY-2"
+    ]
+    assert daily["blockers"] == [] and daily["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize(
+    ("text", "great"),
+    [
+        ("вчера PAY-1 done, сегодня PAY-2 in progress, блокеров нет", True),
+        ("вчера acme/web#1 верстка, сегодня acme/web#2, блокеров нет", False),  # the repo's words describe nothing
+        ("вчера PAY-1 отчёты, сегодня задача PAY-2, блокеров нет", False),
+        ("вчера PAY-1 отчёты, сегодня PAY-2 и PAY-3, блокеров нет", False),
+    ],
+)
+def test_an_item_is_described_by_a_word_of_its_own(text: str, great: bool) -> None:
+    assert (parse_daily(text, "DEV")["daily"]["quality"] == "GREAT") is great
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "blocked on firewall rules, cannot do anything without them",
+        "жду сборку от девов, без неё тестировать нечего",
+        "нет данных, проверять пока нечего",
+    ],
+)
+def test_nothing_left_to_do_is_critical(text: str) -> None:
+    assert criticality(text) == (True, "участник не может продолжать работу")

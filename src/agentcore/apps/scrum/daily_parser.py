@@ -21,9 +21,17 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
-from agentcore.apps.scrum.blocker_reading import NEGATED, RESOLVED, WORKAROUND, criticality, is_negated, meanwhile_span
+from agentcore.apps.scrum.blocker_reading import (
+    NEGATED,
+    PAST_WAIT,
+    RESOLVED,
+    WORKAROUND,
+    criticality,
+    is_negated,
+    meanwhile_span,
+)
 from agentcore.apps.scrum.schemas import MAX_ITEMS, MAX_TEXT_CHARS
-from agentcore.apps.scrum.task_ids import task_ids_in
+from agentcore.apps.scrum.task_ids import task_ids_in, without_task_ids
 from agentcore.util.truncate import truncate
 
 Section = Literal["yesterday", "today", "blockers"]
@@ -89,7 +97,7 @@ _STATEMENT_END = (
 )
 _NO_BLOCKERS_RE = re.compile(
     r"(?:\b(?:бл[оа]к[еи]р\w*|blockers?|проблем\w*|препятстви\w*|затык\w*)\s*(?:[:—–-]\s*)?"
-    r"(?:нет|нету|отсутству\w*|none|no|не\s+вижу|не\s+наблюда\w*|пока\s+нет)\b" + _STATEMENT_END + ")"
+    r"(?:нет|нету|отсутству\w*|none|no|не\s+вижу|не\s+наблюда\w*|пока\s+нет|никаких|ноль)\b" + _STATEMENT_END + ")"
     r"|(?:\b(?:нет|без|no|not\s+any)\s+(?:бл[оа]к[еи]р\w*|blockers?|проблем\w*|препятстви\w*|затык\w*)\b)"
     r"|(?:ничего\s+не\s+(?:блокирует|мешает))|(?:блок[еи]р\w*\s+не\s+(?:вижу|наблюда\w*|ожида\w*))",
     re.IGNORECASE,
@@ -165,7 +173,8 @@ _NOTHING = re.compile(
 _WORD = re.compile(r"[A-Za-zА-Яа-яЁё0-9]+(?:-[A-Za-zА-Яа-яЁё0-9]+)*")
 _FILLER = _wordset(
     """и а но да нет ну вот ещё еще также тоже потом затем же все всё так как что это по на в во с со к ко
-    у о об от до за из для над под при про через ничего пока особо вроде вообще то самое тот та те -"""
+    у о об от до за из для над под при про через ничего пока особо вроде вообще то самое тот та те -
+    and or the a an to of on in at by for with then also too"""
 )
 _GENERIC = _wordset(
     """задача задачи задачу задачами задач таска таски таску таск тасками работа работу работаю работаем
@@ -192,7 +201,7 @@ _CLAUSE_SPLIT = re.compile(
 
 # A status after the task («TASK-5 done, TASK-6 in progress»): moved before it, where a section word stands.
 _POSTFIX_STATUS = re.compile(
-    rf"\b({_ID})\s+(done|in\s+progress|wip|todo|today|yesterday|в\s+работе)(?=\s*(?:[,;.]|$))", re.IGNORECASE
+    rf"\b({_ID})\s+(done|in\s+progress|wip|todo|today|yesterday|в\s+работе)(?=\s*(?:[,;.(]|$))", re.IGNORECASE
 )
 # «… TASK-15 блокер нет доступов» in a line without punctuation: the blocker starts a clause of its own …
 _BLOCKER_HEAD = re.compile(r"\s+(?=(?:блок[еи]р(?:ы|ов)?|blockers?|blocked|impediments?)\b)", re.IGNORECASE)
@@ -207,11 +216,49 @@ _URGENCY_ONLY = re.compile(
 )
 
 
+# A clause that only greets or thanks («Всем привет!», «Доброе утро», «спасибо»): not work, not a blocker.
+_COURTESY = re.compile(
+    r"^\W*(?:(?:всем|коллеги|ребята|команда)\W+)?(?:привет\w*|здравствуйте|доброе\s+утро|добрый\s+(?:день|вечер)|"
+    r"hi|hello|hey|good\s+morning|morning|салют|хай|спасибо|thanks|thank\s+you)"
+    r"(?:\W+(?:всем|все|all|team|everyone|коллеги|ребята|команда))?\W*$",
+    re.IGNORECASE,
+)
+# «Новых нет», «других нет», «больше нет» — the rest of a blocker statement: none besides those named.
+_NONE_LEFT = re.compile(
+    r"^\W*(?:а\s+|и\s+)?(?:новых|других|больше|иных|остальных|прочих|ещё|еще)\s+(?:блок[еи]р\w*\s+|проблем\s+)?"
+    r"(?:нет|нету|не\s+вижу|не\s+было|none)\W*$",
+    re.IGNORECASE,
+)
+# Who writes, before the daily itself («QA:», «Петя:», «Backend team:»): one or two words and a colon.
+_LABEL = re.compile(r"^\s*[A-Za-zА-Яа-яЁё][\w.]{0,15}(?:\s+[\w.]{1,15})?\s*:\s+")
+# An aside that is neither work nor a blocker: a call for help, a condition («если кто знает СБП — буду рад
+# подсказке», «кто в курсе, как …»).
+_ASIDE = re.compile(
+    r"^\W*(?:но\s+|а\s+|и\s+)?(?:если\s+(?:кто|кто-то|кто-нибудь|вдруг)\b|буду\s+(?:рад|благодар)\w*|"
+    r"кто\s+(?:знает|в\s+курсе)\b|if\s+any(?:one|body)\b|any\s+help\b)",
+    re.IGNORECASE,
+)
 _RISKS = re.compile(r"^\s*(?:риск(?:и|ов)?|risks?)\s*(?:[:：]|—|–|-(?!\w))", re.IGNORECASE)
 # Where a blocker line turns to the day's work: «Блокер: банк молчит по PAY-3, но сегодня делаю PAY-2».
 _SECTION_AFTER_BLOCKER = re.compile(
     r"(?:[,;]|\s[—–])\s*(?:(?:а|но|и|зато)\s+)?(?=(?:сегодня|вчера|today|yesterday|завтра)\b)", re.IGNORECASE
 )
+
+
+def _clauses_of(piece: str) -> list[str]:
+    """``piece`` split at clause boundaries (:data:`_CLAUSE_SPLIT`), never inside parentheses: «DATA-310 done (был
+    баг с падением джобы, пофиксил)» is one clause."""
+    if "(" not in piece:
+        return _CLAUSE_SPLIT.split(piece)
+    parts, start = [], 0
+    for match in _CLAUSE_SPLIT.finditer(piece):
+        before = piece[: match.start()]
+        if before.count("(") > before.count(")") or match.end() <= start:
+            continue
+        parts.append(piece[start : match.start()])
+        start = match.end()
+    parts.append(piece[start:])
+    return parts
 
 
 def _split_before_blockers(sentence: str) -> list[str]:
@@ -294,12 +341,15 @@ def _split_clauses(message: str) -> list[_Clause]:
     clauses: list[_Clause] = []
     for index, sentence in enumerate(_SENTENCES.split(message)):
         sentence = _BULLET.sub("", sentence or "").strip()
+        label = _LABEL.match(sentence)
+        if label and (_HEADER.match(sentence[label.end() :]) or _starts_section(sentence[label.end() :])):
+            sentence = sentence[label.end() :]  # «QA: вчера …», «Петя: Вчера: …» — who writes, not what
         hint: Section | None = None
         symbols = _LEADING_SYMBOLS.match(sentence)
         if symbols:
             hint = next((_EMOJI_SECTION[c] for c in symbols.group(0) if c in _EMOJI_SECTION), None)
             sentence = _BULLET.sub("", sentence[symbols.end() :]).strip()
-        if not sentence:
+        if not sentence or _COURTESY.match(sentence):
             continue
         if _RISKS.match(sentence):  # a risk is not an impediment: «Риски: PAY-2 может не влезть в спринт»
             continue
@@ -333,8 +383,10 @@ def _split_clauses(message: str) -> list[_Clause]:
                 body, section, header = body[tail.end() :], None, None  # … up to «…, но сегодня делаю PAY-2»
             sentence = body
         sentence = _POSTFIX_STATUS.sub(r"\2 \1", sentence)
-        parts = [p for piece in _split_before_blockers(sentence) for p in _CLAUSE_SPLIT.split(piece) if p and p.strip()]
+        parts = [p for piece in _split_before_blockers(sentence) for p in _clauses_of(piece) if p and p.strip()]
         for position, part in enumerate(parts):
+            if _COURTESY.match(part):
+                continue
             clauses.append(_Clause(part, index, section if position == 0 else None, explicit=bool(header)))
     return _merge_qualifiers(_merge_urgency(clauses))
 
@@ -346,23 +398,43 @@ _QUALIFIER = re.compile(
 )
 
 
+# A clause that only denies that the trouble before it is a blocker («…, но это не мешает», «…, но это не блокер»).
+_DENIAL_ONLY = re.compile(
+    r"^\W*(?:но\s+|а\s+|и\s+)?(?:это\s+|оно\s+|он\s+|она\s+|пока\s+)?(?:(?:мне\s+|работе\s+)?(?:не|ничему\s+не)\s+"
+    r"(?:мешает|блокирует|блокер\w*|критично|страшно|проблема)|not\s+(?:a\s+)?blocker|not\s+blocking)\W*$",
+    re.IGNORECASE,
+)
+
+
+def _qualifies(clause: _Clause, previous: _Clause) -> bool:
+    """Whether ``clause`` only qualifies the trouble in ``previous`` (see :func:`_merge_qualifiers`)."""
+    text = clause.text.strip()
+    if (
+        previous.sentence != clause.sentence
+        or clause.section is not None
+        or not previous.text.strip()
+        or task_ids_in(text)
+    ):
+        return False
+    about_trouble = previous.section == "blockers" or _BLOCKER_RE.search(previous.text) or PAST_WAIT.search(previous.text)
+    if _DENIAL_ONLY.match(text):  # a denial refers to the trouble before it, whatever words that used
+        return bool(about_trouble or not (task_ids_in(previous.text) or _starts_section(previous.text.strip())))
+    if not about_trouble:
+        return False
+    if _YESTERDAY_RE.match(text) or _TODAY_RE.match(text):
+        # «ждал доступ к логам, но вчера выдали»: a time word opening a short resolution is no section of its own
+        return bool(RESOLVED.search(text)) and len(_WORD.findall(text)) <= 4
+    return bool(_QUALIFIER.match(text) or RESOLVED.search(text) or WORKAROUND.search(text))
+
+
 def _merge_qualifiers(clauses: list[_Clause]) -> list[_Clause]:
     """Join a clause that only qualifies the blocker before it («…, но это не блокер», «…, уже снят», «…, но не
-    срочно») with that blocker, so its negation or urgency applies to it."""
+    срочно», «стенд тормозит, но это не мешает», «ждал доступ, но вчера выдали») with that blocker, so its negation,
+    resolution or urgency applies to it."""
     merged: list[_Clause] = []
     for clause in clauses:
         previous = merged[-1] if merged else None
-        if (
-            previous is not None
-            and previous.sentence == clause.sentence
-            and clause.section is None
-            and previous.text.strip()
-            and (_QUALIFIER.match(clause.text) or RESOLVED.search(clause.text) or WORKAROUND.search(clause.text))
-            and not task_ids_in(clause.text)
-            and not _YESTERDAY_RE.match(clause.text.strip())
-            and not _TODAY_RE.match(clause.text.strip())
-            and (previous.section == "blockers" or _BLOCKER_RE.search(previous.text))
-        ):
+        if previous is not None and _qualifies(clause, previous):
             previous.text = f"{previous.text.rstrip()}, {clause.text.strip()}"
             continue
         merged.append(clause)
@@ -433,9 +505,16 @@ def _blocker_from(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | No
     return {"text": blocker, "critical": critical, "related_task_id": ids[0] if ids else None}, work
 
 
+# A status moved before its task («PAY-5 done» → «done PAY-5»): it says something of the task, so it stays.
+_STATUS = re.compile(r"^(?:done|сделано|wip|in\s+progress|в\s+работе|todo|to\s+do)\b", re.IGNORECASE)
+
+
 def _items(text: str) -> list[dict[str, Any]]:
-    summary = _clean(_YESTERDAY_RE.sub("", text, count=1) if _YESTERDAY_RE.match(text.strip()) else text)
-    summary = _clean(_TODAY_RE.sub("", summary, count=1) if _TODAY_RE.match(summary) else summary)
+    summary = text.strip()
+    if not _STATUS.match(summary):
+        summary = _clean(_YESTERDAY_RE.sub("", summary, count=1) if _YESTERDAY_RE.match(summary) else summary)
+        summary = _clean(_TODAY_RE.sub("", summary, count=1) if _TODAY_RE.match(summary) else summary)
+    summary = _clean(summary)
     if not summary or (not _content_words(summary) and not task_ids_in(summary)):
         return []
     ids = task_ids_in(summary)
@@ -470,6 +549,7 @@ def parse(message: str) -> ParsedDaily:
     clauses = _merge_blocker_runs(_split_clauses(message))
 
     sticky: Section | None = None
+    last: tuple[int, list[dict[str, Any]], list[dict[str, Any]]] | None = None  # the last items with an id
     sticky_explicit = False
     sticky_lead = ""
     sticky_alone = False
@@ -498,8 +578,10 @@ def parse(message: str) -> ParsedDaily:
             and not _TODAY_RE.match(text)
         ):
             clause.section, clause.lead = "blockers", sticky_lead  # a line in the list under «Блокеры:»
-        if clause.section == "blockers" and (_NOTHING.match(text) or _NOTHING.match(_blocker_text(text))):
-            parsed.no_blockers_stated = True  # «Блокеры: -»
+        if (clause.section == "blockers" and (_NOTHING.match(text) or _NOTHING.match(_blocker_text(text)))) or (
+            _NONE_LEFT.match(text)
+        ):
+            parsed.no_blockers_stated = True  # «Блокеры: -», «…, уже решили. Новых нет»
             continue
         section = clause.section
         if section is None:
@@ -511,7 +593,7 @@ def parse(message: str) -> ParsedDaily:
                 section = "today"
             if section is not None:
                 sticky, sticky_explicit = section, False
-        if (section == "blockers" or _states_blocker(text, context)) and (
+        if (section == "blockers" or _states_blocker(text, context) or PAST_WAIT.search(text)) and (
             is_negated(text) or _NOTHING.match(_blocker_text(text))
         ):
             parsed.no_blockers_stated = True  # «не блокер», «ничего не жду», «был блокер, уже снят»
@@ -524,6 +606,8 @@ def parse(message: str) -> ParsedDaily:
             text = _clean(_NO_BLOCKERS_RE.sub("", text))
             if not text or not (_content_words(text) or task_ids_in(text)):
                 continue
+        if _ASIDE.match(text) and not task_ids_in(text):
+            continue
         if section == "blockers" or _states_blocker(text, context):
             self_blocker = _blocker_from(text)
             if self_blocker is not None:
@@ -538,8 +622,41 @@ def parse(message: str) -> ParsedDaily:
             else:
                 section = _verb_section(text) or (sticky if sticky != "blockers" else None) or "today"
         target = parsed.yesterday if section == "yesterday" else parsed.today
-        target.extend(_items(text))
+        items = _items(text)
+        if last is not None and last[0] == clause.sentence and last[1] is target and _only_verbs(text):
+            # «API-640 — не работал ретрай, исправил»: a bare verb goes on with the item before it, not a new one
+            for item in last[2]:
+                item["summary"] = truncate(f"{item['summary']}, {_clean(text)}", MAX_TEXT_CHARS)
+            continue
+        target.extend(items)
+        if any(item["task_id"] for item in items):
+            last = (clause.sentence, target, items)
     return parsed
+
+
+def _only_verbs(text: str) -> bool:
+    """Whether a clause without a task id is only a verb or two («исправил», «буду чинить», «фикшу»)."""
+    if task_ids_in(text):
+        return False
+    words = [w.lower() for w in _WORD.findall(text)]
+    meaningful = [w for w in words if w not in _FILLER and w not in _VERB_FILLERS]
+    return 0 < len(meaningful) <= 2 and all(_is_verb(w) for w in meaningful)
+
+
+_VERB_FILLERS = _wordset("уже сам сама сами дальше быстро сейчас потом тоже")
+# Statuses that go on with the task before them («PAY-101 — WIP», «QA-380 passed»).
+_STATUS_WORDS = _wordset("done wip todo готово готов сделано progress passed failed merged closed testing работе ревью review")
+
+
+def _is_verb(word: str) -> bool:
+    return (
+        word in _STATUS_WORDS
+        or word in _PAST_VERBS
+        or word in _FUTURE_WORDS
+        or bool(_DEALT_WITH_RE.fullmatch(word))
+        or (word not in _NOT_VERBS and bool(_PAST_SUFFIX.match(word)))
+        or (len(word) > 4 and word.endswith(("ть", "ться", "шу", "жу", "ю")) and word not in _NOT_VERBS)
+    )
 
 
 def _informative(text: str) -> int:
@@ -547,9 +664,21 @@ def _informative(text: str) -> int:
     return sum(1 for word in _content_words(text) if word not in _GENERIC)
 
 
+_TASK_NOUNS = _wordset(
+    """задача задачи задачу задачей задачами задач таска таски таску таской таск тасками тикет тикета тикет
+    спринт спринту спринта task ticket issue"""
+)
+
+
+_NOT_DESCRIBING = _TASK_NOUNS | _GENERIC
+
+
 def _described(item: dict[str, Any]) -> bool:
-    """Whether a work item says what was done, not only which task («TASK-7» alone is not described)."""
-    return _informative(item["summary"]) > 0
+    """Whether a work item says something of its task besides the id: what was or will be done («закрыл TASK-7»,
+    what it is («TASK-7 — вёрстка») or its status («TASK-7 done», «TASK-7 — WIP»).  «TASK-7» alone, «задача TASK-7»
+    or «делаю TASK-7» (a verb any task takes) is not described."""
+    words = (w.lower() for w in _WORD.findall(without_task_ids(item["summary"])))
+    return any(len(w) > 1 and not w.isdigit() and w not in _FILLER and w not in _NOT_DESCRIBING for w in words)
 
 
 def grade(parsed: ParsedDaily) -> str:
@@ -572,10 +701,12 @@ def grade(parsed: ParsedDaily) -> str:
     if not ids:
         return "NO_TASKS_MENTIONED"
     items = parsed.yesterday + parsed.today
+    # A task named twice («TASK-7 — вёрстка», later «делаю TASK-7») is described when one of its mentions is.
+    described = {item["task_id"] for item in items if item["task_id"] and _described(item)}
     great = (
         parsed.yesterday
         and parsed.today
-        and all(item["task_id"] and _described(item) for item in items)
+        and all(item["task_id"] in described for item in items)
         and (parsed.no_blockers_stated or parsed.blockers)
         and all(b["related_task_id"] for b in parsed.blockers)
     )
