@@ -39,7 +39,15 @@ from agentcore.apps.scrum.daily_parser import parse_daily, task_ids_in
 from agentcore.apps.scrum.evaluation import Report, evaluate, load_labelled
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "apps" / "scrum" / "data"
-SETS = ("dailies_people_dev", "dailies_people_dev2", "dailies_people_test", "dailies_people_test2", "dailies", "dailies_heldout", "dailies_review")
+SETS = (
+    "dailies_people_dev",
+    "dailies_people_dev2",
+    "dailies_people_test",
+    "dailies_people_test2",
+    "dailies",
+    "dailies_heldout",
+    "dailies_review",
+)
 FIELDS = (
     "yesterday",
     "today",

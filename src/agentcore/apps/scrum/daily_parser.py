@@ -416,7 +416,9 @@ def _qualifies(clause: _Clause, previous: _Clause) -> bool:
         or task_ids_in(text)
     ):
         return False
-    about_trouble = previous.section == "blockers" or _BLOCKER_RE.search(previous.text) or PAST_WAIT.search(previous.text)
+    about_trouble = (
+        previous.section == "blockers" or _BLOCKER_RE.search(previous.text) or PAST_WAIT.search(previous.text)
+    )
     if _DENIAL_ONLY.match(text):  # a denial refers to the trouble before it, whatever words that used
         return bool(about_trouble or not (task_ids_in(previous.text) or _starts_section(previous.text.strip())))
     if not about_trouble:
@@ -645,7 +647,9 @@ def _only_verbs(text: str) -> bool:
 
 _VERB_FILLERS = _wordset("уже сам сама сами дальше быстро сейчас потом тоже")
 # Statuses that go on with the task before them («PAY-101 — WIP», «QA-380 passed»).
-_STATUS_WORDS = _wordset("done wip todo готово готов сделано progress passed failed merged closed testing работе ревью review")
+_STATUS_WORDS = _wordset(
+    "done wip todo готово готов сделано progress passed failed merged closed testing работе ревью review"
+)
 
 
 def _is_verb(word: str) -> bool:
