@@ -12,6 +12,8 @@ prefix         routes                                                       sour
 ``/``          ``POST /chat`` (CRM agent, ``X-API-Key``)                     :mod:`agentcore.apps.crm.http`
 ``/scrum``     teams, tasks, daily, analytics, faq, digest, blockers         :mod:`agentcore.apps.scrum.http`
 ``/mcp``       MCP Streamable HTTP (stateless; tools over the routes above)  :mod:`agentcore.mcp_server` (the edge's)
+``/``,         the web console: ``GET /`` (Ask), ``/console/<page>``,        :mod:`agentcore.web.console` (pages from
+``/console``   ``/console/static/...`` (HTML pages, clients of the API)     the apps' ``pages=``; docs/console.md)
 ============== ============================================================ ==========================================
 
 The server loops over the registered apps (:mod:`agentcore.appkit.registry`): each gives its router and where it goes
@@ -62,16 +64,17 @@ class ServerHealth(BaseModel):
     stores: dict[str, StoreState] = Field(description="общие хранилища: redis, database, qdrant")
 
 
-def create_app(settings: Settings | None = None, *, mcp: bool = True) -> FastAPI:
+def create_app(settings: Settings | None = None, *, mcp: bool = True, console: bool = True) -> FastAPI:
     """The combined application (no network access at creation; services initialise lazily).
 
     Every registered app (:mod:`agentcore.appkit.registry`) contributes its router, its agents for ``/v1`` and its
     error answers; ``app.state.routers`` maps each system (``/haiku``, ``/chat``, ...) to its router (e.g.
     ``["/haiku"].haiku_service``).  With ``mcp`` the MCP server is mounted at ``/mcp`` (Streamable HTTP;
-    ``docs/mcp.md``).
+    ``docs/mcp.md``); with ``console`` the web console is served at ``/`` (the apps' pages; ``docs/console.md``).
     """
     from agentcore.appkit.plugin import EdgeContext, Mount
     from agentcore.appkit.registry import APPS
+    from agentcore.web.console.pages import ConsolePage
     from agentcore.web.status import EDGE_STATUS
     from agentcore.web.v1.router import create_openai_router
 
@@ -79,6 +82,7 @@ def create_app(settings: Settings | None = None, *, mcp: bool = True) -> FastAPI
     ctx = EdgeContext(settings)
     mounts: list[Mount] = []
     agents: dict[str, ServedAgent] = {}
+    pages: list[ConsolePage] = []
     v1_at = 0  # /v1 is listed after the systems whose agents it serves
     for plugin in APPS:
         EDGE_STATUS.update(plugin.error_faces())
@@ -89,6 +93,8 @@ def create_app(settings: Settings | None = None, *, mcp: bool = True) -> FastAPI
         if served:
             agents.update((agent.name, agent) for agent in served)
             v1_at = len(mounts)
+        if console:
+            pages.extend(plugin.console_pages(ctx))
     shaper = answer_shaper(settings)
     v1 = create_openai_router(agents, shaper=shaper)
     mounts.insert(v1_at, Mount(v1, guarded=True, label="/v1"))
@@ -133,6 +139,10 @@ def create_app(settings: Settings | None = None, *, mcp: bool = True) -> FastAPI
 
         crm = getattr(routers.get("/chat"), "crm_service", None)
         app.include_router(create_mcp_router(Backend(settings, app=app, research=research, crm=crm)))
+    if console:
+        from agentcore.web.console import core_pages, create_console_router
+
+        app.include_router(create_console_router([*pages, *core_pages()], settings))
     return app
 
 

@@ -15,9 +15,10 @@ member             meaning
 ``served_agents``  its agents served as models by ``/v1`` (OpenAI-compatible), after ``mount``
 ``register_cli``   adds its commands (a group or top-level ones) to the ``agentcore`` Typer app
 ``error_faces()``  its error types → HTTP answers (:class:`agentcore.web.status.ErrorFace`), merged into the edge map
+``console_pages``  its pages of the web console at ``/`` (:class:`agentcore.web.console.pages.ConsolePage`)
 ================== ================================================================================================
 
-Later surfaces (MCP tools, console pages, the Telegram bot) are further members of the same protocol.
+Later surfaces (MCP tools, the Telegram bot) are further members of the same protocol.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 
     from agentcore.agents.served import ServedAgent
     from agentcore.config import Settings
+    from agentcore.web.console.pages import ConsolePage
     from agentcore.web.status import ErrorFace
 
 __all__ = ["AppPlugin", "EdgeContext", "LazyApp", "Mount", "resolve"]
@@ -113,6 +115,10 @@ class AppPlugin(Protocol):
         """The app's error types and their HTTP answers."""
         ...
 
+    def console_pages(self, ctx: EdgeContext) -> Sequence[ConsolePage]:
+        """The app's pages of the web console (called after :meth:`mount`)."""
+        ...
+
 
 def resolve(reference: str) -> Any:
     """The object named ``"package.module:attribute"`` (imported now)."""
@@ -132,6 +138,8 @@ class LazyApp:
         agents: a callable ``(EdgeContext) -> Sequence[ServedAgent]``.
         cli: a callable ``(typer.Typer) -> None``.
         errors: a mapping error type → ``ErrorFace``, or a callable returning one.
+        pages: a callable ``(EdgeContext) -> Sequence[ConsolePage]`` (``"agentcore.apps.crm.pages:pages"``): the
+            app's pages of the web console, templates and static files in the app's own folder.
     """
 
     name: str
@@ -141,6 +149,7 @@ class LazyApp:
     agents: str | None = None
     cli: str | None = None
     errors: str | None = None
+    pages: str | None = None
 
     def mount(self, ctx: EdgeContext) -> Mount | None:
         """See :meth:`AppPlugin.mount`."""
@@ -162,3 +171,7 @@ class LazyApp:
         faces = resolve(self.errors)
         result: Mapping[type[BaseException], ErrorFace] = faces() if callable(faces) else faces
         return result
+
+    def console_pages(self, ctx: EdgeContext) -> Sequence[ConsolePage]:
+        """See :meth:`AppPlugin.console_pages`."""
+        return list(resolve(self.pages)(ctx)) if self.pages else []

@@ -2,7 +2,8 @@
 
 Entries name their parts as ``"module:attribute"`` (:class:`~agentcore.appkit.plugin.LazyApp`), so reading this
 registry imports no app; a part is imported when the server is built or a command runs.  Adding an app is one
-folder under ``agentcore/apps/`` and one entry here.
+folder under ``agentcore/apps/`` and one entry here; its page of the web console is its ``pages=`` (a callable
+``(EdgeContext) -> [ConsolePage]`` in the app's folder, see :mod:`agentcore.web.console.pages`).
 
 The order is the order of the commands in ``agentcore --help`` and of the routers in ``agentcore serve`` (and of
 ``systems`` in ``GET /health``); the RAG app comes first because the research agent searches through its engine
@@ -42,6 +43,7 @@ APPS: tuple[LazyApp, ...] = (
         http="agentcore.apps.research.http:mount",
         agents="agentcore.apps.research.http:served_agents",
         cli="agentcore.cli.ask:register",
+        pages="agentcore.apps.research.pages:pages",
     ),
     LazyApp(
         "example",

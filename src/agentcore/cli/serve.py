@@ -45,6 +45,31 @@ def share_cores(workers: int) -> None:
         os.environ.setdefault(name, share)  # inherited by the spawned workers before they import numpy
 
 
+def console_key() -> str | None:
+    """Make ``POST /chat`` usable from the web console out of the box: when ``HTTP_API_TOKENS`` is not set, a
+    one-time random key is put in the environment (every worker inherits it) and returned; None when the operator
+    configured keys.  The key lives as long as this server; :func:`serve` prints the console's URL carrying it
+    (``#key=...``: the page keeps it in the browser tab's session storage, the fragment never reaches a server)."""
+    import os
+    import secrets
+
+    from agentcore.config import get_settings
+
+    if load_settings(*APP_SECTIONS).api_token_list:
+        return None
+    key = f"console-{secrets.token_urlsafe(24)}"
+    os.environ["HTTP_API_TOKENS"] = key
+    get_settings.cache_clear()
+    return key
+
+
+def console_url(host: str, port: int, key: str | None) -> str:
+    """The address of the web console (with the one-time key, when one was made)."""
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    shown = f"[{shown}]" if ":" in shown else shown
+    return f"http://{shown}:{port}/" + (f"#key={key}" if key else "")
+
+
 def serve(host: str, port: int, workers: int = 1) -> None:
     """Run the combined app under uvicorn until interrupted.
 
@@ -52,8 +77,13 @@ def serve(host: str, port: int, workers: int = 1) -> None:
     :func:`worker_app`; state they must agree on lives in the data directory, Redis or PostgreSQL (docs/deploy.md).
     SIGINT/SIGTERM stop accepting, let open requests finish for up to :data:`GRACEFUL_SHUTDOWN_SECONDS`, then end.
     """
+    import typer
     import uvicorn
 
+    key = console_key()
+    typer.echo(f"Консоль: {console_url(host, port, key)}")
+    if key:
+        typer.echo("HTTP_API_TOKENS не задан: для /chat создан одноразовый ключ (действует до остановки сервера).")
     if workers > 1:
         load_settings(*APP_SECTIONS)  # invalid settings end here with a Russian message, not in every worker
         share_cores(workers)

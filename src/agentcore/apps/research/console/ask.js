@@ -1,0 +1,183 @@
+/* Ask: POST /research/stream (SSE) → steps as they come, the final answer with [n] citations and its figures;
+ * clicking [n] fetches the cited chunk (POST /rag/fetch_docs) and marks, for each claim citing it
+ * (metadata.claims), the chunk's sentence sharing the most word stems with the claim (a reading aid; the agent's
+ * own support check is metadata.claims[].status). */
+(function () {
+  "use strict";
+  var C = window.Console;
+  var form = document.getElementById("ask-form");
+  var question = document.getElementById("question");
+  var send = document.getElementById("send");
+  var stop = document.getElementById("stop");
+  var maxSteps = document.getElementById("max-steps");
+  var status = document.getElementById("ask-status");
+  var steps = new C.StepView(document.getElementById("steps"));
+  var stepsEmpty = document.getElementById("steps-empty");
+  var answer = document.getElementById("answer");
+  var answerEmpty = document.getElementById("answer-empty");
+  var figures = document.getElementById("figures");
+  var passage = document.getElementById("passage");
+  var controller = null;
+  var last = null;
+
+  function setStatus(text, isError) {
+    status.textContent = text;
+    status.classList.toggle("error", Boolean(isError));
+  }
+
+  function percent(value) {
+    return value === null || value === undefined ? "—" : Math.round(value * 100) + "%";
+  }
+
+  function showFigures(final, seconds) {
+    var m = final.metadata || {};
+    var claims = m.claims || [];
+    var supported = claims.filter(function (c) { return c.supported; }).length;
+    var removed = (m.removed_claims || []).length;
+    var rows = [
+      ["Покрытие", percent(m.coverage)],
+      ["Утверждений подтверждено", claims.length ? supported + " из " + claims.length : "—"],
+      ["Удалено утверждений", String(removed)],
+      ["Шагов", m.steps === undefined ? "—" : m.steps + (m.max_steps ? " из " + m.max_steps : "")],
+      ["Уточнений поиска", m.refinements === undefined ? "—" : String(m.refinements)],
+      ["Уверенность", percent(m.confidence)],
+      ["Время", seconds.toFixed(1) + " с"]
+    ];
+    figures.replaceChildren.apply(figures, rows.map(function (row) {
+      return C.el("div", null, C.el("dt", { text: row[0] }), C.el("dd", { text: row[1] }));
+    }));
+    figures.hidden = false;
+  }
+
+  function stems(text) {
+    return (String(text).toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) || []).map(function (w) { return w.slice(0, 5); });
+  }
+
+  function sentences(text) {
+    return String(text).match(/[^.!?…]+(?:[.!?…]+|$)\s*/g) || [text];
+  }
+
+  /* For each claim, the passage sentence sharing the most word stems with it (at least two). */
+  function supporting(parts, claims) {
+    var marked = {};
+    claims.forEach(function (claim) {
+      var wanted = {};
+      stems(claim).forEach(function (s) { wanted[s] = true; });
+      var best = -1, bestScore = 1;
+      parts.forEach(function (sentence, i) {
+        var seen = {}, score = 0;
+        stems(sentence).forEach(function (s) { if (wanted[s] && !seen[s]) { seen[s] = true; score++; } });
+        if (score > bestScore) { best = i; bestScore = score; }
+      });
+      if (best >= 0) marked[best] = true;
+    });
+    return marked;
+  }
+
+  function claimsFor(citation) {
+    var m = (last && last.metadata) || {};
+    var claims = (m.claims || []).filter(function (c) { return (c.citations || []).indexOf(citation.index) >= 0; })
+      .map(function (c) { return c.claim; });
+    if (claims.length) return claims;
+    var marker = "[" + citation.index + "]";
+    return sentences(last ? last.answer : "").filter(function (s) { return s.indexOf(marker) >= 0; });
+  }
+
+  async function openCitation(citation, button) {
+    document.querySelectorAll("[data-testid=citation][aria-expanded]").forEach(function (b) { b.removeAttribute("aria-expanded"); });
+    button.setAttribute("aria-expanded", "true");
+    button.setAttribute("aria-controls", "passage");
+    document.getElementById("passage-title").textContent = "[" + citation.index + "] " + citation.title;
+    document.getElementById("passage-source").textContent = citation.source || citation.doc_id;
+    var box = document.getElementById("passage-text");
+    box.replaceChildren(C.el("p", { className: "muted", text: "Загружаю фрагмент…" }));
+    passage.hidden = false;
+    var text = citation.snippet;
+    try {
+      var collection = last && last.metadata ? last.metadata.collection : null;
+      var found = await C.json("/rag/fetch_docs", { json: collection ? { ids: [citation.id], collection: collection } : { ids: [citation.id] } });
+      if (found.items && found.items.length) text = found.items[0].text;
+    } catch (error) {
+      setStatus("Полный фрагмент недоступен (" + C.formatError(error) + "), показан отрывок.", true);
+    }
+    var parts = sentences(text);
+    var marked = supporting(parts, claimsFor(citation));
+    var p = C.el("p");
+    parts.forEach(function (sentence, i) {
+      p.appendChild(marked[i] ? C.el("mark", { "data-testid": "support", text: sentence }) : document.createTextNode(sentence));
+    });
+    box.replaceChildren(p);
+    passage.focus();
+  }
+
+  function finish() {
+    controller = null;
+    send.disabled = false;
+    stop.disabled = true;
+    question.removeAttribute("aria-busy");
+  }
+
+  async function run(event) {
+    event.preventDefault();
+    var text = question.value.trim();
+    if (!text) {
+      setStatus("Введите вопрос.", true);
+      question.focus();
+      return;
+    }
+    steps.clear();
+    stepsEmpty.hidden = true;
+    answer.hidden = true;
+    answerEmpty.hidden = false;
+    answerEmpty.textContent = "Агент работает…";
+    figures.hidden = true;
+    passage.hidden = true;
+    last = null;
+    controller = new AbortController();
+    send.disabled = true;
+    stop.disabled = false;
+    question.setAttribute("aria-busy", "true");
+    setStatus("Агент работает…");
+    var started = performance.now();
+    var body = { question: text };
+    var limit = parseInt(maxSteps.value, 10);
+    if (limit > 0) body.max_steps = limit;
+    try {
+      await C.stream("/research/stream", body, function (type, data) {
+        if (type === "final") {
+          last = data;
+          C.renderAnswer(answer, data.answer, data.citations, function (citation) {
+            openCitation(citation, answer.querySelector('[data-index="' + citation.index + '"]'));
+          });
+          answer.hidden = false;
+          answerEmpty.hidden = true;
+          showFigures(data, (performance.now() - started) / 1000);
+          setStatus("Готово. Запрос " + data.request_id + ".");
+        } else if (type === "error") {
+          steps.add(data);
+          answerEmpty.textContent = data.message;
+          setStatus("Ошибка: " + data.message + " (запрос " + data.request_id + ")", true);
+        } else {
+          steps.add(data);
+          if (type === "step_started") setStatus("Агент работает… шаг " + data.step + (data.max_steps ? " из " + data.max_steps : ""));
+        }
+      }, { signal: controller.signal });
+    } catch (error) {
+      setStatus(C.formatError(error), !(error && error.name === "AbortError"));
+      if (!last) answerEmpty.textContent = error && error.name === "AbortError" ? "Запуск остановлен." : "Ответа нет.";
+    } finally {
+      finish();
+    }
+  }
+
+  form.addEventListener("submit", run);
+  question.addEventListener("keydown", function (event) {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) form.requestSubmit();
+  });
+  stop.addEventListener("click", function () { if (controller) controller.abort(); });
+  document.getElementById("passage-close").addEventListener("click", function () {
+    passage.hidden = true;
+    var open = answer.querySelector("[aria-expanded=true]");
+    if (open) { open.removeAttribute("aria-expanded"); open.focus(); }
+  });
+})();

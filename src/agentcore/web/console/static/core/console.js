@@ -1,0 +1,275 @@
+/* agentcore console: the shared client of the HTTP API (auth, JSON calls, SSE over POST) and the step view.
+ *
+ * window.Console:
+ *   api(path, {method, json, headers, signal, key})  -> Response (throws Console.ApiError with the Russian message)
+ *   json(path, opts)                                 -> parsed JSON body
+ *   stream(path, body, onEvent, {signal, key})       -> POST + Server-Sent Events; onEvent(type, data, id)
+ *   StepView(listElement)                            -> .add(event) renders one step event (data-testid="step")
+ *   renderAnswer(container, text, citations, onCite) -> answer text with [n] buttons (data-testid="citation")
+ *   el(tag, attrs, ...children)                      -> a DOM element (text children are escaped)
+ * Tokens live in sessionStorage only: "agentcore.token" (Authorization: Bearer, read tokens) and "agentcore.key"
+ * (X-API-Key of POST /chat; `agentcore serve` prints a one-time console URL carrying it as #key=...).
+ */
+(function () {
+  "use strict";
+  var TOKEN = "agentcore.token";
+  var KEY = "agentcore.key";
+
+  function el(tag, attrs) {
+    var node = document.createElement(tag);
+    if (attrs) {
+      Object.keys(attrs).forEach(function (name) {
+        var value = attrs[name];
+        if (value === null || value === undefined || value === false) return;
+        if (name === "text") node.textContent = value;
+        else if (name === "className") node.className = value;
+        else if (name.slice(0, 2) === "on" && typeof value === "function") node.addEventListener(name.slice(2), value);
+        else node.setAttribute(name, value === true ? "" : String(value));
+      });
+    }
+    for (var i = 2; i < arguments.length; i++) {
+      var child = arguments[i];
+      if (child === null || child === undefined || child === false) continue;
+      node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+    }
+    return node;
+  }
+
+  function ApiError(status, message, code) {
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code || "error";
+    this.message = message;
+  }
+  ApiError.prototype = Object.create(Error.prototype);
+
+  function readFragmentKey() {
+    var match = /(?:^#|&)key=([^&]+)/.exec(location.hash);
+    if (match) {
+      sessionStorage.setItem(KEY, decodeURIComponent(match[1]));
+      history.replaceState(null, "", location.pathname + location.search);
+    }
+  }
+
+  function buildHeaders(opts) {
+    var headers = new Headers(opts.headers || {});
+    var token = sessionStorage.getItem(TOKEN);
+    if (token) headers.set("Authorization", "Bearer " + token);
+    if (opts.key) {
+      var key = sessionStorage.getItem(KEY);
+      if (key) headers.set("X-API-Key", key);
+    }
+    headers.set("Accept", opts.accept || "application/json");
+    return headers;
+  }
+
+  async function errorOf(response) {
+    var message = "ошибка " + response.status;
+    var code = "http_" + response.status;
+    try {
+      var body = await response.json();
+      if (body && body.error) message = body.error;
+      if (body && body.code) code = body.code;
+    } catch (ignored) { /* not JSON */ }
+    return new ApiError(response.status, message, code);
+  }
+
+  var dialogWaiters = [];
+
+  function askToken(which, reason) {
+    var dialog = document.getElementById("auth-dialog");
+    if (!dialog) return Promise.resolve(false);
+    document.getElementById("auth-reason").textContent = reason || "Сервер требует токен. Он хранится только в этой вкладке браузера.";
+    document.getElementById("auth-token").value = sessionStorage.getItem(TOKEN) || "";
+    document.getElementById("auth-key").value = sessionStorage.getItem(KEY) || "";
+    return new Promise(function (resolve) {
+      dialogWaiters.push(resolve);
+      if (!dialog.open) dialog.showModal();
+      document.getElementById(which === "key" ? "auth-key" : "auth-token").focus();
+    });
+  }
+
+  function setupDialog() {
+    var dialog = document.getElementById("auth-dialog");
+    if (!dialog) return;
+    dialog.addEventListener("close", function () {
+      var saved = dialog.returnValue === "save";
+      if (saved) {
+        var token = document.getElementById("auth-token").value.trim();
+        var key = document.getElementById("auth-key").value.trim();
+        if (token) sessionStorage.setItem(TOKEN, token); else sessionStorage.removeItem(TOKEN);
+        if (key) sessionStorage.setItem(KEY, key); else sessionStorage.removeItem(KEY);
+      }
+      dialog.returnValue = "";
+      var waiters = dialogWaiters.splice(0);
+      waiters.forEach(function (resolve) { resolve(saved); });
+    });
+    document.getElementById("auth-forget").addEventListener("click", function () {
+      sessionStorage.removeItem(TOKEN);
+      sessionStorage.removeItem(KEY);
+      document.getElementById("auth-token").value = "";
+      document.getElementById("auth-key").value = "";
+    });
+    document.getElementById("auth-open").addEventListener("click", function () { askToken("token"); });
+    if (document.body.dataset.tokensRequired === "true" && !sessionStorage.getItem(TOKEN)) askToken("token");
+  }
+
+  async function api(path, opts) {
+    opts = opts || {};
+    var init = { method: opts.method || (opts.json !== undefined ? "POST" : "GET"), headers: buildHeaders(opts), signal: opts.signal };
+    if (opts.json !== undefined) {
+      init.body = JSON.stringify(opts.json);
+      init.headers.set("Content-Type", "application/json");
+    }
+    var response = await fetch(path, init);
+    if (response.status === 401 && !opts.retried) {
+      var problem = await errorOf(response);
+      if (await askToken(opts.key ? "key" : "token", problem.message)) {
+        return api(path, Object.assign({}, opts, { retried: true }));
+      }
+      throw problem;
+    }
+    if (!response.ok) throw await errorOf(response);
+    return response;
+  }
+
+  async function json(path, opts) {
+    return (await api(path, opts)).json();
+  }
+
+  /* POST body as JSON and read the answer as Server-Sent Events (EventSource cannot POST). */
+  async function stream(path, body, onEvent, opts) {
+    opts = opts || {};
+    var response = await api(path, { json: body, signal: opts.signal, key: opts.key, accept: "text/event-stream" });
+    var reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    var text = "";
+    var carry = "";
+    function dispatch(block) {
+      var type = "message", id = null, data = [];
+      block.split("\n").forEach(function (line) {
+        if (!line || line[0] === ":") return;
+        var colon = line.indexOf(":");
+        var field = colon < 0 ? line : line.slice(0, colon);
+        var value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+        if (field === "event") type = value;
+        else if (field === "data") data.push(value);
+        else if (field === "id") id = value;
+      });
+      if (data.length) onEvent(type, JSON.parse(data.join("\n")), id);
+    }
+    for (;;) {
+      var chunk = await reader.read();
+      if (chunk.done) break;
+      var raw = carry + chunk.value;
+      carry = raw.endsWith("\r") ? "\r" : "";
+      text += (carry ? raw.slice(0, -1) : raw).replace(/\r\n?/g, "\n");
+      var cut;
+      while ((cut = text.indexOf("\n\n")) >= 0) {
+        dispatch(text.slice(0, cut));
+        text = text.slice(cut + 2);
+      }
+    }
+    if (text.trim()) dispatch(text);
+  }
+
+  function pretty(value) {
+    try { return JSON.stringify(value, null, 1); } catch (ignored) { return String(value); }
+  }
+
+  var LABELS = {
+    step_started: "Шаг",
+    thought: "Мысль",
+    tool_invoked: "Вызов инструмента",
+    observation: "Наблюдение",
+    client_tool: "Инструмент клиента",
+    final: "Ответ",
+    error: "Ошибка"
+  };
+
+  /* One rendered step event (data-testid="step"). */
+  function renderStep(event) {
+    var label = LABELS[event.type] || event.type;
+    var body;
+    if (event.type === "step_started") {
+      label = "Шаг " + event.step + (event.max_steps ? " из " + event.max_steps : "");
+      body = el("span", { className: "muted", text: "агент " + event.agent });
+    } else if (event.type === "thought") {
+      if (event.origin === "control") label = "Решение контроля";
+      body = el("p", { className: "text", text: event.text });
+    } else if (event.type === "tool_invoked" || event.type === "client_tool") {
+      if (event.origin === "control") label = "Инструмент (контроль)";
+      body = el("div", null, el("code", { className: "tool", text: event.tool }), el("pre", { className: "args", text: pretty(event.arguments) }));
+    } else if (event.type === "observation") {
+      var facts = (event.ok ? "" : "ошибка · ") + event.length + " симв. · " + Math.round(event.elapsed_ms) + " мс";
+      body = el("details", null,
+        el("summary", null, el("code", { className: "tool", text: event.tool }), " ", el("span", { className: "muted", text: facts })),
+        el("pre", { className: "preview", text: event.error || event.preview }));
+    } else if (event.type === "error") {
+      body = el("p", { className: "text error", text: event.message });
+    } else {
+      body = el("pre", { className: "args", text: pretty(event) });
+    }
+    return el("li", { className: "step step-" + event.type + (event.origin === "control" ? " control" : ""), "data-testid": "step", "data-type": event.type },
+      el("span", { className: "step-label", text: label }), body);
+  }
+
+  function StepView(list) {
+    this.list = list;
+  }
+  StepView.prototype.add = function (event) {
+    var item = renderStep(event);
+    this.list.appendChild(item);
+    return item;
+  };
+  StepView.prototype.clear = function () {
+    this.list.replaceChildren();
+  };
+
+  /* The answer text with each [n] of a known citation as a button (data-testid="citation"). */
+  function renderAnswer(container, text, citations, onCite) {
+    var known = {};
+    (citations || []).forEach(function (citation) { known[citation.index] = citation; });
+    container.replaceChildren();
+    String(text || "").split(/\n{2,}/).forEach(function (paragraph) {
+      var p = el("p");
+      var last = 0;
+      paragraph.replace(/\[(\d+)\]/g, function (match, digits, offset) {
+        var citation = known[Number(digits)];
+        if (!citation) return match;
+        p.appendChild(document.createTextNode(paragraph.slice(last, offset)));
+        p.appendChild(el("button", {
+          type: "button", className: "cite", "data-testid": "citation", "data-index": digits,
+          "aria-label": "Источник " + digits + ": " + citation.title,
+          onclick: function () { onCite(citation); }
+        }, "[" + digits + "]"));
+        last = offset + match.length;
+        return match;
+      });
+      p.appendChild(document.createTextNode(paragraph.slice(last)));
+      container.appendChild(p);
+    });
+  }
+
+  function formatError(error) {
+    if (error && error.name === "AbortError") return "Остановлено.";
+    if (error && error.name === "ApiError") return error.message;
+    return "Сеть недоступна или сервер не ответил.";
+  }
+
+  window.Console = {
+    ApiError: ApiError,
+    api: api,
+    json: json,
+    stream: stream,
+    el: el,
+    renderStep: renderStep,
+    StepView: StepView,
+    renderAnswer: renderAnswer,
+    formatError: formatError,
+    askToken: askToken
+  };
+
+  readFragmentKey();
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setupDialog);
+  else setupDialog();
+})();
