@@ -34,7 +34,9 @@ EXPECTED = {
     "scrum_faq": (True, False, True, False),
     "crm_get": (True, False, True, True),
     "crm_list": (True, False, True, True),
+    "crm_request_change": (False, False, True, True),
 }
+OTHER_KEY = "crm-key-2"
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +47,10 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Fake
     data = tmp_path_factory.mktemp("mcp-data")
     with serve_fake_portal(portal) as bitrix:
         settings = Settings(
-            data_dir=data, read_tokens=READ_TOKEN, http_api_tokens=CRM_KEY, bitrix_webhook_url=bitrix.webhook_url
+            data_dir=data,
+            read_tokens=READ_TOKEN,
+            http_api_tokens=f"{CRM_KEY},{OTHER_KEY}",
+            bitrix_webhook_url=bitrix.webhook_url,
         )
         with BackgroundServer(create_app(settings)) as server:
             yield server.url, portal
@@ -128,6 +133,65 @@ async def test_http_crm_reads_need_the_crm_key(served: tuple[str, FakePortal]) -
         assert one.structured_content is not None and one.structured_content["result"]["TITLE"] == deals[0]["TITLE"]
         wrong = await c.call_tool("crm_get", {"entity": "lead", "id": 1})
         assert wrong.is_error  # not one of deal/contact/company: refused by the schema
+
+
+def chat(url: str, key: str, message: str, **extra: str) -> dict[str, Any]:
+    answer = httpx.post(
+        url + "/chat", json={"user_id": "manager", "message": message, **extra}, headers={"X-API-Key": key}, timeout=60
+    )
+    assert answer.status_code == 200, answer.text
+    result: dict[str, Any] = answer.json()
+    return result
+
+
+async def test_http_crm_change_is_only_requested_until_the_user_says_yes(served: tuple[str, FakePortal]) -> None:
+    url = served[0]
+    change = {
+        "user_id": "manager",
+        "session_id": "mcp",
+        "entity": "deal",
+        "operation": "update",
+        "fields": {"TITLE": "Переименовано через MCP"},
+        "comment": "просьба внешнего агента",
+    }
+    async with client(url) as c:
+        refused = await c.call_tool("crm_request_change", {**change, "id": 1})
+        assert refused.is_error and "X-API-Key" in refused.content[0].text
+    async with client(url, **{"X-API-Key": CRM_KEY}) as c:
+        deal = (await c.call_tool("crm_list", {"entity": "deal", "select": ["ID", "TITLE"]})).structured_content
+        assert deal is not None
+        deal_id, title = int(deal["result"][0]["ID"]), deal["result"][0]["TITLE"]
+        asked = await c.call_tool("crm_request_change", {**change, "id": deal_id})
+        assert not asked.is_error and asked.structured_content is not None, asked.content
+        request = asked.structured_content
+        assert request["status"] == "pending" and request["confirmation"]["method"] == "crm.deal.update"
+        assert request["confirmation"]["params"] == {"id": deal_id, "fields": change["fields"]}
+        assert "да" in request["how_to_approve"] and request["session_id"] == "mcp"
+        again = await c.call_tool("crm_request_change", {**change, "id": deal_id})
+        assert again.structured_content is not None
+        assert again.structured_content["confirmation"]["id"] == request["confirmation"]["id"]  # idempotent
+        unchanged = await c.call_tool("crm_get", {"entity": "deal", "id": deal_id})
+        assert unchanged.structured_content is not None and unchanged.structured_content["result"]["TITLE"] == title
+        no_id = await c.call_tool("crm_request_change", {**change})
+        assert no_id.is_error and "id" in no_id.content[0].text
+        delete = await c.call_tool(
+            "crm_request_change", {**change, "operation": "delete", "id": deal_id, "fields": None}
+        )
+        assert delete.is_error and "политикой" in delete.content[0].text  # canary: no deletes at all
+
+    # Another key's «да» is another principal's session: nothing runs.
+    other = chat(url, OTHER_KEY, "да", session_id="mcp")
+    assert other["pending_confirmations"] == []
+    async with client(url, **{"X-API-Key": CRM_KEY}) as c:
+        still = await c.call_tool("crm_get", {"entity": "deal", "id": deal_id})
+        assert still.structured_content is not None and still.structured_content["result"]["TITLE"] == title
+    # The user of the key sees the request in their session and approves it.
+    approved = chat(url, CRM_KEY, "да", session_id="mcp")
+    assert approved["pending_confirmations"] == []
+    async with client(url, **{"X-API-Key": CRM_KEY}) as c:
+        done = await c.call_tool("crm_get", {"entity": "deal", "id": deal_id})
+        assert done.structured_content is not None
+        assert done.structured_content["result"]["TITLE"] == change["fields"]["TITLE"]
 
 
 async def test_stdio_agentcore_mcp(tmp_path: Path) -> None:

@@ -13,6 +13,11 @@ tool                backed by                                  annotations (read
 ``scrum_faq``       ``POST /scrum/faq``                        yes / no / yes / no
 ``crm_get``         the CRM orchestrator's portal (read only)  yes / no / yes / yes (the Bitrix24 portal)
 ``crm_list``        the CRM orchestrator's portal (read only)  yes / no / yes / yes
+``crm_request_      the CRM orchestrator's                     no / no / yes / yes — it only adds a pending
+change``            ``request_change``                         confirmation to the user's session (the same
+                                                               request twice: the same id); the change runs
+                                                               after that user's own «да» in ``POST /chat`` or
+                                                               the CLI, never from MCP
 =================== ========================================== ==================================================
 
 Request/response tools go through the app itself (an in-process ASGI call: same validation, same errors, same
@@ -50,14 +55,17 @@ from agentcore.web.auth import tokens_match
 if TYPE_CHECKING:
     from agentcore.apps.research.http import ResearchHTTP
 
-__all__ = ["APPEND", "READ", "READ_PORTAL", "Backend", "create_mcp_router", "create_mcp_server", "run_stdio"]
+__all__ = ["APPEND", "READ", "READ_PORTAL", "REQUEST", "Backend", "create_mcp_router", "create_mcp_server", "run_stdio"]
 
 READ = ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False)
 READ_PORTAL = ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=True)
 APPEND = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=False)
+REQUEST = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=True, openWorldHint=True)
+"""``crm_request_change``: writes only a pending request (additive, deduplicated); the portal is read for its words."""
 
 _FORWARDED = ("authorization", "x-api-token")
 CrmEntity = Literal["deal", "contact", "company"]
+CrmOperation = Literal["add", "update", "delete"]
 _FILTER_HELP = 'фильтр Bitrix24, например {">OPPORTUNITY": 1000, "STAGE_ID": "NEW"}'
 
 
@@ -226,7 +234,92 @@ def create_mcp_server(backend: Backend) -> MCPServer:
             params["select"] = select
         return await _crm_read(backend, ctx, f"crm.{entity}.list", params)
 
+    @server.tool(annotations=REQUEST)
+    async def crm_request_change(
+        user_id: Annotated[str, Field(min_length=1, max_length=128, description="чья сессия CRM (как в POST /chat)")],
+        entity: Annotated[CrmEntity, Field(description="deal, contact или company")],
+        operation: Annotated[CrmOperation, Field(description="add — создать, update — изменить, delete — удалить")],
+        ctx: Context,
+        id: Annotated[int | None, Field(ge=1, description="ID записи (для update и delete)")] = None,
+        fields: Annotated[dict[str, Any] | None, Field(description="поля Bitrix24 (для add и update)")] = None,
+        comment: Annotated[str, Field(max_length=500, description="зачем это изменение (увидит человек)")] = "",
+        session_id: Annotated[
+            str | None, Field(min_length=1, max_length=128, description="сессия (по умолчанию default)")
+        ] = None,
+    ) -> dict[str, Any]:
+        """Запросить изменение в CRM Bitrix24: ничего не меняет, а ставит запрос на подтверждение в сессию
+        пользователя. Выполнится, только когда сам пользователь ответит «да» в своём диалоге (POST /chat или CLI)."""
+        return await _crm_request(
+            backend, ctx, user_id, session_id, _change_step(entity, operation, id, fields, comment)
+        )
+
     return server
+
+
+def _change_step(
+    entity: str, operation: str, record_id: int | None, fields: dict[str, Any] | None, comment: str
+) -> Any:
+    """The ``ActionStep`` of a requested change.
+
+    Raises:
+        ToolError: ``id`` / ``fields`` missing or superfluous for the operation.
+    """
+    from agentcore.apps.crm.models import ActionStep
+
+    if operation == "add" and record_id is not None:
+        raise ToolError("для add не указывают id: запись ещё не существует")
+    if operation in ("update", "delete") and record_id is None:
+        raise ToolError(f"для {operation} нужен id записи")
+    if operation in ("add", "update") and not fields:
+        raise ToolError(f"для {operation} нужны поля (fields)")
+    if operation == "delete" and fields:
+        raise ToolError("для delete поля (fields) не указывают")
+    params: dict[str, Any] = {}
+    if record_id is not None:
+        params["id"] = record_id
+    if fields:
+        params["fields"] = fields
+    return ActionStep(method=f"crm.{entity}.{operation}", params=params, comment=comment)
+
+
+async def _crm_request(
+    backend: Backend, ctx: Context, user_id: str, session_id: str | None, step: Any
+) -> dict[str, Any]:
+    """Queue ``step`` as a pending confirmation of the key's principal's session (see the module docstring)."""
+    from agentcore.apps.crm.main_entrypoint import PortalConfigError
+    from agentcore.apps.crm.state_store import StateStoreError
+    from agentcore.web.errors import ApiError
+
+    key = backend.crm_key_of(ctx)
+    if backend.crm is None:
+        raise ToolError("CRM недоступна")
+    try:
+        owner = backend.crm.owner(key, user_id)
+        orchestrator = await backend.crm.get()
+        result = await orchestrator.request_change(owner, step, session_id=session_id, source="MCP")
+    except ApiError as exc:
+        raise ToolError(exc.message) from None
+    except PortalConfigError:
+        raise ToolError("портал Bitrix24 настроен неверно, обратитесь к администратору") from None
+    except StateStoreError:
+        raise ToolError("хранилище состояния недоступно, повторите позже") from None
+    report = result.steps[-1]
+    if report.outcome == "forbidden":
+        raise ToolError(f"запрос отклонён политикой CRM: {report.detail}")
+    request = next((c for c in result.pending_confirmations if c.id == report.confirmation_id), None)
+    return {
+        "status": "pending" if request is not None else report.outcome,
+        "confirmation": request.public() if request is not None else None,
+        "session_id": result.state.session_id,
+        "mode": result.mode,
+        "message": result.assistant,
+        "how_to_approve": (
+            f"Изменение выполнится, только если пользователь {user_id} сам ответит «да {request.id}» в своём диалоге "
+            "с CRM (POST /chat с тем же ключом, user_id и session_id, или agentcore crm)."
+            if request is not None
+            else "Режим shadow: изменение только сохранено в плане и не будет выполнено."
+        ),
+    }
 
 
 def _drop_none(body: dict[str, Any]) -> dict[str, Any]:

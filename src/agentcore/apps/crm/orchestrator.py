@@ -59,7 +59,7 @@ from agentcore.apps.crm.models import (
     StepReport,
     TurnResult,
 )
-from agentcore.apps.crm.policy import Verdict, check_step
+from agentcore.apps.crm.policy import Verdict, check_step, method_class
 from agentcore.apps.crm.prompt import build_messages
 from agentcore.apps.crm.render import describe_error, describe_step, summarize
 from agentcore.apps.crm.resolve import follow_up, resolve_mentions
@@ -126,6 +126,7 @@ class _Turn:
     new_confirmations: list[Confirmation] = field(default_factory=list)
     decisions: list[dict[str, Any]] = field(default_factory=list)
     resolved: dict[str, Any] = field(default_factory=dict)
+    requested: ActionStep | None = None
 
 
 def _clip(text: str, limit: int = _HISTORY_CHARS) -> str:
@@ -267,6 +268,50 @@ class Orchestrator:
             confirmation=(confirmation_id, approve),
         )
 
+    async def request_change(
+        self,
+        user_id: str,
+        step: ActionStep,
+        *,
+        session_id: str | None = None,
+        mode: Mode | None = None,
+        source: str = "mcp",
+        state_store: StateStore | None = None,
+        interaction_logger: InteractionLogger | None = None,
+    ) -> TurnResult:
+        """Queue a change another system asks for (the MCP tool ``crm_request_change``) as a pending confirmation of
+        the user's session — it never writes, and neither the model nor the caller can approve it.
+
+        The step is judged by the policy in this turn's mode, like a model's step: a read or a forbidden step is
+        refused (``forbidden``), in ``shadow`` it is only planned, otherwise — whether the policy would run it or ask
+        first — it becomes a ``requested`` confirmation (the same request twice gives the same id).  It runs only
+        when the user approves it in their own dialog (``да`` / ``да c3``, the CLI's prompt, ``confirmation`` of
+        ``POST /chat``), re-checked by the policy then.  Nothing else happens in this turn: approved requests
+        waiting for a retry wait for the user's next message, and the model is not asked.
+
+        Args:
+            user_id: the session's owner (the HTTP/MCP principal, as ``POST /chat`` computes it).
+            step: the method and params to run after approval; ``confirmed`` / ``confirmation_id`` /
+                ``confirmation_decision`` are ignored.
+            source: who asked (kept in the request's reason and the audit record).
+
+        Raises:
+            StateStoreError: as for :meth:`handle_message`.
+        """
+        clean = ActionStep(
+            method=step.method.strip(), params=step.params, comment=step.comment, http_method=step.http_method
+        )
+        return await self._turn(
+            user_id,
+            session_id,
+            mode,
+            state_store,
+            interaction_logger,
+            message=None,
+            confirmation=None,
+            requested=(clean, source),
+        )
+
     async def _turn(
         self,
         user_id: str,
@@ -277,6 +322,7 @@ class Orchestrator:
         *,
         message: str | None,
         confirmation: tuple[str, bool] | None,
+        requested: tuple[ActionStep, str] | None = None,
     ) -> TurnResult:
         session = (session_id or "default").strip() or "default"
         mode = mode or self.mode
@@ -293,10 +339,19 @@ class Orchestrator:
             for expired in expire_stale(state):
                 self._drop_planned(state, expired.id)
                 turn.lines.append(messages.EXPIRED.format(id=expired.id, method=expired.method))
-            await self._retry_approved(turn, message)
-            if confirmation is not None and confirmation[1] and message is not None and classify(message) in (
-                "deny",
-                "conflict",
+            if requested is not None:  # another system's request: queued, nothing runs in this turn
+                await self._queue_requested(turn, *requested)
+            else:
+                await self._retry_approved(turn, message)
+            if (
+                confirmation is not None
+                and confirmation[1]
+                and message is not None
+                and classify(message)
+                in (
+                    "deny",
+                    "conflict",
+                )
             ):  # «нет» typed with an approval: not a clear yes; the words decide (a refusal cancels, nothing runs)
                 turn.lines.append(messages.MIXED_APPROVAL.format(id=confirmation[0][:40]))
             elif confirmation is not None:
@@ -569,6 +624,32 @@ class Orchestrator:
             return
         await self._execute(turn, step, verdict)
 
+    async def _queue_requested(self, turn: _Turn, step: ActionStep, source: str) -> None:
+        """A requested change: refused (reads, forbidden), planned (shadow) or queued for the user's decision."""
+        turn.requested = step
+        kind = method_class(step.method)
+        verdict = check_step(step.method, step.params, turn.mode, step.http_method)
+        if kind in ("read", "event_read") and verdict.decision != "forbid":
+            verdict = Verdict("forbid", "это чтение, а не изменение: для чтения есть свои инструменты")
+        if verdict.decision == "forbid":
+            log.warning("request // Refused in %s from %s: %s (%s)", turn.mode, source, step.method, verdict.reason)
+            turn.steps.append(self._report(step, "forbidden", verdict.reason))
+            turn.lines.append(messages.FORBIDDEN.format(method=step.method, reason=verdict.reason))
+            return
+        if turn.mode == "shadow":
+            self._plan(turn.state, step, verdict)
+            turn.steps.append(self._report(step, "planned", verdict.reason or "разрешено"))
+            turn.lines.append(messages.PLANNED.format(method=step.method))
+            return
+        reason = f"запрошено извне ({source})" + (f": {verdict.reason}" if verdict.reason else "")
+        request, created = request_confirmation(turn.state, step, reason, self.confirmation_ttl)
+        if created:
+            request.summary = await self._summary(turn, step)
+            turn.new_confirmations.append(request)
+            self._plan(turn.state, step, Verdict("confirm", reason), request.id)
+            log.info("request // Queued %s from %s: %s", request.id, source, step.method)
+        turn.steps.append(self._report(step, "needs_confirmation", reason, request.id))
+
     async def _summary(self, turn: _Turn, step: ActionStep) -> str:
         """The request in words, with the portal's field names and the values before the change (reads only; none
         in shadow mode, which runs nothing)."""
@@ -779,6 +860,7 @@ class Orchestrator:
             "turn": turn.state.turn,
             "input": message,
             "confirmation": {"id": confirmation[0], "approve": confirmation[1]} if confirmation else None,
+            **({"requested": turn.requested.model_dump(exclude_defaults=True)} if turn.requested else {}),
             "decisions": turn.decisions,
             "model": model,
             "degraded": result.degraded,
