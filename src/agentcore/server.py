@@ -76,7 +76,7 @@ def create_app(settings: Settings | None = None, *, mcp: bool = True, console: b
     from agentcore.appkit.registry import APPS
     from agentcore.web.console.pages import ConsolePage
     from agentcore.web.status import EDGE_STATUS
-    from agentcore.web.v1.router import create_openai_router
+    from agentcore.web.v1.router import create_openai_router, run_store_for
 
     settings = settings or get_settings()
     ctx = EdgeContext(settings)
@@ -96,7 +96,7 @@ def create_app(settings: Settings | None = None, *, mcp: bool = True, console: b
         if console:
             pages.extend(plugin.console_pages(ctx))
     shaper = answer_shaper(settings)
-    v1 = create_openai_router(agents, shaper=shaper)
+    v1 = create_openai_router(agents, shaper=shaper, store=run_store_for(settings.redis_url))
     mounts.insert(v1_at, Mount(v1, guarded=True, label="/v1"))
     app = create_base_app(
         settings,

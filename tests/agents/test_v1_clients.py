@@ -172,6 +172,7 @@ def test_chat_client_tool_is_called_and_the_run_resumes(serve: Any) -> None:
         second = sdk(served).chat.completions.create(model="research", messages=messages, tools=[weather])
         assert second.choices[0].finish_reason == "stop"
         assert second.choices[0].message.content.startswith(ANSWER)  # type: ignore[union-attr]
+        assert second.id == first.id  # the same run (a replay would be a new run with a new id)
         # The parked run went on: the model saw the client's result as the observation of its own action.
         assert any("Observation: +5, ясно" in (m.content or "") for m in served.requests[1].messages)
         assert second.usage is not None and second.usage.total_tokens == 550  # this request's calls only

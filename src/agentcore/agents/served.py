@@ -9,7 +9,9 @@
 
 Why parked runs (and not only replay): the run goes on exactly where it stopped — its retrieved context, its usage
 meter and token budget, the step count — with no model call repeated.  A call id the store does not know (expired,
-another worker, a restart) is not an error: the conversation the client sends is replayed into a new run instead.
+a restart, a worker that is gone) is not an error: the conversation the client sends is replayed into a new run.
+With several workers the store is :class:`~agentcore.agents.run_relay.RedisRunStore`: a result that reaches
+another worker is relayed to the worker holding the run, and its events come back the same way.
 """
 
 from __future__ import annotations
@@ -124,10 +126,26 @@ class RunHandle:
     mark: UsageTotals = field(default_factory=UsageTotals)
     created: int = field(default_factory=lambda: int(time.time()))
     request_id: str | None = None
+    remote: UsageTotals | None = None
+
+    @property
+    def relayed(self) -> bool:
+        """Whether the run lives in another worker (its events are relayed; it is parked there, not here)."""
+        return self.remote is not None
 
     def usage(self) -> UsageTotals:
-        """Usage of the current request's part of the run."""
-        return self.meter.totals.minus(self.mark)
+        """Usage of the current request's part of the run (what another worker reported for a relayed run, plus
+        what was metered here)."""
+        own = self.meter.totals.minus(self.mark)
+        if self.remote is None:
+            return own
+        return UsageTotals(
+            own.prompt_tokens + self.remote.prompt_tokens,
+            own.completion_tokens + self.remote.completion_tokens,
+            own.total_tokens + self.remote.total_tokens,
+            own.reasoning_tokens + self.remote.reasoning_tokens,
+            own.calls + self.remote.calls,
+        )
 
     def begin_request(self) -> None:
         """Start counting usage for a new request (a resumed run)."""
@@ -149,11 +167,15 @@ async def drive(handle: RunHandle, store: RunStore) -> AsyncGenerator[AgentStepE
                 except StopAsyncIteration:
                     return
             handle.request_id = event.request_id
-            yield event
             if event.type == "client_tool":
-                await store.park(event.call_id, handle)
-                parked = True
+                # Parked before the client hears of the call (its result may come at once, and the consumer stops
+                # reading at this event).  A relayed run is parked by the worker holding it.
+                if not handle.relayed:
+                    await store.park(event.call_id, handle)
+                    parked = True
+                yield event
                 return
+            yield event
             if is_terminal(event):
                 return
     finally:
@@ -171,7 +193,7 @@ class RunStore:
     """Parked runs (by client tool call id) and finished transcripts (by response id), each for ``ttl`` seconds.
 
     At most ``max_runs`` runs are parked: the oldest is closed (its run cancelled) to make room.  Expired runs are
-    closed when the store is next used.  One process only (runs are live tasks); see the module docstring.
+    closed when the store is next used.  This one serves one process; ``RedisRunStore`` shares both across workers.
     """
 
     def __init__(self, ttl: float = 600.0, max_runs: int = 256, max_transcripts: int = 2048) -> None:
@@ -192,11 +214,23 @@ class RunStore:
                 await _close(entry.value)
 
     async def take(self, call_id: str) -> RunHandle | None:
-        """The run parked for ``call_id`` (removed from the store), ``None`` when unknown or expired."""
+        """The run parked here for ``call_id`` (removed from the store), ``None`` when unknown or expired."""
         async with self._lock:
             await self._purge()
             entry = self._runs.pop(call_id, None)
             return None if entry is None else entry.value
+
+    async def resume(self, call_id: str, agent: str, output: str) -> RunHandle | None:
+        """The run waiting for ``call_id``, given the client's ``output`` and ready for a new request; ``None`` when
+        no run of ``agent`` waits for it (the caller replays the conversation instead)."""
+        handle = await self.take(call_id)
+        if handle is None:
+            return None
+        if handle.agent == agent and handle.client is not None and handle.client.resolve(call_id, output):
+            handle.begin_request()
+            return handle
+        await _close(handle)
+        return None
 
     async def _purge(self) -> None:
         now = time.monotonic()
@@ -205,18 +239,19 @@ class RunStore:
         for key in [k for k, e in self._transcripts.items() if e.expires <= now]:
             del self._transcripts[key]
 
-    def remember(self, response_id: str, transcript: Any) -> None:
-        """Keep a finished response's transcript for ``previous_response_id``."""
+    async def remember(self, response_id: str, transcript: list[dict[str, Any]]) -> None:
+        """Keep a finished response's transcript (JSON-able messages) for ``previous_response_id``."""
         self._transcripts[response_id] = _Entry(transcript, time.monotonic() + self.ttl)
         while len(self._transcripts) > self.max_transcripts:
             self._transcripts.popitem(last=False)
 
-    def recall(self, response_id: str) -> Any | None:
+    async def recall(self, response_id: str) -> list[dict[str, Any]] | None:
         """The transcript kept for ``response_id`` (``None``: unknown or expired)."""
         entry = self._transcripts.get(response_id)
         if entry is None or entry.expires <= time.monotonic():
             return None
-        return entry.value
+        value: list[dict[str, Any]] = entry.value
+        return value
 
     async def aclose(self) -> None:
         """Close every parked run."""

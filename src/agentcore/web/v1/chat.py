@@ -29,7 +29,7 @@ from agentcore.llm.models import LLMMessage, LLMTool
 from agentcore.llm.usage import UsageTotals
 from agentcore.trace.logs import step_logger
 from agentcore.web.errors import ApiError
-from agentcore.web.v1.common import Ending, OutputSpec, V1Runs, client_tools_for, reasoning_line, tool_choice_tools
+from agentcore.web.v1.common import OutputSpec, V1Runs, invalid_field, reasoning_line, respond
 
 __all__ = ["ChatCompletionRequest", "chat_completions"]
 
@@ -111,7 +111,7 @@ def _output_spec(body: ChatCompletionRequest, forced: list[LLMTool]) -> OutputSp
     if kind == "json_schema":
         spec = fmt.get("json_schema")
         if not isinstance(spec, dict) or not isinstance(spec.get("schema", {}), dict):
-            raise _param("response_format", "json_schema.schema должен быть объектом")
+            raise invalid_field("response_format", "json_schema.schema должен быть объектом")
         return OutputSpec(
             "json_schema", spec.get("schema") or {}, str(spec.get("name") or "output"), bool(spec.get("strict")), forced
         )
@@ -119,13 +119,7 @@ def _output_spec(body: ChatCompletionRequest, forced: list[LLMTool]) -> OutputSp
         return OutputSpec("json_object", None, forced=forced)
     if kind in ("text", None):
         return OutputSpec(forced=forced)
-    raise _param("response_format", f"тип {kind!r} не поддерживается")
-
-
-def _param(name: str, detail: str) -> ApiError:
-    error = ApiError(400, f"некорректное поле {name!r}: {detail}", "invalid_request_error")
-    error.param = name  # type: ignore[attr-defined]
-    return error
+    raise invalid_field("response_format", f"тип {kind!r} не поддерживается")
 
 
 def conversation(messages: list[ChatMessage]) -> tuple[AgentInput, list[tuple[str, str]]]:
@@ -187,35 +181,18 @@ def usage_body(usage: UsageTotals) -> dict[str, Any]:
 
 async def chat_completions(runs: V1Runs, body: ChatCompletionRequest, request: Request) -> Any:
     """Serve one ``/v1/chat/completions`` request (see the module docstring)."""
-    from sse_starlette import EventSourceResponse
-
-    agent = runs.agent(body.model)
-    if body.n not in (None, 1):
-        raise _param("n", "поддерживается только n=1")
-    tools = _tools(body)
-    offered, forced = tool_choice_tools(tools, body.tool_choice)
-    spec = _output_spec(body, forced)
-    runs.check_output(agent, tools, spec)
-    agent_input, results = conversation(body.messages)
-    agent_input = AgentInput(
-        agent_input.question,
-        agent_input.history,
-        agent_input.after,
-        agent_input.instructions,
-        client_tools_for(offered),
+    accepted = runs.accept(
+        body.model, lambda: _tools(body), body.tool_choice, lambda forced: _output_spec(body, forced)
     )
-    handle = await runs.open(agent, agent_input, results)
-    chat = _Chat(runs, handle, agent.name, agent_input.question, spec)
-    if not body.stream:
-        from agentcore.web.disconnect import ClientGone, gone_response, unless_disconnected
-
-        try:
-            return await unless_disconnected(request, chat.complete())
-        except ClientGone:
-            logger.info("chat_completions // Client gone: %s run cancelled", agent.name)
-            return gone_response()
+    if body.n not in (None, 1):
+        raise invalid_field("n", "поддерживается только n=1")
+    agent_input, results = conversation(body.messages)
+    handle = await runs.start(accepted, agent_input, results)
+    chat = _Chat(runs, handle, accepted.agent.name, agent_input.question, accepted.spec)
     include_usage = bool(body.stream_options and body.stream_options.include_usage)
-    return EventSourceResponse(chat.chunks(include_usage, body.agent_events), ping=15, send_timeout=60)
+    return await respond(
+        request, accepted.agent.name, body.stream, chat.complete, lambda: chat.chunks(include_usage, body.agent_events)
+    )
 
 
 class _Chat:
@@ -233,22 +210,9 @@ class _Chat:
 
     async def complete(self) -> dict[str, Any]:
         """Run to the end of this request's part: the ``chat.completion`` body, or the :class:`ApiError` it means."""
-        reasoning: list[str] = []
-        ending: Ending | None = None
-        async with contextlib.aclosing(self.runs.events(self.handle)) as events:
-            async for event in events:
-                self._bind(event.request_id)
-                if event.type in ("final", "error", "client_tool"):
-                    ending = await self.runs.finish(event, self.question, self.spec, self.handle)
-                    break
-                line = reasoning_line(event)
-                if line:
-                    reasoning.append(line)
-        if ending is None:
-            raise ApiError(500, "внутренняя ошибка сервера", "internal_error")
-        if ending.kind == "error":
-            assert ending.error is not None
-            raise ending.error
+        reasoning, ending = await self.runs.run_to_end(self.handle, self.question, self.spec)
+        if self.handle.request_id:
+            self._bind(self.handle.request_id)
         message: dict[str, Any] = {
             "role": "assistant",
             "content": ending.text,

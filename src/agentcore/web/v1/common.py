@@ -4,10 +4,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import json
-from collections.abc import AsyncGenerator, Mapping
+from collections.abc import AsyncGenerator, Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from fastapi import Request
 
 from agentcore.agents.client_tools import ClientTools
 from agentcore.agents.events import AgentStepEvent, ClientToolEvent, FinalEvent
@@ -21,7 +25,7 @@ from agentcore.util.truncate import truncate
 from agentcore.web.errors import ApiError
 from agentcore.web.status import answer_for_event
 
-__all__ = ["Ending", "OutputSpec", "V1Runs", "final_text", "reasoning_line"]
+__all__ = ["Accepted", "Ending", "OutputSpec", "V1Runs", "final_text", "invalid_field", "reasoning_line", "respond"]
 
 logger = step_logger("openai", "agentcore.agents.openai")
 
@@ -106,7 +110,7 @@ def tool_choice_tools(tools: list[LLMTool], choice: Any) -> tuple[list[LLMTool],
         return [], []
     if choice == "required":
         if not tools:
-            raise _bad("tool_choice", "'required' без tools")
+            raise invalid_field("tool_choice", "'required' без tools")
         return tools, tools
     if isinstance(choice, Mapping):
         kind = choice.get("type")
@@ -115,7 +119,7 @@ def tool_choice_tools(tools: list[LLMTool], choice: Any) -> tuple[list[LLMTool],
             name = function.get("name") if isinstance(function, Mapping) else choice.get("name")
             chosen = [t for t in tools if t.name == name]
             if not chosen:
-                raise _bad("tool_choice", f"функция {truncate(str(name), 40)!r} не объявлена в tools")
+                raise invalid_field("tool_choice", f"функция {truncate(str(name), 40)!r} не объявлена в tools")
             return tools, chosen
         if kind == "allowed_tools":
             nested = choice.get("allowed_tools")
@@ -128,13 +132,23 @@ def tool_choice_tools(tools: list[LLMTool], choice: Any) -> tuple[list[LLMTool],
             subset = [t for t in tools if t.name in names]
             mode = allowed.get("mode", "auto")
             return subset, subset if mode == "required" else []
-    raise _bad("tool_choice", "ожидается auto, none, required или функция")
+    raise invalid_field("tool_choice", "ожидается auto, none, required или функция")
 
 
-def _bad(field_name: str, detail: str) -> ApiError:
+def invalid_field(field_name: str, detail: str) -> ApiError:
+    """A 400 ``invalid_request_error`` naming the field (``param``)."""
     error = ApiError(400, f"некорректное поле {field_name!r}: {detail}", "invalid_request_error")
     error.param = field_name  # type: ignore[attr-defined]
     return error
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """A request the surface can serve: its agent, the tools offered to the run and what the client wants back."""
+
+    agent: ServedAgent
+    offered: list[LLMTool]
+    spec: OutputSpec
 
 
 class V1Runs:
@@ -172,9 +186,58 @@ class V1Runs:
             ApiError: 400 tools for an agent that takes none; 422 a structured answer without a model.
         """
         if tools and not agent.takes_tools:
-            raise _bad("tools", f"модель {agent.name!r} не принимает инструменты клиента")
+            raise invalid_field("tools", f"модель {agent.name!r} не принимает инструменты клиента")
         if spec.needs_model and (self.shaper is None or not self.shaper.available):
             raise ApiError(422, f"{NEEDS_MODEL}: настройте провайдера LLM (AGENTCORE_PROVIDER)", "structured_output")
+
+    def accept(
+        self,
+        model: str,
+        tools: Callable[[], list[LLMTool]],
+        tool_choice: Any,
+        spec_for: Callable[[list[LLMTool]], OutputSpec],
+    ) -> Accepted:
+        """Check a request before anything runs, in the order both APIs answer: the model (404), the tools and
+        ``tool_choice`` (400), the output format (400), then what the agent cannot serve (400 / 422).
+
+        Args:
+            tools: parses the request's tools (raises the surface's 400).
+            spec_for: the output spec for the tools ``tool_choice`` forces (raises the surface's 400).
+        """
+        agent = self.agent(model)
+        declared = tools()
+        offered, forced = tool_choice_tools(declared, tool_choice)
+        spec = spec_for(forced)
+        self.check_output(agent, declared, spec)
+        return Accepted(agent, offered, spec)
+
+    async def start(self, accepted: Accepted, agent_input: AgentInput, results: list[tuple[str, str]]) -> RunHandle:
+        """The run of an accepted request, with the offered tools as its client tools (see :meth:`open`)."""
+        agent_input = dataclasses.replace(agent_input, client_tools=client_tools_for(accepted.offered))
+        return await self.open(accepted.agent, agent_input, results)
+
+    async def run_to_end(self, handle: RunHandle, question: str, spec: OutputSpec) -> tuple[list[str], Ending]:
+        """Drive this request's part of the run to its end (not streamed): the reasoning lines and the ending.
+
+        Raises:
+            ApiError: the run ended with an error (or without an ending).
+        """
+        lines: list[str] = []
+        ending: Ending | None = None
+        async with contextlib.aclosing(self.events(handle)) as events:
+            async for event in events:
+                if event.type in ("final", "error", "client_tool"):
+                    ending = await self.finish(event, question, spec, handle)
+                    break
+                line = reasoning_line(event)
+                if line:
+                    lines.append(line)
+        if ending is None:
+            raise ApiError(500, "внутренняя ошибка сервера", "internal_error")
+        if ending.kind == "error":
+            assert ending.error is not None
+            raise ending.error
+        return lines, ending
 
     async def open(self, agent: ServedAgent, agent_input: AgentInput, results: list[tuple[str, str]]) -> RunHandle:
         """The run for this request: a parked run the client's tool ``results`` resume, or a new run.
@@ -183,14 +246,10 @@ class V1Runs:
             ApiError: the agent's check refused the question (new runs only).
         """
         for call_id, output in results:
-            handle = await self.store.take(call_id)
-            if handle is None:
-                continue
-            if handle.agent == agent.name and handle.client is not None and handle.client.resolve(call_id, output):
-                handle.begin_request()
+            handle = await self.store.resume(call_id, agent.name, output)
+            if handle is not None:
                 logger.info("v1 // Resumed run %s of %s after %s", handle.request_id, agent.name, call_id)
                 return handle
-            await handle.events.aclose()
         if agent.check is not None:
             await agent.check(agent_input.question)
         return RunHandle(agent.name, agent.start(agent_input), agent_input.client_tools)
@@ -245,3 +304,25 @@ class V1Runs:
 def client_tools_for(tools: list[LLMTool]) -> ClientTools | None:
     """The run's client tools (``None`` when none are offered)."""
     return ClientTools(list(tools)) if tools else None
+
+
+async def respond(
+    request: Request,
+    name: str,
+    stream: bool,
+    complete: Callable[[], Coroutine[Any, Any, dict[str, Any]]],
+    events: Callable[[], AsyncGenerator[Any, None]],
+) -> Any:
+    """The answer of a request: ``complete()`` as JSON (the run cancelled when the client leaves first), or the
+    ``events()`` as Server-Sent Events."""
+    from sse_starlette import EventSourceResponse
+
+    if not stream:
+        from agentcore.web.disconnect import ClientGone, gone_response, unless_disconnected
+
+        try:
+            return await unless_disconnected(request, complete())
+        except ClientGone:
+            logger.info("v1 // Client gone: %s run cancelled", name)
+            return gone_response()
+    return EventSourceResponse(events(), ping=15, send_timeout=60)

@@ -53,12 +53,12 @@ from openai.types.responses.response_usage import InputTokensDetails, OutputToke
 from pydantic import BaseModel, ConfigDict, Field
 
 from agentcore.agents.client_tools import as_llm_tool
-from agentcore.agents.served import AgentInput, RunHandle, new_id
+from agentcore.agents.served import RunHandle, new_id
 from agentcore.llm.models import LLMTool
 from agentcore.trace.logs import step_logger
 from agentcore.web.errors import ApiError
 from agentcore.web.v1.chat import ChatMessage, conversation
-from agentcore.web.v1.common import Ending, OutputSpec, V1Runs, client_tools_for, reasoning_line, tool_choice_tools
+from agentcore.web.v1.common import Ending, OutputSpec, V1Runs, reasoning_line, respond
 from agentcore.web.v1.errors import unsupported
 
 __all__ = ["IGNORED_FIELDS", "REJECTED_FIELDS", "SUPPORTED_FIELDS", "ResponsesRequest", "create_response"]
@@ -230,43 +230,25 @@ def input_messages(items: str | list[dict[str, Any]]) -> list[ChatMessage]:
 
 async def create_response(runs: V1Runs, body: ResponsesRequest, request: Request) -> Any:
     """Serve one ``/v1/responses`` request (see the module docstring)."""
-    from sse_starlette import EventSourceResponse
-
     _check_fields(body)
-    agent = runs.agent(body.model)
-    tools = _tools(body)
-    offered, forced = tool_choice_tools(tools, body.tool_choice)
-    spec = _output_spec(body, forced)
-    runs.check_output(agent, tools, spec)
+    accepted = runs.accept(
+        body.model, lambda: _tools(body), body.tool_choice, lambda forced: _output_spec(body, forced)
+    )
     messages = input_messages(body.input)
     if body.previous_response_id:
-        earlier = runs.store.recall(body.previous_response_id)
+        earlier = await runs.store.recall(body.previous_response_id)
         if earlier is None:
             error = ApiError(404, f"ответ {body.previous_response_id[:60]!r} не найден или истёк", "response_not_found")
             error.param = "previous_response_id"  # type: ignore[attr-defined]
             raise error
-        messages = [*earlier, *messages]
+        messages = [*(ChatMessage.model_validate(m) for m in earlier), *messages]
     if body.instructions:
         messages = [ChatMessage(role="system", content=body.instructions), *messages]
     agent_input, results = conversation(messages)
-    agent_input = AgentInput(
-        agent_input.question,
-        agent_input.history,
-        agent_input.after,
-        agent_input.instructions,
-        client_tools_for(offered),
-    )
-    handle = await runs.open(agent, agent_input, results)
-    builder = _Builder(runs, handle, body, agent_input.question, spec, [m for m in messages if m.role != "system"])
-    if not body.stream:
-        from agentcore.web.disconnect import ClientGone, gone_response, unless_disconnected
-
-        try:
-            return await unless_disconnected(request, builder.complete())
-        except ClientGone:
-            logger.info("responses // Client gone: %s run cancelled", agent.name)
-            return gone_response()
-    return EventSourceResponse(builder.events(), ping=15, send_timeout=60)
+    handle = await runs.start(accepted, agent_input, results)
+    transcript = [m for m in messages if m.role != "system"]
+    builder = _Builder(runs, handle, body, agent_input.question, accepted.spec, transcript)
+    return await respond(request, accepted.agent.name, body.stream, builder.complete, builder.events)
 
 
 class _Builder:
@@ -318,7 +300,7 @@ class _Builder:
             total_tokens=totals.total_tokens,
         )
 
-    def _remember(self, ending: Ending) -> None:
+    async def _remember(self, ending: Ending) -> None:
         if self.body.store is False:
             return
         reply: ChatMessage
@@ -332,7 +314,8 @@ class _Builder:
             reply = ChatMessage(role="assistant", content=None, tool_calls=[call])
         else:
             reply = ChatMessage(role="assistant", content=ending.text or "")
-        self.runs.store.remember(self.id, [*self.transcript, reply])
+        transcript = [m.model_dump(mode="json", exclude_none=True) for m in [*self.transcript, reply]]
+        await self.runs.store.remember(self.id, transcript)
 
     def _output_item(self, ending: Ending) -> Any:
         if ending.kind == "tool_call":
@@ -352,27 +335,13 @@ class _Builder:
 
     async def complete(self) -> dict[str, Any]:
         """The whole ``Response`` (or the :class:`ApiError` the run ended with)."""
-        lines: list[str] = []
-        ending: Ending | None = None
-        async with contextlib.aclosing(self.runs.events(self.handle)) as events:
-            async for event in events:
-                if event.type in ("final", "error", "client_tool"):
-                    ending = await self.runs.finish(event, self.question, self.spec, self.handle)
-                    break
-                line = reasoning_line(event)
-                if line:
-                    lines.append(line)
-        if ending is None:
-            raise ApiError(500, "внутренняя ошибка сервера", "internal_error")
-        if ending.kind == "error":
-            assert ending.error is not None
-            raise ending.error
+        lines, ending = await self.runs.run_to_end(self.handle, self.question, self.spec)
         output: list[Any] = []
         if lines:
             summary = [Summary(type="summary_text", text="\n".join(lines))]
             output.append(ResponseReasoningItem(type="reasoning", id=new_id("rs_"), summary=summary))
         output.append(self._output_item(ending))
-        self._remember(ending)
+        await self._remember(ending)
         return self._with_agent(self.response("completed", output, self.usage()), ending)
 
     def _with_agent(self, response: Response, ending: Ending) -> dict[str, Any]:
@@ -581,6 +550,6 @@ class _Builder:
                 type="response.output_item.done", item=item, output_index=index, sequence_number=0
             )
         )
-        self._remember(ending)
+        await self._remember(ending)
         completed = self.response("completed", output, self.usage())
         yield self._sse(ResponseCompletedEvent(type="response.completed", response=completed, sequence_number=0))

@@ -30,7 +30,18 @@ __all__ = [
     "create_openai_router",
     "final_text",
     "reasoning_line",
+    "run_store_for",
 ]
+
+
+def run_store_for(redis_url: str | None) -> RunStore:
+    """The run store of this deployment: shared through Redis when ``AGENTCORE_REDIS_URL`` is set (a client's tool
+    result may reach any worker), in this process otherwise."""
+    if redis_url:
+        from agentcore.agents.run_relay import RedisRunStore
+
+        return RedisRunStore(redis_url)
+    return RunStore()
 
 
 def create_openai_router(
