@@ -35,10 +35,16 @@ class ClientTools:
         """The declared tool names."""
         return {tool.name for tool in self.tools}
 
-    async def call(self, call_id: str) -> str:
-        """Wait for the client's result of ``call_id`` (cancelled with the run)."""
+    def expect(self, call_id: str) -> asyncio.Future[str]:
+        """Register ``call_id`` as waiting now (before the client hears of it) and return the future its result
+        sets; the caller awaits it and then drops it from :attr:`pending`."""
         future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         self.pending[call_id] = future
+        return future
+
+    async def call(self, call_id: str) -> str:
+        """Wait for the client's result of ``call_id`` (cancelled with the run)."""
+        future = self.expect(call_id)
         try:
             return await future
         finally:

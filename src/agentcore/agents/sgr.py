@@ -35,6 +35,7 @@ from typing import Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
+from agentcore.agents.client_tools import ClientTools
 from agentcore.agents.events import AgentStepEvent, EventFactory, FinalEvent
 from agentcore.llm.errors import LLMError
 from agentcore.llm.gateway import LLMGateway, SimpleLLMGateway
@@ -94,6 +95,7 @@ class _RunState:
     trace: list[ReasoningStep] = field(default_factory=list)
     tool_calls: list[ToolCall] = field(default_factory=list)
     error: LLMError | None = None
+    client: ClientTools | None = None
 
 
 class SystemSGRAgent(ABC):
@@ -155,12 +157,19 @@ class SystemSGRAgent(ABC):
         state = self._last_run = _RunState()  # the seed's "очистить _reasoning_trace" before a run
         token = self._run_state.set(state)
         try:
-            return await _answer_of(self._events(state, user_message, context, None))
+            return await _answer_of(self._events(state, self._messages(user_message, context), None))
         finally:
             self._run_state.reset(token)
 
     async def stream(
-        self, user_message: str, context: dict[str, Any] | None = None, *, request_id: str | None = None
+        self,
+        user_message: str,
+        context: dict[str, Any] | None = None,
+        *,
+        request_id: str | None = None,
+        history: list[LLMMessage] | None = None,
+        after: list[LLMMessage] | None = None,
+        client_tools: ClientTools | None = None,
     ) -> AsyncGenerator[AgentStepEvent, None]:
         """The same run as :meth:`run`, as live step events (:mod:`agentcore.agents.events`).
 
@@ -168,9 +177,23 @@ class SystemSGRAgent(ABC):
         ends with one ``final`` (the answer) or ``error`` (LLM failure, iteration limit, unexpected failure).
         Closing the iterator early (or cancelling its consumer) stops the run; the trace of the steps done so far
         is still written.
+
+        Args:
+            history: earlier turns, before the question; ``after``: what follows it (a replayed client tool exchange).
+            client_tools: the client's tools (``tools`` mode only): offered to the model next to the agent's own;
+                a call of one is a ``client_tool`` event and the run waits for :meth:`ClientTools.resolve`.
         """
-        state = self._last_run = _RunState()
-        async with contextlib.aclosing(self._events(state, user_message, context, request_id)) as events:
+        state = self._last_run = _RunState(client=client_tools)
+        messages = self._messages(user_message, context)
+        messages[1:1] = list(history or [])
+        messages.extend(after or [])
+        if client_tools is not None and client_tools.tools and self.mode == "schema":
+            factory = EventFactory(self.agent_id, request_id, max_steps=self.MAX_ITERATIONS)
+            yield factory.error(
+                0, "инструменты клиента поддерживаются только в режиме tools", "client_tools_unsupported"
+            )
+            return
+        async with contextlib.aclosing(self._events(state, messages, request_id)) as events:
             async for event in events:
                 yield event
 
@@ -202,12 +225,12 @@ class SystemSGRAgent(ABC):
         return [LLMMessage(role="system", content=system), LLMMessage(role="user", content=user_message)]
 
     async def _events(
-        self, state: _RunState, user_message: str, context: dict[str, Any] | None, request_id: str | None
+        self, state: _RunState, messages: list[LLMMessage], request_id: str | None
     ) -> AsyncGenerator[AgentStepEvent, None]:
         """One run as events; the trace is saved at the end, however the run ends."""
         factory = EventFactory(self.agent_id, request_id, max_steps=self.MAX_ITERATIONS)
         try:
-            async with contextlib.aclosing(self._loop(state, self._messages(user_message, context), factory)) as loop:
+            async with contextlib.aclosing(self._loop(state, messages, factory)) as loop:
                 async for event in loop:
                     yield event
         finally:
@@ -267,8 +290,8 @@ class SystemSGRAgent(ABC):
     async def _tools_iteration(
         self, state: _RunState, messages: list[LLMMessage], events: EventFactory, step: int
     ) -> AsyncGenerator[AgentStepEvent, None]:
-        tools = self.tools.to_llm_tools() or None
-        response = await self.llm_gateway.request(self._request(messages, tools=tools))
+        tools = self.tools.to_llm_tools() + (list(state.client.tools) if state.client is not None else [])
+        response = await self.llm_gateway.request(self._request(messages, tools=tools or None))
         if not response.tool_calls:
             answer = response.content or ""
             self._log_step(ReasoningStep(len(state.trace) + 1, "formulate_answer", final_answer=answer), state)
@@ -293,6 +316,11 @@ class SystemSGRAgent(ABC):
         self, state: _RunState, call: LLMToolCall, thought: str | None, events: EventFactory, step: int
     ) -> AsyncGenerator[AgentStepEvent | ToolResult, None]:
         """Run one call: yields ``tool_invoked``, ``observation`` and, last, the :class:`ToolResult` itself."""
+        if state.client is not None and call.name in state.client.names and call.name not in self.tools:
+            async with contextlib.aclosing(self._client_call(state, call, thought, events, step)) as items:
+                async for item in items:
+                    yield item
+            return
         arguments, _ = self.runner.validate(self.tools, call.name, call.arguments)
         yield events.tool_invoked(step, call.name, arguments, call.id)
         result = await self.runner.run_by_name(self.tools, call.name, call.arguments)
@@ -322,6 +350,38 @@ class SystemSGRAgent(ABC):
             error=result.error,
         )
         yield result
+
+    async def _client_call(
+        self, state: _RunState, call: LLMToolCall, thought: str | None, events: EventFactory, step: int
+    ) -> AsyncGenerator[AgentStepEvent | ToolResult, None]:
+        """A call of a client tool: ``client_tool`` (under a fresh id), the client's result, ``observation``."""
+        assert state.client is not None
+        try:
+            parameters = call.parsed_arguments()
+        except ValueError:
+            parameters = {"raw_input": call.arguments}
+        call_id = LLMToolCall(name=call.name).id  # the model's ids repeat across runs; the client's must not
+        # Waiting from before the event: the run is suspended at the yield while the client gets the call.
+        result = state.client.expect(call_id)
+        try:
+            yield events.client_tool(step, call.name, parameters, call_id)
+            output = await result
+        finally:
+            state.client.pending.pop(call_id, None)
+        state.tool_calls.append(ToolCall(call.name, parameters, output))
+        self._log_step(
+            ReasoningStep(
+                len(state.trace) + 1,
+                "call_tool",
+                thought=thought,
+                tool_used=call.name,
+                tool_parameters=parameters,
+                tool_result=truncate(output, TRACE_RESULT_CHARS),
+            ),
+            state,
+        )
+        yield events.observation(step, call.name, call_id, ok=True, text=output)
+        yield ToolResult(call.name, ok=True, value=output, content=output)
 
     # ------------------------------------------------------------------------ schema-guided mode
     def step_model(self) -> type[BaseModel]:

@@ -34,7 +34,16 @@ from agentcore.settings._base import Section, env
 from agentcore.tools.base import Tool, check_tool_name
 from agentcore.tools.errors import ToolError
 
-__all__ = ["McpServerError", "McpServerSpec", "McpSettings", "McpTool", "McpToolset", "parse_mcp_servers"]
+__all__ = [
+    "McpServerError",
+    "McpServerSpec",
+    "McpSettings",
+    "McpTool",
+    "McpToolset",
+    "SharedMcpTools",
+    "parse_mcp_servers",
+    "shared_mcp_tools",
+]
 
 _SERVER_NAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 
@@ -306,6 +315,74 @@ class McpToolset:
             await _abandon(ready, task)
             raise McpServerError(f"сервер MCP «{spec.name}» ({where}) недоступен: {_reason(exc)}") from None
         return _Connection(client, tools, stop, task)
+
+
+class SharedMcpTools:
+    """The configured servers' tools for the agents a server process serves (``/research``, ``/v1``, MCP's
+    ``research_ask``): one toolset per process, connected on the first run that asks (every server within
+    ``AGENTCORE_MCP_TIMEOUT``), kept open for the later runs, closed with the server.
+
+    A server that is down makes :meth:`tools` raise :class:`McpServerError` naming it (the run is refused with that
+    message, never left hanging); the next run tries to connect again.  A session that dies later shows as that
+    tool's error observation, and the next run reconnects.
+    """
+
+    def __init__(self, toolset: McpToolset) -> None:
+        self.toolset = toolset
+        self._lock = asyncio.Lock()
+        self._open = False
+
+    @classmethod
+    def from_settings(cls, settings: McpSettings | None = None) -> SharedMcpTools:
+        """The tools of ``AGENTCORE_MCP_SERVERS`` (none when unset).
+
+        Raises:
+            McpServerError: the setting is malformed.
+        """
+        return cls(McpToolset.from_settings(settings))
+
+    @property
+    def configured(self) -> bool:
+        """Whether any server is configured."""
+        return bool(self.toolset.specs)
+
+    async def tools(self) -> list[McpTool]:
+        """The tools, connecting first when not connected (or when a session has died since).
+
+        Raises:
+            McpServerError: a server is down, too slow or misbehaving (the message names it).
+        """
+        if not self.configured:
+            return []
+        async with self._lock:
+            if self._open and any(c.task.done() for c in self.toolset._connections.values()):
+                await self.toolset.aclose()
+                self._open = False
+            if not self._open:
+                await self.toolset.__aenter__()
+                self._open = True
+            return list(self.toolset.tools)
+
+    async def aclose(self) -> None:
+        """Close the sessions."""
+        async with self._lock:
+            await self.toolset.aclose()
+            self._open = False
+
+
+def shared_mcp_tools(shared: dict[str, Any], closers: list[Any]) -> SharedMcpTools:
+    """The process's :class:`SharedMcpTools`, kept in ``shared`` (the edge's registry of shared objects) under
+    ``"mcp.tools"`` and closed with the server (``closers``); built from the environment on first use.
+
+    Raises:
+        McpServerError: ``AGENTCORE_MCP_SERVERS`` is malformed.
+    """
+    found = shared.get("mcp.tools")
+    if not isinstance(found, SharedMcpTools):
+        found = SharedMcpTools.from_settings()
+        shared["mcp.tools"] = found
+        closers.append(found.aclose)
+    return found
 
 
 async def _abandon(ready: asyncio.Future[Any], task: asyncio.Task[None]) -> None:

@@ -1,4 +1,6 @@
-"""``ExampleSGRAgent`` as the OpenAI-compatible model ``sgr-example`` (one shared gateway, created on first use)."""
+"""``ExampleSGRAgent`` as the OpenAI-compatible model ``sgr-example`` (one shared gateway, created on first use):
+earlier turns and the client's instructions reach its SGR loop, the client's tools join it (``tools`` mode), and so do
+the configured MCP servers' tools (``AGENTCORE_MCP_SERVERS``)."""
 
 from __future__ import annotations
 
@@ -8,10 +10,12 @@ from collections.abc import AsyncGenerator
 from typing import Any
 
 from agentcore.agents.events import AgentStepEvent
-from agentcore.agents.served import ServedAgent
+from agentcore.agents.served import AgentInput, ServedAgent
 from agentcore.appkit.plugin import EdgeContext
 from agentcore.apps.example.agent import ExampleSGRAgent
 from agentcore.config import Settings
+from agentcore.llm.models import LLMMessage
+from agentcore.tools.mcp import SharedMcpTools
 
 __all__ = ["ExampleServing", "served_agents"]
 
@@ -20,8 +24,9 @@ class ExampleServing:
     """Runs :class:`ExampleSGRAgent` per request on one gateway (closed by :meth:`aclose`); traces go to
     ``<log_dir>/reasoning/example_agent.jsonl``."""
 
-    def __init__(self, settings: Settings, gateway: Any | None = None) -> None:
+    def __init__(self, settings: Settings, gateway: Any | None = None, mcp: SharedMcpTools | None = None) -> None:
         self.settings = settings
+        self.mcp = mcp
         self._gateway = gateway
         self._own = gateway is None
         self._lock = threading.Lock()
@@ -41,16 +46,37 @@ class ExampleServing:
 
     async def stream(self, question: str) -> AsyncGenerator[AgentStepEvent, None]:
         """One run of the example agent as step events."""
+        async with contextlib.aclosing(self.stream_input(AgentInput(question))) as events:
+            async for event in events:
+                yield event
+
+    async def stream_input(self, agent_input: AgentInput) -> AsyncGenerator[AgentStepEvent, None]:
+        """One run with earlier turns, the client's instructions and tools, and the MCP servers' tools."""
         from agentcore.agents.events import EventFactory
+        from agentcore.apps.example.agent import GetTimeTool
         from agentcore.llm.errors import LLMConfigError
+        from agentcore.tools.mcp import McpServerError
 
         try:
             gateway = self.gateway()
         except LLMConfigError as exc:
             yield EventFactory("example_agent").error(0, f"Провайдер LLM не настроен: {exc}", "llm_not_configured")
             return
-        agent = ExampleSGRAgent(gateway, log_dir=self.settings.log_dir)
-        async with contextlib.aclosing(agent.stream(question)) as events:
+        tools: list[Any] = [GetTimeTool()]
+        if self.mcp is not None:
+            try:
+                tools += await self.mcp.tools()
+            except McpServerError as exc:
+                yield EventFactory("example_agent").error(0, str(exc), "mcp_unavailable")
+                return
+        agent = ExampleSGRAgent(gateway, log_dir=self.settings.log_dir, tools=tools)
+        history = list(agent_input.history)
+        if agent_input.instructions:
+            history.insert(0, LLMMessage(role="user", content=f"Указания клиента: {agent_input.instructions}"))
+        stream = agent.stream(
+            agent_input.question, history=history, after=agent_input.after, client_tools=agent_input.client_tools
+        )
+        async with contextlib.aclosing(stream) as events:
             async for event in events:
                 yield event
 
@@ -61,12 +87,19 @@ class ExampleServing:
 
     def served_agent(self) -> ServedAgent:
         """The agent as the model ``sgr-example``."""
-        return ServedAgent("sgr-example", "Пример SGR-агента (seed 001): сообщает текущее время", self.stream)
+        return ServedAgent(
+            "sgr-example",
+            "Пример SGR-агента (seed 001): сообщает текущее время",
+            self.stream,
+            run_input=self.stream_input,
+        )
 
 
 def served_agents(ctx: EdgeContext) -> list[ServedAgent]:
     """The app's part of ``agentcore serve``: the model ``sgr-example`` of ``/v1`` (its gateway closed with the
     server)."""
-    serving = ExampleServing(ctx.settings)
+    from agentcore.tools.mcp import shared_mcp_tools
+
+    serving = ExampleServing(ctx.settings, mcp=shared_mcp_tools(ctx.shared, ctx.closers))
     ctx.closers.append(serving.aclose)
     return [serving.served_agent()]

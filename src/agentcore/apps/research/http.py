@@ -33,6 +33,7 @@ from agentcore.web.status import EDGE_STATUS, answer_for_event
 
 if TYPE_CHECKING:
     from agentcore.rag.engine import RagEngine
+    from agentcore.tools.mcp import SharedMcpTools
 from agentcore.trace.logs import step_logger
 
 __all__ = ["ResearchHTTP", "ResearchResponse", "create_router", "mount", "research_model", "served_agents"]
@@ -67,8 +68,10 @@ class ResearchHTTP:
         settings: Settings,
         service: AgentService | None = None,
         engine_factory: "Callable[[], RagEngine] | None" = None,
+        mcp: "SharedMcpTools | None" = None,
     ) -> None:
         self.settings = settings
+        self.mcp = mcp
         self._service = service
         self._own_service = service is None
         self._engine_factory = engine_factory
@@ -109,6 +112,7 @@ class ResearchHTTP:
             ApiError: 422 / 404 / 409 / 503 with the reason.
         """
         service = self.service()
+        await self.join_mcp(service)
         try:
             await service.check_request(request, deadline=deadline)
         except AgentRequestError as exc:
@@ -120,6 +124,25 @@ class ResearchHTTP:
             status = face.status if face is not None and face.status in _RAG_CODES else 422
             raise ApiError(status, redact_public(str(exc)), _RAG_CODES.get(status, "validation_error")) from None
         return service
+
+    async def join_mcp(self, service: AgentService) -> None:
+        """Add the configured MCP servers' tools (``AGENTCORE_MCP_SERVERS``) to the agent's, once connected.
+
+        Raises:
+            ApiError: 503 ``mcp_unavailable`` naming the server that is down (the run does not start).
+        """
+        if self.mcp is None or not self.mcp.configured:
+            return
+        from agentcore.tools.mcp import McpServerError
+
+        try:
+            tools = await self.mcp.tools()
+        except McpServerError as exc:
+            logger.error("service // %s", exc)
+            raise ApiError(503, str(exc), "mcp_unavailable") from None
+        for tool in tools:
+            if tool.name not in service.tools:
+                service.tools.register(tool)
 
     def served_agent(self) -> ServedAgent:
         """The agent as the OpenAI-compatible model ``research``: questions are checked like the routes' bodies
@@ -166,6 +189,13 @@ def create_router(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Any) -> AsyncIterator[None]:
+        if research.mcp is not None and research.mcp.configured:  # a server that is down is said at start
+            from agentcore.tools.mcp import McpServerError
+
+            try:
+                await research.mcp.tools()
+            except McpServerError as exc:
+                logger.error("serve // %s: research runs answer 503 until it is up", exc)
         yield
         await research.aclose()
 
@@ -296,15 +326,21 @@ def mount(ctx: EdgeContext) -> Mount:
     """The app's part of ``agentcore serve``: ``/research`` (behind the read tokens), searching through the RAG
     app's engine when the server has one (one index in memory; switching the active collection switches it here
     too)."""
-    research = ResearchHTTP(ctx.settings, engine_factory=ctx.shared.get("rag.engine"))
+    from agentcore.tools.mcp import shared_mcp_tools
+
+    mcp = shared_mcp_tools(ctx.shared, ctx.closers)
+    research = ResearchHTTP(ctx.settings, engine_factory=ctx.shared.get("rag.engine"), mcp=mcp)
     ctx.shared["research.http"] = research
     return Mount(create_router(ctx.settings, http=research), guarded=True, label="/research")
 
 
 def served_agents(ctx: EdgeContext) -> list[ServedAgent]:
     """The model ``research`` of ``/v1`` (the same agent as ``/research``)."""
+    from agentcore.tools.mcp import shared_mcp_tools
+
     research = ctx.shared.get("research.http")
     if research is None:
-        research = ResearchHTTP(ctx.settings, engine_factory=ctx.shared.get("rag.engine"))
+        mcp = shared_mcp_tools(ctx.shared, ctx.closers)
+        research = ResearchHTTP(ctx.settings, engine_factory=ctx.shared.get("rag.engine"), mcp=mcp)
         ctx.closers.append(research.aclose)
     return [research_model(research)]
