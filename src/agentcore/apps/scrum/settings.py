@@ -20,3 +20,8 @@ class ScrumSettings(Section):
     max_clarifications: int = Field(3, ge=1, le=10, validation_alias=env("SCRUM_MAX_CLARIFICATIONS"))
     demo: bool = Field(True, validation_alias=env("SCRUM_DEMO"))  # seed the demo team into an empty store
     team: str = Field("demo", validation_alias=env("SCRUM_TEAM"))  # the CLI's default team
+    # The Telegram bot (apps/scrum/telegram, docs/telegram.md): the token from BotFather (never logged), the Bot API
+    # base URL (a local Bot API server, or a fake one in tests), the webhook's secret-token header value.
+    telegram_bot_token: SecretStr | None = Field(None, validation_alias=env("TELEGRAM_BOT_TOKEN"))
+    telegram_api_base: str = Field("https://api.telegram.org", validation_alias=env("TELEGRAM_API_BASE"))
+    telegram_webhook_secret: SecretStr | None = Field(None, validation_alias=env("TELEGRAM_WEBHOOK_SECRET"))

@@ -1,0 +1,344 @@
+"""``TelegramStore`` — the bot's reads and writes on the Scrum backend's engine (one transaction per operation).
+
+Who is who comes from the backend (teams, members, dailies); this store keeps only what Telegram adds: the
+identity of each member in Telegram, each team's lead, group chat and schedule, the blockers being followed up,
+the claims of scheduled messages and the update ids already taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import TYPE_CHECKING, Any
+
+from agentcore.apps.scrum.telegram.tables import TgBlocker, TgJob, TgMember, TgTeam, TgUpdate
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+    from sqlalchemy.orm import Session
+
+    from agentcore.apps.scrum.backend.models import MemberInfo
+
+DEFAULT_TIMEZONE = "Europe/Moscow"
+WORKDAYS = "12345"
+"""ISO weekdays (Monday = 1) a new team is reminded on."""
+
+
+@dataclass(frozen=True)
+class Binding:
+    """A member as the bot knows them: the backend's team and member plus their Telegram identity."""
+
+    member_id: int
+    team_id: int
+    team: str
+    member: str
+    name: str
+    role: str
+    user_id: int
+    chat_id: int
+    username: str | None
+    timezone: str | None
+    active: bool
+
+
+@dataclass(frozen=True)
+class TeamSide:
+    """A team's Telegram side: lead, group chat (and topic), the reminder schedule."""
+
+    team_id: int
+    team: str
+    lead_member_id: int | None
+    group_chat_id: int | None
+    group_thread_id: int | None
+    remind_time: str | None
+    remind_days: str
+    timezone: str
+
+
+@dataclass(frozen=True)
+class OpenBlocker:
+    """A blocker being followed up."""
+
+    id: int
+    team_id: int
+    member_id: int
+    task_id: str
+    text: str
+    severity: str
+    created_on: date
+
+
+class TelegramStore:
+    """The bot's tables on ``engine`` (the backend's, migrated by :func:`agentcore.apps.scrum.telegram.db.migrate`).
+
+    Args:
+        engine: the Scrum backend's engine.
+        clock: the current UTC time.
+    """
+
+    def __init__(self, engine: Engine, clock: Callable[[], datetime]) -> None:
+        from sqlalchemy.orm import sessionmaker
+
+        from agentcore.apps.scrum.backend.db import WRITE_OPTION
+
+        self.engine = engine
+        self.clock = clock
+        self._read = sessionmaker(engine, expire_on_commit=False)
+        self._write = sessionmaker(engine.execution_options(**{WRITE_OPTION: True}), expire_on_commit=False)
+
+    @contextmanager
+    def _reading(self) -> Iterator[Session]:
+        with self._read() as session:
+            try:
+                yield session
+            finally:
+                session.rollback()
+
+    @contextmanager
+    def _writing(self) -> Iterator[Session]:
+        with self._write() as session, session.begin():
+            yield session
+
+    # ------------------------------------------------------------------ members
+    def _bindings(self, session: Session, *where: Any) -> list[Binding]:
+        from sqlalchemy import select
+
+        from agentcore.apps.scrum.backend.tables import Member, Team
+
+        rows = session.execute(
+            select(TgMember, Member, Team.slug)
+            .join(Member, Member.id == TgMember.member_id)
+            .join(Team, Team.id == TgMember.team_id)
+            .where(*where)
+            .order_by(Member.slug)
+        )
+        return [
+            Binding(
+                tg.member_id,
+                tg.team_id,
+                team,
+                member.slug,
+                member.name,
+                member.role,
+                tg.user_id,
+                tg.chat_id,
+                tg.username,
+                tg.timezone,
+                tg.active,
+            )
+            for tg, member, team in rows
+        ]
+
+    def bind(self, member: MemberInfo, user_id: int, chat_id: int, username: str | None) -> Binding:
+        """Tie ``member`` to a Telegram user (active; any other binding of that user is dropped: one team at a
+        time)."""
+        from sqlalchemy import delete
+
+        with self._writing() as session:
+            session.execute(delete(TgMember).where(TgMember.user_id == user_id, TgMember.member_id != member._id))
+            row = session.get(TgMember, member._id)
+            if row is None:
+                row = TgMember(member_id=member._id, team_id=member._team_id, joined_at=self.clock())
+                session.add(row)
+            row.user_id, row.chat_id, row.username, row.active = user_id, chat_id, username, True
+            session.flush()
+            return self._bindings(session, TgMember.member_id == member._id)[0]
+
+    def by_user(self, user_id: int) -> Binding | None:
+        """The active binding of a Telegram user, or ``None``."""
+        with self._reading() as session:
+            found = self._bindings(session, TgMember.user_id == user_id, TgMember.active.is_(True))
+            return found[0] if found else None
+
+    def by_member(self, member_id: int) -> Binding | None:
+        """The binding of a backend member (active or not), or ``None``."""
+        with self._reading() as session:
+            found = self._bindings(session, TgMember.member_id == member_id)
+            return found[0] if found else None
+
+    def by_username(self, team_id: int, username: str) -> Binding | None:
+        """An active member of the team by Telegram username (without ``@``, case-insensitive)."""
+        from sqlalchemy import func
+
+        with self._reading() as session:
+            found = self._bindings(
+                session,
+                TgMember.team_id == team_id,
+                TgMember.active.is_(True),
+                func.lower(TgMember.username) == username.lower(),
+            )
+            return found[0] if found else None
+
+    def team_members(self, team_id: int, *, active_only: bool = True) -> list[Binding]:
+        """The team's members known to the bot, by member slug."""
+        with self._reading() as session:
+            where = [TgMember.team_id == team_id]
+            if active_only:
+                where.append(TgMember.active.is_(True))
+            return self._bindings(session, *where)
+
+    def set_active(self, member_id: int, active: bool) -> None:
+        """Mark a member active or inactive (``403 bot was blocked``, ``/leave``)."""
+        with self._writing() as session:
+            row = session.get(TgMember, member_id)
+            if row is not None:
+                row.active = active
+
+    def set_member_timezone(self, member_id: int, timezone: str | None) -> None:
+        """The member's own timezone (``None``: the team's)."""
+        with self._writing() as session:
+            row = session.get(TgMember, member_id)
+            if row is not None:
+                row.timezone = timezone
+
+    # ------------------------------------------------------------------ teams
+    def _side(self, session: Session, team_id: int, *, create: bool) -> TgTeam | None:
+        row = session.get(TgTeam, team_id)
+        if row is None and create:
+            row = TgTeam(team_id=team_id, remind_days=WORKDAYS, timezone=DEFAULT_TIMEZONE)
+            session.add(row)
+            session.flush()
+        return row
+
+    def team_side(self, team_id: int) -> TeamSide:
+        """The team's Telegram side (defaults when nothing is set yet)."""
+        from agentcore.apps.scrum.backend.tables import Team
+
+        with self._reading() as session:
+            team = session.get(Team, team_id)
+            slug = team.slug if team is not None else ""
+            row = self._side(session, team_id, create=False)
+            if row is None:
+                return TeamSide(team_id, slug, None, None, None, None, WORKDAYS, DEFAULT_TIMEZONE)
+            return _side_info(row, slug)
+
+    def teams_sides(self) -> list[TeamSide]:
+        """Every team with a Telegram side."""
+        from sqlalchemy import select
+
+        from agentcore.apps.scrum.backend.tables import Team
+
+        with self._reading() as session:
+            rows = session.execute(select(TgTeam, Team.slug).join(Team, Team.id == TgTeam.team_id).order_by(Team.slug))
+            return [_side_info(row, slug) for row, slug in rows]
+
+    def update_team(self, team_id: int, **values: Any) -> TeamSide:
+        """Set fields of the team's side (``lead_member_id``, ``group_chat_id``, ``group_thread_id``,
+        ``remind_time``, ``remind_days``, ``timezone``)."""
+        from agentcore.apps.scrum.backend.tables import Team
+
+        with self._writing() as session:
+            row = self._side(session, team_id, create=True)
+            assert row is not None
+            for name, value in values.items():
+                if not hasattr(TgTeam, name) or name == "team_id":
+                    raise AttributeError(name)
+                setattr(row, name, value)
+            team = session.get(Team, team_id)
+            return _side_info(row, team.slug if team is not None else "")
+
+    # ------------------------------------------------------------------ blockers
+    def add_blockers(
+        self, member_id: int, team_id: int, daily_id: int, events: Iterable[dict[str, Any]], on: date
+    ) -> int:
+        """Follow up the blockers of an accepted daily (``events``: seed 8's ``blocker_event``s); returns how many."""
+        now = self.clock()
+        count = 0
+        with self._writing() as session:
+            for event in events:
+                session.add(
+                    TgBlocker(
+                        team_id=team_id,
+                        member_id=member_id,
+                        daily_id=daily_id,
+                        task_id=str(event.get("task_id", "NO_TASK_ID")),
+                        text=str(event.get("text", "")),
+                        severity=str(event.get("severity", "low")),
+                        status="open",
+                        created_at=now,
+                        created_on=on,
+                    )
+                )
+                count += 1
+        return count
+
+    def open_blockers(self, team_id: int | None = None, member_id: int | None = None) -> list[OpenBlocker]:
+        """Blockers still open, oldest first."""
+        from sqlalchemy import select
+
+        with self._reading() as session:
+            query = select(TgBlocker).where(TgBlocker.status == "open").order_by(TgBlocker.id)
+            if team_id is not None:
+                query = query.where(TgBlocker.team_id == team_id)
+            if member_id is not None:
+                query = query.where(TgBlocker.member_id == member_id)
+            return [
+                OpenBlocker(b.id, b.team_id, b.member_id, b.task_id, b.text, b.severity, b.created_on)
+                for b in session.scalars(query)
+            ]
+
+    def resolve_blocker(self, blocker_id: int, member_id: int) -> OpenBlocker | None:
+        """Close the member's blocker («снят»); ``None`` when it is not theirs or not open."""
+        with self._writing() as session:
+            row = session.get(TgBlocker, blocker_id)
+            if row is None or row.member_id != member_id or row.status != "open":
+                return None
+            row.status, row.resolved_at = "resolved", self.clock()
+            return OpenBlocker(row.id, row.team_id, row.member_id, row.task_id, row.text, row.severity, row.created_on)
+
+    def blocker(self, blocker_id: int) -> OpenBlocker | None:
+        """One followed-up blocker (open or not)."""
+        with self._reading() as session:
+            row = session.get(TgBlocker, blocker_id)
+            if row is None:
+                return None
+            return OpenBlocker(row.id, row.team_id, row.member_id, row.task_id, row.text, row.severity, row.created_on)
+
+    # ------------------------------------------------------------------ once-only claims
+    def claim(self, key: str) -> bool:
+        """Claim the scheduled message ``key``: True exactly once across restarts, workers and hosts."""
+        return self._insert_once(TgJob(key=key, created_at=self.clock()))
+
+    def unclaim(self, key: str) -> None:
+        """Give a claim back (its message was not delivered: the next tick may send it)."""
+        from sqlalchemy import delete
+
+        with self._writing() as session:
+            session.execute(delete(TgJob).where(TgJob.key == key))
+
+    def claim_update(self, key: str) -> bool:
+        """Take a Telegram update: True for the first worker only."""
+        return self._insert_once(TgUpdate(key=key, created_at=self.clock()))
+
+    def forget_updates(self, before: datetime) -> int:
+        """Drop update ids taken before ``before`` (Telegram retries a webhook for a day at most)."""
+        from sqlalchemy import delete
+
+        with self._writing() as session:
+            result = session.execute(delete(TgUpdate).where(TgUpdate.created_at < before))
+            return int(getattr(result, "rowcount", 0) or 0)
+
+    def _insert_once(self, row: TgJob | TgUpdate) -> bool:
+        from sqlalchemy.exc import IntegrityError
+
+        try:
+            with self._writing() as session:
+                session.add(row)
+        except IntegrityError:
+            return False
+        return True
+
+
+def _side_info(row: TgTeam, slug: str) -> TeamSide:
+    return TeamSide(
+        row.team_id,
+        slug,
+        row.lead_member_id,
+        row.group_chat_id,
+        row.group_thread_id,
+        row.remind_time,
+        row.remind_days,
+        row.timezone,
+    )
