@@ -321,4 +321,7 @@ def blockers_command(
 
 def register(cli: typer.Typer) -> None:
     """Add the ``agentcore scrum`` group to ``cli``."""
+    from agentcore.apps.scrum.telegram.cli import register as register_telegram
+
+    register_telegram(scrum_app)
     cli.add_typer(scrum_app, name="scrum", help="Scrum-ассистент: daily, аналитика, FAQ, дайджест, блокеры.")

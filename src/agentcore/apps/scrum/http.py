@@ -301,8 +301,15 @@ def create_router(settings: Settings) -> APIRouter:
 
 def mount(ctx: EdgeContext) -> Mount:
     """The app's part of ``agentcore serve``: ``/scrum`` behind the read tokens (writes also need an admin
-    token)."""
-    return Mount(create_router(ctx.settings), guarded=True, label="/scrum")
+    token), and the Telegram bot's ``POST /telegram/webhook``, guarded by its own secret header
+    (:mod:`agentcore.apps.scrum.telegram.webhook`)."""
+    from agentcore.apps.scrum.telegram.webhook import create_webhook_router
+    from agentcore.web.auth import reader_dependencies
+
+    combined = APIRouter()
+    combined.include_router(create_router(ctx.settings), dependencies=reader_dependencies(ctx.settings))
+    combined.include_router(create_webhook_router(ctx.settings))
+    return Mount(combined, guarded=False, label="/scrum")
 
 
 def error_faces() -> dict[type[BaseException], ErrorFace]:

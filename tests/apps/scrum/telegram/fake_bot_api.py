@@ -188,3 +188,32 @@ class FakeBotApi:
 class _Refusal(Exception):
     def __init__(self, body: dict[str, Any]) -> None:
         self.body = body
+
+
+class ThreadedFake:
+    """The fake server on its own event loop in a thread — for synchronous tests (``TestClient`` blocks the test's
+    loop)."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.api: FakeBotApi | None = None
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
+
+    def __enter__(self) -> FakeBotApi:
+        self._thread.start()
+
+        async def make() -> FakeBotApi:
+            api = FakeBotApi()
+            await api.start()
+            return api
+
+        self.api = asyncio.run_coroutine_threadsafe(make(), self._loop).result(10)
+        return self.api
+
+    def __exit__(self, *_exc: object) -> None:
+        if self.api is not None:
+            asyncio.run_coroutine_threadsafe(self.api.stop(), self._loop).result(10)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(10)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from agentcore.apps.scrum.telegram.dedupe import Deduper, MemoryDeduper, RedisDeduper, SqlDeduper
 from agentcore.apps.scrum.telegram.lease import Lease, LocalLease, RedisLease, SqlLease
 from agentcore.apps.scrum.telegram.service import BotContext
-from agentcore.trace.clock import utc_now
+from agentcore.util.clock import utc_now
 
 if TYPE_CHECKING:
     from aiogram import Bot, Dispatcher
