@@ -14,13 +14,14 @@ import json
 import re
 import unicodedata
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from agentcore.apps.crm.batch_commands import BatchParseError, SubCommand, parse_batch
 from agentcore.apps.crm.params import param
 
-__all__ = ["Describer", "Read", "as_data", "money"]
+__all__ = ["Describer", "Detail", "Read", "as_data", "money"]
 
 Read = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 
@@ -88,6 +89,28 @@ def _literal_id(value: Any) -> str | None:
     return text if text.isdigit() else None
 
 
+@dataclass
+class Detail:
+    """One (sub-)command of a request as structured data, for a client that draws it (the web console's card).
+
+    Attributes:
+        action: ``update``, ``add``, ``delete``, ``read`` or ``other``.
+        entity: ``deal``, ``contact``, ``company`` or None (not a CRM record).
+        target: the record as a person names it — «Вектор: внедрение CRM» (#3) — or the whole text for ``other``.
+        changes: ``{"field", "before", "after"}`` per field, in the words of the text (``before`` is ``—`` for a
+            new record).
+    """
+
+    action: str
+    entity: str | None
+    target: str
+    changes: list[dict[str, str]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready form."""
+        return {"action": self.action, "entity": self.entity, "target": self.target, "changes": self.changes}
+
+
 class Describer:
     """Writes confirmation texts; caches what does not change between turns (field titles, stage names)."""
 
@@ -97,24 +120,37 @@ class Describer:
 
     async def describe(self, method: str, params: dict[str, Any], read: Read | None) -> str:
         """The text of one request (a batch: a head line and one line per sub-command); never raises."""
+        return (await self.describe_full(method, params, read))[0]
+
+    async def describe_full(
+        self, method: str, params: dict[str, Any], read: Read | None
+    ) -> tuple[str, list[Detail]]:
+        """The text of one request and its :class:`Detail` per (sub-)command; never raises."""
         method = method.strip().lower()
         if method == "batch":
             try:
                 commands = parse_batch(params)
             except BatchParseError:
-                return f"batch {as_data(json.dumps(params, ensure_ascii=False, default=str), limit=400)}"
+                text = f"batch {as_data(json.dumps(params, ensure_ascii=False, default=str), limit=400)}"
+                return text, [Detail("other", None, text)]
             lines = [f"Пакет из {len(commands)} команд(ы):"]
+            details = []
             for command in commands:
-                text = await self._safe(command.method, command.params, read, command)
+                text, detail = await self._safe(command.method, command.params, read, command)
                 lines.append(f"  {as_data(command.key, quote=False, limit=40)}: {text}")
-            return "\n".join(lines)
-        return await self._safe(method, params, read, None)
+                details.append(detail)
+            return "\n".join(lines), details
+        text, detail = await self._safe(method, params, read, None)
+        return text, [detail]
 
-    async def _safe(self, method: str, params: dict[str, Any], read: Read | None, command: SubCommand | None) -> str:
+    async def _safe(
+        self, method: str, params: dict[str, Any], read: Read | None, command: SubCommand | None
+    ) -> tuple[str, Detail]:
         try:
             return await self._one(method, params, read, command)
         except Exception:  # a description must never cost the request: fall back to the raw step
-            return self._raw(method, params)
+            text = self._raw(method, params)
+            return text, Detail("other", None, text)
 
     @staticmethod
     def _raw(method: str, params: dict[str, Any]) -> str:
@@ -122,10 +158,13 @@ class Describer:
             f"{as_data(method, quote=False, limit=60)} {as_data(json.dumps(params, ensure_ascii=False, default=str))}"
         )
 
-    async def _one(self, method: str, params: dict[str, Any], read: Read | None, command: SubCommand | None) -> str:
+    async def _one(
+        self, method: str, params: dict[str, Any], read: Read | None, command: SubCommand | None
+    ) -> tuple[str, Detail]:
         entity = _entity(method)
         if entity is None:
-            return self._other(method, params)
+            text = self._other(method, params)
+            return text, Detail("other", None, text)
         kind, action = entity
         accusative, genitive = _KINDS[kind]
         fields = param(params, "fields")
@@ -137,13 +176,14 @@ class Describer:
         record = await self._record(kind, record_id, read)
         label = self._label(kind, record, record_id, command)
         if action == "delete":
-            return f"Удалить {accusative} {label}"
+            return f"Удалить {accusative} {label}", Detail("delete", kind, label)
         if action == "update":
-            return await self._update(accusative, genitive, label, fields, record, titles, read, command)
+            return await self._update(kind, accusative, genitive, label, fields, record, titles, read, command)
         if action == "get":
-            return f"Прочитать {accusative} {label}"
+            return f"Прочитать {accusative} {label}", Detail("read", kind, label)
         plural = {"deal": "сделки", "contact": "контакты", "company": "компании"}[kind]
-        return f"Найти {plural}" if action == "list" else f"Прочитать описание полей ({plural})"
+        text = f"Найти {plural}" if action == "list" else f"Прочитать описание полей ({plural})"
+        return text, Detail("read", kind, plural)
 
     def _other(self, method: str, params: dict[str, Any]) -> str:
         if method in ("event.bind", "event.unbind"):
@@ -170,20 +210,28 @@ class Describer:
         titles: dict[str, str],
         read: Read | None,
         command: SubCommand | None,
-    ) -> str:
+    ) -> tuple[str, Detail]:
         name = fields.get("TITLE") or " ".join(str(fields.get(k) or "") for k in ("NAME", "LAST_NAME")).strip()
         head = f"Создать {accusative} {as_data(name)}" if name else f"Создать {accusative}"
         skip = {"TITLE", "NAME", "LAST_NAME"} if fields.get("TITLE") or name else set()
         currency = fields.get("CURRENCY_ID") or "RUB"
-        parts = [
-            f"{self._title(code, titles)} {await self._value(code, value, currency, read, command)}"
+        pairs = [
+            (self._title(code, titles), await self._value(code, value, currency, read, command))
             for code, value in fields.items()
             if str(code).upper() not in skip and str(code).upper() != "CURRENCY_ID"
         ]
-        return head + (": " + ", ".join(parts) if parts else "")
+        parts = [f"{title} {value}" for title, value in pairs]
+        detail = Detail(
+            "add",
+            kind,
+            as_data(name) if name else "(новая запись)",
+            [{"field": title, "before": "—", "after": value} for title, value in pairs],
+        )
+        return head + (": " + ", ".join(parts) if parts else ""), detail
 
     async def _update(
         self,
+        kind: str,
         accusative: str,
         genitive: str,
         label: str,
@@ -192,25 +240,27 @@ class Describer:
         titles: dict[str, str],
         read: Read | None,
         command: SubCommand | None,
-    ) -> str:
+    ) -> tuple[str, Detail]:
         before = record or {}
         currency = fields.get("CURRENCY_ID") or before.get("CURRENCY_ID") or "RUB"
         changes = []
+        detail = Detail("update", kind, label)
         for code, after in fields.items():
             upper = str(code).strip().upper()
             old = await self._value(upper, before.get(upper), before.get("CURRENCY_ID") or currency, read, None)
             new = await self._value(upper, after, currency, read, command)
             shown_old = old if record is not None else "(не удалось прочитать)"
             changes.append((upper, f"{shown_old} → {new}"))
+            detail.changes.append({"field": self._title(upper, titles), "before": shown_old, "after": new})
         if not changes:
-            return f"Изменить {accusative} {label} (поля не указаны)"
+            return f"Изменить {accusative} {label} (поля не указаны)", detail
         if len(changes) == 1:
             code, change = changes[0]
             what = _ACCUSATIVE.get(code) or f"поле {as_data(self._title(code, titles), limit=60)}"
-            return f"Изменить {what} {genitive} {label}: {change}"
+            return f"Изменить {what} {genitive} {label}: {change}", detail
         lines = [f"Изменить {accusative} {label}:"]
         lines += [f"    • {self._title(code, titles)}: {change}" for code, change in changes]
-        return "\n".join(lines)
+        return "\n".join(lines), detail
 
     @staticmethod
     def _title(code: str, titles: dict[str, str]) -> str:

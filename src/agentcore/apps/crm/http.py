@@ -13,6 +13,18 @@
   → else 400 (:mod:`~agentcore.apps.crm.paths`): no request can change a file of another system.
 * Success → ``200 {"assistant", "pending_confirmations", "session_id", "mode", "degraded"}``; anything unexpected →
   ``500 {"error": "внутренняя ошибка сервера", "code": "internal_error"}`` with the detail only in the log.
+* Each pending confirmation carries its ``summary`` (words), ``details`` (per record: its name, each field before →
+  after) and ``fingerprint`` (SHA-256 of the exact method, params and verb).  A decision that sends the fingerprint
+  back is bound to that exact action: if the stored request differs, nothing runs.
+
+The inbox (the web console's, and anyone's with ``curl``), behind the same key:
+
+* ``GET /chat/confirmations?user_id=u`` → ``{"confirmations": [...]}``: every pending request of every session of
+  that user (under this key), oldest first, each with its ``session_id``;
+* ``POST /chat/confirmations/decide`` ``{"user_id", "session_id", "id", "fingerprint", "decision"}`` → the decision
+  applied without asking the model; ``409 confirmation_changed`` when the fingerprint is not the stored request's
+  (a forged or stale page: nothing runs), ``409 confirmation_not_pending`` when the request is gone (decided,
+  expired, unknown), ``409 shadow_mode`` when the session's mode runs nothing.
 
 The orchestrator is built once by ``build_orchestrator`` when the server starts and reused by every request.
 """
@@ -25,29 +37,43 @@ from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import APIRouter, FastAPI, Header, Request, Response
+from fastapi import APIRouter, FastAPI, Header, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 from agentcore.appkit.plugin import EdgeContext, Mount
+from agentcore.apps.crm import messages
 from agentcore.apps.crm.errors import InputError
 from agentcore.apps.crm.interaction_log import InteractionLogger
 from agentcore.apps.crm.main_entrypoint import PortalConfigError
-from agentcore.apps.crm.models import MAX_MESSAGE_CHARS
+from agentcore.apps.crm.models import MAX_MESSAGE_CHARS, AgentState, TurnResult
 from agentcore.apps.crm.orchestrator import Orchestrator
 from agentcore.apps.crm.paths import crm_root, resolve_inside
 from agentcore.apps.crm.principals import KeyUsers, NotAllowedError
-from agentcore.apps.crm.state_store import FileStateStore, StateStoreError
+from agentcore.apps.crm.state_store import FileStateStore, StateStore, StateStoreError
 from agentcore.config import Settings, get_settings
+from agentcore.trace.clock import from_iso, utc_now
 from agentcore.trace.logs import step_logger
 from agentcore.web.auth import tokens_match
 from agentcore.web.errors import ApiError, error_responses, validation_message
 from agentcore.web.models import NON_BLANK_PATTERN, SPACE_CLASS, StrictModel, Text
 
-__all__ = ["ChatRequest", "ChatResponse", "create_app", "create_router", "mount"]
+__all__ = [
+    "ChatRequest",
+    "ChatResponse",
+    "DecisionRequest",
+    "DecisionResponse",
+    "InboxResponse",
+    "create_app",
+    "create_router",
+    "decision_outcome",
+    "mount",
+    "pending_of",
+]
 
 _MAX_OVERRIDES = 64
+FINGERPRINT_PATTERN = r"^[0-9a-fA-F]{64}$"
 log = step_logger("crm", "agentcore.crm")
 
 
@@ -56,6 +82,11 @@ class ConfirmationDecision(StrictModel):
 
     id: Text = Field(min_length=1, max_length=32, description="идентификатор запроса, например c1")
     decision: Literal["approve", "deny"] = Field(description="approve — выполнить, deny — отменить")
+    fingerprint: str | None = Field(
+        None,
+        pattern=FINGERPRINT_PATTERN,
+        description="отпечаток запроса из pending_confirmations: решение относится только к этому действию",
+    )
 
 
 # What ``paths.resolve_inside`` accepts, as a schema pattern (checked there, answered with the seed's 400): a relative
@@ -105,8 +136,48 @@ class PendingConfirmation(BaseModel):
     comment: str
     reason: str
     summary: str = Field("", description="что будет сделано, словами (названия полей, значения до → после)")
+    details: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="по каждой (под)команде: action, entity, target (название записи), changes [{field, before, after}]",
+    )
+    fingerprint: str = Field("", description="SHA-256 метода, параметров и HTTP-глагола: привязка решения")
     requested_at: str
     expires_at: str
+
+
+class InboxConfirmation(PendingConfirmation):
+    """A pending confirmation in the inbox, with the session it belongs to."""
+
+    session_id: str
+
+
+class InboxResponse(BaseModel):
+    """Answer of ``GET /chat/confirmations``."""
+
+    confirmations: list[InboxConfirmation] = Field(description="ожидающие подтверждения, старые первыми")
+
+
+class DecisionRequest(StrictModel):
+    """Body of ``POST /chat/confirmations/decide``: a decision bound to one exact pending action."""
+
+    user_id: Text = Field(min_length=1, max_length=128, description="идентификатор пользователя")
+    session_id: Text = Field("default", min_length=1, max_length=128, description="сессия запроса")
+    id: Text = Field(min_length=1, max_length=32, description="идентификатор запроса, например c1")
+    fingerprint: str = Field(pattern=FINGERPRINT_PATTERN, description="отпечаток запроса из списка ожидающих")
+    decision: Literal["approve", "deny"] = Field(description="approve — выполнить, deny — отменить")
+    mode: Literal["canary", "full"] | None = Field(None, description="режим безопасности (по умолчанию — сервера)")
+
+
+class DecisionResponse(BaseModel):
+    """Answer of ``POST /chat/confirmations/decide``."""
+
+    outcome: Literal["executed", "failed", "denied", "forbidden"] = Field(
+        description="executed — выполнено, failed — ошибка портала, denied — отменено, forbidden — запрещено режимом"
+    )
+    assistant: str = Field(description="что произошло, словами")
+    pending_confirmations: list[PendingConfirmation] = Field(description="что ещё ждёт подтверждения в этой сессии")
+    session_id: str
+    mode: str
 
 
 class ChatResponse(BaseModel):
@@ -272,6 +343,7 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
                 confirmation=confirmation,
                 state_store=store,
                 interaction_logger=logger,
+                fingerprint=body.confirmation.fingerprint if body.confirmation else None,
             )
         except InputError as exc:
             raise ApiError(400, str(exc), "invalid_input") from None
@@ -288,7 +360,104 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
             degraded=result.degraded,
         )
 
+    @router.get(
+        "/chat/confirmations",
+        response_model=InboxResponse,
+        responses=error_responses(400, 401, 403, 500, 503),
+        summary="Все действия CRM, ждущие подтверждения пользователя",
+    )
+    async def inbox(
+        user_id: str = Query(min_length=1, max_length=128, description="идентификатор пользователя"),
+        x_api_key: str | None = Header(None, alias="X-API-Key", description="один из токенов HTTP_API_TOKENS"),
+    ) -> InboxResponse:
+        """Ожидающие подтверждения во всех сессиях пользователя (под этим ключом), старые первыми."""
+        owner = service.owner(x_api_key, user_id)
+        try:
+            orchestrator = await service.get()
+            items = await pending_of(orchestrator.state_store, owner)
+        except StateStoreError:
+            raise ApiError(503, "хранилище состояния недоступно, повторите позже", "state_unavailable") from None
+        except PortalConfigError:
+            raise ApiError(503, "портал Bitrix24 настроен неверно, обратитесь к администратору", "crm_unavailable") from None
+        return InboxResponse(confirmations=[InboxConfirmation(**item) for item in items])
+
+    @router.post(
+        "/chat/confirmations/decide",
+        response_model=DecisionResponse,
+        responses=error_responses(400, 401, 403, 409, 500, 503),
+        summary="Подтвердить или отклонить одно действие CRM (привязано к отпечатку)",
+    )
+    async def decide(
+        body: DecisionRequest,
+        x_api_key: str | None = Header(None, alias="X-API-Key", description="один из токенов HTTP_API_TOKENS"),
+    ) -> DecisionResponse:
+        """Решение по одному запросу без обращения к модели; запрос, отличающийся от отпечатка, не выполняется."""
+        owner = service.owner(x_api_key, body.user_id)
+        try:
+            orchestrator = await service.get()
+            result = await orchestrator.decide(
+                owner,
+                body.id,
+                body.decision == "approve",
+                session_id=body.session_id,
+                mode=body.mode,
+                fingerprint=body.fingerprint,
+            )
+        except StateStoreError:
+            raise ApiError(503, "хранилище состояния недоступно, повторите позже", "state_unavailable") from None
+        except PortalConfigError:
+            raise ApiError(503, "портал Bitrix24 настроен неверно, обратитесь к администратору", "crm_unavailable") from None
+        outcome = decision_outcome(result, body.id)
+        return DecisionResponse(
+            outcome=outcome,
+            assistant=result.assistant,
+            pending_confirmations=[PendingConfirmation(**c.public()) for c in result.pending_confirmations],
+            session_id=result.state.session_id,
+            mode=result.mode,
+        )
+
     return router
+
+
+async def pending_of(store: StateStore, owner: str) -> list[dict[str, Any]]:
+    """Every pending, unexpired confirmation of ``owner``'s sessions (public fields and ``session_id``), oldest
+    first.
+
+    Raises:
+        StateStoreError: the store failed.
+    """
+    now = utc_now()
+    items: list[dict[str, Any]] = []
+    for raw in await store.user_states(owner):
+        try:
+            state = AgentState.model_validate(raw)
+        except ValidationError:
+            continue  # a record this version cannot read: the next turn of that session replaces it (logged there)
+        for confirmation in state.pending_confirmations():
+            if from_iso(confirmation.expires_at) > now:
+                items.append({**confirmation.public(), "session_id": state.session_id})
+    items.sort(key=lambda item: (item["requested_at"], item["session_id"], item["id"]))
+    return items
+
+
+def decision_outcome(result: TurnResult, confirmation_id: str) -> Literal["executed", "failed", "denied", "forbidden"]:
+    """What an explicit decision on ``confirmation_id`` did in ``result``'s turn.
+
+    Raises:
+        ApiError: 409 when it did nothing — the action differs from the stored one (``confirmation_changed``), the
+            request is not pending (``confirmation_not_pending``) or the mode runs nothing (``shadow_mode``).
+    """
+    wanted = confirmation_id.strip()
+    outcomes = [s.outcome for s in result.steps if s.confirmation_id == wanted]
+    if "refused" in outcomes:
+        raise ApiError(409, messages.ALTERED_DECISION.format(id=wanted[:40]), "confirmation_changed")
+    for outcome in ("executed", "failed", "denied", "forbidden"):
+        if outcome in outcomes:
+            return outcome  # type: ignore[return-value]
+    stored = result.state.confirmation(wanted)
+    if stored is not None and stored.pending:
+        raise ApiError(409, f"Режим shadow: {wanted[:40]} не выполняется, запрос остаётся в ожидании.", "shadow_mode")
+    raise ApiError(409, messages.UNKNOWN_CONFIRMATION.format(id=wanted[:40]), "confirmation_not_pending")
 
 
 def create_app(settings: Settings | None = None, *, orchestrator: Orchestrator | None = None) -> FastAPI:

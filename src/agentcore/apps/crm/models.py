@@ -76,6 +76,9 @@ class Confirmation(BaseModel):
     reason: str = ""
     # What the user is asked, in words (:mod:`~agentcore.apps.crm.confirm_text`), written once when requested.
     summary: str = ""
+    # The same as data, one entry per (sub-)command (:class:`~agentcore.apps.crm.confirm_text.Detail`): what a
+    # client draws as a card (record names, field, before → after).
+    details: list[dict[str, Any]] = Field(default_factory=list)
     fingerprint: str
     status: ConfirmationStatus = "requested"
     requested_at: str
@@ -101,6 +104,8 @@ class Confirmation(BaseModel):
             "comment": self.comment,
             "reason": self.reason,
             "summary": self.summary,
+            "details": self.details,
+            "fingerprint": self.fingerprint,
             "requested_at": self.requested_at,
             "expires_at": self.expires_at,
         }

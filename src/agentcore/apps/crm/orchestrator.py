@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import asyncio
+import hmac
 import inspect
 import json
 import time
@@ -31,7 +32,7 @@ from agentcore.apps.crm import messages
 from agentcore.apps.crm.batch_report import BatchReport, aggregate_batch
 from agentcore.apps.crm.bitrix.client import BitrixClient
 from agentcore.apps.crm.bitrix.errors import QUERY_LIMIT_EXCEEDED, BitrixError, BitrixTransportError
-from agentcore.apps.crm.confirm_text import Describer
+from agentcore.apps.crm.confirm_text import Describer, Detail
 from agentcore.apps.crm.confirmations import (
     approved_in_turn,
     classify,
@@ -222,6 +223,7 @@ class Orchestrator:
         confirmation: tuple[str, bool] | None = None,
         state_store: StateStore | None = None,
         interaction_logger: InteractionLogger | None = None,
+        fingerprint: str | None = None,
     ) -> TurnResult:
         """Run one turn of the dialog.
 
@@ -232,6 +234,8 @@ class Orchestrator:
             mode: this turn's safety mode (default: the orchestrator's).
             confirmation: an explicit decision ``(confirmation_id, approve)`` from a channel, applied first.
             state_store / interaction_logger: per-request overrides (the HTTP API's ``state_dir`` / ``log_dir``).
+            fingerprint: binds ``confirmation`` to the exact request the user saw (``Confirmation.fingerprint``):
+                a request whose method or params differ is refused, nothing runs (a ``refused`` step is reported).
 
         Raises:
             InputError: empty or too long message.
@@ -239,7 +243,14 @@ class Orchestrator:
         """
         text = self._check_message(message)
         return await self._turn(
-            user_id, session_id, mode, state_store, interaction_logger, message=text, confirmation=confirmation
+            user_id,
+            session_id,
+            mode,
+            state_store,
+            interaction_logger,
+            message=text,
+            confirmation=confirmation,
+            fingerprint=fingerprint,
         )
 
     async def decide(
@@ -252,8 +263,10 @@ class Orchestrator:
         mode: Mode | None = None,
         state_store: StateStore | None = None,
         interaction_logger: InteractionLogger | None = None,
+        fingerprint: str | None = None,
     ) -> TurnResult:
-        """Apply the user's explicit decision on one request (the CLI's yes/no prompt) without asking the model.
+        """Apply the user's explicit decision on one request (the CLI's yes/no prompt, the console's buttons)
+        without asking the model; ``fingerprint`` binds it to the exact request shown (see :meth:`handle_message`).
 
         Raises:
             StateStoreError: as for :meth:`handle_message`.
@@ -266,6 +279,7 @@ class Orchestrator:
             interaction_logger,
             message=None,
             confirmation=(confirmation_id, approve),
+            fingerprint=fingerprint,
         )
 
     async def request_change(
@@ -323,6 +337,7 @@ class Orchestrator:
         message: str | None,
         confirmation: tuple[str, bool] | None,
         requested: tuple[ActionStep, str] | None = None,
+        fingerprint: str | None = None,
     ) -> TurnResult:
         session = (session_id or "default").strip() or "default"
         mode = mode or self.mode
@@ -343,6 +358,7 @@ class Orchestrator:
                 await self._queue_requested(turn, *requested)
             else:
                 await self._retry_approved(turn, message)
+            refused = False
             if (
                 confirmation is not None
                 and confirmation[1]
@@ -355,11 +371,12 @@ class Orchestrator:
             ):  # «нет» typed with an approval: not a clear yes; the words decide (a refusal cancels, nothing runs)
                 turn.lines.append(messages.MIXED_APPROVAL.format(id=confirmation[0][:40]))
             elif confirmation is not None:
-                await self._apply_explicit(turn, *confirmation)
+                refused = not await self._apply_explicit(turn, *confirmation, fingerprint=fingerprint)
             reply: ModelReply | None = None
             model_error: str | None = None
             if message is not None:
-                await self._apply_message_decision(turn, message)
+                if not refused:  # the words went with a decision on another action: they approve nothing either
+                    await self._apply_message_decision(turn, message)
                 await self._resolve(turn, message)
                 reply, model_error = await self._ask_model(turn, message)
                 if reply is not None:
@@ -399,13 +416,27 @@ class Orchestrator:
 
     # --- decisions -------------------------------------------------------------------------------
 
-    async def _apply_explicit(self, turn: _Turn, confirmation_id: str, approve: bool) -> None:
+    async def _apply_explicit(
+        self, turn: _Turn, confirmation_id: str, approve: bool, *, fingerprint: str | None = None
+    ) -> bool:
+        """Apply an explicit decision; False when it was refused because ``fingerprint`` names another action."""
         target = turn.state.confirmation(confirmation_id.strip())
         turn.decisions.append({"source": "explicit", "id": confirmation_id, "approve": approve})
         if target is None or not target.pending:
             turn.lines.append(messages.UNKNOWN_CONFIRMATION.format(id=confirmation_id[:40]))
-            return
+            return True
+        if fingerprint is not None and not hmac.compare_digest(
+            fingerprint.strip().lower().encode(), target.fingerprint.encode()
+        ):
+            # The decision names another action than the one stored (altered on the way, or a stale page).
+            turn.decisions[-1]["refused"] = "fingerprint"
+            log.warning("confirm // Decision on %s refused: the action differs from the stored one", target.id)
+            turn.lines.append(messages.ALTERED_DECISION.format(id=target.id))
+            step = ActionStep(method=target.method, params=target.params, http_method=target.http_method)
+            turn.steps.append(self._report(step, "refused", messages.ALTERED_DECISION.format(id=target.id), target.id))
+            return False
         await self._decide(turn, target, approve)
+        return True
 
     async def _apply_message_decision(self, turn: _Turn, message: str) -> None:
         decision = detect_decision(message, turn.state)
@@ -614,7 +645,8 @@ class Orchestrator:
         if verdict.decision == "confirm":
             request, created = request_confirmation(state, step, verdict.reason, self.confirmation_ttl)
             if created:
-                request.summary = await self._summary(turn, step)
+                request.summary, details = await self._summary(turn, step)
+                request.details = [d.as_dict() for d in details]
                 turn.new_confirmations.append(request)
                 self._plan(state, step, verdict, request.id)
             outcome = "refused" if claims else "needs_confirmation"
@@ -644,13 +676,14 @@ class Orchestrator:
         reason = f"запрошено извне ({source})" + (f": {verdict.reason}" if verdict.reason else "")
         request, created = request_confirmation(turn.state, step, reason, self.confirmation_ttl)
         if created:
-            request.summary = await self._summary(turn, step)
+            request.summary, details = await self._summary(turn, step)
+            request.details = [d.as_dict() for d in details]
             turn.new_confirmations.append(request)
             self._plan(turn.state, step, Verdict("confirm", reason), request.id)
             log.info("request // Queued %s from %s: %s", request.id, source, step.method)
         turn.steps.append(self._report(step, "needs_confirmation", reason, request.id))
 
-    async def _summary(self, turn: _Turn, step: ActionStep) -> str:
+    async def _summary(self, turn: _Turn, step: ActionStep) -> tuple[str, list[Detail]]:
         """The request in words, with the portal's field names and the values before the change (reads only; none
         in shadow mode, which runs nothing)."""
 
@@ -671,11 +704,11 @@ class Orchestrator:
         # The words are worth a few seconds, never the turn: past this budget the request is shown with codes.
         budget = _SUMMARY_BUDGET if remaining is None else min(_SUMMARY_BUDGET, remaining / 2)
         if turn.mode == "shadow" or budget <= 0.05:
-            return await self.describer.describe(step.method, step.params, None)
+            return await self.describer.describe_full(step.method, step.params, None)
         try:
-            return await asyncio.wait_for(self.describer.describe(step.method, step.params, read), budget)
+            return await asyncio.wait_for(self.describer.describe_full(step.method, step.params, read), budget)
         except TimeoutError:
-            return await self.describer.describe(step.method, step.params, None)
+            return await self.describer.describe_full(step.method, step.params, None)
 
     def _plan(self, state: AgentState, step: ActionStep, verdict: Verdict, confirmation_id: str | None = None) -> None:
         state.next_planned_actions.append(

@@ -54,6 +54,14 @@ class StateStore(Protocol):
         """Hold this while a turn of the session runs (cross-process)."""
         ...
 
+    async def user_states(self, user_id: str, limit: int = 200) -> list[dict[str, Any]]:
+        """The stored states of every session of ``user_id`` (at most ``limit``; corrupt records skipped).
+
+        Raises:
+            StateStoreError: the backend failed.
+        """
+        ...
+
     async def load_extra(self, name: str) -> dict[str, Any] | None:
         """A named auxiliary record."""
         ...
@@ -129,6 +137,26 @@ class FileStateStore:
             yield
         finally:
             await lock.release()
+
+    async def user_states(self, user_id: str, limit: int = 200) -> list[dict[str, Any]]:
+        folder = self.root / safe_name(user_id)
+
+        def read_all() -> list[dict[str, Any]]:
+            states = []
+            try:
+                paths = sorted(folder.glob("*.json"))[:limit]
+            except OSError as exc:
+                raise StateStoreError(f"cannot list sessions: {exc.strerror}") from None
+            for path in paths:
+                try:
+                    state = _decode(path.read_bytes(), str(path))
+                except OSError:
+                    continue  # removed meanwhile
+                if state is not None:
+                    states.append(state)
+            return states
+
+        return await asyncio.to_thread(read_all)
 
     def extra_path(self, name: str) -> Path:
         """The file of a named record: ``@<name>.json`` at the root, a name no user or session id can produce
@@ -211,6 +239,23 @@ class RedisStateStore:
         finally:
             with contextlib.suppress(LockError, RedisError):
                 await lock.release()
+
+    async def user_states(self, user_id: str, limit: int = 200) -> list[dict[str, Any]]:
+        from redis.exceptions import RedisError
+
+        # Safe names hold no ``:`` and no glob character: the pattern matches exactly this user's keys.
+        pattern = f"{self.prefix}state:{safe_name(user_id)}:*"
+        states: list[dict[str, Any]] = []
+        try:
+            keys = [k async for k in self._client.scan_iter(match=pattern, count=200)]
+            keys = sorted(k for k in keys if not (k.decode() if isinstance(k, bytes) else k).endswith(":lock"))
+            for key in keys[:limit]:
+                state = _decode(await self._client.get(key), str(key))
+                if state is not None:
+                    states.append(state)
+        except RedisError as exc:
+            raise StateStoreError(f"Redis: {type(exc).__name__}") from None
+        return states
 
     async def load_extra(self, name: str) -> dict[str, Any] | None:
         from redis.exceptions import RedisError

@@ -14,6 +14,7 @@ DELETE   ``/scrum/teams/{team}/daily/{member}``      drop the member's open dial
 POST     ``/scrum/teams/{team}/analytics``           a lead's request → intent → metrics → report (seed 5.4)
 GET      ``/scrum/teams/{team}/digest/{member}``     the member's digest (seed 7)
 GET      ``/scrum/teams/{team}/blockers``            blocker history, newest first (``member``, ``limit``)
+GET      ``/scrum/teams/{team}/dashboard``           members' dailies, open blockers, burndown, velocity
 POST     ``/scrum/faq``                              a Scrum/Agile question (seed 6)
 =======  ==========================================  ==========================================================
 
@@ -150,6 +151,23 @@ class DigestOut(BaseModel):
 
 class BlockersOut(BaseModel):
     events: list[BlockerOut]
+
+
+class DashboardOut(BaseModel):
+    """The team dashboard (:mod:`agentcore.apps.scrum.backend.dashboard`): ``team``, ``today``, ``period``,
+    ``members`` (latest daily, pending question), ``blockers`` (open, by age, ``escalated``), ``burndown``,
+    ``velocity``."""
+
+    team: dict[str, Any]
+    today: str
+    period: dict[str, str]
+    members: list[dict[str, Any]]
+    dailies_today: int
+    members_without_daily_today: list[str]
+    blockers: list[dict[str, Any]]
+    escalated_blockers: int
+    burndown: dict[str, Any]
+    velocity: dict[str, Any]
 
 
 # ---------------------------------------------------------------------------------------------- plumbing
@@ -290,6 +308,13 @@ def create_router(settings: Settings) -> APIRouter:
     ) -> dict[str, Any]:
         """Blocker events, newest first."""
         return {"events": [e.to_dict() for e in _run(lambda: b.blockers(team, member, limit))]}
+
+    @router.get("/teams/{team}/dashboard", response_model=DashboardOut, responses=error_responses(404, 422))
+    def team_dashboard(team: str = TeamSlug, b: ScrumBackend = Depends(backend)) -> dict[str, Any]:
+        """The team at a glance: each member's latest daily, open blockers by age, burndown and velocity."""
+        from agentcore.apps.scrum.backend.dashboard import dashboard
+
+        return _run(lambda: dashboard(b.store, team))
 
     @router.post("/faq", response_model=FaqOut, responses=error_responses(401, 422, 502), **_auth("reader"))
     def faq(body: MessageBody, b: ScrumBackend = Depends(backend)) -> dict[str, str]:

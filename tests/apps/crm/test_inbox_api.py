@@ -1,0 +1,170 @@
+"""The confirmation inbox over real sockets: ``GET /chat/confirmations`` and ``POST /chat/confirmations/decide``
+against the fake portal (demo data) with the offline planner — names and before → after in every request, a
+decision bound to the request's fingerprint, the change made exactly once."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import pytest
+
+from agentcore.apps.crm.confirmations import fingerprint
+from agentcore.apps.crm.fake_portal import FakePortal, serve_fake_portal
+from agentcore.apps.crm.http import create_app
+from agentcore.config import Settings
+from agentcore.serving import BackgroundServer
+
+KEY = "inbox-test-key"
+OTHER_KEY = "inbox-other-key"
+HEADERS = {"X-API-Key": KEY}
+CHANGE_AMOUNT = "Измени сумму сделки «Вектор: внедрение CRM» на 1500000"
+CHANGE_STAGE = "переведи сделку «Ромашка: сервисный контракт» на стадию Подготовка"
+
+
+@dataclass
+class Served:
+    url: str
+    portal: FakePortal
+
+    def chat(self, message: str, session: str = "s1", user: str = "manager", **extra: Any) -> dict[str, Any]:
+        body = {"user_id": user, "message": message, "session_id": session, **extra}
+        response = httpx.post(self.url + "/chat", json=body, headers=HEADERS, timeout=30)
+        assert response.status_code == 200, response.text
+        return dict(response.json())
+
+    def inbox(self, user: str = "manager", key: str = KEY) -> list[dict[str, Any]]:
+        response = httpx.get(
+            self.url + "/chat/confirmations", params={"user_id": user}, headers={"X-API-Key": key}, timeout=30
+        )
+        assert response.status_code == 200, response.text
+        return list(response.json()["confirmations"])
+
+    def decide(self, item: dict[str, Any], decision: str, **override: Any) -> httpx.Response:
+        body = {
+            "user_id": "manager",
+            "session_id": item["session_id"],
+            "id": item["id"],
+            "fingerprint": item["fingerprint"],
+            "decision": decision,
+            **override,
+        }
+        return httpx.post(self.url + "/chat/confirmations/decide", json=body, headers=HEADERS, timeout=30)
+
+    def updates(self) -> int:
+        """How many ``crm.deal.update`` calls the portal has served."""
+        return sum(1 for method, _auth in self.portal.calls if method == "crm.deal.update")
+
+
+@pytest.fixture
+def served(portal: FakePortal) -> Iterator[Served]:
+    code = portal.create_webhook("1", "inbox-secret-webhook-code")
+    with serve_fake_portal(portal) as fake:
+        settings = Settings(
+            bitrix_webhook_url=f"{fake.url}/rest/1/{code}/", crm_mode="canary", http_api_tokens=f"{KEY},{OTHER_KEY}"
+        )
+        with BackgroundServer(create_app(settings)) as server:
+            yield Served(server.url, portal)
+
+
+def test_the_inbox_lists_every_session_with_names_and_before_after(served: Served) -> None:
+    served.chat(CHANGE_AMOUNT, session="s1")
+    served.chat(CHANGE_STAGE, session="s2")
+    items = served.inbox()
+    assert [(i["session_id"], i["id"], i["method"]) for i in items] == [
+        ("s1", "c1", "crm.deal.update"),
+        ("s2", "c1", "crm.deal.update"),
+    ]
+    amount, stage = items
+    (detail,) = amount["details"]
+    assert detail["action"] == "update" and detail["entity"] == "deal"
+    assert detail["target"] == "«Вектор: внедрение CRM» (#3)"
+    assert detail["changes"] == [{"field": "сумма", "before": "1 200 000 ₽", "after": "1 500 000 ₽"}]
+    assert stage["details"][0]["changes"][0]["before"] == "«Новая» (NEW)"
+    assert stage["details"][0]["changes"][0]["after"] == "«Подготовка документов» (PREPARATION)"
+    assert amount["fingerprint"] == fingerprint(amount["method"], amount["params"], None)
+    # another key's space and another user are other inboxes
+    assert served.inbox(key=OTHER_KEY) == [] and served.inbox(user="someone-else") == []
+
+
+def test_approve_runs_the_change_exactly_once(served: Served) -> None:
+    served.chat(CHANGE_AMOUNT)
+    (item,) = served.inbox()
+    response = served.decide(item, "approve")
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["outcome"] == "executed" and body["pending_confirmations"] == []
+    assert served.portal.storage.get("deal", 3)["OPPORTUNITY"] == "1500000.00"
+    assert served.updates() == 1
+    again = served.decide(item, "approve")  # spent: a second click changes nothing
+    assert again.status_code == 409 and again.json()["code"] == "confirmation_not_pending"
+    assert served.updates() == 1 and served.inbox() == []
+
+
+def test_deny_changes_nothing(served: Served) -> None:
+    served.chat(CHANGE_AMOUNT)
+    (item,) = served.inbox()
+    response = served.decide(item, "deny")
+    assert response.status_code == 200 and response.json()["outcome"] == "denied"
+    assert served.updates() == 0 and served.portal.storage.get("deal", 3)["OPPORTUNITY"] == "1200000.00"
+    assert served.inbox() == []
+
+
+def test_a_decision_on_an_altered_action_is_refused(served: Served) -> None:
+    served.chat(CHANGE_AMOUNT)
+    (item,) = served.inbox()
+    forged_params = {"id": 3, "fields": {"OPPORTUNITY": 1}}
+    forged = served.decide(item, "approve", fingerprint=fingerprint("crm.deal.update", forged_params, None))
+    assert forged.status_code == 409, forged.text
+    assert forged.json()["code"] == "confirmation_changed"
+    assert served.updates() == 0
+    assert [i["id"] for i in served.inbox()] == ["c1"]  # still waiting for a real decision
+    # the same id in another session is another request: its fingerprint does not carry over
+    served.chat(CHANGE_STAGE, session="s2")
+    other = next(i for i in served.inbox() if i["session_id"] == "s2")
+    crossed = served.decide({**other, "fingerprint": item["fingerprint"]}, "approve")
+    assert crossed.status_code == 409 and crossed.json()["code"] == "confirmation_changed"
+    assert served.decide(item, "approve").json()["outcome"] == "executed"
+    assert served.updates() == 1 and served.portal.storage.get("deal", 2)["STAGE_ID"] == "NEW"
+
+
+def test_post_chat_honours_the_fingerprint_too(served: Served) -> None:
+    asked = served.chat(CHANGE_AMOUNT)
+    (pending,) = asked["pending_confirmations"]
+    assert pending["details"][0]["target"] == "«Вектор: внедрение CRM» (#3)" and len(pending["fingerprint"]) == 64
+    wrong = {"id": "c1", "decision": "approve", "fingerprint": "0" * 64}
+    refused = served.chat("подтверждаю", confirmation=wrong)
+    assert "действие отличается" in refused["assistant"] and served.updates() == 0
+    right = {"id": "c1", "decision": "approve", "fingerprint": pending["fingerprint"]}
+    served.chat("подтверждаю", confirmation=right)
+    assert served.updates() == 1
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code"),
+    [
+        ({"fingerprint": "xyz"}, 400, "validation_error"),
+        ({"fingerprint": None}, 400, "validation_error"),
+        ({"decision": "maybe"}, 400, "validation_error"),
+        ({"user_id": ""}, 400, "validation_error"),
+        ({"id": "c99"}, 409, "confirmation_not_pending"),
+    ],
+)
+def test_bad_decisions(served: Served, body: dict[str, Any], status: int, code: str) -> None:
+    item = {"session_id": "s1", "id": "c1", "fingerprint": "a" * 64}
+    decision = body.pop("decision", "approve")
+    response = served.decide(item, decision, **body)
+    assert response.status_code == status, response.text
+    assert set(response.json()) == {"error", "code"} and response.json()["code"] == code
+
+
+def test_the_inbox_needs_the_key(served: Served) -> None:
+    for headers in ({}, {"X-API-Key": "wrong"}):
+        response = httpx.get(served.url + "/chat/confirmations", params={"user_id": "manager"}, headers=headers)
+        assert response.status_code == 401 and response.json()["code"] == "unauthorized"
+        decided = httpx.post(served.url + "/chat/confirmations/decide", json={}, headers=headers)
+        assert decided.status_code == 401
+    missing = httpx.get(served.url + "/chat/confirmations", headers=HEADERS)
+    assert missing.status_code == 400 and missing.json()["code"] == "validation_error"

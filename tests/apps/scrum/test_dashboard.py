@@ -1,0 +1,104 @@
+"""The team dashboard: burndown, velocity, open blockers with escalations, each member's latest daily and pending
+question — from the store (demo team at a fixed clock) and over HTTP (``GET /scrum/teams/{team}/dashboard``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+
+import httpx
+import pytest
+from tests.apps.scrum.conftest import NOW, sqlite_store
+
+from agentcore.apps.scrum.backend.dashboard import dashboard
+from agentcore.apps.scrum.backend.demo import seed_demo
+from agentcore.apps.scrum.backend.models import TaskInput
+from agentcore.apps.scrum.backend.store import ScrumStore
+from agentcore.config import Settings
+from agentcore.server import create_app
+from agentcore.serving import BackgroundServer
+
+
+@pytest.fixture
+def demo(data_dir: Path) -> Iterator[ScrumStore]:
+    (data_dir / "scrum").mkdir(parents=True, exist_ok=True)
+    store = sqlite_store(data_dir)
+    seed_demo(store)
+    yield store
+    store.close()
+
+
+def _day(offset: int) -> str:
+    return (NOW.date() + timedelta(days=offset)).isoformat()
+
+
+def test_burndown_and_velocity_of_the_demo_sprint(demo: ScrumStore) -> None:
+    board = dashboard(demo, "demo")
+    burndown = board["burndown"]
+    # 12 tasks, 45 points; TASK-1 (5) done 6 days ago, TASK-2 (3) 4 days ago, TASK-3 (3) 2 days ago
+    assert burndown["total_points"] == 45
+    days = burndown["days"]
+    assert [d["date"] for d in (days[0], days[-1])] == [_day(-7), _day(6)] and len(days) == 14
+    assert [d["remaining"] for d in days[:8]] == [45, 40, 40, 37, 37, 34, 34, 34]
+    assert all(d["remaining"] is None for d in days[8:])  # the future is not drawn
+    assert days[0]["ideal"] == 45.0 and days[-1]["ideal"] == 0.0
+    velocity = board["velocity"]
+    assert [d["points"] for d in velocity["days"]] == [0, 5, 0, 3, 0, 3, 0, 0]
+    assert velocity["points_done"] == 11 and velocity["average_points_per_day"] == round(11 / 8, 2)
+
+
+def test_blockers_by_age_with_escalations_and_members(demo: ScrumStore) -> None:
+    board = dashboard(demo, "demo")
+    blockers = board["blockers"]
+    assert [b["owner"] for b in blockers] == ["boris", "vera", "anna"]  # oldest first
+    assert [b["age_days"] for b in blockers] == [3, 2, 1]
+    assert [b["escalated"] for b in blockers] == [False, False, True] and board["escalated_blockers"] == 1
+    assert blockers[2]["severity"] == "critical" and blockers[0]["days_reported"] == 2
+    anna = board["members"][0]
+    assert (anna["slug"], anna["name"], anna["pending_question"]) == ("anna", "Анна Смирнова", None)
+    assert anna["daily"]["date"] == _day(-1) and anna["daily"]["is_today"] is False
+    assert anna["daily"]["blockers"][0]["critical"] is True
+    assert board["dailies_today"] == 0 and board["members_without_daily_today"] == ["anna", "boris", "gleb", "vera"]
+
+
+def test_a_task_reopened_is_not_burnt(demo: ScrumStore) -> None:
+    demo.import_tasks("demo", [TaskInput(key="TASK-3", title="Экспорт отчётов в CSV", status="in_review", story_points=3)])
+    assert [d["remaining"] for d in dashboard(demo, "demo")["burndown"]["days"][:8]] == [45, 40, 40, 37, 37, 37, 37, 37]
+
+
+@pytest.fixture
+def http(data_dir: Path) -> Iterator[httpx.Client]:
+    with BackgroundServer(create_app(Settings())) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+        yield client
+
+
+@pytest.mark.e2e
+def test_the_dashboard_follows_the_daily_dialogue_over_http(http: httpx.Client) -> None:
+    before = http.get("/scrum/teams/demo/dashboard").json()
+    gleb = next(m for m in before["members"] if m["slug"] == "gleb")
+    assert gleb["pending_question"] is None and gleb["daily"]["is_today"] is False
+    message = "Вчера закрыл TASK-3, сегодня начну TASK-10. Блокер: нет доступов к стенду."
+    asked = http.post("/scrum/teams/demo/daily", json={"member": "gleb", "message": message}).json()
+    assert asked["status"] == "clarification"
+    waiting = http.get("/scrum/teams/demo/dashboard").json()
+    gleb = next(m for m in waiting["members"] if m["slug"] == "gleb")
+    assert gleb["pending_question"] == asked["message"]
+    answered = http.post(
+        "/scrum/teams/demo/daily", json={"member": "gleb", "message": "Это TASK-10, без стенда не могу начать"}
+    ).json()
+    assert answered["status"] == "accepted"
+    after = http.get("/scrum/teams/demo/dashboard").json()
+    gleb = next(m for m in after["members"] if m["slug"] == "gleb")
+    assert gleb["pending_question"] is None and gleb["daily"]["is_today"] is True
+    assert "gleb" not in after["members_without_daily_today"] and after["dailies_today"] == 1
+    new = next(b for b in after["blockers"] if b["owner"] == "gleb")
+    assert new["escalated"] is True and new["task_id"] == "TASK-10" and new["age_days"] == 0
+    assert after["escalated_blockers"] == before["escalated_blockers"] + 1
+
+
+@pytest.mark.e2e
+def test_unknown_team_and_bad_slug(http: httpx.Client) -> None:
+    missing = http.get("/scrum/teams/nope/dashboard")
+    assert missing.status_code == 404 and missing.json()["code"] == "not_found"
+    assert http.get("/scrum/teams/BAD SLUG/dashboard").status_code == 422
