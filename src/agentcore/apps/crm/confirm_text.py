@@ -122,9 +122,7 @@ class Describer:
         """The text of one request (a batch: a head line and one line per sub-command); never raises."""
         return (await self.describe_full(method, params, read))[0]
 
-    async def describe_full(
-        self, method: str, params: dict[str, Any], read: Read | None
-    ) -> tuple[str, list[Detail]]:
+    async def describe_full(self, method: str, params: dict[str, Any], read: Read | None) -> tuple[str, list[Detail]]:
         """The text of one request and its :class:`Detail` per (sub-)command; never raises."""
         method = method.strip().lower()
         if method == "batch":

@@ -53,7 +53,7 @@ from agentcore.apps.crm.paths import crm_root, resolve_inside
 from agentcore.apps.crm.principals import KeyUsers, NotAllowedError
 from agentcore.apps.crm.state_store import FileStateStore, StateStore, StateStoreError
 from agentcore.config import Settings, get_settings
-from agentcore.trace.clock import from_iso, utc_now
+from agentcore.util.clock import from_iso, utc_now
 from agentcore.trace.logs import step_logger
 from agentcore.web.auth import tokens_match
 from agentcore.web.errors import ApiError, error_responses, validation_message
@@ -138,7 +138,7 @@ class PendingConfirmation(BaseModel):
     summary: str = Field("", description="что будет сделано, словами (названия полей, значения до → после)")
     details: list[dict[str, Any]] = Field(
         default_factory=list,
-        description="по каждой (под)команде: action, entity, target (название записи), changes [{field, before, after}]",
+        description="по (под)команде: action, entity, target (название записи), changes [{field, before, after}]",
     )
     fingerprint: str = Field("", description="SHA-256 метода, параметров и HTTP-глагола: привязка решения")
     requested_at: str
@@ -199,6 +199,15 @@ def _bad_request(request: Request, exc: RequestValidationError) -> ApiError:
     if content_type and content_type != "application/json" and not content_type.endswith("+json"):
         return ApiError(400, "ожидается тело в формате JSON (Content-Type: application/json)", "invalid_json")
     return ApiError(400, validation_message(errors), "validation_error")
+
+
+def _api_error(exc: Exception) -> ApiError:
+    """The answer to a turn's expected failure: bad input (400), the state store or the portal settings (503)."""
+    if isinstance(exc, InputError):
+        return ApiError(400, str(exc), "invalid_input")
+    if isinstance(exc, StateStoreError):
+        return ApiError(503, "хранилище состояния недоступно, повторите позже", "state_unavailable")
+    return ApiError(503, "портал Bitrix24 настроен неверно, обратитесь к администратору", "crm_unavailable")
 
 
 def _api_key_route(settings: Settings) -> type[APIRoute]:
@@ -345,13 +354,8 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
                 interaction_logger=logger,
                 fingerprint=body.confirmation.fingerprint if body.confirmation else None,
             )
-        except InputError as exc:
-            raise ApiError(400, str(exc), "invalid_input") from None
-        except StateStoreError:
-            raise ApiError(503, "хранилище состояния недоступно, повторите позже", "state_unavailable") from None
-        except PortalConfigError:
-            message = "портал Bitrix24 настроен неверно, обратитесь к администратору"
-            raise ApiError(503, message, "crm_unavailable") from None
+        except (InputError, StateStoreError, PortalConfigError) as exc:
+            raise _api_error(exc) from None
         return ChatResponse(
             assistant=result.assistant,
             pending_confirmations=[PendingConfirmation(**c.public()) for c in result.pending_confirmations],
@@ -375,10 +379,8 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
         try:
             orchestrator = await service.get()
             items = await pending_of(orchestrator.state_store, owner)
-        except StateStoreError:
-            raise ApiError(503, "хранилище состояния недоступно, повторите позже", "state_unavailable") from None
-        except PortalConfigError:
-            raise ApiError(503, "портал Bitrix24 настроен неверно, обратитесь к администратору", "crm_unavailable") from None
+        except (StateStoreError, PortalConfigError) as exc:
+            raise _api_error(exc) from None
         return InboxResponse(confirmations=[InboxConfirmation(**item) for item in items])
 
     @router.post(
@@ -403,10 +405,8 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
                 mode=body.mode,
                 fingerprint=body.fingerprint,
             )
-        except StateStoreError:
-            raise ApiError(503, "хранилище состояния недоступно, повторите позже", "state_unavailable") from None
-        except PortalConfigError:
-            raise ApiError(503, "портал Bitrix24 настроен неверно, обратитесь к администратору", "crm_unavailable") from None
+        except (StateStoreError, PortalConfigError) as exc:
+            raise _api_error(exc) from None
         outcome = decision_outcome(result, body.id)
         return DecisionResponse(
             outcome=outcome,
