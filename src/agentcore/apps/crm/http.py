@@ -53,8 +53,8 @@ from agentcore.apps.crm.paths import crm_root, resolve_inside
 from agentcore.apps.crm.principals import KeyUsers, NotAllowedError
 from agentcore.apps.crm.state_store import FileStateStore, StateStore, StateStoreError
 from agentcore.config import Settings, get_settings
-from agentcore.util.clock import from_iso, utc_now
 from agentcore.trace.logs import step_logger
+from agentcore.util.clock import from_iso, utc_now
 from agentcore.web.auth import tokens_match
 from agentcore.web.errors import ApiError, error_responses, validation_message
 from agentcore.web.models import NON_BLANK_PATTERN, SPACE_CLASS, StrictModel, Text
