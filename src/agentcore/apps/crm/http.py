@@ -453,7 +453,7 @@ def decision_outcome(result: TurnResult, confirmation_id: str) -> Literal["execu
         raise ApiError(409, messages.ALTERED_DECISION.format(id=wanted[:40]), "confirmation_changed")
     for outcome in ("executed", "failed", "denied", "forbidden"):
         if outcome in outcomes:
-            return outcome  # type: ignore[return-value]
+            return outcome
     stored = result.state.confirmation(wanted)
     if stored is not None and stored.pending:
         raise ApiError(409, f"Режим shadow: {wanted[:40]} не выполняется, запрос остаётся в ожидании.", "shadow_mode")

@@ -25,6 +25,7 @@ from agentcore.apps.scrum.blockers import ESCALATED_SEVERITIES
 if TYPE_CHECKING:
     from datetime import datetime
 
+    from agentcore.apps.scrum.backend.models import DailyInfo
     from agentcore.apps.scrum.backend.store import ScrumStore
 
 __all__ = ["build", "burndown", "dashboard", "velocity"]
@@ -58,11 +59,13 @@ def burndown(s: TeamSnapshot) -> dict[str, Any]:
 def velocity(s: TeamSnapshot) -> dict[str, Any]:
     """``{"days": [{"date", "points", "tasks"}], "average_points_per_day", "points_done"}`` up to today."""
     days = [d for d in _days(s) if d <= s.today]
-    rows = []
+    rows: list[dict[str, Any]] = []
+    points = 0
     for day in days:
         done = [t for t in s.tasks if t.status == "done" and t.done_at and t.done_at.date() == day]
-        rows.append({"date": day.isoformat(), "points": sum(t.story_points or 0 for t in done), "tasks": len(done)})
-    points = sum(r["points"] for r in rows)
+        burnt = sum(t.story_points or 0 for t in done)
+        points += burnt
+        rows.append({"date": day.isoformat(), "points": burnt, "tasks": len(done)})
     return {
         "days": rows,
         "points_done": points,
@@ -71,9 +74,9 @@ def velocity(s: TeamSnapshot) -> dict[str, Any]:
 
 
 def _members(s: TeamSnapshot, questions: dict[str, str | None]) -> list[dict[str, Any]]:
-    latest: dict[str, Any] = {}
-    for daily in s.dailies:  # newest first: the first seen is the latest
-        latest.setdefault(daily.member, daily)
+    latest: dict[str, DailyInfo] = {}
+    for report in s.dailies:  # newest first: the first seen is the latest
+        latest.setdefault(report.member, report)
     rows = []
     for member in s.members:
         daily = latest.get(member.slug)
