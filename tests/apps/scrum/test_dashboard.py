@@ -104,3 +104,41 @@ def test_unknown_team_and_bad_slug(http: httpx.Client) -> None:
     missing = http.get("/scrum/teams/nope/dashboard")
     assert missing.status_code == 404 and missing.json()["code"] == "not_found"
     assert http.get("/scrum/teams/BAD SLUG/dashboard").status_code == 422
+
+
+def test_charts_are_well_formed_svg_with_the_numbers(demo: ScrumStore) -> None:
+    import xml.etree.ElementTree as ET
+
+    from agentcore.apps.scrum.charts import burndown_svg, velocity_svg
+
+    board = dashboard(demo, "demo")
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    burn = ET.fromstring(burndown_svg(board["burndown"], "Команда <&> «демо»"))
+    assert burn.get("role") == "img" and burn.get("data-testid") == "burndown"
+    assert burn.findtext("s:title", namespaces=ns) == "Burndown спринта — Команда <&> «демо»"
+    assert "осталось 34" in (burn.findtext("s:desc", namespaces=ns) or "")
+    ideal, actual = burn.findall("s:polyline", ns)
+    assert len(ideal.get("points", "").split()) == 14 and len(actual.get("points", "").split()) == 8
+    assert "style" not in burndown_svg(board["burndown"])  # attributes only: the console's CSP allows no style
+    velocity = ET.fromstring(velocity_svg(board["velocity"]))
+    assert [
+        r.findtext("s:title", namespaces=ns)
+        for r in velocity.findall("s:rect", ns)
+        if r.find("s:title", ns) is not None
+    ] == [
+        f"{_day(-6)[8:]}.{_day(-6)[5:7]}: 5 SP, задач 1",
+        f"{_day(-4)[8:]}.{_day(-4)[5:7]}: 3 SP, задач 1",
+        f"{_day(-2)[8:]}.{_day(-2)[5:7]}: 3 SP, задач 1",
+    ]
+    empty = ET.fromstring(burndown_svg({"total_points": 0, "days": []}))
+    assert "данных за прошедшие дни нет" in (empty.findtext("s:desc", namespaces=ns) or "")
+
+
+@pytest.mark.e2e
+def test_charts_over_http(http: httpx.Client) -> None:
+    response = http.get("/scrum/teams/demo/charts/burndown.svg")
+    assert response.status_code == 200 and response.headers["content-type"].startswith("image/svg+xml")
+    assert response.text.startswith("<svg") and 'data-testid="burndown"' in response.text
+    assert http.get("/scrum/teams/demo/charts/velocity.svg").status_code == 200
+    assert http.get("/scrum/teams/demo/charts/pie.svg").status_code == 422
+    assert http.get("/scrum/teams/nope/charts/burndown.svg").status_code == 404

@@ -15,6 +15,7 @@ POST     ``/scrum/teams/{team}/analytics``           a lead's request → intent
 GET      ``/scrum/teams/{team}/digest/{member}``     the member's digest (seed 7)
 GET      ``/scrum/teams/{team}/blockers``            blocker history, newest first (``member``, ``limit``)
 GET      ``/scrum/teams/{team}/dashboard``           members' dailies, open blockers, burndown, velocity
+GET      ``/scrum/teams/{team}/charts/{chart}.svg``  the burndown or velocity chart as SVG (``charts.py``)
 POST     ``/scrum/faq``                              a Scrum/Agile question (seed 6)
 =======  ==========================================  ==========================================================
 
@@ -315,6 +316,25 @@ def create_router(settings: Settings) -> APIRouter:
         from agentcore.apps.scrum.backend.dashboard import dashboard
 
         return _run(lambda: dashboard(b.store, team))
+
+    @router.get(
+        "/teams/{team}/charts/{chart}.svg",
+        response_class=Response,
+        responses={200: {"content": {"image/svg+xml": {}}}, **error_responses(404, 422)},
+    )
+    def team_chart(
+        team: str = TeamSlug,
+        chart: Literal["burndown", "velocity"] = Path(description="burndown или velocity"),
+        b: ScrumBackend = Depends(backend),
+    ) -> Response:
+        """The sprint's burndown or velocity as an SVG image (drawn from the dashboard's data)."""
+        from agentcore.apps.scrum.backend.dashboard import dashboard
+        from agentcore.apps.scrum.charts import burndown_svg, velocity_svg
+
+        data = _run(lambda: dashboard(b.store, team))
+        draw = burndown_svg if chart == "burndown" else velocity_svg
+        svg = draw(data[chart], str(data["team"]["name"]))
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
     @router.post("/faq", response_model=FaqOut, responses=error_responses(401, 422, 502), **_auth("reader"))
     def faq(body: MessageBody, b: ScrumBackend = Depends(backend)) -> dict[str, str]:
