@@ -248,3 +248,41 @@ async def test_daily_is_open_world_when_escalations_leave_the_system(settings: S
     for config, expected in ((settings, False), (hooked, True)):
         tools = {tool.name: tool for tool in await create_mcp_server(Backend(config)).list_tools()}
         assert tools["scrum_daily"].annotations.open_world_hint is expected
+
+
+async def test_research_ask_is_cancelled_with_its_call(settings: Settings) -> None:
+    """A client that abandons ``research_ask`` (here: its read timeout; the SDK sends ``notifications/cancelled``)
+    stops the agent's run; the progress it saw came from the run's steps."""
+    import asyncio
+
+    from agentcore.agents.events import EventFactory
+    from agentcore.mcp_server import Backend, create_mcp_server
+
+    closed = asyncio.Event()
+    started = asyncio.Event()
+
+    class Service:
+        async def stream_agent_response(self, request: Any) -> Any:
+            factory = EventFactory("research")
+            try:
+                yield factory.step_started(1)
+                started.set()
+                await asyncio.Event().wait()  # a step that never ends
+            finally:
+                closed.set()
+
+    class Research:
+        async def checked(self, request: Any) -> Service:
+            return Service()
+
+    server = create_mcp_server(Backend(settings, research=Research()))  # type: ignore[arg-type]
+    seen: list[str | None] = []
+
+    async def on_progress(value: float, total: float | None, message: str | None) -> None:
+        seen.append(message)
+
+    async with Client(server) as c:
+        with pytest.raises(Exception):  # noqa: B017 - the SDK's timeout error type is its own
+            await c.call_tool("research_ask", {"question": "Как оформить отпуск?"}, 1.0, on_progress)
+        await asyncio.wait_for(closed.wait(), 10)
+    assert started.is_set() and seen == ["шаг 1: step_started"]

@@ -390,6 +390,7 @@ class _Builder:
         )
         output: list[Any] = []
         reasoning_id = new_id("rs_")
+        summary_at = {"item_id": reasoning_id, "output_index": 0, "summary_index": 0, "sequence_number": 0}
         lines: list[str] = []
         ending: Ending | None = None
         async with contextlib.aclosing(self.runs.events(self.handle)) as events:
@@ -410,22 +411,16 @@ class _Builder:
                     yield self._sse(
                         ResponseReasoningSummaryPartAddedEvent(
                             type="response.reasoning_summary_part.added",
-                            item_id=reasoning_id,
-                            output_index=0,
-                            summary_index=0,
                             part={"type": "summary_text", "text": ""},
-                            sequence_number=0,
+                            **summary_at,
                         )
                     )
                 lines.append(line)
                 yield self._sse(
                     ResponseReasoningSummaryTextDeltaEvent(
                         type="response.reasoning_summary_text.delta",
-                        item_id=reasoning_id,
-                        output_index=0,
-                        summary_index=0,
                         delta=line + "\n",
-                        sequence_number=0,
+                        **summary_at,
                     )
                 )
         if lines:
@@ -433,21 +428,15 @@ class _Builder:
             yield self._sse(
                 ResponseReasoningSummaryTextDoneEvent(
                     type="response.reasoning_summary_text.done",
-                    item_id=reasoning_id,
-                    output_index=0,
-                    summary_index=0,
                     text=text,
-                    sequence_number=0,
+                    **summary_at,
                 )
             )
             yield self._sse(
                 ResponseReasoningSummaryPartDoneEvent(
                     type="response.reasoning_summary_part.done",
-                    item_id=reasoning_id,
-                    output_index=0,
-                    summary_index=0,
                     part={"type": "summary_text", "text": text},
-                    sequence_number=0,
+                    **summary_at,
                 )
             )
             done = ResponseReasoningItem(
@@ -496,6 +485,7 @@ class _Builder:
         else:
             text = item.content[0].text
             empty = ResponseOutputText(type="output_text", text="", annotations=[])
+            part_at = {"item_id": item.id, "output_index": index, "content_index": 0, "sequence_number": 0}
             pending_message = item.model_copy(update={"status": "in_progress", "content": []})
             yield self._sse(
                 ResponseOutputItemAddedEvent(
@@ -505,43 +495,31 @@ class _Builder:
             yield self._sse(
                 ResponseContentPartAddedEvent(
                     type="response.content_part.added",
-                    item_id=item.id,
-                    output_index=index,
-                    content_index=0,
                     part=empty,
-                    sequence_number=0,
+                    **part_at,
                 )
             )
             yield self._sse(
                 ResponseTextDeltaEvent(
                     type="response.output_text.delta",
-                    item_id=item.id,
-                    output_index=index,
-                    content_index=0,
                     delta=text,
                     logprobs=[],
-                    sequence_number=0,
+                    **part_at,
                 )
             )
             yield self._sse(
                 ResponseTextDoneEvent(
                     type="response.output_text.done",
-                    item_id=item.id,
-                    output_index=index,
-                    content_index=0,
                     text=text,
                     logprobs=[],
-                    sequence_number=0,
+                    **part_at,
                 )
             )
             yield self._sse(
                 ResponseContentPartDoneEvent(
                     type="response.content_part.done",
-                    item_id=item.id,
-                    output_index=index,
-                    content_index=0,
                     part=item.content[0],
-                    sequence_number=0,
+                    **part_at,
                 )
             )
         output.append(item)
