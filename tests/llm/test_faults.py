@@ -31,6 +31,7 @@ from agentcore.serving import BackgroundServer, free_port
 from agentcore.testing.fake_gigachat import create_fake_gigachat
 from agentcore.testing.fake_openai import create_fake_openai
 from agentcore.testing.faults import Fault
+from agentcore.web.status import status_of
 
 CREDENTIALS = "Y2xpZW50LWlkOnZlcnktc2VjcmV0LXBhc3N3b3Jk"  # base64("client-id:very-secret-password")
 API_KEY = "sk-proj-Abc123Def456Ghi789Jkl012"
@@ -132,7 +133,7 @@ def _assert_no_secret(*texts: str) -> None:
 
 
 def _assert_public_face(error: LLMError, code: str) -> None:
-    assert error.code == code and 500 <= error.http_status <= 504
+    assert error.code == code and 500 <= status_of(error) <= 504
     assert error.public_message and "://" not in error.public_message and "127.0.0.1" not in error.public_message
 
 
@@ -183,7 +184,7 @@ async def test_hung_provider_opens_the_circuit_then_calls_fail_fast(fake: Fake) 
             await gateway.request(_request())
         assert time.monotonic() - started < 0.25  # fails at once, not after the 0.3 s deadline
         assert fake.fake.requests.count("chat") == calls
-        assert info.value.http_status == 503 and info.value.retry_after is not None
+        assert status_of(info.value) == 503 and info.value.retry_after is not None
         fake.fake.faults.clear()
         time.sleep(0.55)
         assert (await gateway.request(_request())).content  # the probe succeeds, the circuit closes

@@ -144,11 +144,17 @@ class FinalEvent(_Event):
 
 class UpstreamFailure(BaseModel):
     """The public face of a language-model failure that ended a run (see
-    :class:`agentcore.llm.errors.LLMError`): what an HTTP surface answers with."""
+    :class:`agentcore.llm.errors.LLMError`): its ``code`` and ``retry_after``.
+
+    ``status`` is the HTTP edge's: the library leaves it ``None`` and the surfaces that send events out
+    (``agentcore.web.status.public_event``) fill it in from ``code``.
+    """
 
     model_config = ConfigDict(frozen=True)
 
-    status: int = Field(description="HTTP status for the failure: 504 timeout, 503 unavailable/rate limited, 502")
+    status: int | None = Field(
+        None, description="HTTP status for the failure (504 timeout, 503 unavailable or rate limited, 502), by the edge"
+    )
     code: str = Field(description="upstream_timeout, llm_unavailable, upstream_rate_limited, upstream_auth, ...")
     retry_after: float | None = Field(None, description="seconds to wait before trying again, when known")
 
@@ -280,9 +286,8 @@ class EventFactory:
 
     def llm_error(self, step: int, exc: Exception) -> ErrorEvent:
         """``error`` ``llm_error`` for a failed model call: «Ошибка при запросе LLM: <public message>» (no upstream
-        text) and the failure's HTTP face in ``upstream``."""
+        text) and the failure's code and ``retry_after`` in ``upstream`` (the HTTP edge adds the status)."""
         upstream = UpstreamFailure(
-            status=int(getattr(exc, "http_status", 502)),
             code=str(getattr(exc, "code", "upstream_error")),
             retry_after=getattr(exc, "retry_after", None),
         )

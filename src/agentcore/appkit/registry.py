@@ -57,6 +57,7 @@ APPS: tuple[LazyApp, ...] = (
         settings_section="crm",
         http="agentcore.apps.crm.http:mount",
         cli="agentcore.cli.crm:register",
+        errors="agentcore.apps.crm.http:error_faces",
     ),
     LazyApp(
         "scrum",

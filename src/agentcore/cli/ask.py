@@ -58,7 +58,9 @@ def run_ask(question: str, *, collection: str | None, max_steps: int | None, as_
                     result["metadata"] = last.metadata
                 elif isinstance(last, ErrorEvent):
                     result["error"] = {"message": last.message, "code": last.code}
-                result["events"] = [event.model_dump(mode="json") for event in events]
+                from agentcore.web.status import public_event  # the documented event JSON: upstream.status included
+
+                result["events"] = [public_event(event).model_dump(mode="json") for event in events]
                 return result
             banner = f"провайдер: {service.gateway.provider.display_name}"
             stream = service.stream_agent_response(request, deadline=deadline)

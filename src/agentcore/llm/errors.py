@@ -8,11 +8,10 @@ class LLMError(Exception):
 
     ``str(error)`` is for logs and the operator's terminal: upstream text in it has passed the redactor (no
     secret), but it may name the upstream URL.  :attr:`public_message` is for HTTP clients and end users: a short
-    Russian description with no upstream text at all.  :attr:`http_status` and :attr:`code` are what a service
-    answers with when this error ends a request.
+    Russian description with no upstream text at all.  :attr:`code` names the failure for machines; which HTTP
+    status a service answers with is the edge's business (``agentcore.web.status``), not the error's.
     """
 
-    http_status: int = 502
     code: str = "upstream_error"
     public_text: str = "языковая модель вернула ошибку"
 
@@ -28,7 +27,6 @@ class LLMConfigError(LLMError):
     Its text names settings (``GIGACHAT_CREDENTIALS``), never their values, so it is safe to show as is.
     """
 
-    http_status = 503
     code = "llm_not_configured"
 
     @property
@@ -53,7 +51,6 @@ class LLMTransportError(LLMError):
 class LLMTimeoutError(LLMTransportError):
     """The request did not finish within its timeout (one attempt) or its deadline (all attempts)."""
 
-    http_status = 504
     code = "upstream_timeout"
     public_text = "языковая модель не ответила вовремя"
 
@@ -65,7 +62,6 @@ class LLMCircuitOpenError(LLMError):
         retry_after: seconds until the next probe is allowed (``Retry-After`` of an HTTP answer).
     """
 
-    http_status = 503
     code = "llm_unavailable"
     public_text = "языковая модель временно недоступна"
 
@@ -111,7 +107,6 @@ class LLMAuthError(LLMHTTPError):
 class LLMRateLimitError(LLMHTTPError):
     """429: too many requests."""
 
-    http_status = 503
     code = "upstream_rate_limited"
     public_text = "языковая модель перегружена запросами, повторите позже"
 
@@ -145,7 +140,6 @@ class StructuredOutputError(LLMError):
 class NoOfflineHandlerError(LLMError):
     """The offline provider got a request for a step no handler is registered for."""
 
-    http_status = 500
     code = "internal_error"
     public_text = "офлайн-провайдер не умеет отвечать на этот шаг"
 

@@ -25,7 +25,6 @@ __all__ = ["TokenBudgetExhausted", "UsageMeter", "UsageTotals", "current_meter",
 class TokenBudgetExhausted(LLMError):
     """The run's token budget is spent: the call was not sent."""
 
-    http_status = 429
     code = "token_budget_exhausted"
     public_text = "исчерпан бюджет токенов запуска"
 

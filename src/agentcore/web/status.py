@@ -23,6 +23,7 @@ error type                                      status code                     
 ``LLMResponseError``                            502    ``upstream_bad_response``     ``public_message``
 ``StructuredOutputError``                       502    ``llm_output_invalid``        ``public_message``
 ``NoOfflineHandlerError``                       500    ``internal_error``            ``public_message``
+``TokenBudgetExhausted``                        429    ``token_budget_exhausted``    ``public_message``
 ``LLMError``                                    502    ``upstream_error``            ``public_message``
 ``InvalidQueryError``                           422    ``invalid_query``             ``str()``
 ``InvalidCollectionNameError``                  422    ``invalid_collection_name``   same
@@ -37,6 +38,10 @@ anything else                                   500    ``internal_error``       
 =============================================== ====== ============================= ================================
 
 Every message passes :func:`agentcore.util.redact.redact_public` (URLs and secrets hidden, length capped).
+
+An agent run that a model failure ended carries the failure's ``code`` (``ErrorEvent.upstream``), not a status:
+:func:`upstream_status` maps the code back through the faces of the model errors, :func:`public_event` writes it
+into an event that leaves through HTTP, and :func:`answer_for_event` answers with it.
 """
 
 from __future__ import annotations
@@ -44,7 +49,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from agentcore.agents.events import ErrorEvent
+from agentcore.agents.events import AgentStepEvent, ErrorEvent
 from agentcore.llm.errors import (
     LLMAuthError,
     LLMCircuitOpenError,
@@ -58,6 +63,7 @@ from agentcore.llm.errors import (
     NoOfflineHandlerError,
     StructuredOutputError,
 )
+from agentcore.llm.usage import TokenBudgetExhausted
 from agentcore.rag.errors import (
     DenseUnavailableError,
     EmbedderError,
@@ -80,7 +86,10 @@ __all__ = [
     "answer_for",
     "answer_for_event",
     "own_text",
+    "public_event",
     "public_text",
+    "status_of",
+    "upstream_status",
 ]
 
 
@@ -132,6 +141,7 @@ LIBRARY_FACES: Mapping[type[BaseException], ErrorFace] = {
     LLMResponseError: ErrorFace(502, "upstream_bad_response"),
     StructuredOutputError: ErrorFace(502, "llm_output_invalid"),
     NoOfflineHandlerError: ErrorFace(500, "internal_error"),
+    TokenBudgetExhausted: ErrorFace(429, "token_budget_exhausted"),
     RagError: _rag(400, "rag_error"),
     InvalidQueryError: _rag(422, "invalid_query"),
     InvalidCollectionNameError: _rag(422, "invalid_collection_name"),
@@ -171,6 +181,20 @@ class StatusMap:
                 return face
         return None
 
+    def status_of(self, error: BaseException) -> int:
+        """The HTTP status ``error`` is answered with (500 when no face is registered)."""
+        return (self.face_of(error) or INTERNAL).status
+
+    def upstream_status(self, code: str) -> int:
+        """The status of the model failure whose ``code`` an ``error`` event carries: the face of the
+        :class:`~agentcore.llm.errors.LLMError` subclass with that code (502, the face of ``LLMError``, for a code
+        no model error has).  Only model errors are looked at: an app's error may reuse a code with another status
+        (the Scrum backend's ``llm_unavailable`` is 502, an open circuit 503)."""
+        for error_type, face in self._faces.items():
+            if issubclass(error_type, LLMError) and face.code == code:
+                return face.status
+        return (self._faces.get(LLMError) or INTERNAL).status
+
     def knows(self, error: BaseException) -> bool:
         """Whether some face is registered for ``error``."""
         return self.face_of(error) is not None
@@ -200,15 +224,35 @@ def answer_for(error: BaseException, prefix: str = "") -> ApiError:
     return EDGE_STATUS.answer(error, prefix)
 
 
+def status_of(error: BaseException) -> int:
+    """:meth:`StatusMap.status_of` of :data:`EDGE_STATUS`."""
+    return EDGE_STATUS.status_of(error)
+
+
+def upstream_status(code: str) -> int:
+    """:meth:`StatusMap.upstream_status` of :data:`EDGE_STATUS`."""
+    return EDGE_STATUS.upstream_status(code)
+
+
+def public_event(event: AgentStepEvent) -> AgentStepEvent:
+    """``event`` as it leaves through HTTP (SSE, JSON): an ``error`` event of a model failure gets
+    ``upstream.status`` (:func:`upstream_status` of its code); every other event is returned as is."""
+    if not isinstance(event, ErrorEvent) or event.upstream is None or event.upstream.status is not None:
+        return event
+    upstream = event.upstream.model_copy(update={"status": upstream_status(event.upstream.code)})
+    return event.model_copy(update={"upstream": upstream})
+
+
 def answer_for_event(event: ErrorEvent) -> ApiError:
     """The HTTP answer of a run that ended with ``event`` (the JSON surfaces: ``POST /research``,
-    ``/v1/chat/completions``): a model failure with its own status, code and ``Retry-After`` (504 timeout, 503 open
-    circuit or rate limit, 502 otherwise), 503 for a provider not configured, 422 for a request the run refused, 500
-    for anything else (no detail)."""
+    ``/v1/chat/completions``): a model failure with its own status (:func:`upstream_status` of its code), code and
+    ``Retry-After`` (504 timeout, 503 open circuit or rate limit, 502 otherwise), 503 for a provider not configured,
+    422 for a request the run refused, 500 for anything else (no detail)."""
     upstream = event.upstream
     if upstream is not None:
-        headers = retry_after_headers(upstream.status, upstream.retry_after)
-        return ApiError(upstream.status, event.message, upstream.code, headers)
+        status = upstream.status if upstream.status is not None else upstream_status(upstream.code)
+        headers = retry_after_headers(status, upstream.retry_after)
+        return ApiError(status, event.message, upstream.code, headers)
     if event.code == "llm_error":
         return ApiError(502, event.message, "upstream_error")
     if event.code == "llm_not_configured":

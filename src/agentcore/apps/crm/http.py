@@ -58,6 +58,7 @@ from agentcore.util.clock import from_iso, utc_now
 from agentcore.web.auth import tokens_match
 from agentcore.web.errors import ApiError, error_responses, validation_message
 from agentcore.web.models import NON_BLANK_PATTERN, SPACE_CLASS, StrictModel, Text
+from agentcore.web.status import ErrorFace, StatusMap
 
 __all__ = [
     "ChatRequest",
@@ -68,6 +69,7 @@ __all__ = [
     "create_app",
     "create_router",
     "decision_outcome",
+    "error_faces",
     "mount",
     "pending_of",
 ]
@@ -190,6 +192,34 @@ class ChatResponse(BaseModel):
     degraded: bool = Field(description="модель недоступна: автоматические действия не выполнялись")
 
 
+
+def _fixed(message: str) -> Callable[[BaseException], str]:
+    return lambda _error: message
+
+
+def error_faces() -> dict[type[BaseException], ErrorFace]:
+    """The CRM's errors as HTTP answers of ``POST /chat``: the user's input and a refused user speak for themselves,
+    an unusable state store or portal setting is told without detail (the log has it)."""
+    return {
+        InputError: ErrorFace(400, "invalid_input", str),
+        NotAllowedError: ErrorFace(403, "forbidden_user", str),
+        StateStoreError: ErrorFace(503, "state_unavailable", _fixed("хранилище состояния недоступно, повторите позже")),
+        PortalConfigError: ErrorFace(
+            503, "crm_unavailable", _fixed("портал Bitrix24 настроен неверно, обратитесь к администратору")
+        ),
+    }
+
+
+_FACES = StatusMap(error_faces())
+
+
+def _answer(error: BaseException) -> ApiError:
+    """The answer for one of :func:`error_faces`' errors, its message as is (no ``Retry-After``)."""
+    face = _FACES.face_of(error)
+    assert face is not None, type(error)
+    return ApiError(face.status, face.message(error), face.code)
+
+
 def _bad_request(request: Request, exc: RequestValidationError) -> ApiError:
     """The seed answers 400 (not 422) to malformed JSON and missing or invalid fields."""
     errors = exc.errors()
@@ -199,15 +229,6 @@ def _bad_request(request: Request, exc: RequestValidationError) -> ApiError:
     if content_type and content_type != "application/json" and not content_type.endswith("+json"):
         return ApiError(400, "ожидается тело в формате JSON (Content-Type: application/json)", "invalid_json")
     return ApiError(400, validation_message(errors), "validation_error")
-
-
-def _api_error(exc: Exception) -> ApiError:
-    """The answer to a turn's expected failure: bad input (400), the state store or the portal settings (503)."""
-    if isinstance(exc, InputError):
-        return ApiError(400, str(exc), "invalid_input")
-    if isinstance(exc, StateStoreError):
-        return ApiError(503, "хранилище состояния недоступно, повторите позже", "state_unavailable")
-    return ApiError(503, "портал Bitrix24 настроен неверно, обратитесь к администратору", "crm_unavailable")
 
 
 def _api_key_route(settings: Settings) -> type[APIRoute]:
@@ -257,7 +278,7 @@ class _Service:
         try:
             return self.key_users.owner(key or "", user_id)
         except NotAllowedError as exc:
-            raise ApiError(403, str(exc), "forbidden_user") from None
+            raise _answer(exc) from None
 
     async def get(self) -> Orchestrator:
         """The orchestrator, built on first use.
@@ -355,7 +376,7 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
                 fingerprint=body.confirmation.fingerprint if body.confirmation else None,
             )
         except (InputError, StateStoreError, PortalConfigError) as exc:
-            raise _api_error(exc) from None
+            raise _answer(exc) from None
         return ChatResponse(
             assistant=result.assistant,
             pending_confirmations=[PendingConfirmation(**c.public()) for c in result.pending_confirmations],
@@ -380,7 +401,7 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
             orchestrator = await service.get()
             items = await pending_of(orchestrator.state_store, owner)
         except (StateStoreError, PortalConfigError) as exc:
-            raise _api_error(exc) from None
+            raise _answer(exc) from None
         return InboxResponse(confirmations=[InboxConfirmation(**item) for item in items])
 
     @router.post(
@@ -406,7 +427,7 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
                 fingerprint=body.fingerprint,
             )
         except (StateStoreError, PortalConfigError) as exc:
-            raise _api_error(exc) from None
+            raise _answer(exc) from None
         outcome = decision_outcome(result, body.id)
         return DecisionResponse(
             outcome=outcome,

@@ -29,7 +29,7 @@ from agentcore.config import Settings
 from agentcore.rag.errors import RagError
 from agentcore.util.redact import redact_public
 from agentcore.web.errors import ApiError, error_responses
-from agentcore.web.status import EDGE_STATUS, answer_for_event
+from agentcore.web.status import EDGE_STATUS, answer_for_event, public_event
 
 if TYPE_CHECKING:
     from agentcore.rag.engine import RagEngine
@@ -231,7 +231,7 @@ def create_router(
                         count += 1
                         request_id = event.request_id
                         yield ServerSentEvent(
-                            data=event.model_dump_json(), event=event.type, id=f"{request_id}:{count}"
+                            data=public_event(event).model_dump_json(), event=event.type, id=f"{request_id}:{count}"
                         )
             except (asyncio.CancelledError, GeneratorExit):
                 logger.info("research_stream // Client gone %s after %d events: run cancelled", request_id, count)

@@ -35,7 +35,15 @@ from fastapi import APIRouter, Depends, Path, Query, Response
 from pydantic import BaseModel, Field
 
 from agentcore.appkit.plugin import EdgeContext, Mount
-from agentcore.apps.scrum.backend.errors import HTTP_STATUS, ScrumError
+from agentcore.apps.scrum.backend.errors import (
+    ConflictError,
+    InvalidCombinationError,
+    InvalidInputError,
+    LLMUnavailableError,
+    NotFoundError,
+    ScrumError,
+    UnknownReferenceError,
+)
 from agentcore.apps.scrum.backend.flows import DailyOutcome, ScrumBackend
 from agentcore.apps.scrum.backend.models import (
     SLUG_PATTERN,
@@ -58,7 +66,7 @@ from agentcore.config import Settings
 from agentcore.web.auth import require_admin
 from agentcore.web.errors import ApiError, error_responses
 from agentcore.web.models import StrictModel
-from agentcore.web.status import ErrorFace
+from agentcore.web.status import ErrorFace, StatusMap
 
 T = TypeVar("T")
 
@@ -193,12 +201,33 @@ class _Backend:
                 self._backend = None
 
 
+_STATUS: dict[type[ScrumError], int] = {
+    ScrumError: 400,
+    NotFoundError: 404,
+    ConflictError: 409,
+    InvalidInputError: 422,
+    InvalidCombinationError: 422,
+    UnknownReferenceError: 409,
+    LLMUnavailableError: 502,
+}
+"""The HTTP status of each Scrum backend error (the backend's errors carry only a code and a Russian message)."""
+
+
+def error_faces() -> dict[type[BaseException], ErrorFace]:
+    """The Scrum backend's errors as HTTP answers: their status, their own code, their Russian message."""
+    return {cls: ErrorFace(status, cls.code, str) for cls, status in _STATUS.items()}
+
+
+_FACES = StatusMap(error_faces())
+
+
 def _run(action: Callable[[], T]) -> T:
     """Run a backend action, turning its errors into the one JSON error format."""
     try:
         return action()
     except ScrumError as exc:
-        raise ApiError(HTTP_STATUS.get(type(exc), 400), exc.message, exc.code) from exc
+        face = _FACES.face_of(exc)
+        raise ApiError(face.status if face else 400, exc.message, exc.code) from exc
     except ValueError as exc:  # the contract refused the input (agent_process, process_blockers)
         message = str(exc)
         raise ApiError(422, f"некорректные данные: {message[:200]}", "validation_error") from exc
@@ -356,9 +385,3 @@ def mount(ctx: EdgeContext) -> Mount:
     combined.include_router(create_webhook_router(ctx.settings))
     return Mount(combined, guarded=False, label="/scrum")
 
-
-def error_faces() -> dict[type[BaseException], ErrorFace]:
-    """The Scrum backend's errors as HTTP answers: their status, their own code, their Russian message."""
-    faces: dict[type[BaseException], ErrorFace] = {ScrumError: ErrorFace(400, ScrumError.code, str)}
-    faces.update((cls, ErrorFace(status, cls.code, str)) for cls, status in HTTP_STATUS.items())
-    return faces

@@ -23,7 +23,7 @@ from agentcore.llm.usage import metering
 from agentcore.trace.logs import step_logger
 from agentcore.util.truncate import truncate
 from agentcore.web.errors import ApiError
-from agentcore.web.status import answer_for_event
+from agentcore.web.status import answer_for_event, status_of
 
 __all__ = ["Accepted", "Ending", "OutputSpec", "V1Runs", "final_text", "invalid_field", "reasoning_line", "respond"]
 
@@ -297,7 +297,7 @@ class V1Runs:
 
             wait = retry_after_of(exc)
             headers = {"Retry-After": str(max(1, int(wait)))} if wait else None
-            return Ending("error", error=ApiError(exc.http_status, exc.public_message, exc.code, headers))
+            return Ending("error", error=ApiError(status_of(exc), exc.public_message, exc.code, headers))
         return Ending("answer", text=json.dumps(value, ensure_ascii=False), final=event)
 
 

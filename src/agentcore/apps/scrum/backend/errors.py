@@ -1,6 +1,6 @@
 """Errors of the Scrum backend; each carries a Russian message for users and a machine ``code``.
 
-The HTTP routes map them to statuses (:data:`HTTP_STATUS`), the CLI prints the message.
+The CLI prints the message; the HTTP routes answer with a status of their own (``apps/scrum/http.error_faces``).
 """
 
 from __future__ import annotations
@@ -53,12 +53,3 @@ class LLMUnavailableError(ScrumError):
 
     code = "llm_unavailable"
 
-
-HTTP_STATUS: dict[type[ScrumError], int] = {
-    NotFoundError: 404,
-    ConflictError: 409,
-    InvalidInputError: 422,
-    InvalidCombinationError: 422,
-    UnknownReferenceError: 409,
-    LLMUnavailableError: 502,
-}
