@@ -398,6 +398,57 @@ def select_excerpts(
     return [Excerpt(s.unit, s.hit) for s in picks]
 
 
+def supplying_excerpts(question: str, hits: Sequence[Hit], quoted: Sequence[Excerpt]) -> list[Excerpt]:
+    """Excerpts to add to ``quoted`` so that every part of ``question`` that asks for a value (a number, a time, a
+    person, a service, a yes/no — :data:`agentcore.rag.focus.SLOT_ASKS`) is supplied by one sentence.
+
+    The first selection ranks sentences by the words they share with the question; the sentence that shares most is
+    often a neighbour of the answer («Сколько дней отпуска?» → the summer limit of 14 days, not the 28 days of the
+    section's opening).  For a part no quoted sentence supplies, the sentences of all ``hits`` are read: the one
+    that gives the value asked for, with most of the part's subject terms (its own sentence and section heading),
+    is added — with the table header of a row, and the sentence before one that refers back to it.
+    """
+    from agentcore.rag.focus import (
+        FOCUS_MIN_COVERAGE,
+        SLOT_ASKS,
+        question_parts,
+        semantic_supplier,
+        supplier_scores,
+        with_alternatives,
+    )
+
+    parts = [p for p in question_parts(question) if p.asks in SLOT_ASKS]
+    if not parts or not hits:
+        return []
+    parts = with_alternatives(parts, [f"{h.title}\n{h.text}" for h in hits])
+    units = [(unit, hit) for hit in hits for unit in _units(hit.text) if unit.role != "header"]
+    candidates = [(clean_markdown(u.text), h.title) for u, h in units]
+    shown = [(e.text, e.hit.title) for e in quoted]
+    added: list[Excerpt] = []
+    for part in parts:
+        have = max((v for v in supplier_scores(part, question, shown).values() if v[0] >= FOCUS_MIN_COVERAGE), default=None)
+        found = supplier_scores(part, question, candidates)
+        best = max(found.items(), key=lambda item: (item[1], -item[0]), default=None)
+        if best is not None and best[1][0] >= FOCUS_MIN_COVERAGE and (have is None or best[1] > have):
+            index: int | None = best[0]  # a sentence that supplies it better than any quoted one
+        elif have is None:
+            index = semantic_supplier(part, question, candidates)  # a paraphrase («скок длится отпуск»)
+        else:
+            index = None
+        if index is None:
+            continue
+        unit, hit = units[index]
+        context = [u for u in _units(hit.text) if u.block == unit.block and u.role == "header"] if unit.role else []
+        if not unit.marker and not unit.role and _REFERS_BACK_RE.match(clean_markdown(unit.text)):
+            context = [u for u in _units(hit.text) if u.position == unit.position - 1 and u.block == unit.block]
+        for piece in [*context, unit]:
+            excerpt = Excerpt(piece, hit)
+            if all((e.hit.id, e.unit.text) != (hit.id, piece.text) for e in [*quoted, *added]):
+                added.append(excerpt)
+        shown.append((clean_markdown(unit.text), hit.title))
+    return added
+
+
 def extractive_answer(
     question: str, hits: Sequence[Hit], analyzer: Analyzer | None = None, max_sentences: int = MAX_SENTENCES
 ) -> str:
@@ -409,6 +460,7 @@ def extractive_answer(
     excerpts = select_excerpts(question, hits, analyzer, max_sentences)
     if not excerpts:
         return NO_ANSWER
+    excerpts = [*excerpts, *supplying_excerpts(question, hits, excerpts)]
     body = render_excerpts(excerpts)
     titles = "; ".join(dict.fromkeys(e.hit.title for e in excerpts))
     separator = "\n" if "\n" in body else " "

@@ -359,7 +359,7 @@ def cited_extractive_answer(
     from its own passages (the fused order of a compound search may put two passages of one part first and leave
     another part without a sentence).
     """
-    from agentcore.rag.answer import render_excerpts, select_excerpts
+    from agentcore.rag.answer import render_excerpts, select_excerpts, supplying_excerpts
 
     def cite(excerpt: Any) -> str:
         return f"[{excerpt.hit.rank}]"
@@ -377,4 +377,10 @@ def cited_extractive_answer(
         if fresh:
             lines.append(render_excerpts(fresh, cite=cite))
             quoted.update((e.hit.id, e.unit.text) for e in fresh)
+            excerpts = [*excerpts, *fresh]
+    if excerpts or trust_order:
+        # A part that asks for a value no quoted sentence supplies: the sentence of the context that does.
+        added = supplying_excerpts(question, context.hits(), excerpts)
+        if added:
+            lines.append(render_excerpts(added, cite=cite))
     return "\n".join(lines) or None

@@ -359,6 +359,7 @@ async def checked_answer(question: str, answer: str, hits: Sequence[Any], judge:
         [c.claim.text for c in shown],
         [f"{p.title}\n{p.text}" for p in context.passages],
         headings=[report.passages[n].title for c in shown for n in c.sources],
+        shown_headings=["\n".join(report.passages[n].title for n in c.sources) for c in shown],
     )
     if focus.decline:
         return ""

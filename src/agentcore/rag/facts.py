@@ -399,6 +399,8 @@ def guard(claim: str, evidence: str) -> GuardResult:
     # The claim states, without negation, what the evidence negates («переносятся» / «не переносятся»).
     flipped = (theirs.negated_words - mine.negated_words) & mine.words
     for word in sorted(flipped):
+        if len(word) < 3:
+            continue  # a negated preposition («не по плану») says nothing about the preposition
         if word in theirs.words and _affirmed(word, evidence):
             continue  # the evidence also affirms it elsewhere
         missing.append(f"не {word}")

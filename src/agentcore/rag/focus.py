@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal
 
-__all__ = ["FOCUS_MIN_COVERAGE", "FocusCheck", "Part", "check_focus", "question_parts"]
+__all__ = ["FOCUS_MIN_COVERAGE", "SLOT_ASKS", "FocusCheck", "Part", "check_focus", "best_supplier", "question_parts", "semantic_supplier", "supplied", "supplier_scores", "with_alternatives"]
 
 Asks = Literal["number", "time", "person", "service", "yesno", "procedure", "definition", "other"]
 
@@ -43,11 +43,15 @@ _PART_SPLIT_RE = re.compile(
     re.IGNORECASE,
 )
 _ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
+    # «до скольки рублей», «скок дней» (chat spelling of «сколько»): a count, though «до скольки» alone asks a time
+    ("number", re.compile(r"скольк\w*\s+(?:рубл|₽|процент|штук|символ|раз\b|мест|человек|дн|недел|месяц)|\bскок\w*", re.I)),
     (
         "time",
         re.compile(
             r"до скольки|во сколько|к скольки|со скольки|в какое время|до какого (?:времени|часа)|"
-            r"\bкогда\b|какого числа|в какой день|в какие дни|до какого числа|какие сроки|в какой срок",
+            r"\bкогда\b|какого числа|в какой день|в какие дни|до какого числа|какие сроки|в какой срок|"
+            # a noun phrase that names a time slot («часы работы техподдержки», «время реакции», «дата выплаты»)
+            r"\bчасы работы|\bграфик работы|\bрежим работы|\bврем[яенио]+\s+(?:реакци|начал|работ|выплат)|\bдат[аыу]\b",
             re.I,
         ),
     ),
@@ -56,7 +60,9 @@ _ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
         re.compile(
             r"\bсколько\b|скольк\w+|на сколько|какой (?:срок|лимит|размер|бюджет|процент)|"
             r"как(?:ая|ой|ие) (?:сумм|стоимост|компенсац|доплат|лимит)|как часто|как долго|"
-            r"сколько стоит|во что обойд|какая длин|какой длин|максимум|минимум",
+            r"сколько стоит|во что обойд|какая длин|какой длин|максимум|минимум|"
+            # a noun phrase that names an amount («лимит на такси», «стоимость ДМС», «размер MR»)
+            r"\bлимит\w*|\bстоимост\w*|\bразмер\w*|\bдлин[аеуы]\b|\bбюджет\w*|\bсуточн\w*",
             re.I,
         ),
     ),
@@ -74,7 +80,8 @@ _ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
             r"как(?:ая|ой|ом|ую) (?:страхов\w*|сервис\w*|приложени\w*|систем\w*|мессенджер\w*|"
             r"канал\w*|клиент\w*|программ\w*|инструмент\w*|менеджер\w* парол\w*|бот\w*|почт\w*|"
             r"адрес\w*|номер\w*|телефон\w*)|в каком (?:сервисе|приложении|разделе|канале|чате)|"
-            r"\bгде\b|куда\b|через что|по какому (?:номеру|адресу|телефону)",
+            r"\bгде\b|куда\b|через что|по какому (?:номеру|адресу|телефону)|"
+            r"(?:страхов\w*|сервис\w*|приложени\w*|мессенджер\w*|бот\w*|почт\w*|адрес\w*|телефон\w*)\b.*\bкак(?:ая|ой|ое|ие)\b",
             re.I,
         ),
     ),
@@ -98,6 +105,8 @@ _QUESTION_WORDS = frozenset(
     мне меня мой моя мои я ты вы мы наш наша у нас компания компании компанию ромашка софт ооо порядок
     так такой такая такое сейчас уже ещё еще просто точно примерно реально именно какой-то какой-нибудь нибудь
     стоит получиться получается бывает есть нет да раз раза делается происходит нужен нужна нужны норм ок привет
+    минимум максимум минимальный максимальный рубль рублей руб процент процентов скок скока скоко
+    число время дата срок лимит размер стоимость сумма длина длительность длиться продолжаться составлять
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 _ROLE_WORDS = re.compile(
@@ -112,7 +121,9 @@ _NUMBER_RE = re.compile(
     re.I,
 )
 _TIME_RE = re.compile(
-    r"\d{1,2}[:.]\d{2}|\d|\b(?:понедельник|вторник|сред[аy]|четверг|пятниц|суббот|воскресень|январ|феврал|март|"
+    r"\d{1,2}[:.]\d{2}|\d+(?:-?го)?\s*(?:[-–]\s*\d+\s*)?(?:(?:календарн|рабоч)\w*\s+)?"
+    r"(?:дн|день|недел|месяц|час|минут|лет|год|числ|январ|феврал|март|апрел|ма[йя]|июн|июл|август|сентябр|октябр|"
+    r"ноябр|декабр)|\b(?:понедельник|вторник|сред[аy]|четверг|пятниц|суббот|воскресень|январ|феврал|март|"
     r"апрел|ма[йя]|июн|июл|август|сентябр|октябр|ноябр|декабр|после|через|перед|сразу|в течение|накануне|"
     r"в тот же день|в день|заранее|в конце|в начале)",
     re.I,
@@ -127,6 +138,13 @@ class Part:
     text: str
     asks: Asks
     terms: tuple[str, ...]
+    alternatives: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Other spellings of a term the documents use (``(term, lemmas)``: all the lemmas must be found), from the
+    query repair against the passages' own words: «ноут» → «ноутбук», «велосити» → «velocity»."""
+
+    def alternatives_of(self, term: str) -> list[tuple[str, ...]]:
+        """The other spellings of ``term``."""
+        return [lemmas for name, lemmas in self.alternatives if name == term]
 
 
 @dataclass(frozen=True)
@@ -219,8 +237,25 @@ def _matches(term: str, words: set[str], stems: set[str]) -> bool:
         return True
     if len(stem) >= 5:
         # A verb and its noun («оформ» / «оформлен»), a noun and its adjective («переговорк» / «переговорн»).
-        return any(len(s) >= 5 and _common_prefix(s, stem) >= max(5, min(len(s), len(stem)) - 1) for s in stems)
+        if any(len(s) >= 5 and _common_prefix(s, stem) >= max(5, min(len(s), len(stem)) - 1) for s in stems):
+            return True
+    # The same verb with another prefix («заблокировало» / «блокируется», «приболел» / «заболели»).
+    root = _unprefixed(stem)
+    if len(root) >= 4:
+        return any(
+            len(s) >= 5 and _common_prefix(_unprefixed(s), root) >= max(4, min(len(_unprefixed(s)), len(root)) - 1)
+            for s in stems
+        )
     return False
+
+
+_PREFIX_RE = re.compile(r"^(?:пере|пред|при|про|раз|рас|под|над|об|от|вы|за|на|по|до|из|ис|у|с)(?=[а-я]{4})")
+
+
+@lru_cache(maxsize=65536)
+def _unprefixed(stem: str) -> str:
+    """``stem`` without a leading verbal prefix (only Cyrillic stems keeping 4+ letters)."""
+    return _PREFIX_RE.sub("", stem)
 
 
 def _common_prefix(left: str, right: str) -> int:
@@ -264,43 +299,225 @@ def check_focus(
     passages: Sequence[str] = (),
     *,
     headings: Sequence[str] = (),
+    shown_headings: Sequence[str] | None = None,
     min_coverage: float = FOCUS_MIN_COVERAGE,
     semantic: float | None = SEMANTIC_MIN_COSINE,
     embed: Any | None = None,
 ) -> FocusCheck:
     """Whether the ``shown`` sentences answer each part of ``question``.
 
+    A part that asks for a value (a number, a time, a person, a service, a yes/no) is answered only by **one**
+    sentence that supplies it: the value is in that sentence — and is not a word or number of the question
+    itself — and the sentence, with the heading of the section it cites, holds the part's subject terms.  Sentences
+    that each hold half of it (a number about something else next to the subject named elsewhere) do not answer.
+    Other parts (a procedure, a definition) are answered by the shown sentences together.
+
     Args:
         shown: the sentences the user would see.
         passages: every passage text of the run (a subject term none of them mentions is a focus they lack).
         headings: titles of the sections the shown sentences cite (their subject counts as said).
+        shown_headings: per shown sentence, the titles of the sections it cites (aligned with ``shown``); without
+            it every sentence is read with all ``headings``.
         min_coverage: share of a part's subject terms the shown text must hold.
         semantic: the e5 cosine that stands in for the term share (``None``: lexical only).
         embed: ``embed(texts, kind) -> np.ndarray`` (unit rows); the local e5 embedder by default.
     """
-    parts = question_parts(question)
-    shown_text = "\n".join(shown)
+    parts = with_alternatives(question_parts(question), [*passages, *headings, *shown])
+    if shown_headings is None or len(shown_headings) != len(shown):
+        shown_headings = ["\n".join(headings)] * len(shown)
     words, stems = _vocabulary([*shown, *headings])
     all_words, all_stems = _vocabulary([*passages, *headings, *shown]) if passages else (words, stems)
     answered: list[bool] = []
     missing: list[str] = []
     absent: list[str] = []
     for part in parts:
-        lacking = [t for t in part.terms if not _matches(t, all_words, all_stems)]
+        lacking = [t for t in part.terms if not _part_matches(part, t, all_words, all_stems)]
         absent.extend(lacking)
-        found = [t for t in part.terms if _matches(t, words, stems)]
-        share = len(found) / len(part.terms) if part.terms else 1.0
-        gives = _gives(part.asks, shown_text)
         hard, soft = _lacks_focus(part, lacking)
-        ok = gives and share >= min_coverage and not hard and not soft
-        if not ok and gives and not hard and semantic is not None and shown:
-            # A paraphrase («апрувов» / «одобрений»): the part's meaning must be in a shown sentence, more surely
-            # when one of its nouns is nowhere in the passages.
-            ok = _close_in_meaning(part.text, shown, semantic + (SOFT_LACK_MARGIN if soft else 0.0), embed)
+        if part.asks in SLOT_ASKS:
+            candidates = [
+                i
+                for i, sentence in enumerate(shown)
+                if _supplies(part.asks, sentence, question)
+            ]
+            # the subject may be named by the sentence before, in the same section («Справку 2-НДФЛ … можно
+            # заказать.  Справки готовятся в течение 3 рабочих дней.»)
+            shares = {
+                i: _share(
+                    part,
+                    [shown[i], shown_headings[i], shown[i - 1] if i and shown_headings[i - 1] == shown_headings[i] else ""],
+                )
+                for i in candidates
+            }
+            ok = not hard and not soft and any(v >= min_coverage for v in shares.values())
+            if not ok and candidates and not hard and semantic is not None:
+                ok = _close_in_meaning(
+                    part.text,
+                    [shown[i] for i in candidates],
+                    semantic + (SOFT_LACK_MARGIN if soft else 0.0),
+                    embed,
+                )
+        else:
+            share = _share(part, [*shown, *headings]) if part.terms else 1.0
+            gives = _gives(part.asks, "\n".join(shown))
+            ok = gives and share >= min_coverage and not hard and not soft
+            if not ok and gives and not hard and semantic is not None and shown:
+                # A paraphrase («апрувов» / «одобрений»): the part's meaning must be in a shown sentence, more
+                # surely when one of its nouns is nowhere in the passages.
+                ok = _close_in_meaning(part.text, shown, semantic + (SOFT_LACK_MARGIN if soft else 0.0), embed)
         answered.append(ok)
         if not ok:
             missing.append(_describe(part))
     return FocusCheck(tuple(parts), tuple(answered), tuple(missing), tuple(dict.fromkeys(absent)))
+
+
+def best_supplier(
+    part: Part, question: str, candidates: Sequence[tuple[str, str]], min_coverage: float = FOCUS_MIN_COVERAGE
+) -> int | None:
+    """The candidate sentence that supplies what ``part`` asks for (see :func:`check_focus`), or ``None``.
+
+    ``candidates`` are ``(sentence, heading of its section)`` in the searcher's order: the one holding most of the
+    part's subject terms wins, the earlier on a tie.  Only for parts that ask for a value (:data:`SLOT_ASKS`).
+    """
+    found = supplier_scores(part, question, candidates)
+    best = max(found.items(), key=lambda item: (item[1], -item[0]), default=None)
+    return None if best is None or best[1][0] < min_coverage else best[0]
+
+
+def supplier_scores(part: Part, question: str, candidates: Sequence[tuple[str, str]]) -> dict[int, tuple[float, int]]:
+    """For each candidate ``(sentence, heading)`` that gives the value ``part`` asks for: ``(share of the part's
+    subject terms it holds, strength of the value)`` — a clock time or a date is a stronger answer to «когда» than a
+    duration, a name or an address a stronger answer to «какой сервис» than a role."""
+    if part.asks not in SLOT_ASKS:
+        return {}
+    found: dict[int, tuple[float, int]] = {}
+    for index, (sentence, heading) in enumerate(candidates):
+        if _supplies(part.asks, sentence, question):
+            found[index] = (_share(part, [sentence, heading]), _strength(part.asks, sentence))
+    return found
+
+
+_STRONG = {
+    "time": re.compile(r"\d{1,2}[:.]\d{2}|\d+(?:-?го)?\s+(?:числ|январ|феврал|март|апрел|ма[йя]|июн|июл|август|"
+                       r"сентябр|октябр|ноябр|декабр)|понедельник|вторник|сред[аыу]\b|четверг|пятниц", re.I),
+    "service": re.compile(r"«[^»]+»|\b[A-Za-z][A-Za-z0-9.@_-]{2,}|@\w+|\b\d{3,4}\b"),
+}
+
+
+def _strength(asks: Asks, sentence: str) -> int:
+    pattern = _STRONG.get(asks)
+    return int(bool(pattern and pattern.search(sentence)))
+
+
+def semantic_supplier(
+    part: Part,
+    question: str,
+    candidates: Sequence[tuple[str, str]],
+    threshold: float = SEMANTIC_MIN_COSINE,
+    embed: Any | None = None,
+) -> int | None:
+    """The candidate that gives the value ``part`` asks for and is closest in meaning to it (e5 cosine at least
+    ``threshold``), for a paraphrase no sentence matches by words; ``None`` without one (or without the model)."""
+    indices = list(supplier_scores(part, question, candidates))[:MAX_SEMANTIC_CANDIDATES]
+    if not indices:
+        return None
+    try:
+        embed = embed or _cached_local
+        query = embed([part.text], "query")
+        vectors = embed([candidates[i][0] for i in indices], "passage")
+    except Exception:  # no local model: no paraphrase match
+        return None
+    scores = vectors @ query[0]
+    best = int(scores.argmax())
+    return indices[best] if float(scores[best]) >= threshold else None
+
+
+MAX_SEMANTIC_CANDIDATES = 24
+
+
+def supplied(part: Part, question: str, shown: Sequence[tuple[str, str]], min_coverage: float = FOCUS_MIN_COVERAGE) -> bool:
+    """Whether one of the ``shown`` ``(sentence, heading)`` pairs supplies what ``part`` asks for (lexically)."""
+    return best_supplier(part, question, shown, min_coverage) is not None
+
+
+SLOT_ASKS: frozenset[Asks] = frozenset({"number", "time", "person", "service", "yesno"})
+"""What a part asks for that one sentence must supply (a value, or the subject a yes/no is about)."""
+
+
+def _share(part: Part, texts: Sequence[str]) -> float:
+    """Share of the part's subject terms that ``texts`` hold (a term or one of its other spellings)."""
+    if not part.terms:
+        return 1.0
+    words, stems = _vocabulary(texts)
+    return sum(_part_matches(part, t, words, stems) for t in part.terms) / len(part.terms)
+
+
+def _part_matches(part: Part, term: str, words: set[str], stems: set[str]) -> bool:
+    if _matches(term, words, stems):
+        return True
+    return any(lemmas and all(_matches(x, words, stems) for x in lemmas) for lemmas in part.alternatives_of(term))
+
+
+def _supplies(asks: Asks, sentence: str, question: str) -> bool:
+    """Whether ``sentence`` gives what a part asks for by something the question does not already say: a number
+    the question does not hold («кто оплачивает первые 3 дня» is no count of 3); a person or service the question
+    does not name («кто наш генеральный директор» is not answered by «генеральный директор проводит …»)."""
+    return _gives(asks, _without_question_words(sentence, question, numbers_only=asks in ("number", "time")))
+
+
+def _without_question_words(sentence: str, question: str, *, numbers_only: bool = False) -> str:
+    """``sentence`` with the numbers of ``question`` blanked out, and (unless ``numbers_only``) its words too (same
+    lemma or stem)."""
+    q_words, q_stems = _vocabulary([question])
+
+    def blank(match: re.Match[str]) -> str:
+        word = match.group().lower().replace("ё", "е")
+        if word.isdigit():
+            return " " * len(word) if word in q_words else match.group()
+        if numbers_only:
+            return match.group()
+        if word in q_words or _lemma(word) in q_words or _stem(word) in q_stems:
+            return " " * len(word)
+        return match.group()
+
+    return _WORD_RE.sub(blank, sentence)
+
+
+def with_alternatives(parts: Sequence[Part], texts: Sequence[str]) -> list[Part]:
+    """``parts`` with the other spellings of their terms that the words of ``texts`` suggest: the query repair of
+    the search (:mod:`agentcore.rag.query_repair`) run against the passages' own words — a layout slip, a typo, a
+    Russian spelling of an English term («велосити» → «velocity»), a chat word («ноут» → «ноутбук», «за свой
+    счёт» → «без сохранения зарплаты»)."""
+    from agentcore.rag.query_repair import Vocabulary, repair_query
+
+    if not texts:
+        return list(parts)
+    vocabulary = _repair_vocabulary(tuple(texts), Vocabulary)
+    result = []
+    for part in parts:
+        pairs: list[tuple[str, tuple[str, ...]]] = []
+        for _rule, before, after in repair_query(part.text, vocabulary).changes:
+            lemmas = _subject_terms(after) or tuple(_lemma(w) for w in _WORD_RE.findall(after))
+            if not lemmas:
+                continue
+            for word in _WORD_RE.findall(before):
+                term = _lemma(word)
+                if term in part.terms:
+                    pairs.append((term, lemmas))
+        result.append(replace(part, alternatives=tuple(dict.fromkeys(pairs))) if pairs else part)
+    return result
+
+
+_REPAIR_VOCABULARIES: dict[tuple[str, ...], Any] = {}
+
+
+def _repair_vocabulary(texts: tuple[str, ...], vocabulary_class: Any) -> Any:
+    found = _REPAIR_VOCABULARIES.get(texts)
+    if found is None:
+        if len(_REPAIR_VOCABULARIES) > 256:
+            _REPAIR_VOCABULARIES.clear()
+        found = _REPAIR_VOCABULARIES[texts] = vocabulary_class.of(list(texts))
+    return found
 
 
 def _lacks_focus(part: Part, lacking: Sequence[str]) -> tuple[bool, bool]:

@@ -70,6 +70,8 @@ SLANG: tuple[tuple[str, str], ...] = (
     (r"дежурк\w*", "дежурство"),
     (r"мр|мрка|мрку|мрки|мерж\w*", "merge request"),
     (r"прод", "продуктивные серверы"),
+    (r"питер\w*|спб", "Санкт-Петербург"),
+    (r"мск", "Москва"),
 )
 """Chat words and the formal terms the documents use for them (general HR/IT slang, not a list of questions)."""
 _SLANG_RES = tuple((re.compile(rf"(?<![\w-])(?:{pattern})(?![\w-])", re.IGNORECASE), term) for pattern, term in SLANG)

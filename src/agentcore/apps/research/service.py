@@ -729,6 +729,7 @@ class AgentService(ReActAgent):
             [c.claim.text for c in shown],
             [f"{p.title}\n{p.text}" for p in report.passages.values()],
             headings=headings,
+            shown_headings=["\n".join(report.passages[n].title for n in c.sources) for c in shown],
         )
         if focus.decline:
             for i, c in enumerate(report.claims):
