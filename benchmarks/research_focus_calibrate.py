@@ -1,13 +1,14 @@
-"""Calibrate the focus check (``agentcore.rag.focus``) on the dev half of ``tests/data/answer_eval.json``.
+"""Calibrate the focus check (``agentcore.rag.focus``) on the development splits of the answer evaluation.
 
 Runs the offline research agent once per question, records what the focus check saw (the question, the supported
 claims, the run's passages, the cited headings), then replays the check under a grid of thresholds — the share of
 subject terms (``min_coverage``), the e5 cosine for paraphrases (``semantic``) and its margin when a noun of the
 question is nowhere in the passages — and scores each setting as the answer-level evaluation does: wrong answers
-and hallucinated ones cost 2, false declines 1.  Only ``--split dev`` is meant for choosing; ``--split test``
-reports a chosen setting on the held-out half.
+and hallucinated ones cost 2, false declines 1.  Only the development splits (``dev`` of
+``tests/data/answer_eval.json`` and ``dev2`` of ``tests/data/answer_eval_dev2.json``, the default) are meant for
+choosing; ``--split test`` / ``--split holdout`` report a chosen setting on questions never tuned on.
 
-    .venv/bin/python benchmarks/research_focus_calibrate.py [--split dev|test]
+    .venv/bin/python benchmarks/research_focus_calibrate.py [--split dev,dev2|test|holdout]
 """
 
 from __future__ import annotations
@@ -40,7 +41,14 @@ async def record(settings: Settings, rows: list[dict[str, Any]]) -> list[dict[st
     original = research_service.check_focus
 
     def spy(question: str, shown: Any, passages: Any = (), **kwargs: Any) -> Any:
-        seen.append({"shown": list(shown), "passages": list(passages), "headings": list(kwargs.get("headings", ()))})
+        seen.append(
+            {
+                "shown": list(shown),
+                "passages": list(passages),
+                "headings": list(kwargs.get("headings", ())),
+                "shown_headings": list(kwargs.get("shown_headings") or ()),
+            }
+        )
         return original(question, shown, passages, **kwargs)
 
     research_service.check_focus = spy  # type: ignore[assignment]
@@ -69,6 +77,7 @@ def score(records: list[dict[str, Any]], coverage: float, semantic: float, margi
                 data["shown"],
                 data["passages"],
                 headings=data["headings"],
+                shown_headings=data["shown_headings"] or None,
                 min_coverage=coverage,
                 semantic=semantic,
             )
@@ -85,14 +94,26 @@ def score(records: list[dict[str, Any]], coverage: float, semantic: float, margi
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--split", choices=("dev", "test"), default="dev")
+    parser.add_argument("--split", default="dev,dev2", help="comma-separated: dev, dev2, test, holdout")
     parser.add_argument("--data-dir", type=Path, default=None)
     args = parser.parse_args()
+    splits = set(args.split.split(","))
+    files = ("answer_eval.json", "answer_eval_dev2.json", "answer_eval_holdout.json")
     rows = [
-        r for r in json.loads((ROOT / "tests/data/answer_eval.json").read_text("utf-8")) if r["split"] == args.split
+        r
+        for name in files
+        for r in json.loads((ROOT / "tests/data" / name).read_text("utf-8"))
+        if r["split"] in splits
     ]
     data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="focus-calibrate-"))
-    settings = Settings(data_dir=data_dir, provider="offline", rag_embedder="local", research_cache_ttl=0)
+    settings = Settings(
+        data_dir=data_dir,
+        provider="offline",
+        rag_embedder="local",
+        research_cache_ttl=0,
+        agent_tool_timeout=60.0,
+        agent_run_deadline=180.0,
+    )
     records = asyncio.run(record(settings, rows))
     shipped_margin = focus.SOFT_LACK_MARGIN  # the grid below changes it
     results = []
