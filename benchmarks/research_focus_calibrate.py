@@ -100,10 +100,7 @@ def main() -> None:
     splits = set(args.split.split(","))
     files = ("answer_eval.json", "answer_eval_dev2.json", "answer_eval_holdout.json")
     rows = [
-        r
-        for name in files
-        for r in json.loads((ROOT / "tests/data" / name).read_text("utf-8"))
-        if r["split"] in splits
+        r for name in files for r in json.loads((ROOT / "tests/data" / name).read_text("utf-8")) if r["split"] in splits
     ]
     data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="focus-calibrate-"))
     settings = Settings(

@@ -5,6 +5,7 @@ half of ``answer_eval.json``: colloquial phrasing, typos, paraphrases the docume
 reported on ``test`` (``answer_eval.json``) and ``holdout`` (``answer_eval_holdout.json``), which are never tuned on.
 Row format as in ``make_answer_eval.py``.
 """
+
 import json
 from pathlib import Path
 

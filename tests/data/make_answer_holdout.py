@@ -5,6 +5,7 @@ used for tuning: thresholds and rules are fit on the ``dev`` split of ``answer_e
 ``holdout`` split are only reported.  Same row format as ``make_answer_eval.py``: (category, question, key facts,
 missing part); a key fact is a string (alternatives separated by «|») a correct answer must contain.
 """
+
 import json
 from pathlib import Path
 
@@ -79,7 +80,12 @@ ROWS = [
     (P, "во сколько первый рабочий день и выдают ли мерч новичкам", ["10:00"], "мерч"),
     (P, "сколько мест в переговорке Василёк и есть ли там маркеры", ["6 мест"], "маркер"),
     (P, "какой бюджет на обучение и оплачивают ли второе высшее", ["40 000|40000"], "высшее"),
-    (P, "за сколько сдавать авансовый отчёт и компенсируют ли химчистку костюма", ["3 рабочих дней|3 рабочих дня"], "химчист"),
+    (
+        P,
+        "за сколько сдавать авансовый отчёт и компенсируют ли химчистку костюма",
+        ["3 рабочих дней|3 рабочих дня"],
+        "химчист",
+    ),
     (P, "сколько платят за неделю дежурства и дают ли второй телефон", ["5000"], "телефон"),
     # unanswerable
     (U, "сколько стоит абонемент в бассейн по ДМС для сотрудника", [], None),

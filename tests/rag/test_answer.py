@@ -257,3 +257,16 @@ def test_a_procedure_in_prose_is_answered_with_its_instructions() -> None:
     hit = Hit("laptops#3", "laptops", "Оборудование — Утеря или кража", text, 1.0, "", 1)
     answer = extractive_answer("украли ноутбук что делать", [hit])
     assert "Сообщите о нём не позднее чем через 1 час" in answer and "1111" in answer
+
+
+def test_the_sentence_that_supplies_the_value_asked_for_is_added() -> None:
+    # The first selection ranks by shared words: «такси» and «лимит» are in the first sentence, but the amount asked
+    # for is only in the third.
+    text = (
+        "Лимит на такси согласует руководитель. Лимит на такси действует для поездок по работе. "
+        "Лимит на такси не распространяется на личные поездки. Лимит на такси пересматривается ежегодно. "
+        "Поездка на такси после 22:00 возмещается до 1500 ₽."
+    )
+    hits = [Hit("h1", "expenses", "Возмещение расходов — Такси", text, 1.0, "expenses.md", 1)]
+    answer = extractive_answer("какой лимит на такси", hits)
+    assert "1500" in answer

@@ -55,3 +55,51 @@ def test_headings_of_cited_sections_count() -> None:
     shown = ["Лимит на гостиницу — до 7000 ₽ за ночь в Москве."]
     check = check_focus("лимит на гостиницу в командировке", shown, shown, headings=["Командировки"], embed=_far)
     assert not check.decline
+
+
+def test_a_value_must_come_from_one_sentence_that_also_holds_the_subject() -> None:
+    # Each sentence holds half of «сколько стоит английский для родственников»: together they would pass a word
+    # count, but no sentence says what English costs for relatives.
+    shown = [
+        "Компания оплачивает 50% стоимости занятий английским языком.",
+        "Родственников можно прикрепить к ДМС за свой счёт — около 38 000 ₽ в год.",
+    ]
+    check = check_focus(
+        "сколько стоит английский для родственников",
+        shown,
+        shown,
+        shown_headings=["Обучение — Английский язык", "ДМС — ДМС для родственников"],
+        embed=_far,
+    )
+    assert check.decline
+    one = ["Английский для родственников стоит 20 000 ₽ в год."]
+    assert not check_focus(
+        "сколько стоит английский для родственников", one, one, shown_headings=["Обучение"], embed=_far
+    ).decline
+
+
+def test_the_value_must_not_be_the_questions_own_number() -> None:
+    shown = ["Полис ДМС можно оформить на 1 ребёнка сотрудника."]
+    assert check_focus("сколько стоит ДМС для 1 ребёнка", shown, shown, semantic=None).decline
+    shown = ["ДМС для 1 ребёнка стоит 30 000 ₽ в год."]
+    assert not check_focus("сколько стоит ДМС для 1 ребёнка", shown, shown, semantic=None).decline
+
+
+def test_chat_words_are_read_as_the_documents_words() -> None:
+    # «ноут» is what the query repair reads as «ноутбук» (a word of the passages): the subject is found.
+    shown = ["Если ноутбук сломался, позвоните в техподдержку по номеру 1111."]
+    check = check_focus("сломался ноут, куда звонить", shown, shown, semantic=None)
+    assert not check.decline
+    assert check.parts[0].alternatives_of("ноут") == [("ноутбук",)]
+
+
+def test_a_verb_with_another_prefix_is_the_same_subject() -> None:
+    shown = ["После 5 неверных попыток вход заблокирован на 15 минут."]
+    assert not check_focus("на сколько блокируется", shown, shown, semantic=None).decline
+
+
+def test_a_procedure_is_answered_by_one_section_not_words_gathered_across_sections() -> None:
+    shown = ["Заявку на визитки подаёт офис-менеджер.", "Налоговый вычет оформляется в бухгалтерии."]
+    headings = ["Офис — Канцелярия", "Зарплата — Справки"]
+    question = "как получить налоговый вычет за визитки"
+    assert check_focus(question, shown, shown, shown_headings=headings, semantic=None).decline

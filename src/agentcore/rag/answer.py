@@ -288,8 +288,7 @@ def _title_share(query: set[str], title: str, analyzer: Analyzer) -> float:
         return 0.0
     named = analyzer.term_set(title)
     hits = sum(
-        any(t == n or (min(len(t), len(n)) >= 4 and (t.startswith(n) or n.startswith(t))) for n in named)
-        for t in query
+        any(t == n or (min(len(t), len(n)) >= 4 and (t.startswith(n) or n.startswith(t))) for n in named) for t in query
     )
     return hits / len(query)
 
@@ -426,7 +425,9 @@ def supplying_excerpts(question: str, hits: Sequence[Hit], quoted: Sequence[Exce
     shown = [(e.text, e.hit.title) for e in quoted]
     added: list[Excerpt] = []
     for part in parts:
-        have = max((v for v in supplier_scores(part, question, shown).values() if v[0] >= FOCUS_MIN_COVERAGE), default=None)
+        have = max(
+            (v for v in supplier_scores(part, question, shown).values() if v[0] >= FOCUS_MIN_COVERAGE), default=None
+        )
         found = supplier_scores(part, question, candidates)
         best = max(found.items(), key=lambda item: (item[1], -item[0]), default=None)
         if best is not None and best[1][0] >= FOCUS_MIN_COVERAGE and (have is None or best[1] > have):

@@ -26,7 +26,18 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal
 
-__all__ = ["FOCUS_MIN_COVERAGE", "SLOT_ASKS", "FocusCheck", "Part", "check_focus", "best_supplier", "question_parts", "semantic_supplier", "supplied", "supplier_scores", "with_alternatives"]
+__all__ = [
+    "FOCUS_MIN_COVERAGE",
+    "SLOT_ASKS",
+    "FocusCheck",
+    "Part",
+    "best_supplier",
+    "check_focus",
+    "question_parts",
+    "semantic_supplier",
+    "supplier_scores",
+    "with_alternatives",
+]
 
 Asks = Literal["number", "time", "person", "service", "yesno", "procedure", "definition", "other"]
 
@@ -45,7 +56,10 @@ _PART_SPLIT_RE = re.compile(
 )
 _ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
     # «до скольки рублей», «скок дней» (chat spelling of «сколько»): a count, though «до скольки» alone asks a time
-    ("number", re.compile(r"скольк\w*\s+(?:рубл|₽|процент|штук|символ|раз\b|мест|человек|дн|недел|месяц)|\bскок\w*", re.I)),
+    (
+        "number",
+        re.compile(r"скольк\w*\s+(?:рубл|₽|процент|штук|символ|раз\b|мест|человек|дн|недел|месяц)|\bскок\w*", re.I),
+    ),
     (
         "time",
         re.compile(
@@ -236,10 +250,11 @@ def _matches(term: str, words: set[str], stems: set[str]) -> bool:
     stem = _stem(term)
     if stem in stems:
         return True
-    if len(stem) >= 5:
-        # A verb and its noun («оформ» / «оформлен»), a noun and its adjective («переговорк» / «переговорн»).
-        if any(len(s) >= 5 and _common_prefix(s, stem) >= max(5, min(len(s), len(stem)) - 1) for s in stems):
-            return True
+    # A verb and its noun («оформ» / «оформлен»), a noun and its adjective («переговорк» / «переговорн»).
+    if len(stem) >= 5 and any(
+        len(s) >= 5 and _common_prefix(s, stem) >= max(5, min(len(s), len(stem)) - 1) for s in stems
+    ):
+        return True
     # The same verb with another prefix («заблокировало» / «блокируется», «приболел» / «заболели»).
     root = _unprefixed(stem)
     if len(root) >= 4:
@@ -336,17 +351,17 @@ def check_focus(
         absent.extend(lacking)
         hard, soft = _lacks_focus(part, lacking)
         if part.asks in SLOT_ASKS:
-            candidates = [
-                i
-                for i, sentence in enumerate(shown)
-                if _supplies(part.asks, sentence, question)
-            ]
+            candidates = [i for i, sentence in enumerate(shown) if _supplies(part.asks, sentence, question)]
             # the subject may be named by the sentence before, in the same section («Справку 2-НДФЛ … можно
             # заказать.  Справки готовятся в течение 3 рабочих дней.»)
             shares = {
                 i: _share(
                     part,
-                    [shown[i], shown_headings[i], shown[i - 1] if i and shown_headings[i - 1] == shown_headings[i] else ""],
+                    [
+                        shown[i],
+                        shown_headings[i],
+                        shown[i - 1] if i and shown_headings[i - 1] == shown_headings[i] else "",
+                    ],
                 )
                 for i in candidates
             }
@@ -404,8 +419,12 @@ def supplier_scores(part: Part, question: str, candidates: Sequence[tuple[str, s
 
 
 _STRONG = {
-    "time": re.compile(r"\d{1,2}[:.]\d{2}|\d+(?:-?го)?\s+(?:числ|январ|феврал|март|апрел|ма[йя]|июн|июл|август|"
-                       r"сентябр|октябр|ноябр|декабр)|понедельник|вторник|сред[аыу]\b|четверг|пятниц", re.I),
+    "number": re.compile(r"\d"),  # a figure, not «ежегодно» or «каждый»
+    "time": re.compile(
+        r"\d{1,2}[:.]\d{2}|\d+(?:-?го)?\s+(?:числ|январ|феврал|март|апрел|ма[йя]|июн|июл|август|"
+        r"сентябр|октябр|ноябр|декабр)|понедельник|вторник|сред[аыу]\b|четверг|пятниц",
+        re.I,
+    ),
     "service": re.compile(r"«[^»]+»|\b[A-Za-z][A-Za-z0-9.@_-]{2,}|@\w+|\b\d{3,4}\b"),
 }
 
@@ -439,11 +458,6 @@ def semantic_supplier(
 
 
 MAX_SEMANTIC_CANDIDATES = 24
-
-
-def supplied(part: Part, question: str, shown: Sequence[tuple[str, str]], min_coverage: float = FOCUS_MIN_COVERAGE) -> bool:
-    """Whether one of the ``shown`` ``(sentence, heading)`` pairs supplies what ``part`` asks for (lexically)."""
-    return best_supplier(part, question, shown, min_coverage) is not None
 
 
 SLOT_ASKS: frozenset[Asks] = frozenset({"number", "time", "person", "service", "yesno"})
