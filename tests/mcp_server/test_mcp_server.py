@@ -236,9 +236,31 @@ async def test_stdio_crm_key_from_the_environment(tmp_path: Path) -> None:
         )
         async with Client(params, read_timeout_seconds=120) as c:
             listed = await c.call_tool("crm_list", {"entity": "company", "select": ["ID", "TITLE"]})
+            change = {
+                "user_id": "manager",
+                "entity": "deal",
+                "operation": "update",
+                "id": 1,
+                "fields": {"TITLE": "Из MCP"},
+            }
+            asked = await c.call_tool("crm_request_change", change)
+        untouched = portal.storage.get("deal", 1)
+        # The local user approves it in their own CLI dialog (`agentcore crm --user manager --session default`).
+        from agentcore.apps.crm import build_orchestrator
+
+        orchestrator = build_orchestrator(Settings(data_dir=tmp_path, bitrix_webhook_url=bitrix.webhook_url))
+        try:
+            approved = await orchestrator.handle_message("manager", "да", session_id="default")
+        finally:
+            await orchestrator.aclose()
+        changed = portal.storage.get("deal", 1)
     portal.close()
     assert not listed.is_error and listed.structured_content is not None
     assert listed.structured_content["result"] and listed.structured_content["total"] >= 1
+    assert not asked.is_error and asked.structured_content is not None, asked.content
+    assert "agentcore crm --user manager --session default" in asked.structured_content["how_to_approve"]
+    assert untouched is not None and untouched["TITLE"] != "Из MCP"
+    assert approved.pending_confirmations == [] and changed is not None and changed["TITLE"] == "Из MCP"
 
 
 async def test_daily_is_open_world_when_escalations_leave_the_system(settings: Settings) -> None:

@@ -27,7 +27,8 @@ auth), so there is no second implementation; ``research_ask`` runs the agent thr
 Auth: over HTTP ``/mcp`` needs a read token when ``AGENTCORE_READ_TOKENS`` is set (checked before the MCP layer),
 and the caller's ``Authorization``/``X-API-Token`` go on to the routes; CRM tools need one of ``HTTP_API_TOKENS`` in
 ``X-API-Key`` (as ``POST /chat``).  Over stdio the local user is trusted with the process's own settings: the first
-read token, and ``AGENTCORE_MCP_CRM_KEY`` as the CRM key.
+read token, and ``AGENTCORE_MCP_CRM_KEY`` as the CRM key.  A change requested with ``crm_request_change`` belongs to
+the key's principal over HTTP (as in ``POST /chat``) and to the local user over stdio (as in ``agentcore crm``).
 """
 
 from __future__ import annotations
@@ -294,7 +295,9 @@ async def _crm_request(
     if backend.crm is None:
         raise ToolError("CRM недоступна")
     try:
-        owner = backend.crm.owner(key, user_id)
+        # Over HTTP the key's principal owns the session (as in POST /chat); over stdio the local user does, as in
+        # `agentcore crm --user <user_id>` (one local user, like the CLI), so that dialog sees the request.
+        owner = user_id if _request_headers(ctx) is None else backend.crm.owner(key, user_id)
         orchestrator = await backend.crm.get()
         result = await orchestrator.request_change(owner, step, session_id=session_id, source="MCP")
     except ApiError as exc:
@@ -315,7 +318,8 @@ async def _crm_request(
         "message": result.assistant,
         "how_to_approve": (
             f"Изменение выполнится, только если пользователь {user_id} сам ответит «да {request.id}» в своём диалоге "
-            "с CRM (POST /chat с тем же ключом, user_id и session_id, или agentcore crm)."
+            f"с CRM (POST /chat с тем же ключом, user_id и session_id {result.state.session_id}, "
+            f"или agentcore crm --user {user_id} --session {result.state.session_id})."
             if request is not None
             else "Режим shadow: изменение только сохранено в плане и не будет выполнено."
         ),
