@@ -145,7 +145,7 @@ def test_sgr_exits_non_zero_and_redacts_when_the_model_call_fails(monkeypatch: p
 def test_fail_redacts_secrets(capsys: pytest.CaptureFixture[str]) -> None:
     import typer
 
-    from agentcore.cli.common import fail
+    from agentcore.terminal.common import fail
     from agentcore.util.redact import register_secret
 
     register_secret("cli-secret-value-42")

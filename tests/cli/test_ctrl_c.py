@@ -20,20 +20,28 @@ def _ignore_sigint() -> None:
 
 
 @pytest.mark.parametrize(
-    ("command", "ready"), [("crm", "CRM-агент Bitrix24"), ("chat", "Я ассистент службы поддержки")]
+    ("command", "ready", "goodbye"),
+    [
+        (["crm"], "CRM-агент Bitrix24", "До свидания!"),
+        (["chat"], "Я ассистент службы поддержки", "До свидания!"),
+        (["scrum", "daily"], "Напиши daily", None),  # the dialogue ends quietly, as on Ctrl-D
+    ],
 )
-def test_ctrl_c_ends_the_dialog_when_sigint_was_ignored_by_the_parent(tmp_path: Path, command: str, ready: str) -> None:
+def test_ctrl_c_ends_the_dialog_when_sigint_was_ignored_by_the_parent(
+    tmp_path: Path, command: list[str], ready: str, goodbye: str | None
+) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("AGENTCORE_", "GIGACHAT_", "OPENAI_", "BITRIX_"))}
     env.update({"AGENTCORE_DATA_DIR": str(tmp_path), "TERM": "dumb", "COLUMNS": "200", "LINES": "50"})
     env["LANG"] = "C.UTF-8"
     child = pexpect.spawn(
-        AGENTCORE, [command], env=env, encoding="utf-8", timeout=120, dimensions=(50, 200), preexec_fn=_ignore_sigint
+        AGENTCORE, command, env=env, encoding="utf-8", timeout=120, dimensions=(50, 200), preexec_fn=_ignore_sigint
     )
     try:
         child.expect_exact(ready)
         child.expect_exact("> ")
         child.sendintr()
-        child.expect_exact("До свидания!")
+        if goodbye is not None:
+            child.expect_exact(goodbye)
         child.expect(pexpect.EOF)
     finally:
         child.close(force=True)

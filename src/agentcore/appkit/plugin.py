@@ -16,6 +16,8 @@ member             meaning
 ``register_cli``   adds its commands (a group or top-level ones) to the ``agentcore`` Typer app
 ``error_faces()``  its error types → HTTP answers (:class:`agentcore.web.status.ErrorFace`), merged into the edge map
 ``console_pages``  its pages of the web console at ``/`` (:class:`agentcore.web.console.pages.ConsolePage`)
+``standalone_app`` the app served on its own (a FastAPI app over one settings object), or None: how another app
+                   runs it without importing it (``agentcore chat`` starts the RAG and Haiku services in-process)
 ================== ================================================================================================
 
 Later surfaces (MCP tools, the Telegram bot) are further members of the same protocol.
@@ -30,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     import typer
-    from fastapi import APIRouter
+    from fastapi import APIRouter, FastAPI
 
     from agentcore.agents.served import ServedAgent
     from agentcore.config import Settings
@@ -119,6 +121,10 @@ class AppPlugin(Protocol):
         """The app's pages of the web console (called after :meth:`mount`)."""
         ...
 
+    def standalone_app(self, settings: Settings) -> FastAPI | None:
+        """The app served on its own, or None."""
+        ...
+
 
 def resolve(reference: str) -> Any:
     """The object named ``"package.module:attribute"`` (imported now)."""
@@ -140,6 +146,7 @@ class LazyApp:
         errors: a mapping error type → ``ErrorFace``, or a callable returning one.
         pages: a callable ``(EdgeContext) -> Sequence[ConsolePage]`` (``"agentcore.apps.crm.pages:pages"``): the
             app's pages of the web console, templates and static files in the app's own folder.
+        standalone: a callable ``(Settings) -> FastAPI`` (``"agentcore.apps.rag.http:create_app"``).
     """
 
     name: str
@@ -150,6 +157,7 @@ class LazyApp:
     cli: str | None = None
     errors: str | None = None
     pages: str | None = None
+    standalone: str | None = None
 
     def mount(self, ctx: EdgeContext) -> Mount | None:
         """See :meth:`AppPlugin.mount`."""
@@ -163,6 +171,10 @@ class LazyApp:
         """See :meth:`AppPlugin.register_cli`."""
         if self.cli:
             resolve(self.cli)(cli)
+
+    def standalone_app(self, settings: Settings) -> FastAPI | None:
+        """See :meth:`AppPlugin.standalone_app`."""
+        return resolve(self.standalone)(settings) if self.standalone else None
 
     def error_faces(self) -> Mapping[type[BaseException], ErrorFace]:
         """See :meth:`AppPlugin.error_faces`."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from agentcore.cli.common import hide_flag_types
+from agentcore.terminal.common import hide_flag_types
 
 hide_flag_types()
 
@@ -26,7 +26,7 @@ app = typer.Typer(
 def _root(ctx: typer.Context) -> None:
     """Без команды запускается диалог с ассистентом (то же, что ``agentcore chat``)."""
     if ctx.invoked_subcommand is None:
-        from agentcore.cli.chat import chat
+        from agentcore.apps.assistant.cli import chat
 
         chat()
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from agentcore.cli.common import init_logging, load_settings
 from agentcore.settings import APP_SECTIONS
+from agentcore.terminal.common import init_logging, load_settings
 
 if TYPE_CHECKING:
     from fastapi import FastAPI

@@ -18,6 +18,7 @@ import httpx
 from pydantic import BaseModel
 
 from agentcore.apps.assistant import messages as msg
+from agentcore.apps.assistant import offline as _offline  # noqa: F401 - registers its steps' offline handlers
 from agentcore.apps.assistant.clients import ServiceClient, ServiceError
 from agentcore.apps.assistant.schemas import IntentVerdict, ToolSelection
 from agentcore.apps.assistant.smalltalk import is_smalltalk

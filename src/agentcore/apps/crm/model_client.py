@@ -174,3 +174,7 @@ class FakeModelClient(ModelClient):
 
     async def aclose(self) -> None:
         return None
+
+
+# Last: the offline module imports this one (its step name), so it is imported once this module is complete.
+from agentcore.apps.crm import offline as _offline  # noqa: E402, F401 - registers the offline planner of ``crm.plan``

@@ -1,6 +1,18 @@
-"""Seed 001's example agent: ``ExampleSGRAgent`` with ``GetTimeTool``; importing registers its offline handler."""
+"""Seed 001's example agent: ``ExampleSGRAgent`` with ``GetTimeTool``.
 
-from agentcore.apps.example import offline as _offline  # noqa: F401 - registers the offline handler
-from agentcore.apps.example.agent import ExampleSGRAgent, GetTimeTool
+The package imports nothing on its own; the names load on first use, and :mod:`~agentcore.apps.example.agent`
+registers the offline handler of its step.
+"""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from agentcore.appkit.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from agentcore.apps.example.agent import ExampleSGRAgent, GetTimeTool
+
+_EXPORTS = {"ExampleSGRAgent": "agentcore.apps.example.agent", "GetTimeTool": "agentcore.apps.example.agent"}
 __all__ = ["ExampleSGRAgent", "GetTimeTool"]
+__getattr__ = lazy_exports(__name__, _EXPORTS)

@@ -7,6 +7,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from agentcore.agents.sgr import SGRTool, SystemSGRAgent
+from agentcore.apps.example import offline as _offline  # noqa: F401 - registers the offline handler of its step
 
 SYSTEM_PROMPT = (
     "Ты — демонстрационный агент. Если пользователь спрашивает о времени или дате, вызови инструмент get_time "

@@ -1,15 +1,14 @@
 """The Haiku service of seed 000 (``POST /generate_haiku``): 5-7-5 haiku on a theme, syllables counted exactly.
 
-Importing the package registers the offline handler of step ``haiku.compose``; everything else loads on first
-use (``from agentcore.apps.haiku import create_app`` imports FastAPI only then).
+The package imports nothing on its own: everything loads on first use (``from agentcore.apps.haiku import
+create_app`` imports FastAPI only then); :mod:`~agentcore.apps.haiku.llm_composer` registers the offline handler of
+step ``haiku.compose``.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
 from typing import Any
-
-from agentcore.apps.haiku import offline as _offline  # noqa: F401 - registers the offline handler
 
 _EXPORTS = {
     "create_app": "agentcore.apps.haiku.http",

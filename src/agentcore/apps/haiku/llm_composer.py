@@ -158,3 +158,7 @@ async def compose_with_llm(
 
         return compose_offline(theme)
     return replace(best, attempts=calls)
+
+
+# Last: the offline module imports this one (its step name), so it is imported once this module is complete.
+from agentcore.apps.haiku import offline as _offline  # noqa: E402, F401 - registers the handler of haiku.compose

@@ -35,6 +35,7 @@ from typing import Any
 
 from agentcore.agents.events import AgentStepEvent, Citation, FinalEvent, new_request_id
 from agentcore.agents.react import AgentAction, ReActAgent, ReActRun, build_system_prompt
+from agentcore.apps.research import offline as _offline  # noqa: F401 - registers the offline policy of its step
 from agentcore.apps.research.models import AgentRequest, AgentState, Scratch
 from agentcore.apps.research.qa import QAService
 from agentcore.apps.research.retrieval import EngineRetriever, Retriever

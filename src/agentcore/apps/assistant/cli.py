@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from agentcore.cli.common import fail, init_logging, load_settings, restore_ctrl_c
+from agentcore.terminal.common import fail, init_logging, load_settings, restore_ctrl_c
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -54,22 +54,27 @@ def make_printer(console: Console, verbose: bool = True) -> Printer:
 
 @contextlib.contextmanager
 def running_services(settings: Settings) -> Iterator[tuple[str, str]]:
-    """Base URLs of the RAG and Haiku services, starting in-process ones for those not configured."""
+    """Base URLs of the RAG and Haiku services, starting in-process ones for those not configured.
+
+    The services are other apps: they are built through the app registry (:meth:`LazyApp.standalone_app`), never
+    imported from here.
+    """
+    with contextlib.ExitStack() as stack:
+        # The RAG app indexes/loads the knowledge base in a background thread as soon as it is created.
+        rag_url = settings.rag_service_url or _serve_in_process(stack, "rag", settings)
+        haiku_url = settings.haiku_service_url or _serve_in_process(stack, "haiku", settings)
+        yield rag_url, haiku_url
+
+
+def _serve_in_process(stack: contextlib.ExitStack, app_name: str, settings: Settings) -> str:
+    """Start the registered app ``app_name`` on its own on a free loopback port (stopped by ``stack``); its URL."""
+    from agentcore.appkit.registry import get_app
     from agentcore.serving import BackgroundServer
 
-    with contextlib.ExitStack() as stack:
-        rag_url = settings.rag_service_url
-        haiku_url = settings.haiku_service_url
-        if not rag_url:
-            from agentcore.apps.rag.http import create_app as create_rag_app
-
-            # The RAG app indexes/loads the knowledge base in a background thread as soon as it is created.
-            rag_url = stack.enter_context(BackgroundServer(create_rag_app(settings))).url
-        if not haiku_url:
-            from agentcore.apps.haiku.http import create_app as create_haiku_app
-
-            haiku_url = stack.enter_context(BackgroundServer(create_haiku_app(settings))).url
-        yield rag_url, haiku_url
+    asgi = get_app(app_name).standalone_app(settings)
+    if asgi is None:
+        raise RuntimeError(f"app {app_name!r} cannot be served on its own")
+    return stack.enter_context(BackgroundServer(asgi)).url
 
 
 def _read_line() -> str | None:

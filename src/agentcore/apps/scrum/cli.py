@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
 
-from agentcore.cli.common import fail
+from agentcore.terminal.common import fail, restore_ctrl_c
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -60,8 +60,8 @@ def _stderr_console() -> Console:
 def _backend() -> Iterator[ScrumBackend]:
     """The backend over the configured database and provider; a Russian error exit when it cannot start."""
     from agentcore.apps.scrum.backend.flows import ScrumBackend
-    from agentcore.cli.common import init_logging, load_settings
     from agentcore.llm.errors import LLMConfigError
+    from agentcore.terminal.common import init_logging, load_settings
 
     settings = load_settings("scrum")
     init_logging(settings, "scrum.log")
@@ -96,7 +96,7 @@ def _run(action: Callable[[], T]) -> T:
 
 
 def _team(team: str | None) -> str:
-    from agentcore.cli.common import load_settings
+    from agentcore.terminal.common import load_settings
 
     return team or load_settings("scrum").scrum_team
 
@@ -178,6 +178,8 @@ def daily_command(
 
     console = _console()
     interactive = sys.stdin.isatty() and not as_json
+    if interactive:  # Ctrl-C ends the dialogue even when the process inherited an ignored SIGINT
+        restore_ctrl_c()
     with _backend() as backend:
         team_slug = _team(team)
         member_slug = _member(backend, team_slug, member)

@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
-from rich.markup import escape
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -39,6 +38,13 @@ _MODES = ("bm25", "dense", "hybrid")
 _STAGES = {"chunk": ("Разбиение документов", "док."), "embed": ("Эмбеддинги чанков", "чанков")}
 
 
+def escape(text: str) -> str:
+    """Rich markup escaped (rich loads when a command prints, not when ``agentcore --help`` registers the group)."""
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
+
+
 def _stderr() -> Console:
     from rich.console import Console
 
@@ -46,7 +52,7 @@ def _stderr() -> Console:
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
-    from agentcore.cli.common import fail
+    from agentcore.terminal.common import fail
 
     fail(message, code)
 

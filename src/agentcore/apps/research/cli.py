@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 
 import typer
 
-from agentcore.cli.common import fail, init_logging, load_settings
+from agentcore.terminal.common import fail, init_logging, load_settings
 
 
 def run_ask(question: str, *, collection: str | None, max_steps: int | None, as_json: bool) -> None:
     """Answer ``question`` with the research agent; exit 1 when the run ends with an error, 2 on bad input."""
+    import asyncio
+
     from pydantic import ValidationError
     from rich.console import Console
 
     from agentcore.apps.research import AgentRequest, AgentService
-    from agentcore.cli.mcp_tools import mcp_toolset, open_toolset
     from agentcore.llm.errors import LLMConfigError
+    from agentcore.terminal.mcp_tools import mcp_toolset, open_toolset
     from agentcore.web.errors import validation_message
 
     settings = load_settings("research")
@@ -37,8 +38,8 @@ def run_ask(question: str, *, collection: str | None, max_steps: int | None, as_
     async def go() -> dict[str, object] | None:
         from agentcore.agents.events import ErrorEvent, FinalEvent
         from agentcore.apps.research.service import AgentRequestError, RunDeadlineError
-        from agentcore.cli.steps import render_stream
         from agentcore.rag.errors import RagError
+        from agentcore.terminal.steps import render_stream
 
         try:
             await open_toolset(toolset, service.tools)  # AGENTCORE_MCP_SERVERS: their tools join the agent's

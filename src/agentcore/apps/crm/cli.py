@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from agentcore.cli.common import fail, restore_ctrl_c
+from agentcore.terminal.common import fail, restore_ctrl_c
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -110,7 +110,7 @@ def run_dialog(mode: str | None, user: str, session: str, verbose: bool = False)
     from agentcore.apps.crm.errors import InputError
     from agentcore.apps.crm.main_entrypoint import PortalConfigError
     from agentcore.apps.crm.state_store import StateStoreError
-    from agentcore.cli.common import init_logging, load_settings
+    from agentcore.terminal.common import init_logging, load_settings
 
     with contextlib.suppress(AttributeError, ValueError):
         sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
@@ -206,7 +206,7 @@ def crm_serve(
 
     from agentcore.apps.crm.http import create_app
     from agentcore.apps.crm.main_entrypoint import PortalConfigError, check_portal_settings
-    from agentcore.cli.common import init_logging, load_settings
+    from agentcore.terminal.common import init_logging, load_settings
 
     settings = load_settings("crm")
     init_logging(settings, "server.log")
@@ -234,7 +234,7 @@ def crm_fake_portal(
     from rich.console import Console
 
     from agentcore.apps.crm.fake_portal import FakePortal, create_fake_portal, seed_demo
-    from agentcore.cli.common import load_settings
+    from agentcore.terminal.common import load_settings
 
     settings = load_settings("crm")
     portal = FakePortal(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from agentcore.agents.events import Citation, EventFactory
-from agentcore.cli.steps import render_final
+from agentcore.terminal.steps import render_final
 
 
 def test_removed_claims_are_counted_not_shown() -> None:
@@ -15,8 +15,14 @@ def test_removed_claims_are_counted_not_shown() -> None:
         {"claim": "Отпуск — 45 дней.", "status": "contradicted", "supported": False, "citations": []},
     ]
     removed = [{"claim": "Отпуск — 45 дней.", "status": "contradicted", "missing": ["45 день"]}]
-    metadata = {"coverage": 0.5, "claims": claims, "removed_claims": removed, "refinements": 1, "steps": 6,
-                "answered": True}
+    metadata = {
+        "coverage": 0.5,
+        "claims": claims,
+        "removed_claims": removed,
+        "refinements": 1,
+        "steps": 6,
+        "answered": True,
+    }
     answer = "Отпуск — 28 дней [1].\nВ документах не нашлось: подтверждение части ответа."
     console = Console(record=True, width=200, highlight=False)
     render_final(console, EventFactory("research").final(6, answer, [citation], metadata))

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from agentcore.cli import rag as rag_cli
+from agentcore.apps.rag import cli as rag_cli
 from agentcore.config import Settings
 from agentcore.rag.embeddings import HashingEmbedder
 from agentcore.rag.engine import RagEngine

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import TYPE_CHECKING
 
 import typer
 
-from agentcore.cli.common import fail, init_logging, load_settings
+from agentcore.terminal.common import fail, init_logging, load_settings
 
 if TYPE_CHECKING:
     from agentcore.llm.errors import LLMError
@@ -17,12 +16,14 @@ if TYPE_CHECKING:
 def run_sgr(message: str, *, mode: str = "tools", as_json: bool = False) -> None:
     """Answer ``message`` with the example SGR agent on the configured provider; exit 1 when the run ended without
     an answer (a failed model call included)."""
+    import asyncio
+
     from rich.console import Console
 
     from agentcore.apps.example import ExampleSGRAgent, GetTimeTool
-    from agentcore.cli.mcp_tools import entered, mcp_toolset
     from agentcore.llm.errors import LLMConfigError
     from agentcore.llm.factory import create_gateway
+    from agentcore.terminal.mcp_tools import entered, mcp_toolset
     from agentcore.util.redact import redact, redact_data
 
     settings = load_settings()
@@ -42,7 +43,7 @@ def run_sgr(message: str, *, mode: str = "tools", as_json: bool = False) -> None
             tools = [GetTimeTool(), *toolset.tools] if toolset.tools else None  # + AGENTCORE_MCP_SERVERS' tools
             agent = ExampleSGRAgent(gateway, model="", log_dir=settings.log_dir, mode=mode, tools=tools)
             if not as_json:  # the steps live, then the answer (the renderer `agentcore ask` uses)
-                from agentcore.cli.steps import render_stream
+                from agentcore.terminal.steps import render_stream
 
                 banner = f"провайдер: {gateway.provider.display_name}"
                 last = await render_stream(agent.stream(message), console, banner=banner)

@@ -8,7 +8,7 @@ import re
 import pytest
 from rich.console import Console
 
-from agentcore.cli.chat import make_printer
+from agentcore.apps.assistant.cli import make_printer
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 ANSWER = (

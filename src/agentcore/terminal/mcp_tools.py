@@ -6,7 +6,7 @@ import contextlib
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING
 
-from agentcore.cli.common import fail
+from agentcore.terminal.common import fail
 
 if TYPE_CHECKING:
     from agentcore.tools.mcp import McpToolset

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from agentcore.cli import app
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+README = Path(__file__).resolve().parents[3] / "README.md"
 runner = CliRunner()
 _BLOCK = re.compile(r"```bash\n(.*?)```", re.DOTALL)
 _PROGRAM = ("agentcore", "scripts/run")
