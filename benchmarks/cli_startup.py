@@ -5,7 +5,8 @@
   against a fresh PydanticAI process doing the same work: import, an ``Agent`` with one tool over a
   ``FunctionModel`` that calls the tool once and then answers, ``run_sync``, print the answer.
 
-Each command runs in a new interpreter with a fresh data directory (no warm caches but the OS's file cache).
+and the number of modules each of them imports (``python -X importtime``), a figure the machine's load does not
+change.  Each command runs in a new interpreter with a fresh data directory (no warm caches but the OS's file cache).
 
 .venv/bin/python benchmarks/cli_startup.py [--runs 15]
 """
@@ -61,6 +62,15 @@ def _median_seconds(command: list[str], runs: int, env: dict[str, str] | None = 
     return statistics.median(times)
 
 
+def _modules_imported(command: list[str], env: dict[str, str] | None = None) -> int:
+    """How many modules ``command`` (a Python program) imports, counted by ``python -X importtime``: a figure the
+    machine's load does not change."""
+    result = subprocess.run(
+        [sys.executable, "-X", "importtime", *command], capture_output=True, text=True, env=env, check=True
+    )
+    return sum(1 for line in result.stderr.splitlines() if line.startswith("import time:") and "|" in line) - 1
+
+
 def _offline_env(data_dir: str) -> dict[str, str]:
     """The user's environment without any agentcore/provider setting, pointed at a scratch data directory."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("AGENTCORE_", "GIGACHAT_", "OPENAI_"))}
@@ -81,6 +91,13 @@ def main(runs: int) -> None:
         sub = _median_seconds([agentcore, "rag", "--help"], runs, env)
         sgr = _median_seconds([agentcore, "sgr", QUESTION], runs, env)
         theirs = _median_seconds([sys.executable, "-c", PYDANTIC_AI_ONE_TOOL], runs)
+        cli = ["-c", "from agentcore.cli import main; main()"]
+        modules = {
+            "python -c pass": _modules_imported(["-c", "pass"]),
+            "agentcore --help": _modules_imported([*cli, "--help"], env),
+            "agentcore sgr": _modules_imported([*cli, "sgr", QUESTION], env),
+            "PydanticAI, one tool call": _modules_imported(["-c", PYDANTIC_AI_ONE_TOOL]),
+        }
     print(f"median of {runs} fresh processes")
     print(f"  python -c pass                 : {python * 1000:7.1f} ms (reference)")
     print(
@@ -93,6 +110,9 @@ def main(runs: int) -> None:
         f"  agentcore sgr «{QUESTION}» : {sgr * 1000:7.1f} ms  ({sgr / theirs:.2f}× PydanticAI; goal ≤ 0.5×: "
         f"{'met' if sgr <= 0.5 * theirs else 'NOT met'})"
     )
+    print("modules imported (python -X importtime; independent of the machine's load)")
+    for name, count in modules.items():
+        print(f"  {name:<31}: {count:5d}")
 
 
 if __name__ == "__main__":
