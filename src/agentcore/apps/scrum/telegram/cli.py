@@ -32,7 +32,7 @@ def telegram(
 ) -> None:
     """Scrum-бот в Telegram: daily, напоминания, блокеры, дайджест (long polling)."""
     from agentcore.apps.scrum.telegram.bot import BotNotConfigured, TelegramBot
-    from agentcore.cli.common import fail, init_logging, load_settings
+    from agentcore.terminal.common import fail, init_logging, load_settings
     from agentcore.util.redact import redact
 
     settings = load_settings("scrum")
