@@ -144,3 +144,36 @@ def test_the_routes_answer_504_when_the_collection_check_hangs(
             response = httpx.post(server.url + path, json={"question": QUESTION}, timeout=DEADLINE + 10)
             assert response.status_code == 504, response.text
             assert response.json()["code"] == "upstream_timeout" and "AGENT_RUN_DEADLINE" in response.json()["error"]
+
+
+async def test_v1_check_and_run_keep_within_one_deadline(make_service: ServiceFactory, engine: RagEngine) -> None:
+    """On /v1 the served agent's check (the collection) and the run it starts are one request: the run gets the
+    deadline the check took, not a fresh one."""
+    from agentcore.agents.served import AgentInput
+    from agentcore.apps.research.http import ResearchHTTP
+    from agentcore.server import research_model
+
+    service = make_service()
+    seen: dict[str, list[float | None]] = {"check": [], "run": []}
+    original_check, original_stream = service.check_request, service.stream
+
+    async def check_request(request: Any, *, deadline: float | None = None) -> Any:
+        seen["check"].append(deadline)
+        return await original_check(request, deadline=deadline)
+
+    def stream(*args: Any, **kwargs: Any) -> Any:
+        seen["run"].append(kwargs.get("deadline"))
+        return original_stream(*args, **kwargs)
+
+    service.check_request = check_request  # type: ignore[method-assign]
+    service.stream = stream  # type: ignore[method-assign]
+    agent = research_model(ResearchHTTP(service.settings, service=service))
+    assert agent.check is not None
+    for agent_input in (AgentInput(question=QUESTION), AgentInput(question=QUESTION, instructions="кратко")):
+        seen["check"].clear(), seen["run"].clear()
+        await agent.check(agent_input.question)
+        await asyncio.sleep(0.05)  # time passes between the check and the run
+        events = [e async for e in agent.start(agent_input)]
+        assert events[-1].type == "final"
+        first = seen["check"][0]
+        assert first is not None and set(seen["check"]) == {first} and seen["run"] == [first], seen

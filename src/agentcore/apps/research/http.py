@@ -14,6 +14,7 @@ No ``from __future__ import annotations`` here: FastAPI must see the body class 
 import asyncio
 import contextlib
 import threading
+import weakref
 from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -76,6 +77,20 @@ class ResearchHTTP:
         self._own_service = service is None
         self._engine_factory = engine_factory
         self._lock = threading.Lock()
+        # The run deadline a served agent's check took, for the run its request starts next (same task): the
+        # collection check and the run of a /v1 request keep within one deadline.
+        self._deadlines: weakref.WeakKeyDictionary[asyncio.Task[Any], float] = weakref.WeakKeyDictionary()
+
+    def hand_over(self, deadline: float) -> None:
+        """Keep ``deadline`` for the run the current task starts next (:meth:`taken_deadline`)."""
+        task = asyncio.current_task()
+        if task is not None:
+            self._deadlines[task] = deadline
+
+    def taken_deadline(self) -> float | None:
+        """The deadline the current task's check took (once), or ``None``: the run takes its own."""
+        task = asyncio.current_task()
+        return self._deadlines.pop(task, None) if task is not None else None
 
     def service(self) -> AgentService:
         """The service (created on first use).
@@ -159,11 +174,17 @@ class ResearchHTTP:
                 raise ApiError(422, validation_message(exc.errors()), "validation_error") from None
 
         async def check(question: str) -> None:
-            await self.checked(request_for(question))
+            deadline = self.service().run_deadline()
+            await self.checked(request_for(question), deadline)
+            self.hand_over(deadline)  # the run started next counts against the same deadline
 
-        async def run(question: str) -> AsyncGenerator[AgentStepEvent, None]:
+        def run(question: str) -> AsyncGenerator[AgentStepEvent, None]:
+            return events_of(question, self.taken_deadline())  # taken now: the check's task starts the run
+
+        async def events_of(question: str, deadline: float | None) -> AsyncGenerator[AgentStepEvent, None]:
             service = self.service()
-            async with contextlib.aclosing(service.stream_agent_response(request_for(question))) as events:
+            stream = service.stream_agent_response(request_for(question), deadline=deadline)
+            async with contextlib.aclosing(stream) as events:
                 async for event in events:
                     yield event
 
@@ -295,15 +316,17 @@ def research_model(research: ResearchHTTP) -> ServedAgent:
 
     base = research.served_agent()
 
-    async def run_input(agent_input: AgentInput) -> AsyncGenerator[AgentStepEvent, None]:
+    def run_input(agent_input: AgentInput) -> AsyncGenerator[AgentStepEvent, None]:
         plain = not (agent_input.history or agent_input.after or agent_input.instructions or agent_input.client_tools)
         if plain:
-            async with contextlib.aclosing(base.run(agent_input.question)) as events:
-                async for event in events:
-                    yield event
-            return
+            return base.run(agent_input.question)
+        return with_history(agent_input, research.taken_deadline())  # the check's deadline, taken now
+
+    async def with_history(agent_input: AgentInput, deadline: float | None) -> AsyncGenerator[AgentStepEvent, None]:
         service = research.service()
-        info = await service.check_request(AgentRequest(question=agent_input.question))
+        if deadline is None:
+            deadline = service.run_deadline()
+        info = await service.check_request(AgentRequest(question=agent_input.question), deadline=deadline)
         history = list(agent_input.history)
         if agent_input.instructions:
             history.insert(0, LLMMessage(role="user", content=f"Указания клиента: {agent_input.instructions}"))
@@ -314,6 +337,7 @@ def research_model(research: ResearchHTTP) -> ServedAgent:
             history=history,
             after=agent_input.after,
             client_tools=agent_input.client_tools,
+            deadline=deadline,
         )
         async with contextlib.aclosing(stream) as events:
             async for event in events:
