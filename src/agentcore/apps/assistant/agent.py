@@ -21,6 +21,7 @@ from agentcore.apps.assistant import messages as msg
 from agentcore.apps.assistant import offline as _offline  # noqa: F401 - registers its steps' offline handlers
 from agentcore.apps.assistant.clients import ServiceClient, ServiceError
 from agentcore.apps.assistant.schemas import IntentVerdict, ToolSelection
+from agentcore.apps.assistant.settings import AssistantSettings
 from agentcore.apps.assistant.smalltalk import is_smalltalk
 from agentcore.config import Settings
 from agentcore.llm.errors import LLMError, StructuredOutputError
@@ -109,12 +110,16 @@ class AssistantAgent:
         provider_name: str = "",
     ) -> None:
         self.settings = settings
+        self.own = AssistantSettings.of(settings)
+        # The Haiku service's theme limit is the haiku app's setting: read by its flat name, since an app never
+        # imports another (nor its settings class).
+        self.theme_maxlen: int = settings.param_theme_maxlen
         self.llm = llm
         self.rag = rag
         self.haiku = haiku
         self.say = say
         self.provider_name = provider_name
-        self.history = MessageHistory.from_settings(settings)
+        self.history = MessageHistory(limit=self.own.context_hist_limit, max_chars=self.own.message_max_chars)
         self.session_started = False
         self.log_main = step_logger("main", LOGGER_NAME)
         self.log_cls = step_logger("cls", LOGGER_NAME)
@@ -125,9 +130,13 @@ class AssistantAgent:
     # ------------------------------------------------------------------------------------ helpers
     def help_text(self) -> str:
         """The help message."""
-        s = self.settings
+        core = self.settings.core
         return msg.help_text(
-            s.exit_commands, s.help_commands, self.provider_name, s.param_question_maxlen, s.param_theme_maxlen
+            core.exit_commands,
+            core.help_commands,
+            self.provider_name,
+            self.own.param_question_maxlen,
+            self.theme_maxlen,
         )
 
     def _reply(self, text: str, kind: str = "info") -> None:
@@ -179,11 +188,11 @@ class AssistantAgent:
         command = text.strip().lower()
         if not command:
             return Outcome.CONTINUE
-        if command in self.settings.exit_commands:
+        if command in self.settings.core.exit_commands:
             self.end()
             return Outcome.EXIT
         text = self._fix_layout(text)
-        if command in self.settings.help_commands or is_smalltalk(text):
+        if command in self.settings.core.help_commands or is_smalltalk(text):
             self.say(self.help_text(), "help")
             self.log_main.debug("AgentHelp")
             return Outcome.CONTINUE
@@ -251,7 +260,7 @@ class AssistantAgent:
         """Step 3. A selection, ``Outcome.CONTINUE`` on selection failure (back to step 1), ``Outcome.FATAL``."""
         self.say(msg.SELECT_START, "status")
         self.log_select.debug("AgentSelect")
-        prompt = SELECT_PROMPT.format(qmax=self.settings.param_question_maxlen, tmax=self.settings.param_theme_maxlen)
+        prompt = SELECT_PROMPT.format(qmax=self.own.param_question_maxlen, tmax=self.theme_maxlen)
         request = LLMRequest(messages=self._context(prompt), step="assistant.select", temperature=0.0)
         selection = self._ask(request, ToolSelection, "select_tool_call", self.log_select)
         if selection is None:
@@ -273,7 +282,7 @@ class AssistantAgent:
         the tool, a verbatim copy of the user's line is cut down the same way."""
         params = dict(selection.parameters)
         if selection.tool_name == "rag_search" and isinstance(params.get("question"), str):
-            params["question"] = core_question(params["question"], self.settings.param_question_maxlen)
+            params["question"] = core_question(params["question"], self.own.param_question_maxlen)
         elif selection.tool_name == "generate_haiku" and isinstance(params.get("theme"), str):
             params["theme"] = strip_courtesy_tail(" ".join(params["theme"].split()))
         else:
@@ -286,8 +295,8 @@ class AssistantAgent:
         self.say(msg.VALIDATE_START, "status")
         self.log_valid.debug("AgentValidate")
         specs = {
-            "rag_search": ("question", self.settings.param_question_maxlen, msg.QUESTION_TOO_LONG, msg.RAG_READY),
-            "generate_haiku": ("theme", self.settings.param_theme_maxlen, msg.THEME_TOO_LONG, msg.HAIKU_READY),
+            "rag_search": ("question", self.own.param_question_maxlen, msg.QUESTION_TOO_LONG, msg.RAG_READY),
+            "generate_haiku": ("theme", self.theme_maxlen, msg.THEME_TOO_LONG, msg.HAIKU_READY),
         }
         limit_lines = {"rag_search": msg.QUESTION_LIMIT, "generate_haiku": msg.THEME_LIMIT}
         name = selection.tool_name or ""
@@ -372,7 +381,7 @@ class AssistantAgent:
 
     def answer_question(self, question: str) -> None:
         """Step 5.2.1: ``/health`` then ``/search`` of the RAG service."""
-        top_k = self.settings.param_rag_top_k
+        top_k = self.settings.rag.top_k
 
         def parse(result: dict[str, Any]) -> tuple[str, list[str], list[str]]:
             titles = [str(t) for t in result["chunk_title_list"]]

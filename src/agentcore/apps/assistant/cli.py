@@ -59,9 +59,12 @@ def running_services(settings: Settings) -> Iterator[tuple[str, str]]:
     The services are other apps: they are built through the app registry (:meth:`LazyApp.standalone_app`), never
     imported from here.
     """
+    from agentcore.apps.assistant.settings import AssistantSettings
+
     with contextlib.ExitStack() as stack:
         # The RAG app indexes/loads the knowledge base in a background thread as soon as it is created.
-        rag_url = settings.rag_service_url or _serve_in_process(stack, "rag", settings)
+        rag_url = AssistantSettings.of(settings).rag_service_url or _serve_in_process(stack, "rag", settings)
+        # HAIKU_SERVICE_URL is the haiku app's setting (its flat name: an app never imports another's settings)
         haiku_url = settings.haiku_service_url or _serve_in_process(stack, "haiku", settings)
         yield rag_url, haiku_url
 
@@ -95,6 +98,7 @@ def chat(quiet: bool = False) -> None:
 
     from agentcore.apps.assistant import AssistantAgent
     from agentcore.apps.assistant.clients import ServiceClient
+    from agentcore.apps.assistant.settings import AssistantSettings
     from agentcore.llm.errors import LLMConfigError
     from agentcore.llm.factory import create_gateway
     from agentcore.llm.sync import SyncGateway
@@ -112,13 +116,14 @@ def chat(quiet: bool = False) -> None:
         gateway = create_gateway(settings)
     except LLMConfigError as exc:
         fail(f"провайдер LLM не настроен: {exc}", code=2)
-    say = make_printer(console, verbose=settings.chat_verbose and not quiet)
+    own = AssistantSettings.of(settings)
+    say = make_printer(console, verbose=own.chat_verbose and not quiet)
 
     llm = SyncGateway(gateway)
     try:
         with running_services(settings) as (rag_url, haiku_url):
-            rag = ServiceClient(rag_url, timeout=settings.service_timeout)
-            haiku = ServiceClient(haiku_url, timeout=settings.service_timeout)
+            rag = ServiceClient(rag_url, timeout=own.service_timeout)
+            haiku = ServiceClient(haiku_url, timeout=own.service_timeout)
             agent = AssistantAgent(settings, llm, rag, haiku, say, provider_name=gateway.provider.display_name)
             try:
                 code = agent.run(_read_line)

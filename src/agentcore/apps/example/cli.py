@@ -41,7 +41,7 @@ def run_sgr(message: str, *, mode: str = "tools", as_json: bool = False) -> None
     async def go() -> tuple[dict[str, object], LLMError | None]:
         async with gateway, entered(toolset):
             tools = [GetTimeTool(), *toolset.tools] if toolset.tools else None  # + AGENTCORE_MCP_SERVERS' tools
-            agent = ExampleSGRAgent(gateway, model="", log_dir=settings.log_dir, mode=mode, tools=tools)
+            agent = ExampleSGRAgent(gateway, model="", log_dir=settings.core.log_dir, mode=mode, tools=tools)
             if not as_json:  # the steps live, then the answer (the renderer `agentcore ask` uses)
                 from agentcore.terminal.steps import render_stream
 

@@ -69,7 +69,7 @@ class ExampleServing:
             except McpServerError as exc:
                 yield EventFactory("example_agent").error(0, str(exc), "mcp_unavailable")
                 return
-        agent = ExampleSGRAgent(gateway, log_dir=self.settings.log_dir, tools=tools)
+        agent = ExampleSGRAgent(gateway, log_dir=self.settings.core.log_dir, tools=tools)
         history = list(agent_input.history)
         if agent_input.instructions:
             history.insert(0, LLMMessage(role="user", content=f"Указания клиента: {agent_input.instructions}"))

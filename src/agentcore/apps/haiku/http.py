@@ -39,6 +39,7 @@ from agentcore.appkit.plugin import EdgeContext, Mount
 from agentcore.apps.haiku.composer import compose_offline
 from agentcore.apps.haiku.llm_composer import compose_with_llm
 from agentcore.apps.haiku.models import Haiku, HaikuResponse
+from agentcore.apps.haiku.settings import HaikuSettings
 from agentcore.config import Settings, get_settings
 from agentcore.llm.deadline import llm_deadline
 from agentcore.llm.errors import LLMError
@@ -106,7 +107,7 @@ class HaikuService:
         """``offline``, ``gigachat``, ``openai``, ``scripted``, ... — the provider that will answer."""
         if self._gateway is not None:
             return str(getattr(getattr(self._gateway, "provider", None), "name", "unknown"))
-        return self.settings.provider
+        return self.settings.llm.provider
 
     def gateway(self) -> Any:
         """The LLM gateway, created on first call."""
@@ -118,7 +119,7 @@ class HaikuService:
             return self._gateway
 
     async def generate(self, theme: str) -> Haiku:
-        """A haiku on ``theme`` (already validated); every model call within ``settings.llm_deadline`` in all.
+        """A haiku on ``theme`` (already validated); every model call within ``settings.llm.deadline`` in all.
 
         Raises:
             LLMError: the language model failed (or is not configured).
@@ -131,7 +132,7 @@ class HaikuService:
                 logger.warning("generate_haiku // Theme Not Usable: theme=%r", theme)
                 raise theme_not_usable(theme)
             return haiku
-        with llm_deadline(self.settings.llm_deadline):
+        with llm_deadline(self.settings.llm.deadline):
             return await compose_with_llm(self.gateway(), theme)
 
     async def aclose(self) -> None:
@@ -143,7 +144,7 @@ class HaikuService:
 def create_router(settings: Settings | None = None, gateway: Any = None) -> APIRouter:
     """The Haiku routes, with a lifespan that closes the LLM gateway; the service is ``router.haiku_service``."""
     service = HaikuService(settings, gateway)
-    HaikuRequest = theme_request_model(service.settings.param_theme_maxlen)
+    HaikuRequest = theme_request_model(HaikuSettings.of(service.settings).theme_maxlen)
     router = APIRouter(tags=["haiku"], lifespan=closing_lifespan(service.aclose))
     router.haiku_service = service  # type: ignore[attr-defined]
 
