@@ -6,49 +6,24 @@
 * on any failure the stack trace is logged at critical and ``{"error": "<exception text>"}`` is returned;
 * on success the provider's standard response dict is returned.
 
-The requests go to the provider configured in settings (offline by default). Async twins: ``apost_*``.
+The requests go to the provider configured in settings (offline by default), one per settings object and event
+loop (:func:`agentcore.llm.factory.shared_provider`). Async twins: ``apost_*``.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-import weakref
 from typing import Any
 
 from agentcore.config import Settings, get_settings
-from agentcore.llm.provider import LLMProvider
+from agentcore.llm.factory import aclose_shared_providers, reset_shared_providers, shared_provider
 
 logger = logging.getLogger("agentcore.llm.api")
 
-# event loop -> [(settings, provider)]: one provider per settings object and loop, so the token cache and
-# connections are reused and a connection pool never crosses loops (the sync faces run on their own loop).
-# The settings object itself is kept and compared by identity: ids of dead objects get reused.
-_providers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, list[tuple[Settings, LLMProvider]]] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def _provider_for(settings: Settings) -> LLMProvider:
-    entries = _providers.setdefault(asyncio.get_running_loop(), [])
-    for known, provider in entries:
-        if known is settings:
-            return provider
-    from agentcore.llm.factory import create_provider
-    from agentcore.llm.sync import close_at_shutdown, in_portal
-
-    provider = create_provider(settings)
-    entries.append((settings, provider))
-    if in_portal():
-        close_at_shutdown(provider.aclose)
-    return provider
-
-
 async def aclose_providers() -> None:
-    """Close the providers the ``apost_*`` functions created on the running loop (call before the loop ends)."""
-    for _, provider in _providers.pop(asyncio.get_running_loop(), []):
-        await provider.aclose()
+    """Close the providers the ``apost_*`` functions used on the running loop (call before the loop ends)."""
+    await aclose_shared_providers()
 
 
 def _dump(value: Any) -> str:
@@ -73,7 +48,7 @@ async def _post(
             payload["model"] = settings.chat_model if required == "messages" else settings.embedding_model
         if verbose:
             logger.debug("%s // payload: %s", function, _dump(payload))
-        provider = _provider_for(settings)
+        provider = shared_provider(settings)
         if required == "messages":
             response = await provider.chat_completions_raw(payload)
         else:
@@ -115,5 +90,5 @@ def post_embeddings(payload: dict, verbose: bool = False) -> dict:
 
 
 def reset_providers() -> None:
-    """Forget cached providers (tests that change settings call this)."""
-    _providers.clear()
+    """Forget the shared providers (tests that change settings call this)."""
+    reset_shared_providers()

@@ -13,11 +13,11 @@ from tests.apps.scrum.conftest import NOW, seed_team
 from tests.apps.scrum.test_flows import Recorder
 
 from agentcore.apps.scrum.backend.flows import ScrumBackend
-from agentcore.apps.scrum.backend.llm import LLMConnection
 from agentcore.apps.scrum.backend.metrics import compute_metrics
 from agentcore.apps.scrum.backend.models import TaskInput, TeamInput
 from agentcore.apps.scrum.backend.store import ScrumStore
 from agentcore.apps.scrum.faq_scope import REFUSALS
+from agentcore.llm.connection import ChatConnection
 from agentcore.testing.fake_openai import FakeOpenAIServer
 
 
@@ -30,7 +30,7 @@ def clock() -> list[Any]:
 def backend(store: ScrumStore, clock: list[Any]) -> Iterator[ScrumBackend]:
     store.clock = lambda: clock[0]
     seed_team(store)
-    made = ScrumBackend(store, LLMConnection(None, "offline", "", "offline"), Recorder())  # type: ignore[arg-type]
+    made = ScrumBackend(store, ChatConnection(None, "offline", "", "offline"), Recorder())  # type: ignore[arg-type]
     yield made
 
 

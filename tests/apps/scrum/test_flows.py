@@ -15,8 +15,8 @@ from tests.apps.scrum.conftest import seed_team, sqlite_store
 
 from agentcore.apps.scrum.backend.errors import LLMUnavailableError, NotFoundError
 from agentcore.apps.scrum.backend.flows import DAILY_FALLBACK, TOO_GENERAL, ScrumBackend
-from agentcore.apps.scrum.backend.llm import LLMConnection
 from agentcore.apps.scrum.backend.notifier import CompositeNotifier, LogNotifier, WebhookNotifier
+from agentcore.llm.connection import ChatConnection
 from agentcore.testing.fake_openai import FakeOpenAIServer
 from agentcore.testing.faults import Fault
 
@@ -40,7 +40,7 @@ def recorder() -> Recorder:
 def _backend(data_dir: Path, api_url: str, key: str, recorder: Recorder, **options: Any) -> ScrumBackend:
     store = sqlite_store(data_dir)
     seed_team(store)
-    llm = LLMConnection(httpx.Client(timeout=30), api_url, "gpt-4o-mini", "test", _api_key=key)
+    llm = ChatConnection(httpx.Client(timeout=30), api_url, "gpt-4o-mini", "test", api_key=key)
     return ScrumBackend(store, llm, recorder, **{"backoff_initial": 0.01, "backoff_max": 0.05, **options})
 
 

@@ -1,13 +1,14 @@
-"""The backend's LLM connection from settings: GigaChat OAuth through the core (and a refused token renewed once),
-an OpenAI-compatible server's model picked from /models, offline."""
+"""The backend's LLM connection from settings (the core's factory): GigaChat OAuth through the core (and a refused
+token renewed once), an OpenAI-compatible server's model picked from /models, offline."""
 
 from __future__ import annotations
 
 from pydantic import SecretStr
 from tests.apps.scrum import wire_model
 
-from agentcore.apps.scrum.backend.llm import LLMConnection
+from agentcore.apps.scrum.backend.llm import call_agent
 from agentcore.config import Settings
+from agentcore.llm.factory import chat_connection
 from agentcore.llm.offline import OFFLINE_BANNER
 from agentcore.testing.fake_gigachat import FakeGigaChatServer
 from agentcore.testing.fake_openai import FakeOpenAIServer
@@ -21,16 +22,16 @@ def test_gigachat_with_credentials(giga: FakeGigaChatServer, data_dir: object) -
         gigachat_auth_url=giga.auth_url,
         gigachat_model="GigaChat-2-Max",
     )
-    connection = LLMConnection.from_settings(settings)
+    connection = chat_connection(settings)
     assert connection.api_url == "gigachat:" + giga.base_url and giga.credentials not in repr(connection)
     try:
         giga.fake.script.dynamic(wire_model.answer)
-        faq = connection.call("FAQ", {"message": "Что такое спринт?"}, {})
+        faq = call_agent(connection, "FAQ", {"message": "Что такое спринт?"}, {})
         assert faq["type"] == "text" and "Спринт" in faq["data"]
         assert giga.fake.token_requests == 1
         giga.fake.revoke_tokens()  # the API now refuses the cached token: 401, renewed once
         giga.fake.script.dynamic(wire_model.answer)
-        intent = connection.call("ANALYTICS", {"message": "Кто перегружен?"}, {})
+        intent = call_agent(connection, "ANALYTICS", {"message": "Кто перегружен?"}, {})
         assert intent == {"type": "json", "data": {"intent": "WORKLOAD", "params": {}}}
         assert giga.fake.token_requests == 2
     finally:
@@ -39,10 +40,10 @@ def test_gigachat_with_credentials(giga: FakeGigaChatServer, data_dir: object) -
 
 def test_openai_model_from_the_server_list(oai: FakeOpenAIServer, data_dir: object) -> None:
     settings = Settings(provider="openai", openai_api_base=oai.base_url, openai_api_key=SecretStr(oai.api_key))
-    connection = LLMConnection.from_settings(settings)
+    connection = chat_connection(settings)
     try:
         oai.fake.script.dynamic(wire_model.answer)
-        assert connection.call("FAQ", {"message": "Что такое спринт?"}, {})["type"] == "text"
+        assert call_agent(connection, "FAQ", {"message": "Что такое спринт?"}, {})["type"] == "text"
         model = oai.fake.requests.last("chat").json["model"]
         assert model and "embed" not in model and model != "GigaChat-2-Max"
     finally:
@@ -50,7 +51,7 @@ def test_openai_model_from_the_server_list(oai: FakeOpenAIServer, data_dir: obje
 
 
 def test_offline(data_dir: object) -> None:
-    connection = LLMConnection.from_settings(Settings())
+    connection = chat_connection(Settings())
     assert (connection.api_url, connection.display) == ("offline", OFFLINE_BANNER)
-    assert connection.call("FAQ", {"message": "Что такое спринт?"}, {})["type"] == "text"
+    assert call_agent(connection, "FAQ", {"message": "Что такое спринт?"}, {})["type"] == "text"
     connection.close()

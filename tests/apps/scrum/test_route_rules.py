@@ -183,14 +183,14 @@ def test_a_nul_written_by_the_model_is_removed_not_fatal(store: Any, oai: Any, d
     from tests.apps.scrum.test_flows import Recorder, daily_output
 
     from agentcore.apps.scrum.backend.flows import ScrumBackend
-    from agentcore.apps.scrum.backend.llm import LLMConnection
+    from agentcore.llm.connection import ChatConnection
 
     seed_team(store)
     reply = daily_output("TASK-2")
     reply["daily"]["blockers"][0]["text"] = "нет\x00 стенда"
     reply["daily"]["today"][0]["summary"] = "делаю\x07 TASK-2"
     oai.fake.script.json(reply)
-    llm = LLMConnection(httpx.Client(timeout=30), oai.base_url, "gpt-4o-mini", "test", _api_key=oai.api_key)
+    llm = ChatConnection(httpx.Client(timeout=30), oai.base_url, "gpt-4o-mini", "test", api_key=oai.api_key)
     backend = ScrumBackend(store, llm, Recorder())
     try:
         outcome = backend.submit_daily("core", "anna", "Вчера TASK-1, сегодня TASK-2. Блокер: нет стенда")

@@ -13,7 +13,6 @@ import pytest
 from tests.apps.scrum.telegram.fake_bot_api import TOKEN, FakeBotApi
 
 from agentcore.apps.scrum.backend.flows import ScrumBackend
-from agentcore.apps.scrum.backend.llm import LLMConnection
 from agentcore.apps.scrum.backend.notifier import LogNotifier
 from agentcore.apps.scrum.backend.store import ScrumStore
 from agentcore.apps.scrum.telegram.bot import TelegramBot, _bot
@@ -22,6 +21,7 @@ from agentcore.apps.scrum.telegram.dedupe import Deduper
 from agentcore.apps.scrum.telegram.lease import Lease
 from agentcore.apps.scrum.telegram.service import BotContext
 from agentcore.apps.scrum.telegram.store import TelegramStore
+from agentcore.llm.connection import ChatConnection
 
 
 @dataclass
@@ -73,7 +73,7 @@ def make_backend(url: str, clock: Callable[[], datetime]) -> ScrumBackend:
     migrate_backend(engine)
     migrate(engine)
     store = ScrumStore(engine, clock=clock)
-    llm = LLMConnection(httpx.Client(timeout=5), "offline", "offline", OFFLINE_BANNER)
+    llm = ChatConnection(httpx.Client(timeout=5), "offline", "offline", OFFLINE_BANNER)
     return ScrumBackend(store, llm, LogNotifier())
 
 

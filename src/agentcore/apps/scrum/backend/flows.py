@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from agentcore.apps.scrum.backend.dialogue import is_new_daily
 from agentcore.apps.scrum.backend.errors import InvalidInputError, LLMUnavailableError
+from agentcore.apps.scrum.backend.llm import call_agent
 from agentcore.apps.scrum.backend.metrics import compute_metrics, digest_data
 from agentcore.apps.scrum.backend.models import BlockerEventInfo, MemberInfo, plain_text, scrubbed
 from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS, WEAK_QUALITIES
@@ -25,10 +26,10 @@ from agentcore.trace.logs import step_logger
 from agentcore.util.redact import redact
 
 if TYPE_CHECKING:
-    from agentcore.apps.scrum.backend.llm import LLMConnection
     from agentcore.apps.scrum.backend.notifier import Notifier
     from agentcore.apps.scrum.backend.store import ScrumStore
     from agentcore.config import Settings
+    from agentcore.llm.connection import ChatConnection
 
 log = step_logger("scrum", "agentcore.scrum.backend")
 
@@ -143,7 +144,7 @@ class ScrumBackend:
     def __init__(
         self,
         store: ScrumStore,
-        llm: LLMConnection,
+        llm: ChatConnection,
         notifier: Notifier,
         *,
         retry_count: int = 0,
@@ -172,11 +173,11 @@ class ScrumBackend:
         """Store at the configured database (migrated; the demo team seeded into an empty one when enabled), the
         configured LLM provider, log + webhook notifier."""
         from agentcore.apps.scrum.backend.demo import ensure_demo
-        from agentcore.apps.scrum.backend.llm import LLMConnection
         from agentcore.apps.scrum.backend.notifier import notifier_from_settings
         from agentcore.apps.scrum.backend.store import ScrumStore
+        from agentcore.llm.factory import chat_connection
 
-        llm = LLMConnection.from_settings(settings)  # first: a provider without credentials fails before any I/O
+        llm = chat_connection(settings)  # first: a provider without credentials fails before any I/O
         store = ScrumStore.open(settings)
         seeded = ensure_demo(store) if settings.scrum_demo else False
         backend = cls(
@@ -226,7 +227,7 @@ class ScrumBackend:
     def _send(self, mode: str, payload: dict[str, Any], backend_context: dict[str, Any]) -> dict[str, Any]:
         """One ``agent_process`` call, retried on transient model failures (backoff with jitter, ``Retry-After``)."""
         return retry_sync(
-            lambda: self.llm.call(mode, payload, backend_context),
+            lambda: call_agent(self.llm, mode, payload, backend_context),
             retryable=lambda exc: isinstance(exc, LLMError) and not isinstance(exc, LLMAuthError) and is_retryable(exc),
             max_retries=self.transport_retries,
             max_time=self.transport_retry_time,
