@@ -26,6 +26,7 @@ from agentcore.agents.served import AgentInput, ServedAgent
 from agentcore.appkit.plugin import EdgeContext, Mount
 from agentcore.apps.research.models import AgentRequest, request_model
 from agentcore.apps.research.service import AgentRequestError, AgentService, RunDeadlineError
+from agentcore.apps.research.settings import ResearchSettings
 from agentcore.config import Settings
 from agentcore.rag.errors import RagError
 from agentcore.util.redact import redact_public
@@ -223,7 +224,7 @@ def create_router(
     router = APIRouter(prefix="/research", tags=["research"], lifespan=lifespan)
     errors = error_responses(400, 404, 409, 413, 415, 422, 503, 504)
     # max_steps bounded by AGENT_MAX_STEPS in the schema itself, so the schema and the service agree
-    Body = request_model(settings.agent_max_steps)
+    Body = request_model(ResearchSettings.of(settings).agent_max_steps)
 
     @router.post(
         "/stream",
@@ -332,7 +333,7 @@ def research_model(research: ResearchHTTP) -> ServedAgent:
             history.insert(0, LLMMessage(role="user", content=f"Указания клиента: {agent_input.instructions}"))
         stream = service.stream(
             agent_input.question,
-            max_steps=research.settings.agent_default_steps,
+            max_steps=ResearchSettings.of(research.settings).agent_default_steps,
             collection=info.name,
             history=history,
             after=agent_input.after,

@@ -16,9 +16,10 @@ HERE = Path(__file__).parent / "console"
 def pages(ctx: EdgeContext) -> list[ConsolePage]:
     """The Ask page: a question, its steps as they stream, the answer with citations and figures, Stop."""
     from agentcore.apps.research.models import MAX_QUESTION_CHARS
+    from agentcore.apps.research.settings import ResearchSettings
 
     def context(_request: object) -> dict[str, object]:
-        return {"max_chars": MAX_QUESTION_CHARS, "max_steps": ctx.settings.agent_max_steps}
+        return {"max_chars": MAX_QUESTION_CHARS, "max_steps": ResearchSettings.of(ctx.settings).agent_max_steps}
 
     return [
         ConsolePage(

@@ -39,6 +39,7 @@ from agentcore.apps.research import offline as _offline  # noqa: F401 - register
 from agentcore.apps.research.models import AgentRequest, AgentState, Scratch
 from agentcore.apps.research.qa import QAService
 from agentcore.apps.research.retrieval import EngineRetriever, Retriever
+from agentcore.apps.research.settings import ResearchSettings
 from agentcore.apps.research.tools import SCRATCH, ResearchTools, query_key
 from agentcore.config import Settings, get_settings
 from agentcore.llm.models import LLMMessage
@@ -156,6 +157,7 @@ class AgentService(ReActAgent):
         from cachetools import TTLCache
 
         self.settings = settings = settings or get_settings()
+        research = ResearchSettings.of(settings)
         self._own_gateway = gateway is None
         if gateway is None:
             from agentcore.llm.factory import create_gateway
@@ -167,25 +169,28 @@ class AgentService(ReActAgent):
             retriever = EngineRetriever(engine_factory=lambda: RagEngine(settings))
         self.retriever = retriever
         self.judge = judge_for(gateway)
-        self.toolset = ResearchTools(retriever, verify_judge=self.judge, rrf_k=settings.rrf_k)
+        self.toolset = ResearchTools(retriever, verify_judge=self.judge, rrf_k=settings.rag.rrf_k)
         super().__init__(
             gateway,
             self.toolset.all(),
             model=model,
-            max_steps=settings.agent_default_steps,
-            tool_timeout=settings.agent_tool_timeout,
-            token_budget=settings.agent_token_budget,
+            max_steps=research.agent_default_steps,
+            tool_timeout=research.agent_tool_timeout,
+            token_budget=research.agent_token_budget,
             observation_chars=6000,
-            run_token_budget=settings.agent_max_tokens,
+            run_token_budget=research.agent_max_tokens,
         )
         self.qa = QAService(retriever, gateway)
         self._analyzer = get_analyzer()
         self._prompt: str | None = None
         self._cache: Any = (
-            TTLCache(maxsize=settings.research_cache_size, ttl=settings.research_cache_ttl)
-            if settings.research_cache_ttl > 0
-            else None
+            TTLCache(maxsize=research.cache_size, ttl=research.cache_ttl) if research.cache_ttl > 0 else None
         )
+
+    @property
+    def research(self) -> ResearchSettings:
+        """The research app's section of :attr:`settings` (read through, so a test that swaps a value sees it)."""
+        return ResearchSettings.of(self.settings)
 
     async def aclose(self) -> None:
         """Close the gateway if the service created it."""
@@ -214,10 +219,10 @@ class AgentService(ReActAgent):
             RagError: unknown, invalid or empty collection (its ``status_code`` says 404 / 422 / 409).
             RunDeadlineError: the knowledge base did not answer by ``deadline``.
         """
-        limit = self.settings.rag_max_question_chars
+        limit = self.settings.rag.max_question_chars
         if len(request.question) > limit:
             raise AgentRequestError(f"вопрос длиннее {limit} символов ({len(request.question)})")
-        cap = self.settings.agent_max_steps
+        cap = self.research.agent_max_steps
         if request.max_steps is not None and request.max_steps > cap:
             raise AgentRequestError(f"max_steps должен быть от 1 до {cap}, получено {request.max_steps}")
         if deadline is None:
@@ -230,7 +235,7 @@ class AgentService(ReActAgent):
                 raise
             logger.error("check_request // Collection check exceeded the run deadline")
             raise RunDeadlineError(
-                f"база знаний не ответила за отведённое время ({self.settings.agent_run_deadline:g} с, "
+                f"база знаний не ответила за отведённое время ({self.research.agent_run_deadline:g} с, "
                 "AGENT_RUN_DEADLINE)"
             ) from None
         if info.chunks == 0:
@@ -243,7 +248,7 @@ class AgentService(ReActAgent):
         """``loop.time()`` by which a run starting now must end (``agent_run_deadline`` from now): a caller that
         checks the request before streaming passes it to both :meth:`check_request` and :meth:`stream_agent_response`
         so that the check counts against the run's time."""
-        return asyncio.get_running_loop().time() + self.settings.agent_run_deadline
+        return asyncio.get_running_loop().time() + self.research.agent_run_deadline
 
     async def stream_agent_response(
         self, request: AgentRequest, *, deadline: float | None = None
@@ -259,7 +264,7 @@ class AgentService(ReActAgent):
         request_id = new_request_id()
         if deadline is None:
             deadline = self.run_deadline()
-        max_steps = request.max_steps or self.settings.agent_default_steps
+        max_steps = request.max_steps or self.research.agent_default_steps
         try:
             info = await self.check_request(request, deadline=deadline)
         except RunDeadlineError as exc:
@@ -309,7 +314,7 @@ class AgentService(ReActAgent):
     def new_run(self, question: str, request_id: str | None, max_steps: int, emit: Any, **options: Any) -> ResearchRun:
         base = super().new_run(question, request_id, max_steps, emit)
         state = AgentState()
-        state.max_refinements = self.settings.max_refinements
+        state.max_refinements = self.research.max_refinements
         collection = options.get("collection") or self.retriever.active
         return ResearchRun(
             question=base.question,
@@ -331,7 +336,7 @@ class AgentService(ReActAgent):
         if run.deadline is None:
             await super().execute(run)
             return
-        grace = min(FINISH_GRACE, self.settings.agent_run_deadline / 5)
+        grace = min(FINISH_GRACE, self.research.agent_run_deadline / 5)
         try:
             async with asyncio.timeout_at(run.deadline - grace) as limit:
                 await super().execute(run)
@@ -344,7 +349,7 @@ class AgentService(ReActAgent):
         """The run deadline expired: a control thought, then ``final`` from the composed context's extractive draft
         — only its claims the deterministic guard supports are shown (no model call, no verify) — or, with nothing
         found or no time left even for that, the answer that the run could not finish in time."""
-        seconds = self.settings.agent_run_deadline
+        seconds = self.research.agent_run_deadline
         logger.warning("stream_agent_response // Run deadline of %gs exceeded %s", seconds, run.request_id)
         draft = run.scratch.draft if run.scratch.context is not None else None
         await run.emit(
@@ -366,7 +371,7 @@ class AgentService(ReActAgent):
     def timeout_for(self, tool: str) -> float:
         # verify may ask the model to judge claims: give it the model's time on top of the tool's.
         if tool == "verify" and self.judge.name == "llm":
-            return self.tool_timeout + self.settings.llm_timeout
+            return self.tool_timeout + self.settings.llm.timeout
         return self.tool_timeout
 
     def _run(self) -> ResearchRun:
@@ -393,7 +398,7 @@ class AgentService(ReActAgent):
             return None
         return (
             f"Контроль: покрытие черновика цитатами {coverage:.2f} ниже порога "
-            f"{self.settings.coverage_threshold:.2f}. Выполнен уточняющий поиск, контекст собран заново "
+            f"{self.research.coverage_threshold:.2f}. Выполнен уточняющий поиск, контекст собран заново "
             f"(номера [n] теперь относятся к нему):\n{refined.observation}"
         )
 
@@ -419,13 +424,13 @@ class AgentService(ReActAgent):
             run.events.thought(
                 run.step,
                 f"Покрытие ответа цитатами: {report.coverage:.2f} ({report.supported} из {len(report.sentences)} "
-                f"предложений, порог {self.settings.coverage_threshold:.2f})",
+                f"предложений, порог {self.research.coverage_threshold:.2f})",
                 origin="control",
             )
         )
         bad: list[CheckedClaim] = []
         supported = 0
-        if not declined and state.refinement_count < self.settings.max_refinements and run.step < run.max_steps:
+        if not declined and state.refinement_count < self.research.max_refinements and run.step < run.max_steps:
             pool = [Passage.from_hit(0, hit) for hit in scratch.seen.values()]
             checked = await check_claims(read_claims(answer, scratch.context), scratch.context, pool=pool)
             bad, supported = checked.removed, len(checked.supported)
@@ -442,7 +447,7 @@ class AgentService(ReActAgent):
                     LLMMessage(
                         role="user",
                         content=f"Observation: Контроль: покрытие ответа цитатами {coverage:.2f} ниже порога "
-                        f"{self.settings.coverage_threshold:.2f} (без подтверждения: {unsupported or '—'}). "
+                        f"{self.research.coverage_threshold:.2f} (без подтверждения: {unsupported or '—'}). "
                         f"Выполнен уточняющий поиск, новый контекст (номера [n] относятся к нему):\n"
                         f"{refined.observation}\n"
                         "Перепиши FinalAnswer: каждое предложение подкрепи ссылкой [n] на фрагмент, где это сказано.",
@@ -483,7 +488,7 @@ class AgentService(ReActAgent):
     # ------------------------------------------------------------------------------ seed methods
     def _should_attempt_refinement(self, coverage: float, refinement_count: int) -> bool:
         """Whether coverage is below ``coverage_threshold`` and a refinement round is still allowed."""
-        return coverage < self.settings.coverage_threshold and refinement_count < self.settings.max_refinements
+        return coverage < self.research.coverage_threshold and refinement_count < self.research.max_refinements
 
     async def _perform_refinement(
         self, query: str, agent_state: AgentState, request_id: str, step: int
@@ -494,16 +499,16 @@ class AgentService(ReActAgent):
         Returns:
             the ``compose_context`` action (or the failed ``search``); ``None`` when no round is left.
         """
-        if agent_state.refinement_count >= self.settings.max_refinements:
+        if agent_state.refinement_count >= self.research.max_refinements:
             return None
         run = self._run()
         agent_state.refinement_count += 1
-        depth = self.settings.hybrid_top_bm25 * 2
+        depth = self.settings.rag.hybrid_top_bm25 * 2
         await run.emit(
             run.events.thought(
                 step,
-                f"Покрытие цитатами {agent_state.coverage:.2f} ниже порога {self.settings.coverage_threshold:.2f}: "
-                f"уточняющий поиск {agent_state.refinement_count} из {self.settings.max_refinements} "
+                f"Покрытие цитатами {agent_state.coverage:.2f} ниже порога {self.research.coverage_threshold:.2f}: "
+                f"уточняющий поиск {agent_state.refinement_count} из {self.research.max_refinements} "
                 f"(hybrid_top_bm25 × 2 = {depth})",
                 origin="control",
             )
@@ -511,7 +516,7 @@ class AgentService(ReActAgent):
         scratch = run.scratch
         arguments: dict[str, Any] = {
             "query": query,
-            "top_k": min(max(scratch.top_k * 2, 8), self.settings.rag_max_top_k, 50),
+            "top_k": min(max(scratch.top_k * 2, 8), self.settings.rag.max_top_k, 50),
             "mode": "hybrid" if self.retriever.dense_available else "bm25",
             "top_bm25": depth,
         }
@@ -624,9 +629,9 @@ class AgentService(ReActAgent):
 
         ``timed_out``: the run deadline expired — no verify and no model judge (the deterministic guard alone
         decides), and an answer with no supported claim says the run could not finish in time."""
-        settings, state, scratch = self.settings, run.state, run.scratch
+        research, state, scratch = self.research, run.state, run.scratch
         verify: dict[str, Any] | None = None
-        if settings.enable_verify_step and not declined and not timed_out and answer_sentences(answer):
+        if research.enable_verify_step and not declined and not timed_out and answer_sentences(answer):
             verify = await self._verify_answer(answer, run.history)
         confidence = verify.get("confidence") if verify else None
         passages = scratch.context.passages if scratch.context else ()
@@ -640,7 +645,7 @@ class AgentService(ReActAgent):
             closest = passages[:CLOSEST_SOURCES]
             text, cited_passages, answered = decline([p.as_hit() for p in closest]), [], False
             if timed_out:
-                text = TIMED_OUT_TEXT.format(seconds=settings.agent_run_deadline)
+                text = TIMED_OUT_TEXT.format(seconds=research.agent_run_deadline)
         else:
             closest = ()
             text = rendered.text
@@ -676,7 +681,7 @@ class AgentService(ReActAgent):
             "steps": run.step,
             "max_steps": run.max_steps,
             "collection": scratch.collection,
-            "coverage_threshold": settings.coverage_threshold,
+            "coverage_threshold": research.coverage_threshold,
             "judge": self.judge.name,
             "unsupported_sentences": [c.claim.text for c in claim_report.removed] if claim_report else [],
             "claims": [c.to_dict(numbering, claim_report.passages) for c in claim_report.claims]
@@ -756,8 +761,8 @@ class AgentService(ReActAgent):
         confidence reaches ``verify_min_confidence`` — one is enough when a search of the run was answerable
         (the searcher found evidence that answers the question), both are needed when none was (the searcher's
         calibrated verdict is that the knowledge base holds no answer, so the answer must prove itself twice)."""
-        covered = coverage >= self.settings.coverage_threshold
-        verified = confidence is not None and confidence >= self.settings.verify_min_confidence
+        covered = coverage >= self.research.coverage_threshold
+        verified = confidence is not None and confidence >= self.research.verify_min_confidence
         if scratch.answerable is False:
             return covered and verified
         return covered or verified
