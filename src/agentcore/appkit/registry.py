@@ -60,6 +60,7 @@ APPS: tuple[LazyApp, ...] = (
         http="agentcore.apps.crm.http:mount",
         cli="agentcore.apps.crm.cli:register",
         errors="agentcore.apps.crm.http:error_faces",
+        pages="agentcore.apps.crm.pages:pages",
     ),
     LazyApp(
         "scrum",
@@ -67,6 +68,7 @@ APPS: tuple[LazyApp, ...] = (
         settings_section="scrum",
         http="agentcore.apps.scrum.http:mount",
         cli="agentcore.apps.scrum.cli:register",
+        pages="agentcore.apps.scrum.pages:pages",
         errors="agentcore.apps.scrum.http:error_faces",
     ),
 )

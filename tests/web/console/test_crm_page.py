@@ -1,0 +1,118 @@
+"""The CRM page in a real browser against a fake portal this test process owns (so it can count the portal's calls):
+a request that needs confirmation shows a card with names and before → after; Approve changes the portal exactly
+once; Deny changes nothing; an altered action (its fingerprint changed in the page) is refused by the server."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from tests.web.console.conftest import ConsoleServer
+
+from agentcore.apps.crm.confirmations import fingerprint
+from agentcore.apps.crm.fake_portal import FakePortal, FakePortalServer, seed_demo, serve_fake_portal
+
+pytestmark = pytest.mark.e2e
+
+CHANGE_AMOUNT = "Измени сумму сделки «Вектор: внедрение CRM» на 1500000"
+CHANGE_STAGE = "переведи сделку «Ромашка: сервисный контракт» на стадию Подготовка"
+PENDING = "[data-testid=confirmation]:not(.decided)"
+
+
+@pytest.fixture(scope="module")
+def portal() -> Iterator[FakePortalServer]:
+    fake = FakePortal(rate_limit=None)
+    seed_demo(fake.storage)
+    with serve_fake_portal(fake) as server:
+        yield server
+    fake.close()
+
+
+@pytest.fixture(scope="module")
+def console_server(portal: FakePortalServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ConsoleServer]:
+    """``agentcore serve`` pointed at the test's portal (canary mode: changes wait for the user)."""
+    env = {"BITRIX_WEBHOOK_URL": portal.webhook_url, "AGENTCORE_CRM_MODE": "canary"}
+    server = ConsoleServer(tmp_path_factory.mktemp("console-crm"), env)
+    try:
+        server.wait_ready()
+        yield server
+    finally:
+        server.stop()
+
+
+def updates(portal: FakePortalServer) -> int:
+    return sum(1 for method, _auth in portal.portal.calls if method == "crm.deal.update")
+
+
+def open_crm(page: Any, server: ConsoleServer, user: str) -> None:
+    assert server.key, "serve printed no one-time /chat key"
+    page.goto(f"/console/crm#key={server.key}")
+    page.get_by_test_id("crm-user").fill(user)
+    page.get_by_test_id("crm-user").dispatch_event("change")
+
+
+def ask(page: Any, message: str) -> Any:
+    page.get_by_test_id("question-input").fill(message)
+    page.get_by_test_id("send").click()
+    first = page.locator(PENDING).first
+    first.wait_for(timeout=60_000)
+    session, number = first.get_attribute("data-session"), first.get_attribute("data-id")
+    # the card of this request, whatever class it gets once decided
+    return page.locator(f'[data-testid=confirmation][data-session="{session}"][data-id="{number}"]')
+
+
+def test_approve_changes_the_portal_exactly_once(
+    page: Any, console_server: ConsoleServer, portal: FakePortalServer, shot: Any, check_a11y: Any
+) -> None:
+    open_crm(page, console_server, "approver")
+    card = ask(page, CHANGE_AMOUNT)
+    assert page.title() == "CRM — agentcore"
+    assert card.get_by_test_id("target").inner_text() == "«Вектор: внедрение CRM» (#3)"
+    row = card.locator("tbody tr").first
+    assert row.locator("th").inner_text() == "сумма"
+    assert row.locator(".before").inner_text() == "1 200 000 ₽" and row.locator(".after").inner_text() == "1 500 000 ₽"
+    assert "Требуется подтверждение c1" in page.get_by_test_id("crm-messages").inner_text()
+    check_a11y(page)
+    shot(page, "crm")
+    before = updates(portal)
+    card.get_by_test_id("approve").click()
+    page.locator("#inbox-status").filter(has_text="Подтверждено: c1").wait_for()
+    assert "Сделка #3 обновлена" in card.locator(".outcome").inner_text()
+    assert page.locator(PENDING).count() == 0 and card.get_by_test_id("approve").is_disabled()
+    assert portal.portal.storage.get("deal", 3)["OPPORTUNITY"] == "1500000.00"
+    assert updates(portal) == before + 1
+    page.get_by_test_id("inbox-refresh").click()  # the server agrees: nothing left to approve
+    page.get_by_test_id("inbox-empty").wait_for(state="visible")
+    assert updates(portal) == before + 1
+
+
+def test_deny_changes_nothing(page: Any, console_server: ConsoleServer, portal: FakePortalServer) -> None:
+    open_crm(page, console_server, "denier")
+    card = ask(page, CHANGE_STAGE)
+    assert "«Новая» (NEW)" in card.inner_text() and "«Подготовка документов» (PREPARATION)" in card.inner_text()
+    before = updates(portal)
+    card.get_by_test_id("deny").click()
+    page.locator("#inbox-status").filter(has_text="Отклонено: c1").wait_for()
+    assert "Отменено: c1" in card.locator(".outcome").inner_text()
+    assert updates(portal) == before and portal.portal.storage.get("deal", 2)["STAGE_ID"] == "NEW"
+    assert page.locator(PENDING).count() == 0
+
+
+def test_an_altered_action_is_refused(page: Any, console_server: ConsoleServer, portal: FakePortalServer) -> None:
+    page.expect_problems(r"HTTP 409: POST .*/chat/confirmations/decide", r"console error: .*409")
+    open_crm(page, console_server, "forger")
+    card = ask(page, "Измени сумму сделки «Ромашка: поставка насосов» на 300000")
+    forged = fingerprint("crm.deal.update", {"id": 1, "fields": {"OPPORTUNITY": 1}}, None)
+    card.evaluate("(node, value) => { node.dataset.fingerprint = value; }", forged)
+    before = updates(portal)
+    card.get_by_test_id("approve").click()
+    card.locator(".outcome.error").filter(has_text="действие отличается").wait_for()
+    assert updates(portal) == before and portal.portal.storage.get("deal", 1)["OPPORTUNITY"] == "250000.00"
+    # still pending on the server: after a refresh the honest card approves it, once
+    page.get_by_test_id("inbox-refresh").click()
+    card.locator(".outcome.error").wait_for(state="detached")
+    assert card.get_attribute("data-fingerprint") != forged
+    card.get_by_test_id("approve").click()
+    page.locator("#inbox-status").filter(has_text="Подтверждено").wait_for()
+    assert portal.portal.storage.get("deal", 1)["OPPORTUNITY"] == "300000.00" and updates(portal) == before + 1

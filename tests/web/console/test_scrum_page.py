@@ -1,0 +1,65 @@
+"""The Scrum page in a real browser on the demo team: the dashboard with the burndown of the seeded sprint, a daily
+with a missing part → the clarifying question → the answer → the dashboard shows the accepted daily and its
+escalated blocker; FAQ and digest answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+DAILY = "Вчера закрыл TASK-3. Блокер: нет доступов к стенду по TASK-10, срочно."  # no plan for today
+
+
+def test_dashboard_burndown_and_the_daily_clarification_loop(page: Any, shot: Any, check_a11y: Any) -> None:
+    page.goto("/console/scrum")
+    burndown = page.get_by_test_id("burndown")
+    burndown.wait_for(timeout=60_000)
+    assert page.title() == "Scrum — agentcore"
+    assert page.get_by_test_id("team-select").locator("option:checked").inner_text() == "Демо-команда"
+    assert burndown.locator("polyline").count() == 2  # the ideal line and the remaining points
+    assert "Объём спринта 45 story points" in burndown.locator("desc").text_content()
+    page.get_by_test_id("velocity").wait_for()
+    assert page.locator("#dailies tr").count() == 4
+    assert page.locator("[data-testid=blocker][data-escalated=true]").count() == 1
+    check_a11y(page)
+    shot(page, "scrum")
+
+    page.get_by_test_id("daily-member").select_option("gleb")
+    page.get_by_test_id("daily-input").fill(DAILY)
+    page.get_by_test_id("daily-send").click()
+    question = page.get_by_test_id("clarification")
+    question.wait_for(state="visible")
+    assert "что планируешь сделать сегодня" in question.inner_text()
+    page.locator("tr[data-member=gleb] .badge.waiting").wait_for()
+    assert page.locator("#daily-label").inner_text() == "Ответ на вопрос"
+
+    page.get_by_test_id("daily-input").fill("Сегодня начну TASK-10.")
+    page.get_by_test_id("daily-send").click()
+    page.get_by_test_id("daily-status").filter(has_text="Daily принят").wait_for()
+    assert question.is_hidden()
+    gleb = page.locator("tr[data-member=gleb]")
+    gleb.locator(".badge.today").wait_for()
+    assert "TASK-10" in gleb.inner_text() and "нет доступов к стенду" in gleb.inner_text()
+    escalated = page.locator("[data-testid=blocker][data-escalated=true]")
+    assert escalated.count() == 2 and "нет доступов к стенду" in escalated.last.inner_text()
+    assert "1 из 4" in page.locator("#scrum-figures").inner_text()
+    check_a11y(page)
+
+
+def test_faq_analytics_and_digest(page: Any) -> None:
+    page.goto("/console/scrum")
+    page.get_by_test_id("burndown").wait_for(timeout=60_000)
+    page.locator("#ask-text").fill("Что такое спринт?")
+    page.locator("#ask-faq").click()
+    answer = page.get_by_test_id("scrum-answer")
+    answer.wait_for(state="visible")
+    assert "Спринт" in answer.inner_text()
+    page.locator("#ask-text").fill("Что блокирует релиз?")
+    page.locator("#ask-analytics").click()
+    page.get_by_test_id("scrum-answer").filter(has_text="Что блокирует релиз").wait_for()
+    page.locator("#digest-member").select_option("anna")
+    page.locator("#digest-show").click()
+    page.get_by_test_id("digest").filter(has_text="Дайджест").wait_for()
