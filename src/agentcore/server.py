@@ -11,6 +11,7 @@ prefix         routes                                                       sour
                ``GET /models``                                              (the edge's own: every app's agents)
 ``/``          ``POST /chat`` (CRM agent, ``X-API-Key``)                     :mod:`agentcore.apps.crm.http`
 ``/scrum``     teams, tasks, daily, analytics, faq, digest, blockers         :mod:`agentcore.apps.scrum.http`
+``/trace``     ``GET /runs``, ``GET /runs/{request_id}`` (run traces)         :mod:`agentcore.web.runs` (the edge's)
 ``/mcp``       MCP Streamable HTTP (stateless; tools over the routes above)  :mod:`agentcore.mcp_server` (the edge's)
 ``/``,         the web console: ``GET /`` (Ask), ``/console/<page>``,        :mod:`agentcore.web.console` (pages from
 ``/console``   ``/console/static/...`` (HTML pages, clients of the API)     the apps' ``pages=``; docs/console.md)
@@ -72,9 +73,11 @@ def create_app(settings: Settings | None = None, *, mcp: bool = True, console: b
     ``["/haiku"].haiku_service``).  With ``mcp`` the MCP server is mounted at ``/mcp`` (Streamable HTTP;
     ``docs/mcp.md``); with ``console`` the web console is served at ``/`` (the apps' pages; ``docs/console.md``).
     """
+    from agentcore.agents.runlog import RunLog
     from agentcore.appkit.plugin import EdgeContext, Mount
     from agentcore.appkit.registry import APPS
     from agentcore.web.console.pages import ConsolePage
+    from agentcore.web.runs import create_runs_router
     from agentcore.web.status import EDGE_STATUS
     from agentcore.web.v1.router import create_openai_router, run_store_for
 
@@ -96,7 +99,8 @@ def create_app(settings: Settings | None = None, *, mcp: bool = True, console: b
         if console:
             pages.extend(plugin.console_pages(ctx))
     shaper = answer_shaper(settings)
-    v1 = create_openai_router(agents, shaper=shaper, store=run_store_for(settings.redis_url))
+    run_log = RunLog(settings.log_dir)
+    v1 = create_openai_router(agents, shaper=shaper, store=run_store_for(settings.redis_url), run_log=run_log)
     mounts.insert(v1_at, Mount(v1, guarded=True, label="/v1"))
     app = create_base_app(
         settings,
@@ -131,6 +135,7 @@ def create_app(settings: Settings | None = None, *, mcp: bool = True, console: b
             prefix=mount.prefix,
             dependencies=reader_dependencies(settings) if mount.guarded else None,
         )
+    app.include_router(create_runs_router(run_log), dependencies=reader_dependencies(settings))
     app.state.routers = routers
     research = ctx.shared.get("research.http")
     app.state.research = research

@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from agentcore.config import StructuredMode
 from agentcore.llm.breaker import CircuitBreaker
+from agentcore.llm.calls import note_call
 from agentcore.llm.deadline import Deadline
 from agentcore.llm.errors import LLMHTTPError, LLMResponseError, LLMTimeoutError, is_retryable
 from agentcore.llm.models import LLMRequest, LLMResponse
@@ -68,17 +70,26 @@ class SimpleLLMGateway:
         meter = current_meter()
         if meter is not None:  # the run's token budget caps max_tokens; a spent budget sends nothing
             request = meter.limited(request)
+        started = time.perf_counter()
         try:
             async with asyncio.timeout(timeout):
                 response = await self.provider.complete(request)
             if meter is not None:
                 meter.record(response.usage)
+            note_call(request, response, (time.perf_counter() - started) * 1000)
             return response
-        except TimeoutError as exc:
+        except BaseException as exc:  # the run's trace lists failed calls too; _failed types the error
+            note_call(request, None, (time.perf_counter() - started) * 1000, exc)
+            return self._failed(exc, request, timeout, deadline)
+
+    def _failed(self, exc: BaseException, request: LLMRequest, timeout: float, deadline: Deadline) -> NoReturn:
+        """Raise the error of a failed call: timeouts and malformed responses typed, anything else as it is."""
+        if isinstance(exc, TimeoutError):
             raise _timeout_error("LLM request", timeout, request.timeout or self.timeout, deadline) from exc
-        except (ValidationError, AttributeError, TypeError, KeyError, ValueError) as exc:
+        if isinstance(exc, ValidationError | AttributeError | TypeError | KeyError | ValueError):
             # A response of the right JSON shape but wrong types ("content": 5, "tool_calls": ["x"]).
             raise LLMResponseError(f"malformed response: {type(exc).__name__}: {exc}") from exc
+        raise exc
 
     async def _embed_call(self, texts: list[str], model: str | None, deadline: Deadline | None = None) -> Any:
         deadline = deadline or Deadline(None)

@@ -22,6 +22,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from agentcore.agents.events import AgentStepEvent, Citation
+from agentcore.agents.runlog import RunLog
 from agentcore.agents.served import AgentInput, ServedAgent
 from agentcore.appkit.plugin import EdgeContext, Mount
 from agentcore.apps.research.models import AgentRequest, request_model
@@ -78,6 +79,7 @@ class ResearchHTTP:
         self._own_service = service is None
         self._engine_factory = engine_factory
         self._lock = threading.Lock()
+        self.run_log = RunLog(settings.log_dir)
         # The run deadline a served agent's check took, for the run its request starts next (same task): the
         # collection check and the run of a /v1 request keep within one deadline.
         self._deadlines: weakref.WeakKeyDictionary[asyncio.Task[Any], float] = weakref.WeakKeyDictionary()
@@ -114,6 +116,12 @@ class ResearchHTTP:
                     logger.error("service // LLM provider not configured: %s", exc)
                     raise ApiError(503, "провайдер LLM не настроен", "llm_not_configured") from None
             return self._service
+
+    def traced(
+        self, events: AsyncGenerator[AgentStepEvent, None], question: str
+    ) -> AsyncGenerator[AgentStepEvent, None]:
+        """``events`` recorded in the run trace (``GET /trace/runs/{request_id}``) when the run ends."""
+        return self.run_log.traced("research", events, question)
 
     async def aclose(self) -> None:
         """Close the service's clients (when this object created it)."""
@@ -248,7 +256,8 @@ def create_router(
         async def events() -> AsyncGenerator[ServerSentEvent, None]:
             count, request_id = 0, "-"
             try:
-                async with contextlib.aclosing(service.stream_agent_response(body, deadline=deadline)) as stream:
+                run = research.traced(service.stream_agent_response(body, deadline=deadline), _question(body))
+                async with contextlib.aclosing(run) as stream:
                     async for event in stream:
                         count += 1
                         request_id = event.request_id
@@ -276,7 +285,8 @@ def create_router(
         service = await research.checked(body, deadline)
 
         async def run() -> list[AgentStepEvent]:
-            async with contextlib.aclosing(service.stream_agent_response(body, deadline=deadline)) as stream:
+            traced = research.traced(service.stream_agent_response(body, deadline=deadline), _question(body))
+            async with contextlib.aclosing(traced) as stream:
                 return [event async for event in stream]
 
         try:
@@ -369,3 +379,8 @@ def served_agents(ctx: EdgeContext) -> list[ServedAgent]:
         research = ResearchHTTP(ctx.settings, engine_factory=ctx.shared.get("rag.engine"), mcp=mcp)
         ctx.closers.append(research.aclose)
     return [research_model(research)]
+
+
+def _question(body: AgentRequest) -> str:
+    """The question of a request body (for the run trace)."""
+    return body.question

@@ -37,8 +37,29 @@ _MEDIA = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=ut
 
 
 def core_pages() -> list[ConsolePage]:
-    """The console's own pages (not an app's)."""
-    return []
+    """The console's own pages, over the edge's own routes: Chat (any agent served as a model by ``/v1``: the
+    seed-000 assistant, the SGR example, the research agent) and Trace (``/trace/runs``: a run's events and model
+    calls by request id)."""
+    return [
+        ConsolePage(
+            slug="chat",
+            title="Chat",
+            templates=CONSOLE_TEMPLATES / "chat",
+            template="chat.html",
+            order=20,
+            static=CONSOLE_STATIC.parent / "chat",
+            scripts=("chat.js",),
+        ),
+        ConsolePage(
+            slug="trace",
+            title="Trace",
+            templates=CONSOLE_TEMPLATES / "trace",
+            template="trace.html",
+            order=90,
+            static=CONSOLE_STATIC.parent / "trace",
+            scripts=("trace.js",),
+        ),
+    ]
 
 
 @lru_cache(maxsize=512)

@@ -15,6 +15,7 @@ from fastapi import Request
 
 from agentcore.agents.client_tools import ClientTools
 from agentcore.agents.events import AgentStepEvent, ClientToolEvent, FinalEvent
+from agentcore.agents.runlog import RunLog
 from agentcore.agents.served import AgentInput, RunHandle, RunStore, ServedAgent, drive
 from agentcore.agents.shaping import AnswerShaper, tool_choice_schema
 from agentcore.llm.errors import LLMError, StructuredOutputError
@@ -158,12 +159,20 @@ class V1Runs:
         agents: model id → agent.
         store: parked runs and transcripts.
         shaper: shapes structured answers (``None`` or unavailable: structured requests are refused with 422).
+        run_log: where every run is traced (events and model calls, by request id); ``None``: not traced.
     """
 
-    def __init__(self, agents: Mapping[str, ServedAgent], store: RunStore, shaper: AnswerShaper | None) -> None:
+    def __init__(
+        self,
+        agents: Mapping[str, ServedAgent],
+        store: RunStore,
+        shaper: AnswerShaper | None,
+        run_log: RunLog | None = None,
+    ) -> None:
         self.agents = agents
         self.store = store
         self.shaper = shaper
+        self.run_log = run_log
 
     def agent(self, model: str) -> ServedAgent:
         """The served agent called ``model``.
@@ -252,7 +261,10 @@ class V1Runs:
                 return handle
         if agent.check is not None:
             await agent.check(agent_input.question)
-        return RunHandle(agent.name, agent.start(agent_input), agent_input.client_tools)
+        events = agent.start(agent_input)
+        if self.run_log is not None:
+            events = self.run_log.traced(agent.name, events, agent_input.question)
+        return RunHandle(agent.name, events, agent_input.client_tools)
 
     def events(self, handle: RunHandle) -> AsyncGenerator[AgentStepEvent, None]:
         """The run's events for this request (see :func:`~agentcore.agents.served.drive`)."""

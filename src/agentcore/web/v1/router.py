@@ -14,6 +14,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from agentcore.agents.runlog import RunLog
 from agentcore.agents.served import AgentInput, RunStore, ServedAgent
 from agentcore.agents.shaping import AnswerShaper
 from agentcore.util.truncate import truncate
@@ -49,15 +50,17 @@ def create_openai_router(
     *,
     shaper: AnswerShaper | None = None,
     store: RunStore | None = None,
+    run_log: RunLog | None = None,
 ) -> APIRouter:
     """``/v1/models``, ``/v1/chat/completions`` and ``/v1/responses`` serving ``agents`` (model id → agent).
 
     Args:
         shaper: shapes structured answers with the configured model (``None``: structured requests get 422).
         store: parked runs and transcripts (a new one, TTL 10 min, by default); ``router.run_store`` is it.
+        run_log: where runs are traced (``None``: not traced).
     """
     store = store or RunStore()
-    runs = V1Runs(agents, store, shaper)
+    runs = V1Runs(agents, store, shaper, run_log)
     router = APIRouter(prefix="/v1", tags=["openai"], route_class=OpenAIRoute)
     router.run_store = store  # type: ignore[attr-defined]
 

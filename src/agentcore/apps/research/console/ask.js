@@ -152,7 +152,8 @@
           answer.hidden = false;
           answerEmpty.hidden = true;
           showFigures(data, (performance.now() - started) / 1000);
-          setStatus("Готово. Запрос " + data.request_id + ".");
+          setStatus("Готово. Запрос ");
+          status.appendChild(C.el("a", { href: "/console/trace?request_id=" + encodeURIComponent(data.request_id), "data-testid": "trace-link", text: data.request_id }));
         } else if (type === "error") {
           steps.add(data);
           answerEmpty.textContent = data.message;

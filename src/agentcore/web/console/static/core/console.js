@@ -75,6 +75,7 @@
   }
 
   var dialogWaiters = [];
+  var streams = [];  /* every stream of this page: {url, done} (done: read to its end) */
 
   function askToken(which, reason) {
     var dialog = document.getElementById("auth-dialog");
@@ -141,6 +142,8 @@
   async function stream(path, body, onEvent, opts) {
     opts = opts || {};
     var response = await api(path, { json: body, signal: opts.signal, key: opts.key, accept: "text/event-stream" });
+    var record = { url: response.url, done: false };
+    streams.push(record);
     var reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     var text = "";
     var carry = "";
@@ -155,7 +158,10 @@
         else if (field === "data") data.push(value);
         else if (field === "id") id = value;
       });
-      if (data.length) onEvent(type, JSON.parse(data.join("\n")), id);
+      if (!data.length) return;
+      var payload = data.join("\n");
+      if (payload === "[DONE]") onEvent("done", null, id);  /* the OpenAI-compatible stream's end */
+      else onEvent(type, JSON.parse(payload), id);
     }
     for (;;) {
       var chunk = await reader.read();
@@ -170,6 +176,8 @@
       }
     }
     if (text.trim()) dispatch(text);
+    record.done = true;
+    console.debug("agentcore: stream read to its end: " + record.url);
   }
 
   function pretty(value) {
@@ -266,7 +274,8 @@
     StepView: StepView,
     renderAnswer: renderAnswer,
     formatError: formatError,
-    askToken: askToken
+    askToken: askToken,
+    streams: streams
   };
 
   readFragmentKey();

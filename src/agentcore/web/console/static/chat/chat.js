@@ -1,0 +1,141 @@
+/* Chat: a conversation with an agent served as a model — POST /v1/chat/completions with stream and the
+ * "agent_events" extension: each chunk carries the typed step event (steps on the right), the content deltas
+ * make the reply; the whole conversation is sent every turn (the API is stateless). */
+(function () {
+  "use strict";
+  var C = window.Console;
+  var PREFERRED = ["assistant", "sgr-example"];
+  var form = document.getElementById("chat-form");
+  var input = document.getElementById("chat-input");
+  var send = document.getElementById("send");
+  var stop = document.getElementById("stop");
+  var model = document.getElementById("model");
+  var description = document.getElementById("model-description");
+  var status = document.getElementById("chat-status");
+  var list = document.getElementById("messages");
+  var empty = document.getElementById("messages-empty");
+  var steps = new C.StepView(document.getElementById("steps"));
+  var stepsEmpty = document.getElementById("steps-empty");
+  var history = [];
+  var controller = null;
+  var descriptions = {};
+
+  function setStatus(text, isError) {
+    status.textContent = text;
+    status.classList.toggle("error", Boolean(isError));
+  }
+
+  function bubble(role, text) {
+    var body = C.el("span", { className: "body", text: text });
+    var item = C.el("li", { className: "message " + role },
+      C.el("span", { className: "who", text: role === "user" ? "Вы" : "Агент" }), body);
+    if (role === "assistant") item.setAttribute("data-testid", "final-answer");
+    list.appendChild(item);
+    empty.hidden = true;
+    return body;
+  }
+
+  async function loadModels() {
+    try {
+      var models = (await C.json("/v1/models")).data || [];
+      models.sort(function (a, b) {
+        var ia = PREFERRED.indexOf(a.id), ib = PREFERRED.indexOf(b.id);
+        return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.id.localeCompare(b.id);
+      });
+      model.replaceChildren.apply(model, models.map(function (m) {
+        descriptions[m.id] = m.description || "";
+        return C.el("option", { value: m.id, text: m.id });
+      }));
+      var wanted = new URLSearchParams(location.search).get("model");
+      if (wanted && descriptions[wanted] !== undefined) model.value = wanted;
+      description.textContent = descriptions[model.value] || "";
+    } catch (error) {
+      setStatus("Список агентов недоступен: " + C.formatError(error), true);
+    }
+  }
+
+  function finish() {
+    controller = null;
+    send.disabled = false;
+    stop.disabled = true;
+    model.disabled = false;
+  }
+
+  async function turn(event) {
+    event.preventDefault();
+    var text = input.value.trim();
+    if (!text) {
+      setStatus("Введите сообщение.", true);
+      input.focus();
+      return;
+    }
+    if (!model.value) {
+      setStatus("Нет доступного агента.", true);
+      return;
+    }
+    bubble("user", text);
+    input.value = "";
+    history.push({ role: "user", content: text });
+    var reply = bubble("assistant", "…");
+    var content = "";
+    var failed = null;
+    steps.clear();
+    stepsEmpty.hidden = true;
+    controller = new AbortController();
+    send.disabled = true;
+    stop.disabled = false;
+    model.disabled = true;
+    setStatus("Агент работает…");
+    try {
+      await C.stream("/v1/chat/completions",
+        { model: model.value, messages: history, stream: true, agent_events: true },
+        function (type, chunk) {
+          if (!chunk) return;
+          var agentEvent = chunk.agent_event;
+          if (agentEvent && agentEvent.type !== "final") {
+            steps.add(agentEvent);
+            if (agentEvent.type === "error") failed = agentEvent;
+          }
+          var choice = (chunk.choices || [])[0];
+          if (choice && choice.delta && choice.delta.content) {
+            content += choice.delta.content;
+            reply.textContent = content;
+          }
+          if (chunk.error) failed = { message: chunk.error.message || "ошибка" };
+        }, { signal: controller.signal });
+      if (failed && !content) {
+        reply.textContent = failed.message;
+        reply.parentNode.classList.add("error");
+        setStatus("Ошибка: " + failed.message, true);
+        history.pop();
+      } else {
+        history.push({ role: "assistant", content: content });
+        setStatus("Готово.");
+      }
+    } catch (error) {
+      reply.textContent = C.formatError(error);
+      history.pop();
+      setStatus(C.formatError(error), !(error && error.name === "AbortError"));
+    } finally {
+      finish();
+      input.focus();
+    }
+  }
+
+  form.addEventListener("submit", turn);
+  input.addEventListener("keydown", function (event) {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) form.requestSubmit();
+  });
+  stop.addEventListener("click", function () { if (controller) controller.abort(); });
+  model.addEventListener("change", function () { description.textContent = descriptions[model.value] || ""; });
+  document.getElementById("chat-clear").addEventListener("click", function () {
+    history = [];
+    list.replaceChildren();
+    empty.hidden = false;
+    steps.clear();
+    stepsEmpty.hidden = false;
+    setStatus("");
+    input.focus();
+  });
+  loadModels();
+})();

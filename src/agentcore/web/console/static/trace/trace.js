@@ -1,0 +1,104 @@
+/* Trace: GET /trace/runs (the newest runs) and GET /trace/runs/{request_id} (one run's events and model calls). */
+(function () {
+  "use strict";
+  var C = window.Console;
+  var form = document.getElementById("trace-form");
+  var input = document.getElementById("request-id");
+  var status = document.getElementById("trace-status");
+  var run = document.getElementById("run");
+  var calls = document.getElementById("calls");
+  var events = new C.StepView(document.getElementById("run-events"));
+  var OUTCOMES = { final: "ответ", error: "ошибка", cancelled: "прерван" };
+
+  function setStatus(text, isError) {
+    status.textContent = text;
+    status.classList.toggle("error", Boolean(isError));
+  }
+
+  function time(iso) {
+    return iso ? new Date(iso).toLocaleString("ru-RU") : "—";
+  }
+
+  function facts(record) {
+    var rows = [
+      ["Агент", record.agent], ["Итог", OUTCOMES[record.outcome] || record.outcome],
+      ["Начало", time(record.started)], ["Конец", time(record.finished)],
+      ["Событий", String((record.events || []).length)], ["Вызовов модели", String((record.model_calls || []).length)]
+    ];
+    var box = document.getElementById("run-facts");
+    box.replaceChildren.apply(box, rows.map(function (row) {
+      return C.el("div", null, C.el("dt", { text: row[0] }), C.el("dd", { text: row[1] || "—" }));
+    }));
+    if (record.question) box.appendChild(C.el("div", { className: "wide" }, C.el("dt", { text: "Вопрос" }), C.el("dd", { text: record.question })));
+  }
+
+  function callRow(call, i) {
+    var exchange = C.el("details", null, C.el("summary", { text: (call.error ? "ошибка " + call.error + " · " : "") + (call.messages || []).length + " сообщ." }));
+    (call.messages || []).forEach(function (m) {
+      exchange.appendChild(C.el("p", { className: "who", text: m.role }));
+      exchange.appendChild(C.el("pre", { text: m.content }));
+    });
+    exchange.appendChild(C.el("p", { className: "who", text: "ответ" + (call.tool_calls && call.tool_calls.length ? " · инструменты: " + call.tool_calls.join(", ") : "") }));
+    exchange.appendChild(C.el("pre", { text: call.reply || "—" }));
+    return C.el("tr", null,
+      C.el("td", { text: String(i + 1) }), C.el("td", null, C.el("code", { text: call.step || "—" })),
+      C.el("td", { text: call.model || "—" }), C.el("td", { text: call.prompt_tokens + " / " + call.completion_tokens }),
+      C.el("td", { text: String(Math.round(call.elapsed_ms)) }), C.el("td", null, exchange));
+  }
+
+  async function show(requestId) {
+    requestId = requestId.trim();
+    if (!requestId) {
+      setStatus("Введите request id.", true);
+      input.focus();
+      return;
+    }
+    setStatus("Ищу…");
+    try {
+      var record = await C.json("/trace/runs/" + encodeURIComponent(requestId));
+      facts(record);
+      events.clear();
+      (record.events || []).forEach(function (event) {
+        if (event.type === "final") {
+          events.add({ type: "thought", step: event.step, text: event.answer, origin: "model" }).querySelector(".step-label").textContent = "Ответ";
+        } else {
+          events.add(event);
+        }
+      });
+      var rows = document.getElementById("calls-rows");
+      rows.replaceChildren.apply(rows, (record.model_calls || []).map(callRow));
+      if (!(record.model_calls || []).length) rows.appendChild(C.el("tr", null, C.el("td", { colspan: "6", className: "muted", text: "Модель не вызывалась." })));
+      run.hidden = false;
+      calls.hidden = false;
+      setStatus("Запуск " + record.request_id + ".");
+      history.replaceState(null, "", "?request_id=" + encodeURIComponent(record.request_id));
+    } catch (error) {
+      run.hidden = true;
+      calls.hidden = true;
+      setStatus(C.formatError(error), true);
+    }
+  }
+
+  async function recent() {
+    var list = document.getElementById("recent");
+    try {
+      var runs = (await C.json("/trace/runs?limit=20")).runs || [];
+      list.replaceChildren.apply(list, runs.map(function (r) {
+        return C.el("li", null, C.el("button", {
+          type: "button", className: "run-link", "data-request-id": r.request_id,
+          onclick: function () { input.value = r.request_id; show(r.request_id); }
+        }, C.el("code", { text: r.request_id }), " ", C.el("span", { className: "muted", text: r.agent + " · " + (OUTCOMES[r.outcome] || r.outcome) + " · " + time(r.started) }),
+          r.question ? C.el("span", { className: "q", text: r.question }) : null));
+      }));
+      document.getElementById("recent-empty").hidden = runs.length > 0;
+    } catch (error) {
+      setStatus("Список запусков недоступен: " + C.formatError(error), true);
+    }
+  }
+
+  form.addEventListener("submit", function (event) { event.preventDefault(); show(input.value); });
+  document.getElementById("recent-refresh").addEventListener("click", recent);
+  var wanted = new URLSearchParams(location.search).get("request_id");
+  if (wanted) { input.value = wanted; show(wanted); }
+  recent();
+})();

@@ -1,0 +1,39 @@
+"""The Chat page in a real browser: a round trip with the SGR example agent over ``/v1`` (steps and the reply),
+the conversation carried into the next turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+
+def test_chat_round_trip_with_the_sgr_example(page: Any, shot: Any, check_a11y: Any) -> None:
+    page.goto("/console/chat?model=sgr-example")
+    model = page.get_by_test_id("model-select")
+    page.wait_for_function("() => document.getElementById('model').options.length > 0")
+    assert model.input_value() == "sgr-example"
+    page.get_by_test_id("question-input").fill("Который сейчас час?")
+    page.get_by_test_id("send").click()
+    page.locator("#chat-status").filter(has_text="Готово").wait_for(timeout=90_000)
+    replies = page.get_by_test_id("final-answer")
+    assert replies.count() == 1
+    reply = replies.last.inner_text()
+    assert reply.strip() and reply.strip() != "Агент\n…"
+    assert page.get_by_test_id("step").count() >= 1
+    tool_names = page.locator("#steps .tool").all_inner_texts()
+    assert any("time" in name.lower() for name in tool_names), tool_names
+
+    page.get_by_test_id("question-input").fill("Спасибо! А какой сегодня день?")
+    page.keyboard.press("Control+Enter")
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=final-answer]').length === 2"
+        " && !document.getElementById('send').disabled",
+        timeout=90_000,
+    )
+    assert page.locator("#chat-status").inner_text() == "Готово."
+    assert page.locator(".message.user").count() == 2
+    check_a11y(page)
+    shot(page, "chat")

@@ -1,0 +1,56 @@
+"""The Trace page in a real browser: a run made through the API is found by its request id, with its events and
+model calls; an unknown id answers with the API's message; the Ask page links its run to the trace."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+
+def test_trace_lookup_by_request_id(page: Any, console_server: Any, shot: Any, check_a11y: Any) -> None:
+    done = httpx.post(console_server.url + "/research", json={"question": "Как оформить командировку?"}, timeout=120)
+    assert done.status_code == 200, done.text
+    request_id = done.json()["request_id"]
+    steps = len(done.json()["events"])
+
+    page.goto("/console/trace")
+    page.get_by_test_id("recent-runs").locator(f"[data-request-id='{request_id}']").wait_for()
+    page.get_by_test_id("trace-input").fill(request_id)
+    page.get_by_test_id("trace-search").click()
+    page.get_by_test_id("trace-run").wait_for(state="visible")
+    assert page.get_by_test_id("step").count() == steps
+    facts = page.locator("#run-facts").inner_text()
+    assert "research" in facts and "ответ" in facts and "командировк" in facts.lower()
+    assert f"request_id={request_id}" in page.url
+    calls = page.get_by_test_id("model-calls").locator("tr")
+    assert calls.count() >= 1
+    check_a11y(page)
+    shot(page, "trace")
+
+
+def test_unknown_request_id_shows_the_api_message(page: Any) -> None:
+    page.expect_problems(
+        r"HTTP 404: GET .*/trace/runs/req_doesnotexist", r"console error: Failed to load resource: .* 404 \(Not Found\)"
+    )
+    page.goto("/console/trace")
+    page.get_by_test_id("trace-input").fill("req_doesnotexist")
+    page.get_by_test_id("trace-input").press("Enter")
+    page.locator("#trace-status").filter(has_text="не найден").wait_for()
+    assert page.get_by_test_id("trace-run").is_hidden()
+
+
+def test_ask_links_its_run_to_the_trace(page: Any) -> None:
+    page.goto("/")
+    page.get_by_test_id("question-input").fill("Как подключиться к VPN?")
+    page.get_by_test_id("send").click()
+    link = page.get_by_test_id("trace-link")
+    link.wait_for(timeout=90_000)
+    request_id = link.inner_text()
+    link.click()
+    page.get_by_test_id("trace-run").wait_for(state="visible")
+    assert request_id in page.locator("#trace-status").inner_text()
+    assert page.get_by_test_id("step").count() >= 3
