@@ -131,3 +131,32 @@ async def test_two_workers_share_a_session_through_redis(redis_prefix: tuple[str
     finally:
         for store in stores:
             await store.aclose()
+
+
+async def _lists_a_users_sessions(store: StateStore) -> None:
+    await store.save("u1", "s1", {"session_id": "s1", "turn": 1})
+    await store.save("u1", "s/2", {"session_id": "s/2", "turn": 2})
+    await store.save("u1x", "s1", {"session_id": "other user", "turn": 3})
+    await store.save("u", "s1", {"session_id": "prefix user", "turn": 4})
+    async with store.lock("u1", "s1"):  # a lock record is not a session
+        states = await store.user_states("u1")
+    assert sorted(s["session_id"] for s in states) == ["s/2", "s1"]
+    assert await store.user_states("nobody") == []
+    assert len(await store.user_states("u1", limit=1)) == 1
+
+
+async def test_file_store_lists_a_users_sessions(tmp_path: Path) -> None:
+    store = FileStateStore(tmp_path)
+    await _lists_a_users_sessions(store)
+    store.path("u1", "torn").write_text("{torn", encoding="utf-8")
+    assert len(await store.user_states("u1")) == 2  # a corrupt record is skipped
+
+
+@pytest.mark.services
+async def test_redis_store_lists_a_users_sessions(redis_prefix: tuple[str, str]) -> None:
+    url, prefix = redis_prefix
+    store = RedisStateStore(url, prefix=prefix)
+    try:
+        await _lists_a_users_sessions(store)
+    finally:
+        await store.aclose()

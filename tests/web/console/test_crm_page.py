@@ -116,3 +116,19 @@ def test_an_altered_action_is_refused(page: Any, console_server: ConsoleServer, 
     card.get_by_test_id("approve").click()
     page.locator("#inbox-status").filter(has_text="Подтверждено").wait_for()
     assert portal.portal.storage.get("deal", 1)["OPPORTUNITY"] == "300000.00" and updates(portal) == before + 1
+
+
+def test_keyboard_and_phone(page: Any, console_server: ConsoleServer, portal: FakePortalServer) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_crm(page, console_server, "keyboard")
+    page.get_by_test_id("question-input").focus()
+    page.keyboard.type("Измени сумму сделки «Смирнова: консультация» на 50000")
+    page.keyboard.press("Control+Enter")
+    card = page.locator(PENDING).first
+    card.wait_for(timeout=60_000)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    deny = card.get_by_test_id("deny")
+    deny.focus()
+    page.keyboard.press("Enter")
+    page.locator("#inbox-status").filter(has_text="Отклонено").wait_for()
+    assert portal.portal.storage.get("deal", 5)["OPPORTUNITY"] == "45000.00"

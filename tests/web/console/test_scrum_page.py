@@ -63,3 +63,13 @@ def test_faq_analytics_and_digest(page: Any) -> None:
     page.locator("#digest-member").select_option("anna")
     page.locator("#digest-show").click()
     page.get_by_test_id("digest").filter(has_text="Дайджест").wait_for()
+
+
+def test_readable_on_a_phone(page: Any, shot: Any) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/console/scrum")
+    page.get_by_test_id("burndown").wait_for(timeout=60_000)
+    # nothing wider than the screen: tables scroll inside their box, charts scale
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.get_by_test_id("burndown").bounding_box()["width"] <= 390
+    shot(page, "scrum-phone")
