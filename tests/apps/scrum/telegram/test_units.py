@@ -1,0 +1,61 @@
+"""Pure pieces of the bot: message splitting within Telegram's limit, reading /remind and timezones, button
+choices."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from agentcore.apps.scrum.telegram.delivery import escape, split_message
+from agentcore.apps.scrum.telegram.keyboards import clarification_choices
+from agentcore.apps.scrum.telegram.schedule import ScheduleError, canonical_zone, parse_remind, zone
+from agentcore.apps.scrum.telegram.service import member_slug
+
+
+def test_long_text_is_split_at_paragraphs_within_the_limit() -> None:
+    paragraphs = [f"Абзац {i}: " + "слово " * 60 for i in range(40)]
+    text = "\n\n".join(p.strip() for p in paragraphs)
+    pieces = split_message(text)
+    assert len(pieces) > 1 and all(len(p) <= 4096 for p in pieces)
+    assert all(p.startswith("Абзац") for p in pieces)  # every piece starts at a paragraph
+    assert " ".join(" ".join(pieces).split()) == " ".join(text.split())  # nothing lost
+
+
+def test_a_word_longer_than_the_limit_is_cut_outside_entities() -> None:
+    text = escape("a" * 4090 + "&<>" * 10)
+    pieces = split_message(text)
+    assert all(len(p) <= 4096 for p in pieces)
+    assert "".join(pieces) == text
+    assert not pieces[0].endswith(("&", "&a", "&am", "&amp", "&l", "&lt", "&g", "&gt"))
+
+
+def test_remind_arguments() -> None:
+    assert parse_remind("9:05", "12345", "Europe/Moscow").time == "09:05"
+    assert parse_remind("10:00 пн,ср,пт UTC+3", "12345", "UTC").days == "135"
+    assert parse_remind("10:00 пт-пн", "12345", "UTC").days == "1567"
+    assert parse_remind("10:00 ежедневно мск", "12345", "UTC").timezone == "Europe/Moscow"
+    for bad in ("", "24:00", "10:00 когда-нибудь", "10:00 Mars/Olympus"):
+        with pytest.raises(ScheduleError):
+            parse_remind(bad, "12345", "UTC")
+
+
+def test_timezones() -> None:
+    assert canonical_zone("utc+5:30") == "UTC+05:30"
+    assert canonical_zone("МСК+2") == "UTC+05:00"
+    assert canonical_zone("UTC-3") == "UTC-03:00"
+    assert zone("UTC+05:30").utcoffset(None) == timedelta(hours=5, minutes=30)
+    assert canonical_zone("Asia/Yekaterinburg") == "Asia/Yekaterinburg"
+
+
+def test_buttons_fit_the_question() -> None:
+    plan = clarification_choices("В daily нет плана на сегодня: что планируешь сделать сегодня?", {"today": []})
+    assert [label for label, _ in plan] == ["то же, что вчера"]
+    task = clarification_choices("К какой задаче относится блокер «нет стенда»?", {"today": [{"task_id": "T-1"}]})
+    assert [label for label, _ in task] == ["без задачи"]
+
+
+def test_member_ids_from_telegram_users() -> None:
+    assert member_slug("Anna_Dev", 5) == "anna_dev"
+    assert member_slug(None, 42) == "tg42"
+    assert member_slug("_x", 7) == "tg7"
