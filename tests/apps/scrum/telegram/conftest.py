@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.apps.scrum.telegram.fake_bot_api import TOKEN, FakeBotApi
+from tests.services import postgres_url  # noqa: F401 - fixture
 
 from agentcore.apps.scrum.backend.flows import ScrumBackend
 from agentcore.apps.scrum.backend.notifier import LogNotifier
@@ -91,9 +92,16 @@ def make_bot(
     return TelegramBot(_bot(TOKEN, api_url), ctx, deduper=deduper, lease=lease)
 
 
-@pytest.fixture
-async def bot(fake: FakeBotApi, data_dir: Path, clock: Clock, sleeps: Sleeps) -> AsyncIterator[TelegramBot]:
-    backend = make_backend(f"sqlite:///{data_dir / 'scrum' / 'scrum.db'}", clock)
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.services)])
+async def bot(
+    request: pytest.FixtureRequest, fake: FakeBotApi, data_dir: Path, clock: Clock, sleeps: Sleeps
+) -> AsyncIterator[TelegramBot]:
+    """A bot on the Scrum backend — on SQLite and on the real PostgreSQL (its own database per test)."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{data_dir / 'scrum' / 'scrum.db'}"
+    else:
+        url = request.getfixturevalue("postgres_url")
+    backend = make_backend(url, clock)
     made = make_bot(fake.url, backend, clock, sleeps)
     try:
         yield made

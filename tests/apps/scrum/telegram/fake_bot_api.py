@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -124,6 +125,7 @@ class FakeBotApi:
             await self._notify()
             return web.json_response(refusal.body, status=refusal.body["error_code"])
         params["_ok"] = True
+        params["_at"] = time.perf_counter()
         await self._notify()
         return web.json_response({"ok": True, "result": result})
 
