@@ -96,8 +96,7 @@ async def run(teams: int, members: int, url: str, window: float) -> int:
 
     p50 = _percentile(latencies, 0.5)
     print(
-        f"{len(users)} members in {teams} teams, {len(users)} dailies within {window:g} s; "
-        f"last answer at {burst:.2f} s"
+        f"{len(users)} members in {teams} teams, {len(users)} dailies within {window:g} s; last answer at {burst:.2f} s"
     )
     print(f"every daily stored once: {once} ({sum(stored.values())} stored); replies in order per chat: {in_order}")
     print(

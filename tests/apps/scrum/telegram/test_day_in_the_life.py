@@ -159,6 +159,18 @@ async def test_a_day_in_the_life(polling: TelegramBot, fake: FakeBotApi, clock: 
     report = await bot.tick()
     assert report is not None and report.followups == []
 
+    # --- /daily, /lead, /leave
+    prompt = await say(fake, text_update(BORIS, "/daily", username="boris"))
+    assert prompt[0]["text"] == texts.DAILY_PROMPT
+    unknown = await say(fake, text_update(ANNA, "/lead @nobody", username="anna"))
+    assert "@nobody" in unknown[0]["text"]
+    handed = await say(fake, text_update(ANNA, "/lead @boris", username="anna"))
+    assert handed[0]["text"] == texts.LEAD_SET.format(team="core", name="Борис")
+    denied = await say(fake, text_update(ANNA, "/stats какие риски?", username="anna"))
+    assert denied[0]["text"] == texts.LEAD_ONLY
+    handed = await say(fake, text_update(BORIS, "/lead @anna", username="boris"))
+    assert handed[0]["text"] == texts.LEAD_SET.format(team="core", name="Анна")
+
     # --- 403: Boris blocked the bot → marked inactive, Anna still reminded
     fake.blocked.add(BORIS)
     clock.now = datetime(2026, 3, 17, 6, 31, tzinfo=UTC)
@@ -167,6 +179,14 @@ async def test_a_day_in_the_life(polling: TelegramBot, fake: FakeBotApi, clock: 
     assert bot.ctx.store.by_user(BORIS) is None  # inactive
     # the claim was given back, and Boris is no longer reminded
     assert (await bot.tick()).total == 0  # type: ignore[union-attr]
+    left = await say(fake, text_update(ANNA, "/leave", username="anna"))
+    assert left[0]["text"] == texts.LEFT.format(team="core") and bot.ctx.store.by_user(ANNA) is None
+    back = await say(fake, text_update(ANNA, "/join core Анна", username="anna"))
+    assert back[0]["text"].startswith("Готово") and _member(bot, ANNA) == _member_of(bot, "anna")
+
+
+def _member_of(bot: TelegramBot, slug: str) -> int:
+    return bot.ctx.backend.store.member("core", slug)._id
 
 
 def _member(bot: TelegramBot, user_id: int) -> int:

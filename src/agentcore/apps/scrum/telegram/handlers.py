@@ -305,9 +305,9 @@ async def leave(message: Message, bot: Bot, ctx: BotContext) -> None:
     if binding is None:
         await _reply(ctx, bot, message, texts.NOT_MEMBER)
         return
-    await _reply(ctx, bot, message, texts.LEFT.format(team=binding.team))
     await ctx.run(lambda: ctx.backend.cancel_daily(binding.team, binding.member))
     await ctx.run(lambda: ctx.store.set_active(binding.member_id, False))
+    await _reply(ctx, bot, message, texts.LEFT.format(team=binding.team))
 
 
 async def private_text(message: Message, bot: Bot, ctx: BotContext) -> None:
