@@ -4,7 +4,9 @@ decision bound to the request's fingerprint, the change made exactly once."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,15 +60,35 @@ class Served:
         return sum(1 for method, _auth in self.portal.calls if method == "crm.deal.update")
 
 
-@pytest.fixture
-def served(portal: FakePortal) -> Iterator[Served]:
+@contextmanager
+def _serve(portal: FakePortal, **settings: Any) -> Iterator[Served]:
     code = portal.create_webhook("1", "inbox-secret-webhook-code")
     with serve_fake_portal(portal) as fake:
-        settings = Settings(
-            bitrix_webhook_url=f"{fake.url}/rest/1/{code}/", crm_mode="canary", http_api_tokens=f"{KEY},{OTHER_KEY}"
+        config = Settings(
+            bitrix_webhook_url=f"{fake.url}/rest/1/{code}/",
+            crm_mode="canary",
+            http_api_tokens=f"{KEY},{OTHER_KEY}",
+            **settings,
         )
-        with BackgroundServer(create_app(settings)) as server:
+        with BackgroundServer(create_app(config)) as server:
             yield Served(server.url, portal)
+
+
+@pytest.fixture
+def served(portal: FakePortal) -> Iterator[Served]:
+    with _serve(portal) as served:
+        yield served
+
+
+def test_a_stale_request_leaves_the_inbox_and_cannot_be_approved(portal: FakePortal) -> None:
+    with _serve(portal, crm_confirmation_ttl=1.0) as served:
+        served.chat(CHANGE_AMOUNT)
+        (item,) = served.inbox()
+        time.sleep(1.2)
+        assert served.inbox() == []
+        stale = served.decide(item, "approve")
+        assert stale.status_code == 409 and stale.json()["code"] == "confirmation_not_pending"
+        assert served.updates() == 0 and portal.storage.get("deal", 3)["OPPORTUNITY"] == "1200000.00"
 
 
 def test_the_inbox_lists_every_session_with_names_and_before_after(served: Served) -> None:
