@@ -111,11 +111,34 @@ def test_clarification_must_be_consistent(oai: FakeOpenAIServer, client: httpx.C
 
 
 def test_no_clarification_means_an_empty_question(oai: FakeOpenAIServer, client: httpx.Client) -> None:
-    oai.fake.script.json({**VALID_DAILY, "clarification": {"needs_clarification": False, "question": "лишнее"}})
-    assert run(oai, client, "DAILY", DAILY_IN)["data"]["clarification"] == {
+    daily = json.loads(json.dumps(VALID_DAILY["daily"]))
+    daily["blockers"][0]["related_task_id"] = "TASK-15"  # nothing left to ask about
+    oai.fake.script.json({"daily": daily, "clarification": {"needs_clarification": False, "question": "лишнее"}})
+    payload = {
+        **DAILY_IN,
+        "message": "Вчера закрыл TASK-12, сегодня начну TASK-15. Блокер: нет доступов к стенду TASK-15.",
+    }
+    assert run(oai, client, "DAILY", payload)["data"]["clarification"] == {
         "needs_clarification": False,
         "question": "",
     }
+
+
+def test_the_models_verdict_is_settled_by_the_shared_rule(oai: FakeOpenAIServer, client: httpx.Client) -> None:
+    """Quality and the clarifying question come from the one verdict (``checks.settle_daily``) on the model path
+    too: a model that calls a daily GREAT and asks nothing about a blocker without a task is corrected, and the
+    answer equals the offline one."""
+    from agentcore.apps.scrum.daily_parser import parse_daily
+
+    daily = {**VALID_DAILY["daily"], "quality": "GREAT"}
+    oai.fake.script.json({"daily": daily, "clarification": {"needs_clarification": False, "question": ""}})
+    data = run(oai, client, "DAILY", DAILY_IN)["data"]
+    offline = parse_daily(DAILY_IN["message"], "DEV")
+    assert data["daily"]["quality"] == offline["daily"]["quality"] == "DETAIL_OK"
+    assert data["clarification"] == offline["clarification"]
+    assert (
+        data["clarification"]["question"].endswith("?") and "нет доступов к стенду" in data["clarification"]["question"]
+    )
 
 
 def test_clarification_mode_sends_the_previous_daily(oai: FakeOpenAIServer, client: httpx.Client) -> None:

@@ -71,6 +71,19 @@ def daily_output(blocker_task: str | None = "TASK-2", quality: str = "DETAIL_OK"
     }
 
 
+# A model's reading of «работаю»: the shared verdict grades it TOO_SHORT whatever the model says.
+WEAK_OUTPUT = {
+    "daily": {
+        "role": "DEV",
+        "yesterday": [],
+        "today": [{"task_id": None, "summary": "работаю"}],
+        "blockers": [],
+        "quality": "DETAIL_OK",
+    },
+    "clarification": {"needs_clarification": False, "question": ""},
+}
+
+
 # --- seed 4: process_daily as written --------------------------------------------------------------------
 
 
@@ -117,10 +130,10 @@ def test_clarification_and_quality_retries(backend: ScrumBackend, oai: FakeOpenA
         "data": "К какой задаче относится блокер «нет стенда»?",
     }
     for retries in (0, 1):
-        oai.fake.script.json(daily_output(quality="TOO_SHORT"))
+        oai.fake.script.json(WEAK_OUTPUT)
         assert backend.process_daily("работаю", "DEV", state) == {"type": "text", "data": TOO_GENERAL}
         assert state["quality_retries"] == retries + 1
-    oai.fake.script.json(daily_output(quality="TOO_SHORT"))
+    oai.fake.script.json(WEAK_OUTPUT)
     assert backend.process_daily("работаю", "DEV", state)["type"] == "json"  # after 2 retries it is accepted
 
 

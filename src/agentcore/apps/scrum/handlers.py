@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from agentcore.apps.scrum import prompts
-from agentcore.apps.scrum.checks import digest_problems, faq_problems, foreign_facts
+from agentcore.apps.scrum.checks import digest_problems, faq_problems, foreign_facts, settle_daily
 from agentcore.apps.scrum.faq_scope import refusal, refusal_kind
 from agentcore.apps.scrum.schemas import (
     AnalyticsIntentInput,
@@ -110,7 +110,10 @@ def daily_exchange(inp: DailyInput, context: dict[str, Any], capabilities: Capab
     request = _request(STEP_DAILY, prompts.DAILY, inp.model_dump(), context)
     output: DailyOutput = yield from _structured("DAILY", request, DailyOutput, capabilities)
     output.daily.role = inp.role  # the backend always sets the role (seed 3.1)
-    return {"type": "json", "data": output.model_dump(mode="json")}
+    # One verdict on every path: quality and the clarifying question come from the daily's structure and text
+    # (the offline parser's rule), whatever the model guessed; a question the model asked keeps its wording.
+    settled = settle_daily(output.model_dump(mode="json"), inp.message, inp.daily_state.mode)
+    return {"type": "json", "data": DailyOutput.model_validate(settled).model_dump(mode="json")}
 
 
 def intent_exchange(
