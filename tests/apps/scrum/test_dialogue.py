@@ -10,11 +10,14 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
+from tests.apps.scrum.conftest import sqlite_store
 from tests.apps.scrum.test_flows import Recorder, _backend, daily_output
 
 from agentcore.apps.scrum.backend.dialogue import is_new_daily
 from agentcore.apps.scrum.backend.flows import ScrumBackend
+from agentcore.apps.scrum.backend.llm import LLMConnection
 from agentcore.testing.fake_openai import FakeOpenAIServer
 
 ASKING = "Вчера закрыл TASK-1, сегодня TASK-2. Блокер: нет стенда"
@@ -118,3 +121,37 @@ def test_scripted_model_sees_initial_mode_for_a_superseding_daily(
         assert sent["daily_state"]["mode"] == "INITIAL" and not sent.get("backend_context")
     finally:
         made.close()
+
+
+def test_weak_and_superseded_attempts_are_kept_as_drafts(data_dir: Path, recorder: Recorder) -> None:
+    """A weak attempt («Слишком общо…») and a pending daily a new one superseded are kept as drafts: stored in the
+    dialogue (so a restart or another worker sees them) and then with the accepted daily — never dropped."""
+    first = _backend(data_dir, "offline", "", recorder)
+    assert first.submit_daily("core", "anna", "работаю").status == "retry"
+    assert first.submit_daily("core", "anna", ASKING).status == "clarification"
+    first.close()
+    # another process on the same database (the team exists already): the dialogue lives in the database
+    second = ScrumBackend(sqlite_store(data_dir), LLMConnection(httpx.Client(), "offline", "offline", "test"), recorder)
+    member = second.store.member("core", "anna")
+    state = second.store.session_state(member)
+    assert state is not None and [d["text"] for d in state["drafts"]] == ["работаю"]
+    outcome = second.submit_daily("core", "anna", "Вчера закрыл TASK-3, сегодня делаю TASK-4 отчёт. Блокеров нет.")
+    assert outcome.status == "accepted" and outcome.superseded is not None
+    stored = second.store.dailies("core")[0]
+    assert [(d["text"], d["why"]) for d in stored.drafts] == [("работаю", "weak"), (ASKING, "superseded")]
+    assert stored.drafts[0]["quality"] == "TOO_SHORT" and stored.drafts[1]["question"].endswith("?")
+    assert second.store.session_state(member) is None
+    second.close()
+
+
+def test_escalations_read_by_people_carry_no_placeholder(offline: ScrumBackend, recorder: Recorder) -> None:
+    """The seed's ``NO_TASK_ID`` is a storage marker: the webhook payload, the log line and the daily's answer say
+    «без задачи» / ``null`` and carry a ready line naming the member."""
+    outcome = offline.submit_daily("core", "anna", "Вчера TASK-1 закрыл, сегодня TASK-2 начну. Блокер: прод лежит")
+    assert outcome.status == "clarification"
+    outcome = offline.submit_daily("core", "anna", "без задачи")
+    assert outcome.status == "accepted" and outcome.escalations
+    for sent in (recorder.sent[-1], outcome.escalations[0]):
+        assert sent["task_id"] is None and "NO_TASK_ID" not in json.dumps(sent, ensure_ascii=False)
+        assert sent["summary"].startswith("Блокер (") and "без задачи" in sent["summary"] and "Анна" in sent["summary"]
+    assert outcome.events[0]["task_id"] == "NO_TASK_ID"  # the stored seed record keeps the seed's marker

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -256,7 +257,7 @@ def test_migrations_are_idempotent_and_match_the_tables(store: ScrumStore) -> No
 
     migrate(store.engine)
     migrate(store.engine)
-    assert current_revision(store.engine) == "0001"
+    assert current_revision(store.engine) == "0002"
     tables = set(inspect(store.engine).get_table_names())
     assert {"teams", "members", "tasks", "dailies", "blocker_events", "blocker_text_index", VERSION_TABLE} <= tables
     with store.engine.connect() as connection:
@@ -271,3 +272,38 @@ def test_timestamps_are_aware_utc(store: ScrumStore) -> None:
     assert created == NOW and created.tzinfo is not None and created.utcoffset() == timedelta(0)
     with pytest.raises(Exception, match="timezone-aware"):
         ScrumStore(store.engine, clock=lambda: datetime(2026, 1, 1)).create_team(TeamInput(slug="naive", name="N"))
+
+
+def test_a_database_at_0001_keeps_its_dailies_through_0002(data_dir: object) -> None:
+    """Upgrading a store made before drafts existed keeps every daily; the old ones have no drafts."""
+    import json
+
+    from alembic import command
+    from sqlalchemy import create_engine, text
+
+    from agentcore.apps.scrum.backend.db import _alembic_config
+
+    engine = create_engine(f"sqlite:///{Path(str(data_dir)) / 'old.db'}")
+    at = "2026-03-02 09:00:00+00:00"
+    daily = {"role": "DEV", "yesterday": [], "today": [], "blockers": [], "quality": "EMPTY"}
+    with engine.begin() as connection:
+        command.upgrade(_alembic_config(connection), "0001")
+        connection.execute(text(f"INSERT INTO teams (id, slug, name, created_at) VALUES (1, 't', 'T', '{at}')"))
+        connection.execute(
+            text(
+                "INSERT INTO members (id, team_id, slug, name, role, created_at) "
+                f"VALUES (1, 1, 'a', 'A', 'DEV', '{at}')"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO dailies (team_id, member_id, message, daily, quality, clarifications, quality_retries, "
+                f"created_at) VALUES (1, 1, 'старый daily', :daily, 'EMPTY', 0, 0, '{at}')"
+            ),
+            {"daily": json.dumps(daily)},
+        )
+    migrate(engine)
+    assert current_revision(engine) == "0002"
+    [old] = ScrumStore(engine).dailies("t")
+    assert (old.daily, old.drafts) == (daily, [])
+    engine.dispose()

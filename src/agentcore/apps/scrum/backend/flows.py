@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -272,9 +273,11 @@ class ScrumBackend:
         superseded: str | None = None
         if state["mode"] == "CLARIFICATION" and is_new_daily(message):
             # A daily of its own closes the pending question; merged, its ids would land on the old blockers.
+            # The pending daily is not dropped: it stays a draft of the new one.
             superseded = state["question"]
             log.info("submit_daily // Pending clarification of %s/%s superseded by a new daily", team, member_slug)
-            state = _new_state()
+            draft = _draft("\n".join(state["messages"]), "superseded", self.store.clock(), question=state["question"])
+            state = {**_new_state(), "drafts": [*state.get("drafts", []), draft]}
         clarifying = state["mode"] == "CLARIFICATION"
         context = {"previous_daily": state["previous_daily"], "question": state["question"]} if clarifying else {}
         daily_state = {"mode": state["mode"], "quality_retries": state["quality_retries"]}
@@ -283,8 +286,8 @@ class ScrumBackend:
             resp = self._call("DAILY", payload, context)
         except _Fallback:
             log.warning("submit_daily // Fallback message for %s/%s", team, member_slug)
-            if superseded is not None:
-                self.store.clear_session(member)
+            if superseded is not None:  # the pending question is closed; the drafts stay
+                self.store.save_session_state(member, {**_new_state(), "drafts": state.get("drafts", [])})
             return DailyOutcome(
                 "fallback",
                 DAILY_FALLBACK,
@@ -315,7 +318,10 @@ class ScrumBackend:
             )
         if daily["quality"] in WEAK_QUALITIES and state["quality_retries"] < self.quality_retries:
             retries = state["quality_retries"] + 1
-            self.store.save_session_state(member, {**_new_state(), "quality_retries": retries})
+            # A weak attempt is kept as a draft (stored, so it survives a restart or another worker), not dropped.
+            draft = _draft("\n".join(messages), "weak", self.store.clock(), quality=daily["quality"])
+            drafts = [*state.get("drafts", []), draft]
+            self.store.save_session_state(member, {**_new_state(), "quality_retries": retries, "drafts": drafts})
             log.info(
                 "submit_daily // Quality %s, retry %d asked of %s/%s", daily["quality"], retries, team, member_slug
             )
@@ -339,9 +345,17 @@ class ScrumBackend:
     ) -> DailyOutcome:
         """DAILY → BLOCKERS: store the daily and its blocker events, then deliver the escalations."""
         recorded = self.store.record_daily(
-            member, message, daily, clarifications=state["rounds"], quality_retries=state["quality_retries"]
+            member,
+            message,
+            daily,
+            clarifications=state["rounds"],
+            quality_retries=state["quality_retries"],
+            drafts=state.get("drafts", []),
         )
-        for escalation in recorded.escalations:
+        from agentcore.apps.scrum.backend.notifier import for_people
+
+        escalations = [for_people(e, member.name) for e in recorded.escalations]
+        for escalation in escalations:
             self.notifier.notify({**escalation, "team": member.team, "daily_id": recorded.daily_id})
         log.info(
             "submit_daily // Accepted daily %d of %s/%s: quality %s, %d blocker(s), %d escalation(s)",
@@ -357,7 +371,7 @@ class ScrumBackend:
             daily=daily,
             daily_id=recorded.daily_id,
             events=recorded.events,
-            escalations=recorded.escalations,
+            escalations=escalations,
             quality_retries=state["quality_retries"],
             clarifications=state["rounds"],
             superseded=superseded,
@@ -466,4 +480,10 @@ def _new_state() -> dict[str, Any]:
         "previous_daily": None,
         "question": None,
         "messages": [],
+        "drafts": [],
     }
+
+
+def _draft(text: str, why: str, at: Any, **extra: Any) -> dict[str, Any]:
+    """One attempt kept with the dialogue: its text, why it was not accepted (``weak`` / ``superseded``), when."""
+    return {"text": text, "why": why, "at": at.isoformat() if hasattr(at, "isoformat") else str(at), **extra}

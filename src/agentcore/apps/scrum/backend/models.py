@@ -218,6 +218,8 @@ class DailyInfo(Record):
     quality: str
     daily: dict[str, Any]
     created_at: datetime
+    drafts: list[dict[str, Any]] = field(default_factory=list)
+    """Attempts before it: weak ones sent back with «Слишком общо…», pending ones a new daily superseded."""
 
 
 @dataclass(frozen=True)

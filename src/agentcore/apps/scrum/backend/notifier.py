@@ -27,6 +27,30 @@ WEBHOOK_TIMEOUT = 10.0
 """Seconds a webhook may take: delivery runs before the daily's answer is returned."""
 
 
+NO_TASK_ID = "NO_TASK_ID"
+SEVERITY_RU = {"low": "низкая", "medium": "средняя", "high": "высокая", "critical": "критическая"}
+
+
+def for_people(escalation: dict[str, Any], author_name: str | None = None) -> dict[str, Any]:
+    """The escalation as it leaves the backend (webhook, log, the daily's answer): seed 8's payload, except that a
+    blocker without a task has ``task_id: null`` — the seed's ``NO_TASK_ID`` placeholder is a storage marker, never
+    text a person reads — plus ``author_name`` and ``summary``, one Russian line to show as it is («Блокер
+    (критическая важность): «нет стенда» — Анна, без задачи. Причина: участник не может продолжать работу.»)."""
+    task_id = escalation.get("task_id")
+    task = None if not task_id or task_id == NO_TASK_ID else str(task_id)
+    who = author_name or escalation.get("author_id")
+    severity = SEVERITY_RU.get(str(escalation.get("severity")), str(escalation.get("severity")))
+    summary = f"Блокер ({severity} важность): «{escalation.get('text')}»"
+    summary += f" — {who}" if who else ""
+    summary += f", задача {task}." if task else ", без задачи."
+    if escalation.get("reason"):
+        summary += f" Причина: {escalation['reason']}."
+    out = {**escalation, "task_id": task, "summary": summary}
+    if author_name:
+        out["author_name"] = author_name
+    return out
+
+
 class Notifier(Protocol):
     """Delivers one escalation payload; returns whether it was delivered."""
 
@@ -37,10 +61,11 @@ class LogNotifier:
     """Writes each escalation to the log."""
 
     def notify(self, escalation: dict[str, Any]) -> bool:
+        task = escalation.get("task_id")
         log.warning(
-            "notify_teamlead // Escalation: %s, task %s, team %s, author %s: %s",
+            "notify_teamlead // Escalation: %s, %s, team %s, author %s: %s",
             escalation.get("severity"),
-            escalation.get("task_id"),
+            f"task {task}" if task and task != NO_TASK_ID else "no task",
             escalation.get("team"),
             escalation.get("author_id"),
             escalation.get("text"),

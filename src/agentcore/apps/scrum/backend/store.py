@@ -334,12 +334,14 @@ class ScrumStore:
         *,
         clarifications: int = 0,
         quality_retries: int = 0,
+        drafts: list[dict[str, Any]] | None = None,
     ) -> RecordedDaily:
         """Store an accepted daily and its blockers in one transaction (seed 8, «Пример полного флоу»).
 
         Inside the transaction: the tracker's known tasks and the team's blocker history are read,
         ``process_blockers`` classifies the blockers, ``author_id`` is attached, the daily, the events and the
-        repeat index are written, and the member's dialogue is closed.
+        repeat index are written, and the member's dialogue is closed.  ``drafts`` — the weak or superseded
+        attempts of the dialogue — are stored with the daily.
 
         Raises:
             InvalidInputError: ``daily_json`` is not seed 3.2's ``daily`` (nothing is stored).
@@ -380,6 +382,7 @@ class ScrumStore:
                 clarifications=clarifications,
                 quality_retries=quality_retries,
                 created_at=now,
+                drafts=list(drafts or []),
             )
             session.add(report)
             session.flush()
@@ -463,7 +466,7 @@ class ScrumStore:
             if since is not None:
                 query = query.where(DailyReport.created_at >= since)
             return [
-                DailyInfo(d.id, m.slug, m.role, d.quality, dict(d.daily), d.created_at)
+                DailyInfo(d.id, m.slug, m.role, d.quality, dict(d.daily), d.created_at, list(d.drafts or []))
                 for d, m in session.execute(query)
             ]
 

@@ -27,6 +27,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -142,6 +143,9 @@ class DailyReport(Base):
     clarifications: Mapped[int] = mapped_column(Integer, default=0)
     quality_retries: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    drafts: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list, server_default=text("'[]'"))
+    """The attempts before this daily: weak ones sent back with «Слишком общо…», pending ones a new daily
+    superseded (``{"text", "why": "weak"|"superseded", "quality"?, "question"?, "at"}``)."""
 
 
 class BlockerEvent(Base):
