@@ -3,6 +3,7 @@ lists, blockers by age, the digest's one line per blocker, and FAQ refusals — 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from datetime import date, timedelta
 from typing import Any
@@ -151,3 +152,29 @@ def test_forecast_dates_out_of_reach(backend: ScrumBackend, question: str, verdi
         assert outcome.params == {"deadline": None} and outcome.text.startswith("Недостаточно данных: нужно срок")
     else:
         assert (outcome.metrics or {})["verdict"] == verdict
+
+
+@pytest.mark.parametrize("store", ["sqlite"], indirect=True)
+def test_own_answers_go_through_the_report_step(
+    store: ScrumStore, clock: list[Any], oai: FakeOpenAIServer, client: httpx.Client
+) -> None:
+    """A named task, a member or a forecast is recognised without the model's intent step, and its data go to the
+    one report step like every other analytics answer: a model's wording that keeps to the data is shown; one that
+    invents a number is replaced by the text the backend wrote from the data."""
+    store.clock = lambda: clock[0]
+    seed_team(store)
+    made = ScrumBackend(
+        store, LLMConnection(client, oai.base_url, "gpt-4o-mini", "test", _api_key=oai.api_key), Recorder()
+    )
+    offline = ScrumBackend(store, LLMConnection(None, "offline", "", "offline"), Recorder())  # type: ignore[arg-type]
+    expected = offline.analytics("core", "что с TASK-4?").text
+    oai.fake.script.text("TASK-4 сейчас на ревью у Веры.")
+    worded = made.analytics("core", "что с TASK-4?")
+    assert (worded.intent, worded.text) == ("TASK_STATUS", "TASK-4 сейчас на ревью у Веры.")
+    sent = json.loads(
+        next(m for m in oai.fake.requests.last("chat").json["messages"] if m["role"] == "user")["content"]
+    )
+    assert sent["metrics"]["answer"] == expected and sent["leader_message"] == "что с TASK-4?"
+    assert oai.fake.requests.count("chat") == 1  # no intent call: the backend recognised the question itself
+    oai.fake.script.text("TASK-4 закроют через 17 дней.").text("TASK-4 закроют через 17 дней.")
+    assert made.analytics("core", "что с TASK-4?").text == expected

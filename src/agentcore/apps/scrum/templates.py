@@ -180,8 +180,11 @@ def _render(value: Any, indent: int, lines: list[str]) -> None:
 def render_report(metrics: dict[str, Any]) -> str:
     """A plain report of ``metrics``: a title from ``metrics["intent"]`` (when present), then every aggregate.
 
-    Nothing is computed here: values are printed as the backend sent them.
+    Nothing is computed here: values are printed as the backend sent them.  Metrics that carry ``answer`` — the
+    text the backend already wrote from these very metrics (a named task, a member, a forecast) — are that text.
     """
+    if isinstance(metrics.get("answer"), str) and metrics["answer"].strip():
+        return str(metrics["answer"])
     body = {k: v for k, v in metrics.items() if k not in ("intent", "params")}
     title = INTENT_TITLES.get(str(metrics.get("intent")), "Отчёт по метрикам команды")
     detail = (metrics.get("params") or {}).get("detail_level") if isinstance(metrics.get("params"), dict) else None

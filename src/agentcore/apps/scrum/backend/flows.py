@@ -410,8 +410,10 @@ class ScrumBackend:
         return AnalyticsOutcome(True, report["data"], intent, params, metrics)
 
     def _own_answer(self, team: str, leader_message: str) -> AnalyticsOutcome | None:
-        """A named task, a named member or a forecast question, answered from stored data without the model
-        (:mod:`agentcore.apps.scrum.backend.questions`); ``None`` for the seed's intents.
+        """A named task, a named member or a forecast question: recognised without the model's intent step
+        (:mod:`agentcore.apps.scrum.backend.questions`), computed from stored data (:mod:`.answers`) and handed,
+        with the text written from that data, to the report step like every other analytics answer; ``None`` for
+        the seed's intents.
 
         Raises:
             NotFoundError: no such team.
@@ -437,6 +439,11 @@ class ScrumBackend:
             metrics, text = answers.forecast(s, question.deadline, question.deadline_words)
         metrics = {**metrics, "params": params}
         log.info("analytics // %s %s for team %s, answered from stored data", question.kind, params, team)
+        # The one answer path: the report step words it (a model may rephrase, its numbers checked against these
+        # metrics; offline the backend's own text is the report).
+        report = {"intent": question.kind, **metrics, "answer": text}
+        with contextlib.suppress(_Fallback):  # text modes fall back inside agent_process; kept for custom handlers
+            text = str(self._call("ANALYTICS", {"metrics": report, "leader_message": leader_message}, {})["data"])
         return AnalyticsOutcome(True, text, question.kind, params, metrics)
 
     # ------------------------------------------------------------------ FAQ, DIGEST, history
