@@ -16,7 +16,9 @@ negations; rules are tuned on dev only, the test split is the honest figure) and
 * ``--outputs FILE`` scores recorded outputs (one ``{"id": …, "output": …}`` per line), e.g. an older parser's.
 
 Speed: the parser alone vs a reference measured in the same run (``str.split`` + one regex pass over the same
-texts, the floor any rule-based parser pays) and vs the whole ``agent_process(mode="DAILY", api_url="offline")``.
+texts, the floor any rule-based parser pays) and vs the whole ``agent_process(mode="DAILY", api_url="offline")``,
+in CPU seconds of this process (``time.process_time``), the rounds interleaved and the best round of each kept: on
+a machine shared with other jobs wall-clock rates swing several-fold, CPU time and the ratio much less.
 
     .venv/bin/python benchmarks/scrum_daily_parser.py [--sets dailies_people_test] [--show-errors]
 """
@@ -38,6 +40,8 @@ from agentcore.apps.scrum.checks import settle_daily
 from agentcore.apps.scrum.daily_parser import parse_daily, task_ids_in
 from agentcore.apps.scrum.evaluation import Report, evaluate, load_labelled
 
+TARGET = 2_000
+"""Issue 19: the offline parser reads at least this many dailies a second."""
 DATA = Path(__file__).resolve().parent.parent / "tests" / "apps" / "scrum" / "data"
 SETS = (
     "dailies_people_dev",
@@ -122,12 +126,23 @@ def _table(name: str, report: Report) -> None:
     print(f"    {'quality':<24} accuracy {report.quality_accuracy:.3f}  macro-F1 {scores['quality']:.3f}")
 
 
-def _per_second(fn: Callable[[str], object], texts: list[str], rounds: int) -> float:
-    start = time.perf_counter()
+def _cpu_seconds_per_item(fn: Callable[[str], object], texts: list[str]) -> float:
+    """CPU seconds per text of one pass (``time.process_time``: the time this process ran, so other processes on a
+    shared machine inflate it far less than wall time)."""
+    start = time.process_time()
+    for text in texts:
+        fn(text)
+    return (time.process_time() - start) / len(texts)
+
+
+def _speed(fns: dict[str, Callable[[str], object]], texts: list[str], rounds: int) -> dict[str, float]:
+    """Items per CPU second of each function: the rounds interleave the functions (a burst of load hits them all
+    alike) and each keeps its best round (load only ever slows a round down)."""
+    best = dict.fromkeys(fns, float("inf"))
     for _ in range(rounds):
-        for text in texts:
-            fn(text)
-    return rounds * len(texts) / (time.perf_counter() - start)
+        for name, fn in fns.items():
+            best[name] = min(best[name], _cpu_seconds_per_item(fn, texts))
+    return {name: 1 / seconds for name, seconds in best.items()}
 
 
 def _reference(text: str) -> object:
@@ -199,13 +214,16 @@ def main() -> None:
         )
 
     contract(texts[0])  # warm-up: imports, compiled schemas
-    reference = _per_second(_reference, texts, 20)
-    parser_rate = _per_second(lambda m: parse_daily(m, "DEV"), texts, 10)
-    contract_rate = _per_second(contract, texts, 5)
+    rates = _speed(
+        {"reference": _reference, "parser": lambda m: parse_daily(m, "DEV"), "contract": contract}, texts, rounds=7
+    )
+    parser_rate = rates["parser"]
     print(
-        f"speed over {len(texts)} dailies: parser {parser_rate:,.0f} dailies/s; reference (split + one regex) "
-        f"{reference:,.0f}/s, the parser costs {reference / parser_rate:.0f}× it; agent_process offline "
-        f"{contract_rate:,.0f}/s ({parser_rate / contract_rate:.1f}× slower than the bare parser)"
+        f"speed over {len(texts)} dailies, best of 7 interleaved rounds, per CPU second of this process: parser "
+        f"{parser_rate:,.0f} dailies/s ({'meets' if parser_rate >= TARGET else 'below'} the {TARGET:,}/s target); "
+        f"reference (split + one regex) {rates['reference']:,.0f}/s, the parser costs "
+        f"{rates['reference'] / parser_rate:.0f}× it; agent_process offline {rates['contract']:,.0f}/s "
+        f"({parser_rate / rates['contract']:.1f}× slower than the bare parser)"
     )
 
 
