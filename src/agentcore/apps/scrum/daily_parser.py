@@ -633,6 +633,9 @@ def parse(message: str) -> ParsedDaily:
         target.extend(items)
         if any(item["task_id"] for item in items):
             last = (clause.sentence, target, items)
+    if len(_STATED) >= _STATED_MAX:
+        _STATED.clear()
+    _STATED[message] = parsed.no_blockers_stated
     return parsed
 
 
@@ -785,7 +788,16 @@ def _stated(texts: str, message: str | None, parsed: ParsedDaily | None) -> bool
     """Whether blockers are addressed: the parser's own reading of ``message`` (one reading on every path)."""
     if message is None:
         return no_blockers_stated(texts)
-    return (parsed if parsed is not None else parse(message)).no_blockers_stated
+    if parsed is not None:
+        return parsed.no_blockers_stated
+    known = _STATED.get(message)  # the verdict of a model's answer right after the parser read the same text
+    return known if known is not None else parse(message).no_blockers_stated
+
+
+_STATED: dict[str, bool] = {}
+"""``parse(message).no_blockers_stated`` of the texts read last (bounded), so the shared verdict does not read a
+daily twice."""
+_STATED_MAX = 512
 
 
 def no_blockers_stated(text: str) -> bool:
