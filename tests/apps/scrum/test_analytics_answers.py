@@ -164,9 +164,9 @@ def test_own_answers_go_through_the_report_step(
     store.clock = lambda: clock[0]
     seed_team(store)
     made = ScrumBackend(
-        store, LLMConnection(client, oai.base_url, "gpt-4o-mini", "test", _api_key=oai.api_key), Recorder()
+        store, ChatConnection(client, oai.base_url, "gpt-4o-mini", "test", api_key=oai.api_key), Recorder()
     )
-    offline = ScrumBackend(store, LLMConnection(None, "offline", "", "offline"), Recorder())  # type: ignore[arg-type]
+    offline = ScrumBackend(store, ChatConnection(None, "offline", "", "offline"), Recorder())  # type: ignore[arg-type]
     expected = offline.analytics("core", "что с TASK-4?").text
     oai.fake.script.text("TASK-4 сейчас на ревью у Веры.")
     worded = made.analytics("core", "что с TASK-4?")

@@ -17,7 +17,7 @@ from tests.apps.scrum.test_flows import Recorder, _backend, daily_output
 
 from agentcore.apps.scrum.backend.dialogue import is_new_daily
 from agentcore.apps.scrum.backend.flows import ScrumBackend
-from agentcore.apps.scrum.backend.llm import LLMConnection
+from agentcore.llm.connection import ChatConnection
 from agentcore.testing.fake_openai import FakeOpenAIServer
 
 ASKING = "Вчера закрыл TASK-1, сегодня TASK-2. Блокер: нет стенда"
@@ -131,7 +131,9 @@ def test_weak_and_superseded_attempts_are_kept_as_drafts(data_dir: Path, recorde
     assert first.submit_daily("core", "anna", ASKING).status == "clarification"
     first.close()
     # another process on the same database (the team exists already): the dialogue lives in the database
-    second = ScrumBackend(sqlite_store(data_dir), LLMConnection(httpx.Client(), "offline", "offline", "test"), recorder)
+    second = ScrumBackend(
+        sqlite_store(data_dir), ChatConnection(httpx.Client(), "offline", "offline", "test"), recorder
+    )
     member = second.store.member("core", "anna")
     state = second.store.session_state(member)
     assert state is not None and [d["text"] for d in state["drafts"]] == ["работаю"]
