@@ -4,6 +4,7 @@ choices."""
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 
@@ -59,3 +60,17 @@ def test_member_ids_from_telegram_users() -> None:
     assert member_slug("Anna_Dev", 5) == "anna_dev"
     assert member_slug(None, 42) == "tg42"
     assert member_slug("_x", 7) == "tg7"
+
+
+async def test_a_failing_handler_tells_the_person(bot: Any, fake: Any, caplog: pytest.LogCaptureFixture) -> None:
+    from tests.apps.scrum.telegram.conftest import text_update
+
+    from agentcore.apps.scrum.telegram import texts
+
+    def broken(_question: str) -> str:
+        raise RuntimeError("секретный текст вопроса")
+
+    bot.ctx.backend.faq = broken
+    await bot.feed({"update_id": 1, **text_update(801, "/faq что такое спринт?")})
+    assert fake.sent(801)[-1]["text"] == texts.FAILED
+    assert "RuntimeError" in caplog.text and "секретный текст" not in caplog.text

@@ -7,12 +7,13 @@ the team's chat) and mentions only; replies go to the topic the message came fro
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import TYPE_CHECKING, Any
 
 from aiogram import F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
-from aiogram.types import CallbackQuery, Message
+from aiogram.types import CallbackQuery, ErrorEvent, Message
 
 from agentcore.apps.scrum.telegram import texts
 from agentcore.apps.scrum.telegram.delivery import escape
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 
     from agentcore.apps.scrum.telegram.store import Binding
 
+log = logging.getLogger("agentcore.scrum.telegram")
 DIGEST_AFTER_HOURS = 2
 """The team digest goes to the group this long after the reminder time."""
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
@@ -394,6 +396,23 @@ async def followup_choice(query: CallbackQuery, bot: Bot, ctx: BotContext) -> No
         )
 
 
+async def on_error(event: ErrorEvent, bot: Bot, ctx: BotContext) -> bool:
+    """An update whose handling failed: logged by the error's type (never its text: it may quote a message), and
+    the person told to try again — the bot never goes silent on them."""
+    update = event.update
+    log.error("telegram // Update %s failed: %s", update.update_id, type(event.exception).__name__)
+    chat_id: int | None = None
+    thread: int | None = None
+    if update.message is not None:
+        chat_id = update.message.chat.id
+        thread = update.message.message_thread_id if update.message.is_topic_message else None
+    elif update.callback_query is not None:
+        chat_id = update.callback_query.from_user.id
+    if chat_id is not None:
+        await deliver(ctx, bot, chat_id, escape(texts.FAILED), thread_id=thread)
+    return True
+
+
 def create_router() -> Router:
     """A fresh router with every handler (one per dispatcher: aiogram attaches a router to one parent only)."""
     router = Router(name="scrum")
@@ -411,4 +430,5 @@ def create_router() -> Router:
     router.message.register(group_text, F.text)
     router.callback_query.register(clarification_choice, F.data.in_({SAME, NO_TASK}))
     router.callback_query.register(followup_choice, F.data.regexp(r"^b:\d+:(on|off)$"))
+    router.errors.register(on_error)
     return router
