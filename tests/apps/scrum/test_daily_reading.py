@@ -313,3 +313,18 @@ def test_an_item_is_described_by_a_word_of_its_own(text: str, great: bool) -> No
 )
 def test_nothing_left_to_do_is_critical(text: str) -> None:
     assert criticality(text) == (True, "участник не может продолжать работу")
+
+
+def test_a_time_word_or_header_in_a_models_summary_describes_nothing() -> None:
+    """Models copy the header into an item's summary («Сегодня: PAY-2»): the verdict still sees a bare id."""
+    daily = {
+        "role": "DEV",
+        "yesterday": [{"task_id": "PAY-1", "summary": "Вчера: PAY-1 отчёты"}],
+        "today": [{"task_id": "PAY-2", "summary": "Сегодня: PAY-2"}],
+        "blockers": [],
+        "quality": "GREAT",
+    }
+    message = "Вчера: PAY-1 отчёты\nСегодня: PAY-2\nБлокеры: нет"
+    assert daily_verdict(daily, message)[0] == parse_daily(message, "DEV")["daily"]["quality"] == "DETAIL_OK"
+    daily["today"][0]["summary"] = "Сегодня: PAY-2 — WIP"
+    assert daily_verdict(daily, message)[0] == "GREAT"

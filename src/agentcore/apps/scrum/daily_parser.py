@@ -685,7 +685,17 @@ def _described(item: dict[str, Any]) -> bool:
     what it is («TASK-7 — вёрстка») or its status («TASK-7 done», «TASK-7 — WIP»).  «TASK-7» alone, «задача TASK-7»
     or «делаю TASK-7» (a verb any task takes) is not described."""
     words = (w.lower() for w in _WORD.findall(without_task_ids(item["summary"])))
-    return any(len(w) > 1 and not w.isdigit() and w not in _FILLER and w not in _NOT_DESCRIBING for w in words)
+    return any(_describes(w) for w in words)
+
+
+def _describes(word: str) -> bool:
+    """Whether a (lower-case) word of an item says something of its task: not a filler, a task noun, a verb any
+    task takes, a time word or a header («сегодня», «Блокеры») — but a status («done», «WIP», «в работе») does."""
+    if len(word) < 2 or word.isdigit() or word in _FILLER or word in _NOT_DESCRIBING:
+        return False
+    if word in _STATUS_WORDS:
+        return True
+    return not (_YESTERDAY_RE.fullmatch(word) or _TODAY_RE.fullmatch(word) or _BLOCKER_WORDS_FULL.fullmatch(word))
 
 
 def grade(parsed: ParsedDaily) -> str:
