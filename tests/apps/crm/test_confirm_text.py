@@ -93,3 +93,27 @@ def test_money_and_data_helpers() -> None:
     assert money("много") == "«много»"
     assert as_data("a\r\nb\tc\u200bd") == "«a b c d»"
     assert as_data("x" * 500).endswith("…»") and len(as_data("x" * 500)) == 162
+
+
+async def test_details_give_each_command_its_record_and_fields(make_orchestrator: Any, client: BitrixClient) -> None:
+    """What the console's card draws: per (sub-)command the record's name and each field before → after."""
+    batch = {
+        "halt": 0,
+        "cmd": {
+            "a": "crm.deal.update?id=1&fields[OPPORTUNITY]=300000",
+            "b": "crm.deal.add?fields[TITLE]=Поставка фильтров&fields[OPPORTUNITY]=50000",
+            "c": "crm.deal.delete?id=5",
+        },
+    }
+    result = await _ask(make_orchestrator, client, [step("batch", batch)])
+    (request,) = result.pending_confirmations
+    update, add, delete = request.details
+    assert update == {
+        "action": "update",
+        "entity": "deal",
+        "target": "«Ромашка: поставка насосов» (#1)",
+        "changes": [{"field": "сумма", "before": "250 000 ₽", "after": "300 000 ₽"}],
+    }
+    assert (add["action"], add["target"]) == ("add", "«Поставка фильтров»")
+    assert add["changes"] == [{"field": "сумма", "before": "—", "after": "50 000 ₽"}]
+    assert (delete["action"], delete["target"], delete["changes"]) == ("delete", "«Смирнова: консультация» (#5)", [])
