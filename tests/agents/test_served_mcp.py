@@ -12,7 +12,7 @@ from typing import Any
 import openai
 import pytest
 from openai import OpenAI
-from tests.agents.test_v1_clients import ANSWER, QUESTION, act, flow
+from tests.agents.test_v1_clients import ANSWER, QUESTION, WEATHER, act, flow
 from tests.apps.research.conftest import ServiceFactory, engine, kb_dir, make_service, settings  # noqa: F401
 from tests.tools.mcp_calc_server import server as calc_server
 
@@ -27,15 +27,6 @@ from agentcore.web.app import create_base_app
 from agentcore.web.v1.router import create_openai_router
 
 pytestmark = pytest.mark.e2e
-
-WEATHER = {
-    "type": "function",
-    "function": {
-        "name": "get_weather",
-        "description": "Погода в городе",
-        "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
-    },
-}
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from openai import OpenAI
-from tests.agents.test_v1_clients import ANSWER, QUESTION, act, flow
+from tests.agents.test_v1_clients import ANSWER, QUESTION, WEATHER, act, flow
 from tests.apps.research.conftest import ServiceFactory, engine, kb_dir, make_service, settings  # noqa: F401
 
 from agentcore.agents.run_relay import RedisRunStore
@@ -24,15 +24,6 @@ from agentcore.web.app import create_base_app
 from agentcore.web.v1.router import create_openai_router, run_store_for
 
 pytestmark = pytest.mark.e2e
-
-WEATHER = {
-    "type": "function",
-    "function": {
-        "name": "get_weather",
-        "description": "Погода в городе",
-        "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
-    },
-}
 
 
 class Worker:

@@ -324,22 +324,7 @@ class SystemSGRAgent(ABC):
         arguments, _ = self.runner.validate(self.tools, call.name, call.arguments)
         yield events.tool_invoked(step, call.name, arguments, call.id)
         result = await self.runner.run_by_name(self.tools, call.name, call.arguments)
-        try:
-            parameters = call.parsed_arguments()
-        except ValueError:
-            parameters = {"raw_input": call.arguments}
-        state.tool_calls.append(ToolCall(call.name, parameters, result.value if result.ok else result.content))
-        self._log_step(
-            ReasoningStep(
-                len(state.trace) + 1,
-                "call_tool",
-                thought=thought,
-                tool_used=call.name,
-                tool_parameters=parameters,
-                tool_result=truncate(result.content, TRACE_RESULT_CHARS),
-            ),
-            state,
-        )
+        self._record_call(state, call, thought, result.value if result.ok else result.content, result.content)
         yield events.observation(
             step,
             call.name,
@@ -356,10 +341,7 @@ class SystemSGRAgent(ABC):
     ) -> AsyncGenerator[AgentStepEvent | ToolResult, None]:
         """A call of a client tool: ``client_tool`` (under a fresh id), the client's result, ``observation``."""
         assert state.client is not None
-        try:
-            parameters = call.parsed_arguments()
-        except ValueError:
-            parameters = {"raw_input": call.arguments}
+        parameters = _parameters(call)
         call_id = LLMToolCall(name=call.name).id  # the model's ids repeat across runs; the client's must not
         # Waiting from before the event: the run is suspended at the yield while the client gets the call.
         result = state.client.expect(call_id)
@@ -368,7 +350,14 @@ class SystemSGRAgent(ABC):
             output = await result
         finally:
             state.client.pending.pop(call_id, None)
-        state.tool_calls.append(ToolCall(call.name, parameters, output))
+        self._record_call(state, call, thought, output, output)
+        yield events.observation(step, call.name, call_id, ok=True, text=output)
+        yield ToolResult(call.name, ok=True, value=output, content=output)
+
+    def _record_call(self, state: _RunState, call: LLMToolCall, thought: str | None, result: Any, text: str) -> None:
+        """A finished tool call in ``tool_calls`` and in the trace (``text``: what the model was given)."""
+        parameters = _parameters(call)
+        state.tool_calls.append(ToolCall(call.name, parameters, result))
         self._log_step(
             ReasoningStep(
                 len(state.trace) + 1,
@@ -376,12 +365,10 @@ class SystemSGRAgent(ABC):
                 thought=thought,
                 tool_used=call.name,
                 tool_parameters=parameters,
-                tool_result=truncate(output, TRACE_RESULT_CHARS),
+                tool_result=truncate(text, TRACE_RESULT_CHARS),
             ),
             state,
         )
-        yield events.observation(step, call.name, call_id, ok=True, text=output)
-        yield ToolResult(call.name, ok=True, value=output, content=output)
 
     # ------------------------------------------------------------------------ schema-guided mode
     def step_model(self) -> type[BaseModel]:
@@ -471,6 +458,14 @@ class SystemSGRAgent(ABC):
             "reasoning_trace": [asdict(step) for step in trace],
         }
         JsonlStore(self.log_dir / "reasoning" / f"{self.agent_id}.jsonl").append(record)
+
+
+def _parameters(call: LLMToolCall) -> dict[str, Any]:
+    """The call's arguments as a dict (``{"raw_input": ...}`` when they are not JSON)."""
+    try:
+        return call.parsed_arguments()
+    except ValueError:
+        return {"raw_input": call.arguments}
 
 
 async def _answer_of(events: AsyncGenerator[AgentStepEvent, None]) -> str:

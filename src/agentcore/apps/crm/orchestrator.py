@@ -290,8 +290,6 @@ class Orchestrator:
         session_id: str | None = None,
         mode: Mode | None = None,
         source: str = "mcp",
-        state_store: StateStore | None = None,
-        interaction_logger: InteractionLogger | None = None,
     ) -> TurnResult:
         """Queue a change another system asks for (the MCP tool ``crm_request_change``) as a pending confirmation of
         the user's session — it never writes, and neither the model nor the caller can approve it.
@@ -316,14 +314,7 @@ class Orchestrator:
             method=step.method.strip(), params=step.params, comment=step.comment, http_method=step.http_method
         )
         return await self._turn(
-            user_id,
-            session_id,
-            mode,
-            state_store,
-            interaction_logger,
-            message=None,
-            confirmation=None,
-            requested=(clean, source),
+            user_id, session_id, mode, None, None, message=None, confirmation=None, requested=(clean, source)
         )
 
     async def _turn(
