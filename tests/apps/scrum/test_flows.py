@@ -237,6 +237,10 @@ def test_a_dialogue_left_open_does_not_swallow_the_next_days_daily(data_dir: Pat
     assert fresh.daily is not None and fresh.daily["blockers"] == []
     assert fresh.daily["yesterday"][0]["task_id"] == "TASK-2"
     assert made.store.dailies("core")[0].daily == fresh.daily
+    # … and what was written the evening before is not lost: it is a draft of the accepted daily
+    assert [(d["text"], d["why"]) for d in made.store.dailies("core")[0].drafts] == [
+        ("Вчера TASK-1, сегодня TASK-2. Блокер: нет стенда", "left")
+    ]
     made.close()
 
 

@@ -384,4 +384,3 @@ def mount(ctx: EdgeContext) -> Mount:
     combined.include_router(create_router(ctx.settings), dependencies=reader_dependencies(ctx.settings))
     combined.include_router(create_webhook_router(ctx.settings))
     return Mount(combined, guarded=False, label="/scrum")
-

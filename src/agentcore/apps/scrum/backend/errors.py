@@ -52,4 +52,3 @@ class LLMUnavailableError(ScrumError):
     """The language model did not answer (network, HTTP status, timeout) after the retries."""
 
     code = "llm_unavailable"
-

@@ -269,7 +269,7 @@ class ScrumBackend:
         """
         _checked_message(message, allow_blank=True)
         member = self.store.member(team, member_slug)
-        state = self.store.session_state(member) or _new_state()
+        state = self.store.session_state(member) or _carried_over(self.store.session_state(member, left=True))
         superseded: str | None = None
         if state["mode"] == "CLARIFICATION" and is_new_daily(message):
             # A daily of its own closes the pending question; merged, its ids would land on the old blockers.
@@ -489,6 +489,19 @@ def _new_state() -> dict[str, Any]:
         "messages": [],
         "drafts": [],
     }
+
+
+def _carried_over(left: dict[str, Any] | None) -> dict[str, Any]:
+    """A new dialogue; a dialogue left unfinished on an earlier day hands it its drafts and its pending text
+    (``why="left"``), so nothing the member wrote is lost."""
+    state = _new_state()
+    if left:
+        drafts = list(left.get("drafts") or [])
+        if left.get("messages"):
+            text = "\n".join(left["messages"])
+            drafts.append({"text": text, "why": "left", "at": None, "question": left.get("question")})
+        state["drafts"] = drafts
+    return state
 
 
 def _draft(text: str, why: str, at: Any, **extra: Any) -> dict[str, Any]:

@@ -294,14 +294,16 @@ class ScrumStore:
             ]
 
     # ------------------------------------------------------------------ daily sessions
-    def session_state(self, member: MemberInfo) -> dict[str, Any] | None:
+    def session_state(self, member: MemberInfo, *, left: bool = False) -> dict[str, Any] | None:
         """The member's open daily dialogue (``None`` when there is none, or when it was left for longer than
-        :data:`SESSION_TTL`: the next day's daily is a new daily, not the answer to yesterday's question)."""
+        :data:`SESSION_TTL`: the next day's daily is a new daily, not the answer to yesterday's question).
+
+        ``left=True`` returns only such a left dialogue (its texts become drafts of the next one)."""
         from agentcore.apps.scrum.backend.tables import DailySession
 
         with self.reading() as session:
             row = session.get(DailySession, member._id)
-            if row is None or row.updated_at < self.clock() - SESSION_TTL:
+            if row is None or (row.updated_at < self.clock() - SESSION_TTL) is not left:
                 return None
             return dict(row.state)
 
