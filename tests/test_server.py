@@ -116,7 +116,7 @@ def test_research_and_openai_compatible_agents_are_served(settings: Settings) ->
         body = client.post("/research", json={"question": "Как оформить отпуск?"}).json()
         assert body["metadata"]["answered"] is True and body["citations"]
         sdk = OpenAI(base_url=server.url + "/v1", api_key="unused", max_retries=0, timeout=60)
-        assert [m.id for m in sdk.models.list()] == ["research", "sgr-example"]
+        assert [m.id for m in sdk.models.list()] == ["assistant", "research", "sgr-example"]
         question = [{"role": "user", "content": "Где лежат логи?"}]
         answer = sdk.chat.completions.create(model="research", messages=question)  # type: ignore[arg-type]
         assert "Источники:" in (answer.choices[0].message.content or "")

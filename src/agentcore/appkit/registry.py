@@ -36,6 +36,7 @@ APPS: tuple[LazyApp, ...] = (
         "assistant",
         "Диалог с ассистентом: вопросы по базе знаний (RAG) и хайку на заданную тему.",
         settings_section="assistant",
+        agents="agentcore.apps.assistant.served:served_agents",
         cli="agentcore.apps.assistant.cli:register",
     ),
     LazyApp(

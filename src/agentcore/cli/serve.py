@@ -63,6 +63,22 @@ def console_key() -> str | None:
     return key
 
 
+def own_services(host: str, port: int) -> None:
+    """Point the served assistant (model ``assistant`` of ``/v1``) at this server's own ``/rag`` and ``/haiku`` when
+    ``RAG_SERVICE_URL`` / ``HAIKU_SERVICE_URL`` are not set (the workers inherit the environment)."""
+    import os
+
+    from agentcore.config import get_settings
+
+    settings = load_settings(*APP_SECTIONS)
+    base = console_url(host, port, None).rstrip("/")
+    if not settings.rag_service_url:
+        os.environ["RAG_SERVICE_URL"] = base + "/rag"
+    if not settings.haiku_service_url:
+        os.environ["HAIKU_SERVICE_URL"] = base + "/haiku"
+    get_settings.cache_clear()
+
+
 def console_url(host: str, port: int, key: str | None) -> str:
     """The address of the web console (with the one-time key, when one was made)."""
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
@@ -80,6 +96,7 @@ def serve(host: str, port: int, workers: int = 1) -> None:
     import typer
     import uvicorn
 
+    own_services(host, port)
     key = console_key()
     typer.echo(f"Консоль: {console_url(host, port, key)}")
     if key:

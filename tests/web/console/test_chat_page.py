@@ -37,3 +37,22 @@ def test_chat_round_trip_with_the_sgr_example(page: Any, shot: Any, check_a11y: 
     assert page.locator(".message.user").count() == 2
     check_a11y(page)
     shot(page, "chat")
+
+
+def test_chat_with_the_seed_000_assistant(page: Any, shot: Any) -> None:
+    page.goto("/console/chat")
+    page.wait_for_function("() => document.getElementById('model').options.length > 0")
+    assert page.get_by_test_id("model-select").input_value() == "assistant"  # the first choice
+    page.get_by_test_id("question-input").fill("Напиши хайку про осень")
+    page.get_by_test_id("send").click()
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=final-answer]').length === 1"
+        " && !document.getElementById('send').disabled",
+        timeout=90_000,
+    )
+    assert page.locator("#chat-status").inner_text() == "Готово."
+    reply = page.get_by_test_id("final-answer").last.inner_text()
+    assert "Хайку" in reply or "хайку" in reply, reply
+    steps = page.get_by_test_id("step").all_inner_texts()
+    assert len(steps) >= 4 and any("Выполняю инструмент" in s for s in steps), steps
+    shot(page, "chat-assistant")

@@ -16,14 +16,14 @@ UNFINISHED = re.compile(
 )
 
 
-def _pages(page: Any) -> list[tuple[str, str]]:
-    page.goto("/")
+def _pages(page: Any, server: Any) -> list[tuple[str, str]]:
+    page.goto(server.console_url)  # as a user does: the printed address, with the one-time /chat key
     links = page.locator("nav a")
     return [(links.nth(i).inner_text(), links.nth(i).get_attribute("href")) for i in range(links.count())]
 
 
-def test_every_page_renders_complete_and_accessible(page: Any, shot: Any, check_a11y: Any) -> None:
-    pages = _pages(page)
+def test_every_page_renders_complete_and_accessible(page: Any, console_server: Any, shot: Any, check_a11y: Any) -> None:
+    pages = _pages(page, console_server)
     titles = [title for title, _ in pages]
     assert titles[:2] == ["Ask", "Chat"] and "Trace" in titles
     for title, href in pages:
@@ -37,8 +37,8 @@ def test_every_page_renders_complete_and_accessible(page: Any, shot: Any, check_
         check_a11y(page)
 
 
-def test_pages_fit_a_phone(page: Any, shot: Any) -> None:
-    pages = _pages(page)
+def test_pages_fit_a_phone(page: Any, console_server: Any, shot: Any) -> None:
+    pages = _pages(page, console_server)
     page.set_viewport_size({"width": 390, "height": 844})
     for title, href in pages:
         page.goto(href)

@@ -1,0 +1,154 @@
+"""The seed-000 assistant as the OpenAI-compatible model ``assistant`` (``/v1``; the console's Chat page).
+
+One request is one turn of the seed's dialog: the earlier turns of the request become the assistant's history, the
+last user message goes through steps 1.2–5 (:meth:`AssistantAgent.handle_input`) in a worker thread, and what the
+assistant prints becomes step events as it happens: a progress line (``status``) starts a step with a ``thought`` of
+the controller, a result line and the lines that belong to it (``detail``) make the ``final`` answer, a warning (an
+irrelevant request, a theme no word can carry) is a ``final`` answer too, an ``error`` line ends the run with an
+``error`` event.  The assistant calls the RAG and Haiku services over HTTP as in the seed: ``RAG_SERVICE_URL`` and
+``HAIKU_SERVICE_URL`` (``agentcore serve`` points them at its own ``/rag`` and ``/haiku`` when they are unset).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import AsyncGenerator
+from typing import Any
+
+from agentcore.agents.events import AgentStepEvent, EventFactory
+from agentcore.agents.served import AgentInput, ServedAgent
+from agentcore.appkit.plugin import EdgeContext
+from agentcore.config import Settings
+from agentcore.web.errors import ApiError
+
+__all__ = ["AssistantServing", "served_agents"]
+
+_DONE = object()
+
+
+class AssistantServing:
+    """Runs one assistant turn per request on one shared gateway (created on first use, closed by :meth:`aclose`)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._gateway: Any = None
+        self._lock = threading.Lock()
+
+    def gateway(self) -> Any:
+        """The gateway (created on first use).
+
+        Raises:
+            ApiError: 503 when the provider is not configured.
+        """
+        from agentcore.llm.errors import LLMConfigError
+        from agentcore.llm.factory import create_gateway
+
+        with self._lock:
+            if self._gateway is None:
+                try:
+                    self._gateway = create_gateway(self.settings)
+                except LLMConfigError:
+                    raise ApiError(503, "провайдер LLM не настроен", "llm_not_configured") from None
+            return self._gateway
+
+    def urls(self) -> tuple[str, str]:
+        """The RAG and Haiku service URLs.
+
+        Raises:
+            ApiError: 503 when they are not configured.
+        """
+        rag, haiku = self.settings.rag_service_url, self.settings.haiku_service_url
+        if not rag or not haiku:
+            raise ApiError(503, "не заданы RAG_SERVICE_URL и HAIKU_SERVICE_URL", "services_not_configured")
+        return rag, haiku
+
+    async def check(self, question: str) -> None:
+        """Refuse before a run when the gateway or the services are not configured."""
+        self.gateway()
+        self.urls()
+
+    async def run(self, agent_input: AgentInput) -> AsyncGenerator[AgentStepEvent, None]:
+        """One turn as step events (see the module docstring)."""
+        from agentcore.apps.assistant.agent import AssistantAgent, Outcome
+        from agentcore.apps.assistant.clients import ServiceClient
+        from agentcore.llm.sync import SyncGateway
+
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue[Any] = asyncio.Queue()
+
+        def say(text: str, kind: str = "info") -> None:
+            loop.call_soon_threadsafe(queue.put_nowait, (kind, text))
+
+        def turn() -> Outcome:
+            rag = ServiceClient(rag_url, timeout=self.settings.service_timeout)
+            haiku = ServiceClient(haiku_url, timeout=self.settings.service_timeout)
+            agent = AssistantAgent(
+                self.settings, SyncGateway(gateway), rag, haiku, say, provider_name=gateway.provider.display_name
+            )
+            agent.session_started = True  # the help text belongs to a terminal session, not to every request
+            for message in agent_input.history:
+                if message.role in ("user", "assistant") and message.content:
+                    agent.history.add(message.role, message.content)
+            try:
+                return agent.handle_input(agent_input.question)
+            finally:
+                loop.call_soon_threadsafe(queue.put_nowait, _DONE)
+
+        events = EventFactory("assistant")
+        if agent_input.client_tools is not None:
+            yield events.error(0, "ассистент не принимает инструменты клиента (tools)", "validation_error")
+            return
+        rag_url, haiku_url = self.urls()
+        gateway = self.gateway()
+        step = 0
+        answer: list[str] = []
+        failure: str | None = None
+        worker = asyncio.ensure_future(asyncio.to_thread(turn))
+        try:
+            while (item := await queue.get()) is not _DONE:
+                kind, text = item
+                if kind == "status":
+                    step += 1
+                    yield events.step_started(step)
+                    yield events.thought(step, text, origin="control")
+                elif kind in ("result", "detail", "warn", "help", "ok", "info"):
+                    answer.append(text)
+                elif kind == "error":
+                    failure = text
+            outcome = await worker
+        finally:
+            if not worker.done():
+                worker.cancel()
+        if failure is not None and not answer:
+            code = "llm_error" if outcome is Outcome.FATAL else "service_error"
+            yield events.error(step, failure, code)
+            return
+        if failure is not None:
+            answer.append(failure)
+        yield events.final(step, "\n".join(answer), metadata={"agent": "assistant", "steps": step})
+
+    async def aclose(self) -> None:
+        """Close the gateway if it was created."""
+        if self._gateway is not None:
+            await self._gateway.aclose()
+
+
+def served_agents(ctx: EdgeContext) -> list[ServedAgent]:
+    """The model ``assistant`` of ``/v1``."""
+    serving = AssistantServing(ctx.settings)
+    ctx.closers.append(serving.aclose)
+
+    async def run(question: str) -> AsyncGenerator[AgentStepEvent, None]:
+        async for event in serving.run(AgentInput(question=question)):
+            yield event
+
+    return [
+        ServedAgent(
+            "assistant",
+            "Ассистент (seed 000): вопросы по базе знаний (RAG) и хайку на заданную тему",
+            run,
+            serving.check,
+            serving.run,
+        )
+    ]
