@@ -51,3 +51,11 @@ def test_without_a_token_the_webhook_is_absent(data_dir: Path) -> None:
     with TestClient(create_app(Settings(), mcp=False)) as client:
         answer = client.post("/telegram/webhook", json={"update_id": 1})
         assert answer.status_code == 404 and answer.json()["code"] == "telegram_disabled"
+
+
+def test_a_bad_token_stops_the_bot_not_the_server(data_dir: Path) -> None:
+    settings = Settings(telegram_bot_token=SecretStr("not-a-token"))
+    with TestClient(create_app(settings, mcp=False)) as client:
+        assert client.get("/health").status_code == 200
+        answer = client.post("/telegram/webhook", json={"update_id": 1})
+        assert answer.status_code == 404 and answer.json()["code"] == "telegram_disabled"

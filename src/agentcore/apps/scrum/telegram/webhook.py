@@ -63,10 +63,16 @@ def create_webhook_router(
         if configured:
             if not secret:
                 log.warning("telegram // AGENTCORE_TELEGRAM_WEBHOOK_SECRET is not set: the webhook accepts any sender")
-            bot = await asyncio.to_thread(build)
-            state["bot"] = bot
-            if scheduler:
-                task = asyncio.create_task(bot.scheduler_loop(stop))
+            try:
+                bot = await asyncio.to_thread(build)
+            except Exception as exc:  # a bad token or provider stops the bot, not the other systems of the server
+                from agentcore.util.redact import redact
+
+                log.error("telegram // The bot did not start: %s", redact(f"{type(exc).__name__}: {exc}")[:300])
+            else:
+                state["bot"] = bot
+                if scheduler:
+                    task = asyncio.create_task(bot.scheduler_loop(stop))
         try:
             yield
         finally:
@@ -106,7 +112,11 @@ def create_webhook_router(
             raise ApiError(401, "неверный или отсутствующий секрет вебхука Telegram", "unauthorized")
         bot: TelegramBot | None = state.get("bot")
         if bot is None:
-            raise ApiError(404, "бот Telegram не настроен: задайте AGENTCORE_TELEGRAM_BOT_TOKEN", "telegram_disabled")
+            raise ApiError(
+                404,
+                "бот Telegram не запущен: задайте AGENTCORE_TELEGRAM_BOT_TOKEN (причина — в журнале сервера)",
+                "telegram_disabled",
+            )
         body = await request.body()
         if len(body) > MAX_UPDATE_BYTES:
             raise ApiError(413, "слишком большое обновление", "too_large")
