@@ -58,7 +58,7 @@ LLM_STATUS_BEFORE = {
     "StructuredOutputError": 502,
     "NoOfflineHandlerError": 500,
 }
-RAG_ERRORS = [c for c in _subclasses(rag_errors.RagError) if c.__module__ == rag_errors.__name__]
+RAG_ERRORS = [c for c in _subclasses(rag_errors.RetrievalError) if c.__module__ == rag_errors.__name__]
 
 
 @pytest.mark.parametrize("cls", LLM_ERRORS, ids=lambda c: c.__name__)
@@ -130,7 +130,7 @@ def test_a_prefix_gives_context_and_retry_after_survives() -> None:
 
 # What the RAG service answered before the map moved to the edge (each error class carried its status then).
 RAG_ANSWERS = {
-    "RagError": (400, "rag_error"),
+    "RetrievalError": (400, "rag_error"),
     "InvalidQueryError": (422, "invalid_query"),
     "InvalidCollectionNameError": (422, "invalid_collection_name"),
     "UnknownCollectionError": (404, "unknown_collection"),

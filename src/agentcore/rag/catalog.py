@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from agentcore.config import Settings
 from agentcore.rag.analysis import Analyzer
 from agentcore.rag.default_kb import DEFAULT_COLLECTION, load_bundled_vectors
-from agentcore.rag.errors import RagError, SearchBackendError, UnknownCollectionError
+from agentcore.rag.errors import RetrievalError, SearchBackendError, UnknownCollectionError
 from agentcore.rag.journal import EmbeddingJournal
 from agentcore.rag.models import Chunk, CollectionInfo
 from agentcore.rag.snapshot import CollectionSnapshot
@@ -144,7 +144,7 @@ class Catalog:
         """The collection named in the switch file, ``None`` when it is missing or unreadable."""
         try:
             return validate_collection_name(self._active_path.read_text("utf-8").strip())
-        except (OSError, RagError, UnicodeDecodeError):
+        except (OSError, RetrievalError, UnicodeDecodeError):
             return None
 
     # ------------------------------------------------------------------ listing
@@ -155,7 +155,7 @@ class Catalog:
         for name in self.store.names():
             try:
                 infos.append(self.describe(name, self.store.read_manifest(name), active))
-            except (RagError, OSError, ValueError) as exc:
+            except (RetrievalError, OSError, ValueError) as exc:
                 logger.warning("collection // Unreadable collection %s: %s", name, exc)
         return infos
 

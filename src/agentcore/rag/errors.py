@@ -8,37 +8,37 @@ report the same thing; which HTTP status each one answers with is the edge's bus
 from __future__ import annotations
 
 
-class RagError(Exception):
+class RetrievalError(Exception):
     """Base of every retrieval error."""
 
 
-class InvalidQueryError(RagError):
+class InvalidQueryError(RetrievalError):
     """The question or a search parameter is invalid (empty, too long, ``top_k`` out of range, ...)."""
 
 
-class InvalidCollectionNameError(RagError):
+class InvalidCollectionNameError(RetrievalError):
     """The collection name has characters outside ``[A-Za-z0-9_.-]`` or is too long."""
 
 
-class UnknownCollectionError(RagError):
+class UnknownCollectionError(RetrievalError):
     """No collection with this name is stored."""
 
 
-class EmptyCollectionError(RagError):
+class EmptyCollectionError(RetrievalError):
     """The collection exists but holds no chunks."""
 
 
-class DenseUnavailableError(RagError):
+class DenseUnavailableError(RetrievalError):
     """Dense retrieval was asked for, but no embedder is configured (``AGENTCORE_RAG_EMBEDDER=none``)."""
 
 
-class IngestError(RagError):
+class IngestError(RetrievalError):
     """The path to index does not exist or holds no supported document."""
 
 
-class EmbedderError(RagError):
+class EmbedderError(RetrievalError):
     """The embedder failed while dense retrieval was explicitly requested."""
 
 
-class SearchBackendError(RagError):
+class SearchBackendError(RetrievalError):
     """The scale-out search backend (Qdrant) failed or is unreachable."""

@@ -56,7 +56,7 @@ class McpSettings(Section):
     mcp_timeout: float = Field(10.0, gt=0, le=300, validation_alias=env("MCP_TIMEOUT"))
 
 
-class McpServerError(Exception):
+class McpServerError(ToolError):
     """A configured MCP server is misconfigured, down or too slow (the message says which and why, in Russian)."""
 
 

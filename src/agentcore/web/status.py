@@ -33,7 +33,7 @@ error type                                      status code                     
 ``IngestError``                                 400    ``ingest_error``              same
 ``EmbedderError``                               503    ``embedder_unavailable``      same
 ``SearchBackendError``                          503    ``search_backend_unavailable`` same
-``RagError``                                    400    ``rag_error``                 same
+``RetrievalError``                                    400    ``rag_error``                 same
 anything else                                   500    ``internal_error``            «внутренняя ошибка сервера»
 =============================================== ====== ============================= ================================
 
@@ -71,7 +71,7 @@ from agentcore.rag.errors import (
     IngestError,
     InvalidCollectionNameError,
     InvalidQueryError,
-    RagError,
+    RetrievalError,
     SearchBackendError,
     UnknownCollectionError,
 )
@@ -142,7 +142,7 @@ LIBRARY_FACES: Mapping[type[BaseException], ErrorFace] = {
     StructuredOutputError: ErrorFace(502, "llm_output_invalid"),
     NoOfflineHandlerError: ErrorFace(500, "internal_error"),
     TokenBudgetExhausted: ErrorFace(429, "token_budget_exhausted"),
-    RagError: _rag(400, "rag_error"),
+    RetrievalError: _rag(400, "rag_error"),
     InvalidQueryError: _rag(422, "invalid_query"),
     InvalidCollectionNameError: _rag(422, "invalid_collection_name"),
     UnknownCollectionError: _rag(404, "unknown_collection"),

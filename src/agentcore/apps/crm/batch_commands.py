@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 from urllib.parse import unquote, unquote_plus
 
+from agentcore.apps.crm.errors import CrmError
 from agentcore.apps.crm.params import param
 from agentcore.apps.crm.phpquery import parse_query
 
@@ -41,7 +42,7 @@ _PARTS = re.compile(r"\[([^\[\]]*)\]")
 _MAX_DECODE_ROUNDS = 5
 
 
-class BatchParseError(ValueError):
+class BatchParseError(CrmError, ValueError):
     """The ``cmd`` cannot be read (the message is Russian, for the user)."""
 
 

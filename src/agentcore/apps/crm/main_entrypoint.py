@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from agentcore.apps.crm.bitrix.auth import OAuthAuth, OAuthTokens, WebhookAuth
 from agentcore.apps.crm.bitrix.client import BitrixClient
+from agentcore.apps.crm.errors import CrmError
 from agentcore.apps.crm.interaction_log import InteractionLogger
 from agentcore.apps.crm.model_client import ModelClient
 from agentcore.apps.crm.models import Mode
@@ -37,7 +38,7 @@ __all__ = [
 _TOKENS_RECORD = "oauth_tokens"
 
 
-class PortalConfigError(ValueError):
+class PortalConfigError(CrmError, ValueError):
     """The portal settings are unusable (the message is Russian and names no secret)."""
 
 

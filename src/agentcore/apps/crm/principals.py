@@ -18,6 +18,8 @@ import hashlib
 import hmac
 from dataclasses import dataclass, field
 
+from agentcore.apps.crm.errors import CrmError
+
 __all__ = ["KeyUsers", "NotAllowedError"]
 
 ANY_USER = "*"
@@ -25,7 +27,7 @@ ANY_USER = "*"
 _UNMAPPED_PREFIX = "key-"
 
 
-class NotAllowedError(PermissionError):
+class NotAllowedError(CrmError, PermissionError):
     """The key may not act as this user (the message is Russian and names no key)."""
 
 

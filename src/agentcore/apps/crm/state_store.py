@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, Protocol
 
+from agentcore.apps.crm.errors import CrmError
 from agentcore.apps.crm.naming import safe_name
 from agentcore.fileio import atomic_write_bytes
 from agentcore.trace.logs import step_logger
@@ -27,7 +28,7 @@ log = step_logger("state", "agentcore.crm")
 _LOCK_TIMEOUT = 120.0  # seconds a turn may wait for another turn of the same session
 
 
-class StateStoreError(Exception):
+class StateStoreError(CrmError):
     """The state could not be read, written or locked (the message names no secret)."""
 
 

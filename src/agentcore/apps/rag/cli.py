@@ -126,7 +126,7 @@ def index(
 ) -> None:
     """Проиндексировать документы (добавить новые, обновить изменённые)."""
     from agentcore.rag.default_kb import DEFAULT_COLLECTION
-    from agentcore.rag.errors import RagError
+    from agentcore.rag.errors import RetrievalError
 
     if not path.exists():
         _fail(f"путь не найден: {path}")
@@ -137,7 +137,7 @@ def index(
             if (collection or indexer.catalog.active) == DEFAULT_COLLECTION:
                 indexer.ensure_default(progress=progress)
             report = indexer.index_path(path, collection, replace=replace, progress=progress)
-    except RagError as exc:
+    except RetrievalError as exc:
         _fail(str(exc), _exit_code(exc))
     except KeyboardInterrupt:
         _fail(
@@ -172,7 +172,7 @@ def search(
 ) -> None:
     """Найти фрагменты базы знаний по вопросу."""
     from agentcore.rag.default_kb import DEFAULT_COLLECTION
-    from agentcore.rag.errors import RagError
+    from agentcore.rag.errors import RetrievalError
 
     if mode is not None and mode not in _MODES:
         _fail(f"неизвестный режим {mode!r}: допустимы bm25, dense, hybrid", 2)
@@ -189,7 +189,7 @@ def search(
             collection=collection,
             rerank=not first_stage,
         )
-    except RagError as exc:
+    except RetrievalError as exc:
         _fail(str(exc), _exit_code(exc))
     from agentcore.rag.answer import answer_from
 
@@ -246,12 +246,12 @@ def collections() -> None:
 @rag_app.command("use")
 def use(name: str = typer.Argument(..., help="Имя коллекции (см. agentcore rag collections).")) -> None:
     """Сделать коллекцию активной: её будут использовать agentcore chat, rag search и rag serve."""
-    from agentcore.rag.errors import RagError
+    from agentcore.rag.errors import RetrievalError
 
     engine = make_engine()
     try:
         engine.catalog.remember_active(name)
-    except RagError as exc:
+    except RetrievalError as exc:
         _fail(str(exc), _exit_code(exc))
     typer.echo(f"Активная коллекция: {name}.")
     if engine.settings.model_fields_set & {"rag_collection"} and engine.settings.rag_collection != name:
@@ -268,11 +268,11 @@ def remove(
     collection: str | None = typer.Option(None, "--collection", "-c", help="Коллекция (по умолчанию активная)."),
 ) -> None:
     """Удалить документы из коллекции."""
-    from agentcore.rag.errors import RagError
+    from agentcore.rag.errors import RetrievalError
 
     try:
         report = make_engine().indexer.remove_documents(doc_ids, collection)
-    except RagError as exc:
+    except RetrievalError as exc:
         _fail(str(exc), _exit_code(exc))
     for skipped in report.skipped:
         _stderr().print(f"[yellow]Не найден[/yellow] {escape(str(skipped.path))}", highlight=False)
@@ -295,14 +295,14 @@ def serve(
 @rag_app.command("bundle-vectors", hidden=True)
 def bundle_vectors() -> None:
     """Сохранить эмбеддинги поставляемой базы знаний рядом с ней (для сопровождающих пакета)."""
-    from agentcore.rag.errors import RagError
+    from agentcore.rag.errors import RetrievalError
 
     indexer = make_engine().indexer
     try:
         with _progress() as progress:
             indexer.ensure_default(progress=progress)
         path = indexer.export_bundled_vectors()
-    except RagError as exc:
+    except RetrievalError as exc:
         _fail(str(exc), _exit_code(exc))
     typer.echo(f"Эмбеддинги сохранены: {path}")
 

@@ -50,7 +50,7 @@ from agentcore.rag.claims import checked_answer
 from agentcore.rag.engine import RagEngine
 from agentcore.rag.errors import (
     InvalidCollectionNameError,
-    RagError,
+    RetrievalError,
 )
 from agentcore.rag.models import SearchResult, SourceDocument
 from agentcore.rag.rerank import arerank
@@ -237,7 +237,7 @@ def _doc_id(value: str) -> str:
     return value
 
 
-def rag_api_error(exc: RagError) -> ApiError:
+def rag_api_error(exc: RetrievalError) -> ApiError:
     """The HTTP answer for an engine error (:data:`agentcore.web.status.EDGE_STATUS`: its status and code, its
     message with URLs hidden and length capped)."""
     return answer_for(exc)
@@ -337,7 +337,7 @@ async def _answering_rag_errors() -> AsyncIterator[None]:
     """Engine errors inside the block become their HTTP answer (:func:`rag_api_error`)."""
     try:
         yield
-    except RagError as exc:
+    except RetrievalError as exc:
         raise rag_api_error(exc) from exc
 
 
@@ -375,7 +375,7 @@ def create_router(
         collection cannot be loaded)."""
         try:
             info = await asyncio.to_thread(lambda: service.searcher().info())
-        except RagError as exc:
+        except RetrievalError as exc:
             error = rag_api_error(exc)
             body = HealthError(error=error.message, code=error.code).model_dump()
             return JSONResponse(status_code=503, content=body)

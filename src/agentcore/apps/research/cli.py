@@ -38,7 +38,7 @@ def run_ask(question: str, *, collection: str | None, max_steps: int | None, as_
     async def go() -> dict[str, object] | None:
         from agentcore.agents.events import ErrorEvent, FinalEvent
         from agentcore.apps.research.service import AgentRequestError, RunDeadlineError
-        from agentcore.rag.errors import RagError
+        from agentcore.rag.errors import RetrievalError
         from agentcore.terminal.steps import render_stream
 
         try:
@@ -46,7 +46,7 @@ def run_ask(question: str, *, collection: str | None, max_steps: int | None, as_
             deadline = service.run_deadline()  # AGENT_RUN_DEADLINE counts the collection check too
             try:
                 await service.check_request(request, deadline=deadline)
-            except (AgentRequestError, RagError, RunDeadlineError) as exc:
+            except (AgentRequestError, RetrievalError, RunDeadlineError) as exc:
                 fail(str(exc), code=2)
             if as_json:
                 events = []

@@ -29,7 +29,7 @@ from agentcore.apps.research.models import AgentRequest, request_model
 from agentcore.apps.research.service import AgentRequestError, AgentService, RunDeadlineError
 from agentcore.apps.research.settings import ResearchSettings
 from agentcore.config import Settings
-from agentcore.rag.errors import RagError
+from agentcore.rag.errors import RetrievalError
 from agentcore.util.redact import redact_public
 from agentcore.web.errors import ApiError, error_responses
 from agentcore.web.status import EDGE_STATUS, answer_for_event, public_event
@@ -143,7 +143,7 @@ class ResearchHTTP:
             raise ApiError(422, f"некорректный запрос: {exc}", "validation_error") from None
         except RunDeadlineError as exc:
             raise ApiError(504, str(exc), "upstream_timeout") from None
-        except RagError as exc:
+        except RetrievalError as exc:
             face = EDGE_STATUS.face_of(exc)
             status = face.status if face is not None and face.status in _RAG_CODES else 422
             raise ApiError(status, redact_public(str(exc)), _RAG_CODES.get(status, "validation_error")) from None

@@ -54,7 +54,7 @@ class QAService:
         """Answer ``question`` from ``collection`` (the active one by default).
 
         Raises:
-            RagError: the search failed (unknown or empty collection, invalid question).
+            RetrievalError: the search failed (unknown or empty collection, invalid question).
         """
         result = await self.retriever.aretrieve(question, self.top_k, collection=collection)
         context = compose_context(result.hits, self.top_k)

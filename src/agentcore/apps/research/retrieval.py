@@ -65,7 +65,7 @@ class Retriever(Protocol):
         """Summary of a collection; loads (and warms up) it.
 
         Raises:
-            RagError: unknown or invalid collection.
+            RetrievalError: unknown or invalid collection.
         """
         ...
 

@@ -33,6 +33,7 @@ from collections.abc import AsyncGenerator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from agentcore.agents.errors import AgentError
 from agentcore.agents.events import AgentStepEvent, Citation, FinalEvent, new_request_id
 from agentcore.agents.react import AgentAction, ReActAgent, ReActRun, build_system_prompt
 from agentcore.apps.research import offline as _offline  # noqa: F401 - registers the offline policy of its step
@@ -47,7 +48,7 @@ from agentcore.rag.analysis import get_analyzer
 from agentcore.rag.answer import NO_ANSWER, decline
 from agentcore.rag.citations import CoverageReport, Passage, answer_sentences, citation_coverage, judge_for
 from agentcore.rag.claims import CheckedClaim, ClaimReport, RenderedAnswer, check_claims, read_claims, render_claims
-from agentcore.rag.errors import RagError
+from agentcore.rag.errors import RetrievalError
 from agentcore.rag.focus import check_focus, question_parts
 from agentcore.rag.models import CollectionInfo
 from agentcore.trace.logs import step_logger
@@ -113,11 +114,11 @@ _DECLINE_RE = re.compile(
 )
 
 
-class AgentRequestError(ValueError):
+class AgentRequestError(AgentError, ValueError):
     """A request the configuration does not allow (too long a question, too many steps); the message is Russian."""
 
 
-class RunDeadlineError(TimeoutError):
+class RunDeadlineError(AgentError, TimeoutError):
     """The knowledge base did not answer the collection check within the run deadline; the message is Russian."""
 
 
@@ -216,7 +217,7 @@ class AgentService(ReActAgent):
         Raises:
             AgentRequestError: question longer than ``rag_max_question_chars`` or ``max_steps`` above
                 ``agent_max_steps``.
-            RagError: unknown, invalid or empty collection (its ``status_code`` says 404 / 422 / 409).
+            RetrievalError: unknown, invalid or empty collection (its ``status_code`` says 404 / 422 / 409).
             RunDeadlineError: the knowledge base did not answer by ``deadline``.
         """
         limit = self.settings.rag.max_question_chars
@@ -282,7 +283,7 @@ class AgentService(ReActAgent):
             )
             yield await self._finish(run, NO_ANSWER, declined=True, timed_out=True)
             return
-        except (AgentRequestError, RagError) as exc:
+        except (AgentRequestError, RetrievalError) as exc:
             from agentcore.agents.events import EventFactory
 
             code = "invalid_request" if isinstance(exc, AgentRequestError) else "retrieval_error"
@@ -474,7 +475,7 @@ class AgentService(ReActAgent):
         )
         try:
             qa = await self.qa.answer(run.question, run.scratch.collection)
-        except RagError as exc:
+        except RetrievalError as exc:
             await run.emit(run.events.error(run.step, f"Ошибка поиска: {redact_public(str(exc))}", "retrieval_error"))
             return
         run.scratch.context = qa.context

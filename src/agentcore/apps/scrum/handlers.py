@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agentcore.agents.errors import AgentError
 from agentcore.apps.scrum import prompts
 from agentcore.apps.scrum.checks import digest_problems, faq_problems, foreign_facts, settle_daily
 from agentcore.apps.scrum.faq_scope import refusal, refusal_kind
@@ -58,7 +59,7 @@ UNSUPPORTED_ANALYTICS = (
 Response = dict[str, Any]
 
 
-class AgentOutputError(RuntimeError):
+class AgentOutputError(AgentError, RuntimeError):
     """The model's output did not validate (seed 4.B: «валидатор упал»): the backend retries the call.
 
     Attributes:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from agentcore.apps.crm.errors import CrmError
+
 __all__ = ["BitrixError", "BitrixTransportError"]
 
 # Codes the caller treats specially.
@@ -10,7 +12,7 @@ EXPIRED_TOKEN = "expired_token"
 WRONG_AUTH_TYPE = "WRONG_AUTH_TYPE"
 
 
-class BitrixError(Exception):
+class BitrixError(CrmError):
     """The portal answered with an error envelope ``{"error": code, "error_description": text}``.
 
     Attributes:
