@@ -26,6 +26,7 @@ from agentcore.llm.gateway import LLMGateway
 from agentcore.llm.models import LLMMessage, LLMRequest
 from agentcore.llm.openai_compat import OpenAICompatProvider
 from agentcore.serving import free_port
+from agentcore.settings.llm import LLMSettings
 
 API_KEY = "sk-bench"
 
@@ -59,7 +60,7 @@ def _gateway(url: str, concurrency: int, rps: float | None = None) -> LLMGateway
         openai_model="m",
         llm_max_concurrency=concurrency,  # also sizes the provider's connection pool
     )
-    return LLMGateway(OpenAICompatProvider(settings), max_concurrency=concurrency, rate_limit_rps=rps)
+    return LLMGateway(OpenAICompatProvider(LLMSettings.of(settings)), max_concurrency=concurrency, rate_limit_rps=rps)
 
 
 REQUEST = LLMRequest(messages=[LLMMessage(role="user", content="Привет")])

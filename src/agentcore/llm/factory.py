@@ -23,6 +23,7 @@ from agentcore.config import Settings, get_settings
 from agentcore.llm.errors import LLMConfigError
 from agentcore.llm.gateway import LLMGateway, SimpleLLMGateway
 from agentcore.llm.provider import LLMProvider
+from agentcore.settings.llm import LLMSettings
 
 if TYPE_CHECKING:
     from agentcore.llm.connection import ChatConnection
@@ -55,11 +56,11 @@ def create_provider(settings: Settings | None = None) -> LLMProvider:
     if settings.provider == "gigachat":
         from agentcore.llm.gigachat import GigaChatProvider
 
-        return GigaChatProvider(settings)
+        return GigaChatProvider(LLMSettings.of(settings))
     if settings.provider == "openai":
         from agentcore.llm.openai_compat import OpenAICompatProvider
 
-        return OpenAICompatProvider(settings)
+        return OpenAICompatProvider(LLMSettings.of(settings))
     raise LLMConfigError(f"unknown provider {settings.provider!r}")
 
 
@@ -174,7 +175,7 @@ def chat_connection(settings: Settings | None = None) -> ChatConnection:
         from agentcore.llm.gigachat import GigaChatProvider, tls_verify
 
         assert isinstance(provider, GigaChatProvider)
-        client = httpx.Client(timeout=settings.llm_timeout, verify=tls_verify(settings))
+        client = httpx.Client(timeout=settings.llm_timeout, verify=tls_verify(LLMSettings.of(settings)))
         url = f"gigachat:{settings.gigachat_base_url.rstrip('/')}"
         return ChatConnection(client, url, settings.chat_model, provider.display_name, gigachat=provider)
     client = httpx.Client(timeout=settings.llm_timeout)

@@ -17,13 +17,13 @@ from typing import Any
 
 import httpx
 
-from agentcore.config import Settings
 from agentcore.llm._http import make_async_client, send_json
 from agentcore.llm.errors import LLMAuthError, LLMConfigError, LLMResponseError
 from agentcore.llm.models import EmbeddingResponse, LLMMessage, LLMRequest, LLMResponse, LLMToolCall
 from agentcore.llm.openai_compat import embeddings_from_body
 from agentcore.llm.provider import Capabilities, LLMProvider
 from agentcore.llm.wire import add_sampling, arguments_text, first_choice, usage_of
+from agentcore.settings.llm import LLMSettings
 
 # Refresh the token this long before it expires (the official SDK uses the same 60 s buffer).
 _TOKEN_EXPIRY_BUFFER_MS = 60_000
@@ -132,7 +132,7 @@ def response_from_gigachat(body: dict[str, Any]) -> LLMResponse:
     )
 
 
-def tls_verify(settings: Settings) -> ssl.SSLContext | bool:
+def tls_verify(settings: LLMSettings) -> ssl.SSLContext | bool:
     """How to verify GigaChat's TLS certificate: off, a CA bundle (the Russian Trusted Root CA) or the system CAs."""
     if not settings.gigachat_verify_ssl_certs:
         return False
@@ -148,6 +148,10 @@ class GigaChatProvider(LLMProvider):
     a fresh ``RqUID`` and ``scope``; cached, refreshed 60 s before ``expires_at``, and re-fetched once when the
     API answers 401.
 
+    Args:
+        settings: the ``llm`` section; none given, the provider reads its own environment (``LLMSettings()``).
+        client: an HTTP client to use instead of its own.
+
     Raises:
         LLMConfigError: neither credentials nor an access token are configured.
     """
@@ -156,7 +160,8 @@ class GigaChatProvider(LLMProvider):
     # GigaChat's native structured output is a forced function call (json_schema exists but is newer/rarer).
     capabilities = Capabilities(native_tools=True, json_schema=False, forced_function=True, parallel_tool_calls=False)
 
-    def __init__(self, settings: Settings, client: httpx.AsyncClient | None = None) -> None:
+    def __init__(self, settings: LLMSettings | None = None, client: httpx.AsyncClient | None = None) -> None:
+        settings = settings if settings is not None else LLMSettings()  # none given: its own environment
         if settings.gigachat_credentials is None and settings.gigachat_access_token is None:
             raise LLMConfigError("GigaChat: set GIGACHAT_CREDENTIALS (or GIGACHAT_ACCESS_TOKEN)")
         bundle = settings.gigachat_ca_bundle_file
@@ -183,7 +188,7 @@ class GigaChatProvider(LLMProvider):
         if self._client is None:
             settings = self._settings
             self._client = make_async_client(
-                settings.llm_timeout, tls_verify(settings), max_connections=settings.llm_max_concurrency
+                settings.timeout, tls_verify(settings), max_connections=settings.max_concurrency
             )
         return self._client
 

@@ -7,7 +7,6 @@ from typing import Any
 
 import httpx
 
-from agentcore.config import Settings
 from agentcore.llm._http import make_async_client, require, send_json
 from agentcore.llm.errors import LLMError, LLMHTTPError, LLMResponseError
 from agentcore.llm.models import (
@@ -19,6 +18,7 @@ from agentcore.llm.models import (
 )
 from agentcore.llm.provider import Capabilities, LLMProvider
 from agentcore.llm.wire import add_sampling, arguments_text, first_choice, usage_of
+from agentcore.settings.llm import LLMSettings
 
 _DEFAULT_CHAT_MODEL = "GigaChat-2-Max"
 
@@ -115,12 +115,17 @@ class OpenAICompatProvider(LLMProvider):
     When neither the request nor ``OPENAI_MODEL`` names a model and the seed's GigaChat default is still in place,
     the first model the server lists under ``GET /models`` is used, so pointing ``OPENAI_API_BASE`` at any
     server works with no other change.
+
+    Args:
+        settings: the ``llm`` section; none given, the provider reads its own environment (``LLMSettings()``).
+        client: an HTTP client to use instead of its own.
     """
 
     name = "openai"
     capabilities = Capabilities(native_tools=True, json_schema=True, forced_function=True)
 
-    def __init__(self, settings: Settings, client: httpx.AsyncClient | None = None) -> None:
+    def __init__(self, settings: LLMSettings | None = None, client: httpx.AsyncClient | None = None) -> None:
+        settings = settings if settings is not None else LLMSettings()  # none given: its own environment
         self._settings = settings
         self._base = settings.openai_api_base.rstrip("/")
         self._client = client
@@ -146,7 +151,7 @@ class OpenAICompatProvider(LLMProvider):
     def client(self) -> httpx.AsyncClient:
         if self._client is None:
             self._client = make_async_client(
-                self._settings.llm_timeout, max_connections=self._settings.llm_max_concurrency
+                self._settings.timeout, max_connections=self._settings.max_concurrency
             )
         return self._client
 
