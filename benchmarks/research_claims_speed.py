@@ -30,9 +30,14 @@ TIMED = ("read_claims", "check_claims", "check_focus", "render_claims")
 
 
 def _instrument(spent: list[float]) -> None:
-    """Wrap the claim-check functions the service calls so their time adds up in ``spent[0]``."""
-    for name in TIMED:
-        original = getattr(research_service, name)
+    """Wrap the claim-check functions the service calls so their time adds up in ``spent[0]`` — and the choice of
+    the sentence that supplies a value (``agentcore.rag.answer.supplying_excerpts``, imported at call time by the
+    draft), which the same rule drives."""
+    import agentcore.rag.answer as rag_answer
+
+    targets = [(research_service, name) for name in TIMED] + [(rag_answer, "supplying_excerpts")]
+    for module, name in targets:
+        original = getattr(module, name)
         if asyncio.iscoroutinefunction(original):
 
             @functools.wraps(original)
@@ -43,7 +48,7 @@ def _instrument(spent: list[float]) -> None:
                 finally:
                     spent[0] += time.perf_counter() - started
 
-            setattr(research_service, name, timed_async)
+            setattr(module, name, timed_async)
         else:
 
             @functools.wraps(original)
@@ -54,7 +59,7 @@ def _instrument(spent: list[float]) -> None:
                 finally:
                     spent[0] += time.perf_counter() - started
 
-            setattr(research_service, name, timed)
+            setattr(module, name, timed)
 
 
 async def measure(settings: Settings, questions: list[str], repeat: int) -> tuple[list[float], list[float]]:

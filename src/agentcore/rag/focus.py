@@ -284,16 +284,26 @@ def _common_prefix(left: str, right: str) -> int:
 
 
 def _vocabulary(texts: Sequence[str]) -> tuple[set[str], set[str]]:
+    """The words and lemmas, and the stems, of ``texts`` (each text's are read once and cached: the same sentences
+    and passages are read for every part and every candidate)."""
     words: set[str] = set()
+    stems: set[str] = set()
     for text in texts:
-        for w in _WORD_RE.findall(text):
-            w = w.lower().replace("ё", "е")
-            words.add(w)
-            if "-" in w:  # «код-фриз» also says «код» and «фриз»
-                words.update(p for p in w.split("-") if p)
-    lemmas = {_lemma(w) for w in words}
-    stems = {_stem(w) for w in words}
-    return lemmas | words, stems
+        text_words, text_stems = _text_vocabulary(text)
+        words |= text_words
+        stems |= text_stems
+    return words, stems
+
+
+@lru_cache(maxsize=16384)
+def _text_vocabulary(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    words: set[str] = set()
+    for w in _WORD_RE.findall(text):
+        w = w.lower().replace("ё", "е")
+        words.add(w)
+        if "-" in w:  # «код-фриз» also says «код» and «фриз»
+            words.update(p for p in w.split("-") if p)
+    return frozenset({_lemma(w) for w in words} | words), frozenset(_stem(w) for w in words)
 
 
 def _gives(asks: Asks, text: str) -> bool:
@@ -442,8 +452,12 @@ def semantic_supplier(
     embed: Any | None = None,
 ) -> int | None:
     """The candidate that gives the value ``part`` asks for and is closest in meaning to it (e5 cosine at least
-    ``threshold``), for a paraphrase no sentence matches by words; ``None`` without one (or without the model)."""
-    indices = list(supplier_scores(part, question, candidates))[:MAX_SEMANTIC_CANDIDATES]
+    ``threshold``), for a paraphrase no sentence matches by words; ``None`` without one (or without the model).
+    Only the :data:`MAX_SEMANTIC_CANDIDATES` that hold most of the part's terms are embedded (each costs an e5
+    pass), and none that holds none of them."""
+    scored = supplier_scores(part, question, candidates)
+    ranked = sorted((i for i, (share, _) in scored.items() if share > 0), key=lambda i: (-scored[i][0], i))
+    indices = ranked[:MAX_SEMANTIC_CANDIDATES]
     if not indices:
         return None
     try:
@@ -457,7 +471,7 @@ def semantic_supplier(
     return indices[best] if float(scores[best]) >= threshold else None
 
 
-MAX_SEMANTIC_CANDIDATES = 24
+MAX_SEMANTIC_CANDIDATES = 4
 
 
 SLOT_ASKS: frozenset[Asks] = frozenset({"number", "time", "person", "service", "yesno"})
