@@ -210,13 +210,14 @@ async def test_workers_sharing_a_store_refresh_the_rotating_token_once(portal: F
     """Bitrix24 refresh tokens work once: a second worker must take the tokens the first one saved, not refresh
     again with the spent refresh token (which the OAuth server refuses with invalid_grant)."""
     from agentcore.apps.crm.main_entrypoint import create_bitrix_client
+    from agentcore.apps.crm.settings import CrmSettings
     from agentcore.apps.crm.state_store import FileStateStore
 
     client_id, secret = portal.create_app()
     access, refresh = portal.issue_tokens(client_id)
     with serve_fake_portal(portal) as server:
         settings = oauth_settings(server.url, client_id, secret, access, refresh)
-        workers = [create_bitrix_client(settings, FileStateStore(tmp_path / "state")) for _ in range(2)]
+        workers = [create_bitrix_client(CrmSettings.of(settings), FileStateStore(tmp_path / "state")) for _ in range(2)]
         try:
             for worker in workers:  # both started and working with the configured token
                 assert (await worker.call("crm.deal.get", {"id": 1}))["result"]["ID"] == "1"

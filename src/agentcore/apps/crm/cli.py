@@ -158,9 +158,9 @@ def run_dialog(mode: str | None, user: str, session: str, verbose: bool = False)
                 text = line.strip()
                 if not text:
                     continue
-                if text.lower() in settings.exit_commands:
+                if text.lower() in settings.core.exit_commands:
                     break
-                if text.lower() in settings.help_commands:
+                if text.lower() in settings.core.help_commands:
                     console.print(Text(HELP_TEXT, style="dim"))
                     continue
                 result = turn(orchestrator.handle_message(user, text, session_id=session))
@@ -169,7 +169,7 @@ def run_dialog(mode: str | None, user: str, session: str, verbose: bool = False)
                     if not result.new_confirmations:
                         break
                     request = result.new_confirmations[0]
-                    approve, leave = _ask_yes_no(f"Ответ для {request.id} [да/нет] ", settings.exit_commands)
+                    approve, leave = _ask_yes_no(f"Ответ для {request.id} [да/нет] ", settings.core.exit_commands)
                     if approve is None:
                         console.print(Text(f"Запрос {request.id} остаётся в ожидании.", style="yellow"))
                         break
@@ -206,14 +206,16 @@ def crm_serve(
 
     from agentcore.apps.crm.http import create_app
     from agentcore.apps.crm.main_entrypoint import PortalConfigError, check_portal_settings
+    from agentcore.apps.crm.settings import CrmSettings
     from agentcore.terminal.common import init_logging, load_settings
 
     settings = load_settings("crm")
     init_logging(settings, "server.log")
-    if not settings.api_token_list:
+    crm = CrmSettings.of(settings)
+    if not crm.api_token_list:
         fail("не задан HTTP_API_TOKENS: без токенов /chat отклоняет все запросы.", code=2)
     try:
-        check_portal_settings(settings)
+        check_portal_settings(crm)
     except PortalConfigError as exc:
         fail(str(exc), code=2)
     uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
@@ -238,7 +240,7 @@ def crm_fake_portal(
 
     settings = load_settings("crm")
     portal = FakePortal(
-        db or settings.data_dir / "crm" / "fake_portal.sqlite3", rate_limit=(50, 2.0) if rate_limit else None
+        db or settings.core.data_dir / "crm" / "fake_portal.sqlite3", rate_limit=(50, 2.0) if rate_limit else None
     )
     if not empty:
         seed_demo(portal.storage)
@@ -249,7 +251,7 @@ def crm_fake_portal(
     # soft_wrap: the export lines are copied into a shell; a line break inserted at the terminal width would cut them.
     console = Console(highlight=False, soft_wrap=True)
     console.print(
-        f"Тестовый портал Bitrix24: {base} (данные: {db or settings.data_dir / 'crm' / 'fake_portal.sqlite3'})"
+        f"Тестовый портал Bitrix24: {base} (данные: {db or settings.core.data_dir / 'crm' / 'fake_portal.sqlite3'})"
     )
     console.print("Входящий вебхук:", markup=False)
     console.print(f"  export BITRIX_WEBHOOK_URL={base}/rest/1/{code}/", markup=False)

@@ -51,6 +51,7 @@ from agentcore.apps.crm.models import MAX_MESSAGE_CHARS, AgentState, TurnResult
 from agentcore.apps.crm.orchestrator import Orchestrator
 from agentcore.apps.crm.paths import crm_root, resolve_inside
 from agentcore.apps.crm.principals import KeyUsers, NotAllowedError
+from agentcore.apps.crm.settings import CrmSettings
 from agentcore.apps.crm.state_store import FileStateStore, StateStore, StateStoreError
 from agentcore.config import Settings, get_settings
 from agentcore.trace.logs import step_logger
@@ -192,7 +193,6 @@ class ChatResponse(BaseModel):
     degraded: bool = Field(description="модель недоступна: автоматические действия не выполнялись")
 
 
-
 def _fixed(message: str) -> Callable[[BaseException], str]:
     return lambda _error: message
 
@@ -231,7 +231,7 @@ def _bad_request(request: Request, exc: RequestValidationError) -> ApiError:
     return ApiError(400, validation_message(errors), "validation_error")
 
 
-def _api_key_route(settings: Settings) -> type[APIRoute]:
+def _api_key_route(crm: CrmSettings) -> type[APIRoute]:
     class ChatRoute(APIRoute):
         """Checks ``X-API-Key`` before anything else and maps validation errors to the seed's 400."""
 
@@ -239,7 +239,7 @@ def _api_key_route(settings: Settings) -> type[APIRoute]:
             handler = super().get_route_handler()
 
             async def checked(request: Request) -> Response:
-                if not tokens_match(request.headers.get("x-api-key"), settings.api_token_list):
+                if not tokens_match(request.headers.get("x-api-key"), crm.api_token_list):
                     raise ApiError(401, "требуется действительный заголовок X-API-Key", "unauthorized")
                 try:
                     return await handler(request)
@@ -256,13 +256,14 @@ class _Service:
 
     def __init__(self, settings: Settings, orchestrator: Orchestrator | None = None) -> None:
         self.settings = settings
+        self.crm = CrmSettings.of(settings)
         self.orchestrator = orchestrator
         self._lock = asyncio.Lock()
         self._stores: dict[Path, FileStateStore] = {}
         self._loggers: dict[Path, InteractionLogger] = {}
         self.key_users: KeyUsers | None = None
         try:
-            raw = settings.crm_key_users.get_secret_value() if settings.crm_key_users else None
+            raw = self.crm.key_users.get_secret_value() if self.crm.key_users else None
             self.key_users = KeyUsers.parse(raw)
         except ValueError as exc:  # the other systems keep running; /chat says 503 until the setting is fixed
             log.error("serve // %s: POST /chat answers 503", exc)
@@ -297,9 +298,9 @@ class _Service:
     def state_store(self, value: str | None) -> FileStateStore | None:
         if value is None:
             return None
-        if self.settings.redis_url:
+        if self.settings.core.redis_url:
             raise InputError("state_dir: состояние хранится в Redis (AGENTCORE_REDIS_URL), каталог не применяется")
-        path = resolve_inside(crm_root(self.settings.data_dir), value, "state_dir")
+        path = resolve_inside(crm_root(self.settings.core.data_dir), value, "state_dir")
         if path not in self._stores and len(self._stores) >= _MAX_OVERRIDES:
             self._stores.pop(next(iter(self._stores)))
         return self._stores.setdefault(path, FileStateStore(path))
@@ -307,11 +308,11 @@ class _Service:
     def interaction_logger(self, value: str | None) -> InteractionLogger | None:
         if value is None:
             return None
-        path = resolve_inside(crm_root(self.settings.data_dir), value, "log_dir")
+        path = resolve_inside(crm_root(self.settings.core.data_dir), value, "log_dir")
         if path not in self._loggers and len(self._loggers) >= _MAX_OVERRIDES:
             self._loggers.pop(next(iter(self._loggers)))
         return self._loggers.setdefault(
-            path, InteractionLogger(path, max_bytes=self.settings.crm_log_max_bytes, keep=self.settings.crm_log_keep)
+            path, InteractionLogger(path, max_bytes=self.crm.log_max_bytes, keep=self.crm.log_keep)
         )
 
     async def aclose(self) -> None:
@@ -332,7 +333,7 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Any) -> AsyncIterator[None]:
-        if settings.api_token_list:  # without tokens /chat refuses every request: nothing to build
+        if service.crm.api_token_list:  # without tokens /chat refuses every request: nothing to build
             try:
                 await service.get()
             except PortalConfigError as exc:  # the other systems of `agentcore serve` keep running; /chat says 503
@@ -342,7 +343,7 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
         finally:
             await service.aclose()
 
-    router = APIRouter(tags=["crm"], route_class=_api_key_route(settings), lifespan=lifespan)
+    router = APIRouter(tags=["crm"], route_class=_api_key_route(service.crm), lifespan=lifespan)
     router.crm_service = service  # type: ignore[attr-defined]  # the MCP server's CRM tools use the same service
 
     @router.post(

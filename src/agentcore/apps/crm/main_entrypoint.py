@@ -19,6 +19,7 @@ from agentcore.apps.crm.interaction_log import InteractionLogger
 from agentcore.apps.crm.model_client import ModelClient
 from agentcore.apps.crm.models import Mode
 from agentcore.apps.crm.orchestrator import Orchestrator
+from agentcore.apps.crm.settings import CrmSettings
 from agentcore.apps.crm.state_store import FileStateStore, RedisStateStore, StateStore
 from agentcore.util.redact import register_settings_secrets
 
@@ -44,21 +45,22 @@ class PortalConfigError(CrmError, ValueError):
 
 def create_state_store(settings: Settings) -> StateStore:
     """Redis when ``AGENTCORE_REDIS_URL`` is set, else files under the data directory."""
-    if settings.redis_url:
-        return RedisStateStore(settings.redis_url, prefix="agentcore:crm:", ttl=settings.crm_session_ttl)
-    return FileStateStore(settings.data_dir / "crm" / "state")
+    core = settings.core
+    if core.redis_url:
+        return RedisStateStore(core.redis_url, prefix="agentcore:crm:", ttl=CrmSettings.of(settings).session_ttl)
+    return FileStateStore(core.data_dir / "crm" / "state")
 
 
-def portal_configured(settings: Settings) -> bool:
+def portal_configured(crm: CrmSettings) -> bool:
     """True when a real portal is configured (webhook or OAuth)."""
-    return bool(settings.bitrix_webhook_url or (settings.bitrix_domain and settings.bitrix_access_token))
+    return bool(crm.bitrix_webhook_url or (crm.bitrix_domain and crm.bitrix_access_token))
 
 
-def _oauth(settings: Settings, store: StateStore) -> OAuthAuth:
-    assert settings.bitrix_domain and settings.bitrix_access_token
-    refresh = settings.bitrix_refresh_token.get_secret_value() if settings.bitrix_refresh_token else None
+def _oauth(crm: CrmSettings, store: StateStore) -> OAuthAuth:
+    assert crm.bitrix_domain and crm.bitrix_access_token
+    refresh = crm.bitrix_refresh_token.get_secret_value() if crm.bitrix_refresh_token else None
     # Tokens saved after a refresh are used only while the configured refresh token stays the same.
-    origin = hashlib.sha256(f"{settings.bitrix_domain}|{refresh}".encode()).hexdigest()
+    origin = hashlib.sha256(f"{crm.bitrix_domain}|{refresh}".encode()).hexdigest()
 
     async def save(tokens: OAuthTokens) -> None:
         record = {"origin": origin, "access_token": tokens.access_token, "refresh_token": tokens.refresh_token}
@@ -71,51 +73,51 @@ def _oauth(settings: Settings, store: StateStore) -> OAuthAuth:
         return OAuthTokens(str(record["access_token"]), record.get("refresh_token"))
 
     return OAuthAuth(
-        settings.bitrix_domain,
-        OAuthTokens(settings.bitrix_access_token.get_secret_value(), refresh),
-        client_id=settings.bitrix_client_id,
-        client_secret=settings.bitrix_client_secret.get_secret_value() if settings.bitrix_client_secret else None,
-        oauth_url=settings.bitrix_oauth_url,
+        crm.bitrix_domain,
+        OAuthTokens(crm.bitrix_access_token.get_secret_value(), refresh),
+        client_id=crm.bitrix_client_id,
+        client_secret=crm.bitrix_client_secret.get_secret_value() if crm.bitrix_client_secret else None,
+        oauth_url=crm.bitrix_oauth_url,
         on_refresh=save,
         load_saved=load,
     )
 
 
-def create_bitrix_client(settings: Settings, store: StateStore, webhook_url: str | None = None) -> BitrixClient:
+def create_bitrix_client(crm: CrmSettings, store: StateStore, webhook_url: str | None = None) -> BitrixClient:
     """The client of the configured portal (or of ``webhook_url``).
 
     Raises:
         PortalConfigError: a malformed webhook URL or OAuth domain.
     """
+    configured = crm.bitrix_webhook_url.get_secret_value() if crm.bitrix_webhook_url else ""
     try:
-        if webhook_url or settings.bitrix_webhook_url:
-            url = webhook_url or settings.bitrix_webhook_url.get_secret_value()
-            auth: WebhookAuth | OAuthAuth = WebhookAuth(url)
+        if webhook_url or configured:
+            auth: WebhookAuth | OAuthAuth = WebhookAuth(webhook_url or configured)
         else:
-            auth = _oauth(settings, store)
+            auth = _oauth(crm, store)
     except ValueError as exc:
         raise PortalConfigError(str(exc)) from None
     return BitrixClient(
         auth,
-        timeout=settings.bitrix_timeout,
-        max_retries=settings.bitrix_max_retries,
-        retry_max_time=settings.bitrix_retry_max_time,
+        timeout=crm.bitrix_timeout,
+        max_retries=crm.bitrix_max_retries,
+        retry_max_time=crm.bitrix_retry_max_time,
     )
 
 
-def check_portal_settings(settings: Settings) -> None:
+def check_portal_settings(crm: CrmSettings) -> None:
     """Fail early on unusable portal settings (what :func:`build_orchestrator` would refuse), without starting anything.
 
     Raises:
         PortalConfigError: a malformed webhook URL or OAuth domain.
     """
-    if not portal_configured(settings):
+    if not portal_configured(crm):
         return
     try:
-        if settings.bitrix_webhook_url:
-            WebhookAuth(settings.bitrix_webhook_url.get_secret_value())
+        if crm.bitrix_webhook_url:
+            WebhookAuth(crm.bitrix_webhook_url.get_secret_value())
         else:
-            OAuthAuth(settings.bitrix_domain or "", OAuthTokens(""))
+            OAuthAuth(crm.bitrix_domain or "", OAuthTokens(""))
     except ValueError as exc:
         raise PortalConfigError(str(exc)) from None
 
@@ -125,7 +127,7 @@ def start_local_portal(settings: Settings) -> tuple[str, BackgroundServer, FakeP
     from agentcore.apps.crm.fake_portal import FakePortal, create_fake_portal, seed_demo
     from agentcore.serving import BackgroundServer
 
-    portal = FakePortal(settings.data_dir / "crm" / "fake_portal.sqlite3")
+    portal = FakePortal(settings.core.data_dir / "crm" / "fake_portal.sqlite3")
     seed_demo(portal.storage)
     server = BackgroundServer(create_fake_portal(portal)).start()
     return f"{server.url}/rest/1/{portal.webhook_code('1')}/", server, portal
@@ -147,21 +149,22 @@ def build_orchestrator(
 
     settings = settings or get_settings()
     register_settings_secrets(settings)
+    crm = CrmSettings.of(settings)
     store = create_state_store(settings)
     local: tuple[BackgroundServer, FakePortal] | None = None
     webhook_url = None
-    if not portal_configured(settings):
+    if not portal_configured(crm):
         webhook_url, server, portal = start_local_portal(settings)
         local = (server, portal)
-    client = create_bitrix_client(settings, store, webhook_url)
+    client = create_bitrix_client(crm, store, webhook_url)
     orchestrator = Orchestrator(
         model_client or ModelClient.from_settings(settings),
         client,
         store,
-        InteractionLogger(settings.log_dir / "crm", max_bytes=settings.crm_log_max_bytes, keep=settings.crm_log_keep),
-        mode=mode or settings.crm_mode,
-        confirmation_ttl=settings.crm_confirmation_ttl,
-        turn_deadline=settings.crm_turn_deadline,
+        InteractionLogger(settings.core.log_dir / "crm", max_bytes=crm.log_max_bytes, keep=crm.log_keep),
+        mode=mode or crm.mode,
+        confirmation_ttl=crm.confirmation_ttl,
+        turn_deadline=crm.turn_deadline,
     )
     if local is not None:
         server, portal = local

@@ -65,26 +65,28 @@ class ModelClient:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> ModelClient:
-        """The client for ``settings.provider``; configuration problems surface on the first call."""
+        """The client for ``settings.llm.provider``; configuration problems surface on the first call."""
+        from agentcore.apps.crm.settings import CrmSettings
         from agentcore.llm.errors import LLMConfigError
         from agentcore.llm.factory import create_gateway
         from agentcore.util.redact import register_settings_secrets
 
         register_settings_secrets(settings)
-        if settings.provider == "openai" and not (
-            settings.openai_api_key is not None and settings.openai_api_key.get_secret_value().strip()
+        llm = settings.llm
+        if llm.provider == "openai" and not (
+            llm.openai_api_key is not None and llm.openai_api_key.get_secret_value().strip()
         ):
             return cls(None, config_error="OPENAI_API_KEY is not set", display_name="openai (ключ не задан)")
         try:
             gateway = create_gateway(settings)
         except LLMConfigError as exc:
-            return cls(None, config_error=str(exc), display_name=f"{settings.provider} (не настроен)")
+            return cls(None, config_error=str(exc), display_name=f"{llm.provider} (не настроен)")
         model = None
-        if settings.provider == "openai":
-            model = settings.openai_model or settings.crm_model
-        elif settings.provider == "gigachat":
-            model = settings.chat_model
-        return cls(gateway, model=model, judges_approvals=settings.provider in ("openai", "gigachat"))
+        if llm.provider == "openai":
+            model = llm.openai_model or CrmSettings.of(settings).model
+        elif llm.provider == "gigachat":
+            model = llm.chat_model
+        return cls(gateway, model=model, judges_approvals=llm.provider in ("openai", "gigachat"))
 
     async def complete(self, messages: list[LLMMessage]) -> str:
         """The raw answer text.
