@@ -96,9 +96,10 @@ def _run(action: Callable[[], T]) -> T:
 
 
 def _team(team: str | None) -> str:
+    from agentcore.apps.scrum.settings import ScrumSettings
     from agentcore.terminal.common import load_settings
 
-    return team or load_settings("scrum").scrum_team
+    return team or ScrumSettings.of(load_settings("scrum")).team
 
 
 def _member(backend: ScrumBackend, team: str, member: str | None) -> str:

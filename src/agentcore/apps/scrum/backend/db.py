@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
-    from agentcore.config import Settings
+    from agentcore.settings import CoreSettings
 
 logger = logging.getLogger("agentcore.scrum.db")
 
@@ -31,20 +31,20 @@ _ADVISORY_LOCK_ID = 0x5C2A_0003  # any constant: serialises migrations of this s
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
-def default_sqlite_path(settings: Settings) -> Path:
+def default_sqlite_path(core: CoreSettings) -> Path:
     """Where the SQLite database lives when no URL is configured."""
-    return settings.data_dir / "scrum" / "scrum.db"
+    return core.data_dir / "scrum" / "scrum.db"
 
 
-def database_url(settings: Settings) -> str:
+def database_url(core: CoreSettings) -> str:
     """The SQLAlchemy URL to use (``postgresql://`` is mapped to the psycopg 3 driver).
 
     Raises:
         ValueError: the configured URL is neither SQLite nor PostgreSQL.
     """
-    if settings.database_url is None or not settings.database_url.get_secret_value().strip():
-        return f"sqlite:///{default_sqlite_path(settings)}"
-    url = settings.database_url.get_secret_value().strip()
+    if core.database_url is None or not core.database_url.get_secret_value().strip():
+        return f"sqlite:///{default_sqlite_path(core)}"
+    url = core.database_url.get_secret_value().strip()
     for prefix in ("postgresql://", "postgres://"):
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix) :]

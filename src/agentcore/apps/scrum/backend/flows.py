@@ -176,20 +176,22 @@ class ScrumBackend:
         from agentcore.apps.scrum.backend.demo import ensure_demo
         from agentcore.apps.scrum.backend.notifier import notifier_from_settings
         from agentcore.apps.scrum.backend.store import ScrumStore
+        from agentcore.apps.scrum.settings import ScrumSettings
         from agentcore.llm.factory import chat_connection
 
         llm = chat_connection(settings)  # first: a provider without credentials fails before any I/O
         store = ScrumStore.open(settings)
-        seeded = ensure_demo(store) if settings.scrum_demo else False
+        scrum = ScrumSettings.of(settings)
+        seeded = ensure_demo(store) if scrum.demo else False
         backend = cls(
             store,
             llm,
-            notifier_from_settings(settings),
-            retry_count=settings.scrum_retry_count,
-            quality_retries=settings.scrum_quality_retries,
-            max_clarifications=settings.scrum_max_clarifications,
-            transport_retries=settings.llm_max_retries,
-            transport_retry_time=settings.llm_deadline,
+            notifier_from_settings(scrum),
+            retry_count=scrum.retry_count,
+            quality_retries=scrum.quality_retries,
+            max_clarifications=scrum.max_clarifications,
+            transport_retries=settings.llm.max_retries,
+            transport_retry_time=settings.llm.deadline,
         )
         backend.demo_seeded = seeded
         return backend

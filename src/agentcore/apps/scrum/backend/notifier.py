@@ -19,7 +19,7 @@ from agentcore.trace.logs import step_logger
 if TYPE_CHECKING:
     import httpx
 
-    from agentcore.config import Settings
+    from agentcore.apps.scrum.settings import ScrumSettings
 
 log = step_logger("scrum", "agentcore.scrum.notify")
 
@@ -122,13 +122,13 @@ def close_notifier(*notifiers: Notifier) -> None:
             close()
 
 
-def notifier_from_settings(settings: Settings) -> Notifier:
+def notifier_from_settings(scrum: ScrumSettings) -> Notifier:
     """The log notifier, plus the webhook one (with its own HTTP client) when ``AGENTCORE_SCRUM_WEBHOOK_URL`` is
     set."""
     notifiers: list[Notifier] = [LogNotifier()]
-    if settings.scrum_webhook_url is not None and settings.scrum_webhook_url.get_secret_value():
+    if scrum.webhook_url is not None and scrum.webhook_url.get_secret_value():
         import httpx
 
         client = httpx.Client(timeout=WEBHOOK_TIMEOUT)
-        notifiers.append(WebhookNotifier(settings.scrum_webhook_url.get_secret_value(), client))
+        notifiers.append(WebhookNotifier(scrum.webhook_url.get_secret_value(), client))
     return CompositeNotifier(*notifiers)

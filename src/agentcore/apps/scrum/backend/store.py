@@ -80,7 +80,7 @@ class ScrumStore:
         """The store at the configured URL (SQLite under the data dir by default), migrated to the newest schema."""
         from agentcore.apps.scrum.backend.db import create_db_engine, database_url, migrate
 
-        engine = create_db_engine(database_url(settings))
+        engine = create_db_engine(database_url(settings.core))
         migrate(engine)
         return cls(engine, clock)
 

@@ -164,9 +164,9 @@ class TelegramBot:
         ctx = BotContext(backend, store, clock, sleep or asyncio.sleep)
         deduper: Deduper
         lease: Lease
-        if settings.redis_url:
-            deduper = RedisDeduper(settings.redis_url, key_prefix)
-            lease = RedisLease(settings.redis_url, key_prefix, "scheduler", LEASE_SECONDS)
+        if settings.core.redis_url:
+            deduper = RedisDeduper(settings.core.redis_url, key_prefix)
+            lease = RedisLease(settings.core.redis_url, key_prefix, "scheduler", LEASE_SECONDS)
         elif backend.store.engine.dialect.name == "postgresql":
             deduper = SqlDeduper(store)
             lease = SqlLease(backend.store.engine, "telegram-scheduler", LEASE_SECONDS)
