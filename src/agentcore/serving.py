@@ -49,6 +49,9 @@ class BackgroundServer:
 
     ``with BackgroundServer(app) as server: httpx.get(server.url + "/health")``.
 
+    It leaves the process's logging as it is (no ``dictConfig``); ``log_level`` set (e.g. ``"warning"``) changes
+    the level of uvicorn's loggers for the whole process, so only a process that serves nothing else should pass it.
+
     Raises:
         RuntimeError: the server did not start within ``start_timeout`` seconds.
     """
@@ -59,7 +62,7 @@ class BackgroundServer:
         host: str = "127.0.0.1",
         port: int | None = None,
         start_timeout: float = 15.0,
-        log_level: str = "warning",
+        log_level: str | None = None,
         ssl_certfile: str | None = None,
         ssl_keyfile: str | None = None,
     ) -> None:
@@ -76,6 +79,10 @@ class BackgroundServer:
             app,
             host=self.host,
             port=self.port,
+            # The process's logging belongs to the process: uvicorn's default dictConfig would reset the "uvicorn"
+            # loggers, and a portal started inside `agentcore serve` silenced that server's own lines (among them
+            # "Finished server process" after a graceful stop).
+            log_config=None,
             log_level=log_level,
             access_log=False,
             lifespan="on",
