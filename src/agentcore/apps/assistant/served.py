@@ -19,6 +19,7 @@ from typing import Any
 from agentcore.agents.events import AgentStepEvent, EventFactory
 from agentcore.agents.served import AgentInput, ServedAgent
 from agentcore.appkit.plugin import EdgeContext
+from agentcore.apps.assistant.settings import AssistantSettings
 from agentcore.config import Settings
 from agentcore.web.errors import ApiError
 
@@ -58,7 +59,8 @@ class AssistantServing:
         Raises:
             ApiError: 503 when they are not configured.
         """
-        rag, haiku = self.settings.rag_service_url, self.settings.haiku_service_url
+        # HAIKU_SERVICE_URL is the haiku app's setting: read by its flat name (an app never imports another)
+        rag, haiku = AssistantSettings.of(self.settings).rag_service_url, self.settings.haiku_service_url
         if not rag or not haiku:
             raise ApiError(503, "не заданы RAG_SERVICE_URL и HAIKU_SERVICE_URL", "services_not_configured")
         return rag, haiku
@@ -81,8 +83,9 @@ class AssistantServing:
             loop.call_soon_threadsafe(queue.put_nowait, (kind, text))
 
         def turn() -> Outcome:
-            rag = ServiceClient(rag_url, timeout=self.settings.service_timeout)
-            haiku = ServiceClient(haiku_url, timeout=self.settings.service_timeout)
+            timeout = AssistantSettings.of(self.settings).service_timeout
+            rag = ServiceClient(rag_url, timeout=timeout)
+            haiku = ServiceClient(haiku_url, timeout=timeout)
             agent = AssistantAgent(
                 self.settings, SyncGateway(gateway), rag, haiku, say, provider_name=gateway.provider.display_name
             )

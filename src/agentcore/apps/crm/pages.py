@@ -16,9 +16,10 @@ HERE = Path(__file__).parent / "console"
 def pages(ctx: EdgeContext) -> list[ConsolePage]:
     """The CRM page: the conversation, a card per pending confirmation (names, before → after, Approve / Deny)."""
     from agentcore.apps.crm.models import MAX_MESSAGE_CHARS
+    from agentcore.apps.crm.settings import CrmSettings
 
     def context(_request: object) -> dict[str, object]:
-        return {"max_chars": MAX_MESSAGE_CHARS, "mode": ctx.settings.crm_mode}
+        return {"max_chars": MAX_MESSAGE_CHARS, "mode": CrmSettings.of(ctx.settings).mode}
 
     return [
         ConsolePage(
