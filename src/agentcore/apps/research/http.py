@@ -183,8 +183,9 @@ class ResearchHTTP:
                 raise ApiError(422, validation_message(exc.errors()), "validation_error") from None
 
         async def check(question: str) -> None:
+            request = request_for(question)  # a bad question is 422 before anything else (an unconfigured LLM: 503)
             deadline = self.service().run_deadline()
-            await self.checked(request_for(question), deadline)
+            await self.checked(request, deadline)
             self.hand_over(deadline)  # the run started next counts against the same deadline
 
         def run(question: str) -> AsyncGenerator[AgentStepEvent, None]:
