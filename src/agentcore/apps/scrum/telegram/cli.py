@@ -10,7 +10,6 @@ Russian messages on stderr with exit code 1.
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING
 
 import typer
@@ -43,6 +42,8 @@ def telegram(
         fail(str(exc))
     except Exception as exc:  # the database or the provider
         fail(f"не удалось запустить бота: {redact(type(exc).__name__ + ': ' + str(exc))[:300]}")
+    import asyncio
+
     from agentcore.apps.scrum.settings import ScrumSettings
 
     secret = ScrumSettings.of(settings).telegram_webhook_secret
