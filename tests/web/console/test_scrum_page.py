@@ -23,6 +23,9 @@ def test_dashboard_burndown_and_the_daily_clarification_loop(page: Any, shot: An
     assert "Объём спринта 45 story points" in burndown.locator("desc").text_content()
     page.get_by_test_id("velocity").wait_for()
     assert page.locator("#dailies tr").count() == 4
+    # «сегодня TASK-4 и TASK-7» is two items of one text: shown once.
+    anna_today = page.locator("tr[data-member=anna] td:nth-child(3) li").all_inner_texts()
+    assert anna_today == ["TASK-4 и TASK-7"], anna_today
     assert page.locator("[data-testid=blocker][data-escalated=true]").count() == 1
     check_a11y(page)
     shot(page, "scrum")

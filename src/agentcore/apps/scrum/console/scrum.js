@@ -53,7 +53,10 @@
 
   function items(entries, text) {
     if (!entries || !entries.length) return C.el("span", { className: "muted", text: "—" });
-    return list("ul", { className: "items" }, entries.map(function (entry) { return C.el("li", { text: text(entry) }); }));
+    // One line per distinct text: «сегодня TASK-4 и TASK-7» is one item per task with the same summary.
+    var seen = {};
+    var lines = entries.map(text).filter(function (line) { return seen[line] ? false : (seen[line] = true); });
+    return list("ul", { className: "items" }, lines.map(function (line) { return C.el("li", { text: line }); }));
   }
 
   function work(entry) { return entry.summary + (entry.task_id && entry.summary.indexOf(entry.task_id) < 0 ? " (" + entry.task_id + ")" : ""); }
