@@ -14,6 +14,7 @@ keep their own migrations in the same database.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -84,60 +85,83 @@ def create_db_engine(url: str) -> Engine:
     return engine
 
 
+@dataclass(frozen=True)
+class Schema:
+    """One Alembic-managed schema in the Scrum database: its migrations folder, its own version table and the
+    advisory-lock id that serialises its migrations across processes (the backend's and the Telegram bot's)."""
+
+    migrations: Path
+    version_table: str
+    advisory_lock_id: int
+
+    def config(self, connection: Any | None = None) -> Any:
+        """The Alembic config for this schema (handing ``connection`` to the migrations' ``env.py``)."""
+        from alembic.config import Config
+
+        config = Config()
+        config.set_main_option("script_location", str(self.migrations))
+        if connection is not None:
+            config.attributes["connection"] = connection
+        return config
+
+    def head(self) -> str | None:
+        """The newest revision the package ships."""
+        from alembic.script import ScriptDirectory
+
+        head: str | None = ScriptDirectory.from_config(self.config()).get_current_head()
+        return head
+
+    def current_revision(self, engine: Engine) -> str | None:
+        """The revision stored in the database (``None`` before the first migration)."""
+        from alembic.runtime.migration import MigrationContext
+
+        with engine.connect() as connection:
+            revision: str | None = MigrationContext.configure(
+                connection, opts={"version_table": self.version_table}
+            ).get_current_revision()
+            return revision
+
+    def migrate(self, engine: Engine) -> None:
+        """Bring the schema to the newest revision (a no-op when it is there already), under a file lock (SQLite)
+        or an advisory lock (PostgreSQL)."""
+        if self.current_revision(engine) == self.head():
+            return
+        from alembic import command
+
+        if engine.dialect.name == "sqlite":
+            from filelock import FileLock
+
+            database = engine.url.database
+            if not database or database == ":memory:":
+                with engine.begin() as connection:
+                    command.upgrade(self.config(connection), "head")
+                return
+            with FileLock(f"{database}.migrate.lock", timeout=60), engine.begin() as connection:
+                command.upgrade(self.config(connection), "head")
+        else:
+            from sqlalchemy import text
+
+            with engine.begin() as connection:
+                connection.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": self.advisory_lock_id})
+                command.upgrade(self.config(connection), "head")
+        logger.info("migrations // %s at %s", self.version_table, self.head())
+
+
+SCHEMA = Schema(MIGRATIONS, VERSION_TABLE, _ADVISORY_LOCK_ID)
+
+
 def _alembic_config(connection: Any) -> Any:
-    from alembic.config import Config
-
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    config.attributes["connection"] = connection
-    return config
-
-
-def _head() -> str | None:
-    from alembic.config import Config
-    from alembic.script import ScriptDirectory
-
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    head: str | None = ScriptDirectory.from_config(config).get_current_head()
-    return head
+    return SCHEMA.config(connection)
 
 
 def current_revision(engine: Engine) -> str | None:
     """The schema revision stored in the database (``None`` for an empty database)."""
-    from alembic.runtime.migration import MigrationContext
-
-    with engine.connect() as connection:
-        revision: str | None = MigrationContext.configure(
-            connection, opts={"version_table": VERSION_TABLE}
-        ).get_current_revision()
-        return revision
+    return SCHEMA.current_revision(engine)
 
 
 def migrate(engine: Engine) -> None:
     """Bring the schema to the newest revision (a no-op when it is there already)."""
-    if current_revision(engine) == _head():
-        return
-    from alembic import command
-
-    if engine.dialect.name == "sqlite":
-        from filelock import FileLock
-
-        database = engine.url.database
-        lock_path = f"{database}.migrate.lock" if database and database != ":memory:" else None
-        if lock_path is None:
-            with engine.begin() as connection:
-                command.upgrade(_alembic_config(connection), "head")
-            return
-        with FileLock(lock_path, timeout=60), engine.begin() as connection:
-            command.upgrade(_alembic_config(connection), "head")
-        return
-    from sqlalchemy import text
-
-    with engine.begin() as connection:
-        connection.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": _ADVISORY_LOCK_ID})
-        command.upgrade(_alembic_config(connection), "head")
-    logger.info("migrations // Schema at %s", _head())
+    SCHEMA.migrate(engine)
 
 
 def make_revision(message: str, url: str = "sqlite:///:memory:") -> None:
