@@ -15,6 +15,7 @@ from types import TracebackType
 from typing import Any
 
 import uvicorn
+from uvicorn.config import LOGGING_CONFIG
 
 Closer = Callable[[], Awaitable[Any]]
 
@@ -49,8 +50,9 @@ class BackgroundServer:
 
     ``with BackgroundServer(app) as server: httpx.get(server.url + "/health")``.
 
-    It leaves the process's logging as it is (no ``dictConfig``); ``log_level`` set (e.g. ``"warning"``) changes
-    the level of uvicorn's loggers for the whole process, so only a process that serves nothing else should pass it.
+    By default it configures uvicorn's loggers for the process (quiet: ``log_level`` ``"warning"``, no access log).
+    A server started inside another uvicorn server passes ``own_logging=False``: the process's logging stays as
+    the outer server set it (its access log stays off).
 
     Raises:
         RuntimeError: the server did not start within ``start_timeout`` seconds.
@@ -62,7 +64,8 @@ class BackgroundServer:
         host: str = "127.0.0.1",
         port: int | None = None,
         start_timeout: float = 15.0,
-        log_level: str | None = None,
+        log_level: str = "warning",
+        own_logging: bool = True,
         ssl_certfile: str | None = None,
         ssl_keyfile: str | None = None,
     ) -> None:
@@ -79,11 +82,10 @@ class BackgroundServer:
             app,
             host=self.host,
             port=self.port,
-            # The process's logging belongs to the process: uvicorn's default dictConfig would reset the "uvicorn"
-            # loggers, and a portal started inside `agentcore serve` silenced that server's own lines (among them
-            # "Finished server process" after a graceful stop).
-            log_config=None,
-            log_level=log_level,
+            # Inside another server (`agentcore serve`) uvicorn's dictConfig and levels would reset that server's
+            # "uvicorn" loggers and silence its own lines (among them "Finished server process" after SIGTERM).
+            log_config=LOGGING_CONFIG if own_logging else None,
+            log_level=log_level if own_logging else None,
             access_log=False,
             lifespan="on",
             ssl_certfile=ssl_certfile,

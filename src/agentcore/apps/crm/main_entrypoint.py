@@ -129,7 +129,8 @@ def start_local_portal(settings: Settings) -> tuple[str, BackgroundServer, FakeP
 
     portal = FakePortal(settings.core.data_dir / "crm" / "fake_portal.sqlite3")
     seed_demo(portal.storage)
-    server = BackgroundServer(create_fake_portal(portal)).start()
+    # own_logging=False: inside `agentcore serve` the portal must not reconfigure that server's loggers.
+    server = BackgroundServer(create_fake_portal(portal), own_logging=False).start()
     return f"{server.url}/rest/1/{portal.webhook_code('1')}/", server, portal
 
 
