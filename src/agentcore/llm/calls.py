@@ -4,11 +4,18 @@
 Like the usage meter (:mod:`agentcore.llm.usage`) the scope is a context variable: calls made in the task that opened
 it, or in tasks started inside it, are recorded.  Texts are cut to :data:`PREVIEW_CHARS`; the trace store redacts
 secrets before anything is written (:class:`agentcore.trace.jsonl.JsonlStore`).
+
+A run that calls a service of the same process over HTTP (the seed-000 assistant calls ``/rag`` and ``/haiku``)
+lends its scope to that request: :func:`shared` names the scope by an unguessable token for the duration of the call,
+the client sends it in :data:`CALLS_HEADER`, and the server records the request's model calls into the same log
+(:func:`joined`; the web layer does it for every request).  A token this process did not hand out (another process,
+a forged header) joins nothing.
 """
 
 from __future__ import annotations
 
 import contextlib
+import secrets
 from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import asdict, dataclass, field
@@ -16,7 +23,20 @@ from typing import Any
 
 from agentcore.llm.models import LLMRequest, LLMResponse
 
-__all__ = ["MAX_CALLS", "PREVIEW_CHARS", "CallLog", "CallRecord", "note_call", "recording"]
+__all__ = [
+    "CALLS_HEADER",
+    "MAX_CALLS",
+    "PREVIEW_CHARS",
+    "CallLog",
+    "CallRecord",
+    "joined",
+    "note_call",
+    "recording",
+    "shared",
+]
+
+CALLS_HEADER = "X-Agentcore-Calls"
+"""The request header carrying a :func:`shared` token."""
 
 PREVIEW_CHARS = 600
 """How much of each message and of the reply a record keeps."""
@@ -72,6 +92,37 @@ def recording(log: CallLog | None = None) -> Iterator[CallLog]:
         yield log
     finally:
         _CURRENT.reset(token)
+
+
+_SHARED: dict[str, CallLog] = {}
+
+
+@contextlib.contextmanager
+def shared() -> Iterator[str | None]:
+    """A token for the current scope's log, valid until the block ends (``None`` outside a :func:`recording` scope).
+
+    Send it as :data:`CALLS_HEADER` with a request to a service of this process: its model calls join the log."""
+    log = _CURRENT.get()
+    if log is None:
+        yield None
+        return
+    token = secrets.token_urlsafe(18)
+    _SHARED[token] = log
+    try:
+        yield token
+    finally:
+        _SHARED.pop(token, None)
+
+
+@contextlib.contextmanager
+def joined(token: str | None) -> Iterator[CallLog | None]:
+    """Record the block's model calls into the log :func:`shared` named ``token``; nothing for an unknown token."""
+    log = _SHARED.get(token) if token else None
+    if log is None:
+        yield None
+        return
+    with recording(log):
+        yield log
 
 
 def note_call(

@@ -2,12 +2,20 @@
 
 One background event loop per process (anyio's blocking portal) runs every coroutine handed to it, so network
 clients created there stay bound to one loop.  Works whether or not the caller already runs an event loop.
+
+The coroutine runs in a copy of the caller's context (as ``asyncio.to_thread`` does the other way): the scopes a run
+opens in context variables — its usage meter and token budget (:mod:`agentcore.llm.usage`), its model-call trace
+(:mod:`agentcore.llm.calls`) — reach the calls a synchronous agent (the seed-000 assistant) makes through here.  The
+portal's own tasks would run in the background thread's context and record nothing.
 """
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import contextlib
+import contextvars
+import inspect
 import threading
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractContextManager
@@ -44,13 +52,22 @@ def close_at_shutdown(closer: Callable[[], Awaitable[Any]]) -> None:
     _closers.append(closer)
 
 
+async def _in_context(context: contextvars.Context, func: Callable[..., Awaitable[T]], args: tuple[Any, ...]) -> T:
+    """``await func(*args)`` with every step of it run in ``context`` (cancelling this cancels it)."""
+    awaitable = context.run(func, *args)
+    if inspect.iscoroutine(awaitable):
+        return await asyncio.create_task(awaitable, context=context)
+    return await awaitable
+
+
 def run_sync(func: Callable[..., Awaitable[T]], *args: Any) -> T:
-    """Run ``await func(*args)`` on the shared background loop and return its result (or raise its error)."""
+    """Run ``await func(*args)`` on the shared background loop, in a copy of the caller's context, and return its
+    result (or raise its error)."""
     global _portal_thread
     portal = _get_portal()
     if _portal_thread is None:
         _portal_thread = portal.call(threading.get_ident)
-    return portal.call(func, *args)
+    return portal.call(_in_context, contextvars.copy_context(), func, args)
 
 
 def shutdown() -> None:

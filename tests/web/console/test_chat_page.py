@@ -1,5 +1,6 @@
 """The Chat page in a real browser: a round trip with the SGR example agent over ``/v1`` (steps and the reply),
-the conversation carried into the next turn."""
+the conversation carried into the next turn; a turn of the seed-000 assistant, whose model calls the Trace page
+then shows."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def test_chat_round_trip_with_the_sgr_example(page: Any, shot: Any, check_a11y: 
     shot(page, "chat")
 
 
-def test_chat_with_the_seed_000_assistant(page: Any, shot: Any) -> None:
+def test_chat_with_the_seed_000_assistant(page: Any, shot: Any, check_a11y: Any) -> None:
     page.goto("/console/chat")
     page.wait_for_function("() => document.getElementById('model').options.length > 0")
     assert page.get_by_test_id("model-select").input_value() == "assistant"  # the first choice
@@ -56,3 +57,17 @@ def test_chat_with_the_seed_000_assistant(page: Any, shot: Any) -> None:
     steps = page.get_by_test_id("step").all_inner_texts()
     assert len(steps) >= 4 and any("Выполняю инструмент" in s for s in steps), steps
     shot(page, "chat-assistant")
+
+    # The turn's trace: the assistant's own model calls (made from its worker thread) are listed.
+    page.goto("/console/trace")
+    newest = page.get_by_test_id("recent-runs").locator("[data-request-id]").first
+    newest.wait_for()
+    assert "assistant" in newest.inner_text()
+    newest.click()
+    page.get_by_test_id("trace-run").wait_for(state="visible")
+    calls = page.get_by_test_id("model-calls").locator("tr")
+    assert calls.count() >= 2
+    assert calls.nth(0).locator("code").inner_text() == "assistant.classify"
+    assert calls.nth(1).locator("code").inner_text() == "assistant.select"
+    check_a11y(page)
+    shot(page, "trace-assistant")

@@ -6,6 +6,8 @@ from typing import Any
 
 import httpx
 
+from agentcore.llm.calls import CALLS_HEADER, shared
+
 
 class ServiceError(Exception):
     """The service answered with an ``error`` field (the seed's "Search error" / "Generation error").
@@ -50,11 +52,16 @@ class ServiceClient:
     def post(self, path: str, payload: dict[str, Any]) -> dict[str, Any]:
         """POST ``payload``; the JSON object of the answer.
 
+        Inside a run's model-call trace (:func:`agentcore.llm.calls.recording`) the request carries the trace's
+        token, so a service of this process records its model calls into the run (the other services ignore it).
+
         Raises:
             ServiceError: the body carries an ``error`` field (whatever the status).
             httpx.HTTPError / ValueError: transport failure, error status without ``error``, non-JSON body.
         """
-        response = self._client.post(f"{self.base_url}{path}", json=payload)
+        with shared() as token:
+            headers = {CALLS_HEADER: token} if token else None
+            response = self._client.post(f"{self.base_url}{path}", json=payload, headers=headers)
         try:
             body = response.json()
         except ValueError:

@@ -1,0 +1,90 @@
+"""The seed-000 assistant as the ``/v1`` model ``assistant``, over real HTTP: a turn's trace (``GET
+/trace/runs/{id}``) lists every model call of the turn — the assistant's own (classify, select; they run on the
+background loop from a worker thread) and those the ``/rag`` service of the same process made for it — redacted."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from agentcore.config import Settings
+from agentcore.server import create_app
+from agentcore.serving import BackgroundServer, free_port
+from agentcore.testing.fake_openai import FakeOpenAIServer, serve_fake_openai
+from agentcore.testing.script import FakeScript
+
+API_KEY = "sk-proj-Trace123Served456Key789abc"
+USER_SECRET = "sk-live-UserPasted0123456789abcdef"
+
+
+def _reply(body: dict[str, Any]) -> str | None:
+    system = next((m["content"] for m in body["messages"] if m["role"] == "system"), "")
+    if "классификатор" in system:
+        return json.dumps({"relevant": True, "reason": "вопрос по базе знаний"}, ensure_ascii=False)
+    if "выбираешь инструмент" in system:
+        return json.dumps({"tool_name": "rag_search", "parameters": {"question": "отпуск"}}, ensure_ascii=False)
+    return None  # the fake's default: «Ответ: …», or the minimal instance of a requested schema
+
+
+@pytest.fixture
+def llm() -> Iterator[FakeOpenAIServer]:
+    script = FakeScript()
+    for _ in range(20):
+        script.dynamic(_reply)
+    with serve_fake_openai(script, api_key=API_KEY) as server:
+        yield server
+
+
+def _serve(llm: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch) -> BackgroundServer:
+    port = free_port()
+    monkeypatch.setenv("RAG_SERVICE_URL", f"http://127.0.0.1:{port}/rag")
+    monkeypatch.setenv("HAIKU_SERVICE_URL", f"http://127.0.0.1:{port}/haiku")
+    monkeypatch.setenv("AGENTCORE_RAG_EMBEDDER", "none")
+    settings = Settings(
+        provider="openai", openai_api_base=llm.url + "/v1", openai_api_key=API_KEY, openai_model="gpt-4o-mini"
+    )
+    return BackgroundServer(create_app(settings), port=port)
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_an_assistant_turn_traces_every_model_call(
+    llm: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch, data_dir: Any, stream: bool
+) -> None:
+    question = f"Как оформить отпуск? мой ключ {USER_SECRET}"
+    with _serve(llm, monkeypatch) as server, httpx.Client(base_url=server.url, timeout=120) as client:
+        body = {"model": "assistant", "messages": [{"role": "user", "content": question}], "stream": stream}
+        answer = client.post("/v1/chat/completions", json=body)
+        assert answer.status_code == 200, answer.text
+        if stream:
+            chunks = [json.loads(line[6:]) for line in answer.text.splitlines() if line.startswith("data: {")]
+            completion_id = chunks[0]["id"]
+        else:
+            completion_id = answer.json()["id"]
+        request_id = completion_id.removeprefix("chatcmpl-")
+        trace = client.get(f"/trace/runs/{request_id}")
+        assert trace.status_code == 200, trace.text
+        record = trace.json()
+        recent = client.get("/trace/runs").json()["runs"]
+    steps = [call["step"] for call in record["model_calls"]]
+    assert record["agent"] == "assistant" and record["outcome"] == "final"
+    assert steps[:2] == ["assistant.classify", "assistant.select"]
+    assert "rag.answer" in steps  # made by /rag for this turn, in another request of the same process
+    assert len(steps) == llm.fake.requests.count("chat")  # every call the model received, none missing
+    assert recent[0]["request_id"] == request_id and recent[0]["model_calls"] == len(steps)
+    stored = json.dumps(record, ensure_ascii=False)
+    assert USER_SECRET not in stored and API_KEY not in stored and "мой ключ" in stored
+    assert not [c for c in record["model_calls"] if c["error"]]
+
+
+def test_a_forged_calls_token_joins_nothing(
+    llm: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch, data_dir: Any
+) -> None:
+    with _serve(llm, monkeypatch) as server, httpx.Client(base_url=server.url, timeout=120) as client:
+        headers = {"X-Agentcore-Calls": "forged-token"}
+        search = client.post("/rag/search", json={"question": "Как оформить отпуск?"}, headers=headers)
+        assert search.status_code == 200, search.text
+        assert client.get("/trace/runs").json()["runs"] == []
