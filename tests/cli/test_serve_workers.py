@@ -82,6 +82,11 @@ class Server:
             time.sleep(0.2)
         raise AssertionError(f"server not ready: {self.log.read_text(errors='replace')[-2000:]}")
 
+    def kill(self) -> None:
+        """SIGKILL the whole group: no shutdown, nothing released."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+
     def stop(self) -> int:
         if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)

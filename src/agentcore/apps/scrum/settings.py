@@ -25,3 +25,5 @@ class ScrumSettings(Section):
     telegram_bot_token: SecretStr | None = Field(None, validation_alias=env("TELEGRAM_BOT_TOKEN"))
     telegram_api_base: str = Field("https://api.telegram.org", validation_alias=env("TELEGRAM_API_BASE"))
     telegram_webhook_secret: SecretStr | None = Field(None, validation_alias=env("TELEGRAM_WEBHOOK_SECRET"))
+    # How often the scheduler looks for due reminders/follow-ups/digests; its lease lasts three periods unrenewed.
+    telegram_tick_seconds: float = Field(30.0, ge=0.2, le=3600, validation_alias=env("TELEGRAM_TICK_SECONDS"))

@@ -39,6 +39,8 @@ class FakeBotApi:
     next_update_id: int = 1000
     next_message_id: int = 1
     url: str = ""
+    token: str = TOKEN
+    """The one token it accepts; the bot id is its number (a test may use its own bot)."""
 
     def __post_init__(self) -> None:
         self._changed = asyncio.Condition()
@@ -117,7 +119,7 @@ class FakeBotApi:
         params, content_type = await self._params(request)
         call = Call(method, params, content_type)
         self.calls.append(call)
-        if request.match_info["token"] != TOKEN:
+        if request.match_info["token"] != self.token:
             return web.json_response({"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401)
         try:
             result = await self._answer(method, params)
@@ -131,7 +133,8 @@ class FakeBotApi:
 
     async def _answer(self, method: str, params: dict[str, Any]) -> Any:
         if method == "getMe":
-            return {"id": BOT_ID, "is_bot": True, "first_name": "Scrum", "username": BOT_USERNAME}
+            bot_id = int(self.token.split(":")[0])
+            return {"id": bot_id, "is_bot": True, "first_name": "Scrum", "username": BOT_USERNAME}
         if method == "getUpdates":
             offset = int(params.get("offset") or 0)
             timeout = float(params.get("timeout") or 0)
@@ -196,9 +199,10 @@ class ThreadedFake:
     """The fake server on its own event loop in a thread — for synchronous tests (``TestClient`` blocks the test's
     loop)."""
 
-    def __init__(self) -> None:
+    def __init__(self, token: str = TOKEN) -> None:
         import threading
 
+        self.token = token
         self.api: FakeBotApi | None = None
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
@@ -207,7 +211,7 @@ class ThreadedFake:
         self._thread.start()
 
         async def make() -> FakeBotApi:
-            api = FakeBotApi()
+            api = FakeBotApi(token=self.token)
             await api.start()
             return api
 

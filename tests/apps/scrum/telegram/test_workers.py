@@ -146,3 +146,24 @@ async def test_a_redis_lease_passes_to_another_worker_when_released(redis_prefix
     finally:
         await first.close()
         await second.close()
+
+
+async def test_two_bots_sharing_one_redis_each_hold_their_own_scheduler_lease(
+    data_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    redis_prefix: tuple[str, str],  # noqa: F811
+) -> None:
+    """Two deployments (two bots, two databases) on one Redis: neither's scheduler stands by for the other's."""
+    url, prefix = redis_prefix
+    monkeypatch.setenv("AGENTCORE_REDIS_URL", url)
+    bots = []
+    for number, bot_id in enumerate((111111, 222222)):
+        monkeypatch.setenv("AGENTCORE_TELEGRAM_BOT_TOKEN", f"{bot_id}:TEST-token-for-the-fake-server")
+        monkeypatch.setenv("AGENTCORE_DATABASE_URL", f"sqlite:///{data_dir / f'team-{number}.db'}")
+        bots.append(TelegramBot.from_settings(Settings(), key_prefix=prefix))
+    try:
+        assert [await bot.lease.acquire() for bot in bots] == [True, True]
+    finally:
+        for bot in bots:
+            await bot.lease.release()
+            await bot.close()

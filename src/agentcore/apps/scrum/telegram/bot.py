@@ -31,10 +31,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("agentcore.scrum.telegram")
 
 KEY_PREFIX = "agentcore:telegram:"
-TICK_SECONDS = 30.0
-"""How often the scheduler looks for due messages."""
-LEASE_SECONDS = 90.0
-"""How long a scheduler lease lasts unrenewed (three ticks)."""
+LEASE_TICKS = 3
+"""A scheduler lease lasts this many ticks unrenewed (``AGENTCORE_TELEGRAM_TICK_SECONDS``, 30 s by default)."""
 HTTP_TIMEOUT = 30.0
 """Seconds per Bot API request (a long-polling ``getUpdates`` gets its own timeout on top)."""
 
@@ -110,7 +108,7 @@ class TelegramBot:
         *,
         deduper: Deduper | None = None,
         lease: Lease | None = None,
-        tick_seconds: float = TICK_SECONDS,
+        tick_seconds: float = 30.0,
     ) -> None:
         from aiogram import Dispatcher
 
@@ -137,9 +135,11 @@ class TelegramBot:
         clock: Callable[[], datetime] = utc_now,
         sleep: Callable[[float], Awaitable[Any]] | None = None,
         key_prefix: str = KEY_PREFIX,
-        tick_seconds: float = TICK_SECONDS,
     ) -> TelegramBot:
         """The bot for ``settings`` (no network yet).
+
+        The Redis lease is named after the bot (``<prefix>lease:scheduler:<bot id>``): two deployments of different
+        bots sharing one Redis each run their own scheduler.
 
         Raises:
             BotNotConfigured: no token, or one that is not a bot token.
@@ -164,12 +164,13 @@ class TelegramBot:
         ctx = BotContext(backend, store, clock, sleep or asyncio.sleep)
         deduper: Deduper
         lease: Lease
+        tick_seconds = section.telegram_tick_seconds
         if settings.core.redis_url:
             deduper = RedisDeduper(settings.core.redis_url, key_prefix)
-            lease = RedisLease(settings.core.redis_url, key_prefix, "scheduler", LEASE_SECONDS)
+            lease = RedisLease(settings.core.redis_url, key_prefix, f"scheduler:{bot.id}", LEASE_TICKS * tick_seconds)
         elif backend.store.engine.dialect.name == "postgresql":
             deduper = SqlDeduper(store)
-            lease = SqlLease(backend.store.engine, "telegram-scheduler", LEASE_SECONDS)
+            lease = SqlLease(backend.store.engine, "telegram-scheduler", LEASE_TICKS * tick_seconds)
         else:
             deduper, lease = MemoryDeduper(), LocalLease()
         made = cls(bot, ctx, deduper=deduper, lease=lease, tick_seconds=tick_seconds)
