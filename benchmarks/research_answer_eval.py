@@ -94,7 +94,7 @@ def classify(item: dict[str, Any], answered: bool, answer: str) -> str:
 async def evaluate(settings: Settings, questions: list[dict[str, Any]], mode: str) -> list[dict[str, Any]]:
     gateway = None
     if mode == "scripted":
-        from agentcore.llm.scripted import MockLLMGateway
+        from agentcore.llm import MockLLMGateway
 
         gateway = MockLLMGateway([sloppy_model] * 100_000)
     service = AgentService(settings, gateway=gateway) if gateway is not None else AgentService(settings)

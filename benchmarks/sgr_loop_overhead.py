@@ -15,8 +15,8 @@ import time
 from typing import Any
 
 from agentcore.agents.sgr import SGRTool, SystemSGRAgent
+from agentcore.llm import MockLLMGateway, tool_call
 from agentcore.llm.models import LLMRequest
-from agentcore.llm.scripted import MockLLMGateway, tool_call
 
 CALLS = 10
 STEPS = CALLS + 1  # ten tool-call steps plus the answer

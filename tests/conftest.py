@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from agentcore.config import Settings, get_settings
-from agentcore.llm.breaker import reset_shared_breakers
+from agentcore.llm._breaker import reset_shared_breakers
 
 _PREFIXES = ("AGENTCORE_", "GIGACHAT_", "OPENAI_", "BITRIX_")
 _SEED_NAMES = {

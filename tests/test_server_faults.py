@@ -21,8 +21,8 @@ from agentcore.apps.assistant import messages as msg
 from agentcore.apps.assistant.clients import ServiceClient
 from agentcore.apps.haiku.http import create_app as create_haiku_app
 from agentcore.config import Settings
+from agentcore.llm import MockLLMGateway
 from agentcore.llm.factory import create_gateway
-from agentcore.llm.scripted import MockLLMGateway
 from agentcore.llm.sync import SyncGateway
 from agentcore.server import create_app
 from agentcore.serving import BackgroundServer, free_port

@@ -15,8 +15,8 @@ from agentcore.agents.react import (
     parse_react,
     render_tools,
 )
+from agentcore.llm import MockLLMGateway
 from agentcore.llm.errors import LLMTimeoutError
-from agentcore.llm.scripted import MockLLMGateway
 from agentcore.tools.base import ModelTool
 from agentcore.tools.runner import ToolResult
 

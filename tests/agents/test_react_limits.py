@@ -8,8 +8,8 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from agentcore.agents.react import ReActAgent
+from agentcore.llm import MockLLMGateway
 from agentcore.llm.models import LLMResponse, Usage
-from agentcore.llm.scripted import MockLLMGateway
 from agentcore.tools.base import ModelTool
 
 

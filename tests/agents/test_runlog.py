@@ -9,9 +9,8 @@ from pathlib import Path
 
 from agentcore.agents.events import AgentStepEvent, EventFactory
 from agentcore.agents.runlog import RunLog
-from agentcore.llm.calls import CallLog, recording
+from agentcore.llm import CallLog, MockLLMGateway, recording
 from agentcore.llm.models import LLMMessage, LLMRequest
-from agentcore.llm.scripted import MockLLMGateway
 from agentcore.util.redact import register_secret
 
 SECRET = "sk-runlog-test-0123456789abcdef"

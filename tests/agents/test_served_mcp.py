@@ -19,7 +19,7 @@ from tests.tools.mcp_calc_server import server as calc_server
 from agentcore.apps.example.http import ExampleServing
 from agentcore.apps.research.http import ResearchHTTP, create_router
 from agentcore.config import Settings
-from agentcore.llm.scripted import MockLLMGateway, tool_call
+from agentcore.llm import MockLLMGateway, tool_call
 from agentcore.server import research_model
 from agentcore.serving import BackgroundServer, closing_lifespan
 from agentcore.tools.mcp import McpServerSpec, McpToolset, SharedMcpTools, shared_mcp_tools

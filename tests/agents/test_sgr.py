@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from agentcore.agents.sgr import ReasoningStep, SGRTool, SystemSGRAgent, ToolCall
+from agentcore.llm import MockLLMGateway, ScriptedProvider, tool_call
 from agentcore.llm.errors import LLMHTTPError
 from agentcore.llm.gateway import LLMGateway
 from agentcore.llm.models import LLMRequest
-from agentcore.llm.scripted import MockLLMGateway, ScriptedProvider, tool_call
 
 
 class EchoTool(SGRTool):

@@ -11,9 +11,9 @@ from typing import Any
 from tests.hanging import hanging_reply
 
 from agentcore.agents.sgr import SGRTool, SystemSGRAgent
+from agentcore.llm import MockLLMGateway, tool_call
 from agentcore.llm.errors import LLMHTTPError
 from agentcore.llm.models import LLMResponse, LLMToolCall
-from agentcore.llm.scripted import MockLLMGateway, tool_call
 
 
 class Echo(SGRTool):

@@ -16,8 +16,8 @@ from tests.apps.research.conftest import ServiceFactory, engine, kb_dir, make_se
 from agentcore.agents.shaping import AnswerShaper
 from agentcore.apps.research.http import ResearchHTTP
 from agentcore.config import Settings
+from agentcore.llm import ScriptItem
 from agentcore.llm.models import LLMRequest, LLMResponse, Usage
-from agentcore.llm.scripted import ScriptItem
 from agentcore.server import research_model
 from agentcore.serving import BackgroundServer
 from agentcore.web.app import create_base_app

@@ -17,7 +17,7 @@ from tests.apps.research.conftest import ServiceFactory, engine, kb_dir, make_se
 from agentcore.agents.run_relay import RedisRunStore
 from agentcore.apps.research.http import ResearchHTTP
 from agentcore.config import Settings
-from agentcore.llm.scripted import ScriptItem
+from agentcore.llm import ScriptItem
 from agentcore.server import research_model
 from agentcore.serving import BackgroundServer, closing_lifespan
 from agentcore.web.app import create_base_app

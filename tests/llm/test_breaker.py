@@ -7,8 +7,7 @@ import time
 
 import pytest
 
-from agentcore.llm.breaker import CircuitBreaker
-from agentcore.llm.deadline import llm_deadline, remaining_budget
+from agentcore.llm import CircuitBreaker, ScriptedProvider, llm_deadline, remaining_budget
 from agentcore.llm.errors import (
     LLMAuthError,
     LLMCircuitOpenError,
@@ -20,7 +19,6 @@ from agentcore.llm.errors import (
 )
 from agentcore.llm.gateway import LLMGateway
 from agentcore.llm.models import LLMMessage, LLMRequest
-from agentcore.llm.scripted import ScriptedProvider
 
 
 def _req() -> LLMRequest:

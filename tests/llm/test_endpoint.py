@@ -10,13 +10,13 @@ import httpx
 import pytest
 from pydantic import BaseModel
 
-from agentcore.llm.endpoint import ChatEndpoint
+from agentcore.llm import ChatEndpoint, checked_text_exchange, run_exchange, structured_exchange
+from agentcore.llm._structured import inline_refs, schema_of
 from agentcore.llm.errors import LLMAuthError, LLMResponseError, StructuredOutputError
 from agentcore.llm.models import LLMMessage, LLMRequest, LLMTool
 from agentcore.llm.offline import register_offline_handler
 from agentcore.llm.provider import Capabilities
 from agentcore.llm.routing import SemanticRouter
-from agentcore.llm.structured import checked_text_exchange, inline_refs, run_exchange, schema_of, structured_exchange
 from agentcore.testing.fake_gigachat import FakeGigaChatServer, serve_fake_gigachat
 from agentcore.testing.fake_openai import FakeOpenAIServer, serve_fake_openai
 from agentcore.testing.faults import Fault

@@ -5,10 +5,10 @@ import time
 
 import pytest
 
+from agentcore.llm import ScriptedProvider
 from agentcore.llm.errors import LLMAuthError, LLMHTTPError, LLMRateLimitError, LLMTimeoutError, LLMTransportError
 from agentcore.llm.gateway import LLMGateway, SimpleLLMGateway
 from agentcore.llm.models import LLMMessage, LLMRequest
-from agentcore.llm.scripted import ScriptedProvider
 
 
 def _req(timeout: float | None = None) -> LLMRequest:

@@ -14,11 +14,11 @@ import pytest
 from tests.services import require_redis
 
 from agentcore.config import Settings
+from agentcore.llm import ScriptedProvider
+from agentcore.llm._ratelimit import LocalRateLimiter, RedisRateLimiter
 from agentcore.llm.factory import create_gateway
 from agentcore.llm.gateway import LLMGateway
 from agentcore.llm.models import LLMMessage, LLMRequest
-from agentcore.llm.ratelimit import LocalRateLimiter, RedisRateLimiter
-from agentcore.llm.scripted import ScriptedProvider
 
 pytestmark = pytest.mark.services
 
@@ -58,7 +58,7 @@ async def test_redis_limiter_spaces_requests(redis_key: str) -> None:
 
 _WORKER = """
 import asyncio, json, sys, time
-from agentcore.llm.ratelimit import RedisRateLimiter
+from agentcore.llm._ratelimit import RedisRateLimiter
 
 async def run():
     limiter = RedisRateLimiter(sys.argv[1], rate=40, key=sys.argv[2])

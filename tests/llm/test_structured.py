@@ -5,12 +5,12 @@ import json
 import pytest
 from pydantic import BaseModel, Field
 
+from agentcore.llm import MockLLMGateway, ScriptedProvider, extract_json, tool_call
+from agentcore.llm._structured import choose_mode
 from agentcore.llm.errors import LLMTimeoutError, StructuredOutputError
 from agentcore.llm.gateway import SimpleLLMGateway
 from agentcore.llm.models import LLMMessage, LLMRequest, LLMResponse
 from agentcore.llm.provider import Capabilities
-from agentcore.llm.scripted import MockLLMGateway, ScriptedProvider, tool_call
-from agentcore.llm.structured import choose_mode, extract_json
 
 
 class Choice(BaseModel):

@@ -7,10 +7,9 @@ import asyncio
 
 import pytest
 
+from agentcore.llm import MockLLMGateway, TokenBudgetExhausted, UsageMeter, current_meter, metering
+from agentcore.llm._wire import usage_of
 from agentcore.llm.models import LLMMessage, LLMRequest, LLMResponse, Usage
-from agentcore.llm.scripted import MockLLMGateway
-from agentcore.llm.usage import TokenBudgetExhausted, UsageMeter, current_meter, metering
-from agentcore.llm.wire import usage_of
 
 
 def used(prompt: int, completion: int, reasoning: int = 0) -> LLMResponse:

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
+from agentcore.llm import MockLLMGateway
 from agentcore.llm.errors import LLMHTTPError
-from agentcore.llm.scripted import MockLLMGateway
 from agentcore.rag.citations import (
     LexicalJudge,
     LLMJudge,

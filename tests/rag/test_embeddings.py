@@ -3,8 +3,8 @@ from __future__ import annotations
 import numpy as np
 
 from agentcore.config import Settings
+from agentcore.llm import ScriptedProvider
 from agentcore.llm.gateway import SimpleLLMGateway
-from agentcore.llm.scripted import ScriptedProvider
 from agentcore.rag.embeddings import E5Embedder, HashingEmbedder, ProviderEmbedder, create_embedder
 
 

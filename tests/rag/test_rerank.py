@@ -1,7 +1,7 @@
 from __future__ import annotations
 
+from agentcore.llm import ScriptedProvider
 from agentcore.llm.gateway import SimpleLLMGateway
-from agentcore.llm.scripted import ScriptedProvider
 from agentcore.rag.models import Hit
 from agentcore.rag.rerank import arerank
 

@@ -13,7 +13,7 @@ import pytest
 from tests.tools.mcp_calc_server import server as calc_server
 
 from agentcore.agents.react import ReActAgent
-from agentcore.llm.scripted import MockLLMGateway
+from agentcore.llm import MockLLMGateway
 from agentcore.serving import BackgroundServer
 from agentcore.tools.mcp import McpServerError, McpServerSpec, McpSettings, McpToolset, parse_mcp_servers
 from agentcore.tools.registry import ToolRegistry

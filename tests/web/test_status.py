@@ -6,8 +6,8 @@ import pytest
 
 from agentcore.agents.events import ErrorEvent, EventFactory
 from agentcore.apps.rag.http import rag_api_error
+from agentcore.llm import TokenBudgetExhausted
 from agentcore.llm import errors as llm_errors
-from agentcore.llm.usage import TokenBudgetExhausted
 from agentcore.rag import errors as rag_errors
 from agentcore.util.redact import redact_public
 from agentcore.web.errors import upstream_error

@@ -16,7 +16,7 @@ native function calling is needed.  Pieces, each usable on its own:
   :meth:`ReActAgent.on_budget_exhausted`) where an agent puts its deterministic control.
 
 Limits every run keeps (issue 18): one token budget for all model calls of the run (``run_token_budget``,
-``AGENT_MAX_TOKENS``; see :mod:`agentcore.llm.usage`) — when it is spent the loop stops and the run answers from what
+``AGENT_MAX_TOKENS``; see :mod:`agentcore.llm._usage`) — when it is spent the loop stops and the run answers from what
 it has; a malformed reply (empty, a bare ``search {...}`` line without ``Action:``, JSON with unbalanced brackets) is
 sent back as a format error with an example, never executed nor taken as the answer; the same call with the same
 arguments a third time stops the loop (a control thought says why).
@@ -40,9 +40,9 @@ from typing import Any
 
 from agentcore.agents.client_tools import ClientTools
 from agentcore.agents.events import AgentStepEvent, EventFactory, FinalEvent, Origin, event_channel
+from agentcore.llm import TokenBudgetExhausted, current_meter, metering
 from agentcore.llm.errors import LLMError
 from agentcore.llm.models import LLMMessage, LLMRequest, LLMToolCall
-from agentcore.llm.usage import TokenBudgetExhausted, current_meter, metering
 from agentcore.tools.base import Tool
 from agentcore.tools.registry import ToolRegistry
 from agentcore.tools.runner import ToolResult, ToolRunner
@@ -216,7 +216,7 @@ def _loads(text: str) -> Any:
     """``text`` as JSON (or the first JSON value in it, or a Python literal); ``None`` when it is none of these."""
     import ast
 
-    from agentcore.llm.structured import extract_json
+    from agentcore.llm import extract_json
 
     for attempt in (lambda: json.loads(text), lambda: json.loads(extract_json(text))):
         try:
@@ -448,7 +448,7 @@ class ReActAgent:
         Closing the iterator (or cancelling its consumer) cancels the run.  ``options`` go to :meth:`new_run`, except
         ``history`` (earlier turns, :class:`LLMMessage` list, put before the question), ``after`` (messages after
         the question: a replayed client tool call and its result) and ``client_tools`` (:class:`ClientTools`).
-        Every model call of the run is metered (:mod:`agentcore.llm.usage`) under ``run_token_budget``.
+        Every model call of the run is metered (:mod:`agentcore.llm._usage`) under ``run_token_budget``.
         """
         steps = max_steps or self.max_steps
         factory: list[EventFactory] = []

@@ -31,7 +31,7 @@ from typing import Any
 
 from agentcore.agents.events import AgentStepEvent, parse_event
 from agentcore.agents.served import RunHandle, RunStore, drive
-from agentcore.llm.usage import UsageTotals
+from agentcore.llm import UsageTotals
 from agentcore.trace.logs import step_logger
 
 __all__ = ["RedisRunStore"]

@@ -2,10 +2,10 @@
 ``<log_dir>/runs/runs.jsonl`` (rotated at 5 MB, 10 archives), found again by request id.
 
 :meth:`RunLog.traced` wraps a run's event stream: it records the model calls made while the stream advances
-(:func:`agentcore.llm.calls.recording`), passes every event on unchanged, and writes the record when the stream ends
+(:func:`agentcore.llm.recording`), passes every event on unchanged, and writes the record when the stream ends
 — with its ``final`` or ``error`` event, or ``"outcome": "cancelled"`` when the client went away first.  Records are
 redacted by :class:`~agentcore.trace.jsonl.JsonlStore` before they touch the disk (secrets never reach the trace);
-tool previews and model texts are cut (:data:`agentcore.llm.calls.PREVIEW_CHARS`).  Writing never fails a run.
+tool previews and model texts are cut (:data:`agentcore.llm._calls.PREVIEW_CHARS`).  Writing never fails a run.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from agentcore.agents.events import AgentStepEvent
-from agentcore.llm.calls import CallLog, recording
+from agentcore.llm import CallLog, recording
 from agentcore.trace.jsonl import JsonlStore
 from agentcore.util.clock import utc_now_iso
 

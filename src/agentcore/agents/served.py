@@ -27,8 +27,8 @@ from typing import Any
 
 from agentcore.agents.client_tools import ClientTools
 from agentcore.agents.events import AgentStepEvent, is_terminal
+from agentcore.llm import UsageMeter, UsageTotals, metering
 from agentcore.llm.models import LLMMessage
-from agentcore.llm.usage import UsageMeter, UsageTotals, metering
 from agentcore.trace.logs import step_logger
 
 __all__ = ["AgentInput", "RunHandle", "RunStore", "ServedAgent", "drive"]

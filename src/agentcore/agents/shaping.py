@@ -13,8 +13,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from agentcore.llm import arun_exchange, json_schema_exchange
 from agentcore.llm.models import LLMMessage, LLMRequest
-from agentcore.llm.structured import arun_exchange, json_schema_exchange
 
 __all__ = ["AnswerShaper", "tool_choice_schema"]
 

@@ -26,7 +26,7 @@ from agentcore.llm.provider import LLMProvider
 from agentcore.settings.llm import LLMSettings
 
 if TYPE_CHECKING:
-    from agentcore.llm.connection import ChatConnection
+    from agentcore.llm._connection import ChatConnection
 
 __all__ = [
     "aclose_shared_providers",
@@ -69,7 +69,7 @@ def create_gateway(
 ) -> SimpleLLMGateway:
     """A gateway over the configured (or given) provider, with the settings' timeout, limits and retries; every
     gateway of the process for the same provider endpoint shares one circuit breaker
-    (:func:`~agentcore.llm.breaker.shared_breaker`)."""
+    (:func:`~agentcore.llm._breaker.shared_breaker`)."""
     settings = settings or get_settings()
     provider = provider or create_provider(settings)
     if simple:
@@ -81,12 +81,12 @@ def create_gateway(
         )
     limiter = None
     if settings.redis_url and settings.llm_rate_limit_rps:
-        from agentcore.llm.ratelimit import RedisRateLimiter
+        from agentcore.llm._ratelimit import RedisRateLimiter
 
         limiter = RedisRateLimiter(
             settings.redis_url, settings.llm_rate_limit_rps, key=f"agentcore:ratelimit:llm:{provider.name}"
         )
-    from agentcore.llm.breaker import CircuitBreaker, shared_breaker
+    from agentcore.llm._breaker import CircuitBreaker, shared_breaker
 
     if provider.name == "offline":
         # Nothing is ever down offline: no breaker (and purgatory, with the redis client it imports, never loads).
@@ -167,7 +167,7 @@ def chat_connection(settings: Settings | None = None) -> ChatConnection:
     """
     import httpx
 
-    from agentcore.llm.connection import ChatConnection
+    from agentcore.llm._connection import ChatConnection
 
     settings = settings or get_settings()
     provider = create_provider(settings)

@@ -7,10 +7,10 @@
   breaker for its provider (after N consecutive failures calls fail at once until a probe succeeds), and batching
   of embedding inputs.
 
-Both respect an enclosing :func:`agentcore.llm.deadline.llm_deadline` scope, and record every call's usage into the
-current :class:`~agentcore.llm.usage.UsageMeter` (whose budget caps ``max_tokens``).
+Both respect an enclosing :func:`agentcore.llm.llm_deadline` scope, and record every call's usage into the
+current :class:`~agentcore.llm.UsageMeter` (whose budget caps ``max_tokens``).
 
-Both offer :meth:`parse` for structured output (see :mod:`agentcore.llm.structured`).
+Both offer :meth:`parse` for structured output (see :mod:`agentcore.llm._structured`).
 """
 
 from __future__ import annotations
@@ -24,15 +24,15 @@ from typing import Any, NoReturn, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from agentcore.config import StructuredMode
-from agentcore.llm.breaker import CircuitBreaker
-from agentcore.llm.calls import note_call
-from agentcore.llm.deadline import Deadline
+from agentcore.llm._breaker import CircuitBreaker
+from agentcore.llm._calls import note_call
+from agentcore.llm._deadline import Deadline
+from agentcore.llm._ratelimit import LocalRateLimiter, RateLimiter
+from agentcore.llm._structured import parse_structured
+from agentcore.llm._usage import current_meter
 from agentcore.llm.errors import LLMHTTPError, LLMResponseError, LLMTimeoutError, is_retryable
 from agentcore.llm.models import LLMRequest, LLMResponse
 from agentcore.llm.provider import LLMProvider
-from agentcore.llm.ratelimit import LocalRateLimiter, RateLimiter
-from agentcore.llm.structured import parse_structured
-from agentcore.llm.usage import current_meter
 from agentcore.retry import retry_async
 
 T = TypeVar("T", bound=BaseModel)
@@ -159,7 +159,7 @@ class LLMGateway(SimpleLLMGateway):
     Args:
         timeout: seconds per attempt unless the request sets its own.
         deadline: seconds for a whole call — every attempt, backoff sleep and wait for a slot; ``None`` = only
-            ``max_retry_time`` bounds the retries.  An enclosing :func:`~agentcore.llm.deadline.llm_deadline`
+            ``max_retry_time`` bounds the retries.  An enclosing :func:`~agentcore.llm.llm_deadline`
             scope shortens it.  Passing it raises :class:`LLMTimeoutError`.
         rate_limit_rps: at most this many provider calls per second (leaky bucket, bursts ≤ 1/20 s); None = off.
         max_concurrency: at most this many provider calls in flight.
@@ -172,7 +172,7 @@ class LLMGateway(SimpleLLMGateway):
         breaker: a breaker to use instead of a new one (``breaker_threshold``/``breaker_reset`` are then ignored):
             :func:`~agentcore.llm.factory.create_gateway` passes the process-wide breaker of the provider endpoint.
         embedding_batch_size: inputs per ``/embeddings`` call; larger inputs are split and sent concurrently.
-        rate_limiter: a limiter shared with other processes (:class:`~agentcore.llm.ratelimit.RedisRateLimiter`);
+        rate_limiter: a limiter shared with other processes (:class:`~agentcore.llm._ratelimit.RedisRateLimiter`);
             by default ``rate_limit_rps`` makes a per-process one.
     """
 

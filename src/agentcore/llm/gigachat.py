@@ -18,11 +18,11 @@ from typing import Any
 import httpx
 
 from agentcore.llm._http import make_async_client, send_json
+from agentcore.llm._wire import add_sampling, arguments_text, first_choice, usage_of
 from agentcore.llm.errors import LLMAuthError, LLMConfigError, LLMResponseError
 from agentcore.llm.models import EmbeddingResponse, LLMMessage, LLMRequest, LLMResponse, LLMToolCall
 from agentcore.llm.openai_compat import embeddings_from_body
 from agentcore.llm.provider import Capabilities, LLMProvider
-from agentcore.llm.wire import add_sampling, arguments_text, first_choice, usage_of
 from agentcore.settings.llm import LLMSettings
 
 # Refresh the token this long before it expires (the official SDK uses the same 60 s buffer).

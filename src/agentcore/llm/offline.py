@@ -6,7 +6,7 @@ that step answers it.  A request for a step nobody registered fails with :class:
     @offline_handler("haiku.compose")
     def compose(request: LLMRequest) -> str | dict | BaseModel | LLMToolCall | list[LLMToolCall] | LLMResponse: ...
 
-Embeddings come from the local model that ships inside a package (:mod:`agentcore.llm.local_embeddings`).
+Embeddings come from the local model that ships inside a package (:mod:`agentcore.llm._local_embeddings`).
 """
 
 from __future__ import annotations
@@ -138,7 +138,7 @@ class OfflineProvider(LLMProvider):
         return _finish(result)
 
     async def embed(self, texts: list[str], model: str | None = None) -> EmbeddingResponse:
-        from agentcore.llm.local_embeddings import MODEL_NAME, embed_local
+        from agentcore.llm._local_embeddings import MODEL_NAME, embed_local
 
         vectors = await asyncio.to_thread(embed_local, texts, "passage")
         return EmbeddingResponse(vectors=vectors, model=MODEL_NAME)

@@ -8,6 +8,7 @@ from typing import Any
 import httpx
 
 from agentcore.llm._http import make_async_client, require, send_json
+from agentcore.llm._wire import add_sampling, arguments_text, first_choice, usage_of
 from agentcore.llm.errors import LLMError, LLMHTTPError, LLMResponseError
 from agentcore.llm.models import (
     EmbeddingResponse,
@@ -17,7 +18,6 @@ from agentcore.llm.models import (
     LLMToolCall,
 )
 from agentcore.llm.provider import Capabilities, LLMProvider
-from agentcore.llm.wire import add_sampling, arguments_text, first_choice, usage_of
 from agentcore.settings.llm import LLMSettings
 
 _DEFAULT_CHAT_MODEL = "GigaChat-2-Max"

@@ -1,7 +1,7 @@
 """Semantic routing for offline handlers: which route's example utterances a text is closest to.
 
 Each route is a list of example phrases.  They are embedded once with the local model
-(:mod:`agentcore.llm.local_embeddings`) and cached on disk under ``<data dir>/cache/<cache_name>``, keyed by a
+(:mod:`agentcore.llm._local_embeddings`) and cached on disk under ``<data dir>/cache/<cache_name>``, keyed by a
 hash of the model and the examples, so a changed example list is re-embedded and an unchanged one loads in
 milliseconds.  A text's score for a route is its best cosine similarity to that route's examples.
 
@@ -60,7 +60,7 @@ class SemanticRouter:
         with self._lock:
             if self._vectors is not None:
                 return self._vectors
-            from agentcore.llm.local_embeddings import MODEL_NAME, embed_local
+            from agentcore.llm._local_embeddings import MODEL_NAME, embed_local
 
             examples = self.examples()
             key = hashlib.sha256((MODEL_NAME + json.dumps(examples, ensure_ascii=False)).encode()).hexdigest()
@@ -87,7 +87,7 @@ class SemanticRouter:
 
     def scores(self, text: str) -> dict[str, float]:
         """Best cosine similarity of ``text`` to each route's examples."""
-        from agentcore.llm.local_embeddings import embed_local
+        from agentcore.llm._local_embeddings import embed_local
 
         query = embed_local([text], "query")[0]
         return {

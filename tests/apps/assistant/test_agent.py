@@ -14,8 +14,8 @@ from agentcore.apps.assistant import AssistantAgent, Outcome
 from agentcore.apps.assistant import messages as msg
 from agentcore.apps.assistant.clients import ServiceClient
 from agentcore.config import Settings
+from agentcore.llm import MockLLMGateway
 from agentcore.llm.errors import LLMHTTPError
-from agentcore.llm.scripted import MockLLMGateway
 from agentcore.llm.sync import SyncGateway
 
 RELEVANT = '{"relevant": true, "reason": "x"}'

@@ -11,8 +11,8 @@ import pytest
 
 from agentcore.apps.example import ExampleSGRAgent, GetTimeTool
 from agentcore.config import Settings
+from agentcore.llm import MockLLMGateway, tool_call
 from agentcore.llm.factory import create_gateway
-from agentcore.llm.scripted import MockLLMGateway, tool_call
 
 FIXED = datetime(2026, 11, 23, 9, 30, tzinfo=UTC)
 

@@ -16,10 +16,10 @@ from agentcore.apps.haiku.llm_composer import (
     theme_from_request,
 )
 from agentcore.config import Settings
+from agentcore.llm import MockLLMGateway
 from agentcore.llm.errors import LLMTransportError
 from agentcore.llm.factory import create_gateway
 from agentcore.llm.models import LLMRequest
-from agentcore.llm.scripted import MockLLMGateway
 
 RIGHT = {"line1": "Тихий старый пруд", "line2": "Вдруг прыгнула лягушка", "line3": "Всплеск — и тишина"}  # 5-7-5
 LONG_LINE_2 = {**RIGHT, "line2": "Лягушка прыгнула в воду"}  # 5-8-5

@@ -13,8 +13,8 @@ import pytest
 from agentcore.apps.haiku.http import create_app
 from agentcore.apps.haiku.syllables import count_line_syllables, count_words
 from agentcore.config import Settings
+from agentcore.llm import MockLLMGateway
 from agentcore.llm.errors import LLMTransportError
-from agentcore.llm.scripted import MockLLMGateway
 from agentcore.serving import BackgroundServer
 
 

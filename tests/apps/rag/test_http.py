@@ -13,8 +13,8 @@ from pydantic import SecretStr
 
 from agentcore.apps.rag.http import create_app
 from agentcore.config import Settings
+from agentcore.llm import ScriptedProvider
 from agentcore.llm.gateway import SimpleLLMGateway
-from agentcore.llm.scripted import ScriptedProvider
 from agentcore.rag.embeddings import HashingEmbedder
 from agentcore.rag.engine import RagEngine
 from agentcore.serving import BackgroundServer

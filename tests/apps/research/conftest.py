@@ -12,8 +12,8 @@ import pytest
 from agentcore.apps.research import AgentService
 from agentcore.apps.research.retrieval import EngineRetriever
 from agentcore.config import Settings
+from agentcore.llm import MockLLMGateway, ScriptItem
 from agentcore.llm.factory import create_gateway
-from agentcore.llm.scripted import MockLLMGateway, ScriptItem
 from agentcore.rag.embeddings import HashingEmbedder
 from agentcore.rag.engine import RagEngine
 

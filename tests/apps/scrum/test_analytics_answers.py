@@ -18,7 +18,7 @@ from agentcore.apps.scrum.backend.metrics import compute_metrics
 from agentcore.apps.scrum.backend.models import TaskInput, TeamInput
 from agentcore.apps.scrum.backend.store import ScrumStore
 from agentcore.apps.scrum.faq_scope import REFUSALS
-from agentcore.llm.connection import ChatConnection
+from agentcore.llm import ChatConnection
 from agentcore.testing.fake_openai import FakeOpenAIServer
 
 

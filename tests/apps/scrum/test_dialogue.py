@@ -17,7 +17,7 @@ from tests.apps.scrum.test_flows import Recorder, _backend, daily_output
 
 from agentcore.apps.scrum.backend.dialogue import is_new_daily
 from agentcore.apps.scrum.backend.flows import ScrumBackend
-from agentcore.llm.connection import ChatConnection
+from agentcore.llm import ChatConnection
 from agentcore.testing.fake_openai import FakeOpenAIServer
 
 ASKING = "Вчера закрыл TASK-1, сегодня TASK-2. Блокер: нет стенда"

@@ -16,7 +16,7 @@ from tests.apps.scrum.conftest import seed_team, sqlite_store
 from agentcore.apps.scrum.backend.errors import LLMUnavailableError, NotFoundError
 from agentcore.apps.scrum.backend.flows import DAILY_FALLBACK, TOO_GENERAL, ScrumBackend
 from agentcore.apps.scrum.backend.notifier import CompositeNotifier, LogNotifier, WebhookNotifier
-from agentcore.llm.connection import ChatConnection
+from agentcore.llm import ChatConnection
 from agentcore.testing.fake_openai import FakeOpenAIServer
 from agentcore.testing.faults import Fault
 

@@ -183,7 +183,7 @@ def test_a_nul_written_by_the_model_is_removed_not_fatal(store: Any, oai: Any, d
     from tests.apps.scrum.test_flows import Recorder, daily_output
 
     from agentcore.apps.scrum.backend.flows import ScrumBackend
-    from agentcore.llm.connection import ChatConnection
+    from agentcore.llm import ChatConnection
 
     seed_team(store)
     reply = daily_output("TASK-2")

@@ -67,7 +67,7 @@ from agentcore.apps.crm.resolve import follow_up, resolve_mentions
 from agentcore.apps.crm.spoofing import model_words
 from agentcore.apps.crm.state_store import StateStore
 from agentcore.apps.crm.state_sync import update_state_from_action
-from agentcore.llm.breaker import CircuitBreaker
+from agentcore.llm import CircuitBreaker
 from agentcore.llm.errors import LLMCircuitOpenError
 from agentcore.trace.logs import step_logger
 from agentcore.util.clock import from_iso, utc_now, utc_now_iso

@@ -41,7 +41,7 @@ from agentcore.apps.haiku.llm_composer import compose_with_llm
 from agentcore.apps.haiku.models import Haiku, HaikuResponse
 from agentcore.apps.haiku.settings import HaikuSettings
 from agentcore.config import Settings, get_settings
-from agentcore.llm.deadline import llm_deadline
+from agentcore.llm import llm_deadline
 from agentcore.llm.errors import LLMError
 from agentcore.serving import closing_lifespan
 from agentcore.web.app import create_base_app

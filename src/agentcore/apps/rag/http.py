@@ -44,7 +44,7 @@ from pydantic import BaseModel, Field, create_model
 
 from agentcore.appkit.plugin import EdgeContext, Mount
 from agentcore.config import Settings, get_settings
-from agentcore.llm.deadline import llm_deadline
+from agentcore.llm import llm_deadline
 from agentcore.rag.answer import answer_messages, decline, extractive_answer
 from agentcore.rag.claims import checked_answer
 from agentcore.rag.engine import RagEngine

@@ -13,7 +13,7 @@ The module parses text into structure (DAILY, ANALYTICS intent) and writes text 
 
 The caller owns the transport: ``client`` is the ``httpx.Client`` every request goes through (its timeouts,
 proxies, TLS and retries are the backend's); the module never creates a client, never reads the environment and
-keeps no key.  ``api_url`` picks the wire format (:class:`agentcore.llm.endpoint.ChatEndpoint`):
+keeps no key.  ``api_url`` picks the wire format (:class:`agentcore.llm.ChatEndpoint`):
 
 * an OpenAI-compatible chat-completions URL or base (``https://api.openai.com/v1``, ``http://vllm:8000/v1``);
 * a GigaChat endpoint (``https://gigachat.devices.sberbank.ru/api/v1``, or any URL prefixed ``gigachat:``) with
@@ -52,10 +52,9 @@ from agentcore.apps.scrum.schemas import (
     DigestInput,
     FaqInput,
 )
-from agentcore.llm.endpoint import ChatEndpoint
+from agentcore.llm import ChatEndpoint, Exchange, arun_exchange, error_summary, run_exchange
 from agentcore.llm.models import LLMRequest, LLMResponse
 from agentcore.llm.provider import Capabilities
-from agentcore.llm.structured import Exchange, arun_exchange, error_summary, run_exchange
 from agentcore.trace.logs import step_logger
 
 __all__ = ["MODES", "AgentOutputError", "agent_process", "agent_process_async", "build_exchange"]

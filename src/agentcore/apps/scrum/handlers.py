@@ -1,6 +1,6 @@
 """The per-mode handlers of ``agent_process``, written once without I/O.
 
-Each handler takes the validated input and returns an *exchange* (:data:`agentcore.llm.structured.Exchange`): a
+Each handler takes the validated input and returns an *exchange* (:data:`agentcore.llm.Exchange`): a
 generator that yields the LLM requests to send and returns the mode's response ``{"type": ..., "data": ...}``.
 ``agent_process`` drives it over a blocking client, ``agent_process_async`` over an async one.
 
@@ -32,10 +32,10 @@ from agentcore.apps.scrum.schemas import (
     IntentDecision,
 )
 from agentcore.apps.scrum.templates import render_digest, render_report
+from agentcore.llm import Exchange, checked_text_exchange, structured_exchange
 from agentcore.llm.errors import StructuredOutputError
 from agentcore.llm.models import LLMMessage, LLMRequest
 from agentcore.llm.provider import Capabilities
-from agentcore.llm.structured import Exchange, checked_text_exchange, structured_exchange
 from agentcore.trace.logs import step_logger
 
 log = step_logger("scrum", "agentcore.scrum.agent")

@@ -25,8 +25,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from agentcore.agents.client_tools import as_llm_tool
 from agentcore.agents.served import AgentInput, RunHandle
+from agentcore.llm import UsageTotals
 from agentcore.llm.models import LLMMessage, LLMTool
-from agentcore.llm.usage import UsageTotals
 from agentcore.trace.logs import step_logger
 from agentcore.web.errors import ApiError
 from agentcore.web.v1.common import OutputSpec, V1Runs, invalid_field, reasoning_line, respond

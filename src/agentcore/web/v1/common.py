@@ -18,9 +18,9 @@ from agentcore.agents.events import AgentStepEvent, ClientToolEvent, FinalEvent
 from agentcore.agents.runlog import RunLog
 from agentcore.agents.served import AgentInput, RunHandle, RunStore, ServedAgent, drive
 from agentcore.agents.shaping import AnswerShaper, tool_choice_schema
+from agentcore.llm import metering
 from agentcore.llm.errors import LLMError, StructuredOutputError
 from agentcore.llm.models import LLMTool, LLMToolCall
-from agentcore.llm.usage import metering
 from agentcore.trace.logs import step_logger
 from agentcore.util.truncate import truncate
 from agentcore.web.errors import ApiError

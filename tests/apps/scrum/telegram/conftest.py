@@ -22,7 +22,7 @@ from agentcore.apps.scrum.telegram.dedupe import Deduper
 from agentcore.apps.scrum.telegram.lease import Lease
 from agentcore.apps.scrum.telegram.service import BotContext
 from agentcore.apps.scrum.telegram.store import TelegramStore
-from agentcore.llm.connection import ChatConnection
+from agentcore.llm import ChatConnection
 
 
 @dataclass

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from agentcore.apps.scrum.backend.notifier import Notifier
     from agentcore.apps.scrum.backend.store import ScrumStore
     from agentcore.config import Settings
-    from agentcore.llm.connection import ChatConnection
+    from agentcore.llm import ChatConnection
 
 log = step_logger("scrum", "agentcore.scrum.backend")
 

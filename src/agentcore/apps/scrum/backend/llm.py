@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agentcore.llm.connection import ChatConnection
+from agentcore.llm import ChatConnection
 from agentcore.llm.errors import LLMAuthError
 
 __all__ = ["call_agent"]

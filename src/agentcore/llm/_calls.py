@@ -1,7 +1,7 @@
 """The model calls of a run, for its trace: a :func:`recording` scope every gateway call inside adds a
 :class:`CallRecord` to (what was asked, in short; what came back, in short; tokens; time; the error).
 
-Like the usage meter (:mod:`agentcore.llm.usage`) the scope is a context variable: calls made in the task that opened
+Like the usage meter (:mod:`agentcore.llm._usage`) the scope is a context variable: calls made in the task that opened
 it, or in tasks started inside it, are recorded.  Texts are cut to :data:`PREVIEW_CHARS`; the trace store redacts
 secrets before anything is written (:class:`agentcore.trace.jsonl.JsonlStore`).
 

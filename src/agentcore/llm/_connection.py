@@ -23,7 +23,7 @@ __all__ = ["ChatConnection"]
 
 @dataclass
 class ChatConnection:
-    """Where a caller's own client sends chat completions (see :class:`agentcore.llm.endpoint.ChatEndpoint`).
+    """Where a caller's own client sends chat completions (see :class:`agentcore.llm._endpoint.ChatEndpoint`).
 
     Attributes:
         client: the blocking HTTP client every request goes through (the settings' timeout and TLS).

@@ -34,7 +34,7 @@ from agentcore.llm.errors import LLMCircuitOpenError, counts_against_provider
 
 __all__ = ["CircuitBreaker", "reset_shared_breakers", "shared_breaker"]
 
-logger = logging.getLogger("agentcore.llm.breaker")
+logger = logging.getLogger("agentcore.llm._breaker")
 
 CLOSED, OPENED, HALF_OPENED = "closed", "opened", "half-opened"
 
