@@ -3,9 +3,8 @@ while the lending block lasts; outside a scope there is no token; an unknown or 
 
 from __future__ import annotations
 
-from agentcore.llm.calls import CallLog, joined, recording, shared
+from agentcore.llm import CallLog, MockLLMGateway, joined, recording, shared
 from agentcore.llm.models import LLMMessage, LLMRequest
-from agentcore.llm.scripted import MockLLMGateway
 
 
 def _ask(step: str) -> LLMRequest:

@@ -6,11 +6,9 @@ from __future__ import annotations
 import asyncio
 from contextvars import ContextVar
 
-from agentcore.llm.calls import CallLog, recording
+from agentcore.llm import CallLog, MockLLMGateway, metering, recording
 from agentcore.llm.models import LLMMessage, LLMRequest, LLMResponse, Usage
-from agentcore.llm.scripted import MockLLMGateway
 from agentcore.llm.sync import SyncGateway, in_portal, run_sync
-from agentcore.llm.usage import metering
 
 _SEEN: ContextVar[str] = ContextVar("test_sync_seen", default="unset")
 

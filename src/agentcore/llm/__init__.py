@@ -9,7 +9,7 @@ modules named ``_x`` are implementation (see docs/architecture.md, "Public names
 from typing import TYPE_CHECKING, Any
 
 from agentcore.llm._breaker import CircuitBreaker
-from agentcore.llm._calls import CallLog, recording
+from agentcore.llm._calls import CALLS_HEADER, CallLog, joined, recording, shared
 from agentcore.llm._connection import ChatConnection
 from agentcore.llm._deadline import llm_deadline, remaining_budget
 from agentcore.llm._local_embeddings import embed_local_array
@@ -70,6 +70,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "CALLS_HEADER",
     "CallLog",
     "Capabilities",
     "ChatConnection",
@@ -112,6 +113,7 @@ __all__ = [
     "embed_local_array",
     "error_summary",
     "extract_json",
+    "joined",
     "json_schema_exchange",
     "llm_deadline",
     "metering",
@@ -122,6 +124,7 @@ __all__ = [
     "register_offline_handler",
     "remaining_budget",
     "run_exchange",
+    "shared",
     "structured_exchange",
     "tool_call",
 ]

@@ -4,8 +4,8 @@ One background event loop per process (anyio's blocking portal) runs every corou
 clients created there stay bound to one loop.  Works whether or not the caller already runs an event loop.
 
 The coroutine runs in a copy of the caller's context (as ``asyncio.to_thread`` does the other way): the scopes a run
-opens in context variables — its usage meter and token budget (:mod:`agentcore.llm.usage`), its model-call trace
-(:mod:`agentcore.llm.calls`) — reach the calls a synchronous agent (the seed-000 assistant) makes through here.  The
+opens in context variables — its usage meter and token budget (:mod:`agentcore.llm._usage`), its model-call trace
+(:mod:`agentcore.llm._calls`) — reach the calls a synchronous agent (the seed-000 assistant) makes through here.  The
 portal's own tasks would run in the background thread's context and record nothing.
 """
 

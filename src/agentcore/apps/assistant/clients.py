@@ -6,7 +6,7 @@ from typing import Any
 
 import httpx
 
-from agentcore.llm.calls import CALLS_HEADER, shared
+from agentcore.llm import CALLS_HEADER, shared
 
 
 class ServiceError(Exception):
@@ -52,7 +52,7 @@ class ServiceClient:
     def post(self, path: str, payload: dict[str, Any]) -> dict[str, Any]:
         """POST ``payload``; the JSON object of the answer.
 
-        Inside a run's model-call trace (:func:`agentcore.llm.calls.recording`) the request carries the trace's
+        Inside a run's model-call trace (:func:`agentcore.llm._calls.recording`) the request carries the trace's
         token, so a service of this process records its model calls into the run (the other services ignore it).
 
         Raises:
