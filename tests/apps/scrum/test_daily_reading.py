@@ -297,9 +297,16 @@ def test_greetings_labels_asides_and_elaborations_are_not_work_items(text: str) 
         ("вчера acme/web#1 верстка, сегодня acme/web#2, блокеров нет", False),  # the repo's words describe nothing
         ("вчера PAY-1 отчёты, сегодня задача PAY-2, блокеров нет", False),
         ("вчера PAY-1 отчёты, сегодня PAY-2 и PAY-3, блокеров нет", False),
+        # The labelling rule: any verb says what happens to the task, a generic one as much as the seed's «начну».
+        ("Вчера закрыл PAY-1, сегодня начну PAY-2. Блокеров нет.", True),
+        ("Вчера делал PAY-1, сегодня делаю PAY-2. Блокеров нет.", True),
+        ("вчера PAY-1 закрыл, сегодня PAY-2 буду делать, блокеров нет", True),
+        ("вчера закрыл PAY-1, сегодня работа по PAY-2, блокеров нет", False),  # a noun for work in general
+        ("вчера закрыл PAY-1, сегодня PAY-2, жду ревью PAY-1, пока беру PAY-2", True),  # a second mention describes
     ],
 )
 def test_an_item_is_described_by_a_word_of_its_own(text: str, great: bool) -> None:
+    """GREAT needs every task described by one of its work mentions (the labelling rule in docs/scrum.md)."""
     assert (parse_daily(text, "DEV")["daily"]["quality"] == "GREAT") is great
 
 

@@ -615,8 +615,7 @@ def parse(message: str) -> ParsedDaily:
             if self_blocker is not None:
                 blocker, meanwhile = self_blocker
                 parsed.blockers.append(blocker)
-                planned = {i["task_id"] for i in parsed.today}
-                parsed.today.extend(i for i in meanwhile if i["task_id"] not in planned)
+                _add_meanwhile(parsed.today, meanwhile)
             continue
         if section is None:
             if sticky is not None and sticky_explicit and sticky != "blockers":
@@ -637,6 +636,18 @@ def parse(message: str) -> ParsedDaily:
         _STATED.clear()
     _STATED[message] = parsed.no_blockers_stated
     return parsed
+
+
+def _add_meanwhile(today: list[dict[str, Any]], meanwhile: list[dict[str, Any]]) -> None:
+    """Work a blocker line names as going on meanwhile («…, пока делаю PAY-2») joins today's items; a task already
+    planned keeps one item, which takes the mention's words when its own say nothing («сегодня PAY-2»)."""
+    planned = {i["task_id"]: i for i in today}
+    for item in meanwhile:
+        known = planned.get(item["task_id"])
+        if known is None:
+            today.append(item)
+        elif item["task_id"] and not _described(known) and _described(item):
+            known["summary"] = truncate(f"{known['summary']}; {item['summary']}", MAX_TEXT_CHARS)
 
 
 def _only_verbs(text: str) -> bool:
@@ -677,13 +688,17 @@ _TASK_NOUNS = _wordset(
 )
 
 
-_NOT_DESCRIBING = _TASK_NOUNS | _GENERIC
+# Nouns that name work in general: «задача TASK-7», «работа по TASK-7» say nothing of the task.  Verbs are not here:
+# by the labelling rule (docs/scrum.md) any verb says what happens to the task, «делаю TASK-7» as much as the seed's
+# own «начну TASK-15».
+_NOT_DESCRIBING = _TASK_NOUNS | _wordset("работа работу работы работой")
 
 
 def _described(item: dict[str, Any]) -> bool:
-    """Whether a work item says something of its task besides the id: what was or will be done («закрыл TASK-7»,
-    what it is («TASK-7 — вёрстка») or its status («TASK-7 done», «TASK-7 — WIP»).  «TASK-7» alone, «задача TASK-7»
-    or «делаю TASK-7» (a verb any task takes) is not described."""
+    """Whether a work item says something of its task besides the id (the labelling rule in docs/scrum.md): what
+    was or will be done, with any verb («закрыл TASK-7», «делаю TASK-7»), what it is («TASK-7 — вёрстка») or its
+    status («TASK-7 done», «TASK-7 — WIP»).  «TASK-7» alone after a header or a time word, or «задача TASK-7», is
+    not described."""
     words = (w.lower() for w in _WORD.findall(without_task_ids(item["summary"])))
     return any(_describes(w) for w in words)
 
