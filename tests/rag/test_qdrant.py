@@ -81,6 +81,43 @@ def test_backend_from_environment(data_dir: Path, monkeypatch: pytest.MonkeyPatc
     assert RagEngine(Settings(data_dir=data_dir), embedder=None).catalog.backend is None
 
 
+def test_local_modes_from_environment(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AGENTCORE_QDRANT_URL", ":memory:")
+    backend = RagEngine(Settings(data_dir=data_dir), embedder=None).catalog.backend
+    assert isinstance(backend, QdrantBackend) and type(backend.client._client).__name__ == "QdrantLocal"
+    folder = data_dir / "qdrant"
+    monkeypatch.setenv("AGENTCORE_QDRANT_URL", f"file://{folder}")
+    backend = RagEngine(Settings(data_dir=data_dir), embedder=None).catalog.backend
+    assert isinstance(backend, QdrantBackend) and (folder / ".lock").exists()
+
+
+def test_a_local_folder_open_elsewhere_is_a_clear_error_not_a_second_writer(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = data_dir / "qdrant"
+    holder = QdrantBackend(path=str(folder))  # another worker or host that opened the folder first
+    monkeypatch.setenv("AGENTCORE_QDRANT_URL", str(folder))
+    with pytest.raises(SearchBackendError, match=r"уже открыто другим процессом.*адрес сервера Qdrant"):
+        RagEngine(Settings(data_dir=data_dir), embedder=None)
+    holder.client.close()
+
+
+def test_memory_mode_per_process_follows_the_shared_store(
+    data_dir: Path, kb_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``:memory:`` is a private copy in each process (worker), mirrored from the shared files by version: what one
+    process indexes, another finds on its next search."""
+    monkeypatch.setenv("AGENTCORE_QDRANT_URL", ":memory:")
+    first = RagEngine(Settings(data_dir=data_dir), embedder=HashingEmbedder())
+    second = RagEngine(Settings(data_dir=data_dir), embedder=HashingEmbedder())
+    first.indexer.index_path(kb_dir)
+    assert second.searcher.search("зарплата аванс", 1, mode="bm25")[0].doc_id == "payroll"
+    (kb_dir / "parking.md").write_text("# Парковка\n\nПарковка бесплатная.", encoding="utf-8")
+    first.indexer.index_path(kb_dir / "parking.md")
+    assert second.searcher.search("парковка", 1, mode="bm25")[0].doc_id == "parking"
+    assert first.catalog.backend is not second.catalog.backend
+
+
 def test_unreachable_backend_is_a_503_error_and_sync_is_retried(settings: Settings, kb_dir: Path) -> None:
     class Broken:
         def __getattr__(self, name: str) -> object:

@@ -10,6 +10,8 @@ from agentcore.terminal.common import init_logging, load_settings
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
+    from agentcore.config import Settings
+
 GRACEFUL_SHUTDOWN_SECONDS = 30
 """How long a stopping server waits for open requests (SSE streams, CRM turns) before it cancels them."""
 
@@ -43,6 +45,24 @@ def share_cores(workers: int) -> None:
     share = str(max(1, (os.cpu_count() or 1) // workers))
     for name in BLAS_THREAD_VARIABLES:
         os.environ.setdefault(name, share)  # inherited by the spawned workers before they import numpy
+
+
+def refuse_unshared(settings: Settings, workers: int) -> None:
+    """End ``serve --workers N`` (N > 1) before any worker starts when a setting names state only one process may
+    open: a local Qdrant folder in ``AGENTCORE_QDRANT_URL`` (qdrant-client locks it; every worker after the first
+    would fail on its first search).  A Russian message, exit code 1."""
+    from agentcore.rag.qdrant import local_folder
+    from agentcore.terminal.common import fail
+
+    url = settings.qdrant_url
+    folder = local_folder(url) if url else None
+    if workers > 1 and folder is not None:
+        fail(
+            f"AGENTCORE_QDRANT_URL указывает на локальную папку Qdrant ({folder}): её может открыть только один "
+            f"процесс, а --workers {workers} запускает {workers}. Укажите адрес сервера Qdrant (http://…), "
+            "«:memory:» (своя копия векторов в каждом процессе) или уберите AGENTCORE_QDRANT_URL (векторы в "
+            "файлах коллекций, общих для всех процессов) — docs/deploy.md"
+        )
 
 
 def console_key() -> str | None:
@@ -96,13 +116,14 @@ def serve(host: str, port: int, workers: int = 1) -> None:
     import typer
     import uvicorn
 
+    if workers > 1:  # invalid or single-process settings end here with a Russian message, not in every worker
+        refuse_unshared(load_settings(*APP_SECTIONS), workers)
     own_services(host, port)
     key = console_key()
     typer.echo(f"Консоль: {console_url(host, port, key)}")
     if key:
         typer.echo("HTTP_API_TOKENS не задан: для /chat создан одноразовый ключ (действует до остановки сервера).")
     if workers > 1:
-        load_settings(*APP_SECTIONS)  # invalid settings end here with a Russian message, not in every worker
         share_cores(workers)
         uvicorn.run(
             "agentcore.cli.serve:worker_app",

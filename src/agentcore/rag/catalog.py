@@ -311,10 +311,36 @@ class Catalog:
 
 
 def backend_from_settings(settings: Settings) -> QdrantBackend | None:
-    """The Qdrant backend when ``AGENTCORE_QDRANT_URL`` is set, else ``None`` (everything local)."""
+    """The Qdrant backend when ``AGENTCORE_QDRANT_URL`` is set, else ``None`` (everything local).
+
+    The value is a server URL (``http://qdrant:6333``), ``:memory:`` (qdrant-client's local mode, a copy per
+    process) or a folder (local mode on disk: one process only).
+
+    Raises:
+        SearchBackendError: the folder is already open in another process (qdrant-client's lock).
+    """
     if not settings.qdrant_url:
         return None
-    from agentcore.rag.qdrant import QdrantBackend
+    from agentcore.rag.qdrant import MEMORY, QdrantBackend, local_folder
 
+    url = settings.qdrant_url
+    if url == MEMORY:
+        return QdrantBackend(location=MEMORY)
+    folder = local_folder(url)
+    if folder is not None:
+        try:
+            return QdrantBackend(path=folder)
+        except RuntimeError as exc:
+            if "already accessed" not in str(exc):
+                raise
+            raise SearchBackendError(LOCAL_QDRANT_BUSY.format(folder=folder)) from None
     key = settings.qdrant_api_key.get_secret_value() if settings.qdrant_api_key else None
-    return QdrantBackend(url=settings.qdrant_url, api_key=key)
+    return QdrantBackend(url=url, api_key=key)
+
+
+LOCAL_QDRANT_BUSY = (
+    "локальное хранилище Qdrant {folder} уже открыто другим процессом: папку Qdrant может открыть только один "
+    "процесс. Для нескольких процессов укажите в AGENTCORE_QDRANT_URL адрес сервера Qdrant (http://…) "
+    "или уберите его (векторы останутся в файлах коллекций) — docs/deploy.md"
+)
+"""Why a second process cannot open a local Qdrant folder (the first one holds qdrant-client's lock)."""

@@ -10,8 +10,9 @@ The local store stays the source of truth (chunks, embedding cache); :meth:`Qdra
 snapshot into Qdrant by content hash (upserts new or changed chunks, deletes stale ones).  Unchanged chunks keep
 the ``avgdl`` they were uploaded with until they change — a small, documented approximation.
 
-Works against a server (``AGENTCORE_QDRANT_URL``) or in qdrant-client's local mode (``":memory:"`` or a path),
-which supports sparse vectors, the IDF modifier, prefetch and RRF.
+Works against a server (``AGENTCORE_QDRANT_URL=http://…``) or in qdrant-client's local mode (``":memory:"`` or a
+folder), which supports sparse vectors, the IDF modifier, prefetch and RRF.  A local folder can be open in one process
+only (qdrant-client locks it); ``:memory:`` is a private copy per process, mirrored from the shared store.
 """
 
 from __future__ import annotations
@@ -35,6 +36,21 @@ logger = logging.getLogger("agentcore.rag.qdrant")
 DENSE, SPARSE = "dense", "bm25"
 K1, B = 1.2, 0.75
 BATCH = 256
+
+
+MEMORY = ":memory:"
+
+
+def local_folder(url: str) -> str | None:
+    """The folder when ``AGENTCORE_QDRANT_URL`` names qdrant-client's on-disk local mode (an absolute or relative
+    path, ``~/…`` or ``file://…``); ``None`` for a server URL or ``:memory:``."""
+    import os
+
+    if url.startswith("file://"):
+        return url.removeprefix("file://")
+    if url.startswith(("/", "./", "../", "~")):
+        return os.path.expanduser(url)
+    return None
 
 
 def term_id(term: str) -> int:
