@@ -1,6 +1,7 @@
 """The CRM page in a real browser against a fake portal this test process owns (so it can count the portal's calls):
-a request that needs confirmation shows a card with names and before → after; Approve changes the portal exactly
-once; Deny changes nothing; an altered action (its fingerprint changed in the page) is refused by the server."""
+a request that needs confirmation shows a card with names and before → after, in the conversation under the reply
+and in the inbox; Approve changes the portal exactly once (from either card, which then settles both); Deny changes
+nothing; an altered action (its fingerprint changed in the page) is refused by the server; everything by keyboard."""
 
 from __future__ import annotations
 
@@ -52,14 +53,19 @@ def open_crm(page: Any, server: ConsoleServer, user: str) -> None:
     page.get_by_test_id("crm-user").dispatch_event("change")
 
 
-def ask(page: Any, message: str) -> Any:
+def ask(page: Any, message: str, where: str = "inbox") -> Any:
+    """Send ``message``; the card of the action it asks to confirm in ``where`` (``inbox`` or ``crm-messages``)."""
     page.get_by_test_id("question-input").fill(message)
     page.get_by_test_id("send").click()
-    first = page.locator(PENDING).first
+    first = page.get_by_test_id(where).locator(PENDING).first
     first.wait_for(timeout=60_000)
-    session, number = first.get_attribute("data-session"), first.get_attribute("data-id")
-    # the card of this request, whatever class it gets once decided
-    return page.locator(f'[data-testid=confirmation][data-session="{session}"][data-id="{number}"]')
+    return card_of(page, where, first.get_attribute("data-session"), first.get_attribute("data-id"))
+
+
+def card_of(page: Any, where: str, session: str, number: str) -> Any:
+    """The card of one action in ``where``, whatever class it gets once decided."""
+    selector = f'[data-testid=confirmation][data-session="{session}"][data-id="{number}"]'
+    return page.get_by_test_id(where).locator(selector)
 
 
 def test_approve_changes_the_portal_exactly_once(
@@ -124,7 +130,7 @@ def test_keyboard_and_phone(page: Any, console_server: ConsoleServer, portal: Fa
     page.get_by_test_id("question-input").focus()
     page.keyboard.type("Измени сумму сделки «Смирнова: консультация» на 50000")
     page.keyboard.press("Control+Enter")
-    card = page.locator(PENDING).first
+    card = page.get_by_test_id("inbox").locator(PENDING).first
     card.wait_for(timeout=60_000)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     deny = card.get_by_test_id("deny")
@@ -132,3 +138,44 @@ def test_keyboard_and_phone(page: Any, console_server: ConsoleServer, portal: Fa
     page.keyboard.press("Enter")
     page.locator("#inbox-status").filter(has_text="Отклонено").wait_for()
     assert portal.portal.storage.get("deal", 5)["OPPORTUNITY"] == "45000.00"
+
+
+def test_cards_in_the_conversation(
+    page: Any, console_server: ConsoleServer, portal: FakePortalServer, shot: Any, check_a11y: Any
+) -> None:
+    """The card under the reply approves the action once; its inbox twin settles with it; the next turn's card is
+    reached from the message box by keyboard (Shift+Tab) and denied with Enter."""
+    open_crm(page, console_server, "inline")
+    inline = ask(page, "Измени сумму сделки «Вектор: внедрение CRM» на 1700000", where="crm-messages")
+    session, number = inline.get_attribute("data-session"), inline.get_attribute("data-id")
+    reply = page.get_by_test_id("crm-messages").locator(".message.assistant").last
+    assert reply.get_by_test_id("confirmation").count() == 1  # under the reply that asked for it
+    assert inline.get_attribute("data-fingerprint") == card_of(page, "inbox", session, number).get_attribute(
+        "data-fingerprint"
+    )
+    assert inline.get_by_test_id("target").inner_text() == "«Вектор: внедрение CRM» (#3)"
+    row = inline.locator("tbody tr").first
+    assert row.locator(".after").inner_text() == "1 700 000 ₽"
+    check_a11y(page)
+    shot(page, "crm-inline")
+    before = updates(portal)
+    inline.get_by_test_id("approve").click()
+    page.locator("#inbox-status").filter(has_text=f"Подтверждено: {number}").wait_for()
+    assert "Сделка #3 обновлена" in inline.locator(".outcome").inner_text()
+    twin = card_of(page, "inbox", session, number)
+    assert twin.get_attribute("data-outcome") == "executed" and twin.get_by_test_id("approve").is_disabled()
+    assert page.locator(PENDING).count() == 0
+    assert updates(portal) == before + 1 and portal.portal.storage.get("deal", 3)["OPPORTUNITY"] == "1700000.00"
+
+    page.get_by_test_id("question-input").fill("Измени сумму сделки «Вектор: внедрение CRM» на 1800000")
+    page.keyboard.press("Control+Enter")
+    pending = page.get_by_test_id("crm-messages").locator(PENDING)
+    pending.wait_for(timeout=60_000)
+    page.wait_for_function("() => !document.getElementById('crm-send').disabled")
+    assert page.evaluate("document.activeElement.id") == "crm-message"
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.dataset.testid") == "deny"
+    page.keyboard.press("Enter")
+    page.locator("#inbox-status").filter(has_text="Отклонено").wait_for()
+    assert page.locator(PENDING).count() == 0
+    assert updates(portal) == before + 1 and portal.portal.storage.get("deal", 3)["OPPORTUNITY"] == "1700000.00"

@@ -1,7 +1,9 @@
 /* CRM: a conversation with the CRM agent (POST /chat) and the inbox of pending confirmations
- * (GET /chat/confirmations). Each card shows what will change on which record — names, field, before → after —
- * and its Approve / Deny send POST /chat/confirmations/decide with the request's fingerprint, read from the card
- * at click time: the server refuses (409) a decision whose fingerprint is not the stored request's. */
+ * (GET /chat/confirmations). Each pending action is a card — what will change on which record: names, field,
+ * before → after — shown in the conversation under the reply that asked for it and in the inbox. Approve / Deny send
+ * POST /chat/confirmations/decide with the request's fingerprint, read from the card at click time: the server
+ * refuses (409) a decision whose fingerprint is not the stored request's. A decision settles every card of that
+ * action (the conversation's and the inbox's). */
 (function () {
   "use strict";
   var C = window.Console;
@@ -35,9 +37,24 @@
 
   function say(role, text) {
     empty.hidden = true;
-    messages.appendChild(C.el("li", { className: "message " + role },
-      C.el("span", { className: "who", text: role === "user" ? "Вы" : "CRM-агент" }), String(text)));
-    messages.lastChild.scrollIntoView({ block: "nearest" });
+    var node = C.el("li", { className: "message " + role },
+      C.el("span", { className: "who", text: role === "user" ? "Вы" : "CRM-агент" }), String(text));
+    messages.appendChild(node);
+    node.scrollIntoView({ block: "nearest" });
+    return node;
+  }
+
+  /* Every card of one action (session + id): the conversation's and the inbox's. */
+  function cardsOf(session, id) {
+    return document.querySelectorAll("[data-testid=confirmation][data-session=\"" + CSS.escape(session) +
+      "\"][data-id=\"" + CSS.escape(id) + "\"]");
+  }
+
+  function settle(node, text, isError, outcome) {
+    node.classList.add("decided");
+    node.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    setStatus(node.querySelector(".outcome"), text, isError);
+    if (outcome) node.dataset.outcome = outcome;
   }
 
   function time(iso) {
@@ -61,9 +78,10 @@
       list("tbody", null, rows)));
   }
 
-  function card(item) {
+  /* A card of one pending action; `where` ("chat" or "inbox") keeps the ids of its two cards apart. */
+  function card(item, where) {
     var headline = String(item.summary || item.method).split("\n")[0];
-    var title = C.el("h3", { id: "card-" + item.session_id + "-" + item.id, text: headline });
+    var title = C.el("h3", { id: where + "-card-" + item.session_id + "-" + item.id, text: headline });
     var outcome = C.el("p", { className: "outcome", role: "status" });
     var approve = C.el("button", { type: "button", "data-testid": "approve", text: "Подтвердить",
       "aria-label": "Подтвердить " + item.id + ": " + headline });
@@ -78,7 +96,8 @@
     });
     var node = C.el("li", {
       className: "confirmation", "data-testid": "confirmation", "aria-labelledby": title.id,
-      "data-session": item.session_id, "data-id": item.id, "data-fingerprint": item.fingerprint
+      "data-session": item.session_id, "data-id": item.id, "data-fingerprint": item.fingerprint,
+      "data-user": userId()
     },
       title,
       C.el("p", { className: "meta", text: "Сессия «" + item.session_id + "» · " + item.id + " · " + item.method +
@@ -100,18 +119,46 @@
     };
     try {
       var result = await C.json("/chat/confirmations/decide", { json: body, key: true });
-      node.classList.add("decided");
-      setStatus(outcome, result.assistant);
-      node.dataset.outcome = result.outcome;
+      cardsOf(node.dataset.session, node.dataset.id).forEach(function (twin) {
+        settle(twin, result.assistant, false, result.outcome);
+      });
       if (node.dataset.session === sessionId()) say("assistant", result.assistant);
       setStatus(inboxStatus, (decision === "approve" ? "Подтверждено: " : "Отклонено: ") + node.dataset.id);
       await loadInbox(true);
     } catch (error) {
       setStatus(outcome, C.formatError(error), true);
       node.dataset.outcome = "refused";
-      if (error.code === "confirmation_not_pending") node.classList.add("decided");
-      else buttons.forEach(function (b) { b.disabled = false; });
+      if (error.code === "confirmation_not_pending") {
+        cardsOf(node.dataset.session, node.dataset.id).forEach(function (twin) {
+          if (twin !== node) settle(twin, "Больше не ожидает подтверждения.", false);
+        });
+        node.classList.add("decided");
+      } else {
+        buttons.forEach(function (b) { b.disabled = false; });
+      }
     }
+  }
+
+  /* The conversation's cards of this user whose action the server no longer lists (decided elsewhere, expired). */
+  function settleGone(fresh) {
+    var pending = {};
+    fresh.forEach(function (item) { pending[item.session_id + "\n" + item.id] = true; });
+    messages.querySelectorAll("[data-testid=confirmation]:not(.decided)").forEach(function (node) {
+      if (node.dataset.user === userId() && !pending[node.dataset.session + "\n" + node.dataset.id]) {
+        settle(node, "Больше не ожидает подтверждения.", false);
+      }
+    });
+  }
+
+  /* Cards for the reply's pending actions not already waiting in the conversation, under the reply. */
+  function inlineCards(reply, node) {
+    var cards = reply.pending_confirmations.filter(function (item) {
+      return !messages.querySelector("[data-testid=confirmation]:not(.decided)[data-session=\"" +
+        CSS.escape(reply.session_id) + "\"][data-id=\"" + CSS.escape(item.id) + "\"]");
+    }).map(function (item) {
+      return card(Object.assign({ session_id: reply.session_id }, item), "chat");
+    });
+    if (cards.length) node.appendChild(list("ul", { className: "inline-cards", "aria-label": "Ждут подтверждения" }, cards));
   }
 
   async function loadInbox(keepDecided) {
@@ -119,7 +166,8 @@
       var data = await C.json("/chat/confirmations?user_id=" + encodeURIComponent(userId()), { key: true });
       var fresh = data.confirmations || [];
       var keep = keepDecided ? Array.prototype.filter.call(inbox.children, function (n) { return n.classList.contains("decided"); }) : [];
-      inbox.replaceChildren.apply(inbox, fresh.map(card).concat(keep));
+      inbox.replaceChildren.apply(inbox, fresh.map(function (item) { return card(item, "inbox"); }).concat(keep));
+      settleGone(fresh);
       inboxEmpty.hidden = fresh.length > 0;
       if (!keepDecided) setStatus(inboxStatus, "");
     } catch (error) {
@@ -137,9 +185,9 @@
     setStatus(status, "CRM-агент думает…");
     try {
       var reply = await C.json("/chat", { json: { user_id: userId(), message: text, session_id: sessionId() }, key: true });
-      say("assistant", reply.assistant);
+      inlineCards(reply, say("assistant", reply.assistant));
       setStatus(status, reply.pending_confirmations.length
-        ? "Ждут подтверждения: " + reply.pending_confirmations.length + " — см. карточки справа." : "");
+        ? "Ждут подтверждения: " + reply.pending_confirmations.length + " — карточки под ответом и в общем списке." : "");
       await loadInbox(false);
     } catch (error) {
       setStatus(status, C.formatError(error), true);
