@@ -1,6 +1,7 @@
 """The confirmation inbox over real sockets: ``GET /chat/confirmations`` and ``POST /chat/confirmations/decide``
 against the fake portal (demo data) with the offline planner — names and before → after in every request, a
-decision bound to the request's fingerprint, the change made exactly once."""
+decision bound to the request's fingerprint, the change made exactly once; sessions kept in a per-request
+``state_dir`` are listed (and decided) too."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -37,9 +39,12 @@ class Served:
         assert response.status_code == 200, response.text
         return dict(response.json())
 
-    def inbox(self, user: str = "manager", key: str = KEY) -> list[dict[str, Any]]:
+    def inbox(self, user: str = "manager", key: str = KEY, **params: str) -> list[dict[str, Any]]:
         response = httpx.get(
-            self.url + "/chat/confirmations", params={"user_id": user}, headers={"X-API-Key": key}, timeout=30
+            self.url + "/chat/confirmations",
+            params={"user_id": user, **params},
+            headers={"X-API-Key": key},
+            timeout=30,
         )
         assert response.status_code == 200, response.text
         return list(response.json()["confirmations"])
@@ -51,6 +56,7 @@ class Served:
             "id": item["id"],
             "fingerprint": item["fingerprint"],
             "decision": decision,
+            **({"state_dir": item["state_dir"]} if item.get("state_dir") else {}),
             **override,
         }
         return httpx.post(self.url + "/chat/confirmations/decide", json=body, headers=HEADERS, timeout=30)
@@ -109,6 +115,42 @@ def test_the_inbox_lists_every_session_with_names_and_before_after(served: Serve
     assert amount["fingerprint"] == fingerprint(amount["method"], amount["params"], None)
     # another key's space and another user are other inboxes
     assert served.inbox(key=OTHER_KEY) == [] and served.inbox(user="someone-else") == []
+
+
+def test_sessions_in_a_per_request_state_dir_are_listed_and_decided(served: Served, data_dir: Path) -> None:
+    served.chat(CHANGE_AMOUNT, session="s1")
+    served.chat(CHANGE_STAGE, session="s9", state_dir="teams/sales")
+    assert (data_dir / "crm" / "teams" / "sales").is_dir()
+    items = served.inbox()
+    assert [(i["session_id"], i["state_dir"]) for i in items] == [("s1", None), ("s9", "teams/sales")]
+    (only,) = served.inbox(state_dir="teams/sales")
+    assert only == items[1]
+    assert served.inbox(key=OTHER_KEY) == [] and served.inbox(user="someone-else") == []
+    # the decision goes to the session's own directory: without it, the default store has no such request
+    missing = served.decide({**only, "state_dir": None}, "approve")
+    assert missing.status_code == 409 and missing.json()["code"] == "confirmation_not_pending"
+    decided = served.decide(only, "approve")
+    assert decided.status_code == 200 and decided.json()["outcome"] == "executed", decided.text
+    assert served.updates() == 1 and served.portal.storage.get("deal", 2)["STAGE_ID"] == "PREPARATION"
+    assert [(i["session_id"], i["state_dir"]) for i in served.inbox()] == [("s1", None)]
+    again = served.decide(only, "approve")
+    assert again.status_code == 409 and served.updates() == 1
+
+
+def test_a_state_dir_is_remembered_across_a_restart_and_checked(portal: FakePortal, data_dir: Path) -> None:
+    with _serve(portal) as served:
+        served.chat(CHANGE_AMOUNT, session="kept", state_dir="teams/kept")
+    with _serve(portal) as served:  # a new process state: the directory is found from its marker
+        assert [(i["session_id"], i["state_dir"]) for i in served.inbox()] == [("kept", "teams/kept")]
+        outside = httpx.get(
+            served.url + "/chat/confirmations",
+            params={"user_id": "manager", "state_dir": "../../etc"},
+            headers=HEADERS,
+            timeout=30,
+        )
+        assert outside.status_code == 400 and outside.json()["code"] == "invalid_input"
+        forged = served.decide({"session_id": "kept", "id": "c1", "fingerprint": "a" * 64}, "approve", state_dir="/etc")
+        assert forged.status_code == 400 and forged.json()["code"] == "invalid_input" and served.updates() == 0
 
 
 def test_approve_runs_the_change_exactly_once(served: Served) -> None:

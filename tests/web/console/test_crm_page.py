@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
 from tests.web.console.conftest import ConsoleServer
 
@@ -179,3 +180,22 @@ def test_cards_in_the_conversation(
     page.locator("#inbox-status").filter(has_text="Отклонено").wait_for()
     assert page.locator(PENDING).count() == 0
     assert updates(portal) == before + 1 and portal.portal.storage.get("deal", 3)["OPPORTUNITY"] == "1700000.00"
+
+
+def test_a_session_in_a_per_request_state_dir_is_in_the_inbox(
+    page: Any, console_server: ConsoleServer, portal: FakePortalServer
+) -> None:
+    """A request made with ``curl`` and a ``state_dir`` shows in the page's inbox; its Approve reaches that store."""
+    body = {"user_id": "dirs", "session_id": "api", "state_dir": "teams/north", "message": CHANGE_STAGE}
+    asked = httpx.post(console_server.url + "/chat", json=body, headers={"X-API-Key": console_server.key}, timeout=60)
+    assert asked.status_code == 200 and asked.json()["pending_confirmations"], asked.text
+    open_crm(page, console_server, "dirs")
+    first = page.get_by_test_id("inbox").locator(PENDING).first
+    first.wait_for(timeout=60_000)
+    card = card_of(page, "inbox", "api", first.get_attribute("data-id"))
+    assert card.get_attribute("data-state-dir") == "teams/north" and "каталог «teams/north»" in card.inner_text()
+    before = updates(portal)
+    card.get_by_test_id("approve").click()
+    page.locator("#inbox-status").filter(has_text="Подтверждено").wait_for()
+    assert card.get_attribute("data-outcome") == "executed"
+    assert updates(portal) == before + 1 and portal.portal.storage.get("deal", 2)["STAGE_ID"] == "PREPARATION"

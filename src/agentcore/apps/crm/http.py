@@ -20,8 +20,12 @@
 The inbox (the web console's, and anyone's with ``curl``), behind the same key:
 
 * ``GET /chat/confirmations?user_id=u`` → ``{"confirmations": [...]}``: every pending request of every session of
-  that user (under this key), oldest first, each with its ``session_id``;
-* ``POST /chat/confirmations/decide`` ``{"user_id", "session_id", "id", "fingerprint", "decision"}`` → the decision
+  that user (under this key), oldest first, each with its ``session_id`` and ``state_dir`` — ``null`` for the default
+  store, else the per-request directory its session lives in: every ``state_dir`` that user's ``POST /chat`` has used
+  is remembered (:mod:`~agentcore.apps.crm.state_dirs`, the 64 most recent); ``&state_dir=d`` lists that directory
+  only;
+* ``POST /chat/confirmations/decide`` ``{"user_id", "session_id", "id", "fingerprint", "decision"}`` (and the
+  item's ``state_dir`` when it has one) → the decision
   applied without asking the model; ``409 confirmation_changed`` when the fingerprint is not the stored request's
   (a forged or stale page: nothing runs), ``409 confirmation_not_pending`` when the request is gone (decided,
   expired, unknown), ``409 shadow_mode`` when the session's mode runs nothing.
@@ -52,6 +56,7 @@ from agentcore.apps.crm.orchestrator import Orchestrator
 from agentcore.apps.crm.paths import crm_root, resolve_inside
 from agentcore.apps.crm.principals import KeyUsers, NotAllowedError
 from agentcore.apps.crm.settings import CrmSettings
+from agentcore.apps.crm.state_dirs import StateDirIndex
 from agentcore.apps.crm.state_store import FileStateStore, StateStore, StateStoreError
 from agentcore.config import Settings, get_settings
 from agentcore.trace.logs import step_logger
@@ -152,6 +157,9 @@ class InboxConfirmation(PendingConfirmation):
     """A pending confirmation in the inbox, with the session it belongs to."""
 
     session_id: str
+    state_dir: str | None = Field(
+        None, description="каталог состояния сессии (state_dir запроса, относительно каталога CRM); null — общий"
+    )
 
 
 class InboxResponse(BaseModel):
@@ -169,6 +177,13 @@ class DecisionRequest(StrictModel):
     fingerprint: str = Field(pattern=FINGERPRINT_PATTERN, description="отпечаток запроса из списка ожидающих")
     decision: Literal["approve", "deny"] = Field(description="approve — выполнить, deny — отменить")
     mode: Literal["canary", "full"] | None = Field(None, description="режим безопасности (по умолчанию — сервера)")
+    state_dir: Text | None = Field(
+        None,
+        min_length=1,
+        max_length=1024,
+        description="каталог состояния сессии из списка ожидающих (state_dir), если он указан",
+        json_schema_extra={"pattern": DIR_PATTERN},
+    )
 
 
 class DecisionResponse(BaseModel):
@@ -261,6 +276,7 @@ class _Service:
         self._lock = asyncio.Lock()
         self._stores: dict[Path, FileStateStore] = {}
         self._loggers: dict[Path, InteractionLogger] = {}
+        self.state_dirs = StateDirIndex(crm_root(settings.core.data_dir))
         self.key_users: KeyUsers | None = None
         try:
             raw = self.crm.key_users.get_secret_value() if self.crm.key_users else None
@@ -296,8 +312,9 @@ class _Service:
         return self.orchestrator
 
     def state_store(self, value: str | None) -> FileStateStore | None:
-        if value is None:
-            return None
+        return None if value is None else self.file_store(value)
+
+    def file_store(self, value: str) -> FileStateStore:
         if self.settings.core.redis_url:
             raise InputError("state_dir: состояние хранится в Redis (AGENTCORE_REDIS_URL), каталог не применяется")
         path = resolve_inside(crm_root(self.settings.core.data_dir), value, "state_dir")
@@ -362,6 +379,8 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
         try:
             store = service.state_store(body.state_dir)
             logger = service.interaction_logger(body.log_dir)
+            if store is not None:
+                await service.state_dirs.remember(owner, store.root)
             orchestrator = await service.get()
             confirmation = (
                 (body.confirmation.id, body.confirmation.decision == "approve") if body.confirmation else None
@@ -394,15 +413,30 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
     )
     async def inbox(
         user_id: str = Query(min_length=1, max_length=128, description="идентификатор пользователя"),
+        state_dir: str | None = Query(
+            None,
+            min_length=1,
+            max_length=1024,
+            description="только этот каталог состояния (state_dir)",
+            json_schema_extra={"pattern": DIR_PATTERN},  # checked by resolve_inside (400 invalid_input)
+        ),
         x_api_key: str | None = Header(None, alias="X-API-Key", description="один из токенов HTTP_API_TOKENS"),
     ) -> InboxResponse:
-        """Ожидающие подтверждения во всех сессиях пользователя (под этим ключом), старые первыми."""
+        """Ожидающие подтверждения во всех сессиях пользователя (под этим ключом), старые первыми: в общем
+        хранилище и в каждом каталоге состояния (state_dir), которым пользовался этот пользователь."""
         owner = service.owner(x_api_key, user_id)
         try:
-            orchestrator = await service.get()
-            items = await pending_of(orchestrator.state_store, owner)
-        except (StateStoreError, PortalConfigError) as exc:
+            if state_dir is not None:
+                stores: list[tuple[str | None, StateStore]] = [(state_dir, service.file_store(state_dir))]
+            else:
+                stores = [(None, (await service.get()).state_store)]
+                stores += await _remembered(service, owner, stores[0][1])
+            items = []
+            for where, store in stores:
+                items += [{**item, "state_dir": where} for item in await pending_of(store, owner)]
+        except (InputError, StateStoreError, PortalConfigError) as exc:
             raise _answer(exc) from None
+        items.sort(key=lambda item: (item["requested_at"], item["session_id"], item["id"]))
         return InboxResponse(confirmations=[InboxConfirmation(**item) for item in items])
 
     @router.post(
@@ -418,6 +452,7 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
         """Решение по одному запросу без обращения к модели; запрос, отличающийся от отпечатка, не выполняется."""
         owner = service.owner(x_api_key, body.user_id)
         try:
+            store = service.state_store(body.state_dir)
             orchestrator = await service.get()
             result = await orchestrator.decide(
                 owner,
@@ -425,9 +460,10 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
                 body.decision == "approve",
                 session_id=body.session_id,
                 mode=body.mode,
+                state_store=store,
                 fingerprint=body.fingerprint,
             )
-        except (StateStoreError, PortalConfigError) as exc:
+        except (InputError, StateStoreError, PortalConfigError) as exc:
             raise _answer(exc) from None
         outcome = decision_outcome(result, body.id)
         return DecisionResponse(
@@ -439,6 +475,19 @@ def create_router(settings: Settings | None = None, *, orchestrator: Orchestrato
         )
 
     return router
+
+
+async def _remembered(service: _Service, owner: str, default: StateStore) -> list[tuple[str | None, StateStore]]:
+    """The stores of the state directories ``owner`` has used (not the default one again; none under Redis)."""
+    if service.settings.core.redis_url:
+        return []
+    default_root = default.root.resolve() if isinstance(default, FileStateStore) else None
+    stores: list[tuple[str | None, StateStore]] = []
+    for value in await service.state_dirs.dirs(owner):
+        store = service.file_store(value)
+        if store.root != default_root:
+            stores.append((value, store))
+    return stores
 
 
 async def pending_of(store: StateStore, owner: str) -> list[dict[str, Any]]:

@@ -44,10 +44,15 @@
     return node;
   }
 
-  /* Every card of one action (session + id): the conversation's and the inbox's. */
-  function cardsOf(session, id) {
-    return document.querySelectorAll("[data-testid=confirmation][data-session=\"" + CSS.escape(session) +
-      "\"][data-id=\"" + CSS.escape(id) + "\"]");
+  /* One action: its session, its id and the state directory of the session ("" for the default store). */
+  function actionKey(session, id, stateDir) { return [session, id, stateDir || ""].join("\n"); }
+  function keyOf(node) { return actionKey(node.dataset.session, node.dataset.id, node.dataset.stateDir); }
+
+  /* Every card of the action `node` shows, in `root` (the page by default): the conversation's and the inbox's. */
+  function cardsOf(node, root) {
+    var key = keyOf(node);
+    return Array.prototype.filter.call((root || document).querySelectorAll("[data-testid=confirmation]"),
+      function (other) { return keyOf(other) === key; });
   }
 
   function settle(node, text, isError, outcome) {
@@ -97,10 +102,11 @@
     var node = C.el("li", {
       className: "confirmation", "data-testid": "confirmation", "aria-labelledby": title.id,
       "data-session": item.session_id, "data-id": item.id, "data-fingerprint": item.fingerprint,
-      "data-user": userId()
+      "data-user": userId(), "data-state-dir": item.state_dir
     },
       title,
-      C.el("p", { className: "meta", text: "Сессия «" + item.session_id + "» · " + item.id + " · " + item.method +
+      C.el("p", { className: "meta", text: "Сессия «" + item.session_id + "»" +
+        (item.state_dir ? " (каталог «" + item.state_dir + "»)" : "") + " · " + item.id + " · " + item.method +
         " · до " + time(item.expires_at) }),
       details.length ? list("div", null, details) : C.el("pre", { text: item.summary }),
       C.el("div", { className: "row" }, approve, deny),
@@ -117,19 +123,20 @@
       user_id: userId(), session_id: node.dataset.session, id: node.dataset.id,
       fingerprint: node.dataset.fingerprint, decision: decision
     };
+    if (node.dataset.stateDir) body.state_dir = node.dataset.stateDir;
     try {
       var result = await C.json("/chat/confirmations/decide", { json: body, key: true });
-      cardsOf(node.dataset.session, node.dataset.id).forEach(function (twin) {
+      cardsOf(node).forEach(function (twin) {
         settle(twin, result.assistant, false, result.outcome);
       });
-      if (node.dataset.session === sessionId()) say("assistant", result.assistant);
+      if (node.dataset.session === sessionId() && !node.dataset.stateDir) say("assistant", result.assistant);
       setStatus(inboxStatus, (decision === "approve" ? "Подтверждено: " : "Отклонено: ") + node.dataset.id);
       await loadInbox(true);
     } catch (error) {
       setStatus(outcome, C.formatError(error), true);
       node.dataset.outcome = "refused";
       if (error.code === "confirmation_not_pending") {
-        cardsOf(node.dataset.session, node.dataset.id).forEach(function (twin) {
+        cardsOf(node).forEach(function (twin) {
           if (twin !== node) settle(twin, "Больше не ожидает подтверждения.", false);
         });
         node.classList.add("decided");
@@ -142,9 +149,9 @@
   /* The conversation's cards of this user whose action the server no longer lists (decided elsewhere, expired). */
   function settleGone(fresh) {
     var pending = {};
-    fresh.forEach(function (item) { pending[item.session_id + "\n" + item.id] = true; });
+    fresh.forEach(function (item) { pending[actionKey(item.session_id, item.id, item.state_dir)] = true; });
     messages.querySelectorAll("[data-testid=confirmation]:not(.decided)").forEach(function (node) {
-      if (node.dataset.user === userId() && !pending[node.dataset.session + "\n" + node.dataset.id]) {
+      if (node.dataset.user === userId() && !pending[keyOf(node)]) {
         settle(node, "Больше не ожидает подтверждения.", false);
       }
     });
@@ -152,11 +159,10 @@
 
   /* Cards for the reply's pending actions not already waiting in the conversation, under the reply. */
   function inlineCards(reply, node) {
-    var cards = reply.pending_confirmations.filter(function (item) {
-      return !messages.querySelector("[data-testid=confirmation]:not(.decided)[data-session=\"" +
-        CSS.escape(reply.session_id) + "\"][data-id=\"" + CSS.escape(item.id) + "\"]");
-    }).map(function (item) {
+    var cards = reply.pending_confirmations.map(function (item) {
       return card(Object.assign({ session_id: reply.session_id }, item), "chat");
+    }).filter(function (node) {
+      return !cardsOf(node, messages).some(function (shown) { return !shown.classList.contains("decided"); });
     });
     if (cards.length) node.appendChild(list("ul", { className: "inline-cards", "aria-label": "Ждут подтверждения" }, cards));
   }
