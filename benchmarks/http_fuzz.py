@@ -20,6 +20,8 @@ from pathlib import Path
 
 from pydantic import SecretStr
 
+from agentcore.apps.crm.settings import CrmSettings
+
 ADMIN = "bench-admin-token"
 API_KEY = "bench-api-key"
 
@@ -48,7 +50,7 @@ def main() -> None:
             provider="offline",
             data_dir=Path(tmp) / "data",
             admin_tokens=SecretStr(ADMIN),
-            http_api_tokens=SecretStr(API_KEY),
+            crm=CrmSettings(http_api_tokens=SecretStr(API_KEY)),
         )
         app = create_app(settings)
         headers = {"Authorization": f"Bearer {ADMIN}", "X-API-Key": API_KEY}  # every route past its auth check

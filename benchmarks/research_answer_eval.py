@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from agentcore.apps.research import AgentRequest, AgentService
+from agentcore.apps.research.settings import ResearchSettings
 from agentcore.config import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -180,9 +181,7 @@ def main() -> None:
         data_dir=data_dir,
         provider="offline",
         rag_embedder="local",
-        research_cache_ttl=0,
-        agent_tool_timeout=60.0,
-        agent_run_deadline=180.0,
+        research=ResearchSettings(cache_ttl=0, agent_tool_timeout=60.0, agent_run_deadline=180.0),
     )
     modes = ("ask", "scripted") if args.mode == "both" else (args.mode,)
     for mode in modes:

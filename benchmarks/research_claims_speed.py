@@ -23,6 +23,7 @@ from typing import Any
 
 from agentcore.apps.research import AgentRequest, AgentService
 from agentcore.apps.research import service as research_service
+from agentcore.apps.research.settings import ResearchSettings
 from agentcore.config import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,7 +93,12 @@ def main() -> None:
     rows = json.loads((ROOT / "tests" / "data" / "answer_eval.json").read_text("utf-8"))
     questions = [row["question"] for row in rows][: args.questions]
     data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="claims-speed-"))
-    settings = Settings(data_dir=data_dir, provider="offline", rag_embedder="local", research_cache_ttl=0)
+    settings = Settings(
+        data_dir=data_dir,
+        provider="offline",
+        rag_embedder="local",
+        research=ResearchSettings(cache_ttl=0),
+    )
     runs, checks = asyncio.run(measure(settings, questions, args.repeat))
     rest = [r - c for r, c in zip(runs, checks, strict=True)]
     total_ratio = sum(checks) / sum(rest)

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from agentcore.apps.research import AgentRequest, AgentService
+from agentcore.apps.research.settings import ResearchSettings
 from agentcore.config import Settings
 from agentcore.rag.answer import NO_ANSWER, answer_from
 from agentcore.rag.evaluation import holds_evidence
@@ -162,8 +163,7 @@ def main() -> None:
         data_dir=data_dir,
         provider="offline",
         rag_embedder="local",
-        research_cache_ttl=0,
-        enable_verify_step=not args.no_verify,
+        research=ResearchSettings(cache_ttl=0, enable_verify_step=not args.no_verify),
     )
     rows = asyncio.run(evaluate(settings, questions))
     groups = {

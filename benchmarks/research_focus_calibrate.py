@@ -23,6 +23,7 @@ from typing import Any
 
 from agentcore.apps.research import AgentRequest, AgentService
 from agentcore.apps.research import service as research_service
+from agentcore.apps.research.settings import ResearchSettings
 from agentcore.config import Settings
 from agentcore.rag import focus
 
@@ -107,9 +108,7 @@ def main() -> None:
         data_dir=data_dir,
         provider="offline",
         rag_embedder="local",
-        research_cache_ttl=0,
-        agent_tool_timeout=60.0,
-        agent_run_deadline=180.0,
+        research=ResearchSettings(cache_ttl=0, agent_tool_timeout=60.0, agent_run_deadline=180.0),
     )
     records = asyncio.run(record(settings, rows))
     shipped_margin = focus.SOFT_LACK_MARGIN  # the grid below changes it

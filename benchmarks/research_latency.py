@@ -19,6 +19,7 @@ from pathlib import Path
 
 import httpx
 
+from agentcore.apps.research.settings import ResearchSettings
 from agentcore.config import Settings
 from agentcore.server import create_app
 from agentcore.serving import BackgroundServer
@@ -41,7 +42,12 @@ def main() -> None:
 
     questions = [item["query"] for item in json.loads(args.eval.read_text("utf-8"))]
     data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="research-latency-"))
-    settings = Settings(data_dir=data_dir, provider="offline", rag_embedder="local", research_cache_ttl=0)
+    settings = Settings(
+        data_dir=data_dir,
+        provider="offline",
+        rag_embedder="local",
+        research=ResearchSettings(cache_ttl=0),
+    )
     first_event: list[float] = []
     whole: list[float] = []
     reference: list[float] = []

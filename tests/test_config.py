@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 
+from agentcore.apps.assistant.settings import AssistantSettings
 from agentcore.config import Settings
 
 
@@ -9,12 +10,13 @@ def test_seed_000_defaults(settings: Settings) -> None:
     # The seed's commands plus the Russian words of docs/decisions.md.
     assert settings.exit_commands == {"/exit", "/quit", "/q", "exit", "quit", "q", "выход", "пока", "стоп"}
     assert settings.help_commands == {"/help", "help", "?", "помощь", "справка"}
-    assert settings.chat_verbose is True and settings.rag_min_confidence is None
+    assistant = AssistantSettings.of(settings)
+    assert assistant.chat_verbose is True and settings.rag_min_confidence is None
     assert settings.default_model == "GigaChat-2-Max"
     assert settings.default_embedding_model == "Embeddings"
-    assert settings.context_hist_limit == 10
-    assert settings.param_question_maxlen == 30
-    assert settings.param_theme_maxlen == 20
+    assert assistant.context_hist_limit == 10
+    assert assistant.param_question_maxlen == 30
+    assert settings.services.haiku_theme_maxlen == 20
     assert settings.param_rag_top_k == 2
     assert settings.provider == "offline"
     assert settings.llm_timeout == 30
@@ -27,7 +29,7 @@ def test_seed_names_and_prefixed_names_both_work(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("HELP_COMMANDS", "/h, помощь")
     s = Settings()
     assert s.param_rag_top_k == 5
-    assert s.param_theme_maxlen == 12
+    assert s.services.haiku_theme_maxlen == 12
     assert s.exit_commands == {"/bye", "пока"}
     assert s.help_commands == {"/h", "помощь"}
 

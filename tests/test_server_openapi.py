@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from pydantic import SecretStr
 
+from agentcore.apps.crm.settings import CrmSettings
 from agentcore.config import Settings
 from agentcore.rag.embeddings import HashingEmbedder
 from agentcore.server import create_app
@@ -35,7 +36,7 @@ def test_openapi_fuzz(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (kb / "vpn.md").write_text("# VPN\n\nУстановите клиент OpenVPN и загрузите профиль.", encoding="utf-8")
     monkeypatch.setattr(indexer, "bundled_kb_path", lambda: kb)
     monkeypatch.setattr(engine, "create_embedder", lambda settings: HashingEmbedder())
-    app = create_app(Settings(admin_tokens=SecretStr(ADMIN), http_api_tokens=SecretStr(API_KEY)))
+    app = create_app(Settings(admin_tokens=SecretStr(ADMIN), crm=CrmSettings(http_api_tokens=SecretStr(API_KEY))))
     # With the tokens every route is fuzzed past its auth check (indexing, switching collections, the CRM chat).
     headers = {"Authorization": f"Bearer {ADMIN}", "X-API-Key": API_KEY}
     with TestClient(app):  # runs the routers' lifespans (the CRM builds its orchestrator at start-up)

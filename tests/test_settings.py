@@ -1,5 +1,6 @@
-"""The root settings and its sections: every variable name of before still works (environment, ``.env``, flat
-keyword arguments and attributes), secrets are found by type, an app's section loads only when the app runs."""
+"""The root settings and its sections: every variable name of before still works (environment, ``.env``), an app's
+settings are given and read by section (no flat app names), secrets are found by type, an app's section loads only
+when the app runs."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 from pydantic import SecretStr, ValidationError
 
 from agentcore.settings import APP_SECTIONS, LIBRARY_SECTIONS, Section, Settings
-from agentcore.settings._root import _APP_FLAT, _app_section_class, _target, flat_names
+from agentcore.settings._root import _app_section_class, flat_names
 
 # Every setting of the one flat Settings object of before: its env names, default, whether it is a secret.
 GOLDEN: dict[str, dict[str, Any]] = json.loads(
@@ -22,12 +23,23 @@ GOLDEN: dict[str, dict[str, Any]] = json.loads(
 )
 
 
+def _all_sections() -> list[tuple[str, type[Section]]]:
+    return [*LIBRARY_SECTIONS.items(), *((n, _app_section_class(n)) for n in APP_SECTIONS)]
+
+
 def _field_info(flat: str) -> tuple[str, str, Any]:
-    target = _target(flat)
-    assert target is not None, f"{flat} has no section"
-    section, field = target
-    cls = LIBRARY_SECTIONS.get(section) or _app_section_class(section)
-    return section, field, cls.model_fields[field]
+    """(section, field, field info) of the setting whose variable is ``GOLDEN[flat]["env"][0]``."""
+    variable = GOLDEN[flat]["env"][0].lower()
+    for section, cls in _all_sections():
+        target = flat_names(section, cls).get(variable)
+        if target is not None:
+            return section, target[1], cls.model_fields[target[1]]
+    raise AssertionError(f"no section reads {variable.upper()}")
+
+
+def _read(settings: Settings, flat: str) -> Any:
+    section, field, _ = _field_info(flat)
+    return _plain(getattr(settings.section(section), field))
 
 
 def _candidate(flat: str) -> tuple[str, Any]:
@@ -66,13 +78,14 @@ def test_every_setting_of_before_keeps_its_names(flat: str, monkeypatch: pytest.
     text, expected = _candidate(flat)
     default = GOLDEN[flat]["default"]
     if default not in ("<factory>", "<secret>"):
-        value = _plain(getattr(Settings(), flat))
+        value = _read(Settings(), flat)
         assert (sorted(value) if isinstance(value, frozenset) else value) == default
     for name in names:
         monkeypatch.setenv(name, text)
-        assert _plain(getattr(Settings(), flat)) == expected, name
+        assert _read(Settings(), flat) == expected, name
         monkeypatch.delenv(name)
-    assert _plain(getattr(Settings(**{flat: expected}), flat)) == expected
+    section, field, _ = _field_info(flat)
+    assert _read(Settings(**{section: {field: expected}}), flat) == expected
 
 
 @pytest.mark.parametrize("flat", sorted(f for f in GOLDEN if GOLDEN[f]["secret"]))
@@ -85,25 +98,43 @@ def test_secrets_are_found_by_type(flat: str, monkeypatch: pytest.MonkeyPatch) -
     assert "first-secret-token" not in repr(settings)
 
 
-def test_dot_env_file_is_read(data_dir: Path) -> None:
-    (data_dir / ".env").write_text("AGENTCORE_PROVIDER=gigachat\nCRM_MODE=full\nPARAM_RAG_TOP_K=5\n", encoding="utf-8")
+# One variable of every section, seed and SDK names among them, as a user's .env holds them.
+DOT_ENV = {
+    "core": ("AGENTCORE_LOG_LEVEL", "WARNING", "log_level", "WARNING"),
+    "llm": ("AGENTCORE_PROVIDER", "gigachat", "provider", "gigachat"),
+    "rag": ("PARAM_RAG_TOP_K", "5", "top_k", 5),
+    "http": ("AGENTCORE_MAX_BODY_BYTES", "4096", "max_body_bytes", 4096),
+    "services": ("PARAM_THEME_MAXLEN", "12", "haiku_theme_maxlen", 12),
+    "assistant": ("CONTEXT_HIST_LIMIT", "4", "context_hist_limit", 4),
+    "research": ("AGENTCORE_RESEARCH_CACHE_TTL", "7.5", "cache_ttl", 7.5),
+    "scrum": ("SCRUM_TEAM", "core-team", "team", "core-team"),
+    "crm": ("CRM_MODE", "full", "mode", "full"),
+}
+
+
+def test_dot_env_file_is_read_for_every_section(data_dir: Path) -> None:
+    assert set(DOT_ENV) == {*LIBRARY_SECTIONS, *APP_SECTIONS}
+    lines = [f"{variable}={text}" for variable, text, _, _ in DOT_ENV.values()]
+    (data_dir / ".env").write_text("\n".join(lines) + "\n", encoding="utf-8")
     settings = Settings()
-    assert (settings.provider, settings.crm_mode, settings.param_rag_top_k) == ("gigachat", "full", 5)
-    assert settings.section("crm").mode == "full"  # type: ignore[attr-defined]
+    for section, (variable, _, field, expected) in DOT_ENV.items():
+        assert getattr(settings.section(section), field) == expected, variable
 
 
-def test_the_app_flat_table_matches_the_app_sections() -> None:
-    for name in APP_SECTIONS:
-        declared = {
-            k: v for k, v in flat_names(name, _app_section_class(name)).items() if not k.startswith("agentcore_")
-        }
-        table = {k: v for k, v in _APP_FLAT.items() if v[0] == name}
-        assert declared == table, name
+def test_an_app_setting_has_no_flat_name() -> None:
+    with pytest.raises(TypeError, match="crm_mode"):
+        Settings(crm_mode="full")
+    with pytest.raises(AttributeError):
+        _ = Settings().crm_mode
+    with pytest.raises(AttributeError):
+        Settings().context_hist_limit = 4
+    with pytest.raises(TypeError):
+        Settings().model_copy(update={"research_cache_ttl": 0})
 
 
 def test_no_flat_name_is_claimed_twice() -> None:
     seen: dict[str, tuple[str, str]] = {}
-    for name, cls in [*LIBRARY_SECTIONS.items(), *((n, _app_section_class(n)) for n in APP_SECTIONS)]:
+    for name, cls in _all_sections():
         for flat, target in flat_names(name, cls).items():
             assert flat not in seen, (flat, seen.get(flat), target)
             seen[flat] = target
@@ -112,7 +143,7 @@ def test_no_flat_name_is_claimed_twice() -> None:
 def test_sections_are_typed_and_app_sections_built_once() -> None:
     from agentcore.apps.crm.settings import CrmSettings
 
-    settings = Settings(crm_mode="shadow", provider="gigachat")
+    settings = Settings(crm=CrmSettings(mode="shadow"), provider="gigachat")
     assert settings.llm.provider == "gigachat"
     crm = CrmSettings.of(settings)
     assert crm.mode == "shadow" and CrmSettings.of(settings) is crm
@@ -122,24 +153,30 @@ def test_sections_are_typed_and_app_sections_built_once() -> None:
 
 
 def test_a_section_may_be_given_whole_or_as_a_dict() -> None:
+    from agentcore.apps.crm.settings import CrmSettings
     from agentcore.settings import LLMSettings
 
     settings = Settings(llm=LLMSettings(provider="openai"), crm={"mode": "full"})
-    assert settings.provider == "openai" and settings.crm_mode == "full"
+    assert settings.llm.provider == "openai" and CrmSettings.of(settings).mode == "full"
 
 
 def test_flat_assignment_is_validated_and_goes_to_the_section() -> None:
+    from agentcore.apps.assistant.settings import AssistantSettings
+
     settings = Settings()
-    settings.context_hist_limit = 4
+    AssistantSettings.of(settings).context_hist_limit = 4
     settings.llm_timeout = 12.5
     assert settings.section("assistant").context_hist_limit == 4  # type: ignore[attr-defined]
     assert settings.llm.timeout == 12.5
     with pytest.raises(ValidationError):
+        AssistantSettings.of(settings).context_hist_limit = 0
+    with pytest.raises(ValidationError):
         settings.llm_timeout = -1
 
 
-def test_unknown_names_are_ignored_as_before_but_not_readable() -> None:
-    assert Settings(no_such_setting=1).provider == "offline"
+def test_unknown_names_are_refused() -> None:
+    with pytest.raises(TypeError):
+        Settings(no_such_setting=1)
     with pytest.raises(AttributeError):
         _ = Settings().no_such_setting
 
@@ -156,15 +193,22 @@ def test_invalid_values_are_rejected(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_model_copy_gives_independent_sections() -> None:
-    settings = Settings(param_question_maxlen=30)
-    settings.section("assistant")
-    copy = settings.model_copy(update={"param_question_maxlen": 12, "admin_tokens": SecretStr("adm-token-1")})
-    assert (copy.param_question_maxlen, settings.param_question_maxlen) == (12, 30)
+    from agentcore.apps.assistant.settings import AssistantSettings
+    from agentcore.apps.crm.settings import CrmSettings
+
+    settings = Settings(assistant=AssistantSettings(param_question_maxlen=30))
+    own = AssistantSettings.of(settings)
+    copy = settings.model_copy(
+        update={"assistant": AssistantSettings(param_question_maxlen=12), "admin_tokens": SecretStr("adm-token-1")}
+    )
+    assert (AssistantSettings.of(copy).param_question_maxlen, own.param_question_maxlen) == (12, 30)
     assert copy.admin_token_list == ["adm-token-1"] and settings.admin_token_list == []
     copy.llm_timeout = 3.0
     assert settings.llm_timeout == 30.0
-    lazy = Settings().model_copy(update={"crm_mode": "full"})  # the app's section is not built yet
-    assert lazy.crm_mode == "full"
+    AssistantSettings.of(settings.model_copy()).param_question_maxlen = 5  # a built app section is copied too
+    assert own.param_question_maxlen == 30
+    lazy = Settings(crm={"mode": "full"}).model_copy()  # the app's section is not built yet
+    assert CrmSettings.of(lazy).mode == "full"
 
 
 def test_fields_set_lists_flat_names(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -181,7 +225,7 @@ def test_app_secrets_reach_a_watcher_when_the_app_loads(monkeypatch: pytest.Monk
     seen: list[str] = []
     settings.watch_secrets(seen.extend)
     assert "https://portal.example/rest/1/hook-secret-123/" not in settings.secret_values()  # crm not loaded yet
-    assert settings.bitrix_webhook_url is not None
+    assert settings.section("crm").bitrix_webhook_url is not None  # type: ignore[attr-defined]
     assert "https://portal.example/rest/1/hook-secret-123/" in seen
 
 
@@ -189,7 +233,7 @@ def test_the_root_loads_no_app(tmp_path: Path) -> None:
     code = (
         "import sys; from agentcore.settings import Settings; s = Settings(); s.provider; s.log_dir;"
         "assert not [m for m in sys.modules if m.startswith('agentcore.apps')], 'app imported';"
-        "s.crm_mode; assert 'agentcore.apps.crm' in sys.modules; print('ok')"
+        "s.section('crm'); assert 'agentcore.apps.crm' in sys.modules; print('ok')"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=60)
     assert done.stdout.strip() == "ok", done.stderr

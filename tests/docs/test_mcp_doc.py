@@ -45,12 +45,14 @@ def test_the_connect_example_runs(settings: Settings) -> None:
 
 def test_the_crm_change_request_example_runs(settings: Settings) -> None:
     from agentcore.apps.crm.fake_portal import FakePortal, seed_demo, serve_fake_portal
+    from agentcore.apps.crm.settings import CrmSettings
 
     code = example('"crm_request_change"')
     portal = FakePortal(rate_limit=None)
     seed_demo(portal.storage)
     with serve_fake_portal(portal) as bitrix:
-        configured = settings.model_copy(update={"http_api_tokens": "k-1", "bitrix_webhook_url": bitrix.webhook_url})
+        crm = CrmSettings(http_api_tokens="k-1", bitrix_webhook_url=bitrix.webhook_url)
+        configured = settings.model_copy(update={"crm": crm})
         with BackgroundServer(create_app(configured)) as server:
             before = portal.storage.get("deal", 1)["TITLE"]
             printed = run(code.replace("http://127.0.0.1:8000", server.url).replace("<CRM key>", "k-1"))

@@ -1,7 +1,6 @@
 import pytest
 from pydantic import ValidationError
 
-from agentcore.config import Settings
 from agentcore.llm.history import MessageHistory
 from agentcore.llm.models import LLMMessage, LLMToolCall
 from agentcore.util.truncate import ELLIPSIS, truncate
@@ -87,18 +86,6 @@ def test_clear() -> None:
     assert len(history) == 0
     assert history.all() == []
     assert history.last() is None
-
-
-def test_from_settings() -> None:
-    history = MessageHistory.from_settings(Settings(context_hist_limit=4, message_max_chars=60))
-    assert (history.limit, history.max_chars) == (4, 60)
-
-
-def test_from_global_settings(monkeypatch: pytest.MonkeyPatch) -> None:
-    import agentcore.config as config
-
-    monkeypatch.setattr(config, "get_settings", lambda: Settings(context_hist_limit=7))
-    assert MessageHistory.from_settings().limit == 7
 
 
 def test_invalid_sizes_are_rejected() -> None:

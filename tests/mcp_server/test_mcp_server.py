@@ -16,6 +16,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
 from agentcore.apps.crm.fake_portal import FakePortal, seed_demo, serve_fake_portal
+from agentcore.apps.crm.settings import CrmSettings
 from agentcore.config import Settings
 from agentcore.server import create_app
 from agentcore.serving import BackgroundServer
@@ -49,8 +50,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Fake
         settings = Settings(
             data_dir=data,
             read_tokens=READ_TOKEN,
-            http_api_tokens=f"{CRM_KEY},{OTHER_KEY}",
-            bitrix_webhook_url=bitrix.webhook_url,
+            crm=CrmSettings(http_api_tokens=f"{CRM_KEY},{OTHER_KEY}", bitrix_webhook_url=bitrix.webhook_url),
         )
         with BackgroundServer(create_app(settings)) as server:
             yield server.url, portal
@@ -248,7 +248,10 @@ async def test_stdio_crm_key_from_the_environment(tmp_path: Path) -> None:
         # The local user approves it in their own CLI dialog (`agentcore crm --user manager --session default`).
         from agentcore.apps.crm import build_orchestrator
 
-        orchestrator = build_orchestrator(Settings(data_dir=tmp_path, bitrix_webhook_url=bitrix.webhook_url))
+        orchestrator = build_orchestrator(Settings(
+            data_dir=tmp_path,
+            crm=CrmSettings(bitrix_webhook_url=bitrix.webhook_url),
+        ))
         try:
             approved = await orchestrator.handle_message("manager", "да", session_id="default")
         finally:
@@ -264,9 +267,10 @@ async def test_stdio_crm_key_from_the_environment(tmp_path: Path) -> None:
 
 
 async def test_daily_is_open_world_when_escalations_leave_the_system(settings: Settings) -> None:
+    from agentcore.apps.scrum.settings import ScrumSettings
     from agentcore.mcp_server import Backend, create_mcp_server
 
-    hooked = settings.model_copy(update={"scrum_webhook_url": "https://chat.example/hook"})
+    hooked = settings.model_copy(update={"scrum": ScrumSettings(webhook_url="https://chat.example/hook")})
     for config, expected in ((settings, False), (hooked, True)):
         tools = {tool.name: tool for tool in await create_mcp_server(Backend(config)).list_tools()}
         assert tools["scrum_daily"].annotations.open_world_hint is expected

@@ -28,7 +28,7 @@ APPS: tuple[LazyApp, ...] = (
     LazyApp(
         "haiku",
         "Сервис хайку: три строки 5-7-5 на заданную тему.",
-        settings_section="haiku",
+        settings_section="services",
         http="agentcore.apps.haiku.http:mount",
         standalone="agentcore.apps.haiku.http:create_app",
     ),

@@ -73,9 +73,10 @@ def console_key() -> str | None:
     import os
     import secrets
 
+    from agentcore.apps.crm.settings import CrmSettings
     from agentcore.config import get_settings
 
-    if load_settings(*APP_SECTIONS).api_token_list:
+    if CrmSettings.of(load_settings(*APP_SECTIONS)).api_token_list:
         return None
     key = f"console-{secrets.token_urlsafe(24)}"
     os.environ["HTTP_API_TOKENS"] = key
@@ -92,9 +93,9 @@ def own_services(host: str, port: int) -> None:
 
     settings = load_settings(*APP_SECTIONS)
     base = console_url(host, port, None).rstrip("/")
-    if not settings.rag_service_url:
+    if not settings.services.rag_url:
         os.environ["RAG_SERVICE_URL"] = base + "/rag"
-    if not settings.haiku_service_url:
+    if not settings.services.haiku_url:
         os.environ["HAIKU_SERVICE_URL"] = base + "/haiku"
     get_settings.cache_clear()
 

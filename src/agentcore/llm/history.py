@@ -9,13 +9,10 @@ Messages are the wire model :class:`agentcore.llm.models.LLMMessage`, so a histo
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from agentcore.llm.models import LLMMessage, Role
 from agentcore.util.truncate import truncate
-
-if TYPE_CHECKING:
-    from agentcore.config import Settings
 
 __all__ = ["MessageHistory"]
 
@@ -39,15 +36,6 @@ class MessageHistory:
         self.limit = limit
         self.max_chars = max_chars
         self._messages: list[LLMMessage] = []
-
-    @classmethod
-    def from_settings(cls, settings: Settings | None = None) -> MessageHistory:
-        """A history sized by ``context_hist_limit`` and ``message_max_chars`` (default: the global settings)."""
-        if settings is None:
-            from agentcore.config import get_settings
-
-            settings = get_settings()
-        return cls(limit=settings.context_hist_limit, max_chars=settings.message_max_chars)
 
     def add(self, role: Role, content: str | None, **fields: Any) -> LLMMessage:
         """Append a message built from ``role``, ``content`` and other :class:`LLMMessage` fields.

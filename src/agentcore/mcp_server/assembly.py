@@ -99,8 +99,10 @@ class Backend:
             ToolError: no valid key.
         """
         incoming = _request_headers(ctx)
+        from agentcore.apps.crm.settings import CrmSettings
+
         key = incoming.get("x-api-key") if incoming is not None else self.crm_key
-        if not tokens_match(key, self.settings.api_token_list):
+        if not tokens_match(key, CrmSettings.of(self.settings).api_token_list):
             where = "заголовок X-API-Key" if incoming is not None else "AGENTCORE_MCP_CRM_KEY"
             raise ToolError(f"инструменты CRM требуют ключ из HTTP_API_TOKENS ({where})")
         return key or ""
@@ -174,7 +176,9 @@ def create_mcp_server(backend: Backend) -> MCPServer:
         return await _research(backend, question, ctx)
 
     # A daily with a high/critical blocker is also POSTed to AGENTCORE_SCRUM_WEBHOOK_URL when one is set.
-    escalates = bool(getattr(backend.settings, "scrum_webhook_url", None))
+    from agentcore.apps.scrum.settings import ScrumSettings
+
+    escalates = bool(ScrumSettings.of(backend.settings).webhook_url)
     daily_hints = APPEND.model_copy(update={"open_world_hint": escalates})
 
     @server.tool(annotations=daily_hints)

@@ -7,10 +7,12 @@ section             where                                        what
 ``llm``             :mod:`agentcore.settings.llm`                provider, transport limits, GigaChat, OpenAI
 ``rag``             :mod:`agentcore.settings.rag`                collections, hybrid retrieval, Qdrant
 ``http``            :mod:`agentcore.settings.http`               body limit, admin and read tokens
+``services``        :mod:`agentcore.settings.services`           RAG/Haiku service URLs, the Haiku's theme limit
 ``<app>``           ``agentcore/apps/<app>/settings.py``         the app's own (built on first use)
 =================== ============================================ ==========================================
 
-Every field is read from ``AGENTCORE_<NAME>`` and from the name a seed or an SDK gives it; ``.env`` too.
+Every field is read from ``AGENTCORE_<NAME>`` and from the name a seed or an SDK gives it; ``.env`` too.  An app's
+settings are given by section (``Settings(crm=CrmSettings(mode="full"))``) and read by it (``CrmSettings.of(s)``).
 """
 
 from agentcore.settings._base import Section, env, token_list
@@ -19,6 +21,7 @@ from agentcore.settings.core import CoreSettings
 from agentcore.settings.http import HttpSettings
 from agentcore.settings.llm import LLMSettings, ProviderName, StructuredMode
 from agentcore.settings.rag import RagSettings
+from agentcore.settings.services import ServicesSettings
 
 __all__ = [
     "APP_SECTIONS",
@@ -29,6 +32,7 @@ __all__ = [
     "ProviderName",
     "RagSettings",
     "Section",
+    "ServicesSettings",
     "Settings",
     "StructuredMode",
     "env",

@@ -7,14 +7,19 @@ section       class                                                built
 ``llm``       :class:`~agentcore.settings.llm.LLMSettings`          with the root
 ``rag``       :class:`~agentcore.settings.rag.RagSettings`          with the root
 ``http``      :class:`~agentcore.settings.http.HttpSettings`        with the root
+``services``  :class:`~agentcore.settings.services.ServicesSettings` with the root
 each app      ``agentcore/apps/<name>/settings.py``                 on first use (``XSettings.of(settings)``):
               (:data:`APP_SECTIONS`)                                an app's package loads only when it runs
 ============= ==================================================== =======================================
 
-Flat names.  Every field also has a *flat name*: its variable name without ``AGENTCORE_``, lower-cased
-(``crm_mode`` for ``CRM_MODE`` → ``settings.crm.mode``).  ``Settings(crm_mode="full")``, ``settings.crm_mode``,
-``settings.crm_mode = ...`` and ``settings.model_copy(update={"crm_mode": ...})`` keep working for code written
-against the one flat settings object of before; new code takes the section it needs.
+An app's settings are given by section: ``Settings(crm=CrmSettings(mode="full"))`` (or ``crm={"mode": "full"}``)
+and read as ``CrmSettings.of(settings).mode``; every variable name (``CRM_MODE``, ``AGENTCORE_CRM_MODE``) and
+``.env`` keep working, since the section reads them itself.
+
+Flat names.  A field of a library section also has a *flat name*: its variable name without ``AGENTCORE_``,
+lower-cased (``rag_collection`` for ``AGENTCORE_RAG_COLLECTION`` → ``settings.rag.collection``).
+``Settings(rag_collection="hr")``, ``settings.rag_collection`` and ``settings.model_copy(update={...})`` accept them;
+an app's fields have none (the root would have to know every app's fields), and new code takes the section it needs.
 """
 
 from __future__ import annotations
@@ -27,11 +32,12 @@ from typing import Any, TypeVar
 
 from pydantic import AliasChoices
 
-from agentcore.settings._base import Section, token_list
+from agentcore.settings._base import Section
 from agentcore.settings.core import CoreSettings
 from agentcore.settings.http import HttpSettings
 from agentcore.settings.llm import LLMSettings
 from agentcore.settings.rag import RagSettings
+from agentcore.settings.services import ServicesSettings
 
 __all__ = ["APP_SECTIONS", "LIBRARY_SECTIONS", "Settings", "flat_names", "get_settings"]
 
@@ -42,70 +48,16 @@ LIBRARY_SECTIONS: Mapping[str, type[Section]] = {
     "llm": LLMSettings,
     "rag": RagSettings,
     "http": HttpSettings,
+    "services": ServicesSettings,
 }
 
 APP_SECTIONS: Mapping[str, str] = {
     "assistant": "agentcore.apps.assistant.settings:AssistantSettings",
-    "haiku": "agentcore.apps.haiku.settings:HaikuSettings",
     "research": "agentcore.apps.research.settings:ResearchSettings",
     "scrum": "agentcore.apps.scrum.settings:ScrumSettings",
     "crm": "agentcore.apps.crm.settings:CrmSettings",
 }
 """App name → its section class (``module:class``), imported on first use."""
-
-# Flat name → field of each app section, so a flat name routes without importing the app
-# (tests/test_settings.py checks this table against the section classes).
-_APP_FLAT: Mapping[str, tuple[str, str]] = {
-    "context_hist_limit": ("assistant", "context_hist_limit"),
-    "message_max_chars": ("assistant", "message_max_chars"),
-    "param_question_maxlen": ("assistant", "param_question_maxlen"),
-    "rag_service_url": ("assistant", "rag_service_url"),
-    "service_timeout": ("assistant", "service_timeout"),
-    "chat_verbose": ("assistant", "chat_verbose"),
-    "param_theme_maxlen": ("haiku", "theme_maxlen"),
-    "haiku_service_url": ("haiku", "service_url"),
-    "agent_max_steps": ("research", "agent_max_steps"),
-    "agent_default_steps": ("research", "agent_default_steps"),
-    "agent_token_budget": ("research", "agent_token_budget"),
-    "agent_max_tokens": ("research", "agent_max_tokens"),
-    "agent_tool_timeout": ("research", "agent_tool_timeout"),
-    "agent_run_deadline": ("research", "agent_run_deadline"),
-    "coverage_threshold": ("research", "coverage_threshold"),
-    "max_refinements": ("research", "max_refinements"),
-    "enable_verify_step": ("research", "enable_verify_step"),
-    "verify_min_confidence": ("research", "verify_min_confidence"),
-    "research_cache_ttl": ("research", "cache_ttl"),
-    "research_cache_size": ("research", "cache_size"),
-    "scrum_webhook_url": ("scrum", "webhook_url"),
-    "scrum_retry_count": ("scrum", "retry_count"),
-    "scrum_quality_retries": ("scrum", "quality_retries"),
-    "scrum_max_clarifications": ("scrum", "max_clarifications"),
-    "scrum_demo": ("scrum", "demo"),
-    "scrum_team": ("scrum", "team"),
-    "telegram_bot_token": ("scrum", "telegram_bot_token"),
-    "telegram_api_base": ("scrum", "telegram_api_base"),
-    "telegram_webhook_secret": ("scrum", "telegram_webhook_secret"),
-    "bitrix_webhook_url": ("crm", "bitrix_webhook_url"),
-    "bitrix_domain": ("crm", "bitrix_domain"),
-    "bitrix_access_token": ("crm", "bitrix_access_token"),
-    "bitrix_refresh_token": ("crm", "bitrix_refresh_token"),
-    "bitrix_client_id": ("crm", "bitrix_client_id"),
-    "bitrix_client_secret": ("crm", "bitrix_client_secret"),
-    "bitrix_oauth_url": ("crm", "bitrix_oauth_url"),
-    "bitrix_timeout": ("crm", "bitrix_timeout"),
-    "bitrix_max_retries": ("crm", "bitrix_max_retries"),
-    "bitrix_retry_max_time": ("crm", "bitrix_retry_max_time"),
-    "crm_mode": ("crm", "mode"),
-    "crm_model": ("crm", "model"),
-    "crm_confirmation_ttl": ("crm", "confirmation_ttl"),
-    "crm_log_max_bytes": ("crm", "log_max_bytes"),
-    "crm_log_keep": ("crm", "log_keep"),
-    "crm_session_ttl": ("crm", "session_ttl"),
-    "http_api_tokens": ("crm", "http_api_tokens"),
-    "crm_key_users": ("crm", "key_users"),
-    "crm_turn_deadline": ("crm", "turn_deadline"),
-}
-
 
 def flat_names(section: str, cls: type[Section]) -> dict[str, tuple[str, str]]:
     """Flat name → ``(section, field)`` for every field of ``cls``: each of its variable names lower-cased
@@ -125,12 +77,18 @@ for _name, _cls in LIBRARY_SECTIONS.items():
     _LIBRARY_FLAT.update(flat_names(_name, _cls))
 _LIBRARY_FLAT["log_dir_override"] = ("core", "log_dir_override")  # the flat field's own name, used by tests
 
-_OWN = frozenset({*LIBRARY_SECTIONS, "_apps", "_app_values", "_secret_sinks"})
+_OWN = frozenset({*LIBRARY_SECTIONS, "_apps", "_app_given", "_secret_sinks"})
 
 
 def _target(name: str) -> tuple[str, str] | None:
-    key = name.lower()
-    return _LIBRARY_FLAT.get(key) or _APP_FLAT.get(key)
+    return _LIBRARY_FLAT.get(name.lower())
+
+
+def _unknown(name: str) -> str:
+    return (
+        f"Settings has no setting {name!r}: an app's setting is given and read by its section "
+        f"(Settings(crm=CrmSettings(mode=...)), CrmSettings.of(settings).mode)"
+    )
 
 
 def _section_of(cls: type[S], given: Any, values: Mapping[str, Any]) -> S:
@@ -154,19 +112,21 @@ def _app_section_class(name: str) -> type[Section]:
 
 
 class Settings:
-    """All configuration: ``settings.core``, ``.llm``, ``.rag``, ``.http``, and each app's section
-    (:meth:`section`).  Read from the environment and ``.env``; keyword arguments win (flat names or sections)."""
+    """All configuration: ``settings.core``, ``.llm``, ``.rag``, ``.http``, ``.services``, and each app's section
+    (:meth:`section`, ``XSettings.of(settings)``).  Read from the environment and ``.env``; keyword arguments win
+    (sections, or a library section's flat names)."""
 
     core: CoreSettings
     llm: LLMSettings
     rag: RagSettings
     http: HttpSettings
+    services: ServicesSettings
 
     def __init__(self, **values: Any) -> None:
-        """Keyword arguments: a section by name (instance or dict of its fields) or any flat name; a name that is
-        neither is ignored, as the flat settings of before ignored it.
+        """Keyword arguments: a section by name (instance or dict of its fields) or a library section's flat name.
 
         Raises:
+            TypeError: a name that is neither (an app's setting goes in its section: ``crm=CrmSettings(mode=...)``).
             pydantic.ValidationError: a value (given or from the environment) is invalid.
         """
         given: dict[str, Any] = {}
@@ -177,12 +137,12 @@ class Settings:
                 continue
             target = _target(key)
             if target is None:
-                continue
+                raise TypeError(_unknown(key))
             routed.setdefault(target[0], {})[target[1]] = value
         for name, cls in LIBRARY_SECTIONS.items():
             object.__setattr__(self, name, _section_of(cls, given.get(name), routed.get(name, {})))
-        app_values = {name: (given.get(name), routed.get(name, {})) for name in APP_SECTIONS}
-        object.__setattr__(self, "_app_values", app_values)
+        # An app's section as given (instance, dict or None), built on first use.
+        object.__setattr__(self, "_app_given", {name: given.get(name) for name in APP_SECTIONS})
         object.__setattr__(self, "_apps", {})
         object.__setattr__(self, "_secret_sinks", [])
 
@@ -201,8 +161,7 @@ class Settings:
         apps: dict[str, Section] = self.__dict__["_apps"]
         built = apps.get(name)
         if built is None:
-            given, values = self.__dict__["_app_values"][name]
-            built = _section_of(_app_section_class(name), given, values)
+            built = _section_of(_app_section_class(name), self.__dict__["_app_given"][name], {})
             apps[name] = built
             for sink in self.__dict__["_secret_sinks"]:
                 sink(built.secret_values())
@@ -243,12 +202,12 @@ class Settings:
     # --- the flat names of before ------------------------------------------------------------------------------
 
     def __getattr__(self, name: str) -> Any:
-        """A flat name (``settings.crm_mode``) reads its section's field."""
+        """A library section's flat name (``settings.rag_collection``) reads its section's field."""
         if name.startswith("__") or name in _OWN:
             raise AttributeError(name)
         target = _target(name)
         if target is None:
-            raise AttributeError(f"'Settings' object has no attribute {name!r}")
+            raise AttributeError(_unknown(name))
         return getattr(self.section(target[0]), target[1])
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -260,7 +219,7 @@ class Settings:
             return
         target = _target(name)
         if target is None:
-            raise AttributeError(f"'Settings' object has no setting {name!r}")
+            raise AttributeError(_unknown(name))
         setattr(self.section(target[0]), target[1], value)
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Settings:
@@ -270,7 +229,7 @@ class Settings:
         for name in LIBRARY_SECTIONS:
             object.__setattr__(copy, name, getattr(self, name).model_copy(deep=deep))
         object.__setattr__(copy, "_apps", {n: s.model_copy(deep=deep) for n, s in self.__dict__["_apps"].items()})
-        object.__setattr__(copy, "_app_values", {n: (g, dict(v)) for n, (g, v) in self.__dict__["_app_values"].items()})
+        object.__setattr__(copy, "_app_given", dict(self.__dict__["_app_given"]))
         object.__setattr__(copy, "_secret_sinks", list(self.__dict__["_secret_sinks"]))
         for key, value in (update or {}).items():
             copy._update(key, value)
@@ -285,14 +244,9 @@ class Settings:
             return
         target = _target(key)
         if target is None:
-            raise TypeError(f"Settings has no setting {key!r}")
+            raise TypeError(_unknown(key))
         section, field = target
-        if section in LIBRARY_SECTIONS or section in self.__dict__["_apps"]:
-            current = self.section(section)
-            updated = current.model_copy(update={field: value})
-            self._update(section, updated)
-        else:
-            self.__dict__["_app_values"][section][1][field] = value
+        self._update(section, self.section(section).model_copy(update={field: value}))
 
     @property
     def model_fields_set(self) -> set[str]:
@@ -302,7 +256,7 @@ class Settings:
             for field in section.model_fields_set:
                 names.update(
                     flat
-                    for flat, target in {**_LIBRARY_FLAT, **_APP_FLAT}.items()
+                    for flat, target in _LIBRARY_FLAT.items()
                     if target == (section_name, field) and not flat.startswith("agentcore_")
                 )
         return names
@@ -334,11 +288,6 @@ class Settings:
         """The read tokens (``AGENTCORE_READ_TOKENS``, comma-separated), empty when unset (read routes open)."""
         return self.http.read_token_list
 
-    @property
-    def api_token_list(self) -> list[str]:
-        """The ``X-API-Key`` values ``POST /chat`` accepts (``HTTP_API_TOKENS``, comma-separated)."""
-        return token_list(self.http_api_tokens)
-
     def __repr__(self) -> str:
         sections = ", ".join(f"{name}={section!r}" for name, section in self.loaded_sections().items())
         return f"Settings({sections})"
@@ -346,7 +295,7 @@ class Settings:
 
 def iter_flat_names() -> Iterable[str]:
     """Every flat name (without the ``agentcore_`` spellings)."""
-    return sorted(n for n in {**_LIBRARY_FLAT, **_APP_FLAT} if not n.startswith("agentcore_"))
+    return sorted(n for n in _LIBRARY_FLAT if not n.startswith("agentcore_"))
 
 
 @lru_cache(maxsize=1)

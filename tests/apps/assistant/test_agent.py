@@ -13,6 +13,7 @@ import pytest
 from agentcore.apps.assistant import AssistantAgent, Outcome
 from agentcore.apps.assistant import messages as msg
 from agentcore.apps.assistant.clients import ServiceClient
+from agentcore.apps.assistant.settings import AssistantSettings
 from agentcore.config import Settings
 from agentcore.llm import MockLLMGateway
 from agentcore.llm.errors import LLMHTTPError
@@ -251,7 +252,7 @@ def test_classify_sees_history(settings: Settings) -> None:
 
 
 def test_context_limit(settings: Settings) -> None:
-    settings.context_hist_limit = 3
+    AssistantSettings.of(settings).context_hist_limit = 3
     h = Harness(settings, [IRRELEVANT] * 3)
     for text in ("a", "b", "c"):
         h.turn(text)
@@ -346,7 +347,7 @@ def test_too_long_says_the_limit_and_its_setting(
 
 def test_too_long_limit_follows_the_setting(settings: Settings) -> None:
     h = Harness(
-        settings.model_copy(update={"param_question_maxlen": 12}),
+        settings.model_copy(update={"assistant": AssistantSettings(param_question_maxlen=12)}),
         [RELEVANT, select("rag_search", question="Как взять отпуск?")],
     )
     h.turn("запрос")
@@ -534,7 +535,7 @@ def test_haiku_failures(
 
 
 def test_long_messages_are_truncated_in_history(settings: Settings) -> None:
-    settings.message_max_chars = 100
+    AssistantSettings.of(settings).message_max_chars = 100
     h = Harness(settings, [IRRELEVANT])
     h.turn("я" * 5000)
     stored = h.agent.history.all()[0].content or ""

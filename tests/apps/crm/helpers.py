@@ -9,6 +9,7 @@ from typing import Any
 
 from agentcore.apps.crm.blocks import format_reply
 from agentcore.apps.crm.orchestrator import CALL_PURPOSE
+from agentcore.apps.crm.settings import CrmSettings
 from agentcore.config import Settings
 
 # Obviously fake values: no real portal or token appears anywhere in the tests.
@@ -59,14 +60,17 @@ def log_records(tmp_path: Path, user_id: str = "u1") -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def oauth_settings(server_url: str, client_id: str, secret: str, access: str, refresh: str, **extra: Any) -> Settings:
-    """Settings of an OAuth application on a fake portal at ``server_url`` (its token endpoint included)."""
+def oauth_settings(server_url: str, client_id: str, secret: str, access: str, refresh: str, **crm: Any) -> Settings:
+    """Settings of an OAuth application on a fake portal at ``server_url`` (its token endpoint included); ``crm``:
+    further fields of the CRM section."""
     return Settings(
-        bitrix_domain=server_url,
-        bitrix_access_token=access,
-        bitrix_refresh_token=refresh,
-        bitrix_client_id=client_id,
-        bitrix_client_secret=secret,
-        bitrix_oauth_url=f"{server_url}/oauth/token/",
-        **extra,
+        crm=CrmSettings(
+            bitrix_domain=server_url,
+            bitrix_access_token=access,
+            bitrix_refresh_token=refresh,
+            bitrix_client_id=client_id,
+            bitrix_client_secret=secret,
+            bitrix_oauth_url=f"{server_url}/oauth/token/",
+            **crm,
+        )
     )

@@ -37,6 +37,7 @@ from agentcore.apps.crm.http_api import create_app
 from agentcore.apps.crm.interaction_log import InteractionLogger
 from agentcore.apps.crm.model_client import FakeModelClient
 from agentcore.apps.crm.orchestrator import Orchestrator
+from agentcore.apps.crm.settings import CrmSettings
 from agentcore.apps.crm.state_store import FileStateStore
 from agentcore.config import Settings
 
@@ -446,7 +447,7 @@ async def run_case(case: Case, workdir: Path) -> Outcome:
                 mode=case.mode,  # type: ignore[arg-type]
                 confirmation_ttl=case.ttl,
             )
-            settings = Settings(http_api_tokens=f"{KEY_A},{KEY_B}", data_dir=data)
+            settings = Settings(data_dir=data, crm=CrmSettings(http_api_tokens=f"{KEY_A},{KEY_B}"))
             app = create_app(settings, orchestrator=orchestrator)
             transport = httpx.ASGITransport(app=app)
             async with httpx.AsyncClient(transport=transport, base_url="http://redteam", timeout=60) as http:

@@ -11,6 +11,7 @@ from tests.apps.crm.helpers import oauth_settings
 
 from agentcore.apps.crm import build_orchestrator
 from agentcore.apps.crm.fake_portal import FakePortal, serve_fake_portal
+from agentcore.apps.crm.settings import CrmSettings
 from agentcore.config import Settings
 from agentcore.trace.logs import setup_logging
 
@@ -21,7 +22,7 @@ async def test_dialog_against_the_fake_portal(portal: FakePortal, data_dir: Path
     code = portal.create_webhook("1", "e2e-secret-webhook-code")
     with serve_fake_portal(portal) as server:
         webhook = f"{server.url}/rest/1/{code}/"
-        settings = Settings(bitrix_webhook_url=webhook, crm_mode="canary")
+        settings = Settings(crm=CrmSettings(bitrix_webhook_url=webhook, mode="canary"))
         setup_logging(settings.log_dir / "agentcore.log")
         orchestrator = build_orchestrator(settings)
         try:
@@ -80,7 +81,7 @@ async def test_oauth_portal_can_manage_event_subscriptions(portal: FakePortal, d
     access, refresh = portal.issue_tokens(client_id)
     portal.expire_token(access)  # the first call refreshes the token
     with serve_fake_portal(portal) as server:
-        settings = oauth_settings(server.url, client_id, secret, access, refresh, crm_mode="full")
+        settings = oauth_settings(server.url, client_id, secret, access, refresh, mode="full")
         orchestrator = build_orchestrator(settings)
         try:
             asked = await orchestrator.handle_message("admin", "Подпишись на создание сделок https://example.com/hook")
@@ -114,7 +115,9 @@ async def test_without_a_portal_a_local_fake_starts_in_process(data_dir: Path) -
 async def test_everyday_phrasings_against_the_fake_portal(portal: FakePortal, data_dir: Path) -> None:
     """Inflected names, «эта сделка» with no deal chosen, a deal's contact, an amount change without «сделка»."""
     with serve_fake_portal(portal) as server:
-        orchestrator = build_orchestrator(Settings(bitrix_webhook_url=server.webhook_url, crm_mode="canary"))
+        orchestrator = build_orchestrator(Settings(
+            crm=CrmSettings(bitrix_webhook_url=server.webhook_url, mode="canary"),
+        ))
         try:
             found = await orchestrator.handle_message("m", "найди сделку по Ромашке")
             assert "Найдено сделок: 2" in found.assistant

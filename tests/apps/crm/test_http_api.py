@@ -13,6 +13,7 @@ from tests.apps.crm.helpers import RecordingBitrix, reply, step
 
 from agentcore.apps.crm.http import create_app
 from agentcore.apps.crm.orchestrator import Orchestrator
+from agentcore.apps.crm.settings import CrmSettings
 from agentcore.config import Settings
 from agentcore.serving import BackgroundServer
 
@@ -31,7 +32,7 @@ def served(
     make_orchestrator: Callable[..., Orchestrator], bitrix: RecordingBitrix, data_dir: Path
 ) -> Iterator[tuple[str, Orchestrator]]:
     orchestrator = make_orchestrator(lambda messages: reply([UPDATE], "Меняю сумму."), call_bitrix=bitrix)
-    settings = Settings(http_api_tokens=f"other-key, {KEY}", max_body_bytes=64 * 1024)
+    settings = Settings(max_body_bytes=64 * 1024, crm=CrmSettings(http_api_tokens=f"other-key, {KEY}"))
     with BackgroundServer(create_app(settings, orchestrator=orchestrator)) as server:
         yield server.url + "/chat", orchestrator
 
@@ -186,7 +187,7 @@ def test_no_tokens_configured_refuses_everything(make_orchestrator: Callable[...
 def test_chat_is_part_of_the_combined_server(data_dir: Path) -> None:
     from agentcore.server import create_app as create_server
 
-    with BackgroundServer(create_server(Settings(http_api_tokens=KEY))) as server:
+    with BackgroundServer(create_server(Settings(crm=CrmSettings(http_api_tokens=KEY)))) as server:
         spec = httpx.get(server.url + "/openapi.json").json()
         assert "/chat" in spec["paths"] and "400" in spec["paths"]["/chat"]["post"]["responses"]
         assert {"name": "X-API-Key", "in": "header"}.items() <= spec["paths"]["/chat"]["post"]["parameters"][0].items()
@@ -198,7 +199,7 @@ def test_chat_is_part_of_the_combined_server(data_dir: Path) -> None:
 def test_a_misconfigured_portal_is_503_and_never_stops_the_combined_server(data_dir: Path) -> None:
     from agentcore.server import create_app as create_server
 
-    settings = Settings(http_api_tokens=KEY, bitrix_webhook_url="https://portal.example/not-a-webhook")
+    settings = Settings(crm=CrmSettings(http_api_tokens=KEY, bitrix_webhook_url="https://portal.example/not-a-webhook"))
     with BackgroundServer(create_server(settings)) as server:
         assert httpx.get(server.url + "/health").status_code == 200
         body = _error(

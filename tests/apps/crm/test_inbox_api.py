@@ -18,6 +18,7 @@ import pytest
 from agentcore.apps.crm.confirmations import fingerprint
 from agentcore.apps.crm.fake_portal import FakePortal, serve_fake_portal
 from agentcore.apps.crm.http import create_app
+from agentcore.apps.crm.settings import CrmSettings
 from agentcore.config import Settings
 from agentcore.serving import BackgroundServer
 
@@ -67,14 +68,16 @@ class Served:
 
 
 @contextmanager
-def _serve(portal: FakePortal, **settings: Any) -> Iterator[Served]:
+def _serve(portal: FakePortal, **crm: Any) -> Iterator[Served]:
     code = portal.create_webhook("1", "inbox-secret-webhook-code")
     with serve_fake_portal(portal) as fake:
         config = Settings(
-            bitrix_webhook_url=f"{fake.url}/rest/1/{code}/",
-            crm_mode="canary",
-            http_api_tokens=f"{KEY},{OTHER_KEY}",
-            **settings,
+            crm=CrmSettings(
+                bitrix_webhook_url=f"{fake.url}/rest/1/{code}/",
+                mode="canary",
+                http_api_tokens=f"{KEY},{OTHER_KEY}",
+                **crm,
+            )
         )
         with BackgroundServer(create_app(config)) as server:
             yield Served(server.url, portal)
@@ -87,7 +90,7 @@ def served(portal: FakePortal) -> Iterator[Served]:
 
 
 def test_a_stale_request_leaves_the_inbox_and_cannot_be_approved(portal: FakePortal) -> None:
-    with _serve(portal, crm_confirmation_ttl=1.0) as served:
+    with _serve(portal, confirmation_ttl=1.0) as served:
         served.chat(CHANGE_AMOUNT)
         (item,) = served.inbox()
         time.sleep(1.2)

@@ -12,6 +12,7 @@ from agentcore.apps.crm.errors import ModelClientError
 from agentcore.apps.crm.model_client import ModelClient
 from agentcore.apps.crm.models import AgentState
 from agentcore.apps.crm.prompt import STATE_PREFIX, build_messages
+from agentcore.apps.crm.settings import CrmSettings
 from agentcore.config import Settings
 from agentcore.serving import BackgroundServer, free_port
 from agentcore.testing import Fault, create_fake_gigachat, create_fake_openai
@@ -59,7 +60,10 @@ async def test_openai_compatible_default_model_and_message_layout(oai: Any) -> N
 async def test_openai_model_can_be_overridden(oai: Any) -> None:
     oai.script.text(ANSWER)
     settings = Settings(
-        provider="openai", openai_api_base=oai.url + "/v1", openai_api_key=API_KEY, crm_model="gpt-4.1-mini"
+        provider="openai",
+        openai_api_base=oai.url + "/v1",
+        openai_api_key=API_KEY,
+        crm=CrmSettings(model="gpt-4.1-mini"),
     )
     client = ModelClient.from_settings(settings)
     try:

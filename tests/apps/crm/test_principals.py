@@ -13,6 +13,7 @@ from tests.apps.crm.helpers import RecordingBitrix, reply, step
 from agentcore.apps.crm.http import create_app
 from agentcore.apps.crm.orchestrator import Orchestrator
 from agentcore.apps.crm.principals import KeyUsers, NotAllowedError
+from agentcore.apps.crm.settings import CrmSettings
 from agentcore.config import Settings
 from agentcore.serving import BackgroundServer
 
@@ -21,7 +22,7 @@ DELETE = step("crm.deal.delete", {"id": 1})
 
 
 def _serve(orchestrator: Orchestrator, key_users: str | None) -> BackgroundServer:
-    settings = Settings(http_api_tokens=f"{VICTIM},{ATTACKER},{CONSOLE}", crm_key_users=key_users)
+    settings = Settings(crm=CrmSettings(http_api_tokens=f"{VICTIM},{ATTACKER},{CONSOLE}", key_users=key_users))
     return BackgroundServer(create_app(settings, orchestrator=orchestrator))
 
 

@@ -22,6 +22,7 @@ from agentcore.apps.crm.http_api import create_app
 from agentcore.apps.crm.model_client import FakeModelClient
 from agentcore.apps.crm.policy import check_step
 from agentcore.apps.crm.principals import KeyUsers, NotAllowedError
+from agentcore.apps.crm.settings import CrmSettings
 from agentcore.config import Settings
 from agentcore.serving import BackgroundServer
 
@@ -208,7 +209,7 @@ async def test_the_confirmation_names_the_deal_that_changes_not_the_one_the_mode
     steps = [_step("crm.deal.delete", {"id": 2}, comment="Удаляю сделку «Смирнова: консультация»")]
     with serve_fake_portal(portal) as server:
         orchestrator = build_orchestrator(
-            Settings(bitrix_webhook_url=server.webhook_url, crm_mode="full"),
+            Settings(crm=CrmSettings(bitrix_webhook_url=server.webhook_url, mode="full")),
             model_client=FakeModelClient([reply(steps, assistant="Удалю сделку «Смирнова: консультация».")]),
         )
         try:
@@ -429,7 +430,7 @@ _QUESTIONS = [
 async def test_a_question_never_queues_or_makes_a_write(question: str, portal: FakePortal, data_dir: Path) -> None:
     before = portal.storage.query("SELECT kind, id, data FROM entities")
     with serve_fake_portal(portal) as server:
-        orchestrator = build_orchestrator(Settings(bitrix_webhook_url=server.webhook_url, crm_mode="full"))
+        orchestrator = build_orchestrator(Settings(crm=CrmSettings(bitrix_webhook_url=server.webhook_url, mode="full")))
         try:
             result = await orchestrator.handle_message("m", question)
             assert result.pending_confirmations == [], result.assistant
@@ -507,7 +508,7 @@ async def test_a_named_deal_wins_over_the_current_one(
     """After looking at deal 1, a request naming another deal queues a change of that deal — and says so."""
     before = portal.storage.query("SELECT kind, id, data FROM entities")
     with serve_fake_portal(portal) as server:
-        orchestrator = build_orchestrator(Settings(bitrix_webhook_url=server.webhook_url, crm_mode="full"))
+        orchestrator = build_orchestrator(Settings(crm=CrmSettings(bitrix_webhook_url=server.webhook_url, mode="full")))
         try:
             await orchestrator.handle_message("m", "покажи сделку 1")
             result = await orchestrator.handle_message("m", message)
@@ -524,7 +525,7 @@ async def test_an_ambiguous_name_asks_which_and_queues_nothing(
     message: str, portal: FakePortal, data_dir: Path
 ) -> None:
     with serve_fake_portal(portal) as server:
-        orchestrator = build_orchestrator(Settings(bitrix_webhook_url=server.webhook_url, crm_mode="full"))
+        orchestrator = build_orchestrator(Settings(crm=CrmSettings(bitrix_webhook_url=server.webhook_url, mode="full")))
         try:
             await orchestrator.handle_message("m", "покажи сделку 1")
             result = await orchestrator.handle_message("m", message)
@@ -542,7 +543,8 @@ async def test_over_a_real_socket_another_keys_yes_runs_nothing(portal: FakePort
     answers = [reply([_DELETE_1]), reply([]), reply([]), reply([]), reply([])]
     with serve_fake_portal(portal) as server:
         settings = Settings(
-            http_api_tokens=f"{KEY_A},{KEY_B}", data_dir=tmp_path, bitrix_webhook_url=server.webhook_url
+            data_dir=tmp_path,
+            crm=CrmSettings(http_api_tokens=f"{KEY_A},{KEY_B}", bitrix_webhook_url=server.webhook_url),
         )
         orchestrator = build_orchestrator(settings, model_client=FakeModelClient(answers), mode="full")
         try:

@@ -16,6 +16,7 @@ from agentcore.config import Settings
 from agentcore.llm import MockLLMGateway
 from agentcore.llm.errors import LLMTransportError
 from agentcore.serving import BackgroundServer
+from agentcore.settings import ServicesSettings
 
 
 @pytest.fixture
@@ -119,7 +120,7 @@ def test_bad_requests_get_4xx_with_error(
 
 
 def test_theme_limit_follows_settings(tmp_path: Path) -> None:
-    settings = Settings(provider="offline", data_dir=tmp_path, param_theme_maxlen=5)
+    settings = Settings(provider="offline", data_dir=tmp_path, services=ServicesSettings(haiku_theme_maxlen=5))
     app = create_app(settings)
     schema = app.openapi()["components"]["schemas"]["HaikuRequest"]["properties"]["theme"]
     assert schema["maxLength"] == 5 and schema["minLength"] == 1 and schema["pattern"]

@@ -11,6 +11,7 @@ import pytest
 
 from agentcore.apps.research import AgentService
 from agentcore.apps.research.retrieval import EngineRetriever
+from agentcore.apps.research.settings import ResearchSettings
 from agentcore.config import Settings
 from agentcore.llm import MockLLMGateway, ScriptItem
 from agentcore.llm.factory import create_gateway
@@ -57,7 +58,12 @@ def kb_dir(tmp_path: Path) -> Path:
 @pytest.fixture
 def settings(data_dir: Path) -> Settings:
     """Offline settings, the test collection active, no cache (tests opt in)."""
-    return Settings(data_dir=data_dir, provider="offline", rag_collection="test", research_cache_ttl=0)
+    return Settings(
+        data_dir=data_dir,
+        provider="offline",
+        rag_collection="test",
+        research=ResearchSettings(cache_ttl=0),
+    )
 
 
 @pytest.fixture
@@ -70,13 +76,22 @@ def engine(settings: Settings, kb_dir: Path) -> RagEngine:
 ServiceFactory = Callable[..., AgentService]
 
 
+def with_research(settings: Settings, **fields: Any) -> Settings:
+    """A copy of ``settings`` whose research section has ``fields`` changed (validated)."""
+    research = ResearchSettings(**{**ResearchSettings.of(settings).model_dump(), **fields})
+    return settings.model_copy(update={"research": research})
+
+
 @pytest.fixture
 def make_service(settings: Settings, engine: RagEngine) -> ServiceFactory:
-    """``make_service(script=None, **settings_overrides)``: a scripted model when ``script`` is given, else the
-    offline provider (the offline ReAct policy)."""
+    """``make_service(script=None, **overrides)``: a scripted model when ``script`` is given, else the offline
+    provider (the offline ReAct policy); ``overrides`` are fields of the research section (``agent_max_steps=3``)
+    or a library section's flat names (``rag_max_question_chars=10``)."""
 
     def make(script: list[ScriptItem] | None = None, retriever: Any = None, **overrides: Any) -> AgentService:
-        configured = settings.model_copy(update=overrides) if overrides else settings
+        own = {name: value for name, value in overrides.items() if name in ResearchSettings.model_fields}
+        library = {name: value for name, value in overrides.items() if name not in own}
+        configured = with_research(settings.model_copy(update=library), **own)
         gateway = MockLLMGateway(script) if script is not None else create_gateway(configured)
         return AgentService(configured, gateway=gateway, retriever=retriever or EngineRetriever(engine))
 

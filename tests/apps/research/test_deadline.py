@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.apps.research.conftest import ServiceFactory
+from tests.apps.research.conftest import ServiceFactory, with_research
 from tests.apps.research.test_http import _serve
 from tests.apps.research.test_service import BASE_FLOW, QUESTION, act, final, run
 from tests.hanging import hanging_reply
@@ -125,7 +125,7 @@ async def test_a_run_within_its_deadline_is_not_marked_and_a_timed_out_one_is_no
     cached = make_service(
         [*BASE_FLOW, hanging_reply(started, cancelled), *BASE_FLOW, final(answer)],
         agent_run_deadline=DEADLINE,
-        research_cache_ttl=300,
+        cache_ttl=300,
     )
     first, _ = await bounded(cached)
     timed_out_final(first)
@@ -137,7 +137,7 @@ async def test_a_run_within_its_deadline_is_not_marked_and_a_timed_out_one_is_no
 def test_the_routes_answer_504_when_the_collection_check_hangs(
     settings: Settings, make_service: ServiceFactory, engine: RagEngine
 ) -> None:
-    configured = settings.model_copy(update={"agent_run_deadline": DEADLINE})
+    configured = with_research(settings, agent_run_deadline=DEADLINE)
     service = make_service([final("не спрошено")], retriever=Hanging(engine, info=True), agent_run_deadline=DEADLINE)
     with _serve(configured, service) as server:
         for path in ("/research", "/research/stream"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from tests.apps.research.conftest import ServiceFactory
+from tests.apps.research.conftest import ServiceFactory, with_research
 from tests.apps.research.test_http import _serve
 from tests.apps.research.test_service import BASE_FLOW, final, run
 
@@ -26,7 +26,7 @@ def _schema_bound(url: str) -> int:
 
 @pytest.mark.parametrize("limit", [15, 40])
 def test_the_schema_bound_is_agent_max_steps(settings: Settings, make_service: ServiceFactory, limit: int) -> None:
-    configured = settings.model_copy(update={"agent_max_steps": limit})
+    configured = with_research(settings, agent_max_steps=limit)
     with _serve(configured, make_service([*BASE_FLOW, final(ANSWER)], agent_max_steps=limit)) as server:
         assert _schema_bound(server.url) == limit
         over = httpx.post(server.url + "/research", json={"question": "отпуск?", "max_steps": limit + 1}, timeout=30)

@@ -14,6 +14,7 @@ from agentcore.agents.events import AgentStepEvent, FinalEvent
 from agentcore.apps.research import AgentRequest, AgentService, AgentState
 from agentcore.apps.research.retrieval import EngineRetriever
 from agentcore.apps.research.service import is_decline
+from agentcore.apps.research.settings import ResearchSettings
 from agentcore.llm.errors import LLMHTTPError
 from agentcore.rag.answer import NO_ANSWER
 from agentcore.rag.engine import RagEngine
@@ -399,7 +400,7 @@ async def test_collection_can_be_switched_without_restart(
 
 
 async def test_identical_requests_within_the_ttl_are_served_from_cache(make_service: ServiceFactory) -> None:
-    service = make_service([*BASE_FLOW, final(GOOD_ANSWER)], research_cache_ttl=60)
+    service = make_service([*BASE_FLOW, final(GOOD_ANSWER)], cache_ttl=60)
     first = await run(service)
     second = await run(service, "  сколько дней длится   ежегодный отпуск? ".upper().lower().capitalize())
     assert last_final(second).metadata["cached"] is True and last_final(first).metadata["cached"] is False
@@ -410,7 +411,7 @@ async def test_identical_requests_within_the_ttl_are_served_from_cache(make_serv
 
 
 async def test_errors_are_not_cached(make_service: ServiceFactory) -> None:
-    service = make_service([LLMHTTPError(500, "boom"), *BASE_FLOW, final(GOOD_ANSWER)], research_cache_ttl=60)
+    service = make_service([LLMHTTPError(500, "boom"), *BASE_FLOW, final(GOOD_ANSWER)], cache_ttl=60)
     assert (await run(service))[-1].type == "error"
     assert (await run(service))[-1].type == "final"
 
@@ -451,7 +452,8 @@ async def test_generate_step_sends_the_system_prompt_and_token_budget(make_servi
     reply = await service._generate_step([LLMMessage(role="user", content="вопрос")], "req_1", 1)
     assert reply.startswith("Thought: x")
     request = service.gateway.requests[0]  # type: ignore[attr-defined]
-    assert request.step == "research.react" and request.max_tokens == service.settings.agent_token_budget
+    budget = ResearchSettings.of(service.settings).agent_token_budget
+    assert request.step == "research.react" and request.max_tokens == budget
     assert request.messages[0].role == "system" and request.messages[1].content == "вопрос"
 
 

@@ -12,6 +12,7 @@ from tests.apps.research.test_service import BASE_FLOW, GOOD_ANSWER, final
 
 from agentcore.apps.research import AgentRequest, AgentService
 from agentcore.apps.research.retrieval import EngineRetriever
+from agentcore.apps.research.settings import ResearchSettings
 from agentcore.config import Settings
 from agentcore.llm.factory import create_gateway
 from agentcore.rag.engine import RagEngine
@@ -49,7 +50,7 @@ def fake_servers() -> Iterator[dict[str, Settings]]:
                 gigachat_auth_url=giga.url + "/api/v2/oauth",
                 gigachat_verify_ssl_certs=False,
                 rag_collection="test",
-                research_cache_ttl=0,
+                research=ResearchSettings(cache_ttl=0),
             ),
             "openai": Settings(
                 provider="openai",
@@ -57,7 +58,7 @@ def fake_servers() -> Iterator[dict[str, Settings]]:
                 openai_api_key=oai.api_key,
                 openai_model="gpt-test",
                 rag_collection="test",
-                research_cache_ttl=0,
+                research=ResearchSettings(cache_ttl=0),
             ),
         }
 

@@ -16,6 +16,7 @@ from tests.apps.scrum.conftest import seed_team, sqlite_store
 from agentcore.apps.scrum.backend.errors import LLMUnavailableError, NotFoundError
 from agentcore.apps.scrum.backend.flows import DAILY_FALLBACK, TOO_GENERAL, ScrumBackend
 from agentcore.apps.scrum.backend.notifier import CompositeNotifier, LogNotifier, WebhookNotifier
+from agentcore.apps.scrum.settings import ScrumSettings
 from agentcore.llm import ChatConnection
 from agentcore.testing.fake_openai import FakeOpenAIServer
 from agentcore.testing.faults import Fault
@@ -340,8 +341,7 @@ def test_webhook_has_its_own_client_not_the_llm_one(data_dir: Path) -> None:
         gigachat_access_token="tok-1234567890",
         gigachat_verify_ssl_certs=False,
         llm_timeout=120,
-        scrum_webhook_url="https://hooks.example/secret",
-        scrum_demo=False,
+        scrum=ScrumSettings(webhook_url="https://hooks.example/secret", demo=False),
     )
     backend = ScrumBackend.from_settings(settings)
     try:

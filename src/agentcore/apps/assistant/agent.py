@@ -111,9 +111,8 @@ class AssistantAgent:
     ) -> None:
         self.settings = settings
         self.own = AssistantSettings.of(settings)
-        # The Haiku service's theme limit is the haiku app's setting: read by its flat name, since an app never
-        # imports another (nor its settings class).
-        self.theme_maxlen: int = settings.param_theme_maxlen
+        # The Haiku service's theme limit: the ``services`` section, which the Haiku app reads too.
+        self.theme_maxlen: int = settings.services.haiku_theme_maxlen
         self.llm = llm
         self.rag = rag
         self.haiku = haiku

@@ -59,13 +59,10 @@ def running_services(settings: Settings) -> Iterator[tuple[str, str]]:
     The services are other apps: they are built through the app registry (:meth:`LazyApp.standalone_app`), never
     imported from here.
     """
-    from agentcore.apps.assistant.settings import AssistantSettings
-
     with contextlib.ExitStack() as stack:
         # The RAG app indexes/loads the knowledge base in a background thread as soon as it is created.
-        rag_url = AssistantSettings.of(settings).rag_service_url or _serve_in_process(stack, "rag", settings)
-        # HAIKU_SERVICE_URL is the haiku app's setting (its flat name: an app never imports another's settings)
-        haiku_url = settings.haiku_service_url or _serve_in_process(stack, "haiku", settings)
+        rag_url = settings.services.rag_url or _serve_in_process(stack, "rag", settings)
+        haiku_url = settings.services.haiku_url or _serve_in_process(stack, "haiku", settings)
         yield rag_url, haiku_url
 
 
@@ -109,7 +106,7 @@ def chat(quiet: bool = False) -> None:
         import readline  # noqa: F401 - line editing and history for input()
     restore_ctrl_c()
 
-    settings = load_settings("assistant", "haiku")
+    settings = load_settings("assistant")
     init_logging(settings, "assistant.log")
     console = Console(highlight=False)
     try:

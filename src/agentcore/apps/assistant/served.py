@@ -59,8 +59,7 @@ class AssistantServing:
         Raises:
             ApiError: 503 when they are not configured.
         """
-        # HAIKU_SERVICE_URL is the haiku app's setting: read by its flat name (an app never imports another)
-        rag, haiku = AssistantSettings.of(self.settings).rag_service_url, self.settings.haiku_service_url
+        rag, haiku = self.settings.services.rag_url, self.settings.services.haiku_url
         if not rag or not haiku:
             raise ApiError(503, "не заданы RAG_SERVICE_URL и HAIKU_SERVICE_URL", "services_not_configured")
         return rag, haiku

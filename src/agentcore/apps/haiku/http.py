@@ -39,7 +39,6 @@ from agentcore.appkit.plugin import EdgeContext, Mount
 from agentcore.apps.haiku.composer import compose_offline
 from agentcore.apps.haiku.llm_composer import compose_with_llm
 from agentcore.apps.haiku.models import Haiku, HaikuResponse
-from agentcore.apps.haiku.settings import HaikuSettings
 from agentcore.config import Settings, get_settings
 from agentcore.llm import llm_deadline
 from agentcore.llm.errors import LLMError
@@ -144,7 +143,7 @@ class HaikuService:
 def create_router(settings: Settings | None = None, gateway: Any = None) -> APIRouter:
     """The Haiku routes, with a lifespan that closes the LLM gateway; the service is ``router.haiku_service``."""
     service = HaikuService(settings, gateway)
-    HaikuRequest = theme_request_model(HaikuSettings.of(service.settings).theme_maxlen)
+    HaikuRequest = theme_request_model(service.settings.services.haiku_theme_maxlen)
     router = APIRouter(tags=["haiku"], lifespan=closing_lifespan(service.aclose))
     router.haiku_service = service  # type: ignore[attr-defined]
 

@@ -10,6 +10,7 @@ from pydantic import SecretStr
 from tests.apps.scrum.telegram.conftest import text_update
 from tests.apps.scrum.telegram.fake_bot_api import TOKEN, ThreadedFake
 
+from agentcore.apps.scrum.settings import ScrumSettings
 from agentcore.config import Settings
 from agentcore.server import create_app
 
@@ -18,9 +19,11 @@ SECRET = "webhook-secret-1"
 
 def _settings(api_base: str, secret: str | None = SECRET) -> Settings:
     return Settings(
-        telegram_bot_token=SecretStr(TOKEN),
-        telegram_api_base=api_base,
-        telegram_webhook_secret=SecretStr(secret) if secret else None,
+        scrum=ScrumSettings(
+            telegram_bot_token=SecretStr(TOKEN),
+            telegram_api_base=api_base,
+            telegram_webhook_secret=SecretStr(secret) if secret else None,
+        ),
     )
 
 
@@ -54,7 +57,7 @@ def test_without_a_token_the_webhook_is_absent(data_dir: Path) -> None:
 
 
 def test_a_bad_token_stops_the_bot_not_the_server(data_dir: Path) -> None:
-    settings = Settings(telegram_bot_token=SecretStr("not-a-token"))
+    settings = Settings(scrum=ScrumSettings(telegram_bot_token=SecretStr("not-a-token")))
     with TestClient(create_app(settings, mcp=False)) as client:
         assert client.get("/health").status_code == 200
         answer = client.post("/telegram/webhook", json={"update_id": 1})
