@@ -62,6 +62,9 @@ def test_typos_and_lower_case_ids() -> None:
         ("Блокер: ключей нет, релиз спринта под угрозой", True),
         ("Блокер: упал дженкинс, вся команда стоит", True),
         ("Блокер: нет сертификата, без него не начну TASK-1", True),
+        ("production is down, nobody can log in", True),  # an outage in English is a blocker, and stops everyone
+        ("waiting for VPN access, can't start TASK-1 without it, no other tasks", True),
+        ("блокер: жду ответ от юристов, сроков нет, пока занимаюсь TASK-2", False),  # no ETA, other work: waiting
     ],
 )
 def test_critical_markers(text: str, critical: bool) -> None:
@@ -83,6 +86,27 @@ def test_critical_markers(text: str, critical: bool) -> None:
 )
 def test_quality_levels(text: str, quality: str) -> None:
     assert parse_daily(text, "DEV")["daily"]["quality"] == quality
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "блоков нет",
+        "блокеров больше нет, стенд починили",
+        "блокеров, слава богу, нет",
+        "блокеров не предвижу",
+        "блокеров как таковых нет",
+        "Blockers: none really",
+        "Блокеры: пока что нет",
+    ],
+)
+def test_none_said_with_a_word_between_is_no_blocker(tail: str) -> None:
+    """«Нет» after the blocker word with an adverb or an aside between says there is none (and blockers are
+    addressed), while «Блокеры: сейчас нет доступа к базе» still names one."""
+    daily = parse_daily(f"вчера закрыл TASK-1, сегодня TASK-2 выгрузка. {tail}", "DEV")["daily"]
+    assert daily["blockers"] == [] and daily["quality"] == "GREAT"
+    named = parse_daily("вчера закрыл TASK-1, сегодня TASK-2 выгрузка. Блокеры: сейчас нет доступа к базе", "DEV")
+    assert [b["text"] for b in named["daily"]["blockers"]] == ["сейчас нет доступа к базе"]
 
 
 def test_a_blocker_without_its_own_id_is_asked_about_not_guessed() -> None:

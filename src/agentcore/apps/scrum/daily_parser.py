@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 from agentcore.apps.scrum.blocker_reading import (
     NEGATED,
+    NONE_ADVERB,
     PAST_WAIT,
     RESOLVED,
     WORKAROUND,
@@ -96,8 +97,9 @@ _STATEMENT_END = (
     r"(?!\s+(?!(?:пока|вроде|вообще|совсем|никаких|и|а|но|вчера|сегодня|завтра|today|yesterday|so\s+far)\b)\w)"
 )
 _NO_BLOCKERS_RE = re.compile(
-    r"(?:\b(?:бл[оа]к[еи]р\w*|blockers?|проблем\w*|препятстви\w*|затык\w*)\s*(?:[:—–-]\s*)?"
-    r"(?:нет|нету|отсутству\w*|none|no|не\s+вижу|не\s+наблюда\w*|пока\s+нет|никаких|ноль)\b" + _STATEMENT_END + ")"
+    r"(?:\b(?:бл[оа]к[еи]р\w*|бл[оа]ков|blockers?|проблем\w*|препятстви\w*|затык\w*)\s*(?:[:—–-]\s*)?"
+    rf"(?:{NONE_ADVERB}\s*,?\s*){{0,2}}"
+    r"(?:нет|нету|отсутству\w*|none|no|не\s+(?:вижу|предвижу|наблюда\w*|ожида\w*)|никаких|ноль)\b" + _STATEMENT_END + ")"
     r"|(?:\b(?:нет|без|no|not\s+any)\s+(?:бл[оа]к[еи]р\w*|blockers?|проблем\w*|препятстви\w*|затык\w*)\b)"
     r"|(?:ничего\s+не\s+(?:блокирует|мешает))|(?:блок[еи]р\w*\s+не\s+(?:вижу|наблюда\w*|ожида\w*))",
     re.IGNORECASE,
@@ -108,7 +110,8 @@ _BLOCKER_RE = re.compile(
     r"упал[аи]?|лежит|сломал\w*|сломан\w*|не\s+работает|не\s+работают|застрял\w*|завис(?:ла|ло|ли|ает|ают)?|waiting|stuck|"
     r"проблем\w*|затык\w*|не\s+хватает|нет\s+прав|срочно\s+нуж\w+|стоп|без\s+(?:него|неё|нее|них|этого)|"
     r"уп[её]рс\w*|упира\w*|висит|не\s+отвеча\w*|не\s+да[её]т|не\s+дают|недоступ\w*|истек\w*|истёк\w*|"
-    r"can'?t|cannot|waiting\s+(?:on|for))\b",
+    r"can'?t|cannot|waiting\s+(?:on|for)|(?:is|are|went|goes)\s+down|outage|nobody\s+can|no\s+one\s+can|"
+    r"unable\s+to)\b",
     re.IGNORECASE,
 )
 # Words that state a blocker whatever else the clause says …
@@ -165,9 +168,10 @@ _CLARIFY_NO_TASK = re.compile(
     r"к\s+задаче\s+не\s+привяз\w*|не\s+привязан\w*",
     re.IGNORECASE,
 )
+# «нет», «больше нет», «none really»: an adverb may stand before or after the «none».
 _NOTHING = re.compile(
-    r"^(?:нет|нету|нэт|none|no|nope|nothing|n/a|-|—|отсутствуют|пока\s+нет|ничего|никаких|ноль|не\s+вижу)\s*"
-    r"(?:[,.;!—–-]|$)",
+    rf"^(?:{NONE_ADVERB}\s*,?\s*){{0,2}}(?:нет|нету|нэт|none|no|nope|nothing|n/a|-|—|отсутствуют|ничего|никаких|"
+    rf"ноль|не\s+(?:вижу|предвижу|наблюда\w*|ожида\w*))(?:\s+{NONE_ADVERB})?\s*(?:[,.;!—–-]|$)",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-zА-Яа-яЁё0-9]+(?:-[A-Za-zА-Яа-яЁё0-9]+)*")
