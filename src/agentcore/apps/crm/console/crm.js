@@ -21,17 +21,6 @@
   var ENTITY = { deal: "Сделка", contact: "Контакт", company: "Компания" };
   var ACTION = { update: "Изменение", add: "Создание", "delete": "Удаление", read: "Чтение", other: "Действие" };
 
-  function list(tag, attrs, children) {
-    var node = C.el(tag, attrs);
-    children.forEach(function (child) { if (child) node.appendChild(child); });
-    return node;
-  }
-
-  function setStatus(node, text, isError) {
-    node.textContent = text;
-    node.classList.toggle("error", Boolean(isError));
-  }
-
   function userId() { return user.value.trim() || "manager"; }
   function sessionId() { return session.value.trim() || "console"; }
 
@@ -58,7 +47,7 @@
   function settle(node, text, isError, outcome) {
     node.classList.add("decided");
     node.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
-    setStatus(node.querySelector(".outcome"), text, isError);
+    C.setStatus(node.querySelector(".outcome"), text, isError);
     if (outcome) node.dataset.outcome = outcome;
   }
 
@@ -80,7 +69,7 @@
       C.el("thead", null, C.el("tr", null,
         C.el("th", { scope: "col", text: "Поле" }), C.el("th", { scope: "col", text: "Было" }),
         C.el("th", { scope: "col", text: "Станет" }))),
-      list("tbody", null, rows)));
+      C.list("tbody", null, rows)));
   }
 
   /* A card of one pending action; `where` ("chat" or "inbox") keeps the ids of its two cards apart. */
@@ -97,7 +86,7 @@
       var parts = [C.el("p", { className: "target" }, what + " ", C.el("span", { "data-testid": "target", text: detail.target }))];
       if (detail.action === "delete") parts.push(C.el("p", { className: "before", text: "Запись будет удалена из CRM." }));
       parts.push(changesTable(detail));
-      return list("div", { className: "detail" }, parts);
+      return C.list("div", { className: "detail" }, parts);
     });
     var node = C.el("li", {
       className: "confirmation", "data-testid": "confirmation", "aria-labelledby": title.id,
@@ -108,7 +97,7 @@
       C.el("p", { className: "meta", text: "Сессия «" + item.session_id + "»" +
         (item.state_dir ? " (каталог «" + item.state_dir + "»)" : "") + " · " + item.id + " · " + item.method +
         " · до " + time(item.expires_at) }),
-      details.length ? list("div", null, details) : C.el("pre", { text: item.summary }),
+      details.length ? C.list("div", null, details) : C.el("pre", { text: item.summary }),
       C.el("div", { className: "row" }, approve, deny),
       outcome);
     approve.addEventListener("click", function () { decide(node, "approve", [approve, deny], outcome); });
@@ -118,7 +107,7 @@
 
   async function decide(node, decision, buttons, outcome) {
     buttons.forEach(function (b) { b.disabled = true; });
-    setStatus(outcome, decision === "approve" ? "Выполняю…" : "Отменяю…");
+    C.setStatus(outcome, decision === "approve" ? "Выполняю…" : "Отменяю…");
     var body = {
       user_id: userId(), session_id: node.dataset.session, id: node.dataset.id,
       fingerprint: node.dataset.fingerprint, decision: decision
@@ -130,10 +119,10 @@
         settle(twin, result.assistant, false, result.outcome);
       });
       if (node.dataset.session === sessionId() && !node.dataset.stateDir) say("assistant", result.assistant);
-      setStatus(inboxStatus, (decision === "approve" ? "Подтверждено: " : "Отклонено: ") + node.dataset.id);
+      C.setStatus(inboxStatus, (decision === "approve" ? "Подтверждено: " : "Отклонено: ") + node.dataset.id);
       await loadInbox(true);
     } catch (error) {
-      setStatus(outcome, C.formatError(error), true);
+      C.setStatus(outcome, C.formatError(error), true);
       node.dataset.outcome = "refused";
       if (error.code === "confirmation_not_pending") {
         cardsOf(node).forEach(function (twin) {
@@ -164,7 +153,7 @@
     }).filter(function (node) {
       return !cardsOf(node, messages).some(function (shown) { return !shown.classList.contains("decided"); });
     });
-    if (cards.length) node.appendChild(list("ul", { className: "inline-cards", "aria-label": "Ждут подтверждения" }, cards));
+    if (cards.length) node.appendChild(C.list("ul", { className: "inline-cards", "aria-label": "Ждут подтверждения" }, cards));
   }
 
   async function loadInbox(keepDecided) {
@@ -175,28 +164,28 @@
       inbox.replaceChildren.apply(inbox, fresh.map(function (item) { return card(item, "inbox"); }).concat(keep));
       settleGone(fresh);
       inboxEmpty.hidden = fresh.length > 0;
-      if (!keepDecided) setStatus(inboxStatus, "");
+      if (!keepDecided) C.setStatus(inboxStatus, "");
     } catch (error) {
-      setStatus(inboxStatus, C.formatError(error), true);
+      C.setStatus(inboxStatus, C.formatError(error), true);
     }
   }
 
   async function submit(event) {
     event.preventDefault();
-    var text = message.value.trim();
-    if (!text) { setStatus(status, "Напишите сообщение.", true); message.focus(); return; }
+    var text = C.filled(message, status, "Напишите сообщение.");
+    if (!text) return;
     send.disabled = true;
     say("user", text);
     message.value = "";
-    setStatus(status, "CRM-агент думает…");
+    C.setStatus(status, "CRM-агент думает…");
     try {
       var reply = await C.json("/chat", { json: { user_id: userId(), message: text, session_id: sessionId() }, key: true });
       inlineCards(reply, say("assistant", reply.assistant));
-      setStatus(status, reply.pending_confirmations.length
+      C.setStatus(status, reply.pending_confirmations.length
         ? "Ждут подтверждения: " + reply.pending_confirmations.length + " — карточки под ответом и в общем списке." : "");
       await loadInbox(false);
     } catch (error) {
-      setStatus(status, C.formatError(error), true);
+      C.setStatus(status, C.formatError(error), true);
     } finally {
       send.disabled = false;
       message.focus();
@@ -204,9 +193,7 @@
   }
 
   form.addEventListener("submit", submit);
-  message.addEventListener("keydown", function (event) {
-    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) form.requestSubmit();
-  });
+  C.submitOnCtrlEnter(form, message);
   document.getElementById("inbox-refresh").addEventListener("click", function () { loadInbox(false); });
   user.addEventListener("change", function () { loadInbox(false); });
   loadInbox(false);

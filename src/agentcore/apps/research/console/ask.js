@@ -20,11 +20,6 @@
   var controller = null;
   var last = null;
 
-  function setStatus(text, isError) {
-    status.textContent = text;
-    status.classList.toggle("error", Boolean(isError));
-  }
-
   function percent(value) {
     return value === null || value === undefined ? "—" : Math.round(value * 100) + "%";
   }
@@ -98,7 +93,7 @@
       var found = await C.json("/rag/fetch_docs", { json: collection ? { ids: [citation.id], collection: collection } : { ids: [citation.id] } });
       if (found.items && found.items.length) text = found.items[0].text;
     } catch (error) {
-      setStatus("Полный фрагмент недоступен (" + C.formatError(error) + "), показан отрывок.", true);
+      C.setStatus(status, "Полный фрагмент недоступен (" + C.formatError(error) + "), показан отрывок.", true);
     }
     var parts = sentences(text);
     var marked = supporting(parts, claimsFor(citation));
@@ -119,12 +114,8 @@
 
   async function run(event) {
     event.preventDefault();
-    var text = question.value.trim();
-    if (!text) {
-      setStatus("Введите вопрос.", true);
-      question.focus();
-      return;
-    }
+    var text = C.filled(question, status, "Введите вопрос.");
+    if (!text) return;
     steps.clear();
     stepsEmpty.hidden = true;
     answer.hidden = true;
@@ -137,7 +128,7 @@
     send.disabled = true;
     stop.disabled = false;
     question.setAttribute("aria-busy", "true");
-    setStatus("Агент работает…");
+    C.setStatus(status, "Агент работает…");
     var started = performance.now();
     var body = { question: text };
     var limit = parseInt(maxSteps.value, 10);
@@ -152,19 +143,19 @@
           answer.hidden = false;
           answerEmpty.hidden = true;
           showFigures(data, (performance.now() - started) / 1000);
-          setStatus("Готово. Запрос ");
+          C.setStatus(status, "Готово. Запрос ");
           status.appendChild(C.el("a", { href: "/console/trace?request_id=" + encodeURIComponent(data.request_id), "data-testid": "trace-link", text: data.request_id }));
         } else if (type === "error") {
           steps.add(data);
           answerEmpty.textContent = data.message;
-          setStatus("Ошибка: " + data.message + " (запрос " + data.request_id + ")", true);
+          C.setStatus(status, "Ошибка: " + data.message + " (запрос " + data.request_id + ")", true);
         } else {
           steps.add(data);
-          if (type === "step_started") setStatus("Агент работает… шаг " + data.step + (data.max_steps ? " из " + data.max_steps : ""));
+          if (type === "step_started") C.setStatus(status, "Агент работает… шаг " + data.step + (data.max_steps ? " из " + data.max_steps : ""));
         }
       }, { signal: controller.signal });
     } catch (error) {
-      setStatus(C.formatError(error), !(error && error.name === "AbortError"));
+      C.setStatus(status, C.formatError(error), !(error && error.name === "AbortError"));
       if (!last) answerEmpty.textContent = error && error.name === "AbortError" ? "Запуск остановлен." : "Ответа нет.";
     } finally {
       finish();
@@ -172,9 +163,7 @@
   }
 
   form.addEventListener("submit", run);
-  question.addEventListener("keydown", function (event) {
-    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) form.requestSubmit();
-  });
+  C.submitOnCtrlEnter(form, question);
   stop.addEventListener("click", function () { if (controller) controller.abort(); });
   document.getElementById("passage-close").addEventListener("click", function () {
     passage.hidden = true;

@@ -31,17 +31,6 @@
   var DAILY_LABEL = dailyLabel.textContent;
   var board = null;
 
-  function setStatus(node, text, isError) {
-    node.textContent = text;
-    node.classList.toggle("error", Boolean(isError));
-  }
-
-  function list(tag, attrs, children) {
-    var node = C.el(tag, attrs);
-    children.forEach(function (child) { if (child) node.appendChild(child); });
-    return node;
-  }
-
   function teamPath(suffix) { return "/scrum/teams/" + encodeURIComponent(team.value) + suffix; }
 
   function days(n) {
@@ -56,7 +45,7 @@
     // One line per distinct text: «сегодня TASK-4 и TASK-7» is one item per task with the same summary.
     var seen = {};
     var lines = entries.map(text).filter(function (line) { return seen[line] ? false : (seen[line] = true); });
-    return list("ul", { className: "items" }, lines.map(function (line) { return C.el("li", { text: line }); }));
+    return C.list("ul", { className: "items" }, lines.map(function (line) { return C.el("li", { text: line }); }));
   }
 
   function work(entry) { return entry.summary + (entry.task_id && entry.summary.indexOf(entry.task_id) < 0 ? " (" + entry.task_id + ")" : ""); }
@@ -117,7 +106,7 @@
 
   async function loadBoard() {
     if (!team.value) return;
-    setStatus(status, "Загружаю…");
+    C.setStatus(status, "Загружаю…");
     try {
       var data = await C.json(teamPath("/dashboard"));
       board = data;
@@ -133,10 +122,10 @@
       showPending();
       await Promise.all([chart("burndown", document.getElementById("burndown-box")),
         chart("velocity", document.getElementById("velocity-box"))]);
-      setStatus(status, "");
+      C.setStatus(status, "");
       document.body.dataset.scrumLoaded = String(Date.now());
     } catch (error) {
-      setStatus(status, C.formatError(error), true);
+      C.setStatus(status, C.formatError(error), true);
     }
   }
 
@@ -152,24 +141,24 @@
 
   async function sendDaily(event) {
     event.preventDefault();
-    var text = dailyText.value.trim();
-    if (!text) { setStatus(dailyStatus, "Напишите daily.", true); dailyText.focus(); return; }
+    var text = C.filled(dailyText, dailyStatus, "Напишите daily.");
+    if (!text) return;
     dailySend.disabled = true;
-    setStatus(dailyStatus, "Отправляю…");
+    C.setStatus(dailyStatus, "Отправляю…");
     try {
       var outcome = await C.json(teamPath("/daily"), { json: { member: dailyMember.value, message: text } });
       dailyText.value = "";
       await loadBoard();  // the dashboard first: the status below tells of a board that already shows the outcome
       if (outcome.status === "accepted") {
         var escalated = (outcome.escalations || []).length;
-        setStatus(dailyStatus, "Daily принят" + (outcome.events.length ? ": блокеров " + outcome.events.length : "") +
+        C.setStatus(dailyStatus, "Daily принят" + (outcome.events.length ? ": блокеров " + outcome.events.length : "") +
           (escalated ? ", эскалировано " + escalated : "") + ".");
       } else {
-        setStatus(dailyStatus, outcome.status === "clarification" ? "Нужно уточнение — ответьте на вопрос." : outcome.message,
+        C.setStatus(dailyStatus, outcome.status === "clarification" ? "Нужно уточнение — ответьте на вопрос." : outcome.message,
           outcome.status === "fallback");
       }
     } catch (error) {
-      setStatus(dailyStatus, C.formatError(error), true);
+      C.setStatus(dailyStatus, C.formatError(error), true);
     } finally {
       dailySend.disabled = false;
       dailyText.focus();
@@ -179,10 +168,10 @@
   async function cancelDaily() {
     try {
       await C.api(teamPath("/daily/" + encodeURIComponent(dailyMember.value)), { method: "DELETE" });
-      setStatus(dailyStatus, "Диалог сброшен: можно написать daily заново.");
+      C.setStatus(dailyStatus, "Диалог сброшен: можно написать daily заново.");
       await loadBoard();
     } catch (error) {
-      setStatus(dailyStatus, C.formatError(error), true);
+      C.setStatus(dailyStatus, C.formatError(error), true);
     }
   }
 
@@ -198,19 +187,19 @@
 
   async function ask(event) {
     event.preventDefault();
-    var text = askText.value.trim();
-    if (!text) { setStatus(askStatus, "Напишите вопрос.", true); askText.focus(); return; }
+    var text = C.filled(askText, askStatus, "Напишите вопрос.");
+    if (!text) return;
     var faq = event.submitter && event.submitter.value === "faq";
-    setStatus(askStatus, "Думаю…");
+    C.setStatus(askStatus, "Думаю…");
     try {
       var answer = faq
         ? (await C.json("/scrum/faq", { json: { message: text } })).answer
         : (await C.json(teamPath("/analytics"), { json: { message: text } })).report;
       askAnswer.textContent = answer;
       askAnswer.hidden = false;
-      setStatus(askStatus, "");
+      C.setStatus(askStatus, "");
     } catch (error) {
-      setStatus(askStatus, C.formatError(error), true);
+      C.setStatus(askStatus, C.formatError(error), true);
     }
   }
 
@@ -218,10 +207,10 @@
     try {
       var teams = await C.json("/scrum/teams");
       team.replaceChildren.apply(team, teams.map(function (t) { return C.el("option", { value: t.slug, text: t.name }); }));
-      if (!teams.length) { setStatus(status, "Команд пока нет: создайте команду через API или CLI."); return; }
+      if (!teams.length) { C.setStatus(status, "Команд пока нет: создайте команду через API или CLI."); return; }
       await loadBoard();
     } catch (error) {
-      setStatus(status, C.formatError(error), true);
+      C.setStatus(status, C.formatError(error), true);
     }
   }
 

@@ -20,11 +20,6 @@
   var controller = null;
   var descriptions = {};
 
-  function setStatus(text, isError) {
-    status.textContent = text;
-    status.classList.toggle("error", Boolean(isError));
-  }
-
   function bubble(role, text) {
     var body = C.el("span", { className: "body", text: text });
     var item = C.el("li", { className: "message " + role },
@@ -50,7 +45,7 @@
       if (wanted && descriptions[wanted] !== undefined) model.value = wanted;
       description.textContent = descriptions[model.value] || "";
     } catch (error) {
-      setStatus("Список агентов недоступен: " + C.formatError(error), true);
+      C.setStatus(status, "Список агентов недоступен: " + C.formatError(error), true);
     }
   }
 
@@ -63,14 +58,10 @@
 
   async function turn(event) {
     event.preventDefault();
-    var text = input.value.trim();
-    if (!text) {
-      setStatus("Введите сообщение.", true);
-      input.focus();
-      return;
-    }
+    var text = C.filled(input, status, "Введите сообщение.");
+    if (!text) return;
     if (!model.value) {
-      setStatus("Нет доступного агента.", true);
+      C.setStatus(status, "Нет доступного агента.", true);
       return;
     }
     bubble("user", text);
@@ -85,7 +76,7 @@
     send.disabled = true;
     stop.disabled = false;
     model.disabled = true;
-    setStatus("Агент работает…");
+    C.setStatus(status, "Агент работает…");
     try {
       await C.stream("/v1/chat/completions",
         { model: model.value, messages: history, stream: true, agent_events: true },
@@ -106,16 +97,16 @@
       if (failed && !content) {
         reply.textContent = failed.message;
         reply.parentNode.classList.add("error");
-        setStatus("Ошибка: " + failed.message, true);
+        C.setStatus(status, "Ошибка: " + failed.message, true);
         history.pop();
       } else {
         history.push({ role: "assistant", content: content });
-        setStatus("Готово.");
+        C.setStatus(status, "Готово.");
       }
     } catch (error) {
       reply.textContent = C.formatError(error);
       history.pop();
-      setStatus(C.formatError(error), !(error && error.name === "AbortError"));
+      C.setStatus(status, C.formatError(error), !(error && error.name === "AbortError"));
     } finally {
       finish();
       input.focus();
@@ -123,9 +114,7 @@
   }
 
   form.addEventListener("submit", turn);
-  input.addEventListener("keydown", function (event) {
-    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) form.requestSubmit();
-  });
+  C.submitOnCtrlEnter(form, input);
   stop.addEventListener("click", function () { if (controller) controller.abort(); });
   model.addEventListener("change", function () { description.textContent = descriptions[model.value] || ""; });
   document.getElementById("chat-clear").addEventListener("click", function () {
@@ -134,7 +123,7 @@
     empty.hidden = false;
     steps.clear();
     stepsEmpty.hidden = false;
-    setStatus("");
+    C.setStatus(status, "");
     input.focus();
   });
   loadModels();

@@ -7,6 +7,10 @@
  *   StepView(listElement)                            -> .add(event) renders one step event (data-testid="step")
  *   renderAnswer(container, text, citations, onCite) -> answer text with [n] buttons (data-testid="citation")
  *   el(tag, attrs, ...children)                      -> a DOM element (text children are escaped)
+ *   list(tag, attrs, children)                       -> the same from an array of children (empty ones skipped)
+ *   setStatus(node, text, isError)                   -> a status line's text, marked .error when isError
+ *   submitOnCtrlEnter(form, field)                   -> Ctrl+Enter (⌘+Enter) in field submits form
+ *   filled(field, statusNode, message)               -> field's trimmed text; "" after saying message and focusing it
  * Tokens live in sessionStorage only: "agentcore.token" (Authorization: Bearer, read tokens) and "agentcore.key"
  * (X-API-Key of POST /chat; `agentcore serve` prints a one-time console URL carrying it as #key=...).
  */
@@ -33,6 +37,32 @@
       node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
     }
     return node;
+  }
+
+  function list(tag, attrs, children) {
+    var node = el(tag, attrs);
+    children.forEach(function (child) { if (child) node.appendChild(child); });
+    return node;
+  }
+
+  function setStatus(node, text, isError) {
+    node.textContent = text;
+    node.classList.toggle("error", Boolean(isError));
+  }
+
+  function submitOnCtrlEnter(form, field) {
+    field.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) form.requestSubmit();
+    });
+  }
+
+  function filled(field, statusNode, message) {
+    var text = field.value.trim();
+    if (!text) {
+      setStatus(statusNode, message, true);
+      field.focus();
+    }
+    return text;
   }
 
   function ApiError(status, message, code) {
@@ -270,6 +300,10 @@
     json: json,
     stream: stream,
     el: el,
+    list: list,
+    setStatus: setStatus,
+    submitOnCtrlEnter: submitOnCtrlEnter,
+    filled: filled,
     renderStep: renderStep,
     StepView: StepView,
     renderAnswer: renderAnswer,

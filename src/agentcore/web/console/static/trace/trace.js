@@ -10,11 +10,6 @@
   var events = new C.StepView(document.getElementById("run-events"));
   var OUTCOMES = { final: "ответ", error: "ошибка", cancelled: "прерван" };
 
-  function setStatus(text, isError) {
-    status.textContent = text;
-    status.classList.toggle("error", Boolean(isError));
-  }
-
   function time(iso) {
     return iso ? new Date(iso).toLocaleString("ru-RU") : "—";
   }
@@ -49,11 +44,11 @@
   async function show(requestId) {
     requestId = requestId.trim();
     if (!requestId) {
-      setStatus("Введите request id.", true);
+      C.setStatus(status, "Введите request id.", true);
       input.focus();
       return;
     }
-    setStatus("Ищу…");
+    C.setStatus(status, "Ищу…");
     try {
       var record = await C.json("/trace/runs/" + encodeURIComponent(requestId));
       facts(record);
@@ -70,12 +65,12 @@
       if (!(record.model_calls || []).length) rows.appendChild(C.el("tr", null, C.el("td", { colspan: "6", className: "muted", text: "Модель не вызывалась." })));
       run.hidden = false;
       calls.hidden = false;
-      setStatus("Запуск " + record.request_id + ".");
+      C.setStatus(status, "Запуск " + record.request_id + ".");
       history.replaceState(null, "", "?request_id=" + encodeURIComponent(record.request_id));
     } catch (error) {
       run.hidden = true;
       calls.hidden = true;
-      setStatus(C.formatError(error), true);
+      C.setStatus(status, C.formatError(error), true);
     }
   }
 
@@ -92,7 +87,7 @@
       }));
       document.getElementById("recent-empty").hidden = runs.length > 0;
     } catch (error) {
-      setStatus("Список запусков недоступен: " + C.formatError(error), true);
+      C.setStatus(status, "Список запусков недоступен: " + C.formatError(error), true);
     }
   }
 
