@@ -27,8 +27,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from agentcore.rag.analysis import Analyzer
-from agentcore.rag.bm25 import BM25Index
+from agentcore.rag import Analyzer, BM25Index
 from agentcore.rag.default_kb import bundled_kb_path
 
 SEED = 7

@@ -13,8 +13,8 @@ scores on ``tests/rag/data/eval_set.json`` (metrics: :mod:`agentcore.rag.evaluat
 Each row: overall, ``dev`` and held-out ``test`` halves, and per question type.
 
 ``--fit`` refits on the dev half what the code ships as constants — the passage ranker's weights
-(:data:`agentcore.rag.ranking.WEIGHTS`, coordinate ascent maximising MRR + 0.5 nDCG) and the answerability
-thresholds (:data:`~agentcore.rag.ranking.CALIBRATIONS`, :data:`~agentcore.rag.ranking.LEXICAL_RULE`: the
+(:data:`agentcore.rag._ranking.WEIGHTS`, coordinate ascent maximising MRR + 0.5 nDCG) and the answerability
+thresholds (:data:`~agentcore.rag._ranking.CALIBRATIONS`, :data:`~agentcore.rag._ranking.LEXICAL_RULE`: the
 highest threshold that declines at most ``--max-wrong`` of the answerable dev questions) — and prints them with
 their dev and test scores, so the constants can be checked and updated by hand.
 
@@ -33,8 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from agentcore.config import Settings
-from agentcore.rag import ranking
-from agentcore.rag.analysis import Analyzer
+from agentcore.rag import Analyzer
+from agentcore.rag import _ranking as ranking
 from agentcore.rag.answer import answer_from
 from agentcore.rag.embeddings import E5Embedder
 from agentcore.rag.engine import RagEngine

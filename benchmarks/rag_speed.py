@@ -28,8 +28,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from agentcore.config import Settings
-from agentcore.rag.bm25 import top_k
-from agentcore.rag.chunking import chunk_document
+from agentcore.rag import chunk_document
+from agentcore.rag._bm25 import top_k
 from agentcore.rag.default_kb import bundled_kb_path
 from agentcore.rag.engine import RagEngine
 from agentcore.rag.evaluation import load_eval_set

@@ -1,4 +1,4 @@
-"""Calibrate the focus check (``agentcore.rag.focus``) on the development splits of the answer evaluation.
+"""Calibrate the focus check (``agentcore.rag._focus``) on the development splits of the answer evaluation.
 
 Runs the offline research agent once per question, records what the focus check saw (the question, the supported
 claims, the run's passages, the cited headings), then replays the check under a grid of thresholds — the share of
@@ -25,7 +25,7 @@ from agentcore.apps.research import AgentRequest, AgentService
 from agentcore.apps.research import service as research_service
 from agentcore.apps.research.settings import ResearchSettings
 from agentcore.config import Settings
-from agentcore.rag import focus
+from agentcore.rag import _focus as focus
 
 ROOT = Path(__file__).resolve().parent.parent
 

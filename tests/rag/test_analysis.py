@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from agentcore.rag.analysis import Analyzer, raw_tokens
+from agentcore.rag import Analyzer
+from agentcore.rag._analysis import raw_tokens
 
 
 def test_identifiers_are_kept_whole_and_lowercased() -> None:

@@ -5,8 +5,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from agentcore.rag.analysis import Analyzer
-from agentcore.rag.bm25 import BM25Index, top_k
+from agentcore.rag import Analyzer, BM25Index
+from agentcore.rag._bm25 import top_k
 
 DOCS = [
     "Ежегодный отпуск составляет 28 календарных дней",

@@ -51,7 +51,7 @@ def test_passage_score_covers_every_feature() -> None:
     """``Weights.score`` is spelled out for speed; it must still weigh every feature, new ones included."""
     import dataclasses
 
-    from agentcore.rag.ranking import WEIGHTS, PassageFeatures
+    from agentcore.rag._ranking import WEIGHTS, PassageFeatures
 
     names = [f.name for f in dataclasses.fields(PassageFeatures)]
     for index, name in enumerate(names):

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from agentcore.rag.chunking import chunk_document
+from agentcore.rag import chunk_document
 from agentcore.rag.models import SourceDocument
 
 

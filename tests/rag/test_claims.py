@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 import pytest
 
+from agentcore.rag._markers import parse_markers
 from agentcore.rag.citations import compose_context
 from agentcore.rag.claims import MISSING_PREFIX, check_claims, read_claims, render_claims
-from agentcore.rag.markers import parse_markers
 from agentcore.rag.models import Hit
 
 HITS = [

@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from agentcore.config import Settings
-from agentcore.rag import default_kb, store
+from agentcore.rag import _store as store
+from agentcore.rag import default_kb
 from agentcore.rag.embeddings import HashingEmbedder
 from agentcore.rag.engine import RagEngine
 from agentcore.rag.errors import (
@@ -431,7 +432,7 @@ def test_documents_added_to_unbuilt_default_join_the_bundled_kb(
 def test_new_analysis_rules_rebuild_bundled_default_without_re_embedding(
     data_dir: Path, kb_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from agentcore.rag.analysis import Analyzer
+    from agentcore.rag import Analyzer
 
     monkeypatch.setattr("agentcore.rag.indexer.bundled_kb_path", lambda: kb_dir)
     settings = Settings(data_dir=data_dir)

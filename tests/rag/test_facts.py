@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agentcore.rag.facts import extract_facts, guard, normalise_numbers
+from agentcore.rag._facts import extract_facts, guard, normalise_numbers
 
 EVIDENCE = (
     "Подайте заявление не позднее чем за 14 календарных дней до начала отпуска. "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from agentcore.rag.focus import check_focus, question_parts
+from agentcore.rag import check_focus, question_parts
 
 
 def _far(texts: list[str], kind: str) -> np.ndarray:

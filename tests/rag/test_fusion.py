@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from agentcore.rag.fusion import reciprocal_rank_fusion
+from agentcore.rag import reciprocal_rank_fusion
 
 
 def test_doc_at_ranks_one_and_three_scores_1_61_plus_1_63() -> None:

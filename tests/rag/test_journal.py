@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from agentcore.rag.journal import EmbeddingJournal
+from agentcore.rag._journal import EmbeddingJournal
 
 
 def _rows(n: int, dim: int = 4, start: float = 0.0) -> np.ndarray:

@@ -1,12 +1,12 @@
-"""Query repair: layout slips, typos, Russian spellings of English terms, slang (``agentcore.rag.query_repair``)."""
+"""Query repair: layout slips, typos, Russian spellings of English terms, slang (``agentcore.rag._query_repair``)."""
 
 from __future__ import annotations
 
 import pytest
 
 from agentcore.config import Settings
+from agentcore.rag._query_repair import Vocabulary, repair_query
 from agentcore.rag.engine import RagEngine
-from agentcore.rag.query_repair import Vocabulary, repair_query
 
 DOCS = [
     "Отпуск: правила и оформление. Как оформить отпуск через портал. Отпуск без сохранения зарплаты.",

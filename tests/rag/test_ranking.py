@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from agentcore.config import Settings
-from agentcore.rag.analysis import Analyzer
+from agentcore.rag import Analyzer
+from agentcore.rag._ranking import defined_terms, definition_subject, question_kind
 from agentcore.rag.embeddings import HashingEmbedder
 from agentcore.rag.engine import RagEngine
-from agentcore.rag.ranking import defined_terms, definition_subject, question_kind
 from agentcore.rag.searcher import Searcher
 
 

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from agentcore.llm import ScriptedProvider
 from agentcore.llm.gateway import SimpleLLMGateway
+from agentcore.rag import arerank
 from agentcore.rag.models import Hit
-from agentcore.rag.rerank import arerank
 
 
 def _hit(i: int, title: str, text: str) -> Hit:

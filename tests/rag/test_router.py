@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from agentcore.rag.router import router_select
+from agentcore.rag import router_select
 
 
 @pytest.mark.parametrize(

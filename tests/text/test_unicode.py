@@ -6,8 +6,7 @@ import unicodedata
 
 import numpy as np
 
-from agentcore.rag.analysis import Analyzer
-from agentcore.rag.chunking import chunk_document
+from agentcore.rag import Analyzer, chunk_document
 from agentcore.rag.embeddings import HashingEmbedder
 from agentcore.rag.models import SourceDocument
 from agentcore.text.unicode import normalize_text

@@ -1,7 +1,7 @@
 """Answers from retrieved passages: the extractive answer (no LLM), the decline, and the prompt for an LLM answer.
 
 The extractive answer quotes the passages the searcher ranked first; it never invents text.  What it quotes
-depends on the kind of question (:func:`agentcore.rag.ranking.question_kind`):
+depends on the kind of question (:func:`agentcore.rag._ranking.question_kind`):
 
 * **procedure** («Как оформить отпуск?») — the whole list of steps of the top passage, with its lead-in line,
   one step per line, so a four-step procedure is never cut at step three;
@@ -21,9 +21,9 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from agentcore.rag.analysis import Analyzer, get_analyzer
+from agentcore.rag._analysis import Analyzer, get_analyzer
+from agentcore.rag._ranking import defined_terms, definition_subject, question_kind
 from agentcore.rag.models import Hit, SearchResult
-from agentcore.rag.ranking import defined_terms, definition_subject, question_kind
 
 NO_ANSWER = "В базе знаний нет ответа на этот вопрос."
 CLOSEST = "Ближе всего по теме:"
@@ -399,7 +399,7 @@ def select_excerpts(
 
 def supplying_excerpts(question: str, hits: Sequence[Hit], quoted: Sequence[Excerpt]) -> list[Excerpt]:
     """Excerpts to add to ``quoted`` so that every part of ``question`` that asks for a value (a number, a time, a
-    person, a service, a yes/no — :data:`agentcore.rag.focus.SLOT_ASKS`) is supplied by one sentence.
+    person, a service, a yes/no — :data:`agentcore.rag._focus.SLOT_ASKS`) is supplied by one sentence.
 
     The first selection ranks sentences by the words they share with the question; the sentence that shares most is
     often a neighbour of the answer («Сколько дней отпуска?» → the summer limit of 14 days, not the 28 days of the
@@ -407,7 +407,7 @@ def supplying_excerpts(question: str, hits: Sequence[Hit], quoted: Sequence[Exce
     that gives the value asked for, with most of the part's subject terms (its own sentence and section heading),
     is added — with the table header of a row, and the sentence before one that refers back to it.
     """
-    from agentcore.rag.focus import (
+    from agentcore.rag._focus import (
         FOCUS_MIN_COVERAGE,
         SLOT_ASKS,
         question_parts,

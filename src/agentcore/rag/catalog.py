@@ -23,14 +23,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from agentcore.config import Settings
-from agentcore.rag.analysis import Analyzer
+from agentcore.rag._analysis import Analyzer
+from agentcore.rag._journal import EmbeddingJournal
+from agentcore.rag._snapshot import CollectionSnapshot
+from agentcore.rag._store import CollectionStore, Manifest, validate_collection_name
+from agentcore.rag._vectors import EmbedProgress, embed_chunks
 from agentcore.rag.default_kb import DEFAULT_COLLECTION, load_bundled_vectors
 from agentcore.rag.errors import RetrievalError, SearchBackendError, UnknownCollectionError
-from agentcore.rag.journal import EmbeddingJournal
 from agentcore.rag.models import Chunk, CollectionInfo
-from agentcore.rag.snapshot import CollectionSnapshot
-from agentcore.rag.store import CollectionStore, Manifest, validate_collection_name
-from agentcore.rag.vectors import EmbedProgress, embed_chunks
 from agentcore.trace.logs import step_logger
 
 if TYPE_CHECKING:
@@ -227,7 +227,7 @@ class Catalog:
             return self._snapshots.get(snapshot.name) is snapshot
 
     def _load(self, name: str, stamp: Any) -> CollectionSnapshot:
-        from agentcore.rag.bm25 import BM25Index
+        from agentcore.rag._bm25 import BM25Index
 
         manifest = self.store.read_manifest(name)
         chunks = self.store.load_chunks(name, manifest)
@@ -266,7 +266,7 @@ class Catalog:
 
     # ------------------------------------------------------------------ embeddings
     def journal(self, name: str) -> EmbeddingJournal:
-        """The embeddings journal of ``name`` for the configured embedder (see :mod:`agentcore.rag.journal`)."""
+        """The embeddings journal of ``name`` for the configured embedder (see :mod:`agentcore.rag._journal`)."""
         assert self.embedder is not None
         return EmbeddingJournal(self.store.journal_path(name, self.embedder.name))
 

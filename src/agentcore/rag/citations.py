@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
 
-from agentcore.rag.analysis import Analyzer, get_analyzer
+from agentcore.rag._analysis import Analyzer, get_analyzer
 from agentcore.rag.models import Hit
 
 __all__ = [

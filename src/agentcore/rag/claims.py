@@ -2,12 +2,12 @@
 
 An answer — written by a model or quoted by the extractive answerer — is split into **claims**: sentences, list
 items and table rows (:func:`read_claims`, which also reads every citation form models write, see
-:mod:`agentcore.rag.markers`).  Each claim gets a status (:func:`check_claims`):
+:mod:`agentcore.rag._markers`).  Each claim gets a status (:func:`check_claims`):
 
 * ``supported`` — a passage it cites holds it: most of its content terms are there (the lexical score of
   :class:`~agentcore.rag.citations.LexicalJudge`) **and** the deterministic guard passes — every number, date,
   amount, duration, percentage, time, proper name and negation of the claim is present and the same in the passage
-  (:func:`agentcore.rag.facts.guard`).  Failing its own citations, any other passage of the run that holds it
+  (:func:`agentcore.rag._facts.guard`).  Failing its own citations, any other passage of the run that holds it
   supports it, and the claim's citation is re-pointed there;
 * ``contradicted`` — a passage speaks of the same thing (the lexical score passes) but states a different fact;
 * ``unsupported`` — otherwise.
@@ -28,10 +28,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from agentcore.rag.analysis import Analyzer, get_analyzer
+from agentcore.rag._analysis import Analyzer, get_analyzer
+from agentcore.rag._facts import guard
+from agentcore.rag._markers import read_lines, sentence_citations
 from agentcore.rag.citations import ComposedContext, Passage
-from agentcore.rag.facts import guard
-from agentcore.rag.markers import read_lines, sentence_citations
 
 __all__ = [
     "MISSING_PREFIX",
@@ -128,7 +128,7 @@ class ClaimReport:
 
 def read_claims(answer: str, context: ComposedContext | None = None) -> list[Claim]:
     """The claims of ``answer`` with the context passages each cites (every marker form, see
-    :mod:`agentcore.rag.markers`; a trailing «Источники: …» block is not part of the answer)."""
+    :mod:`agentcore.rag._markers`; a trailing «Источники: …» block is not part of the answer)."""
     from agentcore.text.sentences import split_sentences
 
     claims: list[Claim] = []
@@ -348,8 +348,8 @@ async def checked_answer(question: str, answer: str, hits: Sequence[Any], judge:
     """A model's ``answer`` to ``question`` from ``hits`` (numbered from 1) as the user should see it: only its
     supported claims with citations renumbered, and the closing line when something is missing; ``""`` when no
     claim survives (the caller declines).  The RAG service's answer (the assistant's ``rag_search``) uses it."""
+    from agentcore.rag._focus import check_focus
     from agentcore.rag.citations import compose_context
-    from agentcore.rag.focus import check_focus
 
     context = compose_context(hits, max(len(hits), 1))
     report = await check_claims(read_claims(answer, context), context, judge=judge)

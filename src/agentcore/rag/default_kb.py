@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from agentcore.rag.models import Chunk
 
-logger = logging.getLogger("agentcore.rag.store")
+logger = logging.getLogger("agentcore.rag._store")
 
 DEFAULT_COLLECTION = "default"
 BUNDLED_ORIGIN = "bundled"
@@ -74,7 +74,7 @@ def write_bundled_vectors(embedder_name: str, chunks: Sequence[Chunk], matrix: n
     """Store ``matrix`` (rows aligned with ``chunks``) as the shipped vectors of ``embedder_name``."""
     import numpy as np
 
-    from agentcore.rag.store import atomic_write_bytes
+    from agentcore.rag._store import atomic_write_bytes
 
     path = bundled_vectors_path(embedder_name)
     buffer = io.BytesIO()

@@ -69,7 +69,7 @@ class HashingEmbedder:
     def _vector(self, text: str) -> np.ndarray:
         import numpy as np
 
-        from agentcore.rag.analysis import get_analyzer
+        from agentcore.rag._analysis import get_analyzer
 
         vector = np.zeros(self.dim, dtype=np.float32)
         terms = get_analyzer().terms(text)
@@ -102,7 +102,7 @@ class E5Embedder:
 
     name = "e5-small-q4"
     # The engine streams each weight once per batch; beyond ~16 passages throughput stays flat (measured), while
-    # smaller batches make the journal (see agentcore.rag.journal) lose less work on an interrupt.
+    # smaller batches make the journal (see agentcore.rag._journal) lose less work on an interrupt.
     batch_size = 32
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:

@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from agentcore.config import Settings, get_settings
-from agentcore.rag.analysis import Analyzer, get_analyzer
+from agentcore.rag._analysis import Analyzer, get_analyzer
+from agentcore.rag._chunking import DEFAULT_MAX_CHARS
+from agentcore.rag._store import CollectionStore
 from agentcore.rag.catalog import Catalog, backend_from_settings
-from agentcore.rag.chunking import DEFAULT_MAX_CHARS
 from agentcore.rag.embeddings import Embedder, create_embedder
 from agentcore.rag.indexer import Indexer, IndexProgress
 from agentcore.rag.searcher import Searcher
-from agentcore.rag.store import CollectionStore
 
 if TYPE_CHECKING:
     from agentcore.rag.qdrant import QdrantBackend

@@ -6,7 +6,7 @@
 
 A write chunks the documents, reuses every vector whose chunk content is unchanged, embeds the rest batch by batch
 (each batch journaled as it returns: an interrupted run keeps them), rebuilds BM25, writes a complete new version
-and switches the manifest last (:mod:`agentcore.rag.store`); then it publishes the new snapshot to the
+and switches the manifest last (:mod:`agentcore.rag._store`); then it publishes the new snapshot to the
 :class:`~agentcore.rag.catalog.Catalog`, so the process's searches see it at once and other processes on their
 next query.
 """
@@ -18,14 +18,14 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from agentcore.rag._chunking import DEFAULT_MAX_CHARS, chunk_document
+from agentcore.rag._snapshot import CollectionSnapshot
+from agentcore.rag._store import Manifest, validate_collection_name
 from agentcore.rag.catalog import Catalog
-from agentcore.rag.chunking import DEFAULT_MAX_CHARS, chunk_document
 from agentcore.rag.default_kb import BUNDLED_ORIGIN, DEFAULT_COLLECTION, bundled_kb_path, fingerprint
 from agentcore.rag.errors import DenseUnavailableError, EmptyCollectionError, IngestError, UnknownCollectionError
 from agentcore.rag.loaders import load_path
 from agentcore.rag.models import Chunk, CollectionInfo, IndexReport, SkippedFile, SourceDocument
-from agentcore.rag.snapshot import CollectionSnapshot
-from agentcore.rag.store import Manifest, validate_collection_name
 from agentcore.trace.logs import step_logger
 
 if TYPE_CHECKING:
@@ -171,7 +171,7 @@ class Indexer:
         source_fingerprint: str = "",
         progress: IndexProgress | None = None,
     ) -> IndexReport:
-        from agentcore.rag.bm25 import BM25Index
+        from agentcore.rag._bm25 import BM25Index
 
         started = time.perf_counter()
         catalog, store, embedder = self.catalog, self.catalog.store, self.catalog.embedder

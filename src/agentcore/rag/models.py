@@ -123,7 +123,7 @@ class SearchResult:
     """Hits of one query plus how they were obtained.
 
     ``answerable`` is false when the best passage is too weak to answer from (see
-    :func:`agentcore.rag.ranking.answerability`); ``confidence`` is the score that decided it; ``kind`` is the
+    :func:`agentcore.rag._ranking.answerability`); ``confidence`` is the score that decided it; ``kind`` is the
     question kind (``definition``, ``procedure``, ``quantity`` or ``other``).
     """
 
@@ -134,7 +134,7 @@ class SearchResult:
     answerable: bool = True
     confidence: float | None = None
     kind: str = "other"
-    query: str = ""  # the query as searched: after layout, spelling and slang repair (agentcore.rag.query_repair)
+    query: str = ""  # the query as searched: after layout, spelling and slang repair (agentcore.rag._query_repair)
 
 
 @dataclass(frozen=True, slots=True)

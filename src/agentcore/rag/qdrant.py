@@ -24,12 +24,12 @@ import zlib
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from agentcore.rag.analysis import Analyzer
+from agentcore.rag._analysis import Analyzer
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from agentcore.rag.snapshot import CollectionSnapshot
+    from agentcore.rag._snapshot import CollectionSnapshot
 
 logger = logging.getLogger("agentcore.rag.qdrant")
 

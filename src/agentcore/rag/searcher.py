@@ -21,6 +21,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from agentcore.config import Settings
+from agentcore.rag._fusion import reciprocal_rank_fusion
+from agentcore.rag._query_repair import repair_query, vocabulary_of
+from agentcore.rag._ranking import answerability, profile_query, rank_passages, reranked_hits
+from agentcore.rag._router import router_select
+from agentcore.rag._snapshot import CollectionSnapshot
 from agentcore.rag.catalog import Catalog
 from agentcore.rag.errors import (
     DenseUnavailableError,
@@ -29,7 +34,6 @@ from agentcore.rag.errors import (
     InvalidQueryError,
     SearchBackendError,
 )
-from agentcore.rag.fusion import reciprocal_rank_fusion
 from agentcore.rag.models import (
     SEARCH_MODES,
     CollectionInfo,
@@ -39,10 +43,6 @@ from agentcore.rag.models import (
     SearchMode,
     SearchResult,
 )
-from agentcore.rag.query_repair import repair_query, vocabulary_of
-from agentcore.rag.ranking import answerability, profile_query, rank_passages, reranked_hits
-from agentcore.rag.router import router_select
-from agentcore.rag.snapshot import CollectionSnapshot
 from agentcore.trace.logs import step_logger
 
 if TYPE_CHECKING:
@@ -165,7 +165,7 @@ class Searcher:
             top_bm25 / top_dense: per-retriever depth before fusion (default ``hybrid_top_bm25`` /
                 ``hybrid_top_dense``).
             rerank: reorder a pool of at least :data:`RERANK_POOL` first-stage hits with the passage ranker
-                (:mod:`agentcore.rag.ranking`) before cutting to ``top_k``; ``False`` returns the first stage as is.
+                (:mod:`agentcore.rag._ranking`) before cutting to ``top_k``; ``False`` returns the first stage as is.
 
         Returns:
             hits best first (ranks from 1; BM25 returns only chunks sharing a term with the query), the mode
@@ -229,7 +229,7 @@ class Searcher:
 
     def _repaired(self, query: str, snapshot: CollectionSnapshot) -> str:
         """``query`` with layout slips and typos fixed against ``snapshot``'s words, English and formal terms
-        added (:mod:`agentcore.rag.query_repair`); ``rag_query_repair=False`` turns it off."""
+        added (:mod:`agentcore.rag._query_repair`); ``rag_query_repair=False`` turns it off."""
         if not self.settings.rag_query_repair:
             return query
         analyzer = self.catalog.analyzer

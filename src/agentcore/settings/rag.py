@@ -23,9 +23,9 @@ class RagSettings(Section):
     rrf_k: int = Field(60, ge=1, validation_alias=env("RRF_K"))
     max_top_k: int = Field(50, ge=1, validation_alias=env("RAG_MAX_TOP_K"))
     max_question_chars: int = Field(2000, ge=1, validation_alias=env("RAG_MAX_QUESTION_CHARS"))
-    # Override of the calibrated "not found" threshold (agentcore.rag.ranking.answerability); None = calibrated.
+    # Override of the calibrated "not found" threshold (agentcore.rag._ranking.answerability); None = calibrated.
     min_confidence: float | None = Field(None, validation_alias=env("RAG_MIN_CONFIDENCE"))
-    # Fix layout slips and typos, add English and formal terms to queries before search (agentcore.rag.query_repair).
+    # Fix layout slips and typos, add English and formal terms to queries before search (agentcore.rag._query_repair).
     query_repair: bool = Field(True, validation_alias=env("RAG_QUERY_REPAIR"))
     qdrant_url: str | None = Field(None, validation_alias=env("QDRANT_URL"))
     qdrant_api_key: SecretStr | None = Field(None, validation_alias=env("QDRANT_API_KEY"))

@@ -202,7 +202,7 @@ class AssistantAgent:
         """The line with words typed on the English layout but meant in Russian switched («ghbdtn» → «привет»;
         :func:`agentcore.text.keyboard.fix_layout`); English words stay.  The fixed line is what the history
         holds and the model reads."""
-        from agentcore.rag.analysis import get_analyzer
+        from agentcore.rag import get_analyzer
 
         fixed = fix_layout(text, get_analyzer().stopwords)
         if fixed != text:

@@ -45,6 +45,7 @@ from pydantic import BaseModel, Field, create_model
 from agentcore.appkit.plugin import EdgeContext, Mount
 from agentcore.config import Settings, get_settings
 from agentcore.llm import llm_deadline
+from agentcore.rag import COLLECTION_NAME_PATTERN, arerank, validate_collection_name
 from agentcore.rag.answer import answer_messages, decline, extractive_answer
 from agentcore.rag.claims import checked_answer
 from agentcore.rag.engine import RagEngine
@@ -53,9 +54,7 @@ from agentcore.rag.errors import (
     RetrievalError,
 )
 from agentcore.rag.models import SearchResult, SourceDocument
-from agentcore.rag.rerank import arerank
 from agentcore.rag.searcher import Searcher
-from agentcore.rag.store import COLLECTION_NAME_PATTERN, validate_collection_name
 from agentcore.serving import closing_lifespan
 from agentcore.web.app import create_base_app
 from agentcore.web.auth import reader_dependencies, require_admin

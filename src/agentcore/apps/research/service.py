@@ -44,12 +44,11 @@ from agentcore.apps.research.settings import ResearchSettings
 from agentcore.apps.research.tools import SCRATCH, ResearchTools, query_key
 from agentcore.config import Settings, get_settings
 from agentcore.llm.models import LLMMessage
-from agentcore.rag.analysis import get_analyzer
+from agentcore.rag import check_focus, get_analyzer, question_parts
 from agentcore.rag.answer import NO_ANSWER, decline
 from agentcore.rag.citations import CoverageReport, Passage, answer_sentences, citation_coverage, judge_for
 from agentcore.rag.claims import CheckedClaim, ClaimReport, RenderedAnswer, check_claims, read_claims, render_claims
 from agentcore.rag.errors import RetrievalError
-from agentcore.rag.focus import check_focus, question_parts
 from agentcore.rag.models import CollectionInfo
 from agentcore.trace.logs import step_logger
 from agentcore.util.clock import utc_now_iso

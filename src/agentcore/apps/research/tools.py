@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from agentcore.apps.research.models import Scratch
 from agentcore.apps.research.retrieval import Retriever
+from agentcore.rag import reciprocal_rank_fusion
 from agentcore.rag.citations import (
     ComposedContext,
     CoverageReport,
@@ -30,7 +31,6 @@ from agentcore.rag.citations import (
     cited_extractive_answer,
     compose_context,
 )
-from agentcore.rag.fusion import reciprocal_rank_fusion
 from agentcore.rag.models import Hit, SearchMode
 from agentcore.rag.verify import VerifyReport, verify_answer
 from agentcore.tools.base import ModelTool, Tool
@@ -168,7 +168,7 @@ def plan_query(query: str, mode: SearchMode | None, collection: str, top_k: int 
     """Split a compound question into sub-queries (on ``?``, ``;``, dashes, «а», «и» + a question word; a part needs
     a word that says what it is about, not only «что делать») and collect filters: the retrieval mode, identifiers
     that must match exactly, the collection, ``top_k``."""
-    from agentcore.rag.analysis import get_analyzer
+    from agentcore.rag import get_analyzer
 
     analyzer = get_analyzer()
     generic = analyzer.term_set(_GENERIC_WORDS)

@@ -24,8 +24,7 @@ from agentcore.apps.scrum.checks import faq_problems
 from agentcore.apps.scrum.faq_scope import REFUSALS
 
 if TYPE_CHECKING:
-    from agentcore.rag.analysis import Analyzer
-    from agentcore.rag.bm25 import BM25Index
+    from agentcore.rag import Analyzer, BM25Index
     from agentcore.rag.models import Chunk, SourceDocument
 
 OUT_OF_SCOPE = REFUSALS["off_topic"]
@@ -110,9 +109,7 @@ class Glossary:
     """In-memory BM25 over the glossary's chunks; see the module docstring."""
 
     def __init__(self, documents: list[SourceDocument] | None = None, analyzer: Analyzer | None = None) -> None:
-        from agentcore.rag.analysis import get_analyzer
-        from agentcore.rag.bm25 import BM25Index
-        from agentcore.rag.chunking import chunk_document
+        from agentcore.rag import BM25Index, chunk_document, get_analyzer
 
         self.analyzer = analyzer or get_analyzer()
         docs = documents if documents is not None else glossary_documents()

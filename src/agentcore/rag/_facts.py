@@ -273,7 +273,7 @@ class GuardResult:
 
 
 def _stem(word: str) -> str:
-    from agentcore.rag.analysis import get_analyzer
+    from agentcore.rag._analysis import get_analyzer
 
     word = word.lower().replace("ё", "е")
     terms = get_analyzer().terms(word)

@@ -6,7 +6,7 @@ Layout under ``<data_dir>/rag/``::
     <collection>/
         manifest.json              which version is current, counts, analyzer, origin (written last, atomically)
         .lock                      inter-process writer lock (filelock)
-        embeddings-<embedder>.journal  vectors computed by an unfinished indexing run (see agentcore.rag.journal)
+        embeddings-<embedder>.journal  vectors computed by an unfinished indexing run (see agentcore.rag._journal)
         versions/<version>/
             chunks.jsonl           one chunk per line, in index order
             bm25/                  bm25s index files
@@ -39,9 +39,9 @@ if TYPE_CHECKING:
     import numpy as np
     from filelock import FileLock
 
-    from agentcore.rag.bm25 import BM25Index
+    from agentcore.rag._bm25 import BM25Index
 
-logger = logging.getLogger("agentcore.rag.store")
+logger = logging.getLogger("agentcore.rag._store")
 
 FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
@@ -167,7 +167,7 @@ class CollectionStore:
         return Manifest.from_json(data)
 
     def journal_path(self, name: str, embedder_name: str) -> Path:
-        """The embeddings journal of ``name`` for one embedder (see :mod:`agentcore.rag.journal`)."""
+        """The embeddings journal of ``name`` for one embedder (see :mod:`agentcore.rag._journal`)."""
         return self.path(name) / f"embeddings-{_safe(embedder_name)}.journal"
 
     def version_dir(self, name: str, manifest: Manifest) -> Path:
@@ -184,7 +184,7 @@ class CollectionStore:
 
     def load_bm25(self, name: str, manifest: Manifest) -> BM25Index | None:
         """The version's BM25 index (``None`` for an empty collection)."""
-        from agentcore.rag.bm25 import BM25Index
+        from agentcore.rag._bm25 import BM25Index
 
         folder = self.version_dir(name, manifest) / "bm25"
         return BM25Index.load(folder) if folder.is_dir() else None

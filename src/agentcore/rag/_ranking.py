@@ -44,12 +44,12 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
-from agentcore.rag.analysis import Analyzer
+from agentcore.rag._analysis import Analyzer
 from agentcore.rag.models import Chunk, Hit
 from agentcore.text.unicode import normalize_text
 
 if TYPE_CHECKING:
-    from agentcore.rag.snapshot import CollectionSnapshot
+    from agentcore.rag._snapshot import CollectionSnapshot
 
 QuestionKind = Literal["definition", "procedure", "quantity", "other"]
 
@@ -178,7 +178,7 @@ WEIGHTS = Weights(prior=1.0, dense=4.0, lexical=0.2, heading=0.5, lead=1.0, step
 @dataclass(frozen=True)
 class PassageInfo:
     """A passage analysed for second-stage ranking (computed once per snapshot, see
-    :meth:`~agentcore.rag.snapshot.CollectionSnapshot.passage_info`)."""
+    :meth:`~agentcore.rag._snapshot.CollectionSnapshot.passage_info`)."""
 
     text_terms: frozenset[str]
     title_terms: frozenset[str]

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import numpy as np
 
+    from agentcore.rag._journal import EmbeddingJournal
     from agentcore.rag.embeddings import Embedder
-    from agentcore.rag.journal import EmbeddingJournal
     from agentcore.rag.models import Chunk
 
 EmbedProgress = Callable[[int, int], None]

@@ -1,6 +1,6 @@
 """BM25 over pre-analysed terms, backed by ``bm25s`` (Lucene variant, k1=1.5, b=0.75; sparse matrix scoring).
 
-Terms come from :class:`agentcore.rag.analysis.Analyzer`, so the tokenizer, stop words and Russian morphology are
+Terms come from :class:`agentcore.rag._analysis.Analyzer`, so the tokenizer, stop words and Russian morphology are
 ours; bm25s builds the score matrix, saves/loads it, and scores queries.
 """
 
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import numpy as np
 
-logger = logging.getLogger("agentcore.rag.bm25")
+logger = logging.getLogger("agentcore.rag._bm25")
 
 _NO_TERMS = "\x00"  # the analyzer never produces it (control characters are not word characters)
 

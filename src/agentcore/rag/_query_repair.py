@@ -191,7 +191,7 @@ def _layout_to_russian(run: str, vocabulary: Vocabulary, short_ok: bool) -> str 
 
 
 def _english_stopwords() -> frozenset[str]:
-    from agentcore.rag.analysis import get_analyzer
+    from agentcore.rag._analysis import get_analyzer
 
     return get_analyzer().stopwords
 

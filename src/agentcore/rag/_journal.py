@@ -7,7 +7,7 @@ and embeds only what is missing.  Once a version holding the vectors is written,
 
 Format: a header ``b"ACEJ1\\n"`` + the vector size (uint32, little-endian), then fixed-size records of a 16-byte
 ASCII content hash and ``dim`` float32 values.  A torn last record (the process died mid-write) is ignored.
-Writers hold the collection's lock (:meth:`agentcore.rag.store.CollectionStore.lock`).
+Writers hold the collection's lock (:meth:`agentcore.rag._store.CollectionStore.lock`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from agentcore.trace.logs import step_logger
 if TYPE_CHECKING:
     import numpy as np
 
-logger = step_logger("rag", "agentcore.rag.journal")
+logger = step_logger("rag", "agentcore.rag._journal")
 
 MAGIC = b"ACEJ1\n"
 HASH_BYTES = 16

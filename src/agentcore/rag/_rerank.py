@@ -1,6 +1,6 @@
 """Reordering hits by a language model.
 
-The local, deterministic second stage is part of every search (:mod:`agentcore.rag.ranking`, run by
+The local, deterministic second stage is part of every search (:mod:`agentcore.rag._ranking`, run by
 :meth:`agentcore.rag.searcher.Searcher.retrieve`).  With a real provider configured, :func:`arerank` can ask the
 model for a 0–10 relevance score per hit (structured output, step ``rag.rerank``); on the offline provider, or on
 any error, the hits keep the order the local ranker gave them.
@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 
 from agentcore.rag.models import Hit
 
-logger = logging.getLogger("agentcore.rag.rerank")
+logger = logging.getLogger("agentcore.rag._rerank")
 
 LLM_PASSAGE_CHARS = 600
 

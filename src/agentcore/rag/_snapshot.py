@@ -10,16 +10,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from agentcore.rag.bm25 import BM25Index, top_k
+from agentcore.rag._bm25 import BM25Index, top_k
+from agentcore.rag._store import Manifest, Stamp
+from agentcore.rag._vectors import cosine_scores
 from agentcore.rag.models import Chunk, FetchedItem
-from agentcore.rag.store import Manifest, Stamp
-from agentcore.rag.vectors import cosine_scores
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from agentcore.rag.analysis import Analyzer
-    from agentcore.rag.ranking import PassageInfo
+    from agentcore.rag._analysis import Analyzer
+    from agentcore.rag._ranking import PassageInfo
 
 
 @dataclass(frozen=True, eq=False)
@@ -98,7 +98,7 @@ class CollectionSnapshot:
         """What second-stage ranking reads from passage ``row`` (computed once per snapshot)."""
         info = self._passages.get(row)
         if info is None:
-            from agentcore.rag.ranking import PassageInfo
+            from agentcore.rag._ranking import PassageInfo
 
             info = PassageInfo.of(self.chunks[row], analyzer)
             self._passages[row] = info

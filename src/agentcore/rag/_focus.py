@@ -197,7 +197,7 @@ def _lemma(word: str) -> str:
 
 @lru_cache(maxsize=65536)
 def _stem(word: str) -> str:
-    from agentcore.rag.analysis import get_analyzer
+    from agentcore.rag._analysis import get_analyzer
 
     terms = get_analyzer().terms(word)
     return terms[0] if terms else word.lower()
@@ -211,7 +211,7 @@ def _asks(text: str) -> Asks:
 
 
 def _subject_terms(text: str) -> tuple[str, ...]:
-    from agentcore.rag.analysis import get_analyzer
+    from agentcore.rag._analysis import get_analyzer
 
     stop = get_analyzer().stopwords
     terms = []
@@ -519,10 +519,10 @@ def _without_question_words(sentence: str, question: str, *, numbers_only: bool 
 
 def with_alternatives(parts: Sequence[Part], texts: Sequence[str]) -> list[Part]:
     """``parts`` with the other spellings of their terms that the words of ``texts`` suggest: the query repair of
-    the search (:mod:`agentcore.rag.query_repair`) run against the passages' own words — a layout slip, a typo, a
+    the search (:mod:`agentcore.rag._query_repair`) run against the passages' own words — a layout slip, a typo, a
     Russian spelling of an English term («велосити» → «velocity»), a chat word («ноут» → «ноутбук», «за свой
     счёт» → «без сохранения зарплаты»)."""
-    from agentcore.rag.query_repair import Vocabulary, repair_query
+    from agentcore.rag._query_repair import Vocabulary, repair_query
 
     if not texts:
         return list(parts)
