@@ -106,6 +106,12 @@ DIR_PATTERN = (
 )
 
 
+def _dir_field(description: str) -> Any:
+    """An optional directory inside ``<data>/crm/`` (``DIR_PATTERN`` documents it; ``resolve_inside`` checks it)."""
+    extra: dict[str, Any] = {"pattern": DIR_PATTERN}
+    return Field(None, min_length=1, max_length=1024, description=description, json_schema_extra=extra)
+
+
 class ChatRequest(StrictModel):
     """Body of ``POST /chat``."""
 
@@ -118,20 +124,8 @@ class ChatRequest(StrictModel):
     )
     mode: Literal["shadow", "canary", "full"] | None = Field(None, description="режим безопасности этого запроса")
     session_id: Text | None = Field(None, min_length=1, max_length=128, description="сессия (по умолчанию default)")
-    state_dir: Text | None = Field(
-        None,
-        min_length=1,
-        max_length=1024,
-        description="каталог состояния внутри каталога CRM (<data>/crm/)",
-        json_schema_extra={"pattern": DIR_PATTERN},
-    )
-    log_dir: Text | None = Field(
-        None,
-        min_length=1,
-        max_length=1024,
-        description="каталог логов внутри каталога CRM (<data>/crm/)",
-        json_schema_extra={"pattern": DIR_PATTERN},
-    )
+    state_dir: Text | None = _dir_field("каталог состояния внутри каталога CRM (<data>/crm/)")
+    log_dir: Text | None = _dir_field("каталог логов внутри каталога CRM (<data>/crm/)")
     confirmation: ConfirmationDecision | None = Field(None, description="явное решение по ожидающему запросу")
 
 
@@ -177,13 +171,7 @@ class DecisionRequest(StrictModel):
     fingerprint: str = Field(pattern=FINGERPRINT_PATTERN, description="отпечаток запроса из списка ожидающих")
     decision: Literal["approve", "deny"] = Field(description="approve — выполнить, deny — отменить")
     mode: Literal["canary", "full"] | None = Field(None, description="режим безопасности (по умолчанию — сервера)")
-    state_dir: Text | None = Field(
-        None,
-        min_length=1,
-        max_length=1024,
-        description="каталог состояния сессии из списка ожидающих (state_dir), если он указан",
-        json_schema_extra={"pattern": DIR_PATTERN},
-    )
+    state_dir: Text | None = _dir_field("каталог состояния сессии из списка ожидающих (state_dir), если он указан")
 
 
 class DecisionResponse(BaseModel):

@@ -33,9 +33,11 @@
     return node;
   }
 
-  /* One action: its session, its id and the state directory of the session ("" for the default store). */
-  function actionKey(session, id, stateDir) { return [session, id, stateDir || ""].join("\n"); }
-  function keyOf(node) { return actionKey(node.dataset.session, node.dataset.id, node.dataset.stateDir); }
+  /* One action: its user, session, id and the state directory of the session ("" for the default store). */
+  function actionKey(userName, session, id, stateDir) { return [userName, session, id, stateDir || ""].join("\n"); }
+  function keyOf(node) {
+    return actionKey(node.dataset.user, node.dataset.session, node.dataset.id, node.dataset.stateDir);
+  }
 
   /* Every card of the action `node` shows, in `root` (the page by default): the conversation's and the inbox's. */
   function cardsOf(node, root) {
@@ -138,7 +140,7 @@
   /* The conversation's cards of this user whose action the server no longer lists (decided elsewhere, expired). */
   function settleGone(fresh) {
     var pending = {};
-    fresh.forEach(function (item) { pending[actionKey(item.session_id, item.id, item.state_dir)] = true; });
+    fresh.forEach(function (item) { pending[actionKey(userId(), item.session_id, item.id, item.state_dir)] = true; });
     messages.querySelectorAll("[data-testid=confirmation]:not(.decided)").forEach(function (node) {
       if (node.dataset.user === userId() && !pending[keyOf(node)]) {
         settle(node, "Больше не ожидает подтверждения.", false);
