@@ -16,6 +16,7 @@ from tests.apps.scrum.telegram.fake_bot_api import BOT_USERNAME, FakeBotApi
 
 from agentcore.apps.scrum.telegram import texts
 from agentcore.apps.scrum.telegram.bot import TelegramBot
+from agentcore.apps.scrum.telegram.delivery import escape
 
 pytestmark = pytest.mark.e2e
 
@@ -197,3 +198,19 @@ def _member(bot: TelegramBot, user_id: int) -> int:
 
 def _team(bot: TelegramBot) -> int:
     return bot.ctx.backend.store.team("core")._id
+
+
+async def test_member_commands_ask_a_stranger_to_join_first(bot: TelegramBot, fake: FakeBotApi) -> None:
+    """The member guard of every member command, and the lead guard behind it for a member who is not the lead."""
+    stranger = 909
+    commands = ["/stats риски?", "/remind 09:30", "/lead @anna", "/tz UTC", "/leave", "/digest"]
+    for number, command in enumerate(commands):
+        await bot.feed({"update_id": 9000 + number, **text_update(stranger, command)})
+    assert [m["text"] for m in fake.sent(stranger)] == [escape(texts.NOT_MEMBER)] * len(commands)
+
+    await bot.feed({"update_id": 9100, **text_update(ANNA, "/join core Анна", username="anna")})
+    await bot.feed({"update_id": 9101, **text_update(BORIS, "/join core Борис", username="boris")})
+    before = len(fake.sent(BORIS))
+    for number, command in enumerate(["/stats риски?", "/remind 09:30", "/lead @anna"]):
+        await bot.feed({"update_id": 9200 + number, **text_update(BORIS, command, username="boris")})
+    assert [m["text"] for m in fake.sent(BORIS)[before:]] == [escape(texts.LEAD_ONLY)] * 3

@@ -14,12 +14,15 @@ keep their own migrations in the same database.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
+    from sqlalchemy.orm import Session
 
     from agentcore.settings import CoreSettings
 
@@ -85,6 +88,37 @@ def create_db_engine(url: str) -> Engine:
     return engine
 
 
+class Sessions:
+    """Sessions on the Scrum database, for the stores that share it (the backend's and the Telegram bot's).
+
+    ``reading()`` is a read-only session, rolled back at the end; ``writing()`` is one write transaction, committed
+    when the block ends and rolled back on any error (on SQLite it begins with ``BEGIN IMMEDIATE``, see
+    :data:`WRITE_OPTION`).  Objects outlive their session (``expire_on_commit=False``).
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        from sqlalchemy.orm import sessionmaker
+
+        self.engine = engine
+        self._read = sessionmaker(engine, expire_on_commit=False)
+        self._write = sessionmaker(engine.execution_options(**{WRITE_OPTION: True}), expire_on_commit=False)
+
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        """A read-only session (rolled back at the end)."""
+        with self._read() as session:
+            try:
+                yield session
+            finally:
+                session.rollback()
+
+    @contextmanager
+    def writing(self) -> Iterator[Session]:
+        """A session in one write transaction: committed when the block ends, rolled back on any error."""
+        with self._write() as session, session.begin():
+            yield session
+
+
 @dataclass(frozen=True)
 class Schema:
     """One Alembic-managed schema in the Scrum database: its migrations folder, its own version table and the
@@ -145,6 +179,24 @@ class Schema:
                 connection.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": self.advisory_lock_id})
                 command.upgrade(self.config(connection), "head")
         logger.info("migrations // %s at %s", self.version_table, self.head())
+
+    def run_env(self, metadata: Any) -> None:
+        """The whole of this schema's Alembic ``env.py``: run the migrations on the connection :meth:`migrate` (or
+        :func:`make_revision`) handed over, with this schema's version table (batch mode on SQLite)."""
+        from alembic import context
+
+        connection = context.config.attributes.get("connection")
+        if connection is None:
+            raise RuntimeError(f"the migrations of {self.version_table} run through Schema.migrate(engine)")
+        context.configure(
+            connection=connection,
+            target_metadata=metadata,
+            version_table=self.version_table,
+            render_as_batch=connection.dialect.name == "sqlite",
+            compare_type=True,
+        )
+        with context.begin_transaction():
+            context.run_migrations()
 
 
 SCHEMA = Schema(MIGRATIONS, VERSION_TABLE, _ADVISORY_LOCK_ID)

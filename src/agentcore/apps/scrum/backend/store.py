@@ -8,11 +8,11 @@ for repeat detection.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from agentcore.apps.scrum.backend.db import Sessions
 from agentcore.apps.scrum.backend.errors import (
     ConflictError,
     InvalidCombinationError,
@@ -57,8 +57,9 @@ def _member_info(member: Member, team_slug: str) -> MemberInfo:
     return MemberInfo(member.slug, member.name, member.role, team_slug, _id=member.id, _team_id=member.team_id)
 
 
-class ScrumStore:
-    """Teams, members, tasks, dailies and blocker history on one SQLAlchemy engine.
+class ScrumStore(Sessions):
+    """Teams, members, tasks, dailies and blocker history on one SQLAlchemy engine (sessions from
+    :class:`~agentcore.apps.scrum.backend.db.Sessions`).
 
     Args:
         engine: an engine from :func:`~agentcore.apps.scrum.backend.db.create_db_engine`, schema migrated.
@@ -66,14 +67,8 @@ class ScrumStore:
     """
 
     def __init__(self, engine: Engine, clock: Clock = utc_now) -> None:
-        from sqlalchemy.orm import sessionmaker
-
-        from agentcore.apps.scrum.backend.db import WRITE_OPTION
-
-        self.engine = engine
+        super().__init__(engine)
         self.clock = clock
-        self._read = sessionmaker(engine, expire_on_commit=False)
-        self._write = sessionmaker(engine.execution_options(**{WRITE_OPTION: True}), expire_on_commit=False)
 
     @classmethod
     def open(cls, settings: Settings, clock: Clock = utc_now) -> ScrumStore:
@@ -87,21 +82,6 @@ class ScrumStore:
     def close(self) -> None:
         """Close the connection pool."""
         self.engine.dispose()
-
-    @contextmanager
-    def reading(self) -> Iterator[Session]:
-        """A read-only session (rolled back at the end)."""
-        with self._read() as session:
-            try:
-                yield session
-            finally:
-                session.rollback()
-
-    @contextmanager
-    def writing(self) -> Iterator[Session]:
-        """A session in one write transaction: committed when the block ends, rolled back on any error."""
-        with self._write() as session, session.begin():
-            yield session
 
     # ------------------------------------------------------------------ teams
     def _team(self, session: Session, slug: str, *, lock: bool = False) -> Team:

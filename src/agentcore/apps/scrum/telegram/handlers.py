@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from aiogram import F, Router
@@ -62,6 +63,41 @@ async def _binding(ctx: BotContext, message: Message) -> Binding | None:
 async def _is_lead(ctx: BotContext, binding: Binding) -> bool:
     side = await ctx.run(lambda: ctx.store.team_side(binding.team_id))
     return side.lead_member_id == binding.member_id
+
+
+MemberHandler = Callable[["Message", "Bot", BotContext, "Binding", "CommandObject | None"], Awaitable[None]]
+
+
+def member_command(*, lead: bool = False) -> Callable[[MemberHandler], Callable[..., Awaitable[None]]]:
+    """A command for members of a team: the sender's binding is looked up first; someone bound to no team is
+    answered «NOT_MEMBER», and with ``lead`` a member who is not the team's lead «LEAD_ONLY» — the handler runs
+    only past both, with the binding (and the command, ``None`` without arguments' parsing)."""
+
+    def wrap(handler: MemberHandler) -> Callable[..., Awaitable[None]]:
+        async def guarded(message: Message, bot: Bot, ctx: BotContext, command: CommandObject | None = None) -> None:
+            binding = await _binding(ctx, message)
+            if binding is None:
+                await _reply(ctx, bot, message, texts.NOT_MEMBER)
+                return
+            if lead and not await _is_lead(ctx, binding):
+                await _reply(ctx, bot, message, texts.LEAD_ONLY)
+                return
+            await handler(message, bot, ctx, binding, command)
+
+        # aiogram passes what the signature names: `guarded`'s own (no functools.wraps, whose __wrapped__ it follows)
+        guarded.__name__, guarded.__qualname__, guarded.__doc__ = (
+            handler.__name__,
+            handler.__qualname__,
+            handler.__doc__,
+        )
+        return guarded
+
+    return wrap
+
+
+def _args(command: CommandObject | None) -> str:
+    """The command's arguments, stripped ("" without any)."""
+    return (command.args or "").strip() if command is not None else ""
 
 
 async def start(message: Message, bot: Bot, ctx: BotContext) -> None:
@@ -152,15 +188,9 @@ async def _bind_group(ctx: BotContext, bot: Bot, message: Message, team: str) ->
     await _reply(ctx, bot, message, texts.GROUP_BOUND.format(team=team))
 
 
-async def lead(message: Message, command: CommandObject, bot: Bot, ctx: BotContext) -> None:
-    binding = await _binding(ctx, message)
-    if binding is None:
-        await _reply(ctx, bot, message, texts.NOT_MEMBER)
-        return
-    if not await _is_lead(ctx, binding):
-        await _reply(ctx, bot, message, texts.LEAD_ONLY)
-        return
-    username = (command.args or "").strip().lstrip("@")
+@member_command(lead=True)
+async def lead(message: Message, bot: Bot, ctx: BotContext, binding: Binding, command: CommandObject | None) -> None:
+    username = _args(command).lstrip("@")
     if not username or " " in username:
         await _reply(ctx, bot, message, texts.LEAD_USAGE)
         return
@@ -181,7 +211,6 @@ async def daily(message: Message, bot: Bot, ctx: BotContext) -> None:
 
 
 async def digest(message: Message, bot: Bot, ctx: BotContext) -> None:
-    from agentcore.apps.scrum.backend.errors import ScrumError
 
     if message.chat.type != "private":
         chat_id = message.chat.id
@@ -195,10 +224,15 @@ async def digest(message: Message, bot: Bot, ctx: BotContext) -> None:
         thread = message.message_thread_id if message.is_topic_message else None
         await deliver(ctx, bot, chat_id, text, thread_id=thread)
         return
-    binding = await _binding(ctx, message)
-    if binding is None:
-        await _reply(ctx, bot, message, texts.NOT_MEMBER)
-        return
+    await _member_digest(message, bot, ctx)
+
+
+@member_command()
+async def _member_digest(
+    message: Message, bot: Bot, ctx: BotContext, binding: Binding, _command: CommandObject | None
+) -> None:
+    from agentcore.apps.scrum.backend.errors import ScrumError
+
     try:
         _data, text = await ctx.run(lambda: ctx.backend.digest(binding.team, binding.member))
     except ScrumError as exc:
@@ -226,17 +260,11 @@ async def faq(message: Message, command: CommandObject, bot: Bot, ctx: BotContex
     await _reply(ctx, bot, message, answer)
 
 
-async def stats(message: Message, command: CommandObject, bot: Bot, ctx: BotContext) -> None:
+@member_command(lead=True)
+async def stats(message: Message, bot: Bot, ctx: BotContext, binding: Binding, command: CommandObject | None) -> None:
     from agentcore.apps.scrum.backend.errors import ScrumError
 
-    binding = await _binding(ctx, message)
-    if binding is None:
-        await _reply(ctx, bot, message, texts.NOT_MEMBER)
-        return
-    if not await _is_lead(ctx, binding):
-        await _reply(ctx, bot, message, texts.LEAD_ONLY)
-        return
-    question = (command.args or "").strip()
+    question = _args(command)
     if not question:
         await _reply(ctx, bot, message, texts.STATS_USAGE)
         return
@@ -248,17 +276,11 @@ async def stats(message: Message, command: CommandObject, bot: Bot, ctx: BotCont
     await _reply(ctx, bot, message, answer)
 
 
-async def remind(message: Message, command: CommandObject, bot: Bot, ctx: BotContext) -> None:
-    binding = await _binding(ctx, message)
-    if binding is None:
-        await _reply(ctx, bot, message, texts.NOT_MEMBER)
-        return
-    if not await _is_lead(ctx, binding):
-        await _reply(ctx, bot, message, texts.LEAD_ONLY)
-        return
+@member_command(lead=True)
+async def remind(message: Message, bot: Bot, ctx: BotContext, binding: Binding, command: CommandObject | None) -> None:
     side = await ctx.run(lambda: ctx.store.team_side(binding.team_id))
     try:
-        schedule = parse_remind(command.args or "", side.remind_days, side.timezone)
+        schedule = parse_remind(_args(command), side.remind_days, side.timezone)
     except ScheduleError as exc:
         await _reply(ctx, bot, message, f"{exc}\n\n{texts.REMIND_USAGE}")
         return
@@ -279,12 +301,11 @@ async def remind(message: Message, command: CommandObject, bot: Bot, ctx: BotCon
     )
 
 
-async def set_zone(message: Message, command: CommandObject, bot: Bot, ctx: BotContext) -> None:
-    binding = await _binding(ctx, message)
-    if binding is None:
-        await _reply(ctx, bot, message, texts.NOT_MEMBER)
-        return
-    arg = (command.args or "").strip()
+@member_command()
+async def set_zone(
+    message: Message, bot: Bot, ctx: BotContext, binding: Binding, command: CommandObject | None
+) -> None:
+    arg = _args(command)
     if not arg:
         await _reply(ctx, bot, message, texts.TZ_USAGE)
         return
@@ -302,11 +323,8 @@ async def set_zone(message: Message, command: CommandObject, bot: Bot, ctx: BotC
     await _reply(ctx, bot, message, texts.TZ_SET.format(tz=name))
 
 
-async def leave(message: Message, bot: Bot, ctx: BotContext) -> None:
-    binding = await _binding(ctx, message)
-    if binding is None:
-        await _reply(ctx, bot, message, texts.NOT_MEMBER)
-        return
+@member_command()
+async def leave(message: Message, bot: Bot, ctx: BotContext, binding: Binding, _command: CommandObject | None) -> None:
     await ctx.run(lambda: ctx.backend.cancel_daily(binding.team, binding.member))
     await ctx.run(lambda: ctx.store.set_active(binding.member_id, False))
     await _reply(ctx, bot, message, texts.LEFT.format(team=binding.team))

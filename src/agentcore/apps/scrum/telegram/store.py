@@ -7,12 +7,12 @@ the claims of scheduled messages and the update ids already taken.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
+from agentcore.apps.scrum.backend.db import Sessions
 from agentcore.apps.scrum.telegram.tables import TgBlocker, TgJob, TgMember, TgTeam, TgUpdate
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ class OpenBlocker:
     created_on: date
 
 
-class TelegramStore:
+class TelegramStore(Sessions):
     """The bot's tables on ``engine`` (the backend's, migrated by :func:`agentcore.apps.scrum.telegram.db.migrate`).
 
     Args:
@@ -79,27 +79,8 @@ class TelegramStore:
     """
 
     def __init__(self, engine: Engine, clock: Callable[[], datetime]) -> None:
-        from sqlalchemy.orm import sessionmaker
-
-        from agentcore.apps.scrum.backend.db import WRITE_OPTION
-
-        self.engine = engine
+        super().__init__(engine)
         self.clock = clock
-        self._read = sessionmaker(engine, expire_on_commit=False)
-        self._write = sessionmaker(engine.execution_options(**{WRITE_OPTION: True}), expire_on_commit=False)
-
-    @contextmanager
-    def _reading(self) -> Iterator[Session]:
-        with self._read() as session:
-            try:
-                yield session
-            finally:
-                session.rollback()
-
-    @contextmanager
-    def _writing(self) -> Iterator[Session]:
-        with self._write() as session, session.begin():
-            yield session
 
     # ------------------------------------------------------------------ members
     def _bindings(self, session: Session, *where: Any) -> list[Binding]:
@@ -136,7 +117,7 @@ class TelegramStore:
         time)."""
         from sqlalchemy import delete
 
-        with self._writing() as session:
+        with self.writing() as session:
             session.execute(delete(TgMember).where(TgMember.user_id == user_id, TgMember.member_id != member._id))
             row = session.get(TgMember, member._id)
             if row is None:
@@ -148,13 +129,13 @@ class TelegramStore:
 
     def by_user(self, user_id: int) -> Binding | None:
         """The active binding of a Telegram user, or ``None``."""
-        with self._reading() as session:
+        with self.reading() as session:
             found = self._bindings(session, TgMember.user_id == user_id, TgMember.active.is_(True))
             return found[0] if found else None
 
     def by_member(self, member_id: int) -> Binding | None:
         """The binding of a backend member (active or not), or ``None``."""
-        with self._reading() as session:
+        with self.reading() as session:
             found = self._bindings(session, TgMember.member_id == member_id)
             return found[0] if found else None
 
@@ -162,7 +143,7 @@ class TelegramStore:
         """An active member of the team by Telegram username (without ``@``, case-insensitive)."""
         from sqlalchemy import func
 
-        with self._reading() as session:
+        with self.reading() as session:
             found = self._bindings(
                 session,
                 TgMember.team_id == team_id,
@@ -173,7 +154,7 @@ class TelegramStore:
 
     def team_members(self, team_id: int, *, active_only: bool = True) -> list[Binding]:
         """The team's members known to the bot, by member slug."""
-        with self._reading() as session:
+        with self.reading() as session:
             where = [TgMember.team_id == team_id]
             if active_only:
                 where.append(TgMember.active.is_(True))
@@ -181,14 +162,14 @@ class TelegramStore:
 
     def set_active(self, member_id: int, active: bool) -> None:
         """Mark a member active or inactive (``403 bot was blocked``, ``/leave``)."""
-        with self._writing() as session:
+        with self.writing() as session:
             row = session.get(TgMember, member_id)
             if row is not None:
                 row.active = active
 
     def set_member_timezone(self, member_id: int, timezone: str | None) -> None:
         """The member's own timezone (``None``: the team's)."""
-        with self._writing() as session:
+        with self.writing() as session:
             row = session.get(TgMember, member_id)
             if row is not None:
                 row.timezone = timezone
@@ -206,7 +187,7 @@ class TelegramStore:
         """The team's Telegram side (defaults when nothing is set yet)."""
         from agentcore.apps.scrum.backend.tables import Team
 
-        with self._reading() as session:
+        with self.reading() as session:
             team = session.get(Team, team_id)
             slug = team.slug if team is not None else ""
             row = self._side(session, team_id, create=False)
@@ -220,7 +201,7 @@ class TelegramStore:
 
         from agentcore.apps.scrum.backend.tables import Team
 
-        with self._reading() as session:
+        with self.reading() as session:
             rows = session.execute(select(TgTeam, Team.slug).join(Team, Team.id == TgTeam.team_id).order_by(Team.slug))
             return [_side_info(row, slug) for row, slug in rows]
 
@@ -229,7 +210,7 @@ class TelegramStore:
         ``remind_time``, ``remind_days``, ``timezone``)."""
         from agentcore.apps.scrum.backend.tables import Team
 
-        with self._writing() as session:
+        with self.writing() as session:
             row = self._side(session, team_id, create=True)
             assert row is not None
             for name, value in values.items():
@@ -246,7 +227,7 @@ class TelegramStore:
         """Follow up the blockers of an accepted daily (``events``: seed 8's ``blocker_event``s); returns how many."""
         now = self.clock()
         count = 0
-        with self._writing() as session:
+        with self.writing() as session:
             for event in events:
                 session.add(
                     TgBlocker(
@@ -268,7 +249,7 @@ class TelegramStore:
         """Blockers still open, oldest first."""
         from sqlalchemy import select
 
-        with self._reading() as session:
+        with self.reading() as session:
             query = select(TgBlocker).where(TgBlocker.status == "open").order_by(TgBlocker.id)
             if team_id is not None:
                 query = query.where(TgBlocker.team_id == team_id)
@@ -281,7 +262,7 @@ class TelegramStore:
 
     def resolve_blocker(self, blocker_id: int, member_id: int) -> OpenBlocker | None:
         """Close the member's blocker («снят»); ``None`` when it is not theirs or not open."""
-        with self._writing() as session:
+        with self.writing() as session:
             row = session.get(TgBlocker, blocker_id)
             if row is None or row.member_id != member_id or row.status != "open":
                 return None
@@ -290,7 +271,7 @@ class TelegramStore:
 
     def blocker(self, blocker_id: int) -> OpenBlocker | None:
         """One followed-up blocker (open or not)."""
-        with self._reading() as session:
+        with self.reading() as session:
             row = session.get(TgBlocker, blocker_id)
             if row is None:
                 return None
@@ -305,7 +286,7 @@ class TelegramStore:
         """Give a claim back (its message was not delivered: the next tick may send it)."""
         from sqlalchemy import delete
 
-        with self._writing() as session:
+        with self.writing() as session:
             session.execute(delete(TgJob).where(TgJob.key == key))
 
     def claim_update(self, key: str) -> bool:
@@ -316,7 +297,7 @@ class TelegramStore:
         """Drop update ids taken before ``before`` (Telegram retries a webhook for a day at most)."""
         from sqlalchemy import delete
 
-        with self._writing() as session:
+        with self.writing() as session:
             result = session.execute(delete(TgUpdate).where(TgUpdate.created_at < before))
             return int(getattr(result, "rowcount", 0) or 0)
 
@@ -324,7 +305,7 @@ class TelegramStore:
         from sqlalchemy.exc import IntegrityError
 
         try:
-            with self._writing() as session:
+            with self.writing() as session:
                 session.add(row)
         except IntegrityError:
             return False

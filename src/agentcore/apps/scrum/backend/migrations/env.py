@@ -7,21 +7,7 @@ For a new revision during development::
 
 from __future__ import annotations
 
-from alembic import context
-
-from agentcore.apps.scrum.backend.db import VERSION_TABLE
+from agentcore.apps.scrum.backend.db import SCHEMA
 from agentcore.apps.scrum.backend.tables import Base
 
-connection = context.config.attributes.get("connection")
-if connection is None:
-    raise RuntimeError("the Scrum migrations run through agentcore.apps.scrum.backend.db.migrate(engine)")
-
-context.configure(
-    connection=connection,
-    target_metadata=Base.metadata,
-    version_table=VERSION_TABLE,
-    render_as_batch=connection.dialect.name == "sqlite",
-    compare_type=True,
-)
-with context.begin_transaction():
-    context.run_migrations()
+SCHEMA.run_env(Base.metadata)
