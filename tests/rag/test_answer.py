@@ -270,3 +270,20 @@ def test_the_sentence_that_supplies_the_value_asked_for_is_added() -> None:
     hits = [Hit("h1", "expenses", "Возмещение расходов — Такси", text, 1.0, "expenses.md", 1)]
     answer = extractive_answer("какой лимит на такси", hits)
     assert "1500" in answer
+
+
+def test_a_numbered_item_quoted_out_of_its_list_loses_its_number() -> None:
+    text = (
+        "Каждому сотруднику доступно 40 000 ₽ в год на обучение.\n\n"
+        "1. Выберите курс.\n2. Согласуйте его с руководителем.\n"
+        "3. Подайте заявку на курс не позднее чем за 3 недели до начала.\n"
+    )
+    answer = extractive_answer("за сколько недель подать заявку на курс", [_hit(text, "Обучение — Как получить")])
+    assert "Подайте заявку" in answer
+    assert "3. Подайте" not in answer
+    assert not any(line[:1].isdigit() for line in answer.splitlines())
+
+
+def test_a_whole_procedure_keeps_its_step_numbers() -> None:
+    answer = extractive_answer("Как оформить отпуск?", [_hit(PROCEDURE)])
+    assert [line[:2] for line in answer.splitlines()[1:5]] == ["1.", "2.", "3.", "4."]

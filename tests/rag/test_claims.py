@@ -151,3 +151,24 @@ async def test_missing_part_is_named_not_the_removed_claim() -> None:
     assert shown.text.endswith(f"{MISSING_PREFIX} путёвка в санаторий.")
     assert "35" not in shown.text
     assert shown.text.count(MISSING_PREFIX) == 1
+
+
+async def test_a_numbered_list_with_a_removed_step_shows_no_step_numbers() -> None:
+    answer = (
+        "1. Ежегодный отпуск составляет 28 календарных дней [1].\n"
+        "2. Ежегодный отпуск составляет 35 календарных дней [1].\n"
+        "3. Заявление на отпуск подаётся через портал не позднее чем за две недели до начала отпуска [2]."
+    )
+    shown = render_claims(await check_claims(read_claims(answer, CONTEXT), CONTEXT))
+    lines = shown.text.splitlines()
+    assert lines[0].startswith("• Ежегодный") and lines[1].startswith("• Заявление")
+    assert "35" not in shown.text
+
+
+async def test_a_numbered_list_shown_whole_keeps_its_numbers() -> None:
+    answer = (
+        "1. Ежегодный отпуск составляет 28 календарных дней [1].\n"
+        "2. Заявление на отпуск подаётся через портал не позднее чем за две недели до начала отпуска [2]."
+    )
+    shown = render_claims(await check_claims(read_claims(answer, CONTEXT), CONTEXT))
+    assert [line[:2] for line in shown.text.splitlines()] == ["1.", "2."]

@@ -103,3 +103,36 @@ def test_a_procedure_is_answered_by_one_section_not_words_gathered_across_sectio
     headings = ["Офис — Канцелярия", "Зарплата — Справки"]
     question = "как получить налоговый вычет за визитки"
     assert check_focus(question, shown, shown, shown_headings=headings, semantic=None).decline
+
+
+def test_a_kakoy_question_asks_for_a_name_next_to_the_thing_asked() -> None:
+    assert question_parts("какой впн")[0].asks == "name"
+    assert question_parts("какие расходы не возмещаются")[0].asks != "name"  # a list, not one name
+    wrong = ["Потеря устройства с VPN — инцидент: сообщите о ней на security@romashka-soft.ru в течение 1 часа."]
+    assert check_focus("какой впн", wrong, wrong, headings=["Настройка VPN"], embed=_far).decline
+    far_name = ["Корпоративный VPN нужен, чтобы работать с внутренними системами компании: GitLab, Jira, Confluence."]
+    assert check_focus("какой впн", far_name, far_name, headings=["Настройка VPN"], embed=_far).decline
+    right = ["Мы используем WireGuard."]
+    assert not check_focus("какой впн", right, right, headings=["Настройка VPN"], embed=_far).decline
+
+
+def test_an_email_a_role_or_the_company_name_is_no_name_of_an_insurer() -> None:
+    for shown in (
+        ["С вопросами обращайтесь в HR (hr@romashka-soft.ru): у компании есть менеджер в страховой."],
+        ["Полис получают все сотрудники ООО «Ромашка Софт» после испытательного срока у страховой."],
+        ["Полис страховой выдают через 3 месяца работы."],  # «работы» holds «бот» but names no service
+    ):
+        assert check_focus("страховая компания у нас какая", shown, shown, headings=["ДМС"], embed=_far).decline
+    shown = ["Страховщик — страховая компания «Полис-Гарант»."]
+    assert not check_focus("страховая компания у нас какая", shown, shown, headings=["ДМС"], embed=_far).decline
+
+
+def test_a_procedure_needs_its_steps_and_an_announcement_supplies_nothing() -> None:
+    shown = [
+        "Командировка — поездка по заданию компании за пределы Москвы: к клиенту, на конференцию.",
+        "Ниже описано, как её оформить и какие расходы оплачивает компания.",
+    ]
+    assert check_focus("Как оформить командировку?", shown, shown, headings=["Командировки"], embed=_far).decline
+    steps = ["Создайте заявку на командировку в портале не позднее чем за 10 рабочих дней до поездки."]
+    check = check_focus("Как оформить командировку?", steps, steps, headings=["Командировки — Оформление"], embed=_far)
+    assert not check.decline

@@ -31,6 +31,7 @@ __all__ = [
     "SLOT_ASKS",
     "FocusCheck",
     "Part",
+    "announces",
     "best_supplier",
     "check_focus",
     "question_parts",
@@ -39,7 +40,7 @@ __all__ = [
     "with_alternatives",
 ]
 
-Asks = Literal["number", "time", "person", "service", "yesno", "procedure", "definition", "other"]
+Asks = Literal["number", "time", "person", "service", "name", "yesno", "procedure", "definition", "other"]
 
 FOCUS_MIN_COVERAGE = 0.67
 """Share of a part's subject terms one supplying sentence (with its heading), or one section's sentences, must hold
@@ -101,6 +102,9 @@ _ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
         ),
     ),
     ("definition", re.compile(r"что (?:такое|значит|означает)|кто так(?:ой|ая|ие)|\bзачем нуж", re.I)),
+    # «какой VPN», «какая версия питона», «какое метро»: one thing asked by its name or value (not «какие
+    # расходы», a list, nor «какой порядок», a procedure)
+    ("name", re.compile(r"(?<![\w-])как(?:ой|ая|ое|ую|ом|ой|им)\b(?!\s+(?:порядок|образом|смысл)\b)", re.I)),
     (
         "procedure",
         re.compile(
@@ -306,8 +310,64 @@ def _text_vocabulary(text: str) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset({_lemma(w) for w in words} | words), frozenset(_stem(w) for w in words)
 
 
-def _gives(asks: Asks, text: str) -> bool:
+_CONTACT_RE = re.compile(r"\S+@\S+\.\w+|https?://\S+|\b[\w-]+\.(?:ru|com|org|net)\b", re.I)
+_ASKS_CONTACT_RE = re.compile(
+    r"куда|почт|адрес|e-?mail|мейл|писать|напис|связ|контакт|обращ|сайт|ссылк|портал|где", re.I
+)
+# A name or a value: «Полис-Гарант», WireGuard, 3.11, 51820, 80% — a duration («в течение 1 часа») is no name.
+_NAME_VALUE_RE = re.compile(
+    r"«[^»]+»|\b[A-Za-z][A-Za-z0-9.@_+-]*|(?<!^)(?<![.!?:]\s)\b[А-ЯЁ][а-яё]{2,}|"
+    r"\d+(?:[.,:]\d+)?(?!\s*(?:-?х\s+)?(?:(?:календарн|рабоч)\w*\s+)?(?:час|минут|секунд|дн|день|недел|месяц|год|лет|раз)\w*)"
+)
+# A sentence that announces what follows («Ниже описано, как её оформить», «Подробности — в статье о …»)
+# supplies nothing itself.
+_ANNOUNCES_RE = re.compile(
+    r"^\s*(?:ниже|далее)\b|\b(?:описан\w*|приведен\w*|перечислен\w*|рассказ\w*|объясн\w*|расскаж\w*|"
+    r"опиш\w*)\s+(?:ниже|далее)\b|\bэт\w+ стать\w+ (?:объясня|описыва|рассказыва)|"
+    r"^\s*(?:подробност\w*|подробнее)\b[^.]*\b(?:в|см\.?)\s+(?:стать|раздел)|"
+    r"\bописан\w* в (?:отдельной|другой) стать|\bсм\.\s+(?:стать|раздел|ниже)",
+    re.I,
+)
+_MODAL_RE = re.compile(r"\b(?:можно|нужно|надо|необходимо|следует|должн\w*|нельзя|стоит)\b", re.I)
+
+
+def announces(sentence: str) -> bool:
+    """Whether ``sentence`` only announces content given elsewhere («Ниже описано, как её оформить …»)."""
+    return bool(_ANNOUNCES_RE.search(sentence))
+
+
+def _acts(text: str) -> bool:
+    """Whether ``text`` says what is done: a verb (imperative, finite, or an infinitive after «можно», «нужно»…)
+    — a step of a procedure, not a definition («Командировка — поездка по заданию компании …»)."""
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    if morph is None:
+        return True
+    modal = bool(_MODAL_RE.search(text))
+    for word in re.findall(r"[А-Яа-яЁё]{3,}", text):
+        tag = morph.parse(word.lower())[0].tag
+        if "VERB" in tag and not {"быть", "являться"} & {morph.parse(word.lower())[0].normal_form}:
+            return True
+        if ("INFN" in tag or "PRTS" in tag) and modal:
+            return True
+        if "PRTS" in tag:  # «оформлен», «согласовано»: a passive statement of what is done
+            return True
+    return False
+
+
+_SERVICE_WORD_RE = re.compile(r"\b(?:портал|приложени|почт|бот|телефон|номер)\w*", re.I)
+
+
+def _gives(asks: Asks, text: str, part_text: str = "") -> bool:
     """Whether ``text`` gives what a part asks for."""
+    if asks in ("service", "name") and not _ASKS_CONTACT_RE.search(part_text):
+        # an e-mail, a URL or a role («HR») names no insurer, no VPN, no version
+        text = _LEGAL_NAME_RE.sub(" ", _ROLE_WORDS.sub(" ", _CONTACT_RE.sub(" ", text)))
+    if asks == "name":
+        return bool(_NAME_VALUE_RE.search(text))
+    if asks == "procedure":
+        return _acts(text)
     if asks == "number":
         return bool(_NUMBER_RE.search(text))
     if asks == "time":
@@ -315,7 +375,8 @@ def _gives(asks: Asks, text: str) -> bool:
     if asks == "person":
         return bool(_ROLE_WORDS.search(text) or _NAME_RE.search(text))
     if asks == "service":
-        return bool(_NAME_RE.search(text) or re.search(r"портал|приложени|почт|бот|телефон|номер", text, re.I))
+        # whole words: «бот» is a service, «работы» is not
+        return bool(_NAME_RE.search(text) or _SERVICE_WORD_RE.search(text))
     return True
 
 
@@ -351,6 +412,8 @@ def check_focus(
     parts = with_alternatives(question_parts(question), [*passages, *headings, *shown])
     if shown_headings is None or len(shown_headings) != len(shown):
         shown_headings = ["\n".join(headings)] * len(shown)
+    kept = [(s, h) for s, h in zip(shown, shown_headings, strict=True) if not announces(s)]
+    shown, shown_headings = [s for s, _ in kept], [h for _, h in kept]
     words, stems = _vocabulary([*shown, *headings])
     all_words, all_stems = _vocabulary([*passages, *headings, *shown]) if passages else (words, stems)
     answered: list[bool] = []
@@ -361,7 +424,7 @@ def check_focus(
         absent.extend(lacking)
         hard, soft = _lacks_focus(part, lacking)
         if part.asks in SLOT_ASKS:
-            candidates = [i for i, sentence in enumerate(shown) if _supplies(part.asks, sentence, question)]
+            candidates = [i for i, sentence in enumerate(shown) if _supplies(part.asks, sentence, question, part)]
             # the subject may be named by the sentence before, in the same section («Справку 2-НДФЛ … можно
             # заказать.  Справки готовятся в течение 3 рабочих дней.»)
             shares = {
@@ -389,8 +452,10 @@ def check_focus(
             sections: dict[str, list[str]] = {}
             for sentence, heading in zip(shown, shown_headings, strict=True):
                 sections.setdefault(heading, []).append(sentence)
-            share = max((_share(part, [*texts, heading]) for heading, texts in sections.items()), default=0.0)
-            gives = _gives(part.asks, "\n".join(shown))
+            best_section = max(sections.items(), key=lambda item: _share(part, [*item[1], item[0]]), default=None)
+            share = _share(part, [*best_section[1], best_section[0]]) if best_section else 0.0
+            # a procedure is answered by what is done (the steps), in the section that names it
+            gives = _gives(part.asks, "\n".join(best_section[1] if best_section else shown), part.text)
             ok = gives and share >= min_coverage and not hard and not soft
             if not ok and gives and not hard and semantic is not None and shown:
                 # A paraphrase («апрувов» / «одобрений»): the part's meaning must be in a shown sentence, more
@@ -423,7 +488,7 @@ def supplier_scores(part: Part, question: str, candidates: Sequence[tuple[str, s
         return {}
     found: dict[int, tuple[float, int]] = {}
     for index, (sentence, heading) in enumerate(candidates):
-        if _supplies(part.asks, sentence, question):
+        if _supplies(part.asks, sentence, question, part):
             found[index] = (_share(part, [sentence, heading]), _strength(part.asks, sentence))
     return found
 
@@ -456,6 +521,14 @@ def semantic_supplier(
     Only the :data:`MAX_SEMANTIC_CANDIDATES` that hold most of the part's terms are embedded (each costs an e5
     pass), and none that holds none of them."""
     scored = supplier_scores(part, question, candidates)
+    if not scored:
+        return None
+    # The deterministic reading decides first: a name or code the question turns on that no candidate mentions
+    # («Miro», «MBA») is declined by :func:`check_focus` whatever the cosine, so nothing is embedded for it.
+    words, stems = _vocabulary([text for pair in candidates for text in pair])
+    hard, _soft = _lacks_focus(part, [t for t in part.terms if not _part_matches(part, t, words, stems)])
+    if hard:
+        return None
     ranked = sorted((i for i, (share, _) in scored.items() if share > 0), key=lambda i: (-scored[i][0], i))
     indices = ranked[:MAX_SEMANTIC_CANDIDATES]
     if not indices:
@@ -474,7 +547,7 @@ def semantic_supplier(
 MAX_SEMANTIC_CANDIDATES = 4
 
 
-SLOT_ASKS: frozenset[Asks] = frozenset({"number", "time", "person", "service", "yesno"})
+SLOT_ASKS: frozenset[Asks] = frozenset({"number", "time", "person", "service", "name", "yesno"})
 """What a part asks for that one sentence must supply (a value, or the subject a yes/no is about)."""
 
 
@@ -492,11 +565,54 @@ def _part_matches(part: Part, term: str, words: set[str], stems: set[str]) -> bo
     return any(lemmas and all(_matches(x, words, stems) for x in lemmas) for lemmas in part.alternatives_of(term))
 
 
-def _supplies(asks: Asks, sentence: str, question: str) -> bool:
+def _supplies(asks: Asks, sentence: str, question: str, part: Part | str = "") -> bool:
     """Whether ``sentence`` gives what a part asks for by something the question does not already say: a number
     the question does not hold («кто оплачивает первые 3 дня» is no count of 3); a person or service the question
-    does not name («кто наш генеральный директор» is not answered by «генеральный директор проводит …»)."""
-    return _gives(asks, _without_question_words(sentence, question, numbers_only=asks in ("number", "time")))
+    does not name («кто наш генеральный директор» is not answered by «генеральный директор проводит …»), in any of
+    its spellings («какой впн» is not answered by a sentence that only says «VPN»)."""
+    part_text = part.text if isinstance(part, Part) else part
+    if isinstance(part, Part) and part.alternatives:
+        question = " ".join([question, *(w for _, lemmas in part.alternatives for w in lemmas)])
+    blanked = _without_question_words(sentence, question, numbers_only=asks in ("number", "time"))
+    if asks == "name" and isinstance(part, Part):
+        return _names_near(part, sentence, blanked)
+    return _gives(asks, blanked, part_text or question)
+
+
+_LEGAL_NAME_RE = re.compile(r"\b(?:ООО|АО|ПАО|ЗАО|ИП)\s+«[^»]+»")
+NAME_WINDOW = 4
+"""Words between the thing a «какой X» question asks about and its name, when the sentence names X itself."""
+
+
+def _names_near(part: Part, sentence: str, blanked: str) -> bool:
+    """Whether ``sentence`` gives the name or value a «какой X» part asks for: a name not in the question (never
+    the company's legal name, an e-mail or a role) — next to X when the sentence names X («страховая компания
+    «Полис-Гарант»»), anywhere when X is named by its heading or the sentence before («Мы используем WireGuard»)."""
+    blanked = _LEGAL_NAME_RE.sub(lambda m: " " * len(m.group()), blanked)
+    if not _gives("name", blanked, part.text):
+        return False
+    head = _head_term(part)
+    if head is None:
+        return True
+    tokens = [(m.start(), m.group()) for m in _WORD_RE.finditer(sentence)]
+    at = [i for i, (_, w) in enumerate(tokens) if _part_matches(part, head, *_vocabulary([w]))]
+    if not at:
+        return True
+    for i in at:
+        lo, hi = tokens[max(0, i - NAME_WINDOW)][0], i + NAME_WINDOW + 1
+        end = tokens[hi][0] if hi < len(tokens) else len(sentence)
+        if _gives("name", _ROLE_WORDS.sub(" ", _CONTACT_RE.sub(" ", blanked[lo:end])), part.text):
+            return True
+    return False
+
+
+def _head_term(part: Part) -> str | None:
+    """The subject term right after «какой/какая…» («какой впн» → «впн»), if any."""
+    match = re.search(r"(?<![\w-])как(?:ой|ая|ое|ую|ом|им)\s+(?:у\s+\w+\s+)?(\w[\w-]*)", part.text, re.I)
+    if match is None:
+        return None
+    lemma = _lemma(match.group(1).lower())
+    return lemma if lemma in part.terms else None
 
 
 def _without_question_words(sentence: str, question: str, *, numbers_only: bool = False) -> str:

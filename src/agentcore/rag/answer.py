@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from agentcore.rag._analysis import Analyzer, get_analyzer
+from agentcore.rag._focus import announces
 from agentcore.rag._ranking import defined_terms, definition_subject, question_kind
 from agentcore.rag.models import Hit, SearchResult
 
@@ -146,7 +147,8 @@ def _score_units(question: str, hits: Sequence[Hit], analyzer: Analyzer, kind: s
     scored = []
     for index, hit in enumerate(hits):
         for unit in _units(hit.text):
-            if unit.role == "header":  # column names only introduce the rows: never an answer on their own
+            if unit.role == "header" or announces(unit.text):
+                # column names only introduce the rows, «Ниже описано, как …» only announces: never an answer
                 scored.append(_Scored(unit, hit, index, 0.0))
                 continue
             terms = analyzer.term_set(unit.text)
@@ -162,8 +164,13 @@ def _score_units(question: str, hits: Sequence[Hit], analyzer: Analyzer, kind: s
 def render_excerpts(excerpts: Sequence[Excerpt], cite: Callable[[Excerpt], str] | None = None) -> str:
     """Excerpts in reading order: prose of one block on one line, each list item on its own line.
 
+    A numbered item keeps its number only when the items quoted from its list are the list's steps 1..k in order;
+    an item quoted out of its list («3. Заявку согласует руководитель» alone) is shown with a bullet, so the answer
+    never shows a step number without the steps before it.
+
     ``cite`` gives a marker to put at the end of an excerpt (before its final punctuation), e.g. ``"[2]"``.
     """
+    whole = _whole_numbered_lists(excerpts)
     lines: list[str] = []
     previous: _Unit | None = None
     for excerpt in excerpts:
@@ -172,7 +179,8 @@ def render_excerpts(excerpts: Sequence[Excerpt], cite: Callable[[Excerpt], str] 
         if cite is not None:
             text = with_marker(text, cite(excerpt))
         if unit.marker:
-            lines.append(f"{unit.marker} {text}")
+            marker = unit.marker if not unit.numbered or (excerpt.hit.id, unit.block) in whole else "•"
+            lines.append(f"{marker} {text}")
         elif unit.role:
             lines.append(text)
         elif (
@@ -187,6 +195,23 @@ def render_excerpts(excerpts: Sequence[Excerpt], cite: Callable[[Excerpt], str] 
             lines.append(text)
         previous = unit
     return "\n".join(lines)
+
+
+def _whole_numbered_lists(excerpts: Sequence[Excerpt]) -> set[tuple[str, int]]:
+    """The numbered lists (passage id, block) quoted whole: every step, in order."""
+    quoted: dict[tuple[str, int], list[str]] = {}
+    texts: dict[str, str] = {}
+    for excerpt in excerpts:
+        unit = excerpt.unit
+        if unit.marker and unit.numbered:
+            quoted.setdefault((excerpt.hit.id, unit.block), []).append(unit.text)
+            texts[excerpt.hit.id] = excerpt.hit.text
+    whole = set()
+    for (hit_id, block), items in quoted.items():
+        steps = [u.text for u in _units(texts[hit_id]) if u.block == block and u.marker and u.numbered]
+        if items == steps:
+            whole.add((hit_id, block))
+    return whole
 
 
 def with_marker(text: str, marker: str) -> str:

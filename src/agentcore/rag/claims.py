@@ -24,6 +24,7 @@ naming the part of the question left unanswered (never the removed claim: that g
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -335,6 +336,7 @@ def render_claims(report: ClaimReport, *, missing: Sequence[str] = (), removed_h
         marks = "".join(f"[{k}]" for k in dict.fromkeys(numbering[n] for n in checked.sources))
         lines.setdefault(claim.line, []).append(with_marker(claim.text, marks).strip() if marks else claim.text)
         prefixes[claim.line] = claim.prefix
+    _unnumber_broken_lists(prefixes)
     body = [f"{prefixes[n]} {' '.join(parts)}".strip() for n, parts in sorted(lines.items())]
     removed = report.removed
     named = list(dict.fromkeys(m for m in missing if m))
@@ -342,6 +344,23 @@ def render_claims(report: ClaimReport, *, missing: Sequence[str] = (), removed_h
         what = "; ".join(named) if named else (removed_hint or "подтверждение части ответа")
         body.append(f"{MISSING_PREFIX} {what}.")
     return RenderedAnswer("\n".join(body) if kept else "", sources, numbering, removed, named)
+
+
+def _unnumber_broken_lists(prefixes: dict[int, str]) -> None:
+    """Numbered lines shown with a gap («1.», «3.» once step 2 was removed) or not starting at «1.» get a bullet
+    instead of their numbers: a step number is shown only with the steps before it.  Numbered lines shown one after
+    another are one list; a shown line without a number ends it."""
+    runs: list[list[int]] = [[]]
+    for line in sorted(prefixes):
+        if re.fullmatch(r"\d{1,2}[.)]", prefixes[line]):
+            runs[-1].append(line)
+        elif runs[-1]:
+            runs.append([])
+    for run in runs:
+        found = [int(prefixes[line][:-1]) for line in run]
+        if found != list(range(1, len(found) + 1)):
+            for line in run:
+                prefixes[line] = "•"
 
 
 async def checked_answer(question: str, answer: str, hits: Sequence[Any], judge: Any | None = None) -> str:
