@@ -136,3 +136,35 @@ def test_a_procedure_needs_its_steps_and_an_announcement_supplies_nothing() -> N
     steps = ["Создайте заявку на командировку в портале не позднее чем за 10 рабочих дней до поездки."]
     check = check_focus("Как оформить командировку?", steps, steps, headings=["Командировки — Оформление"], embed=_far)
     assert not check.decline
+
+
+def test_shipped_sentence_vectors_cover_the_shipped_knowledge_base(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Every sentence the claim check may embed for the bundled knowledge base ships with a vector (regenerate with
+    ``agentcore rag bundle-vectors`` after editing ``kb/default``)."""
+    from agentcore.config import Settings
+    from agentcore.rag.answer import quotable_forms
+    from agentcore.rag.default_kb import DEFAULT_COLLECTION, load_bundled_sentence_vectors, sentence_key
+    from agentcore.rag.engine import RagEngine
+
+    shipped = load_bundled_sentence_vectors("e5-small-q4")
+    engine = RagEngine(Settings(data_dir=tmp_path), embedder=None, backend=None)
+    engine.searcher.info()
+    chunks = engine.catalog.snapshot(DEFAULT_COLLECTION).chunks
+    forms = {form for chunk in chunks for form in quotable_forms(chunk.text)}
+    assert forms and not [f for f in forms if sentence_key(f) not in shipped]
+
+
+def test_a_shipped_sentence_is_not_embedded_again(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import agentcore.llm.local_embeddings as local
+    from agentcore.rag import focus
+    from agentcore.rag.default_kb import load_bundled_sentence_vectors, sentence_key
+
+    text = "Мы используем WireGuard."
+    expected = load_bundled_sentence_vectors("e5-small-q4")[sentence_key(text)]
+
+    def refuse(texts: list[str], kind: str = "passage") -> np.ndarray:
+        raise AssertionError(f"embedded {texts}")
+
+    monkeypatch.setattr(local, "embed_local_array", refuse)
+    monkeypatch.setattr(focus, "_VECTORS", {})
+    assert np.allclose(focus._cached_local([text], "passage")[0], expected)

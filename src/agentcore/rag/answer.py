@@ -161,6 +161,24 @@ def _score_units(question: str, hits: Sequence[Hit], analyzer: Analyzer, kind: s
     return scored
 
 
+def quotable_forms(text: str) -> list[str]:
+    """Every text the claim check may compare by meaning for a passage ``text``: each sentence, list item and table
+    row as quoted (:class:`Excerpt`), and each of its sentences as a claim reads it (ending in a full stop)."""
+    from agentcore.text.sentences import split_sentences
+
+    forms: list[str] = []
+    for unit in _units(text):
+        if unit.role == "header":
+            continue
+        quoted = clean_markdown(unit.text)
+        forms.append(quoted)
+        for sentence in split_sentences(quoted.partition("\n")[0]):
+            body = _TRAILING_RE.sub("", " ".join(sentence.split())).strip()
+            if body:
+                forms.append(f"{body}.")
+    return list(dict.fromkeys(forms))
+
+
 def render_excerpts(excerpts: Sequence[Excerpt], cite: Callable[[Excerpt], str] | None = None) -> str:
     """Excerpts in reading order: prose of one block on one line, each list item on its own line.
 

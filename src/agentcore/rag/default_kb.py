@@ -7,6 +7,10 @@ Embedding the whole knowledge base with the local model takes 30–60 s on two c
 ``kb/default.<embedder>.npz`` (chunk content hashes + float16 vectors), written by ``agentcore rag bundle-vectors``.
 They seed the embedding cache; chunks whose hash is not in the file (edited since) are embedded as usual, so a
 stale file costs time, never correctness.
+
+The claim check compares sentences, not chunks, by meaning (:mod:`agentcore.rag.focus`); the vectors of every sentence,
+list item and table row of the shipped chunks ship as well (``kb/default.<embedder>.sentences.npz``, keyed by a hash
+of the text), so an offline ``ask`` over the shipped knowledge base embeds only the question.
 """
 
 from __future__ import annotations
@@ -80,5 +84,52 @@ def write_bundled_vectors(embedder_name: str, chunks: Sequence[Chunk], matrix: n
     buffer = io.BytesIO()
     hashes = np.array([c.hash for c in chunks])
     np.savez_compressed(buffer, hashes=hashes, vectors=matrix.astype(np.float16))
+    atomic_write_bytes(path, buffer.getvalue())
+    return path
+
+
+def sentence_key(text: str) -> str:
+    """The key of a sentence's shipped vector: a hash of its exact text."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
+
+
+def bundled_sentence_vectors_path(embedder_name: str) -> Path:
+    """Where the shipped sentence vectors of ``embedder_name`` live (next to the chunk vectors)."""
+    return bundled_vectors_path(embedder_name).with_suffix(".sentences.npz")
+
+
+def load_bundled_sentence_vectors(embedder_name: str) -> dict[str, np.ndarray]:
+    """Shipped ``passage:`` vectors of the bundled chunks' sentences by :func:`sentence_key` (empty without a file)."""
+    path = bundled_sentence_vectors_path(embedder_name)
+    if not path.is_file():
+        return {}
+    return _read_vectors(path)
+
+
+def _read_vectors(path: Path) -> dict[str, np.ndarray]:
+    import numpy as np
+
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            hashes, vectors = data["hashes"], data["vectors"].astype(np.float32)
+    except (OSError, ValueError, KeyError) as exc:
+        logger.warning("store // Unreadable bundled vectors %s: %s", path, exc)
+        return {}
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    vectors = vectors / np.where(norms == 0, 1.0, norms)
+    return {str(h): v for h, v in zip(hashes, vectors, strict=True)}
+
+
+def write_bundled_sentence_vectors(embedder_name: str, texts: Sequence[str], matrix: np.ndarray) -> Path:
+    """Store ``matrix`` (rows aligned with ``texts``) as the shipped sentence vectors of ``embedder_name``."""
+    import numpy as np
+
+    from agentcore.rag.store import atomic_write_bytes
+
+    path = bundled_sentence_vectors_path(embedder_name)
+    buffer = io.BytesIO()
+    np.savez_compressed(
+        buffer, hashes=np.array([sentence_key(t) for t in texts]), vectors=matrix.astype(np.float16)
+    )
     atomic_write_bytes(path, buffer.getvalue())
     return path

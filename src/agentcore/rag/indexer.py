@@ -23,6 +23,7 @@ from agentcore.rag._snapshot import CollectionSnapshot
 from agentcore.rag._store import Manifest, validate_collection_name
 from agentcore.rag.catalog import Catalog
 from agentcore.rag.default_kb import BUNDLED_ORIGIN, DEFAULT_COLLECTION, bundled_kb_path, fingerprint
+from agentcore.rag.embeddings import E5Embedder
 from agentcore.rag.errors import DenseUnavailableError, EmptyCollectionError, IngestError, UnknownCollectionError
 from agentcore.rag.loaders import load_path
 from agentcore.rag.models import Chunk, CollectionInfo, IndexReport, SkippedFile, SourceDocument
@@ -313,4 +314,15 @@ class Indexer:
         snapshot = self.catalog.snapshot(DEFAULT_COLLECTION)
         if snapshot.dense is None or snapshot.manifest.origin != BUNDLED_ORIGIN:
             raise EmptyCollectionError("коллекция default не построена из поставляемой базы знаний")
-        return write_bundled_vectors(embedder.name, snapshot.chunks, snapshot.dense)
+        path = write_bundled_vectors(embedder.name, snapshot.chunks, snapshot.dense)
+        if embedder.name == E5Embedder.name:
+            # the claim check's sentence vectors are the local e5's (agentcore.rag.focus): ship them too
+            from agentcore.llm.local_embeddings import embed_local_array
+            from agentcore.rag.answer import quotable_forms
+            from agentcore.rag.default_kb import write_bundled_sentence_vectors
+
+            texts = list(dict.fromkeys(form for chunk in snapshot.chunks for form in quotable_forms(chunk.text)))
+            matrix = embed_local_array(texts, "passage") if texts else None
+            if matrix is not None:
+                write_bundled_sentence_vectors(embedder.name, texts, matrix)
+        return path
