@@ -155,8 +155,8 @@ def test_shipped_sentence_vectors_cover_the_shipped_knowledge_base(tmp_path) -> 
 
 
 def test_a_shipped_sentence_is_not_embedded_again(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import agentcore.llm.local_embeddings as local
-    from agentcore.rag import focus
+    import agentcore.llm as llm
+    from agentcore.rag import _focus as focus
     from agentcore.rag.default_kb import load_bundled_sentence_vectors, sentence_key
 
     text = "Мы используем WireGuard."
@@ -165,6 +165,6 @@ def test_a_shipped_sentence_is_not_embedded_again(monkeypatch) -> None:  # type:
     def refuse(texts: list[str], kind: str = "passage") -> np.ndarray:
         raise AssertionError(f"embedded {texts}")
 
-    monkeypatch.setattr(local, "embed_local_array", refuse)
+    monkeypatch.setattr(llm, "embed_local_array", refuse)
     monkeypatch.setattr(focus, "_VECTORS", {})
     assert np.allclose(focus._cached_local([text], "passage")[0], expected)

@@ -8,7 +8,7 @@ Embedding the whole knowledge base with the local model takes 30–60 s on two c
 They seed the embedding cache; chunks whose hash is not in the file (edited since) are embedded as usual, so a
 stale file costs time, never correctness.
 
-The claim check compares sentences, not chunks, by meaning (:mod:`agentcore.rag.focus`); the vectors of every sentence,
+The claim check compares sentences, not chunks, by meaning (:mod:`agentcore.rag._focus`); the vectors of every sentence,
 list item and table row of the shipped chunks ship as well (``kb/default.<embedder>.sentences.npz``, keyed by a hash
 of the text), so an offline ``ask`` over the shipped knowledge base embeds only the question.
 """

@@ -316,8 +316,8 @@ class Indexer:
             raise EmptyCollectionError("коллекция default не построена из поставляемой базы знаний")
         path = write_bundled_vectors(embedder.name, snapshot.chunks, snapshot.dense)
         if embedder.name == E5Embedder.name:
-            # the claim check's sentence vectors are the local e5's (agentcore.rag.focus): ship them too
-            from agentcore.llm.local_embeddings import embed_local_array
+            # the claim check's sentence vectors are the local e5's (agentcore.rag._focus): ship them too
+            from agentcore.llm import embed_local_array
             from agentcore.rag.answer import quotable_forms
             from agentcore.rag.default_kb import write_bundled_sentence_vectors
 
