@@ -258,6 +258,13 @@ def test_two_hosts_share_crm_confirmations_and_scrum_data(
     blockers = httpx.get(second.url + "/scrum/teams/demo/blockers", timeout=60)
     assert blockers.status_code == 200, blockers.text
     assert "стенду оплаты" in blockers.text
+    # ... and in the analytics the other host computes from the shared store
+    analytics = httpx.post(
+        second.url + "/scrum/teams/demo/analytics", json={"message": "Какие блокеры у команды?"}, timeout=60
+    )
+    assert analytics.status_code == 200, analytics.text
+    top = analytics.json()["metrics"]["top_blockers"]
+    assert any("стенду оплаты" in blocker["text"] for blocker in top), top
 
 
 def test_two_hosts_share_the_llm_rate_limit(
@@ -400,3 +407,76 @@ def test_sigterm_lets_a_running_research_stream_finish(data_dir: Path, servers: 
     assert "Finished server process" in server.log.read_text(errors="replace")
     assert events[0] == "step_started" and events[-1] == "final", events
     assert time.monotonic() - started >= 1.0, "the run went on after SIGTERM instead of being cut"
+
+
+class _SlowPortal:
+    """A proxy in front of the fake portal that, once ``slow`` is set, holds every request ``delay`` seconds before
+    passing it on (``reached`` is set when the first one arrives): a CRM write still in flight."""
+
+    def __init__(self, webhook: str, delay: float) -> None:
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+        from urllib.parse import urlsplit
+
+        target = urlsplit(webhook)
+        self.slow, self.reached = threading.Event(), threading.Event()
+        proxy = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def _forward(self) -> None:
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                if proxy.slow.is_set():
+                    proxy.reached.set()
+                    time.sleep(delay)
+                headers = {"Content-Type": self.headers.get("Content-Type", "application/json")}
+                answer = httpx.request(
+                    self.command, f"{target.scheme}://{target.netloc}{self.path}", content=body, headers=headers
+                )
+                self.send_response(answer.status_code)
+                self.send_header("Content-Type", answer.headers.get("content-type", "application/json"))
+                self.send_header("Content-Length", str(len(answer.content)))
+                self.end_headers()
+                self.wfile.write(answer.content)
+
+            do_GET = do_POST = _forward
+
+            def log_message(self, *_args: object) -> None:
+                return None
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.webhook = webhook.replace(target.netloc, f"127.0.0.1:{self.server.server_address[1]}")
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_sigterm_lets_a_crm_turn_in_flight_finish_its_write(data_dir: Path, servers: list[Server]) -> None:
+    """Graceful shutdown drains CRM turns too: a «да» still talking to the portal (held there 2 s) when SIGTERM
+    arrives is answered, and the change is on the portal."""
+    import threading
+    import uuid
+
+    webhook = _portal(data_dir, servers)
+    portal = _SlowPortal(webhook, delay=2.0)
+    try:
+        server = Server(data_dir, BITRIX_WEBHOOK_URL=portal.webhook, HTTP_API_TOKENS="crm-key-1")
+        servers.append(server)
+        server.wait_ready()
+        user = f"drain-{uuid.uuid4().hex[:8]}"
+        asked = _chat(server.url, user, "Измени сумму сделки 1 на 81 000")
+        assert asked["pending_confirmations"], asked
+        answers: list[dict[str, object]] = []
+        portal.slow.set()
+        approving = threading.Thread(target=lambda: answers.append(_chat(server.url, user, "да")))
+        approving.start()
+        assert portal.reached.wait(60), "the «да» reached the portal"
+        os.killpg(server.process.pid, signal.SIGTERM)
+        approving.join(timeout=90)
+        assert answers and answers[0]["pending_confirmations"] == [], answers
+        assert server.process.wait(timeout=60) in (0, -signal.SIGTERM)
+        portal.slow.clear()
+        assert _deal_amount(webhook, 1) == 81000
+    finally:
+        portal.close()

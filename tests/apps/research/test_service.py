@@ -17,6 +17,7 @@ from agentcore.apps.research.service import is_decline
 from agentcore.apps.research.settings import ResearchSettings
 from agentcore.llm.errors import LLMHTTPError
 from agentcore.rag.answer import NO_ANSWER
+from agentcore.rag.embeddings import HashingEmbedder
 from agentcore.rag.engine import RagEngine
 
 QUESTION = "Сколько дней длится ежегодный отпуск?"
@@ -408,6 +409,19 @@ async def test_identical_requests_within_the_ttl_are_served_from_cache(make_serv
     assert second[0].request_id != first[0].request_id
     assert [e.type for e in second] == [e.type for e in first]
     assert service.gateway.call_count == 5  # type: ignore[attr-defined]  # the second run asked nothing
+
+
+async def test_an_index_update_by_another_process_is_never_answered_from_the_cache(
+    make_service: ServiceFactory, settings: Any, kb_dir: Any
+) -> None:
+    """The cache key holds the collection's version: another worker (here another engine on the same data dir)
+    updating the index makes the next identical question a fresh run, not the old answer."""
+    service = make_service([*BASE_FLOW, final(GOOD_ANSWER), *BASE_FLOW, final(GOOD_ANSWER)], cache_ttl=60)
+    assert last_final(await run(service)).metadata["cached"] is False
+    assert last_final(await run(service)).metadata["cached"] is True  # the control: same version, a hit
+    (kb_dir / "parking.md").write_text("# Парковка\n\nПарковка для сотрудников бесплатная.\n", "utf-8")
+    RagEngine(settings, embedder=HashingEmbedder(), backend=None).indexer.index_path(kb_dir / "parking.md", "test")
+    assert last_final(await run(service)).metadata["cached"] is False
 
 
 async def test_errors_are_not_cached(make_service: ServiceFactory) -> None:
