@@ -20,7 +20,7 @@ ROOTS = {
     "CrmError": "apps/crm/errors.py",
     "ScrumError": "apps/scrum/backend/errors.py",
     "ServiceError": "apps/assistant/clients.py",
-    "PortalError": "apps/crm/fake_portal/methods.py",
+    "PortalError": "apps/crm/fake_portal/errors.py",
     "ApiError": "web/errors.py",
 }
 
@@ -28,11 +28,6 @@ ROOTS = {
 OUTSIDE = {
     "ClientGone": "the edge's control flow: the HTTP client disconnected (web/disconnect.py)",
     "_Fallback": "private control flow of the Scrum backend (apps/scrum/backend/flows.py)",
-    "PortalInputError": "the fake Bitrix24 portal's input check (a test double's own ValueError)",
-    "DirectoryError": "the fake Bitrix24 portal's user directory (a test double)",
-    "ScheduleError": "the Scrum Telegram bot: not yet under ScrumError (its ValueError is caught by the bot)",
-    "Blocked": "the Scrum Telegram bot's delivery: not yet under ScrumError",
-    "BotNotConfigured": "the Scrum Telegram bot: not yet under ScrumError",
 }
 
 _BUILTIN_EXCEPTIONS = {

@@ -21,9 +21,10 @@ from collections.abc import Callable
 from typing import Any
 
 from agentcore.apps.crm.fake_portal.entities import PORTAL_TZ, iso, parse_date
+from agentcore.apps.crm.fake_portal.errors import PortalError
 from agentcore.apps.crm.fake_portal.storage import PortalStorage
 
-__all__ = ["DEAL_STAGES", "USERS", "DirectoryError", "call_directory", "directory_method", "required_scope"]
+__all__ = ["DEAL_STAGES", "USERS", "call_directory", "directory_method", "required_scope"]
 
 _USER_ROWS = [
     ("1", "Алексей", "Иванов", "a.ivanov", "Руководитель отдела продаж", True),
@@ -67,14 +68,6 @@ _OTHER_STATUSES: dict[str, list[tuple[str, str]]] = {
     "CONTACT_TYPE": [("CLIENT", "Клиенты"), ("SUPPLIER", "Поставщики"), ("PARTNER", "Партнёры")],
     "COMPANY_TYPE": [("CUSTOMER", "Клиент"), ("SUPPLIER", "Поставщик"), ("PARTNER", "Партнёр")],
 }
-
-
-class DirectoryError(Exception):
-    """An error answer of a directory method: status, code, description (the app maps it to ``PortalError``)."""
-
-    def __init__(self, status: int, code: str, description: str) -> None:
-        super().__init__(f"{status} {code}: {description}")
-        self.status, self.code, self.description = status, code, description
 
 
 def _user(row: dict[str, Any]) -> dict[str, Any]:
@@ -194,7 +187,7 @@ def _status_list(storage: PortalStorage, params: dict[str, Any], user_id: str) -
 def _category_stages(storage: PortalStorage, params: dict[str, Any], user_id: str) -> Any:
     stages = _stages(str(params.get("id", "0") or "0"))
     if stages is None:
-        raise DirectoryError(400, "", "Category not found")
+        raise PortalError(400, "", "Category not found")
     return [{"NAME": name, "SORT": str(sort), "STATUS_ID": code} for code, name, sort, _ in stages]
 
 
@@ -207,7 +200,7 @@ def _categories(storage: PortalStorage, params: dict[str, Any], user_id: str) ->
 
 def _task_fields(raw: Any) -> dict[str, Any]:
     if not isinstance(raw, dict) or not raw.get("TITLE"):
-        raise DirectoryError(400, "ERROR_CORE", "Не указано название задачи")
+        raise PortalError(400, "ERROR_CORE", "Не указано название задачи")
     return {str(k).upper(): v for k, v in raw.items()}
 
 
@@ -219,12 +212,12 @@ def _task_add(storage: PortalStorage, params: dict[str, Any], user_id: str) -> A
     fields = _task_fields(params.get("fields"))
     responsible = str(fields.get("RESPONSIBLE_ID") or user_id)
     if not any(r["ID"] == responsible for r in USERS):
-        raise DirectoryError(400, "ERROR_CORE", "Не найден ответственный")
+        raise PortalError(400, "ERROR_CORE", "Не найден ответственный")
     deadline = fields.get("DEADLINE")
     if deadline:
         moment = parse_date(str(deadline))
         if moment is None:
-            raise DirectoryError(400, "ERROR_CORE", "Неверный формат крайнего срока")
+            raise PortalError(400, "ERROR_CORE", "Неверный формат крайнего срока")
         deadline = iso(moment)
     task_id = storage.next_id("task")
     crm = fields.get("UF_CRM_TASK") or []
@@ -248,7 +241,7 @@ def _task_get(storage: PortalStorage, params: dict[str, Any], user_id: str) -> A
     except ValueError:
         task = None
     if task is None:
-        raise DirectoryError(400, "ERROR_CORE", "Задача не найдена или доступ запрещён")
+        raise PortalError(400, "ERROR_CORE", "Задача не найдена или доступ запрещён")
     return {"task": _present_task(task)}
 
 
@@ -296,6 +289,6 @@ def call_directory(storage: PortalStorage, method: str, params: dict[str, Any], 
     """Run a directory method (see the module docstring).
 
     Raises:
-        DirectoryError: bad params (400).
+        PortalError: bad params (400).
     """
     return _METHODS[method](storage, params, user_id)

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from typing import Any
 
+from agentcore.apps.crm.fake_portal.errors import PortalInputError
+
 __all__ = [
     "ENTITY_KINDS",
     "FieldSpec",
-    "PortalInputError",
     "apply_write",
     "describe_fields",
     "new_entity",
@@ -29,10 +30,6 @@ NUMERIC_TYPES = frozenset({"integer", "double", "user", "crm_company", "crm_cont
 DATE_TYPES = frozenset({"date", "datetime"})
 MULTIFIELDS = ("PHONE", "EMAIL", "WEB", "IM")
 STAGE_SEMANTICS = {"WON": "S", "LOSE": "F", "APOLOGY": "F"}
-
-
-class PortalInputError(ValueError):
-    """Bad params for a CRM method; the message is Bitrix24's ``error_description``."""
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from agentcore.apps.crm.fake_portal.entities import DATE_TYPES, NUMERIC_TYPES, FieldSpec, PortalInputError, parse_date
+from agentcore.apps.crm.fake_portal.entities import DATE_TYPES, NUMERIC_TYPES, FieldSpec, parse_date
+from agentcore.apps.crm.fake_portal.errors import PortalInputError
 
 __all__ = ["compile_filter", "sort_entities"]
 

@@ -13,15 +13,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from agentcore.apps.crm.fake_portal.directory import DirectoryError, call_directory, directory_method, required_scope
+from agentcore.apps.crm.fake_portal.directory import call_directory, directory_method, required_scope
 from agentcore.apps.crm.fake_portal.entities import (
     ENTITY_KINDS,
-    PortalInputError,
     apply_write,
     describe_fields,
     new_entity,
     present,
 )
+from agentcore.apps.crm.fake_portal.errors import PortalError
 from agentcore.apps.crm.fake_portal.filters import compile_filter, sort_entities
 from agentcore.apps.crm.fake_portal.storage import PortalStorage
 
@@ -33,16 +33,6 @@ _KNOWN_EVENTS = frozenset(
     for entity in ("DEAL", "CONTACT", "COMPANY", "LEAD")
     for action in ("ADD", "UPDATE", "DELETE")
 )
-
-
-class PortalError(Exception):
-    """An error answer: HTTP status, ``error`` code, ``error_description``."""
-
-    def __init__(self, status: int, code: str, description: str) -> None:
-        super().__init__(f"{status} {code}: {description}")
-        self.status = status
-        self.code = code
-        self.description = description
 
 
 @dataclass
@@ -81,10 +71,7 @@ def _add(storage: PortalStorage, kind: str, params: dict[str, Any], ctx: CallCon
     if fields is None:
         raise PortalError(400, "", "Parameter 'fields' must be array.")
     entity_id = storage.next_id(kind)
-    try:
-        entity = new_entity(kind, entity_id, fields, user_id=ctx.user_id, now=ctx.now())
-    except PortalInputError as exc:
-        raise PortalError(400, "", str(exc)) from None
+    entity = new_entity(kind, entity_id, fields, user_id=ctx.user_id, now=ctx.now())
     storage.put(kind, entity_id, entity)
     return entity_id, {}
 
@@ -96,10 +83,7 @@ def _get(storage: PortalStorage, kind: str, params: dict[str, Any], ctx: CallCon
 def _update(storage: PortalStorage, kind: str, params: dict[str, Any], ctx: CallContext) -> Result:
     entity_id = _entity_id(params)
     entity = _load(storage, kind, entity_id)
-    try:
-        apply_write(kind, entity, params.get("fields"), user_id=ctx.user_id, now=ctx.now())
-    except PortalInputError as exc:
-        raise PortalError(400, "", str(exc)) from None
+    apply_write(kind, entity, params.get("fields"), user_id=ctx.user_id, now=ctx.now())
     storage.put(kind, entity_id, entity)
     return True, {}
 
@@ -121,10 +105,7 @@ def _start(params: dict[str, Any]) -> int:
 
 def _list(storage: PortalStorage, kind: str, params: dict[str, Any], ctx: CallContext) -> Result:
     specs = ENTITY_KINDS[kind]
-    try:
-        predicate = compile_filter(params.get("filter"), specs)
-    except PortalInputError as exc:
-        raise PortalError(400, "", str(exc)) from None
+    predicate = compile_filter(params.get("filter"), specs)
     select = params.get("select")
     if isinstance(select, dict):
         select = list(select.values())
@@ -221,10 +202,7 @@ def call_method(storage: PortalStorage, method: str, params: dict[str, Any], ctx
     if method == "scope":
         return list(ctx.scopes), {}
     if directory_method(method):
-        try:
-            return call_directory(storage, method, params, ctx.user_id), {}
-        except DirectoryError as exc:
-            raise PortalError(exc.status, exc.code, exc.description) from None
+        return call_directory(storage, method, params, ctx.user_id), {}
     if parts[0] == "crm":
         return _CRM_ACTIONS[parts[2]](storage, parts[1], params, ctx)
     return _event(storage, parts[1], params, ctx)

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from agentcore.apps.scrum.backend.errors import ScrumError
 from agentcore.apps.scrum.telegram.dedupe import Deduper, MemoryDeduper, RedisDeduper, SqlDeduper
 from agentcore.apps.scrum.telegram.lease import Lease, LocalLease, RedisLease, SqlLease
 from agentcore.apps.scrum.telegram.service import BotContext
@@ -37,8 +38,10 @@ HTTP_TIMEOUT = 30.0
 """Seconds per Bot API request (a long-polling ``getUpdates`` gets its own timeout on top)."""
 
 
-class BotNotConfigured(RuntimeError):
+class BotNotConfigured(ScrumError, RuntimeError):
     """``AGENTCORE_TELEGRAM_BOT_TOKEN`` is not set (the message is Russian)."""
+
+    code = "bot_not_configured"
 
 
 class _Dedupe:

@@ -9,6 +9,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+from agentcore.apps.scrum.backend.errors import ScrumError
+
 if TYPE_CHECKING:
     from aiogram import Bot
 
@@ -51,8 +53,10 @@ def split_message(text: str, limit: int = MAX_MESSAGE) -> list[str]:
     return pieces
 
 
-class Blocked(Exception):
+class Blocked(ScrumError):
     """The chat refused the message (``403``: the user blocked the bot, or it was removed from the group)."""
+
+    code = "chat_blocked"
 
 
 async def send(

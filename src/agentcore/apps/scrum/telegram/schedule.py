@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 
+from agentcore.apps.scrum.backend.errors import ScrumError
+
 _DAYS = {"пн": 1, "вт": 2, "ср": 3, "чт": 4, "пт": 5, "сб": 6, "вс": 7}
 _DAY_WORDS = {
     "будни": "12345",
@@ -19,8 +21,10 @@ _OFFSET = re.compile(r"^(?:utc|gmt|мск)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$", r
 DAY_NAMES = {1: "пн", 2: "вт", 3: "ср", 4: "чт", 5: "пт", 6: "сб", 7: "вс"}
 
 
-class ScheduleError(ValueError):
+class ScheduleError(ScrumError, ValueError):
     """The schedule could not be read (the message is for the user, in Russian)."""
+
+    code = "bad_schedule"
 
 
 @dataclass(frozen=True)
