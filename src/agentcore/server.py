@@ -40,8 +40,8 @@ from agentcore.web.app import create_base_app
 from agentcore.web.auth import reader_dependencies
 
 if TYPE_CHECKING:
+    from agentcore.agents import AnswerShaper
     from agentcore.agents.served import ServedAgent
-    from agentcore.agents.shaping import AnswerShaper
 
 
 def __getattr__(name: str) -> Any:
@@ -73,7 +73,7 @@ def create_app(settings: Settings | None = None, *, mcp: bool = True, console: b
     ``["/haiku"].haiku_service``).  With ``mcp`` the MCP server is mounted at ``/mcp`` (Streamable HTTP;
     ``docs/mcp.md``); with ``console`` the web console is served at ``/`` (the apps' pages; ``docs/console.md``).
     """
-    from agentcore.agents.runlog import RunLog
+    from agentcore.agents import RunLog
     from agentcore.appkit.plugin import EdgeContext, Mount
     from agentcore.appkit.registry import APPS
     from agentcore.web.console.pages import ConsolePage
@@ -164,7 +164,7 @@ def _rag_view(rag_service: Any) -> tuple[str | None, str | None]:
 
 def answer_shaper(settings: Settings) -> AnswerShaper:
     """Shapes ``/v1`` structured answers with the configured model (unavailable with the offline provider)."""
-    from agentcore.agents.shaping import AnswerShaper
+    from agentcore.agents import AnswerShaper
 
     if settings.provider == "offline":
         return AnswerShaper(None)

@@ -7,8 +7,8 @@ import contextlib
 from collections.abc import AsyncGenerator
 from pathlib import Path
 
+from agentcore.agents import RunLog
 from agentcore.agents.events import AgentStepEvent, EventFactory
-from agentcore.agents.runlog import RunLog
 from agentcore.llm import CallLog, MockLLMGateway, recording
 from agentcore.llm.models import LLMMessage, LLMRequest
 from agentcore.util.redact import register_secret

@@ -13,7 +13,7 @@ from openai import AsyncOpenAI, OpenAI
 from pydantic import BaseModel
 from tests.apps.research.conftest import ServiceFactory, engine, kb_dir, make_service, settings  # noqa: F401
 
-from agentcore.agents.shaping import AnswerShaper
+from agentcore.agents import AnswerShaper
 from agentcore.apps.research.http import ResearchHTTP
 from agentcore.config import Settings
 from agentcore.llm import ScriptItem

@@ -14,7 +14,7 @@ from openai import OpenAI
 from tests.agents.test_v1_clients import ANSWER, QUESTION, WEATHER, act, flow
 from tests.apps.research.conftest import ServiceFactory, engine, kb_dir, make_service, settings  # noqa: F401
 
-from agentcore.agents.run_relay import RedisRunStore
+from agentcore.agents import RedisRunStore
 from agentcore.apps.research.http import ResearchHTTP
 from agentcore.config import Settings
 from agentcore.llm import ScriptItem

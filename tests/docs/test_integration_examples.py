@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from tests.apps.research.conftest import engine, kb_dir, settings  # noqa: F401
 
-from agentcore.agents.shaping import AnswerShaper
+from agentcore.agents import AnswerShaper
 from agentcore.apps.research import AgentService
 from agentcore.apps.research.retrieval import EngineRetriever
 from agentcore.apps.research.routes import ResearchHTTP

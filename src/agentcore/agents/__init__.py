@@ -1,0 +1,76 @@
+"""Agent loops (SGR, ReAct), the one step-event stream, served agents and their run stores, client tools, shaping.
+
+The public names are this package's ``__all__``; they load on first use (PEP 562), so ``import agentcore.agents``
+loads no other module.  Modules named ``_x`` are implementation (see docs/architecture.md).
+"""
+
+# Not ``typing.TYPE_CHECKING``: importing this package loads no other module (mypy reads any ``TYPE_CHECKING``).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from agentcore.agents._run_relay import RedisRunStore
+    from agentcore.agents._runlog import REQUEST_ID_RE, RunLog
+    from agentcore.agents._shaping import AnswerShaper, tool_choice_schema
+    from agentcore.agents.client_tools import ClientTools
+    from agentcore.agents.errors import AgentError
+    from agentcore.agents.events import ErrorEvent, EventFactory, FinalEvent, parse_event
+    from agentcore.agents.react import ReActAgent
+    from agentcore.agents.served import AgentInput, RunHandle, RunStore, ServedAgent, drive
+    from agentcore.agents.sgr import ReasoningStep, SGRTool, SystemSGRAgent, ToolCall
+
+_EXPORTS = {
+    "RedisRunStore": "agentcore.agents._run_relay",
+    "REQUEST_ID_RE": "agentcore.agents._runlog",
+    "RunLog": "agentcore.agents._runlog",
+    "AnswerShaper": "agentcore.agents._shaping",
+    "tool_choice_schema": "agentcore.agents._shaping",
+    "ClientTools": "agentcore.agents.client_tools",
+    "AgentError": "agentcore.agents.errors",
+    "EventFactory": "agentcore.agents.events",
+    "FinalEvent": "agentcore.agents.events",
+    "ErrorEvent": "agentcore.agents.events",
+    "parse_event": "agentcore.agents.events",
+    "ReActAgent": "agentcore.agents.react",
+    "AgentInput": "agentcore.agents.served",
+    "RunHandle": "agentcore.agents.served",
+    "RunStore": "agentcore.agents.served",
+    "ServedAgent": "agentcore.agents.served",
+    "drive": "agentcore.agents.served",
+    "ReasoningStep": "agentcore.agents.sgr",
+    "SGRTool": "agentcore.agents.sgr",
+    "SystemSGRAgent": "agentcore.agents.sgr",
+    "ToolCall": "agentcore.agents.sgr",
+}
+
+__all__ = [
+    "REQUEST_ID_RE",
+    "AgentError",
+    "AgentInput",
+    "AnswerShaper",
+    "ClientTools",
+    "ErrorEvent",
+    "EventFactory",
+    "FinalEvent",
+    "ReActAgent",
+    "ReasoningStep",
+    "RedisRunStore",
+    "RunHandle",
+    "RunLog",
+    "RunStore",
+    "SGRTool",
+    "ServedAgent",
+    "SystemSGRAgent",
+    "ToolCall",
+    "drive",
+    "parse_event",
+    "tool_choice_schema",
+]
+
+
+def __getattr__(name: str) -> object:
+    """Import the module defining the public ``name`` on first use (PEP 562)."""
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    return getattr(import_module(module), name)

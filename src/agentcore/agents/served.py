@@ -10,7 +10,7 @@
 Why parked runs (and not only replay): the run goes on exactly where it stopped — its retrieved context, its usage
 meter and token budget, the step count — with no model call repeated.  A call id the store does not know (expired,
 a restart, a worker that is gone) is not an error: the conversation the client sends is replayed into a new run.
-With several workers the store is :class:`~agentcore.agents.run_relay.RedisRunStore`: a result that reaches
+With several workers the store is :class:`~agentcore.agents.RedisRunStore`: a result that reaches
 another worker is relayed to the worker holding the run, and its events come back the same way.
 """
 

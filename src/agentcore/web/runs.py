@@ -1,6 +1,6 @@
 """The run trace over HTTP (the edge's own routes, behind the read tokens): ``GET /trace/runs`` — the newest runs,
 ``GET /trace/runs/{request_id}`` — one run's step events and the model calls it made, redacted as in the JSONL trace
-(:class:`agentcore.agents.runlog.RunLog`, ``<log_dir>/runs/runs.jsonl``).  The console's Trace page reads these."""
+(:class:`agentcore.agents.RunLog`, ``<log_dir>/runs/runs.jsonl``).  The console's Trace page reads these."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi import APIRouter, Path, Query
 
-from agentcore.agents.runlog import REQUEST_ID_RE, RunLog
+from agentcore.agents import REQUEST_ID_RE, RunLog
 from agentcore.web.errors import ApiError, error_responses
 
 __all__ = ["create_runs_router"]

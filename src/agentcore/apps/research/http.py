@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
+from agentcore.agents import RunLog
 from agentcore.agents.events import AgentStepEvent, Citation
-from agentcore.agents.runlog import RunLog
 from agentcore.agents.served import AgentInput, ServedAgent
 from agentcore.appkit.plugin import EdgeContext, Mount
 from agentcore.apps.research.models import AgentRequest, request_model

@@ -13,11 +13,10 @@ from typing import Any, Literal
 
 from fastapi import Request
 
+from agentcore.agents import AnswerShaper, RunLog, tool_choice_schema
 from agentcore.agents.client_tools import ClientTools
 from agentcore.agents.events import AgentStepEvent, ClientToolEvent, FinalEvent
-from agentcore.agents.runlog import RunLog
 from agentcore.agents.served import AgentInput, RunHandle, RunStore, ServedAgent, drive
-from agentcore.agents.shaping import AnswerShaper, tool_choice_schema
 from agentcore.llm import metering
 from agentcore.llm.errors import LLMError, StructuredOutputError
 from agentcore.llm.models import LLMTool, LLMToolCall

@@ -14,9 +14,8 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from agentcore.agents.runlog import RunLog
+from agentcore.agents import AnswerShaper, RunLog
 from agentcore.agents.served import AgentInput, RunStore, ServedAgent
-from agentcore.agents.shaping import AnswerShaper
 from agentcore.util.truncate import truncate
 from agentcore.web.errors import ApiError, error_responses
 from agentcore.web.v1.chat import ChatCompletionRequest, chat_completions
@@ -39,7 +38,7 @@ def run_store_for(redis_url: str | None) -> RunStore:
     """The run store of this deployment: shared through Redis when ``AGENTCORE_REDIS_URL`` is set (a client's tool
     result may reach any worker), in this process otherwise."""
     if redis_url:
-        from agentcore.agents.run_relay import RedisRunStore
+        from agentcore.agents import RedisRunStore
 
         return RedisRunStore(redis_url)
     return RunStore()

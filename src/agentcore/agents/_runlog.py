@@ -24,7 +24,7 @@ from agentcore.util.clock import utc_now_iso
 
 __all__ = ["REQUEST_ID_RE", "RunLog"]
 
-logger = logging.getLogger("agentcore.agents.runlog")
+logger = logging.getLogger("agentcore.agents._runlog")
 
 REQUEST_ID_RE = re.compile(r"^[A-Za-z0-9_.:-]{1,80}$")
 """What a request id looks like (``req_`` + hex for the agents here; clients may see other prefixes)."""

@@ -36,7 +36,7 @@ from agentcore.trace.logs import step_logger
 
 __all__ = ["RedisRunStore"]
 
-logger = step_logger("openai", "agentcore.agents.run_relay")
+logger = step_logger("openai", "agentcore.agents._run_relay")
 
 _HELD = ("final", "error", "client_tool")  # sent on only with the usage that follows them (and once parked)
 
