@@ -25,9 +25,9 @@ from mcp import Client
 from agentcore.config import Settings
 from agentcore.server import create_app
 from agentcore.serving import BackgroundServer
+from agentcore.tools import ToolRunner
 from agentcore.tools.mcp import McpServerSpec, McpToolset
 from agentcore.tools.registry import ToolRegistry
-from agentcore.tools.runner import ToolRunner
 
 QUESTIONS = ["Сколько дней отпуска положено?", "как оформить командировку", "кто согласует отпуск"]
 

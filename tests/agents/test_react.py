@@ -17,8 +17,8 @@ from agentcore.agents.react import (
 )
 from agentcore.llm import MockLLMGateway
 from agentcore.llm.errors import LLMTimeoutError
+from agentcore.tools import ToolResult
 from agentcore.tools.base import ModelTool
-from agentcore.tools.runner import ToolResult
 
 # --- parse_react ------------------------------------------------------------------------------------------
 

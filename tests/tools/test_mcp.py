@@ -15,9 +15,9 @@ from tests.tools.mcp_calc_server import server as calc_server
 from agentcore.agents.react import ReActAgent
 from agentcore.llm import MockLLMGateway
 from agentcore.serving import BackgroundServer
+from agentcore.tools import ToolRunner
 from agentcore.tools.mcp import McpServerError, McpServerSpec, McpSettings, McpToolset, parse_mcp_servers
 from agentcore.tools.registry import ToolRegistry
-from agentcore.tools.runner import ToolRunner
 
 CALC_SCRIPT = Path(__file__).with_name("mcp_calc_server.py")
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,10 +9,10 @@ import pytest
 from pydantic import BaseModel
 
 from agentcore.llm.models import LLMToolCall
+from agentcore.tools import ToolResult, ToolRunner, to_content
 from agentcore.tools.base import FunctionTool, Tool
 from agentcore.tools.errors import ToolError
 from agentcore.tools.registry import ToolRegistry
-from agentcore.tools.runner import ToolResult, ToolRunner, to_content
 
 
 class Answer(BaseModel):

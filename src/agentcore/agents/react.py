@@ -10,7 +10,7 @@ native function calling is needed.  Pieces, each usable on its own:
   (the first is taken, the rest counted);
 * :func:`parse_action` — ``tool_name {json}`` (also ``tool_name({...})``, ``tool_name: {...}``, a bare name, JSON in
   a code fence); text that is not a JSON object becomes ``{"raw_input": text}``;
-* :func:`format_observation` — a :class:`~agentcore.tools.runner.ToolResult` as readable, truncated text;
+* :func:`format_observation` — a :class:`~agentcore.tools.ToolResult` as readable, truncated text;
 * :class:`ReActAgent` — the loop: it streams :mod:`agentcore.agents.events` and offers hooks (:meth:`ReActAgent.
   after_action`, :meth:`ReActAgent.on_final_answer`, :meth:`ReActAgent.on_max_steps`,
   :meth:`ReActAgent.on_budget_exhausted`) where an agent puts its deterministic control.
@@ -43,9 +43,9 @@ from agentcore.agents.events import AgentStepEvent, EventFactory, FinalEvent, Or
 from agentcore.llm import TokenBudgetExhausted, current_meter, metering
 from agentcore.llm.errors import LLMError
 from agentcore.llm.models import LLMMessage, LLMRequest, LLMToolCall
+from agentcore.tools import ToolResult, ToolRunner
 from agentcore.tools.base import Tool
 from agentcore.tools.registry import ToolRegistry
-from agentcore.tools.runner import ToolResult, ToolRunner
 from agentcore.trace.logs import step_logger
 from agentcore.util.truncate import truncate
 

@@ -40,9 +40,9 @@ from agentcore.agents.events import AgentStepEvent, EventFactory, FinalEvent
 from agentcore.llm.errors import LLMError
 from agentcore.llm.gateway import LLMGateway, SimpleLLMGateway
 from agentcore.llm.models import LLMMessage, LLMRequest, LLMToolCall
+from agentcore.tools import ToolResult, ToolRunner
 from agentcore.tools.base import Tool
 from agentcore.tools.registry import ToolRegistry
-from agentcore.tools.runner import ToolResult, ToolRunner
 from agentcore.trace.jsonl import JsonlStore
 from agentcore.util.clock import utc_now_iso
 from agentcore.util.truncate import truncate

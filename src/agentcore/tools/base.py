@@ -159,7 +159,7 @@ class Tool(ABC):
     async def execute(self, **kwargs: Any) -> Any:
         """Run the tool with validated arguments and return its result.
 
-        Any exception propagates; :class:`~agentcore.tools.runner.ToolRunner` turns it into an error result.
+        Any exception propagates; :class:`~agentcore.tools.ToolRunner` turns it into an error result.
         Raise :class:`ToolError` for failures whose message is meant for the model.
         """
 

@@ -1,4 +1,4 @@
-"""Errors of the tool layer. :class:`~agentcore.tools.runner.ToolRunner` turns each into an error result."""
+"""Errors of the tool layer. :class:`~agentcore.tools.ToolRunner` turns each into an error result."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Tools of external MCP servers as our own :class:`~agentcore.tools.base.Tool` objects (``AGENTCORE_MCP_SERVERS``).
 
-An MCP tool runs through the same :class:`~agentcore.tools.runner.ToolRunner` as a native tool: its ``inputSchema``
+An MCP tool runs through the same :class:`~agentcore.tools.ToolRunner` as a native tool: its ``inputSchema``
 validates the model's arguments (Draft 2020-12), a failure or an ``isError`` result goes back to the model as an
 error observation, the runner's timeout applies, and the call is traced like any other.
 

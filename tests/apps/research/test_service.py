@@ -472,7 +472,7 @@ async def test_generate_step_sends_the_system_prompt_and_token_budget(make_servi
 
 
 def test_format_observation_is_readable_and_truncated(make_service: ServiceFactory) -> None:
-    from agentcore.tools.runner import ToolResult
+    from agentcore.tools import ToolResult
 
     service = make_service([])
     assert service._format_observation(ToolResult.failure("search", "плохо")) == "Ошибка: плохо"

@@ -11,8 +11,8 @@ from agentcore.apps.research.models import Scratch
 from agentcore.apps.research.retrieval import EngineRetriever
 from agentcore.apps.research.tools import SCRATCH, ResearchTools, plan_query
 from agentcore.rag.engine import RagEngine
+from agentcore.tools import ToolRunner
 from agentcore.tools.registry import ToolRegistry
-from agentcore.tools.runner import ToolRunner
 
 QUESTION = "Сколько дней длится ежегодный отпуск?"
 
