@@ -1,10 +1,10 @@
-"""Keyboard layouts and transliteration (``agentcore.text.keyboard``)."""
+"""Keyboard layouts and transliteration (``agentcore.text._keyboard``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from agentcore.text.keyboard import fix_layout, switch_layout, transliterate
+from agentcore.text import fix_layout, switch_layout, transliterate
 
 
 @pytest.mark.parametrize(

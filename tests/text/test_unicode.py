@@ -9,7 +9,7 @@ import numpy as np
 from agentcore.rag import Analyzer, chunk_document
 from agentcore.rag.embeddings import HashingEmbedder
 from agentcore.rag.models import SourceDocument
-from agentcore.text.unicode import normalize_text
+from agentcore.text import normalize_text
 
 STRESSED = "информа\u0301ция"
 DECOMPOSED_Y = unicodedata.normalize("NFD", "зимний")  # й = и + U+0306

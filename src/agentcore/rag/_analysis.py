@@ -4,7 +4,7 @@ Rules (the same for documents and queries):
 
 * identifiers like ``TASK-12`` are kept whole (``task-12``); ``ERR_42``, ``v2``, numbers stay single tokens;
 * the text is cleaned first (NFC, no stress marks, soft hyphens or zero-width characters, see
-  :mod:`agentcore.text.unicode`), then lower-cased, and ``ё`` becomes ``е``;
+  :mod:`agentcore.text._unicode`), then lower-cased, and ``ё`` becomes ``е``;
 * Russian and English stop words are dropped, and so are single letters;
 * Cyrillic words are reduced to a Snowball stem (``morphology="stem"``, PyStemmer, the default) or a pymorphy3
   lemma (``"lemma"``); Latin words get the English Snowball stem; tokens with digits, ``-`` or ``_`` are kept
@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from functools import cached_property
 from typing import Any, Literal
 
-from agentcore.text.unicode import normalize_text
+from agentcore.text import normalize_text
 
 Morphology = Literal["stem", "lemma", "none"]
 
@@ -50,7 +50,7 @@ def _stopwords() -> frozenset[str]:
 def raw_tokens(text: str) -> list[str]:
     """Lower-cased tokens of ``text`` before stop-word removal and normalisation.
 
-    The text is cleaned first (:func:`agentcore.text.unicode.normalize_text`: NFC, no stress marks, soft hyphens or
+    The text is cleaned first (:func:`agentcore.text.normalize_text`: NFC, no stress marks, soft hyphens or
     zero-width characters), then ``ё`` → ``е``.
     """
     return [t.lower().replace("ё", "е") for t in _TOKEN_RE.findall(normalize_text(text))]

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from agentcore.rag.models import Chunk, SourceDocument, content_hash
-from agentcore.text.unicode import normalize_text
+from agentcore.text import normalize_text
 
 DEFAULT_MAX_CHARS = 1000
 _HEADING_RE = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")

@@ -35,8 +35,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from agentcore.text.keyboard import switch_layout, transliterate
-from agentcore.text.unicode import normalize_text
+from agentcore.text import normalize_text, switch_layout, transliterate
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence

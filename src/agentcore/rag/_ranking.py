@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Literal
 
 from agentcore.rag._analysis import Analyzer
 from agentcore.rag.models import Chunk, Hit
-from agentcore.text.unicode import normalize_text
+from agentcore.text import normalize_text
 
 if TYPE_CHECKING:
     from agentcore.rag._snapshot import CollectionSnapshot

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from agentcore.config import Settings, get_settings
-from agentcore.text.unicode import normalize_text
+from agentcore.text import normalize_text
 
 if TYPE_CHECKING:
     import numpy as np
@@ -23,7 +23,7 @@ class Embedder(Protocol):
     """Turns passages and queries into unit vectors.
 
     ``embed_passages`` returns a ``(len(texts), dim)`` float32 matrix, ``embed_query`` a ``(dim,)`` vector; both
-    apply :func:`agentcore.text.unicode.normalize_text` first.  ``batch_size`` is how many passages one call should
+    apply :func:`agentcore.text.normalize_text` first.  ``batch_size`` is how many passages one call should
     get: the indexer feeds batches of that size and persists each as soon as it returns.  Both may raise any
     exception on backend failure (the engine reports it).
     """

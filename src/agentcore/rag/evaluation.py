@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from agentcore.text.unicode import normalize_text
+from agentcore.text import normalize_text
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,60 @@
 """Russian text helpers shared by retrieval, the assistant and the Haiku service.
 
-* :mod:`agentcore.text.unicode` — :func:`~agentcore.text.unicode.normalize_text` (NFC, no stress marks, soft
-  hyphens or zero-width characters);
-* :mod:`agentcore.text.sentences` — :func:`~agentcore.text.sentences.split_sentences` (razdel, quotations whole);
-* :mod:`agentcore.text.morphology` — the process-wide pymorphy3 analyzer and
-  :func:`~agentcore.text.morphology.to_nominative` («про кота» → «кот»).
+* :func:`normalize_text` — NFC, no stress marks, soft hyphens or zero-width characters;
+* :func:`fix_layout`, :func:`switch_layout`, :func:`transliterate` — text typed in the wrong keyboard layout
+  («ghbdtn» → «привет»), Latin ↔ Cyrillic spellings;
+* :mod:`agentcore.text.sentences` — :func:`split_sentences` (razdel, quotations whole);
+* :mod:`agentcore.text.morphology` — the process-wide pymorphy3 analyzer and :func:`to_nominative` («про кота» → «кот»);
+* :mod:`agentcore.text.courtesy` — :func:`strip_courtesy`, :func:`core_question` (greetings and thanks off a question).
 
-A leaf layer like ``trace``: it imports nothing else from agentcore.
+The public names are this package's ``__all__``; they load on first use (PEP 562), so ``import agentcore.text`` loads
+no other module.  Modules named ``_x`` are implementation.  A leaf layer like ``trace``: it imports nothing else from
+agentcore.
 """
+
+# Not ``typing.TYPE_CHECKING``: importing this package loads no other module (mypy reads any ``TYPE_CHECKING``).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from agentcore.text._keyboard import LAYOUT_PUNCTUATION, fix_layout, switch_layout, transliterate
+    from agentcore.text._unicode import normalize_text
+    from agentcore.text.courtesy import core_question, strip_courtesy, strip_courtesy_tail
+    from agentcore.text.morphology import morph_analyzer, to_nominative
+    from agentcore.text.sentences import split_sentences
+
+_EXPORTS = {
+    "LAYOUT_PUNCTUATION": "agentcore.text._keyboard",
+    "fix_layout": "agentcore.text._keyboard",
+    "switch_layout": "agentcore.text._keyboard",
+    "transliterate": "agentcore.text._keyboard",
+    "normalize_text": "agentcore.text._unicode",
+    "core_question": "agentcore.text.courtesy",
+    "strip_courtesy": "agentcore.text.courtesy",
+    "strip_courtesy_tail": "agentcore.text.courtesy",
+    "morph_analyzer": "agentcore.text.morphology",
+    "to_nominative": "agentcore.text.morphology",
+    "split_sentences": "agentcore.text.sentences",
+}
+
+__all__ = [
+    "LAYOUT_PUNCTUATION",
+    "core_question",
+    "fix_layout",
+    "morph_analyzer",
+    "normalize_text",
+    "split_sentences",
+    "strip_courtesy",
+    "strip_courtesy_tail",
+    "switch_layout",
+    "to_nominative",
+    "transliterate",
+]
+
+
+def __getattr__(name: str) -> object:
+    """Import the module defining the public ``name`` on first use (PEP 562)."""
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    return getattr(import_module(module), name)

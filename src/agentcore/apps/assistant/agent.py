@@ -27,8 +27,8 @@ from agentcore.config import Settings
 from agentcore.llm.errors import LLMError, StructuredOutputError
 from agentcore.llm.history import MessageHistory
 from agentcore.llm.models import LLMMessage, LLMRequest
+from agentcore.text import fix_layout
 from agentcore.text.courtesy import core_question, strip_courtesy_tail
-from agentcore.text.keyboard import fix_layout
 from agentcore.trace.logs import step_logger
 
 T = TypeVar("T", bound=BaseModel)
@@ -200,7 +200,7 @@ class AssistantAgent:
 
     def _fix_layout(self, text: str) -> str:
         """The line with words typed on the English layout but meant in Russian switched («ghbdtn» → «привет»;
-        :func:`agentcore.text.keyboard.fix_layout`); English words stay.  The fixed line is what the history
+        :func:`agentcore.text.fix_layout`); English words stay.  The fixed line is what the history
         holds and the model reads."""
         from agentcore.rag import get_analyzer
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from agentcore.text.unicode import normalize_text
+from agentcore.text import normalize_text
 
 _GREETING = (
     r"(?:привет\w*|здравствуй\w*|добр\w+\s+(?:день|утро|вечер|ночи)|доброго\s+\w+|хай|хэй|салют|хелло|"
