@@ -33,7 +33,7 @@ from agentcore.llm._usage import current_meter
 from agentcore.llm.errors import LLMHTTPError, LLMResponseError, LLMTimeoutError, is_retryable
 from agentcore.llm.models import LLMRequest, LLMResponse
 from agentcore.llm.provider import LLMProvider
-from agentcore.retry import retry_async
+from agentcore.util.retry import retry_async
 
 T = TypeVar("T", bound=BaseModel)
 R = TypeVar("R")

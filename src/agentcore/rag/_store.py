@@ -31,9 +31,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from agentcore.fileio import atomic_write_bytes
 from agentcore.rag.errors import InvalidCollectionNameError, UnknownCollectionError
 from agentcore.rag.models import Chunk
+from agentcore.util.fileio import atomic_write_bytes
 
 if TYPE_CHECKING:
     import numpy as np

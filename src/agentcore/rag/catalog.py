@@ -113,7 +113,7 @@ class Catalog:
         Raises:
             UnknownCollectionError / InvalidCollectionNameError; OSError when the switch cannot be written.
         """
-        from agentcore.fileio import atomic_write_bytes
+        from agentcore.util.fileio import atomic_write_bytes
 
         self.snapshot(name)
         with self.build_lock:

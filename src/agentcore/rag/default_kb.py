@@ -78,7 +78,7 @@ def write_bundled_vectors(embedder_name: str, chunks: Sequence[Chunk], matrix: n
     """Store ``matrix`` (rows aligned with ``chunks``) as the shipped vectors of ``embedder_name``."""
     import numpy as np
 
-    from agentcore.rag._store import atomic_write_bytes
+    from agentcore.util.fileio import atomic_write_bytes
 
     path = bundled_vectors_path(embedder_name)
     buffer = io.BytesIO()
@@ -124,7 +124,7 @@ def write_bundled_sentence_vectors(embedder_name: str, texts: Sequence[str], mat
     """Store ``matrix`` (rows aligned with ``texts``) as the shipped sentence vectors of ``embedder_name``."""
     import numpy as np
 
-    from agentcore.rag.store import atomic_write_bytes
+    from agentcore.util.fileio import atomic_write_bytes
 
     path = bundled_sentence_vectors_path(embedder_name)
     buffer = io.BytesIO()

@@ -1,7 +1,9 @@
-"""Small utilities every layer uses: the UTC clock, secret redaction and the one truncation rule.
+"""Small utilities every layer uses: the UTC clock, secret redaction, the one truncation rule, the one retry policy
+(:mod:`~agentcore.util.retry`, tenacity) and the one all-or-nothing file write (:mod:`~agentcore.util.fileio`).
 
 The bottom of the library (below ``text``): these modules import nothing of agentcore at import time
 (:func:`~agentcore.util.redact.register_settings_secrets` reads the settings lazily when called without them).
+The retry and file-write names load on first use (PEP 562): tenacity is not imported with this package.
 """
 
 from __future__ import annotations
@@ -20,10 +22,24 @@ from agentcore.util.redact import (
 )
 from agentcore.util.truncate import ELLIPSIS, truncate
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from agentcore.util.fileio import atomic_write_bytes
+    from agentcore.util.retry import RetryPolicy, retry_async, retry_sync
+
+_LAZY = {
+    "atomic_write_bytes": "agentcore.util.fileio",
+    "RetryPolicy": "agentcore.util.retry",
+    "retry_async": "agentcore.util.retry",
+    "retry_sync": "agentcore.util.retry",
+}
+
 __all__ = [
     "ELLIPSIS",
     "MASK",
     "Redactor",
+    "RetryPolicy",
+    "atomic_write_bytes",
     "default_redactor",
     "from_iso",
     "redact",
@@ -32,9 +48,21 @@ __all__ = [
     "register_secret",
     "register_secrets",
     "register_settings_secrets",
+    "retry_async",
+    "retry_sync",
     "to_iso",
     "truncate",
     "utc_now",
     "utc_now_iso",
     "utc_stamp",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """Import the module defining the public ``name`` on first use (PEP 562)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    return getattr(import_module(module), name)

@@ -147,7 +147,7 @@ def test_transient_transport_failure_is_retried(backend: ScrumBackend, oai: Fake
 def test_transient_failures_follow_the_core_retry_policy(
     backend: ScrumBackend, oai: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Transport failures are retried with backoff and the server's Retry-After (agentcore.retry), apart from the
+    """Transport failures are retried with backoff and the server's Retry-After (agentcore.util.retry), apart from the
     seed's 1–2 retries of an invalid output: two 5xx in a row and a 429 do not end the daily."""
     waits: list[float] = []
     monkeypatch.setattr("tenacity.nap.time.sleep", waits.append)

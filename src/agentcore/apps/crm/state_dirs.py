@@ -20,7 +20,7 @@ from pathlib import Path
 from agentcore.apps.crm.errors import InputError
 from agentcore.apps.crm.naming import safe_name
 from agentcore.apps.crm.paths import resolve_inside
-from agentcore.fileio import atomic_write_bytes
+from agentcore.util.fileio import atomic_write_bytes
 
 __all__ = ["MAX_DIRS", "StateDirIndex"]
 

@@ -19,8 +19,8 @@ from typing import Any, Protocol
 
 from agentcore.apps.crm.errors import CrmError
 from agentcore.apps.crm.naming import safe_name
-from agentcore.fileio import atomic_write_bytes
 from agentcore.trace.logs import step_logger
+from agentcore.util.fileio import atomic_write_bytes
 
 __all__ = ["FileStateStore", "RedisStateStore", "StateStore", "StateStoreError"]
 

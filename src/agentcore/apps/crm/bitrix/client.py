@@ -21,8 +21,8 @@ import httpx
 from agentcore.apps.crm.bitrix.auth import BitrixAuth
 from agentcore.apps.crm.bitrix.errors import EXPIRED_TOKEN, QUERY_LIMIT_EXCEEDED, BitrixError, BitrixTransportError
 from agentcore.apps.crm.phpquery import build_query
-from agentcore.retry import retry_async
 from agentcore.trace.logs import redact_loggers, step_logger
+from agentcore.util.retry import retry_async
 
 __all__ = ["BitrixClient"]
 

@@ -22,9 +22,9 @@ from agentcore.apps.scrum.backend.metrics import compute_metrics, digest_data
 from agentcore.apps.scrum.backend.models import BlockerEventInfo, MemberInfo, plain_text, scrubbed
 from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS, WEAK_QUALITIES
 from agentcore.llm.errors import LLMAuthError, LLMError, is_retryable, retry_after_of
-from agentcore.retry import retry_sync
 from agentcore.trace.logs import step_logger
 from agentcore.util.redact import redact
+from agentcore.util.retry import retry_sync
 
 if TYPE_CHECKING:
     from agentcore.apps.scrum.backend.notifier import Notifier
@@ -136,7 +136,7 @@ class ScrumBackend:
             the validation error), so a message costs one model call, two when the reply needs repairing.
         quality_retries: how many times a weak daily is sent back (seed 4: 2).
         max_clarifications: clarifying questions per daily before it is accepted as it is.
-        transport_retries / transport_retry_time: the core retry policy (:func:`agentcore.retry.retry_sync`) for
+        transport_retries / transport_retry_time: the core retry policy (:func:`agentcore.util.retry.retry_sync`) for
             transient model failures (timeouts, connection errors, 429, 5xx): extra attempts and the time after
             which none starts (``AGENTCORE_LLM_MAX_RETRIES``, ``AGENTCORE_LLM_DEADLINE``).
         backoff_initial / backoff_max: its exponential backoff with full jitter, seconds (``Retry-After`` wins).

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agentcore.fileio import atomic_write_bytes
+from agentcore.util.fileio import atomic_write_bytes
 
 
 def test_replaces_the_content_whole(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agentcore.retry import retry_async
+from agentcore.util.retry import retry_async
 
 
 class Transient(Exception):
@@ -93,7 +93,7 @@ async def test_min_delay_sees_each_failure_and_max_time_stops_retries() -> None:
 
 
 def test_retry_sync_follows_the_same_policy() -> None:
-    from agentcore.retry import retry_sync
+    from agentcore.util.retry import retry_sync
 
     calls: list[int] = []
     floors: list[BaseException | None] = []
