@@ -168,3 +168,34 @@ def test_a_shipped_sentence_is_not_embedded_again(monkeypatch) -> None:  # type:
     monkeypatch.setattr(llm, "embed_local_array", refuse)
     monkeypatch.setattr(focus, "_VECTORS", {})
     assert np.allclose(focus._cached_local([text], "passage")[0], expected)
+
+
+def test_a_term_only_another_document_uses_means_the_sentence_answers_another_subject() -> None:
+    question = "сколько стоит корпоративный английский для родственников"
+    shown = [
+        "Компания оплачивает 50% стоимости групповых занятий английским языком у партнёрской школы.",
+        "Родственников можно прикрепить к программе по корпоративному тарифу — около 38 000 ₽ в год.",
+    ]
+    heads = ["Корпоративное обучение — Английский язык", "ДМС — ДМС для родственников"]
+    passages = [f"{h}\n{s}" for h, s in zip(heads, shown, strict=True)]
+    check = check_focus(question, shown, passages, headings=heads, shown_headings=heads, embed=_close)
+    assert check.decline
+
+
+def test_a_word_several_documents_use_marks_no_other_subject() -> None:
+    question = "время реакции на критическую заявку"
+    shown = ["Приоритет | Когда | Реакция | Решение.", "Критический | Не работает у всех | 30 минут | 4 часа."]
+    heads = ["Обращения в техподдержку — Приоритеты и сроки"] * 2
+    passages = [
+        f"{heads[0]}\n{' '.join(shown)}",
+        "Возмещение расходов — Если заявку отклонили\nИсправить заявку можно один раз.",
+        "Коды ошибок — Если кода нет\nСоздайте заявку: критический сбой.",
+    ]
+    # two of three terms: the paraphrase check decides, and «заявка» (two other documents use it) does not stop it
+    check = check_focus(question, shown, passages, headings=heads, shown_headings=heads, embed=_close)
+    assert not check.decline
+
+
+def _close(texts: list[str], kind: str) -> np.ndarray:
+    """An embedder for which everything is close in meaning (the lexical guard must decide)."""
+    return np.ones((len(texts), 4)) / 2.0

@@ -438,7 +438,13 @@ def check_focus(
                 )
                 for i in candidates
             }
-            ok = not hard and not soft and any(v >= min_coverage for v in shares.values())
+            # a supplier whose document never names a term of the part that another retrieved document does
+            # answers that other subject («сколько стоит корпоративный английский для родственников» is not
+            # answered by the price of insurance for relatives)
+            candidates = [
+                i for i in candidates if not _answers_another_subject(part, shown, shown_headings, i, passages)
+            ]
+            ok = not hard and not soft and any(shares[i] >= min_coverage for i in candidates)
             if not ok and candidates and not hard and semantic is not None:
                 ok = _close_in_meaning(
                     part.text,
@@ -465,6 +471,45 @@ def check_focus(
         if not ok:
             missing.append(_describe(part))
     return FocusCheck(tuple(parts), tuple(answered), tuple(missing), tuple(dict.fromkeys(absent)))
+
+
+def _document(title: str) -> str:
+    """The document part of a section title («ДМС — ДМС для родственников» → «ДМС»)."""
+    return re.split(r" — | / ", title.strip(), maxsplit=1)[0].strip()
+
+
+def _answers_another_subject(
+    part: Part, shown: Sequence[str], shown_headings: Sequence[str], index: int, passages: Sequence[str]
+) -> bool:
+    """Whether a term of ``part`` missing from sentence ``index`` (with its heading and the sentence before) belongs
+    to another retrieved document that holds at least as many of the part's terms as the sentence's own document:
+    the question is then about that document's subject, or about neither, and the sentence answers something else
+    (only when that one document uses the term: a word several documents use, «заявка», marks no subject)."""
+    if not passages or not part.terms:
+        return False
+    before = shown[index - 1] if index and shown_headings[index - 1] == shown_headings[index] else ""
+    unit = [shown[index], shown_headings[index], before]
+    words, stems = _vocabulary(unit)
+    missing = [t for t in part.terms if not _part_matches(part, t, words, stems)]
+    own = {_document(h) for h in shown_headings[index].splitlines() if h.strip()}
+    if not missing or not own:
+        return False
+    by_document: dict[str, list[str]] = {}
+    for text in passages:
+        by_document.setdefault(_document(text.partition("\n")[0]), []).append(text)
+
+    def held(texts: Sequence[str]) -> set[str]:
+        found_words, found_stems = _vocabulary(texts)
+        return {t for t in part.terms if _part_matches(part, t, found_words, found_stems)}
+
+    own_held = held([*unit, *(t for d in own for t in by_document.get(d, []))])
+    others = {doc: held(texts) for doc, texts in by_document.items() if doc not in own}
+    for term in missing:
+        holders = [doc for doc, terms in others.items() if term in terms]
+        # a word many documents use («заявка») marks no subject; one only another document uses does
+        if len(holders) == 1 and len(others[holders[0]]) >= len(own_held):
+            return True
+    return False
 
 
 def best_supplier(
