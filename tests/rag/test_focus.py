@@ -199,3 +199,13 @@ def test_a_word_several_documents_use_marks_no_other_subject() -> None:
 def _close(texts: list[str], kind: str) -> np.ndarray:
     """An embedder for which everything is close in meaning (the lexical guard must decide)."""
     return np.ones((len(texts), 4)) / 2.0
+
+
+def test_the_sentence_before_in_the_quoted_passage_names_the_subject() -> None:
+    shown = ["Заполнить учёт за неделю нужно до 18:00 пятницы."]
+    head = "График работы — Учёт времени"
+    passage = f"{head}\nРазработчики ведут учёт времени в Jira: время списывается на задачи (worklog). {shown[0]}"
+    check = check_focus("до скольки заполнить worklog", shown, [passage], headings=[head], embed=_far)
+    assert not check.decline
+    other = f"{head}\nРазработчики ведут учёт времени в Jira. {shown[0]} Время списывается на задачи (worklog)."
+    assert check_focus("до скольки заполнить worklog", shown, [other], headings=[head], embed=_far).decline

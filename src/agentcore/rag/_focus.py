@@ -427,6 +427,7 @@ def check_focus(
             candidates = [i for i, sentence in enumerate(shown) if _supplies(part.asks, sentence, question, part)]
             # the subject may be named by the sentence before, in the same section («Справку 2-НДФЛ … можно
             # заказать.  Справки готовятся в течение 3 рабочих дней.»)
+            # — shown, or in the passage the sentence is quoted from
             shares = {
                 i: _share(
                     part,
@@ -434,6 +435,7 @@ def check_focus(
                         shown[i],
                         shown_headings[i],
                         shown[i - 1] if i and shown_headings[i - 1] == shown_headings[i] else "",
+                        _sentence_before(shown[i], shown_headings[i], passages),
                     ],
                 )
                 for i in candidates
@@ -471,6 +473,27 @@ def check_focus(
         if not ok:
             missing.append(_describe(part))
     return FocusCheck(tuple(parts), tuple(answered), tuple(missing), tuple(dict.fromkeys(absent)))
+
+
+def _sentence_before(sentence: str, headings: str, passages: Sequence[str]) -> str:
+    """The sentence before ``sentence`` in the same paragraph of the passage it is quoted from (a passage is
+    ``title\ntext``; its title is one of ``headings``), or ``""``."""
+    from agentcore.text.sentences import split_sentences
+
+    titles = {h.strip() for h in headings.splitlines() if h.strip()}
+    body = re.sub(r"[.!?…:;,\s]+$", "", sentence).strip()
+    if not body or not titles:
+        return ""
+    for passage in passages:
+        title, _, text = passage.partition("\n")
+        if title.strip() not in titles or body not in text:
+            continue
+        for paragraph in re.split(r"\n\s*\n", text):
+            pieces = split_sentences(" ".join(paragraph.split()))
+            for k, piece in enumerate(pieces):
+                if body in piece:
+                    return pieces[k - 1] if k else ""
+    return ""
 
 
 def _document(title: str) -> str:
