@@ -44,6 +44,7 @@ class FakeBotApi:
 
     def __post_init__(self) -> None:
         self._changed = asyncio.Condition()
+        self._closing = False
         self._runner: web.AppRunner | None = None
 
     # ------------------------------------------------------------------ test side
@@ -60,6 +61,9 @@ class FakeBotApi:
         return self.url
 
     async def stop(self) -> None:
+        # a bot's long poll would hold the server's shutdown for its whole timeout: answer it now, as Telegram does
+        self._closing = True
+        await self._notify()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -142,7 +146,7 @@ class FakeBotApi:
 
             async def ready() -> None:
                 async with self._changed:
-                    await self._changed.wait_for(lambda: bool(self.updates))
+                    await self._changed.wait_for(lambda: bool(self.updates) or self._closing)
 
             if not self.updates and timeout:
                 try:
