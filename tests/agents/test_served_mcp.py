@@ -12,9 +12,9 @@ from typing import Any
 import openai
 import pytest
 from openai import OpenAI
-from tests.agents.test_v1_clients import ANSWER, QUESTION, WEATHER, act, flow
 from tests.apps.research.conftest import ServiceFactory, engine, kb_dir, make_service, settings  # noqa: F401
 from tests.tools.mcp_calc_server import server as calc_server
+from tests.web.v1.test_clients import ANSWER, QUESTION, WEATHER, act, flow
 
 from agentcore.apps.example.http import ExampleServing
 from agentcore.apps.research.http import ResearchHTTP, create_router

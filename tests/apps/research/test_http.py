@@ -141,7 +141,7 @@ def test_client_disconnect_cancels_the_run(settings: Settings, make_service: Ser
 
 
 def test_client_disconnect_cancels_a_non_streamed_run(settings: Settings, make_service: ServiceFactory) -> None:
-    from tests.agents.test_openai_surface import _post_and_leave
+    from tests.web.v1.test_router import _post_and_leave
 
     started, cancelled = threading.Event(), threading.Event()
     service = make_service([BASE_FLOW[0], hanging_reply(started, cancelled)])

@@ -10,8 +10,8 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.apps.scrum.backend.test_flows import Recorder
 from tests.apps.scrum.conftest import NOW, seed_team
-from tests.apps.scrum.test_flows import Recorder
 
 from agentcore.apps.scrum.backend.flows import ScrumBackend
 from agentcore.apps.scrum.backend.metrics import compute_metrics

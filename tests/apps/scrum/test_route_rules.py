@@ -179,8 +179,8 @@ def test_every_write_route_has_a_decided_token_rule_that_is_documented_and_enfor
 
 def test_a_nul_written_by_the_model_is_removed_not_fatal(store: Any, oai: Any, data_dir: object) -> None:
     """PostgreSQL refuses NUL in text and jsonb: what a model writes is stored without control characters."""
+    from tests.apps.scrum.backend.test_flows import Recorder, daily_output
     from tests.apps.scrum.conftest import seed_team
-    from tests.apps.scrum.test_flows import Recorder, daily_output
 
     from agentcore.apps.scrum.backend.flows import ScrumBackend
     from agentcore.llm import ChatConnection

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 from openai import OpenAI
-from tests.agents.test_v1_clients import ANSWER, QUESTION, WEATHER, act, flow
 from tests.apps.research.conftest import ServiceFactory, engine, kb_dir, make_service, settings  # noqa: F401
+from tests.web.v1.test_clients import ANSWER, QUESTION, WEATHER, act, flow
 
 from agentcore.agents import RedisRunStore
 from agentcore.apps.research.http import ResearchHTTP

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+from tests.apps.scrum.backend.test_flows import Recorder, _backend, daily_output
 from tests.apps.scrum.conftest import sqlite_store
-from tests.apps.scrum.test_flows import Recorder, _backend, daily_output
 
 from agentcore.apps.scrum.backend.dialogue import is_new_daily
 from agentcore.apps.scrum.backend.flows import ScrumBackend
