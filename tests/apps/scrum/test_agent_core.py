@@ -141,6 +141,37 @@ def test_the_models_verdict_is_settled_by_the_shared_rule(oai: FakeOpenAIServer,
     )
 
 
+def test_a_task_id_the_author_never_wrote_is_dropped(oai: FakeOpenAIServer, client: httpx.Client) -> None:
+    """Issue 19: «never invent an id». An id the model put on an item or a blocker that the message does not name
+    is dropped (the item keeps its text); the blocker left without a task is then asked about."""
+    daily = {
+        **VALID_DAILY["daily"],
+        "today": [{"task_id": "TASK-15", "summary": "начну TASK-15"}, {"task_id": "TASK-99", "summary": "отчёт"}],
+        "blockers": [{"text": "нет доступов к стенду", "critical": False, "related_task_id": "TASK-16"}],
+    }
+    oai.fake.script.json({"daily": daily, "clarification": {"needs_clarification": False, "question": ""}})
+    data = run(oai, client, "DAILY", DAILY_IN)["data"]
+    assert [i["task_id"] for i in data["daily"]["yesterday"] + data["daily"]["today"]] == ["TASK-12", "TASK-15", None]
+    assert data["daily"]["today"][1]["summary"] == "отчёт"
+    assert data["daily"]["blockers"][0]["related_task_id"] is None
+    assert data["clarification"]["needs_clarification"] and "нет доступов к стенду" in data["clarification"]["question"]
+
+
+def test_a_clarification_keeps_the_ids_of_the_daily_it_completes(oai: FakeOpenAIServer, client: httpx.Client) -> None:
+    """In CLARIFICATION mode the ids of the previous daily are the author's too; only an id neither names goes."""
+    previous = {**VALID_DAILY["daily"], "yesterday": [{"task_id": "TASK-12", "summary": "закрыл TASK-12"}]}
+    answer = {
+        **previous,
+        "blockers": [{"text": "нет доступов к стенду", "critical": False, "related_task_id": "TASK-15"}],
+    }
+    invented = {**answer, "today": [*answer["today"], {"task_id": "TASK-77", "summary": "ещё задача"}]}
+    payload = {**DAILY_IN, "message": "это по TASK-15", "daily_state": {"mode": "CLARIFICATION", "quality_retries": 0}}
+    oai.fake.script.json({"daily": invented, "clarification": {"needs_clarification": False, "question": ""}})
+    data = run(oai, client, "DAILY", payload, {"previous_daily": previous, "question": "К какой задаче?"})["data"]
+    assert [i["task_id"] for i in data["daily"]["yesterday"] + data["daily"]["today"]] == ["TASK-12", "TASK-15", None]
+    assert data["daily"]["blockers"][0]["related_task_id"] == "TASK-15"
+
+
 def test_clarification_mode_sends_the_previous_daily(oai: FakeOpenAIServer, client: httpx.Client) -> None:
     oai.fake.script.json(VALID_DAILY)
     context = {"previous_daily": VALID_DAILY["daily"], "question": "К какой задаче относится блокер?"}

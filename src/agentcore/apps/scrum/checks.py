@@ -66,15 +66,20 @@ FAQ_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
-def settle_daily(output: dict[str, Any], message: str, mode: str = "INITIAL") -> dict[str, Any]:
+def settle_daily(
+    output: dict[str, Any], message: str, mode: str = "INITIAL", previous: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """Seed 3.2's ``output`` with ``quality`` and ``clarification`` from the shared verdict.
 
+    A task id the author never wrote is dropped first (issue 19: «never invent an id»): an item or a blocker whose
+    id is neither in ``message`` nor in ``previous`` (the daily a CLARIFICATION answer completes) keeps its text
+    and loses the id, so the verdict judges what the author wrote and asks about a blocker left without a task.
     In INITIAL mode the daily's text counts, and a daily without today's plan or without what was done is asked
     about; in CLARIFICATION mode (``message`` is an answer) only blockers without a task are asked about.  A
     question the model asked is kept in its wording (with «?» at its end); the verdict's question is added when the
     model asked none.
     """
-    daily = output["daily"]
+    daily = _without_foreign_ids(output["daily"], message, previous)
     initial = mode == "INITIAL"
     quality, clarification = daily_verdict(daily, message if initial else None, ask_missing=initial)
     if not initial:
@@ -93,6 +98,24 @@ def settle_daily(output: dict[str, Any], message: str, mode: str = "INITIAL") ->
 
 
 _QUALITY_ORDER = ("EMPTY", "TOO_SHORT", "NO_TASKS_MENTIONED", "DETAIL_OK", "GREAT")
+
+
+def _without_foreign_ids(daily: dict[str, Any], message: str, previous: dict[str, Any] | None) -> dict[str, Any]:
+    """``daily`` with every task id that neither ``message`` nor the ``previous`` daily names set to ``None``."""
+    written = set(task_ids_in(message))
+    if previous:
+        written |= {i.get("task_id") for i in [*previous.get("yesterday", []), *previous.get("today", [])]}
+        written |= {b.get("related_task_id") for b in previous.get("blockers", [])}
+
+    def own(value: Any) -> Any:
+        return value if value is None or value in written else None
+
+    return {
+        **daily,
+        "yesterday": [{**i, "task_id": own(i.get("task_id"))} for i in daily["yesterday"]],
+        "today": [{**i, "task_id": own(i.get("task_id"))} for i in daily["today"]],
+        "blockers": [{**b, "related_task_id": own(b.get("related_task_id"))} for b in daily["blockers"]],
+    }
 
 
 def _hits(pattern: re.Pattern[str], text: str) -> list[str]:

@@ -113,7 +113,7 @@ def daily_exchange(inp: DailyInput, context: dict[str, Any], capabilities: Capab
     output.daily.role = inp.role  # the backend always sets the role (seed 3.1)
     # One verdict on every path: quality and the clarifying question come from the daily's structure and text
     # (the offline parser's rule), whatever the model guessed; a question the model asked keeps its wording.
-    settled = settle_daily(output.model_dump(mode="json"), inp.message, inp.daily_state.mode)
+    settled = settle_daily(output.model_dump(mode="json"), inp.message, inp.daily_state.mode, previous)
     return {"type": "json", "data": DailyOutput.model_validate(settled).model_dump(mode="json")}
 
 

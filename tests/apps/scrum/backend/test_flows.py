@@ -59,6 +59,10 @@ def offline(data_dir: Path, recorder: Recorder) -> Iterator[ScrumBackend]:
     made.close()
 
 
+# The daily the scripted replies below read: the ids they name are the author's (the verdict drops any other).
+DAILY_TEXT = "Вчера закрыл TASK-1, сегодня делаю TASK-2. Блокер: нет стенда"
+
+
 def daily_output(blocker_task: str | None = "TASK-2", quality: str = "DETAIL_OK", question: str = "") -> dict:
     return {
         "daily": {
@@ -109,7 +113,7 @@ def test_happy_path_is_one_model_call(backend: ScrumBackend, oai: FakeOpenAIServ
 def test_technical_failure_gives_the_seed_fallback(backend: ScrumBackend, oai: FakeOpenAIServer) -> None:
     for _ in range(4):
         oai.fake.script.text("не json")
-    resp = backend.process_daily("…", "DEV", {"mode": "INITIAL", "quality_retries": 0})
+    resp = backend.process_daily(DAILY_TEXT, "DEV", {"mode": "INITIAL", "quality_retries": 0})
     assert resp == {"type": "text", "data": "Не смог разобрать daily. Переформулируй: вчера/сегодня/блокеры."}
     assert oai.fake.requests.count("chat") == 2  # the call and its format repair; never the whole question again
 
@@ -118,7 +122,7 @@ def test_configured_whole_retries_are_still_possible(data_dir: Path, oai: FakeOp
     made = _backend(data_dir, oai.base_url, oai.api_key, recorder, retry_count=1)
     for _ in range(4):
         oai.fake.script.text("не json")
-    assert made.process_daily("…", "DEV", {"mode": "INITIAL", "quality_retries": 0})["type"] == "text"
+    assert made.process_daily(DAILY_TEXT, "DEV", {"mode": "INITIAL", "quality_retries": 0})["type"] == "text"
     assert oai.fake.requests.count("chat") == 4
     made.close()
 
@@ -126,7 +130,7 @@ def test_configured_whole_retries_are_still_possible(data_dir: Path, oai: FakeOp
 def test_clarification_and_quality_retries(backend: ScrumBackend, oai: FakeOpenAIServer) -> None:
     oai.fake.script.json(daily_output(None, question="К какой задаче относится блокер «нет стенда»?"))
     state = {"mode": "INITIAL", "quality_retries": 0}
-    assert backend.process_daily("…", "DEV", state) == {
+    assert backend.process_daily(DAILY_TEXT, "DEV", state) == {
         "type": "text",
         "data": "К какой задаче относится блокер «нет стенда»?",
     }
@@ -141,7 +145,7 @@ def test_clarification_and_quality_retries(backend: ScrumBackend, oai: FakeOpenA
 def test_transient_transport_failure_is_retried(backend: ScrumBackend, oai: FakeOpenAIServer) -> None:
     oai.fake.faults.inject("chat", Fault.http_error(503))
     oai.fake.script.json(daily_output())
-    assert backend.process_daily("…", "DEV", {"mode": "INITIAL", "quality_retries": 0})["type"] == "json"
+    assert backend.process_daily(DAILY_TEXT, "DEV", {"mode": "INITIAL", "quality_retries": 0})["type"] == "json"
 
 
 def test_transient_failures_follow_the_core_retry_policy(
@@ -153,7 +157,7 @@ def test_transient_failures_follow_the_core_retry_policy(
     monkeypatch.setattr("tenacity.nap.time.sleep", waits.append)
     oai.fake.faults.inject("chat", Fault.http_error(503), Fault.rate_limit(retry_after=2), Fault.http_error(502))
     oai.fake.script.json(daily_output())
-    assert backend.process_daily("…", "DEV", {"mode": "INITIAL", "quality_retries": 0})["type"] == "json"
+    assert backend.process_daily(DAILY_TEXT, "DEV", {"mode": "INITIAL", "quality_retries": 0})["type"] == "json"
     assert oai.fake.requests.count("chat") == 4
     assert len(waits) == 3 and waits[1] >= 2  # a pause before each retry; Retry-After honoured
 
@@ -161,7 +165,7 @@ def test_transient_failures_follow_the_core_retry_policy(
 def test_model_down_is_a_clear_error(backend: ScrumBackend, oai: FakeOpenAIServer) -> None:
     oai.fake.faults.always("chat", Fault.http_error(502))
     with pytest.raises(LLMUnavailableError, match="недоступна") as info:
-        backend.process_daily("…", "DEV", {"mode": "INITIAL", "quality_retries": 0})
+        backend.process_daily(DAILY_TEXT, "DEV", {"mode": "INITIAL", "quality_retries": 0})
     assert "127.0.0.1" not in str(info.value)  # no upstream URL in the message
 
 
@@ -248,7 +252,7 @@ def test_a_dialogue_left_open_does_not_swallow_the_next_days_daily(data_dir: Pat
 def test_fallback_keeps_the_dialogue(backend: ScrumBackend, oai: FakeOpenAIServer) -> None:
     for _ in range(2):
         oai.fake.script.text("не json")
-    outcome = backend.submit_daily("core", "vera", "…")
+    outcome = backend.submit_daily("core", "vera", DAILY_TEXT)
     assert (outcome.status, outcome.message) == ("fallback", DAILY_FALLBACK)
     assert backend.store.dailies("core") == []
 
