@@ -29,3 +29,8 @@ def test_stores_that_do_not_answer_are_reported_not_raised(data_dir: Path) -> No
         qdrant_url="http://127.0.0.1:1",
     )
     assert check_stores(settings) == {"redis": "unreachable", "database": "unreachable", "qdrant": "unreachable"}
+
+
+def test_qdrant_in_local_mode_is_local_not_unreachable(data_dir: Path) -> None:
+    for url in (":memory:", str(data_dir / "qdrant"), "file:///srv/qdrant"):
+        assert check_stores(Settings(data_dir=data_dir, qdrant_url=url))["qdrant"] == "local"

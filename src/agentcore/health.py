@@ -1,7 +1,8 @@
 """Reachability of the shared stores a deployment is configured with (``GET /health`` of ``agentcore serve``).
 
 Each check is bounded by :data:`CHECK_TIMEOUT` seconds and never raises: a store is ``ok``, ``unreachable`` or
-``not configured``.  No address or secret is reported.
+``not configured`` — or ``local`` for Qdrant in qdrant-client's local mode (``:memory:`` or a folder: inside this
+process, nothing to reach over the network).  No address or secret is reported.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
 
 CHECK_TIMEOUT = 2.0
 
-StoreState = Literal["ok", "unreachable", "not configured"]
+StoreState = Literal["ok", "unreachable", "not configured", "local"]
 
 
 def check_stores(settings: Settings) -> dict[str, StoreState]:
@@ -24,8 +25,14 @@ def check_stores(settings: Settings) -> dict[str, StoreState]:
         "database": _check(
             settings.database_url.get_secret_value() if settings.database_url else None, _ping_database
         ),
-        "qdrant": _check(settings.qdrant_url, _ping_qdrant),
+        "qdrant": "local" if _local_qdrant(settings.qdrant_url) else _check(settings.qdrant_url, _ping_qdrant),
     }
+
+
+def _local_qdrant(url: str | None) -> bool:
+    from agentcore.rag.qdrant import MEMORY, local_folder
+
+    return bool(url) and (url == MEMORY or local_folder(url or "") is not None)
 
 
 def _check(url: str | None, ping: Callable[[str], None]) -> StoreState:

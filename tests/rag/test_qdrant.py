@@ -97,8 +97,9 @@ def test_a_local_folder_open_elsewhere_is_a_clear_error_not_a_second_writer(
     folder = data_dir / "qdrant"
     holder = QdrantBackend(path=str(folder))  # another worker or host that opened the folder first
     monkeypatch.setenv("AGENTCORE_QDRANT_URL", str(folder))
-    with pytest.raises(SearchBackendError, match=r"уже открыто другим процессом.*адрес сервера Qdrant"):
+    with pytest.raises(SearchBackendError, match=r"уже открыто другим процессом.*адрес сервера Qdrant") as error:
         RagEngine(Settings(data_dir=data_dir), embedder=None)
+    assert str(folder) not in str(error.value)  # a client sees no server path
     holder.client.close()
 
 

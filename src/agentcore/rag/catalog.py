@@ -333,14 +333,16 @@ def backend_from_settings(settings: Settings) -> QdrantBackend | None:
         except RuntimeError as exc:
             if "already accessed" not in str(exc):
                 raise
-            raise SearchBackendError(LOCAL_QDRANT_BUSY.format(folder=folder)) from None
+            logger.error("index // The local Qdrant folder %s is open in another process", folder)
+            raise SearchBackendError(LOCAL_QDRANT_BUSY) from None
     key = settings.qdrant_api_key.get_secret_value() if settings.qdrant_api_key else None
     return QdrantBackend(url=url, api_key=key)
 
 
 LOCAL_QDRANT_BUSY = (
-    "локальное хранилище Qdrant {folder} уже открыто другим процессом: папку Qdrant может открыть только один "
-    "процесс. Для нескольких процессов укажите в AGENTCORE_QDRANT_URL адрес сервера Qdrant (http://…) "
+    "локальное хранилище Qdrant (папка из AGENTCORE_QDRANT_URL) уже открыто другим процессом: её может открыть один "
+    "процесс. Для нескольких процессов укажите в AGENTCORE_QDRANT_URL адрес сервера Qdrant "
     "или уберите его (векторы останутся в файлах коллекций) — docs/deploy.md"
 )
-"""Why a second process cannot open a local Qdrant folder (the first one holds qdrant-client's lock)."""
+"""Why a second process cannot open a local Qdrant folder (the first one holds qdrant-client's lock); the folder
+itself goes to the log only, not to a client."""
