@@ -287,3 +287,13 @@ def test_a_numbered_item_quoted_out_of_its_list_loses_its_number() -> None:
 def test_a_whole_procedure_keeps_its_step_numbers() -> None:
     answer = extractive_answer("Как оформить отпуск?", [_hit(PROCEDURE)])
     assert [line[:2] for line in answer.splitlines()[1:5]] == ["1.", "2.", "3.", "4."]
+
+
+def test_a_question_that_only_tells_what_happened_is_answered_with_what_to_do() -> None:
+    text = (
+        "Потеря ноутбука или телефона с рабочими данными — инцидент информационной безопасности. "
+        "Сообщите о нём не позднее чем через 1 час: напишите на security@romashka-soft.ru. "
+        "Устройство заблокируют и сотрут удалённо."
+    )
+    answer = extractive_answer("потерял телефон с рабочей почтой", [_hit(text, "Оборудование — Утеря или кража")])
+    assert "1 час" in answer

@@ -318,6 +318,30 @@ def _instructs(text: str) -> bool:
     return False
 
 
+_QUESTION_WORD_RE = re.compile(
+    r"\b(?:что|как\w*|где|когда|сколько|скок\w*|кто|кому|куда|откуда|почему|зачем|чем|ли|можно|нельзя|нужно|"
+    r"надо|есть)\b|\?",
+    re.IGNORECASE,
+)
+
+
+def describes_situation(question: str) -> bool:
+    """Whether ``question`` only tells what happened («потерял телефон с рабочей почтой», «украли ноутбук») — no
+    question word, a verb in the past tense: the user asks what to do."""
+    from agentcore.text.morphology import morph_analyzer
+
+    if _QUESTION_WORD_RE.search(question):
+        return False
+    morph = morph_analyzer()
+    if morph is None:
+        return False
+    for word in re.findall(r"[А-Яа-яЁё]{3,}", question):
+        tag = morph.parse(word.lower())[0].tag
+        if "VERB" in tag and "past" in tag:
+            return True
+    return False
+
+
 def _heading_names(hit: Hit, subject: set[str], analyzer: Analyzer) -> bool:
     """Whether the passage's own heading (the last part of its title) names every term of ``subject``."""
     heading = re.split(r" — | / ", hit.title)[-1]
@@ -399,6 +423,8 @@ def select_excerpts(
     """
     analyzer = analyzer or get_analyzer()
     kind = question_kind(question)
+    if kind == "other" and describes_situation(question):
+        kind = "procedure"  # «потерял телефон с рабочей почтой» asks what to do
     scored = _score_units(question, hits[:2], analyzer, kind)
     if not scored:
         return []
