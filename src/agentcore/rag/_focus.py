@@ -669,7 +669,12 @@ def _names_near(part: Part, sentence: str, blanked: str) -> bool:
     for i in at:
         lo, hi = tokens[max(0, i - NAME_WINDOW)][0], i + NAME_WINDOW + 1
         end = tokens[hi][0] if hi < len(tokens) else len(sentence)
-        if _gives("name", _ROLE_WORDS.sub(" ", _CONTACT_RE.sub(" ", blanked[lo:end])), part.text):
+        start, stop = tokens[i][0], tokens[i][0] + len(tokens[i][1])
+        # the same phrase: no comma, colon, semicolon or bracket between X and its name («Wi-Fi Romashka-Corp,
+        # VPN включать не нужно» names the network, not the VPN)
+        left = re.split(r"[,;:()]", blanked[lo:start])[-1]
+        right = re.split(r"[,;:()]", blanked[stop:end])[0]
+        if _gives("name", _ROLE_WORDS.sub(" ", _CONTACT_RE.sub(" ", f"{left} {right}")), part.text):
             return True
     return False
 
