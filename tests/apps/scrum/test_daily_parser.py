@@ -131,6 +131,14 @@ def test_quality_levels(text: str, quality: str) -> None:
         "блокеров как таковых нет",
         "Blockers: none really",
         "Блокеры: пока что нет",
+        "Блокеры: всё ок",
+        "Блокеры: пока всё гладко",
+        "Blockers: all good",
+        "блокеров не имею",
+        "ничего не стопорит",
+        "ни во что не упираюсь",
+        "Waiting for nothing",
+        "Проблемы были с доступом, решились",
     ],
 )
 def test_none_said_with_a_word_between_is_no_blocker(tail: str) -> None:

@@ -127,7 +127,8 @@ _STRONG_BLOCKER_RE = re.compile(
 # «починил PAY-3, там падал вебхук», «сегодня чиню баг, где не работает возврат».
 _DEALT_WITH_RE = re.compile(
     r"\b(?:починил\w*|пофиксил\w*|исправил\w*|поднял\w*|решил[аи]?|разобрал\w*|закрыл\w*|устранил\w*|"
-    r"fixed|resolved|чиню|чинить|починю|фикшу|фиксю|фикс|исправлю|исправляю|разбираюсь|разберусь|буду\s+чинить|"
+    r"fixed|resolved|чиню|чинить|починю|фикшу|фиксю|фикс|фиксить|исправлю|исправляю|исправлять|разбираюсь|разберусь|"
+    r"разбираться|поправлю|поправить|буду\s+чинить|"
     r"падал[аио]?|лежал[аио]?|не\s+работал[аио]?|зависал[аио]?|висел[аио]?|тормозил[аио]?|ломал[аио]?|"
     r"was|were)\b",
     re.IGNORECASE,
@@ -173,7 +174,9 @@ _CLARIFY_NO_TASK = re.compile(
 # «нет», «больше нет», «none really»: an adverb may stand before or after the «none».
 _NOTHING = re.compile(
     rf"^(?:{NONE_ADVERB}\s*,?\s*){{0,2}}(?:нет|нету|нэт|none|no|nope|nothing|n/a|-|—|отсутствуют|ничего|никаких|"
-    rf"ноль|не\s+(?:вижу|предвижу|наблюда\w*|ожида\w*))(?:\s+{NONE_ADVERB})?\s*(?:[,.;!—–-]|$)",
+    rf"ноль|не\s+(?:вижу|предвижу|наблюда\w*|ожида\w*|имею)|вс[её]\s+(?:ок|ok|окей|хорошо|норм\w*|гладко|"
+    rf"в\s+порядке|по\s+плану)|all\s+(?:good|clear|fine)|nothing\s+(?:blocking|so\s+far))"
+    rf"(?:\s+{NONE_ADVERB})?\s*(?:[,.;!—–-]|$)",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-zА-Яа-яЁё0-9]+(?:-[A-Za-zА-Яа-яЁё0-9]+)*")
@@ -602,9 +605,9 @@ def parse(message: str) -> ParsedDaily:
                 section = "today"
             if section is not None:
                 sticky, sticky_explicit = section, False
-        if (section == "blockers" or _states_blocker(text, context) or PAST_WAIT.search(text)) and (
-            is_negated(text) or _NOTHING.match(_blocker_text(text))
-        ):
+        if (
+            section == "blockers" or _states_blocker(text, context) or PAST_WAIT.search(text) or NEGATED.search(text)
+        ) and (is_negated(text) or _NOTHING.match(_blocker_text(text))):
             parsed.no_blockers_stated = True  # «не блокер», «ничего не жду», «был блокер, уже снят»
             # «сегодня займусь PAY-61, ничего не мешает»: the work stays, only the blocker is denied.
             rest = _clean(NEGATED.sub("", text))
@@ -846,6 +849,8 @@ def no_blockers_stated(text: str) -> bool:
         if (hint or (header and header.group("b"))) and _NOTHING.match(piece[header.end() :] if header else piece):
             return True
         if (_BLOCKER_RE.search(piece) or _BLOCKER_WORDS_RE.search(piece)) and is_negated(piece):
+            return True
+        if NEGATED.search(piece):  # a denial in words of its own: «ничего не стопорит», «ни во что не упираюсь»
             return True
     return False
 
