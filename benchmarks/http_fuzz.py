@@ -45,7 +45,7 @@ def main() -> None:
         (kb / "vpn.md").write_text("# VPN\n\nУстановите клиент OpenVPN.", encoding="utf-8")
         # A cheap embedder: the run exercises the HTTP surface, not the model (its speed is rag_eval's business).
         engine.bundled_kb_path = lambda: kb  # type: ignore[assignment]
-        engine.create_embedder = lambda settings: HashingEmbedder()  # type: ignore[assignment]
+        engine.create_embedder = lambda *args, **kwargs: HashingEmbedder()  # type: ignore[assignment]
         settings = Settings(
             provider="offline",
             data_dir=Path(tmp) / "data",

@@ -170,7 +170,7 @@ def test_assistant_shows_the_seed_message_when_the_haiku_model_fails(
 def test_assistant_llm_failure_is_the_seed_message_then_fast(llm: FakeOpenAIServer) -> None:
     _faults(llm).always("chat", Fault.timeout(30))
     settings = _settings(llm, llm_max_retries=0, llm_deadline=0.5, llm_breaker_threshold=1, llm_breaker_reset=60)
-    gateway = SyncGateway(create_gateway(settings))
+    gateway = SyncGateway(create_gateway(settings.llm))
     try:
         durations = []
         for _ in range(2):

@@ -35,7 +35,7 @@ def test_openapi_fuzz(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (kb / "vacation.md").write_text("# Отпуск\n\nОтпуск длится 28 календарных дней.", encoding="utf-8")
     (kb / "vpn.md").write_text("# VPN\n\nУстановите клиент OpenVPN и загрузите профиль.", encoding="utf-8")
     monkeypatch.setattr(indexer, "bundled_kb_path", lambda: kb)
-    monkeypatch.setattr(engine, "create_embedder", lambda settings: HashingEmbedder())
+    monkeypatch.setattr(engine, "create_embedder", lambda *args, **kwargs: HashingEmbedder())
     app = create_app(Settings(admin_tokens=SecretStr(ADMIN), crm=CrmSettings(http_api_tokens=SecretStr(API_KEY))))
     # With the tokens every route is fuzzed past its auth check (indexing, switching collections, the CRM chat).
     headers = {"Authorization": f"Bearer {ADMIN}", "X-API-Key": API_KEY}

@@ -1,8 +1,8 @@
 """The settings of agentcore (kept at this path for the code and docs that import it from here).
 
 The settings are composed of sections: see :mod:`agentcore.settings` (``settings.core``, ``.llm``, ``.rag``,
-``.http`` and each app's, e.g. ``CrmSettings.of(settings)``).  Every variable name of before keeps working, and so
-do the flat attribute names (``settings.crm_mode``).
+``.http``, ``.services`` and each app's, e.g. ``CrmSettings.of(settings)``).  Every variable name of before keeps
+working; a library section's fields also have flat attribute names (``settings.rag_collection``), an app's do not.
 """
 
 from __future__ import annotations

@@ -11,21 +11,20 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
-    from agentcore.config import Settings
+    from agentcore.settings import CoreSettings, RagSettings
 
 CHECK_TIMEOUT = 2.0
 
 StoreState = Literal["ok", "unreachable", "not configured", "local"]
 
 
-def check_stores(settings: Settings) -> dict[str, StoreState]:
-    """``{"redis": …, "database": …, "qdrant": …}`` for the stores in ``settings``."""
+def check_stores(core: CoreSettings, rag: RagSettings) -> dict[str, StoreState]:
+    """``{"redis": …, "database": …, "qdrant": …}`` for the stores of the ``core`` (Redis, the database) and
+    ``rag`` (Qdrant) sections."""
     return {
-        "redis": _check(settings.redis_url, _ping_redis),
-        "database": _check(
-            settings.database_url.get_secret_value() if settings.database_url else None, _ping_database
-        ),
-        "qdrant": "local" if _local_qdrant(settings.qdrant_url) else _check(settings.qdrant_url, _ping_qdrant),
+        "redis": _check(core.redis_url, _ping_redis),
+        "database": _check(core.database_url.get_secret_value() if core.database_url else None, _ping_database),
+        "qdrant": "local" if _local_qdrant(rag.qdrant_url) else _check(rag.qdrant_url, _ping_qdrant),
     }
 
 

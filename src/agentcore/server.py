@@ -42,6 +42,7 @@ from agentcore.web.auth import reader_dependencies
 if TYPE_CHECKING:
     from agentcore.agents import AnswerShaper
     from agentcore.agents.served import ServedAgent
+    from agentcore.settings.llm import LLMSettings
 
 
 def __getattr__(name: str) -> Any:
@@ -98,7 +99,7 @@ def create_app(settings: Settings | None = None, *, mcp: bool = True, console: b
             v1_at = len(mounts)
         if console:
             pages.extend(plugin.console_pages(ctx))
-    shaper = answer_shaper(settings)
+    shaper = answer_shaper(settings.llm, settings.core.redis_url)
     run_log = RunLog(settings.log_dir)
     v1 = create_openai_router(agents, shaper=shaper, store=run_store_for(settings.redis_url), run_log=run_log)
     mounts.insert(v1_at, Mount(v1, guarded=True, label="/v1"))
@@ -118,7 +119,7 @@ def create_app(settings: Settings | None = None, *, mcp: bool = True, console: b
         from agentcore.health import check_stores
 
         collection, version = await asyncio.to_thread(_rag_view, rag_service)
-        stores = await asyncio.to_thread(check_stores, settings)
+        stores = await asyncio.to_thread(check_stores, settings.core, settings.rag)
         return ServerHealth(
             status="ok",
             provider=settings.provider,
@@ -162,16 +163,17 @@ def _rag_view(rag_service: Any) -> tuple[str | None, str | None]:
     return info.name, info.version
 
 
-def answer_shaper(settings: Settings) -> AnswerShaper:
-    """Shapes ``/v1`` structured answers with the configured model (unavailable with the offline provider)."""
+def answer_shaper(llm: LLMSettings, redis_url: str | None = None) -> AnswerShaper:
+    """Shapes ``/v1`` structured answers with the model of the ``llm`` section (unavailable with the offline
+    provider); ``redis_url``: the shared rate limit's Redis."""
     from agentcore.agents import AnswerShaper
 
-    if settings.provider == "offline":
+    if llm.provider == "offline":
         return AnswerShaper(None)
 
     def gateway() -> Any:
         from agentcore.llm.factory import create_gateway
 
-        return create_gateway(settings)
+        return create_gateway(llm, redis_url=redis_url)
 
-    return AnswerShaper(gateway, settings.structured_output_mode)
+    return AnswerShaper(gateway, llm.structured_output_mode)

@@ -209,10 +209,10 @@ def test_gateway_from_settings_has_the_configured_deadline_and_breaker(data_dir:
     from agentcore.llm.factory import create_gateway
 
     settings = Settings(llm_deadline=7, llm_breaker_threshold=2, llm_breaker_reset=9)
-    gateway = create_gateway(settings, provider=ScriptedProvider(["ok"]))
+    gateway = create_gateway(settings.llm, provider=ScriptedProvider(["ok"]))
     assert isinstance(gateway, LLMGateway)
     assert gateway.deadline == 7 and gateway.breaker.threshold == 2 and gateway.breaker.reset_after == 9
-    offline = create_gateway(settings)  # nothing is ever down offline: no breaker, purgatory never loads
+    offline = create_gateway(settings.llm)  # nothing is ever down offline: no breaker, purgatory never loads
     assert isinstance(offline, LLMGateway) and offline.deadline == 7 and not offline.breaker.enabled
 
 

@@ -120,7 +120,7 @@ def _request() -> LLMRequest:
 
 async def _fail(settings: Settings) -> tuple[LLMError, float]:
     started = time.monotonic()
-    async with create_gateway(settings) as gateway:
+    async with create_gateway(settings.llm) as gateway:
         with pytest.raises(LLMError) as info:
             await gateway.request(_request())
     return info.value, time.monotonic() - started
@@ -174,7 +174,7 @@ async def test_hung_provider_opens_the_circuit_then_calls_fail_fast(fake: Fake) 
     and later calls fail at once, without reaching the provider, until a probe succeeds."""
     fake.fake.faults.always("chat", Fault.timeout(30))
     settings = fake.settings(llm_max_retries=0, llm_deadline=0.3, llm_breaker_threshold=2, llm_breaker_reset=0.5)
-    async with create_gateway(settings) as gateway:
+    async with create_gateway(settings.llm) as gateway:
         for _ in range(2):
             with pytest.raises(LLMTimeoutError):
                 await gateway.request(_request())

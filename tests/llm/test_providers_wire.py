@@ -92,7 +92,7 @@ def user(text: str) -> LLMRequest:
 # ------------------------------------------------------------------------------------------ GigaChat
 async def test_gigachat_chat_oauth_and_token_cache(giga: Server) -> None:
     giga.script.text("Привет!").text("Ещё раз привет!")
-    async with create_gateway(giga_settings(giga)) as gateway:
+    async with create_gateway(giga_settings(giga).llm) as gateway:
         first = await gateway.request(user("Привет"))
         second = await gateway.request(user("Снова"))
     assert (first.content, second.content) == ("Привет!", "Ещё раз привет!")
@@ -106,7 +106,7 @@ async def test_gigachat_chat_oauth_and_token_cache(giga: Server) -> None:
 
 async def test_gigachat_refreshes_expired_token_once(giga: Server) -> None:
     giga.script.text("a").text("b")
-    async with create_gateway(giga_settings(giga)) as gateway:
+    async with create_gateway(giga_settings(giga).llm) as gateway:
         await gateway.request(user("1"))
         giga.fake.expire_tokens()
         assert (await gateway.request(user("2"))).content == "b"
@@ -116,7 +116,7 @@ async def test_gigachat_refreshes_expired_token_once(giga: Server) -> None:
 async def test_gigachat_wrong_credentials(giga: Server) -> None:
     settings = giga_settings(giga)
     settings.gigachat_credentials = "d3Jvbmc6d3Jvbmc="
-    async with create_gateway(settings) as gateway:
+    async with create_gateway(settings.llm) as gateway:
         with pytest.raises(LLMAuthError) as info:
             await gateway.request(user("x"))
     assert info.value.status_code == 401 and "credentials" in str(info.value)
@@ -124,12 +124,12 @@ async def test_gigachat_wrong_credentials(giga: Server) -> None:
 
 def test_gigachat_needs_credentials() -> None:
     with pytest.raises(LLMConfigError, match="GIGACHAT_CREDENTIALS"):
-        create_provider(Settings(provider="gigachat"))
+        create_provider(Settings(provider="gigachat").llm)
 
 
 async def test_gigachat_function_call_round_trip(giga: Server) -> None:
     giga.script.tool_call("get_weather", {"city": "Манжерок"}).text("Солнечно")
-    async with create_gateway(giga_settings(giga)) as gateway:
+    async with create_gateway(giga_settings(giga).llm) as gateway:
         request = user("Погода в Манжероке?").model_copy(update={"tools": [WEATHER]})
         response = await gateway.request(request)
         assert response.tool_calls and response.tool_calls[0].name == "get_weather"
@@ -152,28 +152,28 @@ async def test_gigachat_function_call_round_trip(giga: Server) -> None:
 
 async def test_gigachat_structured_output_by_forced_function(giga: Server) -> None:
     giga.script.tool_call("Answer", {"city": "Москва", "days": 3})
-    async with create_gateway(giga_settings(giga)) as gateway:
+    async with create_gateway(giga_settings(giga).llm) as gateway:
         answer = await gateway.parse(user("Погода"), Answer)
     assert answer == Answer(city="Москва", days=3)
     assert giga.fake.requests.last("chat").json["function_call"] == {"name": "Answer"}
 
 
 async def test_gigachat_structured_output_default_reply_from_schema(giga: Server) -> None:
-    async with create_gateway(giga_settings(giga)) as gateway:
+    async with create_gateway(giga_settings(giga).llm) as gateway:
         answer = await gateway.parse(user("Погода"), Answer)  # the fake fills the schema itself
     assert isinstance(answer.days, int)
 
 
 async def test_gigachat_json_schema_mode_has_no_name_wrapper(giga: Server) -> None:
     giga.script.json({"city": "Казань", "days": 1})
-    async with create_gateway(giga_settings(giga, structured_output_mode="json_schema")) as gateway:
+    async with create_gateway(giga_settings(giga, structured_output_mode="json_schema").llm) as gateway:
         assert (await gateway.parse(user("x"), Answer)).city == "Казань"
     fmt = giga.fake.requests.last("chat").json["response_format"]
     assert fmt["type"] == "json_schema" and "schema" in fmt and "json_schema" not in fmt
 
 
 async def test_gigachat_embeddings(giga: Server) -> None:
-    async with create_gateway(giga_settings(giga)) as gateway:
+    async with create_gateway(giga_settings(giga).llm) as gateway:
         vectors = await gateway.embed(["один", "два", "три"])
     assert len(vectors) == 3 and all(len(v) == 1024 for v in vectors)
     assert giga.fake.requests.last("embeddings").json == {"input": ["один", "два", "три"], "model": "Embeddings"}
@@ -183,7 +183,7 @@ async def test_gigachat_sgr_agent_end_to_end(giga: Server, tmp_path: Path) -> No
     giga.script.tool_call("get_time", {"timezone": "Europe/Moscow"}).dynamic(
         lambda body: "Сейчас " + json.loads(body["messages"][-1]["content"])["time"]
     )
-    async with create_gateway(giga_settings(giga)) as gateway:
+    async with create_gateway(giga_settings(giga).llm) as gateway:
         answer = await ExampleSGRAgent(gateway, log_dir=tmp_path).run("Который час в Москве?")
     assert answer.startswith("Сейчас ") and ":" in answer
     assert (tmp_path / "reasoning" / "example_agent.jsonl").exists()
@@ -192,7 +192,7 @@ async def test_gigachat_sgr_agent_end_to_end(giga: Server, tmp_path: Path) -> No
 # ------------------------------------------------------------------------------------------ OpenAI
 async def test_openai_chat_and_model_auto_detection(oai: Server) -> None:
     oai.script.text("Hello")
-    async with create_gateway(oai_settings(oai)) as gateway:
+    async with create_gateway(oai_settings(oai).llm) as gateway:
         response = await gateway.request(user("hi"))
     assert response.content == "Hello"
     # No OPENAI_MODEL and the seed's GigaChat default: the server's first chat model is used.
@@ -202,7 +202,7 @@ async def test_openai_chat_and_model_auto_detection(oai: Server) -> None:
 
 async def test_openai_explicit_model(oai: Server) -> None:
     oai.script.text("ok")
-    async with create_gateway(oai_settings(oai, openai_model="my-vllm-model")) as gateway:
+    async with create_gateway(oai_settings(oai, openai_model="my-vllm-model").llm) as gateway:
         await gateway.request(user("hi"))
     assert oai.fake.requests.last("chat").json["model"] == "my-vllm-model"
     assert oai.fake.requests.count("models") == 0
@@ -210,7 +210,7 @@ async def test_openai_explicit_model(oai: Server) -> None:
 
 async def test_openai_parallel_tool_calls_and_tool_messages(oai: Server) -> None:
     oai.script.tool_calls(("get_weather", {"city": "Москва"}), ("get_weather", {"city": "Сочи"})).text("Сводка")
-    async with create_gateway(oai_settings(oai)) as gateway:
+    async with create_gateway(oai_settings(oai).llm) as gateway:
         request = user("Погода в Москве и Сочи").model_copy(update={"tools": [WEATHER], "tool_choice": "auto"})
         response = await gateway.request(request)
         assert [json.loads(c.arguments)["city"] for c in response.tool_calls] == ["Москва", "Сочи"]
@@ -221,14 +221,14 @@ async def test_openai_parallel_tool_calls_and_tool_messages(oai: Server) -> None
 
 async def test_openai_json_schema_structured_output(oai: Server) -> None:
     oai.script.json({"city": "Омск", "days": 2})
-    async with create_gateway(oai_settings(oai)) as gateway:
+    async with create_gateway(oai_settings(oai).llm) as gateway:
         assert await gateway.parse(user("x"), Answer) == Answer(city="Омск", days=2)
     fmt = oai.fake.requests.last("chat").json["response_format"]
     assert fmt["type"] == "json_schema" and fmt["json_schema"]["name"] == "Answer"
 
 
 async def test_openai_embeddings(oai: Server) -> None:
-    async with create_gateway(oai_settings(oai, openai_embedding_model="text-embedding-3-small")) as gateway:
+    async with create_gateway(oai_settings(oai, openai_embedding_model="text-embedding-3-small").llm) as gateway:
         vectors = await gateway.embed(["a", "b"])
     assert len(vectors) == 2 and len(vectors[0]) == 256
 
@@ -247,7 +247,7 @@ async def test_openai_sgr_agent_end_to_end_schema_mode(oai: Server) -> None:
         "function": {"tool": "final_answer", "answer": "Сейчас полдень"},
     }
     oai.script.json(step1).json(step2)
-    async with create_gateway(oai_settings(oai)) as gateway:
+    async with create_gateway(oai_settings(oai).llm) as gateway:
         answer = await ExampleSGRAgent(gateway, mode="schema").run("Который час?")
     assert answer == "Сейчас полдень"
     assert "Результат инструмента get_time" in oai.fake.requests.last("chat").json["messages"][-1]["content"]
@@ -255,7 +255,7 @@ async def test_openai_sgr_agent_end_to_end_schema_mode(oai: Server) -> None:
 
 # ------------------------------------------------------------------------------------------ failures
 def fast_gateway(settings: Settings, **kwargs: Any) -> LLMGateway:
-    return LLMGateway(create_provider(settings), backoff_initial=0.001, backoff_max=0.01, **kwargs)
+    return LLMGateway(create_provider(settings.llm), backoff_initial=0.001, backoff_max=0.01, **kwargs)
 
 
 @pytest.mark.parametrize(
@@ -353,7 +353,7 @@ async def test_tool_call_arguments_that_are_not_json_reach_the_agent_as_tool_err
             ],
         }
     ).text("исправился")
-    async with create_gateway(oai_settings(oai, openai_model="m")) as gateway:
+    async with create_gateway(oai_settings(oai, openai_model="m").llm) as gateway:
         assert await ExampleSGRAgent(gateway).run("Который час?") == "исправился"
     last = oai.fake.requests.last("chat").json["messages"][-1]
     assert last["role"] == "tool" and last["content"].startswith("Error: Invalid JSON arguments")
@@ -412,7 +412,7 @@ async def test_gigachat_ca_bundle(giga_tls: tuple[Server, Path]) -> None:
     server, ca_file = giga_tls
     server.script.text("защищённо")
     settings = giga_settings(server, gigachat_verify_ssl_certs=True, gigachat_ca_bundle_file=ca_file)
-    async with create_gateway(settings) as gateway:
+    async with create_gateway(settings.llm) as gateway:
         assert (await gateway.request(user("x"))).content == "защищённо"
 
 
@@ -423,7 +423,7 @@ async def test_gigachat_unknown_ca_is_refused_then_verification_can_be_disabled(
         with pytest.raises(LLMTransportError, match=r"CERTIFICATE_VERIFY_FAILED|certificate"):
             await gateway.request(user("x"))
     server.script.text("без проверки")
-    async with create_gateway(giga_settings(server, gigachat_verify_ssl_certs=False)) as gateway:
+    async with create_gateway(giga_settings(server, gigachat_verify_ssl_certs=False).llm) as gateway:
         assert (await gateway.request(user("x"))).content == "без проверки"
 
 
@@ -445,7 +445,7 @@ async def test_wrong_types_in_a_response_are_a_typed_error(oai: Server, message:
             "choices": [{"index": 0, "finish_reason": "stop", "message": message}],
         }
     )
-    async with create_gateway(oai_settings(oai, openai_model="m")) as gateway:
+    async with create_gateway(oai_settings(oai, openai_model="m").llm) as gateway:
         with pytest.raises(LLMResponseError, match="malformed response"):
             await gateway.request(user("x"))
 
@@ -455,11 +455,11 @@ def test_missing_ca_bundle_is_a_config_error(tmp_path: Path) -> None:
         provider="gigachat", gigachat_credentials=CREDENTIALS, gigachat_ca_bundle_file=tmp_path / "missing.pem"
     )
     with pytest.raises(LLMConfigError, match="GIGACHAT_CA_BUNDLE_FILE"):
-        create_provider(settings)
+        create_provider(settings.llm)
 
 
 async def test_openai_embeddings_model_is_discovered(oai: Server) -> None:
-    async with create_gateway(oai_settings(oai)) as gateway:
+    async with create_gateway(oai_settings(oai).llm) as gateway:
         await gateway.embed(["a"])
     assert oai.fake.requests.last("embeddings").json["model"] == "text-embedding-3-small"
 
@@ -467,7 +467,7 @@ async def test_openai_embeddings_model_is_discovered(oai: Server) -> None:
 async def test_concurrent_401s_fetch_one_new_token(giga: Server) -> None:
     import asyncio
 
-    async with create_gateway(giga_settings(giga)) as gateway:
+    async with create_gateway(giga_settings(giga).llm) as gateway:
         await gateway.request(user("warm"))
         giga.fake.revoke_tokens()
         await asyncio.gather(*(gateway.request(user(str(i))) for i in range(10)))
@@ -476,7 +476,7 @@ async def test_concurrent_401s_fetch_one_new_token(giga: Server) -> None:
 
 async def test_models_listing_failure_is_not_cached(oai: Server) -> None:
     oai.faults.inject("models", Fault.http_error(500))
-    async with create_gateway(oai_settings(oai)) as gateway:
+    async with create_gateway(oai_settings(oai).llm) as gateway:
         await gateway.request(user("1"))  # /models failed: the default is used for this request only
         await gateway.request(user("2"))
     assert oai.fake.requests.count("models") == 2
@@ -485,7 +485,7 @@ async def test_models_listing_failure_is_not_cached(oai: Server) -> None:
 
 async def test_tls_failures_are_not_retried(giga_tls: tuple[Server, Path]) -> None:
     server, _ = giga_tls
-    provider = create_provider(giga_settings(server, gigachat_verify_ssl_certs=True))
+    provider = create_provider(giga_settings(server, gigachat_verify_ssl_certs=True).llm)
     async with LLMGateway(provider, max_retries=3, backoff_initial=0.5, backoff_max=0.5) as gateway:
         import time
 

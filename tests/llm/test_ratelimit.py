@@ -87,7 +87,7 @@ def test_two_processes_share_one_rate(redis_key: str) -> None:
 
 async def test_gateway_uses_the_shared_limiter_from_settings(redis_key: str) -> None:
     settings = Settings(redis_url=require_redis(), llm_rate_limit_rps=20)
-    gateway = create_gateway(settings, provider=ScriptedProvider(["a"] * 6))
+    gateway = create_gateway(settings.llm, provider=ScriptedProvider(["a"] * 6), redis_url=settings.core.redis_url)
     assert isinstance(gateway, LLMGateway)
     limiter = gateway._limiter
     assert isinstance(limiter, RedisRateLimiter)

@@ -40,7 +40,7 @@ def test_e5_ranks_russian_passages() -> None:
 def test_provider_embedder_uses_the_gateway(data_dir: object) -> None:
     provider = ScriptedProvider(embedding_dim=8)
     settings = Settings(provider="openai", openai_api_key="sk-test", openai_embedding_model="text-embedding-3-small")
-    embedder = ProviderEmbedder(settings, gateway=SimpleLLMGateway(provider))
+    embedder = ProviderEmbedder(settings.llm, gateway=SimpleLLMGateway(provider))
     matrix = embedder.embed_passages(["a", "b", "c"])
     assert matrix.shape == (3, 8)
     assert embedder.embed_query("a").shape == (8,)
@@ -49,6 +49,6 @@ def test_provider_embedder_uses_the_gateway(data_dir: object) -> None:
 
 
 def test_create_embedder_follows_settings(data_dir: object) -> None:
-    assert create_embedder(Settings(rag_embedder="none")) is None
-    assert isinstance(create_embedder(Settings(rag_embedder="local")), E5Embedder)
-    assert isinstance(create_embedder(Settings(rag_embedder="provider")), ProviderEmbedder)
+    assert create_embedder(Settings(rag_embedder="none").rag) is None
+    assert isinstance(create_embedder(Settings(rag_embedder="local").rag), E5Embedder)
+    assert isinstance(create_embedder(Settings(rag_embedder="provider").rag), ProviderEmbedder)

@@ -16,8 +16,8 @@ import json
 import logging
 from typing import Any
 
-from agentcore.config import Settings, get_settings
-from agentcore.llm.factory import aclose_shared_providers, reset_shared_providers, shared_provider
+from agentcore.llm.factory import aclose_shared_providers, process_llm, reset_shared_providers, shared_provider
+from agentcore.settings.llm import LLMSettings
 
 logger = logging.getLogger("agentcore.llm.api")
 
@@ -31,24 +31,23 @@ def _dump(value: Any) -> str:
 
 
 async def _post(
-    function: str, required: str, payload: dict[str, Any], verbose: bool, settings: Settings | None
+    function: str, required: str, payload: dict[str, Any], verbose: bool, llm: LLMSettings | None
 ) -> dict[str, Any]:
     """The seed's contract shared by both endpoints (see the module docstring)."""
     try:
-        settings = settings or get_settings()
+        llm = llm or process_llm()
         if not isinstance(payload, dict) or required not in payload:
             raise ValueError(f"payload must be a dict with '{required}'")
         payload = dict(payload)
         # An OpenAI-compatible server does not know the seed's GigaChat defaults: without OPENAI_MODEL /
         # OPENAI_EMBEDDING_MODEL the provider picks a model the server lists.
-        auto = settings.provider == "openai" and not (
-            settings.openai_model if required == "messages" else settings.openai_embedding_model
-        )
+        named = llm.openai_model if required == "messages" else llm.openai_embedding_model
+        auto = llm.provider == "openai" and not named
         if "model" not in payload and not auto:
-            payload["model"] = settings.chat_model if required == "messages" else settings.embedding_model
+            payload["model"] = llm.chat_model if required == "messages" else llm.embedding_model
         if verbose:
             logger.debug("%s // payload: %s", function, _dump(payload))
-        provider = shared_provider(settings)
+        provider = shared_provider(llm)
         if required == "messages":
             response = await provider.chat_completions_raw(payload)
         else:
@@ -62,17 +61,17 @@ async def _post(
 
 
 async def apost_chat_completions(
-    payload: dict[str, Any], verbose: bool = False, *, settings: Settings | None = None
+    payload: dict[str, Any], verbose: bool = False, *, llm: LLMSettings | None = None
 ) -> dict[str, Any]:
-    """Async form of :func:`post_chat_completions`."""
-    return await _post("post_chat_completions", "messages", payload, verbose, settings)
+    """Async form of :func:`post_chat_completions` (``llm``: the ``llm`` section; default: the process settings')."""
+    return await _post("post_chat_completions", "messages", payload, verbose, llm)
 
 
 async def apost_embeddings(
-    payload: dict[str, Any], verbose: bool = False, *, settings: Settings | None = None
+    payload: dict[str, Any], verbose: bool = False, *, llm: LLMSettings | None = None
 ) -> dict[str, Any]:
-    """Async form of :func:`post_embeddings`."""
-    return await _post("post_embeddings", "input", payload, verbose, settings)
+    """Async form of :func:`post_embeddings` (``llm``: the ``llm`` section; default: the process settings')."""
+    return await _post("post_embeddings", "input", payload, verbose, llm)
 
 
 def post_chat_completions(payload: dict, verbose: bool = False) -> dict:

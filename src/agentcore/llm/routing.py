@@ -23,9 +23,11 @@ Vectors = dict[str, list[list[float]]]
 
 
 def _default_cache_dir() -> Path:
-    from agentcore.config import get_settings
+    """``<data dir>/cache``, the data dir read from the environment (``AGENTCORE_DATA_DIR``) like the ``core``
+    section does."""
+    from agentcore.settings.core import CoreSettings
 
-    return get_settings().data_dir / "cache"
+    return CoreSettings().data_dir / "cache"
 
 
 class SemanticRouter:

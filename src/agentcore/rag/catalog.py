@@ -31,6 +31,7 @@ from agentcore.rag._vectors import EmbedProgress, embed_chunks
 from agentcore.rag.default_kb import DEFAULT_COLLECTION, load_bundled_vectors
 from agentcore.rag.errors import RetrievalError, SearchBackendError, UnknownCollectionError
 from agentcore.rag.models import Chunk, CollectionInfo
+from agentcore.settings.rag import RagSettings
 from agentcore.trace.logs import step_logger
 
 if TYPE_CHECKING:
@@ -310,8 +311,9 @@ class Catalog:
             self._synced[snapshot.name] = snapshot.manifest.version
 
 
-def backend_from_settings(settings: Settings) -> QdrantBackend | None:
-    """The Qdrant backend when ``AGENTCORE_QDRANT_URL`` is set, else ``None`` (everything local).
+def backend_from_settings(rag: RagSettings) -> QdrantBackend | None:
+    """The Qdrant backend of the ``rag`` section when ``AGENTCORE_QDRANT_URL`` is set, else ``None`` (everything
+    local).
 
     The value is a server URL (``http://qdrant:6333``), ``:memory:`` (qdrant-client's local mode, a copy per
     process) or a folder (local mode on disk: one process only).
@@ -319,11 +321,11 @@ def backend_from_settings(settings: Settings) -> QdrantBackend | None:
     Raises:
         SearchBackendError: the folder is already open in another process (qdrant-client's lock).
     """
-    if not settings.qdrant_url:
+    if not rag.qdrant_url:
         return None
     from agentcore.rag.qdrant import MEMORY, QdrantBackend, local_folder
 
-    url = settings.qdrant_url
+    url = rag.qdrant_url
     if url == MEMORY:
         return QdrantBackend(location=MEMORY)
     folder = local_folder(url)
@@ -335,7 +337,7 @@ def backend_from_settings(settings: Settings) -> QdrantBackend | None:
                 raise
             logger.error("index // The local Qdrant folder %s is open in another process", folder)
             raise SearchBackendError(LOCAL_QDRANT_BUSY) from None
-    key = settings.qdrant_api_key.get_secret_value() if settings.qdrant_api_key else None
+    key = rag.qdrant_api_key.get_secret_value() if rag.qdrant_api_key else None
     return QdrantBackend(url=url, api_key=key)
 
 

@@ -11,7 +11,8 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from agentcore.config import Settings, get_settings
+from agentcore.settings.llm import LLMSettings
+from agentcore.settings.rag import RagSettings
 from agentcore.text import normalize_text
 
 if TYPE_CHECKING:
@@ -123,18 +124,23 @@ class ProviderEmbedder:
     embedder can be called from any thread except that loop's own.  The gateway bounds every call by its timeout.
     """
 
-    def __init__(self, settings: Settings | None = None, gateway: Any | None = None) -> None:
-        self._settings = settings or get_settings()
+    def __init__(
+        self, llm: LLMSettings | None = None, gateway: Any | None = None, *, redis_url: str | None = None
+    ) -> None:
+        """``llm``: the ``llm`` section (None: read from the environment); ``redis_url``: the shared rate limit's
+        Redis (see :func:`~agentcore.llm.factory.create_gateway`)."""
+        self._llm = llm or LLMSettings()
+        self._redis_url = redis_url
         self._gateway = gateway  # one gateway (one HTTP session) for every batch
-        self.batch_size = self._settings.embedding_batch_size
-        model = re.sub(r"[^A-Za-z0-9_.-]+", "-", self._settings.embedding_model)
-        self.name = f"provider-{self._settings.provider}-{model}"
+        self.batch_size = self._llm.embedding_batch_size
+        model = re.sub(r"[^A-Za-z0-9_.-]+", "-", self._llm.embedding_model)
+        self.name = f"provider-{self._llm.provider}-{model}"
 
     def _get_gateway(self) -> Any:
         if self._gateway is None:
             from agentcore.llm.factory import create_gateway
 
-            self._gateway = create_gateway(self._settings)
+            self._gateway = create_gateway(self._llm, redis_url=self._redis_url)
         return self._gateway
 
     def _embed(self, texts: list[str]) -> list[list[float]]:
@@ -150,11 +156,13 @@ class ProviderEmbedder:
         return _normalise(self._embed([normalize_text(text)]))[0]
 
 
-def create_embedder(settings: Settings | None = None) -> Embedder | None:
-    """The embedder ``settings.rag_embedder`` names: ``local`` → e5, ``provider`` → the LLM provider, ``none``."""
-    settings = settings or get_settings()
-    if settings.rag_embedder == "local":
+def create_embedder(
+    rag: RagSettings, llm: LLMSettings | None = None, *, redis_url: str | None = None
+) -> Embedder | None:
+    """The embedder ``rag.embedder`` names (``AGENTCORE_RAG_EMBEDDER``): ``local`` → e5, ``provider`` → the LLM
+    provider of the ``llm`` section (see :class:`ProviderEmbedder`), ``none`` → None."""
+    if rag.embedder == "local":
         return E5Embedder()
-    if settings.rag_embedder == "provider":
-        return ProviderEmbedder(settings)
+    if rag.embedder == "provider":
+        return ProviderEmbedder(llm, redis_url=redis_url)
     return None

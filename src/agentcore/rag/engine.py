@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from agentcore.config import Settings, get_settings
+from agentcore.config import Settings
 from agentcore.rag._analysis import Analyzer, get_analyzer
 from agentcore.rag._chunking import DEFAULT_MAX_CHARS
 from agentcore.rag._store import CollectionStore
@@ -34,7 +34,7 @@ class RagEngine:
     """The retrieval engine: ``catalog`` beneath, ``indexer`` and ``searcher`` on top.
 
     Args:
-        settings: configuration (``get_settings()`` when omitted): data dir, limits, RRF constants.
+        settings: configuration: data dir, limits, RRF constants (the ``core``, ``rag`` and ``llm`` sections).
         embedder: dense embedder; ``"auto"`` picks the one ``settings.rag_embedder`` names, ``None`` disables
             dense retrieval (BM25 only).
         analyzer: lexical analyzer (shared stemming analyzer by default).
@@ -46,7 +46,7 @@ class RagEngine:
 
     def __init__(
         self,
-        settings: Settings | None = None,
+        settings: Settings,
         *,
         embedder: Embedder | Literal["auto"] | None = "auto",
         analyzer: Analyzer | None = None,
@@ -54,13 +54,14 @@ class RagEngine:
         data_dir: Path | None = None,
         chunk_chars: int = DEFAULT_MAX_CHARS,
     ) -> None:
-        settings = settings or get_settings()
         self.catalog = Catalog(
             settings,
             CollectionStore(Path(data_dir or settings.data_dir) / "rag"),
             analyzer or get_analyzer(),
-            create_embedder(settings) if embedder == "auto" else embedder,
-            backend_from_settings(settings) if backend == "auto" else backend,
+            create_embedder(settings.rag, settings.llm, redis_url=settings.core.redis_url)
+            if embedder == "auto"
+            else embedder,
+            backend_from_settings(settings.rag) if backend == "auto" else backend,
         )
         self.indexer = Indexer(self.catalog, chunk_chars)
         self.searcher = Searcher(self.catalog)

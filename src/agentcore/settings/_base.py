@@ -25,7 +25,7 @@ class _Root(Protocol):
 
 def env(name: str, *aliases: str) -> Any:
     """The names a field is read from: ``AGENTCORE_<NAME>`` first, then ``<NAME>`` (the seed's or SDK's) and
-    ``aliases``.  ``<NAME>`` lower-cased is also the field's flat name on the root settings."""
+    ``aliases``.  ``<NAME>`` lower-cased is also the field's flat name on the root settings (library sections only)."""
     return AliasChoices(f"AGENTCORE_{name}", name, *aliases)
 
 

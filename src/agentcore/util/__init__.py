@@ -2,7 +2,7 @@
 (:mod:`~agentcore.util.retry`, tenacity) and the one all-or-nothing file write (:mod:`~agentcore.util.fileio`).
 
 The bottom of the library (below ``text``): these modules import nothing of agentcore at import time
-(:func:`~agentcore.util.redact.register_settings_secrets` reads the settings lazily when called without them).
+(:func:`~agentcore.util.redact.register_settings_secrets` is given the settings).
 The retry and file-write names load on first use (PEP 562): tenacity is not imported with this package.
 """
 

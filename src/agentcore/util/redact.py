@@ -170,12 +170,8 @@ def register_secrets(values: Iterable[str | None]) -> None:
         _default.add(value)
 
 
-def register_settings_secrets(settings: Settings | None = None) -> None:
-    """Register every secret of ``settings`` (default: :func:`agentcore.config.get_settings`)."""
-    if settings is None:
-        from agentcore.config import get_settings
-
-        settings = get_settings()
+def register_settings_secrets(settings: Settings) -> None:
+    """Register every secret of ``settings`` (the sections built so far, and each app's when it is built)."""
     register_secrets(settings.secret_values())
     settings.watch_secrets(register_secrets)  # an app's section, built later, brings its secrets then
 

@@ -40,7 +40,7 @@ async def test_process_with_scripted_model() -> None:
 
 @pytest.mark.parametrize("mode", ["tools", "schema"])
 async def test_offline_provider_end_to_end(mode: str, settings: Settings, tmp_path: Path) -> None:
-    gateway = create_gateway(settings)
+    gateway = create_gateway(settings.llm)
     agent = ExampleSGRAgent(
         gateway, log_dir=tmp_path, mode=mode, tools=[GetTimeTool(clock=lambda tz: FIXED.astimezone(tz))]
     )
@@ -52,7 +52,7 @@ async def test_offline_provider_end_to_end(mode: str, settings: Settings, tmp_pa
 
 
 async def test_offline_provider_other_questions(settings: Settings) -> None:
-    agent = ExampleSGRAgent(create_gateway(settings))
+    agent = ExampleSGRAgent(create_gateway(settings.llm))
     assert "умею только сообщать текущее время" in await agent.run("Расскажи анекдот")
 
 

@@ -100,7 +100,7 @@ async def test_later_failure_keeps_the_best_draft() -> None:
 async def test_offline_gateway_answers_with_the_rule_based_composer() -> None:
     import agentcore.apps.haiku  # noqa: F401 - registers the offline handler
 
-    gateway = create_gateway(Settings(provider="offline"))
+    gateway = create_gateway(Settings(provider="offline").llm)
     try:
         haiku = await compose_with_llm(gateway, "осень")
     finally:

@@ -205,7 +205,7 @@ def test_router_under_a_prefix_initialises_lazily(
     from agentcore.web.app import create_base_app
 
     monkeypatch.setattr("agentcore.rag.indexer.bundled_kb_path", lambda: kb_dir)
-    monkeypatch.setattr("agentcore.rag.engine.create_embedder", lambda settings: HashingEmbedder())
+    monkeypatch.setattr("agentcore.rag.engine.create_embedder", lambda *args, **kwargs: HashingEmbedder())
     settings = Settings(data_dir=data_dir, provider="offline")
     parent = create_base_app(settings)
     parent.include_router(create_router(settings, warm_up=False), prefix="/rag")

@@ -92,7 +92,7 @@ def make_service(settings: Settings, engine: RagEngine) -> ServiceFactory:
         own = {name: value for name, value in overrides.items() if name in ResearchSettings.model_fields}
         library = {name: value for name, value in overrides.items() if name not in own}
         configured = with_research(settings.model_copy(update=library), **own)
-        gateway = MockLLMGateway(script) if script is not None else create_gateway(configured)
+        gateway = MockLLMGateway(script) if script is not None else create_gateway(configured.llm)
         return AgentService(configured, gateway=gateway, retriever=retriever or EngineRetriever(engine))
 
     return make

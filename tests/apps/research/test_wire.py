@@ -68,7 +68,7 @@ async def test_same_loop_on_both_wire_formats(
     fake_servers: dict[str, Settings], engine: RagEngine, provider: str
 ) -> None:
     settings = fake_servers[provider].model_copy(update={"data_dir": engine.settings.data_dir})
-    gateway = create_gateway(settings)
+    gateway = create_gateway(settings.llm)
     service = AgentService(settings, gateway=gateway, retriever=EngineRetriever(engine))
     try:
         events = [e async for e in service.stream_agent_response(AgentRequest(question="Сколько дней отпуска?"))]

@@ -110,7 +110,7 @@ def chat(quiet: bool = False) -> None:
     init_logging(settings, "assistant.log")
     console = Console(highlight=False)
     try:
-        gateway = create_gateway(settings)
+        gateway = create_gateway(settings.llm, redis_url=settings.core.redis_url)
     except LLMConfigError as exc:
         fail(f"провайдер LLM не настроен: {exc}", code=2)
     own = AssistantSettings.of(settings)

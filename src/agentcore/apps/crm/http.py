@@ -326,14 +326,13 @@ class _Service:
             self.orchestrator = None
 
 
-def create_router(settings: Settings | None = None, *, orchestrator: Orchestrator | None = None) -> APIRouter:
+def create_router(settings: Settings, *, orchestrator: Orchestrator | None = None) -> APIRouter:
     """The ``/chat`` router; its lifespan builds the orchestrator at start-up and closes it at shutdown.
 
     Args:
-        settings: the configuration (default: the process settings).
+        settings: the configuration (the server's or :func:`create_app`'s).
         orchestrator: use this one instead of building it (tests).
     """
-    settings = settings or get_settings()
     service = _Service(settings, orchestrator)
 
     @contextlib.asynccontextmanager

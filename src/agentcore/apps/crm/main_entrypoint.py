@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from agentcore.apps.crm.fake_portal import FakePortal
     from agentcore.config import Settings
     from agentcore.serving import BackgroundServer
+    from agentcore.settings.core import CoreSettings
 
 __all__ = [
     "PortalConfigError",
@@ -122,12 +123,13 @@ def check_portal_settings(crm: CrmSettings) -> None:
         raise PortalConfigError(str(exc)) from None
 
 
-def start_local_portal(settings: Settings) -> tuple[str, BackgroundServer, FakePortal]:
-    """Start the fake portal in-process (demo data, SQLite under the data dir); returns (webhook URL, server)."""
+def start_local_portal(core: CoreSettings) -> tuple[str, BackgroundServer, FakePortal]:
+    """Start the fake portal in-process (demo data, SQLite under the ``core`` section's data dir); returns
+    (webhook URL, server, portal)."""
     from agentcore.apps.crm.fake_portal import FakePortal, create_fake_portal, seed_demo
     from agentcore.serving import BackgroundServer
 
-    portal = FakePortal(settings.core.data_dir / "crm" / "fake_portal.sqlite3")
+    portal = FakePortal(core.data_dir / "crm" / "fake_portal.sqlite3")
     seed_demo(portal.storage)
     # own_logging=False: inside `agentcore serve` the portal must not reconfigure that server's loggers.
     server = BackgroundServer(create_fake_portal(portal), own_logging=False).start()
@@ -155,7 +157,7 @@ def build_orchestrator(
     local: tuple[BackgroundServer, FakePortal] | None = None
     webhook_url = None
     if not portal_configured(crm):
-        webhook_url, server, portal = start_local_portal(settings)
+        webhook_url, server, portal = start_local_portal(settings.core)
         local = (server, portal)
     client = create_bitrix_client(crm, store, webhook_url)
     orchestrator = Orchestrator(

@@ -91,13 +91,13 @@ class HaikuService:
     """Composes haiku: the offline composer for the ``offline`` provider, the LLM composer for any other.
 
     Args:
-        settings: configuration (``get_settings()`` when omitted).
+        settings: configuration (the ``llm`` and ``services`` sections are read).
         gateway: an LLM gateway (``request``/``parse``/``provider.name``); created from the settings on first
             need when omitted.
     """
 
-    def __init__(self, settings: Settings | None = None, gateway: Any = None) -> None:
-        self.settings = settings or get_settings()
+    def __init__(self, settings: Settings, gateway: Any = None) -> None:
+        self.settings = settings
         self._gateway = gateway
         self._lock = threading.Lock()
 
@@ -114,7 +114,7 @@ class HaikuService:
             if self._gateway is None:
                 from agentcore.llm.factory import create_gateway
 
-                self._gateway = create_gateway(self.settings)
+                self._gateway = create_gateway(self.settings.llm, redis_url=self.settings.core.redis_url)
             return self._gateway
 
     async def generate(self, theme: str) -> Haiku:
@@ -140,7 +140,7 @@ class HaikuService:
             await self._gateway.aclose()
 
 
-def create_router(settings: Settings | None = None, gateway: Any = None) -> APIRouter:
+def create_router(settings: Settings, gateway: Any = None) -> APIRouter:
     """The Haiku routes, with a lifespan that closes the LLM gateway; the service is ``router.haiku_service``."""
     service = HaikuService(settings, gateway)
     HaikuRequest = theme_request_model(service.settings.services.haiku_theme_maxlen)

@@ -60,8 +60,9 @@ def _fail(message: str, code: int = 1) -> NoReturn:
 def make_engine() -> RagEngine:
     """The engine the commands use (tests replace this function)."""
     from agentcore.rag.engine import RagEngine
+    from agentcore.terminal.common import load_settings
 
-    return RagEngine()
+    return RagEngine(load_settings("rag"))
 
 
 @contextmanager

@@ -56,6 +56,7 @@ from agentcore.rag.errors import (
 from agentcore.rag.models import SearchResult, SourceDocument
 from agentcore.rag.searcher import Searcher
 from agentcore.serving import closing_lifespan
+from agentcore.settings.rag import RagSettings
 from agentcore.web.app import create_base_app
 from agentcore.web.auth import reader_dependencies, require_admin
 from agentcore.web.errors import ApiError, ErrorBody, error_responses
@@ -159,8 +160,8 @@ def _collection_name(value: str) -> str:
         raise ValueError(str(exc)) from None
 
 
-def _request_models(settings: Settings) -> dict[str, type[BaseModel]]:
-    """Request bodies with the limits of ``settings`` declared in their schema (and enforced by it)."""
+def _request_models(rag: RagSettings) -> dict[str, type[BaseModel]]:
+    """Request bodies with the limits of the ``rag`` section declared in their schema (and enforced by it)."""
     collection: Any = text_type(
         min_length=1,
         max_length=64,
@@ -169,7 +170,7 @@ def _request_models(settings: Settings) -> dict[str, type[BaseModel]]:
         description="коллекция: латинские буквы, цифры, '_', '-', '.', до 64 символов",
     )
     question: Any = text_type(
-        min_length=1, max_length=settings.rag_max_question_chars, non_blank=True, description="вопрос пользователя"
+        min_length=1, max_length=rag.max_question_chars, non_blank=True, description="вопрос пользователя"
     )
     doc_id: Any = text_type(
         min_length=1, max_length=200, pattern=DOC_ID_PATTERN, check=_doc_id, description="идентификатор документа"
@@ -179,7 +180,7 @@ def _request_models(settings: Settings) -> dict[str, type[BaseModel]]:
         "SearchRequest": {
             "question": (question, ...),
             "top_k": (
-                integer_type(ge=1, le=settings.rag_max_top_k) | None,
+                integer_type(ge=1, le=rag.max_top_k) | None,
                 Field(None, description="сколько чанков (по умолчанию PARAM_RAG_TOP_K)"),
             ),
             "collection": (collection | None, Field(None, description="коллекция (по умолчанию активная)")),
@@ -291,7 +292,7 @@ class _Service:
             if self._gateway is None and self.settings.provider != "offline":
                 from agentcore.llm.factory import create_gateway
 
-                self._gateway = create_gateway(self.settings)
+                self._gateway = create_gateway(self.settings.llm, redis_url=self.settings.core.redis_url)
             return self._gateway
 
     async def answer(self, question: str, result: SearchResult) -> tuple[str, Literal["llm", "extractive", "none"]]:
@@ -341,7 +342,7 @@ async def _answering_rag_errors() -> AsyncIterator[None]:
 
 
 def create_router(
-    settings: Settings | None = None,
+    settings: Settings,
     engine: RagEngine | None = None,
     gateway: Any | None = None,
     *,
@@ -350,17 +351,16 @@ def create_router(
     """The RAG routes (see the module docstring), with a lifespan that closes the LLM gateway.
 
     Args:
-        settings: configuration (``get_settings()`` when omitted); its limits shape the request schemas.
+        settings: configuration (the server's or :func:`create_app`'s); its limits shape the request schemas.
         engine: a ready engine (tests inject one with a small embedder); created lazily when omitted.
-        gateway: an LLM gateway; by default ``create_gateway(settings)`` for real providers, none when offline.
+        gateway: an LLM gateway; by default ``create_gateway(settings.llm, ...)`` for real providers, none when offline.
         warm_up: index/load the active collection in a background thread now (default: when ``engine`` is
             omitted).
 
     The :class:`_Service` behind the routes is ``router.rag_service``.
     """
-    settings = settings or get_settings()
     service = _Service(settings, engine, gateway)
-    models = _request_models(settings)
+    models = _request_models(settings.rag)
     SearchRequest, FetchRequest = models["SearchRequest"], models["FetchRequest"]
     ActivateRequest, IndexRequest = models["ActivateRequest"], models["IndexRequest"]
     router = APIRouter(tags=["rag"], lifespan=closing_lifespan(service.aclose))

@@ -42,7 +42,7 @@ from agentcore.apps.research.qa import QAService
 from agentcore.apps.research.retrieval import EngineRetriever, Retriever
 from agentcore.apps.research.settings import ResearchSettings
 from agentcore.apps.research.tools import SCRATCH, ResearchTools, query_key
-from agentcore.config import Settings, get_settings
+from agentcore.config import Settings
 from agentcore.llm.models import LLMMessage
 from agentcore.rag import check_focus, get_analyzer, question_parts
 from agentcore.rag.answer import NO_ANSWER, decline
@@ -137,7 +137,7 @@ class AgentService(ReActAgent):
     """The research agent (seed 002).
 
     Args:
-        settings: configuration (``get_settings()`` by default).
+        settings: configuration (the research, ``llm`` and ``core`` sections; the engine's by default).
         gateway: the LLM gateway (by default one built from ``settings``; closed by :meth:`aclose` only then).
         retriever: the retrieval door (by default an engine over ``settings``).
         model: the model name (``None``: the provider's default).
@@ -148,7 +148,7 @@ class AgentService(ReActAgent):
 
     def __init__(
         self,
-        settings: Settings | None = None,
+        settings: Settings,
         *,
         gateway: Any | None = None,
         retriever: Retriever | None = None,
@@ -156,13 +156,13 @@ class AgentService(ReActAgent):
     ) -> None:
         from cachetools import TTLCache
 
-        self.settings = settings = settings or get_settings()
+        self.settings = settings
         research = ResearchSettings.of(settings)
         self._own_gateway = gateway is None
         if gateway is None:
             from agentcore.llm.factory import create_gateway
 
-            gateway = create_gateway(settings)
+            gateway = create_gateway(settings.llm, redis_url=settings.core.redis_url)
         if retriever is None:
             from agentcore.rag.engine import RagEngine
 

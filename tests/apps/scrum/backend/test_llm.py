@@ -22,7 +22,7 @@ def test_gigachat_with_credentials(giga: FakeGigaChatServer, data_dir: object) -
         gigachat_auth_url=giga.auth_url,
         gigachat_model="GigaChat-2-Max",
     )
-    connection = chat_connection(settings)
+    connection = chat_connection(settings.llm)
     assert connection.api_url == "gigachat:" + giga.base_url and giga.credentials not in repr(connection)
     try:
         giga.fake.script.dynamic(wire_model.answer)
@@ -40,7 +40,7 @@ def test_gigachat_with_credentials(giga: FakeGigaChatServer, data_dir: object) -
 
 def test_openai_model_from_the_server_list(oai: FakeOpenAIServer, data_dir: object) -> None:
     settings = Settings(provider="openai", openai_api_base=oai.base_url, openai_api_key=SecretStr(oai.api_key))
-    connection = chat_connection(settings)
+    connection = chat_connection(settings.llm)
     try:
         oai.fake.script.dynamic(wire_model.answer)
         assert call_agent(connection, "FAQ", {"message": "Что такое спринт?"}, {})["type"] == "text"
@@ -51,7 +51,7 @@ def test_openai_model_from_the_server_list(oai: FakeOpenAIServer, data_dir: obje
 
 
 def test_offline(data_dir: object) -> None:
-    connection = chat_connection(Settings())
+    connection = chat_connection(Settings().llm)
     assert (connection.api_url, connection.display) == ("offline", OFFLINE_BANNER)
     assert call_agent(connection, "FAQ", {"message": "Что такое спринт?"}, {})["type"] == "text"
     connection.close()

@@ -178,9 +178,11 @@ class ScrumBackend:
         from agentcore.apps.scrum.backend.store import ScrumStore
         from agentcore.apps.scrum.settings import ScrumSettings
         from agentcore.llm.factory import chat_connection
+        from agentcore.util.redact import register_settings_secrets
 
-        llm = chat_connection(settings)  # first: a provider without credentials fails before any I/O
-        store = ScrumStore.open(settings)
+        register_settings_secrets(settings)  # the database URL's password, the webhook URL, the model's key
+        llm = chat_connection(settings.llm)  # first: a provider without credentials fails before any I/O
+        store = ScrumStore.open(settings.core)
         scrum = ScrumSettings.of(settings)
         seeded = ensure_demo(store) if scrum.demo else False
         backend = cls(

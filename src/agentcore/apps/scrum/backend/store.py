@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
     from agentcore.apps.scrum.backend.tables import BlockerEvent, Member, Team
-    from agentcore.config import Settings
+    from agentcore.settings.core import CoreSettings
 
 Clock = Callable[[], datetime]
 
@@ -71,11 +71,12 @@ class ScrumStore(Sessions):
         self.clock = clock
 
     @classmethod
-    def open(cls, settings: Settings, clock: Clock = utc_now) -> ScrumStore:
-        """The store at the configured URL (SQLite under the data dir by default), migrated to the newest schema."""
+    def open(cls, core: CoreSettings, clock: Clock = utc_now) -> ScrumStore:
+        """The store at the ``core`` section's database URL (SQLite under the data dir by default), migrated to the
+        newest schema."""
         from agentcore.apps.scrum.backend.db import create_db_engine, database_url, migrate
 
-        engine = create_db_engine(database_url(settings.core))
+        engine = create_db_engine(database_url(core))
         migrate(engine)
         return cls(engine, clock)
 
