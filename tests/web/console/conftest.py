@@ -199,6 +199,9 @@ class Problems:
             self.streams_read.append(text[len(STREAM_READ) :])
 
     def add(self, text: str) -> None:
+        # The browser fetches the icon on its own after the page has loaded; the next navigation may abort it.
+        if re.fullmatch(r"request failed: GET \S+/favicon\.svg(\?\S*)? net::ERR_ABORTED", text):
+            return
         self.items.append(text)
 
     def forgive_read_streams(self) -> None:
