@@ -150,6 +150,13 @@ def test_none_said_with_a_word_between_is_no_blocker(tail: str) -> None:
     assert [b["text"] for b in named["daily"]["blockers"]] == ["сейчас нет доступа к базе"]
 
 
+def test_a_wait_a_few_words_into_a_clause_does_not_swallow_todays_task() -> None:
+    """Issue 19: «a blocker clause ends where it ends» — and starts where it starts."""
+    daily = parse_daily("вчера закрыл TASK-1, сегодня TASK-2 выгрузка, с утра жду ответ от банка", "DEV")["daily"]
+    assert [i["task_id"] for i in daily["today"]] == ["TASK-2"]
+    assert [b["text"] for b in daily["blockers"]] == ["с утра жду ответ от банка"]
+
+
 def test_a_blocker_without_its_own_id_is_asked_about_not_guessed() -> None:
     """The author names the task of a blocker, or is asked: the task beside it in the sentence is a guess."""
     out = parse_daily("Сегодня продолжаю TASK-3, но жду доступ к стенду", "DEV")
