@@ -235,3 +235,27 @@ def test_the_inbox_needs_the_key(served: Served) -> None:
         assert decided.status_code == 401
     missing = httpx.get(served.url + "/chat/confirmations", headers=HEADERS)
     assert missing.status_code == 400 and missing.json()["code"] == "validation_error"
+
+
+@pytest.mark.parametrize("field", ["state_dir", "log_dir"])
+@pytest.mark.parametrize("value", ["@state_dirs", "@state_dirs/manager", "./@state_dirs/someone/x"])
+def test_the_index_of_state_dirs_is_no_state_or_log_dir(served: Served, data_dir: Path, field: str, value: str) -> None:
+    served.chat(CHANGE_AMOUNT, session="kept", state_dir="teams/kept")  # the index folder exists
+    index = data_dir / "crm" / "@state_dirs"
+    before = sorted(index.rglob("*"))
+    response = httpx.post(
+        served.url + "/chat",
+        json={"user_id": "manager", "message": CHANGE_STAGE, "session_id": "s2", field: value},
+        headers=HEADERS,
+        timeout=30,
+    )
+    assert response.status_code == 400 and response.json()["code"] == "invalid_input", response.text
+    assert sorted(index.rglob("*")) == before  # nothing written into the index
+    listed = httpx.get(
+        served.url + "/chat/confirmations",
+        params={"user_id": "manager", "state_dir": value},
+        headers=HEADERS,
+        timeout=30,
+    )
+    assert listed.status_code == 400 and listed.json()["code"] == "invalid_input"
+    assert [(i["session_id"], i["state_dir"]) for i in served.inbox()] == [("kept", "teams/kept")]

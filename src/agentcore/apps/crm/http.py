@@ -306,6 +306,7 @@ class _Service:
         if self.settings.core.redis_url:
             raise InputError("state_dir: состояние хранится в Redis (AGENTCORE_REDIS_URL), каталог не применяется")
         path = resolve_inside(crm_root(self.settings.core.data_dir), value, "state_dir")
+        self.state_dirs.refuse_inside(path, "state_dir")
         if path not in self._stores and len(self._stores) >= _MAX_OVERRIDES:
             self._stores.pop(next(iter(self._stores)))
         return self._stores.setdefault(path, FileStateStore(path))
@@ -314,6 +315,7 @@ class _Service:
         if value is None:
             return None
         path = resolve_inside(crm_root(self.settings.core.data_dir), value, "log_dir")
+        self.state_dirs.refuse_inside(path, "log_dir")
         if path not in self._loggers and len(self._loggers) >= _MAX_OVERRIDES:
             self._loggers.pop(next(iter(self._loggers)))
         return self._loggers.setdefault(

@@ -4,7 +4,8 @@
 One marker file per (user, directory) under ``<data>/crm/@state_dirs/<user>/``, named by a hash of the directory and
 holding its path relative to ``<data>/crm/``: written once, its time touched on each use, so several workers and a
 restart see the same list and two requests never overwrite each other's entry.  At most :data:`MAX_DIRS` of the
-newest are listed; a marker that no longer names a usable directory inside ``<data>/crm/`` is skipped (every path is
+newest are kept (a new marker removes the oldest beyond them) and listed; the index folder itself is no
+``state_dir`` or ``log_dir`` (:meth:`StateDirIndex.refuse_inside`); a marker that no longer names a usable directory inside ``<data>/crm/`` is skipped (every path is
 checked again with :func:`~agentcore.apps.crm.paths.resolve_inside` on the way out).
 """
 
@@ -38,8 +39,23 @@ class StateDirIndex:
     def __init__(self, root: Path) -> None:
         self.root = root
 
+    @property
+    def folder(self) -> Path:
+        """``<root>/@state_dirs``: the markers of every user."""
+        return self.root / "@state_dirs"
+
     def _folder(self, owner: str) -> Path:
-        return self.root / "@state_dirs" / safe_name(owner)
+        return self.folder / safe_name(owner)
+
+    def refuse_inside(self, path: Path, what: str) -> None:
+        """Refuse a resolved ``state_dir``/``log_dir`` in the index folder (a session or log file there could stand
+        for, or replace, a marker).
+
+        Raises:
+            InputError: ``path`` is the index folder or lies inside it.
+        """
+        if path.is_relative_to(self.folder.resolve()):
+            raise InputError(f"{what}: каталог «{self.folder.name}» служебный, укажите другой")
 
     async def remember(self, owner: str, path: Path) -> None:
         """Note that ``owner``'s session lives in ``path`` (a resolved directory inside the root); never fails a
@@ -51,8 +67,11 @@ class StateDirIndex:
         def write() -> None:
             if marker.exists():
                 os.utime(marker)
-            else:
-                atomic_write_bytes(marker, json.dumps({"state_dir": relative}).encode("utf-8"), make_parents=True)
+                return
+            atomic_write_bytes(marker, json.dumps({"state_dir": relative}).encode("utf-8"), make_parents=True)
+            for old in sorted(marker.parent.glob("*.json"), key=_mtime, reverse=True)[MAX_DIRS:]:
+                if old != marker:
+                    old.unlink(missing_ok=True)
 
         with contextlib.suppress(OSError):
             await asyncio.to_thread(write)
