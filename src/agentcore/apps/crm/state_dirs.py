@@ -5,8 +5,9 @@ One marker file per (user, directory) under ``<data>/crm/@state_dirs/<user>/``, 
 holding its path relative to ``<data>/crm/``: written once, its time touched on each use, so several workers and a
 restart see the same list and two requests never overwrite each other's entry.  At most :data:`MAX_DIRS` of the
 newest are kept (a new marker removes the oldest beyond them) and listed; the index folder itself is no
-``state_dir`` or ``log_dir`` (:meth:`StateDirIndex.refuse_inside`); a marker that no longer names a usable directory inside ``<data>/crm/`` is skipped (every path is
-checked again with :func:`~agentcore.apps.crm.paths.resolve_inside` on the way out).
+``state_dir`` or ``log_dir`` (:meth:`StateDirIndex.refuse_inside`); a marker that no longer names a usable
+directory inside ``<data>/crm/`` is skipped (every path is checked again with
+:func:`~agentcore.apps.crm.paths.resolve_inside` on the way out).
 """
 
 from __future__ import annotations
