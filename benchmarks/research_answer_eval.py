@@ -19,6 +19,7 @@ script measures an older checkout: ``PYTHONPATH=<checkout>/src python benchmarks
     .venv/bin/python benchmarks/research_answer_eval.py [--mode ask|scripted|both] [--split dev|test|all] [--rows]
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_holdout.json  # the held-out split
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_holdout2.json  # second held-out
+    .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev3.json  # third dev split
 """
 
 from __future__ import annotations
@@ -167,7 +168,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--eval", type=Path, default=ROOT / "tests" / "data" / "answer_eval.json")
     parser.add_argument("--mode", choices=("ask", "scripted", "both"), default="both")
-    parser.add_argument("--split", choices=("dev", "dev2", "test", "holdout", "holdout2", "all"), default="all")
+    parser.add_argument("--split", choices=("dev", "dev2", "dev3", "test", "holdout", "holdout2", "all"), default="all")
     parser.add_argument("--data-dir", type=Path, default=None)
     parser.add_argument("--rows", action="store_true", help="print every question's outcome")
     args = parser.parse_args()
@@ -191,6 +192,7 @@ def main() -> None:
             "dev": [r for r in rows if r["split"] == "dev"],
             "test": [r for r in rows if r["split"] == "test"],
             "dev2": [r for r in rows if r["split"] == "dev2"],
+            "dev3": [r for r in rows if r["split"] == "dev3"],
             "holdout": [r for r in rows if r["split"] == "holdout"],
             "holdout2": [r for r in rows if r["split"] == "holdout2"],
         }
