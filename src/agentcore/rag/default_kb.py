@@ -58,20 +58,10 @@ def bundled_vectors_path(embedder_name: str) -> Path:
 
 def load_bundled_vectors(embedder_name: str) -> dict[str, np.ndarray]:
     """Shipped vectors by chunk content hash (empty when there is no file or it is unreadable)."""
-    import numpy as np
-
     path = bundled_vectors_path(embedder_name)
     if not path.is_file():
         return {}
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            hashes, vectors = data["hashes"], data["vectors"].astype(np.float32)
-    except (OSError, ValueError, KeyError) as exc:
-        logger.warning("store // Unreadable bundled vectors %s: %s", path, exc)
-        return {}
-    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-    vectors = vectors / np.where(norms == 0, 1.0, norms)  # float16 storage: restore unit length
-    return {str(h): v for h, v in zip(hashes, vectors, strict=True)}
+    return _read_vectors(path)
 
 
 def write_bundled_vectors(embedder_name: str, chunks: Sequence[Chunk], matrix: np.ndarray) -> Path:
@@ -116,7 +106,7 @@ def _read_vectors(path: Path) -> dict[str, np.ndarray]:
         logger.warning("store // Unreadable bundled vectors %s: %s", path, exc)
         return {}
     norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-    vectors = vectors / np.where(norms == 0, 1.0, norms)
+    vectors = vectors / np.where(norms == 0, 1.0, norms)  # float16 storage: restore unit length
     return {str(h): v for h, v in zip(hashes, vectors, strict=True)}
 
 
