@@ -138,3 +138,29 @@ def test_unreachable_backend_is_a_503_error_and_sync_is_retried(settings: Settin
         engine.searcher.search("отпуск", 1)
     backend.client = real  # the server is back: the next query mirrors the collection first
     assert engine.searcher.search("OpenVPN", 1, mode="bm25")[0].doc_id == "vpn"
+
+
+def test_a_local_folder_failure_names_no_path_to_a_client(settings: Settings, kb_dir: Path, data_dir: Path) -> None:
+    """A local folder's file errors carry the folder's path (``[Errno 13] Permission denied: '/…/collection/x'``):
+    the 503 says what failed, not where."""
+    folder = str(data_dir / "qdrant-private-folder")
+    backend = QdrantBackend(path=folder)
+    real = backend.client
+
+    class Unwritable:
+        def __getattr__(self, name: str) -> object:
+            raise PermissionError(13, "Permission denied", f"{folder}/collection/test")
+
+    backend.client = Unwritable()
+    engine = RagEngine(settings, embedder=HashingEmbedder(), backend=backend)
+    with pytest.raises(SearchBackendError, match="Permission denied") as synced:
+        engine.indexer.index_path(kb_dir)
+    with pytest.raises(SearchBackendError, match="Permission denied") as searched:
+        engine.searcher.search("отпуск", 1)
+    from agentcore.web.status import answer_for
+
+    for error in (synced.value, searched.value):
+        body = answer_for(error).message
+        assert "qdrant-private-folder" not in str(error) and "qdrant-private-folder" not in body
+    backend.client = real
+    real.close()

@@ -29,7 +29,7 @@ from agentcore.rag._snapshot import CollectionSnapshot
 from agentcore.rag._store import CollectionStore, Manifest, validate_collection_name
 from agentcore.rag._vectors import EmbedProgress, embed_chunks
 from agentcore.rag.default_kb import DEFAULT_COLLECTION, load_bundled_vectors
-from agentcore.rag.errors import RetrievalError, SearchBackendError, UnknownCollectionError
+from agentcore.rag.errors import RetrievalError, SearchBackendError, UnknownCollectionError, backend_failure
 from agentcore.rag.models import Chunk, CollectionInfo
 from agentcore.settings.rag import RagSettings
 from agentcore.trace.logs import step_logger
@@ -306,7 +306,9 @@ class Catalog:
             self.backend.sync(snapshot, self.analyzer)
         except Exception as exc:  # the local version is written; the mirror is retried on the next load
             logger.error("index // Syncing %s to the search backend failed: %s", snapshot.name, exc)
-            raise SearchBackendError(f"не удалось синхронизировать коллекцию с поисковым бэкендом: {exc}") from exc
+            raise SearchBackendError(
+                f"не удалось синхронизировать коллекцию с поисковым бэкендом: {backend_failure(exc)}"
+            ) from exc
         with self._lock:
             self._synced[snapshot.name] = snapshot.manifest.version
 

@@ -42,3 +42,11 @@ class EmbedderError(RetrievalError):
 
 class SearchBackendError(RetrievalError):
     """The scale-out search backend (Qdrant) failed or is unreachable."""
+
+
+def backend_failure(exc: BaseException) -> str:
+    """What a failure of the search backend was, for a :class:`SearchBackendError` a client reads: a file error of
+    qdrant-client's local mode without its file name (the folder is the server's business; the log has it)."""
+    if isinstance(exc, OSError) and exc.filename is not None:
+        return f"[Errno {exc.errno}] {exc.strerror}" if exc.strerror else type(exc).__name__
+    return str(exc)

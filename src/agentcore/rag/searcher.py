@@ -33,6 +33,7 @@ from agentcore.rag.errors import (
     EmptyCollectionError,
     InvalidQueryError,
     SearchBackendError,
+    backend_failure,
 )
 from agentcore.rag.models import (
     SEARCH_MODES,
@@ -292,7 +293,7 @@ class Searcher:
                 )
             except Exception as exc:  # network, server or client errors of the remote store
                 logger.error("search // Search backend failed: %s", exc)
-                raise SearchBackendError(f"поисковый бэкенд недоступен: {exc}") from exc
+                raise SearchBackendError(f"поисковый бэкенд недоступен: {backend_failure(exc)}") from exc
             return [(snapshot.positions[cid], score) for cid, score in ranked if cid in snapshot.positions]
         if mode == "bm25":
             return snapshot.bm25_top(terms, k)
