@@ -84,7 +84,7 @@ def first_stage(searcher: Searcher, mode: str | None) -> Callable[[str], SystemA
 
 def default_system(searcher: Searcher, mode: str | None = None) -> Callable[[str], SystemAnswer]:
     """What ``POST /search`` does on the offline provider (answer from the first ``top_k`` hits)."""
-    top_k = searcher.settings.param_rag_top_k
+    top_k = searcher.rag.top_k
 
     def run(question: str) -> SystemAnswer:
         result = searcher.retrieve(question, K, mode=mode)  # type: ignore[arg-type]

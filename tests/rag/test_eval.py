@@ -99,7 +99,7 @@ def test_default_search_beats_the_first_stage_on_held_out_questions(e5_engine: R
 
     def default(question: str) -> SystemAnswer:
         result = searcher.retrieve(question, 10)
-        top = result.hits[: searcher.settings.param_rag_top_k]
+        top = result.hits[: searcher.rag.top_k]
         return SystemAnswer(result.hits, not result.answerable, answer_from(question, replace(result, hits=top)))
 
     hybrid = evaluate(queries, engine_search(searcher, "hybrid", depth=10, rerank=False))

@@ -50,6 +50,7 @@ from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
 from agentcore.config import Settings
+from agentcore.settings import HttpSettings
 from agentcore.settings._base import Section, env
 from agentcore.web.auth import tokens_match
 
@@ -407,21 +408,22 @@ async def _crm_read(backend: Backend, ctx: Context, method: str, params: dict[st
 
 
 class _Guarded:
-    """The Streamable HTTP endpoint behind the read-token check of the other read routes."""
+    """The Streamable HTTP endpoint behind the read-token check of the other read routes (the ``http`` section's
+    read and admin tokens)."""
 
-    def __init__(self, inner: Any, settings: Settings) -> None:
+    def __init__(self, inner: Any, http: HttpSettings) -> None:
         self.inner = inner
-        self.settings = settings
+        self.http = http
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         from starlette.requests import Request
 
-        allowed = list(self.settings.read_token_list)
+        allowed = list(self.http.read_token_list)
         if allowed:
             from agentcore.web.auth import bearer_token
 
             presented = bearer_token(Request(scope), "X-API-Token")
-            if not tokens_match(presented, allowed + list(self.settings.admin_token_list)):
+            if not tokens_match(presented, allowed + list(self.http.admin_token_list)):
                 from starlette.responses import JSONResponse
 
                 body = {"error": "требуется токен доступа", "code": "unauthorized"}
@@ -442,7 +444,7 @@ def create_mcp_router(backend: Backend) -> APIRouter:
     from mcp.server.streamable_http_manager import StreamableHTTPASGIApp
 
     server = create_mcp_server(backend)
-    endpoint = _Guarded(None, backend.settings)
+    endpoint = _Guarded(None, backend.settings.http)
 
     def fresh_manager() -> Any:
         # A session manager runs once; an app whose lifespan runs again (tests, reloads) gets a new one.

@@ -22,7 +22,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from agentcore.config import Settings
 from agentcore.rag._analysis import Analyzer
 from agentcore.rag._journal import EmbeddingJournal
 from agentcore.rag._snapshot import CollectionSnapshot
@@ -50,7 +49,7 @@ class Catalog:
     """Collections of one data dir, as the process sees them.
 
     Args:
-        settings: limits and the configured active collection.
+        rag: the ``rag`` section (limits, the configured active collection).
         store: the on-disk collections.
         analyzer: lexical analysis (a collection indexed with other rules gets its BM25 rebuilt in memory on load).
         embedder: dense embedder, ``None`` for BM25 only.
@@ -59,13 +58,13 @@ class Catalog:
 
     def __init__(
         self,
-        settings: Settings,
+        rag: RagSettings,
         store: CollectionStore,
         analyzer: Analyzer,
         embedder: Embedder | None,
         backend: QdrantBackend | None = None,
     ) -> None:
-        self.settings = settings
+        self.rag = rag
         self.store = store
         self.analyzer = analyzer
         self.embedder = embedder
@@ -82,9 +81,9 @@ class Catalog:
     # ------------------------------------------------------------------ the active collection
     def _initial_active(self) -> str:
         """``AGENTCORE_RAG_COLLECTION`` when set, else the choice saved by :meth:`remember_active`, else default."""
-        if "rag_collection" in self.settings.model_fields_set:
-            return self.settings.rag_collection
-        return self._read_active_file() or self.settings.rag_collection
+        if "collection" in self.rag.model_fields_set:
+            return self.rag.collection
+        return self._read_active_file() or self.rag.collection
 
     @property
     def active(self) -> str:

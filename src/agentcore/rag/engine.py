@@ -54,8 +54,9 @@ class RagEngine:
         data_dir: Path | None = None,
         chunk_chars: int = DEFAULT_MAX_CHARS,
     ) -> None:
+        self._settings = settings
         self.catalog = Catalog(
-            settings,
+            settings.rag,
             CollectionStore(Path(data_dir or settings.data_dir) / "rag"),
             analyzer or get_analyzer(),
             create_embedder(settings.rag, settings.llm, redis_url=settings.core.redis_url)
@@ -69,4 +70,4 @@ class RagEngine:
     @property
     def settings(self) -> Settings:
         """The configuration the engine was built with."""
-        return self.catalog.settings
+        return self._settings

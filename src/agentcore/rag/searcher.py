@@ -20,7 +20,6 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from agentcore.config import Settings
 from agentcore.rag._fusion import reciprocal_rank_fusion
 from agentcore.rag._query_repair import repair_query, vocabulary_of
 from agentcore.rag._ranking import answerability, profile_query, rank_passages, reranked_hits
@@ -44,6 +43,7 @@ from agentcore.rag.models import (
     SearchMode,
     SearchResult,
 )
+from agentcore.settings.rag import RagSettings
 from agentcore.trace.logs import step_logger
 
 if TYPE_CHECKING:
@@ -61,9 +61,9 @@ class Searcher:
         self.catalog = catalog
 
     @property
-    def settings(self) -> Settings:
-        """The configuration (limits, depths, RRF constant)."""
-        return self.catalog.settings
+    def rag(self) -> RagSettings:
+        """The ``rag`` section (limits, depths, RRF constant)."""
+        return self.catalog.rag
 
     # ------------------------------------------------------------------ collections
     @property
@@ -96,27 +96,27 @@ class Searcher:
         """The stripped question.
 
         Raises:
-            InvalidQueryError: not a string, empty, or longer than ``settings.rag_max_question_chars``.
+            InvalidQueryError: not a string, empty, or longer than ``rag.max_question_chars``.
         """
         if not isinstance(query, str):
             raise InvalidQueryError("вопрос должен быть строкой")
         query = query.strip()
         if not query:
             raise InvalidQueryError("вопрос пуст")
-        limit = self.settings.rag_max_question_chars
+        limit = self.rag.max_question_chars
         if len(query) > limit:
             raise InvalidQueryError(f"вопрос длиннее {limit} символов ({len(query)})")
         return query
 
     def validate_top_k(self, top_k: Any) -> int:
-        """``top_k`` or the default ``settings.param_rag_top_k``.
+        """``top_k`` or the default ``rag.top_k``.
 
         Raises:
-            InvalidQueryError: not an integer in ``1..settings.rag_max_top_k``.
+            InvalidQueryError: not an integer in ``1..rag.max_top_k``.
         """
         if top_k is None:
-            return self.settings.param_rag_top_k
-        cap = self.settings.rag_max_top_k
+            return self.rag.top_k
+        cap = self.rag.max_top_k
         if isinstance(top_k, bool) or not isinstance(top_k, int) or not 1 <= top_k <= cap:
             raise InvalidQueryError(f"top_k должен быть целым числом от 1 до {cap}, получено {top_k!r}")
         return top_k
@@ -215,7 +215,7 @@ class Searcher:
         if hits:
             top = snapshot.passage_info(snapshot.positions[hits[0].id], analyzer)
             verdict = answerability(
-                profile, top, cosines[0] if cosines else None, embedder, self.settings.rag_min_confidence
+                profile, top, cosines[0] if cosines else None, embedder, self.rag.min_confidence
             )
         return SearchResult(
             hits=hits,
@@ -231,7 +231,7 @@ class Searcher:
     def _repaired(self, query: str, snapshot: CollectionSnapshot) -> str:
         """``query`` with layout slips and typos fixed against ``snapshot``'s words, English and formal terms
         added (:mod:`agentcore.rag._query_repair`); ``rag_query_repair=False`` turns it off."""
-        if not self.settings.rag_query_repair:
+        if not self.rag.query_repair:
             return query
         analyzer = self.catalog.analyzer
 
@@ -274,8 +274,8 @@ class Searcher:
     ) -> list[tuple[int, float]]:
         """``[(row, score), ...]`` best first from BM25, dense or their RRF fusion (locally or on the backend)."""
         terms = self.catalog.analyzer.terms(query)
-        depth_bm25 = max(top_bm25 or self.settings.hybrid_top_bm25, k)
-        depth_dense = max(top_dense or self.settings.hybrid_top_dense, k)
+        depth_bm25 = max(top_bm25 or self.rag.hybrid_top_bm25, k)
+        depth_dense = max(top_dense or self.rag.hybrid_top_dense, k)
         backend = self.catalog.backend
         if backend is not None:
             if self.catalog.is_current(snapshot):  # a query holding an older snapshot must not roll the mirror back
@@ -289,7 +289,7 @@ class Searcher:
                     k,
                     depth_bm25,
                     depth_dense,
-                    self.settings.rrf_k,
+                    self.rag.rrf_k,
                 )
             except Exception as exc:  # network, server or client errors of the remote store
                 logger.error("search // Search backend failed: %s", exc)
@@ -302,7 +302,7 @@ class Searcher:
             return snapshot.dense_top(vector, k)
         lexical = [row for row, _ in snapshot.bm25_top(terms, depth_bm25)]
         semantic = [row for row, _ in snapshot.dense_top(vector, depth_dense)]
-        return reciprocal_rank_fusion([lexical, semantic], k=self.settings.rrf_k, limit=k)
+        return reciprocal_rank_fusion([lexical, semantic], k=self.rag.rrf_k, limit=k)
 
     def rerank(self, query: str, hits: list[Hit], top_k: int | None = None, collection: str | None = None) -> list[Hit]:
         """Reorder ``hits`` (of ``collection``, the active one by default) with the passage ranker.

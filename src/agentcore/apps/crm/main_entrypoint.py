@@ -44,11 +44,11 @@ class PortalConfigError(CrmError, ValueError):
     """The portal settings are unusable (the message is Russian and names no secret)."""
 
 
-def create_state_store(settings: Settings) -> StateStore:
-    """Redis when ``AGENTCORE_REDIS_URL`` is set, else files under the data directory."""
-    core = settings.core
+def create_state_store(core: CoreSettings, crm: CrmSettings) -> StateStore:
+    """Redis when ``AGENTCORE_REDIS_URL`` is set (sessions expire after ``crm.session_ttl``), else files under the
+    data directory."""
     if core.redis_url:
-        return RedisStateStore(core.redis_url, prefix="agentcore:crm:", ttl=CrmSettings.of(settings).session_ttl)
+        return RedisStateStore(core.redis_url, prefix="agentcore:crm:", ttl=crm.session_ttl)
     return FileStateStore(core.data_dir / "crm" / "state")
 
 
@@ -153,7 +153,7 @@ def build_orchestrator(
     settings = settings or get_settings()
     register_settings_secrets(settings)
     crm = CrmSettings.of(settings)
-    store = create_state_store(settings)
+    store = create_state_store(settings.core, CrmSettings.of(settings))
     local: tuple[BackgroundServer, FakePortal] | None = None
     webhook_url = None
     if not portal_configured(crm):
