@@ -46,6 +46,7 @@ DATA = Path(__file__).resolve().parent.parent / "tests" / "apps" / "scrum" / "da
 SETS = (
     "dailies_people_dev",
     "dailies_people_dev2",
+    "dailies_people_dev3",
     "dailies_people_test",
     "dailies_people_test2",
     "dailies_people_test3",

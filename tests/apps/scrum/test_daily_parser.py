@@ -332,3 +332,25 @@ def test_labelled_set_is_varied_and_large_enough() -> None:
         "DETAIL_OK",
         "GREAT",
     }
+
+
+@pytest.mark.parametrize("hedge", ["кажется", "вроде бы", "похоже"])
+def test_a_hedged_none_is_no_blocker(hedge: str) -> None:
+    """«Блокеров, кажется, нет» hedges the statement, it does not name a blocker."""
+    daily = parse_daily(f"Вчера: TASK-1 логин\nСегодня: TASK-2 выгрузка\nБлокеры: блокеров, {hedge}, нет", "DEV")["daily"]
+    assert daily["blockers"] == [] and daily["quality"] == "GREAT"
+
+
+def test_a_past_blocker_with_its_subject_and_a_comma_is_over() -> None:
+    """«был блокер с ключами, уже снят»: the word «блокер» after «был» starts no blocker clause of its own."""
+    daily = parse_daily("вчера закрыл TASK-1, сегодня TASK-2 выгрузка. был блокер с ключами, уже снят", "DEV")["daily"]
+    assert daily["blockers"] == [] and [i["task_id"] for i in daily["today"]] == ["TASK-2"]
+    assert daily["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize(("typo", "section"), [("сгодня", "today"), ("сеодня", "today"), ("вчеа", "yesterday")])
+def test_a_time_word_missing_one_letter_still_opens_its_section(typo: str, section: str) -> None:
+    other = "yesterday" if section == "today" else "today"
+    word = "вчера" if section == "today" else "сегодня"
+    daily = parse_daily(f"{word} TASK-1 настроил алерты, {typo} TASK-2 ротация ключей", "DEV")["daily"]
+    assert [i["task_id"] for i in daily[section]] == ["TASK-2"] and [i["task_id"] for i in daily[other]] == ["TASK-1"]

@@ -119,6 +119,9 @@ def test_critical_by_what_the_blocker_does_with_a_reason(text: str, reason: str)
         "несрочно, жду тексты от маркетинга",
         "жду ответ по PAY-3, не горит",
         "не могу показать PAY-5 на стейдже, но пилю дальше локально",
+        # a task id is not an HTTP status, and logs of prod are not prod being down
+        "нет доступа к прод-логам по PAY-502",
+        "жду выгрузку с прода по OPS-503",
     ],
 )
 def test_waiting_or_working_around_is_not_critical(text: str) -> None:
@@ -316,6 +319,8 @@ def test_an_item_is_described_by_a_word_of_its_own(text: str, great: bool) -> No
         "blocked on firewall rules, cannot do anything without them",
         "жду сборку от девов, без неё тестировать нечего",
         "нет данных, проверять пока нечего",
+        "база недоступна, проверять вообще нечего",
+        "нет выгрузки, считать совсем нечего",
     ],
 )
 def test_nothing_left_to_do_is_critical(text: str) -> None:

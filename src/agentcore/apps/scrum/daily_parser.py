@@ -54,13 +54,13 @@ def _wordset(words: str) -> frozenset[str]:
 
 
 _YESTERDAY = (
-    r"вч[еи]р\w*|вчр\w*|вчеоа|вчра|yesterday|в\s+пятницу|на\s+прошлой\s+неделе|за\s+прошлый\s+день|сделано|done|"
+    r"вч[еи]р\w*|вчр\w*|вчеоа|вчра|вчеа|yesterday|в\s+пятницу|на\s+прошлой\s+неделе|за\s+прошлый\s+день|сделано|done|"
     r"по\s+вчера"
 )
 _TODAY = (
     r"сег[оа]дн\w*|сев[оа]дн\w*|сиг[оа]дн\w*|с[её]дня|сення|today|планы?|планах|в\s+планах|план\s+на\s+день|"
     r"на\s+сегодня|todo|to\s+do|plans?|в\s+работе|in\s+progress|wip|завтра|сег[оа]?дн[яи]|сегодя|сегдоня|сегоня|"
-    r"сегдня|севоня|сигодня|сёдня|сегодн"
+    r"сегдня|севоня|сигодня|сёдня|сегодн|сгодня|сеодня|егодня"
 )
 _BLOCKER_WORDS = (
     r"блок[еи]р\w*|блокир\w*|блокеры|blockers?|blocked|impediments?|препятстви\w*|проблем\w*|затык\w*|"
@@ -220,7 +220,7 @@ _BLOCKER_HEAD = re.compile(r"\s+(?=(?:блок[еи]р(?:ы|ов)?|blockers?|blo
 # … unless the word before says there is none, or that one was dealt with («нет блокеров», «снял блокер»).
 _NOT_BEFORE_BLOCKER = _wordset(
     """не нет нету без никаких ни no not any снял сняла сняли закрыл закрыла закрыли убрал убрала убрали решил
-    решила решили обошёл обошел обошла новых других"""
+    решила решили обошёл обошел обошла новых других был была было были was"""
 )
 # A clause that only says how urgent the blocker is («Блокеры: срочно!!! нет доступа»): it belongs to the next one.
 _URGENCY_ONLY = re.compile(
