@@ -337,7 +337,8 @@ def test_labelled_set_is_varied_and_large_enough() -> None:
 @pytest.mark.parametrize("hedge", ["кажется", "вроде бы", "похоже"])
 def test_a_hedged_none_is_no_blocker(hedge: str) -> None:
     """«Блокеров, кажется, нет» hedges the statement, it does not name a blocker."""
-    daily = parse_daily(f"Вчера: TASK-1 логин\nСегодня: TASK-2 выгрузка\nБлокеры: блокеров, {hedge}, нет", "DEV")["daily"]
+    text = f"Вчера: TASK-1 логин\nСегодня: TASK-2 выгрузка\nБлокеры: блокеров, {hedge}, нет"
+    daily = parse_daily(text, "DEV")["daily"]
     assert daily["blockers"] == [] and daily["quality"] == "GREAT"
 
 
