@@ -199,3 +199,22 @@ def test_a_session_in_a_per_request_state_dir_is_in_the_inbox(
     page.locator("#inbox-status").filter(has_text="Подтверждено").wait_for()
     assert card.get_attribute("data-outcome") == "executed"
     assert updates(portal) == before + 1 and portal.portal.storage.get("deal", 2)["STAGE_ID"] == "PREPARATION"
+
+
+def test_a_card_decides_for_the_user_it_was_asked_for(
+    page: Any, console_server: ConsoleServer, portal: FakePortalServer
+) -> None:
+    """A conversation card stays after the user field changes to someone else; its Approve is still its own user's
+    decision (it was sent as the user now in the field: refused as not pending, the card closed as if decided)."""
+    open_crm(page, console_server, "asked-first")
+    inline = ask(page, "Измени сумму сделки «Вектор: внедрение CRM» на 1900000", where="crm-messages")
+    number = inline.get_attribute("data-id")
+    assert inline.get_attribute("data-user") == "asked-first"
+    page.get_by_test_id("crm-user").fill("someone-else")  # the same page: the conversation stays
+    page.get_by_test_id("crm-user").dispatch_event("change")
+    page.wait_for_function("() => !document.querySelector('[data-testid=inbox] [data-testid=confirmation]')")
+    before = updates(portal)
+    inline.get_by_test_id("approve").click()
+    page.locator("#inbox-status").filter(has_text=f"Подтверждено: {number}").wait_for()
+    assert inline.get_attribute("data-outcome") == "executed"
+    assert updates(portal) == before + 1 and portal.portal.storage.get("deal", 3)["OPPORTUNITY"] == "1900000.00"

@@ -110,8 +110,9 @@
   async function decide(node, decision, buttons, outcome) {
     buttons.forEach(function (b) { b.disabled = true; });
     C.setStatus(outcome, decision === "approve" ? "Выполняю…" : "Отменяю…");
+    /* The card's own user: the field may name someone else by now (the conversation keeps earlier users' cards). */
     var body = {
-      user_id: userId(), session_id: node.dataset.session, id: node.dataset.id,
+      user_id: node.dataset.user || userId(), session_id: node.dataset.session, id: node.dataset.id,
       fingerprint: node.dataset.fingerprint, decision: decision
     };
     if (node.dataset.stateDir) body.state_dir = node.dataset.stateDir;
@@ -120,7 +121,9 @@
       cardsOf(node).forEach(function (twin) {
         settle(twin, result.assistant, false, result.outcome);
       });
-      if (node.dataset.session === sessionId() && !node.dataset.stateDir) say("assistant", result.assistant);
+      if (node.dataset.user === userId() && node.dataset.session === sessionId() && !node.dataset.stateDir) {
+        say("assistant", result.assistant);
+      }
       C.setStatus(inboxStatus, (decision === "approve" ? "Подтверждено: " : "Отклонено: ") + node.dataset.id);
       await loadInbox(true);
     } catch (error) {
