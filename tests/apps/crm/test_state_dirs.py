@@ -26,3 +26,16 @@ def test_a_users_markers_are_bounded_to_the_newest(tmp_path: Path, monkeypatch: 
     assert len(list(folder.glob("*.json"))) == 3
     assert asyncio.run(index.dirs("manager")) == ["d5", "d4", "d3"]
     assert asyncio.run(index.dirs("someone-else")) == []
+
+
+def test_a_marker_naming_the_index_itself_is_skipped(tmp_path: Path) -> None:
+    """A marker left from before the index folder was refused as a ``state_dir`` is not listed (the inbox would
+    refuse the whole list over it)."""
+    index = StateDirIndex(tmp_path / "crm")
+    kept = index.root / "teams" / "kept"
+    kept.mkdir(parents=True)
+    asyncio.run(index.remember("manager", kept.resolve()))
+    inside = index.folder / "manager"
+    asyncio.run(index.remember("manager", inside.resolve()))
+    assert len(list(inside.glob("*.json"))) == 2
+    assert asyncio.run(index.dirs("manager")) == ["teams/kept"]

@@ -89,8 +89,11 @@ class StateDirIndex:
             for marker in markers:
                 try:
                     value = json.loads(marker.read_bytes()).get("state_dir")
-                    if isinstance(value, str) and resolve_inside(self.root, value, "state_dir").is_dir():
-                        found.append(value)
+                    if isinstance(value, str):
+                        path = resolve_inside(self.root, value, "state_dir")
+                        self.refuse_inside(path, "state_dir")  # a marker written before the index was refused
+                        if path.is_dir():
+                            found.append(value)
                 except (OSError, ValueError, AttributeError, InputError):
                     continue  # removed meanwhile, not ours, or no longer a directory inside the root
             return found
