@@ -355,3 +355,33 @@ def test_a_time_word_missing_one_letter_still_opens_its_section(typo: str, secti
     word = "вчера" if section == "today" else "сегодня"
     daily = parse_daily(f"{word} TASK-1 настроил алерты, {typo} TASK-2 ротация ключей", "DEV")["daily"]
     assert [i["task_id"] for i in daily[section]] == ["TASK-2"] and [i["task_id"] for i in daily[other]] == ["TASK-1"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "вчера закрыл TASK-1, сегодня TASK-2 выгрузка. жду ответ от банка по TASK-2. блокеров нет",
+        "вчера закрыл TASK-1, сегодня TASK-2 выгрузка; жду тексты от маркетинга, но блокеров нет",
+        "Вчера: TASK-1 логин\nСегодня: TASK-2 выгрузка, жду ревью TASK-1\nБлокеры: нет",
+    ],
+)
+def test_the_authors_all_clear_outweighs_an_inferred_wait(text: str) -> None:
+    """An explicit «блокеров нет» outweighs a wait the parser only inferred outside a «Блокеры:» section."""
+    daily = parse_daily(text, "DEV")["daily"]
+    assert daily["blockers"] == [] and daily["quality"] == "GREAT"
+    assert [i["task_id"] for i in daily["today"]] == ["TASK-2"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # «без проблем» speaks of yesterday's deploy, not of blockers
+        "вчера задеплоил TASK-1 без проблем, сегодня TASK-2 выгрузка, жду ревью TASK-1",
+        # a blocker that stops the work stays whatever else is said
+        "вчера закрыл TASK-1, сегодня TASK-2 выгрузка. прод лежит, пользователи не могут оплатить. блокеров нет",
+        # listed under the header: the author named it a blocker
+        "Вчера: TASK-1 логин\nСегодня: TASK-2 выгрузка\nБлокеры: жду ревью TASK-1; других блокеров нет",
+    ],
+)
+def test_an_all_clear_leaves_a_named_or_stopping_blocker(text: str) -> None:
+    assert len(parse_daily(text, "DEV")["daily"]["blockers"]) == 1

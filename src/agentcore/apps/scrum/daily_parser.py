@@ -106,6 +106,16 @@ _NO_BLOCKERS_RE = re.compile(
     r"|(?:ничего\s+не\s+(?:блокирует|мешает))|(?:блок[еи]р\w*\s+не\s+(?:вижу|наблюда\w*|ожида\w*))",
     re.IGNORECASE,
 )
+# The author's own word that nothing blocks them at all («блокеров нет», «но блокеров нет», «Блокеры: нет», «ничего не
+# блокирует», «no blockers»): narrower than :data:`_NO_BLOCKERS_RE` — «без проблем», «не блокер» speak of one thing.
+_ALL_CLEAR_RE = re.compile(
+    r"\b(?:бл[оа]к[еи]р(?:ов|ы)|бл[оа]ков|blockers)\s*(?:[:—–-]\s*)?"
+    rf"(?:{NONE_ADVERB}\s*,?\s*){{0,2}}(?:нет|нету|нэт|отсутствуют|none|no|ноль)\b"
+    + _STATEMENT_END
+    + r"|\b(?:нет|без|no|not\s+any)\s+(?:бл[оа]к[еи]р(?:ов)?|blockers)\b|\bничего\s+не\s+(?:блокирует|блочит)\b"
+    r"|\bnothing\s+(?:is\s+)?blocking\b",
+    re.IGNORECASE,
+)
 _BLOCKER_RE = re.compile(
     r"\b(?:блок[еи]р\w*|блокир\w*|заблокир\w*|blocker\w*|blocked|block(?:s|ing)?|impediment\w*|жд(?:у|ем|[её]м)|"
     r"ожида(?:ю|ем)|жду|не\s+мо(?:гу|жем|жет)|не\s+получа\w*|нет\s+доступ\w*|без\s+доступ\w*|мешает|мешают|"
@@ -567,6 +577,7 @@ def parse(message: str) -> ParsedDaily:
     sticky_explicit = False
     sticky_lead = ""
     sticky_alone = False
+    inferred: list[dict[str, Any]] = []  # blockers read from a clause outside a «Блокеры:» section
     for position, clause in enumerate(clauses):
         text = clause.text.strip()
         following = clauses[position + 1] if position + 1 < len(clauses) else None
@@ -627,6 +638,8 @@ def parse(message: str) -> ParsedDaily:
             if self_blocker is not None:
                 blocker, meanwhile = self_blocker
                 parsed.blockers.append(blocker)
+                if section != "blockers":
+                    inferred.append(blocker)
                 _add_meanwhile(parsed.today, meanwhile)
             continue
         if section is None:
@@ -644,6 +657,11 @@ def parse(message: str) -> ParsedDaily:
         target.extend(items)
         if any(item["task_id"] for item in items):
             last = (clause.sentence, target, items)
+    if inferred and _ALL_CLEAR_RE.search(message):
+        # «жду ревью PAY-1. блокеров нет»: the author's explicit word outweighs a wait or a trouble the parser only
+        # inferred from a clause outside a «Блокеры:» section — unless it stops the work (critical).
+        parsed.blockers = [b for b in parsed.blockers if b["critical"] or not any(b is i for i in inferred)]
+        parsed.no_blockers_stated = True
     if len(_STATED) >= _STATED_MAX:
         _STATED.clear()
     _STATED[message] = parsed.no_blockers_stated
