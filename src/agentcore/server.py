@@ -99,9 +99,10 @@ def create_app(settings: Settings | None = None, *, mcp: bool = True, console: b
             v1_at = len(mounts)
         if console:
             pages.extend(plugin.console_pages(ctx))
-    shaper = answer_shaper(settings.llm, settings.core.redis_url)
+    shaper = answer_shaper(settings.llm, settings.core.redis_url, settings.core.redis_prefix)
     run_log = RunLog(settings.log_dir)
-    v1 = create_openai_router(agents, shaper=shaper, store=run_store_for(settings.redis_url), run_log=run_log)
+    store = run_store_for(settings.core.redis_url, settings.core.redis_prefix)
+    v1 = create_openai_router(agents, shaper=shaper, store=store, run_log=run_log)
     mounts.insert(v1_at, Mount(v1, guarded=True, label="/v1"))
     app = create_base_app(
         settings,
@@ -163,9 +164,9 @@ def _rag_view(rag_service: Any) -> tuple[str | None, str | None]:
     return info.name, info.version
 
 
-def answer_shaper(llm: LLMSettings, redis_url: str | None = None) -> AnswerShaper:
+def answer_shaper(llm: LLMSettings, redis_url: str | None = None, redis_prefix: str = "agentcore:") -> AnswerShaper:
     """Shapes ``/v1`` structured answers with the model of the ``llm`` section (unavailable with the offline
-    provider); ``redis_url``: the shared rate limit's Redis."""
+    provider); ``redis_url`` / ``redis_prefix``: the shared rate limit's Redis and key prefix."""
     from agentcore.agents import AnswerShaper
 
     if llm.provider == "offline":
@@ -174,6 +175,6 @@ def answer_shaper(llm: LLMSettings, redis_url: str | None = None) -> AnswerShape
     def gateway() -> Any:
         from agentcore.llm.factory import create_gateway
 
-        return create_gateway(llm, redis_url=redis_url)
+        return create_gateway(llm, redis_url=redis_url, redis_prefix=redis_prefix)
 
     return AnswerShaper(gateway, llm.structured_output_mode)

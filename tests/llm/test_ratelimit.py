@@ -85,6 +85,22 @@ def test_two_processes_share_one_rate(redis_key: str) -> None:
     assert stamps[-1] - stamps[0] >= 29 / 40 * 0.9
 
 
+def test_the_limiter_key_carries_the_deployments_redis_prefix(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AGENTCORE_REDIS_PREFIX", "staging:")
+    settings = Settings(redis_url="redis://127.0.0.1:6379/0", llm_rate_limit_rps=20)
+    assert settings.core.redis_prefix == "staging:"
+    gateway = create_gateway(
+        settings.llm,
+        provider=ScriptedProvider(["a"]),
+        redis_url=settings.core.redis_url,
+        redis_prefix=settings.core.redis_prefix,
+    )
+    assert isinstance(gateway, LLMGateway) and isinstance(gateway._limiter, RedisRateLimiter)
+    assert gateway._limiter.key == "staging:ratelimit:llm:scripted"
+    default = create_gateway(settings.llm, provider=ScriptedProvider(["a"]), redis_url=settings.core.redis_url)
+    assert default._limiter.key == "agentcore:ratelimit:llm:scripted"  # type: ignore[attr-defined]
+
+
 async def test_gateway_uses_the_shared_limiter_from_settings(redis_key: str) -> None:
     settings = Settings(redis_url=require_redis(), llm_rate_limit_rps=20)
     gateway = create_gateway(settings.llm, provider=ScriptedProvider(["a"] * 6), redis_url=settings.core.redis_url)

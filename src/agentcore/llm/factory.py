@@ -39,12 +39,12 @@ __all__ = [
 ]
 
 
-def _process_settings() -> tuple[LLMSettings, str | None]:
-    """The process settings' ``llm`` section and Redis URL (the environment and ``.env``, read once)."""
+def _process_settings() -> tuple[LLMSettings, str | None, str]:
+    """The process settings' ``llm`` section, Redis URL and key prefix (the environment and ``.env``, read once)."""
     from agentcore.config import get_settings
 
     settings = get_settings()
-    return settings.llm, settings.core.redis_url
+    return settings.llm, settings.core.redis_url, settings.core.redis_prefix
 
 
 def process_llm() -> LLMSettings:
@@ -84,6 +84,7 @@ def create_gateway(
     provider: LLMProvider | None = None,
     simple: bool = False,
     redis_url: str | None = None,
+    redis_prefix: str = "agentcore:",
 ) -> SimpleLLMGateway:
     """A gateway over the configured (or given) provider, with the section's timeout, limits and retries; every
     gateway of the process for the same provider endpoint shares one circuit breaker
@@ -95,9 +96,10 @@ def create_gateway(
         simple: a :class:`SimpleLLMGateway` (timeout and structured output only).
         redis_url: with ``llm.rate_limit_rps``, the rate limit is shared through this Redis by every worker
             (``settings.core.redis_url``).
+        redis_prefix: the deployment's Redis key prefix (``settings.core.redis_prefix``).
     """
     if llm is None:
-        llm, process_redis = _process_settings()
+        llm, process_redis, redis_prefix = _process_settings()
         redis_url = redis_url or process_redis
     provider = provider or create_provider(llm)
     if simple:
@@ -111,7 +113,7 @@ def create_gateway(
     if redis_url and llm.rate_limit_rps:
         from agentcore.llm._ratelimit import RedisRateLimiter
 
-        limiter = RedisRateLimiter(redis_url, llm.rate_limit_rps, key=f"agentcore:ratelimit:llm:{provider.name}")
+        limiter = RedisRateLimiter(redis_url, llm.rate_limit_rps, key=f"{redis_prefix}ratelimit:llm:{provider.name}")
     from agentcore.llm._breaker import CircuitBreaker, shared_breaker
 
     if provider.name == "offline":

@@ -125,12 +125,18 @@ class ProviderEmbedder:
     """
 
     def __init__(
-        self, llm: LLMSettings | None = None, gateway: Any | None = None, *, redis_url: str | None = None
+        self,
+        llm: LLMSettings | None = None,
+        gateway: Any | None = None,
+        *,
+        redis_url: str | None = None,
+        redis_prefix: str = "agentcore:",
     ) -> None:
-        """``llm``: the ``llm`` section (None: read from the environment); ``redis_url``: the shared rate limit's
-        Redis (see :func:`~agentcore.llm.factory.create_gateway`)."""
+        """``llm``: the ``llm`` section (None: read from the environment); ``redis_url`` / ``redis_prefix``: the shared
+        rate limit's Redis and key prefix (see :func:`~agentcore.llm.factory.create_gateway`)."""
         self._llm = llm or LLMSettings()
         self._redis_url = redis_url
+        self._redis_prefix = redis_prefix
         self._gateway = gateway  # one gateway (one HTTP session) for every batch
         self.batch_size = self._llm.embedding_batch_size
         model = re.sub(r"[^A-Za-z0-9_.-]+", "-", self._llm.embedding_model)
@@ -140,7 +146,7 @@ class ProviderEmbedder:
         if self._gateway is None:
             from agentcore.llm.factory import create_gateway
 
-            self._gateway = create_gateway(self._llm, redis_url=self._redis_url)
+            self._gateway = create_gateway(self._llm, redis_url=self._redis_url, redis_prefix=self._redis_prefix)
         return self._gateway
 
     def _embed(self, texts: list[str]) -> list[list[float]]:
@@ -157,12 +163,12 @@ class ProviderEmbedder:
 
 
 def create_embedder(
-    rag: RagSettings, llm: LLMSettings | None = None, *, redis_url: str | None = None
+    rag: RagSettings, llm: LLMSettings | None = None, *, redis_url: str | None = None, redis_prefix: str = "agentcore:"
 ) -> Embedder | None:
     """The embedder ``rag.embedder`` names (``AGENTCORE_RAG_EMBEDDER``): ``local`` → e5, ``provider`` → the LLM
     provider of the ``llm`` section (see :class:`ProviderEmbedder`), ``none`` → None."""
     if rag.embedder == "local":
         return E5Embedder()
     if rag.embedder == "provider":
-        return ProviderEmbedder(llm, redis_url=redis_url)
+        return ProviderEmbedder(llm, redis_url=redis_url, redis_prefix=redis_prefix)
     return None

@@ -59,7 +59,12 @@ class RagEngine:
             settings.rag,
             CollectionStore(Path(data_dir or settings.data_dir) / "rag"),
             analyzer or get_analyzer(),
-            create_embedder(settings.rag, settings.llm, redis_url=settings.core.redis_url)
+            create_embedder(
+                settings.rag,
+                settings.llm,
+                redis_url=settings.core.redis_url,
+                redis_prefix=settings.core.redis_prefix,
+            )
             if embedder == "auto"
             else embedder,
             backend_from_settings(settings.rag) if backend == "auto" else backend,

@@ -29,6 +29,9 @@ class CoreSettings(Section):
     log_level: str = Field("DEBUG", validation_alias=env("LOG_LEVEL"))
     # With a Redis URL, state shared by every worker and host lives there (rate limits, CRM sessions, confirmations).
     redis_url: str | None = Field(None, validation_alias=env("REDIS_URL"))
+    # Every key this deployment writes to Redis starts with it: two deployments (staging and production, two teams'
+    # bots) can share one Redis without sharing a rate limit, a session or a scheduler.
+    redis_prefix: str = Field("agentcore:", min_length=1, validation_alias=env("REDIS_PREFIX"))
     # Stored data (Scrum teams, tasks, dailies, blocker history): SQLite under the data dir unless a URL is given
     # (``postgresql+psycopg://user:pass@host/db``); the URL may hold a password, so it is a secret.
     database_url: SecretStr | None = Field(None, validation_alias=env("DATABASE_URL"))

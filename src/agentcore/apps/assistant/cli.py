@@ -110,7 +110,9 @@ def chat(quiet: bool = False) -> None:
     init_logging(settings, "assistant.log")
     console = Console(highlight=False)
     try:
-        gateway = create_gateway(settings.llm, redis_url=settings.core.redis_url)
+        gateway = create_gateway(
+            settings.llm, redis_url=settings.core.redis_url, redis_prefix=settings.core.redis_prefix
+        )
     except LLMConfigError as exc:
         fail(f"провайдер LLM не настроен: {exc}", code=2)
     own = AssistantSettings.of(settings)

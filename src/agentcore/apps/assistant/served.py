@@ -48,7 +48,11 @@ class AssistantServing:
         with self._lock:
             if self._gateway is None:
                 try:
-                    self._gateway = create_gateway(self.settings.llm, redis_url=self.settings.core.redis_url)
+                    self._gateway = create_gateway(
+                        self.settings.llm,
+                        redis_url=self.settings.core.redis_url,
+                        redis_prefix=self.settings.core.redis_prefix,
+                    )
                 except LLMConfigError:
                     raise ApiError(503, "провайдер LLM не настроен", "llm_not_configured") from None
             return self._gateway

@@ -48,7 +48,7 @@ def create_state_store(core: CoreSettings, crm: CrmSettings) -> StateStore:
     """Redis when ``AGENTCORE_REDIS_URL`` is set (sessions expire after ``crm.session_ttl``), else files under the
     data directory."""
     if core.redis_url:
-        return RedisStateStore(core.redis_url, prefix="agentcore:crm:", ttl=crm.session_ttl)
+        return RedisStateStore(core.redis_url, prefix=f"{core.redis_prefix}crm:", ttl=crm.session_ttl)
     return FileStateStore(core.data_dir / "crm" / "state")
 
 

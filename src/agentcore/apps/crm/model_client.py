@@ -78,7 +78,9 @@ class ModelClient:
         ):
             return cls(None, config_error="OPENAI_API_KEY is not set", display_name="openai (ключ не задан)")
         try:
-            gateway = create_gateway(settings.llm, redis_url=settings.core.redis_url)
+            gateway = create_gateway(
+                settings.llm, redis_url=settings.core.redis_url, redis_prefix=settings.core.redis_prefix
+            )
         except LLMConfigError as exc:
             return cls(None, config_error=str(exc), display_name=f"{llm.provider} (не настроен)")
         model = None

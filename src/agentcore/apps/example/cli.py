@@ -31,7 +31,9 @@ def run_sgr(message: str, *, mode: str = "tools", as_json: bool = False) -> None
     if not message.strip():
         fail("пустой запрос.", code=2)
     try:
-        gateway = create_gateway(settings.llm, redis_url=settings.core.redis_url)
+        gateway = create_gateway(
+            settings.llm, redis_url=settings.core.redis_url, redis_prefix=settings.core.redis_prefix
+        )
     except LLMConfigError as exc:
         fail(f"провайдер LLM не настроен: {exc}", code=2)
 

@@ -41,7 +41,11 @@ class ExampleServing:
             if self._gateway is None:
                 from agentcore.llm.factory import create_gateway
 
-                self._gateway = create_gateway(self.settings.llm, redis_url=self.settings.core.redis_url)
+                self._gateway = create_gateway(
+                    self.settings.llm,
+                    redis_url=self.settings.core.redis_url,
+                    redis_prefix=self.settings.core.redis_prefix,
+                )
             return self._gateway
 
     async def stream(self, question: str) -> AsyncGenerator[AgentStepEvent, None]:

@@ -114,7 +114,11 @@ class HaikuService:
             if self._gateway is None:
                 from agentcore.llm.factory import create_gateway
 
-                self._gateway = create_gateway(self.settings.llm, redis_url=self.settings.core.redis_url)
+                self._gateway = create_gateway(
+                    self.settings.llm,
+                    redis_url=self.settings.core.redis_url,
+                    redis_prefix=self.settings.core.redis_prefix,
+                )
             return self._gateway
 
     async def generate(self, theme: str) -> Haiku:

@@ -292,7 +292,11 @@ class _Service:
             if self._gateway is None and self.settings.provider != "offline":
                 from agentcore.llm.factory import create_gateway
 
-                self._gateway = create_gateway(self.settings.llm, redis_url=self.settings.core.redis_url)
+                self._gateway = create_gateway(
+                    self.settings.llm,
+                    redis_url=self.settings.core.redis_url,
+                    redis_prefix=self.settings.core.redis_prefix,
+                )
             return self._gateway
 
     async def answer(self, question: str, result: SearchResult) -> tuple[str, Literal["llm", "extractive", "none"]]:

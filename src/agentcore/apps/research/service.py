@@ -162,7 +162,9 @@ class AgentService(ReActAgent):
         if gateway is None:
             from agentcore.llm.factory import create_gateway
 
-            gateway = create_gateway(settings.llm, redis_url=settings.core.redis_url)
+            gateway = create_gateway(
+                settings.llm, redis_url=settings.core.redis_url, redis_prefix=settings.core.redis_prefix
+            )
         if retriever is None:
             from agentcore.rag.engine import RagEngine
 

@@ -34,13 +34,13 @@ __all__ = [
 ]
 
 
-def run_store_for(redis_url: str | None) -> RunStore:
+def run_store_for(redis_url: str | None, redis_prefix: str = "agentcore:") -> RunStore:
     """The run store of this deployment: shared through Redis when ``AGENTCORE_REDIS_URL`` is set (a client's tool
-    result may reach any worker), in this process otherwise."""
+    result may reach any worker; keys under ``<redis_prefix>v1``), in this process otherwise."""
     if redis_url:
         from agentcore.agents import RedisRunStore
 
-        return RedisRunStore(redis_url)
+        return RedisRunStore(redis_url, prefix=f"{redis_prefix}v1")
     return RunStore()
 
 

@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("agentcore.scrum.telegram")
 
-KEY_PREFIX = "agentcore:telegram:"
 LEASE_TICKS = 3
 """A scheduler lease lasts this many ticks unrenewed (``AGENTCORE_TELEGRAM_TICK_SECONDS``, 30 s by default)."""
 HTTP_TIMEOUT = 30.0
@@ -137,12 +136,13 @@ class TelegramBot:
         backend: ScrumBackend | None = None,
         clock: Callable[[], datetime] = utc_now,
         sleep: Callable[[float], Awaitable[Any]] | None = None,
-        key_prefix: str = KEY_PREFIX,
+        key_prefix: str | None = None,
     ) -> TelegramBot:
         """The bot for ``settings`` (no network yet).
 
         The Redis lease is named after the bot (``<prefix>lease:scheduler:<bot id>``): two deployments of different
-        bots sharing one Redis each run their own scheduler.
+        bots sharing one Redis each run their own scheduler.  ``key_prefix``: the Redis keys' prefix (default
+        ``<AGENTCORE_REDIS_PREFIX>telegram:``).
 
         Raises:
             BotNotConfigured: no token, or one that is not a bot token.
@@ -169,6 +169,7 @@ class TelegramBot:
         lease: Lease
         tick_seconds = section.telegram_tick_seconds
         if settings.core.redis_url:
+            key_prefix = key_prefix or f"{settings.core.redis_prefix}telegram:"
             deduper = RedisDeduper(settings.core.redis_url, key_prefix)
             lease = RedisLease(settings.core.redis_url, key_prefix, f"scheduler:{bot.id}", LEASE_TICKS * tick_seconds)
         elif backend.store.engine.dialect.name == "postgresql":
