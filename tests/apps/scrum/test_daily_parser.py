@@ -385,3 +385,12 @@ def test_the_authors_all_clear_outweighs_an_inferred_wait(text: str) -> None:
 )
 def test_an_all_clear_leaves_a_named_or_stopping_blocker(text: str) -> None:
     assert len(parse_daily(text, "DEV")["daily"]["blockers"]) == 1
+
+
+def test_cannot_work_beside_a_blocker_is_its_effect() -> None:
+    """«Сегодня: ничего не могу делать» with the cause under «Блокеры:» is one blocker, and it stops the work."""
+    text = "Вчера: TASK-1 логин\nСегодня: ничего не могу делать\nБлокеры: нет доступа к стенду"
+    blockers = parse_daily(text, "DEV")["daily"]["blockers"]
+    assert [(b["text"], b["critical"]) for b in blockers] == [("нет доступа к стенду", True)]
+    alone = parse_daily("Вчера: TASK-1 логин\nСегодня: ничего не могу делать", "DEV")["daily"]["blockers"]
+    assert [b["text"] for b in alone] == ["ничего не могу делать"]

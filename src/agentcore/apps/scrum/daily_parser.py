@@ -116,6 +116,13 @@ _ALL_CLEAR_RE = re.compile(
     r"|\bnothing\s+(?:is\s+)?blocking\b",
     re.IGNORECASE,
 )
+# A clause that only says the member cannot work, naming no cause and no task («Сегодня: ничего не могу делать»).
+_INABILITY_ONLY = re.compile(
+    r"^\W*(?:(?:я|пока|вообще|совсем|сегодня|today|так\s+что|поэтому)\s+)*"
+    r"(?:ничего\s+не\s+могу(?:\s+(?:делать|сделать))?|не\s+могу\s+(?:ничего\s+)?(?:делать|работать)|"
+    r"работать\s+не\s+могу|стою|простаиваю|can'?t\s+(?:do\s+anything|work)|(?:i'?m\s+)?(?:stuck|idle))\W*$",
+    re.IGNORECASE,
+)
 _BLOCKER_RE = re.compile(
     r"\b(?:блок[еи]р\w*|блокир\w*|заблокир\w*|blocker\w*|blocked|block(?:s|ing)?|impediment\w*|жд(?:у|ем|[её]м)|"
     r"ожида(?:ю|ем)|жду|не\s+мо(?:гу|жем|жет)|не\s+получа\w*|нет\s+доступ\w*|без\s+доступ\w*|мешает|мешают|"
@@ -662,10 +669,22 @@ def parse(message: str) -> ParsedDaily:
         # inferred from a clause outside a «Блокеры:» section — unless it stops the work (critical).
         parsed.blockers = [b for b in parsed.blockers if b["critical"] or not any(b is i for i in inferred)]
         parsed.no_blockers_stated = True
+    _merge_inability(parsed)
     if len(_STATED) >= _STATED_MAX:
         _STATED.clear()
     _STATED[message] = parsed.no_blockers_stated
     return parsed
+
+
+def _merge_inability(parsed: ParsedDaily) -> None:
+    """«Сегодня: ничего не могу делать» beside a blocker with a cause («гитлаб упал») is that blocker's effect, not a
+    blocker of its own: it goes, and the blockers it speaks of become critical (the member cannot go on)."""
+    bare = [b for b in parsed.blockers if not b["related_task_id"] and _INABILITY_ONLY.match(b["text"])]
+    causes = [b for b in parsed.blockers if not any(b is i for i in bare)]
+    if bare and causes:
+        parsed.blockers = causes
+        for blocker in causes:
+            blocker["critical"] = True
 
 
 def _add_meanwhile(today: list[dict[str, Any]], meanwhile: list[dict[str, Any]]) -> None:
