@@ -211,3 +211,64 @@ def test_the_sentence_before_in_the_quoted_passage_names_the_subject() -> None:
     assert not check.decline
     other = f"{head}\nРазработчики ведут учёт времени в Jira. {shown[0]} Время списывается на задачи (worklog)."
     assert check_focus("до скольки заполнить worklog", shown, [other], headings=[head], embed=_far).decline
+
+
+def test_how_fast_and_which_hour_and_which_bot_are_read_as_what_they_ask() -> None:
+    assert question_parts("как быстро надо отреагировать на P1")[0].asks == "number"
+    assert question_parts("до которого часа предупредить о болезни")[0].asks == "time"
+    assert question_parts("через какого бота написать в поддержку")[0].asks == "service"
+
+
+def test_how_fast_is_answered_by_a_span_of_time_not_by_any_figure() -> None:
+    question = "как долго действует временный пароль"
+    code = ["Временный пароль, выданный по телефону 1111, действует до первого входа."]
+    assert check_focus(question, code, code, semantic=None).decline
+    span = ["Временный пароль действует 24 часа."]
+    assert not check_focus(question, span, span, semantic=None).decline
+    assert question_parts("как быстро подтвердить оповещение P1")[0].asks == "number"
+
+
+def _relative(noun: str, whole: float, without: float):  # type: ignore[no-untyped-def]
+    """An embedder: every passage is (1, 0); a query holding ``noun`` is ``whole`` close to it, one without the
+    noun ``without`` close."""
+
+    def embed(texts: list[str], kind: str) -> np.ndarray:
+        if kind == "passage":
+            return np.tile([1.0, 0.0], (len(texts), 1))
+        cosines = [whole if noun in text else without for text in texts]
+        return np.array([[c, (1 - c * c) ** 0.5] for c in cosines])
+
+    return embed
+
+
+def test_a_noun_no_passage_uses_is_a_paraphrase_when_it_draws_the_question_to_the_sentence() -> None:
+    question = "кто составляет расписание дежурств"
+    shown = ["График дежурств на квартал составляет руководитель ИТ-инфраструктуры."]
+    # «расписание» makes the question closer to the sentence: it paraphrases «график»
+    assert not check_focus(question, shown, shown, embed=_relative("расписание", 0.88, 0.87)).decline
+    # it pulls the question away from the sentence: it names something the sentence lacks
+    assert check_focus(question, shown, shown, embed=_relative("расписание", 0.88, 0.89)).decline
+    # not close enough at all
+    assert check_focus(question, shown, shown, embed=_relative("расписание", 0.80, 0.79)).decline
+
+
+def test_a_paraphrased_noun_is_excused_only_when_the_sentence_holds_the_rest_of_the_part() -> None:
+    question = "сколько дней декрета оплачивает компания"
+    shown = ["Отпуск можно делить на части не короче 14 календарных дней."]
+    assert check_focus(question, shown, shown, embed=_relative("декрет", 0.88, 0.87)).decline
+
+
+def test_a_paraphrase_sharing_few_words_competes_when_its_vector_is_at_hand(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from agentcore.rag import _focus as focus
+
+    part = question_parts("сколько паролей нельзя повторять")[0]
+    decoys = [(f"Пароль номер {n} повторять через {n} дней.", "Пароли") for n in range(1, 5)]
+    right = ("Старые пароли: запрещены 5 последних.", "Пароли")
+    candidates = [*decoys, right]
+    vectors = {(text, "passage"): np.array([0.0, 1.0]) for text, _ in decoys}
+    vectors[(right[0], "passage")] = np.array([1.0, 0.0])
+    vectors[(part.text, "query")] = np.array([1.0, 0.0])
+    monkeypatch.setattr(focus, "_VECTORS", vectors)
+    monkeypatch.setattr(focus, "_shipped", lambda text: None)
+    # the four that share most words are embedded anyway; the fifth, whose vector is cached, competes too
+    assert focus.semantic_supplier(part, "сколько паролей нельзя повторять", candidates) == 4

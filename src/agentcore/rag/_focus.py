@@ -47,6 +47,8 @@ FOCUS_MIN_COVERAGE = 0.67
 (calibrated on the development splits ``dev`` + ``dev2``: ``benchmarks/research_focus_calibrate.py``)."""
 SEMANTIC_MIN_COSINE = 0.86
 SOFT_LACK_MARGIN = 0.04
+PARAPHRASE_NOUNS = True
+"""Whether a noun no passage uses may be read as a paraphrase by :func:`_close_in_meaning`'s relative test."""
 """e5 cosine (``query:`` part vs ``passage:`` sentence) that stands for a term overlap below the minimum."""
 
 _PART_SPLIT_RE = re.compile(
@@ -66,6 +68,7 @@ _ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
         re.compile(
             r"до скольки|во сколько|к скольки|со скольки|в какое время|до какого (?:времени|часа)|"
             r"\bкогда\b|какого числа|в какой день|в какие дни|до какого числа|какие сроки|в какой срок|"
+            r"(?:до|во|к|с|со) котор\w+ час\w*|"
             # a noun phrase that names a time slot («часы работы техподдержки», «время реакции», «дата выплаты»)
             r"\bчасы работы|\bграфик работы|\bрежим работы|\bврем[яенио]+\s+(?:реакци|начал|работ|выплат)|\bдат[аыу]\b",
             re.I,
@@ -75,7 +78,7 @@ _ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
         "number",
         re.compile(
             r"\bсколько\b|скольк\w+|на сколько|какой (?:срок|лимит|размер|бюджет|процент)|"
-            r"как(?:ая|ой|ие) (?:сумм|стоимост|компенсац|доплат|лимит)|как часто|как долго|"
+            r"как(?:ая|ой|ие) (?:сумм|стоимост|компенсац|доплат|лимит)|как часто|как долго|как быстро|"
             r"сколько стоит|во что обойд|какая длин|какой длин|максимум|минимум|"
             # a noun phrase that names an amount («лимит на такси», «стоимость ДМС», «размер MR»)
             r"\bлимит\w*|\bстоимост\w*|\bразмер\w*|\bдлин[аеуы]\b|\bбюджет\w*|\bсуточн\w*",
@@ -93,7 +96,7 @@ _ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
     (
         "service",
         re.compile(
-            r"как(?:ая|ой|ом|ую) (?:страхов\w*|сервис\w*|приложени\w*|систем\w*|мессенджер\w*|"
+            r"как(?:ая|ой|ом|ую|ого) (?:страхов\w*|сервис\w*|приложени\w*|систем\w*|мессенджер\w*|"
             r"канал\w*|клиент\w*|программ\w*|инструмент\w*|менеджер\w* парол\w*|бот\w*|почт\w*|"
             r"адрес\w*|номер\w*|телефон\w*)|в каком (?:сервисе|приложении|разделе|канале|чате)|"
             r"\bгде\b|куда\b|через что|по какому (?:номеру|адресу|телефону)|"
@@ -449,10 +452,21 @@ def check_focus(
             ok = not hard and not soft and any(shares[i] >= min_coverage for i in candidates)
             if not ok and candidates and not hard and semantic is not None:
                 ok = _close_in_meaning(
+                    part.text, [shown[i] for i in candidates], semantic + (SOFT_LACK_MARGIN if soft else 0.0), embed
+                )
+            if not ok and soft and PARAPHRASE_NOUNS and semantic is not None:
+                # one noun the passages never use, everything else of the part in the sentence: a paraphrase
+                # when the sentence means it (:func:`_close_in_meaning`'s relative test)
+                rest = _without_nouns(part, lacking)
+                # the sentence itself holds the rest (the cosine below is the sentence's own, not its context's)
+                whole = [i for i in candidates if _share(rest, [shown[i], shown_headings[i]]) >= min_coverage]
+                ok = bool(whole) and _close_in_meaning(
                     part.text,
-                    [shown[i] for i in candidates],
-                    semantic + (SOFT_LACK_MARGIN if soft else 0.0),
+                    [shown[i] for i in whole],
+                    2.0,
                     embed,
+                    without=_without_terms(part.text, lacking),
+                    relaxed=semantic,
                 )
         else:
             # A procedure, a definition: the sentences of one section together (the steps of one list), never words
@@ -469,6 +483,16 @@ def check_focus(
                 # A paraphrase («апрувов» / «одобрений»): the part's meaning must be in a shown sentence, more
                 # surely when one of its nouns is nowhere in the passages.
                 ok = _close_in_meaning(part.text, shown, semantic + (SOFT_LACK_MARGIN if soft else 0.0), embed)
+            if not ok and gives and soft and PARAPHRASE_NOUNS and semantic is not None and best_section:
+                rest = _without_nouns(part, lacking)
+                ok = _share(rest, [*best_section[1], best_section[0]]) >= min_coverage and _close_in_meaning(
+                    part.text,
+                    best_section[1],
+                    2.0,
+                    embed,
+                    without=_without_terms(part.text, lacking),
+                    relaxed=semantic,
+                )
         answered.append(ok)
         if not ok:
             missing.append(_describe(part))
@@ -599,6 +623,13 @@ def semantic_supplier(
         return None
     ranked = sorted((i for i, (share, _) in scored.items() if share > 0), key=lambda i: (-scored[i][0], i))
     indices = ranked[:MAX_SEMANTIC_CANDIDATES]
+    if embed is None:
+        # A sentence whose vector is already at hand (shipped with the bundled knowledge base, or cached) costs no
+        # e5 pass: it competes whatever its word share — a paraphrase («залочат учётку» / «учётная запись
+        # блокируется») shares few words with the question.
+        indices += [i for i in ranked[MAX_SEMANTIC_CANDIDATES:] if _vector_at_hand(candidates[i][0])][
+            :MAX_FREE_CANDIDATES
+        ]
     if not indices:
         return None
     try:
@@ -613,6 +644,11 @@ def semantic_supplier(
 
 
 MAX_SEMANTIC_CANDIDATES = 4
+MAX_FREE_CANDIDATES = 16
+
+
+def _vector_at_hand(text: str) -> bool:
+    return (text, "passage") in _VECTORS or _shipped(text) is not None
 
 
 SLOT_ASKS: frozenset[Asks] = frozenset({"number", "time", "person", "service", "name", "yesno"})
@@ -644,7 +680,19 @@ def _supplies(asks: Asks, sentence: str, question: str, part: Part | str = "") -
     blanked = _without_question_words(sentence, question, numbers_only=asks in ("number", "time"))
     if asks == "name" and isinstance(part, Part):
         return _names_near(part, sentence, blanked)
+    if asks == "number" and _ASKS_DURATION_RE.search(part_text or question):
+        # «как быстро / как долго»: a span of time, not any figure («Телефон 1111» is no reaction time)
+        return bool(_DURATION_RE.search(blanked))
     return _gives(asks, blanked, part_text or question)
+
+
+_ASKS_DURATION_RE = re.compile(r"\bкак\s+(?:быстро|долго|скоро)\b|за какое время|в течение какого", re.I)
+_DURATION_RE = re.compile(
+    r"(?:\d+|\bодн\w+|\bдв\w+|\bтр\w+|\bпять|\bнесколько)[\s\u00a0–-]*(?:\w+\s+)?"
+    r"(?:минут|мин\b|час|сут|дн|день|недел|месяц|год|лет|секунд)\w*|\bв тот же (?:рабочий )?день|\bсразу\b|"
+    r"\bнемедленно",
+    re.I,
+)
 
 
 _LEGAL_NAME_RE = re.compile(r"\b(?:ООО|АО|ПАО|ЗАО|ИП)\s+«[^»]+»")
@@ -770,7 +818,23 @@ def _is_focus_word(term: str) -> bool:
     return bool({"NOUN"} & {str(p.tag.POS) for p in morph.parse(term)[:1]})
 
 
-def _close_in_meaning(text: str, shown: Sequence[str], threshold: float, embed: Any | None) -> bool:
+def _close_in_meaning(
+    text: str,
+    shown: Sequence[str],
+    threshold: float,
+    embed: Any | None,
+    *,
+    without: str | None = None,
+    relaxed: float | None = None,
+) -> bool:
+    """Whether a shown sentence is within ``threshold`` (e5 cosine) of ``text``.
+
+    ``without``: ``text`` with the nouns no passage uses removed (a soft lack).  Such a noun is then read as a
+    paraphrase of the sentence's own word («расписание» / «график», «шеф» / «руководитель») when the sentence is
+    within ``relaxed`` of ``text`` **and** the noun does not pull the question away from it — the sentence is at
+    least as close to the whole question as to the question without the noun.  A noun naming something the
+    sentence lacks («собаку к ДМС» next to the relatives' tariff, «индивидуальное» next to group lessons) makes
+    the question less like the sentence, and the stricter ``threshold`` stays."""
     try:
         if embed is None:
             embed = _cached_local
@@ -778,7 +842,30 @@ def _close_in_meaning(text: str, shown: Sequence[str], threshold: float, embed: 
         sentences = embed(list(shown)[:8], "passage")
     except Exception:  # no local model: the lexical decision stands
         return False
-    return float((sentences @ query[0]).max()) >= threshold
+    scores = sentences @ query[0]
+    if float(scores.max()) >= threshold:
+        return True
+    if without is None or relaxed is None or not without.strip() or float(scores.max()) < relaxed:
+        return False
+    try:
+        others = sentences @ embed([without], "query")[0]
+    except Exception:
+        return False
+    return any(float(a) >= relaxed and float(a) >= float(b) for a, b in zip(scores, others, strict=True))
+
+
+def _without_nouns(part: Part, lacking: Sequence[str]) -> Part:
+    """``part`` without the ``lacking`` nouns among its subject terms."""
+    drop = {t for t in lacking if _is_focus_word(t)}
+    kept = tuple(t for t in part.terms if t not in drop)
+    return replace(part, terms=kept or ("\u0000",))  # nothing else to hold: no sentence holds it
+
+
+def _without_terms(text: str, lacking: Sequence[str]) -> str:
+    """``text`` without the words whose lemma is one of the ``lacking`` nouns (:func:`_is_focus_word`)."""
+    drop = {t for t in lacking if _is_focus_word(t)}
+    kept = [w for w in re.findall(r"\S+", text) if _lemma(re.sub(r"^\W+|\W+$", "", w).lower()) not in drop]
+    return " ".join(kept)
 
 
 _VECTORS: dict[tuple[str, str], Any] = {}
