@@ -272,3 +272,11 @@ def test_a_paraphrase_sharing_few_words_competes_when_its_vector_is_at_hand(monk
     monkeypatch.setattr(focus, "_shipped", lambda text: None)
     # the four that share most words are embedded anyway; the fifth, whose vector is cached, competes too
     assert focus.semantic_supplier(part, "сколько паролей нельзя повторять", candidates) == 4
+
+
+def test_opening_hours_are_answered_by_a_clock_time_not_by_a_duration() -> None:
+    rows = ["Часы работы техподдержки по критической заявке: реакция 30 минут, решение 4 часа."]
+    assert check_focus("техподдержка часы работы", rows, rows, semantic=None).decline
+    hours = ["Часы работы техподдержки: по будням с 8:00 до 20:00 по Москве."]
+    assert not check_focus("техподдержка часы работы", hours, hours, semantic=None).decline
+    assert question_parts("в какие часы работает техподдержка")[0].asks == "time"

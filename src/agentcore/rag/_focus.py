@@ -70,7 +70,8 @@ _ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
             r"\bкогда\b|какого числа|в какой день|в какие дни|до какого числа|какие сроки|в какой срок|"
             r"(?:до|во|к|с|со) котор\w+ час\w*|"
             # a noun phrase that names a time slot («часы работы техподдержки», «время реакции», «дата выплаты»)
-            r"\bчасы работы|\bграфик работы|\bрежим работы|\bврем[яенио]+\s+(?:реакци|начал|работ|выплат)|\bдат[аыу]\b",
+            r"\bчасы работы|в какие часы|\bграфик работы|\bрежим работы|"
+            r"\bврем[яенио]+\s+(?:реакци|начал|работ|выплат)|\bдат[аыу]\b",
             re.I,
         ),
     ),
@@ -680,12 +681,23 @@ def _supplies(asks: Asks, sentence: str, question: str, part: Part | str = "") -
     blanked = _without_question_words(sentence, question, numbers_only=asks in ("number", "time"))
     if asks == "name" and isinstance(part, Part):
         return _names_near(part, sentence, blanked)
+    if asks == "time" and _ASKS_CLOCK_RE.search(part_text or question):
+        # «в какие часы», «часы работы»: a clock time, not a duration («4 часа» is no opening hour)
+        return bool(_CLOCK_RE.search(blanked))
     if asks == "number" and _ASKS_DURATION_RE.search(part_text or question):
         # «как быстро / как долго»: a span of time, not any figure («Телефон 1111» is no reaction time)
         return bool(_DURATION_RE.search(blanked))
     return _gives(asks, blanked, part_text or question)
 
 
+_ASKS_CLOCK_RE = re.compile(
+    r"в как(?:ие|ое) (?:часы|время)|\bчасы работы|\bрежим работы|\bграфик работы|со скольки|"
+    r"до котор\w+ час|в котором часу|во сколько (?:начина|заканчива|открыва|закрыва|работа|приходи|проходит)",
+    re.I,
+)
+_CLOCK_RE = re.compile(
+    r"\d{1,2}[:.]\d{2}|\b(?:в|с|до|к|после)\s+\d{1,2}\s*(?:час|ч\b)|\bполдень|\bполноч|\bкруглосуточн", re.I
+)
 _ASKS_DURATION_RE = re.compile(r"\bкак\s+(?:быстро|долго|скоро)\b|за какое время|в течение какого", re.I)
 _DURATION_RE = re.compile(
     r"(?:\d+|\bодн\w+|\bдв\w+|\bтр\w+|\bпять|\bнесколько)[\s\u00a0–-]*(?:\w+\s+)?"
