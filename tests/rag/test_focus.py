@@ -280,3 +280,12 @@ def test_opening_hours_are_answered_by_a_clock_time_not_by_a_duration() -> None:
     hours = ["Часы работы техподдержки: по будням с 8:00 до 20:00 по Москве."]
     assert not check_focus("техподдержка часы работы", hours, hours, semantic=None).decline
     assert question_parts("в какие часы работает техподдержка")[0].asks == "time"
+
+
+def test_a_modifier_no_passage_uses_must_not_pull_the_question_away_from_its_supplier() -> None:
+    question = "сколько стоит индивидуальное обучение английскому"
+    shown = ["Обучение английскому в группах стоит компании 50% стоимости занятий."]
+    # «индивидуальное» names what the sentence lacks (it is about group lessons)
+    assert check_focus(question, shown, shown, embed=_relative("индивидуальн", 0.88, 0.89)).decline
+    # a modifier that paraphrases the sentence's own leaves the answer standing
+    assert not check_focus(question, shown, shown, embed=_relative("индивидуальн", 0.88, 0.87)).decline

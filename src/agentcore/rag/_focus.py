@@ -469,6 +469,13 @@ def check_focus(
                     without=_without_terms(part.text, lacking),
                     relaxed=semantic,
                 )
+            modifiers = [t for t in lacking if _is_modifier(t)]
+            if ok and modifiers and MODIFIERS_MUST_DRAW and semantic is not None:
+                # «индивидуальное обучение английскому» next to «50% стоимости групповых занятий»: a modifier no
+                # passage uses may be a paraphrase, or the very thing the documents lack — it must not pull the
+                # question away from the supplying sentence
+                pool = [shown[i] for i in candidates if shares[i] >= min_coverage] or [shown[i] for i in candidates]
+                ok = _draws_towards(part.text, _drop_words(part.text, modifiers), pool, embed)
         else:
             # A procedure, a definition: the sentences of one section together (the steps of one list), never words
             # gathered from unrelated sections.
@@ -871,6 +878,42 @@ def _without_nouns(part: Part, lacking: Sequence[str]) -> Part:
     drop = {t for t in lacking if _is_focus_word(t)}
     kept = tuple(t for t in part.terms if t not in drop)
     return replace(part, terms=kept or ("\u0000",))  # nothing else to hold: no sentence holds it
+
+
+MODIFIERS_MUST_DRAW = True
+"""Whether an adjective or participle no passage uses must draw the question towards its supplying sentence."""
+
+
+@lru_cache(maxsize=65536)
+def _is_modifier(term: str) -> bool:
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    if morph is None or not re.fullmatch(r"[а-я-]+", term):
+        return False
+    return bool({"ADJF", "PRTF"} & {str(p.tag.POS) for p in morph.parse(term)[:1]})
+
+
+def _drop_words(text: str, lemmas: Sequence[str]) -> str:
+    """``text`` without the words whose lemma is in ``lemmas``."""
+    drop = set(lemmas)
+    kept = [w for w in re.findall(r"\S+", text) if _lemma(re.sub(r"^\W+|\W+$", "", w).lower()) not in drop]
+    return " ".join(kept)
+
+
+def _draws_towards(text: str, without: str, shown: Sequence[str], embed: Any | None) -> bool:
+    """Whether some ``shown`` sentence is at least as close (e5) to ``text`` as to ``without`` (``text`` less the
+    words in question); without a model, ``True`` (the lexical decision stands)."""
+    if not shown or not without.strip() or without == text:
+        return True
+    try:
+        if embed is None:
+            embed = _cached_local
+        queries = embed([text, without], "query")
+        sentences = embed(list(shown)[:8], "passage")
+    except Exception:
+        return True
+    return bool(((sentences @ queries[0]) >= (sentences @ queries[1])).any())
 
 
 def _without_terms(text: str, lacking: Sequence[str]) -> str:
