@@ -123,6 +123,9 @@ _INABILITY_ONLY = re.compile(
     r"работать\s+не\s+могу|стою|простаиваю|can'?t\s+(?:do\s+anything|work)|(?:i'?m\s+)?(?:stuck|idle))\W*$",
     re.IGNORECASE,
 )
+_COMMA = re.compile(r"\s*,\s*")
+# «доступа к S3 нет», «прав на запись нет»: the missing thing before «нет» (not «с доступом проблем нет»).
+_MISSING_AFTER = r"(?:доступ\w*|прав\b|ключ(?:а|ей)\b)\s+(?:(?!проблем|блок)[^\s,.;]+\s+){0,6}?(?:нет|нету)\b"
 _BLOCKER_RE = re.compile(
     r"\b(?:блок[еи]р\w*|блокир\w*|заблокир\w*|blocker\w*|blocked|block(?:s|ing)?|impediment\w*|жд(?:у|ем|[её]м)|"
     r"ожида(?:ю|ем)|жду|не\s+мо(?:гу|жем|жет)|не\s+получа\w*|нет\s+доступ\w*|без\s+доступ\w*|мешает|мешают|"
@@ -130,7 +133,8 @@ _BLOCKER_RE = re.compile(
     r"проблем\w*|затык\w*|не\s+хватает|нет\s+прав|срочно\s+нуж\w+|стоп|без\s+(?:него|неё|нее|них|этого)|"
     r"уп[её]рс\w*|упира\w*|висит|не\s+отвеча\w*|не\s+да[её]т|не\s+дают|недоступ\w*|истек\w*|истёк\w*|"
     r"can'?t|cannot|waiting\s+(?:on|for)|(?:is|are|went|goes)\s+down|outage|nobody\s+can|no\s+one\s+can|"
-    r"unable\s+to|невозможно|простаива\w*|(?:работа|вс[её]|разработка)\s+встал\w*|не\s+проход\w+)\b",
+    r"unable\s+to|невозможно|простаива\w*|(?:работа|вс[её]|разработка)\s+встал\w*|не\s+проход\w+)\b"
+    rf"|\b{_MISSING_AFTER}",
     re.IGNORECASE,
 )
 # Words that state a blocker whatever else the clause says …
@@ -631,7 +635,13 @@ def parse(message: str) -> ParsedDaily:
             parsed.no_blockers_stated = True  # «не блокер», «ничего не жду», «был блокер, уже снят»
             # «сегодня займусь PAY-61, ничего не мешает»: the work stays, only the blocker is denied.
             rest = _clean(NEGATED.sub("", text))
-            if section == "blockers" or _BLOCKER_RE.search(rest) or not (task_ids_in(rest) or _starts_section(rest)):
+            if _BLOCKER_RE.search(rest):
+                # «today PAY-2 refactoring, no blockers, just waiting on a review»: the denial covers the wait, the
+                # work beside it stays.
+                rest = _clean(", ".join(p for p in _COMMA.split(rest) if p.strip() and not _BLOCKER_RE.search(p)))
+                if not task_ids_in(rest):
+                    continue
+            if section == "blockers" or not (task_ids_in(rest) or _starts_section(rest)):
                 continue
             text = rest
         if _NO_BLOCKERS_RE.search(text):  # «…, блокеров нет»: keep what else the clause says
