@@ -421,3 +421,21 @@ def test_the_missing_thing_before_no_is_a_blocker(tail: str, task: str | None) -
     assert [i["task_id"] for i in daily["today"]] == ["TASK-2"]
     fine = parse_daily("вчера закрыл TASK-1, сегодня TASK-2 выгрузка, с доступом к S3 проблем нет", "DEV")["daily"]
     assert fine["blockers"] == []
+
+
+@pytest.mark.parametrize("joined", ["TASK-1 + TASK-3", "TASK-1, TASK-3", "TASK-1 и TASK-3"])
+def test_a_list_of_ids_shares_its_status(joined: str) -> None:
+    daily = parse_daily(f"Вчера: {joined} done\nСегодня: TASK-2 выгрузка\nБлокеры: нет", "DEV")["daily"]
+    assert [i["task_id"] for i in daily["yesterday"]] == ["TASK-1", "TASK-3"] and daily["quality"] == "GREAT"
+
+
+def test_a_slashed_short_word_describes_its_task() -> None:
+    daily = parse_daily("Вчера: TASK-1 логин\nСегодня: TASK-2 A/B\nБлокеры: нет", "DEV")["daily"]
+    assert daily["quality"] == "GREAT"
+
+
+def test_english_meanwhile_work_is_todays_not_the_blockers() -> None:
+    text = "вчера закрыл TASK-1, сегодня TASK-2 тесты, blocked on TASK-2 by staging, can work on TASK-3 meanwhile"
+    daily = parse_daily(text, "DEV")["daily"]
+    assert [i["task_id"] for i in daily["today"]] == ["TASK-2", "TASK-3"]
+    assert [(b["related_task_id"], b["critical"]) for b in daily["blockers"]] == [("TASK-2", False)]

@@ -321,6 +321,7 @@ def test_an_item_is_described_by_a_word_of_its_own(text: str, great: bool) -> No
         "нет данных, проверять пока нечего",
         "база недоступна, проверять вообще нечего",
         "нет выгрузки, считать совсем нечего",
+        "макета нет, других задач в спринте у меня нет",
     ],
 )
 def test_nothing_left_to_do_is_critical(text: str) -> None:

@@ -233,8 +233,10 @@ _CLAUSE_SPLIT = re.compile(
 )
 
 # A status after the task («TASK-5 done, TASK-6 in progress»): moved before it, where a section word stands.
+# A list of ids shares its status: «CAL-16 + CAL-17 done», «PAY-1, PAY-2 done» → «done PAY-1, PAY-2».
 _POSTFIX_STATUS = re.compile(
-    rf"\b({_ID})\s+(done|in\s+progress|wip|todo|today|yesterday|в\s+работе)(?=\s*(?:[,;.(]|$))", re.IGNORECASE
+    rf"\b((?:{_ID}\s*(?:,|\+|&|/|\bи\b|\band\b)\s*)*{_ID})\s+(done|in\s+progress|wip|todo|today|yesterday|в\s+работе)(?=\s*(?:[,;.(]|$))",
+    re.IGNORECASE,
 )
 # «… TASK-15 блокер нет доступов» in a line without punctuation: the blocker starts a clause of its own …
 _BLOCKER_HEAD = re.compile(r"\s+(?=(?:блок[еи]р(?:ы|ов)?|blockers?|blocked|impediments?)\b)", re.IGNORECASE)
@@ -758,8 +760,12 @@ def _described(item: dict[str, Any]) -> bool:
     was or will be done, with any verb («закрыл TASK-7», «делаю TASK-7»), what it is («TASK-7 — вёрстка») or its
     status («TASK-7 done», «TASK-7 — WIP»).  «TASK-7» alone after a header or a time word, or «задача TASK-7», is
     not described."""
-    words = (w.lower() for w in _WORD.findall(without_task_ids(item["summary"])))
-    return any(_describes(w) for w in words)
+    # «A/B», «CI/CD»: one word of its own, whose letters alone are too short to count
+    text = _SLASHED.sub(r"\1\2", without_task_ids(item["summary"]))
+    return any(_describes(w.lower()) for w in _WORD.findall(text))
+
+
+_SLASHED = re.compile(r"\b([A-Za-zА-Яа-яЁё]{1,3})/([A-Za-zА-Яа-яЁё]{1,3})\b")
 
 
 def _describes(word: str) -> bool:
