@@ -21,7 +21,8 @@ def test_the_page_asks_for_the_token_and_sends_it(page: Any, console_server: Any
     page.get_by_test_id("auth-token").fill(TOKEN)
     page.get_by_test_id("auth-save").click()
     assert dialog.is_hidden()
-    assert page.evaluate("sessionStorage.getItem('agentcore.token')") == TOKEN
+    # the page stores the token in the dialog's close event, which the browser dispatches after the click returns
+    page.wait_for_function("token => sessionStorage.getItem('agentcore.token') === token", arg=TOKEN, timeout=10_000)
     assert page.evaluate("localStorage.length") == 0  # never kept beyond the tab's session
     page.get_by_test_id("question-input").fill("Как подключиться к VPN?")
     with page.expect_request("**/research/stream") as sent:
