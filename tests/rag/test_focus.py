@@ -289,3 +289,48 @@ def test_a_modifier_no_passage_uses_must_not_pull_the_question_away_from_its_sup
     assert check_focus(question, shown, shown, embed=_relative("индивидуальн", 0.88, 0.89)).decline
     # a modifier that paraphrases the sentence's own leaves the answer standing
     assert not check_focus(question, shown, shown, embed=_relative("индивидуальн", 0.88, 0.87)).decline
+
+
+def test_a_yes_no_is_not_answered_by_a_sentence_that_only_names_its_subject() -> None:
+    # «чистку зубов по ДМС оплачивают?» asks yes or no: a sentence about the ДМС policy in general (its heading
+    # naming the dental programme) says neither
+    question = "чистку зубов по дмс оплачивают?"
+    assert question_parts(question)[0].asks == "yesno"
+    shown = ["Полис ДМС получают все сотрудники после испытательного срока."]
+    check = check_focus(question, shown, shown, headings=["ДМС — чистка зубов"], semantic=None)
+    assert check.decline
+    shown = ["Профессиональная чистка зубов оплачивается полисом ДМС раз в год."]
+    assert not check_focus(question, shown, shown, headings=["ДМС"], semantic=None).decline
+
+
+def test_a_yes_no_with_li_needs_its_predicate_in_the_sentence() -> None:
+    question = "голосует ли владелец продукта на планировании"
+    passages = ["Скрам — оценка задач\nРазработчики голосуют картами покера планирования."]
+    shown = ["Владелец продукта отвечает за бэклог."]
+    headings = ["Скрам — владелец продукта на планировании"]
+    assert check_focus(question, shown, [*passages, *shown], headings=headings, semantic=None).decline
+    shown = ["Владелец продукта не голосует: оценки дают разработчики."]
+    assert not check_focus(question, shown, [*passages, *shown], headings=headings, semantic=None).decline
+
+
+def test_a_yes_no_sentence_naming_one_noun_must_be_drawn_to_by_the_rest() -> None:
+    """e5's relative test: the words the sentence does not repeat must make the question closer to it."""
+    question = "ноут сдох, дадут ли временный"
+    shown = ["Подменный ноутбук выдаётся в тот же рабочий день."]
+
+    def towards(texts: list[str], kind: str) -> np.ndarray:
+        # the whole question is closer to the sentence than the question without its predicate and object
+        rows = np.array([[1.0, 0.0] if "дадут" in t or kind == "passage" else [0.6, 0.8] for t in texts])
+        return rows
+
+    def away(texts: list[str], kind: str) -> np.ndarray:
+        rows = np.array([[0.6, 0.8] if "дадут" in t else [1.0, 0.0] for t in texts])
+        return rows
+
+    from agentcore.rag import _focus
+
+    part = question_parts(question)[-1]
+    heading = "Оборудование — ноутбук"
+    assert _focus._speaks_to(part, shown[0], heading, 0.86, towards)
+    assert not _focus._speaks_to(part, shown[0], heading, 0.86, away)
+    assert not _focus._speaks_to(part, shown[0], heading, None, towards)

@@ -218,6 +218,27 @@ def _asks(text: str) -> Asks:
     return "other"
 
 
+_ASKING_WORD_RE = re.compile(
+    r"\b(?:что|чем|как\w*|кто|кого|кому|где|куда|откуда|когда|почему|зачем|скольк\w*|скок\w*|чей|чья|чьё|чьи)\b", re.I
+)
+
+
+def _states_an_act(text: str) -> bool:
+    """Whether ``text``, with no question word, states an act in the present or future («чистку зубов по ДМС
+    оплачивают», «косметологию покрывает страховка»): asked, it is a yes/no.  A past act («заболел в отпуске»,
+    «потерял телефон») tells a situation, and asks what to do."""
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    if morph is None or _ASKING_WORD_RE.search(text):
+        return False
+    for word in re.findall(r"[А-Яа-яЁё]{3,}", text):
+        tag = morph.parse(word.lower())[0].tag
+        if "VERB" in tag and "indc" in tag and "past" not in tag:
+            return True
+    return False
+
+
 def _subject_terms(text: str) -> tuple[str, ...]:
     from agentcore.rag._analysis import get_analyzer
 
@@ -249,7 +270,7 @@ def question_parts(question: str) -> list[Part]:
         parts.append(Part(piece, asks, terms))
     if len(parts) > 1 and any(not p.terms for p in parts):
         parts = [p for p in parts if p.terms] or parts
-    return parts
+    return [replace(p, asks="yesno") if p.asks == "other" and _states_an_act(p.text) else p for p in parts]
 
 
 def _matches(term: str, words: set[str], stems: set[str]) -> bool:
@@ -450,6 +471,8 @@ def check_focus(
             candidates = [
                 i for i in candidates if not _answers_another_subject(part, shown, shown_headings, i, passages)
             ]
+            if part.asks == "yesno":
+                candidates = [i for i in candidates if _speaks_to(part, shown[i], shown_headings[i], semantic, embed)]
             ok = not hard and not soft and any(shares[i] >= min_coverage for i in candidates)
             if not ok and candidates and not hard and semantic is not None:
                 ok = _close_in_meaning(
@@ -505,6 +528,53 @@ def check_focus(
         if not ok:
             missing.append(_describe(part))
     return FocusCheck(tuple(parts), tuple(answered), tuple(missing), tuple(dict.fromkeys(absent)))
+
+
+def _speaks_to(part: Part, sentence: str, heading: str, semantic: float | None, embed: Any | None) -> bool:
+    """Whether ``sentence`` itself speaks to what a yes/no ``part`` asks, not only to its subject.
+
+    It does when it holds the part's verb (the predicate: «голосует», «оплачивают») or one of the part's terms
+    that its section heading does not already name (the heading names the subject).  A sentence holding none of the
+    part's terms does not.  Otherwise (the subject named, the predicate not: «Владелец продукта отвечает за бэклог»
+    for «голосует ли владелец продукта») the rest of the part — the predicate and object it does not repeat — must
+    draw the question towards the sentence (e5, as for a noun no passage uses): the sentence is at least as close to
+    the whole part as to the part without those words («Подменный ноутбук выдаётся …» for «ноут сдох, дадут ли
+    временный»).  A sentence that only names the subject («Полис ДМС получают все сотрудники
+    …» for «чистку зубов по ДМС оплачивают?») says neither yes nor no.  Without a model (or ``semantic`` ``None``)
+    the word test alone decides.  A part of one term asks nothing besides it."""
+    if len(part.terms) < 2:
+        return True
+    words, stems = _vocabulary([sentence])
+    held = [t for t in part.terms if _part_matches(part, t, words, stems)]
+    verbs = [t for t in part.terms if _is_verb(t)]
+    heading_words, heading_stems = _vocabulary([heading])
+    beyond = [t for t in held if not _part_matches(part, t, heading_words, heading_stems)]
+    if any(t in held for t in verbs) or beyond:
+        return True
+    if semantic is None or not held:
+        return False
+    without = _drop_words(part.text, [t for t in part.terms if t not in held])
+    if not without.strip() or without == part.text:
+        return False
+    try:
+        if embed is None:
+            embed = _cached_local
+        queries = embed([part.text, without], "query")
+        vector = embed([sentence], "passage")[0]
+    except Exception:  # no local model: the word test stands
+        return False
+    return float(queries[0] @ vector) >= float(queries[1] @ vector)
+
+
+@lru_cache(maxsize=65536)
+def _is_verb(term: str) -> bool:
+    """Whether ``term`` is a verb, or its participle or gerund (the predicate of a yes/no)."""
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    if morph is None or not re.fullmatch(r"[а-я-]+", term):
+        return False
+    return bool({"INFN", "VERB", "PRTF", "PRTS", "GRND"} & {str(p.tag.POS) for p in morph.parse(term)[:1]})
 
 
 def _sentence_before(sentence: str, headings: str, passages: Sequence[str]) -> str:
