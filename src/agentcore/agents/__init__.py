@@ -1,10 +1,12 @@
 """Agent loops (SGR, ReAct), the one step-event stream, served agents and their run stores, client tools, shaping.
 
 The public names are this package's ``__all__``; they load on first use (PEP 562), so ``import agentcore.agents``
-loads no other module.  Modules named ``_x`` are implementation (see docs/architecture.md).
+loads no other module but :mod:`agentcore.lazy`.  Modules named ``_x`` are implementation (see docs/architecture.md).
 """
 
-# Not ``typing.TYPE_CHECKING``: importing this package loads no other module (mypy reads any ``TYPE_CHECKING``).
+from agentcore.lazy import lazy_exports
+
+# Not ``typing.TYPE_CHECKING``: importing this package loads only agentcore.lazy (mypy reads any ``TYPE_CHECKING``).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from agentcore.agents._run_relay import RedisRunStore
@@ -66,11 +68,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """Import the module defining the public ``name`` on first use (PEP 562)."""
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
-
-    return getattr(import_module(module), name)
+__getattr__ = lazy_exports(__name__, _EXPORTS)

@@ -14,7 +14,9 @@ stays light.  Modules named ``_x`` are implementation.  Entry points:
 See ``docs/rag.md``.
 """
 
-# Not ``typing.TYPE_CHECKING``: importing this package loads no other module (mypy reads any ``TYPE_CHECKING``).
+from agentcore.lazy import lazy_exports
+
+# Not ``typing.TYPE_CHECKING``: importing this package loads only agentcore.lazy (mypy reads any ``TYPE_CHECKING``).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from agentcore.rag._analysis import Analyzer, get_analyzer
@@ -116,11 +118,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """Import the module defining the public ``name`` on first use (PEP 562)."""
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
-
-    return getattr(import_module(module), name)
+__getattr__ = lazy_exports(__name__, _EXPORTS)

@@ -8,11 +8,13 @@
 * :mod:`agentcore.text.courtesy` — :func:`strip_courtesy`, :func:`core_question` (greetings and thanks off a question).
 
 The public names are this package's ``__all__``; they load on first use (PEP 562), so ``import agentcore.text`` loads
-no other module.  Modules named ``_x`` are implementation.  A leaf layer like ``trace``: it imports nothing else from
-agentcore.
+only :mod:`agentcore.lazy`.  Modules named ``_x`` are implementation.  A leaf layer like ``trace``: it imports nothing
+else from agentcore.
 """
 
-# Not ``typing.TYPE_CHECKING``: importing this package loads no other module (mypy reads any ``TYPE_CHECKING``).
+from agentcore.lazy import lazy_exports
+
+# Not ``typing.TYPE_CHECKING``: importing this package loads only agentcore.lazy (mypy reads any ``TYPE_CHECKING``).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from agentcore.text._keyboard import LAYOUT_PUNCTUATION, fix_layout, switch_layout, transliterate
@@ -50,11 +52,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """Import the module defining the public ``name`` on first use (PEP 562)."""
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
-
-    return getattr(import_module(module), name)
+__getattr__ = lazy_exports(__name__, _EXPORTS)

@@ -8,6 +8,7 @@ The retry and file-write names load on first use (PEP 562): tenacity is not impo
 
 from __future__ import annotations
 
+from agentcore.lazy import lazy_exports
 from agentcore.util.clock import from_iso, to_iso, utc_now, utc_now_iso, utc_stamp
 from agentcore.util.redact import (
     MASK,
@@ -58,11 +59,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """Import the module defining the public ``name`` on first use (PEP 562)."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
-
-    return getattr(import_module(module), name)
+__getattr__ = lazy_exports(__name__, _LAZY)

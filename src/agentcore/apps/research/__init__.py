@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from agentcore.appkit.lazy import lazy_exports
+from agentcore.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from agentcore.apps.research.deps import get_agent_service
