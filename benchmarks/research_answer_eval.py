@@ -20,6 +20,7 @@ script measures an older checkout: ``PYTHONPATH=<checkout>/src python benchmarks
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_holdout.json  # the held-out split
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_holdout2.json  # second held-out
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev3.json  # third dev split
+    .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_holdout3.json  # third held-out
 """
 
 from __future__ import annotations
@@ -168,7 +169,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--eval", type=Path, default=ROOT / "tests" / "data" / "answer_eval.json")
     parser.add_argument("--mode", choices=("ask", "scripted", "both"), default="both")
-    parser.add_argument("--split", choices=("dev", "dev2", "dev3", "test", "holdout", "holdout2", "all"), default="all")
+    parser.add_argument(
+        "--split", choices=("dev", "dev2", "dev3", "test", "holdout", "holdout2", "holdout3", "all"), default="all"
+    )
     parser.add_argument("--data-dir", type=Path, default=None)
     parser.add_argument("--rows", action="store_true", help="print every question's outcome")
     args = parser.parse_args()
@@ -195,6 +198,7 @@ def main() -> None:
             "dev3": [r for r in rows if r["split"] == "dev3"],
             "holdout": [r for r in rows if r["split"] == "holdout"],
             "holdout2": [r for r in rows if r["split"] == "holdout2"],
+            "holdout3": [r for r in rows if r["split"] == "holdout3"],
         }
         results = {name: summary(group) for name, group in groups.items() if group}
         print(f"\n== {mode}: {len(rows)} questions")

@@ -1,0 +1,108 @@
+"""Checks the answer-level evaluation files (``tests/data/answer_eval*.json``) as data: no answerer is run.
+
+Every file: unique ids, one known split per file, a known category, unanswerable rows without key facts, partial
+rows naming their missing part, and every key fact (one of its «|» alternatives) present in the shipped knowledge
+base after the harness's normalisation (case, «ё», non-breaking spaces).  The ``holdout3`` split is held to more:
+each alternative of each key fact occurs in the documents, the JSON is exactly what its generator writes, and its
+composition is the one documented in docs/research.md.
+"""
+
+from __future__ import annotations
+
+import json
+import runpy
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+DATA = Path(__file__).resolve().parent
+KB = DATA.parent.parent / "src" / "agentcore" / "rag" / "kb" / "default"
+SPLITS = {
+    "answer_eval.json": {"dev", "test"},
+    "answer_eval_dev2.json": {"dev2"},
+    "answer_eval_dev3.json": {"dev3"},
+    "answer_eval_holdout.json": {"holdout"},
+    "answer_eval_holdout2.json": {"holdout2"},
+    "answer_eval_holdout3.json": {"holdout3"},
+}
+CATEGORIES = {"answerable", "partial", "unanswerable"}
+
+
+def normalise(text: str) -> str:
+    """The benchmark's normalisation (``benchmarks/research_answer_eval.py``), without citation markers."""
+    text = text.replace("\u00a0", " ").replace("ё", "е").replace("Ё", "Е")
+    return " ".join(text.lower().split())
+
+
+@pytest.fixture(scope="module")
+def knowledge_base() -> str:
+    documents = sorted(KB.glob("*.md"))
+    assert documents, KB
+    return normalise("\n".join(path.read_text("utf-8") for path in documents))
+
+
+def load(name: str) -> list[dict[str, Any]]:
+    rows = json.loads((DATA / name).read_text("utf-8"))
+    assert isinstance(rows, list)
+    return rows
+
+
+def test_every_eval_file_is_listed() -> None:
+    assert {path.name for path in DATA.glob("answer_eval*.json")} == set(SPLITS)
+
+
+@pytest.mark.parametrize("name", sorted(SPLITS))
+def test_rows_are_well_formed(name: str, knowledge_base: str) -> None:
+    rows = load(name)
+    assert len({row["id"] for row in rows}) == len(rows)
+    assert {row["split"] for row in rows} == SPLITS[name]
+    for row in rows:
+        assert set(row) == {"id", "split", "category", "question", "key_facts", "missing"}, row["id"]
+        assert row["category"] in CATEGORIES, row["id"]
+        assert row["question"].strip(), row["id"]
+        if row["category"] == "unanswerable":
+            assert row["key_facts"] == [] and row["missing"] is None, row["id"]
+            continue
+        assert row["key_facts"], row["id"]
+        assert bool(row["missing"]) == (row["category"] == "partial"), row["id"]
+        for fact in row["key_facts"]:
+            assert any(normalise(option) in knowledge_base for option in fact.split("|")), (row["id"], fact)
+
+
+def test_ids_do_not_repeat_across_files() -> None:
+    ids = [row["id"] for name in SPLITS for row in load(name)]
+    assert len(ids) == len(set(ids))
+
+
+def test_holdout3_every_alternative_is_in_the_documents(knowledge_base: str) -> None:
+    missing = [
+        (row["id"], option)
+        for row in load("answer_eval_holdout3.json")
+        for fact in row["key_facts"]
+        for option in fact.split("|")
+        if normalise(option) not in knowledge_base
+    ]
+    assert missing == []
+
+
+def test_holdout3_is_what_its_generator_writes() -> None:
+    generator = runpy.run_path(str(DATA / "make_answer_holdout3.py"))
+    rows = load("answer_eval_holdout3.json")
+    assert [(r["category"], r["question"], r["key_facts"], r["missing"]) for r in rows] == [
+        (category, question, facts, missing) for category, question, facts, missing in generator["ROWS"]
+    ]
+
+
+def test_holdout3_composition() -> None:
+    rows = load("answer_eval_holdout3.json")
+    counts = Counter(row["category"] for row in rows)
+    assert len(rows) >= 70
+    assert counts == {"answerable": 43, "partial": 12, "unanswerable": 18}
+    questions = [normalise(row["question"]) for row in rows]
+    assert len(set(questions)) == len(questions)
+    earlier = {
+        normalise(row["question"]) for name in SPLITS if name != "answer_eval_holdout3.json" for row in load(name)
+    }
+    assert not earlier & set(questions)
