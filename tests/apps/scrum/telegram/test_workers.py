@@ -167,3 +167,36 @@ async def test_two_bots_sharing_one_redis_each_hold_their_own_scheduler_lease(
         for bot in bots:
             await bot.lease.release()
             await bot.close()
+
+
+async def test_two_bots_sharing_one_postgres_database_each_hold_their_own_scheduler_lease(
+    monkeypatch: pytest.MonkeyPatch,
+    postgres_url: str,  # noqa: F811
+) -> None:
+    """Two bots on one database (no Redis): each runs its scheduler; two workers of one bot still run one."""
+    from sqlalchemy import text
+
+    monkeypatch.setenv("AGENTCORE_DATABASE_URL", postgres_url)
+    bots = []
+    for bot_id in (111111, 222222, 111111):  # the third: a second worker of the first bot
+        monkeypatch.setenv("AGENTCORE_TELEGRAM_BOT_TOKEN", f"{bot_id}:TEST-token-for-the-fake-server")
+        bots.append(TelegramBot.from_settings(Settings()))
+    first, other, twin = bots
+    try:
+        assert all(isinstance(bot.lease, SqlLease) for bot in bots)
+        assert [await first.lease.acquire(), await other.lease.acquire(), await twin.lease.acquire()] == [
+            True,
+            True,
+            False,
+        ]
+        assert await first.lease.acquire() and await other.lease.acquire()  # each renewed by its holder
+        with first.ctx.backend.store.engine.connect() as connection:
+            names = connection.execute(text("SELECT name FROM tg_leases ORDER BY name")).scalars().all()
+        assert names == ["telegram-scheduler:111111", "telegram-scheduler:222222"]
+        await first.lease.release()
+        assert await twin.lease.acquire()  # the first bot's lease passes to its other worker, not to the other bot
+        assert not await first.lease.acquire()
+    finally:
+        for bot in bots:
+            await bot.lease.release()
+            await bot.close()

@@ -140,9 +140,10 @@ class TelegramBot:
     ) -> TelegramBot:
         """The bot for ``settings`` (no network yet).
 
-        The Redis lease is named after the bot (``<prefix>lease:scheduler:<bot id>``): two deployments of different
-        bots sharing one Redis each run their own scheduler.  ``key_prefix``: the Redis keys' prefix (default
-        ``<AGENTCORE_REDIS_PREFIX>telegram:``).
+        The lease is named after the bot — ``<prefix>lease:scheduler:<bot id>`` in Redis, the ``tg_leases`` row
+        ``telegram-scheduler:<bot id>`` on PostgreSQL: two bots sharing one Redis or one database each run their own
+        scheduler, while the workers of one bot still run one between them.  ``key_prefix``: the Redis keys' prefix
+        (default ``<AGENTCORE_REDIS_PREFIX>telegram:``).
 
         Raises:
             BotNotConfigured: no token, or one that is not a bot token.
@@ -174,7 +175,7 @@ class TelegramBot:
             lease = RedisLease(settings.core.redis_url, key_prefix, f"scheduler:{bot.id}", LEASE_TICKS * tick_seconds)
         elif backend.store.engine.dialect.name == "postgresql":
             deduper = SqlDeduper(store)
-            lease = SqlLease(backend.store.engine, "telegram-scheduler", LEASE_TICKS * tick_seconds)
+            lease = SqlLease(backend.store.engine, f"telegram-scheduler:{bot.id}", LEASE_TICKS * tick_seconds)
         else:
             deduper, lease = MemoryDeduper(), LocalLease()
         made = cls(bot, ctx, deduper=deduper, lease=lease, tick_seconds=tick_seconds)

@@ -9,6 +9,9 @@ guard; the claim of each message in ``tg_jobs`` (:meth:`TelegramStore.claim`) is
 * :class:`RedisLease` (``AGENTCORE_REDIS_URL``) — ``SET NX PX``, renewed and released only by its holder (Lua);
 * :class:`SqlLease` (PostgreSQL) — a row in ``tg_leases`` taken with an upsert that only succeeds when the row is
   free, expired or already ours; the database's clock decides expiry (hosts' clocks may differ);
+
+The name says what is leased: the bot names its scheduler lease after its bot id
+(:meth:`.bot.TelegramBot.from_settings`), so two bots sharing one Redis or one database never stand by for each other.
 * :class:`LocalLease` (default) — always held: one process, nothing to share.
 """
 

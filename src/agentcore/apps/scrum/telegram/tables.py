@@ -8,7 +8,7 @@
 * ``tg_jobs`` — one row per scheduled message ever claimed (``remind:<member>:<date>``…): the scheduler claims the
   row before it sends, so a restart, a crash or a second worker never sends the same message twice;
 * ``tg_updates`` — Telegram update ids seen (the de-duplication table on PostgreSQL);
-* ``tg_leases`` — named leases with an expiry (the scheduler's lease on PostgreSQL).
+* ``tg_leases`` — named leases with an expiry (the scheduler's lease on PostgreSQL, one row per bot id).
 
 Foreign keys point at the backend's ``teams``/``members`` (``ON DELETE CASCADE``); the schema is migrated by
 :func:`agentcore.apps.scrum.telegram.db.migrate` with its own Alembic version table.
