@@ -50,6 +50,7 @@ SETS = (
     "dailies_people_test",
     "dailies_people_test2",
     "dailies_people_test3",
+    "dailies_people_test4",
     "dailies",
     "dailies_heldout",
     "dailies_review",

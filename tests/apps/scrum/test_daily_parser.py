@@ -325,6 +325,53 @@ def test_the_people_set_is_large_and_varied_enough() -> None:
     }
 
 
+def test_the_held_out_split_test4_is_well_formed_and_varied() -> None:
+    """``dailies_people_test4`` (held out, written for issue 19 by a helper that never ran the parser on it): the
+    schema the scorer reads, labels that name only ids the author wrote, and the composition it was written to —
+    ≥ 80 dailies, ≥ 15 negations, ≥ 10 with ``#123``/URLs, ≥ 10 version strings, ≥ 12 with blockers (critical and
+    not), ≥ 10 lacking a section, every quality level.  Only the data is read: no parser runs here."""
+    from agentcore.apps.scrum.evaluation import QUALITIES
+
+    items = load_labelled(DATA / "dailies_people_test4.jsonl")
+    assert len(items) >= 80
+    assert [i["id"] for i in items] == [f"q{n:03d}" for n in range(1, len(items) + 1)]
+    for other in ("dailies_people_dev3", "dailies_people_test3"):
+        assert not {i["id"] for i in load_labelled(DATA / f"{other}.jsonl")} & {i["id"] for i in items}
+    for item in items:
+        expected, message = item["expected"], item["message"]
+        assert set(item) == {"id", "style", "message", "expected"}, item["id"]
+        assert set(expected) == {"yesterday", "today", "blockers", "quality", "needs_clarification"}, item["id"]
+        assert expected["quality"] in QUALITIES and isinstance(expected["needs_clarification"], bool), item["id"]
+        words = set(re.findall(r"\w+", message.lower()))
+        for blocker in expected["blockers"]:
+            assert set(blocker) == {"text", "critical", "related_task_id"}, item["id"]
+            assert set(re.findall(r"\w+", blocker["text"].lower())) <= words, item["id"]  # the author's words
+        named = expected["yesterday"] + expected["today"]
+        named += [b["related_task_id"] for b in expected["blockers"] if b["related_task_id"]]
+        assert all(task_id.split("#")[-1] in message for task_id in named), item["id"]  # no invented id
+        if any(b["related_task_id"] is None for b in expected["blockers"]):
+            assert expected["needs_clarification"] and expected["quality"] != "GREAT", item["id"]
+    negation = re.compile(
+        r"не\s+блок|блок\w*\s+(?:нет|нэт|нету|ноль)|без\s+блок|ничего\s+не|не\s+жду|снят|сняли|no\s+blockers|"
+        r"not\s+a\s+blocker|nothing|nope|none|не\s+мешает|не\s+срочн|критич|not\s+critical|не\s+горит|не\s+было",
+        re.I,
+    )
+    version = re.compile(r"\d\.\d|UTF-8|ISO-\d|HTTP-\d|x86-64|node-\d|CentOS-\d|SHA-\d|CP-\d|\d-ФЗ|RFC \d", re.I)
+    blockers = [b for i in items for b in i["expected"]["blockers"]]
+    assert sum(1 for i in items if negation.search(i["message"])) >= 15
+    assert sum(1 for i in items if re.search(r"#\d|https?://", i["message"])) >= 10
+    assert sum(1 for i in items if version.search(i["message"])) >= 10
+    assert sum(1 for i in items if i["expected"]["blockers"]) >= 12
+    assert sum(b["critical"] for b in blockers) >= 6 and sum(not b["critical"] for b in blockers) >= 6
+    lacking = [
+        i
+        for i in items
+        if i["expected"]["needs_clarification"] and all(b["related_task_id"] for b in i["expected"]["blockers"])
+    ]
+    assert len(lacking) >= 10
+    assert {i["expected"]["quality"] for i in items} == set(QUALITIES)
+
+
 def test_labelled_set_is_varied_and_large_enough() -> None:
     items = load_labelled(DATA / "dailies.jsonl") + load_labelled(DATA / "dailies_heldout.jsonl")
     assert len(items) >= 40
