@@ -98,7 +98,8 @@ def model_style_reply(message: str, expected: dict[str, Any]) -> dict[str, Any]:
     """The labelled reading as a model writes it: each item's summary is the piece of the daily that names its task,
     placeholders stand for missing ids, ids are in lower case, the quality is the model's own guess (always
     DETAIL_OK) and it asks nothing."""
-    pieces = [p.strip() for p in re.split(r"[\n.;,]", message) if p.strip()]
+    # statement and list boundaries, not the dots and commas inside a URL or a version («github.com», «3.11», «1,5»)
+    pieces = [p.strip() for p in re.split(r"[\n;]|[.,](?=\s|$)", message) if p.strip()]
 
     def summary(task_id: str) -> str:
         return next((p for p in pieces if task_id in task_ids_in(p)), task_id)

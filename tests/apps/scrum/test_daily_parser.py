@@ -272,6 +272,11 @@ FLOORS = {
     "dailies_people_dev3": {"yesterday": 0.98, "today": 0.98, "task_ids": 0.98, "blocker_presence": 0.98,
                             "blockers": 0.98, "blocker.critical": 0.98, "blocker.related_task_id": 0.98,
                             "needs_clarification": 0.98, "quality": 0.97},
+    # 100 dailies written and labelled by the rule and committed before the parser ran on them (session scrum5); its
+    # errors gave that session's rules, so it guards them.
+    "dailies_people_dev4": {"yesterday": 0.98, "today": 0.98, "task_ids": 0.98, "blocker_presence": 0.98,
+                            "blockers": 0.98, "blocker.critical": 0.98, "blocker.related_task_id": 0.98,
+                            "needs_clarification": 0.98, "quality": 0.97},
     "dailies": {"yesterday": 0.95, "today": 0.95, "blockers": 0.95, "blocker.critical": 0.95,
                 "blocker.related_task_id": 0.95, "needs_clarification": 0.93, "quality": 0.95},
     "dailies_heldout": {"yesterday": 0.9, "today": 0.9, "blockers": 0.8, "blocker.critical": 0.9,
@@ -486,3 +491,145 @@ def test_english_meanwhile_work_is_todays_not_the_blockers() -> None:
     daily = parse_daily(text, "DEV")["daily"]
     assert [i["task_id"] for i in daily["today"]] == ["TASK-2", "TASK-3"]
     assert [(b["related_task_id"], b["critical"]) for b in daily["blockers"]] == [("TASK-2", False)]
+
+
+def _section_ids(daily: dict, section: str) -> list[str | None]:
+    return [i["task_id"] for i in daily[section]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Вчера: TASK-1 отчёты, встреча с заказчиком\nСегодня: TASK-2 выгрузка\nБлокеры: нет",
+        "Вчера: TASK-1 отчёты\nСегодня: собеседование, TASK-2 выгрузка\nБлокеры: нет",
+        "вчера TASK-1 закрыл, ещё созвон с поддержкой банка, сегодня TASK-2 выгрузка, блокеров нет",
+        "yesterday fixed TASK-1 and had two interviews, today TASK-2 import, no blockers",
+    ],
+)
+def test_other_work_beside_a_task_is_an_item_without_a_task(text: str) -> None:
+    """A meeting, an interview, a review of others' work in a line about a task is an item of its own without an
+    id, so the daily is not GREAT (the labelling rule: every item has a task id)."""
+    daily = parse_daily(text, "DEV")["daily"]
+    assert None in _section_ids(daily, "yesterday") + _section_ids(daily, "today") and daily["quality"] == "DETAIL_OK"
+    assert "TASK-1" in _section_ids(daily, "yesterday") and "TASK-2" in _section_ids(daily, "today")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Вчера: закрыл TASK-1, поправил валидацию суммы\nСегодня: TASK-2 выгрузка\nБлокеры: нет",
+        "Вчера: TASK-1 импорт, почти готово\nСегодня: TASK-2 выгрузка\nБлокеры: нет",
+        "вчера TASK-1 done, сегодня TASK-2 in progress, блокеров нет",
+    ],
+)
+def test_more_words_about_the_same_task_are_no_item_of_their_own(text: str) -> None:
+    daily = parse_daily(text, "DEV")["daily"]
+    assert _section_ids(daily, "yesterday") == ["TASK-1"] and _section_ids(daily, "today") == ["TASK-2"]
+    assert daily["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Fixed TASK-1 yesterday, TASK-2 today — import. No blockers.",
+        "закрыл TASK-1 вчера, сегодня TASK-2 выгрузка, блокеров нет",
+        "Finished TASK-1, working on TASK-2 today, nothing blocking",
+    ],
+)
+def test_a_time_word_after_the_task_belongs_to_its_statement(text: str) -> None:
+    """English puts the time word after the task («Did TASK-1 yesterday»): it says when that task was done, and the
+    words before the task stay with it (no bare «Did» item)."""
+    daily = parse_daily(text, "DEV")["daily"]
+    assert (
+        daily["yesterday"]
+        and _section_ids(daily, "yesterday") == ["TASK-1"]
+        and _section_ids(daily, "today") == ["TASK-2"]
+    )
+    assert daily["quality"] == "GREAT"
+
+
+def test_english_comma_joined_verbs_open_their_own_clauses() -> None:
+    daily = parse_daily("Finished TASK-1, working on TASK-2, blocked by TASK-3 waiting for QA", "DEV")["daily"]
+    assert _section_ids(daily, "yesterday") == ["TASK-1"] and _section_ids(daily, "today") == ["TASK-2"]
+    assert [(b["related_task_id"], b["critical"]) for b in daily["blockers"]] == [("TASK-3", False)]
+    assert daily["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize("joint", [" / ", " | "])
+def test_a_slash_or_bar_separates_sections_on_one_line(joint: str) -> None:
+    daily = parse_daily(f"Y: TASK-1 export{joint}T: TASK-2 import{joint}B: none", "DEV")["daily"]
+    assert _section_ids(daily, "yesterday") == ["TASK-1"] and _section_ids(daily, "today") == ["TASK-2"]
+    assert daily["blockers"] == [] and daily["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Вчера: TASK-1 логин\nСегодня: TASK-2 выгрузка\nБлокеры: нте",
+        "вчера закрыл TASK-1, сегодня TASK-2 выгрузка, блкеров нет",
+        "Вчера\n- TASK-1 логин\nСегодня\n- TASK-2 выгрузка\nБлокеры\n- —",
+    ],
+)
+def test_typos_and_a_dash_still_say_there_are_no_blockers(text: str) -> None:
+    """A «none» one letter off («нте»), the word «блокеров» with a letter missing, a dash bullet under «Блокеры»."""
+    daily = parse_daily(text, "DEV")["daily"]
+    assert daily["blockers"] == [] and daily["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "вчера TASK-1 закрыл, сегодня TASK-2 начинаю. проблему с сертификатом на стенде вчера решили",
+        "вчера TASK-1 закрыл, сегодня TASK-2 начинаю. блокер с токеном для стенда уже починили, новых нет",
+        "Yesterday: TASK-1 export, had a blocker with the VPN but it is resolved. "
+        "Today: TASK-2 import. No new blockers.",
+        "вчера ничего не мешало, закрыл TASK-1; сегодня TASK-2 выгрузка, проблем не ожидаю",
+        "did TASK-1 export, doing TASK-2 import, blocked by nothing",
+        "Вчера: TASK-1 логин. Стенд тормозил, но Вася выдал доступ к другому. Сегодня: TASK-2 выгрузка. Блокеров нет",
+    ],
+)
+def test_a_trouble_that_is_over_or_denied_is_no_blocker(text: str) -> None:
+    daily = parse_daily(text, "DEV")["daily"]
+    assert daily["blockers"] == [], daily["blockers"]
+    assert [i for i in _section_ids(daily, "yesterday") if i] == ["TASK-1"] and _section_ids(daily, "today") == [
+        "TASK-2"
+    ]
+
+
+def test_another_task_set_against_the_first_is_a_clause_of_its_own() -> None:
+    daily = parse_daily("вчера TASK-1 закрыл, сегодня TASK-2 делаю, а TASK-3 стоит — ждём макеты", "DEV")["daily"]
+    assert _section_ids(daily, "today") == ["TASK-2"]
+    assert [(b["related_task_id"], b["critical"]) for b in daily["blockers"]] == [("TASK-3", False)]
+
+
+def test_a_wait_the_member_says_does_not_stop_them_is_not_critical() -> None:
+    text = "Вчера: TASK-1 логин\nСегодня: TASK-2 выгрузка\nБлокеры: ревью TASK-1 висит второй день, но я не стою"
+    daily = parse_daily(text, "DEV")["daily"]
+    assert [(b["related_task_id"], b["critical"]) for b in daily["blockers"]] == [("TASK-1", False)]
+    assert _section_ids(daily, "today") == ["TASK-2"]
+
+
+def test_access_not_given_yet_is_a_blocker() -> None:
+    text = "вчера TASK-1 закрыл, сегодня TASK-2 начну, но пока не выдали доступ к Metabase — делаю на моках"
+    blockers = parse_daily(text, "DEV")["daily"]["blockers"]
+    assert len(blockers) == 1 and not blockers[0]["critical"]
+
+
+def test_work_named_before_meanwhile_is_todays() -> None:
+    text = (
+        "Yesterday: TASK-1 export\nToday: TASK-2 import\n"
+        "Blockers: waiting for API keys for TASK-2, writing TASK-3 tests meanwhile"
+    )
+    daily = parse_daily(text, "DEV")["daily"]
+    assert _section_ids(daily, "today") == ["TASK-2", "TASK-3"]
+    assert [b["related_task_id"] for b in daily["blockers"]] == ["TASK-2"]
+
+
+def test_looking_into_a_problem_is_the_days_work() -> None:
+    """«разбирался с TASK-1, проблема в драйвере» is work on TASK-1, not a blocker the all-clear then drops."""
+    text = (
+        "Вчера разбирался с TASK-1, оказалось, что проблема в драйвере, сделал обход. "
+        "Сегодня TASK-2 выгрузка. Блокеров нет."
+    )
+    daily = parse_daily(text, "DEV")["daily"]
+    assert [i for i in _section_ids(daily, "yesterday") if i] == ["TASK-1"] and daily["blockers"] == []

@@ -87,3 +87,18 @@ def test_new_forms_are_valid_blocker_tasks() -> None:
     assert events[0]["task_exists"] is True
     assert all(is_task_id(e["task_id"]) for e in events[:2])
     assert [e["severity"] for e in escalations] == ["high", "high"]
+
+
+@pytest.mark.parametrize(
+    ("text", "ids"),
+    [
+        ("алерт https://sentry.io/organizations/shop/issues/4512/ разобран", []),
+        ("https://monitoring.example.com/team/app/issues/77", []),
+        ("https://gitlab.example.com/core/auth/-/issues/15", ["core/auth#15"]),
+        ("https://git.example.com/core/auth/pull/3", ["core/auth#3"]),
+        ("https://github.com/acme/shop/issues/45", ["acme/shop#45"]),
+    ],
+)
+def test_an_issue_path_names_a_task_only_on_a_code_host(text: str, ids: list[str]) -> None:
+    """``…/owner/repo/issues/12`` is a GitHub/GitLab issue; on another host (Sentry) it is that tool's page."""
+    assert task_ids_in(text) == ids

@@ -64,7 +64,7 @@ _TODAY = (
 )
 _BLOCKER_WORDS = (
     r"блок[еи]р\w*|блокир\w*|блокеры|blockers?|blocked|impediments?|препятстви\w*|проблем\w*|затык\w*|"
-    r"стопп?ер\w*|блакер\w*|блокры"
+    r"стопп?ер\w*|блакер\w*|блокры|" + r"бл(?:оер|кер|окр|оекр|окре)\w*"  # one letter missing or swapped
 )
 # Symbols that open a line instead of a header: ✅ done, 🔜 planned, ⛔ blocked.
 _EMOJI_SECTION: dict[str, Section] = {
@@ -97,23 +97,24 @@ _STATEMENT_END = (
     r"(?!\s+(?!(?:пока|вроде|вообще|совсем|никаких|и|а|но|вчера|сегодня|завтра|today|yesterday|so\s+far)\b)\w)"
 )
 _NO_BLOCKERS_RE = re.compile(
-    r"(?:\b(?:бл[оа]к[еи]р\w*|бл[оа]ков|blockers?|проблем\w*|препятстви\w*|затык\w*)\s*(?:[:—–-]\s*)?"
+    r"(?:\b(?:бл[оа]к[еи]р\w*|бл[оа]ков|бл(?:оер|кер|окр)\w*|blockers?|проблем\w*|препятстви\w*|затык\w*)\s*(?:[:—–-]\s*)?"
     rf"(?:{NONE_ADVERB}\s*,?\s*){{0,2}}"
     r"(?:нет|нету|отсутству\w*|none|no|не\s+(?:вижу|предвижу|наблюда\w*|ожида\w*)|никаких|ноль)\b"
     + _STATEMENT_END
     + ")"
-    r"|(?:\b(?:нет|без|no|not\s+any)\s+(?:бл[оа]к[еи]р\w*|blockers?|проблем\w*|препятстви\w*|затык\w*)\b)"
+    r"|(?:\b(?:нет|без|no|not\s+any)\s+(?:new\s+|other\s+|more\s+)?(?:бл[оа]к[еи]р\w*|blockers?|проблем\w*|"
+    r"препятстви\w*|затык\w*)\b)|\bblocked\s+by\s+nothing\b"
     r"|(?:ничего\s+не\s+(?:блокирует|мешает))|(?:блок[еи]р\w*\s+не\s+(?:вижу|наблюда\w*|ожида\w*))",
     re.IGNORECASE,
 )
 # The author's own word that nothing blocks them at all («блокеров нет», «но блокеров нет», «Блокеры: нет», «ничего не
 # блокирует», «no blockers»): narrower than :data:`_NO_BLOCKERS_RE` — «без проблем», «не блокер» speak of one thing.
 _ALL_CLEAR_RE = re.compile(
-    r"\b(?:бл[оа]к[еи]р(?:ов|ы)|бл[оа]ков|blockers)\s*(?:[:—–-]\s*)?"
+    r"\b(?:бл[оа]к[еи]р(?:ов|ы)|бл[оа]ков|бл(?:оер|кер|окр)(?:ов|ы)|blockers)\s*(?:[:—–-]\s*)?"
     rf"(?:{NONE_ADVERB}\s*,?\s*){{0,2}}(?:нет|нету|нэт|отсутствуют|none|no|ноль)\b"
     + _STATEMENT_END
-    + r"|\b(?:нет|без|no|not\s+any)\s+(?:бл[оа]к[еи]р(?:ов)?|blockers)\b|\bничего\s+не\s+(?:блокирует|блочит)\b"
-    r"|\bnothing\s+(?:is\s+)?blocking\b",
+    + r"|\b(?:нет|без|no|not\s+any)\s+(?:new\s+|other\s+|more\s+|новых\s+)?(?:бл[оа]к[еи]р(?:ов)?|blockers)\b"
+    r"|\bничего\s+не\s+(?:блокирует|блочит)\b|\bnothing\s+(?:is\s+)?blocking\b|\bblocked\s+by\s+nothing\b",
     re.IGNORECASE,
 )
 # A clause that only says the member cannot work, naming no cause and no task («Сегодня: ничего не могу делать»).
@@ -131,7 +132,7 @@ _BLOCKER_RE = re.compile(
     r"ожида(?:ю|ем)|жду|не\s+мо(?:гу|жем|жет)|не\s+получа\w*|нет\s+доступ\w*|без\s+доступ\w*|мешает|мешают|"
     r"упал[аи]?|лежит|сломал\w*|сломан\w*|не\s+работает|не\s+работают|застрял\w*|завис(?:ла|ло|ли|ает|ают)?|waiting|stuck|"
     r"проблем\w*|затык\w*|не\s+хватает|нет\s+прав|срочно\s+нуж\w+|стоп|без\s+(?:него|неё|нее|них|этого)|"
-    r"уп[её]рс\w*|упира\w*|висит|не\s+отвеча\w*|не\s+да[её]т|не\s+дают|недоступ\w*|истек\w*|истёк\w*|"
+    r"уп[её]рс\w*|упира\w*|висит|не\s+отвеча\w*|не\s+да[её]т|не\s+дают|не\s+(?:вы)?дали|недоступ\w*|истек\w*|истёк\w*|"
     r"can'?t|cannot|waiting\s+(?:on|for)|(?:is|are|went|goes)\s+down|outage|nobody\s+can|no\s+one\s+can|"
     r"unable\s+to|невозможно|простаива\w*|(?:работа|вс[её]|разработка)\s+встал\w*|не\s+проход\w+)\b"
     rf"|\b{_MISSING_AFTER}",
@@ -149,6 +150,7 @@ _STRONG_BLOCKER_RE = re.compile(
 _DEALT_WITH_RE = re.compile(
     r"\b(?:починил\w*|пофиксил\w*|исправил\w*|поднял\w*|решил[аи]?|разобрал\w*|закрыл\w*|устранил\w*|"
     r"fixed|resolved|чиню|чинить|починю|фикшу|фиксю|фикс|фиксить|исправлю|исправляю|исправлять|разбираюсь|разберусь|"
+    r"разбирал(?:ся|ась|ись|а|и)?|"
     r"разбираться|поправлю|поправить|буду\s+чинить|"
     r"падал[аио]?|лежал[аио]?|не\s+работал[аио]?|зависал[аио]?|висел[аио]?|тормозил[аио]?|ломал[аио]?|"
     r"was|were)\b",
@@ -172,14 +174,15 @@ _PAST_VERBS = _wordset(
     перевёл залил мержил мерджил разработал внедрил оформил описал прошел прошёл закоммитил запушил ресерчил
     исследовал сверстал посмотрел глянул согласовал ответил синхронизировался поднял развернул замержил
     готово готов готова готовы закрыт закрыта закрыто сделано завершено
-    fixed finished closed merged deployed reviewed tested implemented wrote did done completed worked"""
+    fixed finished closed merged deployed reviewed tested implemented wrote did done completed worked wrapped
+    shipped added updated refactored investigated debugged migrated"""
 )
 _FUTURE_WORDS = _wordset(
     """буду будем планирую планируем собираюсь начну начнем начнём займусь возьму возьмусь продолжу продолжаю
     доделаю закончу закрою сделаю посмотрю проверю протестирую напишу допишу исправлю поправлю выкачу задеплою
     отревьюю разберусь хочу нужно надо план планы планах будет постараюсь попробую запланировал запланировано
     делаю работаю пишу тестирую ревьюю занимаюсь продолжаю беру
-    will plan planning going todo"""
+    will plan planning going todo doing working starting continuing finishing"""
 )
 _NOT_VERBS = _wordset(
     """материал сигнал канал потенциал интервал терминал функционал персонал финал оригинал журнал арсенал
@@ -217,7 +220,7 @@ _LEAD = re.compile(
     r"^(?:[\s,;:—–\-•*>]+|(?:и|а|но|однако|также|ещё|еще|потом|затем|ну|да|плюс|зато)\b\s*)+", re.IGNORECASE
 )
 _TRAIL = re.compile(r"[\s,;:—–\-.!?]+$")
-_SENTENCES = re.compile(r"(?:\r?\n)+|(?<=[.!?…])\s+|;\s*|(?<=\S)\.$")
+_SENTENCES = re.compile(r"(?:\r?\n)+|(?<=[.!?…])\s+|;\s*|(?<=\S)\.$|\s+[/|]\s+")
 _BULLET = re.compile(r"^\s*(?:[-*•–—]|\d{1,2}[.)])\s+")
 _CLAUSE_SPLIT = re.compile(
     rf"(?:,\s*|\s+—\s+|\s+–\s+|\s+)(?:(?:а|и|но|однако|зато)\s+)?(?=(?:{_YESTERDAY}|{_TODAY})\b)"
@@ -228,14 +231,25 @@ _CLAUSE_SPLIT = re.compile(
     r"|,\s*(?=был[аио]?\s+(?:блок|затык|проблем))"
     r"|,\s*(?:а\s+|и\s+|потом\s+|затем\s+)?(?=(?:планирую|буду|начну|займусь|собираюсь|возьму|продолжу|дальше|"
     r"сделал|закрыл|доделал|закончил|завершил|пофиксил|починил|исправил|выкатил|смержил|протестировал|проверил)\b)"
-    r"|,?\s+(?:но|однако)\s+|,\s*а\s+(?=(?:сегодня|вчера|today|yesterday)\b)|,\s*(?:а|и)\s+(?:ещё|еще|также)\s+",
+    # English: «Did PAY-1, doing PAY-2, blocked by …»
+    r"|,\s*(?:and\s+)?(?=(?:doing|working\s+on|will|going\s+to|planning|starting|continuing|finishing|did|finished|"
+    r"fixed|closed|merged|wrapped\s+up)\b)"
+    # another task set against the one before: «сегодня PAY-2 пилю, а PAY-3 стоит — жду ответ»
+    rf"|,\s*а\s+(?={_ID}\b)"
+    # more of the day, not this task: «CAL-8 события, ещё созвон с клиентом», «…, заодно посмотрел дашборд»
+    r"|,\s*(?:а\s+|и\s+)?(?:ещё|еще|также|плюс|заодно)\s+(?!не\b)"
+    r"|,?\s+(?:но|однако|but)\s+|,\s*а\s+(?=(?:сегодня|вчера|today|yesterday)\b)|,\s*(?:а|и)\s+(?:ещё|еще|также)\s+",
     re.IGNORECASE,
 )
 
-# A status after the task («TASK-5 done, TASK-6 in progress»): moved before it, where a section word stands.
-# A list of ids shares its status: «CAL-16 + CAL-17 done», «PAY-1, PAY-2 done» → «done PAY-1, PAY-2».
+# A status or a time word after the task («TASK-5 done, TASK-6 in progress», «Did CAL-21 yesterday», «doing PAY-2
+# today»): moved to the front of its statement, where a section word stands, with the words before the task (the verb
+# stays with its task).  A list of ids shares its status: «CAL-16 + CAL-17 done», «PAY-1, PAY-2 done» → «done PAY-1,
+# PAY-2».
 _POSTFIX_STATUS = re.compile(
-    rf"\b((?:{_ID}\s*(?:,|\+|&|/|\bи\b|\band\b)\s*)*{_ID})\s+(done|in\s+progress|wip|todo|today|yesterday|в\s+работе)(?=\s*(?:[,;.(]|$))",
+    r"(^|[,;:]\s*)((?:[^\W\d_][\w'’]*\s+){0,3}?)"
+    rf"((?:{_ID}\s*(?:,|\+|&|/|\bи\b|\band\b)\s*)*{_ID})\s+(done|in\s+progress|wip|todo|today|yesterday|в\s+работе)"
+    r"(?=\s*(?:[,;.(]|\s[—–-]\s|$))",
     re.IGNORECASE,
 )
 # «… TASK-15 блокер нет доступов» in a line without punctuation: the blocker starts a clause of its own …
@@ -243,7 +257,7 @@ _BLOCKER_HEAD = re.compile(r"\s+(?=(?:блок[еи]р(?:ы|ов)?|blockers?|blo
 # … unless the word before says there is none, or that one was dealt with («нет блокеров», «снял блокер»).
 _NOT_BEFORE_BLOCKER = _wordset(
     """не нет нету без никаких ни no not any снял сняла сняли закрыл закрыла закрыли убрал убрала убрали решил
-    решила решили обошёл обошел обошла новых других был была было были was"""
+    решила решили обошёл обошел обошла новых других был была было были was a an the new other more had"""
 )
 # A clause that only says how urgent the blocker is («Блокеры: срочно!!! нет доступа»): it belongs to the next one.
 _URGENCY_ONLY = re.compile(
@@ -278,6 +292,15 @@ _RISKS = re.compile(r"^\s*(?:риск(?:и|ов)?|risks?)\s*(?:[:：]|—|–|-(
 _SECTION_AFTER_BLOCKER = re.compile(
     r"(?:[,;]|\s[—–])\s*(?:(?:а|но|и|зато)\s+)?(?=(?:сегодня|вчера|today|yesterday|завтра)\b)", re.IGNORECASE
 )
+
+
+def _status_first(match: re.Match[str]) -> str:
+    """The replacement of :data:`_POSTFIX_STATUS`: the status before the words that lead to the task, unless those
+    already say when («вчера PAY-360 done» → «вчера done PAY-360»)."""
+    start, lead, ids, status = match.groups()
+    if _YESTERDAY_RE.search(lead) or _TODAY_RE.search(lead):
+        return f"{start}{lead}{status} {ids}"
+    return f"{start}{status} {lead}{ids}"
 
 
 def _clauses_of(piece: str) -> list[str]:
@@ -372,6 +395,33 @@ def _verb_section(text: str) -> Section | None:
     return None
 
 
+_DASHES = re.compile(r"^\s*[-—–]+\s*$")
+_NONE_WORDS = ("нет", "нету", "none", "nope")
+
+
+def _typo_none(text: str) -> bool:
+    """Whether ``text`` is one word a letter away from «нет»/«none» («нетц», «нте», «nоne»): a typo of «none»."""
+    word = text.strip(" .!,;").lower()
+    if not 2 <= len(word) <= 5 or not word.isalpha():
+        return False
+    return any(_one_edit(word, none) for none in _NONE_WORDS)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by at most one insertion, deletion, substitution or swap of neighbours."""
+    if a == b:
+        return True
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (
+            len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+        )
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
 def _split_clauses(message: str) -> list[_Clause]:
     clauses: list[_Clause] = []
     for index, sentence in enumerate(_SENTENCES.split(message)):
@@ -380,6 +430,9 @@ def _split_clauses(message: str) -> list[_Clause]:
         if label and (_HEADER.match(sentence[label.end() :]) or _starts_section(sentence[label.end() :])):
             sentence = sentence[label.end() :]  # «QA: вчера …», «Петя: Вчера: …» — who writes, not what
         hint: Section | None = None
+        if _DASHES.match(sentence):  # «• —» under «Блокеры»: a dash for «none», not a bullet without text
+            clauses.append(_Clause("—", index))
+            continue
         symbols = _LEADING_SYMBOLS.match(sentence)
         if symbols:
             hint = next((_EMOJI_SECTION[c] for c in symbols.group(0) if c in _EMOJI_SECTION), None)
@@ -417,7 +470,7 @@ def _split_clauses(message: str) -> list[_Clause]:
                     continue
                 body, section, header = body[tail.end() :], None, None  # … up to «…, но сегодня делаю PAY-2»
             sentence = body
-        sentence = _POSTFIX_STATUS.sub(r"\2 \1", sentence)
+        sentence = _POSTFIX_STATUS.sub(_status_first, sentence)
         parts = [p for piece in _split_before_blockers(sentence) for p in _clauses_of(piece) if p and p.strip()]
         for position, part in enumerate(parts):
             if _COURTESY.match(part):
@@ -428,7 +481,8 @@ def _split_clauses(message: str) -> list[_Clause]:
 
 _QUALIFIER = re.compile(
     r"^\W*(?:но\s+|а\s+|и\s+)?(?:это\s+|уже\s+|пока\s+)?(?:не\s+(?:блокер\w*|срочно|критично|горит|мешает|страшно)|"
-    r"уже\s+\w+|снят\w*|решили|починили|подняли|resolved|не\s+критично|несрочно)\b",
+    r"уже\s+\w+|снят\w*|решили|починили|подняли|resolved|не\s+критично|несрочно|"
+    r"(?:я\s+)?не\s+(?:стою|простаиваю)|(?:i'?m\s+)?not\s+(?:stuck|idle))\b",
     re.IGNORECASE,
 )
 
@@ -546,6 +600,43 @@ def _blocker_from(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | No
 _STATUS = re.compile(r"^(?:done|сделано|wip|in\s+progress|в\s+работе|todo|to\s+do)\b", re.IGNORECASE)
 
 
+# Another piece of the day in a line about a task — a meeting, an interview, a review of others' work, help to a
+# colleague, mail («ORD-103 оплата, созвон с продактом», «AUTH-304 login page, code review for Max», «Вчера: ревью,
+# ORD-111 тесты», «закрыл ORD-113, потом помогал Лене с деплоем»): an item of its own, without a task.
+_OTHER_ACTIVITY = re.compile(
+    r"^(?:(?:и|а|потом|затем|ещё|еще|также|and|then|also)\s+)?"
+    r"(?:(?:провёл|провел|провела|был|была|ходил|ходила|сходил|сходила|разбирал|разбирала|attended|had)\s+"
+    r"(?:(?:на|в|a|an|some|two|a\s+couple\s+of)\s+)?)?"
+    r"(?:созвон\w*|встреч[аиуе]\w*|собес\w*|собеседовани\w*|интервью|митинг\w*|планировани\w*|груминг\w*|"
+    r"онбординг\w*|обучени\w*|воркшоп\w*|конференц\w*|дежурств\w*|саппорт\w*|почт[аеуы]\b|помога\w*|помог\b|"
+    r"помощь\b|ревью\b|ревьюил\w*|code\s+reviews?\b|reviews?\b|reviewed\b|reviewing\b|meetings?\b|calls?\b|"
+    r"interviews?\b|helped\b|helping\b|mail\b|emails?\b)",
+    re.IGNORECASE,
+)
+_ITEM_JOINT = re.compile(r",\s*|\s+(?:и|and)\s+", re.IGNORECASE)
+
+
+def _other_activities(summary: str) -> tuple[str, list[str]]:
+    """``summary`` without the pieces that are other work of the day (see :data:`_OTHER_ACTIVITY`), and those
+    pieces; a piece that names a task, or one inside parentheses, stays."""
+    cuts = [0]
+    for joint in _ITEM_JOINT.finditer(summary):
+        before = summary[: joint.start()]
+        if before.count("(") == before.count(")"):
+            cuts += [joint.start(), joint.end()]
+    cuts.append(len(summary))
+    pieces = [(cuts[i], cuts[i + 1]) for i in range(0, len(cuts), 2)]
+    other = [
+        (start, end)
+        for start, end in pieces
+        if _OTHER_ACTIVITY.match(summary[start:end].strip()) and not task_ids_in(summary[start:end])
+    ]
+    if not other or len(other) == len(pieces):
+        return summary, []
+    kept = [summary[start:end] for start, end in pieces if (start, end) not in other]
+    return ", ".join(p.strip() for p in kept if p.strip()), [_clean(summary[start:end]) for start, end in other]
+
+
 def _items(text: str) -> list[dict[str, Any]]:
     summary = text.strip()
     if not _STATUS.match(summary):
@@ -555,8 +646,13 @@ def _items(text: str) -> list[dict[str, Any]]:
     if not summary or (not _content_words(summary) and not task_ids_in(summary)):
         return []
     ids = task_ids_in(summary)
+    others: list[str] = []
+    if ids and _ITEM_JOINT.search(summary):
+        summary, others = _other_activities(summary)
     summary = truncate(summary, MAX_TEXT_CHARS)
-    return [{"task_id": task_id, "summary": summary} for task_id in ids] or [{"task_id": None, "summary": summary}]
+    items: list[dict[str, Any]] = [{"task_id": task_id, "summary": summary} for task_id in ids]
+    items = items or [{"task_id": None, "summary": summary}]
+    return items + [{"task_id": None, "summary": truncate(other, MAX_TEXT_CHARS)} for other in others]
 
 
 def _merge_blocker_runs(clauses: list[_Clause]) -> list[_Clause]:
@@ -616,9 +712,10 @@ def parse(message: str) -> ParsedDaily:
             and not _TODAY_RE.match(text)
         ):
             clause.section, clause.lead = "blockers", sticky_lead  # a line in the list under «Блокеры:»
-        if (clause.section == "blockers" and (_NOTHING.match(text) or _NOTHING.match(_blocker_text(text)))) or (
-            _NONE_LEFT.match(text)
-        ):
+        if (
+            clause.section == "blockers"
+            and (_NOTHING.match(text) or _NOTHING.match(_blocker_text(text)) or _typo_none(text))
+        ) or (_NONE_LEFT.match(text)):
             parsed.no_blockers_stated = True  # «Блокеры: -», «…, уже решили. Новых нет»
             continue
         section = clause.section

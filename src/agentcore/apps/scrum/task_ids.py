@@ -83,9 +83,14 @@ def _key(prefix: str, number: str, known: frozenset[str]) -> str | None:
     return f"{upper}-{number}"
 
 
+# Hosts whose ``…/owner/repo/issues/12`` is a code-hosting issue: GitHub, GitLab (also self-hosted: its ``/-/``
+# path), Gitea, Bitbucket.  Elsewhere the same path is something else's (a Sentry issue, a monitoring page).
+_CODE_HOST = re.compile(r"^https?://[^/]*(?:github|gitlab|gitea|gitee|bitbucket|\bgit\.)[^/]*/|/-/", re.IGNORECASE)
+
+
 def _from_url(url: str, known: frozenset[str]) -> str | None:
     repo = _URL_REPO.match(url)
-    if repo:
+    if repo and _CODE_HOST.search(url):
         return f"{repo.group(1)}/{repo.group(2)}#{repo.group(3)}"
     for key in _URL_KEY.finditer(url):
         prefix, number = (key.group(1) or key.group(2)).rsplit("-", 1)
