@@ -165,9 +165,19 @@ class Part:
     """Other spellings of a term the documents use (``(term, lemmas)``: all the lemmas must be found), from the
     query repair against the passages' own words: «ноут» → «ноутбук», «велосити» → «velocity»."""
 
+    colloquial: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """The documents' words for a colloquial term (:mod:`agentcore.rag._lexicon`: «залочат» → «заблокировать»),
+    as ``alternatives``.  They count for the term share only: the paraphrase tests by meaning read the part
+    without them (a word the passages never use stays a lack there), so the lexicon adds lexical evidence and
+    loosens nothing else."""
+
     def alternatives_of(self, term: str) -> list[tuple[str, ...]]:
-        """The other spellings of ``term``."""
-        return [lemmas for name, lemmas in self.alternatives if name == term]
+        """The other spellings of ``term`` (the colloquial lexicon's words included)."""
+        return [lemmas for name, lemmas in (*self.alternatives, *self.colloquial) if name == term]
+
+    def plain(self) -> Part:
+        """The part without the colloquial lexicon's words."""
+        return replace(self, colloquial=()) if self.colloquial else self
 
 
 @dataclass(frozen=True)
@@ -200,7 +210,13 @@ def _lemma(word: str) -> str:
     morph = morph_analyzer()
     if morph is None or not re.fullmatch(r"[а-я-]+", word):
         return word
-    return str(morph.parse(word)[0].normal_form).replace("ё", "е")
+    parses = morph.parse(word)
+    # A participle that is also a plural-only noun («данные»: «дать» or «данные») is the noun: read as the verb it
+    # would hold the predicate of «дадут ли …» in «на устройстве хранятся данные компании».
+    noun = next((p for p in parses if "Pltm" in p.tag and "NOUN" in p.tag), None)
+    if noun is not None and "PRTF" in parses[0].tag:
+        return str(noun.normal_form).replace("ё", "е")
+    return str(parses[0].normal_form).replace("ё", "е")
 
 
 @lru_cache(maxsize=65536)
@@ -265,7 +281,9 @@ def question_parts(question: str) -> list[Part]:
         asks = _asks(piece)
         if not terms and parts:
             last = parts[-1]
-            parts[-1] = Part(f"{last.text}, {piece}", last.asks, last.terms)
+            # «комп сам заблочится, если отойду? через скока»: the piece without terms says what is asked
+            merged = asks if last.asks == "other" else last.asks
+            parts[-1] = Part(f"{last.text}, {piece}", merged, last.terms)
             continue
         parts.append(Part(piece, asks, terms))
     if len(parts) > 1 and any(not p.terms for p in parts):
@@ -448,6 +466,10 @@ def check_focus(
         lacking = [t for t in part.terms if not _part_matches(part, t, all_words, all_stems)]
         absent.extend(lacking)
         hard, soft = _lacks_focus(part, lacking)
+        # the tests by meaning read the part as before the colloquial lexicon (see :attr:`Part.colloquial`)
+        plain = part.plain()
+        lacking_plain = [t for t in plain.terms if not _part_matches(plain, t, all_words, all_stems)]
+        hard_meaning, soft_meaning = _lacks_focus(plain, lacking_plain)
         if part.asks in SLOT_ASKS:
             candidates = [i for i, sentence in enumerate(shown) if _supplies(part.asks, sentence, question, part)]
             # the subject may be named by the sentence before, in the same section («Справку 2-НДФЛ … можно
@@ -474,14 +496,17 @@ def check_focus(
             if part.asks == "yesno":
                 candidates = [i for i in candidates if _speaks_to(part, shown[i], shown_headings[i], semantic, embed)]
             ok = not hard and not soft and any(shares[i] >= min_coverage for i in candidates)
-            if not ok and candidates and not hard and semantic is not None:
+            if not ok and candidates and not hard_meaning and semantic is not None:
                 ok = _close_in_meaning(
-                    part.text, [shown[i] for i in candidates], semantic + (SOFT_LACK_MARGIN if soft else 0.0), embed
+                    part.text,
+                    [shown[i] for i in candidates],
+                    semantic + (SOFT_LACK_MARGIN if soft_meaning else 0.0),
+                    embed,
                 )
-            if not ok and soft and PARAPHRASE_NOUNS and semantic is not None:
+            if not ok and soft_meaning and PARAPHRASE_NOUNS and semantic is not None:
                 # one noun the passages never use, everything else of the part in the sentence: a paraphrase
                 # when the sentence means it (:func:`_close_in_meaning`'s relative test)
-                rest = _without_nouns(part, lacking)
+                rest = _without_nouns(plain, lacking_plain)
                 # the sentence itself holds the rest (the cosine below is the sentence's own, not its context's)
                 whole = [i for i in candidates if _share(rest, [shown[i], shown_headings[i]]) >= min_coverage]
                 ok = bool(whole) and _close_in_meaning(
@@ -489,10 +514,10 @@ def check_focus(
                     [shown[i] for i in whole],
                     2.0,
                     embed,
-                    without=_without_terms(part.text, lacking),
+                    without=_without_terms(part.text, lacking_plain),
                     relaxed=semantic,
                 )
-            modifiers = [t for t in lacking if _is_modifier(t)]
+            modifiers = [t for t in lacking_plain if _is_modifier(t)]
             if ok and modifiers and MODIFIERS_MUST_DRAW and semantic is not None:
                 # «индивидуальное обучение английскому» next to «50% стоимости групповых занятий»: a modifier no
                 # passage uses may be a paraphrase, or the very thing the documents lack — it must not pull the
@@ -510,18 +535,18 @@ def check_focus(
             # a procedure is answered by what is done (the steps), in the section that names it
             gives = _gives(part.asks, "\n".join(best_section[1] if best_section else shown), part.text)
             ok = gives and share >= min_coverage and not hard and not soft
-            if not ok and gives and not hard and semantic is not None and shown:
+            if not ok and gives and not hard_meaning and semantic is not None and shown:
                 # A paraphrase («апрувов» / «одобрений»): the part's meaning must be in a shown sentence, more
                 # surely when one of its nouns is nowhere in the passages.
-                ok = _close_in_meaning(part.text, shown, semantic + (SOFT_LACK_MARGIN if soft else 0.0), embed)
-            if not ok and gives and soft and PARAPHRASE_NOUNS and semantic is not None and best_section:
-                rest = _without_nouns(part, lacking)
+                ok = _close_in_meaning(part.text, shown, semantic + (SOFT_LACK_MARGIN if soft_meaning else 0.0), embed)
+            if not ok and gives and soft_meaning and PARAPHRASE_NOUNS and semantic is not None and best_section:
+                rest = _without_nouns(plain, lacking_plain)
                 ok = _share(rest, [*best_section[1], best_section[0]]) >= min_coverage and _close_in_meaning(
                     part.text,
                     best_section[1],
                     2.0,
                     embed,
-                    without=_without_terms(part.text, lacking),
+                    without=_without_terms(part.text, lacking_plain),
                     relaxed=semantic,
                 )
         answered.append(ok)
@@ -848,15 +873,24 @@ def with_alternatives(parts: Sequence[Part], texts: Sequence[str]) -> list[Part]
     the search (:mod:`agentcore.rag._query_repair`) run against the passages' own words — a layout slip, a typo, a
     Russian spelling of an English term («велосити» → «velocity»), a chat word («ноут» → «ноутбук», «за свой
     счёт» → «без сохранения зарплаты»)."""
+    from agentcore.rag import _lexicon
     from agentcore.rag._query_repair import Vocabulary, repair_query
 
-    if not texts:
-        return list(parts)
-    vocabulary = _repair_vocabulary(tuple(texts), Vocabulary)
+    vocabulary = _repair_vocabulary(tuple(texts), Vocabulary) if texts else None
     result = []
     for part in parts:
         pairs: list[tuple[str, tuple[str, ...]]] = []
-        for _rule, before, after in repair_query(part.text, vocabulary).changes:
+        lexical: list[tuple[str, tuple[str, ...]]] = []
+        # the colloquial lexicon: «залочат» may be found as «заблокировать», «шеф» as «руководитель»
+        for match in _lexicon.matches(part.text):
+            for word in match.words:
+                term = _lemma(word)
+                if term in part.terms:
+                    lexical.extend((term, lemmas) for lemmas in map(_subject_terms, match.phrases) if lemmas)
+        changes = repair_query(part.text, vocabulary).changes if vocabulary is not None else ()
+        for rule, before, after in changes:
+            if rule == "lexicon":
+                continue  # read above, as colloquial
             lemmas = _subject_terms(after) or tuple(_lemma(w) for w in _WORD_RE.findall(after))
             if not lemmas:
                 continue
@@ -864,7 +898,10 @@ def with_alternatives(parts: Sequence[Part], texts: Sequence[str]) -> list[Part]
                 term = _lemma(word)
                 if term in part.terms:
                     pairs.append((term, lemmas))
-        result.append(replace(part, alternatives=tuple(dict.fromkeys(pairs))) if pairs else part)
+        colloquial = tuple(dict.fromkeys(p for p in lexical if p not in pairs))
+        if pairs or colloquial:
+            part = replace(part, alternatives=tuple(dict.fromkeys(pairs)), colloquial=colloquial)
+        result.append(part)
     return result
 
 

@@ -35,6 +35,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from agentcore.rag import _lexicon
 from agentcore.text import normalize_text, switch_layout, transliterate
 
 if TYPE_CHECKING:
@@ -261,7 +262,7 @@ def _repair_word(word: str, vocabulary: Vocabulary, short_ok: bool) -> tuple[str
     latin = _layout_to_latin(plain, vocabulary)
     if latin is not None:
         return "layout", latin + end
-    if len(plain) >= 4:
+    if len(plain) >= 4 and not _lexicon.matches(plain):  # a chat word of the lexicon is no typo («забанят»)
         corrected = _spelling(plain, vocabulary)
         if corrected is not None:
             return "spelling", corrected + end
@@ -299,4 +300,27 @@ def repair_query(query: str, vocabulary: Vocabulary, indexed: Callable[[str], bo
         if match and term not in text.lower():
             text = f"{text[: match.end()]} {term}{text[match.end() :]}"
             changes.append(("slang", match.group(), term))
+    return _with_lexicon(text, vocabulary, changes)
+
+
+MAX_LEXICON_PHRASES = 2
+"""Alternatives of one colloquial word added to a query (the lexicon lists the likeliest first)."""
+
+
+def _with_lexicon(text: str, vocabulary: Vocabulary, changes: list[tuple[str, str, str]]) -> QueryRepair:
+    """``text`` with the documents' words for its colloquial words (:mod:`agentcore.rag._lexicon`: «залочат» →
+    «заблокировать», «шеф» → «руководитель») added after them — only for words the collection does not use."""
+    for match in _lexicon.matches(text):
+        if all(_plain(w.lower()) in vocabulary for w in match.words):
+            continue
+        plain = _plain(text)
+        added = [p for p in match.phrases if _plain(p) not in plain][:MAX_LEXICON_PHRASES]
+        if not added:
+            continue
+        last = match.words[-1]
+        at = re.search(rf"(?<![\w-]){re.escape(last)}(?![\w-])", text)
+        if at is None:
+            continue
+        text = f"{text[: at.end()]} {' '.join(added)}{text[at.end() :]}"
+        changes.extend(("lexicon", " ".join(match.words), phrase) for phrase in added)
     return QueryRepair(text, tuple(changes))

@@ -141,8 +141,27 @@ class _Scored:
     score: float
 
 
+def _colloquial_terms(question: str, analyzer: Analyzer) -> dict[str, list[set[str]]]:
+    """Per search term of ``question`` that is a colloquial word of the lexicon (:mod:`agentcore.rag._lexicon`):
+    the term sets of the documents' words for it («залочат» → {«заблокир»}, «шеф» → {«руководител»})."""
+    from agentcore.rag import _lexicon
+
+    found: dict[str, list[set[str]]] = {}
+    for match in _lexicon.matches(question):
+        alternatives = [terms for terms in (analyzer.term_set(p) for p in match.phrases) if terms]
+        for word in match.words:
+            for term in analyzer.term_set(word):
+                found.setdefault(term, []).extend(alternatives)
+    return found
+
+
 def _score_units(question: str, hits: Sequence[Hit], analyzer: Analyzer, kind: str) -> list[_Scored]:
     query = analyzer.term_set(question)
+    colloquial = {t: alts for t, alts in _colloquial_terms(question, analyzer).items() if t in query}
+    if colloquial:
+        # a word the passages use themselves is scored as it is: the lexicon stands in only for a missing one
+        used = set().union(*(analyzer.term_set(hit.text) for hit in hits))
+        colloquial = {t: alts for t, alts in colloquial.items() if t not in used}
     subject = analyzer.term_set(definition_subject(question)) if kind == "definition" else set()
     scored = []
     for index, hit in enumerate(hits):
@@ -152,7 +171,10 @@ def _score_units(question: str, hits: Sequence[Hit], analyzer: Analyzer, kind: s
                 scored.append(_Scored(unit, hit, index, 0.0))
                 continue
             terms = analyzer.term_set(unit.text)
-            score = len(query & terms) / len(query) if query else 0.0
+            held = len(query & terms) + sum(
+                1 for t, alts in colloquial.items() if t not in terms and any(a <= terms for a in alts)
+            )
+            score = held / len(query) if query else 0.0
             if subject and subject & defined_terms(unit.text, analyzer, sentences=1):
                 score += 1.0  # the sentence defines what was asked
             if kind == "quantity" and any(ch.isdigit() for ch in unit.text):

@@ -1,0 +1,169 @@
+"""A colloquial lexicon: the chat words of an office and IT team and the words documents use for them.
+
+    matches("на сколько залочат учётку")  → [Match(words=("залочат",), ..., alternatives=(("заблокировать",), ...)),
+                                              Match(words=("учётку",), ..., alternatives=(("учетный", "запись"),))]
+
+The data (``lexicon/colloquial.txt``, written from general knowledge of Russian office and IT speech — «шеф»,
+«саппорт», «залочить», «скинуть», «испыталка», «тикет», «за бугром» — not from any question set) is read once, on
+first use.  Every word of an entry is reduced to its pymorphy3 lemma, so any form of it matches («залочат»,
+«залочило» → «залочить»); a phrase matches its words in a row.  An alternative is a word or a phrase whose words
+must all be found (lemmas).  The search adds the alternatives to a query (:mod:`agentcore.rag._query_repair`), the
+focus check accepts them for the question's word (:func:`agentcore.rag._focus.with_alternatives`), and the
+extractive answer counts them when it scores sentences (:mod:`agentcore.rag.answer`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+__all__ = ["Match", "load", "matches"]
+
+_WORD_RE = re.compile(r"[a-zа-яё0-9][a-zа-яё0-9-]*", re.IGNORECASE)
+MAX_PHRASE = 3
+
+
+@dataclass(frozen=True)
+class Match:
+    """One entry of the lexicon found in a text.
+
+    Attributes:
+        words: the text's own words that matched (as written).
+        lemmas: their lemmas (the entry's key).
+        alternatives: the documents' words for them, each a tuple of lemmas that must all be found.
+        phrases: the same alternatives as written in the lexicon (for a query).
+    """
+
+    words: tuple[str, ...]
+    lemmas: tuple[str, ...]
+    alternatives: tuple[tuple[str, ...], ...]
+    phrases: tuple[str, ...]
+
+
+@lru_cache(maxsize=65536)
+def lemma(word: str) -> str:
+    """pymorphy3's normal form of ``word`` (lower case, «ё» → «е»); the word itself when it is not Cyrillic or no
+    analyser is installed."""
+    from agentcore.text.morphology import morph_analyzer
+
+    word = word.lower().replace("ё", "е")
+    morph = morph_analyzer()
+    if morph is None or not re.fullmatch(r"[а-я-]+", word):
+        return word
+    return str(morph.parse(word)[0].normal_form).replace("ё", "е")
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """The search analyser's (Snowball) stem of ``word``: pymorphy3 guesses unknown chat words inconsistently
+    («учётка» → «учеткий», «учётку» → «учеткать»), their stems agree («учетк»)."""
+    from agentcore.rag._analysis import get_analyzer
+
+    terms = get_analyzer().terms(word)
+    return terms[0] if terms else word.lower().replace("ё", "е")
+
+
+def _lemmas(text: str) -> tuple[str, ...]:
+    return tuple(lemma(w) for w in _WORD_RE.findall(text))
+
+
+def _stems(text: str) -> tuple[str, ...]:
+    return tuple(stem(w) for w in _WORD_RE.findall(text))
+
+
+@lru_cache(maxsize=1)
+def load() -> dict[tuple[str, ...], tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]]:
+    """The lexicon: key lemmas → (alternatives as lemma tuples, alternatives as written).  Entries sharing a key
+    are merged; a line without «=» or with an empty side is skipped."""
+    text = resources.files("agentcore.rag").joinpath("lexicon/colloquial.txt").read_text(encoding="utf-8")
+    entries: dict[tuple[str, ...], tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]] = {}
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip()
+        if "=" not in line:
+            continue
+        left, right = (side.strip() for side in line.split("=", 1))
+        key = _lemmas(left)
+        phrases = tuple(p.strip().lower() for p in right.split("|") if p.strip())
+        if not key or not phrases or len(key) > MAX_PHRASE:
+            continue
+        alternatives = tuple(a for a in (_lemmas(p) for p in phrases) if a and a != key)
+        old_alternatives, old_phrases = entries.get(key, ((), ()))
+        entries[key] = (
+            tuple(dict.fromkeys([*old_alternatives, *alternatives])),
+            tuple(dict.fromkeys([*old_phrases, *(p for p in phrases if _lemmas(p) != key)])),
+        )
+    return {k: v for k, v in entries.items() if v[0]}
+
+
+@lru_cache(maxsize=1)
+def _by_stems() -> dict[tuple[str, ...], tuple[str, ...]]:
+    """Key stems → key lemmas (the first entry wins when two keys share their stems)."""
+    text = resources.files("agentcore.rag").joinpath("lexicon/colloquial.txt").read_text(encoding="utf-8")
+    entries = load()
+    found: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for line in text.splitlines():
+        left = line.split("#", 1)[0].split("=", 1)[0].strip()
+        key = _lemmas(left)
+        if key in entries:
+            found.setdefault(_stems(left), key)
+    return found
+
+
+_VERB_END_RE = re.compile(r"(?:ить|ать|ять|еть|уть|ыть)(?:ся)?$")
+
+
+@lru_cache(maxsize=1)
+def _verb_roots() -> dict[str, tuple[str, ...]]:
+    """Root of a one-word verb entry («залоч» of «залочить») → its key."""
+    roots: dict[str, tuple[str, ...]] = {}
+    for key in load():
+        if len(key) == 1 and _VERB_END_RE.search(key[0]):
+            root = _VERB_END_RE.sub("", key[0])
+            if len(root) >= 4:
+                roots.setdefault(root, key)
+    return roots
+
+
+@lru_cache(maxsize=65536)
+def _verb_of(word: str) -> tuple[str, ...] | None:
+    """The verb entry a form unknown to the dictionary belongs to: pymorphy3 guesses «залочат» as its own lemma, but
+    the word is the entry's root with a verb ending of up to 4 letters («залоч-ат»)."""
+    from agentcore.text.morphology import morph_analyzer
+
+    word = word.lower().replace("ё", "е")
+    morph = morph_analyzer()
+    if morph is None or not re.fullmatch(r"[а-я]+", word) or morph.word_is_known(word):
+        return None
+    roots = _verb_roots()
+    for size in range(len(word) - 1, max(3, len(word) - 5), -1):
+        key = roots.get(word[:size])
+        if key is not None:
+            return key
+    return None
+
+
+def matches(text: str) -> list[Match]:
+    """The lexicon's entries found in ``text``, left to right; a longer phrase wins over the words inside it."""
+    entries, by_stems = load(), _by_stems()
+    words = _WORD_RE.findall(text)
+    lemmas = [lemma(w) for w in words]
+    stems = [stem(w) for w in words]
+    found: list[Match] = []
+    i = 0
+    while i < len(words):
+        for size in range(min(MAX_PHRASE, len(words) - i), 0, -1):
+            key = tuple(lemmas[i : i + size])
+            if key not in entries:
+                key = by_stems.get(tuple(stems[i : i + size]), key)
+            if key not in entries and size == 1:
+                key = _verb_of(words[i]) or key
+            entry = entries.get(key)
+            if entry is not None:
+                found.append(Match(tuple(words[i : i + size]), key, entry[0], entry[1]))
+                i += size
+                break
+        else:
+            i += 1
+    return found

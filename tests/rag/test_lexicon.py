@@ -1,0 +1,85 @@
+"""The colloquial lexicon: chat words of an office and IT team read as the words documents use."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from agentcore.rag import _lexicon, check_focus, question_parts
+from agentcore.rag._query_repair import Vocabulary, repair_query
+from agentcore.rag.answer import select_excerpts
+from agentcore.rag.models import Hit
+
+
+def _far(texts: list[str], kind: str) -> np.ndarray:
+    """An embedder that finds nothing close in meaning (the lexical decision alone)."""
+    rows = np.zeros((len(texts), 4))
+    rows[:, 0 if kind == "query" else 1] = 1.0
+    return rows
+
+
+def _phrases(text: str) -> dict[tuple[str, ...], tuple[str, ...]]:
+    return {m.words: m.phrases for m in _lexicon.matches(text)}
+
+
+def test_the_lexicon_is_broad() -> None:
+    assert len(_lexicon.load()) >= 150
+
+
+def test_any_form_of_a_chat_word_is_found() -> None:
+    found = _phrases("на сколько залочат учётку, скинь шефу")
+    assert "заблокировать" in found[("залочат",)]
+    assert "учетная запись" in found[("учётку",)]  # pymorphy3 guesses «учеткать»: the stem finds it
+    assert "руководитель" in found[("шефу",)]
+    assert "отправить" in found[("скинь",)]
+    assert "за границей" in _phrases("скока суточных за бугром")[("за", "бугром")]  # a phrase
+
+
+def test_a_dictionary_word_is_not_read_as_a_chat_verb() -> None:
+    # «компания» starts like no verb root, «залог» is a known word: neither is «залочить»
+    assert _lexicon.matches("компания залог") == []
+
+
+def test_the_focus_check_reads_a_chat_word_as_the_documents_word() -> None:
+    shown = ["После 5 неверных попыток входа учётная запись блокируется на 15 минут."]
+    question = "на сколько залочат учётку"
+    assert not check_focus(question, shown, shown, embed=_far).decline
+    shown = ["Полные правила — у руководителя ИТ-инфраструктуры: график дежурств составляется на квартал за 2 недели."]
+    assert not check_focus("за сколько шеф составляет график дежурств", shown, shown, embed=_far).decline
+
+
+def test_the_lexicon_does_not_loosen_the_tests_by_meaning() -> None:
+    part = question_parts("на сколько залочат учётку")[0]
+    from agentcore.rag._focus import with_alternatives
+
+    [read] = with_alternatives([part], ["Учётная запись блокируется на 15 минут."])
+    assert read.colloquial and not read.plain().colloquial
+    assert read.plain().alternatives_of("залочат") == []
+
+
+def test_a_piece_without_terms_says_what_a_plain_statement_asks() -> None:
+    assert question_parts("комп сам заблочится если отойду? через скока")[0].asks == "number"
+
+
+def test_the_search_query_gets_the_documents_words() -> None:
+    vocabulary = Vocabulary.of(["После 5 неверных попыток учётная запись блокируется на 15 минут."])
+    repaired = repair_query("на сколько залочат учётку", vocabulary)
+    assert "заблокировать" in repaired.text
+    assert ("lexicon", "залочат", "заблокировать") in repaired.changes
+    # a word the collection uses is left alone
+    assert "lexicon" not in {rule for rule, _, _ in repair_query("учётная запись", vocabulary).changes}
+
+
+def test_the_extractive_answer_scores_the_documents_words() -> None:
+    text = "Документы подписывает HR в день выхода.\n\nРуководитель подписывает заявку в течение дня."
+    hit = Hit(id="a", doc_id="d", title="Заявки", text=text, score=1.0, source="d.md", rank=1)
+    picked = [e.unit.text for e in select_excerpts("когда шеф подписывает", [hit], max_sentences=1)]
+    assert picked[0].startswith("Руководитель")
+
+
+def test_a_plural_only_noun_is_not_read_as_the_verb_of_a_yes_no() -> None:
+    # «данные» is not «дать»: the sentence says nothing of «дадут ли»
+    shown = ["Не ремонтируйте технику сами: на устройстве хранятся данные компании."]
+    check = check_focus(
+        "ноутбук сломался, дадут ли временный", shown, shown, headings=["Если ноутбук сломался"], embed=_far
+    )
+    assert check.decline
