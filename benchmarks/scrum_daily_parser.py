@@ -48,6 +48,7 @@ SETS = (
     "dailies_people_dev2",
     "dailies_people_dev3",
     "dailies_people_dev4",
+    "dailies_people_dev5",
     "dailies_people_test",
     "dailies_people_test2",
     "dailies_people_test3",
