@@ -277,6 +277,9 @@ FLOORS = {
     "dailies_people_dev4": {"yesterday": 0.98, "today": 0.98, "task_ids": 0.98, "blocker_presence": 0.98,
                             "blockers": 0.98, "blocker.critical": 0.98, "blocker.related_task_id": 0.98,
                             "needs_clarification": 0.98, "quality": 0.97},
+    "dailies_people_dev5": {"yesterday": 0.98, "today": 0.98, "task_ids": 0.98, "blocker_presence": 0.98,
+                            "blockers": 0.98, "blocker.critical": 0.98, "blocker.related_task_id": 0.98,
+                            "needs_clarification": 0.98, "quality": 0.97},
     "dailies": {"yesterday": 0.95, "today": 0.95, "blockers": 0.95, "blocker.critical": 0.95,
                 "blocker.related_task_id": 0.95, "needs_clarification": 0.93, "quality": 0.95},
     "dailies_heldout": {"yesterday": 0.9, "today": 0.9, "blockers": 0.8, "blocker.critical": 0.9,
@@ -633,3 +636,66 @@ def test_looking_into_a_problem_is_the_days_work() -> None:
     )
     daily = parse_daily(text, "DEV")["daily"]
     assert [i for i in _section_ids(daily, "yesterday") if i] == ["TASK-1"] and daily["blockers"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "### Вчера\n- TASK-1 логин\n### Сегодня\n- TASK-2 выгрузка\n### Блокеры\n- нет",
+        "Что сделал: TASK-1 логин\nЧто буду делать: TASK-2 выгрузка\nЧто мешает: ничего",
+        "Done: TASK-1 login\nDoing: TASK-2 export\nBlocked: —",
+        "вчреа TASK-1 логин сделал, сеогдня TASK-2 выгрузка, блокеров нет",
+        "@team вчера TASK-1 логин закрыл, сегодня TASK-2 выгрузка, блокеров нет",
+        "По TASK-1: вчера закончил, отдал в QA. По TASK-2: сегодня начинаю. Блокеров нет",
+        "Yesterday: TASK-1 export. Going to test it today and then start TASK-2. No blockers",
+        "вчера TASK-1 — тесты, дописал, сегодня TASK-2 — миграция, сделаю с утра, блокеров нет",
+        "вчера TASK-1 логин, сегодня TASK-2 выгрузка. Блокеров нет, разве что долгая сборка, но жить можно",
+    ],
+)
+def test_layouts_and_asides_of_a_great_daily(text: str) -> None:
+    """Markdown headings, «Что сделал / Что мешает», «Done / Doing / Blocked», time words with two letters swapped,
+    @mentions, «По TASK-1: вчера …», a time word before «and», a time adverb after a verb, «но жить можно»."""
+    daily = parse_daily(text, "DEV")["daily"]
+    assert _section_ids(daily, "yesterday") == ["TASK-1"] and _section_ids(daily, "today") == ["TASK-2"]
+    assert daily["blockers"] == [] and daily["quality"] == "GREAT", daily
+
+
+def test_a_header_is_not_taken_for_the_authors_name() -> None:
+    """«Блокеры: вчера не было прав, сегодня дали» is the blocker line (resolved), not «Блокеры» writing a daily."""
+    daily = parse_daily(
+        "Вчера: TASK-1 логин\nСегодня: TASK-2 выгрузка\nБлокеры: вчера не было прав, сегодня дали", "DEV"
+    )
+    assert daily["daily"]["blockers"] == [] and daily["daily"]["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize("same", ["тоже", "то же самое", "same"])
+def test_the_same_as_yesterday_says_something_about_today(same: str) -> None:
+    output = parse_daily(f"вчера TASK-1 тесты, сегодня {same}, блокеров нет", "DEV")
+    assert output["clarification"]["needs_clarification"] is False
+
+
+@pytest.mark.parametrize("other", ["был на демо", "сходил на ретро", "потом 1:1 с тимлидом"])
+def test_a_meeting_beside_a_task_is_an_item_of_its_own(other: str) -> None:
+    daily = parse_daily(f"Вчера: TASK-1 закрыл, {other}\nСегодня: TASK-2 выгрузка\nБлокеры: нет", "DEV")["daily"]
+    assert _section_ids(daily, "yesterday") == ["TASK-1", None] and daily["quality"] == "DETAIL_OK"
+
+
+def test_a_wait_after_a_task_id_is_a_clause_of_its_own() -> None:
+    daily = parse_daily("вчера TASK-1 закрыл, сегодня TASK-2 делаю, по TASK-1 жду ответ от QA", "DEV")["daily"]
+    assert _section_ids(daily, "today") == ["TASK-2"]
+    assert [b["related_task_id"] for b in daily["blockers"]] == ["TASK-1"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "под угрозой релиз: ключи от партнёра так и не пришли",
+        "стенд упал, никто из тестировщиков не может работать",
+        "GitLab недоступен у всей команды",
+        "сборка сломана, задеплоить ничего нельзя",
+    ],
+)
+def test_what_stops_the_release_or_everyone_is_critical(text: str) -> None:
+    from agentcore.apps.scrum.blocker_reading import criticality
+
+    assert criticality(text)[0] is True

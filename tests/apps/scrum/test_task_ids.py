@@ -102,3 +102,9 @@ def test_new_forms_are_valid_blocker_tasks() -> None:
 def test_an_issue_path_names_a_task_only_on_a_code_host(text: str, ids: list[str]) -> None:
     """``…/owner/repo/issues/12`` is a GitHub/GitLab issue; on another host (Sentry) it is that tool's page."""
     assert task_ids_in(text) == ids
+
+
+def test_a_key_inside_a_path_is_a_slug_and_a_key_at_its_end_a_task() -> None:
+    assert task_ids_in("https://grafana.example.com/d/ABC-12/overview") == []
+    assert task_ids_in("https://tracker.yandex.ru/PAY-12") == ["PAY-12"]
+    assert task_ids_in("https://tracker.yandex.ru/PAY-12/") == ["PAY-12"]

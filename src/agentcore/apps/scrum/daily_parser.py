@@ -53,14 +53,19 @@ def _wordset(words: str) -> frozenset[str]:
     return frozenset(words.split())
 
 
+def _swaps(word: str) -> str:
+    """``word`` with two neighbouring letters swapped, every way, as a regex alternation: typos of a time word."""
+    return "|".join(sorted({word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(1, len(word) - 1)}))
+
+
 _YESTERDAY = (
     r"вч[еи]р\w*|вчр\w*|вчеоа|вчра|вчеа|yesterday|в\s+пятницу|на\s+прошлой\s+неделе|за\s+прошлый\s+день|сделано|done|"
-    r"по\s+вчера"
+    r"по\s+вчера|" + _swaps("вчера")
 )
 _TODAY = (
     r"сег[оа]дн\w*|сев[оа]дн\w*|сиг[оа]дн\w*|с[её]дня|сення|today|планы?|планах|в\s+планах|план\s+на\s+день|"
     r"на\s+сегодня|todo|to\s+do|plans?|в\s+работе|in\s+progress|wip|завтра|сег[оа]?дн[яи]|сегодя|сегдоня|сегоня|"
-    r"сегдня|севоня|сигодня|сёдня|сегодн|сгодня|сеодня|егодня"
+    r"сегдня|севоня|сигодня|сёдня|сегодн|сгодня|сеодня|егодня|" + _swaps("сегодня")
 )
 _BLOCKER_WORDS = (
     r"блок[еи]р\w*|блокир\w*|блокеры|blockers?|blocked|impediments?|препятстви\w*|проблем\w*|затык\w*|"
@@ -75,8 +80,9 @@ _EMOJI_SECTION: dict[str, Section] = {
 _LEADING_SYMBOLS = re.compile(r"^[^\w\s#(«\"\[]+\s*")
 _SECTION_TAIL = rf"(?:\s+(?:на|for|{_YESTERDAY}|{_TODAY}))*"
 _HEADER = re.compile(
-    rf"^\s*(?:что\s+(?:сделал[аи]?|делал[аи]?)\s+)?(?:(?P<y>(?:{_YESTERDAY}){_SECTION_TAIL}|y)|"
-    rf"(?P<t>(?:{_TODAY}){_SECTION_TAIL}|t)|(?P<b>{_BLOCKER_WORDS}|b))"
+    rf"^\s*(?:что\s+(?:сделал[аи]?|делал[аи]?)\s+)?(?:(?P<y>(?:{_YESTERDAY}){_SECTION_TAIL}|y|что\s+(?:сделал[аи]?|сделано))|"
+    rf"(?P<t>(?:{_TODAY}){_SECTION_TAIL}|t|doing|next(?:\s+up)?|что\s+(?:буду|будем|планирую|собираюсь)(?:\s+делать)?)|"
+    rf"(?P<b>{_BLOCKER_WORDS}|b|что\s+(?:мешает|блокирует|тормозит)))"
     r"\s*(?:[:：]|—|–|-(?!\w)|=>|->|[^\w\s#(«\"\[,.;!?]+)\s*",
     re.IGNORECASE,
 )
@@ -223,11 +229,12 @@ _TRAIL = re.compile(r"[\s,;:—–\-.!?]+$")
 _SENTENCES = re.compile(r"(?:\r?\n)+|(?<=[.!?…])\s+|;\s*|(?<=\S)\.$|\s+[/|]\s+")
 _BULLET = re.compile(r"^\s*(?:[-*•–—]|\d{1,2}[.)])\s+")
 _CLAUSE_SPLIT = re.compile(
-    rf"(?:,\s*|\s+—\s+|\s+–\s+|\s+)(?:(?:а|и|но|однако|зато)\s+)?(?=(?:{_YESTERDAY}|{_TODAY})\b)"
+    rf"(?:,\s*|\s+—\s+|\s+–\s+|\s+(?!(?:{_YESTERDAY}|{_TODAY})\s*(?:$|[.!?]|\s(?:and|и|or|или)\b)))"
+    rf"(?:(?:а|и|но|однако|зато)\s+)?(?=(?:{_YESTERDAY}|{_TODAY})\b)"
     r"|,\s*(?=(?:блок[еи]р\w*|blocker|blocked|жд(?:у|ем)|не\s+мо(?:гу|жем)|нет\s+доступ|мешает|упал|простаива\w*|"
     r"вс[её]\s+(?:упало|лежит)|работа\s+встала|без\s+\w+\s+работать)\b)"
     # a wait a few words into the clause («…, после обеда жду созвон»): the clause before it is the day's work
-    r"|,\s*(?=(?:[а-яё]+\s+){1,2}(?:жд(?:у|ем|[её]м)|ожида(?:ю|ем))\b)"
+    r"|,\s*(?=(?:[^\s,.;]+\s+){1,3}(?:жд(?:у|ем|[её]м)|ожида(?:ю|ем))\b)"
     r"|,\s*(?=был[аио]?\s+(?:блок|затык|проблем))"
     r"|,\s*(?:а\s+|и\s+|потом\s+|затем\s+)?(?=(?:планирую|буду|начну|займусь|собираюсь|возьму|продолжу|дальше|"
     r"сделал|закрыл|доделал|закончил|завершил|пофиксил|починил|исправил|выкатил|смержил|протестировал|проверил)\b)"
@@ -279,7 +286,7 @@ _NONE_LEFT = re.compile(
     re.IGNORECASE,
 )
 # Who writes, before the daily itself («QA:», «Петя:», «Backend team:»): one or two words and a colon.
-_LABEL = re.compile(r"^\s*[A-Za-zА-Яа-яЁё][\w.]{0,15}(?:\s+[\w.]{1,15})?\s*:\s+")
+_LABEL = re.compile(r"^\s*[A-Za-zА-Яа-яЁё][\w.]{0,15}(?:\s+[\w.#/-]{1,30})?\s*:\s+")
 # An aside that is neither work nor a blocker: a call for help, a condition («если кто знает СБП — буду рад
 # подсказке», «кто в курсе, как …»).
 _ASIDE = re.compile(
@@ -396,6 +403,8 @@ def _verb_section(text: str) -> Section | None:
 
 
 _DASHES = re.compile(r"^\s*[-—–]+\s*$")
+_MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+")
+_MENTION = re.compile(r"(?<![\w.@])@[\w.-]+")
 _NONE_WORDS = ("нет", "нету", "none", "nope")
 
 
@@ -424,11 +433,20 @@ def _one_edit(a: str, b: str) -> bool:
 
 def _split_clauses(message: str) -> list[_Clause]:
     clauses: list[_Clause] = []
+    if "@" in message:
+        message = _MENTION.sub("", message)  # «@petya», «@channel»: whom the daily addresses, not what it says
     for index, sentence in enumerate(_SENTENCES.split(message)):
-        sentence = _BULLET.sub("", sentence or "").strip()
-        label = _LABEL.match(sentence)
+        sentence = _MARKDOWN_HEADING.sub("", _BULLET.sub("", sentence or "")).strip()
+        label = None if _HEADER.match(sentence) else _LABEL.match(sentence)  # «Блокеры: вчера …» is a header
         if label and (_HEADER.match(sentence[label.end() :]) or _starts_section(sentence[label.end() :])):
-            sentence = sentence[label.end() :]  # «QA: вчера …», «Петя: Вчера: …» — who writes, not what
+            rest = sentence[label.end() :]
+            topic = sentence[: label.end()].rstrip(": ")
+            time = _HEADER.match(rest) or re.match(rf"(?:{_YESTERDAY}|{_TODAY})\b", rest, re.IGNORECASE)
+            if task_ids_in(topic) and time:
+                # «По TRV-113: вчера закончил» — the task the statement is about: «вчера по TRV-113 закончил»
+                sentence = f"{rest[: time.end()].rstrip()} {topic} {rest[time.end() :].lstrip()}"
+            else:
+                sentence = rest  # «QA: вчера …», «Петя: Вчера: …» — who writes, not what
         hint: Section | None = None
         if _DASHES.match(sentence):  # «• —» under «Блокеры»: a dash for «none», not a bullet without text
             clauses.append(_Clause("—", index))
@@ -490,7 +508,9 @@ _QUALIFIER = re.compile(
 # A clause that only denies that the trouble before it is a blocker («…, но это не мешает», «…, но это не блокер»).
 _DENIAL_ONLY = re.compile(
     r"^\W*(?:но\s+|а\s+|и\s+)?(?:это\s+|оно\s+|он\s+|она\s+|пока\s+)?(?:(?:мне\s+|работе\s+)?(?:не|ничему\s+не)\s+"
-    r"(?:мешает|блокирует|блокер\w*|критично|страшно|проблема)|not\s+(?:a\s+)?blocker|not\s+blocking)\W*$",
+    r"(?:мешает|блокирует|блокер\w*|критично|страшно|проблема)|not\s+(?:a\s+)?blocker|not\s+blocking|"
+    # «…, но жить можно», «…, терпимо»: the trouble is bearable
+    r"жить\s+можно|терпимо|(?:i\s+can\s+)?live\s+with\s+it)\W*$",
     re.IGNORECASE,
 )
 
@@ -607,11 +627,15 @@ _OTHER_ACTIVITY = re.compile(
     r"^(?:(?:и|а|потом|затем|ещё|еще|также|and|then|also)\s+)?"
     r"(?:(?:провёл|провел|провела|был|была|ходил|ходила|сходил|сходила|разбирал|разбирала|attended|had)\s+"
     r"(?:(?:на|в|a|an|some|two|a\s+couple\s+of)\s+)?)?"
-    r"(?:созвон\w*|встреч[аиуе]\w*|собес\w*|собеседовани\w*|интервью|митинг\w*|планировани\w*|груминг\w*|"
+    r"(?:созвон\w*|встреч[аиуе]\w*|собес\w*|ретро\w*|демо\b|стендап\w*|дейли\b|планёрк\w*|планерк\w*|1[:-]1\b|"
+    r"one-on-one|retro\w*|demo\b|standup\w*|собеседовани\w*|интервью|митинг\w*|планировани\w*|груминг\w*|"
     r"онбординг\w*|обучени\w*|воркшоп\w*|конференц\w*|дежурств\w*|саппорт\w*|почт[аеуы]\b|помога\w*|помог\b|"
     r"помощь\b|ревью\b|ревьюил\w*|code\s+reviews?\b|reviews?\b|reviewed\b|reviewing\b|meetings?\b|calls?\b|"
     r"interviews?\b|helped\b|helping\b|mail\b|emails?\b)",
     re.IGNORECASE,
+)
+_SAME_AS = re.compile(
+    r"^(?:тоже|то\s+же(?:\s+самое)?|так\s+же|аналогично|same(?:\s+as\s+yesterday)?|the\s+same|too)$", re.IGNORECASE
 )
 _ITEM_JOINT = re.compile(r",\s*|\s+(?:и|and)\s+", re.IGNORECASE)
 
@@ -643,6 +667,8 @@ def _items(text: str) -> list[dict[str, Any]]:
         summary = _clean(_YESTERDAY_RE.sub("", summary, count=1) if _YESTERDAY_RE.match(summary) else summary)
         summary = _clean(_TODAY_RE.sub("", summary, count=1) if _TODAY_RE.match(summary) else summary)
     summary = _clean(summary)
+    if _SAME_AS.match(summary):  # «сегодня то же самое»: said, without a task
+        return [{"task_id": None, "summary": summary}]
     if not summary or (not _content_words(summary) and not task_ids_in(summary)):
         return []
     ids = task_ids_in(summary)
@@ -817,7 +843,7 @@ def _only_verbs(text: str) -> bool:
     return 0 < len(meaningful) <= 2 and all(_is_verb(w) for w in meaningful)
 
 
-_VERB_FILLERS = _wordset("уже сам сама сами дальше быстро сейчас потом тоже")
+_VERB_FILLERS = _wordset("уже сам сама сами дальше быстро сейчас потом тоже утра утром вечером днём днем обеда сразу")
 # Statuses that go on with the task before them («PAY-101 — WIP», «QA-380 passed»).
 _STATUS_WORDS = _wordset(
     "done wip todo готово готов сделано progress passed failed merged closed testing работе ревью review"

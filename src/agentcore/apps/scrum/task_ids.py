@@ -30,8 +30,9 @@ _URL = re.compile(r"https?://[^\s<>\"'«»()\[\]]+", re.IGNORECASE)
 # After «browse/», «issue/» … any case; elsewhere in a path only an upper-case key (``tracker.yandex.ru/PAY-12``),
 # so a dashboard slug like ``/d/x9-12/`` is not a task.
 _URL_KEY = re.compile(
-    r"/(?:(?:browse|issue|issues|tasks?|ticket|card)/([A-Za-z][A-Za-z0-9_]{0,19}-\d{1,9})|([A-Z]{2,20}-\d{1,9}))"
-    r"(?=$|[/?#])"
+    r"/(?:(?:browse|issue|issues|tasks?|ticket|card)/([A-Za-z][A-Za-z0-9_]{0,19}-\d{1,9})(?=$|[/?#])|"
+    # elsewhere only as the last part of the path: a key in the middle (``/d/TRV-1/latency``) is that page's slug
+    r"([A-Z]{2,20}-\d{1,9})(?=/?$|[?#]))"
 )
 _URL_REPO = re.compile(
     r"^https?://[^/]+/(?:[^?#]*/)?([^/?#]+)/([^/?#-][^/?#]*)(?:/-)?/(?:issues|pull|pulls|merge_requests)/(\d{1,9})"
