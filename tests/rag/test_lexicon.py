@@ -67,6 +67,8 @@ def test_the_search_query_gets_the_documents_words() -> None:
     assert ("lexicon", "залочат", "заблокировать") in repaired.changes
     # a word the collection uses is left alone
     assert "lexicon" not in {rule for rule, _, _ in repair_query("учётная запись", vocabulary).changes}
+    # an everyday verb's synonyms («~=») are for the focus check, not for the search
+    assert "lexicon" not in {rule for rule, _, _ in repair_query("где взять справку", vocabulary).changes}
 
 
 def test_the_extractive_answer_scores_the_documents_words() -> None:
@@ -83,3 +85,20 @@ def test_a_plural_only_noun_is_not_read_as_the_verb_of_a_yes_no() -> None:
         "ноутбук сломался, дадут ли временный", shown, shown, headings=["Если ноутбук сломался"], embed=_far
     )
     assert check.decline
+
+
+def test_the_hour_of_a_time_question_is_its_slot_not_its_subject() -> None:
+    assert "час" not in question_parts("до которого часа работает техподдержка")[0].terms
+
+
+def test_a_question_verb_is_found_as_the_verb_rules_are_written_with() -> None:
+    shown = ["До 11:00 сообщите непосредственному руководителю, что заболели."]
+    assert not check_focus("до которого часа предупредить шефа что заболел", shown, shown, embed=_far).decline
+    shown = ["Справки выдаются в течение 3 рабочих дней."]
+    assert not check_focus("через сколько дней дадут справку", shown, shown, embed=_far).decline
+
+
+def test_a_verb_is_its_reflexive() -> None:
+    shown = ["При увольнении всё оборудование сдаётся в ИТ-отдел в последний рабочий день."]
+    check = check_focus("при увольнении когда сдавать ноутбук", shown, shown, headings=["Ноутбуки"], embed=_far)
+    assert not check.decline

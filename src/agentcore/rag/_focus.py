@@ -132,6 +132,8 @@ _QUESTION_WORDS = frozenset(
     число время дата срок лимит размер стоимость сумма длина длительность длиться продолжаться составлять
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
+_CLOCK_WORDS = frozenset({"час", "часы"})
+"""The slot of a question asking a time («до которого часа»), not one of its subject terms."""
 _ROLE_WORDS = re.compile(
     r"руководител|директор|менеджер|инженер|мастер|владел|координатор|наставник|бухгалтери|техподдержк|отдел|"
     r"\bhr\b|команд|разработчик|дежурн|офис-менеджер|ресепшен|сотрудник|тимлид|ревьюер|автор|лид",
@@ -285,6 +287,9 @@ def question_parts(question: str) -> list[Part]:
             merged = asks if last.asks == "other" else last.asks
             parts[-1] = Part(f"{last.text}, {piece}", merged, last.terms)
             continue
+        if asks == "time":
+            # «до которого часа», «в какие часы»: the hour is what is asked, not a subject
+            terms = tuple(t for t in terms if t not in _CLOCK_WORDS) or terms
         parts.append(Part(piece, asks, terms))
     if len(parts) > 1 and any(not p.terms for p in parts):
         parts = [p for p in parts if p.terms] or parts
@@ -293,6 +298,11 @@ def question_parts(question: str) -> list[Part]:
 
 def _matches(term: str, words: set[str], stems: set[str]) -> bool:
     if term in words:
+        return True
+    # a verb and its reflexive («сдавать» / «сдаётся» → «сдаваться»)
+    if term.endswith(("ть", "чь")) and f"{term}ся" in words:
+        return True
+    if term.endswith(("ться", "чься")) and term[:-2] in words:
         return True
     stem = _stem(term)
     if stem in stems:

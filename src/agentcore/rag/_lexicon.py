@@ -34,12 +34,15 @@ class Match:
         lemmas: their lemmas (the entry's key).
         alternatives: the documents' words for them, each a tuple of lemmas that must all be found.
         phrases: the same alternatives as written in the lexicon (for a query).
+        query: whether a search query may get them (a chat word); ``False`` for an everyday word whose synonyms
+            only the focus check and the sentence scoring read (an entry written with «~=»).
     """
 
     words: tuple[str, ...]
     lemmas: tuple[str, ...]
     alternatives: tuple[tuple[str, ...], ...]
     phrases: tuple[str, ...]
+    query: bool = True
 
 
 @lru_cache(maxsize=65536)
@@ -73,6 +76,10 @@ def _stems(text: str) -> tuple[str, ...]:
     return tuple(stem(w) for w in _WORD_RE.findall(text))
 
 
+_FOCUS_ONLY: set[tuple[str, ...]] = set()
+"""Keys written with «~=» (filled by :func:`load`)."""
+
+
 @lru_cache(maxsize=1)
 def load() -> dict[tuple[str, ...], tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]]:
     """The lexicon: key lemmas → (alternatives as lemma tuples, alternatives as written).  Entries sharing a key
@@ -84,6 +91,9 @@ def load() -> dict[tuple[str, ...], tuple[tuple[tuple[str, ...], ...], tuple[str
         if "=" not in line:
             continue
         left, right = (side.strip() for side in line.split("=", 1))
+        if left.endswith("~"):
+            left = left[:-1].strip()
+            _FOCUS_ONLY.add(_lemmas(left))
         key = _lemmas(left)
         phrases = tuple(p.strip().lower() for p in right.split("|") if p.strip())
         if not key or not phrases or len(key) > MAX_PHRASE:
@@ -104,7 +114,7 @@ def _by_stems() -> dict[tuple[str, ...], tuple[str, ...]]:
     entries = load()
     found: dict[tuple[str, ...], tuple[str, ...]] = {}
     for line in text.splitlines():
-        left = line.split("#", 1)[0].split("=", 1)[0].strip()
+        left = line.split("#", 1)[0].split("=", 1)[0].strip().rstrip("~").strip()
         key = _lemmas(left)
         if key in entries:
             found.setdefault(_stems(left), key)
@@ -161,7 +171,7 @@ def matches(text: str) -> list[Match]:
                 key = _verb_of(words[i]) or key
             entry = entries.get(key)
             if entry is not None:
-                found.append(Match(tuple(words[i : i + size]), key, entry[0], entry[1]))
+                found.append(Match(tuple(words[i : i + size]), key, entry[0], entry[1], key not in _FOCUS_ONLY))
                 i += size
                 break
         else:

@@ -311,7 +311,7 @@ def _with_lexicon(text: str, vocabulary: Vocabulary, changes: list[tuple[str, st
     """``text`` with the documents' words for its colloquial words (:mod:`agentcore.rag._lexicon`: «залочат» →
     «заблокировать», «шеф» → «руководитель») added after them — only for words the collection does not use."""
     for match in _lexicon.matches(text):
-        if all(_plain(w.lower()) in vocabulary for w in match.words):
+        if not match.query or all(_plain(w.lower()) in vocabulary for w in match.words):
             continue
         plain = _plain(text)
         added = [p for p in match.phrases if _plain(p) not in plain][:MAX_LEXICON_PHRASES]
