@@ -10,8 +10,10 @@ e5 embedder, hybrid retrieval) and scored as a user would score it:
 
 Two answerers: ``ask`` — the offline provider (rules, extractive answers), exactly ``agentcore ask``; ``scripted``
 — a scripted model that follows the base flow and then writes the draft **plus one false claim** (the first
-number of the draft changed, cited like the rest; with no draft, an invented answer citing [1]).  A false claim
-that reaches the user is counted (``false claims shown``).
+number of the draft changed, cited like the rest; with no draft, an invented answer citing [1]).  An answer whose
+shown text holds the falsified content is counted (``false claims shown``): the changed number with the words
+around it, the injected prohibition, or the invented answer — not the mere «Кроме того» (the claim check may strip
+the false part of that line and show a true sentence of it; counting those over-counted before 2026-11-26).
 
 Only the public interface is used (``AgentService.stream_agent_response`` and the ``final`` event), so the same
 script measures an older checkout: ``PYTHONPATH=<checkout>/src python benchmarks/research_answer_eval.py``.
@@ -42,6 +44,11 @@ ROOT = Path(__file__).resolve().parent.parent
 _MARKERS_RE = re.compile(r"\s*\[[^\[\]\n]{1,40}\]")
 _NUMBER_RE = re.compile(r"(?<![\d:.,])(\d{1,5})(?![\d:])")
 INVENTED = "По правилам компании на это отводится 10 рабочих дней, оформление через HR [1]."
+PROHIBITION = "Кроме того, этого делать нельзя"
+_PROHIBITS_RE = re.compile(r"нельзя|запрещ|не допуска|не разреша", re.IGNORECASE)
+# What the scripted model falsified in the current question (read by ``evaluate``): text that, found in the shown
+# answer, means the false content reached the user.
+INJECTED: list[str] = []
 
 
 def normalise(text: str) -> str:
@@ -67,22 +74,38 @@ def sloppy_model(request: Any) -> str:
     head, answer = reply.split("FinalAnswer:", 1)
     answer = answer.strip()
     if answer.startswith("В базе знаний нет ответа"):
+        INJECTED.append(INVENTED)
         return f"{head}FinalAnswer: {INVENTED}"
-    return f"{head}FinalAnswer: {answer}\n{false_claim(answer)}"
+    line, signature = false_claim(answer)
+    INJECTED.append(signature)
+    return f"{head}FinalAnswer: {answer}\n{line}"
 
 
-def false_claim(draft: str) -> str:
-    """The draft's first sentence with a number, the number changed — cited like the original."""
+def false_claim(draft: str) -> tuple[str, str]:
+    """The draft's first sentence with a number, the number changed — cited like the original; without a number,
+    its first line under an injected prohibition.  Returns (the line, its signature): the changed number with the
+    word before it and up to two words after it in its sentence, or the prohibition."""
     for raw in draft.splitlines():
         line = re.sub(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+", "", raw)  # a list marker is no fact to falsify
         match = _NUMBER_RE.search(_MARKERS_RE.sub(" ", line))
         if match:
             clean = _MARKERS_RE.sub(" ", line)
             wrong = str(int(match.group(1)) + 7)
+            before = clean[: match.start()].split()[-1:]
+            after = re.split(r"[.!?;]\s", clean[match.end() :] + " ", maxsplit=1)[0].split()[:2]
+            signature = " ".join([*before, wrong, *after]).rstrip(".,:;")
             sentence = clean[: match.start()] + wrong + clean[match.end() :]
-            return "Кроме того: " + " ".join(sentence.split()).rstrip(".") + " [1]."
+            return "Кроме того: " + " ".join(sentence.split()).rstrip(".") + " [1].", signature
     first = re.sub(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+", "", draft.splitlines()[0])
-    return "Кроме того, этого делать нельзя: " + first
+    # over a line that prohibits already, the injected prohibition states nothing false: nothing to count
+    signature = "" if _PROHIBITS_RE.search(first) else PROHIBITION
+    return f"{PROHIBITION}: " + first, signature
+
+
+def false_shown(answer: str, injected: list[str]) -> bool:
+    """Whether the shown ``answer`` holds a falsified content of ``injected`` (see :func:`false_claim`)."""
+    plain = normalise(answer)
+    return any(signature and normalise(signature) in plain for signature in injected)
 
 
 def classify(item: dict[str, Any], answered: bool, answer: str) -> str:
@@ -109,6 +132,7 @@ async def evaluate(settings: Settings, questions: list[dict[str, Any]], mode: st
         async for _ in service.stream_agent_response(AgentRequest(question="Сколько дней длится отпуск?")):
             pass
         for item in questions:
+            INJECTED.clear()
             started = time.perf_counter()
             events = [e async for e in service.stream_agent_response(AgentRequest(question=item["question"]))]
             elapsed = time.perf_counter() - started
@@ -128,7 +152,9 @@ async def evaluate(settings: Settings, questions: list[dict[str, Any]], mode: st
                     "answered": answered,
                     "outcome": classify(item, answered, answer),
                     "names_missing": "В документах не нашлось" in answer,
-                    "false_shown": mode == "scripted"
+                    "false_shown": mode == "scripted" and answered and false_shown(answer, INJECTED),
+                    # the count used before 2026-11-26: any answer holding «Кроме того» (over-counts)
+                    "krome_shown": mode == "scripted"
                     and answered
                     and ("Кроме того" in answer or "10 рабочих дней, оформление" in answer),
                     "refinements": last.metadata.get("refinements", 0) if last.type == "final" else 0,
@@ -159,6 +185,7 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "hallucinated": share(unanswerable, "hallucinated"),
         "partial_missing_named": sum(r["names_missing"] for r in partial if r["answered"]) / max(1, len(partial)),
         "false_claims_shown": sum(r["false_shown"] for r in rows),
+        "krome_shown_old_count": sum(r["krome_shown"] for r in rows),
         "refinements": sum(r["refinements"] for r in rows),
         "refinements_helped": sum(bool(r["refinement_helped"]) for r in rows),
         "seconds_p50": sorted(r["seconds"] for r in rows)[len(rows) // 2] if rows else float("nan"),
@@ -211,6 +238,7 @@ def main() -> None:
             "hallucinated",
             "partial_missing_named",
             "false_claims_shown",
+            "krome_shown_old_count",
             "refinements",
             "refinements_helped",
             "seconds_p50",

@@ -63,7 +63,8 @@ async def test_true_sentence_and_false_number_only_the_true_one_is_shown() -> No
     shown = render_claims(report)
     assert "28" in shown.text
     assert "35" not in shown.text
-    assert shown.text.splitlines()[-1].startswith(MISSING_PREFIX)
+    # no part of the question is left unanswered: the removed claim goes to ``removed`` only, no closing line
+    assert MISSING_PREFIX not in shown.text
     assert [c.claim.text for c in shown.removed] == ["Ежегодный отпуск составляет 35 календарных дней."]
 
 
@@ -172,3 +173,50 @@ async def test_a_numbered_list_shown_whole_keeps_its_numbers() -> None:
     )
     shown = render_claims(await check_claims(read_claims(answer, CONTEXT), CONTEXT))
     assert [line[:2] for line in shown.text.splitlines()] == ["1.", "2."]
+
+
+SICK = compose_context(
+    [
+        Hit(
+            "sick#0",
+            "sick",
+            "Больничный — Оплата",
+            "Первые 3 дня болезни оплачивает компания, остальные — фонд. "
+            "Компания доплачивает до полного оклада за первые 10 рабочих дней болезни в году.",
+            1.0,
+            "",
+            1,
+        ),
+    ]
+)
+SICK_ANSWER = (
+    "Первые 3 дня болезни оплачивает компания [1].\nКроме того: Первые 10 дня болезни оплачивает компания [1]."
+)
+
+
+async def test_a_true_sentence_and_a_number_taken_from_another_rule_only_the_true_one_is_shown() -> None:
+    report = await check_claims(read_claims(SICK_ANSWER, SICK), SICK)
+    assert [c.status for c in report.claims] == ["supported", "contradicted"]
+    shown = render_claims(report)
+    assert shown.text == "Первые 3 дня болезни оплачивает компания [1]."
+
+
+async def test_a_judge_approving_everything_cannot_show_a_number_from_another_rule() -> None:
+    report = await check_claims(read_claims(SICK_ANSWER, SICK), SICK, judge=_ApproveAll())
+    assert [c.status for c in report.claims] == ["supported", "contradicted"]
+    assert "10 дня" not in render_claims(report).text
+
+
+async def test_a_claim_repeating_a_shown_one_is_shown_once() -> None:
+    answer = "Отпуск можно делить на части [1]. Кроме того: отпуск можно делить на части [1]."
+    shown = render_claims(await check_claims(read_claims(answer, CONTEXT), CONTEXT))
+    assert shown.text == "Отпуск можно делить на части [1]."
+    assert not shown.removed
+
+
+async def test_a_removed_claim_names_no_part_unless_one_is_missing() -> None:
+    report = await check_claims(read_claims(SICK_ANSWER, SICK), SICK)
+    assert MISSING_PREFIX not in render_claims(report).text
+    named = render_claims(report, missing=["оплата больничного по уходу за ребёнком"])
+    assert named.text.splitlines()[-1] == f"{MISSING_PREFIX} оплата больничного по уходу за ребёнком."
+    assert "10 дня" not in named.text

@@ -82,3 +82,43 @@ def test_codes_are_compared_whole() -> None:
 def test_a_negated_preposition_is_no_negated_fact() -> None:
     evidence = "В пятницу и в выходные плановые релизы запрещены, исправления выпускаются не по графику."
     assert guard("По пятницам плановые релизы запрещены.", evidence).ok
+
+
+PASS_RULES = (
+    "Заявку на гостевой пропуск подают за 2 рабочих дня до визита. Гостевой пропуск действует 5 рабочих дней. "
+    "Ноутбуки выносить из офиса без пропуска запрещено."
+)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Заявку на гостевой пропуск подают за 5 рабочих дней до визита.",  # 5 рабочих дней: the validity rule's
+        "Гостевой пропуск действует 2 рабочих дня.",
+    ],
+)
+def test_a_number_taken_from_another_statement_conflicts(claim: str) -> None:
+    result = guard(claim, PASS_RULES)
+    assert not result.ok and result.conflict
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Заявку на гостевой пропуск подают за 2 рабочих дня до визита.",
+        "Гостевой пропуск действует 5 рабочих дней, заявку подают за 2 рабочих дня.",  # two rules, each number its own
+    ],
+)
+def test_numbers_of_their_own_statements_pass(claim: str) -> None:
+    assert guard(claim, PASS_RULES).ok, guard(claim, PASS_RULES)
+
+
+def test_a_prohibition_the_restated_sentence_lacks_conflicts() -> None:
+    # «запрещено» is in the evidence, but for carrying laptops out, not for the pass request the claim restates
+    result = guard("Кроме того, этого делать нельзя: заявку на гостевой пропуск подают за 2 рабочих дня.", PASS_RULES)
+    assert not result.ok and result.conflict
+    assert guard("Выносить ноутбуки из офиса без пропуска нельзя.", PASS_RULES).ok
+
+
+def test_not_allowed_is_a_prohibition() -> None:
+    assert guard("Передавать пароль коллегам нельзя.", "Передавать пароль коллегам не допускается.").ok

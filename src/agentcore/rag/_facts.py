@@ -10,7 +10,11 @@ of a claim is present, and the same, in the evidence.  Normalisation makes equal
 * a unit or a qualifier («рабочих», «календарных») the claim gives must match the evidence's; one the claim leaves
   out is not required;
 * a negation belongs to the word after it: «не позднее» and «не ранее» are different facts; a claim that states
-  without negation what the evidence negates («дни здоровья переносятся» / «не переносятся») conflicts with it.
+  without negation what the evidence negates («дни здоровья переносятся» / «не переносятся») conflicts with it;
+  «не допускается», «не разрешается», «недопустимо» are a prohibition, as «нельзя» and «запрещено» are;
+* a number or a negation belongs to its statement: present somewhere in the evidence is not enough when the
+  evidence sentence that says what the claim's clause says («первые N дней болезни оплачивает компания») gives
+  another number, or no negation — the claim then restates that sentence with the fact changed, a conflict.
 
 Pure functions over text, no model: fast enough to run on every claim of every answer.
 """
@@ -141,8 +145,12 @@ _UNITS = {
 }
 _NEGATION_RE = re.compile(r"(?<![\w-])(не|ни|нет|нельзя|запрещ\w*|без)\s+([а-яёa-z]+)", re.IGNORECASE)
 _BARE_NEGATION_RE = re.compile(
-    r"(?<![\w-])(нельзя|запрещено|запрещается|запрещены|запрещен|запрещена)(?![\w-])", re.IGNORECASE
+    r"(?<![\w-])(нельзя|запрещено|запрещается|запрещены|запрещен|запрещена|недопустимо"
+    r"|не\s+(?:допускается|допускаются|разрешается|разрешено|разрешены))(?![\w-])",
+    re.IGNORECASE,
 )
+# Where a clause ends: the scope of a number or a negation is its clause, not the whole sentence.
+_CLAUSE_END_RE = re.compile(r"[,;:—–()\n.!?]")
 _NAME_RE = re.compile(
     r"«([^»]{2,60})»|\b([A-Za-z][A-Za-z0-9.+#_-]*[A-Za-z0-9])\b|(?<=[\s(])([А-ЯЁ][а-яё]+(?:-[А-ЯЁ]?[а-яё]+)?)"
 )
@@ -247,6 +255,9 @@ class Quantity:
     qualifier: str = ""
     counts: frozenset[str] = field(default=frozenset(), compare=False)
     """Stems of the words right after the number (the unit and qualifier aside): what it counts («дня здоровья»)."""
+    context: frozenset[str] = field(default=frozenset(), compare=False)
+    """Stems of the content words of the number's clause (the whole text when the clause has fewer than two): the
+    statement the number belongs to."""
 
 
 @dataclass(frozen=True)
@@ -259,6 +270,8 @@ class Facts:
     negations: frozenset[str] = frozenset()
     negated_words: frozenset[str] = frozenset()
     words: frozenset[str] = frozenset()
+    negation_contexts: tuple[tuple[str, frozenset[str]], ...] = ()
+    """Each negation with the content-word stems of its clause (as :attr:`Quantity.context`)."""
 
 
 @dataclass(frozen=True)
@@ -314,18 +327,27 @@ def extract_facts(text: str) -> Facts:
         unit = sign or (_unit(word) if word else "")
         if unit == "неделя":
             value, unit = value * 7, "день"
-        after = _WORD_RE.findall(normal[match.end() : match.end() + 40])[:2]
+        clause_end = _CLAUSE_END_RE.search(normal, match.end())
+        tail = normal[match.end() : min(match.end() + 40, clause_end.start() if clause_end else len(normal))]
+        after = _WORD_RE.findall(tail)[:2]  # what it counts is in its clause («5 дней, заявку…»: not «заявку»)
         counts = frozenset(
             stem for w in after if len(w) > 2 and (stem := _stem(w)) and not _unit(w) and w.lower() not in _SKIP_AFTER
         )
-        quantities.append(Quantity(value, unit, (qualifier or "")[:6].lower(), counts))
+        context = _clause_words(normal, match.start(), match.end())
+        quantities.append(Quantity(value, unit, (qualifier or "")[:6].lower(), counts, context))
     negations: set[str] = set()
     negated: set[str] = set()
-    for particle, word in _NEGATION_RE.findall(plain):
+    contexts: list[tuple[str, frozenset[str]]] = []
+    for match in _NEGATION_RE.finditer(plain):
+        particle, word = match.groups()
         stem = _stem(word)
-        negations.add(f"не {stem}" if particle.lower() in ("не", "ни", "нет") else f"нельзя {stem}")
+        negation = f"не {stem}" if particle.lower() in ("не", "ни", "нет") else f"нельзя {stem}"
+        negations.add(negation)
         negated.add(stem)
-    negations.update("нельзя" for _ in _BARE_NEGATION_RE.findall(plain))
+        contexts.append((negation, _clause_words(plain, match.start(), match.start(2))))
+    for match in _BARE_NEGATION_RE.finditer(plain):
+        negations.add("нельзя")
+        contexts.append(("нельзя", _clause_words(plain, match.start(), match.end())))
     names: set[str] = set()
     for match in _NAME_RE.finditer(plain):
         quoted, latin, capital = match.groups()
@@ -343,8 +365,32 @@ def extract_facts(text: str) -> Facts:
     names.update(e.lower() for e in _EMAIL_RE.findall(plain))
     words = frozenset(_stem(w) for w in _WORD_RE.findall(plain))
     return Facts(
-        tuple(quantities), times, frozenset(n for n in names if n), frozenset(negations), frozenset(negated), words
+        tuple(quantities),
+        times,
+        frozenset(n for n in names if n),
+        frozenset(negations),
+        frozenset(negated),
+        words,
+        tuple(contexts),
     )
+
+
+def _content_words(text: str) -> frozenset[str]:
+    from agentcore.rag._analysis import get_analyzer
+
+    stop = get_analyzer().stopwords
+    found = (w.lower().replace("ё", "е") for w in _WORD_RE.findall(text))
+    return frozenset(_stem(w) for w in found if len(w) > 2 and w not in stop)
+
+
+def _clause_words(text: str, start: int, end: int) -> frozenset[str]:
+    """The content words of the clause around ``text[start:end]`` (that span left out); the whole text's when
+    the clause holds fewer than two."""
+    left = max((m.end() for m in _CLAUSE_END_RE.finditer(text, 0, start)), default=0)
+    right = _CLAUSE_END_RE.search(text, end)
+    clause = text[left:start] + " " + text[end : right.start() if right else len(text)]
+    words = _content_words(clause)
+    return words if len(words) >= 2 else _content_words(text[:start] + " " + text[end:])
 
 
 def _quantity_found(quantity: Quantity, evidence: Facts) -> bool:
@@ -387,6 +433,15 @@ def guard(claim: str, evidence: str) -> GuardResult:
             # the number is there, but it counts something else («10 рабочих дней болезни» ≠ «10 дней здоровья»)
             missing.append(f"{_format(quantity.value)} {quantity.unit}".strip())
             conflict = True
+        elif _said_elsewhere(
+            quantity.context,
+            [s for s in sentences if _quantity_found(quantity, s)],
+            [s for s in sentences if not _quantity_found(quantity, s) and _counts_in(quantity.unit, s)],
+        ):
+            # the number is there, but the sentence the claim restates gives another one («первые 3 дня болезни
+            # оплачивает компания» / the claim's «первые 10 дня…», 10 taken from another rule)
+            missing.append(f"{_format(quantity.value)} {quantity.unit}".strip())
+            conflict = True
     for time in mine.times - theirs.times:
         missing.append(time)
         conflict = conflict or bool(theirs.times)
@@ -396,6 +451,12 @@ def guard(claim: str, evidence: str) -> GuardResult:
     for negation in mine.negations - theirs.negations:
         missing.append(negation)
         conflict = True
+    for negation, context in mine.negation_contexts:
+        with_it = [s for s in sentences if negation in s.negations]
+        without = [s for s in sentences if negation not in s.negations]
+        if negation in theirs.negations and _said_elsewhere(context, with_it, without):
+            missing.append(negation)  # the evidence negates something else; the sentence the claim restates does not
+            conflict = True
     # The claim states, without negation, what the evidence negates («переносятся» / «не переносятся»).
     flipped = (theirs.negated_words - mine.negated_words) & mine.words
     for word in sorted(flipped):
@@ -406,6 +467,20 @@ def guard(claim: str, evidence: str) -> GuardResult:
         missing.append(f"не {word}")
         conflict = True
     return GuardResult(not missing, tuple(missing), conflict)
+
+
+def _counts_in(unit: str, facts: Facts) -> bool:
+    """Whether ``facts`` hold a number of ``unit`` (``""``: a bare number)."""
+    return any(o.unit == unit for o in facts.quantities)
+
+
+def _said_elsewhere(context: frozenset[str], holding: list[Facts], others: list[Facts]) -> bool:
+    """Whether one of ``others`` (evidence sentences without the fact) shares more of ``context`` than every sentence
+    ``holding`` the fact: the claim's clause restates that sentence, so the fact was taken from another statement."""
+    if not context:
+        return False
+    held = max((len(context & s.words) for s in holding), default=0)
+    return max((len(context & s.words) for s in others), default=0) > held
 
 
 def _name_in_words(name: str, facts: Facts) -> bool:

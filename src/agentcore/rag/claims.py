@@ -15,10 +15,12 @@ items and table rows (:func:`read_claims`, which also reads every citation form 
 The guard runs whatever judges.  A model judge (when a model is configured) is asked only about the claims the
 guard passed and may only downgrade them; a judge reply that cannot be read is ignored, with a warning.
 
-:func:`render_claims` writes what the user sees: the supported claims only, each ending with its citation,
-renumbered 1..k by first use with one number per source section (document + section title), and — when something
-was removed or a part of the question is not in the documents — one closing line «В документах не нашлось: …»
-naming the part of the question left unanswered (never the removed claim: that goes to ``removed``).
+:func:`render_claims` writes what the user sees: the supported claims only, each once (a claim that says nothing
+an earlier shown claim does not — «Кроме того: <the same sentence>» — is not shown again), each ending with its
+citation, renumbered 1..k by first use with one number per source section (document + section title), and — when a
+part of the question is not in the documents — one closing line «В документах не нашлось: …» naming that part.  A
+removed claim is never named (it goes to ``removed``); when every part of the question is answered, removing a
+claim adds no closing line.
 """
 
 from __future__ import annotations
@@ -311,11 +313,12 @@ def render_claims(report: ClaimReport, *, missing: Sequence[str] = (), removed_h
 
     Args:
         missing: the parts of the question the documents do not answer (named in the closing line).
-        removed_hint: what to name when claims were removed but no part of the question is known to be missing.
+        removed_hint: a part of the question to name when claims were removed and ``missing`` is empty (the
+            caller knows which part they answered); without it, a removal alone adds no closing line.
     """
     from agentcore.rag.answer import with_marker
 
-    kept = report.supported
+    kept = _without_repeats(report.supported)
     numbering: dict[int, int] = {}
     section_number: dict[tuple[str, str], int] = {}
     sources: list[Passage] = []
@@ -340,10 +343,29 @@ def render_claims(report: ClaimReport, *, missing: Sequence[str] = (), removed_h
     body = [f"{prefixes[n]} {' '.join(parts)}".strip() for n, parts in sorted(lines.items())]
     removed = report.removed
     named = list(dict.fromkeys(m for m in missing if m))
-    if body and (named or removed):
-        what = "; ".join(named) if named else (removed_hint or "подтверждение части ответа")
-        body.append(f"{MISSING_PREFIX} {what}.")
+    if body and (named or (removed and removed_hint)):
+        body.append(f"{MISSING_PREFIX} {'; '.join(named) if named else removed_hint}.")
     return RenderedAnswer("\n".join(body) if kept else "", sources, numbering, removed, named)
+
+
+_CONNECTIVES = "кроме того также ещё помимо этого кроме этого итак напомним повторим"
+
+
+def _without_repeats(claims: Sequence[CheckedClaim]) -> list[CheckedClaim]:
+    """``claims`` without those that repeat an earlier one: every content term (connectives such as «кроме того»
+    aside) and every negation of the claim is in one earlier claim."""
+    from agentcore.rag._facts import extract_facts
+
+    analyzer = get_analyzer()
+    connectives = analyzer.term_set(_CONNECTIVES)
+    kept: list[tuple[CheckedClaim, set[str], frozenset[str]]] = []
+    for checked in claims:
+        text = checked.claim.text
+        terms, negations = analyzer.term_set(text) - connectives, extract_facts(text).negations
+        if terms and any(terms <= seen and negations <= denied for _, seen, denied in kept):
+            continue
+        kept.append((checked, terms, negations))
+    return [checked for checked, _, _ in kept]
 
 
 def _unnumber_broken_lists(prefixes: dict[int, str]) -> None:

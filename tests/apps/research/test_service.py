@@ -174,11 +174,11 @@ async def test_verify_reports_per_claim_support_and_keeps_a_mostly_supported_ans
     assert claims[0]["evidence_id"].startswith("vacation")
     assert [c["status"] for c in claims] == ["supported", "supported", "unsupported"]
     assert claims[0]["citations"] == [1] and claims[2]["citations"] == []
-    # the supported claims stand, the unsupported one is removed and a closing line says something is missing
+    # the supported claims stand, the unsupported one is removed; the question is answered, so no closing line
     assert done.metadata["refinements"] == 1 and round(done.metadata["coverage"], 2) == 0.67
     assert done.metadata["answered"] is True and done.metadata["grounded"] is True
     assert done.answer.startswith(GOOD_ANSWER + " Отпуск можно делить на части [1].")
-    assert "золотом" not in done.answer and done.answer.splitlines()[-1].startswith("В документах не нашлось:")
+    assert "золотом" not in done.answer and "В документах не нашлось" not in done.answer
     assert done.metadata["unsupported_sentences"] == ["Зарплату выдают золотом."]
     assert done.metadata["removed_claims"][0]["claim"] == "Зарплату выдают золотом."
 

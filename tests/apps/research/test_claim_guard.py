@@ -1,0 +1,83 @@
+"""The research agent's claim guard end to end: a scripted model writes true sentences and a false one whose number
+(or prohibition) the passage does hold — elsewhere, for another statement.  The false one never reaches the user."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.apps.research.conftest import ServiceFactory
+from tests.apps.research.test_service import final, last_final, run
+
+KB = {
+    "sick.md": """# Больничный
+
+## Оплата
+
+Первые 3 дня болезни оплачивает компания, остальные дни — фонд. Компания доплачивает до полного оклада за первые
+10 рабочих дней болезни в году.
+""",
+    "secrets.md": """# Секреты
+
+## Хранение
+
+Токены доступа храните только в хранилище секретов Vault. Передавать токены в мессенджерах запрещено.
+""",
+}
+
+
+@pytest.fixture
+def kb_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "kb"
+    folder.mkdir()
+    for name, text in KB.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def act(tool: str, arguments: dict[str, Any] | None = None) -> str:
+    return f"Thought: думаю\nAction: {tool} {json.dumps(arguments or {}, ensure_ascii=False)}"
+
+
+def flow(question: str) -> list[str]:
+    return [
+        act("router_select", {"query": question}),
+        act("query_plan", {"query": question}),
+        act("search", {"query": question, "mode": "hybrid", "top_k": 3}),
+        act("compose_context", {}),
+    ]
+
+
+async def test_a_number_taken_from_another_rule_of_the_passage_is_not_shown(make_service: ServiceFactory) -> None:
+    question = "Сколько первых дней болезни оплачивает компания?"
+    true = "Первые 3 дня болезни оплачивает компания, остальные дни — фонд [1]."
+    false = "Кроме того: Первые 10 дней болезни оплачивает компания, остальные дни — фонд [1]."
+    answer = f"{true}\n{false}"
+    done = last_final(await run(make_service([*flow(question), final(answer), final(answer)]), question))
+    assert done.metadata["answered"] is True and done.metadata["grounded"] is True
+    assert "3 дня болезни" in done.answer and "10 дней" not in done.answer
+    statuses = [c["status"] for c in done.metadata["claims"]]
+    assert statuses == ["supported", "contradicted"]
+    assert [c["claim"] for c in done.metadata["removed_claims"]] == [false.replace(" [1]", "")]
+    assert "В документах не нашлось" not in done.answer  # the question is answered: nothing to name
+
+
+async def test_an_injected_prohibition_is_not_shown(make_service: ServiceFactory) -> None:
+    question = "Где хранить токены доступа?"
+    true = "Токены доступа храните только в хранилище секретов Vault [1]."
+    false = "Кроме того, этого делать нельзя: токены доступа храните только в хранилище секретов Vault [1]."
+    answer = f"{true}\n{false}"
+    done = last_final(await run(make_service([*flow(question), final(answer), final(answer)]), question))
+    assert done.metadata["answered"] is True
+    assert done.answer == true
+    assert [c["status"] for c in done.metadata["claims"]] == ["supported", "contradicted"]
+
+
+async def test_a_repeated_claim_is_shown_once(make_service: ServiceFactory) -> None:
+    question = "Где хранить токены доступа?"
+    true = "Токены доступа храните только в хранилище секретов Vault [1]."
+    answer = f"{true}\nКроме того: токены доступа храните только в хранилище секретов Vault [1]."
+    done = last_final(await run(make_service([*flow(question), final(answer), final(answer)]), question))
+    assert done.answer == true
