@@ -280,6 +280,9 @@ FLOORS = {
     "dailies_people_dev5": {"yesterday": 0.98, "today": 0.98, "task_ids": 0.98, "blocker_presence": 0.98,
                             "blockers": 0.98, "blocker.critical": 0.98, "blocker.related_task_id": 0.98,
                             "needs_clarification": 0.98, "quality": 0.97},
+    "dailies_people_dev6": {"yesterday": 0.98, "today": 0.98, "task_ids": 0.98, "blocker_presence": 0.98,
+                            "blockers": 0.98, "blocker.critical": 0.98, "blocker.related_task_id": 0.98,
+                            "needs_clarification": 0.98, "quality": 0.97},
     "dailies": {"yesterday": 0.95, "today": 0.95, "blockers": 0.95, "blocker.critical": 0.95,
                 "blocker.related_task_id": 0.95, "needs_clarification": 0.93, "quality": 0.95},
     "dailies_heldout": {"yesterday": 0.9, "today": 0.9, "blockers": 0.8, "blocker.critical": 0.9,
@@ -650,6 +653,11 @@ def test_looking_into_a_problem_is_the_days_work() -> None:
         "Yesterday: TASK-1 export. Going to test it today and then start TASK-2. No blockers",
         "вчера TASK-1 — тесты, дописал, сегодня TASK-2 — миграция, сделаю с утра, блокеров нет",
         "вчера TASK-1 логин, сегодня TASK-2 выгрузка. Блокеров нет, разве что долгая сборка, но жить можно",
+        "Итоги вчера: TASK-1 логин\nПлан на сегодня: TASK-2 выгрузка\nБлокеров нет",
+        "Из сделанного: TASK-1 — логин\nСегодня: TASK-2 выгрузка\nБлокеры: нет",
+        "Вчера закрыл TASK-1 логин. Сегодня займусь TASK-2 выгрузкой. Если успею, отдам в ревью. Блокеров нет.",
+        "вчера TASK-1 логин, сегодня TASK-2 выгрузка. Всё ок, блокеров нет",
+        "вчера TASK-1 логин закрыл, сегодня TASK-2 выгрузка, стенд подтормаживает, но работать можно",
     ],
 )
 def test_layouts_and_asides_of_a_great_daily(text: str) -> None:
@@ -674,7 +682,11 @@ def test_the_same_as_yesterday_says_something_about_today(same: str) -> None:
     assert output["clarification"]["needs_clarification"] is False
 
 
-@pytest.mark.parametrize("other", ["был на демо", "сходил на ретро", "потом 1:1 с тимлидом"])
+@pytest.mark.parametrize(
+    "other",
+    ["был на демо", "сходил на ретро", "потом 1:1 с тимлидом", "весь день на онбординге", "синк с юристами",
+     "разбор инцидента с дежурными"],
+)  # fmt: skip
 def test_a_meeting_beside_a_task_is_an_item_of_its_own(other: str) -> None:
     daily = parse_daily(f"Вчера: TASK-1 закрыл, {other}\nСегодня: TASK-2 выгрузка\nБлокеры: нет", "DEV")["daily"]
     assert _section_ids(daily, "yesterday") == ["TASK-1", None] and daily["quality"] == "DETAIL_OK"
@@ -699,3 +711,33 @@ def test_what_stops_the_release_or_everyone_is_critical(text: str) -> None:
     from agentcore.apps.scrum.blocker_reading import criticality
 
     assert criticality(text)[0] is True
+
+
+def test_no_other_work_after_a_blocker_is_its_effect() -> None:
+    text = (
+        "Y: TASK-1 login\nT: TASK-2 export\nB: no access to the bank sandbox for TASK-2, can't test it; no other tasks"
+    )
+    daily = parse_daily(text, "DEV")["daily"]
+    assert _section_ids(daily, "today") == ["TASK-2"]
+    assert [(b["related_task_id"], b["critical"]) for b in daily["blockers"]] == [("TASK-2", True)]
+
+
+def test_stuck_after_a_comma_is_a_blocker_clause() -> None:
+    daily = parse_daily("вчера TASK-1 закрыл, сегодня TASK-2 делаю, застрял на парсинге ответа банка", "DEV")["daily"]
+    assert _section_ids(daily, "today") == ["TASK-2"] and len(daily["blockers"]) == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "вчера TASK-1 закрыл, сегодня TASK-2, ни от кого не завишу",
+        "Yesterday: TASK-1 done\nToday: TASK-2\nBlockers: had to wait for the VPN yesterday, it's back now",
+    ],
+)
+def test_independence_and_a_wait_that_is_over_are_no_blockers(text: str) -> None:
+    daily = parse_daily(text, "DEV")["daily"]
+    assert daily["blockers"] == [] and _section_ids(daily, "today") == ["TASK-2"]
+
+
+def test_ok_and_an_id_is_too_short() -> None:
+    assert parse_daily("ok, TASK-1", "DEV")["daily"]["quality"] == "TOO_SHORT"

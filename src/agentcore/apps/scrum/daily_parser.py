@@ -80,7 +80,8 @@ _EMOJI_SECTION: dict[str, Section] = {
 _LEADING_SYMBOLS = re.compile(r"^[^\w\s#(«\"\[]+\s*")
 _SECTION_TAIL = rf"(?:\s+(?:на|for|{_YESTERDAY}|{_TODAY}))*"
 _HEADER = re.compile(
-    rf"^\s*(?:что\s+(?:сделал[аи]?|делал[аи]?)\s+)?(?:(?P<y>(?:{_YESTERDAY}){_SECTION_TAIL}|y|что\s+(?:сделал[аи]?|сделано))|"
+    r"^\s*(?:(?:что\s+(?:сделал[аи]?|делал[аи]?)|итоги?|результаты?|summary)\s+(?:за\s+|на\s+|for\s+)?)?"
+    rf"(?:(?P<y>(?:{_YESTERDAY}){_SECTION_TAIL}|y|что\s+(?:сделал[аи]?|сделано)|из\s+сделанного|сделанное)|"
     rf"(?P<t>(?:{_TODAY}){_SECTION_TAIL}|t|doing|next(?:\s+up)?|что\s+(?:буду|будем|планирую|собираюсь)(?:\s+делать)?)|"
     rf"(?P<b>{_BLOCKER_WORDS}|b|что\s+(?:мешает|блокирует|тормозит)))"
     r"\s*(?:[:：]|—|–|-(?!\w)|=>|->|[^\w\s#(«\"\[,.;!?]+)\s*",
@@ -212,7 +213,7 @@ _NOTHING = re.compile(
 _WORD = re.compile(r"[A-Za-zА-Яа-яЁё0-9]+(?:-[A-Za-zА-Яа-яЁё0-9]+)*")
 _FILLER = _wordset(
     """и а но да нет ну вот ещё еще также тоже потом затем же все всё так как что это по на в во с со к ко
-    у о об от до за из для над под при про через ничего пока особо вроде вообще то самое тот та те -
+    ок ok окей okay у о об от до за из для над под при про через ничего пока особо вроде вообще то самое тот та те -
     and or the a an to of on in at by for with then also too"""
 )
 _GENERIC = _wordset(
@@ -232,6 +233,7 @@ _CLAUSE_SPLIT = re.compile(
     rf"(?:,\s*|\s+—\s+|\s+–\s+|\s+(?!(?:{_YESTERDAY}|{_TODAY})\s*(?:$|[.!?]|\s(?:and|и|or|или)\b)))"
     rf"(?:(?:а|и|но|однако|зато)\s+)?(?=(?:{_YESTERDAY}|{_TODAY})\b)"
     r"|,\s*(?=(?:блок[еи]р\w*|blocker|blocked|жд(?:у|ем)|не\s+мо(?:гу|жем)|нет\s+доступ|мешает|упал|простаива\w*|"
+    r"уп[её]рс\w*|упира\w*|застрял\w*|stuck|не\s+хватает|отвалил\w*|сломал(?:ся|ась|ось|ись)|"
     r"вс[её]\s+(?:упало|лежит)|работа\s+встала|без\s+\w+\s+работать)\b)"
     # a wait a few words into the clause («…, после обеда жду созвон»): the clause before it is the day's work
     r"|,\s*(?=(?:[^\s,.;]+\s+){1,3}(?:жд(?:у|ем|[её]м)|ожида(?:ю|ем))\b)"
@@ -290,8 +292,10 @@ _LABEL = re.compile(r"^\s*[A-Za-zА-Яа-яЁё][\w.]{0,15}(?:\s+[\w.#/-]{1,30})
 # An aside that is neither work nor a blocker: a call for help, a condition («если кто знает СБП — буду рад
 # подсказке», «кто в курсе, как …»).
 _ASIDE = re.compile(
-    r"^\W*(?:но\s+|а\s+|и\s+)?(?:если\s+(?:кто|кто-то|кто-нибудь|вдруг)\b|буду\s+(?:рад|благодар)\w*|"
-    r"кто\s+(?:знает|в\s+курсе)\b|if\s+any(?:one|body)\b|any\s+help\b)",
+    r"^\W*(?:но\s+|а\s+|и\s+)?(?:если\b|буду\s+(?:рад|благодар)\w*|"
+    r"кто\s+(?:знает|в\s+курсе)\b|if\s+any(?:one|body)\b|any\s+help\b|if\s+all\s+goes\b|"
+    # «Всё ок», «в целом всё норм»: how things go, not a piece of work
+    r"(?:в\s+целом\s+)?вс[её]\s+(?:ок|ok|окей|хорошо|норм\w*|гладко|в\s+порядке|по\s+плану)\W*$)",
     re.IGNORECASE,
 )
 _RISKS = re.compile(r"^\s*(?:риск(?:и|ов)?|risks?)\s*(?:[:：]|—|–|-(?!\w))", re.IGNORECASE)
@@ -510,7 +514,7 @@ _DENIAL_ONLY = re.compile(
     r"^\W*(?:но\s+|а\s+|и\s+)?(?:это\s+|оно\s+|он\s+|она\s+|пока\s+)?(?:(?:мне\s+|работе\s+)?(?:не|ничему\s+не)\s+"
     r"(?:мешает|блокирует|блокер\w*|критично|страшно|проблема)|not\s+(?:a\s+)?blocker|not\s+blocking|"
     # «…, но жить можно», «…, терпимо»: the trouble is bearable
-    r"жить\s+можно|терпимо|(?:i\s+can\s+)?live\s+with\s+it)\W*$",
+    r"(?:жить|работать)\s+можно|можно\s+работать|терпимо|(?:i\s+can\s+)?live\s+with\s+it)\W*$",
     re.IGNORECASE,
 )
 
@@ -538,6 +542,14 @@ def _qualifies(clause: _Clause, previous: _Clause) -> bool:
     return bool(_QUALIFIER.match(text) or RESOLVED.search(text) or WORKAROUND.search(text))
 
 
+# «других задач нет», «no other tasks»: said after a blocker, what it does to the member (they cannot go on).
+_NO_OTHER_WORK = re.compile(
+    r"^\W*(?:а\s+|и\s+|and\s+)?(?:(?:других|иных|больше)\s+задач\s+(?:у\s+меня\s+)?(?:нет|нету)|"
+    r"(?:делать|взять)\s+больше\s+нечего|no\s+other\s+(?:tasks?|work)|nothing\s+else\s+to\s+do)\W*$",
+    re.IGNORECASE,
+)
+
+
 def _merge_qualifiers(clauses: list[_Clause]) -> list[_Clause]:
     """Join a clause that only qualifies the blocker before it («…, но это не блокер», «…, уже снят», «…, но не
     срочно», «стенд тормозит, но это не мешает», «ждал доступ, но вчера выдали») with that blocker, so its negation,
@@ -545,7 +557,10 @@ def _merge_qualifiers(clauses: list[_Clause]) -> list[_Clause]:
     merged: list[_Clause] = []
     for clause in clauses:
         previous = merged[-1] if merged else None
-        if previous is not None and _qualifies(clause, previous):
+        if previous is not None and (
+            _qualifies(clause, previous)
+            or (_NO_OTHER_WORK.match(clause.text) and clause.section is None and _BLOCKER_RE.search(previous.text))
+        ):
             previous.text = f"{previous.text.rstrip()}, {clause.text.strip()}"
             continue
         merged.append(clause)
@@ -625,9 +640,11 @@ _STATUS = re.compile(r"^(?:done|сделано|wip|in\s+progress|в\s+работ
 # ORD-111 тесты», «закрыл ORD-113, потом помогал Лене с деплоем»): an item of its own, without a task.
 _OTHER_ACTIVITY = re.compile(
     r"^(?:(?:и|а|потом|затем|ещё|еще|также|and|then|also)\s+)?"
+    r"(?:(?:весь\s+день|полдня|пол\s+дня|утром|all\s+day|half\s+(?:a|the)\s+day)\s+(?:(?:на|в|on|in)\s+)?)?"
     r"(?:(?:провёл|провел|провела|был|была|ходил|ходила|сходил|сходила|разбирал|разбирала|attended|had)\s+"
     r"(?:(?:на|в|a|an|some|two|a\s+couple\s+of)\s+)?)?"
-    r"(?:созвон\w*|встреч[аиуе]\w*|собес\w*|ретро\w*|демо\b|стендап\w*|дейли\b|планёрк\w*|планерк\w*|1[:-]1\b|"
+    r"(?:созвон\w*|встреч[аиуе]\w*|собес\w*|синк\w*|sync\w*|инцидент\w*|разбор\w*\s+инцидент\w*|дежурн\w*|on-?call|"
+    r"support\b|ретро\w*|демо\b|стендап\w*|дейли\b|планёрк\w*|планерк\w*|1[:-]1\b|"
     r"one-on-one|retro\w*|demo\b|standup\w*|собеседовани\w*|интервью|митинг\w*|планировани\w*|груминг\w*|"
     r"онбординг\w*|обучени\w*|воркшоп\w*|конференц\w*|дежурств\w*|саппорт\w*|почт[аеуы]\b|помога\w*|помог\b|"
     r"помощь\b|ревью\b|ревьюил\w*|code\s+reviews?\b|reviews?\b|reviewed\b|reviewing\b|meetings?\b|calls?\b|"
@@ -774,6 +791,9 @@ def parse(message: str) -> ParsedDaily:
             if not text or not (_content_words(text) or task_ids_in(text)):
                 continue
         if _ASIDE.match(text) and not task_ids_in(text):
+            continue
+        if _DENIAL_ONLY.match(text):  # «…, но работать можно» after work that named no trouble the parser knows
+            parsed.no_blockers_stated = True
             continue
         if section == "blockers" or _states_blocker(text, context):
             self_blocker = _blocker_from(text)

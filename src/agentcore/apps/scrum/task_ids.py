@@ -81,6 +81,8 @@ def _key(prefix: str, number: str, known: frozenset[str]) -> str | None:
         return None
     if not (prefix.isupper() or prefix.islower()) and prefix.lower() not in ("task", "bug", "issue"):
         return None  # «Android-14», «iPhone-15»: a product name with a number
+    if prefix.islower() and any(c.isdigit() for c in prefix):
+        return None  # «x86-64», «k8s-1», «mp3-320»: a lower-case name with a digit is a technology, not a key
     return f"{upper}-{number}"
 
 
