@@ -102,3 +102,15 @@ def test_a_verb_is_its_reflexive() -> None:
     shown = ["При увольнении всё оборудование сдаётся в ИТ-отдел в последний рабочий день."]
     check = check_focus("при увольнении когда сдавать ноутбук", shown, shown, headings=["Ноутбуки"], embed=_far)
     assert not check.decline
+
+
+def test_a_figure_written_as_a_word_in_any_case_is_a_value() -> None:
+    shown = ["Если пропуск потерян, новый выдадут в течение одного рабочего дня."]
+    assert not check_focus("пропуск потерян, сколько ждать новый", shown, shown, embed=_far).decline
+    shown = ["Расчётный листок публикуется в портале за один рабочий день до выплаты."]
+    assert not check_focus("расчётный листок когда публикуется", shown, shown, embed=_far).decline
+
+
+def test_unpaid_leave_in_chat_words() -> None:
+    shown = ["При рождении ребёнка можно взять до 5 календарных дней отпуска без сохранения заработной платы."]
+    assert not check_focus("родился ребёнок, сколько дней отпуска без оплаты", shown, shown, embed=_far).decline
