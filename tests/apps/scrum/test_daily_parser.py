@@ -283,6 +283,9 @@ FLOORS = {
     "dailies_people_dev6": {"yesterday": 0.98, "today": 0.98, "task_ids": 0.98, "blocker_presence": 0.98,
                             "blockers": 0.98, "blocker.critical": 0.98, "blocker.related_task_id": 0.98,
                             "needs_clarification": 0.98, "quality": 0.97},
+    "dailies_people_dev7": {"yesterday": 0.98, "today": 0.98, "task_ids": 0.98, "blocker_presence": 0.98,
+                            "blockers": 0.98, "blocker.critical": 0.98, "blocker.related_task_id": 0.98,
+                            "needs_clarification": 0.98, "quality": 0.97},
     "dailies": {"yesterday": 0.95, "today": 0.95, "blockers": 0.95, "blocker.critical": 0.95,
                 "blocker.related_task_id": 0.95, "needs_clarification": 0.93, "quality": 0.95},
     "dailies_heldout": {"yesterday": 0.9, "today": 0.9, "blockers": 0.8, "blocker.critical": 0.9,
@@ -658,6 +661,10 @@ def test_looking_into_a_problem_is_the_days_work() -> None:
         "Вчера закрыл TASK-1 логин. Сегодня займусь TASK-2 выгрузкой. Если успею, отдам в ревью. Блокеров нет.",
         "вчера TASK-1 логин, сегодня TASK-2 выгрузка. Всё ок, блокеров нет",
         "вчера TASK-1 логин закрыл, сегодня TASK-2 выгрузка, стенд подтормаживает, но работать можно",
+        "вчера TASK-1 логин, сегодня TASK-2 выгрузка. У Маши упал стенд, но меня это не касается",
+        "Yesterday: TASK-1, fixed the flaky login test\nToday: TASK-2 export\nBlockers: none",
+        "Вчера: TASK-1 логин, исправил валидацию пароля\nСегодня: TASK-2 выгрузка\nБлокеры: нет",
+        "закончил TASK-1 логин, беру TASK-2 выгрузку, проблем нет",
     ],
 )
 def test_layouts_and_asides_of_a_great_daily(text: str) -> None:
@@ -741,3 +748,31 @@ def test_independence_and_a_wait_that_is_over_are_no_blockers(text: str) -> None
 
 def test_ok_and_an_id_is_too_short() -> None:
     assert parse_daily("ok, TASK-1", "DEV")["daily"]["quality"] == "TOO_SHORT"
+
+
+def test_a_blocker_about_a_named_task_keeps_it() -> None:
+    daily = parse_daily("вчера TASK-1 закрыл, сегодня TASK-2. По TASK-2 блокер: нет доступа к песочнице", "DEV")[
+        "daily"
+    ]
+    assert [b["related_task_id"] for b in daily["blockers"]] == ["TASK-2"] and _section_ids(daily, "today") == [
+        "TASK-2"
+    ]
+
+
+def test_when_it_matters_is_no_section_of_its_own() -> None:
+    """«Блокеры: …, завтра релиз» says why the blocker is urgent; «завтра» opens no plan."""
+    text = "Вчера: TASK-1 логин\nСегодня: TASK-2 выгрузка\nБлокеры: TASK-2 — срочно нужен ключ, завтра релиз"
+    daily = parse_daily(text, "DEV")["daily"]
+    assert _section_ids(daily, "today") == ["TASK-2"] and daily["quality"] == "GREAT"
+    assert [(b["related_task_id"], b["critical"]) for b in daily["blockers"]] == [("TASK-2", True)]
+
+
+@pytest.mark.parametrize("text", ["из-за TASK-3 срывается демо заказчику", "переносится релиз: нет ключей от банка"])
+def test_a_demo_or_release_falling_through_is_critical(text: str) -> None:
+    from agentcore.apps.scrum.blocker_reading import criticality
+
+    assert criticality(text)[0] is True
+
+
+def test_no_change_is_too_short() -> None:
+    assert parse_daily("без изменений", "DEV")["daily"]["quality"] == "TOO_SHORT"

@@ -213,7 +213,7 @@ _NOTHING = re.compile(
 _WORD = re.compile(r"[A-Za-zА-Яа-яЁё0-9]+(?:-[A-Za-zА-Яа-яЁё0-9]+)*")
 _FILLER = _wordset(
     """и а но да нет ну вот ещё еще также тоже потом затем же все всё так как что это по на в во с со к ко
-    ок ok окей okay у о об от до за из для над под при про через ничего пока особо вроде вообще то самое тот та те -
+    ок ok окей okay без у о об от до за из для над под при про через ничего пока особо вроде вообще то самое тот та те -
     and or the a an to of on in at by for with then also too"""
 )
 _GENERIC = _wordset(
@@ -224,7 +224,7 @@ _ID = r"(?:[A-Za-z][A-Za-z0-9_]{0,19}-\d{1,9}|[\w.-]+/[\w.-]+#\d{1,9}|#\d{1,9})"
 # «…, TASK-1» / «… (TASK-1)» / «… — TASK-1» at the end of a blocker: the id goes to related_task_id
 _TRAILING_ID = re.compile(rf"\s*(?:[,;—–]|\s-)\s*\(?{_ID}\)?\s*$|\s*\({_ID}\)\s*$")
 _LEAD = re.compile(
-    r"^(?:[\s,;:—–\-•*>]+|(?:и|а|но|однако|также|ещё|еще|потом|затем|ну|да|плюс|зато)\b\s*)+", re.IGNORECASE
+    r"^(?:[\s,;:—–\-•*>]+|(?:и|а|но|однако|также|ещё|еще|потом|затем|ну|да|плюс|зато|заодно)\b\s*)+", re.IGNORECASE
 )
 _TRAIL = re.compile(r"[\s,;:—–\-.!?]+$")
 _SENTENCES = re.compile(r"(?:\r?\n)+|(?<=[.!?…])\s+|;\s*|(?<=\S)\.$|\s+[/|]\s+")
@@ -239,6 +239,7 @@ _CLAUSE_SPLIT = re.compile(
     r"|,\s*(?=(?:[^\s,.;]+\s+){1,3}(?:жд(?:у|ем|[её]м)|ожида(?:ю|ем))\b)"
     r"|,\s*(?=был[аио]?\s+(?:блок|затык|проблем))"
     r"|,\s*(?:а\s+|и\s+|потом\s+|затем\s+)?(?=(?:планирую|буду|начну|займусь|собираюсь|возьму|продолжу|дальше|"
+    r"беру|берусь|начинаю|приступаю|сажусь|"
     r"сделал|закрыл|доделал|закончил|завершил|пофиксил|починил|исправил|выкатил|смержил|протестировал|проверил)\b)"
     # English: «Did PAY-1, doing PAY-2, blocked by …»
     r"|,\s*(?:and\s+)?(?=(?:doing|working\s+on|will|going\s+to|planning|starting|continuing|finishing|did|finished|"
@@ -246,7 +247,7 @@ _CLAUSE_SPLIT = re.compile(
     # another task set against the one before: «сегодня PAY-2 пилю, а PAY-3 стоит — жду ответ»
     rf"|,\s*а\s+(?={_ID}\b)"
     # more of the day, not this task: «CAL-8 события, ещё созвон с клиентом», «…, заодно посмотрел дашборд»
-    r"|,\s*(?:а\s+|и\s+)?(?:ещё|еще|также|плюс|заодно)\s+(?!не\b)"
+    r"|,\s*(?=(?:а\s+|и\s+)?(?:ещё|еще|также|плюс|заодно)\s+(?!не\b))"
     r"|,?\s+(?:но|однако|but)\s+|,\s*а\s+(?=(?:сегодня|вчера|today|yesterday)\b)|,\s*(?:а|и)\s+(?:ещё|еще|также)\s+",
     re.IGNORECASE,
 )
@@ -330,11 +331,16 @@ def _clauses_of(piece: str) -> list[str]:
     return parts
 
 
+_TOPIC = re.compile(rf"^\W*(?:по|для|в|на|on|for|in)\s+{_ID}\s*$", re.IGNORECASE)
+
+
 def _split_before_blockers(sentence: str) -> list[str]:
     """``sentence`` cut before each blocker word that starts a new statement (see :data:`_BLOCKER_HEAD`)."""
     pieces, start = [], 0
     for match in _BLOCKER_HEAD.finditer(sentence):
         words = _WORD.findall(sentence[start : match.start()])
+        if _TOPIC.match(sentence[start : match.start()]):
+            continue  # «По HLP-24 блокер: …» — the task the blocker is about, not a statement of its own
         if words and words[-1].lower() not in _NOT_BEFORE_BLOCKER:
             pieces.append(sentence[start : match.start()])
             start = match.end()
@@ -485,6 +491,8 @@ def _split_clauses(message: str) -> list[_Clause]:
                 continue
             if section == "blockers":  # «Блокеры: жду ревью, нет стенда» — the whole line is blockers …
                 tail = None if is_negated(body) else _SECTION_AFTER_BLOCKER.search(body)
+                if tail and not (task_ids_in(body[tail.end() :]) or _verb_section(body[tail.end() :])):
+                    tail = None  # «…, завтра релиз»: when it matters, not the day's work
                 clauses.append(
                     _Clause(body[: tail.start()] if tail else body, index, section, explicit=True, lead=lead)
                 )
@@ -514,7 +522,8 @@ _DENIAL_ONLY = re.compile(
     r"^\W*(?:но\s+|а\s+|и\s+)?(?:это\s+|оно\s+|он\s+|она\s+|пока\s+)?(?:(?:мне\s+|работе\s+)?(?:не|ничему\s+не)\s+"
     r"(?:мешает|блокирует|блокер\w*|критично|страшно|проблема)|not\s+(?:a\s+)?blocker|not\s+blocking|"
     # «…, но жить можно», «…, терпимо»: the trouble is bearable
-    r"(?:жить|работать)\s+можно|можно\s+работать|терпимо|(?:i\s+can\s+)?live\s+with\s+it)\W*$",
+    r"(?:жить|работать)\s+можно|можно\s+работать|терпимо|(?:i\s+can\s+)?live\s+with\s+it|"
+    r"(?:меня|нас)\s+(?:это\s+)?не\s+касается|(?:it\s+)?does(?:n'?t|\s+not)\s+affect\s+(?:me|us))\W*$",
     re.IGNORECASE,
 )
 
@@ -730,6 +739,7 @@ def parse(message: str) -> ParsedDaily:
     sticky_lead = ""
     sticky_alone = False
     inferred: list[dict[str, Any]] = []  # blockers read from a clause outside a «Блокеры:» section
+    last_position = -1  # the clause that gave the last items with an id
     for position, clause in enumerate(clauses):
         text = clause.text.strip()
         following = clauses[position + 1] if position + 1 < len(clauses) else None
@@ -811,7 +821,12 @@ def parse(message: str) -> ParsedDaily:
                 section = _verb_section(text) or (sticky if sticky != "blockers" else None) or "today"
         target = parsed.yesterday if section == "yesterday" else parsed.today
         items = _items(text)
-        if last is not None and last[0] == clause.sentence and last[1] is target and _only_verbs(text):
+        if (
+            last is not None
+            and last[0] == clause.sentence
+            and last[1] is target
+            and (_only_verbs(text) or (last_position == position - 1 and _continues(text, section)))
+        ):
             # «API-640 — не работал ретрай, исправил»: a bare verb goes on with the item before it, not a new one
             for item in last[2]:
                 item["summary"] = truncate(f"{item['summary']}, {_clean(text)}", MAX_TEXT_CHARS)
@@ -819,6 +834,7 @@ def parse(message: str) -> ParsedDaily:
         target.extend(items)
         if any(item["task_id"] for item in items):
             last = (clause.sentence, target, items)
+            last_position = position
     if inferred and _ALL_CLEAR_RE.search(message):
         # «жду ревью PAY-1. блокеров нет»: the author's explicit word outweighs a wait or a trouble the parser only
         # inferred from a clause outside a «Блокеры:» section — unless it stops the work (critical).
@@ -852,6 +868,21 @@ def _add_meanwhile(today: list[dict[str, Any]], meanwhile: list[dict[str, Any]])
             today.append(item)
         elif item["task_id"] and not _described(known) and _described(item):
             known["summary"] = truncate(f"{known['summary']}; {item['summary']}", MAX_TEXT_CHARS)
+
+
+_MORE_OF_THE_DAY = re.compile(r"^(?:а\s+|и\s+)?(?:ещё|еще|также|плюс|заодно|also|plus)\b", re.IGNORECASE)
+
+
+def _continues(text: str, section: str) -> bool:
+    """Whether a clause without a task id right after a task's clause goes on with that task («HLP-15, fixed the
+    timeout», «закрыл PAY-12, поправил валидацию суммы»): it names no time, no other activity of the day
+    (:data:`_OTHER_ACTIVITY`) and no verb of the other section."""
+    stripped = text.strip()
+    if task_ids_in(stripped) or _starts_section(stripped) or _OTHER_ACTIVITY.match(stripped):
+        return False
+    if _MORE_OF_THE_DAY.match(stripped):  # «…, заодно посмотрел дашборд»: something else besides the task
+        return False
+    return _verb_section(stripped) in (None, section)
 
 
 def _only_verbs(text: str) -> bool:
