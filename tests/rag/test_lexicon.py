@@ -114,3 +114,17 @@ def test_a_figure_written_as_a_word_in_any_case_is_a_value() -> None:
 def test_unpaid_leave_in_chat_words() -> None:
     shown = ["При рождении ребёнка можно взять до 5 календарных дней отпуска без сохранения заработной платы."]
     assert not check_focus("родился ребёнок, сколько дней отпуска без оплаты", shown, shown, embed=_far).decline
+
+
+def test_pronouns_conjunctions_and_time_adverbs_are_no_subject() -> None:
+    assert question_parts("скока раз можно ошибиться с паролем пока не забанят")[0].terms == (
+        "ошибиться",
+        "пароль",
+        "забанить",
+    )
+    assert "никто" not in question_parts("мой мр никто не смотрит уже 4 дня, что делать")[0].terms
+
+
+def test_where_to_get_something_is_answered_by_who_gives_it() -> None:
+    shown = ["Личные вещи храните в шкафчиках, ключ от шкафчика выдаёт офис-менеджер."]
+    assert not check_focus("где взять ключ от шкафчика", shown, shown, embed=_far).decline

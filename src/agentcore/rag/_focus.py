@@ -130,6 +130,7 @@ _QUESTION_WORDS = frozenset(
     стоит получиться получается бывает есть нет да раз раза делается происходит нужен нужна нужны норм ок привет
     минимум максимум минимальный максимальный рубль рублей руб процент процентов скок скока скоко
     число время дата срок лимит размер стоимость сумма длина длительность длиться продолжаться составлять
+    пока снова опять тоже также потом теперь иногда
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 _CLOCK_WORDS = frozenset({"час", "часы"})
@@ -275,8 +276,22 @@ def _subject_terms(text: str) -> tuple[str, ...]:
             continue
         if len(low) < 3 and not low.isdigit() and not re.fullmatch(r"[a-z0-9]+", low):
             continue
+        if _is_function_word(low):
+            continue  # «никто», «тем, кто», «чтобы»: a pronoun or a conjunction names no subject
         terms.append(lemma)
     return tuple(dict.fromkeys(terms))
+
+
+@lru_cache(maxsize=65536)
+def _is_function_word(word: str) -> bool:
+    """Whether pymorphy3 reads ``word`` first as a pronoun noun, a conjunction, a particle, a preposition or an
+    interjection."""
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    if morph is None or not re.fullmatch(r"[а-я-]+", word):
+        return False
+    return str(morph.parse(word)[0].tag.POS) in {"NPRO", "CONJ", "PRCL", "PREP", "INTJ"}
 
 
 def question_parts(question: str) -> list[Part]:
@@ -434,7 +449,9 @@ def _gives(asks: Asks, text: str, part_text: str = "") -> bool:
     if asks == "person":
         return bool(_ROLE_WORDS.search(text) or _NAME_RE.search(text))
     if asks == "service":
-        # whole words: «бот» is a service, «работы» is not
+        # whole words: «бот» is a service, «работы» is not; «где взять ключ» is answered by who gives it
+        if _ASKS_CONTACT_RE.search(part_text) and _ROLE_WORDS.search(text):
+            return True
         return bool(_NAME_RE.search(text) or _SERVICE_WORD_RE.search(text))
     return True
 
