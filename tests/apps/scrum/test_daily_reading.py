@@ -341,3 +341,32 @@ def test_a_time_word_or_header_in_a_models_summary_describes_nothing() -> None:
     assert daily_verdict(daily, message)[0] == parse_daily(message, "DEV")["daily"]["quality"] == "DETAIL_OK"
     daily["today"][0]["summary"] = "Сегодня: PAY-2 — WIP"
     assert daily_verdict(daily, message)[0] == "GREAT"
+
+
+def _model_answer(yesterday: list[tuple[str, str]], today: list[tuple[str, str]]) -> dict:
+    daily = {
+        "role": "DEV",
+        "yesterday": [{"task_id": t, "summary": s} for t, s in yesterday],
+        "today": [{"task_id": t, "summary": s} for t, s in today],
+        "blockers": [],
+        "quality": "GREAT",
+    }
+    return {"daily": daily, "clarification": {"needs_clarification": False, "question": ""}}
+
+
+def test_what_a_model_leaves_out_without_an_id_still_counts() -> None:
+    """A model that drops the author's item without a task id («созвон с заказчиком») does not make the daily
+    GREAT: the verdict reads the text's own items too, as offline."""
+    message = "Вчера: TASK-1 логин, созвон с заказчиком\nСегодня: TASK-2 выгрузка\nБлокеры: нет"
+    answer = _model_answer([("TASK-1", "логин")], [("TASK-2", "выгрузка")])
+    settled = settle_daily(answer, message)
+    assert settled["daily"]["quality"] == parse_daily(message, "DEV")["daily"]["quality"] == "DETAIL_OK"
+
+
+def test_a_section_the_text_fills_is_not_asked_about_on_the_model_path() -> None:
+    """«сегодня весь день на обучении» says today's plan without a task: a model that lists nothing for today is not
+    asked «что планируешь сегодня?», as offline."""
+    message = "вчера TASK-1 логин закрыл, сегодня весь день на обучении, блокеров нет"
+    settled = settle_daily(_model_answer([("TASK-1", "логин закрыл")], []), message)
+    assert settled["clarification"] == parse_daily(message, "DEV")["clarification"]
+    assert settled["clarification"]["needs_clarification"] is False

@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from agentcore.apps.scrum.daily_parser import daily_verdict, declines_task, task_ids_in
+from agentcore.apps.scrum.daily_parser import clarification_for, daily_verdict, declines_task, task_ids_in, text_shape
 from agentcore.apps.scrum.schemas import DigestData
 from agentcore.apps.scrum.templates import DIGEST_SECTIONS
 
@@ -75,13 +75,32 @@ def settle_daily(
     id is neither in ``message`` nor in ``previous`` (the daily a CLARIFICATION answer completes) keeps its text
     and loses the id, so the verdict judges what the author wrote and asks about a blocker left without a task.
     In INITIAL mode the daily's text counts, and a daily without today's plan or without what was done is asked
-    about; in CLARIFICATION mode (``message`` is an answer) only blockers without a task are asked about.  A
+    about; the text's own items count too (:func:`~agentcore.apps.scrum.daily_parser.text_shape`): an item the
+    author wrote without a task id keeps the daily from GREAT and a section the text fills is not asked about, even
+    when the model left them out; in CLARIFICATION mode (``message`` is an answer) only blockers without a task are asked about.  A
     question the model asked is kept in its wording (with «?» at its end); the verdict's question is added when the
     model asked none.
     """
     daily = _without_foreign_ids(output["daily"], message, previous)
     initial = mode == "INITIAL"
     quality, clarification = daily_verdict(daily, message if initial else None, ask_missing=initial)
+    if initial:
+        # What the author wrote without a task id counts even when the model left it out: it keeps the daily from
+        # GREAT (every item has a task), and a section it fills is not asked about — as offline.
+        said_yesterday, said_today, untracked = text_shape(message)
+        if quality == "GREAT" and untracked:
+            quality = "DETAIL_OK"
+        filled = (said_yesterday and not daily["yesterday"]) or (said_today and not daily["today"])
+        if filled and clarification["needs_clarification"]:
+            said = {"task_id": None, "summary": ""}
+            clarification = clarification_for(
+                {
+                    **daily,
+                    "yesterday": daily["yesterday"] or ([said] if said_yesterday else []),
+                    "today": daily["today"] or ([said] if said_today else []),
+                },
+                quality,
+            )
     if not initial:
         quality = max(str(daily["quality"]), quality, key=_QUALITY_ORDER.index)
     if not initial and declines_task(message):

@@ -843,7 +843,10 @@ def parse(message: str) -> ParsedDaily:
     _merge_inability(parsed)
     if len(_STATED) >= _STATED_MAX:
         _STATED.clear()
+        _SHAPES.clear()
     _STATED[message] = parsed.no_blockers_stated
+    items = parsed.yesterday + parsed.today
+    _SHAPES[message] = (bool(parsed.yesterday), bool(parsed.today), any(i["task_id"] is None for i in items))
     return parsed
 
 
@@ -1056,6 +1059,20 @@ def _stated(texts: str, message: str | None, parsed: ParsedDaily | None) -> bool
         return parsed.no_blockers_stated
     known = _STATED.get(message)  # the verdict of a model's answer right after the parser read the same text
     return known if known is not None else parse(message).no_blockers_stated
+
+
+_SHAPES: dict[str, tuple[bool, bool, bool]] = {}
+"""``text_shape(message)`` of the texts read last (bounded, cleared with :data:`_STATED`)."""
+
+
+def text_shape(message: str) -> tuple[bool, bool, bool]:
+    """What the daily's own text holds, read by the parser: ``(said yesterday, said today, an item without a
+    task)`` — for the verdict of a model's answer, which may leave out what the author wrote without an id."""
+    shape = _SHAPES.get(message)
+    if shape is None:
+        parse(message)
+        shape = _SHAPES[message]
+    return shape
 
 
 _STATED: dict[str, bool] = {}
