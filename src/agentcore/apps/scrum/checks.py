@@ -78,8 +78,8 @@ def settle_daily(
     about; the text's own items count too (:func:`~agentcore.apps.scrum.daily_parser.text_shape`): an item the
     author wrote without a task id keeps the daily from GREAT and a section the text fills is not asked about, even
     when the model left them out; in CLARIFICATION mode (``message`` is an answer) only blockers without a task are
-    asked about.  A question the model asked is kept in its wording (with «?» at its end); the verdict's question is added when the
-    model asked none.
+    asked about.  A question the model asked is kept in its wording (with «?» at its end); the verdict's question
+    is added when the model asked none.
     """
     daily = _without_foreign_ids(output["daily"], message, previous)
     initial = mode == "INITIAL"
