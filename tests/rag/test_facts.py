@@ -122,3 +122,34 @@ def test_a_prohibition_the_restated_sentence_lacks_conflicts() -> None:
 
 def test_not_allowed_is_a_prohibition() -> None:
     assert guard("Передавать пароль коллегам нельзя.", "Передавать пароль коллегам не допускается.").ok
+
+
+def test_a_unit_the_claim_gives_must_be_the_evidences() -> None:
+    evidence = "Сообщите об инциденте в течение 1 часа, позвонив в техподдержку по номеру 5."
+    result = guard("Сообщите об инциденте в течение 5 часов.", evidence)
+    assert not result.ok  # 5 is in the evidence, but as a phone number, not as hours
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        ("В году доступно 3 дня здоровья.", "В году доступно 3 оплачиваемых дня здоровья."),  # unit after an adjective
+        ("Учётная запись блокируется после 5 попыток.", "После 5 неверных попыток учётная запись блокируется."),
+        ("Команды делают от 30 до 45 очков за спринт.", "Команды делают от 30 до 45 story points за спринт."),
+        ("Кабина рассчитана на 1–2 человек.", "Кабина на 1–2 человека для звонков."),  # a range shares its unit
+    ],
+)
+def test_units_are_read_past_adjectives_and_across_ranges(claim: str, evidence: str) -> None:
+    assert guard(claim, evidence).ok, guard(claim, evidence)
+
+
+def test_a_heading_ending_in_a_negation_negates_nothing_below_it() -> None:
+    evidence = "Когда VPN нужен, а когда нет\nВне офиса рабочие системы открываются только через VPN."
+    assert guard("Вне офиса рабочие системы открываются только через VPN.", evidence).ok
+
+
+def test_a_clause_of_one_word_reads_its_sentence_not_the_whole_claim() -> None:
+    evidence = (
+        "Мелкие покупки — кабели, адаптеры — до 3000 ₽ без согласования; дороже — через заявку, а не за свой счёт."
+    )
+    assert guard(evidence, evidence).ok

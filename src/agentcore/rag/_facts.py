@@ -22,7 +22,7 @@ Pure functions over text, no model: fast enough to run on every claim of every a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 __all__ = ["Facts", "GuardResult", "extract_facts", "guard", "normalise_numbers"]
@@ -143,14 +143,19 @@ _UNITS = {
     "gb": "гб",
     "гб": "гб",
 }
-_NEGATION_RE = re.compile(r"(?<![\w-])(не|ни|нет|нельзя|запрещ\w*|без)\s+([а-яёa-z]+)", re.IGNORECASE)
+# A negation and its word stand on one line: a heading ending in «нет» does not negate the line below it.
+_NEGATION_RE = re.compile(r"(?<![\w-])(не|ни|нет|нельзя|запрещ\w*|без)[ \t\u00a0]+([а-яёa-z]+)", re.IGNORECASE)
 _BARE_NEGATION_RE = re.compile(
     r"(?<![\w-])(нельзя|запрещено|запрещается|запрещены|запрещен|запрещена|недопустимо"
     r"|не\s+(?:допускается|допускаются|разрешается|разрешено|разрешены))(?![\w-])",
     re.IGNORECASE,
 )
+_ADJECTIVE_RE = re.compile(r"(?:ых|их|ой|ый|ий|ая|яя|ое|ее|ые|ие|ого|его|ую|юю)$", re.IGNORECASE)
+_DIGITS_RE = re.compile(r"\d+(?:[.,]\d+)?")
+_RANGE_GAP_RE = re.compile(r"\s*(?:[-–—,]|до|или|и|либо)?\s*", re.IGNORECASE)
 # Where a clause ends: the scope of a number or a negation is its clause, not the whole sentence.
 _CLAUSE_END_RE = re.compile(r"[,;:—–()\n.!?]")
+_SENTENCE_END_RE = re.compile(r"[.!?;](?=\s)|\n")
 _NAME_RE = re.compile(
     r"«([^»]{2,60})»|\b([A-Za-z][A-Za-z0-9.+#_-]*[A-Za-z0-9])\b|(?<=[\s(])([А-ЯЁ][а-яё]+(?:-[А-ЯЁ]?[а-яё]+)?)"
 )
@@ -256,7 +261,7 @@ class Quantity:
     counts: frozenset[str] = field(default=frozenset(), compare=False)
     """Stems of the words right after the number (the unit and qualifier aside): what it counts («дня здоровья»)."""
     context: frozenset[str] = field(default=frozenset(), compare=False)
-    """Stems of the content words of the number's clause (the whole text when the clause has fewer than two): the
+    """Stems of the content words of the number's clause (of its sentence when the clause has fewer than two): the
     statement the number belongs to."""
 
 
@@ -321,20 +326,32 @@ def extract_facts(text: str) -> Facts:
     without_times = _TIME_RE.sub(" ", plain)
     normal = normalise_numbers(without_times)
     quantities: list[Quantity] = []
+    spans: list[tuple[int, int]] = []
     for match in _QUANTITY_RE.finditer(normal):
         raw, sign, qualifier, word = match.groups()
         value = float(raw.replace(",", "."))
         unit = sign or (_unit(word) if word else "")
-        if unit == "неделя":
-            value, unit = value * 7, "день"
         clause_end = _CLAUSE_END_RE.search(normal, match.end())
         tail = normal[match.end() : min(match.end() + 40, clause_end.start() if clause_end else len(normal))]
+        if not unit and word and _ADJECTIVE_RE.search(word):
+            # «3 оплачиваемых дня», «5 неверных попыток»: the unit follows one adjective
+            following = _WORD_RE.findall(tail)[:1]
+            unit = _unit(following[0]) if following else ""
+        if unit == "неделя":
+            value, unit = value * 7, "день"
         after = _WORD_RE.findall(tail)[:2]  # what it counts is in its clause («5 дней, заявку…»: not «заявку»)
         counts = frozenset(
             stem for w in after if len(w) > 2 and (stem := _stem(w)) and not _unit(w) and w.lower() not in _SKIP_AFTER
         )
         context = _clause_words(normal, match.start(), match.end())
         quantities.append(Quantity(value, unit, (qualifier or "")[:6].lower(), counts, context))
+        spans.append((match.start(), match.end()))
+    for i in range(len(quantities) - 2, -1, -1):
+        # a range or a list («от 30 до 45 очков», «2–3 дня», «2 или 3 раза»): the last number's unit is theirs
+        digits = _DIGITS_RE.match(normal, spans[i][0])
+        gap = normal[digits.end() if digits else spans[i][1] : spans[i + 1][0]]
+        if not quantities[i].unit and quantities[i + 1].unit and _RANGE_GAP_RE.fullmatch(gap):
+            quantities[i] = replace(quantities[i], unit=quantities[i + 1].unit, qualifier=quantities[i + 1].qualifier)
     negations: set[str] = set()
     negated: set[str] = set()
     contexts: list[tuple[str, frozenset[str]]] = []
@@ -384,21 +401,24 @@ def _content_words(text: str) -> frozenset[str]:
 
 
 def _clause_words(text: str, start: int, end: int) -> frozenset[str]:
-    """The content words of the clause around ``text[start:end]`` (that span left out); the whole text's when
-    the clause holds fewer than two."""
-    left = max((m.end() for m in _CLAUSE_END_RE.finditer(text, 0, start)), default=0)
-    right = _CLAUSE_END_RE.search(text, end)
-    clause = text[left:start] + " " + text[end : right.start() if right else len(text)]
-    words = _content_words(clause)
-    return words if len(words) >= 2 else _content_words(text[:start] + " " + text[end:])
+    """The content words of the clause around ``text[start:end]`` (that span left out); those of its sentence
+    (up to «.», «!», «?», «;» — where the evidence is split too) when the clause holds fewer than two."""
+    words = _around(text, start, end, _CLAUSE_END_RE)
+    return words if len(words) >= 2 else _around(text, start, end, _SENTENCE_END_RE)
+
+
+def _around(text: str, start: int, end: int, boundary: re.Pattern[str]) -> frozenset[str]:
+    left = max((m.end() for m in boundary.finditer(text, 0, start)), default=0)
+    right = boundary.search(text, end)
+    return _content_words(text[left:start] + " " + text[end : right.start() if right else len(text)])
 
 
 def _quantity_found(quantity: Quantity, evidence: Facts) -> bool:
     for other in evidence.quantities:
         if other.value != quantity.value:
             continue
-        if quantity.unit and other.unit and quantity.unit != other.unit:
-            continue
+        if quantity.unit and other.unit != quantity.unit:
+            continue  # a unit the claim gives must be the evidence's («1111 час» is not «по номеру 1111»)
         if quantity.qualifier and other.qualifier and quantity.qualifier != other.qualifier:
             continue
         return True

@@ -1,0 +1,106 @@
+"""The claim guard against falsified sentences of the bundled knowledge base (no questions, no model).
+
+Every sentence of every section of ``src/agentcore/rag/kb/default`` is a true claim citing its section; each is
+falsified four ways, each citing the same section (the other sections of its document are the run's other
+passages):
+
+* ``num+7`` — a number of it changed (+7);
+* ``num-swap`` — a number of it replaced by another number of the same section (the number *is* in the passage,
+  for another statement — or for another part of the same sentence);
+* ``prohibit`` — «Кроме того, этого делать нельзя: <sentence>» (a sentence that prohibits nothing);
+* ``negate`` — «не» inserted before its first verb (a sentence without «не»).
+
+Prints the share of each kind :func:`agentcore.rag.claims.check_claims` marks ``supported``: 1.0 is right for the
+true sentences, 0 for the falsified ones.  ``--examples N`` prints N falsified claims that passed, per kind.
+
+    .venv/bin/python benchmarks/claim_guard_mutations.py [--examples 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+from pathlib import Path
+
+from agentcore.rag._chunking import chunk_document
+from agentcore.rag.citations import compose_context
+from agentcore.rag.claims import check_claims, read_claims
+from agentcore.rag.loaders import load_file
+from agentcore.rag.models import Hit, SourceDocument
+from agentcore.text.sentences import split_sentences
+
+KB = Path(__file__).resolve().parent.parent / "src" / "agentcore" / "rag" / "kb" / "default"
+_NUMBER_RE = re.compile(r"(?<![\w.,:])(\d{1,5})(?![\d:.,]\d)(?!\w)")
+_VERB_RE = re.compile(r"(?<![\w-])([а-яё]{3,}(?:ется|ются|ится|ятся|ет|ют|ит|ят))(?![\w-])")
+_PROHIBITS_RE = re.compile(r"нельзя|запрещ|не допуска", re.IGNORECASE)
+_LIST_MARKER_RE = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+")
+
+
+async def supported(claim: str, hits: list[Hit], index: int) -> bool:
+    """Whether ``claim``, citing passage ``index`` (0-based) of ``hits``, is shown."""
+    context = compose_context(hits, len(hits))
+    report = await check_claims(read_claims(f"{claim} [{index + 1}]", context), context)
+    return bool(report.claims) and all(c.status == "supported" for c in report.claims)
+
+
+def sentences(text: str) -> list[str]:
+    """The prose sentences of a section (no headings, tables, code), each ending with a full stop."""
+    found = []
+    for raw in text.splitlines():
+        line = _LIST_MARKER_RE.sub("", raw).strip()
+        if not line or line.startswith(("#", "|", "```")):
+            continue
+        for sentence in split_sentences(line):
+            sentence = sentence.strip()
+            if len(sentence) >= 25 and "`" not in sentence:
+                found.append(sentence.rstrip(".") + ".")
+    return found
+
+
+def mutations(sentence: str, numbers: list[int]) -> list[tuple[str, str]]:
+    """(kind, falsified claim) of ``sentence``; ``numbers``: the numbers of its section."""
+    out = []
+    for match in list(_NUMBER_RE.finditer(sentence))[:2]:
+        value = int(match.group(1))
+        out.append(("num+7", sentence[: match.start()] + str(value + 7) + sentence[match.end() :]))
+        others = [n for n in numbers if n != value]
+        if others:
+            out.append(("num-swap", sentence[: match.start()] + str(others[0]) + sentence[match.end() :]))
+    if not _PROHIBITS_RE.search(sentence):
+        out.append(("prohibit", "Кроме того, этого делать нельзя: " + sentence))
+    verb = _VERB_RE.search(sentence)
+    if verb and not re.search(r"(?<![\w-])не(?![\w-])", sentence):
+        out.append(("negate", sentence[: verb.start()] + "не " + sentence[verb.start() :]))
+    return out
+
+
+async def main(examples: int) -> None:
+    stats: dict[str, list[int]] = {}
+    passed: dict[str, list[str]] = {}
+    for path in sorted(KB.glob("*.md")):
+        doc = load_file(path)
+        assert isinstance(doc, SourceDocument)
+        chunks = chunk_document(doc)
+        hits = [Hit(c.id, c.doc_id, c.title, c.text, 1.0, "", i + 1) for i, c in enumerate(chunks)]
+        for index, chunk in enumerate(chunks):
+            numbers = sorted({int(m.group(1)) for m in _NUMBER_RE.finditer(chunk.text)})
+            for sentence in sentences(chunk.text):
+                for kind, claim in [("true", sentence), *mutations(sentence, numbers)]:
+                    ok = await supported(claim, hits, index)
+                    counts = stats.setdefault(kind, [0, 0])
+                    counts[0] += ok
+                    counts[1] += 1
+                    if ok and kind != "true":
+                        passed.setdefault(kind, []).append(claim)
+    for kind, (ok, total) in stats.items():
+        print(f"{kind:9} supported {ok:4d} / {total:4d} = {ok / total:.3f}")
+    for kind, claims in passed.items():
+        for claim in claims[:examples]:
+            print(f"  {kind}: {claim}")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--examples", type=int, default=0)
+    asyncio.run(main(parser.parse_args().examples))
