@@ -128,3 +128,34 @@ def test_pronouns_conjunctions_and_time_adverbs_are_no_subject() -> None:
 def test_where_to_get_something_is_answered_by_who_gives_it() -> None:
     shown = ["Личные вещи храните в шкафчиках, ключ от шкафчика выдаёт офис-менеджер."]
     assert not check_focus("где взять ключ от шкафчика", shown, shown, embed=_far).decline
+
+
+def _near(texts: list[str], kind: str) -> np.ndarray:
+    """An embedder that finds every sentence close in meaning to every question."""
+    return np.ones((len(texts), 4)) / 2.0
+
+
+def test_a_paraphrase_by_meaning_holds_half_of_the_subject_at_least() -> None:
+    shown = ["В компании ежегодный оплачиваемый отпуск составляет 28 календарных дней."]
+    question = "сколько оплачиваемых дней можно отлежаться дома без справки"
+    assert check_focus(question, shown, shown, embed=_near).decline
+    # half of it, and close in meaning: a paraphrase
+    shown = ["Без больничного листа доступно 3 оплачиваемых дня здоровья."]
+    assert not check_focus("сколько оплачиваемых дней дома без справки", shown, shown, embed=_near).decline
+
+
+def test_how_fast_asks_a_span_and_names_no_subject() -> None:
+    assert "быстро" not in question_parts("как быстро реагируют на критическую заявку")[0].terms
+    assert "часто" in question_parts("сколько дней дают тем кто часто дежурит")[0].terms
+
+
+def test_a_yes_no_is_answered_only_by_a_sentence_holding_all_its_nouns() -> None:
+    shown = ["Сотрудники, которые отдежурили не менее 6 недель, получают 3 дополнительных дня к отпуску ночью."]
+    check = check_focus(
+        "дают ли такси ночью на дежурстве",
+        shown,
+        [*shown, "Такси после 22:00 компенсируется до 1500 ₽."],
+        headings=["Дежурства — Компенсация"],
+        embed=_far,
+    )
+    assert check.decline
