@@ -159,3 +159,13 @@ def test_a_yes_no_is_answered_only_by_a_sentence_holding_all_its_nouns() -> None
         embed=_far,
     )
     assert check.decline
+
+
+def test_a_phrase_of_business_speech_and_the_days_of_a_week() -> None:
+    shown = ["Представительские расходы — встреча с клиентом в кафе: до 3000 ₽ на человека."]
+    check = check_focus(
+        "за обед с партнёром сколько вернут", shown, shown, headings=["Возмещение расходов"], embed=_far
+    )
+    assert not check.decline
+    shown = ["Работа в выходной оплачивается в двойном размере."]
+    assert not check_focus("работу в субботу как оплачивают", shown, shown, embed=_far).decline
