@@ -1,14 +1,16 @@
 """The claim guard against falsified sentences of the bundled knowledge base (no questions, no model).
 
 Every sentence of every section of ``src/agentcore/rag/kb/default`` is a true claim citing its section; each is
-falsified four ways, each citing the same section (the other sections of its document are the run's other
+falsified up to six ways, each citing the same section (the other sections of its document are the run's other
 passages):
 
 * ``num+7`` — a number of it changed (+7);
 * ``num-swap`` — a number of it replaced by another number of the same section (the number *is* in the passage,
   for another statement — or for another part of the same sentence);
 * ``prohibit`` — «Кроме того, этого делать нельзя: <sentence>» (a sentence that prohibits nothing);
-* ``negate`` — «не» inserted before its first verb (a sentence without «не»).
+* ``negate`` — «не» inserted before its first verb (a sentence without «не»);
+* ``time`` — a time of it one hour later («до 12:00» → «до 13:00»);
+* ``name`` — a Latin name of it («Passwork», «Jira») replaced by another Latin name of the same document.
 
 Prints the share of each kind :func:`agentcore.rag.claims.check_claims` marks ``supported``: 1.0 is right for the
 true sentences, 0 for the falsified ones.  ``--examples N`` prints N falsified claims that passed, per kind.
@@ -34,6 +36,8 @@ KB = Path(__file__).resolve().parent.parent / "src" / "agentcore" / "rag" / "kb"
 _NUMBER_RE = re.compile(r"(?<![\w.,:])(\d{1,5})(?![\d:.,]\d)(?!\w)")
 _VERB_RE = re.compile(r"(?<![\w-])([а-яё]{3,}(?:ется|ются|ится|ятся|ет|ют|ит|ят))(?![\w-])")
 _PROHIBITS_RE = re.compile(r"нельзя|запрещ|не допуска", re.IGNORECASE)
+_TIME_RE = re.compile(r"(?<![\d:])([01]?\d|2[0-2]):([0-5]\d)(?![\d:])")
+_LATIN_NAME_RE = re.compile(r"(?<![\w.-])([A-Z][A-Za-z]{3,})(?![\w.-])")
 _LIST_MARKER_RE = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+")
 
 
@@ -58,9 +62,19 @@ def sentences(text: str) -> list[str]:
     return found
 
 
-def mutations(sentence: str, numbers: list[int]) -> list[tuple[str, str]]:
-    """(kind, falsified claim) of ``sentence``; ``numbers``: the numbers of its section."""
+def mutations(sentence: str, numbers: list[int], names: list[str]) -> list[tuple[str, str]]:
+    """(kind, falsified claim) of ``sentence``; ``numbers``: the numbers of its section; ``names``: the Latin names
+    of its document."""
     out = []
+    time = _TIME_RE.search(sentence)
+    if time:
+        later = f"{int(time.group(1)) + 1}:{time.group(2)}"
+        out.append(("time", sentence[: time.start()] + later + sentence[time.end() :]))
+    name = _LATIN_NAME_RE.search(sentence)
+    if name:
+        others = [n for n in names if n.lower() not in sentence.lower()]
+        if others:
+            out.append(("name", sentence[: name.start()] + others[0] + sentence[name.end() :]))
     for match in list(_NUMBER_RE.finditer(sentence))[:2]:
         value = int(match.group(1))
         out.append(("num+7", sentence[: match.start()] + str(value + 7) + sentence[match.end() :]))
@@ -82,11 +96,12 @@ async def main(examples: int) -> None:
         doc = load_file(path)
         assert isinstance(doc, SourceDocument)
         chunks = chunk_document(doc)
+        names = sorted(set(_LATIN_NAME_RE.findall(doc.text)))
         hits = [Hit(c.id, c.doc_id, c.title, c.text, 1.0, "", i + 1) for i, c in enumerate(chunks)]
         for index, chunk in enumerate(chunks):
             numbers = sorted({int(m.group(1)) for m in _NUMBER_RE.finditer(chunk.text)})
             for sentence in sentences(chunk.text):
-                for kind, claim in [("true", sentence), *mutations(sentence, numbers)]:
+                for kind, claim in [("true", sentence), *mutations(sentence, numbers, names)]:
                     ok = await supported(claim, hits, index)
                     counts = stats.setdefault(kind, [0, 0])
                     counts[0] += ok

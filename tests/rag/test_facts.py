@@ -153,3 +153,13 @@ def test_a_clause_of_one_word_reads_its_sentence_not_the_whole_claim() -> None:
         "Мелкие покупки — кабели, адаптеры — до 3000 ₽ без согласования; дороже — через заявку, а не за свой счёт."
     )
     assert guard(evidence, evidence).ok
+
+
+def test_a_name_taken_from_another_statement_conflicts() -> None:
+    evidence = (
+        "Задачи команды ведутся в Jira, документация — в Confluence. Ключ к GigaChat выдаётся по заявке в техподдержку."
+    )
+    result = guard("Задачи команды ведутся в GigaChat.", evidence)
+    assert not result.ok and result.conflict
+    assert guard("Задачи команды ведутся в Jira.", evidence).ok
+    assert guard("Ключ к GigaChat выдаётся по заявке.", evidence).ok

@@ -12,9 +12,10 @@ of a claim is present, and the same, in the evidence.  Normalisation makes equal
 * a negation belongs to the word after it: «не позднее» and «не ранее» are different facts; a claim that states
   without negation what the evidence negates («дни здоровья переносятся» / «не переносятся») conflicts with it;
   «не допускается», «не разрешается», «недопустимо» are a prohibition, as «нельзя» and «запрещено» are;
-* a number or a negation belongs to its statement: present somewhere in the evidence is not enough when the
+* a number, a name or a negation belongs to its statement: present somewhere in the evidence is not enough when the
   evidence sentence that says what the claim's clause says («первые N дней болезни оплачивает компания») gives
-  another number, or no negation — the claim then restates that sentence with the fact changed, a conflict.
+  another number, another name, or no negation — the claim then restates that sentence with the fact changed, a
+  conflict.
 
 Pure functions over text, no model: fast enough to run on every claim of every answer.
 """
@@ -277,6 +278,8 @@ class Facts:
     words: frozenset[str] = frozenset()
     negation_contexts: tuple[tuple[str, frozenset[str]], ...] = ()
     """Each negation with the content-word stems of its clause (as :attr:`Quantity.context`)."""
+    name_contexts: tuple[tuple[str, frozenset[str]], ...] = ()
+    """Each name with the content-word stems of its clause."""
 
 
 @dataclass(frozen=True)
@@ -366,6 +369,7 @@ def extract_facts(text: str) -> Facts:
         negations.add("нельзя")
         contexts.append(("нельзя", _clause_words(plain, match.start(), match.end())))
     names: set[str] = set()
+    name_contexts: list[tuple[str, frozenset[str]]] = []
     for match in _NAME_RE.finditer(plain):
         quoted, latin, capital = match.groups()
         name = quoted or latin or capital
@@ -376,9 +380,11 @@ def extract_facts(text: str) -> Facts:
         if capital and capital.lower() in _COMMON_CAPITALISED:
             continue
         if latin and re.search(r"\d", latin):
-            names.add(latin.lower())  # a code («P1», «v3.14.0», «ERR-104»): every character counts
+            found = latin.lower()  # a code («P1», «v3.14.0», «ERR-104»): every character counts
         else:
-            names.add(" ".join(_stem(w) for w in _WORD_RE.findall(name)) or name.lower())
+            found = " ".join(_stem(w) for w in _WORD_RE.findall(name)) or name.lower()
+        names.add(found)
+        name_contexts.append((found, _clause_words(plain, match.start(), match.end())))
     names.update(e.lower() for e in _EMAIL_RE.findall(plain))
     words = frozenset(_stem(w) for w in _WORD_RE.findall(plain))
     return Facts(
@@ -389,6 +395,7 @@ def extract_facts(text: str) -> Facts:
         frozenset(negated),
         words,
         tuple(contexts),
+        tuple(name_contexts),
     )
 
 
@@ -468,6 +475,15 @@ def guard(claim: str, evidence: str) -> GuardResult:
     for name in mine.names:
         if name not in theirs.names and not _name_in_words(name, theirs):
             missing.append(name)
+    for name, context in mine.name_contexts:
+        holds = [name in s.names or _name_in_words(name, s) for s in sentences]
+        holding = [s for s, held in zip(sentences, holds, strict=True) if held]
+        others = [s for s, held in zip(sentences, holds, strict=True) if not held and s.names]
+        # (no sentence holding it: a quotation the sentence split cut — the whole evidence holds it, that stands)
+        if name not in missing and holding and _said_elsewhere(context, holding, others):
+            # the name is there, but the sentence the claim restates names another («проект в Jira» → «в GigaChat»)
+            missing.append(name)
+            conflict = True
     for negation in mine.negations - theirs.negations:
         missing.append(negation)
         conflict = True
