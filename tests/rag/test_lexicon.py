@@ -169,3 +169,23 @@ def test_a_phrase_of_business_speech_and_the_days_of_a_week() -> None:
     assert not check.decline
     shown = ["Работа в выходной оплачивается в двойном размере."]
     assert not check_focus("работу в субботу как оплачивают", shown, shown, embed=_far).decline
+
+
+def test_a_verb_root_matches_across_a_prefix_only() -> None:
+    # «платить» is not «платформа»: the sentence says nothing of paying
+    shown = ["Раз в месяц проходит внутренний митап, где коллеги рассказывают о проектах."]
+    check = check_focus(
+        "сколько платят за выступление на внутреннем митапе",
+        shown,
+        shown,
+        headings=["Обучение — Внутренняя платформа"],
+        embed=_far,
+    )
+    assert check.decline
+
+
+def test_a_wrong_password_in_chat_words() -> None:
+    shown = ["После 5 неверных попыток входа учётная запись блокируется на 15 минут."]
+    question = "на сколько залочат учётку если несколько раз вбил неправильный пароль"
+    headings = ["Доступы и пароли — Требования к паролю"]
+    assert not check_focus(question, shown, shown, headings=headings, embed=_far).decline

@@ -135,7 +135,7 @@ _QUESTION_WORDS = frozenset(
     стоит получиться получается бывает есть нет да раз раза делается происходит нужен нужна нужны норм ок привет
     минимум максимум минимальный максимальный рубль рублей руб процент процентов скок скока скоко
     число время дата срок лимит размер стоимость сумма длина длительность длиться продолжаться составлять
-    пока снова опять тоже также потом теперь иногда
+    пока снова опять тоже также потом теперь иногда несколько
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 _CLOCK_WORDS = frozenset({"час", "часы"})
@@ -344,10 +344,15 @@ def _matches(term: str, words: set[str], stems: set[str]) -> bool:
     ):
         return True
     # The same verb with another prefix («заблокировало» / «блокируется», «приболел» / «заболели»).
+    # A verb only across a prefix: «платить» is not «платформа» (neither has one); a clipped noun is its word
+    # («ноут» / «ноутбук»).
     root = _unprefixed(stem)
     if len(root) >= 4:
+        verb = _is_verb(term)
         return any(
-            len(s) >= 5 and _common_prefix(_unprefixed(s), root) >= max(4, min(len(_unprefixed(s)), len(root)) - 1)
+            len(s) >= 5
+            and (root != stem or _unprefixed(s) != s or not verb)
+            and _common_prefix(_unprefixed(s), root) >= max(4, min(len(_unprefixed(s)), len(root)) - 1)
             for s in stems
         )
     return False
