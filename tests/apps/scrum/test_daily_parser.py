@@ -286,6 +286,9 @@ FLOORS = {
     "dailies_people_dev7": {"yesterday": 0.98, "today": 0.98, "task_ids": 0.98, "blocker_presence": 0.98,
                             "blockers": 0.98, "blocker.critical": 0.98, "blocker.related_task_id": 0.98,
                             "needs_clarification": 0.98, "quality": 0.97},
+    "dailies_people_dev8": {"yesterday": 0.97, "today": 0.97, "task_ids": 0.98, "blocker_presence": 0.98,
+                            "blockers": 0.98, "blocker.critical": 0.98, "blocker.related_task_id": 0.98,
+                            "needs_clarification": 0.9, "quality": 0.97},
     "dailies": {"yesterday": 0.95, "today": 0.95, "blockers": 0.95, "blocker.critical": 0.95,
                 "blocker.related_task_id": 0.95, "needs_clarification": 0.93, "quality": 0.95},
     "dailies_heldout": {"yesterday": 0.9, "today": 0.9, "blockers": 0.8, "blocker.critical": 0.9,
@@ -665,6 +668,9 @@ def test_looking_into_a_problem_is_the_days_work() -> None:
         "Yesterday: TASK-1, fixed the flaky login test\nToday: TASK-2 export\nBlockers: none",
         "Вчера: TASK-1 логин, исправил валидацию пароля\nСегодня: TASK-2 выгрузка\nБлокеры: нет",
         "закончил TASK-1 логин, беру TASK-2 выгрузку, проблем нет",
+        "вчера TASK-1 логин, сегодня TASK-2 выгрузка, блокер с ключами убрал Вася, больше нет",
+        "Yesterday TASK-1 login. Today TASK-2 export. No impediments",
+        "Вчера: TASK-1 логин\nСеглдня: TASK-2 выгрузка\nБлокеоы: нет",
     ],
 )
 def test_layouts_and_asides_of_a_great_daily(text: str) -> None:
@@ -776,3 +782,25 @@ def test_a_demo_or_release_falling_through_is_critical(text: str) -> None:
 
 def test_no_change_is_too_short() -> None:
     assert parse_daily("без изменений", "DEV")["daily"]["quality"] == "TOO_SHORT"
+
+
+def test_blockers_about_different_tasks_on_one_line_are_two() -> None:
+    text = "Вчера: TASK-1 логин\nСегодня: TASK-2 выгрузка\nБлокеры: по TASK-3 нет прав на бакет, по TASK-4 жду ревью"
+    blockers = parse_daily(text, "DEV")["daily"]["blockers"]
+    assert [b["related_task_id"] for b in blockers] == ["TASK-3", "TASK-4"]
+
+
+def test_a_planned_task_the_blocker_stops_stays_in_its_section() -> None:
+    text = "вчера TASK-1 сделал, сегодня TASK-2 — не могу начать, нет макетов, а больше брать нечего"
+    daily = parse_daily(text, "DEV")["daily"]
+    assert _section_ids(daily, "today") == ["TASK-2"]
+    assert [(b["related_task_id"], b["critical"]) for b in daily["blockers"]] == [("TASK-2", True)]
+
+
+@pytest.mark.parametrize(
+    "text", ["ни один клиент не может оплатить заказ", "если не дадут доступ, сорвём сдачу отчёта регулятору"]
+)
+def test_users_locked_out_or_a_deadline_lost_is_critical(text: str) -> None:
+    from agentcore.apps.scrum.blocker_reading import criticality
+
+    assert criticality(text)[0] is True

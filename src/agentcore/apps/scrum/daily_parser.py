@@ -109,7 +109,7 @@ _NO_BLOCKERS_RE = re.compile(
     r"(?:нет|нету|отсутству\w*|none|no|не\s+(?:вижу|предвижу|наблюда\w*|ожида\w*)|никаких|ноль)\b"
     + _STATEMENT_END
     + ")"
-    r"|(?:\b(?:нет|без|no|not\s+any)\s+(?:new\s+|other\s+|more\s+)?(?:бл[оа]к[еи]р\w*|blockers?|проблем\w*|"
+    r"|(?:\b(?:нет|без|no|not\s+any)\s+(?:new\s+|other\s+|more\s+)?(?:бл[оа]к[еи]р\w*|blockers?|impediments?|проблем\w*|"
     r"препятстви\w*|затык\w*)\b)|\bblocked\s+by\s+nothing\b"
     r"|(?:ничего\s+не\s+(?:блокирует|мешает))|(?:блок[еи]р\w*\s+не\s+(?:вижу|наблюда\w*|ожида\w*))",
     re.IGNORECASE,
@@ -120,8 +120,8 @@ _ALL_CLEAR_RE = re.compile(
     r"\b(?:бл[оа]к[еи]р(?:ов|ы)|бл[оа]ков|бл(?:оер|кер|окр)(?:ов|ы)|blockers)\s*(?:[:—–-]\s*)?"
     rf"(?:{NONE_ADVERB}\s*,?\s*){{0,2}}(?:нет|нету|нэт|отсутствуют|none|no|ноль)\b"
     + _STATEMENT_END
-    + r"|\b(?:нет|без|no|not\s+any)\s+(?:new\s+|other\s+|more\s+|новых\s+)?(?:бл[оа]к[еи]р(?:ов)?|blockers)\b"
-    r"|\bничего\s+не\s+(?:блокирует|блочит)\b|\bnothing\s+(?:is\s+)?blocking\b|\bblocked\s+by\s+nothing\b",
+    + r"|\b(?:нет|без|no|not\s+any)\s+(?:new\s+|other\s+|more\s+|новых\s+)?"
+    r"(?:бл[оа]к[еи]р(?:ов)?|blockers|impediments)\b|\bничего\s+не\s+(?:блокирует|блочит)\b|\bnothing\s+(?:is\s+)?blocking\b|\bblocked\s+by\s+nothing\b",
     re.IGNORECASE,
 )
 # A clause that only says the member cannot work, naming no cause and no task («Сегодня: ничего не могу делать»).
@@ -441,12 +441,30 @@ def _one_edit(a: str, b: str) -> bool:
     return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
+_NEXT_TASKS_BLOCKER = re.compile(rf",\s*(?=(?:по|для|on|for)\s+{_ID}\b|{_ID}\s)", re.IGNORECASE)
+
+
+def _own_task_parts(listed: str) -> list[str]:
+    """A «Блокеры:» line cut where a blocker about another task begins («по EDU-48 нет доступа, по EDU-49 жду
+    ревью»): a part is cut off only when both sides name a task of their own and the first says something of it
+    («OPS-31, OPS-32 — Vault is down» is one blocker)."""
+    parts, start = [], 0
+    for joint in _NEXT_TASKS_BLOCKER.finditer(listed):
+        before, after = listed[start : joint.start()], listed[joint.end() :]
+        own_before, own_after = task_ids_in(before), task_ids_in(after)
+        if own_before and own_after and own_after[0] not in own_before and _content_words(before):
+            parts.append(before)
+            start = joint.end()
+    parts.append(listed[start:])
+    return parts
+
+
 def _split_clauses(message: str) -> list[_Clause]:
     clauses: list[_Clause] = []
     if "@" in message:
         message = _MENTION.sub("", message)  # «@petya», «@channel»: whom the daily addresses, not what it says
     for index, sentence in enumerate(_SENTENCES.split(message)):
-        sentence = _MARKDOWN_HEADING.sub("", _BULLET.sub("", sentence or "")).strip()
+        sentence = _header_typo(_MARKDOWN_HEADING.sub("", _BULLET.sub("", sentence or "")).strip())
         label = None if _HEADER.match(sentence) else _LABEL.match(sentence)  # «Блокеры: вчера …» is a header
         if label and (_HEADER.match(sentence[label.end() :]) or _starts_section(sentence[label.end() :])):
             rest = sentence[label.end() :]
@@ -493,9 +511,9 @@ def _split_clauses(message: str) -> list[_Clause]:
                 tail = None if is_negated(body) else _SECTION_AFTER_BLOCKER.search(body)
                 if tail and not (task_ids_in(body[tail.end() :]) or _verb_section(body[tail.end() :])):
                     tail = None  # «…, завтра релиз»: when it matters, not the day's work
-                clauses.append(
-                    _Clause(body[: tail.start()] if tail else body, index, section, explicit=True, lead=lead)
-                )
+                listed = body[: tail.start()] if tail else body
+                for part in _own_task_parts(listed):
+                    clauses.append(_Clause(part, index, section, explicit=True, lead=lead))
                 if not tail:
                     continue
                 body, section, header = body[tail.end() :], None, None  # … up to «…, но сегодня делаю PAY-2»
@@ -810,6 +828,12 @@ def parse(message: str) -> ParsedDaily:
             if self_blocker is not None:
                 blocker, meanwhile = self_blocker
                 parsed.blockers.append(blocker)
+                planned = _PLANNED_THEN_STOPPED.match(text)
+                if planned and section in ("yesterday", "today") and blocker["related_task_id"]:
+                    # «сегодня EDU-55 — не могу начать, …»: EDU-55 is today's plan that the blocker stops
+                    target_section = parsed.yesterday if section == "yesterday" else parsed.today
+                    if blocker["related_task_id"] not in {i["task_id"] for i in target_section}:
+                        target_section.append({"task_id": blocker["related_task_id"], "summary": planned.group(1)})
                 if section != "blockers":
                     inferred.append(blocker)
                 _add_meanwhile(parsed.today, meanwhile)
@@ -874,6 +898,22 @@ def _add_meanwhile(today: list[dict[str, Any]], meanwhile: list[dict[str, Any]])
 
 
 _MORE_OF_THE_DAY = re.compile(r"^(?:а\s+|и\s+)?(?:ещё|еще|также|плюс|заодно|also|plus)\b", re.IGNORECASE)
+
+
+_PLANNED_THEN_STOPPED = re.compile(rf"^(?:{_YESTERDAY}|{_TODAY})\s+({_ID})\s*(?:[—–:-]|,)\s", re.IGNORECASE)
+_HEADER_WORD = re.compile(r"^\s*([A-Za-zА-Яа-яЁё]{4,10})\s*:")
+_HEADER_WORDS = {"вчера": "Вчера", "сегодня": "Сегодня", "блокеры": "Блокеры", "today": "Today",
+                 "yesterday": "Yesterday", "blockers": "Blockers"}  # fmt: skip
+
+
+def _header_typo(sentence: str) -> str:
+    """``sentence`` with a header word one letter off («Сеголня:», «Блокеоы:») written right."""
+    word = _HEADER_WORD.match(sentence)
+    if word is None or _HEADER.match(sentence):
+        return sentence
+    lower = word.group(1).lower()
+    right = next((fixed for typo, fixed in _HEADER_WORDS.items() if _one_edit(lower, typo)), None)
+    return f"{right}{sentence[word.end(1) :]}" if right else sentence
 
 
 def _continues(text: str, section: str) -> bool:
