@@ -189,3 +189,10 @@ def test_a_wrong_password_in_chat_words() -> None:
     question = "на сколько залочат учётку если несколько раз вбил неправильный пароль"
     headings = ["Доступы и пароли — Требования к паролю"]
     assert not check_focus(question, shown, shown, headings=headings, embed=_far).decline
+
+
+def test_the_documents_word_is_found_in_another_form_when_scoring_sentences() -> None:
+    text = "В офисе четыре переговорные.\n\nПереговорные бронируются через корпоративный календарь."
+    hit = Hit(id="a", doc_id="d", title="Офис — Переговорные", text=text, score=1.0, source="d.md", rank=1)
+    picked = [e.unit.text for e in select_excerpts("как забронить переговорку", [hit], max_sentences=1)]
+    assert picked[0].startswith("Переговорные бронируются")

@@ -155,6 +155,15 @@ def _colloquial_terms(question: str, analyzer: Analyzer) -> dict[str, list[set[s
     return found
 
 
+def _holds_all(wanted: set[str], terms: set[str]) -> bool:
+    """Whether ``terms`` hold every stem of ``wanted`` — or a stem of the same word in another form: Snowball cuts
+    an infinitive longer than its finite forms («бронирова» / «бронир» of «бронируются»)."""
+    return all(
+        w in terms or any(len(t) >= 5 and len(w) >= 5 and w[: len(t)] == t and len(w) - len(t) <= 3 for t in terms)
+        for w in wanted
+    )
+
+
 def _score_units(question: str, hits: Sequence[Hit], analyzer: Analyzer, kind: str) -> list[_Scored]:
     query = analyzer.term_set(question)
     colloquial = {t: alts for t, alts in _colloquial_terms(question, analyzer).items() if t in query}
@@ -172,7 +181,7 @@ def _score_units(question: str, hits: Sequence[Hit], analyzer: Analyzer, kind: s
                 continue
             terms = analyzer.term_set(unit.text)
             held = len(query & terms) + sum(
-                1 for t, alts in colloquial.items() if t not in terms and any(a <= terms for a in alts)
+                1 for t, alts in colloquial.items() if t not in terms and any(_holds_all(a, terms) for a in alts)
             )
             score = held / len(query) if query else 0.0
             if subject and subject & defined_terms(unit.text, analyzer, sentences=1):
