@@ -804,3 +804,9 @@ def test_users_locked_out_or_a_deadline_lost_is_critical(text: str) -> None:
     from agentcore.apps.scrum.blocker_reading import criticality
 
     assert criticality(text)[0] is True
+
+
+def test_a_conditional_plan_under_its_header_is_still_the_plan() -> None:
+    """A condition after a task's sentence is more about that task; under «Сегодня:» it is the plan itself."""
+    output = parse_daily("Вчера: TASK-1 логин\nСегодня: если успею, рефакторинг\nБлокеры: нет", "DEV")
+    assert output["clarification"]["needs_clarification"] is False and output["daily"]["today"]

@@ -293,12 +293,15 @@ _LABEL = re.compile(r"^\s*[A-Za-zА-Яа-яЁё][\w.]{0,15}(?:\s+[\w.#/-]{1,30})
 # An aside that is neither work nor a blocker: a call for help, a condition («если кто знает СБП — буду рад
 # подсказке», «кто в курсе, как …»).
 _ASIDE = re.compile(
-    r"^\W*(?:но\s+|а\s+|и\s+)?(?:если\b|буду\s+(?:рад|благодар)\w*|"
-    r"кто\s+(?:знает|в\s+курсе)\b|if\s+any(?:one|body)\b|any\s+help\b|if\s+all\s+goes\b|"
+    r"^\W*(?:но\s+|а\s+|и\s+)?(?:если\s+(?:кто|кто-то|кто-нибудь|вдруг)\b|буду\s+(?:рад|благодар)\w*|"
+    r"кто\s+(?:знает|в\s+курсе)\b|if\s+any(?:one|body)\b|any\s+help\b|"
     # «Всё ок», «в целом всё норм»: how things go, not a piece of work
     r"(?:в\s+целом\s+)?вс[её]\s+(?:ок|ok|окей|хорошо|норм\w*|гладко|в\s+порядке|по\s+плану)\W*$)",
     re.IGNORECASE,
 )
+# A condition on the plan told in a sentence after the task («Сегодня займусь PAY-2. Если успею, отдам в ревью»):
+# more about that task, not a work item of its own.
+_CONDITION = re.compile(r"^\W*(?:но\s+|а\s+|и\s+)?(?:если|if)\b", re.IGNORECASE)
 _RISKS = re.compile(r"^\s*(?:риск(?:и|ов)?|risks?)\s*(?:[:：]|—|–|-(?!\w))", re.IGNORECASE)
 # Where a blocker line turns to the day's work: «Блокер: банк молчит по PAY-3, но сегодня делаю PAY-2».
 _SECTION_AFTER_BLOCKER = re.compile(
@@ -819,6 +822,14 @@ def parse(message: str) -> ParsedDaily:
             if not text or not (_content_words(text) or task_ids_in(text)):
                 continue
         if _ASIDE.match(text) and not task_ids_in(text):
+            continue
+        if (
+            _CONDITION.match(text)
+            and clause.section is None
+            and last is not None
+            and last[0] == clause.sentence - 1
+            and not task_ids_in(text)
+        ):
             continue
         if _DENIAL_ONLY.match(text):  # «…, но работать можно» after work that named no trouble the parser knows
             parsed.no_blockers_stated = True
