@@ -163,3 +163,32 @@ def test_a_name_taken_from_another_statement_conflicts() -> None:
     assert not result.ok and result.conflict
     assert guard("Задачи команды ведутся в Jira.", evidence).ok
     assert guard("Ключ к GigaChat выдаётся по заявке.", evidence).ok
+
+
+SHIFTS = "Если разница больше 4 часов, согласуйте индивидуальный график с пересечением не менее 3 часов."
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Если разница больше 4 часов, согласуйте индивидуальный график с пересечением не менее 4 часов.",
+        "Если разница больше 3 часов, согласуйте индивидуальный график с пересечением не менее 3 часов.",
+        "Если разница больше 3 часов, согласуйте индивидуальный график с пересечением не менее 4 часов.",
+    ],
+)
+def test_numbers_swapped_inside_one_sentence_conflict(claim: str) -> None:
+    result = guard(claim, SHIFTS)
+    assert not result.ok and result.conflict
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        SHIFTS,
+        "Пересечение с московскими часами — не менее 3 часов, если разница больше 4 часов.",
+        "Кабина рассчитана на 1–2 человек, бронь — на 2 часа.",
+    ],
+)
+def test_numbers_in_their_own_clauses_pass(claim: str) -> None:
+    evidence = SHIFTS + " Кабина на 1–2 человека, бронь — не более 2 часов."
+    assert guard(claim, evidence).ok, guard(claim, evidence)

@@ -156,6 +156,8 @@ _DIGITS_RE = re.compile(r"\d+(?:[.,]\d+)?")
 _RANGE_GAP_RE = re.compile(r"\s*(?:[-–—,]|до|или|и|либо)?\s*", re.IGNORECASE)
 # Where a clause ends: the scope of a number or a negation is its clause, not the whole sentence.
 _CLAUSE_END_RE = re.compile(r"[,;:—–()\n.!?]")
+# Clauses of an evidence sentence: a dash between numbers («2–3 дня») and a decimal point split nothing.
+_EVIDENCE_CLAUSE_RE = re.compile(r"[,;:()]|\.(?!\d)|\s[—–]\s")
 _SENTENCE_END_RE = re.compile(r"[.!?;](?=\s)|\n")
 _NAME_RE = re.compile(
     r"«([^»]{2,60})»|\b([A-Za-z][A-Za-z0-9.+#_-]*[A-Za-z0-9])\b|(?<=[\s(])([А-ЯЁ][а-яё]+(?:-[А-ЯЁ]?[а-яё]+)?)"
@@ -264,6 +266,8 @@ class Quantity:
     context: frozenset[str] = field(default=frozenset(), compare=False)
     """Stems of the content words of the number's clause (of its sentence when the clause has fewer than two): the
     statement the number belongs to."""
+    clause: frozenset[str] = field(default=frozenset(), compare=False)
+    """Stems of the content words of the number's clause alone."""
 
 
 @dataclass(frozen=True)
@@ -347,7 +351,8 @@ def extract_facts(text: str) -> Facts:
             stem for w in after if len(w) > 2 and (stem := _stem(w)) and not _unit(w) and w.lower() not in _SKIP_AFTER
         )
         context = _clause_words(normal, match.start(), match.end())
-        quantities.append(Quantity(value, unit, (qualifier or "")[:6].lower(), counts, context))
+        clause = _around(normal, match.start(), match.end(), _CLAUSE_END_RE)
+        quantities.append(Quantity(value, unit, (qualifier or "")[:6].lower(), counts, context, clause))
         spans.append((match.start(), match.end()))
     for i in range(len(quantities) - 2, -1, -1):
         # a range or a list («от 30 до 45 очков», «2–3 дня», «2 или 3 раза»): the last number's unit is theirs
@@ -449,7 +454,8 @@ def guard(claim: str, evidence: str) -> GuardResult:
     mine, theirs = extract_facts(claim), extract_facts(evidence)
     missing: list[str] = []
     conflict = False
-    sentences = [extract_facts(s) for s in _SENTENCE_RE.split(evidence) if s.strip()]
+    texts = [s for s in _SENTENCE_RE.split(evidence) if s.strip()]
+    sentences = [extract_facts(s) for s in texts]
     for quantity in mine.quantities:
         if not _quantity_found(quantity, theirs):
             missing.append(f"{_format(quantity.value)} {quantity.unit}".strip())
@@ -469,6 +475,16 @@ def guard(claim: str, evidence: str) -> GuardResult:
             # оплачивает компания» / the claim's «первые 10 дня…», 10 taken from another rule)
             missing.append(f"{_format(quantity.value)} {quantity.unit}".strip())
             conflict = True
+        elif _swapped_in_sentence(quantity, texts):
+            # one sentence holds both numbers, and the claim's clause is the other number's («больше 4 часов, …
+            # пересечение не менее 3 часов» / the claim's «… не менее 4 часов»)
+            missing.append(f"{_format(quantity.value)} {quantity.unit}".strip())
+            conflict = True
+    for quantity in _repeated_beyond(mine.quantities, sentences):
+        # the claim states a number twice where the sentence holding it states it once and another number beside
+        # it («вернул 401 или 403» / the claim's «403 или 403»)
+        missing.append(f"{_format(quantity.value)} {quantity.unit}".strip())
+        conflict = True
     for time in mine.times - theirs.times:
         missing.append(time)
         conflict = conflict or bool(theirs.times)
@@ -503,6 +519,41 @@ def guard(claim: str, evidence: str) -> GuardResult:
         missing.append(f"не {word}")
         conflict = True
     return GuardResult(not missing, tuple(missing), conflict)
+
+
+def _repeated_beyond(quantities: tuple[Quantity, ...], sentences: list[Facts]) -> list[Quantity]:
+    """The quantities ``quantities`` state more often than any evidence sentence does, where a sentence holding
+    them states another number of the same unit."""
+    found = []
+    for quantity in dict.fromkeys(quantities):
+        times = quantities.count(quantity)
+        if times < 2:
+            continue
+        holding = [s for s in sentences if _quantity_found(quantity, s)]
+        most = max((sum(_quantity_found(quantity, Facts((o,))) for o in s.quantities) for s in holding), default=0)
+        other = any(o.unit == quantity.unit and o.value != quantity.value for s in holding for o in s.quantities)
+        if holding and most < times and other:
+            found.append(quantity)
+    return found
+
+
+def _swapped_in_sentence(quantity: Quantity, texts: list[str]) -> bool:
+    """Whether every evidence sentence holding ``quantity`` holds it in a clause that shares at least two words
+    fewer with the claim's clause than another clause of it stating another number of the same unit."""
+    if len(quantity.clause) < 2:
+        return False
+    swapped = False
+    for text in texts:
+        clauses = [extract_facts(c) for c in _EVIDENCE_CLAUSE_RE.split(text) if c.strip()]
+        holding = [c for c in clauses if _quantity_found(quantity, c)]
+        if not holding:
+            continue
+        others = [c for c in clauses if not _quantity_found(quantity, c) and _counts_in(quantity.unit, c)]
+        held = max(len(quantity.clause & c.words) for c in holding)
+        if max((len(quantity.clause & c.words) for c in others), default=0) < held + 2:
+            return False
+        swapped = True
+    return swapped
 
 
 def _counts_in(unit: str, facts: Facts) -> bool:
