@@ -196,3 +196,22 @@ def test_the_documents_word_is_found_in_another_form_when_scoring_sentences() ->
     hit = Hit(id="a", doc_id="d", title="Офис — Переговорные", text=text, score=1.0, source="d.md", rank=1)
     picked = [e.unit.text for e in select_excerpts("как забронить переговорку", [hit], max_sentences=1)]
     assert picked[0].startswith("Переговорные бронируются")
+
+
+def test_an_age_question_is_answered_by_a_figure_of_years() -> None:
+    shown = ["Детей можно прикрепить к ДМС, стоимость удерживается из зарплаты в течение года."]
+    assert check_focus("до скольки лет ребёнка можно прикрепить к дмс", shown, shown, embed=_far).decline
+    shown = ["Детей до 18 лет можно прикрепить к ДМС."]
+    assert not check_focus("до скольки лет ребёнка можно прикрепить к дмс", shown, shown, embed=_far).decline
+
+
+def test_a_supplying_sentence_is_read_with_the_sentence_before_it() -> None:
+    from agentcore.rag.answer import supplying_excerpts
+
+    text = (
+        "Подозрительные письма с просьбой ввести пароль не открывайте. "
+        "Перешлите такое письмо на security@romashka-soft.ru и удалите."
+    )
+    hit = Hit(id="a", doc_id="d", title="Безопасность — Фишинг", text=text, score=1.0, source="d.md", rank=1)
+    added = supplying_excerpts("куда переслать подозрительное письмо где просят ввести пароль", [hit], [])
+    assert [e.unit.text for e in added][-1].startswith("Перешлите такое письмо")

@@ -856,6 +856,9 @@ def _supplies(asks: Asks, sentence: str, question: str, part: Part | str = "") -
     if asks == "time" and _ASKS_CLOCK_RE.search(part_text or question):
         # «в какие часы», «часы работы»: a clock time, not a duration («4 часа» is no opening hour)
         return bool(_CLOCK_RE.search(blanked))
+    if _ASKS_AGE_RE.search(part_text or question):
+        # «до скольки лет», «с какого возраста»: an age, a figure of years («до 18 лет»), not any figure or time
+        return bool(_AGE_RE.search(blanked))
     if asks == "number" and _ASKS_DURATION_RE.search(part_text or question):
         # «как быстро / как долго»: a span of time, not any figure («Телефон 1111» is no reaction time)
         return bool(_DURATION_RE.search(blanked))
@@ -870,6 +873,8 @@ _ASKS_CLOCK_RE = re.compile(
 _CLOCK_RE = re.compile(
     r"\d{1,2}[:.]\d{2}|\b(?:в|с|до|к|после)\s+\d{1,2}\s*(?:час|ч\b)|\bполдень|\bполноч|\bкруглосуточн", re.I
 )
+_ASKS_AGE_RE = re.compile(r"\b(?:до|с|со|после)\s+скольк\w*\s+лет\b|\bсколько\s+лет\b|какого\s+возраста", re.I)
+_AGE_RE = re.compile(r"\d+\s*(?:[-–]\s*\d+\s*)?(?:лет|год)|\bвозраст\w*\s+\d+|\bсовершеннолет", re.I)
 _ASKS_DURATION_RE = re.compile(r"\bкак\s+(?:быстро|долго|скоро)\b|за какое время|в течение какого", re.I)
 _DURATION_RE = re.compile(
     r"(?:\d+|\bодн\w+|\bдв\w+|\bтр\w+|\bпять|\bнесколько)[\s\u00a0–-]*(?:\w+\s+)?"

@@ -521,7 +521,18 @@ def supplying_excerpts(question: str, hits: Sequence[Hit], quoted: Sequence[Exce
         return []
     parts = with_alternatives(parts, [f"{h.title}\n{h.text}" for h in hits])
     units = [(unit, hit) for hit in hits for unit in _units(hit.text) if unit.role != "header"]
-    candidates = [(clean_markdown(u.text), h.title) for u, h in units]
+    # a sentence is read with its heading and the sentence before it in its paragraph, as the focus check reads it
+    # («Подозрительные письма … ввести пароль … не открывайте.  Перешлите такое письмо на security@…»)
+    before = {
+        (hit.id, u.block, u.position + 1): clean_markdown(u.text)
+        for hit in hits
+        for u in _units(hit.text)
+        if not u.role and not u.marker
+    }
+    candidates = [
+        (clean_markdown(u.text), "\n".join([h.title, before.get((h.id, u.block, u.position), "")]).strip())
+        for u, h in units
+    ]
     shown = [(e.text, e.hit.title) for e in quoted]
     added: list[Excerpt] = []
     for part in parts:
