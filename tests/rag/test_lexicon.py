@@ -215,3 +215,15 @@ def test_a_supplying_sentence_is_read_with_the_sentence_before_it() -> None:
     hit = Hit(id="a", doc_id="d", title="Безопасность — Фишинг", text=text, score=1.0, source="d.md", rank=1)
     added = supplying_excerpts("куда переслать подозрительное письмо где просят ввести пароль", [hit], [])
     assert [e.unit.text for e in added][-1].startswith("Перешлите такое письмо")
+
+
+def test_a_table_row_is_read_with_its_header_when_supplying() -> None:
+    from agentcore.rag.answer import supplying_excerpts
+
+    text = (
+        "| Приоритет | Реакция | Решение |\n|---|---|---|\n"
+        "| Критический | 30 минут | 4 часа |\n| Низкий | 2 рабочих дня | 5 рабочих дней |"
+    )
+    hit = Hit(id="a", doc_id="d", title="Техподдержка — Приоритеты", text=text, score=1.0, source="d.md", rank=1)
+    added = supplying_excerpts("как быстро реакция на критическую заявку в техподдержку", [hit], [])
+    assert any("Критический" in e.unit.text for e in added)

@@ -529,8 +529,18 @@ def supplying_excerpts(question: str, hits: Sequence[Hit], quoted: Sequence[Exce
         for u in _units(hit.text)
         if not u.role and not u.marker
     }
+    # a table row with its table's header row («Критический | … | 30 минут» under «Приоритет | … | Реакция»)
+    header = {(hit.id, u.block): clean_markdown(u.text) for hit in hits for u in _units(hit.text) if u.role == "header"}
     candidates = [
-        (clean_markdown(u.text), "\n".join([h.title, before.get((h.id, u.block, u.position), "")]).strip())
+        (
+            clean_markdown(u.text),
+            "\n".join(
+                [
+                    h.title,
+                    header.get((h.id, u.block), "") if u.role == "row" else before.get((h.id, u.block, u.position), ""),
+                ]
+            ).strip(),
+        )
         for u, h in units
     ]
     shown = [(e.text, e.hit.title) for e in quoted]
