@@ -192,3 +192,10 @@ def test_numbers_swapped_inside_one_sentence_conflict(claim: str) -> None:
 def test_numbers_in_their_own_clauses_pass(claim: str) -> None:
     evidence = SHIFTS + " Кабина на 1–2 человека, бронь — не более 2 часов."
     assert guard(claim, evidence).ok, guard(claim, evidence)
+
+
+def test_a_time_taken_from_another_event_conflicts() -> None:
+    evidence = "Груминг бэклога — в среду в 14:00. Демо для заказчика — в пятницу в 15:00."
+    result = guard("Груминг бэклога — в среду в 15:00.", evidence)
+    assert not result.ok and result.conflict
+    assert guard("Груминг бэклога — в среду в 14:00.", evidence).ok

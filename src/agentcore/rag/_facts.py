@@ -12,10 +12,10 @@ of a claim is present, and the same, in the evidence.  Normalisation makes equal
 * a negation belongs to the word after it: «не позднее» and «не ранее» are different facts; a claim that states
   without negation what the evidence negates («дни здоровья переносятся» / «не переносятся») conflicts with it;
   «не допускается», «не разрешается», «недопустимо» are a prohibition, as «нельзя» and «запрещено» are;
-* a number, a name or a negation belongs to its statement: present somewhere in the evidence is not enough when the
-  evidence sentence that says what the claim's clause says («первые N дней болезни оплачивает компания») gives
-  another number, another name, or no negation — the claim then restates that sentence with the fact changed, a
-  conflict.
+* a number, a time, a name or a negation belongs to its statement: present somewhere in the evidence is not enough
+  when the evidence sentence (or clause) that says what the claim's clause says («первые N дней болезни оплачивает
+  компания») gives another number, time or name, or no negation — the claim then restates that sentence with the
+  fact changed, a conflict.
 
 Pure functions over text, no model: fast enough to run on every claim of every answer.
 """
@@ -284,6 +284,8 @@ class Facts:
     """Each negation with the content-word stems of its clause (as :attr:`Quantity.context`)."""
     name_contexts: tuple[tuple[str, frozenset[str]], ...] = ()
     """Each name with the content-word stems of its clause."""
+    time_contexts: tuple[tuple[str, frozenset[str]], ...] = ()
+    """Each time («12:00») with the content-word stems of its clause."""
 
 
 @dataclass(frozen=True)
@@ -330,6 +332,9 @@ def extract_facts(text: str) -> Facts:
     """The facts of ``text`` (see the module docstring)."""
     plain = text.replace("\u00a0", " ")
     times = frozenset(f"{int(h)}:{m}" for h, m in _TIME_RE.findall(plain))
+    time_contexts = tuple(
+        (f"{int(t.group(1))}:{t.group(2)}", _clause_words(plain, t.start(), t.end())) for t in _TIME_RE.finditer(plain)
+    )
     without_times = _TIME_RE.sub(" ", plain)
     normal = normalise_numbers(without_times)
     quantities: list[Quantity] = []
@@ -401,6 +406,7 @@ def extract_facts(text: str) -> Facts:
         words,
         tuple(contexts),
         tuple(name_contexts),
+        time_contexts,
     )
 
 
@@ -488,6 +494,12 @@ def guard(claim: str, evidence: str) -> GuardResult:
     for time in mine.times - theirs.times:
         missing.append(time)
         conflict = conflict or bool(theirs.times)
+    for time, context in mine.time_contexts:
+        holding = [s for s in sentences if time in s.times]
+        others = [s for s in sentences if time not in s.times and s.times]
+        if time not in missing and holding and _said_elsewhere(context, holding, others):
+            missing.append(time)  # the time is there, for another event of the passage
+            conflict = True
     for name in mine.names:
         if name not in theirs.names and not _name_in_words(name, theirs):
             missing.append(name)
