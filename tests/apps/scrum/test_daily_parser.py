@@ -289,6 +289,9 @@ FLOORS = {
     "dailies_people_dev8": {"yesterday": 0.97, "today": 0.97, "task_ids": 0.98, "blocker_presence": 0.98,
                             "blockers": 0.98, "blocker.critical": 0.98, "blocker.related_task_id": 0.98,
                             "needs_clarification": 0.9, "quality": 0.97},
+    "dailies_people_dev9": {"yesterday": 0.98, "today": 0.98, "task_ids": 0.98, "blocker_presence": 0.98,
+                            "blockers": 0.98, "blocker.critical": 0.98, "blocker.related_task_id": 0.98,
+                            "needs_clarification": 0.98, "quality": 0.97},
     "dailies": {"yesterday": 0.95, "today": 0.95, "blockers": 0.95, "blocker.critical": 0.95,
                 "blocker.related_task_id": 0.95, "needs_clarification": 0.93, "quality": 0.95},
     "dailies_heldout": {"yesterday": 0.9, "today": 0.9, "blockers": 0.8, "blocker.critical": 0.9,
@@ -671,6 +674,7 @@ def test_looking_into_a_problem_is_the_days_work() -> None:
         "вчера TASK-1 логин, сегодня TASK-2 выгрузка, блокер с ключами убрал Вася, больше нет",
         "Yesterday TASK-1 login. Today TASK-2 export. No impediments",
         "Вчера: TASK-1 логин\nСеглдня: TASK-2 выгрузка\nБлокеоы: нет",
+        "вчера TASK-1 логин сделал. сегодня TASK-2 выгрузка. VPN вчера глючил, но сейчас в норме",
     ],
 )
 def test_layouts_and_asides_of_a_great_daily(text: str) -> None:
@@ -697,8 +701,8 @@ def test_the_same_as_yesterday_says_something_about_today(same: str) -> None:
 
 @pytest.mark.parametrize(
     "other",
-    ["был на демо", "сходил на ретро", "потом 1:1 с тимлидом", "весь день на онбординге", "синк с юристами",
-     "разбор инцидента с дежурными"],
+    ["а также код-ревью", "был на демо", "сходил на ретро", "потом 1:1 с тимлидом", "весь день на онбординге",
+     "синк с юристами", "разбор инцидента с дежурными"],
 )  # fmt: skip
 def test_a_meeting_beside_a_task_is_an_item_of_its_own(other: str) -> None:
     daily = parse_daily(f"Вчера: TASK-1 закрыл, {other}\nСегодня: TASK-2 выгрузка\nБлокеры: нет", "DEV")["daily"]
@@ -810,3 +814,26 @@ def test_a_conditional_plan_under_its_header_is_still_the_plan() -> None:
     """A condition after a task's sentence is more about that task; under «Сегодня:» it is the plan itself."""
     output = parse_daily("Вчера: TASK-1 логин\nСегодня: если успею, рефакторинг\nБлокеры: нет", "DEV")
     assert output["clarification"]["needs_clarification"] is False and output["daily"]["today"]
+
+
+def test_until_is_not_meanwhile() -> None:
+    """«пока девопсы настроят доступ» is «until», not work done meanwhile: the blocker keeps its words and task."""
+    text = (
+        "вчера TASK-1 закрыл, сегодня TASK-2, но сначала нужно дождаться, пока девопсы настроят доступ — без него "
+        "TASK-2 не начать, других задач нет"
+    )
+    daily = parse_daily(text, "DEV")["daily"]
+    assert [(b["related_task_id"], b["critical"]) for b in daily["blockers"]] == [("TASK-2", True)]
+    assert _section_ids(daily, "today") == ["TASK-2"]
+
+
+def test_ids_joined_by_a_slash_are_one_list() -> None:
+    daily = parse_daily("вчера закрыл TASK-1 / TASK-3, сегодня TASK-2 выгрузка, блокеров нет", "DEV")["daily"]
+    assert _section_ids(daily, "yesterday") == ["TASK-1", "TASK-3"] and daily["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize("text", ["Kafka в проде легла с утра", "логи не пишутся ни у кого"])
+def test_a_shared_system_down_for_everyone_is_critical(text: str) -> None:
+    from agentcore.apps.scrum.blocker_reading import criticality
+
+    assert criticality(text)[0] is True

@@ -140,6 +140,7 @@ _BLOCKER_RE = re.compile(
     r"упал[аи]?|лежит|сломал\w*|сломан\w*|не\s+работает|не\s+работают|застрял\w*|завис(?:ла|ло|ли|ает|ают)?|waiting|stuck|"
     r"проблем\w*|затык\w*|не\s+хватает|нет\s+прав|срочно\s+нуж\w+|стоп|без\s+(?:него|неё|нее|них|этого)|"
     r"уп[её]рс\w*|упира\w*|висит|не\s+отвеча\w*|не\s+да[её]т|не\s+дают|не\s+(?:вы)?дали|недоступ\w*|истек\w*|истёк\w*|"
+    r"(?:надо|нужно|придётся|придется)\s+(?:до)?ждать\w*|дождаться|других\s+задач\s+(?:у\s+меня\s+)?нет|"
     r"can'?t|cannot|waiting\s+(?:on|for)|(?:is|are|went|goes)\s+down|outage|nobody\s+can|no\s+one\s+can|"
     r"unable\s+to|невозможно|простаива\w*|(?:работа|вс[её]|разработка)\s+встал\w*|не\s+проход\w+)\b"
     rf"|\b{_MISSING_AFTER}",
@@ -194,7 +195,7 @@ _FUTURE_WORDS = _wordset(
 _NOT_VERBS = _wordset(
     """материал сигнал канал потенциал интервал терминал функционал персонал финал оригинал журнал арсенал
     капитал генерал отдел раздел предел тоннел туннел портал ритуал скандал фестивал минимал нормал формал
-    тотал пробел модул"""
+    тотал пробел модул ревью код-ревью интервью"""
 )
 _PAST_SUFFIX = re.compile(r"^[а-яё]{3,}(?:ил|ал|ял|ел|ыл|ул|ол)(?:а|и|ся|ась|ись|ось)?$")
 _CLARIFY_NO_TASK = re.compile(
@@ -227,7 +228,7 @@ _LEAD = re.compile(
     r"^(?:[\s,;:—–\-•*>]+|(?:и|а|но|однако|также|ещё|еще|потом|затем|ну|да|плюс|зато|заодно)\b\s*)+", re.IGNORECASE
 )
 _TRAIL = re.compile(r"[\s,;:—–\-.!?]+$")
-_SENTENCES = re.compile(r"(?:\r?\n)+|(?<=[.!?…])\s+|;\s*|(?<=\S)\.$|\s+[/|]\s+")
+_SENTENCES = re.compile(r"(?:\r?\n)+|(?<=[.!?…])\s+|;\s*|(?<=\S)\.$|\s+[/|]\s+(?![A-Za-z][\w]*-\d|#\d)")
 _BULLET = re.compile(r"^\s*(?:[-*•–—]|\d{1,2}[.)])\s+")
 _CLAUSE_SPLIT = re.compile(
     rf"(?:,\s*|\s+—\s+|\s+–\s+|\s+(?!(?:{_YESTERDAY}|{_TODAY})\s*(?:$|[.!?]|\s(?:and|и|or|или)\b)))"
@@ -321,13 +322,14 @@ def _status_first(match: re.Match[str]) -> str:
 def _clauses_of(piece: str) -> list[str]:
     """``piece`` split at clause boundaries (:data:`_CLAUSE_SPLIT`), never inside parentheses: «DATA-310 done (был
     баг с падением джобы, пофиксил)» is one clause."""
-    if "(" not in piece:
-        return _CLAUSE_SPLIT.split(piece)
     parts, start = [], 0
     for match in _CLAUSE_SPLIT.finditer(piece):
         before = piece[: match.start()]
         if before.count("(") > before.count(")") or match.end() <= start:
             continue
+        lead = piece[start : match.start()].strip()
+        if not match.group(0).strip() and not (task_ids_in(lead) or _starts_section(lead) or lead.endswith(":")):
+            continue  # «стенд вчера падал»: a time word inside a statement, not a new one after a task
         parts.append(piece[start : match.start()])
         start = match.end()
     parts.append(piece[start:])
@@ -549,6 +551,12 @@ _DENIAL_ONLY = re.compile(
 )
 
 
+# A trouble told in the past («стенд вчера падал», «VPN глючил»): a blocker only if it is not over.
+_PAST_TROUBLE = re.compile(
+    r"\b(?:падал[аио]?|лежал[аио]?|не\s+работал[аио]?|тормозил[аио]?|глючил[аио]?|сбоил[аио]?)\b", re.IGNORECASE
+)
+
+
 def _qualifies(clause: _Clause, previous: _Clause) -> bool:
     """Whether ``clause`` only qualifies the trouble in ``previous`` (see :func:`_merge_qualifiers`)."""
     text = clause.text.strip()
@@ -560,7 +568,10 @@ def _qualifies(clause: _Clause, previous: _Clause) -> bool:
     ):
         return False
     about_trouble = (
-        previous.section == "blockers" or _BLOCKER_RE.search(previous.text) or PAST_WAIT.search(previous.text)
+        previous.section == "blockers"
+        or _BLOCKER_RE.search(previous.text)
+        or PAST_WAIT.search(previous.text)
+        or _PAST_TROUBLE.search(previous.text)
     )
     if _DENIAL_ONLY.match(text):  # a denial refers to the trouble before it, whatever words that used
         return bool(about_trouble or not (task_ids_in(previous.text) or _starts_section(previous.text.strip())))
@@ -669,7 +680,7 @@ _STATUS = re.compile(r"^(?:done|сделано|wip|in\s+progress|в\s+работ
 # colleague, mail («ORD-103 оплата, созвон с продактом», «AUTH-304 login page, code review for Max», «Вчера: ревью,
 # ORD-111 тесты», «закрыл ORD-113, потом помогал Лене с деплоем»): an item of its own, without a task.
 _OTHER_ACTIVITY = re.compile(
-    r"^(?:(?:и|а|потом|затем|ещё|еще|также|and|then|also)\s+)?"
+    r"^(?:(?:и|а|потом|затем|ещё|еще|также|and|then|also)\s+){0,2}"
     r"(?:(?:весь\s+день|полдня|пол\s+дня|утром|all\s+day|half\s+(?:a|the)\s+day)\s+(?:(?:на|в|on|in)\s+)?)?"
     r"(?:(?:провёл|провел|провела|был|была|ходил|ходила|сходил|сходила|разбирал|разбирала|attended|had)\s+"
     r"(?:(?:на|в|a|an|some|two|a\s+couple\s+of)\s+)?)?"
@@ -677,7 +688,7 @@ _OTHER_ACTIVITY = re.compile(
     r"support\b|ретро\w*|демо\b|стендап\w*|дейли\b|планёрк\w*|планерк\w*|1[:-]1\b|"
     r"one-on-one|retro\w*|demo\b|standup\w*|собеседовани\w*|интервью|митинг\w*|планировани\w*|груминг\w*|"
     r"онбординг\w*|обучени\w*|воркшоп\w*|конференц\w*|дежурств\w*|саппорт\w*|почт[аеуы]\b|помога\w*|помог\b|"
-    r"помощь\b|ревью\b|ревьюил\w*|code\s+reviews?\b|reviews?\b|reviewed\b|reviewing\b|meetings?\b|calls?\b|"
+    r"помощь\b|ревью\b|ревьюил\w*|код-?ревью\w*|code-review\w*|code\s+reviews?\b|reviews?\b|reviewed\b|reviewing\b|meetings?\b|calls?\b|"
     r"interviews?\b|helped\b|helping\b|mail\b|emails?\b)",
     re.IGNORECASE,
 )
@@ -803,7 +814,11 @@ def parse(message: str) -> ParsedDaily:
             if section is not None:
                 sticky, sticky_explicit = section, False
         if (
-            section == "blockers" or _states_blocker(text, context) or PAST_WAIT.search(text) or NEGATED.search(text)
+            section == "blockers"
+            or _states_blocker(text, context)
+            or PAST_WAIT.search(text)
+            or NEGATED.search(text)
+            or (_PAST_TROUBLE.search(text) and not task_ids_in(text))
         ) and (is_negated(text) or _NOTHING.match(_blocker_text(text))):
             parsed.no_blockers_stated = True  # «не блокер», «ничего не жду», «был блокер, уже снят»
             # «сегодня займусь PAY-61, ничего не мешает»: the work stays, only the blocker is denied.
