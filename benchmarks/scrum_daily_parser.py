@@ -54,6 +54,7 @@ SETS = (
     "dailies_people_dev7",
     "dailies_people_dev8",
     "dailies_people_dev9",
+    "dailies_people_dev10",
     "dailies_people_test",
     "dailies_people_test2",
     "dailies_people_test3",
