@@ -292,6 +292,9 @@ FLOORS = {
     "dailies_people_dev9": {"yesterday": 0.98, "today": 0.98, "task_ids": 0.98, "blocker_presence": 0.98,
                             "blockers": 0.98, "blocker.critical": 0.98, "blocker.related_task_id": 0.98,
                             "needs_clarification": 0.98, "quality": 0.97},
+    "dailies_people_dev10": {"yesterday": 0.98, "today": 0.98, "task_ids": 0.98, "blocker_presence": 0.98,
+                             "blockers": 0.98, "blocker.critical": 0.98, "blocker.related_task_id": 0.98,
+                             "needs_clarification": 0.98, "quality": 0.97},
     "dailies": {"yesterday": 0.95, "today": 0.95, "blockers": 0.95, "blocker.critical": 0.95,
                 "blocker.related_task_id": 0.95, "needs_clarification": 0.93, "quality": 0.95},
     "dailies_heldout": {"yesterday": 0.9, "today": 0.9, "blockers": 0.8, "blocker.critical": 0.9,
@@ -675,6 +678,11 @@ def test_looking_into_a_problem_is_the_days_work() -> None:
         "Yesterday TASK-1 login. Today TASK-2 export. No impediments",
         "Вчера: TASK-1 логин\nСеглдня: TASK-2 выгрузка\nБлокеоы: нет",
         "вчера TASK-1 логин сделал. сегодня TASK-2 выгрузка. VPN вчера глючил, но сейчас в норме",
+        "Сделано: TASK-1 логин\nВ процессе: TASK-2 выгрузка\nПроблемы: нет",
+        "Вчера сделал:\n- TASK-1 логин\nСегодня сделаю:\n- TASK-2 выгрузка\nБлокеры: нет",
+        "За вчера: TASK-1 логин\nНа сегодня: TASK-2 выгрузка\nМешает: ничего",
+        "с утра закрыл TASK-1 логин, вечером займусь TASK-2 выгрузкой, блокеров нет",
+        "yday: TASK-1 login; today: TASK-2 export; blockers: none",
     ],
 )
 def test_layouts_and_asides_of_a_great_daily(text: str) -> None:
@@ -701,8 +709,8 @@ def test_the_same_as_yesterday_says_something_about_today(same: str) -> None:
 
 @pytest.mark.parametrize(
     "other",
-    ["а также код-ревью", "был на демо", "сходил на ретро", "потом 1:1 с тимлидом", "весь день на онбординге",
-     "синк с юристами", "разбор инцидента с дежурными"],
+    ["переписка с юристами", "а также код-ревью", "был на демо", "сходил на ретро", "потом 1:1 с тимлидом",
+     "весь день на онбординге", "синк с юристами", "разбор инцидента с дежурными"],
 )  # fmt: skip
 def test_a_meeting_beside_a_task_is_an_item_of_its_own(other: str) -> None:
     daily = parse_daily(f"Вчера: TASK-1 закрыл, {other}\nСегодня: TASK-2 выгрузка\nБлокеры: нет", "DEV")["daily"]
@@ -834,6 +842,23 @@ def test_ids_joined_by_a_slash_are_one_list() -> None:
 
 @pytest.mark.parametrize("text", ["Kafka в проде легла с утра", "логи не пишутся ни у кого"])
 def test_a_shared_system_down_for_everyone_is_critical(text: str) -> None:
+    from agentcore.apps.scrum.blocker_reading import criticality
+
+    assert criticality(text)[0] is True
+
+
+def test_all_is_well_beside_a_bare_id_describes_nothing() -> None:
+    daily = parse_daily("вчера TASK-1 логин, сегодня TASK-2, всё ровно, без блокеров", "DEV")["daily"]
+    assert _section_ids(daily, "today") == ["TASK-2"] and daily["quality"] == "DETAIL_OK"
+
+
+def test_a_planned_task_right_before_its_stop_stays_planned() -> None:
+    daily = parse_daily("вчера TASK-1 закрыл, сегодня TASK-2 не начать — сайт лежит, клиенты не могут войти", "DEV")
+    assert _section_ids(daily["daily"], "today") == ["TASK-2"] and daily["daily"]["blockers"][0]["critical"]
+
+
+@pytest.mark.parametrize("text", ["вся мобильная команда без стенда", "запуск в пятницу под угрозой"])
+def test_a_whole_team_or_a_launch_is_critical(text: str) -> None:
     from agentcore.apps.scrum.blocker_reading import criticality
 
     assert criticality(text)[0] is True

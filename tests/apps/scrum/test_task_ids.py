@@ -114,4 +114,5 @@ def test_a_lower_case_name_with_a_digit_is_no_key() -> None:
     assert task_ids_in("сборка под x86-64 и mp3-320") == []
     assert task_ids_in("обновление ng-17") == []
     assert task_ids_in("поддержка SCORM-2004 и LTI-13") == []
+    assert task_ids_in("согласия по GDPR-2018") == []
     assert task_ids_in("pay-12 и PAY2-3") == ["PAY-12", "PAY2-3"]

@@ -58,7 +58,7 @@ flask fastapi spring hibernate gradle maven playwright selenium cypress puppetee
 jquery lodash redux pinia ubuntu debian centos rhel fedora alpine arch macos osx ios ipados android linux iphone
 ipad pixel galaxy samsung xiaomi huawei chrome chromium firefox safari edge opera yandex k8s kubernetes helm
 terraform docker nginx apache haproxy envoy istio grafana prometheus zabbix jenkins gpt llama qwen mistral gemini
-claude bert t5 covid h mp usb hdmi ddr lte wifi pci dss ng rxjs nx scorm lti xapi
+claude bert t5 covid h mp usb hdmi ddr lte wifi pci dss ng rxjs nx scorm lti xapi gdpr hipaa
 """
 _NOT_KEYS = frozenset(_NOT_KEYS_TEXT.split())
 
