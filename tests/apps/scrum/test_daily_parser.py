@@ -295,6 +295,10 @@ FLOORS = {
     "dailies_people_dev10": {"yesterday": 0.98, "today": 0.98, "task_ids": 0.98, "blocker_presence": 0.98,
                              "blockers": 0.98, "blocker.critical": 0.98, "blocker.related_task_id": 0.98,
                              "needs_clarification": 0.98, "quality": 0.97},
+    # Written by branch scrumdata, held out; first scored (totals only) at the end of session scrum5.
+    "dailies_people_test4": {"yesterday": 0.97, "today": 0.97, "task_ids": 0.97, "blocker_presence": 0.88,
+                             "blockers": 0.88, "blocker.critical": 0.75, "blocker.related_task_id": 0.93,
+                             "needs_clarification": 0.87, "quality": 0.92},
     "dailies": {"yesterday": 0.95, "today": 0.95, "blockers": 0.95, "blocker.critical": 0.95,
                 "blocker.related_task_id": 0.95, "needs_clarification": 0.93, "quality": 0.95},
     "dailies_heldout": {"yesterday": 0.9, "today": 0.9, "blockers": 0.8, "blocker.critical": 0.9,
