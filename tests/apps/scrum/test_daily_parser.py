@@ -866,3 +866,31 @@ def test_a_whole_team_or_a_launch_is_critical(text: str) -> None:
     from agentcore.apps.scrum.blocker_reading import criticality
 
     assert criticality(text)[0] is True
+
+
+@pytest.mark.parametrize("token", ["на сегодня ", "сегодня ", "вчера на сегодня ", "план на сегодня "])
+def test_a_header_word_repeated_to_the_message_limit_is_read_in_linear_time(token: str) -> None:
+    """The header regex must not backtrack over every way to split repeated time words («на сегодня» is «на» +
+    «сегодня» or one phrase): 30 repetitions took hours.  Run in a child process, so a regression fails, not hangs."""
+    import subprocess
+    import sys
+
+    from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS
+
+    code = (
+        "import sys, time\n"
+        "from agentcore.apps.scrum.daily_parser import parse\n"
+        "text = (sys.argv[1] * 4000)[: int(sys.argv[2])]\n"
+        "started = time.perf_counter()\n"
+        "for message in (text, text + ':', text + ' x', 'Итоги ' + text + '!'):\n"
+        "    parse(message)\n"
+        "print(time.perf_counter() - started)\n"
+    )
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", code, token, str(MAX_MESSAGE_CHARS)], capture_output=True, text=True, timeout=30
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"parse of {token!r} repeated to {MAX_MESSAGE_CHARS} chars did not finish in 30 s")
+    assert done.returncode == 0, done.stderr
+    assert float(done.stdout) < 1.0

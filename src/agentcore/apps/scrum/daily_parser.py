@@ -78,7 +78,10 @@ _EMOJI_SECTION: dict[str, Section] = {
     **dict.fromkeys("⛔🚧🚫❌🔴🆘🔥🧱🙅⚠🛑", "blockers"),
 }
 _LEADING_SYMBOLS = re.compile(r"^[^\w\s#(«\"\[]+\s*")
-_SECTION_TAIL = rf"(?:\s+(?:на|for|{_YESTERDAY}|{_TODAY}))*"
+# At most three words after the header's own («План на сегодня», «Итоги за вчера»): the time words can be split in
+# several ways («на сегодня» is «на» + «сегодня» or one phrase), and an unbounded repetition backtracks over every
+# split of a long run of them (30 «на сегодня» took hours).
+_SECTION_TAIL = rf"(?:\s+(?:на|for|{_YESTERDAY}|{_TODAY})){{0,3}}"
 # «Вчера сделал:», «Сегодня сделаю:» — a header with its verb
 _HEADER_VERB = r"(?:\s+(?:сделал[аи]?|сделано|делал[аи]?|успел[аи]?|сделаю|буду\s+делать|планирую|делаю))?"
 _HEADER = re.compile(
