@@ -307,3 +307,39 @@ def test_a_database_at_0001_keeps_its_dailies_through_0002(data_dir: object) -> 
     [old] = ScrumStore(engine).dailies("t")
     assert (old.daily, old.drafts) == (daily, [])
     engine.dispose()
+
+
+@pytest.mark.services
+def test_a_team_created_by_another_process_meanwhile_is_a_conflict(postgres_url: str) -> None:
+    """Two hosts seeding one empty database: both checks see no team, the second insert meets the unique slug —
+    ``ConflictError`` (the demo seed's «someone else did it»), never a raw database error that stops the bot."""
+    from sqlalchemy import text
+
+    from agentcore.apps.scrum.backend.db import create_db_engine
+
+    engine = create_db_engine(postgres_url)
+    migrate(engine)
+    store = ScrumStore(engine, clock=lambda: NOW)
+    outcome: list[BaseException | None] = []
+    try:
+        with engine.connect() as other:
+            other.execute(  # the other host's insert, not yet committed: our check cannot see it
+                text("INSERT INTO teams (slug, name, created_at) VALUES ('race', 'Другая', :now)"), {"now": NOW}
+            )
+
+            def create() -> None:
+                try:
+                    store.create_team(TeamInput(slug="race", name="Наша"))
+                    outcome.append(None)
+                except BaseException as exc:
+                    outcome.append(exc)
+
+            thread = threading.Thread(target=create)
+            thread.start()
+            thread.join(timeout=1.0)  # our insert now waits on the other transaction's row
+            other.commit()
+        thread.join(timeout=30)
+        assert len(outcome) == 1 and isinstance(outcome[0], ConflictError), outcome
+        assert [t.name for t in store.teams()] == ["Другая"]
+    finally:
+        store.close()

@@ -105,23 +105,32 @@ class ScrumStore(Sessions):
             ConflictError: a team with this slug exists.
         """
         from sqlalchemy import select
+        from sqlalchemy.exc import IntegrityError
 
         from agentcore.apps.scrum.backend.tables import Team
 
-        with self.writing() as session:
-            if session.scalars(select(Team.id).where(Team.slug == data.slug)).first() is not None:
-                raise ConflictError(f"Команда «{data.slug}» уже существует")
-            team = Team(
-                slug=data.slug,
-                name=data.name,
-                sprint_name=data.sprint_name,
-                sprint_start=data.sprint_start,
-                sprint_end=data.sprint_end,
-                created_at=self.clock(),
-            )
-            session.add(team)
-            session.flush()
-            return _team_info(team)
+        exists = ConflictError(f"Команда «{data.slug}» уже существует")
+        try:
+            with self.writing() as session:
+                if session.scalars(select(Team.id).where(Team.slug == data.slug)).first() is not None:
+                    raise exists
+                team = Team(
+                    slug=data.slug,
+                    name=data.name,
+                    sprint_name=data.sprint_name,
+                    sprint_start=data.sprint_start,
+                    sprint_end=data.sprint_end,
+                    created_at=self.clock(),
+                )
+                session.add(team)
+                session.flush()
+                return _team_info(team)
+        except IntegrityError as error:
+            # Another process inserted the same slug between our check and our insert (two hosts seeding the demo
+            # team on one empty PostgreSQL database): the same answer as when the check sees it.
+            if "uq_teams_slug" in str(error.orig) or "teams.slug" in str(error.orig):
+                raise exists from error
+            raise
 
     def team(self, slug: str) -> TeamInfo:
         """The team ``slug``.
