@@ -159,6 +159,7 @@ _CLAUSE_END_RE = re.compile(r"[,;:—–()\n.!?]")
 # Clauses of an evidence sentence: a dash between numbers («2–3 дня») and a decimal point split nothing.
 _EVIDENCE_CLAUSE_RE = re.compile(r"[,;:()]|\.(?!\d)|\s[—–]\s")
 _SENTENCE_END_RE = re.compile(r"[.!?;](?=\s)|\n")
+_DIGITS_ANYWHERE_RE = re.compile(r"\d")
 _NAME_RE = re.compile(
     r"«([^»]{2,60})»|\b([A-Za-z][A-Za-z0-9.+#_-]*[A-Za-z0-9])\b|(?<=[\s(])([А-ЯЁ][а-яё]+(?:-[А-ЯЁ]?[а-яё]+)?)"
 )
@@ -333,7 +334,8 @@ def extract_facts(text: str) -> Facts:
     plain = text.replace("\u00a0", " ")
     times = frozenset(f"{int(h)}:{m}" for h, m in _TIME_RE.findall(plain))
     time_contexts = tuple(
-        (f"{int(t.group(1))}:{t.group(2)}", _clause_words(plain, t.start(), t.end())) for t in _TIME_RE.finditer(plain)
+        (f"{int(t.group(1))}:{t.group(2)}", _clause_words(plain, t.start(), t.end(), figure=True))
+        for t in _TIME_RE.finditer(plain)
     )
     without_times = _TIME_RE.sub(" ", plain)
     normal = normalise_numbers(without_times)
@@ -355,7 +357,7 @@ def extract_facts(text: str) -> Facts:
         counts = frozenset(
             stem for w in after if len(w) > 2 and (stem := _stem(w)) and not _unit(w) and w.lower() not in _SKIP_AFTER
         )
-        context = _clause_words(normal, match.start(), match.end())
+        context = _clause_words(normal, match.start(), match.end(), figure=True)
         clause = _around(normal, match.start(), match.end(), _CLAUSE_END_RE)
         quantities.append(Quantity(value, unit, (qualifier or "")[:6].lower(), counts, context, clause))
         spans.append((match.start(), match.end()))
@@ -418,11 +420,28 @@ def _content_words(text: str) -> frozenset[str]:
     return frozenset(_stem(w) for w in found if len(w) > 2 and w not in stop)
 
 
-def _clause_words(text: str, start: int, end: int) -> frozenset[str]:
+def _clause_words(text: str, start: int, end: int, *, figure: bool = False) -> frozenset[str]:
     """The content words of the clause around ``text[start:end]`` (that span left out); those of its sentence
-    (up to «.», «!», «?», «;» — where the evidence is split too) when the clause holds fewer than two."""
+    (up to «.», «!», «?», «;» — where the evidence is split too) when the clause holds fewer than two.  For a
+    ``figure`` (a number or a time) the sentence's clauses that state a figure of their own are left out: a claim
+    joining two statements («Обед с 13:00 до 14:00, рабочий день заканчивается в 18:00») must not read one
+    statement's figure with the other statement's words."""
     words = _around(text, start, end, _CLAUSE_END_RE)
-    return words if len(words) >= 2 else _around(text, start, end, _SENTENCE_END_RE)
+    if len(words) >= 2:
+        return words
+    if not figure:
+        return _around(text, start, end, _SENTENCE_END_RE)
+    left = max((m.end() for m in _SENTENCE_END_RE.finditer(text, 0, start)), default=0)
+    right_end = _SENTENCE_END_RE.search(text, end)
+    right = right_end.start() if right_end else len(text)
+    masked = text[:start] + " " * (end - start) + text[end:]  # the span's own «:» or digits split nothing
+    kept: list[str] = []
+    position = left
+    for piece in _CLAUSE_END_RE.split(masked[left:right]):
+        piece_start, position = position, position + len(piece) + 1
+        if piece_start <= start <= piece_start + len(piece) or not _DIGITS_ANYWHERE_RE.search(piece):
+            kept.append(piece)
+    return _content_words(" ".join(kept))
 
 
 def _around(text: str, start: int, end: int, boundary: re.Pattern[str]) -> frozenset[str]:
