@@ -6,9 +6,6 @@ reported on ``test`` (``answer_eval.json``) and ``holdout`` (``answer_eval_holdo
 Row format as in ``make_answer_eval.py``.
 """
 
-import json
-from pathlib import Path
-
 A, P, U = "answerable", "partial", "unanswerable"
 ROWS = [
     (A, "скок длится отпуск в году", ["28"], None),
@@ -73,20 +70,9 @@ ROWS = [
 
 
 def main() -> None:
-    rows = [
-        {
-            "id": f"d{number:03d}",
-            "split": "dev2",
-            "category": category,
-            "question": question,
-            "key_facts": facts,
-            "missing": missing,
-        }
-        for number, (category, question, facts, missing) in enumerate(ROWS, start=1)
-    ]
-    path = Path(__file__).with_name("answer_eval_dev2.json")
-    path.write_text(json.dumps(rows, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    print(f"{len(rows)} rows -> {path}")
+    from answer_eval_split import write_split
+
+    write_split(ROWS, prefix="d", split="dev2", name="answer_eval_dev2.json")
 
 
 if __name__ == "__main__":

@@ -10,9 +10,6 @@ questions whose words sit in one close sentence («как часто обнов�
 is a string (alternatives separated by «|») a correct answer must contain.
 """
 
-import json
-from pathlib import Path
-
 A, P, U = "answerable", "partial", "unanswerable"
 ROWS = [
     # accounts and passwords
@@ -92,20 +89,9 @@ ROWS = [
 
 
 def main() -> None:
-    rows = [
-        {
-            "id": f"t{number:03d}",
-            "split": "dev3",
-            "category": category,
-            "question": question,
-            "key_facts": facts,
-            "missing": missing,
-        }
-        for number, (category, question, facts, missing) in enumerate(ROWS, start=1)
-    ]
-    path = Path(__file__).with_name("answer_eval_dev3.json")
-    path.write_text(json.dumps(rows, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    print(f"{len(rows)} rows -> {path}")
+    from answer_eval_split import write_split
+
+    write_split(ROWS, prefix="t", split="dev3", name="answer_eval_dev3.json")
 
 
 if __name__ == "__main__":

@@ -4,8 +4,6 @@ Each row: (category, question, key facts, missing part).  A key fact is a string
 that a correct answer must contain; ``missing`` (partial questions) is the part the knowledge base does not answer.
 Rows alternate dev / test in blocks so both halves hold every topic and category.
 """
-import json
-from pathlib import Path
 
 A, P, U = "answerable", "partial", "unanswerable"
 ROWS = [
@@ -167,7 +165,9 @@ ROWS = [
 
 
 def main() -> None:
-    rows = []
+    from answer_eval_split import write_rows
+
+    rows: list[dict[str, object]] = []
     for number, (category, question, facts, missing) in enumerate(ROWS, start=1):
         rows.append(
             {
@@ -179,9 +179,7 @@ def main() -> None:
                 "missing": missing,
             }
         )
-    path = Path(__file__).with_name("answer_eval.json")
-    path.write_text(json.dumps(rows, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    print(f"{len(rows)} rows -> {path}")
+    write_rows(rows, "answer_eval.json")
 
 
 if __name__ == "__main__":

@@ -6,9 +6,6 @@ used for tuning: thresholds and rules are fit on the ``dev`` split of ``answer_e
 missing part); a key fact is a string (alternatives separated by «|») a correct answer must contain.
 """
 
-import json
-from pathlib import Path
-
 A, P, U = "answerable", "partial", "unanswerable"
 ROWS = [
     # vacation / sick leave / payroll
@@ -112,20 +109,9 @@ ROWS = [
 
 
 def main() -> None:
-    rows = [
-        {
-            "id": f"h{number:03d}",
-            "split": "holdout",
-            "category": category,
-            "question": question,
-            "key_facts": facts,
-            "missing": missing,
-        }
-        for number, (category, question, facts, missing) in enumerate(ROWS, start=1)
-    ]
-    path = Path(__file__).with_name("answer_eval_holdout.json")
-    path.write_text(json.dumps(rows, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    print(f"{len(rows)} rows -> {path}")
+    from answer_eval_split import write_split
+
+    write_split(ROWS, prefix="h", split="holdout", name="answer_eval_holdout.json")
 
 
 if __name__ == "__main__":

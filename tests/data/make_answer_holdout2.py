@@ -10,9 +10,6 @@ words sit close to a real rule.  Row format as in ``make_answer_eval.py``: (cate
 part); a key fact is a string (alternatives separated by «|») a correct answer must contain.
 """
 
-import json
-from pathlib import Path
-
 A, P, U = "answerable", "partial", "unanswerable"
 ROWS = [
     # procedures
@@ -86,20 +83,9 @@ ROWS = [
 
 
 def main() -> None:
-    rows = [
-        {
-            "id": f"k{number:03d}",
-            "split": "holdout2",
-            "category": category,
-            "question": question,
-            "key_facts": facts,
-            "missing": missing,
-        }
-        for number, (category, question, facts, missing) in enumerate(ROWS, start=1)
-    ]
-    path = Path(__file__).with_name("answer_eval_holdout2.json")
-    path.write_text(json.dumps(rows, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    print(f"{len(rows)} rows -> {path}")
+    from answer_eval_split import write_split
+
+    write_split(ROWS, prefix="k", split="holdout2", name="answer_eval_holdout2.json")
 
 
 if __name__ == "__main__":

@@ -20,9 +20,6 @@ Row format as in ``make_answer_eval.py``: (category, question, key facts, missin
 (alternatives separated by «|») a correct answer must contain.
 """
 
-import json
-from pathlib import Path
-
 A, P, U = "answerable", "partial", "unanswerable"
 ROWS = [
     # agentcore product documents
@@ -147,20 +144,9 @@ ROWS = [
 
 
 def main() -> None:
-    rows = [
-        {
-            "id": f"m{number:03d}",
-            "split": "holdout3",
-            "category": category,
-            "question": question,
-            "key_facts": facts,
-            "missing": missing,
-        }
-        for number, (category, question, facts, missing) in enumerate(ROWS, start=1)
-    ]
-    path = Path(__file__).with_name("answer_eval_holdout3.json")
-    path.write_text(json.dumps(rows, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    print(f"{len(rows)} rows -> {path}")
+    from answer_eval_split import write_split
+
+    write_split(ROWS, prefix="m", split="holdout3", name="answer_eval_holdout3.json")
 
 
 if __name__ == "__main__":
