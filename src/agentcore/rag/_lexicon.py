@@ -76,26 +76,41 @@ def _stems(text: str) -> tuple[str, ...]:
     return tuple(stem(w) for w in _WORD_RE.findall(text))
 
 
-_FOCUS_ONLY: set[tuple[str, ...]] = set()
-"""Keys written with «~=» (filled by :func:`load`)."""
+@dataclass(frozen=True)
+class _Line:
+    """One entry line of the lexicon file, read once: its key as lemmas and as stems, its alternatives as written,
+    and whether it was written with «~=» (the focus check only, never a search query)."""
+
+    key: tuple[str, ...]
+    stems: tuple[str, ...]
+    phrases: tuple[str, ...]
+    focus_only: bool
+
+
+@lru_cache(maxsize=1)
+def _lines() -> tuple[_Line, ...]:
+    """The lexicon file's entry lines in order; a line without «=» is skipped."""
+    text = resources.files("agentcore.rag").joinpath("lexicon/colloquial.txt").read_text(encoding="utf-8")
+    lines = []
+    for raw in text.splitlines():
+        raw = raw.split("#", 1)[0].strip()
+        if "=" not in raw:
+            continue
+        left, right = (side.strip() for side in raw.split("=", 1))
+        focus_only = left.endswith("~")
+        left = left.rstrip("~").strip()
+        phrases = tuple(p.strip().lower() for p in right.split("|") if p.strip())
+        lines.append(_Line(_lemmas(left), _stems(left), phrases, focus_only))
+    return tuple(lines)
 
 
 @lru_cache(maxsize=1)
 def load() -> dict[tuple[str, ...], tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]]:
     """The lexicon: key lemmas → (alternatives as lemma tuples, alternatives as written).  Entries sharing a key
     are merged; a line without «=» or with an empty side is skipped."""
-    text = resources.files("agentcore.rag").joinpath("lexicon/colloquial.txt").read_text(encoding="utf-8")
     entries: dict[tuple[str, ...], tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]] = {}
-    for line in text.splitlines():
-        line = line.split("#", 1)[0].strip()
-        if "=" not in line:
-            continue
-        left, right = (side.strip() for side in line.split("=", 1))
-        if left.endswith("~"):
-            left = left[:-1].strip()
-            _FOCUS_ONLY.add(_lemmas(left))
-        key = _lemmas(left)
-        phrases = tuple(p.strip().lower() for p in right.split("|") if p.strip())
+    for line in _lines():
+        key, phrases = line.key, line.phrases
         if not key or not phrases or len(key) > MAX_PHRASE:
             continue
         alternatives = tuple(a for a in (_lemmas(p) for p in phrases) if a and a != key)
@@ -108,16 +123,19 @@ def load() -> dict[tuple[str, ...], tuple[tuple[tuple[str, ...], ...], tuple[str
 
 
 @lru_cache(maxsize=1)
+def _focus_only() -> frozenset[tuple[str, ...]]:
+    """Keys written with «~=»."""
+    return frozenset(line.key for line in _lines() if line.focus_only)
+
+
+@lru_cache(maxsize=1)
 def _by_stems() -> dict[tuple[str, ...], tuple[str, ...]]:
     """Key stems → key lemmas (the first entry wins when two keys share their stems)."""
-    text = resources.files("agentcore.rag").joinpath("lexicon/colloquial.txt").read_text(encoding="utf-8")
     entries = load()
     found: dict[tuple[str, ...], tuple[str, ...]] = {}
-    for line in text.splitlines():
-        left = line.split("#", 1)[0].split("=", 1)[0].strip().rstrip("~").strip()
-        key = _lemmas(left)
-        if key in entries:
-            found.setdefault(_stems(left), key)
+    for line in _lines():
+        if line.key in entries:
+            found.setdefault(line.stems, line.key)
     return found
 
 
@@ -156,7 +174,7 @@ def _verb_of(word: str) -> tuple[str, ...] | None:
 
 def matches(text: str) -> list[Match]:
     """The lexicon's entries found in ``text``, left to right; a longer phrase wins over the words inside it."""
-    entries, by_stems = load(), _by_stems()
+    entries, by_stems, focus_only = load(), _by_stems(), _focus_only()
     words = _WORD_RE.findall(text)
     lemmas = [lemma(w) for w in words]
     stems = [stem(w) for w in words]
@@ -171,7 +189,7 @@ def matches(text: str) -> list[Match]:
                 key = _verb_of(words[i]) or key
             entry = entries.get(key)
             if entry is not None:
-                found.append(Match(tuple(words[i : i + size]), key, entry[0], entry[1], key not in _FOCUS_ONLY))
+                found.append(Match(tuple(words[i : i + size]), key, entry[0], entry[1], key not in focus_only))
                 i += size
                 break
         else:
