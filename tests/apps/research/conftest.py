@@ -47,10 +47,11 @@ KB: dict[str, str] = {
 
 
 @pytest.fixture
-def kb_dir(tmp_path: Path) -> Path:
+def kb_dir(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
+    """A folder with the small knowledge base — the test module's own ``KB`` when it defines one."""
     folder = tmp_path / "kb"
     folder.mkdir()
-    for name, text in KB.items():
+    for name, text in getattr(request.module, "KB", KB).items():
         (folder / name).write_text(text, encoding="utf-8")
     return folder
 

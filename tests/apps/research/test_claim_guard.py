@@ -4,10 +4,8 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
-import pytest
 from tests.apps.research.conftest import ServiceFactory
 from tests.apps.research.test_service import final, last_final, run
 
@@ -26,15 +24,6 @@ KB = {
 Токены доступа храните только в хранилище секретов Vault. Передавать токены в мессенджерах запрещено.
 """,
 }
-
-
-@pytest.fixture
-def kb_dir(tmp_path: Path) -> Path:
-    folder = tmp_path / "kb"
-    folder.mkdir()
-    for name, text in KB.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    return folder
 
 
 def act(tool: str, arguments: dict[str, Any] | None = None) -> str:
