@@ -23,6 +23,7 @@ script measures an older checkout: ``PYTHONPATH=<checkout>/src python benchmarks
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_holdout2.json  # second held-out
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev3.json  # third dev split
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_holdout3.json  # third held-out
+    .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev5.json  # fifth dev split
 """
 
 from __future__ import annotations
@@ -197,7 +198,9 @@ def main() -> None:
     parser.add_argument("--eval", type=Path, default=ROOT / "tests" / "data" / "answer_eval.json")
     parser.add_argument("--mode", choices=("ask", "scripted", "both"), default="both")
     parser.add_argument(
-        "--split", choices=("dev", "dev2", "dev3", "test", "holdout", "holdout2", "holdout3", "all"), default="all"
+        "--split",
+        choices=("dev", "dev2", "dev3", "dev4", "dev5", "test", "holdout", "holdout2", "holdout3", "all"),
+        default="all",
     )
     parser.add_argument("--data-dir", type=Path, default=None)
     parser.add_argument("--rows", action="store_true", help="print every question's outcome")
@@ -223,6 +226,8 @@ def main() -> None:
             "test": [r for r in rows if r["split"] == "test"],
             "dev2": [r for r in rows if r["split"] == "dev2"],
             "dev3": [r for r in rows if r["split"] == "dev3"],
+            "dev4": [r for r in rows if r["split"] == "dev4"],
+            "dev5": [r for r in rows if r["split"] == "dev5"],
             "holdout": [r for r in rows if r["split"] == "holdout"],
             "holdout2": [r for r in rows if r["split"] == "holdout2"],
             "holdout3": [r for r in rows if r["split"] == "holdout3"],

@@ -24,6 +24,7 @@ SPLITS = {
     "answer_eval_dev2.json": {"dev2"},
     "answer_eval_dev3.json": {"dev3"},
     "answer_eval_dev4.json": {"dev4"},
+    "answer_eval_dev5.json": {"dev5"},
     "answer_eval_holdout.json": {"holdout"},
     "answer_eval_holdout2.json": {"holdout2"},
     "answer_eval_holdout3.json": {"holdout3"},
@@ -107,3 +108,25 @@ def test_holdout3_composition() -> None:
         normalise(row["question"]) for name in SPLITS if name != "answer_eval_holdout3.json" for row in load(name)
     }
     assert not earlier & set(questions)
+
+
+# Splits written by branch ``data5`` (issue 18): file → (generator, composition).  Data only: no answerer runs.
+WRITTEN_BY_DATA5 = {
+    "answer_eval_dev5.json": ("make_answer_dev5.py", {"answerable": 30, "partial": 10, "unanswerable": 15}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(WRITTEN_BY_DATA5))
+def test_data5_splits_are_what_their_generators_write(name: str, knowledge_base: str) -> None:
+    generator, composition = WRITTEN_BY_DATA5[name]
+    rows = load(name)
+    script = runpy.run_path(str(DATA / generator))
+    assert [(r["category"], r["question"], r["key_facts"], r["missing"]) for r in rows] == [
+        (category, question, facts, missing) for category, question, facts, missing in script["ROWS"]
+    ]
+    assert Counter(row["category"] for row in rows) == composition
+    options = [option for row in rows for fact in row["key_facts"] for option in fact.split("|")]
+    assert [option for option in options if normalise(option) not in knowledge_base] == []
+    questions = [normalise(row["question"]) for row in rows]
+    earlier = {normalise(row["question"]) for other in SPLITS if other != name for row in load(other)}
+    assert len(set(questions)) == len(questions) and not earlier & set(questions)
