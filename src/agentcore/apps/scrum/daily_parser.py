@@ -31,13 +31,20 @@ from agentcore.apps.scrum.blocker_reading import (
     is_negated,
     meanwhile_span,
 )
-from agentcore.apps.scrum.schemas import MAX_ITEMS, MAX_TEXT_CHARS
+from agentcore.apps.scrum.schemas import MAX_ITEMS, MAX_MESSAGE_CHARS, MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import task_ids_in, without_task_ids
 from agentcore.util.truncate import truncate
 
 Section = Literal["yesterday", "today", "blockers"]
 
+MAX_PARSED_CHARS = MAX_MESSAGE_CHARS
+"""The parser reads at most this many characters of a text; the rest is ignored.  Every path a person uses
+(CLI, HTTP, Telegram) rejects a longer message before it reaches the parser, with «Сообщение длиннее 4000
+символов…» (HTTP: 422), so the cap only bounds direct callers: some rules cost more than linear time on a
+pathological text, and a cap keeps any input to the cost of a 4,000-character one."""
+
 __all__ = [
+    "MAX_PARSED_CHARS",
     "ParsedDaily",
     "daily_verdict",
     "declines_task",
@@ -262,13 +269,16 @@ _CLAUSE_SPLIT = re.compile(
     re.IGNORECASE,
 )
 
+_MAX_LISTED_IDS = 30
+"""Most ids before one shared status (:data:`_POSTFIX_STATUS`): without a bound each of N listed ids would start a
+scan over the rest of the list, N² steps for a pasted list of ids."""
 # A status or a time word after the task («TASK-5 done, TASK-6 in progress», «Did CAL-21 yesterday», «doing PAY-2
 # today»): moved to the front of its statement, where a section word stands, with the words before the task (the verb
 # stays with its task).  A list of ids shares its status: «CAL-16 + CAL-17 done», «PAY-1, PAY-2 done» → «done PAY-1,
 # PAY-2».
 _POSTFIX_STATUS = re.compile(
     r"(^|[,;:]\s*)((?:[^\W\d_][\w'’]*\s+){0,3}?)"
-    rf"((?:{_ID}\s*(?:,|\+|&|/|\bи\b|\band\b)\s*)*{_ID})\s+(done|in\s+progress|wip|todo|today|yesterday|в\s+работе)"
+    rf"((?:{_ID}\s*(?:,|\+|&|/|\bи\b|\band\b)\s*){{0,{_MAX_LISTED_IDS}}}{_ID})\s+(done|in\s+progress|wip|todo|today|yesterday|в\s+работе)"
     r"(?=\s*(?:[,;.(]|\s[—–-]\s|$))",
     re.IGNORECASE,
 )
@@ -768,8 +778,15 @@ def _merge_blocker_runs(clauses: list[_Clause]) -> list[_Clause]:
     return merged
 
 
+def readable(message: str) -> str:
+    """The part of ``message`` the parser reads: its first :data:`MAX_PARSED_CHARS` characters."""
+    return message[:MAX_PARSED_CHARS] if len(message) > MAX_PARSED_CHARS else message
+
+
 def parse(message: str) -> ParsedDaily:
-    """Split a daily into yesterday / today / blockers (see the module docstring)."""
+    """Split a daily into yesterday / today / blockers (see the module docstring); only the first
+    :data:`MAX_PARSED_CHARS` characters are read."""
+    key, message = message, readable(message)
     parsed = ParsedDaily(content_words=len(_content_words(message)), informative_words=_informative(message))
     parsed.no_blockers_stated = bool(_NO_BLOCKERS_RE.search(message))
     clauses = _merge_blocker_runs(_split_clauses(message))
@@ -903,9 +920,9 @@ def parse(message: str) -> ParsedDaily:
     if len(_STATED) >= _STATED_MAX:
         _STATED.clear()
         _SHAPES.clear()
-    _STATED[message] = parsed.no_blockers_stated
+    _STATED[key] = parsed.no_blockers_stated
     items = parsed.yesterday + parsed.today
-    _SHAPES[message] = (bool(parsed.yesterday), bool(parsed.today), any(i["task_id"] is None for i in items))
+    _SHAPES[key] = (bool(parsed.yesterday), bool(parsed.today), any(i["task_id"] is None for i in items))
     return parsed
 
 
@@ -1113,11 +1130,13 @@ def daily_verdict(
         texts = " ".join(
             [i["summary"] for i in daily["yesterday"] + daily["today"]] + [b["text"] for b in daily["blockers"]]
         )
+    no_blockers = _stated(texts, message, _parsed)
+    texts = readable(texts)
     parsed = ParsedDaily(
         yesterday=list(daily["yesterday"]),
         today=list(daily["today"]),
         blockers=list(daily["blockers"]),
-        no_blockers_stated=_stated(texts, message, _parsed),
+        no_blockers_stated=no_blockers,
         content_words=len(_content_words(texts)),
         informative_words=_informative(texts),
         words=sum(1 for w in _WORD.findall(texts) if not _SECTION_WORD.fullmatch(w)),
@@ -1158,6 +1177,7 @@ _STATED_MAX = 512
 
 def no_blockers_stated(text: str) -> bool:
     """Whether ``text`` says there are no blockers («блокеров нет», «Блокеры: -», «не блокер», «🚧 нет»)."""
+    text = readable(text)
     if _NO_BLOCKERS_RE.search(text):
         return True
     for piece in _SENTENCES.split(text):

@@ -1,0 +1,58 @@
+"""The offline parser's cost is bounded: it reads at most ``MAX_PARSED_CHARS`` characters, and within them no rule
+costs more than linear time (asserted by how the cost grows, not by a wall-clock limit)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict
+
+import pytest
+
+from agentcore.apps.scrum import daily_parser
+from agentcore.apps.scrum.daily_parser import MAX_PARSED_CHARS, no_blockers_stated, parse, parse_daily
+from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS
+
+# Pasted texts that once cost more than linear time or that stress one rule each: a list of ids (the postfix-status
+# rule scanned the rest of the list from every id), section words, blocker words, clauses, sentences.
+ADVERSARIAL = ["PAY-1, ", "PAY-1 и ", "сделал работу, ", "блокер жду ", "сегодня ", "Вчера закрыл PAY-1. ", "(a, "]
+
+
+def test_the_cap_is_the_message_limit_every_path_enforces() -> None:
+    assert MAX_PARSED_CHARS == MAX_MESSAGE_CHARS
+
+
+@pytest.mark.parametrize("token", ADVERSARIAL)
+def test_a_50_kb_text_is_read_only_up_to_the_cap(token: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 50 KB text costs what its first ``MAX_PARSED_CHARS`` characters cost: the rest is never read."""
+    text = token * (50_000 // len(token) + 1)
+    seen: list[int] = []
+    split = daily_parser._split_clauses
+
+    def recording(message: str) -> list[daily_parser._Clause]:
+        seen.append(len(message))
+        return split(message)
+
+    monkeypatch.setattr(daily_parser, "_split_clauses", recording)
+    assert asdict(parse(text)) == asdict(parse(text[:MAX_PARSED_CHARS]))
+    assert seen and max(seen) <= MAX_PARSED_CHARS
+    assert parse_daily(text, "DEV") == parse_daily(text[:MAX_PARSED_CHARS], "DEV")
+    assert no_blockers_stated(text) == no_blockers_stated(text[:MAX_PARSED_CHARS])
+
+
+def _cpu_cost(text: str) -> float:
+    """The least CPU time of a few parses of ``text`` (load only ever slows a run down)."""
+    best = float("inf")
+    for _ in range(5):
+        started = time.process_time()
+        parse(text)
+        best = min(best, time.process_time() - started)
+    return best
+
+
+@pytest.mark.parametrize("token", ADVERSARIAL)
+def test_the_cost_grows_linearly_up_to_the_cap(token: str) -> None:
+    """Four times the text costs about four times as much (a quadratic rule costs 16×; a list of 4,000 characters
+    of ids cost over 10× before the list rule was bounded).  A ratio of CPU times, so a loaded machine slows both."""
+    text = token * (MAX_PARSED_CHARS // len(token) + 1)
+    quarter, whole = _cpu_cost(text[: MAX_PARSED_CHARS // 4]), _cpu_cost(text[:MAX_PARSED_CHARS])
+    assert whole / max(quarter, 1e-6) < 7.0
