@@ -78,7 +78,7 @@ def create_app(settings: Settings | None = None, *, mcp: bool = True, console: b
     from agentcore.appkit.plugin import EdgeContext, Mount
     from agentcore.appkit.registry import APPS
     from agentcore.web.console.pages import ConsolePage
-    from agentcore.web.runs import create_runs_router
+    from agentcore.web.runs import RunOwnerMiddleware, create_runs_router
     from agentcore.web.status import EDGE_STATUS
     from agentcore.web.v1.router import create_openai_router, run_store_for
 
@@ -138,6 +138,7 @@ def create_app(settings: Settings | None = None, *, mcp: bool = True, console: b
             dependencies=reader_dependencies(settings) if mount.guarded else None,
         )
     app.include_router(create_runs_router(run_log), dependencies=reader_dependencies(settings))
+    app.add_middleware(RunOwnerMiddleware)  # a run is its starter's: web/runs.py decides who reads it
     app.state.routers = routers
     research = ctx.shared.get("research.http")
     app.state.research = research

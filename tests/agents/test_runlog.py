@@ -71,3 +71,24 @@ async def test_failed_calls_are_recorded_and_calls_outside_a_scope_are_not(tmp_p
 async def test_unknown_request_id_is_none(tmp_path: Path) -> None:
     assert RunLog(tmp_path).find("req_nothing") is None
     assert RunLog(tmp_path).recent() == []
+
+
+async def test_a_run_is_its_starters_and_readers_see_what_visible_allows(tmp_path: Path) -> None:
+    from agentcore.agents import run_owner
+
+    log = RunLog(tmp_path)
+    with run_owner("token:alice"):
+        traced = log.traced("demo", _run(MockLLMGateway(["думаю"])))  # the owner is taken here, not at the first step
+    with run_owner("token:bob"):
+        seen = [event async for event in traced]
+    alice = seen[0].request_id
+    seen = [event async for event in log.traced("demo", _run(MockLLMGateway(["думаю"])))]
+    bob = seen[0].request_id
+
+    def mine(record: dict[str, object]) -> bool:
+        return record.get("owner") == "token:alice"
+
+    assert [row["request_id"] for row in log.recent(visible=mine)] == [alice]
+    assert [row["request_id"] for row in log.recent()] == [bob, alice]
+    assert log.find(alice, visible=mine) is not None and log.find(bob, visible=mine) is None
+    assert (log.find(bob) or {}).get("owner") is None

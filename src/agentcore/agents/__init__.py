@@ -10,7 +10,7 @@ from agentcore.lazy import lazy_exports
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from agentcore.agents._run_relay import RedisRunStore
-    from agentcore.agents._runlog import REQUEST_ID_RE, RunLog
+    from agentcore.agents._runlog import REQUEST_ID_RE, RunLog, run_owner
     from agentcore.agents._shaping import AnswerShaper, tool_choice_schema
     from agentcore.agents.client_tools import ClientTools
     from agentcore.agents.errors import AgentError
@@ -23,6 +23,7 @@ _EXPORTS = {
     "RedisRunStore": "agentcore.agents._run_relay",
     "REQUEST_ID_RE": "agentcore.agents._runlog",
     "RunLog": "agentcore.agents._runlog",
+    "run_owner": "agentcore.agents._runlog",
     "AnswerShaper": "agentcore.agents._shaping",
     "tool_choice_schema": "agentcore.agents._shaping",
     "ClientTools": "agentcore.agents.client_tools",
@@ -64,6 +65,7 @@ __all__ = [
     "ToolCall",
     "drive",
     "parse_event",
+    "run_owner",
     "tool_choice_schema",
 ]
 

@@ -7,10 +7,15 @@
 
 A token comes as ``Authorization: Bearer <token>`` (or ``X-Admin-Token`` / ``X-API-Token``).  Both dependencies
 declare the bearer scheme in the OpenAPI document, so ``/docs`` offers "Authorize".
+
+* :func:`principal` — who a request is, for what it leaves behind (its runs' traces): the fingerprint of the read or
+  admin token it presents, ``None`` while read tokens are unset (the single-user default); :func:`is_admin` —
+  whether it presents an admin token.
 """
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 from collections.abc import Iterable
 from typing import Any
@@ -20,7 +25,15 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from agentcore.web.errors import ApiError
 
-__all__ = ["bearer_token", "reader_dependencies", "require_admin", "require_reader", "tokens_match"]
+__all__ = [
+    "bearer_token",
+    "is_admin",
+    "principal",
+    "reader_dependencies",
+    "require_admin",
+    "require_reader",
+    "tokens_match",
+]
 
 # Documents the scheme only: auto_error=False, the checks below give the answers (in the one error format).
 _admin_scheme = HTTPBearer(
@@ -97,6 +110,25 @@ def require_reader(
     presented = bearer_token(request, "X-API-Token")
     if not tokens_match(presented, allowed + _settings_tokens(request, "admin_token_list")):
         raise ApiError(401, "требуется токен доступа", "unauthorized", {"WWW-Authenticate": "Bearer"})
+
+
+def principal(request: Request) -> str | None:
+    """Who ``request`` is: ``"token:<fingerprint>"`` of the read or admin token it presents (as
+    :func:`require_reader` reads it), ``None`` while ``AGENTCORE_READ_TOKENS`` is unset (one user: nothing is
+    anyone's) or when it presents no valid token.  The fingerprint is a hash: the token itself is never kept."""
+    readers = _settings_tokens(request, "read_token_list")
+    if not readers:
+        return None
+    presented = bearer_token(request, "X-API-Token")
+    if presented is None or not tokens_match(presented, readers + _settings_tokens(request, "admin_token_list")):
+        return None
+    digest = hashlib.sha256(b"agentcore-principal\0" + presented.encode("utf-8", "surrogatepass")).hexdigest()
+    return f"token:{digest[:32]}"
+
+
+def is_admin(request: Request) -> bool:
+    """Whether ``request`` presents one of ``AGENTCORE_ADMIN_TOKENS`` (as :func:`require_reader` reads a token)."""
+    return tokens_match(bearer_token(request, "X-API-Token"), _settings_tokens(request, "admin_token_list"))
 
 
 def reader_dependencies(settings: Any) -> list[Any]:

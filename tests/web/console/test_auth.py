@@ -1,5 +1,6 @@
 """With read tokens configured the console asks for one before calling the API, keeps it in the tab's session
-only, and sends it as ``Authorization: Bearer``; the API without it still answers 401."""
+only, and sends it as ``Authorization: Bearer``; the API without it still answers 401.  The run the page started is
+the token's: the Trace page lists and opens it, another read token neither lists nor opens it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import httpx
 import pytest
 
 TOKEN = "read-console-test-1"
-pytestmark = [pytest.mark.e2e, pytest.mark.console_env(AGENTCORE_READ_TOKENS=TOKEN)]
+OTHER = "read-console-test-2"
+pytestmark = [pytest.mark.e2e, pytest.mark.console_env(AGENTCORE_READ_TOKENS=f"{TOKEN},{OTHER}")]
 
 
 def test_the_page_asks_for_the_token_and_sends_it(page: Any, console_server: Any, check_a11y: Any) -> None:
@@ -30,3 +32,14 @@ def test_the_page_asks_for_the_token_and_sends_it(page: Any, console_server: Any
     assert sent.value.headers.get("authorization") == f"Bearer {TOKEN}"
     page.get_by_test_id("final-answer").wait_for(state="visible", timeout=90_000)
     assert page.get_by_test_id("step").count() >= 3
+
+    request_id = page.get_by_test_id("trace-link").inner_text()
+    page.goto("/console/trace")
+    page.get_by_test_id("recent-runs").locator(f"[data-request-id='{request_id}']").wait_for()
+    page.get_by_test_id("trace-input").fill(request_id)
+    page.get_by_test_id("trace-search").click()
+    page.get_by_test_id("trace-run").wait_for(state="visible")
+    other = {"Authorization": f"Bearer {OTHER}"}
+    listed = httpx.get(console_server.url + "/trace/runs", headers=other).json()["runs"]
+    assert request_id not in [run["request_id"] for run in listed]
+    assert httpx.get(f"{console_server.url}/trace/runs/{request_id}", headers=other).status_code == 404
