@@ -8,7 +8,8 @@ from dataclasses import asdict
 
 import pytest
 
-from agentcore.apps.scrum import daily_parser
+from agentcore.apps.scrum.daily_parser import reading
+from agentcore.apps.scrum.daily_parser.clauses import _Clause
 from agentcore.apps.scrum.daily_parser import MAX_PARSED_CHARS, no_blockers_stated, parse, parse_daily
 from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS
 
@@ -26,13 +27,13 @@ def test_a_50_kb_text_is_read_only_up_to_the_cap(token: str, monkeypatch: pytest
     """A 50 KB text costs what its first ``MAX_PARSED_CHARS`` characters cost: the rest is never read."""
     text = token * (50_000 // len(token) + 1)
     seen: list[int] = []
-    split = daily_parser._split_clauses
+    split = reading._split_clauses
 
-    def recording(message: str) -> list[daily_parser._Clause]:
+    def recording(message: str) -> list[_Clause]:
         seen.append(len(message))
         return split(message)
 
-    monkeypatch.setattr(daily_parser, "_split_clauses", recording)
+    monkeypatch.setattr(reading, "_split_clauses", recording)
     assert asdict(parse(text)) == asdict(parse(text[:MAX_PARSED_CHARS]))
     assert seen and max(seen) <= MAX_PARSED_CHARS
     assert parse_daily(text, "DEV") == parse_daily(text[:MAX_PARSED_CHARS], "DEV")

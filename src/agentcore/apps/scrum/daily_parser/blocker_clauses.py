@@ -1,0 +1,191 @@
+"""Blocker statements inside a daily: which clause states a blocker, which says there is none («блокеров нет»,
+«Блокеры: -»), the blocker's own words and task.  What a blocker *means* (negation, criticality) is
+:mod:`agentcore.apps.scrum.blocker_reading`."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agentcore.apps.scrum.blocker_reading import (
+    NEGATED,
+    NONE_ADVERB,
+    criticality,
+    is_negated,
+    meanwhile_span,
+)
+from agentcore.apps.scrum.daily_parser.layout import _BULLET, _EMOJI_SECTION, _HEADER, _LEADING_SYMBOLS, _SENTENCES
+from agentcore.apps.scrum.daily_parser.lexicon import (
+    _BLOCKER_WORDS,
+    _BLOCKER_WORDS_RE,
+    _ID,
+    _clean,
+    _content_words,
+    readable,
+)
+from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
+from agentcore.apps.scrum.task_ids import task_ids_in
+from agentcore.util.truncate import truncate
+
+# After «блокеров нет» only the end of the statement or a word that cannot be what is missing may follow:
+# «блокер нет доступов к стенду» names a blocker.
+_STATEMENT_END = (
+    r"(?!\s+(?!(?:пока|вроде|вообще|совсем|никаких|и|а|но|вчера|сегодня|завтра|today|yesterday|so\s+far)\b)\w)"
+)
+_NO_BLOCKERS_RE = re.compile(
+    r"(?:\b(?:бл[оа]к[еи]р\w*|бл[оа]ков|бл(?:оер|кер|окр)\w*|blockers?|проблем\w*|препятстви\w*|затык\w*)\s*(?:[:—–-]\s*)?"
+    rf"(?:{NONE_ADVERB}\s*,?\s*){{0,2}}"
+    r"(?:нет|нету|отсутству\w*|none|no|не\s+(?:вижу|предвижу|наблюда\w*|ожида\w*)|никаких|ноль)\b"
+    + _STATEMENT_END
+    + ")"
+    r"|(?:\b(?:нет|без|no|not\s+any)\s+(?:new\s+|other\s+|more\s+)?(?:бл[оа]к[еи]р\w*|blockers?|impediments?|проблем\w*|"
+    r"препятстви\w*|затык\w*)\b)|\bblocked\s+by\s+nothing\b"
+    r"|(?:ничего\s+не\s+(?:блокирует|мешает))|(?:блок[еи]р\w*\s+не\s+(?:вижу|наблюда\w*|ожида\w*))",
+    re.IGNORECASE,
+)
+# The author's own word that nothing blocks them at all («блокеров нет», «но блокеров нет», «Блокеры: нет», «ничего не
+# блокирует», «no blockers»): narrower than :data:`_NO_BLOCKERS_RE` — «без проблем», «не блокер» speak of one thing.
+_ALL_CLEAR_RE = re.compile(
+    r"\b(?:бл[оа]к[еи]р(?:ов|ы)|бл[оа]ков|бл(?:оер|кер|окр)(?:ов|ы)|blockers)\s*(?:[:—–-]\s*)?"
+    rf"(?:{NONE_ADVERB}\s*,?\s*){{0,2}}(?:нет|нету|нэт|отсутствуют|none|no|ноль)\b"
+    + _STATEMENT_END
+    + r"|\b(?:нет|без|no|not\s+any)\s+(?:new\s+|other\s+|more\s+|новых\s+)?"
+    r"(?:бл[оа]к[еи]р(?:ов)?|blockers|impediments)\b|\bничего\s+не\s+(?:блокирует|блочит)\b|\bnothing\s+(?:is\s+)?blocking\b|\bblocked\s+by\s+nothing\b",
+    re.IGNORECASE,
+)
+# A clause that only says the member cannot work, naming no cause and no task («Сегодня: ничего не могу делать»).
+_INABILITY_ONLY = re.compile(
+    r"^\W*(?:(?:я|пока|вообще|совсем|сегодня|today|так\s+что|поэтому)\s+)*"
+    r"(?:ничего\s+не\s+могу(?:\s+(?:делать|сделать))?|не\s+могу\s+(?:ничего\s+)?(?:делать|работать)|"
+    r"работать\s+не\s+могу|стою|простаиваю|can'?t\s+(?:do\s+anything|work)|(?:i'?m\s+)?(?:stuck|idle))\W*$",
+    re.IGNORECASE,
+)
+_COMMA = re.compile(r"\s*,\s*")
+# «доступа к S3 нет», «прав на запись нет»: the missing thing before «нет» (not «с доступом проблем нет»).
+_MISSING_AFTER = r"(?:доступ\w*|прав\b|ключ(?:а|ей)\b)\s+(?:(?!проблем|блок)[^\s,.;]+\s+){0,6}?(?:нет|нету)\b"
+_BLOCKER_RE = re.compile(
+    r"\b(?:блок[еи]р\w*|блокир\w*|заблокир\w*|blocker\w*|blocked|block(?:s|ing)?|impediment\w*|жд(?:у|ем|[её]м)|"
+    r"ожида(?:ю|ем)|жду|не\s+мо(?:гу|жем|жет)|не\s+получа\w*|нет\s+доступ\w*|без\s+доступ\w*|мешает|мешают|"
+    r"упал[аи]?|лежит|сломал\w*|сломан\w*|не\s+работает|не\s+работают|застрял\w*|завис(?:ла|ло|ли|ает|ают)?|waiting|stuck|"
+    r"проблем\w*|затык\w*|не\s+хватает|нет\s+прав|срочно\s+нуж\w+|стоп|без\s+(?:него|неё|нее|них|этого)|"
+    r"уп[её]рс\w*|упира\w*|висит|не\s+отвеча\w*|не\s+да[её]т|не\s+дают|не\s+(?:вы)?дали|недоступ\w*|истек\w*|истёк\w*|"
+    r"(?:надо|нужно|придётся|придется)\s+(?:до)?ждать\w*|дождаться|других\s+задач\s+(?:у\s+меня\s+)?нет|"
+    r"can'?t|cannot|waiting\s+(?:on|for)|(?:is|are|went|goes)\s+down|outage|nobody\s+can|no\s+one\s+can|"
+    r"unable\s+to|невозможно|простаива\w*|(?:работа|вс[её]|разработка)\s+встал\w*|не\s+проход\w+)\b"
+    rf"|\b{_MISSING_AFTER}",
+    re.IGNORECASE,
+)
+# Words that state a blocker whatever else the clause says …
+_STRONG_BLOCKER_RE = re.compile(
+    r"\b(?:блок[еи]р\w*|блокир\w*|заблокир\w*|blocker\w*|blocked|impediment\w*|жд(?:у|ем|[её]м)|ожида(?:ю|ем)|"
+    r"не\s+мо(?:гу|жем)|нет\s+доступ\w*|без\s+доступ\w*|мешает|мешают|не\s+хватает|нет\s+прав|срочно\s+нуж\w+|"
+    r"waiting|can'?t|cannot)\b",
+    re.IGNORECASE,
+)
+# … while a failure («падал», «не работает», «проблема») is the day's work when it was dealt with or is being fixed:
+# «починил PAY-3, там падал вебхук», «сегодня чиню баг, где не работает возврат».
+_DEALT_WITH_RE = re.compile(
+    r"\b(?:починил\w*|пофиксил\w*|исправил\w*|поднял\w*|решил[аи]?|разобрал\w*|закрыл\w*|устранил\w*|"
+    r"fixed|resolved|чиню|чинить|починю|фикшу|фиксю|фикс|фиксить|исправлю|исправляю|исправлять|разбираюсь|разберусь|"
+    r"разбирал(?:ся|ась|ись|а|и)?|"
+    r"разбираться|поправлю|поправить|буду\s+чинить|"
+    r"падал[аио]?|лежал[аио]?|не\s+работал[аио]?|зависал[аио]?|висел[аио]?|тормозил[аио]?|ломал[аио]?|"
+    r"was|were)\b",
+    re.IGNORECASE,
+)
+
+
+def _states_blocker(text: str, context: str = "") -> bool:
+    """Whether a clause outside a «Блокеры:» list states a blocker (see :data:`_DEALT_WITH_RE`); ``context`` is the
+    rest of its statement («…, буду чинить»)."""
+    if _STRONG_BLOCKER_RE.search(text):
+        return True
+    return bool(_BLOCKER_RE.search(text)) and not _DEALT_WITH_RE.search(f"{text} {context}")
+
+
+# «нет», «больше нет», «none really»: an adverb may stand before or after the «none».
+_NOTHING = re.compile(
+    rf"^(?:{NONE_ADVERB}\s*,?\s*){{0,2}}(?:нет|нету|нэт|none|no|nope|nothing|n/a|-|—|отсутствуют|ничего|никаких|"
+    rf"ноль|не\s+(?:вижу|предвижу|наблюда\w*|ожида\w*|имею)|вс[её]\s+(?:ок|ok|окей|хорошо|норм\w*|гладко|"
+    rf"в\s+порядке|по\s+плану)|all\s+(?:good|clear|fine)|nothing\s+(?:blocking|so\s+far))"
+    rf"(?:\s+{NONE_ADVERB})?\s*(?:[,.;!—–-]|$)",
+    re.IGNORECASE,
+)
+# «…, TASK-1» / «… (TASK-1)» / «… — TASK-1» at the end of a blocker: the id goes to related_task_id
+_TRAILING_ID = re.compile(rf"\s*(?:[,;—–]|\s-)\s*\(?{_ID}\)?\s*$|\s*\({_ID}\)\s*$")
+# «Новых нет», «других нет», «больше нет» — the rest of a blocker statement: none besides those named.
+_NONE_LEFT = re.compile(
+    r"^\W*(?:а\s+|и\s+)?(?:новых|других|больше|иных|остальных|прочих|ещё|еще)\s+(?:блок[еи]р\w*\s+|проблем\s+)?"
+    r"(?:нет|нету|не\s+вижу|не\s+было|none)\W*$",
+    re.IGNORECASE,
+)
+
+
+# A clause that only denies that the trouble before it is a blocker («…, но это не мешает», «…, но это не блокер»).
+_DENIAL_ONLY = re.compile(
+    r"^\W*(?:но\s+|а\s+|и\s+)?(?:это\s+|оно\s+|он\s+|она\s+|пока\s+)?(?:(?:мне\s+|работе\s+)?(?:не|ничему\s+не)\s+"
+    r"(?:мешает|блокирует|блокер\w*|критично|страшно|проблема)|not\s+(?:a\s+)?blocker|not\s+blocking|"
+    # «…, но жить можно», «…, терпимо»: the trouble is bearable
+    r"(?:жить|работать)\s+можно|можно\s+работать|терпимо|(?:i\s+can\s+)?live\s+with\s+it|"
+    r"(?:меня|нас)\s+(?:это\s+)?не\s+касается|(?:it\s+)?does(?:n'?t|\s+not)\s+affect\s+(?:me|us))\W*$",
+    re.IGNORECASE,
+)
+
+
+# A trouble told in the past («стенд вчера падал», «VPN глючил»): a blocker only if it is not over.
+_PAST_TROUBLE = re.compile(
+    r"\b(?:падал[аио]?|лежал[аио]?|не\s+работал[аио]?|тормозил[аио]?|глючил[аио]?|сбоил[аио]?)\b", re.IGNORECASE
+)
+
+
+def _blocker_text(text: str) -> str:
+    """The blocker in the author's words, without the «Блокер:» lead-in and a trailing «, TASK-1»."""
+    head, sep, tail = text.partition(":")
+    if sep and tail.strip() and re.search(_BLOCKER_WORDS, head, re.IGNORECASE):
+        text = tail
+    # «Блокер: …» loses its lead-in; «blocked by …» keeps its words.
+    text = re.sub(
+        rf"^\s*(?:{_BLOCKER_WORDS})(?!\s+(?:by|on)\b)\s*(?:[:—–-]\s*)?", "", text.strip(), flags=re.IGNORECASE
+    )
+    text = _TRAILING_ID.sub("", _clean(text))
+    return truncate(_clean(text), MAX_TEXT_CHARS)
+
+
+def _blocker_from(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """The blocker a clause states, and the work it says is done meanwhile («…, пока делаю PAY-16» → today)."""
+    cut = meanwhile_span(text)
+    own, meanwhile = (text[:cut], text[cut:]) if cut else (text, "")
+    if not _content_words(own):
+        own, meanwhile = text, ""
+    # The author's words stay whole unless the meanwhile part is work on a task of its own.
+    blocker = _blocker_text(own if task_ids_in(meanwhile) else text)
+    if not blocker or not _content_words(blocker):
+        return None
+    ids = task_ids_in(own)
+    critical, _ = criticality(text)
+    work = [
+        {"task_id": task_id, "summary": truncate(_clean(meanwhile), MAX_TEXT_CHARS)}
+        for task_id in task_ids_in(meanwhile)
+    ]
+    return {"text": blocker, "critical": critical, "related_task_id": ids[0] if ids else None}, work
+
+
+def no_blockers_stated(text: str) -> bool:
+    """Whether ``text`` says there are no blockers («блокеров нет», «Блокеры: -», «не блокер», «🚧 нет»)."""
+    text = readable(text)
+    if _NO_BLOCKERS_RE.search(text):
+        return True
+    for piece in _SENTENCES.split(text):
+        piece = _BULLET.sub("", piece or "").strip()
+        symbols = _LEADING_SYMBOLS.match(piece)
+        hint = symbols and any(_EMOJI_SECTION.get(c) == "blockers" for c in symbols.group(0))
+        if symbols:
+            piece = piece[symbols.end() :]
+        header = _HEADER.match(piece)
+        if (hint or (header and header.group("b"))) and _NOTHING.match(piece[header.end() :] if header else piece):
+            return True
+        if (_BLOCKER_RE.search(piece) or _BLOCKER_WORDS_RE.search(piece)) and is_negated(piece):
+            return True
+        if NEGATED.search(piece):  # a denial in words of its own: «ничего не стопорит», «ни во что не упираюсь»
+            return True
+    return False

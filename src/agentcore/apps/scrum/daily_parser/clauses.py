@@ -1,0 +1,344 @@
+"""Clause boundaries: a sentence cut into statements (a time word, a blocker word, «но», a verb of the other
+section), a status after its task moved before it («PAY-5 done»), and the joins that undo a cut — a qualifier
+(«…, но это не блокер»), an urgency marker («срочно!!!»), a blocker and its explanation."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from agentcore.apps.scrum.blocker_reading import (
+    PAST_WAIT,
+    RESOLVED,
+    WORKAROUND,
+    is_negated,
+)
+from agentcore.apps.scrum.daily_parser.blocker_clauses import _BLOCKER_RE, _DENIAL_ONLY, _NO_BLOCKERS_RE, _PAST_TROUBLE
+from agentcore.apps.scrum.daily_parser.layout import (
+    _BULLET,
+    _COURTESY,
+    _DASHES,
+    _EMOJI_SECTION,
+    _HEADER,
+    _HEADER_ALONE,
+    _LABEL,
+    _LEADING_SYMBOLS,
+    _MARKDOWN_HEADING,
+    _MENTION,
+    _RISKS,
+    _SENTENCES,
+    _header_typo,
+)
+from agentcore.apps.scrum.daily_parser.lexicon import (
+    _ID,
+    _TODAY,
+    _TODAY_RE,
+    _WORD,
+    _YESTERDAY,
+    _YESTERDAY_RE,
+    Section,
+    _content_words,
+    _starts_section,
+    _verb_section,
+    _wordset,
+)
+from agentcore.apps.scrum.task_ids import task_ids_in
+
+_CLAUSE_SPLIT = re.compile(
+    rf"(?:,\s*|\s+—\s+|\s+–\s+|\s+(?!(?:{_YESTERDAY}|{_TODAY})\s*(?:$|[.!?]|\s(?:and|и|or|или)\b)))"
+    rf"(?:(?:а|и|но|однако|зато)\s+)?(?=(?:{_YESTERDAY}|{_TODAY})\b)"
+    r"|,\s*(?=(?:блок[еи]р\w*|blocker|blocked|жд(?:у|ем)|не\s+мо(?:гу|жем)|нет\s+доступ|мешает|упал|простаива\w*|"
+    r"уп[её]рс\w*|упира\w*|застрял\w*|stuck|не\s+хватает|отвалил\w*|сломал(?:ся|ась|ось|ись)|"
+    r"вс[её]\s+(?:упало|лежит)|работа\s+встала|без\s+\w+\s+работать)\b)"
+    # a wait a few words into the clause («…, после обеда жду созвон»): the clause before it is the day's work
+    r"|,\s*(?=(?:[^\s,.;]+\s+){1,3}(?:жд(?:у|ем|[её]м)|ожида(?:ю|ем))\b)"
+    r"|,\s*(?=был[аио]?\s+(?:блок|затык|проблем))"
+    r"|,\s*(?=вс[её]\s+(?:ок|ok|окей|хорошо|норм\w*|гладко|ровно|в\s+порядке|по\s+плану)\b)"
+    r"|,\s*(?:а\s+|и\s+|потом\s+|затем\s+)?(?=(?:(?:после\s+обеда|с\s+утра|утром|вечером|днём|днем)\s+)?"
+    r"(?:планирую|буду|начну|займусь|собираюсь|возьму|продолжу|дальше|"
+    r"беру|берусь|начинаю|приступаю|сажусь|"
+    r"сделал|закрыл|доделал|закончил|завершил|пофиксил|починил|исправил|выкатил|смержил|протестировал|проверил)\b)"
+    # English: «Did PAY-1, doing PAY-2, blocked by …»
+    r"|,\s*(?:and\s+)?(?=(?:doing|working\s+on|will|going\s+to|planning|starting|continuing|finishing|did|finished|"
+    r"fixed|closed|merged|wrapped\s+up)\b)"
+    # another task set against the one before: «сегодня PAY-2 пилю, а PAY-3 стоит — жду ответ»
+    rf"|,\s*а\s+(?={_ID}\b)"
+    # more of the day, not this task: «CAL-8 события, ещё созвон с клиентом», «…, заодно посмотрел дашборд»
+    r"|,\s*(?=(?:а\s+|и\s+)?(?:ещё|еще|также|плюс|заодно)\s+(?!не\b))"
+    r"|,?\s+(?:но|однако|but)\s+|,\s*а\s+(?=(?:сегодня|вчера|today|yesterday)\b)|,\s*(?:а|и)\s+(?:ещё|еще|также)\s+",
+    re.IGNORECASE,
+)
+
+_MAX_LISTED_IDS = 30
+"""Most ids before one shared status (:data:`_POSTFIX_STATUS`): without a bound each of N listed ids would start a
+scan over the rest of the list, N² steps for a pasted list of ids."""
+# A status or a time word after the task («TASK-5 done, TASK-6 in progress», «Did CAL-21 yesterday», «doing PAY-2
+# today»): moved to the front of its statement, where a section word stands, with the words before the task (the verb
+# stays with its task).  A list of ids shares its status: «CAL-16 + CAL-17 done», «PAY-1, PAY-2 done» → «done PAY-1,
+# PAY-2».
+_POSTFIX_STATUS = re.compile(
+    r"(^|[,;:]\s*)((?:[^\W\d_][\w'’]*\s+){0,3}?)"
+    rf"((?:{_ID}\s*(?:,|\+|&|/|\bи\b|\band\b)\s*){{0,{_MAX_LISTED_IDS}}}{_ID})\s+(done|in\s+progress|wip|todo|today|yesterday|в\s+работе)"
+    r"(?=\s*(?:[,;.(]|\s[—–-]\s|$))",
+    re.IGNORECASE,
+)
+# «… TASK-15 блокер нет доступов» in a line without punctuation: the blocker starts a clause of its own …
+_BLOCKER_HEAD = re.compile(r"\s+(?=(?:блок[еи]р(?:ы|ов)?|blockers?|blocked|impediments?)\b)", re.IGNORECASE)
+# … unless the word before says there is none, or that one was dealt with («нет блокеров», «снял блокер»).
+_NOT_BEFORE_BLOCKER = _wordset(
+    """не нет нету без никаких ни no not any снял сняла сняли закрыл закрыла закрыли убрал убрала убрали решил
+    решила решили обошёл обошел обошла новых других был была было были was a an the new other more had"""
+)
+# A clause that only says how urgent the blocker is («Блокеры: срочно!!! нет доступа»): it belongs to the next one.
+_URGENCY_ONLY = re.compile(
+    r"^\W*(?:очень\s+|совсем\s+|супер\s*)?(?:срочно|критично|важно|asap|urgent|горит)\W*$", re.IGNORECASE
+)
+# Where a blocker line turns to the day's work: «Блокер: банк молчит по PAY-3, но сегодня делаю PAY-2».
+_SECTION_AFTER_BLOCKER = re.compile(
+    r"(?:[,;]|\s[—–])\s*(?:(?:а|но|и|зато)\s+)?(?=(?:сегодня|вчера|today|yesterday|завтра)\b)", re.IGNORECASE
+)
+
+
+def _status_first(match: re.Match[str]) -> str:
+    """The replacement of :data:`_POSTFIX_STATUS`: the status before the words that lead to the task, unless those
+    already say when («вчера PAY-360 done» → «вчера done PAY-360»)."""
+    start, lead, ids, status = match.groups()
+    if _YESTERDAY_RE.search(lead) or _TODAY_RE.search(lead):
+        return f"{start}{lead}{status} {ids}"
+    return f"{start}{status} {lead}{ids}"
+
+
+def _clauses_of(piece: str) -> list[str]:
+    """``piece`` split at clause boundaries (:data:`_CLAUSE_SPLIT`), never inside parentheses: «DATA-310 done (был
+    баг с падением джобы, пофиксил)» is one clause."""
+    parts, start = [], 0
+    for match in _CLAUSE_SPLIT.finditer(piece):
+        before = piece[: match.start()]
+        if before.count("(") > before.count(")") or match.end() <= start:
+            continue
+        lead = piece[start : match.start()].strip()
+        if not match.group(0).strip() and not (task_ids_in(lead) or _starts_section(lead) or lead.endswith(":")):
+            continue  # «стенд вчера падал»: a time word inside a statement, not a new one after a task
+        parts.append(piece[start : match.start()])
+        start = match.end()
+    parts.append(piece[start:])
+    return parts
+
+
+_TOPIC = re.compile(rf"^\W*(?:по|для|в|на|on|for|in)\s+{_ID}\s*$", re.IGNORECASE)
+
+
+def _split_before_blockers(sentence: str) -> list[str]:
+    """``sentence`` cut before each blocker word that starts a new statement (see :data:`_BLOCKER_HEAD`)."""
+    pieces, start = [], 0
+    for match in _BLOCKER_HEAD.finditer(sentence):
+        words = _WORD.findall(sentence[start : match.start()])
+        if _TOPIC.match(sentence[start : match.start()]):
+            continue  # «По HLP-24 блокер: …» — the task the blocker is about, not a statement of its own
+        if words and words[-1].lower() not in _NOT_BEFORE_BLOCKER:
+            pieces.append(sentence[start : match.start()])
+            start = match.end()
+    pieces.append(sentence[start:])
+    return pieces
+
+
+@dataclass
+class _Clause:
+    text: str
+    sentence: int
+    section: Section | None = None
+    explicit: bool = False  # the section came from a header with a colon/dash
+    lead: str = ""  # the header word («Блокер»), which may itself mark a blocker critical
+
+
+_NEXT_TASKS_BLOCKER = re.compile(rf",\s*(?=(?:по|для|on|for)\s+{_ID}\b|{_ID}\s)", re.IGNORECASE)
+
+
+def _own_task_parts(listed: str) -> list[str]:
+    """A «Блокеры:» line cut where a blocker about another task begins («по EDU-48 нет доступа, по EDU-49 жду
+    ревью»): a part is cut off only when both sides name a task of their own and the first says something of it
+    («OPS-31, OPS-32 — Vault is down» is one blocker)."""
+    parts, start = [], 0
+    for joint in _NEXT_TASKS_BLOCKER.finditer(listed):
+        before, after = listed[start : joint.start()], listed[joint.end() :]
+        own_before, own_after = task_ids_in(before), task_ids_in(after)
+        if own_before and own_after and own_after[0] not in own_before and _content_words(before):
+            parts.append(before)
+            start = joint.end()
+    parts.append(listed[start:])
+    return parts
+
+
+def _split_clauses(message: str) -> list[_Clause]:
+    clauses: list[_Clause] = []
+    if "@" in message:
+        message = _MENTION.sub("", message)  # «@petya», «@channel»: whom the daily addresses, not what it says
+    for index, sentence in enumerate(_SENTENCES.split(message)):
+        sentence = _header_typo(_MARKDOWN_HEADING.sub("", _BULLET.sub("", sentence or "")).strip())
+        label = None if _HEADER.match(sentence) else _LABEL.match(sentence)  # «Блокеры: вчера …» is a header
+        if label and (_HEADER.match(sentence[label.end() :]) or _starts_section(sentence[label.end() :])):
+            rest = sentence[label.end() :]
+            topic = sentence[: label.end()].rstrip(": ")
+            time = _HEADER.match(rest) or re.match(rf"(?:{_YESTERDAY}|{_TODAY})\b", rest, re.IGNORECASE)
+            if task_ids_in(topic) and time:
+                # «По TRV-113: вчера закончил» — the task the statement is about: «вчера по TRV-113 закончил»
+                sentence = f"{rest[: time.end()].rstrip()} {topic} {rest[time.end() :].lstrip()}"
+            else:
+                sentence = rest  # «QA: вчера …», «Петя: Вчера: …» — who writes, not what
+        hint: Section | None = None
+        if _DASHES.match(sentence):  # «• —» under «Блокеры»: a dash for «none», not a bullet without text
+            clauses.append(_Clause("—", index))
+            continue
+        symbols = _LEADING_SYMBOLS.match(sentence)
+        if symbols:
+            hint = next((_EMOJI_SECTION[c] for c in symbols.group(0) if c in _EMOJI_SECTION), None)
+            sentence = _BULLET.sub("", sentence[symbols.end() :]).strip()
+        if not sentence or _COURTESY.match(sentence):
+            continue
+        if _RISKS.match(sentence):  # a risk is not an impediment: «Риски: PAY-2 может не влезть в спринт»
+            continue
+        alone = _HEADER_ALONE.match(sentence)
+        if alone:
+            section_alone: Section = "yesterday" if alone.group("y") else "today" if alone.group("t") else "blockers"
+            clauses.append(_Clause("", index, section_alone, explicit=True, lead=alone.group("b") or ""))
+            continue
+        header = _HEADER.match(sentence)
+        section: Section | None = None
+        lead = ""
+        if header is None and hint is not None:
+            if hint == "blockers":
+                clauses.append(_Clause(sentence, index, "blockers"))
+                continue
+            section = hint
+        if header:
+            section = "yesterday" if header.group("y") else "today" if header.group("t") else "blockers"
+            lead = header.group("b") or ""
+            body = sentence[header.end() :]
+            if not body.strip():  # a header on its own line: the section of the lines below
+                clauses.append(_Clause("", index, section, explicit=True, lead=lead))
+                continue
+            if section == "blockers":  # «Блокеры: жду ревью, нет стенда» — the whole line is blockers …
+                tail = None if is_negated(body) else _SECTION_AFTER_BLOCKER.search(body)
+                if tail and not (task_ids_in(body[tail.end() :]) or _verb_section(body[tail.end() :])):
+                    tail = None  # «…, завтра релиз»: when it matters, not the day's work
+                listed = body[: tail.start()] if tail else body
+                for part in _own_task_parts(listed):
+                    clauses.append(_Clause(part, index, section, explicit=True, lead=lead))
+                if not tail:
+                    continue
+                body, section, header = body[tail.end() :], None, None  # … up to «…, но сегодня делаю PAY-2»
+            sentence = body
+        sentence = _POSTFIX_STATUS.sub(_status_first, sentence)
+        parts = [p for piece in _split_before_blockers(sentence) for p in _clauses_of(piece) if p and p.strip()]
+        for position, part in enumerate(parts):
+            if _COURTESY.match(part):
+                continue
+            clauses.append(_Clause(part, index, section if position == 0 else None, explicit=bool(header)))
+    return _merge_qualifiers(_merge_urgency(clauses))
+
+
+_QUALIFIER = re.compile(
+    r"^\W*(?:но\s+|а\s+|и\s+)?(?:это\s+|уже\s+|пока\s+)?(?:не\s+(?:блокер\w*|срочно|критично|горит|мешает|страшно)|"
+    r"уже\s+\w+|снят\w*|решили|починили|подняли|resolved|не\s+критично|несрочно|"
+    r"(?:я\s+)?не\s+(?:стою|простаиваю)|(?:i'?m\s+)?not\s+(?:stuck|idle))\b",
+    re.IGNORECASE,
+)
+
+
+def _qualifies(clause: _Clause, previous: _Clause) -> bool:
+    """Whether ``clause`` only qualifies the trouble in ``previous`` (see :func:`_merge_qualifiers`)."""
+    text = clause.text.strip()
+    if (
+        previous.sentence != clause.sentence
+        or clause.section is not None
+        or not previous.text.strip()
+        or task_ids_in(text)
+    ):
+        return False
+    about_trouble = (
+        previous.section == "blockers"
+        or _BLOCKER_RE.search(previous.text)
+        or PAST_WAIT.search(previous.text)
+        or _PAST_TROUBLE.search(previous.text)
+    )
+    if _DENIAL_ONLY.match(text):  # a denial refers to the trouble before it, whatever words that used
+        return bool(about_trouble or not (task_ids_in(previous.text) or _starts_section(previous.text.strip())))
+    if not about_trouble:
+        return False
+    if _YESTERDAY_RE.match(text) or _TODAY_RE.match(text):
+        # «ждал доступ к логам, но вчера выдали»: a time word opening a short resolution is no section of its own
+        return bool(RESOLVED.search(text)) and len(_WORD.findall(text)) <= 4
+    return bool(_QUALIFIER.match(text) or RESOLVED.search(text) or WORKAROUND.search(text))
+
+
+# «других задач нет», «no other tasks»: said after a blocker, what it does to the member (they cannot go on).
+_NO_OTHER_WORK = re.compile(
+    r"^\W*(?:а\s+|и\s+|and\s+)?(?:(?:других|иных|больше)\s+задач\s+(?:у\s+меня\s+)?(?:нет|нету)|"
+    r"(?:делать|взять)\s+больше\s+нечего|no\s+other\s+(?:tasks?|work)|nothing\s+else\s+to\s+do)\W*$",
+    re.IGNORECASE,
+)
+
+
+def _merge_qualifiers(clauses: list[_Clause]) -> list[_Clause]:
+    """Join a clause that only qualifies the blocker before it («…, но это не блокер», «…, уже снят», «…, но не
+    срочно», «стенд тормозит, но это не мешает», «ждал доступ, но вчера выдали») with that blocker, so its negation,
+    resolution or urgency applies to it."""
+    merged: list[_Clause] = []
+    for clause in clauses:
+        previous = merged[-1] if merged else None
+        if previous is not None and (
+            _qualifies(clause, previous)
+            or (_NO_OTHER_WORK.match(clause.text) and clause.section is None and _BLOCKER_RE.search(previous.text))
+        ):
+            previous.text = f"{previous.text.rstrip()}, {clause.text.strip()}"
+            continue
+        merged.append(clause)
+    return merged
+
+
+def _merge_urgency(clauses: list[_Clause]) -> list[_Clause]:
+    """Join a clause that is only an urgency marker («срочно!!!») with the blocker before it («Блокер: нет стенда.
+    Срочно!»), else with the clause after it («Блокеры: срочно!!! нет доступа»), unless that one opens a section of
+    its own."""
+    merged: list[_Clause] = []
+    for clause in clauses:
+        previous = merged[-1] if merged else None
+        if (
+            previous is not None
+            and _URGENCY_ONLY.match(clause.text)
+            and previous.text.strip()
+            and (previous.section == "blockers" or _BLOCKER_RE.search(previous.text))
+        ):
+            previous.text = f"{previous.text.rstrip()} {clause.text.strip()}"
+            continue
+        if (
+            previous is not None
+            and _URGENCY_ONLY.match(previous.text)
+            and clause.section is None
+            and not _YESTERDAY_RE.match(clause.text.strip())
+            and not _TODAY_RE.match(clause.text.strip())
+        ):
+            previous.text = f"{previous.text.strip()} {clause.text.strip()}"
+            continue
+        merged.append(clause)
+    return merged
+
+
+def _merge_blocker_runs(clauses: list[_Clause]) -> list[_Clause]:
+    """Join neighbouring clauses of one sentence that are both blockers («нет прав, не могу создать кластер»):
+    the comma split exists to separate work from a blocker, not a blocker from its explanation."""
+    merged: list[_Clause] = []
+    for clause in clauses:
+        previous = merged[-1] if merged else None
+        if (
+            previous is not None
+            and previous.sentence == clause.sentence
+            and clause.section is None
+            and _BLOCKER_RE.search(previous.text)
+            and _BLOCKER_RE.search(clause.text)
+            and not _NO_BLOCKERS_RE.search(clause.text)
+        ):
+            previous.text = f"{previous.text.rstrip()}, {clause.text.strip()}"
+            continue
+        merged.append(clause)
+    return merged

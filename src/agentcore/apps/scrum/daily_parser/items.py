@@ -1,0 +1,204 @@
+"""Work items: a clause as yesterday's/today's items (one per task id, other activities of the day as items
+without a task), a clause going on with the task before it, and whether an item describes its task (the labelling
+rule behind GREAT)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agentcore.apps.scrum.daily_parser.blocker_clauses import _DEALT_WITH_RE
+from agentcore.apps.scrum.daily_parser.lexicon import (
+    _BLOCKER_WORDS_FULL,
+    _FILLER,
+    _FUTURE_WORDS,
+    _ID,
+    _NOT_VERBS,
+    _PAST_SUFFIX,
+    _PAST_VERBS,
+    _TODAY,
+    _TODAY_RE,
+    _WORD,
+    _YESTERDAY,
+    _YESTERDAY_RE,
+    _clean,
+    _content_words,
+    _starts_section,
+    _verb_section,
+    _wordset,
+)
+from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
+from agentcore.apps.scrum.task_ids import task_ids_in, without_task_ids
+from agentcore.util.truncate import truncate
+
+# An aside that is neither work nor a blocker: a call for help, a condition («если кто знает СБП — буду рад
+# подсказке», «кто в курсе, как …»).
+_ASIDE = re.compile(
+    r"^\W*(?:но\s+|а\s+|и\s+)?(?:если\s+(?:кто|кто-то|кто-нибудь|вдруг)\b|буду\s+(?:рад|благодар)\w*|"
+    r"кто\s+(?:знает|в\s+курсе)\b|if\s+any(?:one|body)\b|any\s+help\b|"
+    # «Всё ок», «в целом всё норм»: how things go, not a piece of work
+    r"(?:в\s+целом\s+)?вс[её]\s+(?:ок|ok|окей|хорошо|норм\w*|гладко|ровно|в\s+порядке|по\s+плану)\W*$)",
+    re.IGNORECASE,
+)
+# A condition on the plan told in a sentence after the task («Сегодня займусь PAY-2. Если успею, отдам в ревью»):
+# more about that task, not a work item of its own.
+_CONDITION = re.compile(r"^\W*(?:но\s+|а\s+|и\s+)?(?:если|if)\b", re.IGNORECASE)
+
+
+# A status moved before its task («PAY-5 done» → «done PAY-5»): it says something of the task, so it stays.
+_STATUS = re.compile(r"^(?:done|сделано|wip|in\s+progress|в\s+работе|todo|to\s+do)\b", re.IGNORECASE)
+
+
+# Another piece of the day in a line about a task — a meeting, an interview, a review of others' work, help to a
+# colleague, mail («ORD-103 оплата, созвон с продактом», «AUTH-304 login page, code review for Max», «Вчера: ревью,
+# ORD-111 тесты», «закрыл ORD-113, потом помогал Лене с деплоем»): an item of its own, without a task.
+_OTHER_ACTIVITY = re.compile(
+    r"^(?:(?:и|а|потом|затем|ещё|еще|также|and|then|also)\s+){0,2}"
+    r"(?:(?:весь\s+день|полдня|пол\s+дня|утром|all\s+day|half\s+(?:a|the)\s+day)\s+(?:(?:на|в|on|in)\s+)?)?"
+    r"(?:(?:провёл|провел|провела|был|была|ходил|ходила|сходил|сходила|разбирал|разбирала|attended|had)\s+"
+    r"(?:(?:на|в|a|an|some|two|a\s+couple\s+of)\s+)?)?"
+    r"(?:созвон\w*|встреч[аиуе]\w*|собес\w*|переписк\w*|синк\w*|sync\w*|инцидент\w*|разбор\w*\s+инцидент\w*|дежурн\w*|on-?call|"
+    r"support\b|ретро\w*|демо\b|стендап\w*|дейли\b|планёрк\w*|планерк\w*|1[:-]1\b|"
+    r"one-on-one|retro\w*|demo\b|standup\w*|собеседовани\w*|интервью|митинг\w*|планировани\w*|груминг\w*|"
+    r"онбординг\w*|обучени\w*|воркшоп\w*|конференц\w*|дежурств\w*|саппорт\w*|почт[аеуы]\b|помога\w*|помог\b|"
+    r"помощь\b|ревью\b|ревьюил\w*|код-?ревью\w*|code-review\w*|code\s+reviews?\b|reviews?\b|reviewed\b|reviewing\b|meetings?\b|calls?\b|"
+    r"interviews?\b|helped\b|helping\b|mail\b|emails?\b)",
+    re.IGNORECASE,
+)
+_SAME_AS = re.compile(
+    r"^(?:тоже|то\s+же(?:\s+самое)?|так\s+же|аналогично|same(?:\s+as\s+yesterday)?|the\s+same|too)$", re.IGNORECASE
+)
+_ITEM_JOINT = re.compile(r",\s*|\s+(?:и|and)\s+", re.IGNORECASE)
+
+
+def _other_activities(summary: str) -> tuple[str, list[str]]:
+    """``summary`` without the pieces that are other work of the day (see :data:`_OTHER_ACTIVITY`), and those
+    pieces; a piece that names a task, or one inside parentheses, stays."""
+    cuts = [0]
+    for joint in _ITEM_JOINT.finditer(summary):
+        before = summary[: joint.start()]
+        if before.count("(") == before.count(")"):
+            cuts += [joint.start(), joint.end()]
+    cuts.append(len(summary))
+    pieces = [(cuts[i], cuts[i + 1]) for i in range(0, len(cuts), 2)]
+    other = [
+        (start, end)
+        for start, end in pieces
+        if _OTHER_ACTIVITY.match(summary[start:end].strip()) and not task_ids_in(summary[start:end])
+    ]
+    if not other or len(other) == len(pieces):
+        return summary, []
+    kept = [summary[start:end] for start, end in pieces if (start, end) not in other]
+    return ", ".join(p.strip() for p in kept if p.strip()), [_clean(summary[start:end]) for start, end in other]
+
+
+def _items(text: str) -> list[dict[str, Any]]:
+    summary = text.strip()
+    if not _STATUS.match(summary):
+        summary = _clean(_YESTERDAY_RE.sub("", summary, count=1) if _YESTERDAY_RE.match(summary) else summary)
+        summary = _clean(_TODAY_RE.sub("", summary, count=1) if _TODAY_RE.match(summary) else summary)
+    summary = _clean(summary)
+    if _SAME_AS.match(summary):  # «сегодня то же самое»: said, without a task
+        return [{"task_id": None, "summary": summary}]
+    if not summary or (not _content_words(summary) and not task_ids_in(summary)):
+        return []
+    ids = task_ids_in(summary)
+    others: list[str] = []
+    if ids and _ITEM_JOINT.search(summary):
+        summary, others = _other_activities(summary)
+    summary = truncate(summary, MAX_TEXT_CHARS)
+    items: list[dict[str, Any]] = [{"task_id": task_id, "summary": summary} for task_id in ids]
+    items = items or [{"task_id": None, "summary": summary}]
+    return items + [{"task_id": None, "summary": truncate(other, MAX_TEXT_CHARS)} for other in others]
+
+
+def _add_meanwhile(today: list[dict[str, Any]], meanwhile: list[dict[str, Any]]) -> None:
+    """Work a blocker line names as going on meanwhile («…, пока делаю PAY-2») joins today's items; a task already
+    planned keeps one item, which takes the mention's words when its own say nothing («сегодня PAY-2»)."""
+    planned = {i["task_id"]: i for i in today}
+    for item in meanwhile:
+        known = planned.get(item["task_id"])
+        if known is None:
+            today.append(item)
+        elif item["task_id"] and not _described(known) and _described(item):
+            known["summary"] = truncate(f"{known['summary']}; {item['summary']}", MAX_TEXT_CHARS)
+
+
+_MORE_OF_THE_DAY = re.compile(r"^(?:а\s+|и\s+)?(?:ещё|еще|также|плюс|заодно|also|plus)\b", re.IGNORECASE)
+
+
+_PLANNED_THEN_STOPPED = re.compile(rf"^(?:{_YESTERDAY}|{_TODAY})\s+({_ID})\b", re.IGNORECASE)
+
+
+def _continues(text: str, section: str) -> bool:
+    """Whether a clause without a task id right after a task's clause goes on with that task («HLP-15, fixed the
+    timeout», «закрыл PAY-12, поправил валидацию суммы»): it names no time, no other activity of the day
+    (:data:`_OTHER_ACTIVITY`) and no verb of the other section."""
+    stripped = text.strip()
+    if task_ids_in(stripped) or _starts_section(stripped) or _OTHER_ACTIVITY.match(stripped):
+        return False
+    if _MORE_OF_THE_DAY.match(stripped):  # «…, заодно посмотрел дашборд»: something else besides the task
+        return False
+    return _verb_section(stripped) in (None, section)
+
+
+def _only_verbs(text: str) -> bool:
+    """Whether a clause without a task id is only a verb or two («исправил», «буду чинить», «фикшу»)."""
+    if task_ids_in(text):
+        return False
+    words = [w.lower() for w in _WORD.findall(text)]
+    meaningful = [w for w in words if w not in _FILLER and w not in _VERB_FILLERS]
+    return 0 < len(meaningful) <= 2 and all(_is_verb(w) for w in meaningful)
+
+
+_VERB_FILLERS = _wordset("уже сам сама сами дальше быстро сейчас потом тоже утра утром вечером днём днем обеда сразу")
+# Statuses that go on with the task before them («PAY-101 — WIP», «QA-380 passed»).
+_STATUS_WORDS = _wordset(
+    "done wip todo готово готов сделано progress passed failed merged closed testing работе ревью review"
+)
+
+
+def _is_verb(word: str) -> bool:
+    return (
+        word in _STATUS_WORDS
+        or word in _PAST_VERBS
+        or word in _FUTURE_WORDS
+        or bool(_DEALT_WITH_RE.fullmatch(word))
+        or (word not in _NOT_VERBS and bool(_PAST_SUFFIX.match(word)))
+        or (len(word) > 4 and word.endswith(("ть", "ться", "шу", "жу", "ю")) and word not in _NOT_VERBS)
+    )
+
+
+_TASK_NOUNS = _wordset(
+    """задача задачи задачу задачей задачами задач таска таски таску таской таск тасками тикет тикета тикет
+    спринт спринту спринта task ticket issue"""
+)
+
+
+# Nouns that name work in general: «задача TASK-7», «работа по TASK-7» say nothing of the task.  Verbs are not here:
+# by the labelling rule (docs/scrum.md) any verb says what happens to the task, «делаю TASK-7» as much as the seed's
+# own «начну TASK-15».
+_NOT_DESCRIBING = _TASK_NOUNS | _wordset("работа работу работы работой")
+
+
+def _described(item: dict[str, Any]) -> bool:
+    """Whether a work item says something of its task besides the id (the labelling rule in docs/scrum.md): what
+    was or will be done, with any verb («закрыл TASK-7», «делаю TASK-7»), what it is («TASK-7 — вёрстка») or its
+    status («TASK-7 done», «TASK-7 — WIP»).  «TASK-7» alone after a header or a time word, or «задача TASK-7», is
+    not described."""
+    # «A/B», «CI/CD»: one word of its own, whose letters alone are too short to count
+    text = _SLASHED.sub(r"\1\2", without_task_ids(item["summary"]))
+    return any(_describes(w.lower()) for w in _WORD.findall(text))
+
+
+_SLASHED = re.compile(r"\b([A-Za-zА-Яа-яЁё]{1,3})/([A-Za-zА-Яа-яЁё]{1,3})\b")
+
+
+def _describes(word: str) -> bool:
+    """Whether a (lower-case) word of an item says something of its task: not a filler, a task noun, a verb any
+    task takes, a time word or a header («сегодня», «Блокеры») — but a status («done», «WIP», «в работе») does."""
+    if len(word) < 2 or word.isdigit() or word in _FILLER or word in _NOT_DESCRIBING:
+        return False
+    if word in _STATUS_WORDS:
+        return True
+    return not (_YESTERDAY_RE.fullmatch(word) or _TODAY_RE.fullmatch(word) or _BLOCKER_WORDS_FULL.fullmatch(word))

@@ -1,0 +1,80 @@
+"""The layout of a daily: sentences and bullets, section headers («Вчера:», «Сегодня —», «Блокеры», «Y:/T:/B:»,
+emoji that stand for a header), header typos («Сеголня:», «нте» for «нет»), author labels, greetings and «Риски:»
+lines."""
+
+from __future__ import annotations
+
+import re
+
+from agentcore.apps.scrum.daily_parser.lexicon import _BLOCKER_WORDS, _TODAY, _YESTERDAY, Section, _one_edit
+
+# Symbols that open a line instead of a header: ✅ done, 🔜 planned, ⛔ blocked.
+_EMOJI_SECTION: dict[str, Section] = {
+    **dict.fromkeys("✅✔☑👍🟢✓", "yesterday"),
+    **dict.fromkeys("🔜🎯➡👉⏳🛠🔧🟡📅🔨⏭", "today"),
+    **dict.fromkeys("⛔🚧🚫❌🔴🆘🔥🧱🙅⚠🛑", "blockers"),
+}
+_LEADING_SYMBOLS = re.compile(r"^[^\w\s#(«\"\[]+\s*")
+# At most three words after the header's own («План на сегодня», «Итоги за вчера»): the time words can be split in
+# several ways («на сегодня» is «на» + «сегодня» or one phrase), and an unbounded repetition backtracks over every
+# split of a long run of them (30 «на сегодня» took hours).
+_SECTION_TAIL = rf"(?:\s+(?:на|for|{_YESTERDAY}|{_TODAY})){{0,3}}"
+# «Вчера сделал:», «Сегодня сделаю:» — a header with its verb
+_HEADER_VERB = r"(?:\s+(?:сделал[аи]?|сделано|делал[аи]?|успел[аи]?|сделаю|буду\s+делать|планирую|делаю))?"
+_HEADER = re.compile(
+    r"^\s*(?:(?:(?:что\s+(?:сделал[аи]?|делал[аи]?)|итоги?|результаты?|summary)\s+)?(?:за|на|for)\s+)?"
+    rf"(?:(?P<y>(?:{_YESTERDAY}){_SECTION_TAIL}{_HEADER_VERB}|y|что\s+(?:сделал[аи]?|сделано)|из\s+сделанного|"
+    r"сделанное)|"
+    rf"(?P<t>(?:{_TODAY}){_SECTION_TAIL}{_HEADER_VERB}|t|doing|next(?:\s+up)?|в\s+процессе|in\s+process|"
+    r"что\s+(?:буду|будем|планирую|собираюсь)(?:\s+делать)?)|"
+    rf"(?P<b>{_BLOCKER_WORDS}|b|(?:что\s+)?(?:мешает|блокирует|тормозит)))"
+    r"\s*(?:[:：]|—|–|-(?!\w)|=>|->|[^\w\s#(«\"\[,.;!?]+)\s*",
+    re.IGNORECASE,
+)
+# A header alone on its line, without a colon («Вчера», «📌 Сегодня», «Блокеры»).
+_HEADER_ALONE = re.compile(
+    rf"^\s*(?:(?P<y>{_YESTERDAY})|(?P<t>{_TODAY})|(?P<b>{_BLOCKER_WORDS}))\s*[:：]?\s*$", re.IGNORECASE
+)
+_SENTENCES = re.compile(r"(?:\r?\n)+|(?<=[.!?…])\s+|;\s*|(?<=\S)\.$|\s+[/|]\s+(?![A-Za-z][\w]*-\d|#\d)")
+_BULLET = re.compile(r"^\s*(?:[-*•–—]|\d{1,2}[.)])\s+")
+
+
+# A clause that only greets or thanks («Всем привет!», «Доброе утро», «спасибо»): not work, not a blocker.
+_COURTESY = re.compile(
+    r"^\W*(?:(?:всем|коллеги|ребята|команда)\W+)?(?:привет\w*|здравствуйте|доброе\s+утро|добрый\s+(?:день|вечер)|"
+    r"hi|hello|hey|good\s+morning|morning|салют|хай|спасибо|thanks|thank\s+you)"
+    r"(?:\W+(?:всем|все|all|team|everyone|коллеги|ребята|команда))?\W*$",
+    re.IGNORECASE,
+)
+# Who writes, before the daily itself («QA:», «Петя:», «Backend team:»): one or two words and a colon.
+_LABEL = re.compile(r"^\s*[A-Za-zА-Яа-яЁё][\w.]{0,15}(?:\s+[\w.#/-]{1,30})?\s*:\s+")
+_RISKS = re.compile(r"^\s*(?:риск(?:и|ов)?|risks?)\s*(?:[:：]|—|–|-(?!\w))", re.IGNORECASE)
+
+
+_DASHES = re.compile(r"^\s*[-—–]+\s*$")
+_MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+")
+_MENTION = re.compile(r"(?<![\w.@])@[\w.-]+")
+_NONE_WORDS = ("нет", "нету", "none", "nope")
+
+
+def _typo_none(text: str) -> bool:
+    """Whether ``text`` is one word a letter away from «нет»/«none» («нетц», «нте», «nоne»): a typo of «none»."""
+    word = text.strip(" .!,;").lower()
+    if not 2 <= len(word) <= 5 or not word.isalpha():
+        return False
+    return any(_one_edit(word, none) for none in _NONE_WORDS)
+
+
+_HEADER_WORD = re.compile(r"^\s*([A-Za-zА-Яа-яЁё]{4,10})\s*:")
+_HEADER_WORDS = {"вчера": "Вчера", "сегодня": "Сегодня", "блокеры": "Блокеры", "today": "Today",
+                 "yesterday": "Yesterday", "blockers": "Blockers"}  # fmt: skip
+
+
+def _header_typo(sentence: str) -> str:
+    """``sentence`` with a header word one letter off («Сеголня:», «Блокеоы:») written right."""
+    word = _HEADER_WORD.match(sentence)
+    if word is None or _HEADER.match(sentence):
+        return sentence
+    lower = word.group(1).lower()
+    right = next((fixed for typo, fixed in _HEADER_WORDS.items() if _one_edit(lower, typo)), None)
+    return f"{right}{sentence[word.end(1) :]}" if right else sentence

@@ -1,0 +1,155 @@
+"""The parser's words and text primitives: time words (with their typos), blocker words, past/future verbs,
+fillers, the id pattern of the clause rules, content words, and the length the parser reads
+(:data:`MAX_PARSED_CHARS`, :func:`readable`)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Literal
+
+from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS
+from agentcore.apps.scrum.task_ids import task_ids_in
+
+Section = Literal["yesterday", "today", "blockers"]
+
+MAX_PARSED_CHARS = MAX_MESSAGE_CHARS
+"""The parser reads at most this many characters of a text; the rest is ignored.  Every path a person uses
+(CLI, HTTP, Telegram) rejects a longer message before it reaches the parser, with «Сообщение длиннее 4000
+символов…» (HTTP: 422), so the cap only bounds direct callers: some rules cost more than linear time on a
+pathological text, and a cap keeps any input to the cost of a 4,000-character one."""
+
+
+def _wordset(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+def _swaps(word: str) -> str:
+    """``word`` with two neighbouring letters swapped, every way, as a regex alternation: typos of a time word."""
+    return "|".join(sorted({word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(1, len(word) - 1)}))
+
+
+_YESTERDAY = (
+    r"вч[еи]р\w*|вчр\w*|вчеоа|вчра|вчеа|yesterday|в\s+пятницу|на\s+прошлой\s+неделе|за\s+прошлый\s+день|сделано|done|"
+    r"по\s+вчера|yday|ystd|" + _swaps("вчера")
+)
+_TODAY = (
+    r"сег[оа]дн\w*|сев[оа]дн\w*|сиг[оа]дн\w*|с[её]дня|сення|today|планы?|планах|в\s+планах|план\s+на\s+день|"
+    r"на\s+сегодня|todo|to\s+do|plans?|в\s+работе|in\s+progress|wip|завтра|сег[оа]?дн[яи]|сегодя|сегдоня|сегоня|"
+    r"сегдня|севоня|сигодня|сёдня|сегодн|сгодня|сеодня|егодня|" + _swaps("сегодня")
+)
+_BLOCKER_WORDS = (
+    r"блок[еи]р\w*|блокир\w*|блокеры|blockers?|blocked|impediments?|препятстви\w*|проблем\w*|затык\w*|"
+    r"стопп?ер\w*|блакер\w*|блокры|" + r"бл(?:оер|кер|окр|оекр|окре)\w*"  # one letter missing or swapped
+)
+_URL_RE = re.compile(r"https?://\S+", re.IGNORECASE)
+_KEY_LIKE = re.compile(r"^[a-z][a-z0-9_]*-\d+$")
+_SECTION_WORD = re.compile(rf"(?:{_YESTERDAY}|{_TODAY}|{_BLOCKER_WORDS})", re.IGNORECASE)
+_BLOCKER_WORDS_FULL = re.compile(_BLOCKER_WORDS, re.IGNORECASE)
+_BLOCKER_WORDS_RE = re.compile(rf"\b(?:{_BLOCKER_WORDS})", re.IGNORECASE)
+_YESTERDAY_RE = re.compile(rf"\b(?:{_YESTERDAY})\b", re.IGNORECASE)
+_TODAY_RE = re.compile(rf"\b(?:{_TODAY})\b", re.IGNORECASE)
+
+
+_PAST_VERBS = _wordset(
+    """сделал доделал закрыл закончил завершил пофиксил починил исправил выкатил задеплоил смержил смёржил
+    влил отревьюил ревьюил протестировал проверил написал дописал добавил реализовал разобрал разобрался
+    настроил обновил подготовил провел провёл поправил отладил запустил собрал изучил переписал отрефакторил
+    начал продолжил работал занимался делал фиксил тестировал созвонился обсудил помог сдал отдал перевел
+    перевёл залил мержил мерджил разработал внедрил оформил описал прошел прошёл закоммитил запушил ресерчил
+    исследовал сверстал посмотрел глянул согласовал ответил синхронизировался поднял развернул замержил
+    готово готов готова готовы закрыт закрыта закрыто сделано завершено
+    fixed finished closed merged deployed reviewed tested implemented wrote did done completed worked wrapped
+    shipped added updated refactored investigated debugged migrated"""
+)
+_FUTURE_WORDS = _wordset(
+    """буду будем планирую планируем собираюсь начну начнем начнём займусь возьму возьмусь продолжу продолжаю
+    доделаю закончу закрою сделаю посмотрю проверю протестирую напишу допишу исправлю поправлю выкачу задеплою
+    отревьюю разберусь хочу нужно надо план планы планах будет постараюсь попробую запланировал запланировано
+    делаю работаю пишу тестирую ревьюю занимаюсь продолжаю беру
+    will plan planning going todo doing working starting continuing finishing"""
+)
+_NOT_VERBS = _wordset(
+    """материал сигнал канал потенциал интервал терминал функционал персонал финал оригинал журнал арсенал
+    капитал генерал отдел раздел предел тоннел туннел портал ритуал скандал фестивал минимал нормал формал
+    тотал пробел модул ревью код-ревью интервью"""
+)
+_PAST_SUFFIX = re.compile(r"^[а-яё]{3,}(?:ил|ал|ял|ел|ыл|ул|ол)(?:а|и|ся|ась|ись|ось)?$")
+_WORD = re.compile(r"[A-Za-zА-Яа-яЁё0-9]+(?:-[A-Za-zА-Яа-яЁё0-9]+)*")
+_FILLER = _wordset(
+    """и а но да нет ну вот ещё еще также тоже потом затем же все всё так как что это по на в во с со к ко
+    ок ok окей okay без у о об от до за из для над под при про через ничего пока особо вроде вообще то самое тот та те -
+    and or the a an to of on in at by for with then also too"""
+)
+_GENERIC = _wordset(
+    """задача задачи задачу задачами задач таска таски таску таск тасками работа работу работаю работаем
+    делаю делать делаем буду будем занимаюсь спринт спринту спринта"""
+)
+_ID = r"(?:[A-Za-z][A-Za-z0-9_]{0,19}-\d{1,9}|[\w.-]+/[\w.-]+#\d{1,9}|#\d{1,9})"
+_LEAD = re.compile(
+    r"^(?:[\s,;:—–\-•*>]+|(?:и|а|но|однако|также|ещё|еще|потом|затем|ну|да|плюс|зато|заодно)\b\s*)+", re.IGNORECASE
+)
+_TRAIL = re.compile(r"[\s,;:—–\-.!?]+$")
+
+
+def _clean(text: str) -> str:
+    text = _LEAD.sub("", text.strip())
+    return _TRAIL.sub("", text).strip()
+
+
+def _content_words(text: str) -> tuple[str, ...]:
+    """Words that carry content: not headers, time words, fillers, numbers, task ids or URLs."""
+    if "://" in text:
+        text = _URL_RE.sub(" ", text)
+    return tuple(lower for lower in (w.lower() for w in _WORD.findall(text)) if _is_content(lower))
+
+
+@lru_cache(maxsize=8192)
+def _is_content(lower: str) -> bool:
+    """Whether a (lower-case) word carries content (the vocabulary repeats, so the answer is kept)."""
+    if lower in _FILLER or len(lower) < 2 or lower.isdigit() or (_KEY_LIKE.match(lower) and task_ids_in(lower)):
+        return False
+    if _YESTERDAY_RE.fullmatch(lower) or _TODAY_RE.fullmatch(lower):
+        return False
+    return not _BLOCKER_WORDS_FULL.fullmatch(lower)
+
+
+def _verb_section(text: str) -> Section | None:
+    """Yesterday for a past-tense verb, today for a future/plan word; the first one found decides."""
+    for word in _WORD.findall(text.lower()):
+        if word in _FUTURE_WORDS:
+            return "today"
+        if word in _PAST_VERBS:
+            return "yesterday"
+        if word not in _NOT_VERBS and _PAST_SUFFIX.match(word):
+            return "yesterday"
+    return None
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by at most one insertion, deletion, substitution or swap of neighbours."""
+    if a == b:
+        return True
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (
+            len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+        )
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
+def _starts_section(text: str) -> bool:
+    return bool(_YESTERDAY_RE.match(text) or _TODAY_RE.match(text))
+
+
+def readable(message: str) -> str:
+    """The part of ``message`` the parser reads: its first :data:`MAX_PARSED_CHARS` characters."""
+    return message[:MAX_PARSED_CHARS] if len(message) > MAX_PARSED_CHARS else message
+
+
+def _informative(text: str) -> int:
+    """Content words that say something specific (not «задачи», «работаю», «буду делать»)."""
+    return sum(1 for word in _content_words(text) if word not in _GENERIC)

@@ -1,0 +1,155 @@
+"""The verdict: the five quality levels (:func:`grade`), the clarifying question (:func:`clarification_for`),
+the one verdict every path uses (:func:`daily_verdict`) and seed 3.2's output of the offline parser
+(:func:`parse_daily`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agentcore.apps.scrum.daily_parser.blocker_clauses import no_blockers_stated
+from agentcore.apps.scrum.daily_parser.items import _described
+from agentcore.apps.scrum.daily_parser.lexicon import _SECTION_WORD, _WORD, _content_words, _informative, readable
+from agentcore.apps.scrum.daily_parser.reading import _STATED, ParsedDaily, parse
+from agentcore.apps.scrum.schemas import MAX_ITEMS, MAX_TEXT_CHARS
+from agentcore.util.truncate import truncate
+
+QUALITY_ORDER = ("EMPTY", "TOO_SHORT", "NO_TASKS_MENTIONED", "DETAIL_OK", "GREAT")
+
+
+def grade(parsed: ParsedDaily) -> str:
+    """One of the five quality levels of seed 3.2.
+
+    * EMPTY — not a word written;
+    * TOO_SHORT — under two informative words and no task id, or bare task ids without both sections;
+    * NO_TASKS_MENTIONED — no task id;
+    * GREAT — yesterday and today both filled, every item tied to a task and described («TASK-7 — вёрстка»,
+      «закрыл TASK-7»), every blocker tied to a task, blockers addressed (listed, or «блокеров нет»);
+    * DETAIL_OK — the rest.
+    """
+    has_content = parsed.yesterday or parsed.today or parsed.blockers
+    if parsed.words == 0 and not has_content:
+        return "EMPTY"
+    ids = parsed.task_ids()
+    both_sections = bool(parsed.yesterday and parsed.today)
+    if (parsed.informative_words < 2 and not ids) or (parsed.content_words == 0 and not both_sections):
+        return "TOO_SHORT"
+    if not ids:
+        return "NO_TASKS_MENTIONED"
+    items = parsed.yesterday + parsed.today
+    # A task named twice («TASK-7 — вёрстка», later «делаю TASK-7») is described when one of its mentions is.
+    described = {item["task_id"] for item in items if item["task_id"] and _described(item)}
+    great = (
+        parsed.yesterday
+        and parsed.today
+        and all(item["task_id"] in described for item in items)
+        and (parsed.no_blockers_stated or parsed.blockers)
+        and all(b["related_task_id"] for b in parsed.blockers)
+    )
+    return "GREAT" if great else "DETAIL_OK"
+
+
+WEAK = frozenset({"EMPTY", "TOO_SHORT"})
+"""Verdicts the backend answers with «Слишком общо…» (seed 4): no section question on top of that."""
+
+
+def clarification_for(daily: dict[str, Any], quality: str = "DETAIL_OK", ask_missing: bool = True) -> dict[str, Any]:
+    """The question to ask about ``daily``, or none.
+
+    It names what is missing — today's plan, what was done (unless the daily is too weak to ask anything but a
+    rewrite, ``EMPTY``/``TOO_SHORT``) — and the task of each blocker that names none.  It always ends with «?».
+    ``ask_missing=False`` (an answer to a question already asked) asks only about blockers.
+    """
+    parts = []
+    if ask_missing and quality not in WEAK:
+        missing_y, missing_t = not daily["yesterday"], not daily["today"]
+        if missing_y and missing_t:
+            parts.append("В daily нет ни сделанного, ни плана: что ты сделал вчера и что планируешь сегодня?")
+        elif missing_t:
+            parts.append("В daily нет плана на сегодня: что планируешь сделать сегодня?")
+        elif missing_y:
+            parts.append("В daily не сказано, что сделано: что ты сделал вчера?")
+    loose = [b for b in daily["blockers"] if not b.get("related_task_id")]
+    known = [i["task_id"] for i in daily["today"] + daily["yesterday"] if i.get("task_id")]
+    example = f" (например, {known[0]})" if known else ""  # an id the author wrote, never an invented one
+    if len(loose) == 1:
+        parts.append(
+            f"К какой задаче относится блокер «{loose[0]['text']}»? Напиши её ID{example} — или это блокер без задачи?"
+        )
+    elif loose:
+        texts = "; ".join(f"«{b['text']}»" for b in loose)
+        parts.append(f"К каким задачам относятся блокеры: {texts}? Напиши ID по порядку{example} — или они без задачи?")
+    if not parts:
+        return {"needs_clarification": False, "question": ""}
+    question = " ".join(parts)
+    if len(question) > MAX_TEXT_CHARS:
+        question = truncate(question, MAX_TEXT_CHARS - 1).rstrip("?") + "?"
+    return {"needs_clarification": True, "question": question}
+
+
+def daily_verdict(
+    daily: dict[str, Any], message: str | None = None, ask_missing: bool = True, *, _parsed: ParsedDaily | None = None
+) -> tuple[str, dict[str, Any]]:
+    """``(quality, clarification)`` of a daily in seed 3.2's shape — the one verdict every path uses (offline
+    parser, model answers, CLI, HTTP, Telegram), so the same daily gets the same verdict.
+
+    ``message`` is the daily's text (its words count towards ``TOO_SHORT``); without it the items' own texts count.
+    """
+    texts = message
+    if texts is None:
+        texts = " ".join(
+            [i["summary"] for i in daily["yesterday"] + daily["today"]] + [b["text"] for b in daily["blockers"]]
+        )
+    no_blockers = _stated(texts, message, _parsed)
+    texts = readable(texts)
+    parsed = ParsedDaily(
+        yesterday=list(daily["yesterday"]),
+        today=list(daily["today"]),
+        blockers=list(daily["blockers"]),
+        no_blockers_stated=no_blockers,
+        content_words=len(_content_words(texts)),
+        informative_words=_informative(texts),
+        words=sum(1 for w in _WORD.findall(texts) if not _SECTION_WORD.fullmatch(w)),
+    )
+    quality = grade(parsed)
+    return quality, clarification_for(daily, quality, ask_missing)
+
+
+def _stated(texts: str, message: str | None, parsed: ParsedDaily | None) -> bool:
+    """Whether blockers are addressed: the parser's own reading of ``message`` (one reading on every path)."""
+    if message is None:
+        return no_blockers_stated(texts)
+    if parsed is not None:
+        return parsed.no_blockers_stated
+    known = _STATED.get(message)  # the verdict of a model's answer right after the parser read the same text
+    return known if known is not None else parse(message).no_blockers_stated
+
+
+def _bounded(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``items`` without repeats, cut to the schema's :data:`MAX_ITEMS` (a pasted line must not make the output
+    invalid)."""
+    unique: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for item in items:
+        unique.setdefault(tuple(sorted(item.items())), item)
+    return list(unique.values())[:MAX_ITEMS]
+
+
+def _finish(daily: dict[str, Any], ask_missing: bool = True) -> dict[str, Any]:
+    """Seed 3.2's output for ``daily``: sections bounded, the clarification decided."""
+    for section in ("yesterday", "today", "blockers"):
+        daily[section] = _bounded(daily[section])
+    return {"daily": daily, "clarification": clarification_for(daily, daily["quality"], ask_missing)}
+
+
+def parse_daily(message: str, role: str) -> dict[str, Any]:
+    """Seed 3.2's ``{"daily": ..., "clarification": ...}`` for a daily in INITIAL mode."""
+    parsed = parse(message)
+    daily = {
+        "role": role,
+        "yesterday": parsed.yesterday,
+        "today": parsed.today,
+        "blockers": parsed.blockers,
+        "quality": "EMPTY",
+    }
+    output = _finish(daily)
+    output["daily"]["quality"], output["clarification"] = daily_verdict(output["daily"], message, _parsed=parsed)
+    return output

@@ -1,0 +1,244 @@
+"""The reading itself: :func:`parse` walks a daily's clauses and sorts them into yesterday / today / blockers
+(:class:`ParsedDaily`), and remembers the last readings for the shared verdict (:func:`text_shape`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from agentcore.apps.scrum.blocker_reading import (
+    NEGATED,
+    PAST_WAIT,
+    is_negated,
+)
+from agentcore.apps.scrum.daily_parser.blocker_clauses import (
+    _ALL_CLEAR_RE,
+    _BLOCKER_RE,
+    _COMMA,
+    _DENIAL_ONLY,
+    _INABILITY_ONLY,
+    _NO_BLOCKERS_RE,
+    _NONE_LEFT,
+    _NOTHING,
+    _PAST_TROUBLE,
+    _blocker_from,
+    _blocker_text,
+    _states_blocker,
+)
+from agentcore.apps.scrum.daily_parser.clauses import _merge_blocker_runs, _split_clauses
+from agentcore.apps.scrum.daily_parser.items import (
+    _ASIDE,
+    _CONDITION,
+    _PLANNED_THEN_STOPPED,
+    _add_meanwhile,
+    _continues,
+    _items,
+    _only_verbs,
+)
+from agentcore.apps.scrum.daily_parser.layout import _typo_none
+from agentcore.apps.scrum.daily_parser.lexicon import (
+    _TODAY_RE,
+    _YESTERDAY_RE,
+    Section,
+    _clean,
+    _content_words,
+    _informative,
+    _starts_section,
+    _verb_section,
+    readable,
+)
+from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
+from agentcore.apps.scrum.task_ids import task_ids_in
+from agentcore.util.truncate import truncate
+
+
+@dataclass
+class ParsedDaily:
+    """What the parser found (before it becomes seed 3.2's dict)."""
+
+    yesterday: list[dict[str, Any]] = field(default_factory=list)
+    today: list[dict[str, Any]] = field(default_factory=list)
+    blockers: list[dict[str, Any]] = field(default_factory=list)
+    no_blockers_stated: bool = False
+    content_words: int = 0
+    informative_words: int = 0
+    words: int = 0
+
+    def task_ids(self) -> list[str]:
+        ids = [item["task_id"] for item in self.yesterday + self.today if item["task_id"]]
+        ids += [b["related_task_id"] for b in self.blockers if b["related_task_id"]]
+        return list(dict.fromkeys(ids))
+
+
+def parse(message: str) -> ParsedDaily:
+    """Split a daily into yesterday / today / blockers (see the module docstring); only the first
+    :data:`MAX_PARSED_CHARS` characters are read."""
+    key, message = message, readable(message)
+    parsed = ParsedDaily(content_words=len(_content_words(message)), informative_words=_informative(message))
+    parsed.no_blockers_stated = bool(_NO_BLOCKERS_RE.search(message))
+    clauses = _merge_blocker_runs(_split_clauses(message))
+
+    sticky: Section | None = None
+    last: tuple[int, list[dict[str, Any]], list[dict[str, Any]]] | None = None  # the last items with an id
+    sticky_explicit = False
+    sticky_lead = ""
+    sticky_alone = False
+    inferred: list[dict[str, Any]] = []  # blockers read from a clause outside a «Блокеры:» section
+    last_position = -1  # the clause that gave the last items with an id
+    for position, clause in enumerate(clauses):
+        text = clause.text.strip()
+        following = clauses[position + 1] if position + 1 < len(clauses) else None
+        context = (
+            following.text
+            if following is not None
+            and following.sentence == clause.sentence
+            and following.section is None
+            and not _starts_section(following.text.strip())
+            else ""
+        )
+        if clause.section is not None and clause.explicit:
+            sticky, sticky_explicit, sticky_lead = clause.section, True, clause.lead
+            sticky_alone = not text
+        if not text:
+            continue
+        if (
+            clause.section is None
+            and sticky == "blockers"
+            and sticky_explicit
+            and sticky_alone
+            and not _YESTERDAY_RE.match(text)
+            and not _TODAY_RE.match(text)
+        ):
+            clause.section, clause.lead = "blockers", sticky_lead  # a line in the list under «Блокеры:»
+        if (
+            clause.section == "blockers"
+            and (_NOTHING.match(text) or _NOTHING.match(_blocker_text(text)) or _typo_none(text))
+        ) or (_NONE_LEFT.match(text)):
+            parsed.no_blockers_stated = True  # «Блокеры: -», «…, уже решили. Новых нет»
+            continue
+        section = clause.section
+        if section is None:
+            lowered = text.lower()
+            starts_y, starts_t = _YESTERDAY_RE.search(lowered), _TODAY_RE.search(lowered)
+            if starts_y and (not starts_t or starts_y.start() < starts_t.start()):
+                section = "yesterday"
+            elif starts_t:
+                section = "today"
+            if section is not None:
+                sticky, sticky_explicit = section, False
+        if (
+            section == "blockers"
+            or _states_blocker(text, context)
+            or PAST_WAIT.search(text)
+            or NEGATED.search(text)
+            or (_PAST_TROUBLE.search(text) and not task_ids_in(text))
+        ) and (is_negated(text) or _NOTHING.match(_blocker_text(text))):
+            parsed.no_blockers_stated = True  # «не блокер», «ничего не жду», «был блокер, уже снят»
+            # «сегодня займусь PAY-61, ничего не мешает»: the work stays, only the blocker is denied.
+            rest = _clean(NEGATED.sub("", text))
+            if _BLOCKER_RE.search(rest):
+                # «today PAY-2 refactoring, no blockers, just waiting on a review»: the denial covers the wait, the
+                # work beside it stays.
+                rest = _clean(", ".join(p for p in _COMMA.split(rest) if p.strip() and not _BLOCKER_RE.search(p)))
+                if not task_ids_in(rest):
+                    continue
+            if section == "blockers" or not (task_ids_in(rest) or _starts_section(rest)):
+                continue
+            text = rest
+        if _NO_BLOCKERS_RE.search(text):  # «…, блокеров нет»: keep what else the clause says
+            text = _clean(_NO_BLOCKERS_RE.sub("", text))
+            if not text or not (_content_words(text) or task_ids_in(text)):
+                continue
+        if _ASIDE.match(text) and not task_ids_in(text):
+            continue
+        if (
+            _CONDITION.match(text)
+            and clause.section is None
+            and last is not None
+            and last[0] == clause.sentence - 1
+            and not task_ids_in(text)
+        ):
+            continue
+        if _DENIAL_ONLY.match(text):  # «…, но работать можно» after work that named no trouble the parser knows
+            parsed.no_blockers_stated = True
+            continue
+        if section == "blockers" or _states_blocker(text, context):
+            self_blocker = _blocker_from(text)
+            if self_blocker is not None:
+                blocker, meanwhile = self_blocker
+                parsed.blockers.append(blocker)
+                planned = _PLANNED_THEN_STOPPED.match(text)
+                if planned and section in ("yesterday", "today") and blocker["related_task_id"]:
+                    # «сегодня EDU-55 — не могу начать, …»: EDU-55 is today's plan that the blocker stops
+                    target_section = parsed.yesterday if section == "yesterday" else parsed.today
+                    if blocker["related_task_id"] not in {i["task_id"] for i in target_section}:
+                        target_section.append({"task_id": blocker["related_task_id"], "summary": planned.group(1)})
+                if section != "blockers":
+                    inferred.append(blocker)
+                _add_meanwhile(parsed.today, meanwhile)
+            continue
+        if section is None:
+            if sticky is not None and sticky_explicit and sticky != "blockers":
+                section = sticky
+            else:
+                section = _verb_section(text) or (sticky if sticky != "blockers" else None) or "today"
+        target = parsed.yesterday if section == "yesterday" else parsed.today
+        items = _items(text)
+        if (
+            last is not None
+            and last[0] == clause.sentence
+            and last[1] is target
+            and (_only_verbs(text) or (last_position == position - 1 and _continues(text, section)))
+        ):
+            # «API-640 — не работал ретрай, исправил»: a bare verb goes on with the item before it, not a new one
+            for item in last[2]:
+                item["summary"] = truncate(f"{item['summary']}, {_clean(text)}", MAX_TEXT_CHARS)
+            continue
+        target.extend(items)
+        if any(item["task_id"] for item in items):
+            last = (clause.sentence, target, items)
+            last_position = position
+    if inferred and _ALL_CLEAR_RE.search(message):
+        # «жду ревью PAY-1. блокеров нет»: the author's explicit word outweighs a wait or a trouble the parser only
+        # inferred from a clause outside a «Блокеры:» section — unless it stops the work (critical).
+        parsed.blockers = [b for b in parsed.blockers if b["critical"] or not any(b is i for i in inferred)]
+        parsed.no_blockers_stated = True
+    _merge_inability(parsed)
+    if len(_STATED) >= _STATED_MAX:
+        _STATED.clear()
+        _SHAPES.clear()
+    _STATED[key] = parsed.no_blockers_stated
+    items = parsed.yesterday + parsed.today
+    _SHAPES[key] = (bool(parsed.yesterday), bool(parsed.today), any(i["task_id"] is None for i in items))
+    return parsed
+
+
+def _merge_inability(parsed: ParsedDaily) -> None:
+    """«Сегодня: ничего не могу делать» beside a blocker with a cause («гитлаб упал») is that blocker's effect, not a
+    blocker of its own: it goes, and the blockers it speaks of become critical (the member cannot go on)."""
+    bare = [b for b in parsed.blockers if not b["related_task_id"] and _INABILITY_ONLY.match(b["text"])]
+    causes = [b for b in parsed.blockers if not any(b is i for i in bare)]
+    if bare and causes:
+        parsed.blockers = causes
+        for blocker in causes:
+            blocker["critical"] = True
+
+
+_SHAPES: dict[str, tuple[bool, bool, bool]] = {}
+"""``text_shape(message)`` of the texts read last (bounded, cleared with :data:`_STATED`)."""
+
+
+def text_shape(message: str) -> tuple[bool, bool, bool]:
+    """What the daily's own text holds, read by the parser: ``(said yesterday, said today, an item without a
+    task)`` — for the verdict of a model's answer, which may leave out what the author wrote without an id."""
+    shape = _SHAPES.get(message)
+    if shape is None:
+        parse(message)
+        shape = _SHAPES[message]
+    return shape
+
+
+_STATED: dict[str, bool] = {}
+"""``parse(message).no_blockers_stated`` of the texts read last (bounded), so the shared verdict does not read a
+daily twice."""
+_STATED_MAX = 512
