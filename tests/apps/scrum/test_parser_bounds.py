@@ -8,9 +8,8 @@ from dataclasses import asdict
 
 import pytest
 
-from agentcore.apps.scrum.daily_parser import reading
+from agentcore.apps.scrum.daily_parser import MAX_PARSED_CHARS, no_blockers_stated, parse, parse_daily, reading
 from agentcore.apps.scrum.daily_parser.clauses import _Clause
-from agentcore.apps.scrum.daily_parser import MAX_PARSED_CHARS, no_blockers_stated, parse, parse_daily
 from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS
 
 # Pasted texts that once cost more than linear time or that stress one rule each: a list of ids (the postfix-status
