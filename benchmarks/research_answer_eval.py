@@ -24,6 +24,7 @@ script measures an older checkout: ``PYTHONPATH=<checkout>/src python benchmarks
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev3.json  # third dev split
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_holdout3.json  # third held-out
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev5.json  # fifth dev split
+    .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_holdout4.json  # fourth held-out
 """
 
 from __future__ import annotations
@@ -199,7 +200,7 @@ def main() -> None:
     parser.add_argument("--mode", choices=("ask", "scripted", "both"), default="both")
     parser.add_argument(
         "--split",
-        choices=("dev", "dev2", "dev3", "dev4", "dev5", "test", "holdout", "holdout2", "holdout3", "all"),
+        choices=("dev", "dev2", "dev3", "dev4", "dev5", "test", "holdout", "holdout2", "holdout3", "holdout4", "all"),
         default="all",
     )
     parser.add_argument("--data-dir", type=Path, default=None)
@@ -231,6 +232,7 @@ def main() -> None:
             "holdout": [r for r in rows if r["split"] == "holdout"],
             "holdout2": [r for r in rows if r["split"] == "holdout2"],
             "holdout3": [r for r in rows if r["split"] == "holdout3"],
+            "holdout4": [r for r in rows if r["split"] == "holdout4"],
         }
         results = {name: summary(group) for name, group in groups.items() if group}
         print(f"\n== {mode}: {len(rows)} questions")

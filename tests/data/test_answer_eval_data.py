@@ -28,6 +28,7 @@ SPLITS = {
     "answer_eval_holdout.json": {"holdout"},
     "answer_eval_holdout2.json": {"holdout2"},
     "answer_eval_holdout3.json": {"holdout3"},
+    "answer_eval_holdout4.json": {"holdout4"},
 }
 CATEGORIES = {"answerable", "partial", "unanswerable"}
 
@@ -113,6 +114,7 @@ def test_holdout3_composition() -> None:
 # Splits written by branch ``data5`` (issue 18): file → (generator, composition).  Data only: no answerer runs.
 WRITTEN_BY_DATA5 = {
     "answer_eval_dev5.json": ("make_answer_dev5.py", {"answerable": 30, "partial": 10, "unanswerable": 15}),
+    "answer_eval_holdout4.json": ("make_answer_holdout4.py", {"answerable": 40, "partial": 12, "unanswerable": 18}),
 }
 
 
