@@ -53,6 +53,9 @@ _ALL_CLEAR_RE = re.compile(
     r"(?:бл[оа]к[еи]р(?:ов)?|blockers|impediments)\b|\bничего\s+не\s+(?:блокирует|блочит)\b|\bnothing\s+(?:is\s+)?blocking\b|\bblocked\s+by\s+nothing\b",
     re.IGNORECASE,
 )
+# Under a «Блокеры:» header, a plural «none» opening the line, whatever follows it: «отсутствуют как класс», «none
+# whatsoever», «никаких, всё по плану» — unless the rest names a trouble (:data:`_BLOCKER_RE`).
+_NONE_FIRST = re.compile(r"^\W*(?:отсутствуют|none|nope|nothing|никаких|ноль)\b", re.IGNORECASE)
 # A clause that only says the member cannot work, naming no cause and no task («Сегодня: ничего не могу делать»).
 _INABILITY_ONLY = re.compile(
     r"^\W*(?:(?:я|пока|вообще|совсем|сегодня|today|так\s+что|поэтому)\s+)*"
@@ -63,6 +66,13 @@ _INABILITY_ONLY = re.compile(
 _COMMA = re.compile(r"\s*,\s*")
 # «доступа к S3 нет», «прав на запись нет»: the missing thing before «нет» (not «с доступом проблем нет»).
 _MISSING_AFTER = r"(?:доступ\w*|прав\b|ключ(?:а|ей)\b)\s+(?:(?!проблем|блок)[^\s,.;]+\s+){0,6}?(?:нет|нету)\b"
+# What stops the work whatever it is called: «без тестового доступа не начну», «VPN не пускает», «в гитлаб не попасть»,
+# «иконки нужны, их пока нет» — the member cannot start or reach what the work needs.
+_STOPS_WORK = (
+    r"не\s+начн[уё]\w*|без\s+(?:[^\s,.;]+\s+){1,5}?(?:не\s+(?:начн[уё]\w*|начать|могу|смогу|сможем|получится|"
+    r"проверить|протестировать|запустить|сделать|закончить|продолжить|сдвинуться|двинуться|выкатить|собрать)|никак)|"
+    r"не\s+пуска\w*|не\s+пустил\w*|не\s+(?:попасть|зайти|подключиться|залогиниться|достучаться)\b"
+)
 _BLOCKER_RE = re.compile(
     r"\b(?:блок[еи]р\w*|блокир\w*|заблокир\w*|blocker\w*|blocked|block(?:s|ing)?|impediment\w*|жд(?:у|ем|[её]м)|"
     r"ожида(?:ю|ем)|жду|не\s+мо(?:гу|жем|жет)|не\s+получа\w*|нет\s+доступ\w*|без\s+доступ\w*|мешает|мешают|"
@@ -72,14 +82,16 @@ _BLOCKER_RE = re.compile(
     r"(?:надо|нужно|придётся|придется)\s+(?:до)?ждать\w*|дождаться|других\s+задач\s+(?:у\s+меня\s+)?нет|"
     r"can'?t|cannot|waiting\s+(?:on|for)|(?:is|are|went|goes)\s+down|outage|nobody\s+can|no\s+one\s+can|"
     r"unable\s+to|невозможно|простаива\w*|(?:работа|вс[её]|разработка)\s+встал\w*|не\s+проход\w+)\b"
-    rf"|\b{_MISSING_AFTER}",
+    rf"|\b{_MISSING_AFTER}|\b(?:{_STOPS_WORK})"
+    r"|\b(?:их|его|её|ее)\s+(?:пока\s+|ещё\s+|еще\s+|до\s+сих\s+пор\s+)?(?:нет|нету)\b",
     re.IGNORECASE,
 )
 # Words that state a blocker whatever else the clause says …
 _STRONG_BLOCKER_RE = re.compile(
     r"\b(?:блок[еи]р\w*|блокир\w*|заблокир\w*|blocker\w*|blocked|impediment\w*|жд(?:у|ем|[её]м)|ожида(?:ю|ем)|"
     r"не\s+мо(?:гу|жем)|нет\s+доступ\w*|без\s+доступ\w*|мешает|мешают|не\s+хватает|нет\s+прав|срочно\s+нуж\w+|"
-    r"waiting|can'?t|cannot)\b",
+    r"waiting|can'?t|cannot)\b"
+    rf"|\b(?:{_STOPS_WORK})",
     re.IGNORECASE,
 )
 # … while a failure («падал», «не работает», «проблема») is the day's work when it was dealt with or is being fixed:

@@ -108,6 +108,16 @@ def _status_first(match: re.Match[str]) -> str:
     return f"{start}{status} {lead}{ids}"
 
 
+def _topic_of_next(lead: str, rest: str) -> bool:
+    """Whether ``lead`` is only a task id (a URL, a dash, parentheses) and ``rest`` a time-word statement that names
+    no task of its own, so the two are one statement about that task («CLN-36 — сегодня беру фильтр», «FOOD-111
+    (https://…/FOOD-111) вчера выкатили»); «PAY-1, сегодня PAY-2» stays two."""
+    if not task_ids_in(lead) or _content_words(lead) or _YESTERDAY_RE.search(lead) or _TODAY_RE.search(lead):
+        return False
+    statement = re.split(r"[,;]", rest, maxsplit=1)[0]
+    return _starts_section(rest) and not task_ids_in(statement)
+
+
 def _clauses_of(piece: str) -> list[str]:
     """``piece`` split at clause boundaries (:data:`_CLAUSE_SPLIT`), never inside parentheses: «DATA-310 done (был
     баг с падением джобы, пофиксил)» is one clause."""
@@ -119,6 +129,8 @@ def _clauses_of(piece: str) -> list[str]:
         lead = piece[start : match.start()].strip()
         if not match.group(0).strip() and not (task_ids_in(lead) or _starts_section(lead) or lead.endswith(":")):
             continue  # «стенд вчера падал»: a time word inside a statement, not a new one after a task
+        if "," not in match.group(0) and _topic_of_next(lead, piece[match.end() :]):
+            continue  # «CLN-36 — сегодня беру фильтр»: the id is what the time-word statement is about
         parts.append(piece[start : match.start()])
         start = match.end()
     parts.append(piece[start:])

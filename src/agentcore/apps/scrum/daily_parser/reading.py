@@ -18,6 +18,7 @@ from agentcore.apps.scrum.daily_parser.blocker_clauses import (
     _DENIAL_ONLY,
     _INABILITY_ONLY,
     _NO_BLOCKERS_RE,
+    _NONE_FIRST,
     _NONE_LEFT,
     _NOTHING,
     _PAST_TROUBLE,
@@ -112,7 +113,12 @@ def parse(message: str) -> ParsedDaily:
             clause.section, clause.lead = "blockers", sticky_lead  # a line in the list under «Блокеры:»
         if (
             clause.section == "blockers"
-            and (_NOTHING.match(text) or _NOTHING.match(_blocker_text(text)) or _typo_none(text))
+            and (
+                _NOTHING.match(text)
+                or _NOTHING.match(_blocker_text(text))
+                or _typo_none(text)
+                or (_NONE_FIRST.match(_blocker_text(text)) and not _BLOCKER_RE.search(text))
+            )
         ) or (_NONE_LEFT.match(text)):
             parsed.no_blockers_stated = True  # «Блокеры: -», «…, уже решили. Новых нет»
             continue

@@ -1,0 +1,126 @@
+"""Reading a daily by what it means rather than by a list of phrases (issue 19, session scrum19): a blocker that is
+over or bearable produces none, what stops the work is a blocker whatever it is called, «cannot go on at all»
+makes it critical, and a task named before its time word belongs to that time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agentcore.apps.scrum.blocker_reading import criticality, is_negated
+from agentcore.apps.scrum.daily_parser import parse_daily
+
+
+def _read(text: str) -> tuple[list[str | None], list[str | None], list[dict[str, Any]], str]:
+    daily = parse_daily(text, "DEV")["daily"]
+    return (
+        [i["task_id"] for i in daily["yesterday"]],
+        [i["task_id"] for i in daily["today"]],
+        daily["blockers"],
+        daily["quality"],
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # nothing and nobody holds the work up, in any verb of holding up
+        "вчера PAY-1 поправил вёрстку, сегодня PAY-2 — рассылка. ничего не блочит",
+        "вчера PAY-1 поправил вёрстку, сегодня PAY-2 — рассылка. Ничто меня не держит",
+        "вчера PAY-1 поправил вёрстку, сегодня PAY-2 — рассылка. никто пока не тормозит",
+        # a trouble that is over: a remedy someone did, «уже снят» after any topic, «had one … resolved»
+        "Вчера: PAY-1 выгрузка\nСегодня: PAY-2 подпись\nБлокеры: был затык с ключом, вчера админ его перевыпустил",
+        "Вчера: PAY-1 выгрузка\nСегодня: PAY-2 подпись\nБлокеры: была проблема с квотой, продлили, так что чисто",
+        "вчера PAY-1 починил дубли, сегодня PAY-2 — ретраи, блокер по стенду уже снят",
+        "вчера PAY-1 починил дубли, сегодня PAY-2 — ретраи, проблема с сертификатами на стенде закрыта",
+        "Yesterday: PAY-1 ratings\nToday: PAY-2 moderation\nBlockers: had one with the VPN, resolved this morning",
+        # a «none» opening the line under «Блокеры:», whatever words follow it
+        "Вчера: PAY-1 баннеры\nСегодня: PAY-2 A/B тест\nБлокеры: отсутствуют как класс",
+        "Yesterday: PAY-1 banners\nToday: PAY-2 A/B test\nBlockers: none whatsoever",
+    ],
+)
+def test_a_blocker_that_is_over_or_denied_is_none(text: str) -> None:
+    yesterday, today, blockers, quality = _read(text)
+    assert (yesterday, today, blockers, quality) == (["PAY-1"], ["PAY-2"], [], "GREAT")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["сервер сборки тормозит ужасно, но жить можно", "стенд медленный, терпимо", "CI flaky again, I can live with it"],
+)
+def test_a_bearable_trouble_is_not_a_blocker(text: str) -> None:
+    assert is_negated(text)
+
+
+def test_a_workaround_is_not_a_denial() -> None:
+    """«на тестовых пока можно работать» works around a blocker that is still there."""
+    assert not is_negated("партнёр не прислал боевые ключи, но на тестовых пока можно работать")
+
+
+@pytest.mark.parametrize(
+    ("text", "task"),
+    [
+        ("вчера закрыл PAY-1, сегодня PAY-2. Без тестового доступа к банку PAY-2 не начну, других задач нет", "PAY-2"),
+        ("вчера закрыл PAY-1, сегодня PAY-2. Без боевых ключей партнёра никак, а больше брать нечего", None),
+    ],
+)
+def test_what_stops_the_start_is_a_critical_blocker(text: str, task: str | None) -> None:
+    """«без X не начну/никак» is a blocker whatever X is called (adjectives included), and with nothing else to do
+    the member cannot go on: critical."""
+    _, today, blockers, _ = _read(text)
+    assert today == ["PAY-2"]
+    assert [(b["critical"], b["related_task_id"]) for b in blockers] == [(True, task)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "вчера PAY-1 закрыл. сегодня PAY-2, но VPN не пускает никого из команды с утра — сидим",
+        "вчера PAY-1 закрыл. сегодня PAY-2, но в облако не попасть ни у кого, вся команда стоит",
+    ],
+)
+def test_nobody_can_get_in_is_a_critical_blocker(text: str) -> None:
+    _, today, blockers, _ = _read(text)
+    assert today == ["PAY-2"] and len(blockers) == 1 and blockers[0]["critical"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "нет доступа к сервису РСА, а это блокирует цель спринта",
+        "сертификат не продлён, что ставит под угрозу релиз",
+        "the vendor API is rate-limiting us, which threatens the release",
+        "PAY-3 стоит намертво — нет доступа к сервису",
+    ],
+)
+def test_a_blocked_goal_or_a_dead_stop_is_critical(text: str) -> None:
+    assert criticality(text)[0]
+
+
+def test_a_missing_dependency_is_a_blocker() -> None:
+    """«нужны иконки от дизайна, их пока нет»: what the task needs is missing — a blocker, not critical when the
+    author says so."""
+    _, today, blockers, _ = _read(
+        "вчера PAY-1 ревьюил, сегодня PAY-2. для PAY-2 нужны иконки от дизайна, их пока нет, но это не срочно"
+    )
+    assert today == ["PAY-2"]
+    assert [(b["critical"], b["related_task_id"]) for b in blockers] == [(False, "PAY-2")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("1) PAY-1 — расписание, готово\n2) PAY-2 — сегодня беру фильтр\n3) блокеров нет", (["PAY-1"], ["PAY-2"])),
+        (
+            "PAY-1 (https://jira.example.ru/browse/PAY-1) вчера выкатили; сегодня берусь за PAY-2. блокеров нет",
+            (["PAY-1"], ["PAY-2"]),
+        ),
+        ("вчера PAY-1, сегодня PAY-2", (["PAY-1"], ["PAY-2"])),  # an id, then another id's time word: two statements
+    ],
+)
+def test_a_task_named_before_its_time_word_belongs_to_that_time(
+    text: str, expected: tuple[list[str | None], list[str | None]]
+) -> None:
+    yesterday, today, _, _ = _read(text)
+    assert (yesterday, today) == expected
