@@ -334,3 +334,50 @@ def test_a_yes_no_sentence_naming_one_noun_must_be_drawn_to_by_the_rest() -> Non
     assert _focus._speaks_to(part, shown[0], heading, 0.86, towards)
     assert not _focus._speaks_to(part, shown[0], heading, 0.86, away)
     assert not _focus._speaks_to(part, shown[0], heading, None, towards)
+
+
+def test_a_count_is_supplied_only_by_a_figure_of_the_measure_asked() -> None:
+    # a count of places is no price, a deadline is no length, a percentage is no number of people
+    places = ["У бизнес-центра есть 10 парковочных мест для сотрудников: место на день бронируется у офис-менеджера."]
+    assert check_focus("сколько стоит парковочное место у бизнес-центра", places, places, semantic=None).decline
+    assert not check_focus("сколько парковочных мест у бизнес-центра", places, places, semantic=None).decline
+    deadline = ["По каждому инциденту P1 в течение 3 рабочих дней проводится постмортем."]
+    assert check_focus("сколько длится постмортем после инцидента", deadline, deadline, semantic=None).decline
+    lasting = ["Дейли длится не больше 15 минут и проходит каждый рабочий день."]
+    assert not check_focus("сколько длится дейли", lasting, lasting, semantic=None).decline
+    share = ["Компания оплачивает 50% стоимости групповых занятий английским языком."]
+    assert check_focus("сколько человек в группе английского", share, share, semantic=None).decline
+    price = ["ДМС для родственников: около 30 000 ₽ в год за ребёнка."]
+    assert not check_focus("сколько стоит ДМС для ребёнка", price, price, semantic=None).decline
+
+
+def test_a_span_question_is_not_answered_by_a_figure_of_another_unit() -> None:
+    shown = ["Пароль меняется каждые 90 дней, нельзя повторять 5 последних паролей."]
+    code = ["Пароль 1111."]
+    assert check_focus("через сколько минут блокируется пароль", code, code, semantic=None).decline
+    assert not check_focus("сколько последних паролей нельзя повторять", shown, shown, semantic=None).decline
+    screen = ["Экран блокируется автоматически через 5 минут бездействия."]
+    assert not check_focus("через сколько экран блокируется сам", screen, screen, semantic=None).decline
+    assert not check_focus("экран сам заблочится? через скока", screen, screen, semantic=None).decline
+    assert check_focus("экран сам заблочится? через скока", ["Экран 1111."], ["Экран 1111."], semantic=None).decline
+
+
+def test_the_verb_of_lasting_is_what_is_asked_not_a_subject_term() -> None:
+    assert question_parts("сколько дней действует временный пароль")[0].terms == ("день", "временный", "пароль")
+    assert question_parts("сколько идёт спринт")[0].terms == ("спринт",)
+
+
+def test_how_is_it_called_asks_a_name_and_a_figure_or_a_role_is_none() -> None:
+    assert question_parts("как называется партнёрская школа")[0].asks == "name"
+    assert question_parts("как зовут генерального директора")[0].asks == "name"
+    assert question_parts("как оформить отпуск")[0].asks == "procedure"
+    school = ["Компания оплачивает 50% стоимости занятий английским у партнёрской школы."]
+    assert check_focus("как называется партнёрская школа английского", school, school, embed=_far).decline
+    named = ["Занятия английским ведёт партнёрская школа «Lingua Pro»."]
+    assert not check_focus("как называется партнёрская школа английского", named, named, embed=_far).decline
+    role = ["Каждую первую среду месяца генеральный директор проводит welcome-встречу для новичков."]
+    assert check_focus("как зовут генерального директора", role, role, embed=_far).decline
+    person = ["Генеральный директор компании — Иван Петров."]
+    assert not check_focus("как зовут генерального директора", person, person, embed=_far).decline
+    monitor = ['Монитор 27" на рабочем месте в офисе и гарнитура с микрофоном.']
+    assert check_focus("какая модель монитора", monitor, monitor, embed=_far).decline

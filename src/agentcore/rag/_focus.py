@@ -111,6 +111,8 @@ _ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
         ),
     ),
     ("definition", re.compile(r"что (?:такое|значит|означает)|кто так(?:ой|ая|ие)|\bзачем нуж", re.I)),
+    # «как называется школа», «как зовут директора»: a name, not a procedure («как оформить»)
+    ("name", re.compile(r"\bкак\s+(?:называ\w*|(?:его\s+|её\s+|ее\s+)?зовут|фамилия)\b", re.I)),
     # «какой VPN», «какая версия питона», «какое метро»: one thing asked by its name or value (not «какие
     # расходы», a list, nor «какой порядок», a procedure)
     ("name", re.compile(r"(?<![\w-])как(?:ой|ая|ое|ую|ом|ой|им)\b(?!\s+(?:порядок|образом|смысл)\b)", re.I)),
@@ -135,7 +137,7 @@ _QUESTION_WORDS = frozenset(
     стоит получиться получается бывает есть нет да раз раза делается происходит нужен нужна нужны норм ок привет
     минимум максимум минимальный максимальный рубль рублей руб процент процентов скок скока скоко
     число время дата срок лимит размер стоимость сумма длина длительность длиться продолжаться составлять
-    пока снова опять тоже также потом теперь иногда несколько
+    пока снова опять тоже также потом теперь иногда несколько звать называться
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 _CLOCK_WORDS = frozenset({"час", "часы"})
@@ -321,6 +323,11 @@ def question_parts(question: str) -> list[Part]:
         if asks == "time":
             # «до которого часа», «в какие часы»: the hour is what is asked, not a subject
             terms = tuple(t for t in terms if t not in _CLOCK_WORDS) or terms
+        if asks == "number" and MEASURE_MUST_MATCH:
+            # «сколько идёт», «сколько ждать»: the verb of lasting says what is asked (the measure, see
+            # :func:`_measure`), not the subject
+            slot = _measure_words(piece)
+            terms = tuple(t for t in terms if t not in slot) or terms
         parts.append(Part(piece, asks, terms))
     if len(parts) > 1 and any(not p.terms for p in parts):
         parts = [p for p in parts if p.terms] or parts
@@ -851,6 +858,12 @@ def _supplies(asks: Asks, sentence: str, question: str, part: Part | str = "") -
     if isinstance(part, Part) and part.alternatives:
         question = " ".join([question, *(w for _, lemmas in part.alternatives for w in lemmas)])
     blanked = _without_question_words(sentence, question, numbers_only=asks in ("number", "time"))
+    if asks == "name" and _ASKS_PERSONAL_NAME_RE.search(part_text or question):
+        # «как зовут директора»: a person's name («Иван Петров», «И. Петров»), not a role or a product
+        return bool(_PERSONAL_NAME_RE.search(re.sub(r"«[^»]*»", " ", blanked)))
+    if asks == "name" and _ASKS_PROPER_NAME_RE.search(part_text or question):
+        # «как называется школа», «какая модель монитора»: a proper name — a figure («27"», «50%») names nothing
+        blanked = re.sub(r"\d+(?:[.,:]\d+)?\S*", lambda m: " " * len(m.group()), blanked)
     if asks == "name" and isinstance(part, Part):
         return _names_near(part, sentence, blanked)
     if asks == "time" and _ASKS_CLOCK_RE.search(part_text or question):
@@ -862,9 +875,169 @@ def _supplies(asks: Asks, sentence: str, question: str, part: Part | str = "") -
     if asks == "number" and _ASKS_DURATION_RE.search(part_text or question):
         # «как быстро / как долго»: a span of time, not any figure («Телефон 1111» is no reaction time)
         return bool(_DURATION_RE.search(blanked))
+    if asks == "number" and MEASURE_MUST_MATCH:
+        measure = _measure(part_text or question)
+        if measure is not None:
+            return _holds_measure(measure, blanked, part if isinstance(part, Part) else None)
     return _gives(asks, blanked, part_text or question)
 
 
+MEASURE_MUST_MATCH = True
+"""Whether a count is supplied only by a figure of the measure asked: «сколько стоит» by an amount of money,
+«сколько дней / сколько длится» by a span of time, «сколько человек / мест / паролей» by a figure counting that
+noun — not by any figure of the sentence («10 парковочных мест» is no price of a place, «в течение 3 рабочих дней
+проводится постмортем» no length of one)."""
+
+_ASKS_MONEY_RE = re.compile(
+    r"сколько\s+(?:\w+\s+)?(?:стои\w*|плат\w*|заплат\w*|денег|рубл\w*|обойд\w*|вернут|компенсир\w*|возмест\w*)|"
+    r"\bскок\w*\s+(?:\w+\s+)?(?:стои\w*|плат\w*|денег)|во сколько обойд|\bстоимост\w*|\bцен[аыуе]\b|"
+    r"на какую сумму|как(?:ая|ую) сумм|до скольки рубл",
+    re.I,
+)
+_MONEY_RE = re.compile(
+    r"\d[\d\s\u00a0]*(?:[.,]\d+)?\s*(?:₽|руб|р\.|тыс|к\b|%|процент)|\bбесплатн|\bза сч[её]т компании|"
+    r"\bполностью\b|\bполовин",
+    re.I,
+)
+_ASKS_LASTING_RE = re.compile(
+    r"(?:сколько|скок\w*|скольк\w*)\s+(?:\w+\s+)?(?:длит\w*|ид[её]т|продолжа\w*|занима\w*|действу\w*|живет|живёт)",
+    re.I,
+)
+_ASKS_WAIT_RE = re.compile(r"(?:сколько|скок\w*)\s+(?:\w+\s+)?(?:ждать|жд[её]т\w*|готов\w*|дела\w*)", re.I)
+_TIME_UNIT_LEMMAS = frozenset({"день", "сутки", "неделя", "месяц", "год", "час", "минута", "секунда", "полгода"})
+_MONEY_LEMMAS = frozenset({"рубль", "деньга", "деньги", "суточные", "суточный", "бюджет", "компенсация"})
+_PEOPLE_LEMMAS = frozenset({"человек", "народ", "люди", "сотрудник", "участник", "народу"})
+_COUNTED_RE = re.compile(r"(?:сколько|скок\w*|скольк\w*)\s+((?:[а-яёa-z-]+\s+){0,2}[а-яёa-z-]+)", re.I)
+_SPAN_RE = re.compile(
+    r"(?:\d+(?:[.,]\d+)?|\b(?:одн|дв|тр|четыр|пят|шест|сем|восем|девят|десят|пятнадцат|двадцат|тридцат|полтор|"
+    r"полут|несколь)\w*)[\s\u00a0–-]*(?:\d+[\s\u00a0]*)?(?:\w+\s+)?"
+    r"(?:минут|мин\b|час|сут|дн|день|недел|месяц|год|лет|секунд)\w*|\bполгода\b|"
+    r"\b(?:длит\w*|продолж\w*|занима\w*|на|течение|за|через)\s+(?:\w+\s+)?(?:недел[юи]|месяц|сутки|год|час|минуту)\b|"
+    r"\b(?:двух|трех|трёх|одно)?недельн\w*|\b(?:двух|трех|трёх)?месячн\w*",
+    re.I,
+)
+_DEADLINE_BEFORE_RE = re.compile(r"(?:в течение|не позднее(?: чем)?(?: за| через)?|\bза|\bчерез|\bдо)\s*$", re.I)
+_FREQUENCY_RE = re.compile(
+    r"\d+\s*раз|\bраз\s+в\b|\bдважды|\bтрижды|\bежедневн|\bеженедельн|\bежемесячн|\bежегодн|\bкажд\w+", re.I
+)
+_FIGURE_RE = re.compile(rf"\d+(?:[.,]\d+)?|\b{_CARDINAL}\b|\b(?:трет|половин|четверт)\w*|\bпар[ауы]\b|\bвсе\b", re.I)
+
+Measure = tuple[Literal["money", "span", "lasting", "frequency", "count", "people"], str]
+
+
+def _measure(text: str) -> Measure | None:
+    """What a count question measures: money («сколько стоит»), a span of time («сколько дней», «сколько
+    ждать»), a lasting («сколько длится X»: a span that is X's length, not a deadline), a frequency («сколько
+    раз»), people, or a count of a noun («сколько мест / паролей / символов» → ``("count", lemma)``); ``None``
+    when it names none («сколько суточных» names money only by its noun, read as money too)."""
+    if _ASKS_MONEY_RE.search(text):
+        return ("money", "")
+    if _ASKS_LASTING_RE.search(text):
+        return ("lasting", "")
+    if _ASKS_WAIT_RE.search(text):
+        return ("span", "")
+    match = _COUNTED_RE.search(text)
+    if match is None:
+        return ("span", "") if _ASKS_SPAN_PREP_RE.search(text) else None
+    for word in match.group(1).split():
+        low = word.lower().replace("ё", "е")
+        lemma = _lemma(low)
+        if lemma == "раз":
+            # «сколько раз в неделю» asks a frequency; «сколько раз можно ошибиться» a count of anything
+            return ("frequency", "") if re.search(r"\bраз\w*\s+в\s+\w+", text, re.I) else None
+        if lemma in _TIME_UNIT_LEMMAS:
+            return ("span", "")
+        if lemma in _MONEY_LEMMAS:
+            return ("money", "")
+        if lemma in _PEOPLE_LEMMAS:
+            return ("people", lemma)
+        if _is_modifier(low) or _is_function_word(low) or low in ("доп", "максимум", "минимум", "всего"):
+            continue  # «сколько прошлых паролей», «сколько доп дней»: the counted noun comes after
+        if _ASKS_SPAN_PREP_RE.search(text) and not _is_known(low):
+            return ("span", "")  # «на сколько залочат»: a chat verb, not a counted noun
+        if _is_focus_word(lemma) and re.fullmatch(r"[а-я-]+", lemma) and _is_genitive(low):
+            return ("count", lemma)  # «сколько мест», not «через сколько экран блокируется»
+        break
+    # «через сколько», «за сколько», «на сколько залочат»: a span of time
+    return ("span", "") if _ASKS_SPAN_PREP_RE.search(text) else None
+
+
+def _measure_words(text: str) -> frozenset[str]:
+    """Lemmas of the words of ``text`` that name its measure: the verb of a lasting or a wait («идёт», «ждать»).
+    The unit counted («дней») stays a subject term: a sentence giving the measure holds it anyway, and without it
+    a part of few terms is answered by a sentence sharing one fewer (measured: dev and dev4 lost correct answers,
+    devh gained a hallucination)."""
+    found: set[str] = set()
+    for pattern in (_ASKS_LASTING_RE, _ASKS_WAIT_RE):
+        match = pattern.search(text)
+        if match is not None:
+            found.add(_lemma(match.group().split()[-1].lower()))
+    return frozenset(found)
+
+
+_ASKS_SPAN_PREP_RE = re.compile(r"\b(?:через|за|на)\s+(?:скольк\w*|скок\w*)(?!\s+(?:раз|процент|рубл|человек))", re.I)
+
+
+@lru_cache(maxsize=65536)
+def _is_known(word: str) -> bool:
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    return morph is None or not re.fullmatch(r"[а-я-]+", word) or bool(morph.word_is_known(word))
+
+
+@lru_cache(maxsize=65536)
+def _is_genitive(word: str) -> bool:
+    """Whether pymorphy3 reads ``word`` as a genitive (or an unknown word: a chat word may be one)."""
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    if morph is None or not re.fullmatch(r"[а-я-]+", word):
+        return True
+    if not morph.word_is_known(word):
+        return True
+    return any("gent" in p.tag for p in morph.parse(word)[:3])
+
+
+def _holds_measure(measure: Measure, blanked: str, part: Part | None) -> bool:
+    """Whether ``blanked`` (a sentence, the question's own figures blanked) holds a figure of ``measure``."""
+    kind, noun = measure
+    if kind == "money":
+        return bool(_MONEY_RE.search(blanked))
+    if kind == "frequency":
+        return bool(_FREQUENCY_RE.search(blanked))
+    if kind in ("span", "lasting"):
+        spans = list(_SPAN_RE.finditer(blanked))
+        if kind == "lasting":
+            # «в течение 3 рабочих дней проводится постмортем» says when it is done, not how long it lasts
+            spans = [m for m in spans if not _DEADLINE_BEFORE_RE.search(blanked[: m.start()])]
+        return bool(spans)
+    tokens = [m for m in _WORD_RE.finditer(blanked)]
+    figures = [i for i, m in enumerate(tokens) if _FIGURE_RE.fullmatch(m.group())]
+    if kind == "people":
+        heads = [i for i, m in enumerate(tokens) if _lemma(m.group().lower()) in _PEOPLE_LEMMAS]
+        if any(re.match(r"(?:трет|половин|четверт)", tokens[i].group(), re.I) for i in figures):
+            return True
+    else:
+        heads = [
+            i
+            for i, m in enumerate(tokens)
+            if (
+                _part_matches(part, noun, *_vocabulary([m.group()]))
+                if part is not None
+                else _matches(noun, *_vocabulary([m.group()]))
+            )
+        ]
+    # the figure counts the noun: «5 последних паролей», «12 мест», «мест — 12»
+    return any(0 < h - f <= 3 or 0 < f - h <= 2 for h in heads for f in figures)
+
+
+_ASKS_PERSONAL_NAME_RE = re.compile(r"\bкак\s+(?:его|её|ее|их)?\s*(?:зовут|звать)\b|\bфамили\w*|\bимя\b|\bфио\b", re.I)
+_PERSONAL_NAME_RE = re.compile(
+    r"(?<![.!?]\s)(?<!^)\b[А-ЯЁ][а-яё]+\s+[А-ЯЁ][а-яё]+(?:ов|ев|ёв|ин|ын|ский|цкий|ова|ева|ина|ына|ская|цкая)\b|"
+    r"\b[А-ЯЁ]\.\s?(?:[А-ЯЁ]\.\s?)?[А-ЯЁ][а-яё]{2,}"
+)
+_ASKS_PROPER_NAME_RE = re.compile(r"\bкак\s+называ\w*|\bмодел\w*|\bмарк[аиуе]\b|\bназвани\w*", re.I)
 _ASKS_CLOCK_RE = re.compile(
     r"в как(?:ие|ое) (?:часы|время)|\bчасы работы|\bрежим работы|\bграфик работы|со скольки|"
     r"до котор\w+ час|в котором часу|во сколько (?:начина|заканчива|открыва|закрыва|работа|приходи|проходит)",
