@@ -86,17 +86,23 @@ def console_key() -> str | None:
 
 def own_services(host: str, port: int) -> None:
     """Point the served assistant (model ``assistant`` of ``/v1``) at this server's own ``/rag`` and ``/haiku`` when
-    ``RAG_SERVICE_URL`` / ``HAIKU_SERVICE_URL`` are not set (the workers inherit the environment)."""
+    ``RAG_SERVICE_URL`` / ``HAIKU_SERVICE_URL`` are not set (the workers inherit the environment).  Served on a
+    non-loopback address, that address joins ``AGENTCORE_CALLS_ORIGINS``: a run's model-call token may go to the
+    server itself (:func:`agentcore.llm._calls.lends_to`)."""
     import os
 
     from agentcore.config import get_settings
+    from agentcore.llm import lends_to
 
     settings = load_settings(*APP_SECTIONS)
     base = console_url(host, port, None).rstrip("/")
+    own = settings.services.calls_origins
     if not settings.services.rag_url:
         os.environ["RAG_SERVICE_URL"] = base + "/rag"
     if not settings.services.haiku_url:
         os.environ["HAIKU_SERVICE_URL"] = base + "/haiku"
+    if not lends_to(base, own):
+        os.environ["AGENTCORE_CALLS_ORIGINS"] = ",".join([*own, base])
     get_settings.cache_clear()
 
 

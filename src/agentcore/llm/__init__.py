@@ -9,7 +9,7 @@ modules named ``_x`` are implementation (see docs/architecture.md, "Public names
 from typing import TYPE_CHECKING, Any
 
 from agentcore.llm._breaker import CircuitBreaker
-from agentcore.llm._calls import CALLS_HEADER, CallLog, joined, recording, shared
+from agentcore.llm._calls import CALLS_HEADER, CallLog, joined, lends_to, recording, shared
 from agentcore.llm._connection import ChatConnection
 from agentcore.llm._deadline import llm_deadline, remaining_budget
 from agentcore.llm._local_embeddings import embed_local_array
@@ -115,6 +115,7 @@ __all__ = [
     "extract_json",
     "joined",
     "json_schema_exchange",
+    "lends_to",
     "llm_deadline",
     "metering",
     "offline_handler",

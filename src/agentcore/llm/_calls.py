@@ -9,14 +9,17 @@ A run that calls a service of the same process over HTTP (the seed-000 assistant
 lends its scope to that request: :func:`shared` names the scope by an unguessable token for the duration of the call,
 the client sends it in :data:`CALLS_HEADER`, and the server records the request's model calls into the same log
 (:func:`joined`; the web layer does it for every request).  A token this process did not hand out (another process,
-a forged header) joins nothing.
+a forged header) joins nothing.  So :func:`shared` hands a token out only for a request to where this deployment
+itself answers (:func:`lends_to`: a loopback host or an origin the operator names); a third-party service never
+receives one.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import secrets
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -30,6 +33,7 @@ __all__ = [
     "CallLog",
     "CallRecord",
     "joined",
+    "lends_to",
     "note_call",
     "recording",
     "shared",
@@ -97,13 +101,47 @@ def recording(log: CallLog | None = None) -> Iterator[CallLog]:
 _SHARED: dict[str, CallLog] = {}
 
 
-@contextlib.contextmanager
-def shared() -> Iterator[str | None]:
-    """A token for the current scope's log, valid until the block ends (``None`` outside a :func:`recording` scope).
+def _origin(url: str) -> tuple[str, str, int] | None:
+    """``(scheme, host, port)`` of an http(s) URL, the port filled in for the scheme; None for anything else."""
+    import httpx  # lazily: this module is loaded with agentcore.llm, which does not need httpx
 
-    Send it as :data:`CALLS_HEADER` with a request to a service of this process: its model calls join the log."""
+    try:
+        parsed = httpx.URL(url)
+    except (httpx.InvalidURL, TypeError, ValueError):
+        return None
+    if parsed.scheme not in ("http", "https") or not parsed.host:
+        return None
+    port = parsed.port or (443 if parsed.scheme == "https" else 80)
+    return parsed.scheme, parsed.host.lower().rstrip("."), port
+
+
+def lends_to(url: str, own_origins: Iterable[str] = ()) -> bool:
+    """Whether a request to ``url`` may carry a :func:`shared` token: only a process of this deployment can honour it,
+    so it goes to a loopback host (``localhost``, ``127.0.0.0/8``, ``::1``: the services ``agentcore chat`` starts
+    in-process, ``agentcore serve``'s own ``/rag`` and ``/haiku``) or to one of ``own_origins`` (scheme, host and
+    port as in ``https://agentcore.internal:8443``; ``AGENTCORE_CALLS_ORIGINS``) — never to any other host.  The URL
+    is read by httpx, the parser of the request that would carry the token."""
+    origin = _origin(url)
+    if origin is None:
+        return False
+    host = origin[1]
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        if ipaddress.ip_address(host).is_loopback:
+            return True
+    except ValueError:
+        pass  # a name, not an address
+    return any(origin == _origin(own) for own in own_origins)
+
+
+@contextlib.contextmanager
+def shared(url: str, own_origins: Iterable[str] = ()) -> Iterator[str | None]:
+    """A token for the current scope's log, valid until the block ends, to send as :data:`CALLS_HEADER` with a
+    request to ``url``: its model calls join the log when a service of this process answers it.  ``None`` outside a
+    :func:`recording` scope, and for a ``url`` the token must not go to (:func:`lends_to`)."""
     log = _CURRENT.get()
-    if log is None:
+    if log is None or not lends_to(url, own_origins):
         yield None
         return
     token = secrets.token_urlsafe(18)

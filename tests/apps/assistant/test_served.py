@@ -1,10 +1,13 @@
 """The seed-000 assistant as the ``/v1`` model ``assistant``, over real HTTP: a turn's trace (``GET
 /trace/runs/{id}``) lists every model call of the turn — the assistant's own (classify, select; they run on the
-background loop from a worker thread) and those the ``/rag`` service of the same process made for it — redacted."""
+background loop from a worker thread) and those the ``/rag`` service of the same process made for it — redacted.
+The run's model-call token (``X-Agentcore-Calls``) goes only where this deployment answers: a RAG service on another
+host never receives it (unless the operator lists its origin in ``AGENTCORE_CALLS_ORIGINS``)."""
 
 from __future__ import annotations
 
 import json
+import socket
 from collections.abc import Iterator
 from typing import Any
 
@@ -39,15 +42,66 @@ def llm() -> Iterator[FakeOpenAIServer]:
         yield server
 
 
-def _serve(llm: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch) -> BackgroundServer:
-    port = free_port()
-    monkeypatch.setenv("RAG_SERVICE_URL", f"http://127.0.0.1:{port}/rag")
-    monkeypatch.setenv("HAIKU_SERVICE_URL", f"http://127.0.0.1:{port}/haiku")
-    monkeypatch.setenv("AGENTCORE_RAG_EMBEDDER", "none")
-    settings = Settings(
+def _settings(llm: FakeOpenAIServer) -> Settings:
+    return Settings(
         provider="openai", openai_api_base=llm.url + "/v1", openai_api_key=API_KEY, openai_model="gpt-4o-mini"
     )
-    return BackgroundServer(create_app(settings), port=port)
+
+
+def _serve(llm: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch, rag_url: str | None = None) -> BackgroundServer:
+    port = free_port()
+    monkeypatch.setenv("RAG_SERVICE_URL", rag_url or f"http://127.0.0.1:{port}/rag")
+    monkeypatch.setenv("HAIKU_SERVICE_URL", f"http://127.0.0.1:{port}/haiku")
+    monkeypatch.setenv("AGENTCORE_RAG_EMBEDDER", "none")
+    return BackgroundServer(create_app(_settings(llm)), port=port)
+
+
+def _outside_address() -> str:
+    """This machine's address on a non-loopback interface (a UDP "connect" sends nothing), for a service that the
+    assistant reaches as another host."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+            address = str(probe.getsockname()[0])
+        except OSError:
+            address = ""
+    if not address or address.startswith("127."):
+        pytest.skip("no non-loopback interface to stand for another host")
+    return address
+
+
+class _HeaderLog:
+    """ASGI wrapper: the calls tokens (or None) of every request a service received, by path."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.seen: list[tuple[str, str | None]] = []
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            headers = dict(scope["headers"])
+            token = headers.get(b"x-agentcore-calls")
+            self.seen.append((scope["path"], token.decode() if token is not None else None))
+        await self.app(scope, receive, send)
+
+
+def _outside_rag(llm: FakeOpenAIServer) -> tuple[BackgroundServer, _HeaderLog]:
+    """The RAG service on its own, at a non-loopback address: "another host" (in this process, so a token that
+    reached it would even join the run — the trace shows it)."""
+    from agentcore.appkit.registry import get_app
+
+    service = _HeaderLog(get_app("rag").standalone_app(_settings(llm)))
+    return BackgroundServer(service, host=_outside_address()), service
+
+
+def _turn(client: httpx.Client) -> dict[str, Any]:
+    body = {"model": "assistant", "messages": [{"role": "user", "content": "Как оформить отпуск?"}]}
+    answer = client.post("/v1/chat/completions", json=body)
+    assert answer.status_code == 200, answer.text
+    trace = client.get(f"/trace/runs/{answer.json()['id'].removeprefix('chatcmpl-')}")
+    assert trace.status_code == 200, trace.text
+    record: dict[str, Any] = trace.json()
+    return record
 
 
 @pytest.mark.parametrize("stream", [False, True])
@@ -88,3 +142,37 @@ def test_a_forged_calls_token_joins_nothing(
         search = client.post("/rag/search", json={"question": "Как оформить отпуск?"}, headers=headers)
         assert search.status_code == 200, search.text
         assert client.get("/trace/runs").json()["runs"] == []
+
+
+def test_a_service_on_another_host_never_receives_the_calls_token(
+    llm: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch, data_dir: Any
+) -> None:
+    monkeypatch.setenv("AGENTCORE_RAG_EMBEDDER", "none")
+    outside, service = _outside_rag(llm)
+    with (
+        outside,
+        _serve(llm, monkeypatch, rag_url=outside.url) as server,
+        httpx.Client(base_url=server.url, timeout=120) as client,
+    ):
+        record = _turn(client)
+    searches = [token for path, token in service.seen if path == "/search"]
+    assert searches and searches == [None] * len(searches)  # it was asked, without the token
+    steps = [call["step"] for call in record["model_calls"]]
+    assert steps[:2] == ["assistant.classify", "assistant.select"] and "rag.answer" not in steps
+
+
+def test_an_origin_the_operator_lists_receives_it_and_joins_the_run(
+    llm: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch, data_dir: Any
+) -> None:
+    monkeypatch.setenv("AGENTCORE_RAG_EMBEDDER", "none")
+    outside, service = _outside_rag(llm)
+    monkeypatch.setenv("AGENTCORE_CALLS_ORIGINS", f"https://elsewhere.example, {outside.url}")
+    with (
+        outside,
+        _serve(llm, monkeypatch, rag_url=outside.url) as server,
+        httpx.Client(base_url=server.url, timeout=120) as client,
+    ):
+        record = _turn(client)
+    searches = [token for path, token in service.seen if path == "/search"]
+    assert searches and all(searches)
+    assert "rag.answer" in [call["step"] for call in record["model_calls"]]

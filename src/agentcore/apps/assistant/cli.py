@@ -121,8 +121,9 @@ def chat(quiet: bool = False) -> None:
     llm = SyncGateway(gateway)
     try:
         with running_services(settings) as (rag_url, haiku_url):
-            rag = ServiceClient(rag_url, timeout=own.service_timeout)
-            haiku = ServiceClient(haiku_url, timeout=own.service_timeout)
+            origins = settings.services.calls_origins
+            rag = ServiceClient(rag_url, timeout=own.service_timeout, own_origins=origins)
+            haiku = ServiceClient(haiku_url, timeout=own.service_timeout, own_origins=origins)
             agent = AssistantAgent(settings, llm, rag, haiku, say, provider_name=gateway.provider.display_name)
             try:
                 code = agent.run(_read_line)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import httpx
@@ -27,8 +28,15 @@ class ServiceClient:
     or ``ValueError``; a JSON body with an ``error`` field raises :class:`ServiceError`.
     """
 
-    def __init__(self, base_url: str, timeout: float = 30.0, client: httpx.Client | None = None) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        timeout: float = 30.0,
+        client: httpx.Client | None = None,
+        own_origins: Iterable[str] = (),
+    ) -> None:
         self.base_url = base_url.rstrip("/")
+        self.own_origins = tuple(own_origins)
         self._client = client or httpx.Client(timeout=timeout)
 
     def health(self) -> dict[str, Any]:
@@ -52,16 +60,18 @@ class ServiceClient:
     def post(self, path: str, payload: dict[str, Any]) -> dict[str, Any]:
         """POST ``payload``; the JSON object of the answer.
 
-        Inside a run's model-call trace (:func:`agentcore.llm._calls.recording`) the request carries the trace's
-        token, so a service of this process records its model calls into the run (the other services ignore it).
+        Inside a run's model-call trace (:func:`agentcore.llm._calls.recording`) a request to this deployment's own
+        address (loopback, or ``own_origins``: ``AGENTCORE_CALLS_ORIGINS``) carries the trace's token, so a service
+        of this process records its model calls into the run; a request to any other host never carries it.
 
         Raises:
             ServiceError: the body carries an ``error`` field (whatever the status).
             httpx.HTTPError / ValueError: transport failure, error status without ``error``, non-JSON body.
         """
-        with shared() as token:
+        url = f"{self.base_url}{path}"
+        with shared(url, self.own_origins) as token:
             headers = {CALLS_HEADER: token} if token else None
-            response = self._client.post(f"{self.base_url}{path}", json=payload, headers=headers)
+            response = self._client.post(url, json=payload, headers=headers)
         try:
             body = response.json()
         except ValueError:

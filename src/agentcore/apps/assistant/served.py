@@ -87,8 +87,9 @@ class AssistantServing:
 
         def turn() -> Outcome:
             timeout = AssistantSettings.of(self.settings).service_timeout
-            rag = ServiceClient(rag_url, timeout=timeout)
-            haiku = ServiceClient(haiku_url, timeout=timeout)
+            own = self.settings.services.calls_origins
+            rag = ServiceClient(rag_url, timeout=timeout, own_origins=own)
+            haiku = ServiceClient(haiku_url, timeout=timeout, own_origins=own)
             agent = AssistantAgent(
                 self.settings, SyncGateway(gateway), rag, haiku, say, provider_name=gateway.provider.display_name
             )
