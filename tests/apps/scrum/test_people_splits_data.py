@@ -44,6 +44,20 @@ SPLITS: dict[str, tuple[str, int, dict[str, int]]] = {
             "lacking": 5,
         },
     ),
+    "dailies_people_test5": (
+        "y",
+        90,
+        {
+            "blockers": 20,
+            "critical": 10,
+            "negations": 10,
+            "prose": 8,
+            "english": 8,
+            "ids": 5,
+            "versions": 5,
+            "lacking": 5,
+        },
+    ),
 }
 
 
