@@ -124,3 +124,95 @@ def test_a_task_named_before_its_time_word_belongs_to_that_time(
 ) -> None:
     yesterday, today, _, _ = _read(text)
     assert (yesterday, today) == expected
+
+
+WORK = "вчера закрыл PAY-1, сегодня делаю PAY-2. "
+HEADERS = "Вчера: PAY-1 отчёт\nСегодня: PAY-2 выгрузка\nБлокеры: "
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # production down, told by what users meet
+        "на проде 500-ки, клиенты не могут оплатить",
+        "сайт не открывается у клиентов",
+        "production outage since 3am",
+        # others held up
+        "из-за этого стоят Петя и Маша",
+        "others are blocked too until the schema is merged",
+        # the date missed
+        "не успеваем к релизу без этого фикса",
+        "демо в пятницу не покажем без стенда",
+        "sprint goal won't be met without the vendor fix",
+        # urgency beside what fails
+        "пожар — упала очередь сообщений",
+        "это P0 — платёжный шлюз отвечает ошибкой",
+        "highest priority: vendor API returns 403",
+        # no way on
+        "всё, встал намертво, дальше двигаться не могу",
+        "полностью застрял, руки связаны",
+        "сижу без задач — всё упирается в ревью архитектора",
+    ],
+)
+def test_what_a_critical_blocker_does_states_one_in_prose_and_under_a_header(said: str) -> None:
+    """The effect (prod down, others stopped, the date missed, no way on, urgency with what fails) is a blocker and
+    critical whatever words carry it, in a sentence of its own as under «Блокеры:»."""
+    for text in (WORK + said, HEADERS + said):
+        _, today, blockers, _ = _read(text)
+        assert today == ["PAY-2"], text
+        assert len(blockers) == 1 and blockers[0]["critical"], text
+
+
+def test_a_blocker_word_after_an_adverb_is_one_statement() -> None:
+    """«I'm completely blocked on …» is one blocker, not a work item «I'm completely» and a blocker."""
+    _, today, blockers, _ = _read(WORK + "I'm completely blocked on the API keys")
+    assert today == ["PAY-2"]
+    assert [b["critical"] for b in blockers] == [True]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "блокеров вроде бы и нет",
+        "nothing's blocking me",
+        "не жду никого",
+        "помех нет",
+        "не вижу препятствий",
+        "всё идёт по плану",
+        "нет ничего",
+        "ничего такого",
+        "пусто",
+    ],
+)
+def test_none_in_other_words_under_a_header(said: str) -> None:
+    assert _read(HEADERS + said) == (["PAY-1"], ["PAY-2"], [], "GREAT")
+
+
+def test_stoppers_none_in_prose_addresses_blockers() -> None:
+    assert _read(WORK + "стопперов нет") == (["PAY-1"], ["PAY-2"], [], "GREAT")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "вчера помог команде с PAY-1, сегодня PAY-2 — вся команда на ретро после обеда",
+        "вчера PAY-1 сделал, сегодня PAY-2 — доделываю, остальные задачи закрыты",
+        "вчера PAY-1 ответил на ревью, сегодня PAY-2 — ещё не ответил Пете по PR, сделаю",
+        "вчера PAY-1 тесты, сегодня PAY-2 — починить падение у всех клиентов на iOS",
+        "вчера PAY-1 выкатил, сегодня разбираю инцидент по PAY-2: на проде не открывается корзина у всех пользователей",
+    ],
+)
+def test_work_on_a_failure_or_a_scope_word_is_no_blocker(text: str) -> None:
+    """A whole-team scope without a stop, the rest of the sprint done, the author's own unanswered message, and
+    fixing or investigating a failure are the day's work."""
+    assert _read(text)[2] == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["аналитик пока не ответил по требованиям", "нужен доступ к Sentry, запросил вчера", "тестовый стенд отваливается"],
+)
+def test_an_unmet_need_is_a_blocker_not_critical(said: str) -> None:
+    _, today, blockers, _ = _read(WORK + said)
+    assert today == ["PAY-2"]
+    assert [b["critical"] for b in blockers] == [False]

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from agentcore.apps.scrum.blocker_reading import (
+    EFFECT,
     NEGATED,
     NONE_ADVERB,
     criticality,
@@ -33,20 +34,21 @@ _STATEMENT_END = (
     r"(?!\s+(?!(?:пока|вроде|вообще|совсем|никаких|и|а|но|вчера|сегодня|завтра|today|yesterday|so\s+far)\b)\w)"
 )
 _NO_BLOCKERS_RE = re.compile(
-    r"(?:\b(?:бл[оа]к[еи]р\w*|бл[оа]ков|бл(?:оер|кер|окр)\w*|blockers?|проблем\w*|препятстви\w*|затык\w*)\s*(?:[:—–-]\s*)?"
+    r"(?:\b(?:бл[оа]к[еи]р\w*|бл[оа]ков|бл(?:оер|кер|окр)\w*|blockers?|проблем\w*|препятстви\w*|затык\w*|помех\w*|"
+    r"стопп?ер\w*)\s*(?:[:—–-]\s*)?"
     rf"(?:{NONE_ADVERB}\s*,?\s*){{0,2}}"
     r"(?:нет|нету|отсутству\w*|none|no|не\s+(?:вижу|предвижу|наблюда\w*|ожида\w*)|никаких|ноль)\b"
     + _STATEMENT_END
     + ")"
     r"|(?:\b(?:нет|без|no|not\s+any)\s+(?:new\s+|other\s+|more\s+)?(?:бл[оа]к[еи]р\w*|blockers?|impediments?|проблем\w*|"
-    r"препятстви\w*|затык\w*)\b)|\bblocked\s+by\s+nothing\b"
+    r"препятстви\w*|затык\w*|помех\w*|стопп?ер\w*)\b)|\bblocked\s+by\s+nothing\b"
     r"|(?:ничего\s+не\s+(?:блокирует|мешает))|(?:блок[еи]р\w*\s+не\s+(?:вижу|наблюда\w*|ожида\w*))",
     re.IGNORECASE,
 )
 # The author's own word that nothing blocks them at all («блокеров нет», «но блокеров нет», «Блокеры: нет», «ничего не
 # блокирует», «no blockers»): narrower than :data:`_NO_BLOCKERS_RE` — «без проблем», «не блокер» speak of one thing.
 _ALL_CLEAR_RE = re.compile(
-    r"\b(?:бл[оа]к[еи]р(?:ов|ы)|бл[оа]ков|бл(?:оер|кер|окр)(?:ов|ы)|blockers)\s*(?:[:—–-]\s*)?"
+    r"\b(?:бл[оа]к[еи]р(?:ов|ы)|бл[оа]ков|бл(?:оер|кер|окр)(?:ов|ы)|blockers|помех|стопп?еров)\s*(?:[:—–-]\s*)?"
     rf"(?:{NONE_ADVERB}\s*,?\s*){{0,2}}(?:нет|нету|нэт|отсутствуют|none|no|ноль)\b"
     + _STATEMENT_END
     + r"|\b(?:нет|без|no|not\s+any)\s+(?:new\s+|other\s+|more\s+|новых\s+)?"
@@ -83,6 +85,17 @@ _BLOCKER_RE = re.compile(
     r"can'?t|cannot|waiting\s+(?:on|for)|(?:is|are|went|goes)\s+down|outage|nobody\s+can|no\s+one\s+can|"
     r"unable\s+to|невозможно|простаива\w*|(?:работа|вс[её]|разработка)\s+встал\w*|не\s+проход\w+)\b"
     rf"|\b{_MISSING_AFTER}|\b(?:{_STOPS_WORK})"
+    # a need someone has not met: «нужен доступ к Sentry», «аналитик не ответил», «стенд отваливается»
+    r"|\bнуж(?:ен|на|ны|но)\s+доступ\w*|\bотвал(?:ива|ил)\w*"
+    # a third party has not delivered: «аналитик пока не ответил», «партнёры не прислали» (not «я не ответил Пете»)
+    r"|\b(?:аналитик|дизайнер|заказчик|клиент|партн[её]р|банк|бэк|фронт|админ|девопс|безопасник|юрист|продакт|"
+    r"менеджер|лид|тимлид|поддержк|саппорт|вендор|подрядчик|архитектор|владел)\w*\s+(?:\S+\s+){0,2}?"
+    r"(?:пока\s+|ещё\s+|еще\s+|до\s+сих\s+пор\s+|так\s+и\s+)?не\s+(?:ответил|прислал|выдал|согласовал|подтвердил|"
+    r"предоставил|дал)\w*"
+    r"|\bне\s+(?:ответили|прислали|выдали|согласовали|подтвердили|предоставили)\b"
+    # urgency beside what is missing or failing: «горит! нет сертификата», «P0 — шлюз отвечает ошибкой»
+    r"|\b(?:срочн\w*|критичн\w*|asap|urgent\w*|горит|P0|пожар\w*|(?:highest|top)\s+priority)\W+(?:[^.;!?]{0,40}?\s)?"
+    r"(?:нет\s+\w+|нуж(?:ен|на|ны|но)\b|помощь|ошибк\w*|errors?\b|returns\s+\d{3}|[45]\d\d\b)"
     r"|\b(?:их|его|её|ее)\s+(?:пока\s+|ещё\s+|еще\s+|до\s+сих\s+пор\s+)?(?:нет|нету)\b",
     re.IGNORECASE,
 )
@@ -99,7 +112,8 @@ _STRONG_BLOCKER_RE = re.compile(
 _DEALT_WITH_RE = re.compile(
     r"\b(?:починил\w*|пофиксил\w*|исправил\w*|поднял\w*|решил[аи]?|разобрал\w*|закрыл\w*|устранил\w*|"
     r"fixed|resolved|чиню|чинить|починю|фикшу|фиксю|фикс|фиксить|исправлю|исправляю|исправлять|разбираюсь|разберусь|"
-    r"разбирал(?:ся|ась|ись|а|и)?|"
+    r"разбирал(?:ся|ась|ись|а|и)?|разбираю|расследую|тушу|investigating|debugging|fixing|починить|исправить|"
+    r"пофиксить|поправить|"
     r"разбираться|поправлю|поправить|буду\s+чинить|"
     r"падал[аио]?|лежал[аио]?|не\s+работал[аио]?|зависал[аио]?|висел[аио]?|тормозил[аио]?|ломал[аио]?|"
     r"was|were)\b",
@@ -107,19 +121,35 @@ _DEALT_WITH_RE = re.compile(
 )
 
 
+_TROUBLES: dict[str, bool] = {}
+
+
+def _names_trouble(text: str) -> bool:
+    """Whether ``text`` names a trouble: a blocker word (:data:`_BLOCKER_RE`) or what a critical blocker does
+    (:data:`~agentcore.apps.scrum.blocker_reading.EFFECT`); remembered while one daily is read (:func:`parse`
+    clears it), as the same clause is asked about several times."""
+    found = _TROUBLES.get(text)
+    if found is None:
+        if len(_TROUBLES) >= 256:
+            _TROUBLES.clear()
+        found = _TROUBLES[text] = bool(_BLOCKER_RE.search(text) or EFFECT.search(text))
+    return found
+
+
 def _states_blocker(text: str, context: str = "") -> bool:
     """Whether a clause outside a «Блокеры:» list states a blocker (see :data:`_DEALT_WITH_RE`); ``context`` is the
     rest of its statement («…, буду чинить»)."""
     if _STRONG_BLOCKER_RE.search(text):
         return True
-    return bool(_BLOCKER_RE.search(text)) and not _DEALT_WITH_RE.search(f"{text} {context}")
+    return _names_trouble(text) and not _DEALT_WITH_RE.search(f"{text} {context}")
 
 
 # «нет», «больше нет», «none really»: an adverb may stand before or after the «none».
 _NOTHING = re.compile(
     rf"^(?:{NONE_ADVERB}\s*,?\s*){{0,2}}(?:нет|нету|нэт|none|no|nope|nothing|n/a|-|—|отсутствуют|ничего|никаких|"
-    rf"ноль|не\s+(?:вижу|предвижу|наблюда\w*|ожида\w*|имею)|вс[её]\s+(?:ок|ok|окей|хорошо|норм\w*|гладко|"
-    rf"в\s+порядке|по\s+плану)|all\s+(?:good|clear|fine)|nothing\s+(?:blocking|so\s+far))"
+    rf"ноль|не\s+(?:вижу|предвижу|наблюда\w*|ожида\w*|имею)|вс[её]\s+(?:(?:идёт|идет|идут)\s+)?(?:ок|ok|окей|"
+    rf"хорошо|норм\w*|гладко|в\s+порядке|по\s+плану)|all\s+(?:good|clear|fine)|nothing\s+(?:blocking|so\s+far|really)|"
+    rf"пусто|ничего\s+такого)"
     rf"(?:\s+{NONE_ADVERB})?\s*(?:[,.;!—–-]|$)",
     re.IGNORECASE,
 )
@@ -196,7 +226,7 @@ def no_blockers_stated(text: str) -> bool:
         header = _HEADER.match(piece)
         if (hint or (header and header.group("b"))) and _NOTHING.match(piece[header.end() :] if header else piece):
             return True
-        if (_BLOCKER_RE.search(piece) or _BLOCKER_WORDS_RE.search(piece)) and is_negated(piece):
+        if (_names_trouble(piece) or _BLOCKER_WORDS_RE.search(piece)) and is_negated(piece):
             return True
         if NEGATED.search(piece):  # a denial in words of its own: «ничего не стопорит», «ни во что не упираюсь»
             return True

@@ -13,7 +13,12 @@ from agentcore.apps.scrum.blocker_reading import (
     WORKAROUND,
     is_negated,
 )
-from agentcore.apps.scrum.daily_parser.blocker_clauses import _BLOCKER_RE, _DENIAL_ONLY, _NO_BLOCKERS_RE, _PAST_TROUBLE
+from agentcore.apps.scrum.daily_parser.blocker_clauses import (
+    _DENIAL_ONLY,
+    _NO_BLOCKERS_RE,
+    _PAST_TROUBLE,
+    _names_trouble,
+)
 from agentcore.apps.scrum.daily_parser.layout import (
     _BULLET,
     _COURTESY,
@@ -87,7 +92,8 @@ _BLOCKER_HEAD = re.compile(r"\s+(?=(?:блок[еи]р(?:ы|ов)?|blockers?|blo
 # … unless the word before says there is none, or that one was dealt with («нет блокеров», «снял блокер»).
 _NOT_BEFORE_BLOCKER = _wordset(
     """не нет нету без никаких ни no not any снял сняла сняли закрыл закрыла закрыли убрал убрала убрали решил
-    решила решили обошёл обошел обошла новых других был была было были was a an the new other more had"""
+    решила решили обошёл обошел обошла новых других был была было были was a an the new other more had
+    полностью совсем окончательно completely fully totally is am are m re been got get"""
 )
 # A clause that only says how urgent the blocker is («Блокеры: срочно!!! нет доступа»): it belongs to the next one.
 _URGENCY_ONLY = re.compile(
@@ -269,7 +275,7 @@ def _qualifies(clause: _Clause, previous: _Clause) -> bool:
         return False
     about_trouble = (
         previous.section == "blockers"
-        or _BLOCKER_RE.search(previous.text)
+        or _names_trouble(previous.text)
         or PAST_WAIT.search(previous.text)
         or _PAST_TROUBLE.search(previous.text)
     )
@@ -300,7 +306,7 @@ def _merge_qualifiers(clauses: list[_Clause]) -> list[_Clause]:
         previous = merged[-1] if merged else None
         if previous is not None and (
             _qualifies(clause, previous)
-            or (_NO_OTHER_WORK.match(clause.text) and clause.section is None and _BLOCKER_RE.search(previous.text))
+            or (_NO_OTHER_WORK.match(clause.text) and clause.section is None and _names_trouble(previous.text))
         ):
             previous.text = f"{previous.text.rstrip()}, {clause.text.strip()}"
             continue
@@ -319,7 +325,7 @@ def _merge_urgency(clauses: list[_Clause]) -> list[_Clause]:
             previous is not None
             and _URGENCY_ONLY.match(clause.text)
             and previous.text.strip()
-            and (previous.section == "blockers" or _BLOCKER_RE.search(previous.text))
+            and (previous.section == "blockers" or _names_trouble(previous.text))
         ):
             previous.text = f"{previous.text.rstrip()} {clause.text.strip()}"
             continue
@@ -346,8 +352,8 @@ def _merge_blocker_runs(clauses: list[_Clause]) -> list[_Clause]:
             previous is not None
             and previous.sentence == clause.sentence
             and clause.section is None
-            and _BLOCKER_RE.search(previous.text)
-            and _BLOCKER_RE.search(clause.text)
+            and _names_trouble(previous.text)
+            and _names_trouble(clause.text)
             and not _NO_BLOCKERS_RE.search(clause.text)
         ):
             previous.text = f"{previous.text.rstrip()}, {clause.text.strip()}"

@@ -100,14 +100,16 @@ def daily_verdict(
             [i["summary"] for i in daily["yesterday"] + daily["today"]] + [b["text"] for b in daily["blockers"]]
         )
     no_blockers = _stated(texts, message, _parsed)
+    counted = _parsed if message is not None else None
     texts = readable(texts)
     parsed = ParsedDaily(
         yesterday=list(daily["yesterday"]),
         today=list(daily["today"]),
         blockers=list(daily["blockers"]),
         no_blockers_stated=no_blockers,
-        content_words=len(_content_words(texts)),
-        informative_words=_informative(texts),
+        # the parser counted the same text already
+        content_words=counted.content_words if counted else len(_content_words(texts)),
+        informative_words=counted.informative_words if counted else _informative(texts),
         words=sum(1 for w in _WORD.findall(texts) if not _SECTION_WORD.fullmatch(w)),
     )
     quality = grade(parsed)

@@ -13,7 +13,6 @@ from agentcore.apps.scrum.blocker_reading import (
 )
 from agentcore.apps.scrum.daily_parser.blocker_clauses import (
     _ALL_CLEAR_RE,
-    _BLOCKER_RE,
     _COMMA,
     _DENIAL_ONLY,
     _INABILITY_ONLY,
@@ -22,8 +21,10 @@ from agentcore.apps.scrum.daily_parser.blocker_clauses import (
     _NONE_LEFT,
     _NOTHING,
     _PAST_TROUBLE,
+    _TROUBLES,
     _blocker_from,
     _blocker_text,
+    _names_trouble,
     _states_blocker,
 )
 from agentcore.apps.scrum.daily_parser.clauses import _merge_blocker_runs, _split_clauses
@@ -75,6 +76,7 @@ def parse(message: str) -> ParsedDaily:
     """Split a daily into yesterday / today / blockers (see the module docstring); only the first
     :data:`MAX_PARSED_CHARS` characters are read."""
     key, message = message, readable(message)
+    _TROUBLES.clear()  # a memo of one reading, not across texts
     parsed = ParsedDaily(content_words=len(_content_words(message)), informative_words=_informative(message))
     parsed.no_blockers_stated = bool(_NO_BLOCKERS_RE.search(message))
     clauses = _merge_blocker_runs(_split_clauses(message))
@@ -117,7 +119,7 @@ def parse(message: str) -> ParsedDaily:
                 _NOTHING.match(text)
                 or _NOTHING.match(_blocker_text(text))
                 or _typo_none(text)
-                or (_NONE_FIRST.match(_blocker_text(text)) and not _BLOCKER_RE.search(text))
+                or (_NONE_FIRST.match(_blocker_text(text)) and not _names_trouble(text))
             )
         ) or (_NONE_LEFT.match(text)):
             parsed.no_blockers_stated = True  # «Блокеры: -», «…, уже решили. Новых нет»
@@ -142,10 +144,10 @@ def parse(message: str) -> ParsedDaily:
             parsed.no_blockers_stated = True  # «не блокер», «ничего не жду», «был блокер, уже снят»
             # «сегодня займусь PAY-61, ничего не мешает»: the work stays, only the blocker is denied.
             rest = _clean(NEGATED.sub("", text))
-            if _BLOCKER_RE.search(rest):
+            if _names_trouble(rest):
                 # «today PAY-2 refactoring, no blockers, just waiting on a review»: the denial covers the wait, the
                 # work beside it stays.
-                rest = _clean(", ".join(p for p in _COMMA.split(rest) if p.strip() and not _BLOCKER_RE.search(p)))
+                rest = _clean(", ".join(p for p in _COMMA.split(rest) if p.strip() and not _names_trouble(p)))
                 if not task_ids_in(rest):
                     continue
             if section == "blockers" or not (task_ids_in(rest) or _starts_section(rest)):
