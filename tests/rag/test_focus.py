@@ -381,3 +381,69 @@ def test_how_is_it_called_asks_a_name_and_a_figure_or_a_role_is_none() -> None:
     assert not check_focus("как зовут генерального директора", person, person, embed=_far).decline
     monitor = ['Монитор 27" на рабочем месте в офисе и гарнитура с микрофоном.']
     assert check_focus("какая модель монитора", monitor, monitor, embed=_far).decline
+
+
+def test_a_minimum_is_no_answer_to_a_maximum() -> None:
+    shown = ["Длина пароля не менее 12 символов, обязательно буквы в разных регистрах."]
+    assert check_focus("какая максимальная длина пароля", shown, shown, semantic=None).decline
+    assert not check_focus("какая минимальная длина пароля", shown, shown, semantic=None).decline
+    booking = ["Одно бронирование переговорки — не более 2 часов подряд."]
+    assert not check_focus("на сколько максимум можно занять переговорку", booking, booking, semantic=None).decline
+
+
+def test_a_size_a_frequency_or_a_time_ago_is_no_count_and_no_length() -> None:
+    monitor = ['Монитор 27" на рабочем месте в офисе.']
+    assert check_focus("сколько мониторов можно поставить на рабочее место", monitor, monitor, semantic=None).decline
+    twice = ["Занятия английским проходят онлайн дважды в неделю."]
+    assert check_focus("сколько длится занятие английским", twice, twice, semantic=None).decline
+    ago = ["Welcome-встречу проводят для новичков, вышедших за последний месяц."]
+    assert check_focus("сколько длится welcome-встреча для новичков", ago, ago, semantic=None).decline
+    week = ["Дежурство длится неделю: с понедельника 10:00 до следующего понедельника."]
+    assert not check_focus("сколько длится дежурство", week, week, semantic=None).decline
+
+
+def test_the_same_working_day_answers_when() -> None:
+    shown = ["Подменный ноутбук выдаётся в тот же рабочий день."]
+    assert not check_focus("когда выдают подменный ноутбук", shown, shown, semantic=None).decline
+
+
+def test_a_qualifier_only_another_section_of_the_document_uses_marks_the_other_case() -> None:
+    # «подменный» is the breakdown section's word: the delivery term of additional equipment is no term for a
+    # replacement laptop, though its section names laptops and delivery days
+    extra = "Ноутбуки — Дополнительное оборудование"
+    broken = "Ноутбуки — Поломка"
+    shown = ["Ноутбуки выдаются со склада, срок выдачи — до 5 рабочих дней."]
+    passages = [
+        f"{extra}\n{shown[0]}",
+        f"{broken}\nЕсли ноутбук сломался, подменный ноутбук выдаётся в тот же рабочий день.",
+    ]
+    question = "на сколько дней выдаётся подменный ноутбук"
+    check = check_focus(question, shown, passages, headings=[extra], shown_headings=[extra], semantic=None)
+    assert check.decline
+    alone = [f"{extra}\n{shown[0]}"]
+    check = check_focus(question, shown, alone, headings=[extra], shown_headings=[extra], semantic=None)
+    assert not check.decline
+
+
+def test_a_verb_or_the_documents_lead_marks_no_other_case() -> None:
+    questions = "ДМС — Вопросы"
+    who = "ДМС — Кто получает ДМС"
+    shown = ["При увольнении полис действует до конца месяца."]
+    passages = [f"{questions}\n{shown[0]}", f"{who}\nПолис ДМС получают все после 3 месяцев работы."]
+    heads = [questions]
+    check = check_focus(
+        "после увольнения полис дмс ещё работает?", shown, passages, headings=heads, shown_headings=heads, semantic=None
+    )
+    assert not check.decline  # «работает» is a verb: the other section's «работы» marks no other case
+    rules = "Возмещение расходов — Какие расходы возмещаются"
+    taxi = ["Такси после 22:00, если вы задержались на работе, — до 1500 ₽ за поездку."]
+    lead = "Возмещение расходов\nИногда сотрудник платит за такси поздно вечером после работы, и компания возмещает."
+    check = check_focus(
+        "до скольки рублей возмещают вечернее такси с работы",
+        taxi,
+        [f"{rules}\n{taxi[0]}", lead],
+        headings=[rules],
+        shown_headings=[rules],
+        semantic=None,
+    )
+    assert not check.decline  # the lead summarises every case of its document

@@ -164,7 +164,7 @@ _TIME_RE = re.compile(
     r"(?:дн|день|недел|месяц|час|минут|лет|год|числ|январ|феврал|март|апрел|ма[йя]|июн|июл|август|сентябр|октябр|"
     r"ноябр|декабр)|\b(?:понедельник|вторник|сред[аy]|четверг|пятниц|суббот|воскресень|январ|феврал|март|"
     r"апрел|ма[йя]|июн|июл|август|сентябр|октябр|ноябр|декабр|после|через|перед|сразу|в течение|накануне|"
-    r"в тот же день|в день|заранее|в конце|в начале)",
+    r"в тот же (?:рабочий )?день|в день|заранее|в конце|в начале)",
     re.I,
 )
 _WORD_RE = re.compile(r"[A-Za-zА-Яа-яЁё][A-Za-zА-Яа-яЁё0-9-]*|\d+")
@@ -736,7 +736,35 @@ def _answers_another_subject(
         # a word many documents use («заявка») marks no subject; one only another document uses does
         if len(holders) == 1 and len(others[holders[0]]) >= len(own_held):
             return True
+    if not SECTIONS_MARK_SUBJECTS:
+        return False
+    # the same within one document: a qualifier of the question («подменный», «по уходу за ребёнком») that only
+    # another retrieved section uses, that section holding at least as many of the part's terms, makes the
+    # sentence one about the document's other case («до 5 рабочих дней» of additional equipment is no term for a
+    # replacement laptop)
+    by_section: dict[str, list[str]] = {}
+    for text in passages:
+        by_section.setdefault(text.partition("\n")[0].strip(), []).append(text)
+    own_sections = {h.strip() for h in shown_headings[index].splitlines() if h.strip()}
+    own_section_held = held([*unit, *(t for s in own_sections for t in by_section.get(s, []))])
+    # (a document's lead — a title without a section — summarises all its cases and marks none; a verb is
+    # paraphrased too often to mark one)
+    sections = {
+        title: held(texts)
+        for title, texts in by_section.items()
+        if title not in own_sections and _document(title) in own and _document(title) != title
+    }
+    for term in missing:
+        if not (_is_focus_word(term) or _is_modifier(term)):
+            continue
+        holders = [title for title, terms in sections.items() if term in terms]
+        if len(holders) == 1 and len(sections[holders[0]]) > len(own_section_held):
+            return True
     return False
+
+
+SECTIONS_MARK_SUBJECTS = True
+"""Whether :func:`_answers_another_subject` also reads the sections of the sentence's own document."""
 
 
 def best_supplier(
@@ -875,6 +903,8 @@ def _supplies(asks: Asks, sentence: str, question: str, part: Part | str = "") -
     if asks == "number" and _ASKS_DURATION_RE.search(part_text or question):
         # «как быстро / как долго»: a span of time, not any figure («Телефон 1111» is no reaction time)
         return bool(_DURATION_RE.search(blanked))
+    if asks == "number" and MEASURE_MUST_MATCH and _opposite_bound(part_text or question, blanked):
+        return False
     if asks == "number" and MEASURE_MUST_MATCH:
         measure = _measure(part_text or question)
         if measure is not None:
@@ -909,8 +939,7 @@ _MONEY_LEMMAS = frozenset({"рубль", "деньга", "деньги", "сут
 _PEOPLE_LEMMAS = frozenset({"человек", "народ", "люди", "сотрудник", "участник", "народу"})
 _COUNTED_RE = re.compile(r"(?:сколько|скок\w*|скольк\w*)\s+((?:[а-яёa-z-]+\s+){0,2}[а-яёa-z-]+)", re.I)
 _SPAN_RE = re.compile(
-    r"(?:\d+(?:[.,]\d+)?|\b(?:одн|дв|тр|четыр|пят|шест|сем|восем|девят|десят|пятнадцат|двадцат|тридцат|полтор|"
-    r"полут|несколь)\w*)[\s\u00a0–-]*(?:\d+[\s\u00a0]*)?(?:\w+\s+)?"
+    rf"(?:\d+(?:[.,]\d+)?|\b{_CARDINAL}\b|\bнескольк\w+)[\s\u00a0–-]*(?:\d+[\s\u00a0]*)?(?:\w+\s+)?"
     r"(?:минут|мин\b|час|сут|дн|день|недел|месяц|год|лет|секунд)\w*|\bполгода\b|"
     r"\b(?:длит\w*|продолж\w*|занима\w*|на|течение|за|через)\s+(?:\w+\s+)?(?:недел[юи]|месяц|сутки|год|час|минуту)\b|"
     r"\b(?:двух|трех|трёх|одно)?недельн\w*|\b(?:двух|трех|трёх)?месячн\w*",
@@ -921,6 +950,26 @@ _FREQUENCY_RE = re.compile(
     r"\d+\s*раз|\bраз\s+в\b|\bдважды|\bтрижды|\bежедневн|\bеженедельн|\bежемесячн|\bежегодн|\bкажд\w+", re.I
 )
 _FIGURE_RE = re.compile(rf"\d+(?:[.,]\d+)?|\b{_CARDINAL}\b|\b(?:трет|половин|четверт)\w*|\bпар[ауы]\b|\bвсе\b", re.I)
+
+_ASKS_MAX_RE = re.compile(r"\bмаксим\w*|\bнаибольш\w*|\bпредельн\w*|\bсамое большее", re.I)
+_ASKS_MIN_RE = re.compile(r"\bминим\w*|\bнаименьш\w*|\bхотя бы\b|\bсамое меньшее", re.I)
+_MAX_BOUND_RE = re.compile(
+    rf"\bне (?:более|больше|длиннее|дольше|выше|позднее|свыше)\b|\bмаксим\w*|\bдо\s+(?:\d|{_CARDINAL}\b)|"
+    r"\bне превыша\w*|\bпредел\w*|\bлимит\w*",
+    re.I,
+)
+_MIN_BOUND_RE = re.compile(r"\bне (?:менее|меньше|короче|ниже|раньше|реже)\b|\bминим\w*|\bот\s+\d|\bхотя бы\b", re.I)
+
+
+def _opposite_bound(part_text: str, blanked: str) -> bool:
+    """Whether the part asks one bound («какая максимальная длина») and the sentence gives only the other («не
+    менее 12 символов»): a minimum is no answer to a maximum, nor the reverse."""
+    if _ASKS_MAX_RE.search(part_text) and not _ASKS_MIN_RE.search(part_text):
+        return bool(_MIN_BOUND_RE.search(blanked)) and not _MAX_BOUND_RE.search(blanked)
+    if _ASKS_MIN_RE.search(part_text) and not _ASKS_MAX_RE.search(part_text):
+        return bool(_MAX_BOUND_RE.search(blanked)) and not _MIN_BOUND_RE.search(blanked)
+    return False
+
 
 Measure = tuple[Literal["money", "span", "lasting", "frequency", "count", "people"], str]
 
@@ -1010,10 +1059,20 @@ def _holds_measure(measure: Measure, blanked: str, part: Part | None) -> bool:
         spans = list(_SPAN_RE.finditer(blanked))
         if kind == "lasting":
             # «в течение 3 рабочих дней проводится постмортем» says when it is done, not how long it lasts
-            spans = [m for m in spans if not _DEADLINE_BEFORE_RE.search(blanked[: m.start()])]
+            spans = [
+                m
+                for m in spans
+                if not _DEADLINE_BEFORE_RE.search(blanked[: m.start()])
+                and not re.match(r"(?:за|через|течение)\b", m.group(), re.I)
+            ]
         return bool(spans)
     tokens = [m for m in _WORD_RE.finditer(blanked)]
-    figures = [i for i, m in enumerate(tokens) if _FIGURE_RE.fullmatch(m.group())]
+    # a size («Монитор 27"») counts nothing
+    figures = [
+        i
+        for i, m in enumerate(tokens)
+        if _FIGURE_RE.fullmatch(m.group()) and blanked[m.end() : m.end() + 1] not in ('"', "″", "”")
+    ]
     if kind == "people":
         heads = [i for i, m in enumerate(tokens) if _lemma(m.group().lower()) in _PEOPLE_LEMMAS]
         if any(re.match(r"(?:трет|половин|четверт)", tokens[i].group(), re.I) for i in figures):
