@@ -3,14 +3,19 @@
 A run waiting for a client tool's result is a live task of the worker that started it: it cannot move.  What is
 shared is who holds it, and the way to it:
 
-* ``<prefix>:call:<call_id>`` → the id of the worker holding the parked run (TTL: the store's);
+* ``<prefix>:call:<call_id>`` → ``{"worker": <the id of the worker holding the parked run>, "owner": <the run's
+  owner>}`` (TTL: the store's; a bare worker id, as older workers wrote it, is a run of no owner);
 * ``<prefix>:worker:<id>`` — that worker's heartbeat (a few seconds; a worker that is gone stops renewing it);
 * ``<prefix>:inbox:<id>`` — a list the worker's listener pops: "resume ``call_id`` with this output, answer on
   ``<prefix>:reply:<token>``";
 * ``<prefix>:reply:<token>`` — the holder's answer: ``accepted`` (or ``unknown``), then every step event of the
   resumed part of the run, then ``end`` with its usage; ``<prefix>:cancel:<token>`` tells the holder the client left
   (the run is then cancelled, as it would be in one process);
-* ``<prefix>:resp:<response_id>`` — a finished response's transcript for ``previous_response_id``.
+* ``<prefix>:resp:<response_id>`` — a finished response's transcript for ``previous_response_id``:
+  ``{"owner": ..., "messages": [...]}`` (a bare list, as older workers wrote it, is a transcript of no owner).
+
+Owners are checked where the request arrives, before anything is relayed: a run or transcript the caller's rule
+refuses is answered as an unknown one (replay; ``None``), and another's parked run is not disturbed.
 
 So the client's next request may reach any worker: the run goes on where it stopped, in the worker that holds it,
 and the events come back through Redis.  When the holder does not answer in ``ack_timeout`` seconds (it is gone) or
@@ -30,7 +35,7 @@ from collections.abc import AsyncGenerator
 from typing import Any
 
 from agentcore.agents.events import AgentStepEvent, parse_event
-from agentcore.agents.served import RunHandle, RunStore, drive
+from agentcore.agents.served import RunHandle, RunStore, Usable, drive, usable
 from agentcore.llm import UsageTotals
 from agentcore.trace.logs import step_logger
 
@@ -106,16 +111,17 @@ class RedisRunStore(RunStore):
 
     # --- transcripts -----------------------------------------------------------------------------
 
-    async def remember(self, response_id: str, transcript: list[dict[str, Any]]) -> None:
-        """Keep the transcript in Redis (every worker sees it) for the TTL."""
+    async def remember(self, response_id: str, transcript: list[dict[str, Any]], owner: str | None = None) -> None:
+        """Keep the transcript in Redis (every worker sees it) for the TTL, as ``owner``'s."""
         try:
-            data = json.dumps(transcript, ensure_ascii=False)
+            data = json.dumps({"owner": owner, "messages": transcript}, ensure_ascii=False)
             await self._redis().set(self._key("resp", response_id), data, ex=int(self.ttl))
         except Exception as exc:  # the answer is given anyway; a follow-up then gets 404
             logger.warning("run_store // Response %s not kept in Redis: %s", response_id, type(exc).__name__)
 
-    async def recall(self, response_id: str) -> list[dict[str, Any]] | None:
-        """The transcript from Redis (``None``: unknown, expired, or Redis unreachable — logged)."""
+    async def recall(self, response_id: str, may: Usable | None = None) -> list[dict[str, Any]] | None:
+        """The transcript from Redis (``None``: unknown, expired, its owner refused by ``may``, or Redis unreachable
+        — logged)."""
         try:
             raw = await self._redis().get(self._key("resp", response_id))
         except Exception as exc:
@@ -124,7 +130,14 @@ class RedisRunStore(RunStore):
         if raw is None:
             return None
         value = json.loads(raw)
-        return value if isinstance(value, list) else None
+        if isinstance(value, list):  # written by an older worker: nobody's
+            value = {"owner": None, "messages": value}
+        if not isinstance(value, dict) or not isinstance(value.get("messages"), list):
+            return None
+        if not usable(may, value.get("owner")):
+            return None
+        messages: list[dict[str, Any]] = value["messages"]
+        return messages
 
     # --- parked runs -----------------------------------------------------------------------------
 
@@ -133,28 +146,29 @@ class RedisRunStore(RunStore):
         await super().park(call_id, handle)
         self._start_listener()
         try:
-            await self._redis().set(self._key("call", call_id), self.worker, ex=int(self.ttl))
+            holder = json.dumps({"worker": self.worker, "owner": handle.owner})
+            await self._redis().set(self._key("call", call_id), holder, ex=int(self.ttl))
         except Exception as exc:  # only this worker can resume it now; others replay
             logger.warning("run_store // Parked %s not shared: %s", call_id, type(exc).__name__)
 
-    async def resume(self, call_id: str, agent: str, output: str) -> RunHandle | None:
-        """The run here, or the run in the worker holding it (relayed), or ``None`` (replay)."""
-        handle = await super().resume(call_id, agent, output)
+    async def resume(self, call_id: str, agent: str, output: str, may: Usable | None = None) -> RunHandle | None:
+        """The run here, or the run in the worker holding it (relayed), or ``None`` (replay) — also when ``may``
+        refuses the run's owner."""
+        handle = await super().resume(call_id, agent, output, may)
         if handle is not None:
             with contextlib.suppress(Exception):
                 await self._redis().delete(self._key("call", call_id))
             return handle
         try:
-            return await self._relayed(call_id, agent, output)
+            return await self._relayed(call_id, agent, output, may)
         except Exception as exc:
             logger.warning("run_store // Run of %s not resumed through Redis: %s", call_id, type(exc).__name__)
             return None
 
-    async def _relayed(self, call_id: str, agent: str, output: str) -> RunHandle | None:
+    async def _relayed(self, call_id: str, agent: str, output: str, may: Usable | None) -> RunHandle | None:
         client = self._redis()
-        holder = await client.get(self._key("call", call_id))
-        holder = holder.decode() if isinstance(holder, bytes) else holder
-        if not holder or holder == self.worker:
+        holder, owner = _holder(await client.get(self._key("call", call_id)))
+        if not holder or holder == self.worker or not usable(may, owner):
             return None
         if not await client.exists(self._key("worker", holder)):
             logger.info("run_store // Worker holding %s is gone: the conversation is replayed", call_id)
@@ -170,7 +184,7 @@ class RedisRunStore(RunStore):
                 await client.set(self._key("cancel", token), "1", ex=int(self.ttl))
             return None
         logger.info("run_store // Run of %s resumed in worker %s", call_id, holder[:8])
-        handle = RunHandle(agent, _placeholder(), None, remote=UsageTotals())
+        handle = RunHandle(agent, _placeholder(), None, remote=UsageTotals(), owner=owner)
         handle.events = self._relay(token, handle)
         return handle
 
@@ -270,6 +284,23 @@ class RedisRunStore(RunStore):
             with contextlib.suppress(Exception):
                 await self._client.aclose()
             self._client = None
+
+
+def _holder(raw: Any) -> tuple[str | None, str | None]:
+    """``(worker, owner)`` of a ``call`` key's value (a bare worker id — an older worker's — has no owner)."""
+    if raw is None:
+        return None, None
+    text = raw.decode() if isinstance(raw, bytes) else str(raw)
+    if not text.startswith("{"):
+        return text or None, None
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None, None
+    if not isinstance(value, dict):
+        return None, None
+    worker, owner = value.get("worker"), value.get("owner")
+    return (str(worker) if worker else None), (str(owner) if owner is not None else None)
 
 
 async def _placeholder() -> AsyncGenerator[AgentStepEvent, None]:

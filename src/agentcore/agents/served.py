@@ -5,7 +5,9 @@
 * :class:`AgentInput` — the question, earlier turns, a replayed client tool exchange, the client's tools;
 * :class:`RunHandle` + :func:`drive` — iterate a run's events under its usage meter; when the run calls a client
   tool, the handle is parked in a :class:`RunStore` (keyed by the call id, with a TTL) instead of being closed;
-* :class:`RunStore` — parked runs and finished transcripts (``previous_response_id``), both expiring.
+* :class:`RunStore` — parked runs and finished transcripts (``previous_response_id``), both expiring, each kept with
+  its owner (an opaque principal id, ``None``: nobody's); a reader passes the rule of whose it may use (:data:`Usable`)
+  and another's is then answered as an unknown one — the library keeps the owner, the edge decides (``web/runs``).
 
 Why parked runs (and not only replay): the run goes on exactly where it stopped — its retrieved context, its usage
 meter and token budget, the step count — with no model call repeated.  A call id the store does not know (expired,
@@ -31,7 +33,7 @@ from agentcore.llm import UsageMeter, UsageTotals, metering
 from agentcore.llm.models import LLMMessage
 from agentcore.trace.logs import step_logger
 
-__all__ = ["AgentInput", "RunHandle", "RunStore", "ServedAgent", "drive"]
+__all__ = ["AgentInput", "RunHandle", "RunStore", "ServedAgent", "Usable", "drive", "usable"]
 
 logger = step_logger("openai", "agentcore.agents.served")
 
@@ -41,6 +43,8 @@ AgentInputRun = Callable[["AgentInput"], AsyncGenerator[AgentStepEvent, None]]
 """``run_input(agent_input)`` → the agent's step events."""
 AgentCheck = Callable[[str], Awaitable[None]]
 """``await check(question)`` — refuses a question before a run starts by raising :class:`ApiError` (a 4xx)."""
+Usable = Callable[[str | None], bool]
+"""Whose parked runs and transcripts a caller may use, given the owner they were kept with (``None`` as a rule: any)."""
 
 
 @dataclass(frozen=True)
@@ -117,6 +121,7 @@ class RunHandle:
         mark: the meter's totals when the current request started (its ``usage`` is what was added since).
         created: the Unix time the run started (``created`` of the answers).
         request_id: the run's request id (once the first event came).
+        owner: who started the run (an opaque principal id; ``None``: nobody's) — only they may resume it.
     """
 
     agent: str
@@ -127,6 +132,7 @@ class RunHandle:
     created: int = field(default_factory=lambda: int(time.time()))
     request_id: str | None = None
     remote: UsageTotals | None = None
+    owner: str | None = None
 
     @property
     def relayed(self) -> bool:
@@ -187,6 +193,12 @@ async def drive(handle: RunHandle, store: RunStore) -> AsyncGenerator[AgentStepE
 class _Entry:
     value: Any
     expires: float
+    owner: str | None = None
+
+
+def usable(may: Usable | None, owner: str | None) -> bool:
+    """Whether a caller with the rule ``may`` (``None``: any) may use what ``owner`` keeps."""
+    return may is None or may(owner)
 
 
 class RunStore:
@@ -213,17 +225,23 @@ class RunStore:
                 _, entry = self._runs.popitem(last=False)
                 await _close(entry.value)
 
-    async def take(self, call_id: str) -> RunHandle | None:
-        """The run parked here for ``call_id`` (removed from the store), ``None`` when unknown or expired."""
+    async def take(self, call_id: str, may: Usable | None = None) -> RunHandle | None:
+        """The run parked here for ``call_id`` (removed from the store), ``None`` when unknown or expired — or when
+        ``may`` refuses its owner (then it stays parked for them)."""
         async with self._lock:
             await self._purge()
-            entry = self._runs.pop(call_id, None)
-            return None if entry is None else entry.value
+            entry = self._runs.get(call_id)
+            if entry is None or not usable(may, entry.value.owner):
+                return None
+            del self._runs[call_id]
+            handle: RunHandle = entry.value
+            return handle
 
-    async def resume(self, call_id: str, agent: str, output: str) -> RunHandle | None:
+    async def resume(self, call_id: str, agent: str, output: str, may: Usable | None = None) -> RunHandle | None:
         """The run waiting for ``call_id``, given the client's ``output`` and ready for a new request; ``None`` when
-        no run of ``agent`` waits for it (the caller replays the conversation instead)."""
-        handle = await self.take(call_id)
+        no run of ``agent`` that ``may`` allows waits for it (the caller replays the conversation instead; another's
+        run is left untouched)."""
+        handle = await self.take(call_id, may)
         if handle is None:
             return None
         if handle.agent == agent and handle.client is not None and handle.client.resolve(call_id, output):
@@ -239,16 +257,16 @@ class RunStore:
         for key in [k for k, e in self._transcripts.items() if e.expires <= now]:
             del self._transcripts[key]
 
-    async def remember(self, response_id: str, transcript: list[dict[str, Any]]) -> None:
-        """Keep a finished response's transcript (JSON-able messages) for ``previous_response_id``."""
-        self._transcripts[response_id] = _Entry(transcript, time.monotonic() + self.ttl)
+    async def remember(self, response_id: str, transcript: list[dict[str, Any]], owner: str | None = None) -> None:
+        """Keep a finished response's transcript (JSON-able messages) for ``previous_response_id``, as ``owner``'s."""
+        self._transcripts[response_id] = _Entry(transcript, time.monotonic() + self.ttl, owner)
         while len(self._transcripts) > self.max_transcripts:
             self._transcripts.popitem(last=False)
 
-    async def recall(self, response_id: str) -> list[dict[str, Any]] | None:
-        """The transcript kept for ``response_id`` (``None``: unknown or expired)."""
+    async def recall(self, response_id: str, may: Usable | None = None) -> list[dict[str, Any]] | None:
+        """The transcript kept for ``response_id`` (``None``: unknown, expired, or its owner refused by ``may``)."""
         entry = self._transcripts.get(response_id)
-        if entry is None or entry.expires <= time.monotonic():
+        if entry is None or entry.expires <= time.monotonic() or not usable(may, entry.owner):
             return None
         value: list[dict[str, Any]] = entry.value
         return value

@@ -2,10 +2,12 @@
 ``GET /trace/runs/{request_id}`` — one run's step events and the model calls it made, redacted as in the JSONL trace
 (:class:`agentcore.agents.RunLog`, ``<log_dir>/runs/runs.jsonl``).  The console's Trace page reads these.
 
-Who reads which run is decided here, once (:func:`readable_by`): a run belongs to the principal that started it
-(:class:`RunOwnerMiddleware` names it for every request, :func:`agentcore.web.auth.principal`).  With
+Who reads or continues which run is decided here, once (:func:`owned_by`): a run belongs to the principal that
+started it (:class:`RunOwnerMiddleware` names it for every request, :func:`agentcore.web.auth.principal`).  With
 ``AGENTCORE_READ_TOKENS`` set a read token sees its own runs only and an admin token sees every run; while read tokens
-are unset (the embedded single-user default) every run is visible, as every other read route is open.
+are unset (the embedded single-user default) every run is visible, as every other read route is open.  The same rule
+decides which ``/v1`` conversations a request may continue — a parked run resumed by its client tool call id, a
+response named by ``previous_response_id`` (:mod:`agentcore.web.v1.common`): another's is answered as an unknown one.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from agentcore.agents import REQUEST_ID_RE, RunLog, run_owner
 from agentcore.web.auth import is_admin, principal
 from agentcore.web.errors import ApiError, error_responses
 
-__all__ = ["RunOwnerMiddleware", "create_runs_router", "readable_by"]
+__all__ = ["RunOwnerMiddleware", "create_runs_router", "owned_by", "readable_by"]
 
 
 class RunOwnerMiddleware:
@@ -38,13 +40,22 @@ class RunOwnerMiddleware:
             await self.app(scope, receive, send)
 
 
-def readable_by(request: Request) -> Callable[[dict[str, Any]], bool] | None:
-    """The runs ``request`` may read: ``None`` (all) while read tokens are unset or for an admin token; otherwise
-    those its own principal started (a run with no owner — started while read tokens were unset — is the admin's)."""
+def owned_by(request: Request) -> Callable[[str | None], bool] | None:
+    """The one rule: whose runs ``request`` may read or continue, given a run's owner — ``None`` (anyone's) while
+    read tokens are unset or for an admin token; otherwise those its own principal started (a run with no owner —
+    started while read tokens were unset — is the admin's)."""
     if not getattr(request.app.state.settings, "read_token_list", None) or is_admin(request):
         return None
     me = principal(request)
-    return lambda record: me is not None and record.get("owner") == me
+    return lambda owner: me is not None and owner == me
+
+
+def readable_by(request: Request) -> Callable[[dict[str, Any]], bool] | None:
+    """The run records ``request`` may read (:func:`owned_by` applied to a record's ``owner``; ``None``: all)."""
+    mine = owned_by(request)
+    if mine is None:
+        return None
+    return lambda record: mine(record.get("owner"))
 
 
 def create_runs_router(run_log: RunLog) -> APIRouter:

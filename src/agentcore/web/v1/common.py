@@ -1,5 +1,9 @@
 """What ``/v1/chat/completions`` and ``/v1/responses`` share: starting or resuming a run, the client's tools and
 ``tool_choice``, and turning the run's end into the answer the client asked for (text, a JSON object, a tool call).
+
+Who may continue what (:class:`Caller`): a run and a kept response are their starter's; a request resumes a parked
+run, or names a response in ``previous_response_id``, only when :func:`agentcore.web.runs.owned_by` allows — the rule
+that decides who reads a run's trace.  Another's is answered exactly as an unknown one (a replay; 404).
 """
 
 from __future__ import annotations
@@ -16,16 +20,28 @@ from fastapi import Request
 from agentcore.agents import AnswerShaper, RunLog, tool_choice_schema
 from agentcore.agents.client_tools import ClientTools
 from agentcore.agents.events import AgentStepEvent, ClientToolEvent, FinalEvent
-from agentcore.agents.served import AgentInput, RunHandle, RunStore, ServedAgent, drive
+from agentcore.agents.served import AgentInput, RunHandle, RunStore, ServedAgent, Usable, drive
 from agentcore.llm import metering
 from agentcore.llm.errors import LLMError, StructuredOutputError
 from agentcore.llm.models import LLMTool, LLMToolCall
 from agentcore.trace.logs import step_logger
 from agentcore.util.truncate import truncate
+from agentcore.web.auth import principal
 from agentcore.web.errors import ApiError
+from agentcore.web.runs import owned_by
 from agentcore.web.status import answer_for_event, status_of
 
-__all__ = ["Accepted", "Ending", "OutputSpec", "V1Runs", "final_text", "invalid_field", "reasoning_line", "respond"]
+__all__ = [
+    "Accepted",
+    "Caller",
+    "Ending",
+    "OutputSpec",
+    "V1Runs",
+    "final_text",
+    "invalid_field",
+    "reasoning_line",
+    "respond",
+]
 
 logger = step_logger("openai", "agentcore.agents.openai")
 
@@ -143,6 +159,25 @@ def invalid_field(field_name: str, detail: str) -> ApiError:
 
 
 @dataclass(frozen=True)
+class Caller:
+    """Who sends a request: the owner of what it starts and keeps, and whose parked runs and responses it may
+    continue (``None``: anyone's).
+
+    Attributes:
+        owner: the request's principal (:func:`agentcore.web.auth.principal`; ``None`` while read tokens are unset).
+        may: :func:`agentcore.web.runs.owned_by` of the request.
+    """
+
+    owner: str | None
+    may: Usable | None
+
+    @classmethod
+    def of(cls, request: Request) -> Caller:
+        """The caller of ``request``."""
+        return cls(principal(request), owned_by(request))
+
+
+@dataclass(frozen=True)
 class Accepted:
     """A request the surface can serve: its agent, the tools offered to the run and what the client wants back."""
 
@@ -219,10 +254,21 @@ class V1Runs:
         self.check_output(agent, declared, spec)
         return Accepted(agent, offered, spec)
 
-    async def start(self, accepted: Accepted, agent_input: AgentInput, results: list[tuple[str, str]]) -> RunHandle:
+    async def start(
+        self, accepted: Accepted, agent_input: AgentInput, results: list[tuple[str, str]], caller: Caller
+    ) -> RunHandle:
         """The run of an accepted request, with the offered tools as its client tools (see :meth:`open`)."""
         agent_input = dataclasses.replace(agent_input, client_tools=client_tools_for(accepted.offered))
-        return await self.open(accepted.agent, agent_input, results)
+        return await self.open(accepted.agent, agent_input, results, caller)
+
+    async def recall(self, response_id: str, caller: Caller) -> list[dict[str, Any]] | None:
+        """The transcript kept for ``response_id`` when ``caller`` may continue it (``None``: unknown, expired or
+        another's — the same answer)."""
+        return await self.store.recall(response_id, caller.may)
+
+    async def remember(self, response_id: str, transcript: list[dict[str, Any]], caller: Caller) -> None:
+        """Keep a response's transcript for ``previous_response_id``, as ``caller``'s."""
+        await self.store.remember(response_id, transcript, caller.owner)
 
     async def run_to_end(self, handle: RunHandle, question: str, spec: OutputSpec) -> tuple[list[str], Ending]:
         """Drive this request's part of the run to its end (not streamed): the reasoning lines and the ending.
@@ -247,14 +293,17 @@ class V1Runs:
             raise ending.error
         return lines, ending
 
-    async def open(self, agent: ServedAgent, agent_input: AgentInput, results: list[tuple[str, str]]) -> RunHandle:
-        """The run for this request: a parked run the client's tool ``results`` resume, or a new run.
+    async def open(
+        self, agent: ServedAgent, agent_input: AgentInput, results: list[tuple[str, str]], caller: Caller
+    ) -> RunHandle:
+        """The run for this request: a parked run of ``caller``'s that the client's tool ``results`` resume, or a
+        new run, ``caller``'s.
 
         Raises:
             ApiError: the agent's check refused the question (new runs only).
         """
         for call_id, output in results:
-            handle = await self.store.resume(call_id, agent.name, output)
+            handle = await self.store.resume(call_id, agent.name, output, caller.may)
             if handle is not None:
                 logger.info("v1 // Resumed run %s of %s after %s", handle.request_id, agent.name, call_id)
                 return handle
@@ -263,7 +312,7 @@ class V1Runs:
         events = agent.start(agent_input)
         if self.run_log is not None:
             events = self.run_log.traced(agent.name, events, agent_input.question)
-        return RunHandle(agent.name, events, agent_input.client_tools)
+        return RunHandle(agent.name, events, agent_input.client_tools, owner=caller.owner)
 
     def events(self, handle: RunHandle) -> AsyncGenerator[AgentStepEvent, None]:
         """The run's events for this request (see :func:`~agentcore.agents.served.drive`)."""

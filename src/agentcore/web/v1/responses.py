@@ -58,7 +58,7 @@ from agentcore.llm.models import LLMTool
 from agentcore.trace.logs import step_logger
 from agentcore.web.errors import ApiError
 from agentcore.web.v1.chat import ChatMessage, conversation
-from agentcore.web.v1.common import Ending, OutputSpec, V1Runs, reasoning_line, respond
+from agentcore.web.v1.common import Caller, Ending, OutputSpec, V1Runs, reasoning_line, respond
 from agentcore.web.v1.errors import unsupported
 
 __all__ = ["IGNORED_FIELDS", "REJECTED_FIELDS", "SUPPORTED_FIELDS", "ResponsesRequest", "create_response"]
@@ -235,8 +235,9 @@ async def create_response(runs: V1Runs, body: ResponsesRequest, request: Request
         body.model, lambda: _tools(body), body.tool_choice, lambda forced: _output_spec(body, forced)
     )
     messages = input_messages(body.input)
+    caller = Caller.of(request)
     if body.previous_response_id:
-        earlier = await runs.store.recall(body.previous_response_id)
+        earlier = await runs.recall(body.previous_response_id, caller)  # another's is not found, as an unknown one
         if earlier is None:
             error = ApiError(404, f"ответ {body.previous_response_id[:60]!r} не найден или истёк", "response_not_found")
             error.param = "previous_response_id"  # type: ignore[attr-defined]
@@ -245,9 +246,9 @@ async def create_response(runs: V1Runs, body: ResponsesRequest, request: Request
     if body.instructions:
         messages = [ChatMessage(role="system", content=body.instructions), *messages]
     agent_input, results = conversation(messages)
-    handle = await runs.start(accepted, agent_input, results)
+    handle = await runs.start(accepted, agent_input, results, caller)
     transcript = [m for m in messages if m.role != "system"]
-    builder = _Builder(runs, handle, body, agent_input.question, accepted.spec, transcript)
+    builder = _Builder(runs, handle, body, agent_input.question, accepted.spec, transcript, caller)
     return await respond(request, accepted.agent.name, body.stream, builder.complete, builder.events)
 
 
@@ -262,9 +263,11 @@ class _Builder:
         question: str,
         spec: OutputSpec,
         transcript: list[ChatMessage],
+        caller: Caller,
     ) -> None:
         self.runs, self.handle, self.body, self.question, self.spec = runs, handle, body, question, spec
         self.transcript = transcript
+        self.caller = caller
         self.id = new_id("resp_")
         self.created = time.time()
         self.sequence = 0
@@ -315,7 +318,7 @@ class _Builder:
         else:
             reply = ChatMessage(role="assistant", content=ending.text or "")
         transcript = [m.model_dump(mode="json", exclude_none=True) for m in [*self.transcript, reply]]
-        await self.runs.store.remember(self.id, transcript)
+        await self.runs.remember(self.id, transcript, self.caller)
 
     def _output_item(self, ending: Ending) -> Any:
         if ending.kind == "tool_call":
