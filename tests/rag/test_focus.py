@@ -447,3 +447,9 @@ def test_a_verb_or_the_documents_lead_marks_no_other_case() -> None:
         semantic=None,
     )
     assert not check.decline  # the lead summarises every case of its document
+
+
+def test_a_weekday_gives_a_time() -> None:
+    """«в среду» answers «когда» (the weekday pattern had a Latin «y» in place of «у»: «среду» never matched)."""
+    shown = ["Код-фриз наступает в среду второй недели спринта."]
+    assert not check_focus("когда наступает код-фриз", shown, shown, headings=["Релизы"], semantic=None).decline
