@@ -138,3 +138,26 @@ def test_rerank_any_hits(searcher: Searcher) -> None:
     assert reranked[0].id == "sprint#0" and reranked[-1].id == "x#0"
     assert [h.rank for h in reranked] == list(range(1, len(reranked) + 1))
     assert len(searcher.rerank("Что такое спринт?", hits, top_k=1)) == 1
+
+
+def test_answerability_below_the_threshold_is_possible_down_to_the_floor() -> None:
+    """Issue 18: the e5 rule's floor — below the threshold the evidence may still hold the answering sentence (a
+    caller checking its sentences may answer); below the floor, and with the lexical rule, nothing is possible."""
+    from agentcore.rag._ranking import CALIBRATIONS, PassageInfo, QueryProfile, answerability
+
+    rule = CALIBRATIONS["e5-small-q4"].answerability
+    assert rule.floor is not None and rule.floor < rule.threshold
+    profile = QueryProfile("вопрос", "other", (), frozenset(), {})  # no terms: coverage 1
+    info = PassageInfo(frozenset(), frozenset(), frozenset(), frozenset(), numbered=False, numbers=False)
+    between = (rule.floor + rule.threshold) / 2 - rule.coverage_weight
+    verdict = answerability(profile, info, between, "e5-small-q4")
+    assert not verdict.answerable and verdict.possible
+    assert answerability(profile, info, rule.threshold, "e5-small-q4").possible  # answerable is possible
+    below = answerability(profile, info, rule.floor - 0.05 - rule.coverage_weight, "e5-small-q4")
+    assert not below.answerable and not below.possible
+    # AGENTCORE_RAG_MIN_CONFIDENCE moves the floor with the threshold
+    raised = answerability(profile, info, between, "e5-small-q4", threshold=rule.threshold + 0.1)
+    assert not raised.possible
+    # the lexical rule (no dense vectors) has no floor
+    lexical = answerability(QueryProfile("вопрос", "other", ("нет",), frozenset(), {}), info, None, None)
+    assert not lexical.answerable and not lexical.possible

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from agentcore.rag._analysis import Analyzer, get_analyzer
     from agentcore.rag._bm25 import BM25Index
     from agentcore.rag._chunking import chunk_document
+    from agentcore.rag._evidence import lexically_answered
     from agentcore.rag._focus import check_focus, question_parts
     from agentcore.rag._fusion import reciprocal_rank_fusion
     from agentcore.rag._rerank import arerank
@@ -50,6 +51,7 @@ _EXPORTS = {
     "get_analyzer": "agentcore.rag._analysis",
     "BM25Index": "agentcore.rag._bm25",
     "chunk_document": "agentcore.rag._chunking",
+    "lexically_answered": "agentcore.rag._evidence",
     "check_focus": "agentcore.rag._focus",
     "question_parts": "agentcore.rag._focus",
     "reciprocal_rank_fusion": "agentcore.rag._fusion",
@@ -111,6 +113,7 @@ __all__ = [
     "chunk_document",
     "create_embedder",
     "get_analyzer",
+    "lexically_answered",
     "question_parts",
     "reciprocal_rank_fusion",
     "router_select",

@@ -123,8 +123,10 @@ class SearchResult:
     """Hits of one query plus how they were obtained.
 
     ``answerable`` is false when the best passage is too weak to answer from (see
-    :func:`agentcore.rag._ranking.answerability`); ``confidence`` is the score that decided it; ``kind`` is the
-    question kind (``definition``, ``procedure``, ``quantity`` or ``other``).
+    :func:`agentcore.rag._ranking.answerability`); ``possible`` is true when it is answerable, or below the
+    threshold but at least its calibrated floor — a caller that checks the sentences it shows by the stricter
+    standard of :mod:`agentcore.rag._evidence` may still answer; ``confidence`` is the score that decided it;
+    ``kind`` is the question kind (``definition``, ``procedure``, ``quantity`` or ``other``).
     """
 
     hits: list[Hit]
@@ -135,6 +137,7 @@ class SearchResult:
     confidence: float | None = None
     kind: str = "other"
     query: str = ""  # the query as searched: after layout, spelling and slang repair (agentcore.rag._query_repair)
+    possible: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -170,7 +170,8 @@ class Searcher:
 
         Returns:
             hits best first (ranks from 1; BM25 returns only chunks sharing a term with the query), the mode
-            used and why, the question kind, and whether the best passage is strong enough to answer from.
+            used and why, the question kind, and whether the best passage is strong enough to answer from (or,
+            below that, possibly: see :class:`~agentcore.rag.models.SearchResult`).
 
         Raises:
             InvalidQueryError, InvalidCollectionNameError, UnknownCollectionError, EmptyCollectionError,
@@ -226,6 +227,7 @@ class Searcher:
             confidence=verdict.confidence if verdict else 0.0,
             kind=profile.kind,
             query=query,
+            possible=verdict.possible if verdict else False,
         )
 
     def _repaired(self, query: str, snapshot: CollectionSnapshot) -> str:

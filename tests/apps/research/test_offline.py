@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Any
+
 from tests.apps.research.conftest import ServiceFactory
 
 from agentcore.apps.research import AgentRequest
 from agentcore.apps.research.offline import draft_of, react_step
+from agentcore.apps.research.retrieval import EngineRetriever
 from agentcore.llm.models import LLMMessage, LLMRequest
 from agentcore.rag.answer import NO_ANSWER
+from agentcore.rag.engine import RagEngine
 
 
 async def _final(service: object, question: str) -> object:
@@ -65,3 +70,41 @@ def test_policy_steps() -> None:
         "Покрытие черновика цитатами: 1.00"
     )
     assert draft_of(procedure) == "Шаги [1]:\n1. Один [1].\n2. Два [1]."
+
+
+class _WeakEvidence(EngineRetriever):
+    """Retrieval whose every search scores below the threshold: at least the floor (``possible``) or not."""
+
+    def __init__(self, engine: RagEngine, possible: bool) -> None:
+        super().__init__(engine)
+        self.possible = possible
+
+    async def aretrieve(self, *args: Any, **kwargs: Any) -> Any:
+        result = await super().aretrieve(*args, **kwargs)
+        return dataclasses.replace(result, answerable=False, possible=self.possible, confidence=0.85)
+
+
+async def test_weak_evidence_is_answered_by_the_questions_own_words(
+    make_service: ServiceFactory, engine: RagEngine
+) -> None:
+    """Issue 18: a search below the threshold but at least its floor no longer declines before the sentence check
+    (no draft was made): the answer stands when one shown sentence holds every term of the question."""
+    question = "Сколько календарных дней составляет ежегодный отпуск?"
+    events: list = await _final(make_service(retriever=_WeakEvidence(engine, possible=True)), question)  # type: ignore[assignment]
+    done = events[-1]
+    assert done.metadata["answered"] is True and "28 календарных дней [1]" in done.answer
+    assert done.metadata["answerable"] is False
+    # below the floor: no draft, the decline stands
+    events = await _final(make_service(retriever=_WeakEvidence(engine, possible=False)), question)  # type: ignore[assignment]
+    assert events[-1].answer.startswith(NO_ANSWER) and events[-1].metadata["answered"] is False
+
+
+async def test_weak_evidence_is_not_answered_by_one_word(make_service: ServiceFactory, engine: RagEngine) -> None:
+    # «когда код-фриз»: strong evidence answers it; on weak evidence one shared word is no proof
+    events: list = await _final(make_service(), "когда код-фриз")  # type: ignore[assignment]
+    assert events[-1].metadata["answered"] is True and "в среду второй недели" in events[-1].answer
+    weak = make_service(retriever=_WeakEvidence(engine, possible=True))
+    events = await _final(weak, "когда код-фриз")  # type: ignore[assignment]
+    done = events[-1]
+    assert done.answer.startswith(NO_ANSWER) and done.metadata["answered"] is False
+    assert any(e.type == "thought" and "ниже порога" in e.text for e in events)

@@ -82,7 +82,10 @@ class Scratch:
         context: the latest composed context; ``draft`` its extractive answer and ``draft_coverage`` its coverage.
         top_k: ``top_k`` of the latest search.
         answerable: whether any search of the run found evidence strong enough to answer (the searcher's
-            calibrated answerability; ``None`` before the first search). Without it there is no draft answer.
+            calibrated answerability; ``None`` before the first search).
+        possible: whether any search found evidence at least the searcher's floor (``answerable`` or below it).
+            Without it there is no draft answer; with it alone, an answer stands only by the lexical standard of
+            :mod:`agentcore.rag._evidence`.
         confidence: the best answerability confidence of the run's searches.
         parts: for the latest search of a compound question, each sub-query with the ids its own search ranked and
             whether that search could answer (``compose_context`` drafts each answerable part from its own hits).
@@ -101,13 +104,16 @@ class Scratch:
     top_k: int = 5
     verify: VerifyReport | None = None
     answerable: bool | None = None
+    possible: bool = False
     confidence: float | None = None
     parts: list[tuple[str, list[str], bool]] = field(default_factory=list)
     sent: set[str] = field(default_factory=set)
 
-    def record_evidence(self, answerable: bool, confidence: float | None) -> None:
-        """Note one search's answerability: the run can answer once any of its searches could."""
+    def record_evidence(self, answerable: bool, confidence: float | None, possible: bool | None = None) -> None:
+        """Note one search's answerability: the run can answer once any of its searches could (``possible``
+        defaults to ``answerable``)."""
         self.answerable = bool(self.answerable) or answerable
+        self.possible = self.possible or answerable or bool(possible)
         if confidence is not None:
             self.confidence = confidence if self.confidence is None else max(self.confidence, confidence)
 

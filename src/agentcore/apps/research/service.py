@@ -44,7 +44,7 @@ from agentcore.apps.research.settings import ResearchSettings
 from agentcore.apps.research.tools import SCRATCH, ResearchTools, query_key
 from agentcore.config import Settings
 from agentcore.llm.models import LLMMessage
-from agentcore.rag import check_focus, get_analyzer, question_parts
+from agentcore.rag import check_focus, get_analyzer, lexically_answered, question_parts
 from agentcore.rag.answer import NO_ANSWER, decline
 from agentcore.rag.citations import CoverageReport, Passage, answer_sentences, citation_coverage, judge_for
 from agentcore.rag.claims import CheckedClaim, ClaimReport, RenderedAnswer, check_claims, read_claims, render_claims
@@ -732,14 +732,29 @@ class AgentService(ReActAgent):
             await run.emit(run.events.thought(run.step, f"Предупреждение: {warning}", origin="control"))
         shown = report.supported
         headings = [report.passages[n].title for c in shown for n in c.sources]
+        texts = [c.claim.text for c in shown]
+        shown_headings = ["\n".join(report.passages[n].title for n in c.sources) for c in shown]
         focus = check_focus(
             run.question,
-            [c.claim.text for c in shown],
+            texts,
             [f"{p.title}\n{p.text}" for p in report.passages.values()],
             headings=headings,
-            shown_headings=["\n".join(report.passages[n].title for n in c.sources) for c in shown],
+            shown_headings=shown_headings,
         )
-        if focus.decline:
+        # Evidence the searcher scored below its threshold (but at least its floor) is answered from only by the
+        # question's own words: every answered part held whole by one shown sentence (agentcore.rag._evidence).
+        weak = scratch.answerable is False and not focus.decline
+        weak = weak and not lexically_answered(focus, texts, shown_headings)
+        if weak:
+            await run.emit(
+                run.events.thought(
+                    run.step,
+                    f"Оценка поиска {scratch.confidence or 0:.2f} ниже порога: ответ — только если показанное "
+                    "предложение содержит все слова вопроса; не содержит",
+                    origin="control",
+                )
+            )
+        if focus.decline or weak:
             for i, c in enumerate(report.claims):
                 if c.status == "supported":
                     report.claims[i] = replace(

@@ -270,7 +270,7 @@ class SearchTool(ModelTool):
         answerable = any(result.answerable for result in results)
         confidences = [result.confidence for result in results if result.confidence is not None]
         confidence = max(confidences) if confidences else None
-        run.record_evidence(answerable, confidence)
+        run.record_evidence(answerable, confidence, any(result.possible for result in results))
         return SearchHits(
             query=args.query,
             mode=results[0].mode,
@@ -398,14 +398,16 @@ class ComposeContextTool(ModelTool):
         if not hits:
             raise ToolError("нет найденных фрагментов: сначала вызовите search (или укажите id из его результатов)")
         context = compose_context(hits, args.max_passages)
-        # No draft when no search of the run found evidence strong enough (the searcher's calibrated answerability):
-        # quoting the nearest passage would be a confident answer to another question.
+        # No draft when no search of the run found evidence even possibly strong enough (the searcher's calibrated
+        # answerability and its floor): quoting the nearest passage would be a confident answer to another question.
+        # Between the floor and the threshold the draft is made, and the claim check holds it to the lexical
+        # standard (agentcore.rag._evidence): the answer may be in one sentence of a passage that scored low.
         # The searcher's order is trusted (its first passage answers by meaning) only when the context starts with it.
         searched_first = bool(run.latest) and context.passages[0].id == run.latest[0].id
         parts = [(query, ranked) for query, ranked, answerable in run.parts if answerable]
         draft = (
             cited_extractive_answer(run.question, context, trust_order=searched_first, parts=parts)
-            if run.answerable is not False
+            if run.answerable is not False or run.possible
             else None
         )
         coverage = await citation_coverage(draft or "", context, self.judge)

@@ -1,0 +1,67 @@
+"""Whether sentences answer a question **by its own words** — the standard for evidence the searcher found weak.
+
+The searcher's calibrated answerability (:func:`agentcore.rag._ranking.answerability`) reads the top passage as a
+whole; a passage below its threshold may still hold the one sentence that answers («как часто встречаться с
+бадди»: «Встречи с наставником — не реже раза в неделю»), and declining then is a false decline decided before the
+sentence check could look.  Weak evidence is not trusted as strong evidence is, though: a short off-topic question
+(«когда корпоратив», «кто наш бухгалтер») finds some sentence holding its one word, and the focus check's
+paraphrase tests (a stem shared by different words, the e5 cosine) are what a wrong topic passes by.  So below the
+threshold an answer stands only when the focus check answers it **and** every part it answers is answered lexically:
+the part has at least :data:`MIN_TERMS` subject terms and one shown sentence (with the headings of the sections it
+cites) holds every one of them — by word, lemma or exact stem (a verb also by the noun of its root), or by a spelling
+the query repair or the colloquial lexicon gives for it — never by a shared prefix or by meaning alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from agentcore.rag._focus import FocusCheck, Part, _is_verb, _stem, _vocabulary
+
+__all__ = ["MIN_TERMS", "VERB_STEM", "lexically_answered"]
+
+MIN_TERMS = 2
+"""A part of fewer subject terms says too little to be matched on weak evidence (one word finds some sentence)."""
+VERB_STEM = 5
+"""Letters a verb's stem and a noun's stem of one root must have (shorter ones begin too many unrelated words)."""
+
+
+def _holds(term: str, words: set[str], stems: set[str]) -> bool:
+    stem = _stem(term)
+    if term in words or stem in stems:
+        return True
+    # a verb of the question and the noun of the sentence of one root, the one stem wholly the other's beginning
+    # («встречаться» / «встречи», «оформить» / «оформление») — not two nouns sharing a beginning («визитки» /
+    # «визита»)
+    return (
+        _is_verb(term)
+        and len(stem) >= VERB_STEM
+        and any(len(s) >= VERB_STEM and (s.startswith(stem) or stem.startswith(s)) for s in stems)
+    )
+
+
+def _holds_part(part: Part, words: set[str], stems: set[str]) -> bool:
+    return all(
+        _holds(term, words, stems)
+        or any(lemmas and all(_holds(x, words, stems) for x in lemmas) for lemmas in part.alternatives_of(term))
+        for term in part.terms
+    )
+
+
+def lexically_answered(focus: FocusCheck, shown: Sequence[str], shown_headings: Sequence[str]) -> bool:
+    """Whether every part ``focus`` answers is answered by one ``shown`` sentence holding all its subject terms
+    (see the module docstring); ``False`` when no part is answered.
+
+    Args:
+        focus: :func:`agentcore.rag._focus.check_focus` of the question on ``shown``.
+            Its parts carry the other spellings of their terms (query repair, colloquial lexicon).
+        shown: the sentences the user would see; ``shown_headings`` per sentence, the titles it cites.
+    """
+    answered = [part for part, ok in zip(focus.parts, focus.answered, strict=True) if ok]
+    if not answered:
+        return False
+    units = [_vocabulary([sentence, heading]) for sentence, heading in zip(shown, shown_headings, strict=True)]
+    return all(
+        len(part.terms) >= MIN_TERMS and any(_holds_part(part, words, stems) for words, stems in units)
+        for part in answered
+    )
