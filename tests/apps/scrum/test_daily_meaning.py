@@ -216,3 +216,51 @@ def test_an_unmet_need_is_a_blocker_not_critical(said: str) -> None:
     _, today, blockers, _ = _read(WORK + said)
     assert today == ["PAY-2"]
     assert [b["critical"] for b in blockers] == [False]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # the business stops, in its own words
+        "на бою ошибка 503, заказы не создаются",
+        "биллинг лёг, деньги не списываются",
+        "клиенты жалуются, что не могут войти в личный кабинет",
+        # the date is lost
+        "мы не попадём в релиз, если завтра не будет апрува",
+        "дедлайн по интеграции сгорит без тестовых данных от банка",
+        # no way on, in other words
+        "ничем не могу заняться, пока не дадут доступ",
+        "без решения юристов дальше не двинусь, а всё остальное в спринте уже сделано",
+        "тестовая среда мертва с утра, ни один тест не прогнать",
+        "у меня нет ни одной задачи, которую можно делать без доступа к VPN",
+        # others stopped, the stop said first
+        "приложение не собирается ни у кого после обновления Xcode",
+        # an adjective before the blocker word is the blocker's
+        "критичный блокер: нет прав на деплой в прод",
+    ],
+)
+def test_more_ways_to_say_the_work_cannot_go_on(said: str) -> None:
+    for text in (WORK + said, HEADERS + said):
+        _, today, blockers, _ = _read(text)
+        assert today == ["PAY-2"], text
+        assert len(blockers) == 1 and blockers[0]["critical"], text
+
+
+@pytest.mark.parametrize("said", ["всё штатно", "нет никаких"])
+def test_more_ways_to_say_none(said: str) -> None:
+    assert _read(HEADERS + said) == (["PAY-1"], ["PAY-2"], [], "GREAT")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "вчера PAY-1 — проверил, что биллинг лёг бы при нагрузке, сегодня PAY-2",
+        "вчера PAY-1 — нагрузочный тест: без индекса сервис упал бы, сегодня PAY-2 — индекс",
+        "вчера PAY-1 удалил мертвый код, сегодня PAY-2 — рефакторинг",
+        "вчера PAY-1 закрыл, сегодня PAY-2 — сделаю так, чтобы заказы не терялись",
+    ],
+)
+def test_a_supposed_or_intended_failure_is_no_blocker(text: str) -> None:
+    """The subjunctive («лёг бы», «чтобы … не терялись») tells of no trouble that is there; «мертвый код» is code."""
+    yesterday, today, blockers, _ = _read(text)
+    assert (yesterday, today, blockers) == (["PAY-1"], ["PAY-2"], [])

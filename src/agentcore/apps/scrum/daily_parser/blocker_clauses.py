@@ -121,6 +121,9 @@ _DEALT_WITH_RE = re.compile(
 )
 
 
+# A trouble told as unreal — supposed or intended (the subjunctive): «проверил, что биллинг лёг бы при нагрузке»,
+# «чтобы заказы не терялись», «it would fail if …».  Only the words that state a blocker outright outweigh it.
+_UNREAL = re.compile(r"\b(?:бы|б|чтобы|чтоб|would)\b", re.IGNORECASE)
 _TROUBLES: dict[str, bool] = {}
 
 
@@ -141,7 +144,7 @@ def _states_blocker(text: str, context: str = "") -> bool:
     rest of its statement («…, буду чинить»)."""
     if _STRONG_BLOCKER_RE.search(text):
         return True
-    return _names_trouble(text) and not _DEALT_WITH_RE.search(f"{text} {context}")
+    return _names_trouble(text) and not _DEALT_WITH_RE.search(f"{text} {context}") and not _UNREAL.search(text)
 
 
 # «нет», «больше нет», «none really»: an adverb may stand before or after the «none».
@@ -149,7 +152,7 @@ _NOTHING = re.compile(
     rf"^(?:{NONE_ADVERB}\s*,?\s*){{0,2}}(?:нет|нету|нэт|none|no|nope|nothing|n/a|-|—|отсутствуют|ничего|никаких|"
     rf"ноль|не\s+(?:вижу|предвижу|наблюда\w*|ожида\w*|имею)|вс[её]\s+(?:(?:идёт|идет|идут)\s+)?(?:ок|ok|окей|"
     rf"хорошо|норм\w*|гладко|в\s+порядке|по\s+плану)|all\s+(?:good|clear|fine)|nothing\s+(?:blocking|so\s+far|really)|"
-    rf"пусто|ничего\s+такого)"
+    rf"пусто|ничего\s+такого|вс[её]\s+штатно|штатно|нет\s+никаких)"
     rf"(?:\s+{NONE_ADVERB})?\s*(?:[,.;!—–-]|$)",
     re.IGNORECASE,
 )

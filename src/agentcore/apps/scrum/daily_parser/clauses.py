@@ -146,6 +146,10 @@ def _clauses_of(piece: str) -> list[str]:
 _TOPIC = re.compile(rf"^\W*(?:по|для|в|на|on|for|in)\s+{_ID}\s*$", re.IGNORECASE)
 
 
+# An adjective before a blocker word is the blocker's own («критичный блокер», «серьёзная проблема», «main blocker»).
+_ADJECTIVE = re.compile(r"(?:[ыио]й|ая|яя|[ое]е|[ыи]е|main|major|big|critical|real)$", re.IGNORECASE)
+
+
 def _split_before_blockers(sentence: str) -> list[str]:
     """``sentence`` cut before each blocker word that starts a new statement (see :data:`_BLOCKER_HEAD`)."""
     pieces, start = [], 0
@@ -153,7 +157,7 @@ def _split_before_blockers(sentence: str) -> list[str]:
         words = _WORD.findall(sentence[start : match.start()])
         if _TOPIC.match(sentence[start : match.start()]):
             continue  # «По HLP-24 блокер: …» — the task the blocker is about, not a statement of its own
-        if words and words[-1].lower() not in _NOT_BEFORE_BLOCKER:
+        if words and words[-1].lower() not in _NOT_BEFORE_BLOCKER and not _ADJECTIVE.search(words[-1]):
             pieces.append(sentence[start : match.start()])
             start = match.end()
     pieces.append(sentence[start:])
