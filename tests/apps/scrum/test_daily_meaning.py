@@ -264,3 +264,29 @@ def test_a_supposed_or_intended_failure_is_no_blocker(text: str) -> None:
     """The subjunctive («лёг бы», «чтобы … не терялись») tells of no trouble that is there; «мертвый код» is code."""
     yesterday, today, blockers, _ = _read(text)
     assert (yesterday, today, blockers) == (["PAY-1"], ["PAY-2"], [])
+
+
+def test_a_blocker_after_a_dash_names_its_own_task() -> None:
+    """«сегодня PAY-2 — жду ревью PAY-1 от Димы»: PAY-2 is today's work, the wait is about PAY-1."""
+    _, today, blockers, _ = _read("вчера PAY-1. сегодня PAY-2 — жду ревью PAY-1 от Димы, не критично")
+    assert today == ["PAY-2"]
+    assert [(b["critical"], b["related_task_id"]) for b in blockers] == [(False, "PAY-1")]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "заблокирован на PAY-2: нет доступа к базе, другого ничего нет",
+        "срочно: на стейдже закончилось место, ни у кого ничего не деплоится",
+    ],
+)
+def test_nothing_else_or_nobody_deploys_is_critical(said: str) -> None:
+    _, today, blockers, _ = _read(WORK + said)
+    assert today == ["PAY-2"]
+    assert [b["critical"] for b in blockers] == [True]
+
+
+def test_a_resource_run_out_is_a_blocker() -> None:
+    _, today, blockers, _ = _read(WORK + "на тестовом стенде закончилось место на диске")
+    assert today == ["PAY-2"]
+    assert [b["critical"] for b in blockers] == [False]

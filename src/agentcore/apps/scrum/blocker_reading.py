@@ -197,7 +197,9 @@ _CANNOT_GO_ON = re.compile(
     _FLAGS,
 )
 # Nothing else left to take — critical beside a blocker, but no blocker on its own («остальные задачи закрыты»).
-_NOTHING_ELSE = re.compile(r"\bостальн\w+\s+(?:\S+\s+){0,4}?(?:сделан\w*|закрыт\w*)|\bдругого\s+нет\b", _FLAGS)
+_NOTHING_ELSE = re.compile(
+    r"\bостальн\w+\s+(?:\S+\s+){0,4}?(?:сделан\w*|закрыт\w*)|\bдругого\s+(?:\S+\s+){0,2}?(?:нет|нету)\b", _FLAGS
+)
 # Others held up, said with what stops them (a bare «вся команда» is a scope, not a stop: «вся команда на ретро»).
 _OTHERS_STOPPED = (
     # the stop first: «не собирается ни у кого», «не работает у всей команды»
@@ -205,7 +207,8 @@ _OTHERS_STOPPED = (
     r"(?:пользовател|клиент|юзер|покупател)))|"
     r"\b(?:вся\s+(?:\w+\s+)?команда|весь\s+(?:отдел|QA|qa|бэк\w*|фронт\w*)|все\b|у\s+всех|никто|ни\s+у\s+кого|"
     r"никого|whole\s+team|everyone|everybody|nobody|no\s+one)[^.;]{0,40}?"
-    r"(?:не\s+мо\w+|сто(?:ит|ят)\b|жд[её]т|ждут|простаива\w*|без\s+\w+|заблокирован\w*|не\s+(?:пуска|работа|проход)\w*|"
+    r"(?:не\s+мо\w+|сто(?:ит|ят)\b|жд[её]т|ждут|простаива\w*|без\s+\w+|заблокирован\w*|"
+    r"не\s+[а-яё]+(?:ся|тся|ет|ут|ют|ит|ат|ят)\b|"
     r"blocked|can'?t|cannot|waiting|stuck)"
 )
 WORKAROUND = re.compile(

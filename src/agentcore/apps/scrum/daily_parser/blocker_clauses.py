@@ -20,6 +20,8 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
     _BLOCKER_WORDS,
     _BLOCKER_WORDS_RE,
     _ID,
+    _TODAY,
+    _YESTERDAY,
     _clean,
     _content_words,
     readable,
@@ -87,6 +89,9 @@ _BLOCKER_RE = re.compile(
     rf"|\b{_MISSING_AFTER}|\b(?:{_STOPS_WORK})"
     # a need someone has not met: «нужен доступ к Sentry», «аналитик не ответил», «стенд отваливается»
     r"|\bнуж(?:ен|на|ны|но)\s+доступ\w*|\bотвал(?:ива|ил)\w*"
+    # a resource run out: «закончилось место на стейдже», «кончилась квота», «нет места на диске»
+    r"|\b(?:за)?кончил(?:ось|ся|ась|ись)\s+(?:\S+\s+)?(?:мест|памят|квот|лимит|лицензи|диск|баланс|токен)\w*"
+    r"|\bнет\s+места\b"
     # a third party has not delivered: «аналитик пока не ответил», «партнёры не прислали» (not «я не ответил Пете»)
     r"|\b(?:аналитик|дизайнер|заказчик|клиент|партн[её]р|банк|бэк|фронт|админ|девопс|безопасник|юрист|продакт|"
     r"менеджер|лид|тимлид|поддержк|саппорт|вендор|подрядчик|архитектор|владел)\w*\s+(?:\S+\s+){0,2}?"
@@ -196,6 +201,10 @@ def _blocker_text(text: str) -> str:
     return truncate(_clean(text), MAX_TEXT_CHARS)
 
 
+# A task of the day named before a dash, then the blocker: «сегодня ORD-51 — жду ревью ORD-50 от Димы».
+_WORK_THEN_BLOCKER = re.compile(rf"^\W*(?:(?:{_YESTERDAY}|{_TODAY})\s+)?(?:{_ID})\s*(?:[—–:]|\s-)\s+", re.IGNORECASE)
+
+
 def _blocker_from(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
     """The blocker a clause states, and the work it says is done meanwhile («…, пока делаю PAY-16» → today)."""
     cut = meanwhile_span(text)
@@ -207,6 +216,10 @@ def _blocker_from(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | No
     if not blocker or not _content_words(blocker):
         return None
     ids = task_ids_in(own)
+    topic = _WORK_THEN_BLOCKER.match(own)
+    if topic and task_ids_in(own[topic.end() :]):
+        # «сегодня ORD-51 — жду ревью ORD-50»: the blocker names its own task; the one before the dash is the work
+        ids = task_ids_in(own[topic.end() :])
     critical, _ = criticality(text)
     work = [
         {"task_id": task_id, "summary": truncate(_clean(meanwhile), MAX_TEXT_CHARS)}

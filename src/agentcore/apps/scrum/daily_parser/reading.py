@@ -176,11 +176,13 @@ def parse(message: str) -> ParsedDaily:
                 blocker, meanwhile = self_blocker
                 parsed.blockers.append(blocker)
                 planned = _PLANNED_THEN_STOPPED.match(text)
-                if planned and section in ("yesterday", "today") and blocker["related_task_id"]:
-                    # «сегодня EDU-55 — не могу начать, …»: EDU-55 is today's plan that the blocker stops
+                planned_ids = task_ids_in(planned.group(1)) if planned else []
+                if planned and planned_ids and section in ("yesterday", "today") and blocker["related_task_id"]:
+                    # «сегодня EDU-55 — не могу начать, …»: EDU-55 is today's plan that the blocker stops (or the
+                    # work beside a blocker with a task of its own: «сегодня ORD-51 — жду ревью ORD-50»)
                     target_section = parsed.yesterday if section == "yesterday" else parsed.today
-                    if blocker["related_task_id"] not in {i["task_id"] for i in target_section}:
-                        target_section.append({"task_id": blocker["related_task_id"], "summary": planned.group(1)})
+                    if planned_ids[0] not in {i["task_id"] for i in target_section}:
+                        target_section.append({"task_id": planned_ids[0], "summary": planned.group(1)})
                 if section != "blockers":
                     inferred.append(blocker)
                 _add_meanwhile(parsed.today, meanwhile)
