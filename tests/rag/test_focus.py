@@ -453,3 +453,27 @@ def test_a_weekday_gives_a_time() -> None:
     """«в среду» answers «когда» (the weekday pattern had a Latin «y» in place of «у»: «среду» never matched)."""
     shown = ["Код-фриз наступает в среду второй недели спринта."]
     assert not check_focus("когда наступает код-фриз", shown, shown, headings=["Релизы"], semantic=None).decline
+
+
+def test_an_attribute_asked_is_stated_by_its_word_or_its_units() -> None:
+    other = ["Пароль меняется каждые 90 дней."]
+    assert check_focus("какая длина пароля", other, other, semantic=None).decline
+    length = ["Длина пароля не менее 12 символов."]
+    assert not check_focus("какая длина пароля", length, length, semantic=None).decline
+    limit = ["Для колонки Review лимит мерж реквестов — 3."]
+    assert check_focus("максимальный размер мерж реквеста", limit, limit, semantic=None).decline
+    size = ["Держите мерж реквест небольшим: рекомендуемый размер — до 400 изменённых строк."]
+    assert not check_focus("максимальный размер мерж реквеста", size, size, semantic=None).decline
+
+
+def test_no_paraphrase_for_a_noun_the_sentences_own_section_uses_elsewhere() -> None:
+    head = "Оборудование — Что выдаётся новичку"
+    shown = ['Разработчики выбирают MacBook Pro 14" (32 ГБ памяти).']
+    passage = f"{head}\n{shown[0]} На ноутбуке включено шифрование диска."
+    question = "какой объём диска у макбука для разработчиков"
+    check = check_focus(question, shown, [passage], headings=[head], shown_headings=[head], embed=_close)
+    assert check.decline
+    # a noun no passage of the section uses may still be a paraphrase
+    alone = f"{head}\n{shown[0]}"
+    check = check_focus(question, shown, [alone], headings=[head], shown_headings=[head], embed=_close)
+    assert not check.decline

@@ -87,7 +87,8 @@ _ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
             r"как(?:ая|ой|ие) (?:сумм|стоимост|компенсац|доплат|лимит)|как часто|как долго|как быстро|"
             r"сколько стоит|во что обойд|какая длин|какой длин|максимум|минимум|"
             # a noun phrase that names an amount («лимит на такси», «стоимость ДМС», «размер MR»)
-            r"\bлимит\w*|\bстоимост\w*|\bразмер\w*|\bдлин[аеуы]\b|\bбюджет\w*|\bсуточн\w*",
+            r"\bлимит\w*|\bстоимост\w*|\bразмер\w*|\bдлин[аеуы]\b|\bбюджет\w*|\bсуточн\w*|"
+            r"как(?:ой|ая|ого|ую) (?:объ[её]м|вес|скорост|ширин|высот|площад)\w*",
             re.I,
         ),
     ),
@@ -562,6 +563,25 @@ def check_focus(
                     ]
             ok = not hard and not soft and any(shares[i] >= min_coverage for i in candidates)
             close = [i for i in candidates if shares[i] >= MEANING_MIN_SHARE]
+            if USED_NOUNS_BLOCK_MEANING:
+                # a paraphrase stands for a word the documents do not use: a noun of the part that the sentence's
+                # own section uses but the sentence (with its heading and the sentence before) lacks says the
+                # sentence is about something else («объём диска» next to «32 ГБ памяти» in a section that speaks
+                # of the disk elsewhere)
+                close = [
+                    i
+                    for i in close
+                    if not _lacks_used_noun(
+                        part,
+                        [
+                            shown[i],
+                            shown_headings[i],
+                            shown[i - 1] if i and shown_headings[i - 1] == shown_headings[i] else "",
+                            _sentence_before(shown[i], shown_headings[i], passages),
+                        ],
+                        _own_section(shown_headings[i], passages),
+                    )
+                ]
             if not ok and close and not hard_meaning and semantic is not None:
                 ok = _close_in_meaning(
                     part.text,
@@ -619,6 +639,45 @@ def check_focus(
         if not ok:
             missing.append(_describe(part))
     return FocusCheck(tuple(parts), tuple(answered), tuple(missing), tuple(dict.fromkeys(absent)))
+
+
+USED_NOUNS_BLOCK_MEANING = True
+"""Whether the e5 paraphrase test is closed to a sentence lacking a noun of the part that the passages use."""
+
+
+def _own_section(headings: str, passages: Sequence[str]) -> list[str]:
+    """The passages whose title is one of ``headings`` (the sections a sentence cites)."""
+    titles = {h.strip() for h in headings.splitlines() if h.strip()}
+    return [p for p in passages if p.partition("\n")[0].strip() in titles]
+
+
+def _lacks_used_noun(part: Part, texts: Sequence[str], section: Sequence[str]) -> bool:
+    """Whether a noun of ``part`` is missing from ``texts`` but used by ``section``."""
+    if not section:
+        return False
+    words, stems = _vocabulary(texts)
+    section_words, section_stems = _vocabulary(section)
+    return any(
+        _is_plain_noun(t)
+        and not _part_matches(part, t, words, stems)
+        and _part_matches(part, t, section_words, section_stems)
+        for t in part.terms
+    )
+
+
+@lru_cache(maxsize=65536)
+def _is_plain_noun(term: str) -> bool:
+    """Whether ``term`` is a noun that is no adjective too («диск», not «рабочий»: «рабочие ноуты»); a Latin name or a
+    code counts as a noun."""
+    from agentcore.text.morphology import morph_analyzer
+
+    if not re.fullmatch(r"[а-я-]+", term):
+        return True
+    morph = morph_analyzer()
+    if morph is None:
+        return True
+    parses = morph.parse(term)
+    return str(parses[0].tag.POS) == "NOUN" and not any(str(p.tag.POS) == "ADJF" for p in parses)
 
 
 YESNO_ALL_NOUNS = True
@@ -905,6 +964,8 @@ def _supplies(asks: Asks, sentence: str, question: str, part: Part | str = "") -
         return bool(_DURATION_RE.search(blanked))
     if asks == "number" and MEASURE_MUST_MATCH and _opposite_bound(part_text or question, blanked):
         return False
+    if asks == "number" and MEASURE_MUST_MATCH and not _holds_attribute(part_text or question, blanked):
+        return False
     if asks == "number" and MEASURE_MUST_MATCH:
         measure = _measure(part_text or question)
         if measure is not None:
@@ -959,6 +1020,23 @@ _MAX_BOUND_RE = re.compile(
     re.I,
 )
 _MIN_BOUND_RE = re.compile(r"\bне (?:менее|меньше|короче|ниже|раньше|реже)\b|\bминим\w*|\bот\s+\d|\bхотя бы\b", re.I)
+
+
+_ATTRIBUTES: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
+    # the attribute a question asks («какая длина пароля», «размер MR», «объём диска») and what in a sentence
+    # states it: the attribute's own word or its units
+    (re.compile(r"\bдлин\w*", re.I), re.compile(r"\bдлин\w*|\bсимвол|\bзнак|\bстрок|\bдлит|\bпродолж", re.I)),
+    (re.compile(r"\bразмер\w*", re.I), re.compile(r"\bразмер|\bстрок|\bсимвол|[КМГТ]Б\b|\bбайт", re.I)),
+    (re.compile(r"\bобъ[её]м\w*", re.I), re.compile(r"\bобъ[её]м|[КМГТ]Б\b|байт|\bлитр", re.I)),
+    (re.compile(r"\bскорост\w*", re.I), re.compile(r"\bскорост|бит/с|\bбит\b|Мбит|Гбит", re.I)),
+    (re.compile(r"\bвес\b|\bвесит", re.I), re.compile(r"\bвес|\bкг\b|\bграмм|\bкилограмм", re.I)),
+)
+
+
+def _holds_attribute(part_text: str, blanked: str) -> bool:
+    """Whether ``blanked`` states the attribute the part asks for, when it names one («какая длина пароля» is not
+    answered by «Пароль меняется каждые 90 дней», nor «какой размер MR» by «лимит — 3 merge request'а»)."""
+    return all(states.search(blanked) for asks, states in _ATTRIBUTES if asks.search(part_text))
 
 
 def _opposite_bound(part_text: str, blanked: str) -> bool:
