@@ -290,3 +290,31 @@ def test_a_resource_run_out_is_a_blocker() -> None:
     _, today, blockers, _ = _read(WORK + "на тестовом стенде закончилось место на диске")
     assert today == ["PAY-2"]
     assert [b["critical"] for b in blockers] == [False]
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        # «блокер» denied at a distance
+        ("не могу сказать, что это блокер, но CI медленный", None),
+        ("это скорее неудобство, чем блокер: CI медленный", None),
+        ("блокером это не назвать, просто долго собирается", None),
+        # a trouble told in the past that works now
+        ("прод падал ночью, сейчас поднят", None),
+        ("вчера лежал стейдж, сегодня работает", None),
+        ("прод упал ночью и до сих пор лежит", True),
+        # the exception to a «none» is the blocker
+        ("всё по плану, разве что CI иногда падает", False),
+        ("никаких блокеров, кроме вечного ожидания ревью", False),
+        ("упёрлась в баг в библиотеке, ищу обходной путь", False),
+        ("стейдж лежит второй день, но я пилю локально", False),
+        ("blocked: no access to the prod DB, and I have nothing else to work on", True),
+    ],
+)
+def test_denial_at_a_distance_a_trouble_over_and_an_exception_to_none(said: str, expected: bool | None) -> None:
+    """``expected``: None — no blocker, False — a blocker, not critical, True — a critical one; in prose and under a
+    «Блокеры:» header alike."""
+    for text in (WORK + said, HEADERS + said):
+        _, today, blockers, _ = _read(text)
+        assert "PAY-2" in today, text
+        assert (None if not blockers else any(b["critical"] for b in blockers)) == expected, text

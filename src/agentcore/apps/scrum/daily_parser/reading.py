@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -113,6 +114,11 @@ def parse(message: str) -> ParsedDaily:
             and not _TODAY_RE.match(text)
         ):
             clause.section, clause.lead = "blockers", sticky_lead  # a line in the list under «Блокеры:»
+        exception = _EXCEPT.search(text)
+        if exception and _content_words(text[exception.end() :]) and _says_none(text[: exception.start()]):
+            # «никаких блокеров, кроме вечного ожидания ревью», «всё по плану, разве что CI падает»: the exception
+            # to a «none» is the blocker
+            text, clause.section = text[exception.end() :], "blockers"
         if (
             clause.section == "blockers"
             and (
@@ -221,6 +227,17 @@ def parse(message: str) -> ParsedDaily:
     items = parsed.yesterday + parsed.today
     _SHAPES[key] = (bool(parsed.yesterday), bool(parsed.today), any(i["task_id"] is None for i in items))
     return parsed
+
+
+# An exception to a «none»: what follows is the one there is.
+_EXCEPT = re.compile(
+    r"\b(?:кроме|разве\s+что|за\s+исключением|except(?:\s+for)?|apart\s+from|other\s+than)\b\s*", re.IGNORECASE
+)
+
+
+def _says_none(text: str) -> bool:
+    """Whether ``text`` says there is no blocker or that all goes well («никаких блокеров», «всё по плану»)."""
+    return bool(_NO_BLOCKERS_RE.search(text) or NEGATED.search(text) or _NOTHING.match(_clean(text)))
 
 
 def _merge_inability(parsed: ParsedDaily) -> None:
