@@ -318,3 +318,19 @@ def test_denial_at_a_distance_a_trouble_over_and_an_exception_to_none(said: str,
         _, today, blockers, _ = _read(text)
         assert "PAY-2" in today, text
         assert (None if not blockers else any(b["critical"] for b in blockers)) == expected, text
+
+
+@pytest.mark.parametrize(
+    ("yesterday", "today"), [("вчиро", "седоня"), ("вчреа", "сеггодня"), ("вчира", "сёгодня"), ("вчера", "сиводня")]
+)
+def test_a_time_word_two_edits_off_is_that_time_word(yesterday: str, today: str) -> None:
+    """Typos by their distance to «сегодня»/«вчера», not by a list of typos."""
+    text = f"{yesterday} PAY-1 закрыл, {today} PAY-2 начну, блокеров нет"
+    assert _read(text)[:2] == (["PAY-1"], ["PAY-2"])
+
+
+@pytest.mark.parametrize("word", ["сводня", "сходня", "вчерне"])
+def test_a_real_word_near_a_time_word_stays(word: str) -> None:
+    from agentcore.apps.scrum.daily_parser.layout import _time_word
+
+    assert _time_word(word) == word

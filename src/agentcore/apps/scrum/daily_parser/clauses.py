@@ -33,6 +33,7 @@ from agentcore.apps.scrum.daily_parser.layout import (
     _RISKS,
     _SENTENCES,
     _header_typo,
+    _time_typos,
 )
 from agentcore.apps.scrum.daily_parser.lexicon import (
     _ID,
@@ -196,7 +197,7 @@ def _split_clauses(message: str) -> list[_Clause]:
     if "@" in message:
         message = _MENTION.sub("", message)  # «@petya», «@channel»: whom the daily addresses, not what it says
     for index, sentence in enumerate(_SENTENCES.split(message)):
-        sentence = _header_typo(_MARKDOWN_HEADING.sub("", _BULLET.sub("", sentence or "")).strip())
+        sentence = _header_typo(_time_typos(_MARKDOWN_HEADING.sub("", _BULLET.sub("", sentence or "")).strip()))
         label = None if _HEADER.match(sentence) else _LABEL.match(sentence)  # «Блокеры: вчера …» is a header
         if label and (_HEADER.match(sentence[label.end() :]) or _starts_section(sentence[label.end() :])):
             rest = sentence[label.end() :]

@@ -5,6 +5,7 @@ lines."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentcore.apps.scrum.daily_parser.lexicon import _BLOCKER_WORDS, _TODAY, _YESTERDAY, Section, _one_edit
 
@@ -78,3 +79,52 @@ def _header_typo(sentence: str) -> str:
     lower = word.group(1).lower()
     right = next((fixed for typo, fixed in _HEADER_WORDS.items() if _one_edit(lower, typo)), None)
     return f"{right}{sentence[word.end(1) :]}" if right else sentence
+
+
+# Misspelt time words by their distance to the word, not by a list: «седоня», «вчиро», «сгодня» are two edits or fewer
+# from «сегодня»/«вчера».  Dictionary words that close stay as written (pymorphy's vocabulary was searched for them).
+_TIME_WORD_CANDIDATE = re.compile(r"\b[свСВ][а-яёА-ЯЁ]{3,8}\b")
+_NEAR_TIME_WORDS = frozenset(
+    ["вчерась", "вчерне", "вчерти", "вчертя", "вчерчу", "сводня", "сеговия", "сродня", "сходня"]
+)
+
+
+def _edits(a: str, b: str, limit: int) -> int:
+    """The optimal-string-alignment distance of ``a`` and ``b`` (insertions, deletions, substitutions, swaps of
+    neighbours), or ``limit + 1`` once it is certain to pass ``limit``."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    before: list[int] = []
+    row = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            current[j] = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                current[j] = min(current[j], before[j - 2] + 1)
+        if min(current) > limit:
+            return limit + 1
+        before, row = row, current
+    return row[-1]
+
+
+@lru_cache(maxsize=8192)
+def _time_word(word: str) -> str:
+    """``word``, or the time word it misspells (kept capitalised when it was)."""
+    lower = word.lower()
+    if lower in ("сегодня", "вчера") or lower in _NEAR_TIME_WORDS:
+        return word
+    fixed = ""
+    if lower[0] == "с" and _edits(lower, "сегодня", 2) <= 2:
+        fixed = "сегодня"
+    elif lower.startswith("вч") and _edits(lower, "вчера", 2) <= 2:
+        fixed = "вчера"
+    if not fixed:
+        return word
+    return fixed.capitalize() if word[0].isupper() else fixed
+
+
+def _time_typos(sentence: str) -> str:
+    """``sentence`` with each misspelt «сегодня»/«вчера» written right (see :func:`_time_word`)."""
+    return _TIME_WORD_CANDIDATE.sub(lambda match: _time_word(match.group(0)), sentence)
