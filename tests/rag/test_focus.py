@@ -477,3 +477,16 @@ def test_no_paraphrase_for_a_noun_the_sentences_own_section_uses_elsewhere() -> 
     alone = f"{head}\n{shown[0]}"
     check = check_focus(question, shown, [alone], headings=[head], shown_headings=[head], embed=_close)
     assert not check.decline
+
+
+def test_words_naming_the_kind_of_value_asked_are_no_subject() -> None:
+    """«сколько денег», «минималка», «макс» say what kind of value is asked (as «сумма», «минимум» do), not what
+    about: a document writes «40 000 ₽», «не менее 12 символов», never «денег» or «минималка»."""
+    budget = ["Каждому сотруднику доступно 40 000 ₽ в календарный год на внешнее обучение."]
+    heading = ["Корпоративное обучение — Бюджет на обучение"]
+    check = check_focus("сколько денег на обучение в год", budget, budget, headings=heading, semantic=None)
+    assert not check.decline
+    length = ["Длина не менее 12 символов, обязательно буквы в разных регистрах."]
+    heading = ["Доступы и пароли — Требования к паролю"]
+    assert not check_focus("минималка по длине пароля какая", length, length, headings=heading, semantic=None).decline
+    assert question_parts("такси после работы компенсируют? сколько макс")[-1].terms != ("макс",)
