@@ -222,3 +222,23 @@ def test_a_claim_joining_two_statements_keeps_each_fact_its_own(claim: str, evid
 def test_a_joined_claim_still_catches_a_fact_taken_from_another_statement() -> None:
     evidence = "Рабочий день начинается в 9:00. Обед с 13:00 до 14:00. Рабочий день заканчивается в 18:00."
     assert not guard("Обед с 13:00 до 14:00, рабочий день заканчивается в 9:00.", evidence).ok
+
+
+def test_a_prohibition_is_one_fact_whichever_side_of_its_act_it_stands() -> None:
+    # «X нельзя» and «запрещено X» state the same prohibition (before, a claim in one form was rejected against
+    # evidence in the other); a prohibition of another act is still caught
+    assert guard("Запрещено передавать пароли.", "Передавать пароли нельзя.").ok
+    assert guard("Нельзя отключать шифрование.", "Отключать шифрование запрещено.").ok
+    assert guard("Отключать шифрование запрещено.", "Нельзя отключать шифрование.").ok
+    listed = "Записывать пароли на стикерах, в заметках телефона и пересылать их в мессенджерах запрещено."
+    assert guard("Нельзя пересылать пароли в мессенджерах.", listed).ok
+    assert not guard("Нельзя включать шифрование.", "Нельзя отключать шифрование.").ok
+    assert not guard("Включать шифрование запрещено.", "Отключать шифрование запрещено.").ok
+
+
+def test_never_without_ne_negates_its_word() -> None:
+    # «Никогда оставляйте …» (a model's slip) states a negation the evidence does not hold
+    assert not guard("Никогда оставляйте ноутбук без присмотра.", "Оставляйте ноутбук в шкафчике.").ok
+    assert "не оставля" in extract_facts("Никогда оставляйте ноутбук без присмотра.").negations
+    # «никогда не просит» is negated by its «не», and the same as «не просит»
+    assert guard("Техподдержка никогда не просит пароль.", "Техподдержка не просит сообщить пароль.").ok

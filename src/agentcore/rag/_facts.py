@@ -145,7 +145,13 @@ _UNITS = {
     "гб": "гб",
 }
 # A negation and its word stand on one line: a heading ending in «нет» does not negate the line below it.
-_NEGATION_RE = re.compile(r"(?<![\w-])(не|ни|нет|нельзя|запрещ\w*|без)[ \t\u00a0]+([а-яёa-z]+)", re.IGNORECASE)
+# «никогда» negates on its own only when no «не» follows («никогда не просит» is negated by its «не»).
+_NEGATION_RE = re.compile(
+    r"(?<![\w-])(не|ни|нет|нельзя|запрещ\w*|без|никогда(?=[ \t\u00a0]+(?!(?:не|ни)(?![\w-]))))[ \t\u00a0]+"
+    r"([а-яёa-z]+)",
+    re.IGNORECASE,
+)
+_INFINITIVE_RE = re.compile(r"(?<![\w-])([а-яё]{3,}(?:ть|ться|чь|чься))(?![\w-])", re.IGNORECASE)
 _BARE_NEGATION_RE = re.compile(
     r"(?<![\w-])(нельзя|запрещено|запрещается|запрещены|запрещен|запрещена|недопустимо"
     r"|не\s+(?:допускается|допускаются|разрешается|разрешено|разрешены))(?![\w-])",
@@ -373,13 +379,20 @@ def extract_facts(text: str) -> Facts:
     for match in _NEGATION_RE.finditer(plain):
         particle, word = match.groups()
         stem = _stem(word)
-        negation = f"не {stem}" if particle.lower() in ("не", "ни", "нет") else f"нельзя {stem}"
+        negation = f"не {stem}" if particle.lower() in ("не", "ни", "нет", "никогда") else f"нельзя {stem}"
         negations.add(negation)
         negated.add(stem)
         contexts.append((negation, _clause_words(plain, match.start(), match.start(2))))
     for match in _BARE_NEGATION_RE.finditer(plain):
         negations.add("нельзя")
         contexts.append(("нельзя", _clause_words(plain, match.start(), match.end())))
+        # «передавать пароли нельзя», «отключать их запрещено»: the prohibited act comes before the word — the
+        # same fact as «нельзя передавать», «запрещено отключать» (the infinitives of its sentence before it)
+        for verb in _INFINITIVE_RE.findall(_sentence_before_match(plain, match.start())):
+            stem = _stem(verb)
+            negations.add(f"нельзя {stem}")
+            negated.add(stem)
+            contexts.append((f"нельзя {stem}", _clause_words(plain, match.start(), match.end())))
     names: set[str] = set()
     name_contexts: list[tuple[str, frozenset[str]]] = []
     for match in _NAME_RE.finditer(plain):
@@ -410,6 +423,13 @@ def extract_facts(text: str) -> Facts:
         tuple(name_contexts),
         time_contexts,
     )
+
+
+def _sentence_before_match(text: str, end: int) -> str:
+    """The part of ``text``'s sentence that comes before ``end`` (from the last sentence end before it)."""
+    head = text[:end]
+    ends = list(_SENTENCE_END_RE.finditer(head))
+    return head[ends[-1].end() :] if ends else head
 
 
 def _content_words(text: str) -> frozenset[str]:
