@@ -26,6 +26,7 @@ SPLITS = {
     "answer_eval_dev4.json": {"dev4"},
     "answer_eval_dev5.json": {"dev5"},
     "answer_eval_devh.json": {"devh"},
+    "answer_eval_devh2.json": {"devh2"},
     "answer_eval_holdout.json": {"holdout"},
     "answer_eval_holdout2.json": {"holdout2"},
     "answer_eval_holdout3.json": {"holdout3"},
