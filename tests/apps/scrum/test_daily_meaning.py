@@ -334,3 +334,27 @@ def test_a_real_word_near_a_time_word_stays(word: str) -> None:
     from agentcore.apps.scrum.daily_parser.layout import _time_word
 
     assert _time_word(word) == word
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a case the task handles
+        "вчера PAY-1 тесты, сегодня PAY-2 — добавляю обработку, когда платежи не проходят",
+        "вчера PAY-1 — написал тесты на случай, когда сервис недоступен, сегодня PAY-2",
+        "yesterday PAY-1 done, today PAY-2 — fixing the case when users can't log in",
+        # a quoted label
+        "вчера PAY-1 закрыл, сегодня PAY-2 — экран «нет доступа» для пользователей без прав",
+        # a scope and a negation that stop nothing
+        "вчера PAY-1 закрыл, сегодня PAY-2 — все тесты зелёные, никто не жаловался",
+    ],
+)
+def test_what_the_work_is_about_is_no_blocker(text: str) -> None:
+    yesterday, today, blockers, _ = _read(text)
+    assert (yesterday, today, blockers) == (["PAY-1"], ["PAY-2"], [])
+
+
+def test_a_wait_before_a_case_clause_is_still_a_blocker() -> None:
+    """Only what comes after «когда/если» is the case: «жду доступ, когда …» still waits."""
+    _, today, blockers, _ = _read(WORK + "жду доступ к логам, когда админ освободится")
+    assert today == ["PAY-2"] and len(blockers) == 1

@@ -129,6 +129,11 @@ _DEALT_WITH_RE = re.compile(
 # A trouble told as unreal — supposed or intended (the subjunctive): «проверил, что биллинг лёг бы при нагрузке»,
 # «чтобы заказы не терялись», «it would fail if …».  Only the words that state a blocker outright outweigh it.
 _UNREAL = re.compile(r"\b(?:бы|б|чтобы|чтоб|would)\b", re.IGNORECASE)
+# What the work is about, not what stops it: a quoted label («экран «нет доступа»») and a case the task handles
+# («добавляю обработку, когда платежи не проходят», «тесты на случай, когда сервис недоступен», «fixing the case when
+# users can't log in»).  A clause states a blocker by what it says before them.
+_QUOTED = re.compile(r"«[^«»]*»|\"[^\"]*\"")
+_SCENARIO = re.compile(r"\b(?:когда|если|на\s+случай|в\s+случае|when|if|in\s+case)\b", re.IGNORECASE)
 _TROUBLES: dict[str, bool] = {}
 
 
@@ -147,9 +152,13 @@ def _names_trouble(text: str) -> bool:
 def _states_blocker(text: str, context: str = "") -> bool:
     """Whether a clause outside a «Блокеры:» list states a blocker (see :data:`_DEALT_WITH_RE`); ``context`` is the
     rest of its statement («…, буду чинить»)."""
-    if _STRONG_BLOCKER_RE.search(text):
+    main = _QUOTED.sub(" ", text) if "«" in text or '"' in text else text
+    scenario = _SCENARIO.search(main)
+    if scenario:
+        main = main[: scenario.start()]
+    if _STRONG_BLOCKER_RE.search(main):
         return True
-    return _names_trouble(text) and not _DEALT_WITH_RE.search(f"{text} {context}") and not _UNREAL.search(text)
+    return _names_trouble(main) and not _DEALT_WITH_RE.search(f"{text} {context}") and not _UNREAL.search(text)
 
 
 # «нет», «больше нет», «none really»: an adverb may stand before or after the «none».
