@@ -358,3 +358,24 @@ def test_a_wait_before_a_case_clause_is_still_a_blocker() -> None:
     """Only what comes after «когда/если» is the case: «жду доступ, когда …» still waits."""
     _, today, blockers, _ = _read(WORK + "жду доступ к логам, когда админ освободится")
     assert today == ["PAY-2"] and len(blockers) == 1
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("без ответа от безопасников выкатка невозможна, а релиз завтра", True),
+        ("весь день без интернета в офисе, работать не получается", True),
+        ("поломалась сборка мастера, у всех красный CI", True),
+        ("не можем выпустить версию в сторы — истёк сертификат разработчика", True),
+        ("our staging cluster is gone, the whole QA team is idle", True),
+        ("долго собирается проект, по 20 минут", False),
+        ("нет тестовых данных для отчёта, генерирую сам", False),
+    ],
+)
+def test_impossible_slow_or_missing_input(said: str, expected: bool) -> None:
+    """«невозможна», «не получается», a broken build, a release that cannot ship, a team idle — critical; a slow
+    build or a missing work input — a blocker that is not."""
+    for text in (WORK + said, HEADERS + said):
+        _, today, blockers, _ = _read(text)
+        assert "PAY-2" in today, text
+        assert (None if not blockers else any(b["critical"] for b in blockers)) == expected, text

@@ -127,4 +127,6 @@ def _time_word(word: str) -> str:
 
 def _time_typos(sentence: str) -> str:
     """``sentence`` with each misspelt «сегодня»/«вчера» written right (see :func:`_time_word`)."""
+    if all(_time_word(word) == word for word in _TIME_WORD_CANDIDATE.findall(sentence)):
+        return sentence  # the common case: nothing to fix, no new string
     return _TIME_WORD_CANDIDATE.sub(lambda match: _time_word(match.group(0)), sentence)
