@@ -141,6 +141,7 @@ _UNREAL = re.compile(r"\b(?:бы|б|чтобы|чтоб|would)\b", re.IGNORECASE
 _QUOTED = re.compile(r"«[^«»]*»|\"[^\"]*\"")
 _SCENARIO = re.compile(r"\b(?:когда|если|на\s+случай|в\s+случае|when|if|in\s+case)\b", re.IGNORECASE)
 _TROUBLES: dict[str, bool] = {}
+_STATES: dict[tuple[str, str], bool] = {}
 
 
 def _names_trouble(text: str) -> bool:
@@ -157,7 +158,16 @@ def _names_trouble(text: str) -> bool:
 
 def _states_blocker(text: str, context: str = "") -> bool:
     """Whether a clause outside a «Блокеры:» list states a blocker (see :data:`_DEALT_WITH_RE`); ``context`` is the
-    rest of its statement («…, буду чинить»)."""
+    rest of its statement («…, буду чинить»).  Remembered like :func:`_names_trouble`: :func:`parse` asks twice."""
+    found = _STATES.get((text, context))
+    if found is None:
+        if len(_STATES) >= 256:
+            _STATES.clear()
+        found = _STATES[(text, context)] = _reads_as_blocker(text, context)
+    return found
+
+
+def _reads_as_blocker(text: str, context: str) -> bool:
     main = _QUOTED.sub(" ", text) if "«" in text or '"' in text else text
     scenario = _SCENARIO.search(main)
     if scenario:

@@ -150,6 +150,7 @@ def readable(message: str) -> str:
     return message[:MAX_PARSED_CHARS] if len(message) > MAX_PARSED_CHARS else message
 
 
-def _informative(text: str) -> int:
-    """Content words that say something specific (not «задачи», «работаю», «буду делать»)."""
-    return sum(1 for word in _content_words(text) if word not in _GENERIC)
+def _informative(text: str, words: tuple[str, ...] | None = None) -> int:
+    """Content words that say something specific (not «задачи», «работаю», «буду делать»); ``words`` are
+    ``_content_words(text)`` when the caller has them already."""
+    return sum(1 for word in (_content_words(text) if words is None else words) if word not in _GENERIC)

@@ -22,6 +22,7 @@ from agentcore.apps.scrum.daily_parser.blocker_clauses import (
     _NONE_LEFT,
     _NOTHING,
     _PAST_TROUBLE,
+    _STATES,
     _TROUBLES,
     _blocker_from,
     _blocker_text,
@@ -77,8 +78,10 @@ def parse(message: str) -> ParsedDaily:
     """Split a daily into yesterday / today / blockers (see the module docstring); only the first
     :data:`MAX_PARSED_CHARS` characters are read."""
     key, message = message, readable(message)
-    _TROUBLES.clear()  # a memo of one reading, not across texts
-    parsed = ParsedDaily(content_words=len(_content_words(message)), informative_words=_informative(message))
+    _TROUBLES.clear()  # memos of one reading, not across texts
+    _STATES.clear()
+    words = _content_words(message)
+    parsed = ParsedDaily(content_words=len(words), informative_words=_informative(message, words))
     parsed.no_blockers_stated = bool(_NO_BLOCKERS_RE.search(message))
     clauses = _merge_blocker_runs(_split_clauses(message))
 
