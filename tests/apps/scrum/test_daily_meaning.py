@@ -379,3 +379,45 @@ def test_impossible_slow_or_missing_input(said: str, expected: bool) -> None:
         _, today, blockers, _ = _read(text)
         assert "PAY-2" in today, text
         assert (None if not blockers else any(b["critical"] for b in blockers)) == expected, text
+
+
+EN_WORK = "Yesterday finished PAY-1, today working on PAY-2. "
+EN_HEADERS = "Yesterday: PAY-1 report\nToday: PAY-2 export\nBlockers: "
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("urgent: need write access to the prod bucket", True),
+        ("the staging DB crashed and nobody on the team can run tests", True),
+        ("need the final copy from marketing, working on layout meanwhile", False),
+        ("the test environment is slow today", False),
+        ("still no answer from the bank about limits, not urgent", False),
+        ("the build was failing yesterday, works now", None),
+    ],
+)
+def test_english_needs_failures_slowness_and_recovery(said: str, expected: bool | None) -> None:
+    for text in (EN_WORK + said, EN_HEADERS + said):
+        _, today, blockers, _ = _read(text)
+        assert "PAY-2" in today, text
+        assert (None if not blockers else any(b["critical"] for b in blockers)) == expected, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "yesterday PAY-1 done, today PAY-2 — crash reporting for the mobile app",
+        "yesterday PAY-1 merged, today PAY-2 — making sure checkout never fails silently",
+    ],
+)
+def test_english_work_on_failures_is_no_blocker(text: str) -> None:
+    assert _read(text)[:3] == (["PAY-1"], ["PAY-2"], [])
+
+
+def test_a_denied_need_keeps_the_work_before_the_dash() -> None:
+    """«today PAY-2 — need a review from Anna later, not blocking»: the denial takes the need, not today's PAY-2."""
+    assert _read("yesterday PAY-1 merged, today PAY-2 — need design review from Anna later, not blocking")[:3] == (
+        ["PAY-1"],
+        ["PAY-2"],
+        [],
+    )

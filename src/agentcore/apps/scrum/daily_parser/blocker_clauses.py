@@ -98,6 +98,12 @@ _BLOCKER_RE = re.compile(
     # the work slowed: «долго собирается проект», «медленно грузится стенд», «стенд тормозит»
     r"|\b(?:долго|медленно)\s+(?:\S+\s+)?(?:собира|работа|грузит|загружа|деплои|проход|отвеча|компилир)\w*|\bтормоз(?:ит|ят)\b"
     r"|\bполомал\w*|\bневозможн\w*|\bis\s+(?:gone|dead|broken)\b"
+    # English: a need, a failure, slowness, silence
+    r"|\bneed\s+(?:\w+\s+)?access\b|\bneed\s+(?:\S+\s+){1,3}?from\s+\w+|\bнуж(?:ен|на|ны|но)\s+(?:\S+\s+){1,3}?от\s+\w+"
+    r"|(?<!never\s)(?<!not\s)\b(?:crashed|keeps\s+crashing|is\s+crashing|is\s+failing|keeps\s+failing|fails|is\s+offline|"
+    r"went\s+offline|"
+    r"is\s+unavailable|broke)\b|\bis\s+(?:very\s+|really\s+|super\s+|so\s+)?slow\b"
+    r"|\bno\s+(?:answer|reply|response)\s+(?:yet\s+)?from\b"
     # a third party has not delivered: «аналитик пока не ответил», «партнёры не прислали» (not «я не ответил Пете»)
     r"|\b(?:аналитик|дизайнер|заказчик|клиент|партн[её]р|банк|бэк|фронт|админ|девопс|безопасник|юрист|продакт|"
     r"менеджер|лид|тимлид|поддержк|саппорт|вендор|подрядчик|архитектор|владел)\w*\s+(?:\S+\s+){0,2}?"
@@ -106,7 +112,7 @@ _BLOCKER_RE = re.compile(
     r"|\bне\s+(?:ответили|прислали|выдали|согласовали|подтвердили|предоставили)\b"
     # urgency beside what is missing or failing: «горит! нет сертификата», «P0 — шлюз отвечает ошибкой»
     r"|\b(?:срочн\w*|критичн\w*|asap|urgent\w*|горит|P0|пожар\w*|(?:highest|top)\s+priority)\W+(?:[^.;!?]{0,40}?\s)?"
-    r"(?:нет\s+\w+|нуж(?:ен|на|ны|но)\b|помощь|ошибк\w*|errors?\b|returns\s+\d{3}|[45]\d\d\b)"
+    r"(?:нет\s+\w+|нуж(?:ен|на|ны|но)\b|need\w*\b|помощь|ошибк\w*|errors?\b|returns\s+\d{3}|[45]\d\d\b)"
     r"|\b(?:их|его|её|ее)\s+(?:пока\s+|ещё\s+|еще\s+|до\s+сих\s+пор\s+)?(?:нет|нету)\b",
     re.IGNORECASE,
 )

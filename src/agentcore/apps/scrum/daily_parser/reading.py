@@ -14,7 +14,6 @@ from agentcore.apps.scrum.blocker_reading import (
 )
 from agentcore.apps.scrum.daily_parser.blocker_clauses import (
     _ALL_CLEAR_RE,
-    _COMMA,
     _DENIAL_ONLY,
     _INABILITY_ONLY,
     _NO_BLOCKERS_RE,
@@ -156,7 +155,7 @@ def parse(message: str) -> ParsedDaily:
             if _names_trouble(rest):
                 # «today PAY-2 refactoring, no blockers, just waiting on a review»: the denial covers the wait, the
                 # work beside it stays.
-                rest = _clean(", ".join(p for p in _COMMA.split(rest) if p.strip() and not _names_trouble(p)))
+                rest = _clean(", ".join(p for p in _PIECES.split(rest) if p.strip() and not _names_trouble(p)))
                 if not task_ids_in(rest):
                     continue
             if section == "blockers" or not (task_ids_in(rest) or _starts_section(rest)):
@@ -232,6 +231,9 @@ def parse(message: str) -> ParsedDaily:
     return parsed
 
 
+# The pieces of a clause whose blocker is denied, to keep the work beside it: «today PAY-2 — need a review from Anna,
+# not blocking» keeps «today PAY-2».
+_PIECES = re.compile(r"\s*,\s*|\s+[—–]\s+")
 # An exception to a «none»: what follows is the one there is.
 _EXCEPT = re.compile(
     r"\b(?:кроме|разве\s+что|за\s+исключением|except(?:\s+for)?|apart\s+from|other\s+than)\b\s*", re.IGNORECASE
