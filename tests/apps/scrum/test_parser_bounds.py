@@ -56,3 +56,26 @@ def test_the_cost_grows_linearly_up_to_the_cap(token: str) -> None:
     text = token * (MAX_PARSED_CHARS // len(token) + 1)
     quarter, whole = _cpu_cost(text[: MAX_PARSED_CHARS // 4]), _cpu_cost(text[:MAX_PARSED_CHARS])
     assert whole / max(quarter, 1e-6) < 7.0
+
+
+def test_one_boundary_keeps_what_matches() -> None:
+    """``EFFECT`` is its parts under one shared word boundary: the same texts match as with the plain alternation."""
+    import re
+
+    from agentcore.apps.scrum import blocker_reading as br
+
+    parts = (br._PROD_DOWN.pattern, br._OTHERS_STOPPED, br._OTHERS_BLOCKED, br._RELEASE.pattern, br._STOP_CUES)
+    plain = re.compile("|".join(f"(?:{p})" for p in parts), re.IGNORECASE)
+    assert br._alternatives(r"a|(b|c)|[|]|\||d") == ["a", "(b|c)", "[|]", r"\|", "d"]
+    texts = [
+        "прод лежит",
+        "вся команда стоит без стенда",
+        "релиз под угрозой",
+        "сижу без задач",
+        "тестировать нечего",
+        "the whole QA team is idle",
+        "вчера закрыл PAY-1, сегодня PAY-2",
+        "все тесты зелёные",
+        "блокирует фронт и QA",
+    ]
+    assert [bool(br.EFFECT.search(t)) for t in texts] == [bool(plain.search(t)) for t in texts]
