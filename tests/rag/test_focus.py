@@ -490,3 +490,17 @@ def test_words_naming_the_kind_of_value_asked_are_no_subject() -> None:
     heading = ["Доступы и пароли — Требования к паролю"]
     assert not check_focus("минималка по длине пароля какая", length, length, headings=heading, semantic=None).decline
     assert question_parts("такси после работы компенсируют? сколько макс")[-1].terms != ("макс",)
+
+
+def test_a_count_is_answered_by_its_nouns_whatever_the_verb() -> None:
+    """«сколько стоит добавить маму в дмс» by «родителей можно прикрепить … около 38 000 ₽»: the verb is the
+    sentence's predicate in other words; a time question keeps its verb («когда придут деньги» is not answered by
+    the deadline of the claim for them)."""
+    relatives = ["Супруга, детей и родителей можно прикрепить к программе за свой счёт — около 38 000 ₽ в год."]
+    heading = ["Добровольное медицинское страхование (ДМС) — ДМС для родственников"]
+    question = "сколько стоит добавить маму в дмс"
+    assert not check_focus(question, relatives, relatives, headings=heading, semantic=None).decline
+    claim = ["В течение 30 календарных дней с даты покупки создайте заявку на возмещение расходов."]
+    heading = ["Возмещение расходов — Как подать на возмещение"]
+    question = "когда придут деньги за возмещённые расходы"
+    assert check_focus(question, claim, claim, headings=heading, semantic=None).decline
