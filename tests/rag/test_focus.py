@@ -504,3 +504,37 @@ def test_a_count_is_answered_by_its_nouns_whatever_the_verb() -> None:
     heading = ["Возмещение расходов — Как подать на возмещение"]
     question = "когда придут деньги за возмещённые расходы"
     assert check_focus(question, claim, claim, headings=heading, semantic=None).decline
+
+
+def test_a_time_word_heading_a_phrase_is_held_only_as_that_phrase() -> None:
+    # «день рождения компании» shares «рождение» and «дней» with the family-leave rule, not the phrase
+    shown = ["При рождении ребёнка сотрудник может взять до 5 календарных дней отпуска."]
+    assert check_focus("когда день рождения компании", shown, shown, semantic=None).decline
+    health = ["В году доступно 3 оплачиваемых дня здоровья."]
+    assert not check_focus("дни здоровья сколько в год", health, health, semantic=None).decline
+    days = ["Ежегодный оплачиваемый отпуск составляет 28 календарных дней."]
+    assert not check_focus("сколько дней отпуска", days, days, semantic=None).decline
+    # one word of the phrase in the heading, the other in the sentence: a paraphrase («дата выплаты»), left to the
+    # term share
+    paid = ["Если дата выплаты приходится на субботу, деньги приходят в последний рабочий день перед ней."]
+    head = ["Зарплата — Даты выплат"]
+    check = check_focus(
+        "если день зарплаты выпал на субботу когда придут деньги",
+        paid,
+        paid,
+        headings=head,
+        shown_headings=head,
+        semantic=None,
+    )
+    assert not check.decline
+
+
+def test_a_phone_number_question_is_answered_by_a_phone_number() -> None:
+    # a sentence naming VPN, agentcore and «номер» (of a ticket) gives no phone number
+    head = ["Обращения в техподдержку"]
+    lead = ["Техподдержка помогает с доступами, VPN и ассистентом agentcore; номер заявки приходит письмом."]
+    passages = [f"{head[0]}\n{lead[0]}"]
+    check = check_focus("какой номер техподдержки", lead, passages, headings=head, shown_headings=head, embed=_far)
+    assert check.decline
+    phone = ["Срочно — звоните в техподдержку по внутреннему номеру 1111."]
+    assert not check_focus("какой номер техподдержки", phone, phone, embed=_far).decline

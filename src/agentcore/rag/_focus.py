@@ -20,6 +20,7 @@ calibrated on the dev half of ``tests/data/answer_eval.json`` (``docs/rag.md``).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -548,6 +549,17 @@ def check_focus(
             candidates = [
                 i for i in candidates if not _answers_another_subject(part, shown, shown_headings, i, passages)
             ]
+            if COMPOUNDS_MUST_HOLD:
+                # «день рождения компании» is not «рождение ребёнка … 5 календарных дней»: a time word heading a
+                # noun phrase of the question is held only as that phrase
+                candidates = [
+                    i
+                    for i in candidates
+                    if _holds_compounds(
+                        part.text,
+                        [shown[i], shown_headings[i], _sentence_before(shown[i], shown_headings[i], passages)],
+                    )
+                ]
             if part.asks == "yesno":
                 candidates = [i for i in candidates if _speaks_to(part, shown[i], shown_headings[i], semantic, embed)]
                 if YESNO_ALL_NOUNS:
@@ -646,6 +658,50 @@ def check_focus(
         if not ok:
             missing.append(_describe(part))
     return FocusCheck(tuple(parts), tuple(answered), tuple(missing), tuple(dict.fromkeys(absent)))
+
+
+COMPOUNDS_MUST_HOLD = True
+"""Whether a time word that heads a noun phrase of the part («день рождения», «день здоровья») is held by a
+supplying sentence only as that phrase (both words, in a row, in the sentence, its heading or the sentence before)."""
+
+_UNIT_HEADS = frozenset({"день", "неделя", "месяц", "год", "час", "минута"})
+
+
+def _compounds(text: str) -> list[tuple[str, str]]:
+    """The phrases of ``text`` a time word heads with a genitive noun after it: ``(«день», «рождение»)``."""
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    if morph is None:
+        return []
+    words = _WORD_RE.findall(text.lower())
+    found = []
+    for k, (left, right) in enumerate(itertools.pairwise(words)):
+        if _lemma(left) not in _UNIT_HEADS or _lemma(right) in _UNIT_HEADS or len(right) < 4:
+            continue
+        if any(re.fullmatch(r"скольк\w*|скок\w*|несколько|\d+|доп", w) for w in words[max(0, k - 2) : k]):
+            continue  # «сколько дней отпуска», «сколько доп дней»: the unit counted, not a phrase
+        if k and words[k - 1] in ("в", "во", "на", "за", "через", "раз", "каждый", "каждую", "каждые"):
+            continue  # «раз в неделю занятия»: a frequency or a span, not a phrase
+        parse = morph.parse(right)[0]
+        if "NOUN" in parse.tag and "gent" in parse.tag and _lemma(right) not in _QUESTION_WORDS:
+            found.append((_lemma(left), _lemma(right)))
+    return found
+
+
+def _holds_compounds(part_text: str, texts: Sequence[str]) -> bool:
+    """Whether ``texts`` hold every phrase :func:`_compounds` finds in ``part_text`` whose two words they both hold
+    as that phrase, the two words in a row: both words held apart («рождении ребёнка … 5 календарных дней» for «день
+    рождения») is another subject; a phrase the sentence does not hold whole is left to the term share (a paraphrase:
+    «дата выплаты» for «день зарплаты»)."""
+    phrases = _compounds(part_text)
+    if not phrases:
+        return True
+    read = [[_lemma(w) for w in _WORD_RE.findall(text.lower())] for text in texts]
+    pairs = {pair for found in read for pair in itertools.pairwise(found)}
+    # both words in one text (not one in the heading, one in the sentence: «Зарплата …» over «… рабочий день»)
+    apart = [phrase for phrase in phrases if any(set(phrase) <= set(found) for found in read)]
+    return all(phrase in pairs for phrase in apart)
 
 
 USED_NOUNS_BLOCK_MEANING = True
@@ -970,6 +1026,9 @@ def _supplies(asks: Asks, sentence: str, question: str, part: Part | str = "") -
     if asks == "name" and _ASKS_PROPER_NAME_RE.search(part_text or question):
         # «как называется школа», «какая модель монитора»: a proper name — a figure («27"», «50%») names nothing
         blanked = re.sub(r"\d+(?:[.,:]\d+)?\S*", lambda m: " " * len(m.group()), blanked)
+    if asks in ("service", "name") and _ASKS_PHONE_RE.search(part_text or question):
+        # «какой номер техподдержки», «по какому телефону»: a phone number, not a portal or a role
+        return bool(_PHONE_RE.search(blanked))
     if asks == "name" and isinstance(part, Part):
         return _names_near(part, sentence, blanked)
     if asks == "time" and _ASKS_CLOCK_RE.search(part_text or question):
@@ -1188,6 +1247,8 @@ def _holds_measure(measure: Measure, blanked: str, part: Part | None) -> bool:
     return any(0 < h - f <= 3 or 0 < f - h <= 2 for h in heads for f in figures)
 
 
+_ASKS_PHONE_RE = re.compile(r"\bномер\w*(?!\s+(?:заявк|тикет|ЭЛН|больничн|договор|карт|счет|счёт))|\bтелефон\w*", re.I)
+_PHONE_RE = re.compile(r"(?<![\d-])(?:\+?\d[\d\s()\u00a0-]{2,}\d)(?![\d-])")
 _ASKS_PERSONAL_NAME_RE = re.compile(r"\bкак\s+(?:его|её|ее|их)?\s*(?:зовут|звать)\b|\bфамили\w*|\bимя\b|\bфио\b", re.I)
 _PERSONAL_NAME_RE = re.compile(
     r"(?<![.!?]\s)(?<!^)\b[А-ЯЁ][а-яё]+\s+[А-ЯЁ][а-яё]+(?:ов|ев|ёв|ин|ын|ский|цкий|ова|ева|ина|ына|ская|цкая)\b|"
