@@ -297,3 +297,22 @@ def test_a_question_that_only_tells_what_happened_is_answered_with_what_to_do() 
     )
     answer = extractive_answer("потерял телефон с рабочей почтой", [_hit(text, "Оборудование — Утеря или кража")])
     assert "1 час" in answer
+
+
+def test_the_general_rule_is_supplied_next_to_a_quoted_rule_for_a_case_the_question_does_not_name() -> None:
+    from agentcore.rag.answer import Excerpt, _units, supplying_excerpts
+
+    summer = (
+        "Летом многие хотят отдыхать одновременно, поэтому в этот период можно уйти в отпуск не более чем на "
+        "14 календарных дней подряд."
+    )
+    lead = "В компании ежегодный оплачиваемый отпуск составляет 28 календарных дней."
+    hits = [
+        Hit(id="s", doc_id="d", title="Отпуск — Летний период", text=summer, score=1.0, source="d.md", rank=1),
+        Hit(id="l", doc_id="d", title="Отпуск", text=lead, score=0.9, source="d.md", rank=2),
+    ]
+    quoted = [Excerpt(_units(summer)[0], hits[0])]
+    added = supplying_excerpts("сколько дней отпуска", hits, quoted)
+    assert [e.unit.text for e in added] == [lead]
+    # a question that names the case keeps the case's rule alone
+    assert supplying_excerpts("сколько дней отпуска летом", hits, quoted) == []

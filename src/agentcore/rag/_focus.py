@@ -914,17 +914,31 @@ def best_supplier(
     return None if best is None or best[1][0] < min_coverage else best[0]
 
 
-def supplier_scores(part: Part, question: str, candidates: Sequence[tuple[str, str]]) -> dict[int, tuple[float, int]]:
+def supplier_scores(
+    part: Part, question: str, candidates: Sequence[tuple[str, str]]
+) -> dict[int, tuple[float, int, int]]:
     """For each candidate ``(sentence, heading)`` that gives the value ``part`` asks for: ``(share of the part's
-    subject terms it holds, strength of the value)`` — a clock time or a date is a stronger answer to «когда» than a
-    duration, a name or an address a stronger answer to «какой сервис» than a role."""
+    subject terms it holds, strength of the value, generality)`` — a clock time or a date is a stronger answer to
+    «когда» than a duration, a name or an address a stronger answer to «какой сервис» than a role; on a tie, the
+    general rule answers a question that names no case before a rule for a case the question does not name
+    («Летом … не более 14 календарных дней», «Более длинный летний отпуск согласуется с директором»)."""
     if part.asks not in SLOT_ASKS:
         return {}
-    found: dict[int, tuple[float, int]] = {}
+    found: dict[int, tuple[float, int, int]] = {}
+    general = not _CASE_RE.search(part.text)
     for index, (sentence, heading) in enumerate(candidates):
         if _supplies(part.asks, sentence, question, part):
-            found[index] = (_share(part, [sentence, heading]), _strength(part.asks, sentence))
+            case = general and bool(_CASE_RE.search(sentence))
+            found[index] = (_share(part, [sentence, heading]), _strength(part.asks, sentence), int(not case))
     return found
+
+
+_CASE_RE = re.compile(
+    r"^\s*(?:если|при|кроме|летом|зимой|весной|осенью)\b|\b(?:летн|зимн)\w*|\bв этот период|\bболее длинн\w*|"
+    r"\bза (?:рубежом|границей)|\bзарубежн\w*",
+    re.I,
+)
+"""A sentence stating a rule for a case: a condition, a season, a trip abroad, a longer one."""
 
 
 _STRONG = {
@@ -963,7 +977,7 @@ def semantic_supplier(
     hard, _soft = _lacks_focus(part, [t for t in part.terms if not _part_matches(part, t, words, stems)])
     if hard:
         return None
-    ranked = sorted((i for i, (share, _) in scored.items() if share > 0), key=lambda i: (-scored[i][0], i))
+    ranked = sorted((i for i, (share, *_) in scored.items() if share > 0), key=lambda i: (-scored[i][0], i))
     indices = ranked[:MAX_SEMANTIC_CANDIDATES]
     if embed is None:
         # A sentence whose vector is already at hand (shipped with the bundled knowledge base, or cached) costs no
