@@ -135,7 +135,10 @@ _DEALT_WITH_RE = re.compile(
     r"пофиксить|поправить|"
     r"разбираться|поправлю|поправить|буду\s+чинить|"
     r"падал[аио]?|лежал[аио]?|не\s+работал[аио]?|зависал[аио]?|висел[аио]?|тормозил[аио]?|ломал[аио]?|"
-    r"was|were)\b",
+    r"was|were|solved|sorted\s+(?:it|that|this)|figured\s+(?:it\s+)?out|worked\s+around|победил\w*|"
+    r"обош(?:ёл|ел|ла|ли))\b"
+    # the trouble is over by what it is now: «долго собирался проект, поставил кэш, теперь сборка 2 минуты»
+    r"|\bтеперь\s+(?!уже\b|ещё\b|еще\b|вообще\b|совсем\b)(?:\S+\s+){0,2}?(?:\d+\s*(?:мин|сек|с\b|ms|мс)|быстр\w*|работает|норм\w*|ок\b|в\s+порядке|летает)",
     re.IGNORECASE,
 )
 
@@ -148,6 +151,25 @@ _UNREAL = re.compile(r"\b(?:бы|б|чтобы|чтоб|would)\b", re.IGNORECASE
 # users can't log in»).  A clause states a blocker by what it says before them.
 _QUOTED = re.compile(r"«[^«»]*»|\"[^\"]*\"")
 _SCENARIO = re.compile(r"\b(?:когда|если|на\s+случай|в\s+случае|when|if|in\s+case)\b", re.IGNORECASE)
+# What a task is about, told with trouble words: the content of a check («проверил, что без доступа пользователь
+# видит заглушку»), a thing described by what it blocks («заглушка, которая блокирует повторную отправку»), a
+# feature named by the noun («блокировка аккаунта после 5 попыток»), a metric that moved («отток упал на 3%»).
+# Left out when deciding whether a clause states a blocker, like a scenario.
+_ABOUT_THE_WORK = re.compile(
+    r"\b(?:проверил[аи]?|проверяю|проверим|протестировал[аи]?|тестирую|убедил(?:ся|ась|ись)|checked|verified|tested|"
+    r"made\s+sure)\s*,?\s*(?:что|that)\b[^;.!?—]*"
+    r"|,?\s*\bкотор(?:ый|ая|ое|ые|ую|ой|ых)\s+(?:не\s+)?(?:блокиру\w+|запреща\w+|не\s+да[её]т|не\s+дают|не\s+пуска\w+|"
+    r"отклоня\w+|отсека\w+|ограничива\w+)[^,;.]*"
+    r"|\bблокировк\w*"
+    r"|\b(?:упал[аои]?|снизил(?:ся|ась|ось|ись)|просел[аио]?|вырос(?:ла|ло|ли)?|dropped|fell|went\s+(?:down|up))\s+"
+    r"(?:на|by|до|to)\s+~?\d",
+    re.IGNORECASE,
+)
+_ABOUT_THE_WORK_HINT = re.compile(
+    r"провер|протест|тестир|убедил|checked|verified|tested|made\s+sure|котор|блокировк|"
+    r"упал|снизил|просел|вырос|dropped|fell|went",
+    re.IGNORECASE,
+)
 _TROUBLES: dict[str, bool] = {}
 _STATES: dict[tuple[str, str], bool] = {}
 
@@ -177,6 +199,8 @@ def _states_blocker(text: str, context: str = "") -> bool:
 
 def _reads_as_blocker(text: str, context: str) -> bool:
     main = _QUOTED.sub(" ", text) if "«" in text or '"' in text else text
+    if _ABOUT_THE_WORK_HINT.search(main):
+        main = _ABOUT_THE_WORK.sub(" ", main)
     scenario = _SCENARIO.search(main)
     if scenario:
         main = main[: scenario.start()]

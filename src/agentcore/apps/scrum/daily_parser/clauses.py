@@ -21,6 +21,7 @@ from agentcore.apps.scrum.daily_parser.blocker_clauses import (
 )
 from agentcore.apps.scrum.daily_parser.layout import (
     _BULLET,
+    _CHECKBOX,
     _COURTESY,
     _DASHES,
     _EMOJI_SECTION,
@@ -30,9 +31,12 @@ from agentcore.apps.scrum.daily_parser.layout import (
     _LEADING_SYMBOLS,
     _MARKDOWN_HEADING,
     _MENTION,
+    _REMARK,
     _RISKS,
     _SENTENCES,
+    _TABLE_ROW,
     _header_typo,
+    _table_row,
     _time_typos,
 )
 from agentcore.apps.scrum.daily_parser.lexicon import (
@@ -125,6 +129,9 @@ def _topic_of_next(lead: str, rest: str) -> bool:
     return _starts_section(rest) and not task_ids_in(statement)
 
 
+_TIME_THEN_COMMA = re.compile(rf"(?:{_YESTERDAY}|{_TODAY})\s*,\s*", re.IGNORECASE)
+
+
 def _clauses_of(piece: str) -> list[str]:
     """``piece`` split at clause boundaries (:data:`_CLAUSE_SPLIT`), never inside parentheses: «DATA-310 done (был
     баг с падением джобы, пофиксил)» is one clause."""
@@ -138,6 +145,13 @@ def _clauses_of(piece: str) -> list[str]:
             continue  # «стенд вчера падал»: a time word inside a statement, not a new one after a task
         if "," not in match.group(0) and _topic_of_next(lead, piece[match.end() :]):
             continue  # «CLN-36 — сегодня беру фильтр»: the id is what the time-word statement is about
+        ended = _TIME_THEN_COMMA.match(piece, match.end()) if "," not in match.group(0) else None
+        if ended and task_ids_in(lead):
+            # «Wrapped up CAL-30 yesterday, picking up CAL-31 today»: a time word with a comma after the task ends
+            # the task's statement, it does not open the next one
+            parts.append(piece[start : ended.end()])
+            start = ended.end()
+            continue
         parts.append(piece[start : match.start()])
         start = match.end()
     parts.append(piece[start:])
@@ -196,6 +210,8 @@ def _split_clauses(message: str) -> list[_Clause]:
     clauses: list[_Clause] = []
     if "@" in message:
         message = _MENTION.sub("", message)  # «@petya», «@channel»: whom the daily addresses, not what it says
+    if "|" in message:
+        message = _TABLE_ROW.sub(_table_row, message)
     for index, sentence in enumerate(_SENTENCES.split(message)):
         sentence = _header_typo(_time_typos(_MARKDOWN_HEADING.sub("", _BULLET.sub("", sentence or "")).strip()))
         label = None if _HEADER.match(sentence) else _LABEL.match(sentence)  # «Блокеры: вчера …» is a header
@@ -212,13 +228,19 @@ def _split_clauses(message: str) -> list[_Clause]:
         if _DASHES.match(sentence):  # «• —» under «Блокеры»: a dash for «none», not a bullet without text
             clauses.append(_Clause("—", index))
             continue
+        checkbox = _CHECKBOX.match(sentence) if sentence[:1] == "[" else None
+        if checkbox:
+            hint = "yesterday" if checkbox.group("done") else "today"
+            sentence = sentence[checkbox.end() :]
         symbols = _LEADING_SYMBOLS.match(sentence)
         if symbols:
-            hint = next((_EMOJI_SECTION[c] for c in symbols.group(0) if c in _EMOJI_SECTION), None)
+            hint = next((_EMOJI_SECTION[c] for c in symbols.group(0) if c in _EMOJI_SECTION), hint)
             sentence = _BULLET.sub("", sentence[symbols.end() :]).strip()
         if not sentence or _COURTESY.match(sentence):
             continue
         if _RISKS.match(sentence):  # a risk is not an impediment: «Риски: PAY-2 может не влезть в спринт»
+            continue
+        if _REMARK.match(sentence) and not task_ids_in(sentence):  # «Вопрос к Пете: …», «Concerns: …»
             continue
         alone = _HEADER_ALONE.match(sentence)
         if alone:

@@ -24,9 +24,9 @@ _SECTION_TAIL = rf"(?:\s+(?:на|for|{_YESTERDAY}|{_TODAY})){{0,3}}"
 _HEADER_VERB = r"(?:\s+(?:сделал[аи]?|сделано|делал[аи]?|успел[аи]?|сделаю|буду\s+делать|планирую|делаю))?"
 _HEADER = re.compile(
     r"^\s*(?:(?:(?:что\s+(?:сделал[аи]?|делал[аи]?)|итоги?|результаты?|summary)\s+)?(?:за|на|for)\s+)?"
-    rf"(?:(?P<y>(?:{_YESTERDAY}){_SECTION_TAIL}{_HEADER_VERB}|y|что\s+(?:сделал[аи]?|сделано)|из\s+сделанного|"
+    rf"(?:(?P<y>(?:{_YESTERDAY}){_SECTION_TAIL}{_HEADER_VERB}|y|было|что\s+(?:сделал[аи]?|сделано)|из\s+сделанного|"
     r"сделанное)|"
-    rf"(?P<t>(?:{_TODAY}){_SECTION_TAIL}{_HEADER_VERB}|t|doing|next(?:\s+up)?|в\s+процессе|in\s+process|"
+    rf"(?P<t>(?:{_TODAY}){_SECTION_TAIL}{_HEADER_VERB}|t|будет|doing|next(?:\s+up)?|в\s+процессе|in\s+process|"
     r"что\s+(?:буду|будем|планирую|собираюсь)(?:\s+делать)?)|"
     rf"(?P<b>{_BLOCKER_WORDS}|b|(?:что\s+)?(?:мешает|блокирует|тормозит)))"
     r"\s*(?:[:：]|—|–|-(?!\w)|=>|->|[^\w\s#(«\"\[,.;!?]+)\s*",
@@ -50,6 +50,26 @@ _COURTESY = re.compile(
 # Who writes, before the daily itself («QA:», «Петя:», «Backend team:»): one or two words and a colon.
 _LABEL = re.compile(r"^\s*[A-Za-zА-Яа-яЁё][\w.]{0,15}(?:\s+[\w.#/-]{1,30})?\s*:\s+")
 _RISKS = re.compile(r"^\s*(?:риск(?:и|ов)?|risks?)\s*(?:[:：]|—|–|-(?!\w))", re.IGNORECASE)
+# A remark under a label of its own — a concern, a question, a note, an idea («Concerns: the library looks
+# unmaintained», «Вопрос к Пете: когда демо?», «FYI: …»): no work item and no impediment unless it names a task.
+_REMARK = re.compile(
+    r"^\s*(?:concerns?|опасени[ея]|вопрос[ыа]?(?:\s+(?:к|для)\s+[\w.]+)?|questions?(?:\s+(?:for|to)\s+[\w.]+)?|"
+    r"notes?|fyi|p\.\s?s\.?|ps|на\s+заметку|заметк[аи]|замечани[ея]|комментари[йи]|идеи|идея|ideas?)"
+    r"\s*(?:[:：]|—|–|-(?!\w))",
+    re.IGNORECASE,
+)
+# A done / open checkbox before an item («[x] PAY-1 …», «[ ] PAY-2 …»): done is yesterday's, open is today's.
+_CHECKBOX = re.compile(r"^\[(?:(?P<done>[xXхХvV✓✔])|\s?)\]\s*")
+# A row of a markdown table («| вчера | PAY-1 — возвраты |»): its first cell heads the rest; a rule row goes.
+_TABLE_ROW = re.compile(r"^[ \t]*\|[ \t]*([^|\n]*?)[ \t]*\|[ \t]*([^\n]*?)[ \t]*\|?[ \t]*$", re.MULTILINE)
+_TABLE_RULE = re.compile(r"^[\s|:-]*$")
+
+
+def _table_row(match: re.Match[str]) -> str:
+    head, rest = match.group(1), match.group(2)
+    if _TABLE_RULE.match(match.group(0)):
+        return ""
+    return f"{head}: {rest.replace(' | ', ', ')}" if head and rest else head or rest
 
 
 _DASHES = re.compile(r"^\s*[-—–]+\s*$")

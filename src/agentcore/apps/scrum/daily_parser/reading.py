@@ -38,9 +38,10 @@ from agentcore.apps.scrum.daily_parser.items import (
     _items,
     _only_verbs,
 )
-from agentcore.apps.scrum.daily_parser.layout import _typo_none
+from agentcore.apps.scrum.daily_parser.layout import _LEADING_SYMBOLS, _typo_none
 from agentcore.apps.scrum.daily_parser.lexicon import (
     _TODAY_RE,
+    _WORD,
     _YESTERDAY_RE,
     Section,
     _clean,
@@ -48,6 +49,7 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
     _informative,
     _starts_section,
     _verb_section,
+    _wordset,
     readable,
 )
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
@@ -127,6 +129,7 @@ def parse(message: str) -> ParsedDaily:
                 _NOTHING.match(text)
                 or _NOTHING.match(_blocker_text(text))
                 or _typo_none(text)
+                or (text[:1] in _NONE_SYMBOLS and _NOTHING.match(_LEADING_SYMBOLS.sub("", text)))
                 or (_NONE_FIRST.match(_blocker_text(text)) and not _names_trouble(text))
             )
         ) or (_NONE_LEFT.match(text)):
@@ -158,14 +161,14 @@ def parse(message: str) -> ParsedDaily:
                 rest = _clean(", ".join(p for p in _PIECES.split(rest) if p.strip() and not _names_trouble(p)))
                 if not task_ids_in(rest):
                     continue
-            if section == "blockers" or not (task_ids_in(rest) or _starts_section(rest)):
+            if section == "blockers" or not (task_ids_in(rest) or _starts_section(rest)) or _not_work(rest):
                 continue
             text = rest
         if _NO_BLOCKERS_RE.search(text):  # «…, блокеров нет»: keep what else the clause says
             text = _clean(_NO_BLOCKERS_RE.sub("", text))
             if not text or not (_content_words(text) or task_ids_in(text)):
                 continue
-        if _ASIDE.match(text) and not task_ids_in(text):
+        if (_ASIDE.match(text) or _not_work(text)) and not task_ids_in(text):
             continue
         if (
             _CONDITION.match(text)
@@ -194,6 +197,19 @@ def parse(message: str) -> ParsedDaily:
                 if section != "blockers":
                     inferred.append(blocker)
                 _add_meanwhile(parsed.today, meanwhile)
+            continue
+        if (
+            section is None
+            and last is not None
+            and last[0] == clause.sentence
+            and last_position == position - 1
+            and _BUT.match(text)
+            and not task_ids_in(text)
+            and not _starts_section(text)
+        ):
+            # «…, но они уже выкатили эндпоинт»: how the task before it stands
+            for item in last[2]:
+                item["summary"] = truncate(f"{item['summary']}, {_clean(text)}", MAX_TEXT_CHARS)
             continue
         if section is None:
             if sticky is not None and sticky_explicit and sticky != "blockers":
@@ -238,6 +254,29 @@ _PIECES = re.compile(r"\s*,\s*|\s+[—–]\s+")
 _EXCEPT = re.compile(
     r"\b(?:кроме|разве\s+что|за\s+исключением|except(?:\s+for)?|apart\s+from|other\s+than)\b\s*", re.IGNORECASE
 )
+
+
+# A «but» or a deed of others (their pronoun first) in the sentence of a task's clause goes on with that task: «По
+# CRM-22 зависим от поиска, но они уже выкатили эндпоинт» says how that task stands, it is no work of the author's.
+_BUT = re.compile(r"^\W*(?:но|однако|but|however|они|они\s+же|he|she|they)\b", re.IGNORECASE)
+_NONE_SYMBOLS = frozenset("❌🚫⛔✖✗")
+# Words that alone make no piece of work: who, a link word, a title over the daily («У меня», «me», «Отчёт:»).
+_NOT_WORK_WORDS = _wordset(
+    """у меня мне нас нам лично я мы me us my i for и а но and but so вообще отчёт отчет
+    report daily дейли standup стендап статус status update апдейт"""
+)
+
+
+def _not_work(text: str) -> bool:
+    """Whether a clause without a task id is no piece of work: a question («кто дежурит на следующей неделе?») or
+    only words of :data:`_NOT_WORK_WORDS`."""
+    if text.rstrip().endswith("?"):
+        return True
+    words = [w.lower() for w in _WORD.findall(text)]
+    words = [
+        w for w in words if w not in _NOT_WORK_WORDS and not _YESTERDAY_RE.fullmatch(w) and not _TODAY_RE.fullmatch(w)
+    ]
+    return not words and any(w in _NOT_WORK_WORDS for w in _WORD.findall(text.lower()))
 
 
 def _says_none(text: str) -> bool:
