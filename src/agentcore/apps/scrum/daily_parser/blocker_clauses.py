@@ -166,8 +166,8 @@ _ABOUT_THE_WORK = re.compile(
     re.IGNORECASE,
 )
 _ABOUT_THE_WORK_HINT = re.compile(
-    r"провер|протест|тестир|убедил|checked|verified|tested|made\s+sure|котор|блокировк|"
-    r"упал|снизил|просел|вырос|dropped|fell|went",
+    r"\b(?:провер|протест|тестир|убедил|checked|verified|tested|made\s+sure|котор|блокировк|"
+    r"упал|снизил|просел|вырос|dropped|fell|went)",
     re.IGNORECASE,
 )
 _TROUBLES: dict[str, bool] = {}
@@ -199,12 +199,16 @@ def _states_blocker(text: str, context: str = "") -> bool:
 
 def _reads_as_blocker(text: str, context: str) -> bool:
     main = _QUOTED.sub(" ", text) if "«" in text or '"' in text else text
-    if _ABOUT_THE_WORK_HINT.search(main):
-        main = _ABOUT_THE_WORK.sub(" ", main)
     scenario = _SCENARIO.search(main)
     if scenario:
         main = main[: scenario.start()]
-    if _STRONG_BLOCKER_RE.search(main):
+    strong = bool(_STRONG_BLOCKER_RE.search(main))
+    if not strong and not _names_trouble(main):
+        return False  # most clauses: no trouble at all, nothing about the work to leave out
+    if _ABOUT_THE_WORK_HINT.search(main):
+        main = _ABOUT_THE_WORK.sub(" ", main)
+        strong = bool(_STRONG_BLOCKER_RE.search(main))
+    if strong:
         return True
     return _names_trouble(main) and not _DEALT_WITH_RE.search(f"{text} {context}") and not _UNREAL.search(text)
 

@@ -269,14 +269,18 @@ _NOT_WORK_WORDS = _wordset(
 
 def _not_work(text: str) -> bool:
     """Whether a clause without a task id is no piece of work: a question («кто дежурит на следующей неделе?») or
-    only words of :data:`_NOT_WORK_WORDS`."""
+    only words of :data:`_NOT_WORK_WORDS` beside time words («У меня», «today, me»)."""
     if text.rstrip().endswith("?"):
         return True
-    words = [w.lower() for w in _WORD.findall(text)]
-    words = [
-        w for w in words if w not in _NOT_WORK_WORDS and not _YESTERDAY_RE.fullmatch(w) and not _TODAY_RE.fullmatch(w)
-    ]
-    return not words and any(w in _NOT_WORK_WORDS for w in _WORD.findall(text.lower()))
+    if text.count(" ") > 5:  # a leftover is a word or two
+        return False
+    words = _WORD.findall(text)
+    if not words or len(words) > 4:  # a leftover is a word or two
+        return False
+    lower = [w.lower() for w in words]
+    return any(w in _NOT_WORK_WORDS for w in lower) and all(
+        w in _NOT_WORK_WORDS or _YESTERDAY_RE.fullmatch(w) or _TODAY_RE.fullmatch(w) for w in lower
+    )
 
 
 def _says_none(text: str) -> bool:
