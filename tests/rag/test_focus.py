@@ -538,3 +538,12 @@ def test_a_phone_number_question_is_answered_by_a_phone_number() -> None:
     assert check.decline
     phone = ["Срочно — звоните в техподдержку по внутреннему номеру 1111."]
     assert not check_focus("какой номер техподдержки", phone, phone, embed=_far).decline
+
+
+def test_a_name_standing_after_another_noun_names_that_noun_not_the_thing_asked() -> None:
+    # the heading names the VPN; «Гостевая сеть Romashka-Guest» names a network, «Мы используем WireGuard» the VPN
+    head = ["Настройка VPN — Когда VPN нужен"]
+    guest = ["Гостевая сеть Romashka-Guest даёт только интернет."]
+    assert check_focus("какой vpn", guest, guest, headings=head, shown_headings=head, embed=_far).decline
+    ours = ["Мы используем WireGuard."]
+    assert not check_focus("какой vpn", ours, ours, headings=head, shown_headings=head, embed=_far).decline

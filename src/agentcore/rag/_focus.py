@@ -1306,7 +1306,11 @@ def _names_near(part: Part, sentence: str, blanked: str) -> bool:
     tokens = [(m.start(), m.group()) for m in _WORD_RE.finditer(sentence)]
     at = [i for i, (_, w) in enumerate(tokens) if _part_matches(part, head, *_vocabulary([w]))]
     if not at:
-        return True
+        if not NAMES_OF_OTHER_NOUNS_EXCLUDED:
+            return True
+        # X named by the heading only: a name standing right after another noun names that noun («Гостевая сеть
+        # Romashka-Guest» names a network, not the VPN the heading is about; «Мы используем WireGuard» names X)
+        return _free_name(part, blanked)
     for i in at:
         lo, hi = tokens[max(0, i - NAME_WINDOW)][0], i + NAME_WINDOW + 1
         end = tokens[hi][0] if hi < len(tokens) else len(sentence)
@@ -1316,6 +1320,40 @@ def _names_near(part: Part, sentence: str, blanked: str) -> bool:
         left = re.split(r"[,;:()]", blanked[lo:start])[-1]
         right = re.split(r"[,;:()]", blanked[stop:end])[0]
         if _gives("name", _ROLE_WORDS.sub(" ", _CONTACT_RE.sub(" ", f"{left} {right}")), part.text):
+            return True
+    return False
+
+
+NAMES_OF_OTHER_NOUNS_EXCLUDED = True
+
+
+def _free_name(part: Part, blanked: str) -> bool:
+    """Whether ``blanked`` holds a name (:func:`_gives`) whose run of name words does not stand right after a
+    Cyrillic noun (an apposition to that noun)."""
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    words = list(_WORD_RE.finditer(blanked))
+    for k, match in enumerate(words):
+        if not _gives("name", _ROLE_WORDS.sub(" ", _CONTACT_RE.sub(" ", match.group())), part.text):
+            continue
+        j = k
+        # a run of name words («Wi-Fi Romashka-Corp») is one name: look before its first word
+        while (
+            j > 0
+            and _gives("name", words[j - 1].group(), part.text)
+            and not blanked[words[j - 1].end() : words[j].start()].strip(" ")
+        ):
+            j -= 1
+        before = words[j - 1].group().lower() if j > 0 else ""
+        gap = blanked[words[j - 1].end() : words[j].start()] if j > 0 else ""
+        attached = (
+            morph is not None
+            and re.fullmatch(r"[а-яё-]+", before) is not None
+            and not re.search(r"[,;:()—–«»|]", gap)
+            and "NOUN" in morph.parse(before)[0].tag
+        )
+        if not attached:
             return True
     return False
 
