@@ -170,13 +170,7 @@ class ErrorEvent(_Event):
 
 
 AgentStepEvent = Annotated[
-    StepStartedEvent
-    | ThoughtEvent
-    | ToolInvokedEvent
-    | ObservationEvent
-    | ClientToolEvent
-    | FinalEvent
-    | ErrorEvent,
+    StepStartedEvent | ThoughtEvent | ToolInvokedEvent | ObservationEvent | ClientToolEvent | FinalEvent | ErrorEvent,
     Field(discriminator="type"),
 ]
 """Any step event; ``event.type`` tells which."""

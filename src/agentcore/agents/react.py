@@ -658,9 +658,7 @@ class ReActAgent:
         names = {tool.name for tool in self.tools}
         return names | (run.client.names if run.client is not None else set())
 
-    def _format_problem(
-        self, run: ReActRun, reply: str, parsed: ReActParse, action: ParsedAction | None
-    ) -> str | None:
+    def _format_problem(self, run: ReActRun, reply: str, parsed: ReActParse, action: ParsedAction | None) -> str | None:
         """Why ``reply`` cannot be acted on or taken as the answer (``None``: it can)."""
         if not reply.strip():
             return "пустой ответ"

@@ -159,9 +159,7 @@ def _root(error: BaseException) -> BaseException:
     return error
 
 
-def _request_kwargs(
-    json_body: Any, data: Any, headers: dict[str, str] | None, timeout: float | None
-) -> dict[str, Any]:
+def _request_kwargs(json_body: Any, data: Any, headers: dict[str, str] | None, timeout: float | None) -> dict[str, Any]:
     kwargs: dict[str, Any] = {"headers": headers, "json": json_body, "data": data}
     if timeout is not None:
         kwargs["timeout"] = timeout

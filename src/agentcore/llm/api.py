@@ -21,6 +21,7 @@ from agentcore.settings.llm import LLMSettings
 
 logger = logging.getLogger("agentcore.llm.api")
 
+
 async def aclose_providers() -> None:
     """Close the providers the ``apost_*`` functions used on the running loop (call before the loop ends)."""
     await aclose_shared_providers()

@@ -150,9 +150,7 @@ class OpenAICompatProvider(LLMProvider):
     @property
     def client(self) -> httpx.AsyncClient:
         if self._client is None:
-            self._client = make_async_client(
-                self._settings.timeout, max_connections=self._settings.max_concurrency
-            )
+            self._client = make_async_client(self._settings.timeout, max_connections=self._settings.max_concurrency)
         return self._client
 
     async def _listed_models(self) -> list[str]:

@@ -340,9 +340,7 @@ class Calibration:
 # farthest out (a chat question about football scores 0.77).
 LEXICAL_RULE = AnswerabilityRule(coverage_weight=1.0, threshold=0.318, dense=False)
 CALIBRATIONS: dict[str, Calibration] = {
-    "e5-small-q4": Calibration(
-        0.15, AnswerabilityRule(coverage_weight=0.1, threshold=0.8736, dense=True, floor=0.80)
-    ),
+    "e5-small-q4": Calibration(0.15, AnswerabilityRule(coverage_weight=0.1, threshold=0.8736, dense=True, floor=0.80)),
 }
 UNCALIBRATED = Calibration(None, LEXICAL_RULE)
 

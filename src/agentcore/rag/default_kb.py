@@ -118,8 +118,6 @@ def write_bundled_sentence_vectors(embedder_name: str, texts: Sequence[str], mat
 
     path = bundled_sentence_vectors_path(embedder_name)
     buffer = io.BytesIO()
-    np.savez_compressed(
-        buffer, hashes=np.array([sentence_key(t) for t in texts]), vectors=matrix.astype(np.float16)
-    )
+    np.savez_compressed(buffer, hashes=np.array([sentence_key(t) for t in texts]), vectors=matrix.astype(np.float16))
     atomic_write_bytes(path, buffer.getvalue())
     return path

@@ -247,9 +247,7 @@ def score_query(query: EvalQuery, result: SystemAnswer, k: int = 10) -> QuerySco
     )
 
 
-def evaluate_system(
-    queries: Sequence[EvalQuery], system: Callable[[str], SystemAnswer], k: int = 10
-) -> Report:
+def evaluate_system(queries: Sequence[EvalQuery], system: Callable[[str], SystemAnswer], k: int = 10) -> Report:
     """Run ``system`` on every question and aggregate (see the module docstring for the metrics)."""
     per_query = {query.id: score_query(query, system(query.query), k) for query in queries}
     splits = sorted({q.split for q in queries if q.split})

@@ -215,9 +215,7 @@ class Searcher:
         verdict = None
         if hits:
             top = snapshot.passage_info(snapshot.positions[hits[0].id], analyzer)
-            verdict = answerability(
-                profile, top, cosines[0] if cosines else None, embedder, self.rag.min_confidence
-            )
+            verdict = answerability(profile, top, cosines[0] if cosines else None, embedder, self.rag.min_confidence)
         return SearchResult(
             hits=hits,
             mode=decision.mode,

@@ -59,6 +59,7 @@ APP_SECTIONS: Mapping[str, str] = {
 }
 """App name → its section class (``module:class``), imported on first use."""
 
+
 def flat_names(section: str, cls: type[Section]) -> dict[str, tuple[str, str]]:
     """Flat name → ``(section, field)`` for every field of ``cls``: each of its variable names lower-cased
     (``agentcore_crm_mode``, ``crm_mode``), and the field's own name when it is not another field's flat name."""

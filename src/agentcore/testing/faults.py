@@ -54,9 +54,7 @@ __all__ = [
 ]
 
 ANY = "*"
-FaultKind: TypeAlias = Literal[
-    "status", "timeout", "malformed_json", "html", "truncated_stream", "disconnect", "delay"
-]
+FaultKind: TypeAlias = Literal["status", "timeout", "malformed_json", "html", "truncated_stream", "disconnect", "delay"]
 
 _MALFORMED_BODY = b'{"choices": [{"index": 0, "message": {"role": "assistant", "content": "\xd0\x9e\xd1\x82'
 _HTML_PAGE = (

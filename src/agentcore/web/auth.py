@@ -73,9 +73,7 @@ def _settings_tokens(request: Request, name: str) -> list[str]:
     return list(getattr(settings, name, []) or [])
 
 
-def require_admin(
-    request: Request, _scheme: HTTPAuthorizationCredentials | None = Depends(_admin_scheme)
-) -> None:
+def require_admin(request: Request, _scheme: HTTPAuthorizationCredentials | None = Depends(_admin_scheme)) -> None:
     """Dependency for routes that change shared state: the request must carry one of ``AGENTCORE_ADMIN_TOKENS``.
 
     With no admin token configured such routes are closed (403): changing shared state is never open by default.
@@ -95,9 +93,7 @@ def require_admin(
         raise ApiError(401, "требуется токен администратора", "unauthorized", {"WWW-Authenticate": "Bearer"})
 
 
-def require_reader(
-    request: Request, _scheme: HTTPAuthorizationCredentials | None = Depends(_read_scheme)
-) -> None:
+def require_reader(request: Request, _scheme: HTTPAuthorizationCredentials | None = Depends(_read_scheme)) -> None:
     """Dependency for read routes: open unless ``AGENTCORE_READ_TOKENS`` is set; then a read token or an admin
     token is required.
 

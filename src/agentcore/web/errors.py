@@ -56,9 +56,7 @@ class ApiError(Exception):
         headers: extra response headers (e.g. ``Retry-After``, ``WWW-Authenticate``).
     """
 
-    def __init__(
-        self, status_code: int, message: str, code: str, headers: Mapping[str, str] | None = None
-    ) -> None:
+    def __init__(self, status_code: int, message: str, code: str, headers: Mapping[str, str] | None = None) -> None:
         super().__init__(message)
         self.status_code = status_code
         self.message = message
@@ -94,9 +92,7 @@ def _status_text(status_code: int) -> tuple[str, str]:
     return ("ошибка запроса" if status_code < 500 else "ошибка сервера"), phrase.lower().replace(" ", "_")
 
 
-def error_response(
-    status_code: int, message: str, code: str, headers: Mapping[str, str] | None = None
-) -> JSONResponse:
+def error_response(status_code: int, message: str, code: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
     """A JSON error answer in the one format."""
     return JSONResponse(
         status_code=status_code, content={"error": message, "code": code}, headers=dict(headers or {}) or None
@@ -228,9 +224,7 @@ def _only_cross_field(errors: Iterable[Mapping[str, Any]]) -> bool:
     start"), which JSON Schema cannot declare: such a 422 says ``invalid_combination``, so clients and the fuzz harness
     can tell it from a value the schema already rules out."""
     errors = list(errors)
-    return bool(errors) and all(
-        e.get("type") == "value_error" and tuple(e.get("loc", ())) == ("body",) for e in errors
-    )
+    return bool(errors) and all(e.get("type") == "value_error" and tuple(e.get("loc", ())) == ("body",) for e in errors)
 
 
 def _has_body(request: Request) -> bool:

@@ -59,6 +59,7 @@ def integer_type(*, ge: int | None = None, le: int | None = None) -> Any:
     """:data:`Integer` with bounds checked and declared (``minimum``/``maximum``) — bounds from settings."""
     return Annotated[int, Field(ge=ge, le=le), BeforeValidator(_integral)]
 
+
 Text = Annotated[str, AfterValidator(encodable)]
 """A string that is valid Unicode text (no lone surrogates)."""
 

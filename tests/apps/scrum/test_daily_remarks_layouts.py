@@ -102,3 +102,34 @@ def test_trouble_words_about_the_work_state_no_blocker(done: str, plan: str) -> 
 )
 def test_a_real_trouble_beside_those_words_stays_a_blocker(text: str) -> None:
     assert parse(text).blockers
+
+
+def test_a_purpose_with_a_blocking_word_is_what_the_work_does() -> None:
+    text = "Вчера: SEC-4 — настроил, чтобы после пяти ошибок входа карта блокировалась\nСегодня: SEC-5 — аудит"
+    parsed = parse(text)
+    assert not parsed.blockers and [i["task_id"] for i in parsed.yesterday] == ["SEC-4"]
+    assert _verdict(text) == ("DETAIL_OK", False)
+
+
+def test_a_dependency_told_as_a_fact_is_no_work_item() -> None:
+    text = "Вчера: TMS-4 — карта\nСегодня: TMS-5 — маршруты. Зависим от API карт, ключ уже получен. Блокеров нет"
+    assert _verdict(text) == ("GREAT", False)
+
+
+def test_a_day_summary_header_is_yesterday() -> None:
+    text = "Итоги дня: SHOP-6 — каталог с фильтрами\nНа сегодня: SHOP-7 — сравнение товаров\nБлокеров нет"
+    parsed = parse(text)
+    assert [i["task_id"] for i in parsed.yesterday] == ["SHOP-6"]
+    assert _verdict(text) == ("GREAT", False)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "не могу залогиниться на стенд, чтобы проверить PAY-2",
+        "Зависим от команды платежей: они не отдали API, стою",
+        "стенд лежит с утра, ничего не открывается — кто поднимет?",
+    ],
+)
+def test_a_stop_beside_a_purpose_or_a_dependency_stays_a_blocker(line: str) -> None:
+    assert parse(f"Вчера: PAY-1 — выгрузка\nСегодня: {line}").blockers

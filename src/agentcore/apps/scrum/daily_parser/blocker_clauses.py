@@ -153,7 +153,8 @@ _QUOTED = re.compile(r"«[^«»]*»|\"[^\"]*\"")
 _SCENARIO = re.compile(r"\b(?:когда|если|на\s+случай|в\s+случае|when|if|in\s+case)\b", re.IGNORECASE)
 # What a task is about, told with trouble words: the content of a check («проверил, что без доступа пользователь
 # видит заглушку»), a thing described by what it blocks («заглушка, которая блокирует повторную отправку»), a
-# feature named by the noun («блокировка аккаунта после 5 попыток»), a metric that moved («отток упал на 3%»).
+# feature named by the noun («блокировка аккаунта после 5 попыток»), a metric that moved («отток упал на 3%»), a
+# purpose («чтобы …»).
 # Left out when deciding whether a clause states a blocker, like a scenario.
 _ABOUT_THE_WORK = re.compile(
     r"\b(?:проверил[аи]?|проверяю|проверим|протестировал[аи]?|тестирую|убедил(?:ся|ась|ись)|checked|verified|tested|"
@@ -161,13 +162,15 @@ _ABOUT_THE_WORK = re.compile(
     r"|,?\s*\bкотор(?:ый|ая|ое|ые|ую|ой|ых)\s+(?:не\s+)?(?:блокиру\w+|запреща\w+|не\s+да[её]т|не\s+дают|не\s+пуска\w+|"
     r"отклоня\w+|отсека\w+|ограничива\w+)[^,;.]*"
     r"|\bблокировк\w*"
+    # a purpose: «настроил, чтобы после трёх попыток аккаунт блокировался»
+    r"|\b(?:чтобы|чтоб|so\s+that)\b[^;.!?—]*"
     r"|\b(?:упал[аои]?|снизил(?:ся|ась|ось|ись)|просел[аио]?|вырос(?:ла|ло|ли)?|dropped|fell|went\s+(?:down|up))\s+"
     r"(?:на|by|до|to)\s+~?\d",
     re.IGNORECASE,
 )
 _ABOUT_THE_WORK_HINT = re.compile(
     r"\b(?:провер|протест|тестир|убедил|checked|verified|tested|made\s+sure|котор|блокировк|"
-    r"упал|снизил|просел|вырос|dropped|fell|went)",
+    r"упал|снизил|просел|вырос|dropped|fell|went|чтоб|so\s+that)",
     re.IGNORECASE,
 )
 _TROUBLES: dict[str, bool] = {}

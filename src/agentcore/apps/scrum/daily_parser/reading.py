@@ -168,7 +168,7 @@ def parse(message: str) -> ParsedDaily:
             text = _clean(_NO_BLOCKERS_RE.sub("", text))
             if not text or not (_content_words(text) or task_ids_in(text)):
                 continue
-        if (_ASIDE.match(text) or _not_work(text)) and not task_ids_in(text):
+        if (_ASIDE.match(text) or (_not_work(text) and not _states_blocker(text, context))) and not task_ids_in(text):
             continue
         if (
             _CONDITION.match(text)
@@ -267,10 +267,17 @@ _NOT_WORK_WORDS = _wordset(
 )
 
 
+# A dependency told as a fact, no trouble in it («Зависим от картографического API, ключ уже получен»): how the work
+# stands, no piece of it (a dependency that stops the work is a blocker, read before this).
+_DEPENDENCY = re.compile(
+    r"^\W*(?:мы\s+|я\s+)?(?:зависим|завис(?:ит|ят|им)|depends?\s+on|we\s+depend\s+on)\b", re.IGNORECASE
+)
+
+
 def _not_work(text: str) -> bool:
-    """Whether a clause without a task id is no piece of work: a question («кто дежурит на следующей неделе?») or
-    only words of :data:`_NOT_WORK_WORDS` beside time words («У меня», «today, me»)."""
-    if text.rstrip().endswith("?"):
+    """Whether a clause without a task id is no piece of work: a question («кто дежурит на следующей неделе?»), a
+    dependency (:data:`_DEPENDENCY`) or only words of :data:`_NOT_WORK_WORDS` beside time words («У меня»)."""
+    if text.rstrip().endswith("?") or _DEPENDENCY.match(text):
         return True
     if text.count(" ") > 5:  # a leftover is a word or two
         return False
