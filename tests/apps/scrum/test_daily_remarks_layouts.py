@@ -133,3 +133,37 @@ def test_a_day_summary_header_is_yesterday() -> None:
 )
 def test_a_stop_beside_a_purpose_or_a_dependency_stays_a_blocker(line: str) -> None:
     assert parse(f"Вчера: PAY-1 — выгрузка\nСегодня: {line}").blockers
+
+
+def test_the_pre_checks_never_hide_a_match() -> None:
+    """``_no_blockers_in`` / ``negated_in`` answer as ``_NO_BLOCKERS_RE.search`` / ``NEGATED.search`` on every dev
+    daily and every clause of it."""
+    import re
+    from pathlib import Path
+
+    from agentcore.apps.scrum.blocker_reading import NEGATED, negated_in
+    from agentcore.apps.scrum.daily_parser.blocker_clauses import _NO_BLOCKERS_RE, _no_blockers_in
+    from agentcore.apps.scrum.daily_parser.clauses import _split_clauses
+    from agentcore.apps.scrum.evaluation import load_labelled
+
+    data = Path(__file__).parent / "data"
+    texts = [
+        item["message"]
+        for path in sorted(data.glob("dailies*.jsonl"))
+        if "test" not in path.stem and "heldout" not in path.stem
+        for item in load_labelled(path)
+    ]
+    texts += [c.text for t in texts for c in _split_clauses(t)]
+    texts += ["БЛОКЕРОВ НЕТ", "Blocked by nothing", "Ничего не мешает", "No impediments", "затыков ноль", "помех нет"]
+    texts += [
+        "Терпимо",
+        "can live with it",
+        "DOESN'T AFFECT ME",
+        "скорее неудобство, чем проблема",
+        "жду, всё по плану",
+    ]
+    for pattern, gated in ((_NO_BLOCKERS_RE, _no_blockers_in), (NEGATED, negated_in)):
+        for text in texts:
+            expected, found = pattern.search(text), gated(text)
+            assert (found.span() if found else None) == (expected.span() if expected else None), text
+    assert isinstance(_NO_BLOCKERS_RE, re.Pattern)

@@ -58,6 +58,19 @@ NEGATED = re.compile(
     r"не\s+(?:жду|ожидаю|ожидается|предвижу|вижу))\b",
     _FLAGS,
 )
+# A word-level pre-check before :data:`NEGATED`: each of its alternatives holds one of these stems («не …», «no …» /
+# «not …» / «nothing …», a blocker noun, «можно», «терпимо», «скорее … чем», «live with it», «does not affect», «по
+# плану»), so a text without any cannot match.
+_NEGATED_STEMS = ("не", "no", "бл", "помех", "стоп", "проблем", "затык", "препятств", "можно", "терпимо", "скорее",
+                  "live", "does", "плану")  # fmt: skip
+
+
+def negated_in(text: str) -> re.Match[str] | None:
+    """``NEGATED.search(text)``, behind the pre-check :data:`_NEGATED_STEMS`."""
+    lowered = text.casefold()  # as IGNORECASE folds («ſ» is «s»)
+    return NEGATED.search(text) if any(stem in lowered for stem in _NEGATED_STEMS) else None
+
+
 # «был блокер с доступом, уже снят», «стенд вчера падал, но уже подняли», «блокер с доступами решили ещё вчера»:
 # a past blocker that is over.
 RESOLVED = re.compile(
@@ -95,7 +108,7 @@ _STILL = re.compile(r"\b(?:до\s+сих\s+пор|всё\s+ещё|все\s+ещ�
 
 def is_negated(clause: str) -> bool:
     """Whether ``clause`` says there is no blocker (see the module docstring)."""
-    if NEGATED.search(clause):
+    if negated_in(clause):
         return True
     return bool(RESOLVED.search(clause) and _PAST_BLOCKER.search(clause) and not _STILL.search(clause))
 

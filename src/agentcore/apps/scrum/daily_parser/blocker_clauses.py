@@ -47,6 +47,17 @@ _NO_BLOCKERS_RE = re.compile(
     r"|(?:ничего\s+не\s+(?:блокирует|мешает))|(?:блок[еи]р\w*\s+не\s+(?:вижу|наблюда\w*|ожида\w*))",
     re.IGNORECASE,
 )
+# A word-level pre-check before :data:`_NO_BLOCKERS_RE` (searched on every clause): each of its alternatives holds
+# one of these stems (a blocker noun, «blocked by nothing», «ничего не мешает»), so a text without any cannot match.
+_NONE_STEMS = ("бл", "block", "проблем", "препятств", "затык", "помех", "стоп", "imped", "мешает")
+
+
+def _no_blockers_in(text: str) -> re.Match[str] | None:
+    """``_NO_BLOCKERS_RE.search(text)``, behind the pre-check :data:`_NONE_STEMS`."""
+    lowered = text.casefold()  # as IGNORECASE folds («ſ» is «s»)
+    return _NO_BLOCKERS_RE.search(text) if any(stem in lowered for stem in _NONE_STEMS) else None
+
+
 # The author's own word that nothing blocks them at all («блокеров нет», «но блокеров нет», «Блокеры: нет», «ничего не
 # блокирует», «no blockers»): narrower than :data:`_NO_BLOCKERS_RE` — «без проблем», «не блокер» speak of one thing.
 _ALL_CLEAR_RE = re.compile(
@@ -295,7 +306,7 @@ def _blocker_from(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | No
 def no_blockers_stated(text: str) -> bool:
     """Whether ``text`` says there are no blockers («блокеров нет», «Блокеры: -», «не блокер», «🚧 нет»)."""
     text = readable(text)
-    if _NO_BLOCKERS_RE.search(text):
+    if _no_blockers_in(text):
         return True
     for piece in _SENTENCES.split(text):
         piece = _BULLET.sub("", piece or "").strip()

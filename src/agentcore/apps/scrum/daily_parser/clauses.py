@@ -15,9 +15,9 @@ from agentcore.apps.scrum.blocker_reading import (
 )
 from agentcore.apps.scrum.daily_parser.blocker_clauses import (
     _DENIAL_ONLY,
-    _NO_BLOCKERS_RE,
     _PAST_TROUBLE,
     _names_trouble,
+    _no_blockers_in,
 )
 from agentcore.apps.scrum.daily_parser.layout import (
     _BULLET,
@@ -381,7 +381,7 @@ def _merge_blocker_runs(clauses: list[_Clause]) -> list[_Clause]:
             and clause.section is None
             and _names_trouble(previous.text)
             and _names_trouble(clause.text)
-            and not _NO_BLOCKERS_RE.search(clause.text)
+            and not _no_blockers_in(clause.text)
         ):
             previous.text = f"{previous.text.rstrip()}, {clause.text.strip()}"
             continue

@@ -11,6 +11,7 @@ from agentcore.apps.scrum.blocker_reading import (
     NEGATED,
     PAST_WAIT,
     is_negated,
+    negated_in,
 )
 from agentcore.apps.scrum.daily_parser.blocker_clauses import (
     _ALL_CLEAR_RE,
@@ -26,6 +27,7 @@ from agentcore.apps.scrum.daily_parser.blocker_clauses import (
     _blocker_from,
     _blocker_text,
     _names_trouble,
+    _no_blockers_in,
     _states_blocker,
 )
 from agentcore.apps.scrum.daily_parser.clauses import _merge_blocker_runs, _split_clauses
@@ -83,7 +85,7 @@ def parse(message: str) -> ParsedDaily:
     _STATES.clear()
     words = _content_words(message)
     parsed = ParsedDaily(content_words=len(words), informative_words=_informative(message, words))
-    parsed.no_blockers_stated = bool(_NO_BLOCKERS_RE.search(message))
+    parsed.no_blockers_stated = bool(_no_blockers_in(message))
     clauses = _merge_blocker_runs(_split_clauses(message))
 
     sticky: Section | None = None
@@ -149,7 +151,7 @@ def parse(message: str) -> ParsedDaily:
             section == "blockers"
             or _states_blocker(text, context)
             or PAST_WAIT.search(text)
-            or NEGATED.search(text)
+            or negated_in(text)
             or (_PAST_TROUBLE.search(text) and not task_ids_in(text))
         ) and (is_negated(text) or _NOTHING.match(_blocker_text(text))):
             parsed.no_blockers_stated = True  # «не блокер», «ничего не жду», «был блокер, уже снят»
@@ -164,7 +166,7 @@ def parse(message: str) -> ParsedDaily:
             if section == "blockers" or not (task_ids_in(rest) or _starts_section(rest)) or _not_work(rest):
                 continue
             text = rest
-        if _NO_BLOCKERS_RE.search(text):  # «…, блокеров нет»: keep what else the clause says
+        if _no_blockers_in(text):  # «…, блокеров нет»: keep what else the clause says
             text = _clean(_NO_BLOCKERS_RE.sub("", text))
             if not text or not (_content_words(text) or task_ids_in(text)):
                 continue
@@ -292,7 +294,7 @@ def _not_work(text: str) -> bool:
 
 def _says_none(text: str) -> bool:
     """Whether ``text`` says there is no blocker or that all goes well («никаких блокеров», «всё по плану»)."""
-    return bool(_NO_BLOCKERS_RE.search(text) or NEGATED.search(text) or _NOTHING.match(_clean(text)))
+    return bool(_no_blockers_in(text) or negated_in(text) or _NOTHING.match(_clean(text)))
 
 
 def _merge_inability(parsed: ParsedDaily) -> None:
