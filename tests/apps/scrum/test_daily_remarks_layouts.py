@@ -167,3 +167,16 @@ def test_the_pre_checks_never_hide_a_match() -> None:
             expected, found = pattern.search(text), gated(text)
             assert (found.span() if found else None) == (expected.span() if expected else None), text
     assert isinstance(_NO_BLOCKERS_RE, re.Pattern)
+
+
+def test_clean_strips_as_the_trailing_pattern_did() -> None:
+    import random
+
+    from agentcore.apps.scrum.daily_parser.lexicon import _LEAD, _TRAIL, _clean
+
+    rng = random.Random(1)
+    chars = " ,;:—–-.!?a\u00a0\u2009\n\tб"
+    texts = ["".join(rng.choice(chars) for _ in range(rng.randint(0, 12))) for _ in range(5000)]
+    texts += ["PAY-1 — сделал.", "  и ещё PAY-2 ;", "блокеров нет!!! ", "—"]
+    for text in texts:
+        assert _clean(text) == _TRAIL.sub("", _LEAD.sub("", text.strip())).strip(), repr(text)

@@ -92,9 +92,17 @@ _LEAD = re.compile(
 _TRAIL = re.compile(r"[\s,;:—–\-.!?]+$")
 
 
+_TRAIL_CHARS = ",;:—–-.!?"
+
+
 def _clean(text: str) -> str:
     text = _LEAD.sub("", text.strip())
-    return _TRAIL.sub("", text).strip()
+    # what :data:`_TRAIL` removes, without a regex scan of the whole text (``str.rstrip()`` strips what ``\s`` matches)
+    while True:
+        stripped = text.rstrip().rstrip(_TRAIL_CHARS)
+        if stripped == text:
+            return text.strip()
+        text = stripped
 
 
 def _content_words(text: str) -> tuple[str, ...]:
