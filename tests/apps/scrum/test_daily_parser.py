@@ -11,6 +11,8 @@ from agentcore.apps.scrum.daily_parser import merge_clarification, parse_daily, 
 from agentcore.apps.scrum.evaluation import evaluate, load_labelled
 from agentcore.apps.scrum.schemas import DailyOutput
 
+from tests.apps.scrum.labelled_data import assert_well_formed
+
 DATA = Path(__file__).parent / "data"
 
 
@@ -387,17 +389,8 @@ def test_the_held_out_split_test4_is_well_formed_and_varied() -> None:
     for other in ("dailies_people_dev3", "dailies_people_test3"):
         assert not {i["id"] for i in load_labelled(DATA / f"{other}.jsonl")} & {i["id"] for i in items}
     for item in items:
-        expected, message = item["expected"], item["message"]
-        assert set(item) == {"id", "style", "message", "expected"}, item["id"]
-        assert set(expected) == {"yesterday", "today", "blockers", "quality", "needs_clarification"}, item["id"]
-        assert expected["quality"] in QUALITIES and isinstance(expected["needs_clarification"], bool), item["id"]
-        words = set(re.findall(r"\w+", message.lower()))
-        for blocker in expected["blockers"]:
-            assert set(blocker) == {"text", "critical", "related_task_id"}, item["id"]
-            assert set(re.findall(r"\w+", blocker["text"].lower())) <= words, item["id"]  # the author's words
-        named = expected["yesterday"] + expected["today"]
-        named += [b["related_task_id"] for b in expected["blockers"] if b["related_task_id"]]
-        assert all(task_id.split("#")[-1] in message for task_id in named), item["id"]  # no invented id
+        assert_well_formed(item)
+        expected = item["expected"]
         if any(b["related_task_id"] is None for b in expected["blockers"]):
             assert expected["needs_clarification"] and expected["quality"] != "GREAT", item["id"]
     negation = re.compile(
