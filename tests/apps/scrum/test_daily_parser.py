@@ -6,12 +6,11 @@ import re
 from pathlib import Path
 
 import pytest
+from tests.apps.scrum.labelled_data import assert_well_formed
 
 from agentcore.apps.scrum.daily_parser import merge_clarification, parse_daily, task_ids_in
 from agentcore.apps.scrum.evaluation import evaluate, load_labelled
 from agentcore.apps.scrum.schemas import DailyOutput
-
-from tests.apps.scrum.labelled_data import assert_well_formed
 
 DATA = Path(__file__).parent / "data"
 

@@ -14,10 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.apps.scrum.labelled_data import assert_well_formed, named_ids
 
 from agentcore.apps.scrum.evaluation import QUALITIES, load_labelled
-
-from tests.apps.scrum.labelled_data import assert_well_formed, named_ids
 
 DATA = Path(__file__).parent / "data"
 NEGATION = re.compile(
