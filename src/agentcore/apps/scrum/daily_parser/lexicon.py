@@ -153,9 +153,14 @@ def _starts_section(text: str) -> bool:
     return bool(_YESTERDAY_RE.match(text) or _TODAY_RE.match(text))
 
 
+_SPACE_RUN = re.compile(r"[^\S\n]{2,}")
+
+
 def readable(message: str) -> str:
-    """The part of ``message`` the parser reads: its first :data:`MAX_PARSED_CHARS` characters."""
-    return message[:MAX_PARSED_CHARS] if len(message) > MAX_PARSED_CHARS else message
+    """The part of ``message`` the parser reads: its first :data:`MAX_PARSED_CHARS` characters, each run of spaces
+    (tabs, no-break spaces) within a line read as one space."""
+    message = message[:MAX_PARSED_CHARS] if len(message) > MAX_PARSED_CHARS else message
+    return _SPACE_RUN.sub(" ", message)
 
 
 def _informative(text: str, words: tuple[str, ...] | None = None) -> int:
