@@ -6,6 +6,7 @@ isolates the structural features (lead, steps), and the hashing embedder exercis
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,32 @@ from agentcore.rag.searcher import Searcher
 )
 def test_question_kind(query: str, kind: str) -> None:
     assert question_kind(query) == kind
+
+
+def _cpu_cost(query: str) -> float:
+    """CPU seconds per classification of ``query`` (the least of three rounds of at least 5 ms each)."""
+    best = float("inf")
+    for _ in range(3):
+        calls, started = 0, time.process_time()
+        while True:
+            question_kind(query)
+            definition_subject(query)
+            calls += 1
+            spent = time.process_time() - started
+            if spent >= 0.005:
+                break
+        best = min(best, spent / calls)
+    return best
+
+
+@pytest.mark.parametrize("filler", [" ", "\u00a0", "\n", " -", "- "])
+def test_question_kind_costs_linear_time(filler: str) -> None:
+    """Every question is classified (``searcher.retrieve``): four times the text costs about four times as much.
+    The definition pattern was cubic in a run of spaces — 2,000 of them (the question cap) took 253 s, open to any
+    caller of ``/research`` or ``/rag/search``.  A ratio of CPU times, so a loaded machine slows both."""
+    for start in ("когда", "что такое"):
+        quarter, whole = (start + filler * n + "отпуск" for n in (100, 400))
+        assert _cpu_cost(whole) / _cpu_cost(quarter) < 10.0, start
 
 
 def test_definition_subject_and_defining_sentences() -> None:
