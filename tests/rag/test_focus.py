@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-import time
 
 import numpy as np
 import pytest
+from tests.cost import cpu_seconds
 
 from agentcore.rag import check_focus, question_parts
 
@@ -553,21 +553,6 @@ def test_a_name_standing_after_another_noun_names_that_noun_not_the_thing_asked(
     assert not check_focus("какой vpn", ours, ours, headings=head, shown_headings=head, embed=_far).decline
 
 
-def _scan_cost(pattern: re.Pattern[str], text: str) -> float:
-    """CPU seconds of one scan of ``text`` (the least of three rounds of at least 5 ms each)."""
-    best = float("inf")
-    for _ in range(3):
-        scans, started = 0, time.process_time()
-        while True:
-            list(pattern.finditer(text))
-            scans += 1
-            spent = time.process_time() - started
-            if spent >= 0.005:
-                break
-        best = min(best, spent / scans)
-    return best
-
-
 @pytest.mark.parametrize("name", ["_SPAN_RE", "_DURATION_RE", "_TIME_RE"])
 def test_a_run_of_digits_costs_linear_time(name: str) -> None:
     """The figure patterns scan every sentence of a supplier check: four times the digits cost about four times as
@@ -575,5 +560,6 @@ def test_a_run_of_digits_costs_linear_time(name: str) -> None:
     38 s on 400; ``_DURATION_RE`` and ``_TIME_RE`` were cubic and quadratic.  A ratio of CPU times."""
     from agentcore.rag import _focus
 
-    pattern = getattr(_focus, name)
-    assert _scan_cost(pattern, "1" * 240) / _scan_cost(pattern, "1" * 60) < 10.0
+    pattern: re.Pattern[str] = getattr(_focus, name)
+    whole, quarter = (cpu_seconds(lambda n=n: list(pattern.finditer("1" * n))) for n in (240, 60))
+    assert whole / quarter < 10.0

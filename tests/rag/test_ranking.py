@@ -6,10 +6,10 @@ isolates the structural features (lead, steps), and the hashing embedder exercis
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
+from tests.cost import cpu_seconds
 
 from agentcore.config import Settings
 from agentcore.rag import Analyzer
@@ -40,19 +40,7 @@ def test_question_kind(query: str, kind: str) -> None:
 
 
 def _cpu_cost(query: str) -> float:
-    """CPU seconds per classification of ``query`` (the least of three rounds of at least 5 ms each)."""
-    best = float("inf")
-    for _ in range(3):
-        calls, started = 0, time.process_time()
-        while True:
-            question_kind(query)
-            definition_subject(query)
-            calls += 1
-            spent = time.process_time() - started
-            if spent >= 0.005:
-                break
-        best = min(best, spent / calls)
-    return best
+    return cpu_seconds(lambda: (question_kind(query), definition_subject(query)))
 
 
 @pytest.mark.parametrize("filler", [" ", "\u00a0", "\n", " -", "- "])
