@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import asdict
+from typing import Any
 
 import pytest
 
@@ -90,3 +91,21 @@ def test_a_run_of_spaces_costs_what_one_space_costs(space: str) -> None:
     padded, plain = f"{daily}{space * 2000}и PAY-3", f"{daily} и PAY-3"
     assert _cpu_cost(padded) < 3 * _cpu_cost(plain)
     assert asdict(parse(padded)) == asdict(parse(plain))
+
+
+def test_text_shape_survives_the_memo_cleared_by_another_reading(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``text_shape`` reads the shape of its own parse: when another thread's parse clears the bounded memo between
+    this thread's parse and its read (every ``_STATED_MAX`` texts), it used to raise KeyError (a 500 on the model
+    path's verdict)."""
+    text = "Вчера закрыл PAY-1. Сегодня делаю PAY-2 и созвон с дизайнером"
+    expected = reading.text_shape(text)
+    reading._SHAPES.clear()
+    parse_alone = reading.parse
+
+    def parse_then_cleared(message: str) -> Any:
+        parsed = parse_alone(message)
+        reading._SHAPES.clear()  # what a parse in another thread does at the memo's bound
+        return parsed
+
+    monkeypatch.setattr(reading, "parse", parse_then_cleared)
+    assert reading.text_shape(text) == expected

@@ -244,9 +244,13 @@ def parse(message: str) -> ParsedDaily:
         _STATED.clear()
         _SHAPES.clear()
     _STATED[key] = parsed.no_blockers_stated
-    items = parsed.yesterday + parsed.today
-    _SHAPES[key] = (bool(parsed.yesterday), bool(parsed.today), any(i["task_id"] is None for i in items))
+    _SHAPES[key] = _shape(parsed)
     return parsed
+
+
+def _shape(parsed: ParsedDaily) -> tuple[bool, bool, bool]:
+    items = parsed.yesterday + parsed.today
+    return bool(parsed.yesterday), bool(parsed.today), any(i["task_id"] is None for i in items)
 
 
 # The pieces of a clause whose blocker is denied, to keep the work beside it: «today PAY-2 — need a review from Anna,
@@ -316,10 +320,8 @@ def text_shape(message: str) -> tuple[bool, bool, bool]:
     """What the daily's own text holds, read by the parser: ``(said yesterday, said today, an item without a
     task)`` — for the verdict of a model's answer, which may leave out what the author wrote without an id."""
     shape = _SHAPES.get(message)
-    if shape is None:
-        parse(message)
-        shape = _SHAPES[message]
-    return shape
+    # from the reading itself, not the memo: another thread's parse may clear the memo in between (a KeyError)
+    return shape if shape is not None else _shape(parse(message))
 
 
 _STATED: dict[str, bool] = {}
