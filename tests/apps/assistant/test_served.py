@@ -104,6 +104,24 @@ def _turn(client: httpx.Client) -> dict[str, Any]:
     return record
 
 
+def _turn_with_outside_rag(
+    llm: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch, listed: bool = False
+) -> tuple[dict[str, Any], list[str | None]]:
+    """One assistant turn served with its RAG service on "another host" (listed in ``AGENTCORE_CALLS_ORIGINS`` when
+    ``listed``): the run's trace record, and the calls token each ``/search`` of the service received (None: none)."""
+    monkeypatch.setenv("AGENTCORE_RAG_EMBEDDER", "none")
+    outside, service = _outside_rag(llm)
+    if listed:
+        monkeypatch.setenv("AGENTCORE_CALLS_ORIGINS", f"https://elsewhere.example, {outside.url}")
+    with (
+        outside,
+        _serve(llm, monkeypatch, rag_url=outside.url) as server,
+        httpx.Client(base_url=server.url, timeout=120) as client,
+    ):
+        record = _turn(client)
+    return record, [token for path, token in service.seen if path == "/search"]
+
+
 @pytest.mark.parametrize("stream", [False, True])
 def test_an_assistant_turn_traces_every_model_call(
     llm: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch, data_dir: Any, stream: bool
@@ -147,15 +165,7 @@ def test_a_forged_calls_token_joins_nothing(
 def test_a_service_on_another_host_never_receives_the_calls_token(
     llm: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch, data_dir: Any
 ) -> None:
-    monkeypatch.setenv("AGENTCORE_RAG_EMBEDDER", "none")
-    outside, service = _outside_rag(llm)
-    with (
-        outside,
-        _serve(llm, monkeypatch, rag_url=outside.url) as server,
-        httpx.Client(base_url=server.url, timeout=120) as client,
-    ):
-        record = _turn(client)
-    searches = [token for path, token in service.seen if path == "/search"]
+    record, searches = _turn_with_outside_rag(llm, monkeypatch)
     assert searches and searches == [None] * len(searches)  # it was asked, without the token
     steps = [call["step"] for call in record["model_calls"]]
     assert steps[:2] == ["assistant.classify", "assistant.select"] and "rag.answer" not in steps
@@ -164,15 +174,6 @@ def test_a_service_on_another_host_never_receives_the_calls_token(
 def test_an_origin_the_operator_lists_receives_it_and_joins_the_run(
     llm: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch, data_dir: Any
 ) -> None:
-    monkeypatch.setenv("AGENTCORE_RAG_EMBEDDER", "none")
-    outside, service = _outside_rag(llm)
-    monkeypatch.setenv("AGENTCORE_CALLS_ORIGINS", f"https://elsewhere.example, {outside.url}")
-    with (
-        outside,
-        _serve(llm, monkeypatch, rag_url=outside.url) as server,
-        httpx.Client(base_url=server.url, timeout=120) as client,
-    ):
-        record = _turn(client)
-    searches = [token for path, token in service.seen if path == "/search"]
+    record, searches = _turn_with_outside_rag(llm, monkeypatch, listed=True)
     assert searches and all(searches)
     assert "rag.answer" in [call["step"] for call in record["model_calls"]]
