@@ -1,6 +1,7 @@
 import importlib
 
 import pytest
+from tests.cost import cpu_seconds
 
 from agentcore.config import Settings
 from agentcore.util.redact import (
@@ -142,3 +143,24 @@ def test_redact_public_hides_urls_and_caps_length() -> None:
     assert "llm.internal" not in clean and URL_MASK in clean and "Abc123Def456" not in clean
     long = redact_public("я" * 10_000, max_chars=50)
     assert len(long) == 50 and long.endswith("…")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('password="a\\"b" rest', f'password="{MASK}" rest'),
+        ('password="a\\" rest', f'password="{MASK}" rest'),
+        ('password="ab\\\\" rest', f'password="{MASK}" rest'),
+    ],
+)
+def test_a_quoted_credential_with_backslashes_is_masked(text: str, expected: str) -> None:
+    assert Redactor().redact(text) == expected
+
+
+def test_a_run_of_backslashes_in_a_quoted_credential_costs_linear_time() -> None:
+    """Any text a user sends (a CRM message, a /v1 turn) is redacted before it is logged.  Both ways of reading a
+    backslash (an escape pair or a plain character) split a run of them with no closing quote every possible way:
+    ~2.5x the CPU per two more backslashes, 40 of them ~25 s, holding the worker.  A ratio of CPU times."""
+    redactor = Redactor()
+    longer, shorter = (cpu_seconds(lambda n=n: redactor.redact('password="' + "\\" * n)) for n in (28, 20))
+    assert longer / shorter < 4.0
