@@ -1,4 +1,5 @@
 import importlib
+from collections.abc import Callable
 
 import pytest
 from tests.cost import cpu_seconds
@@ -164,3 +165,25 @@ def test_a_run_of_backslashes_in_a_quoted_credential_costs_linear_time() -> None
     redactor = Redactor()
     longer, shorter = (cpu_seconds(lambda n=n: redactor.redact('password="' + "\\" * n)) for n in (28, 20))
     assert longer / shorter < 4.0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(lambda n: "token " + "a." * n, id="words that could start a URL scheme"),
+        pytest.param(lambda n: "Authorization:" + " " * n, id="spaces after an Authorization header"),
+    ],
+)
+def test_redacting_grows_linearly_with_the_text(text: Callable[[int], str]) -> None:
+    """A /v1 message may hold 100,000 characters, and it is redacted before it reaches the run trace.  The URL
+    password pattern read the rest of each word from every start a scheme could have («a.a.a.…»: 4.5 s for 40,000
+    characters), the header pattern tried every split of a run of spaces between two ``\\s*`` (1.1 s for 16,000
+    spaces) — both quadratic.  A ratio of CPU times for 4x the text."""
+    redactor = Redactor()
+    whole, quarter = (cpu_seconds(lambda n=n: redactor.redact(text(n))) for n in (8000, 2000))
+    assert whole / quarter < 8.0
+
+
+def test_a_url_password_is_masked_whatever_precedes_the_scheme() -> None:
+    assert Redactor().redact("see my_http://bob:pa55@host/x") == f"see my_http://bob:{MASK}@host/x"
+    assert Redactor().redact("(https://bob:pa55@host)") == f"(https://bob:{MASK}@host)"

@@ -50,7 +50,7 @@ _CREDENTIAL_KEYS = r"access_token|refresh_token|id_token|client_secret|api_key|a
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     # Authorization: Basic xxx / "Authorization": "Bearer xxx" / 'authorization': 'Basic xxx'
     (
-        re.compile(r"""(?i)(authorization["']?\s*[:=]\s*["']?\s*(?:basic|bearer)\s+)[^\s"',;]+"""),
+        re.compile(r"""(?i)(authorization["']?\s*[:=]\s*+(?:["']\s*+)?(?:basic|bearer)\s+)[^\s"',;]+"""),
         r"\1" + MASK,
     ),
     # A bearer token anywhere else (``Bearer eyJ...``).
@@ -60,8 +60,10 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?i)\b(basic\s+)(?=[A-Za-z0-9+/]*[0-9+/=])[A-Za-z0-9+/]{16,}={0,2}"), r"\1" + MASK),
     # OpenAI-style keys: sk-..., sk-proj-...
     (re.compile(r"\bsk-[A-Za-z0-9_\-]{16,}"), "sk-" + MASK),
-    # scheme://user:password@host -> scheme://user:***@host
-    (re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://[^\s/:@\"']+:)[^\s/@\"']+@"), r"\1" + MASK + "@"),
+    # scheme://user:password@host -> scheme://user:***@host.  Found from its "://" (a scheme character before it):
+    # a pattern starting at the scheme read the rest of every word from each of its starts (quadratic in a text
+    # like "a.a.a.…").
+    (re.compile(r"(?i)(?<=[a-z0-9+.\-])(://[^\s/:@\"']+:)[^\s/@\"']+@"), r"\1" + MASK + "@"),
     # "access_token": "value"  /  'client_secret': 'value'  /  access_token = "value".  A backslash only ever starts
     # an escape pair (a lone one may close the value: ``"abc\"``); when either alternative could take it, a run of
     # backslashes with no closing quote was split every possible way (exponential: 32 of them cost 0.5 s of CPU,
