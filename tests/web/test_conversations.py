@@ -12,6 +12,7 @@ import json
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -217,3 +218,48 @@ def test_through_redis_another_tokens_response_is_not_found(two_workers: Any) ->
     _not_found_alike(b, BOB, alices)
     assert _follow_up(b, ALICE, alices).status_code == 200
     assert _follow_up(b, ADMIN, alices).status_code == 200
+
+
+# ------------------------------------------------- the owner key (web/owners.py): hosts that share Redis
+@pytest.fixture
+def keyed_workers(
+    scripted: MockLLMGateway, redis_prefix: tuple[str, str], tmp_path: Path
+) -> Iterator[Callable[[str, str], tuple[str, str]]]:
+    """``start(key_a, key_b)``: two workers on the real Redis, each with its own data directory (two hosts: no key
+    file in common) and the owner key given."""
+    url, prefix = redis_prefix
+    with ExitStack() as stack:
+
+        def start(key_a: str, key_b: str) -> tuple[str, str]:
+            urls = []
+            for host, key in (("a", key_a), ("b", key_b)):
+                settings = Settings(
+                    data_dir=tmp_path / host,
+                    redis_url=url,
+                    redis_prefix=prefix,
+                    read_tokens=SecretStr(f"{ALICE},{BOB}"),
+                    admin_tokens=SecretStr(ADMIN),
+                    owner_key=SecretStr(key),
+                )
+                urls.append(stack.enter_context(BackgroundServer(create_app(settings, console=False, mcp=False))).url)
+            return urls[0], urls[1]
+
+        yield start
+
+
+def test_through_redis_hosts_with_one_owner_key_agree_on_the_owner(keyed_workers: Any) -> None:
+    a, b = keyed_workers("owner-key-of-the-deployment", "owner-key-of-the-deployment")
+    run, messages = _parked(a, ALICE)
+    assert _answered(b, ALICE, messages) == run  # b names Alice as a did: relayed to her run in a
+    alices = _kept_response(a, ALICE)
+    assert _follow_up(b, ALICE, alices).status_code == 200
+    _not_found_alike(b, BOB, alices)
+
+
+def test_through_redis_a_host_with_another_owner_key_does_not_match(keyed_workers: Any) -> None:
+    a, b = keyed_workers("owner-key-of-the-deployment", "another-owner-key")
+    run, messages = _parked(a, ALICE)
+    assert _answered(b, ALICE, messages) != run  # Alice's owner id differs on b: the call id is nobody's there
+    alices = _kept_response(a, ALICE)
+    _not_found_alike(b, ALICE, alices)
+    assert _follow_up(a, ALICE, alices).status_code == 200  # on a, with its own key, it is still hers

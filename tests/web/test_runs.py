@@ -5,7 +5,11 @@ with read tokens unset every run stays visible to everyone (the single-user defa
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,7 +17,7 @@ import httpx
 import pytest
 from pydantic import SecretStr
 
-from agentcore.agents import RunLog
+from agentcore.agents import RunLog, run_owner
 from agentcore.agents.events import EventFactory
 from agentcore.config import Settings
 from agentcore.server import create_app
@@ -117,3 +121,104 @@ def test_without_read_tokens_every_run_is_visible(monkeypatch: pytest.MonkeyPatc
         assert _listed(client, {}) == ran
         for request_id in ran:
             assert client.get(f"/trace/runs/{request_id}").status_code == 200
+
+
+# ------------------------------------------------------------- the owner id: keyed (web/owners.py)
+def _stored_owners(log_dir: Path) -> dict[str, str | None]:
+    """request id → the owner written in the trace store, read from the file as anyone with the file would."""
+    lines = (log_dir / "runs" / "runs.jsonl").read_text("utf-8").splitlines()
+    return {record["request_id"]: record.get("owner") for record in map(json.loads, lines)}
+
+
+def _keyed_server(monkeypatch: pytest.MonkeyPatch, data: Path, logs: Path, key: str | None) -> BackgroundServer:
+    monkeypatch.setenv("AGENTCORE_RAG_EMBEDDER", "none")
+    settings = Settings(
+        data_dir=data,
+        log_dir_override=logs,
+        read_tokens=SecretStr(f"{ALICE},{BOB}"),
+        admin_tokens=SecretStr(ADMIN),
+        **({"owner_key": SecretStr(key)} if key is not None else {}),
+    )
+    return BackgroundServer(create_app(settings, console=False))
+
+
+def test_the_stored_owner_is_a_keyed_hash_and_only_that_key_reads_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    logs = tmp_path / "shared-logs"  # one trace store, several hosts (each its own data directory)
+    with (
+        _keyed_server(monkeypatch, tmp_path / "a", logs, "the-deployment-key") as a,
+        httpx.Client(base_url=a.url, timeout=120) as client,
+    ):
+        run = _v1_run(client, _bearer(ALICE))
+    owner = _stored_owners(logs)[run]
+    assert owner is not None and ALICE not in owner
+    plain = {
+        hashlib.sha256(ALICE.encode()).hexdigest(),
+        hashlib.sha256(b"agentcore-principal\0" + ALICE.encode()).hexdigest(),
+    }
+    assert not any(digest[:32] in owner for digest in plain)  # not the token's unkeyed hash: not brute-forceable
+    with (
+        _keyed_server(monkeypatch, tmp_path / "b", logs, "the-deployment-key") as b,
+        httpx.Client(base_url=b.url, timeout=120) as client,
+    ):
+        assert _listed(client, _bearer(ALICE)) == {run}  # another worker with the same key: the same owner
+        assert client.get(f"/trace/runs/{run}", headers=_bearer(BOB)).status_code == 404
+    with (
+        _keyed_server(monkeypatch, tmp_path / "c", logs, "another-key") as c,
+        httpx.Client(base_url=c.url, timeout=120) as client,
+    ):
+        assert _listed(client, _bearer(ALICE)) == set()  # another key names Alice otherwise: not hers there
+        assert client.get(f"/trace/runs/{run}", headers=_bearer(ALICE)).status_code == 404
+        assert client.get(f"/trace/runs/{run}", headers=_bearer(ADMIN)).status_code == 200
+
+
+def test_without_a_configured_key_the_data_directory_keeps_one(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    logs = tmp_path / "logs"
+    with (
+        _keyed_server(monkeypatch, tmp_path / "data", logs, None) as a,
+        httpx.Client(base_url=a.url, timeout=120) as client,
+    ):
+        run = _v1_run(client, _bearer(ALICE))
+    key_file = tmp_path / "data" / "owner.key"
+    key = key_file.read_text("ascii").strip()
+    assert re.fullmatch(r"[0-9a-f]{64}", key) and key_file.stat().st_mode & 0o077 == 0
+    assert not any(key in path.read_text("utf-8", "replace") for path in logs.rglob("*") if path.is_file())
+    with (
+        _keyed_server(monkeypatch, tmp_path / "data", logs, None) as b,
+        httpx.Client(base_url=b.url, timeout=120) as client,
+    ):
+        assert _listed(client, _bearer(ALICE)) == {run}  # a second worker on the data directory: the same key
+    assert key_file.read_text("ascii").strip() == key
+    with (
+        _keyed_server(monkeypatch, tmp_path / "elsewhere", logs, key) as c,
+        httpx.Client(base_url=c.url, timeout=120) as client,
+    ):
+        assert _listed(client, _bearer(ALICE)) == {run}  # the file's text as AGENTCORE_OWNER_KEY on another host
+    with (
+        _keyed_server(monkeypatch, tmp_path / "other-host", logs, None) as d,
+        httpx.Client(base_url=d.url, timeout=120) as client,
+    ):
+        assert _listed(client, _bearer(ALICE)) == set()  # its own key file: another key
+
+
+async def test_a_run_stored_by_an_earlier_build_stays_its_owners(tokened: httpx.Client) -> None:
+    legacy = "token:" + hashlib.sha256(b"agentcore-principal\0" + ALICE.encode()).hexdigest()[:32]
+    with run_owner(legacy):  # the unkeyed owner id earlier builds wrote
+        request_id = await _ownerless_run(Settings().log_dir)
+    assert request_id in _listed(tokened, _bearer(ALICE))
+    assert tokened.get(f"/trace/runs/{request_id}", headers=_bearer(ALICE)).status_code == 200
+    assert tokened.get(f"/trace/runs/{request_id}", headers=_bearer(BOB)).status_code == 404
+
+
+def test_processes_starting_together_make_one_key_file(tmp_path: Path) -> None:
+    code = (
+        "import sys; from types import SimpleNamespace; from agentcore.web.owners import owner_key; "
+        "print(owner_key(SimpleNamespace(owner_key=None, redis_url=None, data_dir=sys.argv[1])).decode())"
+    )
+    children = [
+        subprocess.Popen([sys.executable, "-c", code, str(tmp_path)], stdout=subprocess.PIPE, text=True)
+        for _ in range(4)
+    ]
+    keys = {child.communicate(timeout=120)[0].strip() for child in children}
+    assert keys == {(tmp_path / "owner.key").read_text("ascii").strip()}

@@ -10,13 +10,16 @@ __all__ = ["HttpSettings"]
 
 
 class HttpSettings(Section):
-    """Body limit and the admin and read tokens of every route."""
+    """Body limit, the admin and read tokens of every route, and the key of the owner ids a token's runs get."""
 
     max_body_bytes: int = Field(1_048_576, ge=1024, validation_alias=env("MAX_BODY_BYTES"))
     # Comma-separated tokens for routes that change shared state (switching collections, indexing). Unset: closed.
     admin_tokens: SecretStr | None = Field(None, validation_alias=env("ADMIN_TOKENS"))
     # Comma-separated tokens for read routes (search, generation, listings). Unset: read routes are open.
     read_tokens: SecretStr | None = Field(None, validation_alias=env("READ_TOKENS"))
+    # The key of the owner ids stored with runs and conversations (HMAC-SHA256 of a token). Unset: the key file in
+    # the data directory (agentcore.web.owners); hosts sharing Redis or the trace store set the same value.
+    owner_key: SecretStr | None = Field(None, validation_alias=env("OWNER_KEY"))
 
     @property
     def admin_token_list(self) -> list[str]:

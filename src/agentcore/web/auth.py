@@ -8,14 +8,14 @@
 A token comes as ``Authorization: Bearer <token>`` (or ``X-Admin-Token`` / ``X-API-Token``).  Both dependencies
 declare the bearer scheme in the OpenAPI document, so ``/docs`` offers "Authorize".
 
-* :func:`principal` — who a request is, for what it leaves behind (its runs' traces): the fingerprint of the read or
-  admin token it presents, ``None`` while read tokens are unset (the single-user default); :func:`is_admin` —
-  whether it presents an admin token.
+* :func:`principal` — who a request is, for what it leaves behind (its runs' traces, its conversations): the keyed
+  owner id of the read or admin token it presents (:mod:`agentcore.web.owners`), ``None`` while read tokens are unset
+  (the single-user default); :func:`principals` — that id and the unkeyed one earlier builds stored; :func:`is_admin`
+  — whether it presents an admin token.
 """
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 from collections.abc import Iterable
 from typing import Any
@@ -29,6 +29,8 @@ __all__ = [
     "bearer_token",
     "is_admin",
     "principal",
+    "principals",
+    "principals_of",
     "reader_dependencies",
     "require_admin",
     "require_reader",
@@ -109,17 +111,33 @@ def require_reader(request: Request, _scheme: HTTPAuthorizationCredentials | Non
 
 
 def principal(request: Request) -> str | None:
-    """Who ``request`` is: ``"token:<fingerprint>"`` of the read or admin token it presents (as
-    :func:`require_reader` reads it), ``None`` while ``AGENTCORE_READ_TOKENS`` is unset (one user: nothing is
-    anyone's) or when it presents no valid token.  The fingerprint is a hash: the token itself is never kept."""
-    readers = _settings_tokens(request, "read_token_list")
-    if not readers:
-        return None
-    presented = bearer_token(request, "X-API-Token")
-    if presented is None or not tokens_match(presented, readers + _settings_tokens(request, "admin_token_list")):
-        return None
-    digest = hashlib.sha256(b"agentcore-principal\0" + presented.encode("utf-8", "surrogatepass")).hexdigest()
-    return f"token:{digest[:32]}"
+    """Who ``request`` is: the owner id (:func:`agentcore.web.owners.owner_id`, keyed by the deployment's owner key)
+    of the read or admin token it presents (as :func:`require_reader` reads it), ``None`` while
+    ``AGENTCORE_READ_TOKENS`` is unset (one user: nothing is anyone's) or when it presents no valid token.  The token
+    itself is never kept."""
+    ids = principals(request)
+    return ids[0] if ids else None
+
+
+def principals(request: Request) -> tuple[str, ...]:
+    """Every owner id ``request``'s token may have been stored under: the keyed one first (what is written now),
+    then the unkeyed one of earlier builds (:func:`agentcore.web.owners.owner_ids`); empty as for :func:`principal`
+    ``None``."""
+    settings = getattr(request.app.state, "settings", None)
+    return principals_of(settings, bearer_token(request, "X-API-Token"))
+
+
+def principals_of(settings: Any, presented: str | None) -> tuple[str, ...]:
+    """:func:`principals` of a token ``presented`` under ``settings`` (a surface without a request — MCP over stdio —
+    names its token itself)."""
+    from agentcore.web.owners import owner_ids, owner_key
+
+    readers = list(getattr(settings, "read_token_list", []) or [])
+    if not readers or presented is None:
+        return ()
+    if not tokens_match(presented, readers + list(getattr(settings, "admin_token_list", []) or [])):
+        return ()
+    return owner_ids(owner_key(settings), presented)
 
 
 def is_admin(request: Request) -> bool:

@@ -20,7 +20,7 @@ from fastapi import APIRouter, Path, Query, Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from agentcore.agents import REQUEST_ID_RE, RunLog, run_owner
-from agentcore.web.auth import is_admin, principal
+from agentcore.web.auth import is_admin, principal, principals
 from agentcore.web.errors import ApiError, error_responses
 
 __all__ = ["RunOwnerMiddleware", "create_runs_router", "owned_by", "readable_by"]
@@ -42,12 +42,13 @@ class RunOwnerMiddleware:
 
 def owned_by(request: Request) -> Callable[[str | None], bool] | None:
     """The one rule: whose runs ``request`` may read or continue, given a run's owner — ``None`` (anyone's) while
-    read tokens are unset or for an admin token; otherwise those its own principal started (a run with no owner —
-    started while read tokens were unset — is the admin's)."""
+    read tokens are unset or for an admin token; otherwise those its own principal started, under either owner id
+    its token has (:func:`agentcore.web.auth.principals`: keyed, or unkeyed by an earlier build); a run with no owner
+    — started while read tokens were unset — is the admin's."""
     if not getattr(request.app.state.settings, "read_token_list", None) or is_admin(request):
         return None
-    me = principal(request)
-    return lambda owner: me is not None and owner == me
+    mine = principals(request)
+    return lambda owner: owner is not None and owner in mine
 
 
 def readable_by(request: Request) -> Callable[[dict[str, Any]], bool] | None:
