@@ -1,10 +1,11 @@
-"""The labelled dailies written by branch ``data5`` (issue 19), checked as data: no parser runs here.
+"""The labelled dailies written by branches ``data5`` and ``data20`` (issue 19), checked as data: no parser runs here.
 
-``dailies_people_dev11`` is a development split; ``dailies_people_test5`` is held out (scored once, totals only).
-Both were written and labelled by hand by the labelling rule in docs/scrum.md, by a helper that never ran the parser
-or any agentcore code on them, and committed before anything ran on them.  Checked: the schema the scorer reads,
-ids in order under a prefix no other set uses, labels naming only ids the author wrote and blocker texts made of the
-author's words, no message copied from another set, and the composition each split was written to.
+``dailies_people_dev11`` is a development split; ``dailies_people_test5`` and ``dailies_people_test6`` (branch
+``data20``) are held out (scored once, totals only).  All were written and labelled by hand by the labelling rule in
+docs/scrum.md, by a helper that never ran the parser or any agentcore code on them, and committed before anything
+ran on them.  Checked: the schema the scorer reads, ids in order under a prefix no other set uses, labels naming only
+ids the author wrote and blocker texts made of the author's words, no message copied from another set, and the
+composition each split was written to.
 """
 
 from __future__ import annotations
@@ -57,6 +58,20 @@ SPLITS: dict[str, tuple[str, int, dict[str, int]]] = {
             "ids": 5,
             "versions": 5,
             "lacking": 5,
+        },
+    ),
+    "dailies_people_test6": (
+        "f",
+        90,
+        {
+            "blockers": 25,
+            "critical": 15,
+            "negations": 14,
+            "prose": 8,
+            "english": 12,
+            "ids": 7,
+            "versions": 7,
+            "lacking": 7,
         },
     ),
 }
