@@ -3,6 +3,7 @@ loopback port, and stdio (``agentcore mcp`` as a subprocess)."""
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Iterator
@@ -112,6 +113,35 @@ async def test_http_research_ask_reports_each_step(served: tuple[str, FakePortal
     assert any(message and "search" in message for _, message in progress)
 
 
+async def test_http_research_ask_is_traced_as_the_callers_run(tmp_path: Path) -> None:
+    """``research_ask`` over ``/mcp`` is in the run trace like ``POST /research``: the caller's token lists and opens
+    it (``/trace/runs``), another read token does not, an admin token does."""
+    other, admin = "read-token-2", "admin-token-1"
+    settings = Settings(data_dir=tmp_path, read_tokens=f"{READ_TOKEN},{other}", admin_tokens=admin)
+    with BackgroundServer(create_app(settings)) as server:
+        async with client(server.url) as c:
+            asked = await c.call_tool("research_ask", {"question": "Как оформить отпуск?"})
+        assert not asked.is_error and asked.structured_content is not None
+        request_id = asked.structured_content["request_id"]
+        with httpx.Client(base_url=server.url, timeout=60) as http:
+
+            def runs(token: str) -> list[dict[str, Any]]:
+                answer = http.get("/trace/runs", headers={"Authorization": f"Bearer {token}"})
+                assert answer.status_code == 200, answer.text
+                return list(answer.json()["runs"])
+
+            mine = runs(READ_TOKEN)
+            assert [(run["request_id"], run["agent"], run["question"]) for run in mine] == [
+                (request_id, "research", "Как оформить отпуск?")
+            ]
+            assert mine[0]["outcome"] == "final" and mine[0]["events"] == asked.structured_content["steps"] + 1
+            assert runs(other) == [] and [run["request_id"] for run in runs(admin)] == [request_id]
+            opened = http.get(f"/trace/runs/{request_id}", headers={"Authorization": f"Bearer {READ_TOKEN}"})
+            assert opened.status_code == 200 and opened.json()["events"][-1]["type"] == "final"
+            hidden = http.get(f"/trace/runs/{request_id}", headers={"Authorization": f"Bearer {other}"})
+            assert hidden.status_code == 404
+
+
 async def test_http_scrum_tools(served: tuple[str, FakePortal]) -> None:
     async with client(served[0]) as c:
         faq = await c.call_tool("scrum_faq", {"question": "Что такое спринт?"})
@@ -197,6 +227,7 @@ async def test_http_crm_change_is_only_requested_until_the_user_says_yes(served:
 async def test_stdio_agentcore_mcp(tmp_path: Path) -> None:
     env = {
         "PATH": os.environ.get("PATH", ""),
+        "PYTHONPATH": os.environ.get("PYTHONPATH", ""),  # the source under test, when it is given that way
         "HOME": os.environ.get("HOME", str(tmp_path)),
         "AGENTCORE_DATA_DIR": str(tmp_path),
     }
@@ -216,6 +247,10 @@ async def test_stdio_agentcore_mcp(tmp_path: Path) -> None:
         asked = await c.call_tool("research_ask", {"question": "Как оформить отпуск?"}, progress_callback=on_progress)
         assert not asked.is_error and asked.structured_content and asked.structured_content["sources"]
         assert steps and len(steps) == asked.structured_content["steps"]
+        traced = [json.loads(line) for line in (tmp_path / "logs" / "runs" / "runs.jsonl").read_text().splitlines()]
+        assert [(run["request_id"], run["agent"]) for run in traced] == [
+            (asked.structured_content["request_id"], "research")
+        ]
         crm = await c.call_tool("crm_list", {"entity": "deal"})
         assert crm.is_error and "AGENTCORE_MCP_CRM_KEY" in crm.content[0].text
 
@@ -248,10 +283,12 @@ async def test_stdio_crm_key_from_the_environment(tmp_path: Path) -> None:
         # The local user approves it in their own CLI dialog (`agentcore crm --user manager --session default`).
         from agentcore.apps.crm import build_orchestrator
 
-        orchestrator = build_orchestrator(Settings(
-            data_dir=tmp_path,
-            crm=CrmSettings(bitrix_webhook_url=bitrix.webhook_url),
-        ))
+        orchestrator = build_orchestrator(
+            Settings(
+                data_dir=tmp_path,
+                crm=CrmSettings(bitrix_webhook_url=bitrix.webhook_url),
+            )
+        )
         try:
             approved = await orchestrator.handle_message("manager", "да", session_id="default")
         finally:
@@ -300,6 +337,9 @@ async def test_research_ask_is_cancelled_with_its_call(settings: Settings) -> No
     class Research:
         async def checked(self, request: Any) -> Service:
             return Service()
+
+        def traced(self, events: Any, question: str) -> Any:
+            return events
 
     server = create_mcp_server(Backend(settings, research=Research()))  # type: ignore[arg-type]
     seen: list[str | None] = []

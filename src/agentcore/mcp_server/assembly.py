@@ -22,7 +22,9 @@ change``            ``request_change``                         confirmation to t
 
 Request/response tools go through the app itself (an in-process ASGI call: same validation, same errors, same
 auth), so there is no second implementation; ``research_ask`` runs the agent through the same ``ResearchHTTP`` as
-``POST /research`` because it reports every step as an MCP progress notification while the run goes on.
+``POST /research`` because it reports every step as an MCP progress notification while the run goes on — and, like
+``POST /research``, records the run in the run trace (``GET /trace/runs``) as the caller's: the owner id of the read
+or admin token of the MCP request over HTTP, of the stdio token over stdio (none while read tokens are unset).
 
 Auth: over HTTP ``/mcp`` needs a read token when ``AGENTCORE_READ_TOKENS`` is set (checked before the MCP layer),
 and the caller's ``Authorization``/``X-API-Token`` go on to the routes; CRM tools need one of ``HTTP_API_TOKENS`` in
@@ -92,6 +94,15 @@ class Backend:
         if incoming is None:
             return dict(self.stdio_headers)
         return {name: value for name, value in incoming.items() if name.lower() in _FORWARDED}
+
+    def owner(self, ctx: Context | None) -> str | None:
+        """The owner id of what this call starts (its run trace): the caller's read or admin token's, as for an HTTP
+        request (:func:`agentcore.web.auth.principal`) — the MCP request's over HTTP, the stdio one otherwise;
+        ``None`` while read tokens are unset."""
+        from agentcore.web.auth import principals_of, token_in
+
+        ids = principals_of(self.settings, token_in(self.headers(ctx), "X-API-Token"))
+        return ids[0] if ids else None
 
     def crm_key_of(self, ctx: Context | None) -> str:
         """The CRM key of this call (``X-API-Key`` over HTTP, ``AGENTCORE_MCP_CRM_KEY`` over stdio), checked.
@@ -343,7 +354,9 @@ def _segment(value: str) -> str:
 
 
 async def _research(backend: Backend, question: str, ctx: Context) -> dict[str, Any]:
-    """Run the research agent as ``POST /research`` does, reporting each step as progress."""
+    """Run the research agent as ``POST /research`` does — traced in the run log as the caller's run
+    (``GET /trace/runs``) — reporting each step as progress."""
+    from agentcore.agents import run_owner
     from agentcore.apps.research.models import AgentRequest
     from agentcore.web.errors import ApiError
 
@@ -357,7 +370,9 @@ async def _research(backend: Backend, question: str, ctx: Context) -> dict[str, 
     except ValueError as exc:  # the request model's own validation
         raise ToolError(f"некорректный вопрос: {exc}") from None
     steps = 0
-    async with contextlib.aclosing(service.stream_agent_response(request)) as stream:
+    with run_owner(backend.owner(ctx)):  # the owner is taken when the run is traced, here
+        run = backend.research.traced(service.stream_agent_response(request), request.question)
+    async with contextlib.aclosing(run) as stream:
         async for event in stream:
             if event.type == "final":
                 return {

@@ -17,7 +17,7 @@ declare the bearer scheme in the OpenAPI document, so ``/docs`` offers "Authoriz
 from __future__ import annotations
 
 import hmac
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from fastapi import Depends, Request
@@ -34,6 +34,7 @@ __all__ = [
     "reader_dependencies",
     "require_admin",
     "require_reader",
+    "token_in",
     "tokens_match",
 ]
 
@@ -63,11 +64,19 @@ def tokens_match(presented: str | None, allowed: Iterable[str]) -> bool:
 
 def bearer_token(request: Request, header: str = "X-Admin-Token") -> str | None:
     """The token a request presents: ``Authorization: Bearer <token>`` or the ``header`` given."""
-    authorization = request.headers.get("authorization", "")
+    return token_in(request.headers, header)
+
+
+def token_in(headers: Mapping[str, str], header: str = "X-Admin-Token") -> str | None:
+    """:func:`bearer_token` of a set of headers (names in any case)."""
+    from starlette.datastructures import Headers
+
+    found = headers if isinstance(headers, Headers) else Headers(headers=dict(headers))
+    authorization = found.get("authorization", "")
     scheme, _, value = authorization.partition(" ")
     if scheme.lower() == "bearer" and value.strip():
         return value.strip()
-    return request.headers.get(header) or None
+    return found.get(header) or None
 
 
 def _settings_tokens(request: Request, name: str) -> list[str]:
