@@ -206,3 +206,14 @@ def test_a_question_the_agent_refuses_is_a_4xx_before_any_stream(client: OpenAI,
         "code": "validation_error",
     }
     assert asked == []  # the run never started
+
+
+def test_responses_take_a_string_input_of_any_length_up_to_the_content_bound(client: OpenAI, base_url: str) -> None:
+    """``input`` as one string is the question: the 400-item bound of the list form refused any string longer than
+    400 characters (422 «не больше 400 элементов»)."""
+    question = "Как оформить отпуск, если " + "я работаю удалённо и в другом часовом поясе, " * 20 + "что нужно?"
+    assert len(question) > 400
+    response = client.responses.create(model="scripted", input=question)
+    assert response.output_text.startswith("Отпуск 28 дней") and asked[-1] == question
+    too_long = httpx.post(base_url + "/responses", json={"model": "scripted", "input": "а" * 100_001})
+    assert too_long.status_code == 422 and too_long.json()["code"] == "validation_error"

@@ -21,7 +21,7 @@ import contextlib
 import json
 import time
 from collections.abc import AsyncGenerator
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import Request
 from openai.types.responses import (
@@ -57,7 +57,7 @@ from agentcore.agents.served import RunHandle, new_id
 from agentcore.llm.models import LLMTool
 from agentcore.trace.logs import step_logger
 from agentcore.web.errors import ApiError
-from agentcore.web.v1.chat import ChatMessage, conversation
+from agentcore.web.v1.chat import MAX_CONTENT_CHARS, ChatMessage, conversation
 from agentcore.web.v1.common import Caller, Ending, OutputSpec, V1Runs, reasoning_line, respond
 from agentcore.web.v1.errors import unsupported
 
@@ -127,7 +127,11 @@ class ResponsesRequest(BaseModel):
     truncation: Any = Field(None, description="игнорируется")
     user: Any = Field(None, description="игнорируется")
     top_logprobs: Any = Field(None, description="игнорируется")
-    input: str | list[dict[str, Any]] = Field(description="строка или список элементов", max_length=400)
+    # Each bound on its own branch: a bound on the union applied to the string too (a question of 401 characters
+    # was refused as «не больше 400 элементов»).
+    input: (
+        Annotated[str, Field(max_length=MAX_CONTENT_CHARS)] | Annotated[list[dict[str, Any]], Field(max_length=400)]
+    ) = Field(description="строка или список элементов")
     instructions: str | None = Field(None, max_length=100_000)
     stream: bool = Field(False, strict=True)
     tools: list[dict[str, Any]] | None = Field(None, max_length=128)
