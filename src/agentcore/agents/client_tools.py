@@ -68,6 +68,12 @@ class ClientTools:
 
 
 def as_llm_tool(spec: dict[str, Any]) -> LLMTool:
-    """An OpenAI function declaration (``{"name", "description", "parameters"}``) as an :class:`LLMTool`."""
+    """An OpenAI function declaration (``{"name", "description", "parameters"}``) as an :class:`LLMTool`.
+
+    Raises:
+        ValueError: ``parameters`` is not a JSON Schema object (a client's mistake: the surface answers 400).
+    """
     parameters = spec.get("parameters") or {"type": "object", "properties": {}}
+    if not isinstance(parameters, dict):
+        raise ValueError("parameters должен быть объектом JSON Schema")
     return LLMTool(name=str(spec["name"]), description=str(spec.get("description") or ""), parameters=parameters)

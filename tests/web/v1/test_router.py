@@ -217,3 +217,23 @@ def test_responses_take_a_string_input_of_any_length_up_to_the_content_bound(cli
     assert response.output_text.startswith("Отпуск 28 дней") and asked[-1] == question
     too_long = httpx.post(base_url + "/responses", json={"model": "scripted", "input": "а" * 100_001})
     assert too_long.status_code == 422 and too_long.json()["code"] == "validation_error"
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_client_tool_whose_parameters_are_not_an_object_is_a_400_naming_it(base_url: str, stream: bool) -> None:
+    """``parameters`` must be a JSON Schema object; a string or a list was a 500 on both APIs."""
+    question = [{"role": "user", "content": "отпуск"}]
+    for parameters in ("zz", [1]):
+        function = {"name": "weather", "parameters": parameters}
+        chat = httpx.post(
+            base_url + "/chat/completions",
+            json={"model": "scripted", "messages": question, "tools": [{"type": "function", "function": function}]},
+        )
+        assert chat.status_code == 400, chat.text
+        assert chat.json()["error"]["param"] == "tools[0].function.parameters"
+        responses = httpx.post(
+            base_url + "/responses",
+            json={"model": "scripted", "input": "отпуск", "tools": [{"type": "function", **function}]},
+        )
+        assert responses.status_code == 400, responses.text
+        assert responses.json()["error"]["param"] == "tools[0].parameters"

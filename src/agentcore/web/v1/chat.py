@@ -101,7 +101,10 @@ def _tools(body: ChatCompletionRequest) -> list[LLMTool]:
             error = ApiError(400, f"tools[{i}]: поддерживаются только функции (type=function)", "unsupported_parameter")
             error.param = f"tools[{i}]"  # type: ignore[attr-defined]
             raise error
-        tools.append(as_llm_tool(function))
+        try:
+            tools.append(as_llm_tool(function))
+        except ValueError as exc:
+            raise invalid_field(f"tools[{i}].function.parameters", str(exc)) from None
     return tools
 
 

@@ -58,7 +58,7 @@ from agentcore.llm.models import LLMTool
 from agentcore.trace.logs import step_logger
 from agentcore.web.errors import ApiError
 from agentcore.web.v1.chat import MAX_CONTENT_CHARS, ChatMessage, conversation
-from agentcore.web.v1.common import Caller, Ending, OutputSpec, V1Runs, reasoning_line, respond
+from agentcore.web.v1.common import Caller, Ending, OutputSpec, V1Runs, invalid_field, reasoning_line, respond
 from agentcore.web.v1.errors import unsupported
 
 __all__ = ["IGNORED_FIELDS", "REJECTED_FIELDS", "SUPPORTED_FIELDS", "ResponsesRequest", "create_response"]
@@ -160,7 +160,10 @@ def _tools(body: ResponsesRequest) -> list[LLMTool]:
             raise unsupported(
                 f"tools[{i}]", f"поддерживаются только функции (type=function), получено {spec.get('type')!r}"
             )
-        tools.append(as_llm_tool(spec))
+        try:
+            tools.append(as_llm_tool(spec))
+        except ValueError as exc:
+            raise invalid_field(f"tools[{i}].parameters", str(exc)) from None
     return tools
 
 
