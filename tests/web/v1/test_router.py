@@ -237,3 +237,18 @@ def test_a_client_tool_whose_parameters_are_not_an_object_is_a_400_naming_it(bas
         )
         assert responses.status_code == 400, responses.text
         assert responses.json()["error"]["param"] == "tools[0].parameters"
+
+
+@pytest.mark.parametrize("function", ["weather", ["weather"], {"name": ["weather"]}, {"name": "w", "arguments": {}}])
+def test_an_earlier_tool_call_that_is_not_a_function_object_is_a_422(base_url: str, function: object) -> None:
+    """An assistant message's ``tool_calls[j].function`` is read as an object with string ``name`` and
+    ``arguments``; a string there was a 500."""
+    messages = [
+        {"role": "user", "content": "погода"},
+        {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": function}]},
+        {"role": "user", "content": "отпуск"},
+    ]
+    response = httpx.post(base_url + "/chat/completions", json={"model": "scripted", "messages": messages})
+    assert response.status_code == 422, response.text
+    assert response.json()["code"] == "validation_error"
+    assert response.json()["error"]["param"].startswith("messages.1.tool_calls")

@@ -21,7 +21,7 @@ from collections.abc import AsyncGenerator
 from typing import Annotated, Any, Literal
 
 from fastapi import Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from agentcore.agents.client_tools import as_llm_tool
 from agentcore.agents.served import AgentInput, RunHandle
@@ -48,6 +48,20 @@ class ContentPart(BaseModel):
     text: str | None = Field(None, max_length=MAX_CONTENT_CHARS)
 
 
+def _function_calls(calls: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
+    """``tool_calls`` whose every ``function`` is an object with a string ``name`` and ``arguments`` (or none)."""
+    for call in calls or []:
+        function = call.get("function")
+        if function is None:
+            continue
+        if not isinstance(function, dict):
+            raise ValueError("function должен быть объектом")
+        for key in ("name", "arguments"):
+            if function.get(key) is not None and not isinstance(function[key], str):
+                raise ValueError(f"function.{key} должен быть строкой")
+    return calls
+
+
 class ChatMessage(BaseModel):
     """A chat message as OpenAI clients send it (``name`` and other extra fields are accepted and ignored)."""
 
@@ -59,7 +73,7 @@ class ChatMessage(BaseModel):
         | Annotated[list[ContentPart], Field(max_length=MAX_MESSAGES)]
         | None
     ) = None
-    tool_calls: list[dict[str, Any]] | None = Field(None, max_length=64)
+    tool_calls: Annotated[list[dict[str, Any]] | None, AfterValidator(_function_calls)] = Field(None, max_length=64)
     tool_call_id: str | None = Field(None, max_length=200)
 
 
