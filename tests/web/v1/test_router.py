@@ -252,3 +252,27 @@ def test_an_earlier_tool_call_that_is_not_a_function_object_is_a_422(base_url: s
     assert response.status_code == 422, response.text
     assert response.json()["code"] == "validation_error"
     assert response.json()["error"]["param"].startswith("messages.1.tool_calls")
+
+
+@pytest.mark.parametrize(
+    ("item", "param"),
+    [
+        ({"role": "user", "content": 5}, "input[0].content"),
+        ({"role": "user", "content": [{"type": "input_text", "text": ["a"]}]}, "input[0].content[0].text"),
+        (
+            {"role": "user", "content": [{"type": "input_text", "text": "а" * 60_000}] * 2},
+            "input[0].content",
+        ),
+        ({"type": "function_call_output", "call_id": "c1", "output": 5}, "input[0].output"),
+        ({"type": "function_call_output", "call_id": "c" * 201, "output": "ok"}, "input[0].call_id"),
+    ],
+)
+def test_responses_input_items_the_schema_admits_but_we_cannot_read_are_a_400(
+    base_url: str, item: dict[str, object], param: str
+) -> None:
+    """Content that is not text (a number, a part's text that is not a string), text longer than a message may be
+    (100,000 characters once the parts are joined) and an over-long call id were 500s."""
+    body = {"model": "scripted", "input": [item, {"role": "user", "content": "отпуск"}]}
+    response = httpx.post(base_url + "/responses", json=body)
+    assert response.status_code == 400, response.text
+    assert response.json()["error"]["param"] == param

@@ -182,19 +182,45 @@ def _output_spec(body: ResponsesRequest, forced: list[LLMTool]) -> OutputSpec:
     raise unsupported("text.format", f"тип {kind!r} не поддерживается")
 
 
-def _text_of(content: Any, where: str) -> str:
-    if isinstance(content, str):
-        return content
-    parts = []
-    for j, part in enumerate(content or []):
-        kind = part.get("type") if isinstance(part, dict) else None
-        if kind in ("input_text", "output_text", "text"):
-            parts.append(str(part.get("text") or ""))
-        elif kind == "refusal":
-            parts.append(str(part.get("refusal") or ""))
-        else:
-            raise unsupported(f"{where}.content[{j}]", f"тип {kind!r} не поддерживается (только текст)")
-    return "\n".join(parts)
+def _text_of(content: Any, field: str) -> str:
+    """The text of ``content`` (a string, or a list of text parts) at ``field`` of the request.
+
+    Raises:
+        ApiError: 400 naming the field: not a string or a list, a part that is not text, longer than a message may be.
+    """
+    if content is None or isinstance(content, str):
+        text = content or ""
+    elif isinstance(content, list):
+        parts = []
+        for j, part in enumerate(content):
+            kind = part.get("type") if isinstance(part, dict) else None
+            key = "refusal" if kind == "refusal" else "text"
+            if kind not in ("input_text", "output_text", "text", "refusal"):
+                raise unsupported(f"{field}[{j}]", f"тип {kind!r} не поддерживается (только текст)")
+            value = part.get(key)
+            if value is not None and not isinstance(value, str):
+                raise invalid_field(f"{field}[{j}].{key}", "ожидается строка")
+            parts.append(value or "")
+        text = "\n".join(parts)
+    else:
+        raise invalid_field(field, "ожидается строка или список текстовых частей")
+    if len(text) > MAX_CONTENT_CHARS:
+        raise invalid_field(field, f"не больше {MAX_CONTENT_CHARS} символов")
+    return text
+
+
+def _call_id(item: dict[str, Any], where: str) -> str:
+    """The ``call_id`` of a function call or output item.
+
+    Raises:
+        ApiError: 400 naming it when it is not a string of at most 200 characters.
+    """
+    value = item.get("call_id")
+    if value is None:
+        return ""
+    if not isinstance(value, str) or len(value) > 200:
+        raise invalid_field(f"{where}.call_id", "ожидается строка не длиннее 200 символов")
+    return value
 
 
 def input_messages(items: str | list[dict[str, Any]]) -> list[ChatMessage]:
@@ -213,10 +239,10 @@ def input_messages(items: str | list[dict[str, Any]]) -> list[ChatMessage]:
             role = item.get("role")
             if role not in ("user", "assistant", "system", "developer"):
                 raise unsupported(f"{where}.role", f"роль {role!r} не поддерживается")
-            messages.append(ChatMessage(role=role, content=_text_of(item.get("content"), where)))
+            messages.append(ChatMessage(role=role, content=_text_of(item.get("content"), f"{where}.content")))
         elif kind == "function_call":
             call = {
-                "id": str(item.get("call_id") or ""),
+                "id": _call_id(item, where),
                 "type": "function",
                 "function": {"name": str(item.get("name") or ""), "arguments": str(item.get("arguments") or "{}")},
             }
@@ -225,9 +251,8 @@ def input_messages(items: str | list[dict[str, Any]]) -> list[ChatMessage]:
             else:
                 messages.append(ChatMessage(role="assistant", content=None, tool_calls=[call]))
         elif kind == "function_call_output":
-            output = item.get("output")
-            text = output if isinstance(output, str) else _text_of(output, where)
-            messages.append(ChatMessage(role="tool", content=text, tool_call_id=str(item.get("call_id") or "")))
+            text = _text_of(item.get("output"), f"{where}.output")
+            messages.append(ChatMessage(role="tool", content=text, tool_call_id=_call_id(item, where)))
         elif kind in ("reasoning", "item_reference"):
             continue  # our own reasoning summaries sent back; references are covered by previous_response_id
         else:
