@@ -1,0 +1,108 @@
+"""Record what the answer selector learns from: every development question answered by the offline ``ask``, with
+the passages its run read and the rules' outcome (``benchmarks/research_answer_eval.py``'s classification).
+
+    PYTHONPATH=src .venv/bin/python benchmarks/answer_selector_data.py --out /tmp/selector_runs.json
+
+Only development splits are read (``DEV_SPLITS``); a held-out file is refused.  The record of a question: its id,
+split, category, key facts, the rules' outcome and shown answer, the searcher's verdicts (``answerable``,
+``possible``, ``confidence``) and the run's passages (the composed context, or the latest hits when no context was
+composed) with their rank.  ``benchmarks/answer_selector_train.py`` computes the features from it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import research_answer_eval as harness  # noqa: E402
+
+from agentcore.apps.research import AgentService  # noqa: E402
+from agentcore.apps.research.settings import ResearchSettings  # noqa: E402
+from agentcore.config import Settings  # noqa: E402
+
+DATA = ROOT / "tests" / "data"
+DEV_SPLITS: tuple[tuple[str, str | None], ...] = (
+    ("answer_eval.json", "dev"),
+    ("answer_eval_dev2.json", None),
+    ("answer_eval_dev3.json", None),
+    ("answer_eval_dev4.json", None),
+    ("answer_eval_dev5.json", None),
+    ("answer_eval_devh.json", None),
+    ("answer_eval_devh2.json", None),
+)
+
+
+def dev_questions() -> list[dict[str, Any]]:
+    """Every development question (``split`` as in its file); never a held-out one."""
+    questions: list[dict[str, Any]] = []
+    for name, split in DEV_SPLITS:
+        assert "holdout" not in name
+        rows = json.loads((DATA / name).read_text("utf-8"))
+        questions += [q for q in rows if split is None or q["split"] == split]
+    assert not any(q["split"] in ("test",) or "holdout" in q["split"] for q in questions)
+    return questions
+
+
+RECORDED: dict[str, dict[str, Any]] = {}
+
+
+def _recording(finish: Any) -> Any:
+    async def wrapper(self: AgentService, run: Any, answer: str, **kwargs: Any) -> Any:
+        scratch = run.scratch
+        if scratch.context is not None:
+            passages = [(p.id, p.doc_id, p.title, p.text, p.score) for p in scratch.context.passages]
+        else:
+            passages = [(h.id, h.doc_id, h.title, h.text, h.score) for h in scratch.latest]
+        RECORDED[run.question] = {
+            "answerable": scratch.answerable,
+            "possible": scratch.possible,
+            "confidence": scratch.confidence,
+            "drafted": scratch.draft is not None,
+            "passages": [dict(zip(("id", "doc_id", "title", "text", "score"), p, strict=True)) for p in passages],
+        }
+        return await finish(self, run, answer, **kwargs)
+
+    return wrapper
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args()
+    AgentService._finish = _recording(AgentService._finish)  # type: ignore[method-assign]
+    questions = dev_questions()
+    settings = Settings(
+        data_dir=Path(tempfile.mkdtemp(prefix="selector-data-")),
+        provider="offline",
+        rag_embedder="local",
+        research=ResearchSettings(cache_ttl=0, agent_tool_timeout=60.0, agent_run_deadline=180.0),
+    )
+    rows = asyncio.run(harness.evaluate(settings, questions, "ask"))
+    records = []
+    for item, row in zip(questions, rows, strict=True):
+        records.append(
+            {
+                "id": item["id"],
+                "split": item["split"],
+                "category": item["category"],
+                "question": item["question"],
+                "key_facts": item.get("key_facts", []),
+                "rules_outcome": row["outcome"],
+                "rules_answer": row["answer"],
+                **RECORDED.get(item["question"], {"passages": []}),
+            }
+        )
+    args.out.write_text(json.dumps(records, ensure_ascii=False, indent=1), "utf-8")
+    print(f"{len(records)} questions recorded to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
