@@ -139,3 +139,26 @@ async def test_a_stage_of_another_pipeline(agent: Orchestrator, portal: FakePort
     await agent.handle_message("u1", "Переведи сделку «Сервис: ремонт насоса» в стадию Выезд мастера")
     await agent.handle_message("u1", "да")
     assert portal.storage.get("deal", 6)["STAGE_ID"] == "C1:EXECUTING"
+
+
+@pytest.mark.parametrize("message", ["Покажи первую сделку", "Покажи второй контакт", "первый раз слышу"])
+async def test_a_new_message_with_an_ordinal_in_it_is_no_answer_to_which_one(
+    agent: Orchestrator, portal: FakePortal, message: str
+) -> None:
+    """After «which one?» only an answer that is the pick completes the earlier request: a new message holding an
+    ordinal word ran the rename (which needs no «да») on the option of that position."""
+    titles = {d["ID"]: d["TITLE"] for d in portal.storage.all("deal")}
+    asked = await agent.handle_message("u1", "Переименуй сделку Вектор в «Тест»")
+    assert "Какую из них" in asked.assistant
+    await agent.handle_message("u1", message)
+    assert {d["ID"]: d["TITLE"] for d in portal.storage.all("deal")} == titles
+
+
+@pytest.mark.parametrize("answer", ["вторую", "давай вторую сделку", "Вторая, пожалуйста", "4"])
+async def test_an_answer_naming_a_position_completes_the_rename(
+    agent: Orchestrator, portal: FakePortal, answer: str
+) -> None:
+    await agent.handle_message("u1", "Переименуй сделку Вектор в «Тест»")
+    await agent.handle_message("u1", answer)
+    assert portal.storage.get("deal", 4)["TITLE"] == "Тест"
+    assert portal.storage.get("deal", 3)["TITLE"] == "Вектор: внедрение CRM"

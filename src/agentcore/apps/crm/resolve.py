@@ -37,6 +37,14 @@ _CREATE = frozenset({"создать", "добавить", "завести", "з
 ASK_WHICH = "Какую из них вы имеете в виду?"
 _ORDINALS = ("перв", "втор", "трет", "четв", "пят", "шест", "седьм", "восьм", "девят", "десят")
 _FILLER = frozenset({"в", "на", "во", "сделк", "стади", "этап", "колонк"})
+# Words an answer naming a position may hold besides the ordinal («давай вторую сделку, пожалуйста»).
+_PICK_WORDS = frozenset(
+    {
+        *("да", "ну", "вот", "давай", "давайте", "пожалуйста", "мне", "нужна", "нужен", "нужную", "нужного"),
+        *("ту", "та", "тот", "того", "эту", "эта", "этот", "этого", "из", "них", "по", "счёту", "счету", "списку"),
+        *("сделку", "сделка", "сделки", "вариант", "номер", "сотрудника", "сотрудницу", "сотрудник", "сотрудница"),
+    }
+)
 
 
 def _key(stem_list: list[str]) -> str:
@@ -204,6 +212,18 @@ async def resolve_mentions(
     return out
 
 
+def _ordinal(low: str) -> int | None:
+    """The position an answer that is only an ordinal names («вторую», «давай третью сделку»), from 0; None when the
+    answer says anything else — «Покажи первую сделку» or «первый раз слышу» is a new message, not a pick (taken as
+    one, it ran the earlier request on the first option: a rename, which needs no «да», went through)."""
+    words = re.findall(r"[а-яё]+", low)
+    positions = [i for w in words for i, stem in enumerate(_ORDINALS) if w.startswith(stem)]
+    rest = [w for w in words if not w.startswith(_ORDINALS)]
+    if len(positions) != 1 or any(w not in _PICK_WORDS for w in rest):
+        return None
+    return positions[0]
+
+
 def _choose(answer: str, options: list[tuple[str, str]]) -> str | None:
     """The id the user picked among ``options`` (``(id, label)``): an id, a position («вторую»), or a label word."""
     low = answer.lower().strip(" .!")
@@ -214,9 +234,9 @@ def _choose(answer: str, options: list[tuple[str, str]]) -> str | None:
         if value in ids:
             return value
         return ids[int(value) - 1] if 0 < int(value) <= len(ids) else None
-    for index, stem in enumerate(_ORDINALS[: len(ids)]):
-        if re.search(rf"\b{stem}", low):
-            return ids[index]
+    position = _ordinal(low)
+    if position is not None:
+        return ids[position] if position < len(ids) else None
     words = [w for w in stems(answer) if len(w) >= 4]
     chosen = [i for i, label in options if words and all(w in label.lower() for w in words)]
     return chosen[0] if len(chosen) == 1 else None
