@@ -133,3 +133,15 @@ def test_plain_yes_is_decided_without_a_model(message: str) -> None:
 @pytest.mark.parametrize("message", ["нет", "Нет.", "отмена", "не надо", "отменить", "нет, спасибо", "стоп"])
 def test_plain_no_is_decided_without_a_model(message: str) -> None:
     assert classify(message) == "deny"
+
+
+def test_an_id_typed_with_the_cyrillic_letter_is_the_same_id() -> None:
+    """«с2» typed on a Russian keyboard names c2 (it was no id at all: «да с2» decided nothing)."""
+    state = _state()
+    one, _ = request_confirmation(state, _update(5), "r", 900)
+    two, _ = request_confirmation(state, _update(6), "r", 900)
+    assert detect_decision("да с2", state).targets == [two]
+    assert detect_decision("Да, С1", state).targets == [one]
+    assert detect_decision("нет с1", state).targets == [one] and detect_decision("нет с1", state).kind == "deny"
+    unknown = detect_decision("да с9", state)
+    assert unknown.targets == [] and unknown.unknown_ids == ["c9"]

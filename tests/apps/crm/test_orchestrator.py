@@ -603,3 +603,29 @@ async def test_only_a_real_model_judges_unclear_answers(make_orchestrator: Any) 
     assert client.asked == ["Да, конечно, удаляй её уже"] and bitrix.methods() == ["crm.deal.delete"] * 2
     # The offline/default client never judges an unclear message to be an approval.
     assert await FakeModelClient().judge_approval("Да, конечно, удаляй", []) is False
+
+
+async def test_an_unclear_yes_naming_a_spent_id_in_cyrillic_approves_no_other_request(make_orchestrator: Any) -> None:
+    """«Да, конечно, с1» (the Cyrillic «с») after c1 ran names c1: nothing is approved, even when a model judges the
+    message a yes — the id went unread, so the one request still pending (c2) was approved and deal 2 deleted."""
+    from agentcore.apps.crm.model_client import FakeModelClient
+
+    class Judging(FakeModelClient):
+        async def judge_approval(self, message: str, pending: Any) -> bool:
+            return message.startswith("Да, конечно")
+
+    def plan(messages: Any) -> str:
+        text = messages[-1].content
+        if "Удали сделки" in text:
+            return reply([step("crm.deal.delete", {"id": 1}), step("crm.deal.delete", {"id": 2})])
+        return reply([])
+
+    bitrix = RecordingBitrix({"crm.deal.delete": True})
+    orchestrator = make_orchestrator(Judging(plan), mode="full", call_bitrix=bitrix)
+    asked = await orchestrator.handle_message("u1", "Удали сделки 1 и 2")
+    assert [c.id for c in asked.pending_confirmations] == ["c1", "c2"]
+    await orchestrator.handle_message("u1", "да c1")  # the Latin «c»
+    assert bitrix.calls == [("crm.deal.delete", {"id": 1}, None)]
+    after = await orchestrator.handle_message("u1", "Да, конечно, с1")
+    assert bitrix.calls == [("crm.deal.delete", {"id": 1}, None)]
+    assert [c.id for c in after.pending_confirmations] == ["c2"]

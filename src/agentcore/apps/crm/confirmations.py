@@ -102,7 +102,9 @@ _SARCASM = (frozenset({"ага", "конечно"}), frozenset({"да", "лад�
 _NOT_WORDS = frozenset({"надо", "нужно", "делай", "выполняй", "подтверждаю", "согласен", "согласна", "разрешаю"})
 _ALL = frozenset({"все", "всё", "all", "оба", "обе"})
 _WORD = re.compile(r"[\wё]+", re.IGNORECASE)
-_ID = re.compile(r"(?<![\w])c(\d{1,9})(?![\w])", re.IGNORECASE)
+# The id's letter typed on a Russian keyboard is the Cyrillic «с»: the same id (read as no id, «да с1» approved
+# whatever single request was pending once a model judged it a yes).
+_ID = re.compile(r"(?<![\w])[cс](\d{1,9})(?![\w])", re.IGNORECASE)
 
 
 def fingerprint(method: str, params: dict[str, Any], http_method: str | None = None) -> str:
