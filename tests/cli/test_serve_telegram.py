@@ -49,12 +49,13 @@ def _due_now() -> str:
     return max(now - timedelta(minutes=1), now.replace(hour=0, minute=0)).strftime("%H:%M")
 
 
-def _member_due(url: str, team: str, member: str, chat: int) -> None:
-    """Add ``member`` (bound to ``chat``) to ``team``, creating the team reminded every day at :func:`_due_now`."""
+def _member_due(url: str, bot_id: int, team: str, member: str, chat: int) -> None:
+    """Add ``member`` (bound to ``chat`` in bot ``bot_id``) to ``team``, creating the team reminded every day at
+    :func:`_due_now`."""
     clock = lambda: datetime.now(UTC)  # noqa: E731
     backend = make_backend(url, clock)
     try:
-        store = TelegramStore(backend.store.engine, clock)
+        store = TelegramStore(backend.store.engine, clock, bot_id)
         if team not in {t.slug for t in backend.store.teams()}:
             backend.store.create_team(TeamInput(slug=team, name="Ночная смена"))
         info = backend.store.add_member(team, MemberInput(slug=member, name=member.title(), role="DEV"))
@@ -120,7 +121,7 @@ def _one_update_answered_once(fake: FakeBotApi, hosts: list[Server]) -> None:
 
 
 def _reminders_sent_once(fake: FakeBotApi, hosts: list[Server], dirs: list[Path], url: str) -> None:
-    _member_due(url, "night", "anna", 701)
+    _member_due(url, int(fake.token.split(":")[0]), "night", "anna", 701)
     _wait(lambda: len(fake.sent(701)) >= 1, "the reminder")
     time.sleep(10 * TICK)  # both processes keep running the schedule
     assert len(fake.sent(701)) == 1, fake.sent(701)
@@ -130,7 +131,7 @@ def _reminders_sent_once(fake: FakeBotApi, hosts: list[Server], dirs: list[Path]
     # The lease holder dies without releasing it: the other process takes over once it expires (three ticks).
     holder, survivor = hosts[senders[0]], hosts[1 - senders[0]]
     holder.kill()
-    _member_due(url, "night", "boris", 702)
+    _member_due(url, int(fake.token.split(":")[0]), "night", "boris", 702)
     _wait(lambda: len(fake.sent(702)) >= 1, "the reminder after the takeover")
     time.sleep(10 * TICK)
     assert len(fake.sent(702)) == 1 and len(fake.sent(701)) == 1

@@ -86,10 +86,12 @@ def make_bot(
     *,
     deduper: Deduper | None = None,
     lease: Lease | None = None,
+    token: str = TOKEN,
 ) -> TelegramBot:
-    store = TelegramStore(backend.store.engine, clock)
+    client = _bot(token, api_url)
+    store = TelegramStore(backend.store.engine, clock, client.id)
     ctx = BotContext(backend, store, clock, sleep)
-    return TelegramBot(_bot(TOKEN, api_url), ctx, deduper=deduper, lease=lease)
+    return TelegramBot(client, ctx, deduper=deduper, lease=lease)
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.services)])

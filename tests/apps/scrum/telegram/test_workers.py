@@ -67,7 +67,7 @@ def test_an_update_delivered_twice_is_handled_once_with_postgres(postgres_url: s
     clock = Clock()
     backend = make_backend(postgres_url, clock)
     try:
-        store = TelegramStore(backend.store.engine, clock)
+        store = TelegramStore(backend.store.engine, clock, 1)
         first, second = SqlDeduper(store), SqlDeduper(store)
         assert asyncio.run(first.first("1:5")) is True
         assert asyncio.run(second.first("1:5")) is False

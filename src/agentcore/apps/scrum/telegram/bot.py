@@ -164,7 +164,10 @@ class TelegramBot:
         if backend is None:
             backend = ScrumBackend.from_settings(settings)
         migrate(backend.store.engine)
-        store = TelegramStore(backend.store.engine, clock)
+        store = TelegramStore(backend.store.engine, clock, bot.id)
+        adopted = store.adopt_legacy()  # rows of the time before the tables knew their bot: the first bot's
+        if adopted:
+            log.info("from_settings // Adopted %d rows written before tg0002 as bot %s's", adopted, bot.id)
         ctx = BotContext(backend, store, clock, sleep or asyncio.sleep)
         deduper: Deduper
         lease: Lease

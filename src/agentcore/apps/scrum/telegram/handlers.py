@@ -150,8 +150,8 @@ async def join(message: Message, command: CommandObject, bot: Bot, ctx: BotConte
                 break
             except ConflictError:
                 existing = backend.store.member(team, slug)
-                bound = ctx.store.by_member(existing._id)
-                if bound is not None and bound.user_id == user.id:  # coming back after /leave
+                # coming back after /leave, or the same person joining through another bot on this database
+                if ctx.store.is_users(existing._id, user.id):
                     member = existing
                     break
         if member is None:

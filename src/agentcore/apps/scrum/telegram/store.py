@@ -3,6 +3,10 @@
 Who is who comes from the backend (teams, members, dailies); this store keeps only what Telegram adds: the
 identity of each member in Telegram, each team's lead, group chat and schedule, the blockers being followed up,
 the claims of scheduled messages and the update ids already taken.
+
+A store is one bot's (``bot_id``, the number before the token's colon): every read and write is that bot's rows,
+so bots sharing one database do not see or replace each other's chats, leads, schedules, blockers or claims.  Who
+is who in the backend (teams, members, dailies) stays shared: the same team served by two bots is one team.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ if TYPE_CHECKING:
 
     from agentcore.apps.scrum.backend.models import MemberInfo
 
+_JOB_KINDS = ("remind", "followup", "digest")
+"""The scheduler's message kinds: a claim key without the bot's id before them was written before tg0002."""
 DEFAULT_TIMEZONE = "Europe/Moscow"
 WORKDAYS = "12345"
 """ISO weekdays (Monday = 1) a new team is reminded on."""
@@ -76,11 +82,46 @@ class TelegramStore(Sessions):
     Args:
         engine: the Scrum backend's engine.
         clock: the current UTC time.
+        bot_id: the bot whose rows these are (its token's number).
     """
 
-    def __init__(self, engine: Engine, clock: Callable[[], datetime]) -> None:
+    def __init__(self, engine: Engine, clock: Callable[[], datetime], bot_id: int) -> None:
         super().__init__(engine)
         self.clock = clock
+        self.bot_id = bot_id
+
+    def adopt_legacy(self) -> int:
+        """Take the rows written before the tables knew their bot (``bot_id`` 0, left by the ``tg0002`` migration)
+        as this bot's, and prefix this bot's id to the claims of that time; returns how many rows were adopted.
+
+        The first bot to start after the upgrade adopts them (one database served one bot before: docs/telegram.md);
+        a row this bot already has under the same key is kept, the legacy one left.
+        """
+        from sqlalchemy import exists, literal, or_, select, update
+        from sqlalchemy.orm import aliased
+
+        me, adopted = self.bot_id, 0
+        with self.writing() as session:
+            keyed: tuple[tuple[type[TgMember] | type[TgTeam], str], ...] = (
+                (TgMember, "member_id"),
+                (TgTeam, "team_id"),
+            )
+            for table, key in keyed:
+                other: Any = aliased(table)  # the subquery's own rows, not correlated with the rows updated
+                mine = select(getattr(other, key)).where(other.bot_id == me)
+                result = session.execute(
+                    update(table).where(table.bot_id == 0, getattr(table, key).not_in(mine)).values(bot_id=me)
+                )
+                adopted += int(getattr(result, "rowcount", 0) or 0)
+            result = session.execute(update(TgBlocker).where(TgBlocker.bot_id == 0).values(bot_id=me))
+            adopted += int(getattr(result, "rowcount", 0) or 0)
+            # The claims of that time (today's may still be due) are this bot's from now on: a message sent before
+            # the upgrade is not sent again.
+            kinds = [TgJob.key.like(f"{kind}:%") for kind in _JOB_KINDS]
+            ours = aliased(TgJob)
+            taken = exists().where(ours.key == literal(f"{me}:") + TgJob.key)
+            session.execute(update(TgJob).where(or_(*kinds), ~taken).values(key=literal(f"{me}:") + TgJob.key))
+        return adopted
 
     # ------------------------------------------------------------------ members
     def _bindings(self, session: Session, *where: Any) -> list[Binding]:
@@ -92,7 +133,7 @@ class TelegramStore(Sessions):
             select(TgMember, Member, Team.slug)
             .join(Member, Member.id == TgMember.member_id)
             .join(Team, Team.id == TgMember.team_id)
-            .where(*where)
+            .where(TgMember.bot_id == self.bot_id, *where)
             .order_by(Member.slug)
         )
         return [
@@ -118,10 +159,16 @@ class TelegramStore(Sessions):
         from sqlalchemy import delete
 
         with self.writing() as session:
-            session.execute(delete(TgMember).where(TgMember.user_id == user_id, TgMember.member_id != member._id))
-            row = session.get(TgMember, member._id)
+            session.execute(
+                delete(TgMember).where(
+                    TgMember.bot_id == self.bot_id, TgMember.user_id == user_id, TgMember.member_id != member._id
+                )
+            )
+            row = session.get(TgMember, (self.bot_id, member._id))
             if row is None:
-                row = TgMember(member_id=member._id, team_id=member._team_id, joined_at=self.clock())
+                row = TgMember(
+                    bot_id=self.bot_id, member_id=member._id, team_id=member._team_id, joined_at=self.clock()
+                )
                 session.add(row)
             row.user_id, row.chat_id, row.username, row.active = user_id, chat_id, username, True
             session.flush()
@@ -132,6 +179,18 @@ class TelegramStore(Sessions):
         with self.reading() as session:
             found = self._bindings(session, TgMember.user_id == user_id, TgMember.active.is_(True))
             return found[0] if found else None
+
+    def is_users(self, member_id: int, user_id: int) -> bool:
+        """Whether the Telegram user ``user_id`` is bound to the backend member ``member_id`` by any bot sharing the
+        database (a Telegram user id is the same person for every bot): the same person joining a team through a
+        second bot is the member they already are, not a new one."""
+        from sqlalchemy import select
+
+        with self.reading() as session:
+            found = session.scalars(
+                select(TgMember.member_id).where(TgMember.member_id == member_id, TgMember.user_id == user_id).limit(1)
+            )
+            return found.first() is not None
 
     def by_member(self, member_id: int) -> Binding | None:
         """The binding of a backend member (active or not), or ``None``."""
@@ -163,22 +222,22 @@ class TelegramStore(Sessions):
     def set_active(self, member_id: int, active: bool) -> None:
         """Mark a member active or inactive (``403 bot was blocked``, ``/leave``)."""
         with self.writing() as session:
-            row = session.get(TgMember, member_id)
+            row = session.get(TgMember, (self.bot_id, member_id))
             if row is not None:
                 row.active = active
 
     def set_member_timezone(self, member_id: int, timezone: str | None) -> None:
         """The member's own timezone (``None``: the team's)."""
         with self.writing() as session:
-            row = session.get(TgMember, member_id)
+            row = session.get(TgMember, (self.bot_id, member_id))
             if row is not None:
                 row.timezone = timezone
 
     # ------------------------------------------------------------------ teams
     def _side(self, session: Session, team_id: int, *, create: bool) -> TgTeam | None:
-        row = session.get(TgTeam, team_id)
+        row = session.get(TgTeam, (self.bot_id, team_id))
         if row is None and create:
-            row = TgTeam(team_id=team_id, remind_days=WORKDAYS, timezone=DEFAULT_TIMEZONE)
+            row = TgTeam(bot_id=self.bot_id, team_id=team_id, remind_days=WORKDAYS, timezone=DEFAULT_TIMEZONE)
             session.add(row)
             session.flush()
         return row
@@ -202,7 +261,12 @@ class TelegramStore(Sessions):
         from agentcore.apps.scrum.backend.tables import Team
 
         with self.reading() as session:
-            rows = session.execute(select(TgTeam, Team.slug).join(Team, Team.id == TgTeam.team_id).order_by(Team.slug))
+            rows = session.execute(
+                select(TgTeam, Team.slug)
+                .join(Team, Team.id == TgTeam.team_id)
+                .where(TgTeam.bot_id == self.bot_id)
+                .order_by(Team.slug)
+            )
             return [_side_info(row, slug) for row, slug in rows]
 
     def update_team(self, team_id: int, **values: Any) -> TeamSide:
@@ -214,7 +278,7 @@ class TelegramStore(Sessions):
             row = self._side(session, team_id, create=True)
             assert row is not None
             for name, value in values.items():
-                if not hasattr(TgTeam, name) or name == "team_id":
+                if not hasattr(TgTeam, name) or name in ("team_id", "bot_id"):
                     raise AttributeError(name)
                 setattr(row, name, value)
             team = session.get(Team, team_id)
@@ -231,6 +295,7 @@ class TelegramStore(Sessions):
             for event in events:
                 session.add(
                     TgBlocker(
+                        bot_id=self.bot_id,
                         team_id=team_id,
                         member_id=member_id,
                         daily_id=daily_id,
@@ -250,7 +315,11 @@ class TelegramStore(Sessions):
         from sqlalchemy import select
 
         with self.reading() as session:
-            query = select(TgBlocker).where(TgBlocker.status == "open").order_by(TgBlocker.id)
+            query = (
+                select(TgBlocker)
+                .where(TgBlocker.bot_id == self.bot_id, TgBlocker.status == "open")
+                .order_by(TgBlocker.id)
+            )
             if team_id is not None:
                 query = query.where(TgBlocker.team_id == team_id)
             if member_id is not None:
@@ -264,7 +333,7 @@ class TelegramStore(Sessions):
         """Close the member's blocker («снят»); ``None`` when it is not theirs or not open."""
         with self.writing() as session:
             row = session.get(TgBlocker, blocker_id)
-            if row is None or row.member_id != member_id or row.status != "open":
+            if row is None or row.bot_id != self.bot_id or row.member_id != member_id or row.status != "open":
                 return None
             row.status, row.resolved_at = "resolved", self.clock()
             return OpenBlocker(row.id, row.team_id, row.member_id, row.task_id, row.text, row.severity, row.created_on)
@@ -273,21 +342,22 @@ class TelegramStore(Sessions):
         """One followed-up blocker (open or not)."""
         with self.reading() as session:
             row = session.get(TgBlocker, blocker_id)
-            if row is None:
+            if row is None or row.bot_id != self.bot_id:
                 return None
             return OpenBlocker(row.id, row.team_id, row.member_id, row.task_id, row.text, row.severity, row.created_on)
 
     # ------------------------------------------------------------------ once-only claims
     def claim(self, key: str) -> bool:
-        """Claim the scheduled message ``key``: True exactly once across restarts, workers and hosts."""
-        return self._insert_once(TgJob(key=key, created_at=self.clock()))
+        """Claim the scheduled message ``key`` for this bot: True exactly once across restarts, workers and hosts
+        (stored as ``<bot id>:<key>``: another bot's claim of the same key is its own)."""
+        return self._insert_once(TgJob(key=self._job(key), created_at=self.clock()))
 
     def unclaim(self, key: str) -> None:
         """Give a claim back (its message was not delivered: the next tick may send it)."""
         from sqlalchemy import delete
 
         with self.writing() as session:
-            session.execute(delete(TgJob).where(TgJob.key == key))
+            session.execute(delete(TgJob).where(TgJob.key == self._job(key)))
 
     def claim_update(self, key: str) -> bool:
         """Take a Telegram update: True for the first worker only."""
@@ -300,6 +370,9 @@ class TelegramStore(Sessions):
         with self.writing() as session:
             result = session.execute(delete(TgUpdate).where(TgUpdate.created_at < before))
             return int(getattr(result, "rowcount", 0) or 0)
+
+    def _job(self, key: str) -> str:
+        return f"{self.bot_id}:{key}"
 
     def _insert_once(self, row: TgJob | TgUpdate) -> bool:
         from sqlalchemy.exc import IntegrityError

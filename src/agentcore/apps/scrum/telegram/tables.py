@@ -10,6 +10,12 @@
 * ``tg_updates`` — Telegram update ids seen (the de-duplication table on PostgreSQL);
 * ``tg_leases`` — named leases with an expiry (the scheduler's lease on PostgreSQL, one row per bot id).
 
+Several bots may share one database: ``tg_members``, ``tg_teams`` and ``tg_blockers`` carry the ``bot_id`` (the
+number before the token's colon) in their keys, so each bot has its own chats, leads, group chats, schedules and
+followed-up blockers over the same backend teams; ``tg_jobs`` keys and ``tg_updates`` keys start with the bot id.
+Rows written before the column existed have ``bot_id`` 0 until a bot adopts them
+(:meth:`agentcore.apps.scrum.telegram.store.TelegramStore.adopt_legacy`).
+
 Foreign keys point at the backend's ``teams``/``members`` (``ON DELETE CASCADE``); the schema is migrated by
 :func:`agentcore.apps.scrum.telegram.db.migrate` with its own Alembic version table.
 """
@@ -18,7 +24,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import BigInteger, Boolean, Date, Integer, MetaData, String, Text
+from sqlalchemy import BigInteger, Boolean, Date, Integer, MetaData, String, Text, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from agentcore.apps.scrum.backend.tables import UTCDateTime
@@ -45,6 +51,7 @@ class TgMember(Base):
 
     __tablename__ = "tg_members"
 
+    bot_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, server_default=text("0"))
     member_id: Mapped[int] = mapped_column(Integer, primary_key=True)
     team_id: Mapped[int] = mapped_column(Integer, index=True)
     user_id: Mapped[int] = mapped_column(BigInteger, index=True)
@@ -60,6 +67,7 @@ class TgTeam(Base):
 
     __tablename__ = "tg_teams"
 
+    bot_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, server_default=text("0"))
     team_id: Mapped[int] = mapped_column(Integer, primary_key=True)
     lead_member_id: Mapped[int | None] = mapped_column(Integer)
     group_chat_id: Mapped[int | None] = mapped_column(BigInteger)
@@ -75,6 +83,7 @@ class TgBlocker(Base):
     __tablename__ = "tg_blockers"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    bot_id: Mapped[int] = mapped_column(BigInteger, index=True, server_default=text("0"))
     team_id: Mapped[int] = mapped_column(Integer, index=True)
     member_id: Mapped[int] = mapped_column(Integer, index=True)
     daily_id: Mapped[int] = mapped_column(Integer)
