@@ -25,6 +25,7 @@ SPLITS = {
     "answer_eval_dev3.json": {"dev3"},
     "answer_eval_dev4.json": {"dev4"},
     "answer_eval_dev5.json": {"dev5"},
+    "answer_eval_dev6.json": {"dev6"},
     "answer_eval_devh.json": {"devh"},
     "answer_eval_devh2.json": {"devh2"},
     "answer_eval_holdout.json": {"holdout"},
@@ -157,3 +158,40 @@ def test_data20_splits_are_what_their_generators_write(name: str, knowledge_base
     questions = [normalise(row["question"]) for row in rows]
     earlier = {normalise(row["question"]) for other in SPLITS if other != name for row in load(other)}
     assert len(set(questions)) == len(questions) and not earlier & set(questions)
+
+
+# Written by branch ``data21`` (issue 18): a development split, data only — no answerer runs on it here.  Failures
+# name only this split's row ids, never another split's question text (held-out questions must not be printed).
+WRITTEN_BY_DATA21 = {
+    "answer_eval_dev6.json": ("make_answer_dev6.py", {"answerable": 40, "partial": 12, "unanswerable": 18}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(WRITTEN_BY_DATA21))
+def test_data21_splits_are_what_their_generators_write(name: str, knowledge_base: str) -> None:
+    generator, composition = WRITTEN_BY_DATA21[name]
+    rows = load(name)
+    script = runpy.run_path(str(DATA / generator))
+    assert [(r["category"], r["question"], r["key_facts"], r["missing"]) for r in rows] == [
+        (category, question, facts, missing) for category, question, facts, missing in script["ROWS"]
+    ]
+    assert Counter(row["category"] for row in rows) == composition
+    absent = [
+        row["id"]
+        for row in rows
+        for fact in row["key_facts"]
+        for option in fact.split("|")
+        if normalise(option) not in knowledge_base
+    ]
+    assert absent == []
+    seen: set[str] = set()
+    repeated = []
+    for row in rows:
+        question = normalise(row["question"])
+        if question in seen:
+            repeated.append(row["id"])
+        seen.add(question)
+    assert repeated == []
+    earlier = {normalise(row["question"]) for other in SPLITS if other != name for row in load(other)}
+    copied = [row["id"] for row in rows if normalise(row["question"]) in earlier]
+    assert copied == []
