@@ -162,3 +162,17 @@ async def test_an_answer_naming_a_position_completes_the_rename(
     await agent.handle_message("u1", answer)
     assert portal.storage.get("deal", 4)["TITLE"] == "Тест"
     assert portal.storage.get("deal", 3)["TITLE"] == "Вектор: внедрение CRM"
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["Переименуй сделку «Вектор: внедрение CRM» в «Сделка 5»", "Переименуй эту сделку в «Сделка №5 — повтор»"],
+)
+async def test_a_number_inside_a_quoted_name_names_no_deal(
+    agent: Orchestrator, portal: FakePortal, message: str
+) -> None:
+    """«Сделка 5» in quotes is the new title: the rename (which needs no «да») went to deal 5."""
+    await agent.handle_message("u1", "Покажи сделку 3")
+    await agent.handle_message("u1", message)
+    assert portal.storage.get("deal", 3)["TITLE"].startswith("Сделка")
+    assert portal.storage.get("deal", 5)["TITLE"] == "Смирнова: консультация"

@@ -71,7 +71,11 @@ def amount(text: str) -> float | None:
 
 
 def entity_ids(text: str, noun: str) -> list[str]:
-    """Ids after a noun stem («сделку 12», «сделки №3, 4 и 5», «сделка #7»), in order."""
+    """Ids after a noun stem («сделку 12», «сделки №3, 4 и 5», «сделка #7»), in order.
+
+    Quoted text is a name, not a reference: «Переименуй сделку «Вектор» в «Сделка 5»» names no deal 5 (read as one,
+    the rename — which needs no «да» — went to deal 5)."""
+    text = _QUOTED.sub(" ", text)
     found: list[str] = []
     pattern = re.compile(rf"{noun}\w*\s*(?:[#№]\s*)?((?:\d+)(?:\s*(?:,|и)\s*(?:[#№]\s*)?\d+)*)", re.IGNORECASE)
     for match in pattern.finditer(text):
