@@ -255,6 +255,30 @@ async def test_stdio_agentcore_mcp(tmp_path: Path) -> None:
         assert crm.is_error and "AGENTCORE_MCP_CRM_KEY" in crm.content[0].text
 
 
+async def test_stdio_research_ask_is_the_local_tokens_run(tmp_path: Path) -> None:
+    """Over stdio the run is owned as the process's token (the first read token) would own it over HTTP."""
+    from types import SimpleNamespace
+
+    from agentcore.web.owners import owner_id, owner_key
+
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "PYTHONPATH": os.environ.get("PYTHONPATH", ""),
+        "AGENTCORE_DATA_DIR": str(tmp_path),
+        "AGENTCORE_READ_TOKENS": f"{READ_TOKEN},read-token-2",
+    }
+    params = StdioServerParameters(
+        command=sys.executable, args=["-c", "from agentcore.cli import main; main()", "mcp"], env=env, cwd=tmp_path
+    )
+    async with Client(params, read_timeout_seconds=120) as c:
+        asked = await c.call_tool("research_ask", {"question": "Как оформить отпуск?"})
+    assert not asked.is_error and asked.structured_content is not None
+    [run] = [json.loads(line) for line in (tmp_path / "logs" / "runs" / "runs.jsonl").read_text().splitlines()]
+    key = owner_key(SimpleNamespace(owner_key=None, redis_url=None, data_dir=tmp_path))  # the file the child made
+    assert run["request_id"] == asked.structured_content["request_id"]
+    assert run["owner"] == owner_id(key, READ_TOKEN)
+
+
 async def test_stdio_crm_key_from_the_environment(tmp_path: Path) -> None:
     portal = FakePortal(rate_limit=None)
     seed_demo(portal.storage)
