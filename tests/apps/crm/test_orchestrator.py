@@ -629,3 +629,52 @@ async def test_an_unclear_yes_naming_a_spent_id_in_cyrillic_approves_no_other_re
     after = await orchestrator.handle_message("u1", "Да, конечно, с1")
     assert bitrix.calls == [("crm.deal.delete", {"id": 1}, None)]
     assert [c.id for c in after.pending_confirmations] == ["c2"]
+
+
+def _delete_then(second: str) -> Any:
+    """A model that asks to delete deal 1, and answers anything else with ``second``."""
+
+    def plan(messages: Any) -> str:
+        return reply([step("crm.deal.delete", {"id": 1})], "Удаляю.") if "Удали" in messages[-1].content else second
+
+    return plan
+
+
+async def test_a_lone_surrogate_in_the_models_params_does_not_undo_an_approval(make_orchestrator: Any) -> None:
+    """The approval turn's model asks for another change with ``"\\ud83d"`` (half an emoji) in a value: the digest of
+    that step and the state's UTF-8 raised after c1 had run, so c1 stayed pending and the next «да» deleted again."""
+    from agentcore.apps.crm.model_client import FakeModelClient
+
+    broken = (
+        'THOUGHT: x\nACTION:\n[{"method": "crm.deal.update", "params": {"id": 2, "fields": {"OPPORTUNITY": 5, '
+        '"COMMENTS": "\\ud83d"}}, "comment": ""}]\nASSISTANT: Готово'
+    )
+    bitrix = RecordingBitrix({"crm.deal.delete": True, "crm.deal.update": True})
+    orchestrator = make_orchestrator(FakeModelClient(_delete_then(broken)), mode="full", call_bitrix=bitrix)
+    await orchestrator.handle_message("u1", "Удали сделку 1")
+    approved = await orchestrator.handle_message("u1", "да c1")
+    assert [c.params["fields"]["COMMENTS"] for c in approved.pending_confirmations] == ["\ud83d"]
+    await orchestrator.handle_message("u1", "да c1")
+    assert bitrix.methods() == ["crm.deal.delete"]
+
+
+async def test_a_turn_that_fails_after_running_an_approved_request_keeps_it_spent(
+    make_orchestrator: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever fails after an approved request ran (here the reply's composition), the state is saved before the
+    error goes on: the request is spent and the next «да» does not run it again."""
+    from agentcore.apps.crm.model_client import FakeModelClient
+
+    bitrix = RecordingBitrix({"crm.deal.delete": True})
+    orchestrator = make_orchestrator(FakeModelClient(_delete_then(reply([]))), mode="full", call_bitrix=bitrix)
+    await orchestrator.handle_message("u1", "Удали сделку 1")
+
+    def broken(*_args: Any, **_kwargs: Any) -> str:
+        raise RuntimeError("a bug after the call ran")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(orchestrator, "_compose", broken)
+        with pytest.raises(RuntimeError):
+            await orchestrator.handle_message("u1", "да")
+    again = await orchestrator.handle_message("u1", "да")
+    assert bitrix.methods() == ["crm.deal.delete"] and again.pending_confirmations == []

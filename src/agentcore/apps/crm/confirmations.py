@@ -116,7 +116,8 @@ def fingerprint(method: str, params: dict[str, Any], http_method: str | None = N
         separators=(",", ":"),
         default=str,
     )
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    # surrogatepass: a lone surrogate in a model's params must not make the digest raise mid-turn.
+    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _now_iso() -> str:

@@ -342,43 +342,48 @@ class Orchestrator:
             # Model and portal get the deadline less a margin for saving the state and writing the audit record.
             margin = min(1.0, self.turn_deadline * 0.1)
             deadline_token = _DEADLINE.set(time.monotonic() + self.turn_deadline - margin)
-            for expired in expire_stale(state):
-                self._drop_planned(state, expired.id)
-                turn.lines.append(messages.EXPIRED.format(id=expired.id, method=expired.method))
-            if requested is not None:  # another system's request: queued, nothing runs in this turn
-                await self._queue_requested(turn, *requested)
-            else:
-                await self._retry_approved(turn, message)
-            refused = False
-            if (
-                confirmation is not None
-                and confirmation[1]
-                and message is not None
-                and classify(message)
-                in (
-                    "deny",
-                    "conflict",
-                )
-            ):  # «нет» typed with an approval: not a clear yes; the words decide (a refusal cancels, nothing runs)
-                turn.lines.append(messages.MIXED_APPROVAL.format(id=confirmation[0][:40]))
-            elif confirmation is not None:
-                refused = not await self._apply_explicit(turn, *confirmation, fingerprint=fingerprint)
-            reply: ModelReply | None = None
-            model_error: str | None = None
-            if message is not None:
-                if not refused:  # the words went with a decision on another action: they approve nothing either
-                    await self._apply_message_decision(turn, message)
-                await self._resolve(turn, message)
-                reply, model_error = await self._ask_model(turn, message)
-                if reply is not None:
-                    await self._run_steps(turn, reply)
-            assistant = self._compose(turn, reply, degraded=message is not None and reply is None)
-            if message is not None:
-                state.history.append({"role": "user", "content": _clip(message)})
-                state.history.append({"role": "assistant", "content": _clip(assistant)})
-                state.history = state.history[-MAX_HISTORY:]
-            state.done = state.done[-MAX_DONE:]
-            state.updated_at = utc_now_iso()
+            try:
+                for expired in expire_stale(state):
+                    self._drop_planned(state, expired.id)
+                    turn.lines.append(messages.EXPIRED.format(id=expired.id, method=expired.method))
+                if requested is not None:  # another system's request: queued, nothing runs in this turn
+                    await self._queue_requested(turn, *requested)
+                else:
+                    await self._retry_approved(turn, message)
+                refused = False
+                if (
+                    confirmation is not None
+                    and confirmation[1]
+                    and message is not None
+                    and classify(message)
+                    in (
+                        "deny",
+                        "conflict",
+                    )
+                ):  # «нет» typed with an approval: not a clear yes; the words decide (a refusal cancels, nothing runs)
+                    turn.lines.append(messages.MIXED_APPROVAL.format(id=confirmation[0][:40]))
+                elif confirmation is not None:
+                    refused = not await self._apply_explicit(turn, *confirmation, fingerprint=fingerprint)
+                reply: ModelReply | None = None
+                model_error: str | None = None
+                if message is not None:
+                    if not refused:  # the words went with a decision on another action: they approve nothing either
+                        await self._apply_message_decision(turn, message)
+                    await self._resolve(turn, message)
+                    reply, model_error = await self._ask_model(turn, message)
+                    if reply is not None:
+                        await self._run_steps(turn, reply)
+                assistant = self._compose(turn, reply, degraded=message is not None and reply is None)
+                if message is not None:
+                    state.history.append({"role": "user", "content": _clip(message)})
+                    state.history.append({"role": "assistant", "content": _clip(assistant)})
+                    state.history = state.history[-MAX_HISTORY:]
+                state.done = state.done[-MAX_DONE:]
+                state.updated_at = utc_now_iso()
+            except BaseException:
+                _DEADLINE.reset(deadline_token)
+                await self._save_after_failure(store, user_id, session, state)
+                raise
             _DEADLINE.reset(deadline_token)
             await store.save(user_id, session, state.model_dump(mode="json"))
         result = TurnResult(
@@ -393,6 +398,19 @@ class Orchestrator:
         )
         await logger.alog(user_id, self._record(session, message, confirmation, turn, reply, model_error, result))
         return result
+
+    @staticmethod
+    async def _save_after_failure(store: StateStore, user_id: str, session: str, state: AgentState) -> None:
+        """Keep what a failed turn did: a request it approved and ran is spent in ``state``; not saved, it would come
+        back as pending and run again on the next «да».  Never raises (the turn's own error is the one to report)."""
+        try:
+            await store.save(user_id, session, state.model_dump(mode="json"))
+        except Exception:
+            log.exception("state // Turn of %s/%s failed and its state could not be saved", user_id, session)
+        else:
+            log.error(
+                "state // Turn of %s/%s failed; its state is saved so that nothing it ran runs again", user_id, session
+            )
 
     @staticmethod
     def _restore(raw: dict[str, Any] | None, user_id: str, session: str) -> AgentState:

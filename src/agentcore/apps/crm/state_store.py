@@ -88,7 +88,14 @@ def _decode(raw: bytes | str | None, where: str) -> dict[str, Any] | None:
 
 
 def _encode(state: dict[str, Any]) -> bytes:
-    return json.dumps(state, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    """The record as UTF-8 JSON; with every non-ASCII character escaped when a string holds what UTF-8 cannot
+    (a lone surrogate a model wrote as ``\\ud83d``): the save must not fail after the turn's calls ran — an approved
+    request already executed would come back as pending and run again on the next «да»."""
+    text = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(state, ensure_ascii=True, separators=(",", ":")).encode("ascii")
 
 
 class FileStateStore:
