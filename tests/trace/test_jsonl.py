@@ -52,6 +52,14 @@ def test_append_writes_one_utf8_line_and_creates_directories(tmp_path: Path) -> 
     assert list(store.read()) == [{"text": "Привет", "n": 1}, {"text": "line\nbreak\u2028sep"}]
 
 
+def test_a_lone_surrogate_is_written_escaped_and_read_back(tmp_path: Path) -> None:
+    """Half an emoji a model wrote as ``\\ud83d`` cannot be UTF-8: the record was dropped (an audit line lost)."""
+    store = JsonlStore(tmp_path / "audit.jsonl")
+    assert store.append({"text": "Запуск \ud83d", "n": 1}) is True
+    assert store.append({"text": "Привет"}) is True
+    assert list(store.read()) == [{"text": "Запуск \ud83d", "n": 1}, {"text": "Привет"}]
+
+
 def test_values_json_cannot_hold_are_converted(tmp_path: Path) -> None:
     class Point(BaseModel):
         x: int

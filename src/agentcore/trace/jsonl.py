@@ -121,7 +121,8 @@ class JsonlStore:
 
         Aware datetimes become UTC ISO strings with ``Z``, pydantic models and dataclasses become objects,
         sets become lists, anything else JSON cannot hold becomes ``str(value)``; NaN and infinities become
-        ``"nan"``/``"inf"``.
+        ``"nan"``/``"inf"``; a record with a string UTF-8 cannot hold (a lone surrogate) is written with ASCII
+        escapes (``\\ud83d``), read back as it was.
 
         Raises:
             Exception: the record cannot be serialised (``RecursionError`` for a circular reference, or
@@ -134,7 +135,10 @@ class JsonlStore:
 
         data = _jsonable_floats(redactor.redact_data(record))
         text = json.dumps(data, ensure_ascii=False, allow_nan=False, default=default)
-        return (text + "\n").encode("utf-8")
+        try:
+            return (text + "\n").encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate (half an emoji a model wrote as \ud83d): escaped, not lost
+            return (json.dumps(data, ensure_ascii=True, allow_nan=False, default=default) + "\n").encode("ascii")
 
     def append(self, record: Mapping[str, Any]) -> bool:
         """Append ``record`` as one line; rotate first if the file is at least ``max_bytes``.

@@ -658,6 +658,24 @@ async def test_a_lone_surrogate_in_the_models_params_does_not_undo_an_approval(m
     assert bitrix.methods() == ["crm.deal.delete"]
 
 
+async def test_a_turn_whose_record_holds_a_lone_surrogate_is_audited(make_orchestrator: Any, tmp_path: Any) -> None:
+    """The audit record of a turn whose model wrote ``"\\ud83d"`` in a step was dropped (not UTF-8): the delete it
+    approved had no record."""
+    from agentcore.apps.crm.model_client import FakeModelClient
+
+    broken = (
+        'THOUGHT: x\nACTION:\n[{"method": "crm.deal.update", "params": {"id": 2, "fields": {"OPPORTUNITY": 5, '
+        '"COMMENTS": "\\ud83d"}}, "comment": ""}]\nASSISTANT: Готово'
+    )
+    bitrix = RecordingBitrix({"crm.deal.delete": True})
+    orchestrator = make_orchestrator(FakeModelClient(_delete_then(broken)), mode="full", call_bitrix=bitrix)
+    await orchestrator.handle_message("u1", "Удали сделку 1")
+    await orchestrator.handle_message("u1", "да")
+    records = log_records(tmp_path)
+    assert [r["input"] for r in records] == ["Удали сделку 1", "да"]
+    assert records[1]["bitrix"][0]["method"] == "crm.deal.delete"
+
+
 async def test_a_turn_that_fails_after_running_an_approved_request_keeps_it_spent(
     make_orchestrator: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
