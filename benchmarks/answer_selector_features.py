@@ -145,8 +145,8 @@ def features(
         _share,
         _strength,
         _supplies,
-        _vocabulary,
         question_parts,
+        vocabulary_of,
         with_alternatives,
     )
 
@@ -155,7 +155,7 @@ def features(
         return matrix
     texts = list(dict.fromkeys(t for c in found for t in (c.text, c.heading, c.before) if t))
     parts = with_alternatives(question_parts(question), texts) or []
-    words, stems = _vocabulary(texts)
+    words, stems = vocabulary_of(texts)
     lacks = [_lacks_focus(p, tuple(t for t in p.terms if not _part_matches(p, t, words, stems))) for p in parts]
     hard_lack = any(hard for hard, _ in lacks)
     soft_lack = any(soft for _, soft in lacks)

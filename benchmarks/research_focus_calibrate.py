@@ -26,6 +26,7 @@ from agentcore.apps.research import service as research_service
 from agentcore.apps.research.settings import ResearchSettings
 from agentcore.config import Settings
 from agentcore.rag import _focus as focus
+from agentcore.rag._focus import check as focus_check
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -67,7 +68,7 @@ async def record(settings: Settings, rows: list[dict[str, Any]]) -> list[dict[st
 
 
 def score(records: list[dict[str, Any]], coverage: float, semantic: float, margin: float) -> dict[str, int]:
-    focus.SOFT_LACK_MARGIN = margin
+    focus_check.SOFT_LACK_MARGIN = margin  # read by check_focus from its own module
     counts = {"correct": 0, "wrong": 0, "false_decline": 0, "correct_decline": 0, "hallucinated": 0}
     for r in records:
         data = r["focus_input"]

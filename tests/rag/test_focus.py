@@ -163,6 +163,7 @@ def test_shipped_sentence_vectors_cover_the_shipped_knowledge_base(tmp_path) -> 
 def test_a_shipped_sentence_is_not_embedded_again(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import agentcore.llm as llm
     from agentcore.rag import _focus as focus
+    from agentcore.rag._focus import vectors as focus_vectors
     from agentcore.rag.default_kb import load_bundled_sentence_vectors, sentence_key
 
     text = "Мы используем WireGuard."
@@ -172,7 +173,7 @@ def test_a_shipped_sentence_is_not_embedded_again(monkeypatch) -> None:  # type:
         raise AssertionError(f"embedded {texts}")
 
     monkeypatch.setattr(llm, "embed_local_array", refuse)
-    monkeypatch.setattr(focus, "_VECTORS", {})
+    monkeypatch.setattr(focus_vectors, "_VECTORS", {})
     assert np.allclose(focus._cached_local([text], "passage")[0], expected)
 
 
@@ -264,6 +265,7 @@ def test_a_paraphrased_noun_is_excused_only_when_the_sentence_holds_the_rest_of_
 
 def test_a_paraphrase_sharing_few_words_competes_when_its_vector_is_at_hand(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from agentcore.rag import _focus as focus
+    from agentcore.rag._focus import vectors as focus_vectors
 
     part = question_parts("сколько паролей нельзя повторять")[0]
     decoys = [(f"Пароль номер {n} повторять через {n} дней.", "Пароли") for n in range(1, 5)]
@@ -272,8 +274,8 @@ def test_a_paraphrase_sharing_few_words_competes_when_its_vector_is_at_hand(monk
     vectors = {(text, "passage"): np.array([0.0, 1.0]) for text, _ in decoys}
     vectors[(right[0], "passage")] = np.array([1.0, 0.0])
     vectors[(part.text, "query")] = np.array([1.0, 0.0])
-    monkeypatch.setattr(focus, "_VECTORS", vectors)
-    monkeypatch.setattr(focus, "_shipped", lambda text: None)
+    monkeypatch.setattr(focus_vectors, "_VECTORS", vectors)
+    monkeypatch.setattr(focus_vectors, "_shipped", lambda text: None)
     # the four that share most words are embedded anyway; the fifth, whose vector is cached, competes too
     assert focus.semantic_supplier(part, "сколько паролей нельзя повторять", candidates) == 4
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from agentcore.rag._focus import FocusCheck, Part, _is_verb, _stem, _vocabulary
+from agentcore.rag._focus import FocusCheck, Part, is_verb, stem_of, vocabulary_of
 
 __all__ = ["MIN_TERMS", "VERB_STEM", "lexically_answered"]
 
@@ -27,14 +27,14 @@ VERB_STEM = 5
 
 
 def _holds(term: str, words: set[str], stems: set[str]) -> bool:
-    stem = _stem(term)
+    stem = stem_of(term)
     if term in words or stem in stems:
         return True
     # a verb of the question and the noun of the sentence of one root, the one stem wholly the other's beginning
     # («встречаться» / «встречи», «оформить» / «оформление») — not two nouns sharing a beginning («визитки» /
     # «визита»)
     return (
-        _is_verb(term)
+        is_verb(term)
         and len(stem) >= VERB_STEM
         and any(len(s) >= VERB_STEM and (s.startswith(stem) or stem.startswith(s)) for s in stems)
     )
@@ -60,7 +60,7 @@ def lexically_answered(focus: FocusCheck, shown: Sequence[str], shown_headings: 
     answered = [part for part, ok in zip(focus.parts, focus.answered, strict=True) if ok]
     if not answered:
         return False
-    units = [_vocabulary([sentence, heading]) for sentence, heading in zip(shown, shown_headings, strict=True)]
+    units = [vocabulary_of([sentence, heading]) for sentence, heading in zip(shown, shown_headings, strict=True)]
     return all(
         len(part.terms) >= MIN_TERMS and any(_holds_part(part, words, stems) for words, stems in units)
         for part in answered

@@ -1,0 +1,78 @@
+"""What a question asks for, and whether the chosen sentences answer it — the decision to answer or decline.
+
+The searcher's confidence says a passage is *about* the question; it does not say the sentences quoted from it
+*answer* it (a sick-leave question answered with the first-vacation rule; «сколько попыток ввода пароля» with the
+password-history rule).  So the decision is made on the sentences shown:
+
+* the question is split into parts («… и …?», «…; …»), and each part's **focus** is read: what it asks for
+  (``number`` — «сколько дней/раз»; ``time`` — «до скольки», «когда»; ``person`` — «кто», «к кому»;
+  ``service`` — «какая страховая», «в каком сервисе», «где»; ``yesno`` — «… ли …»; ``procedure``;
+  ``definition``; ``other``) and its **subject terms** (content words, pymorphy3 lemmas);
+* a part is answered when the sentences shown (with the headings of the sections they cite) give what it asks for
+  (a number, a time, a name…) and hold enough of its subject terms — matched by lemma or stem, or, for a paraphrase,
+  by meaning: the e5 embedder's cosine between the part and its best sentence;
+* a subject term that no passage of the run mentions at all («Miro», «границей») is a focus the documents lack: the
+  part is not answered whatever the overlap of the rest.
+
+:func:`check_focus` returns which parts are missing; all of them missing means decline.  The thresholds are
+calibrated on the dev half of ``tests/data/answer_eval.json`` (``docs/rag.md``).
+
+The modules, one concept each (lower ones first; each imports only those above it):
+
+* :mod:`.words` — words, lemmas, stems and parts of speech; whether a term matches a text's vocabulary;
+* :mod:`.measures` — what a count question measures (money, a span, a lasting, a frequency, a counted noun);
+* :mod:`.parts` — the parts of a question, what each asks for, its subject terms and their share in a text;
+* :mod:`.figures` — the figure patterns (numbers, times, spans, money…) and whether a sentence holds the measure;
+* :mod:`.values` — whether a text gives the kind of value asked (a number, a time, a person, a name…);
+* :mod:`.names` — whether the name a «какой X» part asks for is attached to X;
+* :mod:`.supplies` — whether one sentence supplies a part's value, and how the supplying sentences rank;
+* :mod:`.context` — a sentence's context in the passages: the sentence before, its section, its document;
+* :mod:`.other_subject` — the qualifier rule: a sentence about another document's or section's subject;
+* :mod:`.compounds`, :mod:`.nouns`, :mod:`.yesno` — the phrase, noun and predicate tests of a supplying sentence;
+* :mod:`.lacks` — the subject terms no passage uses (a hard or a soft lack);
+* :mod:`.alternatives` — other spellings of a part's terms (query repair, colloquial lexicon);
+* :mod:`.vectors`, :mod:`.meaning`, :mod:`.semantic_supplier` — the e5 tests by meaning;
+* :mod:`.thresholds` — the calibrated thresholds; :mod:`.check` — :func:`check_focus` itself.
+"""
+
+from __future__ import annotations
+
+# The private names (``as`` themselves) are re-exported for the tests and benchmarks that read the rules'
+# internals: the figure patterns' cost test, the selector's features, the e5 cache.
+from agentcore.rag._focus.alternatives import with_alternatives
+from agentcore.rag._focus.check import SOFT_LACK_MARGIN, FocusCheck, check_focus
+from agentcore.rag._focus.figures import _DURATION_RE as _DURATION_RE
+from agentcore.rag._focus.figures import _SPAN_RE as _SPAN_RE
+from agentcore.rag._focus.figures import _TIME_RE as _TIME_RE
+from agentcore.rag._focus.lacks import _lacks_focus as _lacks_focus
+from agentcore.rag._focus.parts import Part, question_parts
+from agentcore.rag._focus.parts import _part_matches as _part_matches
+from agentcore.rag._focus.parts import _share as _share
+from agentcore.rag._focus.semantic_supplier import semantic_supplier
+from agentcore.rag._focus.supplies import SLOT_ASKS, best_supplier, supplier_scores
+from agentcore.rag._focus.supplies import _strength as _strength
+from agentcore.rag._focus.supplies import _supplies as _supplies
+from agentcore.rag._focus.thresholds import FOCUS_MIN_COVERAGE, SEMANTIC_MIN_COSINE
+from agentcore.rag._focus.values import announces
+from agentcore.rag._focus.vectors import _cached_local as _cached_local
+from agentcore.rag._focus.words import is_verb, stem_of, vocabulary_of
+from agentcore.rag._focus.yesno import _speaks_to as _speaks_to
+
+__all__ = [
+    "FOCUS_MIN_COVERAGE",
+    "SEMANTIC_MIN_COSINE",
+    "SLOT_ASKS",
+    "SOFT_LACK_MARGIN",
+    "FocusCheck",
+    "Part",
+    "announces",
+    "best_supplier",
+    "check_focus",
+    "is_verb",
+    "question_parts",
+    "semantic_supplier",
+    "stem_of",
+    "supplier_scores",
+    "vocabulary_of",
+    "with_alternatives",
+]

@@ -1,0 +1,60 @@
+"""Other spellings of a part's terms that the passages' own words suggest: the search's query repair (typos, layout
+slips, Russian spellings of English terms) and the colloquial lexicon (chat words → the documents' words)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from agentcore.rag._focus.parts import Part, _subject_terms
+from agentcore.rag._focus.words import _WORD_RE, _lemma
+
+
+def with_alternatives(parts: Sequence[Part], texts: Sequence[str]) -> list[Part]:
+    """``parts`` with the other spellings of their terms that the words of ``texts`` suggest: the query repair of
+    the search (:mod:`agentcore.rag._query_repair`) run against the passages' own words — a layout slip, a typo, a
+    Russian spelling of an English term («велосити» → «velocity»), a chat word («ноут» → «ноутбук», «за свой
+    счёт» → «без сохранения зарплаты»)."""
+    from agentcore.rag import _lexicon
+    from agentcore.rag._query_repair import Vocabulary, repair_query
+
+    vocabulary = _repair_vocabulary(tuple(texts), Vocabulary) if texts else None
+    result = []
+    for part in parts:
+        pairs: list[tuple[str, tuple[str, ...]]] = []
+        lexical: list[tuple[str, tuple[str, ...]]] = []
+        # the colloquial lexicon: «залочат» may be found as «заблокировать», «шеф» as «руководитель»
+        for match in _lexicon.matches(part.text):
+            for word in match.words:
+                term = _lemma(word)
+                if term in part.terms:
+                    lexical.extend((term, lemmas) for lemmas in map(_subject_terms, match.phrases) if lemmas)
+        changes = repair_query(part.text, vocabulary).changes if vocabulary is not None else ()
+        for rule, before, after in changes:
+            if rule == "lexicon":
+                continue  # read above, as colloquial
+            lemmas = _subject_terms(after) or tuple(_lemma(w) for w in _WORD_RE.findall(after))
+            if not lemmas:
+                continue
+            for word in _WORD_RE.findall(before):
+                term = _lemma(word)
+                if term in part.terms:
+                    pairs.append((term, lemmas))
+        colloquial = tuple(dict.fromkeys(p for p in lexical if p not in pairs))
+        if pairs or colloquial:
+            part = replace(part, alternatives=tuple(dict.fromkeys(pairs)), colloquial=colloquial)
+        result.append(part)
+    return result
+
+
+_REPAIR_VOCABULARIES: dict[tuple[str, ...], Any] = {}
+
+
+def _repair_vocabulary(texts: tuple[str, ...], vocabulary_class: Any) -> Any:
+    found = _REPAIR_VOCABULARIES.get(texts)
+    if found is None:
+        if len(_REPAIR_VOCABULARIES) > 256:
+            _REPAIR_VOCABULARIES.clear()
+        found = _REPAIR_VOCABULARIES[texts] = vocabulary_class.of(list(texts))
+    return found

@@ -1,0 +1,231 @@
+"""The focus check: whether the shown sentences answer each part of the question (see :mod:`agentcore.rag._focus`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from agentcore.rag._focus.alternatives import with_alternatives
+from agentcore.rag._focus.compounds import COMPOUNDS_MUST_HOLD, _holds_compounds
+from agentcore.rag._focus.context import _own_section, _sentence_before
+from agentcore.rag._focus.lacks import _lacks_focus, _without_nouns
+from agentcore.rag._focus.meaning import _close_in_meaning, _draws_towards
+from agentcore.rag._focus.nouns import COUNT_NOUNS_SUFFICE, YESNO_ALL_NOUNS, _holds_every_noun, _holds_nouns
+from agentcore.rag._focus.other_subject import USED_NOUNS_BLOCK_MEANING, _answers_another_subject, _lacks_used_noun
+from agentcore.rag._focus.parts import Part, _describe, _part_matches, _share, question_parts
+from agentcore.rag._focus.supplies import SLOT_ASKS, _supplies
+from agentcore.rag._focus.thresholds import FOCUS_MIN_COVERAGE, MEANING_MIN_SHARE, SEMANTIC_MIN_COSINE
+from agentcore.rag._focus.values import _gives, announces
+from agentcore.rag._focus.words import _drop_words, _is_modifier, _without_terms, vocabulary_of
+from agentcore.rag._focus.yesno import _speaks_to
+
+SOFT_LACK_MARGIN = 0.04
+"""Added to the e5 cosine a part needs when one of its nouns is a soft lack (no passage uses it)."""
+PARAPHRASE_NOUNS = True
+"""Whether a noun no passage uses may be read as a paraphrase by :func:`_close_in_meaning`'s relative test."""
+
+
+@dataclass(frozen=True)
+class FocusCheck:
+    """Which parts of the question the shown sentences answer.
+
+    Attributes:
+        parts: every part of the question.
+        answered: per part, whether it is answered.
+        missing: the parts not answered, as text for «В документах не нашлось: …».
+        absent_terms: subject terms no passage mentions at all.
+    """
+
+    parts: tuple[Part, ...]
+    answered: tuple[bool, ...]
+    missing: tuple[str, ...] = ()
+    absent_terms: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def decline(self) -> bool:
+        """No part is answered."""
+        return not any(self.answered)
+
+
+def check_focus(
+    question: str,
+    shown: Sequence[str],
+    passages: Sequence[str] = (),
+    *,
+    headings: Sequence[str] = (),
+    shown_headings: Sequence[str] | None = None,
+    min_coverage: float = FOCUS_MIN_COVERAGE,
+    semantic: float | None = SEMANTIC_MIN_COSINE,
+    embed: Any | None = None,
+) -> FocusCheck:
+    """Whether the ``shown`` sentences answer each part of ``question``.
+
+    A part that asks for a value (a number, a time, a person, a service, a yes/no) is answered only by **one**
+    sentence that supplies it: the value is in that sentence — and is not a word or number of the question
+    itself — and the sentence, with the heading of the section it cites, holds the part's subject terms.  Sentences
+    that each hold half of it (a number about something else next to the subject named elsewhere) do not answer.
+    Other parts (a procedure, a definition) are answered by the shown sentences together.
+
+    Args:
+        shown: the sentences the user would see.
+        passages: every passage text of the run (a subject term none of them mentions is a focus they lack).
+        headings: titles of the sections the shown sentences cite (their subject counts as said).
+        shown_headings: per shown sentence, the titles of the sections it cites (aligned with ``shown``); without
+            it every sentence is read with all ``headings``.
+        min_coverage: share of a part's subject terms the shown text must hold.
+        semantic: the e5 cosine that stands in for the term share (``None``: lexical only).
+        embed: ``embed(texts, kind) -> np.ndarray`` (unit rows); the local e5 embedder by default.
+    """
+    parts = with_alternatives(question_parts(question), [*passages, *headings, *shown])
+    if shown_headings is None or len(shown_headings) != len(shown):
+        shown_headings = ["\n".join(headings)] * len(shown)
+    kept = [(s, h) for s, h in zip(shown, shown_headings, strict=True) if not announces(s)]
+    shown, shown_headings = [s for s, _ in kept], [h for _, h in kept]
+    words, stems = vocabulary_of([*shown, *headings])
+    all_words, all_stems = vocabulary_of([*passages, *headings, *shown]) if passages else (words, stems)
+    answered: list[bool] = []
+    missing: list[str] = []
+    absent: list[str] = []
+    for part in parts:
+        lacking = [t for t in part.terms if not _part_matches(part, t, all_words, all_stems)]
+        absent.extend(lacking)
+        hard, soft = _lacks_focus(part, lacking)
+        # the tests by meaning read the part as before the colloquial lexicon (see :attr:`Part.colloquial`)
+        plain = part.plain()
+        lacking_plain = [t for t in plain.terms if not _part_matches(plain, t, all_words, all_stems)]
+        hard_meaning, soft_meaning = _lacks_focus(plain, lacking_plain)
+        if part.asks in SLOT_ASKS:
+            candidates = [i for i, sentence in enumerate(shown) if _supplies(part.asks, sentence, question, part)]
+            # the subject may be named by the sentence before, in the same section («Справку 2-НДФЛ … можно
+            # заказать.  Справки готовятся в течение 3 рабочих дней.»)
+            # — shown, or in the passage the sentence is quoted from
+            units = {
+                i: [
+                    shown[i],
+                    shown_headings[i],
+                    shown[i - 1] if i and shown_headings[i - 1] == shown_headings[i] else "",
+                    _sentence_before(shown[i], shown_headings[i], passages),
+                ]
+                for i in candidates
+            }
+            shares = {i: _share(part, units[i]) for i in candidates}
+            # a supplier whose document never names a term of the part that another retrieved document does
+            # answers that other subject («сколько стоит корпоративный английский для родственников» is not
+            # answered by the price of insurance for relatives)
+            candidates = [
+                i for i in candidates if not _answers_another_subject(part, shown, shown_headings, i, passages)
+            ]
+            if COMPOUNDS_MUST_HOLD:
+                # «день рождения компании» is not «рождение ребёнка … 5 календарных дней»: a time word heading a
+                # noun phrase of the question is held only as that phrase
+                candidates = [
+                    i
+                    for i in candidates
+                    if _holds_compounds(
+                        part.text,
+                        [shown[i], shown_headings[i], _sentence_before(shown[i], shown_headings[i], passages)],
+                    )
+                ]
+            if part.asks == "yesno":
+                candidates = [i for i in candidates if _speaks_to(part, shown[i], shown_headings[i], semantic, embed)]
+                if YESNO_ALL_NOUNS:
+                    # a yes/no asks about a thing: a sentence lacking one of its nouns («такси» in «дают ли такси
+                    # ночью на дежурстве») speaks of something else, however many other words it shares
+                    candidates = [
+                        i
+                        for i in candidates
+                        if _holds_nouns(
+                            part, [shown[i], shown_headings[i], _sentence_before(shown[i], shown_headings[i], passages)]
+                        )
+                    ]
+            ok = not hard and not soft and any(shares[i] >= min_coverage for i in candidates)
+            if not ok and not hard and not soft and COUNT_NOUNS_SUFFICE and part.asks == "number":
+                # «сколько стоит добавить маму в ДМС» by «родителей можно прикрепить … около 38 000 ₽»: a count or an
+                # amount is of the things its nouns name, and its verb is most often the sentence's predicate in
+                # other words («добавить» / «прикрепить», «заблочится» / «блокируется») — a supplying sentence
+                # holding every noun of the part and half of its terms answers.  Not a time: «когда придут деньги»,
+                # «во сколько привозят фрукты» ask when the verb's event happens, and a time of another event with
+                # the same nouns («в течение 30 дней … создайте заявку») is no answer.
+                ok = any(shares[i] >= MEANING_MIN_SHARE and _holds_every_noun(part, units[i]) for i in candidates)
+            close = [i for i in candidates if shares[i] >= MEANING_MIN_SHARE]
+            if USED_NOUNS_BLOCK_MEANING:
+                # a paraphrase stands for a word the documents do not use: a noun of the part that the sentence's
+                # own section uses but the sentence (with its heading and the sentence before) lacks says the
+                # sentence is about something else («объём диска» next to «32 ГБ памяти» in a section that speaks
+                # of the disk elsewhere)
+                close = [
+                    i
+                    for i in close
+                    if not _lacks_used_noun(
+                        part,
+                        [
+                            shown[i],
+                            shown_headings[i],
+                            shown[i - 1] if i and shown_headings[i - 1] == shown_headings[i] else "",
+                            _sentence_before(shown[i], shown_headings[i], passages),
+                        ],
+                        _own_section(shown_headings[i], passages),
+                    )
+                ]
+            if not ok and close and not hard_meaning and semantic is not None:
+                ok = _close_in_meaning(
+                    part.text,
+                    [shown[i] for i in close],
+                    semantic + (SOFT_LACK_MARGIN if soft_meaning else 0.0),
+                    embed,
+                )
+            if not ok and soft_meaning and PARAPHRASE_NOUNS and semantic is not None:
+                # one noun the passages never use, everything else of the part in the sentence: a paraphrase
+                # when the sentence means it (:func:`_close_in_meaning`'s relative test)
+                rest = _without_nouns(plain, lacking_plain)
+                # the sentence itself holds the rest (the cosine below is the sentence's own, not its context's)
+                whole = [i for i in candidates if _share(rest, [shown[i], shown_headings[i]]) >= min_coverage]
+                ok = bool(whole) and _close_in_meaning(
+                    part.text,
+                    [shown[i] for i in whole],
+                    2.0,
+                    embed,
+                    without=_without_terms(part.text, lacking_plain),
+                    relaxed=semantic,
+                )
+            modifiers = [t for t in lacking_plain if _is_modifier(t)]
+            if ok and modifiers and MODIFIERS_MUST_DRAW and semantic is not None:
+                # «индивидуальное обучение английскому» next to «50% стоимости групповых занятий»: a modifier no
+                # passage uses may be a paraphrase, or the very thing the documents lack — it must not pull the
+                # question away from the supplying sentence
+                pool = [shown[i] for i in candidates if shares[i] >= min_coverage] or [shown[i] for i in candidates]
+                ok = _draws_towards(part.text, _drop_words(part.text, modifiers), pool, embed)
+        else:
+            # A procedure, a definition: the sentences of one section together (the steps of one list), never words
+            # gathered from unrelated sections.
+            sections: dict[str, list[str]] = {}
+            for sentence, heading in zip(shown, shown_headings, strict=True):
+                sections.setdefault(heading, []).append(sentence)
+            best_section = max(sections.items(), key=lambda item: _share(part, [*item[1], item[0]]), default=None)
+            share = _share(part, [*best_section[1], best_section[0]]) if best_section else 0.0
+            # a procedure is answered by what is done (the steps), in the section that names it
+            gives = _gives(part.asks, "\n".join(best_section[1] if best_section else shown), part.text)
+            ok = gives and share >= min_coverage and not hard and not soft
+            if not ok and gives and not hard_meaning and semantic is not None and shown:
+                # A paraphrase («апрувов» / «одобрений»): the part's meaning must be in a shown sentence, more
+                # surely when one of its nouns is nowhere in the passages.
+                ok = _close_in_meaning(part.text, shown, semantic + (SOFT_LACK_MARGIN if soft_meaning else 0.0), embed)
+            if not ok and gives and soft_meaning and PARAPHRASE_NOUNS and semantic is not None and best_section:
+                rest = _without_nouns(plain, lacking_plain)
+                ok = _share(rest, [*best_section[1], best_section[0]]) >= min_coverage and _close_in_meaning(
+                    part.text,
+                    best_section[1],
+                    2.0,
+                    embed,
+                    without=_without_terms(part.text, lacking_plain),
+                    relaxed=semantic,
+                )
+        answered.append(ok)
+        if not ok:
+            missing.append(_describe(part))
+    return FocusCheck(tuple(parts), tuple(answered), tuple(missing), tuple(dict.fromkeys(absent)))
+
+
+MODIFIERS_MUST_DRAW = True
+"""Whether an adjective or participle no passage uses must draw the question towards its supplying sentence."""

@@ -1,0 +1,172 @@
+"""The figure patterns — numbers, times, spans, durations, money, frequencies, clock times, ages, phone numbers — and
+whether a sentence holds the figure of the measure, the attribute or the bound a count part asks."""
+
+from __future__ import annotations
+
+import re
+
+from agentcore.rag._focus.measures import _PEOPLE_LEMMAS, Measure
+from agentcore.rag._focus.parts import Part, _part_matches
+from agentcore.rag._focus.words import _WORD_RE, _lemma, _matches, vocabulary_of
+
+_CARDINAL = (
+    r"(?:один|одна|одну|одного|одной|одном|одним|два|две|двух|три|трех|трёх|четыре|четырех|четырёх|пять|пяти|шесть|"
+    r"шести|семь|семи|восемь|восьми|девять|девяти|десять|десяти|двадцать|двадцати|тридцать|тридцати|полтора|полутора)"
+)
+"""A figure written as a word, in any case («в течение одного рабочего дня», «за один рабочий день»)."""
+
+
+_NUMBER_RE = re.compile(
+    rf"\d|\b(?:{_CARDINAL}|"
+    r"полгода|неделю|месяц|раз в|дважды|ежегодно|ежедневно|каждый|каждую)\b",
+    re.I,
+)
+
+
+_TIME_RE = re.compile(
+    rf"\b{_CARDINAL}\s+(?:(?:календарн|рабоч)\w*\s+)?(?:дн|день|недел|месяц|час|минут|сут)|"
+    r"\d{1,2}[:.]\d{2}|(?<!\d)\d++(?:-?го)?\s*(?:[-–]\s*\d+\s*)?(?:(?:календарн|рабоч)\w*\s+)?"
+    r"(?:дн|день|недел|месяц|час|минут|лет|год|числ|январ|феврал|март|апрел|ма[йя]|июн|июл|август|сентябр|октябр|"
+    r"ноябр|декабр)|\b(?:понедельник|вторник|сред[аыу]|четверг|пятниц|суббот|воскресень|январ|феврал|март|"
+    r"апрел|ма[йя]|июн|июл|август|сентябр|октябр|ноябр|декабр|после|через|перед|сразу|в течение|накануне|"
+    r"в тот же (?:рабочий )?день|в день|заранее|в конце|в начале)",
+    re.I,
+)
+
+
+_MONEY_RE = re.compile(
+    r"\d[\d\s\u00a0]*(?:[.,]\d+)?\s*(?:₽|руб|р\.|тыс|к\b|%|процент)|\bбесплатн|\bза сч[её]т компании|"
+    r"\bполностью\b|\bполовин",
+    re.I,
+)
+
+
+_SPAN_RE = re.compile(
+    rf"(?:(?<!\d)\d++(?:[.,]\d+)?|\b{_CARDINAL}\b|\bнескольк\w+)[\s\u00a0–-]*(?:\d+[\s\u00a0]*)?(?:\w+\s+)?"
+    r"(?:минут|мин\b|час|сут|дн|день|недел|месяц|год|лет|секунд)\w*|\bполгода\b|"
+    r"\b(?:длит\w*|продолж\w*|занима\w*|на|течение|за|через)\s+(?:\w+\s+)?(?:недел[юи]|месяц|сутки|год|час|минуту)\b|"
+    r"\b(?:двух|трех|трёх|одно)?недельн\w*|\b(?:двух|трех|трёх)?месячн\w*",
+    re.I,
+)
+
+
+_DEADLINE_BEFORE_RE = re.compile(r"(?:в течение|не позднее(?: чем)?(?: за| через)?|\bза|\bчерез|\bдо)\s*$", re.I)
+
+
+_FREQUENCY_RE = re.compile(
+    r"\d+\s*раз|\bраз\s+в\b|\bдважды|\bтрижды|\bежедневн|\bеженедельн|\bежемесячн|\bежегодн|\bкажд\w+", re.I
+)
+
+
+_FIGURE_RE = re.compile(rf"\d+(?:[.,]\d+)?|\b{_CARDINAL}\b|\b(?:трет|половин|четверт)\w*|\bпар[ауы]\b|\bвсе\b", re.I)
+
+
+_ASKS_MAX_RE = re.compile(r"\bмаксим\w*|\bнаибольш\w*|\bпредельн\w*|\bсамое большее", re.I)
+
+
+_ASKS_MIN_RE = re.compile(r"\bминим\w*|\bнаименьш\w*|\bхотя бы\b|\bсамое меньшее", re.I)
+
+
+_MAX_BOUND_RE = re.compile(
+    rf"\bне (?:более|больше|длиннее|дольше|выше|позднее|свыше)\b|\bмаксим\w*|\bдо\s+(?:\d|{_CARDINAL}\b)|"
+    r"\bне превыша\w*|\bпредел\w*|\bлимит\w*",
+    re.I,
+)
+
+
+_MIN_BOUND_RE = re.compile(r"\bне (?:менее|меньше|короче|ниже|раньше|реже)\b|\bминим\w*|\bот\s+\d|\bхотя бы\b", re.I)
+
+
+_ATTRIBUTES: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
+    # the attribute a question asks («какая длина пароля», «размер MR», «объём диска») and what in a sentence
+    # states it: the attribute's own word or its units
+    (re.compile(r"\bдлин\w*", re.I), re.compile(r"\bдлин\w*|\bсимвол|\bзнак|\bстрок|\bдлит|\bпродолж", re.I)),
+    (re.compile(r"\bразмер\w*", re.I), re.compile(r"\bразмер|\bстрок|\bсимвол|[КМГТ]Б\b|\bбайт", re.I)),
+    (re.compile(r"\bобъ[её]м\w*", re.I), re.compile(r"\bобъ[её]м|[КМГТ]Б\b|байт|\bлитр", re.I)),
+    (re.compile(r"\bскорост\w*", re.I), re.compile(r"\bскорост|бит/с|\bбит\b|Мбит|Гбит", re.I)),
+    (re.compile(r"\bвес\b|\bвесит", re.I), re.compile(r"\bвес|\bкг\b|\bграмм|\bкилограмм", re.I)),
+)
+
+
+def _holds_attribute(part_text: str, blanked: str) -> bool:
+    """Whether ``blanked`` states the attribute the part asks for, when it names one («какая длина пароля» is not
+    answered by «Пароль меняется каждые 90 дней», nor «какой размер MR» by «лимит — 3 merge request'а»)."""
+    return all(states.search(blanked) for asks, states in _ATTRIBUTES if asks.search(part_text))
+
+
+def _opposite_bound(part_text: str, blanked: str) -> bool:
+    """Whether the part asks one bound («какая максимальная длина») and the sentence gives only the other («не
+    менее 12 символов»): a minimum is no answer to a maximum, nor the reverse."""
+    if _ASKS_MAX_RE.search(part_text) and not _ASKS_MIN_RE.search(part_text):
+        return bool(_MIN_BOUND_RE.search(blanked)) and not _MAX_BOUND_RE.search(blanked)
+    if _ASKS_MIN_RE.search(part_text) and not _ASKS_MAX_RE.search(part_text):
+        return bool(_MAX_BOUND_RE.search(blanked)) and not _MIN_BOUND_RE.search(blanked)
+    return False
+
+
+def _holds_measure(measure: Measure, blanked: str, part: Part | None) -> bool:
+    """Whether ``blanked`` (a sentence, the question's own figures blanked) holds a figure of ``measure``."""
+    kind, noun = measure
+    if kind == "money":
+        return bool(_MONEY_RE.search(blanked))
+    if kind == "frequency":
+        return bool(_FREQUENCY_RE.search(blanked))
+    if kind in ("span", "lasting"):
+        spans = list(_SPAN_RE.finditer(blanked))
+        if kind == "lasting":
+            # «в течение 3 рабочих дней проводится постмортем» says when it is done, not how long it lasts
+            spans = [
+                m
+                for m in spans
+                if not _DEADLINE_BEFORE_RE.search(blanked[: m.start()])
+                and not re.match(r"(?:за|через|течение)\b", m.group(), re.I)
+            ]
+        return bool(spans)
+    tokens = [m for m in _WORD_RE.finditer(blanked)]
+    # a size («Монитор 27"») counts nothing
+    figures = [
+        i
+        for i, m in enumerate(tokens)
+        if _FIGURE_RE.fullmatch(m.group()) and blanked[m.end() : m.end() + 1] not in ('"', "″", "”")
+    ]
+    if kind == "people":
+        heads = [i for i, m in enumerate(tokens) if _lemma(m.group().lower()) in _PEOPLE_LEMMAS]
+        if any(re.match(r"(?:трет|половин|четверт)", tokens[i].group(), re.I) for i in figures):
+            return True
+    else:
+        heads = [
+            i
+            for i, m in enumerate(tokens)
+            if (
+                _part_matches(part, noun, *vocabulary_of([m.group()]))
+                if part is not None
+                else _matches(noun, *vocabulary_of([m.group()]))
+            )
+        ]
+    # the figure counts the noun: «5 последних паролей», «12 мест», «мест — 12»
+    return any(0 < h - f <= 3 or 0 < f - h <= 2 for h in heads for f in figures)
+
+
+_PHONE_RE = re.compile(r"(?<![\d-])(?:\+?\d[\d\s()\u00a0-]{2,}\d)(?![\d-])")
+
+
+_PERSONAL_NAME_RE = re.compile(
+    r"(?<![.!?]\s)(?<!^)\b[А-ЯЁ][а-яё]+\s+[А-ЯЁ][а-яё]+(?:ов|ев|ёв|ин|ын|ский|цкий|ова|ева|ина|ына|ская|цкая)\b|"
+    r"\b[А-ЯЁ]\.\s?(?:[А-ЯЁ]\.\s?)?[А-ЯЁ][а-яё]{2,}"
+)
+
+
+_CLOCK_RE = re.compile(
+    r"\d{1,2}[:.]\d{2}|\b(?:в|с|до|к|после)\s+\d{1,2}\s*(?:час|ч\b)|\bполдень|\bполноч|\bкруглосуточн", re.I
+)
+
+
+_AGE_RE = re.compile(r"\d+\s*(?:[-–]\s*\d+\s*)?(?:лет|год)|\bвозраст\w*\s+\d+|\bсовершеннолет", re.I)
+
+
+_DURATION_RE = re.compile(
+    r"(?:(?<!\d)\d++|\bодн\w+|\bдв\w+|\bтр\w+|\bпять|\bнесколько)[\s\u00a0–-]*(?:\w+\s+)?"
+    r"(?:минут|мин\b|час|сут|дн|день|недел|месяц|год|лет|секунд)\w*|\bв тот же (?:рабочий )?день|\bсразу\b|"
+    r"\bнемедленно",
+    re.I,
+)

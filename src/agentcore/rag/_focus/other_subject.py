@@ -1,0 +1,89 @@
+"""The qualifier / other-subject rule: a sentence lacking a term of the part that only another retrieved document
+(or another section of its own document) uses answers that other subject, not the question."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from agentcore.rag._focus.context import _document
+from agentcore.rag._focus.parts import Part, _part_matches
+from agentcore.rag._focus.words import _is_focus_word, _is_modifier, _is_plain_noun, vocabulary_of
+
+USED_NOUNS_BLOCK_MEANING = True
+"""Whether the e5 paraphrase test is closed to a sentence lacking a noun of the part that the passages use."""
+
+
+def _lacks_used_noun(part: Part, texts: Sequence[str], section: Sequence[str]) -> bool:
+    """Whether a noun of ``part`` is missing from ``texts`` but used by ``section``."""
+    if not section:
+        return False
+    words, stems = vocabulary_of(texts)
+    section_words, section_stems = vocabulary_of(section)
+    return any(
+        _is_plain_noun(t)
+        and not _part_matches(part, t, words, stems)
+        and _part_matches(part, t, section_words, section_stems)
+        for t in part.terms
+    )
+
+
+def _answers_another_subject(
+    part: Part, shown: Sequence[str], shown_headings: Sequence[str], index: int, passages: Sequence[str]
+) -> bool:
+    """Whether a term of ``part`` missing from sentence ``index`` (with its heading and the sentence before) belongs
+    to another retrieved document that holds at least as many of the part's terms as the sentence's own document:
+    the question is then about that document's subject, or about neither, and the sentence answers something else
+    (only when that one document uses the term: a word several documents use, «заявка», marks no subject)."""
+    if not passages or not part.terms:
+        return False
+    before = shown[index - 1] if index and shown_headings[index - 1] == shown_headings[index] else ""
+    unit = [shown[index], shown_headings[index], before]
+    words, stems = vocabulary_of(unit)
+    missing = [t for t in part.terms if not _part_matches(part, t, words, stems)]
+    own = {_document(h) for h in shown_headings[index].splitlines() if h.strip()}
+    if not missing or not own:
+        return False
+    by_document: dict[str, list[str]] = {}
+    for text in passages:
+        by_document.setdefault(_document(text.partition("\n")[0]), []).append(text)
+
+    def held(texts: Sequence[str]) -> set[str]:
+        found_words, found_stems = vocabulary_of(texts)
+        return {t for t in part.terms if _part_matches(part, t, found_words, found_stems)}
+
+    own_held = held([*unit, *(t for d in own for t in by_document.get(d, []))])
+    others = {doc: held(texts) for doc, texts in by_document.items() if doc not in own}
+    for term in missing:
+        holders = [doc for doc, terms in others.items() if term in terms]
+        # a word many documents use («заявка») marks no subject; one only another document uses does
+        if len(holders) == 1 and len(others[holders[0]]) >= len(own_held):
+            return True
+    if not SECTIONS_MARK_SUBJECTS:
+        return False
+    # the same within one document: a qualifier of the question («подменный», «по уходу за ребёнком») that only
+    # another retrieved section uses, that section holding at least as many of the part's terms, makes the
+    # sentence one about the document's other case («до 5 рабочих дней» of additional equipment is no term for a
+    # replacement laptop)
+    by_section: dict[str, list[str]] = {}
+    for text in passages:
+        by_section.setdefault(text.partition("\n")[0].strip(), []).append(text)
+    own_sections = {h.strip() for h in shown_headings[index].splitlines() if h.strip()}
+    own_section_held = held([*unit, *(t for s in own_sections for t in by_section.get(s, []))])
+    # (a document's lead — a title without a section — summarises all its cases and marks none; a verb is
+    # paraphrased too often to mark one)
+    sections = {
+        title: held(texts)
+        for title, texts in by_section.items()
+        if title not in own_sections and _document(title) in own and _document(title) != title
+    }
+    for term in missing:
+        if not (_is_focus_word(term) or _is_modifier(term)):
+            continue
+        holders = [title for title, terms in sections.items() if term in terms]
+        if len(holders) == 1 and len(sections[holders[0]]) > len(own_section_held):
+            return True
+    return False
+
+
+SECTIONS_MARK_SUBJECTS = True
+"""Whether :func:`_answers_another_subject` also reads the sections of the sentence's own document."""

@@ -1,0 +1,234 @@
+"""The parts of a question: what each asks for (:data:`Asks`), its subject terms, and the share of them a text holds."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from agentcore.rag._focus.measures import MEASURE_MUST_MATCH, _measure_words
+from agentcore.rag._focus.words import _WORD_RE, _is_function_word, _lemma, _matches, vocabulary_of
+
+Asks = Literal["number", "time", "person", "service", "name", "yesno", "procedure", "definition", "other"]
+
+
+_PART_SPLIT_RE = re.compile(
+    r"\?|;|\s[—–]\s|,\s*а\s+(?:также\s+)?|,?\s+и\s+(?=(?:что|как|сколько|когда|где|кто|куда|чем|почему|зачем|"
+    r"какой|какая|какое|какие|каким|какую|можно|нужно|надо|до скольки|во сколько)\b|[а-яё]+\s+ли\b)|"
+    r",?\s+а\s+(?=(?:что|как|сколько|когда|где|кто|куда|какой|какая|какое|какие|можно|если)\b)",
+    re.IGNORECASE,
+)
+
+
+_ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
+    # «до скольки рублей», «скок дней» (chat spelling of «сколько»): a count, though «до скольки» alone asks a time
+    (
+        "number",
+        re.compile(r"скольк\w*\s+(?:рубл|₽|процент|штук|символ|раз\b|мест|человек|дн|недел|месяц)|\bскок\w*", re.I),
+    ),
+    (
+        "time",
+        re.compile(
+            r"до скольки|во сколько|к скольки|со скольки|в какое время|до какого (?:времени|часа)|"
+            r"\bкогда\b|какого числа|в какой день|в какие дни|до какого числа|какие сроки|в какой срок|"
+            r"(?:до|во|к|с|со) котор\w+ час\w*|"
+            # a noun phrase that names a time slot («часы работы техподдержки», «время реакции», «дата выплаты»)
+            r"\bчасы работы|в какие часы|\bграфик работы|\bрежим работы|"
+            r"\bврем[яенио]+\s+(?:реакци|начал|работ|выплат)|\bдат[аыу]\b",
+            re.I,
+        ),
+    ),
+    (
+        "number",
+        re.compile(
+            r"\bсколько\b|скольк\w+|на сколько|какой (?:срок|лимит|размер|бюджет|процент)|"
+            r"как(?:ая|ой|ие) (?:сумм|стоимост|компенсац|доплат|лимит)|как часто|как долго|как быстро|"
+            r"сколько стоит|во что обойд|какая длин|какой длин|максимум|минимум|"
+            # a noun phrase that names an amount («лимит на такси», «стоимость ДМС», «размер MR»)
+            r"\bлимит\w*|\bстоимост\w*|\bразмер\w*|\bдлин[аеуы]\b|\bбюджет\w*|\bсуточн\w*|"
+            r"как(?:ой|ая|ого|ую) (?:объ[её]м|вес|скорост|ширин|высот|площад)\w*",
+            re.I,
+        ),
+    ),
+    (
+        "person",
+        re.compile(
+            r"^\s*кто\b(?!\s+так)|\bкто\s+(?!такой|такая|такие)|к кому|\bкому\b|с кем|у кого|"
+            r"кто (?:отвечает|решает|согласует|проводит|может)",
+            re.I,
+        ),
+    ),
+    (
+        "service",
+        re.compile(
+            r"как(?:ая|ой|ом|ую|ого) (?:страхов\w*|сервис\w*|приложени\w*|систем\w*|мессенджер\w*|"
+            r"канал\w*|клиент\w*|программ\w*|инструмент\w*|менеджер\w* парол\w*|бот\w*|почт\w*|"
+            r"адрес\w*|номер\w*|телефон\w*)|в каком (?:сервисе|приложении|разделе|канале|чате)|"
+            r"\bгде\b|куда\b|через что|по какому (?:номеру|адресу|телефону)|"
+            r"(?:страхов\w*|сервис\w*|приложени\w*|мессенджер\w*|бот\w*|почт\w*|адрес\w*|телефон\w*)\b.*\bкак(?:ая|ой|ое|ие)\b",
+            re.I,
+        ),
+    ),
+    ("definition", re.compile(r"что (?:такое|значит|означает)|кто так(?:ой|ая|ие)|\bзачем нуж", re.I)),
+    # «как называется школа», «как зовут директора»: a name, not a procedure («как оформить»)
+    ("name", re.compile(r"\bкак\s+(?:называ\w*|(?:его\s+|её\s+|ее\s+)?зовут|фамилия)\b", re.I)),
+    # «какой VPN», «какая версия питона», «какое метро»: one thing asked by its name or value (not «какие
+    # расходы», a list, nor «какой порядок», a procedure)
+    ("name", re.compile(r"(?<![\w-])как(?:ой|ая|ое|ую|ом|ой|им)\b(?!\s+(?:порядок|образом|смысл)\b)", re.I)),
+    (
+        "procedure",
+        re.compile(
+            r"^\s*(?:а\s+)?как\b|что (?:делать|нужно сделать|надо сделать)|каков порядок|"
+            r"какой порядок|как быть|что делать",
+            re.I,
+        ),
+    ),
+    ("yesno", re.compile(r"\bли\b|\bможно\b|\bнельзя\b|\bобязательно\b|\bнужно\b|\bнадо\b", re.I)),
+)
+
+
+# Words of a question that name no subject («подскажите», «нужно», «вообще»).
+_QUESTION_WORDS = frozenset(
+    """
+    что кто где когда куда откуда почему зачем как какой какая какое какие каким какую каком какого каких скольки
+    сколько ли можно нельзя нужно надо должен должна должны обязательно хотеть хотеть мочь быть делать сделать
+    подсказать сказать узнать знать скажите подскажите пожалуйста плз плиз вообще вот это этот эта эти тот та
+    мне меня мой моя мои я ты вы мы наш наша у нас компания компании компанию ромашка софт ооо порядок
+    так такой такая такое сейчас уже ещё еще просто точно примерно реально именно какой-то какой-нибудь нибудь
+    стоит получиться получается бывает есть нет да раз раза делается происходит нужен нужна нужны норм ок привет
+    минимум максимум минимальный максимальный минималка максималка макс рубль рублей руб процент процентов
+    скок скока скоко
+    число время дата срок лимит размер стоимость сумма длина длительность длиться продолжаться составлять деньга деньги
+    пока снова опять тоже также потом теперь иногда несколько звать называться
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+
+
+_CLOCK_WORDS = frozenset({"час", "часы"})
+"""The slot of a question asking a time («до которого часа»), not one of its subject terms."""
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a question: its text, what it asks for, and its subject terms (lemmas)."""
+
+    text: str
+    asks: Asks
+    terms: tuple[str, ...]
+    alternatives: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Other spellings of a term the documents use (``(term, lemmas)``: all the lemmas must be found), from the
+    query repair against the passages' own words: «ноут» → «ноутбук», «велосити» → «velocity»."""
+
+    colloquial: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """The documents' words for a colloquial term (:mod:`agentcore.rag._lexicon`: «залочат» → «заблокировать»),
+    as ``alternatives``.  They count for the term share only: the paraphrase tests by meaning read the part
+    without them (a word the passages never use stays a lack there), so the lexicon adds lexical evidence and
+    loosens nothing else."""
+
+    def alternatives_of(self, term: str) -> list[tuple[str, ...]]:
+        """The other spellings of ``term`` (the colloquial lexicon's words included)."""
+        return [lemmas for name, lemmas in (*self.alternatives, *self.colloquial) if name == term]
+
+    def plain(self) -> Part:
+        """The part without the colloquial lexicon's words."""
+        return replace(self, colloquial=()) if self.colloquial else self
+
+
+def _asks(text: str) -> Asks:
+    for asks, pattern in _ASKS:
+        if pattern.search(text):
+            return asks
+    return "other"
+
+
+_ASKING_WORD_RE = re.compile(
+    r"\b(?:что|чем|как\w*|кто|кого|кому|где|куда|откуда|когда|почему|зачем|скольк\w*|скок\w*|чей|чья|чьё|чьи)\b", re.I
+)
+
+
+def _states_an_act(text: str) -> bool:
+    """Whether ``text``, with no question word, states an act in the present or future («чистку зубов по ДМС
+    оплачивают», «косметологию покрывает страховка»): asked, it is a yes/no.  A past act («заболел в отпуске»,
+    «потерял телефон») tells a situation, and asks what to do."""
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    if morph is None or _ASKING_WORD_RE.search(text):
+        return False
+    for word in re.findall(r"[А-Яа-яЁё]{3,}", text):
+        tag = morph.parse(word.lower())[0].tag
+        if "VERB" in tag and "indc" in tag and "past" not in tag:
+            return True
+    return False
+
+
+_HOW_SLOT_RE = re.compile(r"\bкак\s+(?:быстро|долго|скоро|часто|рано|поздно)\b", re.I)
+
+
+def _subject_terms(text: str) -> tuple[str, ...]:
+    from agentcore.rag._analysis import get_analyzer
+
+    stop = get_analyzer().stopwords
+    terms = []
+    # «как быстро», «как часто»: the adverb asks for the span or the frequency, it names no subject
+    text = _HOW_SLOT_RE.sub(" ", text)
+    for word in _WORD_RE.findall(text):
+        low = word.lower().replace("ё", "е")
+        lemma = _lemma(low)
+        if low in stop or lemma in stop or low in _QUESTION_WORDS or lemma in _QUESTION_WORDS:
+            continue
+        if len(low) < 3 and not low.isdigit() and not re.fullmatch(r"[a-z0-9]+", low):
+            continue
+        if _is_function_word(low):
+            continue  # «никто», «тем, кто», «чтобы»: a pronoun or a conjunction names no subject
+        terms.append(lemma)
+    return tuple(dict.fromkeys(terms))
+
+
+def question_parts(question: str) -> list[Part]:
+    """The parts of ``question`` with what each asks for and its subject terms; a part without subject terms is
+    merged into the part before it («Сколько дней отпуска и как его оформить?» keeps «отпуска» for both)."""
+    pieces = [p.strip(" ,.!") for p in _PART_SPLIT_RE.split(question) if p and p.strip(" ,.!")]
+    parts: list[Part] = []
+    for piece in pieces or [question]:
+        terms = _subject_terms(piece)
+        asks = _asks(piece)
+        if not terms and parts:
+            last = parts[-1]
+            # «комп сам заблочится, если отойду? через скока»: the piece without terms says what is asked
+            merged = asks if last.asks == "other" else last.asks
+            parts[-1] = Part(f"{last.text}, {piece}", merged, last.terms)
+            continue
+        if asks == "time":
+            # «до которого часа», «в какие часы»: the hour is what is asked, not a subject
+            terms = tuple(t for t in terms if t not in _CLOCK_WORDS) or terms
+        if asks == "number" and MEASURE_MUST_MATCH:
+            # «сколько идёт», «сколько ждать»: the verb of lasting says what is asked (the measure, see
+            # :func:`_measure`), not the subject
+            slot = _measure_words(piece)
+            terms = tuple(t for t in terms if t not in slot) or terms
+        parts.append(Part(piece, asks, terms))
+    if len(parts) > 1 and any(not p.terms for p in parts):
+        parts = [p for p in parts if p.terms] or parts
+    return [replace(p, asks="yesno") if p.asks == "other" and _states_an_act(p.text) else p for p in parts]
+
+
+def _share(part: Part, texts: Sequence[str]) -> float:
+    """Share of the part's subject terms that ``texts`` hold (a term or one of its other spellings)."""
+    if not part.terms:
+        return 1.0
+    words, stems = vocabulary_of(texts)
+    return sum(_part_matches(part, t, words, stems) for t in part.terms) / len(part.terms)
+
+
+def _part_matches(part: Part, term: str, words: set[str], stems: set[str]) -> bool:
+    if _matches(term, words, stems):
+        return True
+    return any(lemmas and all(_matches(x, words, stems) for x in lemmas) for lemmas in part.alternatives_of(term))
+
+
+def _describe(part: Part) -> str:
+    """The part of the question as the closing line names it."""
+    text = " ".join(part.text.split()).strip(" ,.?!")
+    return text[:1].lower() + text[1:] if text else text

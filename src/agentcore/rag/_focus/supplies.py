@@ -1,0 +1,164 @@
+"""Suppliers: whether one sentence gives what a part asks for by something the question does not already say, and
+how the supplying sentences rank (term share, strength of the value, generality of the rule)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from agentcore.rag._focus.figures import (
+    _AGE_RE,
+    _CLOCK_RE,
+    _DURATION_RE,
+    _PERSONAL_NAME_RE,
+    _PHONE_RE,
+    _holds_attribute,
+    _holds_measure,
+    _opposite_bound,
+)
+from agentcore.rag._focus.measures import MEASURE_MUST_MATCH, _measure
+from agentcore.rag._focus.names import _names_near
+from agentcore.rag._focus.parts import Asks, Part, _share
+from agentcore.rag._focus.thresholds import FOCUS_MIN_COVERAGE
+from agentcore.rag._focus.values import _gives
+from agentcore.rag._focus.words import _WORD_RE, _lemma, stem_of, vocabulary_of
+
+
+def best_supplier(
+    part: Part, question: str, candidates: Sequence[tuple[str, str]], min_coverage: float = FOCUS_MIN_COVERAGE
+) -> int | None:
+    """The candidate sentence that supplies what ``part`` asks for (see :func:`check_focus`), or ``None``.
+
+    ``candidates`` are ``(sentence, heading of its section)`` in the searcher's order: the one holding most of the
+    part's subject terms wins, the earlier on a tie.  Only for parts that ask for a value (:data:`SLOT_ASKS`).
+    """
+    found = supplier_scores(part, question, candidates)
+    best = max(found.items(), key=lambda item: (item[1], -item[0]), default=None)
+    return None if best is None or best[1][0] < min_coverage else best[0]
+
+
+def supplier_scores(
+    part: Part, question: str, candidates: Sequence[tuple[str, str]]
+) -> dict[int, tuple[float, int, int]]:
+    """For each candidate ``(sentence, heading)`` that gives the value ``part`` asks for: ``(share of the part's
+    subject terms it holds, strength of the value, generality)`` — a clock time or a date is a stronger answer to
+    «когда» than a duration, a name or an address a stronger answer to «какой сервис» than a role; on a tie, the
+    general rule answers a question that names no case before a rule for a case the question does not name
+    («Летом … не более 14 календарных дней», «Более длинный летний отпуск согласуется с директором»)."""
+    if part.asks not in SLOT_ASKS:
+        return {}
+    found: dict[int, tuple[float, int, int]] = {}
+    general = not _CASE_RE.search(part.text)
+    for index, (sentence, heading) in enumerate(candidates):
+        if _supplies(part.asks, sentence, question, part):
+            case = general and bool(_CASE_RE.search(sentence))
+            found[index] = (_share(part, [sentence, heading]), _strength(part.asks, sentence), int(not case))
+    return found
+
+
+_CASE_RE = re.compile(
+    r"^\s*(?:если|при|кроме|летом|зимой|весной|осенью)\b|\b(?:летн|зимн)\w*|\bв этот период|\bболее длинн\w*|"
+    r"\bза (?:рубежом|границей)|\bзарубежн\w*",
+    re.I,
+)
+"""A sentence stating a rule for a case: a condition, a season, a trip abroad, a longer one."""
+
+
+_STRONG = {
+    "number": re.compile(r"\d"),  # a figure, not «ежегодно» or «каждый»
+    "time": re.compile(
+        r"\d{1,2}[:.]\d{2}|\d+(?:-?го)?\s+(?:числ|январ|феврал|март|апрел|ма[йя]|июн|июл|август|"
+        r"сентябр|октябр|ноябр|декабр)|понедельник|вторник|сред[аыу]\b|четверг|пятниц",
+        re.I,
+    ),
+    "service": re.compile(r"«[^»]+»|\b[A-Za-z][A-Za-z0-9.@_-]{2,}|@\w+|\b\d{3,4}\b"),
+}
+
+
+def _strength(asks: Asks, sentence: str) -> int:
+    pattern = _STRONG.get(asks)
+    return int(bool(pattern and pattern.search(sentence)))
+
+
+SLOT_ASKS: frozenset[Asks] = frozenset({"number", "time", "person", "service", "name", "yesno"})
+"""What a part asks for that one sentence must supply (a value, or the subject a yes/no is about)."""
+
+
+def _supplies(asks: Asks, sentence: str, question: str, part: Part | str = "") -> bool:
+    """Whether ``sentence`` gives what a part asks for by something the question does not already say: a number
+    the question does not hold («кто оплачивает первые 3 дня» is no count of 3); a person or service the question
+    does not name («кто наш генеральный директор» is not answered by «генеральный директор проводит …»), in any of
+    its spellings («какой впн» is not answered by a sentence that only says «VPN»)."""
+    part_text = part.text if isinstance(part, Part) else part
+    if isinstance(part, Part) and part.alternatives:
+        question = " ".join([question, *(w for _, lemmas in part.alternatives for w in lemmas)])
+    blanked = _without_question_words(sentence, question, numbers_only=asks in ("number", "time"))
+    if asks == "name" and _ASKS_PERSONAL_NAME_RE.search(part_text or question):
+        # «как зовут директора»: a person's name («Иван Петров», «И. Петров»), not a role or a product
+        return bool(_PERSONAL_NAME_RE.search(re.sub(r"«[^»]*»", " ", blanked)))
+    if asks == "name" and _ASKS_PROPER_NAME_RE.search(part_text or question):
+        # «как называется школа», «какая модель монитора»: a proper name — a figure («27"», «50%») names nothing
+        blanked = re.sub(r"\d+(?:[.,:]\d+)?\S*", lambda m: " " * len(m.group()), blanked)
+    if asks in ("service", "name") and _ASKS_PHONE_RE.search(part_text or question):
+        # «какой номер техподдержки», «по какому телефону»: a phone number, not a portal or a role
+        return bool(_PHONE_RE.search(blanked))
+    if asks == "name" and isinstance(part, Part):
+        return _names_near(part, sentence, blanked)
+    if asks == "time" and _ASKS_CLOCK_RE.search(part_text or question):
+        # «в какие часы», «часы работы»: a clock time, not a duration («4 часа» is no opening hour)
+        return bool(_CLOCK_RE.search(blanked))
+    if _ASKS_AGE_RE.search(part_text or question):
+        # «до скольки лет», «с какого возраста»: an age, a figure of years («до 18 лет»), not any figure or time
+        return bool(_AGE_RE.search(blanked))
+    if asks == "number" and _ASKS_DURATION_RE.search(part_text or question):
+        # «как быстро / как долго»: a span of time, not any figure («Телефон 1111» is no reaction time)
+        return bool(_DURATION_RE.search(blanked))
+    if asks == "number" and MEASURE_MUST_MATCH and _opposite_bound(part_text or question, blanked):
+        return False
+    if asks == "number" and MEASURE_MUST_MATCH and not _holds_attribute(part_text or question, blanked):
+        return False
+    if asks == "number" and MEASURE_MUST_MATCH:
+        measure = _measure(part_text or question)
+        if measure is not None:
+            return _holds_measure(measure, blanked, part if isinstance(part, Part) else None)
+    return _gives(asks, blanked, part_text or question)
+
+
+_ASKS_PHONE_RE = re.compile(r"\bномер\w*(?!\s+(?:заявк|тикет|ЭЛН|больничн|договор|карт|счет|счёт))|\bтелефон\w*", re.I)
+
+
+_ASKS_PERSONAL_NAME_RE = re.compile(r"\bкак\s+(?:его|её|ее|их)?\s*(?:зовут|звать)\b|\bфамили\w*|\bимя\b|\bфио\b", re.I)
+
+
+_ASKS_PROPER_NAME_RE = re.compile(r"\bкак\s+называ\w*|\bмодел\w*|\bмарк[аиуе]\b|\bназвани\w*", re.I)
+
+
+_ASKS_CLOCK_RE = re.compile(
+    r"в как(?:ие|ое) (?:часы|время)|\bчасы работы|\bрежим работы|\bграфик работы|со скольки|"
+    r"до котор\w+ час|в котором часу|во сколько (?:начина|заканчива|открыва|закрыва|работа|приходи|проходит)",
+    re.I,
+)
+
+
+_ASKS_AGE_RE = re.compile(r"\b(?:до|с|со|после)\s+скольк\w*\s+лет\b|\bсколько\s+лет\b|какого\s+возраста", re.I)
+
+
+_ASKS_DURATION_RE = re.compile(r"\bкак\s+(?:быстро|долго|скоро)\b|за какое время|в течение какого", re.I)
+
+
+def _without_question_words(sentence: str, question: str, *, numbers_only: bool = False) -> str:
+    """``sentence`` with the numbers of ``question`` blanked out, and (unless ``numbers_only``) its words too (same
+    lemma or stem)."""
+    q_words, q_stems = vocabulary_of([question])
+
+    def blank(match: re.Match[str]) -> str:
+        word = match.group().lower().replace("ё", "е")
+        if word.isdigit():
+            return " " * len(word) if word in q_words else match.group()
+        if numbers_only:
+            return match.group()
+        if word in q_words or _lemma(word) in q_words or stem_of(word) in q_stems:
+            return " " * len(word)
+        return match.group()
+
+    return _WORD_RE.sub(blank, sentence)

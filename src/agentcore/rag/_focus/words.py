@@ -1,0 +1,203 @@
+"""Words of the focus check: lemmas (pymorphy3), stems (the analyzer's), parts of speech, and whether a term
+matches a text's vocabulary — by lemma, stem, a verb and its noun, or the same verb across a prefix."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+_WORD_RE = re.compile(r"[A-Za-zА-Яа-яЁё][A-Za-zА-Яа-яЁё0-9-]*|\d+")
+
+
+@lru_cache(maxsize=65536)
+def _lemma(word: str) -> str:
+    from agentcore.text.morphology import morph_analyzer
+
+    word = word.lower().replace("ё", "е")
+    morph = morph_analyzer()
+    if morph is None or not re.fullmatch(r"[а-я-]+", word):
+        return word
+    parses = morph.parse(word)
+    # A participle that is also a plural-only noun («данные»: «дать» or «данные») is the noun: read as the verb it
+    # would hold the predicate of «дадут ли …» in «на устройстве хранятся данные компании».
+    noun = next((p for p in parses if "Pltm" in p.tag and "NOUN" in p.tag), None)
+    if noun is not None and "PRTF" in parses[0].tag:
+        return str(noun.normal_form).replace("ё", "е")
+    return str(parses[0].normal_form).replace("ё", "е")
+
+
+@lru_cache(maxsize=65536)
+def stem_of(word: str) -> str:
+    """The search analyzer's stem of ``word`` (its first term), or ``word`` lowercased when it has none."""
+    from agentcore.rag._analysis import get_analyzer
+
+    terms = get_analyzer().terms(word)
+    return terms[0] if terms else word.lower()
+
+
+@lru_cache(maxsize=65536)
+def _is_function_word(word: str) -> bool:
+    """Whether pymorphy3 reads ``word`` first as a pronoun noun, a conjunction, a particle, a preposition or an
+    interjection."""
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    if morph is None or not re.fullmatch(r"[а-я-]+", word):
+        return False
+    return str(morph.parse(word)[0].tag.POS) in {"NPRO", "CONJ", "PRCL", "PREP", "INTJ"}
+
+
+def _matches(term: str, words: set[str], stems: set[str]) -> bool:
+    if term in words:
+        return True
+    # a verb and its reflexive («сдавать» / «сдаётся» → «сдаваться»)
+    if term.endswith(("ть", "чь")) and f"{term}ся" in words:
+        return True
+    if term.endswith(("ться", "чься")) and term[:-2] in words:
+        return True
+    stem = stem_of(term)
+    if stem in stems:
+        return True
+    # A verb and its noun («оформ» / «оформлен»), a noun and its adjective («переговорк» / «переговорн»).
+    if len(stem) >= 5 and any(
+        len(s) >= 5 and _common_prefix(s, stem) >= max(5, min(len(s), len(stem)) - 1) for s in stems
+    ):
+        return True
+    # The same verb with another prefix («заблокировало» / «блокируется», «приболел» / «заболели»).
+    # A verb only across a prefix: «платить» is not «платформа» (neither has one); a clipped noun is its word
+    # («ноут» / «ноутбук»).
+    root = _unprefixed(stem)
+    if len(root) >= 4:
+        verb = is_verb(term)
+        return any(
+            len(s) >= 5
+            and (root != stem or _unprefixed(s) != s or not verb)
+            and _common_prefix(_unprefixed(s), root) >= max(4, min(len(_unprefixed(s)), len(root)) - 1)
+            for s in stems
+        )
+    return False
+
+
+_PREFIX_RE = re.compile(r"^(?:пере|пред|при|про|раз|рас|под|над|об|от|вы|за|на|по|до|из|ис|у|с)(?=[а-я]{4})")
+
+
+@lru_cache(maxsize=65536)
+def _unprefixed(stem: str) -> str:
+    """``stem`` without a leading verbal prefix (only Cyrillic stems keeping 4+ letters)."""
+    return _PREFIX_RE.sub("", stem)
+
+
+def _common_prefix(left: str, right: str) -> int:
+    n = 0
+    for a, b in zip(left, right, strict=False):
+        if a != b:
+            break
+        n += 1
+    return n
+
+
+def vocabulary_of(texts: Sequence[str]) -> tuple[set[str], set[str]]:
+    """The words and lemmas, and the stems, of ``texts`` (each text's are read once and cached: the same sentences
+    and passages are read for every part and every candidate)."""
+    words: set[str] = set()
+    stems: set[str] = set()
+    for text in texts:
+        text_words, text_stems = _text_vocabulary(text)
+        words |= text_words
+        stems |= text_stems
+    return words, stems
+
+
+@lru_cache(maxsize=16384)
+def _text_vocabulary(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    words: set[str] = set()
+    for w in _WORD_RE.findall(text):
+        w = w.lower().replace("ё", "е")
+        words.add(w)
+        if "-" in w:  # «код-фриз» also says «код» and «фриз»
+            words.update(p for p in w.split("-") if p)
+    return frozenset({_lemma(w) for w in words} | words), frozenset(stem_of(w) for w in words)
+
+
+@lru_cache(maxsize=65536)
+def _is_plain_noun(term: str) -> bool:
+    """Whether ``term`` is a noun that is no adjective too («диск», not «рабочий»: «рабочие ноуты»); a Latin name or a
+    code counts as a noun."""
+    from agentcore.text.morphology import morph_analyzer
+
+    if not re.fullmatch(r"[а-я-]+", term):
+        return True
+    morph = morph_analyzer()
+    if morph is None:
+        return True
+    parses = morph.parse(term)
+    return str(parses[0].tag.POS) == "NOUN" and not any(str(p.tag.POS) == "ADJF" for p in parses)
+
+
+@lru_cache(maxsize=65536)
+def is_verb(term: str) -> bool:
+    """Whether ``term`` is a verb, or its participle or gerund (the predicate of a yes/no)."""
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    if morph is None or not re.fullmatch(r"[а-я-]+", term):
+        return False
+    return bool({"INFN", "VERB", "PRTF", "PRTS", "GRND"} & {str(p.tag.POS) for p in morph.parse(term)[:1]})
+
+
+@lru_cache(maxsize=65536)
+def _is_known(word: str) -> bool:
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    return morph is None or not re.fullmatch(r"[а-я-]+", word) or bool(morph.word_is_known(word))
+
+
+@lru_cache(maxsize=65536)
+def _is_genitive(word: str) -> bool:
+    """Whether pymorphy3 reads ``word`` as a genitive (or an unknown word: a chat word may be one)."""
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    if morph is None or not re.fullmatch(r"[а-я-]+", word):
+        return True
+    if not morph.word_is_known(word):
+        return True
+    return any("gent" in p.tag for p in morph.parse(word)[:3])
+
+
+@lru_cache(maxsize=65536)
+def _is_focus_word(term: str) -> bool:
+    from agentcore.text.morphology import morph_analyzer
+
+    if not re.fullmatch(r"[а-я-]+", term):
+        return True  # a Latin name, a code, a number
+    morph = morph_analyzer()
+    if morph is None:
+        return True
+    return bool({"NOUN"} & {str(p.tag.POS) for p in morph.parse(term)[:1]})
+
+
+@lru_cache(maxsize=65536)
+def _is_modifier(term: str) -> bool:
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    if morph is None or not re.fullmatch(r"[а-я-]+", term):
+        return False
+    return bool({"ADJF", "PRTF"} & {str(p.tag.POS) for p in morph.parse(term)[:1]})
+
+
+def _drop_words(text: str, lemmas: Sequence[str]) -> str:
+    """``text`` without the words whose lemma is in ``lemmas``."""
+    drop = set(lemmas)
+    kept = [w for w in re.findall(r"\S+", text) if _lemma(re.sub(r"^\W+|\W+$", "", w).lower()) not in drop]
+    return " ".join(kept)
+
+
+def _without_terms(text: str, lacking: Sequence[str]) -> str:
+    """``text`` without the words whose lemma is one of the ``lacking`` nouns (:func:`_is_focus_word`)."""
+    drop = {t for t in lacking if _is_focus_word(t)}
+    kept = [w for w in re.findall(r"\S+", text) if _lemma(re.sub(r"^\W+|\W+$", "", w).lower()) not in drop]
+    return " ".join(kept)
