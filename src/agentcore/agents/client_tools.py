@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Container
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +36,12 @@ class ClientTools:
         """The declared tool names."""
         return {tool.name for tool in self.tools}
 
+    def reaches_client(self, name: str, own: Container[str]) -> bool:
+        """Whether a call of ``name`` is the client's to run: the client declared it and the agent has no tool of that
+        name.  The agent's own tool wins, so a client tool named like an internal step (``search``) never receives
+        that step, and the agent's step is never shown to the client as a tool call."""
+        return name in self.names and name not in own
+
     def expect(self, call_id: str) -> asyncio.Future[str]:
         """Register ``call_id`` as waiting now (before the client hears of it) and return the future its result
         sets; the caller awaits it and then drops it from :attr:`pending`."""
@@ -58,10 +65,13 @@ class ClientTools:
         future.set_result(output)
         return True
 
-    def prompt_section(self) -> str:
-        """The tools for the system prompt (called like the agent's own tools)."""
+    def prompt_section(self, own: Container[str] = ()) -> str:
+        """The tools for the system prompt (called like the agent's own tools); those named like one of ``own`` (the
+        agent's tools) are left out, as :meth:`reaches_client` never gives them a call."""
         lines = ["Инструменты клиента (вызываются так же, через Action; результат придёт в Observation):"]
         for tool in self.tools:
+            if tool.name in own:
+                continue
             lines.append(f"- {tool.name}: {tool.description or 'без описания'}")
             lines.append(f"  Параметры (JSON Schema): {json.dumps(tool.parameters, ensure_ascii=False)}")
         return "\n".join(lines)

@@ -530,7 +530,8 @@ class ReActAgent:
                     )
                     await self.on_loop_stopped(run)
                     return
-            if action is not None and run.client is not None and action.tool in run.client.names:
+            client = run.client
+            if action is not None and client is not None and client.reaches_client(action.tool, self._own_tools):
                 run.history.append(LLMMessage(role="assistant", content=_up_to_action(reply)))
                 observation = await self._call_client_tool(run, action)
                 run.history.append(LLMMessage(role="user", content=f"Observation: {observation}"))
@@ -577,7 +578,7 @@ class ReActAgent:
         system = self.system_prompt()
         run = self._current.get(None)
         if run is not None and run.client is not None and run.client.tools:
-            system = f"{system}\n\n{run.client.prompt_section()}"
+            system = f"{system}\n\n{run.client.prompt_section(self._own_tools)}"
         messages = [LLMMessage(role="system", content=system), *conversation_history]
         request = LLMRequest(
             model=self.model,
@@ -654,9 +655,12 @@ class ReActAgent:
         return observation
 
     # -------------------------------------------------------------------------------- format check
+    @property
+    def _own_tools(self) -> set[str]:
+        return {tool.name for tool in self.tools}
+
     def _known_tools(self, run: ReActRun) -> set[str]:
-        names = {tool.name for tool in self.tools}
-        return names | (run.client.names if run.client is not None else set())
+        return self._own_tools | (run.client.names if run.client is not None else set())
 
     def _format_problem(self, run: ReActRun, reply: str, parsed: ReActParse, action: ParsedAction | None) -> str | None:
         """Why ``reply`` cannot be acted on or taken as the answer (``None``: it can)."""

@@ -290,7 +290,8 @@ class SystemSGRAgent(ABC):
     async def _tools_iteration(
         self, state: _RunState, messages: list[LLMMessage], events: EventFactory, step: int
     ) -> AsyncGenerator[AgentStepEvent, None]:
-        tools = self.tools.to_llm_tools() + (list(state.client.tools) if state.client is not None else [])
+        offered = [t for t in state.client.tools if t.name not in self.tools] if state.client is not None else []
+        tools = self.tools.to_llm_tools() + offered  # a client tool named like the agent's own is never its to run
         response = await self.llm_gateway.request(self._request(messages, tools=tools or None))
         if not response.tool_calls:
             answer = response.content or ""
@@ -316,7 +317,7 @@ class SystemSGRAgent(ABC):
         self, state: _RunState, call: LLMToolCall, thought: str | None, events: EventFactory, step: int
     ) -> AsyncGenerator[AgentStepEvent | ToolResult, None]:
         """Run one call: yields ``tool_invoked``, ``observation`` and, last, the :class:`ToolResult` itself."""
-        if state.client is not None and call.name in state.client.names and call.name not in self.tools:
+        if state.client is not None and state.client.reaches_client(call.name, self.tools):
             async with contextlib.aclosing(self._client_call(state, call, thought, events, step)) as items:
                 async for item in items:
                     yield item

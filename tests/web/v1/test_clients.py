@@ -178,6 +178,26 @@ def test_chat_client_tool_is_called_and_the_run_resumes(serve: Any) -> None:
         assert second.usage is not None and second.usage.total_tokens == 550  # this request's calls only
 
 
+def test_a_client_tool_named_like_an_agent_step_never_receives_that_step(serve: Any) -> None:
+    """A client's own ``search`` (a web search, say) took the research agent's knowledge-base search: the step went
+    to the client as a tool call with the agent's arguments (``mode``, ``top_k``) and the knowledge base was never
+    searched.  The agent's own tool wins (as in the SGR agent); the client's is not offered under that name."""
+    search = {
+        "type": "function",
+        "function": {
+            "name": "search",
+            "description": "Поиск в интернете",
+            "parameters": {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]},
+        },
+    }
+    with serve(flow()) as served:
+        question: Any = [{"role": "user", "content": QUESTION}]
+        answer = sdk(served).chat.completions.create(model="research", messages=question, tools=[search])
+        assert answer.choices[0].finish_reason == "stop" and not answer.choices[0].message.tool_calls
+        assert (answer.choices[0].message.content or "").startswith(ANSWER)
+        assert "Поиск в интернете" not in (served.requests[0].messages[0].content or "")
+
+
 def test_chat_tool_result_for_an_unknown_call_replays_the_conversation(serve: Any) -> None:
     weather = {"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}
     with serve(flow()) as served:
