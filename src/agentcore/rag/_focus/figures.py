@@ -16,6 +16,18 @@ _CARDINAL = (
 """A figure written as a word, in any case («в течение одного рабочего дня», «за один рабочий день»)."""
 
 
+_WHOLE_NUMBER = r"(?<!\d)\d++"
+"""The number grammar of the figure patterns: a number starts at its first digit and is taken whole (possessive).
+Tried from every digit with backtracking into the digits, a pattern whose next parts also take digits cost
+quadratic or cubic time on a run of digits (07468b3)."""
+_DAY_KIND = r"(?:(?:календарн|рабоч)\w*\s+)?"
+"""«календарных», «рабочих» between a figure and its unit of days."""
+_SPAN_UNIT = r"(?:минут|мин\b|час|сут|дн|день|недел|месяц|год|лет|секунд)"
+"""A unit of a span of time (its word's stem: ``\\w*`` follows)."""
+_BEFORE_UNIT = r"[\s\u00a0–-]*"
+"""What stands between a figure and the rest of its span: spaces, a no-break space, a dash."""
+
+
 _NUMBER_RE = re.compile(
     rf"\d|\b(?:{_CARDINAL}|"
     r"полгода|неделю|месяц|раз в|дважды|ежегодно|ежедневно|каждый|каждую)\b",
@@ -24,8 +36,8 @@ _NUMBER_RE = re.compile(
 
 
 _TIME_RE = re.compile(
-    rf"\b{_CARDINAL}\s+(?:(?:календарн|рабоч)\w*\s+)?(?:дн|день|недел|месяц|час|минут|сут)|"
-    r"\d{1,2}[:.]\d{2}|(?<!\d)\d++(?:-?го)?\s*(?:[-–]\s*\d+\s*)?(?:(?:календарн|рабоч)\w*\s+)?"
+    rf"\b{_CARDINAL}\s+{_DAY_KIND}(?:дн|день|недел|месяц|час|минут|сут)|"
+    rf"\d{{1,2}}[:.]\d{{2}}|{_WHOLE_NUMBER}(?:-?го)?\s*(?:[-–]\s*\d+\s*)?{_DAY_KIND}"
     r"(?:дн|день|недел|месяц|час|минут|лет|год|числ|январ|феврал|март|апрел|ма[йя]|июн|июл|август|сентябр|октябр|"
     r"ноябр|декабр)|\b(?:понедельник|вторник|сред[аыу]|четверг|пятниц|суббот|воскресень|январ|феврал|март|"
     r"апрел|ма[йя]|июн|июл|август|сентябр|октябр|ноябр|декабр|после|через|перед|сразу|в течение|накануне|"
@@ -42,8 +54,8 @@ _MONEY_RE = re.compile(
 
 
 _SPAN_RE = re.compile(
-    rf"(?:(?<!\d)\d++(?:[.,]\d+)?|\b{_CARDINAL}\b|\bнескольк\w+)[\s\u00a0–-]*(?:\d+[\s\u00a0]*)?(?:\w+\s+)?"
-    r"(?:минут|мин\b|час|сут|дн|день|недел|месяц|год|лет|секунд)\w*|\bполгода\b|"
+    rf"(?:{_WHOLE_NUMBER}(?:[.,]\d+)?|\b{_CARDINAL}\b|\bнескольк\w+){_BEFORE_UNIT}(?:\d+[\s\u00a0]*)?(?:\w+\s+)?"
+    rf"{_SPAN_UNIT}\w*|\bполгода\b|"
     r"\b(?:длит\w*|продолж\w*|занима\w*|на|течение|за|через)\s+(?:\w+\s+)?(?:недел[юи]|месяц|сутки|год|час|минуту)\b|"
     r"\b(?:двух|трех|трёх|одно)?недельн\w*|\b(?:двух|трех|трёх)?месячн\w*",
     re.I,
@@ -165,8 +177,8 @@ _AGE_RE = re.compile(r"\d+\s*(?:[-–]\s*\d+\s*)?(?:лет|год)|\bвозра�
 
 
 _DURATION_RE = re.compile(
-    r"(?:(?<!\d)\d++|\bодн\w+|\bдв\w+|\bтр\w+|\bпять|\bнесколько)[\s\u00a0–-]*(?:\w+\s+)?"
-    r"(?:минут|мин\b|час|сут|дн|день|недел|месяц|год|лет|секунд)\w*|\bв тот же (?:рабочий )?день|\bсразу\b|"
+    rf"(?:{_WHOLE_NUMBER}|\bодн\w+|\bдв\w+|\bтр\w+|\bпять|\bнесколько){_BEFORE_UNIT}(?:\w+\s+)?"
+    rf"{_SPAN_UNIT}\w*|\bв тот же (?:рабочий )?день|\bсразу\b|"
     r"\bнемедленно",
     re.I,
 )
