@@ -2,11 +2,14 @@
 the passages its run read and the rules' outcome (``benchmarks/research_answer_eval.py``'s classification).
 
     PYTHONPATH=src .venv/bin/python benchmarks/answer_selector_data.py --out /tmp/selector_runs.json
+    PYTHONPATH=src .venv/bin/python benchmarks/answer_selector_data.py --out /tmp/selector_dev6.json
+        --eval tests/data/answer_eval_dev6.json  # one fresh development file (for ``train.py --apply``)
 
-Only development splits are read (``DEV_SPLITS``); a held-out file is refused.  The record of a question: its id,
-split, category, key facts, the rules' outcome and shown answer, the searcher's verdicts (``answerable``,
-``possible``, ``confidence``) and the run's passages (the composed context, or the latest hits when no context was
-composed) with their rank.  ``benchmarks/answer_selector_train.py`` computes the features from it.
+Only development splits are read (``DEV_SPLITS``, or the one ``--eval`` file); a held-out file is refused.  The
+record of a question: its id, split, category, key facts, the rules' outcome and shown answer, the searcher's
+verdicts (``answerable``, ``possible``, ``confidence``) and the run's passages (the composed context, or the latest
+hits when no context was composed) with their rank.  ``benchmarks/answer_selector_train.py`` computes the
+features from it.
 """
 
 from __future__ import annotations
@@ -40,10 +43,10 @@ DEV_SPLITS: tuple[tuple[str, str | None], ...] = (
 )
 
 
-def dev_questions() -> list[dict[str, Any]]:
-    """Every development question (``split`` as in its file); never a held-out one."""
+def dev_questions(files: tuple[tuple[str, str | None], ...] = DEV_SPLITS) -> list[dict[str, Any]]:
+    """Every development question of ``files`` (``split`` as in its file); never a held-out one."""
     questions: list[dict[str, Any]] = []
-    for name, split in DEV_SPLITS:
+    for name, split in files:
         assert "holdout" not in name
         rows = json.loads((DATA / name).read_text("utf-8"))
         questions += [q for q in rows if split is None or q["split"] == split]
@@ -76,9 +79,16 @@ def _recording(finish: Any) -> Any:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--eval", type=Path, default=None, help="one development file of tests/data instead")
     args = parser.parse_args()
     AgentService._finish = _recording(AgentService._finish)  # type: ignore[method-assign]
-    questions = dev_questions()
+    if args.eval is not None and (
+        args.eval.parent.resolve() != DATA.resolve()
+        or "holdout" in args.eval.name
+        or args.eval.name == "answer_eval.json"  # its dev split is in DEV_SPLITS, the rest is held out
+    ):
+        parser.error("--eval takes a development file of tests/data")
+    questions = dev_questions(((args.eval.name, None),) if args.eval is not None else DEV_SPLITS)
     settings = Settings(
         data_dir=Path(tempfile.mkdtemp(prefix="selector-data-")),
         provider="offline",

@@ -23,6 +23,13 @@ on the training splits by cost: wrong and hallucinated answers 2, false declines
 
 Prints, per mode and left-out split, the rules' and the selector's correct / wrong / false decline / hallucinated
 shares and the thresholds chosen on the other splits, then the weights fitted on every split.
+
+``--apply FRESH`` scores a selector fitted on ``--runs`` once on other recorded runs (a development file neither
+the rules nor the selector were tuned on, recorded with ``answer_selector_data.py --eval``): for each variant and
+mode the weights are fitted and the thresholds chosen on every ``--runs`` split, then replayed on ``FRESH``::
+
+    PYTHONPATH=src .venv/bin/python benchmarks/answer_selector_train.py --runs /tmp/selector_runs.json
+        --apply /tmp/selector_dev6.json
 """
 
 from __future__ import annotations
@@ -229,10 +236,17 @@ def main() -> None:
     parser.add_argument("--runs", type=Path, required=True)
     parser.add_argument("--modes", default=",".join(MODES))
     parser.add_argument("--alone", action="store_true", help="only the selector without the rules' features")
+    parser.add_argument("--apply", type=Path, default=None, help="recorded runs of a fresh split to score once")
     args = parser.parse_args()
     records = json.loads(args.runs.read_text("utf-8"))
     assert not any(r["split"] == "test" or "holdout" in r["split"] for r in records), "held-out data"
     questions = build(records)
+    if args.apply is not None:
+        fresh = json.loads(args.apply.read_text("utf-8"))
+        assert not any(r["split"] == "test" or "holdout" in r["split"] for r in fresh), "held-out data"
+        assert not {r["split"] for r in fresh} & {r["split"] for r in records}, "the fresh split was fitted on"
+        apply_fresh(questions, build(fresh), args.modes.split(","))
+        return
     _, positive = stack(questions)
     print(f"{len(questions)} questions, {len(positive)} candidate sentences, {int(positive.sum())} positive")
     variants: list[tuple[str, Sequence[str]]] = [("alone", RULES_FEATURES)]
@@ -247,6 +261,33 @@ def main() -> None:
         print("weights fitted on every split:")
         for feature, weight in zip(FEATURES, weights, strict=True):
             print(f"  {feature:22} {weight:+.3f}")
+
+
+def apply_fresh(train: Sequence[Question], fresh: Sequence[Question], modes: Sequence[str]) -> None:
+    """Fit on every ``train`` split, choose each mode's thresholds there, and score ``fresh`` once against the
+    rules' own outcome on it (counts: correct, wrong, false decline, hallucinated)."""
+    rules = tally([(q, q.record["rules_outcome"]) for q in fresh])
+
+    def line(name: str, counts: dict[str, Any]) -> str:
+        total = counts["wrong"] + counts["false_decline"] + counts["hallucinated"]
+        return (
+            f"{name:34} {share(counts)}  counts {counts['correct']}/{counts['wrong']}/{counts['false_decline']}"
+            f"/{counts['hallucinated']}  wrong+FD+halluc {total}"
+        )
+
+    print(f"fresh: {len(fresh)} questions ({rules['n_asked']} answerable or partial, {rules['n_unanswerable']} not)")
+    print(line("rules", rules))
+    for name, dropped in (("alone", RULES_FEATURES), ("with the rules' features", ())):
+        used = [without(q, dropped) for q in train]
+        weights = fit(*stack(used))
+        scored = [without(q, dropped) for q in fresh]
+        for mode in modes:
+            low, high = choose(used, weights, mode)
+            outcomes = [(q, replay(q, weights, mode, low, high)) for q in scored]
+            print(line(f"{mode}, {name} t={low:.2f}/{high:.2f}", tally(outcomes)))
+            for question, result in outcomes:
+                if result != question.record["rules_outcome"]:
+                    print(f"    {question.record['id']} {question.record['rules_outcome']} → {result}")
 
 
 def without(question: Question, dropped: Sequence[str]) -> Question:
