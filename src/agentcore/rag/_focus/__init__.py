@@ -37,8 +37,8 @@ The modules, one concept each (lower ones first; each imports only those above i
 
 from __future__ import annotations
 
-# The private names (``as`` themselves) are re-exported for the tests and benchmarks that read the rules'
-# internals: the figure patterns' cost test, the selector's features, the e5 cache.
+# The private names imported «as» themselves are re-exported for the tests and benchmarks that read the rules'
+# internals (the figure patterns' cost test, the learned selector's features, the e5 cache); nothing in src/ uses them.
 from agentcore.rag._focus.alternatives import with_alternatives
 from agentcore.rag._focus.check import SOFT_LACK_MARGIN, FocusCheck, check_focus
 from agentcore.rag._focus.figures import _DURATION_RE as _DURATION_RE
