@@ -177,3 +177,27 @@ def test_an_origin_the_operator_lists_receives_it_and_joins_the_run(
     record, searches = _turn_with_outside_rag(llm, monkeypatch, listed=True)
     assert searches and all(searches)
     assert "rag.answer" in [call["step"] for call in record["model_calls"]]
+
+
+def test_more_concurrent_turns_than_the_default_worker_threads_all_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each turn blocks a thread for its whole length and waits for ``/rag/search`` of this same process, which runs
+    its engine call in the event loop's default pool.  Turns ran in that pool too: as many turns as it has threads
+    (cpu count + 4) took them all and every turn hung until the service timeout, then failed (500).  Turns now have a
+    pool of their own: more concurrent turns than the default pool has threads all get their answer."""
+    import os
+    from concurrent.futures import ThreadPoolExecutor
+
+    port = free_port()
+    monkeypatch.setenv("RAG_SERVICE_URL", f"http://127.0.0.1:{port}/rag")
+    monkeypatch.setenv("HAIKU_SERVICE_URL", f"http://127.0.0.1:{port}/haiku")
+    monkeypatch.setenv("AGENTCORE_RAG_EMBEDDER", "none")
+    monkeypatch.setenv("AGENTCORE_SERVICE_TIMEOUT", "20")
+    default_pool = min(32, (os.cpu_count() or 1) + 4)  # asyncio's default executor
+    body = {"model": "assistant", "messages": [{"role": "user", "content": "Сколько дней отпуска?"}]}
+    with BackgroundServer(create_app(Settings()), port=port) as server:
+        url = server.url + "/v1/chat/completions"
+        assert httpx.post(url, json=body, timeout=60).status_code == 200  # the index and the models are loaded
+        with ThreadPoolExecutor(default_pool + 2) as clients:
+            answers = list(clients.map(lambda _: httpx.post(url, json=body, timeout=60), range(default_pool + 2)))
+    assert [a.status_code for a in answers] == [200] * (default_pool + 2)
+    assert all(a.json()["choices"][0]["message"]["content"].startswith("Ответ RAG") for a in answers)

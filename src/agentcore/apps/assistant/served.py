@@ -12,8 +12,11 @@ irrelevant request, a theme no word can carry) is a ``final`` answer too, an ``e
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import functools
 import threading
 from collections.abc import AsyncGenerator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from agentcore.agents.events import AgentStepEvent, EventFactory
@@ -26,6 +29,12 @@ from agentcore.web.errors import ApiError
 __all__ = ["AssistantServing", "served_agents"]
 
 _DONE = object()
+# Threads for blocking assistant turns.  Their own pool: a turn blocks for its whole length (model calls, RAG and
+# Haiku over HTTP), and in the event loop's default pool (cpu count + 4 threads) a handful of turns took every thread
+# — the /rag/search each turn waits for, served by this same process, then had none: every turn hung until the
+# service timeout (8 concurrent turns of 0.8 s took 31 s, six ended in 500), and so did everything else run in a
+# worker thread (CRM state files, audit records).
+TURN_THREADS = 16
 
 
 class AssistantServing:
@@ -35,6 +44,7 @@ class AssistantServing:
         self.settings = settings
         self._gateway: Any = None
         self._lock = threading.Lock()
+        self._turns = ThreadPoolExecutor(max_workers=TURN_THREADS, thread_name_prefix="assistant-turn")
 
     def gateway(self) -> Any:
         """The gateway (created on first use).
@@ -111,7 +121,9 @@ class AssistantServing:
         step = 0
         answer: list[str] = []
         failure: str | None = None
-        worker = asyncio.ensure_future(asyncio.to_thread(turn))
+        # As asyncio.to_thread, on the turns' own pool: the turn runs in a copy of this context (the run's call log).
+        call = functools.partial(contextvars.copy_context().run, turn)
+        worker = asyncio.ensure_future(loop.run_in_executor(self._turns, call))
         try:
             while (item := await queue.get()) is not _DONE:
                 kind, text = item
@@ -136,7 +148,8 @@ class AssistantServing:
         yield events.final(step, "\n".join(answer), metadata={"agent": "assistant", "steps": step})
 
     async def aclose(self) -> None:
-        """Close the gateway if it was created."""
+        """Close the gateway if it was created; turns not started yet are dropped."""
+        self._turns.shutdown(wait=False, cancel_futures=True)
         if self._gateway is not None:
             await self._gateway.aclose()
 
