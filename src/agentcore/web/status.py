@@ -247,7 +247,8 @@ def answer_for_event(event: ErrorEvent) -> ApiError:
     """The HTTP answer of a run that ended with ``event`` (the JSON surfaces: ``POST /research``,
     ``/v1/chat/completions``): a model failure with its own status (:func:`upstream_status` of its code), code and
     ``Retry-After`` (504 timeout, 503 open circuit or rate limit, 502 otherwise), 503 for a provider not configured,
-    422 for a request the run refused, 500 for anything else (no detail)."""
+    502 for a service the run depends on that failed (``service_error``), 422 for a request the run refused, 500 for
+    anything else (no detail)."""
     upstream = event.upstream
     if upstream is not None:
         status = upstream.status if upstream.status is not None else upstream_status(upstream.code)
@@ -257,6 +258,8 @@ def answer_for_event(event: ErrorEvent) -> ApiError:
         return ApiError(502, event.message, "upstream_error")
     if event.code == "llm_not_configured":
         return ApiError(503, event.message, event.code)
-    if event.code in ("invalid_request", "retrieval_error"):
+    if event.code == "service_error":  # the assistant's RAG or Haiku service: its Russian message says which
+        return ApiError(502, event.message, event.code)
+    if event.code in ("invalid_request", "retrieval_error", "validation_error"):
         return ApiError(422, event.message, event.code)
     return ApiError(500, "внутренняя ошибка сервера", "internal_error")

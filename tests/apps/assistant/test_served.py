@@ -201,3 +201,26 @@ def test_more_concurrent_turns_than_the_default_worker_threads_all_answer(monkey
             answers = list(clients.map(lambda _: httpx.post(url, json=body, timeout=60), range(default_pool + 2)))
     assert [a.status_code for a in answers] == [200] * (default_pool + 2)
     assert all(a.json()["choices"][0]["message"]["content"].startswith("Ответ RAG") for a in answers)
+
+
+def test_a_failed_service_is_a_502_and_client_tools_a_422_with_the_assistants_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The assistant ends a run with ``service_error`` when its RAG service fails and ``validation_error`` when it is
+    sent client tools; both were answered 500 «внутренняя ошибка сервера», the reason lost."""
+    hole = socket.socket()  # a RAG service that accepts and never answers
+    hole.bind(("127.0.0.1", 0))
+    hole.listen(8)
+    port = free_port()
+    monkeypatch.setenv("RAG_SERVICE_URL", f"http://127.0.0.1:{hole.getsockname()[1]}/rag")
+    monkeypatch.setenv("HAIKU_SERVICE_URL", f"http://127.0.0.1:{port}/haiku")
+    monkeypatch.setenv("AGENTCORE_SERVICE_TIMEOUT", "1")
+    question = [{"role": "user", "content": "Сколько дней отпуска?"}]
+    tool = {"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}
+    with hole, BackgroundServer(create_app(Settings()), port=port) as server:
+        url = server.url + "/v1/chat/completions"
+        failed = httpx.post(url, json={"model": "assistant", "messages": question}, timeout=60)
+        refused = httpx.post(url, json={"model": "assistant", "messages": question, "tools": [tool]}, timeout=60)
+    assert failed.status_code == 502 and failed.json()["code"] == "service_error"
+    assert "RAG" in failed.json()["error"]["message"]
+    assert refused.status_code == 422 and "инструменты клиента" in refused.json()["error"]["message"]
