@@ -259,7 +259,7 @@ async def test_stdio_research_ask_is_the_local_tokens_run(tmp_path: Path) -> Non
     """Over stdio the run is owned as the process's token (the first read token) would own it over HTTP."""
     from types import SimpleNamespace
 
-    from agentcore.web.owners import owner_id, owner_key
+    from agentcore.util.owners import owner_id, owner_key
 
     env = {
         "PATH": os.environ.get("PATH", ""),

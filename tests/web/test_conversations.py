@@ -220,7 +220,7 @@ def test_through_redis_another_tokens_response_is_not_found(two_workers: Any) ->
     assert _follow_up(b, ADMIN, alices).status_code == 200
 
 
-# ------------------------------------------------- the owner key (web/owners.py): hosts that share Redis
+# ------------------------------------------------- the owner key (util/owners.py): hosts that share Redis
 @pytest.fixture
 def keyed_workers(
     scripted: MockLLMGateway, redis_prefix: tuple[str, str], tmp_path: Path

@@ -123,7 +123,7 @@ def test_without_read_tokens_every_run_is_visible(monkeypatch: pytest.MonkeyPatc
             assert client.get(f"/trace/runs/{request_id}").status_code == 200
 
 
-# ------------------------------------------------------------- the owner id: keyed (web/owners.py)
+# ------------------------------------------------------------- the owner id: keyed (util/owners.py)
 def _stored_owners(log_dir: Path) -> dict[str, str | None]:
     """request id → the owner written in the trace store, read from the file as anyone with the file would."""
     lines = (log_dir / "runs" / "runs.jsonl").read_text("utf-8").splitlines()
@@ -213,7 +213,7 @@ async def test_a_run_stored_by_an_earlier_build_stays_its_owners(tokened: httpx.
 
 def test_processes_starting_together_make_one_key_file(tmp_path: Path) -> None:
     code = (
-        "import sys; from types import SimpleNamespace; from agentcore.web.owners import owner_key; "
+        "import sys; from types import SimpleNamespace; from agentcore.util.owners import owner_key; "
         "print(owner_key(SimpleNamespace(owner_key=None, redis_url=None, data_dir=sys.argv[1])).decode())"
     )
     children = [

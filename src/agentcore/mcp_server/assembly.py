@@ -314,6 +314,8 @@ async def _crm_request(
         # Over HTTP the key's principal owns the session (as in POST /chat); over stdio the local user does, as in
         # `agentcore crm --user <user_id>` (one local user, like the CLI), so that dialog sees the request.
         owner = user_id if _request_headers(ctx) is None else backend.crm.owner(key, user_id)
+        if _request_headers(ctx) is not None:
+            await backend.crm.adopt(key, user_id, owner, None)
         orchestrator = await backend.crm.get()
         result = await orchestrator.request_change(owner, step, session_id=session_id, source="MCP")
     except ApiError as exc:

@@ -18,7 +18,7 @@ class HttpSettings(Section):
     # Comma-separated tokens for read routes (search, generation, listings). Unset: read routes are open.
     read_tokens: SecretStr | None = Field(None, validation_alias=env("READ_TOKENS"))
     # The key of the owner ids stored with runs and conversations (HMAC-SHA256 of a token). Unset: the key file in
-    # the data directory (agentcore.web.owners); hosts sharing Redis or the trace store set the same value.
+    # the data directory (agentcore.util.owners); hosts sharing Redis or the trace store set the same value.
     owner_key: SecretStr | None = Field(None, validation_alias=env("OWNER_KEY"))
 
     @property

@@ -9,7 +9,7 @@ A token comes as ``Authorization: Bearer <token>`` (or ``X-Admin-Token`` / ``X-A
 declare the bearer scheme in the OpenAPI document, so ``/docs`` offers "Authorize".
 
 * :func:`principal` — who a request is, for what it leaves behind (its runs' traces, its conversations): the keyed
-  owner id of the read or admin token it presents (:mod:`agentcore.web.owners`), ``None`` while read tokens are unset
+  owner id of the read or admin token it presents (:mod:`agentcore.util.owners`), ``None`` while read tokens are unset
   (the single-user default); :func:`principals` — that id and the unkeyed one earlier builds stored; :func:`is_admin`
   — whether it presents an admin token.
 """
@@ -120,7 +120,7 @@ def require_reader(request: Request, _scheme: HTTPAuthorizationCredentials | Non
 
 
 def principal(request: Request) -> str | None:
-    """Who ``request`` is: the owner id (:func:`agentcore.web.owners.owner_id`, keyed by the deployment's owner key)
+    """Who ``request`` is: the owner id (:func:`agentcore.util.owners.owner_id`, keyed by the deployment's owner key)
     of the read or admin token it presents (as :func:`require_reader` reads it), ``None`` while
     ``AGENTCORE_READ_TOKENS`` is unset (one user: nothing is anyone's) or when it presents no valid token.  The token
     itself is never kept."""
@@ -130,7 +130,7 @@ def principal(request: Request) -> str | None:
 
 def principals(request: Request) -> tuple[str, ...]:
     """Every owner id ``request``'s token may have been stored under: the keyed one first (what is written now),
-    then the unkeyed one of earlier builds (:func:`agentcore.web.owners.owner_ids`); empty as for :func:`principal`
+    then the unkeyed one of earlier builds (:func:`agentcore.util.owners.owner_ids`); empty as for :func:`principal`
     ``None``."""
     settings = getattr(request.app.state, "settings", None)
     return principals_of(settings, bearer_token(request, "X-API-Token"))
@@ -139,7 +139,7 @@ def principals(request: Request) -> tuple[str, ...]:
 def principals_of(settings: Any, presented: str | None) -> tuple[str, ...]:
     """:func:`principals` of a token ``presented`` under ``settings`` (a surface without a request — MCP over stdio —
     names its token itself)."""
-    from agentcore.web.owners import owner_ids, owner_key
+    from agentcore.util.owners import owner_ids, owner_key
 
     readers = list(getattr(settings, "read_token_list", []) or [])
     if not readers or presented is None:

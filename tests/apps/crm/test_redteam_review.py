@@ -299,12 +299,12 @@ def test_a_mapped_key_cannot_name_an_unmapped_keys_space() -> None:
     """An unmapped key's sessions live under ``key-<digest>.<user>``; a ``*`` key sending that as its ``user_id``
     would own them (and approve their pending requests)."""
     users = KeyUsers.parse(f"{KEY_B}=*")
-    victim = users.owner(KEY_A, "olga")
+    victim = users.owner(KEY_A, "olga", b"owner-key")
     assert victim.startswith("key-")
     for spelling in (victim, victim.upper(), "Key-" + victim[4:]):
         with pytest.raises(NotAllowedError):
-            users.owner(KEY_B, spelling)
-    assert users.owner(KEY_B, "olga") == "olga"
+            users.owner(KEY_B, spelling, b"owner-key")
+    assert users.owner(KEY_B, "olga", b"owner-key") == "olga"
 
 
 # --- a confirmation id after expiry --------------------------------------------------------------------------

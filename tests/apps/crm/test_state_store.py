@@ -35,12 +35,26 @@ async def _lock_excludes(store: StateStore) -> None:
     assert order in (["a-in", "a-out", "b-in", "b-out"], ["b-in", "b-out", "a-in", "a-out"])
 
 
+async def _adoption(store: StateStore) -> None:
+    """An API key's sessions under its earlier owner id move to the keyed one; a session the new owner has wins."""
+    await store.save("key-old.u", "s1", {"session_id": "s1", "user_id": "key-old.u", "turn": 1})
+    await store.save("key-old.u", "s2", {"session_id": "s2", "user_id": "key-old.u", "turn": 2})
+    await store.save("key-new.u", "s2", {"session_id": "s2", "user_id": "key-new.u", "turn": 7})
+    assert await store.adopt("key-old.u", "key-new.u") == 1
+    assert await store.load("key-new.u", "s1") == {"session_id": "s1", "user_id": "key-new.u", "turn": 1}
+    assert await store.load("key-new.u", "s2") == {"session_id": "s2", "user_id": "key-new.u", "turn": 7}
+    assert await store.load("key-old.u", "s1") is None and await store.user_states("key-old.u") == []
+    assert await store.adopt("key-old.u", "key-new.u") == 0
+
+
 async def test_file_store(tmp_path: Path) -> None:
     store = FileStateStore(tmp_path)
     await _exercise(store)
     await _lock_excludes(store)
     assert json.loads(store.path("u1", "s1").read_text(encoding="utf-8"))["turn"] == 1
     assert oct(os.stat(tmp_path / "@oauth_tokens.json").st_mode & 0o777) == "0o600"
+    await _adoption(store)
+    assert not (tmp_path / "key-old.u").exists()  # no folder, lock file or record keeps the old name
 
 
 async def test_no_session_can_overwrite_or_block_a_named_record(tmp_path: Path) -> None:
@@ -87,10 +101,12 @@ async def test_redis_store_against_the_real_server(redis_prefix: tuple[str, str]
     try:
         await _exercise(store)
         await _lock_excludes(store)
+        await _adoption(store)
         import redis.asyncio as redis
 
         client = redis.Redis.from_url(url)
         try:
+            assert [k async for k in client.scan_iter(match=f"{prefix}*key-old*")] == []
             ttl = await client.ttl(store.key("u1", "s1"))
             assert 0 < ttl <= 120
         finally:

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
 from typing import Any, Literal
@@ -61,6 +62,7 @@ from agentcore.apps.crm.state_store import FileStateStore, StateStore, StateStor
 from agentcore.config import Settings, get_settings
 from agentcore.trace.logs import step_logger
 from agentcore.util.clock import from_iso, utc_now
+from agentcore.util.owners import owner_key
 from agentcore.web.auth import tokens_match
 from agentcore.web.errors import ApiError, error_responses, validation_message
 from agentcore.web.models import NON_BLANK_PATTERN, SPACE_CLASS, StrictModel, Text
@@ -81,6 +83,8 @@ __all__ = [
 ]
 
 _MAX_OVERRIDES = 64
+_ADOPT_RECHECK = 300.0  # seconds before a key's earlier owner id is looked for again (an old worker of a rollout)
+_ADOPT_MEMORY = 4096  # earlier owner ids whose last look is remembered
 FINGERPRINT_PATTERN = r"^[0-9a-fA-F]{64}$"
 log = step_logger("crm", "agentcore.crm")
 
@@ -266,6 +270,7 @@ class _Service:
         self._loggers: dict[Path, InteractionLogger] = {}
         self.state_dirs = StateDirIndex(crm_root(settings.core.data_dir))
         self.key_users: KeyUsers | None = None
+        self._adopted: dict[tuple[str, Path | None], float] = {}
         try:
             raw = self.crm.key_users.get_secret_value() if self.crm.key_users else None
             self.key_users = KeyUsers.parse(raw)
@@ -281,9 +286,47 @@ class _Service:
         if self.key_users is None:
             raise ApiError(503, "AGENTCORE_CRM_KEY_USERS задан неверно, обратитесь к администратору", "crm_unavailable")
         try:
-            return self.key_users.owner(key or "", user_id)
+            return self.key_users.owner(key or "", user_id, owner_key(self.settings))
         except NotAllowedError as exc:
             raise _answer(exc) from None
+
+    async def adopt(self, key: str | None, user_id: str, owner: str, store: FileStateStore | None) -> None:
+        """Move the sessions an earlier build kept under an unmapped key's unkeyed owner id to ``owner`` (its keyed
+        id): in the default store, the state directories the inbox remembers for it and ``store`` (the request's
+        ``state_dir``).  Looked for at most every :data:`_ADOPT_RECHECK` seconds per store in this process.
+
+        Raises:
+            StateStoreError: a store failed (what moved stays moved).
+            PortalConfigError: the orchestrator (the default store's owner) cannot be built.
+        """
+        legacy = self.key_users.legacy_owner(key or "", user_id) if self.key_users is not None else None
+        if legacy is None:
+            return
+        now = time.monotonic()
+        due = [
+            where
+            for where in (None, store.root if store is not None else None)
+            if now - self._adopted.get((legacy, where), -_ADOPT_RECHECK) >= _ADOPT_RECHECK
+        ]
+        if not due:
+            return
+        stores: list[StateStore] = []
+        if None in due:
+            stores.append((await self.get()).state_store)
+            if not self.settings.core.redis_url:
+                await self.state_dirs.adopt(legacy, owner)
+                stores += [self.file_store(value) for value in await self.state_dirs.dirs(owner)]
+        if store is not None and store.root in due:
+            stores.append(store)
+        moved = 0
+        for each in dict.fromkeys(stores):  # the default store may also be a remembered directory's
+            moved += await each.adopt(legacy, owner)
+        for where in due:
+            self._adopted[(legacy, where)] = now
+        while len(self._adopted) > _ADOPT_MEMORY:
+            self._adopted.pop(next(iter(self._adopted)))
+        if moved:
+            log.info("principal // Moved %d session(s) of an API key to its keyed owner id", moved)
 
     async def get(self) -> Orchestrator:
         """The orchestrator, built on first use.
@@ -368,6 +411,7 @@ def create_router(settings: Settings, *, orchestrator: Orchestrator | None = Non
         try:
             store = service.state_store(body.state_dir)
             logger = service.interaction_logger(body.log_dir)
+            await service.adopt(x_api_key, body.user_id, owner, store)
             if store is not None:
                 await service.state_dirs.remember(owner, store.root)
             orchestrator = await service.get()
@@ -415,6 +459,7 @@ def create_router(settings: Settings, *, orchestrator: Orchestrator | None = Non
         хранилище и в каждом каталоге состояния (state_dir), которым пользовался этот пользователь."""
         owner = service.owner(x_api_key, user_id)
         try:
+            await service.adopt(x_api_key, user_id, owner, service.state_store(state_dir))
             if state_dir is not None:
                 stores: list[tuple[str | None, StateStore]] = [(state_dir, service.file_store(state_dir))]
             else:
@@ -442,6 +487,7 @@ def create_router(settings: Settings, *, orchestrator: Orchestrator | None = Non
         owner = service.owner(x_api_key, body.user_id)
         try:
             store = service.state_store(body.state_dir)
+            await service.adopt(x_api_key, body.user_id, owner, store)
             orchestrator = await service.get()
             result = await orchestrator.decide(
                 owner,

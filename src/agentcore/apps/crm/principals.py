@@ -8,6 +8,11 @@ logs a request touches:
   acting for one manager).  A ``user_id`` the key is not allowed to act as is refused (HTTP 403).
 * A key that is not listed — or every key, when the setting is empty — has its own space: its sessions are scoped
   per key, so the same ``user_id`` under another key is another session (another key's «да» approves nothing here).
+  The scope is ``key-`` + 16 hex digits of HMAC-SHA256 of the key under the deployment's owner key
+  (:func:`agentcore.util.owners.keyed_digest`, domain ``agentcore-crm-key``): it names the key in session files,
+  Redis keys and log names, and without the owner key nobody who reads them can test guessed keys against it.
+  Earlier builds used 12 hex digits of an unkeyed SHA-256 (:meth:`KeyUsers.legacy_owner`); the HTTP service moves
+  such sessions to the keyed owner on the key's next request (:mod:`~agentcore.apps.crm.adopt`).
 
 The CLI is one local user and does not go through this.
 """
@@ -19,12 +24,14 @@ import hmac
 from dataclasses import dataclass, field
 
 from agentcore.apps.crm.errors import CrmError
+from agentcore.util.owners import keyed_digest
 
 __all__ = ["KeyUsers", "NotAllowedError"]
 
 ANY_USER = "*"
 # The owner ids of unmapped keys start with this; a mapped key may not act as such a user_id.
 _UNMAPPED_PREFIX = "key-"
+_DOMAIN = "agentcore-crm-key"
 
 
 class NotAllowedError(CrmError, PermissionError):
@@ -68,19 +75,28 @@ class KeyUsers:
                 found = users
         return found
 
-    def owner(self, key: str, user_id: str) -> str:
+    def owner(self, key: str, user_id: str, owner_key: bytes) -> str:
         """The owner id of ``user_id``'s sessions under ``key`` (what the state store and logs are keyed by).
 
-        A mapped key gets ``user_id`` itself; an unmapped key gets ``user_id`` scoped by a digest of the key.
+        A mapped key gets ``user_id`` itself; an unmapped key gets ``user_id`` scoped by the keyed digest of the key
+        under ``owner_key`` (:func:`agentcore.util.owners.owner_key`; see the module docstring).
 
         Raises:
             NotAllowedError: the key is mapped and may not act as ``user_id``.
         """
         users = self._users(key)
         if users is None:
-            return f"{_UNMAPPED_PREFIX}{_digest(key)[:12]}.{user_id}"
+            return f"{_UNMAPPED_PREFIX}{keyed_digest(owner_key, _DOMAIN, key)[:16]}.{user_id}"
         if user_id.lower().startswith(_UNMAPPED_PREFIX):  # reserved: it would name another key's space
             raise NotAllowedError(f"имя пользователя «{user_id[:64]}» зарезервировано")
         if ANY_USER in users or user_id in users:
             return user_id
         raise NotAllowedError(f"этот ключ API не может действовать от имени пользователя «{user_id[:64]}»")
+
+    def legacy_owner(self, key: str, user_id: str) -> str | None:
+        """The owner id earlier builds gave ``user_id``'s sessions under an unmapped ``key`` (12 hex digits of an
+        unkeyed SHA-256), read only to move them to :meth:`owner`; ``None`` for a mapped key (its owner is
+        ``user_id`` itself, unchanged)."""
+        if self._users(key) is not None:
+            return None
+        return f"{_UNMAPPED_PREFIX}{_digest(key)[:12]}.{user_id}"

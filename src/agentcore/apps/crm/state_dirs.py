@@ -77,6 +77,27 @@ class StateDirIndex:
         with contextlib.suppress(OSError):
             await asyncio.to_thread(write)
 
+    async def adopt(self, old_owner: str, new_owner: str) -> None:
+        """Move ``old_owner``'s markers to ``new_owner`` (a marker ``new_owner`` has already is kept) and remove the
+        old folder (an API key's earlier, unkeyed owner id: :mod:`~agentcore.apps.crm.principals`); never fails a
+        request."""
+        old, new = self._folder(old_owner), self._folder(new_owner)
+
+        def move() -> None:
+            if old == new or not old.is_dir():
+                return
+            new.mkdir(parents=True, exist_ok=True)
+            for marker in old.iterdir():
+                target = new / marker.name
+                if marker.suffix == ".json" and not target.exists():
+                    os.replace(marker, target)  # keeps the marker's time: the newest stay listed
+                else:
+                    marker.unlink(missing_ok=True)
+            old.rmdir()
+
+        with contextlib.suppress(OSError):
+            await asyncio.to_thread(move)
+
     async def dirs(self, owner: str) -> list[str]:
         """``owner``'s state directories (relative to the root), the most recently used first."""
 

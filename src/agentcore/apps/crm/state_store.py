@@ -5,7 +5,9 @@
 * :class:`RedisStateStore` (``AGENTCORE_REDIS_URL``): one key per session with a TTL and a Redis lock, so several
   workers behind a load balancer share sessions and never run two turns of one session at once.
 
-Both also keep small named records (the OAuth tokens after a refresh) with :meth:`load_extra` / :meth:`save_extra`.
+Both also keep small named records (the OAuth tokens after a refresh) with :meth:`load_extra` / :meth:`save_extra`,
+and move every session of one owner id to another with :meth:`adopt` (an API key's sessions stored under the unkeyed
+owner id of earlier builds, :mod:`~agentcore.apps.crm.principals`).
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -63,6 +66,19 @@ class StateStore(Protocol):
         """
         ...
 
+    async def adopt(self, old_user: str, new_user: str) -> int:
+        """Move every session of ``old_user`` to ``new_user``, each under both sessions' locks, with the state's
+        ``user_id`` rewritten, leaving nothing named by ``old_user``.  A session ``new_user`` already has wins: the
+        old one of that id is dropped (logged, without ids).
+
+        Returns:
+            How many sessions moved.
+
+        Raises:
+            StateStoreError: the backend failed (what moved stays moved; the rest moves on the next call).
+        """
+        ...
+
     async def load_extra(self, name: str) -> dict[str, Any] | None:
         """A named auxiliary record."""
         ...
@@ -96,6 +112,22 @@ def _encode(state: dict[str, Any]) -> bytes:
         return text.encode("utf-8")
     except UnicodeEncodeError:
         return json.dumps(state, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+
+
+async def _adopt_session(
+    store: StateStore, old_user: str, new_user: str, session: str, drop: Callable[[], Awaitable[object]]
+) -> bool:
+    """Move one session of :meth:`StateStore.adopt`, ``drop`` removing the old record (locks taken old first, then
+    new: only adoption holds two, so no two holders wait for each other)."""
+    async with store.lock(old_user, session), store.lock(new_user, session):
+        state = await store.load(old_user, session)
+        moved = state is not None and await store.load(new_user, session) is None
+        if state is not None and moved:
+            await store.save(new_user, session, {**state, "user_id": new_user})
+        elif state is not None:
+            log.warning("adopt // A session kept under the earlier owner id was dropped: the new owner has one")
+        await drop()
+    return moved
 
 
 class FileStateStore:
@@ -165,6 +197,28 @@ class FileStateStore:
             return states
 
         return await asyncio.to_thread(read_all)
+
+    async def adopt(self, old_user: str, new_user: str) -> int:
+        folder = self.root / safe_name(old_user)
+        if old_user == new_user or not folder.is_dir():
+            return 0
+        moved = 0
+        try:
+            for path in sorted(folder.glob("*.json")):
+                raw = _decode(path.read_bytes(), path.name)  # the folder is the old id: kept out of logs
+                session = raw.get("session_id") if raw is not None else None
+                if isinstance(session, str) and self.path(old_user, session) == path:
+                    moved += await _adopt_session(
+                        self, old_user, new_user, session, partial(asyncio.to_thread, path.unlink, missing_ok=True)
+                    )
+                else:  # unreadable: nothing stays under the old name
+                    path.unlink(missing_ok=True)
+            for leftover in folder.iterdir():  # the lock files
+                leftover.unlink(missing_ok=True)
+            folder.rmdir()
+        except OSError as exc:
+            raise StateStoreError(f"cannot move sessions to the keyed owner: {exc.strerror}") from None
+        return moved
 
     def extra_path(self, name: str) -> Path:
         """The file of a named record: ``@<name>.json`` at the root, a name no user or session id can produce
@@ -264,6 +318,27 @@ class RedisStateStore:
         except RedisError as exc:
             raise StateStoreError(f"Redis: {type(exc).__name__}") from None
         return states
+
+    async def adopt(self, old_user: str, new_user: str) -> int:
+        from redis.exceptions import RedisError
+
+        if old_user == new_user:
+            return 0
+        moved = 0
+        try:
+            async for key in self._client.scan_iter(match=f"{self.prefix}state:{safe_name(old_user)}:*", count=200):
+                name = key.decode() if isinstance(key, bytes) else key
+                if name.endswith(":lock"):
+                    continue  # a lock expires or is released by its holder
+                raw = _decode(await self._client.get(name), "(a session of the earlier owner id)")
+                session = raw.get("session_id") if raw is not None else None
+                if isinstance(session, str) and self.key(old_user, session) == name:
+                    moved += await _adopt_session(self, old_user, new_user, session, partial(self._client.delete, name))
+                else:  # unreadable: nothing stays under the old name
+                    await self._client.delete(name)
+        except RedisError as exc:
+            raise StateStoreError(f"Redis: {type(exc).__name__}") from None
+        return moved
 
     async def load_extra(self, name: str) -> dict[str, Any] | None:
         from redis.exceptions import RedisError

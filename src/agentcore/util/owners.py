@@ -1,22 +1,25 @@
-"""Whose runs and conversations a token's requests leave behind: the owner id, an HMAC-SHA256 of the token under
-the deployment's owner key.
+"""Owner ids: who a stored record belongs to, named by an HMAC-SHA256 of the credential (a bearer token, a CRM API
+key) under the deployment's owner key — the one implementation the web edge and the apps share.
 
-The owner id is stored with each run trace (``runs.jsonl``) and each parked run or kept response (in memory, or in
-Redis with ``AGENTCORE_REDIS_URL``).  An unkeyed hash of a token can be reversed by whoever reads those stores if the
-token is guessable (try candidate tokens, compare hashes); a keyed hash cannot be computed without the key, which is
-kept apart from the stores:
+Owner ids are stored where others may read them: with each run trace (``runs.jsonl``), each parked ``/v1`` run or
+kept response (in memory, or in Redis with ``AGENTCORE_REDIS_URL``), and in the CRM's session files, Redis keys and
+log names.  An unkeyed hash of a credential can be reversed by whoever reads those stores if the credential is
+guessable (try candidates, compare hashes); a keyed hash cannot be computed without the key, which is kept apart
+from the stores:
 
 * ``AGENTCORE_OWNER_KEY`` (a secret setting) — the key, as given.  Several hosts sharing Redis or a trace store must
-  all set the same value, or each names the same token differently and a conversation started on one host is
+  all set the same value, or each names the same credential differently and a conversation started on one host is
   someone else's on another;
 * unset — the key kept in ``<data_dir>/owner.key`` (64 hex digits from :func:`secrets.token_bytes`, mode ``0600``),
   made by the first process that needs it under a file lock, then read by every later one: the workers of one host
   (``serve --workers N``) share the data directory and agree.  Copying the file's text into ``AGENTCORE_OWNER_KEY``
   on other hosts makes them agree too.
 
-Owner ids made before the key (``token:`` + 32 hex digits of an unkeyed SHA-256) stay readable by their token:
-:func:`owner_ids` gives both forms and the rule (:func:`agentcore.web.runs.owned_by`) accepts either.  New runs are
-written with the keyed form only (``owner:`` + 32 hex digits).  The key is never logged or shown.
+Each use names its own domain (:func:`keyed_digest`), so one credential used in two places gets unrelated ids.
+
+The web edge's owner ids made before the key (``token:`` + 32 hex digits of an unkeyed SHA-256) stay readable by
+their token: :func:`owner_ids` gives both forms and the rule (:func:`agentcore.web.runs.owned_by`) accepts either.
+New runs are written with the keyed form only (``owner:`` + 32 hex digits).  The key is never logged or shown.
 """
 
 from __future__ import annotations
@@ -30,12 +33,12 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-__all__ = ["KEY_FILE", "legacy_owner_id", "owner_id", "owner_ids", "owner_key"]
+__all__ = ["KEY_FILE", "keyed_digest", "legacy_owner_id", "owner_id", "owner_ids", "owner_key"]
 
 logger = logging.getLogger(__name__)
 
 KEY_FILE = "owner.key"
-_DOMAIN = b"agentcore-principal\0"
+_DOMAIN = "agentcore-principal"
 
 
 def owner_key(settings: Any) -> bytes:
@@ -81,15 +84,21 @@ def _file_key(path: str, shared: bool) -> bytes:
     return text.encode("ascii")
 
 
+def keyed_digest(key: bytes, domain: str, secret: str) -> str:
+    """The 64 hex digits of HMAC-SHA256(``key``, ``domain`` NUL ``secret``): the keyed name of a credential
+    (``secret``) for one use (``domain``, e.g. ``agentcore-principal``); neither the key nor the secret is kept."""
+    message = domain.encode("utf-8") + b"\0" + secret.encode("utf-8", "surrogatepass")
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
 def owner_id(key: bytes, token: str) -> str:
     """The owner id of ``token`` under ``key``: ``owner:`` + 32 hex digits of HMAC-SHA256 (the token is never kept)."""
-    digest = hmac.new(key, _DOMAIN + token.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
-    return f"owner:{digest[:32]}"
+    return f"owner:{keyed_digest(key, _DOMAIN, token)[:32]}"
 
 
 def legacy_owner_id(token: str) -> str:
     """The owner id earlier builds stored (an unkeyed SHA-256), read only to keep their runs their owners'."""
-    digest = hashlib.sha256(_DOMAIN + token.encode("utf-8", "surrogatepass")).hexdigest()
+    digest = hashlib.sha256(_DOMAIN.encode("utf-8") + b"\0" + token.encode("utf-8", "surrogatepass")).hexdigest()
     return f"token:{digest[:32]}"
 
 
