@@ -1,5 +1,6 @@
 """Small utilities every layer uses: the UTC clock, secret redaction, the one truncation rule, the one retry policy
-(:mod:`~agentcore.util.retry`, tenacity) and the one all-or-nothing file write (:mod:`~agentcore.util.fileio`).
+(:mod:`~agentcore.util.retry`, tenacity), the one all-or-nothing file write (:mod:`~agentcore.util.fileio`) and the
+keyed owner ids of tokens and API keys (:mod:`~agentcore.util.owners`).
 
 The bottom of the library (below ``text``): these modules import nothing of agentcore at import time
 (:func:`~agentcore.util.redact.register_settings_secrets` is given the settings).

@@ -12,7 +12,8 @@ logs a request touches:
   (:func:`agentcore.util.owners.keyed_digest`, domain ``agentcore-crm-key``): it names the key in session files,
   Redis keys and log names, and without the owner key nobody who reads them can test guessed keys against it.
   Earlier builds used 12 hex digits of an unkeyed SHA-256 (:meth:`KeyUsers.legacy_owner`); the HTTP service moves
-  such sessions to the keyed owner on the key's next request (:mod:`~agentcore.apps.crm.adopt`).
+  such sessions to the keyed owner on the key's next request
+  (:meth:`~agentcore.apps.crm.state_store.StateStore.adopt`).
 
 The CLI is one local user and does not go through this.
 """

@@ -199,9 +199,24 @@ class FileStateStore:
         return await asyncio.to_thread(read_all)
 
     async def adopt(self, old_user: str, new_user: str) -> int:
+        from filelock import AsyncFileLock, Timeout
+
         folder = self.root / safe_name(old_user)
         if old_user == new_user or not folder.is_dir():
             return 0
+        # One adoption at a time in this store (processes and tasks): one clearing the old folder would pull it from
+        # under another's session lock.  ``@`` names no user or session (see extra_path).
+        lock = AsyncFileLock(str(self.root / "@adopt.lock"), timeout=_LOCK_TIMEOUT)
+        try:
+            await lock.acquire()
+        except Timeout:
+            raise StateStoreError("another move of sessions to the keyed owner is still running") from None
+        try:
+            return await self._adopt(folder, old_user, new_user)
+        finally:
+            await lock.release()
+
+    async def _adopt(self, folder: Path, old_user: str, new_user: str) -> int:
         moved = 0
         try:
             for path in sorted(folder.glob("*.json")):
@@ -213,11 +228,12 @@ class FileStateStore:
                     )
                 else:  # unreadable: nothing stays under the old name
                     path.unlink(missing_ok=True)
+        except OSError as exc:
+            raise StateStoreError(f"cannot move sessions to the keyed owner: {exc.strerror}") from None
+        with contextlib.suppress(OSError):  # an old build's worker may still write there: the next adoption clears it
             for leftover in folder.iterdir():  # the lock files
                 leftover.unlink(missing_ok=True)
             folder.rmdir()
-        except OSError as exc:
-            raise StateStoreError(f"cannot move sessions to the keyed owner: {exc.strerror}") from None
         return moved
 
     def extra_path(self, name: str) -> Path:
