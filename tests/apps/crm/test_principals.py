@@ -105,6 +105,18 @@ def test_key_users_parse_and_refuse_without_quoting_keys() -> None:
         assert "k1" not in str(caught.value)
 
 
+def test_a_key_ending_in_base64_padding_is_mapped_whole() -> None:
+    """``Zm9vYmFy==`` (``openssl rand -base64``) mapped to u1 is written ``Zm9vYmFy===u1``: split at the first «=»
+    it mapped the key ``Zm9vYmFy`` and left the real one unmapped (another session space, no 403 for other users)."""
+    users = KeyUsers.parse("Zm9vYmFy===u1; k2=a=b")
+    assert users.owner("Zm9vYmFy==", "u1", OWNER_KEY) == "u1"
+    with pytest.raises(NotAllowedError):
+        users.owner("Zm9vYmFy==", "u2", OWNER_KEY)
+    assert users.owner("k2", "a=b", OWNER_KEY) == "a=b"  # a user name may hold «=»
+    with pytest.raises(ValueError, match="AGENTCORE_CRM_KEY_USERS"):
+        KeyUsers.parse("k1==")
+
+
 def test_an_unreadable_mapping_is_503_not_a_crash(orchestrator: Orchestrator, data_dir: Path) -> None:
     del data_dir
     with _serve(orchestrator, "no-equals-sign") as server:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 from dataclasses import dataclass, field
 
 from agentcore.apps.crm.errors import CrmError
@@ -33,6 +34,7 @@ ANY_USER = "*"
 # The owner ids of unmapped keys start with this; a mapped key may not act as such a user_id.
 _UNMAPPED_PREFIX = "key-"
 _DOMAIN = "agentcore-crm-key"
+_ENTRY = re.compile(r"([^=]*=*)=(.*)", re.DOTALL)
 
 
 class NotAllowedError(CrmError, PermissionError):
@@ -60,9 +62,13 @@ class KeyUsers:
         for number, entry in enumerate((text or "").split(";"), start=1):
             if not entry.strip():
                 continue
-            key, sep, users = entry.partition("=")
+            # The separator is the last «=» of the first run of them: a base64 key keeps its padding
+            # («Zm9v==» + «=u1»; split at the first «=», the mapping named another key and the real one went
+            # unmapped), a user name may still hold «=» («k1=a=b» maps k1 to «a=b»).
+            split = _ENTRY.fullmatch(entry)
+            key, users = split.groups() if split else ("", "")
             names = frozenset(u.strip() for u in users.split(",") if u.strip())
-            if not sep or not key.strip() or not names:
+            if not key.strip() or not names:
                 raise ValueError(f"AGENTCORE_CRM_KEY_USERS: запись {number} не вида <ключ>=<пользователь>,…")
             digest = _digest(key.strip())
             mapping[digest] = mapping.get(digest, frozenset()) | names
