@@ -316,6 +316,35 @@ def test_an_item_is_described_by_a_word_of_its_own(text: str, great: bool) -> No
 @pytest.mark.parametrize(
     "text",
     [
+        "Доклад:\n- вчера закрыл ORD-10\n- сегодня делаю ORD-11\n- блокеров нет",  # a title line
+        "Сводка по мне:\nвчера закрыл ORD-10\nсегодня делаю ORD-11\nблокеров нет",
+        "Вчера: ORD-10 корзина\nСегодня: ORD-11 купоны\nКстати, стенд сегодня быстрый. Ничего не мешает",  # a remark
+        "Вчера: ORD-10 корзина\nСегодня: ORD-11 купоны\nP.S. макет купонов пока старый, потом обновим. Блокеров нет",
+    ],
+)
+def test_a_remark_beside_the_tasks_is_no_work_item(text: str) -> None:
+    """Only work keeps a daily from GREAT (the labelling rule counts work items): a title or a remark beside the
+    tasks, which names no activity and has no verb of doing, is no item without a task."""
+    assert parse_daily(text, "DEV")["daily"]["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Вчера: PAY-5 — отчёты\nСегодня: PAY-6 — экспорт, созвон с клиентом\nБлокеров нет",  # an activity of the day
+        "Вчера: PAY-5 — отчёты\nСегодня: PAY-6 — экспорт. Планирую заранее запросить доступ к проду. Блокеров нет",
+        "вчера закрыл PAY-5 и помогал Ане с деплоем, сегодня PAY-6 экспорт, блокеров нет",
+        "Вчера: PAY-5 — отчёты\nСегодня: тесты\nБлокеров нет",  # a section with no task: its work has none
+    ],
+)
+def test_work_without_a_task_id_keeps_a_daily_from_great(text: str) -> None:
+    """Work with no task id — an activity, a verb of doing, a section's only item — is DETAIL_OK."""
+    assert parse_daily(text, "DEV")["daily"]["quality"] == "DETAIL_OK"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "blocked on firewall rules, cannot do anything without them",
         "жду сборку от девов, без неё тестировать нечего",
         "нет данных, проверять пока нечего",

@@ -181,6 +181,15 @@ _TASK_NOUNS = _wordset(
 _NOT_DESCRIBING = _TASK_NOUNS | _wordset("работа работу работы работой")
 
 
+def names_work(summary: str) -> bool:
+    """Whether a piece without a task id is work of the member's own (the labelling rule's «item»): it names an
+    activity of the day (:data:`_OTHER_ACTIVITY` — a meeting, a review, help, mail, an incident) or has a verb of
+    doing («разбирался с CI», «планирую запросить доступ», «отправил заявку»).  A remark has neither: a question
+    («Вопрос к команде: кто дежурит»), a concern, a dependency that is met («зависим от API, ключ уже получен»),
+    an all-clear or a greeting («Отчёт», «У меня»)."""
+    return bool(_OTHER_ACTIVITY.search(summary)) or any(_is_verb(w.lower()) for w in _WORD.findall(summary))
+
+
 def _described(item: dict[str, Any]) -> bool:
     """Whether a work item says something of its task besides the id (the labelling rule in docs/scrum.md): what
     was or will be done, with any verb («закрыл TASK-7», «делаю TASK-7»), what it is («TASK-7 — вёрстка») or its

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from agentcore.apps.scrum.daily_parser.blocker_clauses import no_blockers_stated
-from agentcore.apps.scrum.daily_parser.items import _described
+from agentcore.apps.scrum.daily_parser.items import _described, names_work
 from agentcore.apps.scrum.daily_parser.lexicon import _SECTION_WORD, _WORD, _content_words, _informative, readable
 from agentcore.apps.scrum.daily_parser.reading import _STATED, ParsedDaily, parse
 from agentcore.apps.scrum.schemas import MAX_ITEMS, MAX_TEXT_CHARS
@@ -36,16 +36,29 @@ def grade(parsed: ParsedDaily) -> str:
     if not ids:
         return "NO_TASKS_MENTIONED"
     items = parsed.yesterday + parsed.today
+    sections = (parsed.yesterday, parsed.today)
     # A task named twice («TASK-7 — вёрстка», later «делаю TASK-7») is described when one of its mentions is.
     described = {item["task_id"] for item in items if item["task_id"] and _described(item)}
     great = (
         parsed.yesterday
         and parsed.today
-        and all(item["task_id"] in described for item in items)
+        and not any(_untied_work(item, section) for section in sections for item in section)
+        and all(item["task_id"] in described for item in items if item["task_id"])
         and (parsed.no_blockers_stated or parsed.blockers)
         and all(b["related_task_id"] for b in parsed.blockers)
     )
     return "GREAT" if great else "DETAIL_OK"
+
+
+def _untied_work(item: dict[str, Any], section: list[dict[str, Any]]) -> bool:
+    """Whether ``item`` is work without a task id — what keeps a daily from GREAT («созвон с продактом» beside
+    «ORD-103 оплата», «Сегодня: тесты»).  In a section that names a task, an id-less piece counts only when it is
+    work (:func:`~agentcore.apps.scrum.daily_parser.items.names_work`): a question, a concern, an all-clear or a
+    greeting the reading left as a piece of its own is no work item (the labelling rule counts work items).  A
+    section with no task has only id-less work, whatever its words."""
+    if item["task_id"]:
+        return False
+    return not any(other["task_id"] for other in section) or names_work(item["summary"])
 
 
 WEAK = frozenset({"EMPTY", "TOO_SHORT"})
