@@ -60,6 +60,11 @@ def test_missing_action_block_means_no_steps() -> None:
         'THOUGHT: x\nACTION: ["crm.deal.get"]\nASSISTANT: a',
         "THOUGHT: x\nACTION: 42\nASSISTANT: a",
         "THOUGHT: x\nASSISTANT: a\nASSISTANT: b",
+        # NaN and Infinity are no JSON numbers: an amount of NaN was put to the user and sent to the portal.
+        'THOUGHT: x\nACTION: [{"method": "crm.deal.update", "params": {"id": 1, "fields": {"OPPORTUNITY": NaN}}}]'
+        "\nASSISTANT: a",
+        'THOUGHT: x\nACTION: [{"method": "crm.deal.update", "params": {"id": 1, "fields": {"OPPORTUNITY": -Infinity}}}]'
+        "\nASSISTANT: a",
     ],
 )
 def test_rejected(text: str) -> None:

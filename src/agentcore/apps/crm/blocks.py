@@ -42,6 +42,15 @@ def _steps_from_json(value: Any) -> list[Any]:
     raise ModelClientError("ACTION must be a JSON array of steps (or one step object)")
 
 
+def _not_a_number(constant: str) -> None:
+    raise ValueError(f"{constant} is not a JSON number")
+
+
+# NaN and Infinity are not JSON: read, an amount of NaN was put to the user («пусто → «nan»») and, approved, sent to
+# the portal as a body it cannot parse.
+_STRICT_JSON = json.JSONDecoder(parse_constant=_not_a_number)
+
+
 def parse_action(text: str) -> list[ActionStep]:
     """The steps of an ``ACTION`` block body.
 
@@ -57,7 +66,7 @@ def parse_action(text: str) -> list[ActionStep]:
     if not body or body[0] not in "[{":
         raise ModelClientError("ACTION does not start with JSON")
     try:
-        value, _ = json.JSONDecoder().raw_decode(body)  # text after the JSON is ignored
+        value, _ = _STRICT_JSON.raw_decode(body)  # text after the JSON is ignored
     except ValueError as exc:
         raise ModelClientError(f"ACTION is not valid JSON: {exc}") from None
     steps: list[ActionStep] = []
