@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from agentcore.apps.scrum.literal_gate import LiteralGate, folded
+
 _FLAGS = re.IGNORECASE
 
 # Words that may stand between «блокеров» and «нет» without naming anything: «блокеров больше нет», «блокеров, слава
@@ -58,17 +60,12 @@ NEGATED = re.compile(
     r"не\s+(?:жду|ожидаю|ожидается|предвижу|вижу))\b",
     _FLAGS,
 )
-# A word-level pre-check before :data:`NEGATED`: each of its alternatives holds one of these stems («не …», «no …» /
-# «not …» / «nothing …», a blocker noun, «можно», «терпимо», «скорее … чем», «live with it», «does not affect», «по
-# плану»), so a text without any cannot match.
-_NEGATED_STEMS = ("не", "no", "бл", "помех", "стоп", "проблем", "затык", "препятств", "можно", "терпимо", "скорее",
-                  "live", "does", "плану")  # fmt: skip
+_NEGATED_GATE = LiteralGate(NEGATED)
 
 
 def negated_in(text: str) -> re.Match[str] | None:
-    """``NEGATED.search(text)``, behind the pre-check :data:`_NEGATED_STEMS`."""
-    lowered = text.casefold()  # as IGNORECASE folds («ſ» is «s»)
-    return NEGATED.search(text) if any(stem in lowered for stem in _NEGATED_STEMS) else None
+    """``NEGATED.search(text)``, behind its literal pre-check (see :mod:`agentcore.apps.scrum.literal_gate`)."""
+    return _NEGATED_GATE.search(text)
 
 
 # «был блокер с доступом, уже снят», «стенд вчера падал, но уже подняли», «блокер с доступами решили ещё вчера»:
@@ -103,6 +100,8 @@ PAST_WAIT = re.compile(
     r"\b(?:ждал[аи]?|ожидал[аи]?|waited|had\s+to\s+wait|не\s+было\s+\w+|был[аио]?\s+(?:блок\w*|затык\w*|проблем\w*|стоппер\w*))",
     _FLAGS,
 )
+RESOLVED_GATE = LiteralGate(RESOLVED)
+"""``RESOLVED`` behind its literal pre-check."""
 _STILL = re.compile(r"\b(?:до\s+сих\s+пор|всё\s+ещё|все\s+ещё|еще\s+не|ещё\s+не|снова|опять)\b", _FLAGS)
 
 
@@ -110,7 +109,7 @@ def is_negated(clause: str) -> bool:
     """Whether ``clause`` says there is no blocker (see the module docstring)."""
     if negated_in(clause):
         return True
-    return bool(RESOLVED.search(clause) and _PAST_BLOCKER.search(clause) and not _STILL.search(clause))
+    return bool(RESOLVED_GATE.search(clause) and _PAST_BLOCKER.search(clause) and not _STILL.search(clause))
 
 
 _NOT_URGENT = r"(?:не\s*|не\s+очень\s+|not\s+|non-?)"
@@ -302,6 +301,15 @@ EFFECT = re.compile(
 """What a critical blocker does (production down, others stopped, the release or goal blocked, no way on): a clause
 that says it states a blocker, whatever words it uses.  Asked only whether it matches."""
 
+# The costly patterns behind their literal pre-checks (most blocker texts hold none of their words).
+_EXPLICIT_GATE = LiteralGate(_EXPLICIT)
+_CANNOT_GO_ON_GATE = LiteralGate(_CANNOT_GO_ON)
+_PROD_DOWN_GATE = LiteralGate(_PROD_DOWN)
+_TEAM_STOPPED_GATE = LiteralGate(_TEAM_STOPPED)
+_RELEASE_GATE = LiteralGate(_RELEASE)
+EFFECT_GATE = LiteralGate(EFFECT)
+"""``EFFECT`` behind its literal pre-check."""
+
 REASON_EXPLICIT = "участник назвал блокер срочным или критичным"
 REASON_PROD = "не работает прод"
 REASON_TEAM = "стоит команда или другие участники"
@@ -312,15 +320,16 @@ REASON_STOPPED = "участник не может продолжать рабо
 def criticality(text: str) -> tuple[bool, str]:
     """``(critical, reason)`` for a blocker's text (see the module docstring); ``reason`` is ``""`` when not
     critical."""
-    if _EXPLICIT.search(text) and not _EXPLICIT_DENIED.search(text):
+    lowered = folded(text)
+    if _EXPLICIT_GATE.search(text, lowered) and not _EXPLICIT_DENIED.search(text):
         return True, REASON_EXPLICIT
-    if _PROD_DOWN.search(text):
+    if _PROD_DOWN_GATE.search(text, lowered):
         return True, REASON_PROD
-    if _TEAM_STOPPED.search(text):
+    if _TEAM_STOPPED_GATE.search(text, lowered):
         return True, REASON_TEAM
-    if _RELEASE.search(text):
+    if _RELEASE_GATE.search(text, lowered):
         return True, REASON_RELEASE
-    if (_CANNOT_GO_ON.search(text) or _NOTHING_ELSE.search(text)) and not WORKAROUND.search(text):
+    if (_CANNOT_GO_ON_GATE.search(text, lowered) or _NOTHING_ELSE.search(text)) and not WORKAROUND.search(text):
         return True, REASON_STOPPED
     return False, ""
 

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from agentcore.apps.scrum.blocker_reading import (
-    EFFECT,
+    EFFECT_GATE,
     NEGATED,
     NONE_ADVERB,
     criticality,
@@ -26,6 +26,7 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
     _content_words,
     readable,
 )
+from agentcore.apps.scrum.literal_gate import LiteralGate, folded
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import task_ids_in
 from agentcore.util.truncate import truncate
@@ -47,15 +48,12 @@ _NO_BLOCKERS_RE = re.compile(
     r"|(?:ничего\s+не\s+(?:блокирует|мешает))|(?:блок[еи]р\w*\s+не\s+(?:вижу|наблюда\w*|ожида\w*))",
     re.IGNORECASE,
 )
-# A word-level pre-check before :data:`_NO_BLOCKERS_RE` (searched on every clause): each of its alternatives holds
-# one of these stems (a blocker noun, «blocked by nothing», «ничего не мешает»), so a text without any cannot match.
-_NONE_STEMS = ("бл", "block", "проблем", "препятств", "затык", "помех", "стоп", "imped", "мешает")
+_NO_BLOCKERS_GATE = LiteralGate(_NO_BLOCKERS_RE)
 
 
 def _no_blockers_in(text: str) -> re.Match[str] | None:
-    """``_NO_BLOCKERS_RE.search(text)``, behind the pre-check :data:`_NONE_STEMS`."""
-    lowered = text.casefold()  # as IGNORECASE folds («ſ» is «s»)
-    return _NO_BLOCKERS_RE.search(text) if any(stem in lowered for stem in _NONE_STEMS) else None
+    """``_NO_BLOCKERS_RE.search(text)``, behind its literal pre-check (searched on every clause)."""
+    return _NO_BLOCKERS_GATE.search(text)
 
 
 # The author's own word that nothing blocks them at all («блокеров нет», «но блокеров нет», «Блокеры: нет», «ничего не
@@ -184,19 +182,23 @@ _ABOUT_THE_WORK_HINT = re.compile(
     r"упал|снизил|просел|вырос|dropped|fell|went|чтоб|so\s+that)",
     re.IGNORECASE,
 )
+_BLOCKER_GATE = LiteralGate(_BLOCKER_RE)
+_STRONG_GATE = LiteralGate(_STRONG_BLOCKER_RE)
 _TROUBLES: dict[str, bool] = {}
 _STATES: dict[tuple[str, str], bool] = {}
 
 
 def _names_trouble(text: str) -> bool:
     """Whether ``text`` names a trouble: a blocker word (:data:`_BLOCKER_RE`) or what a critical blocker does
-    (:data:`~agentcore.apps.scrum.blocker_reading.EFFECT`); remembered while one daily is read (:func:`parse`
-    clears it), as the same clause is asked about several times."""
+    (:data:`~agentcore.apps.scrum.blocker_reading.EFFECT`), each behind its literal pre-check (one folding of the text
+    for both); remembered while one daily is read (:func:`parse` clears it), as the same clause is asked about
+    several times."""
     found = _TROUBLES.get(text)
     if found is None:
         if len(_TROUBLES) >= 256:
             _TROUBLES.clear()
-        found = _TROUBLES[text] = bool(_BLOCKER_RE.search(text) or EFFECT.search(text))
+        lowered = folded(text)
+        found = _TROUBLES[text] = bool(_BLOCKER_GATE.search(text, lowered) or EFFECT_GATE.search(text, lowered))
     return found
 
 
@@ -216,12 +218,12 @@ def _reads_as_blocker(text: str, context: str) -> bool:
     scenario = _SCENARIO.search(main)
     if scenario:
         main = main[: scenario.start()]
-    strong = bool(_STRONG_BLOCKER_RE.search(main))
+    strong = bool(_STRONG_GATE.search(main))
     if not strong and not _names_trouble(main):
         return False  # most clauses: no trouble at all, nothing about the work to leave out
     if _ABOUT_THE_WORK_HINT.search(main):
         main = _ABOUT_THE_WORK.sub(" ", main)
-        strong = bool(_STRONG_BLOCKER_RE.search(main))
+        strong = bool(_STRONG_GATE.search(main))
     if strong:
         return True
     return _names_trouble(main) and not _DEALT_WITH_RE.search(f"{text} {context}") and not _UNREAL.search(text)

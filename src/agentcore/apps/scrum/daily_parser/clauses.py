@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from agentcore.apps.scrum.blocker_reading import (
     PAST_WAIT,
-    RESOLVED,
+    RESOLVED_GATE,
     WORKAROUND,
     is_negated,
 )
@@ -52,6 +52,7 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
     _verb_section,
     _wordset,
 )
+from agentcore.apps.scrum.literal_gate import LiteralGate
 from agentcore.apps.scrum.task_ids import task_ids_in
 
 _CLAUSE_SPLIT = re.compile(
@@ -108,6 +109,10 @@ _URGENCY_ONLY = re.compile(
 _SECTION_AFTER_BLOCKER = re.compile(
     r"(?:[,;]|\s[—–])\s*(?:(?:а|но|и|зато)\s+)?(?=(?:сегодня|вчера|today|yesterday|завтра)\b)", re.IGNORECASE
 )
+
+
+_POSTFIX_GATE = LiteralGate(_POSTFIX_STATUS)
+_LABEL_GATE = LiteralGate(_LABEL)
 
 
 def _status_first(match: re.Match[str]) -> str:
@@ -214,7 +219,7 @@ def _split_clauses(message: str) -> list[_Clause]:
         message = _TABLE_ROW.sub(_table_row, message)
     for index, sentence in enumerate(_SENTENCES.split(message)):
         sentence = _header_typo(_time_typos(_MARKDOWN_HEADING.sub("", _BULLET.sub("", sentence or "")).strip()))
-        label = None if _HEADER.match(sentence) else _LABEL.match(sentence)  # «Блокеры: вчера …» is a header
+        label = None if _HEADER.match(sentence) else _LABEL_GATE.match(sentence)  # «Блокеры: вчера …» is a header
         if label and (_HEADER.match(sentence[label.end() :]) or _starts_section(sentence[label.end() :])):
             rest = sentence[label.end() :]
             topic = sentence[: label.end()].rstrip(": ")
@@ -273,7 +278,7 @@ def _split_clauses(message: str) -> list[_Clause]:
                     continue
                 body, section, header = body[tail.end() :], None, None  # … up to «…, но сегодня делаю PAY-2»
             sentence = body
-        sentence = _POSTFIX_STATUS.sub(_status_first, sentence)
+        sentence = _POSTFIX_GATE.sub(_status_first, sentence)
         parts = [p for piece in _split_before_blockers(sentence) for p in _clauses_of(piece) if p and p.strip()]
         for position, part in enumerate(parts):
             if _COURTESY.match(part):
@@ -312,8 +317,8 @@ def _qualifies(clause: _Clause, previous: _Clause) -> bool:
         return False
     if _YESTERDAY_RE.match(text) or _TODAY_RE.match(text):
         # «ждал доступ к логам, но вчера выдали»: a time word opening a short resolution is no section of its own
-        return bool(RESOLVED.search(text)) and len(_WORD.findall(text)) <= 4
-    return bool(_QUALIFIER.match(text) or RESOLVED.search(text) or WORKAROUND.search(text))
+        return bool(RESOLVED_GATE.search(text)) and len(_WORD.findall(text)) <= 4
+    return bool(_QUALIFIER.match(text) or RESOLVED_GATE.search(text) or WORKAROUND.search(text))
 
 
 # «других задач нет», «no other tasks»: said after a blocker, what it does to the member (they cannot go on).

@@ -54,6 +54,7 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
     _wordset,
     readable,
 )
+from agentcore.apps.scrum.literal_gate import LiteralGate
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import task_ids_in
 from agentcore.util.truncate import truncate
@@ -120,7 +121,7 @@ def parse(message: str) -> ParsedDaily:
             and not _TODAY_RE.match(text)
         ):
             clause.section, clause.lead = "blockers", sticky_lead  # a line in the list under «Блокеры:»
-        exception = _EXCEPT.search(text)
+        exception = _EXCEPT_GATE.search(text)
         if exception and _content_words(text[exception.end() :]) and _says_none(text[: exception.start()]):
             # «никаких блокеров, кроме вечного ожидания ревью», «всё по плану, разве что CI падает»: the exception
             # to a «none» is the blocker
@@ -261,6 +262,7 @@ _EXCEPT = re.compile(
     r"\b(?:кроме|разве\s+что|за\s+исключением|except(?:\s+for)?|apart\s+from|other\s+than)\b\s*", re.IGNORECASE
 )
 
+_EXCEPT_GATE = LiteralGate(_EXCEPT)
 
 # A «but» or a deed of others (their pronoun first) in the sentence of a task's clause goes on with that task: «По
 # CRM-22 зависим от поиска, но они уже выкатили эндпоинт» says how that task stands, it is no work of the author's.

@@ -1,0 +1,186 @@
+"""A pre-check in front of a costly regular expression, derived from the expression itself: the literal pieces one
+of which every match must contain.
+
+Python's engine tries every alternative of a long alternation at every position of a text; most clauses of a daily
+hold none of the words an alternation looks for.  :class:`LiteralGate` reads the pattern's parse tree and collects,
+for each top-level alternative, a literal string any match of it contains (the most selective one it can prove); a
+text that holds none of them cannot match, and the regex is not run.  Derived mechanically, the pre-check cannot drift
+from the pattern it guards: a new alternative brings its own literal, or — when it has none (``\\w+``, ``[а-яё]``) —
+the gate admits every text.
+
+Matching is compared on :func:`folded` text: lower case, and the few characters Python's ``IGNORECASE`` equates with
+another besides the lower-case mapping («ſ» and «s», «ᲀ» and «в», «ς» and «σ») written as one, so a literal the
+engine matches in any case is found by ``in``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import re._casefix as _casefix
+import re._constants as _c
+import re._parser as _parser
+from collections.abc import Callable
+from typing import Any
+
+_MAX_VARIANTS = 32
+"""Most strings one literal piece may expand to (``бл[оа]к[еи]р`` is four); beyond it the piece is split."""
+
+
+def _fold_table() -> dict[int, int | None]:
+    table: dict[int, int | None] = {0x0307: None}  # «İ».lower() is «i» + U+0307; the engine's fold is plain «i»
+    for char, others in _casefix._EXTRA_CASES.items():
+        canonical = min((char, *others))
+        for code in (char, *others):
+            if code != canonical:
+                table[code] = canonical
+    return table
+
+
+_FOLD = _fold_table()
+_TO_FOLD = re.compile("[" + "".join(re.escape(chr(code)) for code in sorted(_FOLD)) + "]")
+
+
+def folded(text: str) -> str:
+    """``text`` as the gates compare it: lower case, each set of characters ``IGNORECASE`` equates written as one.
+    Dropping U+0307 may only add matches of a literal, never remove one, so a gate stays a necessary condition."""
+    lowered = text.lower()
+    # the table's characters are rare: a scan for them is far cheaper than a translation of every text
+    return lowered.translate(_FOLD) if _TO_FOLD.search(lowered) else lowered
+
+
+Strings = frozenset[str]
+
+
+def _exact(op: Any, av: Any) -> Strings | None:
+    """The strings one parse-tree node matches, when they are few and fixed (a literal, ``[еи]``, ``(?:у|ем)``)."""
+    if op is _c.LITERAL:
+        return frozenset({folded(chr(av))})
+    if op is _c.IN:
+        if not all(member_op is _c.LITERAL for member_op, _ in av):
+            return None
+        return frozenset(folded(chr(code)) for _, code in av)
+    if op is _c.SUBPATTERN:
+        return _exact_sequence(av[3].data)
+    if op is _c.BRANCH:
+        found: set[str] = set()
+        for alternative in av[1]:
+            strings = _exact_sequence(alternative.data)
+            if strings is None:
+                return None
+            found |= strings
+        return frozenset(found) if len(found) <= _MAX_VARIANTS else None
+    return None
+
+
+def _exact_sequence(items: list[tuple[Any, Any]]) -> Strings | None:
+    result: Strings = frozenset({""})
+    for op, av in items:
+        if op in (_c.AT, _c.ASSERT, _c.ASSERT_NOT):
+            continue  # zero-width: the strings on both sides stay adjacent
+        strings = _exact(op, av)
+        if strings is None or len(result) * len(strings) > _MAX_VARIANTS:
+            return None
+        result = frozenset(a + b for a, b in itertools.product(result, strings))
+    return result
+
+
+def _score(strings: Strings) -> tuple[int, int]:
+    """How selective a set of required strings is: the shortest string first, then fewer strings."""
+    return min(len(s) for s in strings), -len(strings)
+
+
+def _required(op: Any, av: Any) -> Strings | None:
+    """Strings one of which every match of one node contains (``None``: no such set is known)."""
+    if op is _c.SUBPATTERN:
+        return _required_sequence(av[3].data)
+    if op is _c.ATOMIC_GROUP:
+        return _required_sequence(av.data)
+    if op in (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT):
+        low, _, body = av
+        return _required_sequence(body.data) if low >= 1 else None
+    if op is _c.BRANCH:
+        found: set[str] = set()
+        for alternative in av[1]:
+            strings = _required_sequence(alternative.data)
+            if strings is None:
+                return None
+            found |= strings
+        return frozenset(found)
+    return None
+
+
+def _required_sequence(items: list[tuple[Any, Any]]) -> Strings | None:
+    """The most selective set any match of a sequence must contain one of: a run of consecutive fixed pieces (their
+    concatenations) or a set one node requires."""
+    candidates: list[Strings] = []
+    run: Strings = frozenset({""})
+    for op, av in items:
+        if op in (_c.AT, _c.ASSERT, _c.ASSERT_NOT):
+            continue
+        strings = _exact(op, av)
+        if strings is not None and len(run) * len(strings) <= _MAX_VARIANTS:
+            run = frozenset(a + b for a, b in itertools.product(run, strings))
+            continue
+        if run != {""}:
+            candidates.append(run)
+        run = strings if strings is not None else frozenset({""})
+        if strings is None:
+            inner = _required(op, av)
+            if inner is not None:
+                candidates.append(inner)
+    if run != {""}:
+        candidates.append(run)
+    candidates = [c for c in candidates if "" not in c]
+    return max(candidates, key=_score) if candidates else None
+
+
+def required_literals(pattern: re.Pattern[str]) -> Strings | None:
+    """Folded strings one of which every match of ``pattern`` contains, or ``None`` when some alternative has none."""
+    return _required_sequence(_parser.parse(pattern.pattern, pattern.flags).data)
+
+
+def any_of(literals: Strings) -> re.Pattern[str]:
+    """A case-sensitive pattern that finds a text holding any of ``literals``: their trie («бл(?:ок|ак)…»), cut where a
+    shorter literal ends (a text holding the longer one holds it too), so the engine tries a few branches per
+    position, not one per literal."""
+    trie: dict[str, Any] = {}
+    for literal in literals:
+        node = trie
+        for char in literal:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def branches(node: dict[str, Any]) -> str:
+        if "" in node:
+            return ""
+        parts = [re.escape(char) + branches(child) for char, child in sorted(node.items())]
+        return parts[0] if len(parts) == 1 else f"(?:{'|'.join(parts)})"
+
+    return re.compile(branches(trie))
+
+
+class LiteralGate:
+    """``pattern`` behind the pre-check of :func:`required_literals`: :meth:`search` is ``pattern.search`` and skips
+    the engine on a text that holds none of the literals (it cannot match)."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+        self.literals = required_literals(pattern)
+        self._finder = any_of(self.literals) if self.literals else None
+
+    def admits(self, folded_text: str) -> bool:
+        """Whether a text (given :func:`folded`) may match; ``False`` proves it does not."""
+        return self._finder is None or self._finder.search(folded_text) is not None
+
+    def search(self, text: str, folded_text: str | None = None) -> re.Match[str] | None:
+        """``pattern.search(text)``; ``folded_text`` is ``folded(text)`` when the caller has it already."""
+        return self.pattern.search(text) if self.admits(folded(text) if folded_text is None else folded_text) else None
+
+    def match(self, text: str, folded_text: str | None = None) -> re.Match[str] | None:
+        """``pattern.match(text)`` (a match at the start is a match somewhere: the same pre-check holds)."""
+        return self.pattern.match(text) if self.admits(folded(text) if folded_text is None else folded_text) else None
+
+    def sub(self, repl: str | Callable[[re.Match[str]], str], text: str) -> str:
+        """``pattern.sub(repl, text)``: a text the pattern cannot match comes back as it is."""
+        return self.pattern.sub(repl, text) if self.admits(folded(text)) else text
