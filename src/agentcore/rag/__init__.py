@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from agentcore.rag._fusion import reciprocal_rank_fusion
     from agentcore.rag._rerank import arerank
     from agentcore.rag._router import router_select
-    from agentcore.rag._selector import AnswerSelector, Selection, answer_selector
     from agentcore.rag._store import COLLECTION_NAME_PATTERN, validate_collection_name
     from agentcore.rag.answer import answer_from
     from agentcore.rag.embeddings import Embedder, create_embedder
@@ -58,9 +57,6 @@ _EXPORTS = {
     "reciprocal_rank_fusion": "agentcore.rag._fusion",
     "arerank": "agentcore.rag._rerank",
     "router_select": "agentcore.rag._router",
-    "AnswerSelector": "agentcore.rag._selector",
-    "Selection": "agentcore.rag._selector",
-    "answer_selector": "agentcore.rag._selector",
     "COLLECTION_NAME_PATTERN": "agentcore.rag._store",
     "validate_collection_name": "agentcore.rag._store",
     "answer_from": "agentcore.rag.answer",
@@ -90,7 +86,6 @@ _EXPORTS = {
 __all__ = [
     "COLLECTION_NAME_PATTERN",
     "Analyzer",
-    "AnswerSelector",
     "BM25Index",
     "Chunk",
     "CollectionInfo",
@@ -110,11 +105,9 @@ __all__ = [
     "SearchBackendError",
     "SearchResult",
     "Searcher",
-    "Selection",
     "SourceDocument",
     "UnknownCollectionError",
     "answer_from",
-    "answer_selector",
     "arerank",
     "check_focus",
     "chunk_document",

@@ -29,7 +29,7 @@ from __future__ import annotations
 import asyncio
 import re
 import unicodedata
-from collections.abc import AsyncGenerator, Sequence
+from collections.abc import AsyncGenerator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -44,7 +44,7 @@ from agentcore.apps.research.settings import ResearchSettings
 from agentcore.apps.research.tools import SCRATCH, ResearchTools, query_key
 from agentcore.config import Settings
 from agentcore.llm.models import LLMMessage
-from agentcore.rag import answer_selector, check_focus, get_analyzer, lexically_answered, question_parts
+from agentcore.rag import check_focus, get_analyzer, lexically_answered, question_parts
 from agentcore.rag.answer import NO_ANSWER, decline
 from agentcore.rag.citations import CoverageReport, Passage, answer_sentences, citation_coverage, judge_for
 from agentcore.rag.claims import CheckedClaim, ClaimReport, RenderedAnswer, check_claims, read_claims, render_claims
@@ -106,7 +106,6 @@ Action: search {"query": "Когда код-фриз и сколько одоб�
 "сколько одобрений нужно для MR"]}""",
 )
 
-_TRAILING_STOP_RE = re.compile(r"[\s.]+$")
 _DECLINE_RE = re.compile(
     r"не\s+нашл\w*\s+ответ|нет\s+ответа|не\s+содерж\w*\s+ответ|нет\s+(?:сведений|информации|данных)|"
     r"не\s+могу\s+ответить|недостаточно\s+(?:информации|данных)|no\s+answer|does\s+not\s+(?:contain|answer)",
@@ -640,15 +639,11 @@ class AgentService(ReActAgent):
         passages = scratch.context.passages if scratch.context else ()
         checked = None if declined else await self._check_claims(run, answer, use_judge=not timed_out)
         rendered = checked[1] if checked else None
-        stands = not (
+        if (
             rendered is None
             or not rendered.answered
             or (scratch.answerable is False and not self._grounded(scratch, state.coverage, confidence))
-        )
-        if not timed_out and scratch.context is not None and _is_draft(answer, scratch.draft):
-            checked, stands = await self._vote(run, checked, stands)
-            rendered = checked[1] if checked else None
-        if not stands or rendered is None:
+        ):
             closest = passages[:CLOSEST_SOURCES]
             text, cited_passages, answered = decline([p.as_hit() for p in closest]), [], False
             if timed_out:
@@ -720,62 +715,12 @@ class AgentService(ReActAgent):
         )
         return run.events.final(run.step, text, citations, metadata)
 
-    async def _vote(
-        self, run: ResearchRun, checked: tuple[ClaimReport, RenderedAnswer] | None, stands: bool
-    ) -> tuple[tuple[ClaimReport, RenderedAnswer] | None, bool]:
-        """The learned answer selector's vote on the rules' decision about the run's draft
-        (:mod:`agentcore.rag._selector`): an answer that stands is declined when no sentence of the context looks
-        like an answer; a declined draft is answered from the selector's sentences when one clearly does — quoted
-        verbatim with their citations and checked by the claim guard like any answer (the focus rules, which
-        declined, are not asked again).  Evidence the searcher scored below its threshold is never rescued: there
-        the rules' lexical standard stands (:mod:`agentcore.rag._evidence`).  Returns the claim check and whether
-        the answer stands."""
-        scratch = run.scratch
-        assert scratch.context is not None
-        if not stands and scratch.answerable is False:
-            return checked, stands
-        selector = answer_selector()
-        passages = scratch.context.passages
-        selection = selector.select(
-            run.question,
-            [(p.title, p.text) for p in passages],
-            answerable=scratch.answerable,
-            confidence=scratch.confidence,
-        )
-        if stands and checked is not None and selection.best < selector.veto_below:
-            await run.emit(
-                run.events.thought(
-                    run.step,
-                    f"Отбор ответа: ни одно предложение контекста не похоже на ответ (оценка {selection.best:.2f} "
-                    f"ниже {selector.veto_below:.2f}) — отказ",
-                    origin="control",
-                )
-            )
-            _unsupport(checked[0], "selector")
-            return checked, False
-        if stands or selection.best < selector.rescue_at:
-            return checked, stands
-        await run.emit(
-            run.events.thought(
-                run.step,
-                f"Отбор ответа: предложение контекста похоже на ответ (оценка {selection.best:.2f}, порог "
-                f"{selector.rescue_at:.2f}) — отвечаю им, проверка утверждений решает, что показать",
-                origin="control",
-            )
-        )
-        quoted = "\n".join(
-            f"{_TRAILING_STOP_RE.sub('', c.text)} [{passages[c.rank].index}]." for c in selection.sentences
-        )
-        rescued = await self._check_claims(run, quoted, with_focus=False)
-        return rescued, rescued is not None and rescued[1].answered
-
     async def _check_claims(
-        self, run: ResearchRun, answer: str, *, use_judge: bool = True, with_focus: bool = True
+        self, run: ResearchRun, answer: str, *, use_judge: bool = True
     ) -> tuple[ClaimReport, RenderedAnswer] | None:
         """Check every claim of ``answer`` against the run's passages and the question's focus; ``None`` when
         there is no context to check against.  Warnings (an unreadable judge reply) go to the trace.
-        ``use_judge=False``: the deterministic guard alone (no model call); ``with_focus=False``: the claims alone, not
-        whether they answer the question."""
+        ``use_judge=False``: the deterministic guard alone (no model call)."""
         scratch = run.scratch
         if scratch.context is None:
             return None
@@ -785,10 +730,6 @@ class AgentService(ReActAgent):
         report = await check_claims(claims, scratch.context, pool=pool, judge=judge)
         for warning in report.warnings:
             await run.emit(run.events.thought(run.step, f"Предупреждение: {warning}", origin="control"))
-        if not with_focus:
-            rendered = render_claims(report)
-            await self._report_claims(run, report, ())
-            return report, rendered
         shown = report.supported
         headings = [report.passages[n].title for c in shown for n in c.sources]
         texts = [c.claim.text for c in shown]
@@ -814,23 +755,23 @@ class AgentService(ReActAgent):
                 )
             )
         if focus.decline or weak:
-            _unsupport(report, "focus")
+            for i, c in enumerate(report.claims):
+                if c.status == "supported":
+                    report.claims[i] = replace(
+                        c, status="unsupported", missing=("не отвечает на вопрос",), decided_by="focus"
+                    )
         rendered = render_claims(report, missing=focus.missing)
-        await self._report_claims(run, report, focus.missing)
-        return report, rendered
-
-    async def _report_claims(self, run: ResearchRun, report: ClaimReport, missing: Sequence[str]) -> None:
-        """The control thought that sums up a claim check."""
         removed = len(report.removed)
         await run.emit(
             run.events.thought(
                 run.step,
                 f"Проверка утверждений: подтверждено {len(report.supported)} из {len(report.claims)}"
                 + (f", убрано {removed}" if removed else "")
-                + (f"; в документах не нашлось: {'; '.join(missing)}" if missing else ""),
+                + (f"; в документах не нашлось: {'; '.join(focus.missing)}" if focus.missing else ""),
                 origin="control",
             )
         )
+        return report, rendered
 
     def _grounded(self, scratch: Scratch, coverage: float, confidence: float | None) -> bool:
         """Whether an answer stands: its citation coverage reaches ``coverage_threshold`` and/or its verify
@@ -842,21 +783,6 @@ class AgentService(ReActAgent):
         if scratch.answerable is False:
             return covered and verified
         return covered or verified
-
-
-def _unsupport(report: ClaimReport, decided_by: str) -> None:
-    """Mark every supported claim of ``report`` as not answering the question (decided by ``decided_by``)."""
-    for i, c in enumerate(report.claims):
-        if c.status == "supported":
-            report.claims[i] = replace(
-                c, status="unsupported", missing=("не отвечает на вопрос",), decided_by=decided_by
-            )
-
-
-def _is_draft(answer: str, draft: str | None) -> bool:
-    """Whether ``answer`` is the run's extractive draft (the offline ``ask``'s answer), which the learned selector
-    votes on; a model's own answer is not."""
-    return draft is not None and answer.strip() == draft.strip()
 
 
 def is_decline(answer: str) -> bool:
