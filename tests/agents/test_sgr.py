@@ -225,3 +225,16 @@ async def test_concurrent_runs_of_one_agent_keep_separate_traces(tmp_path: Path)
     records = [json.loads(line) for line in (tmp_path / "reasoning" / "test_agent.jsonl").read_text().splitlines()]
     assert sorted(r["reasoning_trace"][0]["tool_result"] for r in records) == ["echo:второй", "echo:первый"]
     assert all(len(r["reasoning_trace"]) == 2 for r in records)
+
+
+async def test_a_client_tool_named_like_an_own_tool_is_not_offered_and_the_own_tool_runs() -> None:
+    """The model was offered two functions named ``echo`` (the agent's and the client's); only the agent's runs."""
+    from agentcore.agents.client_tools import ClientTools
+    from agentcore.llm.models import LLMTool
+
+    gateway = MockLLMGateway([tool_call("echo", {"text": "ку"}, call_id="call_1"), "Ответ: echo:ку"])
+    client = ClientTools([LLMTool(name="echo", description="echo клиента"), LLMTool(name="weather")])
+    events = [event async for event in _agent(gateway).stream("повтори ку", client_tools=client)]
+    assert sorted(t.name for t in gateway.requests[0].tools or []) == ["boom", "echo", "long", "weather"]
+    assert [e.type for e in events if e.type in ("client_tool", "final")] == ["final"]
+    assert events[-1].answer == "Ответ: echo:ку"  # type: ignore[union-attr]
