@@ -450,6 +450,51 @@ async def test_wrong_types_in_a_response_are_a_typed_error(oai: Server, message:
             await gateway.request(user("x"))
 
 
+def completion_with(message: dict[str, Any], finish_reason: str = "stop") -> dict[str, Any]:
+    return {
+        "id": "chatcmpl-parts",
+        "object": "chat.completion",
+        "created": 1,
+        "model": "m",
+        "choices": [{"index": 0, "finish_reason": finish_reason, "message": message}],
+    }
+
+
+async def test_content_as_a_list_of_parts_is_read_as_its_text(oai: Server, caplog: pytest.LogCaptureFixture) -> None:
+    """Several OpenAI-compatible servers send ``message.content`` as parts: the text parts, joined, are the answer."""
+    parts = [
+        {"type": "text", "text": "Привет, "},
+        {"type": "image_url", "image_url": {"url": "data:image/png;base64,AA=="}},
+        {"type": "text", "text": "мир"},
+    ]
+    oai.script.raw(completion_with({"role": "assistant", "content": parts}))
+    with caplog.at_level(logging.DEBUG, logger="agentcore.llm.openai_compat"):
+        async with create_gateway(oai_settings(oai, openai_model="m").llm) as gateway:
+            response = await gateway.request(user("x"))
+    assert response.content == "Привет, мир"
+    assert "image_url" in caplog.text  # the skipped part is named in a debug record
+
+
+async def test_content_parts_without_text_next_to_tool_calls_are_no_content(oai: Server) -> None:
+    call = {"id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Омск"}'}}
+    oai.script.raw(completion_with({"role": "assistant", "content": [], "tool_calls": [call]}, "tool_calls"))
+    async with create_gateway(oai_settings(oai, openai_model="m").llm) as gateway:
+        response = await gateway.request(user("x"))
+    assert response.content is None
+    assert [(c.id, c.name, c.arguments) for c in response.tool_calls] == [("call_1", "get_weather", '{"city": "Омск"}')]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [[], [{"type": "image_url", "image_url": {"url": "x"}}], [{"type": "text", "text": 5}], ["text"]],
+)
+async def test_content_parts_with_no_text_and_no_tool_calls_are_malformed(oai: Server, content: Any) -> None:
+    oai.script.raw(completion_with({"role": "assistant", "content": content}))
+    async with create_gateway(oai_settings(oai, openai_model="m").llm) as gateway:
+        with pytest.raises(LLMResponseError, match=r"(?s)malformed response.*content"):
+            await gateway.request(user("x"))
+
+
 def test_missing_ca_bundle_is_a_config_error(tmp_path: Path) -> None:
     settings = Settings(
         provider="gigachat", gigachat_credentials=CREDENTIALS, gigachat_ca_bundle_file=tmp_path / "missing.pem"

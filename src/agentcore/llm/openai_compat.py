@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 import httpx
@@ -21,6 +22,8 @@ from agentcore.llm.provider import Capabilities, LLMProvider
 from agentcore.settings.llm import LLMSettings
 
 _DEFAULT_CHAT_MODEL = "GigaChat-2-Max"
+
+logger = logging.getLogger("agentcore.llm.openai_compat")
 
 
 def message_to_openai(message: LLMMessage) -> dict[str, Any]:
@@ -67,11 +70,42 @@ def request_to_openai(request: LLMRequest, model: str) -> dict[str, Any]:
     return add_sampling(payload, request)
 
 
-def response_from_openai(body: dict[str, Any]) -> LLMResponse:
-    """Parse an OpenAI chat completion into an :class:`LLMResponse`.
+def content_text(content: Any, has_tool_calls: bool) -> Any:
+    """``message.content`` as text: a list of parts (``[{"type": "text", "text": "…"}]``, as several
+    OpenAI-compatible servers send it) becomes its text parts joined; anything else is returned as it is.
+
+    Parts of other types are skipped (named in a debug record). Parts with no text next to tool calls are no
+    content (``None``).
 
     Raises:
-        LLMResponseError: no choices / no message.
+        LLMResponseError: a list of parts with no text part and no tool calls, or a text part whose ``text`` is not
+            a string.
+    """
+    if not isinstance(content, list):
+        return content
+    texts: list[str] = []
+    for index, part in enumerate(content):
+        kind = part.get("type") if isinstance(part, dict) else None
+        if kind != "text":
+            logger.debug("chat completion: content part %d of type %r skipped (not text)", index, kind)
+            continue
+        text = part.get("text")
+        if not isinstance(text, str):
+            raise LLMResponseError(f"malformed response: content[{index}].text is not a string")
+        texts.append(text)
+    if texts:
+        return "".join(texts)
+    if has_tool_calls:
+        return None
+    raise LLMResponseError("malformed response: content is a list with no text part and there are no tool calls")
+
+
+def response_from_openai(body: dict[str, Any]) -> LLMResponse:
+    """Parse an OpenAI chat completion into an :class:`LLMResponse` (content given as parts: see
+    :func:`content_text`).
+
+    Raises:
+        LLMResponseError: no choices / no message / content parts with no text and no tool calls.
     """
     choice, message = first_choice(body)
     calls: list[LLMToolCall] = []
@@ -87,7 +121,7 @@ def response_from_openai(body: dict[str, Any]) -> LLMResponse:
         arguments = fc.get("arguments", "{}")
         calls.append(LLMToolCall(name=fc.get("name", ""), arguments=arguments_text(arguments)))
     return LLMResponse(
-        content=message.get("content"),
+        content=content_text(message.get("content"), bool(calls)),
         tool_calls=calls,
         finish_reason=choice.get("finish_reason"),
         model=body.get("model"),
