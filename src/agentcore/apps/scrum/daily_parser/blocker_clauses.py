@@ -15,13 +15,26 @@ from agentcore.apps.scrum.blocker_reading import (
     is_negated,
     meanwhile_span,
 )
-from agentcore.apps.scrum.daily_parser.layout import _BULLET, _EMOJI_SECTION, _HEADER, _LEADING_SYMBOLS, _SENTENCES
+from agentcore.apps.scrum.daily_parser.layout import (
+    _BULLET,
+    _EMOJI_SECTION,
+    _HEADER,
+    _LEADING_SYMBOLS,
+    _SENTENCES,
+    _typo_none,
+)
 from agentcore.apps.scrum.daily_parser.lexicon import (
+    _ABSENCE,
     _BLOCKER_WORDS,
+    _BLOCKER_WORDS_FULL,
     _BLOCKER_WORDS_RE,
+    _FILLER,
     _ID,
     _TODAY,
+    _TODAY_RE,
+    _WORD,
     _YESTERDAY,
+    _YESTERDAY_RE,
     _clean,
     _content_words,
     readable,
@@ -227,6 +240,67 @@ def _reads_as_blocker(text: str, context: str) -> bool:
     if strong:
         return True
     return _names_trouble(main) and not _DEALT_WITH_RE.search(f"{text} {context}") and not _UNREAL.search(text)
+
+
+# A statement that only says something is absent.  Its words are of four kinds, all from the lexicon: absence
+# (:data:`~agentcore.apps.scrum.daily_parser.lexicon._ABSENCE` and one-letter typos of «нет»/«none»), trouble (a
+# blocker word or a word :func:`_names_trouble` reads — «проблем», «мешает», «жду», «blocked»), a denied perception
+# or trouble («не вижу», «не жду», «не мешает» — but not «не могу», a trouble of its own), and words that name
+# nothing (fillers, time words, the adverbs of :data:`NONE_ADVERB` — «кажется», «тоже», «больше»).  Any other word
+# names what is missing or failing («нет доступа», «no access», «нет ответа от Пети»), and the statement is a blocker.
+_NEGATORS = frozenset(("не", "not"))
+_PERCEIVED = re.compile(r"вижу|предвижу|наблюда\w*|ожида\w*|предвидится|было|будет|имею|see|expect\w*|foresee", re.I)
+_ADVERB = re.compile(NONE_ADVERB, re.IGNORECASE)
+_ABSENCE_MAX_WORDS = 10
+
+
+def _is_trouble_word(word: str) -> bool:
+    return bool(_BLOCKER_WORDS_FULL.fullmatch(word) or _names_trouble(word))
+
+
+def only_absence(text: str, *, about_blockers: bool) -> bool:
+    """Whether ``text`` says only that there is nothing (see above): «проблем никаких», «блокеров, кажется, нет»,
+    «blocked by nothing», «Что мешает: ничего», «нетц».  With ``about_blockers`` (a statement outside a «Блокеры:»
+    list) it must also name what is absent as a trouble, so a bare «нет» answers nothing here."""
+    words = _WORD.findall(text.lower())
+    if not words or len(words) > _ABSENCE_MAX_WORDS or task_ids_in(text):
+        return False
+    absent = trouble = False
+    negator = ""
+    for word in words:
+        if negator:
+            # «не жду», «не мешает», «не вижу» deny; «не могу», «не работает» are troubles themselves
+            if not (_PERCEIVED.fullmatch(word) or _is_trouble_word(word)) or _BLOCKER_RE.match(f"{negator} {word}"):
+                return False
+            absent, negator = True, ""
+        elif word in _NEGATORS:
+            negator = word
+        elif word in _ABSENCE or _typo_none(word):
+            absent = True
+        elif _is_trouble_word(word):
+            trouble = True
+        elif not (
+            word in _FILLER or _ADVERB.fullmatch(word) or _YESTERDAY_RE.fullmatch(word) or _TODAY_RE.fullmatch(word)
+        ):
+            return False
+    return absent and not negator and (trouble or not about_blockers)
+
+
+_ABSENCE_PIECES = re.compile(r"\s*[,;]\s*|\s+[—–-]\s+")
+
+
+def absence_piece(text: str) -> bool:
+    """Whether a piece of ``text`` (between commas or dashes) says only that there is no blocker (:func:`only_absence`)
+    and no other piece names a trouble: «сегодня CRM-402 импорт сделок, проблем никаких» — the work stays, no
+    blocker; «жду ревью, а так проблем нет» keeps its wait."""
+    pieces = [p for p in _ABSENCE_PIECES.split(text) if p.strip()]
+    denied = [only_absence(p, about_blockers=True) for p in pieces]
+    return any(denied) and not any(_names_trouble(p) for p, d in zip(pieces, denied, strict=True) if not d)
+
+
+def without_absence(text: str) -> str:
+    """``text`` without its pieces that say only that there is no blocker (:func:`absence_piece`)."""
+    return ", ".join(p for p in _ABSENCE_PIECES.split(text) if p.strip() and not only_absence(p, about_blockers=True))
 
 
 # «нет», «больше нет», «none really»: an adverb may stand before or after the «none».

@@ -81,6 +81,13 @@ _FILLER = _wordset(
     ок ok окей okay без у о об от до за из для над под при про через ничего пока особо вроде вообще то самое тот та те -
     and or the a an to of on in at by for with then also too"""
 )
+# Words that say only that something is absent: «нет», «никаких», «ноль», «пусто», «ни одного», «none», «nothing»,
+# «0».  A statement of them and blocker words alone says there is no blocker, whatever their order or number
+# («проблем никаких», «blocked by nothing», «Мешает: ничего»).
+_ABSENCE = _wordset(
+    """нет нету нэт никаких никакие никакого никакой ничего ничто ноль нуль пусто пустота ни одного одной
+    отсутствуют отсутствует отсутствие none no nope nothing nil zero nada 0"""
+)
 _GENERIC = _wordset(
     """задача задачи задачу задачами задач таска таски таску таск тасками работа работу работаю работаем
     делаю делать делаем буду будем занимаюсь спринт спринту спринта"""

@@ -29,6 +29,9 @@ from agentcore.apps.scrum.daily_parser.blocker_clauses import (
     _names_trouble,
     _no_blockers_in,
     _states_blocker,
+    absence_piece,
+    only_absence,
+    without_absence,
 )
 from agentcore.apps.scrum.daily_parser.clauses import _merge_blocker_runs, _split_clauses
 from agentcore.apps.scrum.daily_parser.items import (
@@ -134,6 +137,7 @@ def parse(message: str) -> ParsedDaily:
                 or _typo_none(text)
                 or (text[:1] in _NONE_SYMBOLS and _NOTHING.match(_LEADING_SYMBOLS.sub("", text)))
                 or (_NONE_FIRST.match(_blocker_text(text)) and not _names_trouble(text))
+                or only_absence(_blocker_text(text), about_blockers=False)
             )
         ) or (_NONE_LEFT.match(text)):
             parsed.no_blockers_stated = True  # «Блокеры: -», «…, уже решили. Новых нет»
@@ -154,10 +158,12 @@ def parse(message: str) -> ParsedDaily:
             or PAST_WAIT.search(text)
             or negated_in(text)
             or (_PAST_TROUBLE.search(text) and not task_ids_in(text))
-        ) and (is_negated(text) or _NOTHING.match(_blocker_text(text))):
+        ) and (is_negated(text) or _NOTHING.match(_blocker_text(text)) or absence_piece(text)):
             parsed.no_blockers_stated = True  # «не блокер», «ничего не жду», «был блокер, уже снят»
             # «сегодня займусь PAY-61, ничего не мешает»: the work stays, only the blocker is denied.
             rest = _clean(NEGATED.sub("", text))
+            if absence_piece(rest):  # «сегодня CRM-402 импорт сделок, проблем никаких»
+                rest = _clean(without_absence(rest))
             if _names_trouble(rest):
                 # «today PAY-2 refactoring, no blockers, just waiting on a review»: the denial covers the wait, the
                 # work beside it stays.

@@ -1,0 +1,57 @@
+"""A blocker statement that only says something is absent is no blocker, whatever words say it (issue 19, session
+neg22): absence words («нет», «ноль», «ни одного», «nil»), blocker words and words naming nothing, in any order —
+while a statement that names what is missing or failing stays a blocker.  Probes written for these tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agentcore.apps.scrum.daily_parser import parse_daily
+
+
+def _daily(text: str) -> dict[str, Any]:
+    return dict(parse_daily(text, "DEV")["daily"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # under a blockers header: absence and blocker words, in an order no rule lists
+        "Вчера: PAY-1 вёрстка формы\nСегодня: PAY-2 тесты формы\nБлокеры: ноль проблем",
+        "Вчера: PAY-1 вёрстка формы\nСегодня: PAY-2 тесты формы\nБлокеры: затыков, похоже, ни одного",
+        "Yesterday: PAY-1 form layout\nToday: PAY-2 form tests\nBlockers: nil",
+    ],
+)
+def test_a_blockers_line_that_only_says_none_is_no_blocker(text: str) -> None:
+    daily = _daily(text)
+    assert daily["blockers"] == []
+    assert daily["quality"] == "GREAT"  # blockers addressed: said to be none
+
+
+def test_a_none_beside_the_work_keeps_the_work_and_gives_no_blocker() -> None:
+    daily = _daily("вчера PAY-5 доделал экспорт, сегодня PAY-6 импорт, затыков пока ни одного")
+    assert daily["blockers"] == []
+    assert [i["task_id"] for i in daily["today"]] == ["PAY-6"]
+    assert daily["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize(
+    ("text", "blocker"),
+    [
+        # what is missing or failing is named: a blocker, with an absence word or without
+        (
+            "Вчера: PAY-1 вёрстка\nСегодня: PAY-2 тесты\nБлокеры: никакого ответа от безопасников",
+            "никакого ответа от безопасников",
+        ),
+        ("Вчера: PAY-1 вёрстка\nСегодня: PAY-2 тесты\nБлокеры: нет ответа от Пети", "нет ответа от Пети"),
+        ("Вчера: PAY-1 вёрстка\nСегодня: PAY-2 тесты\nБлокеры: ничего не могу делать без VPN", None),
+        ("вчера PAY-1 вёрстка, сегодня PAY-2 тесты, жду ревью, а так проблем нет", None),
+    ],
+)
+def test_a_statement_naming_a_trouble_stays_a_blocker(text: str, blocker: str | None) -> None:
+    blockers = _daily(text)["blockers"]
+    assert blockers
+    if blocker is not None:
+        assert blockers[0]["text"] == blocker
