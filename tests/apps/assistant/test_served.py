@@ -7,6 +7,7 @@ host never receives it (unless the operator lists its origin in ``AGENTCORE_CALL
 from __future__ import annotations
 
 import json
+import os
 import socket
 from collections.abc import Iterator
 from typing import Any
@@ -224,3 +225,52 @@ def test_a_failed_service_is_a_502_and_client_tools_a_422_with_the_assistants_wo
     assert failed.status_code == 502 and failed.json()["code"] == "service_error"
     assert "RAG" in failed.json()["error"]["message"]
     assert refused.status_code == 422 and "инструменты клиента" in refused.json()["error"]["message"]
+
+
+class _PeerLog:
+    """ASGI wrapper: the client address (host, port) of every HTTP request a service received — one port per TCP
+    connection the client opened."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.peers: list[tuple[str, int]] = []
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            self.peers.append(tuple(scope["client"]))
+        await self.app(scope, receive, send)
+
+
+def _established_from(ports: set[int]) -> list[int]:
+    """Local ports among ``ports`` of IPv4 TCP sockets still ESTABLISHED (``/proc/net/tcp``, state 01)."""
+    with open("/proc/net/tcp") as table:
+        rows = [line.split() for line in table.readlines()[1:]]
+    return [port for row in rows if row[3] == "01" and (port := int(row[1].rsplit(":", 1)[1], 16)) in ports]
+
+
+def test_turns_share_one_service_client_and_shutdown_closes_its_connections(
+    llm: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch, data_dir: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Each turn built two ``httpx.Client``s (RAG, Haiku) and never closed them: a new connection per turn, left to
+    the garbage collector.  The turns now share one client of the serving: sequential turns reuse one connection to
+    the RAG service, and stopping the server closes it (the service, still running, sees no connection left open) and
+    the model gateway."""
+    if not os.path.exists("/proc/net/tcp"):
+        pytest.skip("needs /proc/net/tcp")
+    from agentcore.appkit.registry import get_app
+
+    monkeypatch.setenv("AGENTCORE_RAG_EMBEDDER", "none")
+    service = _PeerLog(get_app("rag").standalone_app(_settings(llm)))
+    turns = 4
+    with BackgroundServer(service) as rag:
+        with _serve(llm, monkeypatch, rag_url=rag.url) as server, httpx.Client(base_url=server.url, timeout=120) as c:
+            for _ in range(turns):
+                _turn(c)
+            searches = len(service.peers)
+            ports = {port for _, port in service.peers}
+            assert _established_from(ports)  # kept alive for the next turn
+        open_after_stop = _established_from(ports)
+    assert searches >= turns and len(ports) == 1, service.peers  # one connection for every turn (was one per turn)
+    assert open_after_stop == []
+    # and the gateway is closed on the loop its connections live on (it failed: «attached to a different loop»)
+    assert not [r for r in caplog.records if r.name == "agentcore.serving" and "AssistantServing" in r.getMessage()]

@@ -17,7 +17,7 @@ import functools
 import threading
 from collections.abc import AsyncGenerator
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agentcore.agents.events import AgentStepEvent, EventFactory
 from agentcore.agents.served import AgentInput, ServedAgent
@@ -25,6 +25,11 @@ from agentcore.appkit.plugin import EdgeContext
 from agentcore.apps.assistant.settings import AssistantSettings
 from agentcore.config import Settings
 from agentcore.web.errors import ApiError
+
+if TYPE_CHECKING:
+    import httpx
+
+    from agentcore.apps.assistant.clients import ServiceClient
 
 __all__ = ["AssistantServing", "served_agents"]
 
@@ -38,11 +43,13 @@ TURN_THREADS = 16
 
 
 class AssistantServing:
-    """Runs one assistant turn per request on one shared gateway (created on first use, closed by :meth:`aclose`)."""
+    """Runs one assistant turn per request on one shared gateway and one shared HTTP client of the RAG and Haiku
+    services (each created on first use, both closed by :meth:`aclose`)."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self._gateway: Any = None
+        self._http: httpx.Client | None = None
         self._lock = threading.Lock()
         self._turns = ThreadPoolExecutor(max_workers=TURN_THREADS, thread_name_prefix="assistant-turn")
 
@@ -67,6 +74,25 @@ class AssistantServing:
                     raise ApiError(503, "провайдер LLM не настроен", "llm_not_configured") from None
             return self._gateway
 
+    def services(self, rag_url: str, haiku_url: str) -> tuple[ServiceClient, ServiceClient]:
+        """Clients of the RAG and Haiku services over the one HTTP client of this serving (created on first use;
+        an ``httpx.Client`` may be shared between threads), so a turn opens no connection pool of its own and the
+        connections are reused across turns and closed by :meth:`aclose`."""
+        import httpx
+
+        from agentcore.apps.assistant.clients import ServiceClient
+
+        with self._lock:
+            if self._http is None:
+                timeout = AssistantSettings.of(self.settings).service_timeout
+                self._http = httpx.Client(timeout=timeout)
+            http = self._http
+        own = self.settings.services.calls_origins
+        return (
+            ServiceClient(rag_url, client=http, own_origins=own),
+            ServiceClient(haiku_url, client=http, own_origins=own),
+        )
+
     def urls(self) -> tuple[str, str]:
         """The RAG and Haiku service URLs.
 
@@ -86,7 +112,6 @@ class AssistantServing:
     async def run(self, agent_input: AgentInput) -> AsyncGenerator[AgentStepEvent, None]:
         """One turn as step events (see the module docstring)."""
         from agentcore.apps.assistant.agent import AssistantAgent, Outcome
-        from agentcore.apps.assistant.clients import ServiceClient
         from agentcore.llm.sync import SyncGateway
 
         loop = asyncio.get_running_loop()
@@ -96,10 +121,7 @@ class AssistantServing:
             loop.call_soon_threadsafe(queue.put_nowait, (kind, text))
 
         def turn() -> Outcome:
-            timeout = AssistantSettings.of(self.settings).service_timeout
-            own = self.settings.services.calls_origins
-            rag = ServiceClient(rag_url, timeout=timeout, own_origins=own)
-            haiku = ServiceClient(haiku_url, timeout=timeout, own_origins=own)
+            rag, haiku = self.services(rag_url, haiku_url)
             agent = AssistantAgent(
                 self.settings, SyncGateway(gateway), rag, haiku, say, provider_name=gateway.provider.display_name
             )
@@ -148,10 +170,18 @@ class AssistantServing:
         yield events.final(step, "\n".join(answer), metadata={"agent": "assistant", "steps": step})
 
     async def aclose(self) -> None:
-        """Close the gateway if it was created; turns not started yet are dropped."""
+        """Close the gateway and the services' HTTP client if they were created; turns not started yet are dropped."""
         self._turns.shutdown(wait=False, cancel_futures=True)
+        with self._lock:
+            http, self._http = self._http, None
+        if http is not None:
+            http.close()
         if self._gateway is not None:
-            await self._gateway.aclose()
+            from agentcore.llm.sync import SyncGateway
+
+            # Turns use the gateway on the shared background loop, where its connections live: closed there (on
+            # this loop aiohttp refused — «attached to a different loop» — and the model connections stayed open).
+            await asyncio.to_thread(SyncGateway(self._gateway).close)
 
 
 def served_agents(ctx: EdgeContext) -> list[ServedAgent]:
