@@ -55,3 +55,31 @@ def test_a_statement_naming_a_trouble_stays_a_blocker(text: str, blocker: str | 
     assert blockers
     if blocker is not None:
         assert blockers[0]["text"] == blocker
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a remedy in the past beside a trouble named only as a noun: over, in words no «over» phrase lists
+        "Вчера: PAY-1 вёрстка формы\nСегодня: PAY-2 тесты формы\nБлокеры: проблема с ключами S3, Олег вчера продлил",
+        "вчера PAY-7 доделал выгрузку, сегодня PAY-8 импорт, затык с VPN восстановили",
+    ],
+)
+def test_a_trouble_told_as_over_is_no_blocker(text: str) -> None:
+    daily = _daily(text)
+    assert daily["blockers"] == []
+    assert daily["today"] and daily["today"][0]["task_id"] in ("PAY-2", "PAY-8")
+    assert daily["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a trouble in the present beside the remedy, a remedy denied, no trouble named: still a blocker
+        "Вчера: PAY-1 вёрстка\nСегодня: PAY-2 тесты\nБлокеры: доступ к проду выдали, но стенд не работает",
+        "Вчера: PAY-1 вёрстка\nСегодня: PAY-2 тесты\nБлокеры: доступ к стенду так и не выдали",
+        "Вчера: PAY-1 вёрстка\nСегодня: PAY-2 тесты\nБлокеры: сняли доступ к проду",
+    ],
+)
+def test_a_remedy_beside_a_present_or_unnamed_trouble_keeps_the_blocker(text: str) -> None:
+    assert _daily(text)["blockers"]

@@ -8,9 +8,11 @@ import re
 from typing import Any
 
 from agentcore.apps.scrum.blocker_reading import (
+    _STILL,
     EFFECT_GATE,
     NEGATED,
     NONE_ADVERB,
+    RESOLVED_GATE,
     criticality,
     is_negated,
     meanwhile_span,
@@ -301,6 +303,33 @@ def absence_piece(text: str) -> bool:
 def without_absence(text: str) -> str:
     """``text`` without its pieces that say only that there is no blocker (:func:`absence_piece`)."""
     return ", ".join(p for p in _ABSENCE_PIECES.split(text) if p.strip() and not only_absence(p, about_blockers=True))
+
+
+# A trouble told as over: a remedy in the past (:data:`~agentcore.apps.scrum.blocker_reading.RESOLVED` — «снят»,
+# «починили», «resolved», «it's back») beside a trouble named only as a noun («блокер», «проблема») or in the past
+# («падал», «had to wait»), and no trouble in the present («жду», «не работает») nor «ещё»/«снова» (``_STILL``).
+_PAST_FORM = re.compile(r"[а-яё]+л(?:а|о|и|ся|ась|ось|ись)?|had|was|were|waited", re.IGNORECASE)
+
+
+def told_over(text: str) -> bool:
+    """Whether ``text`` tells its trouble as over (see above): «был блокер с сертификатом, уже снят», «блокер с
+    правами вчера починили», «had a blocker with VPN but it's resolved now»; not «доступ выдали, но стенд не
+    работает», not «сняли доступ к проду» (no trouble named: the removal is the trouble)."""
+    remedy = RESOLVED_GATE.search(text)
+    if not remedy or text[: remedy.start()].lower().endswith(("не ", "not ")) or _STILL.search(text):
+        return False  # «не дали доступ» is the trouble, not its remedy
+    named = False
+    negator = ""
+    for word in _WORD.findall(text.lower()):
+        said = f"{negator} {word}" if negator else word
+        negator = word if word in _NEGATORS else ""
+        if _BLOCKER_WORDS_FULL.fullmatch(word):
+            named = True
+        elif _names_trouble(said):
+            if not _PAST_FORM.fullmatch(word):
+                return False  # a trouble in the present
+            named = True
+    return named
 
 
 # «нет», «больше нет», «none really»: an adverb may stand before or after the «none».

@@ -31,6 +31,7 @@ from agentcore.apps.scrum.daily_parser.blocker_clauses import (
     _states_blocker,
     absence_piece,
     only_absence,
+    told_over,
     without_absence,
 )
 from agentcore.apps.scrum.daily_parser.clauses import _merge_blocker_runs, _split_clauses
@@ -158,7 +159,7 @@ def parse(message: str) -> ParsedDaily:
             or PAST_WAIT.search(text)
             or negated_in(text)
             or (_PAST_TROUBLE.search(text) and not task_ids_in(text))
-        ) and (is_negated(text) or _NOTHING.match(_blocker_text(text)) or absence_piece(text)):
+        ) and (is_negated(text) or _NOTHING.match(_blocker_text(text)) or absence_piece(text) or told_over(text)):
             parsed.no_blockers_stated = True  # «не блокер», «ничего не жду», «был блокер, уже снят»
             # «сегодня займусь PAY-61, ничего не мешает»: the work stays, only the blocker is denied.
             rest = _clean(NEGATED.sub("", text))
