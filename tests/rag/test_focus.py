@@ -565,3 +565,14 @@ def test_a_run_of_digits_costs_linear_time(name: str) -> None:
     pattern: re.Pattern[str] = getattr(_focus, name)
     whole, quarter = (cpu_seconds(lambda n=n: list(pattern.finditer("1" * n))) for n in (240, 60))
     assert whole / quarter < 10.0
+
+
+def test_a_modifier_the_lexicon_reads_as_the_documents_word_need_not_draw_the_question() -> None:
+    # «новеньких» is «новичков» by the colloquial lexicon: the documents use it, so it is no paraphrase to doubt —
+    # even when the model finds the question closer to the sentence without it (dev6 g018, a false decline)
+    shown = ["Каждую первую среду месяца генеральный директор проводит welcome-встречу для всех новичков."]
+    away = _relative("новеньких", 0.80, 0.90)
+    assert not check_focus("когда гендир проводит встречу для новеньких", shown, shown, embed=away).decline
+    # a modifier no passage uses in any spelling must still draw the question towards the sentence
+    pulled = _relative("иногородних", 0.80, 0.90)
+    assert check_focus("когда гендир проводит встречу для иногородних", shown, shown, embed=pulled).decline

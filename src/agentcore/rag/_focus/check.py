@@ -189,7 +189,9 @@ def check_focus(
                     without=_without_terms(part.text, lacking_plain),
                     relaxed=semantic,
                 )
-            modifiers = [t for t in lacking_plain if _is_modifier(t)]
+            # a modifier the lexicon reads as a word the passages use is neither (see MODIFIERS_BY_LEXICON_HELD)
+            by_lexicon = [] if not MODIFIERS_BY_LEXICON_HELD else [t for t in lacking_plain if t not in lacking]
+            modifiers = [t for t in lacking_plain if _is_modifier(t) and t not in by_lexicon]
             if ok and modifiers and MODIFIERS_MUST_DRAW and semantic is not None:
                 # «индивидуальное обучение английскому» next to «50% стоимости групповых занятий»: a modifier no
                 # passage uses may be a paraphrase, or the very thing the documents lack — it must not pull the
@@ -229,3 +231,7 @@ def check_focus(
 
 MODIFIERS_MUST_DRAW = True
 """Whether an adjective or participle no passage uses must draw the question towards its supplying sentence."""
+MODIFIERS_BY_LEXICON_HELD = True
+"""Whether a modifier the passages use in another spelling the query repair or the colloquial lexicon gives for it
+(«новеньких» → «новичков») is exempt from :data:`MODIFIERS_MUST_DRAW`: the documents do use it, so it is neither a
+paraphrase to doubt nor a thing they lack."""
