@@ -120,6 +120,34 @@ async def test_redis_store_against_the_real_server(redis_prefix: tuple[str, str]
 
 
 @pytest.mark.services
+async def test_a_turn_longer_than_the_lock_expiry_keeps_its_session(redis_prefix: tuple[str, str]) -> None:
+    """The Redis session lock expired after a fixed time (600 s) and nothing bounds a turn to it
+    (``AGENTCORE_CRM_TURN_DEADLINE`` has no upper bound): a longer turn let a second worker take the session while
+    the first still ran.  The holder now renews the lock while its turn runs (here it expires after 1 s unrenewed,
+    and the turn holds it 2.5 s)."""
+    url, prefix = redis_prefix
+    stores = [RedisStateStore(url, prefix=prefix, lock_expiry=1.0) for _ in range(2)]
+    order: list[str] = []
+
+    async def turn(store: RedisStateStore, name: str, hold: float) -> None:
+        async with store.lock("u1", "s1"):
+            order.append(f"{name}-in")
+            await asyncio.sleep(hold)
+            order.append(f"{name}-out")
+
+    async def second_worker() -> None:
+        await asyncio.sleep(0.2)
+        await turn(stores[1], "b", 0)
+
+    try:
+        await asyncio.gather(turn(stores[0], "a", 2.5), second_worker())
+    finally:
+        for store in stores:
+            await store.aclose()
+    assert order == ["a-in", "a-out", "b-in", "b-out"]
+
+
+@pytest.mark.services
 async def test_two_workers_share_a_session_through_redis(redis_prefix: tuple[str, str], tmp_path: Path) -> None:
     """A confirmation asked on one worker is approved on another; concurrent turns never double-execute."""
     from agentcore.apps.crm.interaction_log import InteractionLogger

@@ -29,6 +29,9 @@ __all__ = ["FileStateStore", "RedisStateStore", "StateStore", "StateStoreError"]
 
 log = step_logger("state", "agentcore.crm")
 _LOCK_TIMEOUT = 120.0  # seconds a turn may wait for another turn of the same session
+# Seconds a Redis session lock outlives a worker that died mid-turn.  While its turn runs the holder renews it every
+# third of this (a watchdog, as Redisson and python-redis-lock do), so no turn length lets a second worker in.
+LOCK_EXPIRY = 600.0
 
 
 class StateStoreError(CrmError):
@@ -261,6 +264,25 @@ class FileStateStore:
         return None
 
 
+async def _keep_lock(lock: Any, every: float, session: str) -> None:
+    """Reset ``lock``'s expiry every ``every`` seconds until cancelled (when its turn ends).
+
+    A lock found lost (expired while the loop was starved, or Redis lost its data) is logged as an error and no
+    longer renewed; a Redis error is logged and retried at the next interval.
+    """
+    from redis.exceptions import LockNotOwnedError, RedisError
+
+    while True:
+        await asyncio.sleep(every)
+        try:
+            await lock.reacquire()
+        except LockNotOwnedError:
+            log.error("state // The lock of %s expired during its turn: another turn may run it now", session)
+            return
+        except RedisError as exc:
+            log.warning("state // Could not renew the lock of %s: Redis: %s", session, type(exc).__name__)
+
+
 class RedisStateStore:
     """Session states in Redis: ``<prefix>state:<user>:<session>`` with a TTL, locks at ``…:lock``.
 
@@ -269,14 +291,25 @@ class RedisStateStore:
         prefix: key prefix (tests use a unique one per test).
         ttl: seconds a session lives after its last turn.
         timeout: socket timeout per Redis command.
+        lock_expiry: seconds a session lock lives without renewal (a dead worker's lock frees the session after
+            this); the holder renews it every third of it while its turn runs.
     """
 
-    def __init__(self, url: str, *, prefix: str = "agentcore:crm:", ttl: int = 30 * 24 * 3600, timeout: float = 5.0):
+    def __init__(
+        self,
+        url: str,
+        *,
+        prefix: str = "agentcore:crm:",
+        ttl: int = 30 * 24 * 3600,
+        timeout: float = 5.0,
+        lock_expiry: float = LOCK_EXPIRY,
+    ):
         import redis.asyncio as redis
 
         self._client = redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout)
         self.prefix = prefix
         self.ttl = ttl
+        self.lock_expiry = lock_expiry
 
     def key(self, user_id: str, session_id: str) -> str:
         """The Redis key of one session."""
@@ -304,17 +337,22 @@ class RedisStateStore:
     async def lock(self, user_id: str, session_id: str) -> AsyncIterator[None]:
         from redis.exceptions import LockError, RedisError
 
-        # The lock expires on its own if a worker dies mid-turn; a turn is bounded well below this.
-        lock = self._client.lock(self.key(user_id, session_id) + ":lock", timeout=600, blocking_timeout=_LOCK_TIMEOUT)
+        # The lock expires on its own if a worker dies mid-turn; while the turn runs it is renewed (_keep_lock).
+        name = self.key(user_id, session_id) + ":lock"
+        lock = self._client.lock(name, timeout=self.lock_expiry, blocking_timeout=_LOCK_TIMEOUT)
         try:
             acquired = await lock.acquire()
         except RedisError as exc:
             raise StateStoreError(f"Redis: {type(exc).__name__}") from None
         if not acquired:
             raise StateStoreError("another turn of this session is still running")
+        keeper = asyncio.create_task(_keep_lock(lock, self.lock_expiry / 3, f"{user_id}/{session_id}"))
         try:
             yield
         finally:
+            keeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await keeper
             with contextlib.suppress(LockError, RedisError):
                 await lock.release()
 
