@@ -83,3 +83,10 @@ def test_a_trouble_told_as_over_is_no_blocker(text: str) -> None:
 )
 def test_a_remedy_beside_a_present_or_unnamed_trouble_keeps_the_blocker(text: str) -> None:
     assert _daily(text)["blockers"]
+
+
+def test_a_remedy_denied_by_its_own_not_leaves_the_blocker() -> None:
+    # «так и не починили»: the remedy did not happen, the trouble is not over
+    blockers = _daily("Вчера: PAY-1 вёрстка\nСегодня: PAY-2 тесты\nБлокеры: затык с VPN так и не починили")["blockers"]
+    assert len(blockers) == 1
+    assert "VPN так и не починили" in blockers[0]["text"]

@@ -105,11 +105,18 @@ RESOLVED_GATE = LiteralGate(RESOLVED)
 _STILL = re.compile(r"\b(?:до\s+сих\s+пор|всё\s+ещё|все\s+ещё|еще\s+не|ещё\s+не|снова|опять)\b", _FLAGS)
 
 
+def remedy_in(clause: str) -> bool:
+    """Whether ``clause`` tells a remedy (:data:`RESOLVED`) that is not denied: «так и не починили», «не дали
+    доступ», «not fixed» are the trouble, not its end."""
+    remedy = RESOLVED_GATE.search(clause)
+    return remedy is not None and not clause[: remedy.start()].lower().endswith(("не ", "not "))
+
+
 def is_negated(clause: str) -> bool:
     """Whether ``clause`` says there is no blocker (see the module docstring)."""
     if negated_in(clause):
         return True
-    return bool(RESOLVED_GATE.search(clause) and _PAST_BLOCKER.search(clause) and not _STILL.search(clause))
+    return bool(remedy_in(clause) and _PAST_BLOCKER.search(clause) and not _STILL.search(clause))
 
 
 _NOT_URGENT = r"(?:не\s*|не\s+очень\s+|not\s+|non-?)"

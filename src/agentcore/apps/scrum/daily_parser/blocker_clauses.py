@@ -12,10 +12,10 @@ from agentcore.apps.scrum.blocker_reading import (
     EFFECT_GATE,
     NEGATED,
     NONE_ADVERB,
-    RESOLVED_GATE,
     criticality,
     is_negated,
     meanwhile_span,
+    remedy_in,
 )
 from agentcore.apps.scrum.daily_parser.layout import (
     _BULLET,
@@ -315,9 +315,8 @@ def told_over(text: str) -> bool:
     """Whether ``text`` tells its trouble as over (see above): «был блокер с сертификатом, уже снят», «блокер с
     правами вчера починили», «had a blocker with VPN but it's resolved now»; not «доступ выдали, но стенд не
     работает», not «сняли доступ к проду» (no trouble named: the removal is the trouble)."""
-    remedy = RESOLVED_GATE.search(text)
-    if not remedy or text[: remedy.start()].lower().endswith(("не ", "not ")) or _STILL.search(text):
-        return False  # «не дали доступ» is the trouble, not its remedy
+    if not remedy_in(text) or _STILL.search(text):
+        return False
     named = False
     negator = ""
     for word in _WORD.findall(text.lower()):
