@@ -265,8 +265,10 @@ def only_absence(text: str, *, about_blockers: bool) -> bool:
     «blocked by nothing», «Что мешает: ничего», «нетц».  With ``about_blockers`` (a statement outside a «Блокеры:»
     list) it must also name what is absent as a trouble, so a bare «нет» answers nothing here."""
     words = _WORD.findall(text.lower())
-    if not words or len(words) > _ABSENCE_MAX_WORDS or task_ids_in(text):
+    if not words or len(words) > _ABSENCE_MAX_WORDS:
         return False
+    if not any(w in _ABSENCE or w in _NEGATORS or _typo_none(w) for w in words) or task_ids_in(text):
+        return False  # most statements: no absence word at all, no word to weigh
     absent = trouble = False
     negator = ""
     for word in words:
