@@ -126,6 +126,41 @@ def test_sgr_example_takes_client_tools_and_mcp_tools_on_v1(settings: Settings, 
     assert last.role == "tool" and last.content == "+5" and last.tool_call_id == "c1"
 
 
+@pytest.mark.parametrize("name", ["get_time", "calc_add"])
+def test_sgr_example_refuses_a_client_tool_named_like_its_own_or_an_mcp_tool(
+    settings: Settings,  # noqa: F811
+    calc_url: str,
+    name: str,
+) -> None:
+    """``get_time`` (the agent's) and ``calc_add`` (a configured MCP server's) always ran the agent's tool, so a
+    client tool of that name was silently never called; both APIs now answer 400 naming it, before any model call."""
+    gateway = MockLLMGateway(["не должно быть вызвано"])
+    mcp = shared(calc_url)
+    serving = ExampleServing(settings, gateway=gateway, mcp=mcp)
+    app = create_base_app(settings, title="sgr-collision", lifespan=closing_lifespan(mcp.aclose))
+    app.include_router(create_openai_router({"sgr-example": serving.served_agent()}))
+    function = {"name": name, "description": "клиентский", "parameters": {"type": "object", "properties": {}}}
+    with BackgroundServer(app) as server:
+        client = sdk(server.url)
+        with pytest.raises(openai.BadRequestError) as chat:
+            client.chat.completions.create(
+                model="sgr-example",
+                messages=[{"role": "user", "content": "Который час?"}],
+                tools=[{"type": "function", "function": function}],  # type: ignore[list-item, typeddict-item]
+            )
+        with pytest.raises(openai.BadRequestError) as responses:
+            client.responses.create(
+                model="sgr-example",
+                input="Который час?",
+                tools=[{"type": "function", **function}],  # type: ignore[list-item]
+            )
+    for refused, param in ((chat, "tools[0].function.name"), (responses, "tools[0].name")):
+        body = refused.value.body
+        assert isinstance(body, dict) and body["param"] == param
+        assert f"'{name}'" in body["message"] and "'sgr-example'" in body["message"]
+    assert gateway.requests == []
+
+
 def test_shared_tools_are_one_per_process_and_closed_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("AGENTCORE_MCP_SERVERS", "calc=http://127.0.0.1:9/mcp")
     registry: dict[str, Any] = {}

@@ -23,7 +23,7 @@ import contextlib
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import AsyncGenerator, Awaitable, Callable
+from collections.abc import AsyncGenerator, Awaitable, Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +43,8 @@ AgentInputRun = Callable[["AgentInput"], AsyncGenerator[AgentStepEvent, None]]
 """``run_input(agent_input)`` → the agent's step events."""
 AgentCheck = Callable[[str], Awaitable[None]]
 """``await check(question)`` — refuses a question before a run starts by raising :class:`ApiError` (a 4xx)."""
+OwnTools = Callable[[], Awaitable[Collection[str]]]
+"""``await own_tools()`` → the names of the agent's own tools (MCP tools joined included)."""
 Usable = Callable[[str | None], bool]
 """Whose parked runs and transcripts a caller may use, given the owner they were kept with (``None`` as a rule: any)."""
 
@@ -78,6 +80,8 @@ class ServedAgent:
             bad question never becomes a stream that ends in an error); ``None``: every question is run.
         run_input: starts a run with history and client tools; ``None``: the agent takes only the question (earlier
             turns are then given to it as text before the question, and client tools are refused with a 400).
+        own_tools: the names of the agent's own tools, so that a client tool of the same name is refused (400)
+            instead of being shadowed by the agent's; ``None``: no client tool is refused for its name.
     """
 
     name: str
@@ -85,6 +89,7 @@ class ServedAgent:
     run: AgentRun
     check: AgentCheck | None = None
     run_input: AgentInputRun | None = None
+    own_tools: OwnTools | None = None
 
     @property
     def takes_tools(self) -> bool:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import openai
 import pytest
 from openai import AsyncOpenAI, OpenAI
 from pydantic import BaseModel
@@ -178,24 +179,36 @@ def test_chat_client_tool_is_called_and_the_run_resumes(serve: Any) -> None:
         assert second.usage is not None and second.usage.total_tokens == 550  # this request's calls only
 
 
-def test_a_client_tool_named_like_an_agent_step_never_receives_that_step(serve: Any) -> None:
-    """A client's own ``search`` (a web search, say) took the research agent's knowledge-base search: the step went
-    to the client as a tool call with the agent's arguments (``mode``, ``top_k``) and the knowledge base was never
-    searched.  The agent's own tool wins (as in the SGR agent); the client's is not offered under that name."""
-    search = {
-        "type": "function",
-        "function": {
-            "name": "search",
-            "description": "Поиск в интернете",
-            "parameters": {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]},
-        },
-    }
+@pytest.mark.parametrize("api", ["chat", "responses"])
+def test_a_client_tool_named_like_an_agent_tool_is_refused_naming_both(serve: Any, api: str) -> None:
+    """A client's own ``search`` (a web search, say) is named like the research agent's knowledge-base search.  The
+    agent's tool wins in the loop, so the client's was silently never called (the answer came from the knowledge
+    base, the client never knew); it is now a 400 naming the tool, its field and the model, before any model call.
+    Tools the agent does not have still run, and with ``tool_choice: "none"`` (not offered) the name is no matter."""
+    parameters = {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}
+    weather = {"name": "get_weather", "parameters": {"type": "object", "properties": {}}}
+    search = {"name": "search", "description": "Поиск в интернете", "parameters": parameters}
+    question: Any = [{"role": "user", "content": QUESTION}]
     with serve(flow()) as served:
-        question: Any = [{"role": "user", "content": QUESTION}]
-        answer = sdk(served).chat.completions.create(model="research", messages=question, tools=[search])
-        assert answer.choices[0].finish_reason == "stop" and not answer.choices[0].message.tool_calls
-        assert (answer.choices[0].message.content or "").startswith(ANSWER)
-        assert "Поиск в интернете" not in (served.requests[0].messages[0].content or "")
+        client = sdk(served)
+        with pytest.raises(openai.BadRequestError) as refused:
+            if api == "chat":
+                tools: Any = [{"type": "function", "function": f} for f in (weather, search)]
+                client.chat.completions.create(model="research", messages=question, tools=tools)
+            else:
+                tools = [{"type": "function", **f} for f in (weather, search)]
+                client.responses.create(model="research", input=QUESTION, tools=tools)
+        assert served.requests == []  # refused before the agent ran
+        error = refused.value.body
+        assert isinstance(error, dict)
+        assert error["param"] == ("tools[1].function.name" if api == "chat" else "tools[1].name")
+        assert "'search'" in error["message"] and "'research'" in error["message"]
+        if api == "chat":
+            unused: Any = [{"type": "function", "function": search}]
+            answer = client.chat.completions.create(
+                model="research", messages=question, tools=unused, tool_choice="none"
+            )
+            assert (answer.choices[0].message.content or "").startswith(ANSWER)
 
 
 def test_chat_tool_result_for_an_unknown_call_replays_the_conversation(serve: Any) -> None:

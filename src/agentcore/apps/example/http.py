@@ -89,6 +89,18 @@ class ExampleServing:
         if self._gateway is not None and self._own:
             await self._gateway.aclose()
 
+    async def own_tools(self) -> frozenset[str]:
+        """The names of the agent's own tools: ``get_time`` and the MCP servers' (none while a server is down: the
+        run then ends with ``mcp_unavailable`` anyway)."""
+        from agentcore.apps.example.agent import GetTimeTool
+        from agentcore.tools.mcp import McpServerError
+
+        names = {GetTimeTool.name}
+        if self.mcp is not None:
+            with contextlib.suppress(McpServerError):
+                names |= {tool.name for tool in await self.mcp.tools()}
+        return frozenset(names)
+
     def served_agent(self) -> ServedAgent:
         """The agent as the model ``sgr-example``."""
         return ServedAgent(
@@ -96,6 +108,7 @@ class ExampleServing:
             "Пример SGR-агента (seed 001): сообщает текущее время",
             self.stream,
             run_input=self.stream_input,
+            own_tools=self.own_tools,
         )
 
 

@@ -198,11 +198,17 @@ class ResearchHTTP:
                 async for event in events:
                     yield event
 
+        async def own_tools() -> frozenset[str]:
+            service = self.service()
+            await self.join_mcp(service)
+            return frozenset(service.get_available_tools())
+
         return ServedAgent(
             "research",
             "Исследовательский агент: ReAct-поиск по базе знаний с цитатами, покрытием и проверкой",
             run,
             check,
+            own_tools=own_tools,
         )
 
 

@@ -199,7 +199,11 @@ def usage_body(usage: UsageTotals) -> dict[str, Any]:
 async def chat_completions(runs: V1Runs, body: ChatCompletionRequest, request: Request) -> Any:
     """Serve one ``/v1/chat/completions`` request (see the module docstring)."""
     accepted = runs.accept(
-        body.model, lambda: _tools(body), body.tool_choice, lambda forced: _output_spec(body, forced)
+        body.model,
+        lambda: _tools(body),
+        body.tool_choice,
+        lambda forced: _output_spec(body, forced),
+        name_param="tools[{i}].function.name",
     )
     if body.n not in (None, 1):
         raise invalid_field("n", "поддерживается только n=1")

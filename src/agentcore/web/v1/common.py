@@ -184,6 +184,8 @@ class Accepted:
     agent: ServedAgent
     offered: list[LLMTool]
     spec: OutputSpec
+    declared: list[LLMTool] = field(default_factory=list)
+    name_param: str = "tools[{i}].name"
 
 
 class V1Runs:
@@ -239,6 +241,7 @@ class V1Runs:
         tools: Callable[[], list[LLMTool]],
         tool_choice: Any,
         spec_for: Callable[[list[LLMTool]], OutputSpec],
+        name_param: str = "tools[{i}].name",
     ) -> Accepted:
         """Check a request before anything runs, in the order both APIs answer: the model (404), the tools and
         ``tool_choice`` (400), the output format (400), then what the agent cannot serve (400 / 422).
@@ -246,18 +249,25 @@ class V1Runs:
         Args:
             tools: parses the request's tools (raises the surface's 400).
             spec_for: the output spec for the tools ``tool_choice`` forces (raises the surface's 400).
+            name_param: where the surface's tool ``i`` has its name (``{i}`` is filled in), for the 400 of a tool
+                named like one of the agent's (:meth:`start`).
         """
         agent = self.agent(model)
         declared = tools()
         offered, forced = tool_choice_tools(declared, tool_choice)
         spec = spec_for(forced)
         self.check_output(agent, declared, spec)
-        return Accepted(agent, offered, spec)
+        return Accepted(agent, offered, spec, declared, name_param)
 
     async def start(
         self, accepted: Accepted, agent_input: AgentInput, results: list[tuple[str, str]], caller: Caller
     ) -> RunHandle:
-        """The run of an accepted request, with the offered tools as its client tools (see :meth:`open`)."""
+        """The run of an accepted request, with the offered tools as its client tools (see :meth:`open`).
+
+        Raises:
+            ApiError: 400 an offered client tool is named like one of the agent's own (see :func:`refuse_collision`).
+        """
+        await refuse_collision(accepted)
         agent_input = dataclasses.replace(agent_input, client_tools=client_tools_for(accepted.offered))
         return await self.open(accepted.agent, agent_input, results, caller)
 
@@ -359,6 +369,29 @@ class V1Runs:
             headers = {"Retry-After": str(max(1, int(wait)))} if wait else None
             return Ending("error", error=ApiError(status_of(exc), exc.public_message, exc.code, headers))
         return Ending("answer", text=json.dumps(value, ensure_ascii=False), final=event)
+
+
+async def refuse_collision(accepted: Accepted) -> None:
+    """Refuse a client tool offered to the run under the name of one of the agent's own tools.
+
+    In the loop the agent's tool wins (:meth:`~agentcore.agents.client_tools.ClientTools.reaches_client`), so such a
+    tool would never be called: the client is told instead of being silently shadowed.  Tools that are not offered
+    (``tool_choice: "none"``) are not checked.
+
+    Raises:
+        ApiError: 400 ``invalid_request_error`` naming the tool's name field (``param``), the tool and the agent.
+    """
+    if not accepted.offered or accepted.agent.own_tools is None:
+        return
+    offered = {tool.name for tool in accepted.offered}
+    own = set(await accepted.agent.own_tools())
+    for i, tool in enumerate(accepted.declared):
+        if tool.name in offered and tool.name in own:
+            raise invalid_field(
+                accepted.name_param.format(i=i),
+                f"инструмент клиента {truncate(tool.name, 64)!r} называется так же, как инструмент модели "
+                f"{accepted.agent.name!r}; переименуйте его",
+            )
 
 
 def client_tools_for(tools: list[LLMTool]) -> ClientTools | None:
