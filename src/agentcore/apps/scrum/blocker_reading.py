@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from agentcore.apps.scrum import blocker_effect
 from agentcore.apps.scrum.literal_gate import LiteralGate, folded
 
 _FLAGS = re.IGNORECASE
@@ -322,6 +323,11 @@ REASON_PROD = "не работает прод"
 REASON_TEAM = "стоит команда или другие участники"
 REASON_RELEASE = "под угрозой релиз или цель спринта"
 REASON_STOPPED = "участник не может продолжать работу"
+_EFFECT_REASONS = {
+    blocker_effect.REASON_TEAM: REASON_TEAM,
+    blocker_effect.REASON_RELEASE: REASON_RELEASE,
+    blocker_effect.REASON_STOPPED: REASON_STOPPED,
+}
 
 
 def criticality(text: str) -> tuple[bool, str]:
@@ -338,7 +344,11 @@ def criticality(text: str) -> tuple[bool, str]:
         return True, REASON_RELEASE
     if (_CANNOT_GO_ON_GATE.search(text, lowered) or _NOTHING_ELSE.search(text)) and not WORKAROUND.search(text):
         return True, REASON_STOPPED
-    return False, ""
+    # the same readings by the structure of the effect, for the words no pattern above has
+    kind = blocker_effect.complete_stop(text)
+    if kind == blocker_effect.REASON_STOPPED and WORKAROUND.search(text):
+        return False, ""
+    return (True, _EFFECT_REASONS[kind]) if kind else (False, "")
 
 
 def escalation_reason(text: str, critical: bool) -> str:

@@ -1,0 +1,54 @@
+"""A blocker is critical by the structure of its effect, whatever words tell it (issue 19, session crit22): a negated
+ability with a totality marker, nothing left to do, a whole group stopped, the stakes (release, demo, sprint goal,
+hand-in) at risk — while a wait, a bearable effect or a denied trouble stays non-critical.  Probes written for these
+tests, not taken from any data set."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agentcore.apps.scrum.blocker_reading import REASON_RELEASE, REASON_STOPPED, REASON_TEAM, criticality
+from agentcore.apps.scrum.daily_parser import parse_daily
+
+_HEAD = "Вчера: PAY-1 вёрстка формы\nСегодня: PAY-2 валидация\nБлокеры: "
+
+
+def _blockers(blocker_line: str) -> list[dict[str, Any]]:
+    return list(parse_daily(_HEAD + blocker_line, "DEV")["daily"]["blockers"])
+
+
+@pytest.mark.parametrize(
+    ("blocker_line", "reason"),
+    [
+        # the stakes at risk, in words no pattern listed
+        ("сервер сборки сгорел, релиз в пятницу срывается", REASON_RELEASE),
+        ("из-за бага в SDK сдача этапа заказчику под угрозой", REASON_RELEASE),
+        # nothing left to do: «нечем», and «other» work absent
+        ("стенд лёг, запускать тесты совсем нечем", REASON_STOPPED),
+        ("нет доступа к стенду PAY-2, а других тикетов в спринте нет", REASON_STOPPED),
+        # nobody able: a negative pronoun with a negated ability
+        ("сертификат отозвали, ни один из тестировщиков не может зайти на стенд", REASON_TEAM),
+    ],
+)
+def test_a_complete_stop_in_new_words_is_critical(blocker_line: str, reason: str) -> None:
+    blockers = _blockers(blocker_line)
+    assert len(blockers) == 1
+    assert blockers[0]["critical"] is True
+    assert criticality(blockers[0]["text"]) == (True, reason)
+
+
+@pytest.mark.parametrize(
+    "blocker_line",
+    [
+        "никто не смотрит ревью PAY-2 уже неделю",  # nobody acting is a wait, not nobody able
+        "админы вообще не отвечают по доступу для PAY-2",  # a degree word on a wait, no ability denied
+        "VPN вообще не может подключиться по PAY-2, пока работаю через обходной путь",  # bearable: a work-around
+        "жду ревью PAY-2, других проблем нет",  # «other» absent, but it is troubles that are absent
+    ],
+)
+def test_a_wait_or_a_bearable_effect_stays_non_critical(blocker_line: str) -> None:
+    blockers = _blockers(blocker_line)
+    assert len(blockers) == 1
+    assert blockers[0]["critical"] is False
