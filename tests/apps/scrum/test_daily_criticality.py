@@ -52,3 +52,18 @@ def test_a_wait_or_a_bearable_effect_stays_non_critical(blocker_line: str) -> No
     blockers = _blockers(blocker_line)
     assert len(blockers) == 1
     assert blockers[0]["critical"] is False
+
+
+@pytest.mark.parametrize(
+    "blocker_line",
+    ["релиз не под угрозой, просто жду ревью PAY-2", "демо не срывается, жду доступ к стенду PAY-2"],
+)
+def test_the_stakes_said_not_at_risk_are_no_critical_blocker(blocker_line: str) -> None:
+    blockers = _blockers(blocker_line)
+    assert len(blockers) == 1
+    assert blockers[0]["critical"] is False
+
+
+def test_a_denied_risk_leaves_another_stake_at_risk_critical() -> None:
+    blockers = _blockers("релиз не под угрозой, но демо срывается из-за PAY-2")
+    assert [b["critical"] for b in blockers] == [True]

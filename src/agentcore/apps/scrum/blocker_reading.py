@@ -190,6 +190,10 @@ _RELEASE = re.compile(
     r"sprint\s+goal)",
     _FLAGS,
 )
+# The risk itself denied inside a release reading: «релиз не под угрозой», «демо не срывается», «not at risk».
+_RISK_DENIED = re.compile(
+    r"\b(?:не|not)\s+(?:под\s+угроз|at\s+risk|сорв|срыва|блокир|заблокир|переносит|откладыва|задержива|blocked)", _FLAGS
+)
 _CANNOT_GO_ON = re.compile(
     # one word boundary for all the alternatives that start at a word (three times faster than one per alternative)
     r"\b(?:"
@@ -340,7 +344,8 @@ def criticality(text: str) -> tuple[bool, str]:
         return True, REASON_PROD
     if _TEAM_STOPPED_GATE.search(text, lowered):
         return True, REASON_TEAM
-    if _RELEASE_GATE.search(text, lowered):
+    release = _RELEASE_GATE.search(text, lowered)
+    if release and not _RISK_DENIED.search(release.group()):
         return True, REASON_RELEASE
     if (_CANNOT_GO_ON_GATE.search(text, lowered) or _NOTHING_ELSE.search(text)) and not WORKAROUND.search(text):
         return True, REASON_STOPPED
