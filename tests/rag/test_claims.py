@@ -220,3 +220,49 @@ async def test_a_removed_claim_names_no_part_unless_one_is_missing() -> None:
     named = render_claims(report, missing=["оплата больничного по уходу за ребёнком"])
     assert named.text.splitlines()[-1] == f"{MISSING_PREFIX} оплата больничного по уходу за ребёнком."
     assert "10 дня" not in named.text
+
+
+TRIP = [
+    Hit("trip#1", "trips", "Командировки — Что оплачивает компания", "- **Суточные.** 700 ₽ за каждый день "
+        "командировки по России и 2500 ₽ в день за границей, включая дни отъезда и приезда. Суточные выплачиваются "
+        "авансом до поездки и не требуют отчёта чеками.", 1.0, "", 1),
+]
+
+
+def test_a_list_items_label_is_one_claim_with_its_sentence() -> None:
+    # «Суточные.» says nothing by itself; split off, the figure after it is read without what it is the figure of
+    context = compose_context(TRIP)
+    answer = (
+        "• Суточные [1]. 700 ₽ за каждый день командировки по России и 2500 ₽ в день за границей, включая дни "
+        "отъезда и приезда [1]. Суточные выплачиваются авансом до поездки и не требуют отчёта чеками [1]."
+    )
+    claims = read_claims(answer, context)
+    assert [c.text[:25] for c in claims] == ["Суточные. 700 ₽ за каждый", "Суточные выплачиваются ав"]
+    assert [c.citations for c in claims] == [(1,), (1,)]
+
+
+def test_an_items_first_sentence_that_says_something_stays_a_claim_of_its_own() -> None:
+    context = compose_context(TRIP)
+    claims = read_claims("• Суточные выплачиваются авансом [1]. Отчёт не нужен [1].", context)
+    assert [c.text for c in claims] == ["Суточные выплачиваются авансом.", "Отчёт не нужен."]
+
+
+async def test_a_figure_under_an_items_label_answers_the_question_about_that_label() -> None:
+    from agentcore.rag import check_focus
+
+    context = compose_context(TRIP)
+    answer = (
+        "• Суточные [1]. 700 ₽ за каждый день командировки по России и 2500 ₽ в день за границей, включая дни "
+        "отъезда и приезда [1]."
+    )
+    report = await check_claims(read_claims(answer, context), context)
+    texts = [c.claim.text for c in report.supported]
+    headings = [TRIP[0].title] * len(texts)
+    focus = check_focus(
+        "я в командировке в казани, мне сколько суточных положено в день?",
+        texts,
+        [f"{h.title}\n{h.text}" for h in TRIP],
+        headings=headings,
+        shown_headings=headings,
+    )
+    assert not focus.decline

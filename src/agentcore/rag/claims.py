@@ -129,6 +129,20 @@ class ClaimReport:
         return [c for c in self.claims if c.status != "supported"]
 
 
+_LABEL_WORD = r"[^\W\d_]+(?:-[^\W\d_]+)*"
+_LABEL_RE = re.compile(rf"(?:\*\*|__)?{_LABEL_WORD}(?:\s+{_LABEL_WORD}){{0,2}}[.:](?:\*\*|__)?")
+
+
+def _is_label(text: str) -> bool:
+    """Whether ``text`` is a list item's label: up to three words ending with a full stop or a colon, no figure and
+    no verb («Суточные.», «Медицинская страховка:»), so nothing is said by it alone."""
+    from agentcore.rag._focus import is_verb
+
+    if not _LABEL_RE.fullmatch(text):
+        return False
+    return not any(is_verb(w.lower().replace("ё", "е")) for w in re.findall(r"[^\W\d_]+", text))
+
+
 def read_claims(answer: str, context: ComposedContext | None = None) -> list[Claim]:
     """The claims of ``answer`` with the context passages each cites (every marker form, see
     :mod:`agentcore.rag._markers`; a trailing «Источники: …» block is not part of the answer)."""
@@ -142,6 +156,11 @@ def read_claims(answer: str, context: ComposedContext | None = None) -> list[Cla
         first, newline, code = line.raw.partition("\n")
         pieces = split_sentences(first)
         parts = sentence_citations(pieces, context)
+        if line.kind == "item" and len(parts) > 1 and _is_label(parts[0][0]):
+            # «- **Суточные.** 700 ₽ за каждый день …»: an item's label names what its sentence is about and says
+            # nothing by itself — one claim with the sentence, or that sentence is read without its subject
+            (label, cited), (text, more) = parts[0], parts[1]
+            parts = [(f"{label} {text}", tuple(dict.fromkeys(cited + more))), *parts[2:]]
         for position, (text, cited) in enumerate(parts):
             if code and position == len(parts) - 1:
                 text += newline + code  # a list item's code lines stay below it
