@@ -163,6 +163,61 @@ def _clauses_of(piece: str) -> list[str]:
     return parts
 
 
+# Where one statement may end and the next begin inside a clause: a comma or a spaced dash.
+_JOINT = re.compile(r",\s*|\s+[—–]\s+")
+_LEAD_WORDS = 3
+"""How far into a statement its verb may stand («после обеда займусь PAY-2», «а потом пишу PAY-2»)."""
+
+
+def _section_of(text: str) -> Section | None:
+    """The section ``text`` speaks of by its own words: its first time word, else its first verb (see
+    :func:`_verb_section`)."""
+    time_y, time_t = _YESTERDAY_RE.search(text), _TODAY_RE.search(text)
+    if time_y or time_t:
+        return "yesterday" if time_y and (not time_t or time_y.start() < time_t.start()) else "today"
+    return _verb_section(text)
+
+
+def _turns(part: str, section: Section | None) -> list[tuple[str, Section | None]]:
+    """``part`` cut where it turns from one day to the other: a statement of yesterday or today (its own time word or
+    verb, else the last one before it, else the ``section`` of its header), then a comma or a dash and a statement
+    that names a task of its own and whose first verb (within :data:`_LEAD_WORDS` words) is of the other day
+    («Вчера: PAY-1 ретраи, пишу PAY-2», «закрыл PAY-1, допишу PAY-2»). Each piece comes with the section its turn
+    gave it (``None`` for the first). A blockers line is not cut here: where it turns to the work is
+    :data:`_SECTION_AFTER_BLOCKER`'s."""
+    if not _DIGIT.search(part):
+        return [(part, None)]  # no task id, so no turn (the common case: one search, no statement read)
+    joints = list(_JOINT.finditer(part))
+    pieces: list[tuple[str, Section | None]] = []
+    start, first, turned = 0, 0, None  # ``first``: the first statement since the last cut
+    for number, joint in enumerate(joints):
+        ends = joints[number + 1].start() if number + 1 < len(joints) else len(part)
+        statement = part[joint.end() : ends]
+        if not _DIGIT.search(statement) or not task_ids_in(statement) or _starts_section(statement):
+            continue  # a time word opens its own statement (:data:`_CLAUSE_SPLIT`)
+        lead = _verb_section(" ".join(_WORD.findall(statement)[:_LEAD_WORDS]))
+        before = part[start : joint.start()]
+        if lead is None or before.count("(") > before.count(")"):
+            continue
+        now = next(
+            (
+                own
+                for back in range(number, first - 1, -1)
+                if (own := _section_of(part[joints[back - 1].end() if back else 0 : joints[back].start()]))
+            ),
+            turned or section,
+        )
+        if now not in ("yesterday", "today") or lead == now or not (_content_words(before) or task_ids_in(before)):
+            continue
+        pieces.append((before, turned))
+        start, first, turned = joint.end(), number + 1, lead
+    pieces.append((part[start:], turned))
+    return pieces
+
+
+_DIGIT = re.compile(r"\d")
+
+
 _TOPIC = re.compile(rf"^\W*(?:по|для|в|на|on|for|in)\s+{_ID}\s*$", re.IGNORECASE)
 
 
@@ -279,9 +334,18 @@ def _split_clauses(message: str) -> list[_Clause]:
                 body, section, header = body[tail.end() :], None, None  # … up to «…, но сегодня делаю PAY-2»
             sentence = body
         sentence = _POSTFIX_GATE.sub(_status_first, sentence)
-        parts = [p for piece in _split_before_blockers(sentence) for p in _clauses_of(piece) if p and p.strip()]
-        for position, part in enumerate(parts):
+        parts = [
+            (clause_text, turned if number == 0 else None)
+            for cut, piece in enumerate(_split_before_blockers(sentence))  # a piece after a cut opens a blocker
+            for turned_text, turned in _turns(piece, section if cut == 0 else None)
+            for number, clause_text in enumerate(_clauses_of(turned_text))
+            if clause_text and clause_text.strip()
+        ]
+        for position, (part, turned) in enumerate(parts):
             if _COURTESY.match(part):
+                continue
+            if position and turned:  # the day this statement turned to, not a header for the lines below
+                clauses.append(_Clause(part, index, turned))
                 continue
             clauses.append(_Clause(part, index, section if position == 0 else None, explicit=bool(header)))
     return _merge_qualifiers(_merge_urgency(clauses))
