@@ -54,3 +54,31 @@ def test_a_blockers_line_is_not_cut_by_a_turn() -> None:
     text = "Вчера: PAY-1 ретраи, сегодня: PAY-2 тесты, блокеры: жду доступ к логам, пока делаю PAY-2"
     yesterday, today, _ = _ids(text)
     assert (yesterday, today) == (["PAY-1"], ["PAY-2"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Вчера: PAY-1 ретраи\nБлокеры: жду ревью PAY-1, потом пишу PAY-2",
+        "Вчера: PAY-1 ретраи\nБлокеры: жду ревью PAY-1, в планах PAY-2",
+    ],
+)
+def test_a_blockers_line_that_turns_to_todays_task_keeps_it(text: str) -> None:
+    # no «пока»/«meanwhile»: the turn is a statement with a task of its own, a verb of today and no trouble
+    daily: dict[str, Any] = dict(parse_daily(text, "DEV")["daily"])
+    assert [item["task_id"] for item in daily["today"]] == ["PAY-2"]
+    assert [(b["text"], b["related_task_id"]) for b in daily["blockers"]] == [("жду ревью PAY-1", "PAY-1")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Вчера: PAY-1 ретраи\nБлокеры: жду API по PAY-3, без него не начну PAY-2",  # negated: the blocker's effect
+        "Вчера: PAY-1 ретраи\nБлокеры: нет доступа к S3, не могу начать PAY-2",  # a trouble of its own
+        "Вчера: PAY-1 ретраи\nБлокеры: жду доступ к S3 для PAY-2, буду пинговать админов",  # no task after the joint
+    ],
+)
+def test_a_blockers_line_without_a_turn_stays_one_blocker(text: str) -> None:
+    daily: dict[str, Any] = dict(parse_daily(text, "DEV")["daily"])
+    assert daily["today"] == []
+    assert [b["text"] for b in daily["blockers"]] == [text.split("Блокеры: ")[1]]

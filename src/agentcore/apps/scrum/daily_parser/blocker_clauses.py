@@ -39,6 +39,8 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
     _YESTERDAY_RE,
     _clean,
     _content_words,
+    _verb_section,
+    _wordset,
     readable,
 )
 from agentcore.apps.scrum.literal_gate import LiteralGate, folded
@@ -382,13 +384,40 @@ def _blocker_text(text: str) -> str:
     return truncate(_clean(text), MAX_TEXT_CHARS)
 
 
+_JOINT = re.compile(r",\s*|\s+[—–]\s+")
+_LEAD_WORDS = 3
+"""How far into a statement its verb may stand («потом пишу PAY-2»)."""
+_NEGATOR = _wordset("не нет ни not no never")
+
+
+def work_turn(text: str) -> int | None:
+    """Where a blocker clause turns to the member's own work of today without a «meanwhile» word: before a comma or
+    a dash and a statement that names a task of its own, no trouble and no negation, with a verb of today within
+    :data:`_LEAD_WORDS` words («жду ревью PAY-1, потом пишу PAY-2», «…, в планах PAY-2»)."""
+    if not any(char.isdigit() for char in text):
+        return None
+    joints = list(_JOINT.finditer(text))
+    for number, joint in enumerate(joints):
+        ends = joints[number + 1].start() if number + 1 < len(joints) else len(text)
+        statement = text[joint.end() : ends]
+        before = text[: joint.start()]
+        if not task_ids_in(statement) or before.count("(") > before.count(")") or not _content_words(before):
+            continue
+        words = [word.lower() for word in _WORD.findall(statement)]
+        if _NEGATOR.intersection(words) or _names_trouble(statement):
+            continue
+        if _verb_section(" ".join(words[:_LEAD_WORDS])) == "today":
+            return joint.start()
+    return None
+
+
 # A task of the day named before a dash, then the blocker: «сегодня ORD-51 — жду ревью ORD-50 от Димы».
 _WORK_THEN_BLOCKER = re.compile(rf"^\W*(?:(?:{_YESTERDAY}|{_TODAY})\s+)?(?:{_ID})\s*(?:[—–:]|\s-)\s+", re.IGNORECASE)
 
 
 def _blocker_from(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
     """The blocker a clause states, and the work it says is done meanwhile («…, пока делаю PAY-16» → today)."""
-    cut = meanwhile_span(text)
+    cut = meanwhile_span(text) or work_turn(text)
     own, meanwhile = (text[:cut], text[cut:]) if cut else (text, "")
     if not _content_words(own):
         own, meanwhile = text, ""

@@ -217,7 +217,6 @@ def _turns(part: str, section: Section | None) -> list[tuple[str, Section | None
 
 _DIGIT = re.compile(r"\d")
 
-
 _TOPIC = re.compile(rf"^\W*(?:по|для|в|на|on|for|in)\s+{_ID}\s*$", re.IGNORECASE)
 
 
