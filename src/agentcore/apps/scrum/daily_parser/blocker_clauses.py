@@ -384,9 +384,10 @@ def _blocker_text(text: str) -> str:
     return truncate(_clean(text), MAX_TEXT_CHARS)
 
 
+# Where one statement may end and the next begin inside a clause: a comma or a spaced dash (also clauses._turns).
 _JOINT = re.compile(r",\s*|\s+[—–]\s+")
 _LEAD_WORDS = 3
-"""How far into a statement its verb may stand («потом пишу PAY-2»)."""
+"""How far into a statement its verb may stand («после обеда займусь PAY-2», «потом пишу PAY-2»)."""
 _NEGATOR = _wordset("не нет ни not no never")
 
 

@@ -15,6 +15,8 @@ from agentcore.apps.scrum.blocker_reading import (
 )
 from agentcore.apps.scrum.daily_parser.blocker_clauses import (
     _DENIAL_ONLY,
+    _JOINT,
+    _LEAD_WORDS,
     _PAST_TROUBLE,
     _names_trouble,
     _no_blockers_in,
@@ -161,12 +163,6 @@ def _clauses_of(piece: str) -> list[str]:
         start = match.end()
     parts.append(piece[start:])
     return parts
-
-
-# Where one statement may end and the next begin inside a clause: a comma or a spaced dash.
-_JOINT = re.compile(r",\s*|\s+[—–]\s+")
-_LEAD_WORDS = 3
-"""How far into a statement its verb may stand («после обеда займусь PAY-2», «а потом пишу PAY-2»)."""
 
 
 def _section_of(text: str) -> Section | None:
