@@ -67,3 +67,43 @@ def test_the_stakes_said_not_at_risk_are_no_critical_blocker(blocker_line: str) 
 def test_a_denied_risk_leaves_another_stake_at_risk_critical() -> None:
     blockers = _blockers("релиз не под угрозой, но демо срывается из-за PAY-2")
     assert [b["critical"] for b in blockers] == [True]
+
+
+# session crit23: the role of a negative «who» pronoun read by its case, and one bearable check for every reading
+
+
+@pytest.mark.parametrize(
+    "blocker_line",
+    [
+        "корпоративный прокси не пускает никого на стенд PAY-2",  # «никого» the object: no one gets in
+        "стенд PAY-2 ни для кого не открывается",  # «ни для кого» the scope of the failure
+        "деплой PAY-2 никому не доступен",  # «никому» the target
+    ],
+)
+def test_a_failure_that_reaches_nobody_stops_the_whole_group(blocker_line: str) -> None:
+    blockers = _blockers(blocker_line)
+    assert len(blockers) == 1
+    assert blockers[0]["critical"] is True
+    assert criticality(blockers[0]["text"]) == (True, REASON_TEAM)
+
+
+@pytest.mark.parametrize(
+    "blocker_line",
+    [
+        "никто не смотрит ревью, пока делаю PAY-3",  # «никто» the actor who does not act: a wait
+        "админы никому не отвечают по PAY-2",  # people not acting towards anyone: a wait
+        "никого из админов нет, жду доступ PAY-2",  # nobody there: a wait
+        "ни от кого нет ответа по PAY-2",  # «ни от кого» a source, not a scope
+    ],
+)
+def test_a_negative_who_that_is_not_reached_by_a_failure_stays_a_wait(blocker_line: str) -> None:
+    blockers = _blockers(blocker_line)
+    assert len(blockers) == 1
+    assert blockers[0]["critical"] is False
+
+
+def test_a_partial_effect_is_no_complete_stop_for_the_old_patterns_either() -> None:
+    partial = _blockers("стенд частично лежит, ни один автотест не может пройти по PAY-2")
+    assert [b["critical"] for b in partial] == [False]
+    whole = _blockers("стенд лежит, ни один автотест не может пройти по PAY-2")
+    assert [b["critical"] for b in whole] == [True]

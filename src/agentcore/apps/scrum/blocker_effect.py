@@ -26,7 +26,10 @@ structure, nor is a statement that denies urgency («не критично»); t
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import pairwise
+
+from agentcore.text.morphology import morph_analyzer
 
 
 def _words(text: str) -> frozenset[str]:
@@ -73,6 +76,14 @@ _BEARABLE = re.compile(
     re.IGNORECASE,
 )
 
+# The role of a «who» pronoun by its case (read by morphology): «никто» (nominative) is the one who does not act,
+# «никого»/«никому» (accusative, dative) the one the failure reaches; after «ни» a preposition tells it:
+# «ни у кого», «ни для кого» — the scope of a failure; «ни от кого», «ни с кем» — a source or partner (a wait).
+_TARGET_CASES = frozenset({"accs", "datv"})
+_SCOPE_PREPOSITIONS = frozenset({"у", "для"})
+_WHO_FORMS = frozenset({"кого", "кому"})
+_BE_FORMS = ("был", "быв", "буд", "есть")  # «не было никого» is nobody there (a wait), not a failure for all
+
 REASON_STOPPED = "stopped"
 REASON_TEAM = "team"
 REASON_RELEASE = "release"
@@ -80,6 +91,64 @@ REASON_RELEASE = "release"
 
 def _starts(word: str, prefixes: tuple[str, ...]) -> bool:
     return word.startswith(prefixes)
+
+
+def bearable(text: str) -> bool:
+    """Whether ``text`` tells a bearable or partial effect («частично», «пока можно работать», «обходной путь»,
+    «workaround», «терпимо») or denies urgency («не критично»): then it tells no complete stop, whatever else it
+    says."""
+    return _BEARABLE.search(text) is not None
+
+
+@lru_cache(maxsize=4096)
+def _tags(word: str) -> tuple[frozenset[str], ...]:
+    """The grammemes of each morphological reading of a Russian ``word`` (none without pymorphy3)."""
+    analyzer = morph_analyzer()
+    if analyzer is None:
+        return ()
+    return tuple(frozenset(parse.tag.grammemes) for parse in analyzer.parse(word))
+
+
+def _someone_acts(words: list[str], skip: int) -> bool:
+    """Whether a person is the actor of the statement: a verb in the first or second person («никого не могу
+    найти» — the member's own wait), or a person in the nominative («админы никому не отвечают» — others not
+    acting, a wait).  ``skip`` is the negative pronoun's own index."""
+    for i, word in enumerate(words):
+        if i == skip or not ("а" <= word[0] <= "я" or word[0] == "ё"):
+            continue
+        tags = _tags(word)
+        if not tags:
+            continue
+        first = tags[0]
+        if "VERB" in first and ("1per" in first or "2per" in first):
+            return True
+        if "nomn" in first and (("NOUN" in first and "anim" in first) or "NPRO" in first):
+            return True
+    return False
+
+
+def _failure_for_nobody(words: list[str]) -> bool:
+    """Whether a negative «who» pronoun is the object or target of a negated failure — «VPN не пускает никого»,
+    «деплой никому не доступен», «стенд ни для кого не открывается»: no one of the group gets through.  Read by
+    its case (morphology), not by phrases: «никто» in the nominative is the actor (the ability rule reads it),
+    «никого нет»/«не было никого» (nobody there) and the member's or others' own acting are a wait."""
+    negated = any(
+        w in ("не", "без") and not (i + 1 < len(words) and words[i + 1].startswith(_BE_FORMS))
+        for i, w in enumerate(words)
+    )
+    if not negated:
+        return False
+    for i, word in enumerate(words):
+        if word in _PEOPLE_NEGATIVE and word.startswith("ни"):
+            cases = set().union(*_tags(word)) if _tags(word) else set()
+            target = bool(cases & _TARGET_CASES) and "nomn" not in cases
+        elif word in _WHO_FORMS and i >= 2 and words[i - 2] == "ни":
+            target = words[i - 1] in _SCOPE_PREPOSITIONS
+        else:
+            continue
+        if target and not _someone_acts(words, i):
+            return True
+    return False
 
 
 def _piece_effect(piece: str) -> str:
@@ -102,8 +171,12 @@ def _piece_effect(piece: str) -> str:
         w == "ни" and nxt in ("один", "одна", "одного", "одной") for w, nxt in pairwise(words)
     )
     # a failure for every one of a group («ни у кого», «у всей команды», «вся команда без данных»)
-    scope_all = "ни у кого" in piece.lower() or any(
-        w in _ALL and any(_starts(n, _PEOPLE_PREFIXES) for n in words[i + 1 : i + 4]) for i, w in enumerate(words)
+    scope_all = (
+        "ни у кого" in piece.lower()
+        or any(
+            w in _ALL and any(_starts(n, _PEOPLE_PREFIXES) for n in words[i + 1 : i + 4]) for i, w in enumerate(words)
+        )
+        or ((agent_none or "ни" in words) and _failure_for_nobody(words))
     )
     if scope_all or (agent_none and ability):
         return REASON_TEAM
@@ -136,7 +209,7 @@ def complete_stop(text: str) -> str:
     """The kind of complete stop ``text`` (a blocker's text) tells by its structure — ``REASON_TEAM`` (everyone
     stopped), ``REASON_RELEASE`` (the stakes at risk), ``REASON_STOPPED`` (no way on, nothing left to do) — or
     ``""`` (see the module docstring)."""
-    if _BEARABLE.search(text):
+    if bearable(text):
         return ""
     for piece in _PIECE_END.split(text):
         kind = _piece_effect(piece)

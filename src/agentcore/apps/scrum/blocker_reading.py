@@ -340,6 +340,10 @@ def criticality(text: str) -> tuple[bool, str]:
     lowered = folded(text)
     if _EXPLICIT_GATE.search(text, lowered) and not _EXPLICIT_DENIED.search(text):
         return True, REASON_EXPLICIT
+    if blocker_effect.bearable(text):
+        # a partial or bearable effect («стенд частично лежит», «есть обходной путь») stops nothing completely —
+        # the same check the structural reading makes, for every reading below
+        return False, ""
     if _PROD_DOWN_GATE.search(text, lowered):
         return True, REASON_PROD
     if _TEAM_STOPPED_GATE.search(text, lowered):
