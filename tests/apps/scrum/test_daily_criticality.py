@@ -107,3 +107,16 @@ def test_a_partial_effect_is_no_complete_stop_for_the_old_patterns_either() -> N
     assert [b["critical"] for b in partial] == [False]
     whole = _blockers("стенд лежит, ни один автотест не может пройти по PAY-2")
     assert [b["critical"] for b in whole] == [True]
+
+
+@pytest.mark.parametrize(
+    "blocker_line",
+    [
+        "никого не могу найти по доступу к PAY-2",  # «никого» whom the member cannot reach, not nobody able
+        "никому не могу передать задачу PAY-2",
+    ],
+)
+def test_whom_the_member_cannot_reach_is_a_wait(blocker_line: str) -> None:
+    blockers = _blockers(blocker_line)
+    assert len(blockers) == 1
+    assert blockers[0]["critical"] is False

@@ -109,6 +109,13 @@ def _tags(word: str) -> tuple[frozenset[str], ...]:
     return tuple(frozenset(parse.tag.grammemes) for parse in analyzer.parse(word))
 
 
+def _actor_case(word: str) -> bool:
+    """Whether a negative «who» pronoun can be the actor: nominative («никто»), or unknown to morphology («nobody»).
+    «никого не могу найти», «никому не могу передать» are the member's own wait, not nobody able."""
+    tags = _tags(word) if word.startswith("ни") else ()
+    return not tags or any("nomn" in tag for tag in tags)
+
+
 def _someone_acts(words: list[str], skip: int) -> bool:
     """Whether a person is the actor of the statement: a verb in the first or second person («никого не могу
     найти» — the member's own wait), or a person in the nominative («админы никому не отвечают» — others not
@@ -167,7 +174,8 @@ def _piece_effect(piece: str) -> str:
         for i in negators
     )
     # nobody *able* is a stop; nobody *acting* («никто не смотрит») is a wait
-    agent_none = any(w in _PEOPLE_NEGATIVE for w in words) or any(
+    people_none = [w for w in words if w in _PEOPLE_NEGATIVE]
+    agent_none = any(_actor_case(w) for w in people_none) or any(
         w == "ни" and nxt in ("один", "одна", "одного", "одной") for w, nxt in pairwise(words)
     )
     # a failure for every one of a group («ни у кого», «у всей команды», «вся команда без данных»)
@@ -176,14 +184,15 @@ def _piece_effect(piece: str) -> str:
         or any(
             w in _ALL and any(_starts(n, _PEOPLE_PREFIXES) for n in words[i + 1 : i + 4]) for i, w in enumerate(words)
         )
-        or ((agent_none or "ни" in words) and _failure_for_nobody(words))
+        or ((people_none or "ни" in words) and _failure_for_nobody(words))
     )
     if scope_all or (agent_none and ability):
         return REASON_TEAM
     kind = _stakes_or_nothing_left(piece, words)
     if kind:
         return kind
-    pronoun = any(w in _NEGATIVE_PRONOUNS for w in words)
+    # «никого»/«никому» beside an ability is whom the member cannot reach («никого не могу найти»): a wait
+    pronoun = any(w in _NEGATIVE_PRONOUNS and (w not in _PEOPLE_NEGATIVE or _actor_case(w)) for w in words)
     degree = any(w in _DEGREE for w in words) or "at all" in piece.lower()
     return REASON_STOPPED if ability and (pronoun or degree) else ""
 
