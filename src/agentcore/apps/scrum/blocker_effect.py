@@ -14,7 +14,9 @@ class:
   absence word and no trouble word («других задач нет», «nothing else»; «других проблем нет» says the opposite);
 * **everyone stopped**: a whole group of people (a negative pronoun about people — «никто», «ни у кого», «ни один
   студент», «nobody» — or «все/вся/весь/всех/all/every» with a people noun — «вся маркетинговая команда», «у всех
-  пользователей») with a negator or «без»: «логи не пишутся ни у кого», «вся команда без данных»;
+  пользователей») with a negator or «без»: «логи не пишутся ни у кого», «вся команда без данных»; or a negative
+  «who» that is, by its case, the object or target of a negated failure: «прокси не пускает никого», «деплой никому
+  не доступен» (not «никто», the actor; not «никого нет»; not whom a person cannot reach: «никого не могу найти»);
 * **the stakes at risk**: the release, the demo, the sprint goal, a launch, a deadline or a hand-in beside a word of
   risk or stop («под угрозой», «срывается», «сорвём», «блокирует», «at risk», «miss», «blocks»), not negated:
   «срывается демо», «сорвём сдачу ведомостей», «блокирует цель спринта».
