@@ -1,9 +1,10 @@
 """The literal pre-checks in front of the parser's costly patterns cannot change a result: a text the gate turns away
 holds none of the literals every match needs, so the pattern finds nothing in it.
 
-Checked three ways: the derivation on small patterns; the folding the gates compare on, over every Unicode character
-the patterns' literals may match; and every gate against its pattern on the development dailies — their texts,
-sentences and clauses, and every text the parser asks a gate about while reading them."""
+Checked two ways here (the derivation on small patterns is in ``tests/text/test_literal_gate.py``): the folding the
+gates compare on, over every Unicode character the patterns' literals may match; and every gate against its pattern
+on the development dailies — their texts, sentences and clauses, and every text the parser asks a gate about while
+reading them."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from agentcore.apps.scrum import blocker_reading
 from agentcore.apps.scrum.daily_parser import blocker_clauses, clauses, parse_daily, reading
 from agentcore.apps.scrum.daily_parser.layout import _SENTENCES
 from agentcore.apps.scrum.daily_parser.lexicon import readable
-from agentcore.apps.scrum.literal_gate import LiteralGate, any_of, folded, required_literals
+from agentcore.text.literal_gate import LiteralGate, any_of, folded
 
 DATA = Path(__file__).parent / "data"
 DEV_FILES = sorted(DATA.glob("dailies_people_dev*.jsonl"))  # development splits only, never a held-out one
@@ -43,27 +44,6 @@ def _dev_texts() -> list[str]:
         texts += [s for s in _SENTENCES.split(readable(message)) if s]
         texts += [c.text for c in clauses._split_clauses(readable(message)) if c.text]
     return list(dict.fromkeys(texts))
-
-
-@pytest.mark.parametrize(
-    ("pattern", "expected"),
-    [
-        (r"\bжд(?:у|ем)\b|нет\s+доступа", {"жду", "ждем", "доступа"}),  # the longest piece of each alternative
-        (r"бл[оа]к[еи]р\w*", {"блокер", "блокир", "блакер", "блакир"}),  # a small class spells its variants
-        (r"(?:очень\s+)?Срочно", {"срочно"}),  # an optional piece is no requirement; literals are folded
-        (r"(?:ab)+c?|x(?<=x)y", {"ab", "xy"}),  # a repeat requires its body; a look-behind keeps x and y adjacent
-        (r"\w+|нет", None),  # an alternative with no literal: the gate admits every text
-        (r"(?:a|\w)b", {"b"}),
-    ],
-)
-def test_required_literals(pattern: str, expected: set[str] | None) -> None:
-    found = required_literals(re.compile(pattern, re.IGNORECASE))
-    assert (None if found is None else set(found)) == expected
-
-
-def test_a_pattern_without_literals_is_always_searched() -> None:
-    gate = LiteralGate(re.compile(r"\w+"))
-    assert gate.literals is None and gate.admits("") and gate.search("abc") is not None
 
 
 def test_the_folding_keeps_every_character_the_literals_match() -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from agentcore.apps.scrum import blocker_effect
-from agentcore.apps.scrum.literal_gate import LiteralGate, folded
+from agentcore.text.literal_gate import LiteralGate, folded
 
 _FLAGS = re.IGNORECASE
 
@@ -65,7 +65,7 @@ _NEGATED_GATE = LiteralGate(NEGATED)
 
 
 def negated_in(text: str) -> re.Match[str] | None:
-    """``NEGATED.search(text)``, behind its literal pre-check (see :mod:`agentcore.apps.scrum.literal_gate`)."""
+    """``NEGATED.search(text)``, behind its literal pre-check (see :mod:`agentcore.text.literal_gate`)."""
     return _NEGATED_GATE.search(text)
 
 

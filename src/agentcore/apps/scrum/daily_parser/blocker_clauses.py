@@ -43,9 +43,9 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
     _wordset,
     readable,
 )
-from agentcore.apps.scrum.literal_gate import LiteralGate, folded
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import task_ids_in
+from agentcore.text.literal_gate import LiteralGate, folded
 from agentcore.util.truncate import truncate
 
 # After «блокеров нет» only the end of the statement or a word that cannot be what is missing may follow:

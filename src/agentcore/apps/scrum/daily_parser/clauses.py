@@ -54,8 +54,8 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
     _verb_section,
     _wordset,
 )
-from agentcore.apps.scrum.literal_gate import LiteralGate
 from agentcore.apps.scrum.task_ids import task_ids_in
+from agentcore.text.literal_gate import LiteralGate
 
 _CLAUSE_SPLIT = re.compile(
     rf"(?:,\s*|\s+—\s+|\s+–\s+|\s+(?!(?:{_YESTERDAY}|{_TODAY})\s*(?:$|[.!?]|\s(?:and|и|or|или)\b)))"

@@ -58,9 +58,9 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
     _wordset,
     readable,
 )
-from agentcore.apps.scrum.literal_gate import LiteralGate
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import task_ids_in
+from agentcore.text.literal_gate import LiteralGate
 from agentcore.util.truncate import truncate
 
 
