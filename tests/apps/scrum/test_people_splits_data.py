@@ -1,7 +1,9 @@
-"""The labelled dailies written by branches ``data5`` and ``data20`` (issue 19), checked as data: no parser runs here.
+"""The labelled dailies written by branches ``data5``, ``data20`` and ``data24`` (issue 19), checked as data: no parser
+runs here.
 
-``dailies_people_dev11`` is a development split; ``dailies_people_test5`` and ``dailies_people_test6`` (branch
-``data20``) are held out (scored once, totals only).  All were written and labelled by hand by the labelling rule in
+``dailies_people_dev11`` and ``dailies_people_dev16`` (branch ``data24``) are development splits;
+``dailies_people_test5``, ``dailies_people_test6`` (branch ``data20``) and ``dailies_people_test7`` (branch ``data24``)
+are held out (scored once, totals only).  All were written and labelled by hand by the labelling rule in
 docs/scrum.md, by a helper that never ran the parser or any agentcore code on them, and committed before anything
 ran on them.  Checked: the schema the scorer reads, ids in order under a prefix no other set uses, labels naming only
 ids the author wrote and blocker texts made of the author's words, no message copied from another set, and the
@@ -46,6 +48,20 @@ SPLITS: dict[str, tuple[str, int, dict[str, int]]] = {
             "lacking": 5,
         },
     ),
+    "dailies_people_dev16": (
+        "a",
+        50,
+        {
+            "blockers": 15,
+            "critical": 6,
+            "negations": 25,
+            "prose": 4,
+            "english": 8,
+            "ids": 5,
+            "versions": 5,
+            "lacking": 8,
+        },
+    ),
     "dailies_people_test5": (
         "y",
         90,
@@ -72,6 +88,20 @@ SPLITS: dict[str, tuple[str, int, dict[str, int]]] = {
             "ids": 7,
             "versions": 7,
             "lacking": 7,
+        },
+    ),
+    "dailies_people_test7": (
+        "b",
+        60,
+        {
+            "blockers": 19,
+            "critical": 8,
+            "negations": 30,
+            "prose": 6,
+            "english": 11,
+            "ids": 6,
+            "versions": 6,
+            "lacking": 9,
         },
     ),
 }
