@@ -140,12 +140,12 @@ def features(
 
     from agentcore.rag._focus import (
         SLOT_ASKS,
-        _lacks_focus,
-        _part_matches,
-        _share,
-        _strength,
-        _supplies,
+        lacks_focus,
+        part_matches,
         question_parts,
+        supplies_asked,
+        supply_strength,
+        term_share,
         vocabulary_of,
         with_alternatives,
     )
@@ -156,12 +156,12 @@ def features(
     texts = list(dict.fromkeys(t for c in found for t in (c.text, c.heading, c.before) if t))
     parts = with_alternatives(question_parts(question), texts) or []
     words, stems = vocabulary_of(texts)
-    lacks = [_lacks_focus(p, tuple(t for t in p.terms if not _part_matches(p, t, words, stems))) for p in parts]
+    lacks = [lacks_focus(p, tuple(t for t in p.terms if not part_matches(p, t, words, stems))) for p in parts]
     hard_lack = any(hard for hard, _ in lacks)
     soft_lack = any(soft for _, soft in lacks)
     terms = [(p, t) for p in parts for t in p.terms]
-    absent = sum(not _part_matches(p, t, words, stems) for p, t in terms) / len(terms) if terms else 0.0
-    everywhere = {p: _share(p, texts) for p in parts}
+    absent = sum(not part_matches(p, t, words, stems) for p, t in terms) / len(terms) if terms else 0.0
+    everywhere = {p: term_share(p, texts) for p in parts}
     slot = any(p.asks in SLOT_ASKS for p in parts)
     procedure = any(p.asks == "procedure" for p in parts)
     definition = any(p.asks == "definition" for p in parts)
@@ -175,12 +175,12 @@ def features(
     for row, candidate in enumerate(found):
         best = (0.0, 0.0, 0.0, 0.0, 1.0, 0.0)  # share with context, alone, supplies, strength, 1/terms, elsewhere
         for part in parts:
-            context_share = _share(part, [candidate.text, candidate.heading, candidate.before])
-            own_share = _share(part, [candidate.text])
+            context_share = term_share(part, [candidate.text, candidate.heading, candidate.before])
+            own_share = term_share(part, [candidate.text])
             supplies = 0.0
             strength = 0.0
-            if part.asks in SLOT_ASKS and _supplies(part.asks, candidate.text, question, part):
-                supplies, strength = 1.0, float(_strength(part.asks, candidate.text))
+            if part.asks in SLOT_ASKS and supplies_asked(part.asks, candidate.text, question, part):
+                supplies, strength = 1.0, float(supply_strength(part.asks, candidate.text))
             score = (
                 context_share,
                 own_share,
@@ -226,9 +226,9 @@ def _cosines(question: str, found: Sequence[Candidate], embed: Embed | None) -> 
     sentence vectors ship, so only the question is embedded)."""
     import numpy as np
 
-    from agentcore.rag._focus import _cached_local
+    from agentcore.rag._focus import cached_local
 
-    embed = embed or _cached_local
+    embed = embed or cached_local
     sentences = list(dict.fromkeys(c.text for c in found))
     try:
         query = embed([question], "query")[0]

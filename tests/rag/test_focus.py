@@ -174,7 +174,7 @@ def test_a_shipped_sentence_is_not_embedded_again(monkeypatch) -> None:  # type:
 
     monkeypatch.setattr(llm, "embed_local_array", refuse)
     monkeypatch.setattr(focus_vectors, "_VECTORS", {})
-    assert np.allclose(focus._cached_local([text], "passage")[0], expected)
+    assert np.allclose(focus.cached_local([text], "passage")[0], expected)
 
 
 def test_a_term_only_another_document_uses_means_the_sentence_answers_another_subject() -> None:
@@ -337,9 +337,9 @@ def test_a_yes_no_sentence_naming_one_noun_must_be_drawn_to_by_the_rest() -> Non
 
     part = question_parts(question)[-1]
     heading = "Оборудование — ноутбук"
-    assert _focus._speaks_to(part, shown[0], heading, 0.86, towards)
-    assert not _focus._speaks_to(part, shown[0], heading, 0.86, away)
-    assert not _focus._speaks_to(part, shown[0], heading, None, towards)
+    assert _focus.speaks_to(part, shown[0], heading, 0.86, towards)
+    assert not _focus.speaks_to(part, shown[0], heading, 0.86, away)
+    assert not _focus.speaks_to(part, shown[0], heading, None, towards)
 
 
 def test_a_count_is_supplied_only_by_a_figure_of_the_measure_asked() -> None:
@@ -555,11 +555,11 @@ def test_a_name_standing_after_another_noun_names_that_noun_not_the_thing_asked(
     assert not check_focus("какой vpn", ours, ours, headings=head, shown_headings=head, embed=_far).decline
 
 
-@pytest.mark.parametrize("name", ["_SPAN_RE", "_DURATION_RE", "_TIME_RE"])
+@pytest.mark.parametrize("name", ["SPAN_RE", "DURATION_RE", "TIME_RE"])
 def test_a_run_of_digits_costs_linear_time(name: str) -> None:
     """The figure patterns scan every sentence of a supplier check: four times the digits cost about four times as
-    much.  ``_SPAN_RE`` (three quantifiers that all take digits, tried from every digit) cost 0.25 s on 100 digits,
-    38 s on 400; ``_DURATION_RE`` and ``_TIME_RE`` were cubic and quadratic.  A ratio of CPU times."""
+    much.  ``SPAN_RE`` (three quantifiers that all take digits, tried from every digit) cost 0.25 s on 100 digits,
+    38 s on 400; ``DURATION_RE`` and ``TIME_RE`` were cubic and quadratic.  A ratio of CPU times."""
     from agentcore.rag import _focus
 
     pattern: re.Pattern[str] = getattr(_focus, name)

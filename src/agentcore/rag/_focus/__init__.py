@@ -37,42 +37,47 @@ The modules, one concept each (lower ones first; each imports only those above i
 
 from __future__ import annotations
 
-# The private names imported «as» themselves are re-exported for the tests and benchmarks that read the rules'
-# internals (the figure patterns' cost test, the learned selector's features, the e5 cache); nothing in src/ uses them.
+# The package itself is private to ``agentcore.rag``; its modules share their helpers under plain names.  The rules'
+# internals re-exported here beside the public API are read by tests and benchmarks (the figure patterns' cost test,
+# the learned selector's features, the e5 cache); nothing in src/ outside the package uses them.
 from agentcore.rag._focus.alternatives import with_alternatives
 from agentcore.rag._focus.check import SOFT_LACK_MARGIN, FocusCheck, check_focus
-from agentcore.rag._focus.figures import _DURATION_RE as _DURATION_RE
-from agentcore.rag._focus.figures import _SPAN_RE as _SPAN_RE
-from agentcore.rag._focus.figures import _TIME_RE as _TIME_RE
-from agentcore.rag._focus.lacks import _lacks_focus as _lacks_focus
-from agentcore.rag._focus.parts import Part, question_parts
-from agentcore.rag._focus.parts import _part_matches as _part_matches
-from agentcore.rag._focus.parts import _share as _share
+from agentcore.rag._focus.figures import DURATION_RE, SPAN_RE, TIME_RE
+from agentcore.rag._focus.lacks import lacks_focus
+from agentcore.rag._focus.parts import Part, part_matches, question_parts, term_share
 from agentcore.rag._focus.semantic_supplier import semantic_supplier
-from agentcore.rag._focus.supplies import SLOT_ASKS, best_supplier, supplier_scores
-from agentcore.rag._focus.supplies import _strength as _strength
-from agentcore.rag._focus.supplies import _supplies as _supplies
+from agentcore.rag._focus.supplies import SLOT_ASKS, best_supplier, supplier_scores, supplies_asked, supply_strength
 from agentcore.rag._focus.thresholds import FOCUS_MIN_COVERAGE, SEMANTIC_MIN_COSINE
 from agentcore.rag._focus.values import announces
-from agentcore.rag._focus.vectors import _cached_local as _cached_local
+from agentcore.rag._focus.vectors import cached_local
 from agentcore.rag._focus.words import is_verb, stem_of, vocabulary_of
-from agentcore.rag._focus.yesno import _speaks_to as _speaks_to
+from agentcore.rag._focus.yesno import speaks_to
 
 __all__ = [
+    "DURATION_RE",
     "FOCUS_MIN_COVERAGE",
     "SEMANTIC_MIN_COSINE",
     "SLOT_ASKS",
     "SOFT_LACK_MARGIN",
+    "SPAN_RE",
+    "TIME_RE",
     "FocusCheck",
     "Part",
     "announces",
     "best_supplier",
+    "cached_local",
     "check_focus",
     "is_verb",
+    "lacks_focus",
+    "part_matches",
     "question_parts",
     "semantic_supplier",
+    "speaks_to",
     "stem_of",
     "supplier_scores",
+    "supplies_asked",
+    "supply_strength",
+    "term_share",
     "vocabulary_of",
     "with_alternatives",
 ]

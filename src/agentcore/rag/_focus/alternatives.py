@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from agentcore.rag._focus.parts import Part, _subject_terms
-from agentcore.rag._focus.words import _WORD_RE, _lemma
+from agentcore.rag._focus.parts import Part, subject_terms
+from agentcore.rag._focus.words import WORD_RE, lemma_of
 
 
 def with_alternatives(parts: Sequence[Part], texts: Sequence[str]) -> list[Part]:
@@ -27,18 +27,18 @@ def with_alternatives(parts: Sequence[Part], texts: Sequence[str]) -> list[Part]
         # the colloquial lexicon: «залочат» may be found as «заблокировать», «шеф» as «руководитель»
         for match in _lexicon.matches(part.text):
             for word in match.words:
-                term = _lemma(word)
+                term = lemma_of(word)
                 if term in part.terms:
-                    lexical.extend((term, lemmas) for lemmas in map(_subject_terms, match.phrases) if lemmas)
+                    lexical.extend((term, lemmas) for lemmas in map(subject_terms, match.phrases) if lemmas)
         changes = repair_query(part.text, vocabulary).changes if vocabulary is not None else ()
         for rule, before, after in changes:
             if rule == "lexicon":
                 continue  # read above, as colloquial
-            lemmas = _subject_terms(after) or tuple(_lemma(w) for w in _WORD_RE.findall(after))
+            lemmas = subject_terms(after) or tuple(lemma_of(w) for w in WORD_RE.findall(after))
             if not lemmas:
                 continue
-            for word in _WORD_RE.findall(before):
-                term = _lemma(word)
+            for word in WORD_RE.findall(before):
+                term = lemma_of(word)
                 if term in part.terms:
                     pairs.append((term, lemmas))
         colloquial = tuple(dict.fromkeys(p for p in lexical if p not in pairs))

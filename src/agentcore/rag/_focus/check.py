@@ -7,23 +7,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agentcore.rag._focus.alternatives import with_alternatives
-from agentcore.rag._focus.compounds import COMPOUNDS_MUST_HOLD, _holds_compounds
-from agentcore.rag._focus.context import _own_section, _sentence_before
-from agentcore.rag._focus.lacks import _lacks_focus, _without_nouns
-from agentcore.rag._focus.meaning import _close_in_meaning, _draws_towards
-from agentcore.rag._focus.nouns import COUNT_NOUNS_SUFFICE, YESNO_ALL_NOUNS, _holds_every_noun, _holds_nouns
-from agentcore.rag._focus.other_subject import USED_NOUNS_BLOCK_MEANING, _answers_another_subject, _lacks_used_noun
-from agentcore.rag._focus.parts import Part, _describe, _part_matches, _share, question_parts
-from agentcore.rag._focus.supplies import SLOT_ASKS, _supplies
+from agentcore.rag._focus.compounds import COMPOUNDS_MUST_HOLD, holds_compounds
+from agentcore.rag._focus.context import own_section, sentence_before
+from agentcore.rag._focus.lacks import lacks_focus, without_nouns
+from agentcore.rag._focus.meaning import close_in_meaning, draws_towards
+from agentcore.rag._focus.nouns import COUNT_NOUNS_SUFFICE, YESNO_ALL_NOUNS, holds_every_noun, holds_nouns
+from agentcore.rag._focus.other_subject import USED_NOUNS_BLOCK_MEANING, answers_another_subject, lacks_used_noun
+from agentcore.rag._focus.parts import Part, describe, part_matches, question_parts, term_share
+from agentcore.rag._focus.supplies import SLOT_ASKS, supplies_asked
 from agentcore.rag._focus.thresholds import FOCUS_MIN_COVERAGE, MEANING_MIN_SHARE, SEMANTIC_MIN_COSINE
-from agentcore.rag._focus.values import _gives, announces
-from agentcore.rag._focus.words import _drop_words, _is_modifier, _without_terms, vocabulary_of
-from agentcore.rag._focus.yesno import _speaks_to
+from agentcore.rag._focus.values import announces, gives_asked
+from agentcore.rag._focus.words import drop_words, is_modifier, vocabulary_of, without_terms
+from agentcore.rag._focus.yesno import speaks_to
 
 SOFT_LACK_MARGIN = 0.04
 """Added to the e5 cosine a part needs when one of its nouns is a soft lack (no passage uses it)."""
 PARAPHRASE_NOUNS = True
-"""Whether a noun no passage uses may be read as a paraphrase by :func:`_close_in_meaning`'s relative test."""
+"""Whether a noun no passage uses may be read as a paraphrase by :func:`close_in_meaning`'s relative test."""
 
 
 @dataclass(frozen=True)
@@ -88,15 +88,15 @@ def check_focus(
     missing: list[str] = []
     absent: list[str] = []
     for part in parts:
-        lacking = [t for t in part.terms if not _part_matches(part, t, all_words, all_stems)]
+        lacking = [t for t in part.terms if not part_matches(part, t, all_words, all_stems)]
         absent.extend(lacking)
-        hard, soft = _lacks_focus(part, lacking)
+        hard, soft = lacks_focus(part, lacking)
         # the tests by meaning read the part as before the colloquial lexicon (see :attr:`Part.colloquial`)
         plain = part.plain()
-        lacking_plain = [t for t in plain.terms if not _part_matches(plain, t, all_words, all_stems)]
-        hard_meaning, soft_meaning = _lacks_focus(plain, lacking_plain)
+        lacking_plain = [t for t in plain.terms if not part_matches(plain, t, all_words, all_stems)]
+        hard_meaning, soft_meaning = lacks_focus(plain, lacking_plain)
         if part.asks in SLOT_ASKS:
-            candidates = [i for i, sentence in enumerate(shown) if _supplies(part.asks, sentence, question, part)]
+            candidates = [i for i, sentence in enumerate(shown) if supplies_asked(part.asks, sentence, question, part)]
             # the subject may be named by the sentence before, in the same section («Справку 2-НДФЛ … можно
             # заказать.  Справки готовятся в течение 3 рабочих дней.»)
             # — shown, or in the passage the sentence is quoted from
@@ -105,16 +105,16 @@ def check_focus(
                     shown[i],
                     shown_headings[i],
                     shown[i - 1] if i and shown_headings[i - 1] == shown_headings[i] else "",
-                    _sentence_before(shown[i], shown_headings[i], passages),
+                    sentence_before(shown[i], shown_headings[i], passages),
                 ]
                 for i in candidates
             }
-            shares = {i: _share(part, units[i]) for i in candidates}
+            shares = {i: term_share(part, units[i]) for i in candidates}
             # a supplier whose document never names a term of the part that another retrieved document does
             # answers that other subject («сколько стоит корпоративный английский для родственников» is not
             # answered by the price of insurance for relatives)
             candidates = [
-                i for i in candidates if not _answers_another_subject(part, shown, shown_headings, i, passages)
+                i for i in candidates if not answers_another_subject(part, shown, shown_headings, i, passages)
             ]
             if COMPOUNDS_MUST_HOLD:
                 # «день рождения компании» is not «рождение ребёнка … 5 календарных дней»: a time word heading a
@@ -122,21 +122,21 @@ def check_focus(
                 candidates = [
                     i
                     for i in candidates
-                    if _holds_compounds(
+                    if holds_compounds(
                         part.text,
-                        [shown[i], shown_headings[i], _sentence_before(shown[i], shown_headings[i], passages)],
+                        [shown[i], shown_headings[i], sentence_before(shown[i], shown_headings[i], passages)],
                     )
                 ]
             if part.asks == "yesno":
-                candidates = [i for i in candidates if _speaks_to(part, shown[i], shown_headings[i], semantic, embed)]
+                candidates = [i for i in candidates if speaks_to(part, shown[i], shown_headings[i], semantic, embed)]
                 if YESNO_ALL_NOUNS:
                     # a yes/no asks about a thing: a sentence lacking one of its nouns («такси» in «дают ли такси
                     # ночью на дежурстве») speaks of something else, however many other words it shares
                     candidates = [
                         i
                         for i in candidates
-                        if _holds_nouns(
-                            part, [shown[i], shown_headings[i], _sentence_before(shown[i], shown_headings[i], passages)]
+                        if holds_nouns(
+                            part, [shown[i], shown_headings[i], sentence_before(shown[i], shown_headings[i], passages)]
                         )
                     ]
             ok = not hard and not soft and any(shares[i] >= min_coverage for i in candidates)
@@ -147,7 +147,7 @@ def check_focus(
                 # holding every noun of the part and half of its terms answers.  Not a time: «когда придут деньги»,
                 # «во сколько привозят фрукты» ask when the verb's event happens, and a time of another event with
                 # the same nouns («в течение 30 дней … создайте заявку») is no answer.
-                ok = any(shares[i] >= MEANING_MIN_SHARE and _holds_every_noun(part, units[i]) for i in candidates)
+                ok = any(shares[i] >= MEANING_MIN_SHARE and holds_every_noun(part, units[i]) for i in candidates)
             close = [i for i in candidates if shares[i] >= MEANING_MIN_SHARE]
             if USED_NOUNS_BLOCK_MEANING:
                 # a paraphrase stands for a word the documents do not use: a noun of the part that the sentence's
@@ -157,19 +157,19 @@ def check_focus(
                 close = [
                     i
                     for i in close
-                    if not _lacks_used_noun(
+                    if not lacks_used_noun(
                         part,
                         [
                             shown[i],
                             shown_headings[i],
                             shown[i - 1] if i and shown_headings[i - 1] == shown_headings[i] else "",
-                            _sentence_before(shown[i], shown_headings[i], passages),
+                            sentence_before(shown[i], shown_headings[i], passages),
                         ],
-                        _own_section(shown_headings[i], passages),
+                        own_section(shown_headings[i], passages),
                     )
                 ]
             if not ok and close and not hard_meaning and semantic is not None:
-                ok = _close_in_meaning(
+                ok = close_in_meaning(
                     part.text,
                     [shown[i] for i in close],
                     semantic + (SOFT_LACK_MARGIN if soft_meaning else 0.0),
@@ -177,55 +177,55 @@ def check_focus(
                 )
             if not ok and soft_meaning and PARAPHRASE_NOUNS and semantic is not None:
                 # one noun the passages never use, everything else of the part in the sentence: a paraphrase
-                # when the sentence means it (:func:`_close_in_meaning`'s relative test)
-                rest = _without_nouns(plain, lacking_plain)
+                # when the sentence means it (:func:`close_in_meaning`'s relative test)
+                rest = without_nouns(plain, lacking_plain)
                 # the sentence itself holds the rest (the cosine below is the sentence's own, not its context's)
-                whole = [i for i in candidates if _share(rest, [shown[i], shown_headings[i]]) >= min_coverage]
-                ok = bool(whole) and _close_in_meaning(
+                whole = [i for i in candidates if term_share(rest, [shown[i], shown_headings[i]]) >= min_coverage]
+                ok = bool(whole) and close_in_meaning(
                     part.text,
                     [shown[i] for i in whole],
                     2.0,
                     embed,
-                    without=_without_terms(part.text, lacking_plain),
+                    without=without_terms(part.text, lacking_plain),
                     relaxed=semantic,
                 )
             # a modifier the lexicon reads as a word the passages use is neither (see MODIFIERS_BY_LEXICON_HELD)
             by_lexicon = [] if not MODIFIERS_BY_LEXICON_HELD else [t for t in lacking_plain if t not in lacking]
-            modifiers = [t for t in lacking_plain if _is_modifier(t) and t not in by_lexicon]
+            modifiers = [t for t in lacking_plain if is_modifier(t) and t not in by_lexicon]
             if ok and modifiers and MODIFIERS_MUST_DRAW and semantic is not None:
                 # «индивидуальное обучение английскому» next to «50% стоимости групповых занятий»: a modifier no
                 # passage uses may be a paraphrase, or the very thing the documents lack — it must not pull the
                 # question away from the supplying sentence
                 pool = [shown[i] for i in candidates if shares[i] >= min_coverage] or [shown[i] for i in candidates]
-                ok = _draws_towards(part.text, _drop_words(part.text, modifiers), pool, embed)
+                ok = draws_towards(part.text, drop_words(part.text, modifiers), pool, embed)
         else:
             # A procedure, a definition: the sentences of one section together (the steps of one list), never words
             # gathered from unrelated sections.
             sections: dict[str, list[str]] = {}
             for sentence, heading in zip(shown, shown_headings, strict=True):
                 sections.setdefault(heading, []).append(sentence)
-            best_section = max(sections.items(), key=lambda item: _share(part, [*item[1], item[0]]), default=None)
-            share = _share(part, [*best_section[1], best_section[0]]) if best_section else 0.0
+            best_section = max(sections.items(), key=lambda item: term_share(part, [*item[1], item[0]]), default=None)
+            share = term_share(part, [*best_section[1], best_section[0]]) if best_section else 0.0
             # a procedure is answered by what is done (the steps), in the section that names it
-            gives = _gives(part.asks, "\n".join(best_section[1] if best_section else shown), part.text)
+            gives = gives_asked(part.asks, "\n".join(best_section[1] if best_section else shown), part.text)
             ok = gives and share >= min_coverage and not hard and not soft
             if not ok and gives and not hard_meaning and semantic is not None and shown:
                 # A paraphrase («апрувов» / «одобрений»): the part's meaning must be in a shown sentence, more
                 # surely when one of its nouns is nowhere in the passages.
-                ok = _close_in_meaning(part.text, shown, semantic + (SOFT_LACK_MARGIN if soft_meaning else 0.0), embed)
+                ok = close_in_meaning(part.text, shown, semantic + (SOFT_LACK_MARGIN if soft_meaning else 0.0), embed)
             if not ok and gives and soft_meaning and PARAPHRASE_NOUNS and semantic is not None and best_section:
-                rest = _without_nouns(plain, lacking_plain)
-                ok = _share(rest, [*best_section[1], best_section[0]]) >= min_coverage and _close_in_meaning(
+                rest = without_nouns(plain, lacking_plain)
+                ok = term_share(rest, [*best_section[1], best_section[0]]) >= min_coverage and close_in_meaning(
                     part.text,
                     best_section[1],
                     2.0,
                     embed,
-                    without=_without_terms(part.text, lacking_plain),
+                    without=without_terms(part.text, lacking_plain),
                     relaxed=semantic,
                 )
         answered.append(ok)
         if not ok:
-            missing.append(_describe(part))
+            missing.append(describe(part))
     return FocusCheck(tuple(parts), tuple(answered), tuple(missing), tuple(dict.fromkeys(absent)))
 
 

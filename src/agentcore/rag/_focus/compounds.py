@@ -7,8 +7,8 @@ import itertools
 import re
 from collections.abc import Sequence
 
-from agentcore.rag._focus.parts import _QUESTION_WORDS
-from agentcore.rag._focus.words import _WORD_RE, _lemma
+from agentcore.rag._focus.parts import QUESTION_WORDS
+from agentcore.rag._focus.words import WORD_RE, lemma_of
 
 COMPOUNDS_MUST_HOLD = True
 """Whether a time word that heads a noun phrase of the part («день рождения», «день здоровья») is held by a
@@ -25,22 +25,22 @@ def _compounds(text: str) -> list[tuple[str, str]]:
     morph = morph_analyzer()
     if morph is None:
         return []
-    words = _WORD_RE.findall(text.lower())
+    words = WORD_RE.findall(text.lower())
     found = []
     for k, (left, right) in enumerate(itertools.pairwise(words)):
-        if _lemma(left) not in _UNIT_HEADS or _lemma(right) in _UNIT_HEADS or len(right) < 4:
+        if lemma_of(left) not in _UNIT_HEADS or lemma_of(right) in _UNIT_HEADS or len(right) < 4:
             continue
         if any(re.fullmatch(r"скольк\w*|скок\w*|несколько|\d+|доп", w) for w in words[max(0, k - 2) : k]):
             continue  # «сколько дней отпуска», «сколько доп дней»: the unit counted, not a phrase
         if k and words[k - 1] in ("в", "во", "на", "за", "через", "раз", "каждый", "каждую", "каждые"):
             continue  # «раз в неделю занятия»: a frequency or a span, not a phrase
         parse = morph.parse(right)[0]
-        if "NOUN" in parse.tag and "gent" in parse.tag and _lemma(right) not in _QUESTION_WORDS:
-            found.append((_lemma(left), _lemma(right)))
+        if "NOUN" in parse.tag and "gent" in parse.tag and lemma_of(right) not in QUESTION_WORDS:
+            found.append((lemma_of(left), lemma_of(right)))
     return found
 
 
-def _holds_compounds(part_text: str, texts: Sequence[str]) -> bool:
+def holds_compounds(part_text: str, texts: Sequence[str]) -> bool:
     """Whether ``texts`` hold every phrase :func:`_compounds` finds in ``part_text`` whose two words they both hold
     as that phrase, the two words in a row: both words held apart («рождении ребёнка … 5 календарных дней» for «день
     рождения») is another subject; a phrase the sentence does not hold whole is left to the term share (a paraphrase:
@@ -48,7 +48,7 @@ def _holds_compounds(part_text: str, texts: Sequence[str]) -> bool:
     phrases = _compounds(part_text)
     if not phrases:
         return True
-    read = [[_lemma(w) for w in _WORD_RE.findall(text.lower())] for text in texts]
+    read = [[lemma_of(w) for w in WORD_RE.findall(text.lower())] for text in texts]
     pairs = {pair for found in read for pair in itertools.pairwise(found)}
     # both words in one text (not one in the heading, one in the sentence: «Зарплата …» over «… рабочий день»)
     apart = [phrase for phrase in phrases if any(set(phrase) <= set(found) for found in read)]

@@ -7,13 +7,13 @@ import re
 from collections.abc import Sequence
 
 
-def _own_section(headings: str, passages: Sequence[str]) -> list[str]:
+def own_section(headings: str, passages: Sequence[str]) -> list[str]:
     """The passages whose title is one of ``headings`` (the sections a sentence cites)."""
     titles = {h.strip() for h in headings.splitlines() if h.strip()}
     return [p for p in passages if p.partition("\n")[0].strip() in titles]
 
 
-def _sentence_before(sentence: str, headings: str, passages: Sequence[str]) -> str:
+def sentence_before(sentence: str, headings: str, passages: Sequence[str]) -> str:
     """The sentence before ``sentence`` in the same paragraph of the passage it is quoted from (a passage is
     ``title\ntext``; its title is one of ``headings``), or ``""``."""
     from agentcore.text.sentences import split_sentences
@@ -34,6 +34,6 @@ def _sentence_before(sentence: str, headings: str, passages: Sequence[str]) -> s
     return ""
 
 
-def _document(title: str) -> str:
+def document_part(title: str) -> str:
     """The document part of a section title («ДМС — ДМС для родственников» → «ДМС»)."""
     return re.split(r" — | / ", title.strip(), maxsplit=1)[0].strip()

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from agentcore.rag._focus.measures import _PEOPLE_LEMMAS, Measure
-from agentcore.rag._focus.parts import Part, _part_matches
-from agentcore.rag._focus.words import _WORD_RE, _lemma, _matches, vocabulary_of
+from agentcore.rag._focus.measures import PEOPLE_LEMMAS, Measure
+from agentcore.rag._focus.parts import Part, part_matches
+from agentcore.rag._focus.words import WORD_RE, lemma_of, term_matches, vocabulary_of
 
 _CARDINAL = (
     r"(?:один|одна|одну|одного|одной|одном|одним|два|две|двух|три|трех|трёх|четыре|четырех|четырёх|пять|пяти|шесть|"
@@ -28,14 +28,14 @@ _BEFORE_UNIT = r"[\s\u00a0–-]*"
 """What stands between a figure and the rest of its span: spaces, a no-break space, a dash."""
 
 
-_NUMBER_RE = re.compile(
+NUMBER_RE = re.compile(
     rf"\d|\b(?:{_CARDINAL}|"
     r"полгода|неделю|месяц|раз в|дважды|ежегодно|ежедневно|каждый|каждую)\b",
     re.I,
 )
 
 
-_TIME_RE = re.compile(
+TIME_RE = re.compile(
     rf"\b{_CARDINAL}\s+{_DAY_KIND}(?:дн|день|недел|месяц|час|минут|сут)|"
     rf"\d{{1,2}}[:.]\d{{2}}|{_WHOLE_NUMBER}(?:-?го)?\s*(?:[-–]\s*\d+\s*)?{_DAY_KIND}"
     r"(?:дн|день|недел|месяц|час|минут|лет|год|числ|январ|феврал|март|апрел|ма[йя]|июн|июл|август|сентябр|октябр|"
@@ -53,7 +53,7 @@ _MONEY_RE = re.compile(
 )
 
 
-_SPAN_RE = re.compile(
+SPAN_RE = re.compile(
     rf"(?:{_WHOLE_NUMBER}(?:[.,]\d+)?|\b{_CARDINAL}\b|\bнескольк\w+){_BEFORE_UNIT}(?:\d+[\s\u00a0]*)?(?:\w+\s+)?"
     rf"{_SPAN_UNIT}\w*|\bполгода\b|"
     r"\b(?:длит\w*|продолж\w*|занима\w*|на|течение|за|через)\s+(?:\w+\s+)?(?:недел[юи]|месяц|сутки|год|час|минуту)\b|"
@@ -100,13 +100,13 @@ _ATTRIBUTES: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
 )
 
 
-def _holds_attribute(part_text: str, blanked: str) -> bool:
+def holds_attribute(part_text: str, blanked: str) -> bool:
     """Whether ``blanked`` states the attribute the part asks for, when it names one («какая длина пароля» is not
     answered by «Пароль меняется каждые 90 дней», nor «какой размер MR» by «лимит — 3 merge request'а»)."""
     return all(states.search(blanked) for asks, states in _ATTRIBUTES if asks.search(part_text))
 
 
-def _opposite_bound(part_text: str, blanked: str) -> bool:
+def opposite_bound(part_text: str, blanked: str) -> bool:
     """Whether the part asks one bound («какая максимальная длина») and the sentence gives only the other («не
     менее 12 символов»): a minimum is no answer to a maximum, nor the reverse."""
     if _ASKS_MAX_RE.search(part_text) and not _ASKS_MIN_RE.search(part_text):
@@ -116,7 +116,7 @@ def _opposite_bound(part_text: str, blanked: str) -> bool:
     return False
 
 
-def _holds_measure(measure: Measure, blanked: str, part: Part | None) -> bool:
+def holds_measure(measure: Measure, blanked: str, part: Part | None) -> bool:
     """Whether ``blanked`` (a sentence, the question's own figures blanked) holds a figure of ``measure``."""
     kind, noun = measure
     if kind == "money":
@@ -124,7 +124,7 @@ def _holds_measure(measure: Measure, blanked: str, part: Part | None) -> bool:
     if kind == "frequency":
         return bool(_FREQUENCY_RE.search(blanked))
     if kind in ("span", "lasting"):
-        spans = list(_SPAN_RE.finditer(blanked))
+        spans = list(SPAN_RE.finditer(blanked))
         if kind == "lasting":
             # «в течение 3 рабочих дней проводится постмортем» says when it is done, not how long it lasts
             spans = [
@@ -134,7 +134,7 @@ def _holds_measure(measure: Measure, blanked: str, part: Part | None) -> bool:
                 and not re.match(r"(?:за|через|течение)\b", m.group(), re.I)
             ]
         return bool(spans)
-    tokens = [m for m in _WORD_RE.finditer(blanked)]
+    tokens = [m for m in WORD_RE.finditer(blanked)]
     # a size («Монитор 27"») counts nothing
     figures = [
         i
@@ -142,7 +142,7 @@ def _holds_measure(measure: Measure, blanked: str, part: Part | None) -> bool:
         if _FIGURE_RE.fullmatch(m.group()) and blanked[m.end() : m.end() + 1] not in ('"', "″", "”")
     ]
     if kind == "people":
-        heads = [i for i, m in enumerate(tokens) if _lemma(m.group().lower()) in _PEOPLE_LEMMAS]
+        heads = [i for i, m in enumerate(tokens) if lemma_of(m.group().lower()) in PEOPLE_LEMMAS]
         if any(re.match(r"(?:трет|половин|четверт)", tokens[i].group(), re.I) for i in figures):
             return True
     else:
@@ -150,33 +150,33 @@ def _holds_measure(measure: Measure, blanked: str, part: Part | None) -> bool:
             i
             for i, m in enumerate(tokens)
             if (
-                _part_matches(part, noun, *vocabulary_of([m.group()]))
+                part_matches(part, noun, *vocabulary_of([m.group()]))
                 if part is not None
-                else _matches(noun, *vocabulary_of([m.group()]))
+                else term_matches(noun, *vocabulary_of([m.group()]))
             )
         ]
     # the figure counts the noun: «5 последних паролей», «12 мест», «мест — 12»
     return any(0 < h - f <= 3 or 0 < f - h <= 2 for h in heads for f in figures)
 
 
-_PHONE_RE = re.compile(r"(?<![\d-])(?:\+?\d[\d\s()\u00a0-]{2,}\d)(?![\d-])")
+PHONE_RE = re.compile(r"(?<![\d-])(?:\+?\d[\d\s()\u00a0-]{2,}\d)(?![\d-])")
 
 
-_PERSONAL_NAME_RE = re.compile(
+PERSONAL_NAME_RE = re.compile(
     r"(?<![.!?]\s)(?<!^)\b[А-ЯЁ][а-яё]+\s+[А-ЯЁ][а-яё]+(?:ов|ев|ёв|ин|ын|ский|цкий|ова|ева|ина|ына|ская|цкая)\b|"
     r"\b[А-ЯЁ]\.\s?(?:[А-ЯЁ]\.\s?)?[А-ЯЁ][а-яё]{2,}"
 )
 
 
-_CLOCK_RE = re.compile(
+CLOCK_RE = re.compile(
     r"\d{1,2}[:.]\d{2}|\b(?:в|с|до|к|после)\s+\d{1,2}\s*(?:час|ч\b)|\bполдень|\bполноч|\bкруглосуточн", re.I
 )
 
 
-_AGE_RE = re.compile(r"\d+\s*(?:[-–]\s*\d+\s*)?(?:лет|год)|\bвозраст\w*\s+\d+|\bсовершеннолет", re.I)
+AGE_RE = re.compile(r"\d+\s*(?:[-–]\s*\d+\s*)?(?:лет|год)|\bвозраст\w*\s+\d+|\bсовершеннолет", re.I)
 
 
-_DURATION_RE = re.compile(
+DURATION_RE = re.compile(
     rf"(?:{_WHOLE_NUMBER}|\bодн\w+|\bдв\w+|\bтр\w+|\bпять|\bнесколько){_BEFORE_UNIT}(?:\w+\s+)?"
     rf"{_SPAN_UNIT}\w*|\bв тот же (?:рабочий )?день|\bсразу\b|"
     r"\bнемедленно",

@@ -8,26 +8,26 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from agentcore.rag._focus.parts import Part
-from agentcore.rag._focus.words import _is_focus_word
+from agentcore.rag._focus.words import is_focus_word
 
 
-def _lacks_focus(part: Part, lacking: Sequence[str]) -> tuple[bool, bool]:
+def lacks_focus(part: Part, lacking: Sequence[str]) -> tuple[bool, bool]:
     """(hard, soft): a name or code the question turns on that no passage mentions («Miro», «MBA»), or most of its
     nouns missing, is a hard lack — the part is not answered; one Cyrillic noun missing among others («границей»,
     but also a colloquial «апрув») is a soft lack — the part must then be close in meaning to a shown sentence.
     Verbs and adjectives are paraphrased too often («украли» / «кража») to count."""
-    focus = [t for t in lacking if _is_focus_word(t)]
+    focus = [t for t in lacking if is_focus_word(t)]
     if not focus:
         return False, False
     if any(re.fullmatch(r"[a-z0-9.-]+", t) for t in focus) or len(focus) >= max(2, len(part.terms)):
         return True, False
-    nouns = [t for t in part.terms if _is_focus_word(t)]
+    nouns = [t for t in part.terms if is_focus_word(t)]
     # The new thing a Russian question asks about usually comes last («… за границей», «… для пенсионеров»).
     return False, len(part.terms) <= 3 or (bool(nouns) and nouns[-1] in focus)
 
 
-def _without_nouns(part: Part, lacking: Sequence[str]) -> Part:
+def without_nouns(part: Part, lacking: Sequence[str]) -> Part:
     """``part`` without the ``lacking`` nouns among its subject terms."""
-    drop = {t for t in lacking if _is_focus_word(t)}
+    drop = {t for t in lacking if is_focus_word(t)}
     kept = tuple(t for t in part.terms if t not in drop)
     return replace(part, terms=kept or ("\u0000",))  # nothing else to hold: no sentence holds it

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agentcore.rag._focus.vectors import _cached_local
+from agentcore.rag._focus.vectors import cached_local
 
 
-def _close_in_meaning(
+def close_in_meaning(
     text: str,
     shown: Sequence[str],
     threshold: float,
@@ -28,7 +28,7 @@ def _close_in_meaning(
     the question less like the sentence, and the stricter ``threshold`` stays."""
     try:
         if embed is None:
-            embed = _cached_local
+            embed = cached_local
         query = embed([text], "query")
         sentences = embed(list(shown)[:8], "passage")
     except Exception:  # no local model: the lexical decision stands
@@ -45,14 +45,14 @@ def _close_in_meaning(
     return any(float(a) >= relaxed and float(a) >= float(b) for a, b in zip(scores, others, strict=True))
 
 
-def _draws_towards(text: str, without: str, shown: Sequence[str], embed: Any | None) -> bool:
+def draws_towards(text: str, without: str, shown: Sequence[str], embed: Any | None) -> bool:
     """Whether some ``shown`` sentence is at least as close (e5) to ``text`` as to ``without`` (``text`` less the
     words in question); without a model, ``True`` (the lexical decision stands)."""
     if not shown or not without.strip() or without == text:
         return True
     try:
         if embed is None:
-            embed = _cached_local
+            embed = cached_local
         queries = embed([text, without], "query")
         sentences = embed(list(shown)[:8], "passage")
     except Exception:

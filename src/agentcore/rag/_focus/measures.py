@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from agentcore.rag._focus.words import _is_focus_word, _is_function_word, _is_genitive, _is_known, _is_modifier, _lemma
+from agentcore.rag._focus.words import is_focus_word, is_function_word, is_genitive, is_known, is_modifier, lemma_of
 
 MEASURE_MUST_MATCH = True
 """Whether a count is supplied only by a figure of the measure asked: «сколько стоит» by an amount of money,
@@ -38,7 +38,7 @@ _TIME_UNIT_LEMMAS = frozenset({"день", "сутки", "неделя", "мес
 _MONEY_LEMMAS = frozenset({"рубль", "деньга", "деньги", "суточные", "суточный", "бюджет", "компенсация"})
 
 
-_PEOPLE_LEMMAS = frozenset({"человек", "народ", "люди", "сотрудник", "участник", "народу"})
+PEOPLE_LEMMAS = frozenset({"человек", "народ", "люди", "сотрудник", "участник", "народу"})
 
 
 _COUNTED_RE = re.compile(r"(?:сколько|скок\w*|скольк\w*)\s+((?:[а-яёa-z-]+\s+){0,2}[а-яёa-z-]+)", re.I)
@@ -47,7 +47,7 @@ _COUNTED_RE = re.compile(r"(?:сколько|скок\w*|скольк\w*)\s+((?:
 Measure = tuple[Literal["money", "span", "lasting", "frequency", "count", "people"], str]
 
 
-def _measure(text: str) -> Measure | None:
+def measure_asked(text: str) -> Measure | None:
     """What a count question measures: money («сколько стоит»), a span of time («сколько дней», «сколько
     ждать»), a lasting («сколько длится X»: a span that is X's length, not a deadline), a frequency («сколько
     раз»), people, or a count of a noun («сколько мест / паролей / символов» → ``("count", lemma)``); ``None``
@@ -63,7 +63,7 @@ def _measure(text: str) -> Measure | None:
         return ("span", "") if _ASKS_SPAN_PREP_RE.search(text) else None
     for word in match.group(1).split():
         low = word.lower().replace("ё", "е")
-        lemma = _lemma(low)
+        lemma = lemma_of(low)
         if lemma == "раз":
             # «сколько раз в неделю» asks a frequency; «сколько раз можно ошибиться» a count of anything
             return ("frequency", "") if re.search(r"\bраз\w*\s+в\s+\w+", text, re.I) else None
@@ -71,20 +71,20 @@ def _measure(text: str) -> Measure | None:
             return ("span", "")
         if lemma in _MONEY_LEMMAS:
             return ("money", "")
-        if lemma in _PEOPLE_LEMMAS:
+        if lemma in PEOPLE_LEMMAS:
             return ("people", lemma)
-        if _is_modifier(low) or _is_function_word(low) or low in ("доп", "максимум", "минимум", "всего"):
+        if is_modifier(low) or is_function_word(low) or low in ("доп", "максимум", "минимум", "всего"):
             continue  # «сколько прошлых паролей», «сколько доп дней»: the counted noun comes after
-        if _ASKS_SPAN_PREP_RE.search(text) and not _is_known(low):
+        if _ASKS_SPAN_PREP_RE.search(text) and not is_known(low):
             return ("span", "")  # «на сколько залочат»: a chat verb, not a counted noun
-        if _is_focus_word(lemma) and re.fullmatch(r"[а-я-]+", lemma) and _is_genitive(low):
+        if is_focus_word(lemma) and re.fullmatch(r"[а-я-]+", lemma) and is_genitive(low):
             return ("count", lemma)  # «сколько мест», not «через сколько экран блокируется»
         break
     # «через сколько», «за сколько», «на сколько залочат»: a span of time
     return ("span", "") if _ASKS_SPAN_PREP_RE.search(text) else None
 
 
-def _measure_words(text: str) -> frozenset[str]:
+def measure_words(text: str) -> frozenset[str]:
     """Lemmas of the words of ``text`` that name its measure: the verb of a lasting or a wait («идёт», «ждать»).
     The unit counted («дней») stays a subject term: a sentence giving the measure holds it anyway, and without it
     a part of few terms is answered by a sentence sharing one fewer (measured: dev and dev4 lost correct answers,
@@ -93,7 +93,7 @@ def _measure_words(text: str) -> frozenset[str]:
     for pattern in (_ASKS_LASTING_RE, _ASKS_WAIT_RE):
         match = pattern.search(text)
         if match is not None:
-            found.add(_lemma(match.group().split()[-1].lower()))
+            found.add(lemma_of(match.group().split()[-1].lower()))
     return frozenset(found)
 
 

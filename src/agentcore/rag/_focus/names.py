@@ -5,26 +5,26 @@ from __future__ import annotations
 
 import re
 
-from agentcore.rag._focus.parts import Part, _part_matches
-from agentcore.rag._focus.values import _CONTACT_RE, _LEGAL_NAME_RE, _ROLE_WORDS, _gives
-from agentcore.rag._focus.words import _WORD_RE, _lemma, vocabulary_of
+from agentcore.rag._focus.parts import Part, part_matches
+from agentcore.rag._focus.values import CONTACT_RE, LEGAL_NAME_RE, ROLE_WORDS, gives_asked
+from agentcore.rag._focus.words import WORD_RE, lemma_of, vocabulary_of
 
 NAME_WINDOW = 4
 """Words between the thing a «какой X» question asks about and its name, when the sentence names X itself."""
 
 
-def _names_near(part: Part, sentence: str, blanked: str) -> bool:
+def names_near(part: Part, sentence: str, blanked: str) -> bool:
     """Whether ``sentence`` gives the name or value a «какой X» part asks for: a name not in the question (never
     the company's legal name, an e-mail or a role) — next to X when the sentence names X («страховая компания
     «Полис-Гарант»»), anywhere when X is named by its heading or the sentence before («Мы используем WireGuard»)."""
-    blanked = _LEGAL_NAME_RE.sub(lambda m: " " * len(m.group()), blanked)
-    if not _gives("name", blanked, part.text):
+    blanked = LEGAL_NAME_RE.sub(lambda m: " " * len(m.group()), blanked)
+    if not gives_asked("name", blanked, part.text):
         return False
     head = _head_term(part)
     if head is None:
         return True
-    tokens = [(m.start(), m.group()) for m in _WORD_RE.finditer(sentence)]
-    at = [i for i, (_, w) in enumerate(tokens) if _part_matches(part, head, *vocabulary_of([w]))]
+    tokens = [(m.start(), m.group()) for m in WORD_RE.finditer(sentence)]
+    at = [i for i, (_, w) in enumerate(tokens) if part_matches(part, head, *vocabulary_of([w]))]
     if not at:
         if not NAMES_OF_OTHER_NOUNS_EXCLUDED:
             return True
@@ -39,7 +39,7 @@ def _names_near(part: Part, sentence: str, blanked: str) -> bool:
         # VPN включать не нужно» names the network, not the VPN)
         left = re.split(r"[,;:()]", blanked[lo:start])[-1]
         right = re.split(r"[,;:()]", blanked[stop:end])[0]
-        if _gives("name", _ROLE_WORDS.sub(" ", _CONTACT_RE.sub(" ", f"{left} {right}")), part.text):
+        if gives_asked("name", ROLE_WORDS.sub(" ", CONTACT_RE.sub(" ", f"{left} {right}")), part.text):
             return True
     return False
 
@@ -48,20 +48,20 @@ NAMES_OF_OTHER_NOUNS_EXCLUDED = True
 
 
 def _free_name(part: Part, blanked: str) -> bool:
-    """Whether ``blanked`` holds a name (:func:`_gives`) whose run of name words does not stand right after a
+    """Whether ``blanked`` holds a name (:func:`gives_asked`) whose run of name words does not stand right after a
     Cyrillic noun (an apposition to that noun)."""
     from agentcore.text.morphology import morph_analyzer
 
     morph = morph_analyzer()
-    words = list(_WORD_RE.finditer(blanked))
+    words = list(WORD_RE.finditer(blanked))
     for k, match in enumerate(words):
-        if not _gives("name", _ROLE_WORDS.sub(" ", _CONTACT_RE.sub(" ", match.group())), part.text):
+        if not gives_asked("name", ROLE_WORDS.sub(" ", CONTACT_RE.sub(" ", match.group())), part.text):
             continue
         j = k
         # a run of name words («Wi-Fi Romashka-Corp») is one name: look before its first word
         while (
             j > 0
-            and _gives("name", words[j - 1].group(), part.text)
+            and gives_asked("name", words[j - 1].group(), part.text)
             and not blanked[words[j - 1].end() : words[j].start()].strip(" ")
         ):
             j -= 1
@@ -83,5 +83,5 @@ def _head_term(part: Part) -> str | None:
     match = re.search(r"(?<![\w-])как(?:ой|ая|ое|ую|ом|им)\s+(?:у\s+\w+\s+)?(\w[\w-]*)", part.text, re.I)
     if match is None:
         return None
-    lemma = _lemma(match.group(1).lower())
+    lemma = lemma_of(match.group(1).lower())
     return lemma if lemma in part.terms else None

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from agentcore.rag._focus.parts import Part, _part_matches
-from agentcore.rag._focus.words import _is_focus_word, vocabulary_of
+from agentcore.rag._focus.parts import Part, part_matches
+from agentcore.rag._focus.words import is_focus_word, vocabulary_of
 
 COUNT_NOUNS_SUFFICE = True
 """Whether a part asking for a count or an amount is answered by a supplying sentence holding every noun of the part
@@ -15,9 +15,9 @@ devh (branch fd18): 2 false declines answered, nothing hallucinated; for time pa
 1 hallucination, so not for them."""
 
 
-def _holds_every_noun(part: Part, texts: Sequence[str]) -> bool:
-    """Whether the part has a noun (:func:`_is_focus_word`) and ``texts`` hold every one of them."""
-    return any(_is_focus_word(t) for t in part.terms) and _holds_nouns(part, texts)
+def holds_every_noun(part: Part, texts: Sequence[str]) -> bool:
+    """Whether the part has a noun (:func:`is_focus_word`) and ``texts`` hold every one of them."""
+    return any(is_focus_word(t) for t in part.terms) and holds_nouns(part, texts)
 
 
 YESNO_ALL_NOUNS = True
@@ -25,7 +25,7 @@ YESNO_ALL_NOUNS = True
 noun of the part — measured on dev/dev2/dev3/dev4: one partial question fewer answered as a whole, nothing lost."""
 
 
-def _holds_nouns(part: Part, texts: Sequence[str]) -> bool:
+def holds_nouns(part: Part, texts: Sequence[str]) -> bool:
     """Whether ``texts`` hold every noun among the part's subject terms (in any of its spellings)."""
     words, stems = vocabulary_of(texts)
-    return all(_part_matches(part, t, words, stems) for t in part.terms if _is_focus_word(t))
+    return all(part_matches(part, t, words, stems) for t in part.terms if is_focus_word(t))

@@ -5,29 +5,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from agentcore.rag._focus.context import _document
-from agentcore.rag._focus.parts import Part, _part_matches
-from agentcore.rag._focus.words import _is_focus_word, _is_modifier, _is_plain_noun, vocabulary_of
+from agentcore.rag._focus.context import document_part
+from agentcore.rag._focus.parts import Part, part_matches
+from agentcore.rag._focus.words import is_focus_word, is_modifier, is_plain_noun, vocabulary_of
 
 USED_NOUNS_BLOCK_MEANING = True
 """Whether the e5 paraphrase test is closed to a sentence lacking a noun of the part that the passages use."""
 
 
-def _lacks_used_noun(part: Part, texts: Sequence[str], section: Sequence[str]) -> bool:
+def lacks_used_noun(part: Part, texts: Sequence[str], section: Sequence[str]) -> bool:
     """Whether a noun of ``part`` is missing from ``texts`` but used by ``section``."""
     if not section:
         return False
     words, stems = vocabulary_of(texts)
     section_words, section_stems = vocabulary_of(section)
     return any(
-        _is_plain_noun(t)
-        and not _part_matches(part, t, words, stems)
-        and _part_matches(part, t, section_words, section_stems)
+        is_plain_noun(t)
+        and not part_matches(part, t, words, stems)
+        and part_matches(part, t, section_words, section_stems)
         for t in part.terms
     )
 
 
-def _answers_another_subject(
+def answers_another_subject(
     part: Part, shown: Sequence[str], shown_headings: Sequence[str], index: int, passages: Sequence[str]
 ) -> bool:
     """Whether a term of ``part`` missing from sentence ``index`` (with its heading and the sentence before) belongs
@@ -39,17 +39,17 @@ def _answers_another_subject(
     before = shown[index - 1] if index and shown_headings[index - 1] == shown_headings[index] else ""
     unit = [shown[index], shown_headings[index], before]
     words, stems = vocabulary_of(unit)
-    missing = [t for t in part.terms if not _part_matches(part, t, words, stems)]
-    own = {_document(h) for h in shown_headings[index].splitlines() if h.strip()}
+    missing = [t for t in part.terms if not part_matches(part, t, words, stems)]
+    own = {document_part(h) for h in shown_headings[index].splitlines() if h.strip()}
     if not missing or not own:
         return False
     by_document: dict[str, list[str]] = {}
     for text in passages:
-        by_document.setdefault(_document(text.partition("\n")[0]), []).append(text)
+        by_document.setdefault(document_part(text.partition("\n")[0]), []).append(text)
 
     def held(texts: Sequence[str]) -> set[str]:
         found_words, found_stems = vocabulary_of(texts)
-        return {t for t in part.terms if _part_matches(part, t, found_words, found_stems)}
+        return {t for t in part.terms if part_matches(part, t, found_words, found_stems)}
 
     own_held = held([*unit, *(t for d in own for t in by_document.get(d, []))])
     others = {doc: held(texts) for doc, texts in by_document.items() if doc not in own}
@@ -74,10 +74,10 @@ def _answers_another_subject(
     sections = {
         title: held(texts)
         for title, texts in by_section.items()
-        if title not in own_sections and _document(title) in own and _document(title) != title
+        if title not in own_sections and document_part(title) in own and document_part(title) != title
     }
     for term in missing:
-        if not (_is_focus_word(term) or _is_modifier(term)):
+        if not (is_focus_word(term) or is_modifier(term)):
             continue
         holders = [title for title, terms in sections.items() if term in terms]
         if len(holders) == 1 and len(sections[holders[0]]) > len(own_section_held):
@@ -86,4 +86,4 @@ def _answers_another_subject(
 
 
 SECTIONS_MARK_SUBJECTS = True
-"""Whether :func:`_answers_another_subject` also reads the sections of the sentence's own document."""
+"""Whether :func:`answers_another_subject` also reads the sections of the sentence's own document."""

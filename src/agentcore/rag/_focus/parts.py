@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from agentcore.rag._focus.measures import MEASURE_MUST_MATCH, _measure_words
-from agentcore.rag._focus.words import _WORD_RE, _is_function_word, _lemma, _matches, vocabulary_of
+from agentcore.rag._focus.measures import MEASURE_MUST_MATCH, measure_words
+from agentcore.rag._focus.words import WORD_RE, is_function_word, lemma_of, term_matches, vocabulary_of
 
 Asks = Literal["number", "time", "person", "service", "name", "yesno", "procedure", "definition", "other"]
 
@@ -89,7 +89,7 @@ _ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
 
 
 # Words of a question that name no subject («подскажите», «нужно», «вообще»).
-_QUESTION_WORDS = frozenset(
+QUESTION_WORDS = frozenset(
     """
     что кто где когда куда откуда почему зачем как какой какая какое какие каким какую каком какого каких скольки
     сколько ли можно нельзя нужно надо должен должна должны обязательно хотеть хотеть мочь быть делать сделать
@@ -166,21 +166,21 @@ def _states_an_act(text: str) -> bool:
 _HOW_SLOT_RE = re.compile(r"\bкак\s+(?:быстро|долго|скоро|часто|рано|поздно)\b", re.I)
 
 
-def _subject_terms(text: str) -> tuple[str, ...]:
+def subject_terms(text: str) -> tuple[str, ...]:
     from agentcore.rag._analysis import get_analyzer
 
     stop = get_analyzer().stopwords
     terms = []
     # «как быстро», «как часто»: the adverb asks for the span or the frequency, it names no subject
     text = _HOW_SLOT_RE.sub(" ", text)
-    for word in _WORD_RE.findall(text):
+    for word in WORD_RE.findall(text):
         low = word.lower().replace("ё", "е")
-        lemma = _lemma(low)
-        if low in stop or lemma in stop or low in _QUESTION_WORDS or lemma in _QUESTION_WORDS:
+        lemma = lemma_of(low)
+        if low in stop or lemma in stop or low in QUESTION_WORDS or lemma in QUESTION_WORDS:
             continue
         if len(low) < 3 and not low.isdigit() and not re.fullmatch(r"[a-z0-9]+", low):
             continue
-        if _is_function_word(low):
+        if is_function_word(low):
             continue  # «никто», «тем, кто», «чтобы»: a pronoun or a conjunction names no subject
         terms.append(lemma)
     return tuple(dict.fromkeys(terms))
@@ -192,7 +192,7 @@ def question_parts(question: str) -> list[Part]:
     pieces = [p.strip(" ,.!") for p in _PART_SPLIT_RE.split(question) if p and p.strip(" ,.!")]
     parts: list[Part] = []
     for piece in pieces or [question]:
-        terms = _subject_terms(piece)
+        terms = subject_terms(piece)
         asks = _asks(piece)
         if not terms and parts:
             last = parts[-1]
@@ -205,8 +205,8 @@ def question_parts(question: str) -> list[Part]:
             terms = tuple(t for t in terms if t not in _CLOCK_WORDS) or terms
         if asks == "number" and MEASURE_MUST_MATCH:
             # «сколько идёт», «сколько ждать»: the verb of lasting says what is asked (the measure, see
-            # :func:`_measure`), not the subject
-            slot = _measure_words(piece)
+            # :func:`measure_asked`), not the subject
+            slot = measure_words(piece)
             terms = tuple(t for t in terms if t not in slot) or terms
         parts.append(Part(piece, asks, terms))
     if len(parts) > 1 and any(not p.terms for p in parts):
@@ -214,21 +214,21 @@ def question_parts(question: str) -> list[Part]:
     return [replace(p, asks="yesno") if p.asks == "other" and _states_an_act(p.text) else p for p in parts]
 
 
-def _share(part: Part, texts: Sequence[str]) -> float:
+def term_share(part: Part, texts: Sequence[str]) -> float:
     """Share of the part's subject terms that ``texts`` hold (a term or one of its other spellings)."""
     if not part.terms:
         return 1.0
     words, stems = vocabulary_of(texts)
-    return sum(_part_matches(part, t, words, stems) for t in part.terms) / len(part.terms)
+    return sum(part_matches(part, t, words, stems) for t in part.terms) / len(part.terms)
 
 
-def _part_matches(part: Part, term: str, words: set[str], stems: set[str]) -> bool:
-    if _matches(term, words, stems):
+def part_matches(part: Part, term: str, words: set[str], stems: set[str]) -> bool:
+    if term_matches(term, words, stems):
         return True
-    return any(lemmas and all(_matches(x, words, stems) for x in lemmas) for lemmas in part.alternatives_of(term))
+    return any(lemmas and all(term_matches(x, words, stems) for x in lemmas) for lemmas in part.alternatives_of(term))
 
 
-def _describe(part: Part) -> str:
+def describe(part: Part) -> str:
     """The part of the question as the closing line names it."""
     text = " ".join(part.text.split()).strip(" ,.?!")
     return text[:1].lower() + text[1:] if text else text

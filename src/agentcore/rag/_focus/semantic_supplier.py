@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agentcore.rag._focus.lacks import _lacks_focus
-from agentcore.rag._focus.parts import Part, _part_matches
+from agentcore.rag._focus.lacks import lacks_focus
+from agentcore.rag._focus.parts import Part, part_matches
 from agentcore.rag._focus.supplies import supplier_scores
 from agentcore.rag._focus.thresholds import SEMANTIC_MIN_COSINE
-from agentcore.rag._focus.vectors import _cached_local, _vector_at_hand
+from agentcore.rag._focus.vectors import cached_local, vector_at_hand
 from agentcore.rag._focus.words import vocabulary_of
 
 
@@ -31,7 +31,7 @@ def semantic_supplier(
     # The deterministic reading decides first: a name or code the question turns on that no candidate mentions
     # («Miro», «MBA») is declined by :func:`check_focus` whatever the cosine, so nothing is embedded for it.
     words, stems = vocabulary_of([text for pair in candidates for text in pair])
-    hard, _soft = _lacks_focus(part, [t for t in part.terms if not _part_matches(part, t, words, stems)])
+    hard, _soft = lacks_focus(part, [t for t in part.terms if not part_matches(part, t, words, stems)])
     if hard:
         return None
     ranked = sorted((i for i, (share, *_) in scored.items() if share > 0), key=lambda i: (-scored[i][0], i))
@@ -40,13 +40,13 @@ def semantic_supplier(
         # A sentence whose vector is already at hand (shipped with the bundled knowledge base, or cached) costs no
         # e5 pass: it competes whatever its word share — a paraphrase («залочат учётку» / «учётная запись
         # блокируется») shares few words with the question.
-        indices += [i for i in ranked[MAX_SEMANTIC_CANDIDATES:] if _vector_at_hand(candidates[i][0])][
+        indices += [i for i in ranked[MAX_SEMANTIC_CANDIDATES:] if vector_at_hand(candidates[i][0])][
             :MAX_FREE_CANDIDATES
         ]
     if not indices:
         return None
     try:
-        embed = embed or _cached_local
+        embed = embed or cached_local
         query = embed([part.text], "query")
         vectors = embed([candidates[i][0] for i in indices], "passage")
     except Exception:  # no local model: no paraphrase match

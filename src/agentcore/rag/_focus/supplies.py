@@ -7,21 +7,21 @@ import re
 from collections.abc import Sequence
 
 from agentcore.rag._focus.figures import (
-    _AGE_RE,
-    _CLOCK_RE,
-    _DURATION_RE,
-    _PERSONAL_NAME_RE,
-    _PHONE_RE,
-    _holds_attribute,
-    _holds_measure,
-    _opposite_bound,
+    AGE_RE,
+    CLOCK_RE,
+    DURATION_RE,
+    PERSONAL_NAME_RE,
+    PHONE_RE,
+    holds_attribute,
+    holds_measure,
+    opposite_bound,
 )
-from agentcore.rag._focus.measures import MEASURE_MUST_MATCH, _measure
-from agentcore.rag._focus.names import _names_near
-from agentcore.rag._focus.parts import Asks, Part, _share
+from agentcore.rag._focus.measures import MEASURE_MUST_MATCH, measure_asked
+from agentcore.rag._focus.names import names_near
+from agentcore.rag._focus.parts import Asks, Part, term_share
 from agentcore.rag._focus.thresholds import FOCUS_MIN_COVERAGE
-from agentcore.rag._focus.values import _gives
-from agentcore.rag._focus.words import _WORD_RE, _lemma, stem_of, vocabulary_of
+from agentcore.rag._focus.values import gives_asked
+from agentcore.rag._focus.words import WORD_RE, lemma_of, stem_of, vocabulary_of
 
 
 def best_supplier(
@@ -50,9 +50,9 @@ def supplier_scores(
     found: dict[int, tuple[float, int, int]] = {}
     general = not _CASE_RE.search(part.text)
     for index, (sentence, heading) in enumerate(candidates):
-        if _supplies(part.asks, sentence, question, part):
+        if supplies_asked(part.asks, sentence, question, part):
             case = general and bool(_CASE_RE.search(sentence))
-            found[index] = (_share(part, [sentence, heading]), _strength(part.asks, sentence), int(not case))
+            found[index] = (term_share(part, [sentence, heading]), supply_strength(part.asks, sentence), int(not case))
     return found
 
 
@@ -75,7 +75,7 @@ _STRONG = {
 }
 
 
-def _strength(asks: Asks, sentence: str) -> int:
+def supply_strength(asks: Asks, sentence: str) -> int:
     pattern = _STRONG.get(asks)
     return int(bool(pattern and pattern.search(sentence)))
 
@@ -84,7 +84,7 @@ SLOT_ASKS: frozenset[Asks] = frozenset({"number", "time", "person", "service", "
 """What a part asks for that one sentence must supply (a value, or the subject a yes/no is about)."""
 
 
-def _supplies(asks: Asks, sentence: str, question: str, part: Part | str = "") -> bool:
+def supplies_asked(asks: Asks, sentence: str, question: str, part: Part | str = "") -> bool:
     """Whether ``sentence`` gives what a part asks for by something the question does not already say: a number
     the question does not hold («кто оплачивает первые 3 дня» is no count of 3); a person or service the question
     does not name («кто наш генеральный директор» is not answered by «генеральный директор проводит …»), in any of
@@ -95,33 +95,33 @@ def _supplies(asks: Asks, sentence: str, question: str, part: Part | str = "") -
     blanked = _without_question_words(sentence, question, numbers_only=asks in ("number", "time"))
     if asks == "name" and _ASKS_PERSONAL_NAME_RE.search(part_text or question):
         # «как зовут директора»: a person's name («Иван Петров», «И. Петров»), not a role or a product
-        return bool(_PERSONAL_NAME_RE.search(re.sub(r"«[^»]*»", " ", blanked)))
+        return bool(PERSONAL_NAME_RE.search(re.sub(r"«[^»]*»", " ", blanked)))
     if asks == "name" and _ASKS_PROPER_NAME_RE.search(part_text or question):
         # «как называется школа», «какая модель монитора»: a proper name — a figure («27"», «50%») names nothing
         blanked = re.sub(r"\d+(?:[.,:]\d+)?\S*", lambda m: " " * len(m.group()), blanked)
     if asks in ("service", "name") and _ASKS_PHONE_RE.search(part_text or question):
         # «какой номер техподдержки», «по какому телефону»: a phone number, not a portal or a role
-        return bool(_PHONE_RE.search(blanked))
+        return bool(PHONE_RE.search(blanked))
     if asks == "name" and isinstance(part, Part):
-        return _names_near(part, sentence, blanked)
+        return names_near(part, sentence, blanked)
     if asks == "time" and _ASKS_CLOCK_RE.search(part_text or question):
         # «в какие часы», «часы работы»: a clock time, not a duration («4 часа» is no opening hour)
-        return bool(_CLOCK_RE.search(blanked))
+        return bool(CLOCK_RE.search(blanked))
     if _ASKS_AGE_RE.search(part_text or question):
         # «до скольки лет», «с какого возраста»: an age, a figure of years («до 18 лет»), not any figure or time
-        return bool(_AGE_RE.search(blanked))
+        return bool(AGE_RE.search(blanked))
     if asks == "number" and _ASKS_DURATION_RE.search(part_text or question):
         # «как быстро / как долго»: a span of time, not any figure («Телефон 1111» is no reaction time)
-        return bool(_DURATION_RE.search(blanked))
-    if asks == "number" and MEASURE_MUST_MATCH and _opposite_bound(part_text or question, blanked):
+        return bool(DURATION_RE.search(blanked))
+    if asks == "number" and MEASURE_MUST_MATCH and opposite_bound(part_text or question, blanked):
         return False
-    if asks == "number" and MEASURE_MUST_MATCH and not _holds_attribute(part_text or question, blanked):
+    if asks == "number" and MEASURE_MUST_MATCH and not holds_attribute(part_text or question, blanked):
         return False
     if asks == "number" and MEASURE_MUST_MATCH:
-        measure = _measure(part_text or question)
+        measure = measure_asked(part_text or question)
         if measure is not None:
-            return _holds_measure(measure, blanked, part if isinstance(part, Part) else None)
-    return _gives(asks, blanked, part_text or question)
+            return holds_measure(measure, blanked, part if isinstance(part, Part) else None)
+    return gives_asked(asks, blanked, part_text or question)
 
 
 _ASKS_PHONE_RE = re.compile(r"\bномер\w*(?!\s+(?:заявк|тикет|ЭЛН|больничн|договор|карт|счет|счёт))|\bтелефон\w*", re.I)
@@ -157,8 +157,8 @@ def _without_question_words(sentence: str, question: str, *, numbers_only: bool 
             return " " * len(word) if word in q_words else match.group()
         if numbers_only:
             return match.group()
-        if word in q_words or _lemma(word) in q_words or stem_of(word) in q_stems:
+        if word in q_words or lemma_of(word) in q_words or stem_of(word) in q_stems:
             return " " * len(word)
         return match.group()
 
-    return _WORD_RE.sub(blank, sentence)
+    return WORD_RE.sub(blank, sentence)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from agentcore.rag._focus.figures import _NUMBER_RE, _TIME_RE
+from agentcore.rag._focus.figures import NUMBER_RE, TIME_RE
 from agentcore.rag._focus.parts import Asks
 
-_ROLE_WORDS = re.compile(
+ROLE_WORDS = re.compile(
     r"руководител|директор|менеджер|инженер|мастер|владел|координатор|наставник|бухгалтери|техподдержк|отдел|"
     r"\bhr\b|команд|разработчик|дежурн|офис-менеджер|ресепшен|сотрудник|тимлид|ревьюер|автор|лид",
     re.I,
@@ -18,7 +18,7 @@ _ROLE_WORDS = re.compile(
 _NAME_RE = re.compile(r"«[^»]+»|\b[A-Za-z][A-Za-z0-9.@_-]+|(?<!^)(?<![.!?]\s)\b[А-ЯЁ][а-яё]{2,}|\d{3,4}\b|@\w+")
 
 
-_CONTACT_RE = re.compile(r"\S+@\S+\.\w+|https?://\S+|\b[\w-]+\.(?:ru|com|org|net)\b", re.I)
+CONTACT_RE = re.compile(r"\S+@\S+\.\w+|https?://\S+|\b[\w-]+\.(?:ru|com|org|net)\b", re.I)
 
 
 _ASKS_CONTACT_RE = re.compile(
@@ -75,27 +75,27 @@ def _acts(text: str) -> bool:
 _SERVICE_WORD_RE = re.compile(r"\b(?:портал|приложени|почт|бот|телефон|номер)\w*", re.I)
 
 
-def _gives(asks: Asks, text: str, part_text: str = "") -> bool:
+def gives_asked(asks: Asks, text: str, part_text: str = "") -> bool:
     """Whether ``text`` gives what a part asks for."""
     if asks in ("service", "name") and not _ASKS_CONTACT_RE.search(part_text):
         # an e-mail, a URL or a role («HR») names no insurer, no VPN, no version
-        text = _LEGAL_NAME_RE.sub(" ", _ROLE_WORDS.sub(" ", _CONTACT_RE.sub(" ", text)))
+        text = LEGAL_NAME_RE.sub(" ", ROLE_WORDS.sub(" ", CONTACT_RE.sub(" ", text)))
     if asks == "name":
         return bool(_NAME_VALUE_RE.search(text))
     if asks == "procedure":
         return _acts(text)
     if asks == "number":
-        return bool(_NUMBER_RE.search(text))
+        return bool(NUMBER_RE.search(text))
     if asks == "time":
-        return bool(_TIME_RE.search(text))
+        return bool(TIME_RE.search(text))
     if asks == "person":
-        return bool(_ROLE_WORDS.search(text) or _NAME_RE.search(text))
+        return bool(ROLE_WORDS.search(text) or _NAME_RE.search(text))
     if asks == "service":
         # whole words: «бот» is a service, «работы» is not; «где взять ключ» is answered by who gives it
-        if _ASKS_CONTACT_RE.search(part_text) and _ROLE_WORDS.search(text):
+        if _ASKS_CONTACT_RE.search(part_text) and ROLE_WORDS.search(text):
             return True
         return bool(_NAME_RE.search(text) or _SERVICE_WORD_RE.search(text))
     return True
 
 
-_LEGAL_NAME_RE = re.compile(r"\b(?:ООО|АО|ПАО|ЗАО|ИП)\s+«[^»]+»")
+LEGAL_NAME_RE = re.compile(r"\b(?:ООО|АО|ПАО|ЗАО|ИП)\s+«[^»]+»")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 
-def _vector_at_hand(text: str) -> bool:
+def vector_at_hand(text: str) -> bool:
     return (text, "passage") in _VECTORS or _shipped(text) is not None
 
 
@@ -35,7 +35,7 @@ def _shipped(text: str) -> Any | None:
     return _SHIPPED.get(sentence_key(text))
 
 
-def _cached_local(texts: list[str], kind: str) -> Any:
+def cached_local(texts: list[str], kind: str) -> Any:
     """The local e5 embedder with a per-text cache: only texts not seen before are embedded, in one batch; a
     sentence of the shipped knowledge base takes its shipped vector."""
     import numpy as np

@@ -7,11 +7,11 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-_WORD_RE = re.compile(r"[A-Za-zА-Яа-яЁё][A-Za-zА-Яа-яЁё0-9-]*|\d+")
+WORD_RE = re.compile(r"[A-Za-zА-Яа-яЁё][A-Za-zА-Яа-яЁё0-9-]*|\d+")
 
 
 @lru_cache(maxsize=65536)
-def _lemma(word: str) -> str:
+def lemma_of(word: str) -> str:
     from agentcore.text.morphology import morph_analyzer
 
     word = word.lower().replace("ё", "е")
@@ -37,7 +37,7 @@ def stem_of(word: str) -> str:
 
 
 @lru_cache(maxsize=65536)
-def _is_function_word(word: str) -> bool:
+def is_function_word(word: str) -> bool:
     """Whether pymorphy3 reads ``word`` first as a pronoun noun, a conjunction, a particle, a preposition or an
     interjection."""
     from agentcore.text.morphology import morph_analyzer
@@ -48,7 +48,7 @@ def _is_function_word(word: str) -> bool:
     return str(morph.parse(word)[0].tag.POS) in {"NPRO", "CONJ", "PRCL", "PREP", "INTJ"}
 
 
-def _matches(term: str, words: set[str], stems: set[str]) -> bool:
+def term_matches(term: str, words: set[str], stems: set[str]) -> bool:
     if term in words:
         return True
     # a verb and its reflexive («сдавать» / «сдаётся» → «сдаваться»)
@@ -112,16 +112,16 @@ def vocabulary_of(texts: Sequence[str]) -> tuple[set[str], set[str]]:
 @lru_cache(maxsize=16384)
 def _text_vocabulary(text: str) -> tuple[frozenset[str], frozenset[str]]:
     words: set[str] = set()
-    for w in _WORD_RE.findall(text):
+    for w in WORD_RE.findall(text):
         w = w.lower().replace("ё", "е")
         words.add(w)
         if "-" in w:  # «код-фриз» also says «код» and «фриз»
             words.update(p for p in w.split("-") if p)
-    return frozenset({_lemma(w) for w in words} | words), frozenset(stem_of(w) for w in words)
+    return frozenset({lemma_of(w) for w in words} | words), frozenset(stem_of(w) for w in words)
 
 
 @lru_cache(maxsize=65536)
-def _is_plain_noun(term: str) -> bool:
+def is_plain_noun(term: str) -> bool:
     """Whether ``term`` is a noun that is no adjective too («диск», not «рабочий»: «рабочие ноуты»); a Latin name or a
     code counts as a noun."""
     from agentcore.text.morphology import morph_analyzer
@@ -147,7 +147,7 @@ def is_verb(term: str) -> bool:
 
 
 @lru_cache(maxsize=65536)
-def _is_known(word: str) -> bool:
+def is_known(word: str) -> bool:
     from agentcore.text.morphology import morph_analyzer
 
     morph = morph_analyzer()
@@ -155,7 +155,7 @@ def _is_known(word: str) -> bool:
 
 
 @lru_cache(maxsize=65536)
-def _is_genitive(word: str) -> bool:
+def is_genitive(word: str) -> bool:
     """Whether pymorphy3 reads ``word`` as a genitive (or an unknown word: a chat word may be one)."""
     from agentcore.text.morphology import morph_analyzer
 
@@ -168,7 +168,7 @@ def _is_genitive(word: str) -> bool:
 
 
 @lru_cache(maxsize=65536)
-def _is_focus_word(term: str) -> bool:
+def is_focus_word(term: str) -> bool:
     from agentcore.text.morphology import morph_analyzer
 
     if not re.fullmatch(r"[а-я-]+", term):
@@ -180,7 +180,7 @@ def _is_focus_word(term: str) -> bool:
 
 
 @lru_cache(maxsize=65536)
-def _is_modifier(term: str) -> bool:
+def is_modifier(term: str) -> bool:
     from agentcore.text.morphology import morph_analyzer
 
     morph = morph_analyzer()
@@ -189,15 +189,15 @@ def _is_modifier(term: str) -> bool:
     return bool({"ADJF", "PRTF"} & {str(p.tag.POS) for p in morph.parse(term)[:1]})
 
 
-def _drop_words(text: str, lemmas: Sequence[str]) -> str:
+def drop_words(text: str, lemmas: Sequence[str]) -> str:
     """``text`` without the words whose lemma is in ``lemmas``."""
     drop = set(lemmas)
-    kept = [w for w in re.findall(r"\S+", text) if _lemma(re.sub(r"^\W+|\W+$", "", w).lower()) not in drop]
+    kept = [w for w in re.findall(r"\S+", text) if lemma_of(re.sub(r"^\W+|\W+$", "", w).lower()) not in drop]
     return " ".join(kept)
 
 
-def _without_terms(text: str, lacking: Sequence[str]) -> str:
-    """``text`` without the words whose lemma is one of the ``lacking`` nouns (:func:`_is_focus_word`)."""
-    drop = {t for t in lacking if _is_focus_word(t)}
-    kept = [w for w in re.findall(r"\S+", text) if _lemma(re.sub(r"^\W+|\W+$", "", w).lower()) not in drop]
+def without_terms(text: str, lacking: Sequence[str]) -> str:
+    """``text`` without the words whose lemma is one of the ``lacking`` nouns (:func:`is_focus_word`)."""
+    drop = {t for t in lacking if is_focus_word(t)}
+    kept = [w for w in re.findall(r"\S+", text) if lemma_of(re.sub(r"^\W+|\W+$", "", w).lower()) not in drop]
     return " ".join(kept)

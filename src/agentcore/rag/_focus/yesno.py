@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from agentcore.rag._focus.parts import Part, _part_matches
-from agentcore.rag._focus.vectors import _cached_local
-from agentcore.rag._focus.words import _drop_words, is_verb, vocabulary_of
+from agentcore.rag._focus.parts import Part, part_matches
+from agentcore.rag._focus.vectors import cached_local
+from agentcore.rag._focus.words import drop_words, is_verb, vocabulary_of
 
 
-def _speaks_to(part: Part, sentence: str, heading: str, semantic: float | None, embed: Any | None) -> bool:
+def speaks_to(part: Part, sentence: str, heading: str, semantic: float | None, embed: Any | None) -> bool:
     """Whether ``sentence`` itself speaks to what a yes/no ``part`` asks, not only to its subject.
 
     It does when it holds the part's verb (the predicate: «голосует», «оплачивают») or one of the part's terms
@@ -24,20 +24,20 @@ def _speaks_to(part: Part, sentence: str, heading: str, semantic: float | None, 
     if len(part.terms) < 2:
         return True
     words, stems = vocabulary_of([sentence])
-    held = [t for t in part.terms if _part_matches(part, t, words, stems)]
+    held = [t for t in part.terms if part_matches(part, t, words, stems)]
     verbs = [t for t in part.terms if is_verb(t)]
     heading_words, heading_stems = vocabulary_of([heading])
-    beyond = [t for t in held if not _part_matches(part, t, heading_words, heading_stems)]
+    beyond = [t for t in held if not part_matches(part, t, heading_words, heading_stems)]
     if any(t in held for t in verbs) or beyond:
         return True
     if semantic is None or not held:
         return False
-    without = _drop_words(part.text, [t for t in part.terms if t not in held])
+    without = drop_words(part.text, [t for t in part.terms if t not in held])
     if not without.strip() or without == part.text:
         return False
     try:
         if embed is None:
-            embed = _cached_local
+            embed = cached_local
         queries = embed([part.text, without], "query")
         vector = embed([sentence], "passage")[0]
     except Exception:  # no local model: the word test stands
