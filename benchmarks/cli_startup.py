@@ -25,7 +25,9 @@ from pathlib import Path
 QUESTION = "Который час?"
 
 # The reference: what the shortest real PydanticAI program with one tool call does in a fresh process.
-PYDANTIC_AI_ONE_TOOL = f"QUESTION = {QUESTION!r}\n" + """
+PYDANTIC_AI_ONE_TOOL = (
+    f"QUESTION = {QUESTION!r}\n"
+    + """
 from datetime import datetime, timezone
 
 from pydantic_ai import Agent
@@ -51,6 +53,7 @@ def get_time() -> str:
 
 print(agent.run_sync(QUESTION).output)
 """
+)
 
 
 def _median_seconds(command: list[str], runs: int, env: dict[str, str] | None = None) -> float:

@@ -265,7 +265,9 @@ def test_redact_loggers_masks_library_messages_before_any_handler(caplog: pytest
     library = logging.getLogger("agentcore-test.lib")
     assert sum(isinstance(f, RedactingFilter) for f in library.filters) == 1
     with caplog.at_level(logging.INFO, logger="agentcore-test.lib"):
-        library.info('HTTP Request: POST %s "200"', "https://example.bitrix24.ru/rest/1/fake-token-123/crm.deal.get.json")
+        library.info(
+            'HTTP Request: POST %s "200"', "https://example.bitrix24.ru/rest/1/fake-token-123/crm.deal.get.json"
+        )
     assert "fake-token-123" not in caplog.text
     assert "https://example.bitrix24.ru/rest/1/***" in caplog.text
 

@@ -115,9 +115,11 @@ async def test_without_a_portal_a_local_fake_starts_in_process(data_dir: Path) -
 async def test_everyday_phrasings_against_the_fake_portal(portal: FakePortal, data_dir: Path) -> None:
     """Inflected names, «эта сделка» with no deal chosen, a deal's contact, an amount change without «сделка»."""
     with serve_fake_portal(portal) as server:
-        orchestrator = build_orchestrator(Settings(
-            crm=CrmSettings(bitrix_webhook_url=server.webhook_url, mode="canary"),
-        ))
+        orchestrator = build_orchestrator(
+            Settings(
+                crm=CrmSettings(bitrix_webhook_url=server.webhook_url, mode="canary"),
+            )
+        )
         try:
             found = await orchestrator.handle_message("m", "найди сделку по Ромашке")
             assert "Найдено сделок: 2" in found.assistant

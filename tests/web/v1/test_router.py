@@ -197,7 +197,9 @@ def test_a_question_the_agent_refuses_is_a_4xx_before_any_stream(client: OpenAI,
     asked.clear()
     with pytest.raises(openai.UnprocessableEntityError) as caught:
         client.chat.completions.create(
-            model="scripted", messages=[{"role": "user", "content": "да"}], stream=stream  # type: ignore[call-overload]
+            model="scripted",
+            messages=[{"role": "user", "content": "да"}],
+            stream=stream,  # type: ignore[call-overload]
         )
     body = caught.value.response.json()
     message = "некорректный запрос: вопрос короче 3 символов"
