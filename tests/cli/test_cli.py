@@ -154,3 +154,22 @@ def test_fail_redacts_secrets(capsys: pytest.CaptureFixture[str]) -> None:
     err = capsys.readouterr().err
     assert "Ошибка:" in err and "could not reach" in err
     assert "cli-secret-value-42" not in err and "abcdefghijklmnop" not in err
+
+
+def test_version_prints_the_package_version() -> None:
+    from agentcore import __version__
+
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == f"agentcore {__version__}"
+
+
+@pytest.mark.parametrize("port", ["99999", "0", "-1", "65536"])
+def test_serve_refuses_a_port_out_of_range(port: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """uvicorn took 99999 as 99999 mod 65536 = 34463 while the console address named 99999."""
+    import agentcore.cli.serve as serve_module
+
+    monkeypatch.setattr(serve_module, "serve", lambda *a: pytest.fail("serve must not start"))
+    result = runner.invoke(app, ["serve", "--port", port], env={"COLUMNS": "200"})
+    assert result.exit_code == 2, result.output
+    assert "порт должен быть от 1 до 65535" in result.output

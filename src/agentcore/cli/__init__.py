@@ -22,8 +22,22 @@ app = typer.Typer(
 )
 
 
+def _print_version(value: bool) -> None:
+    """``--version``: print the package's version and exit before any command runs."""
+    if value:
+        from agentcore import __version__
+
+        typer.echo(f"agentcore {__version__}")
+        raise typer.Exit()
+
+
 @app.callback(invoke_without_command=True)
-def _root(ctx: typer.Context) -> None:
+def _root(
+    ctx: typer.Context,
+    version: bool = typer.Option(
+        False, "--version", is_eager=True, callback=_print_version, help="Показать версию agentcore и выйти"
+    ),
+) -> None:
     """Без команды запускается диалог с ассистентом (то же, что ``agentcore chat``)."""
     if ctx.invoked_subcommand is None:
         from agentcore.apps.assistant.cli import chat
@@ -37,10 +51,18 @@ for _plugin in APPS:  # each app adds its commands (its group, or top-level comm
     _plugin.register_cli(app)
 
 
+def _valid_port(value: int) -> int:
+    """A TCP port, 1..65535: anything else ends with a Russian message and exit code 2 (uvicorn would listen on
+    the value modulo 65536 and print the wrong address)."""
+    if not 1 <= value <= 65535:
+        raise typer.BadParameter(f"порт должен быть от 1 до 65535, получено {value}")
+    return value
+
+
 @app.command("serve")
 def serve_command(
     host: str = typer.Option("127.0.0.1", "--host", help="Адрес для прослушивания"),
-    port: int = typer.Option(8000, "--port", help="Порт"),
+    port: int = typer.Option(8000, "--port", callback=_valid_port, help="Порт (1–65535)"),
     workers: int = typer.Option(
         1, "--workers", min=1, max=64, help="Число рабочих процессов uvicorn (общее состояние — docs/deploy.md)"
     ),
