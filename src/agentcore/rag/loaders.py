@@ -166,8 +166,9 @@ def _text_title(text: str) -> str | None:
     return None
 
 
-def load_file(path: Path, doc_id: str | None = None) -> SourceDocument | SkippedFile:
-    """Read one file.
+def load_file(path: Path, doc_id: str | None = None, name: str | None = None) -> SourceDocument | SkippedFile:
+    """Read one file; the document's ``source`` is ``name`` (its path relative to the indexed folder), by default
+    the file name — never the absolute path, which would show the server's filesystem to every reader.
 
     Returns:
         the document, or a :class:`SkippedFile` (logged as a warning) for unsupported, binary, undecodable,
@@ -192,7 +193,7 @@ def load_file(path: Path, doc_id: str | None = None) -> SourceDocument | Skipped
     text, how = decode_bytes(data)
     if text is None:
         return skip(how)
-    document = document_from_text(text, fmt, doc_id or path.stem, source=shown, fallback_title=path.stem)
+    document = document_from_text(text, fmt, doc_id or path.stem, source=name or path.name, fallback_title=path.stem)
     return document if document is not None else skip("пустой файл")
 
 
@@ -255,7 +256,7 @@ def load_path(path: Path) -> LoadResult:
             logger.info("ingest // %s: id %r is taken, using %r", display_path(file), doc_id, relative.as_posix())
             doc_id = relative.as_posix()
         seen.add(doc_id)
-        item = load_file(file, doc_id=doc_id)
+        item = load_file(file, doc_id=doc_id, name=relative.as_posix())
         if isinstance(item, SkippedFile):
             result.skipped.append(item)
         else:

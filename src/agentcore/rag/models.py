@@ -6,8 +6,9 @@ All are frozen dataclasses so a loaded collection snapshot can be shared between
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, Literal
 
 SearchMode = Literal["bm25", "dense", "hybrid"]
@@ -66,7 +67,9 @@ class Chunk:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Chunk:
-        """Inverse of :meth:`to_json`."""
+        """Inverse of :meth:`to_json`; a ``source`` stored as an absolute path (older collections) is read as
+        :func:`public_source` gives it."""
+        data = {**data, "source": public_source(str(data.get("source", "")), str(data.get("doc_id", "")))}
         return cls(**data)
 
 
@@ -215,5 +218,24 @@ class IndexReport:
 
 
 def display_path(path: Path) -> str:
-    """``path`` as stored in chunks: absolute, with forward slashes."""
+    """``path`` as the local command line shows it (skipped files): absolute, with forward slashes."""
     return path.resolve().as_posix()
+
+
+def _is_filesystem_path(source: str) -> bool:
+    return source.startswith(("/", "\\", "~")) or bool(re.match(r"[A-Za-z]:[\\/]", source))
+
+
+def public_source(source: str, doc_id: str) -> str:
+    """``source`` as every surface may show it: the document's name relative to its indexed folder
+    (``guides/vacation.md``), never a server filesystem path.
+
+    Collections indexed before sources were stored relative hold absolute paths; their relative name is the doc
+    id (the path relative to the indexed folder without its suffix) plus the file's suffix.
+    """
+    if not _is_filesystem_path(source):
+        return source
+    suffix = PurePosixPath(source.replace("\\", "/")).suffix
+    if doc_id.endswith(suffix):  # a doc id that kept its suffix (``x.md`` beside ``x.txt``)
+        return doc_id
+    return doc_id + suffix

@@ -54,7 +54,34 @@ def test_ask_streams_steps_before_the_answer_and_opens_a_citation(page: Any, sho
 
 
 def test_empty_question_is_refused_in_the_page(page: Any) -> None:
+    from agentcore.apps.research.settings import ResearchSettings
+
     page.goto("/")
+    # the step limit starts at AGENT_DEFAULT_STEPS, the CLI's and HTTP's default too
+    default = ResearchSettings.model_fields["agent_default_steps"].default
+    assert page.locator("#max-steps").input_value() == str(default)
     page.get_by_test_id("send").click()
     assert page.locator("#ask-status").inner_text() == "Введите вопрос."
     assert page.get_by_test_id("step").count() == 0
+
+
+def test_a_passage_shows_its_document_name_and_whole_sentences(page: Any) -> None:
+    """The passage header is the document's name (never the server's file path); a supporting sentence is never
+    cut at a full stop inside a name («Ромашка.Портал»)."""
+    page.goto("/")
+    page.get_by_test_id("question-input").fill("Как оформить отпуск?")
+    page.get_by_test_id("send").click()
+    page.get_by_test_id("final-answer").wait_for(state="visible", timeout=90_000)
+    citations = page.get_by_test_id("citation")
+    assert citations.count() >= 1
+    named = 0
+    for i in range(citations.count()):
+        citations.nth(i).click()
+        page.get_by_test_id("passage").wait_for(state="visible")
+        page.wait_for_function("() => !document.getElementById('passage-text').innerText.includes('Загружаю')")
+        source = page.locator("#passage-source").inner_text()
+        assert source and not source.startswith("/") and "src/agentcore" not in source, source
+        marks = page.get_by_test_id("support").all_inner_texts()
+        assert all(not mark.startswith("Портал") for mark in marks), marks
+        named += "Ромашка.Портал" in page.locator("#passage-text").inner_text()
+    assert named, "no cited passage names «Ромашка.Портал»: the sentence check did not run"

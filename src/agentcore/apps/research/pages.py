@@ -19,7 +19,13 @@ def pages(ctx: EdgeContext) -> list[ConsolePage]:
     from agentcore.apps.research.settings import ResearchSettings
 
     def context(_request: object) -> dict[str, object]:
-        return {"max_chars": MAX_QUESTION_CHARS, "max_steps": ResearchSettings.of(ctx.settings).agent_max_steps}
+        research = ResearchSettings.of(ctx.settings)
+        # the field starts at AGENT_DEFAULT_STEPS, the default the CLI and HTTP use too
+        return {
+            "max_chars": MAX_QUESTION_CHARS,
+            "max_steps": research.agent_max_steps,
+            "default_steps": min(research.agent_default_steps, research.agent_max_steps),
+        }
 
     return [
         ConsolePage(

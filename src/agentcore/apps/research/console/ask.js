@@ -48,8 +48,10 @@
     return (String(text).toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) || []).map(function (w) { return w.slice(0, 5); });
   }
 
+  /* A sentence ends at . ! ? … (and closing quotes or brackets) followed by a space or the end of the text, so a
+   * full stop inside a name («Ромашка.Портал», v2.1, example.com) does not cut the sentence. */
   function sentences(text) {
-    return String(text).match(/[^.!?…]+(?:[.!?…]+|$)\s*/g) || [text];
+    return String(text).match(/[\s\S]+?(?:[.!?…]+[»"”')\]]*(?=\s|$)|$)\s*/g) || [text];
   }
 
   /* For each claim, the passage sentence sharing the most word stems with it (at least two). */
