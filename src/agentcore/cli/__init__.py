@@ -78,10 +78,10 @@ def mcp_command() -> None:
     """Сервер MCP на stdin/stdout (для Claude Desktop, IDE и других клиентов MCP; docs/mcp.md)."""
     import anyio
 
-    from agentcore.config import get_settings
     from agentcore.mcp_server import run_stdio
+    from agentcore.terminal.common import load_settings
 
-    anyio.run(run_stdio, get_settings())
+    anyio.run(run_stdio, load_settings())
 
 
 def main() -> None:

@@ -75,7 +75,7 @@ def create_provider(llm: LLMSettings | None = None) -> LLMProvider:
         from agentcore.llm.openai_compat import OpenAICompatProvider
 
         return OpenAICompatProvider(llm)
-    raise LLMConfigError(f"unknown provider {llm.provider!r}")
+    raise LLMConfigError(f"неизвестный провайдер {llm.provider!r} (допустимы offline, gigachat, openai)")
 
 
 def create_gateway(

@@ -163,10 +163,10 @@ class GigaChatProvider(LLMProvider):
     def __init__(self, settings: LLMSettings | None = None, client: httpx.AsyncClient | None = None) -> None:
         settings = settings if settings is not None else LLMSettings()  # none given: its own environment
         if settings.gigachat_credentials is None and settings.gigachat_access_token is None:
-            raise LLMConfigError("GigaChat: set GIGACHAT_CREDENTIALS (or GIGACHAT_ACCESS_TOKEN)")
+            raise LLMConfigError("GigaChat: задайте GIGACHAT_CREDENTIALS (или GIGACHAT_ACCESS_TOKEN)")
         bundle = settings.gigachat_ca_bundle_file
         if settings.gigachat_verify_ssl_certs and bundle is not None and not bundle.is_file():
-            raise LLMConfigError(f"GigaChat: GIGACHAT_CA_BUNDLE_FILE {bundle} does not exist")
+            raise LLMConfigError(f"GigaChat: файл GIGACHAT_CA_BUNDLE_FILE не найден: {bundle}")
         self._settings = settings
         self._base = settings.gigachat_base_url.rstrip("/")
         self._client = client

@@ -40,5 +40,5 @@ class ServicesSettings(Section):
         for origin in origins:
             scheme, _, rest = origin.partition("://")
             if scheme.lower() not in ("http", "https") or not rest.strip("/"):
-                raise ValueError(f"AGENTCORE_CALLS_ORIGINS: {origin!r} is not an http(s) URL with a host")
+                raise ValueError(f"{origin!r} — не адрес http(s) с именем хоста")
         return origins

@@ -58,8 +58,9 @@ def load_settings(*sections: str) -> Settings:
             settings.section(name)
         return settings
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-        fail(f"неверные настройки: {problems}", code=2)
+        from agentcore.settings.problems import settings_message
+
+        fail(settings_message(exc.errors()), code=2)
 
 
 def init_logging(settings: Settings, name: str = "agentcore.log") -> None:

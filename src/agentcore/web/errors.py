@@ -21,6 +21,8 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
+from agentcore.settings.problems import problem_text
+
 __all__ = [
     "DEFAULT_ERROR_RESPONSE",
     "ApiError",
@@ -154,57 +156,12 @@ def validation_message(errors: Iterable[Mapping[str, Any]], limit: int = 5) -> s
     return "некорректный запрос: " + "; ".join(parts)
 
 
-# pydantic error types -> Russian; ``{name}`` takes values from the error's ``ctx`` (limits we declared ourselves).
-_PROBLEMS: dict[str, str] = {
-    "missing": "обязательное поле",
-    "extra_forbidden": "неизвестное поле",
-    "string_type": "ожидается строка",
-    "int_type": "ожидается целое число",
-    "int_parsing": "ожидается целое число",
-    "int_from_float": "ожидается целое число",
-    "float_type": "ожидается число",
-    "float_parsing": "ожидается число",
-    "bool_type": "ожидается true или false",
-    "bool_parsing": "ожидается true или false",
-    "list_type": "ожидается массив",
-    "dict_type": "ожидается JSON-объект",
-    "model_type": "ожидается JSON-объект",
-    "model_attributes_type": "ожидается JSON-объект",
-    "none_required": "ожидается null",
-    "string_too_long": "не длиннее {max_length} символов",
-    "too_short": "не меньше {min_length} элементов",
-    "too_long": "не больше {max_length} элементов",
-    "greater_than_equal": "не меньше {ge}",
-    "greater_than": "больше {gt}",
-    "less_than_equal": "не больше {le}",
-    "less_than": "меньше {lt}",
-    "literal_error": "допустимые значения: {expected}",
-    "enum": "допустимые значения: {expected}",
-    "string_pattern_mismatch": "не соответствует шаблону {pattern}",
-    "finite_number": "ожидается конечное число",
-    "string_unicode": "текст содержит недопустимые символы",
-}
-
-
 def _problem(error: Mapping[str, Any]) -> str:
-    kind = str(error.get("type", ""))
-    ctx = error.get("ctx") or {}
-    if kind == "missing" and tuple(error.get("loc", ())) == ("body",):
+    """The Russian problem of one error (:func:`agentcore.settings.problems.problem_text`, shared with the settings
+    messages); a type it does not know keeps pydantic's own text."""
+    if error.get("type") == "missing" and tuple(error.get("loc", ())) == ("body",):
         return "пустое тело запроса, ожидается JSON-объект"
-    if kind == "string_too_short":
-        minimum = ctx.get("min_length", 1)
-        return "не может быть пустым" if minimum == 1 else f"не короче {minimum} символов"
-    if kind in ("value_error", "assertion_error"):
-        # Our own validators raise ValueError with a Russian message; pydantic prefixes it.
-        message = str(error.get("msg", "ошибка"))
-        return message.split(", ", 1)[1] if message.startswith(("Value error, ", "Assertion failed, ")) else message
-    template = _PROBLEMS.get(kind)
-    if template is None:
-        return str(error.get("msg", "ошибка"))
-    try:
-        return template.format(**{k: _short(v) for k, v in ctx.items()})
-    except (KeyError, IndexError, ValueError):
-        return str(error.get("msg", "ошибка"))
+    return problem_text(error, fallback=str(error.get("msg", "ошибка")))
 
 
 def _short_message(message: str) -> str:
