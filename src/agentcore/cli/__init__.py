@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from agentcore.terminal.common import hide_flag_types
+from agentcore.terminal.common import hide_flag_types, valid_port
 
 hide_flag_types()
 
@@ -51,18 +51,10 @@ for _plugin in APPS:  # each app adds its commands (its group, or top-level comm
     _plugin.register_cli(app)
 
 
-def _valid_port(value: int) -> int:
-    """A TCP port, 1..65535: anything else ends with a Russian message and exit code 2 (uvicorn would listen on
-    the value modulo 65536 and print the wrong address)."""
-    if not 1 <= value <= 65535:
-        raise typer.BadParameter(f"порт должен быть от 1 до 65535, получено {value}")
-    return value
-
-
 @app.command("serve")
 def serve_command(
     host: str = typer.Option("127.0.0.1", "--host", help="Адрес для прослушивания"),
-    port: int = typer.Option(8000, "--port", callback=_valid_port, help="Порт (1–65535)"),
+    port: int = typer.Option(8000, "--port", callback=valid_port, help="Порт (1–65535)"),
     workers: int = typer.Option(
         1, "--workers", min=1, max=64, help="Число рабочих процессов uvicorn (общее состояние — docs/deploy.md)"
     ),

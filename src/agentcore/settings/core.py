@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import tempfile
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -11,7 +13,7 @@ from pydantic_settings import NoDecode
 
 from agentcore.settings._base import Section, env
 
-__all__ = ["CommandSet", "CoreSettings"]
+__all__ = ["CommandSet", "CoreSettings", "directory_problem"]
 
 CommandSet = Annotated[frozenset[str], NoDecode]
 
@@ -19,6 +21,37 @@ CommandSet = Annotated[frozenset[str], NoDecode]
 def _default_data_dir() -> Path:
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "agentcore"
+
+
+def _reason(path: Path, exc: OSError) -> str:
+    """Why ``path`` cannot be a writable directory, in Russian (``exc`` is what creating or writing it raised)."""
+    for part in (path, *path.parents):
+        if part.exists() or part.is_symlink():
+            if not part.is_dir():
+                return f"{part} — файл, а не каталог"
+            break
+    if exc.errno == errno.EROFS:
+        return "файловая система только для чтения"
+    if isinstance(exc, PermissionError):
+        return "нет прав на запись"
+    if exc.errno == errno.ENOSPC:
+        return "нет места на диске"
+    if exc.errno == errno.ENOENT:
+        return "не удалось создать каталог"
+    return f"ошибка ввода-вывода ({errno.errorcode.get(exc.errno or 0, type(exc).__name__)})"
+
+
+def directory_problem(path: Path) -> str | None:
+    """None when ``path`` is a directory this process can write in (created, with its parents, if missing);
+    otherwise why not, in Russian («/etc/passwd — файл, а не каталог», «нет прав на запись»).  Writes and removes
+    one temporary file: only a write tells a read-only mount or a foreign owner apart from a usable directory."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as exc:
+        return _reason(path, exc)
+    return None
 
 
 class CoreSettings(Section):
@@ -62,3 +95,16 @@ class CoreSettings(Section):
     def log_dir(self) -> Path:
         """Directory for log files and traces (``AGENTCORE_LOG_DIR`` or ``<data_dir>/logs``)."""
         return self.log_dir_override or self.data_dir / "logs"
+
+    def storage_problem(self) -> str | None:
+        """None when the data directory and the log directory are usable (see :func:`directory_problem`); else one
+        Russian line naming the directory, its variable and the reason — what a command prints instead of the
+        traceback the first write would raise."""
+        data_problem = directory_problem(self.data_dir)
+        if data_problem is not None:
+            return f"каталог данных {self.data_dir} недоступен: {data_problem} (AGENTCORE_DATA_DIR)"
+        log_problem = directory_problem(self.log_dir)
+        if log_problem is not None:
+            variable = "AGENTCORE_LOG_DIR" if self.log_dir_override else "AGENTCORE_DATA_DIR"
+            return f"каталог журналов {self.log_dir} недоступен: {log_problem} ({variable})"
+        return None

@@ -21,6 +21,14 @@ def fail(message: str, code: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
+def valid_port(value: int) -> int:
+    """The ``callback`` of a ``--port`` option: a TCP port, 1..65535; anything else ends with a Russian message and
+    exit code 2 (uvicorn would listen on the value modulo 65536 and the printed address would be wrong)."""
+    if not 1 <= value <= 65535:
+        raise typer.BadParameter(f"порт должен быть от 1 до 65535, получено {value}")
+    return value
+
+
 def hide_flag_types() -> None:
     """Show no value type after a flag in ``--help``.
 
@@ -42,7 +50,8 @@ def hide_flag_types() -> None:
 
 
 def load_settings(*sections: str) -> Settings:
-    """The settings from the environment, or a Russian error exit if they are invalid.
+    """The settings from the environment, or a Russian error exit (code 2) if they are invalid or the data
+    directory they name cannot be written.
 
     Args:
         sections: the apps' sections the command uses (``"crm"``): checked here too, since an app's section is
@@ -56,11 +65,28 @@ def load_settings(*sections: str) -> Settings:
         settings = get_settings()
         for name in sections:
             settings.section(name)
-        return settings
     except ValidationError as exc:
         from agentcore.settings.problems import settings_message
 
         fail(settings_message(exc.errors()), code=2)
+    _check_storage(settings)
+    return settings
+
+
+_USABLE_STORAGE: set[tuple[str, str]] = set()
+
+
+def _check_storage(settings: Settings) -> None:
+    """End the command with one Russian line (exit code 2) when the data or log directory cannot be written —
+    every command stores something there (logs, traces, collections, the Scrum database); checked once per
+    directory pair in the process."""
+    key = (str(settings.core.data_dir), str(settings.core.log_dir))
+    if key in _USABLE_STORAGE:
+        return
+    problem = settings.core.storage_problem()
+    if problem is not None:
+        fail(problem, code=2)
+    _USABLE_STORAGE.add(key)
 
 
 def init_logging(settings: Settings, name: str = "agentcore.log") -> None:

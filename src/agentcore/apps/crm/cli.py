@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from agentcore.terminal.common import fail, restore_ctrl_c
+from agentcore.terminal.common import fail, restore_ctrl_c, valid_port
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -199,7 +199,7 @@ def crm_dialog(
 @crm_app.command("serve")
 def crm_serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Адрес для прослушивания"),
-    port: int = typer.Option(8000, "--port", help="Порт"),
+    port: int = typer.Option(8000, "--port", callback=valid_port, help="Порт"),
 ) -> None:
     """HTTP API CRM-агента: POST /chat (X-API-Key из HTTP_API_TOKENS)."""
     import uvicorn
@@ -224,7 +224,7 @@ def crm_serve(
 @crm_app.command("fake-portal")
 def crm_fake_portal(
     host: str = typer.Option("127.0.0.1", "--host", help="Адрес для прослушивания"),
-    port: int = typer.Option(8090, "--port", help="Порт"),
+    port: int = typer.Option(8090, "--port", callback=valid_port, help="Порт"),
     db: Path | None = typer.Option(None, "--db", help="Файл SQLite (по умолчанию <data dir>/crm/fake_portal.sqlite3)"),
     empty: bool = typer.Option(False, "--empty", help="Не добавлять демо-данные"),
     rate_limit: bool = typer.Option(

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
+from agentcore.terminal.common import valid_port
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -283,14 +285,15 @@ def remove(
 @rag_app.command("serve")
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Адрес."),
-    port: int = typer.Option(8001, "--port", help="Порт."),
+    port: int = typer.Option(8001, "--port", callback=valid_port, help="Порт."),
 ) -> None:
     """Запустить HTTP-сервис RAG (/health, /search, /docs)."""
     import uvicorn
 
     from agentcore.apps.rag.http import create_app
+    from agentcore.terminal.common import load_settings
 
-    uvicorn.run(create_app(), host=host, port=port)
+    uvicorn.run(create_app(load_settings("rag")), host=host, port=port)
 
 
 @rag_app.command("bundle-vectors", hidden=True)
