@@ -81,11 +81,11 @@ def test_dialog_with_bound_confirmations(crm: pexpect.spawn, tmp_path: Path) -> 
     crm.expect(CONFIRM)
     crm.sendline("да")
     crm.expect(r"→ crm\.deal\.update .*?\[выполнено\]")
-    crm.expect_exact("Сделка #6 обновлена: OPPORTUNITY → 75000.")
+    crm.expect_exact("Сделка #6 обновлена: сумма → 75 000 ₽.")
     crm.expect_exact(PROMPT)
 
     crm.sendline("Покажи эту сделку")
-    crm.expect_exact("Сделка #6 «Поставка фильтров» — 75 000.00 RUB")
+    crm.expect_exact("Сделка #6 «Поставка фильтров» — 75 000 ₽")
     crm.expect_exact(PROMPT)
 
     crm.sendline("Переведи сделку 6 на стадию выиграна")

@@ -46,7 +46,9 @@ async def test_dialog_against_the_fake_portal(portal: FakePortal, data_dir: Path
             updates_before = sum(1 for method, _ in portal.calls if method == "crm.deal.update")
 
             approved = await orchestrator.handle_message("manager", "да")
-            assert "Сделка #6 обновлена: OPPORTUNITY → 75000." in approved.assistant
+            # the result words the change as the confirmation did, never the API field and a raw number
+            assert "Изменить сумму сделки «Поставка фильтров» (#6): 50 000 ₽ → 75 000 ₽" in asked.assistant
+            assert "Сделка #6 обновлена: сумма → 75 000 ₽." in approved.assistant
             assert portal.storage.get("deal", 6)["OPPORTUNITY"] == "75000.00"
             assert sum(1 for method, _ in portal.calls if method == "crm.deal.update") == updates_before + 1
 
@@ -55,7 +57,7 @@ async def test_dialog_against_the_fake_portal(portal: FakePortal, data_dir: Path
             assert "нет действий, ожидающих подтверждения" in again.assistant
 
             read = await orchestrator.handle_message("manager", "Покажи эту сделку")
-            assert "75 000.00 RUB" in read.assistant
+            assert "75 000 ₽" in read.assistant
             objects = read.state.objects
             assert objects.deal_id == "6" and objects.company_id == "1"
             assert objects.deals["6"]["OPPORTUNITY"] == "75000.00" and objects.deals["6"]["COMPANY_ID"] == "1"

@@ -93,7 +93,8 @@ async def test_bitrix_errors_reach_the_user_and_the_log(make_orchestrator: MakeO
     orchestrator = make_orchestrator([reply([step("crm.deal.get", {"id": 999})])], call_bitrix=bitrix)
     result = await orchestrator.handle_message("u1", "Покажи сделку 999")
     assert result.steps[0].outcome == "failed"
-    assert "Ошибка Bitrix24 при вызове crm.deal.get: Not found" in result.assistant
+    # a missing record in Russian, named with its number (the portal's English «Not found» stays in the log)
+    assert "Сделка #999 не найдена в Bitrix24" in result.assistant and "Not found" not in result.assistant
     assert log_records(tmp_path)[-1]["bitrix"][0]["error"]["error_description"] == "Not found"
 
 
@@ -146,7 +147,7 @@ async def test_critical_change_waits_for_the_user_then_runs_once(
     assert confirmation is not None
     assert (confirmation.status, confirmation.decided_by, confirmation.outcome) == ("approved", "user", "ok")
     assert second.pending_confirmations == [] and second.state.next_planned_actions == []
-    assert "Сделка #12 обновлена: OPPORTUNITY → 75000." in second.assistant
+    assert "Сделка #12 обновлена: сумма → 75 000 ₽." in second.assistant
     assert log_records(tmp_path)[-1]["decisions"][0]["ids"] == ["c1"]
 
 

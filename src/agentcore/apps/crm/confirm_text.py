@@ -48,6 +48,26 @@ _ACCUSATIVE = {
     "REVENUE": "годовой оборот",
     "POST": "должность",
 }
+# How a field is named in a result («Сделка #7 обновлена: сумма → 75 000 ₽») when the portal's titles are not known.
+_NOMINATIVE = {
+    "OPPORTUNITY": "сумма",
+    "STAGE_ID": "стадия",
+    "ASSIGNED_BY_ID": "ответственный",
+    "CLOSEDATE": "дата закрытия",
+    "BEGINDATE": "дата начала",
+    "CURRENCY_ID": "валюта",
+    "CATEGORY_ID": "воронка",
+    "TITLE": "название",
+    "COMMENTS": "комментарий",
+    "PROBABILITY": "вероятность",
+    "TAX_VALUE": "ставка налога",
+    "REVENUE": "годовой оборот",
+    "POST": "должность",
+    "NAME": "имя",
+    "LAST_NAME": "фамилия",
+    "COMPANY_ID": "компания",
+    "CONTACT_ID": "контакт",
+}
 _MONEY_FIELDS = frozenset({"OPPORTUNITY", "REVENUE"})
 _CURRENCY_SIGNS = {"RUB": "₽", "USD": "$", "EUR": "€"}
 _SPACES = re.compile(r"\s+")
@@ -259,6 +279,34 @@ class Describer:
         lines = [f"Изменить {accusative} {label}:"]
         lines += [f"    • {self._title(code, titles)}: {change}" for code, change in changes]
         return "\n".join(lines), detail
+
+    def changed_fields(self, kind: str, fields: dict[str, Any]) -> str:
+        """The fields of a done update as the confirmation words them — «сумма → 75 000 ₽, стадия → «В работе»
+        (EXECUTING)» — from what this describer already read (field titles, stage names); reads nothing."""
+        currency = fields.get("CURRENCY_ID") or "RUB"
+        titles = self._titles.get(kind, {})
+        parts = []
+        for code, value in fields.items():
+            upper = str(code).strip().upper()
+            title = self._title(upper, titles) if upper in titles else _NOMINATIVE.get(upper) or self._title(upper, {})
+            parts.append(f"{title} → {self._known_value(upper, value, currency)}")
+        return ", ".join(parts)
+
+    def _known_value(self, upper: str, value: Any, currency: Any) -> str:
+        """:meth:`_value` without reads: stages by their cached names, people and records by number."""
+        if value is None or value == "":
+            return "пусто"
+        text = str(value)
+        if upper in _MONEY_FIELDS:
+            return money(value, currency)
+        if upper == "STAGE_ID":
+            name = (self._stages or {}).get(text.strip())
+            return f"{as_data(name)} ({as_data(text, quote=False, limit=40)})" if name else as_data(text)
+        if upper.endswith("BY_ID") or upper == "RESPONSIBLE_ID":
+            return f"пользователь #{as_data(text, quote=False, limit=20)}"
+        if upper in ("COMPANY_ID", "CONTACT_ID") and _literal_id(text):
+            return f"#{text}"
+        return as_data(text)
 
     @staticmethod
     def _title(code: str, titles: dict[str, str]) -> str:

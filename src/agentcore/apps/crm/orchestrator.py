@@ -781,7 +781,7 @@ class Orchestrator:
             call.update(ok=False, error=error.as_dict(), duration_ms=round((time.perf_counter() - started) * 1000, 1))
             turn.calls.append(call)
             log.error("call_bitrix // %s failed: %s", step.method, error)
-            text = describe_error(error)
+            text = describe_error(error, step.params)
             turn.lines.append(text)
             turn.steps.append(self._report(step, "failed", text, confirmation_id, error=error.code or "ERROR"))
             turn.state.done.append(DoneEntry(at=utc_now_iso(), method=step.method, summary=text, ok=False))
@@ -815,7 +815,7 @@ class Orchestrator:
             )
             return "ok"
         turn.calls.append(call)
-        text = summarize(step.method, step.params, envelope)
+        text = summarize(step.method, step.params, envelope, self.describer)
         log.info("call_bitrix // %s OK", step.method)
         turn.lines.append(text)
         turn.steps.append(self._report(step, "executed", text, confirmation_id))

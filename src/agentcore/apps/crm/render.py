@@ -11,7 +11,7 @@ from typing import Any
 from agentcore.apps.crm import messages
 from agentcore.apps.crm.batch_commands import BatchParseError, parse_batch
 from agentcore.apps.crm.bitrix.errors import WRONG_AUTH_TYPE, BitrixError, BitrixTransportError
-from agentcore.apps.crm.confirm_text import as_data
+from agentcore.apps.crm.confirm_text import Describer, as_data, money
 from agentcore.apps.crm.params import param
 from agentcore.util.redact import redact
 from agentcore.util.truncate import truncate
@@ -26,16 +26,13 @@ _ENTITY_NAMES = {
 }
 _CREATED = {"deal": "Создана сделка", "contact": "Создан контакт", "company": "Создана компания"}
 _UPDATED = {"deal": "обновлена", "contact": "обновлён", "company": "обновлена"}
+_NOT_FOUND = {"deal": "не найдена", "contact": "не найден", "company": "не найдена"}
 _DELETED = {"deal": "удалена", "contact": "удалён", "company": "удалена"}
 
 
 def _money(amount: Any, currency: Any) -> str:
-    try:
-        value = float(str(amount))
-    except (TypeError, ValueError):
-        return f"{amount} {currency or ''}".strip()
-    text = f"{value:,.2f}".replace(",", " ")
-    return f"{text} {currency or ''}".strip()
+    """An amount as the confirmation shows it (``75 000 ₽``): one money formatter for requests and results."""
+    return money(amount, currency or "RUB").strip("«»")
 
 
 def _d(value: Any) -> str:
@@ -89,7 +86,7 @@ def _contact_details(contact: dict[str, Any]) -> str:
     return text + "."
 
 
-def _crm_summary(kind: str, action: str, params: dict[str, Any], envelope: dict[str, Any]) -> str:
+def _crm_summary(kind: str, action: str, params: dict[str, Any], envelope: dict[str, Any], describer: Describer) -> str:
     result = envelope.get("result")
     title, lower, plural, genitive = _ENTITY_NAMES[kind]
     if action == "get" and isinstance(result, dict):
@@ -113,7 +110,7 @@ def _crm_summary(kind: str, action: str, params: dict[str, Any], envelope: dict[
         return f"{_CREATED[kind]} #{result}."
     if action == "update":
         fields: Any = param(params, "fields") or {}
-        changes = ", ".join(f"{k} → {v}" for k, v in fields.items()) if isinstance(fields, dict) else ""
+        changes = describer.changed_fields(kind, fields) if isinstance(fields, dict) else ""
         return f"{title} #{entity_id} {_UPDATED[kind]}" + (f": {changes}." if changes else ".")
     if action == "delete":
         return f"{title} #{entity_id} {_DELETED[kind]}."
@@ -135,31 +132,51 @@ def _events_summary(method: str, params: dict[str, Any], result: Any) -> str:
     return f"Подписка на {str(event).upper()} удалена" + (f" ({count})." if count is not None else ".")
 
 
-def summarize(method: str, params: dict[str, Any], envelope: dict[str, Any]) -> str:
-    """One or a few lines saying what a successful call did or found (never raises on odd results)."""
+def summarize(method: str, params: dict[str, Any], envelope: dict[str, Any], describer: Describer | None = None) -> str:
+    """One or a few lines saying what a successful call did or found (never raises on odd results).
+
+    Changed fields are worded by ``describer`` — the one that wrote the confirmation, so the result names the
+    fields and formats the values as the confirmation did («сумма → 75 000 ₽», never ``OPPORTUNITY → 75000``).
+    """
     try:
-        return _summarize(method.strip().lower(), params, envelope)
+        return _summarize(method.strip().lower(), params, envelope, describer or Describer())
     except (AttributeError, KeyError, TypeError, ValueError):
         return f"{method}: выполнено."
 
 
-def _summarize(method: str, params: dict[str, Any], envelope: dict[str, Any]) -> str:
+def _summarize(method: str, params: dict[str, Any], envelope: dict[str, Any], describer: Describer) -> str:
     parts = method.split(".")
     if method.startswith("crm.") and len(parts) == 3 and parts[1] in _ENTITY_NAMES:
-        return _crm_summary(parts[1], parts[2], params, envelope)
+        return _crm_summary(parts[1], parts[2], params, envelope, describer)
     if method.startswith("event."):
         return _events_summary(method, params, envelope.get("result"))
     return f"{method}: выполнено."
 
 
-def describe_error(error: BitrixError) -> str:
-    """The user-facing text of a failed call (plain Russian; WRONG_AUTH_TYPE explains what to configure).
+def _not_found(error: BitrixError, params: dict[str, Any] | None) -> str | None:
+    """«Сделка #2 не найдена в Bitrix24.» for a record call the portal answered «Not found»."""
+    if (error.description or "").strip().rstrip(".").lower() != "not found":
+        return None
+    parts = (error.method or "").strip().lower().split(".")
+    if len(parts) != 3 or parts[0] != "crm" or parts[1] not in _ENTITY_NAMES:
+        return messages.NOT_FOUND_ANY.format(method=error.method or "метода")
+    record_id = param(params or {}, "id")
+    number = f" #{_d(record_id)}" if record_id not in (None, "") else ""
+    return messages.NOT_FOUND.format(entity=_ENTITY_NAMES[parts[1]][0], number=number, found=_NOT_FOUND[parts[1]])
+
+
+def describe_error(error: BitrixError, params: dict[str, Any] | None = None) -> str:
+    """The user-facing text of a failed call (plain Russian; WRONG_AUTH_TYPE explains what to configure; a missing
+    record is named with the ``id`` of ``params``).
 
     The portal's own description passes through the redactor: an error body that echoes a token or the webhook
     URL must not carry it to a terminal or an HTTP client.
     """
     if error.code == WRONG_AUTH_TYPE:
         return messages.WRONG_AUTH_TYPE
+    missing = _not_found(error, params)
+    if missing is not None:
+        return redact(missing)
     if isinstance(error, BitrixTransportError):
         reason = f"портал недоступен — {error.description}"
     else:
