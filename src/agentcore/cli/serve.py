@@ -106,6 +106,31 @@ def own_services(host: str, port: int) -> None:
     get_settings.cache_clear()
 
 
+def claim_port(host: str, port: int) -> None:
+    """End ``serve`` with a Russian message before anything is printed when ``host:port`` cannot be listened on —
+    uvicorn would fail only after the console's address (with a key the server already there does not know) was
+    shown, and in English.  Binds and releases a socket the way uvicorn binds its own (``SO_REUSEADDR``), so a port
+    whose last connections linger in TIME_WAIT still counts as free."""
+    import errno
+    import socket
+
+    from agentcore.terminal.common import fail
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                fail(f"порт {port} занят: на {host}:{port} уже работает другая программа (укажите другой: --port)")
+            if exc.errno == errno.EACCES:
+                fail(f"нет прав слушать порт {port} (порты до 1024 — только администратору; укажите другой: --port)")
+            if isinstance(exc, socket.gaierror) or exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):
+                fail(f"адрес {host} недоступен на этой машине (--host)")
+            fail(f"не удалось занять {host}:{port}: {exc.strerror or exc}")
+
+
 def console_url(host: str, port: int, key: str | None) -> str:
     """The address of the web console (with the one-time key, when one was made)."""
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
@@ -126,6 +151,7 @@ def serve(host: str, port: int, workers: int = 1) -> None:
     if workers > 1:  # invalid or single-process settings end here with a Russian message, not in every worker
         refuse_unshared(load_settings(*APP_SECTIONS), workers)
     own_services(host, port)
+    claim_port(host, port)  # before the address is printed: a busy port ends here, in Russian
     key = console_key()
     typer.echo(f"Консоль: {console_url(host, port, key)}")
     if key:
