@@ -85,11 +85,10 @@ def settle_daily(
     initial = mode == "INITIAL"
     quality, clarification = daily_verdict(daily, message if initial else None, ask_missing=initial)
     if initial:
-        # What the author wrote without a task id counts even when the model left it out: it keeps the daily from
-        # GREAT (every item has a task), and a section it fills is not asked about — as offline.
-        said_yesterday, said_today, untracked = text_shape(message)
-        if quality == "GREAT" and untracked:
-            quality = "DETAIL_OK"
+        # What the author wrote without a task id counts even when the model left it out: a section it fills is
+        # not asked about — as offline (the verdict reads the text's own items already: daily_verdict).
+        shape = text_shape(message)
+        said_yesterday, said_today = shape.said_yesterday, shape.said_today
         filled = (said_yesterday and not daily["yesterday"]) or (said_today and not daily["today"])
         if filled and clarification["needs_clarification"]:
             said = {"task_id": None, "summary": ""}

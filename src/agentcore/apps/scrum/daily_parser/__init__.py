@@ -36,7 +36,7 @@ from agentcore.apps.scrum.daily_parser.quality import (
     grade,
     parse_daily,
 )
-from agentcore.apps.scrum.daily_parser.reading import ParsedDaily, parse, text_shape
+from agentcore.apps.scrum.daily_parser.reading import ParsedDaily, TextShape, parse, text_shape
 from agentcore.apps.scrum.task_ids import task_ids_in
 
 __all__ = [
@@ -44,6 +44,7 @@ __all__ = [
     "QUALITY_ORDER",
     "WEAK",
     "ParsedDaily",
+    "TextShape",
     "clarification_for",
     "daily_verdict",
     "declines_task",

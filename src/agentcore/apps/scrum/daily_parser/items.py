@@ -190,6 +190,17 @@ def names_work(summary: str) -> bool:
     return bool(_OTHER_ACTIVITY.search(summary)) or any(_is_verb(w.lower()) for w in _WORD.findall(summary))
 
 
+def untied_work(item: dict[str, Any], section: list[dict[str, Any]]) -> bool:
+    """Whether ``item`` is work without a task id — what keeps a daily from GREAT («созвон с продактом» beside
+    «ORD-103 оплата», «Сегодня: тесты»).  In a section that names a task, an id-less piece counts only when it is
+    work (:func:`names_work`): a question, a concern, an all-clear or a greeting the reading left as a piece of its
+    own is no work item (the labelling rule counts work items).  A section with no task has only id-less work,
+    whatever its words."""
+    if item["task_id"]:
+        return False
+    return not any(other["task_id"] for other in section) or names_work(item["summary"])
+
+
 def _described(item: dict[str, Any]) -> bool:
     """Whether a work item says something of its task besides the id (the labelling rule in docs/scrum.md): what
     was or will be done, with any verb («закрыл TASK-7», «делаю TASK-7»), what it is («TASK-7 — вёрстка») or its

@@ -72,6 +72,40 @@ def _table_row(match: re.Match[str]) -> str:
     return f"{head}: {rest.replace(' | ', ', ')}" if head and rest else head or rest
 
 
+# A label alone on its line with nothing after its colon («Что сделал:», «Что буду делать:», «**Вчера:**», «1. Итоги
+# дня:»): a header, whatever its words — over the lines below it, or of a template left unfilled.  A few letter words
+# (a label, not a sentence), no digit or id; the colon ends the line.
+_BARE_LABEL = re.compile(
+    r"^[^\w\n]*(?:\d{1,2}[.)][^\w\n]*)?"
+    r"(?P<label>(?:[A-Za-zА-Яа-яЁё]+[ \t]+){0,4}[A-Za-zА-Яа-яЁё]+)[ \t]*[:：][^\w\n]*$",
+    re.MULTILINE,
+)
+
+
+def without_bare_labels(text: str) -> str:
+    """``text`` without its bare labels (:data:`_BARE_LABEL`): what is left is what the author wrote under them
+    (the labelling rule: EMPTY is not a word besides headers and punctuation)."""
+    return _BARE_LABEL.sub("", text) if ":" in text or "：" in text else text
+
+
+def bare_labels(text: str) -> frozenset[str]:
+    """The bare labels of ``text`` (:data:`_BARE_LABEL`), each as its lower-case words joined by one space — to
+    know a clause that is one of them (:func:`is_bare_label`)."""
+    if ":" not in text and "：" not in text:
+        return frozenset()
+    return frozenset(" ".join(m.group("label").lower().split()) for m in _BARE_LABEL.finditer(text))
+
+
+def is_bare_label(clause: str, labels: frozenset[str]) -> bool:
+    """Whether a clause's text (``«Есть ли проблемы:»``) is one of the bare ``labels`` of its daily."""
+    if not labels or not clause.rstrip(" \t*_").endswith((":", "：")):
+        return False
+    return " ".join(_LABEL_WORD.findall(clause.lower())) in labels
+
+
+_LABEL_WORD = re.compile(r"[A-Za-zА-Яа-яЁё]+")
+
+
 _DASHES = re.compile(r"^\s*[-—–]+\s*$")
 _MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+")
 _MENTION = re.compile(r"(?<![\w.@])@[\w.-]+")

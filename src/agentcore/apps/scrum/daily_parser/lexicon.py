@@ -10,6 +10,7 @@ from typing import Literal
 
 from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS
 from agentcore.apps.scrum.task_ids import task_ids_in
+from agentcore.text.morphology import morph_analyzer
 
 Section = Literal["yesterday", "today", "blockers"]
 
@@ -171,6 +172,27 @@ def readable(message: str) -> str:
 
 
 def _informative(text: str, words: tuple[str, ...] | None = None) -> int:
-    """Content words that say something specific (not «задачи», «работаю», «буду делать»); ``words`` are
-    ``_content_words(text)`` when the caller has them already."""
-    return sum(1 for word in (_content_words(text) if words is None else words) if word not in _GENERIC)
+    """Content words that say something specific (not «задачи», «работаю», «буду делать», nor an interjection or a
+    particle: :func:`_says_nothing`); ``words`` are ``_content_words(text)`` when the caller has them already."""
+    return sum(
+        1
+        for word in (_content_words(text) if words is None else words)
+        if word not in _GENERIC and not _says_nothing(word)
+    )
+
+
+# Parts of speech that carry no information of their own (pymorphy3's tags): an interjection («ага», «угу», «ой»)
+# and a particle («ну», «вот», «же», «даже», «просто»).
+_NO_INFORMATION = frozenset({"INTJ", "PRCL"})
+_CYRILLIC = re.compile(r"[а-яё]+(?:-[а-яё]+)*")
+
+
+@lru_cache(maxsize=8192)
+def _says_nothing(lower: str) -> bool:
+    """Whether a (lower-case) Russian word is, in its most likely reading, an interjection or a particle
+    (:data:`_NO_INFORMATION`, read by the project's morphology, not from a list).  Other words, and every word
+    without pymorphy3, count."""
+    if not _CYRILLIC.fullmatch(lower):
+        return False
+    analyzer = morph_analyzer()
+    return analyzer is not None and analyzer.parse(lower)[0].tag.POS in _NO_INFORMATION

@@ -7,16 +7,17 @@ from __future__ import annotations
 from typing import Any
 
 from agentcore.apps.scrum.daily_parser.blocker_clauses import no_blockers_stated
-from agentcore.apps.scrum.daily_parser.items import _described, names_work
+from agentcore.apps.scrum.daily_parser.items import _described, untied_work
+from agentcore.apps.scrum.daily_parser.layout import without_bare_labels
 from agentcore.apps.scrum.daily_parser.lexicon import _SECTION_WORD, _WORD, _content_words, _informative, readable
-from agentcore.apps.scrum.daily_parser.reading import _STATED, ParsedDaily, parse
+from agentcore.apps.scrum.daily_parser.reading import _STATED, ParsedDaily, TextShape, parse, text_shape
 from agentcore.apps.scrum.schemas import MAX_ITEMS, MAX_TEXT_CHARS
 from agentcore.util.truncate import truncate
 
 QUALITY_ORDER = ("EMPTY", "TOO_SHORT", "NO_TASKS_MENTIONED", "DETAIL_OK", "GREAT")
 
 
-def grade(parsed: ParsedDaily) -> str:
+def grade(parsed: ParsedDaily, text: TextShape | None = None) -> str:
     """One of the five quality levels of seed 3.2.
 
     * EMPTY — not a word written;
@@ -25,6 +26,12 @@ def grade(parsed: ParsedDaily) -> str:
     * GREAT — yesterday and today both filled, every item tied to a task and described («TASK-7 — вёрстка»,
       «закрыл TASK-7»), every blocker tied to a task, blockers addressed (listed, or «блокеров нет»);
     * DETAIL_OK — the rest.
+
+    ``text`` is the reading of the daily's own text when there is one: whether a task is described and whether
+    work without a task stands beside the tasks are facts of the words the author wrote, so the text decides them
+    for every task it names — not the items' summaries, which a model cuts as it likes («Today SOLAR-40» of
+    «Today SOLAR-40, OTA rollback») — and the same text gets the same verdict on every path.  An item's own
+    summary decides only for a task the text's reading did not find.
     """
     has_content = parsed.yesterday or parsed.today or parsed.blockers
     if parsed.words == 0 and not has_content:
@@ -35,30 +42,22 @@ def grade(parsed: ParsedDaily) -> str:
         return "TOO_SHORT"
     if not ids:
         return "NO_TASKS_MENTIONED"
+    if not (parsed.yesterday and parsed.today and (parsed.no_blockers_stated or parsed.blockers)):
+        return "DETAIL_OK"
+    if not all(b["related_task_id"] for b in parsed.blockers):
+        return "DETAIL_OK"
     items = parsed.yesterday + parsed.today
     sections = (parsed.yesterday, parsed.today)
+    read = text.tasks if text is not None else frozenset()
     # A task named twice («TASK-7 — вёрстка», later «делаю TASK-7») is described when one of its mentions is.
-    described = {item["task_id"] for item in items if item["task_id"] and _described(item)}
-    great = (
-        parsed.yesterday
-        and parsed.today
-        and not any(_untied_work(item, section) for section in sections for item in section)
-        and all(item["task_id"] in described for item in items if item["task_id"])
-        and (parsed.no_blockers_stated or parsed.blockers)
-        and all(b["related_task_id"] for b in parsed.blockers)
-    )
+    described = {item["task_id"] for item in items if item["task_id"] not in read and _described(item)}
+    if text is not None:
+        described |= text.described
+        untied = text.untied_work
+    else:
+        untied = any(untied_work(item, section) for section in sections for item in section)
+    great = not untied and all(item["task_id"] in described for item in items if item["task_id"])
     return "GREAT" if great else "DETAIL_OK"
-
-
-def _untied_work(item: dict[str, Any], section: list[dict[str, Any]]) -> bool:
-    """Whether ``item`` is work without a task id — what keeps a daily from GREAT («созвон с продактом» beside
-    «ORD-103 оплата», «Сегодня: тесты»).  In a section that names a task, an id-less piece counts only when it is
-    work (:func:`~agentcore.apps.scrum.daily_parser.items.names_work`): a question, a concern, an all-clear or a
-    greeting the reading left as a piece of its own is no work item (the labelling rule counts work items).  A
-    section with no task has only id-less work, whatever its words."""
-    if item["task_id"]:
-        return False
-    return not any(other["task_id"] for other in section) or names_work(item["summary"])
 
 
 WEAK = frozenset({"EMPTY", "TOO_SHORT"})
@@ -115,6 +114,8 @@ def daily_verdict(
     no_blockers = _stated(texts, message, _parsed)
     counted = _parsed if message is not None else None
     texts = readable(texts)
+    # the reading of the author's own text decides what belongs to its words (see grade)
+    shape = text_shape(message) if message is not None else None
     parsed = ParsedDaily(
         yesterday=list(daily["yesterday"]),
         today=list(daily["today"]),
@@ -123,9 +124,9 @@ def daily_verdict(
         # the parser counted the same text already
         content_words=counted.content_words if counted else len(_content_words(texts)),
         informative_words=counted.informative_words if counted else _informative(texts),
-        words=sum(1 for w in _WORD.findall(texts) if not _SECTION_WORD.fullmatch(w)),
+        words=sum(1 for w in _WORD.findall(without_bare_labels(texts)) if not _SECTION_WORD.fullmatch(w)),
     )
-    quality = grade(parsed)
+    quality = grade(parsed, shape)
     return quality, clarification_for(daily, quality, ask_missing)
 
 

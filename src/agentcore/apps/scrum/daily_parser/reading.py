@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from agentcore.apps.scrum.blocker_reading import (
     NEGATED,
@@ -41,10 +41,12 @@ from agentcore.apps.scrum.daily_parser.items import (
     _PLANNED_THEN_STOPPED,
     _add_meanwhile,
     _continues,
+    _described,
     _items,
     _only_verbs,
+    untied_work,
 )
-from agentcore.apps.scrum.daily_parser.layout import _LEADING_SYMBOLS, _typo_none
+from agentcore.apps.scrum.daily_parser.layout import _LEADING_SYMBOLS, _typo_none, bare_labels, is_bare_label
 from agentcore.apps.scrum.daily_parser.lexicon import (
     _TODAY_RE,
     _WORD,
@@ -92,6 +94,7 @@ def parse(message: str) -> ParsedDaily:
     parsed = ParsedDaily(content_words=len(words), informative_words=_informative(message, words))
     parsed.no_blockers_stated = bool(_no_blockers_in(message))
     clauses = _merge_blocker_runs(_split_clauses(message))
+    labels = bare_labels(message)
 
     sticky: Section | None = None
     last: tuple[int, list[dict[str, Any]], list[dict[str, Any]]] | None = None  # the last items with an id
@@ -114,8 +117,8 @@ def parse(message: str) -> ParsedDaily:
         if clause.section is not None and clause.explicit:
             sticky, sticky_explicit, sticky_lead = clause.section, True, clause.lead
             sticky_alone = not text
-        if not text:
-            continue
+        if not text or is_bare_label(text, labels):
+            continue  # a label alone on its line is a header whatever its words («Есть ли проблемы:»)
         if (
             clause.section is None
             and sticky == "blockers"
@@ -256,9 +259,33 @@ def parse(message: str) -> ParsedDaily:
     return parsed
 
 
-def _shape(parsed: ParsedDaily) -> tuple[bool, bool, bool]:
+class TextShape(NamedTuple):
+    """What a daily's own text holds, as the parser reads it — the facts of the verdict that belong to the words
+    the author wrote, not to whoever lists the items (the parser or a model, whose summaries are its own cut of
+    the text)."""
+
+    said_yesterday: bool
+    """The text says something of yesterday (an item, with or without a task)."""
+    said_today: bool
+    """The text says something of today."""
+    untied_work: bool
+    """An item of work without a task id (:func:`~.items.untied_work`): it keeps the daily from GREAT."""
+    tasks: frozenset[str]
+    """The task ids of the text's work items."""
+    described: frozenset[str]
+    """The tasks of :attr:`tasks` that one of their work mentions describes (:func:`~.items._described`)."""
+
+
+def _shape(parsed: ParsedDaily) -> TextShape:
+    sections = (parsed.yesterday, parsed.today)
     items = parsed.yesterday + parsed.today
-    return bool(parsed.yesterday), bool(parsed.today), any(i["task_id"] is None for i in items)
+    return TextShape(
+        said_yesterday=bool(parsed.yesterday),
+        said_today=bool(parsed.today),
+        untied_work=any(untied_work(item, section) for section in sections for item in section),
+        tasks=frozenset(i["task_id"] for i in items if i["task_id"]),
+        described=frozenset(i["task_id"] for i in items if i["task_id"] and _described(i)),
+    )
 
 
 # The pieces of a clause whose blocker is denied, to keep the work beside it: «today PAY-2 — need a review from Anna,
@@ -321,13 +348,13 @@ def _merge_inability(parsed: ParsedDaily) -> None:
             blocker["critical"] = True
 
 
-_SHAPES: dict[str, tuple[bool, bool, bool]] = {}
+_SHAPES: dict[str, TextShape] = {}
 """``text_shape(message)`` of the texts read last (bounded, cleared with :data:`_STATED`)."""
 
 
-def text_shape(message: str) -> tuple[bool, bool, bool]:
-    """What the daily's own text holds, read by the parser: ``(said yesterday, said today, an item without a
-    task)`` — for the verdict of a model's answer, which may leave out what the author wrote without an id."""
+def text_shape(message: str) -> TextShape:
+    """What the daily's own text holds, read by the parser (:class:`TextShape`) — for the verdict of a model's
+    answer, which may leave out what the author wrote without an id and cut a task's mention short."""
     shape = _SHAPES.get(message)
     # from the reading itself, not the memo: another thread's parse may clear the memo in between (a KeyError)
     return shape if shape is not None else _shape(parse(message))
