@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from functools import cached_property
+from typing import Any
 
 from agentcore.apps.scrum.blocker_reading import (
     NEGATED,
@@ -259,32 +260,50 @@ def parse(message: str) -> ParsedDaily:
     return parsed
 
 
-class TextShape(NamedTuple):
+Mention = tuple[str | None, str]
+"""``(task id or None, summary)`` of a work item as read."""
+
+
+@dataclass
+class TextShape:
     """What a daily's own text holds, as the parser reads it — the facts of the verdict that belong to the words
     the author wrote, not to whoever lists the items (the parser or a model, whose summaries are its own cut of
-    the text)."""
+    the text).  :attr:`untied_work` and :attr:`described` are worked out only when a verdict gets that far."""
 
     said_yesterday: bool
     """The text says something of yesterday (an item, with or without a task)."""
     said_today: bool
     """The text says something of today."""
-    untied_work: bool
-    """An item of work without a task id (:func:`~.items.untied_work`): it keeps the daily from GREAT."""
     tasks: frozenset[str]
     """The task ids of the text's work items."""
-    described: frozenset[str]
-    """The tasks of :attr:`tasks` that one of their work mentions describes (:func:`~.items._described`)."""
+    sections: tuple[tuple[Mention, ...], tuple[Mention, ...]]
+    """Yesterday's and today's items as read (a copy: a caller may edit the items it was handed)."""
+
+    @cached_property
+    def untied_work(self) -> bool:
+        """An item of work without a task id (:func:`~.items.untied_work`): it keeps the daily from GREAT."""
+        return any(
+            untied_work(item, items)
+            for items in ([{"task_id": t, "summary": s} for t, s in section] for section in self.sections)
+            for item in items
+        )
+
+    @cached_property
+    def described(self) -> frozenset[str]:
+        """The tasks of :attr:`tasks` that one of their work mentions describes (:func:`~.items._described`)."""
+        return frozenset(
+            task for section in self.sections for task, summary in section if task and _described({"summary": summary})
+        )
 
 
 def _shape(parsed: ParsedDaily) -> TextShape:
-    sections = (parsed.yesterday, parsed.today)
-    items = parsed.yesterday + parsed.today
+    yesterday = tuple((i["task_id"], i["summary"]) for i in parsed.yesterday)
+    today = tuple((i["task_id"], i["summary"]) for i in parsed.today)
     return TextShape(
-        said_yesterday=bool(parsed.yesterday),
-        said_today=bool(parsed.today),
-        untied_work=any(untied_work(item, section) for section in sections for item in section),
-        tasks=frozenset(i["task_id"] for i in items if i["task_id"]),
-        described=frozenset(i["task_id"] for i in items if i["task_id"] and _described(i)),
+        said_yesterday=bool(yesterday),
+        said_today=bool(today),
+        tasks=frozenset(task for task, _ in yesterday + today if task),
+        sections=(yesterday, today),
     )
 
 
