@@ -39,6 +39,9 @@ def test_status_of_a_named_task(backend: ScrumBackend) -> None:
     outcome = backend.analytics("core", "что с TASK-4?")
     assert (outcome.supported, outcome.intent, outcome.params) == (True, "TASK_STATUS", {"task_ids": ["TASK-4"]})
     assert "TASK-4 «Тесты оплаты»: на ревью, исполнитель — Вера" in outcome.text
+    # the priority in Russian for people; the data keeps the code
+    assert "приоритет высокий" in outcome.text and "high" not in outcome.text
+    assert (outcome.metrics or {})["tasks"][0]["priority"] == "high"
     who = backend.analytics("core", "кто делает task-3?")
     assert "исполнитель — Борис" in who.text
     missing = backend.analytics("core", "кто делает PAY-12?")

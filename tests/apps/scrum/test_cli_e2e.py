@@ -33,7 +33,7 @@ def test_daily_dialogue_in_a_terminal(tmp_path: Path) -> None:
     child.expect(r"Бот: К какой задаче относится блокер «нет доступов к стенду»\?")
     child.expect_exact("> ")
     child.sendline("TASK-10, без стенда не могу начать")  # what makes it critical (issue 19), not «Блокер»
-    child.expect_exact("Daily принят (качество: GREAT)")  # the answer linked the blocker: every item has a task
+    child.expect_exact("Daily принят (качество: отличный)")  # the answer linked the blocker: every item has a task
     child.expect(r"Блокер\s+│\s+TASK-10\s+│\s+нет доступов к стенду — критическая")
     child.expect_exact("Эскалация тимлиду: критическая — нет доступов к стенду (задача TASK-10)")
     child.expect(pexpect.EOF)
@@ -62,7 +62,7 @@ def test_ctrl_d_keeps_the_dialogue_for_later(tmp_path: Path) -> None:
     again.expect_exact("Бот: Слишком общо.")  # the second quality retry (seed 4: ≤ 2)
     again.expect_exact("> ")
     again.sendline("Вчера проверила TASK-8, сегодня TASK-9 — тест-план. Блокеров нет.")
-    again.expect_exact("Daily принят (качество: GREAT)")
+    again.expect_exact("Daily принят (качество: отличный)")
     again.expect(pexpect.EOF)
     again.close()
     assert again.exitstatus == 0

@@ -124,8 +124,11 @@ def _show_daily(console: Console, outcome: DailyOutcome) -> None:
     from rich.markup import escape
     from rich.table import Table
 
+    from agentcore.apps.scrum.templates import QUALITY_RU
+
     daily = outcome.daily or {}
-    table = Table(title=f"Daily принят (качество: {daily.get('quality')})", show_lines=False)
+    quality = str(daily.get("quality"))
+    table = Table(title=f"Daily принят (качество: {QUALITY_RU.get(quality, quality)})", show_lines=False)
     table.add_column("Раздел")
     table.add_column("Задача")
     table.add_column("Что")

@@ -131,11 +131,20 @@ LABELS = {
     "at_risk": "риск не успеть",
     "unlinked_urgent_blockers": "срочных блокеров без задачи",
 }
+# A daily's quality (the JSON keeps the seed's codes; people read these).
+QUALITY_RU = {
+    "EMPTY": "пустой",
+    "TOO_SHORT": "слишком короткий",
+    "NO_TASKS_MENTIONED": "без задач",
+    "DETAIL_OK": "достаточно подробный",
+    "GREAT": "отличный",
+}
 # Values of enumerations, by the key they are under.
 VALUE_LABELS = {
     "status": {"todo": "к выполнению", "in_progress": "в работе", "in_review": "на ревью", "done": "готово"},
     "severity": SEVERITY_RU,
     "priority": {"low": "низкий", "medium": "средний", "high": "высокий", "critical": "критический"},
+    "quality": QUALITY_RU,
     "task_id": {"NO_TASK_ID": "без задачи"},
 }
 

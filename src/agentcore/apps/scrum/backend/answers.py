@@ -23,6 +23,7 @@ from agentcore.apps.scrum.backend.metrics import OPEN_STATUSES, TeamSnapshot
 from agentcore.apps.scrum.backend.models import BlockerEventInfo, MemberInfo, TaskInfo
 
 STATUS_RU = {"todo": "к выполнению", "in_progress": "в работе", "in_review": "на ревью", "done": "готово"}
+PRIORITY_RU = {"low": "низкий", "medium": "средний", "high": "высокий", "critical": "критический"}
 SEVERITY_RU = {"low": "низкая", "medium": "средняя", "high": "высокая", "critical": "критическая"}
 NO_TASK = "NO_TASK_ID"
 MARGIN = 0.15
@@ -123,7 +124,8 @@ def _task_line(task: TaskInfo, who: dict[str, str]) -> str:
     assignee = who.get(task.assignee, task.assignee) if task.assignee else "не назначен"
     points = f", {task.story_points} SP" if task.story_points is not None else ", без оценки"
     status = STATUS_RU[task.status]
-    return f"{task.key} «{task.title}»: {status}, исполнитель — {assignee}, приоритет {task.priority}{points}"
+    priority = PRIORITY_RU.get(task.priority, task.priority)
+    return f"{task.key} «{task.title}»: {status}, исполнитель — {assignee}, приоритет {priority}{points}"
 
 
 def task_status(s: TeamSnapshot, task_ids: tuple[str, ...]) -> tuple[dict[str, Any], str]:
