@@ -531,13 +531,19 @@ def supplying_excerpts(question: str, hits: Sequence[Hit], quoted: Sequence[Exce
     }
     # a table row with its table's header row («Критический | … | 30 минут» under «Приоритет | … | Реакция»)
     header = {(hit.id, u.block): clean_markdown(u.text) for hit in hits for u in _units(hit.text) if u.role == "header"}
+    # a list item with its list's lead-in line («Задача считается готовой (Done), если:»)
+    lead = {(hit.id, block): text for hit in hits for block, text in _lead_ins(_units(hit.text)).items()}
     candidates = [
         (
             clean_markdown(u.text),
             "\n".join(
                 [
                     h.title,
-                    header.get((h.id, u.block), "") if u.role == "row" else before.get((h.id, u.block, u.position), ""),
+                    header.get((h.id, u.block), "")
+                    if u.role == "row"
+                    else lead.get((h.id, u.block), "")
+                    if u.marker
+                    else before.get((h.id, u.block, u.position), ""),
                 ]
             ).strip(),
         )
@@ -569,6 +575,15 @@ def supplying_excerpts(question: str, hits: Sequence[Hit], quoted: Sequence[Exce
                 added.append(excerpt)
         shown.append((clean_markdown(unit.text), hit.title))
     return added
+
+
+def _lead_ins(units: Sequence[_Unit]) -> dict[int, str]:
+    """Per list block, the lead-in line right above its first item (a prose line ending with «:»)."""
+    found: dict[int, str] = {}
+    for k, unit in enumerate(units):
+        if unit.marker and k and units[k - 1].block != unit.block and units[k - 1].lead_in:
+            found.setdefault(unit.block, clean_markdown(units[k - 1].text))
+    return found
 
 
 def extractive_answer(

@@ -26,10 +26,12 @@ The modules, one concept each (lower ones first; each imports only those above i
 * :mod:`.values` — whether a text gives the kind of value asked (a number, a time, a person, a name…);
 * :mod:`.names` — whether the name a «какой X» part asks for is attached to X;
 * :mod:`.supplies` — whether one sentence supplies a part's value, and how the supplying sentences rank;
-* :mod:`.context` — a sentence's context in the passages: the sentence before, its section, its document;
+* :mod:`.context` — a sentence's context in the passages: the sentence before, a list's lead-in, its section, its
+  document;
 * :mod:`.other_subject` — the qualifier rule: a sentence about another document's or section's subject;
 * :mod:`.compounds`, :mod:`.nouns`, :mod:`.yesno` — the phrase, noun and predicate tests of a supplying sentence;
 * :mod:`.lacks` — the subject terms no passage uses (a hard or a soft lack);
+* :mod:`.asked_noun` — the things a «какие X» question lists, to be named where the answer is;
 * :mod:`.alternatives` — other spellings of a part's terms (query repair, colloquial lexicon);
 * :mod:`.vectors`, :mod:`.meaning`, :mod:`.semantic_supplier` — the e5 tests by meaning;
 * :mod:`.thresholds` — the calibrated thresholds; :mod:`.check` — :func:`check_focus` itself.

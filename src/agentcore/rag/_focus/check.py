@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agentcore.rag._focus.alternatives import with_alternatives
+from agentcore.rag._focus.asked_noun import ASKED_NOUN_MUST_BE_NAMED, names_asked_noun
 from agentcore.rag._focus.compounds import COMPOUNDS_MUST_HOLD, holds_compounds
-from agentcore.rag._focus.context import own_section, sentence_before
+from agentcore.rag._focus.context import list_lead_in, own_section, sentence_before
 from agentcore.rag._focus.lacks import lacks_focus, without_nouns
 from agentcore.rag._focus.meaning import close_in_meaning, draws_towards
 from agentcore.rag._focus.nouns import COUNT_NOUNS_SUFFICE, YESNO_ALL_NOUNS, holds_every_noun, holds_nouns
@@ -106,6 +107,8 @@ def check_focus(
                     shown_headings[i],
                     shown[i - 1] if i and shown_headings[i - 1] == shown_headings[i] else "",
                     sentence_before(shown[i], shown_headings[i], passages),
+                    # a list item's subject is named by its list's lead-in line
+                    list_lead_in(shown[i], shown_headings[i], passages) if LEAD_IN_NAMES_ITEMS else "",
                 ]
                 for i in candidates
             }
@@ -208,6 +211,11 @@ def check_focus(
             share = term_share(part, [*best_section[1], best_section[0]]) if best_section else 0.0
             # a procedure is answered by what is done (the steps), in the section that names it
             gives = gives_asked(part.asks, "\n".join(best_section[1] if best_section else shown), part.text)
+            if ASKED_NOUN_MUST_BE_NAMED and best_section:
+                # «какие клиники входят в ДМС» asks for the clinics: a section that never names them (a sentence on
+                # the DMS app) is about something else, however close in meaning.  Only here — a part asking a
+                # value reads «какой X» as the kind of value («какая почта», «в какие дни», «какую часть»).
+                gives = gives and names_asked_noun(part, [*best_section[1], best_section[0]], (all_words, all_stems))
             ok = gives and share >= min_coverage and not hard and not soft
             if not ok and gives and not hard_meaning and semantic is not None and shown:
                 # A paraphrase («апрувов» / «одобрений»): the part's meaning must be in a shown sentence, more
@@ -235,3 +243,6 @@ MODIFIERS_BY_LEXICON_HELD = True
 """Whether a modifier the passages use in another spelling the query repair or the colloquial lexicon gives for it
 («новеньких» → «новичков») is exempt from :data:`MODIFIERS_MUST_DRAW`: the documents do use it, so it is neither a
 paraphrase to doubt nor a thing they lack."""
+LEAD_IN_NAMES_ITEMS = True
+"""Whether a list item is read with its list's lead-in line («Задача считается готовой (Done), если:») for the
+share of the part's subject terms it holds, as a prose sentence is read with the sentence before it."""

@@ -34,6 +34,38 @@ def sentence_before(sentence: str, headings: str, passages: Sequence[str]) -> st
     return ""
 
 
+_ITEM_LINE_RE = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+(?P<text>.+)$")
+_MARKUP_RE = re.compile(r"[`*_]")
+
+
+def list_lead_in(sentence: str, headings: str, passages: Sequence[str]) -> str:
+    """The lead-in line of the list ``sentence`` is an item of («Задача считается готовой (Done), если:» above «3.
+    Новый код покрыт автотестами не менее чем на 80%»), in the passage it is quoted from, or ``""``.
+
+    The lead-in says what every item is about, as the sentence before says what a prose sentence is about; the
+    extractive answer quotes it with its list for the same reason."""
+    titles = {h.strip() for h in headings.splitlines() if h.strip()}
+    body = " ".join(_MARKUP_RE.sub("", re.sub(r"[.!?…:;,\s]+$", "", sentence)).split())
+    if not body or not titles:
+        return ""
+    for passage in passages:
+        title, _, text = passage.partition("\n")
+        if title.strip() not in titles:
+            continue
+        lines = text.splitlines()
+        for k, line in enumerate(lines):
+            item = _ITEM_LINE_RE.match(line)
+            if item is None or body not in " ".join(_MARKUP_RE.sub("", item.group("text")).split()):
+                continue
+            for above in reversed(lines[:k]):
+                if not above.strip() or _ITEM_LINE_RE.match(above) or above[:1].isspace():
+                    continue  # the list's other items, their continuation lines, blank lines between items
+                lead = _MARKUP_RE.sub("", above).strip()
+                return lead if lead.endswith(":") else ""
+            return ""
+    return ""
+
+
 def document_part(title: str) -> str:
     """The document part of a section title («ДМС — ДМС для родственников» → «ДМС»)."""
     return re.split(r" — | / ", title.strip(), maxsplit=1)[0].strip()

@@ -11,7 +11,8 @@ from agentcore.rag._focus.words import WORD_RE, lemma_of, term_matches, vocabula
 
 _CARDINAL = (
     r"(?:один|одна|одну|одного|одной|одном|одним|два|две|двух|три|трех|трёх|четыре|четырех|четырёх|пять|пяти|шесть|"
-    r"шести|семь|семи|восемь|восьми|девять|девяти|десять|десяти|двадцать|двадцати|тридцать|тридцати|полтора|полутора)"
+    r"шести|семь|семи|восемь|восьми|девять|девяти|десять|десяти|двадцать|двадцати|тридцать|тридцати|полтора|полутора|"
+    r"одному|одними|двум|двумя|трем|трём|тремя|четырем|четырём|четырьмя|пятью|шестью|восемью|девятью|десятью)"
 )
 """A figure written as a word, in any case («в течение одного рабочего дня», «за один рабочий день»)."""
 
@@ -155,8 +156,24 @@ def holds_measure(measure: Measure, blanked: str, part: Part | None) -> bool:
                 else term_matches(noun, *vocabulary_of([m.group()]))
             )
         ]
-    # the figure counts the noun: «5 последних паролей», «12 мест», «мест — 12»
-    return any(0 < h - f <= 3 or 0 < f - h <= 2 for h in heads for f in figures)
+    # the figure counts the noun: «5 последних паролей», «12 мест», «мест — 12» — not when a unit stands between
+    # them: «истёк срок в 180 дней или конфигурация отозвана» counts days, not configurations
+    units = {i for i, m in enumerate(tokens) if lemma_of(m.group().lower()) in _UNIT_LEMMAS}
+    # «число слогов в каждой строке — 5–7–5»: a noun under «число / количество» is counted by a figure further on
+    named = {h for h in heads if h and lemma_of(tokens[h - 1].group().lower()) in ("число", "количество")}
+    return any(
+        (0 < h - f <= 3 and not units.intersection(range(f + 1, h)))
+        or 0 < f - h <= 2
+        or (h in named and f > h and not units.intersection(range(h + 1, f + 2)))
+        for h in heads
+        for f in figures
+    )
+
+
+_UNIT_LEMMAS = frozenset(
+    {"минута", "час", "сутки", "день", "неделя", "месяц", "год", "секунда", "рубль", "процент", "раз"}
+)
+"""Units a figure counts when one follows it: the figure is then of that unit, not of a noun after it."""
 
 
 PHONE_RE = re.compile(r"(?<![\d-])(?:\+?\d[\d\s()\u00a0-]{2,}\d)(?![\d-])")

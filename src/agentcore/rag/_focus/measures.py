@@ -32,7 +32,11 @@ _ASKS_LASTING_RE = re.compile(
 _ASKS_WAIT_RE = re.compile(r"(?:сколько|скок\w*)\s+(?:\w+\s+)?(?:ждать|жд[её]т\w*|готов\w*|дела\w*)", re.I)
 
 
-_TIME_UNIT_LEMMAS = frozenset({"день", "сутки", "неделя", "месяц", "год", "час", "минута", "секунда", "полгода"})
+_TIME_UNIT_LEMMAS = frozenset(
+    {"день", "сутки", "неделя", "месяц", "год", "час", "минута", "секунда", "полгода", "время"}
+)
+"""Units of a span of time; «время» too: «сколько времени», «сколько по времени идёт» ask a span, not a count of
+«времени»."""
 
 
 _MONEY_LEMMAS = frozenset({"рубль", "деньга", "деньги", "суточные", "суточный", "бюджет", "компенсация"})
@@ -73,12 +77,17 @@ def measure_asked(text: str) -> Measure | None:
             return ("money", "")
         if lemma in PEOPLE_LEMMAS:
             return ("people", lemma)
+        if is_function_word(low) and _ASKS_SPAN_PREP_RE.search(text):
+            # «за сколько до начала курса»: a span before an event — the noun after the preposition is no count
+            return ("span", "")
         if is_modifier(low) or is_function_word(low) or low in ("доп", "максимум", "минимум", "всего"):
             continue  # «сколько прошлых паролей», «сколько доп дней»: the counted noun comes after
         if _ASKS_SPAN_PREP_RE.search(text) and not is_known(low):
             return ("span", "")  # «на сколько залочат»: a chat verb, not a counted noun
-        if is_focus_word(lemma) and re.fullmatch(r"[а-я-]+", lemma) and is_genitive(low):
-            return ("count", lemma)  # «сколько мест», not «через сколько экран блокируется»
+        if (is_focus_word(lemma) or not is_known(low)) and re.fullmatch(r"[а-я-]+", lemma) and is_genitive(low):
+            # «сколько мест», not «через сколько экран блокируется»; a chat noun the dictionary does not know
+            # («сколько конфигов», «сколько тикетов»: pymorphy3 guesses an adjective) is the counted noun too
+            return ("count", lemma)
         break
     # «через сколько», «за сколько», «на сколько залочат»: a span of time
     return ("span", "") if _ASKS_SPAN_PREP_RE.search(text) else None

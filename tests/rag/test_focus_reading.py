@@ -1,0 +1,139 @@
+"""Reading what a question asks — what a count counts, where a question's parts begin, a procedure asked after the
+situation — and the context a list item is read in (issue 18, branch ``ask24``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from agentcore.rag import check_focus, question_parts
+from agentcore.rag._focus.measures import measure_asked
+from agentcore.rag._ranking import question_kind
+
+
+def _far(texts: list[str], kind: str) -> np.ndarray:
+    """An embedder that finds nothing close in meaning (the lexical decision alone)."""
+    rows = np.zeros((len(texts), 4))
+    rows[:, 0 if kind == "query" else 1] = 1.0
+    return rows
+
+
+def _answers(question: str, sentence: str, heading: str = "") -> bool:
+    passage = f"{heading}\n{sentence}" if heading else sentence
+    headings = [heading] if heading else []
+    return not check_focus(question, [sentence], [passage], headings=headings, embed=_far).decline
+
+
+# --- what a count counts -------------------------------------------------------------------------------------
+
+
+def test_how_much_time_asks_a_span_not_a_count_of_the_word_time() -> None:
+    assert measure_asked("сколько по времени идёт ретроспектива") == ("span", "")
+    assert measure_asked("сколько времени уходит на онбординг") == ("span", "")
+    assert _answers("сколько по времени идёт ретроспектива", "Ретроспектива длится не больше 1 часа.")
+
+
+def test_how_long_before_an_event_asks_a_span_not_a_count_of_the_event() -> None:
+    question = "за сколько до начала конференции подавать заявку"
+    assert measure_asked(question) == ("span", "")
+    heading = "Обучение — Заявка"
+    assert _answers(question, "Подайте заявку не позднее чем за 3 недели до начала конференции.", heading)
+
+
+def test_a_counted_noun_after_a_preposition_is_still_counted_when_no_span_is_asked() -> None:
+    # guard: only «за / через / на сколько» turns a preposition into a span
+    assert measure_asked("сколько у нас мест на парковке") == ("count", "место")
+    assert measure_asked("сколько дней до выплаты") == ("span", "")
+
+
+def test_a_chat_noun_the_dictionary_does_not_know_is_the_counted_noun() -> None:
+    question = "сколько конфигов впн можно сделать"
+    assert measure_asked(question)[0] == "count"
+    heading = "Настройка VPN"
+    assert not _answers(question, "Возможно, истёк срок в 180 дней или конфигурация VPN отозвана.", heading)
+    assert _answers(question, "Одновременно можно иметь не более 3 конфигураций VPN.", heading)
+
+
+def test_a_figure_followed_by_its_unit_counts_the_unit_not_a_later_noun() -> None:
+    heading = "Пароли"
+    assert not _answers("сколько паролей помнит система", "Система помнит 90 дней истории паролей.", heading)
+    # guard: a modifier between a figure and its noun is no unit
+    assert _answers("сколько паролей помнит система", "Система помнит 5 последних паролей.", heading)
+
+
+def test_a_figure_written_as_a_word_in_the_instrumental_or_dative_case_counts() -> None:
+    question = "на сколько команд приходится один скрам-мастер"
+    assert _answers(question, "У нас один скрам-мастер работает с двумя командами.")
+    assert _answers("на сколько курсов можно записаться", "Можно записаться не более чем к двум курсам.", "Обучение")
+
+
+def test_a_noun_under_chislo_is_counted_by_a_figure_further_on() -> None:
+    question = "сколько слогов в строке хайку"
+    heading = "Хайку"
+    assert _answers(question, "Число слогов в каждой строке хайку — по классической схеме 5–7–5.", heading)
+    # guard: a figure with its own unit counts that unit
+    assert not _answers(
+        "сколько попыток входа даётся", "Число попыток входа ограничено: вход блокируется на 15 минут.", heading
+    )
+
+
+# --- the parts of a question ---------------------------------------------------------------------------------
+
+
+def test_a_question_word_after_its_preposition_begins_a_new_part() -> None:
+    parts = question_parts("во сколько начинается ретро и в какой доске пишем стикеры")
+    assert [p.asks for p in parts] == ["time", "name"]
+    assert [p.asks for p in question_parts("сколько стоит полис и на какой срок его дают")] == ["number", "number"]
+
+
+def test_and_before_a_preposition_and_a_noun_does_not_split() -> None:
+    # guard: «и для командировки» continues the part
+    assert len(question_parts("какие документы нужны для отпуска и для командировки")) == 1
+
+
+def test_how_to_after_the_situation_asks_a_procedure() -> None:
+    question = "вылезла ошибка сертификата при подключении, как чинить"
+    assert question_kind(question) == "procedure"
+    assert question_parts(question)[0].asks == "procedure"
+    # guards: a «как» adverb or a name question after a comma keeps its own reading
+    assert question_parts("отпуск согласовали, как быстро придут отпускные")[0].asks == "number"
+    assert question_kind("подскажите, как называется школа английского") != "procedure"
+
+
+# --- a list item's context -----------------------------------------------------------------------------------
+
+
+def test_a_list_item_is_read_with_its_lists_lead_in_line() -> None:
+    heading = "Definition of Done — Наш DoD"
+    item = "Новый код покрыт автотестами не менее чем на 80%."
+    passage = (
+        f"{heading}\nЗадача считается готовой (Done), если:\n\n1. Пайплайн зелёный.\n2. {item}\n3. Владелец принял."
+    )
+    question = "какой процент покрытия автотестами нужен чтобы задача считалась done"
+    assert not check_focus(question, [item], [passage], headings=[heading], embed=_far).decline
+    # guard: without the lead-in the item alone does not name what it is a condition of
+    bare = f"{heading}\n1. Пайплайн зелёный.\n2. {item}\n3. Владелец принял."
+    assert check_focus(question, [item], [bare], headings=[heading], embed=_far).decline
+
+
+def test_a_line_without_a_colon_above_a_list_is_no_lead_in() -> None:
+    heading = "Definition of Done — Наш DoD"
+    item = "Новый код покрыт автотестами не менее чем на 80%."
+    passage = f"{heading}\nЗадача считается готовой (Done) по правилам команды.\n\n1. {item}"
+    question = "какой процент покрытия автотестами нужен чтобы задача считалась done"
+    assert check_focus(question, [item], [passage], headings=[heading], embed=_far).decline
+
+
+# --- «какие X»: the things listed ----------------------------------------------------------------------------
+
+
+def test_a_list_question_is_not_answered_by_a_section_that_never_names_what_it_lists() -> None:
+    heading = "ДМС — Как воспользоваться"
+    app = "Электронная карта ДМС находится в мобильном приложении страховой."
+    clinics = "ДМС — Клиники\nВ программу входят клиники сети «Медлайн» и «Здоровье»."
+    question = "какие клиники входят в дмс"
+    close = lambda texts, kind: np.ones((len(texts), 4)) / 2.0  # noqa: E731 - everything close in meaning
+    assert check_focus(question, [app], [f"{heading}\n{app}", clinics], headings=[heading], embed=close).decline
+    # guards: the section naming them answers; a noun no passage names is left to the lack rules
+    named = "В программу входят клиники сети «Медлайн» и «Здоровье»."
+    assert not check_focus(question, [named], [clinics], headings=["ДМС — Клиники"], embed=_far).decline
+    assert question_parts("какая почта у координатора")[0].asks != "other"  # a value's kind, not a list
