@@ -316,3 +316,40 @@ def test_the_general_rule_is_supplied_next_to_a_quoted_rule_for_a_case_the_quest
     assert [e.unit.text for e in added] == [lead]
     # a question that names the case keeps the case's rule alone
     assert supplying_excerpts("сколько дней отпуска летом", hits, quoted) == []
+
+
+def test_a_prose_procedure_keeps_what_happens_between_its_instructions() -> None:
+    from agentcore.rag.answer import extractive_answer
+    from agentcore.rag.models import Hit
+
+    text = (
+        "Если монитор сломался, создайте заявку в техподдержку или позвоните по номеру 1111. "
+        "Подменный монитор выдаётся в тот же рабочий день. "
+        "Не пытайтесь ремонтировать технику самостоятельно."
+    )
+    hit = Hit("hw#1", "hw", "Оборудование — Поломка", text, 1.0, "", 1)
+    answer = extractive_answer("монитор сломался, что делать", [hit])
+    assert "1111" in answer and "в тот же рабочий день" in answer
+    # guard: a statement after the last instruction is no step of it
+    tail = text + " Ремонт обычно занимает неделю."
+    assert "неделю" not in extractive_answer(
+        "монитор сломался, что делать", [Hit("hw#1", "hw", "Оборудование — Поломка", tail, 1.0, "", 1)]
+    )
+
+
+def test_an_infinitive_of_advice_is_an_instruction_of_a_prose_procedure() -> None:
+    from agentcore.rag.answer import extractive_answer
+    from agentcore.rag.models import Hit
+
+    text = (
+        "Серверы подписаны сертификатом удостоверяющего центра. "
+        "Если корневой сертификат не установлен, запрос завершится ошибкой проверки SSL. "
+        "Правильное решение — скачать корневой сертификат и указать путь к нему в CA_BUNDLE_FILE."
+    )
+    hit = Hit("llm#1", "llm", "Подключение модели — Сертификаты", text, 1.0, "", 1)
+    answer = extractive_answer("вылезла ошибка ssl сертификата при подключении, как чинить", [hit])
+    assert "CA_BUNDLE_FILE" in answer
+    # guard: an infinitive with no word of advice is no instruction
+    from agentcore.rag.answer import _instructs
+
+    assert not _instructs("Цель сервиса — проверять сертификаты серверов.")

@@ -336,17 +336,32 @@ MAX_STEPS = 4
 
 
 def _instructs(text: str) -> bool:
-    """Whether a sentence tells the reader what to do: a verb in the imperative («сообщите», «перешлите»)."""
+    """Whether a sentence tells the reader what to do: a verb in the imperative («сообщите», «перешлите»), or an
+    infinitive after a word of obligation or advice («нужно», «следует», «правильное решение — скачать …»)."""
     from agentcore.text.morphology import morph_analyzer
 
     morph = morph_analyzer()
     if morph is None:
         return False
+    advised = bool(_ADVICE_RE.search(text)) if INSTRUCTIONS_BY_ADVICE else False
     for word in re.findall(r"[А-Яа-яЁё]{4,}", text):
         parse = morph.parse(word.lower())[0]
         if "impr" in parse.tag and "VERB" in parse.tag:
             return True
+        if advised and "INFN" in parse.tag:
+            return True
     return False
+
+
+INSTRUCTIONS_BY_ADVICE = True
+"""Whether an infinitive after a word of obligation or advice is an instruction (see :func:`_instructs`)."""
+_ADVICE_RE = re.compile(
+    r"\b(?:нужно|надо|необходимо|следует|не следует|рекомендуем\w*|решение\s+[—–-]|правильно\s+[—–-])", re.I
+)
+PROCEDURE_RUN = True
+"""Whether a procedure written as prose is quoted as the run of its paragraph from the best sentence to its last
+instruction, with the sentences between («…позвоните по номеру 1111. Подменный ноутбук выдаётся в тот же рабочий
+день. Не пытайтесь ремонтировать…»), not its instructions alone."""
 
 
 _QUESTION_WORD_RE = re.compile(
@@ -469,9 +484,17 @@ def select_excerpts(
     if kind == "procedure" and best.score > 0:
         # A procedure written as prose («Сообщите о нём не позднее чем через 1 час: напишите …»): its steps are the
         # instructions — the sentences of the best sentence's paragraph that tell the reader what to do.
-        steps = [s for s in top if s.unit.block == best.unit.block and not s.unit.role and _instructs(s.unit.text)]
+        paragraph = [s for s in top if s.unit.block == best.unit.block and not s.unit.role]
+        steps = [s for s in paragraph if _instructs(s.unit.text)]
         if steps:
-            picks = _with_context(sorted({best, *steps[:MAX_STEPS]}, key=lambda s: s.unit.position), scored)
+            chosen = {best, *steps[:MAX_STEPS]}
+            if PROCEDURE_RUN:
+                # what happens between two instructions belongs to the procedure (the replacement laptop given
+                # the same day, between «позвоните …» and «не пытайтесь ремонтировать …»)
+                low = min(s.unit.position for s in chosen)
+                high = max(s.unit.position for s in chosen)
+                chosen |= {s for s in paragraph if low <= s.unit.position <= high}
+            picks = _with_context(sorted(chosen, key=lambda s: s.unit.position), scored)
             picks.sort(key=lambda s: (s.hit_index, s.unit.position))
             return [Excerpt(s.unit, s.hit) for s in picks]
     if best.score <= 0:  # no word in common (a paraphrase the ranker matched by meaning): the passage's start
