@@ -137,3 +137,30 @@ def test_a_list_question_is_not_answered_by_a_section_that_never_names_what_it_l
     named = "В программу входят клиники сети «Медлайн» и «Здоровье»."
     assert not check_focus(question, [named], [clinics], headings=["ДМС — Клиники"], embed=_far).decline
     assert question_parts("какая почта у координатора")[0].asks != "other"  # a value's kind, not a list
+
+
+# --- the e5 bridge and the question's grammatical subject ------------------------------------------------------
+
+
+def _close(texts: list[str], kind: str) -> np.ndarray:
+    """An embedder for which everything is close in meaning (the lexical guards must decide)."""
+    return np.ones((len(texts), 4)) / 2.0
+
+
+def test_a_sentence_taken_by_meaning_must_hold_the_questions_subject_when_the_passages_name_it() -> None:
+    question = "сколько задач в среднем закрывает один разработчик за спринт"
+    team = "Средняя скорость команды — от 30 до 45 задач за двухнедельный спринт."
+    other = "Скорость команды — Поправки\nЕсли из пяти разработчиков один в отпуске, берут меньше задач."
+    passages = [f"Скорость команды\n{team}", other]
+    assert check_focus(question, [team], passages, headings=["Скорость команды"], embed=_close).decline
+    # guard: a subject no passage names is left to the lack rules (here: the bridge stands)
+    alone = [f"Скорость команды\n{team}"]
+    assert not check_focus(question, [team], alone, headings=["Скорость команды"], embed=_close).decline
+
+
+def test_an_object_in_the_accusative_or_the_kind_of_value_asked_is_no_subject() -> None:
+    from agentcore.rag._focus.nouns import subject_nouns
+
+    assert subject_nouns(question_parts("сколько задач закрывает один разработчик")[0]) == ["разработчик"]
+    assert subject_nouns(question_parts("раз в сколько лет меняют рабочие ноуты")[0]) == []
+    assert subject_nouns(question_parts("какая почта у координатора")[0]) == []

@@ -20,15 +20,16 @@ _WHICH_RE = re.compile(
 )
 
 
-def asked_noun(part: Part) -> str | None:
+def asked_noun(part: Part, *, slot: bool = False) -> str | None:
     """The subject term a «какой / какие X» part asks about (the first noun after the question word, adjectives
-    skipped: «какие клиники входят в ДМС» → «клиника»), or ``None``."""
+    skipped: «какие клиники входят в ДМС» → «клиника»), or ``None``.  ``slot``: the noun even when it is no subject
+    term («какая почта»: the kind of value asked)."""
     match = _WHICH_RE.search(part.text)
     if match is None:
         return None
     for word in match.group(1).split():
         lemma = lemma_of(word.lower().replace("ё", "е"))
-        if lemma in part.terms and is_focus_word(lemma):
+        if (lemma in part.terms or slot) and is_focus_word(lemma):
             return lemma
     return None
 

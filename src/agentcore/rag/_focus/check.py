@@ -12,7 +12,14 @@ from agentcore.rag._focus.compounds import COMPOUNDS_MUST_HOLD, holds_compounds
 from agentcore.rag._focus.context import list_lead_in, own_section, sentence_before
 from agentcore.rag._focus.lacks import lacks_focus, without_nouns
 from agentcore.rag._focus.meaning import close_in_meaning, draws_towards
-from agentcore.rag._focus.nouns import COUNT_NOUNS_SUFFICE, YESNO_ALL_NOUNS, holds_every_noun, holds_nouns
+from agentcore.rag._focus.nouns import (
+    COUNT_NOUNS_SUFFICE,
+    SUBJECT_BLOCKS_MEANING,
+    YESNO_ALL_NOUNS,
+    holds_every_noun,
+    holds_nouns,
+    holds_subject,
+)
 from agentcore.rag._focus.other_subject import USED_NOUNS_BLOCK_MEANING, answers_another_subject, lacks_used_noun
 from agentcore.rag._focus.parts import Part, describe, part_matches, question_parts, term_share
 from agentcore.rag._focus.supplies import SLOT_ASKS, supplies_asked
@@ -171,6 +178,8 @@ def check_focus(
                         own_section(shown_headings[i], passages),
                     )
                 ]
+            if SUBJECT_BLOCKS_MEANING:
+                close = [i for i in close if holds_subject(part, units[i], (all_words, all_stems))]
             if not ok and close and not hard_meaning and semantic is not None:
                 ok = close_in_meaning(
                     part.text,

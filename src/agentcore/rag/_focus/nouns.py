@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agentcore.rag._focus.parts import Part, part_matches
-from agentcore.rag._focus.words import is_focus_word, vocabulary_of
+from agentcore.rag._focus.words import WORD_RE, is_focus_word, vocabulary_of
 
 COUNT_NOUNS_SUFFICE = True
 """Whether a part asking for a count or an amount is answered by a supplying sentence holding every noun of the part
@@ -29,3 +29,41 @@ def holds_nouns(part: Part, texts: Sequence[str]) -> bool:
     """Whether ``texts`` hold every noun among the part's subject terms (in any of its spellings)."""
     words, stems = vocabulary_of(texts)
     return all(part_matches(part, t, words, stems) for t in part.terms if is_focus_word(t))
+
+
+SUBJECT_BLOCKS_MEANING = True
+"""Whether a supplying sentence taken by meaning (the e5 bridge) must hold the part's grammatical subject — a noun
+in the nominative — when some passage of the run names it: «сколько story points закрывает один разработчик» is not
+answered by the velocity of a team, nor «может ли разработчик состоять в двух командах» by what a scrum master does."""
+
+
+def subject_nouns(part: Part) -> list[str]:
+    """The part's subject terms that stand in the nominative in its text (pymorphy3's first reading), unless a
+    reading takes them for an accusative, or they name the kind of value a «какой X» part asks."""
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    if morph is None:
+        return []
+    from agentcore.rag._focus.asked_noun import asked_noun
+
+    kind = asked_noun(part, slot=True)  # «какая почта»: the kind of value asked, not its subject
+    found = []
+    for word in WORD_RE.findall(part.text):
+        parses = morph.parse(word.lower())
+        first = parses[0]
+        if "NOUN" not in first.tag or "nomn" not in first.tag or first.normal_form not in part.terms:
+            continue
+        # only a nominative no reading takes for an object («ноуты», «клиники»: nominative or accusative)
+        if any("accs" in p.tag for p in parses if p.normal_form == first.normal_form) or first.normal_form == kind:
+            continue
+        found.append(first.normal_form)
+    return found
+
+
+def holds_subject(part: Part, texts: Sequence[str], passages_vocabulary: tuple[set[str], set[str]]) -> bool:
+    """Whether ``texts`` hold every subject noun of the part (:func:`subject_nouns`) that some passage names."""
+    words, stems = vocabulary_of(texts)
+    return all(
+        part_matches(part, t, words, stems) for t in subject_nouns(part) if part_matches(part, t, *passages_vocabulary)
+    )
