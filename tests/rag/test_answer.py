@@ -353,3 +353,19 @@ def test_an_infinitive_of_advice_is_an_instruction_of_a_prose_procedure() -> Non
     from agentcore.rag.answer import _instructs
 
     assert not _instructs("Цель сервиса — проверять сертификаты серверов.")
+
+
+def test_a_comparison_quotes_a_sentence_on_each_side_compared() -> None:
+    from agentcore.rag.answer import compared_sides, extractive_answer
+    from agentcore.rag.models import Hit
+
+    text = (
+        "Не путайте Definition of Done с критериями приёмки. Критерии приёмки свои у каждой пользовательской "
+        "истории и описывают, что должна делать функция. DoD одинаков для всех задач и описывает качество."
+    )
+    hit = Hit("dod#2", "dod", "Definition of Done — DoD и критерии приёмки", text, 1.0, "", 1)
+    answer = extractive_answer("чем dod отличается от критериев приемки", [hit])
+    assert "одинаков для всех задач" in answer and "свои у каждой" in answer
+    assert compared_sides("в чём разница между lead time и cycle time?") == ["lead time", "cycle time"]
+    # guard: a question comparing nothing quotes as before
+    assert compared_sides("как оформить отпуск") == []

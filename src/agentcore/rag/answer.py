@@ -515,9 +515,37 @@ def select_excerpts(
         others = [s for s in scored if s is not best and s.score >= floor and s.score > 0]
         others.sort(key=lambda s: (-s.score, s.hit_index, s.unit.position))
         picks = [best, *others[: max_sentences - 1]]
+    if COMPARISON_BOTH_SIDES and best.score > 0:
+        # «чем X отличается от Y» asks what each side is: a side no pick names gets the top passage's sentence that
+        # names it and shares most with the question («DoD одинаков для всех задач…» beside the sentence on the
+        # acceptance criteria)
+        for side in compared_sides(question):
+            terms = analyzer.term_set(side)
+            if terms and not any(terms & analyzer.term_set(s.unit.text) for s in picks):
+                naming = [s for s in top if not s.unit.role and terms & analyzer.term_set(s.unit.text)]
+                if naming:
+                    picks.append(max(naming, key=lambda s: (s.score, -s.unit.position)))
     picks = _with_context(picks, scored)
     picks.sort(key=lambda s: (s.hit_index, s.unit.position))
     return [Excerpt(s.unit, s.hit) for s in picks]
+
+
+COMPARISON_BOTH_SIDES = True
+"""Whether a comparison question's answer quotes a sentence naming each side compared (see :func:`compared_sides`)."""
+_COMPARISON_RE = re.compile(
+    r"\bчем\s+(?P<x>.+?)\s+отлича\w*\s+от\s+(?P<y>.+)|\b(?:разниц\w*|различи\w*|отличи\w*)\s+между\s+"
+    r"(?P<x2>.+?)\s+и\s+(?P<y2>.+)",
+    re.IGNORECASE,
+)
+
+
+def compared_sides(question: str) -> list[str]:
+    """The two things a comparison question compares («чем DoD отличается от критериев приёмки» → «DoD»,
+    «критериев приёмки»; «разница между X и Y»), or ``[]``."""
+    match = _COMPARISON_RE.search(" ".join(question.split()).rstrip("?!. "))
+    if match is None:
+        return []
+    return [side for side in match.group("x", "y") if side] or [side for side in match.group("x2", "y2") if side]
 
 
 def supplying_excerpts(question: str, hits: Sequence[Hit], quoted: Sequence[Excerpt]) -> list[Excerpt]:
