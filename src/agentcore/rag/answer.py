@@ -571,19 +571,20 @@ def supplying_excerpts(question: str, hits: Sequence[Hit], quoted: Sequence[Exce
     if not parts or not hits:
         return []
     parts = with_alternatives(parts, [f"{h.title}\n{h.text}" for h in hits])
-    units = [(unit, hit) for hit in hits for unit in _units(hit.text) if unit.role != "header"]
+    split = {hit.id: _units(hit.text) for hit in hits}  # each passage split once (the split is the costly part)
+    units = [(unit, hit) for hit in hits for unit in split[hit.id] if unit.role != "header"]
     # a sentence is read with its heading and the sentence before it in its paragraph, as the focus check reads it
     # («Подозрительные письма … ввести пароль … не открывайте.  Перешлите такое письмо на security@…»)
     before = {
         (hit.id, u.block, u.position + 1): clean_markdown(u.text)
         for hit in hits
-        for u in _units(hit.text)
+        for u in split[hit.id]
         if not u.role and not u.marker
     }
     # a table row with its table's header row («Критический | … | 30 минут» under «Приоритет | … | Реакция»)
-    header = {(hit.id, u.block): clean_markdown(u.text) for hit in hits for u in _units(hit.text) if u.role == "header"}
+    header = {(hit.id, u.block): clean_markdown(u.text) for hit in hits for u in split[hit.id] if u.role == "header"}
     # a list item with its list's lead-in line («Задача считается готовой (Done), если:»)
-    lead = {(hit.id, block): text for hit in hits for block, text in _lead_ins(_units(hit.text)).items()}
+    lead = {(hit.id, block): text for hit in hits for block, text in _lead_ins(split[hit.id]).items()}
     candidates = [
         (
             clean_markdown(u.text),
@@ -617,9 +618,9 @@ def supplying_excerpts(question: str, hits: Sequence[Hit], quoted: Sequence[Exce
         if index is None:
             continue
         unit, hit = units[index]
-        context = [u for u in _units(hit.text) if u.block == unit.block and u.role == "header"] if unit.role else []
+        context = [u for u in split[hit.id] if u.block == unit.block and u.role == "header"] if unit.role else []
         if not unit.marker and not unit.role and _REFERS_BACK_RE.match(clean_markdown(unit.text)):
-            context = [u for u in _units(hit.text) if u.position == unit.position - 1 and u.block == unit.block]
+            context = [u for u in split[hit.id] if u.position == unit.position - 1 and u.block == unit.block]
         for piece in [*context, unit]:
             excerpt = Excerpt(piece, hit)
             if all((e.hit.id, e.unit.text) != (hit.id, piece.text) for e in [*quoted, *added]):
