@@ -22,6 +22,7 @@ The modules, one concept each (lower ones first; each imports only those above i
 * :mod:`.words` — words, lemmas, stems and parts of speech; whether a term matches a text's vocabulary;
 * :mod:`.measures` — what a count question measures (money, a span, a lasting, a frequency, a counted noun);
 * :mod:`.parts` — the parts of a question, what each asks for, its subject terms and their share in a text;
+* :mod:`.asked_noun` — the things a «какие X» question lists, to be named where the answer is;
 * :mod:`.figures` — the figure patterns (numbers, times, spans, money…) and whether a sentence holds the measure;
 * :mod:`.values` — whether a text gives the kind of value asked (a number, a time, a person, a name…);
 * :mod:`.names` — whether the name a «какой X» part asks for is attached to X;
@@ -31,7 +32,6 @@ The modules, one concept each (lower ones first; each imports only those above i
 * :mod:`.other_subject` — the qualifier rule: a sentence about another document's or section's subject;
 * :mod:`.compounds`, :mod:`.nouns`, :mod:`.yesno` — the phrase, noun and predicate tests of a supplying sentence;
 * :mod:`.lacks` — the subject terms no passage uses (a hard or a soft lack);
-* :mod:`.asked_noun` — the things a «какие X» question lists, to be named where the answer is;
 * :mod:`.alternatives` — other spellings of a part's terms (query repair, colloquial lexicon);
 * :mod:`.vectors`, :mod:`.meaning`, :mod:`.semantic_supplier` — the e5 tests by meaning;
 * :mod:`.thresholds` — the calibrated thresholds; :mod:`.check` — :func:`check_focus` itself.

@@ -4,9 +4,10 @@ verb may be paraphrased)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from agentcore.rag._focus.parts import Part, part_matches
-from agentcore.rag._focus.words import WORD_RE, is_focus_word, vocabulary_of
+from agentcore.rag._focus.words import WORD_RE, is_focus_word, lemma_of, vocabulary_of
 
 COUNT_NOUNS_SUFFICE = True
 """Whether a part asking for a count or an amount is answered by a supplying sentence holding every noun of the part
@@ -38,18 +39,26 @@ answered by the velocity of a team, nor «может ли разработчик
 
 
 def subject_nouns(part: Part) -> list[str]:
+    """The part's subject terms that stand in the nominative in its text (see :func:`_subject_nouns`)."""
+    return list(_subject_nouns(part))
+
+
+@lru_cache(maxsize=4096)
+def _subject_nouns(part: Part) -> tuple[str, ...]:
     """The part's subject terms that stand in the nominative in its text (pymorphy3's first reading), unless a
     reading takes them for an accusative, or they name the kind of value a «какой X» part asks."""
     from agentcore.text.morphology import morph_analyzer
 
     morph = morph_analyzer()
     if morph is None:
-        return []
+        return ()
     from agentcore.rag._focus.asked_noun import asked_noun
 
     kind = asked_noun(part, slot=True)  # «какая почта»: the kind of value asked, not its subject
     found = []
     for word in WORD_RE.findall(part.text):
+        if lemma_of(word.lower().replace("ё", "е")) not in part.terms:
+            continue  # a question word, a function word: no subject (and no parse to pay for)
         parses = morph.parse(word.lower())
         first = parses[0]
         if "NOUN" not in first.tag or "nomn" not in first.tag or first.normal_form not in part.terms:
@@ -58,12 +67,13 @@ def subject_nouns(part: Part) -> list[str]:
         if any("accs" in p.tag for p in parses if p.normal_form == first.normal_form) or first.normal_form == kind:
             continue
         found.append(first.normal_form)
-    return found
+    return tuple(found)
 
 
 def holds_subject(part: Part, texts: Sequence[str], passages_vocabulary: tuple[set[str], set[str]]) -> bool:
     """Whether ``texts`` hold every subject noun of the part (:func:`subject_nouns`) that some passage names."""
+    named = [t for t in _subject_nouns(part) if part_matches(part, t, *passages_vocabulary)]
+    if not named:
+        return True
     words, stems = vocabulary_of(texts)
-    return all(
-        part_matches(part, t, words, stems) for t in subject_nouns(part) if part_matches(part, t, *passages_vocabulary)
-    )
+    return all(part_matches(part, t, words, stems) for t in named)
