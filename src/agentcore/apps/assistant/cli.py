@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from agentcore.apps.assistant.agent import Printer
+    from agentcore.apps.assistant.clients import ServiceClient
     from agentcore.config import Settings
 
 # Styles by the kind of line (see agentcore.apps.assistant.agent.Printer).
@@ -77,6 +78,27 @@ def _serve_in_process(stack: contextlib.ExitStack, app_name: str, settings: Sett
     return stack.enter_context(BackgroundServer(asgi)).url
 
 
+def knowledge_base_warning(rag: ServiceClient, url: str) -> str | None:
+    """What to tell the user at the dialog's start when the RAG service cannot answer questions (an unknown or empty
+    collection in ``AGENTCORE_RAG_COLLECTION`` / ``rag use``, a service that does not answer); None when it can.
+
+    Without it the dialog starts as usual and every question ends in seed 000's apology, which names no cause.
+    """
+    import httpx
+
+    try:
+        body = rag.health()
+    except (httpx.HTTPError, httpx.InvalidURL, ValueError):
+        return f"RAG-сервис {url} не отвечает: на вопросы по базе знаний ответа не будет (хайку — будет)."
+    if body.get("status") == "ok":
+        return None
+    reason = str(body.get("error") or "сервис сообщил об ошибке")
+    return (
+        f"База знаний недоступна: {reason}. На вопросы по ней ответа не будет (хайку — будет); коллекции — "
+        "agentcore rag collections, выбрать — agentcore rag use <имя> или AGENTCORE_RAG_COLLECTION."
+    )
+
+
 def _read_line() -> str | None:
     """One line from the terminal; ``None`` on Ctrl-D / Ctrl-C."""
     try:
@@ -125,6 +147,9 @@ def chat(quiet: bool = False) -> None:
             rag = ServiceClient(rag_url, timeout=own.service_timeout, own_origins=origins)
             haiku = ServiceClient(haiku_url, timeout=own.service_timeout, own_origins=origins)
             agent = AssistantAgent(settings, llm, rag, haiku, say, provider_name=gateway.provider.display_name)
+            warning = knowledge_base_warning(rag, rag_url)
+            if warning is not None:
+                say(warning, "warn")
             try:
                 code = agent.run(_read_line)
             except KeyboardInterrupt:
