@@ -54,6 +54,17 @@ def crm(tmp_path: Path) -> Iterator[pexpect.spawn]:
     child.close(force=True)
 
 
+def test_greeting_offers_only_what_the_local_portal_can_do(tmp_path: Path) -> None:
+    """The local test portal is reached through a webhook, where Bitrix24 refuses event.*: no «Покажи подписки»."""
+    child = _spawn(tmp_path)
+    try:
+        child.expect_exact("Примеры:")
+        child.expect_exact(PROMPT)
+        assert "«Покажи эту сделку»." in child.before and "подписки" not in child.before
+    finally:
+        child.close(force=True)
+
+
 def test_dialog_with_bound_confirmations(crm: pexpect.spawn, tmp_path: Path) -> None:
     crm.sendline("Найди сделку «Ромашка»")
     crm.expect(r"→ crm\.deal\.list .*?\[выполнено\]")

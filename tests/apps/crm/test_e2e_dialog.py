@@ -63,6 +63,7 @@ async def test_dialog_against_the_fake_portal(portal: FakePortal, data_dir: Path
             assert objects.deals["6"]["OPPORTUNITY"] == "75000.00" and objects.deals["6"]["COMPANY_ID"] == "1"
             assert "6" in objects.companies["1"]["DEAL_IDS"]
 
+            assert not orchestrator.manages_events  # a webhook: the greeting does not offer «Покажи подписки»
             subscriptions = await orchestrator.handle_message("manager", "Покажи подписки")
             assert "только в контексте приложения (OAuth)" in subscriptions.assistant  # WRONG_AUTH_TYPE via webhook
         finally:
@@ -86,6 +87,7 @@ async def test_oauth_portal_can_manage_event_subscriptions(portal: FakePortal, d
         settings = oauth_settings(server.url, client_id, secret, access, refresh, mode="full")
         orchestrator = build_orchestrator(settings)
         try:
+            assert orchestrator.manages_events  # an OAuth application: the greeting offers «Покажи подписки»
             asked = await orchestrator.handle_message("admin", "Подпишись на создание сделок https://example.com/hook")
             assert asked.pending_confirmations[0].method == "event.bind"
             bound = await orchestrator.handle_message("admin", "да")

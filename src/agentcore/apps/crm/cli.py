@@ -40,9 +40,15 @@ _OUTCOMES = {
 }
 HELP_TEXT = (
     "Я CRM-агент Bitrix24. Примеры: «Найди сделку «Ромашка»», «Создай сделку «Поставка» на 50 000 рублей для "
-    "компании «Ромашка»», «Измени сумму этой сделки на 75 000», «Покажи эту сделку», «Покажи подписки». "
+    "компании «Ромашка»», «Измени сумму этой сделки на 75 000», «Покажи эту сделку»{events}. "
     "Действия, меняющие важные поля, я выполняю только после вашего «да». Выход — /q."
 )
+
+
+def help_text(manages_events: bool) -> str:
+    """The greeting's examples; «Покажи подписки» only where the portal can run event.* (an OAuth application —
+    through a webhook, the local test portal's way, Bitrix24 refuses them)."""
+    return HELP_TEXT.format(events=", «Покажи подписки»" if manages_events else "")
 
 
 def _check_mode(mode: str | None) -> Any:
@@ -132,7 +138,7 @@ def run_dialog(mode: str | None, user: str, session: str, verbose: bool = False)
         console.print(Text("CRM-агент Bitrix24", style="bold"))
         console.print(Text(f"Режим: {orchestrator.mode}. Портал: {orchestrator.portal_description}.", style="cyan"))
         console.print(Text(f"Модель: {orchestrator.model_client.display_name}.", style="cyan"))
-        console.print(Text(HELP_TEXT, style="dim"))
+        console.print(Text(help_text(orchestrator.manages_events), style="dim"))
 
         def turn(coroutine: Any) -> TurnResult | None:
             try:
@@ -161,7 +167,7 @@ def run_dialog(mode: str | None, user: str, session: str, verbose: bool = False)
                 if text.lower() in settings.core.exit_commands:
                     break
                 if text.lower() in settings.core.help_commands:
-                    console.print(Text(HELP_TEXT, style="dim"))
+                    console.print(Text(help_text(orchestrator.manages_events), style="dim"))
                     continue
                 result = turn(orchestrator.handle_message(user, text, session_id=session))
                 while result is not None:

@@ -30,6 +30,7 @@ from pydantic import ValidationError
 
 from agentcore.apps.crm import messages
 from agentcore.apps.crm.batch_report import BatchReport, aggregate_batch
+from agentcore.apps.crm.bitrix.auth import OAuthAuth
 from agentcore.apps.crm.bitrix.client import BitrixClient
 from agentcore.apps.crm.bitrix.errors import QUERY_LIMIT_EXCEEDED, BitrixError, BitrixTransportError
 from agentcore.apps.crm.confirm_text import Describer, Detail
@@ -913,6 +914,12 @@ class Orchestrator:
         }
 
     # --- lifecycle -------------------------------------------------------------------------------
+
+    @property
+    def manages_events(self) -> bool:
+        """True when the portal is reached as an OAuth application: Bitrix24 runs event.bind/get/unbind only in an
+        application's context, so through an inbound webhook (the local test portal too) they always fail."""
+        return isinstance(getattr(self.bitrix, "auth", None), OAuthAuth)
 
     def close_with(self, closer: Callable[[], Awaitable[None] | None]) -> None:
         """Run ``closer`` in :meth:`aclose` (e.g. stop an in-process fake portal)."""
