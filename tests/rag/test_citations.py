@@ -164,3 +164,20 @@ async def test_cited_markers_never_change_commands_or_code() -> None:
     # The code lines belong to their item: not sentences of their own without a citation.
     assert len(answer_sentences(answer)) == 4
     assert (await citation_coverage(answer, context, LexicalJudge())).coverage == 1.0
+
+
+def test_a_word_that_starts_with_a_dot_keeps_its_space() -> None:
+    """«Файл `.conf`» without code marks is «Файл .conf»: the space before a word-initial dot stays, while the space
+    a removed marker leaves before a word-final mark is closed up."""
+    from agentcore.rag._markers import parse_markers
+    from agentcore.rag.citations import close_up
+
+    assert close_up("Файл .conf или QR-код импортируйте в клиент .") == "Файл .conf или QR-код импортируйте в клиент."
+    assert close_up("Шаги :  первый , второй ! «Цитата» .") == "Шаги: первый, второй! «Цитата»."
+    assert close_up("Версия .5 и (файл .env)") == "Версия .5 и (файл .env)"
+    assert parse_markers("Файл .conf или QR-код импортируйте в клиент [2].")[0] == (
+        "Файл .conf или QR-код импортируйте в клиент."
+    )
+    assert [s.text for s in answer_sentences("Файл .conf импортируйте в клиент [1].")] == [
+        "Файл .conf импортируйте в клиент."
+    ]

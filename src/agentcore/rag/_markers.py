@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agentcore.rag.citations import ComposedContext
+from agentcore.rag.citations import ComposedContext, close_up
 
 __all__ = ["AnswerLine", "parse_markers", "read_lines", "strip_sources_block"]
 
@@ -114,7 +114,7 @@ def parse_markers(text: str, context: ComposedContext | None = None) -> tuple[st
     stripped = _PAREN_RE.sub(paren, text)
     code = [m.span() for m in _CODE_RE.finditer(stripped)]
     stripped = _BRACKET_RE.sub(bracket, stripped)
-    clean = re.sub(r"\s+([.,;:!?…])", r"\1", " ".join(stripped.split())).strip()
+    clean = close_up(stripped)
     return clean, tuple(dict.fromkeys(found))
 
 

@@ -133,9 +133,19 @@ def _markers(text: str) -> tuple[int, ...]:
     return tuple(dict.fromkeys(found))
 
 
+# A space before a punctuation mark is closed up (a removed marker left it: «текст [1].» → «текст .»), but only
+# before a mark that ends a word — followed by a space, the end or a closing quote/bracket —, never before a word
+# that starts with a dot (a file type in «Файл `.conf`» whose code marks were removed: «Файл .conf»).
+_SPACE_BEFORE_MARK_RE = re.compile(r"\s+([.,;:!?…]+)(?=\s|$|[»\"')\]])")
+
+
+def close_up(text: str) -> str:
+    """``text`` with runs of whitespace made single spaces and no space before a word-final punctuation mark."""
+    return _SPACE_BEFORE_MARK_RE.sub(r"\1", " ".join(text.split())).strip()
+
+
 def _without_markers(text: str) -> str:
-    stripped = _CITATION_RE.sub("", text)
-    return re.sub(r"\s+([.,;:!?])", r"\1", " ".join(stripped.split())).strip()
+    return close_up(_CITATION_RE.sub("", text))
 
 
 def answer_sentences(answer: str) -> list[AnswerSentence]:
