@@ -278,3 +278,21 @@ def test_responses_input_items_the_schema_admits_but_we_cannot_read_are_a_400(
     response = httpx.post(base_url + "/responses", json=body)
     assert response.status_code == 400, response.text
     assert response.json()["error"]["param"] == param
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("temperature", 5), ("temperature", -0.1), ("temperature", "hot"), ("top_p", 1.5)]
+)
+def test_sampling_outside_openais_range_is_a_400_naming_it(base_url: str, field: str, value: object) -> None:
+    """``temperature`` (0–2) and ``top_p`` (0–1) are ignored, but a value OpenAI refuses is refused the same way
+    (``temperature=5`` was accepted silently); values in range, and null, pass."""
+    question = [{"role": "user", "content": "отпуск"}]
+    chat = httpx.post(base_url + "/chat/completions", json={"model": "scripted", "messages": question, field: value})
+    assert chat.status_code == 400, chat.text
+    error = chat.json()["error"]
+    assert (error["type"], error["param"]) == ("invalid_request_error", field) and "ожидается число" in error["message"]
+    responses = httpx.post(base_url + "/responses", json={"model": "scripted", "input": "отпуск", field: value})
+    assert responses.status_code == 400, responses.text
+    assert responses.json()["error"]["param"] == field
+    fine = {"model": "scripted", "messages": question, "temperature": 2, "top_p": None}
+    assert httpx.post(base_url + "/chat/completions", json=fine).status_code == 200

@@ -29,7 +29,15 @@ from agentcore.llm import UsageTotals
 from agentcore.llm.models import LLMMessage, LLMTool
 from agentcore.trace.logs import step_logger
 from agentcore.web.errors import ApiError
-from agentcore.web.v1.common import Caller, OutputSpec, V1Runs, invalid_field, reasoning_line, respond
+from agentcore.web.v1.common import (
+    Caller,
+    OutputSpec,
+    V1Runs,
+    check_sampling,
+    invalid_field,
+    reasoning_line,
+    respond,
+)
 
 __all__ = ["ChatCompletionRequest", "chat_completions"]
 
@@ -207,6 +215,7 @@ async def chat_completions(runs: V1Runs, body: ChatCompletionRequest, request: R
     )
     if body.n not in (None, 1):
         raise invalid_field("n", "поддерживается только n=1")
+    check_sampling(body.model_extra or {})
     agent_input, results = conversation(body.messages)
     handle = await runs.start(accepted, agent_input, results, Caller.of(request))
     chat = _Chat(runs, handle, accepted.agent.name, agent_input.question, accepted.spec)

@@ -37,6 +37,7 @@ __all__ = [
     "Ending",
     "OutputSpec",
     "V1Runs",
+    "check_sampling",
     "final_text",
     "invalid_field",
     "reasoning_line",
@@ -149,6 +150,25 @@ def tool_choice_tools(tools: list[LLMTool], choice: Any) -> tuple[list[LLMTool],
             mode = allowed.get("mode", "auto")
             return subset, subset if mode == "required" else []
     raise invalid_field("tool_choice", "ожидается auto, none, required или функция")
+
+
+_SAMPLING_RANGES = {"temperature": (0.0, 2.0), "top_p": (0.0, 1.0)}
+
+
+def check_sampling(values: dict[str, Any]) -> None:
+    """``temperature`` and ``top_p`` are ignored (the agent's model settings apply) but must be what OpenAI accepts:
+    a number within 0–2 / 0–1, or absent/null — a client that sends 5 learns it at once, as from OpenAI.
+
+    Raises:
+        ApiError: 400 ``invalid_request_error`` naming the field.
+    """
+    for name, (low, high) in _SAMPLING_RANGES.items():
+        value = values.get(name)
+        if value is None:
+            continue
+        bounds = f"{low:g} до {high:g}".replace(".", ",")
+        if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+            raise invalid_field(name, f"ожидается число от {bounds}")
 
 
 def invalid_field(field_name: str, detail: str) -> ApiError:

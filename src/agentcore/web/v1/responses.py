@@ -58,7 +58,16 @@ from agentcore.llm.models import LLMTool
 from agentcore.trace.logs import step_logger
 from agentcore.web.errors import ApiError
 from agentcore.web.v1.chat import MAX_CONTENT_CHARS, ChatMessage, conversation
-from agentcore.web.v1.common import Caller, Ending, OutputSpec, V1Runs, invalid_field, reasoning_line, respond
+from agentcore.web.v1.common import (
+    Caller,
+    Ending,
+    OutputSpec,
+    V1Runs,
+    check_sampling,
+    invalid_field,
+    reasoning_line,
+    respond,
+)
 from agentcore.web.v1.errors import unsupported
 
 __all__ = ["IGNORED_FIELDS", "REJECTED_FIELDS", "SUPPORTED_FIELDS", "ResponsesRequest", "create_response"]
@@ -143,6 +152,7 @@ class ResponsesRequest(BaseModel):
 
 
 def _check_fields(body: ResponsesRequest) -> None:
+    check_sampling({"temperature": body.temperature, "top_p": body.top_p})
     for key, value in (body.model_extra or {}).items():
         if key in IGNORED_FIELDS:
             continue

@@ -74,3 +74,18 @@ async def test_a_failing_handler_tells_the_person(bot: Any, fake: Any, caplog: p
     await bot.feed({"update_id": 1, **text_update(801, "/faq что такое спринт?")})
     assert fake.sent(801)[-1]["text"] == texts.FAILED
     assert "RuntimeError" in caplog.text and "секретный текст" not in caplog.text
+
+
+async def test_a_sticker_in_a_private_chat_gets_a_short_answer(bot: Any, fake: Any) -> None:
+    from tests.apps.scrum.telegram.conftest import user
+
+    from agentcore.apps.scrum.telegram import texts
+
+    sticker = {"file_id": "s1", "file_unique_id": "u1", "type": "regular", "width": 512, "height": 512}
+    sticker.update({"is_animated": False, "is_video": False})
+    message = {"message_id": 7, "date": 0, "chat": {"id": 802, "type": "private"}, "from": user(802)}
+    await bot.feed({"update_id": 2, "message": {**message, "sticker": sticker}})
+    assert fake.sent(802)[-1]["text"] == texts.TEXT_ONLY
+    group = {"id": -300, "type": "supergroup", "title": "G"}
+    await bot.feed({"update_id": 3, "message": {**message, "chat": group, "sticker": sticker}})
+    assert not fake.sent(-300)  # in a group the bot stays quiet

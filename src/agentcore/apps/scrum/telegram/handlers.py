@@ -342,6 +342,11 @@ async def private_text(message: Message, bot: Bot, ctx: BotContext) -> None:
     await submit_daily(ctx, bot, binding, message.text or "")
 
 
+async def private_other(message: Message, bot: Bot, ctx: BotContext) -> None:
+    """A sticker, photo, voice … in a private chat: say that the bot reads text (silence reads as a dead bot)."""
+    await _reply(ctx, bot, message, texts.TEXT_ONLY)
+
+
 async def group_text(message: Message, bot: Bot, ctx: BotContext) -> None:
     """A group message: answered only when it mentions the bot."""
     me = await bot.me()
@@ -445,6 +450,7 @@ def create_router() -> Router:
     router.message.register(set_zone, Command("tz"))
     router.message.register(leave, Command("leave"))
     router.message.register(private_text, _PRIVATE, F.text)
+    router.message.register(private_other, _PRIVATE)
     router.message.register(group_text, F.text)
     router.callback_query.register(clarification_choice, F.data.in_({SAME, NO_TASK}))
     router.callback_query.register(followup_choice, F.data.regexp(r"^b:\d+:(on|off)$"))
