@@ -218,3 +218,16 @@ def test_a_card_decides_for_the_user_it_was_asked_for(
     page.locator("#inbox-status").filter(has_text=f"Подтверждено: {number}").wait_for()
     assert inline.get_attribute("data-outcome") == "executed"
     assert updates(portal) == before + 1 and portal.portal.storage.get("deal", 3)["OPPORTUNITY"] == "1900000.00"
+
+
+def test_a_message_that_was_not_sent_stays_in_the_field(page: Any, console_server: ConsoleServer) -> None:
+    """A failed send (here the service answers 503) shows the error and keeps the typed message to send again."""
+    page.expect_problems(r"503", r"console error")
+    open_crm(page, console_server, "unsent")
+    body = '{"detail": "сервис недоступен", "code": "unavailable"}'
+    page.route("**/chat", lambda route: route.fulfill(status=503, content_type="application/json", body=body))
+    page.get_by_test_id("question-input").fill("Покажи сделку 1")
+    page.get_by_test_id("send").click()
+    settled = "() => { const s = document.getElementById('crm-status').innerText; return s && !/думает/.test(s); }"
+    page.wait_for_function(settled)
+    assert page.get_by_test_id("question-input").input_value() == "Покажи сделку 1"

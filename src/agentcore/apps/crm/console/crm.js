@@ -191,6 +191,7 @@
       await loadInbox(false);
     } catch (error) {
       C.setStatus(status, C.formatError(error), true);
+      if (!message.value) message.value = text;  /* not sent: keep it to send again (unless a new one is typed) */
     } finally {
       send.disabled = false;
       message.focus();
