@@ -16,6 +16,10 @@ class InvalidQueryError(RetrievalError):
     """The question or a search parameter is invalid (empty, too long, ``top_k`` out of range, ...)."""
 
 
+EMPTY_QUESTION = "вопрос пуст"
+"""What every question to the knowledge base says when it is empty or blank (``rag search``, ``ask``, HTTP)."""
+
+
 class InvalidCollectionNameError(RetrievalError):
     """The collection name has characters outside ``[A-Za-z0-9_.-]`` or is too long."""
 

@@ -27,6 +27,7 @@ from agentcore.rag._router import router_select
 from agentcore.rag._snapshot import CollectionSnapshot
 from agentcore.rag.catalog import Catalog
 from agentcore.rag.errors import (
+    EMPTY_QUESTION,
     DenseUnavailableError,
     EmbedderError,
     EmptyCollectionError,
@@ -102,7 +103,7 @@ class Searcher:
             raise InvalidQueryError("вопрос должен быть строкой")
         query = query.strip()
         if not query:
-            raise InvalidQueryError("вопрос пуст")
+            raise InvalidQueryError(EMPTY_QUESTION)
         limit = self.rag.max_question_chars
         if len(query) > limit:
             raise InvalidQueryError(f"вопрос длиннее {limit} символов ({len(query)})")

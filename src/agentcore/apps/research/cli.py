@@ -19,11 +19,14 @@ def run_ask(question: str, *, collection: str | None, max_steps: int | None, as_
 
     from agentcore.apps.research import AgentRequest, AgentService
     from agentcore.llm.errors import LLMConfigError
+    from agentcore.rag.errors import EMPTY_QUESTION
     from agentcore.terminal.mcp_tools import mcp_toolset, open_toolset
     from agentcore.web.errors import validation_message
 
     settings = load_settings("research")
     init_logging(settings)
+    if not question.strip():  # the words and code of `rag search`, not a field path of the request model
+        fail(EMPTY_QUESTION, code=2)
     try:
         request = AgentRequest.model_validate({"question": question, "max_steps": max_steps, "collection": collection})
     except ValidationError as exc:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, Field, StringConstraints, create_model
+from pydantic import AfterValidator, BeforeValidator, Field, StringConstraints, create_model
 
 from agentcore.rag.citations import ComposedContext, CoverageReport
+from agentcore.rag.errors import EMPTY_QUESTION
 from agentcore.rag.models import Hit, SearchMode
 from agentcore.rag.verify import VerifyReport
 from agentcore.web.models import NON_BLANK_PATTERN, StrictModel, encodable, integer_type
@@ -19,11 +20,12 @@ MAX_QUESTION_CHARS = 2000
 COLLECTION_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
 
 
-def _not_blank(value: str) -> str:
-    value = value.strip()
-    if not value:
-        raise ValueError("вопрос пуст")
-    return value
+def _not_blank(value: object) -> object:
+    """Refuse an empty or blank question with one message (``rag search`` says the same): it runs before the length
+    check, which would call ``""`` «не может быть пустым» and ``"   "`` something else."""
+    if isinstance(value, str) and not value.strip():
+        raise ValueError(EMPTY_QUESTION)
+    return value.strip() if isinstance(value, str) else value
 
 
 class AgentRequest(StrictModel):
@@ -35,7 +37,7 @@ class AgentRequest(StrictModel):
         str,
         StringConstraints(min_length=1, max_length=MAX_QUESTION_CHARS),
         AfterValidator(encodable),
-        AfterValidator(_not_blank),
+        BeforeValidator(_not_blank),
     ] = Field(description="вопрос пользователя", json_schema_extra={"pattern": NON_BLANK_PATTERN})
     # JSON Schema's integers (15.0 included); the bounds declared (minimum/maximum), true and "5" refused.
     max_steps: integer_type(ge=1) | None = Field(  # type: ignore[valid-type]

@@ -95,6 +95,16 @@ def _run(action: Callable[[], T]) -> T:
         fail(f"некорректные данные: {str(exc)[:300]}")
 
 
+def _refuse_blank(text: str | None) -> None:
+    """One rule for every mode: text given but empty or blank ends at once with the backend's words and code 1
+    (``ask``, ``faq`` and ``daily "…"`` alike; the backend would grade a blank daily EMPTY and answer «Слишком
+    общо» as if one had been written).  No text at all is the usage error of each command."""
+    if text is not None and not text.strip():
+        from agentcore.apps.scrum.backend.flows import EMPTY_REQUEST
+
+        fail(EMPTY_REQUEST)
+
+
 def _team(team: str | None) -> str:
     from agentcore.apps.scrum.settings import ScrumSettings
     from agentcore.terminal.common import load_settings
@@ -180,6 +190,7 @@ def daily_command(
     """Отправить daily: разбор на вчера/сегодня/блокеры, уточняющие вопросы, эскалации блокеров."""
     from rich.markup import escape
 
+    _refuse_blank(message)
     console = _console()
     interactive = sys.stdin.isatty() and not as_json
     if interactive:  # Ctrl-C ends the dialogue even when the process inherited an ignored SIGINT
@@ -237,6 +248,7 @@ def ask_command(
     """Аналитика для тимлида: обзор спринта, риски, загрузка, блокеры релиза."""
     from rich.markup import escape
 
+    _refuse_blank(message)
     console = _console()
     with _backend() as backend:
         team_slug = _team(team)
@@ -258,6 +270,7 @@ def faq_command(
     """Ответ на вопрос об общих понятиях Scrum и Agile."""
     from rich.markup import escape
 
+    _refuse_blank(question)
     console = _console()
     with _backend() as backend:
         answer = _run(lambda: backend.faq(question))

@@ -36,6 +36,8 @@ log = step_logger("scrum", "agentcore.scrum.backend")
 
 # Seed 4, the backend pseudocode (section 4.B words the first one slightly differently; see docs/decisions.md).
 DAILY_FALLBACK = "Не смог разобрать daily. Переформулируй: вчера/сегодня/блокеры."
+EMPTY_REQUEST = "Пустой запрос: напиши, что нужно."
+"""What a blank request to the Scrum assistant gets (analytics, FAQ; a blank daily typed in the command line too)."""
 TOO_GENERAL = "Слишком общо. Напиши: что сделал вчера, что планируешь сегодня, есть ли блокеры (желательно с ID задач)."
 ANALYTICS_FALLBACK = (
     "Не смог разобрать запрос. Переформулируй: что показать — обзор спринта, риски, загрузку или блокеры релиза."
@@ -109,7 +111,7 @@ def _checked_message(message: str, *, allow_blank: bool = False) -> str:
         InvalidInputError: blank (unless allowed) or longer than :data:`MAX_MESSAGE_CHARS`.
     """
     if not allow_blank and not message.strip():
-        raise InvalidInputError("Пустой запрос: напиши, что нужно.")
+        raise InvalidInputError(EMPTY_REQUEST)
     if len(message) > MAX_MESSAGE_CHARS:
         raise InvalidInputError(
             f"Сообщение длиннее {MAX_MESSAGE_CHARS} символов ({len(message)}): сократи его и отправь снова."
