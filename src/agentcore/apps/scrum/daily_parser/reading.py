@@ -138,7 +138,6 @@ def parse(message: str) -> ParsedDaily:
             clause.section == "blockers"
             and (
                 _NOTHING.match(text)
-                or _NOTHING.match(_blocker_text(text))
                 or _typo_none(text)
                 or (text[:1] in _NONE_SYMBOLS and _NOTHING.match(_LEADING_SYMBOLS.sub("", text)))
                 or (_NONE_FIRST.match(_blocker_text(text)) and not _names_trouble(text))
