@@ -47,7 +47,7 @@ from agentcore.apps.scrum.daily_parser.items import (
     _only_verbs,
     untied_work,
 )
-from agentcore.apps.scrum.daily_parser.layout import _LEADING_SYMBOLS, _typo_none, bare_labels, is_bare_label
+from agentcore.apps.scrum.daily_parser.layout import _typo_none, bare_labels, is_bare_label
 from agentcore.apps.scrum.daily_parser.lexicon import (
     _TODAY_RE,
     _WORD,
@@ -139,7 +139,6 @@ def parse(message: str) -> ParsedDaily:
             and (
                 _NOTHING.match(text)
                 or _typo_none(text)
-                or (text[:1] in _NONE_SYMBOLS and _NOTHING.match(_LEADING_SYMBOLS.sub("", text)))
                 or (_NONE_FIRST.match(_blocker_text(text)) and not _names_trouble(text))
                 or only_absence(_blocker_text(text), about_blockers=False)
             )
@@ -319,7 +318,6 @@ _EXCEPT_GATE = LiteralGate(_EXCEPT)
 # A «but» or a deed of others (their pronoun first) in the sentence of a task's clause goes on with that task: «По
 # CRM-22 зависим от поиска, но они уже выкатили эндпоинт» says how that task stands, it is no work of the author's.
 _BUT = re.compile(r"^\W*(?:но|однако|but|however|они|они\s+же|he|she|they)\b", re.IGNORECASE)
-_NONE_SYMBOLS = frozenset("❌🚫⛔✖✗")
 # Words that alone make no piece of work: who, a link word, a title over the daily («У меня», «me», «Отчёт:»).
 _NOT_WORK_WORDS = _wordset(
     """у меня мне нас нам лично я мы me us my i for и а но and but so вообще отчёт отчет
