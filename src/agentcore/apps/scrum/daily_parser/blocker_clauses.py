@@ -439,6 +439,25 @@ def _blocker_from(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | No
     return {"text": blocker, "critical": critical, "related_task_id": ids[0] if ids else None}, work
 
 
+def says_none_listed(text: str) -> bool:
+    """Whether ``text``, a line under a «Блокеры:» header (its header cut or not), says only that there is none:
+    «-», «нет», «нетц», «Блокеры: нет», «отсутствуют как класс», «блокеров, кажется, нет»."""
+    blocker = _blocker_text(text)
+    return bool(
+        _NOTHING.match(text)
+        or _typo_none(text)
+        or (_NONE_FIRST.match(blocker) and not _names_trouble(text))
+        or only_absence(blocker, about_blockers=False)
+    )
+
+
+def denies_blocker(text: str) -> bool:
+    """Whether ``text``, a clause that speaks of a trouble, says it is no blocker: denied («не блокер», «ничего не
+    жду», :func:`~agentcore.apps.scrum.blocker_reading.is_negated`), none («блокер: нет», «проблем никаких»,
+    :func:`absence_piece`) or over («был блокер, уже снят», :func:`told_over`)."""
+    return bool(is_negated(text) or _NOTHING.match(_blocker_text(text)) or absence_piece(text) or told_over(text))
+
+
 def no_blockers_stated(text: str) -> bool:
     """Whether ``text`` says there are no blockers («блокеров нет», «Блокеры: -», «не блокер», «🚧 нет»)."""
     text = readable(text)

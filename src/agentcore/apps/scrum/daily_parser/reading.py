@@ -11,7 +11,6 @@ from typing import Any
 from agentcore.apps.scrum.blocker_reading import (
     NEGATED,
     PAST_WAIT,
-    is_negated,
     negated_in,
 )
 from agentcore.apps.scrum.daily_parser.blocker_clauses import (
@@ -19,20 +18,18 @@ from agentcore.apps.scrum.daily_parser.blocker_clauses import (
     _DENIAL_ONLY,
     _INABILITY_ONLY,
     _NO_BLOCKERS_RE,
-    _NONE_FIRST,
     _NONE_LEFT,
     _NOTHING,
     _PAST_TROUBLE,
     _STATES,
     _TROUBLES,
     _blocker_from,
-    _blocker_text,
     _names_trouble,
     _no_blockers_in,
     _states_blocker,
     absence_piece,
-    only_absence,
-    told_over,
+    denies_blocker,
+    says_none_listed,
     without_absence,
 )
 from agentcore.apps.scrum.daily_parser.clauses import _merge_blocker_runs, _split_clauses
@@ -47,7 +44,7 @@ from agentcore.apps.scrum.daily_parser.items import (
     _only_verbs,
     untied_work,
 )
-from agentcore.apps.scrum.daily_parser.layout import _typo_none, bare_labels, is_bare_label
+from agentcore.apps.scrum.daily_parser.layout import bare_labels, is_bare_label
 from agentcore.apps.scrum.daily_parser.lexicon import (
     _TODAY_RE,
     _WORD,
@@ -134,15 +131,7 @@ def parse(message: str) -> ParsedDaily:
             # «никаких блокеров, кроме вечного ожидания ревью», «всё по плану, разве что CI падает»: the exception
             # to a «none» is the blocker
             text, clause.section = text[exception.end() :], "blockers"
-        if (
-            clause.section == "blockers"
-            and (
-                _NOTHING.match(text)
-                or _typo_none(text)
-                or (_NONE_FIRST.match(_blocker_text(text)) and not _names_trouble(text))
-                or only_absence(_blocker_text(text), about_blockers=False)
-            )
-        ) or (_NONE_LEFT.match(text)):
+        if (clause.section == "blockers" and says_none_listed(text)) or (_NONE_LEFT.match(text)):
             parsed.no_blockers_stated = True  # «Блокеры: -», «…, уже решили. Новых нет»
             continue
         section = clause.section
@@ -161,7 +150,7 @@ def parse(message: str) -> ParsedDaily:
             or PAST_WAIT.search(text)
             or negated_in(text)
             or (_PAST_TROUBLE.search(text) and not task_ids_in(text))
-        ) and (is_negated(text) or _NOTHING.match(_blocker_text(text)) or absence_piece(text) or told_over(text)):
+        ) and denies_blocker(text):
             parsed.no_blockers_stated = True  # «не блокер», «ничего не жду», «был блокер, уже снят»
             # «сегодня займусь PAY-61, ничего не мешает»: the work stays, only the blocker is denied.
             rest = _clean(NEGATED.sub("", text))
