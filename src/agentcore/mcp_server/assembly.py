@@ -399,7 +399,12 @@ def _progress_text(event: Any) -> str:
         return f"шаг {event.step}: результат {event.tool} ({status})"
     if event.type == "thought":
         return f"шаг {event.step}: {event.text[:200]}"
-    return f"шаг {event.step}: {event.type}"
+    if event.type == "step_started":
+        limit = getattr(event, "max_steps", None)
+        return f"шаг {event.step}" + (f" из {limit}" if limit else "") + ": начат"
+    if event.type == "client_tool":
+        return f"шаг {event.step}: ждёт результат инструмента клиента {event.tool}"
+    return f"шаг {event.step}"
 
 
 async def _crm_read(backend: Backend, ctx: Context, method: str, params: dict[str, Any]) -> dict[str, Any]:
