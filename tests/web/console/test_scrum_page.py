@@ -75,4 +75,13 @@ def test_readable_on_a_phone(page: Any, shot: Any) -> None:
     # nothing wider than the screen: tables scroll inside their box, charts scale
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     assert page.get_by_test_id("burndown").bounding_box()["width"] <= 390
+    # the dailies table is not clipped: every cell (the blockers too) lies within its box, named by its column
+    page.get_by_test_id("dailies").locator("tbody tr").first.wait_for()
+    assert page.evaluate(
+        """() => { const wrap = document.querySelector('[data-testid=dailies]').parentElement;
+                   return wrap.scrollWidth <= wrap.clientWidth; }"""
+    )
+    blockers = page.get_by_test_id("dailies").locator("td[data-label='Блокеры']").first
+    box = blockers.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     shot(page, "scrum-phone")

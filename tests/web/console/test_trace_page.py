@@ -54,3 +54,14 @@ def test_ask_links_its_run_to_the_trace(page: Any) -> None:
     page.get_by_test_id("trace-run").wait_for(state="visible")
     assert request_id in page.locator("#trace-status").inner_text()
     assert page.get_by_test_id("step").count() >= 3
+
+
+def test_recent_runs_take_the_whole_width_until_a_run_is_open(page: Any) -> None:
+    """No empty half-page column beside «Последние запуски» while no run is shown."""
+    page.goto("/console/trace")
+    recent = page.locator("section[aria-labelledby=recent-title]")
+    recent.wait_for()
+    form = page.locator("#trace-form").bounding_box()
+    box = recent.bounding_box()
+    assert form is not None and box is not None
+    assert abs(box["x"] - form["x"]) < 2 and box["width"] > 0.95 * form["width"]

@@ -58,9 +58,10 @@
       member.pending_question ? C.el("span", { className: "badge waiting", text: "ждёт ответа" }) : null);
     return C.el("tr", { "data-member": member.slug },
       who,
-      C.el("td", null, items(daily && daily.yesterday, work)),
-      C.el("td", null, items(daily && daily.today, work)),
-      C.el("td", null, items(daily && daily.blockers, function (b) { return b.text + (b.critical ? " (срочно)" : ""); })));
+      C.el("td", { "data-label": "Сделано" }, items(daily && daily.yesterday, work)),
+      C.el("td", { "data-label": "Сегодня" }, items(daily && daily.today, work)),
+      C.el("td", { "data-label": "Блокеры" },
+        items(daily && daily.blockers, function (b) { return b.text + (b.critical ? " (срочно)" : ""); })));
   }
 
   function blockerItem(b) {
