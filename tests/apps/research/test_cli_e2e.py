@@ -72,6 +72,20 @@ def test_ask_json_for_scripts(shared_data_dir: Path) -> None:
     assert result["metadata"]["max_steps"] == 6 and result["events"][-1]["type"] == "final"
 
 
+def test_ask_answers_each_part_of_a_compound_question_from_its_own_passage(shared_data_dir: Path) -> None:
+    # The fused search held five passages on the retrospective and none on the sprint's length, and the
+    # retrospective's «продолжительность — 1 час» (in a sentence naming «второй недели спринта») passed for it.
+    child = _spawn(shared_data_dir, "ask", "Сколько длится спринт и кто проводит ретроспективу?", "--json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    output = child.before or ""
+    result = json.loads(output[output.index("{") :])
+    answer = result["answer"]
+    assert "спринтами по 2 недели" in answer and "скрам-мастер" in answer, answer
+    assert "scrum-sprint" in {c["doc_id"] for c in result["citations"]}
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -253,10 +253,13 @@ class SearchTool(ModelTool):
             hits = results[0].hits
         else:
             by_id = {hit.id: hit for result in results for hit in result.hits}
-            fused = reciprocal_rank_fusion(
-                [[hit.id for hit in result.hits] for result in results], k=self.rrf_k, limit=args.top_k
-            )
-            hits = [by_id[hit_id] for hit_id, _ in fused]
+            fused = reciprocal_rank_fusion([[hit.id for hit in result.hits] for result in results], k=self.rrf_k)
+            # each answerable sub-query keeps its best passage, after the fused top_k: the fused order favours
+            # passages two queries share (the whole question and one part), and may push the only passage of another
+            # part out («сколько длится спринт и кто проводит ретроспективу»: five passages on the retrospective)
+            kept = {hit_id for hit_id, _ in fused[: args.top_k]}
+            kept |= {result.hits[0].id for result in results[1:] if result.hits and result.answerable}
+            hits = [by_id[hit_id] for hit_id, _ in fused if hit_id in kept]
         run.latest = hits
         run.top_k = args.top_k
         run.remember(hits)

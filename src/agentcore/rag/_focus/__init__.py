@@ -26,6 +26,7 @@ The modules, one concept each (lower ones first; each imports only those above i
 * :mod:`.figures` — the figure patterns (numbers, times, spans, money…) and whether a sentence holds the measure;
 * :mod:`.values` — whether a text gives the kind of value asked (a number, a time, a person, a name…);
 * :mod:`.names` — whether the name a «какой X» part asks for is attached to X;
+* :mod:`.owner` — whose lasting a sentence gives («сколько длится X»: a duration said of X, not of another thing);
 * :mod:`.supplies` — whether one sentence supplies a part's value, and how the supplying sentences rank;
 * :mod:`.context` — a sentence's context in the passages: the sentence before, a list's lead-in, its section, its
   document;

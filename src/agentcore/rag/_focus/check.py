@@ -21,6 +21,7 @@ from agentcore.rag._focus.nouns import (
     holds_subject,
 )
 from agentcore.rag._focus.other_subject import USED_NOUNS_BLOCK_MEANING, answers_another_subject, lacks_used_noun
+from agentcore.rag._focus.owner import LASTING_MUST_BE_OWNED, owns_lasting
 from agentcore.rag._focus.parts import Part, describe, part_matches, question_parts, term_share
 from agentcore.rag._focus.supplies import SLOT_ASKS, supplies_asked
 from agentcore.rag._focus.thresholds import FOCUS_MIN_COVERAGE, MEANING_MIN_SHARE, SEMANTIC_MIN_COSINE
@@ -137,6 +138,10 @@ def check_focus(
                         [shown[i], shown_headings[i], sentence_before(shown[i], shown_headings[i], passages)],
                     )
                 ]
+            if LASTING_MUST_BE_OWNED:
+                # «сколько длится спринт» is not answered by «… второй недели спринта, … продолжительность — 1 час»:
+                # a lasting is of the thing the sentence (or its context) names as the duration's owner
+                candidates = [i for i in candidates if owns_lasting(part, units[i])]
             if part.asks == "yesno":
                 candidates = [i for i in candidates if speaks_to(part, shown[i], shown_headings[i], semantic, embed)]
                 if YESNO_ALL_NOUNS:

@@ -18,6 +18,7 @@ from agentcore.rag._focus.figures import (
 )
 from agentcore.rag._focus.measures import MEASURE_MUST_MATCH, measure_asked
 from agentcore.rag._focus.names import names_near
+from agentcore.rag._focus.owner import owns_lasting
 from agentcore.rag._focus.parts import Asks, Part, term_share
 from agentcore.rag._focus.thresholds import FOCUS_MIN_COVERAGE
 from agentcore.rag._focus.values import gives_asked
@@ -50,7 +51,7 @@ def supplier_scores(
     found: dict[int, tuple[float, int, int]] = {}
     general = not _CASE_RE.search(part.text)
     for index, (sentence, heading) in enumerate(candidates):
-        if supplies_asked(part.asks, sentence, question, part):
+        if supplies_asked(part.asks, sentence, question, part) and owns_lasting(part, [sentence, heading]):
             case = general and bool(_CASE_RE.search(sentence))
             found[index] = (term_share(part, [sentence, heading]), supply_strength(part.asks, sentence), int(not case))
     return found

@@ -1,0 +1,64 @@
+"""«сколько длится X» is answered by a duration said of X, not by another thing's duration in a sentence naming X."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from agentcore.rag import check_focus, question_parts
+from agentcore.rag._focus import supplier_scores
+
+RETRO_HEADING = "Ретроспектива спринта — Когда и сколько"
+RETRO_BEFORE = "Ретроспектива проходит в конце спринта, после обзора спринта."
+RETRO_HOUR = "В ООО «Ромашка Софт» это пятница второй недели спринта, 16:30, продолжительность — 1 час."
+RETRO_PASSAGE = f"{RETRO_HEADING}\n{RETRO_BEFORE} {RETRO_HOUR}"
+
+
+def _far(texts: list[str], kind: str) -> np.ndarray:
+    """An embedder that finds nothing close in meaning (the lexical decision alone)."""
+    rows = np.zeros((len(texts), 4))
+    rows[:, 0 if kind == "query" else 1] = 1.0
+    return rows
+
+
+def _check(question: str, shown: list[str], headings: list[str], passages: list[str]) -> tuple[bool, ...]:
+    return check_focus(question, shown, passages, headings=headings, shown_headings=headings, embed=_far).answered
+
+
+def test_another_things_duration_does_not_answer_how_long_x_lasts() -> None:
+    # the hour is the retrospective's: «спринт» is only the genitive of «недели» / «конце», and of the heading's
+    # «Ретроспектива»
+    shown = [RETRO_BEFORE, RETRO_HOUR, "Проводит встречу скрам-мастер."]
+    headings = [RETRO_HEADING, RETRO_HEADING, "Ретроспектива спринта — Кто участвует"]
+    check = check_focus(
+        "Сколько длится спринт и кто проводит ретроспективу?",
+        shown,
+        [RETRO_PASSAGE],
+        headings=headings,
+        shown_headings=headings,
+        embed=_far,
+    )
+    assert check.answered == (False, True) and check.missing == ("сколько длится спринт",)
+    # a sentence that does not name the sprint, read with a context naming it only as a dependent
+    assert _check("Сколько длится спринт?", ["Продолжительность — 1 час."], [RETRO_HEADING], [RETRO_PASSAGE]) == (
+        False,
+    )
+
+
+def test_a_duration_said_of_x_answers_how_long_x_lasts() -> None:
+    # guards: X the subject, X's duration noun, X named by the context, the retrospective's own hour
+    for sentence, heading in [
+        ("Спринт длится 2 недели.", "Спринт — Длина спринта"),
+        ("Продолжительность спринта — 2 недели.", "Спринт"),
+        ("В ООО «Ромашка Софт» все продуктовые команды работают спринтами по 2 недели.", "Спринт — Длина спринта"),
+        ("Две недели.", "Спринт — Длина спринта"),
+    ]:
+        assert _check("Сколько длится спринт?", [sentence], [heading], [f"{heading}\n{sentence}"]) == (True,), sentence
+    assert _check("Сколько длится ретроспектива?", [RETRO_HOUR], [RETRO_HEADING], [RETRO_PASSAGE]) == (True,)
+
+
+def test_the_composed_answer_does_not_take_another_things_duration_for_xs() -> None:
+    part = question_parts("Сколько длится спринт и кто проводит ретроспективу?")[0]
+    question = "Сколько длится спринт и кто проводит ретроспективу?"
+    assert supplier_scores(part, question, [(RETRO_HOUR, RETRO_HEADING)]) == {}
+    found = supplier_scores(part, question, [(RETRO_HOUR, RETRO_HEADING), ("Спринт длится 2 недели.", "Спринт")])
+    assert list(found) == [1]
