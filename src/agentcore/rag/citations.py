@@ -350,6 +350,10 @@ async def citation_coverage(answer: str, context: ComposedContext, judge: Suppor
 
 
 # ------------------------------------------------------------------------------------------ drafting
+PARTS_IN_ORDER = True
+"""Whether a compound question whose every part has passages of its own search is answered part by part, in order."""
+
+
 def cited_extractive_answer(
     question: str,
     context: ComposedContext,
@@ -369,12 +373,21 @@ def cited_extractive_answer(
     from its own passages (the fused order of a compound search may put two passages of one part first and leave
     another part without a sentence).
     """
+    from agentcore.rag._focus import question_parts
     from agentcore.rag.answer import render_excerpts, select_excerpts, supplying_excerpts
 
     def cite(excerpt: Any) -> str:
         return f"[{excerpt.hit.rank}]"
 
-    excerpts = select_excerpts(question, context.hits(), analyzer, max_sentences, trust_order=trust_order)
+    owned = [[p for p in context.passages if p.id in set(ranked)] for _, ranked in parts]
+    if PARTS_IN_ORDER and len(parts) >= 2 and all(owned) and len(question_parts(question)) >= 2:
+        # a question of several parts (as the focus check reads it, not only as the search plan split it), every
+        # part with passages of its own search: each part from its own, in the question's order — a selection by
+        # the whole question's words quotes a sentence sharing words with two parts and answering neither («Подайте
+        # заявление не позднее чем за 14 календарных дней …» for «сколько дней отпуска … как перенести отпуск»)
+        excerpts = []
+    else:
+        excerpts = select_excerpts(question, context.hits(), analyzer, max_sentences, trust_order=trust_order)
     lines = [render_excerpts(excerpts, cite=cite)] if excerpts else []
     quoted = {(e.hit.id, e.unit.text) for e in excerpts}
     for query, ranked in parts:

@@ -86,6 +86,19 @@ def test_ask_answers_each_part_of_a_compound_question_from_its_own_passage(share
     assert "scrum-sprint" in {c["doc_id"] for c in result["citations"]}
 
 
+def test_ask_answers_the_parts_of_a_compound_question_in_its_order(shared_data_dir: Path) -> None:
+    # A selection by the whole question's words used to start with a list item torn from its list («Подайте
+    # заявление не позднее чем за 14 календарных дней …», sharing «дней» and «отпуска») and give the 28 days last.
+    child = _spawn(shared_data_dir, "ask", "Сколько дней отпуска положено и как перенести отпуск?", "--json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    output = child.before or ""
+    lines = json.loads(output[output.index("{") :])["answer"].splitlines()
+    assert "28 календарных дней" in lines[0] and "Перенести" in lines[1], lines
+    assert not any(line.startswith("•") for line in lines), lines
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
