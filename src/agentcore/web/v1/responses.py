@@ -115,6 +115,11 @@ REJECTED_FIELDS = frozenset({"background", "conversation", "prompt", "image"})
 """Refused with 400 when set (``background: false`` and nulls pass)."""
 
 
+def _sampling_schema(high: int) -> dict[str, Any]:
+    """A sampling parameter's JSON Schema: a number within OpenAI's range 0..``high``, or null."""
+    return {"anyOf": [{"type": "number", "minimum": 0, "maximum": high}, {"type": "null"}]}
+
+
 class ResponsesRequest(BaseModel):
     """Body of ``POST /v1/responses`` (extra fields are checked against the lists above)."""
 
@@ -131,8 +136,11 @@ class ResponsesRequest(BaseModel):
     safety_identifier: Any = Field(None, description="игнорируется")
     service_tier: Any = Field(None, description="игнорируется")
     stream_options: Any = Field(None, description="игнорируется")
-    temperature: Any = Field(None, description="игнорируется (модель агента настроена сервером)")
-    top_p: Any = Field(None, description="игнорируется")
+    # The range is declared for clients and schema-driven tools; check_sampling enforces it with a message of our own.
+    temperature: Any = Field(
+        None, description="игнорируется (модель агента настроена сервером)", json_schema_extra=_sampling_schema(2)
+    )
+    top_p: Any = Field(None, description="игнорируется", json_schema_extra=_sampling_schema(1))
     truncation: Any = Field(None, description="игнорируется")
     user: Any = Field(None, description="игнорируется")
     top_logprobs: Any = Field(None, description="игнорируется")
