@@ -459,7 +459,9 @@ def denies_blocker(text: str) -> bool:
 
 
 def no_blockers_stated(text: str) -> bool:
-    """Whether ``text`` says there are no blockers («блокеров нет», «Блокеры: -», «не блокер», «🚧 нет»)."""
+    """Whether ``text`` says there are no blockers («блокеров нет», «Блокеры: -», «не блокер», «🚧 нет») — by the
+    readings the parser uses for a daily's clauses (:func:`says_none_listed`, :func:`denies_blocker`), for a text
+    that is not a whole daily (the items of a model's answer)."""
     text = readable(text)
     if _no_blockers_in(text):
         return True
@@ -470,9 +472,9 @@ def no_blockers_stated(text: str) -> bool:
         if symbols:
             piece = piece[symbols.end() :]
         header = _HEADER.match(piece)
-        if (hint or (header and header.group("b"))) and _NOTHING.match(piece[header.end() :] if header else piece):
+        if (hint or (header and header.group("b"))) and says_none_listed(piece[header.end() :] if header else piece):
             return True
-        if (_names_trouble(piece) or _BLOCKER_WORDS_RE.search(piece)) and is_negated(piece):
+        if (_names_trouble(piece) or _BLOCKER_WORDS_RE.search(piece)) and denies_blocker(piece):
             return True
         if NEGATED.search(piece):  # a denial in words of its own: «ничего не стопорит», «ни во что не упираюсь»
             return True
