@@ -1,0 +1,28 @@
+"""The OpenAPI fuzzer's report: a failure is reported with the exceptions it groups (a Hypothesis FlakyFailure — a
+case that did not fail again when replayed — says why only through them), and every status, a 5xx included, is
+counted before the checks run."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+
+from agentcore.testing.fuzz import fuzz_openapi
+
+
+class Body(BaseModel):
+    n: int
+
+
+def test_a_server_error_is_reported_with_its_findings_and_counted() -> None:
+    app = FastAPI()
+
+    @app.post("/x", responses={400: {"description": "bad"}})
+    def x(body: Body) -> JSONResponse:
+        return JSONResponse({"error": "boom", "code": "boom"}, status_code=500)
+
+    report = fuzz_openapi(app, max_examples=5)
+    message = report.failures["POST /x positive"]
+    assert "\n  - " in message and "Server error" in message  # the grouped findings, one per line
+    assert report.server_errors > 0  # counted although the checks failed the case
