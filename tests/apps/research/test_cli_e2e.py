@@ -6,6 +6,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import pexpect
 import pytest
@@ -27,6 +28,17 @@ def _spawn(data_dir: Path, *args: str) -> pexpect.spawn:
     return pexpect.spawn(
         AGENTCORE, list(args), env=env, encoding="utf-8", codec_errors="replace", timeout=90, dimensions=(50, 200)
     )
+
+
+def _ask_json(data_dir: Path, question: str, *options: str) -> dict[str, Any]:
+    """``agentcore ask QUESTION --json`` through a pseudo-terminal: its exit code 0 and the JSON it printed."""
+    child = _spawn(data_dir, "ask", question, "--json", *options)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    output = child.before or ""
+    result: dict[str, Any] = json.loads(output[output.index("{") :])
+    return result
 
 
 def test_ask_shows_steps_live_then_the_answer_with_citations_and_figures(shared_data_dir: Path) -> None:
@@ -62,12 +74,7 @@ def test_ask_says_plainly_when_the_knowledge_base_has_no_answer(shared_data_dir:
 
 
 def test_ask_json_for_scripts(shared_data_dir: Path) -> None:
-    child = _spawn(shared_data_dir, "ask", "Сколько дней длится отпуск?", "--json", "--max-steps", "6")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
-    output = child.before or ""
-    result = json.loads(output[output.index("{") :])
+    result = _ask_json(shared_data_dir, "Сколько дней длится отпуск?", "--max-steps", "6")
     assert "28 календарных дней" in result["answer"] and result["citations"]
     assert result["metadata"]["max_steps"] == 6 and result["events"][-1]["type"] == "final"
 
@@ -75,12 +82,7 @@ def test_ask_json_for_scripts(shared_data_dir: Path) -> None:
 def test_ask_answers_each_part_of_a_compound_question_from_its_own_passage(shared_data_dir: Path) -> None:
     # The fused search held five passages on the retrospective and none on the sprint's length, and the
     # retrospective's «продолжительность — 1 час» (in a sentence naming «второй недели спринта») passed for it.
-    child = _spawn(shared_data_dir, "ask", "Сколько длится спринт и кто проводит ретроспективу?", "--json")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
-    output = child.before or ""
-    result = json.loads(output[output.index("{") :])
+    result = _ask_json(shared_data_dir, "Сколько длится спринт и кто проводит ретроспективу?")
     answer = result["answer"]
     assert "спринтами по 2 недели" in answer and "скрам-мастер" in answer, answer
     assert "scrum-sprint" in {c["doc_id"] for c in result["citations"]}
@@ -89,12 +91,7 @@ def test_ask_answers_each_part_of_a_compound_question_from_its_own_passage(share
 def test_ask_answers_the_parts_of_a_compound_question_in_its_order(shared_data_dir: Path) -> None:
     # A selection by the whole question's words used to start with a list item torn from its list («Подайте
     # заявление не позднее чем за 14 календарных дней …», sharing «дней» and «отпуска») and give the 28 days last.
-    child = _spawn(shared_data_dir, "ask", "Сколько дней отпуска положено и как перенести отпуск?", "--json")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
-    output = child.before or ""
-    lines = json.loads(output[output.index("{") :])["answer"].splitlines()
+    lines = _ask_json(shared_data_dir, "Сколько дней отпуска положено и как перенести отпуск?")["answer"].splitlines()
     assert "28 календарных дней" in lines[0] and "Перенести" in lines[1], lines
     assert not any(line.startswith("•") for line in lines), lines
 
