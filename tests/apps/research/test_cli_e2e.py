@@ -99,7 +99,7 @@ def test_ask_answers_the_parts_of_a_compound_question_in_its_order(shared_data_d
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["ask", ""], "question"),
+        (["ask", ""], "вопрос пуст"),
         (["ask", "я" * 3000], "question"),
         (["ask", "отпуск", "--collection", "nope"], "не найдена"),
         (["ask", "отпуск", "--max-steps", "0"], "max_steps"),
