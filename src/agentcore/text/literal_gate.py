@@ -63,13 +63,8 @@ def _exact(op: Any, av: Any) -> Strings | None:
     if op is _c.SUBPATTERN:
         return _exact_sequence(av[3].data)
     if op is _c.BRANCH:
-        found: set[str] = set()
-        for alternative in av[1]:
-            strings = _exact_sequence(alternative.data)
-            if strings is None:
-                return None
-            found |= strings
-        return frozenset(found) if len(found) <= _MAX_VARIANTS else None
+        found = _each_alternative(av[1], _exact_sequence)
+        return found if found is not None and len(found) <= _MAX_VARIANTS else None
     return None
 
 
@@ -100,14 +95,21 @@ def _required(op: Any, av: Any) -> Strings | None:
         low, _, body = av
         return _required_sequence(body.data) if low >= 1 else None
     if op is _c.BRANCH:
-        found: set[str] = set()
-        for alternative in av[1]:
-            strings = _required_sequence(alternative.data)
-            if strings is None:
-                return None
-            found |= strings
-        return frozenset(found)
+        return _each_alternative(av[1], _required_sequence)
     return None
+
+
+def _each_alternative(
+    alternatives: list[Any], read: Callable[[list[tuple[Any, Any]]], Strings | None]
+) -> Strings | None:
+    """The union of what ``read`` finds in every alternative of a branch (``None`` when one of them gives none)."""
+    found: set[str] = set()
+    for alternative in alternatives:
+        strings = read(alternative.data)
+        if strings is None:
+            return None
+        found |= strings
+    return frozenset(found)
 
 
 def _required_sequence(items: list[tuple[Any, Any]]) -> Strings | None:
