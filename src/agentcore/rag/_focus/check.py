@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -94,6 +95,8 @@ def check_focus(
     words, stems = vocabulary_of([*shown, *headings])
     all_words, all_stems = vocabulary_of([*passages, *headings, *shown]) if passages else (words, stems)
     answered: list[bool] = []
+    # The sentence before a shown one is read by several tests of every part: found once per shown sentence.
+    before = functools.cache(lambda i: sentence_before(shown[i], shown_headings[i], passages))
     missing: list[str] = []
     absent: list[str] = []
     for part in parts:
@@ -114,7 +117,7 @@ def check_focus(
                     shown[i],
                     shown_headings[i],
                     shown[i - 1] if i and shown_headings[i - 1] == shown_headings[i] else "",
-                    sentence_before(shown[i], shown_headings[i], passages),
+                    before(i),
                     # a list item's subject is named by its list's lead-in line
                     list_lead_in(shown[i], shown_headings[i], passages) if LEAD_IN_NAMES_ITEMS else "",
                 ]
@@ -135,7 +138,7 @@ def check_focus(
                     for i in candidates
                     if holds_compounds(
                         part.text,
-                        [shown[i], shown_headings[i], sentence_before(shown[i], shown_headings[i], passages)],
+                        [shown[i], shown_headings[i], before(i)],
                     )
                 ]
             if LASTING_MUST_BE_OWNED:
@@ -147,13 +150,7 @@ def check_focus(
                 if YESNO_ALL_NOUNS:
                     # a yes/no asks about a thing: a sentence lacking one of its nouns («такси» in «дают ли такси
                     # ночью на дежурстве») speaks of something else, however many other words it shares
-                    candidates = [
-                        i
-                        for i in candidates
-                        if holds_nouns(
-                            part, [shown[i], shown_headings[i], sentence_before(shown[i], shown_headings[i], passages)]
-                        )
-                    ]
+                    candidates = [i for i in candidates if holds_nouns(part, [shown[i], shown_headings[i], before(i)])]
             ok = not hard and not soft and any(shares[i] >= min_coverage for i in candidates)
             if not ok and not hard and not soft and COUNT_NOUNS_SUFFICE and part.asks == "number":
                 # «сколько стоит добавить маму в ДМС» by «родителей можно прикрепить … около 38 000 ₽»: a count or an
@@ -178,7 +175,7 @@ def check_focus(
                             shown[i],
                             shown_headings[i],
                             shown[i - 1] if i and shown_headings[i - 1] == shown_headings[i] else "",
-                            sentence_before(shown[i], shown_headings[i], passages),
+                            before(i),
                         ],
                         own_section(shown_headings[i], passages),
                     )
