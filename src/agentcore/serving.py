@@ -20,6 +20,26 @@ from uvicorn.config import LOGGING_CONFIG
 Closer = Callable[[], Awaitable[Any]]
 
 
+class _EmbeddedLifecycle(logging.Filter):
+    """Drops the lifecycle lines (below WARNING) that embedded servers log on ``uvicorn.error``.
+
+    uvicorn logs «Started server process», «Waiting for application startup.», «Shutting down» … on the one
+    process-wide ``uvicorn.error`` logger; a server started inside ``agentcore serve`` (the CRM's local portal) would
+    print each of them a second time among the outer server's own.  Records are told apart by the thread that logs
+    them (each :class:`BackgroundServer` runs in its own); its warnings and errors still pass.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.threads: set[str] = set()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.levelno >= logging.WARNING or record.threadName not in self.threads
+
+
+_EMBEDDED = _EmbeddedLifecycle()
+
+
 def closing_lifespan(*closers: Closer) -> Callable[[Any], contextlib.AbstractAsyncContextManager[None]]:
     """A lifespan that awaits every closer at shutdown, on the server's own loop (where their clients live).
 
@@ -52,7 +72,8 @@ class BackgroundServer:
 
     By default it configures uvicorn's loggers for the process (quiet: ``log_level`` ``"warning"``, no access log).
     A server started inside another uvicorn server passes ``own_logging=False``: the process's logging stays as
-    the outer server set it (its access log stays off).
+    the outer server set it (its access log stays off), and this server's lifecycle lines are not logged — the
+    outer server's «Started server process» … would otherwise be printed twice.
 
     Raises:
         RuntimeError: the server did not start within ``start_timeout`` seconds.
@@ -95,6 +116,12 @@ class BackgroundServer:
         self._thread = threading.Thread(
             target=self._server.run, kwargs={"sockets": [self._socket]}, name=f"server:{self.port}", daemon=True
         )
+        self._quiet = not own_logging
+        if self._quiet:
+            _EMBEDDED.threads.add(self._thread.name)
+            error_log = logging.getLogger("uvicorn.error")
+            if _EMBEDDED not in error_log.filters:
+                error_log.addFilter(_EMBEDDED)
 
     @property
     def url(self) -> str:
@@ -120,6 +147,8 @@ class BackgroundServer:
         if self._thread.is_alive():
             self._thread.join(timeout=5.0)
         self._socket.close()
+        if self._quiet and not self._thread.is_alive():
+            _EMBEDDED.threads.discard(self._thread.name)
 
     def __enter__(self) -> BackgroundServer:
         return self.start()

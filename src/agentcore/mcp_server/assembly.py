@@ -37,7 +37,8 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import AsyncIterator, Mapping
+import logging
+from collections.abc import AsyncIterator, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -141,6 +142,22 @@ class Backend:
         return payload
 
 
+@contextlib.contextmanager
+def _own_root_logging() -> Iterator[None]:
+    """Keep the process's root logger as it was across ``MCPServer(...)``: the SDK's constructor calls
+    ``logging.basicConfig`` with a rich handler at INFO, which put its English «StreamableHTTP session manager
+    started» (and every INFO record that reaches the root) on the terminal of ``agentcore serve``."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    try:
+        yield
+    finally:
+        for handler in list(root.handlers):
+            if handler not in handlers:
+                root.removeHandler(handler)
+        root.setLevel(level)
+
+
 def _request_headers(ctx: Context | None) -> Mapping[str, str] | None:
     if ctx is None:
         return None
@@ -152,10 +169,11 @@ def _request_headers(ctx: Context | None) -> Mapping[str, str] | None:
 
 def create_mcp_server(backend: Backend) -> MCPServer:
     """The MCP server with our tools, bound to ``backend``."""
-    server = MCPServer(
-        "agentcore",
-        instructions="Инструменты agentcore: поиск по базе знаний, исследовательский агент, Scrum-бот, чтение CRM.",
-    )
+    with _own_root_logging():
+        server = MCPServer(
+            "agentcore",
+            instructions="Инструменты agentcore: поиск по базе знаний, исследовательский агент, Scrum-бот, чтение CRM.",
+        )
 
     @server.tool(annotations=READ)
     async def rag_search(
