@@ -222,3 +222,23 @@ def test_processes_starting_together_make_one_key_file(tmp_path: Path) -> None:
     ]
     keys = {child.communicate(timeout=120)[0].strip() for child in children}
     assert keys == {(tmp_path / "owner.key").read_text("ascii").strip()}
+
+
+def test_the_trace_page_names_the_request_id_in_russian(monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:
+    """The tryout read «Request id» over the Trace page's field; its hint, its status line and the route's 404 said
+    «request id» too."""
+    from fastapi.testclient import TestClient
+
+    monkeypatch.setenv("AGENTCORE_RAG_EMBEDDER", "none")
+    with TestClient(create_app(Settings())) as client:
+        page = client.get("/console/trace")
+        assert page.status_code == 200
+        assert '<label for="request-id">Идентификатор запроса</label>' in page.text
+        assert "Request id" not in page.text and "request id" not in page.text
+        script = re.search(r'src="(/console/static/trace/trace\.js[^"]*)"', page.text)
+        assert script is not None, page.text
+        code = client.get(script.group(1)).text
+        assert "Введите идентификатор запроса." in code and "request id" not in code
+        missing = client.get("/trace/runs/req_" + "0" * 24)
+    assert missing.status_code == 404
+    assert missing.json()["error"] == "запуск с таким идентификатором запроса не найден"

@@ -71,17 +71,19 @@ def create_runs_router(run_log: RunLog) -> APIRouter:
         runs this token started (every run for an admin token or while read tokens are unset)."""
         return {"runs": await asyncio.to_thread(run_log.recent, limit, readable_by(request))}
 
-    @router.get("/runs/{request_id}", responses=error_responses(404, 422), summary="Трасса запуска по request id")
+    @router.get(
+        "/runs/{request_id}", responses=error_responses(404, 422), summary="Трасса запуска по идентификатору запроса"
+    )
     async def run_trace(
         request: Request,
-        request_id: str = Path(pattern=REQUEST_ID_RE.pattern, description="request id запуска (req_…)"),
+        request_id: str = Path(pattern=REQUEST_ID_RE.pattern, description="идентификатор запроса запуска (req_…)"),
     ) -> dict[str, Any]:
         """One run: ``request_id``, ``agent``, ``question``, ``started``, ``finished``, ``outcome`` (``final``,
         ``error``, ``cancelled``), ``events`` (as streamed), ``model_calls`` (step, model, messages and reply cut,
         tokens, ms, error).  Another token's run is 404, as an unknown one."""
         record = await asyncio.to_thread(run_log.find, request_id, readable_by(request))
         if record is None:
-            raise ApiError(404, "запуск с таким request id не найден", "not_found")
+            raise ApiError(404, "запуск с таким идентификатором запроса не найден", "not_found")
         record.pop("owner", None)
         return record
 

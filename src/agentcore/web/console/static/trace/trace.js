@@ -44,7 +44,7 @@
   async function show(requestId) {
     requestId = requestId.trim();
     if (!requestId) {
-      C.setStatus(status, "Введите request id.", true);
+      C.setStatus(status, "Введите идентификатор запроса.", true);
       input.focus();
       return;
     }
