@@ -19,6 +19,7 @@ Only the public interface is used (``AgentService.stream_agent_response`` and th
 script measures an older checkout: ``PYTHONPATH=<checkout>/src python benchmarks/research_answer_eval.py``.
 
     .venv/bin/python benchmarks/research_answer_eval.py [--mode ask|scripted|both] [--split dev|test|all] [--rows]
+        [--out F]
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_holdout.json  # the held-out split
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_holdout2.json  # second held-out
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev3.json  # third dev split
@@ -205,6 +206,13 @@ def main() -> None:
     )
     parser.add_argument("--data-dir", type=Path, default=None)
     parser.add_argument("--rows", action="store_true", help="print every question's outcome")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="write every question's row (id, outcome, shown answer…; not the timing) as JSON lines, one file per "
+        "mode: OUT for one mode, OUT with the mode before its suffix for both",
+    )
     args = parser.parse_args()
     questions = json.loads(args.eval.read_text("utf-8"))
     if args.split != "all":
@@ -252,6 +260,11 @@ def main() -> None:
         ):
             values = [results[name][key] for name in results]
             print(f"{key:28} " + " ".join(f"{v:7d}" if isinstance(v, int) else f"{v:7.3f}" for v in values))
+        if args.out is not None:
+            out = args.out if len(modes) == 1 else args.out.with_suffix(f".{mode}{args.out.suffix}")
+            with out.open("w", encoding="utf-8") as handle:
+                for r in rows:
+                    handle.write(json.dumps({k: v for k, v in r.items() if k != "seconds"}, ensure_ascii=False) + "\n")
         if args.rows:
             for r in rows:
                 print(f"{r['id']} {r['split']:4} {r['category'][:6]:6} {r['outcome']:15} {r['question']}")
