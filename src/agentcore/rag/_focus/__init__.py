@@ -35,7 +35,11 @@ The modules, one concept each (lower ones first; each imports only those above i
 * :mod:`.lacks` — the subject terms no passage uses (a hard or a soft lack);
 * :mod:`.alternatives` — other spellings of a part's terms (query repair, colloquial lexicon);
 * :mod:`.vectors`, :mod:`.meaning`, :mod:`.semantic_supplier` — the e5 tests by meaning;
-* :mod:`.thresholds` — the calibrated thresholds; :mod:`.check` — :func:`check_focus` itself.
+* :mod:`.thresholds` — the calibrated thresholds;
+* :mod:`.reading` — what the tests read, computed once per check and per part;
+* :mod:`.value_rules`, :mod:`.section_rules` — the tests of a part asking a value (one sentence supplies it) and of
+  one answered by a section (a procedure, a definition), each a small function saying what it rejects or accepts;
+* :mod:`.check` — :func:`check_focus` itself, and the one list of the tests' order.
 """
 
 from __future__ import annotations

@@ -1,0 +1,112 @@
+"""The tests of a part that asks for no single value (a procedure, a definition, a list): the shown sentences of
+**one section** answer it together — the steps of one list, never words gathered from unrelated sections.
+:mod:`agentcore.rag._focus.check` lists them in the order they run.
+
+Two kinds, each ``(reading, part, section) -> bool``: *requirements* (every one must hold) and *answers* (the first
+that holds answers the part).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from agentcore.rag._focus.asked_noun import ASKED_NOUN_MUST_BE_NAMED, names_asked_noun
+from agentcore.rag._focus.lacks import without_nouns
+from agentcore.rag._focus.meaning import close_in_meaning
+from agentcore.rag._focus.parts import term_share
+from agentcore.rag._focus.reading import PartReading, Reading
+from agentcore.rag._focus.value_rules import PARAPHRASE_NOUNS
+from agentcore.rag._focus.values import gives_asked
+from agentcore.rag._focus.words import without_terms
+
+
+@dataclass(frozen=True)
+class Section:
+    """The section of shown sentences that holds most of a part's subject terms.
+
+    Attributes:
+        heading: its title(s) (``None``: nothing is shown).
+        sentences: its shown sentences, in order.
+        share: the share of the part's subject terms they hold with the heading.
+    """
+
+    heading: str | None
+    sentences: tuple[str, ...]
+    share: float
+
+    @classmethod
+    def best(cls, reading: Reading, p: PartReading) -> Section:
+        """The section whose sentences (with its heading) hold most of ``p``'s terms; the first of equals."""
+        sections: dict[str, list[str]] = {}
+        for sentence, heading in zip(reading.shown, reading.shown_headings, strict=True):
+            sections.setdefault(heading, []).append(sentence)
+        best = max(sections.items(), key=lambda item: term_share(p.part, [*item[1], item[0]]), default=None)
+        if best is None:
+            return cls(None, (), 0.0)
+        return cls(best[0], tuple(best[1]), term_share(p.part, [*best[1], best[0]]))
+
+    @property
+    def texts(self) -> list[str]:
+        """Its sentences and its heading."""
+        return [*self.sentences, self.heading] if self.heading is not None else []
+
+
+SectionTest = Callable[[Reading, PartReading, Section], bool]
+
+
+# --- requirements -------------------------------------------------------------------------------------------------
+
+
+def gives_what_is_asked(reading: Reading, p: PartReading, section: Section) -> bool:
+    """Rejects a section that does not give the kind of answer asked: a procedure is answered by what is done (an
+    imperative, a finite verb, an infinitive after «можно / нужно»), not by a definition («Командировка — поездка по
+    заданию компании …») (:func:`gives_asked`)."""
+    sentences = section.sentences if section.heading is not None else reading.shown
+    return gives_asked(p.part.asks, "\n".join(sentences), p.part.text)
+
+
+def names_the_asked_things(reading: Reading, p: PartReading, section: Section) -> bool:
+    """Rejects a section that never names the things a «какие X» question lists when a passage does: «какие клиники
+    входят в ДМС» is not answered by a sentence on the DMS app, however close in meaning (:func:`names_asked_noun`,
+    :data:`ASKED_NOUN_MUST_BE_NAMED`).  Only here: a part asking a value reads «какой X» as the kind of value
+    («какая почта», «в какие дни»)."""
+    if not ASKED_NOUN_MUST_BE_NAMED or section.heading is None:
+        return True
+    return names_asked_noun(p.part, section.texts, reading.vocabulary)
+
+
+# --- answers ------------------------------------------------------------------------------------------------------
+
+
+def the_section_holds_it(reading: Reading, p: PartReading, section: Section) -> bool:
+    """Accepts when the section holds :attr:`Reading.min_coverage` of the part's subject terms and no term the
+    documents lack bars it."""
+    return section.share >= reading.min_coverage and not p.lacks
+
+
+def shown_close_in_meaning(reading: Reading, p: PartReading, section: Section) -> bool:
+    """Accepts a paraphrase («апрувов» / «одобрений»): a shown sentence within the e5 cosine of the part (more surely
+    — plus :attr:`Reading.soft_margin` — when one of its nouns is nowhere in the passages).  Never with a hard lack of
+    the part read without the lexicon."""
+    if p.hard_meaning or reading.semantic is None or not reading.shown:
+        return False
+    threshold = reading.semantic + (reading.soft_margin if p.soft_meaning else 0.0)
+    return close_in_meaning(p.part.text, reading.shown, threshold, reading.embed)
+
+
+def the_section_paraphrases_an_unused_noun(reading: Reading, p: PartReading, section: Section) -> bool:
+    """Accepts a part with one noun no passage uses (a soft lack) when the section holds the rest of the part and
+    the noun draws the question towards its sentences (:func:`close_in_meaning`'s relative test,
+    :data:`PARAPHRASE_NOUNS`)."""
+    if not p.soft_meaning or not PARAPHRASE_NOUNS or reading.semantic is None or section.heading is None:
+        return False
+    rest = without_nouns(p.plain, p.lacking_plain)
+    return term_share(rest, section.texts) >= reading.min_coverage and close_in_meaning(
+        p.part.text,
+        section.sentences,
+        2.0,
+        reading.embed,
+        without=without_terms(p.part.text, p.lacking_plain),
+        relaxed=reading.semantic,
+    )

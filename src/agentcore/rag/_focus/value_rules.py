@@ -1,0 +1,226 @@
+"""The tests of a part that asks for a value (a number, a time, a person, a service, a name, a yes/no): **one**
+shown sentence must supply it.  :mod:`agentcore.rag._focus.check` lists them in the order they run.
+
+Three kinds, each a small function:
+
+* *supplier filters* ``(reading, part, suppliers, i) -> bool`` keep shown sentence ``i`` among the suppliers;
+* *answers* ``(reading, part, suppliers) -> bool`` — the first that holds answers the part;
+* *vetoes* ``(reading, part, suppliers) -> bool`` — an answered part stays answered only if every veto holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from agentcore.rag._focus.compounds import COMPOUNDS_MUST_HOLD, holds_compounds
+from agentcore.rag._focus.context import own_section
+from agentcore.rag._focus.lacks import without_nouns
+from agentcore.rag._focus.meaning import close_in_meaning, draws_towards
+from agentcore.rag._focus.nouns import (
+    COUNT_NOUNS_SUFFICE,
+    SUBJECT_BLOCKS_MEANING,
+    YESNO_ALL_NOUNS,
+    holds_every_noun,
+    holds_nouns,
+    holds_subject,
+)
+from agentcore.rag._focus.other_subject import USED_NOUNS_BLOCK_MEANING, answers_another_subject, lacks_used_noun
+from agentcore.rag._focus.owner import LASTING_MUST_BE_OWNED, owns_lasting
+from agentcore.rag._focus.parts import term_share
+from agentcore.rag._focus.reading import PartReading, Reading
+from agentcore.rag._focus.supplies import supplies_asked
+from agentcore.rag._focus.thresholds import MEANING_MIN_SHARE
+from agentcore.rag._focus.words import drop_words, is_modifier, without_terms
+from agentcore.rag._focus.yesno import speaks_to
+
+PARAPHRASE_NOUNS = True
+"""Whether a noun no passage uses may be read as a paraphrase by :func:`close_in_meaning`'s relative test."""
+MODIFIERS_MUST_DRAW = True
+"""Whether an adjective or participle no passage uses must draw the question towards its supplying sentence."""
+MODIFIERS_BY_LEXICON_HELD = True
+"""Whether a modifier the passages use in another spelling the query repair or the colloquial lexicon gives for it
+(«новеньких» → «новичков») is exempt from :data:`MODIFIERS_MUST_DRAW`: the documents do use it, so it is neither a
+paraphrase to doubt nor a thing they lack."""
+
+
+@dataclass
+class Suppliers:
+    """The shown sentences that supply a part's value (by index into :attr:`Reading.shown`).
+
+    Attributes:
+        units: per sentence that gives the value, what it is read with (:meth:`Reading.unit`).
+        shares: per such sentence, the share of the part's subject terms its unit holds.
+        candidates: those still kept after the supplier filters (narrowed as they run).
+    """
+
+    units: dict[int, list[str]]
+    shares: dict[int, float]
+    candidates: list[int]
+
+    @classmethod
+    def of(cls, reading: Reading, p: PartReading) -> Suppliers:
+        """The shown sentences giving the value ``p`` asks for by something the question does not already say
+        (:func:`supplies_asked`: the 3 of «кто оплачивает первые 3 дня» supplies nothing)."""
+        part = p.part
+        given = [i for i, s in enumerate(reading.shown) if supplies_asked(part.asks, s, reading.question, part)]
+        units = {i: reading.unit(i) for i in given}
+        return cls(units, {i: term_share(part, units[i]) for i in given}, given)
+
+    def held(self, share: float) -> list[int]:
+        """The candidates whose unit holds at least ``share`` of the part's subject terms."""
+        return [i for i in self.candidates if self.shares[i] >= share]
+
+
+SupplierFilter = Callable[[Reading, PartReading, Suppliers, int], bool]
+"""Keeps shown sentence ``i`` among the suppliers (or among the sentences a test by meaning may take)."""
+ValueTest = Callable[[Reading, PartReading, Suppliers], bool]
+"""An answer (the part is answered when it holds) or a veto (an answered part stays answered only if it holds)."""
+
+
+# --- supplier filters ---------------------------------------------------------------------------------------------
+
+
+def about_its_own_subject(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:
+    """Rejects a sentence whose document never names a term of the part that exactly one other retrieved document
+    does: it answers that other subject («сколько стоит корпоративный английский для родственников» is not answered
+    by the price of insurance for relatives) — :func:`answers_another_subject`."""
+    return not answers_another_subject(p.part, reading.shown, reading.shown_headings, i, reading.passages)
+
+
+def holds_the_phrases(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:
+    """Rejects a sentence holding the two words of a phrase a time word heads only apart: «день рождения компании»
+    is not «рождение ребёнка … 5 календарных дней» (:func:`holds_compounds`, :data:`COMPOUNDS_MUST_HOLD`)."""
+    if not COMPOUNDS_MUST_HOLD:
+        return True
+    return holds_compounds(p.part.text, [reading.shown[i], reading.shown_headings[i], reading.before(i)])
+
+
+def owns_the_lasting(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:
+    """Rejects, for «сколько длится X», a duration of another thing: «… второй недели спринта, … продолжительность —
+    1 час» is the retrospective's hour, not the sprint's (:func:`owns_lasting`, :data:`LASTING_MUST_BE_OWNED`)."""
+    if not LASTING_MUST_BE_OWNED:
+        return True
+    return owns_lasting(p.part, suppliers.units[i])
+
+
+def speaks_to_the_predicate(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:
+    """Rejects, for a yes/no, a sentence that names the subject and not what is asked of it: «Полис ДМС получают все
+    сотрудники» says neither yes nor no to «чистку зубов по ДМС оплачивают?» (:func:`speaks_to`)."""
+    if p.part.asks != "yesno":
+        return True
+    return speaks_to(p.part, reading.shown[i], reading.shown_headings[i], reading.semantic, reading.embed)
+
+
+def holds_the_yesno_nouns(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:
+    """Rejects, for a yes/no, a sentence lacking one of its nouns: a yes/no asks about a thing, and «такси» missing
+    from an answer to «дают ли такси ночью на дежурстве» means it speaks of something else, however many other words
+    it shares (:data:`YESNO_ALL_NOUNS`)."""
+    if p.part.asks != "yesno" or not YESNO_ALL_NOUNS:
+        return True
+    return holds_nouns(p.part, [reading.shown[i], reading.shown_headings[i], reading.before(i)])
+
+
+# --- filters of the sentences the tests by meaning may take -------------------------------------------------------
+
+
+def uses_the_sections_nouns(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:
+    """Rejects, for a paraphrase, a sentence lacking a noun of the part that its own section uses: a paraphrase
+    stands for a word the documents do not use, so «объём диска» next to «32 ГБ памяти», in a section that speaks of
+    the disk elsewhere, is about something else (:func:`lacks_used_noun`, :data:`USED_NOUNS_BLOCK_MEANING`)."""
+    if not USED_NOUNS_BLOCK_MEANING:
+        return True
+    section = own_section(reading.shown_headings[i], reading.passages)
+    return not lacks_used_noun(p.part, reading.with_context(i), section)
+
+
+def holds_the_subject(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:
+    """Rejects, for a paraphrase, a sentence lacking the part's grammatical subject when a passage names it:
+    «сколько story points закрывает один разработчик» is not answered by a team's velocity
+    (:func:`holds_subject`, :data:`SUBJECT_BLOCKS_MEANING`)."""
+    if not SUBJECT_BLOCKS_MEANING:
+        return True
+    return holds_subject(p.part, suppliers.units[i], reading.vocabulary)
+
+
+# --- answers ------------------------------------------------------------------------------------------------------
+
+
+def one_sentence_holds_it(reading: Reading, p: PartReading, suppliers: Suppliers) -> bool:
+    """Accepts when a supplying sentence, with its context, holds :attr:`Reading.min_coverage` (0.67) of the part's
+    subject terms and no term the documents lack bars it: the value and its subject in one sentence.  Sentences
+    that each hold half of it (a number about something else next to the subject named elsewhere) do not answer."""
+    return not p.lacks and bool(suppliers.held(reading.min_coverage))
+
+
+def counted_by_its_nouns(reading: Reading, p: PartReading, suppliers: Suppliers) -> bool:
+    """Accepts a count or an amount supplied by a sentence holding every noun of the part and half of its terms:
+    its verb is most often the sentence's predicate in other words («сколько стоит добавить маму в ДМС» by
+    «родителей можно прикрепить … около 38 000 ₽»).  Not a time: «когда придут деньги» asks when the verb's event
+    happens, and a time of another event with the same nouns is no answer (:data:`COUNT_NOUNS_SUFFICE`)."""
+    if p.lacks or not COUNT_NOUNS_SUFFICE or p.part.asks != "number":
+        return False
+    return any(holds_every_noun(p.part, suppliers.units[i]) for i in suppliers.held(MEANING_MIN_SHARE))
+
+
+def close_in_meaning_to_a_supplier(
+    reading: Reading, p: PartReading, suppliers: Suppliers, *, close_filters: tuple[SupplierFilter, ...] = ()
+) -> bool:
+    """Accepts a paraphrase («апрувов» / «одобрений»): a supplying sentence holding half of the part's terms
+    (:data:`MEANING_MIN_SHARE`) and kept by ``close_filters`` is within the e5 cosine of the part (more surely —
+    plus :attr:`Reading.soft_margin` — when one of its nouns is nowhere in the passages).  Never with a hard lack
+    of the part read without the lexicon."""
+    if p.hard_meaning or reading.semantic is None:
+        return False
+    close = [
+        i for i in suppliers.held(MEANING_MIN_SHARE) if all(keep(reading, p, suppliers, i) for keep in close_filters)
+    ]
+    if not close:
+        return False
+    threshold = reading.semantic + (reading.soft_margin if p.soft_meaning else 0.0)
+    return close_in_meaning(p.part.text, [reading.shown[i] for i in close], threshold, reading.embed)
+
+
+def paraphrases_an_unused_noun(reading: Reading, p: PartReading, suppliers: Suppliers) -> bool:
+    """Accepts a part with one noun no passage uses (a soft lack) when a supplying sentence itself, with its
+    heading, holds the rest of the part and means the part: the noun draws the question towards the sentence
+    (:func:`close_in_meaning`'s relative test — «расписание» / «график»), and does not pull it away («собаку к ДМС»
+    next to the relatives' tariff) (:data:`PARAPHRASE_NOUNS`)."""
+    if not p.soft_meaning or not PARAPHRASE_NOUNS or reading.semantic is None:
+        return False
+    rest = without_nouns(p.plain, p.lacking_plain)
+    # the sentence itself holds the rest (the cosine below is the sentence's own, not its context's)
+    whole = [
+        i
+        for i in suppliers.candidates
+        if term_share(rest, [reading.shown[i], reading.shown_headings[i]]) >= reading.min_coverage
+    ]
+    return bool(whole) and close_in_meaning(
+        p.part.text,
+        [reading.shown[i] for i in whole],
+        2.0,
+        reading.embed,
+        without=without_terms(p.part.text, p.lacking_plain),
+        relaxed=reading.semantic,
+    )
+
+
+# --- vetoes -------------------------------------------------------------------------------------------------------
+
+
+def modifiers_draw_towards_it(reading: Reading, p: PartReading, suppliers: Suppliers) -> bool:
+    """Rejects an answer that an adjective or participle no passage uses pulls away from its supplying sentences:
+    «индивидуальное обучение английскому» next to «50% стоимости групповых занятий» — the modifier may be a
+    paraphrase, or the very thing the documents lack (:data:`MODIFIERS_MUST_DRAW`).  A modifier the passages use in a
+    spelling the lexicon or the query repair gives («новеньких» → «новичков») is exempt
+    (:data:`MODIFIERS_BY_LEXICON_HELD`)."""
+    if not MODIFIERS_MUST_DRAW or reading.semantic is None:
+        return True
+    by_lexicon = [] if not MODIFIERS_BY_LEXICON_HELD else [t for t in p.lacking_plain if t not in p.lacking]
+    modifiers = [t for t in p.lacking_plain if is_modifier(t) and t not in by_lexicon]
+    if not modifiers:
+        return True
+    pool = [reading.shown[i] for i in suppliers.held(reading.min_coverage)] or [
+        reading.shown[i] for i in suppliers.candidates
+    ]
+    return draws_towards(p.part.text, drop_words(p.part.text, modifiers), pool, reading.embed)
