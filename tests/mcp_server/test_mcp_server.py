@@ -377,3 +377,31 @@ async def test_research_ask_is_cancelled_with_its_call(settings: Settings) -> No
         await asyncio.wait_for(closed.wait(), 10)
     assert started.is_set() and len(seen) == 1 and seen[0] is not None
     assert seen[0].startswith("шаг 1") and seen[0].endswith(": начат")  # Russian, not the event's type
+
+
+async def test_bad_arguments_and_tool_errors_are_russian(settings: Settings) -> None:
+    """The tryout read pydantic's «Input should be a valid integer» / «Field required» after the SDK's «Error
+    executing tool crm_get: 2 validation errors for crm_getArguments»; the tools now say it in the HTTP routes' words
+    (the one translation of pydantic errors, web.errors.validation_message)."""
+    from agentcore.mcp_server import Backend, create_mcp_server
+
+    class Research:  # the question is refused by the request model before the service is asked
+        async def checked(self, request: Any) -> Any:
+            raise AssertionError("not reached")
+
+    async with Client(create_mcp_server(Backend(settings, research=Research()))) as c:  # type: ignore[arg-type]
+        results = [
+            await c.call_tool("crm_get", {"id": "abc"}),
+            await c.call_tool("rag_search", {"top_k": 0}),
+            await c.call_tool("research_ask", {"question": "   "}),
+            await c.call_tool("crm_delete", {}),
+            await c.call_tool("rag_search", {"query": "отпуск"}),  # a tool's own error keeps its words, no prefix
+        ]
+    assert all(result.is_error for result in results)
+    assert [result.content[0].text for result in results] == [
+        "неверные аргументы инструмента crm_get: entity: обязательное поле; id: ожидается целое число",
+        "неверные аргументы инструмента rag_search: query: обязательное поле; top_k: не меньше 1",
+        "некорректный вопрос: question: вопрос пуст",
+        "неизвестный инструмент: crm_delete",
+        "сервер MCP не подключён к приложению",
+    ]

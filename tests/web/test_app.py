@@ -221,6 +221,9 @@ def test_every_operation_documents_the_error_body(client: TestClient) -> None:
         ({"type": "int_type", "loc": ("body", "top_k")}, "top_k: ожидается целое число"),
         ({"type": "value_error", "loc": ("body", "q"), "msg": "Value error, свой текст"}, "q: свой текст"),
         ({"type": "something_new", "loc": ("body", "q"), "msg": "Some message"}, "q: Some message"),
+        # a field named like a request part is still named (only the first segment says where the value came from)
+        ({"type": "missing", "loc": ("body", "query")}, "query: обязательное поле"),
+        ({"type": "int_parsing", "loc": ("query", "path")}, "path: ожидается целое число"),
     ],
 )
 def test_validation_messages_are_russian(error: dict[str, Any], message: str) -> None:

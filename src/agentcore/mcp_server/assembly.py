@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import httpx
 from fastapi import APIRouter, FastAPI
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp_types import ToolAnnotations
 from pydantic import Field, SecretStr
@@ -167,10 +167,41 @@ def _request_headers(ctx: Context | None) -> Mapping[str, str] | None:
         return None
 
 
+class _RussianErrors(MCPServer):
+    """The SDK's server, its tool errors in Russian: arguments that fail the tool's schema are named with
+    :func:`agentcore.web.errors.validation_message` (the HTTP routes' words: «id: ожидается целое число»), not
+    pydantic's «Input should be a valid integer»; the SDK's English «Error executing tool <name>: » before our own
+    messages is dropped, and an unknown tool or a crash is said in Russian.  The cause stays the SDK's (its log
+    names the rejected fields only)."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except UnexpectedToolError as exc:
+            raise UnexpectedToolError(f"инструмент {name} завершился с внутренней ошибкой") from exc.__cause__
+        except ToolError as exc:
+            raise ToolError(_tool_error_text(name, exc)) from exc.__cause__
+
+
+def _tool_error_text(name: str, exc: ToolError) -> str:
+    """The Russian text of a tool call's :class:`ToolError` (see :class:`_RussianErrors`)."""
+    from pydantic import ValidationError
+
+    from agentcore.web.errors import validation_message
+
+    if isinstance(exc.__cause__, ValidationError):
+        # the tool's own arguments: no "body"/"query" source segment to drop (rag_search has a `query` argument)
+        return validation_message(exc.__cause__.errors(), title=f"неверные аргументы инструмента {name}", sources=())
+    text = str(exc)
+    if text == f"Unknown tool: {name}":
+        return f"неизвестный инструмент: {name}"
+    return text.removeprefix(f"Error executing tool {name}: ")
+
+
 def create_mcp_server(backend: Backend) -> MCPServer:
     """The MCP server with our tools, bound to ``backend``."""
     with _own_root_logging():
-        server = MCPServer(
+        server = _RussianErrors(
             "agentcore",
             instructions="Инструменты agentcore: поиск по базе знаний, исследовательский агент, Scrum-бот, чтение CRM.",
         )
@@ -376,9 +407,11 @@ def _segment(value: str) -> str:
 async def _research(backend: Backend, question: str, ctx: Context) -> dict[str, Any]:
     """Run the research agent as ``POST /research`` does — traced in the run log as the caller's run
     (``GET /trace/runs``) — reporting each step as progress."""
+    from pydantic import ValidationError
+
     from agentcore.agents import run_owner
     from agentcore.apps.research.models import AgentRequest
-    from agentcore.web.errors import ApiError
+    from agentcore.web.errors import ApiError, validation_message
 
     if backend.research is None:
         raise ToolError("исследовательский агент недоступен")
@@ -387,8 +420,8 @@ async def _research(backend: Backend, question: str, ctx: Context) -> dict[str, 
         service = await backend.research.checked(request)
     except ApiError as exc:
         raise ToolError(exc.message) from None
-    except ValueError as exc:  # the request model's own validation
-        raise ToolError(f"некорректный вопрос: {exc}") from None
+    except ValidationError as exc:  # the request model's own validation, in the routes' words
+        raise ToolError(validation_message(exc.errors(), title="некорректный вопрос", sources=())) from None
     steps = 0
     with run_owner(backend.owner(ctx)):  # the owner is taken when the run is traced, here
         run = backend.research.traced(service.stream_agent_response(request), request.question)

@@ -143,17 +143,38 @@ def _short(value: Any) -> str:
     return text if len(text) <= ECHO_CHARS else text[:ECHO_CHARS] + "…"
 
 
-def validation_message(errors: Iterable[Mapping[str, Any]], limit: int = 5) -> str:
-    """A Russian summary of pydantic/FastAPI validation errors: ``field: problem; ...``.
+REQUEST_PARTS = ("body", "query", "path")
+"""The first ``loc`` segment of a FastAPI error: where the value came from, not a field's name."""
+
+
+def validation_message(
+    errors: Iterable[Mapping[str, Any]],
+    limit: int = 5,
+    *,
+    title: str = "некорректный запрос",
+    sources: tuple[str, ...] = REQUEST_PARTS,
+) -> str:
+    """A Russian summary of pydantic/FastAPI validation errors: ``<title>: field: problem; ...``.
 
     Only field paths and the problem are used; input values are never echoed (a 10 MB value would become a 10 MB
     answer and log line), and each path segment is cut to :data:`ECHO_CHARS` characters.
+
+    Args:
+        errors: ``ValidationError.errors()`` / ``RequestValidationError.errors()``.
+        limit: how many errors are named.
+        title: what was invalid (an MCP tool's arguments say so).
+        sources: a first ``loc`` segment that names where the value came from and is left out (FastAPI's
+            ``body``/``query``/``path``); ``()`` for errors of a model validated directly, whose fields may be
+            called ``query`` or ``path`` themselves.
     """
     parts: list[str] = []
     for error in list(errors)[:limit]:
-        location = ".".join(_short(p) for p in error.get("loc", ()) if p not in ("body", "query", "path")) or "тело"
+        loc = tuple(error.get("loc", ()))
+        if loc and loc[0] in sources:
+            loc = loc[1:]
+        location = ".".join(_short(p) for p in loc) or "тело"
         parts.append(f"{location}: {_short_message(_problem(error))}")
-    return "некорректный запрос: " + "; ".join(parts)
+    return f"{title}: " + "; ".join(parts)
 
 
 def _problem(error: Mapping[str, Any]) -> str:
