@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import threading
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -99,6 +100,17 @@ def knowledge_base_warning(rag: ServiceClient, url: str) -> str | None:
     )
 
 
+def _warm_up_offline_classifier() -> threading.Thread:
+    """Load the offline classifier's embedding model and route vectors in a background thread while the user reads
+    the banner: the first question then waits for one query's embedding, not for the model (a first turn that comes
+    sooner waits for the same lock).  Started once the services are up, so it does not delay the first prompt."""
+    from agentcore.apps.assistant.offline import warm_up
+
+    thread = threading.Thread(target=warm_up, name="assistant-warm-up", daemon=True)
+    thread.start()
+    return thread
+
+
 def _read_line() -> str | None:
     """One line from the terminal; ``None`` on Ctrl-D / Ctrl-C."""
     try:
@@ -150,6 +162,8 @@ def chat(quiet: bool = False) -> None:
             warning = knowledge_base_warning(rag, rag_url)
             if warning is not None:
                 say(warning, "warn")
+            if settings.llm.provider == "offline":
+                _warm_up_offline_classifier()
             try:
                 code = agent.run(_read_line)
             except KeyboardInterrupt:

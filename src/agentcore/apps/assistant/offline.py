@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import re
+from pathlib import Path
 
 from agentcore.apps.assistant.schemas import IntentVerdict, ToolSelection
 from agentcore.llm.models import LLMMessage, LLMRequest
@@ -161,7 +162,15 @@ def _examples() -> dict[str, list[str]]:
     return {"rag_search": ROUTES["rag_search"] + kb_titles(), "irrelevant": ROUTES["irrelevant"]}
 
 
-_router = SemanticRouter(lambda: _examples(), cache_name="assistant_routes.json")
+SHIPPED_ROUTES = Path(__file__).with_name("routes.npz")
+"""The route vectors shipped with the package (``python scripts/route_vectors.py`` rewrites them)."""
+
+_router = SemanticRouter(lambda: _examples(), cache_name="assistant_routes.json", shipped=SHIPPED_ROUTES)
+
+
+def warm_up() -> None:
+    """Load the embedding model and the route vectors (the dialog calls it in a background thread at its start)."""
+    _router.warm_up()
 
 
 def route_scores(text: str) -> dict[str, float]:

@@ -9,6 +9,7 @@ to any intent, is ``UNSUPPORTED``.  ``detail_level`` is EXTENDED when the reques
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from agentcore.apps.scrum.schemas import IntentDecision, IntentParams
 from agentcore.llm.routing import SemanticRouter
@@ -98,7 +99,10 @@ _EXTENDED = re.compile(
     re.IGNORECASE,
 )
 
-_router = SemanticRouter(ROUTES, cache_name="scrum_intent_routes.json")
+SHIPPED_ROUTES = Path(__file__).with_name("intent_routes.npz")
+"""The route vectors shipped with the package (``python scripts/route_vectors.py`` rewrites them)."""
+
+_router = SemanticRouter(ROUTES, cache_name="scrum_intent_routes.json", shipped=SHIPPED_ROUTES)
 
 
 def detail_level(message: str) -> str:
