@@ -22,7 +22,7 @@ runner = CliRunner()
 def test_help_on_every_command(command: list[str]) -> None:
     result = runner.invoke(app, [*command, "--help"])
     assert result.exit_code == 0, result.output
-    assert "Usage" in result.output
+    assert "Использование:" in result.output
 
 
 def _all_help(group: object, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], str]]:
@@ -44,7 +44,7 @@ def test_help_shows_no_bool_metavars() -> None:
     assert {("rag", "search"), ("chat",), ()} <= {path for path, _ in pages}
     for path, text in pages:
         assert "<bool>" not in text, path
-        assert "Usage" in text
+        assert "Использование:" in text
 
 
 def test_help_advertises_only_systems_that_are_built() -> None:

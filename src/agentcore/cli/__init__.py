@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import typer
 
+from agentcore.cli.chrome import russian_chrome
 from agentcore.terminal.common import hide_flag_types, valid_port
 
 hide_flag_types()
+russian_chrome()
 
 app = typer.Typer(
     name="agentcore",

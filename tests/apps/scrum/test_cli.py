@@ -18,7 +18,7 @@ runner = CliRunner()
 def test_help(command: list[str]) -> None:
     result = runner.invoke(app, ["scrum", *command, "--help"])
     assert result.exit_code == 0, result.output
-    assert "Usage" in result.output
+    assert "Использование:" in result.output
 
 
 def test_first_run_seeds_the_demo_and_every_mode_works(data_dir: Path) -> None:
