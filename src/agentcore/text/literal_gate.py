@@ -23,6 +23,8 @@ import re._parser as _parser
 from collections.abc import Callable
 from typing import Any
 
+from agentcore.text.first_char import compile_guarded
+
 _MAX_VARIANTS = 32
 """Most strings one literal piece may expand to (``бл[оа]к[еи]р`` is four); beyond it the piece is split."""
 
@@ -170,6 +172,9 @@ class LiteralGate:
         self.pattern = pattern
         self.literals = required_literals(pattern)
         self._finder = any_of(self.literals) if self.literals else None
+        # a text the gate admits is searched by the same pattern behind its first-character lookahead
+        # (:func:`~agentcore.text.first_char.compile_guarded`): the same matches, most positions turned away at once
+        self._engine = compile_guarded(pattern.pattern, pattern.flags)
 
     def admits(self, folded_text: str) -> bool:
         """Whether a text (given :func:`folded`) may match; ``False`` proves it does not."""
@@ -177,12 +182,12 @@ class LiteralGate:
 
     def search(self, text: str, folded_text: str | None = None) -> re.Match[str] | None:
         """``pattern.search(text)``; ``folded_text`` is ``folded(text)`` when the caller has it already."""
-        return self.pattern.search(text) if self.admits(folded(text) if folded_text is None else folded_text) else None
+        return self._engine.search(text) if self.admits(folded(text) if folded_text is None else folded_text) else None
 
     def match(self, text: str, folded_text: str | None = None) -> re.Match[str] | None:
         """``pattern.match(text)`` (a match at the start is a match somewhere: the same pre-check holds)."""
-        return self.pattern.match(text) if self.admits(folded(text) if folded_text is None else folded_text) else None
+        return self._engine.match(text) if self.admits(folded(text) if folded_text is None else folded_text) else None
 
     def sub(self, repl: str | Callable[[re.Match[str]], str], text: str) -> str:
         """``pattern.sub(repl, text)``: a text the pattern cannot match comes back as it is."""
-        return self.pattern.sub(repl, text) if self.admits(folded(text)) else text
+        return self._engine.sub(repl, text) if self.admits(folded(text)) else text

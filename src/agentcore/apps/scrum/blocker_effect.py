@@ -31,6 +31,7 @@ import re
 from functools import lru_cache
 from itertools import pairwise
 
+from agentcore.text.first_char import compile_guarded
 from agentcore.text.morphology import morph_analyzer
 
 
@@ -72,7 +73,7 @@ _RISK_PREFIXES = (
 )  # fmt: skip
 _NOT_BEFORE = _words("не not no")  # «не под угрозой», «not at risk»
 _SPRINT_GOAL = re.compile(r"\bцел[иьюея]\w*\s+спринта|\bsprint\s+goal", re.IGNORECASE)
-_BEARABLE = re.compile(
+_BEARABLE = compile_guarded(
     r"\b(?:частичн\w*|partial\w*|partly|обходн\w*|workaround\w*|work\s+around|(?:пока\s+)?можно\s+работать|"
     r"работать\s+можно|жить\s+можно|терпимо|не\s+критичн\w*|не\s+срочн\w*|некритичн\w*|несрочн\w*)",
     re.IGNORECASE,

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from agentcore.apps.scrum import blocker_effect
+from agentcore.text.first_char import compile_guarded
 from agentcore.text.literal_gate import LiteralGate, folded
 
 _FLAGS = re.IGNORECASE
@@ -31,7 +32,7 @@ NONE_ADVERB = (
     # particles and «ничего»: «блокеров вроде бы и нет», «Блокеры: нет ничего»
     r"и|ничего)"
 )
-NEGATED = re.compile(
+NEGATED = compile_guarded(
     r"\b(?:это\s+|пока\s+)?не\s+(?:является\s+)?(?:блокер\w*|блокир\w*|заблокир\w*|блок\b|стоппер\w*|проблем[аы]\b)"
     r"|\bне\s+заблокирован\w*|\bnot\s+(?:a\s+)?(?:blocker|blocking|blocked)\b|\bno\s+(?:new\s+|other\s+|more\s+)?(?:blockers?|impediments?)\b"
     r"|\bnothing\s+(?:is\s+)?blocking\b|\bblocked\s+(?:by|on)\s+nothing\b|\bnothing\s+blocks\b"
@@ -71,7 +72,7 @@ def negated_in(text: str) -> re.Match[str] | None:
 
 # «был блокер с доступом, уже снят», «стенд вчера падал, но уже подняли», «блокер с доступами решили ещё вчера»:
 # a past blocker that is over.
-RESOLVED = re.compile(
+RESOLVED = compile_guarded(
     r"\b(?:уже\s+|ещё\s+вчера\s+|еще\s+вчера\s+)?(?:снят\w*|сняли|решил[иа]?|решил(?:ся|ась|ось|ись)|решен\w*|"
     r"решён\w*|починил[иа]?|"
     r"подняли|подняла|поднял|снял[аи]?|убрал[аи]?|стабил\w+|в\s+норме|заработал\w*|ожил\w*|resolved|fixed|(?:is|it'?s|are)\s+back|помог(?:ли|ла)?|разрулил\w*|исправил[иа]?|(?<!не\s)(?:вы)?дал[иа]?|"
@@ -83,7 +84,7 @@ RESOLVED = re.compile(
     r"no\s+longer)\b",
     _FLAGS,
 )
-_PAST_BLOCKER = re.compile(
+_PAST_BLOCKER = compile_guarded(
     r"\b(?:был[аио]?|was|падал[аи]?|лежал[аи]?|тормозил[аи]?|глючил[аи]?|сбоил[аи]?|не\s+работал[аи]?|вчерашн\w+|"
     r"ждал[аи]?|ожидал[аи]?|не\s+было|waited)\b|\b(?:блокер\w*|затык\w*)\s+(?:с|по)\s+\w+\s+(?:решили|сняли)|"
     r"\bблок[еи]р\w*\s+(?:с\s+\w+\s*,?\s+)?(?:уже\s+)?(?:снят|решён|решен)|"
@@ -97,13 +98,13 @@ _PAST_BLOCKER = re.compile(
     _FLAGS,
 )
 # A wait or a trouble told in the past («ждал доступ к логам», «был затык с ключом»): a blocker only if not over.
-PAST_WAIT = re.compile(
+PAST_WAIT = compile_guarded(
     r"\b(?:ждал[аи]?|ожидал[аи]?|waited|had\s+to\s+wait|не\s+было\s+\w+|был[аио]?\s+(?:блок\w*|затык\w*|проблем\w*|стоппер\w*))",
     _FLAGS,
 )
 RESOLVED_GATE = LiteralGate(RESOLVED)
 """``RESOLVED`` behind its literal pre-check."""
-_STILL = re.compile(r"\b(?:до\s+сих\s+пор|всё\s+ещё|все\s+ещё|еще\s+не|ещё\s+не|снова|опять)\b", _FLAGS)
+_STILL = compile_guarded(r"\b(?:до\s+сих\s+пор|всё\s+ещё|все\s+ещё|еще\s+не|ещё\s+не|снова|опять)\b", _FLAGS)
 
 
 def remedy_in(clause: str) -> bool:
@@ -126,7 +127,7 @@ _EXPLICIT = re.compile(
     r"аврал\w*|P0\b|(?:highest|top)\s+priority|наивысш\w*\s+приоритет\w*)",
     _FLAGS,
 )
-_EXPLICIT_DENIED = re.compile(
+_EXPLICIT_DENIED = compile_guarded(
     rf"\b{_NOT_URGENT}(?:срочн\w*|критичн\w*|критическ\w*|urgent|critical|горит)|\bнесрочн\w*|\bнекритичн\w*|"
     r"\bтерпит\b|\blow\s+priority\b",
     _FLAGS,
@@ -191,7 +192,7 @@ _RELEASE = re.compile(
     _FLAGS,
 )
 # The risk itself denied inside a release reading: «релиз не под угрозой», «демо не срывается», «not at risk».
-_RISK_DENIED = re.compile(
+_RISK_DENIED = compile_guarded(
     r"\b(?:не|not)\s+(?:под\s+угроз|at\s+risk|сорв|срыва|блокир|заблокир|переносит|откладыва|задержива|blocked)", _FLAGS
 )
 _CANNOT_GO_ON = re.compile(
@@ -232,7 +233,7 @@ _CANNOT_GO_ON = re.compile(
     _FLAGS,
 )
 # Nothing else left to take — critical beside a blocker, but no blocker on its own («остальные задачи закрыты»).
-_NOTHING_ELSE = re.compile(
+_NOTHING_ELSE = compile_guarded(
     r"\bостальн\w+\s+(?:\S+\s+){0,4}?(?:сделан\w*|закрыт\w*)|\bдругого\s+(?:\S+\s+){0,2}?(?:нет|нету)\b", _FLAGS
 )
 # Others held up, said with what stops them (a bare «вся команда» is a scope, not a stop: «вся команда на ретро»).
@@ -246,7 +247,7 @@ _OTHERS_STOPPED = (
     r"не\s+[а-яё]+(?:ется|ются|ится|ятся|ет|ут|ют|ит|ат|ят)\b|"
     r"blocked|can'?t|cannot|waiting|stuck|idle)"
 )
-WORKAROUND = re.compile(
+WORKAROUND = compile_guarded(
     r"\b(?:пока\s+(?:делаю|пишу|беру|работаю|тестирую|гоняю|пилю|на\s+\w+|по\s+\w+|без\s+него)|параллельно|"
     r"переключ\w+|работаю\s+(?:над|на|дальше)|пилю\s+дальше|пишу\s+\w+\s+дальше|могу\s+пока|делаю\s+пока|"
     r"беру\s+пока|тестить\s+можно|есть\s+эмулятор|meanwhile|working\s+on|picked\s+up|can\s+(?:work|switch)\s+(?:on|to)|в\s+обход)\b",
@@ -367,7 +368,7 @@ def escalation_reason(text: str, critical: bool) -> str:
     return "в daily блокер отмечен как критичный" if critical else "блокер без задачи в трекере"
 
 
-_MEANWHILE = re.compile(
+_MEANWHILE = compile_guarded(
     # «пока» as «meanwhile», not as «until»: «пока не …», «пока админы поднимут стенд»
     r"(?:,\s*|\s+)(?:а\s+|но\s+)?(?:пока(?!\s+не\b)(?!\s+\w+\s+\w+(?:ут|ют|ят|ат)\b)|параллельно|meanwhile|"
     r"переключ\w+\s+на|беру\s+пока|делаю\s+пока)\b"

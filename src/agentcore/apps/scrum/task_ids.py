@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
+
+from agentcore.text.first_char import guarded
 
 KEY_ID = r"[A-Z][A-Z0-9_]{0,19}-\d{1,9}"
 REPO_ID = r"[A-Za-z0-9][\w.-]{0,99}/[A-Za-z0-9][\w.-]{0,99}#\d{1,9}"
@@ -37,11 +40,16 @@ _URL_KEY = re.compile(
 _URL_REPO = re.compile(
     r"^https?://[^/]+/(?:[^?#]*/)?([^/?#]+)/([^/?#-][^/?#]*)(?:/-)?/(?:issues|pull|pulls|merge_requests)/(\d{1,9})"
 )
+# Behind a lookahead on the characters an id or a URL starts with (derived from the pattern): the scan skips the
+# Cyrillic words of a daily one class test each.
 _ANY = re.compile(
-    r"(?P<url>https?://[^\s<>\"'«»()\[\]]+)"
-    r"|(?<![\w/.#-])(?P<repo>(?P<owner>[A-Za-z0-9][\w.-]{0,99}/[A-Za-z0-9][\w.-]{0,99})#(?P<rnum>\d{1,9}))(?!\w)"
-    r"|(?<![\w#&/])(?P<hash>#(?P<hnum>\d{1,9}))(?![\w#])"
-    r"|(?<![\w./@#-])(?P<key>(?P<prefix>[A-Za-z][A-Za-z0-9_]{0,19})-(?P<knum>\d{1,9}))(?![\w-]|[.,]\d)",
+    guarded(
+        r"(?P<url>https?://[^\s<>\"'«»()\[\]]+)"
+        r"|(?<![\w/.#-])(?P<repo>(?P<owner>[A-Za-z0-9][\w.-]{0,99}/[A-Za-z0-9][\w.-]{0,99})#(?P<rnum>\d{1,9}))(?!\w)"
+        r"|(?<![\w#&/])(?P<hash>#(?P<hnum>\d{1,9}))(?![\w#])"
+        r"|(?<![\w./@#-])(?P<key>(?P<prefix>[A-Za-z][A-Za-z0-9_]{0,19})-(?P<knum>\d{1,9}))(?![\w-]|[.,]\d)",
+        re.IGNORECASE,
+    ),
     re.IGNORECASE,
 )
 
@@ -63,8 +71,7 @@ claude bert t5 covid h mp usb hdmi ddr lte wifi pci dss ng rxjs nx scorm lti xap
 _NOT_KEYS = frozenset(_NOT_KEYS_TEXT.split())
 
 
-@dataclass(frozen=True)
-class TaskRef:
+class TaskRef(NamedTuple):
     """A task id found in a text, with where it stands (``start``/``end`` of the written form)."""
 
     id: str
@@ -74,16 +81,24 @@ class TaskRef:
 
 def _key(prefix: str, number: str, known: frozenset[str]) -> str | None:
     """``PREFIX-NUMBER`` as a task id, or ``None`` when it is something else (see the module docstring)."""
+    upper = _key_prefix(prefix, known)
+    return f"{upper}-{number}" if upper else None
+
+
+@lru_cache(maxsize=4096)
+def _key_prefix(prefix: str, known: frozenset[str]) -> str | None:
+    """The upper-case tracker key ``prefix`` stands for, or ``None`` when it names something else (kept per prefix:
+    a team's few keys repeat in every daily)."""
     upper = prefix.upper()
     if upper in known:
-        return f"{upper}-{number}"
+        return upper
     if prefix.lower() in _NOT_KEYS:
         return None
     if not (prefix.isupper() or prefix.islower()) and prefix.lower() not in ("task", "bug", "issue"):
         return None  # «Android-14», «iPhone-15»: a product name with a number
     if prefix.islower() and any(c.isdigit() for c in prefix):
         return None  # «x86-64», «k8s-1», «mp3-320»: a lower-case name with a digit is a technology, not a key
-    return f"{upper}-{number}"
+    return upper
 
 
 # Hosts whose ``…/owner/repo/issues/12`` is a code-hosting issue: GitHub, GitLab (also self-hosted: its ``/-/``
@@ -103,9 +118,17 @@ def _from_url(url: str, known: frozenset[str]) -> str | None:
     return None
 
 
+def _known(known_prefixes: Iterable[str]) -> frozenset[str]:
+    """``known_prefixes`` in upper case (the common call names none: no set is built for it)."""
+    return frozenset(p.upper() for p in known_prefixes) if known_prefixes else _NO_PREFIXES
+
+
+_NO_PREFIXES: frozenset[str] = frozenset()
+
+
 def find_task_ids(text: str, known_prefixes: Iterable[str] = ()) -> list[TaskRef]:
     """Every task id written in ``text``, in order of appearance (repeats included)."""
-    return list(_find(text, frozenset(p.upper() for p in known_prefixes)))
+    return list(_find(text, _known(known_prefixes)))
 
 
 def _find(text: str, known: frozenset[str]) -> tuple[TaskRef, ...]:
@@ -130,7 +153,8 @@ def _find(text: str, known: frozenset[str]) -> tuple[TaskRef, ...]:
 
 def task_ids_in(text: str, known_prefixes: Iterable[str] = ()) -> list[str]:
     """Task ids mentioned in ``text``, in order, without repeats."""
-    return list(dict.fromkeys(ref.id for ref in _find(text, frozenset(p.upper() for p in known_prefixes))))
+    refs = _find(text, _known(known_prefixes))
+    return list(dict.fromkeys(ref.id for ref in refs)) if refs else []
 
 
 def is_task_id(value: str) -> bool:
@@ -142,9 +166,13 @@ def without_task_ids(text: str) -> str:
     """``text`` with every task id (and every URL) blanked out, positions kept."""
     if "-" not in text and "#" not in text and "://" not in text:
         return text
+    refs = _find(text, _NO_PREFIXES)
+    has_url = "://" in text  # every URL form names its scheme
+    if not refs and not has_url:
+        return text
     chars = list(text)
-    for ref in find_task_ids(text):
+    for ref in refs:
         chars[ref.start : ref.end] = " " * (ref.end - ref.start)
-    for url in _URL.finditer(text):
+    for url in _URL.finditer(text) if has_url else ():
         chars[url.start() : url.end()] = " " * (url.end() - url.start())
     return "".join(chars)

@@ -45,6 +45,7 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
 )
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import task_ids_in
+from agentcore.text.first_char import compile_guarded
 from agentcore.text.literal_gate import LiteralGate, folded
 from agentcore.util.truncate import truncate
 
@@ -75,7 +76,7 @@ def _no_blockers_in(text: str) -> re.Match[str] | None:
 
 # The author's own word that nothing blocks them at all («блокеров нет», «но блокеров нет», «Блокеры: нет», «ничего не
 # блокирует», «no blockers»): narrower than :data:`_NO_BLOCKERS_RE` — «без проблем», «не блокер» speak of one thing.
-_ALL_CLEAR_RE = re.compile(
+_ALL_CLEAR_RE = compile_guarded(
     r"\b(?:бл[оа]к[еи]р(?:ов|ы)|бл[оа]ков|бл(?:оер|кер|окр)(?:ов|ы)|blockers|помех|стопп?еров)\s*(?:[:—–-]\s*)?"
     rf"(?:{NONE_ADVERB}\s*,?\s*){{0,2}}(?:нет|нету|нэт|отсутствуют|none|no|ноль)\b"
     + _STATEMENT_END
@@ -154,7 +155,7 @@ _STRONG_BLOCKER_RE = re.compile(
 )
 # … while a failure («падал», «не работает», «проблема») is the day's work when it was dealt with or is being fixed:
 # «починил PAY-3, там падал вебхук», «сегодня чиню баг, где не работает возврат».
-_DEALT_WITH_RE = re.compile(
+_DEALT_WITH_RE = compile_guarded(
     r"\b(?:починил\w*|пофиксил\w*|исправил\w*|поднял\w*|решил[аи]?|разобрал\w*|закрыл\w*|устранил\w*|"
     r"fixed|resolved|чиню|чинить|починю|фикшу|фиксю|фикс|фиксить|исправлю|исправляю|исправлять|разбираюсь|разберусь|"
     r"разбирал(?:ся|ась|ись|а|и)?|разбираю|расследую|тушу|investigating|debugging|fixing|починить|исправить|"
@@ -171,18 +172,18 @@ _DEALT_WITH_RE = re.compile(
 
 # A trouble told as unreal — supposed or intended (the subjunctive): «проверил, что биллинг лёг бы при нагрузке»,
 # «чтобы заказы не терялись», «it would fail if …».  Only the words that state a blocker outright outweigh it.
-_UNREAL = re.compile(r"\b(?:бы|б|чтобы|чтоб|would)\b", re.IGNORECASE)
+_UNREAL = compile_guarded(r"\b(?:бы|б|чтобы|чтоб|would)\b", re.IGNORECASE)
 # What the work is about, not what stops it: a quoted label («экран «нет доступа»») and a case the task handles
 # («добавляю обработку, когда платежи не проходят», «тесты на случай, когда сервис недоступен», «fixing the case when
 # users can't log in»).  A clause states a blocker by what it says before them.
 _QUOTED = re.compile(r"«[^«»]*»|\"[^\"]*\"")
-_SCENARIO = re.compile(r"\b(?:когда|если|на\s+случай|в\s+случае|when|if|in\s+case)\b", re.IGNORECASE)
+_SCENARIO = compile_guarded(r"\b(?:когда|если|на\s+случай|в\s+случае|when|if|in\s+case)\b", re.IGNORECASE)
 # What a task is about, told with trouble words: the content of a check («проверил, что без доступа пользователь
 # видит заглушку»), a thing described by what it blocks («заглушка, которая блокирует повторную отправку»), a
 # feature named by the noun («блокировка аккаунта после 5 попыток»), a metric that moved («отток упал на 3%»), a
 # purpose («чтобы …»).
 # Left out when deciding whether a clause states a blocker, like a scenario.
-_ABOUT_THE_WORK = re.compile(
+_ABOUT_THE_WORK = compile_guarded(
     r"\b(?:проверил[аи]?|проверяю|проверим|протестировал[аи]?|тестирую|убедил(?:ся|ась|ись)|checked|verified|tested|"
     r"made\s+sure)\s*,?\s*(?:что|that)\b[^;.!?—]*"
     r"|,?\s*\bкотор(?:ый|ая|ое|ые|ую|ой|ых)\s+(?:не\s+)?(?:блокиру\w+|запреща\w+|не\s+да[её]т|не\s+дают|не\s+пуска\w+|"
@@ -194,7 +195,7 @@ _ABOUT_THE_WORK = re.compile(
     r"(?:на|by|до|to)\s+~?\d",
     re.IGNORECASE,
 )
-_ABOUT_THE_WORK_HINT = re.compile(
+_ABOUT_THE_WORK_HINT = compile_guarded(
     r"\b(?:провер|протест|тестир|убедил|checked|verified|tested|made\s+sure|котор|блокировк|"
     r"упал|снизил|просел|вырос|dropped|fell|went|чтоб|so\s+that)",
     re.IGNORECASE,
@@ -345,7 +346,7 @@ _NOTHING = re.compile(
     re.IGNORECASE,
 )
 # «…, TASK-1» / «… (TASK-1)» / «… — TASK-1» at the end of a blocker: the id goes to related_task_id
-_TRAILING_ID = re.compile(rf"\s*(?:[,;—–]|\s-)\s*\(?{_ID}\)?\s*$|\s*\({_ID}\)\s*$")
+_TRAILING_ID = compile_guarded(rf"\s*(?:[,;—–]|\s-)\s*\(?{_ID}\)?\s*$|\s*\({_ID}\)\s*$")
 # «Новых нет», «других нет», «больше нет» — the rest of a blocker statement: none besides those named.
 _NONE_LEFT = re.compile(
     r"^\W*(?:а\s+|и\s+)?(?:новых|других|больше|иных|остальных|прочих|ещё|еще)\s+(?:блок[еи]р\w*\s+|проблем\s+)?"
@@ -366,20 +367,21 @@ _DENIAL_ONLY = re.compile(
 
 
 # A trouble told in the past («стенд вчера падал», «VPN глючил»): a blocker only if it is not over.
-_PAST_TROUBLE = re.compile(
+_PAST_TROUBLE = compile_guarded(
     r"\b(?:падал[аио]?|лежал[аио]?|не\s+работал[аио]?|тормозил[аио]?|глючил[аио]?|сбоил[аио]?)\b", re.IGNORECASE
 )
+
+
+_LEAD_IN = re.compile(rf"^\s*(?:{_BLOCKER_WORDS})(?!\s+(?:by|on)\b)\s*(?:[:—–-]\s*)?", re.IGNORECASE)
 
 
 def _blocker_text(text: str) -> str:
     """The blocker in the author's words, without the «Блокер:» lead-in and a trailing «, TASK-1»."""
     head, sep, tail = text.partition(":")
-    if sep and tail.strip() and re.search(_BLOCKER_WORDS, head, re.IGNORECASE):
+    if sep and tail.strip() and _BLOCKER_WORDS_FULL.search(head):
         text = tail
     # «Блокер: …» loses its lead-in; «blocked by …» keeps its words.
-    text = re.sub(
-        rf"^\s*(?:{_BLOCKER_WORDS})(?!\s+(?:by|on)\b)\s*(?:[:—–-]\s*)?", "", text.strip(), flags=re.IGNORECASE
-    )
+    text = _LEAD_IN.sub("", text.strip())
     text = _TRAILING_ID.sub("", _clean(text))
     return truncate(_clean(text), MAX_TEXT_CHARS)
 

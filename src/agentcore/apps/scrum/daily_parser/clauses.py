@@ -55,30 +55,36 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
     _wordset,
 )
 from agentcore.apps.scrum.task_ids import task_ids_in
+from agentcore.text.first_char import guarded
 from agentcore.text.literal_gate import LiteralGate
 
+# Tried at every position of every sentence: behind a lookahead on the characters a boundary can start with (a comma,
+# a space), derived from the pattern (:func:`~agentcore.text.first_char.guarded`).
 _CLAUSE_SPLIT = re.compile(
-    rf"(?:,\s*|\s+—\s+|\s+–\s+|\s+(?!(?:{_YESTERDAY}|{_TODAY})\s*(?:$|[.!?]|\s(?:and|и|or|или)\b)))"
-    rf"(?:(?:а|и|но|однако|зато)\s+)?(?=(?:{_YESTERDAY}|{_TODAY})\b)"
-    r"|,\s*(?=(?:блок[еи]р\w*|blocker|blocked|жд(?:у|ем)|не\s+мо(?:гу|жем)|нет\s+доступ|мешает|упал|простаива\w*|"
-    r"уп[её]рс\w*|упира\w*|застрял\w*|stuck|не\s+хватает|отвалил\w*|сломал(?:ся|ась|ось|ись)|"
-    r"вс[её]\s+(?:упало|лежит)|работа\s+встала|без\s+\w+\s+работать)\b)"
-    # a wait a few words into the clause («…, после обеда жду созвон»): the clause before it is the day's work
-    r"|,\s*(?=(?:[^\s,.;]+\s+){1,3}(?:жд(?:у|ем|[её]м)|ожида(?:ю|ем))\b)"
-    r"|,\s*(?=был[аио]?\s+(?:блок|затык|проблем))"
-    r"|,\s*(?=вс[её]\s+(?:ок|ok|окей|хорошо|норм\w*|гладко|ровно|в\s+порядке|по\s+плану)\b)"
-    r"|,\s*(?:а\s+|и\s+|потом\s+|затем\s+)?(?=(?:(?:после\s+обеда|с\s+утра|утром|вечером|днём|днем)\s+)?"
-    r"(?:планирую|буду|начну|займусь|собираюсь|возьму|продолжу|дальше|"
-    r"беру|берусь|начинаю|приступаю|сажусь|"
-    r"сделал|закрыл|доделал|закончил|завершил|пофиксил|починил|исправил|выкатил|смержил|протестировал|проверил)\b)"
-    # English: «Did PAY-1, doing PAY-2, blocked by …»
-    r"|,\s*(?:and\s+)?(?=(?:doing|working\s+on|will|going\s+to|planning|starting|continuing|finishing|did|finished|"
-    r"fixed|closed|merged|wrapped\s+up)\b)"
-    # another task set against the one before: «сегодня PAY-2 пилю, а PAY-3 стоит — жду ответ»
-    rf"|,\s*а\s+(?={_ID}\b)"
-    # more of the day, not this task: «CAL-8 события, ещё созвон с клиентом», «…, заодно посмотрел дашборд»
-    r"|,\s*(?=(?:а\s+|и\s+)?(?:ещё|еще|также|плюс|заодно)\s+(?!не\b))"
-    r"|,?\s+(?:но|однако|but)\s+|,\s*а\s+(?=(?:сегодня|вчера|today|yesterday)\b)|,\s*(?:а|и)\s+(?:ещё|еще|также)\s+",
+    guarded(
+        rf"(?:,\s*|\s+—\s+|\s+–\s+|\s+(?!(?:{_YESTERDAY}|{_TODAY})\s*(?:$|[.!?]|\s(?:and|и|or|или)\b)))"
+        rf"(?:(?:а|и|но|однако|зато)\s+)?(?=(?:{_YESTERDAY}|{_TODAY})\b)"
+        r"|,\s*(?=(?:блок[еи]р\w*|blocker|blocked|жд(?:у|ем)|не\s+мо(?:гу|жем)|нет\s+доступ|мешает|упал|простаива\w*|"
+        r"уп[её]рс\w*|упира\w*|застрял\w*|stuck|не\s+хватает|отвалил\w*|сломал(?:ся|ась|ось|ись)|"
+        r"вс[её]\s+(?:упало|лежит)|работа\s+встала|без\s+\w+\s+работать)\b)"
+        # a wait a few words into the clause («…, после обеда жду созвон»): the clause before it is the day's work
+        r"|,\s*(?=(?:[^\s,.;]+\s+){1,3}(?:жд(?:у|ем|[её]м)|ожида(?:ю|ем))\b)"
+        r"|,\s*(?=был[аио]?\s+(?:блок|затык|проблем))"
+        r"|,\s*(?=вс[её]\s+(?:ок|ok|окей|хорошо|норм\w*|гладко|ровно|в\s+порядке|по\s+плану)\b)"
+        r"|,\s*(?:а\s+|и\s+|потом\s+|затем\s+)?(?=(?:(?:после\s+обеда|с\s+утра|утром|вечером|днём|днем)\s+)?"
+        r"(?:планирую|буду|начну|займусь|собираюсь|возьму|продолжу|дальше|"
+        r"беру|берусь|начинаю|приступаю|сажусь|"
+        r"сделал|закрыл|доделал|закончил|завершил|пофиксил|починил|исправил|выкатил|смержил|протестировал|проверил)\b)"
+        # English: «Did PAY-1, doing PAY-2, blocked by …»
+        r"|,\s*(?:and\s+)?(?=(?:doing|working\s+on|will|going\s+to|planning|starting|continuing|finishing|did|finished|"
+        r"fixed|closed|merged|wrapped\s+up)\b)"
+        # another task set against the one before: «сегодня PAY-2 пилю, а PAY-3 стоит — жду ответ»
+        rf"|,\s*а\s+(?={_ID}\b)"
+        # more of the day, not this task: «CAL-8 события, ещё созвон с клиентом», «…, заодно посмотрел дашборд»
+        r"|,\s*(?=(?:а\s+|и\s+)?(?:ещё|еще|также|плюс|заодно)\s+(?!не\b))"
+        r"|,?\s+(?:но|однако|but)\s+|,\s*а\s+(?=(?:сегодня|вчера|today|yesterday)\b)|,\s*(?:а|и)\s+(?:ещё|еще|также)\s+",
+        re.IGNORECASE,
+    ),
     re.IGNORECASE,
 )
 
@@ -136,6 +142,7 @@ def _topic_of_next(lead: str, rest: str) -> bool:
     return _starts_section(rest) and not task_ids_in(statement)
 
 
+_TIME_FIRST = re.compile(rf"(?:{_YESTERDAY}|{_TODAY})\b", re.IGNORECASE)
 _TIME_THEN_COMMA = re.compile(rf"(?:{_YESTERDAY}|{_TODAY})\s*,\s*", re.IGNORECASE)
 
 
@@ -273,7 +280,7 @@ def _split_clauses(message: str) -> list[_Clause]:
         if label and (_HEADER.match(sentence[label.end() :]) or _starts_section(sentence[label.end() :])):
             rest = sentence[label.end() :]
             topic = sentence[: label.end()].rstrip(": ")
-            time = _HEADER.match(rest) or re.match(rf"(?:{_YESTERDAY}|{_TODAY})\b", rest, re.IGNORECASE)
+            time = _HEADER.match(rest) or _TIME_FIRST.match(rest)
             if task_ids_in(topic) and time:
                 # «По TRV-113: вчера закончил» — the task the statement is about: «вчера по TRV-113 закончил»
                 sentence = f"{rest[: time.end()].rstrip()} {topic} {rest[time.end() :].lstrip()}"

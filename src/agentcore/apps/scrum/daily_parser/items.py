@@ -5,6 +5,7 @@ rule behind GREAT)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from agentcore.apps.scrum.daily_parser.blocker_clauses import _DEALT_WITH_RE
@@ -214,9 +215,11 @@ def _described(item: dict[str, Any]) -> bool:
 _SLASHED = re.compile(r"\b([A-Za-zА-Яа-яЁё]{1,3})/([A-Za-zА-Яа-яЁё]{1,3})\b")
 
 
+@lru_cache(maxsize=8192)
 def _describes(word: str) -> bool:
     """Whether a (lower-case) word of an item says something of its task: not a filler, a task noun, a verb any
-    task takes, a time word or a header («сегодня», «Блокеры») — but a status («done», «WIP», «в работе») does."""
+    task takes, a time word or a header («сегодня», «Блокеры») — but a status («done», «WIP», «в работе») does.
+    The vocabulary repeats, so the answer is kept per word."""
     if len(word) < 2 or word.isdigit() or word in _FILLER or word in _NOT_DESCRIBING:
         return False
     if word in _STATUS_WORDS:

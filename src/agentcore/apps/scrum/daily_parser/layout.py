@@ -8,6 +8,7 @@ import re
 from functools import lru_cache
 
 from agentcore.apps.scrum.daily_parser.lexicon import _BLOCKER_WORDS, _TODAY, _YESTERDAY, Section, _one_edit
+from agentcore.text.first_char import guarded
 
 # Symbols that open a line instead of a header: ✅ done, 🔜 planned, ⛔ blocked.
 _EMOJI_SECTION: dict[str, Section] = {
@@ -36,7 +37,8 @@ _HEADER = re.compile(
 _HEADER_ALONE = re.compile(
     rf"^\s*(?:(?P<y>{_YESTERDAY})|(?P<t>{_TODAY})|(?P<b>{_BLOCKER_WORDS}))\s*[:：]?\s*$", re.IGNORECASE
 )
-_SENTENCES = re.compile(r"(?:\r?\n)+|(?<=[.!?…])\s+|;\s*|(?<=\S)\.$|\s+[/|]\s+(?![A-Za-z][\w]*-\d|#\d)")
+# Tried at every position of a daily: behind a lookahead on the characters a boundary starts with (derived).
+_SENTENCES = re.compile(guarded(r"(?:\r?\n)+|(?<=[.!?…])\s+|;\s*|(?<=\S)\.$|\s+[/|]\s+(?![A-Za-z][\w]*-\d|#\d)"))
 _BULLET = re.compile(r"^\s*(?:[-*•–—]|\d{1,2}[.)])\s+")
 
 
@@ -117,6 +119,12 @@ def _typo_none(text: str) -> bool:
     word = text.strip(" .!,;").lower()
     if not 2 <= len(word) <= 5 or not word.isalpha():
         return False
+    return _near_none(word)
+
+
+@lru_cache(maxsize=4096)
+def _near_none(word: str) -> bool:
+    """Whether a short lower-case ``word`` is at most one edit from «нет»/«none» (kept per word: the words repeat)."""
     return any(_one_edit(word, none) for none in _NONE_WORDS)
 
 

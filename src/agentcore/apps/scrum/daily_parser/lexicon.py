@@ -10,6 +10,7 @@ from typing import Literal
 
 from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS
 from agentcore.apps.scrum.task_ids import task_ids_in
+from agentcore.text.first_char import guarded
 from agentcore.text.morphology import morph_analyzer
 
 Section = Literal["yesterday", "today", "blockers"]
@@ -30,18 +31,23 @@ def _swaps(word: str) -> str:
     return "|".join(sorted({word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(1, len(word) - 1)}))
 
 
-_YESTERDAY = (
+# The time words as one group behind a lookahead on their first letters (:func:`~agentcore.text.first_char.guarded`):
+# they are tried at every word of every clause, and at most words the first letter already rules them all out.
+_YESTERDAY = guarded(
     r"вч[еи]р\w*|вчр\w*|вчеоа|вчра|вчеа|yesterday|в\s+пятницу|на\s+прошлой\s+неделе|за\s+прошлый\s+день|сделано|done|"
-    r"по\s+вчера|yday|ystd|" + _swaps("вчера")
+    r"по\s+вчера|yday|ystd|" + _swaps("вчера"),
+    re.IGNORECASE,
 )
-_TODAY = (
+_TODAY = guarded(
     r"сег[оа]дн\w*|сев[оа]дн\w*|сиг[оа]дн\w*|с[её]дня|сення|today|планы?|планах|в\s+планах|план\s+на\s+день|"
     r"на\s+сегодня|todo|to\s+do|plans?|в\s+работе|in\s+progress|wip|завтра|сег[оа]?дн[яи]|сегодя|сегдоня|сегоня|"
-    r"сегдня|севоня|сигодня|сёдня|сегодн|сгодня|сеодня|егодня|" + _swaps("сегодня")
+    r"сегдня|севоня|сигодня|сёдня|сегодн|сгодня|сеодня|егодня|" + _swaps("сегодня"),
+    re.IGNORECASE,
 )
-_BLOCKER_WORDS = (
+_BLOCKER_WORDS = guarded(
     r"блок[еи]р\w*|блокир\w*|блокеры|blockers?|blocked|impediments?|препятстви\w*|проблем\w*|затык\w*|"
-    r"стопп?ер\w*|блакер\w*|блокры|" + r"бл(?:оер|кер|окр|оекр|окре)\w*"  # one letter missing or swapped
+    r"стопп?ер\w*|блакер\w*|блокры|" + r"бл(?:оер|кер|окр|оекр|окре)\w*",  # one letter missing or swapped
+    re.IGNORECASE,
 )
 _URL_RE = re.compile(r"https?://\S+", re.IGNORECASE)
 _KEY_LIKE = re.compile(r"^[a-z][a-z0-9_]*-\d+$")
@@ -117,7 +123,14 @@ def _content_words(text: str) -> tuple[str, ...]:
     """Words that carry content: not headers, time words, fillers, numbers, task ids or URLs."""
     if "://" in text:
         text = _URL_RE.sub(" ", text)
-    return tuple(lower for lower in (w.lower() for w in _WORD.findall(text)) if _is_content(lower))
+    return tuple(lower for lower in map(_content_form, _WORD.findall(text)) if lower)
+
+
+@lru_cache(maxsize=8192)
+def _content_form(word: str) -> str:
+    """``word`` in lower case when it carries content (:func:`_is_content`), else ``""`` (kept per word as written)."""
+    lower = word.lower()
+    return lower if _is_content(lower) else ""
 
 
 @lru_cache(maxsize=8192)

@@ -4,6 +4,7 @@ the one verdict every path uses (:func:`daily_verdict`) and seed 3.2's output of
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from agentcore.apps.scrum.daily_parser.blocker_clauses import no_blockers_stated
@@ -124,10 +125,17 @@ def daily_verdict(
         # the parser counted the same text already
         content_words=counted.content_words if counted else len(_content_words(texts)),
         informative_words=counted.informative_words if counted else _informative(texts),
-        words=sum(1 for w in _WORD.findall(without_bare_labels(texts)) if not _SECTION_WORD.fullmatch(w)),
+        words=sum(1 for w in _WORD.findall(without_bare_labels(texts)) if not _is_section_word(w)),
     )
     quality = grade(parsed, shape)
     return quality, clarification_for(daily, quality, ask_missing)
+
+
+@lru_cache(maxsize=8192)
+def _is_section_word(word: str) -> bool:
+    """Whether ``word`` is a section word («Вчера», «Блокеры»), which counts for no word of the daily (the
+    vocabulary repeats, so the answer is kept per word)."""
+    return _SECTION_WORD.fullmatch(word) is not None
 
 
 def _stated(texts: str, message: str | None, parsed: ParsedDaily | None) -> bool:
