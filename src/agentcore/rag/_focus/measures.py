@@ -45,7 +45,38 @@ _MONEY_LEMMAS = frozenset({"рубль", "деньга", "деньги", "сут
 PEOPLE_LEMMAS = frozenset({"человек", "народ", "люди", "сотрудник", "участник", "народу"})
 
 
-_COUNTED_RE = re.compile(r"(?:сколько|скок\w*|скольк\w*)\s+((?:[а-яёa-z-]+\s+){0,2}[а-яёa-z-]+)", re.I)
+_COUNTED_RE = re.compile(
+    r"(?P<quantifier>сколько|скок\w*|скольк\w*)\s+(?P<words>(?:[а-яёa-z-]+\s+){0,2}[а-яёa-z-]+)", re.I
+)
+
+
+COUNT_FORM = r"скольк(?:ими|им)\b"
+"""The instrumental and dative forms of «сколько» («со сколькими коллегами», «к скольким врачам»): a count of the
+noun they agree with, never a time — «со скольки», «до скольки», «к скольки» (the genitive) ask one."""
+
+
+def _counted_cases(quantifier: str) -> frozenset[str] | None:
+    """The cases of the noun a form of «сколько» counts: ``None`` for «сколько» / «скок» (nominative or accusative:
+    the noun is in the genitive, :func:`is_genitive`); an inflected form's own cases, with which its noun agrees
+    («сколькими коллегами» — instrumental, «скольким сотрудникам» — dative, «скольких задач» — genitive)."""
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    low = quantifier.lower()
+    if morph is None or not low.startswith("скольк") or low == "сколько":
+        return None
+    cases = frozenset(str(p.tag.case) for p in morph.parse(low) if p.normal_form == "сколько" and p.tag.case)
+    return None if not cases or cases & {"nomn"} else cases
+
+
+def _agrees(word: str, cases: frozenset[str] | None) -> bool:
+    """Whether ``word`` may be the noun a form of «сколько» counts (see :func:`_counted_cases`)."""
+    if cases is None or not is_known(word):
+        return is_genitive(word)
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    return morph is None or any(str(p.tag.case) in cases for p in morph.parse(word)[:3])
 
 
 Measure = tuple[Literal["money", "span", "lasting", "frequency", "count", "people"], str]
@@ -65,7 +96,8 @@ def measure_asked(text: str) -> Measure | None:
     match = _COUNTED_RE.search(text)
     if match is None:
         return ("span", "") if _ASKS_SPAN_PREP_RE.search(text) else None
-    for word in match.group(1).split():
+    cases = _counted_cases(match.group("quantifier"))
+    for word in match.group("words").split():
         low = word.lower().replace("ё", "е")
         lemma = lemma_of(low)
         if lemma == "раз":
@@ -84,9 +116,10 @@ def measure_asked(text: str) -> Measure | None:
             continue  # «сколько прошлых паролей», «сколько доп дней»: the counted noun comes after
         if _ASKS_SPAN_PREP_RE.search(text) and not is_known(low):
             return ("span", "")  # «на сколько залочат»: a chat verb, not a counted noun
-        if (is_focus_word(lemma) or not is_known(low)) and re.fullmatch(r"[а-я-]+", lemma) and is_genitive(low):
+        if (is_focus_word(lemma) or not is_known(low)) and re.fullmatch(r"[а-я-]+", lemma) and _agrees(low, cases):
             # «сколько мест», not «через сколько экран блокируется»; a chat noun the dictionary does not know
-            # («сколько конфигов», «сколько тикетов»: pymorphy3 guesses an adjective) is the counted noun too
+            # («сколько конфигов», «сколько тикетов»: pymorphy3 guesses an adjective) is the counted noun too; an
+            # inflected «сколько» counts the noun it agrees with («со сколькими коллегами»)
             return ("count", lemma)
         break
     # «через сколько», «за сколько», «на сколько залочат»: a span of time
@@ -106,4 +139,7 @@ def measure_words(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
-_ASKS_SPAN_PREP_RE = re.compile(r"\b(?:через|за|на)\s+(?:скольк\w*|скок\w*)(?!\s+(?:раз|процент|рубл|человек))", re.I)
+# not an instrumental or dative «сколько»: «за сколькими задачами следит» counts tasks
+_ASKS_SPAN_PREP_RE = re.compile(
+    rf"\b(?:через|за|на)\s+(?!{COUNT_FORM})(?:скольк\w*|скок\w*)(?!\s+(?:раз|процент|рубл|человек))", re.I
+)

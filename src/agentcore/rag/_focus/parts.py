@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from agentcore.rag._focus.measures import MEASURE_MUST_MATCH, measure_words
+from agentcore.rag._focus.measures import COUNT_FORM, MEASURE_MUST_MATCH, measure_words
 from agentcore.rag._focus.words import WORD_RE, is_function_word, lemma_of, term_matches, vocabulary_of
 
 Asks = Literal["number", "time", "person", "service", "name", "yesno", "procedure", "definition", "other"]
@@ -33,7 +33,8 @@ _ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
     (
         "time",
         re.compile(
-            r"до скольки|во сколько|к скольки|со скольки|в какое время|до какого (?:времени|часа)|"
+            # «со скольки» asks a time, «со сколькими коллегами» a count (:data:`COUNT_FORM`)
+            rf"(?:до|к|со) (?!{COUNT_FORM})скольки|во сколько|в какое время|до какого (?:времени|часа)|"
             r"\bкогда\b|какого числа|в какой день|в какие дни|до какого числа|какие сроки|в какой срок|"
             r"(?:до|во|к|с|со) котор\w+ час\w*|"
             # a noun phrase that names a time slot («часы работы техподдержки», «время реакции», «дата выплаты»)

@@ -16,7 +16,7 @@ from agentcore.rag._focus.figures import (
     holds_measure,
     opposite_bound,
 )
-from agentcore.rag._focus.measures import MEASURE_MUST_MATCH, measure_asked
+from agentcore.rag._focus.measures import COUNT_FORM, MEASURE_MUST_MATCH, measure_asked
 from agentcore.rag._focus.names import names_near
 from agentcore.rag._focus.owner import owns_lasting
 from agentcore.rag._focus.parts import Asks, Part, term_share
@@ -135,7 +135,7 @@ _ASKS_PROPER_NAME_RE = re.compile(r"\bкак\s+называ\w*|\bмодел\w*|\
 
 
 _ASKS_CLOCK_RE = re.compile(
-    r"в как(?:ие|ое) (?:часы|время)|\bчасы работы|\bрежим работы|\bграфик работы|со скольки|"
+    rf"в как(?:ие|ое) (?:часы|время)|\bчасы работы|\bрежим работы|\bграфик работы|со (?!{COUNT_FORM})скольки|"
     r"до котор\w+ час|в котором часу|во сколько (?:начина|заканчива|открыва|закрыва|работа|приходи|проходит)",
     re.I,
 )

@@ -1,0 +1,47 @@
+"""The focus check reads the forms of words: an inflected «сколько» counts the noun it agrees with, a compound
+word holds its parts only together (issue 18, branch ``focus26``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from agentcore.rag import check_focus, question_parts
+from agentcore.rag._focus.measures import measure_asked
+
+
+def _far(texts: list[str], kind: str) -> np.ndarray:
+    """An embedder that finds nothing close in meaning (the lexical decision alone)."""
+    rows = np.zeros((len(texts), 4))
+    rows[:, 0 if kind == "query" else 1] = 1.0
+    return rows
+
+
+def _answers(question: str, sentence: str, heading: str = "") -> bool:
+    passage = f"{heading}\n{sentence}" if heading else sentence
+    headings = [heading] if heading else []
+    return not check_focus(question, [sentence], [passage], headings=headings, embed=_far).decline
+
+
+# --- an inflected «сколько» -------------------------------------------------------------------------------------
+
+
+def test_so_skolkimi_counts_the_noun_it_agrees_with_not_a_time() -> None:
+    question = "со сколькими коллегами можно поехать в командировку"
+    assert [p.asks for p in question_parts(question)] == ["number"]
+    assert measure_asked(question) == ("count", "коллега")
+    assert measure_asked("к скольким врачам можно записаться по ДМС") == ("count", "врач")
+    heading = "Командировки — Состав"
+    assert _answers(question, "В командировку можно поехать вместе с 2 коллегами из своей команды.", heading)
+    assert not _answers(question, "Командировку согласуют за 5 дней, коллег о ней предупреждают заранее.", heading)
+
+
+def test_the_genitive_skolki_still_asks_a_time() -> None:
+    assert [p.asks for p in question_parts("со скольки работает офис")] == ["time"]
+    assert [p.asks for p in question_parts("до скольки можно сдать отчёт")] == ["time"]
+    assert measure_asked("за сколько дней подать заявление") == ("span", "")
+
+
+def test_za_skolkimi_with_the_instrumental_is_no_span() -> None:
+    # «за сколько дней» asks a span; «за сколькими задачами» counts tasks
+    assert measure_asked("за сколькими задачами следит скрам-мастер") == ("count", "задача")
+
