@@ -62,3 +62,27 @@ def test_the_composed_answer_does_not_take_another_things_duration_for_xs() -> N
     assert supplier_scores(part, question, [(RETRO_HOUR, RETRO_HEADING)]) == {}
     found = supplier_scores(part, question, [(RETRO_HOUR, RETRO_HEADING), ("Спринт длится 2 недели.", "Спринт")])
     assert list(found) == [1]
+
+
+def test_x_in_one_clause_does_not_own_the_duration_another_clause_gives() -> None:
+    heading = "Спринт — Встречи"
+    for sentence in (
+        "Спринт заканчивается обзором, ретроспектива длится 1 час.",
+        "Спринт завершается демо; ретроспектива занимает 1 час.",
+    ):
+        assert _check("Сколько длится спринт?", [sentence], [heading], [f"{heading}\n{sentence}"]) == (False,), sentence
+    # the other clause's own thing is answered
+    sentence = "Спринт заканчивается обзором, ретроспектива длится 1 час."
+    assert _check("Сколько длится ретроспектива?", [sentence], [heading], [f"{heading}\n{sentence}"]) == (True,)
+
+
+def test_a_clause_without_a_subject_of_its_own_keeps_the_sentences_owner() -> None:
+    # an inserted phrase, a pronoun taking the subject up, a bare duration noun: the sprint's own length
+    heading = "Спринт — Длина спринта"
+    for sentence in (
+        "Спринт, как правило, длится 2 недели.",
+        "Спринт у нас короткий, он длится 2 недели.",
+        "Спринт проводится по плану, продолжительность — 2 недели.",
+        "Спринт длится 2 недели, а ретроспектива — 1 час.",
+    ):
+        assert _check("Сколько длится спринт?", [sentence], [heading], [f"{heading}\n{sentence}"]) == (True,), sentence
