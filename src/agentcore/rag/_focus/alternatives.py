@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from agentcore.rag._focus.parts import Part, subject_terms
-from agentcore.rag._focus.words import WORD_RE, lemma_of
+from agentcore.rag._focus.words import WORD_RE, compound_parts, lemma_of, stem_of, term_matches, vocabulary_of
 
 
 def with_alternatives(parts: Sequence[Part], texts: Sequence[str]) -> list[Part]:
@@ -41,11 +41,35 @@ def with_alternatives(parts: Sequence[Part], texts: Sequence[str]) -> list[Part]
                 term = lemma_of(word)
                 if term in part.terms:
                     pairs.append((term, lemmas))
+        pairs.extend(_compound_spellings(part, texts))
         colloquial = tuple(dict.fromkeys(p for p in lexical if p not in pairs))
         if pairs or colloquial:
             part = replace(part, alternatives=tuple(dict.fromkeys(pairs)), colloquial=colloquial)
         result.append(part)
     return result
+
+
+def _compound_spellings(part: Part, texts: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:
+    """A compound and its two words written apart spell the same thing: a compound term of the part is found as
+    both its words («видеосвязь» in «связь по видео»), and two terms of the part as a compound of the texts that is
+    written of them («видео связь» in «с видеосвязью») — never one of them alone (:func:`compound_parts`)."""
+    found: list[tuple[str, tuple[str, ...]]] = []
+    for term in part.terms:
+        parts = compound_parts(term)
+        if parts is not None:
+            found.append((term, parts))
+    if len(part.terms) < 2 or not texts:
+        return found
+    words, _ = vocabulary_of(texts)
+    for word in sorted(words):
+        parts = compound_parts(word)
+        if parts is None or parts[0] not in part.terms:
+            continue
+        head = [t for t in part.terms if t != parts[0] and term_matches(t, {parts[1]}, {stem_of(parts[1])})]
+        if head:
+            lemma = (lemma_of(word),)
+            found.extend([(parts[0], lemma), *((t, lemma) for t in head)])
+    return found
 
 
 _REPAIR_VOCABULARIES: dict[tuple[str, ...], Any] = {}

@@ -59,6 +59,11 @@ def term_matches(term: str, words: set[str], stems: set[str]) -> bool:
     stem = stem_of(term)
     if stem in stems:
         return True
+    if COMPOUNDS_ARE_NOT_CLIPPINGS and is_compound_element(term):
+        # a compound of the term and another word is not the term: «видеосвязью» is a video link, not a video
+        # (the shared beginning below reads clippings, «ноут» / «ноутбук»)
+        compounds = {stem_of(w) for w in words if w.startswith(term) and (compound_parts(w) or ("",))[0] == term}
+        stems = stems - compounds
     # A verb and its noun («оформ» / «оформлен»), a noun and its adjective («переговорк» / «переговорн»).
     if len(stem) >= 5 and any(
         len(s) >= 5 and _common_prefix(s, stem) >= max(5, min(len(s), len(stem)) - 1) for s in stems
@@ -77,6 +82,61 @@ def term_matches(term: str, words: set[str], stems: set[str]) -> bool:
             for s in stems
         )
     return False
+
+
+COMPOUNDS_ARE_NOT_CLIPPINGS = True
+"""Whether a term that is a compound's first element («видео») is not found in a compound of it («видеосвязью») by
+the shared beginning that finds a clipped word in its full form («ноут» / «ноутбук»)."""
+
+
+@lru_cache(maxsize=4096)
+def is_compound_element(word: str) -> bool:
+    """Whether ``word`` may begin a compound word: one of pymorphy3's known first elements of compounds («видео»,
+    «теле», «авто», «аудио», «нейро»; not a preposition such as «без»), or an indeclinable noun («фото», «кино»)."""
+    from agentcore.text.morphology import morph_analyzer
+
+    if len(word) < 3 or not re.fullmatch(r"[а-я]+", word) or is_function_word(word):
+        return False
+    if word in _known_first_elements():
+        return True
+    morph = morph_analyzer()
+    return morph is not None and any("Fixd" in p.tag and str(p.tag.POS) == "NOUN" for p in morph.parse(word)[:2])
+
+
+@lru_cache(maxsize=1)
+def _known_first_elements() -> frozenset[str]:
+    try:
+        from pymorphy3.lang.ru.config import KNOWN_PREFIXES
+    except ImportError:  # another morphology: no known list
+        return frozenset()
+    return frozenset(p for p in KNOWN_PREFIXES if p.isalpha())
+
+
+@lru_cache(maxsize=65536)
+def compound_parts(word: str) -> tuple[str, str] | None:
+    """The two words a compound ``word`` is written of — a first element (:func:`is_compound_element`) and a
+    dictionary noun or adjective of at least 4 letters, as its lemma (the compound itself a noun or an adjective):
+    «видеосвязью» → («видео», «связь»), «телеконференция» → («теле», «конференция»); ``None`` for a word that is
+    none («ноутбук»: «бук» is too short to be one of its words, «автомобиль»: «мобиль» is no dictionary word)."""
+    from agentcore.text.morphology import morph_analyzer
+
+    word = word.lower().replace("ё", "е")
+    morph = morph_analyzer()
+    if morph is None or not re.fullmatch(r"[а-я]+", word) or not _nominal(morph, word):
+        return None
+    for cut in range(3, len(word) - 3):
+        first, rest = word[:cut], word[cut:]
+        if not is_compound_element(first) or not morph.word_is_known(rest) or not _nominal(morph, rest):
+            continue
+        lemma = lemma_of(rest)
+        if len(lemma) >= 4:
+            return first, lemma
+    return None
+
+
+def _nominal(morph: object, word: str) -> bool:
+    """Whether pymorphy3 reads ``word`` first as a noun or an adjective (the words compounds are made of)."""
+    return str(morph.parse(word)[0].tag.POS) in ("NOUN", "ADJF")  # type: ignore[attr-defined]
 
 
 _PREFIX_RE = re.compile(r"^(?:пере|пред|при|про|раз|рас|под|над|об|от|вы|за|на|по|до|из|ис|у|с)(?=[а-я]{4})")
