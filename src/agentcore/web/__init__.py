@@ -10,8 +10,13 @@
 Each system contributes an ``APIRouter``; :mod:`agentcore.server` includes them all into one app.
 """
 
-from __future__ import annotations
+from agentcore.lazy import lazy_exports
 
-from agentcore.web.errors import ApiError, ErrorBody, error_response, error_responses, install_error_handlers
-
-__all__ = ["ApiError", "ErrorBody", "error_response", "error_responses", "install_error_handlers"]
+# Lazy (PEP 562): a module that needs only agentcore.web.models (pydantic), such as the Scrum backend's models, or
+# the command line's `ask`, must not import FastAPI through this package's root.
+_EXPORTS = {
+    name: "agentcore.web.errors"
+    for name in ("ApiError", "ErrorBody", "error_response", "error_responses", "install_error_handlers")
+}
+__all__ = sorted(_EXPORTS)
+__getattr__ = lazy_exports(__name__, _EXPORTS)

@@ -21,7 +21,6 @@ def run_ask(question: str, *, collection: str | None, max_steps: int | None, as_
     from agentcore.llm.errors import LLMConfigError
     from agentcore.rag.errors import EMPTY_QUESTION
     from agentcore.terminal.mcp_tools import mcp_toolset, open_toolset
-    from agentcore.web.errors import validation_message
 
     settings = load_settings("research")
     init_logging(settings)
@@ -30,6 +29,8 @@ def run_ask(question: str, *, collection: str | None, max_steps: int | None, as_
     try:
         request = AgentRequest.model_validate({"question": question, "max_steps": max_steps, "collection": collection})
     except ValidationError as exc:
+        from agentcore.web.errors import validation_message  # FastAPI: only on this path
+
         fail(validation_message(exc.errors()), code=2)
     try:
         service = AgentService(settings)
