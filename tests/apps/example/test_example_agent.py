@@ -58,3 +58,57 @@ async def test_offline_provider_other_questions(settings: Settings) -> None:
 
 async def test_empty_message() -> None:
     assert (await ExampleSGRAgent(MockLLMGateway([])).process({"message": "  "}))["answer"] == "Пустой запрос."
+
+
+@pytest.mark.parametrize("mode", ["tools", "schema"])
+async def test_offline_provider_answers_every_city(mode: str, settings: Settings) -> None:
+    """The tryout asked about two cities and got one: each time zone named gets its own get_time call (Moscow and
+    Kazan share one), and the answer names every city."""
+    agent = ExampleSGRAgent(
+        create_gateway(settings.llm), mode=mode, tools=[GetTimeTool(clock=lambda tz: FIXED.astimezone(tz))]
+    )
+    answer = await agent.run("Сколько сейчас времени в Москве, Казани и Новосибирске?")
+    assert [call.parameters for call in agent.tool_calls] == [
+        {"timezone": "Europe/Moscow"},
+        {"timezone": "Asia/Novosibirsk"},
+    ]
+    assert answer == (
+        "Сейчас: Москва, Казань — 12:30, 23.11.2026 (Europe/Moscow); "
+        "Новосибирск — 16:30, 23.11.2026 (Asia/Novosibirsk). (офлайн-режим, не LLM)"
+    )
+
+
+def test_offline_sgr_example_calls_a_client_tool_for_each_city(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``sgr-example`` on ``/v1`` with the client's ``get_weather(city)``, offline: «Какая погода в Москве и Казани?»
+    asks for Moscow, then Kazan, and answers with both results."""
+    from fastapi.testclient import TestClient
+
+    from agentcore.server import create_app
+
+    monkeypatch.setenv("AGENTCORE_RAG_EMBEDDER", "none")
+    weather = {
+        "type": "function",
+        "function": {
+            "name": "get_weather",
+            "description": "Погода в городе",
+            "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+        },
+    }
+    reports = {"Москва": "+5, облачно", "Казань": "+3, снег"}
+    messages: list[dict[str, Any]] = [{"role": "user", "content": "Какая погода в Москве и Казани?"}]
+    asked: list[str] = []
+    with TestClient(create_app(Settings())) as client:
+        for _ in range(4):
+            body = {"model": "sgr-example", "messages": messages, "tools": [weather]}
+            answer = client.post("/v1/chat/completions", json=body)
+            assert answer.status_code == 200, answer.text
+            message = answer.json()["choices"][0]["message"]
+            if not message.get("tool_calls"):
+                break
+            messages.append({"role": "assistant", "content": None, "tool_calls": message["tool_calls"]})
+            for call in message["tool_calls"]:
+                city = json.loads(call["function"]["arguments"])["city"]
+                asked.append(city)
+                messages.append({"role": "tool", "tool_call_id": call["id"], "content": reports[city]})
+    assert asked == ["Москва", "Казань"]
+    assert message["content"] == "Москва: +5, облачно; Казань: +3, снег. (офлайн-режим, не LLM)"

@@ -1,57 +1,179 @@
-"""Offline handler for ``ExampleSGRAgent`` (step ``example.sgr``): rules instead of a model, said plainly."""
+"""Offline handler for ``ExampleSGRAgent`` (step ``example.sgr``): rules instead of a model, said plainly.
+
+A question names places (the cities of :data:`_CITIES`, in the order it names them) and each gets its own call:
+
+* a question about the time calls ``get_time`` once per time zone («Который час в Москве и Новосибирске?» — two
+  calls; Moscow and Kazan share one);
+* otherwise a tool the client offers whose name or description shares a word with the question («Какая погода в
+  Москве и Казани?» and ``get_weather(city)``) is called once per city, its one required text parameter set to the
+  city's name (a tool without required parameters: once).
+
+With native tool calling every pending call goes out in one answer; a schema-guided step carries one call at a time.
+When every call has its result, the answer names each place; nothing else is invented.
+"""
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
-from agentcore.llm.models import LLMRequest, LLMToolCall
+from agentcore.llm.models import LLMMessage, LLMRequest, LLMTool, LLMToolCall
 from agentcore.llm.offline import offline_handler
 
 _TIME_WORDS = re.compile(r"\b(врем\w*|час\w*|котор\w+\s+час|дат\w*|числ\w*|time|date|clock)\b", re.IGNORECASE)
-_ZONES = {
-    r"москв|мск|moscow": "Europe/Moscow",
-    r"екатеринбург|yekaterinburg": "Asia/Yekaterinburg",
-    r"новосибирск|novosibirsk": "Asia/Novosibirsk",
-    r"владивосток|vladivostok": "Asia/Vladivostok",
-    r"калининград|kaliningrad": "Europe/Kaliningrad",
-    r"лондон|london": "Europe/London",
-    r"нью-йорк|new york": "America/New_York",
-    r"токио|tokyo": "Asia/Tokyo",
-}
+_CITIES: tuple[tuple[str, str, str], ...] = (  # name, pattern, IANA zone
+    ("Москва", r"москв|\bмск\b|moscow", "Europe/Moscow"),
+    ("Санкт-Петербург", r"петербург|\bспб\b|питер", "Europe/Moscow"),
+    ("Казань", r"казан[ьи]|kazan", "Europe/Moscow"),
+    ("Самара", r"самар[аеуы]|samara", "Europe/Samara"),
+    ("Екатеринбург", r"екатеринбург|yekaterinburg", "Asia/Yekaterinburg"),
+    ("Омск", r"(?<![а-яё])омск", "Asia/Omsk"),
+    ("Новосибирск", r"новосибирск|novosibirsk", "Asia/Novosibirsk"),
+    ("Красноярск", r"красноярск", "Asia/Krasnoyarsk"),
+    ("Иркутск", r"иркутск", "Asia/Irkutsk"),
+    ("Владивосток", r"владивосток|vladivostok", "Asia/Vladivostok"),
+    ("Калининград", r"калининград|kaliningrad", "Europe/Kaliningrad"),
+    ("Лондон", r"лондон|london", "Europe/London"),
+    ("Нью-Йорк", r"нью-йорк|new york", "America/New_York"),
+    ("Токио", r"токио|tokyo", "Asia/Tokyo"),
+)
+_ENGLISH_WORDS = {"weather": "погода", "time": "время", "forecast": "прогноз", "temperature": "температура"}
 NOT_AN_LLM = "(офлайн-режим, не LLM)"
+RESULT_PREFIX = "Результат инструмента"
+ONLY_TIME = f"Я умею только сообщать текущее время. {NOT_AN_LLM}"
+
+Call = tuple[str, dict[str, Any]]
+"""A tool call as the plan and the conversation both see it: the tool's name and its arguments."""
 
 
-def _zone(text: str) -> str:
-    for pattern, zone in _ZONES.items():
-        if re.search(pattern, text, re.IGNORECASE):
-            return zone
-    return "UTC"
+def _places(text: str) -> list[tuple[str, str]]:
+    """``(name, zone)`` of every city ``text`` names, in the order it names them."""
+    found = []
+    for name, pattern, zone in _CITIES:
+        match = re.search(pattern, text, re.IGNORECASE)
+        if match is not None:
+            found.append((match.start(), name, zone))
+    return [(name, zone) for _, name, zone in sorted(found)]
 
 
-def _decide(request: LLMRequest) -> dict[str, Any]:
-    """``{"tool": "get_time", "arguments": {...}}`` or ``{"tool": "final_answer", "answer": ...}``."""
-    last = request.messages[-1]
-    user = next((m.content or "" for m in reversed(request.messages) if m.role == "user"), "")
-    result_text: str | None = None
-    if last.role == "tool":
-        result_text = last.content or ""
-    elif last.role == "user" and user.startswith("Результат инструмента"):
-        result_text = user.split(":", 1)[1]
-    if result_text is not None:
-        try:
-            result = json.loads(result_text)
-        except ValueError:
-            result = None
-        if isinstance(result, dict) and "time" in result:
-            answer = f"Сейчас {result['time']}, {result['date']} ({result['timezone']}). {NOT_AN_LLM}"
-        else:
-            answer = f"Не удалось узнать время: {result_text.strip()} {NOT_AN_LLM}"
-        return {"tool": "final_answer", "answer": answer}
-    if _TIME_WORDS.search(user):
-        return {"tool": "get_time", "arguments": {"timezone": _zone(user)}}
-    return {"tool": "final_answer", "answer": f"Я умею только сообщать текущее время. {NOT_AN_LLM}"}
+def _stems(text: str) -> set[str]:
+    words = re.findall(r"[a-zа-яё]+", text.lower())
+    return {_ENGLISH_WORDS.get(word, word)[:5] for word in words if len(word) >= 4}
+
+
+def _place_parameter(tool: LLMTool) -> str | None:
+    """The one required text parameter a city's name goes into, or None."""
+    properties = tool.parameters.get("properties") or {}
+    required = [name for name in tool.parameters.get("required") or [] if name in properties]
+    texts = [name for name in required if (properties[name] or {}).get("type", "string") == "string"]
+    return texts[0] if len(required) == 1 and texts else None
+
+
+def _plan(question: str, tools: Sequence[LLMTool]) -> list[tuple[Call, list[str]]]:
+    """The calls ``question`` needs, each with the places it answers for."""
+    places = _places(question)
+    if _TIME_WORDS.search(question):
+        zones: dict[str, list[str]] = {}
+        for name, zone in places:
+            zones.setdefault(zone, []).append(name)
+        return [(("get_time", {"timezone": zone}), names) for zone, names in (zones or {"UTC": []}).items()]
+    asked = _stems(question)
+    for tool in tools:
+        if tool.name == "get_time" or not asked & _stems(f"{tool.name.replace('_', ' ')} {tool.description}"):
+            continue
+        parameter = _place_parameter(tool)
+        if parameter is not None and places:
+            return [((tool.name, {parameter: name}), [name]) for name, _ in places]
+        if not tool.parameters.get("required"):
+            return [((tool.name, {}), [])]
+    return []
+
+
+def _question(messages: Sequence[LLMMessage]) -> int:
+    """The index of the user's question (a schema-guided step's tool results come back as user messages too)."""
+    for index in range(len(messages) - 1, -1, -1):
+        message = messages[index]
+        if message.role == "user" and not (message.content or "").startswith(RESULT_PREFIX):
+            return index
+    return len(messages)
+
+
+def _done(messages: Sequence[LLMMessage]) -> list[tuple[Call, str]]:
+    """The calls made since the question, with their results: native calls by their ids, a schema-guided step's
+    call by the result message after it."""
+    later = messages[_question(messages) + 1 :]
+    results = {m.tool_call_id: m.content or "" for m in later if m.role == "tool"}
+    done: list[tuple[Call, str]] = []
+    step: Call | None = None
+    for message in later:
+        if message.role == "assistant" and message.tool_calls:
+            for call in message.tool_calls:
+                if call.id in results:
+                    done.append(((call.name, _arguments(call.arguments)), results[call.id]))
+        elif message.role == "assistant":
+            step = _step_call(message.content or "")
+        elif message.role == "user" and step is not None:
+            done.append((step, (message.content or "").split(":", 1)[-1].strip()))
+            step = None
+    return done
+
+
+def _arguments(text: str | None) -> dict[str, Any]:
+    try:
+        value = json.loads(text or "{}")
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _step_call(content: str) -> Call | None:
+    function = _arguments(content).get("function")
+    if isinstance(function, dict) and function.get("tool") not in (None, "final_answer"):
+        arguments = function.get("arguments")
+        return str(function["tool"]), arguments if isinstance(arguments, dict) else {}
+    return None
+
+
+def _time_text(result: str) -> str | None:
+    value = _arguments(result)
+    return f"{value['time']}, {value['date']} ({value['timezone']})" if "time" in value else None
+
+
+def _answer(plan: list[tuple[Call, list[str]]], results: dict[str, str]) -> str:
+    """The final answer: one part per planned call, in the question's order."""
+    parts = [(names, results.get(_key(call), "")) for call, names in plan]
+    if plan[0][0][0] == "get_time":
+        if len(parts) == 1:
+            time = _time_text(parts[0][1])
+            return f"Сейчас {time}. {NOT_AN_LLM}" if time else f"Не удалось узнать время: {parts[0][1]} {NOT_AN_LLM}"
+        times = [
+            f"{', '.join(names)} — {_time_text(result) or 'не удалось узнать: ' + result}" for names, result in parts
+        ]
+        return f"Сейчас: {'; '.join(times)}. {NOT_AN_LLM}"
+    answers = [result[:300].rstrip(". ") for _, result in parts]
+    lines = [f"{', '.join(names)}: {text}" if names else text for (names, _), text in zip(parts, answers, strict=True)]
+    return f"{'; '.join(lines)}. {NOT_AN_LLM}"
+
+
+def _key(call: Call) -> str:
+    return json.dumps([call[0], call[1]], ensure_ascii=False, sort_keys=True)
+
+
+def _decide(request: LLMRequest) -> dict[str, Any] | list[Call]:
+    """The pending calls, or ``{"tool": "final_answer", "answer": ...}``."""
+    messages = request.messages
+    index = _question(messages)
+    question = messages[index].content or "" if index < len(messages) else ""
+    plan = _plan(question, request.tools or [])
+    if not plan:
+        return {"tool": "final_answer", "answer": ONLY_TIME}
+    results = {_key(call): result for call, result in _done(messages)}
+    pending = [call for call, _ in plan if _key(call) not in results]
+    if pending:
+        return pending
+    return {"tool": "final_answer", "answer": _answer(plan, results)}
 
 
 @offline_handler("example.sgr")
@@ -59,15 +181,17 @@ def example_step(request: LLMRequest) -> Any:
     """Native tool-calling answer, or a schema-guided step when the request asks for structured output."""
     decision = _decide(request)
     if request.response_format is not None or (request.tools and request.tool_choice not in (None, "auto")):
-        step = {
-            "current_situation": "офлайн-правила: вопрос о времени"
-            if decision["tool"] == "get_time"
+        function = {"tool": decision[0][0], "arguments": decision[0][1]} if isinstance(decision, list) else decision
+        return {
+            "current_situation": "офлайн-правила: нужен вызов инструмента"
+            if isinstance(decision, list)
             else "ответ готов",
             "reasoning_steps": ["разбираю запрос правилами", "выбираю действие"],
-            "enough_data": decision["tool"] == "final_answer",
-            "function": decision,
+            "enough_data": not isinstance(decision, list),
+            "function": function,
         }
-        return step
-    if decision["tool"] == "get_time":
-        return LLMToolCall(name="get_time", arguments=json.dumps(decision["arguments"]))
+    if isinstance(decision, list):
+        return [
+            LLMToolCall(name=name, arguments=json.dumps(arguments, ensure_ascii=False)) for name, arguments in decision
+        ]
     return str(decision["answer"])
