@@ -231,3 +231,55 @@ def test_a_message_that_was_not_sent_stays_in_the_field(page: Any, console_serve
     settled = "() => { const s = document.getElementById('crm-status').innerText; return s && !/думает/.test(s); }"
     page.wait_for_function(settled)
     assert page.get_by_test_id("question-input").input_value() == "Покажи сделку 1"
+
+
+@pytest.mark.parametrize("gap_ms", [0, 150, 400])
+def test_a_double_click_decides_the_card_it_was_aimed_at_only(
+    page: Any, console_server: ConsoleServer, portal: FakePortalServer, gap_ms: int
+) -> None:
+    """Three pending changes of one deal in three sessions; a double click (a real one, or two clicks 150 / 400 ms
+    apart on the same spot) on the first card's «Подтвердить» approves that card's request and nothing else: after a
+    decision the list does not move another pending card under the pointer, and the one request sent names the card's
+    own session and id."""
+    user = f"double-{gap_ms}"
+    for session, amount in (("d-a", 10), ("d-b", 20), ("d-c", 30)):
+        body = {"user_id": user, "session_id": session, "message": f"Измени сумму сделки 4 на {amount}"}
+        asked = httpx.post(
+            console_server.url + "/chat", json=body, headers={"X-API-Key": console_server.key}, timeout=60
+        )
+        assert asked.status_code == 200 and asked.json()["pending_confirmations"], asked.text
+    sent: list[dict[str, Any]] = []
+    page.on(
+        "request",
+        lambda request: (
+            sent.append(request.post_data_json) if request.url.endswith("/chat/confirmations/decide") else None
+        ),
+    )
+    open_crm(page, console_server, user)
+    page.get_by_test_id("inbox").locator(PENDING).nth(2).wait_for(timeout=60_000)
+    first = page.get_by_test_id("inbox").locator(PENDING).first
+    aimed = (first.get_attribute("data-session"), first.get_attribute("data-id"))
+    approve = first.get_by_test_id("approve")
+    approve.wait_for()
+    page.wait_for_function("() => !document.querySelector('[data-testid=inbox] button[aria-disabled=true]')")
+    box = approve.bounding_box()
+    assert box is not None
+    x, y = box["x"] + 5, box["y"] + 5
+    before = updates(portal)
+    if gap_ms == 0:
+        page.mouse.dblclick(x, y)
+    else:
+        page.mouse.click(x, y)
+        page.wait_for_timeout(gap_ms)
+        page.mouse.click(x, y)
+    page.locator("#inbox-status").filter(has_text="Подтверждено").wait_for()
+    page.wait_for_timeout(1500)  # time for a wrongly taken second click to reach the server
+    assert updates(portal) == before + 1
+    assert [(body["session_id"], body["id"], body["decision"]) for body in sent] == [(*aimed, "approve")]
+    assert (
+        portal.portal.storage.get("deal", 4)["OPPORTUNITY"]
+        == {"d-a": "10.00", "d-b": "20.00", "d-c": "30.00"}[aimed[0]]
+    )
+    assert page.get_by_test_id("inbox").locator(PENDING).count() == 2
+    decided = card_of(page, "inbox", *aimed)
+    assert decided.get_attribute("data-outcome") == "executed"

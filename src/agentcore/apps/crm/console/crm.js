@@ -3,7 +3,11 @@
  * before → after — shown in the conversation under the reply that asked for it and in the inbox. Approve / Deny send
  * POST /chat/confirmations/decide with the request's fingerprint, read from the card at click time: the server
  * refuses (409) a decision whose fingerprint is not the stored request's. A decision settles every card of that
- * action (the conversation's and the inbox's). */
+ * action (the conversation's and the inbox's).
+ * One click decides exactly the card it was aimed at: after a decision the inbox is updated in place (the decided
+ * card stays where it was, marked decided, until «Обновить»; cards that are new are added at the end), and for a
+ * moment after a decision or a re-render the decision buttons ignore pointer clicks (aria-disabled), so the second
+ * click of a double click never lands on another pending action. Keyboard activation is never delayed. */
 (function () {
   "use strict";
   var C = window.Console;
@@ -19,6 +23,10 @@
   var inboxEmpty = document.getElementById("inbox-empty");
   var inboxStatus = document.getElementById("inbox-status");
   var ENTITY = { deal: "Сделка", contact: "Контакт", company: "Компания" };
+  /* Milliseconds during which pointer clicks on decision buttons are ignored after the list changed. */
+  var QUIET_MS = 700;
+  var quietUntil = 0;
+  var quietTimer = null;
   var ACTION = { update: "Изменение", add: "Создание", "delete": "Удаление", read: "Чтение", other: "Действие" };
 
   function userId() { return user.value.trim() || "manager"; }
@@ -52,6 +60,23 @@
     C.setStatus(node.querySelector(".outcome"), text, isError);
     if (outcome) node.dataset.outcome = outcome;
   }
+
+  /* The list may just have changed under the pointer: decision buttons ignore pointer clicks for QUIET_MS. */
+  function hush() {
+    quietUntil = Date.now() + QUIET_MS;
+    document.querySelectorAll("[data-testid=confirmation] button").forEach(function (b) {
+      b.setAttribute("aria-disabled", "true");
+    });
+    clearTimeout(quietTimer);
+    quietTimer = setTimeout(function () {
+      document.querySelectorAll("[data-testid=confirmation] button[aria-disabled]").forEach(function (b) {
+        b.removeAttribute("aria-disabled");
+      });
+    }, QUIET_MS);
+  }
+
+  /* A pointer click (event.detail > 0) during the quiet moment is not a decision; a key press (detail 0) is. */
+  function quiet(event) { return event.detail > 0 && Date.now() < quietUntil; }
 
   function time(iso) {
     var date = new Date(iso);
@@ -102,13 +127,18 @@
       details.length ? C.list("div", null, details) : C.el("pre", { text: item.summary }),
       C.el("div", { className: "row" }, approve, deny),
       outcome);
-    approve.addEventListener("click", function () { decide(node, "approve", [approve, deny], outcome); });
-    deny.addEventListener("click", function () { decide(node, "deny", [approve, deny], outcome); });
+    approve.addEventListener("click", function (event) {
+      if (!quiet(event)) decide(node, "approve", [approve, deny], outcome);
+    });
+    deny.addEventListener("click", function (event) {
+      if (!quiet(event)) decide(node, "deny", [approve, deny], outcome);
+    });
     return node;
   }
 
   async function decide(node, decision, buttons, outcome) {
     buttons.forEach(function (b) { b.disabled = true; });
+    hush();
     C.setStatus(outcome, decision === "approve" ? "Выполняю…" : "Отменяю…");
     /* The card's own user: the field may name someone else by now (the conversation keeps earlier users' cards). */
     var body = {
@@ -158,15 +188,38 @@
     }).filter(function (node) {
       return !cardsOf(node, messages).some(function (shown) { return !shown.classList.contains("decided"); });
     });
-    if (cards.length) node.appendChild(C.list("ul", { className: "inline-cards", "aria-label": "Ждут подтверждения" }, cards));
+    if (cards.length) {
+      node.appendChild(C.list("ul", { className: "inline-cards", "aria-label": "Ждут подтверждения" }, cards));
+      hush();
+    }
   }
 
+  /* The inbox updated in place: shown cards keep their places (a card whose action is gone is settled where it is),
+   * cards of new actions go to the end. Nothing moves under the pointer. */
+  function reconcile(cards) {
+    var shown = {};
+    Array.prototype.forEach.call(inbox.children, function (node) { shown[keyOf(node)] = node; });
+    var listed = {};
+    cards.forEach(function (node) {
+      listed[keyOf(node)] = true;
+      if (!shown[keyOf(node)]) inbox.appendChild(node);
+    });
+    Array.prototype.forEach.call(inbox.children, function (node) {
+      if (!node.classList.contains("decided") && !listed[keyOf(node)]) {
+        settle(node, "Больше не ожидает подтверждения.", false);
+      }
+    });
+  }
+
+  /* keepDecided: after a decision — update in place (see reconcile); otherwise the list is drawn anew. */
   async function loadInbox(keepDecided) {
     try {
       var data = await C.json("/chat/confirmations?user_id=" + encodeURIComponent(userId()), { key: true });
       var fresh = data.confirmations || [];
-      var keep = keepDecided ? Array.prototype.filter.call(inbox.children, function (n) { return n.classList.contains("decided"); }) : [];
-      inbox.replaceChildren.apply(inbox, fresh.map(function (item) { return card(item, "inbox"); }).concat(keep));
+      var cards = fresh.map(function (item) { return card(item, "inbox"); });
+      if (keepDecided) reconcile(cards);
+      else inbox.replaceChildren.apply(inbox, cards);
+      hush();
       settleGone(fresh);
       inboxEmpty.hidden = fresh.length > 0;
       if (!keepDecided) C.setStatus(inboxStatus, "");
