@@ -65,6 +65,10 @@ def free_port(host: str = "127.0.0.1") -> int:
         return int(sock.getsockname()[1])
 
 
+STOP_GRACE_SECONDS = 1.0
+"""How long :meth:`BackgroundServer.stop` lets open connections finish before the server shuts down anyway."""
+
+
 class BackgroundServer:
     """A uvicorn server in a daemon thread.
 
@@ -109,6 +113,9 @@ class BackgroundServer:
             log_level=log_level if own_logging else None,
             access_log=False,
             lifespan="on",
+            # A client that keeps a connection open (a pooled TLS keep-alive whose close it never acknowledges) would
+            # hold the shutdown until stop()'s join gives up: requests in flight get this long, then it goes on.
+            timeout_graceful_shutdown=STOP_GRACE_SECONDS,
             ssl_certfile=ssl_certfile,
             ssl_keyfile=ssl_keyfile,
         )
@@ -142,7 +149,10 @@ class BackgroundServer:
         return self
 
     def stop(self) -> None:
-        """Ask the server to exit and wait for its thread (at most 5 s)."""
+        """Ask the server to exit and wait for its thread (at most 5 s).
+
+        Open connections get :data:`STOP_GRACE_SECONDS` to finish; the app's lifespan shutdown runs either way.
+        """
         self._server.should_exit = True
         if self._thread.is_alive():
             self._thread.join(timeout=5.0)
