@@ -65,7 +65,7 @@ def free_port(host: str = "127.0.0.1") -> int:
         return int(sock.getsockname()[1])
 
 
-STOP_GRACE_SECONDS = 1.0
+STOP_GRACE_SECONDS = 1
 """How long :meth:`BackgroundServer.stop` lets open connections finish before the server shuts down anyway."""
 
 
