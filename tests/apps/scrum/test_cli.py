@@ -57,6 +57,19 @@ def test_first_run_seeds_the_demo_and_every_mode_works(data_dir: Path) -> None:
     assert table.exit_code == 0 and "Блокеры команды «demo»" in table.stdout
 
 
+def test_daily_without_member_says_whose_it_is(data_dir: Path) -> None:
+    """The tryout's first daily had no --member and was filed under the team's first member without a word."""
+    text = "Вчера закрыл TASK-3, сегодня TASK-10, блокеров нет"
+    default = runner.invoke(app, ["scrum", "daily", text], env={"COLUMNS": "200"})
+    assert default.exit_code == 0, default.output
+    assert "Участник: Анна Смирнова (anna, DEV)" in default.output
+    assert "--member не указан: daily от первого участника команды; другой — --member ID (anna, boris, gleb, vera)" in (
+        default.output
+    )
+    named = runner.invoke(app, ["scrum", "daily", text, "--member", "gleb"], env={"COLUMNS": "200"})
+    assert named.exit_code == 0 and "Глеб" in named.output and "--member не указан" not in named.output
+
+
 def test_daily_json_and_default_member(data_dir: Path) -> None:
     result = runner.invoke(app, ["scrum", "daily", "работаю", "--json"])
     assert result.exit_code == 0, result.output

@@ -121,6 +121,12 @@ def _member(backend: ScrumBackend, team: str, member: str | None) -> str:
     return members[0].slug
 
 
+def _default_member_note(backend: ScrumBackend, team: str) -> str:
+    """What ``daily`` says when ``--member`` was not given: whose daily it is and how to name another member."""
+    slugs = [m.slug for m in _run(lambda: backend.store.members(team))]
+    return f"--member не указан: daily от первого участника команды; другой — --member ID ({', '.join(slugs)})"
+
+
 def _print_json(value: Any) -> None:
     typer.echo(json.dumps(value, ensure_ascii=False, indent=2))
 
@@ -202,6 +208,8 @@ def daily_command(
         if not as_json:
             _banner(console, backend)
             console.print(f"Участник: [bold]{escape(who.name)}[/] ({who.slug}, {who.role}), команда «{team_slug}»")
+            if member is None:  # the default is said, so a daily is never filed under someone else unnoticed
+                console.print(f"[dim]{escape(_default_member_note(backend, team_slug))}[/]")
         text = message
         if text is None and not sys.stdin.isatty():
             text = _read_stdin()
