@@ -21,9 +21,10 @@ it has; a malformed reply (empty, a bare ``search {...}`` line without ``Action:
 sent back as a format error with an example, never executed nor taken as the answer; the same call with the same
 arguments a third time stops the loop (a control thought says why).
 
-A run may also carry earlier turns of the conversation (``history``) and tools of its client
-(:class:`~agentcore.agents.client_tools.ClientTools`): the model calls them like its own, the run waits for the
-client's result.
+A run may also carry earlier turns of the conversation (``history``), its client's instructions (``instructions``:
+a section of the system prompt, never a user turn — the question stays the last user message before the loop) and
+tools of its client (:class:`~agentcore.agents.client_tools.ClientTools`): the model calls them like its own, the run
+waits for the client's result.
 
 Inside a run, the loop's methods find the run through a context variable, so the seed-002 signatures
 (``_execute_action(action_text, request_id, step)``) hold and concurrent runs of one agent never mix.
@@ -67,6 +68,11 @@ logger = step_logger("react", "agentcore.agents.react")
 
 OBSERVATION_CHARS = 2000
 PREVIEW_CHARS = 300
+INSTRUCTIONS_LABEL = (
+    "Указания клиента (как отвечать; сам вопрос — последнее сообщение пользователя перед твоими шагами, "
+    "не эти указания):"
+)
+"""Heads the client's instructions in the system prompt."""
 REPEAT_LIMIT = 3
 """The same call (tool and arguments) this many times stops the loop."""
 
@@ -355,6 +361,8 @@ class ReActRun:
         prior: earlier turns of the conversation, put before the question.
         after: messages that follow the question (a replayed client tool call and its result).
         client: the client's tools (``None``: none).
+        instructions: the client's instructions (system / developer text), added to the system prompt (``None``:
+            none).
         calls: how many times each (tool, arguments) was chosen by the model.
         client_calls: client tool calls made so far.
     """
@@ -370,6 +378,7 @@ class ReActRun:
     prior: list[LLMMessage] = field(default_factory=list)
     after: list[LLMMessage] = field(default_factory=list)
     client: ClientTools | None = None
+    instructions: str | None = None
     calls: dict[str, int] = field(default_factory=dict)
     client_calls: int = 0
 
@@ -447,7 +456,8 @@ class ReActAgent:
 
         Closing the iterator (or cancelling its consumer) cancels the run.  ``options`` go to :meth:`new_run`, except
         ``history`` (earlier turns, :class:`LLMMessage` list, put before the question), ``after`` (messages after
-        the question: a replayed client tool call and its result) and ``client_tools`` (:class:`ClientTools`).
+        the question: a replayed client tool call and its result), ``instructions`` (the client's system / developer
+        text, put into the system prompt) and ``client_tools`` (:class:`ClientTools`).
         Every model call of the run is metered (:mod:`agentcore.llm._usage`) under ``run_token_budget``.
         """
         steps = max_steps or self.max_steps
@@ -455,10 +465,11 @@ class ReActAgent:
         prior = list(options.pop("history", None) or [])
         after = list(options.pop("after", None) or [])
         client = options.pop("client_tools", None)
+        instructions = options.pop("instructions", None) or None
 
         async def produce(emit: Any) -> None:
             run = self.new_run(question, request_id, steps, emit, **options)
-            run.prior, run.after, run.client = prior, after, client
+            run.prior, run.after, run.client, run.instructions = prior, after, client, instructions
             factory.append(run.events)
             self._current.set(run)
             with metering(budget=self.run_token_budget):
@@ -569,14 +580,16 @@ class ReActAgent:
 
     # -------------------------------------------------------------------------- seed-002 methods
     async def _generate_step(self, conversation_history: list[LLMMessage], request_id: str, step: int) -> str:
-        """The model's next reply for the conversation so far (system prompt prepended, with the client's tools when
-        the run has any).
+        """The model's next reply for the conversation so far (system prompt prepended, with the client's
+        instructions and tools when the run has any).
 
         Raises:
             LLMError: the provider failed (:class:`TokenBudgetExhausted`: the run's budget is spent).
         """
         system = self.system_prompt()
         run = self._current.get(None)
+        if run is not None and run.instructions:
+            system = f"{system}\n\n{INSTRUCTIONS_LABEL}\n{run.instructions}"
         if run is not None and run.client is not None and run.client.tools:
             system = f"{system}\n\n{run.client.prompt_section(self._own_tools)}"
         messages = [LLMMessage(role="system", content=system), *conversation_history]

@@ -132,7 +132,9 @@ def test_chat_earlier_turns_reach_the_agent_as_history(serve: Any) -> None:
         first = [m.content for m in served.requests[0].messages]
         assert "Как оформить больничный?" in first and "Сообщите руководителю и оформите ЭЛН." in first
         assert first[-1] == QUESTION
-        assert any("Отвечай кратко." in (c or "") for c in first)
+        system = served.requests[0].messages[0]
+        assert system.role == "system" and "Отвечай кратко." in (system.content or "")  # instructions, not a turn
+        assert not any("Отвечай кратко." in (m.content or "") for m in served.requests[0].messages[1:])
 
 
 def test_chat_extension_events_only_when_asked(serve: Any) -> None:
@@ -554,3 +556,75 @@ def test_openai_agents_streamed_run_with_a_local_tool_over_chat_completions(serv
         streamed, names = asyncio.run(scenario(served.url))
         assert "tool_call_item" in names and "tool_call_output_item" in names
         assert str(streamed.final_output).startswith(ANSWER)
+
+
+# ------------------------------------------------------------------ which message is the question (offline policy)
+SICK = "Как оформить больничный?"
+DAYS = "28 календарных дней"
+
+
+@pytest.mark.usefixtures("no_tracing")
+@pytest.mark.parametrize("api", ["chat_completions", "responses"])
+def test_openai_agents_instructions_are_not_the_question(serve: Any, api: str) -> None:
+    """The Agents SDK sends ``instructions`` as a system message (Responses: ``instructions``): they reach the agent
+    as the client's instructions, and the user's question is what is searched and answered."""
+    import asyncio
+
+    from agents import Agent, OpenAIChatCompletionsModel, OpenAIResponsesModel, Runner
+
+    async def scenario(url: str) -> str:
+        client = AsyncOpenAI(base_url=url, api_key="unused", max_retries=0)
+        model: Any = (
+            OpenAIChatCompletionsModel(model="research", openai_client=client)
+            if api == "chat_completions"
+            else OpenAIResponsesModel(model="research", openai_client=client)
+        )
+        result = await Runner.run(Agent(name="kb", instructions="Отвечай кратко.", model=model), QUESTION)
+        return str(result.final_output)
+
+    with serve(None) as served:
+        assert DAYS in asyncio.run(scenario(served.url))
+
+
+def test_pydantic_ai_instructions_are_not_the_question(serve: Any) -> None:
+    import asyncio
+
+    from pydantic_ai import Agent
+
+    async def scenario(url: str) -> str:
+        result = await Agent(_pydantic_model(url), instructions="You are a helpful assistant.").run(QUESTION)
+        return result.output
+
+    with serve(None) as served:
+        assert DAYS in asyncio.run(scenario(served.url))
+
+
+def test_chat_the_last_user_message_is_the_question_and_system_text_is_not(serve: Any) -> None:
+    with serve(None) as served:
+        completion = sdk(served).chat.completions.create(
+            model="research",
+            messages=[
+                {"role": "system", "content": "Отвечай кратко."},
+                {"role": "user", "content": SICK},
+                {"role": "assistant", "content": "Сообщите руководителю и оформите листок нетрудоспособности."},
+                {"role": "developer", "content": "Без вступлений."},
+                {"role": "user", "content": QUESTION},
+            ],
+            extra_body={"agent_events": True},
+            stream=True,
+        )
+        events = [(c.model_extra or {}).get("agent_event") for c in completion]
+        invoked = [e["arguments"] for e in events if e and e["type"] == "tool_invoked"]
+        queries = [arguments["query"] for arguments in invoked if "query" in arguments]
+        finals = [e for e in events if e and e["type"] == "final"]
+        assert queries[0] == QUESTION and not any(SICK in q or "кратко" in q for q in queries)
+        assert DAYS in finals[-1]["answer"]
+
+
+def test_responses_previous_response_id_searches_the_new_question(serve: Any) -> None:
+    with serve(None) as served:
+        client = sdk(served)
+        first = client.responses.create(model="research", input=SICK, instructions="Отвечай кратко.")
+        assert "листок нетрудоспособности" in first.output_text
+        second = client.responses.create(model="research", input=QUESTION, previous_response_id=first.id)
+        assert DAYS in second.output_text and "нетрудоспособности" not in second.output_text

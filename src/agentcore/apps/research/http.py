@@ -330,7 +330,6 @@ def research_model(research: ResearchHTTP) -> ServedAgent:
     import dataclasses
 
     from agentcore.apps.research.models import AgentRequest
-    from agentcore.llm.models import LLMMessage
 
     base = research.served_agent()
 
@@ -345,14 +344,12 @@ def research_model(research: ResearchHTTP) -> ServedAgent:
         if deadline is None:
             deadline = service.run_deadline()
         info = await service.check_request(AgentRequest(question=agent_input.question), deadline=deadline)
-        history = list(agent_input.history)
-        if agent_input.instructions:
-            history.insert(0, LLMMessage(role="user", content=f"Указания клиента: {agent_input.instructions}"))
         stream = service.stream(
             agent_input.question,
             max_steps=ResearchSettings.of(research.settings).agent_default_steps,
             collection=info.name,
-            history=history,
+            history=list(agent_input.history),
+            instructions=agent_input.instructions,
             after=agent_input.after,
             client_tools=agent_input.client_tools,
             deadline=deadline,
