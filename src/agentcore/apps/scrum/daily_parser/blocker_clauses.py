@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agentcore.apps.scrum.blocker_effect import _tags
 from agentcore.apps.scrum.blocker_reading import (
     _STILL,
     EFFECT_GATE,
@@ -205,18 +206,102 @@ _STRONG_GATE = LiteralGate(_STRONG_BLOCKER_RE)
 _TROUBLES: dict[str, bool] = {}
 _STATES: dict[tuple[str, str], bool] = {}
 
+# «nothing» as the subject of what should function: «ничего не работает на стенде», «nothing builds on CI», «nothing
+# is loading» — everything fails, a trouble.  Russian doubles the negation, so the verb is the one after «не», read in
+# the third person by morphology (a first-person verb — «ничего не жду», «ничего не могу» — makes «ничего» its object,
+# read by the other rules); English puts a present verb (or «is/are» + «-ing») right after «nothing».  A verb that
+# names a trouble itself («ничего не мешает», «nothing blocks», «nothing is broken») or has the member as its object
+# («nothing stops me», «ничего меня не держит») denies a trouble instead.
+_NOTHING_SUBJECT = frozenset(("ничего", "ничто", "nothing"))
+_MEMBER_OBJECT = frozenset(("меня", "мне", "нас", "нам", "me", "us"))
+_BE_NOW = frozenset(("is", "are"))
+_NOT_VERBS_IN_S = frozenset(("this", "thus", "yes", "its", "his", "has", "was", "does", "as", "is", "us", "plus"))
+_SUBJECT_GAP = 3
+"""How many words («у меня пока») may stand between «ничего» and the «не» of its verb."""
+
+
+def nothing_works(text: str) -> bool:
+    """Whether a statement of ``text`` says that nothing functions (see above): «ничего не собирается», «nothing
+    works on staging» — a trouble, not a statement that there is none."""
+    return any(reading == _FAILS for _piece, reading in _nothing_readings(text))
+
+
+def nothing_denies(text: str) -> bool:
+    """Whether ``text`` says that nothing is in trouble — «nothing» the subject of a verb of trouble: «nothing is
+    broken», «nothing blocks me», «ничего не сломалось», «ничего меня не держит» — and no other of its statements
+    names a trouble («nothing is broken, but I wait for a review» keeps its wait)."""
+    readings = _nothing_readings(text)
+    if not any(reading == _DENIES for _piece, reading in readings):
+        return False
+    return not any(reading == _FAILS or (reading != _DENIES and _names_trouble(piece)) for piece, reading in readings)
+
+
+_FAILS, _DENIES = "fails", "denies"
+
+
+def _nothing_readings(text: str) -> list[tuple[str, str]]:
+    """Each statement of ``text`` (between commas and dashes) with what its «nothing» says: :data:`_FAILS`,
+    :data:`_DENIES` or ``""``; ``[]`` for a text without «nothing» (most)."""
+    lower = text.lower()
+    if "ничего" not in lower and "ничто" not in lower and "nothing" not in lower:
+        return []
+    readings = []
+    for piece in _ABSENCE_PIECES.split(lower):
+        words = _WORD.findall(piece)
+        said = (_nothing_says(words, i) for i, word in enumerate(words) if word in _NOTHING_SUBJECT)
+        readings.append((piece, next((reading for reading in said if reading), "")))
+    return readings
+
+
+def _nothing_says(words: list[str], subject: int) -> str:
+    """What the negative pronoun at ``subject`` says as the subject of its verb (see :func:`nothing_works`):
+    :data:`_FAILS`, :data:`_DENIES` or ``""`` (no verb it is the subject of)."""
+    if words[subject] == "nothing":
+        rest = words[subject + 1 : subject + 4]
+        if rest[:1] and rest[0] in _BE_NOW:
+            predicate = rest[:2] if len(rest) > 1 else []  # «is working», «is broken»
+        elif rest and len(rest[0]) > 3 and rest[0].endswith("s") and rest[0] not in _NOT_VERBS_IN_S:
+            predicate = rest[:1]  # «works», «builds», «blocks»
+        else:
+            return ""
+        if not predicate:
+            return ""
+        after = rest[len(predicate) : len(predicate) + 1]
+        working = predicate[-1].endswith("ing") or len(predicate) == 1
+    else:
+        negator = next(
+            (j for j in range(subject + 1, min(len(words), subject + 2 + _SUBJECT_GAP)) if words[j] == "не"), None
+        )
+        if negator is None or negator + 1 >= len(words):
+            return ""
+        verb = words[negator + 1]
+        tags = _tags(verb)
+        first = tags[0] if tags else frozenset()
+        if "VERB" not in first or not ("3per" in first or ("past" in first and "neut" in first)):
+            return ""  # «ничего не жду», «ничего не могу»: «ничего» is the object of the member's verb
+        predicate = [verb]
+        after = words[subject + 1 : negator] + words[negator + 2 : negator + 3]
+        working = "3per" in first
+    # a verb of trouble («мешает», «blocks», «is broken», «сломалось») or the member as its object («nothing stops me»)
+    # with «nothing» denies a trouble; a verb of functioning in the present («works», «не собирается») fails
+    if _BLOCKER_RE.search(" ".join(predicate)) or _MEMBER_OBJECT.intersection(after):
+        return _DENIES
+    return _FAILS if working else ""
+
 
 def _names_trouble(text: str) -> bool:
-    """Whether ``text`` names a trouble: a blocker word (:data:`_BLOCKER_RE`) or what a critical blocker does
+    """Whether ``text`` names a trouble: a blocker word (:data:`_BLOCKER_RE`), what a critical blocker does
     (:data:`~agentcore.apps.scrum.blocker_reading.EFFECT`), each behind its literal pre-check (one folding of the text
-    for both); remembered while one daily is read (:func:`parse` clears it), as the same clause is asked about
-    several times."""
+    for both), or that nothing functions (:func:`nothing_works`); remembered while one daily is read (:func:`parse`
+    clears it), as the same clause is asked about several times."""
     found = _TROUBLES.get(text)
     if found is None:
         if len(_TROUBLES) >= 256:
             _TROUBLES.clear()
         lowered = folded(text)
-        found = _TROUBLES[text] = bool(_BLOCKER_GATE.search(text, lowered) or EFFECT_GATE.search(text, lowered))
+        found = _TROUBLES[text] = bool(
+            _BLOCKER_GATE.search(text, lowered) or EFFECT_GATE.search(text, lowered) or nothing_works(text)
+        )
     return found
 
 
@@ -456,8 +541,15 @@ def says_none_listed(text: str) -> bool:
 def denies_blocker(text: str) -> bool:
     """Whether ``text``, a clause that speaks of a trouble, says it is no blocker: denied («не блокер», «ничего не
     жду», :func:`~agentcore.apps.scrum.blocker_reading.is_negated`), none («блокер: нет», «проблем никаких»,
-    :func:`absence_piece`) or over («был блокер, уже снят», :func:`told_over`)."""
-    return bool(is_negated(text) or _NOTHING.match(_blocker_text(text)) or absence_piece(text) or told_over(text))
+    :func:`absence_piece`) or over («был блокер, уже снят», :func:`told_over`), or nothing is in trouble («nothing is
+    broken», :func:`nothing_denies`)."""
+    return bool(
+        is_negated(text)
+        or _NOTHING.match(_blocker_text(text))
+        or absence_piece(text)
+        or told_over(text)
+        or nothing_denies(text)
+    )
 
 
 def no_blockers_stated(text: str) -> bool:
