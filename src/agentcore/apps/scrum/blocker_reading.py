@@ -116,9 +116,75 @@ def remedy_in(clause: str) -> bool:
 
 def is_negated(clause: str) -> bool:
     """Whether ``clause`` says there is no blocker (see the module docstring)."""
-    if negated_in(clause):
-        return True
+    return bool(negated_in(clause)) or told_as_over(clause)
+
+
+# The screening of a trouble statement, one for both questions — does a clause state a blocker (the blocker clauses)
+# and does the blocker stop the work (:func:`criticality`): what is only supposed, a scenario, is cut off
+# (:func:`asserted`), the subjunctive is unreal, a trouble a negator denies is none (:func:`stated`), and a past
+# trouble with its remedy is over (:func:`told_as_over`).
+#
+# A trouble told as unreal — supposed or intended (the subjunctive): «проверил, что биллинг лёг бы при нагрузке»,
+# «чтобы заказы не терялись», «it would fail if …».  Only the words that state a blocker outright outweigh it.
+UNREAL = compile_guarded(r"\b(?:бы|б|чтобы|чтоб|would)\b", _FLAGS)
+# What the work is about, not what stops it: a quoted label («экран «нет доступа»») and a case the task handles
+# («добавляю обработку, когда платежи не проходят», «тесты на случай, когда сервис недоступен», «fixing the case when
+# users can't log in»), a condition («если упадёт прод — все встанут»).  A clause states a trouble by what it says
+# before them.
+_QUOTED = re.compile(r"«[^«»]*»|\"[^\"]*\"")
+_SCENARIO = compile_guarded(r"\b(?:когда|если|на\s+случай|в\s+случае|when|if|in\s+case)\b", _FLAGS)
+# A negator that may deny the trouble after it: «прод не лежит», «prod is not down», «isn't down».
+_NEGATOR_WORD = re.compile(r"\b(?:не|not|no\s+longer)\s+|n't\s+", _FLAGS)
+_DENIED_REACH = 2
+_CONDITIONS = frozenset(("если", "if"))
+_CONDITION_END = re.compile(r"[,;.!?—–]|\s-\s|\bто\b|\bthen\b", _FLAGS)
+"""How many words of a trouble's match may follow the negator that denies it («релиз не под угрозой»)."""
+
+
+def asserted(text: str) -> str:
+    """The part of ``text`` that tells its trouble as a fact: quoted labels blanked, a scenario («если упадёт прод —
+    все встанут», «когда …», «if …», «на случай …») and all after it cut off — unless the scenario is a condition
+    that names a need unmet now («если сегодня не дадут доступ, сорвём сдачу»: the lack is real, so is the stake)."""
+    main = _QUOTED.sub(" ", text) if "«" in text or '"' in text else text
+    scenario = _SCENARIO.search(main)
+    if scenario is None:
+        return main
+    if scenario.group().lower() in _CONDITIONS:
+        condition, *consequence = _CONDITION_END.split(main[scenario.end() :], maxsplit=1)
+        if _NEGATOR_WORD.search(condition) and consequence and EFFECT_GATE.search(consequence[0]):
+            return main
+    return main[: scenario.start()]
+
+
+def told_as_over(clause: str) -> bool:
+    """Whether ``clause`` tells a past trouble together with its remedy, and not as still going on: «вчера лежал
+    прод, уже подняли», «prod was down yesterday, fixed now» (not «…, но до сих пор тормозит»)."""
     return bool(remedy_in(clause) and _PAST_BLOCKER.search(clause) and not _STILL.search(clause))
+
+
+def _negated(pattern: re.Pattern[str], text: str, match: re.Match[str]) -> bool:
+    """Whether a negator denies the trouble ``match`` of ``pattern`` found in ``text``: a «не»/«not» right before
+    the match, or before its last :data:`_DENIED_REACH` words, without which the pattern still finds a trouble ending
+    there («прод не лежит» — «прод лежит»; «вся команда не стоит»; «релиз не под угрозой»).  A negator the trouble
+    needs is part of it: «не работает», «никто не может», «can't» find nothing without it."""
+    start, end = match.span()
+    for negator in _NEGATOR_WORD.finditer(text, max(0, start - 12), end):
+        cut_start, cut_end = negator.span()
+        before_match = cut_end == start
+        inside = cut_start >= start and len(text[cut_end:end].split()) <= _DENIED_REACH
+        if not (before_match or inside):
+            continue
+        joiner = "" if cut_start == 0 or text[cut_start - 1].isspace() else " "  # «isn't down» → «is down»
+        stripped = text[:cut_start] + joiner + text[cut_end:]
+        shift = cut_end - cut_start - len(joiner)
+        if any(again.end() == end - shift for again in pattern.finditer(stripped)):
+            return True
+    return False
+
+
+def stated(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """The first trouble ``pattern`` finds in ``text`` that no negator denies (see :func:`_negated`)."""
+    return next((match for match in pattern.finditer(text) if not _negated(pattern, text, match)), None)
 
 
 _NOT_URGENT = r"(?:не\s*|не\s+очень\s+|not\s+|non-?)"
@@ -190,10 +256,6 @@ _RELEASE = re.compile(
     r"(?:релиз\w*|цел[иья]\w*\s+спринта|демо|дедлайн\w*|срок\w*|сдач[аиуе]\w*|запуск\w*|release|demo|launch\w*|"
     r"sprint\s+goal)",
     _FLAGS,
-)
-# The risk itself denied inside a release reading: «релиз не под угрозой», «демо не срывается», «not at risk».
-_RISK_DENIED = compile_guarded(
-    r"\b(?:не|not)\s+(?:под\s+угроз|at\s+risk|сорв|срыва|блокир|заблокир|переносит|откладыва|задержива|blocked)", _FLAGS
 )
 _CANNOT_GO_ON = re.compile(
     # one word boundary for all the alternatives that start at a word (three times faster than one per alternative).
@@ -343,17 +405,23 @@ def criticality(text: str) -> tuple[bool, str]:
         # a partial or bearable effect («стенд частично лежит», «есть обходной путь») stops nothing completely —
         # the same check the structural reading makes, for every reading below
         return False, ""
-    if _PROD_DOWN_GATE.search(text, lowered):
-        return True, REASON_PROD
-    if _TEAM_STOPPED_GATE.search(text, lowered):
-        return True, REASON_TEAM
-    release = _RELEASE_GATE.search(text, lowered)
-    if release and not _RISK_DENIED.search(release.group()):
-        return True, REASON_RELEASE
-    if (_CANNOT_GO_ON_GATE.search(text, lowered) or _NOTHING_ELSE.search(text)) and not WORKAROUND.search(text):
+    # the effect as the blocker clauses screen a trouble: a scenario or the subjunctive is no effect, a past one with
+    # its remedy is over, a negated one is none («прод не лежит», «если упадёт прод — все встанут»)
+    main = asserted(text)
+    if not main.strip() or UNREAL.search(main) or told_as_over(text):
+        return False, ""
+    lowered = folded(main)
+    for gate, reason in (
+        (_PROD_DOWN_GATE, REASON_PROD),
+        (_TEAM_STOPPED_GATE, REASON_TEAM),
+        (_RELEASE_GATE, REASON_RELEASE),
+    ):
+        if gate.search(main, lowered) and stated(gate.pattern, main):
+            return True, reason
+    if (_CANNOT_GO_ON_GATE.search(main, lowered) or _NOTHING_ELSE.search(main)) and not WORKAROUND.search(text):
         return True, REASON_STOPPED
     # the same readings by the structure of the effect, for the words no pattern above has
-    kind = blocker_effect.complete_stop(text)
+    kind = blocker_effect.complete_stop(main)
     if kind == blocker_effect.REASON_STOPPED and WORKAROUND.search(text):
         return False, ""
     return (True, _EFFECT_REASONS[kind]) if kind else (False, "")

@@ -7,16 +7,20 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agentcore.apps.scrum.blocker_effect import _tags
+from agentcore.apps.scrum.blocker_effect import _tags, complete_stop
 from agentcore.apps.scrum.blocker_reading import (
     _STILL,
+    EFFECT,
     EFFECT_GATE,
     NEGATED,
     NONE_ADVERB,
+    UNREAL,
+    asserted,
     criticality,
     is_negated,
     meanwhile_span,
     remedy_in,
+    stated,
 )
 from agentcore.apps.scrum.daily_parser.layout import (
     _BULLET,
@@ -171,14 +175,6 @@ _DEALT_WITH_RE = compile_guarded(
 )
 
 
-# A trouble told as unreal — supposed or intended (the subjunctive): «проверил, что биллинг лёг бы при нагрузке»,
-# «чтобы заказы не терялись», «it would fail if …».  Only the words that state a blocker outright outweigh it.
-_UNREAL = compile_guarded(r"\b(?:бы|б|чтобы|чтоб|would)\b", re.IGNORECASE)
-# What the work is about, not what stops it: a quoted label («экран «нет доступа»») and a case the task handles
-# («добавляю обработку, когда платежи не проходят», «тесты на случай, когда сервис недоступен», «fixing the case when
-# users can't log in»).  A clause states a blocker by what it says before them.
-_QUOTED = re.compile(r"«[^«»]*»|\"[^\"]*\"")
-_SCENARIO = compile_guarded(r"\b(?:когда|если|на\s+случай|в\s+случае|when|if|in\s+case)\b", re.IGNORECASE)
 # What a task is about, told with trouble words: the content of a check («проверил, что без доступа пользователь
 # видит заглушку»), a thing described by what it blocks («заглушка, которая блокирует повторную отправку»), a
 # feature named by the noun («блокировка аккаунта после 5 попыток»), a metric that moved («отток упал на 3%»), a
@@ -317,10 +313,7 @@ def _states_blocker(text: str, context: str = "") -> bool:
 
 
 def _reads_as_blocker(text: str, context: str) -> bool:
-    main = _QUOTED.sub(" ", text) if "«" in text or '"' in text else text
-    scenario = _SCENARIO.search(main)
-    if scenario:
-        main = main[: scenario.start()]
+    main = asserted(text)  # the screening criticality shares (blocker_reading)
     strong = bool(_STRONG_GATE.search(main))
     if not strong and not _names_trouble(main):
         return False  # most clauses: no trouble at all, nothing about the work to leave out
@@ -329,7 +322,7 @@ def _reads_as_blocker(text: str, context: str) -> bool:
         strong = bool(_STRONG_GATE.search(main))
     if strong:
         return True
-    return _names_trouble(main) and not _DEALT_WITH_RE.search(f"{text} {context}") and not _UNREAL.search(text)
+    return _names_trouble(main) and not _DEALT_WITH_RE.search(f"{text} {context}") and not UNREAL.search(text)
 
 
 # A statement that only says something is absent.  Its words are of four kinds, all from the lexicon: absence
@@ -549,7 +542,20 @@ def denies_blocker(text: str) -> bool:
         or absence_piece(text)
         or told_over(text)
         or nothing_denies(text)
+        or trouble_denied(text)
     )
+
+
+def trouble_denied(text: str) -> bool:
+    """Whether ``text`` names troubles (blocker words, :data:`_BLOCKER_RE`; effects, :data:`EFFECT`) and a negator
+    denies each of them (:func:`~agentcore.apps.scrum.blocker_reading.stated` finds none): «прод не лежит», «релиз не
+    под угрозой», «prod isn't down» — the screening criticality applies to the same effects — and the structure
+    tells no other stop (:func:`~agentcore.apps.scrum.blocker_effect.complete_stop`)."""
+    lowered = folded(text)
+    found = [p for p, gate in ((_BLOCKER_RE, _BLOCKER_GATE), (EFFECT, EFFECT_GATE)) if gate.search(text, lowered)]
+    if not found or any(stated(pattern, text) for pattern in found):
+        return False
+    return not complete_stop(text)  # a stake the patterns do not know («…, но демо срывается») is no denial
 
 
 def no_blockers_stated(text: str) -> bool:
