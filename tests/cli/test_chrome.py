@@ -97,3 +97,28 @@ def test_templates(english: str, russian: str) -> None:
     from agentcore.cli.chrome import russian_usage_error
 
     assert russian_usage_error(Exception(), english) == russian
+
+
+def test_the_words_cost_a_command_nothing_until_help_or_an_error_is_shown() -> None:
+    """``typer.rich_utils`` (rich's Markdown, Traceback, pygments: ~170 modules, 0.3 s) is loaded only to render help
+    or an error — by typer, and the Russian words are set as it loads; importing the command line does not load it."""
+    import os
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "import agentcore.cli\n"
+        "print('loaded' if 'typer.rich_utils' in sys.modules else 'not loaded', flush=True)\n"
+        "sys.argv[0] = 'agentcore'\n"
+        "agentcore.cli.main()\n"
+    )
+    env = {**os.environ, "COLUMNS": "200"}
+    result = subprocess.run(
+        [sys.executable, "-c", probe, "serve", "--port", "abc"], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert result.stdout.splitlines()[0] == "not loaded"
+    assert result.returncode == 2, result.stderr
+    assert "Использование: agentcore serve [ПАРАМЕТРЫ]" in result.stderr
+    assert "Недопустимое значение '--port': ожидается целое число" in result.stderr and "Ошибка" in result.stderr
+    assert not ENGLISH.search(result.stderr), result.stderr

@@ -19,9 +19,15 @@ A message that matches no template stays as it is (our own ``typer.BadParameter`
 
 from __future__ import annotations
 
+import importlib.util
 import re
+import sys
 from collections.abc import Callable
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from importlib.machinery import ModuleSpec
 
 __all__ = ["HELP_OPTION_HELP", "USAGE_PREFIX", "russian_chrome", "russian_usage_error"]
 
@@ -136,13 +142,8 @@ def _wrap_format_message(cls: type) -> None:
     cls.format_message = format_message  # type: ignore[attr-defined]
 
 
-def russian_chrome() -> None:
-    """Make typer's help and usage errors Russian (see the module docstring).  Idempotent; call before the
-    command line runs."""
-    from typer import _click, exceptions, rich_utils
-
-    if getattr(rich_utils, "_agentcore_russian", False):
-        return
+def _russian_panels(rich_utils: ModuleType) -> None:
+    """Set the rich help's words in ``typer.rich_utils`` (its functions read them when they run)."""
     for name, text in _PANELS.items():
         setattr(rich_utils, name, text)
     rich_utils.OptionHighlighter.highlights = [
@@ -150,7 +151,51 @@ def russian_chrome() -> None:
         rf"(?P<usage>{USAGE_PREFIX})",
     ]
 
+
+class _AfterImport:
+    """A meta path finder and loader that runs ``then(module)`` right after module ``name`` is first executed
+    (one-shot; no ``importlib.abc`` base, which would import ``importlib.resources`` and ``tempfile``).
+
+    ``typer.rich_utils`` pulls in rich's Markdown, Traceback and pygments (about 170 modules, 0.3 s): typer imports
+    it only to render help or an error, and so do we — a command that runs normally never loads it.
+    """
+
+    def __init__(self, name: str, then: Callable[[ModuleType], None]) -> None:
+        self.name, self.then = name, then
+        self.loader: Any = None
+
+    def find_spec(self, fullname: str, path: Any, target: Any = None) -> ModuleSpec | None:
+        if fullname != self.name:
+            return None
+        sys.meta_path.remove(self)  # the real spec, from the finders after this one
+        spec = importlib.util.find_spec(fullname)
+        if spec is None or spec.loader is None:
+            return spec
+        self.loader, spec.loader = spec.loader, self  # type: ignore[assignment]  # a loader by protocol
+        return spec
+
+    def create_module(self, spec: ModuleSpec) -> ModuleType | None:
+        module: ModuleType | None = self.loader.create_module(spec)
+        return module
+
+    def exec_module(self, module: ModuleType) -> None:
+        module.__spec__.loader = module.__loader__ = self.loader  # type: ignore[union-attr]
+        self.loader.exec_module(module)
+        self.then(module)
+
+
+def russian_chrome() -> None:
+    """Make typer's help and usage errors Russian (see the module docstring).  Idempotent; call before the
+    command line runs."""
+    from typer import _click, exceptions
+
     command = _click.core.Command
+    if getattr(command, "_agentcore_russian", False):
+        return
+    if "typer.rich_utils" in sys.modules:
+        _russian_panels(sys.modules["typer.rich_utils"])
+    else:
+        sys.meta_path.insert(0, _AfterImport("typer.rich_utils", _russian_panels))
 
     def format_usage(self: Any, ctx: Any, formatter: Any) -> None:
         pieces = [_USAGE_PIECES.get(piece, piece) for piece in self.collect_usage_pieces(ctx)]
@@ -177,4 +222,4 @@ def russian_chrome() -> None:
         click_errors.NoSuchOption,
     ):
         _wrap_format_message(cls)
-    rich_utils._agentcore_russian = True  # type: ignore[attr-defined]
+    command._agentcore_russian = True  # type: ignore[attr-defined]
