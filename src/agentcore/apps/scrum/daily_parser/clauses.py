@@ -24,7 +24,6 @@ from agentcore.apps.scrum.daily_parser.blocker_clauses import (
 from agentcore.apps.scrum.daily_parser.layout import (
     _BULLET,
     _CHECKBOX,
-    _COURTESY,
     _DASHES,
     _EMOJI_SECTION,
     _HEADER,
@@ -42,6 +41,7 @@ from agentcore.apps.scrum.daily_parser.layout import (
     _time_typos,
 )
 from agentcore.apps.scrum.daily_parser.lexicon import (
+    _COURTESY,
     _ID,
     _TODAY,
     _TODAY_RE,

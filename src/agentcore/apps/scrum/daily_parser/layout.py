@@ -42,13 +42,6 @@ _SENTENCES = re.compile(guarded(r"(?:\r?\n)+|(?<=[.!?…])\s+|;\s*|(?<=\S)\.$|\s
 _BULLET = re.compile(r"^\s*(?:[-*•–—]|\d{1,2}[.)])\s+")
 
 
-# A clause that only greets or thanks («Всем привет!», «Доброе утро», «спасибо»): not work, not a blocker.
-_COURTESY = re.compile(
-    r"^\W*(?:(?:всем|коллеги|ребята|команда)\W+)?(?:привет\w*|здравствуйте|доброе\s+утро|добрый\s+(?:день|вечер)|"
-    r"hi|hello|hey|good\s+morning|morning|салют|хай|спасибо|thanks|thank\s+you)"
-    r"(?:\W+(?:всем|все|all|team|everyone|коллеги|ребята|команда))?\W*$",
-    re.IGNORECASE,
-)
 # Who writes, before the daily itself («QA:», «Петя:», «Backend team:»): one or two words and a colon.
 _LABEL = re.compile(r"^\s*[A-Za-zА-Яа-яЁё][\w.]{0,15}(?:\s+[\w.#/-]{1,30})?\s*:\s+")
 _RISKS = re.compile(r"^\s*(?:риск(?:и|ов)?|risks?)\s*(?:[:：]|—|–|-(?!\w))", re.IGNORECASE)

@@ -184,9 +184,32 @@ def readable(message: str) -> str:
     return _SPACE_RUN.sub(" ", message)
 
 
+# A clause that only greets or thanks («Всем привет!», «Доброе утро», «спасибо»): not work, not a blocker.
+_GREETING = (
+    r"(?:привет\w*|здравствуйте|доброе\s+утро|добрый\s+(?:день|вечер)|hi|hello|hey|good\s+morning|morning|салют|хай|"
+    r"спасибо|thanks|thank\s+you)"
+)
+_COURTESY = re.compile(
+    rf"^\W*(?:(?:всем|коллеги|ребята|команда)\W+)?{_GREETING}"
+    r"(?:\W+(?:всем|все|all|team|everyone|коллеги|ребята|команда))?\W*$",
+    re.IGNORECASE,
+)
+_GREETING_HINT = re.compile(rf"\b{_GREETING}\b", re.IGNORECASE)
+# Where a greeting may end: «привет, живой», «Всем привет! На месте», «hello — here».
+_COURTESY_PIECES = re.compile(r"[\n.!?;,:]+|\s+[—–-]\s+")
+
+
+def _without_courtesy(text: str) -> str:
+    """``text`` without its pieces that only greet or thank (:data:`_COURTESY`)."""
+    return " ".join(piece for piece in _COURTESY_PIECES.split(text) if not _COURTESY.match(piece))
+
+
 def _informative(text: str, words: tuple[str, ...] | None = None) -> int:
     """Content words that say something specific (not «задачи», «работаю», «буду делать», nor an interjection or a
-    particle: :func:`_says_nothing`); ``words`` are ``_content_words(text)`` when the caller has them already."""
+    particle: :func:`_says_nothing`, nor a greeting or thanks: «привет, живой» is one word); ``words`` are
+    ``_content_words(text)`` when the caller has them already."""
+    if _GREETING_HINT.search(text):
+        text, words = _without_courtesy(text), None
     return sum(
         1
         for word in (_content_words(text) if words is None else words)
