@@ -26,3 +26,20 @@ def test_a_server_error_is_reported_with_its_findings_and_counted() -> None:
     message = report.failures["POST /x positive"]
     assert "\n  - " in message and "Server error" in message  # the grouped findings, one per line
     assert report.server_errors > 0  # counted although the checks failed the case
+
+
+def test_a_base_exception_in_a_flaky_failure_is_named_with_its_place() -> None:
+    from hypothesis.errors import FlakyFailure
+
+    from agentcore.testing.fuzz import _describe
+
+    class Interrupted(BaseException):
+        """Not an Exception, as a cancellation or pytest's Failed are not."""
+
+    try:
+        raise Interrupted("interrupted once")
+    except Interrupted as exc:
+        seen = exc
+    # Hypothesis wraps a BaseException in an empty _WrappedBaseException; the report names the real one and where.
+    message = _describe(FlakyFailure("Failed on the first call but did not on a subsequent one", [seen]))
+    assert "Interrupted: interrupted once" in message and "test_fuzz.py" in message

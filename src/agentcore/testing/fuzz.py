@@ -12,6 +12,7 @@ valid data accepted, invalid data rejected — and :func:`error_body_on_4xx`.  N
 from __future__ import annotations
 
 import time
+import traceback
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -182,5 +183,9 @@ def _describe(exc: BaseException) -> str:
     FlakyFailure — a case that did not fail again when replayed — holds the failures it saw: they say why)."""
     text = f"{type(exc).__name__}: {exc}"
     if isinstance(exc, BaseExceptionGroup):
-        text += "".join(f"\n  - {type(sub).__name__}: {str(sub)[:500]}" for sub in exc.exceptions)
+        for sub in exc.exceptions:
+            # Hypothesis wraps a BaseException (a cancellation, pytest's Failed) in an empty Exception: name the cause.
+            shown = sub.__cause__ if type(sub).__name__ == "_WrappedBaseException" and sub.__cause__ else sub
+            trace = "".join(traceback.format_exception(shown)[-6:])
+            text += f"\n  - {type(shown).__name__}: {str(shown)[:500]}\n{trace}"
     return text
