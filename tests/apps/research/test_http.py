@@ -69,6 +69,18 @@ def test_post_research_returns_the_same_run_as_one_json(offline_server: str) -> 
     assert body["request_id"] == body["events"][0]["request_id"]
 
 
+def test_a_declined_answer_has_no_coverage_or_confidence(offline_server: str) -> None:
+    """The draft quoted a sentence (covered, verified) but the decline replaced it: the figures describe the
+    decline shown, not the draft — on both routes."""
+    question = "Когда выплачивают премию?"
+    body = httpx.post(offline_server + "/research", json={"question": question}, timeout=60).json()
+    done = _events(offline_server, {"question": question})[-1][1]
+    for final in (body, done):
+        assert final["answer"].startswith("В базе знаний нет ответа")
+        meta = final["metadata"]
+        assert (meta["answered"], meta["coverage"], meta["confidence"], meta["verified"]) == (False, 0.0, None, False)
+
+
 def test_tools_route_lists_the_schemas(offline_server: str) -> None:
     tools = httpx.get(offline_server + "/research/tools").json()["tools"]
     assert len(tools) == 7 and tools["compose_context"]["parameters"]["properties"]["hit_ids"]["type"] == "array"

@@ -85,3 +85,22 @@ def test_a_passage_shows_its_document_name_and_whole_sentences(page: Any) -> Non
         assert all(not mark.startswith("Портал") for mark in marks), marks
         named += "Ромашка.Портал" in page.locator("#passage-text").inner_text()
     assert named, "no cited passage names «Ромашка.Портал»: the sentence check did not run"
+
+
+def test_a_declined_answer_shows_no_coverage_or_confidence(page: Any) -> None:
+    """«В базе знаний нет ответа…» is shown with «—» for coverage and confidence, never the 100% of the draft the
+    decline replaced."""
+    page.goto("/")
+    page.get_by_test_id("question-input").fill("How do I request vacation?")  # offline: a draft quoted, declined
+    page.get_by_test_id("send").click()
+    answer = page.get_by_test_id("final-answer")
+    answer.wait_for(state="visible", timeout=90_000)
+    assert answer.inner_text().startswith("В базе знаний нет ответа")
+    figures = dict(
+        zip(
+            page.locator("#figures dt").all_inner_texts(),
+            page.locator("#figures dd").all_inner_texts(),
+            strict=True,
+        )
+    )
+    assert figures["Покрытие"] == "—" and figures["Уверенность"] == "—", figures

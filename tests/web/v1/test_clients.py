@@ -628,3 +628,17 @@ def test_responses_previous_response_id_searches_the_new_question(serve: Any) ->
         assert "листок нетрудоспособности" in first.output_text
         second = client.responses.create(model="research", input=QUESTION, previous_response_id=first.id)
         assert DAYS in second.output_text and "нетрудоспособности" not in second.output_text
+
+
+@pytest.mark.parametrize("question", ["Сколько длится больничный?", "Когда выплачивают премию?"])
+def test_a_decline_carries_no_coverage_or_confidence_of_the_draft_it_replaced(serve: Any, question: str) -> None:
+    """«В базе знаний нет ответа…» cites nothing and nothing of it was verified: ``agent.metadata`` says so (coverage
+    0, confidence null), not the figures of the draft the decline replaced."""
+    with serve(None) as served:
+        completion = sdk(served).chat.completions.create(
+            model="research", messages=[{"role": "user", "content": question}]
+        )
+        assert (completion.choices[0].message.content or "").startswith("В базе знаний нет ответа")
+        metadata = (completion.model_extra or {})["agent"]["metadata"]
+        assert metadata["answered"] is False
+        assert metadata["coverage"] == 0.0 and metadata["confidence"] is None and metadata["verified"] is False

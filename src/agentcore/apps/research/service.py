@@ -666,17 +666,19 @@ class AgentService(ReActAgent):
         ]
         claim_report = checked[0] if checked else None
         numbering = rendered.numbering if rendered is not None and answered else {}
+        # The figures describe the answer shown: a decline cites nothing (coverage 0) and nothing of it was verified
+        # (confidence null) — the draft's figures, which the decline replaced, stay in the trace's control thoughts.
         metadata: dict[str, Any] = {
-            "coverage": round(state.coverage, 4),
+            "coverage": round(state.coverage, 4) if answered else 0.0,
             "refinements": state.refinement_count,
             # a refinement helped when the answer shown holds more supported claims than the one it refined
             "refinement_helped": None
             if run.supported_before_refinement is None or state.refinement_count == 0
             else (len(claim_report.supported) if claim_report and answered else 0) > run.supported_before_refinement,
-            "confidence": None if confidence is None else round(float(confidence), 4),
+            "confidence": None if confidence is None or not answered else round(float(confidence), 4),
             "answered": answered,
             "declined": not answered,
-            "verified": verify is not None and confidence is not None,
+            "verified": answered and verify is not None and confidence is not None,
             "answerable": scratch.answerable,
             "search_confidence": None if scratch.confidence is None else round(scratch.confidence, 4),
             "fallback": fallback,

@@ -29,13 +29,14 @@
     var claims = m.claims || [];
     var supported = claims.filter(function (c) { return c.supported; }).length;
     var removed = (m.removed_claims || []).length;
+    var declined = m.answered === false;  // a decline has no coverage or confidence to show (null / 0 → «—»)
     var rows = [
-      ["Покрытие", percent(m.coverage)],
+      ["Покрытие", declined ? "—" : percent(m.coverage)],
       ["Утверждений подтверждено", claims.length ? supported + " из " + claims.length : "—"],
       ["Удалено утверждений", String(removed)],
       ["Шагов", m.steps === undefined ? "—" : m.steps + (m.max_steps ? " из " + m.max_steps : "")],
       ["Уточнений поиска", m.refinements === undefined ? "—" : String(m.refinements)],
-      ["Уверенность", percent(m.confidence)],
+      ["Уверенность", declined ? "—" : percent(m.confidence)],
       ["Время", seconds.toFixed(1) + " с"]
     ];
     figures.replaceChildren.apply(figures, rows.map(function (row) {
