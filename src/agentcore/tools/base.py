@@ -20,14 +20,15 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from datetime import datetime
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-from jsonschema import Draft202012Validator, FormatChecker
-from jsonschema.exceptions import SchemaError
 from pydantic import BaseModel, Field, ValidationError, create_model
 from pydantic.fields import FieldInfo
 
 from agentcore.llm.models import LLMTool
+
+if TYPE_CHECKING:  # jsonschema (≈100 modules) loads with the first hand-written schema to check, not at import
+    from jsonschema import Draft202012Validator, FormatChecker
 from agentcore.tools.errors import ToolArgumentsError, ToolError, ToolNotFoundError, ToolTimeoutError
 
 __all__ = [
@@ -94,7 +95,10 @@ def _rfc3339_datetime(value: object) -> bool:
     return datetime.fromisoformat(value).tzinfo is not None
 
 
+@functools.cache
 def _format_checker() -> FormatChecker:
+    from jsonschema import FormatChecker
+
     checker = FormatChecker()
     if "date-time" not in checker.checkers:
         # jsonschema checks date-time only with an optional package; the standard library is enough here.
@@ -102,14 +106,13 @@ def _format_checker() -> FormatChecker:
     return checker
 
 
-_FORMAT_CHECKER = _format_checker()
-
-
 @functools.lru_cache(maxsize=256)
 def _validator(schema_json: str) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     schema = json.loads(schema_json)
     Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema, format_checker=_FORMAT_CHECKER)
+    return Draft202012Validator(schema, format_checker=_format_checker())
 
 
 def _schema_problems(schema: Mapping[str, Any], arguments: Mapping[str, Any]) -> list[str]:
@@ -183,6 +186,8 @@ class Tool(ABC):
                 raise ToolArgumentsError(self.name, _pydantic_problems(exc)) from None
             return self._dump_arguments(model)
         schema = self.parameters_schema
+        from jsonschema.exceptions import SchemaError
+
         try:
             problems = _schema_problems(schema, arguments)
         except SchemaError as exc:

@@ -153,16 +153,16 @@ def test_invalid_daily_stores_nothing(store: ScrumStore, daily: dict) -> None:
 
 def test_a_failure_mid_transaction_rolls_everything_back(store: ScrumStore, monkeypatch: pytest.MonkeyPatch) -> None:
     seed_team(store)
-    import agentcore.apps.scrum.backend.store as store_module
+    import agentcore.apps.scrum.blockers as blockers_module  # the store imports it when a daily is recorded
 
-    real = store_module.process_blockers
+    real = blockers_module.process_blockers
 
     def broken(**kwargs: Any) -> Any:
         events, escalations = real(**kwargs)
         events[-1]["severity"] = "apocalyptic"  # violates the table's CHECK constraint on insert
         return events, escalations
 
-    monkeypatch.setattr(store_module, "process_blockers", broken)
+    monkeypatch.setattr(blockers_module, "process_blockers", broken)
     member = store.member("core", "anna")
     store.save_session_state(member, {"mode": "CLARIFICATION"})
     blockers = [{"text": f"блокер {i}", "critical": True, "related_task_id": "TASK-1"} for i in range(3)]
@@ -343,3 +343,60 @@ def test_a_team_created_by_another_process_meanwhile_is_a_conflict(postgres_url:
         assert [t.name for t in store.teams()] == ["Другая"]
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("schema_module", ["agentcore.apps.scrum.backend.db", "agentcore.apps.scrum.telegram.db"])
+def test_the_shipped_head_read_from_the_files_is_alembics(schema_module: str) -> None:
+    import importlib
+
+    schema = importlib.import_module(schema_module).SCHEMA
+    assert schema.shipped_head() is not None
+    assert schema.shipped_head() == schema.head()
+
+
+def test_a_branched_or_unreadable_history_leaves_the_head_to_alembic(tmp_path: Path) -> None:
+    from agentcore.apps.scrum.backend.db import Schema
+
+    versions = tmp_path / "versions"
+    versions.mkdir()
+    (versions / "__init__.py").write_text("")
+    (versions / "a.py").write_text('revision = "a"\ndown_revision = None\n')
+    (versions / "b.py").write_text('revision: str = "b"\ndown_revision: str | None = "a"\n')
+    schema = Schema(tmp_path, "v", 1)
+    assert schema.shipped_head() == "b"
+    (versions / "c.py").write_text('revision = "c"\ndown_revision = "a"\n')  # a second head
+    assert schema.shipped_head() is None
+    (versions / "c.py").write_text('revision = "c"\ndown_revision = ("a", "b")\n')  # a merge
+    assert schema.shipped_head() is None
+
+
+def test_opening_a_migrated_database_does_not_import_alembic(data_dir: Path) -> None:
+    """Every start after the first (the Telegram bot, serve's Scrum routes) checks the schema without Alembic."""
+    import subprocess
+    import sys
+
+    from sqlalchemy import text
+
+    from agentcore.apps.scrum.backend.db import create_db_engine
+
+    url = f"sqlite:///{data_dir / 's.db'}"
+    code = (
+        "import sys\n"
+        "from agentcore.apps.scrum.backend.db import create_db_engine, migrate\n"
+        "from agentcore.apps.scrum.telegram.db import migrate as migrate_bot\n"
+        f"engine = create_db_engine({url!r})\n"
+        "migrate(engine)\n"
+        "migrate_bot(engine)\n"
+        "print('alembic' in sys.modules)\n"
+    )
+
+    def run() -> list[str]:
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+        return done.stdout.split()
+
+    assert run() == ["True"]  # a new database: Alembic migrates it
+    assert run() == ["False"]
+    engine = create_db_engine(url)
+    with engine.connect() as connection:
+        assert connection.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalar() == "0002"
+    engine.dispose()

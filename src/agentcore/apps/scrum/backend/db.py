@@ -155,9 +155,55 @@ class Schema:
             ).get_current_revision()
             return revision
 
+    def shipped_head(self) -> str | None:
+        """The newest revision, read from the migration files' ``revision`` / ``down_revision`` lines without
+        importing Alembic (over a second of a start); ``None`` when they are not one plain chain of string
+        revisions (a merge, a branch, an assignment it cannot read) — Alembic decides then."""
+        import ast
+        import re
+
+        assignment = re.compile(r"^(revision|down_revision)\s*(?::[^=\n]*)?=\s*(.+?)\s*$", re.MULTILINE)
+        parents: dict[str, str | None] = {}
+        for file in sorted((self.migrations / "versions").glob("*.py")):
+            found = dict(assignment.findall(file.read_text(encoding="utf-8")))
+            if "revision" not in found:
+                continue  # __init__.py
+            try:
+                revision = ast.literal_eval(found["revision"])
+                parent = ast.literal_eval(found.get("down_revision", "None"))
+            except (ValueError, SyntaxError):
+                return None
+            if not isinstance(revision, str) or not (parent is None or isinstance(parent, str)) or revision in parents:
+                return None
+            parents[revision] = parent
+        heads = set(parents) - set(parents.values())
+        return heads.pop() if len(heads) == 1 else None
+
+    def _at_shipped_head(self, engine: Engine) -> bool:
+        """Whether the database already holds exactly the shipped head (read with plain SQL, no Alembic)."""
+        head = self.shipped_head()
+        if head is None:
+            return False
+        from sqlalchemy import inspect, text
+        from sqlalchemy.exc import SQLAlchemyError
+
+        try:
+            with engine.connect() as connection:
+                if not inspect(connection).has_table(self.version_table):
+                    return False
+                rows = connection.execute(text(f"SELECT version_num FROM {self.version_table}")).scalars().all()
+        except SQLAlchemyError:
+            return False  # Alembic's path reports it properly
+        return list(rows) == [head]
+
     def migrate(self, engine: Engine) -> None:
         """Bring the schema to the newest revision (a no-op when it is there already), under a file lock (SQLite)
-        or an advisory lock (PostgreSQL)."""
+        or an advisory lock (PostgreSQL).
+
+        The no-op case (every start after the first) is decided without importing Alembic when the migrations are
+        one plain chain (:meth:`shipped_head`)."""
+        if self._at_shipped_head(engine):
+            return
         if self.current_revision(engine) == self.head():
             return
         from alembic import command

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import re
 
-from agentcore.apps.scrum.daily_parser import parse
-
 __all__ = ["is_new_daily"]
 
 _YESTERDAY = re.compile(
@@ -48,5 +46,9 @@ def is_new_daily(message: str) -> bool:
         return False
     if not (_YESTERDAY.search(text) and _TODAY.search(text)):
         return False
+    # Imported here: the parser compiles hundreds of patterns at import, and every process that opens the backend
+    # (`agentcore serve`, the Telegram bot) imports this module long before, if ever, a daily arrives.
+    from agentcore.apps.scrum.daily_parser import parse
+
     parsed = parse(text)
     return bool(parsed.yesterday and parsed.today)

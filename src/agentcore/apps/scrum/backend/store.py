@@ -33,7 +33,6 @@ from agentcore.apps.scrum.backend.models import (
     TeamInfo,
     TeamInput,
 )
-from agentcore.apps.scrum.blockers import process_blockers
 from agentcore.util.clock import utc_now
 
 if TYPE_CHECKING:
@@ -360,6 +359,10 @@ class ScrumStore(Sessions):
                     select(BlockerText).where(BlockerText.team_id == team.id, BlockerText.normalized_text.in_(texts))
                 )
             }
+            # imported here: the blocker rules compile their patterns at import, which a start (serve, the bot)
+            # should not pay before the first daily
+            from agentcore.apps.scrum.blockers import process_blockers
+
             events, escalations = process_blockers(
                 daily_json=daily_json, known_tasks=known_tasks, existing_blockers=set(index)
             )
