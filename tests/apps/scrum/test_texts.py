@@ -154,6 +154,36 @@ def test_glossary_knows_the_words_teams_use(question: str, title: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "needle"),
+    [
+        ("What is a sprint?", "Спринт — это отрезок"),
+        ("What is a product backlog?", "Бэклог продукта (Product Backlog) — упорядоченный список"),
+        ("What is a retrospective?", "Ретроспектива — последнее событие спринта"),
+        ("what is the daily scrum", "Ежедневный стендап, он же дейли"),
+    ],
+)
+def test_english_names_find_their_entry(question: str, needle: str) -> None:
+    """English names the Russian titles do not carry: «sprint» is the sprint, not the sprint review or backlog."""
+    assert get_glossary().answer(question).startswith(needle)
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "second"),
+    [
+        ("Чем отличается scrum master от product owner?", "Скрам-мастер отвечает", "Владелец продукта — одна"),
+        ("чем спринт отличается от бэклога спринта", "Спринт — это отрезок", "Бэклог спринта — план"),
+        ("В чем разница между DoD и инкрементом?", "Definition of Done (DoD", "Инкремент (Increment)"),
+        ("Difference between velocity and story points?", "Velocity, или скорость", "Story points (очки историй"),
+        ("Чем канбан отличается от скрама?", "Канбан (Kanban)", "Scrum — лёгкий фреймворк"),
+    ],
+)
+def test_a_comparison_defines_both_entries_in_the_questions_order(question: str, first: str, second: str) -> None:
+    answer = get_glossary().answer(question)
+    assert first in answer and second in answer and answer.index(first) < answer.index(second)
+    assert faq_problems(answer) == []
+
+
+@pytest.mark.parametrize(
     "question", ["Как оформить отпуск?", "Какая погода завтра?", "Сколько стоит ДМС?", "Как оформить отпуск в команде?"]
 )
 def test_glossary_out_of_scope(question: str) -> None:

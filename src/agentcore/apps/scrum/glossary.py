@@ -47,8 +47,24 @@ ALIASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bdod\b|\bдод\b", "definition of done"),
         (r"скрам[\s-]*мастер\w*|scrum[\s-]*master|\bсм\b", "скрам-мастер"),
         (r"вип[\s-]*лимит\w*|\bwip\b", "wip-лимит"),
+        # English names of the entries that their Russian titles do not carry.
+        (r"product\s+backlog", "бэклог продукта"),
+        (r"sprint\s+backlog", "бэклог спринта"),
+        (r"sprint\s+planning|\bпланинг\w*", "планирование спринта"),
+        (r"\bsprints?\b", "спринт"),
+        (r"\bbacklog\b", "бэклог"),
+        (r"\bincrements?\b", "инкремент"),
+        (r"\bdaily\b|stand[\s-]*ups?\b|\bдейли\b", "ежедневный стендап"),
+        (r"retrospectives?\b", "ретроспектива спринта"),
+        (r"\bepics?\b", "эпик"),
+        (r"impediments?\b|\bblockers?\b", "блокер препятствие"),
+        (r"\bkanban\b", "канбан"),
+        (r"\bscrum\b", "скрам"),
     )
 )
+
+# «Чем X отличается от Y», «разница между X и Y», «X vs Y»: both entries are defined, in the question's order.
+_COMPARISON = re.compile(r"отлича\w*|различ\w*|разниц\w*|\bvs\.?\b|\bversus\b|difference|differ\w*", re.IGNORECASE)
 
 
 GENERIC_WORDS = "команда команды команде командой работа работы задача задачи человек люди"
@@ -58,6 +74,14 @@ def expand_question(question: str) -> str:
     """``question`` with the canonical names of the aliases it uses appended (see :data:`ALIASES`)."""
     extra = [canonical for pattern, canonical in ALIASES if pattern.search(question)]
     return " ".join([question, *extra])
+
+
+def canonical_question(question: str) -> str:
+    """``question`` with each alias replaced by its canonical name («What is a sprint?» → «What is a спринт?»):
+    the words it names its terms by, each once (an appended name would count a term twice)."""
+    for pattern, canonical in ALIASES:
+        question = pattern.sub(f" {canonical} ", question)
+    return question
 
 
 _HEADING = re.compile(r"^#+\s.*$", re.MULTILINE)
@@ -136,6 +160,7 @@ class Glossary:
         («как оформить отпуск») is out of scope.
         """
         terms = set(self.analyzer.terms(expand_question(question)))
+        named = self.analyzer.term_set(canonical_question(question))  # a title's overlap counts each name once
         candidates: list[tuple[int, float, int, Entry]] = []
         for rank, (row, _score) in enumerate(self._index.top(list(terms), 20)):
             entry = self.entries.get(self.chunks[row].doc_id)
@@ -144,14 +169,63 @@ class Glossary:
             title = self.analyzer.term_set(entry.title)
             head = title | self.analyzer.term_set(" ".join(entry.definition))
             if head & (terms - self._generic):
-                overlap = len(title & terms)
+                overlap = len(title & named)
                 candidates.append((overlap, overlap / max(len(title), 1), rank, entry))
         if not candidates:
             return None
         return min(candidates, key=lambda c: (-c[0], -c[1], c[2]))[3]
 
+    def compared_entries(self, question: str) -> list[Entry]:
+        """The two entries a comparison question names («чем скрам-мастер отличается от владельца продукта»), in
+        the order the question names them; ``[]`` when it is no comparison or names fewer than two entries.
+
+        The question's aliases are replaced by the entries' words («scrum master» → «скрам-мастер»); then, word by
+        word, the longest entry name that the next words spell (as terms, in any order) names its entry: «бэклога
+        спринта» names the sprint backlog, not the sprint.  An entry's names are its title without the part in
+        brackets, and that part («Product Owner», «скрам», «burndown chart»).
+        """
+        if not _COMPARISON.search(question):
+            return []
+        text = canonical_question(question)
+        words = [terms for word in re.findall(r"[\w-]+", text) if (terms := self.analyzer.term_set(word))]
+        names = sorted(
+            ((frozenset(name), entry) for entry in self.entries.values() for name in self._names(entry) if name),
+            key=lambda pair: -len(pair[0]),
+        )
+        chosen: list[Entry] = []
+        position = 0
+        while position < len(words):
+            step = 1
+            for name, entry in names:
+                if name <= frozenset().union(*words[position : position + len(name)]):
+                    span = len(name)
+                    if entry not in chosen:
+                        chosen.append(entry)
+                    step = span
+                    break
+            position += step
+        return chosen[:2] if len(chosen) >= 2 else []
+
+    def _names(self, entry: Entry) -> list[set[str]]:
+        """An entry's names as term sets: its title without the bracketed part, each side of an «и» in it («Story
+        points и оценка задач»), and the bracketed part."""
+        main, _, rest = entry.title.partition("(")
+        names = [self.analyzer.term_set(main) - self._generic]
+        if " и " in main:
+            names += [self.analyzer.term_set(side) - self._generic for side in main.split(" и ")]
+        if rest:
+            names.append(self.analyzer.term_set(rest.rstrip(")")) - self._generic)
+        return names
+
     def answer(self, question: str) -> str:
-        """A short answer from the glossary, or :data:`OUT_OF_SCOPE`."""
+        """A short answer from the glossary, or :data:`OUT_OF_SCOPE`.
+
+        A comparison of two entries is answered with both definitions; any other question with the best entry's
+        definition and the sentences of that entry that share most terms with the question.
+        """
+        compared = self.compared_entries(question)
+        if compared and all(entry.definition for entry in compared):
+            return " ".join(entry.definition[0] for entry in compared)
         entry = self.best_entry(question)
         if entry is None or not entry.definition:
             return OUT_OF_SCOPE
