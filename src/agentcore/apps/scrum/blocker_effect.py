@@ -49,7 +49,9 @@ _NEGATIVE_PRONOUNS = _words(
     "никто никого никому ничего ничто ничем никак никуда нигде нечего нечем nothing nobody none noone"
 )
 _PEOPLE_NEGATIVE = _words("никто никого никому nobody noone")
-_DEGREE = _words("вообще совсем полностью целиком наглухо намертво всё all completely totally entirely fully anything")
+_DEGREE = _words(
+    "вообще совсем полностью целиком наглухо намертво всё all completely totally entirely fully anything anyone anybody"
+)
 _ABILITY_PREFIXES = (
     "мог", "мож", "смог", "смож", "получа", "получит", "выход", "удаёт", "удает", "удаст", "can", "able",
 )  # fmt: skip
@@ -178,8 +180,16 @@ def _piece_effect(piece: str) -> str:
     )
     # nobody *able* is a stop; nobody *acting* («никто не смотрит») is a wait
     people_none = [w for w in words if w in _PEOPLE_NEGATIVE]
-    agent_none = any(_actor_case(w) for w in people_none) or any(
-        w == "ни" and nxt in ("один", "одна", "одного", "одной") for w, nxt in pairwise(words)
+    # a negative quantifier over a group: «ни один …», «none of …» (its ability may come later: «none of the vets
+    # can open …» — «none» negates the «can»)
+    quantifier = [
+        i
+        for i, (w, nxt) in enumerate(pairwise(words))
+        if (w == "ни" and nxt in ("один", "одна", "одного", "одной")) or (w == "none" and nxt == "of")
+    ]
+    agent_none = any(_actor_case(w) for w in people_none) or bool(quantifier)
+    ability = ability or any(
+        words[i] == "none" and any(_starts(w, _ABILITY_PREFIXES) for w in words[i + 2 :]) for i in quantifier
     )
     # a failure for every one of a group («ни у кого», «у всей команды», «вся команда без данных»)
     scope_all = (

@@ -232,6 +232,45 @@ def nothing_denies(text: str) -> bool:
     return not any(reading == _FAILS or (reading != _DENIES and _names_trouble(piece)) for piece, reading in readings)
 
 
+# A statement that only says the trouble before it does not touch the member: the member as the object of a negated
+# verb, the trouble as an anaphoric «это/оно/it» or left out — «но меня это не стопорит», «нам это не мешает», «it
+# doesn't slow me down».  Read by structure: a few words, one of them the member (:data:`_MEMBER_OBJECT`), a negator,
+# the verb after it in the third person (morphology) or English «doesn't/does not» + a verb; no other content.
+_ANAPHORA = frozenset(("это", "оно", "она", "он", "they", "it", "that", "this"))
+_LINKS = frozenset(("но", "а", "и", "but", "and", "пока", "вообще", "особо", "сильно", "really", "much"))
+_SPARING_MAX_WORDS = 6
+
+
+def spares_member(text: str) -> bool:
+    """Whether ``text`` has a statement that only says its trouble does not touch the member (see above), which
+    denies the trouble beside it as «но это не мешает» does: «тесты на CI идут по 40 минут, но меня это не
+    стопорит»."""
+    return any(_spares(_WORD.findall(piece)) for piece in _SPARING_PIECES.split(text.lower()))
+
+
+_SPARING_PIECES = re.compile(r"\s*[,;]\s*|\s+[—–-]\s+|\s+(?=(?:но|but)\s)")
+
+
+def _spares(words: list[str]) -> bool:
+    if not words or len(words) > _SPARING_MAX_WORDS or not _MEMBER_OBJECT.intersection(words):
+        return False
+    rest = [w for w in words if w not in _MEMBER_OBJECT and w not in _ANAPHORA and w not in _LINKS]
+    if rest[:2] in (["doesn", "t"], ["don", "t"]):  # the words split at the apostrophe
+        rest = ["doesn't", *rest[2:]]
+    if rest[:1] == ["не"] and len(rest) == 2:
+        tags = _tags(rest[1])
+        return bool(tags) and "VERB" in tags[0] and "3per" in tags[0]
+    if rest[:1] in (["doesn't"], ["doesnt"], ["dont"]) and len(rest) in (2, 3):
+        return True  # «it doesn't block me», «doesn't slow me down»
+    return rest[:2] == ["does", "not"] and len(rest) in (3, 4)
+
+
+def denial_only(text: str) -> bool:
+    """Whether a clause only denies the trouble before it: «…, но это не мешает», «…, но жить можно»
+    (:data:`_DENIAL_ONLY`), «…, но меня это не стопорит» (:func:`spares_member`)."""
+    return bool(_DENIAL_ONLY.match(text)) or _spares(_WORD.findall(text.lower()))
+
+
 _FAILS, _DENIES = "fails", "denies"
 
 
@@ -543,6 +582,7 @@ def denies_blocker(text: str) -> bool:
         or told_over(text)
         or nothing_denies(text)
         or trouble_denied(text)
+        or spares_member(text)
     )
 
 

@@ -14,12 +14,12 @@ from agentcore.apps.scrum.blocker_reading import (
     is_negated,
 )
 from agentcore.apps.scrum.daily_parser.blocker_clauses import (
-    _DENIAL_ONLY,
     _JOINT,
     _LEAD_WORDS,
     _PAST_TROUBLE,
     _names_trouble,
     _no_blockers_in,
+    denial_only,
 )
 from agentcore.apps.scrum.daily_parser.layout import (
     _BULLET,
@@ -377,7 +377,7 @@ def _qualifies(clause: _Clause, previous: _Clause) -> bool:
         or PAST_WAIT.search(previous.text)
         or _PAST_TROUBLE.search(previous.text)
     )
-    if _DENIAL_ONLY.match(text):  # a denial refers to the trouble before it, whatever words that used
+    if denial_only(text):  # a denial refers to the trouble before it, whatever words that used
         return bool(about_trouble or not (task_ids_in(previous.text) or _starts_section(previous.text.strip())))
     if not about_trouble:
         return False

@@ -12,10 +12,10 @@ from agentcore.apps.scrum.blocker_reading import (
     NEGATED,
     PAST_WAIT,
     negated_in,
+    told_as_over,
 )
 from agentcore.apps.scrum.daily_parser.blocker_clauses import (
     _ALL_CLEAR_RE,
-    _DENIAL_ONLY,
     _INABILITY_ONLY,
     _NO_BLOCKERS_RE,
     _NONE_LEFT,
@@ -28,8 +28,10 @@ from agentcore.apps.scrum.daily_parser.blocker_clauses import (
     _no_blockers_in,
     _states_blocker,
     absence_piece,
+    denial_only,
     denies_blocker,
     says_none_listed,
+    spares_member,
     without_absence,
 )
 from agentcore.apps.scrum.daily_parser.clauses import _merge_blocker_runs, _split_clauses
@@ -149,6 +151,7 @@ def parse(message: str) -> ParsedDaily:
             or _states_blocker(text, context)
             or PAST_WAIT.search(text)
             or negated_in(text)
+            or spares_member(text)
             or (_PAST_TROUBLE.search(text) and not task_ids_in(text))
         ) and denies_blocker(text):
             parsed.no_blockers_stated = True  # «не блокер», «ничего не жду», «был блокер, уже снят»
@@ -162,7 +165,12 @@ def parse(message: str) -> ParsedDaily:
                 rest = _clean(", ".join(p for p in _PIECES.split(rest) if p.strip() and not _names_trouble(p)))
                 if not task_ids_in(rest):
                     continue
-            if section == "blockers" or not (task_ids_in(rest) or _starts_section(rest)) or _not_work(rest):
+            if (
+                section == "blockers"
+                or not (task_ids_in(rest) or _starts_section(rest))
+                or _not_work(rest)
+                or (told_as_over(rest) and not task_ids_in(rest))  # «вчера лежала касса, ночью подняли»: its story
+            ):
                 continue
             text = rest
         if _no_blockers_in(text):  # «…, блокеров нет»: keep what else the clause says
@@ -179,7 +187,7 @@ def parse(message: str) -> ParsedDaily:
             and not task_ids_in(text)
         ):
             continue
-        if _DENIAL_ONLY.match(text):  # «…, но работать можно» after work that named no trouble the parser knows
+        if denial_only(text):  # «…, но работать можно» after work that named no trouble the parser knows
             parsed.no_blockers_stated = True
             continue
         if section == "blockers" or _states_blocker(text, context):
