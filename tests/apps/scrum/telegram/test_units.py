@@ -89,3 +89,18 @@ async def test_a_sticker_in_a_private_chat_gets_a_short_answer(bot: Any, fake: A
     group = {"id": -300, "type": "supergroup", "title": "G"}
     await bot.feed({"update_id": 3, "message": {**message, "chat": group, "sticker": sticker}})
     assert not fake.sent(-300)  # in a group the bot stays quiet
+
+
+async def test_joining_a_team_that_exists_without_a_telegram_lead_says_so(bot: Any, fake: Any) -> None:
+    """A team made over HTTP is not new: its first member in Telegram leads it, and is told why — not «новая»."""
+    from tests.apps.scrum.telegram.conftest import text_update
+
+    from agentcore.apps.scrum.backend.models import TeamInput
+    from agentcore.apps.scrum.telegram import texts
+
+    bot.ctx.backend.store.create_team(TeamInput(slug="made", name="made"))
+    await bot.feed({"update_id": 4, **text_update(803, "/join made Ольга DEV", username="olga")})
+    assert texts.JOINED_FIRST_LEAD.strip() in fake.sent(803)[-1]["text"]
+    assert "новая" not in fake.sent(803)[-1]["text"]
+    await bot.feed({"update_id": 5, **text_update(804, "/join fresh Пётр", username="petr")})
+    assert texts.JOINED_LEAD.strip() in fake.sent(804)[-1]["text"]  # a team /join creates is new

@@ -132,7 +132,7 @@ async def join(message: Message, command: CommandObject, bot: Bot, ctx: BotConte
         await _reply(ctx, bot, message, texts.ALREADY.format(team=team, name=current.name))
         return
 
-    def enrol() -> tuple[Binding, bool]:
+    def enrol() -> tuple[Binding, str]:
         created = False
         try:
             info = backend.store.team(team)
@@ -158,10 +158,11 @@ async def join(message: Message, command: CommandObject, bot: Bot, ctx: BotConte
             raise ConflictError(f"Не получилось добавить тебя в команду «{team}»: попробуй ещё раз")
         binding = ctx.store.bind(member, user.id, message.chat.id, user.username)
         side = ctx.store.team_side(info._id)
-        lead = False
+        lead = ""
         if created or side.lead_member_id is None:
             ctx.store.update_team(info._id, lead_member_id=member._id)
-            lead = True
+            # An existing team (made over HTTP, or by another bot) is not new: say why this member leads it.
+            lead = texts.JOINED_LEAD if created else texts.JOINED_FIRST_LEAD
         return binding, lead
 
     try:
@@ -173,7 +174,7 @@ async def join(message: Message, command: CommandObject, bot: Bot, ctx: BotConte
         ctx,
         bot,
         message,
-        texts.JOINED.format(team=team, name=binding.name, role=binding.role, lead=texts.JOINED_LEAD if lead else ""),
+        texts.JOINED.format(team=team, name=binding.name, role=binding.role, lead=lead),
     )
 
 
