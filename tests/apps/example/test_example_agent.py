@@ -112,3 +112,26 @@ def test_offline_sgr_example_calls_a_client_tool_for_each_city(data_dir: Path, m
                 messages.append({"role": "tool", "tool_call_id": call["id"], "content": reports[city]})
     assert asked == ["Москва", "Казань"]
     assert message["content"] == "Москва: +5, облачно; Казань: +3, снег. (офлайн-режим, не LLM)"
+
+
+def test_offline_sgr_example_reads_a_follow_up_that_only_names_a_place(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """«А в Токио?» after «Который час в Москве?» (try-out #23 got «Я умею только сообщать текущее время»): the
+    earlier question says what is asked, the follow-up where."""
+    from fastapi.testclient import TestClient
+
+    from agentcore.server import create_app
+
+    monkeypatch.setenv("AGENTCORE_RAG_EMBEDDER", "none")
+    messages = [
+        {"role": "user", "content": "Который час в Москве?"},
+        {"role": "assistant", "content": "Сейчас 12:30, 23.11.2026 (Europe/Moscow). (офлайн-режим, не LLM)"},
+        {"role": "user", "content": "А в Токио?"},
+    ]
+    with TestClient(create_app(Settings())) as client:
+        answer = client.post("/v1/chat/completions", json={"model": "sgr-example", "messages": messages})
+        assert answer.status_code == 200, answer.text
+        assert "(Asia/Tokyo)" in answer.json()["choices"][0]["message"]["content"]
+        alone = client.post("/v1/chat/completions", json={"model": "sgr-example", "messages": messages[-1:]})
+        assert "Я умею только" in alone.json()["choices"][0]["message"]["content"]  # nothing earlier: no guess

@@ -9,7 +9,8 @@ A question names places (the cities of :data:`_CITIES`, in the order it names th
   city's name (a tool without required parameters: once).
 
 With native tool calling every pending call goes out in one answer; a schema-guided step carries one call at a time.
-When every call has its result, the answer names each place; nothing else is invented.
+When every call has its result, the answer names each place; nothing else is invented.  A question that only
+names places («А в Токио?») asks what the user's previous question asked, of those places.
 """
 
 from __future__ import annotations
@@ -71,15 +72,17 @@ def _place_parameter(tool: LLMTool) -> str | None:
     return texts[0] if len(required) == 1 and texts else None
 
 
-def _plan(question: str, tools: Sequence[LLMTool]) -> list[tuple[Call, list[str]]]:
-    """The calls ``question`` needs, each with the places it answers for."""
+def _plan(question: str, tools: Sequence[LLMTool], intent: str | None = None) -> list[tuple[Call, list[str]]]:
+    """The calls ``question`` needs, each with the places it answers for; what is asked (the time, a tool's
+    subject) is read from ``intent`` when given (a follow-up's earlier question), the places from ``question``."""
     places = _places(question)
-    if _TIME_WORDS.search(question):
+    intent = intent if intent is not None else question
+    if _TIME_WORDS.search(intent):
         zones: dict[str, list[str]] = {}
         for name, zone in places:
             zones.setdefault(zone, []).append(name)
         return [(("get_time", {"timezone": zone}), names) for zone, names in (zones or {"UTC": []}).items()]
-    asked = _stems(question)
+    asked = _stems(intent)
     for tool in tools:
         if tool.name == "get_time" or not asked & _stems(f"{tool.name.replace('_', ' ')} {tool.description}"):
             continue
@@ -98,6 +101,15 @@ def _question(messages: Sequence[LLMMessage]) -> int:
         if message.role == "user" and not (message.content or "").startswith(RESULT_PREFIX):
             return index
     return len(messages)
+
+
+def _follow_up_intent(messages: Sequence[LLMMessage], index: int) -> str | None:
+    """For a question that only names places («А в Токио?»), the user's previous question it continues."""
+    for message in reversed(messages[:index]):
+        content = message.content or ""
+        if message.role == "user" and not content.startswith(RESULT_PREFIX):
+            return content
+    return None
 
 
 def _done(messages: Sequence[LLMMessage]) -> list[tuple[Call, str]]:
@@ -167,6 +179,9 @@ def _decide(request: LLMRequest) -> dict[str, Any] | list[Call]:
     index = _question(messages)
     question = messages[index].content or "" if index < len(messages) else ""
     plan = _plan(question, request.tools or [])
+    if not plan and _places(question):  # «А в Токио?» after «Который час в Москве?» asks the same of another place
+        earlier = _follow_up_intent(messages, index)
+        plan = _plan(question, request.tools or [], intent=earlier) if earlier else []
     if not plan:
         return {"tool": "final_answer", "answer": ONLY_TIME}
     results = {_key(call): result for call, result in _done(messages)}
