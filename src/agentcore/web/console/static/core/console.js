@@ -81,13 +81,29 @@
     }
   }
 
+  /* A token or key travels in a header: printable ASCII only.  Anything else (a Cyrillic letter typed on the wrong
+   * keyboard layout) cannot be sent at all — said so, instead of the browser's TypeError read as a network failure. */
+  var HEADER_VALUE = /^[\x20-\x7e]*$/;
+
+  function notSendable(what) {
+    return what + " содержит недопустимые символы: допустимы латинские буквы, цифры и знаки ASCII (проверьте " +
+      "раскладку клавиатуры).";
+  }
+
+  function headerValue(value, what) {
+    if (!HEADER_VALUE.test(value)) {
+      throw new ApiError(0, notSendable(what) + " Исправьте его по кнопке «Токен доступа».", "invalid_token");
+    }
+    return value;
+  }
+
   function buildHeaders(opts) {
     var headers = new Headers(opts.headers || {});
     var token = sessionStorage.getItem(TOKEN);
-    if (token) headers.set("Authorization", "Bearer " + token);
+    if (token) headers.set("Authorization", "Bearer " + headerValue(token, "Токен чтения"));
     if (opts.key) {
       var key = sessionStorage.getItem(KEY);
-      if (key) headers.set("X-API-Key", key);
+      if (key) headers.set("X-API-Key", headerValue(key, "Ключ CRM"));
     }
     headers.set("Accept", opts.accept || "application/json");
     return headers;
@@ -111,6 +127,7 @@
     var dialog = document.getElementById("auth-dialog");
     if (!dialog) return Promise.resolve(false);
     document.getElementById("auth-reason").textContent = reason || "Сервер требует токен. Он хранится только в этой вкладке браузера.";
+    document.getElementById("auth-reason").classList.remove("error");
     document.getElementById("auth-token").value = sessionStorage.getItem(TOKEN) || "";
     document.getElementById("auth-key").value = sessionStorage.getItem(KEY) || "";
     return new Promise(function (resolve) {
@@ -135,6 +152,22 @@
       var waiters = dialogWaiters.splice(0);
       waiters.forEach(function (resolve) { resolve(saved); });
     });
+    /* A value no header can carry is refused in the dialog itself, which stays open and says why. */
+    document.getElementById("auth-form").addEventListener("submit", function (event) {
+      if (!event.submitter || event.submitter.value !== "save") return;
+      var fields = [["auth-token", "Токен чтения"], ["auth-key", "Ключ CRM"]];
+      for (var i = 0; i < fields.length; i++) {
+        var field = document.getElementById(fields[i][0]);
+        if (!HEADER_VALUE.test(field.value.trim())) {
+          event.preventDefault();
+          var reason = document.getElementById("auth-reason");
+          reason.textContent = notSendable(fields[i][1]);
+          reason.classList.add("error");
+          field.focus();
+          return;
+        }
+      }
+    });
     document.getElementById("auth-forget").addEventListener("click", function () {
       sessionStorage.removeItem(TOKEN);
       sessionStorage.removeItem(KEY);
@@ -158,10 +191,18 @@
       if (await askToken(opts.key ? "key" : "token", problem.message)) {
         return api(path, Object.assign({}, opts, { retried: true }));
       }
-      throw problem;
+      throw refused(problem);
     }
+    if (response.status === 401) throw refused(await errorOf(response));
     if (!response.ok) throw await errorOf(response);
     return response;
+  }
+
+  /* A 401 said as the server's refusal of the credentials (its own words after the colon), never as a network
+   * failure: «Токен не принят сервером: требуется действительный заголовок X-API-Key». */
+  function refused(problem) {
+    problem.message = "Токен не принят сервером: " + problem.message;
+    return problem;
   }
 
   async function json(path, opts) {
