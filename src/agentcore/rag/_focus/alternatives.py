@@ -8,7 +8,15 @@ from dataclasses import replace
 from typing import Any
 
 from agentcore.rag._focus.parts import Part, subject_terms
-from agentcore.rag._focus.words import WORD_RE, compound_parts, lemma_of, stem_of, term_matches, vocabulary_of
+from agentcore.rag._focus.words import (
+    WORD_RE,
+    compound_parts,
+    is_compound_element,
+    lemma_of,
+    stem_of,
+    term_matches,
+    vocabulary_of,
+)
 
 
 def with_alternatives(parts: Sequence[Part], texts: Sequence[str]) -> list[Part]:
@@ -58,10 +66,11 @@ def _compound_spellings(part: Part, texts: Sequence[str]) -> list[tuple[str, tup
         parts = compound_parts(term)
         if parts is not None:
             found.append((term, parts))
-    if len(part.terms) < 2 or not texts:
+    elements = tuple(t for t in part.terms if is_compound_element(t))
+    if len(part.terms) < 2 or not texts or not elements:
         return found
     words, _ = vocabulary_of(texts)
-    for word in sorted(words):
+    for word in sorted(w for w in words if w.startswith(elements)):
         parts = compound_parts(word)
         if parts is None or parts[0] not in part.terms:
             continue

@@ -126,7 +126,8 @@ def compound_parts(word: str) -> tuple[str, str] | None:
         return None
     for cut in range(3, len(word) - 3):
         first, rest = word[:cut], word[cut:]
-        if not is_compound_element(first) or not morph.word_is_known(rest) or not _nominal(morph, rest):
+        # the dictionary lookup first: it is the cheapest test and rejects most cuts
+        if not morph.word_is_known(rest) or not is_compound_element(first) or not _nominal(morph, rest):
             continue
         lemma = lemma_of(rest)
         if len(lemma) >= 4:
