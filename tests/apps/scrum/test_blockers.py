@@ -1,4 +1,4 @@
-"""Seed 003 section 8: process_blockers — severity matrix, normalisation, repeats, escalations; pure."""
+"""Seed 003 section 8: process_blockers — the severity rule, normalisation, repeats, escalations; pure."""
 
 from __future__ import annotations
 
@@ -18,14 +18,15 @@ def _daily(*blockers: dict[str, Any], role: str = "DEV") -> dict[str, Any]:
     ("critical", "task", "severity", "escalated"),
     [
         (True, "TASK-1", "critical", True),
-        (True, "TASK-404", "high", True),
+        # a stopped team is critical whether or not its blocker names a known task (the seed's matrix said «high»)
+        (True, "TASK-404", "critical", True),
         (False, "TASK-1", "medium", False),
         (False, "TASK-404", "low", False),
-        (True, None, "high", True),
+        (True, None, "critical", True),
         (False, None, "low", False),
     ],
 )
-def test_severity_matrix(critical: bool, task: str | None, severity: str, escalated: bool) -> None:
+def test_severity_rule(critical: bool, task: str | None, severity: str, escalated: bool) -> None:
     events, escalations = process_blockers(
         daily_json=_daily({"text": "Жду стенд", "critical": critical, "related_task_id": task}),
         known_tasks={"TASK-1", "TASK-2", "BUG-10"},
@@ -125,8 +126,30 @@ def test_event_format_and_order() -> None:
         "source",
     }
     assert all(e["source"] == "daily" and e["author_role"] == "QA" for e in events)
-    assert [e["severity"] for e in escalations] == ["critical", "high"]
+    assert [e["severity"] for e in escalations] == ["critical", "critical"]
     assert "author_id" not in events[0]  # blockers.py knows no users (seed 8)
+
+
+@pytest.mark.parametrize(
+    ("task", "severity", "escalated"),
+    [("TASK-1", "high", True), (None, "medium", False), ("TASK-404", "medium", False)],
+)
+def test_a_repeated_wait_is_one_step_more_severe(task: str | None, severity: str, escalated: bool) -> None:
+    daily = _daily({"text": "Жду ревью MR", "critical": False, "related_task_id": task})
+    first, _ = process_blockers(daily_json=daily, known_tasks={"TASK-1"}, existing_blockers=set())
+    events, escalations = process_blockers(daily_json=daily, known_tasks={"TASK-1"}, existing_blockers={"жду ревью mr"})
+    assert first[0]["severity"] == ("medium" if task == "TASK-1" else "low")
+    assert events[0]["is_repeat"] and events[0]["severity"] == severity
+    assert bool(escalations) is escalated
+    if escalated:
+        assert escalations[0]["reason"] == "блокер повторяется: о нём уже сообщали в daily"
+
+
+def test_a_stopped_team_without_a_task_is_critical_with_its_reason() -> None:
+    daily = _daily({"text": "Стенд лежит, вся команда стоит!", "critical": True, "related_task_id": None})
+    events, escalations = process_blockers(daily_json=daily, known_tasks={"TASK-1"}, existing_blockers=set())
+    assert events[0]["severity"] == escalations[0]["severity"] == "critical"
+    assert escalations[0]["reason"] == "стоит команда или другие участники"
 
 
 def test_no_blockers_no_events() -> None:

@@ -7,17 +7,24 @@
     )
 
 Every blocker becomes a ``blocker_event`` (``normalized_text = text.lower().strip()``, ``task_id`` or
-``NO_TASK_ID``, ``task_exists``, ``severity`` from the matrix below, ``is_repeat``, ``source="daily"``); a
+``NO_TASK_ID``, ``task_exists``, ``severity`` by the rule below, ``is_repeat``, ``source="daily"``); a
 ``high``/``critical`` one also becomes an ``escalation_payload``.
 
-==============  ===========  ========
-critical_flag   task_exists  severity
-==============  ===========  ========
-True            True         critical
-True            False        high
-False           True         medium
-False           False        low
-==============  ===========  ========
+Severity — one rule, read from the daily's ``critical`` flag (what the blocker does: the member or the team cannot
+go on, production down, the release at risk — ``blocker_reading.criticality``), then the task and repeats:
+
+==============  ===========  =============  =========
+critical_flag   task_exists  first report   a repeat
+==============  ===========  =============  =========
+True            any          critical       critical
+False           True         medium         high
+False           False        low            medium
+==============  ===========  =============  =========
+
+A stopped team is critical whether or not the blocker names a tracker task (seed 003's matrix made a critical
+blocker without a known task «high»: «Стенд лежит, вся команда стоит!» + «без задачи» was shown as «высокая»).
+A wait is never critical however long it lasts; its repeats raise it one step instead (a repeated wait on a real
+task is «high» and reaches the lead).
 
 The module knows nothing of users, time or trackers: the backend attaches ``author_id``, stores the events and
 decides where escalations go.
@@ -41,12 +48,8 @@ ESCALATED_SEVERITIES = frozenset({"high", "critical"})
 # A task id the tracker could know: KEY-123 (the key starts with a Latin letter).
 _VALID_TASK_ID = re.compile(r"^[A-Za-z][A-Za-z0-9_]*-\d+$")
 
-_SEVERITY: dict[tuple[bool, bool], str] = {
-    (True, True): "critical",
-    (True, False): "high",
-    (False, True): "medium",
-    (False, False): "low",
-}
+SEVERITY_LEVELS = ("low", "medium", "high", "critical")
+REPEAT_REASON = "блокер повторяется: о нём уже сообщали в daily"
 
 
 def normalize_blocker_text(text: str) -> str:
@@ -54,9 +57,13 @@ def normalize_blocker_text(text: str) -> str:
     return text.lower().strip()
 
 
-def severity_of(critical_flag: bool, task_exists: bool) -> str:
-    """The severity matrix of section 8."""
-    return _SEVERITY[(bool(critical_flag), bool(task_exists))]
+def severity_of(critical_flag: bool, task_exists: bool, is_repeat: bool = False) -> str:
+    """The severity rule of the module docstring: ``critical`` for a critical blocker; otherwise ``medium`` on a
+    known task, ``low`` without one, one step higher for a repeat."""
+    if critical_flag:
+        return "critical"
+    base = 1 if task_exists else 0
+    return SEVERITY_LEVELS[base + (1 if is_repeat else 0)]
 
 
 def _task_id(value: Any) -> str:
@@ -92,7 +99,7 @@ def process_blockers(
 
     Returns:
         ``(events, escalations)``: one event per blocker in input order; an escalation for each event whose
-        severity is ``high`` or ``critical``, in the same order.
+        severity is ``high`` or ``critical`` (a critical blocker, or a repeated wait on a known task), in order.
 
     Raises:
         ValueError: ``daily_json`` is not a daily (no valid ``role``, ``blockers`` not a list of blockers).
@@ -112,8 +119,9 @@ def process_blockers(
     for text, critical, related in parsed:
         task_id = _task_id(related)
         task_exists = task_id != NO_TASK_ID and task_id in known_tasks
-        severity = severity_of(critical, task_exists)
         normalized = normalize_blocker_text(text)
+        is_repeat = normalized in existing_blockers
+        severity = severity_of(critical, task_exists, is_repeat)
         events.append(
             {
                 "author_role": role,
@@ -122,7 +130,7 @@ def process_blockers(
                 "task_id": task_id,
                 "task_exists": task_exists,
                 "severity": severity,
-                "is_repeat": normalized in existing_blockers,
+                "is_repeat": is_repeat,
                 "source": SOURCE,
             }
         )
@@ -134,7 +142,7 @@ def process_blockers(
                     "text": text,
                     "task_id": task_id,
                     "author_role": role,
-                    "reason": escalation_reason(text, critical),
+                    "reason": escalation_reason(text, critical) if critical else REPEAT_REASON,
                 }
             )
     return events, escalations

@@ -108,9 +108,10 @@ def burndown_svg(data: dict[str, Any], team_name: str = "") -> str:
 
 
 def velocity_svg(data: dict[str, Any], team_name: str = "") -> str:
-    """Velocity: story points done per sprint day (bars) and the average per day (a line)."""
+    """Velocity: story points done per sprint day (bars) and the team's velocity, story points per working day
+    (a line)."""
     days = list(data.get("days") or [])
-    average = float(data.get("average_points_per_day") or 0)
+    average = float(data.get("points_per_working_day") or 0)
     top = max([float(d["points"]) for d in days] + [average, 1.0])
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     slot = plot_w / max(len(days), 1)
@@ -144,9 +145,11 @@ def velocity_svg(data: dict[str, Any], team_name: str = "") -> str:
         f'<text x="{LEFT + 20}" y="{legend_y}" font-size="12" fill="{INK}">сделано за день, story points</text>',
         f'<line x1="{LEFT + 240}" y1="{legend_y - 4}" x2="{LEFT + 264}" y2="{legend_y - 4}" stroke="{ACTUAL}" '
         'stroke-width="2" stroke-dasharray="4 3"/>',
-        f'<text x="{LEFT + 270}" y="{legend_y}" font-size="12" fill="{INK}">в среднем {average:g} в день</text>',
+        f'<text x="{LEFT + 270}" y="{legend_y}" font-size="12" fill="{INK}">'
+        f"в среднем {average:g} в рабочий день</text>",
     ]
     title = "Скорость команды" + (f" — {team_name}" if team_name else "")
     done = float(data.get("points_done") or 0)
-    desc = f"Сделано {done:g} story points за {len(days)} дн., в среднем {average:g} в день."
+    worked = int(data.get("working_days") or 0)
+    desc = f"Сделано {done:g} story points за {worked} раб. дн., в среднем {average:g} SP в рабочий день."
     return _frame(title, desc, body, "velocity")

@@ -16,15 +16,26 @@ NOTHING = "— нет"
 SEVERITY_RU = {"low": "низкая", "medium": "средняя", "high": "высокая", "critical": "критическая"}
 
 
-def _days(n: int) -> str:
-    """«1 день», «3 дня», «5 дней»; «с сегодня» for 0."""
-    if n == 0:
-        return "с сегодня"
+def plural(n: int, one: str, few: str, many: str) -> str:
+    """``n`` with the Russian form of its noun: ``plural(3, "день", "дня", "дней")`` → «3 дня»."""
     if n % 10 == 1 and n % 100 != 11:
-        return f"{n} день"
+        return f"{n} {one}"
     if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-        return f"{n} дня"
-    return f"{n} дней"
+        return f"{n} {few}"
+    return f"{n} {many}"
+
+
+def blocker_age(age_days: int, first_seen: str | None = None) -> str:
+    """How long a blocker has been reported: «сегодня» (reported today), «3 дня» or «3 дня (с 2026-03-09)»."""
+    if age_days <= 0:
+        return "сегодня"
+    since = f" (с {first_seen})" if first_seen else ""
+    return plural(age_days, "день", "дня", "дней") + since
+
+
+def _days(n: int) -> str:
+    """A blocker's age in the digest: «сегодня» for 0, else «1 день», «3 дня», «5 дней»."""
+    return blocker_age(n)
 
 
 def render_digest(data: DigestData) -> str:
@@ -51,6 +62,9 @@ def render_digest(data: DigestData) -> str:
     lines += [f"• {note}" for note in data.notes] or [NOTHING]
     return "\n".join(lines)
 
+
+PRIORITY_RU = {"low": "низкий", "medium": "средний", "high": "высокий", "critical": "критический"}
+STATUS_RU = {"todo": "к выполнению", "in_progress": "в работе", "in_review": "на ревью", "done": "готово"}
 
 INTENT_TITLES = {
     "TEAM_OVERVIEW": "Обзор спринта",
@@ -126,6 +140,10 @@ LABELS = {
     "critical_blockers": "критических блокеров",
     "done_per_day": "закрыто по дням",
     "velocity_per_day": "задач в день",
+    "velocity_points_per_working_day": "скорость, SP в рабочий день",
+    "remaining_story_points": "осталось story points",
+    "forecast_working_days_to_finish": "прогноз, рабочих дней до завершения",
+    "working_days_left": "рабочих дней до конца спринта",
     "forecast_days_to_finish": "прогноз, дней до завершения",
     "days_left": "дней до конца спринта",
     "at_risk": "риск не успеть",
@@ -141,9 +159,9 @@ QUALITY_RU = {
 }
 # Values of enumerations, by the key they are under.
 VALUE_LABELS = {
-    "status": {"todo": "к выполнению", "in_progress": "в работе", "in_review": "на ревью", "done": "готово"},
+    "status": STATUS_RU,
     "severity": SEVERITY_RU,
-    "priority": {"low": "низкий", "medium": "средний", "high": "высокий", "critical": "критический"},
+    "priority": PRIORITY_RU,
     "quality": QUALITY_RU,
     "task_id": {"NO_TASK_ID": "без задачи"},
 }
@@ -166,20 +184,101 @@ def _scalar(value: Any, key: str = "") -> str:
     return str(value)
 
 
-def _render(value: Any, indent: int, lines: list[str]) -> None:
+NAMES_KEY = "member_names"
+"""A metrics key the reference backend adds (member id → name): used to name people, not printed itself."""
+_MEMBER_LISTS = frozenset({"members_without_daily_today", "overloaded", "underloaded"})
+
+
+def _severity(value: Any) -> str:
+    return SEVERITY_RU.get(str(value), str(value))
+
+
+def _task_part(task_id: Any) -> str:
+    return f", задача {task_id}" if task_id and task_id != "NO_TASK_ID" else ""
+
+
+def _top_blocker(item: dict[str, Any], names: dict[str, str]) -> str:
+    """«нет стенда — Анна, 2 раза, важность критическая, задача TASK-2»."""
+    who = item.get("author_name") or names.get(str(item.get("author")), item.get("author") or "")
+    times = plural(int(item["occurrences"]), "раз", "раза", "раз")
+    return (
+        f"{item['text']} — {who}, {times}, важность {_severity(item.get('severity'))}{_task_part(item.get('task_id'))}"
+    )
+
+
+def _open_blocker(item: dict[str, Any], names: dict[str, str]) -> str:
+    """«нет стенда — Анна, задача TASK-2, 3 дня (с 2026-03-09), важность критическая, повторяется»."""
+    who = item.get("owner_name") or names.get(str(item.get("owner")), item.get("owner") or "")
+    age = blocker_age(int(item["age_days"]), item.get("first_seen"))
+    repeat = ", повторяется" if int(item.get("days_reported") or 1) > 1 else ""
+    severity = _severity(item.get("severity"))
+    return f"{item['text']} — {who}{_task_part(item.get('task_id'))}, {age}, важность {severity}{repeat}"
+
+
+def _member_load(item: dict[str, Any], names: dict[str, str]) -> str:
+    """«Анна Смирнова (DEV): в работе 3, на ревью 0, открытых задач 3 (13 SP) — перегрузка»."""
+    role = f" ({item['role']})" if item.get("role") else ""
+    points = f" ({item['open_story_points']} SP)" if item.get("open_story_points") is not None else ""
+    load = f" — {item['load']}" if item.get("load") else ""
+    return (
+        f"{item['name']}{role}: в работе {item.get('in_progress', 0)}, на ревью {item.get('in_review', 0)}, "
+        f"открытых задач {item['open_tasks']}{points}{load}"
+    )
+
+
+def _blocking_task(item: dict[str, Any], names: dict[str, str]) -> str:
+    """«TASK-4 «Оплата»: в работе, приоритет критический, исполнитель — Анна, срочных блокеров 1»."""
+    title = f" «{item['title']}»" if item.get("title") else ""
+    who = item.get("assignee_name") or names.get(str(item.get("assignee")), item.get("assignee")) or "не назначен"
+    urgent = f", срочных блокеров {item['blockers']}" if item.get("blockers") else ""
+    return (
+        f"{item['key']}{title}: {STATUS_RU.get(str(item['status']), item['status'])}, "
+        f"приоритет {PRIORITY_RU.get(str(item.get('priority')), item.get('priority'))}, исполнитель — {who}{urgent}"
+    )
+
+
+# Rows of the reference backend's lists as Russian lines: key → (fields the row needs, the line).
+_ROWS: dict[str, tuple[tuple[str, ...], Any]] = {
+    "top_blockers": (("text", "occurrences"), _top_blocker),
+    "open_blockers_by_age": (("text", "age_days"), _open_blocker),
+    "members": (("name", "open_tasks"), _member_load),
+    "blocking_tasks": (("key", "status"), _blocking_task),
+}
+
+
+def _row(key: str, item: dict[str, Any], names: dict[str, str]) -> str:
+    """One row of a list: a readable line for the backend's known rows, else «Ключ: значение; …»."""
+    known = _ROWS.get(key)
+    if known is not None and all(item.get(field) is not None for field in known[0]):
+        try:
+            return str(known[1](item, names))
+        except (TypeError, ValueError, KeyError):
+            pass
+    return "; ".join(f"{_label(str(k))}: {_scalar(v, str(k))}" for k, v in item.items())
+
+
+def _render(value: Any, indent: int, lines: list[str], names: dict[str, str] | None = None, key: str = "") -> None:
+    names = names or {}
     pad = "  " * indent
     if isinstance(value, dict):
-        for key, item in value.items():
-            if isinstance(item, dict | list) and item:
-                lines.append(f"{pad}{_label(str(key))}:")
-                _render(item, indent + 1, lines)
+        for sub, item in value.items():
+            sub = str(sub)
+            if sub == "period" and isinstance(item, dict) and {"from", "to"} <= set(item):
+                span = f" ({plural(int(item['days']), 'день', 'дня', 'дней')})" if item.get("days") else ""
+                lines.append(f"{pad}{_label(sub)}: {item['from']} — {item['to']}{span}")
+            elif sub in _MEMBER_LISTS and isinstance(item, list) and all(isinstance(v, str) for v in item):
+                shown = ", ".join(str(names.get(str(v), v)) for v in item) if item else NOTHING
+                lines.append(f"{pad}{_label(sub)}: {shown}")
+            elif isinstance(item, dict | list) and item:
+                lines.append(f"{pad}{_label(sub)}:")
+                _render(item, indent + 1, lines, names, sub)
             else:
-                shown = _scalar(item, str(key)) if item != [] and item != {} else NOTHING
-                lines.append(f"{pad}{_label(str(key))}: {shown}")
+                shown = _scalar(item, sub) if item != [] and item != {} else NOTHING
+                lines.append(f"{pad}{_label(sub)}: {shown}")
     elif isinstance(value, list):
         for item in value:
             if isinstance(item, dict):
-                lines.append(f"{pad}• " + "; ".join(f"{_label(str(k))}: {_scalar(v, str(k))}" for k, v in item.items()))
+                lines.append(f"{pad}• " + _row(key, item, names))
             else:
                 lines.append(f"{pad}• {_scalar(item)}")
     else:
@@ -194,9 +293,11 @@ def render_report(metrics: dict[str, Any]) -> str:
     """
     if isinstance(metrics.get("answer"), str) and metrics["answer"].strip():
         return str(metrics["answer"])
-    body = {k: v for k, v in metrics.items() if k not in ("intent", "params")}
+    body = {k: v for k, v in metrics.items() if k not in ("intent", "params", NAMES_KEY)}
+    raw_names = metrics.get(NAMES_KEY)
+    names = {str(k): str(v) for k, v in raw_names.items()} if isinstance(raw_names, dict) else {}
     title = INTENT_TITLES.get(str(metrics.get("intent")), "Отчёт по метрикам команды")
     detail = (metrics.get("params") or {}).get("detail_level") if isinstance(metrics.get("params"), dict) else None
     lines = [f"{title}{' (расширенный)' if detail == 'EXTENDED' else ''}"]
-    _render(body, 0, lines)
+    _render(body, 0, lines, names)
     return "\n".join(lines)

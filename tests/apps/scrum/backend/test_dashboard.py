@@ -13,6 +13,7 @@ from tests.apps.scrum.conftest import NOW, sqlite_store
 
 from agentcore.apps.scrum.backend.dashboard import dashboard
 from agentcore.apps.scrum.backend.demo import seed_demo
+from agentcore.apps.scrum.backend.metrics import working_days
 from agentcore.apps.scrum.backend.models import TaskInput
 from agentcore.apps.scrum.backend.store import ScrumStore
 from agentcore.config import Settings
@@ -45,7 +46,11 @@ def test_burndown_and_velocity_of_the_demo_sprint(demo: ScrumStore) -> None:
     assert days[0]["ideal"] == 45.0 and days[-1]["ideal"] == 0.0
     velocity = board["velocity"]
     assert [d["points"] for d in velocity["days"]] == [0, 5, 0, 3, 0, 3, 0, 0]
-    assert velocity["points_done"] == 11 and velocity["average_points_per_day"] == round(11 / 8, 2)
+    # one velocity: story points per *working* day (TEAM_OVERVIEW and the forecast read the same figure)
+    assert velocity["points_done"] == 11 and velocity["working_days"] == working_days(
+        NOW.date() - timedelta(days=7), NOW.date()
+    )
+    assert velocity["points_per_working_day"] == round(11 / velocity["working_days"], 1)
 
 
 def test_blockers_by_age_with_escalations_and_members(demo: ScrumStore) -> None:
@@ -53,8 +58,10 @@ def test_blockers_by_age_with_escalations_and_members(demo: ScrumStore) -> None:
     blockers = board["blockers"]
     assert [b["owner"] for b in blockers] == ["boris", "vera", "anna"]  # oldest first
     assert [b["age_days"] for b in blockers] == [3, 2, 1]
-    assert [b["escalated"] for b in blockers] == [False, False, True] and board["escalated_blockers"] == 1
+    # boris's wait for access, reported on two days, is one step more severe (high): escalated like anna's urgent one
+    assert [b["escalated"] for b in blockers] == [True, False, True] and board["escalated_blockers"] == 2
     assert blockers[2]["severity"] == "critical" and blockers[0]["days_reported"] == 2
+    assert blockers[0]["severity"] == "high"
     anna = board["members"][0]
     assert (anna["slug"], anna["name"], anna["pending_question"]) == ("anna", "Анна Смирнова", None)
     assert anna["daily"]["date"] == _day(-1) and anna["daily"]["is_today"] is False

@@ -112,7 +112,9 @@ def test_daily_to_blockers_with_repeat_detection(store: ScrumStore) -> None:
     second = store.record_daily(
         boris, "…", _daily({"text": "  жду ДОСТУПЫ к стенду ", "critical": False, "related_task_id": "TASK-3"})
     )
-    assert second.events[0]["is_repeat"] is True and second.events[0]["severity"] == "medium"
+    # a repeat raises a wait one step: medium on a known task → high (and escalated)
+    assert second.events[0]["is_repeat"] is True and second.events[0]["severity"] == "high"
+    assert [e["severity"] for e in second.escalations] == ["high"]
     history = store.blocker_events("core")
     assert [e.author_id for e in history] == ["boris", "anna", "anna"]
     assert [e.author_id for e in store.blocker_events("core", member_slug="anna")] == ["anna", "anna"]
@@ -241,7 +243,8 @@ def test_metrics_from_stored_data(store: ScrumStore) -> None:
     assert overview["completion_percent"] == 20.0 and overview["dailies_submitted"] == 1
     assert overview["members_without_daily_today"] == ["anna", "vera"]
     assert overview["period"] == {"from": "2026-03-02", "to": "2026-03-15", "days": 14}
-    assert overview["days_left"] == 4 and overview["done_per_day"] == {"2026-03-11": 1}
+    # working days, today included (Wed 11 – Fri 13 March), as the forecast counts them
+    assert overview["working_days_left"] == 3 and overview["done_per_day"] == {"2026-03-11": 1}
     risks = compute_metrics(store, "core", "TEAM_RISKS", {}, now=NOW)
     assert risks["blockers_by_severity"]["critical"] == 1 and risks["escalations"] == 1
     release = compute_metrics(store, "core", "RELEASE_BLOCKERS", {}, now=NOW)

@@ -8,6 +8,7 @@ Each answer is ``(metrics, text)``: the data it was computed from and a Russian 
 * :func:`member_status` — one member's tasks by status, their latest daily, their open blockers by age;
 * :func:`forecast` — will the remaining estimate fit before a date at the team's velocity: the reasoning, the
   uncertainty, or «Недостаточно данных: нужно …»;
+* :func:`daily_status` — who has sent today's daily and who has not (by name);
 * :func:`open_blockers` — blockers de-duplicated across days (one per author and text) with their age and owner,
   shared by TEAM_RISKS, the digest and the answers above.
 """
@@ -19,12 +20,13 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from agentcore.apps.scrum.backend.metrics import OPEN_STATUSES, TeamSnapshot
-from agentcore.apps.scrum.backend.models import BlockerEventInfo, MemberInfo, TaskInfo
+from agentcore.apps.scrum.backend.metrics import OPEN_STATUSES, TeamSnapshot, velocity, working_days
+from agentcore.apps.scrum.backend.models import BlockerEventInfo, DailyInfo, MemberInfo, TaskInfo
 
 STATUS_RU = {"todo": "к выполнению", "in_progress": "в работе", "in_review": "на ревью", "done": "готово"}
 PRIORITY_RU = {"low": "низкий", "medium": "средний", "high": "высокий", "critical": "критический"}
 SEVERITY_RU = {"low": "низкая", "medium": "средняя", "high": "высокая", "critical": "критическая"}
+SEVERITY_ORDER = ("low", "medium", "high", "critical")
 NO_TASK = "NO_TASK_ID"
 MARGIN = 0.15
 """Forecast verdicts: «скорее да» above (1 + MARGIN) × remaining, «на грани» within, «скорее нет» below."""
@@ -58,10 +60,13 @@ class OpenBlocker:
         }
 
     def line(self) -> str:
-        """«нет стенда — Анна, задача TASK-2, 3 дн. (с 2026-03-09), важность критическая»."""
+        """«нет стенда — Анна, задача TASK-2, 3 дня (с 2026-03-09), важность критическая»; «…, сегодня, …» for a
+        blocker first reported today."""
+        from agentcore.apps.scrum.templates import blocker_age
+
         task = f", задача {self.task_id}" if self.task_id else ""
         return (
-            f"{self.text} — {self.owner_name}{task}, {days(self.age_days)} (с {self.first_seen.isoformat()}), "
+            f"{self.text} — {self.owner_name}{task}, {blocker_age(self.age_days, self.first_seen.isoformat())}, "
             f"важность {SEVERITY_RU.get(self.severity, self.severity)}"
         )
 
@@ -75,21 +80,28 @@ def days(n: int) -> str:
     return f"{n} дней"
 
 
+def working_days_words(n: int) -> str:
+    """«1 рабочий день», «3 рабочих дня», «5 рабочих дней»."""
+    word = days(n).split(" ", 1)[1]
+    return f"{n} {'рабочий' if word == 'день' else 'рабочих'} {word}"
+
+
 def names(s: TeamSnapshot) -> dict[str, str]:
     """Member id → display name."""
     return {m.slug: m.name for m in s.members}
 
 
 def open_blockers(s: TeamSnapshot, member: str | None = None) -> list[OpenBlocker]:
-    """Blockers still reported: one per (author, normalised text), oldest first.
+    """Blockers still open: one per (author, normalised text), oldest first.
 
-    A blocker is open when it was in its author's latest daily that reported blockers, or reported today —
-    a blocker its author stopped mentioning is taken as resolved.
+    The rule (one for every reader — the dashboard, TEAM_RISKS, the digest, the answers about a task or a member):
+    a blocker is open when its author's **latest** daily reports it.  A later daily that reports no blockers
+    («блокеров нет», «стенд починили, блокер снят») or other ones closes the author's earlier blockers — of an
+    earlier day or of the same day alike.  A blocker reported again later is one blocker, aged from its first report.
     """
-    latest_daily: dict[str, date] = {}
-    for d in s.dailies:
-        day = d.created_at.date()
-        latest_daily[d.member] = max(latest_daily.get(d.member, day), day)
+    latest_daily: dict[str, DailyInfo] = {}
+    for d in s.dailies:  # newest first: the first seen is the latest
+        latest_daily.setdefault(d.member, d)
     grouped: dict[tuple[str, str], list[BlockerEventInfo]] = {}
     for event in s.events:
         if member is None or event.author_id == member:
@@ -99,17 +111,16 @@ def open_blockers(s: TeamSnapshot, member: str | None = None) -> list[OpenBlocke
     for (author, _text), events in grouped.items():
         events.sort(key=lambda e: e.created_at)
         first, last = events[0], events[-1]
-        last_day = last.created_at.date()
-        if last_day < latest_daily.get(author, last_day):
+        if not _in_latest_daily(events, latest_daily.get(author)):
             continue
-        severity_order = ("low", "medium", "high", "critical")
+        last_day = last.created_at.date()
         result.append(
             OpenBlocker(
                 text=last.text,
                 owner=author,
                 owner_name=who.get(author, author),
                 task_id=None if last.task_id == NO_TASK else last.task_id,
-                severity=max((e.severity for e in events), key=severity_order.index),
+                severity=max((e.severity for e in events), key=SEVERITY_ORDER.index),
                 first_seen=first.created_at.date(),
                 last_seen=last_day,
                 days_reported=len({e.created_at.date() for e in events}),
@@ -118,6 +129,15 @@ def open_blockers(s: TeamSnapshot, member: str | None = None) -> list[OpenBlocke
         )
     result.sort(key=lambda b: (-b.age_days, b.owner, b.text))
     return result
+
+
+def _in_latest_daily(events: list[BlockerEventInfo], latest: DailyInfo | None) -> bool:
+    """Whether one of ``events`` (a blocker's reports) came with its author's latest daily ``latest``."""
+    if latest is None:  # the daily is gone (outside the period): the blocker speaks for itself
+        return True
+    if any(e._daily_id is not None for e in events):
+        return any(e._daily_id == latest.id for e in events)
+    return events[-1].created_at >= latest.created_at  # records without the daily's id: by time
 
 
 def _task_line(task: TaskInfo, who: dict[str, str]) -> str:
@@ -207,17 +227,34 @@ def member_status(s: TeamSnapshot, member: MemberInfo) -> tuple[dict[str, Any], 
     return metrics, "\n".join(lines)
 
 
+def daily_status(s: TeamSnapshot) -> tuple[dict[str, Any], str]:
+    """Who has not sent today's daily (and who has), by name — the members' order of the team."""
+    reported = {d.member for d in s.dailies if d.created_at.date() == s.today}
+    without = [{"member": m.slug, "name": m.name} for m in s.members if m.slug not in reported]
+    with_daily = [{"member": m.slug, "name": m.name} for m in s.members if m.slug in reported]
+    total = len(s.members)
+    metrics: dict[str, Any] = {
+        "intent": "DAILY_STATUS",
+        "date": s.today.isoformat(),
+        "members_total": total,
+        "without_daily_today": without,
+        "with_daily_today": with_daily,
+    }
+    if not total:
+        return metrics, f"В команде «{s.team.name}» пока нет участников."
+    if not without:
+        return metrics, f"Сегодня ({s.today.isoformat()}) daily прислали все: {total} из {total}."
+    lines = [
+        f"Без daily сегодня ({s.today.isoformat()}) — {len(without)} из {total}: "
+        + ", ".join(m["name"] for m in without)
+        + "."
+    ]
+    lines.append("Прислали: " + ", ".join(m["name"] for m in with_daily) + "." if with_daily else "Не прислал никто.")
+    return metrics, "\n".join(lines)
+
+
 MAX_HORIZON_DAYS = 366
 """A forecast looks at most this far ahead: a sprint's velocity says nothing about next year."""
-
-
-def working_days(start: date, end: date) -> int:
-    """Mon–Fri days from ``start`` to ``end`` inclusive (0 when ``end`` is before ``start``); O(1)."""
-    total = (end - start).days + 1
-    if total <= 0:
-        return 0
-    weeks, rest = divmod(total, 7)
-    return weeks * 5 + sum(1 for i in range(rest) if (start.weekday() + i) % 7 < 5)
 
 
 def forecast(s: TeamSnapshot, deadline: date | None, deadline_words: str | None) -> tuple[dict[str, Any], str]:
@@ -231,9 +268,8 @@ def forecast(s: TeamSnapshot, deadline: date | None, deadline_words: str | None)
     open_tasks = [t for t in s.tasks if t.status in OPEN_STATUSES]
     estimated = [t for t in open_tasks if t.story_points is not None]
     unestimated = [t.key for t in open_tasks if t.story_points is None]
-    done = [t for t in s.tasks if t.status == "done" and t.done_at and s.start <= t.done_at.date() <= s.today]
-    done_points = sum(t.story_points or 0 for t in done)
-    elapsed = working_days(s.start, min(s.today, s.end))
+    speed = velocity(s)
+    done_points, elapsed = speed.done_points, speed.working_days
     metrics: dict[str, Any] = {
         "intent": "FORECAST",
         "deadline": deadline.isoformat() if deadline else None,
@@ -267,10 +303,10 @@ def forecast(s: TeamSnapshot, deadline: date | None, deadline_words: str | None)
         metrics["verdict"] = "done"
         return metrics, "Открытых задач нет: всё, что есть в спринте, уже сделано."
     left = working_days(s.today, deadline)
-    velocity = done_points / elapsed
-    spread = velocity / math.sqrt(elapsed)
-    capacity = velocity * left
-    low, high = max(velocity - spread, 0.0) * left, (velocity + spread) * left
+    per_day = speed.exact
+    spread = per_day / math.sqrt(elapsed)
+    capacity = per_day * left
+    low, high = max(per_day - spread, 0.0) * left, (per_day + spread) * left
     remaining = metrics["remaining_points"]
     if capacity >= remaining * (1 + MARGIN):
         verdict, words = "likely", "Скорее да"
@@ -280,7 +316,7 @@ def forecast(s: TeamSnapshot, deadline: date | None, deadline_words: str | None)
         verdict, words = "unlikely", "Скорее нет"
     metrics.update(
         working_days_left=left,
-        velocity_points_per_day=round(velocity, 1),
+        velocity_points_per_working_day=speed.per_working_day,
         capacity_points=round(capacity, 1),
         capacity_range=[round(low, 1), round(high, 1)],
         verdict=verdict,
@@ -289,7 +325,8 @@ def forecast(s: TeamSnapshot, deadline: date | None, deadline_words: str | None)
     lines = [
         f"{words}: успеть {when}.",
         f"• Осталось {remaining} SP в {len(estimated)} оценённых задачах.",
-        f"• Скорость: {done_points} SP за {days(elapsed)} → {metrics['velocity_points_per_day']} SP в рабочий день.",
+        f"• Скорость: {done_points} SP за {working_days_words(elapsed)} → "
+        f"{metrics['velocity_points_per_working_day']} SP в рабочий день.",
         f"• До срока рабочих дней: {left} → при той же скорости успеем около {metrics['capacity_points']} SP.",
         f"• Неопределённость: при скорости ±1/√{elapsed} от средней — от {metrics['capacity_range'][0]} до "
         f"{metrics['capacity_range'][1]} SP.",

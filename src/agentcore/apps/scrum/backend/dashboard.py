@@ -7,7 +7,8 @@ store, everything computed from stored data.
   each marked ``escalated`` when its severity is one the pipeline escalates (high, critical);
 * ``burndown`` — story points remaining at the end of each sprint day up to today against the ideal line (the
   sprint's scope is the team's tasks; a task counts as burnt on the day it became done);
-* ``velocity`` — story points done per sprint day and their average per elapsed day.
+* ``velocity`` — story points done per sprint day and the team's velocity, story points per working day
+  (:func:`~agentcore.apps.scrum.backend.metrics.velocity`: the one definition TEAM_OVERVIEW and the forecast use).
 
 :func:`build` works on a :class:`~agentcore.apps.scrum.backend.metrics.TeamSnapshot` (pure, tested without a
 database); :func:`dashboard` takes the snapshot and the open dialogues from the store.
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from agentcore.apps.scrum.backend.answers import open_blockers
 from agentcore.apps.scrum.backend.metrics import TeamSnapshot, snapshot
+from agentcore.apps.scrum.backend.metrics import velocity as team_velocity
 from agentcore.apps.scrum.blockers import ESCALATED_SEVERITIES
 
 if TYPE_CHECKING:
@@ -57,19 +59,19 @@ def burndown(s: TeamSnapshot) -> dict[str, Any]:
 
 
 def velocity(s: TeamSnapshot) -> dict[str, Any]:
-    """``{"days": [{"date", "points", "tasks"}], "average_points_per_day", "points_done"}`` up to today."""
+    """``{"days": [{"date", "points", "tasks"}], "points_done", "working_days", "points_per_working_day"}`` up to
+    today; ``points_per_working_day`` is :func:`~agentcore.apps.scrum.backend.metrics.velocity`'s figure."""
     days = [d for d in _days(s) if d <= s.today]
     rows: list[dict[str, Any]] = []
-    points = 0
     for day in days:
         done = [t for t in s.tasks if t.status == "done" and t.done_at and t.done_at.date() == day]
-        burnt = sum(t.story_points or 0 for t in done)
-        points += burnt
-        rows.append({"date": day.isoformat(), "points": burnt, "tasks": len(done)})
+        rows.append({"date": day.isoformat(), "points": sum(t.story_points or 0 for t in done), "tasks": len(done)})
+    speed = team_velocity(s)
     return {
         "days": rows,
-        "points_done": points,
-        "average_points_per_day": round(points / len(rows), 2) if rows else 0.0,
+        "points_done": speed.done_points,
+        "working_days": speed.working_days,
+        "points_per_working_day": speed.per_working_day,
     }
 
 

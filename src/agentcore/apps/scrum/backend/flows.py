@@ -416,8 +416,8 @@ class ScrumBackend:
         return AnalyticsOutcome(True, report["data"], intent, params, metrics)
 
     def _own_answer(self, team: str, leader_message: str) -> AnalyticsOutcome | None:
-        """A named task, a named member or a forecast question: recognised without the model's intent step
-        (:mod:`agentcore.apps.scrum.backend.questions`), computed from stored data (:mod:`.answers`) and handed,
+        """A named task, a named member, a forecast or who has no daily today: recognised without the model's intent
+        step (:mod:`agentcore.apps.scrum.backend.questions`), computed from stored data (:mod:`.answers`) and handed,
         with the text written from that data, to the report step like every other analytics answer; ``None`` for
         the seed's intents.
 
@@ -440,6 +440,9 @@ class ScrumBackend:
             assert question.member is not None
             params = {"member": question.member.slug}
             metrics, text = answers.member_status(s, question.member)
+        elif question.kind == "DAILY_STATUS":
+            params = {"date": s.today.isoformat()}
+            metrics, text = answers.daily_status(s)
         else:
             params = {"deadline": question.deadline.isoformat() if question.deadline else None}
             metrics, text = answers.forecast(s, question.deadline, question.deadline_words)

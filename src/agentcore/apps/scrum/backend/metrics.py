@@ -27,6 +27,7 @@ OVERLOAD_IN_PROGRESS = 3
 OVERLOAD_FACTOR = 1.5
 """…as is one with more than this times the team's average open tasks."""
 URGENT = ("high", "critical")
+_SEVERITY_RANK = {"low": 0, "medium": 1, "high": 2, "critical": 3}
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,40 @@ def _done_in_period(s: TeamSnapshot) -> list[TaskInfo]:
     return [t for t in s.tasks if t.status == "done" and t.done_at and s.start <= t.done_at.date() <= s.today]
 
 
+def working_days(start: date, end: date) -> int:
+    """Mon–Fri days from ``start`` to ``end`` inclusive (0 when ``end`` is before ``start``); O(1)."""
+    total = (end - start).days + 1
+    if total <= 0:
+        return 0
+    weeks, rest = divmod(total, 7)
+    return weeks * 5 + sum(1 for i in range(rest) if (start.weekday() + i) % 7 < 5)
+
+
+@dataclass(frozen=True)
+class Velocity:
+    """The team's velocity — one definition for the dashboard, TEAM_OVERVIEW and the forecast: story points of the
+    tasks done in the period ÷ working days (Mon–Fri) elapsed from its start to today, today included."""
+
+    done_points: int
+    working_days: int
+
+    @property
+    def exact(self) -> float:
+        """Story points per working day, unrounded (0.0 before any working day)."""
+        return self.done_points / self.working_days if self.working_days else 0.0
+
+    @property
+    def per_working_day(self) -> float:
+        """The figure people read: story points per working day, to one decimal."""
+        return round(self.exact, 1)
+
+
+def velocity(s: TeamSnapshot) -> Velocity:
+    """The period's velocity (:class:`Velocity`)."""
+    done = sum(t.story_points or 0 for t in _done_in_period(s))
+    return Velocity(done_points=done, working_days=working_days(s.start, min(s.today, s.end)))
+
+
 def overview(s: TeamSnapshot, detail_level: str) -> dict[str, Any]:
     """TEAM_OVERVIEW: progress by status, points, dailies, blockers; EXTENDED adds dynamics and a forecast."""
     by_status = _by_status(s.tasks)
@@ -122,22 +157,23 @@ def overview(s: TeamSnapshot, detail_level: str) -> dict[str, Any]:
         return metrics
     done = _done_in_period(s)
     per_day = Counter(t.done_at.date().isoformat() for t in done if t.done_at)
-    elapsed = max((min(s.today, s.end) - s.start).days + 1, 1)
-    velocity = round(len(done) / elapsed, 2)
-    remaining = total - by_status["done"]
+    speed = velocity(s)
+    remaining_points = sum(t.story_points or 0 for t in s.tasks if t.status in OPEN_STATUSES)
     metrics["done_per_day"] = dict(sorted(per_day.items()))
-    metrics["velocity_per_day"] = velocity
-    metrics["forecast_days_to_finish"] = round(remaining / velocity, 1) if velocity else None
+    metrics["velocity_points_per_working_day"] = speed.per_working_day
+    metrics["remaining_story_points"] = remaining_points
+    to_finish = round(remaining_points / speed.exact, 1) if speed.exact else None
+    metrics["forecast_working_days_to_finish"] = to_finish
     if s.team.sprint_end:
-        days_left = max((s.team.sprint_end - s.today).days, 0)
-        forecast = round(remaining / velocity, 1) if velocity else None
-        metrics["days_left"] = days_left
-        metrics["at_risk"] = remaining > 0 and (forecast is None or forecast > days_left)
+        days_left = working_days(s.today, s.team.sprint_end)
+        metrics["working_days_left"] = days_left
+        metrics["at_risk"] = remaining_points > 0 and (to_finish is None or to_finish > days_left)
     return metrics
 
 
 def risks(s: TeamSnapshot) -> dict[str, Any]:
-    """TEAM_RISKS: blockers by severity, repeats, escalations, the most frequent blockers."""
+    """TEAM_RISKS: blockers by severity, repeats, escalations, the main blockers (the most severe first, then the
+    most frequent), the open ones by age."""
     severity = Counter(e.severity for e in s.events)
     frequency = Counter(e.normalized_text for e in s.events)
     latest: dict[str, BlockerEventInfo] = {}
@@ -152,7 +188,9 @@ def risks(s: TeamSnapshot) -> dict[str, Any]:
             "author": latest[text].author_id,
             "author_name": _name(s, latest[text].author_id),
         }
-        for text, count in frequency.most_common(TOP_BLOCKERS)
+        for text, count in sorted(
+            frequency.items(), key=lambda pair: (-_SEVERITY_RANK[latest[pair[0]].severity], -pair[1], pair[0])
+        )[:TOP_BLOCKERS]
     ]
     from agentcore.apps.scrum.backend.answers import open_blockers  # answers builds on this module
 
@@ -253,7 +291,8 @@ def compute(s: TeamSnapshot, intent: str, params: dict[str, Any]) -> dict[str, A
         body = release_blockers(s)
     else:
         raise ValueError(f"unknown intent {intent!r}")
-    return {"intent": intent, "params": params, **body}
+    # member id → name: the report names people (``templates.NAMES_KEY``); the lists keep the ids
+    return {"intent": intent, "params": params, **body, "member_names": {m.slug: m.name for m in s.members}}
 
 
 def compute_metrics(

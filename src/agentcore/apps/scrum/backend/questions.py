@@ -7,7 +7,10 @@ seed's contract untouched:
 
 * ``TASK_STATUS`` — a task id in the question («что с TASK-4?», «кто делает PAY-12?»);
 * ``FORECAST`` — will the work be done by a date («успеем к пятнице?», «когда закроем спринт?», «прогноз»);
-* ``MEMBER_STATUS`` — a member named (by name in any case, «что у Анны?», or by id) and no task id.
+* ``MEMBER_STATUS`` — a member named (by name in any case, «что у Анны?», or by id) and no task id;
+* ``DAILY_STATUS`` — who has not sent today's daily («Кто не прислал daily сегодня?», «кто ещё не отписался»,
+  «у кого нет дейли», «все ли отписались?»): the fact is in TEAM_OVERVIEW's data, but the seed's intents would
+  answer with the whole overview (or WORKLOAD's table), not with the names asked for.
 
 :func:`classify` gives the label the whole pipeline ends with offline (these three, else the offline intent of
 ANALYTICS step 1, else ``UNSUPPORTED``) — what the labelled set measures.
@@ -24,8 +27,21 @@ from typing import Literal
 from agentcore.apps.scrum.backend.models import MemberInfo
 from agentcore.apps.scrum.daily_parser import task_ids_in
 
-BackendKind = Literal["TASK_STATUS", "FORECAST", "MEMBER_STATUS"]
-BACKEND_KINDS: tuple[BackendKind, ...] = ("TASK_STATUS", "FORECAST", "MEMBER_STATUS")
+BackendKind = Literal["TASK_STATUS", "FORECAST", "MEMBER_STATUS", "DAILY_STATUS"]
+BACKEND_KINDS: tuple[BackendKind, ...] = ("TASK_STATUS", "FORECAST", "MEMBER_STATUS", "DAILY_STATUS")
+
+_DAILY_WORD = r"(?:дейли\w*|дэйли\w*|daily|стендап\w*|stand-?ups?|статус\w*\s+за\s+сегодня)"
+_NO_DAILY = re.compile(
+    # «кто не прислал daily», «у кого нет дейли», «кто сегодня без дейли»
+    rf"\b(?:кто|у\s+кого|кого)\b[^.?!]{{0,40}}?\b(?:не|нет|без)\b[^.?!]{{0,30}}?{_DAILY_WORD}|"
+    # «кто ещё не отписался», «кто не отчитался сегодня»
+    r"\bкто\b[^.?!]{0,25}?\bне\s+(?:отпис|отчит)\w*|"
+    # «все ли прислали дейли?», «все ли отписались»
+    r"\bвсе\s+ли\b[^.?!]{0,25}?(?:прислал|отправил|отписал|сдал|отчитал|написал|скинул)\w*|"
+    # «who hasn't sent the daily», «who did not post a standup»
+    rf"\bwho\b[^.?!]{{0,30}}?\b(?:hasn't|has\s+not|haven't|didn't|did\s+not|no)\b[^.?!]{{0,30}}?{_DAILY_WORD}",
+    re.IGNORECASE,
+)
 
 _FORECAST = re.compile(
     r"успе(?:ем|ваем|ет|ют|вает|вают|ть)\w*|не\s+успе\w*|сорв[ёе]м|сорвут|закро(?:ем|ют)\s+ли|"
@@ -148,6 +164,8 @@ def recognise(
     ids = tuple(i for i in task_ids_in(message) if not re.fullmatch(r"(?i)(?:utf|iso|sha|md|x|mp|h)-\d+", i))
     if ids:
         return BackendQuestion("TASK_STATUS", task_ids=ids)
+    if _NO_DAILY.search(message):
+        return BackendQuestion("DAILY_STATUS")
     if _FORECAST.search(message) or (_FORECAST_WORD.search(message) and not _OVERVIEW.search(message)):
         deadline, words = deadline_of(message, today, sprint_end)
         return BackendQuestion("FORECAST", deadline=deadline, deadline_words=words)

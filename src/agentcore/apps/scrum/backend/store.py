@@ -478,4 +478,5 @@ def _event_info(event: BlockerEvent, author: str) -> BlockerEventInfo:
         is_repeat=event.is_repeat,
         source=event.source,
         created_at=event.created_at,
+        _daily_id=event.daily_id,
     )

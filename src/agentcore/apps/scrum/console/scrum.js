@@ -65,8 +65,9 @@
   }
 
   function blockerItem(b) {
-    var meta = b.owner_name + (b.task_id ? ", задача " + b.task_id : "") + " · " + days(b.age_days) +
-      " (с " + b.first_seen + ") · важность " + (SEVERITY[b.severity] || b.severity);
+    var age = b.age_days > 0 ? days(b.age_days) + " (с " + b.first_seen + ")" : "сегодня";
+    var meta = b.owner_name + (b.task_id ? ", задача " + b.task_id : "") + " · " + age +
+      " · важность " + (SEVERITY[b.severity] || b.severity);
     return C.el("li", { className: b.escalated ? "escalated" : "", "data-testid": "blocker",
       "data-escalated": b.escalated ? "true" : "false" },
       b.text + " ", b.escalated ? C.el("span", { className: "badge escalated", text: "эскалирован" }) : null,
@@ -98,7 +99,7 @@
       ["Открытых блокеров", String(data.blockers.length)],
       ["Эскалировано", String(data.escalated_blockers)],
       ["Сделано SP", data.velocity.points_done + " из " + data.burndown.total_points],
-      ["SP в день", String(data.velocity.average_points_per_day)]
+      ["SP в рабочий день", String(data.velocity.points_per_working_day)]
     ];
     figures.replaceChildren.apply(figures, rows.map(function (row) {
       return C.el("div", null, C.el("dt", { text: row[0] }), C.el("dd", { text: row[1] }));
@@ -188,7 +189,10 @@
 
   async function ask(event) {
     event.preventDefault();
-    var text = C.filled(askText, askStatus, "Напишите вопрос.");
+    // The previous answer goes first: a status under an old answer would read as that answer's.
+    askAnswer.hidden = true;
+    askAnswer.textContent = "";
+    var text = C.filled(askText, askStatus, "Введите вопрос.");
     if (!text) return;
     var faq = event.submitter && event.submitter.value === "faq";
     C.setStatus(askStatus, "Думаю…");
@@ -221,5 +225,8 @@
   dailyCancel.addEventListener("click", cancelDaily);
   document.getElementById("digest-show").addEventListener("click", showDigest);
   askForm.addEventListener("submit", ask);
+  // Ctrl+Enter (⌘+Enter) sends, as on the Ask, Chat and CRM pages; in the question field it asks the analytics.
+  C.submitOnCtrlEnter(dailyForm, dailyText);
+  C.submitOnCtrlEnter(askForm, askText);
   loadTeams();
 })();

@@ -121,6 +121,8 @@ async def submit_daily(ctx: BotContext, bot: Bot, binding: Binding, text: str) -
         return
     side = await ctx.run(lambda: ctx.store.team_side(binding.team_id))
     today = local_today(ctx, binding, side)
+    # the newer daily is the member's whole state: blockers it no longer reports are not followed up
+    await ctx.run(lambda: ctx.store.close_member_blockers(binding.member_id))
     if outcome.daily_id is not None and outcome.events:
         daily_id = outcome.daily_id
         await ctx.run(

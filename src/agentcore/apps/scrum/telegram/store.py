@@ -310,6 +310,20 @@ class TelegramStore(Sessions):
                 count += 1
         return count
 
+    def close_member_blockers(self, member_id: int) -> int:
+        """Close every open blocker of the member («снят» by a newer daily: the rule of
+        ``backend.answers.open_blockers`` — a blocker is open while its author's latest daily reports it; the
+        newer daily's own blockers are followed up afresh).  Returns how many were closed."""
+        from sqlalchemy import update
+
+        with self.writing() as session:
+            result = session.execute(
+                update(TgBlocker)
+                .where(TgBlocker.bot_id == self.bot_id, TgBlocker.member_id == member_id, TgBlocker.status == "open")
+                .values(status="resolved", resolved_at=self.clock())
+            )
+            return int(getattr(result, "rowcount", 0) or 0)
+
     def open_blockers(self, team_id: int | None = None, member_id: int | None = None) -> list[OpenBlocker]:
         """Blockers still open, oldest first."""
         from sqlalchemy import select
