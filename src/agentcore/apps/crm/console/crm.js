@@ -212,9 +212,14 @@
   }
 
   /* keepDecided: after a decision — update in place (see reconcile); otherwise the list is drawn anew. */
+  var inboxSeq = 0;
   async function loadInbox(keepDecided) {
+    var seq = ++inboxSeq;
     try {
       var data = await C.json("/chat/confirmations?user_id=" + encodeURIComponent(userId()), { key: true });
+      /* An older answer (e.g. the previous user's, arriving after the user field changed) must not replace a newer
+       * list: its cards would be drawn as the current user's. */
+      if (seq !== inboxSeq) return;
       var fresh = data.confirmations || [];
       var cards = fresh.map(function (item) { return card(item, "inbox"); });
       if (keepDecided) reconcile(cards);
@@ -224,7 +229,7 @@
       inboxEmpty.hidden = fresh.length > 0;
       if (!keepDecided) C.setStatus(inboxStatus, "");
     } catch (error) {
-      C.setStatus(inboxStatus, C.formatError(error), true);
+      if (seq === inboxSeq) C.setStatus(inboxStatus, C.formatError(error), true);
     }
   }
 
