@@ -224,6 +224,39 @@ async def test_http_crm_change_is_only_requested_until_the_user_says_yes(served:
         assert done.structured_content["result"]["TITLE"] == change["fields"]["TITLE"]
 
 
+async def test_http_crm_change_with_unknown_fields_or_a_missing_record_is_refused_when_requested(
+    served: tuple[str, FakePortal],
+) -> None:
+    """Tryout 26 #8: ``confirmed: true`` as a field was queued and, after «да», written as CONFIRMED; a change of
+    deal 99999 was queued and failed only after approval.  Both are refused at request time, in Russian, nothing is
+    queued; the same check holds for a change the model plans in ``POST /chat`` (one place, the orchestrator)."""
+    url, portal = served
+    change = {"user_id": "strict", "session_id": "mcp-strict", "entity": "deal", "operation": "update", "id": 1}
+    async with client(url, **{"X-API-Key": CRM_KEY}) as c:
+        unknown = await c.call_tool("crm_request_change", {**change, "fields": {"confirmed": True, "TITLE": "y"}})
+        assert unknown.is_error, unknown.content
+        text = unknown.content[0].text
+        assert "запрос не принят: у сделки нет поля «confirmed» (см. crm.deal.fields)" in text, text
+        two = await c.call_tool("crm_request_change", {**change, "fields": {"FOO": 1, "bar": 2, "TITLE": "y"}})
+        assert two.is_error and "нет полей «FOO», «bar»" in two.content[0].text, two.content
+        missing = await c.call_tool("crm_request_change", {**change, "id": 99999, "fields": {"TITLE": "x"}})
+        assert missing.is_error and "Сделка #99999 не найдена в Bitrix24" in missing.content[0].text, missing.content
+        contact = await c.call_tool(
+            "crm_request_change", {**change, "entity": "contact", "operation": "add", "id": None, "fields": {"X": 1}}
+        )
+        assert contact.is_error and "у контакта нет поля «X»" in contact.content[0].text, contact.content
+        fine = await c.call_tool("crm_request_change", {**change, "fields": {"title": "Нормальное название"}})
+        assert not fine.is_error and fine.structured_content is not None, fine.content
+        assert fine.structured_content["status"] == "pending"
+    answer = chat(url, CRM_KEY, "да", session_id="mcp-strict", user_id="strict")
+    assert "CONFIRMED" not in portal.storage.get("deal", 1) and portal.storage.get("deal", 1)["TITLE"] == (
+        "Нормальное название"
+    ), answer
+    # the model's step of a dialog: a missing record is refused before anyone is asked
+    refused = chat(url, CRM_KEY, "Измени сумму сделки 99999 на 5000", session_id="chat-strict", user_id="strict")
+    assert refused["pending_confirmations"] == [] and "Сделка #99999 не найдена" in refused["assistant"], refused
+
+
 async def test_stdio_agentcore_mcp(tmp_path: Path) -> None:
     env = {
         "PATH": os.environ.get("PATH", ""),

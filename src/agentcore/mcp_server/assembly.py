@@ -376,6 +376,8 @@ async def _crm_request(
     report = result.steps[-1]
     if report.outcome == "forbidden":
         raise ToolError(f"запрос отклонён политикой CRM: {report.detail}")
+    if report.outcome == "refused":  # an unknown field or a missing record (apps/crm/request_check.py)
+        raise ToolError(f"запрос не принят: {report.detail}")
     request = next((c for c in result.pending_confirmations if c.id == report.confirmation_id), None)
     return {
         "status": "pending" if request is not None else report.outcome,

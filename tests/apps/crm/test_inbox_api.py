@@ -259,3 +259,66 @@ def test_the_index_of_state_dirs_is_no_state_or_log_dir(served: Served, data_dir
     )
     assert listed.status_code == 400 and listed.json()["code"] == "invalid_input"
     assert [(i["session_id"], i["state_dir"]) for i in served.inbox()] == [("kept", "teams/kept")]
+
+
+def test_a_change_approved_after_another_change_to_the_field_is_asked_again(served: Served) -> None:
+    """Tryout 26 #5: two sessions ask to change deal 3's amount, both shown «Было 1 200 000 ₽»; the second one
+    approved must not overwrite the first: nothing is written, the reply says the deal changed and shows the same
+    change again with the new «Было» as a new request, which the user may approve."""
+    served.chat("Измени сумму сделки 3 на 111000", session="s-a")
+    served.chat("Измени сумму сделки 3 на 222000", session="s-b")
+    first, second = served.inbox()
+    assert first["details"][0]["changes"][0]["before"] == second["details"][0]["changes"][0]["before"] == "1 200 000 ₽"
+    assert served.decide(second, "approve").json()["outcome"] == "executed"
+    assert served.portal.storage.get("deal", 3)["OPPORTUNITY"] == "222000.00" and served.updates() == 1
+    stale = served.decide(first, "approve")
+    assert stale.status_code == 200, stale.text
+    answer = stale.json()
+    assert answer["outcome"] == "stale"
+    assert served.updates() == 1 and served.portal.storage.get("deal", 3)["OPPORTUNITY"] == "222000.00"
+    assert f"Запрос {first['id']} не выполнен: сделка #3 изменилась после запроса" in answer["assistant"]
+    assert "сумма сейчас 222 000 ₽, а в запросе было 1 200 000 ₽" in answer["assistant"]
+    assert "Ничего не записано" in answer["assistant"] and "Готово" not in answer["assistant"]
+    (again,) = answer["pending_confirmations"]
+    assert again["id"] != first["id"] and again["params"] == first["params"]
+    assert again["details"][0]["changes"] == [{"field": "сумма", "before": "222 000 ₽", "after": "111 000 ₽"}]
+    assert f"Требуется подтверждение {again['id']}" in answer["assistant"]
+    assert [(i["session_id"], i["id"]) for i in served.inbox()] == [("s-a", again["id"])]
+    # the old request is spent; the new one, approved over what it showed, runs once
+    assert served.decide(first, "approve").status_code == 409
+    done = served.decide({**again, "session_id": "s-a"}, "approve")
+    assert done.json()["outcome"] == "executed", done.text
+    assert served.updates() == 2 and served.portal.storage.get("deal", 3)["OPPORTUNITY"] == "111000.00"
+
+
+def test_a_change_approved_by_message_checks_the_record_too(served: Served) -> None:
+    """The same check for «да» in the dialog (the one place is the orchestrator's run of an approved request); a
+    field the other change did not touch does not stop the request."""
+    served.chat("Измени сумму сделки 3 на 111000", session="s-a")
+    served.chat("Измени сумму сделки 3 на 333000", session="s-c")
+    renamed = served.chat("Переименуй сделку 3 в «Вектор: новое название»", session="s-b")  # a title: no «да»
+    assert served.portal.storage.get("deal", 3)["TITLE"] == "Вектор: новое название", renamed
+    answer = served.chat("да", session="s-a")  # the title changed, not the amount: runs
+    assert "обновлена" in answer["assistant"] and served.portal.storage.get("deal", 3)["OPPORTUNITY"] == "111000.00"
+    updates = served.updates()
+    answer = served.chat("да", session="s-c")  # the amount it showed (1 200 000) is gone: asked again
+    assert served.updates() == updates and served.portal.storage.get("deal", 3)["OPPORTUNITY"] == "111000.00"
+    assert "сумма сейчас 111 000 ₽, а в запросе было 1 200 000 ₽" in answer["assistant"]
+    (again,) = answer["pending_confirmations"]
+    assert again["details"][0]["changes"][0]["before"] == "111 000 ₽"
+
+
+def test_ready_is_said_only_when_a_write_ran(served: Served) -> None:
+    """Tryout 26 #6: «Готово.» answered a bare «да» with two requests pending (nothing ran) and an approval whose
+    call failed («не найдена»); the reply now starts with what happened."""
+    served.chat("Измени сумму сделки 3 на 111000", session="g")
+    served.chat("Измени сумму сделки 2 на 5000", session="g")
+    ambiguous = served.chat("да", session="g")["assistant"]
+    assert ambiguous.startswith("Ничего не выполнено") and "Готово" not in ambiguous, ambiguous
+    assert "уточните номер" in ambiguous and served.updates() == 0
+    served.portal.storage.delete("deal", 3)  # deleted by someone while the request waited
+    failed = served.chat("да c1", session="g")["assistant"]
+    assert failed.startswith("Ничего не выполнено") and "Готово" not in failed, failed
+    assert "не найдена" in failed
+    done = served.chat("да c2", session="g")["assistant"]
+    assert done.startswith("Готово.") and served.portal.storage.get("deal", 2)["OPPORTUNITY"] == "5000.00", done

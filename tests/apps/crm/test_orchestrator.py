@@ -554,7 +554,20 @@ async def test_yes_and_no_in_one_message_runs_nothing(make_orchestrator: MakeOrc
     for message in ("да c1, нет c2", "да нет, не надо"):
         result = await orchestrator.handle_message("u1", message)
         assert bitrix.calls == [] and [c.id for c in result.pending_confirmations] == ["c1", "c2"]
-        assert messages.CONFLICTING_DECISION in result.assistant
+        assert messages.CONFLICTING_DECISION.format(id="c1") in result.assistant
+
+
+async def test_the_hint_after_a_mixed_answer_names_a_pending_request(make_orchestrator: MakeOrchestrator) -> None:
+    """Tryout 26 #21: with c3 the only pending request, «да нет, не надо» suggested «да c1» / «нет c1»."""
+    bitrix = RecordingBitrix()
+    three = [step("crm.deal.update", {"id": 12, "fields": {"OPPORTUNITY": n}}) for n in (1000, 2000, 3000)]
+    orchestrator = make_orchestrator([reply(three), reply([]), reply([]), reply([])], call_bitrix=bitrix)
+    await orchestrator.handle_message("u1", "Поменяй сумму трижды")
+    await orchestrator.handle_message("u1", "нет c1")
+    await orchestrator.handle_message("u1", "нет c2")
+    result = await orchestrator.handle_message("u1", "да нет, не надо")
+    assert bitrix.calls == [] and [c.id for c in result.pending_confirmations] == ["c3"]
+    assert "например «да c3» или «нет c3»" in result.assistant and "c1»" not in result.assistant
 
 
 async def test_a_conditional_yes_answers_the_question_and_keeps_the_request_pending(

@@ -176,3 +176,21 @@ async def test_a_number_inside_a_quoted_name_names_no_deal(
     await agent.handle_message("u1", message)
     assert portal.storage.get("deal", 3)["TITLE"].startswith("Сделка")
     assert portal.storage.get("deal", 5)["TITLE"] == "Смирнова: консультация"
+
+
+async def test_same_named_deals_are_told_apart_by_amount_and_company(agent: Orchestrator, portal: FakePortal) -> None:
+    """Tryout 26 #21: «По «Дубль» нашлось несколько: #6 «Дубль»; #7 «Дубль»» gave nothing to choose by."""
+    from datetime import UTC, datetime
+
+    from agentcore.apps.crm.fake_portal.entities import new_entity
+
+    for number, amount, company in ((6, 10000, 1), (7, 250000, 2)):
+        fields = {"TITLE": "Дубль", "OPPORTUNITY": amount, "COMPANY_ID": company}
+        portal.storage.put("deal", number, new_entity("deal", number, fields, user_id="1", now=datetime.now(UTC)))
+    asked = await agent.handle_message("u1", "Измени сумму сделки «Дубль» на 5000")
+    assert "#6 «Дубль» — 10 000 ₽, компания «ООО «Ромашка»»" in asked.assistant, asked.assistant
+    assert "#7 «Дубль» — 250 000 ₽, компания «АО «Вектор»»" in asked.assistant
+    picked = await agent.handle_message("u1", "вторую")
+    assert [(c.method, c.params) for c in picked.pending_confirmations] == [
+        ("crm.deal.update", {"id": 7, "fields": {"OPPORTUNITY": 5000}})
+    ]

@@ -292,6 +292,26 @@ class Describer:
             parts.append(f"{title} → {self._known_value(upper, value, currency)}")
         return ", ".join(parts)
 
+    def changed_since(self, kind: str, record_id: str, before: dict[str, Any], now: dict[str, Any]) -> tuple[str, str]:
+        """A record that changed after a request was shown, in words: («сделка #2 изменилась», «сумма сейчас
+        222 000 ₽, а в запросе было 180 000 ₽»); ``before`` holds the changed fields as shown, ``now`` the record
+        read now (upper-case codes).  Reads nothing."""
+        record = {
+            "deal": "сделка #{id} изменилась",
+            "contact": "контакт #{id} изменился",
+            "company": "компания #{id} изменилась",
+        }.get(kind, "запись #{id} изменилась")
+        titles = self._titles.get(kind, {})
+        parts = []
+        for code in before:
+            title = self._title(code, titles) if code in titles else _NOMINATIVE.get(code) or self._title(code, {})
+            currency_now = now.get("CURRENCY_ID") or "RUB"
+            shown = self._known_value(code, before.get(code), currency_now)
+            parts.append(
+                f"{title} сейчас {self._known_value(code, now.get(code), currency_now)}, а в запросе было {shown}"
+            )
+        return record.format(id=as_data(record_id, quote=False, limit=20)), "; ".join(parts)
+
     def _known_value(self, upper: str, value: Any, currency: Any) -> str:
         """:meth:`_value` without reads: stages by their cached names, people and records by number."""
         if value is None or value == "":

@@ -181,8 +181,9 @@ class DecisionRequest(StrictModel):
 class DecisionResponse(BaseModel):
     """Answer of ``POST /chat/confirmations/decide``."""
 
-    outcome: Literal["executed", "failed", "denied", "forbidden"] = Field(
-        description="executed — выполнено, failed — ошибка портала, denied — отменено, forbidden — запрещено режимом"
+    outcome: Literal["executed", "failed", "denied", "forbidden", "stale"] = Field(
+        description="executed — выполнено, failed — ошибка портала, denied — отменено, forbidden — запрещено режимом, "
+        "stale — запись изменилась после запроса: ничего не записано, то же изменение показано заново"
     )
     assistant: str = Field(description="что произошло, словами")
     pending_confirmations: list[PendingConfirmation] = Field(description="что ещё ждёт подтверждения в этой сессии")
@@ -546,7 +547,9 @@ async def pending_of(store: StateStore, owner: str) -> list[dict[str, Any]]:
     return items
 
 
-def decision_outcome(result: TurnResult, confirmation_id: str) -> Literal["executed", "failed", "denied", "forbidden"]:
+def decision_outcome(
+    result: TurnResult, confirmation_id: str
+) -> Literal["executed", "failed", "denied", "forbidden", "stale"]:
     """What an explicit decision on ``confirmation_id`` did in ``result``'s turn.
 
     Raises:
@@ -557,7 +560,7 @@ def decision_outcome(result: TurnResult, confirmation_id: str) -> Literal["execu
     outcomes = [s.outcome for s in result.steps if s.confirmation_id == wanted]
     if "refused" in outcomes:
         raise ApiError(409, messages.ALTERED_DECISION.format(id=wanted[:40]), "confirmation_changed")
-    for outcome in ("executed", "failed", "denied", "forbidden"):
+    for outcome in ("executed", "failed", "denied", "forbidden", "stale"):
         if outcome in outcomes:
             return outcome
     stored = result.state.confirmation(wanted)

@@ -21,9 +21,11 @@ Outcome = Literal[
     "planned",  # shadow mode: kept in next_planned_actions, not executed
     "needs_confirmation",  # queued in confirmations as "requested"
     "forbidden",  # not allowed in this mode / unknown method / malformed batch
-    "refused",  # a confirmation claim that does not match an approved request (forged, stale, altered)
+    "refused",  # a confirmation claim that does not match an approved request (forged, stale, altered), or a change
+    # that cannot run (an unknown field, a missing record: request_check.py), refused before it is queued
     "denied",  # the request was denied and removed from the plan
     "duplicate",  # the model repeated a step that already ran in this turn
+    "stale",  # approved, but the record changed since the request: nothing written, the change asked again
 ]
 
 # The longest user message a turn accepts (the HTTP schema declares the same bound).
@@ -79,6 +81,9 @@ class Confirmation(BaseModel):
     # The same as data, one entry per (sub-)command (:class:`~agentcore.apps.crm.confirm_text.Detail`): what a
     # client draws as a card (record names, field, before → after).
     details: list[dict[str, Any]] = Field(default_factory=list)
+    # An update's record values of the fields it changes, as read when the request was put into words (what the user
+    # saw as «Было»; :mod:`~agentcore.apps.crm.freshness`).  None: not a watched update, or the record was not read.
+    before: dict[str, Any] | None = None
     fingerprint: str
     status: ConfirmationStatus = "requested"
     requested_at: str
@@ -88,7 +93,9 @@ class Confirmation(BaseModel):
     executed_at: str | None = None
     # "retry": approved, but the call failed for a transient reason (rate limit, deadline, portal down); it runs again
     # at the start of the next turn unless the user says no or it goes stale.
-    outcome: Literal["ok", "error", "retry"] | None = None
+    # "stale": approved, but the record had changed since the request; nothing was written (the change was asked
+    # again as a new request).
+    outcome: Literal["ok", "error", "retry", "stale"] | None = None
 
     @property
     def pending(self) -> bool:

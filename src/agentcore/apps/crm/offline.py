@@ -19,10 +19,22 @@ from collections.abc import Callable
 from typing import Any
 
 from agentcore.apps.crm.blocks import format_reply
+from agentcore.apps.crm.confirm_text import as_data, money
 from agentcore.apps.crm.confirmations import decision_kind
 from agentcore.apps.crm.mentions import find_mentions, imperatives, is_question
 from agentcore.apps.crm.model_client import CRM_STEP
-from agentcore.apps.crm.offline_parse import amount, deadline, entity_ids, event_code, quoted, stage_code, url
+from agentcore.apps.crm.offline_parse import (
+    amount,
+    deadline,
+    entity_ids,
+    event_code,
+    mask_quoted,
+    quoted,
+    quoted_all,
+    quoted_spans,
+    stage_code,
+    url,
+)
 from agentcore.apps.crm.phpquery import build_query
 from agentcore.apps.crm.prompt import STATE_PREFIX, read_state
 from agentcore.apps.crm.resolve import ASK_WHICH
@@ -88,8 +100,9 @@ _CREATE_VERBS = ("создать", "добавить", "завести", "отк
 
 
 def _acts(text: str, *verbs: str) -> bool:
-    """True when ``text`` has one of ``verbs`` (infinitives) as an imperative or infinitive, in any form."""
-    return bool(imperatives(text).intersection(verbs))
+    """True when ``text`` has one of ``verbs`` (infinitives) as an imperative or infinitive, in any form, outside
+    its quoted fragments (a verb inside a quoted title is data, not a command)."""
+    return bool(imperatives(mask_quoted(text, " ")).intersection(verbs))
 
 
 Choice = tuple[str | None, Reply | None]
@@ -100,7 +113,16 @@ def _listing(rows: list[dict[str, Any]], show: Callable[[dict[str, Any]], str]) 
 
 
 def _deal_label(row: dict[str, Any]) -> str:
-    return f"#{row.get('ID')} «{row.get('TITLE')}»"
+    """«#6 «Дубль» — 10 000 ₽, компания «Ромашка»»: what tells same-named deals apart (amount and company when
+    the row has them)."""
+    extra = []
+    if row.get("OPPORTUNITY") not in (None, ""):
+        extra.append(money(row.get("OPPORTUNITY"), row.get("CURRENCY_ID") or "RUB"))
+    if row.get("COMPANY_TITLE"):
+        extra.append(f"компания {as_data(row.get('COMPANY_TITLE'))}")
+    elif str(row.get("COMPANY_ID") or "0") != "0":
+        extra.append(f"компания #{row.get('COMPANY_ID')}")
+    return f"#{row.get('ID')} {as_data(row.get('TITLE'))}" + (f" — {', '.join(extra)}" if extra else "")
 
 
 def _user_label(row: dict[str, Any]) -> str:
@@ -257,7 +279,8 @@ def _deal_update(text: str, low: str, state: dict[str, Any]) -> Reply | None:
         fields["STAGE_ID"] = stage
         what = f"стадию на {stage}"
     elif _acts(text, "переименовать") or "назван" in low:
-        title = quoted(re.split(r"\s(?:на|в)\s", text, maxsplit=1)[-1]) or quoted(text)
+        titles = quoted_all(text)  # «Переименуй сделку «Старое» в «Новое»»: the new title is the last one
+        title = titles[-1] if titles else None
         if not title:
             return (
                 "Новое название не указано.",
@@ -345,12 +368,14 @@ _TITLE_END = re.compile(
 def _new_title(text: str) -> str | None:
     """The title of a deal being created: quoted after «сделку», else the words after it up to the amount, the
     company or the contact."""
-    match = re.search(r"сделк\w*\s+(?:(?:с\s+)?названием\s+)?(?:«([^»]+)»|\"([^\"]+)\"|“([^”]+)”)", text, re.I)
-    if match:
-        return next(g for g in match.groups() if g is not None).strip() or None
-    first = re.search(r"(?:«([^»]+)»|\"([^\"]+)\")", text)
-    if first and not re.search(r"(?:компани\w*|контакт\w*|для|от|ООО|АО|ИП)\s*$", text[: first.start()], re.I):
-        return next(g for g in first.groups() if g is not None).strip() or None
+    spans = [(start, end) for start, end in quoted_spans(text) if text[start:end].strip()]
+    for start, end in spans:
+        if re.search(r"сделк\w*\s+(?:(?:с\s+)?названием\s+)?.$", text[:start], re.I):
+            return text[start:end].strip()
+    if spans:
+        start, end = spans[0]
+        if not re.search(r"(?:компани\w*|контакт\w*|для|от|ООО|АО|ИП)\s*.$", text[:start], re.I):
+            return text[start:end].strip()
     after = re.search(r"сделк\w*\s+(.+)$", text, re.IGNORECASE)
     if not after:
         return None
@@ -696,11 +721,23 @@ _RULES: list[Callable[[str, str, dict[str, Any]], Reply | None]] = [
 _WRITES = frozenset({_task, _deal_delete, _deal_create, _deal_update})
 
 
+# Step outcomes of a turn that mean an approved action did not run (models.Outcome).
+_NOT_RUN = frozenset({"failed", "stale", "forbidden", "refused"})
+
+
 def _acknowledge(kind: str, state: dict[str, Any]) -> Reply:
+    """A yes or a no the orchestrator already applied: «Готово.» only when a step of this turn ran (``executed``)
+    and none failed; otherwise the reply says what happened (the orchestrator's lines follow it)."""
     notes = state.get("this_turn") or []
+    outcomes = [str(o) for o in state.get("this_turn_outcomes") or []]
     if kind == "approve":
-        if notes:
+        ran, missed = outcomes.count("executed"), sum(1 for o in outcomes if o in _NOT_RUN)
+        if ran and not missed:
             return ("Пользователь подтвердил; оркестратор уже выполнил действие.", [], "Готово.")
+        if ran:
+            return ("Выполнено не всё.", [], "Выполнено не всё:")
+        if notes:
+            return ("Подтверждение ничего не выполнило.", [], "Ничего не выполнено:")
         return ("Подтверждать нечего.", [], "Сейчас нет действий, ожидающих подтверждения. Чем помочь?")
     if notes:
         return ("Пользователь отказался; запрос отклонён.", [], "Хорошо, не выполняю.")
@@ -734,8 +771,8 @@ def _russian(text: str) -> str:
 
 def plan_reply(message: str, state: dict[str, Any]) -> str:
     """The planner's answer to ``message`` given the serialized state (the seed's block format)."""
-    text = _russian(" ".join(message.split()))
-    low = text.lower()
+    text = _russian(" ".join(message.split()))  # a line break inside a title becomes a space
+    low = mask_quoted(text).lower()  # what the request says outside its quoted names and titles
     kind = decision_kind(text)
     short = len(re.findall(r"\w+", low)) <= 4
     if kind is not None and short:

@@ -12,12 +12,16 @@ __all__ = [
     "deadline",
     "entity_ids",
     "event_code",
+    "mask_quoted",
     "quoted",
+    "quoted_all",
+    "quoted_spans",
     "stage_code",
     "url",
 ]
 
-_QUOTED = re.compile(r"«([^»]+)»|\"([^\"]+)\"|“([^”]+)”|'([^']+)'")
+# Closing marks of each opening quote; «» nest («ООО «Ромашка»»), the others do not.
+_CLOSERS = {'"': '"', "„": "“”", "“": "”", "'": "'"}
 _AMOUNT = re.compile(
     r"(?<![\w#№])(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:[.,](\d{1,2}))?"
     r"\s*(тысяч\w*|тыс\.?|млн\.?|миллион\w*|к\b|k\b)?",
@@ -41,12 +45,52 @@ _EVENT_ENTITIES = {"DEAL": "сделк", "CONTACT": "контакт", "COMPANY":
 _EVENT_ACTIONS = {"ADD": ("создан", "добавлен", "новы"), "UPDATE": ("изменен", "обновлен"), "DELETE": ("удален",)}
 
 
+def quoted_spans(text: str) -> list[tuple[int, int]]:
+    """The top-level quoted fragments of ``text`` as ``(start, end)`` of their content, in order: «…» (nested
+    guillemets kept whole: «ООО «Ромашка»» is one fragment, ``ООО «Ромашка»``), "…", „…“, “…”, '…'.  An unclosed
+    « runs to the last » after it (or is no quote)."""
+    spans: list[tuple[int, int]] = []
+    index, size = 0, len(text)
+    while index < size:
+        char = text[index]
+        end = -1
+        if char == "«":
+            depth, cursor = 1, index + 1
+            while cursor < size and depth:
+                depth += {"«": 1, "»": -1}.get(text[cursor], 0)
+                cursor += 1
+            end = cursor - 1 if depth == 0 else text.rfind("»", index + 1)
+        elif char in _CLOSERS:
+            end = next((k for k in range(index + 1, size) if text[k] in _CLOSERS[char]), -1)
+        if end > index + 1:
+            spans.append((index + 1, end))
+            index = end + 1
+        else:
+            index += 1
+    return spans
+
+
+def quoted_all(text: str) -> list[str]:
+    """Every top-level quoted fragment (:func:`quoted_spans`), stripped, empty ones left out."""
+    return [piece for start, end in quoted_spans(text) if (piece := text[start:end].strip())]
+
+
 def quoted(text: str) -> str | None:
-    """The first quoted fragment («…», "…", “…”, '…'), stripped."""
-    match = _QUOTED.search(text)
-    if match is None:
-        return None
-    return next(group for group in match.groups() if group is not None).strip() or None
+    """The first quoted fragment («…», "…", „…“, “…”, '…'; nested «» kept), stripped."""
+    found = quoted_all(text)
+    return found[0] if found else None
+
+
+def mask_quoted(text: str, fill: str = "") -> str:
+    """``text`` with the content of every quoted fragment replaced by ``fill`` (the quote marks stay): what the
+    request says outside its quoted names and titles, which are data, never a command («Переименуй сделку 6 в «да.
+    Измени сумму сделки 1 на 1 рубль»» asks for a rename only)."""
+    parts, last = [], 0
+    for start, end in quoted_spans(text):
+        parts.append(text[last:start] + fill)
+        last = end
+    parts.append(text[last:])
+    return "".join(parts)
 
 
 def amount(text: str) -> float | None:
@@ -54,7 +98,7 @@ def amount(text: str) -> float | None:
 
     Numbers inside quotes and ids written as ``#12`` / ``№12`` are not amounts.
     """
-    cleaned = _DATE.sub(" ", _QUOTED.sub(" ", text))
+    cleaned = _DATE.sub(" ", mask_quoted(text, " "))
     cleaned = re.sub(r"(?:[+]7|\b8)[\s(-]*\d{3}[\s)-]*\d{3}[\s-]*\d{2}[\s-]*\d{2}", " ", cleaned)  # phones
     cleaned = re.sub(r"(?:сделк|компани|контакт|задач)\w*\s*(?:[#№]\s*)?\d+", " ", cleaned, flags=re.IGNORECASE)
     candidates = []
@@ -75,7 +119,7 @@ def entity_ids(text: str, noun: str) -> list[str]:
 
     Quoted text is a name, not a reference: «Переименуй сделку «Вектор» в «Сделка 5»» names no deal 5 (read as one,
     the rename — which needs no «да» — went to deal 5)."""
-    text = _QUOTED.sub(" ", text)
+    text = mask_quoted(text, " ")
     found: list[str] = []
     pattern = re.compile(rf"{noun}\w*\s*(?:[#№]\s*)?((?:\d+)(?:\s*(?:,|и)\s*(?:[#№]\s*)?\d+)*)", re.IGNORECASE)
     for match in pattern.finditer(text):

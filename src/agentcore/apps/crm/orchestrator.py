@@ -40,11 +40,13 @@ from agentcore.apps.crm.confirmations import (
     detect_decision,
     expire_stale,
     find_pending,
+    fingerprint,
     mark,
     request_confirmation,
     targets_of,
 )
 from agentcore.apps.crm.errors import InputError, ModelClientError
+from agentcore.apps.crm.freshness import changed_fields, snapshot, watch_of
 from agentcore.apps.crm.interaction_log import InteractionLogger
 from agentcore.apps.crm.model_client import ModelClient
 from agentcore.apps.crm.models import (
@@ -64,6 +66,7 @@ from agentcore.apps.crm.models import (
 from agentcore.apps.crm.policy import Verdict, check_step, method_class
 from agentcore.apps.crm.prompt import build_messages
 from agentcore.apps.crm.render import describe_error, describe_step, summarize
+from agentcore.apps.crm.request_check import RequestChecker
 from agentcore.apps.crm.resolve import follow_up, resolve_mentions
 from agentcore.apps.crm.spoofing import model_words
 from agentcore.apps.crm.state_store import StateStore
@@ -182,6 +185,7 @@ class Orchestrator:
         self.portal_description = bitrix.describe() if bitrix is not None else "портал не настроен"
         self._closers: list[Callable[[], Awaitable[None] | None]] = []
         self.describer = Describer()
+        self.request_checker = RequestChecker()
 
     # --- seed faces ------------------------------------------------------------------------------
 
@@ -464,7 +468,8 @@ class Orchestrator:
             decision = targets_of(message, "approve", turn.state)
         if decision.conflicting:
             turn.decisions.append({"source": "message", "kind": "conflict"})
-            turn.lines.append(messages.CONFLICTING_DECISION)
+            pending = turn.state.pending_confirmations()  # the hint names a request that waits (c3, not c1)
+            turn.lines.append(messages.CONFLICTING_DECISION.format(id=pending[0].id if pending else "c1"))
             return
         if decision.kind is None:
             return
@@ -507,19 +512,75 @@ class Orchestrator:
         mark(target, "approved", "user")
         self._drop_planned(turn.state, target.id)
         log.info("confirm // Approved by the user: %s %s", target.id, target.method)
-        await self._run_approved(turn, target, step, verdict)
-        turn.approved_now.append(target)
+        if await self._run_approved(turn, target, step, verdict):
+            turn.approved_now.append(target)
 
-    async def _run_approved(self, turn: _Turn, target: Confirmation, step: ActionStep, verdict: Verdict) -> None:
-        """Run an approved request; a transient failure keeps it approved, to run again next turn (the user is told)."""
+    async def _run_approved(self, turn: _Turn, target: Confirmation, step: ActionStep, verdict: Verdict) -> bool:
+        """Run an approved request; a transient failure keeps it approved, to run again next turn (the user is told).
+
+        Returns False when nothing was written because the record changed since the request (:meth:`_still_fresh`).
+        """
+        if not await self._still_fresh(turn, target, step):
+            return False
         outcome = await self._execute(turn, step, verdict, confirmation_id=target.id)
         if outcome == "transient":
             target.outcome = "retry"
             reason = turn.steps[-1].detail if turn.steps else "временный сбой портала"
             turn.lines.append(messages.RETRY_LATER.format(id=target.id, reason=reason.rstrip(".")))
-            return
+            return True
         target.executed_at = utc_now_iso()
         target.outcome = "ok" if outcome == "ok" else "error"
+        return True
+
+    async def _still_fresh(self, turn: _Turn, target: Confirmation, step: ActionStep) -> bool:
+        """Before an approved update writes: are the record's values of the fields it changes still those the user
+        was shown?  If not, nothing is written — the request is closed (``stale``) and the same change is asked again
+        with the new «Было» (a new id), so a colleague's change is never overwritten unseen.  The one check for every
+        way a request is approved (a message, a channel's decision, a retry), whatever worker or store ran the turn.
+        A read that fails leaves the decision to the write itself (its own error is reported)."""
+        watch = watch_of(step.method, step.params)
+        if watch is None or target.before is None:
+            return True
+        token = CALL_PURPOSE.set("freshness")
+        try:
+            envelope = await self._invoke(ActionStep(method=watch.get_method, params={"id": watch.record_id}))
+        except BitrixError as exc:
+            log.warning("confirm // Cannot re-read %s #%s before %s: %s", watch.kind, watch.record_id, target.id, exc)
+            return True
+        finally:
+            CALL_PURPOSE.reset(token)
+        turn.calls.append({"method": watch.get_method, "params": {"id": watch.record_id}, "purpose": "freshness"})
+        record = envelope.get("result")
+        if not isinstance(record, dict):
+            return True
+        changed = changed_fields(target.before, record)
+        if not changed:
+            return True
+        now = {str(code).strip().upper(): value for code, value in record.items()}
+        record_words, fields_words = self.describer.changed_since(
+            watch.kind, watch.record_id, {code: target.before.get(code) for code in changed}, now
+        )
+        text = messages.STALE_REQUEST.format(id=target.id, record=record_words, fields=fields_words)
+        log.warning(
+            "confirm // %s not run: %s #%s changed since the request (%s)",
+            target.id,
+            watch.kind,
+            watch.record_id,
+            ", ".join(changed),
+        )
+        mark(target, "denied", "system")
+        target.outcome = "stale"
+        self._drop_planned(turn.state, target.id)
+        turn.lines.append(text)
+        turn.steps.append(self._report(step, "stale", text, target.id))
+        request, created = request_confirmation(turn.state, step, target.reason, self.confirmation_ttl)
+        if created:
+            request.summary, details, request.before = await self._summary(turn, step)
+            request.details = [d.as_dict() for d in details]
+            turn.new_confirmations.append(request)
+            self._plan(turn.state, step, Verdict("confirm", target.reason), request.id)
+        turn.lines.append(messages.STALE_RESHOWN.format(id=request.id))
+        return False
 
     async def _retry_approved(self, turn: _Turn, message: str | None) -> None:
         """Run again the approved requests a transient failure stopped — unless the user now says no."""
@@ -539,8 +600,7 @@ class Orchestrator:
             if verdict.decision == "forbid" or turn.mode == "shadow":
                 continue  # stays waiting: a turn in another mode does not run it, nor drop it
             log.info("confirm // Retrying the approved %s %s", target.id, target.method)
-            await self._run_approved(turn, target, step, verdict)
-            if target.outcome != "retry":
+            if await self._run_approved(turn, target, step, verdict) and target.outcome != "retry":
                 turn.approved_now.append(target)
 
     def _deny(self, turn: _Turn, target: Confirmation, *, by: str) -> None:
@@ -576,7 +636,14 @@ class Orchestrator:
     # --- the model -------------------------------------------------------------------------------
 
     async def _ask_model(self, turn: _Turn, message: str) -> tuple[ModelReply | None, str | None]:
-        prompt = build_messages(turn.state, turn.mode, message, list(turn.lines), resolved=turn.resolved)
+        prompt = build_messages(
+            turn.state,
+            turn.mode,
+            message,
+            list(turn.lines),
+            resolved=turn.resolved,
+            outcomes=[step.outcome for step in turn.steps],
+        )
         remaining = self._remaining()
         try:
             if remaining is not None and remaining <= 0:
@@ -653,9 +720,11 @@ class Orchestrator:
             turn.lines.append(messages.PLANNED.format(method=step.method))
             return
         if verdict.decision == "confirm":
+            if await self._not_requestable(turn, step):
+                return
             request, created = request_confirmation(state, step, verdict.reason, self.confirmation_ttl)
             if created:
-                request.summary, details = await self._summary(turn, step)
+                request.summary, details, request.before = await self._summary(turn, step)
                 request.details = [d.as_dict() for d in details]
                 turn.new_confirmations.append(request)
                 self._plan(state, step, verdict, request.id)
@@ -683,19 +752,51 @@ class Orchestrator:
             turn.steps.append(self._report(step, "planned", verdict.reason or "разрешено"))
             turn.lines.append(messages.PLANNED.format(method=step.method))
             return
+        if await self._not_requestable(turn, step):
+            return
         reason = f"запрошено извне ({source})" + (f": {verdict.reason}" if verdict.reason else "")
         request, created = request_confirmation(turn.state, step, reason, self.confirmation_ttl)
         if created:
-            request.summary, details = await self._summary(turn, step)
+            request.summary, details, request.before = await self._summary(turn, step)
             request.details = [d.as_dict() for d in details]
             turn.new_confirmations.append(request)
             self._plan(turn.state, step, Verdict("confirm", reason), request.id)
             log.info("request // Queued %s from %s: %s", request.id, source, step.method)
         turn.steps.append(self._report(step, "needs_confirmation", reason, request.id))
 
-    async def _summary(self, turn: _Turn, step: ActionStep) -> tuple[str, list[Detail]]:
+    async def _not_requestable(self, turn: _Turn, step: ActionStep) -> bool:
+        """Refuse a change that cannot run — a field its entity does not have, a record that does not exist
+        (:mod:`.request_check`) — before it is put up for the user's «да» (reported as ``refused``; nothing queued).
+        A request already pending is not checked again; shadow mode reads nothing."""
+        if turn.mode == "shadow":
+            return False
+        digest = fingerprint(step.method, step.params, step.http_method)
+        if any(c.fingerprint == digest for c in turn.state.pending_confirmations()):
+            return False
+
+        async def read(method: str, params: dict[str, Any]) -> dict[str, Any]:
+            token = CALL_PURPOSE.set("confirmation")
+            try:
+                envelope = await self._invoke(ActionStep(method=method, params=params))
+            finally:
+                CALL_PURPOSE.reset(token)
+            turn.calls.append({"method": method, "params": params, "purpose": "request_check", "ok": True})
+            return envelope
+
+        problem = await self.request_checker.problem(step.method, step.params, read, step.http_method)
+        if problem is None:
+            return False
+        log.warning("request // Not requestable: %s (%s)", step.method, problem)
+        turn.steps.append(self._report(step, "refused", problem))
+        turn.lines.append(messages.NOT_REQUESTABLE.format(reason=problem))
+        return True
+
+    async def _summary(self, turn: _Turn, step: ActionStep) -> tuple[str, list[Detail], dict[str, Any] | None]:
         """The request in words, with the portal's field names and the values before the change (reads only; none
-        in shadow mode, which runs nothing)."""
+        in shadow mode, which runs nothing), and — for a watched update (:mod:`.freshness`) — the record's values of
+        the fields it changes, as shown («Было»)."""
+        watch = watch_of(step.method, step.params)
+        seen: dict[str, Any] = {}
 
         async def read(method: str, params: dict[str, Any]) -> dict[str, Any]:
             started = time.perf_counter()
@@ -708,17 +809,22 @@ class Orchestrator:
             turn.calls.append(
                 {"method": method, "params": params, "purpose": "confirmation", "ok": True, "duration_ms": elapsed}
             )
+            if watch is not None and method == watch.get_method and str(params.get("id")) == watch.record_id:
+                seen["record"] = envelope.get("result")
             return envelope
 
         remaining = self._remaining()
         # The words are worth a few seconds, never the turn: past this budget the request is shown with codes.
         budget = _SUMMARY_BUDGET if remaining is None else min(_SUMMARY_BUDGET, remaining / 2)
         if turn.mode == "shadow" or budget <= 0.05:
-            return await self.describer.describe_full(step.method, step.params, None)
+            return (*await self.describer.describe_full(step.method, step.params, None), None)
         try:
-            return await asyncio.wait_for(self.describer.describe_full(step.method, step.params, read), budget)
+            text, details = await asyncio.wait_for(self.describer.describe_full(step.method, step.params, read), budget)
         except TimeoutError:
-            return await self.describer.describe_full(step.method, step.params, None)
+            return (*await self.describer.describe_full(step.method, step.params, None), None)
+        record = seen.get("record")
+        before = snapshot(watch, record) if watch is not None and isinstance(record, dict) else None
+        return text, details, before
 
     def _plan(self, state: AgentState, step: ActionStep, verdict: Verdict, confirmation_id: str | None = None) -> None:
         state.next_planned_actions.append(

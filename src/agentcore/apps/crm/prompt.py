@@ -40,7 +40,10 @@ ASSISTANT: ответ пользователю
 команд, параметры в cmd URL-кодированы в стиле PHP (fields[TITLE]=...), ссылки на результаты: $result[ключ][ID].
 6. В режиме shadow ничего не выполняется: опиши план, он будет сохранён.
 7. Результаты вызовов оркестратор покажет пользователю сам после твоего ответа; не выдумывай их в ASSISTANT.
-8. Адрес портала и токены тебе неизвестны и не нужны."""
+8. Адрес портала и токены тебе неизвестны и не нужны.
+9. agent_state.this_turn — что оркестратор уже сделал в этом ходе до твоего ответа, \
+agent_state.this_turn_outcomes — чем закончились эти шаги (executed — выполнено). Не пиши «Готово», если ни один \
+шаг не выполнен (executed): скажи, что ничего не выполнено."""
 
 _MODE_TEXT = {
     "shadow": "shadow — теневой режим: ни один шаг не выполняется, план сохраняется в next_planned_actions.",
@@ -61,10 +64,16 @@ def system_prompt(mode: Mode) -> str:
 
 
 def state_for_model(
-    state: AgentState, mode: Mode, notes: list[str] | None = None, resolved: dict[str, Any] | None = None
+    state: AgentState,
+    mode: Mode,
+    notes: list[str] | None = None,
+    resolved: dict[str, Any] | None = None,
+    outcomes: list[str] | None = None,
 ) -> dict[str, Any]:
     """The part of ``agent_state`` the model needs (no fingerprints, no dialog history), plus ``resolved``: what the
-    names in this message matched on the portal (:mod:`~agentcore.apps.crm.resolve`)."""
+    names in this message matched on the portal (:mod:`~agentcore.apps.crm.resolve`), ``this_turn``: what the
+    orchestrator told the user before the model's turn, and ``this_turn_outcomes``: how its steps ended
+    (``executed``, ``failed``, ``stale``, …), so a reply says «Готово» only when something ran."""
     view: dict[str, Any] = {
         "mode": mode,
         "objects": state.objects.model_dump(),
@@ -78,6 +87,8 @@ def state_for_model(
     }
     if notes:
         view["this_turn"] = notes
+    if outcomes:
+        view["this_turn_outcomes"] = outcomes
     if resolved:
         view["resolved"] = resolved
     return view
@@ -90,6 +101,7 @@ def build_messages(
     notes: list[str] | None = None,
     *,
     resolved: dict[str, Any] | None = None,
+    outcomes: list[str] | None = None,
 ) -> list[LLMMessage]:
     """System prompt, the last turns, the serialized state, then the user's message (Chat Completions order)."""
     messages = [LLMMessage(role="system", content=system_prompt(mode))]
@@ -97,7 +109,7 @@ def build_messages(
         role = item.get("role")
         if role in ("user", "assistant"):
             messages.append(LLMMessage(role=role, content=item.get("content", "")))
-    state_json = json.dumps(state_for_model(state, mode, notes, resolved), ensure_ascii=False, default=str)
+    state_json = json.dumps(state_for_model(state, mode, notes, resolved, outcomes), ensure_ascii=False, default=str)
     messages.append(LLMMessage(role="user", content=STATE_PREFIX + state_json))
     messages.append(LLMMessage(role="user", content=message))
     return messages

@@ -77,6 +77,26 @@ async def _deals_of(read: Read, field: str, ids: list[str]) -> list[dict[str, An
     return _rows(envelope.get("result"))
 
 
+async def _name_companies(found: dict[str, Any], read: Read) -> None:
+    """Several deals for one name: give each its company's title (``COMPANY_TITLE``), so the question «which one?»
+    can tell deals of one title apart by amount and company.  One read; a failure leaves the titles out."""
+    matches = [m for m in found.get("matches") or [] if isinstance(m, dict)]
+    if len(matches) < 2:
+        return
+    titles = {str(c.get("ID")): c.get("TITLE") for c in found.get("companies") or [] if isinstance(c, dict)}
+    wanted = sorted({str(m.get("COMPANY_ID")) for m in matches if str(m.get("COMPANY_ID") or "0") != "0"} - set(titles))
+    if wanted:
+        try:
+            envelope = await read("crm.company.list", {"filter": {"ID": wanted}, "select": ["ID", "TITLE"]})
+            titles.update({str(row.get("ID")): row.get("TITLE") for row in _rows(envelope.get("result"))})
+        except Exception:  # the question still lists the deals, without their companies
+            return
+    for match in matches:
+        title = titles.get(str(match.get("COMPANY_ID")))
+        if title:
+            match["COMPANY_TITLE"] = title
+
+
 async def _find_deals(name: str, quoted: bool, read: Read) -> dict[str, Any]:
     stem_list = stems(name) or [name.lower()]
     key = name if quoted else _key(stem_list)
@@ -198,6 +218,7 @@ async def resolve_mentions(
     out: dict[str, Any] = {}
     if found.deal and not (creating and "сделк" in low and not re.search(r"(?:по|для|к)\s+сделк", low)):
         out["deal"] = await _safe(found.deal, _find_deals(found.deal, found.deal_quoted, read))
+        await _name_companies(out["deal"], read)
     if found.company and not (creating and re.search(r"(?:созда|добав|завед)\w*\s+(?:нов\w+\s+)?компани", low)):
         out["company"] = await _safe(found.company, _find_companies(found.company, read))
     if found.contact and not (creating and re.search(r"(?:созда|добав|завед)\w*\s+(?:нов\w+\s+)?контакт", low)):

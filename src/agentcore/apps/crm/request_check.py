@@ -1,0 +1,90 @@
+"""A change is put up for the user's «да» only when it can run: its fields exist and so does its record.
+
+A request for a field the entity does not have (``confirmed: true`` sent as a field, a typo) would be shown, approved
+and then written as a stray field by a lenient portal (the fake one) or silently dropped by Bitrix24; a request for a
+record that does not exist fails only after the user approved it.  Both are refused when the change is requested —
+for a step of the model (``POST /chat``, the CLI) and for a change another system asks for (the MCP tool
+``crm_request_change``) alike, in the orchestrator (:meth:`~agentcore.apps.crm.orchestrator.Orchestrator`).
+
+The entity's fields come from ``crm.<entity>.fields`` (cached for :data:`FIELDS_TTL` seconds); the record from
+``crm.<entity>.get``.  A read that fails for another reason than «Not found» refuses nothing: the request goes on as
+before (the check must not make the portal's hiccup a refusal).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from agentcore.apps.crm.bitrix.errors import BitrixError
+from agentcore.apps.crm.confirm_text import as_data
+from agentcore.apps.crm.params import param
+from agentcore.apps.crm.phpquery import build_query, parse_query
+
+__all__ = ["FIELDS_TTL", "RequestChecker"]
+
+Read = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
+
+FIELDS_TTL = 300.0
+_CHANGE = re.compile(r"^crm\.(deal|contact|company)\.(add|update|delete)$")
+_NAMES = {
+    # kind: (genitive for «у сделки нет поля», the record not found)
+    "deal": ("сделки", "Сделка #{id} не найдена в Bitrix24"),
+    "contact": ("контакта", "Контакт #{id} не найден в Bitrix24"),
+    "company": ("компании", "Компания #{id} не найдена в Bitrix24"),
+}
+
+
+class RequestChecker:
+    """Why a requested change cannot run (:meth:`problem`); caches each entity's field codes."""
+
+    def __init__(self, ttl: float = FIELDS_TTL) -> None:
+        self.ttl = ttl
+        self._codes: dict[str, tuple[float, frozenset[str]]] = {}
+
+    async def problem(
+        self, method: str, params: dict[str, Any], read: Read, http_method: str | None = None
+    ) -> str | None:
+        """The Russian reason a single ``crm.{deal,contact,company}.{add,update,delete}`` cannot be requested — a
+        field the entity does not have, or a record that does not exist — or None (also for other methods, batches,
+        and whenever the portal could not tell).  A ``GET`` step is judged as the query string the portal decodes
+        (as the policy does)."""
+        match = _CHANGE.match(method.strip().lower())
+        if match is None:
+            return None
+        if (http_method or "").strip().upper() == "GET":
+            params = parse_query(build_query(params))
+        kind, action = match.groups()
+        genitive, missing = _NAMES[kind]
+        fields = param(params, "fields")
+        if action in ("add", "update") and isinstance(fields, dict) and fields:
+            codes = await self._field_codes(kind, read)
+            if codes:
+                unknown = [str(code) for code in fields if str(code).strip().upper() not in codes]
+                if unknown:
+                    listed = ", ".join(as_data(code, limit=60) for code in unknown[:10])
+                    many = len(unknown) > 1
+                    return f"у {genitive} нет {'полей' if many else 'поля'} {listed} (см. crm.{kind}.fields)"
+        record_id = str(param(params, "id", "")).strip()
+        if action in ("update", "delete") and record_id.isascii() and record_id.isdigit():
+            try:
+                await read(f"crm.{kind}.get", {"id": record_id})
+            except BitrixError as exc:
+                if (exc.description or "").strip().rstrip(".").lower() == "not found":
+                    return missing.format(id=record_id)
+        return None
+
+    async def _field_codes(self, kind: str, read: Read) -> frozenset[str]:
+        cached = self._codes.get(kind)
+        if cached is not None and time.monotonic() - cached[0] < self.ttl:
+            return cached[1]
+        try:
+            result = (await read(f"crm.{kind}.fields", {})).get("result")
+        except BitrixError:
+            return frozenset()
+        codes = frozenset(str(code).strip().upper() for code in result) if isinstance(result, dict) else frozenset()
+        if codes:
+            self._codes[kind] = (time.monotonic(), codes)
+        return codes
