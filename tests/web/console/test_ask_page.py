@@ -104,3 +104,25 @@ def test_a_declined_answer_shows_no_coverage_or_confidence(page: Any) -> None:
         )
     )
     assert figures["Покрытие"] == "—" and figures["Уверенность"] == "—", figures
+
+
+def test_a_step_limit_the_server_would_refuse_is_said_next_to_the_field_and_nothing_is_sent(page: Any) -> None:
+    from agentcore.apps.research.settings import ResearchSettings
+
+    most = ResearchSettings.model_fields["agent_max_steps"].default
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(request.url) if "/research" in request.url else None)
+    page.goto("/")
+    page.get_by_test_id("question-input").fill("Как оформить отпуск?")
+    for value in ("0", "-3", "1000", "2.5"):
+        page.locator("#max-steps").fill(value)
+        page.get_by_test_id("send").click()
+        message = page.get_by_test_id("max-steps-error")
+        assert message.inner_text(timeout=5_000) == f"Шагов не больше: целое число от 1 до {most}.", value
+        assert page.locator("#max-steps").get_attribute("aria-invalid") == "true"
+        assert page.get_by_test_id("step").count() == 0 and sent == [], value
+    page.locator("#max-steps").fill("3")
+    assert page.get_by_test_id("max-steps-error").inner_text() == ""  # gone once the value is right
+    page.get_by_test_id("send").click()
+    page.get_by_test_id("final-answer").wait_for(state="visible", timeout=90_000)
+    assert "Шаг 1 из 3" in page.locator("#steps").inner_text() and len(sent) == 1

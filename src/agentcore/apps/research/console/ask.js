@@ -115,10 +115,35 @@
     question.removeAttribute("aria-busy");
   }
 
+  var stepsError = document.getElementById("max-steps-error");
+
+  /* The step limit as the server takes it (POST /research/stream: max_steps 1…AGENT_MAX_STEPS, the field's max):
+   * null when the field is empty (the server's default), undefined after saying, next to the field, why the value
+   * cannot be sent (0, −3, 1000, 2.5, «1e») — then no request is sent. */
+  function stepLimit() {
+    var max = Number(maxSteps.max);
+    var raw = maxSteps.value.trim();
+    var value = Number(raw);
+    var bad = maxSteps.validity.badInput || (raw !== "" && (!Number.isInteger(value) || value < 1 || value > max));
+    stepsError.textContent = bad ? "Шагов не больше: целое число от 1 до " + max + "." : "";
+    if (bad) {
+      maxSteps.setAttribute("aria-invalid", "true");
+      maxSteps.focus();
+      return undefined;
+    }
+    maxSteps.removeAttribute("aria-invalid");
+    return raw === "" ? null : value;
+  }
+
   async function run(event) {
     event.preventDefault();
     var text = C.filled(question, status, "Введите вопрос.");
     if (!text) return;
+    var limit = stepLimit();
+    if (limit === undefined) {
+      C.setStatus(status, "");
+      return;
+    }
     steps.clear();
     stepsEmpty.hidden = true;
     answer.hidden = true;
@@ -134,8 +159,7 @@
     C.setStatus(status, "Агент работает…");
     var started = performance.now();
     var body = { question: text };
-    var limit = parseInt(maxSteps.value, 10);
-    if (limit > 0) body.max_steps = limit;
+    if (limit !== null) body.max_steps = limit;
     try {
       await C.stream("/research/stream", body, function (type, data) {
         if (type === "final") {
@@ -166,6 +190,9 @@
   }
 
   form.addEventListener("submit", run);
+  maxSteps.addEventListener("input", function () {
+    if (stepsError.textContent) stepLimit();  /* the message goes as soon as the value is right */
+  });
   C.submitOnCtrlEnter(form, question);
   stop.addEventListener("click", function () { if (controller) controller.abort(); });
   document.getElementById("passage-close").addEventListener("click", function () {
