@@ -65,3 +65,35 @@ def test_recent_runs_take_the_whole_width_until_a_run_is_open(page: Any) -> None
     box = recent.bounding_box()
     assert form is not None and box is not None
     assert abs(box["x"] - form["x"]) < 2 and box["width"] > 0.95 * form["width"]
+
+
+def test_a_failed_lookup_clears_the_run_shown_and_a_malformed_id_is_explained(page: Any, console_server: Any) -> None:
+    page.expect_problems(
+        r"HTTP 404: GET .*/trace/runs/req_gone", r"console error: Failed to load resource: .* 404 \(Not Found\)"
+    )
+    done = httpx.post(console_server.url + "/research", json={"question": "Как оформить отпуск?"}, timeout=120)
+    request_id = done.json()["request_id"]
+    page.goto(f"/console/trace?request_id={request_id}")
+    page.get_by_test_id("trace-run").wait_for(state="visible")
+    assert page.get_by_test_id("step").count() >= 3
+
+    page.get_by_test_id("trace-input").fill("req_gone")
+    page.get_by_test_id("trace-input").press("Enter")
+    page.locator("#trace-status").filter(has_text="не найден").wait_for()
+    # the previous run is gone from the page, not only hidden, and the address no longer names it
+    assert page.get_by_test_id("trace-run").is_hidden() and page.locator("#calls").is_hidden()
+    assert page.get_by_test_id("step").count() == 0 and page.locator("#run-facts").inner_text() == ""
+    assert page.get_by_test_id("model-calls").locator("tr").count() == 0
+    assert request_id not in page.url
+    page.reload()
+    assert page.get_by_test_id("trace-run").is_hidden()
+
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(request.url) if "/trace/runs/" in request.url else None)
+    for malformed in ("<img src=x onerror=alert(1)>", "../../etc/passwd", "req 1"):
+        page.get_by_test_id("trace-input").fill(malformed)
+        page.get_by_test_id("trace-input").press("Enter")
+        status = page.locator("#trace-status").inner_text()
+        assert status.startswith("Такого идентификатора не бывает.") and "латинских букв" in status, status
+        assert "^" not in status and "шаблон" not in status and "маршрут" not in status
+    assert sent == []  # refused in the page: nothing sent

@@ -58,8 +58,16 @@ def core_pages() -> list[ConsolePage]:
             order=90,
             static=CONSOLE_STATIC.parent / "trace",
             scripts=("trace.js",),
+            context=_trace_context,
         ),
     ]
+
+
+def _trace_context(_request: object) -> dict[str, str]:
+    """The Trace page checks an id as ``GET /trace/runs/{request_id}`` does (the run log's own pattern)."""
+    from agentcore.agents import REQUEST_ID_RE
+
+    return {"request_id_pattern": REQUEST_ID_RE.pattern}
 
 
 @lru_cache(maxsize=512)

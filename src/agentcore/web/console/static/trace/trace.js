@@ -41,10 +41,31 @@
       C.el("td", { text: String(Math.round(call.elapsed_ms)) }), C.el("td", null, exchange));
   }
 
+  var ID_PATTERN = new RegExp(input.dataset.pattern || "^[A-Za-z0-9_.:-]{1,80}$");  /* the server's, from the page */
+  var ID_SHAPE = "Идентификатор запроса — это до 80 латинских букв, цифр и знаков «_», «.», «:», «-» без пробелов, " +
+    "например req_3f9c2a7b0e1d4c5fa6b7c8d9 (он есть в ответе API и на страницах Ask и Chat).";
+
+  /* No run on screen: the one shown before is cleared (its facts, events and calls), and the address no longer
+   * names it — a lookup that fails never leaves another run under its status. */
+  function clearRun() {
+    run.hidden = true;
+    calls.hidden = true;
+    document.getElementById("run-facts").replaceChildren();
+    events.clear();
+    document.getElementById("calls-rows").replaceChildren();
+    if (location.search) history.replaceState(null, "", location.pathname);
+  }
+
   async function show(requestId) {
     requestId = requestId.trim();
     if (!requestId) {
       C.setStatus(status, "Введите идентификатор запроса.", true);
+      input.focus();
+      return;
+    }
+    clearRun();
+    if (!ID_PATTERN.test(requestId)) {
+      C.setStatus(status, "Такого идентификатора не бывает. " + ID_SHAPE, true);
       input.focus();
       return;
     }
@@ -68,8 +89,7 @@
       C.setStatus(status, "Запуск " + record.request_id + ".");
       history.replaceState(null, "", "?request_id=" + encodeURIComponent(record.request_id));
     } catch (error) {
-      run.hidden = true;
-      calls.hidden = true;
+      clearRun();
       C.setStatus(status, C.formatError(error), true);
     }
   }
