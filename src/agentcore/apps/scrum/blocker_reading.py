@@ -134,7 +134,7 @@ UNREAL = compile_guarded(r"\b(?:бы|б|чтобы|чтоб|would)\b", _FLAGS)
 _QUOTED = re.compile(r"«[^«»]*»|\"[^\"]*\"")
 _SCENARIO = compile_guarded(r"\b(?:когда|если|на\s+случай|в\s+случае|when|if|in\s+case)\b", _FLAGS)
 # A negator that may deny the trouble after it: «прод не лежит», «prod is not down», «isn't down».
-_NEGATOR_WORD = re.compile(r"\b(?:не|not|no\s+longer)\s+|n't\s+", _FLAGS)
+NEGATOR_WORD = compile_guarded(r"\b(?:не|not|no\s+longer)\s+|n't\s+", _FLAGS)
 _DENIED_REACH = 2
 _CONDITIONS = frozenset(("если", "if"))
 _CONDITION_END = re.compile(r"[,;.!?—–]|\s-\s|\bто\b|\bthen\b", _FLAGS)
@@ -151,7 +151,7 @@ def asserted(text: str) -> str:
         return main
     if scenario.group().lower() in _CONDITIONS:
         condition, *consequence = _CONDITION_END.split(main[scenario.end() :], maxsplit=1)
-        if _NEGATOR_WORD.search(condition) and consequence and EFFECT_GATE.search(consequence[0]):
+        if NEGATOR_WORD.search(condition) and consequence and EFFECT_GATE.search(consequence[0]):
             return main
     return main[: scenario.start()]
 
@@ -168,7 +168,7 @@ def _negated(pattern: re.Pattern[str], text: str, match: re.Match[str]) -> bool:
     there («прод не лежит» — «прод лежит»; «вся команда не стоит»; «релиз не под угрозой»).  A negator the trouble
     needs is part of it: «не работает», «никто не может», «can't» find nothing without it."""
     start, end = match.span()
-    for negator in _NEGATOR_WORD.finditer(text, max(0, start - 12), end):
+    for negator in NEGATOR_WORD.finditer(text, max(0, start - 12), end):
         cut_start, cut_end = negator.span()
         before_match = cut_end == start
         inside = cut_start >= start and len(text[cut_end:end].split()) <= _DENIED_REACH

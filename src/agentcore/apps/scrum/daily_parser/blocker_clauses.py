@@ -13,6 +13,7 @@ from agentcore.apps.scrum.blocker_reading import (
     EFFECT,
     EFFECT_GATE,
     NEGATED,
+    NEGATOR_WORD,
     NONE_ADVERB,
     UNREAL,
     asserted,
@@ -245,9 +246,13 @@ def spares_member(text: str) -> bool:
     """Whether ``text`` has a statement that only says its trouble does not touch the member (see above), which
     denies the trouble beside it as «но это не мешает» does: «тесты на CI идут по 40 минут, но меня это не
     стопорит»."""
-    return any(_spares(_WORD.findall(piece)) for piece in _SPARING_PIECES.split(text.lower()))
+    lower = text.lower()
+    if not _MEMBER_WORD.search(lower):
+        return False  # most clauses: the member is no object in them
+    return any(_spares(_WORD.findall(piece)) for piece in _SPARING_PIECES.split(lower))
 
 
+_MEMBER_WORD = compile_guarded(r"\b(?:меня|мне|нас|нам|me|us)\b")
 _SPARING_PIECES = re.compile(r"\s*[,;]\s*|\s+[—–-]\s+|\s+(?=(?:но|but)\s)")
 
 
@@ -591,6 +596,8 @@ def trouble_denied(text: str) -> bool:
     denies each of them (:func:`~agentcore.apps.scrum.blocker_reading.stated` finds none): «прод не лежит», «релиз не
     под угрозой», «prod isn't down» — the screening criticality applies to the same effects — and the structure
     tells no other stop (:func:`~agentcore.apps.scrum.blocker_effect.complete_stop`)."""
+    if not NEGATOR_WORD.search(text):
+        return False  # no negator, nothing denied (most clauses)
     lowered = folded(text)
     found = [p for p, gate in ((_BLOCKER_RE, _BLOCKER_GATE), (EFFECT, EFFECT_GATE)) if gate.search(text, lowered)]
     if not found or any(stated(pattern, text) for pattern in found):

@@ -10,7 +10,7 @@ from typing import Literal
 
 from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS
 from agentcore.apps.scrum.task_ids import task_ids_in
-from agentcore.text.first_char import guarded
+from agentcore.text.first_char import compile_guarded, guarded
 from agentcore.text.morphology import morph_analyzer
 
 Section = Literal["yesterday", "today", "blockers"]
@@ -194,7 +194,7 @@ _COURTESY = re.compile(
     r"(?:\W+(?:всем|все|all|team|everyone|коллеги|ребята|команда))?\W*$",
     re.IGNORECASE,
 )
-_GREETING_HINT = re.compile(rf"\b{_GREETING}\b", re.IGNORECASE)
+_GREETING_HINT = compile_guarded(rf"\b{_GREETING}\b", re.IGNORECASE)
 # Where a greeting may end: «привет, живой», «Всем привет! На месте», «hello — here».
 _COURTESY_PIECES = re.compile(r"[\n.!?;,:]+|\s+[—–-]\s+")
 
