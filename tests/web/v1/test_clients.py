@@ -642,3 +642,30 @@ def test_a_decline_carries_no_coverage_or_confidence_of_the_draft_it_replaced(se
         metadata = (completion.model_extra or {})["agent"]["metadata"]
         assert metadata["answered"] is False
         assert metadata["coverage"] == 0.0 and metadata["confidence"] is None and metadata["verified"] is False
+
+
+def test_a_bare_follow_up_is_searched_with_the_previous_questions_topic(serve: Any) -> None:
+    """«А сколько дней?» after «Как оформить отпуск?» is a question about the vacation's length — searched as
+    «Сколько дней отпуска?», not as the previous question nor as the bare follow-up."""
+    with serve(None) as served:
+        client = sdk(served)
+        chunks = client.chat.completions.create(
+            model="research",
+            messages=[
+                {"role": "user", "content": "Как оформить отпуск?"},
+                {"role": "assistant", "content": "Заявление подаётся через портал [1]."},
+                {"role": "user", "content": "А сколько дней?"},
+            ],
+            extra_body={"agent_events": True},
+            stream=True,
+        )
+        events = [(c.model_extra or {}).get("agent_event") for c in chunks]
+        queries = [
+            e["arguments"]["query"] for e in events if e and e["type"] == "tool_invoked" and "query" in e["arguments"]
+        ]
+        assert queries[0] == "Сколько дней отпуска?", queries
+        assert DAYS in next(e for e in events if e and e["type"] == "final")["answer"]
+
+        first = client.responses.create(model="research", input="Как оформить отпуск?")
+        second = client.responses.create(model="research", input="А сколько дней?", previous_response_id=first.id)
+        assert DAYS in second.output_text

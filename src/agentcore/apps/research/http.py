@@ -325,10 +325,12 @@ def create_router(
 
 def research_model(research: ResearchHTTP) -> ServedAgent:
     """The research agent as the model ``research``: a plain question runs as on ``POST /research`` (cached);
-    earlier turns, client instructions and client tools go into the ReAct loop itself."""
+    earlier turns, client instructions and client tools go into the ReAct loop itself.  The question is the last
+    user message — a bare follow-up («А сколько дней?») completed with the previous question's topic."""
     import contextlib
     import dataclasses
 
+    from agentcore.apps.research.followup import standalone_question
     from agentcore.apps.research.models import AgentRequest
 
     base = research.served_agent()
@@ -343,9 +345,13 @@ def research_model(research: ResearchHTTP) -> ServedAgent:
         service = research.service()
         if deadline is None:
             deadline = service.run_deadline()
-        info = await service.check_request(AgentRequest(question=agent_input.question), deadline=deadline)
+        # a bare follow-up («А сколько дней?») is searched with the previous question's topic (apps/research/followup)
+        question = standalone_question(agent_input.question, agent_input.history)
+        if question != agent_input.question:
+            logger.info("research_model // Follow-up %r searched as %r", agent_input.question, question)
+        info = await service.check_request(AgentRequest(question=question), deadline=deadline)
         stream = service.stream(
-            agent_input.question,
+            question,
             max_steps=ResearchSettings.of(research.settings).agent_default_steps,
             collection=info.name,
             history=list(agent_input.history),
