@@ -18,11 +18,10 @@ def _daily(*blockers: dict[str, Any], role: str = "DEV") -> dict[str, Any]:
     ("critical", "task", "severity", "escalated"),
     [
         (True, "TASK-1", "critical", True),
-        # a stopped team is critical whether or not its blocker names a known task (the seed's matrix said «high»)
-        (True, "TASK-404", "critical", True),
+        (True, "TASK-404", "high", True),  # seed 003's matrix: a critical blocker on no known task is «high»
         (False, "TASK-1", "medium", False),
         (False, "TASK-404", "low", False),
-        (True, None, "critical", True),
+        (True, None, "high", True),
         (False, None, "low", False),
     ],
 )
@@ -126,7 +125,7 @@ def test_event_format_and_order() -> None:
         "source",
     }
     assert all(e["source"] == "daily" and e["author_role"] == "QA" for e in events)
-    assert [e["severity"] for e in escalations] == ["critical", "critical"]
+    assert [e["severity"] for e in escalations] == ["critical", "high"]
     assert "author_id" not in events[0]  # blockers.py knows no users (seed 8)
 
 
@@ -145,11 +144,15 @@ def test_a_repeated_wait_is_one_step_more_severe(task: str | None, severity: str
         assert escalations[0]["reason"] == "блокер повторяется: о нём уже сообщали в daily"
 
 
-def test_a_stopped_team_without_a_task_is_critical_with_its_reason() -> None:
+def test_a_stopped_team_without_a_task_is_escalated_with_its_reason() -> None:
     daily = _daily({"text": "Стенд лежит, вся команда стоит!", "critical": True, "related_task_id": None})
     events, escalations = process_blockers(daily_json=daily, known_tasks={"TASK-1"}, existing_blockers=set())
-    assert events[0]["severity"] == escalations[0]["severity"] == "critical"
+    assert events[0]["severity"] == escalations[0]["severity"] == "high"  # seed 003's matrix: no known task
     assert escalations[0]["reason"] == "стоит команда или другие участники"
+    again, _ = process_blockers(
+        daily_json=daily, known_tasks={"TASK-1"}, existing_blockers={"стенд лежит, вся команда стоит!"}
+    )
+    assert again[0]["severity"] == "critical"  # reported again: one step up
 
 
 def test_no_blockers_no_events() -> None:

@@ -10,19 +10,20 @@ Every blocker becomes a ``blocker_event`` (``normalized_text = text.lower().stri
 ``NO_TASK_ID``, ``task_exists``, ``severity`` by the rule below, ``is_repeat``, ``source="daily"``); a
 ``high``/``critical`` one also becomes an ``escalation_payload``.
 
-Severity — one rule, read from the daily's ``critical`` flag (what the blocker does: the member or the team cannot
-go on, production down, the release at risk — ``blocker_reading.criticality``), then the task and repeats:
+Severity — seed 003's matrix for a first report, read from the daily's ``critical`` flag (what the blocker does:
+the member or the team cannot go on, production down, the release at risk — ``blocker_reading.criticality``) and
+whether the tracker knows the task; a repeat goes one step up (issue 19: age and repeats raise severity here, never
+the daily's flag):
 
 ==============  ===========  =============  =========
 critical_flag   task_exists  first report   a repeat
 ==============  ===========  =============  =========
-True            any          critical       critical
+True            True         critical       critical
+True            False        high           critical
 False           True         medium         high
 False           False        low            medium
 ==============  ===========  =============  =========
 
-A stopped team is critical whether or not the blocker names a tracker task (seed 003's matrix made a critical
-blocker without a known task «high»: «Стенд лежит, вся команда стоит!» + «без задачи» was shown as «высокая»).
 A wait is never critical however long it lasts; its repeats raise it one step instead (a repeated wait on a real
 task is «high» and reaches the lead).
 
@@ -37,18 +38,17 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from agentcore.apps.scrum.blocker_reading import escalation_reason
+from agentcore.apps.scrum.severity import ESCALATED_SEVERITIES, SEVERITY_LEVELS
 from agentcore.apps.scrum.task_ids import is_task_id
 
 NO_TASK_ID = "NO_TASK_ID"
 SOURCE = "daily"
 ESCALATION_TYPE = "BLOCKER_ESCALATION"
 ROLES = ("DEV", "QA")
-ESCALATED_SEVERITIES = frozenset({"high", "critical"})
 
 # A task id the tracker could know: KEY-123 (the key starts with a Latin letter).
 _VALID_TASK_ID = re.compile(r"^[A-Za-z][A-Za-z0-9_]*-\d+$")
 
-SEVERITY_LEVELS = ("low", "medium", "high", "critical")
 REPEAT_REASON = "блокер повторяется: о нём уже сообщали в daily"
 
 
@@ -58,12 +58,10 @@ def normalize_blocker_text(text: str) -> str:
 
 
 def severity_of(critical_flag: bool, task_exists: bool, is_repeat: bool = False) -> str:
-    """The severity rule of the module docstring: ``critical`` for a critical blocker; otherwise ``medium`` on a
-    known task, ``low`` without one, one step higher for a repeat."""
-    if critical_flag:
-        return "critical"
-    base = 1 if task_exists else 0
-    return SEVERITY_LEVELS[base + (1 if is_repeat else 0)]
+    """The severity rule of the module docstring: seed 003's matrix (``critical`` / ``high`` for a critical
+    blocker on a known / unknown task, ``medium`` / ``low`` otherwise), one step higher for a repeat."""
+    base = (2 if critical_flag else 0) + (1 if task_exists else 0)
+    return SEVERITY_LEVELS[min(base + (1 if is_repeat else 0), len(SEVERITY_LEVELS) - 1)]
 
 
 def _task_id(value: Any) -> str:

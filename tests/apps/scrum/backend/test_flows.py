@@ -220,8 +220,8 @@ def test_clarification_rounds_are_bounded(data_dir: Path, recorder: Recorder) ->
     assert made.submit_daily("core", "anna", "не помню").status == "clarification"
     final = made.submit_daily("core", "anna", "всё ещё не помню")
     assert final.status == "accepted" and final.events[0]["task_id"] == "NO_TASK_ID"
-    assert final.events[0]["severity"] == "critical"  # critical without a task is still critical
-    assert recorder.sent and recorder.sent[0]["severity"] == "critical"
+    assert final.events[0]["severity"] == "high"  # critical, no task → escalated as high (seed 003's matrix)
+    assert recorder.sent and recorder.sent[0]["severity"] == "high"
     made.close()
 
 

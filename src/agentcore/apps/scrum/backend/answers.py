@@ -22,11 +22,11 @@ from typing import Any
 
 from agentcore.apps.scrum.backend.metrics import OPEN_STATUSES, TeamSnapshot, velocity, working_days
 from agentcore.apps.scrum.backend.models import BlockerEventInfo, DailyInfo, MemberInfo, TaskInfo
+from agentcore.apps.scrum.severity import SEVERITY_LEVELS
 
 STATUS_RU = {"todo": "к выполнению", "in_progress": "в работе", "in_review": "на ревью", "done": "готово"}
 PRIORITY_RU = {"low": "низкий", "medium": "средний", "high": "высокий", "critical": "критический"}
 SEVERITY_RU = {"low": "низкая", "medium": "средняя", "high": "высокая", "critical": "критическая"}
-SEVERITY_ORDER = ("low", "medium", "high", "critical")
 NO_TASK = "NO_TASK_ID"
 MARGIN = 0.15
 """Forecast verdicts: «скорее да» above (1 + MARGIN) × remaining, «на грани» within, «скорее нет» below."""
@@ -120,7 +120,7 @@ def open_blockers(s: TeamSnapshot, member: str | None = None) -> list[OpenBlocke
                 owner=author,
                 owner_name=who.get(author, author),
                 task_id=None if last.task_id == NO_TASK else last.task_id,
-                severity=max((e.severity for e in events), key=SEVERITY_ORDER.index),
+                severity=max((e.severity for e in events), key=SEVERITY_LEVELS.index),
                 first_seen=first.created_at.date(),
                 last_seen=last_day,
                 days_reported=len({e.created_at.date() for e in events}),

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from agentcore.apps.scrum.backend.answers import open_blockers
 from agentcore.apps.scrum.backend.metrics import TeamSnapshot, snapshot
 from agentcore.apps.scrum.backend.metrics import velocity as team_velocity
-from agentcore.apps.scrum.blockers import ESCALATED_SEVERITIES
+from agentcore.apps.scrum.severity import ESCALATED_SEVERITIES
 
 if TYPE_CHECKING:
     from datetime import datetime

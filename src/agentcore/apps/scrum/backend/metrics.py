@@ -15,6 +15,7 @@ from datetime import date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any
 
 from agentcore.apps.scrum.backend.models import BlockerEventInfo, DailyInfo, MemberInfo, TaskInfo, TeamInfo
+from agentcore.apps.scrum.severity import SEVERITY_LEVELS
 
 if TYPE_CHECKING:
     from agentcore.apps.scrum.backend.store import ScrumStore
@@ -27,7 +28,6 @@ OVERLOAD_IN_PROGRESS = 3
 OVERLOAD_FACTOR = 1.5
 """…as is one with more than this times the team's average open tasks."""
 URGENT = ("high", "critical")
-_SEVERITY_RANK = {"low": 0, "medium": 1, "high": 2, "critical": 3}
 
 
 @dataclass(frozen=True)
@@ -189,7 +189,7 @@ def risks(s: TeamSnapshot) -> dict[str, Any]:
             "author_name": _name(s, latest[text].author_id),
         }
         for text, count in sorted(
-            frequency.items(), key=lambda pair: (-_SEVERITY_RANK[latest[pair[0]].severity], -pair[1], pair[0])
+            frequency.items(), key=lambda pair: (-SEVERITY_LEVELS.index(latest[pair[0]].severity), -pair[1], pair[0])
         )[:TOP_BLOCKERS]
     ]
     from agentcore.apps.scrum.backend.answers import open_blockers  # answers builds on this module
