@@ -126,3 +126,38 @@ def test_a_step_limit_the_server_would_refuse_is_said_next_to_the_field_and_noth
     page.get_by_test_id("send").click()
     page.get_by_test_id("final-answer").wait_for(state="visible", timeout=90_000)
     assert "Шаг 1 из 3" in page.locator("#steps").inner_text() and len(sent) == 1
+
+
+def test_the_last_answer_is_kept_across_a_reload(page: Any) -> None:
+    """Tryout 26 #19: a reload of the tab shows the last question, its steps, the answer with its citations and
+    figures and the request id again — kept in the tab's sessionStorage, never in localStorage."""
+    page.goto("/")
+    page.get_by_test_id("question-input").fill(QUESTION)
+    page.get_by_test_id("send").click()
+    answer = page.get_by_test_id("final-answer")
+    answer.wait_for(state="visible", timeout=90_000)
+    request_id = page.get_by_test_id("trace-link").inner_text()
+    text, figures = answer.inner_text(), page.locator("#figures").inner_text()
+    citations, steps = page.get_by_test_id("citation").count(), page.get_by_test_id("step").count()
+    assert request_id.startswith("req") and citations >= 1 and steps >= 3
+
+    page.reload()
+    answer.wait_for(state="visible")
+    assert page.get_by_test_id("question-input").input_value() == QUESTION
+    assert answer.inner_text() == text and page.locator("#figures").inner_text() == figures
+    assert page.get_by_test_id("trace-link").inner_text() == request_id
+    assert page.get_by_test_id("trace-link").get_attribute("href") == f"/console/trace?request_id={request_id}"
+    assert page.get_by_test_id("citation").count() == citations and page.get_by_test_id("step").count() == steps
+    page.get_by_test_id("citation").first.click()  # a restored citation still opens its passage
+    page.get_by_test_id("support").first.wait_for(state="visible")
+    assert page.evaluate("localStorage.length") == 0
+    assert QUESTION in page.evaluate("sessionStorage.getItem('agentcore.page.ask')")
+
+    # a new question replaces the kept answer; the page of another tab (context) starts empty
+    page.get_by_test_id("question-input").fill("How do I request vacation?")
+    page.get_by_test_id("send").click()
+    page.get_by_test_id("trace-link").filter(has_not_text=request_id).wait_for(timeout=90_000)
+    page.reload()
+    answer.wait_for(state="visible")
+    assert page.get_by_test_id("question-input").input_value() == "How do I request vacation?"
+    assert page.get_by_test_id("trace-link").inner_text() != request_id

@@ -71,3 +71,41 @@ def test_chat_with_the_seed_000_assistant(page: Any, shot: Any, check_a11y: Any)
     assert calls.nth(1).locator("code").inner_text() == "assistant.select"
     check_a11y(page)
     shot(page, "trace-assistant")
+
+
+def test_the_conversation_and_the_model_are_kept_across_a_reload(page: Any) -> None:
+    """Tryout 26 #19: a reload shows the conversation and the chosen model again, and the next turn still carries the
+    earlier ones; «Новый разговор» drops them, for a reload too."""
+    page.goto("/console/chat")
+    page.wait_for_function("() => document.getElementById('model').options.length > 0")
+    page.get_by_test_id("model-select").select_option("sgr-example")
+    page.get_by_test_id("question-input").fill("Который сейчас час?")
+    page.get_by_test_id("send").click()
+    page.locator("#chat-status").filter(has_text="Готово").wait_for(timeout=90_000)
+    conversation = page.locator("#messages").inner_text()
+    assert "Который сейчас час?" in conversation
+
+    page.reload()
+    page.wait_for_function("() => document.getElementById('model').options.length > 0")
+    assert page.get_by_test_id("model-select").input_value() == "sgr-example"
+    assert page.locator("#messages").inner_text() == conversation
+    assert page.locator("#messages-empty").is_hidden()
+    assert page.evaluate("localStorage.length") == 0
+
+    sent: list[Any] = []
+    page.on("request", lambda r: sent.append(r.post_data_json) if r.url.endswith("/v1/chat/completions") else None)
+    page.get_by_test_id("question-input").fill("Спасибо!")
+    page.get_by_test_id("send").click()
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=final-answer]').length === 2"
+        " && !document.getElementById('send').disabled",
+        timeout=90_000,
+    )
+    assert [m["content"] for m in sent[0]["messages"] if m["role"] == "user"] == ["Который сейчас час?", "Спасибо!"]
+
+    page.get_by_role("button", name="Новый разговор").click()
+    page.reload()
+    page.wait_for_function("() => document.getElementById('model').options.length > 0")
+    assert page.locator(".message").count() == 0 and page.locator("#messages-empty").is_visible()
+    assert page.get_by_test_id("model-select").input_value() == "assistant"
+    assert page.evaluate("sessionStorage.getItem('agentcore.page.chat')") is None

@@ -106,6 +106,44 @@ def test_deny_changes_nothing(page: Any, console_server: ConsoleServer, portal: 
     assert page.locator(PENDING).count() == 0
 
 
+def test_the_conversation_is_kept_across_a_reload(
+    page: Any, console_server: ConsoleServer, portal: FakePortalServer
+) -> None:
+    """Tryout 26 #19: a reload shows the conversation pane again (the server keeps the session but has no route that
+    returns its history): the user and session, the messages, the reply's card — still decidable, and once decided
+    shown so after the next reload."""
+    open_crm(page, console_server, "reloader")
+    page.get_by_test_id("crm-session").fill("kept")
+    page.get_by_test_id("crm-session").dispatch_event("change")
+    asked = ask(page, "Измени сумму сделки «Вектор: внедрение CRM» на 2100000", where="crm-messages")
+    card_of(page, "inbox", "kept", asked.get_attribute("data-id")).wait_for()  # the inbox read (no request cut)
+    conversation = page.get_by_test_id("crm-messages").inner_text()
+    assert "2 100 000 ₽" in conversation
+
+    page.reload()
+    assert page.get_by_test_id("crm-user").input_value() == "reloader"
+    assert page.get_by_test_id("crm-session").input_value() == "kept"
+    assert page.get_by_test_id("crm-messages").inner_text() == conversation
+    inline = page.get_by_test_id("crm-messages").locator(PENDING)
+    number = inline.get_attribute("data-id")
+    assert inline.get_attribute("data-user") == "reloader" and inline.get_attribute("data-session") == "kept"
+    card_of(page, "inbox", "kept", number).wait_for()  # the inbox agrees: still pending
+    before = updates(portal)
+    page.wait_for_timeout(800)  # the pointer pause after the list is drawn
+    inline.get_by_test_id("deny").click()
+    page.locator("#inbox-status").filter(has_text=f"Отклонено: {number}").wait_for()
+    page.get_by_test_id("inbox-empty").wait_for(state="visible")  # the inbox read again (no request cut)
+    assert updates(portal) == before
+    assert page.evaluate("localStorage.length") == 0
+
+    page.reload()
+    restored = card_of(page, "crm-messages", "kept", number)
+    assert f"Отменено: {number}" in restored.locator(".outcome").inner_text()
+    assert restored.get_by_test_id("deny").is_disabled() and page.locator(PENDING).count() == 0
+    assert page.get_by_test_id("crm-messages").locator(".message.assistant").count() == 2  # the reply, the outcome
+    page.wait_for_load_state("networkidle")  # the inbox read (no request cut at the end)
+
+
 def test_an_altered_action_is_refused(page: Any, console_server: ConsoleServer, portal: FakePortalServer) -> None:
     page.expect_problems(r"HTTP 409: POST .*/chat/confirmations/decide", r"console error: .*409")
     open_crm(page, console_server, "forger")

@@ -7,7 +7,11 @@
  * One click decides exactly the card it was aimed at: after a decision the inbox is updated in place (the decided
  * card stays where it was, marked decided, until «Обновить»; cards that are new are added at the end), and for a
  * moment after a decision or a re-render the decision buttons ignore pointer clicks (aria-disabled), so the second
- * click of a double click never lands on another pending action. Keyboard activation is never delayed. */
+ * click of a double click never lands on another pending action. Keyboard activation is never delayed.
+ * The conversation pane as shown (each message with the user and session it was said in, a reply's cards with the
+ * outcome of each decided one) and the user and session fields are kept across a reload of the tab
+ * (Console.kept("crm")): the session itself lives on the server, which has no route that returns its history. A
+ * restored card whose action is no longer pending is settled by the inbox's first load, as any other. */
 (function () {
   "use strict";
   var C = window.Console;
@@ -28,16 +32,29 @@
   var quietUntil = 0;
   var quietTimer = null;
   var ACTION = { update: "Изменение", add: "Создание", "delete": "Удаление", read: "Чтение", other: "Действие" };
+  var kept = C.kept("crm");
+  var shown = [];  /* the conversation on screen: {role, text, user, session, cards: [item + settled]} */
+
+  function keep() {
+    kept.save({ user: user.value, session: session.value, shown: shown });
+  }
 
   function userId() { return user.value.trim() || "manager"; }
   function sessionId() { return session.value.trim() || "console"; }
 
-  function say(role, text) {
+  /* A message in the conversation; `entry` is the kept one when restoring (otherwise a new one is kept). */
+  function say(role, text, entry) {
     empty.hidden = true;
     var node = C.el("li", { className: "message " + role },
       C.el("span", { className: "who", text: role === "user" ? "Вы" : "CRM-агент" }), String(text));
     messages.appendChild(node);
     node.scrollIntoView({ block: "nearest" });
+    if (!entry) {
+      entry = { role: role, text: String(text), user: userId(), session: sessionId(), cards: [] };
+      shown.push(entry);
+      keep();
+    }
+    node.entry = entry;
     return node;
   }
 
@@ -55,6 +72,10 @@
   }
 
   function settle(node, text, isError, outcome) {
+    if (node.item) {  /* a conversation card: kept settled */
+      node.item.settled = { text: text, isError: Boolean(isError), outcome: outcome || "" };
+      keep();
+    }
     node.classList.add("decided");
     node.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
     C.setStatus(node.querySelector(".outcome"), text, isError);
@@ -99,8 +120,9 @@
       C.list("tbody", null, rows)));
   }
 
-  /* A card of one pending action; `where` ("chat" or "inbox") keeps the ids of its two cards apart. */
-  function card(item, where) {
+  /* A card of one pending action; `where` ("chat" or "inbox") keeps the ids of its two cards apart; `owner`: the
+   * user it was asked for (the user field's by default). */
+  function card(item, where, owner) {
     var headline = String(item.summary || item.method).split("\n")[0];
     var title = C.el("h3", { id: where + "-card-" + item.session_id + "-" + item.id, text: headline });
     var outcome = C.el("p", { className: "outcome", role: "status" });
@@ -118,7 +140,7 @@
     var node = C.el("li", {
       className: "confirmation", "data-testid": "confirmation", "aria-labelledby": title.id,
       "data-session": item.session_id, "data-id": item.id, "data-fingerprint": item.fingerprint,
-      "data-user": userId(), "data-state-dir": item.state_dir
+      "data-user": owner || userId(), "data-state-dir": item.state_dir
     },
       title,
       C.el("p", { className: "meta", text: "Сессия «" + item.session_id + "»" +
@@ -184,14 +206,42 @@
   /* Cards for the reply's pending actions not already waiting in the conversation, under the reply. */
   function inlineCards(reply, node) {
     var cards = reply.pending_confirmations.map(function (item) {
-      return card(Object.assign({ session_id: reply.session_id }, item), "chat");
+      var one = card(Object.assign({ session_id: reply.session_id }, item), "chat");
+      one.item = Object.assign({ session_id: reply.session_id }, item);
+      return one;
     }).filter(function (node) {
       return !cardsOf(node, messages).some(function (shown) { return !shown.classList.contains("decided"); });
     });
+    showCards(node, cards);
+    if (cards.length) {
+      node.entry.cards = cards.map(function (one) { return one.item; });
+      keep();
+    }
+  }
+
+  function showCards(node, cards) {
     if (cards.length) {
       node.appendChild(C.list("ul", { className: "inline-cards", "aria-label": "Ждут подтверждения" }, cards));
       hush();
     }
+  }
+
+  /* The conversation kept by the previous load of this tab, with the user and session fields it had. */
+  function restore() {
+    var state = kept.load();
+    if (!state) return;
+    if (state.user !== undefined) user.value = state.user;
+    if (state.session !== undefined) session.value = state.session;
+    shown = state.shown || [];
+    shown.forEach(function (entry) {
+      var node = say(entry.role, entry.text, entry);
+      showCards(node, (entry.cards || []).map(function (item) {
+        var one = card(item, "chat", entry.user);
+        if (item.settled) settle(one, item.settled.text, item.settled.isError, item.settled.outcome);
+        one.item = item;
+        return one;
+      }));
+    });
   }
 
   /* The inbox updated in place: shown cards keep their places (a card whose action is gone is settled where it is),
@@ -259,6 +309,8 @@
   form.addEventListener("submit", submit);
   C.submitOnCtrlEnter(form, message);
   document.getElementById("inbox-refresh").addEventListener("click", function () { loadInbox(false); });
-  user.addEventListener("change", function () { loadInbox(false); });
+  user.addEventListener("change", function () { loadInbox(false); keep(); });
+  session.addEventListener("change", keep);
+  restore();
   loadInbox(false);
 })();

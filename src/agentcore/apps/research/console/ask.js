@@ -1,7 +1,9 @@
 /* Ask: POST /research/stream (SSE) → steps as they come, the final answer with [n] citations and its figures;
  * clicking [n] fetches the cited chunk (POST /rag/fetch_docs) and marks, for each claim citing it
  * (metadata.claims), the chunk's sentence sharing the most word stems with the claim (a reading aid; the agent's
- * own support check is metadata.claims[].status). */
+ * own support check is metadata.claims[].status).
+ * The last answered question — the question, its steps, the answer with its citations and figures, the request id —
+ * is kept across a reload of the tab (Console.kept("ask")); a new question replaces it. */
 (function () {
   "use strict";
   var C = window.Console;
@@ -19,6 +21,7 @@
   var passage = document.getElementById("passage");
   var controller = null;
   var last = null;
+  var kept = C.kept("ask");
 
   function percent(value) {
     return value === null || value === undefined ? "—" : Math.round(value * 100) + "%";
@@ -135,6 +138,29 @@
     return raw === "" ? null : value;
   }
 
+  /* The final event on screen: the answer with its [n] buttons, the figures, «Готово. Запрос <request id>». */
+  function showFinal(data, seconds) {
+    last = data;
+    C.renderAnswer(answer, data.answer, data.citations, function (citation) {
+      openCitation(citation, answer.querySelector('[data-index="' + citation.index + '"]'));
+    });
+    answer.hidden = false;
+    answerEmpty.hidden = true;
+    showFigures(data, seconds);
+    C.setStatus(status, "Готово. Запрос ");
+    status.appendChild(C.el("a", { href: "/console/trace?request_id=" + encodeURIComponent(data.request_id), "data-testid": "trace-link", text: data.request_id }));
+  }
+
+  /* The answer kept by the previous load of this tab, shown as it was. */
+  function restore() {
+    var state = kept.load();
+    if (!state || !state.final) return;
+    question.value = state.question || "";
+    (state.steps || []).forEach(function (event) { steps.add(event); });
+    stepsEmpty.hidden = (state.steps || []).length > 0;
+    showFinal(state.final, state.seconds || 0);
+  }
+
   async function run(event) {
     event.preventDefault();
     var text = C.filled(question, status, "Введите вопрос.");
@@ -152,6 +178,8 @@
     figures.hidden = true;
     passage.hidden = true;
     last = null;
+    kept.clear();
+    var seen = [];
     controller = new AbortController();
     send.disabled = true;
     stop.disabled = false;
@@ -163,21 +191,16 @@
     try {
       await C.stream("/research/stream", body, function (type, data) {
         if (type === "final") {
-          last = data;
-          C.renderAnswer(answer, data.answer, data.citations, function (citation) {
-            openCitation(citation, answer.querySelector('[data-index="' + citation.index + '"]'));
-          });
-          answer.hidden = false;
-          answerEmpty.hidden = true;
-          showFigures(data, (performance.now() - started) / 1000);
-          C.setStatus(status, "Готово. Запрос ");
-          status.appendChild(C.el("a", { href: "/console/trace?request_id=" + encodeURIComponent(data.request_id), "data-testid": "trace-link", text: data.request_id }));
+          var seconds = (performance.now() - started) / 1000;
+          showFinal(data, seconds);
+          kept.save({ question: text, steps: seen, final: data, seconds: seconds });
         } else if (type === "error") {
           steps.add(data);
           answerEmpty.textContent = data.message;
           C.setStatus(status, "Ошибка: " + data.message + " (запрос " + data.request_id + ")", true);
         } else {
           steps.add(data);
+          seen.push(data);
           if (type === "step_started") C.setStatus(status, "Агент работает… шаг " + data.step + (data.max_steps ? " из " + data.max_steps : ""));
         }
       }, { signal: controller.signal });
@@ -189,6 +212,7 @@
     }
   }
 
+  restore();
   form.addEventListener("submit", run);
   maxSteps.addEventListener("input", function () {
     if (stepsError.textContent) stepLimit();  /* the message goes as soon as the value is right */

@@ -1,6 +1,8 @@
 /* Chat: a conversation with an agent served as a model — POST /v1/chat/completions with stream and the
  * "agent_events" extension: each chunk carries the typed step event (steps on the right), the content deltas
- * make the reply; the whole conversation is sent every turn (the API is stateless). */
+ * make the reply; the whole conversation is sent every turn (the API is stateless).
+ * The conversation (the messages as shown, what the next turn sends) and the chosen model are kept across a reload
+ * of the tab (Console.kept("chat")); «Новый разговор» drops them. */
 (function () {
   "use strict";
   var C = window.Console;
@@ -17,12 +19,21 @@
   var steps = new C.StepView(document.getElementById("steps"));
   var stepsEmpty = document.getElementById("steps-empty");
   var history = [];
+  var shown = [];  /* the messages on screen: {role, text, error} */
   var controller = null;
   var descriptions = {};
+  var kept = C.kept("chat");
+  var asked = new URLSearchParams(location.search).get("model");
 
-  function bubble(role, text) {
+  /* The conversation and the model, for the next load of this tab. The model is restored only on the address it was
+   * chosen on (a reload); a link naming another ?model= picks that one. */
+  function keep() {
+    kept.save({ model: model.value, asked: asked, shown: shown, history: history });
+  }
+
+  function bubble(role, text, error) {
     var body = C.el("span", { className: "body", text: text });
-    var item = C.el("li", { className: "message " + role },
+    var item = C.el("li", { className: "message " + role + (error ? " error" : "") },
       C.el("span", { className: "who", text: role === "user" ? "Вы" : "Агент" }), body);
     if (role === "assistant") item.setAttribute("data-testid", "final-answer");
     list.appendChild(item);
@@ -41,7 +52,8 @@
         descriptions[m.id] = m.description || "";
         return C.el("option", { value: m.id, text: m.id });
       }));
-      var wanted = new URLSearchParams(location.search).get("model");
+      var state = kept.load();
+      var wanted = state && state.asked === asked && state.model ? state.model : asked;
       if (wanted && descriptions[wanted] !== undefined) model.value = wanted;
       description.textContent = descriptions[model.value] || "";
     } catch (error) {
@@ -54,6 +66,15 @@
     send.disabled = false;
     stop.disabled = true;
     model.disabled = false;
+  }
+
+  /* The conversation kept by the previous load of this tab. */
+  function restore() {
+    var state = kept.load();
+    if (!state) return;
+    history = state.history || [];
+    shown = state.shown || [];
+    shown.forEach(function (message) { bubble(message.role, message.text, message.error); });
   }
 
   async function turn(event) {
@@ -99,15 +120,19 @@
         reply.parentNode.classList.add("error");
         C.setStatus(status, "Ошибка: " + failed.message, true);
         history.pop();
+        shown.push({ role: "user", text: text }, { role: "assistant", text: failed.message, error: true });
       } else {
         history.push({ role: "assistant", content: content });
+        shown.push({ role: "user", text: text }, { role: "assistant", text: content });
         C.setStatus(status, "Готово.");
       }
     } catch (error) {
       reply.textContent = C.formatError(error);
       history.pop();
+      shown.push({ role: "user", text: text }, { role: "assistant", text: C.formatError(error) });
       C.setStatus(status, C.formatError(error), !(error && error.name === "AbortError"));
     } finally {
+      keep();
       finish();
       input.focus();
     }
@@ -116,9 +141,14 @@
   form.addEventListener("submit", turn);
   C.submitOnCtrlEnter(form, input);
   stop.addEventListener("click", function () { if (controller) controller.abort(); });
-  model.addEventListener("change", function () { description.textContent = descriptions[model.value] || ""; });
+  model.addEventListener("change", function () {
+    description.textContent = descriptions[model.value] || "";
+    keep();
+  });
   document.getElementById("chat-clear").addEventListener("click", function () {
     history = [];
+    shown = [];
+    kept.clear();
     list.replaceChildren();
     empty.hidden = false;
     steps.clear();
@@ -126,5 +156,6 @@
     C.setStatus(status, "");
     input.focus();
   });
+  restore();
   loadModels();
 })();

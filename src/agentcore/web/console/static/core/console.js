@@ -11,8 +11,11 @@
  *   setStatus(node, text, isError)                   -> a status line's text, marked .error when isError
  *   submitOnCtrlEnter(form, field)                   -> Ctrl+Enter (⌘+Enter) in field submits form
  *   filled(field, statusNode, message)               -> field's trimmed text; "" after saying message and focusing it
+ *   kept(name)                                       -> {load(), save(value), clear()}: a page's state across a reload
  * Tokens live in sessionStorage only: "agentcore.token" (Authorization: Bearer, read tokens) and "agentcore.key"
  * (X-API-Key of POST /chat; `agentcore serve` prints a one-time console URL carrying it as #key=...).
+ * What a page shows (a question and its answer, a conversation) is kept across a reload of the tab by kept(name), in
+ * sessionStorage as "agentcore.page.<name>" (JSON): the tab's own, gone with the tab, never in localStorage.
  */
 (function () {
   "use strict";
@@ -63,6 +66,22 @@
       field.focus();
     }
     return text;
+  }
+
+  /* A page's state kept across a reload of this tab: sessionStorage "agentcore.page.<name>", JSON. load() is null
+   * when nothing (or nothing readable) is kept; save() that the browser refuses (the storage is full) keeps nothing,
+   * and the page works on as before. Only what the page shows goes here — never a token or a key. */
+  function kept(name) {
+    var slot = "agentcore.page." + name;
+    return {
+      load: function () {
+        try { return JSON.parse(sessionStorage.getItem(slot) || "null"); } catch (ignored) { return null; }
+      },
+      save: function (value) {
+        try { sessionStorage.setItem(slot, JSON.stringify(value)); } catch (ignored) { sessionStorage.removeItem(slot); }
+      },
+      clear: function () { sessionStorage.removeItem(slot); }
+    };
   }
 
   function ApiError(status, message, code) {
@@ -345,6 +364,7 @@
     setStatus: setStatus,
     submitOnCtrlEnter: submitOnCtrlEnter,
     filled: filled,
+    kept: kept,
     renderStep: renderStep,
     StepView: StepView,
     renderAnswer: renderAnswer,
