@@ -208,3 +208,81 @@ def test_a_misconfigured_portal_is_503_and_never_stops_the_combined_server(data_
             "crm_unavailable",
         )
         assert "настроен неверно" in body["error"] and "portal.example" not in body["error"]
+
+
+# --- the server's mode is a ceiling (docs/crm.md «Safety modes»; apps/crm/mode_ceiling.py) ---------------------
+
+DELETE_5 = step("crm.deal.delete", {"id": 5})
+ADMIN = "admin-token-1"
+
+
+@pytest.fixture
+def canary_server(
+    make_orchestrator: Callable[..., Orchestrator], data_dir: Path
+) -> Iterator[Callable[..., tuple[str, RecordingBitrix]]]:
+    """``canary_server(**crm)`` → the ``/chat`` URL of a server in canary whose model deletes deal 5, its portal."""
+    servers: list[BackgroundServer] = []
+
+    def start(**crm: Any) -> tuple[str, RecordingBitrix]:
+        bitrix = RecordingBitrix({"crm.deal.get": {"ID": "5", "TITLE": "Пятая"}, "crm.deal.delete": True})
+        orchestrator = make_orchestrator(
+            lambda messages: reply([DELETE_5], "Удаляю."), mode="canary", call_bitrix=bitrix
+        )
+        settings = Settings(admin_tokens=ADMIN, crm=CrmSettings(http_api_tokens=KEY, **crm))
+        servers.append(BackgroundServer(create_app(settings, orchestrator=orchestrator)).start())
+        return servers[-1].url + "/chat", bitrix
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+def test_a_request_cannot_lift_the_servers_canary(canary_server: Callable[..., tuple[str, RecordingBitrix]]) -> None:
+    url, bitrix = canary_server()
+    body = {"user_id": "u1", "message": "Удали сделку 5", "mode": "full"}
+    error = _error(httpx.post(url, json=body, headers=HEADERS), 403, "mode_forbidden")
+    assert "режим «full» мягче режима сервера «canary»" in error["error"]
+    assert bitrix.calls == [] and bitrix.lookups == []  # refused before anything ran or was read
+    # without a mode, or with a stricter one, the server's canary judges the delete
+    for mode in (None, "canary"):
+        answer = httpx.post(url, json={**body, "mode": mode}, headers=HEADERS).json()
+        assert answer["mode"] == "canary" and answer["pending_confirmations"] == []
+        assert "запрещён в режиме canary" in answer["assistant"]
+    shadow = httpx.post(url, json={**body, "mode": "shadow"}, headers=HEADERS).json()
+    assert shadow["mode"] == "shadow" and shadow["pending_confirmations"] == []
+    assert bitrix.methods() == []
+
+
+def test_the_decide_route_cannot_lift_the_servers_canary_either(
+    canary_server: Callable[..., tuple[str, RecordingBitrix]],
+) -> None:
+    url, bitrix = canary_server()
+    body = {"user_id": "u1", "id": "c1", "fingerprint": "0" * 64, "decision": "approve", "mode": "full"}
+    _error(httpx.post(url + "/confirmations/decide", json=body, headers=HEADERS), 403, "mode_forbidden")
+    assert bitrix.calls == []
+
+
+@pytest.mark.parametrize(
+    ("crm", "headers"),
+    [
+        ({}, {"Authorization": f"Bearer {ADMIN}"}),
+        ({}, {"X-Admin-Token": ADMIN}),
+        ({"allow_mode_override": True}, {}),
+    ],
+)
+def test_an_admin_or_the_override_setting_may_lift_it(
+    canary_server: Callable[..., tuple[str, RecordingBitrix]], crm: dict[str, Any], headers: dict[str, str]
+) -> None:
+    url, bitrix = canary_server(**crm)
+    body = {"user_id": "u1", "message": "Удали сделку 5", "mode": "full"}
+    answer = httpx.post(url, json=body, headers={**HEADERS, **headers})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["mode"] == "full"
+    (pending,) = answer.json()["pending_confirmations"]  # still a confirmable delete, never a direct one
+    assert pending["method"] == "crm.deal.delete" and bitrix.methods() == []
+
+
+def test_a_wrong_admin_token_lifts_nothing(canary_server: Callable[..., tuple[str, RecordingBitrix]]) -> None:
+    url, _ = canary_server()
+    body = {"user_id": "u1", "message": "Удали сделку 5", "mode": "full"}
+    _error(httpx.post(url, json=body, headers={**HEADERS, "X-Admin-Token": KEY}), 403, "mode_forbidden")

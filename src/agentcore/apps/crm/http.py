@@ -5,6 +5,10 @@
 * The body ``{"user_id", "message"}`` with optional ``mode``, ``session_id``, ``state_dir``, ``log_dir`` and
   ``confirmation`` (``{"id": "c1", "decision": "approve" | "deny"}``, an explicit decision bound to one request).
   Malformed JSON, missing or invalid fields → ``400`` with a message (the seed's status, the project's body).
+* ``mode`` may only tighten the server's mode (``full`` → ``canary`` → ``shadow``): a looser one → ``403
+  mode_forbidden`` (nothing runs) unless the request carries an admin token (``Authorization: Bearer`` or
+  ``X-Admin-Token``, one of ``AGENTCORE_ADMIN_TOKENS``) or ``AGENTCORE_CRM_ALLOW_MODE_OVERRIDE`` is on
+  (:mod:`~agentcore.apps.crm.mode_ceiling`).  The same holds for ``mode`` of ``/chat/confirmations/decide``.
 * The key decides whose sessions a request touches (:mod:`~agentcore.apps.crm.principals`): with
   ``AGENTCORE_CRM_KEY_USERS`` a key acts only as its users (another ``user_id`` → ``403 forbidden_user``); an unlisted
   key's sessions and pending confirmations are its own (the same ``user_id`` under another key is another session).
@@ -52,7 +56,8 @@ from agentcore.apps.crm import messages
 from agentcore.apps.crm.errors import InputError
 from agentcore.apps.crm.interaction_log import InteractionLogger
 from agentcore.apps.crm.main_entrypoint import PortalConfigError
-from agentcore.apps.crm.models import MAX_MESSAGE_CHARS, AgentState, TurnResult
+from agentcore.apps.crm.mode_ceiling import ModeAboveCeilingError, mode_within
+from agentcore.apps.crm.models import MAX_MESSAGE_CHARS, AgentState, Mode, TurnResult
 from agentcore.apps.crm.orchestrator import Orchestrator
 from agentcore.apps.crm.paths import crm_root, resolve_inside
 from agentcore.apps.crm.principals import KeyUsers, NotAllowedError
@@ -63,7 +68,7 @@ from agentcore.config import Settings, get_settings
 from agentcore.trace.logs import step_logger
 from agentcore.util.clock import from_iso, utc_now
 from agentcore.util.owners import owner_key
-from agentcore.web.auth import tokens_match
+from agentcore.web.auth import bearer_token, tokens_match
 from agentcore.web.errors import ApiError, error_responses, validation_message
 from agentcore.web.models import NON_BLANK_PATTERN, SPACE_CLASS, StrictModel, Text
 from agentcore.web.status import ErrorFace, StatusMap
@@ -343,6 +348,21 @@ class _Service:
                     self.orchestrator = await asyncio.to_thread(build_orchestrator, self.settings)
         return self.orchestrator
 
+    def mode_for(self, request: Request, requested: Mode | None, ceiling: Mode) -> Mode:
+        """The mode a request runs in: the server's ``ceiling`` unless it asks for a stricter one; a looser one only
+        with an admin token (``Authorization: Bearer`` / ``X-Admin-Token``, one of ``AGENTCORE_ADMIN_TOKENS``) or
+        ``AGENTCORE_CRM_ALLOW_MODE_OVERRIDE`` (:mod:`~agentcore.apps.crm.mode_ceiling`).
+
+        Raises:
+            ApiError: 403 ``mode_forbidden`` for a loosening the caller may not make (nothing runs).
+        """
+        may_loosen = self.crm.allow_mode_override or tokens_match(bearer_token(request), self.settings.admin_token_list)
+        try:
+            return mode_within(requested, ceiling, may_loosen=may_loosen)
+        except ModeAboveCeilingError as exc:
+            log.warning("policy // Refused a request's mode %s above the server's %s", exc.requested, exc.ceiling)
+            raise ApiError(403, str(exc), "mode_forbidden") from None
+
     def state_store(self, value: str | None) -> FileStateStore | None:
         return None if value is None else self.file_store(value)
 
@@ -399,11 +419,13 @@ def create_router(settings: Settings, *, orchestrator: Orchestrator | None = Non
     @router.post(
         "/chat",
         response_model=ChatResponse,
-        responses=error_responses(400, 401, 403, 413, 500, 503),  # 503: state store down, or CRM misconfigured
+        # 403: user or mode not allowed; 503: state store down, or CRM misconfigured
+        responses=error_responses(400, 401, 403, 413, 500, 503),
         summary="Сообщение CRM-агенту Bitrix24",
     )
     async def chat(
         body: ChatRequest,
+        request: Request,
         x_api_key: str | None = Header(None, alias="X-API-Key", description="один из токенов HTTP_API_TOKENS"),
     ) -> ChatResponse:
         """Один ход диалога: ответ ассистента и действия, ожидающие подтверждения (заголовок ``X-API-Key``)."""
@@ -416,6 +438,7 @@ def create_router(settings: Settings, *, orchestrator: Orchestrator | None = Non
             if store is not None:
                 await service.state_dirs.remember(owner, store.root)
             orchestrator = await service.get()
+            mode = service.mode_for(request, body.mode, orchestrator.mode)
             confirmation = (
                 (body.confirmation.id, body.confirmation.decision == "approve") if body.confirmation else None
             )
@@ -423,7 +446,7 @@ def create_router(settings: Settings, *, orchestrator: Orchestrator | None = Non
                 owner,
                 body.message,
                 session_id=body.session_id,
-                mode=body.mode,
+                mode=mode,
                 confirmation=confirmation,
                 state_store=store,
                 interaction_logger=logger,
@@ -482,6 +505,7 @@ def create_router(settings: Settings, *, orchestrator: Orchestrator | None = Non
     )
     async def decide(
         body: DecisionRequest,
+        request: Request,
         x_api_key: str | None = Header(None, alias="X-API-Key", description="один из токенов HTTP_API_TOKENS"),
     ) -> DecisionResponse:
         """Решение по одному запросу без обращения к модели; запрос, отличающийся от отпечатка, не выполняется."""
@@ -495,7 +519,7 @@ def create_router(settings: Settings, *, orchestrator: Orchestrator | None = Non
                 body.id,
                 body.decision == "approve",
                 session_id=body.session_id,
-                mode=body.mode,
+                mode=service.mode_for(request, body.mode, orchestrator.mode),
                 state_store=store,
                 fingerprint=body.fingerprint,
             )

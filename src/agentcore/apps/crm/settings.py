@@ -30,6 +30,8 @@ class CrmSettings(Section):
     bitrix_max_retries: int = Field(5, ge=0, validation_alias=env("BITRIX_MAX_RETRIES"))
     bitrix_retry_max_time: float = Field(30.0, gt=0, validation_alias=env("BITRIX_RETRY_MAX_TIME"))
     mode: Literal["shadow", "canary", "full"] = Field("canary", validation_alias=env("CRM_MODE"))
+    # A /chat request's "mode" may only tighten the server's mode unless this is on (or the caller is an admin).
+    allow_mode_override: bool = Field(False, validation_alias=env("CRM_ALLOW_MODE_OVERRIDE"))
     # The chat model for the CRM step on the OpenAI-compatible provider (the seed's GPT-5 Thinking).
     model: str = Field("gpt-5-thinking", validation_alias=env("CRM_MODEL"))
     # A confirmation request not decided within this many seconds is stale and can no longer be approved.
