@@ -321,3 +321,26 @@ def test_a_double_click_decides_the_card_it_was_aimed_at_only(
     assert page.get_by_test_id("inbox").locator(PENDING).count() == 2
     decided = card_of(page, "inbox", *aimed)
     assert decided.get_attribute("data-outcome") == "executed"
+
+
+def test_the_empty_inbox_is_said_only_after_a_successful_load(page: Any, console_server: ConsoleServer) -> None:
+    """«Нет действий, ожидающих подтверждения» is a claim about a list that was read: not while the key dialog
+    holds the first load, not after a failed load — only after a load that returned no items."""
+    page.expect_problems(r"HTTP (401|503): GET .*/chat/confirmations", r"console error: .*(401|503)")
+    empty = page.get_by_test_id("inbox-empty")
+    page.goto("/console/crm")  # no #key=: the first load waits for the key dialog
+    page.locator("#auth-dialog").wait_for(state="visible")
+    assert empty.is_hidden()
+    body = '{"error": "хранилище состояния недоступно, повторите позже", "code": "state_unavailable"}'
+    page.route(
+        "**/chat/confirmations?*", lambda route: route.fulfill(status=503, content_type="application/json", body=body)
+    )
+    page.get_by_test_id("auth-key").fill(console_server.key or "")
+    page.get_by_test_id("auth-save").click()
+    page.locator("#inbox-status").filter(has_text="хранилище состояния недоступно").wait_for()
+    assert empty.is_hidden()
+    page.unroute("**/chat/confirmations?*")
+    page.get_by_test_id("crm-user").fill("nobody-waits")
+    page.get_by_test_id("crm-user").dispatch_event("change")
+    empty.wait_for(state="visible")
+    assert page.locator("#inbox-status").inner_text() == ""

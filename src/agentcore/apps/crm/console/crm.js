@@ -261,7 +261,9 @@
     });
   }
 
-  /* keepDecided: after a decision — update in place (see reconcile); otherwise the list is drawn anew. */
+  /* keepDecided: after a decision — update in place (see reconcile); otherwise the list is drawn anew.
+   * «Нет действий…» (#inbox-empty, hidden in the page) is shown only after a load that succeeded with no items:
+   * never while the first load waits (the key dialog may be open) nor after a failed one. */
   var inboxSeq = 0;
   async function loadInbox(keepDecided) {
     var seq = ++inboxSeq;
@@ -279,7 +281,9 @@
       inboxEmpty.hidden = fresh.length > 0;
       if (!keepDecided) C.setStatus(inboxStatus, "");
     } catch (error) {
-      if (seq === inboxSeq) C.setStatus(inboxStatus, C.formatError(error), true);
+      if (seq !== inboxSeq) return;
+      inboxEmpty.hidden = true;  /* the list could not be read: it is not known to be empty */
+      C.setStatus(inboxStatus, C.formatError(error), true);
     }
   }
 
