@@ -43,3 +43,16 @@ def test_the_page_asks_for_the_token_and_sends_it(page: Any, console_server: Any
     listed = httpx.get(console_server.url + "/trace/runs", headers=other).json()["runs"]
     assert request_id not in [run["request_id"] for run in listed]
     assert httpx.get(f"{console_server.url}/trace/runs/{request_id}", headers=other).status_code == 404
+
+
+def test_forget_also_forgets_the_conversations_the_pages_kept(page: Any, console_server: Any) -> None:
+    page.goto("/")
+    page.locator("#auth-dialog").wait_for(state="visible")
+    page.get_by_test_id("auth-token").fill(TOKEN)
+    page.get_by_test_id("auth-save").click()
+    page.wait_for_function("token => sessionStorage.getItem('agentcore.token') === token", arg=TOKEN, timeout=10_000)
+    page.evaluate("sessionStorage.setItem('agentcore.page.chat', JSON.stringify({messages: ['Как оформить отпуск?']}))")
+    page.locator("#auth-open").click()
+    page.locator("#auth-forget").click()
+    assert page.evaluate("sessionStorage.getItem('agentcore.token')") is None
+    assert page.evaluate("Object.keys(sessionStorage).filter(k => k.startsWith('agentcore.page.'))") == []

@@ -190,6 +190,10 @@
     document.getElementById("auth-forget").addEventListener("click", function () {
       sessionStorage.removeItem(TOKEN);
       sessionStorage.removeItem(KEY);
+      // Forgetting the credentials forgets what the pages kept with them (a shared browser, a handed-over tab).
+      Object.keys(sessionStorage).forEach(function (name) {
+        if (name.indexOf("agentcore.page.") === 0) sessionStorage.removeItem(name);
+      });
       document.getElementById("auth-token").value = "";
       document.getElementById("auth-key").value = "";
     });
