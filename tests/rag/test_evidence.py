@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import numpy as np
+from tests.rag.focus_probe import far_embed
 
 from agentcore.rag import check_focus, lexically_answered
 
 
-def _far(texts: list[str], kind: str) -> np.ndarray:
-    rows = np.zeros((len(texts), 4))
-    rows[:, 0 if kind == "query" else 1] = 1.0
-    return rows
-
-
 def _check(question: str, shown: list[str], heading: str) -> bool:
-    focus = check_focus(question, shown, shown, headings=[heading], shown_headings=[heading] * len(shown), embed=_far)
+    focus = check_focus(
+        question, shown, shown, headings=[heading], shown_headings=[heading] * len(shown), embed=far_embed
+    )
     return not focus.decline and lexically_answered(focus, shown, [heading] * len(shown))
 
 
@@ -26,7 +22,9 @@ def test_every_term_of_the_question_in_one_sentence_answers() -> None:
 def test_a_one_word_question_is_not_answered_on_weak_evidence() -> None:
     # «когда аванс» holds one subject term: the focus check answers it, the weak-evidence standard does not
     shown = ["Аванс выплачивается 25 числа."]
-    focus = check_focus("когда аванс", shown, shown, headings=["Зарплата"], shown_headings=["Зарплата"], embed=_far)
+    focus = check_focus(
+        "когда аванс", shown, shown, headings=["Зарплата"], shown_headings=["Зарплата"], embed=far_embed
+    )
     assert not focus.decline
     assert not lexically_answered(focus, shown, ["Зарплата"])
 
@@ -35,13 +33,17 @@ def test_a_shared_prefix_is_not_the_same_word() -> None:
     # «визитки» and «визита» share a stem prefix the focus check may accept; the lexical standard does not
     shown = ["Гостевой пропуск нужно заказать до 18:00 накануне визита."]
     heading = "Офис — Пропуска"
-    focus = check_focus("как заказать визитки", shown, shown, headings=[heading], shown_headings=[heading], embed=_far)
+    focus = check_focus(
+        "как заказать визитки", shown, shown, headings=[heading], shown_headings=[heading], embed=far_embed
+    )
     assert not lexically_answered(focus, shown, [heading])
 
 
 def test_nothing_answered_is_not_answered() -> None:
     shown = ["Офис открыт с 8:00 до 22:00."]
-    focus = check_focus("сколько стоит парковка", shown, shown, headings=["Офис"], shown_headings=["Офис"], embed=_far)
+    focus = check_focus(
+        "сколько стоит парковка", shown, shown, headings=["Офис"], shown_headings=["Офис"], embed=far_embed
+    )
     assert focus.decline and not lexically_answered(focus, shown, ["Офис"])
 
 

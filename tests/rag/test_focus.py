@@ -7,15 +7,9 @@ import re
 import numpy as np
 import pytest
 from tests.cost import cpu_seconds
+from tests.rag.focus_probe import far_embed
 
 from agentcore.rag import check_focus, question_parts
-
-
-def _far(texts: list[str], kind: str) -> np.ndarray:
-    """An embedder that finds nothing close in meaning (the lexical decision alone)."""
-    rows = np.zeros((len(texts), 4))
-    rows[:, 0 if kind == "query" else 1] = 1.0
-    return rows
 
 
 def test_parts_and_what_they_ask_for() -> None:
@@ -37,14 +31,14 @@ def test_a_number_question_needs_a_number_in_the_chosen_sentence() -> None:
 
 def test_a_focus_nowhere_in_the_passages_is_declined() -> None:
     shown = ["На ретроспективе команда пишет стикеры на виртуальной доске."]
-    check = check_focus("что лучше Miro или Kaiten для ретро", shown, shown, embed=_far)
+    check = check_focus("что лучше Miro или Kaiten для ретро", shown, shown, embed=far_embed)
     assert check.decline
     assert "miro" in check.absent_terms
 
 
 def test_the_missing_part_is_named() -> None:
     shown = ["Ежегодный оплачиваемый отпуск составляет 28 календарных дней."]
-    check = check_focus("Сколько дней отпуска и дают ли путёвку в санаторий?", shown, shown, embed=_far)
+    check = check_focus("Сколько дней отпуска и дают ли путёвку в санаторий?", shown, shown, embed=far_embed)
     assert check.answered == (True, False)
     assert check.missing == ("дают ли путёвку в санаторий",)
 
@@ -52,12 +46,12 @@ def test_the_missing_part_is_named() -> None:
 def test_subject_in_the_document_but_not_in_the_sentence_is_not_enough() -> None:
     shown = ["Право на первый отпуск появляется через 6 месяцев работы."]
     passages = [*shown, "При болезни оформляется больничный лист, оплата больничного зависит от стажа."]
-    assert check_focus("сколько оплачивают больничный", shown, passages, embed=_far).decline
+    assert check_focus("сколько оплачивают больничный", shown, passages, embed=far_embed).decline
 
 
 def test_headings_of_cited_sections_count() -> None:
     shown = ["Лимит на гостиницу — до 7000 ₽ за ночь в Москве."]
-    check = check_focus("лимит на гостиницу в командировке", shown, shown, headings=["Командировки"], embed=_far)
+    check = check_focus("лимит на гостиницу в командировке", shown, shown, headings=["Командировки"], embed=far_embed)
     assert not check.decline
 
 
@@ -73,12 +67,12 @@ def test_a_value_must_come_from_one_sentence_that_also_holds_the_subject() -> No
         shown,
         shown,
         shown_headings=["Обучение — Английский язык", "ДМС — ДМС для родственников"],
-        embed=_far,
+        embed=far_embed,
     )
     assert check.decline
     one = ["Английский для родственников стоит 20 000 ₽ в год."]
     assert not check_focus(
-        "сколько стоит английский для родственников", one, one, shown_headings=["Обучение"], embed=_far
+        "сколько стоит английский для родственников", one, one, shown_headings=["Обучение"], embed=far_embed
     ).decline
 
 
@@ -113,13 +107,13 @@ def test_a_kakoy_question_asks_for_a_name_next_to_the_thing_asked() -> None:
     assert question_parts("какой впн")[0].asks == "name"
     assert question_parts("какие расходы не возмещаются")[0].asks != "name"  # a list, not one name
     wrong = ["Потеря устройства с VPN — инцидент: сообщите о ней на security@romashka-soft.ru в течение 1 часа."]
-    assert check_focus("какой впн", wrong, wrong, headings=["Настройка VPN"], embed=_far).decline
+    assert check_focus("какой впн", wrong, wrong, headings=["Настройка VPN"], embed=far_embed).decline
     far_name = ["Корпоративный VPN нужен, чтобы работать с внутренними системами компании: GitLab, Jira, Confluence."]
-    assert check_focus("какой впн", far_name, far_name, headings=["Настройка VPN"], embed=_far).decline
+    assert check_focus("какой впн", far_name, far_name, headings=["Настройка VPN"], embed=far_embed).decline
     other_phrase = ["В офисе, в рабочей сети Wi-Fi Romashka-Corp, VPN включать не нужно."]
-    assert check_focus("какой впн", other_phrase, other_phrase, headings=["Настройка VPN"], embed=_far).decline
+    assert check_focus("какой впн", other_phrase, other_phrase, headings=["Настройка VPN"], embed=far_embed).decline
     right = ["Мы используем WireGuard."]
-    assert not check_focus("какой впн", right, right, headings=["Настройка VPN"], embed=_far).decline
+    assert not check_focus("какой впн", right, right, headings=["Настройка VPN"], embed=far_embed).decline
 
 
 def test_an_email_a_role_or_the_company_name_is_no_name_of_an_insurer() -> None:
@@ -128,9 +122,9 @@ def test_an_email_a_role_or_the_company_name_is_no_name_of_an_insurer() -> None:
         ["Полис получают все сотрудники ООО «Ромашка Софт» после испытательного срока у страховой."],
         ["Полис страховой выдают через 3 месяца работы."],  # «работы» holds «бот» but names no service
     ):
-        assert check_focus("страховая компания у нас какая", shown, shown, headings=["ДМС"], embed=_far).decline
+        assert check_focus("страховая компания у нас какая", shown, shown, headings=["ДМС"], embed=far_embed).decline
     shown = ["Страховщик — страховая компания «Полис-Гарант»."]
-    assert not check_focus("страховая компания у нас какая", shown, shown, headings=["ДМС"], embed=_far).decline
+    assert not check_focus("страховая компания у нас какая", shown, shown, headings=["ДМС"], embed=far_embed).decline
 
 
 def test_a_procedure_needs_its_steps_and_an_announcement_supplies_nothing() -> None:
@@ -138,9 +132,11 @@ def test_a_procedure_needs_its_steps_and_an_announcement_supplies_nothing() -> N
         "Командировка — поездка по заданию компании за пределы Москвы: к клиенту, на конференцию.",
         "Ниже описано, как её оформить и какие расходы оплачивает компания.",
     ]
-    assert check_focus("Как оформить командировку?", shown, shown, headings=["Командировки"], embed=_far).decline
+    assert check_focus("Как оформить командировку?", shown, shown, headings=["Командировки"], embed=far_embed).decline
     steps = ["Создайте заявку на командировку в портале не позднее чем за 10 рабочих дней до поездки."]
-    check = check_focus("Как оформить командировку?", steps, steps, headings=["Командировки — Оформление"], embed=_far)
+    check = check_focus(
+        "Как оформить командировку?", steps, steps, headings=["Командировки — Оформление"], embed=far_embed
+    )
     assert not check.decline
 
 
@@ -212,10 +208,10 @@ def test_the_sentence_before_in_the_quoted_passage_names_the_subject() -> None:
     shown = ["Заполнить учёт за неделю нужно до 18:00 пятницы."]
     head = "График работы — Учёт времени"
     passage = f"{head}\nРазработчики ведут учёт времени в Jira: время списывается на задачи (worklog). {shown[0]}"
-    check = check_focus("до скольки заполнить worklog", shown, [passage], headings=[head], embed=_far)
+    check = check_focus("до скольки заполнить worklog", shown, [passage], headings=[head], embed=far_embed)
     assert not check.decline
     other = f"{head}\nРазработчики ведут учёт времени в Jira. {shown[0]} Время списывается на задачи (worklog)."
-    assert check_focus("до скольки заполнить worklog", shown, [other], headings=[head], embed=_far).decline
+    assert check_focus("до скольки заполнить worklog", shown, [other], headings=[head], embed=far_embed).decline
 
 
 def test_how_fast_and_which_hour_and_which_bot_are_read_as_what_they_ask() -> None:
@@ -378,15 +374,15 @@ def test_how_is_it_called_asks_a_name_and_a_figure_or_a_role_is_none() -> None:
     assert question_parts("как зовут генерального директора")[0].asks == "name"
     assert question_parts("как оформить отпуск")[0].asks == "procedure"
     school = ["Компания оплачивает 50% стоимости занятий английским у партнёрской школы."]
-    assert check_focus("как называется партнёрская школа английского", school, school, embed=_far).decline
+    assert check_focus("как называется партнёрская школа английского", school, school, embed=far_embed).decline
     named = ["Занятия английским ведёт партнёрская школа «Lingua Pro»."]
-    assert not check_focus("как называется партнёрская школа английского", named, named, embed=_far).decline
+    assert not check_focus("как называется партнёрская школа английского", named, named, embed=far_embed).decline
     role = ["Каждую первую среду месяца генеральный директор проводит welcome-встречу для новичков."]
-    assert check_focus("как зовут генерального директора", role, role, embed=_far).decline
+    assert check_focus("как зовут генерального директора", role, role, embed=far_embed).decline
     person = ["Генеральный директор компании — Иван Петров."]
-    assert not check_focus("как зовут генерального директора", person, person, embed=_far).decline
+    assert not check_focus("как зовут генерального директора", person, person, embed=far_embed).decline
     monitor = ['Монитор 27" на рабочем месте в офисе и гарнитура с микрофоном.']
-    assert check_focus("какая модель монитора", monitor, monitor, embed=_far).decline
+    assert check_focus("какая модель монитора", monitor, monitor, embed=far_embed).decline
 
 
 def test_a_minimum_is_no_answer_to_a_maximum() -> None:
@@ -540,19 +536,19 @@ def test_a_phone_number_question_is_answered_by_a_phone_number() -> None:
     head = ["Обращения в техподдержку"]
     lead = ["Техподдержка помогает с доступами, VPN и ассистентом agentcore; номер заявки приходит письмом."]
     passages = [f"{head[0]}\n{lead[0]}"]
-    check = check_focus("какой номер техподдержки", lead, passages, headings=head, shown_headings=head, embed=_far)
+    check = check_focus("какой номер техподдержки", lead, passages, headings=head, shown_headings=head, embed=far_embed)
     assert check.decline
     phone = ["Срочно — звоните в техподдержку по внутреннему номеру 1111."]
-    assert not check_focus("какой номер техподдержки", phone, phone, embed=_far).decline
+    assert not check_focus("какой номер техподдержки", phone, phone, embed=far_embed).decline
 
 
 def test_a_name_standing_after_another_noun_names_that_noun_not_the_thing_asked() -> None:
     # the heading names the VPN; «Гостевая сеть Romashka-Guest» names a network, «Мы используем WireGuard» the VPN
     head = ["Настройка VPN — Когда VPN нужен"]
     guest = ["Гостевая сеть Romashka-Guest даёт только интернет."]
-    assert check_focus("какой vpn", guest, guest, headings=head, shown_headings=head, embed=_far).decline
+    assert check_focus("какой vpn", guest, guest, headings=head, shown_headings=head, embed=far_embed).decline
     ours = ["Мы используем WireGuard."]
-    assert not check_focus("какой vpn", ours, ours, headings=head, shown_headings=head, embed=_far).decline
+    assert not check_focus("какой vpn", ours, ours, headings=head, shown_headings=head, embed=far_embed).decline
 
 
 @pytest.mark.parametrize("name", ["SPAN_RE", "DURATION_RE", "TIME_RE"])

@@ -3,24 +3,10 @@ word holds its parts only together (issue 18, branch ``focus26``)."""
 
 from __future__ import annotations
 
-import numpy as np
+from tests.rag.focus_probe import answers, far_embed
 
 from agentcore.rag import check_focus, question_parts
 from agentcore.rag._focus.measures import measure_asked
-
-
-def _far(texts: list[str], kind: str) -> np.ndarray:
-    """An embedder that finds nothing close in meaning (the lexical decision alone)."""
-    rows = np.zeros((len(texts), 4))
-    rows[:, 0 if kind == "query" else 1] = 1.0
-    return rows
-
-
-def _answers(question: str, sentence: str, heading: str = "") -> bool:
-    passage = f"{heading}\n{sentence}" if heading else sentence
-    headings = [heading] if heading else []
-    return not check_focus(question, [sentence], [passage], headings=headings, embed=_far).decline
-
 
 # --- an inflected «сколько» -------------------------------------------------------------------------------------
 
@@ -31,8 +17,8 @@ def test_so_skolkimi_counts_the_noun_it_agrees_with_not_a_time() -> None:
     assert measure_asked(question) == ("count", "коллега")
     assert measure_asked("к скольким врачам можно записаться по ДМС") == ("count", "врач")
     heading = "Командировки — Состав"
-    assert _answers(question, "В командировку можно поехать вместе с 2 коллегами из своей команды.", heading)
-    assert not _answers(question, "Командировку согласуют за 5 дней, коллег о ней предупреждают заранее.", heading)
+    assert answers(question, "В командировку можно поехать вместе с 2 коллегами из своей команды.", heading)
+    assert not answers(question, "Командировку согласуют за 5 дней, коллег о ней предупреждают заранее.", heading)
 
 
 def test_the_genitive_skolki_still_asks_a_time() -> None:
@@ -51,7 +37,9 @@ def test_za_skolkimi_with_the_instrumental_is_no_span() -> None:
 
 def _absent(question: str, sentence: str, heading: str = "Офис — Переговорные") -> tuple[str, ...]:
     """The subject terms of ``question`` that the passage of ``sentence`` does not hold."""
-    return check_focus(question, [sentence], [f"{heading}\n{sentence}"], headings=[heading], embed=_far).absent_terms
+    return check_focus(
+        question, [sentence], [f"{heading}\n{sentence}"], headings=[heading], embed=far_embed
+    ).absent_terms
 
 
 def test_a_compounds_first_word_alone_is_not_found_in_the_compound() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import numpy as np
+from tests.rag.focus_probe import far_embed
 
 from agentcore.rag import check_focus, question_parts
 from agentcore.rag._focus import supplier_scores
@@ -13,15 +13,8 @@ RETRO_HOUR = "В ООО «Ромашка Софт» это пятница вто
 RETRO_PASSAGE = f"{RETRO_HEADING}\n{RETRO_BEFORE} {RETRO_HOUR}"
 
 
-def _far(texts: list[str], kind: str) -> np.ndarray:
-    """An embedder that finds nothing close in meaning (the lexical decision alone)."""
-    rows = np.zeros((len(texts), 4))
-    rows[:, 0 if kind == "query" else 1] = 1.0
-    return rows
-
-
 def _check(question: str, shown: list[str], headings: list[str], passages: list[str]) -> tuple[bool, ...]:
-    return check_focus(question, shown, passages, headings=headings, shown_headings=headings, embed=_far).answered
+    return check_focus(question, shown, passages, headings=headings, shown_headings=headings, embed=far_embed).answered
 
 
 def test_another_things_duration_does_not_answer_how_long_x_lasts() -> None:
@@ -35,7 +28,7 @@ def test_another_things_duration_does_not_answer_how_long_x_lasts() -> None:
         [RETRO_PASSAGE],
         headings=headings,
         shown_headings=headings,
-        embed=_far,
+        embed=far_embed,
     )
     assert check.answered == (False, True) and check.missing == ("сколько длится спринт",)
     # a sentence that does not name the sprint, read with a context naming it only as a dependent

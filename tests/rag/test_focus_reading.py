@@ -4,24 +4,11 @@ situation — and the context a list item is read in (issue 18, branch ``ask24``
 from __future__ import annotations
 
 import numpy as np
+from tests.rag.focus_probe import answers, far_embed
 
 from agentcore.rag import check_focus, question_parts
 from agentcore.rag._focus.measures import measure_asked
 from agentcore.rag._ranking import question_kind
-
-
-def _far(texts: list[str], kind: str) -> np.ndarray:
-    """An embedder that finds nothing close in meaning (the lexical decision alone)."""
-    rows = np.zeros((len(texts), 4))
-    rows[:, 0 if kind == "query" else 1] = 1.0
-    return rows
-
-
-def _answers(question: str, sentence: str, heading: str = "") -> bool:
-    passage = f"{heading}\n{sentence}" if heading else sentence
-    headings = [heading] if heading else []
-    return not check_focus(question, [sentence], [passage], headings=headings, embed=_far).decline
-
 
 # --- what a count counts -------------------------------------------------------------------------------------
 
@@ -29,14 +16,14 @@ def _answers(question: str, sentence: str, heading: str = "") -> bool:
 def test_how_much_time_asks_a_span_not_a_count_of_the_word_time() -> None:
     assert measure_asked("сколько по времени идёт ретроспектива") == ("span", "")
     assert measure_asked("сколько времени уходит на онбординг") == ("span", "")
-    assert _answers("сколько по времени идёт ретроспектива", "Ретроспектива длится не больше 1 часа.")
+    assert answers("сколько по времени идёт ретроспектива", "Ретроспектива длится не больше 1 часа.")
 
 
 def test_how_long_before_an_event_asks_a_span_not_a_count_of_the_event() -> None:
     question = "за сколько до начала конференции подавать заявку"
     assert measure_asked(question) == ("span", "")
     heading = "Обучение — Заявка"
-    assert _answers(question, "Подайте заявку не позднее чем за 3 недели до начала конференции.", heading)
+    assert answers(question, "Подайте заявку не позднее чем за 3 недели до начала конференции.", heading)
 
 
 def test_a_counted_noun_after_a_preposition_is_still_counted_when_no_span_is_asked() -> None:
@@ -49,29 +36,29 @@ def test_a_chat_noun_the_dictionary_does_not_know_is_the_counted_noun() -> None:
     question = "сколько конфигов впн можно сделать"
     assert measure_asked(question)[0] == "count"
     heading = "Настройка VPN"
-    assert not _answers(question, "Возможно, истёк срок в 180 дней или конфигурация VPN отозвана.", heading)
-    assert _answers(question, "Одновременно можно иметь не более 3 конфигураций VPN.", heading)
+    assert not answers(question, "Возможно, истёк срок в 180 дней или конфигурация VPN отозвана.", heading)
+    assert answers(question, "Одновременно можно иметь не более 3 конфигураций VPN.", heading)
 
 
 def test_a_figure_followed_by_its_unit_counts_the_unit_not_a_later_noun() -> None:
     heading = "Пароли"
-    assert not _answers("сколько паролей помнит система", "Система помнит 90 дней истории паролей.", heading)
+    assert not answers("сколько паролей помнит система", "Система помнит 90 дней истории паролей.", heading)
     # guard: a modifier between a figure and its noun is no unit
-    assert _answers("сколько паролей помнит система", "Система помнит 5 последних паролей.", heading)
+    assert answers("сколько паролей помнит система", "Система помнит 5 последних паролей.", heading)
 
 
 def test_a_figure_written_as_a_word_in_the_instrumental_or_dative_case_counts() -> None:
     question = "на сколько команд приходится один скрам-мастер"
-    assert _answers(question, "У нас один скрам-мастер работает с двумя командами.")
-    assert _answers("на сколько курсов можно записаться", "Можно записаться не более чем к двум курсам.", "Обучение")
+    assert answers(question, "У нас один скрам-мастер работает с двумя командами.")
+    assert answers("на сколько курсов можно записаться", "Можно записаться не более чем к двум курсам.", "Обучение")
 
 
 def test_a_noun_under_chislo_is_counted_by_a_figure_further_on() -> None:
     question = "сколько слогов в строке хайку"
     heading = "Хайку"
-    assert _answers(question, "Число слогов в каждой строке хайку — по классической схеме 5–7–5.", heading)
+    assert answers(question, "Число слогов в каждой строке хайку — по классической схеме 5–7–5.", heading)
     # guard: a figure with its own unit counts that unit
-    assert not _answers(
+    assert not answers(
         "сколько попыток входа даётся", "Число попыток входа ограничено: вход блокируется на 15 минут.", heading
     )
 
@@ -109,10 +96,10 @@ def test_a_list_item_is_read_with_its_lists_lead_in_line() -> None:
         f"{heading}\nЗадача считается готовой (Done), если:\n\n1. Пайплайн зелёный.\n2. {item}\n3. Владелец принял."
     )
     question = "какой процент покрытия автотестами нужен чтобы задача считалась done"
-    assert not check_focus(question, [item], [passage], headings=[heading], embed=_far).decline
+    assert not check_focus(question, [item], [passage], headings=[heading], embed=far_embed).decline
     # guard: without the lead-in the item alone does not name what it is a condition of
     bare = f"{heading}\n1. Пайплайн зелёный.\n2. {item}\n3. Владелец принял."
-    assert check_focus(question, [item], [bare], headings=[heading], embed=_far).decline
+    assert check_focus(question, [item], [bare], headings=[heading], embed=far_embed).decline
 
 
 def test_a_line_without_a_colon_above_a_list_is_no_lead_in() -> None:
@@ -120,7 +107,7 @@ def test_a_line_without_a_colon_above_a_list_is_no_lead_in() -> None:
     item = "Новый код покрыт автотестами не менее чем на 80%."
     passage = f"{heading}\nЗадача считается готовой (Done) по правилам команды.\n\n1. {item}"
     question = "какой процент покрытия автотестами нужен чтобы задача считалась done"
-    assert check_focus(question, [item], [passage], headings=[heading], embed=_far).decline
+    assert check_focus(question, [item], [passage], headings=[heading], embed=far_embed).decline
 
 
 # --- «какие X»: the things listed ----------------------------------------------------------------------------
@@ -135,7 +122,7 @@ def test_a_list_question_is_not_answered_by_a_section_that_never_names_what_it_l
     assert check_focus(question, [app], [f"{heading}\n{app}", clinics], headings=[heading], embed=close).decline
     # guards: the section naming them answers; a noun no passage names is left to the lack rules
     named = "В программу входят клиники сети «Медлайн» и «Здоровье»."
-    assert not check_focus(question, [named], [clinics], headings=["ДМС — Клиники"], embed=_far).decline
+    assert not check_focus(question, [named], [clinics], headings=["ДМС — Клиники"], embed=far_embed).decline
     assert question_parts("какая почта у координатора")[0].asks != "other"  # a value's kind, not a list
 
 

@@ -3,18 +3,12 @@
 from __future__ import annotations
 
 import numpy as np
+from tests.rag.focus_probe import far_embed
 
 from agentcore.rag import _lexicon, check_focus, question_parts
 from agentcore.rag._query_repair import Vocabulary, repair_query
 from agentcore.rag.answer import select_excerpts
 from agentcore.rag.models import Hit
-
-
-def _far(texts: list[str], kind: str) -> np.ndarray:
-    """An embedder that finds nothing close in meaning (the lexical decision alone)."""
-    rows = np.zeros((len(texts), 4))
-    rows[:, 0 if kind == "query" else 1] = 1.0
-    return rows
 
 
 def _phrases(text: str) -> dict[tuple[str, ...], tuple[str, ...]]:
@@ -42,9 +36,9 @@ def test_a_dictionary_word_is_not_read_as_a_chat_verb() -> None:
 def test_the_focus_check_reads_a_chat_word_as_the_documents_word() -> None:
     shown = ["После 5 неверных попыток входа учётная запись блокируется на 15 минут."]
     question = "на сколько залочат учётку"
-    assert not check_focus(question, shown, shown, embed=_far).decline
+    assert not check_focus(question, shown, shown, embed=far_embed).decline
     shown = ["Полные правила — у руководителя ИТ-инфраструктуры: график дежурств составляется на квартал за 2 недели."]
-    assert not check_focus("за сколько шеф составляет график дежурств", shown, shown, embed=_far).decline
+    assert not check_focus("за сколько шеф составляет график дежурств", shown, shown, embed=far_embed).decline
 
 
 def test_the_lexicon_does_not_loosen_the_tests_by_meaning() -> None:
@@ -82,7 +76,7 @@ def test_a_plural_only_noun_is_not_read_as_the_verb_of_a_yes_no() -> None:
     # «данные» is not «дать»: the sentence says nothing of «дадут ли»
     shown = ["Не ремонтируйте технику сами: на устройстве хранятся данные компании."]
     check = check_focus(
-        "ноутбук сломался, дадут ли временный", shown, shown, headings=["Если ноутбук сломался"], embed=_far
+        "ноутбук сломался, дадут ли временный", shown, shown, headings=["Если ноутбук сломался"], embed=far_embed
     )
     assert check.decline
 
@@ -93,27 +87,27 @@ def test_the_hour_of_a_time_question_is_its_slot_not_its_subject() -> None:
 
 def test_a_question_verb_is_found_as_the_verb_rules_are_written_with() -> None:
     shown = ["До 11:00 сообщите непосредственному руководителю, что заболели."]
-    assert not check_focus("до которого часа предупредить шефа что заболел", shown, shown, embed=_far).decline
+    assert not check_focus("до которого часа предупредить шефа что заболел", shown, shown, embed=far_embed).decline
     shown = ["Справки выдаются в течение 3 рабочих дней."]
-    assert not check_focus("через сколько дней дадут справку", shown, shown, embed=_far).decline
+    assert not check_focus("через сколько дней дадут справку", shown, shown, embed=far_embed).decline
 
 
 def test_a_verb_is_its_reflexive() -> None:
     shown = ["При увольнении всё оборудование сдаётся в ИТ-отдел в последний рабочий день."]
-    check = check_focus("при увольнении когда сдавать ноутбук", shown, shown, headings=["Ноутбуки"], embed=_far)
+    check = check_focus("при увольнении когда сдавать ноутбук", shown, shown, headings=["Ноутбуки"], embed=far_embed)
     assert not check.decline
 
 
 def test_a_figure_written_as_a_word_in_any_case_is_a_value() -> None:
     shown = ["Если пропуск потерян, новый выдадут в течение одного рабочего дня."]
-    assert not check_focus("пропуск потерян, сколько ждать новый", shown, shown, embed=_far).decline
+    assert not check_focus("пропуск потерян, сколько ждать новый", shown, shown, embed=far_embed).decline
     shown = ["Расчётный листок публикуется в портале за один рабочий день до выплаты."]
-    assert not check_focus("расчётный листок когда публикуется", shown, shown, embed=_far).decline
+    assert not check_focus("расчётный листок когда публикуется", shown, shown, embed=far_embed).decline
 
 
 def test_unpaid_leave_in_chat_words() -> None:
     shown = ["При рождении ребёнка можно взять до 5 календарных дней отпуска без сохранения заработной платы."]
-    assert not check_focus("родился ребёнок, сколько дней отпуска без оплаты", shown, shown, embed=_far).decline
+    assert not check_focus("родился ребёнок, сколько дней отпуска без оплаты", shown, shown, embed=far_embed).decline
 
 
 def test_pronouns_conjunctions_and_time_adverbs_are_no_subject() -> None:
@@ -127,7 +121,7 @@ def test_pronouns_conjunctions_and_time_adverbs_are_no_subject() -> None:
 
 def test_where_to_get_something_is_answered_by_who_gives_it() -> None:
     shown = ["Личные вещи храните в шкафчиках, ключ от шкафчика выдаёт офис-менеджер."]
-    assert not check_focus("где взять ключ от шкафчика", shown, shown, embed=_far).decline
+    assert not check_focus("где взять ключ от шкафчика", shown, shown, embed=far_embed).decline
 
 
 def _near(texts: list[str], kind: str) -> np.ndarray:
@@ -156,7 +150,7 @@ def test_a_yes_no_is_answered_only_by_a_sentence_holding_all_its_nouns() -> None
         shown,
         [*shown, "Такси после 22:00 компенсируется до 1500 ₽."],
         headings=["Дежурства — Компенсация"],
-        embed=_far,
+        embed=far_embed,
     )
     assert check.decline
 
@@ -164,11 +158,11 @@ def test_a_yes_no_is_answered_only_by_a_sentence_holding_all_its_nouns() -> None
 def test_a_phrase_of_business_speech_and_the_days_of_a_week() -> None:
     shown = ["Представительские расходы — встреча с клиентом в кафе: до 3000 ₽ на человека."]
     check = check_focus(
-        "за обед с партнёром сколько вернут", shown, shown, headings=["Возмещение расходов"], embed=_far
+        "за обед с партнёром сколько вернут", shown, shown, headings=["Возмещение расходов"], embed=far_embed
     )
     assert not check.decline
     shown = ["Работа в выходной оплачивается в двойном размере."]
-    assert not check_focus("работу в субботу как оплачивают", shown, shown, embed=_far).decline
+    assert not check_focus("работу в субботу как оплачивают", shown, shown, embed=far_embed).decline
 
 
 def test_a_verb_root_matches_across_a_prefix_only() -> None:
@@ -179,7 +173,7 @@ def test_a_verb_root_matches_across_a_prefix_only() -> None:
         shown,
         shown,
         headings=["Обучение — Внутренняя платформа"],
-        embed=_far,
+        embed=far_embed,
     )
     assert check.decline
 
@@ -188,7 +182,7 @@ def test_a_wrong_password_in_chat_words() -> None:
     shown = ["После 5 неверных попыток входа учётная запись блокируется на 15 минут."]
     question = "на сколько залочат учётку если несколько раз вбил неправильный пароль"
     headings = ["Доступы и пароли — Требования к паролю"]
-    assert not check_focus(question, shown, shown, headings=headings, embed=_far).decline
+    assert not check_focus(question, shown, shown, headings=headings, embed=far_embed).decline
 
 
 def test_the_documents_word_is_found_in_another_form_when_scoring_sentences() -> None:
@@ -200,9 +194,9 @@ def test_the_documents_word_is_found_in_another_form_when_scoring_sentences() ->
 
 def test_an_age_question_is_answered_by_a_figure_of_years() -> None:
     shown = ["Детей можно прикрепить к ДМС, стоимость удерживается из зарплаты в течение года."]
-    assert check_focus("до скольки лет ребёнка можно прикрепить к дмс", shown, shown, embed=_far).decline
+    assert check_focus("до скольки лет ребёнка можно прикрепить к дмс", shown, shown, embed=far_embed).decline
     shown = ["Детей до 18 лет можно прикрепить к ДМС."]
-    assert not check_focus("до скольки лет ребёнка можно прикрепить к дмс", shown, shown, embed=_far).decline
+    assert not check_focus("до скольки лет ребёнка можно прикрепить к дмс", shown, shown, embed=far_embed).decline
 
 
 def test_a_supplying_sentence_is_read_with_the_sentence_before_it() -> None:
