@@ -733,6 +733,11 @@ class Orchestrator:
                 turn.lines.append(messages.FORGED.format(method=step.method))
             turn.steps.append(self._report(step, outcome, verdict.reason, request.id))
             return
+        # A write the policy runs without asking gets the same check as one put up for a «да».
+        if method_class(step.method) not in ("read", "event_read") and await self._not_requestable(
+            turn, step, queued=False
+        ):
+            return
         await self._execute(turn, step, verdict)
 
     async def _queue_requested(self, turn: _Turn, step: ActionStep, source: str) -> None:
@@ -764,10 +769,11 @@ class Orchestrator:
             log.info("request // Queued %s from %s: %s", request.id, source, step.method)
         turn.steps.append(self._report(step, "needs_confirmation", reason, request.id))
 
-    async def _not_requestable(self, turn: _Turn, step: ActionStep) -> bool:
-        """Refuse a change that cannot run — a field its entity does not have, a record that does not exist
-        (:mod:`.request_check`) — before it is put up for the user's «да» (reported as ``refused``; nothing queued).
-        A request already pending is not checked again; shadow mode reads nothing."""
+    async def _not_requestable(self, turn: _Turn, step: ActionStep, *, queued: bool = True) -> bool:
+        """Refuse a change that cannot run — a field its entity does not have, a record that does not exist, in the
+        step or in any sub-command of a batch (:mod:`.request_check`) — before it is put up for the user's «да»
+        (``queued``) or run directly (reported as ``refused``; nothing queued or sent).  A request already pending
+        is not checked again; shadow mode reads nothing."""
         if turn.mode == "shadow":
             return False
         digest = fingerprint(step.method, step.params, step.http_method)
@@ -788,7 +794,7 @@ class Orchestrator:
             return False
         log.warning("request // Not requestable: %s (%s)", step.method, problem)
         turn.steps.append(self._report(step, "refused", problem))
-        turn.lines.append(messages.NOT_REQUESTABLE.format(reason=problem))
+        turn.lines.append((messages.NOT_REQUESTABLE if queued else messages.NOT_RUNNABLE).format(reason=problem))
         return True
 
     async def _summary(self, turn: _Turn, step: ActionStep) -> tuple[str, list[Detail], dict[str, Any] | None]:

@@ -1,10 +1,13 @@
-"""A change is put up for the user's «да» only when it can run: its fields exist and so does its record.
+"""A change is put up for the user's «да», or run, only when it can run: its fields exist and so does its record.
 
 A request for a field the entity does not have (``confirmed: true`` sent as a field, a typo) would be shown, approved
 and then written as a stray field by a lenient portal (the fake one) or silently dropped by Bitrix24; a request for a
 record that does not exist fails only after the user approved it.  Both are refused when the change is requested —
 for a step of the model (``POST /chat``, the CLI) and for a change another system asks for (the MCP tool
 ``crm_request_change``) alike, in the orchestrator (:meth:`~agentcore.apps.crm.orchestrator.Orchestrator`).
+
+The same check guards a write the policy runs without asking (an update of non-critical fields) and every
+sub-command of a ``batch`` (the first one that cannot run names the whole batch's problem, by its key).
 
 The entity's fields come from ``crm.<entity>.fields`` (cached for :data:`FIELDS_TTL` seconds); the record from
 ``crm.<entity>.get``.  A read that fails for another reason than «Not found» refuses nothing: the request goes on as
@@ -18,6 +21,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from agentcore.apps.crm.batch_commands import BatchParseError, parse_batch
 from agentcore.apps.crm.bitrix.errors import BitrixError
 from agentcore.apps.crm.confirm_text import as_data
 from agentcore.apps.crm.params import param
@@ -47,15 +51,17 @@ class RequestChecker:
     async def problem(
         self, method: str, params: dict[str, Any], read: Read, http_method: str | None = None
     ) -> str | None:
-        """The Russian reason a single ``crm.{deal,contact,company}.{add,update,delete}`` cannot be requested — a
-        field the entity does not have, or a record that does not exist — or None (also for other methods, batches,
-        and whenever the portal could not tell).  A ``GET`` step is judged as the query string the portal decodes
-        (as the policy does)."""
+        """The Russian reason a ``crm.{deal,contact,company}.{add,update,delete}`` cannot be requested or run — a
+        field the entity does not have, or a record that does not exist — or None (also for other methods and
+        whenever the portal could not tell).  A ``batch`` is judged command by command («команда «k» пакета: …»).
+        A ``GET`` step is judged as the query string the portal decodes (as the policy does)."""
+        if (http_method or "").strip().upper() == "GET":
+            params = parse_query(build_query(params))
+        if method.strip().lower() == "batch":
+            return await self._batch_problem(params, read)
         match = _CHANGE.match(method.strip().lower())
         if match is None:
             return None
-        if (http_method or "").strip().upper() == "GET":
-            params = parse_query(build_query(params))
         kind, action = match.groups()
         genitive, missing = _NAMES[kind]
         fields = param(params, "fields")
@@ -74,6 +80,22 @@ class RequestChecker:
             except BitrixError as exc:
                 if (exc.description or "").strip().rstrip(".").lower() == "not found":
                     return missing.format(id=record_id)
+        return None
+
+    async def _batch_problem(self, params: dict[str, Any], read: Read) -> str | None:
+        """The first sub-command of a batch that cannot run, said with its key.  A ``cmd`` that cannot be read, a
+        nested batch and a command with a ``$result`` reference in its method or a param name are the policy's to
+        judge (it refuses or asks about them); a reference as a record id is not looked up."""
+        try:
+            commands = parse_batch(params)
+        except BatchParseError:
+            return None
+        for command in commands:
+            if command.method == "batch" or any(r.where in ("method", "name") for r in command.references):
+                continue
+            problem = await self.problem(command.method, command.params, read)
+            if problem is not None:
+                return f"команда {as_data(command.key, limit=40)} пакета: {problem}"
         return None
 
     async def _field_codes(self, kind: str, read: Read) -> frozenset[str]:
