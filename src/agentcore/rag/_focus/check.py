@@ -16,6 +16,7 @@ from typing import Any
 from agentcore.rag._focus import section_rules, value_rules
 from agentcore.rag._focus.alternatives import with_alternatives
 from agentcore.rag._focus.parts import Part, describe, question_parts
+from agentcore.rag._focus.present import asks_the_present
 from agentcore.rag._focus.reading import PartReading, Reading
 from agentcore.rag._focus.section_rules import Section, SectionTest
 from agentcore.rag._focus.supplies import SLOT_ASKS
@@ -137,7 +138,10 @@ def check_focus(
     for part in parts:
         p = PartReading.of(part, reading)
         absent.extend(p.lacking)
-        ok = answers_value(reading, p) if part.asks in SLOT_ASKS else answers_by_section(reading, p)
+        # The moment of asking («Который час?») is in no document, whatever sentence supplies a time.
+        ok = not asks_the_present(part) and (
+            answers_value(reading, p) if part.asks in SLOT_ASKS else answers_by_section(reading, p)
+        )
         answered.append(ok)
         if not ok:
             missing.append(describe(part))
