@@ -143,7 +143,10 @@ def _free_port() -> int:
 
 
 def _reap(process: subprocess.Popen[bytes], *, interrupt: bool = True, timeout: float = 60.0) -> float:
-    """Stop ``process`` (SIGINT, the user's Ctrl+C; SIGKILL after ``timeout``) and return its CPU seconds."""
+    """Stop ``process`` (SIGINT, the user's Ctrl+C; SIGKILL after ``timeout``) and return its CPU seconds (0 when
+    ``poll()`` already reaped it: its usage is gone with it)."""
+    if process.returncode is not None:
+        return 0.0
     if interrupt:
         with contextlib.suppress(ProcessLookupError):
             process.send_signal(signal.SIGINT)
@@ -170,22 +173,31 @@ def _answers_health(port: int) -> bool:
         connection.close()
 
 
-def _until_health(command: Callable[[int], list[str]], env: dict[str, str]) -> Timing:
-    """Start ``command(port)`` and poll ``GET /health`` every 5 ms until it answers 200."""
-    port = _free_port()
+def _until(argv: list[str], env: dict[str, str], ready: Callable[[], bool], what: str) -> Timing:
+    """Start ``argv`` and poll ``ready()`` every 5 ms until it holds: the wall time to it and the process's CPU.
+
+    Raises:
+        RuntimeError: the process exited first, or ``what`` did not happen within ``START_TIMEOUT``.
+    """
     started = time.perf_counter()
-    process = subprocess.Popen(command(port), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        while not _answers_health(port):
+        while not ready():
             if process.poll() is not None:
-                raise RuntimeError(f"{command(port)} exited with {process.returncode} before /health answered")
+                raise RuntimeError(f"{argv} exited with {process.returncode} before {what}")
             if time.perf_counter() - started > START_TIMEOUT:
-                raise RuntimeError(f"{command(port)}: /health did not answer in {START_TIMEOUT} s")
+                raise RuntimeError(f"{argv}: {what} did not happen in {START_TIMEOUT} s")
             time.sleep(0.005)
         wall = time.perf_counter() - started
     finally:
         cpu = _reap(process)
     return Timing(wall, cpu)
+
+
+def _until_health(command: Callable[[int], list[str]], env: dict[str, str]) -> Timing:
+    """Start ``command(port)`` and poll ``GET /health`` until it answers 200."""
+    port = _free_port()
+    return _until(command(port), env, lambda: _answers_health(port), "/health answered")
 
 
 def _read_until_prompt(process: subprocess.Popen[bytes], started: float) -> bytes:
@@ -265,21 +277,12 @@ def _telegram(agentcore: str, env: dict[str, str], fake: Any) -> Timing:
 
     fake.calls.clear()
     env = {**env, "AGENTCORE_TELEGRAM_BOT_TOKEN": TOKEN, "AGENTCORE_TELEGRAM_API_BASE": fake.url}
-    started = time.perf_counter()
-    process = subprocess.Popen(
-        [agentcore, "scrum", "telegram"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    return _until(
+        [agentcore, "scrum", "telegram"],
+        env,
+        lambda: any(call.method == "getUpdates" for call in list(fake.calls)),
+        "the bot polled",
     )
-    try:
-        while not any(call.method == "getUpdates" for call in list(fake.calls)):
-            if process.poll() is not None:
-                raise RuntimeError(f"the bot exited with {process.returncode} before it polled")
-            if time.perf_counter() - started > START_TIMEOUT:
-                raise RuntimeError(f"the bot did not poll in {START_TIMEOUT} s")
-            time.sleep(0.005)
-        wall = time.perf_counter() - started
-    finally:
-        cpu = _reap(process)
-    return Timing(wall, cpu)
 
 
 def _median(timings: list[Timing]) -> Timing:
