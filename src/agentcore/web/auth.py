@@ -28,6 +28,7 @@ from agentcore.web.errors import ApiError
 __all__ = [
     "bearer_token",
     "is_admin",
+    "presents_one_of",
     "principal",
     "principals",
     "principals_of",
@@ -150,8 +151,17 @@ def principals_of(settings: Any, presented: str | None) -> tuple[str, ...]:
 
 
 def is_admin(request: Request) -> bool:
-    """Whether ``request`` presents one of ``AGENTCORE_ADMIN_TOKENS`` (as :func:`require_reader` reads a token)."""
-    return tokens_match(bearer_token(request, "X-API-Token"), _settings_tokens(request, "admin_token_list"))
+    """Whether ``request`` presents one of ``AGENTCORE_ADMIN_TOKENS``, in any header a token may come in
+    (``Authorization: Bearer``, ``X-Admin-Token`` as :func:`require_admin` reads it, ``X-API-Token`` as
+    :func:`require_reader` does): one answer for every route that treats an admin differently."""
+    return presents_one_of(request, _settings_tokens(request, "admin_token_list"))
+
+
+def presents_one_of(request: Request, allowed: Iterable[str]) -> bool:
+    """Whether ``request`` carries one of ``allowed`` as ``Authorization: Bearer``, ``X-Admin-Token`` or
+    ``X-API-Token`` (every header a token may come in)."""
+    allowed = list(allowed)
+    return any(tokens_match(bearer_token(request, header), allowed) for header in ("X-Admin-Token", "X-API-Token"))
 
 
 def reader_dependencies(settings: Any) -> list[Any]:

@@ -267,6 +267,7 @@ def test_the_decide_route_cannot_lift_the_servers_canary_either(
     [
         ({}, {"Authorization": f"Bearer {ADMIN}"}),
         ({}, {"X-Admin-Token": ADMIN}),
+        ({}, {"X-API-Token": ADMIN}),  # every header a token may come in names the admin (web.auth.presents_one_of)
         ({"allow_mode_override": True}, {}),
     ],
 )

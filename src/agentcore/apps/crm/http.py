@@ -68,7 +68,7 @@ from agentcore.config import Settings, get_settings
 from agentcore.trace.logs import step_logger
 from agentcore.util.clock import from_iso, utc_now
 from agentcore.util.owners import owner_key
-from agentcore.web.auth import bearer_token, tokens_match
+from agentcore.web.auth import presents_one_of, tokens_match
 from agentcore.web.errors import ApiError, error_responses, validation_message
 from agentcore.web.models import NON_BLANK_PATTERN, SPACE_CLASS, StrictModel, Text
 from agentcore.web.status import ErrorFace, StatusMap
@@ -350,13 +350,14 @@ class _Service:
 
     def mode_for(self, request: Request, requested: Mode | None, ceiling: Mode) -> Mode:
         """The mode a request runs in: the server's ``ceiling`` unless it asks for a stricter one; a looser one only
-        with an admin token (``Authorization: Bearer`` / ``X-Admin-Token``, one of ``AGENTCORE_ADMIN_TOKENS``) or
+        with an admin token (one of ``AGENTCORE_ADMIN_TOKENS`` in any token header: ``Authorization: Bearer``,
+        ``X-Admin-Token``, ``X-API-Token``) or
         ``AGENTCORE_CRM_ALLOW_MODE_OVERRIDE`` (:mod:`~agentcore.apps.crm.mode_ceiling`).
 
         Raises:
             ApiError: 403 ``mode_forbidden`` for a loosening the caller may not make (nothing runs).
         """
-        may_loosen = self.crm.allow_mode_override or tokens_match(bearer_token(request), self.settings.admin_token_list)
+        may_loosen = self.crm.allow_mode_override or presents_one_of(request, self.settings.admin_token_list)
         try:
             return mode_within(requested, ceiling, may_loosen=may_loosen)
         except ModeAboveCeilingError as exc:
