@@ -11,6 +11,7 @@ not run as it asked.
 
 from __future__ import annotations
 
+from agentcore.apps.crm.errors import CrmError
 from agentcore.apps.crm.models import Mode
 
 __all__ = ["RESTRICTIVENESS", "ModeAboveCeilingError", "is_looser", "mode_within"]
@@ -19,7 +20,7 @@ __all__ = ["RESTRICTIVENESS", "ModeAboveCeilingError", "is_looser", "mode_within
 RESTRICTIVENESS: dict[Mode, int] = {"full": 0, "canary": 1, "shadow": 2}
 
 
-class ModeAboveCeilingError(Exception):
+class ModeAboveCeilingError(CrmError, PermissionError):
     """A request asked for a mode looser than the server's and may not lift it (the message is Russian)."""
 
     def __init__(self, requested: Mode, ceiling: Mode) -> None:

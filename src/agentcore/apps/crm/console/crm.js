@@ -29,7 +29,6 @@
   var ENTITY = { deal: "Сделка", contact: "Контакт", company: "Компания" };
   /* Milliseconds during which pointer clicks on decision buttons are ignored after the list changed. */
   var QUIET_MS = 700;
-  var quietUntil = 0;
   var quietTimer = null;
   var ACTION = { update: "Изменение", add: "Создание", "delete": "Удаление", read: "Чтение", other: "Действие" };
   var kept = C.kept("crm");
@@ -84,7 +83,6 @@
 
   /* The list may just have changed under the pointer: decision buttons ignore pointer clicks for QUIET_MS. */
   function hush() {
-    quietUntil = Date.now() + QUIET_MS;
     document.querySelectorAll("[data-testid=confirmation] button").forEach(function (b) {
       b.setAttribute("aria-disabled", "true");
     });
@@ -96,8 +94,12 @@
     }, QUIET_MS);
   }
 
-  /* A pointer click (event.detail > 0) during the quiet moment is not a decision; a key press (detail 0) is. */
-  function quiet(event) { return event.detail > 0 && Date.now() < quietUntil; }
+  /* A pointer click (event.detail > 0) on a button still marked quiet is not a decision; a key press (detail 0) is.
+   * The mark is the one clock: a timer that lifts it a moment before a separate deadline passed let a click the
+   * browser (and Playwright) saw as enabled be dropped silently. */
+  function quiet(event) {
+    return event.detail > 0 && event.currentTarget.getAttribute("aria-disabled") === "true";
+  }
 
   function time(iso) {
     var date = new Date(iso);
