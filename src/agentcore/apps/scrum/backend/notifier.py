@@ -35,7 +35,7 @@ def for_people(escalation: dict[str, Any], author_name: str | None = None) -> di
     """The escalation as it leaves the backend (webhook, log, the daily's answer): seed 8's payload, except that a
     blocker without a task has ``task_id: null`` — the seed's ``NO_TASK_ID`` placeholder is a storage marker, never
     text a person reads — plus ``author_name`` and ``summary``, one Russian line to show as it is («Блокер
-    (критическая важность): «нет стенда» — Анна, без задачи. Причина: участник не может продолжать работу.»)."""
+    (высокая важность): «нет стенда» — Анна, без задачи. Причина: участник не может продолжать работу.»)."""
     task_id = escalation.get("task_id")
     task = None if not task_id or task_id == NO_TASK_ID else str(task_id)
     who = author_name or escalation.get("author_id")
