@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import typer
@@ -101,29 +101,14 @@ def knowledge_base_warning(rag: ServiceClient, url: str) -> str | None:
 
 
 def _warm_up_offline_classifier() -> threading.Thread:
-    """Load the offline classifier's embedding model and route vectors in a background thread while the user types
-    the first question: it then waits for one query's embedding, not for the model (a first turn that comes sooner
-    waits for the same lock)."""
+    """Load the offline classifier's embedding model and route vectors in a background thread while the user reads
+    the banner: the first question then waits for one query's embedding, not for the model (a first turn that comes
+    sooner waits for the same lock).  Started once the services are up, so it does not delay the first prompt."""
     from agentcore.apps.assistant.offline import warm_up
 
     thread = threading.Thread(target=warm_up, name="assistant-warm-up", daemon=True)
     thread.start()
     return thread
-
-
-def _warm_up_at_first_read(read: Callable[[], str | None]) -> Callable[[], str | None]:
-    """``read`` that starts :func:`_warm_up_offline_classifier` on its first call: after the banner is printed,
-    just before the prompt, so the warm-up takes nothing from the time to the first prompt."""
-    started = False
-
-    def first_starts_the_warm_up() -> str | None:
-        nonlocal started
-        if not started:
-            started = True
-            _warm_up_offline_classifier()
-        return read()
-
-    return first_starts_the_warm_up
 
 
 def _read_line() -> str | None:
@@ -177,9 +162,10 @@ def chat(quiet: bool = False) -> None:
             warning = knowledge_base_warning(rag, rag_url)
             if warning is not None:
                 say(warning, "warn")
-            read_line = _warm_up_at_first_read(_read_line) if settings.llm.provider == "offline" else _read_line
+            if settings.llm.provider == "offline":
+                _warm_up_offline_classifier()
             try:
-                code = agent.run(read_line)
+                code = agent.run(_read_line)
             except KeyboardInterrupt:
                 agent.end()
                 code = 0
