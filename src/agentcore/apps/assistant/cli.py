@@ -10,6 +10,7 @@ answer stands out (bold); ``--quiet`` (or ``AGENTCORE_CHAT_VERBOSE=0``) hides th
 from __future__ import annotations
 
 import contextlib
+import signal
 import sys
 import threading
 from collections.abc import Iterator
@@ -106,7 +107,13 @@ def _warm_up_offline_classifier() -> threading.Thread:
     sooner waits for the same lock).  Started once the services are up, so it does not delay the first prompt."""
     from agentcore.apps.assistant.offline import warm_up
 
-    thread = threading.Thread(target=warm_up, name="assistant-warm-up", daemon=True)
+    def warm_up_without_the_users_signals() -> None:
+        # Ctrl+C is the main thread's: a SIGINT the kernel hands to this thread (or to the threads the model's
+        # native library starts from it, which inherit the mask) would leave input() in the main thread waiting.
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+        warm_up()
+
+    thread = threading.Thread(target=warm_up_without_the_users_signals, name="assistant-warm-up", daemon=True)
     thread.start()
     return thread
 
