@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -155,3 +156,14 @@ def button_update(user_id: int, data: str, message_id: int, *, username: str | N
             "message": {"message_id": message_id, "date": 0, "chat": {"id": user_id, "type": "private"}, "text": "?"},
         }
     }
+
+
+@pytest.fixture
+async def polling(bot: TelegramBot) -> AsyncIterator[TelegramBot]:
+    """``bot`` polling the fake Bot API in a task of the test's loop (stopped and awaited after the test)."""
+    task = asyncio.create_task(bot.run_polling(polling_timeout=1, handle_signals=False))
+    try:
+        yield bot
+    finally:
+        await bot.stop_polling()
+        await asyncio.wait_for(task, 10)

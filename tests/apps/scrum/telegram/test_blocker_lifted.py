@@ -4,8 +4,6 @@ client long-polling the fake Bot API on a socket, the clock injected."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -21,16 +19,6 @@ pytestmark = pytest.mark.e2e
 ANNA, BORIS = 201, 202
 STOPPED = "Вчера делал PAY-1431, сегодня продолжаю PAY-1431. Блокер: стенд банка лежит, вся команда стоит, по PAY-1431."
 LIFTED = "Вчера делал PAY-1431, сегодня продолжаю PAY-1431. Стенд починили, блокер снят."
-
-
-@pytest.fixture
-async def polling(bot: TelegramBot) -> AsyncIterator[TelegramBot]:
-    task = asyncio.create_task(bot.run_polling(polling_timeout=1, handle_signals=False))
-    try:
-        yield bot
-    finally:
-        await bot.stop_polling()
-        await asyncio.wait_for(task, 10)
 
 
 async def say(fake: FakeBotApi, update: dict[str, Any], *, chat: int) -> list[dict[str, Any]]:

@@ -5,8 +5,6 @@ follow-ups («всё ещё», «снят»), 429 and 403 — with the clock inj
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -21,16 +19,6 @@ from agentcore.apps.scrum.telegram.delivery import escape
 pytestmark = pytest.mark.e2e
 
 ANNA, BORIS, GROUP = 101, 102, -100500
-
-
-@pytest.fixture
-async def polling(bot: TelegramBot) -> AsyncIterator[TelegramBot]:
-    task = asyncio.create_task(bot.run_polling(polling_timeout=1, handle_signals=False))
-    try:
-        yield bot
-    finally:
-        await bot.stop_polling()
-        await asyncio.wait_for(task, 10)
 
 
 async def say(
