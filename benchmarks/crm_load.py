@@ -2,8 +2,10 @@
 
 Each session sends its next turn when the last was answered, alternating «Поменяй сумму сделки …» (a critical
 change: a confirmation request) and «да».  Reported: turns, the slowest turn against the turn deadline, approvals
-given, executed, waiting for a retry after the run, and lost (approved but neither executed nor kept for a retry —
-must be 0).  A drain phase then sends «ещё» to sessions with a retry waiting until none is left.
+given, executed, waiting for a retry after the run, re-asked (approved, but another session changed the same field
+first: nothing written, the change asked again with the new «Было»), and lost (approved but neither executed, kept
+for a retry nor re-asked — must be 0).  A drain phase then sends «ещё» to sessions with a retry waiting until none
+is left.
 
     .venv/bin/python benchmarks/crm_load.py [--sessions 20] [--turns 10] [--deadline 20]
 """
@@ -40,11 +42,13 @@ class LoadResult:
     approvals: int = 0
     executed: int = 0
     retry_waiting: int = 0
+    reasked: int = 0
     lost: int = 0
     deadline_turns: int = 0
     retry_turns: int = 0
     drain_turns: int = 0
     executed_after_drain: int = 0
+    reasked_after_drain: int = 0
     lost_after_drain: int = 0
 
 
@@ -58,12 +62,17 @@ def _model(messages: list[Any]) -> str:
     return format_reply("Ответ.", [], "Хорошо.")
 
 
-def _count(states: list[Any]) -> tuple[int, int, int, int]:
-    approved = [c for s in states for c in s.confirmations if c.status == "approved"]
+def _count(states: list[Any]) -> tuple[int, int, int, int, int]:
+    """(approvals, executed, waiting for a retry, re-asked as stale, lost) over the sessions' confirmations.
+
+    A stale request was approved by its user, then closed by the system (status «denied», outcome «stale») because
+    the record changed first — it still counts as an approval given, and as neither executed nor lost."""
+    approved = [c for s in states for c in s.confirmations if c.status == "approved" or c.outcome == "stale"]
     executed = sum(1 for c in approved if c.outcome == "ok")
     waiting = sum(1 for c in approved if c.outcome == "retry")
-    lost = sum(1 for c in approved if c.outcome not in ("ok", "retry"))
-    return len(approved), executed, waiting, lost
+    reasked = sum(1 for c in approved if c.outcome == "stale")
+    lost = sum(1 for c in approved if c.outcome not in ("ok", "retry", "stale"))
+    return len(approved), executed, waiting, reasked, lost
 
 
 async def run_load(
@@ -102,14 +111,18 @@ async def run_load(
                     await say(number, "да")
 
         await asyncio.gather(*(session(n) for n in range(sessions)))
-        result.approvals, result.executed, result.retry_waiting, result.lost = _count(list(states.values()))
+        result.approvals, result.executed, result.retry_waiting, result.reasked, result.lost = _count(
+            list(states.values())
+        )
         for _ in range(10):  # drain: the next message runs what a transient failure stopped
             waiting = [n for n, s in states.items() if s.awaiting_retry()]
             if not waiting:
                 break
             result.drain_turns += len(waiting)
             await asyncio.gather(*(say(n, "ещё") for n in waiting))
-        _, result.executed_after_drain, _, result.lost_after_drain = _count(list(states.values()))
+        _, result.executed_after_drain, _, result.reasked_after_drain, result.lost_after_drain = _count(
+            list(states.values())
+        )
         await orchestrator.aclose()
     portal.close()
     return result
@@ -136,11 +149,11 @@ def main() -> None:
     )
     print(
         f"approvals: {result.approvals}; executed {result.executed}, kept for a retry {result.retry_waiting}, "
-        f"lost {result.lost}"
+        f"re-asked (changed by another session first) {result.reasked}, lost {result.lost}"
     )
     print(
         f"after {result.drain_turns} drain turns: executed {result.executed_after_drain}, "
-        f"lost {result.lost_after_drain}"
+        f"re-asked {result.reasked_after_drain}, lost {result.lost_after_drain}"
     )
 
 

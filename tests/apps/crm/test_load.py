@@ -21,5 +21,7 @@ async def test_concurrent_sessions_under_the_rate_limit_lose_no_approval(tmp_pat
     # what must hold is that every «да» given runs exactly once and none is lost.
     assert result.turns >= 36 and 12 <= result.approvals <= 18
     assert result.lost == 0 and result.lost_after_drain == 0
-    assert result.executed_after_drain == result.approvals  # every approval ran, once
+    # Every approval ran once — or, when another session changed the same deal first (sessions 0 and 5 share deal 1),
+    # was re-asked with the new «Было» instead of overwriting it.
+    assert result.executed_after_drain + result.reasked_after_drain == result.approvals
     assert max(result.latencies) < deadline + 1.5  # the deadline bounds model and portal; state I/O is around it

@@ -267,8 +267,10 @@
    * «Нет действий…» (#inbox-empty, hidden in the page) is shown only after a load that succeeded with no items:
    * never while the first load waits (the key dialog may be open) nor after a failed one. */
   var inboxSeq = 0;
+  var inboxUser = null;  /* whose list the inbox shows (or is loading) */
   async function loadInbox(keepDecided) {
     var seq = ++inboxSeq;
+    inboxUser = userId();
     try {
       var data = await C.json("/chat/confirmations?user_id=" + encodeURIComponent(userId()), { key: true });
       /* An older answer (e.g. the previous user's, arriving after the user field changed) must not replace a newer
@@ -315,7 +317,12 @@
   form.addEventListener("submit", submit);
   C.submitOnCtrlEnter(form, message);
   document.getElementById("inbox-refresh").addEventListener("click", function () { loadInbox(false); });
-  user.addEventListener("change", function () { loadInbox(false); keep(); });
+  /* A change event for the user already shown does not redraw the list: the browser fires one when the field loses
+   * focus — often to the very click on a card's button, which a redraw at that moment would swallow. */
+  user.addEventListener("change", function () {
+    if (userId() !== inboxUser) loadInbox(false);
+    keep();
+  });
   session.addEventListener("change", keep);
   restore();
   loadInbox(false);
