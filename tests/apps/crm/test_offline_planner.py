@@ -262,3 +262,17 @@ def test_quoted_text_of_a_rename_is_the_new_title(message: str, title: str) -> N
 def test_nested_guillemets_in_a_new_deal_title() -> None:
     (step,), _ = _plan("Создай сделку «Поставка для ООО «Ромашка»» на 50 000 рублей")
     assert step[1]["fields"]["TITLE"] == "Поставка для ООО «Ромашка»" and step[1]["fields"]["OPPORTUNITY"] == 50000
+
+
+def test_the_last_deal_without_a_look_up_is_not_the_current_one() -> None:
+    (listing,), _ = _plan("Покажи последнюю сделку")  # shadow: no portal look-up, the current deal is 7
+    assert listing[0] == "crm.deal.list" and listing[1]["order"] == {"ID": "DESC"} and listing[1]["filter"] == {}
+    steps, assistant = _plan("Удали последнюю сделку")
+    assert steps == [] and "Укажите её номер" in assistant
+    (contacts,), _ = _plan("Покажи последний контакт")
+    assert contacts[0] == "crm.contact.list" and contacts[1]["order"] == {"ID": "DESC"}
+
+
+def test_a_deal_for_a_company_gets_no_title_from_the_preposition() -> None:
+    ((_, params),), _ = _plan("Создай сделку на 50 000 для компании 3")
+    assert params["fields"]["TITLE"] == "Новая сделка" and params["fields"]["COMPANY_ID"] == 3

@@ -194,3 +194,73 @@ async def test_same_named_deals_are_told_apart_by_amount_and_company(agent: Orch
     assert [(c.method, c.params) for c in picked.pending_confirmations] == [
         ("crm.deal.update", {"id": 7, "fields": {"OPPORTUNITY": 5000}})
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "newest"),
+    [
+        ("Покажи последнюю созданную сделку", ("deal", 1)),
+        ("последний контакт", ("contact", 1)),
+        ("Покажи последнюю компанию", ("company", 1)),
+        ("самую новую сделку", ("deal", 1)),
+        ("последние 3 сделки", ("deal", 3)),
+        ("покажи 2 последние компании", ("company", 2)),
+        ("последние три контакта", ("contact", 3)),
+        ("Измени сумму последней сделки на 100 000", ("deal", 1)),
+        ("отмени последнее действие", None),
+        ("Создай сделку «Последняя сделка»", None),
+        ("Создай новую сделку", None),
+    ],
+)
+def test_newest_mentions(text: str, newest: tuple[str, int] | None) -> None:
+    found = find_mentions(text).newest
+    assert (found[:2] if found else None) == newest
+
+
+async def _add_deal(agent: Orchestrator, title: str, **fields: object) -> int:
+    return int((await agent.call_bitrix("crm.deal.add", {"fields": {"TITLE": title, **fields}}))["result"])
+
+
+async def test_the_newest_deal_is_the_last_created_not_the_last_shown(agent: Orchestrator) -> None:
+    newest = await _add_deal(agent, "Свежая сделка")
+    await agent.handle_message("u1", "Покажи сделку 1")
+    shown = await agent.handle_message("u1", "Покажи последнюю созданную сделку")
+    assert [(s.method, s.params) for s in shown.steps] == [("crm.deal.get", {"id": newest})]
+    assert "Свежая сделка" in shown.assistant and "Ромашка" not in shown.assistant
+    same = await agent.handle_message("u1", "самую новую сделку")
+    assert not same.pending_confirmations  # «новую» here is not «создай новую»
+    assert "Свежая сделка" in same.assistant and "Ромашка" not in same.assistant
+
+
+async def test_the_last_three_deals(agent: Orchestrator) -> None:
+    listed = await agent.handle_message("u1", "Покажи последние 3 сделки")
+    (step,) = listed.steps
+    assert step.method == "crm.deal.list" and step.params["filter"] == {"ID": ["5", "4", "3"]}
+    assert "Найдено сделок: 3" in listed.assistant and "Ромашка" not in listed.assistant
+
+
+async def test_the_newest_contact_and_company(agent: Orchestrator) -> None:
+    contact = await agent.handle_message("u1", "Покажи последний контакт")
+    assert [(s.method, s.params) for s in contact.steps] == [("crm.contact.get", {"id": 3})]
+    company = await agent.handle_message("u1", "Покажи последнюю компанию")
+    assert [(s.method, s.params) for s in company.steps] == [("crm.company.get", {"id": 3})]
+
+
+async def test_the_newest_deal_of_a_company_or_a_name(agent: Orchestrator) -> None:
+    of_company = await agent.handle_message("u1", "Покажи последнюю сделку компании Вектор")
+    assert [(s.method, s.params) for s in of_company.steps] == [("crm.deal.get", {"id": 4})]
+    by_name = await agent.handle_message("u1", "Покажи последнюю сделку Ромашка")
+    assert [(s.method, s.params) for s in by_name.steps] == [("crm.deal.get", {"id": 2})]
+
+
+async def test_a_change_of_the_last_deal_targets_the_newest_and_still_needs_yes(
+    agent: Orchestrator, portal: FakePortal
+) -> None:
+    await agent.handle_message("u1", "Покажи сделку 1")
+    asked = await agent.handle_message("u1", "Измени сумму последней сделки на 100 000")
+    assert [(c.method, c.params) for c in asked.pending_confirmations] == [
+        ("crm.deal.update", {"id": 5, "fields": {"OPPORTUNITY": 100000}})
+    ]
+    several = await agent.handle_message("u1", "Удали последние 2 сделки")
+    assert len(several.pending_confirmations) == 1 and "назовите одну" in several.assistant
+    assert portal.storage.get("deal", 5) is not None and portal.storage.get("deal", 4) is not None

@@ -31,6 +31,8 @@ _NAME_STOP = frozenset(
         *("какие", "сколько", "кто", "где", "когда", "что", "чем", "там", "тут", "вообще", "уже", "ещё", "еще"),
         *("задачу", "задача", "позвонить", "созвониться", "встречу", "название", "дату", "закрытия", "дата"),
         *("все", "всех", "мои", "мою", "новую", "новая", "новой", "текущую", "текущей", "последнюю", "этим"),
+        *("последней", "последний", "последняя", "последние", "последних", "созданную", "созданная", "созданной"),
+        *("созданные", "созданных", "добавленную", "заведённую", "заведенную", "самую", "самая", "самой"),
         *("как", "стоит", "стоят", "висит", "находится", "сейчас", "есть", "был", "была", "было", "будет", "у"),
     }
 )
@@ -65,6 +67,9 @@ class Mentions:
     contact: str | None = None
     stage: str | None = None
     person: str | None = None
+    # «последнюю созданную сделку», «последние 3 контакта», «самую новую компанию»: the kind asked for newest
+    # first (``deal`` / ``contact`` / ``company``), how many, and the words as written.
+    newest: tuple[str, int, str] | None = None
     extra: dict[str, str] = field(default_factory=dict)
 
     def any(self) -> bool:
@@ -310,9 +315,54 @@ def _person_phrase(text: str) -> str | None:
     return None
 
 
+_COUNTS = {
+    **dict.fromkeys(("два", "две", "двух"), 2),
+    **dict.fromkeys(("три", "трёх", "трех"), 3),
+    **dict.fromkeys(("четыре", "четырёх", "четырех"), 4),
+    **dict.fromkeys(("пять", "пяти"), 5),
+    **dict.fromkeys(("шесть", "шести"), 6),
+    **dict.fromkeys(("семь", "семи"), 7),
+    **dict.fromkeys(("восемь", "восьми"), 8),
+    **dict.fromkeys(("девять", "девяти"), 9),
+    **dict.fromkeys(("десять", "десяти"), 10),
+}
+_COUNT = r"(?:\d{1,3}|" + "|".join(_COUNTS) + r")"
+_NEWEST_WORD = r"(?:последн\w*|новейш\w*|сам(?:ый|ая|ую|ой|ое|ые|ых|ым|ыми)\s+нов\w*)"
+_MADE = r"(?:созданн\w*|создававш\w*|добавленн\w*|заведённ\w*|заведенн\w*|внесённ\w*|внесенн\w*)"
+_KIND_NOUN = r"(сделк\w*|контакт\w*|компани\w*)"
+_NEWEST = re.compile(
+    rf"(?:\b(?P<n1>{_COUNT})\s+)?\b(?P<word>{_NEWEST_WORD})(?:\s+(?P<n2>{_COUNT}))?(?:\s+{_MADE})?\s+{_KIND_NOUN}"
+    rf"|\b{_KIND_NOUN},?\s+(?:{_MADE}|которы\w+\s+(?:создал\w*|добавил\w*|завели))\s+(?:(?:позже\s+всех|"
+    rf"последн\w*|недавно)\b)",
+    re.IGNORECASE,
+)
+_PLURAL_NEWEST = re.compile(r"(?:ие|их|ими|ым|ые)$")
+_DEFAULT_PLURAL = 10  # «последние сделки» without a number: as many as a list shows
+
+
+def _newest(text: str) -> tuple[str, int, str] | None:
+    """The kind a message asks for newest first, how many and the words (see :attr:`Mentions.newest`)."""
+    unquoted = re.sub(_QUOTE, " ", text)
+    match = _NEWEST.search(unquoted)
+    if match is None:
+        return None
+    noun = (match.group(4) or match.group(5) or "").lower()
+    kind = "deal" if noun.startswith("сделк") else "contact" if noun.startswith("контакт") else "company"
+    number = match.group("n1") or match.group("n2")
+    if number:
+        count = int(number) if number.isdigit() else _COUNTS[number.lower()]
+    else:
+        word = (match.group("word") or "").lower()
+        count = _DEFAULT_PLURAL if word and _PLURAL_NEWEST.search(word.split()[-1]) else 1
+    if count < 1:
+        return None
+    return kind, min(count, 50), match.group(0).strip()
+
+
 def find_mentions(text: str) -> Mentions:
     """The names in ``text`` (see the module docstring)."""
     found = Mentions()
+    found.newest = _newest(text)
     found.person = _person_phrase(text)
     person_words = frozenset((found.person or "").split())
     deal = _quoted_after(text, _DEAL)

@@ -69,7 +69,8 @@ _STOP_WORDS = frozenset(
         *("контакт", "контакты", "контакта", "контактов"),
     }
 )
-_CURRENT = re.compile(r"\b(эт[уоиа]\w*|е[ёе]|текущ\w*|последн\w*|нов(?:ую|ой))\b", re.IGNORECASE)
+# «последняя сделка» is the newest on the portal (``resolved`` with ``newest``), not the one shown last.
+_CURRENT = re.compile(r"\b(эт[уоиа]\w*|е[ёе]|текущ\w*|нов(?:ую|ой))\b", re.IGNORECASE)
 
 _THIS_DEAL = re.compile(r"\b(?:эт(?:у|а|ой)|текущ\w*)\s+сделк")
 # «контакт сделки 3», «компания этой сделки», «контакты по сделке»: an entity linked to a deal.
@@ -149,6 +150,14 @@ def _pick(state: dict[str, Any], kind: str, noun: str, label: Callable[[dict[str
     matches = [m for m in found.get("matches") or [] if isinstance(m, dict)]
     if not matches:
         return None, (f"По «{name}» ничего не найдено.", [], f"Не нашёл {noun} «{name}». Проверьте название.")
+    if found.get("newest") and len(matches) > 1:  # «поменяй сумму последних 3 сделок»: one record per change
+        listed = _listing(matches, label)
+        return None, (
+            f"«{name}» — несколько записей: {listed}. Меняю по одной.",
+            [],
+            f"«{name}» — это {listed}. Я меняю одну запись за раз: назовите одну, например «{noun} "
+            f"{matches[0].get('ID')}».",
+        )
     if len(matches) > 1:
         listed = _listing(matches, label)
         return None, (
@@ -178,11 +187,13 @@ def _named_deal(text: str, state: dict[str, Any]) -> Choice:
     ids = entity_ids(text, "сделк")
     if ids:
         return ids[0], None
-    if find_mentions(text).deal is not None or _resolved(state, "deal") is not None:
+    mentions = find_mentions(text)
+    newest = mentions.newest if mentions.newest and mentions.newest[0] == "deal" else None
+    if mentions.deal is not None or newest or _resolved(state, "deal") is not None:
         deal_id, problem = _pick(state, "deal", "сделку", _deal_label)
         if deal_id or problem:
             return deal_id, problem
-        name = find_mentions(text).deal
+        name = mentions.deal or (newest[2] if newest else "")
         return None, (
             f"Сделка «{name}» названа, но не найдена (портал не опрошен).",
             [],
@@ -379,7 +390,7 @@ def _new_title(text: str) -> str | None:
     after = re.search(r"сделк\w*\s+(.+)$", text, re.IGNORECASE)
     if not after:
         return None
-    rest = _TITLE_END.split(after.group(1), maxsplit=1)[0].strip(" .,-—")
+    rest = _TITLE_END.split(" " + after.group(1), maxsplit=1)[0].strip(" .,-—")  # «сделку для …»: no title
     rest = re.sub(r"^(?:с\s+)?названием\s+", "", rest, flags=re.IGNORECASE)
     return rest[:1].upper() + rest[1:] if rest else None
 
@@ -395,7 +406,7 @@ def _link(state: dict[str, Any], kind: str, noun: str) -> tuple[int | None, Repl
 
 
 def _deal_create(text: str, low: str, state: dict[str, Any]) -> Reply | None:
-    wants_new = _acts(text, *_CREATE_VERBS) or re.search(r"\bнов(?:ая|ую)\s+сделк", low)
+    wants_new = _acts(text, *_CREATE_VERBS) or re.search(r"(?<!сам(?:ая|ую) )\bнов(?:ая|ую)\s+сделк", low)
     if not (wants_new and "сделк" in low) or "задач" in low or re.search(r"(?:по|для|к)\s+сделк", low):
         return None
     title = _new_title(text)
@@ -518,11 +529,16 @@ def _deal_find(text: str, low: str, state: dict[str, Any]) -> Reply | None:
             filters[f"{op}OPPORTUNITY"] = _number(value)
     company = _resolved(state, "company")
     named = _resolved(state, "deal")
-    if not filters and company and company.get("matches"):
+    newest = find_mentions(text).newest
+    if named and named.get("newest") and not filters:  # «последние 3 сделки»: the newest, as resolved
+        if not named.get("matches"):
+            return _pick(state, "deal", "сделку", _deal_label)[1]
+        filters["ID"] = [str(d["ID"]) for d in named["matches"]]
+    elif not filters and company and company.get("matches"):
         filters["COMPANY_ID"] = [str(c["ID"]) for c in company["matches"]]
     elif not filters and named and named.get("by") in ("company", "contact") and named.get("matches"):
         filters["ID"] = [str(d["ID"]) for d in named["matches"]]
-    if not filters:
+    if not filters and not (newest and newest[0] == "deal"):  # no portal look-up: the newest first, all of them
         words = _search_term(text, "сдел")
         if words:
             filters["%TITLE"] = words
@@ -621,12 +637,43 @@ def _name_fields(words: list[str]) -> dict[str, Any]:
     return fields
 
 
+_NEWEST_NOUNS = {"contact": ("контакт", "контакты"), "company": ("компанию", "компании")}
+_NEWEST_SELECT = {"contact": ["ID", "NAME", "LAST_NAME", "COMPANY_ID", "POST"], "company": ["ID", "TITLE"]}
+
+
+def _newest_read(text: str, kind: str, state: dict[str, Any]) -> Reply | None:
+    """«Покажи последний контакт», «последние 3 компании»: the newest records as resolved (a get for one, a list
+    by their ids for several); without a look-up (shadow) the plan lists them newest first."""
+    mention = find_mentions(text).newest
+    found = _resolved(state, kind)
+    if not (found and found.get("newest")) and not (mention and mention[0] == kind):
+        return None
+    one, many = _NEWEST_NOUNS[kind]
+    if found is None or not found.get("newest"):
+        params = {"filter": {}, "select": _NEWEST_SELECT[kind], "order": {"ID": "DESC"}}
+        step = _step(f"crm.{kind}.list", params, "Читаем самые новые записи")
+        return (f"Самые новые {many}: crm.{kind}.list по убыванию ID.", [step], f"Ищу самые новые {many}.")
+    matches = [m for m in found.get("matches") or [] if isinstance(m, dict)]
+    if found.get("error") or not matches:
+        return _pick(state, kind, one, _user_label)[1]
+    ids = [str(m.get("ID")) for m in matches]
+    if len(ids) == 1:
+        step = _step(f"crm.{kind}.get", {"id": int(ids[0])}, f"Читаем {one} #{ids[0]}")
+        return (f"Самый новый {one}: #{ids[0]}, crm.{kind}.get.", [step], f"Открываю {one} #{ids[0]}.")
+    params = {"filter": {"ID": ids}, "select": _NEWEST_SELECT[kind], "order": {"ID": "DESC"}}
+    step = _step(f"crm.{kind}.list", params, f"Читаем {len(ids)} самых новых")
+    return (f"Самые новые {many}: {', '.join(ids)}.", [step], f"Показываю самые новые {many}.")
+
+
 def _contact(text: str, low: str, state: dict[str, Any]) -> Reply | None:
     if "контакт" not in low:
         return None
     if _acts(text, *_CREATE_VERBS):
         return _contact_create(text, state)
     ids = entity_ids(text, "контакт")
+    newest = None if ids else _newest_read(text, "contact", state)
+    if newest is not None:
+        return newest
     contact_id = ids[0] if ids else (_current(state, "contact") if _CURRENT.search(text) else None)
     if contact_id:
         step = _step("crm.contact.get", {"id": int(contact_id)}, f"Читаем контакт #{contact_id}")
@@ -653,6 +700,9 @@ def _company(text: str, low: str, state: dict[str, Any]) -> Reply | None:
         step = _step("crm.company.add", {"fields": {"TITLE": title}}, f"Создаём компанию «{title}»")
         return (f"Создаём компанию «{title}»: crm.company.add.", [step], f"Создаю компанию «{title}».")
     ids = entity_ids(text, "компани")
+    newest = None if ids else _newest_read(text, "company", state)
+    if newest is not None:
+        return newest
     company_id = ids[0] if ids else (_current(state, "company") if _CURRENT.search(text) else None)
     if company_id:
         step = _step("crm.company.get", {"id": int(company_id)}, f"Читаем компанию #{company_id}")

@@ -31,6 +31,8 @@ DEAL_FIELDS = [
     *("ID", "TITLE", "CATEGORY_ID", "STAGE_ID", "OPPORTUNITY", "CURRENCY_ID", "COMPANY_ID", "CONTACT_ID"),
     "ASSIGNED_BY_ID",
 ]
+_CONTACT_FIELDS = ["ID", "NAME", "LAST_NAME", "COMPANY_ID", "POST"]
+_SELECT = {"deal": DEAL_FIELDS, "contact": _CONTACT_FIELDS, "company": ["ID", "TITLE"]}
 _MAX_MATCHES = 10
 _CREATE = frozenset({"создать", "добавить", "завести", "заводить", "создавать", "добавлять"})
 # The question the planner asks when a name matched several objects; an answer to it completes the earlier request.
@@ -68,12 +70,19 @@ def _rows(value: Any) -> list[dict[str, Any]]:
     return [row for row in value if isinstance(row, dict)] if isinstance(value, list) else []
 
 
-def _list_cmd(kind: str, filters: dict[str, Any], select: list[str]) -> str:
-    return f"crm.{kind}.list?" + build_query({"filter": filters, "select": select, "order": {"ID": "ASC"}})
+def _order(newest: bool) -> dict[str, str]:
+    """Oldest first, or — for «последняя сделка» — newest first.  Ids grow with each record created and
+    ``DATE_CREATE`` cannot be set through REST, so ``ID`` descending is the creation order, newest first, without
+    the ties a date to the second has."""
+    return {"ID": "DESC" if newest else "ASC"}
 
 
-async def _deals_of(read: Read, field: str, ids: list[str]) -> list[dict[str, Any]]:
-    envelope = await read("crm.deal.list", {"filter": {field: ids}, "select": DEAL_FIELDS, "order": {"ID": "ASC"}})
+def _list_cmd(kind: str, filters: dict[str, Any], select: list[str], newest: bool = False) -> str:
+    return f"crm.{kind}.list?" + build_query({"filter": filters, "select": select, "order": _order(newest)})
+
+
+async def _deals_of(read: Read, field: str, ids: list[str], newest: bool = False) -> list[dict[str, Any]]:
+    envelope = await read("crm.deal.list", {"filter": {field: ids}, "select": DEAL_FIELDS, "order": _order(newest)})
     return _rows(envelope.get("result"))
 
 
@@ -97,15 +106,15 @@ async def _name_companies(found: dict[str, Any], read: Read) -> None:
             match["COMPANY_TITLE"] = title
 
 
-async def _find_deals(name: str, quoted: bool, read: Read) -> dict[str, Any]:
+async def _find_deals(name: str, quoted: bool, read: Read, newest: bool = False) -> dict[str, Any]:
     stem_list = stems(name) or [name.lower()]
     key = name if quoted else _key(stem_list)
     person = ["ID", "NAME", "LAST_NAME", "COMPANY_ID"]
     found = await _batch(
         read,
         {
-            "title": _list_cmd("deal", {"%TITLE": key}, DEAL_FIELDS),
-            "title_stem": _list_cmd("deal", {"%TITLE": _key(stem_list)}, DEAL_FIELDS),
+            "title": _list_cmd("deal", {"%TITLE": key}, DEAL_FIELDS, newest),
+            "title_stem": _list_cmd("deal", {"%TITLE": _key(stem_list)}, DEAL_FIELDS, newest),
             "company": _list_cmd("company", {"%TITLE": _key(stem_list)}, ["ID", "TITLE"]),
             "contact": _list_cmd("contact", {"%LAST_NAME": _key(stem_list)}, person),
         },
@@ -120,7 +129,7 @@ async def _find_deals(name: str, quoted: bool, read: Read) -> dict[str, Any]:
         return {"name": name, "by": "title", "matches": by_title[:_MAX_MATCHES]}
     companies = [c for c in _rows(found.get("company")) if _contains_all(str(c.get("TITLE", "")), stem_list)]
     if companies:
-        deals = await _deals_of(read, "COMPANY_ID", [str(c["ID"]) for c in companies])
+        deals = await _deals_of(read, "COMPANY_ID", [str(c["ID"]) for c in companies], newest)
         return {"name": name, "by": "company", "matches": deals[:_MAX_MATCHES], "companies": companies}
     contacts = [
         c
@@ -128,35 +137,63 @@ async def _find_deals(name: str, quoted: bool, read: Read) -> dict[str, Any]:
         if _contains_all(f"{c.get('NAME') or ''} {c.get('LAST_NAME') or ''}", stem_list)
     ]
     if contacts:
-        deals = await _deals_of(read, "CONTACT_ID", [str(c["ID"]) for c in contacts])
+        deals = await _deals_of(read, "CONTACT_ID", [str(c["ID"]) for c in contacts], newest)
         return {"name": name, "by": "contact", "matches": deals[:_MAX_MATCHES], "contacts": contacts}
     return {"name": name, "by": "title", "matches": []}
 
 
-async def _find_companies(name: str, read: Read) -> dict[str, Any]:
+async def _find_companies(name: str, read: Read, newest: bool = False) -> dict[str, Any]:
     stem_list = stems(name) or [name.lower()]
     envelope = await read(
-        "crm.company.list", {"filter": {"%TITLE": _key(stem_list)}, "select": ["ID", "TITLE"], "order": {"ID": "ASC"}}
+        "crm.company.list",
+        {"filter": {"%TITLE": _key(stem_list)}, "select": ["ID", "TITLE"], "order": _order(newest)},
     )
     rows = [c for c in _rows(envelope.get("result")) if _contains_all(str(c.get("TITLE", "")), stem_list)]
     return {"name": name, "matches": rows[:_MAX_MATCHES]}
 
 
-async def _find_contacts(name: str, read: Read) -> dict[str, Any]:
+async def _find_contacts(name: str, read: Read, newest: bool = False) -> dict[str, Any]:
     stem_list = stems(name) or [name.lower()]
-    select = ["ID", "NAME", "LAST_NAME", "COMPANY_ID", "POST"]
     found = await _batch(
         read,
         {
-            "last_name": _list_cmd("contact", {"%LAST_NAME": _key(stem_list)}, select),
-            "name": _list_cmd("contact", {"%NAME": _key(stem_list)}, select),
+            "last_name": _list_cmd("contact", {"%LAST_NAME": _key(stem_list)}, _CONTACT_FIELDS, newest),
+            "name": _list_cmd("contact", {"%NAME": _key(stem_list)}, _CONTACT_FIELDS, newest),
         },
     )
     rows: dict[str, dict[str, Any]] = {}
     for row in _rows(found.get("last_name")) + _rows(found.get("name")):
         if _contains_all(f"{row.get('NAME') or ''} {row.get('LAST_NAME') or ''}", stem_list):
             rows.setdefault(str(row.get("ID")), row)
-    return {"name": name, "matches": list(rows.values())[:_MAX_MATCHES]}
+    matches = sorted(rows.values(), key=_id_number, reverse=newest)  # the two lists merged in one order
+    return {"name": name, "matches": matches[:_MAX_MATCHES]}
+
+
+def _id_number(row: dict[str, Any]) -> int:
+    value = str(row.get("ID") or "")
+    return int(value) if value.isdigit() else 0
+
+
+async def _find_newest(kind: str, filters: dict[str, Any], read: Read) -> list[dict[str, Any]]:
+    """The newest records of ``kind`` (``crm.<kind>.list``, ``order: {"ID": "DESC"}``): one page, newest first."""
+    envelope = await read(f"crm.{kind}.list", {"filter": filters, "select": _SELECT[kind], "order": _order(True)})
+    return _rows(envelope.get("result"))
+
+
+def _newest_scope(kind: str, out: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
+    """The filter «последняя сделка компании Вектор» puts on the newest records (the company's, the contact's), and
+    the words saying so; ``({}, "")`` when nothing narrows them, None when the narrowing name found nothing."""
+    for owner, field in (("company", "COMPANY_ID"), ("contact", "CONTACT_ID")):
+        if owner == kind or (kind == "company" and owner == "contact"):
+            continue
+        named = out.get(owner)
+        if not isinstance(named, dict):
+            continue
+        ids = [str(m.get("ID")) for m in named.get("matches") or [] if isinstance(m, dict)]
+        if not ids:
+            return None
+        return {field: ids}, f" ({'компании' if owner == 'company' else 'контакта'} «{named.get('name')}»)"
+    return {}, ""
 
 
 def _content_stems(text: str) -> list[str]:
@@ -198,6 +235,27 @@ async def _find_users(phrase: str, read: Read) -> dict[str, Any]:
     return {"name": phrase, "matches": (active or rows)[:_MAX_MATCHES]}
 
 
+_NOUNS = {"deal": "сделк", "contact": "контакт", "company": "компани"}
+
+
+async def _newest(kind: str, count: int, words: str, out: dict[str, Any], read: Read) -> dict[str, Any]:
+    """«последняя созданная сделка», «последние 3 контакта»: the ``count`` newest records of ``kind`` — among those
+    the message names when it names them («последняя сделка Ромашки»), else among a named company's or contact's
+    («последняя сделка компании Вектор»), else of the whole portal.  ``newest`` in the answer is ``count``."""
+    named = out.get(kind)
+    if isinstance(named, dict):  # a name of this kind was looked up newest first: keep its first ``count``
+        if named.get("error"):
+            return named
+        matches = [m for m in named.get("matches") or [] if isinstance(m, dict)]
+        return {**named, "name": f"{words} «{named.get('name')}»", "newest": count, "matches": matches[:count]}
+    scope = _newest_scope(kind, out)
+    if scope is None:
+        return {"name": words, "by": "newest", "newest": count, "matches": []}
+    filters, where = scope
+    rows = await _find_newest(kind, filters, read)
+    return {"name": words + where, "by": "newest", "newest": count, "matches": rows[:count]}
+
+
 async def _safe(name: str, lookup: Awaitable[dict[str, Any]]) -> dict[str, Any]:
     try:
         return await lookup
@@ -215,14 +273,18 @@ async def resolve_mentions(
     found = mentions or find_mentions(message)
     low = message.lower()
     creating = bool(imperatives(message) & _CREATE) or bool(re.search(r"\bнов(?:ая|ую|ый|ого)\b", low))
+    newest_kind, count, newest_words = found.newest or ("", 0, "")
     out: dict[str, Any] = {}
     if found.deal and not (creating and "сделк" in low and not re.search(r"(?:по|для|к)\s+сделк", low)):
-        out["deal"] = await _safe(found.deal, _find_deals(found.deal, found.deal_quoted, read))
+        is_newest = newest_kind == "deal"
+        out["deal"] = await _safe(found.deal, _find_deals(found.deal, found.deal_quoted, read, is_newest))
         await _name_companies(out["deal"], read)
     if found.company and not (creating and re.search(r"(?:созда|добав|завед)\w*\s+(?:нов\w+\s+)?компани", low)):
-        out["company"] = await _safe(found.company, _find_companies(found.company, read))
+        out["company"] = await _safe(found.company, _find_companies(found.company, read, newest_kind == "company"))
     if found.contact and not (creating and re.search(r"(?:созда|добав|завед)\w*\s+(?:нов\w+\s+)?контакт", low)):
-        out["contact"] = await _safe(found.contact, _find_contacts(found.contact, read))
+        out["contact"] = await _safe(found.contact, _find_contacts(found.contact, read, newest_kind == "contact"))
+    if newest_kind and not re.search(rf"\b(?:создай|добавь|заведи)\w*\s+(?:нов\w+\s+)?{_NOUNS[newest_kind]}", low):
+        out[newest_kind] = await _safe(newest_words, _newest(newest_kind, count, newest_words, out, read))
     if found.stage:
         named = (out.get("deal") or {}).get("matches") or []
         if len(named) == 1:
