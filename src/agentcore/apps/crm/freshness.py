@@ -6,8 +6,13 @@ the record again just before writing; if any of those fields differs now (anothe
 colleague changed it meanwhile), the write would silently overwrite a change the user never saw — so nothing is
 written and the same change is asked again with the new «Было» (docs/crm.md, «Stale requests»).
 
-Only single ``crm.{deal,contact,company}.update`` calls naming their record by a plain number are watched; a batch
-and a request whose record could not be read when it was made are run as before.
+Watched: a ``crm.{deal,contact,company}.update`` naming its record by a plain number — a single call, or each such
+command of a ``batch`` (:func:`watches_of`; one check for both, ``Orchestrator._still_fresh``).  Not watched: a
+command whose record is a ``$result`` reference (the record is not known before the batch runs), and a record that
+could not be read when the request was made.
+
+:attr:`Confirmation.before` of a single update holds the snapshot itself (``{field: value}``); of a batch, one
+snapshot per watched command key (``{key: {field: value}}``) — :func:`shown_before` reads either.
 """
 
 from __future__ import annotations
@@ -17,9 +22,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from agentcore.apps.crm.batch_commands import BatchParseError, parse_batch
 from agentcore.apps.crm.params import param
 
-__all__ = ["Watch", "changed_fields", "snapshot", "watch_of"]
+__all__ = ["Watch", "changed_fields", "shown_before", "snapshot", "snapshots", "watch_of", "watches_of"]
 
 _UPDATE = re.compile(r"^crm\.(deal|contact|company)\.update$")
 
@@ -31,6 +37,7 @@ class Watch:
     kind: str
     record_id: str
     fields: tuple[str, ...]
+    key: str | None = None  # the command's key inside a batch; None for a single call
 
     @property
     def get_method(self) -> str:
@@ -49,6 +56,47 @@ def watch_of(method: str, params: dict[str, Any]) -> Watch | None:
         return None
     codes = tuple(dict.fromkeys(str(code).strip().upper() for code in fields))
     return Watch(match.group(1), record_id, codes)
+
+
+def watches_of(method: str, params: dict[str, Any]) -> list[Watch]:
+    """The watched updates of a step: the step itself, or each watched command of a batch (in order)."""
+    if method.strip().lower() != "batch":
+        single = watch_of(method, params)
+        return [single] if single is not None else []
+    try:
+        commands = parse_batch(params)
+    except BatchParseError:
+        return []
+    found = []
+    for command in commands:
+        watch = watch_of(command.method, command.params)
+        if watch is not None:
+            found.append(Watch(watch.kind, watch.record_id, watch.fields, command.key))
+    return found
+
+
+def snapshots(watches: list[Watch], records: dict[tuple[str, str], dict[str, Any]]) -> dict[str, Any] | None:
+    """What :attr:`Confirmation.before` keeps for a request: the values shown of each watched record found in
+    ``records`` (by ``(kind, id)``, as read for the request's words); None when none was read."""
+    if len(watches) == 1 and watches[0].key is None:
+        record = records.get((watches[0].kind, watches[0].record_id))
+        return snapshot(watches[0], record) if record is not None else None
+    kept = {
+        w.key: snapshot(w, records[(w.kind, w.record_id)])
+        for w in watches
+        if w.key is not None and (w.kind, w.record_id) in records
+    }
+    return kept or None
+
+
+def shown_before(before: dict[str, Any] | None, watch: Watch) -> dict[str, Any] | None:
+    """The values the user was shown for ``watch`` (see :func:`snapshots`); None when its record was not read."""
+    if before is None:
+        return None
+    if watch.key is None:
+        return before
+    shown = before.get(watch.key)
+    return shown if isinstance(shown, dict) else None
 
 
 def snapshot(watch: Watch, record: dict[str, Any]) -> dict[str, Any]:

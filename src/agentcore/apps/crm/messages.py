@@ -67,9 +67,8 @@ RETRY_LATER = (
 )
 NOT_REQUESTABLE = "Запрос не принят: {reason}. На подтверждение ничего не поставлено, в Bitrix24 ничего не отправлено."
 NOT_RUNNABLE = "Не выполнено: {reason}. В Bitrix24 ничего не отправлено."
-STALE_REQUEST = (
-    "Запрос {id} не выполнен: {record} после запроса — {fields}. Ничего не записано, чтобы не затереть это изменение."
-)
+STALE_REQUEST = "Запрос {id} не выполнен: {changes}. Ничего не записано, чтобы не затереть это изменение."
+STALE_CHANGE = "{record} после запроса — {fields}"
 STALE_RESHOWN = "Тот же запрос с новым «Было» — {id}: подтвердите его, если изменение ещё нужно."
 RETRY_CANCELLED = "Повтор запроса {id} ({method}) отменён. В Bitrix24 ничего не отправлено."
 TURN_DEADLINE = "Не успел за {seconds:g} с (AGENTCORE_CRM_TURN_DEADLINE): {what}."

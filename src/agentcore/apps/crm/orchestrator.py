@@ -46,7 +46,7 @@ from agentcore.apps.crm.confirmations import (
     targets_of,
 )
 from agentcore.apps.crm.errors import InputError, ModelClientError
-from agentcore.apps.crm.freshness import changed_fields, snapshot, watch_of
+from agentcore.apps.crm.freshness import Watch, changed_fields, shown_before, snapshots, watches_of
 from agentcore.apps.crm.interaction_log import InteractionLogger
 from agentcore.apps.crm.model_client import ModelClient
 from agentcore.apps.crm.models import (
@@ -536,38 +536,19 @@ class Orchestrator:
         """Before an approved update writes: are the record's values of the fields it changes still those the user
         was shown?  If not, nothing is written — the request is closed (``stale``) and the same change is asked again
         with the new «Было» (a new id), so a colleague's change is never overwritten unseen.  The one check for every
-        way a request is approved (a message, a channel's decision, a retry), whatever worker or store ran the turn.
-        A read that fails leaves the decision to the write itself (its own error is reported)."""
-        watch = watch_of(step.method, step.params)
-        if watch is None or target.before is None:
+        way a request is approved (a message, a channel's decision, a retry), whatever worker or store ran the turn,
+        and for every watched update a batch holds (:func:`~.freshness.watches_of`): one changed record stops the
+        whole batch.  A read that fails leaves the decision to the write itself (its own error is reported)."""
+        stale: list[str] = []
+        for watch in watches_of(step.method, step.params):
+            shown = shown_before(target.before, watch)
+            if shown is not None:
+                words = await self._changed_since(turn, target, watch, shown)
+                if words is not None:
+                    stale.append(words)
+        if not stale:
             return True
-        token = CALL_PURPOSE.set("freshness")
-        try:
-            envelope = await self._invoke(ActionStep(method=watch.get_method, params={"id": watch.record_id}))
-        except BitrixError as exc:
-            log.warning("confirm // Cannot re-read %s #%s before %s: %s", watch.kind, watch.record_id, target.id, exc)
-            return True
-        finally:
-            CALL_PURPOSE.reset(token)
-        turn.calls.append({"method": watch.get_method, "params": {"id": watch.record_id}, "purpose": "freshness"})
-        record = envelope.get("result")
-        if not isinstance(record, dict):
-            return True
-        changed = changed_fields(target.before, record)
-        if not changed:
-            return True
-        now = {str(code).strip().upper(): value for code, value in record.items()}
-        record_words, fields_words = self.describer.changed_since(
-            watch.kind, watch.record_id, {code: target.before.get(code) for code in changed}, now
-        )
-        text = messages.STALE_REQUEST.format(id=target.id, record=record_words, fields=fields_words)
-        log.warning(
-            "confirm // %s not run: %s #%s changed since the request (%s)",
-            target.id,
-            watch.kind,
-            watch.record_id,
-            ", ".join(changed),
-        )
+        text = messages.STALE_REQUEST.format(id=target.id, changes="; ".join(stale))
         mark(target, "denied", "system")
         target.outcome = "stale"
         self._drop_planned(turn.state, target.id)
@@ -581,6 +562,39 @@ class Orchestrator:
             self._plan(turn.state, step, Verdict("confirm", target.reason), request.id)
         turn.lines.append(messages.STALE_RESHOWN.format(id=request.id))
         return False
+
+    async def _changed_since(
+        self, turn: _Turn, target: Confirmation, watch: Watch, shown: dict[str, Any]
+    ) -> str | None:
+        """The record of ``watch`` read again: its fields that differ from ``shown``, in words («сделка #3 изменилась
+        после запроса — сумма сейчас …»); None when none does or the record cannot be read."""
+        token = CALL_PURPOSE.set("freshness")
+        try:
+            envelope = await self._invoke(ActionStep(method=watch.get_method, params={"id": watch.record_id}))
+        except BitrixError as exc:
+            log.warning("confirm // Cannot re-read %s #%s before %s: %s", watch.kind, watch.record_id, target.id, exc)
+            return None
+        finally:
+            CALL_PURPOSE.reset(token)
+        turn.calls.append({"method": watch.get_method, "params": {"id": watch.record_id}, "purpose": "freshness"})
+        record = envelope.get("result")
+        if not isinstance(record, dict):
+            return None
+        changed = changed_fields(shown, record)
+        if not changed:
+            return None
+        now = {str(code).strip().upper(): value for code, value in record.items()}
+        record_words, fields_words = self.describer.changed_since(
+            watch.kind, watch.record_id, {code: shown.get(code) for code in changed}, now
+        )
+        log.warning(
+            "confirm // %s not run: %s #%s changed since the request (%s)",
+            target.id,
+            watch.kind,
+            watch.record_id,
+            ", ".join(changed),
+        )
+        return messages.STALE_CHANGE.format(record=record_words, fields=fields_words)
 
     async def _retry_approved(self, turn: _Turn, message: str | None) -> None:
         """Run again the approved requests a transient failure stopped — unless the user now says no."""
@@ -801,8 +815,9 @@ class Orchestrator:
         """The request in words, with the portal's field names and the values before the change (reads only; none
         in shadow mode, which runs nothing), and — for a watched update (:mod:`.freshness`) — the record's values of
         the fields it changes, as shown («Было»)."""
-        watch = watch_of(step.method, step.params)
-        seen: dict[str, Any] = {}
+        watches = watches_of(step.method, step.params)
+        wanted = {(w.get_method, w.record_id): w.kind for w in watches}
+        seen: dict[tuple[str, str], dict[str, Any]] = {}
 
         async def read(method: str, params: dict[str, Any]) -> dict[str, Any]:
             started = time.perf_counter()
@@ -815,8 +830,9 @@ class Orchestrator:
             turn.calls.append(
                 {"method": method, "params": params, "purpose": "confirmation", "ok": True, "duration_ms": elapsed}
             )
-            if watch is not None and method == watch.get_method and str(params.get("id")) == watch.record_id:
-                seen["record"] = envelope.get("result")
+            kind = wanted.get((method, str(params.get("id"))))
+            if kind is not None and isinstance(envelope.get("result"), dict):
+                seen[(kind, str(params.get("id")))] = envelope["result"]
             return envelope
 
         remaining = self._remaining()
@@ -828,9 +844,7 @@ class Orchestrator:
             text, details = await asyncio.wait_for(self.describer.describe_full(step.method, step.params, read), budget)
         except TimeoutError:
             return (*await self.describer.describe_full(step.method, step.params, None), None)
-        record = seen.get("record")
-        before = snapshot(watch, record) if watch is not None and isinstance(record, dict) else None
-        return text, details, before
+        return text, details, snapshots(watches, seen) if watches else None
 
     def _plan(self, state: AgentState, step: ActionStep, verdict: Verdict, confirmation_id: str | None = None) -> None:
         state.next_planned_actions.append(
