@@ -287,3 +287,26 @@ def test_a_wrong_admin_token_lifts_nothing(canary_server: Callable[..., tuple[st
     url, _ = canary_server()
     body = {"user_id": "u1", "message": "Удали сделку 5", "mode": "full"}
     _error(httpx.post(url, json=body, headers={**HEADERS, "X-Admin-Token": KEY}), 403, "mode_forbidden")
+
+
+def test_the_decide_route_takes_every_documented_mode(
+    served: tuple[str, Orchestrator], bitrix: RecordingBitrix
+) -> None:
+    """``mode`` of the decide route reads as ``/chat``'s (docs: «shadow anywhere is fine»): a ``shadow`` approval was
+    a 400 validation error naming only the literal's options; now it is the shadow answer — 409 ``shadow_mode``, in
+    Russian, nothing run and the request still pending — and a ``shadow`` denial denies (denying is always safe)."""
+    url, _ = served
+    (pending,) = httpx.post(url, json={"user_id": "u1", "message": "Поменяй сумму"}, headers=HEADERS).json()[
+        "pending_confirmations"
+    ]
+    body = {"user_id": "u1", "id": "c1", "fingerprint": pending["fingerprint"], "mode": "shadow"}
+    error = _error(
+        httpx.post(url + "/confirmations/decide", json={**body, "decision": "approve"}, headers=HEADERS),
+        409,
+        "shadow_mode",
+    )
+    assert "Режим shadow" in error["error"] and "остаётся в ожидании" in error["error"]
+    assert bitrix.methods() == []
+    denied = httpx.post(url + "/confirmations/decide", json={**body, "decision": "deny"}, headers=HEADERS)
+    assert denied.status_code == 200 and denied.json()["outcome"] == "denied", denied.text
+    assert bitrix.methods() == []

@@ -179,7 +179,10 @@ class DecisionRequest(StrictModel):
     id: Text = Field(min_length=1, max_length=32, description="идентификатор запроса, например c1")
     fingerprint: str = Field(pattern=FINGERPRINT_PATTERN, description="отпечаток запроса из списка ожидающих")
     decision: Literal["approve", "deny"] = Field(description="approve — выполнить, deny — отменить")
-    mode: Literal["canary", "full"] | None = Field(None, description="режим безопасности (по умолчанию — сервера)")
+    # Every mode /chat takes (a decision in shadow: approving runs nothing — 409 shadow_mode —, denying denies).
+    mode: Literal["shadow", "canary", "full"] | None = Field(
+        None, description="режим безопасности (по умолчанию — сервера); shadow: подтверждение ничего не выполняет"
+    )
     state_dir: Text | None = _dir_field("каталог состояния сессии из списка ожидающих (state_dir), если он указан")
 
 
