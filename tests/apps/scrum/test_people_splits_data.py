@@ -3,8 +3,9 @@ runs here.
 
 ``dailies_people_dev11`` and ``dailies_people_dev16`` (branch ``data24``) are development splits;
 ``dailies_people_test5``, ``dailies_people_test6`` (branch ``data20``) and ``dailies_people_test7`` (branch ``data24``)
-are held out (scored once, totals only).  ``dailies_people_dev18`` (session scrum28) is a development split used as
-a generalisation check: written the same way, committed before code ran on it, never tuned on row by row.  All were written and labelled by hand by the labelling rule in
+are held out (scored once, totals only).  ``dailies_people_dev18`` (session scrum28) is a development split used
+as a generalisation check: written the same way, committed before code ran on it, never tuned on row by row.  All
+were written and labelled by hand by the labelling rule in
 docs/scrum.md, by a helper that never ran the parser or any agentcore code on them, and committed before anything
 ran on them.  Checked: the schema the scorer reads, ids in order under a prefix no other set uses, labels naming only
 ids the author wrote and blocker texts made of the author's words, no message copied from another set, and the

@@ -19,7 +19,15 @@ class:
   не доступен» (not «никто», the actor; not «никого нет»; not whom a person cannot reach: «никого не могу найти»);
 * **the stakes at risk**: the release, the demo, the sprint goal, a launch, a deadline or a hand-in beside a word of
   risk or stop («под угрозой», «срывается», «сорвём», «блокирует», «at risk», «miss», «blocks»), not negated:
-  «срывается демо», «сорвём сдачу ведомостей», «блокирует цель спринта».
+  «срывается демо», «сорвём сдачу ведомостей», «блокирует цель спринта»; or, read by morphology (the lemma of
+  each reading, so every tense, aspect and person counts), the stakes as the subject of a verb of loss — they go
+  away, slip, burn or fall through («релиз накрывается», «запуск уедет на январь», «сроки горят», «демо съезжает»)
+  — or a negated verb of reaching them («цель спринта не достигнем», «не успеем к релизу», «не можем выкатить
+  релиз», «we can't ship the release»).
+
+A statement whose negator denies a stop — a negator right before a verb of standing or waiting («вся команда не
+стоит», «никто не ждёт», «команда не заблокирована», «the team is not blocked») — tells no stop, whatever group it
+names (session scrum28: «вся команда не стоит» was read as the whole team blocked).
 
 A bearable or partial effect («частично», «пока можно работать», «обходной путь», «workaround») is not critical by
 structure, nor is a statement that denies urgency («не критично»); the caller checks the member's own work-around.
@@ -42,6 +50,7 @@ def _words(text: str) -> frozenset[str]:
 _WORD = re.compile(r"[a-zа-яё0-9]+(?:['’][a-z]+)?", re.IGNORECASE)
 # Where one statement of a blocker's text ends: «стенд мёртвый, тестить вообще нечего».
 _PIECE_END = re.compile(r"[,;.!?:()—–]|\s-\s|\s(?:а|но|but)\s", re.IGNORECASE)
+_PIECE_SPLIT = re.compile(f"({_PIECE_END.pattern})", re.IGNORECASE)
 
 _NEGATORS = _words("не нельзя невозможно not cannot can't cant unable impossible без without")
 # Negative pronouns: each negates and says «none at all» in one word.
@@ -74,6 +83,27 @@ _RISK_PREFIXES = (
     "блокир", "заблокир", "blocks", "blocking", "blocked",
 )  # fmt: skip
 _NOT_BEFORE = _words("не not no")  # «не под угрозой», «not at risk»
+# The stakes read by morphology (session scrum28): the lemma of a verb whose subject the stakes are and which says
+# they are lost, moved or falling through — any tense, aspect or person («накрывается», «накрылся», «уедет»,
+# «съезжает», «горят», «слетит»).
+_STAKE_LOSS = _words(
+    "накрыться накрываться уехать уезжать съехать съезжать поехать поплыть уплыть уплывать сдвинуться сдвигаться "
+    "слететь слетать полететь сгореть гореть рухнуть рушиться провалиться проваливаться сорваться срываться "
+    "отложиться откладываться перенестись переноситься задержаться задерживаться затянуться затягиваться сползти "
+    "сползать застрять встать стоять висеть повиснуть горящий"
+)
+# Reaching the stakes: negated, the stakes are missed («не достигнем», «не успеем», «не выкатим», «can't ship»).
+_STAKE_REACH = _words(
+    "успеть успевать достигнуть достичь достигать выпустить выпускать выкатить выкатывать сдать сдавать показать "
+    "зарелизить релизить выполнить уложиться попасть запустить опубликовать ship make meet hit deliver release "
+    "launch finish"
+)
+_ENGLISH_LOSS = ("slip", "delay", "postpon", "pushed")  # «the release slips», «launch delayed»
+_STAKE_EXTRA = ("срок", "открыти", "премьер", "презентаци", "выкатк")  # «сроки горят», «открытие продаж накрывается»
+_REACH_NEGATORS = _words("не not cannot can't cant won't wont unable")
+# A negator before a verb of standing or waiting denies the stop: «вся команда не стоит», «никто не ждёт».
+_STOP_LEMMAS = _words("стоять встать простаивать ждать блокировать заблокировать застрять тормозить стопорить мешать")
+_ENGLISH_STOPS = ("block", "stuck", "wait", "stand", "idle")
 _SPRINT_GOAL = re.compile(r"\bцел[иьюея]\w*\s+спринта|\bsprint\s+goal", re.IGNORECASE)
 _BEARABLE = compile_guarded(
     r"\b(?:частичн\w*|partial\w*|partly|обходн\w*|workaround\w*|work\s+around|(?:пока\s+)?можно\s+работать|"
@@ -96,6 +126,56 @@ REASON_RELEASE = "release"
 
 def _starts(word: str, prefixes: tuple[str, ...]) -> bool:
     return word.startswith(prefixes)
+
+
+@lru_cache(maxsize=8192)
+def _lemmas(word: str) -> frozenset[str]:
+    """The normal forms of every morphological reading of a lower-case ``word`` (the word itself for a word
+    pymorphy3 does not read: Latin letters, or without pymorphy3)."""
+    analyzer = morph_analyzer()
+    if analyzer is None or not ("а" <= word[0] <= "я" or word[0] == "ё"):
+        return frozenset((word,))
+    return frozenset(parse.normal_form for parse in analyzer.parse(word))
+
+
+def _denies_stop(words: list[str]) -> bool:
+    """Whether a negator stands right before a verb of standing or waiting: «вся команда не стоит», «никто не
+    ждёт», «команда не заблокирована», «the team isn't blocked», «we are not stuck»."""
+    for i, word in enumerate(words[:-1]):
+        following = words[i + 1]
+        if word == "не" and _lemmas(following) & _STOP_LEMMAS:
+            return True
+        if word in ("not", "isn't", "aren't", "isnt", "arent") and following.startswith(_ENGLISH_STOPS):
+            return True
+    return False
+
+
+def without_denied_stops(text: str) -> str:
+    """``text`` with every statement that denies a stop (:func:`_denies_stop`) blanked: «стенд тормозит, но вся
+    команда не стоит» → «стенд тормозит, …»."""
+    if "не" not in text.lower() and "not" not in text.lower() and "n't" not in text.lower():
+        return text
+    parts = _PIECE_SPLIT.split(text)  # statements at even places, their boundaries at odd ones
+    for i in range(0, len(parts), 2):
+        words = [w.lower() for w in _WORD.findall(parts[i])]
+        if words and _denies_stop(words):
+            parts[i] = " " * len(parts[i])
+    return "".join(parts)
+
+
+def _stake_missed(words: list[str]) -> bool:
+    """Whether a statement that names the stakes says they are lost or missed, by the lemmas of its verbs (see the
+    module docstring): a verb of loss not negated, or a verb of reaching them negated (an ability between: «не можем
+    выкатить»)."""
+    for i, word in enumerate(words):
+        if word.startswith(_ENGLISH_LOSS) or _lemmas(word) & _STAKE_LOSS:
+            if not _NOT_BEFORE.intersection(words[max(0, i - 2) : i]):
+                return True
+        elif _lemmas(word) & _STAKE_REACH:
+            before = words[max(0, i - 3) : i]
+            if _REACH_NEGATORS.intersection(before):
+                return True
+    return False
 
 
 def bearable(text: str) -> bool:
@@ -166,7 +246,7 @@ def _failure_for_nobody(words: list[str]) -> bool:
 def _piece_effect(piece: str) -> str:
     """The kind of complete stop one statement tells (``REASON_*``), or ``""``."""
     words = [w.lower() for w in _WORD.findall(piece)]
-    if not words:
+    if not words or _denies_stop(words):
         return ""
     negators = [i for i, w in enumerate(words) if w in _NEGATORS or w in _NEGATIVE_PRONOUNS]
     if not negators:
@@ -216,6 +296,8 @@ def _stakes_or_nothing_left(piece: str, words: list[str]) -> str:
     risk = [i for i, w in enumerate(words) if _starts(w, _RISK_PREFIXES)]
     if stake and any(not _NOT_BEFORE.intersection(words[max(0, i - 2) : i]) for i in risk):
         return REASON_RELEASE
+    if (stake or any(_starts(w, _STAKE_EXTRA) for w in words)) and _stake_missed(words):
+        return REASON_RELEASE
     if any(w in _NOTHING_LEFT for w in words):
         return REASON_STOPPED
     if (
@@ -225,6 +307,25 @@ def _stakes_or_nothing_left(piece: str, words: list[str]) -> str:
     ):
         return REASON_STOPPED
     return ""
+
+
+_STAKE_HINT = re.compile(
+    r"релиз|демо|запуск|дедлайн|сдач|срок|спринт|открыти|премьер|презентаци|выкатк|release|demo|launch|deadline|"
+    r"sprint",
+    re.IGNORECASE,
+)
+
+
+def stakes_missed(text: str) -> bool:
+    """Whether a statement of ``text`` tells the stakes lost or missed (see the module docstring) — «релиз 1 декабря
+    уезжает», «открытие продаж накрывается», «цель спринта не достигнем»: a trouble whatever other words the
+    clause has.  Behind a literal pre-check: most clauses name no stakes."""
+    if not _STAKE_HINT.search(text):
+        return False
+    return any(
+        _stakes_or_nothing_left(piece, [w.lower() for w in _WORD.findall(piece)]) == REASON_RELEASE
+        for piece in _PIECE_END.split(text)
+    )
 
 
 def complete_stop(text: str) -> str:

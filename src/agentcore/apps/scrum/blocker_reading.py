@@ -132,7 +132,11 @@ UNREAL = compile_guarded(r"\b(?:бы|б|чтобы|чтоб|would)\b", _FLAGS)
 # users can't log in»), a condition («если упадёт прод — все встанут»).  A clause states a trouble by what it says
 # before them.
 _QUOTED = re.compile(r"«[^«»]*»|\"[^\"]*\"")
-_SCENARIO = compile_guarded(r"\b(?:когда|если|на\s+случай|в\s+случае|when|if|in\s+case)\b", _FLAGS)
+# A risk told as a possibility («есть риск, что 1С-ники не успеют к релизу», «there's a risk that …») is a scenario
+# too (session scrum28): what may happen, not what stops the work now.
+_SCENARIO = compile_guarded(
+    r"\b(?:когда|если|на\s+случай|в\s+случае|when|if|in\s+case|риск\w*\s*,?\s+что|risk\s+that)\b", _FLAGS
+)
 # A negator that may deny the trouble after it: «прод не лежит», «prod is not down», «isn't down».
 NEGATOR_WORD = compile_guarded(r"\b(?:не|not|no\s+longer)\s+|n't\s+", _FLAGS)
 _DENIED_REACH = 2
@@ -410,6 +414,8 @@ def criticality(text: str) -> tuple[bool, str]:
     main = asserted(text)
     if not main.strip() or UNREAL.search(main) or told_as_over(text):
         return False, ""
+    # a statement that denies a stop tells none, whatever group it names: «вся команда не стоит» (session scrum28)
+    main = blocker_effect.without_denied_stops(main)
     lowered = folded(main)
     for gate, reason in (
         (_PROD_DOWN_GATE, REASON_PROD),

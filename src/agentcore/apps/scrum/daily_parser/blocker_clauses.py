@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agentcore.apps.scrum.blocker_effect import _tags, complete_stop
+from agentcore.apps.scrum.blocker_effect import _tags, complete_stop, stakes_missed, without_denied_stops
 from agentcore.apps.scrum.blocker_reading import (
     _STILL,
     EFFECT,
@@ -340,7 +340,10 @@ def _names_trouble(text: str) -> bool:
             _TROUBLES.clear()
         lowered = folded(text)
         found = _TROUBLES[text] = bool(
-            _BLOCKER_GATE.search(text, lowered) or EFFECT_GATE.search(text, lowered) or nothing_works(text)
+            _BLOCKER_GATE.search(text, lowered)
+            or EFFECT_GATE.search(text, lowered)
+            or nothing_works(text)
+            or stakes_missed(text)  # «релиз 1 декабря уезжает»: the stakes lost, by the lemmas of the verbs
         )
     return found
 
@@ -563,6 +566,17 @@ def _blocker_from(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | No
     return {"text": blocker, "critical": critical, "related_task_id": ids[0] if ids else None}, work
 
 
+def only_a_risk(text: str) -> bool:
+    """Whether ``text``, a line under a «Блокеры:» header, tells only a risk: the whole blocker is a scenario — a
+    condition or a case («если бухгалтерия не пришлёт план счетов до среды, придётся переделывать», «when the API
+    changes, …») — that asserts nothing about now (:func:`~agentcore.apps.scrum.blocker_reading.asserted` keeps
+    nothing of it).  A risk is no impediment, under a header or not (session scrum28; the labelling rule's «a
+    «Риски:» line is not an impediment»): the author addressed the section and named no blocker.  A condition that
+    names a need unmet now with a stake after it («если сегодня не дадут доступ, сорвём сдачу») stays a blocker."""
+    blocker = _blocker_text(text)
+    return bool(blocker) and not _content_words(asserted(blocker))
+
+
 def says_none_listed(text: str) -> bool:
     """Whether ``text``, a line under a «Блокеры:» header (its header cut or not), says only that there is none:
     «-», «нет», «нетц», «Блокеры: нет», «отсутствуют как класс», «блокеров, кажется, нет»."""
@@ -598,6 +612,11 @@ def trouble_denied(text: str) -> bool:
     tells no other stop (:func:`~agentcore.apps.scrum.blocker_effect.complete_stop`)."""
     if not NEGATOR_WORD.search(text):
         return False  # no negator, nothing denied (most clauses)
+    rest = without_denied_stops(text)
+    if rest != text and _content_words(rest):
+        # «деплой идёт по два часа, но вся команда не стоит»: the denied stop says the trouble before it stops no
+        # one (not critical), not that there is none — the rest decides, as «но я не стою» keeps a wait
+        return trouble_denied(rest)
     lowered = folded(text)
     found = [p for p, gate in ((_BLOCKER_RE, _BLOCKER_GATE), (EFFECT, EFFECT_GATE)) if gate.search(text, lowered)]
     if not found or any(stated(pattern, text) for pattern in found):

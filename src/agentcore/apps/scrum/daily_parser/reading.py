@@ -30,6 +30,7 @@ from agentcore.apps.scrum.daily_parser.blocker_clauses import (
     absence_piece,
     denial_only,
     denies_blocker,
+    only_a_risk,
     says_none_listed,
     spares_member,
     without_absence,
@@ -133,8 +134,9 @@ def parse(message: str) -> ParsedDaily:
             # «никаких блокеров, кроме вечного ожидания ревью», «всё по плану, разве что CI падает»: the exception
             # to a «none» is the blocker
             text, clause.section = text[exception.end() :], "blockers"
-        if (clause.section == "blockers" and says_none_listed(text)) or (_NONE_LEFT.match(text)):
-            parsed.no_blockers_stated = True  # «Блокеры: -», «…, уже решили. Новых нет»
+        if (clause.section == "blockers" and (says_none_listed(text) or only_a_risk(text))) or (_NONE_LEFT.match(text)):
+            # «Блокеры: -», «…, уже решили. Новых нет», «Блокеры: если …, придётся …» (a risk, no blocker)
+            parsed.no_blockers_stated = True
             continue
         section = clause.section
         if section is None:

@@ -1,0 +1,132 @@
+"""Criticality and blocker presence by structure and morphology (session scrum28, issue 19).  The development split
+``dailies_people_dev18`` was committed before any code ran on it and is a generalisation check only; every probe
+here is written for the test, in words neither it nor ``dailies_people_dev17`` uses: the rule, not a daily, is
+checked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agentcore.apps.scrum import blocker_reading
+from agentcore.apps.scrum.blocker_reading import criticality
+from agentcore.apps.scrum.daily_parser import parse_daily
+
+HEAD = "Вчера: ZOO-1 — карточки вольеров\nСегодня: ZOO-2 — расписание кормлений\n"
+
+
+def _daily(text: str) -> dict[str, Any]:
+    return dict(parse_daily(text, "DEV")["daily"])
+
+
+# --- a negator before a verb of standing or waiting denies the stop, whatever group it names -----------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "пайплайн идёт по сорок минут, но вся команда не стоит",
+        "сборка падает через раз, никто не ждёт — перезапускаем",
+        "тестовая база медленная, отдел не простаивает",
+        "the runners are slow, but the whole team is not blocked",
+    ],
+)
+def test_a_denied_stop_is_not_critical(text: str) -> None:
+    assert criticality(text) == (False, "")  # «вся команда …» / «никто …» / «whole team» made it critical before
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "пайплайн упал, вся команда стоит",
+        "сборка не проходит ни у кого, все ждут",
+        "the runners are down, the whole team is blocked",
+    ],
+)
+def test_the_whole_team_standing_stays_critical(text: str) -> None:
+    assert criticality(text) == (True, blocker_reading.REASON_TEAM)
+
+
+def test_a_denied_stop_keeps_the_trouble_before_it_as_a_blocker_that_is_not_critical() -> None:
+    daily = _daily(HEAD + "Блокеры: выгрузка из ветеринарной системы идёт по три часа, но вся команда не стоит")
+    assert [(b["text"], b["critical"]) for b in daily["blockers"]] == [
+        ("выгрузка из ветеринарной системы идёт по три часа, но вся команда не стоит", False)  # critical before
+    ]
+
+
+def test_a_denied_stop_beside_an_all_clear_leaves_no_blocker() -> None:
+    daily = _daily(HEAD + "Сеть в офисе сбоит, но вся команда не стоит, блокеров нет")
+    assert daily["blockers"] == []  # a critical blocker outweighed the all-clear before
+    assert daily["quality"] == "GREAT"
+
+
+# --- a risk is no blocker, under a «Блокеры:» header or not ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Блокеры: если смотрители не дадут данные по весу до четверга, ZOO-2 придётся пересобирать",
+        "Блокеры: когда поменяют формат выгрузки, придётся переписать парсер",
+        "Blockers: if the vendor changes the API again, ZOO-2 will need rework",
+    ],
+)
+def test_a_pure_condition_under_the_blockers_header_is_a_risk(line: str) -> None:
+    daily = _daily(HEAD + line)
+    assert daily["blockers"] == []  # a blocker before
+    assert daily["quality"] == "GREAT"  # the section is addressed: a risk, no blocker
+
+
+def test_a_condition_that_names_a_need_unmet_now_with_the_stakes_stays_a_critical_blocker() -> None:
+    daily = _daily(HEAD + "Блокеры: ZOO-2 — если сегодня не откроют доступ к базе, сорвём демо для дирекции")
+    assert [(b["critical"], b["related_task_id"]) for b in daily["blockers"]] == [(True, "ZOO-2")]
+
+
+def test_a_risk_told_as_a_possibility_is_no_blocker() -> None:
+    daily = _daily(HEAD + "Есть риск, что подрядчик не успеет сдать API к релизу, руководитель в курсе. Блокеров нет")
+    assert daily["blockers"] == []  # «не успеет … к релизу» read as the release missed, critical, before the screen
+
+
+# --- the stakes lost or missed, read by the lemmas of the verbs -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "поставщик молчит, релиз в среду накроется",  # future perfective of «накрыться»
+        "ключей так и нет, запуск съехал на февраль",  # past of «съехать»
+        "дизайн не утверждён, презентация для инвесторов уплывает",
+        "подрядчик пропал, сроки горят",
+        "без этого цель спринта не достигнем",
+        "we can't ship the release until the certificate is renewed",
+        "the vendor is silent and the launch slips again",
+    ],
+)
+def test_the_stakes_lost_or_missed_are_critical(text: str) -> None:
+    assert criticality(text) == (True, blocker_reading.REASON_RELEASE)  # not critical before
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "жду ревью, релиз не уедет, успеваем",  # the loss denied
+        "жду ответа от юристов, демо в пятницу, всё по плану",  # the stakes without a loss
+    ],
+)
+def test_the_stakes_without_a_loss_are_not_critical(text: str) -> None:
+    assert criticality(text) == (False, "")
+
+
+def test_the_stakes_lost_make_a_clause_a_blocker_outside_the_header() -> None:
+    daily = _daily(
+        "Вчера ZOO-3 — кормовые нормы. Сегодня ZOO-4 — отчёт для дирекции. "
+        "Лаборатория вторую неделю не присылает анализы по ZOO-4, открытие павильона уезжает"
+    )
+    assert [(b["critical"], b["related_task_id"]) for b in daily["blockers"]] == [(True, "ZOO-4")]  # none before
+    assert [i["task_id"] for i in daily["today"]] == ["ZOO-4"]
+
+
+def test_the_stakes_moved_by_plan_are_no_blocker() -> None:
+    daily = _daily("Вчера ZOO-5 — вольеры. Сегодня ZOO-6 — билеты. Релиз перенесли на пятницу по плану, блокеров нет")
+    assert daily["blockers"] == []
