@@ -1,4 +1,5 @@
-"""Fixtures for the Scrum assistant: fake LLM servers on real sockets, stores on SQLite and PostgreSQL."""
+"""Fixtures for the Scrum assistant: fake LLM servers on real sockets, stores on SQLite and PostgreSQL, an offline
+backend on a seeded team with a movable clock."""
 
 from __future__ import annotations
 
@@ -14,8 +15,10 @@ import pytest
 from tests.testing.conftest import _giga_server, _oai_server, giga, oai  # noqa: F401
 
 from agentcore.apps.scrum.backend.db import create_db_engine, migrate
+from agentcore.apps.scrum.backend.flows import ScrumBackend
 from agentcore.apps.scrum.backend.models import MemberInput, TaskInput, TeamInput
 from agentcore.apps.scrum.backend.store import ScrumStore
+from agentcore.llm import ChatConnection
 
 NOW = datetime(2026, 3, 11, 9, 30, tzinfo=UTC)  # a Wednesday in the middle of the test sprint
 
@@ -74,3 +77,28 @@ def seed_team(store: ScrumStore, slug: str = "core") -> None:
         {"key": "TASK-5", "title": "Тёмная тема", "status": "todo", "priority": "low"},
     ]
     store.import_tasks(slug, [TaskInput(**t) for t in tasks])
+
+
+class Recorder:
+    """A notifier that keeps what it was given."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    def notify(self, escalation: dict[str, Any]) -> bool:
+        self.sent.append(escalation)
+        return True
+
+
+@pytest.fixture
+def clock() -> list[Any]:
+    """The backend's time: ``clock[0]`` (:data:`NOW` at first); a test moves it by assigning."""
+    return [NOW]
+
+
+@pytest.fixture
+def backend(store: ScrumStore, clock: list[Any]) -> Iterator[ScrumBackend]:
+    """The offline backend on :func:`seed_team`'s team «core» (SQLite and PostgreSQL), its store on ``clock``."""
+    store.clock = lambda: clock[0]
+    seed_team(store)
+    yield ScrumBackend(store, ChatConnection(None, "offline", "", "offline"), Recorder())  # type: ignore[arg-type]

@@ -4,14 +4,12 @@ lists, blockers by age, the digest's one line per blocker, and FAQ refusals — 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from datetime import date, timedelta
 from typing import Any
 
 import httpx
 import pytest
-from tests.apps.scrum.backend.test_flows import Recorder
-from tests.apps.scrum.conftest import NOW, seed_team
+from tests.apps.scrum.conftest import NOW, Recorder, seed_team
 
 from agentcore.apps.scrum.backend.flows import ScrumBackend
 from agentcore.apps.scrum.backend.metrics import compute_metrics
@@ -20,19 +18,6 @@ from agentcore.apps.scrum.backend.store import ScrumStore
 from agentcore.apps.scrum.faq_scope import REFUSALS
 from agentcore.llm import ChatConnection
 from agentcore.testing.fake_openai import FakeOpenAIServer
-
-
-@pytest.fixture
-def clock() -> list[Any]:
-    return [NOW]
-
-
-@pytest.fixture
-def backend(store: ScrumStore, clock: list[Any]) -> Iterator[ScrumBackend]:
-    store.clock = lambda: clock[0]
-    seed_team(store)
-    made = ScrumBackend(store, ChatConnection(None, "offline", "", "offline"), Recorder())  # type: ignore[arg-type]
-    yield made
 
 
 def test_status_of_a_named_task(backend: ScrumBackend) -> None:

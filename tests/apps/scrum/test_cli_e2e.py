@@ -43,7 +43,7 @@ def test_daily_dialogue_in_a_terminal(tmp_path: Path) -> None:
     lead = _spawn(tmp_path, "ask", "Дай общий статус спринта, но расширенно, с прогнозом.")
     lead.expect_exact('Намерение: TEAM_OVERVIEW {"detail_level": "EXTENDED"}')
     lead.expect_exact("Обзор спринта (расширенный)")
-    lead.expect(r"Блокеров всего: \d+")
+    lead.expect(r"Открытых блокеров: \d+")
     lead.expect(pexpect.EOF)
     lead.close()
     assert lead.exitstatus == 0

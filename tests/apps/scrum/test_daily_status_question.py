@@ -9,22 +9,11 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.apps.scrum.backend.test_flows import Recorder
-from tests.apps.scrum.conftest import NOW, seed_team
 
 from agentcore.apps.scrum.backend.flows import ScrumBackend
-from agentcore.apps.scrum.backend.store import ScrumStore
 from agentcore.config import Settings
-from agentcore.llm import ChatConnection
 from agentcore.server import create_app
 from agentcore.serving import BackgroundServer
-
-
-@pytest.fixture
-def backend(store: ScrumStore) -> Iterator[ScrumBackend]:
-    store.clock = lambda: NOW
-    seed_team(store)
-    yield ScrumBackend(store, ChatConnection(None, "offline", "", "offline"), Recorder())  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

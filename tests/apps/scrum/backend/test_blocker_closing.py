@@ -10,31 +10,16 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.apps.scrum.backend.test_flows import Recorder
-from tests.apps.scrum.conftest import NOW, seed_team
+from tests.apps.scrum.conftest import NOW
 
 from agentcore.apps.scrum.backend.flows import ScrumBackend
 from agentcore.apps.scrum.backend.metrics import compute_metrics
-from agentcore.apps.scrum.backend.store import ScrumStore
 from agentcore.config import Settings
-from agentcore.llm import ChatConnection
 from agentcore.server import create_app
 from agentcore.serving import BackgroundServer
 
 STOPPED = "Вчера тестировала TASK-4, сегодня продолжаю TASK-4. Стенд лежит, вся команда стоит!"
 FIXED = "Вчера тестировала TASK-4, сегодня продолжаю TASK-4. Стенд починили, блокер снят."
-
-
-@pytest.fixture
-def clock() -> list[Any]:
-    return [NOW]
-
-
-@pytest.fixture
-def backend(store: ScrumStore, clock: list[Any]) -> Iterator[ScrumBackend]:
-    store.clock = lambda: clock[0]
-    seed_team(store)
-    yield ScrumBackend(store, ChatConnection(None, "offline", "", "offline"), Recorder())  # type: ignore[arg-type]
 
 
 def _open(backend: ScrumBackend, member: str) -> list[str]:

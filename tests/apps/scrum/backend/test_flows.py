@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.apps.scrum import wire_model
-from tests.apps.scrum.conftest import seed_team, sqlite_store
+from tests.apps.scrum.conftest import Recorder, seed_team, sqlite_store
 
 from agentcore.apps.scrum.backend.errors import LLMUnavailableError, NotFoundError
 from agentcore.apps.scrum.backend.flows import DAILY_FALLBACK, TOO_GENERAL, ScrumBackend
@@ -20,17 +20,6 @@ from agentcore.apps.scrum.settings import ScrumSettings
 from agentcore.llm import ChatConnection
 from agentcore.testing.fake_openai import FakeOpenAIServer
 from agentcore.testing.faults import Fault
-
-
-class Recorder:
-    """A notifier that keeps what it was given."""
-
-    def __init__(self) -> None:
-        self.sent: list[dict[str, Any]] = []
-
-    def notify(self, escalation: dict[str, Any]) -> bool:
-        self.sent.append(escalation)
-        return True
 
 
 @pytest.fixture

@@ -10,8 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.apps.scrum.backend.test_flows import Recorder
-from tests.apps.scrum.conftest import NOW, seed_team, sqlite_store
+from tests.apps.scrum.conftest import NOW, Recorder, seed_team, sqlite_store
 
 from agentcore.apps.scrum.backend.dashboard import dashboard
 from agentcore.apps.scrum.backend.demo import seed_demo

@@ -260,7 +260,7 @@ def test_migrations_are_idempotent_and_match_the_tables(store: ScrumStore) -> No
 
     migrate(store.engine)
     migrate(store.engine)
-    assert current_revision(store.engine) == "0002"
+    assert current_revision(store.engine) == "0003"
     tables = set(inspect(store.engine).get_table_names())
     assert {"teams", "members", "tasks", "dailies", "blocker_events", "blocker_text_index", VERSION_TABLE} <= tables
     with store.engine.connect() as connection:
@@ -277,7 +277,7 @@ def test_timestamps_are_aware_utc(store: ScrumStore) -> None:
         ScrumStore(store.engine, clock=lambda: datetime(2026, 1, 1)).create_team(TeamInput(slug="naive", name="N"))
 
 
-def test_a_database_at_0001_keeps_its_dailies_through_0002(data_dir: object) -> None:
+def test_a_database_at_0001_keeps_its_dailies_through_the_head(data_dir: object) -> None:
     """Upgrading a store made before drafts existed keeps every daily; the old ones have no drafts."""
     import json
 
@@ -306,7 +306,7 @@ def test_a_database_at_0001_keeps_its_dailies_through_0002(data_dir: object) -> 
             {"daily": json.dumps(daily)},
         )
     migrate(engine)
-    assert current_revision(engine) == "0002"
+    assert current_revision(engine) == "0003"
     [old] = ScrumStore(engine).dailies("t")
     assert (old.daily, old.drafts) == (daily, [])
     engine.dispose()
@@ -401,5 +401,5 @@ def test_opening_a_migrated_database_does_not_import_alembic(data_dir: Path) -> 
     assert run() == ["False"]
     engine = create_db_engine(url)
     with engine.connect() as connection:
-        assert connection.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalar() == "0002"
+        assert connection.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalar() == "0003"
     engine.dispose()

@@ -45,6 +45,10 @@ class OpenBlocker:
     last_seen: date
     days_reported: int
     age_days: int
+    reports: int = 1
+    """How many dailies reported it (the same text on several days, or twice in a day)."""
+    repeated: bool = False
+    """Whether a report of it was a repeat (seed 8's ``is_repeat``: the text was seen in the team before)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -94,10 +98,12 @@ def names(s: TeamSnapshot) -> dict[str, str]:
 def open_blockers(s: TeamSnapshot, member: str | None = None) -> list[OpenBlocker]:
     """Blockers still open: one per (author, normalised text), oldest first.
 
-    The rule (one for every reader — the dashboard, TEAM_RISKS, the digest, the answers about a task or a member):
-    a blocker is open when its author's **latest** daily reports it.  A later daily that reports no blockers
-    («блокеров нет», «стенд починили, блокер снят») or other ones closes the author's earlier blockers — of an
-    earlier day or of the same day alike.  A blocker reported again later is one blocker, aged from its first report.
+    The rule (one for every reader — the dashboard, TEAM_RISKS, the digest, the answers about a task or a member,
+    the Telegram bot's follow-ups): a blocker is open when its author's **latest** daily reports it and the author
+    has not marked it lifted since («снят», :meth:`~agentcore.apps.scrum.backend.store.ScrumStore.lift_blocker`).
+    A later daily that reports no blockers («блокеров нет», «стенд починили, блокер снят») or other ones closes the
+    author's earlier blockers — of an earlier day or of the same day alike.  A blocker reported again later is one
+    blocker, aged from its first report (and open again after a lift: the new report is not lifted).
     """
     latest_daily: dict[str, DailyInfo] = {}
     for d in s.dailies:  # newest first: the first seen is the latest
@@ -109,9 +115,10 @@ def open_blockers(s: TeamSnapshot, member: str | None = None) -> list[OpenBlocke
     who = names(s)
     result = []
     for (author, _text), events in grouped.items():
-        events.sort(key=lambda e: e.created_at)
+        events.sort(key=lambda e: (e.created_at, e._daily_id or 0))
         first, last = events[0], events[-1]
-        if not _in_latest_daily(events, latest_daily.get(author)):
+        current = _current_reports(events, latest_daily.get(author))
+        if not current or all(e.lifted_at is not None for e in current):
             continue
         last_day = last.created_at.date()
         result.append(
@@ -125,19 +132,22 @@ def open_blockers(s: TeamSnapshot, member: str | None = None) -> list[OpenBlocke
                 last_seen=last_day,
                 days_reported=len({e.created_at.date() for e in events}),
                 age_days=(s.today - first.created_at.date()).days,
+                reports=len(events),
+                repeated=any(e.is_repeat for e in events),
             )
         )
     result.sort(key=lambda b: (-b.age_days, b.owner, b.text))
     return result
 
 
-def _in_latest_daily(events: list[BlockerEventInfo], latest: DailyInfo | None) -> bool:
-    """Whether one of ``events`` (a blocker's reports) came with its author's latest daily ``latest``."""
+def _current_reports(events: list[BlockerEventInfo], latest: DailyInfo | None) -> list[BlockerEventInfo]:
+    """The reports of one blocker (``events``, oldest first) that came with its author's latest daily ``latest``
+    — none when that daily no longer reports it."""
     if latest is None:  # the daily is gone (outside the period): the blocker speaks for itself
-        return True
+        return events[-1:]
     if any(e._daily_id is not None for e in events):
-        return any(e._daily_id == latest.id for e in events)
-    return events[-1].created_at >= latest.created_at  # records without the daily's id: by time
+        return [e for e in events if e._daily_id == latest.id]
+    return [e for e in events if e.created_at >= latest.created_at]  # records without the daily's id: by time
 
 
 def _task_line(task: TaskInfo, who: dict[str, str]) -> str:

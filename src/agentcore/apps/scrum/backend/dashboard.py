@@ -1,7 +1,8 @@
 """The team dashboard's data (``GET /scrum/teams/{team}/dashboard``; the web console draws it): one read of the
 store, everything computed from stored data.
 
-* ``members`` — each member's latest daily (done / today / blockers, whether it is today's) and the clarifying
+* ``members`` — each member's latest daily (done / today / blockers, each blocker ``lifted`` when its author has
+  marked it lifted since, whether it is today's) and the clarifying
   question their open daily dialogue waits on;
 * ``blockers`` — open blockers by age, oldest first (:func:`~agentcore.apps.scrum.backend.answers.open_blockers`),
   each marked ``escalated`` when its severity is one the pipeline escalates (high, critical);
@@ -75,10 +76,23 @@ def velocity(s: TeamSnapshot) -> dict[str, Any]:
     }
 
 
+def _marked(blockers: list[Any], lifted: set[str]) -> list[Any]:
+    """The daily's blockers, each with ``lifted`` — whether its author has marked it lifted since («снят»): the
+    member's row and the open blockers say the same."""
+    return [
+        {**b, "lifted": str(b.get("text", "")).lower().strip() in lifted} if isinstance(b, dict) else b
+        for b in blockers
+    ]
+
+
 def _members(s: TeamSnapshot, questions: dict[str, str | None]) -> list[dict[str, Any]]:
     latest: dict[str, DailyInfo] = {}
     for report in s.dailies:  # newest first: the first seen is the latest
         latest.setdefault(report.member, report)
+    lifted: dict[int, set[str]] = {}  # daily id → the normalised texts of its blockers lifted since («снят»)
+    for event in s.events:
+        if event.lifted_at is not None and event._daily_id is not None:
+            lifted.setdefault(event._daily_id, set()).add(event.normalized_text)
     rows = []
     for member in s.members:
         daily = latest.get(member.slug)
@@ -92,7 +106,7 @@ def _members(s: TeamSnapshot, questions: dict[str, str | None]) -> list[dict[str
                 "quality": daily.quality,
                 "yesterday": list(body.get("yesterday") or []),
                 "today": list(body.get("today") or []),
-                "blockers": list(body.get("blockers") or []),
+                "blockers": _marked(list(body.get("blockers") or []), lifted.get(daily.id, set())),
             }
         rows.append(
             {

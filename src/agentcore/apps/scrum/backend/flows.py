@@ -27,6 +27,7 @@ from agentcore.util.redact import redact
 from agentcore.util.retry import retry_sync
 
 if TYPE_CHECKING:
+    from agentcore.apps.scrum.backend.answers import OpenBlocker
     from agentcore.apps.scrum.backend.notifier import Notifier
     from agentcore.apps.scrum.backend.store import ScrumStore
     from agentcore.config import Settings
@@ -480,6 +481,34 @@ class ScrumBackend:
             from agentcore.apps.scrum.templates import render_digest
 
             return data, render_digest(DigestData.model_validate(data))
+
+    def open_blockers(self, team: str, member_slug: str | None = None) -> list[OpenBlocker]:
+        """The team's open blockers (optionally one member's), oldest first — the one rule of the dashboard,
+        TEAM_RISKS, the digest and the Telegram bot's follow-ups (:func:`~agentcore.apps.scrum.backend.answers.
+        open_blockers`).
+
+        Raises:
+            NotFoundError: no such team or member.
+        """
+        from agentcore.apps.scrum.backend.answers import open_blockers
+        from agentcore.apps.scrum.backend.metrics import snapshot
+
+        if member_slug is not None:
+            self.store.member(team, member_slug)
+        return open_blockers(snapshot(self.store, team), member_slug)
+
+    def lift_blocker(self, team: str, member_slug: str, text: str) -> int:
+        """The member marks their blocker ``text`` lifted («снят»): it is no longer open anywhere, although their
+        latest daily still reports it (the same blocker in a later daily is open again).  Returns how many of its
+        reports were lifted (0: no such blocker was standing; nothing changes).
+
+        Raises:
+            NotFoundError: no such team or member.
+        """
+        member = self.store.member(team, member_slug)
+        lifted = self.store.lift_blocker(member, text)
+        log.info("blockers // Member %s of team %s lifted a blocker (%d report(s))", member_slug, team, lifted)
+        return lifted
 
     def blockers(self, team: str, member_slug: str | None = None, limit: int = 50) -> list[BlockerEventInfo]:
         """The team's blocker history, newest first."""

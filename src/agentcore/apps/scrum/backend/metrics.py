@@ -18,6 +18,7 @@ from agentcore.apps.scrum.backend.models import BlockerEventInfo, DailyInfo, Mem
 from agentcore.apps.scrum.severity import SEVERITY_LEVELS
 
 if TYPE_CHECKING:
+    from agentcore.apps.scrum.backend.answers import OpenBlocker
     from agentcore.apps.scrum.backend.store import ScrumStore
 
 DEFAULT_PERIOD_DAYS = 14
@@ -136,6 +137,7 @@ def velocity(s: TeamSnapshot) -> Velocity:
 def overview(s: TeamSnapshot, detail_level: str) -> dict[str, Any]:
     """TEAM_OVERVIEW: progress by status, points, dailies, blockers; EXTENDED adds dynamics and a forecast."""
     by_status = _by_status(s.tasks)
+    blockers = _open(s)
     total = len(s.tasks)
     points_total = sum(t.story_points or 0 for t in s.tasks)
     points_done = sum(t.story_points or 0 for t in s.tasks if t.status == "done")
@@ -150,8 +152,8 @@ def overview(s: TeamSnapshot, detail_level: str) -> dict[str, Any]:
         "story_points_done": points_done,
         "dailies_submitted": len(s.dailies),
         "members_without_daily_today": _without_daily_today(s),
-        "blockers_total": len(s.events),
-        "critical_blockers": sum(1 for e in s.events if e.severity == "critical"),
+        "open_blockers_count": len(blockers),
+        "critical_blockers": sum(1 for b in blockers if b.severity == "critical"),
     }
     if detail_level != "EXTENDED":
         return metrics
@@ -172,41 +174,41 @@ def overview(s: TeamSnapshot, detail_level: str) -> dict[str, Any]:
 
 
 def risks(s: TeamSnapshot) -> dict[str, Any]:
-    """TEAM_RISKS: blockers by severity, repeats, escalations, the main blockers (the most severe first, then the
-    most frequent), the open ones by age."""
-    severity = Counter(e.severity for e in s.events)
-    frequency = Counter(e.normalized_text for e in s.events)
-    latest: dict[str, BlockerEventInfo] = {}
-    for event in s.events:  # newest first: the first seen is the latest
-        latest.setdefault(event.normalized_text, event)
+    """TEAM_RISKS: the open blockers (:func:`~agentcore.apps.scrum.backend.answers.open_blockers`, the one rule
+    of the dashboard and the digest) — by severity, repeated, escalated, the main ones (the most severe first,
+    then the most reported), all of them by age.  Every count is taken from that one list, so the totals and the
+    list cannot disagree: a blocker closed by a later daily or lifted («снят») is in neither."""
+    blockers = _open(s)
+    severity = Counter(b.severity for b in blockers)
+    ranked = sorted(blockers, key=lambda b: (-SEVERITY_LEVELS.index(b.severity), -b.reports, b.text))
     top = [
         {
-            "text": latest[text].text,
-            "occurrences": count,
-            "severity": latest[text].severity,
-            "task_id": latest[text].task_id,
-            "author": latest[text].author_id,
-            "author_name": _name(s, latest[text].author_id),
+            "text": b.text,
+            "occurrences": b.reports,
+            "severity": b.severity,
+            "task_id": b.task_id,
+            "author": b.owner,
+            "author_name": b.owner_name,
         }
-        for text, count in sorted(
-            frequency.items(), key=lambda pair: (-SEVERITY_LEVELS.index(latest[pair[0]].severity), -pair[1], pair[0])
-        )[:TOP_BLOCKERS]
+        for b in ranked[:TOP_BLOCKERS]
     ]
-    from agentcore.apps.scrum.backend.answers import open_blockers  # answers builds on this module
-
-    by_age = [b.to_dict() for b in open_blockers(s)]
     return {
         "team": s.team.name,
         "period": _period(s),
-        "blockers_total": len(s.events),
+        "open_blockers_count": len(blockers),
         "blockers_by_severity": {level: severity.get(level, 0) for level in ("critical", "high", "medium", "low")},
-        "repeated_blockers": sum(1 for e in s.events if e.is_repeat),
-        "escalations": sum(1 for e in s.events if e.severity in URGENT),
+        "repeated_blockers": sum(1 for b in blockers if b.repeated or b.days_reported > 1),
+        "escalations": sum(1 for b in blockers if b.severity in URGENT),
         "top_blockers": top,
-        "open_blockers_count": len(by_age),
-        "open_blockers_by_age": by_age,
+        "open_blockers_by_age": [b.to_dict() for b in blockers],
         "members_without_daily_today": _without_daily_today(s),
     }
+
+
+def _open(s: TeamSnapshot) -> list[OpenBlocker]:
+    from agentcore.apps.scrum.backend.answers import open_blockers  # answers builds on this module
+
+    return open_blockers(s)
 
 
 def workload(s: TeamSnapshot) -> dict[str, Any]:
@@ -244,8 +246,11 @@ def workload(s: TeamSnapshot) -> dict[str, Any]:
 
 
 def release_blockers(s: TeamSnapshot) -> dict[str, Any]:
-    """RELEASE_BLOCKERS: unfinished high/critical tasks and tasks with urgent blockers in the period."""
-    urgent_by_task = Counter(e.task_id for e in s.events if e.severity in URGENT and e.task_exists)
+    """RELEASE_BLOCKERS: unfinished high/critical tasks and tasks with open urgent blockers (the open ones:
+    :func:`~agentcore.apps.scrum.backend.answers.open_blockers`)."""
+    keys = {t.key for t in s.tasks}
+    urgent = [b for b in _open(s) if b.severity in URGENT]
+    urgent_by_task = Counter(b.task_id for b in urgent if b.task_id in keys)
     blocking = [
         t for t in s.tasks if t.status in OPEN_STATUSES and (t.priority in URGENT or urgent_by_task.get(t.key, 0) > 0)
     ]
@@ -270,8 +275,8 @@ def release_blockers(s: TeamSnapshot) -> dict[str, Any]:
         "period": _period(s),
         "blocking_tasks_count": len(listed),  # the count of the very list below: the two cannot disagree
         "blocking_tasks": listed,
-        "critical_blockers": sum(1 for e in s.events if e.severity == "critical"),
-        "unlinked_urgent_blockers": sum(1 for e in s.events if e.severity in URGENT and not e.task_exists),
+        "critical_blockers": sum(1 for b in urgent if b.severity == "critical"),
+        "unlinked_urgent_blockers": sum(1 for b in urgent if b.task_id not in keys),
     }
 
 
@@ -312,7 +317,6 @@ def digest_data(store: ScrumStore, team_slug: str, member_slug: str, now: dateti
     from agentcore.apps.scrum.backend.answers import open_blockers  # answers builds on this module
 
     blockers = open_blockers(s, member.slug)
-    repeated = {(e.author_id, e.text) for e in s.events if e.is_repeat}
     notes = []
     dailies = [d for d in s.dailies if d.member == member.slug]
     if not any(d.created_at.date() == s.today for d in dailies):
@@ -330,7 +334,7 @@ def digest_data(store: ScrumStore, team_slug: str, member_slug: str, now: dateti
             {
                 "text": b.text,
                 "severity": b.severity,
-                "is_repeat": b.days_reported > 1 or (b.owner, b.text) in repeated,
+                "is_repeat": b.days_reported > 1 or b.repeated,
                 "task_id": b.task_id,
                 "owner": b.owner_name,
                 "age_days": b.age_days,

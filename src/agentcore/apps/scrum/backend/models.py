@@ -206,6 +206,8 @@ class BlockerEventInfo(Record):
     is_repeat: bool
     source: str
     created_at: datetime
+    lifted_at: datetime | None = None
+    """When the author marked it lifted («снят»); ``None`` while it stands."""
     _daily_id: int | None = field(default=None, repr=False, compare=False)
     """The stored daily that reported it (``None`` when unknown)."""
 

@@ -414,6 +414,29 @@ class ScrumStore(Sessions):
             session.execute(delete(DailySession).where(DailySession.member_id == member._id))
             return RecordedDaily(daily_id=report.id, events=events, escalations=escalations)
 
+    def lift_blocker(self, member: MemberInfo, text: str) -> int:
+        """Mark the member's blocker ``text`` lifted («снят»): every report of it not lifted yet gets ``lifted_at``
+        (now), so it stops being open for every reader (:func:`~agentcore.apps.scrum.backend.answers.open_blockers`)
+        even though the member's latest daily still reports it.  The same blocker in a later daily is a new report,
+        open again.  Returns how many reports were lifted (0: the member has no such blocker standing).
+
+        ``text`` is matched as seed 8 normalises it (``lower().strip()``)."""
+        from sqlalchemy import update
+
+        from agentcore.apps.scrum.backend.tables import BlockerEvent
+
+        with self.writing() as session:
+            result = session.execute(
+                update(BlockerEvent)
+                .where(
+                    BlockerEvent.author_id == member._id,
+                    BlockerEvent.normalized_text == text.lower().strip(),
+                    BlockerEvent.lifted_at.is_(None),
+                )
+                .values(lifted_at=self.clock())
+            )
+            return int(getattr(result, "rowcount", 0) or 0)
+
     # ------------------------------------------------------------------ history
     def blocker_events(
         self,
@@ -478,5 +501,6 @@ def _event_info(event: BlockerEvent, author: str) -> BlockerEventInfo:
         is_repeat=event.is_repeat,
         source=event.source,
         created_at=event.created_at,
+        lifted_at=event.lifted_at,
         _daily_id=event.daily_id,
     )

@@ -171,6 +171,8 @@ class BlockerEvent(Base):
     is_repeat: Mapped[bool] = mapped_column(Boolean)
     source: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    lifted_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    """When its author marked the blocker lifted («снят»); a later report of the same blocker is a new event."""
 
 
 class BlockerText(Base):

@@ -61,7 +61,9 @@
       C.el("td", { "data-label": "Сделано" }, items(daily && daily.yesterday, work)),
       C.el("td", { "data-label": "Сегодня" }, items(daily && daily.today, work)),
       C.el("td", { "data-label": "Блокеры" },
-        items(daily && daily.blockers, function (b) { return b.text + (b.critical ? " (срочно)" : ""); })));
+        items(daily && daily.blockers, function (b) {
+          return b.text + (b.critical ? " (срочно)" : "") + (b.lifted ? " — снят" : "");
+        })));
   }
 
   function blockerItem(b) {

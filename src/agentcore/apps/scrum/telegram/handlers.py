@@ -410,6 +410,9 @@ async def followup_choice(query: CallbackQuery, bot: Bot, ctx: BotContext) -> No
     name = escape(subject(blocker.task_id, blocker.text))
     if verdict == "off":
         resolved = await ctx.run(lambda: ctx.store.resolve_blocker(blocker_id, binding.member_id))
+        if resolved:
+            # the backend's state, not only the bot's: the dashboard, TEAM_RISKS and the digest close it too
+            await ctx.run(lambda: ctx.backend.lift_blocker(binding.team, binding.member, resolved.text))
         text = texts.FOLLOWUP_RESOLVED.format(subject=name) if resolved else escape(texts.FOLLOWUP_GONE)
     else:
         text = texts.FOLLOWUP_STILL.format(subject=name)

@@ -147,12 +147,21 @@ async def _digest(ctx: BotContext, bot: Bot, side: TeamSide, now: datetime, repo
 
 async def _followups(ctx: BotContext, bot: Bot, sides: dict[int, TeamSide], now: datetime, report: TickReport) -> None:
     blockers = await ctx.run(ctx.store.open_blockers)
+    standing: dict[str, set[tuple[str, str]]] = {}
     for blocker in blockers:
         side = sides.get(blocker.team_id)
         if side is None:
             side = await ctx.run(ctx.store.team_side, blocker.team_id)
         binding = await ctx.run(ctx.store.by_member, blocker.member_id)
         if binding is None or not binding.active:
+            continue
+        if binding.team not in standing:
+            found = await ctx.run(ctx.backend.open_blockers, binding.team)
+            standing[binding.team] = {(b.owner, b.text.lower().strip()) for b in found}
+        if (binding.member, blocker.text.lower().strip()) not in standing[binding.team]:
+            # closed by the backend's rule (a newer daily sent elsewhere — HTTP, the command line —, or lifted):
+            # no longer followed up
+            await ctx.run(ctx.store.resolve_blocker, blocker.id, blocker.member_id)
             continue
         local = now.astimezone(zone(binding.timezone or side.timezone))
         start = at_time(side.remind_time) if side.remind_time else FOLLOWUP_DEFAULT
