@@ -264,3 +264,17 @@ async def test_a_change_of_the_last_deal_targets_the_newest_and_still_needs_yes(
     several = await agent.handle_message("u1", "Удали последние 2 сделки")
     assert len(several.pending_confirmations) == 1 and "назовите одну" in several.assistant
     assert portal.storage.get("deal", 5) is not None and portal.storage.get("deal", 4) is not None
+
+
+@pytest.mark.parametrize("answer", ["сделку 1", "#1", "№ 2"])
+async def test_an_answer_naming_a_deal_outside_the_options_picks_none(
+    agent: Orchestrator, portal: FakePortal, answer: str
+) -> None:
+    """Asked «which one?» between #3 and #4, «сделку 1» is deal #1 — not the first option: taken as a position it
+    renamed deal 3 (a rename needs no «да»), a wrong deal changed silently."""
+    titles = {d["ID"]: d["TITLE"] for d in portal.storage.all("deal")}
+    asked = await agent.handle_message("u1", "Переименуй сделку Вектор в «Новое имя»")
+    assert "Какую из них" in asked.assistant
+    answered = await agent.handle_message("u1", answer)
+    assert not any(s.method == "crm.deal.update" for s in answered.steps)
+    assert {d["ID"]: d["TITLE"] for d in portal.storage.all("deal")} == titles

@@ -311,11 +311,13 @@ def _choose(answer: str, options: list[tuple[str, str]]) -> str | None:
     """The id the user picked among ``options`` (``(id, label)``): an id, a position («вторую»), or a label word."""
     low = answer.lower().strip(" .!")
     ids = [i for i, _ in options]
-    number = re.fullmatch(r"(?:сделк\w*|№|#)?\s*#?(\d+)(?:-?[йюяе])?", low)
+    number = re.fullmatch(r"(сделк\w*|сотрудник\w*|№|#)?\s*(#|№)?(\d+)(-?[йюяе])?", low)
     if number:
-        value = number.group(1)
+        value = number.group(3)
         if value in ids:
             return value
+        if number.group(1) or number.group(2):  # «сделку 2», «#2»: the record #2, which is none of the options
+            return None
         return ids[int(value) - 1] if 0 < int(value) <= len(ids) else None
     position = _ordinal(low)
     if position is not None:
