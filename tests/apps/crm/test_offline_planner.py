@@ -276,3 +276,10 @@ def test_the_last_deal_without_a_look_up_is_not_the_current_one() -> None:
 def test_a_deal_for_a_company_gets_no_title_from_the_preposition() -> None:
     ((_, params),), _ = _plan("Создай сделку на 50 000 для компании 3")
     assert params["fields"]["TITLE"] == "Новая сделка" and params["fields"]["COMPANY_ID"] == 3
+
+
+def test_a_no_with_nothing_waiting_is_not_acknowledged_as_a_cancellation() -> None:
+    from agentcore.apps.crm.messages import NOTHING_TO_CANCEL
+
+    assert _plan("отмени", {"this_turn": [NOTHING_TO_CANCEL]}) == ([], "Понял.")
+    assert _plan("нет", {"this_turn": ["Отменено: c1 (crm.deal.update)."]}) == ([], "Хорошо, не выполняю.")

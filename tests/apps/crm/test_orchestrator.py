@@ -710,3 +710,18 @@ async def test_a_turn_that_fails_after_running_an_approved_request_keeps_it_spen
             await orchestrator.handle_message("u1", "да")
     again = await orchestrator.handle_message("u1", "да")
     assert bitrix.methods() == ["crm.deal.delete"] and again.pending_confirmations == []
+
+
+async def test_undo_with_nothing_pending_says_what_ran_stays(make_orchestrator: MakeOrchestrator) -> None:
+    """«Отмени последнее действие» after a rename ran was answered «Хорошо. Чем ещё помочь?» — read as «undone»
+    while the rename stayed. A no with nothing waiting now says so, and an undo names the change that stays."""
+    bitrix = RecordingBitrix({"crm.deal.update": True})
+    rename = step("crm.deal.update", {"id": 12, "fields": {"TITLE": "Новое имя"}})
+    orchestrator = make_orchestrator([reply([rename], "Переименовываю."), reply([], "Отменил.")], call_bitrix=bitrix)
+    await orchestrator.handle_message("u1", "Переименуй сделку 12 в «Новое имя»")
+    answer = await orchestrator.handle_message("u1", "отмени последнее действие")
+    assert messages.NOTHING_TO_CANCEL in answer.assistant
+    assert "последнее из них: Сделка #12 обновлена" in answer.assistant
+    assert bitrix.methods() == ["crm.deal.update"]  # nothing else ran
+    plain = await orchestrator.handle_message("u1", "нет")
+    assert messages.NOTHING_TO_CANCEL in plain.assistant and "последнее из них" not in plain.assistant

@@ -22,6 +22,7 @@ from agentcore.apps.crm.blocks import format_reply
 from agentcore.apps.crm.confirm_text import as_data, money
 from agentcore.apps.crm.confirmations import decision_kind
 from agentcore.apps.crm.mentions import find_mentions, imperatives, is_question
+from agentcore.apps.crm.messages import NOTHING_TO_CANCEL
 from agentcore.apps.crm.model_client import CRM_STEP
 from agentcore.apps.crm.offline_parse import (
     amount,
@@ -789,9 +790,10 @@ def _acknowledge(kind: str, state: dict[str, Any]) -> Reply:
         if notes:
             return ("Подтверждение ничего не выполнило.", [], "Ничего не выполнено:")
         return ("Подтверждать нечего.", [], "Сейчас нет действий, ожидающих подтверждения. Чем помочь?")
-    if notes:
+    if notes and not any(str(n).startswith(NOTHING_TO_CANCEL) for n in notes):
         return ("Пользователь отказался; запрос отклонён.", [], "Хорошо, не выполняю.")
-    return ("Отказ без ожидающих действий.", [], "Хорошо. Чем ещё помочь?")
+    # nothing was waiting: the orchestrator's lines say so (and that what already ran stays)
+    return ("Отказ без ожидающих действий.", [], "Понял.")
 
 
 # English words people mix in («find deal Ромашка», «show deal 3»), read as their Russian counterparts.

@@ -20,6 +20,7 @@ import asyncio
 import hmac
 import inspect
 import json
+import re
 import time
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
@@ -109,6 +110,10 @@ def _transient(error: BitrixError, method: str) -> bool:
     return ambiguous and method.strip().lower().endswith(_IDEMPOTENT)
 
 
+# Methods that change the portal (what «отмени последнее действие» may be about).
+_WRITE = re.compile(r"(?:^|\()(?:crm\.\w+\.(?:add|update|delete)|event\.(?:bind|unbind)|tasks\.task\.add)(?:$|\))")
+# «отмени последнее действие», «откати», «верни как было»: a no that asks to undo what ran.
+_UNDO = re.compile(r"\b(?:отмен|откат|верн|undo)\w*")
 log = step_logger("crm", "agentcore.crm")
 _HISTORY_CHARS = 600
 # A model answer with more steps than this is cut: the rest is reported, never run.
@@ -482,6 +487,8 @@ class Orchestrator:
                 "ambiguous": decision.ambiguous,
             }
         )
+        if decision.kind == "deny" and not (decision.targets or decision.unknown_ids or turn.lines):
+            self._nothing_to_cancel(turn, undo=bool(_UNDO.search(message.lower())))
         if decision.ambiguous:
             first = turn.state.pending_confirmations()[0].id.lstrip("c")
             turn.lines.append(messages.AMBIGUOUS_DECISION.format(first=first))
@@ -489,6 +496,24 @@ class Orchestrator:
             turn.lines.append(messages.UNKNOWN_CONFIRMATION.format(id=unknown))
         for target in decision.targets:
             await self._decide(turn, target, decision.kind == "approve")
+
+    @staticmethod
+    def _nothing_to_cancel(turn: _Turn, *, undo: bool) -> None:
+        """A no with nothing waiting.  A plain «Хорошо» read as «отменено» after «отмени последнее действие» — but the
+        change that already ran stays: the user is told so and, when they asked to undo (``undo``), which one it was."""
+        turn.lines.append(messages.NOTHING_TO_CANCEL)
+        if not undo:
+            return
+        last = next(
+            (
+                d
+                for d in reversed(turn.state.done)  # a batch's entry lists its methods: «batch: a (crm.deal.update)»
+                if d.ok and _WRITE.search(d.summary if d.method == "batch" else d.method.strip().lower())
+            ),
+            None,
+        )
+        if last is not None:
+            turn.lines.append(messages.NOT_UNDONE.format(done=last.summary.strip()))
 
     async def _decide(self, turn: _Turn, target: Confirmation, approve: bool) -> None:
         step = ActionStep(
