@@ -283,3 +283,24 @@ def test_a_no_with_nothing_waiting_is_not_acknowledged_as_a_cancellation() -> No
 
     assert _plan("отмени", {"this_turn": [NOTHING_TO_CANCEL]}) == ([], "Понял.")
     assert _plan("нет", {"this_turn": ["Отменено: c1 (crm.deal.update)."]}) == ([], "Хорошо, не выполняю.")
+
+
+@pytest.mark.parametrize(
+    ("message", "fields"),
+    [
+        (
+            "Измени сумму сделки 12 на 500 000 и переведи её на стадию выиграна",
+            {"OPPORTUNITY": 500000, "STAGE_ID": "WON"},
+        ),
+        ("Поставь сделке 12 сумму 300 тыс., стадию в работе", {"OPPORTUNITY": 300000, "STAGE_ID": "EXECUTING"}),
+        (
+            "Переименуй сделку 12 в «Сумма и стадия» и назначь ответственным 5",
+            {"TITLE": "Сумма и стадия", "ASSIGNED_BY_ID": 5},
+        ),
+        ("Переименуй сделку 12 в «Сумма, и стадия 3»", {"TITLE": "Сумма, и стадия 3"}),
+    ],
+)
+def test_two_changes_in_one_request_are_one_update(message: str, fields: dict[str, Any]) -> None:
+    """Only the first change was planned (the stage of «… и переведи её на стадию …» was dropped without a word)."""
+    ((method, params),), _ = _plan(message)
+    assert (method, params) == ("crm.deal.update", {"id": 12, "fields": fields})

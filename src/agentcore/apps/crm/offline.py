@@ -256,12 +256,35 @@ def _no_deal() -> Reply:
 # --- deals -----------------------------------------------------------------------------------------
 
 
-def _deal_update(text: str, low: str, state: dict[str, Any]) -> Reply | None:
-    assigns = "ответствен" in low and bool((_resolved(state, "user") or {}).get("matches"))
-    if not (_acts(text, *_UPDATE_VERBS) or assigns):  # «ответственный по сделке 5 — Мария Соколова»
-        return None
-    if "сделк" not in low and _has(low, "контакт", "компани") and "ответствен" not in low:
-        return None  # without a noun the request is about the current deal («поменяй сумму на 150 000»)
+# Field words that start a change of their own even without a verb («сумму 500 000 и стадию Переговоры»).
+_FIELD_WORDS = re.compile(r"\b(?:сумм|бюджет|стоимост|стади|этап|ответствен|назван|дат\w*\s+закрыт)", re.IGNORECASE)
+_CLAUSE_BREAK = re.compile(r"\s+и\s+|[,;]\s+|\s+а\s+также\s+|\s+плюс\s+", re.IGNORECASE)
+
+
+def _clauses(text: str) -> list[str]:
+    """The changes one request asks for, one clause each: split at «и», a comma or a semicolon outside quotes where
+    the next part has a verb of change or names a field; other parts stay with the clause before them."""
+    spans = quoted_spans(text)
+    cuts = [m for m in _CLAUSE_BREAK.finditer(text) if not any(start <= m.start() < end for start, end in spans)]
+    parts, last = [], 0
+    for cut in cuts:
+        parts.append((text[last : cut.start()], text[cut.start() : cut.end()]))
+        last = cut.end()
+    parts.append((text[last:], ""))
+    clauses: list[str] = []
+    for part, joint in parts:
+        masked = mask_quoted(part)
+        starts = _acts(part, *_UPDATE_VERBS) or bool(_FIELD_WORDS.search(masked))
+        if clauses and not starts:
+            clauses[-1] += part + joint
+        else:
+            clauses.append(part + joint)
+    return [c.strip(" ,;") for c in clauses if c.strip(" ,;")]
+
+
+def _change(text: str, low: str, state: dict[str, Any]) -> tuple[dict[str, Any], str] | Reply | None:
+    """The fields one clause of an update request changes and the words for them; a reply when a value is missing
+    or unclear; None when the clause changes nothing."""
     fields: dict[str, Any] = {}
     what = ""
     if "сумм" in low or "бюджет" in low or "стоимост" in low:
@@ -315,6 +338,28 @@ def _deal_update(text: str, low: str, state: dict[str, Any]) -> Reply | None:
         what = f"стадию на {stage}"
     else:
         return None
+    return fields, what
+
+
+def _deal_update(text: str, low: str, state: dict[str, Any]) -> Reply | None:
+    assigns = "ответствен" in low and bool((_resolved(state, "user") or {}).get("matches"))
+    if not (_acts(text, *_UPDATE_VERBS) or assigns):  # «ответственный по сделке 5 — Мария Соколова»
+        return None
+    if "сделк" not in low and _has(low, "контакт", "компани") and "ответствен" not in low:
+        return None  # without a noun the request is about the current deal («поменяй сумму на 150 000»)
+    fields: dict[str, Any] = {}
+    whats: list[str] = []
+    for clause in _clauses(text):  # «измени сумму … и переведи её в стадию …»: every change, one update
+        change = _change(clause, mask_quoted(clause).lower(), state)
+        if change is None:
+            continue
+        if len(change) == 3:
+            return change
+        fields.update(change[0])
+        whats.append(change[1])
+    if not fields:
+        return None
+    what = " и ".join(whats)
     if len(entity_ids(text, "сдел")) > 1:  # «сделки 1 и 2», «сделок 1 и 2»
         return ("Названо несколько сделок.", [], "Я меняю одну сделку за раз: назовите одну, например «сделки 3».")
     deal_id, problem = _named_deal(text, state)
