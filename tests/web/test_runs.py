@@ -242,3 +242,16 @@ def test_the_trace_page_names_the_request_id_in_russian(monkeypatch: pytest.Monk
         missing = client.get("/trace/runs/req_" + "0" * 24)
     assert missing.status_code == 404
     assert missing.json()["error"] == "запуск с таким идентификатором запроса не найден"
+
+
+@pytest.mark.parametrize("bad", ["bad id", "req_" + "x" * 80, "req;DROP"])
+def test_a_malformed_run_id_is_a_plain_422(monkeypatch: pytest.MonkeyPatch, data_dir: Path, bad: str) -> None:
+    """A request id that cannot be one is a 422 ``validation_error`` saying what an id looks like in words — not
+    the regular expression («не соответствует шаблону ^[A-Za-z0-9_.:-]{1,80}$») — and never echoing the input."""
+    with _server(monkeypatch) as server, httpx.Client(base_url=server.url, timeout=30) as client:
+        answer = client.get(f"/trace/runs/{bad}")
+    assert answer.status_code == 422 and answer.headers["content-type"].startswith("application/json")
+    body = answer.json()
+    assert body["code"] == "validation_error"
+    assert body["error"].startswith("некорректный запрос: request_id: ожидается идентификатор запуска (как req_…)")
+    assert "шаблон" not in body["error"] and "^[" not in body["error"] and bad not in body["error"]

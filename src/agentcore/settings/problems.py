@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-__all__ = ["PROBLEMS", "problem_text", "settings_message"]
+__all__ = ["PROBLEMS", "describe_pattern", "problem_text", "settings_message"]
 
 # How much of a limit or a path segment a message may quote.
 ECHO_CHARS = 40
@@ -58,6 +58,18 @@ PROBLEMS: Mapping[str, str] = {
 
 UNKNOWN_PROBLEM = "недопустимое значение"
 
+_PATTERN_WORDS: dict[str, str] = {}
+"""A declared ``pattern`` → what a person reads instead of it (:func:`describe_pattern`)."""
+
+
+def describe_pattern(pattern: str, words: str) -> str:
+    """Have a validation message say what a value of ``pattern`` looks like — ``words``, Russian, e.g. «ожидается
+    идентификатор запуска (как req_…): …» — instead of the regular expression («не соответствует шаблону
+    ^[A-Za-z0-9_.:-]{1,80}$»), which a person using the API cannot be expected to read.  The schema keeps the
+    pattern.  Returns ``pattern``, so a module registers it where it declares it."""
+    _PATTERN_WORDS[pattern] = words
+    return pattern
+
 
 def _short(value: Any) -> str:
     text = value if isinstance(value, str) else repr(value)
@@ -87,6 +99,8 @@ def problem_text(error: Mapping[str, Any], *, fallback: str | None = None) -> st
         # Our own validators raise ValueError with a Russian message; pydantic prefixes it.
         message = str(error.get("msg", UNKNOWN_PROBLEM))
         return message.split(", ", 1)[1] if message.startswith(("Value error, ", "Assertion failed, ")) else message
+    if kind == "string_pattern_mismatch" and str(ctx.get("pattern", "")) in _PATTERN_WORDS:
+        return _PATTERN_WORDS[str(ctx["pattern"])]
     template = PROBLEMS.get(kind)
     if template is not None:
         try:

@@ -20,10 +20,16 @@ from fastapi import APIRouter, Path, Query, Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from agentcore.agents import REQUEST_ID_RE, RunLog, run_owner
+from agentcore.settings.problems import describe_pattern
 from agentcore.web.auth import is_admin, principal, principals
 from agentcore.web.errors import ApiError, error_responses
 
 __all__ = ["RunOwnerMiddleware", "create_runs_router", "owned_by", "readable_by"]
+
+REQUEST_ID_PATTERN = describe_pattern(
+    REQUEST_ID_RE.pattern,
+    "ожидается идентификатор запуска (как req_…): от 1 до 80 латинских букв, цифр и знаков «_», «.», «:», «-»",
+)
 
 
 class RunOwnerMiddleware:
@@ -76,7 +82,7 @@ def create_runs_router(run_log: RunLog) -> APIRouter:
     )
     async def run_trace(
         request: Request,
-        request_id: str = Path(pattern=REQUEST_ID_RE.pattern, description="идентификатор запроса запуска (req_…)"),
+        request_id: str = Path(pattern=REQUEST_ID_PATTERN, description="идентификатор запроса запуска (req_…)"),
     ) -> dict[str, Any]:
         """One run: ``request_id``, ``agent``, ``question``, ``started``, ``finished``, ``outcome`` (``final``,
         ``error``, ``cancelled``), ``events`` (as streamed), ``model_calls`` (step, model, messages and reply cut,

@@ -143,6 +143,23 @@ def test_bad_requests_get_json_errors(
     assert http.get("/scrum/teams/demo/blockers").json()["events"][0]["author_id"] == "anna"  # still serving
 
 
+@pytest.mark.parametrize(
+    ("method", "path", "body", "field"),
+    [
+        ("get", "/scrum/teams/DEMO;DROP", None, "team"),
+        ("get", "/scrum/teams/demo/digest/Anna!", None, "member"),
+        ("post", "/scrum/teams/demo/daily", {"member": "Anna!", "message": "x"}, "member"),
+    ],
+)
+def test_a_malformed_id_is_explained_in_words(
+    http: httpx.Client, method: str, path: str, body: object, field: str
+) -> None:
+    """A team or member id that cannot be one is told what an id looks like, not the regular expression."""
+    message = _error(http.request(method, path, json=body), 422, "validation_error")
+    assert message.startswith(f"некорректный запрос: {field}: ожидается ID: до 64 строчных латинских букв")
+    assert "шаблон" not in message and "^[" not in message
+
+
 def test_hostile_bodies(http: httpx.Client) -> None:
     headers = {"Content-Type": "application/json"}
     _error(http.post("/scrum/faq", content=b'{"message": ', headers=headers), 400, "invalid_json")

@@ -18,11 +18,16 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_typ
 from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, create_model, model_validator
 
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS, TASK_ID_PATTERN, Role
+from agentcore.settings.problems import describe_pattern
 from agentcore.util.clock import to_iso
 from agentcore.web.models import SPACE_CLASS, StrictModel, encodable, integer_type
 
-SLUG_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,63}$"
+SLUG_PATTERN = describe_pattern(
+    r"^[a-z0-9][a-z0-9_-]{0,63}$",
+    "ожидается ID: до 64 строчных латинских букв, цифр, «-» и «_», первый знак — буква или цифра",
+)
 """Team and member ids: lower-case Latin letters, digits, ``-`` and ``_`` (they appear in URLs and commands)."""
+describe_pattern(TASK_ID_PATTERN, "ожидается ID задачи вида TASK-12: заглавные латинские буквы, дефис, номер")
 Status = Literal["todo", "in_progress", "in_review", "done"]
 Priority = Literal["low", "medium", "high", "critical"]
 MAX_IMPORT_TASKS = 1000
