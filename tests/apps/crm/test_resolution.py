@@ -278,3 +278,23 @@ async def test_an_answer_naming_a_deal_outside_the_options_picks_none(
     answered = await agent.handle_message("u1", answer)
     assert not any(s.method == "crm.deal.update" for s in answered.steps)
     assert {d["ID"]: d["TITLE"] for d in portal.storage.all("deal")} == titles
+
+
+@pytest.mark.parametrize(
+    ("message", "offered"),
+    [
+        ("Измени сумму сделки Смирнва на 10 000", "Похожие: #5 «Смирнова: консультация»"),
+        ("Покажи сделку Вектр", "#3 «Вектор: внедрение CRM»"),
+        ("Создай сделку «Т» для компании Ромошка", "Похожие: #1 «ООО «Ромашка»»"),
+    ],
+)
+async def test_a_misspelt_name_offers_close_records_and_picks_none(
+    agent: Orchestrator, portal: FakePortal, message: str, offered: str
+) -> None:
+    """A name one letter off matched nothing and the reply said only «Проверьте название»: now the close records
+    are offered — never picked, nothing written or queued."""
+    before = {d["ID"]: dict(d) for d in portal.storage.all("deal")}
+    answer = await agent.handle_message("u1", message)
+    assert offered in answer.assistant and "повторите запрос с номером" in answer.assistant
+    assert not answer.pending_confirmations and not answer.steps
+    assert {d["ID"]: dict(d) for d in portal.storage.all("deal")} == before

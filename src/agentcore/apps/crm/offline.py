@@ -150,7 +150,14 @@ def _pick(state: dict[str, Any], kind: str, noun: str, label: Callable[[dict[str
         )
     matches = [m for m in found.get("matches") or [] if isinstance(m, dict)]
     if not matches:
-        return None, (f"По «{name}» ничего не найдено.", [], f"Не нашёл {noun} «{name}». Проверьте название.")
+        similar = [m for m in found.get("similar") or [] if isinstance(m, dict)]
+        hint = (
+            f" Похожие: {_listing(similar, label)}. Если речь об одной из них, повторите запрос с номером, например "
+            f"«{noun} {similar[0].get('ID')}»."
+            if similar
+            else " Проверьте название."
+        )
+        return None, (f"По «{name}» ничего не найдено.", [], f"Не нашёл {noun} «{name}».{hint}")
     if found.get("newest") and len(matches) > 1:  # «поменяй сумму последних 3 сделок»: one record per change
         listed = _listing(matches, label)
         return None, (
@@ -544,6 +551,8 @@ def _deal_show(text: str, low: str, state: dict[str, Any]) -> Reply | None:
         step = _step("batch", {"halt": 0, "cmd": cmd}, "Читаем несколько сделок одним пакетом")
         return (f"Нужно прочитать сделки {', '.join(ids)}: один batch.", [step], "Читаю сделки одним пакетом.")
     named = _resolved(state, "deal")
+    if not ids and named is not None and not named.get("matches") and named.get("similar"):
+        return _pick(state, "deal", "сделку", _deal_label)[1]  # a typo: the close names, none picked
     if not ids and named is not None and len(named.get("matches") or []) != 1:
         return None  # several or none: the search lists them
     if not ids and named is not None:

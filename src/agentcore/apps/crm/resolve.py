@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
+from difflib import SequenceMatcher
 from typing import Any
 
 from agentcore.apps.crm.mentions import Mentions, find_mentions, imperatives, stems
@@ -139,7 +140,35 @@ async def _find_deals(name: str, quoted: bool, read: Read, newest: bool = False)
     if contacts:
         deals = await _deals_of(read, "CONTACT_ID", [str(c["ID"]) for c in contacts], newest)
         return {"name": name, "by": "contact", "matches": deals[:_MAX_MATCHES], "contacts": contacts}
-    return {"name": name, "by": "title", "matches": []}
+    return {"name": name, "by": "title", "matches": [], "similar": await _similar("deal", stem_list, read)}
+
+
+_SIMILAR_TEXT = {
+    "deal": lambda row: str(row.get("TITLE") or ""),
+    "company": lambda row: str(row.get("TITLE") or ""),
+    "contact": lambda row: f"{row.get('NAME') or ''} {row.get('LAST_NAME') or ''}",
+}
+_SIMILAR_FILTER = {"deal": "%TITLE", "company": "%TITLE", "contact": "%LAST_NAME"}
+_MIN_SIMILARITY = 0.75
+_MAX_SIMILAR = 5
+
+
+def _close(word: str, text: str) -> bool:
+    return any(SequenceMatcher(None, word, w).ratio() >= _MIN_SIMILARITY for w in re.findall(r"[\wё]+", text.lower()))
+
+
+async def _similar(kind: str, stem_list: list[str], read: Read) -> list[dict[str, Any]]:
+    """Records whose name is close to a name that matched nothing («Смирнва» → «Смирнова: консультация»): looked up
+    by the first three letters of its most distinctive word, kept when every word is within one or two letters
+    (:data:`_MIN_SIMILARITY`).  Only ever offered to the user, never picked: a typo must not choose a record."""
+    key = _key(stem_list)
+    if len(key) < 4:
+        return []
+    envelope = await read(
+        f"crm.{kind}.list", {"filter": {_SIMILAR_FILTER[kind]: key[:3]}, "select": _SELECT[kind], "order": _order(True)}
+    )
+    text = _SIMILAR_TEXT[kind]
+    return [row for row in _rows(envelope.get("result")) if all(_close(w, text(row)) for w in stem_list)][:_MAX_SIMILAR]
 
 
 async def _find_companies(name: str, read: Read, newest: bool = False) -> dict[str, Any]:
@@ -149,6 +178,8 @@ async def _find_companies(name: str, read: Read, newest: bool = False) -> dict[s
         {"filter": {"%TITLE": _key(stem_list)}, "select": ["ID", "TITLE"], "order": _order(newest)},
     )
     rows = [c for c in _rows(envelope.get("result")) if _contains_all(str(c.get("TITLE", "")), stem_list)]
+    if not rows:
+        return {"name": name, "matches": [], "similar": await _similar("company", stem_list, read)}
     return {"name": name, "matches": rows[:_MAX_MATCHES]}
 
 
@@ -166,6 +197,8 @@ async def _find_contacts(name: str, read: Read, newest: bool = False) -> dict[st
         if _contains_all(f"{row.get('NAME') or ''} {row.get('LAST_NAME') or ''}", stem_list):
             rows.setdefault(str(row.get("ID")), row)
     matches = sorted(rows.values(), key=_id_number, reverse=newest)  # the two lists merged in one order
+    if not matches:
+        return {"name": name, "matches": [], "similar": await _similar("contact", stem_list, read)}
     return {"name": name, "matches": matches[:_MAX_MATCHES]}
 
 
