@@ -4,7 +4,8 @@ runs here.
 ``dailies_people_dev11`` and ``dailies_people_dev16`` (branch ``data24``) are development splits;
 ``dailies_people_test5``, ``dailies_people_test6`` (branch ``data20``) and ``dailies_people_test7`` (branch ``data24``)
 are held out (scored once, totals only).  ``dailies_people_dev18`` (session scrum28) is a development split used
-as a generalisation check: written the same way, committed before code ran on it, never tuned on row by row.  All
+as a generalisation check: written the same way, committed before code ran on it, never tuned on row by row;
+``dailies_people_dev19`` (the same session, later) is a development split of blockers in context.  All
 were written and labelled by hand by the labelling rule in
 docs/scrum.md, by a helper that never ran the parser or any agentcore code on them, and committed before anything
 ran on them.  Checked: the schema the scorer reads, ids in order under a prefix no other set uses, labels naming only
@@ -76,6 +77,20 @@ SPLITS: dict[str, tuple[str, int, dict[str, int]]] = {
             "ids": 3,
             "versions": 1,
             "lacking": 2,
+        },
+    ),
+    "dailies_people_dev19": (
+        "o",
+        42,
+        {
+            "blockers": 24,
+            "critical": 15,
+            "negations": 20,
+            "prose": 1,
+            "english": 4,
+            "ids": 1,
+            "versions": 1,
+            "lacking": 1,
         },
     ),
     "dailies_people_test5": (
