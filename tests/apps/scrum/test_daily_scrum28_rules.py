@@ -130,3 +130,63 @@ def test_the_stakes_lost_make_a_clause_a_blocker_outside_the_header() -> None:
 def test_the_stakes_moved_by_plan_are_no_blocker() -> None:
     daily = _daily("Вчера ZOO-5 — вольеры. Сегодня ZOO-6 — билеты. Релиз перенесли на пятницу по плану, блокеров нет")
     assert daily["blockers"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "подпись истекла, мобильный релиз опубликовать не можем",  # the reaching verb before its negated ability
+        "ship the release we cannot until legal signs off",
+        "стенд не поднят, демо в четверг не состоится",  # the stakes will not be
+        "поставщик молчит, запуска на этой неделе не будет",
+    ],
+)
+def test_the_stakes_missed_in_any_word_order_are_critical(text: str) -> None:
+    assert criticality(text) == (True, blocker_reading.REASON_RELEASE)  # not critical before
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "прод ночью моргнул, релиз не будет затронут",  # «не будет» + a participle: the stakes untouched
+        "релиз будет в пятницу, жду только ревью",
+    ],
+)
+def test_the_stakes_that_will_be_are_not_critical(text: str) -> None:
+    assert criticality(text) == (False, "")
+
+
+# --- a dependency told by clause structure and morphology -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("tail", "task"),
+    [
+        ("Без выгрузки от бухгалтерии ZOO-2 не сдам", "ZOO-2"),  # «без …» + a negated perfective verb
+        ("Ветслужба так и не прислала справки по ZOO-2, делаю пока формы", "ZOO-2"),  # others have not delivered
+        ("Зоопарк-партнёр до сих пор не скинул фото вольеров для ZOO-2", "ZOO-2"),
+    ],
+)
+def test_a_dependency_unmet_is_a_blocker_outside_the_header(tail: str, task: str) -> None:
+    daily = _daily(HEAD.replace("\n", ". ") + tail)
+    assert [(b["critical"], b["related_task_id"]) for b in daily["blockers"]] == [(False, task)]  # none before
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "Без тестов ничего не мержу — так договорились в команде",  # an imperfective present: a rule, no blocker
+        "Я пока не ответил смотрителям по ZOO-2, отвечу сегодня",  # the member's own reply
+        "Без Оли не разобрался бы, спасибо ей. Блокеров нет",  # unreal
+    ],
+)
+def test_a_rule_or_the_members_own_reply_is_no_dependency(tail: str) -> None:
+    assert _daily(HEAD.replace("\n", ". ") + tail)["blockers"] == []
+
+
+def test_nothing_else_left_said_with_more_and_nothing_is_critical() -> None:
+    assert criticality("ZOO-2 — поставщик отозвал ключи, а больше в спринте ничего нет") == (
+        True,
+        blocker_reading.REASON_STOPPED,
+    )  # a wait before
+    assert criticality("доступа к складу больше нет, пока делаю ZOO-2 на моках") == (False, "")  # a lack, not «nothing»

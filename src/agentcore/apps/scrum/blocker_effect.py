@@ -90,7 +90,7 @@ _STAKE_LOSS = _words(
     "накрыться накрываться уехать уезжать съехать съезжать поехать поплыть уплыть уплывать сдвинуться сдвигаться "
     "слететь слетать полететь сгореть гореть рухнуть рушиться провалиться проваливаться сорваться срываться "
     "отложиться откладываться перенестись переноситься задержаться задерживаться затянуться затягиваться сползти "
-    "сползать застрять встать стоять висеть повиснуть горящий"
+    "сползать застрять встать стоять висеть повиснуть горящий стопориться застопориться тормозиться"
 )
 # Reaching the stakes: negated, the stakes are missed («не достигнем», «не успеем», «не выкатим», «can't ship»).
 _STAKE_REACH = _words(
@@ -100,6 +100,8 @@ _STAKE_REACH = _words(
 )
 _ENGLISH_LOSS = ("slip", "delay", "postpon", "pushed")  # «the release slips», «launch delayed»
 _STAKE_EXTRA = ("срок", "открыти", "премьер", "презентаци", "выкатк")  # «сроки горят», «открытие продаж накрывается»
+# The stakes will not be («релиза не будет», «демо не состоится», «релиз не выйдет»).
+_STAKE_EXIST = _words("быть состояться выйти получиться")
 _REACH_NEGATORS = _words("не not cannot can't cant won't wont unable")
 # A negator before a verb of standing or waiting denies the stop: «вся команда не стоит», «никто не ждёт».
 _STOP_LEMMAS = _words("стоять встать простаивать ждать блокировать заблокировать застрять тормозить стопорить мешать")
@@ -174,6 +176,18 @@ def _stake_missed(words: list[str]) -> bool:
         elif _lemmas(word) & _STAKE_REACH:
             before = words[max(0, i - 3) : i]
             if _REACH_NEGATORS.intersection(before):
+                return True
+            # the ability after the verb: «выкатить релиз не можем», «ship it we cannot»
+            after = words[i + 1 : i + 4]
+            if any(
+                w == "не" and k + 1 < len(after) and _starts(after[k + 1], _ABILITY_PREFIXES)
+                for k, w in enumerate(after)
+            ) or {"cannot", "can't"}.intersection(after):
+                return True
+        elif word == "не" and i + 1 < len(words) and _lemmas(words[i + 1]) & _STAKE_EXIST:
+            # the stakes will not be: «релиза сегодня не будет», «демо не состоится» — not «не будет задет»
+            following = words[i + 2] if i + 2 < len(words) else ""
+            if not (following and any("PRTS" in tag or "PRTF" in tag for tag in _tags(following))):
                 return True
     return False
 
@@ -300,8 +314,9 @@ def _stakes_or_nothing_left(piece: str, words: list[str]) -> str:
         return REASON_RELEASE
     if any(w in _NOTHING_LEFT for w in words):
         return REASON_STOPPED
+    # «других задач нет», «nothing else»; «больше … ничего нет» (not «доступа больше нет»: no «ничего», a lack)
     if (
-        any(_starts(w, _OTHER) for w in words)
+        (any(_starts(w, _OTHER) for w in words) or ("больше" in words and "ничего" in words))
         and any(w in _ABSENCE for w in words)
         and not any(_starts(w, _TROUBLE_PREFIXES) for w in words)
     ):

@@ -53,6 +53,7 @@ from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import task_ids_in
 from agentcore.text.first_char import compile_guarded
 from agentcore.text.literal_gate import LiteralGate, folded
+from agentcore.text.morphology import morph_analyzer
 from agentcore.util.truncate import truncate
 
 # After «блокеров нет» only the end of the statement or a word that cannot be what is missing may follow:
@@ -217,6 +218,64 @@ _SUBJECT_GAP = 3
 """How many words («у меня пока») may stand between «ничего» and the «не» of its verb."""
 
 
+# Two readings of a dependency by clause structure and morphology (session scrum28), for the verbs no list above has:
+# «без <чего-то> не <глагол>» — the member will not do something without it («без прайса не закончу», «без ключа
+# не выкачу»): «без», then within a few words a negated perfective verb (any verb, by pymorphy3; an imperfective
+# present is a habit or a rule: «без тестов не мержу»); and someone else has not
+# delivered — a noun in the nominative (a person, a team or a department, not «я»/«мы») and a negated verb of
+# delivering in the past («маркетинг до сих пор не дал тексты», «поставщик так и не скинул прайс»).
+_DEPENDENCY_HINT = re.compile(
+    r"\bбез\b|\bне\s+(?:вы|при|с|от|пере)?(?:дал|слал|скинул|ответил|согласовал|подтвердил|предостав|выложил)",
+    re.IGNORECASE,
+)
+_DELIVER = frozenset(
+    (
+        "дать", "выдать", "прислать", "скинуть", "ответить", "согласовать", "подтвердить", "предоставить", "отдать",
+        "передать", "выложить", "выслать",
+    )
+)  # fmt: skip
+_WITHOUT_REACH = 6
+_SUBJECT_REACH = 5
+
+
+def _verb_tags(word: str) -> bool:
+    """Whether ``word`` can be a perfective verb or infinitive — what the member will not get done («не закончу», «не
+    выкачу», «не сдать») — not an imperfective present, a habit or a rule («без тестов не мержу»)."""
+    return any(("VERB" in tag or "INFN" in tag) and "perf" in tag for tag in _tags(word))
+
+
+def dependency_unmet(text: str) -> bool:
+    """Whether ``text`` tells a dependency that stops the member (see above): «без прайса поставщика не закончу»,
+    «маркетинг до сих пор не дал тексты для CINE-17».  Behind a literal pre-check: most clauses have neither
+    «без» nor a negated verb of delivering."""
+    if not _DEPENDENCY_HINT.search(text):
+        return False
+    words = [w.lower() for w in _WORD.findall(text)]
+    for i, word in enumerate(words):
+        if word == "без":
+            ahead = words[i + 1 : i + 1 + _WITHOUT_REACH]
+            if any(w == "не" and k + 1 < len(ahead) and _verb_tags(ahead[k + 1]) for k, w in enumerate(ahead)):
+                return True
+        elif word == "не" and i + 1 < len(words) and _past_delivery(words[i + 1]):
+            subject = words[max(0, i - _SUBJECT_REACH) : i]
+            if any(_nominative_noun(w) for w in subject) and not {"я", "мы"}.intersection(subject):
+                return True
+    return False
+
+
+def _past_delivery(word: str) -> bool:
+    analyzer = morph_analyzer()
+    if analyzer is None:
+        return False
+    return any(parse.normal_form in _DELIVER and "past" in parse.tag.grammemes for parse in analyzer.parse(word))
+
+
+def _nominative_noun(word: str) -> bool:
+    """Whether ``word`` can be a noun in the nominative («маркетинг», «поставщик», «юристы»)."""
+    tags = _tags(word) if word[:1].isalpha() and not word[:1].isascii() else ()
+    return any({"NOUN", "nomn"} <= tag for tag in tags)
+
+
 def nothing_works(text: str) -> bool:
     """Whether a statement of ``text`` says that nothing functions (see above): «ничего не собирается», «nothing
     works on staging» — a trouble, not a statement that there is none."""
@@ -344,6 +403,7 @@ def _names_trouble(text: str) -> bool:
             or EFFECT_GATE.search(text, lowered)
             or nothing_works(text)
             or stakes_missed(text)  # «релиз 1 декабря уезжает»: the stakes lost, by the lemmas of the verbs
+            or dependency_unmet(text)  # «без прайса не закончу», «маркетинг не дал тексты»
         )
     return found
 
