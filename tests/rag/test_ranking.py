@@ -131,6 +131,26 @@ def test_answerability(embedder: str, data_dir: Path, tmp_path: Path) -> None:
     assert declined.confidence < answered.confidence  # type: ignore[operator]
 
 
+@pytest.mark.parametrize("embedder", ["bm25", "hashing"])
+@pytest.mark.parametrize("query", ["да", "нет", "ну и?", "Где?", "это как?"])
+def test_a_query_that_asks_nothing_is_not_answerable(embedder: str, query: str, data_dir: Path, tmp_path: Path) -> None:
+    """Tryout 28 D17: «да» (after the assistant's «Попробуем снова?») was answered from whatever passage came first —
+    a query of stop words only counted as fully covered by it."""
+    searcher = _searcher(data_dir, tmp_path, HashingEmbedder() if embedder == "hashing" else None)
+    result = searcher.retrieve(query, 2)
+    assert not result.answerable and not result.possible
+
+
+def test_answerability_of_a_query_without_terms() -> None:
+    from agentcore.rag._ranking import CALIBRATIONS, PassageInfo, QueryProfile, answerability
+
+    rule = CALIBRATIONS["e5-small-q4"].answerability
+    empty = QueryProfile("да", "other", (), frozenset(), {})
+    info = PassageInfo(frozenset({"да"}), frozenset(), frozenset(), frozenset(), numbered=False, numbers=False)
+    verdict = answerability(empty, info, rule.threshold + 0.1, "e5-small-q4")
+    assert not verdict.answerable and not verdict.possible
+
+
 def test_hashing_embedder_reranks_without_calibration(hashing: Searcher) -> None:
     result = hashing.retrieve("Как подключиться к VPN?", 3)
     assert result.hits[0].doc_id == "vpn" and all(h.retriever == "rerank" for h in result.hits)
@@ -162,8 +182,8 @@ def test_answerability_below_the_threshold_is_possible_down_to_the_floor() -> No
 
     rule = CALIBRATIONS["e5-small-q4"].answerability
     assert rule.floor is not None and rule.floor < rule.threshold
-    profile = QueryProfile("вопрос", "other", (), frozenset(), {})  # no terms: coverage 1
-    info = PassageInfo(frozenset(), frozenset(), frozenset(), frozenset(), numbered=False, numbers=False)
+    profile = QueryProfile("вопрос", "other", ("вопрос",), frozenset(), {"вопрос": 1.0})  # covered: coverage 1
+    info = PassageInfo(frozenset({"вопрос"}), frozenset(), frozenset(), frozenset(), numbered=False, numbers=False)
     between = (rule.floor + rule.threshold) / 2 - rule.coverage_weight
     verdict = answerability(profile, info, between, "e5-small-q4")
     assert not verdict.answerable and verdict.possible

@@ -385,9 +385,16 @@ def answerability(
             lexical rule.
         threshold: overrides the rule's threshold (``AGENTCORE_RAG_MIN_CONFIDENCE``); the floor then moves by as
             much (it stays as far below the threshold as calibrated).
+
+    A query without a term (stop words only: «да», «ну и?») is neither answerable nor possibly answerable.
     """
     rule = calibration(embedder_name).answerability if cosine is not None else LEXICAL_RULE
     confidence = (cosine if rule.dense and cosine is not None else 0.0) + rule.coverage_weight * coverage(profile, info)
+    if not profile.distinct:
+        # Nothing is asked: «да», «нет», «ну и?», «Где?» have no term once stop words are gone.  Coverage counts such a
+        # query as fully covered and a short query's cosine is high against anything, so the top passage — any —
+        # passed the threshold («да» was answered with the Definition of Done).
+        return Answerability(confidence=round(confidence, 4), answerable=False, possible=False)
     limit = rule.threshold if threshold is None else threshold
     answerable = confidence >= limit
     floor = None if rule.floor is None else rule.floor + (limit - rule.threshold)
