@@ -38,3 +38,35 @@ def test_rag_question_without_courtesy(line: str, question: str) -> None:
 def test_haiku_theme_without_courtesy(line: str, theme: str) -> None:
     assert extract_theme(line) == theme
     assert _select(line) == ("generate_haiku", {"theme": theme})
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Хайку: Вот и кошка ждёт | Осень всю ночь уходит | Вдали — тихий лес\n#слогов построчно: 5-7-5",
+        'Выбран инструмент generate_haiku с параметрами {"theme": "осень"}',
+    ],
+)
+def test_a_haiku_follow_up_reads_the_earlier_turn_as_a_v1_client_sends_it(answer: str) -> None:
+    """Tryout 28 D2: over ``/v1`` (the console's Chat page) the earlier turns are the answers only — «а про зиму?»
+    after «Хайку: …» was «Запрос не связан с функционалом агента.», while the terminal (which keeps the «Выбран
+    инструмент» line) wrote a haiku about winter."""
+    from agentcore.apps.assistant.offline import classify
+
+    history = [
+        LLMMessage(role="user", content="Напиши хайку про осень"),
+        LLMMessage(role="assistant", content=answer),
+        LLMMessage(role="user", content="а про зиму?"),
+    ]
+    assert classify(history).relevant
+    choice = select(history)
+    assert (choice.tool_name, choice.parameters) == ("generate_haiku", {"theme": "зима"})
+
+
+def test_a_follow_up_after_a_knowledge_base_answer_is_not_a_haiku() -> None:
+    history = [
+        LLMMessage(role="user", content="Как оформить отпуск?"),
+        LLMMessage(role="assistant", content="Ответ RAG: Как оформить отпуск: …"),
+        LLMMessage(role="user", content="а про больничный?"),
+    ]
+    assert select(history).tool_name == "rag_search"

@@ -16,6 +16,7 @@ import logging
 import re
 from pathlib import Path
 
+from agentcore.apps.assistant import messages as msg
 from agentcore.apps.assistant.schemas import IntentVerdict, ToolSelection
 from agentcore.llm.models import LLMMessage, LLMRequest
 from agentcore.llm.offline import offline_handler
@@ -120,8 +121,26 @@ def _last_user(messages: list[LLMMessage]) -> str:
     return next((m.content or "" for m in reversed(messages) if m.role == "user"), "")
 
 
+# What shows which tool an assistant message came from: the progress line the terminal dialog keeps in its history,
+# or the result line itself — all a client of ``/v1`` sends back as the earlier turns (the console's Chat page).
+_TOOL_OF_MESSAGE = (
+    (re.compile(r"Выбран инструмент (\w+)"), None),
+    (re.compile(re.escape(msg.HAIKU_TEXT.split("{", 1)[0])), "generate_haiku"),
+    (re.compile(re.escape(msg.RAG_ANSWER.split("{", 1)[0])), "rag_search"),
+)
+
+
+def _tool_of(content: str) -> str | None:
+    for pattern, tool in _TOOL_OF_MESSAGE:
+        found = pattern.match(content)
+        if found:
+            return tool or found.group(1)
+    return None
+
+
 def _previous_tool(messages: list[LLMMessage]) -> str | None:
-    """The tool the agent chose for the previous request (from its own history message)."""
+    """The tool the agent chose for the previous request (from its own history message: the «Выбран инструмент»
+    line in the terminal, the answer «Хайку: …» / «Ответ RAG: …» when a ``/v1`` client sends the turns back)."""
     user_seen = False
     for message in reversed(messages):
         if message.role == "user":
@@ -130,14 +149,14 @@ def _previous_tool(messages: list[LLMMessage]) -> str | None:
             user_seen = True
             continue
         if user_seen and message.role == "assistant" and message.content:
-            found = re.match(r"Выбран инструмент (\w+)", message.content)
+            found = _tool_of(message.content)
             if found:
-                return found.group(1)
+                return found
     for message in reversed(messages):
         if message.role == "assistant" and message.content:
-            found = re.match(r"Выбран инструмент (\w+)", message.content)
+            found = _tool_of(message.content)
             if found:
-                return found.group(1)
+                return found
     return None
 
 
