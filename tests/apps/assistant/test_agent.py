@@ -117,7 +117,11 @@ def test_session_start_prints_help_then_restart(settings: Settings, caplog: pyte
     ]
 
 
-@pytest.mark.parametrize("command", ["/exit", "/quit", "/q", "exit", "quit", "q", "  EXIT  ", "выход", "Пока", "стоп"])
+@pytest.mark.parametrize(
+    "command",
+    # with the sentence's closing mark too (tryout 28 D9: «Пока!» was «Запрос не связан…», «Выход.» a RAG question)
+    ["/exit", "/quit", "/q", "exit", "quit", "q", "  EXIT  ", "выход", "Пока", "стоп", "Пока!", "Выход.", "стоп!!!"],
+)
 def test_exit_commands(settings: Settings, caplog: pytest.LogCaptureFixture, command: str) -> None:
     h = Harness(settings, [])
     assert h.turn(command) is Outcome.EXIT
@@ -126,7 +130,7 @@ def test_exit_commands(settings: Settings, caplog: pytest.LogCaptureFixture, com
     assert h.gateway.call_count == 0
 
 
-@pytest.mark.parametrize("command", ["/help", "help", "?", "помощь", "Справка"])
+@pytest.mark.parametrize("command", ["/help", "help", "?", "помощь", "Справка", "Помощь!", "справка."])
 def test_help_commands(settings: Settings, caplog: pytest.LogCaptureFixture, command: str) -> None:
     h = Harness(settings, [])
     assert h.turn(command) is Outcome.CONTINUE

@@ -187,11 +187,14 @@ class AssistantAgent:
         command = text.strip().lower()
         if not command:
             return Outcome.CONTINUE
-        if command in self.settings.core.exit_commands:
+        # «Пока!», «Выход.», «Помощь!»: the command with the sentence's closing mark (a lone «?» stays the help command)
+        bare = command.rstrip(" .!…")
+        commands = {command, bare} if bare else {command}
+        if commands & self.settings.core.exit_commands:
             self.end()
             return Outcome.EXIT
         text = self._fix_layout(text)
-        if command in self.settings.core.help_commands or is_smalltalk(text):
+        if commands & self.settings.core.help_commands or is_smalltalk(text):
             self.say(self.help_text(), "help")
             self.log_main.debug("AgentHelp")
             return Outcome.CONTINUE
