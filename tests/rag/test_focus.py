@@ -572,3 +572,24 @@ def test_a_modifier_the_lexicon_reads_as_the_documents_word_need_not_draw_the_qu
     # a modifier no passage uses in any spelling must still draw the question towards the sentence
     pulled = _relative("иногородних", 0.80, 0.90)
     assert check_focus("когда гендир проводит встречу для иногородних", shown, shown, embed=pulled).decline
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence"),
+    [
+        ("Где кофе-машина?", "Кофе-машина стоит на кухне 3 этажа."),
+        ("Где находится парковка?", "Парковка находится во дворе здания."),
+        ("Куда отнести сломанный монитор?", "Сломанный монитор отнесите в кабинет 214."),
+    ],
+)
+def test_a_where_question_is_answered_by_a_place(question: str, sentence: str) -> None:
+    """Tryout 28 D13: «где» asks for a service, a person or a contact — and a place: «Где кофе-машина?» was
+    declined («в документах не нашлось: где кофе-машина») though the sentence shown says where it stands."""
+    passages = [f"Офис — Кухня\n{sentence}"]
+    check = check_focus(question, [sentence], passages, headings=["Офис"], shown_headings=["Офис"], semantic=None)
+    assert not check.decline
+
+
+@pytest.mark.parametrize("sentence", ["Кофе-машина варит эспрессо за 30 секунд.", "Кофе-машину чистят в течение дня."])
+def test_a_where_question_is_not_answered_without_a_place(sentence: str) -> None:
+    assert check_focus("Где кофе-машина?", [sentence], [sentence], semantic=None).decline

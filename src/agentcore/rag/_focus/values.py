@@ -75,6 +75,20 @@ def _acts(text: str) -> bool:
 _SERVICE_WORD_RE = re.compile(r"\b(?:портал|приложени|почт|бот|телефон|номер)\w*", re.I)
 
 
+_ASKS_PLACE_RE = re.compile(r"(?<![\w-])(?:где|куда|откуда)(?![\w-])", re.I)
+# A place said with a preposition of place: «на кухне 3 этажа», «во дворе», «у ресепшена», «в переговорной «Волга»»,
+# «на третьем этаже» — the answer to «где» / «куда» that names no service, person or contact (tryout 28 D13: «Где
+# кофе-машина?» was declined though «Кофе-машина стоит на кухне 3 этажа» was shown).  Up to two words (a number, an
+# adjective) may stand between the preposition and the place's noun.
+PLACE_RE = re.compile(
+    r"(?<![\w-])(?:в|во|на|у|из|около|возле|напротив|рядом\s+с|за|под|над)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:этаж|кухн|офис|кабинет|комнат|переговорн|здани|корпус|двор|холл|ресепшен|приёмн|приемн|столов|склад|"
+    r"подвал|парковк|улиц|зал|коридор|вход|лифт|шкаф|стойк|помещени|лобби|буфет|кафе|библиотек|серверн|архив|"
+    r"подъезд|крыльц|вестибюл|гардероб|кладов|хранилищ|сейф|ящик|полк|тумб)\w*",
+    re.I,
+)
+
+
 def gives_asked(asks: Asks, text: str, part_text: str = "") -> bool:
     """Whether ``text`` gives what a part asks for."""
     if asks in ("service", "name") and not _ASKS_CONTACT_RE.search(part_text):
@@ -93,6 +107,8 @@ def gives_asked(asks: Asks, text: str, part_text: str = "") -> bool:
     if asks == "service":
         # whole words: «бот» is a service, «работы» is not; «где взять ключ» is answered by who gives it
         if _ASKS_CONTACT_RE.search(part_text) and ROLE_WORDS.search(text):
+            return True
+        if _ASKS_PLACE_RE.search(part_text) and PLACE_RE.search(text):
             return True
         return bool(_NAME_RE.search(text) or _SERVICE_WORD_RE.search(text))
     return True
