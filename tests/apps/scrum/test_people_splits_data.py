@@ -5,7 +5,8 @@ runs here.
 ``dailies_people_test5``, ``dailies_people_test6`` (branch ``data20``) and ``dailies_people_test7`` (branch ``data24``)
 are held out (scored once, totals only).  ``dailies_people_dev18`` (session scrum28) is a development split used
 as a generalisation check: written the same way, committed before code ran on it, never tuned on row by row;
-``dailies_people_dev19`` (the same session, later) is a development split of blockers in context.  All
+``dailies_people_dev19`` (the same session, later) is a development split of blockers in context, and
+``dailies_people_dev20`` (at the session's end) a second generalisation check of its rules.  All
 were written and labelled by hand by the labelling rule in
 docs/scrum.md, by a helper that never ran the parser or any agentcore code on them, and committed before anything
 ran on them.  Checked: the schema the scorer reads, ids in order under a prefix no other set uses, labels naming only
@@ -88,6 +89,20 @@ SPLITS: dict[str, tuple[str, int, dict[str, int]]] = {
             "negations": 20,
             "prose": 1,
             "english": 4,
+            "ids": 1,
+            "versions": 1,
+            "lacking": 1,
+        },
+    ),
+    "dailies_people_dev20": (
+        "dx",
+        40,
+        {
+            "blockers": 22,
+            "critical": 14,
+            "negations": 15,
+            "prose": 1,
+            "english": 3,
             "ids": 1,
             "versions": 1,
             "lacking": 1,
