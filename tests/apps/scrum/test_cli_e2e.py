@@ -66,3 +66,25 @@ def test_ctrl_d_keeps_the_dialogue_for_later(tmp_path: Path) -> None:
     again.expect(pexpect.EOF)
     again.close()
     assert again.exitstatus == 0
+
+
+def test_a_dialogue_left_at_a_question_goes_on_with_that_question(tmp_path: Path) -> None:
+    """Tryout 28 D16: after «Диалог сохранён: следующий «agentcore scrum daily» продолжит его» the next
+    ``agentcore scrum daily`` said «Напиши daily: …» — the question it waits for was not shown."""
+    child = _spawn(tmp_path, "daily", "Вчера закрыла TASK-8, сегодня TASK-9. Блокер: стенд падает", "--member", "vera")
+    child.expect(r"Бот: К какой задаче относится блокер «стенд падает»\?")
+    child.expect_exact("> ")
+    child.sendeof()
+    child.expect_exact("Диалог сохранён")
+    child.expect(pexpect.EOF)
+    child.close()
+    again = _spawn(tmp_path, "daily", "--member", "vera")
+    again.expect_exact("Участник: Вера Козлова")
+    index = again.expect([r"Бот: К какой задаче относится блокер «стенд падает»\?", "Напиши daily"])
+    assert index == 0, "the pending question is not shown"
+    again.expect_exact("> ")
+    again.sendline("TASK-9")
+    again.expect(r"Блокер\s+│\s+TASK-9\s+│\s+стенд падает")
+    again.expect(pexpect.EOF)
+    again.close()
+    assert again.exitstatus == 0

@@ -220,7 +220,13 @@ def daily_command(
                     'agentcore scrum daily "вчера …, сегодня …, блокеры …"',
                     2,
                 )
-            console.print("Напиши daily: что сделал вчера, что планируешь сегодня, есть ли блокеры.")
+            # A dialogue left at a clarifying question («Диалог сохранён …») goes on with that question.
+            state = _run(lambda: backend.store.session_state(who))
+            pending = state.get("question") if state and state.get("mode") == "CLARIFICATION" else None
+            if pending:
+                console.print(f"[bold cyan]Бот:[/] {escape(str(pending))}")
+            else:
+                console.print("Напиши daily: что сделал вчера, что планируешь сегодня, есть ли блокеры.")
             text = _ask_next(console)
             if text is None:
                 return
