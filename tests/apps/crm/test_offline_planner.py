@@ -304,3 +304,12 @@ def test_two_changes_in_one_request_are_one_update(message: str, fields: dict[st
     """Only the first change was planned (the stage of «… и переведи её на стадию …» was dropped without a word)."""
     ((method, params),), _ = _plan(message)
     assert (method, params) == ("crm.deal.update", {"id": 12, "fields": fields})
+
+
+def test_a_phone_without_a_look_up_plans_exact_filters_in_the_usual_spellings() -> None:
+    (batch,), _ = _plan("Найди контакт 8 900 111-22-33")  # shadow: nothing resolved
+    assert batch[0] == "batch"
+    phones = [parse_query(c.split("?", 1)[1])["filter"]["PHONE"] for c in batch[1]["cmd"].values()]
+    assert {"8 900 111-22-33", "+79001112233", "+7 900 111-22-33", "8 (900) 111-22-33"} <= set(phones)
+    # the phone's first digit is no contact id (it was read as «контакт 8»: contact #8 shown)
+    assert entity_ids("Найди контакт 8 900 111-22-33", "контакт") == []

@@ -298,3 +298,31 @@ async def test_a_misspelt_name_offers_close_records_and_picks_none(
     assert offered in answer.assistant and "повторите запрос с номером" in answer.assistant
     assert not answer.pending_confirmations and not answer.steps
     assert {d["ID"]: dict(d) for d in portal.storage.all("deal")} == before
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Найди контакт +7 900 111-22-33",
+        "Найди контакт по телефону 89001112233",
+        "чей это номер 8 (900) 111-22-33",
+    ],
+)
+async def test_a_contact_by_phone_in_any_spelling(agent: Orchestrator, message: str) -> None:
+    """The phone was searched as a name («Ищу контакт «123-45-67»», «Ищу контакт «телефон»») and nothing was found;
+    Bitrix24 compares a phone whole, so it is looked for in the usual spellings."""
+    answer = await agent.handle_message("u1", message)
+    assert [(s.method, s.params) for s in answer.steps] == [("crm.contact.get", {"id": 1})]
+    assert "Иван Петров" in answer.assistant
+
+
+async def test_a_company_by_phone_and_an_unknown_phone(agent: Orchestrator) -> None:
+    company = await agent.handle_message("u1", "Покажи компанию с телефоном 84951002030")
+    assert [(s.method, s.params) for s in company.steps] == [("crm.company.get", {"id": 1})]
+    unknown = await agent.handle_message("u1", "Найди контакт +7 900 000-00-00")
+    assert not unknown.steps and "Не нашёл контакт с телефоном +7 900 000-00-00" in unknown.assistant
+
+
+def test_amounts_are_no_phones() -> None:
+    assert find_mentions("Создай сделку на 1 500 000 000 руб. для компании Ромашка").phone is None
+    assert find_mentions("Найди контакт +7 900 111-22-33").phone == ("+7 900 111-22-33", "contact")

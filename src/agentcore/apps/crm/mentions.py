@@ -31,6 +31,7 @@ _NAME_STOP = frozenset(
         *("какие", "сколько", "кто", "где", "когда", "что", "чем", "там", "тут", "вообще", "уже", "ещё", "еще"),
         *("задачу", "задача", "позвонить", "созвониться", "встречу", "название", "дату", "закрытия", "дата"),
         *("все", "всех", "мои", "мою", "новую", "новая", "новой", "текущую", "текущей", "последнюю", "этим"),
+        *("телефон", "телефону", "телефоном", "телефона", "номер", "номеру", "номером", "номера", "почте", "почтой"),
         *("последней", "последний", "последняя", "последние", "последних", "созданную", "созданная", "созданной"),
         *("созданные", "созданных", "добавленную", "заведённую", "заведенную", "самую", "самая", "самой"),
         *("как", "стоит", "стоят", "висит", "находится", "сейчас", "есть", "был", "была", "было", "будет", "у"),
@@ -70,6 +71,8 @@ class Mentions:
     # «последнюю созданную сделку», «последние 3 контакта», «самую новую компанию»: the kind asked for newest
     # first (``deal`` / ``contact`` / ``company``), how many, and the words as written.
     newest: tuple[str, int, str] | None = None
+    # «найди контакт +7 900 111-22-33», «компания с телефоном 8 495 …»: the phone as written and whose it is.
+    phone: tuple[str, str] | None = None
     extra: dict[str, str] = field(default_factory=dict)
 
     def any(self) -> bool:
@@ -359,10 +362,27 @@ def _newest(text: str) -> tuple[str, int, str] | None:
     return kind, min(count, 50), match.group(0).strip()
 
 
+_PHONE = re.compile(r"(?<![\w+])\+?\d[\d\s()-]{8,16}\d(?!\w)(?!\s*(?:руб|р\.|₽|тыс|млн|к\b|%))", re.IGNORECASE)
+
+
+def _phone(text: str) -> tuple[str, str] | None:
+    """The phone a request looks a contact or company up by, with the kind (``contact`` unless a company is meant)."""
+    unquoted = re.sub(_QUOTE, " ", text)
+    match = _PHONE.search(unquoted)
+    if match is None or not 10 <= len(re.sub(r"\D", "", match.group(0))) <= 12:
+        return None
+    low = unquoted.lower()
+    if not re.search(r"контакт|компани|клиент|телефон|номер", low):
+        return None
+    kind = "company" if re.search(r"компани|фирм|организаци", low) and "контакт" not in low else "contact"
+    return match.group(0).strip(), kind
+
+
 def find_mentions(text: str) -> Mentions:
     """The names in ``text`` (see the module docstring)."""
     found = Mentions()
     found.newest = _newest(text)
+    found.phone = _phone(text)
     found.person = _person_phrase(text)
     person_words = frozenset((found.person or "").split())
     deal = _quoted_after(text, _DEAL)

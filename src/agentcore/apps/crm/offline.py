@@ -38,7 +38,7 @@ from agentcore.apps.crm.offline_parse import (
 )
 from agentcore.apps.crm.phpquery import build_query
 from agentcore.apps.crm.prompt import STATE_PREFIX, read_state
-from agentcore.apps.crm.resolve import ASK_WHICH
+from agentcore.apps.crm.resolve import ASK_WHICH, phone_spellings
 from agentcore.llm.models import LLMRequest
 from agentcore.llm.offline import offline_handler
 
@@ -720,13 +720,50 @@ def _newest_read(text: str, kind: str, state: dict[str, Any]) -> Reply | None:
     return (f"Самые новые {many}: {', '.join(ids)}.", [step], f"Показываю самые новые {many}.")
 
 
+def _by_phone(text: str, kind: str, state: dict[str, Any]) -> Reply | None:
+    """«Найди контакт +7 900 111-22-33»: the records with that phone as resolved (a get for one, a list for several,
+    not found said); without a look-up (shadow) the plan is the batch of exact ``PHONE`` filters."""
+    mention = find_mentions(text).phone
+    if mention is None or mention[1] != kind:
+        return None
+    found = _resolved(state, kind)
+    one, many = _NEWEST_NOUNS[kind]
+    if found is not None and found.get("by") != "phone":
+        return None  # named as well: the name was looked up
+    if found is None:
+        select = [*_NEWEST_SELECT[kind], "PHONE"]
+        cmd = {
+            f"phone_{i}": f"crm.{kind}.list?" + build_query({"filter": {"PHONE": form}, "select": select})
+            for i, form in enumerate(phone_spellings(mention[0]))
+        }
+        step = _step("batch", {"halt": 0, "cmd": cmd}, f"Ищем {many} по телефону {mention[0]}")
+        return (f"Поиск по телефону {mention[0]}: batch точных фильтров PHONE.", [step], f"Ищу {many} по телефону.")
+    matches = [m for m in found.get("matches") or [] if isinstance(m, dict)]
+    if found.get("error"):
+        return _pick(state, kind, one, _user_label)[1]
+    if not matches:
+        return (
+            f"По телефону {mention[0]} ничего не найдено.",
+            [],
+            f"Не нашёл {one} с телефоном {mention[0]} (Bitrix24 сравнивает телефон целиком; искал его в обычных "
+            "записях: +7…, 8…, со скобками и дефисами). Проверьте номер или найдите по имени.",
+        )
+    ids = [str(m.get("ID")) for m in matches]
+    if len(ids) == 1:
+        step = _step(f"crm.{kind}.get", {"id": int(ids[0])}, f"Читаем {one} #{ids[0]}")
+        return (f"По телефону найден #{ids[0]}: crm.{kind}.get.", [step], f"Открываю {one} #{ids[0]}.")
+    params = {"filter": {"ID": ids}, "select": [*_NEWEST_SELECT[kind], "PHONE"]}
+    step = _step(f"crm.{kind}.list", params, f"Читаем {many} с этим телефоном")
+    return (f"По телефону найдено несколько: {', '.join(ids)}.", [step], f"Показываю {many} с этим телефоном.")
+
+
 def _contact(text: str, low: str, state: dict[str, Any]) -> Reply | None:
-    if "контакт" not in low:
+    if "контакт" not in low and (find_mentions(text).phone or ("", ""))[1] != "contact":
         return None
     if _acts(text, *_CREATE_VERBS):
-        return _contact_create(text, state)
+        return _contact_create(text, state) if "контакт" in low else None
     ids = entity_ids(text, "контакт")
-    newest = None if ids else _newest_read(text, "contact", state)
+    newest = None if ids else _by_phone(text, "contact", state) or _newest_read(text, "contact", state)
     if newest is not None:
         return newest
     contact_id = ids[0] if ids else (_current(state, "contact") if _CURRENT.search(text) else None)
@@ -755,7 +792,7 @@ def _company(text: str, low: str, state: dict[str, Any]) -> Reply | None:
         step = _step("crm.company.add", {"fields": {"TITLE": title}}, f"Создаём компанию «{title}»")
         return (f"Создаём компанию «{title}»: crm.company.add.", [step], f"Создаю компанию «{title}».")
     ids = entity_ids(text, "компани")
-    newest = None if ids else _newest_read(text, "company", state)
+    newest = None if ids else _by_phone(text, "company", state) or _newest_read(text, "company", state)
     if newest is not None:
         return newest
     company_id = ids[0] if ids else (_current(state, "company") if _CURRENT.search(text) else None)

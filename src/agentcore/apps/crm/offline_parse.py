@@ -121,7 +121,10 @@ def entity_ids(text: str, noun: str) -> list[str]:
     the rename — which needs no «да» — went to deal 5)."""
     text = mask_quoted(text, " ")
     found: list[str] = []
-    pattern = re.compile(rf"{noun}\w*\s*(?:[#№]\s*)?((?:\d+)(?:\s*(?:,|и)\s*(?:[#№]\s*)?\d+)*)", re.IGNORECASE)
+    # An id is not followed by more digits: «контакт 8 900 111-22-33» is a phone, not contact #8.
+    pattern = re.compile(
+        rf"{noun}\w*\s*(?:[#№]\s*)?((?:\d+)(?:\s*(?:,|и)\s*(?:[#№]\s*)?\d+)*)(?!\s*[\d(]|-\d)", re.IGNORECASE
+    )
     for match in pattern.finditer(text):
         found.extend(re.findall(r"\d+", match.group(1)))
     if not found:

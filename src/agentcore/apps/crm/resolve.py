@@ -25,7 +25,7 @@ from agentcore.apps.crm.mentions import Mentions, find_mentions, imperatives, st
 from agentcore.apps.crm.offline_parse import stage_code
 from agentcore.apps.crm.phpquery import build_query
 
-__all__ = ["ASK_WHICH", "DEAL_FIELDS", "Read", "follow_up", "resolve_mentions"]
+__all__ = ["ASK_WHICH", "DEAL_FIELDS", "Read", "follow_up", "phone_spellings", "resolve_mentions"]
 
 Read = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 DEAL_FIELDS = [
@@ -271,6 +271,33 @@ async def _find_users(phrase: str, read: Read) -> dict[str, Any]:
 _NOUNS = {"deal": "сделк", "contact": "контакт", "company": "компани"}
 
 
+def phone_spellings(phone: str) -> list[str]:
+    """The ways a Russian phone is commonly stored: Bitrix24 filters ``PHONE`` by exact value only, so «8 900
+    111-22-33» must also be looked for as «+79001112233», «+7 900 111-22-33», «8 (900) 111-22-33»…"""
+    typed = " ".join(phone.split())
+    digits = re.sub(r"\D", "", phone)
+    if len(digits) == 11 and digits[0] in "78":
+        digits = digits[1:]
+    if len(digits) != 10:
+        return [typed]
+    a, b, c, d = digits[:3], digits[3:6], digits[6:8], digits[8:]
+    forms = [typed, f"+7{digits}", f"8{digits}", f"7{digits}", f"+7 {a} {b}-{c}-{d}", f"8 {a} {b}-{c}-{d}"]
+    forms += [f"+7 ({a}) {b}-{c}-{d}", f"8 ({a}) {b}-{c}-{d}", f"+7 {a} {b} {c} {d}"]
+    return list(dict.fromkeys(forms))
+
+
+async def _find_by_phone(kind: str, phone: str, read: Read) -> dict[str, Any]:
+    """The contacts (or companies) with this phone in any common spelling: one batch of exact ``PHONE`` filters."""
+    select = [*_SELECT[kind], "PHONE"]
+    cmd = {f"phone_{i}": _list_cmd(kind, {"PHONE": form}, select) for i, form in enumerate(phone_spellings(phone))}
+    found = await _batch(read, cmd)
+    rows: dict[str, dict[str, Any]] = {}
+    for key in cmd:
+        for row in _rows(found.get(key)):
+            rows.setdefault(str(row.get("ID")), row)
+    return {"name": phone, "by": "phone", "matches": sorted(rows.values(), key=_id_number)[:_MAX_MATCHES]}
+
+
 async def _newest(kind: str, count: int, words: str, out: dict[str, Any], read: Read) -> dict[str, Any]:
     """«последняя созданная сделка», «последние 3 контакта»: the ``count`` newest records of ``kind`` — among those
     the message names when it names them («последняя сделка Ромашки»), else among a named company's or contact's
@@ -316,6 +343,9 @@ async def resolve_mentions(
         out["company"] = await _safe(found.company, _find_companies(found.company, read, newest_kind == "company"))
     if found.contact and not (creating and re.search(r"(?:созда|добав|завед)\w*\s+(?:нов\w+\s+)?контакт", low)):
         out["contact"] = await _safe(found.contact, _find_contacts(found.contact, read, newest_kind == "contact"))
+    if found.phone and found.phone[1] not in out:
+        phone, kind = found.phone
+        out[kind] = await _safe(phone, _find_by_phone(kind, phone, read))
     if newest_kind and not re.search(rf"\b(?:создай|добавь|заведи)\w*\s+(?:нов\w+\s+)?{_NOUNS[newest_kind]}", low):
         out[newest_kind] = await _safe(newest_words, _newest(newest_kind, count, newest_words, out, read))
     if found.stage:
