@@ -16,7 +16,7 @@ from agentcore.apps.assistant.clients import ServiceClient
 from agentcore.apps.assistant.settings import AssistantSettings
 from agentcore.config import Settings
 from agentcore.llm import MockLLMGateway
-from agentcore.llm.errors import LLMHTTPError
+from agentcore.llm.errors import LLMAuthError, LLMHTTPError
 from agentcore.llm.sync import SyncGateway
 
 RELEVANT = '{"relevant": true, "reason": "x"}'
@@ -218,7 +218,11 @@ def test_ctrl_c_in_input_ends_like_exit(settings: Settings) -> None:
 def test_llm_error_in_classify_exits(settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
     h = Harness(settings, [LLMHTTPError(400, "bad request")])
     assert h.turn("вопрос") is Outcome.FATAL
-    assert h.printed == [msg.CLASSIFY_START, "Ошибка при запросе LLM, завершаюсь.."]
+    assert h.printed == [
+        msg.CLASSIFY_START,
+        "Ошибка при запросе LLM, завершаюсь..",
+        "Причина: языковая модель вернула ошибку (HTTP 400).",  # not the upstream's text
+    ]
     assert ("CRITICAL", "[cls] classify_intent // LLM Error: HTTP 400: bad request") in logs(caplog)
     assert ("DEBUG", "[cls] AgentClassify") in logs(caplog)
 
@@ -226,9 +230,21 @@ def test_llm_error_in_classify_exits(settings: Settings, caplog: pytest.LogCaptu
 def test_parse_error_in_classify_exits(settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
     h = Harness(settings, ["мусор", "мусор", "мусор"])
     assert h.turn("вопрос") is Outcome.FATAL
-    assert h.printed[-1] == "Ошибка при разборе ответа LLM, завершаюсь.."
+    assert h.printed[-2:] == [
+        "Ошибка при разборе ответа LLM, завершаюсь..",
+        "Причина: ответ языковой модели не прошёл проверку формата.",
+    ]
     level, line = logs(caplog)[-1]
     assert level == "CRITICAL" and line.startswith("[cls] classify_intent // LLM Response Parse Error: ")
+
+
+def test_a_wrong_key_is_named_under_the_seeds_line(settings: Settings) -> None:
+    """Tryout 28 D7: with a wrong GIGACHAT_CREDENTIALS the dialog said only «Ошибка при запросе LLM, завершаюсь..» —
+    not whether the key, the address or the network was wrong (the reason was in the log file only)."""
+    h = Harness(settings, [LLMAuthError(401, "credentials doesn't match db data")])
+    assert h.turn("вопрос") is Outcome.FATAL
+    assert h.printed[-2:] == [msg.LLM_ERROR, "Причина: языковая модель отклонила учётные данные сервиса (HTTP 401)."]
+    assert "db data" not in " ".join(h.printed)
 
 
 def test_exit_code_after_fatal_error(settings: Settings) -> None:
@@ -268,7 +284,13 @@ def test_context_limit(settings: Settings) -> None:
 def test_llm_error_in_select_exits(settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
     h = Harness(settings, [RELEVANT, LLMHTTPError(500, "boom")])
     assert h.turn("вопрос") is Outcome.FATAL
-    assert h.printed == [msg.CLASSIFY_START, msg.RELEVANT, msg.SELECT_START, msg.LLM_ERROR]
+    assert h.printed == [
+        msg.CLASSIFY_START,
+        msg.RELEVANT,
+        msg.SELECT_START,
+        msg.LLM_ERROR,
+        "Причина: языковая модель вернула ошибку (HTTP 500).",
+    ]
     assert ("CRITICAL", "[select] select_tool_call // LLM Error: HTTP 500: boom") in logs(caplog)
     assert ("DEBUG", "[cls] classify_intent // Relevant query") in logs(caplog)
     assert ("DEBUG", "[select] AgentSelect") in logs(caplog)
@@ -277,7 +299,7 @@ def test_llm_error_in_select_exits(settings: Settings, caplog: pytest.LogCapture
 def test_parse_error_in_select_exits(settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
     h = Harness(settings, [RELEVANT, "{", "{", "{"])
     assert h.turn("вопрос") is Outcome.FATAL
-    assert h.printed[-1] == msg.LLM_PARSE_ERROR
+    assert h.printed[-2] == msg.LLM_PARSE_ERROR
     assert logs(caplog)[-1][1].startswith("[select] select_tool_call // LLM Response Parse Error: ")
 
 

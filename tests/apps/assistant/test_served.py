@@ -274,3 +274,26 @@ def test_turns_share_one_service_client_and_shutdown_closes_its_connections(
     assert open_after_stop == []
     # and the gateway is closed on the loop its connections live on (it failed: «attached to a different loop»)
     assert not [r for r in caplog.records if r.name == "agentcore.serving" and "AssistantServing" in r.getMessage()]
+
+
+def test_a_wrong_key_is_reported_with_its_reason_and_code(
+    llm: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch, data_dir: Any
+) -> None:
+    """Tryout 28 D7: over ``/v1`` a wrong key was «Ошибка при запросе LLM, завершаюсь..» with the generic
+    ``upstream_error`` — a server that does not end, and no reason — while the other agents say
+    «… отклонила учётные данные сервиса (HTTP 401)» with ``upstream_auth``."""
+    port = free_port()
+    monkeypatch.setenv("RAG_SERVICE_URL", f"http://127.0.0.1:{port}/rag")
+    monkeypatch.setenv("HAIKU_SERVICE_URL", f"http://127.0.0.1:{port}/haiku")
+    monkeypatch.setenv("AGENTCORE_RAG_EMBEDDER", "none")
+    wrong = Settings(
+        provider="openai", openai_api_base=llm.url + "/v1", openai_api_key="sk-wrong-0000", openai_model="gpt-4o-mini"
+    )
+    body = {"model": "assistant", "messages": [{"role": "user", "content": "Как оформить отпуск?"}]}
+    with BackgroundServer(create_app(wrong), port=port) as server, httpx.Client(base_url=server.url, timeout=120) as c:
+        answer = c.post("/v1/chat/completions", json=body)
+    assert answer.status_code == 502, answer.text
+    error = answer.json()["error"]
+    assert error["code"] == "upstream_auth"
+    assert "отклонила учётные данные" in error["message"] and "завершаюсь" not in error["message"]
+    assert "sk-wrong" not in answer.text

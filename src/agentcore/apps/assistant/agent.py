@@ -120,6 +120,9 @@ class AssistantAgent:
         self.provider_name = provider_name
         self.history = MessageHistory(limit=self.own.context_hist_limit, max_chars=self.own.message_max_chars)
         self.session_started = False
+        self.llm_failure: LLMError | None = None
+        """The model call that ended the dialog (its public message is said under the seed's line; ``/v1`` reports
+        it with its code)."""
         self.log_main = step_logger("main", LOGGER_NAME)
         self.log_cls = step_logger("cls", LOGGER_NAME)
         self.log_select = step_logger("select", LOGGER_NAME)
@@ -251,11 +254,19 @@ class AssistantAgent:
             return self.llm.parse(request, output_type)
         except StructuredOutputError as exc:
             self.say(msg.LLM_PARSE_ERROR, "error")
+            self._say_why(exc)
             log.critical("%s // LLM Response Parse Error: %s", function, exc)
         except LLMError as exc:
             self.say(msg.LLM_ERROR, "error")
+            self._say_why(exc)
             log.critical("%s // LLM Error: %s", function, exc)
         return None
+
+    def _say_why(self, exc: LLMError) -> None:
+        """Under the seed's «… завершаюсь..», the failure's public reason (a wrong key, no connection, a timeout): the
+        seed's line alone did not say whether to fix the key or the URL.  No upstream text, so no secret."""
+        self.llm_failure = exc
+        self.say(msg.LLM_ERROR_REASON.format(reason=exc.public_message), "error")
 
     # -------------------------------------------------------------------------- step 3: select
     def select_tool_call(self) -> ToolSelection | Outcome:

@@ -12,6 +12,9 @@ GOODBYE = "До свидания!"
 CLASSIFY_START = "Анализирую релевантность запроса.."
 LLM_ERROR = "Ошибка при запросе LLM, завершаюсь.."
 LLM_PARSE_ERROR = "Ошибка при разборе ответа LLM, завершаюсь.."
+# Not in the seed: the line after either, with the failure's public reason («языковая модель отклонила учётные данные
+# сервиса (HTTP 401)»).
+LLM_ERROR_REASON = "Причина: {reason}."
 IRRELEVANT = "Запрос не связан с функционалом агента."
 RELEVANT = "Запрос релевантен, думаю.."
 

@@ -120,11 +120,14 @@ class AssistantServing:
         def say(text: str, kind: str = "info") -> None:
             loop.call_soon_threadsafe(queue.put_nowait, (kind, text))
 
+        made: list[AssistantAgent] = []
+
         def turn() -> Outcome:
             rag, haiku = self.services(rag_url, haiku_url)
             agent = AssistantAgent(
                 self.settings, SyncGateway(gateway), rag, haiku, say, provider_name=gateway.provider.display_name
             )
+            made.append(agent)
             agent.session_started = True  # the help text belongs to a terminal session, not to every request
             for message in agent_input.history:
                 if message.role in ("user", "assistant") and message.content:
@@ -161,6 +164,11 @@ class AssistantServing:
         finally:
             if not worker.done():
                 worker.cancel()
+        if outcome is Outcome.FATAL and made and made[0].llm_failure is not None:
+            # the model call's public reason and code (upstream_auth for a wrong key), as every other agent reports
+            # it — not the terminal's «Ошибка при запросе LLM, завершаюсь..» (a server goes on)
+            yield events.llm_error(step, made[0].llm_failure)
+            return
         if failure is not None and not answer:
             code = "llm_error" if outcome is Outcome.FATAL else "service_error"
             yield events.error(step, failure, code)
