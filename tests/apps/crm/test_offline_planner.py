@@ -313,3 +313,16 @@ def test_a_phone_without_a_look_up_plans_exact_filters_in_the_usual_spellings() 
     assert {"8 900 111-22-33", "+79001112233", "+7 900 111-22-33", "8 (900) 111-22-33"} <= set(phones)
     # the phone's first digit is no contact id (it was read as «контакт 8»: contact #8 shown)
     assert entity_ids("Найди контакт 8 900 111-22-33", "контакт") == []
+
+
+def test_deleting_a_contact_or_a_company_is_a_delete_not_a_search() -> None:
+    """«Удали контакт …» ran a search and said «Ищу контакт» — the delete was dropped without a word."""
+    assert _plan("Удали контакт 4")[0] == [("crm.contact.delete", {"id": 4})]
+    assert _plan("Удали эту компанию")[0] == [("crm.company.delete", {"id": 2})]
+    named = {
+        "objects": {},
+        "resolved": {"contact": {"name": "Петров", "matches": [{"ID": "1", "LAST_NAME": "Петров"}]}},
+    }
+    assert _plan("Удали контакт Петров", named)[0] == [("crm.contact.delete", {"id": 1})]
+    for unclear in ("Удали контакты 1 и 2", "Удали компанию у контакта 3", "удалить контакт 4?"):
+        assert _plan(unclear)[0] in ([], [("crm.contact.get", {"id": 4})]), unclear

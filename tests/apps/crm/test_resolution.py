@@ -326,3 +326,11 @@ async def test_a_company_by_phone_and_an_unknown_phone(agent: Orchestrator) -> N
 def test_amounts_are_no_phones() -> None:
     assert find_mentions("Создай сделку на 1 500 000 000 руб. для компании Ромашка").phone is None
     assert find_mentions("Найди контакт +7 900 111-22-33").phone == ("+7 900 111-22-33", "contact")
+
+
+async def test_a_named_contact_is_deleted_only_after_yes(agent: Orchestrator, portal: FakePortal) -> None:
+    asked = await agent.handle_message("u1", "Удали контакт Петров")
+    assert [(c.method, c.params) for c in asked.pending_confirmations] == [("crm.contact.delete", {"id": 1})]
+    assert "Удалить контакт «Иван Петров» (#1)" in asked.assistant and portal.storage.get("contact", 1) is not None
+    await agent.handle_message("u1", "да")
+    assert portal.storage.get("contact", 1) is None and portal.storage.get("contact", 2) is not None

@@ -422,6 +422,47 @@ def _deal_delete(text: str, low: str, state: dict[str, Any]) -> Reply | None:
     return (f"Удаление сделки #{deal_id}: crm.deal.delete.", [step], f"Удаляю сделку #{deal_id}.")
 
 
+def _entity_delete(text: str, low: str, state: dict[str, Any]) -> Reply | None:
+    """«Удали контакт Петров», «удали компанию 3», «удали этот контакт»: one ``crm.contact.delete`` /
+    ``crm.company.delete`` (confirmed by the user in full mode, forbidden in canary) — the id written, else the one
+    record the name resolved to (several: which one?; none: not found), else the current one when «этот» says so.
+    It used to run a search instead, with no word that nothing was deleted."""
+    if not _acts(text, "удалить", "стереть", "убрать") or "сделк" in low:
+        return None
+    kind, noun, stem = ("contact", "контакт", "контакт") if "контакт" in low else ("company", "компанию", "компани")
+    if stem not in low:
+        return None
+    if "контакт" in low and "компани" in low:  # «удали компанию у контакта Петров»: which record is meant?
+        return (
+            "Названы и контакт, и компания.",
+            [],
+            "Уточните, что удалить — контакт или компанию, например «Удали контакт 3». Связи я не меняю.",
+        )
+    ids = entity_ids(text, stem)
+    if len(ids) > 1:
+        return (
+            "Названо несколько записей.",
+            [],
+            f"Я удаляю по одной записи: назовите одну, например «{noun} {ids[0]}».",
+        )
+    record_id: str | None = ids[0] if ids else None
+    if record_id is None and _resolved(state, kind) is not None:
+        label = _user_label if kind == "contact" else _deal_label
+        record_id, problem = _pick(state, kind, noun, label)
+        if problem:
+            return problem
+    if record_id is None and _CURRENT.search(text):
+        record_id = _current(state, kind)
+    if record_id is None:
+        return (
+            "Не понятно, что удалить.",
+            [],
+            f"Уточните, что удалить: номер или имя, например «Удали {noun} 3».",
+        )
+    step = _step(f"crm.{kind}.delete", {"id": int(record_id)}, f"Удаляем {noun} #{record_id}")
+    return (f"Удаление: crm.{kind}.delete #{record_id}.", [step], f"Удаляю {noun} #{record_id}.")
+
+
 _TITLE_END = re.compile(
     r"\s+(?:на\s+(?:сумму\s+)?\d|сумм\w*|бюджет\w*|стоимост\w*|для\s|с\s+компани|компани\w*|контакт\w*|"
     r"от\s+(?:компани|ООО|АО|ИП)|у\s|клиент\w*\s)|[,;:]\s|\s+\d[\d\s]*(?:руб|р\.|₽|тыс|млн|к\b)",
@@ -850,6 +891,7 @@ _RULES: list[Callable[[str, str, dict[str, Any]], Reply | None]] = [
     _fields,
     _task,
     _deal_delete,
+    _entity_delete,
     _deal_create,
     _deal_update,
     _deal_linked,
@@ -860,7 +902,7 @@ _RULES: list[Callable[[str, str, dict[str, Any]], Reply | None]] = [
 ]
 
 
-_WRITES = frozenset({_task, _deal_delete, _deal_create, _deal_update})
+_WRITES = frozenset({_task, _deal_delete, _entity_delete, _deal_create, _deal_update})
 
 
 # Step outcomes of a turn that mean an approved action did not run (models.Outcome).
