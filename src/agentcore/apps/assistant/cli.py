@@ -80,25 +80,42 @@ def _serve_in_process(stack: contextlib.ExitStack, app_name: str, settings: Sett
     return stack.enter_context(BackgroundServer(asgi)).url
 
 
-def knowledge_base_warning(rag: ServiceClient, url: str) -> str | None:
+def knowledge_base_warning(rag: ServiceClient, url: str, haiku_ok: bool = True) -> str | None:
     """What to tell the user at the dialog's start when the RAG service cannot answer questions (an unknown or empty
     collection in ``AGENTCORE_RAG_COLLECTION`` / ``rag use``, a service that does not answer); None when it can.
+    ``haiku_ok``: whether the Haiku service answers (the line promises haiku only then).
 
     Without it the dialog starts as usual and every question ends in seed 000's apology, which names no cause.
     """
     import httpx
 
+    haiku = " (хайку — будет)" if haiku_ok else ""
     try:
         body = rag.health()
     except (httpx.HTTPError, httpx.InvalidURL, ValueError):
-        return f"RAG-сервис {url} не отвечает: на вопросы по базе знаний ответа не будет (хайку — будет)."
+        return f"RAG-сервис {url} не отвечает: на вопросы по базе знаний ответа не будет{haiku}."
     if body.get("status") == "ok":
         return None
     reason = str(body.get("error") or "сервис сообщил об ошибке")
     return (
-        f"База знаний недоступна: {reason}. На вопросы по ней ответа не будет (хайку — будет); коллекции — "
+        f"База знаний недоступна: {reason}. На вопросы по ней ответа не будет{haiku}; коллекции — "
         "agentcore rag collections, выбрать — agentcore rag use <имя> или AGENTCORE_RAG_COLLECTION."
     )
+
+
+def haiku_service_warning(haiku: ServiceClient, url: str) -> str | None:
+    """What to tell the user at the dialog's start when the Haiku service does not answer its ``/health`` (a wrong
+    or dead ``HAIKU_SERVICE_URL``); None when it does.  Without it every haiku request ended in seed 000's apology
+    while the start promised «хайку — будет» (tryout 28 D12)."""
+    import httpx
+
+    try:
+        body = haiku.health()
+    except (httpx.HTTPError, httpx.InvalidURL, ValueError):
+        return f"Сервис хайку {url} не отвечает: хайку не будет (вопросы по базе знаний — будут, если она доступна)."
+    if body.get("status") == "ok":
+        return None
+    return f"Сервис хайку {url} сообщил об ошибке: хайку может не быть."
 
 
 def _warm_up_offline_classifier() -> threading.Thread:
@@ -166,9 +183,10 @@ def chat(quiet: bool = False) -> None:
             rag = ServiceClient(rag_url, timeout=own.service_timeout, own_origins=origins)
             haiku = ServiceClient(haiku_url, timeout=own.service_timeout, own_origins=origins)
             agent = AssistantAgent(settings, llm, rag, haiku, say, provider_name=gateway.provider.display_name)
-            warning = knowledge_base_warning(rag, rag_url)
-            if warning is not None:
-                say(warning, "warn")
+            haiku_warning = haiku_service_warning(haiku, haiku_url)
+            for warning in (knowledge_base_warning(rag, rag_url, haiku_ok=haiku_warning is None), haiku_warning):
+                if warning is not None:
+                    say(warning, "warn")
             if settings.llm.provider == "offline":
                 _warm_up_offline_classifier()
             try:
