@@ -112,8 +112,11 @@ def test_two_serve_processes_send_a_due_reminder_once(
 def _one_update_answered_once(fake: FakeBotApi, hosts: list[Server]) -> None:
     update = {"update_id": 5, **text_update(801, "/help")}
     for host in hosts:  # Telegram's retry reaching the other host
-        answer = httpx.post(
-            host.url + "/telegram/webhook", json=update, headers={"X-Telegram-Bot-Api-Secret-Token": SECRET}
+        answer = httpx.post(  # the first update waits for the bot, which starts beside the server (aiogram's import)
+            host.url + "/telegram/webhook",
+            json=update,
+            headers={"X-Telegram-Bot-Api-Secret-Token": SECRET},
+            timeout=120,
         )
         assert answer.status_code == 200, answer.text
     time.sleep(4 * TICK)

@@ -46,3 +46,49 @@ async def test_without_a_token_the_command_says_what_to_do(data_dir: Path) -> No
     _out, err = await asyncio.wait_for(process.communicate(), 120)
     assert process.returncode == 1
     assert "AGENTCORE_TELEGRAM_BOT_TOKEN" in err.decode() and "BotFather" in err.decode()
+
+
+async def _refused_start(env: dict[str, str]) -> tuple[int, str, set[str]]:
+    """``agentcore scrum telegram`` that is expected to refuse to start: exit code, its message, the top-level
+    packages it imported (``-X importtime``)."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-X",
+        "importtime",
+        AGENTCORE,
+        "scrum",
+        "telegram",
+        env={**os.environ, **env},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    _out, err = await asyncio.wait_for(process.communicate(), 120)
+    lines = err.decode().splitlines()
+    imported = {ln.rsplit("|", 1)[1].strip().split(".")[0] for ln in lines if ln.startswith("import time:")}
+    message = "\n".join(ln for ln in lines if not ln.startswith("import time:"))
+    assert process.returncode is not None
+    return process.returncode, message, imported
+
+
+@pytest.mark.parametrize(
+    ("env", "says"),
+    [
+        # a database that cannot be opened (nothing listens on port 1)
+        (
+            {"AGENTCORE_TELEGRAM_BOT_TOKEN": TOKEN, "AGENTCORE_DATABASE_URL": "postgresql+psycopg://u:p@127.0.0.1:1/x"},
+            "не удалось запустить бота",
+        ),
+        ({"AGENTCORE_TELEGRAM_BOT_TOKEN": "12345 :ABC"}, "не похож на токен бота"),
+        ({"AGENTCORE_TELEGRAM_BOT_TOKEN": "bot:ABC"}, "не похож на токен бота"),
+    ],
+    ids=["database", "space-in-token", "no-bot-number"],
+)
+async def test_a_start_that_cannot_succeed_fails_before_loading_aiogram(
+    data_dir: Path, env: dict[str, str], says: str
+) -> None:
+    """aiogram is most of a start (hundreds of pydantic models built at import): a malformed token or a database
+    that cannot be opened is reported without paying for it."""
+    code, message, imported = await _refused_start(env)
+    assert code == 1 and says in message, message
+    assert "sqlalchemy" in imported or "не похож" in says  # the database was tried
+    assert "aiogram" not in imported

@@ -62,3 +62,34 @@ def test_a_bad_token_stops_the_bot_not_the_server(data_dir: Path) -> None:
         assert client.get("/health").status_code == 200
         answer = client.post("/telegram/webhook", json={"update_id": 1})
         assert answer.status_code == 404 and answer.json()["code"] == "telegram_disabled"
+
+
+def test_the_server_answers_while_the_bot_is_still_starting(data_dir: Path) -> None:
+    """The bot (aiogram's import is most of its start) starts beside the server, not before it: other routes answer
+    while it is starting, and an update that arrives meanwhile waits for it and is handled."""
+    import threading
+
+    from fastapi import FastAPI
+
+    from agentcore.apps.scrum.telegram.bot import TelegramBot
+    from agentcore.apps.scrum.telegram.webhook import create_webhook_router
+
+    served = threading.Event()
+    seen: dict[str, bool] = {}
+    with ThreadedFake() as fake:
+        settings = _settings(fake.url, secret=None)
+
+        def factory() -> TelegramBot:
+            seen["served_first"] = served.wait(60)  # the old start blocked the server's start here
+            return TelegramBot.from_settings(settings)
+
+        app = FastAPI()
+        app.include_router(create_webhook_router(settings, factory=factory, scheduler=False))
+        app.add_api_route("/ping", lambda: {"ok": True})
+        with TestClient(app) as client:
+            assert client.get("/ping").json() == {"ok": True}
+            served.set()
+            answer = client.post("/telegram/webhook", json={"update_id": 7, **text_update(502, "/start")})
+            assert answer.status_code == 200 and answer.json() == {"ok": True}
+            assert len(fake.sent(502)) == 1
+    assert seen == {"served_first": True}

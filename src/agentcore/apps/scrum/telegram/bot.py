@@ -76,6 +76,22 @@ class _ChatOrder:
                 self._locks.pop(chat.id, None)
 
 
+BAD_TOKEN = "AGENTCORE_TELEGRAM_BOT_TOKEN не похож на токен бота (вида 123456:ABC…): возьми его у @BotFather"
+
+
+def _bot_id(token: str) -> int:
+    """The bot's id — the number before the token's colon — checked as aiogram checks a token
+    (``aiogram.utils.token.validate_token``: no whitespace, ``<digits>:<something>``), without importing aiogram.
+
+    Raises:
+        BotNotConfigured: not a bot token.
+    """
+    left, sep, right = token.partition(":")
+    if not sep or not left.isdigit() or not right or any(c.isspace() for c in token):
+        raise BotNotConfigured(BAD_TOKEN)
+    return int(left)
+
+
 def _bot(token: str, api_base: str) -> Bot:
     from aiogram import Bot
     from aiogram.client.session.aiohttp import AiohttpSession
@@ -88,9 +104,7 @@ def _bot(token: str, api_base: str) -> Bot:
     try:
         return Bot(token, session=session)
     except (TokenValidationError, TelegramAPIError):
-        raise BotNotConfigured(
-            "AGENTCORE_TELEGRAM_BOT_TOKEN не похож на токен бота (вида 123456:ABC…): возьми его у @BotFather"
-        ) from None
+        raise BotNotConfigured(BAD_TOKEN) from None
 
 
 class TelegramBot:
@@ -159,15 +173,23 @@ class TelegramBot:
             raise BotNotConfigured(
                 "Не задан AGENTCORE_TELEGRAM_BOT_TOKEN: возьми токен у @BotFather (docs/telegram.md)"
             )
-        bot = _bot(token, section.telegram_api_base)
+        # aiogram (about two thirds of a start: it builds hundreds of pydantic models at import) loads last, after
+        # everything that can refuse the start — a malformed token, a database that cannot be opened — has checked
+        bot_id = _bot_id(token)
         owns = backend is None
         if backend is None:
             backend = ScrumBackend.from_settings(settings)
-        migrate(backend.store.engine)
-        store = TelegramStore(backend.store.engine, clock, bot.id)
-        adopted = store.adopt_legacy()  # rows of the time before the tables knew their bot: the first bot's
-        if adopted:
-            log.info("from_settings // Adopted %d rows written before tg0002 as bot %s's", adopted, bot.id)
+        try:
+            migrate(backend.store.engine)
+            store = TelegramStore(backend.store.engine, clock, bot_id)
+            adopted = store.adopt_legacy()  # rows of the time before the tables knew their bot: the first bot's
+            if adopted:
+                log.info("from_settings // Adopted %d rows written before tg0002 as bot %s's", adopted, bot_id)
+            bot = _bot(token, section.telegram_api_base)
+        except BaseException:
+            if owns:
+                backend.close()
+            raise
         ctx = BotContext(backend, store, clock, sleep or asyncio.sleep)
         deduper: Deduper
         lease: Lease

@@ -6,8 +6,9 @@ without that header or with another value is refused with ``401`` (JSON, nothing
 handled before the answer (so a ``200`` means handled); a retry of it — on this worker or another — is dropped by
 the de-duplication (:mod:`.dedupe`).  Without ``AGENTCORE_TELEGRAM_BOT_TOKEN`` the route answers ``404`` (no bot).
 
-The bot opens with the server when a token is configured, and its scheduler runs in every worker under the
-shared lease (:mod:`.lease`), so reminders go out once however many workers and hosts serve.
+The bot opens beside the server when a token is configured — the server answers at once, an update that arrives
+while the bot is still starting waits for it — and its scheduler runs in every worker under the shared lease
+(:mod:`.lease`), so reminders go out once however many workers and hosts serve.
 """
 
 from __future__ import annotations
@@ -56,30 +57,37 @@ def create_webhook_router(
 
         return TelegramBot.from_settings(settings)
 
+    async def start(stop: asyncio.Event) -> None:
+        """Build the bot (aiogram's import is most of it) and run its scheduler — after the server is up."""
+        try:
+            bot = await asyncio.to_thread(build)
+        except Exception as exc:  # a bad token or provider stops the bot, not the other systems of the server
+            from agentcore.util.redact import redact
+
+            log.error("telegram // The bot did not start: %s", redact(f"{type(exc).__name__}: {exc}")[:300])
+            return
+        state["bot"] = bot
+        if scheduler:
+            state["scheduler"] = asyncio.create_task(bot.scheduler_loop(stop))
+
     @asynccontextmanager
     async def lifespan(_app: Any) -> AsyncIterator[None]:
+        # The bot starts beside the server, not before it: /health and the other systems answer at once, and an
+        # update that arrives meanwhile waits for the bot (the webhook route below).
         stop = asyncio.Event()
-        task: asyncio.Task[None] | None = None
         if configured:
             if not secret:
                 log.warning("telegram // AGENTCORE_TELEGRAM_WEBHOOK_SECRET is not set: the webhook accepts any sender")
-            try:
-                bot = await asyncio.to_thread(build)
-            except Exception as exc:  # a bad token or provider stops the bot, not the other systems of the server
-                from agentcore.util.redact import redact
-
-                log.error("telegram // The bot did not start: %s", redact(f"{type(exc).__name__}: {exc}")[:300])
-            else:
-                state["bot"] = bot
-                if scheduler:
-                    task = asyncio.create_task(bot.scheduler_loop(stop))
+            state["starting"] = asyncio.create_task(start(stop))
         try:
             yield
         finally:
             stop.set()
-            if task is not None:
-                with contextlib.suppress(Exception):
-                    await task
+            for name in ("starting", "scheduler"):  # in this order: a start that ends now may add the scheduler
+                task = state.pop(name, None)
+                if task is not None:
+                    with contextlib.suppress(Exception):
+                        await task
             bot = state.pop("bot", None)
             if bot is not None:
                 await bot.close()
@@ -110,6 +118,9 @@ def create_webhook_router(
         """One update from Telegram (handled before the answer; a repeated update is skipped)."""
         if secret and not tokens_match(request.headers.get(SECRET_HEADER), [secret]):
             raise ApiError(401, "неверный или отсутствующий секрет вебхука Telegram", "unauthorized")
+        starting: asyncio.Task[None] | None = state.get("starting")
+        if starting is not None and not starting.done():
+            await asyncio.shield(starting)  # the bot is still starting: this update waits for it
         bot: TelegramBot | None = state.get("bot")
         if bot is None:
             raise ApiError(
