@@ -135,3 +135,20 @@ def test_offline_sgr_example_reads_a_follow_up_that_only_names_a_place(
         assert "(Asia/Tokyo)" in answer.json()["choices"][0]["message"]["content"]
         alone = client.post("/v1/chat/completions", json={"model": "sgr-example", "messages": messages[-1:]})
         assert "Я умею только" in alone.json()["choices"][0]["message"]["content"]  # nothing earlier: no guess
+
+
+@pytest.mark.parametrize("mode", ["tools", "schema"])
+async def test_offline_provider_never_answers_an_unknown_place_with_utc(mode: str, settings: Settings) -> None:
+    """Tryout 28 D19: «Который час в Минске?» was answered «Сейчас 21:54 … (UTC)» — another place's time given as
+    the asked one's.  Known places (now also Минск, Сочи…) and IANA zones get their time; an unknown one is said."""
+    clock = GetTimeTool(clock=lambda tz: FIXED.astimezone(tz))
+    agent = ExampleSGRAgent(create_gateway(settings.llm), mode=mode, tools=[clock])
+    answer = await agent.run("Который час в Бобруйске?")
+    assert answer.startswith("Не знаю часовой пояс места «Бобруйск»") and "UTC" not in answer
+    assert agent.tool_calls == []
+    agent = ExampleSGRAgent(create_gateway(settings.llm), mode=mode, tools=[clock])
+    assert (await agent.run("Который час в Минске?")).startswith("Сейчас 12:30, 23.11.2026 (Europe/Minsk)")
+    agent = ExampleSGRAgent(create_gateway(settings.llm), mode=mode, tools=[clock])
+    assert (await agent.run("Который час в Asia/Kolkata?")).startswith("Сейчас 15:00, 23.11.2026 (Asia/Kolkata)")
+    agent = ExampleSGRAgent(create_gateway(settings.llm), mode=mode, tools=[clock])
+    assert (await agent.run("Который час?")).startswith("Сейчас 09:30, 23.11.2026 (UTC)")  # no place: UTC, said

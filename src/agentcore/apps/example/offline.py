@@ -9,7 +9,9 @@ A question names places (the cities of :data:`_CITIES`, in the order it names th
   city's name (a tool without required parameters: once).
 
 With native tool calling every pending call goes out in one answer; a schema-guided step carries one call at a time.
-When every call has its result, the answer names each place; nothing else is invented.  A question that only
+When every call has its result, the answer names each place; nothing else is invented.  An IANA zone written in the
+question («Europe/Minsk») is a place too; a place named with «в» that the rules do not know («в Бобруйске») is said
+to be unknown — never answered with the UTC time as if it were that place's.  A question that only
 names places («А в Токио?») asks what the user's previous question asked, of those places.
 """
 
@@ -39,11 +41,34 @@ _CITIES: tuple[tuple[str, str, str], ...] = (  # name, pattern, IANA zone
     ("Лондон", r"лондон|london", "Europe/London"),
     ("Нью-Йорк", r"нью-йорк|new york", "America/New_York"),
     ("Токио", r"токио|tokyo", "Asia/Tokyo"),
+    ("Минск", r"минск|minsk", "Europe/Minsk"),
+    ("Сочи", r"(?<![а-яё])сочи(?![а-яё])|sochi", "Europe/Moscow"),
+    ("Нижний Новгород", r"нижн\w* новгород", "Europe/Moscow"),
+    ("Уфа", r"(?<![а-яё])уф(?:а|е|у|ы|ой)(?![а-яё])|\bufa\b", "Asia/Yekaterinburg"),
+    ("Пермь", r"(?<![а-яё])перм(?:ь|и|ью)(?![а-яё])|\bperm\b", "Asia/Yekaterinburg"),
+    ("Челябинск", r"челябинск", "Asia/Yekaterinburg"),
+    ("Хабаровск", r"хабаровск", "Asia/Vladivostok"),
+    ("Ташкент", r"ташкент|tashkent", "Asia/Tashkent"),
+    ("Алматы", r"алмат[аы]|almaty", "Asia/Almaty"),
+    ("Берлин", r"берлин|berlin", "Europe/Berlin"),
+    ("Париж", r"париж|paris", "Europe/Paris"),
+    ("Пекин", r"пекин|beijing", "Asia/Shanghai"),
+    ("Дубай", r"дуба[йея]|dubai", "Asia/Dubai"),
+    ("Стамбул", r"стамбул|istanbul", "Europe/Istanbul"),
 )
+# A place the question names with «в» / «во» that is not one of :data:`_CITIES` («в Бобруйске»): its time zone is
+# unknown to these rules — said so, never answered with UTC as if it were that place's time (tryout 28 D19).
+_NAMED_PLACE = re.compile(r"(?<![\w-])(?:в|во)\s+(?P<place>[А-ЯЁ][а-яё]+(?:-[А-ЯЁа-яё][а-яё]+)*)")
+# An IANA zone written in the question («Который час в Europe/Minsk?»).
+_IANA_ZONE = re.compile(r"(?<![\w/])[A-Z][A-Za-z_]+(?:/[A-Za-z_+-]+){1,2}(?![\w/])")
 _ENGLISH_WORDS = {"weather": "погода", "time": "время", "forecast": "прогноз", "temperature": "температура"}
 NOT_AN_LLM = "(офлайн-режим, не LLM)"
 RESULT_PREFIX = "Результат инструмента"
 ONLY_TIME = f"Я умею только сообщать текущее время. {NOT_AN_LLM}"
+UNKNOWN_PLACE = (
+    "Не знаю часовой пояс места «{place}»: я знаю крупные города (Москва, Новосибирск, Лондон…), а пояс можно "
+    "назвать и сам — например, «Который час в Europe/Minsk?». " + NOT_AN_LLM
+)
 
 Call = tuple[str, dict[str, Any]]
 """A tool call as the plan and the conversation both see it: the tool's name and its arguments."""
@@ -57,6 +82,25 @@ def _places(text: str) -> list[tuple[str, str]]:
         if match is not None:
             found.append((match.start(), name, zone))
     return [(name, zone) for _, name, zone in sorted(found)]
+
+
+def _zones_named(text: str) -> list[str]:
+    """The IANA zones ``text`` names («Europe/Minsk»), those the system knows."""
+    from zoneinfo import available_timezones
+
+    known = available_timezones()
+    return [zone for zone in _IANA_ZONE.findall(text) if zone in known]
+
+
+def _unknown_place(text: str) -> str | None:
+    """A place ``text`` names that :data:`_CITIES` lack («в Бобруйске» → «Бобруйск»), or None."""
+    from agentcore.text.morphology import to_nominative
+
+    for match in _NAMED_PLACE.finditer(text):
+        place = match.group("place")
+        if not any(re.search(pattern, place, re.IGNORECASE) for _, pattern, _ in _CITIES):
+            return to_nominative(place, "loct") or place
+    return None
 
 
 def _stems(text: str) -> set[str]:
@@ -81,6 +125,8 @@ def _plan(question: str, tools: Sequence[LLMTool], intent: str | None = None) ->
         zones: dict[str, list[str]] = {}
         for name, zone in places:
             zones.setdefault(zone, []).append(name)
+        for zone in _zones_named(question):
+            zones.setdefault(zone, [])
         return [(("get_time", {"timezone": zone}), names) for zone, names in (zones or {"UTC": []}).items()]
     asked = _stems(intent)
     for tool in tools:
@@ -184,6 +230,9 @@ def _decide(request: LLMRequest) -> dict[str, Any] | list[Call]:
         plan = _plan(question, request.tools or [], intent=earlier) if earlier else []
     if not plan:
         return {"tool": "final_answer", "answer": ONLY_TIME}
+    unknown = _unknown_place(question) if plan[0][0] == ("get_time", {"timezone": "UTC"}) else None
+    if unknown is not None:
+        return {"tool": "final_answer", "answer": UNKNOWN_PLACE.format(place=unknown)}
     results = {_key(call): result for call, result in _done(messages)}
     pending = [call for call, _ in plan if _key(call) not in results]
     if pending:
