@@ -334,3 +334,18 @@ async def test_a_named_contact_is_deleted_only_after_yes(agent: Orchestrator, po
     assert "Удалить контакт «Иван Петров» (#1)" in asked.assistant and portal.storage.get("contact", 1) is not None
     await agent.handle_message("u1", "да")
     assert portal.storage.get("contact", 1) is None and portal.storage.get("contact", 2) is not None
+
+
+@pytest.mark.parametrize("answer", ["та, что у Вектора", "которая на 20 000"])
+async def test_same_titled_deals_told_apart_by_company_or_amount(
+    agent: Orchestrator, portal: FakePortal, answer: str
+) -> None:
+    """Two deals of one title are listed with their amount and company; an answer naming either picks that one
+    (it was not understood: only the titles, the same for both, were compared)."""
+    first = await _add_deal(agent, "Поставка оборудования", OPPORTUNITY=10000, COMPANY_ID=1)
+    second = await _add_deal(agent, "Поставка оборудования", OPPORTUNITY=20000, COMPANY_ID=2)
+    asked = await agent.handle_message("u1", "Переименуй сделку Поставка оборудования в «Новое»")
+    assert "Какую из них" in asked.assistant and "компания «АО «Вектор»»" in asked.assistant
+    await agent.handle_message("u1", answer)
+    assert portal.storage.get("deal", second)["TITLE"] == "Новое"
+    assert portal.storage.get("deal", first)["TITLE"] == "Поставка оборудования"

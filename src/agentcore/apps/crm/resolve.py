@@ -22,7 +22,7 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from agentcore.apps.crm.mentions import Mentions, find_mentions, imperatives, stems
-from agentcore.apps.crm.offline_parse import stage_code
+from agentcore.apps.crm.offline_parse import amount, stage_code
 from agentcore.apps.crm.phpquery import build_query
 
 __all__ = ["ASK_WHICH", "DEAL_FIELDS", "Read", "follow_up", "phone_spellings", "resolve_mentions"]
@@ -370,8 +370,34 @@ def _ordinal(low: str) -> int | None:
     return positions[0]
 
 
+def _deal_options(text: str) -> list[tuple[str, str]]:
+    """The deals a «which one?» listed, each with its whole label — title, amount, company («#7 «Поставка» — 20 000
+    ₽, компания «АО «Вектор»»»), so «та, что у Вектора» or «которая на 20 000» can pick one."""
+    listed = re.search(r"нашлось несколько: (.+?)\. " + re.escape(ASK_WHICH), text, re.DOTALL)
+    if listed is None:
+        return re.findall(r"#(\d+) «([^»]+)»", text)
+    parts = re.split(r";\s(?=#\d+ )", listed.group(1))
+    return [(m.group(1), m.group(2)) for m in (re.match(r"#(\d+) (.+)", p, re.DOTALL) for p in parts) if m]
+
+
+# Words of an answer to «which one?» that name no option («та, что у Вектора», «которая на 20 000»).
+_ANSWER_FILLER = frozenset({"котор", "которая", "которую", "которой", "который", "где", "сделк", "сделка", "сделку"})
+
+
+def _by_label(answer: str, options: list[tuple[str, str]]) -> str | None:
+    """The one option whose label holds every distinctive word of ``answer``, or the amount it names."""
+    words = [w for w in stems(answer) if len(w) >= 4 and w not in _ANSWER_FILLER and not w.isdigit()]
+    chosen = [i for i, label in options if words and all(w in label.lower() for w in words)]
+    if not words:
+        value = amount(answer)
+        if value is not None:
+            shown = f"{value:,.0f}".replace(",", "\u00a0")
+            chosen = [i for i, label in options if shown in label.replace(" ", "\u00a0")]
+    return chosen[0] if len(chosen) == 1 else None
+
+
 def _choose(answer: str, options: list[tuple[str, str]]) -> str | None:
-    """The id the user picked among ``options`` (``(id, label)``): an id, a position («вторую»), or a label word."""
+    """The id the user picked among ``options`` (``(id, label)``): an id, a position («вторую»), or label words."""
     low = answer.lower().strip(" .!")
     ids = [i for i, _ in options]
     number = re.fullmatch(r"(сделк\w*|сотрудник\w*|№|#)?\s*(#|№)?(\d+)(-?[йюяе])?", low)
@@ -385,9 +411,7 @@ def _choose(answer: str, options: list[tuple[str, str]]) -> str | None:
     position = _ordinal(low)
     if position is not None:
         return ids[position] if position < len(ids) else None
-    words = [w for w in stems(answer) if len(w) >= 4]
-    chosen = [i for i, label in options if words and all(w in label.lower() for w in words)]
-    return chosen[0] if len(chosen) == 1 else None
+    return _by_label(answer, options)
 
 
 def follow_up(message: str, history: list[dict[str, str]]) -> str | None:
@@ -400,7 +424,7 @@ def follow_up(message: str, history: list[dict[str, str]]) -> str | None:
         return None
     text = asked["content"]
     people = "например «сотрудника" in text
-    options = re.findall(r"#(\d+) ([^;.]+?)(?=;|\. )", text) if people else re.findall(r"#(\d+) «([^»]+)»", text)
+    options = re.findall(r"#(\d+) ([^;.]+?)(?=;|\. )", text) if people else _deal_options(text)
     picked = _choose(message, options)
     if picked is None:
         return None
