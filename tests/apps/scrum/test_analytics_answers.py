@@ -55,6 +55,16 @@ def test_forecast_shows_its_reasoning_and_uncertainty(backend: ScrumBackend) -> 
     assert sprint.params == {"deadline": "2026-03-15"}
 
 
+def test_when_will_we_finish_is_answered_with_the_days_the_rest_takes(backend: ScrumBackend) -> None:
+    """«когда закончим?» got only a verdict for the sprint's end; it now says how long the rest takes."""
+    outcome = backend.analytics("core", "когда закончим спринт?")
+    metrics = outcome.metrics or {}
+    # 3 SP done in 8 working days (2–11 March): 5 SP left take 5 / 0.375 = 13.3 → 14 working days
+    assert (metrics["done_points"], metrics["working_days_elapsed"], metrics["remaining_points"]) == (3, 8, 5)
+    assert metrics["working_days_needed"] == 14
+    assert "• На оставшиеся 5 SP при той же скорости нужно около 14 рабочих дней." in outcome.text
+
+
 def test_forecast_without_data_says_what_it_needs(backend: ScrumBackend) -> None:
     backend.store.create_team(TeamInput(slug="fresh", name="Новая"))
     backend.store.import_tasks("fresh", [TaskInput(key="NEW-1", title="x", status="todo")])

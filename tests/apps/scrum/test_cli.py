@@ -70,6 +70,19 @@ def test_daily_without_member_says_whose_it_is(data_dir: Path) -> None:
     assert named.exit_code == 0 and "Глеб" in named.output and "--member не указан" not in named.output
 
 
+def test_digest_says_whose_it_is(data_dir: Path) -> None:
+    """The digest's text names nobody: without --member it was the first member's without a word."""
+    default = runner.invoke(app, ["scrum", "digest"], env={"COLUMNS": "200"})
+    assert default.exit_code == 0, default.output
+    assert "Участник: Анна Смирнова (anna, DEV), команда «demo»" in default.output
+    assert "--member не указан: дайджест первого участника команды; другой — --member ID (anna, boris, gleb, vera)" in (
+        default.output
+    )
+    named = runner.invoke(app, ["scrum", "digest", "--member", "vera"], env={"COLUMNS": "200"})
+    assert named.exit_code == 0 and "Участник: Вера Козлова (vera, QA)" in named.output
+    assert "--member не указан" not in named.output
+
+
 def test_daily_json_and_default_member(data_dir: Path) -> None:
     result = runner.invoke(app, ["scrum", "daily", "работаю", "--json"])
     assert result.exit_code == 0, result.output

@@ -121,10 +121,11 @@ def _member(backend: ScrumBackend, team: str, member: str | None) -> str:
     return members[0].slug
 
 
-def _default_member_note(backend: ScrumBackend, team: str) -> str:
-    """What ``daily`` says when ``--member`` was not given: whose daily it is and how to name another member."""
+def _default_member_note(backend: ScrumBackend, team: str, what: str = "daily от") -> str:
+    """What ``daily`` (``digest``) says when ``--member`` was not given: whose daily (digest) it is and how to name
+    another member."""
     slugs = [m.slug for m in _run(lambda: backend.store.members(team))]
-    return f"--member не указан: daily от первого участника команды; другой — --member ID ({', '.join(slugs)})"
+    return f"--member не указан: {what} первого участника команды; другой — --member ID ({', '.join(slugs)})"
 
 
 def _print_json(value: Any) -> None:
@@ -312,7 +313,12 @@ def digest_command(
         if as_json:
             _print_json({"data": data, "digest": text})
             return
+        who = _run(lambda: backend.store.member(team_slug, member_slug))
         _banner(console, backend)
+        # whose digest it is: the text itself names nobody (seed 7's template)
+        console.print(f"Участник: [bold]{escape(who.name)}[/] ({who.slug}, {who.role}), команда «{team_slug}»")
+        if member is None:
+            console.print(f"[dim]{escape(_default_member_note(backend, team_slug, 'дайджест'))}[/]")
         console.print(escape(text))
 
 

@@ -271,7 +271,8 @@ def forecast(s: TeamSnapshot, deadline: date | None, deadline_words: str | None)
     """Will the sprint's remaining estimate be done by ``deadline`` at the velocity so far?
 
     Velocity = story points of tasks done in the period ÷ working days elapsed; capacity = velocity × working days
-    left (today included); the verdict compares capacity with the remaining points.  The uncertainty is shown as a
+    left (today included); the verdict compares capacity with the remaining points; the working days the remaining
+    points take at that velocity answer «когда закончим?».  The uncertainty is shown as a
     range (velocity ± 1/√days observed) and the unestimated tasks left out.  Without a date, done work or
     estimates the answer is «Недостаточно данных: нужно …».
     """
@@ -324,11 +325,13 @@ def forecast(s: TeamSnapshot, deadline: date | None, deadline_words: str | None)
         verdict, words = "borderline", "На грани"
     else:
         verdict, words = "unlikely", "Скорее нет"
+    needed = math.ceil(remaining / per_day - 1e-9)  # «когда закончим?»: the working days the rest takes
     metrics.update(
         working_days_left=left,
         velocity_points_per_working_day=speed.per_working_day,
         capacity_points=round(capacity, 1),
         capacity_range=[round(low, 1), round(high, 1)],
+        working_days_needed=needed,
         verdict=verdict,
     )
     when = f"{deadline_words} ({deadline.isoformat()})" if deadline_words else deadline.isoformat()
@@ -338,6 +341,7 @@ def forecast(s: TeamSnapshot, deadline: date | None, deadline_words: str | None)
         f"• Скорость: {done_points} SP за {working_days_words(elapsed)} → "
         f"{metrics['velocity_points_per_working_day']} SP в рабочий день.",
         f"• До срока рабочих дней: {left} → при той же скорости успеем около {metrics['capacity_points']} SP.",
+        f"• На оставшиеся {remaining} SP при той же скорости нужно около {working_days_words(needed)}.",
         f"• Неопределённость: при скорости ±1/√{elapsed} от средней — от {metrics['capacity_range'][0]} до "
         f"{metrics['capacity_range'][1]} SP.",
     ]
