@@ -199,3 +199,20 @@ def test_split_is_new_and_varied(name: str) -> None:
     counts = _counts(items)
     assert all(counts[key] >= floor for key, floor in minimum.items()), counts
     assert {i["expected"]["quality"] for i in items} == set(QUALITIES)
+
+
+def test_the_blocker_split_dev21_is_well_formed_and_new() -> None:
+    """``dailies_people_dev21`` (session scrum28): 20 development dailies about others who cannot go on («тестировщики
+    не могут проверить», «регистратура не может записать ни одного пациента») and waits told the same way («админы не
+    могут выдать доступ до среды»); only blockers and their effect vary, so it holds two quality levels, not five."""
+    items = load_labelled(DATA / "dailies_people_dev21.jsonl")
+    assert [i["id"] for i in items] == [f"dy{n:03d}" for n in range(1, 21)]
+    others = [item for path in sorted(DATA.glob("dailies*.jsonl")) if path.stem != "dailies_people_dev21"
+              for item in load_labelled(path)]  # fmt: skip
+    assert not any(item["id"].startswith("dy") for item in others)
+    assert not {i["message"].strip().lower() for i in items} & {o["message"].strip().lower() for o in others}
+    for item in items:
+        assert_well_formed(item)
+        assert all(blocker["text"] in item["message"] for blocker in item["expected"]["blockers"]), item["id"]
+    blockers = [b for i in items for b in i["expected"]["blockers"]]
+    assert sum(b["critical"] for b in blockers) >= 12 and sum(not b["critical"] for b in blockers) >= 5
