@@ -190,3 +190,43 @@ def test_nothing_else_left_said_with_more_and_nothing_is_critical() -> None:
         blocker_reading.REASON_STOPPED,
     )  # a wait before
     assert criticality("доступа к складу больше нет, пока делаю ZOO-2 на моках") == (False, "")  # a lack, not «nothing»
+
+
+# --- others who cannot do their own work ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "верстальщики не могут собрать макеты, Figma недоступна",  # a plural animate noun by morphology
+        "после миграции продавцы не могут провести возврат",
+        "the couriers can't open their route sheets since the update",  # an English plural of a person
+        "ресепшен не может заселить ни одного гостя, система броней легла",  # no one served («ни одного <person>»)
+    ],
+)
+def test_others_who_cannot_do_their_own_work_are_critical(text: str) -> None:
+    assert criticality(text) == (True, blocker_reading.REASON_TEAM)  # not critical before
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "сисадмины не могут выдать права раньше среды, пока пишу тесты",  # a service for the member: a wait
+        "the reviewers can't approve it before Monday",
+    ],
+)
+def test_a_service_others_cannot_give_yet_is_not_others_stopped(text: str) -> None:
+    assert criticality(text)[1] != blocker_reading.REASON_TEAM
+
+
+def test_others_who_cannot_is_a_blocker_outside_the_header() -> None:
+    daily = _daily("Вчера ZOO-7 — билеты. Сегодня ZOO-8 — абонементы. Кассиры не могут продать ни одного билета с утра")
+    assert [(b["critical"], b["related_task_id"]) for b in daily["blockers"]] == [(True, None)]  # no blocker before
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["запуск акции под вопросом — подрядчик пропал", "prod is on fire, nobody knows why", "прод в огне с утра"],
+)
+def test_the_stakes_in_doubt_and_prod_on_fire_are_critical(text: str) -> None:
+    assert criticality(text)[0] is True  # not critical before

@@ -165,6 +165,62 @@ def without_denied_stops(text: str) -> str:
     return "".join(parts)
 
 
+# Verbs by which others act *for* the member: «админы не могут выдать доступ до среды» is a wait, not others stopped.
+_SERVICE = _words(
+    "дать выдать отдать прислать выслать скинуть ответить согласовать подтвердить предоставить выделить починить "
+    "поднять посмотреть подсказать объяснить сделать найти give grant send answer approve provide review fix help"
+)
+_ENGLISH_PEOPLE_ENDINGS = ("ers", "ors", "ists", "ians")  # «the dispatchers», «testers», «editors», «pharmacists»
+_QUANTIFIER_FORMS = _words("один одна одно одного одной одну")
+
+
+def _people_group(word: str) -> bool:
+    """Whether ``word`` can name a group of people: a people word («команда», «клиенты», «QA»), a Russian plural
+    animate noun in the nominative by morphology («кондукторы», «пассажиры», «тестировщики»), or an English plural of
+    a person («dispatchers», «testers»)."""
+    if _starts(word, _PEOPLE_PREFIXES):
+        return True
+    if "а" <= word[0] <= "я" or word[0] == "ё":
+        return any({"NOUN", "anim", "plur", "nomn"} <= tag for tag in _tags(word))
+    return word.endswith(_ENGLISH_PEOPLE_ENDINGS)
+
+
+def _others_cannot(words: list[str], negators: list[int]) -> bool:
+    """Whether others cannot do their own work (session scrum28): a negated ability («не могут», «can't») after a
+    group of people («тестировщики не могут проверить», «the dispatchers can't see») whose verb is not a service
+    done for the member («админы не могут выдать доступ» — a wait), or a negated ability whose object is «ни один
+    <person>» («колл-центр не может дозвониться ни до одного клиента»): no one is served."""
+    for i in negators:
+        word = words[i]
+        if word in ("не", "not") and i + 1 < len(words) and _starts(words[i + 1], _ABILITY_PREFIXES):
+            verb_at = i + 2
+        elif word in ("cannot", "can't", "cant"):
+            verb_at = i + 1
+        else:
+            continue
+        verb = words[verb_at] if verb_at < len(words) else ""
+        if not verb or _lemmas(verb) & _SERVICE:
+            continue
+        if any(_people_group(w) for w in words[max(0, i - 3) : i]) or _none_of_people(words[verb_at + 1 : verb_at + 7]):
+            return True
+    return False
+
+
+def _none_of_people(words: list[str]) -> bool:
+    """Whether ``words`` (what follows a negated ability's verb) hold «ни (до) одного <person>»: «дозвониться ни до
+    одного клиента», «записать ни одного пациента» — no one is served; not «найти ни одного примера» (a thing)."""
+    for k, word in enumerate(words):
+        if word != "ни":
+            continue
+        after = words[k + 1 : k + 4]
+        at = next((j for j, w in enumerate(after) if w in _QUANTIFIER_FORMS), None)
+        if at is not None and at + 1 < len(after):
+            noun = after[at + 1]
+            if _starts(noun, _PEOPLE_PREFIXES) or any({"NOUN", "anim"} <= tag for tag in _tags(noun)):
+                return True
+    return False
+
+
 def _stake_missed(words: list[str]) -> bool:
     """Whether a statement that names the stakes says they are lost or missed, by the lemmas of its verbs (see the
     module docstring): a verb of loss not negated, or a verb of reaching them negated (an ability between: «не можем
@@ -265,6 +321,8 @@ def _piece_effect(piece: str) -> str:
     negators = [i for i, w in enumerate(words) if w in _NEGATORS or w in _NEGATIVE_PRONOUNS]
     if not negators:
         return _stakes_or_nothing_left(piece, words)
+    if _others_cannot(words, negators):
+        return REASON_TEAM
     # a negator that is an ability itself («нельзя», «cannot»), or one next to an ability word («не может»)
     ability = any(
         words[i] in _ABILITY_NEGATORS
@@ -308,6 +366,8 @@ def _stakes_or_nothing_left(piece: str, words: list[str]) -> str:
     """``REASON_RELEASE`` for the stakes at risk, ``REASON_STOPPED`` for nothing left to do, else ``""``."""
     stake = any(_starts(w, _STAKE_PREFIXES) for w in words) or bool(_SPRINT_GOAL.search(piece))
     risk = [i for i, w in enumerate(words) if _starts(w, _RISK_PREFIXES)]
+    # «под большим вопросом», «под вопросом»: the stakes in doubt
+    risk += [i for i, w in enumerate(words) if w == "вопросом" and "под" in words[max(0, i - 2) : i]]
     if stake and any(not _NOT_BEFORE.intersection(words[max(0, i - 2) : i]) for i in risk):
         return REASON_RELEASE
     if (stake or any(_starts(w, _STAKE_EXTRA) for w in words)) and _stake_missed(words):
