@@ -326,3 +326,8 @@ def test_deleting_a_contact_or_a_company_is_a_delete_not_a_search() -> None:
     assert _plan("Удали контакт Петров", named)[0] == [("crm.contact.delete", {"id": 1})]
     for unclear in ("Удали контакты 1 и 2", "Удали компанию у контакта 3", "удалить контакт 4?"):
         assert _plan(unclear)[0] in ([], [("crm.contact.get", {"id": 4})]), unclear
+
+
+def test_a_deal_named_by_its_number_alone_is_shown() -> None:
+    assert _plan("сделку 1")[0] == [("crm.deal.get", {"id": 1})]  # it listed every deal
+    assert _plan("Сделка №3.")[0] == [("crm.deal.get", {"id": 3})]

@@ -580,10 +580,15 @@ def _task(text: str, low: str, state: dict[str, Any]) -> Reply | None:
     return (f"Создаём задачу «{title}»{when}: tasks.task.add.", [step], f"Создаю задачу «{title}»{when}.")
 
 
+# «сделку 1», «сделка №3»: a deal named by its number and nothing else is that deal (it listed every deal).
+_BARE_DEAL = re.compile(r"(?:сделк\w*)\s*[#№]?\s*\d+\s*[.!]?")
+
+
 def _deal_show(text: str, low: str, state: dict[str, Any]) -> Reply | None:
     if "сделк" not in low or not (
         _verb(low, "покаж", "откро", "открой", "прочит", "выведи", "информац", "подробн", "детал", "что с", "какая")
         or is_question(text)
+        or _BARE_DEAL.fullmatch(low.strip())
     ):
         return None
     ids = entity_ids(text, "сделк")
