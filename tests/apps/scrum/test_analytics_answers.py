@@ -135,6 +135,15 @@ def test_faq_refusals_cost_no_model_call(oai: FakeOpenAIServer, client: httpx.Cl
     assert oai.fake.requests.count("chat") == 0
 
 
+@pytest.mark.parametrize(
+    "question", ["успеем до конца недели?", "успеем к концу недели?", "успеваем на этой неделе?", "успеем к выходным?"]
+)
+def test_the_end_of_the_week_is_this_friday(backend: ScrumBackend, question: str) -> None:
+    """«до конца недели» was not read as a date: the forecast answered for the sprint's end (Sunday 15 March)."""
+    outcome = backend.analytics("core", question)
+    assert outcome.intent == "FORECAST" and outcome.params == {"deadline": "2026-03-13"}  # NOW is Wednesday 11th
+
+
 def test_sprint_dates_for_the_forecast_are_the_teams(backend: ScrumBackend) -> None:
     assert backend.store.team("core").sprint_end == date(2026, 3, 15)
 

@@ -83,7 +83,11 @@ _DEADLINE_WEEKDAY = re.compile(r"(?:к|до|в)\s+(понедельник|вто
 _DEADLINE_NUMERIC = re.compile(r"(?:к|до)\s+(\d{1,2})[./](\d{1,2})(?:[./](\d{2,4}))?")
 _DEADLINE_WORDS = re.compile(rf"(?:к|до)\s+(\d{{1,2}})\s+({'|'.join(_MONTHS)})", re.IGNORECASE)
 _TOMORROW = re.compile(r"\b(?:к|до)\s+завтр\w*|\bзавтра\b", re.IGNORECASE)
-_WEEK_END = re.compile(r"(?:к|до)\s+концу\s+недел\w*", re.IGNORECASE)
+_WEEK_END = re.compile(
+    r"(?:к\s+концу|до\s+конц[аеу]|в\s+конце)\s+(?:этой\s+)?недел\w*|\bна\s+этой\s+неделе|\bк\s+выходным",
+    re.IGNORECASE,
+)
+"""«к концу недели», «до конца недели» (the common form: it fell through to the sprint's end), «на этой неделе»."""
 
 
 @dataclass(frozen=True)
