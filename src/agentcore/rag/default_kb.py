@@ -10,7 +10,9 @@ stale file costs time, never correctness.
 
 The claim check compares sentences, not chunks, by meaning (:mod:`agentcore.rag._focus`); the vectors of every sentence,
 list item and table row of the shipped chunks ship as well (``kb/default.<embedder>.sentences.npz``, keyed by a hash
-of the text), so an offline ``ask`` over the shipped knowledge base embeds only the question.
+of the text), so an offline ``ask`` over the shipped knowledge base embeds only the question.  So do the ``query:``
+vectors of its Russian lemmas (``kb/default.<embedder>.words.npz``, keyed by the lemma), which translate the terms
+of an English question (:mod:`agentcore.rag._focus.english`).
 """
 
 from __future__ import annotations
@@ -94,6 +96,32 @@ def load_bundled_sentence_vectors(embedder_name: str) -> dict[str, np.ndarray]:
     if not path.is_file():
         return {}
     return _read_vectors(path)
+
+
+def bundled_word_vectors_path(embedder_name: str) -> Path:
+    """Where the shipped ``query:`` vectors of the bundled knowledge base's lemmas live."""
+    return bundled_vectors_path(embedder_name).with_suffix(".words.npz")
+
+
+def load_bundled_word_vectors(embedder_name: str) -> dict[str, np.ndarray]:
+    """The shipped lemma vectors of ``embedder_name`` (lemma → unit vector), ``{}`` when none ship."""
+    path = bundled_word_vectors_path(embedder_name)
+    if not path.is_file():
+        return {}
+    return _read_vectors(path)
+
+
+def write_bundled_word_vectors(embedder_name: str, lemmas: Sequence[str], matrix: np.ndarray) -> Path:
+    """Store ``matrix`` (rows aligned with ``lemmas``) as the shipped lemma vectors of ``embedder_name``."""
+    import numpy as np
+
+    from agentcore.util.fileio import atomic_write_bytes
+
+    path = bundled_word_vectors_path(embedder_name)
+    buffer = io.BytesIO()
+    np.savez_compressed(buffer, hashes=np.array(list(lemmas)), vectors=matrix.astype(np.float16))
+    atomic_write_bytes(path, buffer.getvalue())
+    return path
 
 
 def _read_vectors(path: Path) -> dict[str, np.ndarray]:

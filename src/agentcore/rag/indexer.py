@@ -325,4 +325,11 @@ class Indexer:
             matrix = embed_local_array(texts, "passage") if texts else None
             if matrix is not None:
                 write_bundled_sentence_vectors(embedder.name, texts, matrix)
+            # and the vectors of its Russian lemmas, which translate an English question's terms
+            from agentcore.rag._focus.english import document_lemmas
+            from agentcore.rag.default_kb import write_bundled_word_vectors
+
+            lemmas = list(document_lemmas([chunk.embedding_text for chunk in snapshot.chunks]))
+            if lemmas:
+                write_bundled_word_vectors(embedder.name, lemmas, embed_local_array(lemmas, "query"))
         return path

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from agentcore.rag._focus.english import is_english, russian_spellings, unspelled
 from agentcore.rag._focus.parts import Part, subject_terms
 from agentcore.rag._focus.words import (
     WORD_RE,
@@ -50,11 +51,27 @@ def with_alternatives(parts: Sequence[Part], texts: Sequence[str]) -> list[Part]
                 if term in part.terms:
                     pairs.append((term, lemmas))
         pairs.extend(_compound_spellings(part, texts))
+        if ENGLISH_BY_MEANING and is_english(part.text):
+            pairs.extend(_english_spellings(part, texts))
         colloquial = tuple(dict.fromkeys(p for p in lexical if p not in pairs))
         if pairs or colloquial:
             part = replace(part, alternatives=tuple(dict.fromkeys(pairs)), colloquial=colloquial)
         result.append(part)
     return result
+
+
+ENGLISH_BY_MEANING = True
+"""Whether an English part's terms the passages do not hold get the passages' Russian lemmas that translate them
+(:func:`agentcore.rag._focus.english.russian_spellings`) as other spellings."""
+
+
+def _english_spellings(part: Part, texts: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:
+    """The Russian lemmas of ``texts`` that translate the English terms of ``part`` the texts do not hold
+    («version» → «версия»): the same documents' words the query repair gives a Russian spelling of an English term,
+    the other way round."""
+    if not texts:
+        return []
+    return [(term, (lemma,)) for term, lemma in russian_spellings(unspelled(part.terms, texts), texts)]
 
 
 def _compound_spellings(part: Part, texts: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from agentcore.rag._focus import section_rules, value_rules
 from agentcore.rag._focus.alternatives import with_alternatives
+from agentcore.rag._focus.english import CROSS_LINGUAL_GAP, ENGLISH_MIN_COVERAGE, is_english
 from agentcore.rag._focus.parts import Part, describe, question_parts
 from agentcore.rag._focus.present import asks_the_present
 from agentcore.rag._focus.reading import PartReading, Reading
@@ -120,6 +121,11 @@ def check_focus(
         semantic: the e5 cosine that stands in for the term share (``None``: lexical only).
         embed: ``embed(texts, kind) -> np.ndarray`` (unit rows); the local e5 embedder by default.
     """
+    english = is_english(question)
+    if english:
+        min_coverage = max(min_coverage, ENGLISH_MIN_COVERAGE)
+        if semantic is not None:
+            semantic -= CROSS_LINGUAL_GAP  # an English question lies farther from every Russian sentence
     parts = with_alternatives(question_parts(question), [*passages, *headings, *shown])
     reading = Reading.of(
         question,
@@ -139,8 +145,12 @@ def check_focus(
         p = PartReading.of(part, reading)
         absent.extend(p.lacking)
         # The moment of asking («Который час?») is in no document, whatever sentence supplies a time.
+        # An English part asking no value (a procedure, a definition) is not answered: the draft reads the steps of
+        # a procedure and the defining sentence by Russian words only.
         ok = not asks_the_present(part) and (
-            answers_value(reading, p) if part.asks in SLOT_ASKS else answers_by_section(reading, p)
+            answers_value(reading, p)
+            if part.asks in SLOT_ASKS
+            else not (english and is_english(part.text)) and answers_by_section(reading, p)
         )
         answered.append(ok)
         if not ok:

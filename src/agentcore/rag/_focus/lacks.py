@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from agentcore.rag._focus.english import is_english, names_a_thing
 from agentcore.rag._focus.parts import Part
 from agentcore.rag._focus.words import is_focus_word
 
@@ -19,7 +20,10 @@ def lacks_focus(part: Part, lacking: Sequence[str]) -> tuple[bool, bool]:
     focus = [t for t in lacking if is_focus_word(t)]
     if not focus:
         return False, False
-    if any(re.fullmatch(r"[a-z0-9.-]+", t) for t in focus) or len(focus) >= max(2, len(part.terms)):
+    # In an English question every word is Latin: only one written as a name or a code is one («Georgia»)
+    english = is_english(part.text)
+    names = [t for t in focus if re.fullmatch(r"[a-z0-9.-]+", t) and (not english or names_a_thing(t, part.text))]
+    if names or len(focus) >= max(2, len(part.terms)):
         return True, False
     nouns = [t for t in part.terms if is_focus_word(t)]
     # The new thing a Russian question asks about usually comes last («… за границей», «… для пенсионеров»).

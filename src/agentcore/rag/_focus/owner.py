@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from agentcore.rag._focus.english import is_english, russian_spellings, spelled_as
+from agentcore.rag._focus.english import measure_of as english_measure
 from agentcore.rag._focus.figures import SPAN_RE
 from agentcore.rag._focus.measures import measure_asked
 from agentcore.rag._focus.parts import Part
@@ -38,12 +40,17 @@ def owns_lasting(part: Part, units: Sequence[str]) -> bool:
     (``True``)."""
     if not LASTING_MUST_BE_OWNED:
         return True
-    measure = measure_asked(part.text)
+    english = is_english(part.text)
+    measure = english_measure(part) if english else measure_asked(part.text)
     if measure is None or measure[0] != "lasting":
         return True
     thing = next((t for t in part.terms if is_plain_noun(t)), None)
     if thing is None:
         return True
+    if english:
+        # «sprint» is looked for as the Russian word the units spell it with («спринт»), which Russian grammar reads
+        spelled = russian_spellings([thing], units)
+        thing = spelled[0][1] if spelled else spelled_as(part, thing)
     sentence, *context = units
     verdict = _owner_in(thing, [sentence])
     if verdict is not None and CLAUSES_BOUND_OWNERS:

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from agentcore.rag._focus import english
+from agentcore.rag._focus.english import is_english
 from agentcore.rag._focus.measures import COUNT_FORM, MEASURE_MUST_MATCH, measure_words
 from agentcore.rag._focus.words import WORD_RE, is_function_word, lemma_of, term_matches, vocabulary_of
 
@@ -142,6 +144,8 @@ class Part:
 
 
 def _asks(text: str) -> Asks:
+    if is_english(text):
+        return english.asks_of(text)  # type: ignore[return-value]
     for asks, pattern in _ASKS:
         if pattern.search(text):
             return asks
@@ -184,6 +188,8 @@ def subject_terms(text: str) -> tuple[str, ...]:
         lemma = lemma_of(low)
         if low in stop or lemma in stop or low in QUESTION_WORDS or lemma in QUESTION_WORDS:
             continue
+        if english.is_question_word(low):
+            continue  # «what», «does», «my», «need»: an English question word names no subject either
         if len(low) < 3 and not low.isdigit() and not re.fullmatch(r"[a-z0-9]+", low):
             continue
         if is_function_word(low):
@@ -195,7 +201,10 @@ def subject_terms(text: str) -> tuple[str, ...]:
 def question_parts(question: str) -> list[Part]:
     """The parts of ``question`` with what each asks for and its subject terms; a part without subject terms is
     merged into the part before it («Сколько дней отпуска и как его оформить?» keeps «отпуска» for both)."""
-    pieces = [p.strip(" ,.!") for p in _PART_SPLIT_RE.split(question) if p and p.strip(" ,.!")]
+    split = _PART_SPLIT_RE.split(question)
+    if is_english(question):
+        split = [piece for text in split if text for piece in english.PART_SPLIT_RE.split(text)]
+    pieces = [p.strip(" ,.!") for p in split if p and p.strip(" ,.!")]
     parts: list[Part] = []
     for piece in pieces or [question]:
         terms = subject_terms(piece)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from agentcore.rag._focus.english import is_english
+from agentcore.rag._focus.english import measure_of as english_measure
 from agentcore.rag._focus.figures import (
     AGE_RE,
     CLOCK_RE,
@@ -119,7 +121,8 @@ def supplies_asked(asks: Asks, sentence: str, question: str, part: Part | str = 
     if asks == "number" and MEASURE_MUST_MATCH and not holds_attribute(part_text or question, blanked):
         return False
     if asks == "number" and MEASURE_MUST_MATCH:
-        measure = measure_asked(part_text or question)
+        english = isinstance(part, Part) and is_english(part.text)
+        measure = english_measure(part) if english else measure_asked(part_text or question)
         if measure is not None:
             return holds_measure(measure, blanked, part if isinstance(part, Part) else None)
     return gives_asked(asks, blanked, part_text or question)
