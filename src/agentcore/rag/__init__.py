@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from agentcore.rag._router import router_select
     from agentcore.rag._store import COLLECTION_NAME_PATTERN, validate_collection_name
     from agentcore.rag.answer import answer_from
+    from agentcore.rag.catalog import active_collection_titles
     from agentcore.rag.embeddings import Embedder, create_embedder
     from agentcore.rag.engine import RagEngine
     from agentcore.rag.errors import (
@@ -60,6 +61,7 @@ _EXPORTS = {
     "COLLECTION_NAME_PATTERN": "agentcore.rag._store",
     "validate_collection_name": "agentcore.rag._store",
     "answer_from": "agentcore.rag.answer",
+    "active_collection_titles": "agentcore.rag.catalog",
     "Embedder": "agentcore.rag.embeddings",
     "create_embedder": "agentcore.rag.embeddings",
     "RagEngine": "agentcore.rag.engine",
@@ -107,6 +109,7 @@ __all__ = [
     "Searcher",
     "SourceDocument",
     "UnknownCollectionError",
+    "active_collection_titles",
     "answer_from",
     "arerank",
     "check_focus",

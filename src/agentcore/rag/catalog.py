@@ -349,3 +349,24 @@ LOCAL_QDRANT_BUSY = (
 )
 """Why a second process cannot open a local Qdrant folder (the first one holds qdrant-client's lock); the folder
 itself goes to the log only, not to a client."""
+
+
+def active_collection_titles(data_dir: Path, collection: str | None = None) -> tuple[str, list[str]]:
+    """The active collection under ``data_dir`` and the distinct titles of its stored chunks («<doc> — <section>», in
+    index order; empty when it is not stored there, e.g. on Qdrant).
+
+    ``collection`` (``AGENTCORE_RAG_COLLECTION``) wins; else the choice saved by ``agentcore rag use``; else the
+    default.  Reads files only: nothing is indexed or loaded into memory beyond the chunk list.
+    """
+    store = CollectionStore(data_dir / "rag")
+    name = collection
+    if name is None:
+        try:
+            name = validate_collection_name((store.root / ACTIVE_FILE).read_text("utf-8").strip())
+        except (OSError, RetrievalError, UnicodeDecodeError):
+            name = DEFAULT_COLLECTION
+    try:
+        chunks = store.load_chunks(name, store.read_manifest(name))
+    except (OSError, ValueError, KeyError, RetrievalError):
+        return name, []
+    return name, list(dict.fromkeys(chunk.title for chunk in chunks))

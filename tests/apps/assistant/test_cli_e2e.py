@@ -237,3 +237,36 @@ def test_quiet_chat_prints_only_answers(shared_data_dir: Path) -> None:
     assert "Ответ RAG: Как оформить отпуск:" in transcript and "До свидания!" in transcript
     for status in ("Анализирую релевантность", "Выбираю подходящий", "Валидирую", "Выполняю инструмент"):
         assert status not in transcript
+
+
+def test_questions_on_the_users_active_collection_are_relevant(tmp_path: Path) -> None:
+    """Tryout 28 D5 (README: «проиндексируйте их в свою коллекцию и сделайте её активной»): after
+    ``rag index ./docs --collection docs`` and ``rag use docs`` the offline classifier knew only the default knowledge
+    base's topics — «Где парковка?» over the user's parking rules was «Запрос не связан с функционалом агента.»."""
+    import subprocess
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "parking.md").write_text(
+        "# Парковка\n\n## Как получить пропуск на парковку\n\nНапишите в АХО, пропуск выдают за 2 рабочих дня.\n\n"
+        "## Гостевая парковка\n\nГостя запишите в портале за сутки.\n",
+        encoding="utf-8",
+    )
+    data = tmp_path / "data"
+    env = _env(data, AGENTCORE_RAG_EMBEDDER="none")
+    for args in (["rag", "index", str(docs), "--collection", "docs"], ["rag", "use", "docs"]):
+        done = subprocess.run([AGENTCORE, *args], env=env, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+    chat = subprocess.run(
+        [AGENTCORE, "chat", "--quiet"],
+        env=env,
+        input="Где парковка?\nГостевая парковка?\nрасскажи анекдот\n",
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert chat.returncode == 0, chat.stderr
+    replies = chat.stdout.split(PROMPT)[1:]
+    assert "Ответ RAG: " in replies[0] and "не связан" not in replies[0], replies[0]
+    assert "Ответ RAG: " in replies[1] and "не связан" not in replies[1], replies[1]
+    assert "Запрос не связан с функционалом агента." in replies[2]  # off-topic stays off-topic

@@ -177,8 +177,33 @@ def kb_titles() -> list[str]:
         return []
 
 
+MAX_COLLECTION_TITLES = 300
+"""At most this many titles of the user's collection become examples (embedded once, then cached on disk)."""
+
+
+def collection_titles() -> list[str]:
+    """Titles of the active collection («<документ> — <раздел>») when it is not the bundled default: the topics of
+    the user's own documents are in-domain too.  Without them the examples described only the default knowledge
+    base, and after ``agentcore rag use docs`` «Где парковка?» over the user's parking rules was «Запрос не связан с
+    функционалом агента.» (tryout 28 D5).  Read once per process, from the data dir's files."""
+    from agentcore.rag import active_collection_titles
+    from agentcore.settings.core import CoreSettings
+    from agentcore.settings.rag import RagSettings
+
+    try:
+        rag = RagSettings()
+        configured = rag.collection if "collection" in rag.model_fields_set else None
+        name, titles = active_collection_titles(CoreSettings().data_dir, configured)
+    except Exception:  # a settings or file problem must not stop the dialog: the default examples only
+        logger.warning("routes // Active collection titles not read", exc_info=True)
+        return []
+    return [] if name == "default" else titles[:MAX_COLLECTION_TITLES]
+
+
 def _examples() -> dict[str, list[str]]:
-    return {"rag_search": ROUTES["rag_search"] + kb_titles(), "irrelevant": ROUTES["irrelevant"]}
+    rag_examples = ROUTES["rag_search"] + kb_titles()
+    rag_examples += [title for title in collection_titles() if title not in rag_examples]
+    return {"rag_search": rag_examples, "irrelevant": ROUTES["irrelevant"]}
 
 
 SHIPPED_ROUTES = Path(__file__).with_name("routes.npz")
