@@ -163,6 +163,11 @@ async def test_http_crm_reads_need_the_crm_key(served: tuple[str, FakePortal]) -
         assert one.structured_content is not None and one.structured_content["result"]["TITLE"] == deals[0]["TITLE"]
         wrong = await c.call_tool("crm_get", {"entity": "lead", "id": 1})
         assert wrong.is_error  # not one of deal/contact/company: refused by the schema
+        # «the newest deal» needs an order (the tool had none: a client got the oldest first)
+        newest = await c.call_tool("crm_list", {"entity": "deal", "select": ["ID"], "order": {"ID": "DESC"}})
+        assert newest.structured_content is not None
+        ids = [int(d["ID"]) for d in newest.structured_content["result"]]
+        assert ids == sorted(ids, reverse=True) and ids[0] == max(int(d["ID"]) for d in deals)
 
 
 def chat(url: str, key: str, message: str, **extra: str) -> dict[str, Any]:

@@ -291,6 +291,10 @@ def create_mcp_server(backend: Backend) -> MCPServer:
         filter: Annotated[dict[str, Any] | None, Field(description=_FILTER_HELP)] = None,
         select: Annotated[list[str] | None, Field(description="поля ответа")] = None,
         start: Annotated[int, Field(ge=0, description="смещение страницы (по 50)")] = 0,
+        order: Annotated[
+            dict[str, Literal["ASC", "DESC"]] | None,
+            Field(description='порядок, например {"ID": "DESC"} — самые новые записи первыми («последняя сделка»)'),
+        ] = None,
     ) -> dict[str, Any]:
         """Список записей CRM Bitrix24 (страница по 50; только чтение; нужен ключ CRM)."""
         params: dict[str, Any] = {"start": start}
@@ -298,6 +302,8 @@ def create_mcp_server(backend: Backend) -> MCPServer:
             params["filter"] = filter
         if select:
             params["select"] = select
+        if order:
+            params["order"] = order
         return await _crm_read(backend, ctx, f"crm.{entity}.list", params)
 
     @server.tool(annotations=REQUEST)
