@@ -110,6 +110,16 @@ def test_errors_are_russian_without_traceback(data_dir: Path, args: list[str], c
     assert "Traceback" not in result.output and "String should" not in result.output
 
 
+def test_a_database_that_cannot_be_opened_is_said_in_one_line(data_dir: Path) -> None:
+    """SQLAlchemy's text was the driver's lines plus «(Background on this error at: https://sqlalche.me/…)»."""
+    url = "postgresql+psycopg://scrum:pw-secret-1@127.0.0.1:1/scrum"  # nothing listens on port 1
+    result = runner.invoke(app, ["scrum", "ask", "Какие риски?"], env={"AGENTCORE_DATABASE_URL": url})
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.stderr.split())
+    assert "не удалось открыть хранилище Scrum: база данных недоступна (AGENTCORE_DATABASE_URL): " in said
+    assert "sqlalche.me" not in said and "pw-secret-1" not in said and "Traceback" not in said
+
+
 def test_daily_from_stdin_and_as_a_list_of_dashes(data_dir: Path) -> None:
     """A multi-line daily piped in, and one written as a list («- сделал …») as the argument: both are dailies,
     not an unknown option."""

@@ -72,9 +72,9 @@ def _backend() -> Iterator[ScrumBackend]:
     except ValueError as exc:
         fail(str(exc), code=2)
     except Exception as exc:  # the database may be unreachable
-        from agentcore.util.redact import redact
+        from agentcore.apps.scrum.backend.db import failure_text
 
-        fail(f"не удалось открыть хранилище Scrum: {redact(type(exc).__name__ + ': ' + str(exc))[:300]}")
+        fail(f"не удалось открыть хранилище Scrum: {failure_text(exc)}")
     try:
         if backend.demo_seeded:
             _stderr_console().print("[dim]Создана демо-команда «demo»: 4 участника, 12 задач, история блокеров.[/]")

@@ -65,7 +65,7 @@ async def _refused_start(env: dict[str, str]) -> tuple[int, str, set[str]]:
     _out, err = await asyncio.wait_for(process.communicate(), 120)
     lines = err.decode().splitlines()
     imported = {ln.rsplit("|", 1)[1].strip().split(".")[0] for ln in lines if ln.startswith("import time:")}
-    message = "\n".join(ln for ln in lines if not ln.startswith("import time:"))
+    message = " ".join(" ".join(ln for ln in lines if not ln.startswith("import time:")).split())
     assert process.returncode is not None
     return process.returncode, message, imported
 
@@ -76,7 +76,7 @@ async def _refused_start(env: dict[str, str]) -> tuple[int, str, set[str]]:
         # a database that cannot be opened (nothing listens on port 1)
         (
             {"AGENTCORE_TELEGRAM_BOT_TOKEN": TOKEN, "AGENTCORE_DATABASE_URL": "postgresql+psycopg://u:p@127.0.0.1:1/x"},
-            "не удалось запустить бота",
+            "не удалось запустить бота: база данных недоступна (AGENTCORE_DATABASE_URL)",
         ),
         ({"AGENTCORE_TELEGRAM_BOT_TOKEN": "12345 :ABC"}, "не похож на токен бота"),
         ({"AGENTCORE_TELEGRAM_BOT_TOKEN": "bot:ABC"}, "не похож на токен бота"),

@@ -35,6 +35,23 @@ _ADVISORY_LOCK_ID = 0x5C2A_0003  # any constant: serialises migrations of this s
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
+def failure_text(exc: BaseException) -> str:
+    """One line a person can read for a start that failed — a database that cannot be opened above all — redacted
+    (a database URL may carry a password) and cut to 300 characters.
+
+    SQLAlchemy's text is the driver's several lines plus «(Background on this error at: https://sqlalche.me/…)»; a
+    database error is said as «база данных недоступна (AGENTCORE_DATABASE_URL): <the driver's first lines>»."""
+    from agentcore.util.redact import redact
+
+    original = getattr(exc, "orig", None)
+    if original is not None and type(exc).__module__.startswith("sqlalchemy"):
+        detail = " ".join(line.strip() for line in str(original).splitlines() if line.strip())
+        text = f"база данных недоступна (AGENTCORE_DATABASE_URL): {detail or type(original).__name__}"
+    else:
+        text = f"{type(exc).__name__}: {' '.join(str(exc).split())}"
+    return redact(text)[:300]
+
+
 def default_sqlite_path(core: CoreSettings) -> Path:
     """Where the SQLite database lives when no URL is configured."""
     return core.data_dir / "scrum" / "scrum.db"

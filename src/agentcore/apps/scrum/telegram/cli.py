@@ -41,7 +41,9 @@ def telegram(
     except BotNotConfigured as exc:
         fail(str(exc))
     except Exception as exc:  # the database or the provider
-        fail(f"не удалось запустить бота: {redact(type(exc).__name__ + ': ' + str(exc))[:300]}")
+        from agentcore.apps.scrum.backend.db import failure_text
+
+        fail(f"не удалось запустить бота: {failure_text(exc)}")
     import asyncio
 
     from agentcore.apps.scrum.settings import ScrumSettings
