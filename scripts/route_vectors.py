@@ -16,7 +16,7 @@ import os
 # are the default knowledge base's only, whatever collection this machine uses.
 os.environ["AGENTCORE_RAG_COLLECTION"] = "default"
 
-from agentcore.apps.assistant.offline import _router as assistant_router  # noqa: E402
+from agentcore.apps.assistant.offline import _router as assistant_router
 from agentcore.apps.scrum.intents import _router as scrum_router
 
 
