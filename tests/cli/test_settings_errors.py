@@ -38,6 +38,11 @@ def test_other_apps_do_not_care(monkeypatch: pytest.MonkeyPatch) -> None:
         ("PARAM_QUESTION_MAXLEN", "-1", ["chat"], "PARAM_QUESTION_MAXLEN: не меньше 1"),
         ("AGENTCORE_CRM_MODE", "bogus", ["crm", "--user", "u1"], "допустимые значения: 'shadow', 'canary', 'full'"),
         ("AGENTCORE_CALLS_ORIGINS", "ftp://x", ["sgr", "x"], "не адрес http(s)"),
+        # tryout 28 D8: an address without its scheme failed only at the first call («InvalidUrlClientError»), and a
+        # variable set under the SDK's name was reported under the AGENTCORE_ one
+        ("OPENAI_API_BASE", "localhost:8000/v1", ["sgr", "x"], "OPENAI_API_BASE: ожидается адрес вида http://"),
+        ("GIGACHAT_AUTH_URL", "ngw.example:9443", ["sgr", "x"], "GIGACHAT_AUTH_URL: ожидается адрес вида http://"),
+        ("GIGACHAT_VERIFY_SSL_CERTS", "maybe", ["sgr", "x"], " GIGACHAT_VERIFY_SSL_CERTS: ожидается true или false"),
     ],
 )
 def test_settings_errors_are_russian(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, field_validator
 
 from agentcore.settings._base import Section, env
 
@@ -63,6 +63,22 @@ class LLMSettings(Section):
     )
     openai_model: str | None = Field(None, validation_alias=env("OPENAI_MODEL"))
     openai_embedding_model: str | None = Field(None, validation_alias=env("OPENAI_EMBEDDING_MODEL"))
+
+    @field_validator("openai_api_base", "gigachat_base_url", "gigachat_auth_url")
+    @classmethod
+    def _an_http_address(cls, value: str) -> str:
+        """An address without its scheme («localhost:8000/v1») failed only at the first model call, with the HTTP
+        client's «InvalidUrlClientError: /8000/chat/completions» (tryout 28 D8)."""
+        from urllib.parse import urlsplit
+
+        wanted = f"ожидается адрес вида http://хост:порт/… или https://…, получено «{value}»"
+        try:
+            parts = urlsplit(value.strip())
+        except ValueError:  # «http://[::1»
+            raise ValueError(wanted) from None
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            raise ValueError(wanted)
+        return value.strip()
 
     @property
     def chat_model(self) -> str:

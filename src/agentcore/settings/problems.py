@@ -119,5 +119,16 @@ def settings_message(errors: Iterable[Mapping[str, Any]]) -> str:
     parts = []
     for error in errors:
         where = ".".join(_short(part) for part in error.get("loc", ())) or "настройки"
-        parts.append(f"{where}: {problem_text(error)}")
+        parts.append(f"{_as_set(where)}: {problem_text(error)}")
     return "неверные настройки: " + "; ".join(parts)
+
+
+def _as_set(variable: str) -> str:
+    """The name the person set: pydantic may report ``AGENTCORE_GIGACHAT_VERIFY_SSL_CERTS`` for a value read from
+    ``GIGACHAT_VERIFY_SSL_CERTS`` (the SDK's name, which the README tells them to use)."""
+    import os
+
+    bare = variable.removeprefix("AGENTCORE_")
+    if bare != variable and variable not in os.environ and bare in os.environ:
+        return bare
+    return variable
