@@ -130,7 +130,20 @@ def test_exit_commands(settings: Settings, caplog: pytest.LogCaptureFixture, com
     assert h.gateway.call_count == 0
 
 
-@pytest.mark.parametrize("command", ["/help", "help", "?", "помощь", "Справка", "Помощь!", "справка."])
+@pytest.mark.parametrize("command", ["/", "/foo", "/hepl", "/Q!?"])
+def test_an_unknown_slash_command_is_said_to_be_unknown(
+    settings: Settings, caplog: pytest.LogCaptureFixture, command: str
+) -> None:
+    """Tryout 28 D10: «/» went to the knowledge base and was answered with the ERR-110 article («Произошла чудовищная
+    ошибка…»), «/foo» with whatever passage came first."""
+    h = Harness(settings, [])
+    assert h.turn(command) is Outcome.CONTINUE
+    assert h.printed == [f"Неизвестная команда «{command}». Справка — /help, выход — /q."]
+    assert h.gateway.call_count == 0 and h.history == []
+    assert h.turn("/Q") is Outcome.EXIT  # a known one in any case still works
+
+
+@pytest.mark.parametrize("command", ["/help", "help", "?", "помощь", "Справка", "Помощь!", "справка.", "/help!"])
 def test_help_commands(settings: Settings, caplog: pytest.LogCaptureFixture, command: str) -> None:
     h = Harness(settings, [])
     assert h.turn(command) is Outcome.CONTINUE

@@ -196,6 +196,12 @@ class AssistantAgent:
         if commands & self.settings.core.exit_commands:
             self.end()
             return Outcome.EXIT
+        if command.startswith("/") and " " not in command and not commands & self.settings.core.help_commands:
+            # «/», «/foo», «/hepl»: a command mistyped, not a question for the knowledge base («/» was answered with
+            # the ERR-110 article, quoting «Произошла чудовищная ошибка…» as if it had happened)
+            self.say(msg.UNKNOWN_COMMAND.format(command=text.strip(), help="/help", exit="/q"), "warn")
+            self.log_main.debug("AgentUnknownCommand")
+            return Outcome.CONTINUE
         text = self._fix_layout(text)
         if commands & self.settings.core.help_commands or is_smalltalk(text):
             self.say(self.help_text(), "help")

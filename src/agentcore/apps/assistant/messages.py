@@ -8,6 +8,8 @@ labels are swapped).  We print syllables per line under «#слогов пост
 from __future__ import annotations
 
 GOODBYE = "До свидания!"
+# Not in the seed: a «/…» word that is no command.
+UNKNOWN_COMMAND = "Неизвестная команда «{command}». Справка — {help}, выход — {exit}."
 
 CLASSIFY_START = "Анализирую релевантность запроса.."
 LLM_ERROR = "Ошибка при запросе LLM, завершаюсь.."
