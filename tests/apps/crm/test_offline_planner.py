@@ -331,3 +331,20 @@ def test_deleting_a_contact_or_a_company_is_a_delete_not_a_search() -> None:
 def test_a_deal_named_by_its_number_alone_is_shown() -> None:
     assert _plan("сделку 1")[0] == [("crm.deal.get", {"id": 1})]  # it listed every deal
     assert _plan("Сделка №3.")[0] == [("crm.deal.get", {"id": 3})]
+
+
+def test_a_task_for_the_last_deal_keeps_the_deal_out_of_its_title() -> None:
+    state = {
+        "objects": {},
+        "resolved": {
+            "deal": {
+                "name": "последней сделке",
+                "by": "newest",
+                "newest": 1,
+                "matches": [{"ID": "7", "TITLE": "Поставка"}],
+            }
+        },
+    }
+    ((method, params),), _ = _plan("Создай задачу позвонить клиенту по последней сделке завтра", state)
+    assert method == "tasks.task.add" and params["fields"]["TITLE"] == "Позвонить клиенту"
+    assert params["fields"]["UF_CRM_TASK"] == ["D_7"]
