@@ -103,6 +103,19 @@ class DailyBody(StrictModel):
     )
 
 
+class LiftBody(StrictModel):
+    """A member marks one of their blockers lifted («снят»), named by its text as the blocker list shows it."""
+
+    member: str = Field(pattern=SLUG_PATTERN, max_length=64, description="ID участника — автора блокера")
+    text: NonBlankPlainText = Field(max_length=500, description="текст блокера (регистр и пробелы по краям не важны)")
+
+
+class LiftOut(BaseModel):
+    """How many reports of the blocker were marked lifted."""
+
+    lifted: int
+
+
 class MessageBody(StrictModel):
     """A request in words (a lead's analytics request, a FAQ question); not blank."""
 
@@ -338,6 +351,21 @@ def create_router(settings: Settings) -> APIRouter:
     ) -> dict[str, Any]:
         """Blocker events, newest first."""
         return {"events": [e.to_dict() for e in _run(lambda: b.blockers(team, member, limit))]}
+
+    @router.post(
+        "/teams/{team}/blockers/lift",
+        response_model=LiftOut,
+        responses=error_responses(401, 404, 422),
+        **_auth("member"),
+    )
+    def lift_blocker(body: LiftBody, team: str = TeamSlug, b: ScrumBackend = Depends(backend)) -> dict[str, int]:
+        """The member's blocker is lifted («снят», as the Telegram bot's button): the dashboard, TEAM_RISKS, the
+        digest and the bot's follow-ups no longer count it, though the latest daily reports it; reported again
+        in a later daily, it is open again.  404 when the member has no such blocker standing."""
+        lifted = _run(lambda: b.lift_blocker(team, body.member, body.text))
+        if not lifted:
+            raise ApiError(404, f"У участника «{body.member}» нет неснятого блокера с таким текстом", "not_found")
+        return {"lifted": lifted}
 
     @router.get("/teams/{team}/dashboard", response_model=DashboardOut, responses=error_responses(404, 422))
     def team_dashboard(team: str = TeamSlug, b: ScrumBackend = Depends(backend)) -> dict[str, Any]:

@@ -103,3 +103,27 @@ def test_the_dashboard_risks_and_digest_agree_after_the_blocker_is_lifted_over_h
     assert risks["intent"] == "TEAM_RISKS"
     assert [b for b in risks["metrics"]["open_blockers_by_age"] if b["owner"] == "vera"] == []
     assert http.get("/scrum/teams/demo/digest/vera").json()["data"]["blockers"] == []
+
+
+@pytest.mark.e2e
+def test_a_blocker_lifted_over_http_leaves_the_dashboard_risks_and_digest(http: httpx.Client) -> None:
+    """``POST /scrum/teams/{team}/blockers/lift`` — the Telegram bot's «снят» for any front-end: the latest daily
+    still reports the blocker, every reader drops it."""
+    _post_daily(http, "vera", "Вчера TASK-9, сегодня TASK-9. Стенд лежит, вся команда стоит!")
+    [standing] = [b for b in http.get("/scrum/teams/demo/dashboard").json()["blockers"] if b["owner"] == "vera"]
+    lifted = http.post("/scrum/teams/demo/blockers/lift", json={"member": "vera", "text": standing["text"].upper()})
+    assert lifted.status_code == 200 and lifted.json()["lifted"] >= 1, lifted.text
+    board = http.get("/scrum/teams/demo/dashboard").json()
+    assert [b for b in board["blockers"] if b["owner"] == "vera"] == []
+    vera = next(m for m in board["members"] if m["slug"] == "vera")
+    assert [b["lifted"] for b in vera["daily"]["blockers"]] == [True]
+    risks = http.post("/scrum/teams/demo/analytics", json={"message": "Какие риски и блокеры в команде?"}).json()
+    assert [b for b in risks["metrics"]["open_blockers_by_age"] if b["owner"] == "vera"] == []
+    assert http.get("/scrum/teams/demo/digest/vera").json()["data"]["blockers"] == []
+    events = http.get("/scrum/teams/demo/blockers", params={"member": "vera"}).json()["events"]
+    assert events[0]["lifted_at"] is not None  # the history keeps the report, marked
+    again = http.post("/scrum/teams/demo/blockers/lift", json={"member": "vera", "text": standing["text"]})
+    assert again.status_code == 404 and again.json()["code"] == "not_found"
+    for body in ({"member": "vera", "text": "  "}, {"member": "Vera!", "text": "x"}, {"member": "vera"}):
+        assert http.post("/scrum/teams/demo/blockers/lift", json=body).status_code == 422
+    assert http.post("/scrum/teams/demo/blockers/lift", json={"member": "ghost", "text": "x"}).status_code == 404
