@@ -297,3 +297,16 @@ def test_a_wrong_key_is_reported_with_its_reason_and_code(
     assert error["code"] == "upstream_auth"
     assert "отклонила учётные данные" in error["message"] and "завершаюсь" not in error["message"]
     assert "sk-wrong" not in answer.text
+
+
+def test_the_served_help_names_no_terminal_exit(
+    llm: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch, data_dir: Any
+) -> None:
+    """Tryout 28 D3: the Chat page's «привет» got «Выход: /exit, /q, … (или Ctrl-D)» — nothing a browser can end."""
+    with _serve(llm, monkeypatch) as server, httpx.Client(base_url=server.url, timeout=120) as client:
+        body = {"model": "assistant", "messages": [{"role": "user", "content": "привет"}]}
+        answer = client.post("/v1/chat/completions", json=body)
+    assert answer.status_code == 200, answer.text
+    text = answer.json()["choices"][0]["message"]["content"]
+    assert "Я ассистент службы поддержки" in text and "Справка: " in text
+    assert "Ctrl-D" not in text and "Выход:" not in text

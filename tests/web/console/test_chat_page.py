@@ -44,6 +44,12 @@ def test_chat_with_the_seed_000_assistant(page: Any, shot: Any, check_a11y: Any)
     page.goto("/console/chat")
     page.wait_for_function("() => document.getElementById('model').options.length > 0")
     assert page.get_by_test_id("model-select").input_value() == "assistant"  # the first choice
+    # what each model can be asked (tryout 28 D3: «который час?» was offered to the assistant, which cannot tell it)
+    question = page.get_by_test_id("question-input")
+    assert "отпуск" in (question.get_attribute("placeholder") or "")
+    page.get_by_test_id("model-select").select_option("sgr-example")
+    assert "который час" in (question.get_attribute("placeholder") or "")
+    page.get_by_test_id("model-select").select_option("assistant")
     page.get_by_test_id("question-input").fill("Напиши хайку про осень")
     page.get_by_test_id("send").click()
     page.wait_for_function(

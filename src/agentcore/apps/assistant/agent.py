@@ -120,6 +120,8 @@ class AssistantAgent:
         self.provider_name = provider_name
         self.history = MessageHistory(limit=self.own.context_hist_limit, max_chars=self.own.message_max_chars)
         self.session_started = False
+        self.in_terminal = True
+        """False when served over ``/v1``: the help then names no exit command (nothing ends in a browser)."""
         self.llm_failure: LLMError | None = None
         """The model call that ended the dialog (its public message is said under the seed's line; ``/v1`` reports
         it with its code)."""
@@ -139,6 +141,7 @@ class AssistantAgent:
             self.provider_name,
             self.own.param_question_maxlen,
             self.theme_maxlen,
+            terminal=self.in_terminal,
         )
 
     def _reply(self, text: str, kind: str = "info") -> None:

@@ -51,15 +51,27 @@ HAIKU_WORDS = "#слов итого: {words}"
 
 
 def help_text(
-    exit_commands: frozenset[str], help_commands: frozenset[str], provider: str, max_question: int, max_theme: int
+    exit_commands: frozenset[str],
+    help_commands: frozenset[str],
+    provider: str,
+    max_question: int,
+    max_theme: int,
+    *,
+    terminal: bool = True,
 ) -> str:
-    """The help message (shown at session start, on a help command and after an irrelevant request)."""
+    """The help message (shown at session start, on a help command and after an irrelevant request).
+
+    ``terminal=False`` (the ``/v1`` model ``assistant``, the console's Chat page): without the exit commands and
+    Ctrl-D, which end nothing in a browser."""
+    commands = f"Справка: {', '.join(sorted(help_commands))}."
+    if terminal:
+        commands += f" Выход: {', '.join(sorted(exit_commands))} (или Ctrl-D)."
     return (
         "Я ассистент службы поддержки. Умею:\n"
         f"  • отвечать на вопросы по базе знаний (rag_search), вопрос — до {max_question} символов,\n"
         "    например: «Как оформить отпуск?», «Что такое спринт?»;\n"
         f"  • сочинять хайку на заданную тему (generate_haiku), тема — до {max_theme} символов,\n"
         "    например: «Напиши хайку про осень».\n"
-        f"Справка: {', '.join(sorted(help_commands))}. Выход: {', '.join(sorted(exit_commands))} (или Ctrl-D).\n"
+        f"{commands}\n"
         f"Модель: {provider}."
     )

@@ -129,6 +129,7 @@ class AssistantServing:
             )
             made.append(agent)
             agent.session_started = True  # the help text belongs to a terminal session, not to every request
+            agent.in_terminal = False  # its help names no exit command and no Ctrl-D
             for message in agent_input.history:
                 if message.role in ("user", "assistant") and message.content:
                     agent.history.add(message.role, message.content)

@@ -7,6 +7,12 @@
   "use strict";
   var C = window.Console;
   var PREFERRED = ["assistant", "sgr-example"];
+  /* What each model can be asked (the placeholder): «который час?» suited only the SGR example (tryout 28 D3). */
+  var EXAMPLES = {
+    "assistant": "Например: как оформить отпуск? Или: напиши хайку про осень",
+    "sgr-example": "Например: который час в Москве?",
+    "research": "Например: сколько дней отпуска положено сотруднику?"
+  };
   var form = document.getElementById("chat-form");
   var input = document.getElementById("chat-input");
   var send = document.getElementById("send");
@@ -41,6 +47,11 @@
     return body;
   }
 
+  function showModel() {
+    description.textContent = descriptions[model.value] || "";
+    input.placeholder = EXAMPLES[model.value] || "Сообщение агенту";
+  }
+
   async function loadModels() {
     try {
       var models = (await C.json("/v1/models")).data || [];
@@ -55,7 +66,7 @@
       var state = kept.load();
       var wanted = state && state.asked === asked && state.model ? state.model : asked;
       if (wanted && descriptions[wanted] !== undefined) model.value = wanted;
-      description.textContent = descriptions[model.value] || "";
+      showModel();
     } catch (error) {
       C.setStatus(status, "Список агентов недоступен: " + C.formatError(error), true);
     }
@@ -142,7 +153,7 @@
   C.submitOnCtrlEnter(form, input);
   stop.addEventListener("click", function () { if (controller) controller.abort(); });
   model.addEventListener("change", function () {
-    description.textContent = descriptions[model.value] || "";
+    showModel();
     keep();
   });
   document.getElementById("chat-clear").addEventListener("click", function () {
