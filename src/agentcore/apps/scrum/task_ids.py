@@ -2,9 +2,13 @@
 
 Recognised (the id as it is stored, in brackets):
 
-* tracker keys ``PAY-12``, ``pay-12`` (``PAY-12``) — unless the "key" is a technology, encoding or standard with its
-  version (``UTF-8``, ``ISO-8601``, ``python-3``, ``Android-14``, ``SHA-256``) or the number goes on as a version
-  (``node-18.2``); a key in mixed case (``Android-14``, ``iPhone-15``) is a name, not a key;
+* tracker keys ``PAY-12``, ``pay-12`` (``PAY-12``) — unless the "key" is a code (a standard, a coordinate system,
+  an encoding, a hash, an acronym: ``ISO-8601``, ``EPSG-3857``, ``UTF-8``, ``SHA-256``, ``CVE-2024``) or a name
+  (a language, a runtime, a platform, a browser) written as names are, in lower or mixed case (``python-3``,
+  ``node-20``, ``Android-14``) — in upper case, the form trackers print keys in, a name is a project's key
+  (``OPERA-123``); a code or a name the author calls a task right before it is one («задача ISO-12», «тикет
+  opera-5»); the number must not go on as a version (``node-18.2``); any other key in mixed case (``iPhone-15``)
+  is a name, not a key;
 * GitHub/GitLab references ``owner/repo#12`` (``owner/repo#12``) and bare ``#512`` (``#512``);
 * tracker URLs: ``…/browse/PAY-12``, ``…/issue/PAY-12``, ``tracker.yandex.ru/PAY-12`` (``PAY-12``) and
   ``github.com/owner/repo/issues/12``, ``…/pull/12``, GitLab ``…/group/repo/-/issues/12`` (``owner/repo#12``);
@@ -53,22 +57,41 @@ _ANY = re.compile(
     re.IGNORECASE,
 )
 
-# Names written with a hyphen and a number that are not tracker keys: encodings, standards, hashes, languages,
-# runtimes, platforms, browsers, libraries.
-_NOT_KEYS_TEXT = """
-utf utf8 ucs iso gost rfc ieee pep cve cwe ecma es ecmascript ascii latin koi cp win windows ansi ean upc
+# What a hyphen and a number also write, in two kinds that differ by how people spell them (issue 19):
+#
+# * codes — standards, coordinate systems, encodings, protocols, hashes, vulnerability and classification codes,
+#   and acronyms — written in upper case by everyone («ISO-8601», «EPSG-3857», «RFC-7519», «UTF-8», «CVE-2024»,
+#   «SHA-256», «HTTP-2», «COVID-19», «GPT-4»): the form alone never tells them from a tracker key, so they are no
+#   key unless the team's tracker is known to use the prefix (``known_prefixes``) or the author calls it a task
+#   («задача ISO-12»);
+# * names — languages, runtimes, libraries, databases, platforms, browsers, products — written in lower or mixed
+#   case («python-3», «node-20», «Android-14», «opera-105»): written in upper case, the form a tracker prints its
+#   keys in, they are a project's key («OPERA-123», «SAFARI-12»), in any other case a name with its version.
+_CODES_TEXT = """
+utf utf8 ucs iso gost rfc ieee pep cve cwe ecma es ecmascript ascii latin koi cp win ansi ean upc isbn issn
 sha md crc aes rsa rs hs ed ecdsa dsa des tls ssl ssh http https http2 ipv ip tcp udp dns smtp imap pop
-oauth saml jwt sso python py python3 java jdk jre openjdk node nodejs npm deno bun go golang rust ruby rails php
-perl lua dotnet net csharp kotlin swift scala dart flutter ts typescript js javascript postgres postgresql pg psql
-mysql mariadb mongo mongodb redis kafka rabbitmq clickhouse sqlite oracle mssql elastic elasticsearch opensearch
-cassandra spark hadoop airflow flink vue vuex react angular svelte next nuxt webpack vite babel jest pytest django
-flask fastapi spring hibernate gradle maven playwright selenium cypress puppeteer storybook tailwind bootstrap
-jquery lodash redux pinia ubuntu debian centos rhel fedora alpine arch macos osx ios ipados android linux iphone
-ipad pixel galaxy samsung xiaomi huawei chrome chromium firefox safari edge opera yandex k8s kubernetes helm
-terraform docker nginx apache haproxy envoy istio grafana prometheus zabbix jenkins gpt llama qwen mistral gemini
-claude bert t5 covid h mp usb hdmi ddr lte wifi pci dss ng rxjs nx scorm lti xapi gdpr hipaa
+oauth saml jwt sso epsg wgs srid utm icd din iec itu nist fips wcag soc itil owasp pci dss scorm lti xapi gdpr
+hipaa covid h mp mpeg jpeg usb hdmi ddr lte wifi pcie sata rj gpt t5 bert k8s jdk jre openjdk npm php js ts pg
+psql mssql rhel osx net ng nx rxjs
 """
-_NOT_KEYS = frozenset(_NOT_KEYS_TEXT.split())
+_NAMES_TEXT = """
+python py python3 java node nodejs deno bun go golang rust ruby rails perl lua dotnet csharp kotlin swift scala
+dart flutter typescript javascript postgres postgresql mysql mariadb mongo mongodb redis kafka rabbitmq clickhouse
+sqlite oracle elastic elasticsearch opensearch cassandra spark hadoop airflow flink vue vuex react angular svelte
+next nuxt webpack vite babel jest pytest django flask fastapi spring hibernate gradle maven playwright selenium
+cypress puppeteer storybook tailwind bootstrap jquery lodash redux pinia ubuntu debian centos fedora alpine arch
+macos ios ipados android linux windows iphone ipad pixel galaxy samsung xiaomi huawei chrome chromium firefox
+safari edge opera yandex kubernetes helm terraform docker nginx apache haproxy envoy istio grafana prometheus
+zabbix jenkins llama qwen mistral gemini claude
+"""
+_CODES = frozenset(_CODES_TEXT.split())
+_NAMES = frozenset(_NAMES_TEXT.split())
+# The author calls the id a task right before it: «задача OPERA-1», «по тикету ISO-12», «task PY-3» (not a header
+# «Задача: UTF-8 в выгрузке», which names what the task is about).
+_CALLED_A_TASK = re.compile(
+    r"(?:задач[аиуеыо]\w*|тикет\w*|таск\w*|тасочк\w*|issue|issues|tasks?|tickets?|story|стори)\s+$",
+    re.IGNORECASE,
+)
 
 
 class TaskRef(NamedTuple):
@@ -92,13 +115,26 @@ def _key_prefix(prefix: str, known: frozenset[str]) -> str | None:
     upper = prefix.upper()
     if upper in known:
         return upper
-    if prefix.lower() in _NOT_KEYS:
+    lower = prefix.lower()
+    if lower in _CODES or (lower in _NAMES and not prefix.isupper()):
         return None
     if not (prefix.isupper() or prefix.islower()) and prefix.lower() not in ("task", "bug", "issue"):
         return None  # «Android-14», «iPhone-15»: a product name with a number
     if prefix.islower() and any(c.isdigit() for c in prefix):
         return None  # «x86-64», «k8s-1», «mp3-320»: a lower-case name with a digit is a technology, not a key
     return upper
+
+
+def _called_a_task(text: str, start: int, prefix: str) -> bool:
+    """Whether a code or a name written at ``start`` is a task all the same: the author calls it one right before
+    it («задача ISO-12», «тикет opera-5»).  Only a prefix written in one case counts («задача Android-14» is still
+    the platform)."""
+    lower = prefix.lower()
+    if lower not in _CODES and lower not in _NAMES:
+        return False
+    if not (prefix.isupper() or prefix.islower()):
+        return False
+    return _CALLED_A_TASK.search(text, max(0, start - 24), start) is not None
 
 
 # Hosts whose ``…/owner/repo/issues/12`` is a code-hosting issue: GitHub, GitLab (also self-hosted: its ``/-/``
@@ -146,6 +182,8 @@ def _find(text: str, known: frozenset[str]) -> tuple[TaskRef, ...]:
             found = f"#{match.group('hnum')}"
         else:
             found = _key(match.group("prefix"), match.group("knum"), known)
+            if found is None and _called_a_task(text, match.start(), match.group("prefix")):
+                found = f"{match.group('prefix').upper()}-{match.group('knum')}"
         if found:
             refs.append(TaskRef(found, *match.span()))
     return tuple(refs)

@@ -1,0 +1,49 @@
+"""Session scrum29 (issue 19): task ids decided by how codes and names are written and by what the author calls a
+task, and the quality verdict's informative words read by their part of speech.  Probes use words no labelled split
+uses; each fails on the code before the session."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentcore.apps.scrum.daily_parser import parse_daily
+from agentcore.apps.scrum.task_ids import task_ids_in
+
+
+@pytest.mark.parametrize(
+    ("text", "ids"),
+    [
+        # a product's name in upper case is the form a tracker prints its project's keys in
+        ("закрыл OPERA-123, сегодня OPERA-124", ["OPERA-123", "OPERA-124"]),
+        ("KAFKA-31 consumer lag alerts", ["KAFKA-31"]),
+        ("по CHROME-7 правки манифеста", ["CHROME-7"]),
+        # a code or a name is a task when the author calls it one right before it
+        ("по задаче ISO-12 собрал чек-лист", ["ISO-12"]),
+        ("взял тикет opera-5", ["OPERA-5"]),
+    ],
+)
+def test_a_name_in_upper_case_or_anything_called_a_task_is_a_key(text: str, ids: list[str]) -> None:
+    assert task_ids_in(text) == ids
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "слои в EPSG-32637, подложка в WGS-84",  # coordinate systems
+        "коды диагнозов по ICD-10",  # a classification
+        "аудит по SOC-2 и IEC-62304",  # compliance standards
+        "обновил opera-105 и Firefox-128 на тестовых машинах",  # names written as names are
+        "Задача: EPSG-3857 для всех тайлов",  # a header «Задача:» says what the task is about, it calls no id a task
+    ],
+)
+def test_codes_and_names_written_as_names_are_not_keys(text: str) -> None:
+    assert task_ids_in(text) == []
+
+
+def test_a_daily_of_a_project_named_like_a_product_is_read_with_its_tasks() -> None:
+    out = parse_daily("Вчера: KAFKA-40 — ретеншн топиков\nСегодня: KAFKA-41 — схема в EPSG-4326 для гео-событий\n"
+                      "Блокеры: нет", "DEV")  # fmt: skip
+    daily = out["daily"]
+    assert [i["task_id"] for i in daily["yesterday"]] == ["KAFKA-40"]
+    assert [i["task_id"] for i in daily["today"]] == ["KAFKA-41"]
+    assert daily["quality"] == "GREAT"
