@@ -37,7 +37,7 @@ from agentcore.apps.scrum.evaluation import Report, evaluate, load_labelled
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "apps" / "scrum" / "data"
-DEV_SPLITS = ("dailies_people_dev", *(f"dailies_people_dev{n}" for n in range(2, 22)))
+DEV_SPLITS = ("dailies_people_dev", *(f"dailies_people_dev{n}" for n in range(2, 23)))
 """The development splits, oldest first (held-out ones are never named here)."""
 
 _RUNNER = """

@@ -6,7 +6,10 @@ runs here.
 are held out (scored once, totals only).  ``dailies_people_dev18`` (session scrum28) is a development split used
 as a generalisation check: written the same way, committed before code ran on it, never tuned on row by row;
 ``dailies_people_dev19`` (the same session, later) is a development split of blockers in context, and
-``dailies_people_dev20`` (at the session's end) a second generalisation check of its rules.  All
+``dailies_people_dev20`` (at the session's end) a second generalisation check of its rules.
+``dailies_people_dev22`` (session scrum29) is the generalisation check of the quality verdict and of task ids:
+empty templates, too short, no tasks, plans only, done only, bare ids, and codes or product names written like
+keys (``EPSG-3857``, ``OPERA-57``).  All
 were written and labelled by hand by the labelling rule in
 docs/scrum.md, by a helper that never ran the parser or any agentcore code on them, and committed before anything
 ran on them.  Checked: the schema the scorer reads, ids in order under a prefix no other set uses, labels naming only
@@ -106,6 +109,20 @@ SPLITS: dict[str, tuple[str, int, dict[str, int]]] = {
             "ids": 1,
             "versions": 1,
             "lacking": 1,
+        },
+    ),
+    "dailies_people_dev22": (
+        "dz",
+        51,
+        {
+            "blockers": 4,
+            "critical": 1,
+            "negations": 20,
+            "prose": 3,
+            "english": 6,
+            "ids": 2,
+            "versions": 6,
+            "lacking": 8,
         },
     ),
     "dailies_people_test5": (
