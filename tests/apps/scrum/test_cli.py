@@ -83,6 +83,18 @@ def test_digest_says_whose_it_is(data_dir: Path) -> None:
     assert "--member не указан" not in named.output
 
 
+def test_the_blocker_history_says_which_blockers_stand(data_dir: Path) -> None:
+    """The history listed every report alike: a blocker closed by a later daily looked as current as an open one."""
+    closed = runner.invoke(app, ["scrum", "daily", "Вчера TASK-4, сегодня TASK-7. Блокеров нет.", "--member", "anna"])
+    assert closed.exit_code == 0, closed.output
+    table = runner.invoke(app, ["scrum", "blockers", "--member", "anna"], env={"COLUMNS": "200"})
+    assert table.exit_code == 0, table.output
+    rows = [line for line in table.stdout.splitlines() if "│ anna" in line]
+    assert rows and all("│ закрыт" in row for row in rows), table.stdout
+    vera = runner.invoke(app, ["scrum", "blockers", "--member", "vera"], env={"COLUMNS": "200"})
+    assert any("│ открыт" in line for line in vera.stdout.splitlines() if "│ vera" in line), vera.stdout
+
+
 def test_daily_json_and_default_member(data_dir: Path) -> None:
     result = runner.invoke(app, ["scrum", "daily", "работаю", "--json"])
     assert result.exit_code == 0, result.output

@@ -343,16 +343,23 @@ def blockers_command(
         if not events:
             console.print(f"В команде «{team_slug}» блокеров нет.")
             return
-        table = Table(title=f"Блокеры команды «{team_slug}»")
-        for column in ("Когда (UTC)", "Автор", "Задача", "Важность", "Повтор", "Текст"):
+        # whether each blocker stands now — the backend's one rule (a later daily closes it, «снят» lifts it)
+        standing = {(b.owner, b.text.lower().strip()) for b in _run(lambda: backend.open_blockers(team_slug))}
+        table = Table(title=f"Блокеры команды «{team_slug}»: история, новые сверху")
+        for column in ("Когда (UTC)", "Автор", "Задача", "Важность", "Повтор", "Сейчас", "Текст"):
             table.add_column(column)
         for e in events:
+            if e.lifted_at is not None:
+                now = "снят"
+            else:
+                now = "открыт" if (e.author_id, e.normalized_text) in standing else "закрыт"
             table.add_row(
                 e.created_at.strftime("%Y-%m-%d %H:%M"),
                 e.author_id,
                 e.task_id if e.task_id != "NO_TASK_ID" else "—",
                 SEVERITY[e.severity],
                 "да" if e.is_repeat else "",
+                now,
                 escape(e.text),
             )
         console.print(table)
