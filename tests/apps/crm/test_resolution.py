@@ -349,3 +349,17 @@ async def test_same_titled_deals_told_apart_by_company_or_amount(
     await agent.handle_message("u1", answer)
     assert portal.storage.get("deal", second)["TITLE"] == "Новое"
     assert portal.storage.get("deal", first)["TITLE"] == "Поставка оборудования"
+
+
+async def test_which_contact_is_answered_too(agent: Orchestrator, portal: FakePortal) -> None:
+    """«Which one?» about contacts (or companies) listed them, but the answer completed only deal requests: «второго»
+    was a new message and the delete was lost."""
+    other = int(
+        (await agent.call_bitrix("crm.contact.add", {"fields": {"NAME": "Олег", "LAST_NAME": "Петров"}}))["result"]
+    )
+    asked = await agent.handle_message("u1", "Удали контакт Петров")
+    assert "Какую из них" in asked.assistant and not asked.pending_confirmations
+    picked = await agent.handle_message("u1", "второго")
+    assert [(c.method, c.params) for c in picked.pending_confirmations] == [("crm.contact.delete", {"id": other})]
+    await agent.handle_message("u1", "да")
+    assert portal.storage.get("contact", other) is None and portal.storage.get("contact", 1) is not None

@@ -430,7 +430,9 @@ def follow_up(message: str, history: list[dict[str, str]]) -> str | None:
         return None
     earlier = request.get("content", "")
     found = find_mentions(earlier)
-    name = found.person if people else found.deal
+    hint = re.search(r"например «(сделку|контакт|компанию|сотрудника) ", text)  # what was asked about
+    noun = hint.group(1) if hint else "сделку"
+    name = {"сотрудника": found.person, "контакт": found.contact, "компанию": found.company}.get(noun, found.deal)
     if not name:
         return None
     if people:
