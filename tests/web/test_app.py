@@ -216,6 +216,13 @@ def test_every_operation_documents_the_error_body(client: TestClient) -> None:
         ({"type": "missing", "loc": ("body",)}, "тело: пустое тело запроса, ожидается JSON-объект"),
         ({"type": "extra_forbidden", "loc": ("body", "nmae")}, "nmae: неизвестное поле"),
         ({"type": "string_too_long", "loc": ("body", "q"), "ctx": {"max_length": 30}}, "q: не длиннее 30 символов"),
+        # the noun agrees with the number (tryout 28 D4: «messages: не меньше 1 элементов»)
+        ({"type": "string_too_long", "loc": ("body", "q"), "ctx": {"max_length": 21}}, "q: не длиннее 21 символа"),
+        (
+            {"type": "too_short", "loc": ("body", "messages"), "ctx": {"min_length": 1}},
+            "messages: не меньше 1 элемента",
+        ),
+        ({"type": "too_long", "loc": ("body", "stop"), "ctx": {"max_length": 4}}, "stop: не больше 4 элементов"),
         ({"type": "string_too_short", "loc": ("body", "q"), "ctx": {"min_length": 1}}, "q: не может быть пустым"),
         ({"type": "less_than_equal", "loc": ("body", "top_k"), "ctx": {"le": 50}}, "top_k: не больше 50"),
         ({"type": "int_type", "loc": ("body", "top_k")}, "top_k: ожидается целое число"),

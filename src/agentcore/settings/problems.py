@@ -83,6 +83,15 @@ def _ctx_value(name: str, value: Any) -> str:
     return text
 
 
+_COUNTED: dict[str, tuple[str, str, str, str]] = {
+    "string_too_long": ("не длиннее", "max_length", "символа", "символов"),
+    "too_short": ("не меньше", "min_length", "элемента", "элементов"),
+    "too_long": ("не больше", "max_length", "элемента", "элементов"),
+}
+"""Error types whose limit is a count of characters or items: the words before it, the context key, and the noun
+after it in the genitive singular (after 1, 21, 31…) and plural («не меньше 1 элементов» read wrong)."""
+
+
 def problem_text(error: Mapping[str, Any], *, fallback: str | None = None) -> str:
     """The problem of one pydantic error in Russian (without the field's name).
 
@@ -95,6 +104,12 @@ def problem_text(error: Mapping[str, Any], *, fallback: str | None = None) -> st
     if kind == "string_too_short":
         minimum = ctx.get("min_length", 1)
         return "не может быть пустым" if minimum == 1 else f"не короче {minimum} символов"
+    counted = _COUNTED.get(kind)
+    if counted is not None:  # «не меньше 1 элемента», «не длиннее 21 символа», «не больше 5 элементов»
+        words, key, one, many = counted
+        number = ctx.get(key)
+        if isinstance(number, int):
+            return f"{words} {number} {one if number % 10 == 1 and number % 100 != 11 else many}"
     if kind in ("value_error", "assertion_error"):
         # Our own validators raise ValueError with a Russian message; pydantic prefixes it.
         message = str(error.get("msg", UNKNOWN_PROBLEM))
