@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -63,6 +64,23 @@ def test_empty_question_is_refused_in_the_page(page: Any) -> None:
     page.get_by_test_id("send").click()
     assert page.locator("#ask-status").inner_text() == "Введите вопрос."
     assert page.get_by_test_id("step").count() == 0
+
+
+def test_a_model_failure_is_said_once(page: Any) -> None:
+    """Tryout 28 D14: a run that failed at the model read «Ошибка: Ошибка при запросе LLM: …» (the word twice)."""
+    message = "Ошибка при запросе LLM: языковая модель отклонила учётные данные сервиса (HTTP 401)"
+    event = {"request_id": "req_t28", "step": 1, "type": "error", "message": message, "code": "llm_error"}
+    body = f"id: req_t28:1\nevent: error\ndata: {json.dumps(event, ensure_ascii=False)}\n\n"
+    page.route(
+        "**/research/stream",
+        lambda route: route.fulfill(status=200, headers={"Content-Type": "text/event-stream"}, body=body),
+    )
+    page.goto("/")
+    page.get_by_test_id("question-input").fill("Как оформить отпуск?")
+    page.get_by_test_id("send").click()
+    status = page.locator("#ask-status")
+    status.filter(has_text="req_t28").wait_for(timeout=30_000)
+    assert status.inner_text() == f"{message} (запрос req_t28)"
 
 
 def test_a_passage_shows_its_document_name_and_whole_sentences(page: Any) -> None:

@@ -197,7 +197,7 @@
         } else if (type === "error") {
           steps.add(data);
           answerEmpty.textContent = data.message;
-          C.setStatus(status, "Ошибка: " + data.message + " (запрос " + data.request_id + ")", true);
+          C.setStatus(status, C.failureText(data.message) + " (запрос " + data.request_id + ")", true);
         } else {
           steps.add(data);
           seen.push(data);

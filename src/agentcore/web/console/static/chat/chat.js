@@ -129,7 +129,7 @@
       if (failed && !content) {
         reply.textContent = failed.message;
         reply.parentNode.classList.add("error");
-        C.setStatus(status, "Ошибка: " + failed.message, true);
+        C.setStatus(status, C.failureText(failed.message), true);
         history.pop();
         shown.push({ role: "user", text: text }, { role: "assistant", text: failed.message, error: true });
       } else {

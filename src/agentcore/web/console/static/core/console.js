@@ -352,6 +352,13 @@
     });
   }
 
+  /* «Ошибка: <message>» — unless the message already says it is one («Ошибка при запросе LLM: …» read «Ошибка: Ошибка
+   * при запросе LLM: …»). */
+  function failureText(message) {
+    var text = String(message || "ошибка");
+    return /^ошибк/i.test(text) ? text : "Ошибка: " + text;
+  }
+
   function formatError(error) {
     if (error && error.name === "AbortError") return "Остановлено.";
     if (error && error.name === "ApiError") return error.message;
@@ -373,6 +380,7 @@
     StepView: StepView,
     renderAnswer: renderAnswer,
     formatError: formatError,
+    failureText: failureText,
     askToken: askToken,
     streams: streams
   };
