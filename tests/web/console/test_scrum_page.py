@@ -116,3 +116,18 @@ def test_readable_on_a_phone(page: Any, shot: Any) -> None:
     box = blockers.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     shot(page, "scrum-phone")
+
+
+def test_a_blocker_lifted_on_the_page_leaves_the_dashboard(page: Any) -> None:
+    """«снят» beside an open blocker lifts it (``POST …/blockers/lift``, as the Telegram bot's button): it leaves
+    the open blockers and its author's row marks it «— снят»."""
+    page.goto("/console/scrum")
+    page.get_by_test_id("burndown").wait_for(timeout=60_000)
+    vera = page.get_by_test_id("blocker").filter(has_text="Вера Козлова")
+    assert vera.count() == 1
+    before = page.get_by_test_id("blocker").count()
+    vera.get_by_test_id("lift").click()
+    page.locator("#scrum-status").filter(has_text="Блокер снят").wait_for()
+    assert page.get_by_test_id("blocker").count() == before - 1
+    assert page.get_by_test_id("blocker").filter(has_text="Вера Козлова").count() == 0
+    assert "— снят" in page.locator("tr[data-member=vera] td[data-label='Блокеры']").inner_text()

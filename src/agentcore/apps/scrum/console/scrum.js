@@ -73,7 +73,22 @@
     return C.el("li", { className: b.escalated ? "escalated" : "", "data-testid": "blocker",
       "data-escalated": b.escalated ? "true" : "false" },
       b.text + " ", b.escalated ? C.el("span", { className: "badge escalated", text: "эскалирован" }) : null,
-      C.el("span", { className: "meta", text: meta }));
+      C.el("span", { className: "meta", text: meta }),
+      C.el("button", { type: "button", className: "lift", "data-testid": "lift", text: "снят",
+        "aria-label": "Блокер снят: " + b.text, onclick: function (event) { lift(b, event.currentTarget); } }));
+  }
+
+  /* «снят»: the author's blocker is lifted for every reader (the Telegram bot's button, POST …/blockers/lift). */
+  async function lift(b, button) {
+    button.disabled = true;
+    try {
+      await C.json(teamPath("/blockers/lift"), { json: { member: b.owner, text: b.text } });
+      await loadBoard();
+      C.setStatus(status, "Блокер снят: " + b.text);
+    } catch (error) {
+      button.disabled = false;
+      C.setStatus(status, C.formatError(error), true);
+    }
   }
 
   function fillMembers(select, members) {
