@@ -318,6 +318,35 @@ def test_the_general_rule_is_supplied_next_to_a_quoted_rule_for_a_case_the_quest
     assert supplying_excerpts("сколько дней отпуска летом", hits, quoted) == []
 
 
+def test_the_documents_opening_rule_is_supplied_next_to_a_rule_of_a_section_the_question_does_not_name() -> None:
+    """«Сколько дней отпуска …» quoted «до 5 календарных дней отпуска без сохранения заработной платы» (its section,
+    «Отпуск без сохранения зарплаты», names a case; no word of the sentence says so) and not the opening's 28 days."""
+    from agentcore.rag.answer import Excerpt, _units, supplying_excerpts
+
+    unpaid = (
+        "По семейным обстоятельствам сотрудник может взять до 5 календарных дней отпуска без сохранения заработной "
+        "платы."
+    )
+    lead = "В компании ежегодный оплачиваемый отпуск составляет 28 календарных дней."
+    hits = [
+        Hit(
+            id="u",
+            doc_id="d",
+            title="Отпуск — Отпуск без сохранения зарплаты",
+            text=unpaid,
+            score=1.0,
+            source="d.md",
+            rank=1,
+        ),
+        Hit(id="l", doc_id="d", title="Отпуск", text=lead, score=0.9, source="d.md", rank=2),
+    ]
+    quoted = [Excerpt(_units(unpaid)[0], hits[0])]
+    added = supplying_excerpts("сколько дней отпуска", hits, quoted)
+    assert [e.unit.text for e in added] == [lead]
+    # a question that names the section's case keeps that rule alone
+    assert supplying_excerpts("сколько дней отпуска без сохранения зарплаты", hits, quoted) == []
+
+
 def test_a_prose_procedure_keeps_what_happens_between_its_instructions() -> None:
     from agentcore.rag.answer import extractive_answer
     from agentcore.rag.models import Hit

@@ -52,11 +52,40 @@ def supplier_scores(
         return {}
     found: dict[int, tuple[float, int, int]] = {}
     general = not _CASE_RE.search(part.text)
+    asked = vocabulary_of([part.text, question])
     for index, (sentence, heading) in enumerate(candidates):
         if supplies_asked(part.asks, sentence, question, part) and owns_lasting(part, [sentence, heading]):
             case = general and bool(_CASE_RE.search(sentence))
-            found[index] = (term_share(part, [sentence, heading]), supply_strength(part.asks, sentence), int(not case))
+            generality = int(not case)
+            if SECTION_NAMES_A_CASE:
+                generality += int(_states_the_general_rule(heading, asked))
+            found[index] = (term_share(part, [sentence, heading]), supply_strength(part.asks, sentence), generality)
     return found
+
+
+SECTION_NAMES_A_CASE = True
+"""Whether, on a tie, a supplier from the opening of a document the question names, or from a section every word of
+whose title the question says, ranks above one from a section whose title names something the question does not
+(«Отпуск без сохранения зарплаты», «Летний период», «Неиспользованные дни»): the general rule is stated in the
+opening («ежегодный оплачиваемый отпуск составляет 28 календарных дней»), a titled section states the rule for its
+case («до 5 календарных дней отпуска без сохранения»).  Another document's opening gains nothing (the stand-up's
+«стендап начинается в 10:15» is no general rule of the working day)."""
+
+
+def _states_the_general_rule(heading: str, asked: tuple[set[str], set[str]]) -> bool:
+    """Whether ``heading`` (its first line: «Document — Section») is the opening of a document whose title shares a
+    word with the question, or a section whose title's words the question all says (``asked``: the question's words
+    and stems)."""
+    from agentcore.rag._focus.parts import subject_terms
+    from agentcore.rag._focus.words import term_matches
+
+    words, stems = asked
+    title = heading.split("\n", 1)[0]
+    if " — " not in title:
+        return any(term_matches(term, words, stems) for term in subject_terms(title))
+    section = title.split(" — ", 1)[1]
+    terms = subject_terms(section)
+    return bool(terms) and all(term_matches(term, words, stems) for term in terms)
 
 
 _CASE_RE = re.compile(
