@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
@@ -61,6 +62,7 @@ def load_settings(*sections: str) -> Settings:
 
     from agentcore.config import get_settings
 
+    _say_env_file_problems()
     try:
         settings = get_settings()
         for name in sections:
@@ -71,6 +73,38 @@ def load_settings(*sections: str) -> Settings:
         fail(settings_message(exc.errors()), code=2)
     _check_storage(settings)
     return settings
+
+
+_ENV_FILE_CHECKED: set[str] = set()
+
+
+def _say_env_file_problems(path: Path | None = None) -> None:
+    """Say in Russian, once per process, which lines of ``./.env`` are not ``ИМЯ=значение`` (they are skipped) —
+    instead of python-dotenv's English «python-dotenv could not parse statement starting at line 1», printed once per
+    settings section read."""
+    import logging
+
+    logging.getLogger("dotenv.main").setLevel(logging.ERROR)  # its English warning; the line below says it
+    path = path or Path(".env")
+    key = str(path.resolve())
+    if key in _ENV_FILE_CHECKED or not path.is_file():
+        return
+    _ENV_FILE_CHECKED.add(key)
+    try:
+        from dotenv.parser import parse_stream
+
+        with open(path, encoding="utf-8") as handle:
+            bad = [b.original.line for b in parse_stream(handle) if b.error]
+    except (OSError, UnicodeDecodeError):
+        return
+    if bad:
+        from rich.console import Console
+
+        lines = ", ".join(str(n) for n in bad)
+        what = f"не разобрана строка {lines}" if len(bad) == 1 else f"не разобраны строки {lines}"
+        Console(stderr=True).print(
+            f"[yellow]Предупреждение:[/] в файле .env {what} (ожидается ИМЯ=значение); пропущено.", highlight=False
+        )
 
 
 _USABLE_STORAGE: set[tuple[str, str]] = set()

@@ -62,9 +62,13 @@ def _fail(message: str, code: int = 1) -> NoReturn:
 def make_engine() -> RagEngine:
     """The engine the commands use (tests replace this function)."""
     from agentcore.rag.engine import RagEngine
-    from agentcore.terminal.common import load_settings
+    from agentcore.terminal.common import init_logging, load_settings
 
-    return RagEngine(load_settings("rag"))
+    settings = load_settings("rag")
+    # the library's log lines go to <log dir>/rag.log: on the terminal «ingest // Skipped …» stood beside the
+    # Russian «Пропущен …» the command prints itself
+    init_logging(settings, "rag.log")
+    return RagEngine(settings)
 
 
 @contextmanager
