@@ -47,3 +47,32 @@ def test_a_daily_of_a_project_named_like_a_product_is_read_with_its_tasks() -> N
     assert [i["task_id"] for i in daily["yesterday"]] == ["KAFKA-40"]
     assert [i["task_id"] for i in daily["today"]] == ["KAFKA-41"]
     assert daily["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "свежий-отдохнувший, строчу",  # adjectives say how the author is, not what they do
+        "нормально, потихоньку работаю",  # adverbs and a generic verb
+        "всё своё, как обычно",  # pronouns
+    ],
+)
+def test_words_that_only_qualify_inform_of_nothing(message: str) -> None:
+    out = parse_daily(message, "DEV")
+    assert out["daily"]["quality"] == "TOO_SHORT"
+    assert not out["clarification"]["needs_clarification"]  # the seed's rewrite, not a section question
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["вчера чинил импорт, сегодня тесты", "сегодня весь день на обучении", "Вчера: созвоны\nСегодня: ревью"],
+)
+def test_nouns_and_verbs_still_inform(message: str) -> None:
+    assert parse_daily(message, "DEV")["daily"]["quality"] == "NO_TASKS_MENTIONED"
+
+
+def test_a_template_whose_label_joins_words_with_a_slash_is_empty() -> None:
+    out = parse_daily("Итоги:\nПланы:\nВопросы/риски:", "DEV")
+    assert out["daily"]["quality"] == "EMPTY" and out["daily"]["blockers"] == []
+    out = parse_daily("Done:\nDoing:\nBlockers/risks:", "DEV")
+    assert out["daily"]["quality"] == "EMPTY" and out["daily"]["blockers"] == []

@@ -72,7 +72,8 @@ def _table_row(match: re.Match[str]) -> str:
 # (a label, not a sentence), no digit or id; the colon ends the line.
 _BARE_LABEL = re.compile(
     r"^[^\w\n]*(?:\d{1,2}[.)][^\w\n]*)?"
-    r"(?P<label>(?:[A-Za-zА-Яа-яЁё]+[ \t]+){0,4}[A-Za-zА-Яа-яЁё]+)[ \t]*[:：][^\w\n]*$",
+    # words joined by spaces or a slash («Что мешает:», «Блокеры/риски:», «Done / Doing:»)
+    r"(?P<label>(?:[A-Za-zА-Яа-яЁё]+(?:[ \t]+|[ \t]*/[ \t]*)){0,4}[A-Za-zА-Яа-яЁё]+)[ \t]*[:：][^\w\n]*$",
     re.MULTILINE,
 )
 
@@ -88,7 +89,7 @@ def bare_labels(text: str) -> frozenset[str]:
     know a clause that is one of them (:func:`is_bare_label`)."""
     if ":" not in text and "：" not in text:
         return frozenset()
-    return frozenset(" ".join(m.group("label").lower().split()) for m in _BARE_LABEL.finditer(text))
+    return frozenset(" ".join(_LABEL_WORD.findall(m.group("label").lower())) for m in _BARE_LABEL.finditer(text))
 
 
 def is_bare_label(clause: str, labels: frozenset[str]) -> bool:

@@ -205,8 +205,9 @@ def _without_courtesy(text: str) -> str:
 
 
 def _informative(text: str, words: tuple[str, ...] | None = None) -> int:
-    """Content words that say something specific (not «задачи», «работаю», «буду делать», nor an interjection or a
-    particle: :func:`_says_nothing`, nor a greeting or thanks: «привет, живой» is one word); ``words`` are
+    """Content words that say something specific (not «задачи», «работаю», «буду делать», nor a word of a part of
+    speech that informs of nothing — an interjection, a particle, an adjective, an adverb, a pronoun:
+    :func:`_says_nothing` —, nor a greeting or thanks: «привет, живой» is no word); ``words`` are
     ``_content_words(text)`` when the caller has them already."""
     if _GREETING_HINT.search(text):
         text, words = _without_courtesy(text), None
@@ -217,15 +218,20 @@ def _informative(text: str, words: tuple[str, ...] | None = None) -> int:
     )
 
 
-# Parts of speech that carry no information of their own (pymorphy3's tags): an interjection («ага», «угу», «ой»)
-# and a particle («ну», «вот», «же», «даже», «просто»).
-_NO_INFORMATION = frozenset({"INTJ", "PRCL"})
+# Parts of speech that carry no information of their own (pymorphy3's tags): an interjection («ага», «угу», «ой»),
+# a particle («ну», «вот», «же», «просто»), and the words that only qualify or stand in for something — an adjective
+# («живой», «норм») or a participle used as one («отдохнувший»), an adverb («нормально», «по-старому»), a
+# predicative («можно»), a pronoun («всё», «своё»), a numeral, a comparative («позже»).  What a daily informs of is
+# named by its nouns and verbs (session scrum29).
+_NO_INFORMATION = frozenset(
+    {"INTJ", "PRCL", "ADJF", "ADJS", "PRTF", "ADVB", "PRED", "NPRO", "NUMR", "COMP", "PREP", "CONJ"}
+)
 _CYRILLIC = re.compile(r"[а-яё]+(?:-[а-яё]+)*")
 
 
 @lru_cache(maxsize=8192)
 def _says_nothing(lower: str) -> bool:
-    """Whether a (lower-case) Russian word is, in its most likely reading, an interjection or a particle
+    """Whether a (lower-case) Russian word is, in its most likely reading, of a part of speech that informs of nothing
     (:data:`_NO_INFORMATION`, read by the project's morphology, not from a list).  Other words, and every word
     without pymorphy3, count."""
     if not _CYRILLIC.fullmatch(lower):

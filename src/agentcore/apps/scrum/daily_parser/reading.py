@@ -118,8 +118,10 @@ def parse(message: str) -> ParsedDaily:
         if clause.section is not None and clause.explicit:
             sticky, sticky_explicit, sticky_lead = clause.section, True, clause.lead
             sticky_alone = not text
-        if not text or is_bare_label(text, labels):
-            continue  # a label alone on its line is a header whatever its words («Есть ли проблемы:»)
+        if not text or is_bare_label(text, labels) or (clause.lead and is_bare_label(f"{clause.lead} {text}", labels)):
+            # a label alone on its line is a header whatever its words («Есть ли проблемы:»), also when the header
+            # word read first leaves the rest of it («Блокеры/риски:» → «риски:»)
+            continue
         if (
             clause.section is None
             and sticky == "blockers"
