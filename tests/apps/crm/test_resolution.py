@@ -363,3 +363,25 @@ async def test_which_contact_is_answered_too(agent: Orchestrator, portal: FakePo
     assert [(c.method, c.params) for c in picked.pending_confirmations] == [("crm.contact.delete", {"id": other})]
     await agent.handle_message("u1", "да")
     assert portal.storage.get("contact", other) is None and portal.storage.get("contact", 1) is not None
+
+
+@pytest.mark.parametrize(
+    ("message", "answer", "deal"),
+    [("Поменяй у Ромашки сумму на 300 000", "вторую", 2), ("Поставь Вектору стадию выиграна", "3", 3)],
+)
+async def test_a_name_without_a_noun_is_looked_up_not_the_deal_shown_last(
+    agent: Orchestrator, message: str, answer: str, deal: int
+) -> None:
+    """After «Покажи сделку 5», «Поменяй у Ромашки сумму …» asked to change deal 5 («Смирнова: консультация»): the
+    name written with no «сделка» before it was not read. Now it is looked up (two Ромашка deals: which one?), and
+    the pick completes the request as «у сделки 2», never as a bare number that named no deal."""
+    await agent.handle_message("u1", "Покажи сделку 5")
+    asked = await agent.handle_message("u1", message)
+    assert "Какую из них" in asked.assistant and not asked.pending_confirmations
+    picked = await agent.handle_message("u1", answer)
+    assert [c.params["id"] for c in picked.pending_confirmations] == [deal]
+
+
+def test_calendar_and_places_are_no_names() -> None:
+    assert find_mentions("Перенеси дату закрытия на 31 Декабря").deal is None
+    assert find_mentions("Какая погода в Москве?").deal is None

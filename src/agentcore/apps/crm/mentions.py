@@ -417,4 +417,32 @@ def find_mentions(text: str) -> Mentions:
             found.deal, found.deal_quoted = quotes[0].strip(), True
     if re.search(rf"{_STAGE_WORD}|\b(?:переведи|перемести|передвинь|перекинь|сдвинь)", text, re.IGNORECASE):
         found.stage = _stage_phrase(text)
+    if not (found.deal or found.company or found.contact or found.newest or found.phone):
+        found.deal = _bare_name(text, found)
     return found
+
+
+def _bare_name(text: str, found: Mentions) -> str | None:
+    """A name written with no noun before it — «Поменяй у Ромашки сумму на 300 000», «Поставь Вектору стадию
+    выиграна» — so it is looked up (deal title, company, contact) instead of the request going to the deal shown
+    last: a capitalised Cyrillic word inside the sentence that is not the stage or the employee it names.  Only when
+    the message has no ``сделка`` / ``компания`` / ``контакт`` word (those name their objects themselves)."""
+    unquoted = re.sub(_QUOTE, " ", text)
+    if re.search(rf"{_DEAL}|{_COMPANY}|{_CONTACT}", unquoted, re.IGNORECASE):
+        return None
+    taken = set(_WORD.findall(" ".join(filter(None, (found.stage, found.person)))))
+    for match in re.finditer(r"(?<![.!?]\s)(?<!^)\b([А-ЯЁ][а-яё]+(?:-[А-ЯЁ]?[а-яё]+)?)\b", unquoted.strip()):
+        word = match.group(1)
+        low = word.lower()
+        if word in taken or low in _NAME_STOP or low.startswith(_CALENDAR) or imperatives(word):
+            continue
+        if any("Geox" in tag for _, tag in _parses(low)):  # «в Москве»: a place, not a client
+            continue
+        return word
+    return None
+
+
+_CALENDAR = (
+    *("январ", "феврал", "март", "апрел", "мая", "май", "июн", "июл", "август", "сентябр", "октябр", "ноябр"),
+    *("декабр", "понедельник", "вторник", "сред", "четверг", "пятниц", "суббот", "воскресен"),
+)

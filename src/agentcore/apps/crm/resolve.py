@@ -439,7 +439,21 @@ def follow_up(message: str, history: list[dict[str, str]]) -> str | None:
         return earlier.replace(name, picked, 1) if name in earlier else None
     for written in (f"«{name}»", f'"{name}"', name):
         if written in earlier:
-            return earlier.replace(written, picked, 1)
+            at = earlier.index(written)
+            return earlier[:at] + _pick_text(noun, picked, earlier[:at]) + earlier[at + len(written) :]
     words = name.split()
     pattern = r"\W+".join(re.escape(w) for w in words)
-    return re.sub(pattern, picked, earlier, count=1) if re.search(pattern, earlier) else None
+    found_at = re.search(pattern, earlier)
+    if found_at is None:
+        return None
+    before = earlier[: found_at.start()]
+    return before + _pick_text(noun, picked, before) + earlier[found_at.end() :]
+
+
+def _pick_text(noun: str, picked: str, before: str) -> str:
+    """The picked id as the completed request writes it: after its noun just the number («сделку 3»); a deal named
+    with no noun («Поменяй у Ромашки сумму …») gets one («у сделки 3»), or the number alone would name no deal and
+    the request would go to the deal shown last."""
+    if noun == "сделку" and not re.search(r"сделк\w*\s*$", before, re.IGNORECASE):
+        return f"сделки {picked}"
+    return picked
