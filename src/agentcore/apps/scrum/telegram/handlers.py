@@ -18,7 +18,7 @@ from aiogram.types import CallbackQuery, ErrorEvent, Message
 
 from agentcore.apps.scrum.telegram import texts
 from agentcore.apps.scrum.telegram.delivery import escape
-from agentcore.apps.scrum.telegram.keyboards import NO_TASK, SAME
+from agentcore.apps.scrum.telegram.keyboards import NO_TASK, SAME, clarification_choices
 from agentcore.apps.scrum.telegram.schedule import ScheduleError, at_time, canonical_zone, days_text, parse_remind
 from agentcore.apps.scrum.telegram.service import (
     BotContext,
@@ -334,7 +334,9 @@ async def leave(message: Message, bot: Bot, ctx: BotContext, binding: Binding, _
 async def private_text(message: Message, bot: Bot, ctx: BotContext) -> None:
     """Any other text in a private chat: the daily, or the answer to the pending question."""
     if (message.text or "").startswith("/"):
-        await _reply(ctx, bot, message, texts.START)
+        # a command the bot does not have («/unknown», «/dayly»): said so, not the whole /start text again
+        command = (message.text or "").split()[0].split("@")[0]
+        await _reply(ctx, bot, message, texts.UNKNOWN_COMMAND.format(command=command))
         return
     binding = await _binding(ctx, message)
     if binding is None:
@@ -365,7 +367,9 @@ async def clarification_choice(query: CallbackQuery, bot: Bot, ctx: BotContext) 
         return
     member = await ctx.run(lambda: ctx.backend.store.member(binding.team, binding.member))
     state = await ctx.run(lambda: ctx.backend.store.session_state(member))
-    if not state or state.get("mode") != "CLARIFICATION":
+    if not state or state.get("mode") != "CLARIFICATION" or query.data not in _offered(state):
+        # also a button of an earlier question pressed again (a double tap): «то же, что вчера» was taken as the
+        # answer to the next question («К какой задаче относится блокер …?»)
         await query.answer(texts.BUTTON_STALE)
         return
     await query.answer()
@@ -376,6 +380,16 @@ async def clarification_choice(query: CallbackQuery, bot: Bot, ctx: BotContext) 
     else:
         answer = await _same_as_yesterday(ctx, binding, state.get("previous_daily") or {})
     await submit_daily(ctx, bot, binding, answer)
+
+
+def _offered(state: dict[str, Any]) -> set[str]:
+    """The buttons the pending question offers (those under its message)."""
+    return {data for _, data in clarification_choices(str(state.get("question") or ""), state.get("previous_daily"))}
+
+
+async def unknown_button(query: CallbackQuery) -> None:
+    """A button this bot no longer has (an older version's, a forged one): answered, or the client spins."""
+    await query.answer(texts.BUTTON_STALE)
 
 
 async def _same_as_yesterday(ctx: BotContext, binding: Binding, pending: dict[str, Any]) -> str:
@@ -458,5 +472,6 @@ def create_router() -> Router:
     router.message.register(group_text, F.text)
     router.callback_query.register(clarification_choice, F.data.in_({SAME, NO_TASK}))
     router.callback_query.register(followup_choice, F.data.regexp(r"^b:\d+:(on|off)$"))
+    router.callback_query.register(unknown_button)
     router.errors.register(on_error)
     return router
