@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from agentcore.apps.scrum.daily_parser import parse_daily
+from agentcore.apps.scrum.daily_parser.items import names_work
 from agentcore.apps.scrum.task_ids import task_ids_in
 
 
@@ -76,3 +77,26 @@ def test_a_template_whose_label_joins_words_with_a_slash_is_empty() -> None:
     assert out["daily"]["quality"] == "EMPTY" and out["daily"]["blockers"] == []
     out = parse_daily("Done:\nDoing:\nBlockers/risks:", "DEV")
     assert out["daily"]["quality"] == "EMPTY" and out["daily"]["blockers"] == []
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        # someone else did it: a nominative that can only be the subject, before the verb it agrees with
+        "Вчера: SHIP-3 — трекинг посылок\nСегодня: SHIP-4 — пуш-уведомления. Марина уже прислала макеты.\nБлокеров нет",
+        # a statement of being: nothing is done in it
+        "Вчера: SHIP-5 — тарифы\nСегодня: SHIP-6 — калькулятор. Есть опасение, что тарифы придётся пересчитывать.\n"
+        "Блокеров нет",
+    ],
+)
+def test_a_piece_told_of_someone_or_something_else_is_no_work_of_the_member(message: str) -> None:
+    assert parse_daily(message, "DEV")["daily"]["quality"] == "GREAT"
+
+
+def test_the_members_own_work_without_a_task_still_keeps_a_daily_from_great() -> None:
+    # a verb in the first person is the member's
+    message = "Вчера: SHIP-9 — склад\nСегодня: SHIP-10 — маршруты, ещё могу взять дежурство\nБлокеров нет"
+    assert parse_daily(message, "DEV")["daily"]["quality"] == "DETAIL_OK"
+    # an object put first, or a past verb alone, is still the member's own work; someone named is not
+    assert names_work("акт сверки отправил") and names_work("починил выгрузку") and names_work("был на встрече")
+    assert not names_work("Марина прислала макеты") and not names_work("они уже выкатили эндпоинт")

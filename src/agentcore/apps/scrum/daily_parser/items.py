@@ -30,6 +30,7 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
 )
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import task_ids_in, without_task_ids
+from agentcore.text.morphology import morph_analyzer
 from agentcore.util.truncate import truncate
 
 # An aside that is neither work nor a blocker: a call for help, a condition («если кто знает СБП — буду рад
@@ -188,7 +189,65 @@ def names_work(summary: str) -> bool:
     doing («разбирался с CI», «планирую запросить доступ», «отправил заявку»).  A remark has neither: a question
     («Вопрос к команде: кто дежурит»), a concern, a dependency that is met («зависим от API, ключ уже получен»),
     an all-clear or a greeting («Отчёт», «У меня»)."""
-    return bool(_OTHER_ACTIVITY.search(summary)) or any(_is_verb(w.lower()) for w in _WORD.findall(summary))
+    if _OTHER_ACTIVITY.search(summary):
+        return True
+    words = _WORD.findall(summary)
+    return any(_is_verb(w.lower()) for w in words) and not _told_of_another(tuple(w.lower() for w in words))
+
+
+_MEMBER = _wordset("я мы")
+
+
+@lru_cache(maxsize=4096)
+def _told_of_another(words: tuple[str, ...]) -> bool:
+    """Whether a piece's first predicate has a subject other than the member, read by morphology (pymorphy3): a
+    statement of being with a nominative («была засада», «есть риск, что …», «это на следующей неделе, сейчас есть
+    чем заняться»), or a noun or pronoun that can only be nominative — not an object put first, «отчёт отправил» —
+    before a finite verb it agrees with in number («Олег выдал ключ», «они уже выкатили эндпоинт»).  A verb in the
+    first person («могу», «делаю») is the member's; a past verb alone («починил») is too (session scrum29)."""
+    analyzer = morph_analyzer()
+    if analyzer is None:
+        return False
+    before: list[Any] = []  # the parses of the words before the first finite verb
+    for position, word in enumerate(words):
+        if not _CYRILLIC_WORD.fullmatch(word):
+            before.append(())
+            continue
+        parses = analyzer.parse(word)
+        verb = parses[0] if parses[0].tag.POS == "VERB" else None
+        if word == "есть":  # «есть риск», «есть чем заняться»: the present of «быть», not «to eat»
+            verb = next((p for p in parses if p.tag.POS == "VERB" and p.normal_form == "быть"), verb)
+        if verb is None:
+            before.append(parses)
+            continue
+        if verb.tag.person == "1per":
+            return False
+        rest = [analyzer.parse(w) for w in words[position + 1 :] if _CYRILLIC_WORD.fullmatch(w)]
+        if verb.normal_form == "быть":  # nothing is done in a statement of being: what is, or was
+            return any(_nominative(p) for p in before + rest)
+        number = verb.tag.number
+        return any(_nominative(p, only=True) and (number is None or p[0].tag.number == number) for p in before)
+    return bool(before) and _nominative(before[0], only=True)  # «это на следующей неделе»
+
+
+_CYRILLIC_WORD = re.compile(r"[а-яё]+(?:-[а-яё]+)*")
+
+
+def _nominative(parses: Any, only: bool = False) -> bool:
+    """Whether a word's most likely reading is a nominative noun or pronoun other than the member («я», «мы»);
+    ``only``: and no reading of it as a noun or pronoun is accusative (so it cannot be an object put first); a
+    pronoun read first as a particle counts when ``only`` is not asked («это»)."""
+    if not parses or parses[0].normal_form in _MEMBER:
+        return False
+    first = parses[0]
+    read_first = first.tag.POS in ("NOUN", "NPRO") and first.tag.case == "nomn"
+    # a pronoun read first as a particle is still one («это на следующей неделе»)
+    if not read_first and (only or not any(p.tag.POS == "NPRO" and p.tag.case == "nomn" for p in parses)):
+        return False
+    # an accusative of another word («марина» as «Марин») is no object reading of this one
+    return not only or not any(
+        p.tag.POS in ("NOUN", "NPRO") and p.tag.case == "accs" and p.normal_form == first.normal_form for p in parses
+    )
 
 
 def untied_work(item: dict[str, Any], section: list[dict[str, Any]]) -> bool:
