@@ -100,3 +100,10 @@ def test_the_members_own_work_without_a_task_still_keeps_a_daily_from_great() ->
     # an object put first, or a past verb alone, is still the member's own work; someone named is not
     assert names_work("акт сверки отправил") and names_work("починил выгрузку") and names_work("был на встрече")
     assert not names_work("Марина прислала макеты") and not names_work("они уже выкатили эндпоинт")
+
+
+def test_bare_keys_of_a_project_named_like_a_product_are_bare_ids() -> None:
+    """«KAFKA-77 и KAFKA-78» alone is bare ids, TOO_SHORT as «PAY-230» is — the keys are no content words."""
+    out = parse_daily("KAFKA-77 и KAFKA-78", "DEV")
+    assert out["daily"]["quality"] == "TOO_SHORT"
+    assert [i["task_id"] for i in out["daily"]["today"]] == ["KAFKA-77", "KAFKA-78"]

@@ -130,6 +130,8 @@ def _content_words(text: str) -> tuple[str, ...]:
 def _content_form(word: str) -> str:
     """``word`` in lower case when it carries content (:func:`_is_content`), else ``""`` (kept per word as written)."""
     lower = word.lower()
+    if "-" in word and _KEY_LIKE.match(lower) and task_ids_in(word):
+        return ""  # a task id as written: «OPERA-41» is one, «opera-41» (the browser) is not (session scrum29)
     return lower if _is_content(lower) else ""
 
 
