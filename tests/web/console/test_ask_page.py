@@ -83,6 +83,23 @@ def test_a_model_failure_is_said_once(page: Any) -> None:
     assert status.inner_text() == f"{message} (запрос req_t28)"
 
 
+def test_a_passage_reads_as_text_and_escape_closes_it(page: Any) -> None:
+    """Tryout 28 D15: a list passage showed its Markdown run together («- **Проезд.** … - **Проживание.** …»), and
+    Escape did not close it."""
+    page.goto("/")
+    page.get_by_test_id("question-input").fill("Какие суточные в командировке?")
+    page.get_by_test_id("send").click()
+    page.get_by_test_id("citation").first.wait_for(timeout=90_000)
+    page.get_by_test_id("citation").first.click()
+    passage = page.get_by_test_id("passage")
+    page.locator("#passage-text").filter(has_text="Суточные").wait_for(timeout=30_000)
+    text = page.locator("#passage-text").inner_text()
+    assert "**" not in text and "\n- " not in text and not text.startswith("- ")
+    assert "• Суточные." in text and "\n• " in text  # a list line on a line of its own
+    page.keyboard.press("Escape")
+    assert passage.is_hidden()
+
+
 def test_a_passage_shows_its_document_name_and_whole_sentences(page: Any) -> None:
     """The passage header is the document's name (never the server's file path); a supporting sentence is never
     cut at a full stop inside a name («Ромашка.Портал»)."""

@@ -58,6 +58,16 @@
     return String(text).match(/[\s\S]+?(?:[.!?…]+[»"”')\]]*(?=\s|$)|$)\s*/g) || [text];
   }
 
+  /* A passage's Markdown as a person reads it: «- **Суточные.** …» list lines become «• Суточные. …» on lines of
+   * their own (the passage box keeps line breaks), emphasis and code marks go (tryout 28 D15: the lines ran
+   * together with their «-» and «**»). */
+  function readable(text) {
+    return String(text)
+      .replace(/^[ \t]*[-*+][ \t]+/gm, "• ")
+      .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, "$2")
+      .replace(/`([^`\n]+)`/g, "$1");
+  }
+
   /* For each claim, the passage sentence sharing the most word stems with it (at least two). */
   function supporting(parts, claims) {
     var marked = {};
@@ -101,9 +111,9 @@
     } catch (error) {
       C.setStatus(status, "Полный фрагмент недоступен (" + C.formatError(error) + "), показан отрывок.", true);
     }
-    var parts = sentences(text);
+    var parts = sentences(readable(text));
     var marked = supporting(parts, claimsFor(citation));
-    var p = C.el("p");
+    var p = C.el("p", { className: "passage-lines" });
     parts.forEach(function (sentence, i) {
       p.appendChild(marked[i] ? C.el("mark", { "data-testid": "support", text: sentence }) : document.createTextNode(sentence));
     });
@@ -219,9 +229,13 @@
   });
   C.submitOnCtrlEnter(form, question);
   stop.addEventListener("click", function () { if (controller) controller.abort(); });
-  document.getElementById("passage-close").addEventListener("click", function () {
+  function closePassage() {
     passage.hidden = true;
     var open = answer.querySelector("[aria-expanded=true]");
     if (open) { open.removeAttribute("aria-expanded"); open.focus(); }
+  }
+  document.getElementById("passage-close").addEventListener("click", closePassage);
+  passage.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && !passage.hidden) { event.preventDefault(); closePassage(); }
   });
 })();
