@@ -107,3 +107,10 @@ def test_bare_keys_of_a_project_named_like_a_product_are_bare_ids() -> None:
     out = parse_daily("KAFKA-77 и KAFKA-78", "DEV")
     assert out["daily"]["quality"] == "TOO_SHORT"
     assert [i["task_id"] for i in out["daily"]["today"]] == ["KAFKA-77", "KAFKA-78"]
+
+
+def test_the_daily_prompt_states_the_task_id_rule() -> None:
+    """A real model gets the rule the offline parser follows: a code is no id, a project's key in upper case is."""
+    from agentcore.apps.scrum.prompts import DAILY
+
+    assert "EPSG-3857" in DAILY and "OPERA-123" in DAILY
