@@ -92,3 +92,22 @@ async def test_a_start_that_cannot_succeed_fails_before_loading_aiogram(
     assert code == 1 and says in message, message
     assert "sqlalchemy" in imported or "не похож" in says  # the database was tried
     assert "aiogram" not in imported
+
+
+async def test_an_unreachable_bot_api_is_one_russian_line(data_dir: Path) -> None:
+    """Tryout 28 D6: aiogram's English («TelegramNetworkError: HTTP Client says - ClientConnectorError: …») is not
+    what the user reads; the token never is."""
+    env = {"AGENTCORE_TELEGRAM_BOT_TOKEN": TOKEN, "AGENTCORE_TELEGRAM_API_BASE": "http://127.0.0.1:1"}
+    code, message, _imported = await _refused_start(env)
+    assert code == 1
+    assert "не удалось связаться с Telegram Bot API (127.0.0.1:1): соединение не установлено" in message, message
+    assert "Telegram" + "NetworkError" not in message and "Traceback" not in message
+    assert TOKEN not in message and TOKEN.split(":")[1] not in message
+
+
+async def test_a_token_telegram_refuses_is_said_so(fake: FakeBotApi, data_dir: Path) -> None:
+    env = {"AGENTCORE_TELEGRAM_BOT_TOKEN": "123:wrong-token", "AGENTCORE_TELEGRAM_API_BASE": fake.url}
+    code, message, _imported = await _refused_start(env)
+    assert code == 1
+    assert "Telegram не принял токен бота (AGENTCORE_TELEGRAM_BOT_TOKEN)" in message, message
+    assert "wrong-token" not in message and "Unauthorized" not in message

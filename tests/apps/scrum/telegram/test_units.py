@@ -50,10 +50,10 @@ def test_timezones() -> None:
 
 
 def test_buttons_fit_the_question() -> None:
-    plan = clarification_choices("В daily нет плана на сегодня: что планируешь сделать сегодня?", {"today": []})
-    assert [label for label, _ in plan] == ["то же, что вчера"]
-    task = clarification_choices("К какой задаче относится блокер «нет стенда»?", {"today": [{"task_id": "T-1"}]})
-    assert [label for label, _ in task] == ["без задачи"]
+    plan = clarification_choices("В daily нет плана на сегодня: что планируешь сделать сегодня?", {"today": []}, "a1")
+    assert plan == [("то же, что вчера", "d:same:a1")]
+    task = clarification_choices("К какой задаче относится блокер «нет стенда»?", {"today": [{"task_id": "T-1"}]}, "b2")
+    assert task == [("без задачи", "d:notask:b2")]
 
 
 def test_member_ids_from_telegram_users() -> None:

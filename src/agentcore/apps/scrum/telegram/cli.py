@@ -48,13 +48,45 @@ def telegram(
 
     from agentcore.apps.scrum.settings import ScrumSettings
 
-    secret = ScrumSettings.of(settings).telegram_webhook_secret
+    scrum = ScrumSettings.of(settings)
+    secret = scrum.telegram_webhook_secret
     try:
         asyncio.run(_run(bot, set_webhook, delete_webhook, secret.get_secret_value() if secret else None))
     except KeyboardInterrupt:
         pass
     except Exception as exc:
-        fail(f"бот остановлен: {redact(type(exc).__name__ + ': ' + str(exc))[:300]}")
+        said = api_failure_text(exc, scrum.telegram_api_base)
+        fail(said or f"бот остановлен: {redact(type(exc).__name__ + ': ' + str(exc))[:300]}")
+
+
+def api_failure_text(exc: BaseException, api_base: str) -> str | None:
+    """One Russian line for a Bot API that cannot be reached or refuses the token (``None`` for other failures) —
+    aiogram's own words are English («TelegramNetworkError: HTTP Client says - ClientConnectorDNSError: …»). The
+    server is named by host and port only: never a path, a query or credentials (the token travels in the path)."""
+    import asyncio
+    from urllib.parse import urlsplit
+
+    import aiohttp
+    from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
+
+    if isinstance(exc, TelegramUnauthorizedError):
+        return "Telegram не принял токен бота (AGENTCORE_TELEGRAM_BOT_TOKEN): проверьте его у @BotFather."
+    if not isinstance(exc, TelegramNetworkError):
+        return None
+    parts = urlsplit(api_base)
+    where = f"{parts.hostname}:{parts.port}" if parts.hostname and parts.port else parts.hostname or "?"
+    cause = exc.__cause__
+    if isinstance(cause, asyncio.TimeoutError):
+        reason = "нет ответа (тайм-аут)"
+    elif isinstance(cause, aiohttp.ClientConnectorDNSError):
+        reason = "адрес не найден (DNS)"
+    elif isinstance(cause, aiohttp.ClientSSLError):
+        reason = "ошибка TLS (сертификат)"
+    elif isinstance(cause, aiohttp.ClientConnectorError):
+        reason = "соединение не установлено"
+    else:
+        reason = "связь прервалась"
+    return f"не удалось связаться с Telegram Bot API ({where}): {reason}. Проверьте сеть и AGENTCORE_TELEGRAM_API_BASE."
 
 
 async def _run(bot: TelegramBot, set_webhook: str | None, delete_webhook: bool, secret: str | None) -> None:

@@ -18,7 +18,13 @@ from aiogram.types import CallbackQuery, ErrorEvent, Message
 
 from agentcore.apps.scrum.telegram import texts
 from agentcore.apps.scrum.telegram.delivery import escape
-from agentcore.apps.scrum.telegram.keyboards import NO_TASK, SAME, clarification_choices
+from agentcore.apps.scrum.telegram.keyboards import (
+    CHOICE_PATTERN,
+    NO_TASK,
+    clarification_choices,
+    parse_choice,
+    question_tag,
+)
 from agentcore.apps.scrum.telegram.schedule import ScheduleError, at_time, canonical_zone, days_text, parse_remind
 from agentcore.apps.scrum.telegram.service import (
     BotContext,
@@ -368,14 +374,15 @@ async def clarification_choice(query: CallbackQuery, bot: Bot, ctx: BotContext) 
     member = await ctx.run(lambda: ctx.backend.store.member(binding.team, binding.member))
     state = await ctx.run(lambda: ctx.backend.store.session_state(member))
     if not state or state.get("mode") != "CLARIFICATION" or query.data not in _offered(state):
-        # also a button of an earlier question pressed again (a double tap): «то же, что вчера» was taken as the
-        # answer to the next question («К какой задаче относится блокер …?»)
+        # a button answers only the question it was sent under (its tag): one of an earlier question pressed again
+        # (a double tap, yesterday's message) was taken as the answer to the next question
         await query.answer(texts.BUTTON_STALE)
         return
     await query.answer()
     if isinstance(query.message, Message):
         await bot.edit_message_reply_markup(chat_id=query.message.chat.id, message_id=query.message.message_id)
-    if query.data == NO_TASK:
+    choice = parse_choice(query.data)
+    if choice is not None and choice[0] == NO_TASK:
         answer = texts.NO_TASK
     else:
         answer = await _same_as_yesterday(ctx, binding, state.get("previous_daily") or {})
@@ -383,8 +390,9 @@ async def clarification_choice(query: CallbackQuery, bot: Bot, ctx: BotContext) 
 
 
 def _offered(state: dict[str, Any]) -> set[str]:
-    """The buttons the pending question offers (those under its message)."""
-    return {data for _, data in clarification_choices(str(state.get("question") or ""), state.get("previous_daily"))}
+    """The buttons the pending question offers (those under its message, tagged with it)."""
+    question, daily = str(state.get("question") or ""), state.get("previous_daily")
+    return {data for _, data in clarification_choices(question, daily, question_tag(state))}
 
 
 async def unknown_button(query: CallbackQuery) -> None:
@@ -470,7 +478,7 @@ def create_router() -> Router:
     router.message.register(private_text, _PRIVATE, F.text)
     router.message.register(private_other, _PRIVATE)
     router.message.register(group_text, F.text)
-    router.callback_query.register(clarification_choice, F.data.in_({SAME, NO_TASK}))
+    router.callback_query.register(clarification_choice, F.data.regexp(CHOICE_PATTERN))
     router.callback_query.register(followup_choice, F.data.regexp(r"^b:\d+:(on|off)$"))
     router.callback_query.register(unknown_button)
     router.errors.register(on_error)

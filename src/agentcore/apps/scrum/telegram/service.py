@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from agentcore.apps.scrum.telegram import texts
 from agentcore.apps.scrum.telegram.delivery import Blocked, Sleep, escape, send
-from agentcore.apps.scrum.telegram.keyboards import clarification_keyboard
+from agentcore.apps.scrum.telegram.keyboards import clarification_keyboard, question_tag
 from agentcore.apps.scrum.telegram.schedule import local_day_start, zone
 
 if TYPE_CHECKING:
@@ -116,7 +116,12 @@ async def submit_daily(ctx: BotContext, bot: Bot, binding: Binding, text: str) -
         return
     if outcome.status != "accepted":
         question = outcome.message or texts.DAILY_PROMPT
-        markup = clarification_keyboard(question, outcome.daily) if outcome.status == "clarification" else None
+        markup = None
+        if outcome.status == "clarification":
+            # the buttons name this question (the stored state it was asked in): they answer it and no later one
+            member = await ctx.run(lambda: ctx.backend.store.member(binding.team, binding.member))
+            state = await ctx.run(lambda: ctx.backend.store.session_state(member)) or {}
+            markup = clarification_keyboard(question, outcome.daily, question_tag(state))
         await deliver(ctx, bot, binding.chat_id, escape(question), markup=markup, member_id=binding.member_id)
         return
     side = await ctx.run(lambda: ctx.store.team_side(binding.team_id))
