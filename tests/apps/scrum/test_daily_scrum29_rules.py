@@ -4,11 +4,18 @@ uses; each fails on the code before the session."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import httpx
 import pytest
+from pydantic import SecretStr
 
 from agentcore.apps.scrum.daily_parser import parse_daily
 from agentcore.apps.scrum.daily_parser.items import names_work
 from agentcore.apps.scrum.task_ids import task_ids_in
+from agentcore.config import Settings
+from agentcore.server import create_app
+from agentcore.serving import BackgroundServer
 
 
 @pytest.mark.parametrize(
@@ -114,3 +121,26 @@ def test_the_daily_prompt_states_the_task_id_rule() -> None:
     from agentcore.apps.scrum.prompts import DAILY
 
     assert "EPSG-3857" in DAILY and "OPERA-123" in DAILY
+
+
+@pytest.fixture
+def http(data_dir: object) -> Iterator[httpx.Client]:
+    settings = Settings(admin_tokens=SecretStr("admin-tok"))
+    with BackgroundServer(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+        yield client
+
+
+@pytest.mark.e2e
+def test_the_same_verdicts_over_http(http: httpx.Client) -> None:
+    """The HTTP path gives the offline verdict: the rewrite for words that only qualify and for a template, the
+    keys of a project named like a product stored as tasks."""
+    for text, quality in (
+        ("нормально, потихоньку работаю", "TOO_SHORT"),
+        ("Итоги:\nПланы:\nВопросы/риски:", "EMPTY"),
+        ("Вчера: KAFKA-40 — ретеншн\nСегодня: KAFKA-41 — схема в EPSG-4326\nБлокеры: нет", "GREAT"),
+    ):
+        answer = http.post("/scrum/teams/demo/daily", json={"member": "vera", "message": text}).json()
+        assert answer["daily"]["quality"] == quality == parse_daily(text, "DEV")["daily"]["quality"], answer
+        assert answer["status"] == ("accepted" if quality == "GREAT" else "retry"), answer
+    stored = [i["task_id"] for i in answer["daily"]["yesterday"] + answer["daily"]["today"]]
+    assert stored == ["KAFKA-40", "KAFKA-41"]
