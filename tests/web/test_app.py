@@ -224,6 +224,12 @@ def test_every_operation_documents_the_error_body(client: TestClient) -> None:
         ),
         ({"type": "too_long", "loc": ("body", "stop"), "ctx": {"max_length": 4}}, "stop: не больше 4 элементов"),
         ({"type": "string_too_short", "loc": ("body", "q"), "ctx": {"min_length": 1}}, "q: не может быть пустым"),
+        # after «не короче / не меньше / …» the noun is genitive: singular after 1, 21, 31 …, plural otherwise
+        ({"type": "string_too_short", "loc": ("body", "q"), "ctx": {"min_length": 21}}, "q: не короче 21 символа"),
+        ({"type": "string_too_short", "loc": ("body", "q"), "ctx": {"min_length": 2}}, "q: не короче 2 символов"),
+        ({"type": "too_short", "loc": ("body", "m"), "ctx": {"min_length": 5}}, "m: не меньше 5 элементов"),
+        ({"type": "too_long", "loc": ("body", "m"), "ctx": {"max_length": 11}}, "m: не больше 11 элементов"),
+        ({"type": "too_long", "loc": ("body", "m"), "ctx": {"max_length": 21}}, "m: не больше 21 элемента"),
         ({"type": "less_than_equal", "loc": ("body", "top_k"), "ctx": {"le": 50}}, "top_k: не больше 50"),
         ({"type": "int_type", "loc": ("body", "top_k")}, "top_k: ожидается целое число"),
         ({"type": "value_error", "loc": ("body", "q"), "msg": "Value error, свой текст"}, "q: свой текст"),

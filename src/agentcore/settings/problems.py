@@ -85,6 +85,7 @@ def _ctx_value(name: str, value: Any) -> str:
 
 _COUNTED: dict[str, tuple[str, str, str, str]] = {
     "string_too_long": ("не длиннее", "max_length", "символа", "символов"),
+    "string_too_short": ("не короче", "min_length", "символа", "символов"),
     "too_short": ("не меньше", "min_length", "элемента", "элементов"),
     "too_long": ("не больше", "max_length", "элемента", "элементов"),
 }
@@ -101,9 +102,8 @@ def problem_text(error: Mapping[str, Any], *, fallback: str | None = None) -> st
     """
     kind = str(error.get("type", ""))
     ctx = error.get("ctx") or {}
-    if kind == "string_too_short":
-        minimum = ctx.get("min_length", 1)
-        return "не может быть пустым" if minimum == 1 else f"не короче {minimum} символов"
+    if kind == "string_too_short" and ctx.get("min_length", 1) == 1:
+        return "не может быть пустым"
     counted = _COUNTED.get(kind)
     if counted is not None:  # «не меньше 1 элемента», «не длиннее 21 символа», «не больше 5 элементов»
         words, key, one, many = counted
