@@ -593,3 +593,16 @@ def test_a_where_question_is_answered_by_a_place(question: str, sentence: str) -
 @pytest.mark.parametrize("sentence", ["Кофе-машина варит эспрессо за 30 секунд.", "Кофе-машину чистят в течение дня."])
 def test_a_where_question_is_not_answered_without_a_place(sentence: str) -> None:
     assert check_focus("Где кофе-машина?", [sentence], [sentence], semantic=None).decline
+
+
+def test_an_adverb_tells_the_circumstance_not_the_subject() -> None:
+    # «вечером», «домой» (adverbs of circumstance) say when or where; the supplying sentence need not repeat them.
+    # «обычно» (formed from an adjective) tells a quality that may be what is asked, and «летом» is first read as
+    # the noun «лето»: both stay terms.
+    assert question_parts("техподдержка вечером до скольки отвечает")[0].terms == ("техподдержка", "отвечать")
+    assert "домой" not in question_parts("такси домой компенсируют, сколько")[0].terms
+    assert "обычно" in question_parts("велосити у команд обычно какая")[0].terms
+    assert "лето" in question_parts("летом можно уйти в отпуск на три недели?")[0].terms
+    assert question_parts("когда завтра")[0].terms == ("завтра",)  # nothing else to be about: the adverb stays
+    shown = ["Техподдержка работает по будням с 8:00 до 20:00 по Москве."]
+    assert not check_focus("техподдержка вечером до скольки", shown, shown, semantic=None).decline

@@ -10,7 +10,14 @@ from typing import Literal
 from agentcore.rag._focus import english
 from agentcore.rag._focus.english import is_english
 from agentcore.rag._focus.measures import COUNT_FORM, MEASURE_MUST_MATCH, measure_words
-from agentcore.rag._focus.words import WORD_RE, is_function_word, lemma_of, term_matches, vocabulary_of
+from agentcore.rag._focus.words import (
+    WORD_RE,
+    is_circumstantial_adverb,
+    is_function_word,
+    lemma_of,
+    term_matches,
+    vocabulary_of,
+)
 
 Asks = Literal["number", "time", "person", "service", "name", "yesno", "procedure", "definition", "other"]
 
@@ -173,6 +180,11 @@ def _states_an_act(text: str) -> bool:
     return False
 
 
+ADVERBS_NAME_NO_SUBJECT = True
+"""Whether an adverb of circumstance in the question («вечером», «домой», «завтра»: :func:`is_circumstantial_adverb`)
+is left out of a part's subject terms: it tells when or where the act happens, which the supplying sentence need not
+repeat.  An adverb formed from an adjective («обычно», «срочно») stays a term."""
+
 _HOW_SLOT_RE = re.compile(r"\bкак\s+(?:быстро|долго|скоро|часто|рано|поздно)\b", re.I)
 
 
@@ -181,6 +193,7 @@ def subject_terms(text: str) -> tuple[str, ...]:
 
     stop = get_analyzer().stopwords
     terms = []
+    adverbs: set[str] = set()
     # «как быстро», «как часто»: the adverb asks for the span or the frequency, it names no subject
     text = _HOW_SLOT_RE.sub(" ", text)
     for word in WORD_RE.findall(text):
@@ -195,7 +208,11 @@ def subject_terms(text: str) -> tuple[str, ...]:
         if is_function_word(low):
             continue  # «никто», «тем, кто», «чтобы»: a pronoun or a conjunction names no subject
         terms.append(lemma)
-    return tuple(dict.fromkeys(terms))
+        if ADVERBS_NAME_NO_SUBJECT and is_circumstantial_adverb(low):
+            adverbs.add(lemma)
+    # «техподдержка вечером до скольки отвечает»: an adverb of circumstance says when or where, not what the part is
+    # about — unless the part has nothing else to be about
+    return tuple(dict.fromkeys(t for t in terms if t not in adverbs)) or tuple(dict.fromkeys(terms))
 
 
 def question_parts(question: str) -> list[Part]:

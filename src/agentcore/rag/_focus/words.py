@@ -241,6 +241,21 @@ def is_focus_word(term: str) -> bool:
 
 
 @lru_cache(maxsize=65536)
+def is_circumstantial_adverb(word: str) -> bool:
+    """Whether ``word`` is an adverb of circumstance — time, place, extent («вечером», «домой», «завтра», «сразу»,
+    «слишком»): pymorphy3's first reading is an adverb and no reading is a short adjective.  An adverb formed from an
+    adjective («обычно», «срочно», «часто») tells a quality of the act, which may be what is asked («велосити
+    обычно какая»: the usual value), and is not one; nor «летом», first read as the noun «лето»."""
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    if morph is None or not re.fullmatch(r"[а-я-]+", word):
+        return False
+    parses = morph.parse(word)
+    return str(parses[0].tag.POS) == "ADVB" and not any(str(p.tag.POS) == "ADJS" for p in parses)
+
+
+@lru_cache(maxsize=65536)
 def is_modifier(term: str) -> bool:
     from agentcore.text.morphology import morph_analyzer
 
