@@ -70,3 +70,47 @@ def test_a_follow_up_after_a_knowledge_base_answer_is_not_a_haiku() -> None:
         LLMMessage(role="user", content="а про больничный?"),
     ]
     assert select(history).tool_name == "rag_search"
+
+
+_HAIKU_ANSWER = "Хайку: Вот и кошка ждёт | Осень всю ночь уходит | Вдали — тихий лес\n#слогов построчно: 5-7-5"
+_RAG_ANSWER = "Ответ RAG: Заявление на отпуск подаётся в HR-портале за две недели."
+
+
+def _dialog(*turns: str) -> list[LLMMessage]:
+    return [LLMMessage(role="user" if i % 2 == 0 else "assistant", content=t) for i, t in enumerate(turns)]
+
+
+@pytest.mark.parametrize(
+    ("turns", "theme"),
+    [
+        # «ещё хайку» had no theme («Не совсем понял вопрос…»), «ещё одно» went to the knowledge base
+        (("Напиши хайку про осень", _HAIKU_ANSWER, "ещё хайку"), "осень"),
+        (("Напиши хайку про осень", _HAIKU_ANSWER, "ещё одно"), "осень"),
+        (("Напиши хайку про осень", _HAIKU_ANSWER, "Давай ещё!"), "осень"),
+        (("Напиши хайку", 'Выбран инструмент generate_haiku с параметрами {"theme": "море"}', "ещё"), "море"),
+        (("Напиши хайку про осень", _HAIKU_ANSWER, "Как оформить отпуск?", _RAG_ANSWER, "ещё хайку"), "осень"),
+        # a theme follow-up after a knowledge-base turn, a haiku earlier («Запрос не связан с функционалом агента.»)
+        (("Напиши хайку про осень", _HAIKU_ANSWER, "Как оформить отпуск?", _RAG_ANSWER, "а теперь про лето"), "лето"),
+        (("Напиши хайку про осень", _HAIKU_ANSWER, "ещё хайку про зиму"), "зима"),
+    ],
+)
+def test_haiku_follow_ups_tryout28_d18(turns: tuple[str, ...], theme: str) -> None:
+    from agentcore.apps.assistant.offline import classify
+
+    history = _dialog(*turns)
+    assert classify(history).relevant
+    choice = select(history)
+    assert (choice.tool_name, choice.parameters) == ("generate_haiku", {"theme": theme})
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        # a question after a knowledge-base turn stays a question, a haiku earlier or not
+        ("Напиши хайку про осень", _HAIKU_ANSWER, "Как оформить отпуск?", _RAG_ANSWER, "а про больничный?"),
+        ("Напиши хайку про осень", _HAIKU_ANSWER, "Как оформить отпуск?", _RAG_ANSWER, "ещё одно"),
+        ("Как оформить отпуск?", _RAG_ANSWER, "а теперь про лето"),
+    ],
+)
+def test_no_haiku_without_one_just_written_or_asked(turns: tuple[str, ...]) -> None:
+    assert select(_dialog(*turns)).tool_name != "generate_haiku"

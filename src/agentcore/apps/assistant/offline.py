@@ -160,6 +160,63 @@ def _previous_tool(messages: list[LLMMessage]) -> str | None:
     return None
 
 
+# «ещё», «ещё одно», «давай ещё», «ещё раз», «другое», «снова» — another of the same (after a haiku: another haiku on
+# its theme).  A whole message of such words, or such a word beside «хайку» with no theme of its own.
+_MORE_WORD = r"(?:ещё|еще|снова|опять|другое|другой|друго[йе]\s+вариант)"
+_MORE = re.compile(
+    rf"^\s*(?:а\s+|и\s+)?(?:давай(?:те)?\s+|можно\s+|напиши\s+|сочини\s+)?{_MORE_WORD}"
+    r"(?:\s+(?:одно|один|одну|раз|разок|вариант|штуку))?(?:\s*,?\s*пожалуйста)?\s*[.!?…]*\s*$",
+    re.IGNORECASE,
+)
+_MORE_IN = re.compile(rf"\b{_MORE_WORD}\b", re.IGNORECASE)
+_SELECTED_THEME = re.compile(r"Выбран инструмент generate_haiku с параметрами (\{.*\})")
+
+
+def _turn_theme(user_text: str, answer: str) -> str | None:
+    """The theme of one haiku turn: the parameters of the «Выбран инструмент» line (the terminal's history), else
+    read from the request again (a ``/v1`` client sends back only «Хайку: …»)."""
+    import json
+
+    found = _SELECTED_THEME.match(answer)
+    if found:
+        try:
+            theme = json.loads(found.group(1)).get("theme")
+        except (ValueError, AttributeError):
+            theme = None
+        if isinstance(theme, str) and theme.strip():
+            return theme.strip()
+    if _HAIKU.search(user_text):
+        return extract_theme(user_text)
+    follow_up = _FOLLOW_UP_THEME.match(user_text)
+    if follow_up:
+        return _nominative(follow_up.group("theme").strip(), follow_up.group("prep")) or None
+    return None
+
+
+def last_haiku_theme(messages: list[LLMMessage]) -> str | None:
+    """The theme of the latest haiku in the dialog before its last user message (``None`` when none was written, or
+    its theme cannot be read) — «ещё хайку» / «ещё одно» after it is another haiku on that theme."""
+    last_user = max((i for i, m in enumerate(messages) if m.role == "user"), default=len(messages))
+    theme: str | None = None
+    user_text = ""
+    for message in messages[:last_user]:
+        if message.role == "user":
+            user_text = message.content or ""
+        elif message.role == "assistant" and message.content and _tool_of(message.content) == "generate_haiku":
+            theme = _turn_theme(user_text, message.content) or theme
+    return theme
+
+
+def _more_haiku(text: str, messages: list[LLMMessage]) -> str | None:
+    """The theme to write another haiku on when ``text`` asks for one more — «ещё одно» right after a haiku, «ещё
+    хайку» (no theme of its own) after one anywhere earlier; ``None`` otherwise."""
+    if _MORE.match(text) and _previous_tool(messages) == "generate_haiku":
+        return last_haiku_theme(messages)
+    if _HAIKU.search(text) and _MORE_IN.search(text) and extract_theme(text) is None:
+        return last_haiku_theme(messages)
+    return None
+
+
 def kb_titles() -> list[str]:
     """Titles of the default knowledge base: in-domain examples for the ``rag_search`` route."""
     from importlib import resources
@@ -231,6 +288,12 @@ def classify(messages: list[LLMMessage]) -> IntentVerdict:
         return IntentVerdict(relevant=True, reason="правило: просьба о хайку")
     if _previous_tool(messages) == "generate_haiku" and _FOLLOW_UP_THEME.match(text):
         return IntentVerdict(relevant=True, reason="правило: уточнение темы хайку")
+    if _more_haiku(text, messages):
+        return IntentVerdict(relevant=True, reason="правило: ещё одно хайку")
+    if _FOLLOW_UP_THEME.match(text) and last_haiku_theme(messages) is not None:
+        # «а теперь про лето» after a knowledge-base turn, with a haiku earlier in the dialog: a haiku or a question
+        # about the knowledge base — ``select`` tells which (it was «Запрос не связан с функционалом агента.»)
+        return IntentVerdict(relevant=True, reason="правило: уточнение темы после хайку")
     if _OFF_TOPIC.search(text):
         return IntentVerdict(relevant=False, reason="правило: тема вне базы знаний")
     scores = route_scores(core_question(text))
@@ -268,15 +331,27 @@ def select(messages: list[LLMMessage]) -> ToolSelection:
     text = _last_user(messages).strip()
     if not text:
         return ToolSelection(tool_name=None)
+    again = _more_haiku(text, messages)
+    if again:
+        return ToolSelection(tool_name="generate_haiku", parameters={"theme": again})
     if _HAIKU.search(text):
         theme = extract_theme(text)
         return ToolSelection(tool_name="generate_haiku", parameters={"theme": theme} if theme else {})
     follow_up = _FOLLOW_UP_THEME.match(text)
-    if follow_up and _previous_tool(messages) == "generate_haiku":
+    if follow_up and (_previous_tool(messages) == "generate_haiku" or _haiku_rather_than_question(text, messages)):
         theme = _nominative(follow_up.group("theme").strip(), follow_up.group("prep"))
         return ToolSelection(tool_name="generate_haiku", parameters={"theme": theme})
     question = core_question(text)
     return ToolSelection(tool_name="rag_search", parameters={"question": question})
+
+
+def _haiku_rather_than_question(text: str, messages: list[LLMMessage]) -> bool:
+    """A theme follow-up («а теперь про лето») after a knowledge-base turn, with a haiku earlier in the dialog: a
+    haiku when the knowledge-base route does not take it as a question («а про больничный?» stays a question)."""
+    if last_haiku_theme(messages) is None:
+        return False
+    scores = route_scores(core_question(text))
+    return not scores["rag_search"] >= max(THRESHOLD, scores["irrelevant"])
 
 
 @offline_handler("assistant.classify")
