@@ -65,6 +65,8 @@ def _candidate(flat: str) -> tuple[str, Any]:
         return "/tmp/agentcore-settings-test", Path("/tmp/agentcore-settings-test")
     if typing.get_origin(kind) is frozenset:
         return "один,Два", frozenset({"один", "два"})
+    if isinstance(default, str) and default.startswith(("http://", "https://")):
+        return "http://value-for-tests:8000/v1", "http://value-for-tests:8000/v1"  # an address is checked as one
     return "value-for-tests", "value-for-tests"
 
 
