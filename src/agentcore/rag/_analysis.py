@@ -5,7 +5,12 @@ Rules (the same for documents and queries):
 * identifiers like ``TASK-12`` are kept whole (``task-12``); ``ERR_42``, ``v2``, numbers stay single tokens;
 * the text is cleaned first (NFC, no stress marks, soft hyphens or zero-width characters, see
   :mod:`agentcore.text._unicode`), then lower-cased, and ``ё`` becomes ``е``;
-* Russian and English stop words are dropped, and so are single letters;
+* Russian and English stop words are dropped, and so are single letters — except an upper-case acronym whose
+  lower-case spelling is a stop word («ПО», «IT», «ОН» as a name of a thing): written in capitals in mixed-case
+  text (or as the whole text, «ПО?»), it is kept as a term (``по``, ``it``); an all-capitals text («КАК ОФОРМИТЬ
+  ОТПУСК») and capitals next to a long capitalised word («НЕ ДЕЛАЙТЕ ЭТОГО») are shouting, not acronyms, and a
+  reply or question word («ДА», «НЕТ», «ГДЕ») is never one;
+* ``Q&A``, ``R&D`` (a letter or two, ``&``, a letter or two) stay one token (``q&a``);
 * Cyrillic words are reduced to a Snowball stem (``morphology="stem"``, PyStemmer, the default) or a pymorphy3
   lemma (``"lemma"``); Latin words get the English Snowball stem; tokens with digits, ``-`` or ``_`` are kept
   as they are.
@@ -27,7 +32,17 @@ from agentcore.text import normalize_text
 Morphology = Literal["stem", "lemma", "none"]
 
 # An identifier such as TASK-12 first, then any run of word characters (letters, digits, underscore).
-_TOKEN_RE = re.compile(r"[A-Za-z]+-\d+|\w+", re.UNICODE)
+_TOKEN_RE = re.compile(r"[A-Za-z]+-\d+|(?<![\w&])[A-Za-z]{1,2}&[A-Za-z]{1,2}(?![\w&])|\w+", re.UNICODE)
+# Stop words that are a reply or a question word on their own, never an abbreviation: «ДА», «НЕТ», «ГДЕ?» typed in
+# capitals still ask nothing (tryout 28 D17).
+_NEVER_ACRONYMS = frozenset(
+    """
+    да нет ну ага угу ок ой эх и а но или ни не же ли бы вот так где что как кто чем чего когда куда откуда зачем
+    почему yes no ok what who how why when where
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+# A word in capitals this long next to an acronym means the text is shouted («НЕ ДЕЛАЙТЕ»), not abbreviated.
+_SHOUTED_WORD = 5
 _CYRILLIC_RE = re.compile(r"^[а-яё]+$")
 _LATIN_RE = re.compile(r"^[a-z]+$")
 
@@ -56,6 +71,28 @@ def raw_tokens(text: str) -> list[str]:
     return [t.lower().replace("ё", "е") for t in _TOKEN_RE.findall(normalize_text(text))]
 
 
+def _acronyms(tokens: list[str]) -> set[int]:
+    """Positions of ``tokens`` (as written) that are upper-case acronyms: 2+ letters, all capitals, in a text that
+    is not shouted — it has a lower-case letter or is this one word, and no neighbour is a capitalised word of
+    :data:`_SHOUTED_WORD`+ letters."""
+    if len(tokens) > 1 and not any(t != t.upper() for t in tokens):
+        return set()
+
+    def shouted(index: int) -> bool:
+        return 0 <= index < len(tokens) and len(tokens[index]) >= _SHOUTED_WORD and tokens[index].isupper()
+
+    return {
+        index
+        for index, token in enumerate(tokens)
+        if len(token) > 1
+        and token.isalpha()
+        and token.isupper()
+        and token.lower().replace("ё", "е") not in _NEVER_ACRONYMS
+        and not shouted(index - 1)
+        and not shouted(index + 1)
+    }
+
+
 class Analyzer:
     """Turns text into index terms.  Thread-safe; caches word normalisations.
 
@@ -75,7 +112,7 @@ class Analyzer:
     @property
     def name(self) -> str:
         """Identifies the analysis rules; stored with an index so a change of rules forces a rebuild."""
-        return f"ru-en-{self.morphology}-v3"
+        return f"ru-en-{self.morphology}-v4"
 
     @cached_property
     def stopwords(self) -> frozenset[str]:
@@ -124,8 +161,18 @@ class Analyzer:
     def terms(self, text: str) -> list[str]:
         """Index terms of ``text`` in order (repeats kept; BM25 counts them)."""
         stop = self.stopwords
-        words = [t for t in raw_tokens(text) if t not in stop and (len(t) > 1 or t.isdigit())]
-        return self._normalise(words)
+        written = _TOKEN_RE.findall(normalize_text(text))
+        lowered = [t.lower().replace("ё", "е") for t in written]
+        kept = [t for t in lowered if t not in stop and (len(t) > 1 or t.isdigit())]
+        if len(kept) < len(lowered):
+            acronyms = _acronyms(written)
+            if acronyms:
+                kept = [
+                    t
+                    for index, t in enumerate(lowered)
+                    if (t not in stop and (len(t) > 1 or t.isdigit())) or (index in acronyms and len(t) > 1)
+                ]
+        return self._normalise(kept)
 
     def terms_batch(self, texts: Iterable[str]) -> list[list[str]]:
         """:meth:`terms` for many texts."""
