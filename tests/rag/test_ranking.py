@@ -196,3 +196,77 @@ def test_answerability_below_the_threshold_is_possible_down_to_the_floor() -> No
     # the lexical rule (no dense vectors) has no floor
     lexical = answerability(QueryProfile("вопрос", "other", ("нет",), frozenset(), {}), info, None, None)
     assert not lexical.answerable and not lexical.possible
+
+
+SPECIAL_CASE_DOCS = {
+    "sick.md": (
+        "# Больничный\n\n"
+        "## Оформление больничного\n\n"
+        "Сообщите руководителю в первый же день и запишитесь к врачу в поликлинику по месту жительства или по ДМС. "
+        "Врач оформит больничный — электронный листок нетрудоспособности; его номер передайте в отдел кадров.\n\n"
+        "## Больничный по уходу за ребёнком\n\n"
+        "Больничный по уходу за заболевшим ребёнком оформить можно так же, через ЭЛН.\n"
+    ),
+    "trips.md": (
+        "# Командировки\n\n## Отпуск в командировке\n\nОтпуск в командировке оформляется после возвращения.\n"
+    ),
+}
+
+
+def _special_case_searcher(data_dir: Path, tmp_path: Path) -> Searcher:
+    folder = tmp_path / "special"
+    folder.mkdir()
+    for name, text in SPECIAL_CASE_DOCS.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    engine = RagEngine(Settings(data_dir=data_dir, rag_collection="s"), embedder=None, backend=None)
+    engine.indexer.index_path(folder)
+    return engine.searcher
+
+
+def test_the_general_section_outranks_a_special_case_the_question_does_not_name(data_dir: Path, tmp_path: Path) -> None:
+    """Tryout 28 D1: «Как оформить больничный?» was answered from «Больничный по уходу за ребёнком» («оформляется так
+    же…») — its heading names the topic and earns the heading credit, though its qualifier narrows it to a case the
+    question does not ask about.  The general section of the same document covers the question as well (here BM25
+    ranks the special case first, as e5 did there)."""
+    searcher = _special_case_searcher(data_dir, tmp_path)
+    general = searcher.retrieve("Как оформить больничный?", 2).hits
+    assert general[0].title == "Больничный — Оформление больничного"
+    special = searcher.retrieve("Как оформить больничный по уходу за ребёнком?", 2).hits
+    assert special[0].title == "Больничный — Больничный по уходу за ребёнком"
+
+
+def test_a_special_case_without_a_general_section_keeps_its_place(data_dir: Path, tmp_path: Path) -> None:
+    searcher = _special_case_searcher(data_dir, tmp_path)
+    assert searcher.retrieve("Как оформить отпуск?", 2).hits[0].title == "Командировки — Отпуск в командировке"
+
+
+def test_split_qualifier() -> None:
+    from agentcore.rag._ranking import split_qualifier
+
+    analyzer = Analyzer()
+    assert split_qualifier("Больничный по уходу за ребёнком", analyzer) == (
+        frozenset(analyzer.terms("больничный")),
+        frozenset(analyzer.terms("уходу ребёнком")),
+    )
+    assert split_qualifier("Отпуск для иностранцев", analyzer)[1] == frozenset(analyzer.terms("иностранцев"))
+    empty: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+    assert split_qualifier("Что сделать в первый день болезни", analyzer)[0] == frozenset(analyzer.terms("сделать"))
+    assert split_qualifier("Оплата больничного", analyzer) == empty
+    assert split_qualifier("В офисе", analyzer) == empty  # a preposition first opens no qualifier
+
+
+@pytest.mark.parametrize("query", ["ПО", "IT", "Q&A"])
+def test_a_one_word_acronym_query_is_answerable(query: str, data_dir: Path, tmp_path: Path) -> None:
+    """Tryout 28, the D17 note: an acronym that is a stop word in lower case («ПО» — «по», «IT» — «it») asked alone
+    had no term and was never answerable; the D17 rule stays for «да», «Где?» (above)."""
+    folder = tmp_path / "acronyms"
+    folder.mkdir()
+    (folder / "software.md").write_text(
+        "# Программы\n\n## Какое ПО можно ставить\n\nПО из каталога IT ставится без заявки. Вопросы — на Q&A по "
+        "пятницам.\n\n## Ноутбуки\n\nНоутбук меняют раз в три года.\n",
+        encoding="utf-8",
+    )
+    engine = RagEngine(Settings(data_dir=data_dir, rag_collection="a"), embedder=None, backend=None)
+    engine.indexer.index_path(folder)
+    result = engine.searcher.retrieve(query, 2)
+    assert result.answerable and result.hits[0].title == "Программы — Какое ПО можно ставить"
