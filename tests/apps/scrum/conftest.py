@@ -10,6 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
+from pydantic import SecretStr
 
 # The fake LLM servers on real sockets, one per module, reset before every test (shared with tests/testing).
 from tests.testing.conftest import _giga_server, _oai_server, giga, oai  # noqa: F401
@@ -18,7 +19,10 @@ from agentcore.apps.scrum.backend.db import create_db_engine, migrate
 from agentcore.apps.scrum.backend.flows import ScrumBackend
 from agentcore.apps.scrum.backend.models import MemberInput, TaskInput, TeamInput
 from agentcore.apps.scrum.backend.store import ScrumStore
+from agentcore.config import Settings
 from agentcore.llm import ChatConnection
+from agentcore.server import create_app
+from agentcore.serving import BackgroundServer
 
 NOW = datetime(2026, 3, 11, 9, 30, tzinfo=UTC)  # a Wednesday in the middle of the test sprint
 
@@ -27,6 +31,15 @@ NOW = datetime(2026, 3, 11, 9, 30, tzinfo=UTC)  # a Wednesday in the middle of t
 def client() -> Iterator[httpx.Client]:
     with httpx.Client(timeout=30) as http:
         yield http
+
+
+@pytest.fixture
+def http(data_dir: Path) -> Iterator[httpx.Client]:
+    """A client of the whole app served on a real socket (embedded store in ``data_dir``); ``admin-tok`` is the
+    administrator's token for the team routes that need one."""
+    settings = Settings(admin_tokens=SecretStr("admin-tok"))
+    with BackgroundServer(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+        yield client
 
 
 def sqlite_store(data_dir: Path, clock: Callable[[], datetime] = lambda: NOW) -> ScrumStore:

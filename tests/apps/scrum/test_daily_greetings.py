@@ -5,17 +5,11 @@ an interjection (the labelling rule: under two informative words).  Probes writt
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import httpx
 import pytest
-from pydantic import SecretStr
 
 from agentcore.apps.scrum.checks import settle_daily
 from agentcore.apps.scrum.daily_parser import parse_daily
-from agentcore.config import Settings
-from agentcore.server import create_app
-from agentcore.serving import BackgroundServer
 
 GREETINGS = [
     "привет, живой",  # NO_TASKS_MENTIONED and «что ты сделал вчера?» before
@@ -64,13 +58,6 @@ def test_a_greeting_alone_is_too_short_from_a_model(text: str) -> None:
 )
 def test_a_greeting_beside_the_work_changes_nothing(text: str, quality: str) -> None:
     assert parse_daily(text, "DEV")["daily"]["quality"] == quality
-
-
-@pytest.fixture
-def http(data_dir: object) -> Iterator[httpx.Client]:
-    settings = Settings(admin_tokens=SecretStr("admin-tok"))
-    with BackgroundServer(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=60) as client:
-        yield client
 
 
 @pytest.mark.e2e

@@ -4,18 +4,12 @@ uses; each fails on the code before the session."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import httpx
 import pytest
-from pydantic import SecretStr
 
 from agentcore.apps.scrum.daily_parser import parse_daily
 from agentcore.apps.scrum.daily_parser.items import names_work
 from agentcore.apps.scrum.task_ids import task_ids_in
-from agentcore.config import Settings
-from agentcore.server import create_app
-from agentcore.serving import BackgroundServer
 
 
 @pytest.mark.parametrize(
@@ -121,13 +115,6 @@ def test_the_daily_prompt_states_the_task_id_rule() -> None:
     from agentcore.apps.scrum.prompts import DAILY
 
     assert "EPSG-3857" in DAILY and "OPERA-123" in DAILY
-
-
-@pytest.fixture
-def http(data_dir: object) -> Iterator[httpx.Client]:
-    settings = Settings(admin_tokens=SecretStr("admin-tok"))
-    with BackgroundServer(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=60) as client:
-        yield client
 
 
 @pytest.mark.e2e

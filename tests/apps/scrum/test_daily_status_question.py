@@ -3,17 +3,12 @@ with WORKLOAD's table (try-out 26 #11); the seed's four intents and their params
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
 from agentcore.apps.scrum.backend.flows import ScrumBackend
-from agentcore.config import Settings
-from agentcore.server import create_app
-from agentcore.serving import BackgroundServer
 
 
 @pytest.mark.parametrize(
@@ -58,12 +53,6 @@ def test_other_questions_keep_their_intents(backend: ScrumBackend, question: str
     assert outcome.intent != "DAILY_STATUS"
     if intent is not None:
         assert outcome.intent == intent and outcome.params == {}
-
-
-@pytest.fixture
-def http(data_dir: Path) -> Iterator[httpx.Client]:
-    with BackgroundServer(create_app(Settings())) as server, httpx.Client(base_url=server.url, timeout=60) as client:
-        yield client
 
 
 @pytest.mark.e2e

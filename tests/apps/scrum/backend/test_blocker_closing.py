@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -14,9 +12,6 @@ from tests.apps.scrum.conftest import NOW
 
 from agentcore.apps.scrum.backend.flows import ScrumBackend
 from agentcore.apps.scrum.backend.metrics import compute_metrics
-from agentcore.config import Settings
-from agentcore.server import create_app
-from agentcore.serving import BackgroundServer
 
 STOPPED = "Вчера тестировала TASK-4, сегодня продолжаю TASK-4. Стенд лежит, вся команда стоит!"
 FIXED = "Вчера тестировала TASK-4, сегодня продолжаю TASK-4. Стенд починили, блокер снят."
@@ -69,12 +64,6 @@ def test_a_blocker_still_reported_stays_open_and_earlier_days_close_the_same_way
     assert (open_["owner"], open_["age_days"], open_["days_reported"]) == ("boris", 1, 2)
     _accept(backend, "boris", "Вчера делал TASK-3, сегодня TASK-3. Блокеров нет.")
     assert _open(backend, "boris") == []
-
-
-@pytest.fixture
-def http(data_dir: Path) -> Iterator[httpx.Client]:
-    with BackgroundServer(create_app(Settings())) as server, httpx.Client(base_url=server.url, timeout=60) as client:
-        yield client
 
 
 def _post_daily(http: httpx.Client, member: str, message: str) -> dict[str, Any]:

@@ -16,9 +16,6 @@ from agentcore.apps.scrum.backend.demo import seed_demo
 from agentcore.apps.scrum.backend.metrics import working_days
 from agentcore.apps.scrum.backend.models import TaskInput
 from agentcore.apps.scrum.backend.store import ScrumStore
-from agentcore.config import Settings
-from agentcore.server import create_app
-from agentcore.serving import BackgroundServer
 
 
 @pytest.fixture
@@ -74,12 +71,6 @@ def test_a_task_reopened_is_not_burnt(demo: ScrumStore) -> None:
     demo.import_tasks("demo", [reopened])
     remaining = [d["remaining"] for d in dashboard(demo, "demo")["burndown"]["days"][:8]]
     assert remaining == [45, 40, 40, 37, 37, 37, 37, 37]
-
-
-@pytest.fixture
-def http(data_dir: Path) -> Iterator[httpx.Client]:
-    with BackgroundServer(create_app(Settings())) as server, httpx.Client(base_url=server.url, timeout=60) as client:
-        yield client
 
 
 @pytest.mark.e2e

@@ -18,10 +18,7 @@ from agentcore.apps.scrum.backend.flows import ScrumBackend
 from agentcore.apps.scrum.backend.metrics import compute_metrics
 from agentcore.apps.scrum.backend.store import ScrumStore
 from agentcore.apps.scrum.templates import render_report
-from agentcore.config import Settings
 from agentcore.llm import ChatConnection
-from agentcore.server import create_app
-from agentcore.serving import BackgroundServer
 
 KEY_VALUE_DUMP = ("Текст:", "Раз:", "ID автора", "ID владельца", "ID исполнителя", "Возраст, дней", "Участник:")
 
@@ -94,12 +91,6 @@ def test_a_blocker_of_today_is_said_today(core: ScrumBackend) -> None:
     assert "— Анна, задача TASK-2, сегодня, важность средняя" in risks
     line = next(line for line in digest.splitlines() if "жду ответа" in line)
     assert line.endswith("важность средняя, Анна, сегодня")
-
-
-@pytest.fixture
-def http(data_dir: Path) -> Iterator[httpx.Client]:
-    with BackgroundServer(create_app(Settings())) as server, httpx.Client(base_url=server.url, timeout=60) as client:
-        yield client
 
 
 @pytest.mark.e2e

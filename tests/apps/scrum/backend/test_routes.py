@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import httpx
 import pytest
-from pydantic import SecretStr
 
 from agentcore.config import Settings
 from agentcore.server import create_app
@@ -14,13 +11,6 @@ from agentcore.serving import BackgroundServer
 
 pytestmark = pytest.mark.e2e
 ADMIN = {"Authorization": "Bearer admin-tok"}
-
-
-@pytest.fixture
-def http(data_dir: object) -> Iterator[httpx.Client]:
-    settings = Settings(admin_tokens=SecretStr("admin-tok"))
-    with BackgroundServer(create_app(settings)) as server, httpx.Client(base_url=server.url, timeout=60) as client:
-        yield client
 
 
 def _error(response: httpx.Response, status: int, code: str) -> str:
