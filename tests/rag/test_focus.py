@@ -606,3 +606,31 @@ def test_an_adverb_tells_the_circumstance_not_the_subject() -> None:
     assert question_parts("когда завтра")[0].terms == ("завтра",)  # nothing else to be about: the adverb stays
     shown = ["Техподдержка работает по будням с 8:00 до 20:00 по Москве."]
     assert not check_focus("техподдержка вечером до скольки", shown, shown, semantic=None).decline
+
+
+def test_a_yes_no_question_needs_its_subject_in_the_sentence_and_compares_its_figure() -> None:
+    # A yes/no is about its subject — the nouns in a direct case that no preposition governs («бизнес-класс»); the
+    # question's own figure («7 часов») is compared with the limit the rule states («дольше 6 часов»): the answer
+    # shows the rule, whichever side of it 7 falls.  Other nouns may be named by the document's opening.
+    rule = "Бизнес-класс оплачивается для перелётов дольше 6 часов."
+    assert not check_focus("лечу 7 часов, бизнес-класс оплатят?", [rule], [rule], semantic=None).decline
+    assert not check_focus("лечу 5 часов, бизнес-класс оплатят?", [rule], [rule], semantic=None).decline
+    # the figure of another unit is not compared with it, and a subject the rule does not name is not answered
+    assert check_focus("лечу 7 дней, бизнес-класс оплатят?", [rule], [rule], semantic=None).decline
+    assert check_focus("лечу 7 часов, яхту оплатят?", [rule], [rule], semantic=None).decline
+    # «в командировке» (a circumstance) is named by the opening of the rule's document, not by the sentence
+    opening = "Поездки\nКомандировка — поездка сотрудника по заданию компании."
+    section = f"Поездки — Проезд\n{rule}"
+    question = "в командировке бизнес-класс оплачивается, если лететь 7 часов?"
+    found = check_focus(question, [rule], [opening, section], shown_headings=["Поездки — Проезд"], semantic=None)
+    assert not found.decline
+    # the subject must be in the sentence itself, not only in the opening
+    other = "Поездки — Проезд\nЭкономический класс оплачивается для любых перелётов дольше 6 часов."
+    shown = ["Экономический класс оплачивается для любых перелётов дольше 6 часов."]
+    assert check_focus(
+        "в командировке командировочные оплачиваются, если лететь 7 часов?",
+        shown,
+        [opening, other],
+        shown_headings=["Поездки — Проезд"],
+        semantic=None,
+    ).decline

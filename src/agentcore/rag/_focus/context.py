@@ -69,3 +69,10 @@ def list_lead_in(sentence: str, headings: str, passages: Sequence[str]) -> str:
 def document_part(title: str) -> str:
     """The document part of a section title («ДМС — ДМС для родственников» → «ДМС»)."""
     return re.split(r" — | / ", title.strip(), maxsplit=1)[0].strip()
+
+
+def document_opening(headings: str, passages: Sequence[str]) -> list[str]:
+    """The opening passages of the documents ``headings`` cite: those titled with the document's name alone («ДМС»
+    for «ДМС — ДМС для родственников»), where a document says what all its sections are about."""
+    documents = {document_part(h) for h in headings.splitlines() if h.strip()}
+    return [p for p in passages if p.partition("\n")[0].strip() in documents]

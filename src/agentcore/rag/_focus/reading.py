@@ -12,6 +12,7 @@ from agentcore.rag._focus.lacks import lacks_focus
 from agentcore.rag._focus.parts import Part, part_matches
 from agentcore.rag._focus.values import announces
 from agentcore.rag._focus.words import vocabulary_of
+from agentcore.rag._focus.yesno import YESNO_SUBJECT_IN_SENTENCE, compares_figure
 
 LEAD_IN_NAMES_ITEMS = True
 """Whether a list item is read with its list's lead-in line («Задача считается готовой (Done), если:») for the
@@ -128,6 +129,9 @@ class PartReading:
     def of(cls, part: Part, reading: Reading) -> PartReading:
         """``part`` read against the vocabulary of ``reading``."""
         lacking = reading.lacking(part)
+        if part.asks == "yesno" and YESNO_SUBJECT_IN_SENTENCE:
+            # the question's own figure, compared with the limit a shown sentence states, is not a thing they lack
+            lacking = [t for t in lacking if not any(compares_figure(part, t, s) for s in reading.shown)]
         hard, soft = lacks_focus(part, lacking)
         plain = part.plain()
         lacking_plain = reading.lacking(plain)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from agentcore.rag._focus.compounds import COMPOUNDS_MUST_HOLD, holds_compounds
-from agentcore.rag._focus.context import own_section
+from agentcore.rag._focus.context import document_opening, own_section
 from agentcore.rag._focus.lacks import without_nouns
 from agentcore.rag._focus.meaning import close_in_meaning, draws_towards
 from agentcore.rag._focus.nouns import (
@@ -32,7 +32,7 @@ from agentcore.rag._focus.reading import PartReading, Reading
 from agentcore.rag._focus.supplies import supplies_asked
 from agentcore.rag._focus.thresholds import MEANING_MIN_SHARE
 from agentcore.rag._focus.words import drop_words, is_modifier, without_terms
-from agentcore.rag._focus.yesno import speaks_to
+from agentcore.rag._focus.yesno import YESNO_SUBJECT_IN_SENTENCE, held_share, speaks_to, supplies_the_yesno
 
 PARAPHRASE_NOUNS = True
 """Whether a noun no passage uses may be read as a paraphrase by :func:`close_in_meaning`'s relative test."""
@@ -65,7 +65,8 @@ class Suppliers:
         part = p.part
         given = [i for i, s in enumerate(reading.shown) if supplies_asked(part.asks, s, reading.question, part)]
         units = {i: reading.unit(i) for i in given}
-        return cls(units, {i: term_share(part, units[i]) for i in given}, given)
+        share = held_share if part.asks == "yesno" and YESNO_SUBJECT_IN_SENTENCE else term_share
+        return cls(units, {i: share(part, units[i]) for i in given}, given)
 
     def held(self, share: float) -> list[int]:
         """The candidates whose unit holds at least ``share`` of the part's subject terms."""
@@ -115,10 +116,15 @@ def speaks_to_the_predicate(reading: Reading, p: PartReading, suppliers: Supplie
 def holds_the_yesno_nouns(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:
     """Rejects, for a yes/no, a sentence lacking one of its nouns: a yes/no asks about a thing, and «такси» missing
     from an answer to «дают ли такси ночью на дежурстве» means it speaks of something else, however many other words
-    it shares (:data:`YESNO_ALL_NOUNS`)."""
+    it shares (:data:`YESNO_ALL_NOUNS`).  Only its subject must be in the sentence; its other nouns may be named by
+    the section's title or the document's opening, and its figure is compared with the rule's limit
+    (:func:`agentcore.rag._focus.yesno.supplies_the_yesno`, :data:`YESNO_SUBJECT_IN_SENTENCE`)."""
     if p.part.asks != "yesno" or not YESNO_ALL_NOUNS:
         return True
-    return holds_nouns(p.part, [reading.shown[i], reading.shown_headings[i], reading.before(i)])
+    texts = [reading.shown[i], reading.shown_headings[i], reading.before(i)]
+    if not YESNO_SUBJECT_IN_SENTENCE:
+        return holds_nouns(p.part, texts)
+    return supplies_the_yesno(p.part, texts, document_opening(reading.shown_headings[i], reading.passages))
 
 
 # --- filters of the sentences the tests by meaning may take -------------------------------------------------------

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from agentcore.rag._focus.parts import Part, part_matches
 from agentcore.rag._focus.vectors import cached_local
-from agentcore.rag._focus.words import drop_words, is_verb, vocabulary_of
+from agentcore.rag._focus.words import WORD_RE, drop_words, is_focus_word, is_verb, lemma_of, vocabulary_of
 
 
 def speaks_to(part: Part, sentence: str, heading: str, semantic: float | None, embed: Any | None) -> bool:
@@ -43,3 +46,131 @@ def speaks_to(part: Part, sentence: str, heading: str, semantic: float | None, e
     except Exception:  # no local model: the word test stands
         return False
     return float(queries[0] @ vector) >= float(queries[1] @ vector)
+
+
+YESNO_SUBJECT_IN_SENTENCE = True
+"""Whether a yes/no part needs only its subject (:func:`yesno_subject`) in the supplying sentence itself (with its
+heading and the sentence before): its other nouns may be named by the section's title or the document's opening
+(«на ретро можно позвать директора» — «ретро» is the section's), and a figure of the question is compared with the
+rule's figure the sentence states (:func:`compares_figure`) instead of being required verbatim.  Without a subject
+read by morphology every noun of the part is required, as before."""
+
+
+def yesno_subject(part: Part) -> tuple[str, ...]:
+    """The subject of a yes/no part: its nouns in a direct case — a reading in the nominative or the accusative —
+    that no preposition governs («бизнес класс оплатят?» → бизнес, класс; «до владивостока», «на ретро», «в
+    велосити» are circumstances), and its Latin names outside a prepositional phrase («PO голосует в planning
+    poker» → po).  Figures are compared, not named (:func:`compares_figure`)."""
+    return _yesno_subject(part.text, part.terms)
+
+
+@lru_cache(maxsize=4096)
+def _yesno_subject(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    if morph is None:
+        return ()
+    found: list[str] = []
+    governed = False  # a preposition governs the next noun, and the modifiers before it
+    for word in WORD_RE.findall(text):
+        low = word.lower().replace("ё", "е")
+        if low.isdigit():
+            governed = False
+            continue
+        if re.fullmatch(r"[a-z][a-z0-9-]*", low):
+            if not governed and low in terms:
+                found.append(low)
+            continue  # a Latin phrase after a preposition («в planning poker») stays governed
+        parses = morph.parse(low)
+        pos = str(parses[0].tag.POS)
+        if pos == "PREP":
+            governed = True
+            continue
+        if pos in ("ADJF", "PRTF", "NPRO", "ADJS", "NUMR", "Anum"):
+            continue  # a modifier or a pronoun between the preposition and its noun
+        if pos == "NOUN":
+            lemma = parses[0].normal_form.replace("ё", "е")
+            direct = any(("nomn" in p.tag or "accs" in p.tag) and "NOUN" in p.tag for p in parses)
+            if not governed and direct and lemma in terms:
+                found.append(lemma)
+            governed = False
+            continue
+        governed = False
+    return tuple(dict.fromkeys(found))
+
+
+_BOUND_FIGURE_RE = re.compile(
+    r"\b(?:не\s+)?(?:более|больше|менее|меньше|дольше|короче|длиннее|позднее|раньше|выше|ниже|свыше|до|от|"
+    r"максимум|минимум|превыша\w*)\s+(?:чем\s+)?(?:(?:на|за|в)\s+)?(?P<figure>\d[\d\s\u00a0]*\d|\d)"
+    r"(?:\s*[-–]\s*\d+)?\s*(?P<unit>[%₽]|[A-Za-zА-Яа-яЁё-]+(?:\s+[A-Za-zА-Яа-яЁё-]+)?)?",
+    re.I,
+)
+"""A figure the sentence states as a limit («дольше 6 часов», «до 3000 ₽», «не менее 14 календарных дней»)."""
+
+_DAY_KIND_RE = re.compile(r"(?:календарн|рабоч)\w*\s+", re.I)
+
+
+def _unit_of(words: str) -> str | None:
+    """The lemma of the unit that follows a figure («часов» → час, «₽» → рубль), or ``None`` for none."""
+    found = re.match(r"[%₽]|[A-Za-zА-Яа-яЁё-]+", _DAY_KIND_RE.sub("", words.strip()))
+    first = found.group() if found else ""
+    if first in ("₽", "р", "руб"):
+        return "рубль"
+    if first == "%":
+        return "процент"
+    if not first or not is_focus_word(lemma_of(first.lower())):
+        return None
+    return lemma_of(first.lower())
+
+
+def compares_figure(part: Part, term: str, sentence: str) -> bool:
+    """Whether ``sentence`` states a limit that the figure ``term`` of a yes/no part is compared with: «лететь 7
+    часов, бизнес класс оплатят?» is answered by «Бизнес-класс допускается для перелётов дольше 6 часов» (the
+    answer shows the rule, whichever side of it 7 falls), «отпуск 10 дней» by «… не менее 14 календарных дней».
+    The limit's unit must be the question figure's when the question gives one (a bare «за 1200» takes any)."""
+    if not term.isdigit():
+        return False
+    asked = [m for m in re.finditer(rf"(?<!\d){term}(?!\d)\s*(\S+(?:\s+\S+)?)?", part.text)]
+    units = {_unit_of(m.group(1) or "") for m in asked} or {None}
+    for m in _BOUND_FIGURE_RE.finditer(sentence):
+        stated = _unit_of(m.group("unit") or "")
+        if None in units or stated in units:
+            return True
+    return False
+
+
+def supplies_the_yesno(part: Part, texts: Sequence[str], context: Sequence[str]) -> bool:
+    """Whether a yes/no part is supplied by ``texts`` (the sentence, its heading, the sentence before): every noun of
+    :func:`yesno_subject` is in them, every other noun is in them or in ``context`` (the section's title, the
+    document's opening), and a figure is in them or compared (:func:`compares_figure`, with ``texts[0]``, the
+    sentence).  Without a subject every noun must be in ``texts``."""
+    words, stems = vocabulary_of(texts)
+    subject = yesno_subject(part)
+    nouns = [t for t in part.terms if is_focus_word(t)]
+    if not subject:
+        return all(part_matches(part, t, words, stems) for t in nouns)
+    wider = vocabulary_of([*texts, *context])
+    for t in nouns:
+        if part_matches(part, t, words, stems):
+            continue
+        if t in subject:
+            return False
+        if t.isdigit():
+            if not compares_figure(part, t, texts[0]):
+                return False
+        elif not part_matches(part, t, *wider):
+            return False
+    return True
+
+
+def held_share(part: Part, texts: Sequence[str]) -> float:
+    """The share of a yes/no part's terms ``texts`` hold, a figure compared with the limit the first of them states
+    (:func:`compares_figure`) counting as held."""
+    if not part.terms:
+        return 1.0
+    words, stems = vocabulary_of(texts)
+    held = [
+        part_matches(part, t, words, stems) or (bool(texts) and compares_figure(part, t, texts[0])) for t in part.terms
+    ]
+    return sum(held) / len(part.terms)
