@@ -31,6 +31,7 @@ from agentcore.apps.scrum.schemas import (
     FaqInput,
     IntentDecision,
 )
+from agentcore.apps.scrum.task_ids import team_prefixes
 from agentcore.apps.scrum.templates import render_digest, render_report
 from agentcore.llm import Exchange, checked_text_exchange, structured_exchange
 from agentcore.llm.errors import StructuredOutputError
@@ -96,13 +97,17 @@ def _structured(mode: str, request: LLMRequest, output_type: Any, capabilities: 
 def daily_exchange(inp: DailyInput, context: dict[str, Any], capabilities: Capabilities) -> Exchange[Response]:
     """DAILY (seed 3): the parsed daily and the clarification, ``type="json"``.
 
-    ``context`` may hold ``previous_daily`` (a 3.2 ``daily``) and ``question`` for CLARIFICATION mode.
+    ``context`` may hold ``previous_daily`` (a 3.2 ``daily``) and ``question`` for CLARIFICATION mode, and
+    ``known_prefixes`` (the team's tracker prefixes, ``["OPERA", "PAY"]``) in either mode.
 
     Raises:
-        ValueError: ``context["previous_daily"]`` is not a daily.
+        ValueError: ``context["previous_daily"]`` is not a daily, ``context["known_prefixes"]`` not a list of strings.
         AgentOutputError: the model's output stayed invalid.
     """
     previous = context.get("previous_daily")
+    known = context.get("known_prefixes")
+    if known is not None and not (isinstance(known, list) and all(isinstance(p, str) for p in known)):
+        raise ValueError("backend_context.known_prefixes must be a list of strings (the team's tracker prefixes)")
     if previous is not None:
         try:
             Daily.model_validate(previous)
@@ -113,7 +118,9 @@ def daily_exchange(inp: DailyInput, context: dict[str, Any], capabilities: Capab
     output.daily.role = inp.role  # the backend always sets the role (seed 3.1)
     # One verdict on every path: quality and the clarifying question come from the daily's structure and text
     # (the offline parser's rule), whatever the model guessed; a question the model asked keeps its wording.
-    settled = settle_daily(output.model_dump(mode="json"), inp.message, inp.daily_state.mode, previous)
+    # The team's tracker prefixes (``known_prefixes``) read the text's ids as the offline parser reads them.
+    with team_prefixes(known):
+        settled = settle_daily(output.model_dump(mode="json"), inp.message, inp.daily_state.mode, previous)
     return {"type": "json", "data": DailyOutput.model_validate(settled).model_dump(mode="json")}
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from agentcore.apps.scrum.daily_parser import merge_clarification, parse_daily
 from agentcore.apps.scrum.handlers import STEP_DAILY, STEP_DIGEST, STEP_FAQ, STEP_INTENT, STEP_REPORT
 from agentcore.apps.scrum.prompts import read_input
+from agentcore.apps.scrum.task_ids import team_prefixes
 from agentcore.apps.scrum.templates import render_report
 from agentcore.llm.models import LLMRequest
 from agentcore.llm.offline import offline_handler
@@ -33,9 +34,10 @@ def daily(request: LLMRequest) -> dict[str, Any]:
     """Seed 3.2 output for the daily (or the clarification answer) in the input."""
     data = _input(request)
     context = data.get("backend_context") or {}
-    if data["daily_state"]["mode"] == "CLARIFICATION":
-        return merge_clarification(context.get("previous_daily"), data["message"], data["role"])
-    return parse_daily(data["message"], data["role"])
+    with team_prefixes(context.get("known_prefixes")):  # the team's tracker prefixes, as on the model path
+        if data["daily_state"]["mode"] == "CLARIFICATION":
+            return merge_clarification(context.get("previous_daily"), data["message"], data["role"])
+        return parse_daily(data["message"], data["role"])
 
 
 @offline_handler(STEP_INTENT)

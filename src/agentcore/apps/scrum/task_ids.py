@@ -15,13 +15,18 @@ Recognised (the id as it is stored, in brackets):
   any other URL names no task, and nothing inside a URL is read as an id.
 
 A prefix the team's tracker is known to use (``known_prefixes``) is accepted even when it looks like a technology.
+The backend states a team's prefixes once per daily (:func:`team_prefixes`, from the keys of the team's stored
+tasks, :func:`prefixes_of`); every reading inside that block — the parser, the model path's settling, the check for
+a new daily — uses them, so one daily of one team gets the same ids on every path.
 Nothing here invents an id: a text without one has none.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -154,12 +159,43 @@ def _from_url(url: str, known: frozenset[str]) -> str | None:
     return None
 
 
-def _known(known_prefixes: Iterable[str]) -> frozenset[str]:
-    """``known_prefixes`` in upper case (the common call names none: no set is built for it)."""
-    return frozenset(p.upper() for p in known_prefixes) if known_prefixes else _NO_PREFIXES
-
-
 _NO_PREFIXES: frozenset[str] = frozenset()
+_TEAM_PREFIXES: ContextVar[frozenset[str]] = ContextVar("scrum_team_prefixes", default=_NO_PREFIXES)
+_PREFIX_FORM = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,19}")
+
+
+def prefixes_of(task_ids: Iterable[str]) -> list[str]:
+    """The tracker prefixes of ``task_ids`` (a team's stored keys: ``PAY-12`` → ``PAY``), upper case, sorted."""
+    found = set()
+    for task_id in task_ids:
+        prefix, dash, number = task_id.rpartition("-")
+        if dash and number.isdigit() and _PREFIX_FORM.fullmatch(prefix):
+            found.add(prefix.upper())
+    return sorted(found)
+
+
+@contextmanager
+def team_prefixes(prefixes: Iterable[str] | None) -> Iterator[None]:
+    """Read every task id inside the block knowing the team's tracker ``prefixes`` (see the module docstring)."""
+    known = frozenset(p.upper() for p in prefixes or () if isinstance(p, str) and _PREFIX_FORM.fullmatch(p))
+    token = _TEAM_PREFIXES.set(known)
+    try:
+        yield
+    finally:
+        _TEAM_PREFIXES.reset(token)
+
+
+def current_prefixes() -> frozenset[str]:
+    """The team prefixes the current reading knows (empty outside :func:`team_prefixes`)."""
+    return _TEAM_PREFIXES.get()
+
+
+def _known(known_prefixes: Iterable[str]) -> frozenset[str]:
+    """``known_prefixes`` in upper case, with the team's (the common call names none: no set is built for it)."""
+    team = _TEAM_PREFIXES.get()
+    if not known_prefixes:
+        return team
+    return team | frozenset(p.upper() for p in known_prefixes)
 
 
 def find_task_ids(text: str, known_prefixes: Iterable[str] = ()) -> list[TaskRef]:
@@ -204,7 +240,7 @@ def without_task_ids(text: str) -> str:
     """``text`` with every task id (and every URL) blanked out, positions kept."""
     if "-" not in text and "#" not in text and "://" not in text:
         return text
-    refs = _find(text, _NO_PREFIXES)
+    refs = _find(text, _TEAM_PREFIXES.get())
     has_url = "://" in text  # every URL form names its scheme
     if not refs and not has_url:
         return text

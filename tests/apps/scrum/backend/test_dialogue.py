@@ -118,7 +118,9 @@ def test_scripted_model_sees_initial_mode_for_a_superseding_daily(
         sent = json.loads(
             next(m for m in oai.fake.requests.last("chat").json["messages"] if m["role"] == "user")["content"]
         )
-        assert sent["daily_state"]["mode"] == "INITIAL" and not sent.get("backend_context")
+        assert sent["daily_state"]["mode"] == "INITIAL"
+        # no pending question is carried over; only the team's tracker prefixes are (issue 19)
+        assert sent.get("backend_context") == {"known_prefixes": ["TASK"]}
     finally:
         made.close()
 

@@ -21,6 +21,7 @@ from agentcore.apps.scrum.backend.llm import call_agent
 from agentcore.apps.scrum.backend.metrics import compute_metrics, digest_data
 from agentcore.apps.scrum.backend.models import BlockerEventInfo, MemberInfo, plain_text, scrubbed
 from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS, WEAK_QUALITIES
+from agentcore.apps.scrum.task_ids import team_prefixes
 from agentcore.llm.errors import LLMAuthError, LLMError, is_retryable, retry_after_of
 from agentcore.trace.logs import step_logger
 from agentcore.util.redact import redact
@@ -276,9 +277,15 @@ class ScrumBackend:
         """
         _checked_message(message, allow_blank=True)
         member = self.store.member(team, member_slug)
+        # The one place a team's tracker prefixes enter the reading of a daily: the new-daily check here, and the
+        # parser or the model (with the check of its answer) through backend_context — on every path (CLI, HTTP,
+        # Telegram all submit here), so one daily of one team gets the same ids and verdict.
+        prefixes = self.store.task_prefixes(team)
         state = self.store.session_state(member) or _carried_over(self.store.session_state(member, left=True))
         superseded: str | None = None
-        if state["mode"] == "CLARIFICATION" and is_new_daily(message):
+        with team_prefixes(prefixes):
+            new_daily = is_new_daily(message)
+        if state["mode"] == "CLARIFICATION" and new_daily:
             # A daily of its own closes the pending question; merged, its ids would land on the old blockers.
             # The pending daily is not dropped: it stays a draft of the new one.
             superseded = state["question"]
@@ -286,7 +293,11 @@ class ScrumBackend:
             draft = _draft("\n".join(state["messages"]), "superseded", self.store.clock(), question=state["question"])
             state = {**_new_state(), "drafts": [*state.get("drafts", []), draft]}
         clarifying = state["mode"] == "CLARIFICATION"
-        context = {"previous_daily": state["previous_daily"], "question": state["question"]} if clarifying else {}
+        context: dict[str, Any] = (
+            {"previous_daily": state["previous_daily"], "question": state["question"]} if clarifying else {}
+        )
+        if prefixes:
+            context["known_prefixes"] = prefixes
         daily_state = {"mode": state["mode"], "quality_retries": state["quality_retries"]}
         payload = {"message": message, "role": member.role, "daily_state": daily_state}
         try:

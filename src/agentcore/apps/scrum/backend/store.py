@@ -282,6 +282,22 @@ class ScrumStore(Sessions):
                 for t, slug in rows
             ]
 
+    def task_prefixes(self, team_slug: str) -> list[str]:
+        """The tracker prefixes of the team's stored task keys (``OPERA-12`` → ``OPERA``), upper case, sorted: what
+        makes a daily's ``opera-12`` a task id in this team (:func:`~agentcore.apps.scrum.task_ids.team_prefixes`).
+
+        Raises:
+            NotFoundError: no such team.
+        """
+        from sqlalchemy import select
+
+        from agentcore.apps.scrum.backend.tables import Task
+        from agentcore.apps.scrum.task_ids import prefixes_of
+
+        with self.reading() as session:
+            team = self._team(session, team_slug)
+            return prefixes_of(session.scalars(select(Task.key).where(Task.team_id == team.id)))
+
     # ------------------------------------------------------------------ daily sessions
     def session_state(self, member: MemberInfo, *, left: bool = False) -> dict[str, Any] | None:
         """The member's open daily dialogue (``None`` when there is none, or when it was left for longer than

@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Literal
 
 from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS
-from agentcore.apps.scrum.task_ids import task_ids_in
+from agentcore.apps.scrum.task_ids import current_prefixes, task_ids_in
 from agentcore.text.first_char import compile_guarded, guarded
 from agentcore.text.morphology import morph_analyzer
 
@@ -123,22 +123,24 @@ def _content_words(text: str) -> tuple[str, ...]:
     """Words that carry content: not headers, time words, fillers, numbers, task ids or URLs."""
     if "://" in text:
         text = _URL_RE.sub(" ", text)
-    return tuple(lower for lower in map(_content_form, _WORD.findall(text)) if lower)
+    known = current_prefixes()
+    return tuple(lower for lower in (_content_form(w, known) for w in _WORD.findall(text)) if lower)
 
 
 @lru_cache(maxsize=8192)
-def _content_form(word: str) -> str:
-    """``word`` in lower case when it carries content (:func:`_is_content`), else ``""`` (kept per word as written)."""
+def _content_form(word: str, known: frozenset[str] = frozenset()) -> str:
+    """``word`` in lower case when it carries content (:func:`_is_content`), else ``""`` (kept per word as written
+    and the team's tracker prefixes ``known``, which make «opera-41» a task id in a team with ``OPERA`` keys)."""
     lower = word.lower()
-    if "-" in word and _KEY_LIKE.match(lower) and task_ids_in(word):
+    if "-" in word and _KEY_LIKE.match(lower) and task_ids_in(word, known):
         return ""  # a task id as written: «OPERA-41» is one, «opera-41» (the browser) is not (session scrum29)
-    return lower if _is_content(lower) else ""
+    return lower if _is_content(lower, known) else ""
 
 
 @lru_cache(maxsize=8192)
-def _is_content(lower: str) -> bool:
+def _is_content(lower: str, known: frozenset[str] = frozenset()) -> bool:
     """Whether a (lower-case) word carries content (the vocabulary repeats, so the answer is kept)."""
-    if lower in _FILLER or len(lower) < 2 or lower.isdigit() or (_KEY_LIKE.match(lower) and task_ids_in(lower)):
+    if lower in _FILLER or len(lower) < 2 or lower.isdigit() or (_KEY_LIKE.match(lower) and task_ids_in(lower, known)):
         return False
     if _YESTERDAY_RE.fullmatch(lower) or _TODAY_RE.fullmatch(lower):
         return False

@@ -13,6 +13,7 @@ from agentcore.apps.scrum.daily_parser.layout import without_bare_labels
 from agentcore.apps.scrum.daily_parser.lexicon import _SECTION_WORD, _WORD, _content_words, _informative, readable
 from agentcore.apps.scrum.daily_parser.reading import _STATED, ParsedDaily, TextShape, parse, text_shape
 from agentcore.apps.scrum.schemas import MAX_ITEMS, MAX_TEXT_CHARS
+from agentcore.apps.scrum.task_ids import current_prefixes
 from agentcore.util.truncate import truncate
 
 QUALITY_ORDER = ("EMPTY", "TOO_SHORT", "NO_TASKS_MENTIONED", "DETAIL_OK", "GREAT")
@@ -144,7 +145,8 @@ def _stated(texts: str, message: str | None, parsed: ParsedDaily | None) -> bool
         return no_blockers_stated(texts)
     if parsed is not None:
         return parsed.no_blockers_stated
-    known = _STATED.get(message)  # the verdict of a model's answer right after the parser read the same text
+    # the verdict of a model's answer right after the parser read the same text (for the same team)
+    known = _STATED.get((message, current_prefixes()))
     return known if known is not None else parse(message).no_blockers_stated
 
 

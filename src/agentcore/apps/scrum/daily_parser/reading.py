@@ -62,7 +62,7 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
     readable,
 )
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
-from agentcore.apps.scrum.task_ids import task_ids_in
+from agentcore.apps.scrum.task_ids import current_prefixes, task_ids_in
 from agentcore.text.literal_gate import LiteralGate
 from agentcore.util.truncate import truncate
 
@@ -88,7 +88,7 @@ class ParsedDaily:
 def parse(message: str) -> ParsedDaily:
     """Split a daily into yesterday / today / blockers (see the module docstring); only the first
     :data:`MAX_PARSED_CHARS` characters are read."""
-    key, message = message, readable(message)
+    key, message = (message, current_prefixes()), readable(message)
     _TROUBLES.clear()  # memos of one reading, not across texts
     _STATES.clear()
     words = _content_words(message)
@@ -365,19 +365,19 @@ def _merge_inability(parsed: ParsedDaily) -> None:
             blocker["critical"] = True
 
 
-_SHAPES: dict[str, TextShape] = {}
+_SHAPES: dict[tuple[str, frozenset[str]], TextShape] = {}
 """``text_shape(message)`` of the texts read last (bounded, cleared with :data:`_STATED`)."""
 
 
 def text_shape(message: str) -> TextShape:
     """What the daily's own text holds, read by the parser (:class:`TextShape`) — for the verdict of a model's
     answer, which may leave out what the author wrote without an id and cut a task's mention short."""
-    shape = _SHAPES.get(message)
+    shape = _SHAPES.get((message, current_prefixes()))
     # from the reading itself, not the memo: another thread's parse may clear the memo in between (a KeyError)
     return shape if shape is not None else _shape(parse(message))
 
 
-_STATED: dict[str, bool] = {}
-"""``parse(message).no_blockers_stated`` of the texts read last (bounded), so the shared verdict does not read a
-daily twice."""
+_STATED: dict[tuple[str, frozenset[str]], bool] = {}
+"""``parse(message).no_blockers_stated`` of the texts read last, by text and team prefixes (bounded), so the shared
+verdict does not read a daily twice."""
 _STATED_MAX = 512
