@@ -13,7 +13,7 @@ import pytest
 from tests.apps.scrum import wire_model
 from tests.apps.scrum.conftest import Recorder, seed_team, sqlite_store
 
-from agentcore.apps.scrum.backend.errors import LLMUnavailableError, NotFoundError
+from agentcore.apps.scrum.backend.errors import ConflictError, LLMUnavailableError, NotFoundError
 from agentcore.apps.scrum.backend.flows import DAILY_FALLBACK, TOO_GENERAL, ScrumBackend
 from agentcore.apps.scrum.backend.notifier import CompositeNotifier, LogNotifier, WebhookNotifier
 from agentcore.apps.scrum.settings import ScrumSettings
@@ -347,3 +347,28 @@ def test_webhook_has_its_own_client_not_the_llm_one(data_dir: Path) -> None:
     finally:
         backend.close()
     assert client.is_closed
+
+
+def test_a_clarification_answered_twice_at_once_stores_one_daily(
+    offline: ScrumBackend, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two copies of one answer (a double tap, a client's retry, two workers) both read the pending question before
+    either is stored: the first stores the daily, the second is refused (409) and stores nothing."""
+    daily = "Вчера: сделала TASK-2. Сегодня: пишу тесты к TASK-2. Блокер: нет стенда"
+    asked = offline.submit_daily("core", "anna", daily)
+    assert asked.status == "clarification"
+    model_step = offline._call
+    raced: list[Any] = []
+
+    def answered_meanwhile(mode: str, payload: dict[str, Any], context: dict[str, Any]) -> dict[str, Any]:
+        if not raced:  # the copy arrives while this answer is being read (and is read without interruption)
+            raced.append(None)
+            raced[0] = offline.submit_daily("core", "anna", "TASK-2")
+        return model_step(mode, payload, context)
+
+    monkeypatch.setattr(offline, "_call", answered_meanwhile)
+    with pytest.raises(ConflictError) as refused:
+        offline.submit_daily("core", "anna", "TASK-2")
+    assert raced[0].status == "accepted"
+    assert "не сохранено" in refused.value.message
+    assert [e.text for e in offline.blockers("core")] == ["нет стенда"]  # one daily, one blocker report

@@ -273,7 +273,8 @@ class ScrumBackend:
 
         Raises:
             NotFoundError: no such team/member; InvalidInputError: a message that is too long;
-            LLMUnavailableError: the model did not answer.
+            LLMUnavailableError: the model did not answer; ConflictError: the dialogue this message answered was
+            closed or changed by another message meanwhile (the same answer sent twice at once): nothing stored.
         """
         _checked_message(message, allow_blank=True)
         member = self.store.member(team, member_slug)
@@ -281,7 +282,8 @@ class ScrumBackend:
         # parser or the model (with the check of its answer) through backend_context — on every path (CLI, HTTP,
         # Telegram all submit here), so one daily of one team gets the same ids and verdict.
         prefixes = self.store.task_prefixes(team)
-        state = self.store.session_state(member) or _carried_over(self.store.session_state(member, left=True))
+        live, answering = self.store.open_dialogue(member)  # stored once: a copy answering this state is refused
+        state = live or _carried_over(self.store.session_state(member, left=True))
         superseded: str | None = None
         with team_prefixes(prefixes):
             new_daily = is_new_daily(message)
@@ -351,7 +353,7 @@ class ScrumBackend:
                 clarifications=state["rounds"],
                 superseded=superseded,
             )
-        return self._accept(member, "\n".join(messages), daily, state, superseded)
+        return self._accept(member, "\n".join(messages), daily, state, superseded, answering)
 
     def _accept(
         self,
@@ -360,6 +362,7 @@ class ScrumBackend:
         daily: dict[str, Any],
         state: dict[str, Any],
         superseded: str | None = None,
+        answering: str | None = None,
     ) -> DailyOutcome:
         """DAILY → BLOCKERS: store the daily and its blocker events, then deliver the escalations."""
         recorded = self.store.record_daily(
@@ -369,6 +372,7 @@ class ScrumBackend:
             clarifications=state["rounds"],
             quality_retries=state["quality_retries"],
             drafts=state.get("drafts", []),
+            answering=answering,
         )
         from agentcore.apps.scrum.backend.notifier import for_people
 

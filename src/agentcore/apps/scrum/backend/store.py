@@ -8,6 +8,7 @@ for repeat detection.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -45,6 +46,11 @@ if TYPE_CHECKING:
 Clock = Callable[[], datetime]
 
 SESSION_TTL = timedelta(hours=12)
+STALE_ANSWER = (
+    "Пока это сообщение разбиралось, daily уже принят или вопрос изменился — это сообщение не сохранено. "
+    "Если в нём что-то новое, отправь его ещё раз."
+)
+"""A daily answering a dialogue state that another message closed or changed meanwhile (:meth:`record_daily`)."""
 """How long an unanswered daily dialogue (a clarifying question, «слишком общо») stays open."""
 
 
@@ -304,18 +310,27 @@ class ScrumStore(Sessions):
         :data:`SESSION_TTL`: the next day's daily is a new daily, not the answer to yesterday's question).
 
         ``left=True`` returns only such a left dialogue (its texts become drafts of the next one)."""
+        return self.open_dialogue(member, left=left)[0]
+
+    def open_dialogue(self, member: MemberInfo, *, left: bool = False) -> tuple[dict[str, Any] | None, str | None]:
+        """:meth:`session_state` and, read with it, the ``rev`` of that state (``None`` when there is none): the
+        name of this very state for :meth:`record_daily`'s ``answering``."""
         from agentcore.apps.scrum.backend.tables import DailySession
 
         with self.reading() as session:
             row = session.get(DailySession, member._id)
             if row is None or (row.updated_at < self.clock() - SESSION_TTL) is not left:
-                return None
-            return dict(row.state)
+                return None, None
+            state = dict(row.state)
+            rev = state.pop("rev", None)
+            return state, rev if isinstance(rev, str) else None
 
     def save_session_state(self, member: MemberInfo, state: dict[str, Any]) -> None:
-        """Store the member's daily dialogue state (replacing the previous one)."""
+        """Store the member's daily dialogue state (replacing the previous one).  Each save stamps the state with a
+        new ``rev``: :meth:`record_daily` checks it to store an answer to this very state once."""
         from agentcore.apps.scrum.backend.tables import DailySession
 
+        state = {**state, "rev": uuid.uuid4().hex}
         with self.writing() as session:
             row = session.get(DailySession, member._id)
             if row is None:
@@ -342,6 +357,7 @@ class ScrumStore(Sessions):
         clarifications: int = 0,
         quality_retries: int = 0,
         drafts: list[dict[str, Any]] | None = None,
+        answering: str | None = None,
     ) -> RecordedDaily:
         """Store an accepted daily and its blockers in one transaction (seed 8, «Пример полного флоу»).
 
@@ -350,8 +366,13 @@ class ScrumStore(Sessions):
         repeat index are written, and the member's dialogue is closed.  ``drafts`` — the weak or superseded
         attempts of the dialogue — are stored with the daily.
 
+        ``answering`` — the ``rev`` of the dialogue state this daily answers (:meth:`session_state`): when the
+        dialogue is no longer that state (the same answer, sent twice at once, was stored first; another message
+        changed the question), nothing is stored.
+
         Raises:
             InvalidInputError: ``daily_json`` is not seed 3.2's ``daily`` (nothing is stored).
+            ConflictError: the dialogue ``answering`` names was closed or changed meanwhile (nothing is stored).
         """
         from sqlalchemy import delete, select
 
@@ -365,7 +386,11 @@ class ScrumStore(Sessions):
         now = self.clock()
         blockers = daily_json.get("blockers", [])
         with self.writing() as session:
-            team = self._team(session, member.team, lock=True)
+            team = self._team(session, member.team, lock=True)  # also orders this check against other dailies
+            if answering is not None:
+                open_dialogue = session.get(DailySession, member._id)
+                if open_dialogue is None or open_dialogue.state.get("rev") != answering:
+                    raise ConflictError(STALE_ANSWER)
             mentioned = {str(b.get("related_task_id")) for b in blockers if isinstance(b, dict)}
             texts = {str(b.get("text", "")).lower().strip() for b in blockers if isinstance(b, dict)}
             known_tasks = set(session.scalars(select(Task.key).where(Task.team_id == team.id, Task.key.in_(mentioned))))
