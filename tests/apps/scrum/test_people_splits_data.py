@@ -233,3 +233,21 @@ def test_the_blocker_split_dev21_is_well_formed_and_new() -> None:
         assert all(blocker["text"] in item["message"] for blocker in item["expected"]["blockers"]), item["id"]
     blockers = [b for i in items for b in i["expected"]["blockers"]]
     assert sum(b["critical"] for b in blockers) >= 12 and sum(not b["critical"] for b in blockers) >= 5
+
+
+def test_the_blocker_split_dev23_is_well_formed_and_new() -> None:
+    """``dailies_people_dev23`` (session scrum30): 22 development dailies about a singular collective subject who
+    cannot go on («смена не может работать», «склад стоит», «редакция не может опубликовать») and a customer's or
+    another party's indecision told the same way («заказчики не могут определиться», «клиент не может решить»)."""
+    items = load_labelled(DATA / "dailies_people_dev23.jsonl")
+    assert [i["id"] for i in items] == [f"ec{n:03d}" for n in range(1, 23)]
+    others = [item for path in sorted(DATA.glob("dailies*.jsonl")) if path.stem != "dailies_people_dev23"
+              for item in load_labelled(path)]  # fmt: skip
+    assert not any(item["id"].startswith("ec") for item in others)
+    mine = {i["message"].strip().lower() for i in items}
+    assert sum(o["message"].strip().lower() in mine for o in others) == 0  # counts only: no other set's text shown
+    for item in items:
+        assert_well_formed(item)
+        assert all(blocker["text"] in item["message"] for blocker in item["expected"]["blockers"]), item["id"]
+    blockers = [b for i in items for b in i["expected"]["blockers"]]
+    assert sum(b["critical"] for b in blockers) >= 12 and sum(not b["critical"] for b in blockers) >= 8
