@@ -170,6 +170,9 @@ _SERVICE = _words(
     "дать выдать отдать прислать выслать скинуть ответить согласовать подтвердить предоставить выделить починить "
     "поднять посмотреть подсказать объяснить сделать найти give grant send answer approve provide review fix help"
 )
+# Verbs of another party's decision: «заказчики не могут определиться», «клиент не может решить» — a wait on their
+# answer, not others stopped (read by lemma, as the service verbs).
+_DECIDE = _words("определиться решить выбрать договориться утвердить решиться decide choose agree")
 _ENGLISH_PEOPLE_ENDINGS = ("ers", "ors", "ists", "ians")  # «the dispatchers», «testers», «editors», «pharmacists»
 _QUANTIFIER_FORMS = _words("один одна одно одного одной одну")
 
@@ -199,11 +202,24 @@ def _others_cannot(words: list[str], negators: list[int]) -> bool:
         else:
             continue
         verb = words[verb_at] if verb_at < len(words) else ""
-        if not verb or _lemmas(verb) & _SERVICE:
+        if not verb or _lemmas(verb) & (_SERVICE | _DECIDE):
             continue
         if any(_people_group(w) for w in words[max(0, i - 3) : i]) or _none_of_people(words[verb_at + 1 : verb_at + 7]):
             return True
+        if word == "не" and any(_collective_actor(w, words[i + 1], verb) for w in words[max(0, i - 3) : i]):
+            return True
     return False
+
+
+def _collective_actor(subject: str, ability: str, verb: str) -> bool:
+    """Whether ``subject`` «не может» ``verb`` tells a singular collective of people who cannot do their work
+    (session scrum30: «смена не может работать», «бухгалтерия не может закрыть месяц»): a Russian noun that can be
+    singular nominative (within three words before the negator), agreeing with a third-person singular ability,
+    and a verb of acting on the world — not reflexive («сервер не может подключиться» tells a thing that fails, not
+    people who stop)."""
+    if not ("а" <= subject[0] <= "я") or verb.endswith(("ся", "сь")) or not ability.startswith(("может", "смож")):
+        return False
+    return any({"NOUN", "sing", "nomn"} <= tag for tag in _tags(subject))
 
 
 def _none_of_people(words: list[str]) -> bool:
