@@ -94,6 +94,11 @@ async def test_http_rag_search_and_fetch_docs(served: tuple[str, FakePortal]) ->
         assert docs.structured_content["items"][0]["id"] == hits["chunk_ids"][0]
         bad = await c.call_tool("rag_search", {"query": "отпуск", "collection": "no-such-collection"})
         assert bad.is_error and "HTTP 404" in bad.content[0].text  # the route's own error, in Russian
+        # the route's field names are not the tool's: an error names the argument the caller sent
+        empty = await c.call_tool("rag_search", {"query": "  "})
+        assert empty.is_error and empty.content[0].text.startswith("некорректный запрос: query: "), empty.content
+        faq = await c.call_tool("scrum_faq", {"question": ""})
+        assert faq.is_error and "question: " in faq.content[0].text and "message" not in faq.content[0].text
 
 
 async def test_http_research_ask_reports_each_step(served: tuple[str, FakePortal]) -> None:

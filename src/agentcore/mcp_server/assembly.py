@@ -38,6 +38,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import re
 from collections.abc import AsyncIterator, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -120,8 +121,13 @@ class Backend:
             raise ToolError(f"инструменты CRM требуют ключ из HTTP_API_TOKENS ({where})")
         return key or ""
 
-    async def call(self, ctx: Context | None, method: str, path: str, body: Any = None) -> Any:
+    async def call(
+        self, ctx: Context | None, method: str, path: str, body: Any = None, renamed: dict[str, str] | None = None
+    ) -> Any:
         """One request to the app's own route, in process; a 4xx/5xx answer becomes a tool error with its message.
+
+        ``renamed`` — the route's body fields the tool names otherwise (``{"question": "query"}``): an error naming
+        a field names the tool's argument, the one the caller sent.
 
         Raises:
             ToolError: the route refused or failed (its Russian ``error`` message).
@@ -138,6 +144,9 @@ class Backend:
         if response.status_code >= 400:
             message = payload.get("error") if isinstance(payload, dict) else None
             code = payload.get("code") if isinstance(payload, dict) else None
+            if isinstance(message, str):
+                for field, argument in (renamed or {}).items():
+                    message = re.sub(rf"(^|: |; ){re.escape(field)}(?=[:.\[])", rf"\g<1>{argument}", message)
             raise ToolError(f"{message or 'ошибка'} (HTTP {response.status_code}{', ' + code if code else ''})")
         return payload
 
@@ -215,7 +224,9 @@ def create_mcp_server(backend: Backend) -> MCPServer:
     ) -> dict[str, Any]:
         """Поиск по базе знаний: ответ и лучшие фрагменты (заголовки, тексты, id, оценки)."""
         body = {"question": query, "top_k": top_k, "collection": collection}
-        result: dict[str, Any] = await backend.call(ctx, "POST", "/rag/search", _drop_none(body))
+        result: dict[str, Any] = await backend.call(
+            ctx, "POST", "/rag/search", _drop_none(body), renamed={"question": "query"}
+        )
         return result
 
     @server.tool(annotations=READ)
@@ -272,7 +283,9 @@ def create_mcp_server(backend: Backend) -> MCPServer:
         question: Annotated[str, Field(description="вопрос о Scrum/Agile")], ctx: Context
     ) -> dict[str, Any]:
         """Ответ на вопрос об общих понятиях Scrum/Agile."""
-        result: dict[str, Any] = await backend.call(ctx, "POST", "/scrum/faq", {"message": question})
+        result: dict[str, Any] = await backend.call(
+            ctx, "POST", "/scrum/faq", {"message": question}, renamed={"message": "question"}
+        )
         return result
 
     @server.tool(annotations=READ_PORTAL)
