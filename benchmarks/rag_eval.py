@@ -131,10 +131,6 @@ def _pools(searcher: Searcher, queries: Sequence[EvalQuery]) -> list[_Pool]:
             features = ranking.passage_features(profile, snapshot, row, hit.rank, dense, analyzer)
             info = snapshot.passage_info(row, analyzer)
             candidates.append(_Candidate(hit.doc_id, holds_evidence(hit.text, query.evidence), features, cosine, info))
-        marked = ranking.mark_special_cases(
-            profile, [c.doc_id for c in candidates], [c.info for c in candidates], [c.features for c in candidates]
-        )
-        candidates = [replace(c, features=f) for c, f in zip(candidates, marked, strict=True)]
         pools.append(_Pool(query, profile, candidates))
     return pools
 

@@ -162,7 +162,6 @@ class PassageFeatures:
     lead: float
     steps: float
     number: float
-    narrow: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -181,14 +180,11 @@ class Weights(PassageFeatures):
             + self.lead * features.lead
             + self.steps * features.steps
             + self.number * features.number
-            + self.narrow * features.narrow
         )
 
 
 # Fitted on the dev split of the eval set (see the module docstring).
-# ``narrow`` was set by hand, not fitted (see :func:`mark_special_cases`): about the ``heading`` credit a special-case
-# heading earns by naming the query's topic, so that credit no longer decides between it and the general section.
-WEIGHTS = Weights(prior=1.0, dense=4.0, lexical=0.2, heading=0.5, lead=1.0, steps=0.75, number=0.5, narrow=-0.5)
+WEIGHTS = Weights(prior=1.0, dense=4.0, lexical=0.2, heading=0.5, lead=1.0, steps=0.75, number=0.5)
 
 
 @dataclass(frozen=True)
@@ -202,15 +198,10 @@ class PassageInfo:
     defined_terms: frozenset[str]
     numbered: bool
     numbers: bool
-    # A heading «X по уходу за ребёнком», «X для иностранцев», «X в командировке»: the terms of X (``head_terms``)
-    # and of the qualifier that narrows X to a special case (``qualifier_terms``); both empty for other headings.
-    head_terms: frozenset[str] = frozenset()
-    qualifier_terms: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, chunk: Chunk, analyzer: Analyzer) -> PassageInfo:
         """Analyse ``chunk``."""
-        head, qualifier = split_qualifier(heading_of(chunk), analyzer)
         return cls(
             text_terms=frozenset(analyzer.terms(chunk.text)),
             title_terms=frozenset(analyzer.terms(chunk.title)),
@@ -218,72 +209,12 @@ class PassageInfo:
             defined_terms=defined_terms(chunk.text, analyzer),
             numbered=bool(_NUMBERED_RE.search(chunk.text)),
             numbers=bool(_NUMBER_RE.search(chunk.text)),
-            head_terms=head,
-            qualifier_terms=qualifier,
         )
 
 
 def heading_of(chunk: Chunk) -> str:
     """The passage's own heading: the last part of its section path, or its document's title for the lead."""
     return chunk.section.rsplit(" / ", 1)[-1] if chunk.section else chunk.doc_title
-
-
-# Prepositions that open a qualifier in a heading: «Больничный по уходу за ребёнком», «Отпуск за свой счёт»,
-# «Компенсация для иностранцев», «Болезнь во время отпуска», «Sick leave for parents».
-_QUALIFIER_PREPOSITIONS = frozenset(
-    """
-    по для в во при на за у с со без после до от из через между под над среди
-    for in at on with during without under after
-    """.split()  # noqa: SIM905 - a word list reads better as text
-)
-_HEADING_WORD_RE = re.compile(r"\w[\w-]*")
-
-
-def split_qualifier(heading: str, analyzer: Analyzer) -> tuple[frozenset[str], frozenset[str]]:
-    """``heading`` read as a topic and a qualifier that narrows it: the terms before its first preposition (after
-    at least one word) and the terms after it — «Больничный по уходу за ребёнком» → ({больничн}, {уход, ребенк}).
-    Both empty when the heading has no such preposition or either part has no term."""
-    words = _HEADING_WORD_RE.findall(normalize_text(heading))
-    for index, word in enumerate(words[1:], start=1):
-        if word.lower() in _QUALIFIER_PREPOSITIONS:
-            head = frozenset(analyzer.terms(" ".join(words[:index])))
-            qualifier = frozenset(analyzer.terms(" ".join(words[index + 1 :])))
-            if head and qualifier:
-                return head, qualifier
-            break
-    return frozenset(), frozenset()
-
-
-def is_special_case(profile: QueryProfile, info: PassageInfo) -> bool:
-    """Whether the passage's heading narrows the query's topic to a case the query does not ask about: its topic
-    part shares a query term and its qualifier shares none («Больничный по уходу за ребёнком» for «Как оформить
-    больничный?», not for «Больничный на ребёнка»)."""
-    distinct = profile.distinct
-    return bool(info.head_terms & distinct) and not info.qualifier_terms & distinct
-
-
-def mark_special_cases(
-    profile: QueryProfile,
-    doc_ids: Sequence[str],
-    infos: Sequence[PassageInfo],
-    features: Sequence[PassageFeatures],
-) -> list[PassageFeatures]:
-    """``features`` with ``narrow`` = 1 for each special-case passage (:func:`is_special_case`) that a general
-    passage of the same document in the pool — not a special case itself — covers the query as well as
-    (``lexical`` at least as high): «Что сделать в первый день болезни» then outranks «Больничный по уходу за
-    ребёнком» for «Как оформить больничный?».  Without such a competitor the special case keeps its place."""
-    special = [is_special_case(profile, info) for info in infos]
-    if not any(special):
-        return list(features)
-    marked = []
-    for index, item in enumerate(features):
-        narrowed = special[index] and any(
-            not special[other] and doc_ids[other] == doc_ids[index] and features[other].lexical >= item.lexical
-            for other in range(len(features))
-            if other != index
-        )
-        marked.append(replace(item, narrow=1.0) if narrowed else item)
-    return marked
 
 
 def defined_terms(text: str, analyzer: Analyzer, sentences: int = 3) -> frozenset[str]:
@@ -360,14 +291,12 @@ def rank_passages(
     ``embedder_name`` selects the calibrated dense window.
     """
     window = calibration(embedder_name).dense_window
-    rows = [snapshot.positions[hit.id] for hit in hits]
-    pool = []
-    for index, (hit, row) in enumerate(zip(hits, rows, strict=True)):
+    scored = []
+    for index, hit in enumerate(hits):
+        row = snapshot.positions[hit.id]
         dense = dense_credit(cosines[index], cosines, window) if cosines else 0.0
-        pool.append(passage_features(profile, snapshot, row, hit.rank, dense, analyzer))
-    infos = [snapshot.passage_info(row, analyzer) for row in rows]
-    pool = mark_special_cases(profile, [hit.doc_id for hit in hits], infos, pool)
-    scored = [(hit, features, weights.score(features)) for hit, features in zip(hits, pool, strict=True)]
+        features = passage_features(profile, snapshot, row, hit.rank, dense, analyzer)
+        scored.append((hit, features, weights.score(features)))
     scored.sort(key=lambda item: (-item[2], item[0].rank))
     return scored
 
