@@ -153,6 +153,25 @@ def test_unknown_model_and_bad_bodies(client: OpenAI, base_url: str) -> None:
         assert response.status_code == 422 and response.json()["code"] == "validation_error", flag
 
 
+def test_openai_routes_we_do_not_serve_are_a_json_404(client: OpenAI, base_url: str) -> None:
+    """docs/openai.md, «Routes not served»: a finished response is kept only to continue it (previous_response_id),
+    so retrieving, deleting or cancelling one, its input items, embeddings and legacy completions are a 404 with a
+    JSON body — the SDK raises NotFoundError — never a 405 or an HTML page."""
+    with pytest.raises(openai.NotFoundError):
+        client.responses.retrieve("resp_unknown")
+    for method, path in (
+        ("GET", "/responses/resp_1"),
+        ("DELETE", "/responses/resp_1"),
+        ("GET", "/responses/resp_1/input_items"),
+        ("POST", "/responses/resp_1/cancel"),
+        ("POST", "/embeddings"),
+        ("POST", "/completions"),
+    ):
+        response = httpx.request(method, base_url + path, json={}, timeout=20)
+        assert response.status_code == 404, (method, path, response.text)
+        assert response.json() == {"error": "маршрут не найден", "code": "not_found"}, (method, path)
+
+
 def test_client_disconnect_stops_a_streamed_run(base_url: str) -> None:
     cancelled.clear()
     with (
