@@ -45,7 +45,6 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
 from agentcore.rag._analysis import Analyzer
-from agentcore.rag._focus.english import CROSS_LINGUAL_GAP, is_english
 from agentcore.rag.models import Chunk, Hit
 from agentcore.text import normalize_text
 
@@ -396,6 +395,9 @@ def answerability(
         # query as fully covered and a short query's cosine is high against anything, so the top passage — any —
         # passed the threshold («да» was answered with the Definition of Done).
         return Answerability(confidence=round(confidence, 4), answerable=False, possible=False)
+    # Lazy: the focus package is ~25 modules, loaded only when a search is scored (not when ranking is imported).
+    from agentcore.rag._focus.english import CROSS_LINGUAL_GAP, is_english
+
     if rule.dense and cosine is not None and is_english(profile.text):
         # an English question lies farther from every Russian passage than the same question in Russian
         confidence += CROSS_LINGUAL_GAP

@@ -86,10 +86,13 @@ def _places(text: str) -> list[tuple[str, str]]:
 
 def _zones_named(text: str) -> list[str]:
     """The IANA zones ``text`` names («Europe/Minsk»), those the system knows."""
+    named = _IANA_ZONE.findall(text)
+    if not named:  # available_timezones() walks the tzdata tree on disk: only when a zone-like name is written
+        return []
     from zoneinfo import available_timezones
 
     known = available_timezones()
-    return [zone for zone in _IANA_ZONE.findall(text) if zone in known]
+    return [zone for zone in named if zone in known]
 
 
 def _unknown_place(text: str) -> str | None:
@@ -98,7 +101,7 @@ def _unknown_place(text: str) -> str | None:
 
     for match in _NAMED_PLACE.finditer(text):
         place = match.group("place")
-        if not any(re.search(pattern, place, re.IGNORECASE) for _, pattern, _ in _CITIES):
+        if not _places(place):
             return to_nominative(place, "loct") or place
     return None
 

@@ -144,9 +144,11 @@ PART_SPLIT_RE = re.compile(
 """Where an English question begins a second part: «… length, and do we need …»."""
 
 
+@lru_cache(maxsize=4096)
 def is_english(text: str) -> bool:
     """Whether ``text`` is written in English: no Cyrillic letter, and an English question or function word among
-    at least two Latin words (not a bare term such as «VPN» or «agentcore rag use»)."""
+    at least two Latin words (not a bare term such as «VPN» or «agentcore rag use»).  Cached: the focus check asks
+    it of the same part text for every sentence it weighs."""
     if _CYRILLIC_RE.search(text):
         return False
     return len(_LATIN_WORD_RE.findall(text)) >= 2 and bool(_FUNCTION_RE.search(text))

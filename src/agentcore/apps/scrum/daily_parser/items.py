@@ -11,6 +11,7 @@ from typing import Any
 from agentcore.apps.scrum.daily_parser.blocker_clauses import _DEALT_WITH_RE
 from agentcore.apps.scrum.daily_parser.lexicon import (
     _BLOCKER_WORDS_FULL,
+    _CYRILLIC,
     _FILLER,
     _FUTURE_WORDS,
     _ID,
@@ -210,7 +211,7 @@ def _told_of_another(words: tuple[str, ...]) -> bool:
         return False
     before: list[Any] = []  # the parses of the words before the first finite verb
     for position, word in enumerate(words):
-        if not _CYRILLIC_WORD.fullmatch(word):
+        if not _CYRILLIC.fullmatch(word):
             before.append(())
             continue
         parses = analyzer.parse(word)
@@ -222,15 +223,12 @@ def _told_of_another(words: tuple[str, ...]) -> bool:
             continue
         if verb.tag.person == "1per":
             return False
-        rest = [analyzer.parse(w) for w in words[position + 1 :] if _CYRILLIC_WORD.fullmatch(w)]
+        rest = [analyzer.parse(w) for w in words[position + 1 :] if _CYRILLIC.fullmatch(w)]
         if verb.normal_form == "быть":  # nothing is done in a statement of being: what is, or was
             return any(_nominative(p) for p in before + rest)
         number = verb.tag.number
         return any(_nominative(p, only=True) and (number is None or p[0].tag.number == number) for p in before)
     return bool(before) and _nominative(before[0], only=True)  # «это на следующей неделе»
-
-
-_CYRILLIC_WORD = re.compile(r"[а-яё]+(?:-[а-яё]+)*")
 
 
 def _nominative(parses: Any, only: bool = False) -> bool:
