@@ -65,3 +65,24 @@ def test_the_printed_console_url_carries_the_chat_key(page: Any, console_server:
     page.goto(console_server.console_url)
     assert "#key=" not in page.url  # moved out of the address bar
     assert page.evaluate("sessionStorage.getItem('agentcore.key')") == console_server.key
+
+
+def test_a_long_unbroken_word_never_widens_the_page(page: Any, console_server: Any, shot: Any) -> None:
+    """A URL or a 200-letter word in a message wraps inside its bubble (tryout 31 #1: the Chat page became 2027 px
+    wide, the CRM page 1770 px — every element scrolled sideways)."""
+    word = "https://example.com/" + "a" * 180
+    widening = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    page.goto(console_server.console_url)
+    page.goto("/console/chat")
+    page.wait_for_function("() => document.getElementById('model').options.length > 0")
+    page.get_by_test_id("question-input").fill(word)
+    page.get_by_test_id("send").click()
+    page.get_by_test_id("final-answer").first.wait_for(timeout=60_000)
+    page.wait_for_function("() => !document.getElementById('send').disabled", timeout=60_000)
+    assert page.evaluate(widening) <= 0, "Chat"
+    page.goto("/console/crm")
+    page.get_by_test_id("question-input").fill("Найди сделку " + word)
+    page.get_by_test_id("send").click()
+    page.locator("#crm-messages .message.assistant").first.wait_for(timeout=60_000)
+    assert page.evaluate(widening) <= 0, "CRM"
+    shot(page, "long-word-crm")
