@@ -166,6 +166,11 @@ async def test_http_crm_reads_need_the_crm_key(served: tuple[str, FakePortal]) -
         assert deals and set(deals[0]) == {"ID", "TITLE"}
         one = await c.call_tool("crm_get", {"entity": "deal", "id": int(deals[0]["ID"])})
         assert one.structured_content is not None and one.structured_content["result"]["TITLE"] == deals[0]["TITLE"]
+        # a record the portal does not have is said as the CRM dialog says it (tryout 31 #3: it was the portal's
+        # raw «Bitrix24: crm.deal.get: ERROR: Not found»)
+        gone = await c.call_tool("crm_get", {"entity": "deal", "id": 99999})
+        assert gone.is_error
+        assert gone.content[0].text.startswith("Сделка #99999 не найдена в Bitrix24 — "), gone.content[0].text
         wrong = await c.call_tool("crm_get", {"entity": "lead", "id": 1})
         assert wrong.is_error  # not one of deal/contact/company: refused by the schema
         # «the newest deal» needs an order (the tool had none: a client got the oldest first)

@@ -490,14 +490,15 @@ async def _crm_read(backend: Backend, ctx: Context, method: str, params: dict[st
         raise ToolError("CRM недоступна")
     from agentcore.apps.crm.bitrix.errors import BitrixError
     from agentcore.apps.crm.main_entrypoint import PortalConfigError
+    from agentcore.apps.crm.render import describe_error
 
     try:
         orchestrator = await backend.crm.get()
         envelope: dict[str, Any] = await orchestrator.call_bitrix(method, params)
     except PortalConfigError:
         raise ToolError("портал Bitrix24 настроен неверно, обратитесь к администратору") from None
-    except BitrixError as exc:
-        raise ToolError(f"Bitrix24: {exc}") from None
+    except BitrixError as exc:  # in the CRM dialog's words: «Сделка #99 не найдена в Bitrix24 — …», never «ERROR: Not found»
+        raise ToolError(describe_error(exc, params)) from None
     return {"result": envelope.get("result"), "total": envelope.get("total"), "next": envelope.get("next")}
 
 
