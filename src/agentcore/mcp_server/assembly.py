@@ -497,7 +497,7 @@ async def _crm_read(backend: Backend, ctx: Context, method: str, params: dict[st
         envelope: dict[str, Any] = await orchestrator.call_bitrix(method, params)
     except PortalConfigError:
         raise ToolError("портал Bitrix24 настроен неверно, обратитесь к администратору") from None
-    except BitrixError as exc:  # in the CRM dialog's words: «Сделка #99 не найдена в Bitrix24 — …», never «ERROR: Not found»
+    except BitrixError as exc:  # as the CRM dialog says it: «Сделка #99 не найдена в Bitrix24 — …»
         raise ToolError(describe_error(exc, params)) from None
     return {"result": envelope.get("result"), "total": envelope.get("total"), "next": envelope.get("next")}
 
