@@ -51,3 +51,5 @@ def test_a_free_port_starts_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.exit_code == 0, result.output
     assert started == [port]
     assert f"Консоль: http://127.0.0.1:{port}/#key=console-" in result.output
+    # the printed key is also the CRM key of the MCP tools (tryout 31 #2)
+    assert "для /chat и CRM-инструментов MCP создан одноразовый ключ" in " ".join(result.output.split())

@@ -159,6 +159,8 @@ async def test_http_crm_reads_need_the_crm_key(served: tuple[str, FakePortal]) -
     async with client(served[0]) as c:
         refused = await c.call_tool("crm_list", {"entity": "deal"})
         assert refused.is_error and "X-API-Key" in refused.content[0].text
+        # without HTTP_API_TOKENS the key that works is the one `agentcore serve` printed (tryout 31 #2)
+        assert "одноразовый ключ из адреса консоли" in refused.content[0].text
     async with client(served[0], **{"X-API-Key": CRM_KEY}) as c:
         listed = await c.call_tool("crm_list", {"entity": "deal", "select": ["ID", "TITLE"]})
         assert not listed.is_error and listed.structured_content is not None

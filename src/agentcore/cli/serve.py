@@ -155,7 +155,10 @@ def serve(host: str, port: int, workers: int = 1) -> None:
     key = console_key()
     typer.echo(f"Консоль: {console_url(host, port, key)}")
     if key:
-        typer.echo("HTTP_API_TOKENS не задан: для /chat создан одноразовый ключ (действует до остановки сервера).")
+        typer.echo(
+            "HTTP_API_TOKENS не задан: для /chat и CRM-инструментов MCP создан одноразовый ключ — он в адресе после "
+            "#key= (заголовок X-API-Key; действует до остановки сервера)."
+        )
     if workers > 1:
         share_cores(workers)
         uvicorn.run(

@@ -117,8 +117,12 @@ class Backend:
 
         key = incoming.get("x-api-key") if incoming is not None else self.crm_key
         if not tokens_match(key, CrmSettings.of(self.settings).api_token_list):
-            where = "заголовок X-API-Key" if incoming is not None else "AGENTCORE_MCP_CRM_KEY"
-            raise ToolError(f"инструменты CRM требуют ключ из HTTP_API_TOKENS ({where})")
+            if incoming is not None:  # `agentcore serve` without HTTP_API_TOKENS made one key and printed it
+                raise ToolError(
+                    "инструменты CRM требуют ключ в заголовке X-API-Key: один из HTTP_API_TOKENS или, если он не "
+                    "задан, одноразовый ключ из адреса консоли, напечатанного agentcore serve (после #key=)"
+                )
+            raise ToolError("инструменты CRM требуют ключ из HTTP_API_TOKENS (AGENTCORE_MCP_CRM_KEY)")
         return key or ""
 
     async def call(
