@@ -260,7 +260,7 @@ class Indexer:
                 report.updated.append(doc_id)
         dropped = [d for d in old_docs if d not in new_chunks and (replace or d in remove)]
         report.removed.extend(dropped)
-        report.skipped.extend(SkippedFile(d, "документ не найден в коллекции") for d in remove if d not in old_docs)
+        report.skipped.extend(SkippedFile(d, _not_in_collection(d, old_docs)) for d in remove if d not in old_docs)
         final: list[Chunk] = []
         for doc_id, chunks in old_docs.items():
             if doc_id not in dropped:
@@ -333,3 +333,15 @@ class Indexer:
             if lemmas:
                 write_bundled_word_vectors(embedder.name, lemmas, embed_local_array(lemmas, "query"))
         return path
+
+
+def _not_in_collection(doc_id: str, present: Iterable[str]) -> str:
+    """Why ``doc_id`` could not be removed, naming the ids it was probably meant to be: a document of that file name
+    in a subfolder («кофе» → «отдел/кофе»: an id is the path from the indexed folder), else a close spelling."""
+    import difflib
+
+    ids = list(present)
+    name = doc_id.rsplit("/", 1)[-1]
+    near = [other for other in ids if other.rsplit("/", 1)[-1] == name] or difflib.get_close_matches(doc_id, ids, 3, 0.75)
+    reason = "документ не найден в коллекции"
+    return reason + (" — может быть, " + " или ".join(f"«{other}»" for other in near[:3]) + "?" if near else "")

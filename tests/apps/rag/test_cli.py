@@ -104,6 +104,23 @@ def test_collections_and_remove(kb_dir: Path) -> None:
     assert "hr" in result.stdout and "default" not in result.stdout  # listing builds nothing
 
 
+def test_remove_names_the_id_a_missing_document_probably_has(kb_dir: Path) -> None:
+    """An id is the file's path from the indexed folder: «vpn» of «guides/vpn.md» is «guides/vpn» — the miss names
+    it, and a command that removed nothing ends with 1 (tryout 31 #6: «Не найден vpn», exit 0, help «имя файла»)."""
+    (kb_dir / "guides").mkdir()
+    (kb_dir / "vpn.md").rename(kb_dir / "guides" / "vpn.md")
+    runner.invoke(rag_cli.rag_app, ["index", str(kb_dir), "-c", "hr"])
+    result = runner.invoke(rag_cli.rag_app, ["remove", "vpn", "-c", "hr"])
+    assert result.exit_code == 1, result.output
+    assert "удалено 0; осталось документов 5" in result.stdout
+    assert "«vpn»: документ не найден в коллекции — может быть, «guides/vpn»?" in " ".join(result.stderr.split())
+    help_text = runner.invoke(rag_cli.rag_app, ["remove", "--help"], env={"COLUMNS": "300"}).stdout
+    assert "путь файла от проиндексированной папки" in help_text
+    result = runner.invoke(rag_cli.rag_app, ["remove", "guides/vpm", "-c", "hr"])  # a typo: the close spelling
+    assert "может быть, «guides/vpn»?" in " ".join(result.stderr.split())
+    assert runner.invoke(rag_cli.rag_app, ["remove", "guides/vpn", "-c", "hr"]).exit_code == 0
+
+
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [

@@ -271,10 +271,18 @@ def use(name: str = typer.Argument(..., help="Имя коллекции (см. a
 
 @rag_app.command("remove")
 def remove(
-    doc_ids: list[str] = typer.Argument(..., help="Идентификаторы документов (имя файла без расширения)."),
+    doc_ids: list[str] = typer.Argument(
+        ...,
+        help="Идентификаторы документов: путь файла от проиндексированной папки без расширения (отдел/кофе); "
+        "rag search показывает его перед «#».",
+    ),
     collection: str | None = typer.Option(None, "--collection", "-c", help="Коллекция (по умолчанию активная)."),
 ) -> None:
-    """Удалить документы из коллекции."""
+    """Удалить документы из коллекции.
+
+    A document it does not find is named with the likely id («отдел/кофе» for «кофе»); when none is removed the
+    command ends with exit code 1 (the collection is as it was).
+    """
     from agentcore.rag.errors import RetrievalError
 
     try:
@@ -282,8 +290,12 @@ def remove(
     except RetrievalError as exc:
         _fail(str(exc), _exit_code(exc))
     for skipped in report.skipped:
-        _stderr().print(f"[yellow]Не найден[/yellow] {escape(str(skipped.path))}", highlight=False)
+        _stderr().print(
+            f"[yellow]Не найден[/yellow] «{escape(str(skipped.path))}»: {escape(skipped.reason)}", highlight=False
+        )
     typer.echo(f"Коллекция {report.collection}: удалено {len(report.removed)}; осталось документов {report.documents}.")
+    if report.skipped and not report.removed:
+        raise typer.Exit(1)
 
 
 @rag_app.command("serve")
