@@ -342,6 +342,7 @@ def _not_in_collection(doc_id: str, present: Iterable[str]) -> str:
 
     ids = list(present)
     name = doc_id.rsplit("/", 1)[-1]
-    near = [other for other in ids if other.rsplit("/", 1)[-1] == name] or difflib.get_close_matches(doc_id, ids, 3, 0.75)
+    near = [other for other in ids if other.rsplit("/", 1)[-1] == name]
+    near = near or difflib.get_close_matches(doc_id, ids, 3, 0.75)
     reason = "документ не найден в коллекции"
     return reason + (" — может быть, " + " или ".join(f"«{other}»" for other in near[:3]) + "?" if near else "")
