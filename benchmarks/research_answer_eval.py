@@ -26,6 +26,7 @@ script measures an older checkout: ``PYTHONPATH=<checkout>/src python benchmarks
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_holdout3.json  # third held-out
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev5.json  # fifth dev split
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_holdout4.json  # fourth held-out
+    .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev10.json  # tenth dev split
 """
 
 from __future__ import annotations
@@ -201,7 +202,20 @@ def main() -> None:
     parser.add_argument("--mode", choices=("ask", "scripted", "both"), default="both")
     parser.add_argument(
         "--split",
-        choices=("dev", "dev2", "dev3", "dev4", "dev5", "test", "holdout", "holdout2", "holdout3", "holdout4", "all"),
+        choices=(
+            "dev",
+            "dev2",
+            "dev3",
+            "dev4",
+            "dev5",
+            "dev10",
+            "test",
+            "holdout",
+            "holdout2",
+            "holdout3",
+            "holdout4",
+            "all",
+        ),
         default="all",
     )
     parser.add_argument("--data-dir", type=Path, default=None)
@@ -229,19 +243,9 @@ def main() -> None:
     modes = ("ask", "scripted") if args.mode == "both" else (args.mode,)
     for mode in modes:
         rows = asyncio.run(evaluate(settings, questions, mode))
-        groups = {
-            "all": rows,
-            "dev": [r for r in rows if r["split"] == "dev"],
-            "test": [r for r in rows if r["split"] == "test"],
-            "dev2": [r for r in rows if r["split"] == "dev2"],
-            "dev3": [r for r in rows if r["split"] == "dev3"],
-            "dev4": [r for r in rows if r["split"] == "dev4"],
-            "dev5": [r for r in rows if r["split"] == "dev5"],
-            "holdout": [r for r in rows if r["split"] == "holdout"],
-            "holdout2": [r for r in rows if r["split"] == "holdout2"],
-            "holdout3": [r for r in rows if r["split"] == "holdout3"],
-            "holdout4": [r for r in rows if r["split"] == "holdout4"],
-        }
+        groups: dict[str, list[dict[str, Any]]] = {"all": rows}
+        for r in rows:  # one column per split in the file, in order of first appearance
+            groups.setdefault(r["split"], []).append(r)
         results = {name: summary(group) for name, group in groups.items() if group}
         print(f"\n== {mode}: {len(rows)} questions")
         print(f"{'':28} " + " ".join(f"{name:>7}" for name in results))

@@ -1,0 +1,246 @@
+"""Which gate declines each answerable question that offline ``agentcore ask`` declines (issue 18).
+
+Runs :class:`~agentcore.apps.research.AgentService` (offline provider, local e5, as ``research_answer_eval.py``) on
+the answerable and partial rows of the given evaluation files (never the ``test`` rows of ``answer_eval.json``)
+and, for every false decline, names the gate that declined it — in the order the run decides:
+
+* ``searcher floor`` — no search of the run reached the searcher's floor, so no draft was made;
+* ``no draft`` — the extractive draft found no sentence;
+* ``claim guard`` — the draft was made, but no claim of it is supported (``check_claims``);
+* ``focus: <rule>`` — the claims stand, but the focus check answers no part of the question; the rule is the first
+  test that failed for the part that came closest (``_focus/check.py``, traced here: the supplier filter that
+  emptied the suppliers, «no answer test» with the best term share, a failed veto, or a section requirement);
+* ``weak evidence`` — the searcher scored the evidence below its threshold and no shown sentence holds every subject
+  term of an answered part (``agentcore.rag._evidence``);
+* ``not grounded`` — below the threshold and the answer's coverage / verify confidence fall short (``_finish``).
+
+It also says whether the draft held the row's key facts (a decline of a right draft is the gate's error; of a wrong
+draft, the composer's).  The tracing wraps the functions the service calls; the decisions are the service's own (the
+outcomes equal ``research_answer_eval.py``'s).  Never run it on a held-out split.
+
+    PYTHONPATH=src .venv/bin/python benchmarks/research_decline_why.py tests/data/answer_eval_dev10.json [...]
+        [--rows] [--out F]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import functools
+import json
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import agentcore.apps.research.service as service_module
+import agentcore.apps.research.tools as tools_module
+from agentcore.apps.research import AgentRequest, AgentService
+from agentcore.apps.research.settings import ResearchSettings
+from agentcore.config import Settings
+from agentcore.rag._focus import check as check_module
+from agentcore.rag._focus.section_rules import Section
+from agentcore.rag._focus.value_rules import Suppliers
+
+ROOT = Path(__file__).resolve().parent.parent
+TRACE: dict[str, Any] = {}
+"""What the wrapped functions saw during the current question."""
+
+
+def _name(test: Any) -> str:
+    return getattr(getattr(test, "func", test), "__name__", str(test))
+
+
+def traced_value(reading: Any, p: Any) -> bool:
+    """``check.answers_value`` with the first failing test recorded (the same decision)."""
+    suppliers = Suppliers.of(reading, p)
+    reason = "" if suppliers.candidates else "no shown sentence gives the value asked"
+    for keep in check_module.SUPPLIER_FILTERS:
+        before = list(suppliers.candidates)
+        suppliers.candidates = [i for i in suppliers.candidates if keep(reading, p, suppliers, i)]
+        if before and not suppliers.candidates and not reason:
+            reason = f"filter {_name(keep)}"
+    held = next((_name(test) for test in check_module.VALUE_ANSWERS if test(reading, p, suppliers)), None)
+    if held is None and not reason:
+        best = max((suppliers.shares[i] for i in suppliers.candidates), default=0.0)
+        lack = " (hard lack)" if p.hard else " (soft lack)" if p.soft else ""
+        reason = f"no answer test (best share {best:.2f}){lack}"
+    failed = (
+        next((_name(veto) for veto in check_module.VALUE_VETOES if not veto(reading, p, suppliers)), None)
+        if held
+        else None
+    )
+    if failed:
+        reason = f"veto {failed}"
+    TRACE.setdefault("parts", []).append((p.part.asks, p.part.text, held is not None and failed is None, reason))
+    return held is not None and failed is None
+
+
+def traced_section(reading: Any, p: Any) -> bool:
+    """``check.answers_by_section`` with the first failing test recorded (the same decision)."""
+    section = Section.best(reading, p)
+    failed = next((_name(r) for r in check_module.SECTION_REQUIREMENTS if not r(reading, p, section)), None)
+    held = None if failed else next((_name(t) for t in check_module.SECTION_ANSWERS if t(reading, p, section)), None)
+    lack = " (hard lack)" if p.hard else " (soft lack)" if p.soft else ""
+    reason = f"section {failed}" if failed else ("" if held else f"no section answer (share {section.share:.2f}){lack}")
+    TRACE.setdefault("parts", []).append((p.part.asks, p.part.text, held is not None, reason))
+    return held is not None
+
+
+def install() -> None:
+    """Wrap what the service calls; every wrapper returns what the wrapped function returns."""
+    check_module.answers_value = traced_value
+    check_module.answers_by_section = traced_section
+    draft_maker = tools_module.cited_extractive_answer
+
+    @functools.wraps(draft_maker)
+    def draft(*args: Any, **kwargs: Any) -> Any:
+        TRACE["draft"] = result = draft_maker(*args, **kwargs)
+        return result
+
+    tools_module.cited_extractive_answer = draft
+    focus_check = service_module.check_focus
+
+    @functools.wraps(focus_check)
+    def focus(*args: Any, **kwargs: Any) -> Any:
+        TRACE["parts"] = []
+        TRACE["focus_call"] = {"args": list(args), "kwargs": dict(kwargs)}
+        TRACE["focus"] = result = focus_check(*args, **kwargs)
+        TRACE["focus_parts"] = list(TRACE["parts"])
+        return result
+
+    service_module.check_focus = focus
+    lexical = service_module.lexically_answered
+
+    @functools.wraps(lexical)
+    def lexically(*args: Any, **kwargs: Any) -> Any:
+        TRACE["lexical"] = result = lexical(*args, **kwargs)
+        return result
+
+    service_module.lexically_answered = lexically
+    checker = AgentService._check_claims
+
+    async def check_claims(self: Any, run: Any, answer: str, **kwargs: Any) -> Any:
+        TRACE.pop("lexical", None)
+        result = await checker(self, run, answer, **kwargs)
+        TRACE["checked"] = result
+        TRACE["answerable"] = run.scratch.answerable
+        return result
+
+    AgentService._check_claims = check_claims  # type: ignore[method-assign]
+
+
+def gate() -> str:
+    """The gate that declined the current question (see the module docstring)."""
+    if "draft" not in TRACE:
+        return "searcher floor"
+    if not TRACE["draft"]:
+        return "no draft"
+    checked = TRACE.get("checked")
+    if checked is None:
+        return "no claim check"
+    report = checked[0]
+    focus = TRACE.get("focus")
+    if focus is not None and focus.decline:
+        parts = TRACE.get("focus_parts", [])
+        reasons = [reason for _, _, ok, reason in parts if not ok]
+        return "focus: " + (" | ".join(dict.fromkeys(reasons)) or "?")
+    if TRACE.get("lexical") is False:
+        return "weak evidence"
+    if not [c for c in report.claims if c.status == "supported"]:
+        return "claim guard"
+    return "not grounded"
+
+
+def supported_before_focus() -> int:
+    checked = TRACE.get("checked")
+    if checked is None:
+        return 0
+    return sum(c.status == "supported" or c.decided_by == "focus" for c in checked[0].claims)
+
+
+def _holds(text: str, fact: str) -> bool:
+    plain = " ".join(text.replace("\u00a0", " ").replace("ё", "е").lower().split())
+    return any(" ".join(o.replace("ё", "е").lower().split()) in plain for o in fact.split("|"))
+
+
+async def run(rows: list[dict[str, Any]], calls: Path | None = None) -> list[dict[str, Any]]:
+    settings = Settings(
+        data_dir=Path(tempfile.mkdtemp(prefix="decline-why-")),
+        provider="offline",
+        rag_embedder="local",
+        research=ResearchSettings(cache_ttl=0, agent_tool_timeout=60.0, agent_run_deadline=180.0),
+    )
+    service = AgentService(settings)
+    out = []
+    try:
+        await service.retriever.info()
+        async for _ in service.stream_agent_response(AgentRequest(question="Сколько дней длится отпуск?")):
+            pass
+        for row in rows:
+            TRACE.clear()
+            events = [e async for e in service.stream_agent_response(AgentRequest(question=row["question"]))]
+            last = events[-1]
+            answered = last.type == "final" and bool(last.metadata.get("answered"))
+            if calls is not None:  # the focus check's inputs, to replay a change of its rules without the agent
+                with calls.open("a", encoding="utf-8") as handle:
+                    record = {"id": row["id"], "answered": answered, "focus_call": TRACE.get("focus_call")}
+                    handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+            if answered:
+                out.append({**row, "declined": False})
+                continue
+            draft = TRACE.get("draft") or ""
+            out.append(
+                {
+                    **row,
+                    "declined": True,
+                    "gate": gate(),
+                    "draft_holds_facts": bool(draft) and all(_holds(draft, f) for f in row["key_facts"]),
+                    "claims_supported": supported_before_focus(),
+                    "answerable": TRACE.get("answerable"),
+                    "parts": TRACE.get("focus_parts", []),
+                    "draft": draft,
+                    "focus_call": TRACE.get("focus_call"),
+                }
+            )
+    finally:
+        await service.aclose()
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("evals", type=Path, nargs="+")
+    parser.add_argument("--rows", action="store_true", help="print every false decline")
+    parser.add_argument("--out", type=Path, default=None, help="write the false declines as JSON lines")
+    parser.add_argument("--calls", type=Path, default=None, help="append every row's focus-check inputs (JSON lines)")
+    parser.add_argument("--all-rows", action="store_true", help="unanswerable rows too (with --calls)")
+    args = parser.parse_args()
+    rows = []
+    for path in args.evals:
+        if "holdout" in path.name or "heldout" in path.name:
+            raise SystemExit(f"{path.name}: held-out data is never traced")
+        rows += [
+            r
+            for r in json.loads(path.read_text("utf-8"))
+            # answer_eval.json's test split is held out
+            if (args.all_rows or r["category"] != "unanswerable") and r["split"] != "test"
+        ]
+    install()
+    declined = [r for r in asyncio.run(run(rows, args.calls)) if r["declined"] and r["category"] != "unanswerable"]
+    by_gate = Counter(r["gate"].split(" (")[0] if not r["gate"].startswith("focus") else r["gate"] for r in declined)
+    print(f"{len(declined)} false declines of {len(rows)} answerable or partial questions")
+    for name, count in by_gate.most_common():
+        right = sum(r["draft_holds_facts"] for r in declined if (r["gate"].split(" (")[0]) == name or r["gate"] == name)
+        print(f"{count:4d}  (draft held the key facts: {right})  {name}")
+    if args.rows:
+        for r in declined:
+            print(f"{r['id']:6} {r['gate'][:70]:70} facts={r['draft_holds_facts']!s:5} {r['question']}")
+    if args.out is not None:
+        with args.out.open("w", encoding="utf-8") as handle:
+            for r in declined:
+                handle.write(json.dumps(r, ensure_ascii=False) + "\n")
+
+
+if __name__ == "__main__":
+    main()
