@@ -32,6 +32,20 @@ def test_za_skolkimi_with_the_instrumental_is_no_span() -> None:
     assert measure_asked("за сколькими задачами следит скрам-мастер") == ("count", "задача")
 
 
+def test_a_unit_of_time_after_v_or_za_is_a_rate_not_a_span_asked() -> None:
+    # «скока в день» asks an amount per day (issue 18, branch ``decide31``): read as a span, it wanted a figure of
+    # days and no sentence giving «… ₽ в день» supplied it
+    question = "за границей суточные скока в день выходит"
+    assert measure_asked(question) is None
+    assert measure_asked("сколько за ночь можно потратить на гостиницу") is None
+    heading = "Командировки — Что оплачивает компания"
+    assert answers(question, "Суточные: 700 ₽ в день по России и 2500 ₽ в день за границей.", heading)
+    # the guards: a span and a frequency are still what they were
+    assert measure_asked("сколько часов в день работаем") == ("span", "")
+    assert measure_asked("сколько дней в году отпуск") == ("span", "")
+    assert measure_asked("сколько раз в неделю дейли") == ("frequency", "")
+
+
 # --- compounds ----------------------------------------------------------------------------------------------------
 
 
@@ -57,3 +71,18 @@ def test_a_compound_and_its_two_words_written_apart_spell_the_same_thing() -> No
     assert _absent("в какой переговорке есть видеосвязь", "В переговорной «Ромашка» есть связь по видео.") == ()
     # … and the question's words apart, the document's compound
     assert _absent("в какой переговорке есть видео связь", "Переговорная «Ромашка» с системой видеосвязи.") == ()
+
+
+# --- a place under a general rule ---------------------------------------------------------------------------------
+
+
+def test_a_town_no_document_names_is_where_the_asker_is_for_a_number() -> None:
+    # issue 18, branch ``decide31``: the documents give such values per class of places («в других городах»)
+    heading = "Командировки — Что оплачивает компания"
+    rule = "Гостиница до 7000 ₽ за ночь в Москве и Санкт-Петербурге и до 5000 ₽ за ночь в других городах."
+    assert answers("сколько максимум на гостиницу в самаре в командировке", rule, heading)
+    # the guards: a yes/no keeps its place; a town a passage names stays a term; a part of one other term keeps it
+    office = "Офис находится в Москве, в бизнес-центре «Северный», 6 этаж."
+    assert not answers("в самаре есть офис?", office, "Офис и переговорные комнаты")
+    assert not answers("сколько мест на парковке в самаре", "У бизнес-центра есть 10 парковочных мест.", "Офис")
+    assert not answers("сколько офисов в самаре", office, "Офис и переговорные комнаты")

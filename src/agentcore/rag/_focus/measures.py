@@ -50,6 +50,13 @@ _COUNTED_RE = re.compile(
 )
 
 
+RATES_NAME_NO_SPAN = True
+"""Whether «в / за / на» + a unit of time right after «сколько» («суточные за границей скока в день», «сколько за
+ночь в гостинице») reads as a rate per that unit, not as a span asked: «2500 ₽ в день» supplies it, where a span
+reading wanted a figure of days and declined every sentence."""
+_RATE_PREPOSITIONS = frozenset({"в", "во", "за", "на"})
+
+
 COUNT_FORM = r"скольк(?:ими|им)\b"
 """The instrumental and dative forms of «сколько» («со сколькими коллегами», «к скольким врачам»): a count of the
 noun they agree with, never a time — «со скольки», «до скольки», «к скольки» (the genitive) ask one."""
@@ -97,9 +104,15 @@ def measure_asked(text: str) -> Measure | None:
     if match is None:
         return ("span", "") if _ASKS_SPAN_PREP_RE.search(text) else None
     cases = _counted_cases(match.group("quantifier"))
+    previous = ""
     for word in match.group("words").split():
         low = word.lower().replace("ё", "е")
         lemma = lemma_of(low)
+        after, previous = previous, low
+        if RATES_NAME_NO_SPAN and after in _RATE_PREPOSITIONS and lemma in _TIME_UNIT_LEMMAS:
+            # «скока в день», «сколько за ночь»: a rate per unit of time — the unit is what it is counted per, not a
+            # span asked; the measure is the noun's, if a word after names one
+            continue
         if lemma == "раз":
             # «сколько раз в неделю» asks a frequency; «сколько раз можно ошибиться» a count of anything
             return ("frequency", "") if re.search(r"\bраз\w*\s+в\s+\w+", text, re.I) else None

@@ -3,16 +3,29 @@ per check) and a part with the subject terms no passage uses (:class:`PartReadin
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from agentcore.rag._focus.context import list_lead_in, sentence_before
 from agentcore.rag._focus.lacks import lacks_focus
 from agentcore.rag._focus.parts import Part, part_matches
 from agentcore.rag._focus.values import announces
-from agentcore.rag._focus.words import vocabulary_of
+from agentcore.rag._focus.words import is_place_name, lemma_of, vocabulary_of
 from agentcore.rag._focus.yesno import YESNO_SUBJECT_IN_SENTENCE, compares_figure
+
+PLACES_UNDER_A_GENERAL_RULE = True
+"""Whether a place the question names and no text of the run does («отель в Казани», «командировка в Ереван») leaves
+a part asking a number or a time: the documents state such a value for a class of places («в других городах», «для
+зарубежных поездок»), never per town, so the town is where the asker is, not what the part is about — as an adverb
+of circumstance is (:data:`agentcore.rag._focus.parts.ADVERBS_NAME_NO_SUBJECT`).  Only when a shown sentence itself
+names a place (its values differ by place: «до 7000 ₽ … в Москве и Санкт-Петербурге и до 5000 ₽ … в других
+городах»): a rule that names none («У бизнес-центра есть 10 парковочных мест») may be the office's only, and a
+town there is another subject.  A place a passage names stays a term; a yes/no keeps it (whether a thing holds
+*there* is what it asks); a part keeps at least :data:`PLACE_PART_MIN_TERMS` other terms."""
+PLACE_ASKS = frozenset({"number", "time"})
+PLACE_PART_MIN_TERMS = 2
 
 LEAD_IN_NAMES_ITEMS = True
 """Whether a list item is read with its list's lead-in line («Задача считается готовой (Done), если:») for the
@@ -96,6 +109,11 @@ class Reading:
         lead_in = list_lead_in(self.shown[i], self.shown_headings[i], self.passages) if LEAD_IN_NAMES_ITEMS else ""
         return [*self.with_context(i), lead_in]
 
+    @property
+    def names_places(self) -> bool:
+        """Whether a shown sentence names a place («в Москве и Санкт-Петербурге»): its values then differ by place."""
+        return any(is_place_name(lemma_of(w.lower())) for s in self.shown for w in re.findall(r"[А-Яа-яЁё-]{3,}", s))
+
     def lacking(self, part: Part) -> list[str]:
         """The subject terms of ``part`` that no passage, heading or shown sentence holds."""
         words, stems = self.vocabulary
@@ -127,8 +145,14 @@ class PartReading:
 
     @classmethod
     def of(cls, part: Part, reading: Reading) -> PartReading:
-        """``part`` read against the vocabulary of ``reading``."""
+        """``part`` read against the vocabulary of ``reading`` (less a place no text names: see
+        :data:`PLACES_UNDER_A_GENERAL_RULE`)."""
         lacking = reading.lacking(part)
+        if PLACES_UNDER_A_GENERAL_RULE and part.asks in PLACE_ASKS and reading.names_places:
+            places = {t for t in lacking if is_place_name(t)}
+            rest = tuple(t for t in part.terms if t not in places)
+            if places and len(rest) >= PLACE_PART_MIN_TERMS:
+                part, lacking = replace(part, terms=rest), [t for t in lacking if t not in places]
         if part.asks == "yesno" and YESNO_SUBJECT_IN_SENTENCE:
             # the question's own figure, compared with the limit a shown sentence states, is not a thing they lack
             lacking = [t for t in lacking if not any(compares_figure(part, t, s) for s in reading.shown)]

@@ -277,3 +277,16 @@ def without_terms(text: str, lacking: Sequence[str]) -> str:
     drop = {t for t in lacking if is_focus_word(t)}
     kept = [w for w in re.findall(r"\S+", text) if lemma_of(re.sub(r"^\W+|\W+$", "", w).lower()) not in drop]
     return " ".join(kept)
+
+
+@lru_cache(maxsize=65536)
+def is_place_name(term: str) -> bool:
+    """Whether ``term`` (a lemma) is a place name pymorphy3 knows from its dictionary («казань», «ереван»): its first
+    reading is a geographical proper noun (``Geox``).  A guessed reading does not count — pymorphy3 guesses ``Geox``
+    for chat words («заява», «алерт»)."""
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    if morph is None or not re.fullmatch(r"[а-я-]+", term) or not morph.word_is_known(term):
+        return False
+    return "Geox" in morph.parse(term)[0].tag
