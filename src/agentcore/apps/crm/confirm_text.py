@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -102,6 +102,23 @@ def _entity(method: str) -> tuple[str, str] | None:
     if len(parts) == 3 and parts[0] == "crm" and parts[1] in _KINDS:
         return parts[1], parts[2]
     return None
+
+
+def _shown_changes(shown: Sequence[Any] | None, count: int) -> list[tuple[str, str]] | None:
+    """``(field, after)`` per field of one stored update's :class:`Detail` dicts, in the order of its fields
+    (:meth:`Describer._update` words every field, in order); None when ``shown`` is not exactly one such update."""
+    if not shown or len(shown) != 1 or not isinstance(shown[0], Mapping) or shown[0].get("action") != "update":
+        return None
+    changes = shown[0].get("changes")
+    if not isinstance(changes, list) or len(changes) != count:
+        return None
+    words: list[tuple[str, str]] = []
+    for change in changes:
+        title, after = (change.get("field"), change.get("after")) if isinstance(change, Mapping) else (None, None)
+        if not isinstance(title, str) or not isinstance(after, str):
+            return None
+        words.append((title, after))
+    return words
 
 
 def _literal_id(value: Any) -> str | None:
@@ -280,16 +297,30 @@ class Describer:
         lines += [f"    • {self._title(code, titles)}: {change}" for code, change in changes]
         return "\n".join(lines), detail
 
-    def changed_fields(self, kind: str, fields: dict[str, Any]) -> str:
+    def changed_fields(self, kind: str, fields: dict[str, Any], shown: Sequence[Any] | None = None) -> str:
         """The fields of a done update as the confirmation words them — «сумма → 75 000 ₽, стадия → «В работе»
-        (EXECUTING)» — from what this describer already read (field titles, stage names); reads nothing."""
+        (EXECUTING)» — from what this describer already read (field titles, stage names); reads nothing.
+
+        ``shown``: the approved request's stored :class:`Detail` dicts (``Confirmation.details``).  Their words for
+        each field are those the user approved, written by whichever process made the request, so they are used
+        first: a process that approves a request made elsewhere has no names read yet, and would otherwise show the
+        codes («WON») that the request named («Сделка успешна» (WON)).  A title the request could only show as a
+        code gives way to this describer's own.
+        """
         currency = fields.get("CURRENCY_ID") or "RUB"
         titles = self._titles.get(kind, {})
+        words = _shown_changes(shown, len(fields))
         parts = []
-        for code, value in fields.items():
+        for index, (code, value) in enumerate(fields.items()):
             upper = str(code).strip().upper()
             title = self._title(upper, titles) if upper in titles else _NOMINATIVE.get(upper) or self._title(upper, {})
-            parts.append(f"{title} → {self._known_value(upper, value, currency)}")
+            after = self._known_value(upper, value, currency)
+            if words is not None:
+                shown_title, shown_after = words[index]
+                if upper not in titles and shown_title != self._title(upper, {}):
+                    title = shown_title
+                after = shown_after
+            parts.append(f"{title} → {after}")
         return ", ".join(parts)
 
     def changed_since(self, kind: str, record_id: str, before: dict[str, Any], now: dict[str, Any]) -> tuple[str, str]:

@@ -547,7 +547,7 @@ class Orchestrator:
         """
         if not await self._still_fresh(turn, target, step):
             return False
-        outcome = await self._execute(turn, step, verdict, confirmation_id=target.id)
+        outcome = await self._execute(turn, step, verdict, confirmation=target)
         if outcome == "transient":
             target.outcome = "retry"
             reason = turn.steps[-1].detail if turn.steps else "временный сбой портала"
@@ -920,10 +920,12 @@ class Orchestrator:
         return f"не уложился в отведённое на ход время ({self.turn_deadline:g} с)"
 
     async def _execute(
-        self, turn: _Turn, step: ActionStep, verdict: Verdict, *, confirmation_id: str | None = None
+        self, turn: _Turn, step: ActionStep, verdict: Verdict, *, confirmation: Confirmation | None = None
     ) -> str:
         """Call the portal for one checked step and report it: ``ok``, ``error`` or ``transient`` (worth running
-        again: see :func:`_transient`)."""
+        again: see :func:`_transient`).  The result of an approved ``confirmation`` is worded as its stored request
+        was (:func:`~.render.summarize`), whichever process made it."""
+        confirmation_id = confirmation.id if confirmation is not None else None
         started = time.perf_counter()
         call: dict[str, Any] = {"method": step.method, "params": step.params, "http_method": step.http_method or "POST"}
         try:
@@ -967,7 +969,9 @@ class Orchestrator:
             )
             return "ok"
         turn.calls.append(call)
-        text = summarize(step.method, step.params, envelope, self.describer)
+        text = summarize(
+            step.method, step.params, envelope, self.describer, confirmation.details if confirmation else None
+        )
         log.info("call_bitrix // %s OK", step.method)
         turn.lines.append(text)
         turn.steps.append(self._report(step, "executed", text, confirmation_id))

@@ -6,6 +6,7 @@ The model writes its reply before anything runs, so the facts (what was found, c
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from agentcore.apps.crm import messages
@@ -86,7 +87,14 @@ def _contact_details(contact: dict[str, Any]) -> str:
     return text + "."
 
 
-def _crm_summary(kind: str, action: str, params: dict[str, Any], envelope: dict[str, Any], describer: Describer) -> str:
+def _crm_summary(
+    kind: str,
+    action: str,
+    params: dict[str, Any],
+    envelope: dict[str, Any],
+    describer: Describer,
+    shown: Sequence[Any] | None,
+) -> str:
     result = envelope.get("result")
     title, lower, plural, genitive = _ENTITY_NAMES[kind]
     if action == "get" and isinstance(result, dict):
@@ -110,7 +118,7 @@ def _crm_summary(kind: str, action: str, params: dict[str, Any], envelope: dict[
         return f"{_CREATED[kind]} #{result}."
     if action == "update":
         fields: Any = param(params, "fields") or {}
-        changes = describer.changed_fields(kind, fields) if isinstance(fields, dict) else ""
+        changes = describer.changed_fields(kind, fields, shown) if isinstance(fields, dict) else ""
         return f"{title} #{entity_id} {_UPDATED[kind]}" + (f": {changes}." if changes else ".")
     if action == "delete":
         return f"{title} #{entity_id} {_DELETED[kind]}."
@@ -132,22 +140,31 @@ def _events_summary(method: str, params: dict[str, Any], result: Any) -> str:
     return f"Подписка на {str(event).upper()} удалена" + (f" ({count})." if count is not None else ".")
 
 
-def summarize(method: str, params: dict[str, Any], envelope: dict[str, Any], describer: Describer | None = None) -> str:
+def summarize(
+    method: str,
+    params: dict[str, Any],
+    envelope: dict[str, Any],
+    describer: Describer | None = None,
+    shown: Sequence[Any] | None = None,
+) -> str:
     """One or a few lines saying what a successful call did or found (never raises on odd results).
 
-    Changed fields are worded by ``describer`` — the one that wrote the confirmation, so the result names the
-    fields and formats the values as the confirmation did («сумма → 75 000 ₽», never ``OPPORTUNITY → 75000``).
+    Changed fields are worded as the confirmation worded them («сумма → 75 000 ₽», «стадия сделки → «Сделка
+    успешна» (WON)», never ``OPPORTUNITY → 75000``): from ``shown``, the approved request's stored ``details``
+    (in any process), else by ``describer`` from what it has read (:meth:`Describer.changed_fields`).
     """
     try:
-        return _summarize(method.strip().lower(), params, envelope, describer or Describer())
+        return _summarize(method.strip().lower(), params, envelope, describer or Describer(), shown)
     except (AttributeError, KeyError, TypeError, ValueError):
         return f"{method}: выполнено."
 
 
-def _summarize(method: str, params: dict[str, Any], envelope: dict[str, Any], describer: Describer) -> str:
+def _summarize(
+    method: str, params: dict[str, Any], envelope: dict[str, Any], describer: Describer, shown: Sequence[Any] | None
+) -> str:
     parts = method.split(".")
     if method.startswith("crm.") and len(parts) == 3 and parts[1] in _ENTITY_NAMES:
-        return _crm_summary(parts[1], parts[2], params, envelope, describer)
+        return _crm_summary(parts[1], parts[2], params, envelope, describer, shown)
     if method.startswith("event."):
         return _events_summary(method, params, envelope.get("result"))
     return f"{method}: выполнено."
