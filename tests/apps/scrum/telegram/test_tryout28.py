@@ -39,6 +39,13 @@ async def test_an_unknown_command_is_said_to_be_unknown(bot: TelegramBot, fake: 
     assert fake.sent(ANNA)[-1]["text"] == escape(texts.UNKNOWN_COMMAND.format(command="/dayly"))
 
 
+async def test_help_is_the_start_text(bot: TelegramBot, fake: FakeBotApi) -> None:
+    """/help — the command every Telegram user tries first — was «Не знаю команду /help» (tryout 31 #8)."""
+    await bot.feed({"update_id": 7, **text_update(ANNA, "/help")})
+    assert fake.sent(ANNA)[-1]["text"] == escape(texts.START)
+    assert "help" in dict(texts.COMMANDS)  # offered in the client's command menu too
+
+
 def _buttons(sent: dict[str, Any]) -> dict[str, str]:
     return {b["text"]: b["callback_data"] for row in sent["reply_markup"]["inline_keyboard"] for b in row}
 

@@ -466,6 +466,7 @@ def create_router() -> Router:
     """A fresh router with every handler (one per dispatcher: aiogram attaches a router to one parent only)."""
     router = Router(name="scrum")
     router.message.register(start, CommandStart())
+    router.message.register(start, Command("help"))  # Telegram's usual help command: the same text as /start
     router.message.register(join, Command("join"))
     router.message.register(lead, Command("lead"))
     router.message.register(daily, Command("daily"))

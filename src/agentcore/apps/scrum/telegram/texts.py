@@ -13,6 +13,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("lead", "передать роль тимлида: /lead @username"),
     ("tz", "мой часовой пояс: /tz Europe/Moscow"),
     ("leave", "выйти из команды"),
+    ("help", "справка: что умеет бот (то же, что /start)"),
 )
 """Registered with ``setMyCommands`` (Russian descriptions)."""
 
