@@ -251,3 +251,25 @@ def test_the_blocker_split_dev23_is_well_formed_and_new() -> None:
         assert all(blocker["text"] in item["message"] for blocker in item["expected"]["blockers"]), item["id"]
     blockers = [b for i in items for b in i["expected"]["blockers"]]
     assert sum(b["critical"] for b in blockers) >= 12 and sum(not b["critical"] for b in blockers) >= 8
+
+
+def test_the_fresh_split_dev24_is_well_formed_and_new() -> None:
+    """``dailies_people_dev24`` (session scrum31): 67 development dailies written as team members write, committed
+    before any code ran on it — critical blockers said indirectly (production down, customers who cannot go on, a
+    deadline today, a whole unit stopped), waits, negations («не блокер», «уже не блокирует», «isn't blocking me
+    anymore»), English and mixed dailies, prose one-liners, vague dailies for the quality verdict, ``#123``/URLs and
+    versions."""
+    items = load_labelled(DATA / "dailies_people_dev24.jsonl")
+    assert [i["id"] for i in items] == [f"fw{n:03d}" for n in range(1, 68)]
+    others = [item for path in sorted(DATA.glob("dailies*.jsonl")) if path.stem != "dailies_people_dev24"
+              for item in load_labelled(path)]  # fmt: skip
+    assert not any(item["id"].startswith("fw") for item in others)
+    mine = {i["message"].strip().lower() for i in items}
+    assert sum(o["message"].strip().lower() in mine for o in others) == 0  # counts only: no other set's text shown
+    for item in items:
+        assert_well_formed(item)
+        assert all(blocker["text"] in item["message"] for blocker in item["expected"]["blockers"]), item["id"]
+    counts = _counts(items)
+    floors = {"blockers": 30, "critical": 20, "negations": 15, "prose": 5, "english": 15, "ids": 2, "versions": 3}
+    assert all(counts[key] >= floor for key, floor in floors.items()), counts
+    assert {i["expected"]["quality"] for i in items} == set(QUALITIES)
