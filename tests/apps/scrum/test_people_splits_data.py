@@ -260,10 +260,10 @@ def test_the_fresh_split_dev24_is_well_formed_and_new() -> None:
     anymore»), English and mixed dailies, prose one-liners, vague dailies for the quality verdict, ``#123``/URLs and
     versions."""
     items = load_labelled(DATA / "dailies_people_dev24.jsonl")
-    assert [i["id"] for i in items] == [f"fw{n:03d}" for n in range(1, 68)]
+    assert [i["id"] for i in items] == [f"rw{n:03d}" for n in range(1, 68)]
     others = [item for path in sorted(DATA.glob("dailies*.jsonl")) if path.stem != "dailies_people_dev24"
               for item in load_labelled(path)]  # fmt: skip
-    assert not any(item["id"].startswith("fw") for item in others)
+    assert not any(item["id"].startswith("rw") for item in others)
     mine = {i["message"].strip().lower() for i in items}
     assert sum(o["message"].strip().lower() in mine for o in others) == 0  # counts only: no other set's text shown
     for item in items:
