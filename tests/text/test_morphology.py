@@ -46,3 +46,19 @@ def test_unknown_case_is_an_error() -> None:
 def test_without_pymorphy3_the_phrase_is_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(morphology, "morph_analyzer", lambda: None)
     assert to_nominative("кота", "accs") == "кота"
+
+
+def test_parses_are_read_once_per_word() -> None:
+    """One cached ``parses(word)`` for every reader (session scrum31): the readings of a word, most likely first,
+    analysed once — asking again returns the same readings, not a new analysis."""
+    from agentcore.text import parses as exported
+
+    first = morphology.parses("кота")
+    assert first and first[0].normal_form == "кот"
+    assert morphology.parses("кота") is first
+    assert exported is morphology.parses
+
+
+def test_parses_without_pymorphy3_are_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(morphology, "morph_analyzer", lambda: None)
+    assert morphology.parses("собаками-без-кэша") == ()

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from agentcore.text._keyboard import LAYOUT_PUNCTUATION, fix_layout, switch_layout, transliterate
     from agentcore.text._unicode import normalize_text
     from agentcore.text.courtesy import core_question, strip_courtesy, strip_courtesy_tail
-    from agentcore.text.morphology import morph_analyzer, to_nominative
+    from agentcore.text.morphology import morph_analyzer, parses, to_nominative
     from agentcore.text.sentences import split_sentences
 
 _EXPORTS = {
@@ -33,6 +33,7 @@ _EXPORTS = {
     "strip_courtesy": "agentcore.text.courtesy",
     "strip_courtesy_tail": "agentcore.text.courtesy",
     "morph_analyzer": "agentcore.text.morphology",
+    "parses": "agentcore.text.morphology",
     "to_nominative": "agentcore.text.morphology",
     "split_sentences": "agentcore.text.sentences",
 }
@@ -43,6 +44,7 @@ __all__ = [
     "fix_layout",
     "morph_analyzer",
     "normalize_text",
+    "parses",
     "split_sentences",
     "strip_courtesy",
     "strip_courtesy_tail",

@@ -15,9 +15,10 @@ from __future__ import annotations
 import logging
 import re
 import threading
+from functools import lru_cache
 from typing import Any
 
-__all__ = ["morph_analyzer", "to_nominative"]
+__all__ = ["morph_analyzer", "parses", "to_nominative"]
 
 logger = logging.getLogger("agentcore.text.morphology")
 
@@ -53,6 +54,15 @@ def morph_analyzer() -> Any:
                 else:
                     _morph = pymorphy3.MorphAnalyzer(lang="ru")
     return _morph
+
+
+@lru_cache(maxsize=32768)
+def parses(word: str) -> tuple[Any, ...]:
+    """pymorphy3's readings of ``word`` as written (callers lower-case it), most likely first — one cache for the
+    whole process, so a word the readers of a text ask about again and again is analysed once; ``()`` without
+    pymorphy3.  The readings are pymorphy3's ``Parse`` tuples, immutable, so sharing them is safe."""
+    morph = morph_analyzer()
+    return () if morph is None else tuple(morph.parse(word))
 
 
 def _cased(original: str, word: str) -> str:
@@ -99,10 +109,10 @@ def _already_nominative(parses: list[Any], chosen: Any) -> bool:
     )
 
 
-def _segment(words: list[str], morph: Any, case: str | None) -> dict[int, str]:
+def _segment(words: list[str], case: str | None) -> dict[int, str]:
     """New forms (by index in ``words``) for the noun phrase at the start of one coordinated part."""
-    parses = [morph.parse(word.lower()) for word in words]
-    for index, options in enumerate(parses):
+    readings = [list(parses(word.lower())) for word in words]
+    for index, options in enumerate(readings):
         adjective = any(p.tag.POS in {"ADJF", "PRTF"} for p in options)
         if adjective and index + 1 < len(words) and options[0].tag.POS in {"ADJF", "PRTF"}:
             continue  # an adjective before its noun («рыжего кота»)
@@ -119,10 +129,10 @@ def _segment(words: list[str], morph: Any, case: str | None) -> dict[int, str]:
         if not _already_nominative(options, head):
             replacements[index] = nominative.word
         for before in range(index):
-            modifier = _modifier(parses[before], head)
+            modifier = _modifier(readings[before], head)
             if modifier is None:
                 return {}
-            if _already_nominative(parses[before], modifier) and index not in replacements:
+            if _already_nominative(readings[before], modifier) and index not in replacements:
                 continue
             wanted = {"nomn", number} if number == "plur" else {"nomn", "sing", str(nominative.tag.gender or "masc")}
             form = modifier.inflect(wanted)
@@ -163,6 +173,6 @@ def to_nominative(phrase: str, case: str | None = None) -> str:
         if not segment or any(ch.isdigit() for ch in pieces[segment[0] - 1]):
             continue  # «8 марта», «2 недели»: a noun after a number keeps the case the number gives it
         words = [pieces[position] for position in segment]
-        for index, word in _segment(words, morph, case).items():
+        for index, word in _segment(words, case).items():
             pieces[segment[index]] = _cased(words[index], word)
     return "".join(pieces)

@@ -40,7 +40,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from agentcore.text.first_char import compile_guarded
-from agentcore.text.morphology import morph_analyzer
+from agentcore.text.morphology import morph_analyzer, parses
 
 
 def _words(text: str) -> frozenset[str]:
@@ -134,10 +134,9 @@ def _starts(word: str, prefixes: tuple[str, ...]) -> bool:
 def _lemmas(word: str) -> frozenset[str]:
     """The normal forms of every morphological reading of a lower-case ``word`` (the word itself for a word
     pymorphy3 does not read: Latin letters, or without pymorphy3)."""
-    analyzer = morph_analyzer()
-    if analyzer is None or not ("а" <= word[0] <= "я" or word[0] == "ё"):
+    if morph_analyzer() is None or not ("а" <= word[0] <= "я" or word[0] == "ё"):
         return frozenset((word,))
-    return frozenset(parse.normal_form for parse in analyzer.parse(word))
+    return frozenset(parse.normal_form for parse in parses(word))
 
 
 def _denies_stop(words: list[str]) -> bool:
@@ -152,9 +151,12 @@ def _denies_stop(words: list[str]) -> bool:
     return False
 
 
+@lru_cache(maxsize=4096)
 def without_denied_stops(text: str) -> str:
     """``text`` with every statement that denies a stop (:func:`_denies_stop`) blanked: «стенд тормозит, но вся
-    команда не стоит» → «стенд тормозит, …»."""
+    команда не стоит» → «стенд тормозит, …».  Kept per text: a blocker clause is screened for a denial
+    (``blocker_clauses.trouble_denied``) and then read for criticality (``blocker_reading.criticality``) — one pass
+    serves both."""
     if "не" not in text.lower() and "not" not in text.lower() and "n't" not in text.lower():
         return text
     parts = _PIECE_SPLIT.split(text)  # statements at even places, their boundaries at odd ones
@@ -165,10 +167,16 @@ def without_denied_stops(text: str) -> str:
     return "".join(parts)
 
 
+DELIVER = _words(
+    "дать выдать отдать передать прислать выслать скинуть выложить ответить согласовать подтвердить предоставить"
+)
+"""The lemmas of delivering something the member waits for — the one list: «маркетинг не дал тексты» (a dependency
+unmet, :func:`~agentcore.apps.scrum.daily_parser.blocker_clauses.dependency_unmet`), «админы не могут выдать
+доступ» (a service, :data:`_SERVICE`)."""
 # Verbs by which others act *for* the member: «админы не могут выдать доступ до среды» is a wait, not others stopped.
-_SERVICE = _words(
-    "дать выдать отдать прислать выслать скинуть ответить согласовать подтвердить предоставить выделить починить "
-    "поднять посмотреть подсказать объяснить сделать найти give grant send answer approve provide review fix help"
+_SERVICE = DELIVER | _words(
+    "выделить починить поднять посмотреть подсказать объяснить сделать найти give grant send answer approve provide "
+    "review fix help"
 )
 # Verbs of another party's decision: «заказчики не могут определиться», «клиент не может решить» — a wait on their
 # answer, not others stopped (read by lemma, as the service verbs).
@@ -274,10 +282,7 @@ def bearable(text: str) -> bool:
 @lru_cache(maxsize=4096)
 def _tags(word: str) -> tuple[frozenset[str], ...]:
     """The grammemes of each morphological reading of a Russian ``word`` (none without pymorphy3)."""
-    analyzer = morph_analyzer()
-    if analyzer is None:
-        return ()
-    return tuple(frozenset(parse.tag.grammemes) for parse in analyzer.parse(word))
+    return tuple(frozenset(parse.tag.grammemes) for parse in parses(word))
 
 
 def _actor_case(word: str) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agentcore.apps.scrum.blocker_effect import _tags, complete_stop, stakes_missed, without_denied_stops
+from agentcore.apps.scrum.blocker_effect import DELIVER, _tags, complete_stop, stakes_missed, without_denied_stops
 from agentcore.apps.scrum.blocker_reading import (
     _STILL,
     EFFECT,
@@ -53,7 +53,7 @@ from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import task_ids_in
 from agentcore.text.first_char import compile_guarded
 from agentcore.text.literal_gate import LiteralGate, folded
-from agentcore.text.morphology import morph_analyzer
+from agentcore.text.morphology import parses
 from agentcore.util.truncate import truncate
 
 # After «блокеров нет» only the end of the statement or a word that cannot be what is missing may follow:
@@ -224,16 +224,11 @@ _SUBJECT_GAP = 3
 # present is a habit or a rule: «без тестов не мержу»); and someone else has not
 # delivered — a noun in the nominative (a person, a team or a department, not «я»/«мы») and a negated verb of
 # delivering in the past («маркетинг до сих пор не дал тексты», «поставщик так и не скинул прайс»).
+# The literal pre-check is built from the verbs' stems (a lemma without «-ть»: «присла» starts «прислал»), so a verb
+# added to the one list is never skipped here.
 _DEPENDENCY_HINT = re.compile(
-    r"\bбез\b|\bне\s+(?:вы|при|с|от|пере)?(?:дал|слал|скинул|ответил|согласовал|подтвердил|предостав|выложил)",
-    re.IGNORECASE,
+    r"\bбез\b|\bне\s+(?:" + "|".join(sorted(lemma[:-2] for lemma in DELIVER)) + ")", re.IGNORECASE
 )
-_DELIVER = frozenset(
-    (
-        "дать", "выдать", "прислать", "скинуть", "ответить", "согласовать", "подтвердить", "предоставить", "отдать",
-        "передать", "выложить", "выслать",
-    )
-)  # fmt: skip
 _WITHOUT_REACH = 6
 _SUBJECT_REACH = 5
 
@@ -264,10 +259,7 @@ def dependency_unmet(text: str) -> bool:
 
 
 def _past_delivery(word: str) -> bool:
-    analyzer = morph_analyzer()
-    if analyzer is None:
-        return False
-    return any(parse.normal_form in _DELIVER and "past" in parse.tag.grammemes for parse in analyzer.parse(word))
+    return any(parse.normal_form in DELIVER and "past" in parse.tag.grammemes for parse in parses(word))
 
 
 def _nominative_noun(word: str) -> bool:

@@ -31,7 +31,7 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
 )
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import task_ids_in, without_task_ids
-from agentcore.text.morphology import morph_analyzer
+from agentcore.text.morphology import morph_analyzer, parses
 from agentcore.util.truncate import truncate
 
 # An aside that is neither work nor a blocker: a call for help, a condition («если кто знает СБП — буду рад
@@ -206,24 +206,23 @@ def _told_of_another(words: tuple[str, ...]) -> bool:
     чем заняться»), or a noun or pronoun that can only be nominative — not an object put first, «отчёт отправил» —
     before a finite verb it agrees with in number («Олег выдал ключ», «они уже выкатили эндпоинт»).  A verb in the
     first person («могу», «делаю») is the member's; a past verb alone («починил») is too (session scrum29)."""
-    analyzer = morph_analyzer()
-    if analyzer is None:
+    if morph_analyzer() is None:
         return False
     before: list[Any] = []  # the parses of the words before the first finite verb
     for position, word in enumerate(words):
         if not _CYRILLIC.fullmatch(word):
             before.append(())
             continue
-        parses = analyzer.parse(word)
-        verb = parses[0] if parses[0].tag.POS == "VERB" else None
+        readings = parses(word)
+        verb = readings[0] if readings[0].tag.POS == "VERB" else None
         if word == "есть":  # «есть риск», «есть чем заняться»: the present of «быть», not «to eat»
-            verb = next((p for p in parses if p.tag.POS == "VERB" and p.normal_form == "быть"), verb)
+            verb = next((p for p in readings if p.tag.POS == "VERB" and p.normal_form == "быть"), verb)
         if verb is None:
-            before.append(parses)
+            before.append(readings)
             continue
         if verb.tag.person == "1per":
             return False
-        rest = [analyzer.parse(w) for w in words[position + 1 :] if _CYRILLIC.fullmatch(w)]
+        rest = [parses(w) for w in words[position + 1 :] if _CYRILLIC.fullmatch(w)]
         if verb.normal_form == "быть":  # nothing is done in a statement of being: what is, or was
             return any(_nominative(p) for p in before + rest)
         number = verb.tag.number

@@ -11,7 +11,7 @@ from typing import Literal
 from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS
 from agentcore.apps.scrum.task_ids import current_prefixes, task_ids_in
 from agentcore.text.first_char import compile_guarded, guarded
-from agentcore.text.morphology import morph_analyzer
+from agentcore.text.morphology import parses
 
 Section = Literal["yesterday", "today", "blockers"]
 
@@ -240,5 +240,5 @@ def _says_nothing(lower: str) -> bool:
     without pymorphy3, count."""
     if not _CYRILLIC.fullmatch(lower):
         return False
-    analyzer = morph_analyzer()
-    return analyzer is not None and analyzer.parse(lower)[0].tag.POS in _NO_INFORMATION
+    readings = parses(lower)
+    return bool(readings) and readings[0].tag.POS in _NO_INFORMATION
