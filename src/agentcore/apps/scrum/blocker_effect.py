@@ -66,6 +66,7 @@ _ABILITY_PREFIXES = (
 )  # fmt: skip
 _ABILITY_NEGATORS = _words("нельзя невозможно cannot can't cant unable impossible")
 _NOTHING_LEFT = _words("нечего нечем")
+_TELLING = _words("report add say share mention tell добавить сказать рассказать сообщить")
 _OTHER = ("друг", "остальн", "other", "else")
 _ABSENCE = _words("нет нету nothing no none")
 _TROUBLE_PREFIXES = ("проблем", "блок", "затык", "помех", "problem", "issue", "block", "impediment")
@@ -210,11 +211,36 @@ def _others_cannot(words: list[str], negators: list[int]) -> bool:
         else:
             continue
         verb = words[verb_at] if verb_at < len(words) else ""
-        if not verb or _lemmas(verb) & (_SERVICE | _DECIDE):
+        if not verb or _lemmas(verb) & _DECIDE:
+            continue
+        # a service done for the member is a wait; one done for the public is others' own work stopped
+        # («поддержка не может ответить клиентам», «кассы не могут выдать чеки покупателям»)
+        if _lemmas(verb) & _SERVICE and not _for_the_public(words[verb_at + 1 : verb_at + 4]):
             continue
         if any(_people_group(w) for w in words[max(0, i - 3) : i]) or _none_of_people(words[verb_at + 1 : verb_at + 7]):
             return True
         if word == "не" and any(_collective_actor(w, words[i + 1], verb) for w in words[max(0, i - 3) : i]):
+            return True
+    return False
+
+
+# The public a business serves (session scrum31): a service verb done for them is the business stopped, not a wait.
+_PUBLIC_PREFIXES = (
+    "клиент", "пользовател", "покупател", "пациент", "студент", "юзер", "абонент", "посетител", "пассажир",
+    "customer", "user", "client", "buyer", "patient", "student",
+)  # fmt: skip
+
+
+def _for_the_public(words: list[str]) -> bool:
+    """Whether ``words`` (what follows a verb) name the public as a group the act is for: a Russian plural of
+    :data:`_PUBLIC_PREFIXES` in the dative or accusative by morphology («клиентам», «покупателей»), or an English
+    plural («customers»)."""
+    for word in words:
+        if not _starts(word, _PUBLIC_PREFIXES):
+            continue
+        if word.isascii():
+            return word.endswith("s")
+        if any("plur" in tag and ("datv" in tag or "accs" in tag) for tag in _tags(word)):
             return True
     return False
 
@@ -334,11 +360,90 @@ def _failure_for_nobody(words: list[str]) -> bool:
     return False
 
 
+# A whole unit at a standstill (session scrum31): a noun in the nominative — a place, a department, a shift, a line
+# («склад стоит», «лаборатория стоит с восьми утра», «кассы стоят», «цех встал») — with a verb of standing still by
+# its lemma that agrees with it in number.  Not what a task, a question or a review does («задача стоит», «вопрос
+# стоит», «ревью стоит»: a wait on it), not «стоит» as «is worth» or «costs» (an infinitive or a number after it:
+# «стоит обновить», «стоит 100»), nor a place or a queue («стоит на ревью», «стоит в очереди»).
+_STANDSTILL = _words("стоять встать простаивать остановиться")
+_NOT_A_UNIT = _words(
+    "задача таска таск тикет вопрос проблема ревью мерж мердж реквест пулл-реквест мр пр фича ветка цель релиз"
+)
+_PLACED = _words("на в во за у перед после под над около возле рядом при")
+
+
+def _unit_stands(words: list[str]) -> bool:
+    """Whether a statement tells a whole unit at a standstill (:data:`_STANDSTILL`), read by morphology."""
+    for i, word in enumerate(words):
+        if i == 0 or not ("а" <= word[0] <= "я" or word[0] == "ё") or not _lemmas(word) & _STANDSTILL:
+            continue
+        numbers = {n for tag in _tags(word) if "VERB" in tag and ("3per" in tag or "past" in tag) for n in
+                   ("sing", "plur") if n in tag}  # fmt: skip
+        after = words[i + 1] if i + 1 < len(words) else ""
+        if not numbers or _NOT_BEFORE.intersection(words[i - 1 : i]) or after in _PLACED or after.isdigit():
+            continue
+        if after and any("INFN" in tag for tag in _tags(after)):
+            continue
+        for subject in words[max(0, i - 3) : i]:
+            if not ("а" <= subject[0] <= "я" or subject[0] == "ё") or _lemmas(subject) & _NOT_A_UNIT:
+                continue
+            if any({"NOUN", "nomn"} <= tag and numbers & tag for tag in _tags(subject)):
+                return True
+    return False
+
+
+# A deadline due today (session scrum31): the stakes named with today («релиз в App Store сегодня», «срок подачи
+# сегодня», «demo is today») or a time of day the work is due by («сдача в 18:00», «к обеду», «by EOD»), and in the
+# same blocker the member cannot get it done — a negated ability («собрать билд не можем», «can't»), a negated
+# perfective verb of the future or an infinitive («без них не сверстаю», «отправить не выйдет»), «нечем», «нельзя».
+_TODAY_WORDS = _words("сегодня today tonight")
+_DUE_BY = re.compile(
+    r"\b(?:в|к|до|by|at|before)\s+\d{1,2}(?::\d\d|\s*(?:am|pm)\b)|\b(?:к|до)\s+(?:обеду|обеда|вечеру|вечера|концу\s+дня|"
+    r"конца\s+дня)\b|\bby\s+(?:eod|noon|end\s+of\s+(?:the\s+)?day|tonight)\b",
+    re.IGNORECASE,
+)
+_CANNOT_WORDS = _words("нельзя невозможно нечем нечего cannot can't cant unable")
+
+
+def _stake_today(words: list[str]) -> bool:
+    """Whether a statement names the stakes with today, not denied («релиз сегодня»; not «релиз не сегодня»)."""
+    today = [i for i, w in enumerate(words) if w in _TODAY_WORDS and not _NOT_BEFORE.intersection(words[i - 1 : i])]
+    return bool(today) and any(_starts(w, _STAKE_PREFIXES) or _starts(w, _STAKE_EXTRA) for w in words)
+
+
+def _cannot_make_it(words: list[str]) -> bool:
+    """Whether a statement says the member cannot get the work done (see :data:`_DUE_BY`)."""
+    if _CANNOT_WORDS.intersection(words):
+        return True
+    for i, word in enumerate(words[:-1]):
+        if word not in ("не", "not"):
+            continue
+        following = words[i + 1]
+        if _starts(following, _ABILITY_PREFIXES) or (i > 0 and _starts(words[i - 1], _ABILITY_PREFIXES)):
+            return True
+        if any(("INFN" in tag or "futr" in tag) and "perf" in tag for tag in _tags(following)):
+            return True
+    return False
+
+
+def deadline_today_missed(text: str) -> bool:
+    """Whether ``text`` (a blocker) tells a deadline due today that the member cannot make (:data:`_DUE_BY`,
+    :func:`_stake_today`, :func:`_cannot_make_it`):
+    the stakes at risk, whichever statement of the blocker says which."""
+    pieces = [[w.lower() for w in _WORD.findall(piece)] for piece in _PIECE_END.split(text)]
+    pieces = [words for words in pieces if words and not _denies_stop(words)]
+    # a time of day is read in the whole text: the piece ends split «18:00»
+    due = _DUE_BY.search(text) is not None or any(_stake_today(words) for words in pieces)
+    return due and any(_cannot_make_it(words) for words in pieces)
+
+
 def _piece_effect(piece: str) -> str:
     """The kind of complete stop one statement tells (``REASON_*``), or ``""``."""
     words = [w.lower() for w in _WORD.findall(piece)]
     if not words or _denies_stop(words):
         return ""
+    if _unit_stands(words):
+        return REASON_TEAM
     negators = [i for i, w in enumerate(words) if w in _NEGATORS or w in _NEGATIVE_PRONOUNS]
     if not negators:
         return _stakes_or_nothing_left(piece, words)
@@ -395,11 +500,13 @@ def _stakes_or_nothing_left(piece: str, words: list[str]) -> str:
         return REASON_RELEASE
     if any(w in _NOTHING_LEFT for w in words):
         return REASON_STOPPED
-    # «других задач нет», «nothing else»; «больше … ничего нет» (not «доступа больше нет»: no «ничего», a lack)
+    # «других задач нет», «nothing else»; «больше … ничего нет» (not «доступа больше нет»: no «ничего», a lack);
+    # nothing else to tell is no work left undone («nothing else to report», «больше нечего добавить»)
     if (
         (any(_starts(w, _OTHER) for w in words) or ("больше" in words and "ничего" in words))
         and any(w in _ABSENCE for w in words)
         and not any(_starts(w, _TROUBLE_PREFIXES) for w in words)
+        and not _TELLING.intersection(words)
     ):
         return REASON_STOPPED
     return ""
@@ -432,4 +539,4 @@ def complete_stop(text: str) -> str:
         kind = _piece_effect(piece)
         if kind:
             return kind
-    return ""
+    return REASON_RELEASE if deadline_today_missed(text) else ""

@@ -214,6 +214,8 @@ _PROD_DOWN = re.compile(
     r"|\b(?:биллинг|платёжк\w*|платежк\w*|касс\w*|checkout|чекаут)\s+(?:лёг|лег(?:ла|ло|ли)?|упал\w*|лежит|умер\w*)"
     r""
     r"|\bни\s+один\s+(?:\S+\s+)?не\s+мо(?:жет|гут)|\b(?:users|customers)\s+(?:can'?t|cannot)"
+    # nothing reaches the public: «no emails go out to customers», «no orders for our users» (session scrum31)
+    r"|\bno\s+[a-z]+\s+(?:[a-z']+\s+){0,4}?(?:to|for)\s+(?:any\s+|our\s+|the\s+)?(?:customers|users|clients|buyers)\b"
     r"|\bна\s+проде\b[^.;]{0,30}?\bне\s+(?:проход\w*|работа\w*|открыва\w*|груз\w*)"
     r"|\b(?:prod\w*|production)\s+(?:outage|incident)|\bинцидент\w*\s+на\s+проде"
     # «prod is on fire», «прод в огне»
@@ -331,7 +333,8 @@ _STOP_CUES = (
     r"\b(?:намертво|наглухо|м[её]ртв(?:а|о|ы)?\b|руки\s+связаны|ни(?:чем|куда)\s+не\s+(?:могу|можем)|не\s+(?:двину|сдвину|продвину)\w*|"
     r"нет\s+(?:ни\s+одной|других|больше)\s+задач\w*|сижу\s+без\s+(?:дела|задач|работы)|"
     r"(?:полностью|совсем|completely|fully|totally)\s+(?:застрял|встал|завис|заблокирован|blocked)\w*|"
-    r"nothing\s+(?:else|to\s+do)|no\s+other\s+(?:tasks?|work)|can'?t\s+move\s+forward|"
+    r"nothing\s+(?:else(?!\s+to\s+(?:report|add|say|share|mention|tell))|to\s+do)|no\s+other\s+(?:tasks?|work)|"
+    r"can'?t\s+move\s+forward|"
     r"(?:делать|взять|заняться)\s+(?:больше\s+)?(?:нечего|нечем)|(?:работа|вс[её]|разработка)\s+(?:встал\w*|стоит)|"
     r"дальше\s+(?:\w+\s+)?не\s+(?:могу|можем|двинуться|продвинуться)|(?<!не\s)(?:сидим|стоим|стою)\b(?!\s+на\b))"
     r"|[а-яё](?:ть|ти|ться)\s+(?:(?:больше|пока|вообще|совсем|уже|тупо)\s+)?(?:нечего|нечем|не\s+на\s+ч[её]м)\b"

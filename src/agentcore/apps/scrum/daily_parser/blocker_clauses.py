@@ -591,8 +591,12 @@ def work_turn(text: str) -> int | None:
     return None
 
 
-# A task of the day named before a dash, then the blocker: «сегодня ORD-51 — жду ревью ORD-50 от Димы».
-_WORK_THEN_BLOCKER = re.compile(rf"^\W*(?:(?:{_YESTERDAY}|{_TODAY})\s+)?(?:{_ID})\s*(?:[—–:]|\s-)\s+", re.IGNORECASE)
+# A task of the day named before a dash, then the blocker: «сегодня ORD-51 — жду ревью ORD-50 от Димы», «сегодня
+# добиваю ORD-51 — жду ревью ORD-50» (the verb of the work before the task, not a negated one: session scrum31).
+_WORK_THEN_BLOCKER = re.compile(
+    rf"^\W*(?:(?:{_YESTERDAY}|{_TODAY})\s+(?:(?!(?:не|not)\b)[^\W\d_]+\s+){{0,2}})?(?:{_ID})\s*(?:[—–:]|\s-)\s+",
+    re.IGNORECASE,
+)
 
 
 def _blocker_from(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
@@ -657,6 +661,9 @@ def denies_blocker(text: str) -> bool:
     )
 
 
+_MEMBER_WORDS = _wordset("я меня мне мы нас нам i i'm im me we us")
+
+
 def trouble_denied(text: str) -> bool:
     """Whether ``text`` names troubles (blocker words, :data:`_BLOCKER_RE`; effects, :data:`EFFECT`) and a negator
     denies each of them (:func:`~agentcore.apps.scrum.blocker_reading.stated` finds none): «прод не лежит», «релиз не
@@ -667,7 +674,11 @@ def trouble_denied(text: str) -> bool:
     rest = without_denied_stops(text)
     if rest != text and _content_words(rest):
         # «деплой идёт по два часа, но вся команда не стоит»: the denied stop says the trouble before it stops no
-        # one (not critical), not that there is none — the rest decides, as «но я не стою» keeps a wait
+        # one (not critical), not that there is none — the rest decides, as «но я не стою» keeps a wait.  When the
+        # member denies being stopped and the rest names no trouble, the denial is the whole story: «the flaky test
+        # isn't blocking me anymore, skipped it for now» (session scrum31)
+        if _MEMBER_WORDS.intersection(w.lower() for w in _WORD.findall(text)) and not _names_trouble(rest):
+            return True
         return trouble_denied(rest)
     lowered = folded(text)
     found = [p for p, gate in ((_BLOCKER_RE, _BLOCKER_GATE), (EFFECT, EFFECT_GATE)) if gate.search(text, lowered)]

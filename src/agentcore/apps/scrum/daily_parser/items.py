@@ -130,7 +130,13 @@ def _add_meanwhile(today: list[dict[str, Any]], meanwhile: list[dict[str, Any]])
 _MORE_OF_THE_DAY = re.compile(r"^(?:а\s+|и\s+)?(?:ещё|еще|также|плюс|заодно|also|plus)\b", re.IGNORECASE)
 
 
-_PLANNED_THEN_STOPPED = re.compile(rf"^(?:{_YESTERDAY}|{_TODAY})\s+({_ID})\b", re.IGNORECASE)
+# The task of the day a blocker clause opens with: right after the time word («сегодня EDU-55 — не могу начать»), or
+# after the verb of the work and before the dash the blocker follows («сегодня добиваю GEO-6 — жду ревью GEO-4»,
+# session scrum31; not a negated verb: «сегодня не могу начать PAY-3» is the blocker itself).
+_PLANNED_THEN_STOPPED = re.compile(
+    rf"^(?:{_YESTERDAY}|{_TODAY})\s+((?:{_ID})\b|(?:(?!(?:не|not)\b)[^\W\d_]+\s+){{1,2}}(?:{_ID})(?=\s*(?:[—–:]|\s-\s)))",
+    re.IGNORECASE,
+)
 
 
 def _continues(text: str, section: str) -> bool:

@@ -231,14 +231,38 @@ _NO_INFORMATION = frozenset(
     {"INTJ", "PRCL", "ADJF", "ADJS", "PRTF", "ADVB", "PRED", "NPRO", "NUMR", "COMP", "PREP", "CONJ"}
 )
 _CYRILLIC = re.compile(r"[а-яё]+(?:-[а-яё]+)*")
+# Nouns and verbs that say only that work goes on (session scrum31), by lemma, so every form counts: being busy at
+# work («работаю», «тружусь», «кручусь»), going on or being able («идёт», «могу»), the plan, the news and the tasks in
+# general («по плану», «новостей нет», «задачи»).  «всё идёт по плану», «тружусь потихоньку, новостей нет»,
+# «кручусь как могу» inform of nothing; a verb whose object tells what was done stays («занимался документацией»,
+# «был на конференции»: the noun informs, the verb with it).
+_GENERIC_LEMMAS = _wordset(
+    """работа работать поработать трудиться потрудиться крутиться вертеться идти мочь план новость дело задача таска
+    таск спринт"""
+)
+# English has no morphology here: its closed classes and the words of status by list (session scrum31) — pronouns,
+# determiners, auxiliaries and modals, particles and adverbs of place, time and degree, the adjectives of a status
+# («good», «fine», «same», «new»), and the words that say only that work goes on («working», «grinding», «tickets»);
+# an adverb in «-ly» too.  «working on it», «all good, nothing new», «same old, grinding away» inform of nothing.
+_ENGLISH_NOTHING = _wordset(
+    """i me my mine we us our you your it its this that these those they them their he she his her everything
+    something anything nothing everyone all any some same other another such
+    am is are was were be been being have has had do does did will would can could should shall may might must
+    not no yes here there now still yet again as so very just too quite pretty really much more less up down away
+    along around over back off out today yesterday tomorrow usual usually
+    ok okay fine good great well alright new old normal nice busy same
+    work works working worked grind grinding keep keeping continue continuing going progress stuff things thing
+    task tasks ticket tickets"""
+)
 
 
 @lru_cache(maxsize=8192)
 def _says_nothing(lower: str) -> bool:
-    """Whether a (lower-case) Russian word is, in its most likely reading, of a part of speech that informs of nothing
-    (:data:`_NO_INFORMATION`, read by the project's morphology, not from a list).  Other words, and every word
-    without pymorphy3, count."""
+    """Whether a (lower-case) word informs of nothing on its own: a Russian word whose most likely reading is of a
+    part of speech that informs of nothing (:data:`_NO_INFORMATION`, read by the project's morphology) or whose lemma
+    only says that work goes on (:data:`_GENERIC_LEMMAS`); an English word of a closed class or of status
+    (:data:`_ENGLISH_NOTHING`, an adverb in «-ly»).  Other words, and every Russian word without pymorphy3, count."""
     if not _CYRILLIC.fullmatch(lower):
-        return False
+        return lower.isascii() and (lower in _ENGLISH_NOTHING or (len(lower) > 4 and lower.endswith("ly")))
     readings = parses(lower)
-    return bool(readings) and readings[0].tag.POS in _NO_INFORMATION
+    return bool(readings) and (readings[0].tag.POS in _NO_INFORMATION or readings[0].normal_form in _GENERIC_LEMMAS)
