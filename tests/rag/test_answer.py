@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from agentcore.rag._analysis import get_analyzer
 from agentcore.rag.answer import NO_ANSWER, answer_messages, decline, extractive_answer
 from agentcore.rag.models import Hit
 
@@ -398,3 +399,79 @@ def test_a_comparison_quotes_a_sentence_on_each_side_compared() -> None:
     assert compared_sides("в чём разница между lead time и cycle time?") == ["lead time", "cycle time"]
     # guard: a question comparing nothing quotes as before
     assert compared_sides("как оформить отпуск") == []
+
+
+SICK_GENERAL = """1. До 11:00 сообщите руководителю, что заболели.
+2. Обратитесь к врачу и попросите открыть электронный листок нетрудоспособности (ЭЛН).
+3. Передайте срочные задачи коллеге."""
+SICK_CHILD = (
+    "Больничный по уходу за заболевшим ребёнком оформляется так же, через ЭЛН. Руководителя предупреждайте в тот же "
+    "день."
+)
+
+
+def _sick_hits() -> list[Hit]:
+    return [
+        Hit("sick#6", "sick", "Больничный — Больничный по уходу за ребёнком", SICK_CHILD, 1.0, "sick.md", 1),
+        Hit("sick#1", "sick", "Больничный — Что сделать в первый день болезни", SICK_GENERAL, 0.9, "sick.md", 2),
+    ]
+
+
+def test_a_special_case_the_question_does_not_name_yields_the_lead_to_the_general_section() -> None:
+    """Tryout 28 D1: «Как оформить больничный?» was answered from «Больничный по уходу за ребёнком» («оформляется так
+    же…» — the general rule the user never sees), ranked first by its heading; the general procedure of the same
+    document is what the question asks."""
+    answer = extractive_answer("Как оформить больничный?", _sick_hits())
+    assert answer.startswith("Что сделать в первый день болезни:\n1. До 11:00"), answer
+    assert "3. Передайте срочные задачи" in answer and "ребёнком" not in answer
+    # a question that names the case keeps the case's section first
+    assert "ребёнком" in extractive_answer("Как оформить больничный по уходу за ребёнком?", _sick_hits())
+    # the passages and their ranks stay as the searcher gave them: only the lead changes
+    from agentcore.rag._sections import general_first
+
+    hits = _sick_hits()
+    assert [h.id for h in general_first("Как оформить больничный?", hits, get_analyzer())] == ["sick#1", "sick#6"]
+    assert [h.rank for h in hits] == [1, 2]
+
+
+def test_an_answer_quotes_no_neighbour_that_does_not_answer_the_question() -> None:
+    """«Сколько дней ежегодного отпуска положено?» also showed the part-length rule of the same paragraph (no
+    «ежегодного»), the application deadline of «Как оформить отпуск» and the unpaid-leave rule — sentences sharing
+    «дней» and «отпуска» that answer other questions."""
+    lead = (
+        "В компании ежегодный оплачиваемый отпуск составляет 28 календарных дней. Отпуск можно делить на части, но "
+        "одна из частей должна быть не короче 14 календарных дней подряд."
+    )
+    steps = "1. Выберите даты отпуска.\n2. Подайте заявление не позднее чем за 14 календарных дней до начала отпуска."
+    unpaid = "По семейным обстоятельствам можно взять до 5 календарных дней отпуска без сохранения заработной платы."
+    hits = [
+        Hit("v#0", "v", "Отпуск", lead, 1.0, "v.md", 1),
+        Hit("v#2", "v", "Отпуск — Как оформить отпуск", steps, 0.9, "v.md", 2),
+    ]
+    answer = extractive_answer("Сколько дней ежегодного отпуска положено?", hits)
+    assert answer == "В компании ежегодный оплачиваемый отпуск составляет 28 календарных дней. (Источники: Отпуск)"
+    hits[1] = Hit("v#5", "v", "Отпуск — Отпуск без сохранения зарплаты", unpaid, 0.9, "v.md", 2)
+    answer = extractive_answer("Сколько дней отпуска положено?", hits)
+    assert "28 календарных дней" in answer and "без сохранения" not in answer, answer
+    # a sentence of another section that says more of the question stays («отпуск заявление» — both words)
+    assert "Подайте заявление" in extractive_answer("отпуск заявление дней", [hits[0], _hit(steps, rank=2)])
+
+
+def test_a_definition_of_another_thing_whose_name_holds_the_subject_is_no_answer() -> None:
+    """«что такое скрам?» was answered with the Scrum master's definition: the article «Скрам-мастер» names «скрам»
+    only inside the role's name, and no passage defines Scrum itself."""
+    text = (
+        "Скрам-мастер отвечает за эффективность скрам-команды: помогает команде понять теорию и практику Scrum. "
+        "Это лидер, который служит команде."
+    )
+    hits = [Hit("sm#0", "sm", "Скрам-мастер", text, 1.0, "sm.md", 1)]
+    assert extractive_answer("что такое скрам?", hits) == NO_ANSWER
+    # the thing the article is about is still defined by it
+    assert extractive_answer("что такое скрам-мастер?", hits).startswith("Скрам-мастер отвечает")
+    # a compound whose head is the subject is a kind of it; one that holds only a word of the subject names where
+    review = Hit("cr#0", "cr", "Код-ревью", "Каждый MR проходит ревью у двух коллег.", 1.0, "cr.md", 1)
+    assert extractive_answer("что такое ревью", [review]).startswith("Каждый MR проходит ревью")
+    assert extractive_answer("что значит nit в комменте на ревью", [review]) != NO_ANSWER
+    # a sentence that defines the subject is quoted, whatever the heading
+    defined = Hit("sm#1", "sm", "Скрам-мастер — Роли", "Скрам — это фреймворк для командной работы.", 0.9, "", 2)
+    assert extractive_answer("что такое скрам?", [defined, hits[0]]).startswith("Скрам — это фреймворк")

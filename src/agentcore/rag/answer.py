@@ -7,7 +7,12 @@ depends on the kind of question (:func:`agentcore.rag._ranking.question_kind`):
   one step per line, so a four-step procedure is never cut at step three;
 * **definition** («Что такое спринт?») — the sentence that defines the subject («Спринт — это …»);
 * **quantity** and others — the sentences (or list items) that share most of the question's words, from the top
-  passages, in reading order.
+  passages, in reading order, without padding: once they say every thing the question names, a sentence that says
+  only a part of it is left out (:func:`_answers_beside`).
+
+The first passage leads unless it is a special case the question does not name («Больничный по уходу за ребёнком»
+for «Как оформить больничный?»): then the general section of its document leads
+(:func:`agentcore.rag._sections.general_first`).
 
 Numbered lists and line breaks survive (``1. …\\n2. …``); Markdown emphasis and code marks are dropped.  The
 sources follow as ``(Источники: title; …)``.  When the searcher finds the evidence too weak
@@ -24,6 +29,7 @@ from dataclasses import dataclass
 from agentcore.rag._analysis import Analyzer, get_analyzer
 from agentcore.rag._focus import announces
 from agentcore.rag._ranking import defined_terms, definition_subject, question_kind
+from agentcore.rag._sections import general_first, is_special_case, names_another_thing
 from agentcore.rag.models import Hit, SearchResult
 
 NO_ANSWER = "В базе знаний нет ответа на этот вопрос."
@@ -139,6 +145,8 @@ class _Scored:
     hit: Hit
     hit_index: int
     score: float
+    # the question's terms the unit holds (a colloquial one by the documents' word), and _A_FIGURE
+    held: frozenset[str] = frozenset()
 
 
 def _colloquial_terms(question: str, analyzer: Analyzer) -> dict[str, list[set[str]]]:
@@ -164,6 +172,27 @@ def _holds_all(wanted: set[str], terms: set[str]) -> bool:
     )
 
 
+def _predicate_terms(question: str, analyzer: Analyzer) -> frozenset[str]:
+    """The terms of the question's verbs, participles, gerunds and adverbs (pymorphy3's first reading): what it says
+    of its subject, which the documents often word otherwise («ждёт» / «ожидает», «положено» / «составляет») — as
+    against the things it names."""
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    if morph is None:
+        return frozenset()
+    found: set[str] = set()
+    for word in re.findall(r"[А-Яа-яЁё]+", question):
+        tag = morph.parse(word.lower())[0].tag
+        if any(pos in tag for pos in ("VERB", "INFN", "PRTF", "PRTS", "GRND", "ADVB")):
+            found |= analyzer.term_set(word)
+    return frozenset(found)
+
+
+_A_FIGURE = "\x00figure"
+"""In :attr:`_Scored.held`: the unit states a figure, and the question asks a quantity."""
+
+
 def _score_units(question: str, hits: Sequence[Hit], analyzer: Analyzer, kind: str) -> list[_Scored]:
     query = analyzer.term_set(question)
     colloquial = {t: alts for t, alts in _colloquial_terms(question, analyzer).items() if t in query}
@@ -180,15 +209,16 @@ def _score_units(question: str, hits: Sequence[Hit], analyzer: Analyzer, kind: s
                 scored.append(_Scored(unit, hit, index, 0.0))
                 continue
             terms = analyzer.term_set(unit.text)
-            held = len(query & terms) + sum(
-                1 for t, alts in colloquial.items() if t not in terms and any(_holds_all(a, terms) for a in alts)
-            )
-            score = held / len(query) if query else 0.0
+            held = frozenset(query & terms) | {
+                t for t, alts in colloquial.items() if t not in terms and any(_holds_all(a, terms) for a in alts)
+            }
+            score = len(held) / len(query) if query else 0.0
             if subject and subject & defined_terms(unit.text, analyzer, sentences=1):
                 score += 1.0  # the sentence defines what was asked
             if kind == "quantity" and any(ch.isdigit() for ch in unit.text):
                 score += 0.3
-            scored.append(_Scored(unit, hit, index, score))
+                held |= {_A_FIGURE}  # what a quantity question asks for, beside its words
+            scored.append(_Scored(unit, hit, index, score, held))
     return scored
 
 
@@ -471,6 +501,10 @@ def select_excerpts(
     kind = question_kind(question)
     if kind == "other" and describes_situation(question):
         kind = "procedure"  # «потерял телефон с рабочей почтой» asks what to do
+    if GENERAL_SECTION_LEADS and trust_order:
+        # a special case the question does not name («Больничный по уходу за ребёнком» for «Как оформить
+        # больничный?») yields the lead to the general section of its document; the passages stay as ranked
+        hits = general_first(question, hits, analyzer)
     scored = _score_units(question, hits[:2], analyzer, kind)
     if not scored:
         return []
@@ -506,6 +540,14 @@ def select_excerpts(
         follower = [s for s in top if s.unit.position == best.unit.position + 1 and s.unit.block == best.unit.block]
         if len(best.unit.text) < 120 and follower:
             picks.append(follower[0])
+    elif (
+        kind == "definition"
+        and SUBJECTS_OWN_DEFINITION
+        and names_another_thing(analyzer.term_set(definition_subject(question)), top[0].hit.title, analyzer)
+    ):
+        # no sentence defines the subject, and the passage is about another thing whose name holds it («что такое
+        # скрам?» over the article «Скрам-мастер»): its definition would answer another question
+        return []
     elif kind == "definition" and _heading_names(top[0].hit, analyzer.term_set(definition_subject(question)), analyzer):
         # No sentence defines the subject, but the passage's own heading names it («Hotfix», «ERR-104: ошибка
         # SSL-сертификата»): a section opens with what its subject is.
@@ -514,7 +556,15 @@ def select_excerpts(
         floor = max(0.34, 0.6 * best.score)
         others = [s for s in scored if s is not best and s.score >= floor and s.score > 0]
         others.sort(key=lambda s: (-s.score, s.hit_index, s.unit.position))
-        picks = [best, *others[: max_sentences - 1]]
+        picks = [best]
+        # what an answer must say: the things the question names, and a figure when it asks a quantity
+        named = frozenset(analyzer.term_set(question) - _predicate_terms(question, analyzer))
+        needed = named | ({_A_FIGURE} if kind == "quantity" else set())
+        for other in others:
+            if len(picks) >= max_sentences:
+                break
+            if _answers_beside(other, best, picks, needed, question, analyzer):
+                picks.append(other)
     if COMPARISON_BOTH_SIDES and best.score > 0:
         # «чем X отличается от Y» asks what each side is: a side no pick names gets the top passage's sentence that
         # names it and shares most with the question («DoD одинаков для всех задач…» beside the sentence on the
@@ -530,6 +580,51 @@ def select_excerpts(
     return [Excerpt(s.unit, s.hit) for s in picks]
 
 
+def _answers_beside(
+    other: _Scored,
+    best: _Scored,
+    picks: Sequence[_Scored],
+    needed: frozenset[str],
+    question: str,
+    analyzer: Analyzer,
+) -> bool:
+    """Whether ``other`` answers the question beside ``picks`` (``best``, the sentence of the top passage that shares
+    most with it, and the sentences chosen so far), rather than pad the answer with a neighbour that shares some of
+    its words.
+
+    * When ``best`` says everything ``needed`` (the things the question names — its terms but those of its verbs
+      and adverbs, :func:`_predicate_terms` — and a figure when it asks a quantity), a sentence that says only a part
+      of what it says is padding (:data:`EXTRAS_HOLD_THE_BESTS_TERMS`): «ежегодный оплачиваемый отпуск составляет
+      28 календарных дней» answers «Сколько дней ежегодного отпуска положено?»; «Отпуск можно делить на части…» and
+      «Подайте заявление не позднее чем за 14 календарных дней…» say «отпуск» and «дней» and nothing else of it.
+      While ``best`` lacks something the question names, another sentence may complete it, as before: which of
+      them answers is not known by the words they share («По Scrum Guide спринт длится не больше одного месяца»
+      beside «…спринтами по 2 недели» for «сколько у нас длится спринт»).
+    * Outside ``best``'s passage, when it says nothing of the question the picks do not, it does not stand in a
+      section of a special case the question does not name (:data:`EXTRAS_FROM_GENERAL_SECTIONS`,
+      :func:`agentcore.rag._sections.is_special_case`): «до 5 календарных дней отпуска без сохранения…» of «Отпуск
+      без сохранения зарплаты» is no answer to «Сколько дней отпуска положено?».
+    """
+    if EXTRAS_HOLD_THE_BESTS_TERMS and needed <= best.held and other.held < best.held:
+        return False
+    covered = frozenset().union(*(pick.held for pick in picks))
+    if EXTRAS_FROM_GENERAL_SECTIONS and other.hit_index != best.hit_index and other.held <= covered:
+        return not is_special_case(question, other.hit, analyzer, general=best.hit)
+    return True
+
+
+EXTRAS_HOLD_THE_BESTS_TERMS = True
+"""Whether, when the best sentence says all the question names, one that says only a part of it is left out (see
+:func:`_answers_beside`)."""
+EXTRAS_FROM_GENERAL_SECTIONS = True
+"""Whether a sentence quoted beside the best one from another passage, saying nothing of the question the best one
+does not, is left out when its section is a special case the question does not name."""
+SUBJECTS_OWN_DEFINITION = True
+"""Whether a definition question gets no excerpt when no sentence defines its subject and the top passage is about
+another thing whose hyphenated name holds the subject (:func:`agentcore.rag._sections.names_another_thing`)."""
+GENERAL_SECTION_LEADS = True
+"""Whether a special-case section the question does not name yields the lead of the answer to the general section of
+its document (:func:`agentcore.rag._sections.general_first`)."""
 COMPARISON_BOTH_SIDES = True
 """Whether a comparison question's answer quotes a sentence naming each side compared (see :func:`compared_sides`)."""
 _COMPARISON_RE = re.compile(

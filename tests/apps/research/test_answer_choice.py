@@ -1,0 +1,73 @@
+"""Which sentences the offline answer shows, over the knowledge base that ships (tryout questions, `agentcore ask`'s
+engine: the local e5 embedder, hybrid search): the section that answers, only sentences that answer, a procedure's
+steps in order, a definition of the thing asked or none."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from agentcore.apps.research import AgentRequest, AgentService
+from agentcore.apps.research.settings import ResearchSettings
+from agentcore.config import Settings
+
+Ask = Callable[[str], tuple[bool, str]]
+
+
+@pytest.fixture(scope="module")
+def ask(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ask]:
+    """``ask(question) -> (answered, answer)`` through the research agent's public stream, offline."""
+    settings = Settings(
+        data_dir=Path(tmp_path_factory.mktemp("answer-choice")),
+        provider="offline",
+        rag_embedder="local",
+        research=ResearchSettings(cache_ttl=0, agent_tool_timeout=60.0, agent_run_deadline=180.0),
+    )
+    loop = asyncio.new_event_loop()
+    service = AgentService(settings)
+
+    async def run(question: str) -> tuple[bool, str]:
+        events = [e async for e in service.stream_agent_response(AgentRequest(question=question))]
+        final = events[-1]
+        assert final.type == "final"
+        return bool(final.metadata.get("answered")), final.answer
+
+    yield lambda question: loop.run_until_complete(run(question))
+    loop.run_until_complete(service.aclose())
+    loop.close()
+
+
+def test_a_general_procedure_is_not_answered_from_a_special_case(ask: Ask) -> None:
+    """«Как оформить больничный?» was answered from «Больничный по уходу за ребёнком» («оформляется так же, через
+    ЭЛН»): now the steps of the general procedure, in order."""
+    answered, answer = ask("Как оформить больничный?")
+    assert answered and "ребёнк" not in answer, answer
+    steps = [answer.index(f"{n}. ") for n in (1, 2, 3, 4)]
+    assert steps == sorted(steps), answer
+    assert "сообщите непосредственному руководителю" in answer and "ЭЛН" in answer
+
+
+def test_a_count_is_answered_without_neighbours_that_answer_other_questions(ask: Ask) -> None:
+    answered, answer = ask("Сколько дней ежегодного отпуска положено?")
+    assert answered and "28 календарных дней" in answer, answer
+    assert "Подайте заявление" not in answer and "без сохранения" not in answer, answer
+
+
+def test_a_compound_question_answers_each_part_without_padding(ask: Ask) -> None:
+    answered, answer = ask("Сколько дней отпуска положено и как перенести отпуск?")
+    lines = answer.splitlines()
+    assert answered and "28 календарных дней" in lines[0] and "Перенести уже согласованный" in lines[1], answer
+    assert "без сохранения" not in answer and "Подайте заявление" not in answer, answer
+
+
+def test_a_definition_is_the_defining_sentence_of_the_thing_asked_or_none(ask: Ask) -> None:
+    """The knowledge base has articles on the Scrum master, the sprint, the backlog… and no overview of Scrum: the
+    Scrum master's definition is no answer to «что такое скрам?»."""
+    answered, answer = ask("что такое велосити")
+    assert answered and answer.startswith("Velocity, или скорость команды, — сумма story points"), answer
+    answered, answer = ask("что такое скрам?")
+    assert not answered and "Скрам-мастер отвечает" not in answer, answer
+    assert answer.startswith("В базе знаний нет ответа на этот вопрос"), answer
