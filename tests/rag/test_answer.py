@@ -453,6 +453,14 @@ def test_an_answer_quotes_no_neighbour_that_does_not_answer_the_question() -> No
     hits[1] = Hit("v#5", "v", "Отпуск — Отпуск без сохранения зарплаты", unpaid, 0.9, "v.md", 2)
     answer = extractive_answer("Сколько дней отпуска положено?", hits)
     assert "28 календарных дней" in answer and "без сохранения" not in answer, answer
+    # a section named after the company («… в «Ромашка Софт»») states the company's own rule, not a special case
+    roles = "Скрам-мастер отвечает за эффективность скрам-команды."
+    ours = "В компании один скрам-мастер работает с двумя командами."
+    pair = [
+        Hit("sm#0", "sm", "Скрам-мастер", roles, 1.0, "sm.md", 1),
+        Hit("sm#4", "sm", "Скрам-мастер — Скрам-мастер в «Ромашка Софт»", ours, 0.9, "sm.md", 2),
+    ]
+    assert "двумя командами" in extractive_answer("на сколько команд у нас приходится один скрам-мастер", pair)
     # a sentence of another section that says more of the question stays («отпуск заявление» — both words)
     assert "Подайте заявление" in extractive_answer("отпуск заявление дней", [hits[0], _hit(steps, rank=2)])
 

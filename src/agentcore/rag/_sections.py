@@ -41,10 +41,17 @@ def section_heading(hit: Hit) -> str:
 def split_qualifier(heading: str, analyzer: Analyzer) -> tuple[frozenset[str], frozenset[str]]:
     """``heading`` read as a topic and a qualifier that narrows it: the terms before its first preposition (after
     at least one word) and the terms after it — «Больничный по уходу за ребёнком» → ({больничн}, {уход, ребенк}).
-    Both empty when the heading has no such preposition or either part has no term."""
-    words = _HEADING_WORD_RE.findall(normalize_text(heading))
+    Both empty when the heading has no such preposition, either part has no term, or the qualifier is a name (it
+    opens with a capital or a quotation mark: «Скрам-мастер в «Ромашка Софт»» is the company's own rule, not a
+    case of it)."""
+    normal = normalize_text(heading)
+    found = list(_HEADING_WORD_RE.finditer(normal))
+    words = [match.group() for match in found]
     for index, word in enumerate(words[1:], start=1):
         if word.lower() in _QUALIFIER_PREPOSITIONS:
+            after = normal[found[index].end() :].lstrip()[:1]
+            if after in ("«", '"') or after.isupper():
+                break  # a name («Скрам-мастер в «Ромашка Софт»», «WIP-лимит в Scrum») says where, not which case
             head = frozenset(analyzer.terms(" ".join(words[:index])))
             qualifier = frozenset(analyzer.terms(" ".join(words[index + 1 :])))
             if head and qualifier:
