@@ -131,3 +131,18 @@ def test_a_blocker_lifted_on_the_page_leaves_the_dashboard(page: Any) -> None:
     assert page.get_by_test_id("blocker").count() == before - 1
     assert page.get_by_test_id("blocker").filter(has_text="Вера Козлова").count() == 0
     assert "— снят" in page.locator("tr[data-member=vera] td[data-label='Блокеры']").inner_text()
+
+
+def test_the_page_says_it_is_loading_while_the_teams_are_read(page: Any) -> None:
+    """The first read on a fresh data dir seeds the demo team (seconds): the page said nothing meanwhile — an empty
+    team list and empty cards (tryout 31 #12)."""
+    held: list[Any] = []
+    page.route("**/scrum/teams", lambda route: held.append(route))
+    page.goto("/console/scrum")
+    page.wait_for_timeout(500)
+    assert held, "the page did not ask for the teams"
+    assert page.get_by_test_id("sprint").inner_text() == ""
+    assert page.locator("#scrum-status").inner_text() == "Загружаю…"
+    held[0].continue_()
+    page.get_by_test_id("sprint").filter(has_text="сегодня").wait_for()
+    assert page.locator("#scrum-status").inner_text() == ""

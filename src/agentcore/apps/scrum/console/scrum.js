@@ -226,6 +226,8 @@
   }
 
   async function loadTeams() {
+    // the first read on a fresh data dir creates the demo team (seconds): say so instead of an empty page
+    C.setStatus(status, "Загружаю…");
     try {
       var teams = await C.json("/scrum/teams");
       team.replaceChildren.apply(team, teams.map(function (t) { return C.el("option", { value: t.slug, text: t.name }); }));
