@@ -104,3 +104,20 @@ def test_a_daily_that_says_only_that_work_goes_on_is_too_short(message: str, tol
     assert output["daily"]["quality"] == "TOO_SHORT", message
     assert not output["clarification"]["needs_clarification"]
     assert parse_daily(told, "DEV")["daily"]["quality"] == "NO_TASKS_MENTIONED", told
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Вчера закрыла TASK-9, сегодня TASK-8. Блокер: https://example.com/issues/123",
+        "Вчера: TASK-9 выгрузка\nСегодня: TASK-8 импорт\nБлокеры: https://sentry.io/organizations/acme/issues/4242/",
+    ],
+)
+def test_a_labelled_blocker_that_is_only_a_link_is_a_blocker(message: str) -> None:
+    """An explicit «Блокер:» with a link to the problem is a blocker (not critical by itself, its task asked for),
+    not a risk and not «none» (tryout: it was dropped); «Блокер: нет» stays none."""
+    output = parse_daily(message, "DEV")
+    blockers = output["daily"]["blockers"]
+    assert len(blockers) == 1 and blockers[0]["text"].startswith("https://") and not blockers[0]["critical"]
+    assert output["clarification"]["needs_clarification"]
+    assert parse_daily("Вчера закрыла TASK-9, сегодня TASK-8. Блокер: нет", "DEV")["daily"]["blockers"] == []

@@ -40,6 +40,7 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
     _ID,
     _TODAY,
     _TODAY_RE,
+    _URL_RE,
     _WORD,
     _YESTERDAY,
     _YESTERDAY_RE,
@@ -607,7 +608,8 @@ def _blocker_from(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | No
         own, meanwhile = text, ""
     # The author's words stay whole unless the meanwhile part is work on a task of its own.
     blocker = _blocker_text(own if task_ids_in(meanwhile) else text)
-    if not blocker or not _content_words(blocker):
+    # a link to the trouble is content: «Блокер: https://…/issues/123» names a blocker (tryout, session scrum31)
+    if not blocker or not (_content_words(blocker) or _URL_RE.search(blocker)):
         return None
     ids = task_ids_in(own)
     topic = _WORK_THEN_BLOCKER.match(own)
@@ -630,7 +632,8 @@ def only_a_risk(text: str) -> bool:
     «Риски:» line is not an impediment»): the author addressed the section and named no blocker.  A condition that
     names a need unmet now with a stake after it («если сегодня не дадут доступ, сорвём сдачу») stays a blocker."""
     blocker = _blocker_text(text)
-    return bool(blocker) and not _content_words(asserted(blocker))
+    # a scenario cut off leaves no words; a blocker with no words of its own (a link: «Блокер: https://…») is no risk
+    return bool(_content_words(blocker)) and not _content_words(asserted(blocker))
 
 
 def says_none_listed(text: str) -> bool:
