@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from agentcore.text.agreement import plural
+
 __all__ = ["PROBLEMS", "describe_pattern", "problem_text", "settings_message"]
 
 # How much of a limit or a path segment a message may quote.
@@ -109,7 +111,7 @@ def problem_text(error: Mapping[str, Any], *, fallback: str | None = None) -> st
         words, key, one, many = counted
         number = ctx.get(key)
         if isinstance(number, int):
-            return f"{words} {number} {one if number % 10 == 1 and number % 100 != 11 else many}"
+            return f"{words} {plural(number, one, many, many)}"
     if kind in ("value_error", "assertion_error"):
         # Our own validators raise ValueError with a Russian message; pydantic prefixes it.
         message = str(error.get("msg", UNKNOWN_PROBLEM))

@@ -5,7 +5,8 @@
   («ghbdtn» → «привет»), Latin ↔ Cyrillic spellings;
 * :mod:`agentcore.text.sentences` — :func:`split_sentences` (razdel, quotations whole);
 * :mod:`agentcore.text.morphology` — the process-wide pymorphy3 analyzer and :func:`to_nominative` («про кота» → «кот»);
-* :mod:`agentcore.text.courtesy` — :func:`strip_courtesy`, :func:`core_question` (greetings and thanks off a question).
+* :mod:`agentcore.text.courtesy` — :func:`strip_courtesy`, :func:`core_question` (greetings and thanks off a question);
+* :mod:`agentcore.text.agreement` — :func:`plural`, :func:`plural_form` («1 задача», «2 задачи», «5 задач»).
 
 The public names are this package's ``__all__``; they load on first use (PEP 562), so ``import agentcore.text`` loads
 only :mod:`agentcore.lazy`.  Modules named ``_x`` are implementation.  A leaf layer like ``trace``: it imports nothing
@@ -19,6 +20,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from agentcore.text._keyboard import LAYOUT_PUNCTUATION, fix_layout, switch_layout, transliterate
     from agentcore.text._unicode import normalize_text
+    from agentcore.text.agreement import plural, plural_form
     from agentcore.text.courtesy import core_question, strip_courtesy, strip_courtesy_tail
     from agentcore.text.morphology import morph_analyzer, parses, to_nominative
     from agentcore.text.sentences import split_sentences
@@ -35,6 +37,8 @@ _EXPORTS = {
     "morph_analyzer": "agentcore.text.morphology",
     "parses": "agentcore.text.morphology",
     "to_nominative": "agentcore.text.morphology",
+    "plural": "agentcore.text.agreement",
+    "plural_form": "agentcore.text.agreement",
     "split_sentences": "agentcore.text.sentences",
 }
 
@@ -45,6 +49,8 @@ __all__ = [
     "morph_analyzer",
     "normalize_text",
     "parses",
+    "plural",
+    "plural_form",
     "split_sentences",
     "strip_courtesy",
     "strip_courtesy_tail",

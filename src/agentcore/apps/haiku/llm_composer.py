@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field, field_validator
 from agentcore.apps.haiku.models import TARGET_SYLLABLES, Haiku
 from agentcore.llm.errors import LLMError
 from agentcore.llm.models import LLMMessage, LLMRequest
+from agentcore.text.agreement import plural_form
 
 logger = logging.getLogger("agentcore.haiku")
 
@@ -85,21 +86,14 @@ def theme_from_request(request: LLMRequest) -> str | None:
     return None
 
 
-def _syllables_word(count: int) -> str:
-    if count % 10 == 1 and count % 100 != 11:
-        return "слог"
-    if count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14):
-        return "слога"
-    return "слогов"
-
-
 def syllable_feedback(counts: tuple[int, ...]) -> str:
     """What to tell the model about wrong counts, e.g. «В строке 2 получилось 8 слогов, нужно 7. ...»."""
     problems = []
     for number, (got, need) in enumerate(zip(counts, TARGET_SYLLABLES, strict=False), start=1):
         if got != need:
-            verb = "получился" if _syllables_word(got) == "слог" else "получилось"
-            problems.append(f"в строке {number} {verb} {got} {_syllables_word(got)}, нужно {need}")
+            word = plural_form(got, "слог", "слога", "слогов")
+            verb = "получился" if word == "слог" else "получилось"
+            problems.append(f"в строке {number} {verb} {got} {word}, нужно {need}")
     text = "; ".join(problems)
     text = text[:1].upper() + text[1:]
     return (

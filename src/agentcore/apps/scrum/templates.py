@@ -9,20 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from agentcore.apps.scrum.schemas import DigestData
+from agentcore.text.agreement import plural
 
 DIGEST_TITLE = "Дайджест"
 DIGEST_SECTIONS = ("Задачи:", "Текущие задачи:", "Блокеры:", "Заметки:")
 NOTHING = "— нет"
 SEVERITY_RU = {"low": "низкая", "medium": "средняя", "high": "высокая", "critical": "критическая"}
-
-
-def plural(n: int, one: str, few: str, many: str) -> str:
-    """``n`` with the Russian form of its noun: ``plural(3, "день", "дня", "дней")`` → «3 дня»."""
-    if n % 10 == 1 and n % 100 != 11:
-        return f"{n} {one}"
-    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-        return f"{n} {few}"
-    return f"{n} {many}"
 
 
 def blocker_age(age_days: int, first_seen: str | None = None) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 from agentcore.apps.scrum.backend.metrics import OPEN_STATUSES, TeamSnapshot, velocity, working_days
 from agentcore.apps.scrum.backend.models import BlockerEventInfo, DailyInfo, MemberInfo, TaskInfo
 from agentcore.apps.scrum.severity import SEVERITY_LEVELS
+from agentcore.text.agreement import plural
 
 STATUS_RU = {"todo": "к выполнению", "in_progress": "в работе", "in_review": "на ревью", "done": "готово"}
 PRIORITY_RU = {"low": "низкий", "medium": "средний", "high": "высокий", "critical": "критический"}
@@ -77,11 +78,7 @@ class OpenBlocker:
 
 def days(n: int) -> str:
     """«1 день», «3 дня», «5 дней»."""
-    if n % 10 == 1 and n % 100 != 11:
-        return f"{n} день"
-    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-        return f"{n} дня"
-    return f"{n} дней"
+    return plural(n, "день", "дня", "дней")
 
 
 def working_days_words(n: int) -> str:
