@@ -265,3 +265,15 @@ def test_a_rule_between_fields_is_422_invalid_combination(data_dir: object) -> N
     body = _is_error(client.post("/period", json={"start": 5, "end": 1}), 422, "invalid_combination")
     assert "конец раньше начала" in body["error"]
     _is_error(client.post("/period", json={"start": "5", "end": 1}), 422, "validation_error")
+
+
+def test_a_caller_that_names_a_field_otherwise_sees_its_own_name() -> None:
+    # an MCP tool's argument (rag_search's query) is the route's body field `question`: the error names the argument
+    errors = [
+        {"type": "missing", "loc": ("body", "question")},
+        {"type": "int_parsing", "loc": ("body", "question", 0)},
+        {"type": "int_parsing", "loc": ("body", "top_k")},
+    ]
+    assert validation_message(errors, names={"question": "query"}) == (
+        "некорректный запрос: query: обязательное поле; query.0: ожидается целое число; top_k: ожидается целое число"
+    )

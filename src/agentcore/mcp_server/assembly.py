@@ -38,7 +38,6 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import re
 from collections.abc import AsyncIterator, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -51,12 +50,13 @@ from mcp.server.transport_security import TransportSecuritySettings
 from mcp_types import ToolAnnotations
 from pydantic import Field, SecretStr
 from starlette.routing import Route
-from starlette.types import Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from agentcore.config import Settings
 from agentcore.settings import HttpSettings
 from agentcore.settings._base import Section, env
 from agentcore.web.auth import tokens_match
+from agentcore.web.errors import FIELD_NAMES
 
 if TYPE_CHECKING:
     from agentcore.apps.research.http import ResearchHTTP
@@ -130,15 +130,16 @@ class Backend:
     ) -> Any:
         """One request to the app's own route, in process; a 4xx/5xx answer becomes a tool error with its message.
 
-        ``renamed`` — the route's body fields the tool names otherwise (``{"question": "query"}``): an error naming
-        a field names the tool's argument, the one the caller sent.
+        ``renamed`` — the route's body fields the tool names otherwise (``{"question": "query"}``): the route's
+        validation error names the tool's argument, the one the caller sent (given to the route in the request's
+        scope, :data:`agentcore.web.errors.FIELD_NAMES`).
 
         Raises:
             ToolError: the route refused or failed (its Russian ``error`` message).
         """
         if self.app is None:
             raise ToolError("сервер MCP не подключён к приложению")
-        transport = httpx.ASGITransport(app=self.app)
+        transport = httpx.ASGITransport(app=_naming_fields(self.app, renamed) if renamed else self.app)
         async with httpx.AsyncClient(transport=transport, base_url="http://agentcore.local", timeout=None) as client:
             response = await client.request(method, path, json=body, headers=self.headers(ctx))
         try:
@@ -148,11 +149,17 @@ class Backend:
         if response.status_code >= 400:
             message = payload.get("error") if isinstance(payload, dict) else None
             code = payload.get("code") if isinstance(payload, dict) else None
-            if isinstance(message, str):
-                for field, argument in (renamed or {}).items():
-                    message = re.sub(rf"(^|: |; ){re.escape(field)}(?=[:.\[])", rf"\g<1>{argument}", message)
             raise ToolError(f"{message or 'ошибка'} (HTTP {response.status_code}{', ' + code if code else ''})")
         return payload
+
+
+def _naming_fields(app: FastAPI, names: dict[str, str]) -> ASGIApp:
+    """``app`` with ``names`` (route's field → tool's argument) in every request's scope, for its validation errors."""
+
+    async def named(scope: Scope, receive: Receive, send: Send) -> None:
+        await app({**scope, FIELD_NAMES: names}, receive, send)
+
+    return named
 
 
 @contextlib.contextmanager

@@ -25,6 +25,7 @@ from agentcore.settings.problems import problem_text
 
 __all__ = [
     "DEFAULT_ERROR_RESPONSE",
+    "FIELD_NAMES",
     "ApiError",
     "ErrorBody",
     "error_response",
@@ -146,6 +147,11 @@ def _short(value: Any) -> str:
 REQUEST_PARTS = ("body", "query", "path")
 """The first ``loc`` segment of a FastAPI error: where the value came from, not a field's name."""
 
+FIELD_NAMES = "agentcore.field_names"
+"""ASGI scope key of a caller that names a route's fields otherwise: ``{route's field: caller's name}`` (an MCP
+tool's argument: ``rag_search``'s ``query`` is ``/rag/search``'s ``question``).  A validation error of that request
+names the caller's field (:func:`validation_message`'s ``names``)."""
+
 
 def validation_message(
     errors: Iterable[Mapping[str, Any]],
@@ -153,6 +159,7 @@ def validation_message(
     *,
     title: str = "некорректный запрос",
     sources: tuple[str, ...] = REQUEST_PARTS,
+    names: Mapping[str, str] | None = None,
 ) -> str:
     """A Russian summary of pydantic/FastAPI validation errors: ``<title>: field: problem; ...``.
 
@@ -166,12 +173,15 @@ def validation_message(
         sources: a first ``loc`` segment that names where the value came from and is left out (FastAPI's
             ``body``/``query``/``path``); ``()`` for errors of a model validated directly, whose fields may be
             called ``query`` or ``path`` themselves.
+        names: a top-level field's name as the caller knows it (``{"question": "query"}``), see :data:`FIELD_NAMES`.
     """
     parts: list[str] = []
     for error in list(errors)[:limit]:
         loc = tuple(error.get("loc", ()))
         if loc and loc[0] in sources:
             loc = loc[1:]
+        if loc and names and isinstance(loc[0], str) and loc[0] in names:
+            loc = (names[loc[0]], *loc[1:])
         location = ".".join(_short(p) for p in loc) or "тело"
         parts.append(f"{location}: {_short_message(_problem(error))}")
     return f"{title}: " + "; ".join(parts)
@@ -253,7 +263,7 @@ def install_error_handlers(app: FastAPI) -> None:
         if body_errors and _has_body(request) and not _is_json_content_type(request.headers.get("content-type")):
             return error_response(415, *_status_text(415))
         code = "invalid_combination" if _only_cross_field(errors) else "validation_error"
-        return error_response(422, validation_message(errors), code)
+        return error_response(422, validation_message(errors, names=request.scope.get(FIELD_NAMES)), code)
 
     @app.exception_handler(StarletteHTTPException)
     async def _on_http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
