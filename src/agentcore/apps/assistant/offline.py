@@ -140,24 +140,27 @@ def _tool_of(content: str) -> str | None:
 
 def _previous_tool(messages: list[LLMMessage]) -> str | None:
     """The tool the agent chose for the previous request (from its own history message: the «Выбран инструмент»
-    line in the terminal, the answer «Хайку: …» / «Ответ RAG: …» when a ``/v1`` client sends the turns back)."""
-    user_seen = False
+    line in the terminal, the answer «Хайку: …» / «Ответ RAG: …» when a ``/v1`` client sends the turns back).
+
+    The reply to the request before the last user message decides; when it shows no tool, the latest message that
+    does (one pass from the end)."""
+    users_seen = 0
+    latest: str | None = None  # the latest message that shows a tool
     for message in reversed(messages):
         if message.role == "user":
-            if user_seen:
-                break
-            user_seen = True
+            users_seen += 1
+            if users_seen == 2 and latest is not None:  # the previous reply showed none: the latest one decides
+                return latest
             continue
-        if user_seen and message.role == "assistant" and message.content:
-            found = _tool_of(message.content)
-            if found:
-                return found
-    for message in reversed(messages):
-        if message.role == "assistant" and message.content:
-            found = _tool_of(message.content)
-            if found:
-                return found
-    return None
+        found = _tool_of(message.content) if message.role == "assistant" and message.content else None
+        if found is None:
+            continue
+        if users_seen == 1:  # the reply to the previous request
+            return found
+        latest = latest or found
+        if users_seen > 1:
+            return latest
+    return latest
 
 
 # «ещё», «ещё одно», «давай ещё», «ещё раз», «другое», «снова» — another of the same (after a haiku: another haiku on
