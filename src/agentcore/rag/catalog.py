@@ -80,10 +80,8 @@ class Catalog:
 
     # ------------------------------------------------------------------ the active collection
     def _initial_active(self) -> str:
-        """``AGENTCORE_RAG_COLLECTION`` when set, else the choice saved by :meth:`remember_active`, else default."""
-        if "collection" in self.rag.model_fields_set:
-            return self.rag.collection
-        return self._read_active_file() or self.rag.collection
+        """The active collection at start (:func:`initial_active`)."""
+        return initial_active(self.rag, self.store.root)
 
     @property
     def active(self) -> str:
@@ -142,10 +140,7 @@ class Catalog:
 
     def _read_active_file(self) -> str | None:
         """The collection named in the switch file, ``None`` when it is missing or unreadable."""
-        try:
-            return validate_collection_name(self._active_path.read_text("utf-8").strip())
-        except (OSError, RetrievalError, UnicodeDecodeError):
-            return None
+        return read_active_file(self.store.root)
 
     # ------------------------------------------------------------------ listing
     def infos(self) -> list[CollectionInfo]:
@@ -351,20 +346,30 @@ LOCAL_QDRANT_BUSY = (
 itself goes to the log only, not to a client."""
 
 
-def active_collection_titles(data_dir: Path, collection: str | None = None) -> tuple[str, list[str]]:
-    """The active collection under ``data_dir`` and the distinct titles of its stored chunks («<doc> — <section>», in
-    index order; empty when it is not stored there, e.g. on Qdrant).
+def read_active_file(root: Path) -> str | None:
+    """The collection named in ``<root>/active`` (the switch file of ``agentcore rag use``), ``None`` when it is
+    missing or unreadable."""
+    try:
+        return validate_collection_name((root / ACTIVE_FILE).read_text("utf-8").strip())
+    except (OSError, RetrievalError, UnicodeDecodeError):
+        return None
 
-    ``collection`` (``AGENTCORE_RAG_COLLECTION``) wins; else the choice saved by ``agentcore rag use``; else the
-    default.  Reads files only: nothing is indexed or loaded into memory beyond the chunk list.
+
+def initial_active(rag: RagSettings, root: Path) -> str:
+    """The collection a process starts with, the store at ``root``: ``AGENTCORE_RAG_COLLECTION`` when it is set,
+    else the choice saved by ``agentcore rag use`` (:func:`read_active_file`), else the default.  Not validated."""
+    if "collection" in rag.model_fields_set:
+        return rag.collection
+    return read_active_file(root) or rag.collection
+
+
+def active_collection_titles(data_dir: Path, rag: RagSettings) -> tuple[str, list[str]]:
+    """The active collection under ``data_dir`` (:func:`initial_active` of the ``rag`` section) and the distinct
+    titles of its stored chunks («<doc> — <section>», in index order; empty when it is not stored there, e.g. on
+    Qdrant).  Reads files only: nothing is indexed or loaded into memory beyond the chunk list.
     """
     store = CollectionStore(data_dir / "rag")
-    name = collection
-    if name is None:
-        try:
-            name = validate_collection_name((store.root / ACTIVE_FILE).read_text("utf-8").strip())
-        except (OSError, RetrievalError, UnicodeDecodeError):
-            name = DEFAULT_COLLECTION
+    name = initial_active(rag, store.root)
     try:
         chunks = store.load_chunks(name, store.read_manifest(name))
     except (OSError, ValueError, KeyError, RetrievalError):

@@ -251,9 +251,7 @@ def collection_titles() -> list[str]:
     from agentcore.settings.rag import RagSettings
 
     try:
-        rag = RagSettings()
-        configured = rag.collection if "collection" in rag.model_fields_set else None
-        name, titles = active_collection_titles(CoreSettings().data_dir, configured)
+        name, titles = active_collection_titles(CoreSettings().data_dir, RagSettings())
     except Exception:  # a settings or file problem must not stop the dialog: the default examples only
         logger.warning("routes // Active collection titles not read", exc_info=True)
         return []
