@@ -63,18 +63,20 @@ class UTCDateTime(TypeDecorator[datetime]):
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
-class Base(DeclarativeBase):
-    """Declarative base with constraint names Alembic can refer to."""
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+"""Constraint names Alembic can refer to, for every declarative base of the Scrum app (the backend's, the bot's)."""
 
-    metadata = MetaData(
-        naming_convention={
-            "ix": "ix_%(column_0_label)s",
-            "uq": "uq_%(table_name)s_%(column_0_name)s",
-            "ck": "ck_%(table_name)s_%(constraint_name)s",
-            "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
-            "pk": "pk_%(table_name)s",
-        }
-    )
+
+class Base(DeclarativeBase):
+    """Declarative base with constraint names Alembic can refer to (:data:`NAMING_CONVENTION`)."""
+
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
 
 
 class Team(Base):

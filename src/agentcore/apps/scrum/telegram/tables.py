@@ -27,21 +27,13 @@ from datetime import date, datetime
 from sqlalchemy import BigInteger, Boolean, Date, Integer, MetaData, String, Text, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from agentcore.apps.scrum.backend.tables import UTCDateTime
+from agentcore.apps.scrum.backend.tables import NAMING_CONVENTION, UTCDateTime
 
 
 class Base(DeclarativeBase):
     """Declarative base of the bot's tables (the backend's naming convention)."""
 
-    metadata = MetaData(
-        naming_convention={
-            "ix": "ix_%(column_0_label)s",
-            "uq": "uq_%(table_name)s_%(column_0_name)s",
-            "ck": "ck_%(table_name)s_%(constraint_name)s",
-            "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
-            "pk": "pk_%(table_name)s",
-        }
-    )
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
 
 
 # The backend's tables are referred to by name: the foreign keys are declared in the migration, and the ORM here
