@@ -372,8 +372,14 @@ _NOT_A_UNIT = _words(
 _PLACED = _words("на в во за у перед после под над около возле рядом при")
 
 
+# The forms of the verbs of standing still start so (a pre-check before the morphology: most statements have none).
+_STANDSTILL_STARTS = ("сто", "вста", "простаив", "останов")
+
+
 def _unit_stands(words: list[str]) -> bool:
     """Whether a statement tells a whole unit at a standstill (:data:`_STANDSTILL`), read by morphology."""
+    if not any(word.startswith(_STANDSTILL_STARTS) for word in words):
+        return False
     for i, word in enumerate(words):
         if i == 0 or not ("а" <= word[0] <= "я" or word[0] == "ё") or not _lemmas(word) & _STANDSTILL:
             continue
@@ -402,6 +408,8 @@ _DUE_BY = re.compile(
     r"конца\s+дня)\b|\bby\s+(?:eod|noon|end\s+of\s+(?:the\s+)?day|tonight)\b",
     re.IGNORECASE,
 )
+# A pre-check built from the same words: today (:data:`_TODAY_WORDS`) or any piece of :data:`_DUE_BY`.
+_DUE_HINT = re.compile(r"сегодня|today|tonight|\d|обед|вечер|конц|eod|noon|end\s+of", re.IGNORECASE)
 _CANNOT_WORDS = _words("нельзя невозможно нечем нечего cannot can't cant unable")
 
 
@@ -430,6 +438,8 @@ def deadline_today_missed(text: str) -> bool:
     """Whether ``text`` (a blocker) tells a deadline due today that the member cannot make (:data:`_DUE_BY`,
     :func:`_stake_today`, :func:`_cannot_make_it`):
     the stakes at risk, whichever statement of the blocker says which."""
+    if not _DUE_HINT.search(text):
+        return False  # neither today nor a time of day: most blockers
     pieces = [[w.lower() for w in _WORD.findall(piece)] for piece in _PIECE_END.split(text)]
     pieces = [words for words in pieces if words and not _denies_stop(words)]
     # a time of day is read in the whole text: the piece ends split «18:00»
