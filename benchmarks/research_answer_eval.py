@@ -27,6 +27,7 @@ script measures an older checkout: ``PYTHONPATH=<checkout>/src python benchmarks
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev5.json  # fifth dev split
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_holdout4.json  # fourth held-out
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev10.json  # tenth dev split
+    .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev11.json  # near misses
 """
 
 from __future__ import annotations
@@ -209,6 +210,7 @@ def main() -> None:
             "dev4",
             "dev5",
             "dev10",
+            "dev11",
             "test",
             "holdout",
             "holdout2",
