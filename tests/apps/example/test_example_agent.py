@@ -78,28 +78,28 @@ async def test_offline_provider_answers_every_city(mode: str, settings: Settings
     )
 
 
-def test_offline_sgr_example_calls_a_client_tool_for_each_city(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``sgr-example`` on ``/v1`` with the client's ``get_weather(city)``, offline: «Какая погода в Москве и Казани?»
-    asks for Moscow, then Kazan, and answers with both results."""
+WEATHER = {
+    "type": "function",
+    "function": {
+        "name": "get_weather",
+        "description": "Погода в городе",
+        "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+    },
+}
+
+
+def _weather_dialogue(question: str, reports: dict[str, str], tool: dict[str, Any] = WEATHER) -> tuple[list[str], str]:
+    """Runs ``sgr-example`` on ``/v1`` offline with the client's weather ``tool``, answering each call from
+    ``reports``: the places asked for, in order, and the final answer."""
     from fastapi.testclient import TestClient
 
     from agentcore.server import create_app
 
-    monkeypatch.setenv("AGENTCORE_RAG_EMBEDDER", "none")
-    weather = {
-        "type": "function",
-        "function": {
-            "name": "get_weather",
-            "description": "Погода в городе",
-            "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
-        },
-    }
-    reports = {"Москва": "+5, облачно", "Казань": "+3, снег"}
-    messages: list[dict[str, Any]] = [{"role": "user", "content": "Какая погода в Москве и Казани?"}]
+    messages: list[dict[str, Any]] = [{"role": "user", "content": question}]
     asked: list[str] = []
     with TestClient(create_app(Settings())) as client:
         for _ in range(4):
-            body = {"model": "sgr-example", "messages": messages, "tools": [weather]}
+            body = {"model": "sgr-example", "messages": messages, "tools": [tool]}
             answer = client.post("/v1/chat/completions", json=body)
             assert answer.status_code == 200, answer.text
             message = answer.json()["choices"][0]["message"]
@@ -107,11 +107,42 @@ def test_offline_sgr_example_calls_a_client_tool_for_each_city(data_dir: Path, m
                 break
             messages.append({"role": "assistant", "content": None, "tool_calls": message["tool_calls"]})
             for call in message["tool_calls"]:
-                city = json.loads(call["function"]["arguments"])["city"]
+                (city,) = json.loads(call["function"]["arguments"]).values()
                 asked.append(city)
                 messages.append({"role": "tool", "tool_call_id": call["id"], "content": reports[city]})
+    return asked, message["content"]
+
+
+def test_offline_sgr_example_calls_a_client_tool_for_each_city(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``sgr-example`` on ``/v1`` with the client's ``get_weather(city)``, offline: «Какая погода в Москве и Казани?»
+    asks for Moscow, then Kazan, and answers with both results."""
+    monkeypatch.setenv("AGENTCORE_RAG_EMBEDDER", "none")
+    reports = {"Москва": "+5, облачно", "Казань": "+3, снег"}
+    asked, answer = _weather_dialogue("Какая погода в Москве и Казани?", reports)
     assert asked == ["Москва", "Казань"]
-    assert message["content"] == "Москва: +5, облачно; Казань: +3, снег. (офлайн-режим, не LLM)"
+    assert answer == "Москва: +5, облачно; Казань: +3, снег. (офлайн-режим, не LLM)"
+
+
+def test_offline_sgr_example_calls_a_client_tool_for_any_place(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tryout 31 #7: «Какая погода в Риме?» was «Я умею только сообщать текущее время» — a client tool got a place
+    only from the list of cities with known time zones.  The place the question names goes into the tool, in the
+    nominative, whatever it is, and into the parameter that is a place when the tool has more."""
+    monkeypatch.setenv("AGENTCORE_RAG_EMBEDDER", "none")
+    reports = {"Рим": "+18, ясно", "Великий Новгород": "-2, снег", "Казань": "+3, снег"}
+    asked, answer = _weather_dialogue("Какая погода в Риме, Великом Новгороде и Казани?", reports)
+    assert asked == ["Рим", "Великий Новгород", "Казань"]
+    assert answer == "Рим: +18, ясно; Великий Новгород: -2, снег; Казань: +3, снег. (офлайн-режим, не LLM)"
+    parameters = {
+        "type": "object",
+        "properties": {"units": {"type": "string"}, "location": {"type": "string", "description": "Город"}},
+        "required": ["location"],
+    }
+    forecast = {
+        "type": "function",
+        "function": {"name": "forecast", "description": "Прогноз погоды", "parameters": parameters},
+    }
+    asked, answer = _weather_dialogue("Какой прогноз погоды в Бобруйске?", {"Бобруйск": "+1"}, forecast)
+    assert asked == ["Бобруйск"] and answer == "Бобруйск: +1. (офлайн-режим, не LLM)"
 
 
 def test_offline_sgr_example_reads_a_follow_up_that_only_names_a_place(
@@ -152,3 +183,15 @@ async def test_offline_provider_never_answers_an_unknown_place_with_utc(mode: st
     assert (await agent.run("Который час в Asia/Kolkata?")).startswith("Сейчас 15:00, 23.11.2026 (Asia/Kolkata)")
     agent = ExampleSGRAgent(create_gateway(settings.llm), mode=mode, tools=[clock])
     assert (await agent.run("Который час?")).startswith("Сейчас 09:30, 23.11.2026 (UTC)")  # no place: UTC, said
+
+
+@pytest.mark.parametrize("mode", ["tools", "schema"])
+async def test_offline_provider_answers_known_places_and_names_unknown_ones(mode: str, settings: Settings) -> None:
+    """«Который час в Москве и Риме?»: Moscow's time, and Rome named as a place whose zone is unknown (the time tool
+    needs a known zone) — not silently dropped."""
+    clock = GetTimeTool(clock=lambda tz: FIXED.astimezone(tz))
+    agent = ExampleSGRAgent(create_gateway(settings.llm), mode=mode, tools=[clock])
+    answer = await agent.run("Который час в Москве и Риме?")
+    assert [call.parameters for call in agent.tool_calls] == [{"timezone": "Europe/Moscow"}]
+    assert answer.startswith("Сейчас 12:30, 23.11.2026 (Europe/Moscow). Не знаю часовой пояс места «Рим»:")
+    assert answer.endswith("(офлайн-режим, не LLM)") and answer.count("не LLM") == 1

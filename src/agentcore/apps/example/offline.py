@@ -1,17 +1,20 @@
 """Offline handler for ``ExampleSGRAgent`` (step ``example.sgr``): rules instead of a model, said plainly.
 
-A question names places (the cities of :data:`_CITIES`, in the order it names them) and each gets its own call:
+A question names places (:func:`~agentcore.apps.example.places.named_places`: the known cities and any other
+geographic name, in the nominative, in the order it names them) and each gets its own call:
 
 * a question about the time calls ``get_time`` once per time zone («Который час в Москве и Новосибирске?» — two
-  calls; Moscow and Kazan share one);
+  calls; Moscow and Kazan share one) — only a known city has a zone;
 * otherwise a tool the client offers whose name or description shares a word with the question («Какая погода в
-  Москве и Казани?» and ``get_weather(city)``) is called once per city, its one required text parameter set to the
-  city's name (a tool without required parameters: once).
+  Риме и Казани?» and ``get_weather(city)``) is called once per place, whatever the place («Рим», then «Казань»),
+  its place parameter (a text parameter named or described as a place, else its one required text parameter) set
+  to the place's name (a tool without required parameters: once).
 
 With native tool calling every pending call goes out in one answer; a schema-guided step carries one call at a time.
 When every call has its result, the answer names each place; nothing else is invented.  An IANA zone written in the
-question («Europe/Minsk») is a place too; a place named with «в» that the rules do not know («в Бобруйске») is said
-to be unknown — never answered with the UTC time as if it were that place's.  A question that only
+question («Europe/Minsk») is a place too; a place whose time zone the rules do not know («в Бобруйске») is said
+to be unknown — never answered with the UTC time as if it were that place's (next to the known places' times when
+the question names both).  A question that only
 names places («А в Токио?») asks what the user's previous question asked, of those places.
 """
 
@@ -22,45 +25,15 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from agentcore.apps.example.places import named_places
 from agentcore.llm.models import LLMMessage, LLMRequest, LLMTool, LLMToolCall
 from agentcore.llm.offline import offline_handler
 
 _TIME_WORDS = re.compile(r"\b(врем\w*|час\w*|котор\w+\s+час|дат\w*|числ\w*|time|date|clock)\b", re.IGNORECASE)
-_CITIES: tuple[tuple[str, str, str], ...] = (  # name, pattern, IANA zone
-    ("Москва", r"москв|\bмск\b|moscow", "Europe/Moscow"),
-    ("Санкт-Петербург", r"петербург|\bспб\b|питер", "Europe/Moscow"),
-    ("Казань", r"казан[ьи]|kazan", "Europe/Moscow"),
-    ("Самара", r"самар[аеуы]|samara", "Europe/Samara"),
-    ("Екатеринбург", r"екатеринбург|yekaterinburg", "Asia/Yekaterinburg"),
-    ("Омск", r"(?<![а-яё])омск", "Asia/Omsk"),
-    ("Новосибирск", r"новосибирск|novosibirsk", "Asia/Novosibirsk"),
-    ("Красноярск", r"красноярск", "Asia/Krasnoyarsk"),
-    ("Иркутск", r"иркутск", "Asia/Irkutsk"),
-    ("Владивосток", r"владивосток|vladivostok", "Asia/Vladivostok"),
-    ("Калининград", r"калининград|kaliningrad", "Europe/Kaliningrad"),
-    ("Лондон", r"лондон|london", "Europe/London"),
-    ("Нью-Йорк", r"нью-йорк|new york", "America/New_York"),
-    ("Токио", r"токио|tokyo", "Asia/Tokyo"),
-    ("Минск", r"минск|minsk", "Europe/Minsk"),
-    ("Сочи", r"(?<![а-яё])сочи(?![а-яё])|sochi", "Europe/Moscow"),
-    ("Нижний Новгород", r"нижн\w* новгород", "Europe/Moscow"),
-    ("Уфа", r"(?<![а-яё])уф(?:а|е|у|ы|ой)(?![а-яё])|\bufa\b", "Asia/Yekaterinburg"),
-    ("Пермь", r"(?<![а-яё])перм(?:ь|и|ью)(?![а-яё])|\bperm\b", "Asia/Yekaterinburg"),
-    ("Челябинск", r"челябинск", "Asia/Yekaterinburg"),
-    ("Хабаровск", r"хабаровск", "Asia/Vladivostok"),
-    ("Ташкент", r"ташкент|tashkent", "Asia/Tashkent"),
-    ("Алматы", r"алмат[аы]|almaty", "Asia/Almaty"),
-    ("Берлин", r"берлин|berlin", "Europe/Berlin"),
-    ("Париж", r"париж|paris", "Europe/Paris"),
-    ("Пекин", r"пекин|beijing", "Asia/Shanghai"),
-    ("Дубай", r"дуба[йея]|dubai", "Asia/Dubai"),
-    ("Стамбул", r"стамбул|istanbul", "Europe/Istanbul"),
-)
-# A place the question names with «в» / «во» that is not one of :data:`_CITIES` («в Бобруйске»): its time zone is
-# unknown to these rules — said so, never answered with UTC as if it were that place's time (tryout 28 D19).
-_NAMED_PLACE = re.compile(r"(?<![\w-])(?:в|во)\s+(?P<place>[А-ЯЁ][а-яё]+(?:-[А-ЯЁа-яё][а-яё]+)*)")
 # An IANA zone written in the question («Который час в Europe/Minsk?»).
 _IANA_ZONE = re.compile(r"(?<![\w/])[A-Z][A-Za-z_]+(?:/[A-Za-z_+-]+){1,2}(?![\w/])")
+# A tool parameter meant for a place: its name or description says so.
+_PLACE_WORDS = re.compile(r"city|town|place|location|locality|region|город|мест[оа]|населён|регион", re.IGNORECASE)
 _ENGLISH_WORDS = {"weather": "погода", "time": "время", "forecast": "прогноз", "temperature": "температура"}
 NOT_AN_LLM = "(офлайн-режим, не LLM)"
 RESULT_PREFIX = "Результат инструмента"
@@ -74,14 +47,10 @@ Call = tuple[str, dict[str, Any]]
 """A tool call as the plan and the conversation both see it: the tool's name and its arguments."""
 
 
-def _places(text: str) -> list[tuple[str, str]]:
-    """``(name, zone)`` of every city ``text`` names, in the order it names them."""
-    found = []
-    for name, pattern, zone in _CITIES:
-        match = re.search(pattern, text, re.IGNORECASE)
-        if match is not None:
-            found.append((match.start(), name, zone))
-    return [(name, zone) for _, name, zone in sorted(found)]
+def _places(text: str) -> list[tuple[str, str | None]]:
+    """``(name, zone)`` of every place ``text`` names, in the order it names them; ``zone`` is None for a place whose
+    time zone these rules do not know («Рим», «Бобруйск»)."""
+    return [(place.name, place.zone) for place in named_places(text)]
 
 
 def _zones_named(text: str) -> list[str]:
@@ -95,39 +64,42 @@ def _zones_named(text: str) -> list[str]:
     return [zone for zone in named if zone in known]
 
 
-def _unknown_place(text: str) -> str | None:
-    """A place ``text`` names that :data:`_CITIES` lack («в Бобруйске» → «Бобруйск»), or None."""
-    from agentcore.text.morphology import to_nominative
-
-    for match in _NAMED_PLACE.finditer(text):
-        place = match.group("place")
-        if not _places(place):
-            return to_nominative(place, "loct") or place
-    return None
-
-
 def _stems(text: str) -> set[str]:
     words = re.findall(r"[a-zа-яё]+", text.lower())
     return {_ENGLISH_WORDS.get(word, word)[:5] for word in words if len(word) >= 4}
 
 
 def _place_parameter(tool: LLMTool) -> str | None:
-    """The one required text parameter a city's name goes into, or None."""
+    """The text parameter a place's name goes into, or None when the tool's parameters do not fit one place.
+
+    It is a text parameter whose name or description says it is a place (``city``, ``location``, «город»…) or,
+    failing that, the tool's one required text parameter; every other required parameter must be that one.
+    """
     properties = tool.parameters.get("properties") or {}
     required = [name for name in tool.parameters.get("required") or [] if name in properties]
-    texts = [name for name in required if (properties[name] or {}).get("type", "string") == "string"]
-    return texts[0] if len(required) == 1 and texts else None
+    texts = [name for name, schema in properties.items() if (schema or {}).get("type", "string") == "string"]
+    named = [name for name in texts if _PLACE_WORDS.search(f"{name} {(properties[name] or {}).get('description', '')}")]
+    candidates = named or [name for name in texts if name in required]
+    for name in candidates:
+        if set(required) <= {name}:
+            return name
+    return None
 
 
 def _plan(question: str, tools: Sequence[LLMTool], intent: str | None = None) -> list[tuple[Call, list[str]]]:
     """The calls ``question`` needs, each with the places it answers for; what is asked (the time, a tool's
-    subject) is read from ``intent`` when given (a follow-up's earlier question), the places from ``question``."""
+    subject) is read from ``intent`` when given (a follow-up's earlier question), the places from ``question``.
+
+    A time question plans ``get_time`` for the places with a known zone only (UTC when it names none); a client
+    tool's plan has a call for every place, known zone or not.
+    """
     places = _places(question)
     intent = intent if intent is not None else question
     if _TIME_WORDS.search(intent):
         zones: dict[str, list[str]] = {}
         for name, zone in places:
-            zones.setdefault(zone, []).append(name)
+            if zone is not None:
+                zones.setdefault(zone, []).append(name)
         for zone in _zones_named(question):
             zones.setdefault(zone, [])
         return [(("get_time", {"timezone": zone}), names) for zone, names in (zones or {"UTC": []}).items()]
@@ -141,6 +113,20 @@ def _plan(question: str, tools: Sequence[LLMTool], intent: str | None = None) ->
         if not tool.parameters.get("required"):
             return [((tool.name, {}), [])]
     return []
+
+
+def _unknown_zones(question: str, plan: list[tuple[Call, list[str]]]) -> list[str]:
+    """The places a time question names whose zone these rules do not know (none for a client tool's plan)."""
+    if not plan or plan[0][0][0] != "get_time":
+        return []
+    return [name for name, zone in _places(question) if zone is None]
+
+
+def _unknown_text(names: list[str]) -> str:
+    """:data:`UNKNOWN_PLACE` for one place or several."""
+    if len(names) == 1:
+        return UNKNOWN_PLACE.format(place=names[0])
+    return UNKNOWN_PLACE.replace("места", "мест", 1).format(place="», «".join(names))
 
 
 def _question(messages: Sequence[LLMMessage]) -> int:
@@ -233,14 +219,17 @@ def _decide(request: LLMRequest) -> dict[str, Any] | list[Call]:
         plan = _plan(question, request.tools or [], intent=earlier) if earlier else []
     if not plan:
         return {"tool": "final_answer", "answer": ONLY_TIME}
-    unknown = _unknown_place(question) if plan[0][0] == ("get_time", {"timezone": "UTC"}) else None
-    if unknown is not None:
-        return {"tool": "final_answer", "answer": UNKNOWN_PLACE.format(place=unknown)}
+    unknown = _unknown_zones(question, plan)
+    if unknown and plan[0][0] == ("get_time", {"timezone": "UTC"}):  # no place with a known zone: say so, no UTC
+        return {"tool": "final_answer", "answer": _unknown_text(unknown)}
     results = {_key(call): result for call, result in _done(messages)}
     pending = [call for call, _ in plan if _key(call) not in results]
     if pending:
         return pending
-    return {"tool": "final_answer", "answer": _answer(plan, results)}
+    answer = _answer(plan, results)
+    if unknown:  # the places with a known zone answered, the others named as unknown
+        answer = f"{answer.removesuffix(NOT_AN_LLM).rstrip()} {_unknown_text(unknown)}"
+    return {"tool": "final_answer", "answer": answer}
 
 
 @offline_handler("example.sgr")
