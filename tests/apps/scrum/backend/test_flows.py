@@ -13,9 +13,11 @@ import pytest
 from tests.apps.scrum import wire_model
 from tests.apps.scrum.conftest import Recorder, seed_team, sqlite_store
 
+from agentcore.apps.scrum.backend.db import create_db_engine
 from agentcore.apps.scrum.backend.errors import ConflictError, LLMUnavailableError, NotFoundError
 from agentcore.apps.scrum.backend.flows import DAILY_FALLBACK, TOO_GENERAL, ScrumBackend
 from agentcore.apps.scrum.backend.notifier import CompositeNotifier, LogNotifier, WebhookNotifier
+from agentcore.apps.scrum.backend.store import ScrumStore
 from agentcore.apps.scrum.settings import ScrumSettings
 from agentcore.llm import ChatConnection
 from agentcore.testing.fake_openai import FakeOpenAIServer
@@ -372,3 +374,35 @@ def test_a_clarification_answered_twice_at_once_stores_one_daily(
     assert raced[0].status == "accepted"
     assert "не сохранено" in refused.value.message
     assert [e.text for e in offline.blockers("core")] == ["нет стенда"]  # one daily, one blocker report
+
+
+def test_two_new_dailies_at_once_never_overwrite_each_others_question(
+    store: ScrumStore, recorder: Recorder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two new dailies of one member at the same instant on two workers (each its own connection pool, one shared
+    database — SQLite and PostgreSQL): both are read with no dialogue open and both need a clarification.  The one
+    saved first keeps its question; the other is refused (409) instead of silently replacing it."""
+    seed_team(store)
+    first_worker = ScrumBackend(store, ChatConnection(httpx.Client(), "offline", "m", "test"), recorder)
+    second_store = ScrumStore(create_db_engine(store.engine.url.render_as_string(hide_password=False)), store.clock)
+    second_worker = ScrumBackend(second_store, ChatConnection(httpx.Client(), "offline", "m", "test"), recorder)
+    slow = "Вчера: сделала TASK-2. Сегодня: пишу тесты к TASK-2. Блокер: нет стенда"
+    fast = "Вчера: разобрала TASK-1. Сегодня: продолжаю TASK-3. Блокер: жду доступ к базе"
+    model_step = first_worker._call
+    raced: list[Any] = []
+
+    def other_daily_meanwhile(mode: str, payload: dict[str, Any], context: dict[str, Any]) -> dict[str, Any]:
+        if not raced:  # the second daily arrives, on the other worker, while this one is being read
+            raced.append(second_worker.submit_daily("core", "anna", fast))
+        return model_step(mode, payload, context)
+
+    monkeypatch.setattr(first_worker, "_call", other_daily_meanwhile)
+    try:
+        with pytest.raises(ConflictError, match="не сохранено"):
+            first_worker.submit_daily("core", "anna", slow)
+        assert raced[0].status == "clarification"
+        pending = store.session_state(store.member("core", "anna"))
+        assert pending is not None and pending["messages"] == [fast] and pending["question"] == raced[0].message
+    finally:
+        second_worker.close()
+        first_worker.close()

@@ -403,3 +403,39 @@ def test_opening_a_migrated_database_does_not_import_alembic(data_dir: Path) -> 
     with engine.connect() as connection:
         assert connection.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalar() == "0003"
     engine.dispose()
+
+
+def test_a_dialogue_save_is_a_compare_and_set(store: ScrumStore) -> None:
+    """Two messages of one member read against the same dialogue (two workers): the first save wins, the second is
+    refused and overwrites nothing — with no dialogue open, with one open, and against an accepted daily."""
+    seed_team(store)
+    member = store.member("core", "anna")
+    other = ScrumStore(store.engine, clock=store.clock)  # a second worker on the same database
+    _, none_open = store.open_dialogue(member)
+    assert none_open is None
+    store.save_session_state(member, {"mode": "CLARIFICATION", "question": "К какой задаче — первый?"}, replacing=None)
+    with pytest.raises(ConflictError, match="не сохранено"):
+        other.save_session_state(member, {"mode": "CLARIFICATION", "question": "Второй?"}, replacing=none_open)
+    with pytest.raises(ConflictError):  # nor may the second daily be accepted over the first's open question
+        other.record_daily(member, "…", _daily(), answering=none_open)
+    assert store.session_state(member) == {"mode": "CLARIFICATION", "question": "К какой задаче — первый?"}
+    assert _rows(store, "dailies") == 0
+
+    state, rev = store.open_dialogue(member)
+    store.save_session_state(member, {**(state or {}), "rounds": 2}, replacing=rev)
+    with pytest.raises(ConflictError):
+        other.save_session_state(member, {**(state or {}), "rounds": 9}, replacing=rev)
+    assert (store.session_state(member) or {}).get("rounds") == 2
+    _, current = store.open_dialogue(member)
+    other.record_daily(member, "…", _daily(), answering=current)
+    assert store.session_state(member) is None and _rows(store, "dailies") == 1
+
+
+def test_a_left_dialogue_counts_as_none_open(store: ScrumStore) -> None:
+    seed_team(store)
+    member = store.member("core", "boris")
+    earlier = ScrumStore(store.engine, clock=lambda: NOW - timedelta(days=1))
+    earlier.save_session_state(member, {"mode": "CLARIFICATION", "question": "Вчерашний вопрос?"})
+    assert store.open_dialogue(member) == (None, None)
+    store.save_session_state(member, {"mode": "NORMAL"}, replacing=None)
+    assert store.session_state(member) == {"mode": "NORMAL"}

@@ -273,8 +273,10 @@ class ScrumBackend:
 
         Raises:
             NotFoundError: no such team/member; InvalidInputError: a message that is too long;
-            LLMUnavailableError: the model did not answer; ConflictError: the dialogue this message answered was
-            closed or changed by another message meanwhile (the same answer sent twice at once): nothing stored.
+            LLMUnavailableError: the model did not answer; ConflictError: the dialogue this message was read
+            against was closed, changed or opened by another message of the member meanwhile (the same answer sent
+            twice at once; two new dailies at the same instant on two workers): nothing stored, the other message's
+            dialogue stays as it saved it.
         """
         _checked_message(message, allow_blank=True)
         member = self.store.member(team, member_slug)
@@ -307,7 +309,9 @@ class ScrumBackend:
         except _Fallback:
             log.warning("submit_daily // Fallback message for %s/%s", team, member_slug)
             if superseded is not None:  # the pending question is closed; the drafts stay
-                self.store.save_session_state(member, {**_new_state(), "drafts": state.get("drafts", [])})
+                self.store.save_session_state(
+                    member, {**_new_state(), "drafts": state.get("drafts", [])}, replacing=answering
+                )
             return DailyOutcome(
                 "fallback",
                 DAILY_FALLBACK,
@@ -326,7 +330,7 @@ class ScrumBackend:
                 rounds=state["rounds"] + 1,
                 messages=messages,
             )
-            self.store.save_session_state(member, state)
+            self.store.save_session_state(member, state, replacing=answering)
             log.info("submit_daily // Clarification asked of %s/%s", team, member_slug)
             return DailyOutcome(
                 "clarification",
@@ -341,7 +345,9 @@ class ScrumBackend:
             # A weak attempt is kept as a draft (stored, so it survives a restart or another worker), not dropped.
             draft = _draft("\n".join(messages), "weak", self.store.clock(), quality=daily["quality"])
             drafts = [*state.get("drafts", []), draft]
-            self.store.save_session_state(member, {**_new_state(), "quality_retries": retries, "drafts": drafts})
+            self.store.save_session_state(
+                member, {**_new_state(), "quality_retries": retries, "drafts": drafts}, replacing=answering
+            )
             log.info(
                 "submit_daily // Quality %s, retry %d asked of %s/%s", daily["quality"], retries, team, member_slug
             )

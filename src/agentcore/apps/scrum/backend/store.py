@@ -8,6 +8,7 @@ for repeat detection.
 
 from __future__ import annotations
 
+import enum
 import uuid
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
@@ -44,6 +45,16 @@ if TYPE_CHECKING:
     from agentcore.settings.core import CoreSettings
 
 Clock = Callable[[], datetime]
+
+
+class Unchecked(enum.Enum):
+    """The type of :data:`UNCHECKED`."""
+
+    UNCHECKED = "unchecked"
+
+
+UNCHECKED = Unchecked.UNCHECKED
+"""A dialogue write that does not check which dialogue state it replaces (:meth:`ScrumStore.save_session_state`)."""
 
 SESSION_TTL = timedelta(hours=12)
 STALE_ANSWER = (
@@ -325,18 +336,53 @@ class ScrumStore(Sessions):
             rev = state.pop("rev", None)
             return state, rev if isinstance(rev, str) else None
 
-    def save_session_state(self, member: MemberInfo, state: dict[str, Any]) -> None:
+    def save_session_state(
+        self, member: MemberInfo, state: dict[str, Any], *, replacing: str | Unchecked | None = UNCHECKED
+    ) -> None:
         """Store the member's daily dialogue state (replacing the previous one).  Each save stamps the state with a
-        new ``rev``: :meth:`record_daily` checks it to store an answer to this very state once."""
+        new ``rev``: :meth:`record_daily` checks it to store an answer to this very state once.
+
+        ``replacing`` makes the save a compare-and-set: the ``rev`` of the open dialogue this state was computed
+        from, as :meth:`open_dialogue` read it (``None``: none was open).  Checked and written under the team's
+        lock (as :meth:`record_daily`), so of two messages of one member read against the same dialogue — two new
+        dailies at the same instant on two workers — one is saved and the other is refused instead of silently
+        overwriting the first's pending question.  Omitted: the state is replaced unconditionally.
+
+        Raises:
+            ConflictError: the dialogue is no longer ``replacing`` (nothing is saved).
+        """
         from agentcore.apps.scrum.backend.tables import DailySession
 
         state = {**state, "rev": uuid.uuid4().hex}
         with self.writing() as session:
+            self._team(session, member.team, lock=True)
+            self._check_dialogue(session, member, replacing)
             row = session.get(DailySession, member._id)
             if row is None:
                 session.add(DailySession(member_id=member._id, state=state, updated_at=self.clock()))
             else:
                 row.state, row.updated_at = state, self.clock()
+
+    def _check_dialogue(self, session: Session, member: MemberInfo, expected: str | Unchecked | None) -> None:
+        """Refuse a write computed from another dialogue state than the member's current one (the caller holds the
+        team's lock): ``expected`` is the ``rev`` it read, ``None`` for no open dialogue (a left one is none).
+
+        Raises:
+            ConflictError: the dialogue changed, was closed, or was opened meanwhile.
+        """
+        from agentcore.apps.scrum.backend.tables import DailySession
+
+        if isinstance(expected, Unchecked):
+            return
+        row = session.get(DailySession, member._id)
+        if row is None or (expected is None and row.updated_at < self.clock() - SESSION_TTL):
+            current = None
+        else:
+            rev = row.state.get("rev")
+            # an open dialogue stored before states had a rev is matched by None, as open_dialogue reads it
+            current = rev if isinstance(rev, str) else None
+        if current != expected:
+            raise ConflictError(STALE_ANSWER)
 
     def clear_session(self, member: MemberInfo) -> None:
         """Forget the member's daily dialogue."""
@@ -357,7 +403,7 @@ class ScrumStore(Sessions):
         clarifications: int = 0,
         quality_retries: int = 0,
         drafts: list[dict[str, Any]] | None = None,
-        answering: str | None = None,
+        answering: str | Unchecked | None = UNCHECKED,
     ) -> RecordedDaily:
         """Store an accepted daily and its blockers in one transaction (seed 8, «Пример полного флоу»).
 
@@ -366,9 +412,10 @@ class ScrumStore(Sessions):
         repeat index are written, and the member's dialogue is closed.  ``drafts`` — the weak or superseded
         attempts of the dialogue — are stored with the daily.
 
-        ``answering`` — the ``rev`` of the dialogue state this daily answers (:meth:`session_state`): when the
-        dialogue is no longer that state (the same answer, sent twice at once, was stored first; another message
-        changed the question), nothing is stored.
+        ``answering`` — the ``rev`` of the dialogue state this daily answers (:meth:`open_dialogue`; ``None``: it
+        was read with no dialogue open): when the dialogue is no longer that state (the same answer, sent twice at
+        once, was stored first; another message changed the question or asked one meanwhile), nothing is stored.
+        Omitted: not checked.
 
         Raises:
             InvalidInputError: ``daily_json`` is not seed 3.2's ``daily`` (nothing is stored).
@@ -387,10 +434,7 @@ class ScrumStore(Sessions):
         blockers = daily_json.get("blockers", [])
         with self.writing() as session:
             team = self._team(session, member.team, lock=True)  # also orders this check against other dailies
-            if answering is not None:
-                open_dialogue = session.get(DailySession, member._id)
-                if open_dialogue is None or open_dialogue.state.get("rev") != answering:
-                    raise ConflictError(STALE_ANSWER)
+            self._check_dialogue(session, member, answering)
             mentioned = {str(b.get("related_task_id")) for b in blockers if isinstance(b, dict)}
             texts = {str(b.get("text", "")).lower().strip() for b in blockers if isinstance(b, dict)}
             known_tasks = set(session.scalars(select(Task.key).where(Task.team_id == team.id, Task.key.in_(mentioned))))
