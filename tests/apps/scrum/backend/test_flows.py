@@ -406,3 +406,25 @@ def test_two_new_dailies_at_once_never_overwrite_each_others_question(
     finally:
         second_worker.close()
         first_worker.close()
+
+
+# A daily naming no task at all, with a blocker: the bot asks which task the blocker relates to.
+NO_TASK_DAILY = "Вчера: созвонилась с заказчиком. Сегодня: пишу документацию по API. Блокер: нет доступа к стенду"
+
+
+@pytest.mark.parametrize("answer", ["без задачи", "Не относится ни к какой задаче", "нет задачи"])
+def test_no_task_answers_the_bots_own_task_question(offline: ScrumBackend, answer: str) -> None:
+    """«Без задачи» answers «К какой задаче относится блокер …? … или это блокер без задачи?»: the daily is accepted
+    with the blocker related to no task, not sent back as «Слишком общо … (желательно с ID задач)»."""
+    asked = offline.submit_daily("core", "anna", NO_TASK_DAILY)
+    assert asked.status == "clarification" and "К какой задаче" in (asked.message or "")
+    done = offline.submit_daily("core", "anna", answer)
+    assert done.status == "accepted", done.message
+    assert [(e.text, e.task_id) for e in offline.blockers("core")] == [("нет доступа к стенду", "NO_TASK_ID")]
+
+
+def test_a_vague_answer_to_the_task_question_still_gets_the_seeds_retry(offline: ScrumBackend) -> None:
+    offline.submit_daily("core", "anna", NO_TASK_DAILY)
+    vague = offline.submit_daily("core", "anna", "не знаю")
+    assert (vague.status, vague.message) == ("retry", TOO_GENERAL)
+    assert offline.blockers("core") == []

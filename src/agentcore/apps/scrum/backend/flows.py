@@ -15,7 +15,7 @@ import contextlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from agentcore.apps.scrum.backend.dialogue import is_new_daily
+from agentcore.apps.scrum.backend.dialogue import declines_asked_task, is_new_daily
 from agentcore.apps.scrum.backend.errors import InvalidInputError, LLMUnavailableError
 from agentcore.apps.scrum.backend.llm import call_agent
 from agentcore.apps.scrum.backend.metrics import compute_metrics, digest_data
@@ -263,7 +263,9 @@ class ScrumBackend:
         data = resp["data"]
         if data["clarification"]["needs_clarification"]:
             return {"type": "text", "data": data["clarification"]["question"]}
-        if data["daily"]["quality"] in WEAK_QUALITIES and daily_state["quality_retries"] < self.quality_retries:
+        question = str((backend_context or {}).get("question") or "")
+        answered = daily_state.get("mode") == "CLARIFICATION" and declines_asked_task(question, message)
+        if _too_general(data["daily"]["quality"], answered) and daily_state["quality_retries"] < self.quality_retries:
             daily_state["quality_retries"] += 1
             return {"type": "text", "data": TOO_GENERAL}
         return resp
@@ -340,7 +342,8 @@ class ScrumBackend:
                 clarifications=state["rounds"],
                 superseded=superseded,
             )
-        if daily["quality"] in WEAK_QUALITIES and state["quality_retries"] < self.quality_retries:
+        answered = clarifying and declines_asked_task(str(state.get("question") or ""), message)
+        if _too_general(daily["quality"], answered) and state["quality_retries"] < self.quality_retries:
             retries = state["quality_retries"] + 1
             # A weak attempt is kept as a draft (stored, so it survives a restart or another worker), not dropped.
             draft = _draft("\n".join(messages), "weak", self.store.clock(), quality=daily["quality"])
@@ -536,6 +539,16 @@ class ScrumBackend:
         if member_slug is not None:
             self.store.member(team, member_slug)
         return self.store.blocker_events(team, member_slug=member_slug, limit=limit)
+
+
+def _too_general(quality: str, declined_task: bool) -> bool:
+    """Seed 4's «Слишком общо» check: a weak quality — except NO_TASKS_MENTIONED when the member has just answered
+    the bot's own «к какой задаче …?» that there is none (:func:`~.dialogue.declines_asked_task`): asking again for
+    «ID задач» would send back a valid answer to our own question (docs/scrum.md, «Seed ambiguity»).  EMPTY and
+    TOO_SHORT still get the retry."""
+    if declined_task and quality == "NO_TASKS_MENTIONED":
+        return False
+    return quality in WEAK_QUALITIES
 
 
 def _new_state() -> dict[str, Any]:
