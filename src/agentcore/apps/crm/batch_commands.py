@@ -29,6 +29,7 @@ __all__ = [
     "decode_fully",
     "find_references",
     "parse_batch",
+    "resolved_params",
 ]
 
 MAX_BATCH_COMMANDS = 50
@@ -73,6 +74,21 @@ class SubCommand:
     params: dict[str, Any] = field(default_factory=dict)
     raw: str = ""
     references: tuple[Reference, ...] = ()
+
+
+def resolved_params(command: SubCommand) -> dict[str, Any]:
+    """The command's params with its record ``id`` as the batch resolves it before running (``$result[g][ID]`` of
+    ``crm.deal.get?id=1`` is ``"1"``): the id a batch resolves is checked like a direct one — the record exists, its
+    «Было» is shown and read again before the write.  The params as written when the id is no such reference (a
+    record created by an earlier command, ``new:…``, is not known before the batch runs).  The portal still gets the
+    command as written; it resolves the reference to the same record."""
+    for reference in command.references:
+        resolved = reference.resolved or ""
+        if reference.where == "value" and len(reference.path) == 1 and resolved.isascii() and resolved.isdigit():
+            name = reference.path[0]
+            if name.strip().lower() == "id" and name in command.params:
+                return {**command.params, name: resolved}
+    return command.params
 
 
 def decode_fully(text: str) -> str:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from agentcore.apps.crm.batch_commands import BatchParseError, SubCommand, parse_batch
+from agentcore.apps.crm.batch_commands import BatchParseError, SubCommand, parse_batch, resolved_params
 from agentcore.apps.crm.params import param
 
 __all__ = ["Describer", "Detail", "Read", "as_data", "money"]
@@ -171,7 +171,7 @@ class Describer:
             lines = [f"Пакет из {len(commands)} команд(ы):"]
             details = []
             for command in commands:
-                text, detail = await self._safe(command.method, command.params, read, command)
+                text, detail = await self._safe(command.method, resolved_params(command), read, command)
                 lines.append(f"  {as_data(command.key, quote=False, limit=40)}: {text}")
                 details.append(detail)
             return "\n".join(lines), details

@@ -7,9 +7,10 @@ colleague changed it meanwhile), the write would silently overwrite a change the
 written and the same change is asked again with the new «Было» (docs/crm.md, «Stale requests»).
 
 Watched: a ``crm.{deal,contact,company}.update`` naming its record by a plain number — a single call, or each such
-command of a ``batch`` (:func:`watches_of`; one check for both, ``Orchestrator._still_fresh``).  Not watched: a
-command whose record is a ``$result`` reference (the record is not known before the batch runs), and a record that
-could not be read when the request was made.
+command of a ``batch`` (:func:`watches_of`; one check for both, ``Orchestrator._still_fresh``), also one whose
+record id the batch resolves before running (``$result[g][ID]`` of ``crm.deal.get?id=1``:
+:func:`~.batch_commands.resolved_params`).  Not watched: a command whose record is another ``$result`` reference
+(the record is not known before the batch runs), and a record that could not be read when the request was made.
 
 :attr:`Confirmation.before` of a single update holds the snapshot itself (``{field: value}``); of a batch, one
 snapshot per watched command key (``{key: {field: value}}``) — :func:`shown_before` reads either.
@@ -22,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from agentcore.apps.crm.batch_commands import BatchParseError, parse_batch
+from agentcore.apps.crm.batch_commands import BatchParseError, parse_batch, resolved_params
 from agentcore.apps.crm.params import param
 
 __all__ = ["Watch", "changed_fields", "shown_before", "snapshot", "snapshots", "watch_of", "watches_of"]
@@ -69,7 +70,7 @@ def watches_of(method: str, params: dict[str, Any]) -> list[Watch]:
         return []
     found = []
     for command in commands:
-        watch = watch_of(command.method, command.params)
+        watch = watch_of(command.method, resolved_params(command))
         if watch is not None:
             found.append(Watch(watch.kind, watch.record_id, watch.fields, command.key))
     return found

@@ -21,7 +21,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from agentcore.apps.crm.batch_commands import BatchParseError, parse_batch
+from agentcore.apps.crm.batch_commands import BatchParseError, parse_batch, resolved_params
 from agentcore.apps.crm.bitrix.errors import BitrixError
 from agentcore.apps.crm.confirm_text import as_data
 from agentcore.apps.crm.params import param
@@ -85,7 +85,9 @@ class RequestChecker:
     async def _batch_problem(self, params: dict[str, Any], read: Read) -> str | None:
         """The first sub-command of a batch that cannot run, said with its key.  A ``cmd`` that cannot be read, a
         nested batch and a command with a ``$result`` reference in its method or a param name are the policy's to
-        judge (it refuses or asks about them); a reference as a record id is not looked up."""
+        judge (it refuses or asks about them).  A record id the batch resolves before running (``$result[g][ID]`` of
+        ``crm.deal.get?id=1``) is looked up as a direct one (:func:`~.batch_commands.resolved_params`); another
+        reference as a record id is not."""
         try:
             commands = parse_batch(params)
         except BatchParseError:
@@ -93,7 +95,7 @@ class RequestChecker:
         for command in commands:
             if command.method == "batch" or any(r.where in ("method", "name") for r in command.references):
                 continue
-            problem = await self.problem(command.method, command.params, read)
+            problem = await self.problem(command.method, resolved_params(command), read)
             if problem is not None:
                 return f"команда {as_data(command.key, limit=40)} пакета: {problem}"
         return None
