@@ -26,12 +26,14 @@ from agentcore.apps.crm.bitrix.errors import BitrixError
 from agentcore.apps.crm.confirm_text import as_data
 from agentcore.apps.crm.params import param
 from agentcore.apps.crm.phpquery import build_query, parse_query
+from agentcore.apps.crm.value_check import field_title, value_problem
 
 __all__ = ["FIELDS_TTL", "RequestChecker"]
 
 Read = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 
 FIELDS_TTL = 300.0
+_PIPELINE = re.compile(r"^C(\d+):")
 _CHANGE = re.compile(r"^crm\.(deal|contact|company)\.(add|update|delete)$")
 _NAMES = {
     # kind: (genitive for «у сделки нет поля», the record not found)
@@ -42,17 +44,19 @@ _NAMES = {
 
 
 class RequestChecker:
-    """Why a requested change cannot run (:meth:`problem`); caches each entity's field codes."""
+    """Why a requested change cannot run (:meth:`problem`); caches each entity's fields and the deal stages."""
 
     def __init__(self, ttl: float = FIELDS_TTL) -> None:
         self.ttl = ttl
-        self._codes: dict[str, tuple[float, frozenset[str]]] = {}
+        self._specs: dict[str, tuple[float, dict[str, dict[str, Any]]]] = {}
+        self._stage_codes: dict[str, tuple[float, tuple[str, ...]]] = {}
 
     async def problem(
         self, method: str, params: dict[str, Any], read: Read, http_method: str | None = None
     ) -> str | None:
         """The Russian reason a ``crm.{deal,contact,company}.{add,update,delete}`` cannot be requested or run — a
-        field the entity does not have, or a record that does not exist — or None (also for other methods and
+        field the entity does not have, a value its field's type cannot take (:mod:`.value_check`; a deal stage the
+        pipeline does not have), or a record that does not exist — or None (also for other methods and
         whenever the portal could not tell).  A ``batch`` is judged command by command («команда «k» пакета: …»).
         A ``GET`` step is judged as the query string the portal decodes (as the policy does)."""
         if (http_method or "").strip().upper() == "GET":
@@ -66,13 +70,16 @@ class RequestChecker:
         genitive, missing = _NAMES[kind]
         fields = param(params, "fields")
         if action in ("add", "update") and isinstance(fields, dict) and fields:
-            codes = await self._field_codes(kind, read)
-            if codes:
-                unknown = [str(code) for code in fields if str(code).strip().upper() not in codes]
+            specs = await self._field_specs(kind, read)
+            if specs:
+                unknown = [str(code) for code in fields if str(code).strip().upper() not in specs]
                 if unknown:
                     listed = ", ".join(as_data(code, limit=60) for code in unknown[:10])
                     many = len(unknown) > 1
                     return f"у {genitive} нет {'полей' if many else 'поля'} {listed} (см. crm.{kind}.fields)"
+                wrong = await self._value_problem(kind, fields, specs, read)
+                if wrong is not None:
+                    return wrong
         record_id = str(param(params, "id", "")).strip()
         if action in ("update", "delete") and record_id.isascii() and record_id.isdigit():
             try:
@@ -100,15 +107,67 @@ class RequestChecker:
                 return f"команда {as_data(command.key, limit=40)} пакета: {problem}"
         return None
 
-    async def _field_codes(self, kind: str, read: Read) -> frozenset[str]:
-        cached = self._codes.get(kind)
+    async def _value_problem(
+        self, kind: str, fields: dict[str, Any], specs: dict[str, dict[str, Any]], read: Read
+    ) -> str | None:
+        """The first value that does not fit its field's type (:func:`~.value_check.value_problem`), or a deal
+        stage the pipeline does not have."""
+        for code, value in fields.items():
+            upper = str(code).strip().upper()
+            spec = specs.get(upper, {})
+            problem = value_problem(upper, value, spec)
+            if problem is None and kind == "deal" and upper == "STAGE_ID":
+                problem = await self._stage_problem(value, spec, read)
+            if problem is not None:
+                return problem
+        return None
+
+    async def _stage_problem(self, value: Any, spec: dict[str, Any], read: Read) -> str | None:
+        """A stage code its pipeline (``C<n>:`` prefix, else the main one) does not have; None when it has it, the
+        value is empty or a reference, or the stages cannot be read."""
+        text = str(value).strip() if isinstance(value, str | int) and not isinstance(value, bool) else ""
+        if not text or "$" in text:
+            return None
+        prefix = _PIPELINE.match(text)
+        entity = f"DEAL_STAGE_{prefix.group(1)}" if prefix else "DEAL_STAGE"
+        stages = await self._stages(entity, read)
+        if not stages or text in stages:
+            return None
+        known = ", ".join(as_data(code, quote=False, limit=40) for code in stages[:12])
+        return (
+            f"значение {as_data(text, limit=60)} не подходит полю {field_title('STAGE_ID', spec)}: "
+            f"такой стадии нет в воронке (есть: {known})"
+        )
+
+    async def _stages(self, entity: str, read: Read) -> tuple[str, ...]:
+        """The pipeline's stage codes in the portal's order (cached); empty when they cannot be read."""
+        cached = self._stage_codes.get(entity)
+        if cached is not None and time.monotonic() - cached[0] < self.ttl:
+            return cached[1]
+        try:
+            result = (await read("crm.status.list", {"filter": {"ENTITY_ID": entity}})).get("result")
+        except BitrixError:
+            return ()
+        rows = result if isinstance(result, list) else []
+        stages = tuple(dict.fromkeys(str(r["STATUS_ID"]) for r in rows if isinstance(r, dict) and r.get("STATUS_ID")))
+        if stages:
+            self._stage_codes[entity] = (time.monotonic(), stages)
+        return stages
+
+    async def _field_specs(self, kind: str, read: Read) -> dict[str, dict[str, Any]]:
+        """The entity's fields by upper-case code, as ``crm.<entity>.fields`` describes them (cached)."""
+        cached = self._specs.get(kind)
         if cached is not None and time.monotonic() - cached[0] < self.ttl:
             return cached[1]
         try:
             result = (await read(f"crm.{kind}.fields", {})).get("result")
         except BitrixError:
-            return frozenset()
-        codes = frozenset(str(code).strip().upper() for code in result) if isinstance(result, dict) else frozenset()
-        if codes:
-            self._codes[kind] = (time.monotonic(), codes)
-        return codes
+            return {}
+        specs = (
+            {str(code).strip().upper(): spec if isinstance(spec, dict) else {} for code, spec in result.items()}
+            if isinstance(result, dict)
+            else {}
+        )
+        if specs:
+            self._specs[kind] = (time.monotonic(), specs)
+        return specs
