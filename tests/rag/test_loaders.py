@@ -110,3 +110,15 @@ def test_same_name_different_suffix_keeps_both(tmp_path: Path) -> None:
     (tmp_path / "a" / "x.txt").write_text("текст txt", encoding="utf-8")
     ids = sorted(doc.doc_id for doc in load_path(tmp_path).documents)
     assert ids == ["a/x", "a/x.txt"]
+
+
+def test_bundled_kb_page_names_the_id_the_loader_gives(tmp_path: Path) -> None:
+    """The shipped page on agentcore RAG said a document id is «имя файла без расширения» — wrong for a file in a
+    subfolder (tryout31 #6).  It now names the id the loader gives such a file, the path without the extension."""
+    from agentcore.rag.default_kb import bundled_kb_path
+
+    (tmp_path / "отдел").mkdir()
+    (tmp_path / "отдел" / "кофе.md").write_text("# Кофе\n\nКофемашина на кухне.", encoding="utf-8")
+    (document,) = load_path(tmp_path).documents
+    page = (bundled_kb_path() / "agentcore-rag.md").read_text(encoding="utf-8")
+    assert f"`{document.doc_id}`" in page and "имя файла без расширения" not in page
