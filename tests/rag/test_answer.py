@@ -483,3 +483,35 @@ def test_a_definition_of_another_thing_whose_name_holds_the_subject_is_no_answer
     # a sentence that defines the subject is quoted, whatever the heading
     defined = Hit("sm#1", "sm", "Скрам-мастер — Роли", "Скрам — это фреймворк для командной работы.", 0.9, "", 2)
     assert extractive_answer("что такое скрам?", [defined, hits[0]]).startswith("Скрам — это фреймворк")
+
+
+def test_the_sentence_giving_the_value_asked_leads_and_padding_goes() -> None:
+    """The best sentence was the one sharing most words with the question, not the one giving what it asks for: the
+    time of «до скольки» stood after a remote-work rule on a line of its own, the count of «сколько команд» after the
+    role's description, the person of «кто согласует» after a step that names no one.  Beside a value of the top
+    passage, what gives no value asked and names nothing the value's sentence lacks is left out."""
+    remote = (
+        "Перейти на удалённую работу можно после испытательного срока. Для этого подайте заявление в портале в "
+        "разделе «Формат работы»."
+    )
+    hits = [
+        Hit("r#0", "r", "Удалённая работа", remote, 1.0, "r.md", 1),
+        Hit("r#1", "r", "Удалённая работа — Из-за границы", "Работать оттуда можно до 30 дней в году.", 0.9, "", 2),
+        Hit("w#0", "w", "Рабочее время", "Начало дня гибкое: приступить к работе можно с 8:00 до 11:00.", 0.8, "", 3),
+    ]
+    answer = extractive_answer("до скольки можно прийти на работу?", hits)
+    assert answer.startswith("Начало дня гибкое: приступить к работе можно с 8:00 до 11:00."), answer
+    ours = (
+        "В компании один скрам-мастер работает с двумя командами. Скрам-мастер берёт блокеры в работу в течение "
+        "1 рабочего дня."
+    )
+    pair = [
+        Hit("sm#0", "sm", "Скрам-мастер", "Скрам-мастер отвечает за эффективность скрам-команды.", 1.0, "sm.md", 1),
+        Hit("sm#4", "sm", "Скрам-мастер — Скрам-мастер в компании", ours, 0.9, "sm.md", 2),
+    ]
+    answer = extractive_answer("сколько команд ведёт один скрам-мастер", pair)
+    assert answer.startswith("В компании один скрам-мастер работает с двумя командами."), answer
+    steps = "Выберите даты и тип отпуска в портале.\nЗаявление согласует непосредственный руководитель, затем HR."
+    answer = extractive_answer("кто согласует отпуск?", [Hit("v#1", "v", "Отпуск — Оформление", steps, 1.0, "", 1)])
+    assert answer.startswith("Заявление согласует непосредственный руководитель"), answer
+    assert "Выберите даты" not in answer, answer

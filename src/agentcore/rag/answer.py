@@ -8,7 +8,9 @@ depends on the kind of question (:func:`agentcore.rag._ranking.question_kind`):
 * **definition** («Что такое спринт?») — the sentence that defines the subject («Спринт — это …»);
 * **quantity** and others — the sentences (or list items) that share most of the question's words, from the top
   passages, in reading order, without padding: once they say every thing the question names, a sentence that says
-  only a part of it is left out (:func:`_answers_beside`).
+  only a part of it is left out (:func:`_answers_beside`).  A question that asks a value (a number, a time, a
+  person, a service, a name) is answered first by the sentence that gives it, as the focus check reads a supplier;
+  a sentence beside it that gives no value asked and names nothing it lacks is padding (:func:`_value_bearing`).
 
 The first passage leads unless it is a special case the question does not name («Больничный по уходу за ребёнком»
 for «Как оформить больничный?»): then the general section of its document leads
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from agentcore.rag._analysis import Analyzer, get_analyzer
 from agentcore.rag._focus import announces
@@ -512,6 +514,8 @@ def select_excerpts(
     if procedure is not None:
         units, source = procedure
         return [Excerpt(unit, source) for unit in units]
+    value: _ValueBearing | None = None  # the sentences giving the value a question asks for
+    pool, leads = list(scored), -1  # the units quoted from, and the passage quoted first (-1: reading order)
     first = min(s.hit_index for s in scored)  # the best passage that holds any text
     top = [s for s in scored if s.hit_index == first]
     best = max(top, key=lambda s: (s.score, -s.unit.position))
@@ -554,17 +558,32 @@ def select_excerpts(
         picks = [s for s in top if s.unit.block == top[0].unit.block and not s.unit.role][:2]
     else:
         floor = max(0.34, 0.6 * best.score)
-        others = [s for s in scored if s is not best and s.score >= floor and s.score > 0]
-        others.sort(key=lambda s: (-s.score, s.hit_index, s.unit.position))
-        picks = [best]
         # what an answer must say: the things the question names, and a figure when it asks a quantity
         named = frozenset(analyzer.term_set(question) - _predicate_terms(question, analyzer))
         needed = named | ({_A_FIGURE} if kind == "quantity" else set())
+        value = _value_bearing(question, hits, scored, floor, analyzer, kind) if VALUE_LEADS else None
+        elsewhere: _Scored | None = None  # a value of another passage than the top one, quoted first
+        if value is not None:
+            pool, leads = list(value.every), value.lead.hit_index
+            if value.lead.hit_index != best.hit_index:
+                # the choice by words stands (the top passage may hold the answer the focus check does not read as a
+                # supplier: «В течение 30 календарных дней…» for «за сколько дней надо закинуть чек»); the value
+                # is quoted and its passage comes first
+                elsewhere, value = value.lead, None
+            elif best not in value.suppliers:
+                best = value.lead  # the sentence that gives the value asked, not the one sharing most words
+        others = [s for s in scored if s is not best and s.score >= floor and s.score > 0]
+        others.sort(key=lambda s: (-s.score, s.hit_index, s.unit.position))
+        picks = [best]
         for other in others:
             if len(picks) >= max_sentences:
                 break
+            if value is not None and not value.adds(other, best, needed):
+                continue  # neither the value asked nor a thing the question names that the value's sentence lacks
             if _answers_beside(other, best, picks, needed, question, analyzer):
                 picks.append(other)
+        if elsewhere is not None and elsewhere not in picks:
+            picks.append(elsewhere)  # what supplying_excerpts added on a line of its own, after the rest
     if COMPARISON_BOTH_SIDES and best.score > 0:
         # «чем X отличается от Y» asks what each side is: a side no pick names gets the top passage's sentence that
         # names it and shares most with the question («DoD одинаков для всех задач…» beside the sentence on the
@@ -575,8 +594,9 @@ def select_excerpts(
                 naming = [s for s in top if not s.unit.role and terms & analyzer.term_set(s.unit.text)]
                 if naming:
                     picks.append(max(naming, key=lambda s: (s.score, -s.unit.position)))
-    picks = _with_context(picks, scored)
-    picks.sort(key=lambda s: (s.hit_index, s.unit.position))
+    picks = _with_context(picks, pool)
+    # the passage of the value asked first (it may stand after another), each passage in reading order
+    picks.sort(key=lambda s: (s.hit_index != leads, s.hit_index, s.unit.position))
     return [Excerpt(s.unit, s.hit) for s in picks]
 
 
@@ -611,6 +631,89 @@ def _answers_beside(
     if EXTRAS_FROM_GENERAL_SECTIONS and other.hit_index != best.hit_index and other.held <= covered:
         return not is_special_case(question, other.hit, analyzer, general=best.hit)
     return True
+
+
+@dataclass(frozen=True)
+class _ValueBearing:
+    """The sentences that give the value a question asks for, as the focus check reads them
+    (:func:`agentcore.rag._focus.supplier_scores`)."""
+
+    lead: _Scored
+    """The one that leads the answer (see :func:`_value_bearing`)."""
+    suppliers: tuple[_Scored, ...]
+    """The sentences of the answer's pool that give a value asked: those whose subject share the focus check accepts,
+    and those that share enough words to be quoted and give the kind of value asked (a time, a count…)."""
+    covered: frozenset[str]
+    """The terms of the lead's source title, and a figure: the lead gives the value."""
+    every: tuple[_Scored, ...]
+    """The units of every passage read (the lead may stand outside the pool)."""
+    top: int
+    """The index of the searcher's first passage that holds text."""
+
+    def adds(self, other: _Scored, best: _Scored, needed: frozenset[str]) -> bool:
+        """Whether ``other`` belongs beside ``best`` (the lead): it gives a value asked too, or it says a thing the
+        question names (``needed``) that the lead does not.  A figure in the searcher's first passage, for a question
+        asking a quantity, may be the value the focus check does not read as a supplier («В течение 30 календарных
+        дней с даты покупки…» for «за сколько дней надо закинуть чек»): it stays."""
+        if other in self.suppliers or (_A_FIGURE in other.held & needed and other.hit_index == self.top):
+            return True
+        return bool((other.held & needed) - self.covered - best.held)
+
+
+def _value_bearing(
+    question: str, hits: Sequence[Hit], scored: Sequence[_Scored], floor: float, analyzer: Analyzer, kind: str
+) -> _ValueBearing | None:
+    """The sentences that give what a part of ``question`` asks for — a number with its unit for «сколько», a time
+    for «до скольки», a person for «кто», a service for «в каком сервисе», a name for «какой X» — as the focus check
+    reads a supplier (:func:`agentcore.rag._focus.supplier_scores`: the sentence with its heading and context);
+    ``None`` when the question asks no such value or no sentence gives it.
+
+    ``scored`` are the units of the first ``hits`` (the answer's pool), ``floor`` the word score a sentence of the
+    pool needs to be quoted.  The lead is the focus check's best supplier in any of ``hits`` (the one
+    :func:`supplying_excerpts` would add on a line of its own); failing one whose subject share it accepts, the
+    sentence of the pool that shares enough words to be quoted and gives the kind of value asked.
+    """
+    from agentcore.rag._focus import FOCUS_MIN_COVERAGE, SLOT_ASKS, question_parts, supplier_scores, with_alternatives
+
+    parts = [p for p in question_parts(question) if p.asks in SLOT_ASKS and p.asks != "yesno"]
+    if not parts or not hits or not scored:
+        return None
+    parts = with_alternatives(parts, [f"{h.title}\n{h.text}" for h in hits])
+    pool = max(s.hit_index for s in scored) + 1
+    rest = [replace(s, hit_index=s.hit_index + pool) for s in _score_units(question, hits[pool:], analyzer, kind)]
+    every = [*scored, *rest]
+    readings = _focus_readings(hits, {hit.id: _units(hit.text) for hit in hits})
+    by_place = {(s.hit.id, s.unit.position): s for s in every}
+    units = [by_place[(hit.id, unit.position)] for unit, hit, _ in readings]
+    candidates = [reading for _, _, reading in readings]
+    in_pool = {id(s) for s in scored}
+    lead: _Scored | None = None
+    accepted: list[_Scored] = []  # sentences of the pool that give a value asked (see ``suppliers``)
+    giving: dict[int, tuple[float, int, int]] = {}  # every unit giving the kind of value asked, its best scores
+    for part in parts:
+        found = supplier_scores(part, question, candidates)
+        strong = {index: value for index, value in found.items() if value[0] >= FOCUS_MIN_COVERAGE}
+        if lead is None and strong:
+            lead = units[max(strong, key=lambda index: (strong[index], -index))]
+        accepted += [units[i] for i in sorted(strong) if id(units[i]) in in_pool and units[i] not in accepted]
+        for index, value in found.items():
+            giving[index] = max(giving.get(index, value), value)
+    # the sentences of the pool quoted anyway (by the words they share) that give the kind of value asked
+    near = [i for i in giving if id(units[i]) in in_pool and units[i].score >= floor and units[i].score > 0]
+    if lead is None:
+        # none whose subject share the focus check accepts: the best of those leads
+        if not near:
+            return None
+        lead = units[max(near, key=lambda i: (giving[i], units[i].score, -i))]
+    accepted += [units[i] for i in near if units[i] not in accepted]
+    # what the user reads with it: the title of its source (the context the focus check reads is not all shown)
+    covered = frozenset(analyzer.term_set(lead.hit.title)) | {_A_FIGURE}
+    return _ValueBearing(lead, tuple(accepted), covered, tuple(every), min(s.hit_index for s in scored))
+
+
+VALUE_LEADS = True
+"""Whether a question asking a value is answered first by the sentence that gives it (:func:`_value_bearing`),
+and a sentence beside it that gives no value asked and names nothing it lacks is left out."""
 
 
 EXTRAS_HOLD_THE_BESTS_TERMS = True
@@ -667,35 +770,9 @@ def supplying_excerpts(question: str, hits: Sequence[Hit], quoted: Sequence[Exce
         return []
     parts = with_alternatives(parts, [f"{h.title}\n{h.text}" for h in hits])
     split = {hit.id: _units(hit.text) for hit in hits}  # each passage split once (the split is the costly part)
-    units = [(unit, hit) for hit in hits for unit in split[hit.id] if unit.role != "header"]
-    # a sentence is read with its heading and the sentence before it in its paragraph, as the focus check reads it
-    # («Подозрительные письма … ввести пароль … не открывайте.  Перешлите такое письмо на security@…»)
-    before = {
-        (hit.id, u.block, u.position + 1): clean_markdown(u.text)
-        for hit in hits
-        for u in split[hit.id]
-        if not u.role and not u.marker
-    }
-    # a table row with its table's header row («Критический | … | 30 минут» under «Приоритет | … | Реакция»)
-    header = {(hit.id, u.block): clean_markdown(u.text) for hit in hits for u in split[hit.id] if u.role == "header"}
-    # a list item with its list's lead-in line («Задача считается готовой (Done), если:»)
-    lead = {(hit.id, block): text for hit in hits for block, text in _lead_ins(split[hit.id]).items()}
-    candidates = [
-        (
-            clean_markdown(u.text),
-            "\n".join(
-                [
-                    h.title,
-                    header.get((h.id, u.block), "")
-                    if u.role == "row"
-                    else lead.get((h.id, u.block), "")
-                    if u.marker
-                    else before.get((h.id, u.block, u.position), ""),
-                ]
-            ).strip(),
-        )
-        for u, h in units
-    ]
+    readings = _focus_readings(hits, split)
+    units = [(unit, hit) for unit, hit, _ in readings]
+    candidates = [reading for _, _, reading in readings]
     shown = [(e.text, e.hit.title) for e in quoted]
     added: list[Excerpt] = []
     for part in parts:
@@ -722,6 +799,46 @@ def supplying_excerpts(question: str, hits: Sequence[Hit], quoted: Sequence[Exce
                 added.append(excerpt)
         shown.append((clean_markdown(unit.text), hit.title))
     return added
+
+
+def _focus_readings(hits: Sequence[Hit], split: dict[str, list[_Unit]]) -> list[tuple[_Unit, Hit, tuple[str, str]]]:
+    """Each sentence, list item and table row of ``hits`` (``split``: each passage's units by its id; not a table's
+    header) with the text the focus check reads it by: ``(sentence, context)`` — the context is the passage's title
+    and the row's table header, the item's list lead-in or the sentence before it in its paragraph."""
+    # a sentence is read with its heading and the sentence before it in its paragraph, as the focus check reads it
+    # («Подозрительные письма … ввести пароль … не открывайте.  Перешлите такое письмо на security@…»)
+    before = {
+        (hit.id, u.block, u.position + 1): clean_markdown(u.text)
+        for hit in hits
+        for u in split[hit.id]
+        if not u.role and not u.marker
+    }
+    # a table row with its table's header row («Критический | … | 30 минут» under «Приоритет | … | Реакция»)
+    header = {(hit.id, u.block): clean_markdown(u.text) for hit in hits for u in split[hit.id] if u.role == "header"}
+    # a list item with its list's lead-in line («Задача считается готовой (Done), если:»)
+    lead = {(hit.id, block): text for hit in hits for block, text in _lead_ins(split[hit.id]).items()}
+    return [
+        (
+            u,
+            h,
+            (
+                clean_markdown(u.text),
+                "\n".join(
+                    [
+                        h.title,
+                        header.get((h.id, u.block), "")
+                        if u.role == "row"
+                        else lead.get((h.id, u.block), "")
+                        if u.marker
+                        else before.get((h.id, u.block, u.position), ""),
+                    ]
+                ).strip(),
+            ),
+        )
+        for h in hits
+        for u in split[h.id]
+        if u.role != "header"
+    ]
 
 
 def _lead_ins(units: Sequence[_Unit]) -> dict[int, str]:

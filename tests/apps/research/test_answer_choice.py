@@ -71,3 +71,14 @@ def test_a_definition_is_the_defining_sentence_of_the_thing_asked_or_none(ask: A
     answered, answer = ask("что такое скрам?")
     assert not answered and "Скрам-мастер отвечает" not in answer, answer
     assert answer.startswith("В базе знаний нет ответа на этот вопрос"), answer
+
+
+def test_the_value_asked_leads_the_answer_without_padding(ask: Ask) -> None:
+    """«до скольки» was answered with the remote-work rule first and the core hours on a later line; «сколько
+    апрувов» showed the MR-size advice beside the approvals: the sentence giving the value asked leads, and beside a
+    value of the top passage what neither gives it nor names a thing it lacks is left out."""
+    answered, answer = ask("до скольки можно прийти на работу")
+    assert answered and answer.startswith("Начало рабочего дня гибкое"), answer
+    answered, answer = ask("Сколько апрувов нужно, чтобы смержить MR?")
+    assert answered and "не менее 2 одобрений" in answer.splitlines()[0], answer
+    assert "400 изменённых строк" not in answer, answer
