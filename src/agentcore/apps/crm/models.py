@@ -156,6 +156,9 @@ class CrmObjects(BaseModel):
     deals: dict[str, dict[str, Any]] = Field(default_factory=dict)
     contacts: dict[str, dict[str, Any]] = Field(default_factory=dict)
     companies: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    # The deals the last deal search found when it found several (none became «эта сделка»), in its order: what a
+    # request about «этой сделки» is asked to pick from.
+    deals_found: list[str] = Field(default_factory=list)
 
 
 class AgentState(BaseModel):

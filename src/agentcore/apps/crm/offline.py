@@ -252,7 +252,18 @@ def _step(method: str, params: dict[str, Any], comment: str) -> dict[str, Any]:
     return {"method": method, "params": params, "comment": comment}
 
 
-def _no_deal() -> Reply:
+def _no_deal(state: dict[str, Any] | None = None) -> Reply:
+    """No deal is named or current.  When the last search found several, they are listed to pick from."""
+    objects = (state or {}).get("objects") or {}
+    deals = objects.get("deals") or {}
+    found = [str(i) for i in objects.get("deals_found") or [] if str(i) in deals]
+    if len(found) > 1:
+        listed = "; ".join(_deal_label({"ID": i, **deals[i]}) for i in found)
+        return (
+            f"«Эта сделка» не выбрана: поиск нашёл {len(found)}.",
+            [],
+            f"Поиск нашёл несколько сделок: {listed}. Какую из них? Назовите номер, например «сделку {found[0]}».",
+        )
     return (
         "Не понятно, о какой сделке речь.",
         [],
@@ -373,7 +384,7 @@ def _deal_update(text: str, low: str, state: dict[str, Any]) -> Reply | None:
     if problem:
         return problem
     if deal_id is None:
-        return _no_deal()
+        return _no_deal(state)
     step = _step("crm.deal.update", {"id": int(deal_id), "fields": fields}, f"Меняем {what} у сделки #{deal_id}")
     return (
         f"Нужно изменить {what} у сделки #{deal_id}: crm.deal.update.",
@@ -417,7 +428,7 @@ def _deal_delete(text: str, low: str, state: dict[str, Any]) -> Reply | None:
     if problem:
         return problem
     if deal_id is None:
-        return _no_deal()
+        return _no_deal(state)
     step = _step("crm.deal.delete", {"id": int(deal_id)}, f"Удаляем сделку #{deal_id}")
     return (f"Удаление сделки #{deal_id}: crm.deal.delete.", [step], f"Удаляю сделку #{deal_id}.")
 
@@ -606,7 +617,7 @@ def _deal_show(text: str, low: str, state: dict[str, Any]) -> Reply | None:
     else:
         deal_id = ids[0] if ids else (_current(state, "deal") if _CURRENT.search(text) else None)
     if deal_id is None:
-        return _no_deal() if _THIS_DEAL.search(low) else None
+        return _no_deal(state) if _THIS_DEAL.search(low) else None
     step = _step("crm.deal.get", {"id": int(deal_id)}, f"Читаем сделку #{deal_id}")
     return (f"Читаю сделку #{deal_id}: crm.deal.get.", [step], f"Открываю сделку #{deal_id}.")
 
@@ -655,7 +666,7 @@ def _deal_linked(text: str, low: str, state: dict[str, Any]) -> Reply | None:
         return None
     deal_id = _target_deal(text, state)
     if deal_id is None:
-        return _no_deal()
+        return _no_deal(state)
     kind, field, noun, what = (
         ("contact", "CONTACT_ID", "Нужен контакт", "контакт")
         if match.group(1) == "контакт"

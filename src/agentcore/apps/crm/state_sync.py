@@ -193,6 +193,9 @@ def _sync_crm(state: AgentState, method: str, params: dict[str, Any], result: An
         items = [item for item in result if isinstance(item, dict)]
         for item in items:
             _fold_entity(objects, kind, item, current=len(items) == 1)
+        if kind == "deal":
+            found = [_id(_upper(item).get("ID")) for item in items] if len(items) > 1 else []
+            objects.deals_found = [deal_id for deal_id in found if deal_id][:10]
     elif action == "add":
         entity_id = _id(result)
         fields = param(params, "fields")
