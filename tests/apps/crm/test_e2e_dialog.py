@@ -128,7 +128,7 @@ async def test_everyday_phrasings_against_the_fake_portal(portal: FakePortal, da
             found = await orchestrator.handle_message("m", "найди сделку по Ромашке")
             assert "Найдено сделок: 2" in found.assistant
             which = await orchestrator.handle_message("m", "покажи эту сделку")
-            assert which.steps == [] and "Уточните номер сделки" in which.assistant
+            assert which.steps == [] and "Поиск нашёл несколько сделок: #2" in which.assistant  # named to pick from
 
             contact = await orchestrator.handle_message("m", "покажи контакт сделки 1")
             assert "Пакет batch: выполнено 2 из 2" in contact.assistant
