@@ -36,6 +36,7 @@ SUPPLIER_FILTERS: tuple[SupplierFilter, ...] = (
     value_rules.owns_the_lasting,
     value_rules.speaks_to_the_predicate,
     value_rules.holds_the_yesno_nouns,
+    value_rules.keeps_the_qualifiers,
 )
 """Which shown sentences that give a part's value may supply it (each filter narrows the previous one's)."""
 

@@ -28,6 +28,7 @@ from agentcore.rag._focus.nouns import (
 from agentcore.rag._focus.other_subject import USED_NOUNS_BLOCK_MEANING, answers_another_subject, lacks_used_noun
 from agentcore.rag._focus.owner import LASTING_MUST_BE_OWNED, owns_lasting
 from agentcore.rag._focus.parts import term_share
+from agentcore.rag._focus.qualifiers import replaces_a_qualifier
 from agentcore.rag._focus.reading import PartReading, Reading
 from agentcore.rag._focus.supplies import supplies_asked
 from agentcore.rag._focus.thresholds import MEANING_MIN_SHARE
@@ -125,6 +126,14 @@ def holds_the_yesno_nouns(reading: Reading, p: PartReading, suppliers: Suppliers
     if not YESNO_SUBJECT_IN_SENTENCE:
         return holds_nouns(p.part, texts)
     return supplies_the_yesno(p.part, texts, document_opening(reading.shown_headings[i], reading.passages))
+
+
+def keeps_the_qualifiers(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:
+    """Rejects a sentence that names a noun of the part with another qualifier while the part's own is in none of
+    its context: «гибридным сотрудникам компенсируют интернет?» is not answered by «Полностью удалённым сотрудникам
+    компания компенсирует интернет — 1000 ₽», a neighbouring case the documents do cover
+    (:func:`replaces_a_qualifier`; :data:`agentcore.rag._focus.qualifiers.QUALIFIERS_MUST_AGREE`)."""
+    return not replaces_a_qualifier(p.part.text, reading.shown[i])
 
 
 # --- filters of the sentences the tests by meaning may take -------------------------------------------------------
