@@ -10,6 +10,7 @@ any qualifier in the sentence («отпуск составляет …») is a g
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from agentcore.rag._focus.words import term_matches, vocabulary_of
 
@@ -59,13 +60,14 @@ def _is_pronoun(lemma: str) -> bool:
     return morph is not None and any("Apro" in p.tag for p in morph.parse(lemma)[:1])
 
 
-def replaces_a_qualifier(question_part: str, sentence: str) -> bool:
+def replaces_a_qualifier(question_part: str, terms: Sequence[str], sentence: str) -> bool:
     """Whether ``sentence`` names a noun of ``question_part`` with other qualifiers only and does not hold the part's
-    own qualifier of that noun.  Its heading is not read: «Удалённая и гибридная работа» qualifies the work, and
-    the sentence «Полностью удалённым сотрудникам …» still speaks of other employees than «гибридным»."""
+    own qualifier of that noun.  Only a qualifier among the part's subject ``terms`` counts: «максимальный размер»
+    names what is asked (a slot word), not a case.  Its heading is not read: «Удалённая и гибридная работа»
+    qualifies the work, and «Полностью удалённым сотрудникам …» still speaks of other employees than «гибридным»."""
     if not QUALIFIERS_MUST_AGREE:
         return False
-    asked = {noun: qs for noun, qs in qualified_nouns(question_part).items() if qs}
+    asked = {noun: qs & set(terms) for noun, qs in qualified_nouns(question_part).items() if qs & set(terms)}
     if not asked:
         return False
     stated = qualified_nouns(sentence)

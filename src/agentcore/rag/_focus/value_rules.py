@@ -133,7 +133,7 @@ def keeps_the_qualifiers(reading: Reading, p: PartReading, suppliers: Suppliers,
     its context: «гибридным сотрудникам компенсируют интернет?» is not answered by «Полностью удалённым сотрудникам
     компания компенсирует интернет — 1000 ₽», a neighbouring case the documents do cover
     (:func:`replaces_a_qualifier`; :data:`agentcore.rag._focus.qualifiers.QUALIFIERS_MUST_AGREE`)."""
-    return not replaces_a_qualifier(p.part.text, reading.shown[i])
+    return not replaces_a_qualifier(p.part.text, p.part.terms, reading.shown[i])
 
 
 # --- filters of the sentences the tests by meaning may take -------------------------------------------------------
