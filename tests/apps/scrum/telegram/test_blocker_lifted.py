@@ -36,7 +36,7 @@ async def test_a_blocker_lifted_the_same_day_is_not_followed_up(
     polling: TelegramBot, fake: FakeBotApi, clock: Clock, lifted: bool
 ) -> None:
     bot = polling
-    await say(fake, text_update(ANNA, "/join core Анна", username="anna"), chat=ANNA)
+    await say(fake, text_update(ANNA, "/newteam core Анна", username="anna"), chat=ANNA)
     await say(fake, text_update(BORIS, "/join core Борис", username="boris"), chat=BORIS)
     accepted = await say(fake, text_update(BORIS, STOPPED, username="boris"), chat=BORIS)
     assert texts.ACCEPTED in accepted[-1]["text"]
@@ -69,7 +69,7 @@ async def test_the_lifted_button_closes_the_blocker_for_the_dashboard_risks_and_
     """«снят» under the follow-up closes the blocker in the backend's state, not only in the bot's own table: the
     dashboard, TEAM_RISKS (list and totals) and the digest drop it, though the member's latest daily reports it."""
     bot = polling
-    await say(fake, text_update(ANNA, "/join core Анна", username="anna"), chat=ANNA)
+    await say(fake, text_update(ANNA, "/newteam core Анна", username="anna"), chat=ANNA)
     await say(fake, text_update(BORIS, "/join core Борис", username="boris"), chat=BORIS)
     await say(fake, text_update(BORIS, STOPPED, username="boris"), chat=BORIS)
     before = _backend_open(bot, "boris")
@@ -101,7 +101,7 @@ async def test_a_blocker_closed_by_a_daily_sent_elsewhere_is_not_followed_up(
     """The follow-ups read the backend's rule: a newer daily sent through the HTTP API or the command line (not the
     bot) that no longer reports the blocker closes it for the bot too."""
     bot = polling
-    await say(fake, text_update(ANNA, "/join core Анна", username="anna"), chat=ANNA)
+    await say(fake, text_update(ANNA, "/newteam core Анна", username="anna"), chat=ANNA)
     await say(fake, text_update(BORIS, "/join core Борис", username="boris"), chat=BORIS)
     await say(fake, text_update(BORIS, STOPPED, username="boris"), chat=BORIS)
     assert len(bot.ctx.store.open_blockers()) == 1

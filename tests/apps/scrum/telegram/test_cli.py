@@ -26,7 +26,7 @@ async def test_one_command_and_one_token(fake: FakeBotApi, data_dir: Path) -> No
     try:
         await fake.wait_for(lambda: bool(fake.of("getUpdates")), timeout=120)
         assert fake.of("deleteWebhook") and fake.of("setMyCommands")
-        fake.push(text_update(901, "/join core Анна", username="anna"))
+        fake.push(text_update(901, "/newteam core Анна", username="anna"))
         await fake.wait_for(lambda: bool(fake.sent(901)), timeout=120)
         assert "тимлид" in fake.sent(901)[0]["text"]
     finally:

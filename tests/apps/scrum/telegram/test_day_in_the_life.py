@@ -36,8 +36,8 @@ async def test_a_day_in_the_life(polling: TelegramBot, fake: FakeBotApi, clock: 
     # --- join
     start = await say(fake, text_update(ANNA, "/start", username="anna"))
     assert "/join" in start[0]["text"]
-    assert [c["command"] for c in fake.of("setMyCommands")[0]["commands"]][:3] == ["start", "join", "daily"]
-    joined = await say(fake, text_update(ANNA, "/join core Анна", username="anna"))
+    assert [c["command"] for c in fake.of("setMyCommands")[0]["commands"]][:4] == ["start", "join", "newteam", "daily"]
+    joined = await say(fake, text_update(ANNA, "/newteam core Анна", username="anna"))
     assert "тимлид" in joined[0]["text"] and "«core»" in joined[0]["text"]
     joined = await say(fake, text_update(BORIS, "/join core Борис", username="boris"))
     assert "тимлид" not in joined[0]["text"]
@@ -196,7 +196,7 @@ async def test_member_commands_ask_a_stranger_to_join_first(bot: TelegramBot, fa
         await bot.feed({"update_id": 9000 + number, **text_update(stranger, command)})
     assert [m["text"] for m in fake.sent(stranger)] == [escape(texts.NOT_MEMBER)] * len(commands)
 
-    await bot.feed({"update_id": 9100, **text_update(ANNA, "/join core Анна", username="anna")})
+    await bot.feed({"update_id": 9100, **text_update(ANNA, "/newteam core Анна", username="anna")})
     await bot.feed({"update_id": 9101, **text_update(BORIS, "/join core Борис", username="boris")})
     before = len(fake.sent(BORIS))
     for number, command in enumerate(["/stats риски?", "/remind 09:30", "/lead @anna"]):

@@ -29,7 +29,7 @@ async def say(fake: FakeBotApi, update: dict[str, Any], *, chat: int) -> list[di
 
 async def test_a_daily_in_telegram_reads_the_teams_keys(polling: TelegramBot, fake: FakeBotApi) -> None:
     bot = polling
-    await say(fake, text_update(ANNA, "/join core Анна", username="anna"), chat=ANNA)
+    await say(fake, text_update(ANNA, "/newteam core Анна", username="anna"), chat=ANNA)
     await say(fake, text_update(IVAN, "/join core Иван", username="ivan"), chat=IVAN)
     store = bot.ctx.backend.store
     store.import_tasks("core", [TaskInput(**{**t, "assignee": None}) for t in TASKS])

@@ -21,7 +21,7 @@ ANNA, BORIS = 201, 202
 
 
 async def _join(bot: TelegramBot) -> None:
-    await bot.feed({"update_id": 1, **text_update(ANNA, "/join core Анна", username="anna")})
+    await bot.feed({"update_id": 1, **text_update(ANNA, "/newteam core Анна", username="anna")})
     await bot.feed({"update_id": 2, **text_update(BORIS, "/join core Борис DEV", username="boris")})
 
 

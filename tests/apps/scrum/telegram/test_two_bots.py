@@ -63,7 +63,7 @@ class _Updates:
 async def test_two_bots_on_one_database_keep_their_own_chats_leads_and_schedules(two_bots: Any, clock: Clock) -> None:
     (a, fake_a), (b, fake_b) = two_bots
     updates = _Updates()
-    await updates.say(a, text_update(ANNA, "/join core Анна", username="anna"))
+    await updates.say(a, text_update(ANNA, "/newteam core Анна", username="anna"))
     await updates.say(b, text_update(BORIS, "/join core Борис", username="boris"))
     await updates.say(b, text_update(ANNA, "/join core Анна", username="anna"))  # Anna uses both bots
 
@@ -101,7 +101,7 @@ async def test_two_bots_on_one_database_keep_their_own_chats_leads_and_schedules
 async def test_a_blocker_is_followed_up_by_the_bot_it_was_posted_to(two_bots: Any) -> None:
     (a, _), (b, _) = two_bots
     updates = _Updates()
-    await updates.say(a, text_update(ANNA, "/join core Анна", username="anna"))
+    await updates.say(a, text_update(ANNA, "/newteam core Анна", username="anna"))
     await updates.say(b, text_update(ANNA, "/join core Анна", username="anna"))
     daily = "Вчера закончил PAY-1431. Сегодня делаю PAY-1432. Блокер: нет доступа к стенду банка, по PAY-1431"
     await updates.say(a, text_update(ANNA, daily, username="anna"))

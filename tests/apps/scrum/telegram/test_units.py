@@ -102,5 +102,32 @@ async def test_joining_a_team_that_exists_without_a_telegram_lead_says_so(bot: A
     await bot.feed({"update_id": 4, **text_update(803, "/join made Ольга DEV", username="olga")})
     assert texts.JOINED_FIRST_LEAD.strip() in fake.sent(803)[-1]["text"]
     assert "новая" not in fake.sent(803)[-1]["text"]
-    await bot.feed({"update_id": 5, **text_update(804, "/join fresh Пётр", username="petr")})
-    assert texts.JOINED_LEAD.strip() in fake.sent(804)[-1]["text"]  # a team /join creates is new
+    await bot.feed({"update_id": 5, **text_update(804, "/newteam fresh Пётр", username="petr")})
+    assert texts.JOINED_LEAD.strip() in fake.sent(804)[-1]["text"]  # a team /newteam creates is new
+
+
+async def test_join_of_a_team_that_does_not_exist_creates_nothing(bot: Any, fake: Any) -> None:
+    """Tryout 31 #9: «/join nope» (a typo) created team «nope» and made the sender its lead.  A name no team has
+    creates nothing: a close one is offered as the likely team, ``/newteam`` creates a team on purpose, and
+    ``/newteam`` of a team that exists joins nothing."""
+    from tests.apps.scrum.telegram.conftest import text_update
+
+    from agentcore.apps.scrum.telegram import texts
+
+    store = bot.ctx.backend.store
+    await bot.feed({"update_id": 6, **text_update(805, "/newteam payments Анна", username="anna")})
+    assert texts.JOINED_LEAD.strip() in fake.sent(805)[-1]["text"]
+    teams = [t.slug for t in store.teams()]
+    await bot.feed({"update_id": 7, **text_update(806, "/join paymnets Борис", username="boris")})
+    assert fake.sent(806)[-1]["text"].startswith(
+        "Команды «paymnets» нет. Может быть, «payments»? Вступить: /join payments."
+    )
+    await bot.feed({"update_id": 8, **text_update(806, "/join nope Борис", username="boris")})
+    assert fake.sent(806)[-1]["text"].startswith("Команды «nope» нет. Создать новую команду: /newteam nope")
+    assert [t.slug for t in store.teams()] == teams and bot.ctx.store.by_user(806) is None
+    await bot.feed({"update_id": 9, **text_update(806, "/newteam payments Борис", username="boris")})
+    assert fake.sent(806)[-1]["text"] == "Команда «payments» уже есть — вступить в неё: /join payments"
+    assert bot.ctx.store.by_user(806) is None
+    await bot.feed({"update_id": 10, **text_update(806, "/join payments Борис", username="boris")})
+    assert fake.sent(806)[-1]["text"].startswith("Готово: ты в команде «payments» как Борис (DEV).")
+    assert "тимлид" not in fake.sent(806)[-1]["text"]

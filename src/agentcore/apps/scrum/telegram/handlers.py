@@ -111,13 +111,52 @@ async def start(message: Message, bot: Bot, ctx: BotContext) -> None:
 
 
 async def join(message: Message, command: CommandObject, bot: Bot, ctx: BotContext) -> None:
+    """``/join <команда> [имя] [DEV|QA]``: joins an existing team; a name no team has creates nothing — the answer
+    names the close team when it looks like a typo of one («/join cor» → «core»), and ``/newteam`` either way."""
+    await _enrol(message, command, bot, ctx, new=False)
+
+
+async def new_team(message: Message, command: CommandObject, bot: Bot, ctx: BotContext) -> None:
+    """``/newteam <команда> [имя] [DEV|QA]`` (private chat): creates the team and joins it as its lead; a team
+    that exists is not joined — the answer says to ``/join`` it."""
+    if message.chat.type != "private":
+        await _reply(ctx, bot, message, texts.NEW_TEAM_PRIVATE)
+        return
+    await _enrol(message, command, bot, ctx, new=True)
+
+
+def close_team(name: str, teams: list[str]) -> str | None:
+    """The existing team ``name`` is most likely a typo of: the closest slug within a few edits (one for a short
+    name, two from six letters on, three from eleven — a swap of neighbours is one), or None."""
+    allowed = 1 if len(name) < 6 else 2 if len(name) < 11 else 3
+    scored = [(_edits(name, team), team) for team in teams]
+    near = sorted((edits, team) for edits, team in scored if 0 < edits <= allowed)
+    return near[0][1] if near else None
+
+
+def _edits(a: str, b: str) -> int:
+    """Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours."""
+    rows = [list(range(len(b) + 1))]
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            row[j] = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], rows[-2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]
+
+
+async def _enrol(message: Message, command: CommandObject, bot: Bot, ctx: BotContext, *, new: bool) -> None:
+    """Joins the sender to the team the command names — creating it first when ``new`` (``/newteam``)."""
     from agentcore.apps.scrum.backend.errors import ConflictError, NotFoundError, ScrumError
     from agentcore.apps.scrum.backend.models import MemberInput, TeamInput
 
     words = (command.args or "").split()
     user = message.from_user
     if not words or user is None:
-        await _reply(ctx, bot, message, texts.JOIN_USAGE)
+        await _reply(ctx, bot, message, texts.NEW_TEAM_USAGE if new else texts.JOIN_USAGE)
         return
     team = words[0].lower()
     if not _SLUG.match(team):
@@ -138,16 +177,21 @@ async def join(message: Message, command: CommandObject, bot: Bot, ctx: BotConte
         await _reply(ctx, bot, message, texts.ALREADY.format(team=team, name=current.name))
         return
 
-    def enrol() -> tuple[Binding, str]:
-        created = False
-        try:
-            info = backend.store.team(team)
-        except NotFoundError:
+    def enrol() -> tuple[Binding, str] | str:
+        """The binding and the lead note, or the answer when nothing was done."""
+        if new:
             try:
                 info = backend.store.create_team(TeamInput(slug=team, name=team))
-                created = True
-            except ConflictError:  # another member created it just now
+            except ConflictError:
+                return texts.TEAM_EXISTS.format(team=team)
+        else:
+            try:
                 info = backend.store.team(team)
+            except NotFoundError:
+                close = close_team(team, [t.slug for t in backend.store.teams()])
+                if close is not None:
+                    return texts.NO_TEAM_CLOSE.format(team=team, close=close)
+                return texts.NO_TEAM.format(team=team)
         base = member_slug(user.username, user.id)
         member = None
         for slug in (base, f"{base[:50]}-{user.id}"[:64]):
@@ -165,17 +209,21 @@ async def join(message: Message, command: CommandObject, bot: Bot, ctx: BotConte
         binding = ctx.store.bind(member, user.id, message.chat.id, user.username)
         side = ctx.store.team_side(info._id)
         lead = ""
-        if created or side.lead_member_id is None:
+        if new or side.lead_member_id is None:
             ctx.store.update_team(info._id, lead_member_id=member._id)
             # An existing team (made over HTTP, or by another bot) is not new: say why this member leads it.
-            lead = texts.JOINED_LEAD if created else texts.JOINED_FIRST_LEAD
+            lead = texts.JOINED_LEAD if new else texts.JOINED_FIRST_LEAD
         return binding, lead
 
     try:
-        binding, lead = await ctx.run(enrol)
+        outcome = await ctx.run(enrol)
     except (ScrumError, ValueError) as exc:
         await _reply(ctx, bot, message, getattr(exc, "message", None) or texts.JOIN_USAGE)
         return
+    if isinstance(outcome, str):
+        await _reply(ctx, bot, message, outcome)
+        return
+    binding, lead = outcome
     await _reply(
         ctx,
         bot,
@@ -468,6 +516,7 @@ def create_router() -> Router:
     router.message.register(start, CommandStart())
     router.message.register(start, Command("help"))  # Telegram's usual help command: the same text as /start
     router.message.register(join, Command("join"))
+    router.message.register(new_team, Command("newteam"))
     router.message.register(lead, Command("lead"))
     router.message.register(daily, Command("daily"))
     router.message.register(digest, Command("digest"))
