@@ -87,18 +87,23 @@ def traced_section(reading: Any, p: Any) -> bool:
     return held is not None
 
 
+def _record(module: Any, name: str, key: str) -> None:
+    """Replace ``module.name`` with a wrapper that keeps each call's result in ``TRACE[key]``."""
+    wrapped = getattr(module, name)
+
+    @functools.wraps(wrapped)
+    def recording(*args: Any, **kwargs: Any) -> Any:
+        TRACE[key] = result = wrapped(*args, **kwargs)
+        return result
+
+    setattr(module, name, recording)
+
+
 def install() -> None:
     """Wrap what the service calls; every wrapper returns what the wrapped function returns."""
     check_module.answers_value = traced_value
     check_module.answers_by_section = traced_section
-    draft_maker = tools_module.cited_extractive_answer
-
-    @functools.wraps(draft_maker)
-    def draft(*args: Any, **kwargs: Any) -> Any:
-        TRACE["draft"] = result = draft_maker(*args, **kwargs)
-        return result
-
-    tools_module.cited_extractive_answer = draft
+    _record(tools_module, "cited_extractive_answer", "draft")
     focus_check = service_module.check_focus
 
     @functools.wraps(focus_check)
@@ -110,14 +115,7 @@ def install() -> None:
         return result
 
     service_module.check_focus = focus
-    lexical = service_module.lexically_answered
-
-    @functools.wraps(lexical)
-    def lexically(*args: Any, **kwargs: Any) -> Any:
-        TRACE["lexical"] = result = lexical(*args, **kwargs)
-        return result
-
-    service_module.lexically_answered = lexically
+    _record(service_module, "lexically_answered", "lexical")
     checker = AgentService._check_claims
 
     async def check_claims(self: Any, run: Any, answer: str, **kwargs: Any) -> Any:

@@ -18,7 +18,7 @@ import threading
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["morph_analyzer", "parses", "to_nominative"]
+__all__ = ["morph_analyzer", "parses", "to_nominative", "with_capitals_of"]
 
 logger = logging.getLogger("agentcore.text.morphology")
 
@@ -65,8 +65,9 @@ def parses(word: str) -> tuple[Any, ...]:
     return () if morph is None else tuple(morph.parse(word))
 
 
-def _cased(original: str, word: str) -> str:
-    """``word`` with the capitals of ``original`` (first letter of each hyphenated part)."""
+def with_capitals_of(original: str, word: str) -> str:
+    """``word`` (a form of ``original``) with the capitals of ``original`` as typed: the first letter of each
+    hyphenated part («Санкт-Петербурге» → «санкт-петербург» → «Санкт-Петербург»)."""
     typed = original.split("-")
     parts = word.split("-")
     for index, part in enumerate(parts):
@@ -174,5 +175,5 @@ def to_nominative(phrase: str, case: str | None = None) -> str:
             continue  # «8 марта», «2 недели»: a noun after a number keeps the case the number gives it
         words = [pieces[position] for position in segment]
         for index, word in _segment(words, case).items():
-            pieces[segment[index]] = _cased(words[index], word)
+            pieces[segment[index]] = with_capitals_of(words[index], word)
     return "".join(pieces)

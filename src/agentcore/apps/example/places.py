@@ -79,7 +79,7 @@ def _capital_adjective(word: str) -> bool:
 def _other_place(words: list[re.Match[str]], index: int) -> tuple[int, str] | None:
     """``(start, nominative name)`` when the word at ``index`` ends the name of a place that is not a known city
     (with the capitalised adjectives just before it), else None."""
-    from agentcore.text.morphology import morph_analyzer, to_nominative
+    from agentcore.text.morphology import morph_analyzer, to_nominative, with_capitals_of
 
     word = words[index].group()
     capital = word[:1].isupper()
@@ -96,19 +96,10 @@ def _other_place(words: list[re.Match[str]], index: int) -> tuple[int, str] | No
     if not ((reading is not None and (capital or after_in)) or (capital and after_in)):
         return None
     if start == index and reading is not None:
-        return words[index].start(), _cased(word, str(reading.normal_form))
+        return words[index].start(), with_capitals_of(word, str(reading.normal_form))
     phrase = " ".join(w.group() for w in words[start : index + 1])
     case = str(reading.tag.case) if reading is not None else "loct"
     return words[start].start(), to_nominative(phrase, case)
-
-
-def _cased(typed: str, word: str) -> str:
-    """``word`` with the capitals of ``typed`` (the first letter of each hyphenated part)."""
-    parts = word.split("-")
-    for index, part in enumerate(typed.split("-")[: len(parts)]):
-        if part[:1].isupper():
-            parts[index] = parts[index][:1].upper() + parts[index][1:]
-    return "-".join(parts)
 
 
 def named_places(text: str) -> list[Place]:
