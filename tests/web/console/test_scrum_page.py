@@ -145,4 +145,6 @@ def test_the_page_says_it_is_loading_while_the_teams_are_read(page: Any) -> None
     assert page.locator("#scrum-status").inner_text() == "Загружаю…"
     held[0].continue_()
     page.get_by_test_id("sprint").filter(has_text="сегодня").wait_for()
+    # the status clears once the charts are drawn too (after the sprint line): wait for the board's loaded mark
+    page.locator("body[data-scrum-loaded]").wait_for(state="attached")
     assert page.locator("#scrum-status").inner_text() == ""
