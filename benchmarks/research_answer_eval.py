@@ -28,6 +28,7 @@ script measures an older checkout: ``PYTHONPATH=<checkout>/src python benchmarks
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_holdout4.json  # fourth held-out
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev10.json  # tenth dev split
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev11.json  # near misses
+    .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev12.json  # colloquial, fresh
 """
 
 from __future__ import annotations
@@ -211,6 +212,7 @@ def main() -> None:
             "dev5",
             "dev10",
             "dev11",
+            "dev12",
             "test",
             "holdout",
             "holdout2",

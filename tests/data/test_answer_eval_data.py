@@ -31,6 +31,7 @@ SPLITS = {
     "answer_eval_dev9.json": {"dev9"},
     "answer_eval_dev10.json": {"dev10"},
     "answer_eval_dev11.json": {"dev11"},
+    "answer_eval_dev12.json": {"dev12"},
     "answer_eval_devh.json": {"devh"},
     "answer_eval_devh2.json": {"devh2"},
     "answer_eval_holdout.json": {"holdout"},
@@ -123,7 +124,7 @@ def test_holdout3_composition() -> None:
 
 # Splits written by data-only branches (issue 18): file → (generator, composition).  No answerer runs on them here:
 # ``data5`` wrote dev5 and holdout4, ``data20`` holdout5 (held out), ``data21`` dev6, ``data25`` dev7 (development) and
-# holdout6 (held out); ``focus28`` wrote dev8, ``focus29`` dev9, ``decide31`` dev10 and ``hallu31`` dev11
+# holdout6 (held out); ``focus28`` wrote dev8, ``focus29`` dev9, ``decide31`` dev10, ``hallu31`` dev11 and ``fd`` dev12
 # (development, each before its branch ran any code on it).  Failures name only the checked split's row ids, never a
 # question text (held-out questions must not be printed).
 WRITTEN_BY_DATA_BRANCHES = {
@@ -137,6 +138,7 @@ WRITTEN_BY_DATA_BRANCHES = {
     "answer_eval_dev9.json": ("make_answer_dev9.py", {"answerable": 37, "partial": 9, "unanswerable": 14}),
     "answer_eval_dev10.json": ("make_answer_dev10.py", {"answerable": 36, "partial": 9, "unanswerable": 15}),
     "answer_eval_dev11.json": ("make_answer_dev11.py", {"answerable": 21, "unanswerable": 40}),
+    "answer_eval_dev12.json": ("make_answer_dev12.py", {"answerable": 35, "partial": 9, "unanswerable": 16}),
 }
 
 
