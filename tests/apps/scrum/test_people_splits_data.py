@@ -273,3 +273,27 @@ def test_the_fresh_split_dev24_is_well_formed_and_new() -> None:
     floors = {"blockers": 30, "critical": 20, "negations": 15, "prose": 5, "english": 15, "ids": 2, "versions": 3}
     assert all(counts[key] >= floor for key, floor in floors.items()), counts
     assert {i["expected"]["quality"] for i in items} == set(QUALITIES)
+
+
+def test_the_fresh_split_dev25_is_well_formed_and_new() -> None:
+    """``dailies_people_dev25`` (session scrum): 50 development dailies written as team members write, committed
+    before any code ran on it, weighted to three weaknesses — critical blockers told by what they do (no access and
+    nothing else to do, others who cannot go on, the release or the sprint goal at risk, customers hit, «срочно»,
+    «urgent»), the quality verdict (empty templates, too short, no task ids, bare ids, an id-less item beside tasks)
+    and blocker presence (waits while doing other work, blockers that were lifted, «не блокирует, а вот …»)."""
+    items = load_labelled(DATA / "dailies_people_dev25.jsonl")
+    assert [i["id"] for i in items] == [f"sm{n:03d}" for n in range(1, 51)]
+    others = [item for path in sorted(DATA.glob("dailies*.jsonl")) if path.stem != "dailies_people_dev25"
+              for item in load_labelled(path)]  # fmt: skip
+    assert not any(item["id"].startswith("sm") for item in others)
+    mine = {i["message"].strip().lower() for i in items}
+    assert sum(o["message"].strip().lower() in mine for o in others) == 0  # counts only: no other set's text shown
+    for item in items:
+        assert_well_formed(item)
+        assert all(blocker["text"] in item["message"] for blocker in item["expected"]["blockers"]), item["id"]
+        if any(b["related_task_id"] is None for b in item["expected"]["blockers"]):
+            assert item["expected"]["needs_clarification"] and item["expected"]["quality"] != "GREAT", item["id"]
+    counts = _counts(items)
+    floors = {"blockers": 25, "critical": 15, "negations": 10, "prose": 5, "english": 10, "ids": 1}
+    assert all(counts[key] >= floor for key, floor in floors.items()), counts
+    assert {i["expected"]["quality"] for i in items} == set(QUALITIES)
