@@ -65,7 +65,7 @@ _ABILITY_PREFIXES = (
     "мог", "мож", "смог", "смож", "получа", "получит", "выход", "удаёт", "удает", "удаст", "can", "able",
 )  # fmt: skip
 _ABILITY_NEGATORS = _words("нельзя невозможно cannot can't cant unable impossible")
-_NOTHING_LEFT = _words("нечего нечем")
+_NOTHING_LEFT = _words("нечего нечем негде некуда")  # nothing, nothing to do it with, nowhere to do it
 _TELLING = _words("report add say share mention tell добавить сказать рассказать сообщить")
 _OTHER = ("друг", "остальн", "other", "else")
 _ABSENCE = _words("нет нету nothing no none")
@@ -82,6 +82,7 @@ _STAKE_PREFIXES = (
 _RISK_PREFIXES = (
     "угроз", "срыва", "сорв", "risk", "jeopard", "miss", "провал",
     "блокир", "заблокир", "blocks", "blocking", "blocked",
+    "gone", "lost", "doomed", "danger",  # «the sprint goal is gone», «the launch is in danger»
 )  # fmt: skip
 _NOT_BEFORE = _words("не not no")  # «не под угрозой», «not at risk»
 # The stakes read by morphology (session scrum28): the lemma of a verb whose subject the stakes are and which says
@@ -96,8 +97,8 @@ _STAKE_LOSS = _words(
 # Reaching the stakes: negated, the stakes are missed («не достигнем», «не успеем», «не выкатим», «can't ship»).
 _STAKE_REACH = _words(
     "успеть успевать достигнуть достичь достигать выпустить выпускать выкатить выкатывать сдать сдавать показать "
-    "зарелизить релизить выполнить уложиться попасть запустить опубликовать ship make meet hit deliver release "
-    "launch finish"
+    "зарелизить релизить выполнить уложиться попасть запустить опубликовать закрыть закрывать довезти вытянуть "
+    "ship make meet hit deliver release launch finish close"
 )
 _ENGLISH_LOSS = ("slip", "delay", "postpon", "pushed")  # «the release slips», «launch delayed»
 _STAKE_EXTRA = ("срок", "открыти", "премьер", "презентаци", "выкатк")  # «сроки горят», «открытие продаж накрывается»

@@ -155,7 +155,14 @@ def asserted(text: str) -> str:
         return main
     if scenario.group().lower() in _CONDITIONS:
         condition, *consequence = _CONDITION_END.split(main[scenario.end() :], maxsplit=1)
-        if NEGATOR_WORD.search(condition) and consequence and EFFECT_GATE.search(consequence[0]):
+        # «if it doesn't land today the sprint goal is gone»: no comma between them, the condition runs on into its
+        # consequence — read it whole
+        consequence = consequence or [condition]
+        if (
+            NEGATOR_WORD.search(condition)
+            and consequence
+            and (EFFECT_GATE.search(consequence[0]) or blocker_effect.stakes_missed(consequence[0]))
+        ):
             return main
     return main[: scenario.start()]
 
@@ -210,7 +217,24 @@ _PROD_DOWN = re.compile(
     # not their decision («клиент не может решить, какие метрики…»: a wait on their answer, session scrum30)
     r"(?!\s+(?:\w+\s+)?(?:определит|решит|выбрат|договорит|утвердит))"
     # the business stops: «заказы не создаются», «деньги не списываются», «биллинг лёг», «у 30% пользователей»
-    r"|\b(?:заказы|платежи|оплаты|деньги|письма|уведомления|выплаты|продажи)\s+не\s+[а-яё]+(?:ются|ется|ятся|ится|ут|ют|ят|ат)\b"
+    r"|\b(?:заказы|платежи|оплаты|деньги|письма|уведомления|выплаты|продажи|подписки|списания|отгрузки|поставки|"
+    r"заявки|чеки|счета|рассылки)\s+(?:\S+\s+){0,3}?не\s+[а-яё]+(?:ются|ется|ятся|ится|ут|ют|ят|ат)\b"
+    # the verb first: «не списываются подписки», «не уходят отгрузки»
+    r"|\bне\s+[а-яё]+(?:ются|ятся|ут|ют|ят|ат)\s+(?:\S+\s+)?(?:заказы|платежи|оплаты|деньги|письма|уведомления|"
+    r"выплаты|продажи|подписки|списания|отгрузки|поставки|заявки|чеки|счета|рассылки)\b"
+    # the public a business serves cannot get it (session scrum, dev25): a plural of the public and a negated verb
+    # in the third person plural — «покупатели не видят корзину», «абоненты не получают SMS» — not their answer or
+    # decision, which is a wait («клиенты не отвечают», «не определились»), nor their not complaining
+    r"|\b(?:пользовател|клиент|покупател|студент|пациент|юзер|абонент|посетител|пассажир|зрител|читател|подписчик)"
+    r"(?:и|ы)\s+(?:\S+\s+){0,2}?не\s+(?!(?:ответ|присыла|прислал|определ|реш|выбира|выбрал|договор|утвер|жалу|"
+    r"замеч|замет|подтвер)\w*)[а-яё]+(?:ут|ют|ят|ат)\b"
+    r"|\b(?:users|customers|clients|buyers|students|patients|subscribers|visitors|players|passengers|shoppers)\s+"
+    r"(?:(?:still|now|suddenly)\s+)?(?:can'?t|cannot|are\s+unable\s+to|aren'?t\s+able\s+to|don'?t\s+(?:get|see|receive))\b"
+    # the public complains, support is swamped: «клиенты жалуются в саппорт», «support is flooded»
+    r"|\b(?:пользовател|клиент|покупател|студент|пациент|юзер|абонент|customers|users|clients)\w*\s+(?:\S+\s+){0,2}?"
+    r"(?:жалу(?:ются|ется)|complain(?:s|ing)?)\b"
+    r"|\b(?:поддержк\w*|саппорт\w*|support)\s+(?:is\s+|are\s+)?(?:завален\w*|разрыва\w*|захлёбыва\w*|захлебыва\w*|"
+    r"flooded|swamped|overwhelmed|drowning)"
     r"|\b(?:биллинг|платёжк\w*|платежк\w*|касс\w*|checkout|чекаут)\s+(?:лёг|лег(?:ла|ло|ли)?|упал\w*|лежит|умер\w*)"
     r""
     r"|\bни\s+один\s+(?:\S+\s+)?не\s+мо(?:жет|гут)|\b(?:users|customers)\s+(?:can'?t|cannot)"
@@ -234,6 +258,8 @@ _OTHERS_BLOCKED = (
     r"|\bиз-за\s+(?:этого|меня|него|неё|нее)\s+(?:\S+\s+)?(?:стоят|ждут|простаива\w*)"
     r"|\b(?:стоят|простаивают|заблокированы)\s+(?:ещё\s+|еще\s+|тоже\s+)?(?:(?-i:[А-ЯЁ][а-яё]+)|двое|трое|коллеги|другие)"
     r"|\b(?:nobody|no\s+one)\b[^.;,]{0,30}?\bcan\b"
+    # others idle for want of work: «разметчики вторые сутки сидят без заданий», «склад простаивает без заявок»
+    r"|\b(?:сидят|сидит|простаива(?:ют|ет))\s+(?:\S+\s+){0,2}?без\s+(?:дела|задач\w*|задани\w*|работы)\b"
     r"|\bothers\s+(?:are\s+)?(?:blocked|waiting|stuck)|\bblock(?:s|ing)\s+(?:the\s+)?(?:others|team|frontend|backend|qa)\b"
 )
 _TEAM_STOPPED = re.compile(
@@ -288,7 +314,7 @@ _CANNOT_GO_ON = re.compile(
     r"(?:полностью|совсем|наглухо)\s+(?:застрял|встал|завис)\w*|руки\s+связаны\b|невозможн\w*|"
     r"(?:работать|продолжать|начать|тестировать|проверить|делать)\s+не\s+(?:получается|выходит)\b|"
     r"не\s+(?:получается|выходит)\s+(?:работать|ничего)\b|"
-    r"сижу\s+без\s+(?:дела|задач|работы)\b|намертво\b|наглухо\b|"
+    r"(?:сижу|сидим)\s+(?:\S+\s+){0,2}?без\s+(?:дела|задач\w*|задани\w*|работы)\b|намертво\b|наглухо\b|"
     r"без\s+этого\s+не\s+начну\b|не\s+начну\b|простаива\w*|"
     r"(?:работа|вс[её]|разработка)\s+(?:встал\w*|стоит)\b|"
     r"(?:работать|тестировать|проверить|проверять|делать|продолжать|продолжить)\s+невозможно\b|"
@@ -296,17 +322,22 @@ _CANNOT_GO_ON = re.compile(
     r"(?:полностью|совсем)\s+заблокирован\w*|заблокирован\w*\s+полностью|"
     r"(?:completely|fully|totally)\s+blocked\b|"
     r"nothing\s+to\s+do\b|"
-    r"(?:нечего|нечем)\s+(?:больше\s+)?[а-яё]{3,}(?:ть|ти|ться)\b"
+    r"(?:нечего|нечем|негде|некуда)\s+(?:больше\s+)?[а-яё]{3,}(?:ть|ти|ться)\b"
     r")"
     r"|(?<!не\s)\b(?:совсем\s+)?стою\b"
     r"|(?<!не\s)\b(?:сидим|стоим)\b(?!\s+на\b)"
     # an infinitive with «нечего/нечем»: «прогонять нечего»
-    r"|[а-яё](?:ть|ти|ться)\s+(?:(?:больше|пока|вообще|совсем|уже|тупо)\s+)?(?:нечего|нечем|не\s+на\s+ч[её]м)\b",
+    r"|[а-яё](?:ть|ти|ться)\s+(?:(?:больше|пока|вообще|совсем|уже|тупо)\s+)?(?:нечего|нечем|негде|некуда|не\s+на\s+ч[её]м)\b",
     _FLAGS,
 )
 # Nothing else left to take — critical beside a blocker, but no blocker on its own («остальные задачи закрыты»).
 _NOTHING_ELSE = compile_guarded(
-    r"\bостальн\w+\s+(?:\S+\s+){0,4}?(?:сделан\w*|закрыт\w*)|\bдругого\s+(?:\S+\s+){0,2}?(?:нет|нету)\b", _FLAGS
+    r"\bостальн\w+\s+(?:\S+\s+){0,4}?(?:сделан\w*|закрыт\w*)|\bдругого\s+(?:\S+\s+){0,2}?(?:нет|нету)\b"
+    # the rest of the work hangs on the same thing: «остальное в спринте тоже завязано на него», «everything else
+    # depends on it»
+    r"|\b(?:остальн\w+|вс[её]\s+остальное|другие\s+задачи|the\s+rest|everything\s+else|all\s+my\s+other\s+\w+)\s+"
+    r"(?:\S+\s+){0,4}?(?:завязан\w*|завис(?:ит|ят|ят)|упира\w*|depends?|hinges?|blocked)\b",
+    _FLAGS,
 )
 # Others held up, said with what stops them (a bare «вся команда» is a scope, not a stop: «вся команда на ретро»).
 _OTHERS_STOPPED = (
@@ -337,7 +368,7 @@ _STOP_CUES = (
     r"can'?t\s+move\s+forward|"
     r"(?:делать|взять|заняться)\s+(?:больше\s+)?(?:нечего|нечем)|(?:работа|вс[её]|разработка)\s+(?:встал\w*|стоит)|"
     r"дальше\s+(?:\w+\s+)?не\s+(?:могу|можем|двинуться|продвинуться)|(?<!не\s)(?:сидим|стоим|стою)\b(?!\s+на\b))"
-    r"|[а-яё](?:ть|ти|ться)\s+(?:(?:больше|пока|вообще|совсем|уже|тупо)\s+)?(?:нечего|нечем|не\s+на\s+ч[её]м)\b"
+    r"|[а-яё](?:ть|ти|ться)\s+(?:(?:больше|пока|вообще|совсем|уже|тупо)\s+)?(?:нечего|нечем|негде|некуда|не\s+на\s+ч[её]м)\b"
 )
 
 

@@ -1,0 +1,72 @@
+"""``blocker_reading.criticality`` and ``blocker_effect`` on blockers told by what they do (session scrum, dev25),
+probed in words no labelled split uses: the public a business serves cannot get it or complains; a business flow
+stops, the verb first; others idle for want of work; nowhere to do the work; the rest of the work hangs on the same
+thing; the sprint goal not closed or gone, also in a condition that runs on into its consequence without a comma.
+Each pair holds a near miss that stays a wait."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentcore.apps.scrum.blocker_reading import criticality
+from agentcore.apps.scrum.daily_parser import parse_daily
+
+
+@pytest.mark.parametrize(
+    ("critical", "wait"),
+    [
+        # the public cannot get the service: a plural of the public, a negated verb in the third person plural
+        ("TKT-1 — пассажиры не получают электронные билеты с обеда", "TKT-2 — пассажиры не ответили на опрос, жду"),
+        ("TKT-3 — зрители не слышат звук в трансляции", "TKT-4 — зрители не выбирают тариф, ждём аналитику"),
+        ("TKT-5 — subscribers can't renew since noon", "TKT-6 — the subscriber list export is slow, waiting on ops"),
+        # the public complains, support is swamped
+        ("TKT-7 — абоненты жалуются, что SMS с кодом не доходят", "TKT-8 — абоненты не жалуются, но жду логи"),
+        ("TKT-9 — support is swamped with refund tickets after the update", "TKT-10 — waiting for support to reply"),
+        # a business flow stops, the verb first
+        ("TKT-11 — с ночи не создаются заявки из формы на сайте", "TKT-12 — не создаются тестовые юзеры, пишу скрипт"),
+    ],
+)
+def test_the_public_hit_is_production_its_answer_is_a_wait(critical: str, wait: str) -> None:
+    assert criticality(critical) == (True, "не работает прод"), critical
+    assert not criticality(wait)[0], wait
+
+
+@pytest.mark.parametrize(
+    ("critical", "wait"),
+    [
+        ("FAB-1 — операторы станков сидят без заданий, MES не отдаёт план", "FAB-2 — сижу на созвоне, потом жду план"),
+        ("FAB-3 — второй день сижу без задач, бэклог пустой", "FAB-4 — склад без заявок ждёт ответа логистов"),
+        ("FAB-5 — тестовый стенд занят до понедельника, прогнать негде", "FAB-6 — негде взять данные, пока делаю моки"),
+        ("FAB-7 — нет сертификата, выкатить некуда", "FAB-8 — жду сертификат, пока пишу тесты"),
+        (
+            "FAB-9 — нет ключа к API склада, и всё остальное в спринте тоже завязано на него",
+            "FAB-10 — нет ключа к API склада, остальное в спринте не связано, делаю его",
+        ),
+        ("FAB-11 — no sandbox keys, and everything else in my sprint depends on them", "FAB-12 — no sandbox keys yet"),
+    ],
+)
+def test_no_work_left_or_nowhere_to_do_it_stops_the_work(critical: str, wait: str) -> None:
+    assert criticality(critical)[0], critical
+    assert not criticality(wait)[0], wait
+
+
+@pytest.mark.parametrize(
+    ("critical", "wait"),
+    [
+        ("SPR-1 — подрядчик пропал, без API цель спринта не закроем", "SPR-2 — подрядчик пропал, закроем к среде"),
+        (
+            "SPR-3 — QA has not signed off, if that doesn't happen by Friday the sprint goal is gone",
+            "SPR-4 — QA has not signed off, if that happens by Friday we ship",
+        ),
+        ("SPR-5 — the vendor vanished, the launch is in danger", "SPR-6 — the vendor is slow, launch is not in danger"),
+    ],
+)
+def test_the_sprint_goal_not_closed_or_gone_is_critical(critical: str, wait: str) -> None:
+    assert criticality(critical)[0], critical
+    assert not criticality(wait)[0], wait
+
+
+def test_a_business_flow_stopped_is_a_blocker_without_any_blocker_word() -> None:
+    daily = parse_daily("вчера закрыл SUP-1, сегодня SUP-2. Срочно: по SUP-2 не уходят рассылки клиентам с утра", "DEV")
+    blockers = daily["daily"]["blockers"]
+    assert len(blockers) == 1 and blockers[0]["critical"] and blockers[0]["related_task_id"] == "SUP-2"
