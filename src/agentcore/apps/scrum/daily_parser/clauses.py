@@ -57,6 +57,7 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
 from agentcore.apps.scrum.task_ids import task_ids_in
 from agentcore.text.first_char import guarded
 from agentcore.text.literal_gate import LiteralGate
+from agentcore.text.morphology import parses
 
 # Tried at every position of every sentence: behind a lookahead on the characters a boundary can start with (a comma,
 # a space), derived from the pattern (:func:`~agentcore.text.first_char.guarded`).
@@ -146,6 +147,9 @@ _TIME_FIRST = re.compile(rf"(?:{_YESTERDAY}|{_TODAY})\b", re.IGNORECASE)
 _TIME_THEN_COMMA = re.compile(rf"(?:{_YESTERDAY}|{_TODAY})\s*,\s*", re.IGNORECASE)
 
 
+_LAST_STATEMENT = re.compile(r",")
+
+
 def _clauses_of(piece: str) -> list[str]:
     """``piece`` split at clause boundaries (:data:`_CLAUSE_SPLIT`), never inside parentheses: «DATA-310 done (был
     баг с падением джобы, пофиксил)» is one clause."""
@@ -155,7 +159,10 @@ def _clauses_of(piece: str) -> list[str]:
         if before.count("(") > before.count(")") or match.end() <= start:
             continue
         lead = piece[start : match.start()].strip()
-        if not match.group(0).strip() and not (task_ids_in(lead) or _starts_section(lead) or lead.endswith(":")):
+        # the statement the time word stands in: «GEO-21 делаю, доступ к картам вчера выдали» — the access was given
+        # yesterday, no new statement after GEO-21 (rw022)
+        own = _LAST_STATEMENT.split(lead)[-1].strip() or lead
+        if not match.group(0).strip() and not (task_ids_in(own) or _starts_section(own) or own.endswith(":")):
             continue  # «стенд вчера падал»: a time word inside a statement, not a new one after a task
         if "," not in match.group(0) and _topic_of_next(lead, piece[match.end() :]):
             continue  # «CLN-36 — сегодня беру фильтр»: the id is what the time-word statement is about
@@ -364,8 +371,9 @@ _QUALIFIER = re.compile(
 def _qualifies(clause: _Clause, previous: _Clause) -> bool:
     """Whether ``clause`` only qualifies the trouble in ``previous`` (see :func:`_merge_qualifiers`)."""
     text = clause.text.strip()
+    follow_up = clause.sentence in (previous.sentence, previous.sentence + 1) and _member_steps(text)
     if (
-        previous.sentence != clause.sentence
+        (previous.sentence != clause.sentence and not follow_up)
         or clause.section is not None
         or not previous.text.strip()
         or task_ids_in(text)
@@ -381,10 +389,37 @@ def _qualifies(clause: _Clause, previous: _Clause) -> bool:
         return bool(about_trouble or not (task_ids_in(previous.text) or _starts_section(previous.text.strip())))
     if not about_trouble:
         return False
+    if follow_up:
+        return True
     if _YESTERDAY_RE.match(text) or _TODAY_RE.match(text):
         # «ждал доступ к логам, но вчера выдали»: a time word opening a short resolution is no section of its own
         return bool(RESOLVED_GATE.search(text)) and len(_WORD.findall(text)) <= 4
     return bool(_QUALIFIER.match(text) or RESOLVED_GATE.search(text) or WORKAROUND.search(text))
+
+
+# What the member did about a wait, after it (rw020: «…нужен ответ от финансистов; спросил, жду»): the verbs of asking
+# and waiting by lemma, with the words that only say whom, when or what for — a statement of nothing else goes on with
+# the blocker before it, not a work item nor a blocker of its own.
+_STEP_LEMMAS = frozenset(
+    "спросить запросить попросить написать напомнить пингануть пинговать пнуть дёрнуть дернуть эскалировать "
+    "ждать подождать ожидать".split()
+)
+_STEP_WORDS = frozenset(
+    "asked pinged requested reminded escalated wrote waiting wait и а уже ещё еще снова вчера сегодня утром вечером "
+    "им их его её ее у них него неё нее ответа ответ теперь пока and them him her now still for reply answer".split()
+)
+
+
+def _member_steps(text: str) -> bool:
+    """Whether ``text`` only tells the member's steps about a wait (see :data:`_STEP_LEMMAS`): «спросил, жду»,
+    «написал им вчера, жду ответа», «pinged them, waiting»."""
+    words = [w.lower() for w in _WORD.findall(text)]
+    if not words or len(words) > 6 or task_ids_in(text):
+        return False
+    steps = [w for w in words if w not in _STEP_WORDS]
+    step_verbs = [w for w in steps if any(p.normal_form in _STEP_LEMMAS for p in parses(w))]
+    english = [w for w in words if w in ("asked", "pinged", "requested", "reminded", "escalated", "waiting")]
+    return len(step_verbs) == len(steps) and bool(step_verbs or english)
 
 
 # «других задач нет», «no other tasks»: said after a blocker, what it does to the member (they cannot go on).

@@ -1,0 +1,40 @@
+"""``daily_parser.clauses`` (session scrum, dev24's left misses), probed in words no labelled split uses: the member's
+steps about a wait after it («…; написал им, жду») go on with that blocker, not a work item nor a second blocker; a
+time word inside a statement after a comma («…, ключ от сервиса вчера прислали») opens no statement of its own."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentcore.apps.scrum.daily_parser import parse_daily
+
+
+@pytest.mark.parametrize(
+    "steps",
+    ["написал им, жду", "напомнил вчера, ждём ответа", "pinged them, waiting", "запросил ещё утром, жду"],
+)
+def test_the_members_steps_about_a_wait_go_on_with_it(steps: str) -> None:
+    message = (
+        f"Вчера: ORG-1 — оргструктура\nСегодня: ORG-2 — импорт\nБлокеры: по ORG-2 нужны выгрузки от кадровиков; {steps}"
+    )
+    daily = parse_daily(message, "DEV")["daily"]
+    assert [b["related_task_id"] for b in daily["blockers"]] == ["ORG-2"]
+    assert steps.split(",")[0] in daily["blockers"][0]["text"]
+    assert [i["task_id"] for i in daily["yesterday"]] == ["ORG-1"] and [i["task_id"] for i in daily["today"]] == [
+        "ORG-2"
+    ]
+    assert daily["quality"] == "GREAT"
+
+
+def test_a_step_with_work_of_its_own_stays_work() -> None:
+    message = "Вчера: ORG-3 — отчёт\nСегодня: ORG-4 — импорт\nБлокеры: по ORG-4 нужны выгрузки; написал тесты на ORG-5"
+    daily = parse_daily(message, "DEV")["daily"]
+    assert "ORG-5" in {i["task_id"] for i in daily["yesterday"] + daily["today"]}
+
+
+def test_a_time_word_inside_a_statement_after_a_comma_opens_none() -> None:
+    daily = parse_daily("вчера сдал ORG-6, сегодня ORG-7 пишу, ключ от сервиса вчера прислали, уже не мешает", "DEV")
+    assert daily["daily"]["blockers"] == []
+    assert [i["task_id"] for i in daily["daily"]["yesterday"]] == ["ORG-6"]
+    assert [i["task_id"] for i in daily["daily"]["today"]] == ["ORG-7"]
+    assert daily["daily"]["quality"] == "GREAT"
