@@ -400,13 +400,13 @@ def _qualifies(clause: _Clause, previous: _Clause) -> bool:
 # What the member did about a wait, after it (rw020: «…нужен ответ от финансистов; спросил, жду»): the verbs of asking
 # and waiting by lemma, with the words that only say whom, when or what for — a statement of nothing else goes on with
 # the blocker before it, not a work item nor a blocker of its own.
-_STEP_LEMMAS = frozenset(
+_STEP_LEMMAS = _wordset(
     "спросить запросить попросить написать напомнить пингануть пинговать пнуть дёрнуть дернуть эскалировать "
-    "ждать подождать ожидать".split()
+    "ждать подождать ожидать"
 )
-_STEP_WORDS = frozenset(
+_STEP_WORDS = _wordset(
     "asked pinged requested reminded escalated wrote waiting wait и а уже ещё еще снова вчера сегодня утром вечером "
-    "им их его её ее у них него неё нее ответа ответ теперь пока and them him her now still for reply answer".split()
+    "им их его её ее у них него неё нее ответа ответ теперь пока and them him her now still for reply answer"
 )
 
 
