@@ -38,3 +38,27 @@ def test_a_time_word_inside_a_statement_after_a_comma_opens_none() -> None:
     assert [i["task_id"] for i in daily["daily"]["yesterday"]] == ["ORG-6"]
     assert [i["task_id"] for i in daily["daily"]["today"]] == ["ORG-7"]
     assert daily["daily"]["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize(
+    ("message", "task"),
+    [
+        ("Вчера: ORG-8 — роли\nСегодня: ORG-9 — права\nБлокеры: линтер не мешает, а вот макет для ORG-9 жду", "ORG-9"),
+        ("вчера ORG-10 доделал, сегодня ORG-11 пишу. флейки-тесты не блокируют, зато по ORG-11 нет доступа", "ORG-11"),
+        ("Y: ORG-12 roles. T: ORG-13 rights. Blockers: the slow CI is not blocking, but ORG-13 is waiting on keys", "ORG-13"),
+    ],
+)
+def test_a_denial_of_one_trouble_ends_at_a_contrast_to_another(message: str, task: str) -> None:
+    blockers = parse_daily(message, "DEV")["daily"]["blockers"]
+    assert [b["related_task_id"] for b in blockers] == [task]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Вчера: ORG-14 — роли\nСегодня: ORG-15 — права\nБлокеры: не блокер, но медленный деплой бесит",
+        "Вчера: ORG-16 — роли\nСегодня: ORG-17 — права\nБлокеры: деплой медленный, но это не мешает",
+    ],
+)
+def test_a_denial_with_no_subject_of_its_own_covers_the_trouble_beside_it(message: str) -> None:
+    assert parse_daily(message, "DEV")["daily"]["blockers"] == []

@@ -8,10 +8,12 @@ import re
 from dataclasses import dataclass
 
 from agentcore.apps.scrum.blocker_reading import (
+    NEGATOR_WORD,
     PAST_WAIT,
     RESOLVED_GATE,
     WORKAROUND,
     is_negated,
+    negated_in,
 )
 from agentcore.apps.scrum.daily_parser.blocker_clauses import (
     _JOINT,
@@ -255,6 +257,30 @@ class _Clause:
     section: Section | None = None
     explicit: bool = False  # the section came from a header with a colon/dash
     lead: str = ""  # the header word («Блокер»), which may itself mark a blocker critical
+    contrast: bool = False  # opened by a contrast after a denial of another trouble (:func:`_denial_then_trouble`)
+
+
+# A contrast after a denial: «медленный CI не блокирует, а вот ключ для CAL-71 всё ещё жду», «…, but the VPN is down».
+_CONTRAST = re.compile(
+    r"(?:,\s*|\s+[—–]\s+|\s+)(?:а\s+вот|но\s+вот|зато|однако|а|но|but|however|though)\s+", re.IGNORECASE
+)
+
+
+def _denial_then_trouble(text: str) -> list[str]:
+    """``text`` cut at a contrast (:data:`_CONTRAST`) whose first part denies a trouble of its own — the denial has a
+    subject besides its words («медленный CI не блокирует»), so it is about that, not about what follows («не блокер,
+    но медленный стенд раздражает» denies the stand it names) — and whose second part names another trouble that
+    is not denied.  The denial's scope ends at the contrast; otherwise ``[text]``."""
+    if not NEGATOR_WORD.search(text):
+        return [text]  # no denial (most clauses)
+    for contrast in _CONTRAST.finditer(text):
+        before, after = text[: contrast.start()], text[contrast.end() :]
+        negation = negated_in(before)
+        if negation is None or not _content_words(before[: negation.start()] + before[negation.end() :]):
+            continue
+        if _names_trouble(after) and not is_negated(after) and not denial_only(after):
+            return [before, after]
+    return [text]
 
 
 _NEXT_TASKS_BLOCKER = re.compile(rf",\s*(?=(?:по|для|on|for)\s+{_ID}\b|{_ID}\s)", re.IGNORECASE)
@@ -337,7 +363,8 @@ def _split_clauses(message: str) -> list[_Clause]:
                     tail = None  # «…, завтра релиз»: when it matters, not the day's work
                 listed = body[: tail.start()] if tail else body
                 for part in _own_task_parts(listed):
-                    clauses.append(_Clause(part, index, section, explicit=True, lead=lead))
+                    for number, own in enumerate(_denial_then_trouble(part)):
+                        clauses.append(_Clause(own, index, section, explicit=True, lead=lead, contrast=number > 0))
                 if not tail:
                     continue
                 body, section, header = body[tail.end() :], None, None  # … up to «…, но сегодня делаю PAY-2»
@@ -350,8 +377,16 @@ def _split_clauses(message: str) -> list[_Clause]:
             for number, clause_text in enumerate(_clauses_of(turned_text))
             if clause_text and clause_text.strip()
         ]
-        for position, (part, turned) in enumerate(parts):
+        parts = [
+            (own, turned if number == 0 else None, number > 0)
+            for part, turned in parts
+            for number, own in enumerate(_denial_then_trouble(part))
+        ]
+        for position, (part, turned, contrast) in enumerate(parts):
             if _COURTESY.match(part):
+                continue
+            if contrast:  # «…, а вот ключ для PAY-3 всё ещё жду»: a statement of its own, whatever the denial before
+                clauses.append(_Clause(part, index, section if section == "blockers" else None, contrast=True))
                 continue
             if position and turned:  # the day this statement turned to, not a header for the lines below
                 clauses.append(_Clause(part, index, turned))
@@ -485,6 +520,7 @@ def _merge_blocker_runs(clauses: list[_Clause]) -> list[_Clause]:
             previous is not None
             and previous.sentence == clause.sentence
             and clause.section is None
+            and not clause.contrast
             and _names_trouble(previous.text)
             and _names_trouble(clause.text)
             and not _no_blockers_in(clause.text)
