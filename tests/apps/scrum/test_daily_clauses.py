@@ -45,7 +45,7 @@ def test_a_time_word_inside_a_statement_after_a_comma_opens_none() -> None:
     [
         ("Вчера: ORG-8 — роли\nСегодня: ORG-9 — права\nБлокеры: линтер не мешает, а вот макет для ORG-9 жду", "ORG-9"),
         ("вчера ORG-10 доделал, сегодня ORG-11 пишу. флейки-тесты не блокируют, зато по ORG-11 нет доступа", "ORG-11"),
-        ("Y: ORG-12 roles. T: ORG-13 rights. Blockers: slow CI is not blocking, but ORG-13 is waiting on keys", "ORG-13"),
+        ("Y: ORG-12 roles. T: ORG-13 rights. B: slow CI is not blocking, but ORG-13 is waiting on keys", "ORG-13"),
     ],
 )
 def test_a_denial_of_one_trouble_ends_at_a_contrast_to_another(message: str, task: str) -> None:
