@@ -70,3 +70,22 @@ def test_a_business_flow_stopped_is_a_blocker_without_any_blocker_word() -> None
     daily = parse_daily("вчера закрыл SUP-1, сегодня SUP-2. Срочно: по SUP-2 не уходят рассылки клиентам с утра", "DEV")
     blockers = daily["daily"]["blockers"]
     assert len(blockers) == 1 and blockers[0]["critical"] and blockers[0]["related_task_id"] == "SUP-2"
+
+
+@pytest.mark.parametrize(
+    ("over", "still"),
+    [
+        (
+            "Blockers: no VPN access yesterday, got it this morning",
+            "Blockers: got the VPN access yesterday, but still can't reach the cluster",
+        ),
+        (
+            "Blockers: no keys for the sandbox yesterday, got the keys an hour ago",
+            "Blockers: no keys for the sandbox since yesterday, asked again",
+        ),
+    ],
+)
+def test_an_english_lack_told_in_the_past_with_the_thing_got_is_over(over: str, still: str) -> None:
+    message = "Yesterday: NET-1 routes\nToday: NET-2 firewall\n"
+    assert parse_daily(message + over, "DEV")["daily"]["blockers"] == []
+    assert len(parse_daily(message + still, "DEV")["daily"]["blockers"]) == 1

@@ -116,3 +116,10 @@ def test_a_lower_case_name_with_a_digit_is_no_key() -> None:
     assert task_ids_in("поддержка SCORM-2004 и LTI-13") == []
     assert task_ids_in("согласия по GDPR-2018") == []
     assert task_ids_in("pay-12 и PAY2-3") == ["PAY-12", "PAY2-3"]
+
+
+def test_kubernetes_is_a_name_so_its_upper_case_form_is_a_projects_key() -> None:
+    """«k8s» is written in lower or mixed case (a name, like «opera»), so «K8S-40» is a project's key as trackers print
+    it, while «k8s-1» and «K8s-1» stay the technology (session scrum, dev25)."""
+    assert task_ids_in("вчера K8S-40 ingress, сегодня K8S-41") == ["K8S-40", "K8S-41"]
+    assert task_ids_in("обновили k8s-1 и K8s-1") == []

@@ -81,12 +81,15 @@ RESOLVED = compile_guarded(
     r"поднят\w*|(?:сейчас|сегодня|уже|снова|опять)\s+работает|работает\s+(?:снова|опять|нормально)|works\s+(?:again|now|fine)|"
     r"back\s+up|перевыпустил\w*|закрыт[аоы]?|устран[её]н\w*|продлил[иа]?|восстановил[иа]?|перезапустил[иа]?|вернул[иа]?|"
     r"так\s+что\s+(?:чисто|вс[её]\s+(?:ок|ok|норм\w*|хорошо))|больше\s+не\s+актуал\w*|неактуал\w*|sorted(?:\s+out)?|"
-    r"no\s+longer)\b",
+    r"no\s+longer|"
+    # the member got what was missing: «no access to the cluster yesterday, got it this morning», «got the keys»
+    r"got\s+(?:it|them|access|the\s+(?:access|keys?|token|license|licence|certificate|credentials))\b"
+    r"(?!\s+(?:denied|revoked|wrong))|(?:access|keys?|token|credentials)\s+(?:was\s+|were\s+)?granted)\b",
     _FLAGS,
 )
 _PAST_BLOCKER = compile_guarded(
     r"\b(?:был[аио]?|was|падал[аи]?|лежал[аи]?|тормозил[аи]?|глючил[аи]?|сбоил[аи]?|не\s+работал[аи]?|вчерашн\w+|"
-    r"ждал[аи]?|ожидал[аи]?|не\s+было|waited)\b|\b(?:блокер\w*|затык\w*)\s+(?:с|по)\s+\w+\s+(?:решили|сняли)|"
+    r"ждал[аи]?|ожидал[аи]?|не\s+было|waited|yesterday)\b|\b(?:блокер\w*|затык\w*)\s+(?:с|по)\s+\w+\s+(?:решили|сняли)|"
     r"\bблок[еи]р\w*\s+(?:с\s+\w+\s*,?\s+)?(?:уже\s+)?(?:снят|решён|решен)|"
     # «блокер с правами на кластер вчера починили», «had a blocker with VPN»
     r"\b(?:блок[еи]р|затык|проблем)\w*\s+(?:с|по)\s+(?:[^\s.;]+\s+){1,5}?(?:вчера\s+|уже\s+)?"
@@ -104,7 +107,7 @@ PAST_WAIT = compile_guarded(
 )
 RESOLVED_GATE = LiteralGate(RESOLVED)
 """``RESOLVED`` behind its literal pre-check."""
-_STILL = compile_guarded(r"\b(?:до\s+сих\s+пор|всё\s+ещё|все\s+ещё|еще\s+не|ещё\s+не|снова|опять)\b", _FLAGS)
+_STILL = compile_guarded(r"\b(?:до\s+сих\s+пор|всё\s+ещё|все\s+ещё|еще\s+не|ещё\s+не|снова|опять|still)\b", _FLAGS)
 
 
 def remedy_in(clause: str) -> bool:

@@ -76,7 +76,7 @@ _CODES_TEXT = """
 utf utf8 ucs iso gost rfc ieee pep cve cwe ecma es ecmascript ascii latin koi cp win ansi ean upc isbn issn
 sha md crc aes rsa rs hs ed ecdsa dsa des tls ssl ssh http https http2 ipv ip tcp udp dns smtp imap pop
 oauth saml jwt sso epsg wgs srid utm icd din iec itu nist fips wcag soc itil owasp pci dss scorm lti xapi gdpr
-hipaa covid h mp mpeg jpeg usb hdmi ddr lte wifi pcie sata rj gpt t5 bert k8s jdk jre openjdk npm php js ts pg
+hipaa covid h mp mpeg jpeg usb hdmi ddr lte wifi pcie sata rj gpt t5 bert jdk jre openjdk npm php js ts pg
 psql mssql rhel osx net ng nx rxjs
 """
 _NAMES_TEXT = """
@@ -86,7 +86,7 @@ sqlite oracle elastic elasticsearch opensearch cassandra spark hadoop airflow fl
 next nuxt webpack vite babel jest pytest django flask fastapi spring hibernate gradle maven playwright selenium
 cypress puppeteer storybook tailwind bootstrap jquery lodash redux pinia ubuntu debian centos fedora alpine arch
 macos ios ipados android linux windows iphone ipad pixel galaxy samsung xiaomi huawei chrome chromium firefox
-safari edge opera yandex kubernetes helm terraform docker nginx apache haproxy envoy istio grafana prometheus
+safari edge opera yandex kubernetes k8s helm terraform docker nginx apache haproxy envoy istio grafana prometheus
 zabbix jenkins llama qwen mistral gemini claude
 """
 _CODES = frozenset(_CODES_TEXT.split())
