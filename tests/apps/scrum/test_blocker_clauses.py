@@ -1,0 +1,27 @@
+"""``daily_parser.blocker_clauses`` (session scrum, dev25), probed in words no labelled split uses: the member's own act
+of blocking («заблокировал ботов по SEC-2») is work done, not a blocker; someone blocking the member stays one."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentcore.apps.scrum.daily_parser import parse_daily
+
+
+@pytest.mark.parametrize(
+    "act",
+    ["заблокировал ботов по SEC-2", "заблокировала старые токены SEC-2", "сегодня блокирую выгрузку SEC-2 по ночам"],
+)
+def test_the_members_own_act_of_blocking_is_work(act: str) -> None:
+    daily = parse_daily(f"Вчера: SEC-1 аудит, {act}. Сегодня: SEC-3 отчёт. Блокеров нет", "DEV")["daily"]
+    assert daily["blockers"] == []
+    assert "SEC-2" in {i["task_id"] for i in daily["yesterday"] + daily["today"]}
+
+
+@pytest.mark.parametrize(
+    "trouble",
+    ["меня заблокировали в VPN по SEC-5", "антифрод заблокировал наш IP, SEC-5 не проверить", "SEC-5 заблокирована"],
+)
+def test_someone_blocking_the_member_stays_a_blocker(trouble: str) -> None:
+    daily = parse_daily(f"Вчера: SEC-4 аудит. Сегодня: SEC-5 отчёт. Блокеры: {trouble}", "DEV")["daily"]
+    assert [b["related_task_id"] for b in daily["blockers"]] == ["SEC-5"]
