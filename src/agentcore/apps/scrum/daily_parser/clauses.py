@@ -377,12 +377,12 @@ def _split_clauses(message: str) -> list[_Clause]:
             for number, clause_text in enumerate(_clauses_of(turned_text))
             if clause_text and clause_text.strip()
         ]
-        parts = [
+        statements = [
             (own, turned if number == 0 else None, number > 0)
             for part, turned in parts
             for number, own in enumerate(_denial_then_trouble(part))
         ]
-        for position, (part, turned, contrast) in enumerate(parts):
+        for position, (part, turned, contrast) in enumerate(statements):
             if _COURTESY.match(part):
                 continue
             if contrast:  # «…, а вот ключ для PAY-3 всё ещё жду»: a statement of its own, whatever the denial before
