@@ -233,12 +233,13 @@ _NO_INFORMATION = frozenset(
 _CYRILLIC = re.compile(r"[а-яё]+(?:-[а-яё]+)*")
 # Nouns and verbs that say only that work goes on (session scrum31), by lemma, so every form counts: being busy at
 # work («работаю», «тружусь», «кручусь»), going on or being able («идёт», «могу»), the plan, the news and the tasks in
-# general («по плану», «новостей нет», «задачи»).  «всё идёт по плану», «тружусь потихоньку, новостей нет»,
-# «кручусь как могу» inform of nothing; a verb whose object tells what was done stays («занимался документацией»,
-# «был на конференции»: the noun informs, the verb with it).
+# general («по плану», «новостей нет», «задачи»), being in process («в процессе», «прогресс есть»: dev25).  «всё
+# идёт по плану», «тружусь потихоньку, новостей нет», «кручусь как могу», «норм, в процессе» inform of nothing; a
+# verb whose object tells what was done stays («занимался документацией», «был на конференции»: the noun informs,
+# the verb with it).
 _GENERIC_LEMMAS = _wordset(
     """работа работать поработать трудиться потрудиться крутиться вертеться идти мочь план новость дело задача таска
-    таск спринт"""
+    таск спринт процесс прогресс"""
 )
 # English has no morphology here: its closed classes and the words of status by list (session scrum31) — pronouns,
 # determiners, auxiliaries and modals, particles and adverbs of place, time and degree, the adjectives of a status

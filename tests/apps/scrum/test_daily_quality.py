@@ -1,0 +1,21 @@
+"""``daily_parser.quality`` and the lexicon's informative words (session scrum, dev25), probed in words no labelled
+split uses: being in process says only that work goes on («в процессе», «прогресс есть»), so a daily of it and a
+status word is too short; what the process is about still informs."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentcore.apps.scrum.daily_parser import parse_daily
+
+
+@pytest.mark.parametrize("text", ["ок, в процессе", "прогресс есть, в процессе", "норм, всё в процессе"])
+def test_being_in_process_is_too_short(text: str) -> None:
+    output = parse_daily(text, "DEV")
+    assert output["daily"]["quality"] == "TOO_SHORT"
+    assert not output["clarification"]["needs_clarification"]
+
+
+@pytest.mark.parametrize("text", ["в процессе миграции базы", "прогресс по импорту прайсов есть"])
+def test_what_the_process_is_about_informs(text: str) -> None:
+    assert parse_daily(text, "DEV")["daily"]["quality"] == "NO_TASKS_MENTIONED"
