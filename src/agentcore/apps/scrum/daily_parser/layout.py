@@ -38,7 +38,13 @@ _HEADER_ALONE = re.compile(
     rf"^\s*(?:(?P<y>{_YESTERDAY})|(?P<t>{_TODAY})|(?P<b>{_BLOCKER_WORDS}))\s*[:：]?\s*$", re.IGNORECASE
 )
 # Tried at every position of a daily: behind a lookahead on the characters a boundary starts with (derived).
-_SENTENCES = re.compile(guarded(r"(?:\r?\n)+|(?<=[.!?…])\s+|;\s*|(?<=\S)\.$|\s+[/|]\s+(?![A-Za-z][\w]*-\d|#\d)"))
+_SENTENCES = re.compile(
+    guarded(
+        r"(?:\r?\n)+|(?<=[.!?…])\s+|;\s*|(?<=\S)\.$|\s+[/|]\s+(?![A-Za-z][\w]*-\d|#\d)"
+        # a short header after a comma opens its section: «Y: MKT-12 landing copy, T: MKT-13 A/B setup» (dev25)
+        r"|,\s*(?=(?:Y|T|B|Done|Doing|Blocked|Blockers?)\s*:\s)"
+    )
+)
 _BULLET = re.compile(r"^\s*(?:[-*•–—]|\d{1,2}[.)])\s+")
 
 

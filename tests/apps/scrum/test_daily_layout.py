@@ -1,0 +1,28 @@
+"""``daily_parser.layout`` (session scrum, dev25), probed in words no labelled split uses: a short header after a comma
+(«Y: …, T: …», «Done: …, Doing: …») opens its section; a capital letter and a colon inside a statement do not."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentcore.apps.scrum.daily_parser import parse_daily
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Y: GEO-1 tiles cache, T: GEO-2 vector layers. B: none",
+        "Done: GEO-1 tiles cache, Doing: GEO-2 vector layers, Blockers: none",
+    ],
+)
+def test_a_short_header_after_a_comma_opens_its_section(message: str) -> None:
+    daily = parse_daily(message, "DEV")["daily"]
+    assert [i["task_id"] for i in daily["yesterday"]] == ["GEO-1"]
+    assert [i["task_id"] for i in daily["today"]] == ["GEO-2"]
+    assert daily["quality"] == "GREAT"
+
+
+def test_a_colon_inside_a_statement_opens_nothing() -> None:
+    daily = parse_daily("Вчера: GEO-3 экспорт, формат A: GeoJSON. Сегодня: GEO-4 импорт. Блокеров нет", "DEV")["daily"]
+    assert [i["task_id"] for i in daily["yesterday"]] == ["GEO-3"]
+    assert [i["task_id"] for i in daily["today"]] == ["GEO-4"]
