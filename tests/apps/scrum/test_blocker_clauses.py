@@ -25,3 +25,21 @@ def test_the_members_own_act_of_blocking_is_work(act: str) -> None:
 def test_someone_blocking_the_member_stays_a_blocker(trouble: str) -> None:
     daily = parse_daily(f"Вчера: SEC-4 аудит. Сегодня: SEC-5 отчёт. Блокеры: {trouble}", "DEV")["daily"]
     assert [b["related_task_id"] for b in daily["blockers"]] == ["SEC-5"]
+
+
+@pytest.mark.parametrize(
+    ("line", "task"),
+    [
+        ("вчерашний затык сняли; SEC-7 ждёт подпись юристов, пока пишу тесты", "SEC-7"),
+        ("задача SEC-7 до сих пор ждёт сертификат", "SEC-7"),
+        ("the PR for SEC-7 is waiting on a security review", "SEC-7"),
+    ],
+)
+def test_a_task_that_waits_is_a_blocker(line: str, task: str) -> None:
+    daily = parse_daily(f"Вчера: SEC-6 аудит\nСегодня: SEC-7 отчёт\nБлокеры: {line}", "DEV")["daily"]
+    assert [(b["related_task_id"], b["critical"]) for b in daily["blockers"]] == [(task, False)]
+
+
+def test_someone_waiting_on_the_member_is_no_blocker_of_theirs() -> None:
+    daily = parse_daily("Вчера: SEC-8 аудит. Сегодня: SEC-9 отчёт, QA ждёт от меня сборку. Блокеров нет", "DEV")
+    assert daily["daily"]["blockers"] == []
