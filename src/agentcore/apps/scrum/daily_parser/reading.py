@@ -230,6 +230,11 @@ def parse(message: str) -> ParsedDaily:
             else:
                 section = _verb_section(text) or (sticky if sticky != "blockers" else None) or "today"
         target = parsed.yesterday if section == "yesterday" else parsed.today
+        tasks = [item for item in target if item["task_id"]]
+        if tasks and _ORDER_OF_WORK.match(text) and not task_ids_in(text):
+            # «…, но это не блокер, начну с загрузки»: where the day's task begins, not work of its own (rw025)
+            tasks[-1]["summary"] = truncate(f"{tasks[-1]['summary']}, {_clean(text)}", MAX_TEXT_CHARS)
+            continue
         items = _items(text)
         if (
             last is not None
@@ -318,6 +323,13 @@ _EXCEPT_GATE = LiteralGate(_EXCEPT)
 
 # A «but» or a deed of others (their pronoun first) in the sentence of a task's clause goes on with that task: «По
 # CRM-22 зависим от поиска, но они уже выкатили эндпоинт» says how that task stands, it is no work of the author's.
+# Where the work of the day begins: «начну с загрузки», «сначала вёрстка», «start with the backend» — the order of a
+# task already named, not an item of its own.
+_ORDER_OF_WORK = re.compile(
+    r"^\W*(?:(?:а|и|но|тогда|пока|so|and)\s+)?(?:начну|начинаю|начать|начнём|начнем|сначала|для\s+начала|"
+    r"(?:i'?ll\s+)?start(?:ing)?\s+with|first)\b",
+    re.IGNORECASE,
+)
 _BUT = re.compile(r"^\W*(?:но|однако|but|however|они|они\s+же|he|she|they)\b", re.IGNORECASE)
 # Words that alone make no piece of work: who, a link word, a title over the daily («У меня», «me», «Отчёт:»).
 _NOT_WORK_WORDS = _wordset(

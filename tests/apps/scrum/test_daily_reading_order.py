@@ -1,0 +1,26 @@
+"""``daily_parser.reading`` (session scrum, dev24's rw025), probed in words no labelled split uses: where the day's
+task begins («начну с загрузки», «сначала вёрстка», «start with the API») goes on with the task already named, not
+an item of work without a task; work of its own stays an item."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentcore.apps.scrum.daily_parser import parse_daily
+
+
+@pytest.mark.parametrize(
+    "order",
+    ["начну с парсера", "сначала вёрстка формы", "I'll start with the API client"],
+)
+def test_where_the_days_task_begins_goes_on_with_it(order: str) -> None:
+    message = f"Вчера: FIT-1 расписание\nСегодня: FIT-2 абонементы\nЖду тарифы от клиента, но это не блокер, {order}"
+    daily = parse_daily(message, "DEV")["daily"]
+    assert [i["task_id"] for i in daily["today"]] == ["FIT-2"]
+    assert daily["blockers"] == [] and daily["quality"] == "GREAT"
+
+
+def test_other_work_of_the_day_stays_an_item() -> None:
+    message = "Вчера: FIT-3 расписание\nСегодня: FIT-4 абонементы, созвон с клиентом\nБлокеров нет"
+    daily = parse_daily(message, "DEV")["daily"]
+    assert None in [i["task_id"] for i in daily["today"]] and daily["quality"] == "DETAIL_OK"
