@@ -20,6 +20,7 @@ from typing import Any
 
 from agentcore.apps.crm.batch_commands import BatchParseError, SubCommand, parse_batch, resolved_params
 from agentcore.apps.crm.params import param
+from agentcore.apps.crm.stages import StageDirectory
 
 __all__ = ["Describer", "Detail", "Read", "as_data", "money"]
 
@@ -149,11 +150,12 @@ class Detail:
 
 
 class Describer:
-    """Writes confirmation texts; caches what does not change between turns (field titles, stage names)."""
+    """Writes confirmation texts; caches what does not change between turns (field titles; stage names through
+    ``stages``, the :class:`~.stages.StageDirectory` it shares with the rest of the turn)."""
 
-    def __init__(self) -> None:
+    def __init__(self, stages: StageDirectory | None = None) -> None:
         self._titles: dict[str, dict[str, str]] = {}
-        self._stages: dict[str, str] | None = None
+        self.stages = stages or StageDirectory()
 
     async def describe(self, method: str, params: dict[str, Any], read: Read | None) -> str:
         """The text of one request (a batch: a head line and one line per sub-command); never raises."""
@@ -351,7 +353,7 @@ class Describer:
         if upper in _MONEY_FIELDS:
             return money(value, currency)
         if upper == "STAGE_ID":
-            name = (self._stages or {}).get(text.strip())
+            name = self.stages.known_name(text)
             return f"{as_data(name)} ({as_data(text, quote=False, limit=40)})" if name else as_data(text)
         if upper.endswith("BY_ID") or upper == "RESPONSIBLE_ID":
             return f"пользователь #{as_data(text, quote=False, limit=20)}"
@@ -394,8 +396,7 @@ class Describer:
         if upper in _MONEY_FIELDS:
             return money(value, currency)
         if upper == "STAGE_ID":
-            stages = await self._stage_names(read)
-            name = stages.get(text.strip())
+            name = await self._stage_name(text, read)
             return f"{as_data(name)} ({as_data(text, quote=False, limit=40)})" if name else as_data(text)
         if upper.endswith("BY_ID") or upper == "RESPONSIBLE_ID":
             return await self._person(text, read)
@@ -428,16 +429,13 @@ class Describer:
             return None
         return result if isinstance(result, dict) else None
 
-    async def _stage_names(self, read: Read | None) -> dict[str, str]:
-        if self._stages is not None or read is None:
-            return self._stages or {}
+    async def _stage_name(self, code: str, read: Read | None) -> str | None:
+        if read is None:
+            return self.stages.known_name(code)
         try:
-            result = (await read("crm.status.list", {"filter": {"ENTITY_ID": "DEAL_STAGE"}})).get("result")
+            return await self.stages.name_of(code, read)
         except Exception:
-            return {}
-        rows = result if isinstance(result, list) else []
-        self._stages = {str(r.get("STATUS_ID")): str(r.get("NAME")) for r in rows if isinstance(r, dict)}
-        return self._stages
+            return None
 
     async def _person(self, user_id: str, read: Read | None) -> str:
         number = f"#{as_data(user_id, quote=False, limit=20)}"

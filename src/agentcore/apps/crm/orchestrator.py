@@ -70,6 +70,7 @@ from agentcore.apps.crm.render import describe_error, describe_step, summarize
 from agentcore.apps.crm.request_check import RequestChecker
 from agentcore.apps.crm.resolve import follow_up, resolve_mentions
 from agentcore.apps.crm.spoofing import model_words
+from agentcore.apps.crm.stages import StageDirectory
 from agentcore.apps.crm.state_store import StateStore
 from agentcore.apps.crm.state_sync import update_state_from_action
 from agentcore.llm import CircuitBreaker
@@ -189,8 +190,11 @@ class Orchestrator:
         )
         self.portal_description = bitrix.describe() if bitrix is not None else "портал не настроен"
         self._closers: list[Callable[[], Awaitable[None] | None]] = []
-        self.describer = Describer()
-        self.request_checker = RequestChecker()
+        # One stage directory for resolution, the request check and the confirmation text: a turn reads a
+        # pipeline's stages once.
+        self.stages = StageDirectory()
+        self.describer = Describer(self.stages)
+        self.request_checker = RequestChecker(stages=self.stages)
 
     # --- seed faces ------------------------------------------------------------------------------
 
@@ -668,7 +672,9 @@ class Orchestrator:
 
         completed = follow_up(message, turn.state.history)  # «3» answering «which one?» completes the request
         current = turn.state.objects.deals.get(turn.state.objects.deal_id or "", {})
-        turn.resolved = await resolve_mentions(completed or message, read, category=current.get("CATEGORY_ID"))
+        turn.resolved = await resolve_mentions(
+            completed or message, read, category=current.get("CATEGORY_ID"), stages=self.stages
+        )
         if completed:
             turn.resolved["message"] = completed
 

@@ -10,8 +10,9 @@ The same check guards a write the policy runs without asking (an update of non-c
 sub-command of a ``batch`` (the first one that cannot run names the whole batch's problem, by its key).
 
 The entity's fields come from ``crm.<entity>.fields`` (cached for :data:`FIELDS_TTL` seconds); the record from
-``crm.<entity>.get``.  A read that fails for another reason than «Not found» refuses nothing: the request goes on as
-before (the check must not make the portal's hiccup a refusal).
+``crm.<entity>.get``; a pipeline's stages from the shared :class:`~.stages.StageDirectory`.  A read that fails for
+another reason than «Not found» refuses nothing: the request goes on as before (the check must not make the portal's
+hiccup a refusal).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from agentcore.apps.crm.bitrix.errors import BitrixError
 from agentcore.apps.crm.confirm_text import as_data
 from agentcore.apps.crm.params import param
 from agentcore.apps.crm.phpquery import build_query, parse_query
+from agentcore.apps.crm.stages import StageDirectory, pipeline_of_code
 from agentcore.apps.crm.value_check import field_title, value_problem
 
 __all__ = ["FIELDS_TTL", "RequestChecker"]
@@ -33,7 +35,6 @@ __all__ = ["FIELDS_TTL", "RequestChecker"]
 Read = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 
 FIELDS_TTL = 300.0
-_PIPELINE = re.compile(r"^C(\d+):")
 _CHANGE = re.compile(r"^crm\.(deal|contact|company)\.(add|update|delete)$")
 _NAMES = {
     # kind: (genitive for «у сделки нет поля», the record not found)
@@ -44,12 +45,13 @@ _NAMES = {
 
 
 class RequestChecker:
-    """Why a requested change cannot run (:meth:`problem`); caches each entity's fields and the deal stages."""
+    """Why a requested change cannot run (:meth:`problem`); caches each entity's fields (for ``ttl`` seconds) and
+    reads the deal stages through ``stages`` (the turn's shared :class:`~.stages.StageDirectory`)."""
 
-    def __init__(self, ttl: float = FIELDS_TTL) -> None:
+    def __init__(self, ttl: float = FIELDS_TTL, stages: StageDirectory | None = None) -> None:
         self.ttl = ttl
+        self.stages = stages or StageDirectory(ttl)
         self._specs: dict[str, tuple[float, dict[str, dict[str, Any]]]] = {}
-        self._stage_codes: dict[str, tuple[float, tuple[str, ...]]] = {}
 
     async def problem(
         self, method: str, params: dict[str, Any], read: Read, http_method: str | None = None
@@ -128,9 +130,10 @@ class RequestChecker:
         text = str(value).strip() if isinstance(value, str | int) and not isinstance(value, bool) else ""
         if not text or "$" in text:
             return None
-        prefix = _PIPELINE.match(text)
-        entity = f"DEAL_STAGE_{prefix.group(1)}" if prefix else "DEAL_STAGE"
-        stages = await self._stages(entity, read)
+        try:
+            stages = [stage.code for stage in await self.stages.stages(pipeline_of_code(text), read)]
+        except BitrixError:
+            return None
         if not stages or text in stages:
             return None
         known = ", ".join(as_data(code, quote=False, limit=40) for code in stages[:12])
@@ -138,21 +141,6 @@ class RequestChecker:
             f"значение {as_data(text, limit=60)} не подходит полю {field_title('STAGE_ID', spec)}: "
             f"такой стадии нет в воронке (есть: {known})"
         )
-
-    async def _stages(self, entity: str, read: Read) -> tuple[str, ...]:
-        """The pipeline's stage codes in the portal's order (cached); empty when they cannot be read."""
-        cached = self._stage_codes.get(entity)
-        if cached is not None and time.monotonic() - cached[0] < self.ttl:
-            return cached[1]
-        try:
-            result = (await read("crm.status.list", {"filter": {"ENTITY_ID": entity}})).get("result")
-        except BitrixError:
-            return ()
-        rows = result if isinstance(result, list) else []
-        stages = tuple(dict.fromkeys(str(r["STATUS_ID"]) for r in rows if isinstance(r, dict) and r.get("STATUS_ID")))
-        if stages:
-            self._stage_codes[entity] = (time.monotonic(), stages)
-        return stages
 
     async def _field_specs(self, kind: str, read: Read) -> dict[str, dict[str, Any]]:
         """The entity's fields by upper-case code, as ``crm.<entity>.fields`` describes them (cached)."""

@@ -24,6 +24,7 @@ from typing import Any
 from agentcore.apps.crm.mentions import Mentions, find_mentions, imperatives, stems
 from agentcore.apps.crm.offline_parse import amount, stage_code
 from agentcore.apps.crm.phpquery import build_query
+from agentcore.apps.crm.stages import StageDirectory, pipeline_of_category
 
 __all__ = ["ASK_WHICH", "DEAL_FIELDS", "Read", "follow_up", "phone_spellings", "resolve_mentions"]
 
@@ -233,14 +234,13 @@ def _content_stems(text: str) -> list[str]:
     return [s for s in stems(text) if s not in _FILLER and len(s) >= 3 and not s.startswith(("сделк", "стади"))]
 
 
-async def _find_stage(phrase: str, read: Read, category: str | None = None) -> dict[str, Any]:
-    if category and category != "0":  # another pipeline: its own stages, «C<id>:…»
-        envelope = await read("crm.dealcategory.stage.list", {"id": category})
-    else:
-        envelope = await read("crm.status.list", {"filter": {"ENTITY_ID": "DEAL_STAGE"}, "order": {"SORT": "ASC"}})
-    stages = [
-        {"STATUS_ID": str(r.get("STATUS_ID")), "NAME": str(r.get("NAME") or "")} for r in _rows(envelope.get("result"))
-    ]
+async def _find_stage(
+    phrase: str, read: Read, stages_of: StageDirectory, category: str | None = None
+) -> dict[str, Any]:
+    """The stages of the pipeline (``category``; another pipeline's codes read «C<id>:…») whose names share the most
+    stems with ``phrase``, else the standard stage its synonym names («выиграна» → ``WON``)."""
+    listed = await stages_of.stages(pipeline_of_category(category), read)
+    stages = [{"STATUS_ID": stage.code, "NAME": stage.name} for stage in listed]
     wanted = _content_stems(phrase)
     scored: list[tuple[int, dict[str, Any]]] = []
     for stage in stages:
@@ -324,12 +324,18 @@ async def _safe(name: str, lookup: Awaitable[dict[str, Any]]) -> dict[str, Any]:
 
 
 async def resolve_mentions(
-    message: str, read: Read, mentions: Mentions | None = None, *, category: str | None = None
+    message: str,
+    read: Read,
+    mentions: Mentions | None = None,
+    *,
+    category: str | None = None,
+    stages: StageDirectory | None = None,
 ) -> dict[str, Any]:
     """Look the names of ``message`` up on the portal (see the module docstring); ``{}`` when it names nothing.
 
     A stage is looked up in the pipeline of the one deal the message names, else in ``category`` (the current
-    deal's pipeline), else in the main one."""
+    deal's pipeline), else in the main one — through ``stages`` (the turn's shared directory; a fresh one, which
+    reads, when not given)."""
     found = mentions or find_mentions(message)
     low = message.lower()
     creating = bool(imperatives(message) & _CREATE) or bool(re.search(r"\bнов(?:ая|ую|ый|ого)\b", low))
@@ -352,7 +358,8 @@ async def resolve_mentions(
         named = (out.get("deal") or {}).get("matches") or []
         if len(named) == 1:
             category = str(named[0].get("CATEGORY_ID") or "0")
-        out["stage"] = await _safe(found.stage, _find_stage(found.stage, read, category))
+        directory = stages or StageDirectory()
+        out["stage"] = await _safe(found.stage, _find_stage(found.stage, read, directory, category))
     if found.person:
         out["user"] = await _safe(found.person, _find_users(found.person, read))
     return out
