@@ -725,3 +725,25 @@ async def test_undo_with_nothing_pending_says_what_ran_stays(make_orchestrator: 
     assert bitrix.methods() == ["crm.deal.update"]  # nothing else ran
     plain = await orchestrator.handle_message("u1", "нет")
     assert messages.NOTHING_TO_CANCEL in plain.assistant and "последнее из них" not in plain.assistant
+
+
+async def test_undo_names_the_last_batch_that_wrote_not_a_later_one_that_read(
+    make_orchestrator: MakeOrchestrator,
+) -> None:
+    """A batch's ``done`` entry counts as a change when one of the methods it lists is a write for the policy."""
+    answers = {
+        "batch": lambda cmd: {"result": {"result": {key: DEAL if "get" in key else True for key in cmd}}},
+    }
+    bitrix = RecordingBitrix(lambda method, params: answers[method](params["cmd"]))
+    wrote = {"w": "crm.deal.update?id=12&fields[COMMENTS]=звонок", "w_get": "crm.deal.get?id=12"}
+    read = {"r_get": "crm.deal.get?id=12"}
+    orchestrator = make_orchestrator(
+        [reply([step("batch", {"cmd": wrote})]), reply([step("batch", {"cmd": read})]), reply([], "Отменил.")],
+        mode="canary",
+        call_bitrix=bitrix,
+    )
+    await orchestrator.handle_message("u1", "Добавь комментарий и покажи сделку 12")
+    await orchestrator.handle_message("u1", "Покажи сделку 12")
+    answer = await orchestrator.handle_message("u1", "отмени последнее действие")
+    assert bitrix.methods() == ["batch", "batch"]
+    assert "последнее из них: batch: w (crm.deal.update), w_get (crm.deal.get)" in answer.assistant

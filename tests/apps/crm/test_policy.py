@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from agentcore.apps.crm.phpquery import build_query
-from agentcore.apps.crm.policy import check_step
+from agentcore.apps.crm.policy import check_step, is_write
 
 # (method, params) for each method class
 CLASS_EXAMPLES: dict[str, tuple[str, dict[str, Any]]] = {
@@ -190,3 +190,9 @@ def test_param_names_in_any_single_case_are_read() -> None:
 def test_get_steps_are_checked_as_the_query_string_the_portal_decodes(params: dict[str, Any]) -> None:
     assert check_step("crm.deal.update", params, "canary", "GET").decision in ("confirm", "forbid")
     assert check_step("crm.deal.update", {"id": 1, "fields": {"TITLE": "x"}}, "canary", "GET").decision == "allow"
+
+
+def test_writes_are_the_methods_that_change_the_portal() -> None:
+    writes = ["crm.deal.add", " CRM.Contact.Update ", "crm.company.delete", "tasks.task.add", "event.bind"]
+    reads = ["crm.deal.get", "crm.status.list", "event.get", "user.get", "batch", "crm.lead.add", "crm.deal.add2", ""]
+    assert [m for m in writes + reads if is_write(m)] == writes

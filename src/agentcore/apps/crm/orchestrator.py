@@ -64,7 +64,7 @@ from agentcore.apps.crm.models import (
     StepReport,
     TurnResult,
 )
-from agentcore.apps.crm.policy import Verdict, check_step, method_class
+from agentcore.apps.crm.policy import Verdict, check_step, is_write, method_class
 from agentcore.apps.crm.prompt import build_messages
 from agentcore.apps.crm.render import describe_error, describe_step, summarize
 from agentcore.apps.crm.request_check import RequestChecker
@@ -111,8 +111,8 @@ def _transient(error: BitrixError, method: str) -> bool:
     return ambiguous and method.strip().lower().endswith(_IDEMPOTENT)
 
 
-# Methods that change the portal (what «отмени последнее действие» may be about).
-_WRITE = re.compile(r"(?:^|\()(?:crm\.\w+\.(?:add|update|delete)|event\.(?:bind|unbind)|tasks\.task\.add)(?:$|\))")
+# The methods a batch's ``done`` entry lists: «batch: a (crm.deal.update), b (crm.deal.get)».
+_LISTED_METHOD = re.compile(r"\(([^()]*)\)")
 # «отмени последнее действие», «откати», «верни как было»: a no that asks to undo what ran.
 _UNDO = re.compile(r"\b(?:отмен|откат|верн|undo)\w*")
 log = step_logger("crm", "agentcore.crm")
@@ -138,6 +138,12 @@ class _Turn:
     decisions: list[dict[str, Any]] = field(default_factory=list)
     resolved: dict[str, Any] = field(default_factory=dict)
     requested: ActionStep | None = None
+
+
+def _changed_portal(entry: DoneEntry) -> bool:
+    """Whether a ``done`` entry ran a write (:func:`~.policy.is_write`; a batch: one of the methods it lists)."""
+    methods = _LISTED_METHOD.findall(entry.summary) if entry.method == "batch" else [entry.method]
+    return any(is_write(method) for method in methods)
 
 
 def _clip(text: str, limit: int = _HISTORY_CHARS) -> str:
@@ -508,14 +514,7 @@ class Orchestrator:
         turn.lines.append(messages.NOTHING_TO_CANCEL)
         if not undo:
             return
-        last = next(
-            (
-                d
-                for d in reversed(turn.state.done)  # a batch's entry lists its methods: «batch: a (crm.deal.update)»
-                if d.ok and _WRITE.search(d.summary if d.method == "batch" else d.method.strip().lower())
-            ),
-            None,
-        )
+        last = next((d for d in reversed(turn.state.done) if d.ok and _changed_portal(d)), None)
         if last is not None:
             turn.lines.append(messages.NOT_UNDONE.format(done=last.summary.strip()))
 

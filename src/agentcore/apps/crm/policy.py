@@ -43,11 +43,13 @@ from agentcore.apps.crm.phpquery import build_query, parse_query
 __all__ = [
     "CRITICAL_FIELDS",
     "METHOD_CLASSES",
+    "WRITE_CLASSES",
     "Verdict",
     "allowed_methods",
     "check_command",
     "check_step",
     "critical_fields",
+    "is_write",
     "method_class",
 ]
 
@@ -82,6 +84,9 @@ METHOD_CLASSES: dict[str, str] = {
     "event.unbind": "event_write",
     "batch": "batch",
 }
+
+# The classes of methods that change the portal.
+WRITE_CLASSES = frozenset({"create", "update", "delete", "event_write"})
 
 _CLASSES_BY_MODE: dict[Mode, frozenset[str]] = {
     "shadow": frozenset({"read", "create", "update", "delete", "event_read", "event_write", "batch"}),
@@ -133,6 +138,11 @@ def allowed_methods(mode: Mode) -> list[str]:
 def method_class(method: str) -> str | None:
     """``read``, ``create``, ``update``, ``delete``, ``event_read``, ``event_write``, ``batch`` or None (unknown)."""
     return METHOD_CLASSES.get(method.strip().lower())
+
+
+def is_write(method: str) -> bool:
+    """True for a known method that changes the portal (its class is one of :data:`WRITE_CLASSES`)."""
+    return method_class(method) in WRITE_CLASSES
 
 
 def is_critical(name: str) -> bool:
