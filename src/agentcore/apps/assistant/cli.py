@@ -151,11 +151,11 @@ def chat(quiet: bool = False) -> None:
     """
     from rich.console import Console
 
+    from agentcore.appkit.gateway import gateway_for
     from agentcore.apps.assistant import AssistantAgent
     from agentcore.apps.assistant.clients import ServiceClient
     from agentcore.apps.assistant.settings import AssistantSettings
     from agentcore.llm.errors import LLMConfigError
-    from agentcore.llm.factory import create_gateway
     from agentcore.llm.sync import SyncGateway
 
     with contextlib.suppress(AttributeError, ValueError):
@@ -168,9 +168,7 @@ def chat(quiet: bool = False) -> None:
     init_logging(settings, "assistant.log")
     console = Console(highlight=False)
     try:
-        gateway = create_gateway(
-            settings.llm, redis_url=settings.core.redis_url, redis_prefix=settings.core.redis_prefix
-        )
+        gateway = gateway_for(settings)
     except LLMConfigError as exc:
         fail(f"провайдер LLM не настроен: {exc}", code=2)
     own = AssistantSettings.of(settings)

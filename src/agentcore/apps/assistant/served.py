@@ -59,17 +59,13 @@ class AssistantServing:
         Raises:
             ApiError: 503 when the provider is not configured.
         """
+        from agentcore.appkit.gateway import gateway_for
         from agentcore.llm.errors import LLMConfigError
-        from agentcore.llm.factory import create_gateway
 
         with self._lock:
             if self._gateway is None:
                 try:
-                    self._gateway = create_gateway(
-                        self.settings.llm,
-                        redis_url=self.settings.core.redis_url,
-                        redis_prefix=self.settings.core.redis_prefix,
-                    )
+                    self._gateway = gateway_for(self.settings)
                 except LLMConfigError:
                     raise ApiError(503, "провайдер LLM не настроен", "llm_not_configured") from None
             return self._gateway

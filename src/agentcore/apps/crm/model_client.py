@@ -66,9 +66,9 @@ class ModelClient:
     @classmethod
     def from_settings(cls, settings: Settings) -> ModelClient:
         """The client for ``settings.llm.provider``; configuration problems surface on the first call."""
+        from agentcore.appkit.gateway import gateway_for
         from agentcore.apps.crm.settings import CrmSettings
         from agentcore.llm.errors import LLMConfigError
-        from agentcore.llm.factory import create_gateway
         from agentcore.util.redact import register_settings_secrets
 
         register_settings_secrets(settings)
@@ -78,9 +78,7 @@ class ModelClient:
         ):
             return cls(None, config_error="OPENAI_API_KEY is not set", display_name="openai (ключ не задан)")
         try:
-            gateway = create_gateway(
-                settings.llm, redis_url=settings.core.redis_url, redis_prefix=settings.core.redis_prefix
-            )
+            gateway = gateway_for(settings)
         except LLMConfigError as exc:
             return cls(None, config_error=str(exc), display_name=f"{llm.provider} (не настроен)")
         model = None

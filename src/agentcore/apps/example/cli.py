@@ -20,9 +20,9 @@ def run_sgr(message: str, *, mode: str = "tools", as_json: bool = False) -> None
 
     from rich.console import Console
 
+    from agentcore.appkit.gateway import gateway_for
     from agentcore.apps.example import ExampleSGRAgent, GetTimeTool
     from agentcore.llm.errors import LLMConfigError
-    from agentcore.llm.factory import create_gateway
     from agentcore.terminal.mcp_tools import entered, mcp_toolset
     from agentcore.util.redact import redact, redact_data
 
@@ -31,9 +31,7 @@ def run_sgr(message: str, *, mode: str = "tools", as_json: bool = False) -> None
     if not message.strip():
         fail("пустой запрос.", code=2)
     try:
-        gateway = create_gateway(
-            settings.llm, redis_url=settings.core.redis_url, redis_prefix=settings.core.redis_prefix
-        )
+        gateway = gateway_for(settings)
     except LLMConfigError as exc:
         fail(f"провайдер LLM не настроен: {exc}", code=2)
 

@@ -39,13 +39,9 @@ class ExampleServing:
         """
         with self._lock:
             if self._gateway is None:
-                from agentcore.llm.factory import create_gateway
+                from agentcore.appkit.gateway import gateway_for
 
-                self._gateway = create_gateway(
-                    self.settings.llm,
-                    redis_url=self.settings.core.redis_url,
-                    redis_prefix=self.settings.core.redis_prefix,
-                )
+                self._gateway = gateway_for(self.settings)
             return self._gateway
 
     async def stream(self, question: str) -> AsyncGenerator[AgentStepEvent, None]:

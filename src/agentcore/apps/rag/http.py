@@ -290,13 +290,9 @@ class _Service:
         """The LLM gateway, or ``None`` on the offline provider (answers are extractive then)."""
         with self._gateway_lock:
             if self._gateway is None and self.settings.provider != "offline":
-                from agentcore.llm.factory import create_gateway
+                from agentcore.appkit.gateway import gateway_for
 
-                self._gateway = create_gateway(
-                    self.settings.llm,
-                    redis_url=self.settings.core.redis_url,
-                    redis_prefix=self.settings.core.redis_prefix,
-                )
+                self._gateway = gateway_for(self.settings)
             return self._gateway
 
     async def answer(self, question: str, result: SearchResult) -> tuple[str, Literal["llm", "extractive", "none"]]:
@@ -357,7 +353,7 @@ def create_router(
     Args:
         settings: configuration (the server's or :func:`create_app`'s); its limits shape the request schemas.
         engine: a ready engine (tests inject one with a small embedder); created lazily when omitted.
-        gateway: an LLM gateway; by default ``create_gateway(settings.llm, ...)`` for real providers, none when offline.
+        gateway: an LLM gateway; by default ``gateway_for(settings)`` for real providers, none when offline.
         warm_up: index/load the active collection in a background thread now (default: when ``engine`` is
             omitted).
 

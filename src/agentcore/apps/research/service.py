@@ -160,11 +160,9 @@ class AgentService(ReActAgent):
         research = ResearchSettings.of(settings)
         self._own_gateway = gateway is None
         if gateway is None:
-            from agentcore.llm.factory import create_gateway
+            from agentcore.appkit.gateway import gateway_for
 
-            gateway = create_gateway(
-                settings.llm, redis_url=settings.core.redis_url, redis_prefix=settings.core.redis_prefix
-            )
+            gateway = gateway_for(settings)
         if retriever is None:
             from agentcore.rag.engine import RagEngine
 
