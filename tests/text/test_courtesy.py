@@ -66,3 +66,26 @@ def test_words_inside_the_question_are_kept() -> None:
 )
 def test_theme_tail(theme: str, clean: str) -> None:
     assert strip_courtesy_tail(theme) == clean
+
+
+@pytest.mark.parametrize(
+    ("line", "question"),
+    [
+        ("Подскажите, https://wiki.example.com/x — что там?", "https://wiki.example.com/x — что там?"),
+        ("https://wiki.example.com/hr что там, пожалуйста?", "https://wiki.example.com/hr что там?"),
+        ("Привет! www.example.ru что это?", "www.example.ru что это?"),
+        ("Подскажите, config.yaml где лежит?", "config.yaml где лежит?"),
+        ("Подскажите, iPhone выдают?", "iPhone выдают?"),
+        ("Подскажите, 1с где открыть?", "1с где открыть?"),
+        ("Подскажите, ерп-система что такое?", "Ерп-система что такое?"),
+    ],
+)
+def test_a_url_or_a_code_first_is_neither_capitalised_nor_cut(line: str, question: str) -> None:
+    # «Https://…» was searched for; and the address's dots ended «sentences», so the question read
+    # «https://wiki. example. com/x» (with a limit: «Com/x — что там?»).
+    assert core_question(line) == question
+    assert core_question(line, 40) == question
+
+
+def test_dots_inside_a_word_or_a_number_end_no_sentence() -> None:
+    assert core_question("Привет! Отпуск 1.5 дня положен? Заранее спасибо") == "Отпуск 1.5 дня положен?"

@@ -52,7 +52,11 @@ _TAIL_RE = re.compile(
     re.IGNORECASE,
 )
 _ONLY_COURTESY_RE = re.compile(rf"^(?:(?:{_GREETING}|{_ADDRESS}|{_THANKS}|{_REQUEST}){_SEP})*$", re.IGNORECASE)
-_SENTENCE_RE = re.compile(r"[^.!?…]+(?:[.!?…]+|$)")
+# A sentence ends at its marks followed by a space or the end: the dots of «https://wiki.example.com/x» or «1.5» end
+# nothing (splitting there put spaces into the address the tool then searched for).
+_SENTENCE_RE = re.compile(r"\S.*?(?:[.!?…]+(?=\s|$)|$)")
+# A first token written as a plain word (letters, inner hyphens, trailing punctuation): only such a one is capitalised.
+_PLAIN_WORD_RE = re.compile(r"^[^\W\d_]+(?:-[^\W\d_]+)*[,.:;!?…]*(?:\s|$)")
 # Words that carry no topic, dropped (in this order) only when the question is too long.
 _FILLERS = (
     "пожалуйста",
@@ -115,6 +119,12 @@ def _drop_fillers(text: str, limit: int) -> str:
 
 
 def _capitalised(text: str) -> str:
+    """``text`` with its first letter upper-cased when it opens with a plain lower-case word; a URL, an address, a
+    path, a code or a name written with its own capitals («https://…», «www.site.ru», «config.yaml», «iPhone»,
+    «1с», «_id») stays as typed."""
+    first = _PLAIN_WORD_RE.match(text)
+    if first is None or any(ch.isupper() for ch in first.group()[1:]):
+        return text
     return text[:1].upper() + text[1:]
 
 

@@ -399,6 +399,7 @@ def test_too_long_limit_follows_the_setting(settings: Settings) -> None:
         ("Привет! Как мне взять отпуск в августе?", "Как взять отпуск в августе?"),
         ("Подскажите, пожалуйста, как оформить больничный?", "Как оформить больничный?"),
         ("Здравствуйте, бот! Хотел спросить, как подключиться к VPN?", "Как подключиться к VPN?"),
+        ("Подскажите, https://hr.ru/a что там?", "https://hr.ru/a что там?"),  # was «Https://hr. ru/a …»
     ],
 )
 def test_a_model_copying_the_users_line_gets_the_question_itself(settings: Settings, line: str, question: str) -> None:
