@@ -89,3 +89,24 @@ def test_an_english_lack_told_in_the_past_with_the_thing_got_is_over(over: str, 
     message = "Yesterday: NET-1 routes\nToday: NET-2 firewall\n"
     assert parse_daily(message + over, "DEV")["daily"]["blockers"] == []
     assert len(parse_daily(message + still, "DEV")["daily"]["blockers"]) == 1
+
+
+@pytest.mark.parametrize(
+    ("critical", "wait"),
+    [
+        # a business that does not take or hand out what it trades in; the member's own search is no stop
+        ("PAY-1 — терминалы не принимают оплату с обеда", "PAY-2 — не могу найти заказ в логах, ищу дальше"),
+        ("PAY-3 — у покупателей не проходит платёж по СБП", "PAY-4 — не проходит линтер, чиню"),
+        # every user meets the failure
+        ("PAY-5 — checkout fails for all users on Safari", "PAY-6 — checkout test fails locally, fixing it"),
+        # all of a group wait, not one colleague
+        ("PAY-7 — все тестировщики ждут сборку, CI лежит", "PAY-8 — тестировщик ждёт сборку, соберу к обеду"),
+        # what people are owed is at risk
+        ("PAY-9 — реестр не уходит в банк, выплаты курьерам под угрозой", "PAY-10 — реестр уходит медленно"),
+        # stakes due tomorrow that cannot be made
+        ("PAY-11 — демо завтра, а стенд не поднять без админов", "PAY-12 — демо в следующем месяце, жду стенд"),
+    ],
+)
+def test_a_business_stop_and_imminent_stakes_are_critical(critical: str, wait: str) -> None:
+    assert criticality(critical)[0], critical
+    assert not criticality(wait)[0], wait

@@ -77,6 +77,7 @@ _PEOPLE_PREFIXES = (
 )  # fmt: skip
 _STAKE_PREFIXES = (
     "релиз", "демо", "запуск", "дедлайн", "сдач", "release", "demo", "launch", "deadline",
+    "зарплат", "выплат", "payroll",  # what people are owed: «зарплата сотрудникам под угрозой»
 )  # fmt: skip
 # risk, or the stop itself: the stakes «под угрозой», «срывается», «блокирует цель спринта», «blocks the release»
 _RISK_PREFIXES = (
@@ -403,14 +404,14 @@ def _unit_stands(words: list[str]) -> bool:
 # сегодня», «demo is today») or a time of day the work is due by («сдача в 18:00», «к обеду», «by EOD»), and in the
 # same blocker the member cannot get it done — a negated ability («собрать билд не можем», «can't»), a negated
 # perfective verb of the future or an infinitive («без них не сверстаю», «отправить не выйдет»), «нечем», «нельзя».
-_TODAY_WORDS = _words("сегодня today tonight")
+_TODAY_WORDS = _words("сегодня today tonight завтра tomorrow")  # due now or next: «релиз завтра, а сборка падает»
 _DUE_BY = re.compile(
     r"\b(?:в|к|до|by|at|before)\s+\d{1,2}(?::\d\d|\s*(?:am|pm)\b)|\b(?:к|до)\s+(?:обеду|обеда|вечеру|вечера|концу\s+дня|"
     r"конца\s+дня)\b|\bby\s+(?:eod|noon|end\s+of\s+(?:the\s+)?day|tonight)\b",
     re.IGNORECASE,
 )
 # A pre-check built from the same words: today (:data:`_TODAY_WORDS`) or any piece of :data:`_DUE_BY`.
-_DUE_HINT = re.compile(r"сегодня|today|tonight|\d|обед|вечер|конц|eod|noon|end\s+of", re.IGNORECASE)
+_DUE_HINT = re.compile(r"сегодня|today|tonight|завтра|tomorrow|\d|обед|вечер|конц|eod|noon|end\s+of", re.IGNORECASE)
 _CANNOT_WORDS = _words("нельзя невозможно нечем нечего cannot can't cant unable")
 
 
