@@ -43,3 +43,19 @@ def test_a_task_that_waits_is_a_blocker(line: str, task: str) -> None:
 def test_someone_waiting_on_the_member_is_no_blocker_of_theirs() -> None:
     daily = parse_daily("Вчера: SEC-8 аудит. Сегодня: SEC-9 отчёт, QA ждёт от меня сборку. Блокеров нет", "DEV")
     assert daily["daily"]["blockers"] == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Блокеры: не, всё норм", "Блокеры: токен для SEC-11 выдали", "Блокеры: лицензию получил вчера вечером"],
+)
+def test_a_listed_none_or_a_remedy_with_no_trouble_is_no_blocker(line: str) -> None:
+    daily = parse_daily(f"Вчера: SEC-10 аудит\nСегодня: SEC-11 отчёт\n{line}", "DEV")["daily"]
+    assert daily["blockers"] == [] and daily["quality"] == "GREAT"
+
+
+def test_a_none_followed_by_a_wait_lists_the_wait_under_the_header_only() -> None:
+    listed = parse_daily("Вчера: SEC-12 аудит\nСегодня: SEC-13 отчёт\nБлокеры: никаких, разве только жду апрув", "DEV")
+    assert [b["critical"] for b in listed["daily"]["blockers"]] == [False]
+    beside = parse_daily("вчера SEC-14 аудит, сегодня SEC-15 отчёт. проблем нет, жду только слот на выкатку", "DEV")
+    assert beside["daily"]["blockers"] == []

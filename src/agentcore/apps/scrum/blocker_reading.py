@@ -82,7 +82,10 @@ RESOLVED = compile_guarded(
     r"back\s+up|перевыпустил\w*|закрыт[аоы]?|устран[её]н\w*|продлил[иа]?|восстановил[иа]?|перезапустил[иа]?|вернул[иа]?|"
     r"так\s+что\s+(?:чисто|вс[её]\s+(?:ок|ok|норм\w*|хорошо))|больше\s+не\s+актуал\w*|неактуал\w*|sorted(?:\s+out)?|"
     r"no\s+longer|"
-    # the member got what was missing: «no access to the cluster yesterday, got it this morning», «got the keys»
+    # the member got what was missing: «доступ к S3 получил», «получил ключи», «no access to the cluster yesterday,
+    # got it this morning», «got the keys»
+    r"получил[аи]?\s+(?:\S+\s+)?(?:доступ|прав[аo]|ключ|токен|сертификат|лицензи|апрув|аппрув|ответ|макет)\w*|"
+    r"(?:доступ|прав[аo]|ключ|токен|сертификат|лицензи|апрув|аппрув|ответ|макет)\w*\s+(?:\S+\s+){0,3}?получил[аи]?|"
     r"got\s+(?:it|them|access|the\s+(?:access|keys?|token|license|licence|certificate|credentials))\b"
     r"(?!\s+(?:denied|revoked|wrong))|(?:access|keys?|token|credentials)\s+(?:was\s+|were\s+)?granted)\b",
     _FLAGS,

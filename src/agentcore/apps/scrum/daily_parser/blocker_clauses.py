@@ -553,7 +553,7 @@ def told_over(text: str) -> bool:
 
 # «нет», «больше нет», «none really»: an adverb may stand before or after the «none».
 _NOTHING = re.compile(
-    rf"^(?:{NONE_ADVERB}\s*,?\s*){{0,2}}(?:нет|нету|нэт|none|no|nope|nothing|n/a|-|—|отсутствуют|ничего|никаких|"
+    rf"^(?:{NONE_ADVERB}\s*,?\s*){{0,2}}(?:нет|нету|нэт|не|none|no|nope|nothing|n/a|-|—|отсутствуют|ничего|никаких|"
     rf"ноль|не\s+(?:вижу|предвижу|наблюда\w*|ожида\w*|имею)|вс[её]\s+(?:(?:идёт|идет|идут)\s+)?(?:ок|ok|окей|"
     rf"хорошо|норм\w*|гладко|в\s+порядке|по\s+плану)|all\s+(?:good|clear|fine)|nothing\s+(?:blocking|so\s+far|really)|"
     rf"пусто|ничего\s+такого|вс[её]\s+штатно|штатно|нет\s+никаких)"
@@ -673,26 +673,46 @@ def only_a_risk(text: str) -> bool:
     return bool(_content_words(blocker)) and not _content_words(asserted(blocker))
 
 
+_GIVEN = compile_guarded(
+    r"\b(?:(?:вы|пре|от)?дал[иа]?|получил[аи]?|предоставил[иа]?|прислал[иа]?|продлил[иа]?|перевыпустил[иа]?|"
+    r"восстановил[иа]?|got|granted|received|sent)\b",
+    re.IGNORECASE,
+)
+
+
+def _only_none(text: str) -> bool:
+    """Whether ``text`` opens with a «none» (:data:`_NOTHING`) and the rest names no blocker after all: «нет, всё ок»;
+    not «никаких, только жду ревью»."""
+    none = _NOTHING.match(text)
+    return none is not None and not _names_trouble(text[none.end() :])
+
+
 def says_none_listed(text: str) -> bool:
     """Whether ``text``, a line under a «Блокеры:» header (its header cut or not), says only that there is none:
     «-», «нет», «нетц», «Блокеры: нет», «отсутствуют как класс», «блокеров, кажется, нет»."""
     blocker = _blocker_text(text)
     return bool(
-        _NOTHING.match(text)
+        _only_none(text)
         or _typo_none(text)
+        # what was missing given or got, and no trouble: «доступ к S3 выдали», «ключи получил утром» — the blocker is
+        # over (not «сняли доступ к проду»: a removal is the trouble)
+        or (remedy_in(blocker) and _GIVEN.search(blocker) is not None and not _names_trouble(blocker))
         or (_NONE_FIRST.match(blocker) and not _names_trouble(text))
         or only_absence(blocker, about_blockers=False)
     )
 
 
-def denies_blocker(text: str) -> bool:
+def denies_blocker(text: str, *, listed: bool = False) -> bool:
     """Whether ``text``, a clause that speaks of a trouble, says it is no blocker: denied («не блокер», «ничего не
     жду», :func:`~agentcore.apps.scrum.blocker_reading.is_negated`), none («блокер: нет», «проблем никаких»,
     :func:`absence_piece`) or over («был блокер, уже снят», :func:`told_over`), or nothing is in trouble («nothing is
-    broken», :func:`nothing_denies`)."""
+    broken», :func:`nothing_denies`).  ``listed``: a line under a «Блокеры:» header, where a «none» followed by a
+    blocker lists that blocker («Блокеры: никаких, только жду ревью»); outside the list the all-clear covers a wait
+    beside it («проблем нет, жду только окно на деплой»)."""
+    blocker = _blocker_text(text)
     return bool(
         is_negated(text)
-        or _NOTHING.match(_blocker_text(text))
+        or (_only_none(blocker) if listed else _NOTHING.match(blocker))
         or absence_piece(text)
         or told_over(text)
         or nothing_denies(text)

@@ -157,7 +157,7 @@ def parse(message: str) -> ParsedDaily:
             or negated_in(text)
             or spares_member(text)
             or (_PAST_TROUBLE.search(text) and not task_ids_in(text))
-        ) and denies_blocker(text):
+        ) and denies_blocker(text, listed=section == "blockers"):
             parsed.no_blockers_stated = True  # «не блокер», «ничего не жду», «был блокер, уже снят»
             # «сегодня займусь PAY-61, ничего не мешает»: the work stays, only the blocker is denied.
             rest = _clean(NEGATED.sub("", text))
