@@ -29,6 +29,7 @@ script measures an older checkout: ``PYTHONPATH=<checkout>/src python benchmarks
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev10.json  # tenth dev split
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev11.json  # near misses
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev12.json  # colloquial, fresh
+    .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev13.json  # one among similar
 """
 
 from __future__ import annotations
@@ -213,6 +214,7 @@ def main() -> None:
             "dev10",
             "dev11",
             "dev12",
+            "dev13",
             "test",
             "holdout",
             "holdout2",
