@@ -515,3 +515,18 @@ def test_the_sentence_giving_the_value_asked_leads_and_padding_goes() -> None:
     answer = extractive_answer("кто согласует отпуск?", [Hit("v#1", "v", "Отпуск — Оформление", steps, 1.0, "", 1)])
     assert answer.startswith("Заявление согласует непосредственный руководитель"), answer
     assert "Выберите даты" not in answer, answer
+
+
+def test_a_sentence_giving_a_value_asked_that_the_lead_lacks_is_no_padding() -> None:
+    """«сколько длится ретро и во сколько» asks a length and a time; «Ретроспектива длится 1 час» holds every word
+    the question names and a figure, yet no time of day — the sentence after it giving «в пятницу в 16:30» says
+    fewer of the question's words and was dropped as padding (branch ``wr``)."""
+    text = "Ретроспектива длится 1 час. Ретроспектива проходит в пятницу в 16:30."
+    hits = [Hit("r#1", "r", "Ретроспектива — Когда", text, 1.0, "", 1)]
+    answer = extractive_answer("сколько длится ретро и во сколько", hits)
+    assert "16:30" in answer and "1 час" in answer, answer
+    # a sentence whose «time» is only «в начале …» is still padding
+    text = "Ретроспектива длится 1 час. В начале ретроспективы команда проверяет прошлые договорённости."
+    hits = [Hit("r#1", "r", "Ретроспектива — Когда", text, 1.0, "", 1)]
+    answer = extractive_answer("сколько длится ретро и во сколько", hits)
+    assert "В начале" not in answer, answer

@@ -86,3 +86,18 @@ def test_a_town_no_document_names_is_where_the_asker_is_for_a_number() -> None:
     assert not answers("в самаре есть офис?", office, "Офис и переговорные комнаты")
     assert not answers("сколько мест на парковке в самаре", "У бизнес-центра есть 10 парковочных мест.", "Офис")
     assert not answers("сколько офисов в самаре", office, "Офис и переговорные комнаты")
+
+
+# --- «сколько раз» (branch ``wr``) ---------------------------------------------------------------------------------
+
+
+def test_skolko_raz_is_a_count_of_times_not_a_span_or_an_amount() -> None:
+    assert measure_asked("сколько раз можно переносить отпуск") == ("times", "")
+    assert measure_asked("сколько раз в неделю занятия английским") == ("frequency", "")
+    heading = "Отпуск — Перенос"
+    moved = "Перенести согласованный отпуск можно, подав заявление не позднее чем за 2 недели до начала."
+    assert not answers("сколько раз можно переносить отпуск", moved, heading)
+    # «раз в 3 года» with the question's own 3 blanked gives no count
+    assert not answers("сколько раз за 3 года можно досрочно поменять ноутбук", "Ноутбуки меняют раз в 3 года.", "")
+    tries = "После 5 неверных попыток ввода пароля учётная запись блокируется на 15 минут."
+    assert answers("сколько раз можно ошибиться с паролем", tries, "Пароли")

@@ -3,7 +3,9 @@ not the one asked about (issue 18, branch ``hallu31``: near-miss questions)."""
 
 from __future__ import annotations
 
-from tests.rag.focus_probe import answers
+from tests.rag.focus_probe import answers, far_embed
+
+from agentcore.rag import check_focus
 
 
 def test_another_qualifier_of_the_same_noun_does_not_answer() -> None:
@@ -21,3 +23,104 @@ def test_a_kind_of_leave_the_sentence_does_not_state_is_not_its_length() -> None
     assert not answers("учебный отпуск скока дней дают", sentence, heading)
     assert answers("ежегодный отпуск скока дней дают", sentence, heading)
     assert answers("отпуск скока дней дают", sentence, heading)
+
+
+# --- the other ways a question names its case (branch ``wr``, dev13 near misses) ------------------------------------
+
+
+def test_another_season_does_not_answer() -> None:
+    heading = "Отпуск: правила и оформление — Летний период"
+    summer = (
+        "Летом (с 1 июня по 31 августа) многие хотят отдыхать одновременно, поэтому действует ограничение: в этот "
+        "период можно уйти в отпуск не более чем на 14 календарных дней подряд."
+    )
+    assert not answers("осенью на сколько дней подряд максимум можно уйти в отпуск", summer, heading)
+    assert answers("летом на сколько дней подряд максимум можно уйти в отпуск", summer, heading)
+    assert answers("в июле на сколько дней подряд максимум можно уйти в отпуск", summer, heading)
+
+
+def test_another_day_of_the_week_does_not_answer() -> None:
+    heading = "Офис и переговорные комнаты — Часы работы офиса"
+    sentence = "Здание офиса открыто по будням с 8:00 до 22:00."
+    week = "График работы — Рабочая неделя\nВыходные — суббота и воскресенье, в среду короткий день."
+
+    def answered(question: str) -> bool:
+        passages = [f"{heading}\n{sentence}", week]
+        return not check_focus(question, [sentence], passages, headings=[heading], embed=far_embed).decline
+
+    assert not answered("до скольки открыто здание офиса по субботам")
+    # a day among «будни», or no day at all: the rule is for it
+    assert answered("до скольки открыто здание офиса в среду")
+    assert answered("до скольки открыто здание офиса")
+
+
+def test_another_code_of_the_series_does_not_answer() -> None:
+    heading = "Дежурства — Разбор инцидентов"
+    sentence = "По каждому инциденту P1 в течение 3 рабочих дней проводится постмортем."
+    alerts = "Дежурства — Оповещения\nP2 (серьёзная деградация) — в течение 1 часа."
+
+    def answered(question: str) -> bool:
+        passages = [f"{heading}\n{sentence}", alerts]
+        return not check_focus(question, [sentence], passages, headings=[heading], embed=far_embed).decline
+
+    assert not answered("за сколько дней проводят постмортем по инциденту p2")
+    assert answered("за сколько дней проводят постмортем по инциденту p1")
+
+
+def test_another_person_governed_alike_does_not_answer() -> None:
+    heading = "Больничный — По уходу за ребёнком"
+    sentence = "Больничный по уходу за заболевшим ребёнком оформляется так же, через ЭЛН."
+    relatives = "ДМС — Родственники\nСупруга, детей и родителей можно прикрепить к программе."
+
+    def answered(question: str) -> bool:
+        passages = [f"{heading}\n{sentence}", relatives]
+        return not check_focus(question, [sentence], passages, headings=[heading], embed=far_embed).decline
+
+    assert not answered("больничный по уходу за родителем как оформить")
+    assert answered("больничный по уходу за ребенком как оформить")
+
+
+def test_a_noun_the_sentence_names_under_another_head_does_not_answer() -> None:
+    heading = "Отпуск — Отпуск без сохранения зарплаты"
+    sentence = (
+        "По семейным обстоятельствам — регистрация брака, рождение ребёнка, смерть близкого родственника — "
+        "сотрудник может взять до 5 календарных дней отпуска без сохранения заработной платы."
+    )
+    # «выпускной ребёнка» is not «рождение ребёнка» (nor «отпуска»: the same root under another prefix)
+    assert not answers("сколько дней за свой счет дают на выпускной ребенка", sentence, heading)
+    assert answers("сколько дней за свой счет дают на рождение ребенка", sentence, heading)
+
+
+def test_a_subject_borrowed_from_a_sentence_about_another_case_does_not_answer() -> None:
+    heading = "Удалённая работа — Компенсации"
+    remote = (
+        "Полностью удалённым сотрудникам компания один раз оплачивает обустройство рабочего места (стол, кресло, "
+        "освещение) на сумму до 15 000 ₽."
+    )
+    hybrid = "Гибридным сотрудникам дома можно использовать второй монитор из офиса."
+    check = check_focus(
+        "стол для дома гибридным сотрудникам оплачивают?",
+        [remote, hybrid],
+        [f"{heading}\n{remote} {hybrid}"],
+        headings=[heading],
+        shown_headings=[heading, heading],
+        embed=far_embed,
+    )
+    assert check.decline
+
+
+def test_a_conditions_figure_the_sentence_does_not_state_is_not_answered() -> None:
+    heading = "Больничный — Оплата"
+    sentence = (
+        "За первые 10 рабочих дней болезни в календарном году компания доплачивает до 100% среднего заработка, "
+        "размер пособия зависит от стажа."
+    )
+    passwords = "Пароли\nНельзя повторять 5 последних паролей."
+
+    def answered(question: str) -> bool:
+        passages = [f"{heading}\n{sentence}", passwords]
+        return not check_focus(question, [sentence], passages, headings=[heading], embed=far_embed).decline
+
+    # the documents say the amount depends on the length of service, not what it is for 5 years
+    assert not answered("сколько доплачивают если стаж 5 лет")
+    assert answered("сколько доплачивают по больничному в году")

@@ -24,15 +24,20 @@ sections instead.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from agentcore.rag._analysis import Analyzer, get_analyzer
 from agentcore.rag._focus import announces
 from agentcore.rag._ranking import defined_terms, definition_subject, question_kind
 from agentcore.rag._sections import general_first, is_special_case, names_another_thing
 from agentcore.rag.models import Hit, SearchResult
+
+if TYPE_CHECKING:
+    from agentcore.rag._focus.parts import Asks, Part
 
 NO_ANSWER = "В базе знаний нет ответа на этот вопрос."
 CLOSEST = "Ближе всего по теме:"
@@ -626,11 +631,46 @@ def _answers_beside(
       без сохранения зарплаты» is no answer to «Сколько дней отпуска положено?».
     """
     if EXTRAS_HOLD_THE_BESTS_TERMS and needed <= best.held and other.held < best.held:
-        return False
+        return PADDING_KEEPS_A_MISSING_VALUE and _gives_a_value_the_lead_lacks(other, best, question)
     covered = frozenset().union(*(pick.held for pick in picks))
     if EXTRAS_FROM_GENERAL_SECTIONS and other.hit_index != best.hit_index and other.held <= covered:
         return not is_special_case(question, other.hit, analyzer, general=best.hit)
     return True
+
+
+def _gives_a_value_the_lead_lacks(other: _Scored, best: _Scored, question: str) -> bool:
+    """Whether ``other`` gives a value of a kind the question asks (a number, a time, a person) that ``best`` does not
+    give: «Дейли длится не больше 15 минут» holds every word of «во сколько и сколько длится дейли» and a figure, yet
+    no time of day — «стендап начинается в 10:15» beside it is the answer, not padding."""
+    from agentcore.rag._focus import supplies_asked, supply_strength
+
+    def gives(asks: Asks, text: str, part: Part) -> bool:
+        # a figure, a clock time or a date — not «в начале следующей ретроспективы» nor «длится 1 час», which read
+        # as a time too
+        return supplies_asked(asks, text, question, part) and (asks == "person" or supply_strength(asks, text) > 0)
+
+    first, second = clean_markdown(best.unit.text), clean_markdown(other.unit.text)
+    return any(not gives(asks, first, part) and gives(asks, second, part) for asks, part in _value_asks(question))
+
+
+@functools.lru_cache(maxsize=256)
+def _value_asks(question: str) -> tuple[tuple[Asks, Part], ...]:
+    """Each kind of value (a number, a time, a person) a part of ``question`` asks, with the part — also a kind a
+    piece merged into the part asks: «сколько длится ретро и во сколько» is one part asking a number, and its «во
+    сколько» asks a time."""
+    from agentcore.rag._focus import question_parts
+
+    found: list[tuple[Asks, Part]] = []
+    for part in question_parts(question):
+        kinds = [part.asks, *(p.asks for piece in part.text.split(",")[1:] for p in question_parts(piece))]
+        found += [(asks, part) for asks in dict.fromkeys(kinds) if asks in _PADDING_VALUE_ASKS]
+    return tuple(found)
+
+
+_PADDING_VALUE_ASKS: frozenset[Asks] = frozenset({"number", "time", "person"})
+PADDING_KEEPS_A_MISSING_VALUE = True
+"""Whether a sentence that says only a part of what the best one says is still quoted when it gives a value of a
+kind the question asks that the best one lacks (see :func:`_answers_beside`)."""
 
 
 @dataclass(frozen=True)

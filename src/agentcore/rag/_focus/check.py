@@ -37,6 +37,7 @@ SUPPLIER_FILTERS: tuple[SupplierFilter, ...] = (
     value_rules.speaks_to_the_predicate,
     value_rules.holds_the_yesno_nouns,
     value_rules.keeps_the_qualifiers,
+    value_rules.states_the_conditions_figure,
 )
 """Which shown sentences that give a part's value may supply it (each filter narrows the previous one's)."""
 
@@ -60,6 +61,7 @@ VALUE_VETOES: tuple[ValueTest, ...] = (value_rules.modifiers_draw_towards_it,)
 SECTION_REQUIREMENTS: tuple[SectionTest, ...] = (
     section_rules.gives_what_is_asked,
     section_rules.names_the_asked_things,
+    section_rules.keeps_the_case,
 )
 """A part asking no value (a procedure, a definition) needs its best section to pass every one of these …"""
 

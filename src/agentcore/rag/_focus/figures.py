@@ -71,6 +71,16 @@ _FREQUENCY_RE = re.compile(
 )
 
 
+_TIMES_RE = re.compile(rf"\d|\b{_CARDINAL}\b|\b(?:дважды|трижды|однажды)\b", re.I)
+"""A count of times once spans, amounts, dates and clock times are taken out («после 5 неверных попыток», «один
+раз»)."""
+
+
+_DATE_RE = re.compile(
+    r"\d{1,2}(?:-?го)?\s+(?:числ|январ|феврал|март|апрел|ма[йя]|июн|июл|август|сентябр|октябр|ноябр|декабр)\w*", re.I
+)
+
+
 _FIGURE_RE = re.compile(rf"\d+(?:[.,]\d+)?|\b{_CARDINAL}\b|\b(?:трет|половин|четверт)\w*|\bпар[ауы]\b|\bвсе\b", re.I)
 
 
@@ -124,6 +134,9 @@ def holds_measure(measure: Measure, blanked: str, part: Part | None) -> bool:
         return bool(_MONEY_RE.search(blanked))
     if kind == "frequency":
         return bool(_FREQUENCY_RE.search(blanked))
+    if kind == "times":
+        rest = _DATE_RE.sub(" ", CLOCK_RE.sub(" ", SPAN_RE.sub(" ", _MONEY_RE.sub(" ", blanked))))
+        return bool(_TIMES_RE.search(rest))
     if kind in ("span", "lasting"):
         spans = list(SPAN_RE.finditer(blanked))
         if kind == "lasting":

@@ -86,7 +86,12 @@ def _agrees(word: str, cases: frozenset[str] | None) -> bool:
     return morph is None or any(str(p.tag.case) in cases for p in morph.parse(word)[:3])
 
 
-Measure = tuple[Literal["money", "span", "lasting", "frequency", "count", "people"], str]
+Measure = tuple[Literal["money", "span", "lasting", "frequency", "times", "count", "people"], str]
+
+TIMES_ARE_COUNTED = True
+"""Whether «сколько раз» (not «раз в …») is supplied only by a figure that is no span of time, no amount and no clock
+time: «сколько раз можно переносить отпуск» is not answered by «если остаток превышает 28 дней», nor «сколько раз за
+3 года можно поменять ноут» by «Ноутбуки обновляются раз в 3 года»."""
 
 
 def measure_asked(text: str) -> Measure | None:
@@ -114,8 +119,11 @@ def measure_asked(text: str) -> Measure | None:
             # span asked; the measure is the noun's, if a word after names one
             continue
         if lemma == "раз":
-            # «сколько раз в неделю» asks a frequency; «сколько раз можно ошибиться» a count of anything
-            return ("frequency", "") if re.search(r"\bраз\w*\s+в\s+\w+", text, re.I) else None
+            # «сколько раз в неделю» asks a frequency; «сколько раз можно ошибиться» a count of times — of anything
+            # but a span of time or money («5 неверных попыток», not «переносится на следующий год»)
+            if re.search(r"\bраз\w*\s+в\s+\w+", text, re.I):
+                return ("frequency", "")
+            return ("times", "") if TIMES_ARE_COUNTED else None
         if lemma in _TIME_UNIT_LEMMAS:
             return ("span", "")
         if lemma in _MONEY_LEMMAS:

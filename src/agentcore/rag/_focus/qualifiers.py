@@ -5,6 +5,12 @@ A *qualifier* here is an adjective or participle before a noun of the question (
 names the same noun with its own, different qualifier and does not hold the question's: it states the rule of a
 neighbouring case (another role, kind, period) that the documents give, not the one asked about.  The noun without
 any qualifier in the sentence («отпуск составляет …») is a general rule and is not rejected here.
+
+:func:`replaces_the_case` reads the other ways a question names its case, each rejected the same way — the sentence
+names a case of the same kind, not the asked one: a season or a day of the week («зимой» / «Летом (с 1 июня …)»,
+«по субботам» / «по будням»), a code of the same series («P2» / «P1»), the person a preposition governs («по уходу за
+мамой» / «за заболевшим ребёнком»), and a noun the sentence names as a dependent of another thing («выпускной
+ребёнка» / «рождение ребёнка»).
 """
 
 from __future__ import annotations
@@ -12,10 +18,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from agentcore.rag._focus.words import term_matches, vocabulary_of
+from agentcore.rag._focus.parts import Part
+from agentcore.rag._focus.words import stem_of, term_matches, vocabulary_of
 
 QUALIFIERS_MUST_AGREE = True
 """Whether a sentence that qualifies a noun of the question otherwise than the question does is no supplier."""
+GENITIVE_HEADS_QUALIFY = True
+"""Whether the noun a sentence's noun depends on in the genitive («рождение ребёнка») is another qualifier of it."""
+CASES_MUST_AGREE = True
+"""Whether a sentence naming another season, day, code of a series or governed person than the question's is no
+supplier (:func:`replaces_the_case`)."""
 
 _WORD_RE = re.compile(r"[А-Яа-яЁё][А-Яа-яЁё-]*")
 _QUALIFIER_POS = frozenset({"ADJF", "PRTF"})
@@ -25,6 +37,11 @@ _SKIPPED_POS = frozenset({"ADVB", "CONJ"})
 
 def _tagged(text: str) -> list[tuple[str, str, str]]:
     """``(lemma, part of speech, case)`` of each Russian word of ``text`` (the first pymorphy3 parse)."""
+    return [(lemma, pos, case) for lemma, pos, case, _animate in _tagged_words(text)]
+
+
+def _tagged_words(text: str) -> list[tuple[str, str, str, bool]]:
+    """``(lemma, part of speech, case, animate)`` of each Russian word of ``text`` (the first pymorphy3 parse)."""
     from agentcore.text.morphology import morph_analyzer
 
     morph = morph_analyzer()
@@ -33,15 +50,18 @@ def _tagged(text: str) -> list[tuple[str, str, str]]:
     out = []
     for word in _WORD_RE.findall(text):
         parse = morph.parse(word.lower().replace("ё", "е"))[0]
-        out.append((parse.normal_form.replace("ё", "е"), str(parse.tag.POS), str(parse.tag.case)))
+        tag = parse.tag
+        out.append((parse.normal_form.replace("ё", "е"), str(tag.POS), str(tag.case), "anim" in tag))
     return out
 
 
-def qualified_nouns(text: str) -> dict[str, set[str]]:
-    """Per noun lemma of ``text``, the lemmas of the qualifiers (not pronouns: «какой», «свой») that precede it."""
+def qualified_nouns(text: str, *, heads: bool = False) -> dict[str, set[str]]:
+    """Per noun lemma of ``text``, the lemmas of the qualifiers (not pronouns: «какой», «свой») that precede it —
+    and, with ``heads``, the noun it depends on in the genitive right before it («рождение ребёнка»: the sentence
+    speaks of a birth, not of any matter of a child)."""
     tagged = _tagged(text)
     found: dict[str, set[str]] = {}
-    for k, (lemma, pos, _case) in enumerate(tagged):
+    for k, (lemma, pos, case) in enumerate(tagged):
         if pos != "NOUN":
             continue
         found.setdefault(lemma, set())
@@ -50,6 +70,8 @@ def qualified_nouns(text: str) -> dict[str, set[str]]:
             if tagged[j][1] in _QUALIFIER_POS and not _is_pronoun(tagged[j][0]):
                 found[lemma].add(tagged[j][0])
             j -= 1
+        if heads and case == "gent" and j >= 0 and tagged[j][1] == "NOUN":
+            found[lemma].add(tagged[j][0])
     return found
 
 
@@ -60,7 +82,7 @@ def _is_pronoun(lemma: str) -> bool:
     return morph is not None and any("Apro" in p.tag for p in morph.parse(lemma)[:1])
 
 
-def replaces_a_qualifier(question_part: str, terms: Sequence[str], sentence: str) -> bool:
+def replaces_a_qualifier(question_part: str, terms: Sequence[str], sentence: str, part: Part | None = None) -> bool:
     """Whether ``sentence`` names a noun of ``question_part`` with other qualifiers only and does not hold the part's
     own qualifier of that noun.  Only a qualifier among the part's subject ``terms`` counts: «максимальный размер»
     names what is asked (a slot word), not a case.  Its heading is not read: «Удалённая и гибридная работа»
@@ -70,10 +92,191 @@ def replaces_a_qualifier(question_part: str, terms: Sequence[str], sentence: str
     asked = {noun: qs & set(terms) for noun, qs in qualified_nouns(question_part).items() if qs & set(terms)}
     if not asked:
         return False
-    stated = qualified_nouns(sentence)
+    stated = qualified_nouns(sentence, heads=GENITIVE_HEADS_QUALIFY)
     words, stems = vocabulary_of([sentence])
     for noun, qualifiers in asked.items():
         others = stated.get(noun, set()) - qualifiers
-        if others and not any(term_matches(q, words, stems) for q in qualifiers):
+        if others and not any(_says(q, words, stems, part) for q in qualifiers):
             return True
     return False
+
+
+def _says(term: str, words: set[str], stems: set[str], part: Part | None = None) -> bool:
+    """Whether a text of vocabulary ``words`` / ``stems`` says ``term`` itself: its word, its stem, or a word
+    sharing its first five letters and more («переговорк» / «переговорн») — not a word of the same root under another
+    prefix, which :func:`term_matches` also takes («выпускной» / «отпуска»): a qualifier names one case, and a
+    word of its root names another.  A spelling ``part`` has for it (the colloquial lexicon's «левое» →
+    «подозрительное») says it too."""
+    stem = stem_of(term)
+    if term in words or stem in stems:
+        return True
+    if part is not None and any(
+        lemmas and all(_says(x, words, stems) for x in lemmas) for lemmas in part.alternatives_of(term)
+    ):
+        return True
+    return len(stem) >= 5 and any(len(s) >= 5 and _prefix(s, stem) >= max(5, min(len(s), len(stem)) - 1) for s in stems)
+
+
+def _prefix(left: str, right: str) -> int:
+    n = 0
+    for a, b in zip(left, right, strict=False):
+        if a != b:
+            break
+        n += 1
+    return n
+
+
+_PERIODS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("winter", re.compile(r"\bзим\w*|\bдекабр\w*|\bянвар\w*|\bфеврал\w*", re.I)),
+    ("spring", re.compile(r"\bвесн\w*|\bвесен\w*|\bмарт[аеу]?\b|\bапрел\w*|\bма[йяею]\b", re.I)),
+    ("summer", re.compile(r"\bлет(?:о|а|ом|у)\b|\bлетн\w*|\bиюн\w*|\bиюл\w*|\bавгуст\w*", re.I)),
+    ("autumn", re.compile(r"\bос[еe]н\w*|\bсентябр\w*|\bоктябр\w*|\bноябр\w*", re.I)),
+)
+"""A season, by its name, adjective, adverb or months."""
+
+
+_DAYS: tuple[tuple[frozenset[int], re.Pattern[str]], ...] = (
+    (frozenset({0}), re.compile(r"\bпонедельник\w*", re.I)),
+    (frozenset({1}), re.compile(r"\bвторник\w*", re.I)),
+    (frozenset({2}), re.compile(r"\bсред(?:а|у|ы|е|ам)\b", re.I)),
+    (frozenset({3}), re.compile(r"\bчетверг\w*", re.I)),
+    (frozenset({4}), re.compile(r"\bпятниц\w*", re.I)),
+    (frozenset({5}), re.compile(r"\bсуббот\w*", re.I)),
+    (frozenset({6}), re.compile(r"\bвоскресень\w*", re.I)),
+    (frozenset({0, 1, 2, 3, 4}), re.compile(r"\bбудн\w*", re.I)),
+    (frozenset({5, 6}), re.compile(r"\bвыходн(?:ые|ых|ым|ыми|ой|ого|ому)\b", re.I)),
+)
+"""Days of the week a text names («по будням» — Monday to Friday, «в выходные» — Saturday and Sunday)."""
+
+
+_CODE_RE = re.compile(r"(?<![\w.-])([A-Za-z]{1,6})-?(\d{1,5})(?![\w.])")
+"""A code of a series: a priority «P2», an error «ERR-110» (letters, then a number)."""
+
+
+def _seasons(text: str) -> set[str]:
+    return {name for name, pattern in _PERIODS if pattern.search(text)}
+
+
+def _days(text: str) -> set[int]:
+    return set().union(*(days for days, pattern in _DAYS if pattern.search(text)))
+
+
+def _codes(text: str) -> set[tuple[str, str]]:
+    return {(letters.upper(), number.lstrip("0") or "0") for letters, number in _CODE_RE.findall(text)}
+
+
+def other_period(question_part: str, sentence: str) -> bool:
+    """Whether ``sentence`` names a season or days of the week, none of them the part's: «зимой …» is not answered
+    by «Летом (с 1 июня по 31 августа) … не более чем на 14 календарных дней», «по субботам …» not by «Офис открыт по
+    будням с 8:00 до 22:00».  A sentence naming no period states a rule for all of them and is kept."""
+    asked, stated = _seasons(question_part), _seasons(sentence)
+    if asked and stated and not asked & stated:
+        return True
+    asked_days, stated_days = _days(question_part), _days(sentence)
+    return bool(asked_days and stated_days and not asked_days & stated_days)
+
+
+def other_code(question_part: str, sentence: str) -> bool:
+    """Whether ``sentence`` names a code of the series of one the part names, and not the part's own: «постмортем по
+    инциденту P2» is not answered by «По каждому инциденту P1 в течение 3 рабочих дней проводится постмортем»."""
+    asked = _codes(question_part)
+    if not asked:
+        return False
+    stated = _codes(sentence)
+    return any(
+        any(series == letters and number != own for series, number in stated) and (letters, own) not in stated
+        for letters, own in asked
+    )
+
+
+_GOVERNING = frozenset({"за", "для", "у", "к", "с", "со", "о", "об", "от", "при"})
+"""Prepositions whose object names whom a rule is for («уход за ребёнком», «для родителей»)."""
+
+
+def _governed_people(text: str) -> set[tuple[str, str, str]]:
+    """``(preposition, noun lemma, case)`` of each person a preposition of :data:`_GOVERNING` governs (qualifiers
+    between them skipped): «по уходу за заболевшим ребёнком» → ``("за", "ребенок", "ablt")``."""
+    words = _WORD_RE.findall(text)
+    tagged = _tagged_words(text)
+    found = set()
+    for k, word in enumerate(words):
+        low = word.lower()
+        if low not in _GOVERNING:
+            continue
+        j = k + 1
+        while j < len(tagged) and tagged[j][1] in _QUALIFIER_POS:
+            j += 1
+        if j < len(tagged) and tagged[j][1] == "NOUN" and tagged[j][3]:
+            found.add((low, tagged[j][0], tagged[j][2]))
+    return found
+
+
+def other_person(question_part: str, terms: Sequence[str], sentence: str, part: Part | None = None) -> bool:
+    """Whether ``sentence`` governs another person by the preposition and case the part governs its person by, and
+    does not name the part's: «больничный по уходу за мамой» is not answered by «Больничный по уходу за заболевшим
+    ребёнком оформляется …»."""
+    asked = {(prep, lemma, case) for prep, lemma, case in _governed_people(question_part) if _in_terms(lemma, terms)}
+    if not asked:
+        return False
+    stated = _governed_people(sentence)
+    words, stems = vocabulary_of([sentence])
+    return any(
+        any(p == prep and c == case and lemma != own for p, lemma, c in stated) and not _says(own, words, stems, part)
+        for prep, own, case in asked
+    )
+
+
+def _in_terms(lemma: str, terms: Sequence[str]) -> bool:
+    plain = lemma.replace("ё", "е")
+    return any(plain == t.replace("ё", "е") for t in terms)
+
+
+def replaces_the_case(question_part: str, terms: Sequence[str], sentence: str, part: Part | None = None) -> bool:
+    """Whether ``sentence`` speaks of a neighbouring case, not the part's: another qualifier of its noun
+    (:func:`replaces_a_qualifier`), another season or day (:func:`other_period`), another code of its series
+    (:func:`other_code`) or another person governed as its person is (:func:`other_person`)."""
+    if replaces_a_qualifier(question_part, terms, sentence, part):
+        return True
+    if not CASES_MUST_AGREE:
+        return False
+    return (
+        other_period(question_part, sentence)
+        or other_code(question_part, sentence)
+        or other_person(question_part, terms, sentence, part)
+    )
+
+
+_CONDITION_RE = re.compile(r"\b(?:если|при|когда)\b(?P<clause>[^,?;!]*)", re.I)
+_UNIT_NOUNS = frozenset(
+    {"минута", "час", "сутки", "день", "неделя", "месяц", "год", "секунда", "рубль", "процент", "раз", "штука"}
+)
+
+
+def condition_figures(question_part: str) -> list[tuple[str, frozenset[str]]]:
+    """The figures a condition of the part sets, each with the nouns of its clause (not units): «сколько платят по
+    больничному если стаж 2 года» → ``[("2", {"стаж"})]``."""
+    found: list[tuple[str, frozenset[str]]] = []
+    for match in _CONDITION_RE.finditer(question_part):
+        clause = match.group("clause")
+        figures = re.findall(r"\d+", clause)
+        if not figures:
+            continue
+        nouns = frozenset(lemma for lemma, pos, _case in _tagged(clause) if pos == "NOUN" and lemma not in _UNIT_NOUNS)
+        if nouns:
+            found.extend((figure, nouns) for figure in figures)
+    return found
+
+
+def misses_the_conditions_figure(question_part: str, texts: Sequence[str]) -> bool:
+    """Whether ``texts`` (a sentence and its context) name the thing a condition of the part sets a figure for but
+    not the figure: «… размер зависит от страхового стажа» with «доплачивает до 100% … за первые 10 рабочих дней»
+    gives no amount for «если стаж 2 года» — the documents say the value depends on it, not what it is then."""
+    if not CASES_MUST_AGREE:
+        return False
+    joined = " ".join(texts)
+    numbers = set(re.findall(r"\d+", joined))
+    words, stems = vocabulary_of(list(texts))
+    return any(
+        figure not in numbers and any(term_matches(noun, words, stems) for noun in nouns)
+        for figure, nouns in condition_figures(question_part)
+    )

@@ -15,6 +15,7 @@ from agentcore.rag._focus.asked_noun import ASKED_NOUN_MUST_BE_NAMED, names_aske
 from agentcore.rag._focus.lacks import without_nouns
 from agentcore.rag._focus.meaning import close_in_meaning
 from agentcore.rag._focus.parts import term_share
+from agentcore.rag._focus.qualifiers import replaces_the_case
 from agentcore.rag._focus.reading import PartReading, Reading
 from agentcore.rag._focus.value_rules import PARAPHRASE_NOUNS
 from agentcore.rag._focus.values import gives_asked
@@ -74,6 +75,15 @@ def names_the_asked_things(reading: Reading, p: PartReading, section: Section) -
     if not ASKED_NOUN_MUST_BE_NAMED or section.heading is None:
         return True
     return names_asked_noun(p.part, section.texts, reading.vocabulary)
+
+
+def keeps_the_case(reading: Reading, p: PartReading, section: Section) -> bool:
+    """Rejects a section every shown sentence of which speaks of a neighbouring case, not the part's: «больничный по
+    уходу за мамой как оформить» is not answered by «Больничный по уходу за заболевшим ребёнком оформляется так же»,
+    «зимой есть ограничение на длинный отпуск?» not by the summer's limit (:func:`replaces_the_case`)."""
+    if section.heading is None or not section.sentences:
+        return True
+    return not all(replaces_the_case(p.part.text, p.part.terms, sentence, p.part) for sentence in section.sentences)
 
 
 # --- answers ------------------------------------------------------------------------------------------------------

@@ -27,12 +27,12 @@ from agentcore.rag._focus.nouns import (
 )
 from agentcore.rag._focus.other_subject import USED_NOUNS_BLOCK_MEANING, answers_another_subject, lacks_used_noun
 from agentcore.rag._focus.owner import LASTING_MUST_BE_OWNED, owns_lasting
-from agentcore.rag._focus.parts import term_share
-from agentcore.rag._focus.qualifiers import replaces_a_qualifier
+from agentcore.rag._focus.parts import part_matches, term_share
+from agentcore.rag._focus.qualifiers import misses_the_conditions_figure, replaces_the_case
 from agentcore.rag._focus.reading import PartReading, Reading
 from agentcore.rag._focus.supplies import supplies_asked
 from agentcore.rag._focus.thresholds import MEANING_MIN_SHARE
-from agentcore.rag._focus.words import drop_words, is_modifier, without_terms
+from agentcore.rag._focus.words import drop_words, is_focus_word, is_modifier, vocabulary_of, without_terms
 from agentcore.rag._focus.yesno import YESNO_SUBJECT_IN_SENTENCE, held_share, speaks_to, supplies_the_yesno
 
 PARAPHRASE_NOUNS = True
@@ -131,9 +131,45 @@ def holds_the_yesno_nouns(reading: Reading, p: PartReading, suppliers: Suppliers
 def keeps_the_qualifiers(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:
     """Rejects a sentence that names a noun of the part with another qualifier while the part's own is in none of
     its context: «гибридным сотрудникам компенсируют интернет?» is not answered by «Полностью удалённым сотрудникам
-    компания компенсирует интернет — 1000 ₽», a neighbouring case the documents do cover
-    (:func:`replaces_a_qualifier`; :data:`agentcore.rag._focus.qualifiers.QUALIFIERS_MUST_AGREE`)."""
-    return not replaces_a_qualifier(p.part.text, p.part.terms, reading.shown[i])
+    компания компенсирует интернет — 1000 ₽», a neighbouring case the documents do cover — and likewise another
+    season, day, code or governed person (:func:`replaces_the_case`;
+    :data:`agentcore.rag._focus.qualifiers.QUALIFIERS_MUST_AGREE`, ``CASES_MUST_AGREE``).
+
+    A sentence that holds the part's subject only with the sentence before it is rejected when that sentence speaks
+    of another case (:data:`CONTEXT_MUST_KEEP_THE_CASE`): «Гибридным сотрудникам дома можно использовать второй
+    монитор» borrows «стол» and «оплачивает» from «Полностью удалённым сотрудникам … оплачивает обустройство
+    рабочего места (стол, …)», which is about other employees."""
+    part = p.part
+    if replaces_the_case(part.text, part.terms, reading.shown[i], part):
+        return False
+    if not CONTEXT_MUST_KEEP_THE_CASE:
+        return True
+    other_case = [
+        text
+        for text in (reading.previous(i), reading.before(i))
+        if text and replaces_the_case(part.text, part.terms, text, part)
+    ]
+    if not other_case:
+        return True
+    own = vocabulary_of([reading.shown[i], reading.shown_headings[i]])
+    elsewhere = vocabulary_of(other_case)
+    # a noun of the part named only by the sentence about another case (a verb the list's first item says for all
+    # its items — «P1 … — подтвердить оповещение …», «P2 … — в течение 1 часа» — is borrowed rightly)
+    return not any(
+        is_focus_word(t) and not part_matches(part, t, *own) and part_matches(part, t, *elsewhere) for t in part.terms
+    )
+
+
+def states_the_conditions_figure(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:
+    """Rejects a sentence that, with its context, names the thing a condition of the part sets a figure for and not
+    that figure: «сколько платят по больничному если стаж 2 года» is not answered by «доплачивает до 100% среднего
+    заработка …» after «размер зависит от страхового стажа» (:func:`misses_the_conditions_figure`)."""
+    return not misses_the_conditions_figure(p.part.text, suppliers.units[i])
+
+
+CONTEXT_MUST_KEEP_THE_CASE = True
+"""Whether the subject a sentence borrows from the sentence before it counts only when that sentence is about the
+part's case (see :func:`keeps_the_qualifiers`)."""
 
 
 # --- filters of the sentences the tests by meaning may take -------------------------------------------------------
