@@ -26,3 +26,29 @@ def test_a_colon_inside_a_statement_opens_nothing() -> None:
     daily = parse_daily("Вчера: GEO-3 экспорт, формат A: GeoJSON. Сегодня: GEO-4 импорт. Блокеров нет", "DEV")["daily"]
     assert [i["task_id"] for i in daily["yesterday"]] == ["GEO-3"]
     assert [i["task_id"] for i in daily["today"]] == ["GEO-4"]
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "Что успел вчера?\nПланы на сегодня?\nЧто мешает?",
+        "1. Что сделано вчера?\n2. Что в планах сегодня?\n3. Блокеры?",
+        "Вчера –\nСегодня –\nПроблемы –",
+        "What did you do yesterday?\nWhat will you do today?\nAny blockers?",
+    ],
+)
+def test_a_template_of_prompts_without_answers_is_empty(template: str) -> None:
+    output = parse_daily(template, "DEV")
+    assert output["daily"]["quality"] == "EMPTY" and not output["clarification"]["needs_clarification"]
+
+
+@pytest.mark.parametrize(
+    ("message", "quality"),
+    [
+        ("где лежат ключи от стенда?", "NO_TASKS_MENTIONED"),
+        ("Вчера: GEO-5 экспорт\nСегодня: GEO-6 импорт\nБлокеры: -", "GREAT"),
+        ("Что сделал вчера? GEO-7 экспорт закрыл. Что сегодня? GEO-8 импорт. Блокеров нет", "GREAT"),
+    ],
+)
+def test_a_question_of_the_authors_own_and_an_answered_template_keep_their_verdict(message: str, quality: str) -> None:
+    assert parse_daily(message, "DEV")["daily"]["quality"] == quality

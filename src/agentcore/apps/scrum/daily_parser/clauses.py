@@ -40,6 +40,7 @@ from agentcore.apps.scrum.daily_parser.layout import (
     _TABLE_ROW,
     _header_typo,
     _table_row,
+    is_question_prompt,
     _time_typos,
 )
 from agentcore.apps.scrum.daily_parser.lexicon import (
@@ -309,6 +310,8 @@ def _split_clauses(message: str) -> list[_Clause]:
         message = _TABLE_ROW.sub(_table_row, message)
     for index, sentence in enumerate(_SENTENCES.split(message)):
         sentence = _header_typo(_time_typos(_MARKDOWN_HEADING.sub("", _BULLET.sub("", sentence or "")).strip()))
+        if sentence.endswith("?") and is_question_prompt(sentence):
+            continue  # «Есть ли блокеры?»: a template's question, not a statement (its words would split it)
         label = None if _HEADER.match(sentence) else _LABEL_GATE.match(sentence)  # «Блокеры: вчера …» is a header
         if label and (_HEADER.match(sentence[label.end() :]) or _starts_section(sentence[label.end() :])):
             rest = sentence[label.end() :]

@@ -84,25 +84,69 @@ _BARE_LABEL = re.compile(
 )
 
 
+# A template's prompt without an answer, ended by a question mark or a dash instead of a colon: «Что сделал вчера?»,
+# «Есть ли блокеры?», «Вчера —», «Мешает —» (dev22, dev25) — a label only when it names a section, so a question of
+# the author's own («где ключи от стенда?») stays what it says.
+_BARE_PROMPT = re.compile(
+    r"^[^\w\n]*(?:\d{1,2}[.)][^\w\n]*)?"
+    r"(?P<label>(?:[A-Za-zА-Яа-яЁё]+[ \t]+){0,5}[A-Za-zА-Яа-яЁё]+)[ \t]*(?:\?|[—–-])[^\w\n]*$",
+    re.MULTILINE,
+)
+_SECTION_NAMED = re.compile(
+    r"вчера|сегодня|блок|меша|проблем|план|сделал|сделано|yesterday|today|block|done|doing|plan|impediment",
+    re.IGNORECASE,
+)
+_LABEL_ENDS = (":", "：", "?", "—", "–", "-")
+
+
+def _prompts(text: str) -> list[re.Match[str]]:
+    """The prompts of ``text`` (:data:`_BARE_PROMPT`) that name a section."""
+    if "?" not in text and "—" not in text and "–" not in text and "-" not in text:
+        return []
+    return [m for m in _BARE_PROMPT.finditer(text) if _SECTION_NAMED.search(m.group("label"))]
+
+
+def is_question_prompt(line: str) -> bool:
+    """Whether ``line`` is a template's question naming a section and nothing else («Что сделал вчера?», «Есть ли
+    блокеры?»): no statement of the author's."""
+    if not line.rstrip().endswith("?"):
+        return False
+    prompt = _BARE_PROMPT.fullmatch(line.strip())
+    return prompt is not None and _SECTION_NAMED.search(prompt.group("label")) is not None
+
+
+def _labels(text: str) -> list[re.Match[str]]:
+    """The bare labels of ``text``: :data:`_BARE_LABEL`, and the prompts naming a section (:func:`_prompts`)."""
+    found = list(_BARE_LABEL.finditer(text)) if ":" in text or "：" in text else []
+    return found + _prompts(text)
+
+
 def without_bare_labels(text: str) -> str:
-    """``text`` without its bare labels (:data:`_BARE_LABEL`): what is left is what the author wrote under them
+    """``text`` without its bare labels (:func:`_labels`): what is left is what the author wrote under them
     (the labelling rule: EMPTY is not a word besides headers and punctuation)."""
-    return _BARE_LABEL.sub("", text) if ":" in text or "：" in text else text
+    labels = _labels(text)
+    for match in sorted(labels, key=lambda m: m.start(), reverse=True):
+        text = text[: match.start()] + text[match.end() :]
+    return text
 
 
 def bare_labels(text: str) -> frozenset[str]:
-    """The bare labels of ``text`` (:data:`_BARE_LABEL`), each as its lower-case words joined by one space — to
-    know a clause that is one of them (:func:`is_bare_label`)."""
-    if ":" not in text and "：" not in text:
-        return frozenset()
-    return frozenset(" ".join(_LABEL_WORD.findall(m.group("label").lower())) for m in _BARE_LABEL.finditer(text))
+    """The bare labels of ``text`` (:func:`_labels`), each as its lower-case words joined by one space — to know a
+    clause that is one of them (:func:`is_bare_label`)."""
+    colon = _BARE_LABEL.finditer(text) if ":" in text or "：" in text else ()
+    return frozenset(" ".join(_LABEL_WORD.findall(m.group("label").lower())) for m in colon) | frozenset(
+        " ".join(_LABEL_WORD.findall(m.group("label").lower())) + "?" for m in _prompts(text)
+    )  # a prompt's words end with «?»: «Блокеры -» is no prompt where «Блокеры: -» is the daily's label
 
 
 def is_bare_label(clause: str, labels: frozenset[str]) -> bool:
-    """Whether a clause's text (``«Есть ли проблемы:»``) is one of the bare ``labels`` of its daily."""
-    if not labels or not clause.rstrip(" \t*_").endswith((":", "：")):
+    """Whether a clause's text (``«Есть ли проблемы:»``, ``«Что сделал вчера?»``) is one of the bare ``labels`` of
+    its daily."""
+    end = clause.rstrip(" \t*_")
+    if not labels or not end.endswith(_LABEL_ENDS):
         return False
-    return " ".join(_LABEL_WORD.findall(clause.lower())) in labels
+    words = " ".join(_LABEL_WORD.findall(clause.lower()))
+    return words in labels if end.endswith((":", "：")) else f"{words}?" in labels
 
 
 _LABEL_WORD = re.compile(r"[A-Za-zА-Яа-яЁё]+")
