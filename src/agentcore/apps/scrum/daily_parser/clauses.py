@@ -40,8 +40,8 @@ from agentcore.apps.scrum.daily_parser.layout import (
     _TABLE_ROW,
     _header_typo,
     _table_row,
-    is_question_prompt,
     _time_typos,
+    is_question_prompt,
 )
 from agentcore.apps.scrum.daily_parser.lexicon import (
     _COURTESY,
