@@ -19,3 +19,19 @@ def test_being_in_process_is_too_short(text: str) -> None:
 @pytest.mark.parametrize("text", ["в процессе миграции базы", "прогресс по импорту прайсов есть"])
 def test_what_the_process_is_about_informs(text: str) -> None:
     assert parse_daily(text, "DEV")["daily"]["quality"] == "NO_TASKS_MENTIONED"
+
+
+@pytest.mark.parametrize("text", ["сегодня деплой на стейдж", "вчера деплой и миграция"])
+def test_jargon_the_dictionary_does_not_know_informs(text: str) -> None:
+    # «деплой» is guessed an adjective from its ending; borrowed jargon names the work whatever its ending
+    assert parse_daily(text, "DEV")["daily"]["quality"] == "NO_TASKS_MENTIONED"
+
+
+def test_a_known_compound_adjective_still_informs_of_nothing() -> None:
+    assert parse_daily("бодрый-весёлый, пилю)", "DEV")["daily"]["quality"] == "TOO_SHORT"
+
+
+@pytest.mark.parametrize("joint", ["+", "&"])
+def test_other_work_joined_by_a_plus_is_an_item_without_a_task(joint: str) -> None:
+    daily = parse_daily(f"вчера VET-4 фикс, сегодня VET-5 логи {joint} созвон с клиникой, блокеров нет", "DEV")["daily"]
+    assert None in [i["task_id"] for i in daily["today"]] and daily["quality"] == "DETAIL_OK"

@@ -71,7 +71,7 @@ _OTHER_ACTIVITY = re.compile(
 _SAME_AS = re.compile(
     r"^(?:тоже|то\s+же(?:\s+самое)?|так\s+же|аналогично|same(?:\s+as\s+yesterday)?|the\s+same|too)$", re.IGNORECASE
 )
-_ITEM_JOINT = re.compile(r",\s*|\s+(?:и|and)\s+", re.IGNORECASE)
+_ITEM_JOINT = re.compile(r",\s*|\s+(?:и|and|\+|&)\s+", re.IGNORECASE)  # «PAY-5 логи + ревью у Пети» (dev25)
 
 
 def _other_activities(summary: str) -> tuple[str, list[str]]:

@@ -11,7 +11,7 @@ from typing import Literal
 from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS
 from agentcore.apps.scrum.task_ids import current_prefixes, task_ids_in
 from agentcore.text.first_char import compile_guarded, guarded
-from agentcore.text.morphology import parses
+from agentcore.text.morphology import morph_analyzer, parses
 
 Section = Literal["yesterday", "today", "blockers"]
 
@@ -266,4 +266,15 @@ def _says_nothing(lower: str) -> bool:
     if not _CYRILLIC.fullmatch(lower):
         return lower.isascii() and (lower in _ENGLISH_NOTHING or (len(lower) > 4 and lower.endswith("ly")))
     readings = parses(lower)
-    return bool(readings) and (readings[0].tag.POS in _NO_INFORMATION or readings[0].normal_form in _GENERIC_LEMMAS)
+    if not readings or readings[0].normal_form in _GENERIC_LEMMAS:
+        return bool(readings)
+    # a word the dictionary does not know has its part of speech guessed from its ending, and jargon borrowed into
+    # Russian is a noun or a verb whatever its ending: «деплой» guessed an adjective still names the work (dev25)
+    return readings[0].tag.POS in _NO_INFORMATION and _known(lower)
+
+
+def _known(lower: str) -> bool:
+    """Whether the morphology's dictionary knows ``lower`` (not a reading guessed from its ending), a compound by its
+    parts («живой-здоровый»)."""
+    analyzer = morph_analyzer()
+    return analyzer is None or all(analyzer.word_is_known(part) for part in lower.split("-") if part)
