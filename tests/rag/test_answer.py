@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from agentcore.rag._analysis import get_analyzer
-from agentcore.rag.answer import NO_ANSWER, answer_messages, decline, extractive_answer
+from agentcore.rag.answer import NO_ANSWER, _instructs, answer_messages, decline, extractive_answer
 from agentcore.rag.models import Hit
 
 HITS = [
@@ -530,3 +530,18 @@ def test_a_sentence_giving_a_value_asked_that_the_lead_lacks_is_no_padding() -> 
     hits = [Hit("r#1", "r", "Ретроспектива — Когда", text, 1.0, "", 1)]
     answer = extractive_answer("сколько длится ретро и во сколько", hits)
     assert "В начале" not in answer, answer
+
+
+def test_a_step_whose_verb_reads_as_imperative_or_future_is_an_instruction() -> None:
+    """«загрузите» is an imperative and a 2nd person plural future alike (pymorphy3 lists the future first): the step
+    «Чтобы сменить реквизиты, загрузите новую справку …» was no instruction, and the prose procedure quoted only the
+    sentence before it (branch ``wr``, dev6 g051, dev12 fd011)."""
+    text = (
+        "Зарплата перечисляется на карту любого российского банка по вашему выбору. Чтобы сменить реквизиты, "
+        "загрузите новую справку с реквизитами в портал до 20-го числа."
+    )
+    hits = [Hit("p#3", "p", "Зарплата — Смена банковских реквизитов", text, 1.0, "", 1)]
+    answer = extractive_answer("хочу получать зп на карту другого банка, что сделать", hits)
+    assert "загрузите новую справку" in answer, answer
+    # «вы» before it makes it the indicative: a statement, no step
+    assert not _instructs("Завтра вы загрузите отчёт.")

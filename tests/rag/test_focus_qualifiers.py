@@ -3,6 +3,7 @@ not the one asked about (issue 18, branch ``hallu31``: near-miss questions)."""
 
 from __future__ import annotations
 
+import numpy as np
 from tests.rag.focus_probe import answers, far_embed
 
 from agentcore.rag import check_focus
@@ -124,3 +125,24 @@ def test_a_conditions_figure_the_sentence_does_not_state_is_not_answered() -> No
     # the documents say the amount depends on the length of service, not what it is for 5 years
     assert not answered("сколько доплачивают если стаж 5 лет")
     assert answered("сколько доплачивают по больничному в году")
+
+
+def _near(texts: list[str], kind: str) -> np.ndarray:
+    """An embedder that finds everything close in meaning (the paraphrase test always holds)."""
+    return np.ones((len(texts), 4)) / 2.0
+
+
+def test_a_paraphrase_under_a_condition_of_its_own_misses_the_circumstance_asked() -> None:
+    heading = "Возмещение расходов — Какие расходы возмещаются"
+    taxi = "Такси после 22:00, если вы задержались на работе, — до 1500 ₽ за поездку до дома."
+    trips = "Командировки — Что оплачивает компания\nТакси до вокзала в командировке оплачивается."
+    talks = "Обучение — Конференции\nПоездка на конференцию оформляется как командировка."
+
+    def answered(question: str, sentence: str) -> bool:
+        passages = [f"{heading}\n{sentence}", trips, talks]
+        return not check_focus(question, [sentence], passages, headings=[heading], embed=_near).decline
+
+    # the sentence's value is the rule of its own case (late at work), and «в командировке» is not in it
+    assert not answered("лимит на такси в командировке сколько рублей", taxi)
+    # without a condition of its own the paraphrase stands
+    assert answered("лимит на такси в командировке сколько рублей", "Такси компенсируется до 1500 ₽ за поездку.")

@@ -28,7 +28,7 @@ import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from agentcore.rag._analysis import Analyzer, get_analyzer
 from agentcore.rag._focus import announces
@@ -381,13 +381,33 @@ def _instructs(text: str) -> bool:
     if morph is None:
         return False
     advised = bool(_ADVICE_RE.search(text)) if INSTRUCTIONS_BY_ADVICE else False
-    for word in re.findall(r"[А-Яа-яЁё]{4,}", text):
-        parse = morph.parse(word.lower())[0]
+    previous = ""
+    for match in re.finditer(r"[А-Яа-яЁё]+", text):
+        word, before, previous = match.group().lower(), previous, match.group().lower()
+        if len(word) < 4:
+            continue
+        parses = morph.parse(word)
+        parse = parses[0]
         if "impr" in parse.tag and "VERB" in parse.tag:
+            return True
+        if IMPERATIVE_BY_ANY_READING and before != "вы" and _reads_as_imperative(parses):
             return True
         if advised and "INFN" in parse.tag:
             return True
     return False
+
+
+IMPERATIVE_BY_ANY_READING = True
+"""Whether a perfective verb whose forms of the imperative and of the 2nd person plural future coincide
+(«загрузите», «сообщите», «позвоните»: pymorphy3 rates both readings alike and lists the indicative first) is read as
+an instruction unless «вы» stands before it: «Чтобы сменить реквизиты, загрузите новую справку …» is the step of
+changing the bank card, which the prose procedure left out."""
+
+
+def _reads_as_imperative(parses: Sequence[Any]) -> bool:
+    """Whether pymorphy3's readings of a word hold an imperative verb as likely as the first reading."""
+    top = parses[0].score
+    return any("impr" in p.tag and "VERB" in p.tag and p.score >= top for p in parses[:3])
 
 
 INSTRUCTIONS_BY_ADVICE = True

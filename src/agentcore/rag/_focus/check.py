@@ -44,6 +44,7 @@ SUPPLIER_FILTERS: tuple[SupplierFilter, ...] = (
 MEANING_FILTERS: tuple[SupplierFilter, ...] = (
     value_rules.uses_the_sections_nouns,
     value_rules.holds_the_subject,
+    value_rules.keeps_the_circumstance,
 )
 """Which suppliers holding half of the part's terms the e5 bridge may take."""
 

@@ -280,3 +280,35 @@ def misses_the_conditions_figure(question_part: str, texts: Sequence[str]) -> bo
         figure not in numbers and any(term_matches(noun, words, stems) for noun in nouns)
         for figure, nouns in condition_figures(question_part)
     )
+
+
+_CIRCUMSTANCE_PREPOSITIONS = frozenset({"в", "во", "на", "при"})
+_OWN_CONDITION_RE = re.compile(r"(?:^|[\s,(—–-])(?:если|при условии|в случае)\b|\bпосле\s+\d", re.I)
+
+
+def circumstances(text: str) -> set[str]:
+    """The nouns ``text`` names as a circumstance — after «в», «на», «при» in the locative («в командировке», «на
+    дежурстве», «при увольнении»)."""
+    words = _WORD_RE.findall(text)
+    tagged = _tagged_words(text)
+    found = set()
+    for k, word in enumerate(words[:-1]):
+        if word.lower() not in _CIRCUMSTANCE_PREPOSITIONS:
+            continue
+        j = k + 1
+        while j < len(tagged) and tagged[j][1] in _QUALIFIER_POS:
+            j += 1
+        # «в», «на», «при» govern no dative: a first reading in the dative («командировке») is the locative
+        if j < len(tagged) and tagged[j][1] == "NOUN" and tagged[j][2] in ("loct", "loc2", "datv"):
+            found.add(tagged[j][0])
+    return found
+
+
+def states_another_circumstance(question_part: str, missing: Sequence[str], sentence: str) -> bool:
+    """Whether ``sentence`` gives its value under a condition of its own («Такси после 22:00, если вы задержались на
+    работе, — до 1500 ₽») while a circumstance the part names is among the terms it lacks (``missing``: «в
+    командировке»): the value is the rule of the sentence's case, not of the one asked."""
+    if not CASES_MUST_AGREE or not _OWN_CONDITION_RE.search(sentence):
+        return False
+    named = circumstances(question_part)
+    return any(term.replace("ё", "е") in named for term in missing)

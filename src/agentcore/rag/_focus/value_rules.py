@@ -28,7 +28,7 @@ from agentcore.rag._focus.nouns import (
 from agentcore.rag._focus.other_subject import USED_NOUNS_BLOCK_MEANING, answers_another_subject, lacks_used_noun
 from agentcore.rag._focus.owner import LASTING_MUST_BE_OWNED, owns_lasting
 from agentcore.rag._focus.parts import part_matches, term_share
-from agentcore.rag._focus.qualifiers import misses_the_conditions_figure, replaces_the_case
+from agentcore.rag._focus.qualifiers import misses_the_conditions_figure, replaces_the_case, states_another_circumstance
 from agentcore.rag._focus.reading import PartReading, Reading
 from agentcore.rag._focus.supplies import supplies_asked
 from agentcore.rag._focus.thresholds import MEANING_MIN_SHARE
@@ -192,6 +192,18 @@ def holds_the_subject(reading: Reading, p: PartReading, suppliers: Suppliers, i:
     if not SUBJECT_BLOCKS_MEANING:
         return True
     return holds_subject(p.part, suppliers.units[i], reading.vocabulary)
+
+
+def keeps_the_circumstance(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:
+    """Rejects, for a paraphrase, a sentence that states its value under a condition of its own while a circumstance
+    the part names («в командировке») is among the terms it lacks: «лимит на такси в командировке» is not answered by
+    «Такси после 22:00, если вы задержались на работе …, — до 1500 ₽» (:func:`states_another_circumstance`)."""
+    part = p.part
+    # the sentence itself: the context may name the circumstance only to set it aside («Командировочные расходы
+    # оформляются отдельно»)
+    words, stems = vocabulary_of([reading.shown[i], reading.shown_headings[i]])
+    missing = [t for t in part.terms if not part_matches(part, t, words, stems)]
+    return not states_another_circumstance(part.text, missing, reading.shown[i])
 
 
 # --- answers ------------------------------------------------------------------------------------------------------
