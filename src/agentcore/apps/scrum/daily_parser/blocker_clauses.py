@@ -696,7 +696,7 @@ def says_none_listed(text: str) -> bool:
         or _typo_none(text)
         # what was missing given or got, and no trouble: «доступ к S3 выдали», «ключи получил утром» — the blocker is
         # over (not «сняли доступ к проду»: a removal is the trouble)
-        or (remedy_in(blocker) and _GIVEN.search(blocker) is not None and not _names_trouble(blocker))
+        or (_GIVEN.search(blocker) is not None and remedy_in(blocker) and not _names_trouble(blocker))
         or (_NONE_FIRST.match(blocker) and not _names_trouble(text))
         or only_absence(blocker, about_blockers=False)
     )
@@ -709,10 +709,9 @@ def denies_blocker(text: str, *, listed: bool = False) -> bool:
     broken», :func:`nothing_denies`).  ``listed``: a line under a «Блокеры:» header, where a «none» followed by a
     blocker lists that blocker («Блокеры: никаких, только жду ревью»); outside the list the all-clear covers a wait
     beside it («проблем нет, жду только окно на деплой»)."""
-    blocker = _blocker_text(text)
     return bool(
         is_negated(text)
-        or (_only_none(blocker) if listed else _NOTHING.match(blocker))
+        or (_only_none(_blocker_text(text)) if listed else _NOTHING.match(_blocker_text(text)))
         or absence_piece(text)
         or told_over(text)
         or nothing_denies(text)

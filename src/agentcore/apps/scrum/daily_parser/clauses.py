@@ -409,13 +409,11 @@ _QUALIFIER = re.compile(
 def _qualifies(clause: _Clause, previous: _Clause) -> bool:
     """Whether ``clause`` only qualifies the trouble in ``previous`` (see :func:`_merge_qualifiers`)."""
     text = clause.text.strip()
-    follow_up = clause.sentence in (previous.sentence, previous.sentence + 1) and _member_steps(text)
-    if (
-        (previous.sentence != clause.sentence and not follow_up)
-        or clause.section is not None
-        or not previous.text.strip()
-        or task_ids_in(text)
-    ):
+    if clause.section is not None or not previous.text.strip() or task_ids_in(text):
+        return False
+    # the member's steps about a wait may follow it in the next sentence («…; спросил, жду»)
+    next_sentence = clause.sentence == previous.sentence + 1
+    if previous.sentence != clause.sentence and not (next_sentence and _member_steps(text)):
         return False
     about_trouble = (
         previous.section == "blockers"
@@ -427,7 +425,7 @@ def _qualifies(clause: _Clause, previous: _Clause) -> bool:
         return bool(about_trouble or not (task_ids_in(previous.text) or _starts_section(previous.text.strip())))
     if not about_trouble:
         return False
-    if follow_up:
+    if next_sentence or _member_steps(text):
         return True
     if _YESTERDAY_RE.match(text) or _TODAY_RE.match(text):
         # «ждал доступ к логам, но вчера выдали»: a time word opening a short resolution is no section of its own
@@ -448,9 +446,18 @@ _STEP_WORDS = _wordset(
 )
 
 
+# The stems of :data:`_STEP_LEMMAS`' forms and the English words: a clause without any is no step.
+_STEP_HINT = re.compile(
+    r"жд|жид|спрос|запрос|попрос|напис|напомн|пинг|пнул|дёрн|дерн|эскал|asked|pinged|request|remind|escalat|wait",
+    re.IGNORECASE,
+)
+
+
 def _member_steps(text: str) -> bool:
     """Whether ``text`` only tells the member's steps about a wait (see :data:`_STEP_LEMMAS`): «спросил, жду»,
     «написал им вчера, жду ответа», «pinged them, waiting»."""
+    if not _STEP_HINT.search(text):
+        return False  # most clauses: no verb of asking or waiting (a pre-check before the morphology)
     words = [w.lower() for w in _WORD.findall(text)]
     if not words or len(words) > 6 or task_ids_in(text):
         return False

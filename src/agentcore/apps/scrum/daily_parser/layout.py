@@ -97,12 +97,13 @@ _SECTION_NAMED = re.compile(
     re.IGNORECASE,
 )
 _LABEL_ENDS = (":", "：", "?", "—", "–", "-")
+_PROMPT_END = re.compile(r"[?—–-][^\w\n]*$", re.MULTILINE)
 
 
 def _prompts(text: str) -> list[re.Match[str]]:
     """The prompts of ``text`` (:data:`_BARE_PROMPT`) that name a section."""
-    if "?" not in text and "—" not in text and "–" not in text and "-" not in text:
-        return []
+    if not _PROMPT_END.search(text):
+        return []  # most dailies: no line ends with a question mark or a dash
     return [m for m in _BARE_PROMPT.finditer(text) if _SECTION_NAMED.search(m.group("label"))]
 
 
