@@ -110,3 +110,23 @@ def test_an_english_lack_told_in_the_past_with_the_thing_got_is_over(over: str, 
 def test_a_business_stop_and_imminent_stakes_are_critical(critical: str, wait: str) -> None:
     assert criticality(critical)[0], critical
     assert not criticality(wait)[0], wait
+
+
+@pytest.mark.parametrize(
+    ("critical", "wait"),
+    [
+        ("OPS-1 — we can't deploy tonight, the registry is broken", "OPS-2 — we can't deploy on Fridays, so Monday"),
+        ("OPS-3 — не сможем выкатиться завтра, раннер сломан", "OPS-4 — выкатимся завтра, раннер починили"),
+        ("OPS-5 — the webinar is tomorrow and the streaming server is down", "OPS-6 — the webinar is next month"),
+        ("OPS-7 — горим: шлюз не принимает реестры", "OPS-8 — не горим, реестры примут в понедельник"),
+        (
+            "OPS-9 — нет ключа к S3, а больше задач у меня в спринте нет",
+            "OPS-10 — ключа к S3 больше нет, запросил новый",
+        ),
+        ("OPS-11 — customers are seeing 502s on the landing page", "OPS-12 — I'm seeing 502s locally, debugging"),
+        ("OPS-13 — invoices to clients bounce since the DNS change", "OPS-14 — invoice template looks off, fixing"),
+    ],
+)
+def test_stakes_due_now_the_public_meeting_failures_and_no_work_left_are_critical(critical: str, wait: str) -> None:
+    assert criticality(critical)[0], critical
+    assert not criticality(wait)[0], wait

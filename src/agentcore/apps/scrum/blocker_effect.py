@@ -102,7 +102,17 @@ _STAKE_REACH = _words(
     "ship make meet hit deliver release launch finish close"
 )
 _ENGLISH_LOSS = ("slip", "delay", "postpon", "pushed")  # «the release slips», «launch delayed»
-_STAKE_EXTRA = ("срок", "открыти", "премьер", "презентаци", "выкатк")  # «сроки горят», «открытие продаж накрывается»
+_STAKE_EXTRA = (
+    "срок",
+    "открыти",
+    "премьер",
+    "презентаци",
+    "выкатк",
+    "вебинар",
+    "webinar",
+    "presentation",
+    "pitch",
+)  # «сроки горят», «открытие продаж накрывается»
 # The stakes will not be («релиза не будет», «демо не состоится», «релиз не выйдет»).
 _STAKE_EXIST = _words("быть состояться выйти получиться")
 _REACH_NEGATORS = _words("не not cannot can't cant won't wont unable")
@@ -421,15 +431,22 @@ def _stake_today(words: list[str]) -> bool:
     return bool(today) and any(_starts(w, _STAKE_PREFIXES) or _starts(w, _STAKE_EXTRA) for w in words)
 
 
+# What the due work needs is down (an environment, a tool): «демо завтра, а стенд мёртвый», «staging is dead».
+_DOWN_WORDS = _words("dead down broken лежит упал упала упало умер умерла умерло сдох сдохла сломан сломана сломано")
+
+
 def _cannot_make_it(words: list[str]) -> bool:
-    """Whether a statement says the member cannot get the work done (see :data:`_DUE_BY`)."""
-    if _CANNOT_WORDS.intersection(words):
+    """Whether a statement says the member cannot get the work done (see :data:`_DUE_BY`), or that what it needs is
+    down (:data:`_DOWN_WORDS`, «не работает»)."""
+    if _CANNOT_WORDS.intersection(words) or _DOWN_WORDS.intersection(words):
         return True
     for i, word in enumerate(words[:-1]):
         if word not in ("не", "not"):
             continue
         following = words[i + 1]
         if _starts(following, _ABILITY_PREFIXES) or (i > 0 and _starts(words[i - 1], _ABILITY_PREFIXES)):
+            return True
+        if following.startswith(("работает", "работают", "working")):
             return True
         if any(("INFN" in tag or "futr" in tag) and "perf" in tag for tag in _tags(following)):
             return True
@@ -515,7 +532,11 @@ def _stakes_or_nothing_left(piece: str, words: list[str]) -> str:
     # «других задач нет», «nothing else»; «больше … ничего нет» (not «доступа больше нет»: no «ничего», a lack);
     # nothing else to tell is no work left undone («nothing else to report», «больше нечего добавить»)
     if (
-        (any(_starts(w, _OTHER) for w in words) or ("больше" in words and "ничего" in words))
+        (
+            any(_starts(w, _OTHER) for w in words)
+            # «больше … ничего нет», «больше задач у меня нет» (not «доступа больше нет»: a lack, not no work)
+            or ("больше" in words and any(w == "ничего" or w.startswith(("задач", "работ")) for w in words))
+        )
         and any(w in _ABSENCE for w in words)
         and not any(_starts(w, _TROUBLE_PREFIXES) for w in words)
         and not _TELLING.intersection(words)

@@ -206,7 +206,7 @@ def stated(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
 
 _NOT_URGENT = r"(?:не\s*|не\s+очень\s+|not\s+|non-?)"
 _EXPLICIT = re.compile(
-    r"(?<!не)(?<!не\s)\b(?:срочн\w*|критичн\w*|критическ\w*|asap|urgent\w*|critical\w*|горит|горящ\w*|пожар\w*|"
+    r"(?<!не)(?<!не\s)\b(?:срочн\w*|критичн\w*|критическ\w*|asap|urgent\w*|critical\w*|горит|горим|горящ\w*|пожар\w*|"
     r"аврал\w*|P0\b|(?:highest|top)\s+priority|наивысш\w*\s+приоритет\w*)",
     _FLAGS,
 )
@@ -232,6 +232,10 @@ _PROD_DOWN = re.compile(
     # a business that does not take or hand out what it trades in: «магазин не принимает оплату», «касса не пробивает
     # чеки» (a third-person verb: the member's own «не могу найти заказ» is a search, not the business stopped)
     r"|\bне\s+[а-яё]+(?:ет|ит|ют|ят|ут|ат)\s+(?:\S+\s+)?(?:оплат[уы]|платеж[иа]|платёж|заказ(?:ы|ов)|чеки|чеков)\b"
+    # the public meets the failure, in English: «users are getting 500s on checkout», «emails to customers bounce»
+    r"|\b(?:customers|users|clients|buyers|shoppers|students|patients)\b[^.;,]{0,25}?\b(?:bounc\w*|fail\w*|"
+    r"(?:are|is)\s+not\s+(?:delivered|arriving|working|loading)|don'?t\s+(?:arrive|load|work)|"
+    r"(?:get|getting|see|seeing|hit|hitting)\s+(?:\S+\s+)?(?:5\d\ds?|errors?|crash\w*))"
     # a failure every user meets, in English: «the app crashes on start for all users»
     r"|\b(?:crash\w*|fail\w*|broken|errors?|not\s+working)\b[^.;]{0,40}?\bfor\s+(?:all|every|most)\s+(?:\w+\s+)?"
     r"(?:users|customers|clients)\b"
@@ -300,6 +304,11 @@ _RELEASE = re.compile(
     r"\b(?:релиз|демо|дедлайн)\w*\s+(?:\S+\s+){0,3}?не\s+(?:покажем|успеем|выпустим|сдадим|выйдет|состоится)\b|"
     r"\b(?:sprint\s+goal|release|demo|deadline)\s+(?:won'?t|will\s+not|can'?t|cannot)\s+be\s+(?:met|shipped|done|delivered)|"
     r"\bmiss\s+the\s+(?:release|deadline|sprint\s+goal|demo)|\bкритичн\w*\s+для\s+(?:релиза|цели)"
+    # shipping itself missed, when it is due: «we can't ship today», «не сможем выкатиться завтра»
+    r"|\b(?:can'?t|cannot|won'?t\s+be\s+able\s+to)\s+(?:ship|release|deploy|launch|go\s+live)\b[^.;]{0,20}?"
+    r"\b(?:today|tonight|tomorrow|on\s+time)\b"
+    r"|\bне\s+(?:можем|сможем|успеем|могу|смогу)\s+(?:выкатить\w*|выкатиться|зарелизить\w*|выпустить\w*)\s+"
+    r"(?:\S+\s+){0,2}?(?:сегодня|завтра|вовремя|в\s+срок)\b"
     r"|\b(?:под\s+угрозой|срыва\w*|сорв[её]\w*|переносится|откладывается|блокиру\w*|заблокирует|"
     r"ставит\s+под\s+угрозу|угрожа\w*|blocks|threatens|jeopardi[sz]es)\s+(?:\S+\s+){0,2}?"
     r"(?:релиз\w*|цел[иья]\w*\s+спринта|демо|дедлайн\w*|срок\w*|сдач[аиуе]\w*|запуск\w*|release|demo|launch\w*|"
