@@ -21,6 +21,19 @@ def test_parts_and_what_they_ask_for() -> None:
     assert question_parts("какая страховая по ДМС")[0].asks == "service"
 
 
+def test_a_count_naming_only_its_unit_takes_the_subject_of_the_part_before() -> None:
+    """«… и сколько дней» names nothing but the unit it counts: any sentence giving days answered it (dev11 w036,
+    branch ``wr``)."""
+    parts = question_parts("можно ли работать из другого города россии и сколько дней")
+    assert [p.asks for p in parts] == ["yesno", "number"]
+    assert {"город", "россия", "день"} <= set(parts[1].terms)
+    shown = ["Работать из-за границы можно не более 30 календарных дней в году."]
+    check = check_focus("можно ли работать из другого города россии и сколько дней", shown, shown, embed=far_embed)
+    assert check.decline
+    # a part naming its own subject keeps it
+    assert question_parts("сколько дней отпуска и как его оформить")[0].terms == ("день", "отпуск")
+
+
 def test_a_number_question_needs_a_number_in_the_chosen_sentence() -> None:
     shown = ["Нельзя повторять последние пароли."]
     check = check_focus("Сколько попыток ввода пароля?", shown, shown, semantic=None)

@@ -215,6 +215,11 @@ def subject_terms(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(t for t in terms if t not in adverbs)) or tuple(dict.fromkeys(terms))
 
 
+UNITS_TAKE_THE_SUBJECT_BEFORE = True
+"""Whether a count part naming nothing but its unit («и сколько дней») takes the subject terms of the part before it."""
+_UNIT_TERMS = frozenset({"день", "неделя", "месяц", "год", "час", "минута", "раз", "рубль", "процент", "сутки"})
+
+
 def question_parts(question: str) -> list[Part]:
     """The parts of ``question`` with what each asks for and its subject terms; a part without subject terms is
     merged into the part before it («Сколько дней отпуска и как его оформить?» keeps «отпуска» for both)."""
@@ -243,6 +248,15 @@ def question_parts(question: str) -> list[Part]:
         parts.append(Part(piece, asks, terms))
     if len(parts) > 1 and any(not p.terms for p in parts):
         parts = [p for p in parts if p.terms] or parts
+    if UNITS_TAKE_THE_SUBJECT_BEFORE:
+        # «можно ли работать из другого города россии и сколько дней»: «сколько дней» names only the unit it counts
+        # — its subject is the part before it, not any sentence giving days
+        parts = [
+            replace(p, terms=tuple(dict.fromkeys((*parts[k - 1].terms, *p.terms))))
+            if k and p.asks == "number" and p.terms and set(p.terms) <= _UNIT_TERMS
+            else p
+            for k, p in enumerate(parts)
+        ]
     return [replace(p, asks="yesno") if p.asks == "other" and _states_an_act(p.text) else p for p in parts]
 
 
