@@ -62,3 +62,22 @@ def test_a_denial_of_one_trouble_ends_at_a_contrast_to_another(message: str, tas
 )
 def test_a_denial_with_no_subject_of_its_own_covers_the_trouble_beside_it(message: str) -> None:
     assert parse_daily(message, "DEV")["daily"]["blockers"] == []
+
+
+@pytest.mark.parametrize(
+    ("over", "still"),
+    [
+        (
+            "Вчера ждал апрув по ORG-20 полдня, сегодня его одобрили, делаю ORG-21",
+            "Did ORG-20, doing ORG-21 today, blocked by ORG-24 not yet approved",
+        ),
+        (
+            "Вчера ждал ревью по ORG-20 до вечера, утром смержили, делаю ORG-21",
+            "Did ORG-20, doing ORG-21 today, blocked by ORG-24 that isn't merged",
+        ),
+    ],
+)
+def test_a_past_wait_whose_end_the_next_statement_tells_is_over_unless_the_end_is_denied(over: str, still: str) -> None:
+    daily = parse_daily(over, "DEV")["daily"]
+    assert daily["blockers"] == [] and daily["quality"] == "GREAT"
+    assert [b["related_task_id"] for b in parse_daily(still, "DEV")["daily"]["blockers"]] == ["ORG-24"]

@@ -82,6 +82,8 @@ RESOLVED = compile_guarded(
     r"back\s+up|перевыпустил\w*|закрыт[аоы]?|устран[её]н\w*|продлил[иа]?|восстановил[иа]?|перезапустил[иа]?|вернул[иа]?|"
     r"так\s+что\s+(?:чисто|вс[её]\s+(?:ок|ok|норм\w*|хорошо))|больше\s+не\s+актуал\w*|неактуал\w*|sorted(?:\s+out)?|"
     r"no\s+longer|"
+    # the end of a wait for a review: «ждал ревью полдня, сегодня его смержили», «approved this morning»
+    r"(?:с|за)?м[её]рд?жил[иа]?|(?:за)?апрув(?:ну)?л[иа]?|одобрил[иа]?|merged|approved|"
     # the member got what was missing: «доступ к S3 получил», «получил ключи», «no access to the cluster yesterday,
     # got it this morning», «got the keys»
     r"получил[аи]?\s+(?:\S+\s+)?(?:доступ|прав[аo]|ключ|токен|сертификат|лицензи|апрув|аппрув|ответ|макет)\w*|"
@@ -117,7 +119,19 @@ def remedy_in(clause: str) -> bool:
     """Whether ``clause`` tells a remedy (:data:`RESOLVED`) that is not denied: «так и не починили», «не дали
     доступ», «not fixed» are the trouble, not its end."""
     remedy = RESOLVED_GATE.search(clause)
-    return remedy is not None and not clause[: remedy.start()].lower().endswith(("не ", "not "))
+    if remedy is None:
+        return False
+    # a negator within the two words before it («not being merged», «not yet approved», «ещё не подняли»), or a
+    # remedy awaited, not done («others are blocked until the schema is merged», «пока не смержат», «если дадут»)
+    words = clause[: remedy.start()].lower().split()
+    before = words[-2:]
+    if _REMEDY_NEGATORS.intersection(before) or any(w.endswith("n't") for w in before):
+        return False
+    return not _AWAITED.intersection(words[-5:])
+
+
+_REMEDY_NEGATORS = frozenset(("не", "not", "never", "ни"))
+_AWAITED = frozenset(("until", "till", "once", "unless", "if", "пока", "если", "чтобы"))
 
 
 def is_negated(clause: str) -> bool:

@@ -157,7 +157,16 @@ def parse(message: str) -> ParsedDaily:
             or negated_in(text)
             or spares_member(text)
             or (_PAST_TROUBLE.search(text) and not task_ids_in(text))
-        ) and denies_blocker(text, listed=section == "blockers"):
+        ) and (
+            denies_blocker(text, listed=section == "blockers")
+            # a past wait whose end the next statement tells: «ждал ревью полдня, сегодня его смержили, делаю X»
+            or bool(
+                following is not None
+                and following.sentence == clause.sentence
+                and PAST_WAIT.search(text)
+                and told_as_over(f"{text}, {following.text}")
+            )
+        ):
             parsed.no_blockers_stated = True  # «не блокер», «ничего не жду», «был блокер, уже снят»
             # «сегодня займусь PAY-61, ничего не мешает»: the work stays, only the blocker is denied.
             rest = _clean(NEGATED.sub("", text))
