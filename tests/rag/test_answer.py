@@ -545,3 +545,21 @@ def test_a_step_whose_verb_reads_as_imperative_or_future_is_an_instruction() -> 
     assert "загрузите новую справку" in answer, answer
     # «вы» before it makes it the indicative: a statement, no step
     assert not _instructs("Завтра вы загрузите отчёт.")
+
+
+def test_a_bulleted_list_of_rules_is_no_procedure() -> None:
+    """A procedure question was answered with the first bulleted list of the top passage, though none of its items
+    says what to do («Требования к паролю: • Длина не менее 12 символов …» for «забыл пароль, а телефона с
+    двухфакторкой нет»); the steps are the instructions of the prose that follows (branch ``wr``, dev12 fd027)."""
+    text = (
+        "Требования к паролю:\n\n- Длина пароля не менее 12 символов.\n- Пароль меняется каждые 90 дней, "
+        "напоминание приходит на телефон.\n\nЗабытый пароль можно сбросить по коду из 2FA. Если 2FA недоступна, "
+        "позвоните в техподдержку по номеру 1111."
+    )
+    hits = [Hit("a#1", "a", "Доступы и пароли", text, 1.0, "", 1)]
+    answer = extractive_answer("забыл пароль, а телефона с двухфакторкой нет", hits)
+    assert "1111" in answer and "Длина не менее" not in answer, answer
+    # a bulleted list of instructions is still quoted as the steps
+    steps = "Что делать:\n\n- Сообщите руководителю до 11:00.\n- Отметьте статус «Болею» в портале."
+    answer = extractive_answer("заболел что делать", [Hit("s#1", "s", "Больничный", steps, 1.0, "", 1)])
+    assert "Сообщите руководителю" in answer and "Отметьте статус" in answer, answer

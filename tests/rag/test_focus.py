@@ -32,6 +32,9 @@ def test_a_count_naming_only_its_unit_takes_the_subject_of_the_part_before() -> 
     assert check.decline
     # a part naming its own subject keeps it
     assert question_parts("сколько дней отпуска и как его оформить")[0].terms == ("день", "отпуск")
+    # «… и сколько платят» names only its verb (dev8 r065)
+    parts = question_parts("декретный отпуск как оформить и сколько платят")
+    assert {"декретный", "отпуск", "платить"} <= set(parts[1].terms)
 
 
 def test_a_number_question_needs_a_number_in_the_chosen_sentence() -> None:

@@ -348,6 +348,10 @@ def _procedure(scored: list[_Scored], query: set[str], analyzer: Analyzer) -> tu
             for item in units:
                 if item.unit.marker and item.unit.numbered == numbered:
                     blocks.setdefault(item.unit.block, []).append(item)
+            if not numbered and BULLETS_MUST_INSTRUCT:
+                # a bulleted list of rules («Требования к паролю: • Длина не менее 12 символов …») states what holds,
+                # not what to do: no step of it tells the reader to act
+                blocks = {b: found for b, found in blocks.items() if any(_instructs(s.unit.text) for s in found)}
             if not blocks:
                 continue
             block = max(blocks, key=lambda b: (sum(s.score for s in blocks[b]), -b))
@@ -370,6 +374,10 @@ def _procedure(scored: list[_Scored], query: set[str], analyzer: Analyzer) -> tu
 
 
 MAX_STEPS = 4
+BULLETS_MUST_INSTRUCT = True
+"""Whether a bulleted list answers a procedure question only when one of its items tells the reader what to do (an
+imperative, an infinitive after «нужно»): «забыл пароль, а телефона с двухфакторкой нет» is not answered by the list
+of the password's requirements.  A numbered list is a procedure's steps whatever its verbs."""
 
 
 def _instructs(text: str) -> bool:
@@ -547,10 +555,18 @@ def select_excerpts(
     if kind == "procedure" and best.score > 0:
         # A procedure written as prose («Сообщите о нём не позднее чем через 1 час: напишите …»): its steps are the
         # instructions — the sentences of the best sentence's paragraph that tell the reader what to do.
-        paragraph = [s for s in top if s.unit.block == best.unit.block and not s.unit.role]
+        anchor = best
+        if BULLETS_MUST_INSTRUCT and best.unit.marker and not best.unit.numbered:
+            # the best sentence is an item of a list of rules (no item tells what to do): the procedure is in the
+            # passage's prose, from its best sentence
+            rules = [s for s in top if s.unit.block == best.unit.block]
+            prose = [s for s in top if not s.unit.marker and not s.unit.role and s.score > 0]
+            if prose and not any(_instructs(s.unit.text) for s in rules):
+                anchor = max(prose, key=lambda s: (s.score, -s.unit.position))
+        paragraph = [s for s in top if s.unit.block == anchor.unit.block and not s.unit.role]
         steps = [s for s in paragraph if _instructs(s.unit.text)]
         if steps:
-            chosen = {best, *steps[:MAX_STEPS]}
+            chosen = {anchor, *steps[:MAX_STEPS]}
             if PROCEDURE_RUN:
                 # what happens between two instructions belongs to the procedure (the replacement laptop given
                 # the same day, between «позвоните …» and «не пытайтесь ремонтировать …»)

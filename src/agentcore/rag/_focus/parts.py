@@ -14,6 +14,7 @@ from agentcore.rag._focus.words import (
     WORD_RE,
     is_circumstantial_adverb,
     is_function_word,
+    is_verb,
     lemma_of,
     term_matches,
     vocabulary_of,
@@ -216,7 +217,8 @@ def subject_terms(text: str) -> tuple[str, ...]:
 
 
 UNITS_TAKE_THE_SUBJECT_BEFORE = True
-"""Whether a count part naming nothing but its unit («и сколько дней») takes the subject terms of the part before it."""
+"""Whether a count part naming nothing but its unit or its verb («и сколько дней», «… и сколько платят») takes the
+subject terms of the part before it."""
 _UNIT_TERMS = frozenset({"день", "неделя", "месяц", "год", "час", "минута", "раз", "рубль", "процент", "сутки"})
 
 
@@ -250,10 +252,11 @@ def question_parts(question: str) -> list[Part]:
         parts = [p for p in parts if p.terms] or parts
     if UNITS_TAKE_THE_SUBJECT_BEFORE:
         # «можно ли работать из другого города россии и сколько дней»: «сколько дней» names only the unit it counts
-        # — its subject is the part before it, not any sentence giving days
+        # (and «декретный отпуск как оформить и сколько платят» only the verb) — its subject is the part before it,
+        # not any sentence giving days or money
         parts = [
             replace(p, terms=tuple(dict.fromkeys((*parts[k - 1].terms, *p.terms))))
-            if k and p.asks == "number" and p.terms and set(p.terms) <= _UNIT_TERMS
+            if k and p.asks == "number" and p.terms and all(t in _UNIT_TERMS or is_verb(t) for t in p.terms)
             else p
             for k, p in enumerate(parts)
         ]
