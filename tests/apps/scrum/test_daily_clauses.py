@@ -81,3 +81,13 @@ def test_a_past_wait_whose_end_the_next_statement_tells_is_over_unless_the_end_i
     daily = parse_daily(over, "DEV")["daily"]
     assert daily["blockers"] == [] and daily["quality"] == "GREAT"
     assert [b["related_task_id"] for b in parse_daily(still, "DEV")["daily"]["blockers"]] == ["ORG-24"]
+
+
+@pytest.mark.parametrize(
+    "story",
+    ["Had a problem with the SSO sandbox, ops fixed it", "Was blocked on the signing keys, got them this morning"],
+)
+def test_an_english_past_trouble_with_its_remedy_is_no_work_item(story: str) -> None:
+    daily = parse_daily(f"Yesterday ORG-30 export, today ORG-31 import. {story}. No blockers now", "DEV")["daily"]
+    assert daily["blockers"] == [] and daily["quality"] == "GREAT"
+    assert [i["task_id"] for i in daily["yesterday"]] == ["ORG-30"]

@@ -107,7 +107,9 @@ _PAST_BLOCKER = compile_guarded(
 )
 # A wait or a trouble told in the past («ждал доступ к логам», «был затык с ключом»): a blocker only if not over.
 PAST_WAIT = compile_guarded(
-    r"\b(?:ждал[аи]?|ожидал[аи]?|waited|had\s+to\s+wait|не\s+было\s+\w+|был[аио]?\s+(?:блок\w*|затык\w*|проблем\w*|стоппер\w*))",
+    r"\b(?:ждал[аи]?|ожидал[аи]?|waited|had\s+to\s+wait|не\s+было\s+\w+|был[аио]?\s+(?:блок\w*|затык\w*|проблем\w*|стоппер\w*)|"
+    # English: «had an issue with VPN, IT fixed it», «was blocked on the keys yesterday»
+    r"had\s+(?:a\s+|an\s+|some\s+)?(?:blocker|problem|issue|trouble)s?|(?:was|were)\s+(?:blocked|stuck))",
     _FLAGS,
 )
 RESOLVED_GATE = LiteralGate(RESOLVED)
