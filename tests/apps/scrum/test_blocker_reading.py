@@ -17,6 +17,7 @@ from agentcore.apps.scrum.daily_parser import parse_daily
     [
         # the public cannot get the service: a plural of the public, a negated verb in the third person plural
         ("TKT-1 — пассажиры не получают электронные билеты с обеда", "TKT-2 — пассажиры не ответили на опрос, жду"),
+        ("TKT-13 — не уходят письма пассажирам", "TKT-14 — пассажиры не отвечают на письма, жду"),
         ("TKT-3 — зрители не слышат звук в трансляции", "TKT-4 — зрители не выбирают тариф, ждём аналитику"),
         ("TKT-5 — subscribers can't renew since noon", "TKT-6 — the subscriber list export is slow, waiting on ops"),
         # the public complains, support is swamped
