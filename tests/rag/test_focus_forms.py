@@ -101,3 +101,18 @@ def test_skolko_raz_is_a_count_of_times_not_a_span_or_an_amount() -> None:
     assert not answers("сколько раз за 3 года можно досрочно поменять ноутбук", "Ноутбуки меняют раз в 3 года.", "")
     tries = "После 5 неверных попыток ввода пароля учётная запись блокируется на 15 минут."
     assert answers("сколько раз можно ошибиться с паролем", tries, "Пароли")
+
+
+def test_rub_utra_and_percent_read_as_the_slot_not_the_subject() -> None:
+    # «до скольки руб» asks an amount (not a time), «до скольки утра» a time whose «утра» names no subject, «при
+    # скольких процентах» a share (branch ``wr``, dev13 wr001, wr004, wr019)
+    hotel = "Гостиница до 7000 ₽ за ночь в Москве и до 5000 ₽ за ночь в других городах."
+    question = "гостиница в москве в командировке до скольки руб за ночь"
+    assert [p.asks for p in question_parts(question)] == ["number"]
+    assert measure_asked(question) == ("money", "")
+    trips = "Командировки — Оформление\nЗаявку на командировку создают в портале."
+    assert not check_focus(question, [hotel], [hotel, trips], embed=far_embed).decline
+    assert "утро" not in question_parts("до скольки утра надо отметить день здоровья в портале")[0].terms
+    assert measure_asked("при скольких процентах ошибок откатывают релиз") == ("money", "")
+    rollback = "Если доля ошибок превышает 2%, релиз-менеджер откатывает версию."
+    assert answers("при скольких процентах ошибок откатывают релиз", rollback, "Выпуск релизов — Откат")

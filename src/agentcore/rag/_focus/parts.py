@@ -38,7 +38,9 @@ _ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
     # «до скольки рублей», «скок дней» (chat spelling of «сколько»): a count, though «до скольки» alone asks a time
     (
         "number",
-        re.compile(r"скольк\w*\s+(?:рубл|₽|процент|штук|символ|раз\b|мест|человек|дн|недел|месяц)|\bскок\w*", re.I),
+        re.compile(
+            r"скольк\w*\s+(?:рубл|руб\b|₽|процент|штук|символ|раз\b|мест|человек|дн|недел|месяц)|\bскок\w*", re.I
+        ),
     ),
     (
         "time",
@@ -123,6 +125,10 @@ QUESTION_WORDS = frozenset(
 
 _CLOCK_WORDS = frozenset({"час", "часы"})
 """The slot of a question asking a time («до которого часа»), not one of its subject terms."""
+_PART_OF_DAY = frozenset({"утро", "вечер"})
+"""A part of the day right after the time asked («до скольки утра», «во сколько вечера») says which hours, not what
+the question is about."""
+_PART_OF_DAY_RE = re.compile(r"(?:скольки|сколько|котор\w+ час\w*)\s+(?:утра|вечера)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -242,6 +248,8 @@ def question_parts(question: str) -> list[Part]:
         if asks == "time":
             # «до которого часа», «в какие часы»: the hour is what is asked, not a subject
             terms = tuple(t for t in terms if t not in _CLOCK_WORDS) or terms
+            if _PART_OF_DAY_RE.search(piece):
+                terms = tuple(t for t in terms if t not in _PART_OF_DAY) or terms
         if asks == "number" and MEASURE_MUST_MATCH:
             # «сколько идёт», «сколько ждать»: the verb of lasting says what is asked (the measure, see
             # :func:`measure_asked`), not the subject
