@@ -35,3 +35,15 @@ def test_a_known_compound_adjective_still_informs_of_nothing() -> None:
 def test_other_work_joined_by_a_plus_is_an_item_without_a_task(joint: str) -> None:
     daily = parse_daily(f"вчера VET-4 фикс, сегодня VET-5 логи {joint} созвон с клиникой, блокеров нет", "DEV")["daily"]
     assert None in [i["task_id"] for i in daily["today"]] and daily["quality"] == "DETAIL_OK"
+
+
+@pytest.mark.parametrize("text", ["FE-20 done", "done FE-20", "FE-21 wip"])
+def test_a_status_beside_an_id_describes_it_as_a_russian_one_does(text: str) -> None:
+    # «LOG-254 готово» is DETAIL_OK; the header words «done», «wip» written as a status are no bare id either
+    assert parse_daily(text, "DEV")["daily"]["quality"] == "DETAIL_OK"
+    assert parse_daily("FE-22", "DEV")["daily"]["quality"] == "TOO_SHORT"
+
+
+def test_other_work_with_an_article_is_an_item_without_a_task() -> None:
+    message = "yesterday FE-23 login form; today FE-24 signup form and a 1:1 with my lead; no blockers"
+    assert parse_daily(message, "DEV")["daily"]["quality"] == "DETAIL_OK"

@@ -56,7 +56,7 @@ _STATUS = re.compile(r"^(?:done|сделано|wip|in\s+progress|в\s+работ
 # colleague, mail («ORD-103 оплата, созвон с продактом», «AUTH-304 login page, code review for Max», «Вчера: ревью,
 # ORD-111 тесты», «закрыл ORD-113, потом помогал Лене с деплоем»): an item of its own, without a task.
 _OTHER_ACTIVITY = re.compile(
-    r"^(?:(?:и|а|потом|затем|ещё|еще|также|and|then|also)\s+){0,2}"
+    r"^(?:(?:и|а|потом|затем|ещё|еще|также|and|then|also)\s+){0,2}(?:(?:a|an|the|some)\s+)?"
     r"(?:(?:весь\s+день|полдня|пол\s+дня|утром|all\s+day|half\s+(?:a|the)\s+day)\s+(?:(?:на|в|on|in)\s+)?)?"
     r"(?:(?:провёл|провел|провела|был|была|ходил|ходила|сходил|сходила|разбирал|разбирала|attended|had)\s+"
     r"(?:(?:на|в|a|an|some|two|a\s+couple\s+of)\s+)?)?"

@@ -4,6 +4,7 @@ the one verdict every path uses (:func:`daily_verdict`) and seed 3.2's output of
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -16,6 +17,12 @@ from agentcore.apps.scrum.schemas import MAX_ITEMS, MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import current_prefixes
 from agentcore.util.truncate import truncate
 
+# A status word beside a task id, read where a header word would otherwise be skipped: «FE-10 done», «done FE-10»,
+# «FE-11 wip».
+_STATUS_AFTER_ID = re.compile(
+    r"^\W*(?:done|wip|doing|in\s+progress)\W+\S+-\d+\W*$|^\W*\S+-\d+\W+(?:done|wip|doing|in\s+progress)\W*$",
+    re.IGNORECASE,
+)
 QUALITY_ORDER = ("EMPTY", "TOO_SHORT", "NO_TASKS_MENTIONED", "DETAIL_OK", "GREAT")
 
 
@@ -40,7 +47,12 @@ def grade(parsed: ParsedDaily, text: TextShape | None = None) -> str:
         return "EMPTY"
     ids = parsed.task_ids()
     both_sections = bool(parsed.yesterday and parsed.today)
-    if (parsed.informative_words < 2 and not ids) or (parsed.content_words == 0 and not both_sections):
+    # bare ids without both sections; a status the header words also spell («FE-10 done», «WIP FE-11») describes its
+    # task as «PAY-1 готово» does, so the daily is no longer bare (dev25 probes)
+    bare = parsed.content_words == 0 and not any(
+        item["task_id"] and _STATUS_AFTER_ID.search(item["summary"]) for item in parsed.yesterday + parsed.today
+    )
+    if (parsed.informative_words < 2 and not ids) or (bare and not both_sections):
         return "TOO_SHORT"
     if not ids:
         return "NO_TASKS_MENTIONED"
