@@ -131,3 +131,24 @@ def test_a_business_stop_and_imminent_stakes_are_critical(critical: str, wait: s
 def test_stakes_due_now_the_public_meeting_failures_and_no_work_left_are_critical(critical: str, wait: str) -> None:
     assert criticality(critical)[0], critical
     assert not criticality(wait)[0], wait
+
+
+@pytest.mark.parametrize(
+    ("critical", "wait"),
+    [
+        ("SHP-1 — теряем заказы, виджет доставки не грузится", "SHP-2 — виджет доставки грузится медленно, жду CDN"),
+        (
+            "SHP-3 — we're losing orders every hour, the cart is broken",
+            "SHP-4 — the cart redesign waits for the designer",
+        ),
+        ("SHP-5 — SLA по обращениям нарушен, очередь не разбирается", "SHP-6 — SLA соблюдаем, но ревью висит"),
+        ("SHP-7 — партнёр грозит расторгнуть договор из-за выгрузки", "SHP-8 — партнёр ушёл в отпуск, жду ответа"),
+        ("SHP-9 — оплат нет с восьми утра", "SHP-10 — оплат нет в тестовой базе, жду дамп"),
+        ("SHP-11 — витрина отдаёт 502 всем", "SHP-12 — витрина отдаёт 502 на моём стенде, разбираюсь"),
+        ("SHP-13 — весь спринт стоит без подписанного договора", "SHP-14 — договор подпишут к пятнице, жду"),
+        ("SHP-15 — all my tasks depend on that vendor API", "SHP-16 — one of my tasks depends on that vendor API"),
+    ],
+)
+def test_the_business_losing_by_it_and_the_whole_sprint_stopped_are_critical(critical: str, wait: str) -> None:
+    assert criticality(critical)[0], critical
+    assert not criticality(wait)[0], wait

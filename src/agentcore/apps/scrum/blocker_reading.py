@@ -250,6 +250,20 @@ _PROD_DOWN = re.compile(
     # a business that does not take or hand out what it trades in: «магазин не принимает оплату», «касса не пробивает
     # чеки» (a third-person verb: the member's own «не могу найти заказ» is a search, not the business stopped)
     r"|\bне\s+[а-яё]+(?:ет|ит|ют|ят|ут|ат)\s+(?:\S+\s+)?(?:оплат[уы]|платеж[иа]|платёж|заказ(?:ы|ов)|чеки|чеков)\b"
+    # the business loses by it (money, orders, customers, an SLA): «теряем заказы», «каждый час — минус деньги», «SLA
+    # нарушен», «клиент грозит расторгнуть договор», «we're losing money» (not «штрафы»: a task's topic as often)
+    r"|\b(?:теря(?:ем|ют|ет)|потеря(?:ем|ли|ли\s+уже)|минус)\s+(?:\S+\s+)?(?:деньг|выручк|заказ|клиент|продаж|покупател)\w*"
+    r"|\blos(?:ing|e|t)\s+(?:\S+\s+)?(?:money|revenue|orders|customers|sales|clients)\b"
+    r"|\bSLA\b[^.;]{0,30}?(?:наруш\w*|сорв\w*|breach\w*|violat\w*|missed)"
+    r"|\b(?:грозит|грозится|угрожает|threatens?\s+to)\s+(?:\S+\s+)?(?:расторгнуть|уйти|отказаться|leave|cancel|churn|"
+    r"terminate)"
+    # what the business trades in is absent or its till is down: «оплат нет с утра», «касса не работает»
+    r"|\b(?:оплат|платеж|платёж|заказов|продаж)\w*\s+(?:\S+\s+)?(?:нет|нету)\b"
+    r"(?![^.;,]{0,40}(?:тест|test|локальн|local|стейдж|staging|dev\b))"
+    r"|\b(?:касс\w*|checkout|payments?|billing|cart|корзин\w*)\s+(?:is\s+|are\s+)?(?:не\s+работа\w*|недоступ\w*|broken|"
+    r"down|failing|not\s+working)"
+    # a failure everyone gets: «сайт отдаёт 503 всем»
+    r"|(?<![-\w])5\d\d\s+(?:\S+\s+)?(?:всем|у\s+всех|for\s+everyone|to\s+everyone|for\s+all)\b"
     # the public meets the failure, in English: «users are getting 500s on checkout», «emails to customers bounce»
     r"|\b(?:customers|users|clients|buyers|shoppers|students|patients)\b[^.;,]{0,25}?\b(?:bounc\w*|fail\w*|"
     r"(?:are|is)\s+not\s+(?:delivered|arriving|working|loading)|don'?t\s+(?:arrive|load|work)|"
@@ -322,6 +336,9 @@ _RELEASE = re.compile(
     r"\b(?:релиз|демо|дедлайн)\w*\s+(?:\S+\s+){0,3}?не\s+(?:покажем|успеем|выпустим|сдадим|выйдет|состоится)\b|"
     r"\b(?:sprint\s+goal|release|demo|deadline)\s+(?:won'?t|will\s+not|can'?t|cannot)\s+be\s+(?:met|shipped|done|delivered)|"
     r"\bmiss\s+the\s+(?:release|deadline|sprint\s+goal|demo)|\bкритичн\w*\s+для\s+(?:релиза|цели)"
+    # the whole sprint stopped: «the entire sprint is blocked», «весь спринт стоит»
+    r"|\b(?:the\s+)?(?:entire|whole)\s+sprint\s+(?:is\s+)?(?:blocked|at\s+risk|stuck)"
+    r"|\bвесь\s+спринт\s+(?:стоит|встал|заблокирован|под\s+угрозой)"
     # shipping itself missed, when it is due: «we can't ship today», «не сможем выкатиться завтра»
     r"|\b(?:can'?t|cannot|won'?t\s+be\s+able\s+to)\s+(?:ship|release|deploy|launch|go\s+live)\b[^.;]{0,20}?"
     r"\b(?:today|tonight|tomorrow|on\s+time)\b"
@@ -361,7 +378,7 @@ _CANNOT_GO_ON = re.compile(
     r"невозможно\s+(?:работать|тестировать|проверить|продолжать|продолжить)\b|"
     r"(?:полностью|совсем)\s+заблокирован\w*|заблокирован\w*\s+полностью|"
     r"(?:completely|fully|totally)\s+blocked\b|"
-    r"nothing\s+to\s+do\b|"
+    r"nothing\s+to\s+do\b|dead\s+in\s+the\s+water\b|"
     r"(?:нечего|нечем|негде|некуда)\s+(?:больше\s+)?[а-яё]{3,}(?:ть|ти|ться)\b"
     r")"
     r"|(?<!не\s)\b(?:совсем\s+)?стою\b"
@@ -375,7 +392,8 @@ _NOTHING_ELSE = compile_guarded(
     r"\bостальн\w+\s+(?:\S+\s+){0,4}?(?:сделан\w*|закрыт\w*)|\bдругого\s+(?:\S+\s+){0,2}?(?:нет|нету)\b"
     # the rest of the work hangs on the same thing: «остальное в спринте тоже завязано на него», «everything else
     # depends on it»
-    r"|\b(?:остальн\w+|вс[её]\s+остальное|другие\s+задачи|the\s+rest|everything\s+else|all\s+my\s+other\s+\w+)\s+"
+    r"|\b(?:остальн\w+|вс[её]\s+остальное|другие\s+задачи|вс[еи]\s+(?:мои\s+)?задачи|the\s+rest|everything\s+else|"
+    r"all\s+my\s+(?:other\s+)?\w+)\s+"
     r"(?:\S+\s+){0,4}?(?:завязан\w*|завис(?:ит|ят|ят)|упира\w*|depends?|hinges?|blocked)\b",
     _FLAGS,
 )
