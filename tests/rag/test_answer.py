@@ -563,3 +563,20 @@ def test_a_bulleted_list_of_rules_is_no_procedure() -> None:
     steps = "Что делать:\n\n- Сообщите руководителю до 11:00.\n- Отметьте статус «Болею» в портале."
     answer = extractive_answer("заболел что делать", [Hit("s#1", "s", "Больничный", steps, 1.0, "", 1)])
     assert "Сообщите руководителю" in answer and "Отметьте статус" in answer, answer
+
+
+def test_the_sentence_after_the_value_that_refers_back_to_it_is_quoted() -> None:
+    """«Такой отпуск оформляется в портале в день обращения» continues the family reasons' unpaid leave and gives its
+    term; it shares few words with «за сколько дней подавать заявление на отпуск без сохранения зарплаты» and was
+    never quoted, so the general rule of 14 days answered the special case (branch ``wr``, dev11 w021)."""
+    unpaid = (
+        "По семейным обстоятельствам сотрудник может взять до 5 календарных дней отпуска без сохранения заработной "
+        "платы. Такой отпуск оформляется в портале в день обращения, документ передаётся в HR в течение недели."
+    )
+    steps = "Подайте заявление не позднее чем за 14 календарных дней до начала отпуска."
+    hits = [
+        Hit("v#5", "v", "Отпуск — Отпуск без сохранения зарплаты", unpaid, 1.0, "", 1),
+        Hit("v#2", "v", "Отпуск — Как оформить отпуск", steps, 0.9, "", 2),
+    ]
+    answer = extractive_answer("за сколько дней подавать заявление на отпуск без сохранения зарплаты", hits)
+    assert "в день обращения" in answer, answer

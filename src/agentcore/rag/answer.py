@@ -623,6 +623,12 @@ def select_excerpts(
                 continue  # neither the value asked nor a thing the question names that the value's sentence lacks
             if _answers_beside(other, best, picks, needed, question, analyzer):
                 picks.append(other)
+        if FOLLOWER_CONTINUES_THE_LEAD:
+            # the sentence after the value's that refers back to it says more of the same case, whatever words it
+            # shares with the question
+            follower = [s for s in [*pool, *scored] if _continues(s, best) and _gives_a_value_asked(s, question)]
+            if follower and follower[0] not in picks:
+                picks.append(follower[0])
         if elsewhere is not None and elsewhere not in picks:
             picks.append(elsewhere)  # what supplying_excerpts added on a line of its own, after the rest
     if COMPARISON_BOTH_SIDES and best.score > 0:
@@ -687,6 +693,33 @@ def _gives_a_value_the_lead_lacks(other: _Scored, best: _Scored, question: str) 
 
     first, second = clean_markdown(best.unit.text), clean_markdown(other.unit.text)
     return any(not gives(asks, first, part) and gives(asks, second, part) for asks, part in _value_asks(question))
+
+
+def _continues(other: _Scored, best: _Scored) -> bool:
+    """Whether ``other`` is the sentence right after ``best`` in its paragraph and refers back to it («Такой отпуск
+    оформляется в портале в день обращения» after the family reasons' unpaid leave): it speaks of the same case."""
+    return (
+        other.hit_index == best.hit_index
+        and other.unit.block == best.unit.block
+        and other.unit.position == best.unit.position + 1
+        and not other.unit.marker
+        and bool(_REFERS_BACK_RE.match(clean_markdown(other.unit.text)))
+    )
+
+
+def _gives_a_value_asked(other: _Scored, question: str) -> bool:
+    """Whether ``other`` gives a value of a kind the question asks (a number, a time, a person)."""
+    from agentcore.rag._focus import supplies_asked
+
+    text = clean_markdown(other.unit.text)
+    return any(supplies_asked(asks, text, question, part) for asks, part in _value_asks(question))
+
+
+FOLLOWER_CONTINUES_THE_LEAD = True
+"""Whether the sentence right after the best one that refers back to it («Такой отпуск …», «Он …») and gives a value
+of a kind asked is quoted beside it, though it says fewer of the question's words: it states the same case's rule
+(«за сколько дней подавать заявление на отпуск без сохранения зарплаты» → «Такой отпуск оформляется в портале в день
+обращения»)."""
 
 
 @functools.lru_cache(maxsize=256)
