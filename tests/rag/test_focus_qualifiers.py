@@ -146,3 +146,17 @@ def test_a_paraphrase_under_a_condition_of_its_own_misses_the_circumstance_asked
     assert not answered("лимит на такси в командировке сколько рублей", taxi)
     # without a condition of its own the paraphrase stands
     assert answered("лимит на такси в командировке сколько рублей", "Такси компенсируется до 1500 ₽ за поездку.")
+
+
+def test_a_clock_time_of_a_participle_phrase_is_the_time_of_another_event() -> None:
+    heading = "Офис — Часы работы офиса"
+
+    def answered(sentence: str) -> bool:
+        question = "по субботам офис во сколько закрывается"
+        return not check_focus(
+            question, [sentence], [f"{heading}\n{sentence}"], headings=[heading], embed=_near
+        ).decline
+
+    # «до 17:00» is when the request is filed («поданной накануне»), not when the office closes
+    assert not answered("По субботам офис работает только по заявке офис-менеджеру, поданной накануне до 17:00.")
+    assert answered("По субботам офис работает до 17:00.")

@@ -45,6 +45,7 @@ MEANING_FILTERS: tuple[SupplierFilter, ...] = (
     value_rules.uses_the_sections_nouns,
     value_rules.holds_the_subject,
     value_rules.keeps_the_circumstance,
+    value_rules.times_its_own_event,
 )
 """Which suppliers holding half of the part's terms the e5 bridge may take."""
 

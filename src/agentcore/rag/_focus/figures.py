@@ -212,3 +212,26 @@ DURATION_RE = re.compile(
     r"\bнемедленно",
     re.I,
 )
+
+
+def times_of_modifiers_only(sentence: str) -> bool:
+    """Whether every clock time of ``sentence`` is said of a participle or gerund phrase — the time of another event
+    than the sentence's own: «вход возможен только по заявке офис-менеджеру, поданной накануне до 17:00» gives when
+    the request is filed, not when the office closes.  ``False`` when the sentence has no clock time."""
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    clocks = list(CLOCK_RE.finditer(sentence))
+    if morph is None or not clocks:
+        return False
+    for clock in clocks:
+        words = re.findall(r"[А-Яа-яЁё]+", sentence[: clock.start()])
+        head = ""
+        for word in reversed(words):
+            tag = morph.parse(word.lower())[0].tag
+            if {"VERB", "INFN", "PRTF", "PRTS", "GRND"} & {str(tag.POS)}:
+                head = str(tag.POS)
+                break
+        if head not in ("PRTF", "GRND"):
+            return False
+    return True

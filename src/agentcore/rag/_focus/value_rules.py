@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from agentcore.rag._focus.compounds import COMPOUNDS_MUST_HOLD, holds_compounds
 from agentcore.rag._focus.context import document_opening, own_section
+from agentcore.rag._focus.figures import times_of_modifiers_only
 from agentcore.rag._focus.lacks import without_nouns
 from agentcore.rag._focus.meaning import close_in_meaning, draws_towards
 from agentcore.rag._focus.nouns import (
@@ -204,6 +205,19 @@ def keeps_the_circumstance(reading: Reading, p: PartReading, suppliers: Supplier
     words, stems = vocabulary_of([reading.shown[i], reading.shown_headings[i]])
     missing = [t for t in part.terms if not part_matches(part, t, words, stems)]
     return not states_another_circumstance(part.text, missing, reading.shown[i])
+
+
+def times_its_own_event(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:
+    """Rejects, for a paraphrase of a part asking a time, a sentence whose every clock time is said of a participle
+    phrase («… по заявке офис-менеджеру, поданной накануне до 17:00» for «по субботам офис во сколько закрывается»):
+    the time of another event (:func:`times_of_modifiers_only`, :data:`TIMES_MUST_BE_THE_EVENTS`)."""
+    if not TIMES_MUST_BE_THE_EVENTS or p.part.asks != "time":
+        return True
+    return not times_of_modifiers_only(reading.shown[i])
+
+
+TIMES_MUST_BE_THE_EVENTS = True
+"""Whether a paraphrase's clock times must be said of the sentence's own event, not of a participle phrase."""
 
 
 # --- answers ------------------------------------------------------------------------------------------------------
