@@ -580,3 +580,21 @@ def test_the_sentence_after_the_value_that_refers_back_to_it_is_quoted() -> None
     ]
     answer = extractive_answer("за сколько дней подавать заявление на отпуск без сохранения зарплаты", hits)
     assert "в день обращения" in answer, answer
+
+
+def test_a_limit_brings_the_sentence_after_it_that_says_how_to_exceed_it() -> None:
+    # issue 18, branch ``fd``: «летом можно в отпуск больше чем на две недели?» is half answered by the limit alone
+    text = (
+        "Летом многие хотят отдыхать одновременно. В этот период можно уйти в отпуск не более чем на 14 календарных "
+        "дней подряд. Более длинный летний отпуск согласуется с директором департамента. В одной команде в отпуске "
+        "может быть не больше трети сотрудников."
+    )
+    answer = extractive_answer("летом можно в отпуск на 14 календарных дней подряд?", [_hit(text, "Отпуск — Лето")])
+    assert "не более чем на 14 календарных дней подряд" in answer
+    assert "Более длинный летний отпуск согласуется с директором департамента" in answer
+    # the guards: a question weighing no figure of its own is not answered with the way past the limit, and a
+    # sentence after a limit that does not speak of exceeding it is not brought along
+    plain = extractive_answer("летом в отпуск можно уйти не более чем на сколько дней?", [_hit(text, "Отпуск — Лето")])
+    assert "директором" not in plain
+    other = "Сессия длится не более 2 часов. Переговорные бронируются в календаре. Кофе на кухне."
+    assert "бронируются" not in extractive_answer("сессия длится не более 2 часов?", [_hit(other, "Офис")])

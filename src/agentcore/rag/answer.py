@@ -53,6 +53,12 @@ _REFERS_BACK_RE = re.compile(
     r"он|она|оно|они|его|её|ее|их|ему|ей|им|но|однако|также|тоже)\b",
     re.IGNORECASE,
 )
+# A limit («не более чем на 14 календарных дней») is read with the sentence after it that says how to exceed it
+# («Более длинный летний отпуск согласуется с директором департамента») when the question weighs a figure of its own
+# against it («больше чем на две недели можно?»): without it the question is half answered.
+LIMITS_WITH_EXCEPTIONS = True
+_LIMIT_RE = re.compile(r"\bне\s+(?:более|больше|дольше|длиннее|свыше)\b", re.IGNORECASE)
+_EXCEEDS_RE = re.compile(r"^(?:более|больше|дольше|длиннее|свыше|сверх)\b", re.IGNORECASE)
 # Punctuation at the end of a sentence (a citation marker goes before it).
 _TRAILING_RE = re.compile(r"[.!?…:;,]+$")
 _TABLE_RULE_RE = re.compile(r"^\s*\|?\s*:?-{2,}")
@@ -471,9 +477,19 @@ def _title_share(query: set[str], title: str, analyzer: Analyzer) -> float:
     return hits / len(query)
 
 
-def _with_context(picks: list[_Scored], scored: list[_Scored]) -> list[_Scored]:
+def names_a_figure(question: str) -> bool:
+    """Whether ``question`` gives a figure of its own, in digits or in words («на 3 недели», «на две недели»)."""
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    words = re.findall(r"[а-яё]+|\d+", question.lower())
+    return any(w.isdigit() or (morph is not None and "NUMR" in morph.parse(w)[0].tag) for w in words)
+
+
+def _with_context(picks: list[_Scored], scored: list[_Scored], *, figure: bool = False) -> list[_Scored]:
     """``picks`` plus what they cannot be read without: the list a lead-in line announces («… когда:»), the header
-    of a table row, the sentence before one that refers back to it («Для этого …»)."""
+    of a table row, the sentence before one that refers back to it («Для этого …»), the sentence after a limit that
+    says how to exceed it when the question gives a ``figure`` of its own (:data:`LIMITS_WITH_EXCEPTIONS`)."""
     result = list(picks)
 
     def add(items: list[_Scored]) -> None:
@@ -490,6 +506,17 @@ def _with_context(picks: list[_Scored], scored: list[_Scored]) -> list[_Scored]:
             add([s for s in same if s.unit.block == unit.block and s.unit.role == "header"])
         elif not unit.marker and _REFERS_BACK_RE.match(clean_markdown(unit.text)):
             add([s for s in same if s.unit.position == unit.position - 1 and s.unit.block == unit.block])
+        if figure and LIMITS_WITH_EXCEPTIONS and not unit.marker and _LIMIT_RE.search(clean_markdown(unit.text)):
+            add(
+                [
+                    s
+                    for s in same
+                    if s.unit.position == unit.position + 1
+                    and s.unit.block == unit.block
+                    and not s.unit.marker
+                    and _EXCEEDS_RE.match(clean_markdown(s.unit.text))
+                ]
+            )
     return result
 
 
@@ -641,7 +668,7 @@ def select_excerpts(
                 naming = [s for s in top if not s.unit.role and terms & analyzer.term_set(s.unit.text)]
                 if naming:
                     picks.append(max(naming, key=lambda s: (s.score, -s.unit.position)))
-    picks = _with_context(picks, pool)
+    picks = _with_context(picks, pool, figure=names_a_figure(question))
     # the passage of the value asked first (it may stand after another), each passage in reading order
     picks.sort(key=lambda s: (s.hit_index != leads, s.hit_index, s.unit.position))
     return [Excerpt(s.unit, s.hit) for s in picks]

@@ -15,6 +15,7 @@ from typing import Any
 
 from agentcore.rag._focus import section_rules, value_rules
 from agentcore.rag._focus.alternatives import with_alternatives
+from agentcore.rag._focus.circumstances import without_circumstances
 from agentcore.rag._focus.english import CROSS_LINGUAL_GAP, ENGLISH_MIN_COVERAGE, is_english
 from agentcore.rag._focus.parts import Part, describe, question_parts
 from agentcore.rag._focus.present import asks_the_present
@@ -131,7 +132,10 @@ def check_focus(
         min_coverage = max(min_coverage, ENGLISH_MIN_COVERAGE)
         if semantic is not None:
             semantic -= CROSS_LINGUAL_GAP  # an English question lies farther from every Russian sentence
-    parts = with_alternatives(question_parts(question), [*passages, *headings, *shown])
+    parts = [
+        without_circumstances(part)
+        for part in with_alternatives(question_parts(question), [*passages, *headings, *shown])
+    ]
     reading = Reading.of(
         question,
         shown,

@@ -10,14 +10,18 @@ from dataclasses import replace
 from agentcore.rag._focus.english import is_english, names_a_thing
 from agentcore.rag._focus.parts import Part
 from agentcore.rag._focus.words import is_focus_word
+from agentcore.rag._focus.yesno import figure_units
 
 
 def lacks_focus(part: Part, lacking: Sequence[str]) -> tuple[bool, bool]:
     """(hard, soft): a name or code the question turns on that no passage mentions («Miro», «MBA»), or most of its
     nouns missing, is a hard lack — the part is not answered; one Cyrillic noun missing among others («границей»,
     but also a colloquial «апрув») is a soft lack — the part must then be close in meaning to a shown sentence.
-    Verbs and adjectives are paraphrased too often («украли» / «кража») to count."""
-    focus = [t for t in lacking if is_focus_word(t)]
+    Verbs and adjectives are paraphrased too often («украли» / «кража») to count, and a figure's unit is a
+    measure, not a thing (:func:`~agentcore.rag._focus.yesno.figure_units`)."""
+    # the unit of a figure the question gives («на три недели») is a measure compared with the rule's, no thing
+    units = figure_units(part)
+    focus = [t for t in lacking if is_focus_word(t) and t not in units]
     if not focus:
         return False, False
     # In an English question every word is Latin: only one written as a name or a code is one («Georgia»)

@@ -5,9 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from agentcore.rag._focus.circumstances import MONTHS
 from agentcore.rag._focus.context import document_part
 from agentcore.rag._focus.parts import Part, part_matches
-from agentcore.rag._focus.words import is_focus_word, is_modifier, is_plain_noun, vocabulary_of
+from agentcore.rag._focus.words import (
+    WORD_RE,
+    is_focus_word,
+    is_modifier,
+    is_plain_noun,
+    is_predicate_word,
+    lemma_of,
+    vocabulary_of,
+)
 
 USED_NOUNS_BLOCK_MEANING = True
 """Whether the e5 paraphrase test is closed to a sentence lacking a noun of the part that the passages use."""
@@ -54,6 +63,8 @@ def answers_another_subject(
     own_held = held([*unit, *(t for d in own for t in by_document.get(d, []))])
     others = {doc: held(texts) for doc, texts in by_document.items() if doc not in own}
     for term in missing:
+        if ONLY_THINGS_MARK_DOCUMENTS and not marks_a_subject(part, term):
+            continue
         holders = [doc for doc, terms in others.items() if term in terms]
         # a word many documents use («заявка») marks no subject; one only another document uses does
         if len(holders) == 1 and len(others[holders[0]]) >= len(own_held):
@@ -87,3 +98,18 @@ def answers_another_subject(
 
 SECTIONS_MARK_SUBJECTS = True
 """Whether :func:`answers_another_subject` also reads the sections of the sentence's own document."""
+
+ONLY_THINGS_MARK_DOCUMENTS = True
+"""Whether a term marks another document's subject only when it names a thing (:func:`marks_a_subject`): «уходим
+раньше» in «в предпраздничный день на сколько раньше уходим» is said in the vacation article's words too, and «в
+июле» is in the payroll dates, but neither makes the question one about those documents."""
+
+
+def marks_a_subject(part: Part, term: str) -> bool:
+    """Whether ``term`` of ``part`` may name a document's subject: not a word the question writes as a verb, a
+    comparative or an adverb (:func:`is_predicate_word` — what is done and when, said in every document's words),
+    nor a month's name (a date the question is set on); a name or a code always may."""
+    if term in MONTHS:
+        return False
+    written = [w for w in WORD_RE.findall(part.text) if lemma_of(w.lower().replace("ё", "е")) == term]
+    return not written or not all(is_predicate_word(w) for w in written)

@@ -290,3 +290,16 @@ def is_place_name(term: str) -> bool:
     if morph is None or not re.fullmatch(r"[а-я-]+", term) or not morph.word_is_known(term):
         return False
     return "Geox" in morph.parse(term)[0].tag
+
+
+@lru_cache(maxsize=65536)
+def is_predicate_word(word: str) -> bool:
+    """Whether pymorphy3 reads ``word`` (as written) first as a verb, a gerund, a short participle, a comparative
+    or an adverb: what is done, and how or when — not a thing («уходим», «придёт», «раньше»)."""
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    word = word.lower().replace("ё", "е")
+    if morph is None or not re.fullmatch(r"[а-я-]+", word):
+        return False
+    return str(morph.parse(word)[0].tag.POS) in {"VERB", "INFN", "GRND", "PRTS", "COMP", "ADVB"}

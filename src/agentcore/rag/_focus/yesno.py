@@ -9,7 +9,14 @@ from typing import Any
 
 from agentcore.rag._focus.parts import Part, part_matches
 from agentcore.rag._focus.vectors import cached_local
-from agentcore.rag._focus.words import WORD_RE, drop_words, is_focus_word, is_verb, lemma_of, vocabulary_of
+from agentcore.rag._focus.words import (
+    WORD_RE,
+    drop_words,
+    is_focus_word,
+    is_verb,
+    lemma_of,
+    vocabulary_of,
+)
 
 
 def speaks_to(part: Part, sentence: str, heading: str, semantic: float | None, embed: Any | None) -> bool:
@@ -124,6 +131,71 @@ def _unit_of(words: str) -> str | None:
     return lemma_of(first.lower())
 
 
+_MEASURES = {
+    **dict.fromkeys(("секунда", "минута", "час"), "clock"),
+    **dict.fromkeys(("день", "сутки", "неделя", "месяц", "полгода", "год"), "calendar"),
+    **dict.fromkeys(("рубль", "тысяча", "тыща", "косарь"), "money"),
+}
+"""The units a figure is said in, by what they measure: «3 недели» and «14 календарных дней» are the same kind of
+quantity (a calendar span), so a question's «3 недели» is compared with a rule's «не более 14 календарных дней»; a
+clock span («6 часов») is another («лечу 7 дней» is not compared with it)."""
+
+FIGURE_UNITS_ARE_COMPARED = True
+"""Whether the unit noun of a figure in a yes/no part («на 3 недели», «на три недели», «2 тыщи») is read with its
+figure — compared with the limit the sentence states in a unit of the same measure (:func:`compares_unit`) — rather
+than required as a noun of the sentence: the rule says «14 календарных дней», not «недели»."""
+
+
+def _same_measure(asked: str | None, stated: str | None) -> bool:
+    """Whether units ``asked`` and ``stated`` measure the same thing (the same unit, or both of one kind in
+    :data:`_MEASURES`); a figure asked without a unit takes any."""
+    if asked is None or asked == stated:
+        return True
+    return stated is not None and _MEASURES.get(asked) is not None and _MEASURES.get(asked) == _MEASURES.get(stated)
+
+
+def figure_units(part: Part) -> tuple[str, ...]:
+    """The part's terms that are the unit of a figure it gives: the measure noun right after a number written in
+    digits or in words, an adjective between them allowed («на 3 недели», «три недели», «2 тыщи», «на две
+    календарные недели»)."""
+    return _figure_units(part.text, part.terms)
+
+
+@lru_cache(maxsize=4096)
+def _figure_units(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    found: list[str] = []
+    after_figure = False
+    for word in WORD_RE.findall(text):
+        low = word.lower().replace("ё", "е")
+        if low.isdigit():
+            after_figure = True
+            continue
+        parses = morph.parse(low) if morph is not None and re.fullmatch(r"[а-я-]+", low) else []
+        pos = str(parses[0].tag.POS) if parses else ""
+        if pos == "NUMR":
+            after_figure = True
+            continue
+        if after_figure and pos in ("ADJF", "PRTF"):
+            continue
+        if after_figure:
+            lemma = lemma_of(low)
+            if lemma in _MEASURES and lemma in terms:
+                found.append(lemma)
+        after_figure = False
+    return tuple(dict.fromkeys(found))
+
+
+def compares_unit(part: Part, term: str, sentence: str) -> bool:
+    """Whether ``term``, the unit of a figure of the part (:func:`figure_units`), is compared with a limit
+    ``sentence`` states in a unit of the same measure («на 3 недели» with «не более чем на 14 календарных дней»)."""
+    if not FIGURE_UNITS_ARE_COMPARED or term not in figure_units(part):
+        return False
+    return any(_same_measure(term, _unit_of(m.group("unit") or "")) for m in _BOUND_FIGURE_RE.finditer(sentence))
+
+
 def compares_figure(part: Part, term: str, sentence: str) -> bool:
     """Whether ``sentence`` states a limit that the figure ``term`` of a yes/no part is compared with: «лететь 7
     часов, бизнес класс оплатят?» is answered by «Бизнес-класс допускается для перелётов дольше 6 часов» (the
@@ -137,6 +209,8 @@ def compares_figure(part: Part, term: str, sentence: str) -> bool:
         stated = _unit_of(m.group("unit") or "")
         if None in units or stated in units:
             return True
+        if FIGURE_UNITS_ARE_COMPARED and any(_same_measure(unit, stated) for unit in units):
+            return True
     return False
 
 
@@ -149,10 +223,10 @@ def supplies_the_yesno(part: Part, texts: Sequence[str], context: Sequence[str])
     subject = yesno_subject(part)
     nouns = [t for t in part.terms if is_focus_word(t)]
     if not subject:
-        return all(part_matches(part, t, words, stems) for t in nouns)
+        return all(part_matches(part, t, words, stems) or compares_unit(part, t, texts[0]) for t in nouns)
     wider = vocabulary_of([*texts, *context])
     for t in nouns:
-        if part_matches(part, t, words, stems):
+        if part_matches(part, t, words, stems) or compares_unit(part, t, texts[0]):
             continue
         if t in subject:
             return False
@@ -171,6 +245,8 @@ def held_share(part: Part, texts: Sequence[str]) -> float:
         return 1.0
     words, stems = vocabulary_of(texts)
     held = [
-        part_matches(part, t, words, stems) or (bool(texts) and compares_figure(part, t, texts[0])) for t in part.terms
+        part_matches(part, t, words, stems)
+        or (bool(texts) and (compares_figure(part, t, texts[0]) or compares_unit(part, t, texts[0])))
+        for t in part.terms
     ]
     return sum(held) / len(part.terms)
