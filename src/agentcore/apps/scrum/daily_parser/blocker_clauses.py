@@ -150,9 +150,6 @@ _BLOCKER_RE = re.compile(
     r"|(?:срочн\w*|критичн\w*|asap|urgent\w*|горит|P0|пожар\w*|(?:highest|top)\s+priority)\W+(?:[^.;!?]{0,40}?\s)?"
     r"(?:нет\s+\w+|нуж(?:ен|на|ны|но)\b|need\w*\b|помощь|ошибк\w*|errors?\b|returns\s+\d{3}|[45]\d\d\b)"
     r"|(?:их|его|её|ее)\s+(?:пока\s+|ещё\s+|еще\s+|до\s+сих\s+пор\s+)?(?:нет|нету)\b"
-    # the task itself waits: «MAP-41 ждёт ключ от Яндекс.Карт», «задача ждёт макеты», «the PR is waiting on QA» (dev25)
-    rf"|(?:{_ID}|задач[аи]|таск[аи]?|тикет|ветка|MR|PR|пулл?-?реквест)\s+(?:(?:пока|ещё|еще|всё\s+ещё|до\s+сих\s+пор)\s+)?"
-    r"(?:ждёт|ждет|ждут|ожида(?:ет|ют)|waits|is\s+waiting)\b"
     r")",
     re.IGNORECASE,
 )
@@ -384,6 +381,21 @@ def _nothing_says(words: list[str], subject: int) -> str:
     return _FAILS if working else ""
 
 
+# The task itself waits: «MAP-41 ждёт ключ от Яндекс.Карт», «задача ждёт макеты», «the PR is waiting on QA» (dev25).
+# Apart from :data:`_BLOCKER_RE` and behind a pre-check on the verb: the task before it is costly to try at every word.
+_TASK_WAITS_HINT = re.compile(r"жд[её]т|ждут|ожидают|ожидает|waits|is\s+waiting", re.IGNORECASE)
+_TASK_WAITS = re.compile(
+    rf"(?:{_ID}|\bзадач[аи]|\bтаск[аи]?|\bтикет|\bветка|\bMR|\bPR|\bпулл?-?реквест)\s+"
+    r"(?:(?:пока|ещё|еще|всё\s+ещё|до\s+сих\s+пор)\s+)?(?:ждёт|ждет|ждут|ожида(?:ет|ют)|waits|is\s+waiting)\b",
+    re.IGNORECASE,
+)
+
+
+def _task_waits(text: str) -> bool:
+    """Whether ``text`` says a task itself waits (see :data:`_TASK_WAITS`)."""
+    return bool(_TASK_WAITS_HINT.search(text) and _TASK_WAITS.search(text))
+
+
 def _names_trouble(text: str) -> bool:
     """Whether ``text`` names a trouble: a blocker word (:data:`_BLOCKER_RE`), what a critical blocker does
     (:data:`~agentcore.apps.scrum.blocker_reading.EFFECT`), each behind its literal pre-check (one folding of the text
@@ -397,6 +409,7 @@ def _names_trouble(text: str) -> bool:
         found = _TROUBLES[text] = bool(
             _BLOCKER_GATE.search(text, lowered)
             or EFFECT_GATE.search(text, lowered)
+            or _task_waits(text)
             or nothing_works(text)
             or stakes_missed(text)  # «релиз 1 декабря уезжает»: the stakes lost, by the lemmas of the verbs
             or dependency_unmet(text)  # «без прайса не закончу», «маркетинг не дал тексты»
