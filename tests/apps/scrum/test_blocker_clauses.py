@@ -59,3 +59,25 @@ def test_a_none_followed_by_a_wait_lists_the_wait_under_the_header_only() -> Non
     assert [b["critical"] for b in listed["daily"]["blockers"]] == [False]
     beside = parse_daily("вчера SEC-14 аудит, сегодня SEC-15 отчёт. проблем нет, жду только слот на выкатку", "DEV")
     assert beside["daily"]["blockers"] == []
+
+
+@pytest.mark.parametrize(
+    "wait",
+    [
+        "поставщик молчит по SEC-21 вторую неделю",
+        "макеты для SEC-21 до сих пор не готовы, пока пишу API",
+        "the landlord still hasn't sent the floor plan for SEC-21",
+        "SEC-21 is on hold until finance approves",
+        "still no word from the auditors on SEC-21",
+    ],
+)
+def test_another_party_silent_or_an_input_not_ready_is_a_wait(wait: str) -> None:
+    daily = parse_daily(f"вчера SEC-20 сделал, сегодня SEC-21 пилю. {wait}", "DEV")["daily"]
+    assert [(b["related_task_id"], b["critical"]) for b in daily["blockers"]] == [("SEC-21", False)]
+
+
+@pytest.mark.parametrize(
+    "own", ["SEC-23 не готов, доделываю тесты", "I haven't sent the SEC-23 report yet, finishing it today"]
+)
+def test_the_members_own_unfinished_work_is_no_wait(own: str) -> None:
+    assert parse_daily(f"вчера SEC-22 сделал. {own}", "DEV")["daily"]["blockers"] == []

@@ -392,8 +392,26 @@ _TASK_WAITS = re.compile(
 
 
 def _task_waits(text: str) -> bool:
-    """Whether ``text`` says a task itself waits (see :data:`_TASK_WAITS`)."""
-    return bool(_TASK_WAITS_HINT.search(text) and _TASK_WAITS.search(text))
+    """Whether ``text`` says a task itself waits (see :data:`_TASK_WAITS`), or that another party is silent or has not
+    delivered (:data:`_OTHERS_SILENT`)."""
+    return bool(_TASK_WAITS_HINT.search(text) and _TASK_WAITS.search(text)) or bool(_OTHERS_SILENT_GATE.search(text))
+
+
+# Another party silent or not delivering, a work input not ready (probed in session scrum): «банк молчит по HR-2»,
+# «аналитик игнорит вопросы», «дизайн для HR-2 не готов», «the vendor still hasn't sent the keys», «on hold until
+# legal approves», «still no word from the client» — a wait (not the member's own «HR-2 не готов, доделываю», not
+# «I haven't sent the report»).
+_OTHERS_SILENT = compile_guarded(
+    r"\b(?:молч(?:ит|ат)|игнор(?:ит|ят|ирует|ируют))\b"
+    r"|\b(?:дизайн\w*|макет\w*|api|апи|бэк\w*|спек\w*|тз|требовани\w*|данны\w*|стенд\w*|окружени\w*|ключ\w*)\s+"
+    r"(?:\S+\s+){0,3}?(?:ещё\s+|еще\s+|пока\s+|до\s+сих\s+пор\s+)?не\s+готов\w*"
+    r"|(?<!\bi\s)(?<!\bwe\s)\b(?:hasn'?t|haven'?t|has\s+not|have\s+not)\s+(?:yet\s+)?(?:sent|replied|answered|approved|"
+    r"delivered|provided|granted|given|shared|responded)\b"
+    r"|\bon\s+hold\s+(?:until|till|pending|waiting)\b"
+    r"|\bno\s+(?:word|news|reply|answer|response|feedback)\s+(?:yet\s+)?from\b",
+    re.IGNORECASE,
+)
+_OTHERS_SILENT_GATE = LiteralGate(_OTHERS_SILENT)
 
 
 def _names_trouble(text: str) -> bool:
