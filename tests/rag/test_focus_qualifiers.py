@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 from tests.rag.focus_probe import answers, far_embed
 
-from agentcore.rag import check_focus
+from agentcore.rag import check_focus, question_parts
+from agentcore.rag._focus.qualifiers import replaces_the_case
 
 
 def test_another_qualifier_of_the_same_noun_does_not_answer() -> None:
@@ -160,3 +161,15 @@ def test_a_clock_time_of_a_participle_phrase_is_the_time_of_another_event() -> N
     # «до 17:00» is when the request is filed («поданной накануне»), not when the office closes
     assert not answered("По субботам офис работает только по заявке офис-менеджеру, поданной накануне до 17:00.")
     assert answered("По субботам офис работает до 17:00.")
+
+
+def test_a_qualifier_is_said_by_the_noun_of_its_stem() -> None:
+    # «аварийный релиз» against «срочный релиз или авария»: «авария» says the qualifier (dev9 s029), while
+    # «выпускной» is not said by «отпуска» (the same root under another prefix)
+    sentence = (
+        "Если работа в выходной или ночью необходима (например, срочный релиз или авария), она согласуется с "
+        "руководителем заранее и оплачивается в двойном размере."
+    )
+    question = "вышел в выходной на аварийный релиз, как это оплачивается"
+    part = question_parts(question)[0]
+    assert not replaces_the_case(part.text, part.terms, sentence, part)

@@ -102,8 +102,8 @@ def replaces_a_qualifier(question_part: str, terms: Sequence[str], sentence: str
 
 
 def _says(term: str, words: set[str], stems: set[str], part: Part | None = None) -> bool:
-    """Whether a text of vocabulary ``words`` / ``stems`` says ``term`` itself: its word, its stem, or a word
-    sharing its first five letters and more («переговорк» / «переговорн») — not a word of the same root under another
+    """Whether a text of vocabulary ``words`` / ``stems`` says ``term`` itself: its word, its stem, or a stem that
+    begins the other («авар» / «аварийн», «переговорк» / «переговорн») — not a word of the same root under another
     prefix, which :func:`term_matches` also takes («выпускной» / «отпуска»): a qualifier names one case, and a
     word of its root names another.  A spelling ``part`` has for it (the colloquial lexicon's «левое» →
     «подозрительное») says it too."""
@@ -114,7 +114,12 @@ def _says(term: str, words: set[str], stems: set[str], part: Part | None = None)
         lemmas and all(_says(x, words, stems) for x in lemmas) for lemmas in part.alternatives_of(term)
     ):
         return True
-    return len(stem) >= 5 and any(len(s) >= 5 and _prefix(s, stem) >= max(5, min(len(s), len(stem)) - 1) for s in stems)
+    # a noun and its adjective («авари» / «аварийн»: one stem begins the other), not two words sharing a root
+    # after different prefixes
+    return any(
+        min(len(s), len(stem)) >= 4 and _prefix(s, stem) >= min(len(s), len(stem)) - (1 if len(s) >= 5 else 0)
+        for s in stems
+    )
 
 
 def _prefix(left: str, right: str) -> int:
