@@ -152,3 +152,17 @@ def test_stakes_due_now_the_public_meeting_failures_and_no_work_left_are_critica
 def test_the_business_losing_by_it_and_the_whole_sprint_stopped_are_critical(critical: str, wait: str) -> None:
     assert criticality(critical)[0], critical
     assert not criticality(wait)[0], wait
+
+
+@pytest.mark.parametrize(
+    ("critical", "wait"),
+    [
+        ("DOC-1 — крит: сервис подписи не отвечает на проде", "DOC-2 — не крит, сервис подписи медленно отвечает"),
+        ("DOC-3 — срчно нужен ключ, без него ничего не могу", "DOC-4 — нужен ключ, пока делаю другое"),
+        ("DOC-5 — прод не отвечает с утра", "DOC-6 — аналитик не отвечает с утра"),
+        ("DOC-7 — zero progress possible until the VPN is back", "DOC-8 — slow progress until the VPN is back"),
+    ],
+)
+def test_abbreviated_urgency_a_silent_production_and_no_progress_are_critical(critical: str, wait: str) -> None:
+    assert criticality(critical)[0], critical
+    assert not criticality(wait)[0], wait

@@ -222,18 +222,19 @@ def stated(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
 
 _NOT_URGENT = r"(?:не\s*|не\s+очень\s+|not\s+|non-?)"
 _EXPLICIT = re.compile(
-    r"(?<!не)(?<!не\s)\b(?:срочн\w*|критичн\w*|критическ\w*|asap|urgent\w*|critical\w*|горит|горим|горящ\w*|пожар\w*|"
+    r"(?<!не)(?<!не\s)\b(?:срочн\w*|срчно|критичн\w*|критическ\w*|крит\b|asap|urgent\w*|critical\w*|горит|горим|горящ\w*|"
+    r"пожар\w*|"
     r"аврал\w*|P0\b|(?:highest|top)\s+priority|наивысш\w*\s+приоритет\w*)",
     _FLAGS,
 )
 _EXPLICIT_DENIED = compile_guarded(
-    rf"\b{_NOT_URGENT}(?:срочн\w*|критичн\w*|критическ\w*|urgent|critical|горит)|\bнесрочн\w*|\bнекритичн\w*|"
+    rf"\b{_NOT_URGENT}(?:срочн\w*|критичн\w*|критическ\w*|крит\b|urgent|critical|горит)|\bнесрочн\w*|\bнекритичн\w*|"
     r"\bтерпит\b|\blow\s+priority\b",
     _FLAGS,
 )
 _PROD_DOWN = re.compile(
     r"\b(?:прод\w*|production|prod|боев\w+|на\s+бою)\b(?!-)[^.;]{0,40}?(?:\b(?:лежит|упал\w*|лег(?:ла|ло|ли)|лёг|"
-    r"рухнул\w*|не\s+работает|недоступ\w*|down|отвалива\w*|ошибк\w*|м[её]ртв(?:а|о|ы)?|"
+    r"рухнул\w*|не\s+работает|не\s+отвеча\w*|недоступ\w*|down|отвалива\w*|ошибк\w*|м[её]ртв(?:а|о|ы)?|"
     r"returns?\s+5\d\d|истека\w*)|(?<![-\w])5\d\d)\b"
     r"|\b(?:лежит|упал\w*)\s+прод\w*|\b(?:пользовател|клиент|покупател|студент|пациент|юзер)\w*[^.;]{0,25}?\bне\s+мо(?:гут|жет)"
     # not their decision («клиент не может решить, какие метрики…»: a wait on their answer, session scrum30)
@@ -382,7 +383,7 @@ _CANNOT_GO_ON = re.compile(
     r"невозможно\s+(?:работать|тестировать|проверить|продолжать|продолжить)\b|"
     r"(?:полностью|совсем)\s+заблокирован\w*|заблокирован\w*\s+полностью|"
     r"(?:completely|fully|totally)\s+blocked\b|"
-    r"nothing\s+to\s+do\b|dead\s+in\s+the\s+water\b|"
+    r"nothing\s+to\s+do\b|dead\s+in\s+the\s+water\b|(?:zero|no)\s+progress\s+(?:is\s+)?possible\b|"
     r"(?:нечего|нечем|негде|некуда)\s+(?:больше\s+)?[а-яё]{3,}(?:ть|ти|ться)\b"
     r")"
     r"|(?<!не\s)\b(?:совсем\s+)?стою\b"
