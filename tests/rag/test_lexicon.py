@@ -221,3 +221,21 @@ def test_a_table_row_is_read_with_its_header_when_supplying() -> None:
     hit = Hit(id="a", doc_id="d", title="Техподдержка — Приоритеты", text=text, score=1.0, source="d.md", rank=1)
     added = supplying_excerpts("как быстро реакция на критическую заявку в техподдержку", [hit], [])
     assert any("Критический" in e.unit.text for e in added)
+
+
+def test_the_documents_words_for_insuring_a_relative_and_a_newcomer() -> None:
+    # issue 18, branch ``fd``: thesaurus entries for the knowledge base's own terms
+    heading = "ДМС — ДМС для родственников"
+    sentence = "Супруга, детей и родителей можно прикрепить к программе за свой счёт по корпоративному тарифу."
+    assert not check_focus(
+        "маму можно застраховать по дмс?", [sentence], [f"{heading}\n{sentence}"], headings=[heading], embed=far_embed
+    ).decline
+    heading = "Онбординг новых сотрудников — Первый рабочий день"
+    sentence = "Первый день начинается в 10:00 на ресепшене офиса."
+    assert not check_focus(
+        "во сколько начинается первый рабочий день у новичка",
+        [sentence],
+        [f"{heading}\n{sentence}"],
+        headings=[heading],
+        embed=far_embed,
+    ).decline
