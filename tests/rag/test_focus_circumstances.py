@@ -95,3 +95,24 @@ def test_a_verb_or_a_month_another_document_uses_marks_no_other_subject() -> Non
     found = check_focus(question, shown, passages, headings=heads, shown_headings=heads, embed=_close)
     assert not found.decline
     # (a noun only another document uses still marks its subject: test_focus.py, «… английский для родственников»)
+
+
+# --- what the asker needs a thing for -------------------------------------------------------------------------
+
+
+def test_a_thing_the_asker_needs_it_for_that_no_passage_names_is_a_circumstance() -> None:
+    heading = "Зарплата и выплаты — Справки"
+    sentence = "Справку с места работы можно заказать в портале в разделе «Справки»."
+    passages = [f"{heading}\n{sentence}"]
+
+    def answered(question: str) -> bool:
+        return not check_focus(question, [sentence], passages, headings=[heading], semantic=None).decline
+
+    assert answered("нужна справка с работы для визы где заказать")
+    # the guard: a person it is for stays a term (the rules differ by person)
+    dms = "ДМС — ДМС для родственников"
+    tariff = "Супруга и детей можно прикрепить к программе по корпоративному тарифу — около 38 000 ₽ в год."
+    found = check_focus(
+        "сколько стоит дмс для пенсионеров", [tariff], [f"{dms}\n{tariff}"], headings=[dms], semantic=None
+    )
+    assert found.decline

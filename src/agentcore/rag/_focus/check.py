@@ -24,6 +24,7 @@ from agentcore.rag._focus.section_rules import Section, SectionTest
 from agentcore.rag._focus.supplies import SLOT_ASKS
 from agentcore.rag._focus.thresholds import FOCUS_MIN_COVERAGE, SEMANTIC_MIN_COSINE
 from agentcore.rag._focus.value_rules import SupplierFilter, Suppliers, ValueTest
+from agentcore.rag._focus.words import vocabulary_of
 
 SOFT_LACK_MARGIN = 0.04
 """Added to the e5 cosine a part needs when one of its nouns is a soft lack (no passage uses it); read at each check
@@ -132,10 +133,9 @@ def check_focus(
         min_coverage = max(min_coverage, ENGLISH_MIN_COVERAGE)
         if semantic is not None:
             semantic -= CROSS_LINGUAL_GAP  # an English question lies farther from every Russian sentence
-    parts = [
-        without_circumstances(part)
-        for part in with_alternatives(question_parts(question), [*passages, *headings, *shown])
-    ]
+    texts = [*passages, *headings, *shown]
+    vocabulary = vocabulary_of(texts)
+    parts = [without_circumstances(part, vocabulary) for part in with_alternatives(question_parts(question), texts)]
     reading = Reading.of(
         question,
         shown,

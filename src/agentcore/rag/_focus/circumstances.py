@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from agentcore.rag._focus.parts import Part
+from agentcore.rag._focus.parts import Part, part_matches
 from agentcore.rag._focus.words import WORD_RE, is_place_name, lemma_of
 
 CIRCUMSTANCES_ARE_NOT_TERMS = True
@@ -23,6 +23,12 @@ CONTACT_VERBS_ASK_THE_PLACE = True
 """Whether the verb of contact right after «куда / кому / к кому / где» in a part asking a service or a person
 («куда писать про фишинг», «кому звонить, если …») is dropped from its subject terms: it is how the asker reaches
 the place asked, which the answer gives in its own verb («перешлите письмо на security@…», «создайте заявку …»)."""
+
+PURPOSES_THE_DOCUMENTS_LACK_ARE_NOT_TERMS = True
+"""Whether a thing the asker needs something for («справка с работы для визы», «2-НДФЛ для ипотеки») — an inanimate
+noun «для» governs — is dropped from the part's terms when no passage of the run uses it: the document states how to
+get the thing, for whatever use.  A person it is for («для ребёнка», «для родственников») stays: the rules differ by
+person; and so does a purpose the passages name (it may be the case they state)."""
 
 MONTHS = frozenset(
     "январь февраль март апрель май июнь июль август сентябрь октябрь ноябрь декабрь".split()  # noqa: SIM905
@@ -41,6 +47,41 @@ CONTACT_VERBS = frozenset(
 """Verbs of reaching someone: what the asker does to the place a «куда / кому» question asks for."""
 
 _CONTACT_QUESTION_RE = re.compile(r"\b(?:куда|кому|к\s+кому|где)\s+(?P<verb>[а-яё]+)", re.I)
+
+
+def purposes(part: Part, vocabulary: tuple[set[str], set[str]] | None) -> tuple[str, ...]:
+    """The inanimate nouns «для» governs in the part (an adjective may stand between) that ``vocabulary`` (the
+    passages' words and stems) does not hold (:data:`PURPOSES_THE_DOCUMENTS_LACK_ARE_NOT_TERMS`)."""
+    if not PURPOSES_THE_DOCUMENTS_LACK_ARE_NOT_TERMS or vocabulary is None:
+        return ()
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    if morph is None:
+        return ()
+    found: list[str] = []
+    after_dlya = False
+    for word in WORD_RE.findall(part.text):
+        low = word.lower().replace("ё", "е")
+        if low == "для":
+            after_dlya = True
+            continue
+        if not after_dlya or not re.fullmatch(r"[а-я-]+", low):
+            after_dlya = False
+            continue
+        first = morph.parse(low)[0]
+        if str(first.tag.POS) in ("ADJF", "PRTF"):
+            continue
+        term = lemma_of(low)
+        if (
+            str(first.tag.POS) == "NOUN"
+            and "inan" in first.tag
+            and term in part.terms
+            and not part_matches(part, term, *vocabulary)
+        ):
+            found.append(term)
+        after_dlya = False
+    return tuple(found)
 
 
 def circumstances(part: Part) -> tuple[str, ...]:
@@ -95,12 +136,13 @@ def _circumstances(
     return tuple(dict.fromkeys(found))
 
 
-def without_circumstances(part: Part) -> Part:
-    """``part`` without its :func:`circumstances` among the subject terms, when at least two terms remain (one,
-    when only a verb of contact goes: «куда писать про фишинг» is about «фишинг»)."""
+def without_circumstances(part: Part, vocabulary: tuple[set[str], set[str]] | None = None) -> Part:
+    """``part`` without its :func:`circumstances` (and :func:`purposes`, given the passages' ``vocabulary``) among
+    the subject terms, when at least two terms remain (one, when only a verb of contact goes: «куда писать про
+    фишинг» is about «фишинг»)."""
     if not CIRCUMSTANCES_ARE_NOT_TERMS:
         return part
-    drop = set(circumstances(part))
+    drop = set(circumstances(part)) | set(purposes(part, vocabulary))
     kept = tuple(t for t in part.terms if t not in drop)
     if not drop or not kept:
         return part
