@@ -47,3 +47,15 @@ def test_a_status_beside_an_id_describes_it_as_a_russian_one_does(text: str) -> 
 def test_other_work_with_an_article_is_an_item_without_a_task() -> None:
     message = "yesterday FE-23 login form; today FE-24 signup form and a 1:1 with my lead; no blockers"
     assert parse_daily(message, "DEV")["daily"]["quality"] == "DETAIL_OK"
+
+
+@pytest.mark.parametrize(
+    "text", ["progressing, nothing blocking", "moving forward, all fine", "потихоньку продвигаюсь, блокеров нет"]
+)
+def test_words_that_only_say_work_moves_on_are_too_short(text: str) -> None:
+    assert parse_daily(text, "DEV")["daily"]["quality"] == "TOO_SHORT"
+
+
+@pytest.mark.parametrize("text", ["moving the billing cron to Kafka", "продвигаю миграцию биллинга"])
+def test_what_moves_on_still_informs(text: str) -> None:
+    assert parse_daily(text, "DEV")["daily"]["quality"] == "NO_TASKS_MENTIONED"
