@@ -59,3 +59,16 @@ def test_words_that_only_say_work_moves_on_are_too_short(text: str) -> None:
 @pytest.mark.parametrize("text", ["moving the billing cron to Kafka", "продвигаю миграцию биллинга"])
 def test_what_moves_on_still_informs(text: str) -> None:
     assert parse_daily(text, "DEV")["daily"]["quality"] == "NO_TASKS_MENTIONED"
+
+
+@pytest.mark.parametrize(
+    ("template", "quality"),
+    [("Yesterday: N/A\nToday: N/A\nBlockers: N/A", "EMPTY"), ("Вчера: TBD\nСегодня: TBD", "TOO_SHORT")],
+)
+def test_a_template_left_with_placeholders_says_nothing(template: str, quality: str) -> None:
+    assert parse_daily(template, "DEV")["daily"]["quality"] == quality
+
+
+def test_dialect_none_addresses_the_blockers() -> None:
+    daily = parse_daily("Вчера: VET-30 экспорт\nСегодня: VET-31 импорт\nБлокеры: нема", "DEV")["daily"]
+    assert daily["blockers"] == [] and daily["quality"] == "GREAT"

@@ -584,7 +584,7 @@ def told_over(text: str) -> bool:
 
 # «нет», «больше нет», «none really»: an adverb may stand before or after the «none».
 _NOTHING = re.compile(
-    rf"^(?:{NONE_ADVERB}\s*,?\s*){{0,2}}(?:нет|нету|нэт|не|none|no|nope|nothing|n/a|-|—|отсутствуют|ничего|никаких|"
+    rf"^(?:{NONE_ADVERB}\s*,?\s*){{0,2}}(?:нет|нету|нэт|не|нема|none|no|nope|nada|nothing|n/a|-|—|отсутствуют|ничего|никаких|"
     rf"ноль|не\s+(?:вижу|предвижу|наблюда\w*|ожида\w*|имею)|вс[её]\s+(?:(?:идёт|идет|идут)\s+)?(?:ок|ok|окей|"
     rf"хорошо|норм\w*|гладко|в\s+порядке|по\s+плану)|all\s+(?:good|clear|fine)|nothing\s+(?:blocking|so\s+far|really)|"
     rf"пусто|ничего\s+такого|вс[её]\s+штатно|штатно|нет\s+никаких)"

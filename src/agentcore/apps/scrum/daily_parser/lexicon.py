@@ -255,7 +255,7 @@ _ENGLISH_NOTHING = _wordset(
     ok okay fine good great well alright new old normal nice busy same
     work works working worked grind grinding keep keeping continue continuing going progress stuff things thing
     task tasks ticket tickets progressing moving forward making chugging plugging along track middle almost
-    blocking blocked blocker"""
+    blocking blocked blocker tbd tba na"""
 )
 
 

@@ -146,9 +146,13 @@ def daily_verdict(
 
 @lru_cache(maxsize=8192)
 def _is_section_word(word: str) -> bool:
-    """Whether ``word`` is a section word («Вчера», «Блокеры»), which counts for no word of the daily (the
-    vocabulary repeats, so the answer is kept per word)."""
-    return _SECTION_WORD.fullmatch(word) is not None
+    """Whether ``word`` is a section word («Вчера», «Блокеры») or a template's placeholder («N/A», «TBD»), which
+    counts for no word of the daily (the vocabulary repeats, so the answer is kept per word)."""
+    return _SECTION_WORD.fullmatch(word) is not None or word.lower() in _PLACEHOLDERS
+
+
+# What a template is left filled with instead of an answer: «Yesterday: N/A / Today: N/A» says nothing (dev25 probes).
+_PLACEHOLDERS = frozenset(("n", "a", "na", "tbd", "tba", "нд"))
 
 
 def _stated(texts: str, message: str | None, parsed: ParsedDaily | None) -> bool:
