@@ -72,3 +72,8 @@ def test_a_template_left_with_placeholders_says_nothing(template: str, quality: 
 def test_dialect_none_addresses_the_blockers() -> None:
     daily = parse_daily("Вчера: VET-30 экспорт\nСегодня: VET-31 импорт\nБлокеры: нема", "DEV")["daily"]
     assert daily["blockers"] == [] and daily["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize("text", ["no updates from me", "nothing new on my side, same as before"])
+def test_english_prepositions_and_no_updates_inform_of_nothing(text: str) -> None:
+    assert parse_daily(text, "DEV")["daily"]["quality"] == "TOO_SHORT"

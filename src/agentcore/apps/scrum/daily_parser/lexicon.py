@@ -242,10 +242,10 @@ _GENERIC_LEMMAS = _wordset(
     таск спринт процесс прогресс двигаться продвигаться"""
 )
 # English has no morphology here: its closed classes and the words of status by list (session scrum31) — pronouns,
-# determiners, auxiliaries and modals, particles and adverbs of place, time and degree, the adjectives of a status
-# («good», «fine», «same», «new»), and the words that say only that work goes on («working», «grinding», «tickets»,
-# «progressing», «moving forward», «on track»), and the blocker words a «none» is said with («nothing blocking»);
-# an adverb in «-ly» too.  «working on it», «all good, nothing new», «same old, grinding away» inform of nothing.
+# determiners, prepositions and conjunctions, auxiliaries and modals, particles and adverbs of place, time and degree,
+# the adjectives of a status («good», «fine», «same», «new»), the words that say only that work goes on («working»,
+# «grinding», «tickets», «progressing», «moving forward», «on track», «no updates»), and the blocker words a «none» is
+# said with («nothing blocking»); an adverb in «-ly» too.  «working on it», «all good, nothing new», «same old, grinding away» inform of nothing.
 _ENGLISH_NOTHING = _wordset(
     """i me my mine we us our you your it its this that these those they them their he she his her everything
     something anything nothing everyone all any some same other another such
@@ -255,7 +255,8 @@ _ENGLISH_NOTHING = _wordset(
     ok okay fine good great well alright new old normal nice busy same
     work works working worked grind grinding keep keeping continue continuing going progress stuff things thing
     task tasks ticket tickets progressing moving forward making chugging plugging along track middle almost
-    blocking blocked blocker tbd tba na"""
+    blocking blocked blocker tbd tba na update updates news
+    from to for with on in at of by about into onto over under after before since until than via per and or but"""
 )
 
 
