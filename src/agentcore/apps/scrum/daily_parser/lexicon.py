@@ -245,7 +245,8 @@ _GENERIC_LEMMAS = _wordset(
 # determiners, prepositions and conjunctions, auxiliaries and modals, particles and adverbs of place, time and degree,
 # the adjectives of a status («good», «fine», «same», «new»), the words that say only that work goes on («working»,
 # «grinding», «tickets», «progressing», «moving forward», «on track», «no updates»), and the blocker words a «none» is
-# said with («nothing blocking»); an adverb in «-ly» too.  «working on it», «all good, nothing new», «same old, grinding away» inform of nothing.
+# said with («nothing blocking»); an adverb in «-ly» too.  «working on it», «all good, nothing new», «same old,
+# grinding away» inform of nothing.
 _ENGLISH_NOTHING = _wordset(
     """i me my mine we us our you your it its this that these those they them their he she his her everything
     something anything nothing everyone all any some same other another such
