@@ -239,3 +239,17 @@ def test_the_documents_words_for_insuring_a_relative_and_a_newcomer() -> None:
         headings=[heading],
         embed=far_embed,
     ).decline
+
+
+def test_the_regions_are_the_documents_other_cities() -> None:
+    # issue 18, branch ``fd``: «в регионах» is how employees say the documents' «в других городах»
+    heading = "Командировки — Что оплачивает компания"
+    sentence = "Гостиница до 7000 ₽ за ночь в Москве и Санкт-Петербурге и до 5000 ₽ за ночь в других городах."
+    found = check_focus(
+        "лимит на гостиницу в регионах какой",
+        [sentence],
+        [f"{heading}\n{sentence}"],
+        headings=[heading],
+        embed=far_embed,
+    )
+    assert not found.decline
