@@ -52,3 +52,16 @@ def test_a_template_of_prompts_without_answers_is_empty(template: str) -> None:
 )
 def test_a_question_of_the_authors_own_and_an_answered_template_keep_their_verdict(message: str, quality: str) -> None:
     assert parse_daily(message, "DEV")["daily"]["quality"] == quality
+
+
+@pytest.mark.parametrize(
+    ("message", "quality"),
+    [
+        ("Вчера: <что сделано>\nСегодня: <что в планах>\nБлокеры: <что мешает>", "EMPTY"),
+        ("Yesterday: [fill in]\nToday: [fill in]", "EMPTY"),
+        ("Вчера: GEO-9 экспорт\nСегодня: <впиши план>\nБлокеры: нет", "DETAIL_OK"),
+        ("Вчера: [GEO-10] экспорт\nСегодня: [x] GEO-11 импорт\nБлокеры: нет", "GREAT"),
+    ],
+)
+def test_a_templates_instruction_left_in_brackets_is_no_answer(message: str, quality: str) -> None:
+    assert parse_daily(message, "DEV")["daily"]["quality"] == quality

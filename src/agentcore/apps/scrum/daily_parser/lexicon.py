@@ -185,7 +185,27 @@ def readable(message: str) -> str:
     """The part of ``message`` the parser reads: its first :data:`MAX_PARSED_CHARS` characters, each run of spaces
     (tabs, no-break spaces) within a line read as one space."""
     message = message[:MAX_PARSED_CHARS] if len(message) > MAX_PARSED_CHARS else message
+    if "<" in message or "[" in message:
+        message = _PLACEHOLDER.sub(_blank_instruction, message)
     return _SPACE_RUN.sub(" ", message)
+
+
+# A template's instruction left in brackets as a section's value: «Вчера: <что сделал>», «Today: [fill in]» — no
+# answer (dev25 probes); a bracket that holds anything else («[x] PAY-1», «[PAY-1]», a link) stays.
+_PLACEHOLDER = re.compile(
+    r"(?<=:)[ \t]*(?:<[^<>\n]{0,60}>|\[[^\[\]\n]{0,60}\](?!\())[ \t]*$",
+    re.MULTILINE,
+)
+_PLACEHOLDER_WORDS = re.compile(
+    r"что|заполн|опиш|описа|введи|укажи|впиши|здесь|сюда|tbd|todo|your|what|fill|describe|enter|insert|here",
+    re.IGNORECASE,
+)
+
+
+def _blank_instruction(match: re.Match[str]) -> str:
+    """The replacement of :data:`_PLACEHOLDER`: nothing for an instruction or an empty bracket, the text otherwise."""
+    inside = match.group().strip()[1:-1]
+    return "" if not inside.strip() or _PLACEHOLDER_WORDS.search(inside) else match.group()
 
 
 # A clause that only greets or thanks («Всем привет!», «Доброе утро», «спасибо»): not work, not a blocker.
