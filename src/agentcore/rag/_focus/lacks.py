@@ -12,6 +12,11 @@ from agentcore.rag._focus.parts import Part
 from agentcore.rag._focus.words import is_focus_word
 from agentcore.rag._focus.yesno import figure_units
 
+FIGURES_ARE_NO_NAMES = True
+"""Whether a bare number of the question that no passage uses («курс стоит 60к, кто ещё согласует») is no hard lack:
+the documents state limits («курсы дороже 40 000 ₽ …»), never the asker's own amount, so the figure is a case to
+compare, not a name or a code the documents lack («ERR-999», «P5» stay)."""
+
 
 def lacks_focus(part: Part, lacking: Sequence[str]) -> tuple[bool, bool]:
     """(hard, soft): a name or code the question turns on that no passage mentions («Miro», «MBA»), or most of its
@@ -26,7 +31,14 @@ def lacks_focus(part: Part, lacking: Sequence[str]) -> tuple[bool, bool]:
         return False, False
     # In an English question every word is Latin: only one written as a name or a code is one («Georgia»)
     english = is_english(part.text)
-    names = [t for t in focus if re.fullmatch(r"[a-z0-9.-]+", t) and (not english or names_a_thing(t, part.text))]
+    # A bare number is the asker's figure («курс стоит 60к»), compared with the rules' limits, not a name or a code
+    names = [
+        t
+        for t in focus
+        if re.fullmatch(r"[a-z0-9.-]+", t)
+        and not (FIGURES_ARE_NO_NAMES and t.isdigit())
+        and (not english or names_a_thing(t, part.text))
+    ]
     if names or len(focus) >= max(2, len(part.terms)):
         return True, False
     nouns = [t for t in part.terms if is_focus_word(t)]
