@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 
 from agentcore.rag._focus.parts import Part
-from agentcore.rag._focus.words import stem_of, term_matches, vocabulary_of
+from agentcore.rag._focus.words import common_prefix, stem_of, term_matches, vocabulary_of
 
 QUALIFIERS_MUST_AGREE = True
 """Whether a sentence that qualifies a noun of the question otherwise than the question does is no supplier."""
@@ -117,18 +117,9 @@ def _says(term: str, words: set[str], stems: set[str], part: Part | None = None)
     # a noun and its adjective («авари» / «аварийн»: one stem begins the other), not two words sharing a root
     # after different prefixes
     return any(
-        min(len(s), len(stem)) >= 4 and _prefix(s, stem) >= min(len(s), len(stem)) - (1 if len(s) >= 5 else 0)
+        min(len(s), len(stem)) >= 4 and common_prefix(s, stem) >= min(len(s), len(stem)) - (1 if len(s) >= 5 else 0)
         for s in stems
     )
-
-
-def _prefix(left: str, right: str) -> int:
-    n = 0
-    for a, b in zip(left, right, strict=False):
-        if a != b:
-            break
-        n += 1
-    return n
 
 
 _PERIODS: tuple[tuple[str, re.Pattern[str]], ...] = (

@@ -66,7 +66,7 @@ def term_matches(term: str, words: set[str], stems: set[str]) -> bool:
         stems = stems - compounds
     # A verb and its noun («оформ» / «оформлен»), a noun and its adjective («переговорк» / «переговорн»).
     if len(stem) >= 5 and any(
-        len(s) >= 5 and _common_prefix(s, stem) >= max(5, min(len(s), len(stem)) - 1) for s in stems
+        len(s) >= 5 and common_prefix(s, stem) >= max(5, min(len(s), len(stem)) - 1) for s in stems
     ):
         return True
     # The same verb with another prefix («заблокировало» / «блокируется», «приболел» / «заболели»).
@@ -78,7 +78,7 @@ def term_matches(term: str, words: set[str], stems: set[str]) -> bool:
         return any(
             len(s) >= 5
             and (root != stem or _unprefixed(s) != s or not verb)
-            and _common_prefix(_unprefixed(s), root) >= max(4, min(len(_unprefixed(s)), len(root)) - 1)
+            and common_prefix(_unprefixed(s), root) >= max(4, min(len(_unprefixed(s)), len(root)) - 1)
             for s in stems
         )
     return False
@@ -149,7 +149,8 @@ def _unprefixed(stem: str) -> str:
     return _PREFIX_RE.sub("", stem)
 
 
-def _common_prefix(left: str, right: str) -> int:
+def common_prefix(left: str, right: str) -> int:
+    """How many leading characters ``left`` and ``right`` share."""
     n = 0
     for a, b in zip(left, right, strict=False):
         if a != b:
