@@ -297,3 +297,20 @@ def test_the_fresh_split_dev25_is_well_formed_and_new() -> None:
     floors = {"blockers": 25, "critical": 15, "negations": 10, "prose": 5, "english": 10, "ids": 1}
     assert all(counts[key] >= floor for key, floor in floors.items()), counts
     assert {i["expected"]["quality"] for i in items} == set(QUALITIES)
+
+
+def test_the_fresh_split_dev26_is_well_formed_and_new() -> None:
+    """``dailies_people_dev26`` (session sq): 40 development dailies aimed at the quality verdict's borderline — short
+    but concrete dailies with and without ids, status-only lines, links only, half-filled templates, long dailies that
+    name no task, meetings only, leave and sick days, typos; committed before any code ran on it."""
+    items = load_labelled(DATA / "dailies_people_dev26.jsonl")
+    assert [i["id"] for i in items] == [f"sq{n:03d}" for n in range(1, 41)]
+    others = [item for path in sorted(DATA.glob("dailies*.jsonl")) if path.stem != "dailies_people_dev26"
+              for item in load_labelled(path)]  # fmt: skip
+    assert not any(item["id"].startswith("sq") for item in others)
+    mine = {i["message"].strip().lower() for i in items}
+    assert sum(o["message"].strip().lower() in mine for o in others) == 0  # counts only: no other set's text shown
+    for item in items:
+        assert_well_formed(item)
+        assert all(blocker["text"] in item["message"] for blocker in item["expected"]["blockers"]), item["id"]
+    assert {i["expected"]["quality"] for i in items} == set(QUALITIES)
