@@ -77,3 +77,27 @@ def test_dialect_none_addresses_the_blockers() -> None:
 @pytest.mark.parametrize("text", ["no updates from me", "nothing new on my side, same as before"])
 def test_english_prepositions_and_no_updates_inform_of_nothing(text: str) -> None:
     assert parse_daily(text, "DEV")["daily"]["quality"] == "TOO_SHORT"
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["Done: <ваш ответ>\nNext: <ваш ответ>", "Вчера: <пункты>\nСегодня: <пункты>\nРиски: <при наличии>"],
+)
+def test_words_alone_in_angle_brackets_are_a_templates_slot(message: str) -> None:
+    # dev26: angle brackets hold a template's instruction whatever its words; people do not answer in them
+    assert parse_daily(message, "DEV")["daily"]["quality"] == "EMPTY"
+
+
+def test_an_id_in_angle_brackets_stays() -> None:
+    assert parse_daily("Вчера: <GEO-12> экспорт\nСегодня: GEO-13 импорт", "DEV")["daily"]["quality"] != "EMPTY"
+
+
+@pytest.mark.parametrize("text", ["чо, норм", "да ничо, живой", "тож норм"])
+def test_a_spoken_spelling_of_a_word_that_informs_of_nothing_informs_of_nothing(text: str) -> None:
+    # dev26: «чо» is «чё» with «о» for «ё», «тож» is «тоже» clipped — a pronoun and a particle, not jargon
+    assert parse_daily(text, "DEV")["daily"]["quality"] == "TOO_SHORT"
+
+
+@pytest.mark.parametrize("text", ["вчера мерж и пуш, сегодня фикс", "сегодня сетап и апи"])
+def test_short_jargon_still_informs(text: str) -> None:
+    assert parse_daily(text, "DEV")["daily"]["quality"] == "NO_TASKS_MENTIONED"

@@ -202,10 +202,18 @@ _PLACEHOLDER_WORDS = re.compile(
 )
 
 
+# Angle brackets are a template's slot, never how a person writes an answer: words alone in them («<если есть>»,
+# «<your plan>») are the slot's instruction whatever they say; a number or a link in them (an id) stays (dev26).
+_SLOT_CONTENT = re.compile(r"\d|/|https?:", re.IGNORECASE)
+
+
 def _blank_instruction(match: re.Match[str]) -> str:
     """The replacement of :data:`_PLACEHOLDER`: nothing for an instruction or an empty bracket, the text otherwise."""
-    inside = match.group().strip()[1:-1]
-    return "" if not inside.strip() or _PLACEHOLDER_WORDS.search(inside) else match.group()
+    bracket = match.group().strip()
+    inside = bracket[1:-1]
+    if not inside.strip() or _PLACEHOLDER_WORDS.search(inside):
+        return ""
+    return "" if bracket[0] == "<" and not _SLOT_CONTENT.search(inside) else match.group()
 
 
 # A clause that only greets or thanks («Всем привет!», «Доброе утро», «спасибо»): not work, not a blocker.
@@ -292,9 +300,26 @@ def _says_nothing(lower: str) -> bool:
     readings = parses(lower)
     if not readings or readings[0].normal_form in _GENERIC_LEMMAS:
         return bool(readings)
+    if not _known(lower) and (spoken := _spoken_form_of(lower)) is not None:
+        return _says_nothing(spoken)
     # a word the dictionary does not know has its part of speech guessed from its ending, and jargon borrowed into
     # Russian is a noun or a verb whatever its ending: «деплой» guessed an adjective still names the work (dev25)
     return readings[0].tag.POS in _NO_INFORMATION and _known(lower)
+
+
+def _spoken_form_of(lower: str) -> str | None:
+    """The dictionary word a short unknown word spells as it is spoken, if any: «о» written for «ё» («ничо» — «ничё»,
+    «чо») or a clipped final vowel («тож» — «тоже», «ваще» aside); only a word of the closed classes that inform of
+    nothing is returned, so jargon (a noun or a verb the dictionary lacks: «деплой», «мерж») keeps informing (dev26)."""
+    if len(lower) > 4:
+        return None
+    candidates = [lower.replace("о", "ё")] if "о" in lower else []
+    candidates += [lower + vowel for vowel in "еоаи"]
+    for candidate in candidates:
+        readings = parses(candidate)
+        if readings and _known(candidate) and readings[0].tag.POS in _NO_INFORMATION:
+            return candidate
+    return None
 
 
 def _known(lower: str) -> bool:
