@@ -51,3 +51,25 @@ def test_a_verb_is_held_by_the_noun_of_its_root() -> None:
     # «встречаться» / «Встречи»: one root; the colloquial «бадди» is the documents' «наставник»
     shown = ["Встречи с наставником — не реже раза в неделю."]
     assert _check("как часто встречаться с наставником", shown, "Онбординг — Наставник")
+
+
+def test_a_verb_of_the_question_may_be_paraphrased() -> None:
+    # «можно взять» / «допускается»: the sentence holds every noun of the question, in its own verb
+    shown = ["Бизнес-класс допускается для перелётов дольше 6 часов."]
+    assert _check("бизнес класс на перелёт можно взять?", shown, "Командировки — Что оплачивает компания")
+
+
+def test_the_askers_figure_need_not_be_in_the_sentence() -> None:
+    # «8 часов» is the asker's case; the rule states its limit («дольше 6 часов»)
+    shown = ["Бизнес-класс допускается для перелётов дольше 6 часов."]
+    assert _check("перелёт 8 часов, бизнес-класс допускается?", shown, "Командировки — Что оплачивает компания")
+
+
+def test_a_noun_of_the_question_stays_required() -> None:
+    # the verb may differ, the thing may not: a sentence about the office's hours answers no parking question
+    shown = ["Офис открыт по будням с 8:00 до 22:00."]
+    heading = "Офис — Часы работы офиса"
+    focus = check_focus(
+        "парковка по будням открыт?", shown, shown, headings=[heading], shown_headings=[heading], embed=far_embed
+    )
+    assert not lexically_answered(focus, shown, [heading])

@@ -10,6 +10,11 @@ threshold an answer stands only when the focus check answers it **and** every pa
 the part has at least :data:`MIN_TERMS` subject terms and one shown sentence (with the headings of the sections it
 cites) holds every one of them — by word, lemma or exact stem (a verb also by the noun of its root), or by a spelling
 the query repair or the colloquial lexicon gives for it — never by a shared prefix or by meaning alone.
+
+Two kinds of term are exempt (:data:`VERBS_AND_FIGURES_MAY_DIFFER`), as the focus check exempts them: a verb, which a
+rule's sentence paraphrases («бизнес-класс можно взять?» / «бизнес-класс допускается»; «во сколько уходить» /
+«закончить»), and a bare number, the asker's own figure («лечу часов 8» / «дольше 6 часов»).  The sentence must still
+hold every other term of the part, and at least :data:`MIN_TERMS` of its terms.
 """
 
 from __future__ import annotations
@@ -18,12 +23,23 @@ from collections.abc import Sequence
 
 from agentcore.rag._focus import FocusCheck, Part, is_verb, stem_of, vocabulary_of
 
-__all__ = ["MIN_TERMS", "VERB_STEM", "lexically_answered"]
+__all__ = ["MIN_TERMS", "VERBS_AND_FIGURES_MAY_DIFFER", "VERB_STEM", "lexically_answered"]
 
 MIN_TERMS = 2
 """A part of fewer subject terms says too little to be matched on weak evidence (one word finds some sentence)."""
 VERB_STEM = 5
 """Letters a verb's stem and a noun's stem of one root must have (shorter ones begin too many unrelated words)."""
+
+
+VERBS_AND_FIGURES_MAY_DIFFER = True
+"""Whether a shown sentence may lack a verb or a bare number of the part (see the module docstring): verbs are
+paraphrased too often to be required (:func:`agentcore.rag._focus.lacks.lacks_focus` does not count them either) and
+the documents state limits, not the asker's amount or hours (:data:`agentcore.rag._focus.lacks.FIGURES_ARE_NO_NAMES`).
+The nouns, adjectives, names and codes stay required, so the sentence is still about the question's subject."""
+
+
+def _may_differ(term: str) -> bool:
+    return VERBS_AND_FIGURES_MAY_DIFFER and (term.isdigit() or is_verb(term))
 
 
 def _holds(term: str, words: set[str], stems: set[str]) -> bool:
@@ -41,11 +57,13 @@ def _holds(term: str, words: set[str], stems: set[str]) -> bool:
 
 
 def _holds_part(part: Part, words: set[str], stems: set[str]) -> bool:
-    return all(
+    held = [
         _holds(term, words, stems)
         or any(lemmas and all(_holds(x, words, stems) for x in lemmas) for lemmas in part.alternatives_of(term))
         for term in part.terms
-    )
+    ]
+    required = all(ok or _may_differ(term) for term, ok in zip(part.terms, held, strict=True))
+    return required and sum(held) >= MIN_TERMS
 
 
 def lexically_answered(focus: FocusCheck, shown: Sequence[str], shown_headings: Sequence[str]) -> bool:
