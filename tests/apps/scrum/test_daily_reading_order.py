@@ -24,3 +24,20 @@ def test_other_work_of_the_day_stays_an_item() -> None:
     message = "Вчера: FIT-3 расписание\nСегодня: FIT-4 абонементы, созвон с клиентом\nБлокеров нет"
     daily = parse_daily(message, "DEV")["daily"]
     assert None in [i["task_id"] for i in daily["today"]] and daily["quality"] == "DETAIL_OK"
+
+
+@pytest.mark.parametrize(
+    ("message", "yesterday", "today"),
+    [
+        ("MAP-3 доделал, MAP-4 ковыряю", ["MAP-3"], ["MAP-4"]),
+        ("отправил акт по ACC-7, вычитываю ACC-8", ["ACC-7"], ["ACC-8"]),
+        ("API-3 merged, API-4 next", ["API-3"], ["API-4"]),
+    ],
+)
+def test_a_task_done_then_one_being_done_now_turns_to_today(
+    message: str, yesterday: list[str], today: list[str]
+) -> None:
+    # dev26: a first-person present verb tells what the member does now; «next» is the plan
+    daily = parse_daily(message, "DEV")["daily"]
+    assert [i["task_id"] for i in daily["yesterday"]] == yesterday
+    assert [i["task_id"] for i in daily["today"]] == today

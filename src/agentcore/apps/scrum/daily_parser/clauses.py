@@ -56,6 +56,7 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
     _starts_section,
     _verb_section,
     _wordset,
+    tells_doing_now,
 )
 from agentcore.apps.scrum.task_ids import task_ids_in
 from agentcore.text.first_char import guarded
@@ -208,7 +209,8 @@ def _turns(part: str, section: Section | None) -> list[tuple[str, Section | None
         statement = part[joint.end() : ends]
         if not _DIGIT.search(statement) or not task_ids_in(statement) or _starts_section(statement):
             continue  # a time word opens its own statement (:data:`_CLAUSE_SPLIT`)
-        lead = _verb_section(" ".join(_WORD.findall(statement)[:_LEAD_WORDS]))
+        opening = " ".join(_WORD.findall(statement)[:_LEAD_WORDS])
+        lead = _verb_section(opening) or ("today" if tells_doing_now(opening) else None)
         before = part[start : joint.start()]
         if lead is None or before.count("(") > before.count(")"):
             continue

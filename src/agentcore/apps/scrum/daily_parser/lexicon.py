@@ -74,7 +74,7 @@ _FUTURE_WORDS = _wordset(
     доделаю закончу закрою сделаю посмотрю проверю протестирую напишу допишу исправлю поправлю выкачу задеплою
     отревьюю разберусь хочу нужно надо план планы планах будет постараюсь попробую запланировал запланировано
     делаю работаю пишу тестирую ревьюю занимаюсь продолжаю беру
-    will plan planning going todo doing working starting continuing finishing"""
+    will plan planning going todo doing working starting continuing finishing next"""
 )
 _NOT_VERBS = _wordset(
     """материал сигнал канал потенциал интервал терминал функционал персонал финал оригинал журнал арсенал
@@ -157,6 +157,20 @@ def _verb_section(text: str) -> Section | None:
         if word not in _NOT_VERBS and _PAST_SUFFIX.match(word):
             return "yesterday"
     return None
+
+
+def tells_doing_now(text: str) -> bool:
+    """Whether ``text`` has a verb of what the member is doing now (present tense, first person singular), which
+    makes a clause with no time word of its own today's work whatever the verb: «PAY-13 начинаю», «берусь за
+    PAY-14» (dev26)."""
+    return any(_doing_now(word) for word in _CYRILLIC.findall(text.lower()))
+
+
+@lru_cache(maxsize=8192)
+def _doing_now(lower: str) -> bool:
+    """Whether ``lower``'s most likely reading is a verb in the present tense, first person singular."""
+    readings = parses(lower)
+    return bool(readings) and {"VERB", "pres", "1per", "sing"} <= readings[0].tag.grammemes and _known(lower)
 
 
 def _one_edit(a: str, b: str) -> bool:
