@@ -63,7 +63,7 @@ def test_what_moves_on_still_informs(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("template", "quality"),
-    [("Yesterday: N/A\nToday: N/A\nBlockers: N/A", "EMPTY"), ("Вчера: TBD\nСегодня: TBD", "TOO_SHORT")],
+    [("Yesterday: N/A\nToday: N/A\nBlockers: N/A", "EMPTY"), ("Вчера: TBD\nСегодня: TBD", "EMPTY")],
 )
 def test_a_template_left_with_placeholders_says_nothing(template: str, quality: str) -> None:
     assert parse_daily(template, "DEV")["daily"]["quality"] == quality
@@ -101,3 +101,16 @@ def test_a_spoken_spelling_of_a_word_that_informs_of_nothing_informs_of_nothing(
 @pytest.mark.parametrize("text", ["вчера мерж и пуш, сегодня фикс", "сегодня сетап и апи"])
 def test_short_jargon_still_informs(text: str) -> None:
     assert parse_daily(text, "DEV")["daily"]["quality"] == "NO_TASKS_MENTIONED"
+
+
+@pytest.mark.parametrize("message", ["Вчера: TBA\nСегодня: GEO-20 импорт", "Done: tbd.\nDoing: GEO-21 export"])
+def test_a_section_still_to_be_written_says_nothing_of_its_day(message: str) -> None:
+    # dev26: «TBD» is a section not answered yet, so what was done is asked for
+    output = parse_daily(message, "DEV")
+    assert output["daily"]["yesterday"] == [] and output["clarification"]["needs_clarification"]
+
+
+def test_not_applicable_stays_an_answer() -> None:
+    assert (
+        parse_daily("Вчера: GEO-22 экспорт\nСегодня: GEO-23 импорт\nБлокеры: N/A", "DEV")["daily"]["quality"] == "GREAT"
+    )

@@ -201,7 +201,14 @@ def readable(message: str) -> str:
     message = message[:MAX_PARSED_CHARS] if len(message) > MAX_PARSED_CHARS else message
     if "<" in message or "[" in message:
         message = _PLACEHOLDER.sub(_blank_instruction, message)
+    if "tb" in message or "TB" in message:
+        message = _NOT_YET_WRITTEN.sub("", message)
     return _SPACE_RUN.sub(" ", message)
+
+
+# A section's value saying it is still to be written («Yesterday: TBD», «Today: TBA»): the section is not answered
+# yet, so nothing is said of that day (dev26); «N/A» (not applicable) is an answer and stays.
+_NOT_YET_WRITTEN = re.compile(r"(?<=:)[ \t]*(?:tbd|tba)[ \t.!]*$", re.IGNORECASE | re.MULTILINE)
 
 
 # A template's instruction left in brackets as a section's value: «Вчера: <что сделал>», «Today: [fill in]» — no
