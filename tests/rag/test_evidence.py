@@ -73,3 +73,17 @@ def test_a_noun_of_the_question_stays_required() -> None:
         "парковка по будням открыт?", shown, shown, headings=[heading], shown_headings=[heading], embed=far_embed
     )
     assert not lexically_answered(focus, shown, [heading])
+
+
+def test_the_unit_of_the_askers_figure_need_not_be_in_the_sentence() -> None:
+    # «2 тыщи» is the asker's amount with its unit; the rule states its own limit («до 3000 ₽»)
+    shown = ["Мелкие покупки для работы — кабели, адаптеры — до 3000 ₽ без согласования."]
+    heading = "Возмещение расходов — Какие расходы возмещаются"
+    assert _check("купил кабель за 2 тыщи, покупки возмещаются?", shown, heading)
+
+
+def test_a_perekhodnik_is_held_by_the_documents_adapter() -> None:
+    # the colloquial lexicon's «переходник ~= адаптер» (issue 18, branch ``fd2``) holds the term on weak evidence
+    shown = ["Мелкие покупки для работы — кабели, адаптеры — до 3000 ₽ без согласования."]
+    heading = "Возмещение расходов — Какие расходы возмещаются"
+    assert _check("купил переходник, мелкие покупки возмещаются?", shown, heading)

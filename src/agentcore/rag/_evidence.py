@@ -13,8 +13,8 @@ the query repair or the colloquial lexicon gives for it — never by a shared pr
 
 Two kinds of term are exempt (:data:`VERBS_AND_FIGURES_MAY_DIFFER`), as the focus check exempts them: a verb, which a
 rule's sentence paraphrases («бизнес-класс можно взять?» / «бизнес-класс допускается»; «во сколько уходить» /
-«закончить»), and a bare number, the asker's own figure («лечу часов 8» / «дольше 6 часов»).  The sentence must still
-hold every other term of the part, and at least :data:`MIN_TERMS` of its terms.
+«закончить»), and a bare number, the asker's own figure («лечу часов 8» / «дольше 6 часов»), with its unit
+(«2 тыщи»).  The sentence must still hold every other term of the part, and at least :data:`MIN_TERMS` of its terms.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agentcore.rag._focus import FocusCheck, Part, is_verb, stem_of, vocabulary_of
+from agentcore.rag._focus.yesno import figure_units
 
 __all__ = ["MIN_TERMS", "VERBS_AND_FIGURES_MAY_DIFFER", "VERB_STEM", "lexically_answered"]
 
@@ -38,8 +39,9 @@ the documents state limits, not the asker's amount or hours (:data:`agentcore.ra
 The nouns, adjectives, names and codes stay required, so the sentence is still about the question's subject."""
 
 
-def _may_differ(term: str) -> bool:
-    return VERBS_AND_FIGURES_MAY_DIFFER and (term.isdigit() or is_verb(term))
+def _may_differ(term: str, units: tuple[str, ...]) -> bool:
+    # a figure's unit («2 тыщи», «на три недели») is a measure compared with the rule's limit, as the figure is
+    return VERBS_AND_FIGURES_MAY_DIFFER and (term.isdigit() or term in units or is_verb(term))
 
 
 def _holds(term: str, words: set[str], stems: set[str]) -> bool:
@@ -62,7 +64,8 @@ def _holds_part(part: Part, words: set[str], stems: set[str]) -> bool:
         or any(lemmas and all(_holds(x, words, stems) for x in lemmas) for lemmas in part.alternatives_of(term))
         for term in part.terms
     ]
-    required = all(ok or _may_differ(term) for term, ok in zip(part.terms, held, strict=True))
+    units = figure_units(part)
+    required = all(ok or _may_differ(term, units) for term, ok in zip(part.terms, held, strict=True))
     return required and sum(held) >= MIN_TERMS
 
 
