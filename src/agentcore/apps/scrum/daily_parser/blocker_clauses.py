@@ -123,6 +123,10 @@ _BLOCKER_RE = re.compile(
     r"can'?t|cannot|waiting\s+(?:on|for)|(?:is|are|went|goes)\s+down|outage|nobody\s+can|no\s+one\s+can|"
     r"unable\s+to|невозможно|простаива\w*|(?:работа|вс[её]|разработка)\s+встал\w*|не\s+проход\w+)\b"
     rf"|{_MISSING_AFTER}|(?:{_STOPS_WORK})"
+    # the member asks for help: «нужна помощь с настройкой CI», «need help with the migration» — a call the member
+    # cannot answer alone (not «помощь не нужна», «кому нужна помощь — пишите»: the negation and the offer lead)
+    r"|(?<!не\s)(?<!кому\s)\b(?:нуж(?:ен|на|ны|но)|требуется|понадобится)\s+(?:\S+\s+)?помощ\w*"
+    r"|(?<!not\s)(?<!don't\s)(?<!dont\s)\b(?:I\s+|we\s+)?need\s+(?:some\s+|a\s+bit\s+of\s+|your\s+)?help\b"
     # a need someone has not met: «нужен доступ к Sentry», «аналитик не ответил», «стенд отваливается»
     r"|нуж(?:ен|на|ны|но)\s+доступ\w*|отвал(?:ива|ил)\w*"
     # a resource run out: «закончилось место на стейдже», «кончилась квота», «нет места на диске»

@@ -1,0 +1,49 @@
+"""Session sb (issue 19): blockers read by meaning outside a «Блокеры:» list.  Probes written for these tests, not
+taken from any data set."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agentcore.apps.scrum.daily_parser import parse_daily
+
+
+def _daily(message: str) -> dict[str, Any]:
+    return dict(parse_daily(message, "DEV")["daily"])
+
+
+@pytest.mark.parametrize(
+    ("message", "blocker"),
+    [
+        (
+            "Вчера: закрыл PAY-1 форму.\nСегодня: PAY-2 тесты.\nНужна помощь с настройкой CI.",
+            "Нужна помощь с настройкой CI",
+        ),
+        (
+            "Yesterday: finished PAY-1 form.\nToday: PAY-2 tests.\nNeed help with the CI setup.",
+            "Need help with the CI setup",
+        ),
+        ("Вчера: PAY-1. Сегодня: PAY-2 валидация, требуется помощь с регулярками.", "требуется помощь с регулярками"),
+    ],
+)
+def test_a_call_for_help_is_a_non_critical_blocker(message: str, blocker: str) -> None:
+    """The member asks for help: the work waits on someone else, but nothing stands."""
+    daily = _daily(message)
+    assert [b["text"] for b in daily["blockers"]] == [blocker]
+    assert daily["blockers"][0]["critical"] is False
+    assert all("помощ" not in item["summary"] and "help" not in item["summary"] for item in daily["today"])
+    assert any(item["task_id"] == "PAY-2" for item in daily["today"])
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Вчера: PAY-1. Сегодня: PAY-2. Помощь не нужна.",
+        "Вчера: PAY-1. Сегодня: PAY-2. Кому нужна помощь с ревью — пишите.",
+        "Yesterday: PAY-1. Today: PAY-2. I don't need help.",
+    ],
+)
+def test_help_denied_or_offered_is_no_blocker(message: str) -> None:
+    assert _daily(message)["blockers"] == []
