@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from agentcore.rag._focus.english import is_english, russian_spellings, unspelled
+from agentcore.rag._focus.english import in_latin_phrase, is_english, names_a_thing, russian_spellings, unspelled
 from agentcore.rag._focus.parts import Part, subject_terms
 from agentcore.rag._focus.words import (
     WORD_RE,
@@ -53,6 +53,8 @@ def with_alternatives(parts: Sequence[Part], texts: Sequence[str]) -> list[Part]
         pairs.extend(_compound_spellings(part, texts))
         if ENGLISH_BY_MEANING and is_english(part.text):
             pairs.extend(_english_spellings(part, texts))
+        elif ENGLISH_WORDS_IN_RUSSIAN:
+            pairs.extend(_english_spellings(part, texts, plain_only=True))
         colloquial = tuple(dict.fromkeys(p for p in lexical if p not in pairs))
         if pairs or colloquial:
             part = replace(part, alternatives=tuple(dict.fromkeys(pairs)), colloquial=colloquial)
@@ -65,13 +67,31 @@ ENGLISH_BY_MEANING = True
 (:func:`agentcore.rag._focus.english.russian_spellings`) as other spellings."""
 
 
-def _english_spellings(part: Part, texts: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:
+ENGLISH_WORDS_IN_RUSSIAN = True
+"""Whether the English words of a Russian part («какие у нас core hours?») get the same translations as an English
+part's terms: a word the asker borrows names the same thing in the documents' Russian («hours» / «час»).  Only a
+word written plainly — a word written as a name or a code («MBA», «PSM», «Outline») names a thing of its own."""
+
+
+def _english_spellings(
+    part: Part, texts: Sequence[str], *, plain_only: bool = False
+) -> list[tuple[str, tuple[str, ...]]]:
     """The Russian lemmas of ``texts`` that translate the English terms of ``part`` the texts do not hold
     («version» → «версия»): the same documents' words the query repair gives a Russian spelling of an English term,
-    the other way round."""
+    the other way round.  ``plain_only``: not the terms written as a name or a code in the part (a Russian part's
+    borrowed names)."""
     if not texts:
         return []
-    return [(term, (lemma,)) for term, lemma in russian_spellings(unspelled(part.terms, texts), texts)]
+    terms = unspelled(part.terms, texts)
+    if not plain_only:
+        return [(term, (lemma,)) for term, lemma in russian_spellings(terms, texts)]
+    plain = [t for t in terms if not names_a_thing(t, part.text)]
+    # A lone English word among Russian ones is often a label the documents write in Latin too («колонка testing»:
+    # «Testing» is a column), so only its Russian spelling is it; a borrowed phrase («core hours») is translated.
+    phrase = [t for t in plain if in_latin_phrase(t, part.text)]
+    alone = [t for t in plain if t not in phrase]
+    pairs = russian_spellings(phrase, texts) + russian_spellings(alone, texts, by_meaning=False)
+    return [(term, (lemma,)) for term, lemma in pairs]
 
 
 def _compound_spellings(part: Part, texts: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:

@@ -181,23 +181,26 @@ def names_a_thing(term: str, text: str) -> bool:
     return False
 
 
-def russian_spellings(terms: Sequence[str], texts: Sequence[str], embed: Any | None = None) -> list[tuple[str, str]]:
+def russian_spellings(
+    terms: Sequence[str], texts: Sequence[str], embed: Any | None = None, *, by_meaning: bool = True
+) -> list[tuple[str, str]]:
     """For each English term of ``terms`` the Russian lemmas of ``texts`` that spell or translate it, as ``(term,
     lemma)`` pairs: its loanwords (:data:`LOANWORD_MIN_SIMILARITY`), else the lemmas closest to it by the e5
     model (at least :data:`WORD_MIN_COSINE`, within :data:`WORD_MARGIN` of the best, at most
     :data:`WORD_MAX_SPELLINGS`).
 
     ``embed(texts, kind)`` returns unit rows (the local e5 with the shipped word vectors by default); without a
-    model nothing is found."""
+    model nothing is found.  ``by_meaning=False``: loanwords only."""
     english = tuple(t for t in dict.fromkeys(terms) if re.fullmatch(r"[a-z][a-z'-]*", t))
     if not english or not texts:
         return []
     lemmas = document_lemmas(texts)
     if not lemmas:
         return []
-    if embed is not None:
-        return _spellings(english, lemmas, embed)
-    return list(_cached_spellings(english, lemmas))
+    found = _spellings(english, lemmas, embed) if embed is not None else list(_cached_spellings(english, lemmas))
+    if not by_meaning:
+        found = [(term, lemma) for term, lemma in found if lemma in loanwords(term, (lemma,))]
+    return found
 
 
 @lru_cache(maxsize=1024)
@@ -254,6 +257,15 @@ def loanwords(term: str, lemmas: Sequence[str]) -> list[str]:
         and Levenshtein.normalized_similarity(transliterate(lemma), term) >= LOANWORD_MIN_SIMILARITY
         and is_plain_noun(lemma)  # a borrowed term is a noun («спринт», «токен»); «хотеть» is no «hotel»
     ]
+
+
+_LATIN_PHRASE_RE = re.compile(r"[A-Za-z][A-Za-z'’-]*(?:\s+[A-Za-z][A-Za-z'’-]*)+")
+
+
+def in_latin_phrase(term: str, text: str) -> bool:
+    """Whether ``term`` stands in ``text`` among other Latin words (a borrowed English phrase: «core hours»,
+    «performance review»), not alone among Russian ones («колонка testing»)."""
+    return any(term in m.group().lower().split() for m in _LATIN_PHRASE_RE.finditer(text))
 
 
 def unspelled(terms: Sequence[str], texts: Sequence[str]) -> list[str]:
