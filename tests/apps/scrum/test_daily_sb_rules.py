@@ -47,3 +47,23 @@ def test_a_call_for_help_is_a_non_critical_blocker(message: str, blocker: str) -
 )
 def test_help_denied_or_offered_is_no_blocker(message: str) -> None:
     assert _daily(message)["blockers"] == []
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        # eager anticipation of others: nothing of the work stands
+        "Вчера: готовили релиз PAY-1.\nСегодня: PAY-2.\nВсе ждут релиза с нетерпением.",
+        "Yesterday: PAY-1 release prep.\nToday: PAY-2.\nThe whole team can't wait for the release.",
+        # the state meant, not an outage
+        "Yesterday: shipped PAY-1 behind a flag.\nToday: PAY-2.\nUsers can't see the button yet, as planned.",
+        "Вчера: выкатил PAY-1 под флагом.\nСегодня: PAY-2.\nКнопку пользователи пока не видят, так и задумано.",
+    ],
+)
+def test_anticipation_or_a_planned_state_is_no_blocker(message: str) -> None:
+    assert _daily(message)["blockers"] == []
+
+
+def test_the_members_own_eager_wait_stays_a_blocker() -> None:
+    daily = _daily("Вчера: PAY-1.\nСегодня: PAY-2.\nБлокеры: жду доступ к стенду, с нетерпением.")
+    assert [b["critical"] for b in daily["blockers"]] == [False]

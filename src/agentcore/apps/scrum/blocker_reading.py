@@ -136,9 +136,35 @@ _REMEDY_NEGATORS = frozenset(("не", "not", "never", "ни"))
 _AWAITED = frozenset(("until", "till", "once", "unless", "if", "пока", "если", "чтобы"))
 
 
+# The trouble's state is the one meant, so nothing stops: «кнопку пока не видно, так и задумано», «users can't see it
+# yet, as planned», «by design» (session sb).
+_AS_MEANT = compile_guarded(
+    r"\b(?:так\s+и\s+(?:задумано|задумывалось|планировалось|должно\s+быть)|как\s+и\s+(?:задумано|задумывалось|"
+    r"планировалось)|по\s+задумке|as\s+(?:planned|intended|designed)|by\s+design|on\s+purpose|intentionally)\b",
+    _FLAGS,
+)
+# A wait told as eager anticipation — others look forward to a result, nothing of the work stands: «все ждут релиза с
+# нетерпением», «the team can't wait for the release» (session sb) …
+_EAGER = compile_guarded(
+    r"\bс\s+нетерпением\b|\beagerly\b|\bcan'?t\s+wait\s+(?:to|for)\b|\blooking\s+forward\b", _FLAGS
+)
+# … unless the member waits for something the work needs: «жду доступ к стенду, с нетерпением» stays a blocker.
+_OWN_WAIT = compile_guarded(
+    r"\b(?:жду|ждём|ждем|ожидаю|ожидаем|i'?m\s+waiting|i\s+am\s+waiting|we'?re\s+waiting|we\s+are\s+waiting|"
+    r"blocked|blocker\w*|блок[еи]р\w*)\b",
+    _FLAGS,
+)
+
+
 def is_negated(clause: str) -> bool:
-    """Whether ``clause`` says there is no blocker (see the module docstring)."""
-    return bool(negated_in(clause)) or told_as_over(clause)
+    """Whether ``clause`` says there is no blocker (see the module docstring), or that its trouble is the state meant
+    (:data:`_AS_MEANT`) or others' eager anticipation (:data:`_EAGER`)."""
+    return (
+        bool(negated_in(clause))
+        or told_as_over(clause)
+        or bool(_AS_MEANT.search(clause))
+        or bool(_EAGER.search(clause) and not _OWN_WAIT.search(clause))
+    )
 
 
 # The screening of a trouble statement, one for both questions — does a clause state a blocker (the blocker clauses)
