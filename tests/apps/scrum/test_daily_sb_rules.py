@@ -67,3 +67,19 @@ def test_anticipation_or_a_planned_state_is_no_blocker(message: str) -> None:
 def test_the_members_own_eager_wait_stays_a_blocker() -> None:
     daily = _daily("Вчера: PAY-1.\nСегодня: PAY-2.\nБлокеры: жду доступ к стенду, с нетерпением.")
     assert [b["critical"] for b in daily["blockers"]] == [False]
+
+
+@pytest.mark.parametrize(
+    ("message", "day"),
+    [
+        ("Вчера: PAY-1 форма.\nСегодня: PAY-2 тесты.\nБлокер тот же, что вчера.", "вчера"),
+        ("Вчера: PAY-1 форма.\nСегодня: PAY-2 тесты.\nБлокеры: прежний, что и вчера.", "вчера"),
+        ("Yesterday: PAY-1 form.\nToday: PAY-2 tests.\nSame blocker as yesterday.", "yesterday"),
+    ],
+)
+def test_the_same_blocker_as_yesterday_is_a_blocker_that_says_so(message: str, day: str) -> None:
+    """A blocker named by reference to the one told before still stands; its text keeps the reference."""
+    daily = _daily(message)
+    assert len(daily["blockers"]) == 1
+    assert day in daily["blockers"][0]["text"].lower()
+    assert [item["task_id"] for item in daily["today"]] == ["PAY-2"]

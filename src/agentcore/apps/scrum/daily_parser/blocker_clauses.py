@@ -672,6 +672,13 @@ _WORK_THEN_BLOCKER = re.compile(
 )
 
 
+# The same blocker as before, named by reference: «тот же, что вчера», «всё тот же», «прежний», «same as yesterday».
+_SAME_AS_BEFORE = re.compile(
+    r"\b(?:(?:вс[её]\s+)?(?:тот|та|то|те)\s+же|такой\s+же|такая\s+же|прежн\w+|вчерашн\w+|(?:the\s+)?same)\b",
+    re.IGNORECASE,
+)
+
+
 def _blocker_from(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
     """The blocker a clause states, and the work it says is done meanwhile («…, пока делаю PAY-16» → today)."""
     cut = meanwhile_span(text) or work_turn(text)
@@ -680,8 +687,9 @@ def _blocker_from(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | No
         own, meanwhile = text, ""
     # The author's words stay whole unless the meanwhile part is work on a task of its own.
     blocker = _blocker_text(own if task_ids_in(meanwhile) else text)
-    # a link to the trouble is content: «Блокер: https://…/issues/123» names a blocker (tryout, session scrum31)
-    if not blocker or not (_content_words(blocker) or _URL_RE.search(blocker)):
+    # a link to the trouble is content: «Блокер: https://…/issues/123» names a blocker (tryout, session scrum31); so is
+    # a reference to the one told before: «Блокер тот же, что вчера» (session sb)
+    if not blocker or not (_content_words(blocker) or _URL_RE.search(blocker) or _SAME_AS_BEFORE.search(blocker)):
         return None
     ids = task_ids_in(own)
     topic = _WORK_THEN_BLOCKER.match(own)
