@@ -1,5 +1,6 @@
-"""Session sb (issue 19): blockers read by meaning outside a «Блокеры:» list.  Probes written for these tests, not
-taken from any data set."""
+"""Blockers read by meaning outside a «Блокеры:» list (issue 19, session sb): help requests, the same blocker as
+yesterday, a state meant so and others' eager anticipation.  Probes written for these tests, not taken from any data
+set."""
 
 from __future__ import annotations
 
