@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from agentcore.text.morphology import parses as word_parses
+
 __all__ = ["Match", "load", "matches"]
 
 _WORD_RE = re.compile(r"[a-zа-яё0-9][a-zа-яё0-9-]*", re.IGNORECASE)
@@ -55,7 +57,7 @@ def lemma(word: str) -> str:
     morph = morph_analyzer()
     if morph is None or not re.fullmatch(r"[а-я-]+", word):
         return word
-    return str(morph.parse(word)[0].normal_form).replace("ё", "е")
+    return str(word_parses(word)[0].normal_form).replace("ё", "е")
 
 
 @lru_cache(maxsize=65536)

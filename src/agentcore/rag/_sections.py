@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from agentcore.rag._analysis import Analyzer
 from agentcore.rag.models import Hit
 from agentcore.text import normalize_text
+from agentcore.text.morphology import parses as word_parses
 
 # Prepositions that open a qualifier in a heading: «Больничный по уходу за ребёнком», «Отпуск за свой счёт»,
 # «Компенсация для иностранцев», «Болезнь во время отпуска», «Sick leave for parents».
@@ -77,7 +78,7 @@ def _question_nouns(question: str, analyzer: Analyzer) -> set[str]:
     morph = morph_analyzer()
     nouns: set[str] = set()
     for word in _HEADING_WORD_RE.findall(normalize_text(question)):
-        if morph is None or re.fullmatch(r"[A-Za-z][\w-]*", word) or "NOUN" in morph.parse(word.lower())[0].tag:
+        if morph is None or re.fullmatch(r"[A-Za-z][\w-]*", word) or "NOUN" in word_parses(word.lower())[0].tag:
             nouns |= analyzer.term_set(word)
     return nouns
 

@@ -35,6 +35,7 @@ from agentcore.rag._focus import announces
 from agentcore.rag._ranking import defined_terms, definition_subject, question_kind
 from agentcore.rag._sections import general_first, is_special_case, names_another_thing
 from agentcore.rag.models import Hit, SearchResult
+from agentcore.text.morphology import parses as word_parses
 
 if TYPE_CHECKING:
     from agentcore.rag._focus.parts import Asks, Part
@@ -196,7 +197,7 @@ def _predicate_terms(question: str, analyzer: Analyzer) -> frozenset[str]:
         return frozenset()
     found: set[str] = set()
     for word in re.findall(r"[А-Яа-яЁё]+", question):
-        tag = morph.parse(word.lower())[0].tag
+        tag = word_parses(word.lower())[0].tag
         if any(pos in tag for pos in ("VERB", "INFN", "PRTF", "PRTS", "GRND", "ADVB")):
             found |= analyzer.term_set(word)
     return frozenset(found)
@@ -400,7 +401,7 @@ def _instructs(text: str) -> bool:
         word, before, previous = match.group().lower(), previous, match.group().lower()
         if len(word) < 4:
             continue
-        parses = morph.parse(word)
+        parses = word_parses(word)
         parse = parses[0]
         if "impr" in parse.tag and "VERB" in parse.tag:
             return True
@@ -453,7 +454,7 @@ def describes_situation(question: str) -> bool:
     if morph is None:
         return False
     for word in re.findall(r"[А-Яа-яЁё]{3,}", question):
-        tag = morph.parse(word.lower())[0].tag
+        tag = word_parses(word.lower())[0].tag
         if "VERB" in tag and "past" in tag:
             return True
     return False
@@ -483,7 +484,7 @@ def names_a_figure(question: str) -> bool:
 
     morph = morph_analyzer()
     words = re.findall(r"[а-яё]+|\d+", question.lower())
-    return any(w.isdigit() or (morph is not None and "NUMR" in morph.parse(w)[0].tag) for w in words)
+    return any(w.isdigit() or (morph is not None and "NUMR" in word_parses(w)[0].tag) for w in words)
 
 
 def _with_context(picks: list[_Scored], scored: list[_Scored], *, figure: bool = False) -> list[_Scored]:

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from agentcore.rag._focus.parts import Part, part_matches
 from agentcore.rag._focus.words import WORD_RE, is_place_name, lemma_of
+from agentcore.text.morphology import parses as word_parses
 
 CIRCUMSTANCES_ARE_NOT_TERMS = True
 """Whether a part's months («в июле») and the places it goes to or comes from («командировка в Ереван», «лететь до
@@ -69,7 +70,7 @@ def purposes(part: Part, vocabulary: tuple[set[str], set[str]] | None) -> tuple[
         if not after_dlya or not re.fullmatch(r"[а-я-]+", low):
             after_dlya = False
             continue
-        first = morph.parse(low)[0]
+        first = word_parses(low)[0]
         if str(first.tag.POS) in ("ADJF", "PRTF"):
             continue
         term = lemma_of(low)
@@ -120,7 +121,7 @@ def _circumstances(
         if not re.fullmatch(r"[а-я-]+", low):
             governed = False
             continue
-        parses = morph.parse(low)
+        parses = word_parses(low)
         pos = str(parses[0].tag.POS)
         if pos == "PREP":
             governed = True

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from agentcore.rag._focus.parts import QUESTION_WORDS
 from agentcore.rag._focus.words import WORD_RE, lemma_of
+from agentcore.text.morphology import parses as word_parses
 
 COMPOUNDS_MUST_HOLD = True
 """Whether a time word that heads a noun phrase of the part («день рождения», «день здоровья») is held by a
@@ -34,7 +35,7 @@ def _compounds(text: str) -> list[tuple[str, str]]:
             continue  # «сколько дней отпуска», «сколько доп дней»: the unit counted, not a phrase
         if k and words[k - 1] in ("в", "во", "на", "за", "через", "раз", "каждый", "каждую", "каждые"):
             continue  # «раз в неделю занятия»: a frequency or a span, not a phrase
-        parse = morph.parse(right)[0]
+        parse = word_parses(right)[0]
         if "NOUN" in parse.tag and "gent" in parse.tag and lemma_of(right) not in QUESTION_WORDS:
             found.append((lemma_of(left), lemma_of(right)))
     return found

@@ -8,6 +8,7 @@ import re
 from agentcore.rag._focus.measures import PEOPLE_LEMMAS, Measure
 from agentcore.rag._focus.parts import Part, part_matches
 from agentcore.rag._focus.words import WORD_RE, lemma_of, term_matches, vocabulary_of
+from agentcore.text.morphology import parses as word_parses
 
 _CARDINAL = (
     r"(?:один|одна|одну|одного|одной|одном|одним|два|две|двух|три|трех|трёх|четыре|четырех|четырёх|пять|пяти|шесть|"
@@ -228,7 +229,7 @@ def times_of_modifiers_only(sentence: str) -> bool:
         words = re.findall(r"[А-Яа-яЁё]+", sentence[: clock.start()])
         head = ""
         for word in reversed(words):
-            tag = morph.parse(word.lower())[0].tag
+            tag = word_parses(word.lower())[0].tag
             if {"VERB", "INFN", "PRTF", "PRTS", "GRND"} & {str(tag.POS)}:
                 head = str(tag.POS)
                 break

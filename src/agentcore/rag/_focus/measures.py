@@ -7,6 +7,7 @@ import re
 from typing import Literal
 
 from agentcore.rag._focus.words import is_focus_word, is_function_word, is_genitive, is_known, is_modifier, lemma_of
+from agentcore.text.morphology import parses as word_parses
 
 MEASURE_MUST_MATCH = True
 """Whether a count is supplied only by a figure of the measure asked: «сколько стоит» by an amount of money,
@@ -75,7 +76,7 @@ def _counted_cases(quantifier: str) -> frozenset[str] | None:
     low = quantifier.lower()
     if morph is None or not low.startswith("скольк") or low == "сколько":
         return None
-    cases = frozenset(str(p.tag.case) for p in morph.parse(low) if p.normal_form == "сколько" and p.tag.case)
+    cases = frozenset(str(p.tag.case) for p in word_parses(low) if p.normal_form == "сколько" and p.tag.case)
     return None if not cases or cases & {"nomn"} else cases
 
 
@@ -86,7 +87,7 @@ def _agrees(word: str, cases: frozenset[str] | None) -> bool:
     from agentcore.text.morphology import morph_analyzer
 
     morph = morph_analyzer()
-    return morph is None or any(str(p.tag.case) in cases for p in morph.parse(word)[:3])
+    return morph is None or any(str(p.tag.case) in cases for p in word_parses(word)[:3])
 
 
 Measure = tuple[Literal["money", "span", "lasting", "frequency", "times", "count", "people"], str]

@@ -8,6 +8,7 @@ import re
 from agentcore.rag._focus.parts import Part, part_matches
 from agentcore.rag._focus.values import CONTACT_RE, LEGAL_NAME_RE, ROLE_WORDS, gives_asked
 from agentcore.rag._focus.words import WORD_RE, lemma_of, vocabulary_of
+from agentcore.text.morphology import parses as word_parses
 
 NAME_WINDOW = 4
 """Words between the thing a «какой X» question asks about and its name, when the sentence names X itself."""
@@ -71,7 +72,7 @@ def _free_name(part: Part, blanked: str) -> bool:
             morph is not None
             and re.fullmatch(r"[а-яё-]+", before) is not None
             and not re.search(r"[,;:()—–«»|]", gap)
-            and "NOUN" in morph.parse(before)[0].tag
+            and "NOUN" in word_parses(before)[0].tag
         )
         if not attached:
             return True

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from agentcore.rag._focus.parts import Part, part_matches
 from agentcore.rag._focus.words import WORD_RE, is_focus_word, lemma_of, vocabulary_of
+from agentcore.text.morphology import parses as word_parses
 
 COUNT_NOUNS_SUFFICE = True
 """Whether a part asking for a count or an amount is answered by a supplying sentence holding every noun of the part
@@ -59,7 +60,7 @@ def _subject_nouns(part: Part) -> tuple[str, ...]:
     for word in WORD_RE.findall(part.text):
         if lemma_of(word.lower().replace("ё", "е")) not in part.terms:
             continue  # a question word, a function word: no subject (and no parse to pay for)
-        parses = morph.parse(word.lower())
+        parses = word_parses(word.lower())
         first = parses[0]
         if "NOUN" not in first.tag or "nomn" not in first.tag or first.normal_form not in part.terms:
             continue

@@ -13,6 +13,7 @@ from agentcore.rag._focus.figures import SPAN_RE
 from agentcore.rag._focus.measures import measure_asked
 from agentcore.rag._focus.parts import Part
 from agentcore.rag._focus.words import WORD_RE, is_plain_noun, term_matches, vocabulary_of
+from agentcore.text.morphology import parses as word_parses
 
 LASTING_MUST_BE_OWNED = True
 """Whether a lasting part («сколько длится X») is supplied only by a sentence that names X as the owner of its
@@ -111,7 +112,7 @@ def _has_own_subject(text: str) -> bool:
         low = token.lower().replace("ё", "е")
         if not re.fullmatch(r"[а-я-]+", low):
             return False
-        parses = morph.parse(low)
+        parses = word_parses(low)
         pos = str(parses[0].tag.POS)
         if subject is None:
             if pos in ("ADJF", "PRTF", "NUMR"):
@@ -134,7 +135,7 @@ def _genitive_noun_after(morph: object, tokens: Sequence[str], index: int) -> bo
     """Whether a noun in the genitive follows ``tokens[index]`` (its owner: «продолжительность обзора»)."""
     if index + 1 >= len(tokens) or not re.fullmatch(r"[а-яё-]+", tokens[index + 1].lower()):
         return False
-    parse = morph.parse(tokens[index + 1].lower())[0]  # type: ignore[attr-defined]
+    parse = word_parses(tokens[index + 1].lower())[0]
     return str(parse.tag.POS) == "NOUN" and "gent" in parse.tag
 
 
@@ -161,14 +162,14 @@ def _is_dependent(morph: object, tokens: Sequence[str], index: int) -> bool:
     word = tokens[index].lower().replace("ё", "е")
     if not re.fullmatch(r"[а-я-]+", word):
         return False
-    parses = morph.parse(word)  # type: ignore[attr-defined]
+    parses = word_parses(word)
     if "gent" not in parses[0].tag:
         return False
     for before in reversed(tokens[:index]):
         low = before.lower().replace("ё", "е")
         if not re.fullmatch(r"[а-я-]+", low):
             return False
-        parse = morph.parse(low)[0]  # type: ignore[attr-defined]
+        parse = word_parses(low)[0]
         pos = str(parse.tag.POS)
         if pos in _SKIPPED_POS:
             continue

@@ -19,6 +19,7 @@ from agentcore.rag._focus.words import (
     term_matches,
     vocabulary_of,
 )
+from agentcore.text.morphology import parses as word_parses
 
 Asks = Literal["number", "time", "person", "service", "name", "yesno", "procedure", "definition", "other"]
 
@@ -181,7 +182,7 @@ def _states_an_act(text: str) -> bool:
     if morph is None or _ASKING_WORD_RE.search(text):
         return False
     for word in re.findall(r"[А-Яа-яЁё]{3,}", text):
-        tag = morph.parse(word.lower())[0].tag
+        tag = word_parses(word.lower())[0].tag
         if "VERB" in tag and "indc" in tag and "past" not in tag:
             return True
     return False

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from agentcore.rag._focus.parts import Part
 from agentcore.rag._focus.words import common_prefix, stem_of, term_matches, vocabulary_of
+from agentcore.text.morphology import parses as word_parses
 
 QUALIFIERS_MUST_AGREE = True
 """Whether a sentence that qualifies a noun of the question otherwise than the question does is no supplier."""
@@ -49,7 +50,7 @@ def _tagged_words(text: str) -> list[tuple[str, str, str, bool]]:
         return []
     out = []
     for word in _WORD_RE.findall(text):
-        parse = morph.parse(word.lower().replace("ё", "е"))[0]
+        parse = word_parses(word.lower().replace("ё", "е"))[0]
         tag = parse.tag
         out.append((parse.normal_form.replace("ё", "е"), str(tag.POS), str(tag.case), "anim" in tag))
     return out
@@ -79,7 +80,7 @@ def _is_pronoun(lemma: str) -> bool:
     from agentcore.text.morphology import morph_analyzer
 
     morph = morph_analyzer()
-    return morph is not None and any("Apro" in p.tag for p in morph.parse(lemma)[:1])
+    return morph is not None and any("Apro" in p.tag for p in word_parses(lemma)[:1])
 
 
 def replaces_a_qualifier(question_part: str, terms: Sequence[str], sentence: str, part: Part | None = None) -> bool:

@@ -7,6 +7,7 @@ import re
 
 from agentcore.rag._focus.figures import NUMBER_RE, TIME_RE
 from agentcore.rag._focus.parts import Asks
+from agentcore.text.morphology import parses as word_parses
 
 ROLE_WORDS = re.compile(
     r"руководител|директор|менеджер|инженер|мастер|владел|координатор|наставник|бухгалтери|техподдержк|отдел|"
@@ -62,8 +63,8 @@ def _acts(text: str) -> bool:
         return True
     modal = bool(_MODAL_RE.search(text))
     for word in re.findall(r"[А-Яа-яЁё]{3,}", text):
-        tag = morph.parse(word.lower())[0].tag
-        if "VERB" in tag and not {"быть", "являться"} & {morph.parse(word.lower())[0].normal_form}:
+        tag = word_parses(word.lower())[0].tag
+        if "VERB" in tag and not {"быть", "являться"} & {word_parses(word.lower())[0].normal_form}:
             return True
         if ("INFN" in tag or "PRTS" in tag) and modal:
             return True

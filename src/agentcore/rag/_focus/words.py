@@ -7,6 +7,8 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from agentcore.text.morphology import parses as word_parses
+
 WORD_RE = re.compile(r"[A-Za-zА-Яа-яЁё][A-Za-zА-Яа-яЁё0-9-]*|\d+")
 
 
@@ -18,7 +20,7 @@ def lemma_of(word: str) -> str:
     morph = morph_analyzer()
     if morph is None or not re.fullmatch(r"[а-я-]+", word):
         return word
-    parses = morph.parse(word)
+    parses = word_parses(word)
     # A participle that is also a plural-only noun («данные»: «дать» or «данные») is the noun: read as the verb it
     # would hold the predicate of «дадут ли …» in «на устройстве хранятся данные компании».
     noun = next((p for p in parses if "Pltm" in p.tag and "NOUN" in p.tag), None)
@@ -45,7 +47,7 @@ def is_function_word(word: str) -> bool:
     morph = morph_analyzer()
     if morph is None or not re.fullmatch(r"[а-я-]+", word):
         return False
-    return str(morph.parse(word)[0].tag.POS) in {"NPRO", "CONJ", "PRCL", "PREP", "INTJ"}
+    return str(word_parses(word)[0].tag.POS) in {"NPRO", "CONJ", "PRCL", "PREP", "INTJ"}
 
 
 def term_matches(term: str, words: set[str], stems: set[str]) -> bool:
@@ -100,7 +102,7 @@ def is_compound_element(word: str) -> bool:
     if word in _known_first_elements():
         return True
     morph = morph_analyzer()
-    return morph is not None and any("Fixd" in p.tag and str(p.tag.POS) == "NOUN" for p in morph.parse(word)[:2])
+    return morph is not None and any("Fixd" in p.tag and str(p.tag.POS) == "NOUN" for p in word_parses(word)[:2])
 
 
 @lru_cache(maxsize=1)
@@ -137,7 +139,7 @@ def compound_parts(word: str) -> tuple[str, str] | None:
 
 def _nominal(morph: object, word: str) -> bool:
     """Whether pymorphy3 reads ``word`` first as a noun or an adjective (the words compounds are made of)."""
-    return str(morph.parse(word)[0].tag.POS) in ("NOUN", "ADJF")  # type: ignore[attr-defined]
+    return str(word_parses(word)[0].tag.POS) in ("NOUN", "ADJF")
 
 
 _PREFIX_RE = re.compile(r"^(?:пере|пред|при|про|раз|рас|под|над|об|от|вы|за|на|по|до|из|ис|у|с)(?=[а-я]{4})")
@@ -193,7 +195,7 @@ def is_plain_noun(term: str) -> bool:
     morph = morph_analyzer()
     if morph is None:
         return True
-    parses = morph.parse(term)
+    parses = word_parses(term)
     return str(parses[0].tag.POS) == "NOUN" and not any(str(p.tag.POS) == "ADJF" for p in parses)
 
 
@@ -205,7 +207,7 @@ def is_verb(term: str) -> bool:
     morph = morph_analyzer()
     if morph is None or not re.fullmatch(r"[а-я-]+", term):
         return False
-    return bool({"INFN", "VERB", "PRTF", "PRTS", "GRND"} & {str(p.tag.POS) for p in morph.parse(term)[:1]})
+    return bool({"INFN", "VERB", "PRTF", "PRTS", "GRND"} & {str(p.tag.POS) for p in word_parses(term)[:1]})
 
 
 @lru_cache(maxsize=65536)
@@ -226,7 +228,7 @@ def is_genitive(word: str) -> bool:
         return True
     if not morph.word_is_known(word):
         return True
-    return any("gent" in p.tag for p in morph.parse(word)[:3])
+    return any("gent" in p.tag for p in word_parses(word)[:3])
 
 
 @lru_cache(maxsize=65536)
@@ -238,7 +240,7 @@ def is_focus_word(term: str) -> bool:
     morph = morph_analyzer()
     if morph is None:
         return True
-    return bool({"NOUN"} & {str(p.tag.POS) for p in morph.parse(term)[:1]})
+    return bool({"NOUN"} & {str(p.tag.POS) for p in word_parses(term)[:1]})
 
 
 @lru_cache(maxsize=65536)
@@ -252,7 +254,7 @@ def is_circumstantial_adverb(word: str) -> bool:
     morph = morph_analyzer()
     if morph is None or not re.fullmatch(r"[а-я-]+", word):
         return False
-    parses = morph.parse(word)
+    parses = word_parses(word)
     return str(parses[0].tag.POS) == "ADVB" and not any(str(p.tag.POS) == "ADJS" for p in parses)
 
 
@@ -263,7 +265,7 @@ def is_modifier(term: str) -> bool:
     morph = morph_analyzer()
     if morph is None or not re.fullmatch(r"[а-я-]+", term):
         return False
-    return bool({"ADJF", "PRTF"} & {str(p.tag.POS) for p in morph.parse(term)[:1]})
+    return bool({"ADJF", "PRTF"} & {str(p.tag.POS) for p in word_parses(term)[:1]})
 
 
 def drop_words(text: str, lemmas: Sequence[str]) -> str:
@@ -290,7 +292,7 @@ def is_place_name(term: str) -> bool:
     morph = morph_analyzer()
     if morph is None or not re.fullmatch(r"[а-я-]+", term) or not morph.word_is_known(term):
         return False
-    return "Geox" in morph.parse(term)[0].tag
+    return "Geox" in word_parses(term)[0].tag
 
 
 @lru_cache(maxsize=65536)
@@ -303,4 +305,4 @@ def is_predicate_word(word: str) -> bool:
     word = word.lower().replace("ё", "е")
     if morph is None or not re.fullmatch(r"[а-я-]+", word):
         return False
-    return str(morph.parse(word)[0].tag.POS) in {"VERB", "INFN", "GRND", "PRTS", "COMP", "ADVB"}
+    return str(word_parses(word)[0].tag.POS) in {"VERB", "INFN", "GRND", "PRTS", "COMP", "ADVB"}

@@ -17,6 +17,7 @@ from agentcore.rag._focus.words import (
     lemma_of,
     vocabulary_of,
 )
+from agentcore.text.morphology import parses as word_parses
 
 
 def speaks_to(part: Part, sentence: str, heading: str, semantic: float | None, embed: Any | None) -> bool:
@@ -89,7 +90,7 @@ def _yesno_subject(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:
             if not governed and low in terms:
                 found.append(low)
             continue  # a Latin phrase after a preposition («в planning poker») stays governed
-        parses = morph.parse(low)
+        parses = word_parses(low)
         pos = str(parses[0].tag.POS)
         if pos == "PREP":
             governed = True
@@ -173,7 +174,7 @@ def _figure_units(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:
         if low.isdigit():
             after_figure = True
             continue
-        parses = morph.parse(low) if morph is not None and re.fullmatch(r"[а-я-]+", low) else []
+        parses = word_parses(low) if morph is not None and re.fullmatch(r"[а-я-]+", low) else []
         pos = str(parses[0].tag.POS) if parses else ""
         if pos == "NUMR":
             after_figure = True
