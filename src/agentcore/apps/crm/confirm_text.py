@@ -13,18 +13,17 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from agentcore.apps.crm.batch_commands import BatchParseError, SubCommand, parse_batch, resolved_params
 from agentcore.apps.crm.params import param
+from agentcore.apps.crm.reads import Read
 from agentcore.apps.crm.stages import StageDirectory
 
-__all__ = ["Describer", "Detail", "Read", "as_data", "money"]
-
-Read = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
+__all__ = ["Describer", "Detail", "as_data", "money"]
 
 _MAX_VALUE = 160
 _KINDS = {

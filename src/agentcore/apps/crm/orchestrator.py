@@ -66,6 +66,7 @@ from agentcore.apps.crm.models import (
 )
 from agentcore.apps.crm.policy import Verdict, check_step, is_write, method_class
 from agentcore.apps.crm.prompt import build_messages
+from agentcore.apps.crm.reads import Read
 from agentcore.apps.crm.render import describe_error, describe_step, summarize
 from agentcore.apps.crm.request_check import RequestChecker
 from agentcore.apps.crm.resolve import follow_up, resolve_mentions
@@ -657,6 +658,35 @@ class Orchestrator:
     def _drop_planned(state: AgentState, confirmation_id: str) -> None:
         state.next_planned_actions = [a for a in state.next_planned_actions if a.confirmation_id != confirmation_id]
 
+    def _reader(
+        self,
+        turn: _Turn,
+        purpose: str,
+        *,
+        call_purpose: str = "",
+        on_result: Callable[[str, dict[str, Any], dict[str, Any]], None] | None = None,
+    ) -> Read:
+        """The :data:`~.reads.Read` a look-up of this turn reads the portal through: each read runs as the turn's
+        own call (checked, rate-limited, under the turn's deadline), is recorded in ``turn.calls`` with ``purpose``
+        and its duration, and is marked with ``call_purpose`` (:data:`CALL_PURPOSE`) while it runs.  ``on_result``
+        sees every successful envelope; a failed read raises to the look-up, which decides what it means."""
+
+        async def read(method: str, params: dict[str, Any]) -> dict[str, Any]:
+            started = time.perf_counter()
+            token = CALL_PURPOSE.set(call_purpose)
+            try:
+                envelope = await self._invoke(ActionStep(method=method, params=params))
+            finally:
+                CALL_PURPOSE.reset(token)
+            elapsed = round((time.perf_counter() - started) * 1000, 1)
+            call = {"method": method, "params": params, "purpose": purpose, "ok": True, "duration_ms": elapsed}
+            turn.calls.append(call)
+            if on_result is not None:
+                on_result(method, params, envelope)
+            return envelope
+
+        return read
+
     # --- entity resolution (apps/crm/resolve.py) ---------------------------------------------------
 
     async def _resolve(self, turn: _Turn, message: str) -> None:
@@ -664,11 +694,7 @@ class Orchestrator:
         if turn.mode == "shadow" or turn.decisions:
             return
 
-        async def read(method: str, params: dict[str, Any]) -> dict[str, Any]:
-            envelope = await self._invoke(ActionStep(method=method, params=params))
-            turn.calls.append({"method": method, "params": params, "purpose": "resolve", "ok": True})
-            return envelope
-
+        read = self._reader(turn, "resolve")
         completed = follow_up(message, turn.state.history)  # «3» answering «which one?» completes the request
         current = turn.state.objects.deals.get(turn.state.objects.deal_id or "", {})
         turn.resolved = await resolve_mentions(
@@ -824,15 +850,7 @@ class Orchestrator:
         if any(c.fingerprint == digest for c in turn.state.pending_confirmations()):
             return False
 
-        async def read(method: str, params: dict[str, Any]) -> dict[str, Any]:
-            token = CALL_PURPOSE.set("confirmation")
-            try:
-                envelope = await self._invoke(ActionStep(method=method, params=params))
-            finally:
-                CALL_PURPOSE.reset(token)
-            turn.calls.append({"method": method, "params": params, "purpose": "request_check", "ok": True})
-            return envelope
-
+        read = self._reader(turn, "request_check", call_purpose="confirmation")
         problem = await self.request_checker.problem(step.method, step.params, read, step.http_method)
         if problem is None:
             return False
@@ -849,22 +867,12 @@ class Orchestrator:
         wanted = {(w.get_method, w.record_id): w.kind for w in watches}
         seen: dict[tuple[str, str], dict[str, Any]] = {}
 
-        async def read(method: str, params: dict[str, Any]) -> dict[str, Any]:
-            started = time.perf_counter()
-            token = CALL_PURPOSE.set("confirmation")
-            try:
-                envelope = await self._invoke(ActionStep(method=method, params=params))
-            finally:
-                CALL_PURPOSE.reset(token)
-            elapsed = round((time.perf_counter() - started) * 1000, 1)
-            turn.calls.append(
-                {"method": method, "params": params, "purpose": "confirmation", "ok": True, "duration_ms": elapsed}
-            )
+        def keep_watched(method: str, params: dict[str, Any], envelope: dict[str, Any]) -> None:
             kind = wanted.get((method, str(params.get("id"))))
             if kind is not None and isinstance(envelope.get("result"), dict):
                 seen[(kind, str(params.get("id")))] = envelope["result"]
-            return envelope
 
+        read = self._reader(turn, "confirmation", call_purpose="confirmation", on_result=keep_watched)
         remaining = self._remaining()
         # The words are worth a few seconds, never the turn: past this budget the request is shown with codes.
         budget = _SUMMARY_BUDGET if remaining is None else min(_SUMMARY_BUDGET, remaining / 2)

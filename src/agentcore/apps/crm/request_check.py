@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from agentcore.apps.crm.batch_commands import BatchParseError, parse_batch, resolved_params
@@ -27,12 +26,11 @@ from agentcore.apps.crm.bitrix.errors import BitrixError
 from agentcore.apps.crm.confirm_text import as_data
 from agentcore.apps.crm.params import param
 from agentcore.apps.crm.phpquery import build_query, parse_query
+from agentcore.apps.crm.reads import Read
 from agentcore.apps.crm.stages import StageDirectory, pipeline_of_code
 from agentcore.apps.crm.value_check import field_title, value_problem
 
 __all__ = ["FIELDS_TTL", "RequestChecker"]
-
-Read = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 
 FIELDS_TTL = 300.0
 _CHANGE = re.compile(r"^crm\.(deal|contact|company)\.(add|update|delete)$")

@@ -17,18 +17,18 @@ contact (their deals).  A lookup that fails is reported as ``{"name", "error"}``
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from difflib import SequenceMatcher
 from typing import Any
 
 from agentcore.apps.crm.mentions import Mentions, find_mentions, imperatives, stems
 from agentcore.apps.crm.offline_parse import amount, stage_code
 from agentcore.apps.crm.phpquery import build_query
+from agentcore.apps.crm.reads import Read
 from agentcore.apps.crm.stages import StageDirectory, pipeline_of_category
 
-__all__ = ["ASK_WHICH", "DEAL_FIELDS", "Read", "follow_up", "phone_spellings", "resolve_mentions"]
+__all__ = ["ASK_WHICH", "DEAL_FIELDS", "follow_up", "phone_spellings", "resolve_mentions"]
 
-Read = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 DEAL_FIELDS = [
     *("ID", "TITLE", "CATEGORY_ID", "STAGE_ID", "OPPORTUNITY", "CURRENCY_ID", "COMPANY_ID", "CONTACT_ID"),
     "ASSIGNED_BY_ID",

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["MAIN_PIPELINE", "STAGES_TTL", "Stage", "StageDirectory", "pipeline_of_category", "pipeline_of_code"]
+from agentcore.apps.crm.reads import Read
 
-Read = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
+__all__ = ["MAIN_PIPELINE", "STAGES_TTL", "Stage", "StageDirectory", "pipeline_of_category", "pipeline_of_code"]
 
 STAGES_TTL = 300.0
 MAIN_PIPELINE = "DEAL_STAGE"
