@@ -4,9 +4,9 @@ and the offline parser's speed.
 Sets (``tests/apps/scrum/data``): ``dailies_people_dev`` / ``dailies_people_test`` (270 dailies written as people
 write — headers, emoji, numbered lists, prose one-liners, English/mixed, ``#123``/URLs, version strings,
 negations; rules are tuned on dev only, the test split is the honest figure), the later development splits
-``dailies_people_dev2`` … ``_dev26``, ``_dev28`` and held-out ``_test2`` … ``_test5`` (each written and committed before any
-parser ran on it), and the three older sets (``dailies``, ``dailies_heldout``, ``dailies_review``).  Fields and the
-matching rule are in :mod:`agentcore.apps.scrum.evaluation`.
+``dailies_people_dev2`` … ``_dev26``, ``_dev28`` and held-out ``_test2`` … ``_test5`` (each written and committed
+before any parser ran on it), and the three older sets (``dailies``, ``dailies_heldout``, ``dailies_review``).
+Fields and the matching rule are in :mod:`agentcore.apps.scrum.evaluation`.
 
 * ``offline`` — :func:`~agentcore.apps.scrum.daily_parser.parse_daily`;
 * ``scripted`` — the whole ``agent_process(mode="DAILY")`` path, then :func:`~agentcore.apps.scrum.checks.settle_daily`

@@ -314,3 +314,25 @@ def test_the_fresh_split_dev26_is_well_formed_and_new() -> None:
         assert_well_formed(item)
         assert all(blocker["text"] in item["message"] for blocker in item["expected"]["blockers"]), item["id"]
     assert {i["expected"]["quality"] for i in items} == set(QUALITIES)
+
+
+def test_the_fresh_split_dev28_is_well_formed_and_new() -> None:
+    """``dailies_people_dev28`` (session sb): 70 development dailies aimed at blocker presence and criticality — 40
+    tell trouble that is not the member's blocker (resolved, past incidents as news, a colleague's problem, risks,
+    questions to the team, estimate worries, waits not yet needed, complaints that do not stop work), 26 critical
+    blockers told by their effect, 4 waits; committed before any code ran on it.  Compared with the development
+    sets only."""
+    items = load_labelled(DATA / "dailies_people_dev28.jsonl")
+    assert [i["id"] for i in items] == [f"bt{n:03d}" for n in range(1, 71)]
+    others = [item for path in sorted(DATA.glob("dailies*.jsonl"))
+              if path.stem != "dailies_people_dev28" and "test" not in path.stem and "heldout" not in path.stem
+              for item in load_labelled(path)]  # fmt: skip
+    assert not any(item["id"].startswith("bt") for item in others)
+    mine = {i["message"].strip().lower() for i in items}
+    assert sum(o["message"].strip().lower() in mine for o in others) == 0
+    for item in items:
+        assert_well_formed(item)
+        assert all(blocker["text"] in item["message"] for blocker in item["expected"]["blockers"]), item["id"]
+    blockers = [i["expected"]["blockers"] for i in items]
+    assert sum(not b for b in blockers) == 40
+    assert sum(bool(b) and b[0]["critical"] for b in blockers) == 26

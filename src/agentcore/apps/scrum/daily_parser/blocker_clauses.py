@@ -62,6 +62,9 @@ from agentcore.util.truncate import truncate
 _STATEMENT_END = (
     r"(?!\s+(?!(?:пока|вроде|вообще|совсем|никаких|и|а|но|вчера|сегодня|завтра|today|yesterday|so\s+far)\b)\w)"
 )
+# One English modifier of the noun a «no» quantifies («real», «major», «new», «big»), or none; not «longer» («no longer
+# blockers» is no phrase people write, but «no longer» negates a verb).
+_EN_MODIFIER = r"(?:(?!longer\b)[a-z]+\s+)?"
 _NO_BLOCKERS_RE = re.compile(
     r"(?:\b(?:бл[оа]к[еи]р\w*|бл[оа]ков|бл(?:оер|кер|окр)\w*|blockers?|проблем\w*|препятстви\w*|затык\w*|помех\w*|"
     r"стопп?ер\w*)\s*(?:[:—–-]\s*)?"
@@ -71,6 +74,8 @@ _NO_BLOCKERS_RE = re.compile(
     + ")"
     r"|(?:\b(?:нет|без|no|not\s+any)\s+(?:new\s+|other\s+|more\s+)?(?:бл[оа]к[еи]р\w*|blockers?|impediments?|проблем\w*|"
     r"препятстви\w*|затык\w*|помех\w*|стопп?ер\w*)\b)|\bblocked\s+by\s+nothing\b"
+    # English puts any modifier between the quantifier and the noun: «no real blockers», «no major issues»
+    rf"|\b(?:no|not\s+any)\s+{_EN_MODIFIER}(?:blockers|impediments|issues|problems)\b"
     r"|(?:ничего\s+не\s+(?:блокирует|мешает))|(?:блок[еи]р\w*\s+не\s+(?:вижу|наблюда\w*|ожида\w*))",
     re.IGNORECASE,
 )
@@ -89,7 +94,9 @@ _ALL_CLEAR_RE = compile_guarded(
     rf"(?:{NONE_ADVERB}\s*,?\s*){{0,2}}(?:нет|нету|нэт|отсутствуют|none|no|ноль)\b"
     + _STATEMENT_END
     + r"|\b(?:нет|без|no|not\s+any)\s+(?:new\s+|other\s+|more\s+|новых\s+)?"
-    r"(?:бл[оа]к[еи]р(?:ов)?|blockers|impediments)\b|\bничего\s+не\s+(?:блокирует|блочит)\b|\bnothing\s+(?:is\s+)?blocking\b|\bblocked\s+by\s+nothing\b",
+    r"(?:бл[оа]к[еи]р(?:ов)?|blockers|impediments)\b"
+    rf"|\b(?:no|not\s+any)\s+{_EN_MODIFIER}(?:blockers|impediments|issues|problems)\b"
+    r"|\bничего\s+не\s+(?:блокирует|блочит)\b|\bnothing\s+(?:is\s+)?blocking\b|\bblocked\s+by\s+nothing\b",
     re.IGNORECASE,
 )
 # Under a «Блокеры:» header, a plural «none» opening the line, whatever follows it: «отсутствуют как класс», «none
@@ -293,9 +300,26 @@ def nothing_denies(text: str) -> bool:
 # verb, the trouble as an anaphoric «это/оно/it» or left out — «но меня это не стопорит», «нам это не мешает», «it
 # doesn't slow me down».  Read by structure: a few words, one of them the member (:data:`_MEMBER_OBJECT`), a negator,
 # the verb after it in the third person (morphology) or English «doesn't/does not» + a verb; no other content.
+# The object may also be the member's work or everything — «на наши задачи не влияет», «на работу не влияет»,
+# «it doesn't block anything», «not affecting my tasks» (session sb, dev28): then the verb must be one of effect on
+# the work (by its lemma, :data:`_EFFECT_LEMMAS`; English by its stem), as «работу не принимают» is a trouble.
 _ANAPHORA = frozenset(("это", "оно", "она", "он", "they", "it", "that", "this"))
-_LINKS = frozenset(("но", "а", "и", "but", "and", "пока", "вообще", "особо", "сильно", "really", "much"))
-_SPARING_MAX_WORDS = 6
+_LINKS = frozenset(
+    ("но", "а", "и", "but", "and", "пока", "вообще", "особо", "сильно", "really", "much", "so", "поэтому", "так", "что")
+)
+_SPARING_MAX_WORDS = 7
+_MEMBER_WORK = _wordset(
+    "мой мою моё мое мои моих моим моей наш нашу наше наши наших нашим нашей my our работа работу работе задачи "
+    "задачу задача задач задачам спринт спринту ничего ничему work tasks task anything progress sprint"
+)
+_EFFECT_PREPOSITIONS = _wordset("на on")
+_EFFECT_LEMMAS = _wordset(
+    "влиять повлиять затрагивать затронуть касаться коснуться мешать помешать блокировать заблокировать тормозить "
+    "затормозить задерживать задержать сказываться сказаться отражаться отразиться стопорить застопорить "
+    "останавливать остановить"
+)
+_EN_EFFECT = ("affect", "impact", "block", "touch", "slow", "hold", "stop", "delay", "concern")
+_EN_NEGATED = {("doesn", "t"): "doesn't", ("don", "t"): "doesn't", ("isn", "t"): "doesn't", ("won", "t"): "doesn't"}
 
 
 def spares_member(text: str) -> bool:
@@ -308,22 +332,38 @@ def spares_member(text: str) -> bool:
     return any(_spares(_WORD.findall(piece)) for piece in _SPARING_PIECES.split(lower))
 
 
-_MEMBER_WORD = compile_guarded(r"\b(?:меня|мне|нас|нам|me|us)\b")
+_MEMBER_WORD = compile_guarded(
+    r"\b(?:меня|мне|нас|нам|me|us|мо[йюеёи]\w*|наш\w*|my|our|работ[аеу]|задач\w*|ничего|ничему|anything|work|"
+    r"tasks?|progress|sprint|спринт[уа]?)\b"
+)
 _SPARING_PIECES = re.compile(r"\s*[,;]\s*|\s+[—–-]\s+|\s+(?=(?:но|but)\s)")
 
 
 def _spares(words: list[str]) -> bool:
-    if not words or len(words) > _SPARING_MAX_WORDS or not _MEMBER_OBJECT.intersection(words):
+    if not words or len(words) > _SPARING_MAX_WORDS:
         return False
-    rest = [w for w in words if w not in _MEMBER_OBJECT and w not in _ANAPHORA and w not in _LINKS]
-    if rest[:2] in (["doesn", "t"], ["don", "t"]):  # the words split at the apostrophe
+    member = bool(_MEMBER_OBJECT.intersection(words))
+    if not member and not _MEMBER_WORK.intersection(words):
+        return False
+    rest = [
+        w
+        for w in words
+        if w not in _MEMBER_OBJECT and w not in _ANAPHORA and w not in _LINKS and w not in _MEMBER_WORK
+        and not (w in _EFFECT_PREPOSITIONS and not member)
+    ]  # fmt: skip
+    if tuple(rest[:2]) in _EN_NEGATED:  # the words split at the apostrophe
+        rest = [_EN_NEGATED[(rest[0], rest[1])], *rest[2:]]
+    if rest[:2] in (["does", "not"], ["is", "not"], ["will", "not"]):
         rest = ["doesn't", *rest[2:]]
     if rest[:1] == ["не"] and len(rest) == 2:
         tags = _tags(rest[1])
-        return bool(tags) and "VERB" in tags[0] and "3per" in tags[0]
-    if rest[:1] in (["doesn't"], ["doesnt"], ["dont"]) and len(rest) in (2, 3):
-        return True  # «it doesn't block me», «doesn't slow me down»
-    return rest[:2] == ["does", "not"] and len(rest) in (3, 4)
+        if not (tags and "VERB" in tags[0] and "3per" in tags[0]):
+            return False
+        return member or any(p.normal_form in _EFFECT_LEMMAS for p in parses(rest[1]))
+    if rest[:1] in (["doesn't"], ["doesnt"], ["dont"], ["not"]) and len(rest) in (2, 3):
+        # «it doesn't block me», «doesn't slow me down», «not affecting my tasks»
+        return (member and rest[0] != "not") or rest[1].startswith(_EN_EFFECT)
+    return False
 
 
 def denial_only(text: str) -> bool:
