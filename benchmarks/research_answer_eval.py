@@ -215,6 +215,7 @@ def main() -> None:
             "dev11",
             "dev12",
             "dev13",
+            "dev14",
             "test",
             "holdout",
             "holdout2",
