@@ -216,6 +216,7 @@ def main() -> None:
             "dev12",
             "dev13",
             "dev14",
+            "dev16",
             "test",
             "holdout",
             "holdout2",
