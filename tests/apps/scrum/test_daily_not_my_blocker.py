@@ -12,6 +12,8 @@ import pytest
 
 from agentcore.apps.scrum.daily_parser import parse_daily
 
+_HEAD = "Вчера: HUB-3 импорт\nСегодня: HUB-4 выгрузка\nБлокеры: "
+
 
 def _daily(message: str) -> dict[str, Any]:
     return dict(parse_daily(message, "DEV")["daily"])
@@ -67,3 +69,77 @@ def test_a_negated_verb_of_effect_on_the_members_work_denies_the_trouble(message
 )
 def test_the_effect_not_denied_keeps_the_blocker(message: str) -> None:
     assert len(_daily(message)["blockers"]) == 1
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Вчера HUB-3 сделал. Сегодня HUB-4 экспорт. У Оли проблемы с сертификатом на стенде.",
+        "Вчера HUB-3 сделал. Сегодня HUB-4 экспорт. У Оли не работает стенд для демо, она разбирается.",
+        "вчера HUB-3 сделал, сегодня HUB-4 экспорт. у маркетологов горит запуск акции, у меня блокеров нет",
+        "Вчера HUB-3 сделал. Сегодня HUB-4 экспорт. А у мобильной команды упал билд-сервер, они уже чинят.",
+    ],
+)
+def test_a_trouble_owned_by_someone_else_is_not_the_members_blocker(message: str) -> None:
+    """«у <person or group>» opening the statement, and the member touched nowhere: a colleague's trouble as news."""
+    assert _daily(message)["blockers"] == []
+
+
+@pytest.mark.parametrize(
+    ("message", "critical"),
+    [
+        # the member is touched after all: a first-person verb with a trouble, a wait
+        ("Вчера HUB-3 сделал. Сегодня HUB-4 экспорт. У Оли упал стенд, поэтому не могу протестировать HUB-4", False),
+        ("Вчера HUB-3 сделал. Сегодня HUB-4 экспорт. У Оли упал стенд, жду", False),
+        # what another owes the member is the member's wait
+        ("Вчера HUB-3 сделал. Сегодня HUB-4 экспорт. У бэкендеров не готов API для HUB-4", False),
+        # a group the member is among, or a stop of everyone
+        ("Вчера HUB-3 сделал. Сегодня HUB-4 экспорт. У всей команды отвалился VPN, никто не может работать", True),
+        ("Вчера HUB-3 сделал. Сегодня HUB-4 экспорт. У соседней команды лёг прод, вся команда стоит", True),
+        # the public a business serves: the business's trouble
+        ("Вчера HUB-3 сделал. Сегодня HUB-4 экспорт. У покупателей не проходит оплата картой", True),
+    ],
+)
+def test_the_member_touched_keeps_the_blocker(message: str, critical: bool) -> None:
+    assert [b["critical"] for b in _daily(message)["blockers"]] == [critical]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        # nothing else left, told by a negated verb of remaining
+        _HEAD + "HUB-4 — банк не выдал ключи, а других задач у меня не осталось",
+        # nothing can be done: a negative pronoun of things and a negated infinitive
+        _HEAD + "HUB-4 — сломался токен к хранилищу, ни к чему не подключиться",
+        _HEAD + "HUB-4 — отозвали сертификат, ничего не проверить",
+    ],
+)
+def test_a_stop_told_by_structure_is_critical(message: str) -> None:
+    assert [b["critical"] for b in _daily(message)["blockers"]] == [True]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        # whom the member cannot reach is a wait
+        _HEAD + "HUB-4 — жду ключи, ни с кем из банка не связаться",
+        # a finite verb denies («ничего не жду»); what was is over
+        _HEAD + "HUB-4 — ревью висит, других задач вчера не было",
+    ],
+)
+def test_a_wait_stays_non_critical(message: str) -> None:
+    assert [b["critical"] for b in _daily(message)["blockers"]] == [False]
+
+
+@pytest.mark.parametrize(
+    ("message", "today"),
+    [
+        ("Вчера: HUB-3 импорт\nСегодня: HUB-4 — жду схему от аналитиков, остальное в спринте закрыто", "HUB-4"),
+        ("Yesterday: HUB-3 import\nToday: HUB-4 - can't start without the schema, nothing else on my plate", "HUB-4"),
+    ],
+)
+def test_a_task_before_the_dash_under_a_section_header_stays_in_the_section(message: str, today: str) -> None:
+    """«Сегодня: X — <blocker>»: X is today's plan the blocker stops, as «сегодня X — <blocker>» in prose is."""
+    daily = _daily(message)
+    assert [item["task_id"] for item in daily["today"]] == [today]
+    assert [b["related_task_id"] for b in daily["blockers"]] == [today]

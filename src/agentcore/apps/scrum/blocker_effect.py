@@ -514,7 +514,36 @@ def _piece_effect(piece: str) -> str:
     # «никого»/«никому» beside an ability is whom the member cannot reach («никого не могу найти»): a wait
     pronoun = any(w in _NEGATIVE_PRONOUNS and (w not in _PEOPLE_NEGATIVE or _actor_case(w)) for w in words)
     degree = any(w in _DEGREE for w in words) or "at all" in piece.lower()
-    return REASON_STOPPED if ability and (pronoun or degree) else ""
+    if ability and (pronoun or degree):
+        return REASON_STOPPED
+    return REASON_STOPPED if _nothing_possible(words) else ""
+
+
+# Nothing can be done, told without an ability word (session sb, dev28): a negative pronoun of things or places —
+# one word («ничего», «никуда») or split by a preposition («ни к чему», «ни во что», «ни на чём») — and a negated
+# infinitive with no verb of its own before it, the impersonal «it cannot be done» («ни к чему не подключиться»,
+# «ничего не собрать», «никуда не выкатить»).  Not a person («ни с кем не связаться», «никому не дозвониться» — whom
+# the member cannot reach is a wait) and not a finite verb («ничего не жду» denies).
+_THING_PRONOUNS = _words("ничего ничем никуда нигде ничто")
+_THING_FORMS = _words("что чему чем чём чего")
+
+
+def _nothing_possible(words: list[str]) -> bool:
+    things = [i for i, w in enumerate(words) if w in _THING_PRONOUNS]
+    things += [i + 2 for i, w in enumerate(words[:-2]) if w == "ни" and words[i + 2] in _THING_FORMS]
+    if not things:
+        return False
+    for i, word in enumerate(words[:-1]):
+        if word != "не" or not any(abs(i - t) <= 3 for t in things):
+            continue
+        tags = _tags(words[i + 1])
+        if (
+            tags
+            and "INFN" in tags[0]
+            and not any("VERB" in t[0] for t in (_tags(w) for w in words[:i] if w not in _THING_PRONOUNS) if t)
+        ):
+            return True
+    return False
 
 
 def _stakes_or_nothing_left(piece: str, words: list[str]) -> str:
@@ -537,12 +566,24 @@ def _stakes_or_nothing_left(piece: str, words: list[str]) -> str:
             # «больше … ничего нет», «больше задач у меня нет» (not «доступа больше нет»: a lack, not no work)
             or ("больше" in words and any(w == "ничего" or w.startswith(("задач", "работ")) for w in words))
         )
-        and any(w in _ABSENCE for w in words)
+        and (any(w in _ABSENCE for w in words) or _negated_being(words))
         and not any(_starts(w, _TROUBLE_PREFIXES) for w in words)
         and not _TELLING.intersection(words)
     ):
         return REASON_STOPPED
     return ""
+
+
+# Absence told by a negated verb of being or remaining, by its lemma (session sb, dev28): «других задач у меня не
+# осталось», «больше ничего не нашлось» (not «не было»: what was is over); English by the words of :data:`_ABSENCE`.
+_BEING_LEMMAS = _words("остаться оставаться иметься найтись")
+
+
+def _negated_being(words: list[str]) -> bool:
+    return any(
+        word == "не" and any(p.normal_form in _BEING_LEMMAS and "VERB" in p.tag.grammemes for p in parses(nxt))
+        for word, nxt in pairwise(words)
+    )
 
 
 # A cheap pre-check before the morphology: some stake's prefix is in the text (built from the same tuples, so a stake

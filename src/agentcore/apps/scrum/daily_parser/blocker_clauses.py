@@ -52,6 +52,7 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
 )
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import task_ids_in
+from agentcore.apps.scrum.trouble_owner import opens_with_another
 from agentcore.text.first_char import compile_guarded
 from agentcore.text.literal_gate import LiteralGate, folded
 from agentcore.text.morphology import parses
@@ -524,7 +525,40 @@ def without_members_blocking(text: str) -> str:
     return " ".join(" " * len(piece) if _members_blocking(piece) else piece for piece in pieces)
 
 
+# A colleague's trouble told as news (session sb, dev28): «у Кати тоже проблемы со стендом, но это другое», «у
+# дизайнеров горит релиз лендинга» — the statement opens with another owner (:mod:`~agentcore.apps.scrum.trouble_owner`)
+# and the member is touched nowhere in the clause: no first person in its first statement, and no later statement
+# where the member (a first-person word or verb) meets a trouble («…, поэтому не могу протестировать», «…, жду»);
+# nobody the member is among stops («…, вся команда стоит»); and it is no wait for what the other owes («у бэка не
+# готов API» is the member's wait: :func:`_task_waits`, :func:`dependency_unmet`).
+_OTHERS_HINT = re.compile(r"^\W*(?:\w+\W+){0,2}?у\s", re.IGNORECASE)
+_TEAM_WIDE = _wordset("все всех вся весь всей никто никого ни everyone everybody nobody")
+
+
+def _first_person(words: list[str]) -> bool:
+    return bool(_MEMBER_WORDS.intersection(words) or _MEMBER_OBJECTS.intersection(words)) or any(
+        "1per" in tags[0] for tags in (_tags(w) for w in words) if tags
+    )
+
+
+def others_trouble(text: str) -> bool:
+    """Whether ``text`` (a clause outside a «Блокеры:» list) tells only another's trouble (see above)."""
+    if not _OTHERS_HINT.match(text):
+        return False  # most clauses
+    pieces = [[w.lower() for w in _WORD.findall(piece)] for piece in _SPARING_PIECES.split(text)]
+    pieces = [words for words in pieces if words]
+    if not pieces or not opens_with_another(pieces[0]) or _first_person(pieces[0]):
+        return False
+    if any(_TEAM_WIDE.intersection(words) for words in pieces):
+        return False
+    if any(_first_person(words) and _names_trouble(" ".join(words)) for words in pieces[1:]):
+        return False
+    return not (_task_waits(text) or dependency_unmet(text))
+
+
 def _reads_as_blocker(text: str, context: str) -> bool:
+    if others_trouble(text):
+        return False
     main = asserted(without_members_blocking(text))  # the screening criticality shares (blocker_reading)
     strong = bool(_STRONG_GATE.search(main))
     if not strong and not _names_trouble(main):

@@ -49,6 +49,7 @@ from agentcore.apps.scrum.daily_parser.items import (
 )
 from agentcore.apps.scrum.daily_parser.layout import bare_labels, is_bare_label
 from agentcore.apps.scrum.daily_parser.lexicon import (
+    _ID,
     _TODAY_RE,
     _WORD,
     _YESTERDAY_RE,
@@ -83,6 +84,10 @@ class ParsedDaily:
         ids = [item["task_id"] for item in self.yesterday + self.today if item["task_id"]]
         ids += [b["related_task_id"] for b in self.blockers if b["related_task_id"]]
         return list(dict.fromkeys(ids))
+
+
+# A line under a section header that opens with a task and a dash before the blocker: the task is the section's.
+_TASK_THEN_BLOCKER = re.compile(rf"^\W*((?:{_ID}))\s*(?:[—–:]|\s-)\s+", re.IGNORECASE)
 
 
 def parse(message: str) -> ParsedDaily:
@@ -209,6 +214,10 @@ def parse(message: str) -> ParsedDaily:
                 blocker, meanwhile = self_blocker
                 parsed.blockers.append(blocker)
                 planned = _PLANNED_THEN_STOPPED.match(text)
+                if planned is None and clause.explicit and clause.section in ("yesterday", "today"):
+                    # under a «Сегодня:» header the task before the dash is the section's, as after «сегодня»:
+                    # «Сегодня: TRN-11 — жду тексты, …», «Today: DOC-61 — can't even start …» (session sb, dev28)
+                    planned = _TASK_THEN_BLOCKER.match(text)
                 planned_ids = task_ids_in(planned.group(1)) if planned else []
                 if planned and planned_ids and section in ("yesterday", "today") and blocker["related_task_id"]:
                     # «сегодня EDU-55 — не могу начать, …»: EDU-55 is today's plan that the blocker stops (or the
