@@ -143,3 +143,42 @@ def test_a_task_before_the_dash_under_a_section_header_stays_in_the_section(mess
     daily = _daily(message)
     assert [item["task_id"] for item in daily["today"]] == [today]
     assert [b["related_task_id"] for b in daily["blockers"]] == [today]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "вчера закрыл HUB-3, сегодня HUB-4 выгрузка. Ночью падал кластер очередей, дежурные уже разобрались. "
+        "Блокеров нет",
+        "Done: HUB-3 import. Doing: HUB-4 export. FYI the DNS outage this morning hit the portal, it was fixed by 9am. "
+        "No blockers.",
+    ],
+)
+def test_news_of_a_trouble_others_fixed_is_neither_a_blocker_nor_work(message: str) -> None:
+    """A trouble told with a remedy others did: news, not the member's blocker and not an item without a task."""
+    daily = _daily(message)
+    assert daily["blockers"] == []
+    assert all(item["task_id"] for item in daily["yesterday"] + daily["today"])
+    assert daily["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Вчера: HUB-3 импорт\nСегодня: HUB-4 продолжаю, маппинг\n"
+        "Опасаюсь, что в оценку не уложусь, вылезет на понедельник. Блокеров нет",
+        "Вчера: HUB-3 импорт\nСегодня: HUB-4 маппинг\nНе уверена, что успею к ревью в четверг. Блокеров нет",
+        "Yesterday: HUB-3 import. Today: HUB-4 mapping. I'm worried it is bigger than we estimated. No blockers.",
+    ],
+)
+def test_a_worry_about_the_plan_is_a_remark_not_work(message: str) -> None:
+    daily = _daily(message)
+    assert [item["task_id"] for item in daily["today"]] == ["HUB-4"]
+    assert daily["blockers"] == []
+    assert daily["quality"] == "GREAT"
+
+
+def test_the_members_own_fix_and_a_worry_naming_new_work_stay_work() -> None:
+    daily = _daily("Вчера HUB-3 починил, там падал импорт. Сегодня HUB-4. Боюсь, HUB-5 тоже придётся переделать")
+    assert [item["task_id"] for item in daily["yesterday"]] == ["HUB-3"]
+    assert "HUB-5" in [item["task_id"] for item in daily["today"]]

@@ -19,6 +19,7 @@ import re
 from agentcore.apps.scrum import blocker_effect
 from agentcore.text.first_char import compile_guarded
 from agentcore.text.literal_gate import LiteralGate, folded
+from agentcore.text.morphology import parses
 
 _FLAGS = re.IGNORECASE
 
@@ -75,7 +76,7 @@ def negated_in(text: str) -> re.Match[str] | None:
 RESOLVED = compile_guarded(
     r"\b(?:уже\s+|ещё\s+вчера\s+|еще\s+вчера\s+)?(?:снят\w*|сняли|решил[иа]?|решил(?:ся|ась|ось|ись)|решен\w*|"
     r"решён\w*|починил[иа]?|"
-    r"подняли|подняла|поднял|снял[аи]?|убрал[аи]?|стабил\w+|в\s+норме|заработал\w*|ожил\w*|resolved|fixed|(?:is|it'?s|are)\s+back|помог(?:ли|ла)?|разрулил\w*|исправил[иа]?|(?<!не\s)(?:вы)?дал[иа]?|"
+    r"подняли|подняла|поднял|снял[аи]?|убрал[аи]?|стабил\w+|в\s+норме|заработал\w*|ожил\w*|resolved|fixed|(?:is|it'?s|are)\s+back|помог(?:ли|ла)?|разрулил\w*|разобрались|исправил[иа]?|(?<!не\s)(?:вы)?дал[иа]?|"
     # someone did the remedy: «сертификат перевыпустили», «доступ продлили», «стенд перезапустили»
     # a trouble told in the past that works now: «прод падал ночью, сейчас поднят», «вчера лежал, сегодня работает»
     r"поднят\w*|(?:сейчас|сегодня|уже|снова|опять)\s+работает|работает\s+(?:снова|опять|нормально)|works\s+(?:again|now|fine)|"
@@ -133,6 +134,34 @@ def remedy_in(clause: str) -> bool:
 
 
 _REMEDY_NEGATORS = frozenset(("не", "not", "never", "ни"))
+_MEMBER_DOERS = frozenset(("я", "мы", "i", "we", "i've", "we've", "i'm"))
+_PASSIVE_BEFORE = frozenset(("was", "were", "been", "is", "are", "got", "get"))
+
+
+def remedied_by_others(clause: str) -> bool:
+    """Whether ``clause`` tells a remedy (:func:`remedy_in`) that others did, so the trouble it fixed is news, not
+    the member's work (session sb, dev28): a Russian past verb in the plural without «мы» («дежурные уже
+    разобрались», «ночью подняли»), a passive participle («стенд поднят»), a state without a doer («сейчас в
+    норме»); English in the passive («it was fixed by 2am») or after a subject of its own («ops sorted it out»).
+    Not the member's own remedy: «я» or «мы» in the clause, a Russian singular past with no subject («починил
+    вебхук»), an English remedy opening its statement («fixed the flaky test»)."""
+    remedy = RESOLVED_GATE.search(clause)
+    if remedy is None or not remedy_in(clause):
+        return False
+    words = re.findall(r"[\w']+", clause.lower())
+    if _MEMBER_DOERS.intersection(words):
+        return False
+    found = re.findall(r"[\w']+", remedy.group(0).lower())
+    word = found[-1] if found else ""
+    if word.isascii():
+        statement = re.split(r"[,;.!?—–]", clause[: remedy.start()].lower())[-1].split()
+        return bool(statement) and (bool(_PASSIVE_BEFORE.intersection(statement[-2:])) or statement[-1].isalpha())
+    readings = parses(word)
+    if not readings or "VERB" not in readings[0].tag.grammemes:
+        return True  # a participle or a state: «поднят», «в норме», «стабильно»
+    return "plur" in readings[0].tag.grammemes
+
+
 _AWAITED = frozenset(("until", "till", "once", "unless", "if", "пока", "если", "чтобы"))
 
 

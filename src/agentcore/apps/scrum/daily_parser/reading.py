@@ -12,6 +12,7 @@ from agentcore.apps.scrum.blocker_reading import (
     NEGATED,
     PAST_WAIT,
     negated_in,
+    remedied_by_others,
     told_as_over,
 )
 from agentcore.apps.scrum.daily_parser.blocker_clauses import (
@@ -65,6 +66,7 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import current_prefixes, task_ids_in
 from agentcore.text.literal_gate import LiteralGate
+from agentcore.text.morphology import parses
 from agentcore.util.truncate import truncate
 
 
@@ -191,6 +193,22 @@ def parse(message: str) -> ParsedDaily:
             ):
                 continue
             text = rest
+        if (
+            section != "blockers"
+            and not task_ids_in(text)
+            and (_names_trouble(text) or _PAST_TROUBLE.search(text))
+            and remedied_by_others(text)
+            and not _states_blocker(text, context)
+        ):
+            # news of a trouble others fixed: «ночью прод падал, дежурные уже разобрались», «the CDN outage hit our
+            # landing, it was fixed by 2am» — no blocker and no work of the member's (session sb, dev28)
+            continue
+        if section != "blockers" and _worry(text) and not _states_blocker(text, context):
+            known = {item["task_id"] for item in parsed.yesterday + parsed.today}
+            if all(task_id in known for task_id in task_ids_in(text)):
+                # the member's worry about an estimate or a date: «опасаюсь, что в оценку не влезу», «не уверен, что
+                # успею к демо», «I'm worried SRCH-41 is bigger» — a remark on the plan, no work of its own
+                continue
         if _no_blockers_in(text):  # «…, блокеров нет»: keep what else the clause says
             text = _clean(_NO_BLOCKERS_RE.sub("", text))
             if not text or not (_content_words(text) or task_ids_in(text)):
@@ -361,6 +379,32 @@ _NOT_WORK_WORDS = _wordset(
 _DEPENDENCY = re.compile(
     r"^\W*(?:мы\s+|я\s+)?(?:зависим|завис(?:ит|ят|им)|depends?\s+on|we\s+depend\s+on)\b", re.IGNORECASE
 )
+
+
+# The member's worry or doubt about the plan (session sb, dev28): a statement opening with a first-person verb of fear
+# or doubt by its lemma («опасаюсь», «боюсь», «сомневаюсь», «переживаю»), «не уверен(а)», or English «I'm worried /
+# afraid / not sure», «I doubt / fear».
+_WORRY_LEMMAS = _wordset("опасаться бояться сомневаться переживать волноваться беспокоиться")
+_WORRY_EN = re.compile(
+    r"^\W*(?:(?:but|and|also|honestly)\s+)?(?:i'?m\s+|i\s+am\s+)?(?:(?:a\s+bit|slightly|somewhat)\s+)?"
+    r"(?:worried|afraid|not\s+sure|unsure|concerned)\b|^\W*i\s+(?:doubt|fear)\b",
+    re.IGNORECASE,
+)
+_WORRY_LEADS = _wordset("но а и правда честно я немного слегка")
+
+
+def _worry(text: str) -> bool:
+    """Whether ``text`` opens with the member's worry or doubt (see above)."""
+    if _WORRY_EN.match(text):
+        return True
+    words = [w.lower() for w in _WORD.findall(text)[:4]]
+    while words and words[0] in _WORRY_LEADS:
+        words = words[1:]
+    if words[:2] in (["не", "уверен"], ["не", "уверена"]):
+        return True
+    return bool(words) and any(
+        p.normal_form in _WORRY_LEMMAS and {"VERB", "1per"} <= p.tag.grammemes for p in parses(words[0])
+    )
 
 
 def _not_work(text: str) -> bool:
