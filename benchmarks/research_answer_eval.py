@@ -30,6 +30,7 @@ script measures an older checkout: ``PYTHONPATH=<checkout>/src python benchmarks
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev11.json  # near misses
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev12.json  # colloquial, fresh
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev13.json  # one among similar
+    .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_dev15.json  # sections
 """
 
 from __future__ import annotations
@@ -216,6 +217,7 @@ def main() -> None:
             "dev12",
             "dev13",
             "dev14",
+            "dev15",
             "dev16",
             "test",
             "holdout",
