@@ -4,6 +4,7 @@ situation — and the context a list item is read in (issue 18, branch ``ask24``
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from tests.rag.focus_probe import answers, far_embed
 
 from agentcore.rag import check_focus, question_parts
@@ -84,6 +85,31 @@ def test_how_to_after_the_situation_asks_a_procedure() -> None:
     # guards: a «как» adverb or a name question after a comma keeps its own reading
     assert question_parts("отпуск согласовали, как быстро придут отпускные")[0].asks == "number"
     assert question_kind("подскажите, как называется школа английского") != "procedure"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "у меня блокер, как о нем сообщить",
+        "нужен доступ к проекту, как его получить",
+        "хочу поработать из другой страны, как это согласовать",
+        "потерял пропуск, что мне делать",
+        "кликнул по ссылке в письме, что теперь делать",
+        "пришло письмо с вложением, что с ним делать",
+        "хочу поменяться дежурством, что для этого нужно",
+        "заболел, что делать по порядку",
+    ],
+)
+def test_a_pronoun_or_the_moment_between_the_question_word_and_its_verb_still_asks_a_procedure(question: str) -> None:
+    # «как его получить», «что мне делать»: the pronoun names the thing told before or the asker, not a subject
+    assert question_kind(question) == "procedure"
+    assert [p.asks for p in question_parts(question)] == ["procedure"]
+
+
+def test_a_pronoun_before_another_verb_asks_no_procedure() -> None:
+    # guards: «что им сказать» asks what, «как часто» how often
+    assert question_kind("коллеги ждут, что им сказать") == "other"
+    assert question_kind("пароль, как его часто менять") != "procedure"
 
 
 # --- a list item's context -----------------------------------------------------------------------------------

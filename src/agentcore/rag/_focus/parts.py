@@ -19,6 +19,7 @@ from agentcore.rag._focus.words import (
     term_matches,
     vocabulary_of,
 )
+from agentcore.rag._ranking import PROCEDURE_FILLER
 from agentcore.text.morphology import parses as word_parses
 
 Asks = Literal["number", "time", "person", "service", "name", "yesno", "procedure", "definition", "other"]
@@ -96,10 +97,11 @@ _ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
     (
         "procedure",
         re.compile(
-            r"^\s*(?:а\s+)?как\b|что (?:делать|нужно сделать|надо сделать)|каков порядок|"
-            r"какой порядок|как быть|что делать|"
-            # «как» and an infinitive opening a clause after the situation: «вылезла ERR-104 …, как чинить»
-            r"[,.:;]\s*(?:а\s+)?как\s+[а-яё]+(?:ть|ти|чь|ться|тись)\b",
+            rf"^\s*(?:а\s+)?как\b|что {PROCEDURE_FILLER}(?:делать|нужно сделать|надо сделать)|каков порядок|"
+            r"какой порядок|как быть|что делать|\bчто\s+для\s+этого\s+(?:нужно|надо)\b|\bпо\s+(?:шагам|порядку)\b|"
+            # «как» and an infinitive opening a clause after the situation: «вылезла ERR-104 …, как чинить», also
+            # past a pronoun or the moment (:data:`PROCEDURE_FILLER`: «как о нём сообщить», «что теперь делать»)
+            rf"[,.:;]\s*(?:а\s+)?как\s+{PROCEDURE_FILLER}[а-яё]+(?:ть|ти|чь|ться|тись)\b",
             re.I,
         ),
     ),
