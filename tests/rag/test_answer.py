@@ -598,3 +598,30 @@ def test_a_limit_brings_the_sentence_after_it_that_says_how_to_exceed_it() -> No
     assert "директором" not in plain
     other = "Сессия длится не более 2 часов. Переговорные бронируются в календаре. Кофе на кухне."
     assert "бронируются" not in extractive_answer("сессия длится не более 2 часов?", [_hit(other, "Офис")])
+
+
+def test_a_prose_procedure_goes_on_with_what_becomes_of_the_request() -> None:
+    # «как перейти на удалёнку»: who approves the application and in what time are part of the way, though no
+    # instruction; the paragraph's next thing (the quarterly meetings) is not
+    text = (
+        "Перейти на полностью удалённый формат можно после окончания испытательного срока. "
+        "Для этого подайте заявление в «Ромашка.Портал» → «Формат работы». "
+        "Его согласуют непосредственный руководитель и директор департамента; решение принимается в течение 10 "
+        "рабочих дней. Полностью удалённые сотрудники приезжают в офис на квартальные встречи команды."
+    )
+    hit = Hit("remote#1", "remote", "Удалённая работа — Полностью удалённая работа", text, 1.0, "", 1)
+    answer = extractive_answer("как перейти на удаленку насовсем", [hit])
+    assert "подайте заявление" in answer and "10 рабочих дней" in answer
+    assert "квартальные встречи" not in answer
+
+
+def test_a_prose_way_told_as_what_may_be_done_keeps_its_term() -> None:
+    # «как получить 2-НДФЛ»: «можно заказать в портале» is the way, the next sentence on the same «справки» its term
+    text = (
+        "Справку о доходах (2-НДФЛ), справку с места работы и копию трудовой книжки можно заказать в портале в "
+        "разделе «Справки». Справки готовятся в течение 3 рабочих дней, электронная версия с подписью приходит на "
+        "почту."
+    )
+    hit = Hit("pay#4", "pay", "Зарплата и выплаты — Справки", text, 1.0, "", 1)
+    answer = extractive_answer("как получить 2-ндфл", [hit])
+    assert "«Справки»" in answer and "3 рабочих дней" in answer

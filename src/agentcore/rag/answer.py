@@ -387,15 +387,17 @@ imperative, an infinitive after «нужно»): «забыл пароль, а �
 of the password's requirements.  A numbered list is a procedure's steps whatever its verbs."""
 
 
-def _instructs(text: str) -> bool:
+def _instructs(text: str, *, permission: bool = False) -> bool:
     """Whether a sentence tells the reader what to do: a verb in the imperative («сообщите», «перешлите»), or an
-    infinitive after a word of obligation or advice («нужно», «следует», «правильное решение — скачать …»)."""
+    infinitive after a word of obligation or advice («нужно», «следует», «правильное решение — скачать …») — with
+    ``permission``, also after «можно» («можно заказать в портале»: the way, for a question asking how)."""
     from agentcore.text.morphology import morph_analyzer
 
     morph = morph_analyzer()
     if morph is None:
         return False
     advised = bool(_ADVICE_RE.search(text)) if INSTRUCTIONS_BY_ADVICE else False
+    advised = advised or (permission and bool(re.search(r"\bможно\b", text, re.IGNORECASE)))
     previous = ""
     for match in re.finditer(r"[А-Яа-яЁё]+", text):
         word, before, previous = match.group().lower(), previous, match.group().lower()
@@ -434,6 +436,54 @@ PROCEDURE_RUN = True
 """Whether a procedure written as prose is quoted as the run of its paragraph from the best sentence to its last
 instruction, with the sentences between («…позвоните по номеру 1111. Подменный ноутбук выдаётся в тот же рабочий
 день. Не пытайтесь ремонтировать…»), not its instructions alone."""
+
+
+PROCEDURE_OUTCOME = True
+"""Whether a prose procedure goes on past its last instruction with the sentences of its paragraph that say what
+becomes of what the reader did — each refers back to it or names again a thing of the procedure («Для этого подайте
+заявление … Его согласуют руководитель и директор департамента; решение принимается в течение 10 рабочих дней»,
+«Справку … можно заказать в портале. Справки готовятся в течение 3 рабочих дней»): who approves, how long it takes.
+The run stops at the first sentence that does neither («Полностью удалённые сотрудники приезжают в офис …»)."""
+MAX_OUTCOME = 2
+"""At most this many sentences of what follows (:data:`PROCEDURE_OUTCOME`)."""
+WAY_BY_PERMISSION = True
+"""Whether a prose paragraph with no instruction answers a procedure by its best sentence when that sentence tells
+what may be done («Справку о доходах … можно заказать в портале в разделе «Справки»»): the way, with what follows
+it (:data:`PROCEDURE_OUTCOME`)."""
+
+
+def _outcome(chosen: Sequence[_Scored], paragraph: Sequence[_Scored]) -> list[_Scored]:
+    """The sentences of ``paragraph`` right after the last of ``chosen`` (in reading order) that continue the
+    procedure (:data:`PROCEDURE_OUTCOME`)."""
+    if not chosen:
+        return []
+    named = set().union(*(_nouns(s.unit.text) for s in chosen))
+    found: list[_Scored] = []
+    position = chosen[-1].unit.position
+    for s in sorted(paragraph, key=lambda s: s.unit.position):
+        if s.unit.position <= position or s.unit.marker:
+            continue
+        if s.unit.position != position + 1 or len(found) >= MAX_OUTCOME:
+            break
+        text = clean_markdown(s.unit.text)
+        if not (_REFERS_BACK_RE.match(text) or _nouns(text) & named):
+            break
+        found.append(s)
+        named |= _nouns(text)
+        position = s.unit.position
+    return found
+
+
+def _nouns(text: str) -> set[str]:
+    """The lemmas of the nouns of ``text`` (pymorphy3's first reading), the things a sentence names."""
+    from agentcore.rag._focus.words import lemma_of
+
+    found = set()
+    for word in re.findall(r"[А-Яа-яЁё]{3,}", text):
+        parse = word_parses(word.lower())[0]
+        if "NOUN" in parse.tag and "Name" not in parse.tag:
+            found.add(lemma_of(word))
+    return found
 
 
 _QUESTION_WORD_RE = re.compile(
@@ -593,6 +643,8 @@ def select_excerpts(
                 anchor = max(prose, key=lambda s: (s.score, -s.unit.position))
         paragraph = [s for s in top if s.unit.block == anchor.unit.block and not s.unit.role]
         steps = [s for s in paragraph if _instructs(s.unit.text)]
+        if not steps and WAY_BY_PERMISSION and not anchor.unit.marker and _instructs(anchor.unit.text, permission=True):
+            steps = [anchor]  # «Справку 2-НДФЛ … можно заказать в портале»: the way, told as what may be done
         if steps:
             chosen = {anchor, *steps[:MAX_STEPS]}
             if PROCEDURE_RUN:
@@ -601,6 +653,8 @@ def select_excerpts(
                 low = min(s.unit.position for s in chosen)
                 high = max(s.unit.position for s in chosen)
                 chosen |= {s for s in paragraph if low <= s.unit.position <= high}
+            if PROCEDURE_OUTCOME:
+                chosen |= set(_outcome(sorted(chosen, key=lambda s: s.unit.position), paragraph))
             picks = _with_context(sorted(chosen, key=lambda s: s.unit.position), scored)
             picks.sort(key=lambda s: (s.hit_index, s.unit.position))
             return [Excerpt(s.unit, s.hit) for s in picks]
