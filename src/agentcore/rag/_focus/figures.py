@@ -68,8 +68,26 @@ _DEADLINE_BEFORE_RE = re.compile(r"(?:в течение|не позднее(?: �
 
 
 _FREQUENCY_RE = re.compile(
-    r"\d+\s*раз|\bраз\s+в\b|\bдважды|\bтрижды|\bежедневн|\bеженедельн|\bежемесячн|\bежегодн|\bкажд\w+", re.I
+    r"\d+\s*раз|\bраза?\s+в\b|\bдважды|\bтрижды|\bежедневн|\bеженедельн|\bежемесячн|\bежегодн|\bкажд\w+", re.I
 )
+"""A frequency: «2 раза», «раз в квартал», «не реже раза в неделю», «дважды», «ежегодно», «каждую среду»."""
+
+_PER_PERIOD_RE = re.compile(
+    r"\b(?:в|за)\s+(?:календарн\w+\s+)?(?:год|году|квартал|месяц|неделю|сутки|день)\b|\bв\s+год\b", re.I
+)
+"""A period a count is given per («в году», «в календарный год», «в неделю»)."""
+
+COUNTS_PER_PERIOD_ARE_FREQUENCIES = True
+"""Whether a count given per period («В году доступно 3 оплачиваемых дня здоровья») answers a frequency asked
+(«сколько раз в году можно взять день здоровья»): N things a year is N times a year.  An amount of money per period
+(«40 000 ₽ в календарный год») counts no times."""
+
+
+def _counts_per_period(blanked: str) -> bool:
+    """Whether ``blanked`` gives a count (a figure that is no amount of money) and a period it is given per."""
+    if not COUNTS_PER_PERIOD_ARE_FREQUENCIES or not _PER_PERIOD_RE.search(blanked):
+        return False
+    return bool(re.search(rf"\d|\b{_CARDINAL}\b", _MONEY_RE.sub(" ", blanked), re.I))
 
 
 _TIMES_RE = re.compile(rf"\d|\b{_CARDINAL}\b|\b(?:дважды|трижды|однажды)\b", re.I)
@@ -134,7 +152,7 @@ def holds_measure(measure: Measure, blanked: str, part: Part | None) -> bool:
     if kind == "money":
         return bool(_MONEY_RE.search(blanked))
     if kind == "frequency":
-        return bool(_FREQUENCY_RE.search(blanked))
+        return bool(_FREQUENCY_RE.search(blanked)) or _counts_per_period(blanked)
     if kind == "times":
         rest = _DATE_RE.sub(" ", CLOCK_RE.sub(" ", SPAN_RE.sub(" ", _MONEY_RE.sub(" ", blanked))))
         return bool(_TIMES_RE.search(rest))

@@ -165,8 +165,27 @@ def _asks(text: str) -> Asks:
         return english.asks_of(text)  # type: ignore[return-value]
     for asks, pattern in _ASKS:
         if pattern.search(text):
+            if asks == "number" and AMOUNT_NOUNS_ASK_YESNO and _asks_yesno_of_an_amount(text):
+                return "yesno"
             return asks
     return "other"
+
+
+AMOUNT_NOUNS_ASK_YESNO = True
+"""Whether a part that names an amount only by its noun («бюджет», «суточные», «лимит», «стоимость») and asks with
+no question word, but by «ли», a modal («надо», «можно», «нужно») or a stated act («сгорает?»), is a yes/no: «за
+суточные надо отчитываться чеками?» asks whether, not how much, and is answered by «Суточные … не требуют отчёта
+чеками» — a sentence with no figure (read as an amount, every such sentence was refused)."""
+
+_YESNO_CUE_RE = re.compile(r"\bли\b|\bможно\b|\bнельзя\b|\bобязательно\b|\bнужно\b|\bнадо\b", re.I)
+
+
+def _asks_yesno_of_an_amount(text: str) -> bool:
+    """Whether ``text``, read as asking an amount, names it by a noun only and asks a yes/no (see
+    :data:`AMOUNT_NOUNS_ASK_YESNO`)."""
+    if _ASKING_WORD_RE.search(text) or re.search(r"\bмаксим\w*|\bминим\w*", text, re.I):
+        return False
+    return bool(_YESNO_CUE_RE.search(text)) or _states_an_act(text)
 
 
 _ASKING_WORD_RE = re.compile(

@@ -25,6 +25,7 @@ from agentcore.rag._focus.parts import Asks, Part, term_share
 from agentcore.rag._focus.thresholds import FOCUS_MIN_COVERAGE
 from agentcore.rag._focus.values import gives_asked
 from agentcore.rag._focus.words import WORD_RE, lemma_of, stem_of, vocabulary_of
+from agentcore.rag._focus.yesno import names_the_subject
 
 
 def best_supplier(
@@ -53,14 +54,30 @@ def supplier_scores(
     found: dict[int, tuple[float, int, int]] = {}
     general = not _CASE_RE.search(part.text)
     asked = vocabulary_of([part.text, question])
+    yesno = part.asks == "yesno" and YESNO_SUPPLIER_NAMES_THE_SUBJECT
     for index, (sentence, heading) in enumerate(candidates):
         if supplies_asked(part.asks, sentence, question, part) and owns_lasting(part, [sentence, heading]):
             case = general and bool(_CASE_RE.search(sentence))
             generality = int(not case)
             if SECTION_NAMES_A_CASE:
                 generality += int(_states_the_general_rule(heading, asked))
-            found[index] = (term_share(part, [sentence, heading]), supply_strength(part.asks, sentence), generality)
+            if yesno:
+                strength = int(names_the_subject(part, [sentence, heading]))
+            else:
+                strength = supply_strength(part.asks, sentence)
+            found[index] = (term_share(part, [sentence, heading]), strength, generality)
     return found
+
+
+YESNO_SUPPLIER_NAMES_THE_SUBJECT = True
+"""Whether, of two sentences holding as many of a yes/no part's terms, the one that (with its heading and context)
+names the part's subject — the thing the yes/no is about (:func:`agentcore.rag._focus.yesno.names_the_subject`) —
+is the stronger supplier: the focus check rejects the other
+(:func:`agentcore.rag._focus.value_rules.holds_the_yesno_nouns`), so a quoted sentence sharing as many words with
+the question but speaking of another thing («Не покрываются … протезирование зубов …» for «имплантацию зубов дмс
+покрывает?») must not keep the sentence that names it («Протезирование и имплантация не входят») out of the
+answer.  A sentence that does not name it still supplies the part when none does (it may word the subject
+otherwise: «без больничного листа» for «нужна ли справка»)."""
 
 
 SECTION_NAMES_A_CASE = True

@@ -215,6 +215,16 @@ def compares_figure(part: Part, term: str, sentence: str) -> bool:
     return False
 
 
+def names_the_subject(part: Part, texts: Sequence[str]) -> bool:
+    """Whether ``texts`` (a sentence with its heading and context) name every noun of the yes/no part's subject
+    (:func:`yesno_subject`); a part without a subject read by morphology is named by any text."""
+    subject = yesno_subject(part)
+    if not subject:
+        return True
+    words, stems = vocabulary_of(texts)
+    return all(part_matches(part, t, words, stems) for t in subject)
+
+
 def supplies_the_yesno(part: Part, texts: Sequence[str], context: Sequence[str]) -> bool:
     """Whether a yes/no part is supplied by ``texts`` (the sentence, its heading, the sentence before): every noun of
     :func:`yesno_subject` is in them, every other noun is in them or in ``context`` (the section's title, the

@@ -1,0 +1,61 @@
+"""Parts asking a value, read in the forms people ask them and the documents give them (issue 18, branch ``ry``):
+a yes/no asked of an amount's noun, a frequency given as a count per period, and the composer's choice of the
+sentence that names a yes/no's subject."""
+
+from __future__ import annotations
+
+from tests.rag.focus_probe import answers
+
+from agentcore.rag import question_parts
+from agentcore.rag.models import Hit
+
+# --- a yes/no asked of a thing named by an amount's noun --------------------------------------------------------
+
+
+def test_an_amounts_noun_asked_with_a_modal_and_no_question_word_is_a_yes_no() -> None:
+    question = "суточные надо подтверждать чеками?"
+    assert [p.asks for p in question_parts(question)] == ["yesno"]
+    heading = "Командировки — Что оплачивает компания"
+    # read as an amount, a sentence with no figure supplied nothing
+    assert answers(question, "Суточные выплачиваются авансом и не требуют подтверждения чеками.", heading)
+    # a stated act asks a yes/no too; a question word keeps the amount asked
+    assert [p.asks for p in question_parts("бюджет на обучение сгорает в конце года?")] == ["yesno"]
+    assert [p.asks for p in question_parts("какой бюджет на обучение")] == ["number"]
+    assert [p.asks for p in question_parts("лимит на такси какой?")] == ["number"]
+    assert [p.asks for p in question_parts("стоимость дмс для мамы")] == ["number"]
+
+
+# --- a frequency given as a count per period ------------------------------------------------------------------
+
+
+def test_a_count_per_period_answers_how_many_times_in_that_period() -> None:
+    heading = "Больничный — Дни здоровья"
+    question = "день здоровья сколько раз в году можно взять"
+    assert answers(question, "В году доступно 3 оплачиваемых дня здоровья.", heading)
+    # an amount of money per period counts no times
+    assert not answers("сколько раз в году можно взять день здоровья", "Бюджет — 40 000 ₽ в год.", heading)
+
+
+def test_once_in_a_week_in_the_genitive_is_a_frequency() -> None:
+    heading = "Онбординг — Наставник"
+    question = "сколько раз в неделю встречаться с наставником"
+    assert answers(question, "Встречи с наставником — не реже раза в неделю.", heading)
+
+
+# --- the composer: the sentence naming a yes/no's subject ------------------------------------------------------
+
+
+def test_the_sentence_naming_a_yes_nos_subject_is_supplied_beside_one_that_shares_as_many_words() -> None:
+    from agentcore.rag.answer import Excerpt, _units, supplying_excerpts
+
+    covered = "Стоматология: лечение, удаление, гигиена раз в год. Протезирование и имплантация не входят."
+    excluded = "Не покрываются косметология, пластическая хирургия и протезирование зубов."
+    hits = [
+        Hit(id="a", doc_id="d", title="ДМС — Что входит в программу", text=excluded, score=1.0, source="d.md", rank=1),
+        Hit(id="b", doc_id="d", title="ДМС — Что входит в программу", text=covered, score=0.9, source="d.md", rank=2),
+    ]
+    quoted = [Excerpt(_units(excluded)[0], hits[0])]
+    added = supplying_excerpts("имплантацию зубов дмс покрывает?", hits, quoted)
+    assert "Протезирование и имплантация не входят." in [e.unit.text for e in added]
+    # a question about what the quoted sentence names keeps it alone
+    assert supplying_excerpts("косметологию дмс покрывает?", hits, quoted) == []
