@@ -182,3 +182,39 @@ def test_the_members_own_fix_and_a_worry_naming_new_work_stay_work() -> None:
     daily = _daily("Вчера HUB-3 починил, там падал импорт. Сегодня HUB-4. Боюсь, HUB-5 тоже придётся переделать")
     assert [item["task_id"] for item in daily["yesterday"]] == ["HUB-3"]
     assert "HUB-5" in [item["task_id"] for item in daily["today"]]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        # the one who lacks or needs, in the dative, is another; the member provides
+        "Вчера HUB-3 сделал. Сегодня HUB-4 экспорт. Оле нужен доступ к моему репозиторию, выдам после стендапа",
+        "Вчера HUB-3 сделал. Сегодня HUB-4 экспорт. Аналитикам не хватает выгрузки, я им отправил файл",
+        # others wait for what the member owes them
+        "Yesterday: HUB-3 done. Today: HUB-4 export. The billing squad is waiting on my endpoint, shipping it today",
+        # a later statement denies that the trouble is one
+        "Yesterday: HUB-3 done. Today: HUB-4 export. The linter is slow today, not an issue",
+        "Вчера HUB-3 сделал. Сегодня HUB-4 экспорт. Стейдж лежит, но это к моей работе не относится",
+        # news of a fix by someone else, in either language
+        "Вчера HUB-3 сделал. Сегодня HUB-4 экспорт. На проде ночью был всплеск ошибок 502, дежурный откатил релиз",
+        "Yesterday: HUB-3 done. Today: HUB-4 export. The SMS gateway went down at night, Omar restarted it",
+        # only supposed: the complement of a past suspicion
+        "Вчера HUB-3 сделал. Сегодня HUB-4 экспорт. Было подозрение, что упал прод, оказалось — ложная тревога",
+        "Yesterday: HUB-3 done. Today: HUB-4 export. We suspected the SMS gateway was down, it was a dashboard glitch",
+    ],
+)
+def test_trouble_that_is_not_the_members_is_no_blocker(message: str) -> None:
+    assert _daily(message)["blockers"] == []
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Вчера HUB-3 сделал. Сегодня HUB-4 экспорт. Оле нужен доступ, а мне нужен доступ к проду для HUB-4",
+        "Yesterday: HUB-3 done. Today: HUB-4 export. I'm waiting for my access to the warehouse",
+        "Yesterday: HUB-3. Today: HUB-4. Blocked on review of my HUB-3 for two days, not a big deal",
+        "Вчера HUB-3 сделал. Сегодня HUB-4 экспорт. Думал, что успею, но упал стенд, жду админов",
+    ],
+)
+def test_the_members_own_trouble_beside_them_stays(message: str) -> None:
+    assert len(_daily(message)["blockers"]) == 1

@@ -80,7 +80,7 @@ RESOLVED = compile_guarded(
     # someone did the remedy: «сертификат перевыпустили», «доступ продлили», «стенд перезапустили»
     # a trouble told in the past that works now: «прод падал ночью, сейчас поднят», «вчера лежал, сегодня работает»
     r"поднят\w*|(?:сейчас|сегодня|уже|снова|опять)\s+работает|работает\s+(?:снова|опять|нормально)|works\s+(?:again|now|fine)|"
-    r"back\s+up|перевыпустил\w*|закрыт[аоы]?|устран[её]н\w*|продлил[иа]?|восстановил[иа]?|перезапустил[иа]?|вернул[иа]?|"
+    r"back\s+up|restarted|rebooted|rolled\s+(?:it\s+|them\s+)?back|reverted|откатил[аи]?|откатили|перевыпустил\w*|закрыт[аоы]?|устран[её]н\w*|продлил[иа]?|восстановил[иа]?|перезапустил[иа]?|вернул[иа]?|"
     r"так\s+что\s+(?:чисто|вс[её]\s+(?:ок|ok|норм\w*|хорошо))|больше\s+не\s+актуал\w*|неактуал\w*|sorted(?:\s+out)?|"
     r"no\s+longer|"
     # the end of a wait for a review: «ждал ревью полдня, сегодня его смержили», «approved this morning»
@@ -101,6 +101,7 @@ _PAST_BLOCKER = compile_guarded(
     r"\b(?:блок[еи]р|затык|проблем)\w*\s+(?:с|по)\s+(?:[^\s.;]+\s+){1,5}?(?:вчера\s+|уже\s+)?"
     r"(?:решил[иа]?|снял[иа]?|починил[иа]?|исправил[иа]?|поправил[иа]?|пофиксил[иа]?|убрал[иа]?)\b|"
     r"\bhad\s+(?:a\s+|an\s+|some\s+)?(?:blocker|problem|issue)|\bhad\s+one\b|\bhad\s+to\s+wait\b|"
+    r"\bwent\s+(?:down|offline)\b|\bcrashed\b|"
     # a trouble noun and its passive «over»: «блокер по стенду уже снят», «проблема с ключами закрыта»
     r"\b(?:блок[еи]р|затык|проблем)\w*\s+(?:(?:с|по|на|для)\s+(?:[^\s.;,]+\s+){1,4}?)?(?:уже\s+|вчера\s+)?"
     r"(?:снят|решён|решен|закрыт|устран[её]н)\w*",
@@ -222,11 +223,24 @@ _CONDITION_END = re.compile(r"[,;.!?—–]|\s-\s|\bто\b|\bthen\b", _FLAGS)
 """How many words of a trouble's match may follow the negator that denies it («релиз не под угрозой»)."""
 
 
+# What was only supposed (session sb): the complement of a past belief or suspicion, up to the end of its statement —
+# «было подозрение, что упал прод, оказалось — ложная тревога», «I thought the prod was down, …» — is no fact; what
+# the clause says after it is («думал, что успею, но упал стенд» keeps «упал стенд»).
+_SUPPOSED = compile_guarded(
+    r"\b(?:подозрени\w*|подозревал\w*|казалось|показалось|думал[аи]?|решил[аи]?\s+было|"
+    r"thought|suspected|it\s+seemed|it\s+looked\s+like)\s*,?\s+(?:что|будто|that\s+)?[^,;.!?—–]*",
+    _FLAGS,
+)
+_SUPPOSED_GATE = LiteralGate(_SUPPOSED)
+
+
 def asserted(text: str) -> str:
     """The part of ``text`` that tells its trouble as a fact: quoted labels blanked, a scenario («если упадёт прод —
     все встанут», «когда …», «if …», «на случай …») and all after it cut off — unless the scenario is a condition
     that names a need unmet now («если сегодня не дадут доступ, сорвём сдачу»: the lack is real, so is the stake)."""
     main = _QUOTED.sub(" ", text) if "«" in text or '"' in text else text
+    if _SUPPOSED_GATE.search(main):
+        main = _SUPPOSED.sub(lambda m: " " * len(m.group()), main)
     scenario = _SCENARIO.search(main)
     if scenario is None:
         return main

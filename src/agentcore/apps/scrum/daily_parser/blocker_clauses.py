@@ -313,11 +313,11 @@ _MEMBER_WORK = _wordset(
     "мой мою моё мое мои моих моим моей наш нашу наше наши наших нашим нашей my our работа работу работе задачи "
     "задачу задача задач задачам спринт спринту ничего ничему work tasks task anything progress sprint"
 )
-_EFFECT_PREPOSITIONS = _wordset("на on")
+_EFFECT_PREPOSITIONS = _wordset("на к on to")
 _EFFECT_LEMMAS = _wordset(
     "влиять повлиять затрагивать затронуть касаться коснуться мешать помешать блокировать заблокировать тормозить "
     "затормозить задерживать задержать сказываться сказаться отражаться отразиться стопорить застопорить "
-    "останавливать остановить"
+    "останавливать остановить относиться"
 )
 _EN_EFFECT = ("affect", "impact", "block", "touch", "slow", "hold", "stop", "delay", "concern")
 _EN_NEGATED = {("doesn", "t"): "doesn't", ("don", "t"): "doesn't", ("isn", "t"): "doesn't", ("won", "t"): "doesn't"}
@@ -527,11 +527,12 @@ def without_members_blocking(text: str) -> str:
 
 # A colleague's trouble told as news (session sb, dev28): «у Кати тоже проблемы со стендом, но это другое», «у
 # дизайнеров горит релиз лендинга» — the statement opens with another owner (:mod:`~agentcore.apps.scrum.trouble_owner`)
-# and the member is touched nowhere in the clause: no first person in its first statement, and no later statement
+# and the member is touched nowhere in the clause: the member not in its first statement (what is the member's may be
+# its object: «Пете нужен доступ к моему репо» — the member provides), and no later statement
 # where the member (a first-person word or verb) meets a trouble («…, поэтому не могу протестировать», «…, жду»);
 # nobody the member is among stops («…, вся команда стоит»); and it is no wait for what the other owes («у бэка не
 # готов API» is the member's wait: :func:`_task_waits`, :func:`dependency_unmet`).
-_OTHERS_HINT = re.compile(r"^\W*(?:\w+\W+){0,2}?у\s", re.IGNORECASE)
+_OTHERS_HINT = re.compile(r"^\W*(?:(?:\w+\W+){0,2}?у\s|(?:\w+\W+){0,2}?[а-яё]+(?:е|и|ам|ям|у|ю)\b)", re.IGNORECASE)
 _TEAM_WIDE = _wordset("все всех вся весь всей никто никого ни everyone everybody nobody")
 
 
@@ -541,13 +542,24 @@ def _first_person(words: list[str]) -> bool:
     )
 
 
+# Others wait for what the member owes them (English; Russian «фронт ждёт мою ручку» is read by the subject already):
+# «the mobile team is waiting on my endpoint», «QA is waiting for my build» — the member is the one waited on.
+_WAIT_ON_MEMBER = compile_guarded(
+    r"^\W*(?!i\b|we\b)(?:[\w'-]+\s+){1,4}?(?:is|are)\s+(?:still\s+)?waiting\s+(?:on|for)\s+(?:my|our|me|us)\b",
+    re.IGNORECASE,
+)
+
+
 def others_trouble(text: str) -> bool:
     """Whether ``text`` (a clause outside a «Блокеры:» list) tells only another's trouble (see above)."""
-    if not _OTHERS_HINT.match(text):
+    waits_on_member = _WAIT_ON_MEMBER.match(text) is not None
+    if not waits_on_member and not _OTHERS_HINT.match(text):
         return False  # most clauses
     pieces = [[w.lower() for w in _WORD.findall(piece)] for piece in _SPARING_PIECES.split(text)]
     pieces = [words for words in pieces if words]
-    if not pieces or not opens_with_another(pieces[0]) or _first_person(pieces[0]):
+    if not pieces:
+        return False
+    if not waits_on_member and (not opens_with_another(pieces[0]) or _MEMBER_WORDS.intersection(pieces[0])):
         return False
     if any(_TEAM_WIDE.intersection(words) for words in pieces):
         return False
@@ -834,7 +846,17 @@ def denies_blocker(text: str, *, listed: bool = False) -> bool:
         or nothing_denies(text)
         or trouble_denied(text)
         or spares_member(text)
+        # a later statement that only denies the trouble before it is one: «CI is slow today, not an issue» (session
+        # sb) — not «не критично», «not a big deal», which deny the weight of a blocker, not the blocker
+        or any(_NOT_A_TROUBLE.match(piece) for piece in _SPARING_PIECES.split(text)[1:])
     )
+
+
+_NOT_A_TROUBLE = re.compile(
+    r"^\W*(?:but\s+|and\s+)?(?:(?:it'?s|that'?s|it\s+is|that\s+is)\s+)?(?:not\s+(?:an?\s+)?|no\s+)"
+    r"(?:big\s+|real\s+|major\s+|huge\s+)?(?:issue|problem|blocker)\W*$",
+    re.IGNORECASE,
+)
 
 
 _MEMBER_WORDS = _wordset("я меня мне мы нас нам i i'm im me we us")
