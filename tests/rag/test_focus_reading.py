@@ -112,6 +112,38 @@ def test_a_pronoun_before_another_verb_asks_no_procedure() -> None:
     assert question_kind("пароль, как его часто менять") != "procedure"
 
 
+@pytest.mark.parametrize(
+    ("question", "terms"),
+    [
+        ("как у нас выкатывают релиз по шагам", ("выкатывать", "релиз")),
+        ("что делать при пожаре по порядку", ("пожар",)),
+        ("в чем разница между обзором спринта и ретро", ("обзор", "спринт", "ретро")),
+        ("чем критерии приемки отличаются от дод", ("критерий", "приемка", "дод")),
+        ("не смогу прийти на дейли, как быть", ("прийти", "дейли")),
+        ("у меня блокер, как о нем сообщить", ("блокер", "сообщить")),
+    ],
+)
+def test_words_naming_the_kind_of_answer_or_a_pronoun_are_no_subject(question: str, terms: tuple[str, ...]) -> None:
+    # the steps, the difference, a modal verb and «о нём» without its «ё» (pymorphy3: «немой») name no subject
+    assert question_parts(question)[0].terms == terms
+
+
+def test_a_difference_named_as_a_thing_stays_a_subject() -> None:
+    # guards: «разница во времени» is what is asked about, and «отличаться» without «чем» is the act asked
+    assert "разница" in question_parts("какая разница во времени с москвой допустима")[0].terms
+    assert "отличаться" in question_parts("отличается ли отпуск летом")[0].terms
+
+
+def test_the_steps_of_a_procedure_answer_it_though_they_never_say_steps() -> None:
+    steps = [
+        "Релиз-менеджер проверяет, что все задачи релиза в Jira соответствуют Definition of Done.",
+        "Ставится тег версии, пайплайн выкатывает релиз сначала на 10% серверов, через 30 минут — на все.",
+    ]
+    head = "Выпуск релизов — Порядок выпуска"
+    check = check_focus("как у нас выкатывают релиз по шагам", steps, steps, headings=[head], semantic=None)
+    assert not check.decline
+
+
 # --- a list item's context -----------------------------------------------------------------------------------
 
 

@@ -114,8 +114,8 @@ QUESTION_WORDS = frozenset(
     """
     что кто где когда куда откуда почему зачем как какой какая какое какие каким какую каком какого каких скольки
     сколько ли можно нельзя нужно надо должен должна должны обязательно хотеть хотеть мочь быть делать сделать
-    подсказать сказать узнать знать скажите подскажите пожалуйста плз плиз вообще вот это этот эта эти тот та
-    мне меня мой моя мои я ты вы мы наш наша у нас компания компании компанию ромашка софт ооо порядок
+    подсказать сказать узнать знать смочь суметь скажите подскажите пожалуйста плз плиз вообще вот это этот эта
+    эти тот та мне меня мой моя мои я ты вы мы наш наша у нас компания компании компанию ромашка софт ооо порядок
     так такой такая такое сейчас уже ещё еще просто точно примерно реально именно какой-то какой-нибудь нибудь
     стоит получиться получается бывает есть нет да раз раза делается происходит нужен нужна нужны норм ок привет
     минимум максимум минимальный максимальный минималка максималка макс рубль рублей руб процент процентов
@@ -216,6 +216,42 @@ repeat.  An adverb formed from an adjective («обычно», «срочно»)
 
 _HOW_SLOT_RE = re.compile(r"\bкак\s+(?:быстро|долго|скоро|часто|рано|поздно)\b", re.I)
 
+ANSWER_KIND_NAMES_NO_SUBJECT = True
+"""Whether the words that name the kind of answer a part asks — the steps («по шагам», «пошагово», «по порядку»), a
+difference («в чём разница», «разница между», «чем X отличается от Y») — are left out of its subject terms, as
+«сумма», «срок» are for a value: a section gives its steps and differences without naming them so («Порядок
+выпуска: 1. …», «Обзор … проходит с внешними участниками. Ретроспектива … только внутри команды»).  «Какие
+условия» stays a term: the composer does not yet find the list of conditions it asks for (dev15 rs047 turned from a
+decline into a wrong answer)."""
+_ANSWER_KIND_RE = re.compile(
+    r"\bпо\s+(?:шагам|порядку|пунктам)\b|\bпошагово\b|\b(?:разниц|различи|отличи)\w*(?=\s+между\b)|"
+    r"(?<=\bв\sч[её]м\s)\s*(?:разниц|различи|отличи)\w*",
+    re.I,
+)
+_DIFFERS_RE = re.compile(r"\bотлича\w*|\bразлича\w*", re.I)
+
+
+def _answer_kind_removed(text: str) -> str:
+    """``text`` without the words naming the kind of answer asked (:data:`ANSWER_KIND_NAMES_NO_SUBJECT`); «чем …
+    отличается» loses its verb only after «чем» (the comparison asked)."""
+    text = _ANSWER_KIND_RE.sub(" ", text)
+    asks_difference = re.search(r"\bчем\b", text, re.I)
+    if asks_difference:
+        text = text[: asks_difference.end()] + _DIFFERS_RE.sub(" ", text[asks_difference.end() :])
+    return text
+
+
+_PREPOSITIONS_OF_PRONOUNS = frozenset({"о", "об", "обо", "в", "во", "на", "при", "по", "с", "со", "к", "ко", "у", "от"})
+
+
+def _pronoun_after_preposition(word: str, before: str) -> bool:
+    """Whether ``word``, after a preposition, is a personal pronoun written without «ё» («о нем» → «о нём»: pymorphy3
+    reads «нем» as «немой»)."""
+    if before not in _PREPOSITIONS_OF_PRONOUNS or not re.fullmatch(r"[а-яё]+", word):
+        return False
+    spellings = {word, *(word[:k] + "ё" + word[k + 1 :] for k, letter in enumerate(word) if letter == "е")}
+    return any(str(word_parses(spelling)[0].tag.POS) == "NPRO" for spelling in spellings)
+
 
 def subject_terms(text: str) -> tuple[str, ...]:
     from agentcore.rag._analysis import get_analyzer
@@ -225,8 +261,13 @@ def subject_terms(text: str) -> tuple[str, ...]:
     adverbs: set[str] = set()
     # «как быстро», «как часто»: the adverb asks for the span or the frequency, it names no subject
     text = _HOW_SLOT_RE.sub(" ", text)
+    if ANSWER_KIND_NAMES_NO_SUBJECT:
+        # «по шагам», «в чём разница», «чем … отличается»: the kind of answer asked, no subject
+        text = _answer_kind_removed(text)
+    previous = ""
     for word in WORD_RE.findall(text):
-        low = word.lower().replace("ё", "е")
+        raw, before, previous = word.lower(), previous, word.lower()
+        low = raw.replace("ё", "е")
         lemma = lemma_of(low)
         if low in stop or lemma in stop or low in QUESTION_WORDS or lemma in QUESTION_WORDS:
             continue
@@ -234,8 +275,8 @@ def subject_terms(text: str) -> tuple[str, ...]:
             continue  # «what», «does», «my», «need»: an English question word names no subject either
         if len(low) < 3 and not low.isdigit() and not re.fullmatch(r"[a-z0-9]+", low):
             continue
-        if is_function_word(low):
-            continue  # «никто», «тем, кто», «чтобы»: a pronoun or a conjunction names no subject
+        if is_function_word(low) or _pronoun_after_preposition(raw, before):
+            continue  # «никто», «тем, кто», «чтобы», «о нём»: a pronoun or a conjunction names no subject
         terms.append(lemma)
         if ADVERBS_NAME_NO_SUBJECT and is_circumstantial_adverb(low):
             adverbs.add(lemma)
