@@ -218,3 +218,34 @@ def test_trouble_that_is_not_the_members_is_no_blocker(message: str) -> None:
 )
 def test_the_members_own_trouble_beside_them_stays(message: str) -> None:
     assert len(_daily(message)["blockers"]) == 1
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        # a total stop told by a noun and its degree, or a paralysis
+        _HEAD + "HUB-4 — без ключей от банка я в полном стопе",
+        _HEAD + "HUB-4 — упал сервер сборок, работа парализована",
+        "Yesterday: HUB-3\nToday: HUB-4\nBlockers: HUB-4 — at a complete standstill without the vendor credentials",
+        # the blocked task is all the member has
+        "Yesterday: HUB-3\nToday: HUB-4\nBlockers: HUB-4 — can't start without the schema, and it's all I have "
+        "this sprint",
+        _HEAD + "HUB-4 — жду схему от аналитиков, а это моя единственная задача в спринте",
+        # the stakes due today and what they need does not function or is absent
+        _HEAD + "HUB-4 — показ заказчику в 16:00, а песочница не открывается",
+        _HEAD + "HUB-4 — дедлайн сегодня, а выгрузки от банка до сих пор нет",
+    ],
+)
+def test_a_complete_stop_told_in_other_words_is_critical(message: str) -> None:
+    assert [b["critical"] for b in _daily(message)["blockers"]] == [True]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        _HEAD + "HUB-4 — показ заказчику в четверг, макеты ещё не готовы, пока верстаю на заглушках",
+        _HEAD + "HUB-4 — долгий CI, единственное, что раздражает",
+    ],
+)
+def test_a_due_date_not_today_or_a_nuisance_stays_non_critical(message: str) -> None:
+    assert [b["critical"] for b in _daily(message)["blockers"]] == [False]

@@ -450,7 +450,13 @@ def _cannot_make_it(words: list[str]) -> bool:
             return True
         if any(("INFN" in tag or "futr" in tag) and "perf" in tag for tag in _tags(following)):
             return True
-    return False
+        # what the work needs does not function now, whatever the verb (session sb): «стенд не открывается»,
+        # «выгрузка не приходит» — a present verb in the third person, by morphology
+        tags = _tags(following)
+        if tags and {"VERB", "pres", "3per"} <= tags[0]:
+            return True
+    # what the work needs is absent when due: «а выгрузки до сих пор нет» (not an absence of trouble: «проблем нет»)
+    return bool(_ABSENCE.intersection(words)) and not any(_starts(w, _TROUBLE_PREFIXES) for w in words)
 
 
 def deadline_today_missed(text: str) -> bool:

@@ -451,6 +451,10 @@ _CANNOT_GO_ON = re.compile(
     r"(?:работать|тестировать|проверить|проверять|делать|продолжать|продолжить)\s+невозможно\b|"
     r"невозможно\s+(?:работать|тестировать|проверить|продолжать|продолжить)\b|"
     r"(?:полностью|совсем)\s+заблокирован\w*|заблокирован\w*\s+полностью|"
+    # a total stop told by a noun and its degree, or a paralysis (session sb): «полный стоп», «в полном стопе»,
+    # «работа парализована», «at a complete standstill», «ground to a halt»
+    r"(?:полн\w+|тотальн\w+|complete|total|full)\s+(?:стоп\w*|остановк\w*|standstill|halt|stop)|"
+    r"парализ\w+|paraly[sz]ed|(?:ground|came)\s+to\s+a\s+halt|at\s+a\s+standstill|"
     r"(?:completely|fully|totally)\s+blocked\b|"
     r"nothing\s+to\s+do\b|dead\s+in\s+the\s+water\b|(?:zero|no)\s+progress\s+(?:is\s+)?possible\b|"
     r"(?:нечего|нечем|негде|некуда)\s+(?:больше\s+)?[а-яё]{3,}(?:ть|ти|ться)\b"
@@ -464,6 +468,9 @@ _CANNOT_GO_ON = re.compile(
 # Nothing else left to take — critical beside a blocker, but no blocker on its own («остальные задачи закрыты»).
 _NOTHING_ELSE = compile_guarded(
     r"\bостальн\w+\s+(?:\S+\s+){0,4}?(?:сделан\w*|закрыт\w*)|\bдругого\s+(?:\S+\s+){0,2}?(?:нет|нету)\b"
+    # the blocked task is the only work the member has (session sb): «это моя единственная задача», «it's all I have
+    # this sprint», «the only ticket I have»
+    r"|\bединственн\w+\s+(?:\S+\s+){0,2}?задач\w*|\b(?:the\s+)?only\s+(?:task|ticket|thing|work)\b|\ball\s+I\s+have\b"
     # the rest of the work hangs on the same thing: «остальное в спринте тоже завязано на него», «everything else
     # depends on it»
     r"|\b(?:остальн\w+|вс[её]\s+остальное|другие\s+задачи|вс[еи]\s+(?:мои\s+)?задачи|the\s+rest|everything\s+else|"
