@@ -173,3 +173,46 @@ def test_a_qualifier_is_said_by_the_noun_of_its_stem() -> None:
     question = "вышел в выходной на аварийный релиз, как это оплачивается"
     part = question_parts(question)[0]
     assert not replaces_the_case(part.text, part.terms, sentence, part)
+
+
+# --- another filler of the same slot of a noun (branch ``rh``, dev16 near misses) ----------------------------------
+
+
+def _answered_among(question: str, sentence: str, heading: str, *others: str) -> bool:
+    """Whether ``sentence`` answers ``question`` when the run also retrieved ``others`` (meaning left out)."""
+    passages = [f"{heading}\n{sentence}", *others]
+    return not check_focus(question, [sentence], passages, headings=[heading], embed=far_embed).decline
+
+
+def test_another_object_of_the_nouns_preposition_does_not_answer() -> None:
+    heading = "Офис — Рабочие места"
+    sentence = "Ключ от шкафчика на этаже выдаёт офис-менеджер."
+    rooms = "Офис — Серверная\nВ серверную проходят только инженеры."
+    # «ключ от серверной» is not «ключ от шкафчика»: the sentence fills the slot of «ключ» with another thing
+    assert not _answered_among("кто на этаже выдаёт ключ от серверной", sentence, heading, rooms)
+    assert _answered_among("кто на этаже выдаёт ключ от шкафчика", sentence, heading, rooms)
+    # no filler in the question: the sentence's rule is one answer
+    assert _answered_among("кто на этаже выдаёт ключи", sentence, heading, rooms)
+
+
+def test_another_period_after_the_same_noun_does_not_answer() -> None:
+    heading = "Дежурства — График"
+    sentence = "График дежурств инженеров на квартал составляет руководитель ИТ-инфраструктуры."
+    months = "Зарплата — Даты выплат\nЗарплата выплачивается два раза в месяц."
+    assert not _answered_among("кто составляет график дежурств инженеров на месяц", sentence, heading, months)
+    assert _answered_among("кто составляет график дежурств инженеров на квартал", sentence, heading, months)
+
+
+def test_a_filler_no_passage_uses_may_be_the_askers_word_for_the_sentences() -> None:
+    heading = "Доступы — Требования к паролю"
+    sentence = "После 5 неверных попыток входа учётная запись блокируется на 15 минут."
+    # «ввода» is in no passage: the asker's word for «входа», not another case
+    assert answers("сколько попыток ввода пароля до блокировки учетной записи", sentence, heading)
+
+
+def test_the_lexicons_spelling_of_a_filler_is_the_filler() -> None:
+    heading = "Отпуск — Отпуск без сохранения зарплаты"
+    sentence = "Сотрудник может взять до 5 календарных дней отпуска без сохранения заработной платы."
+    salary = "Зарплата — Справки\nСодержание справки о доходах можно заказать в портале."
+    # «без содержания» is the colloquial lexicon's «без сохранения заработной платы», not another case
+    assert _answered_among("сколько дней отпуска без содержания можно взять", sentence, heading, salary)

@@ -9,8 +9,9 @@ any qualifier in the sentence («отпуск составляет …») is a g
 :func:`replaces_the_case` reads the other ways a question names its case, each rejected the same way — the sentence
 names a case of the same kind, not the asked one: a season or a day of the week («зимой» / «Летом (с 1 июня …)»,
 «по субботам» / «по будням»), a code of the same series («P2» / «P1»), the person a preposition governs («по уходу за
-мамой» / «за заболевшим ребёнком»), and a noun the sentence names as a dependent of another thing («выпускной
-ребёнка» / «рождение ребёнка»).
+мамой» / «за заболевшим ребёнком»), a noun the sentence names as a dependent of another thing («выпускной
+ребёнка» / «рождение ребёнка»), and another filler of a slot of the question's noun — the genitive or the
+preposition after it («ключи от переговорок» / «ключ от шкафчика», «график дежурств на год» / «на квартал»).
 """
 
 from __future__ import annotations
@@ -228,11 +229,111 @@ def _in_terms(lemma: str, terms: Sequence[str]) -> bool:
     return any(plain == t.replace("ё", "е") for t in terms)
 
 
-def replaces_the_case(question_part: str, terms: Sequence[str], sentence: str, part: Part | None = None) -> bool:
+DEPENDENTS_MUST_AGREE = True
+"""Whether a sentence that fills a slot of a noun of the question — the noun in the genitive after it, or the noun a
+preposition after it governs — with another word than the question's is no supplier (:func:`replaces_a_dependent`)."""
+
+_GENITIVE_SLOT = "genitive"
+"""The slot of a noun in the genitive right after a noun («график дежурств», «ключ от шкафчика» is the slot «от»)."""
+
+
+def noun_slots(text: str) -> set[tuple[str, str, str]]:
+    """``(noun lemma, slot, filler lemma)`` of each dependent ``text`` gives a noun right after it: a noun in the
+    genitive (slot :data:`_GENITIVE_SLOT`: «график дежурств») or the noun a preposition governs (the slot is the
+    preposition: «ключ от шкафчика», «график дежурств на квартал» — a phrase after a genitive is read with the
+    nearer noun, the same in every text), adjectives between skipped; an adjective standing for a noun («от
+    серверной») fills the slot itself.  A filler that is the unit of a figure («на 3 недели») names an amount, not a
+    case, and a pronoun («с каким префиксом») none."""
+    words = re.findall(r"\d+|[А-Яа-яЁё][А-Яа-яЁё-]*", text)
+    tagged = [(w, "NUMB", "", False) if w.isdigit() else _tagged_words(w)[0] for w in words]
+    found: set[tuple[str, str, str]] = set()
+    for k, (lemma, pos, _case, _animate) in enumerate(tagged):
+        if pos != "NOUN":
+            continue
+        n = k + 1
+        slot = _GENITIVE_SLOT
+        if n < len(tagged) and tagged[n][1] == "PREP":
+            slot = words[n].lower()
+            n += 1
+        first = n
+        while n < len(tagged) and tagged[n][1] in _QUALIFIER_POS and not _is_pronoun(tagged[n][0]):
+            n += 1
+        if n < len(tagged) and tagged[n][1] == "NOUN":
+            filler = n
+        elif n > first and slot != _GENITIVE_SLOT:
+            filler = n - 1  # «ключ от серверной»: the adjective is the thing
+        else:
+            continue
+        if tagged[filler][0] == lemma or _numbered(tagged, words, first):
+            continue
+        if slot == _GENITIVE_SLOT and not _genitive(words[filler]):
+            continue
+        found.add((lemma, slot, tagged[filler][0]))
+    return found
+
+
+def _numbered(tagged: Sequence[tuple[str, str, str, bool]], words: Sequence[str], k: int) -> bool:
+    """Whether the phrase starting at word ``k`` is a figure's: a number or a numeral right before it or as its first
+    word («на 3 недели»)."""
+    return any(0 <= j < len(words) and (words[j].isdigit() or tagged[j][1] == "NUMR") for j in (k - 1, k))
+
+
+def _genitive(word: str) -> bool:
+    """Whether a reading of ``word`` as a noun is in the genitive (the first reading of a plural often is not)."""
+    return any("NOUN" in p.tag and p.tag.case == "gent" for p in word_parses(word.lower().replace("ё", "е")))
+
+
+def replaces_a_dependent(
+    question_part: str,
+    terms: Sequence[str],
+    sentence: str,
+    part: Part | None = None,
+    used: tuple[set[str], set[str]] | None = None,
+) -> bool:
+    """Whether ``sentence`` fills a slot of a noun of the part with another word than the part's, and does not say
+    the part's own: «кто выдаёт ключи от переговорок» is not answered by «ключ от шкафчика выдаёт офис-менеджер»,
+    «график дежурств на год» not by «График дежурств на квартал составляет …» — each states the rule of a
+    neighbouring thing the documents cover.  The slot is the genitive after the noun or the preposition after it;
+    only a filler among the part's subject ``terms`` counts (a slot word names what is asked, not a case), and a
+    sentence naming the noun with no filler states the rule for all.  The part's filler in another spelling the
+    colloquial lexicon or the query repair gives («отпуск без содержания» / «без сохранения заработной платы») is
+    said.
+
+    The part's filler must be a word the documents use (``used``: the words and stems of the run's passages; all
+    words without it): a word they never use may be the asker's own for the sentence's («попыток ввода пароля» /
+    «неверных попыток входа», «уровень логирования» / «уровень детализации»), while a word they use elsewhere names
+    its own thing («переговорки», «шкафчика»)."""
+    if not DEPENDENTS_MUST_AGREE:
+        return False
+    asked = {
+        (noun, slot, filler)
+        for noun, slot, filler in noun_slots(question_part)
+        if _in_terms(filler, terms) and (used is None or term_matches(filler, *used))
+    }
+    if not asked:
+        return False
+    stated = noun_slots(sentence)
+    words, stems = vocabulary_of([sentence])
+    return any(
+        any(n == noun and s == slot and f != filler for n, s, f in stated) and not _says(filler, words, stems, part)
+        for noun, slot, filler in asked
+    )
+
+
+def replaces_the_case(
+    question_part: str,
+    terms: Sequence[str],
+    sentence: str,
+    part: Part | None = None,
+    used: tuple[set[str], set[str]] | None = None,
+) -> bool:
     """Whether ``sentence`` speaks of a neighbouring case, not the part's: another qualifier of its noun
-    (:func:`replaces_a_qualifier`), another season or day (:func:`other_period`), another code of its series
-    (:func:`other_code`) or another person governed as its person is (:func:`other_person`)."""
+    (:func:`replaces_a_qualifier`), another filler of a slot of its noun (:func:`replaces_a_dependent`; the part's
+    filler must be a word of ``used`` when given), another season or day (:func:`other_period`), another code of its
+    series (:func:`other_code`) or another person governed as its person is (:func:`other_person`)."""
     if replaces_a_qualifier(question_part, terms, sentence, part):
+        return True
+    if replaces_a_dependent(question_part, terms, sentence, part, used):
         return True
     if not CASES_MUST_AGREE:
         return False

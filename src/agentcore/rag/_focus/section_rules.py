@@ -83,7 +83,10 @@ def keeps_the_case(reading: Reading, p: PartReading, section: Section) -> bool:
     «зимой есть ограничение на длинный отпуск?» not by the summer's limit (:func:`replaces_the_case`)."""
     if section.heading is None or not section.sentences:
         return True
-    return not all(replaces_the_case(p.part.text, p.part.terms, sentence, p.part) for sentence in section.sentences)
+    return not all(
+        replaces_the_case(p.part.text, p.part.terms, sentence, p.part, reading.vocabulary)
+        for sentence in section.sentences
+    )
 
 
 # --- answers ------------------------------------------------------------------------------------------------------

@@ -133,7 +133,8 @@ def keeps_the_qualifiers(reading: Reading, p: PartReading, suppliers: Suppliers,
     """Rejects a sentence that names a noun of the part with another qualifier while the part's own is in none of
     its context: «гибридным сотрудникам компенсируют интернет?» is not answered by «Полностью удалённым сотрудникам
     компания компенсирует интернет — 1000 ₽», a neighbouring case the documents do cover — and likewise another
-    season, day, code or governed person (:func:`replaces_the_case`;
+    season, day, code, governed person or filler of a slot of the part's noun («ключ от шкафчика» for «ключи от
+    переговорок»; :func:`replaces_the_case`;
     :data:`agentcore.rag._focus.qualifiers.QUALIFIERS_MUST_AGREE`, ``CASES_MUST_AGREE``).
 
     A sentence that holds the part's subject only with the sentence before it is rejected when that sentence speaks
@@ -141,14 +142,14 @@ def keeps_the_qualifiers(reading: Reading, p: PartReading, suppliers: Suppliers,
     монитор» borrows «стол» and «оплачивает» from «Полностью удалённым сотрудникам … оплачивает обустройство
     рабочего места (стол, …)», which is about other employees."""
     part = p.part
-    if replaces_the_case(part.text, part.terms, reading.shown[i], part):
+    if replaces_the_case(part.text, part.terms, reading.shown[i], part, reading.vocabulary):
         return False
     if not CONTEXT_MUST_KEEP_THE_CASE:
         return True
     other_case = [
         text
         for text in (reading.previous(i), reading.before(i))
-        if text and replaces_the_case(part.text, part.terms, text, part)
+        if text and replaces_the_case(part.text, part.terms, text, part, reading.vocabulary)
     ]
     if not other_case:
         return True
