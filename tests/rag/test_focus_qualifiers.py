@@ -216,3 +216,12 @@ def test_the_lexicons_spelling_of_a_filler_is_the_filler() -> None:
     salary = "Зарплата — Справки\nСодержание справки о доходах можно заказать в портале."
     # «без содержания» is the colloquial lexicon's «без сохранения заработной платы», not another case
     assert _answered_among("сколько дней отпуска без содержания можно взять", sentence, heading, salary)
+
+
+def test_the_opposite_of_the_questions_condition_does_not_answer() -> None:
+    heading = "Оборудование — Дополнительное оборудование"
+    sentence = "Срок выдачи монитора — до 5 рабочих дней, если позиция есть на складе."
+    # the question excludes the case the sentence states
+    assert not answers("если позиции нет на складе, за сколько рабочих дней выдадут монитор", sentence, heading)
+    assert answers("если позиция есть на складе, за сколько рабочих дней выдадут монитор", sentence, heading)
+    assert answers("за сколько рабочих дней выдадут монитор со склада", sentence, heading)

@@ -11,7 +11,8 @@ names a case of the same kind, not the asked one: a season or a day of the week 
 «по субботам» / «по будням»), a code of the same series («P2» / «P1»), the person a preposition governs («по уходу за
 мамой» / «за заболевшим ребёнком»), a noun the sentence names as a dependent of another thing («выпускной
 ребёнка» / «рождение ребёнка»), and another filler of a slot of the question's noun — the genitive or the
-preposition after it («ключи от переговорок» / «ключ от шкафчика», «график дежурств на год» / «на квартал»).
+preposition after it («ключи от переговорок» / «ключ от шкафчика», «график дежурств на год» / «на квартал») —
+and the opposite of the question's condition («если на складе нет» / «если позиция есть на складе»).
 """
 
 from __future__ import annotations
@@ -320,6 +321,40 @@ def replaces_a_dependent(
     )
 
 
+CONDITIONS_MUST_AGREE = True
+"""Whether a sentence stating its rule under the negation of a condition the question names (or the condition
+where the question names its negation) is no supplier (:func:`opposite_condition`)."""
+
+_CONDITION_CLAUSE_RE = re.compile(r"(?:^|(?<=[\s,(—–-]))(?:если|в случае,? если)\b(?P<clause>[^,.;:?!—–()]*)", re.I)
+_NEGATION_RE = re.compile(r"(?<![\w-])(?:не|нет|нету|ни|без)(?![\w-])|\bотсутству\w*|\bотсутстви\w*", re.I)
+
+
+def _conditions(text: str) -> list[tuple[frozenset[str], bool]]:
+    """The nouns of each «если …» clause of ``text`` and whether the clause is negated («если на складе нет» →
+    ``({"склад"}, True)``; «если позиция есть на складе» → ``({"позиция", "склад"}, False)``)."""
+    found = []
+    for match in _CONDITION_CLAUSE_RE.finditer(text):
+        clause = match.group("clause")
+        nouns = frozenset(lemma for lemma, pos, _case in _tagged(clause) if pos == "NOUN")
+        if nouns:
+            found.append((nouns, bool(_NEGATION_RE.search(clause))))
+    return found
+
+
+def opposite_condition(question_part: str, sentence: str) -> bool:
+    """Whether ``sentence`` states its value under a condition on a thing a condition of the part is on, with the
+    opposite polarity: «если на складе нет, за сколько дней привезут монитор» is not answered by «Срок выдачи — до 5
+    рабочих дней, если позиция есть на складе» — the rule of the case the question excludes.  A sentence with no
+    condition, or with the same polarity, is kept."""
+    if not CONDITIONS_MUST_AGREE:
+        return False
+    asked = _conditions(question_part)
+    if not asked:
+        return False
+    stated = _conditions(sentence)
+    return any(nouns & own and negated != own_negated for nouns, negated in asked for own, own_negated in stated)
+
+
 def replaces_the_case(
     question_part: str,
     terms: Sequence[str],
@@ -330,7 +365,8 @@ def replaces_the_case(
     """Whether ``sentence`` speaks of a neighbouring case, not the part's: another qualifier of its noun
     (:func:`replaces_a_qualifier`), another filler of a slot of its noun (:func:`replaces_a_dependent`; the part's
     filler must be a word of ``used`` when given), another season or day (:func:`other_period`), another code of its
-    series (:func:`other_code`) or another person governed as its person is (:func:`other_person`)."""
+    series (:func:`other_code`), another person governed as its person is (:func:`other_person`) or, unless the part
+    is a yes/no, the opposite of its condition (:func:`opposite_condition`)."""
     if replaces_a_qualifier(question_part, terms, sentence, part):
         return True
     if replaces_a_dependent(question_part, terms, sentence, part, used):
@@ -341,6 +377,8 @@ def replaces_the_case(
         other_period(question_part, sentence)
         or other_code(question_part, sentence)
         or other_person(question_part, terms, sentence, part)
+        # a yes/no is answered by the rule of the opposite condition as well («если не отвечаю 5 дней, закроют?»)
+        or ((part is None or part.asks != "yesno") and opposite_condition(question_part, sentence))
     )
 
 
