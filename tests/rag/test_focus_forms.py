@@ -116,3 +116,12 @@ def test_rub_utra_and_percent_read_as_the_slot_not_the_subject() -> None:
     assert measure_asked("при скольких процентах ошибок откатывают релиз") == ("money", "")
     rollback = "Если доля ошибок превышает 2%, релиз-менеджер откатывает версию."
     assert answers("при скольких процентах ошибок откатывают релиз", rollback, "Выпуск релизов — Откат")
+
+
+def test_an_amount_of_money_counts_no_noun_after_it() -> None:
+    # branch ``rh``: «5000 ₽, даже если инцидентов не было» gives money, not a count of incidents
+    heading = "Дежурства — Компенсация"
+    sentence = "За каждую неделю дежурства выплачивается 5000 ₽, даже если инцидентов не было."
+    assert not answers("сколько инцидентов одновременно можно вести на дежурстве", sentence, heading)
+    assert answers("сколько платят за неделю дежурства", sentence, heading)
+    assert answers("сколько было инцидентов за неделю дежурства", "За неделю дежурства было 7 инцидентов.", heading)

@@ -168,11 +168,13 @@ def holds_measure(measure: Measure, blanked: str, part: Part | None) -> bool:
             ]
         return bool(spans)
     tokens = [m for m in WORD_RE.finditer(blanked)]
-    # a size («Монитор 27"») counts nothing
+    # a size («Монитор 27"») counts nothing, an amount («5000 ₽», «2%») counts its money or share
     figures = [
         i
         for i, m in enumerate(tokens)
-        if _FIGURE_RE.fullmatch(m.group()) and blanked[m.end() : m.end() + 1] not in ('"', "″", "”")
+        if _FIGURE_RE.fullmatch(m.group())
+        and blanked[m.end() : m.end() + 1] not in ('"', "″", "”")
+        and not (FIGURES_OF_MONEY_COUNT_NO_NOUN and _AMOUNT_SIGN_RE.match(blanked, m.end()))
     ]
     if kind == "people":
         heads = [i for i, m in enumerate(tokens) if lemma_of(m.group().lower()) in PEOPLE_LEMMAS]
@@ -194,12 +196,25 @@ def holds_measure(measure: Measure, blanked: str, part: Part | None) -> bool:
     # «число слогов в каждой строке — 5–7–5»: a noun under «число / количество» is counted by a figure further on
     named = {h for h in heads if h and lemma_of(tokens[h - 1].group().lower()) in ("число", "количество")}
     return any(
-        (0 < h - f <= 3 and not units.intersection(range(f + 1, h)))
+        (0 < h - f <= 3 and not units.intersection(range(f + 1, h)) and not _clause_between(blanked, tokens, f, h))
         or 0 < f - h <= 2
         or (h in named and f > h and not units.intersection(range(h + 1, f + 2)))
         for h in heads
         for f in figures
     )
+
+
+FIGURES_OF_MONEY_COUNT_NO_NOUN = True
+"""Whether a figure followed by a sign of money or a share («5000 ₽», «2%») and a figure a comma or a semicolon
+parts from a noun after it count no noun: «выплачивается 5000 ₽, даже если инцидентов не было» is no count of
+incidents."""
+
+_AMOUNT_SIGN_RE = re.compile(r"\s?(?:₽|%|\$|€|руб\b|р\.)")
+
+
+def _clause_between(text: str, tokens: list[re.Match[str]], f: int, h: int) -> bool:
+    """Whether a comma, a semicolon or a colon stands between token ``f`` and token ``h`` (``f`` before ``h``)."""
+    return FIGURES_OF_MONEY_COUNT_NO_NOUN and bool(re.search(r"[,;:]", text[tokens[f].end() : tokens[h].start()]))
 
 
 _UNIT_LEMMAS = frozenset(
