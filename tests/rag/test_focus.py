@@ -650,3 +650,23 @@ def test_a_yes_no_question_needs_its_subject_in_the_sentence_and_compares_its_fi
         shown_headings=["Поездки — Проезд"],
         semantic=None,
     ).decline
+
+
+def test_a_section_close_in_meaning_must_hold_half_the_parts_terms() -> None:
+    """A section holding only the topic word («отпуск») of «как уйти в отпуск по уходу за ребенком до трех лет» is
+    close to the topic, not to the question, however close the e5 cosine."""
+    steps = [
+        "Откройте «Ромашка.Портал» → «Отпуска» → «Новое заявление».",
+        "Подайте заявление не позднее чем за 14 календарных дней до начала отпуска.",
+    ]
+    head = "Отпуск: правила и оформление — Как оформить отпуск"
+    child = "Больничный по уходу за заболевшим ребёнком оформляется так же, через ЭЛН."
+    passages = [f"{head}\n" + "\n".join(steps), f"Больничный — Больничный по уходу за ребёнком\n{child}"]
+    heads = [head] * len(steps)
+    question = "как уйти в отпуск по уходу за ребенком до трех лет"
+    check = check_focus(question, steps, passages, headings=heads, shown_headings=heads, embed=_close)
+    assert check.decline
+    # guard: a section holding half the terms is still taken by meaning («оформить отпуск» of four)
+    question = "как по-быстрому оформить отпуск через сайт"
+    check = check_focus(question, steps, passages, headings=heads, shown_headings=heads, embed=_close)
+    assert not check.decline

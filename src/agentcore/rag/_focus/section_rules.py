@@ -17,6 +17,7 @@ from agentcore.rag._focus.meaning import close_in_meaning
 from agentcore.rag._focus.parts import term_share
 from agentcore.rag._focus.qualifiers import replaces_the_case
 from agentcore.rag._focus.reading import PartReading, Reading
+from agentcore.rag._focus.thresholds import MEANING_MIN_SHARE
 from agentcore.rag._focus.value_rules import PARAPHRASE_NOUNS
 from agentcore.rag._focus.values import gives_asked
 from agentcore.rag._focus.words import without_terms
@@ -98,11 +99,21 @@ def the_section_holds_it(reading: Reading, p: PartReading, section: Section) -> 
     return section.share >= reading.min_coverage and not p.lacks
 
 
+SECTION_MEANING_MIN_SHARE = True
+"""Whether the section a paraphrase answers must hold :data:`MEANING_MIN_SHARE` of the part's subject terms, as a
+sentence the e5 bridge takes for a value part must: a section holding fewer is close in meaning to the question's
+topic, not to its question («как уйти в отпуск по уходу за ребенком до трех лет» is not answered by the steps of
+«Как оформить отпуск», which hold only «отпуск»)."""
+
+
 def shown_close_in_meaning(reading: Reading, p: PartReading, section: Section) -> bool:
     """Accepts a paraphrase («апрувов» / «одобрений»): a shown sentence within the e5 cosine of the part (more surely
-    — plus :attr:`Reading.soft_margin` — when one of its nouns is nowhere in the passages).  Never with a hard lack of
-    the part read without the lexicon."""
+    — plus :attr:`Reading.soft_margin` — when one of its nouns is nowhere in the passages), its section holding
+    half the part's terms (:data:`SECTION_MEANING_MIN_SHARE`).  Never with a hard lack of the part read without the
+    lexicon."""
     if p.hard_meaning or reading.semantic is None or not reading.shown:
+        return False
+    if SECTION_MEANING_MIN_SHARE and section.heading is not None and section.share < MEANING_MIN_SHARE:
         return False
     threshold = reading.semantic + (reading.soft_margin if p.soft_meaning else 0.0)
     return close_in_meaning(p.part.text, reading.shown, threshold, reading.embed)
