@@ -71,6 +71,7 @@ DEV_SETS = (
     "dailies_people_dev24",
     "dailies_people_dev25",
     "dailies_people_dev26",
+    "dailies_people_dev27",
     "dailies_people_dev28",
     "dailies",
     "dailies_review",

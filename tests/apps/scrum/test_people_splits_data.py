@@ -336,3 +336,24 @@ def test_the_fresh_split_dev28_is_well_formed_and_new() -> None:
     blockers = [i["expected"]["blockers"] for i in items]
     assert sum(not b for b in blockers) == 40
     assert sum(bool(b) and b[0]["critical"] for b in blockers) == 26
+
+
+def test_the_fresh_split_dev27_is_well_formed_and_new() -> None:
+    """``dailies_people_dev27`` (session sg): 70 development dailies at the GREAT / DETAIL_OK borderline — tasks with
+    ids beside the day's id-less activities (ceremonies, calls, demo, reviews of colleagues' work, help, onboarding,
+    learning, duty, interviews, half a day off) or beside id-less deliverable work, all-clears of every kind, and
+    trouble that is no blocker (resolved, someone else's, a risk, a question); committed before any code ran on it."""
+    items = load_labelled(DATA / "dailies_people_dev27.jsonl")
+    assert [i["id"] for i in items] == [f"gb{n:03d}" for n in range(1, 71)]
+    others = [item for path in sorted(DATA.glob("dailies*.jsonl")) if path.stem != "dailies_people_dev27"
+              for item in load_labelled(path)]  # fmt: skip
+    assert not any(item["id"].startswith("gb") for item in others)
+    mine = {i["message"].strip().lower() for i in items}
+    assert sum(o["message"].strip().lower() in mine for o in others) == 0  # counts only: no other set's text shown
+    for item in items:
+        assert_well_formed(item)
+        assert all(blocker["text"] in item["message"] for blocker in item["expected"]["blockers"]), item["id"]
+        if any(b["related_task_id"] is None for b in item["expected"]["blockers"]):
+            assert item["expected"]["needs_clarification"] and item["expected"]["quality"] != "GREAT", item["id"]
+    qualities = [i["expected"]["quality"] for i in items]
+    assert qualities.count("GREAT") >= 40 and qualities.count("DETAIL_OK") >= 15
