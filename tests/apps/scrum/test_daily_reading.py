@@ -331,14 +331,14 @@ def test_a_remark_beside_the_tasks_is_no_work_item(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "Вчера: PAY-5 — отчёты\nСегодня: PAY-6 — экспорт, созвон с клиентом\nБлокеров нет",  # an activity of the day
+        "Вчера: PAY-5 — отчёты\nСегодня: PAY-6 — экспорт, ещё допишу скрипт выгрузки\nБлокеров нет",  # a deliverable
         "Вчера: PAY-5 — отчёты\nСегодня: PAY-6 — экспорт. Планирую заранее запросить доступ к проду. Блокеров нет",
-        "вчера закрыл PAY-5 и помогал Ане с деплоем, сегодня PAY-6 экспорт, блокеров нет",
+        "вчера закрыл PAY-5 и помогал Ане с деплоем. Ещё собрал образ для стенда. Сегодня PAY-6 экспорт, блокеров нет",
         "Вчера: PAY-5 — отчёты\nСегодня: тесты\nБлокеров нет",  # a section with no task: its work has none
     ],
 )
 def test_work_without_a_task_id_keeps_a_daily_from_great(text: str) -> None:
-    """Work with no task id — an activity, a verb of doing, a section's only item — is DETAIL_OK."""
+    """Work with no task id — a deliverable, a verb of doing, a section's only item — is DETAIL_OK."""
     assert parse_daily(text, "DEV")["daily"]["quality"] == "DETAIL_OK"
 
 
@@ -387,9 +387,9 @@ def _model_answer(yesterday: list[tuple[str, str]], today: list[tuple[str, str]]
 
 
 def test_what_a_model_leaves_out_without_an_id_still_counts() -> None:
-    """A model that drops the author's item without a task id («созвон с заказчиком») does not make the daily
+    """A model that drops the author's work without a task id («написал скрипт миграции») does not make the daily
     GREAT: the verdict reads the text's own items too, as offline."""
-    message = "Вчера: TASK-1 логин, созвон с заказчиком\nСегодня: TASK-2 выгрузка\nБлокеры: нет"
+    message = "Вчера: TASK-1 логин, ещё написал скрипт миграции\nСегодня: TASK-2 выгрузка\nБлокеры: нет"
     answer = _model_answer([("TASK-1", "логин")], [("TASK-2", "выгрузка")])
     settled = settle_daily(answer, message)
     assert settled["daily"]["quality"] == parse_daily(message, "DEV")["daily"]["quality"] == "DETAIL_OK"

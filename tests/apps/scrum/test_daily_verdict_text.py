@@ -131,4 +131,5 @@ def test_the_text_shape_names_the_described_tasks() -> None:
     assert shape.tasks == {"PAY-1", "PAY-2"}
     assert shape.described == {"PAY-1"}
     assert not shape.untied_work
-    assert text_shape("вчера закрыл PAY-1, сегодня PAY-2 и созвон с продактом").untied_work
+    assert text_shape("вчера закрыл PAY-1, сегодня PAY-2, ещё напишу скрипт миграции").untied_work
+    assert not text_shape("вчера закрыл PAY-1, сегодня PAY-2 и созвон с продактом").untied_work  # no id needed

@@ -201,7 +201,8 @@ def test_split_is_well_formed(name: str) -> None:
         if any(b["related_task_id"] is None for b in expected["blockers"]):
             assert expected["needs_clarification"] and expected["quality"] != "GREAT", item["id"]
         if expected["quality"] == "GREAT":
-            assert expected["yesterday"] and expected["today"] and not expected["needs_clarification"], item["id"]
+            # a section filled by the day's other activity alone («Вчера: ревьюил чужие MR») lists no id (session sg)
+            assert (expected["yesterday"] or expected["today"]) and not expected["needs_clarification"], item["id"]
         if expected["quality"] == "NO_TASKS_MENTIONED":
             assert not named, item["id"]
 

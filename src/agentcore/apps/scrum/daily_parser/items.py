@@ -29,6 +29,7 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
     _verb_section,
     _wordset,
 )
+from agentcore.apps.scrum.daily_parser.work_kind import SIDE, WORK, is_side, work_kind
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import task_ids_in, without_task_ids
 from agentcore.text.morphology import morph_analyzer, parses
@@ -75,7 +76,8 @@ _ITEM_JOINT = re.compile(r",\s*|\s+(?:и|and|\+|&)\s+", re.IGNORECASE)  # «PAY-
 
 
 def _other_activities(summary: str) -> tuple[str, list[str]]:
-    """``summary`` without the pieces that are other work of the day (see :data:`_OTHER_ACTIVITY`), and those
+    """``summary`` without the pieces that are other work of the day (see :data:`_OTHER_ACTIVITY`, and the day's
+    other activities read by word class, :func:`~agentcore.apps.scrum.daily_parser.work_kind.is_side`), and those
     pieces; a piece that names a task, or one inside parentheses, stays."""
     cuts = [0]
     for joint in _ITEM_JOINT.finditer(summary):
@@ -87,7 +89,8 @@ def _other_activities(summary: str) -> tuple[str, list[str]]:
     other = [
         (start, end)
         for start, end in pieces
-        if _OTHER_ACTIVITY.match(summary[start:end].strip()) and not task_ids_in(summary[start:end])
+        if (_OTHER_ACTIVITY.match(summary[start:end].strip()) or is_side(summary[start:end]))
+        and not task_ids_in(summary[start:end])
     ]
     if not other or len(other) == len(pieces):
         return summary, []
@@ -199,7 +202,17 @@ def names_work(summary: str) -> bool:
     if _OTHER_ACTIVITY.search(summary):
         return True
     words = _WORD.findall(summary)
-    return any(_is_verb(w.lower()) for w in words) and not _told_of_another(tuple(w.lower() for w in words))
+    return any(_is_verb(w.lower()) and _can_be_verb(w.lower()) for w in words) and not _told_of_another(
+        tuple(w.lower() for w in words)
+    )
+
+
+def _can_be_verb(word: str) -> bool:
+    """Whether a word :func:`_is_verb` takes for a verb by its ending can be one by morphology (pymorphy3): «завал»,
+    «канал», «материал» end as a past verb does but are nouns only.  A word pymorphy3 cannot read stays a verb."""
+    if not _CYRILLIC.fullmatch(word) or morph_analyzer() is None:
+        return True
+    return any(p.tag.POS in ("VERB", "INFN", "GRND", "PRTS") for p in parses(word))
 
 
 _MEMBER = _wordset("я мы")
@@ -254,14 +267,20 @@ def _nominative(parses: Any, only: bool = False) -> bool:
 
 
 def untied_work(item: dict[str, Any], section: list[dict[str, Any]]) -> bool:
-    """Whether ``item`` is work without a task id — what keeps a daily from GREAT («созвон с продактом» beside
-    «ORD-103 оплата», «Сегодня: тесты»).  In a section that names a task, an id-less piece counts only when it is
-    work (:func:`names_work`): a question, a concern, an all-clear or a greeting the reading left as a piece of its
-    own is no work item (the labelling rule counts work items).  A section with no task has only id-less work,
-    whatever its words."""
+    """Whether ``item`` is work without a task id — what keeps a daily from GREAT («написал скрипт миграции» beside
+    «SHOP-40 корзина», «Сегодня: тесты»).  The day's other activity needs no id
+    (:func:`~agentcore.apps.scrum.daily_parser.work_kind.work_kind`: a ceremony, a call, a review of colleagues' work,
+    help, learning, an interview, duty — «созвон с продактом» beside «ORD-103 оплата»; session sg).  In a section
+    that names a task, an id-less piece counts only when it is work (:func:`names_work`): a question, a concern, an
+    all-clear, a greeting or an absence the reading left as a piece of its own is no work item.  A section with no
+    task holds id-less work unless its piece is the day's other activity («весь день на воркшопе»); an absence
+    alone («был на больничном») is no work, so it keeps the daily from GREAT too (scrum28)."""
     if item["task_id"]:
         return False
-    return not any(other["task_id"] for other in section) or names_work(item["summary"])
+    kind = work_kind(item["summary"])
+    if not any(other["task_id"] for other in section):
+        return kind != SIDE
+    return kind == WORK and names_work(item["summary"])
 
 
 def _described(item: dict[str, Any]) -> bool:

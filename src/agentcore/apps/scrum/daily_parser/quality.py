@@ -56,7 +56,11 @@ def grade(parsed: ParsedDaily, text: TextShape | None = None) -> str:
         return "TOO_SHORT"
     if not ids:
         return "NO_TASKS_MENTIONED"
-    if not (parsed.yesterday and parsed.today and (parsed.no_blockers_stated or parsed.blockers)):
+    # a section the text fills with the day's other activity only («Вчера: весь день на планировании») is filled, also
+    # when a model's answer lists only the items with a task
+    said_yesterday = parsed.yesterday or (text is not None and text.said_yesterday)
+    said_today = parsed.today or (text is not None and text.said_today)
+    if not (said_yesterday and said_today and (parsed.no_blockers_stated or parsed.blockers)):
         return "DETAIL_OK"
     if not all(b["related_task_id"] for b in parsed.blockers):
         return "DETAIL_OK"

@@ -1,0 +1,184 @@
+"""What kind of work a piece of a daily without a task id is (the labelling rule in docs/scrum.md, session sg).
+
+Seed 003 asks for what was done, what is planned and the blockers, «желательно с ID задач»: a task id is how a
+team tracks a piece of its product.  So an id-less piece is of one of four kinds:
+
+* :data:`SIDE` — the day's other activity that no tracker holds: a team ceremony or a meeting (planning, retro,
+  demo, a call, a sync), work on colleagues' work (a review of their merge requests, help, pairing, onboarding a
+  newcomer), learning (reading docs, a workshop), hiring (an interview), duty (on-call, release duty) — it fills its
+  section and needs no id;
+* :data:`AWAY` — an absence (sick leave, a day off, the doctor): it says its section but is no work at all;
+* :data:`WORK` — anything else the member made or did (implementing, fixing, writing, setting up): a deliverable,
+  which needs an id;
+* :data:`STATE` — what is possible rather than done («на тестовых пока можно работать»): no deed at all.
+
+Read by word classes of the lemma (pymorphy3 through :func:`agentcore.text.morphology.parses`), not by phrases: each
+statement of the piece (between commas, dashes, «и», «потом», …) is led by its verb — a verb of communicating,
+helping, reviewing, learning, hiring or duty is :data:`SIDE`; a light verb («был», «сходил», «провёл», «готовлю»)
+or a verb of intent («планирую», «успел») hands over to the words after it; any other verb of the member's own is
+:data:`WORK`.  A statement without a verb is :data:`SIDE` when it names an event or activity noun of the day
+(«созвон с банком», «груминг бэклога», «весь день ревью чужих MR»).  A verb in the plural with no subject («выкатили
+два релиза») is the Russian indefinite-personal sentence — told of others, not the member's deliverable.  English
+statements go by their first words (after fillers and light verbs such as «had», «spent … on»; a modifier may
+stand first, «code review»), as English has no inflection to read.  Whatever noun leads a statement decides it:
+«правки после демо» are edits, not a demo.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from agentcore.apps.scrum.daily_parser.lexicon import _CYRILLIC, _WORD, _wordset
+from agentcore.text.morphology import morph_analyzer, parses
+
+SIDE, AWAY, WORK, STATE = "side", "away", "work", "state"
+
+# Events and the day's activities that no tracker holds (lemmas, and forms pymorphy3 does not know as such).
+_SIDE_NOUNS = _wordset(
+    """созвон звонок встреча митинг совещание синк планирование планёрка планерка ретро ретроспектива демо демка
+    демонстрация стендап дейли груминг рефайнмент собес собеседование интервью онбординг обучение тренинг вебинар
+    воркшоп конференция митап семинар лекция дежурство саппорт ревью код-ревью дизайн-ревью переписка почта
+    разговор обсуждение постмортем инцидент консультация пейринг ментор менторство помощь 1-1"""
+)
+# Verbs of communicating, helping, reviewing, teaching, learning, hiring and duty (lemmas).
+_SIDE_VERBS = _wordset(
+    """созвониться созваниваться встретиться встречаться обсудить обсуждать общаться пообщаться поговорить
+    договориться договариваться переписываться ревьюить отревьюить проревьюить ревьювить помогать помочь подсказать
+    подсказывать консультировать проконсультировать объяснять объяснить показывать показать менторить онбордить
+    собеседовать интервьюировать дежурить изучать изучить читать почитать прочитать вычитать учиться
+    присутствовать участвовать отвечать ответить пейрить созвонить"""
+)
+# Verbs that say little by themselves: where the member was or what the time went on («был на ретро», «сходил на
+# демо», «провёл собес», «готовлю демо»), or an intent («планирую», «успел») — the words after them decide.
+_LIGHT_VERBS = _wordset(
+    """быть ходить сходить сидеть провести проводить потратить тратить уйти уходить вести готовиться подготовиться
+    готовить подготовить посетить посещать принять планировать собираться хотеть успеть мочь начать продолжить
+    стать надо заниматься позаниматься разбирать разобрать разбираться разобраться"""
+)
+# A statement of what is possible («на тестовых пока можно работать») tells a state, not a deed.
+_POSSIBLE = _wordset("можно нельзя")
+# Nouns of an action that hand over to their object, as a light verb does: «разбор инцидента», «подготовка к демо»,
+# «участие в планировании».
+_LIGHT_NOUNS = _wordset("разбор подготовка участие")
+# An absence (lemmas): it says its section, but is no work.
+_AWAY_WORDS = _wordset("""больничный больничном отпуск отгул врач болеть заболеть приболеть выходной отпроситься""")
+# What a statement may open with before its head: time, quantity, articles and link words.
+_LEAD_FILLERS = _wordset(
+    """весь целый день полдня полдень половина утро вечер час обед первый второй остаток с до после потом затем ещё
+    еще также плюс заодно а и но на в к по у я мы тоже сначала сегодня вчера утром вечером днём днем
+    all whole day half afternoon morning evening the a an some two few couple of on in at then also and plus i we
+    first rest most hours hour today yesterday"""
+)
+_EN_SIDE = _wordset(
+    """meeting meetings call calls sync syncs standup standups stand-up retro retros retrospective demo demos planning
+    grooming refinement review reviews reviewed reviewing code-review interview interviews interviewed interviewing
+    onboarding onboarded helped helping help pairing paired postmortem post-mortem workshop training webinar
+    conference read reading docs email emails mail support on-call oncall duty discussed discussion talked
+    presentation presented mentoring 1-1 one-on-one"""
+)
+_EN_LIGHT = _wordset("had have has attended attend spent spend joined join prepared prep prepping was were went")
+_EN_AWAY = _wordset("sick vacation pto off leave doctor dentist holiday")
+_STATEMENTS = re.compile(r"\s*[,;:()+&/]\s*|\s+[—–-]\s+|\s+(?:и|а|потом|затем|then|and)\s+", re.IGNORECASE)
+_MEMBER = _wordset("я мы")
+_PREPOSITIONS = _wordset("на в во с со по у к ко до после о об от за из для над под при про через без")
+# A meeting of two, written as one word: «1:1», «1x1», «1 на 1», «one-on-one».
+_ONE_ON_ONE = re.compile(r"\b1\s*(?::|x|×|на)\s*1\b|\bone[\s-]on[\s-]one\b", re.IGNORECASE)
+
+
+def work_kind(summary: str) -> str:
+    """:data:`SIDE`, :data:`AWAY`, :data:`STATE` or :data:`WORK` for an id-less piece (see the module docstring):
+    :data:`WORK` when any statement of it is a deliverable of the member's own; else :data:`SIDE` when a statement
+    is the day's other activity, :data:`AWAY` when one is an absence, :data:`STATE` when one only tells what is
+    possible; a piece that names none of them is :data:`WORK` (whether it is work at all is
+    :func:`~agentcore.apps.scrum.daily_parser.items.names_work`'s question)."""
+    summary = _ONE_ON_ONE.sub("1-1", summary)
+    return _kind(tuple(tuple(w.lower() for w in _WORD.findall(s)) for s in _STATEMENTS.split(summary) if s.strip()))
+
+
+@lru_cache(maxsize=4096)
+def _kind(statements: tuple[tuple[str, ...], ...]) -> str:
+    kinds = [_statement_kind(words) for words in statements if words]
+    if WORK in kinds:
+        return WORK
+    if SIDE in kinds:
+        return SIDE
+    if AWAY in kinds:
+        return AWAY
+    return STATE if STATE in kinds else WORK
+
+
+def _statement_kind(words: tuple[str, ...]) -> str | None:
+    """The kind of one statement, or ``None`` when it names none (a bare object, «стенды»; others' deed)."""
+    if morph_analyzer() is None:
+        return None
+    subject = bool(_MEMBER.intersection(words))
+    unknown = 0  # English words of no class read so far («code review», «sprint retro»: a modifier first)
+    governed = False  # the word after a preposition: an adverbial («на стейдже»), not the statement's head
+    for word in words:
+        after_preposition, governed = governed, word in _PREPOSITIONS
+        if word in _LEAD_FILLERS or word.isdigit():
+            continue
+        if not _CYRILLIC.fullmatch(word):
+            kind = _english(word)
+            if kind in (SIDE, AWAY):
+                return kind
+            unknown += kind is None
+            if unknown > 2:
+                return None
+            continue
+        lemmas = {word} | {p.normal_form for p in parses(word)} | set(word.split("-")[-1:])
+        if lemmas & _AWAY_WORDS:
+            return AWAY
+        if lemmas & _SIDE_NOUNS or lemmas & _SIDE_VERBS:
+            return SIDE
+        if word in _POSSIBLE:
+            return STATE
+        first = parses(word)[0]
+        if first.normal_form in _LIGHT_NOUNS:
+            continue
+        if first.tag.POS in ("VERB", "INFN"):
+            if first.normal_form in _LIGHT_VERBS:
+                continue
+            if first.tag.number == "plur" and first.tag.person != "1per" and not subject:
+                return None  # «выкатили два релиза»: indefinite-personal, told of others
+            return WORK
+        if first.tag.POS == "PREP":
+            governed = True
+            continue
+        if after_preposition and first.tag.POS == "NOUN":
+            continue
+        if first.tag.POS not in (
+            "PREP",
+            "CONJ",
+            "PRCL",
+            "ADVB",
+            "ADJF",
+            "NUMR",
+            "NPRO",
+            "INTJ",
+            "PRTF",
+            "COMP",
+            "PRED",
+        ):
+            return None  # a noun of another kind leads: «правки после демо» is no demo
+    return None
+
+
+def _english(word: str) -> str | None:
+    """The kind an English word leads its statement with, ``"light"`` to read on, or ``None`` (no kind)."""
+    if word in _EN_SIDE:
+        return SIDE
+    if word in _EN_AWAY:
+        return AWAY
+    return "light" if word in _EN_LIGHT else None
+
+
+def is_side(summary: str) -> bool:
+    """Whether an id-less piece is the day's other activity (:data:`SIDE`)."""
+    return work_kind(summary) == SIDE
+
+
+def needs_no_id(summary: str) -> bool:
+    """Whether an id-less piece beside the day's tasks needs no task id: the day's other activity or an absence."""
+    return work_kind(summary) in (SIDE, AWAY)

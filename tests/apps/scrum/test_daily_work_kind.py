@@ -1,0 +1,74 @@
+"""``daily_parser.work_kind`` (session sg): an id-less piece of a daily is the day's other activity (a ceremony, a
+call, a review of colleagues' work, help, learning, hiring, duty — no task id needed), an absence, or a deliverable
+that needs an id — read by the word class of its lemma, not by phrases.  Probed in words no labelled split uses."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentcore.apps.scrum.checks import settle_daily
+from agentcore.apps.scrum.daily_parser import parse_daily
+from agentcore.apps.scrum.daily_parser.work_kind import AWAY, SIDE, STATE, WORK, work_kind
+
+
+@pytest.mark.parametrize(
+    ("piece", "kind"),
+    [
+        ("совещание с отделом закупок", SIDE),
+        ("объяснял стажёру архитектуру склада", SIDE),
+        ("провёл планёрку", SIDE),  # a light verb hands over to its object
+        ("ran the sprint retro", SIDE),
+        ("весь вечер на вебинаре по графовым базам", SIDE),
+        ("разбор аварии с дежурными", WORK),  # «разбор» hands over; «авария» is no activity of the day by itself
+        ("Дежурил по релизам, выкатили три сборки", SIDE),  # «выкатили»: indefinite-personal, told of others
+        ("провёл миграцию базы", WORK),
+        ("правки после демо", WORK),  # the noun that leads decides: edits, not a demo
+        ("созвон с поставщиком, потом настроил бэкапы", WORK),  # a deliverable beside the call
+        ("полдня был у врача", AWAY),
+        ("на стейдже пока можно работать", STATE),
+    ],
+)
+def test_the_kind_of_an_id_less_piece(piece: str, kind: str) -> None:
+    assert work_kind(piece) == kind
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Вчера: ZOO-1 — кормушки, потом совещание с отделом закупок\nСегодня: ZOO-2 — вольеры\nБлокеров нет",
+        "вчера ZOO-3 закрыл, объяснял стажёру архитектуру склада, сегодня ZOO-4 отчёт, блокеров нет",
+        "Yesterday: ZOO-5 feeders done, ran the sprint retro\nToday: ZOO-6 enclosures\nBlockers: none",
+        "Вчера: консультировал саппорт по тарифам\nСегодня: ZOO-7 — билеты\nБлокеров нет",  # only the day's activity
+        "Вчера: ZOO-8 — касса, полдня был у врача\nСегодня: ZOO-9 — афиша\nБлокеров нет",  # half a day away
+    ],
+)
+def test_the_days_other_activity_needs_no_task_id(message: str) -> None:
+    assert parse_daily(message, "DEV")["daily"]["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Вчера: ZOO-10 — касса, ещё настроил бэкапы базы\nСегодня: ZOO-11 — афиша\nБлокеров нет",
+        "Вчера: провёл миграцию базы\nСегодня: ZOO-12 — афиша\nБлокеров нет",
+        "Вчера на больничном. Сегодня ZOO-13 — касса. Блокеров нет",  # an absence alone is no work (scrum28)
+    ],
+)
+def test_a_deliverable_or_an_absence_alone_keeps_the_daily_from_great(message: str) -> None:
+    assert parse_daily(message, "DEV")["daily"]["quality"] == "DETAIL_OK"
+
+
+def test_a_section_of_the_days_activity_is_filled_on_the_model_path_too() -> None:
+    message = "Вчера: весь день на вебинаре по графовым базам\nСегодня: ZOO-14 — касса\nБлокеров нет"
+    answer = {
+        "daily": {
+            "role": "DEV",
+            "yesterday": [],
+            "today": [{"task_id": "ZOO-14", "summary": "касса"}],
+            "blockers": [],
+            "quality": "GREAT",
+        },
+        "clarification": {"needs_clarification": False, "question": ""},
+    }
+    settled = settle_daily(answer, message)
+    assert settled["daily"]["quality"] == parse_daily(message, "DEV")["daily"]["quality"] == "GREAT"
