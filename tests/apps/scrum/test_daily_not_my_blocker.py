@@ -249,3 +249,32 @@ def test_a_complete_stop_told_in_other_words_is_critical(message: str) -> None:
 )
 def test_a_due_date_not_today_or_a_nuisance_stays_non_critical(message: str) -> None:
     assert [b["critical"] for b in _daily(message)["blockers"]] == [False]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        # no longer happening: «больше не» and a past verb is the trouble's end
+        "Вчера HUB-3 сделал. Сегодня HUB-4 экспорт. На прошлой неделе был затык с сертификатами, больше не повторялся",
+        # a need told as possible is a risk
+        "Вчера HUB-3 сделал. Сегодня HUB-4 экспорт. Возможно, понадобится помощь с HUB-4 ближе к пятнице",
+        "Yesterday: HUB-3 done. Today: HUB-4 export. Might need help from the data team later this week",
+        # a near miss did not happen
+        "Yesterday: HUB-3 done. Today: HUB-4 export. We nearly missed the launch on Monday, made it in the end",
+    ],
+)
+def test_a_trouble_over_possible_or_near_missed_is_no_blocker(message: str) -> None:
+    assert _daily(message)["blockers"] == []
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        # «возможно» after the trouble hedges its cause, not the trouble
+        "Вчера HUB-3 сделал. Сегодня HUB-4 экспорт. Стенд лежит, возможно из-за DNS, жду админов",
+        # «больше не могу» is a present inability, not an end
+        "Вчера HUB-3 сделал. Сегодня HUB-4 экспорт. Больше не могу ждать ревью HUB-3, второй день висит",
+    ],
+)
+def test_a_hedged_cause_or_a_present_inability_keeps_the_blocker(message: str) -> None:
+    assert len(_daily(message)["blockers"]) == 1

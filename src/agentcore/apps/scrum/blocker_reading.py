@@ -82,7 +82,7 @@ RESOLVED = compile_guarded(
     r"поднят\w*|(?:сейчас|сегодня|уже|снова|опять)\s+работает|работает\s+(?:снова|опять|нормально)|works\s+(?:again|now|fine)|"
     r"back\s+up|restarted|rebooted|rolled\s+(?:it\s+|them\s+)?back|reverted|откатил[аи]?|откатили|перевыпустил\w*|закрыт[аоы]?|устран[её]н\w*|продлил[иа]?|восстановил[иа]?|перезапустил[иа]?|вернул[иа]?|"
     r"так\s+что\s+(?:чисто|вс[её]\s+(?:ок|ok|норм\w*|хорошо))|больше\s+не\s+актуал\w*|неактуал\w*|sorted(?:\s+out)?|"
-    r"no\s+longer|"
+    r"no\s+longer|больше\s+не\s+[а-яё]+(?:лся|лось|лась|лись|л|ла|ло|ли)|"
     # the end of a wait for a review: «ждал ревью полдня, сегодня его смержили», «approved this morning»
     r"(?:с|за)?м[её]рд?жил[иа]?|(?:за)?апрув(?:ну)?л[иа]?|одобрил[иа]?|merged|approved|"
     # the member got what was missing: «доступ к S3 получил», «получил ключи», «no access to the cluster yesterday,
@@ -204,7 +204,10 @@ def is_negated(clause: str) -> bool:
 #
 # A trouble told as unreal — supposed or intended (the subjunctive): «проверил, что биллинг лёг бы при нагрузке»,
 # «чтобы заказы не терялись», «it would fail if …».  Only the words that state a blocker outright outweigh it.
-UNREAL = compile_guarded(r"\b(?:бы|б|чтобы|чтоб|would)\b", _FLAGS)
+# A near miss is unreal too (session sb): «чуть не сорвали релиз», «we almost missed the release» — it did not happen.
+UNREAL = compile_guarded(
+    r"\b(?:бы|б|чтобы|чтоб|would)\b|\b(?:чуть|едва)\s+не\s+[а-яё]+л[аио]?\b|\b(?:almost|nearly)\s+[a-z]+ed\b", _FLAGS
+)
 # What the work is about, not what stops it: a quoted label («экран «нет доступа»») and a case the task handles
 # («добавляю обработку, когда платежи не проходят», «тесты на случай, когда сервис недоступен», «fixing the case when
 # users can't log in»), a condition («если упадёт прод — все встанут»).  A clause states a trouble by what it says
@@ -213,7 +216,10 @@ _QUOTED = re.compile(r"«[^«»]*»|\"[^\"]*\"")
 # A risk told as a possibility («есть риск, что 1С-ники не успеют к релизу», «there's a risk that …») is a scenario
 # too (session scrum28): what may happen, not what stops the work now.
 _SCENARIO = compile_guarded(
-    r"\b(?:когда|если|на\s+случай|в\s+случае|when|if|in\s+case|риск\w*\s*,?\s+что|risk\s+that)\b", _FLAGS
+    r"\b(?:когда|если|на\s+случай|в\s+случае|when|if|in\s+case|риск\w*\s*,?\s+что|risk\s+that|"
+    # a need told as possible (session sb): «возможно, понадобится помощь», «might need help later this week»
+    r"возможно|может\s+понадоб\w*|might|may\s+(?:need|have\s+to|be))\b",
+    _FLAGS,
 )
 # A negator that may deny the trouble after it: «прод не лежит», «prod is not down», «isn't down».
 NEGATOR_WORD = compile_guarded(r"\b(?:не|not|no\s+longer)\s+|n't\s+", _FLAGS)
