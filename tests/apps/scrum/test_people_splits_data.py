@@ -212,7 +212,8 @@ def test_split_is_new_and_varied(name: str) -> None:
     prefix, _, minimum = SPLITS[name]
     items = load_labelled(DATA / f"{name}.jsonl")
     others = [item for path in sorted(DATA.glob("dailies*.jsonl")) if path.stem != name for item in load_labelled(path)]
-    assert not any(item["id"].startswith(prefix) for item in others)
+    # a prefix and a number: «b001» is this split's, «bt001» another split's (a longer prefix)
+    assert not any(re.fullmatch(rf"{prefix}\d+", item["id"]) for item in others)
     assert not {i["message"].strip().lower() for i in items} & {o["message"].strip().lower() for o in others}
     counts = _counts(items)
     assert all(counts[key] >= floor for key, floor in minimum.items()), counts
