@@ -625,3 +625,27 @@ def test_a_prose_way_told_as_what_may_be_done_keeps_its_term() -> None:
     hit = Hit("pay#4", "pay", "Зарплата и выплаты — Справки", text, 1.0, "", 1)
     answer = extractive_answer("как получить 2-ндфл", [hit])
     assert "«Справки»" in answer and "3 рабочих дней" in answer
+
+
+def test_a_comparison_quotes_the_sentence_on_the_other_side_after_its_pair() -> None:
+    # «ретро» is the documents' «ретроспектива» (a clipping): the contrast is written as a pair of sentences
+    text = (
+        "Обе встречи проходят в конце спринта, и их легко спутать. Обзор спринта отвечает на вопрос «что мы сделали "
+        "и что делать дальше с продуктом» и проходит с внешними участниками. Ретроспектива отвечает на вопрос «как "
+        "нам работать лучше» и проходит только внутри команды."
+    )
+    hit = Hit("review#5", "review", "Обзор спринта — Обзор и ретроспектива", text, 1.0, "", 1)
+    answer = extractive_answer("в чем разница между обзором спринта и ретро", [hit])
+    assert "с внешними участниками" in answer and "только внутри команды" in answer
+
+
+def test_a_side_typed_in_cyrillic_is_found_in_its_latin_spelling() -> None:
+    # «дод» is «DoD»: the sentence on that side is quoted beside the one on the acceptance criteria
+    text = (
+        "Не путайте Definition of Done с критериями приёмки. Критерии приёмки (acceptance criteria) свои у каждой "
+        "пользовательской истории и описывают, что именно должна делать функция. DoD одинаков для всех задач и "
+        "описывает качество: тесты, ревью, документация."
+    )
+    hit = Hit("dod#2", "dod", "Definition of Done — DoD и критерии приёмки", text, 1.0, "", 1)
+    answer = extractive_answer("чем критерии приемки отличаются от дод", [hit])
+    assert "свои у каждой пользовательской истории" in answer and "одинаков для всех задач" in answer

@@ -717,10 +717,27 @@ def select_excerpts(
         # «чем X отличается от Y» asks what each side is: a side no pick names gets the top passage's sentence that
         # names it and shares most with the question («DoD одинаков для всех задач…» beside the sentence on the
         # acceptance criteria)
-        for side in compared_sides(question):
-            terms = analyzer.term_set(side)
-            if terms and not any(terms & analyzer.term_set(s.unit.text) for s in picks):
-                naming = [s for s in top if not s.unit.role and terms & analyzer.term_set(s.unit.text)]
+        sides = _side_namers(compared_sides(question), hits, analyzer)
+        if SIDES_IN_PARALLEL:
+            # a pick on one side followed in its paragraph by a sentence on the other («Обзор спринта … проходит с
+            # внешними участниками. Ретроспектива … проходит только внутри команды»): the contrast is the pair
+            for pick in list(picks):
+                after = [
+                    s
+                    for s in scored
+                    if s.hit_index == pick.hit_index
+                    and s.unit.block == pick.unit.block
+                    and s.unit.position == pick.unit.position + 1
+                    and not s.unit.role
+                ]
+                if after and after[0] not in picks:
+                    on_side = [names(pick.unit.text) for names in sides]
+                    next_side = [names(after[0].unit.text) for names in sides]
+                    if any(on_side) and any(f and not n for f, n in zip(next_side, on_side, strict=True)):
+                        picks.append(after[0])
+        for names in sides:
+            if not any(names(s.unit.text) for s in picks):
+                naming = [s for s in top if not s.unit.role and names(s.unit.text)]
                 if naming:
                     picks.append(max(naming, key=lambda s: (s.score, -s.unit.position)))
     picks = _with_context(picks, pool, figure=names_a_figure(question))
@@ -935,6 +952,38 @@ def compared_sides(question: str) -> list[str]:
     if match is None:
         return []
     return [side for side in match.group("x", "y") if side] or [side for side in match.group("x2", "y2") if side]
+
+
+SIDES_IN_PARALLEL = True
+"""Whether a comparison's pick that names one side is quoted with the sentence after it in its paragraph that names
+the other (a contrast written as a pair of sentences), and a side is recognised by the focus check's spellings of its
+words — a clipping («ретро» / «ретроспектива»), a word typed in Cyrillic («дод» / «DoD») — not only by its stems."""
+
+
+def _side_namers(sides: Sequence[str], hits: Sequence[Hit], analyzer: Analyzer) -> list[Callable[[str], bool]]:
+    """Per compared side, whether a text names it: holds one of its subject terms, in any spelling the passages use
+    (:func:`agentcore.rag._focus.with_alternatives`) — or, without :data:`SIDES_IN_PARALLEL`, one of its stems."""
+    from agentcore.rag._focus import question_parts, with_alternatives
+    from agentcore.rag._focus.parts import term_share
+
+    def holds(part: Part, text: str) -> bool:
+        return term_share(part, [clean_markdown(text)]) > 0
+
+    def shares(terms: set[str], text: str) -> bool:
+        return bool(terms & analyzer.term_set(text))
+
+    texts = [f"{hit.title}\n{hit.text}" for hit in hits]
+    namers: list[Callable[[str], bool]] = []
+    for side in sides:
+        if not SIDES_IN_PARALLEL:
+            terms = analyzer.term_set(side)
+            if terms:
+                namers.append(functools.partial(shares, terms))
+            continue
+        parts = with_alternatives(question_parts(side), texts)
+        if parts and parts[0].terms:
+            namers.append(functools.partial(holds, parts[0]))
+    return namers
 
 
 def supplying_excerpts(question: str, hits: Sequence[Hit], quoted: Sequence[Excerpt]) -> list[Excerpt]:
