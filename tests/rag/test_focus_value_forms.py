@@ -59,3 +59,14 @@ def test_the_sentence_naming_a_yes_nos_subject_is_supplied_beside_one_that_share
     assert "Протезирование и имплантация не входят." in [e.unit.text for e in added]
     # a question about what the quoted sentence names keeps it alone
     assert supplying_excerpts("косметологию дмс покрывает?", hits, quoted) == []
+
+
+# --- a threshold a yes/no's figure is compared with ---------------------------------------------------------
+
+
+def test_a_yes_nos_figure_is_compared_with_the_threshold_after_which_a_rule_holds() -> None:
+    heading = "Отпуск — Первый отпуск"
+    sentence = "Право на первый отпуск появляется через 6 месяцев работы."
+    assert answers("я работаю 4 месяца, мне уже дают отпуск?", sentence, heading)
+    # the figure of another measure is not compared with it
+    assert not answers("я работаю 4 часа в день, мне дают отпуск?", sentence, heading)

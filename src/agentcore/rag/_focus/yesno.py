@@ -114,7 +114,26 @@ _BOUND_FIGURE_RE = re.compile(
     r"(?:\s*[-–]\s*\d+)?\s*(?P<unit>[%₽]|[A-Za-zА-Яа-яЁё-]+(?:\s+[A-Za-zА-Яа-яЁё-]+)?)?",
     re.I,
 )
-"""A figure the sentence states as a limit («дольше 6 часов», «до 3000 ₽», «не менее 14 календарных дней»)."""
+"""A figure the sentence states as a limit («дольше 6 часов», «до 3000 ₽», «не менее 14 календарных дней»), or as
+the threshold after which a rule holds («право на первый отпуск появляется через 6 месяцев работы», «после 5
+неверных попыток»: :data:`THRESHOLDS_ARE_LIMITS`)."""
+
+_THRESHOLD_FIGURE_RE = re.compile(
+    _BOUND_FIGURE_RE.pattern.replace("превыша\\w*)", "превыша\\w*|через|после|спустя)"), re.I
+)
+
+
+def _limits(sentence: str) -> list[re.Match[str]]:
+    """The figures ``sentence`` states as a limit (:data:`_BOUND_FIGURE_RE`, and with :data:`THRESHOLDS_ARE_LIMITS`
+    a threshold)."""
+    pattern = _THRESHOLD_FIGURE_RE if THRESHOLDS_ARE_LIMITS else _BOUND_FIGURE_RE
+    return list(pattern.finditer(sentence))
+
+
+THRESHOLDS_ARE_LIMITS = True
+"""Whether «через / после / спустя N» is a limit a yes/no's figure is compared with: «я работаю 4 месяца, мне уже
+положен отпуск?» is answered by «Право на первый отпуск появляется через 6 месяцев работы» (the answer shows the
+rule, whichever side of it 4 falls) — before, the question's «4» was a noun the sentence lacked."""
 
 _DAY_KIND_RE = re.compile(r"(?:календарн|рабоч)\w*\s+", re.I)
 
@@ -194,7 +213,7 @@ def compares_unit(part: Part, term: str, sentence: str) -> bool:
     ``sentence`` states in a unit of the same measure («на 3 недели» with «не более чем на 14 календарных дней»)."""
     if not FIGURE_UNITS_ARE_COMPARED or term not in figure_units(part):
         return False
-    return any(_same_measure(term, _unit_of(m.group("unit") or "")) for m in _BOUND_FIGURE_RE.finditer(sentence))
+    return any(_same_measure(term, _unit_of(m.group("unit") or "")) for m in _limits(sentence))
 
 
 def compares_figure(part: Part, term: str, sentence: str) -> bool:
@@ -206,7 +225,7 @@ def compares_figure(part: Part, term: str, sentence: str) -> bool:
         return False
     asked = [m for m in re.finditer(rf"(?<!\d){term}(?!\d)\s*(\S+(?:\s+\S+)?)?", part.text)]
     units = {_unit_of(m.group(1) or "") for m in asked} or {None}
-    for m in _BOUND_FIGURE_RE.finditer(sentence):
+    for m in _limits(sentence):
         stated = _unit_of(m.group("unit") or "")
         if None in units or stated in units:
             return True
