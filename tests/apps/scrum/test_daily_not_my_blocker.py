@@ -278,3 +278,31 @@ def test_a_trouble_over_possible_or_near_missed_is_no_blocker(message: str) -> N
 )
 def test_a_hedged_cause_or_a_present_inability_keeps_the_blocker(message: str) -> None:
     assert len(_daily(message)["blockers"]) == 1
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        _HEAD + "HUB-4 — партнёр отозвал ключи, работа по интеграции остановлена",
+        _HEAD + "HUB-4 — VPN отклоняет сертификат, поддержка молчит, по сути весь день впустую",
+        "Yesterday: HUB-3\nToday: HUB-4\nBlockers: HUB-4 — zero progress today, the sandbox VM is gone",
+        "Yesterday: HUB-3\nToday: HUB-4\nBlockers: HUB-4 — no warehouse access, and every remaining story needs it",
+        "Yesterday: HUB-3\nToday: HUB-4\nBlockers: HUB-4 — the partner's SSO is broken so no customer can log in",
+        "Yesterday: HUB-3\nToday: HUB-4\nBlockers: HUB-4 — this is a showstopper for the launch",
+        _HEAD + "HUB-4 — в проде битые данные, заказы теряются",
+    ],
+)
+def test_a_stop_of_the_work_or_the_business_in_other_words_is_critical(message: str) -> None:
+    assert [b["critical"] for b in _daily(message)["blockers"]] == [True]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        _HEAD + "HUB-4 — потратил час впустую на настройку VPN, теперь жду ответа от админов, пока делаю HUB-5",
+        "Yesterday: HUB-3\nToday: HUB-4\nBlockers: HUB-4 — waiting on the schema review, the remaining stories don't "
+        "need it",
+    ],
+)
+def test_an_hour_lost_or_a_wait_others_do_not_need_stays_non_critical(message: str) -> None:
+    assert [b["critical"] for b in _daily(message)["blockers"]] == [False]

@@ -84,6 +84,7 @@ _RISK_PREFIXES = (
     "угроз", "срыва", "сорв", "risk", "jeopard", "miss", "провал",
     "блокир", "заблокир", "blocks", "blocking", "blocked",
     "gone", "lost", "doomed", "danger",  # «the sprint goal is gone», «the launch is in danger»
+    "showstop", "стоппер", "stopper",  # «a showstopper for the launch», «стоппер для релиза» (session sb)
 )  # fmt: skip
 _NOT_BEFORE = _words("не not no")  # «не под угрозой», «not at risk»
 # The stakes read by morphology (session scrum28): the lemma of a verb whose subject the stakes are and which says

@@ -349,6 +349,8 @@ _BUSINESS_HIT = (
     # нарушен», «клиент грозит расторгнуть договор», «we're losing money» (not «штрафы»: a task's topic as often)
     r"|\b(?:теря(?:ем|ют|ет)|потеря(?:ем|ли|ли\s+уже)|минус)\s+(?:\S+\s+)?(?:деньг|выручк|заказ|клиент|продаж|покупател)\w*"
     r"|\blos(?:ing|e|t)\s+(?:\S+\s+)?(?:money|revenue|orders|customers|sales|clients)\b"
+    # what the business trades in is lost, told of the thing (session sb): «заказы теряются», «платежи пропадают»
+    r"|\b(?:заказ|деньг|платеж|платёж|продаж|выручк)\w*\s+(?:\S+\s+)?(?:теряются|пропада(?:ют|ет))\b"
     r"|\bSLA\b[^.;]{0,30}?(?:наруш\w*|сорв\w*|breach\w*|violat\w*|missed)"
     r"|\b(?:грозит|грозится|угрожает|threatens?\s+to)\s+(?:\S+\s+)?(?:расторгнуть|уйти|отказаться|leave|cancel|churn|"
     r"terminate)"
@@ -374,11 +376,13 @@ _BUSINESS_HIT = (
     r"замеч|замет|подтвер)\w*)[а-яё]+(?:ут|ют|ят|ат)\b"
     r"|\b(?:users|customers|clients|buyers|students|patients|subscribers|visitors|players|passengers|shoppers)\s+"
     r"(?:(?:still|now|suddenly)\s+)?(?:can'?t|cannot|are\s+unable\s+to|aren'?t\s+able\s+to|don'?t\s+(?:get|see|receive))\b"
+    # none of the public can: «no user can log in», «no customer can pay» (session sb)
+    r"|\bno\s+(?:users?|customers?|clients?|buyers?|students?|patients?|subscribers?|visitors?)\s+(?:can|could)\b"
     # the public complains, support is swamped: «клиенты жалуются в саппорт», «support is flooded»
     r"|\b(?:пользовател|клиент|покупател|студент|пациент|юзер|абонент|customers|users|clients)\w*\s+(?:\S+\s+){0,2}?"
     r"(?:жалу(?:ются|ется)|complain(?:s|ing)?)\b"
     r"|\b(?:поддержк\w*|саппорт\w*|support)\s+(?:is\s+|are\s+)?(?:завален\w*|разрыва\w*|захлёбыва\w*|захлебыва\w*|"
-    r"flooded|swamped|overwhelmed|drowning)"
+    r"flooded|swamped|overwhelmed|drowning|explod\w*)"
 )
 # Others held up by this: «блокирует фронт и QA», «из-за этого стоят Петя и Маша», «others are blocked too».
 _OTHERS_BLOCKED = (
@@ -454,6 +458,10 @@ _CANNOT_GO_ON = re.compile(
     r"(?:сижу|сидим)\s+(?:\S+\s+){0,2}?без\s+(?:дела|задач\w*|задани\w*|работы)\b|намертво\b|наглухо\b|"
     r"без\s+этого\s+не\s+начну\b|не\s+начну\b|простаива\w*|"
     r"(?:работа|вс[её]|разработка)\s+(?:встал\w*|стоит)\b|"
+    # the work stopped, told of the work with what it is on (session sb): «работа по проекту остановлена», and a day
+    # lost: «весь день впустую», «zero progress today»
+    r"(?:работа|разработка)\s+(?:по\s+\S+\s+|над\s+\S+\s+)?(?:остановлен\w*|заморожен\w*|встала)\b|"
+    r"(?:весь\s+)?день\s+(?:\S+\s+)?(?:впустую|потерян)\b|zero\s+progress\b|(?:whole|entire)\s+day\s+(?:lost|wasted)\b|"
     r"(?:работать|тестировать|проверить|проверять|делать|продолжать|продолжить)\s+невозможно\b|"
     r"невозможно\s+(?:работать|тестировать|проверить|продолжать|продолжить)\b|"
     r"(?:полностью|совсем)\s+заблокирован\w*|заблокирован\w*\s+полностью|"
@@ -480,8 +488,8 @@ _NOTHING_ELSE = compile_guarded(
     # the rest of the work hangs on the same thing: «остальное в спринте тоже завязано на него», «everything else
     # depends on it»
     r"|\b(?:остальн\w+|вс[её]\s+остальное|другие\s+задачи|вс[еи]\s+(?:мои\s+)?задачи|the\s+rest|everything\s+else|"
-    r"all\s+my\s+(?:other\s+)?\w+)\s+"
-    r"(?:\S+\s+){0,4}?(?:завязан\w*|завис(?:ит|ят|ят)|упира\w*|depends?|hinges?|blocked)\b",
+    r"all\s+my\s+(?:other\s+)?\w+|(?:every|all\s+(?:the\s+)?)\s*remaining\s+\w+|вс[еи]\s+оставш\w+\s+\w+)\s+"
+    r"(?:\S+\s+){0,4}?(?:завязан\w*|завис(?:ит|ят|ят)|упира\w*|depends?|hinges?|blocked|needs?|требу(?:ет|ют))\b",
     _FLAGS,
 )
 # Others held up, said with what stops them (a bare «вся команда» is a scope, not a stop: «вся команда на ретро»).
