@@ -15,6 +15,7 @@ from agentcore.apps.scrum.blocker_reading import (
     remedied_by_others,
     told_as_over,
 )
+from agentcore.apps.scrum.daily_parser.all_clear import all_clear, as_header
 from agentcore.apps.scrum.daily_parser.blocker_clauses import (
     _ALL_CLEAR_RE,
     _INABILITY_ONLY,
@@ -48,7 +49,7 @@ from agentcore.apps.scrum.daily_parser.items import (
     _only_verbs,
     untied_work,
 )
-from agentcore.apps.scrum.daily_parser.layout import bare_labels, is_bare_label
+from agentcore.apps.scrum.daily_parser.layout import _SENTENCES, bare_labels, is_bare_label
 from agentcore.apps.scrum.daily_parser.lexicon import (
     _ID,
     _TODAY_RE,
@@ -95,7 +96,7 @@ _TASK_THEN_BLOCKER = re.compile(rf"^\W*((?:{_ID}))\s*(?:[—–:]|\s-)\s+", re.I
 def parse(message: str) -> ParsedDaily:
     """Split a daily into yesterday / today / blockers (see the module docstring); only the first
     :data:`MAX_PARSED_CHARS` characters are read."""
-    key, message = (message, current_prefixes()), readable(message)
+    key, message = (message, current_prefixes()), as_header(readable(message))
     _TROUBLES.clear()  # memos of one reading, not across texts
     _STATES.clear()
     words = _content_words(message)
@@ -143,10 +144,16 @@ def parse(message: str) -> ParsedDaily:
             # «никаких блокеров, кроме вечного ожидания ревью», «всё по плану, разве что CI падает»: the exception
             # to a «none» is the blocker
             text, clause.section = text[exception.end() :], "blockers"
-        if (clause.section == "blockers" and (says_none_listed(text) or only_a_risk(text))) or (_NONE_LEFT.match(text)):
+        if (
+            clause.section == "blockers"
+            and (says_none_listed(text) or only_a_risk(text) or all_clear(text, listed=True))
+        ) or (_NONE_LEFT.match(text) or (not task_ids_in(text) and all_clear(text))):
             # «Блокеры: -», «…, уже решили. Новых нет», «Блокеры: если …, придётся …» (a risk, no blocker)
             parsed.no_blockers_stated = True
             continue
+        if not parsed.no_blockers_stated and _PIECE_JOINT.search(text) and all_clear(_PIECE_JOINT.split(text)[-1]):
+            # «…, помогаю ему после обеда, у меня всё ок»: the statement that closes the clause is the all-clear
+            parsed.no_blockers_stated = True
         section = clause.section
         if section is None:
             lowered = text.lower()
@@ -291,6 +298,10 @@ def parse(message: str) -> ParsedDaily:
         # inferred from a clause outside a «Блокеры:» section — unless it stops the work (critical).
         parsed.blockers = [b for b in parsed.blockers if b["critical"] or not any(b is i for i in inferred)]
         parsed.no_blockers_stated = True
+    if not parsed.no_blockers_stated and _TOLD_OVER_HINT.search(message):
+        # «стенд полдня лежал, но к обеду подняли»: a trouble told with its remedy says where the blockers stand, as
+        # «был блокер, уже снят» does
+        parsed.no_blockers_stated = any(told_as_over(piece) for piece in _SENTENCES.split(message) if piece)
     _merge_inability(parsed)
     if len(_STATED) >= _STATED_MAX:
         _STATED.clear()
@@ -438,6 +449,11 @@ def _merge_inability(parsed: ParsedDaily) -> None:
         for blocker in causes:
             blocker["critical"] = True
 
+
+# Where a clause's last statement begins: «…, у меня всё ок», «… — всё гладко».
+_PIECE_JOINT = re.compile(r"\s*[,;]\s*|\s+[—–]\s+")
+# A literal pre-check for a trouble told as over: a past form of a verb (Russian «-л», English «was/had/-ed»).
+_TOLD_OVER_HINT = re.compile(r"[а-яё]л[аио]?\b|\b(?:was|were|had)\b|ed\b", re.IGNORECASE)
 
 _SHAPES: dict[tuple[str, frozenset[str]], TextShape] = {}
 """``text_shape(message)`` of the texts read last (bounded, cleared with :data:`_STATED`)."""

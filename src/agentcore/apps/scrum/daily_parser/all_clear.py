@@ -1,0 +1,121 @@
+"""The author's all-clear read by meaning (session sg): a statement that says there is nothing in the way, whatever
+words it uses for «nothing» and for «in the way» — the third answer of a daily (seed 003: «есть ли блокеры»).
+
+A statement is an all-clear when all its words are of these classes and it has a denial and something denied:
+
+* an obstacle, by the lemma (pymorphy3): «блокер», «проблема», «препятствие», «затык», «сложность», «трудность»,
+  «помеха», «загвоздка»; English «blocker», «issue», «problem», «impediment», «obstacle» — or a need for help
+  («помощь», «help») and its verb or predicative («нужна», «требуется», «нуждаюсь», «need», «needed»);
+* a denial: an absence («нет», «никаких», «ноль», «отсутствуют», «none», «no», «nothing»), or «не»/«not» before a
+  verb that names no trouble itself («не вижу», «не возникло», «не нужна»; not «не могу», «не работает»);
+* words that name nothing: fillers, the member as the owner («у меня», «с моей стороны», «on my side»), time and
+  hedges («пока», «вроде», «so far»).
+
+Under a «Блокеры:» header the obstacle is the header's, so a denial alone will do («Блокеры: у меня нет»), and so
+does a check mark («Блокеры: ✅»).  Besides, a statement that everything goes well — «всё» with a word of a good
+state («всё гладко», «всё идёт по плану», «всё под контролем»), «all good», «all green», «on track» — says there is
+nothing in the way.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from agentcore.apps.scrum.daily_parser.blocker_clauses import _BLOCKER_RE, nothing_works
+from agentcore.apps.scrum.daily_parser.lexicon import _CYRILLIC, _FILLER, _WORD, _wordset
+from agentcore.text.morphology import parses
+
+_OBSTACLES = _wordset(
+    """блокер блокера блок препятствие проблема затык сложность трудность помеха загвоздка заминка стоппер стопер
+    blocker blockers block blocks issue issues problem problems impediment impediments obstacle obstacles trouble
+    troubles way"""
+)
+_NEEDS = _wordset("помощь help нужный нужна нужен нужно требоваться нуждаться надо need needs needed require required")
+_ABSENT = _wordset("нет нету нэт никакой никакие никаких ноль ничего отсутствовать none no nope nothing nil zero nada")
+_NEGATORS = _wordset("не not don doesn t n't ни")
+_NOTHING_WORDS = _wordset(
+    """у меня мне нас нам моей моя мой стороны сторона с со пока вроде особо вообще совсем сейчас данный момент
+    тоже также больше уже и или a my side on for me us so far here at the moment right now any
+    new really yet currently из-за вопросов вопрос questions"""
+)
+_GOOD_STATE = re.compile(
+    r"^\W*(?:(?:в\s+целом|а\s+так|так|ну|и)\s+)?(?:(?:по|с)\s+(?:блок[еи]р\w*|проблем\w*|препятстви\w*)\s+)?"
+    r"(?:у\s+меня\s+)?вс[её]\s+(?:(?:идёт|идет|в\s+целом|пока)\s+)?"
+    r"(?:ок|ok|окей|хорошо|норм\w*|гладко|ровно|спокойно|чисто|штатно|стабильно|в\s+порядке|по\s+плану|"
+    r"под\s+контролем)\W*$"
+    r"|^\W*(?:(?:and|so)\s+)?(?:all|everything(?:'s|\s+is)?)\s+(?:good|fine|clear|green|ok|okay|on\s+track|smooth)"
+    r"(?:\s+(?:on\s+my\s+side|here|so\s+far))?\W*$"
+    r"|^\W*(?:i'?m\s+|we'?re\s+)?on\s+track\W*$",
+    re.IGNORECASE,
+)
+_CHECK_MARK = re.compile(r"^[\s✅✔☑👍👌🆗🟢💚—–-]*[✅✔☑👍👌🆗🟢💚][\s✅✔☑👍👌🆗🟢💚.!]*$")
+# A question about blockers standing for a header, answered after it: «Blockers? nope», «Есть блокеры? нет».
+QUESTION_HEADER = re.compile(
+    r"(^|[.!\n]\s*)(\W*(?:(?:есть\s+ли|есть|any)\s+)?(?:блок[еи]р\w*|blockers?|impediments?|проблем\w*|"
+    r"препятстви\w*|что\s+мешает))\s*\?[ \t]*(?=\S)",
+    re.IGNORECASE,
+)
+
+
+def as_header(message: str) -> str:
+    """``message`` with each question about blockers that stands for a header («Blockers? nope») written as one
+    («Blockers: nope»)."""
+    return QUESTION_HEADER.sub(r"\1\2: ", message) if "?" in message else message
+
+
+def all_clear(text: str, *, listed: bool = False) -> bool:
+    """Whether ``text`` (one clause) is the author's all-clear (see the module docstring); ``listed``: a line under a
+    «Блокеры:» header (its header cut or not)."""
+    if _GOOD_STATE.match(text):
+        return True
+    if nothing_works(text):
+        return False  # «ничего не собирается», «nothing builds»: everything fails
+    if listed and _CHECK_MARK.match(text):
+        return True
+    return _denial(tuple(w.lower() for w in _WORD.findall(text)), listed)
+
+
+@lru_cache(maxsize=4096)
+def _denial(words: tuple[str, ...], listed: bool) -> bool:
+    if not words or len(words) > 10:
+        return False
+    denied = listed
+    denial = False
+    negated = False
+    for word in words:
+        lemmas = _lemmas(word)
+        if negated:
+            negated = False
+            if _BLOCKER_RE.match(f"не {word}"):
+                return False  # «не могу», «не работает»: a trouble of its own
+            if lemmas & _NEEDS or lemmas & _OBSTACLES:
+                denied = denial = True
+                continue
+            if _is_verb(word) or lemmas & _NEEDS:
+                denial = True
+                continue
+            return False
+        if word in _NEGATORS:
+            negated = True
+        elif lemmas & _ABSENT or word == "0":
+            denial = True
+        elif lemmas & _OBSTACLES or lemmas & _NEEDS:
+            denied = True
+        elif not (word in _FILLER or word in _NOTHING_WORDS):
+            return False
+    return denied and denial
+
+
+def _lemmas(word: str) -> frozenset[str]:
+    if not _CYRILLIC.fullmatch(word):
+        return frozenset((word,))
+    return frozenset({word} | {p.normal_form for p in parses(word)})
+
+
+def _is_verb(word: str) -> bool:
+    """Whether ``word`` can be a verb, a participle or a predicative (what a negator denies: «не вижу», «не
+    возникло», «не нужна»)."""
+    if not _CYRILLIC.fullmatch(word):
+        return word.isalpha()
+    return any(p.tag.POS in ("VERB", "INFN", "PRTS", "ADJS", "PRED", "GRND") for p in parses(word))

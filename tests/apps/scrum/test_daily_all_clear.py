@@ -1,0 +1,69 @@
+"""``daily_parser.all_clear`` (session sg): the author's all-clear read by meaning — a denied obstacle whatever its
+noun, a denied need for help, everything going well, a question about blockers answered with a «none», a check mark
+under the header, a trouble told with its remedy.  Probed in words no labelled split uses."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentcore.apps.scrum.daily_parser import parse_daily
+from agentcore.apps.scrum.daily_parser.all_clear import all_clear
+
+_DAILY = "Вчера: ZOO-20 — касса\nСегодня: ZOO-21 — афиша\n{}"
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        "Impediments? none",  # a question standing for a header, answered
+        "Есть ли блокеры? Нету",
+        "Блокеры: с моей стороны нет",  # the header's obstacle, denied with its owner
+        "Загвоздок нет",  # an obstacle noun by its lemma
+        "Трудностей не возникло",
+        "No problems on my side",
+        "По блокерам всё спокойно",  # the topic, then all goes well
+        "Помощь пока не требуется",  # a denied need for help
+        "No help needed",
+        "Всё стабильно",
+        "Everything is on track",
+        "Блокеры: 👍",  # a check mark under the header
+        "Сегодня помогаю Пете с релизом, у меня всё спокойно",  # the clause's last statement
+    ],
+)
+def test_an_all_clear_in_other_words_addresses_the_blockers(last: str) -> None:
+    daily = parse_daily(_DAILY.format(last), "DEV")["daily"]
+    assert daily["blockers"] == [] and daily["quality"] == "GREAT", daily
+
+
+def test_a_trouble_told_with_its_remedy_beside_a_task_addresses_the_blockers() -> None:
+    daily = parse_daily("вчера ZOO-20 касса, стенд полдня падал, но к обеду починили. сегодня ZOO-21 афиша", "DEV")
+    assert daily["daily"]["blockers"] == [] and daily["daily"]["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        "Не могу залогиниться, проблемы с VPN",  # «не могу» is a trouble of its own
+        "Нужна помощь с миграцией",  # a need, not denied
+        "Проблем нет, кроме долгой сборки",  # the exception is the blocker
+        "Блокеры? Жду доступ к ZOO-21",
+    ],
+)
+def test_a_trouble_beside_the_words_of_an_all_clear_stays_a_blocker(last: str) -> None:
+    assert parse_daily(_DAILY.format(last), "DEV")["daily"]["blockers"]
+
+
+@pytest.mark.parametrize(
+    ("text", "listed", "clear"),
+    [
+        ("сложностей не вижу", False, True),
+        ("у меня нет", False, False),  # nothing named as absent outside the list
+        ("у меня нет", True, True),
+        ("нет доступа к стенду", False, False),  # what is missing is named
+        ("проблем нет с доступом к стенду", False, False),
+        ("✅", True, True),
+        ("✅", False, False),
+    ],
+)
+def test_the_reading_of_one_statement(text: str, listed: bool, clear: bool) -> None:
+    assert all_clear(text, listed=listed) is clear
