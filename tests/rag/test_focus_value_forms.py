@@ -70,3 +70,21 @@ def test_a_yes_nos_figure_is_compared_with_the_threshold_after_which_a_rule_hold
     assert answers("я работаю 4 месяца, мне уже дают отпуск?", sentence, heading)
     # the figure of another measure is not compared with it
     assert not answers("я работаю 4 часа в день, мне дают отпуск?", sentence, heading)
+
+
+# --- a superlative asks the extreme; a price asked with «во сколько» ------------------------------------------
+
+
+def test_a_superlative_is_the_slot_of_a_count_or_a_time_not_a_subject() -> None:
+    assert [p.terms for p in question_parts("самая большая переговорка на сколько мест")] == [("переговорок", "место")]
+    assert [p.terms for p in question_parts("самое позднее во сколько можно начать рабочий день")] == [
+        ("начать", "рабочий", "день")
+    ]
+    heading = "График работы — Гибкое начало дня"
+    sentence = "Начало рабочего дня гибкое: можно начать работу в любое время с 8:00 до 11:00."
+    assert answers("самое позднее во сколько можно начать рабочий день", sentence, heading)
+
+
+def test_vo_skolko_oboydetsya_asks_a_price_not_a_time() -> None:
+    assert [p.asks for p in question_parts("сыну оформить дмс во сколько обойдется")] == ["number"]
+    assert [p.asks for p in question_parts("во сколько начинается стендап")] == ["time"]

@@ -48,7 +48,9 @@ _ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
         "time",
         re.compile(
             # «со скольки» asks a time, «со сколькими коллегами» a count (:data:`COUNT_FORM`)
-            rf"(?:до|к|со) (?!{COUNT_FORM})скольки|во сколько|в какое время|до какого (?:времени|часа)|"
+            # «во сколько обойдётся / стоит» asks a price (:data:`MONEY_IS_NO_TIME`)
+            rf"(?:до|к|со) (?!{COUNT_FORM})скольки|во сколько(?!\s+(?:\w+\s+)?(?:обойд|обходит|стои))|в какое время|"
+            r"до какого (?:времени|часа)|"
             r"\bкогда\b|какого числа|в какой день|в какие дни|до какого числа|какие сроки|в какой срок|"
             r"(?:до|во|к|с|со) котор\w+ час\w*|"
             # a noun phrase that names a time slot («часы работы техподдержки», «время реакции», «дата выплаты»)
@@ -291,6 +293,30 @@ subject terms of the part before it."""
 _UNIT_TERMS = frozenset({"день", "неделя", "месяц", "год", "час", "минута", "раз", "рубль", "процент", "сутки"})
 
 
+MONEY_IS_NO_TIME = True
+"""«во сколько обойдётся», «во сколько стоит» ask a price, not a clock time (the money pattern of
+:func:`agentcore.rag._focus.measures.measure_asked` reads them so): «сыну оформить дмс во сколько обойдётся»."""
+
+SUPERLATIVES_ASK_THE_EXTREME = True
+"""Whether a superlative in a part asking a count or a time («самая большая переговорка на сколько мест», «самое
+позднее во сколько можно начать») is the slot — the extreme of the values, which the largest listed value or the
+rule's limit states — not a subject: «самый» and its adjective are left out of the part's terms (and so out of the
+modifiers that must draw the question towards its sentence)."""
+
+_SUPERLATIVE_RE = re.compile(r"(?<![\w-])сам(?:ый|ая|ое|ые|ого|ой|ую|ых|ом|ым|ыми|ому)\s+([а-яё]+)", re.I)
+
+
+def superlative_words(text: str) -> frozenset[str]:
+    """The lemmas of «самый» and of the adjective or adverb it forms a superlative with in ``text``."""
+    found: set[str] = set()
+    for match in _SUPERLATIVE_RE.finditer(text):
+        word = match.group(1).lower().replace("ё", "е")
+        tag = word_parses(word)[0].tag
+        if {"ADJF", "ADJS", "COMP", "ADVB"} & {str(tag.POS)}:
+            found |= {"самый", lemma_of(word)}
+    return frozenset(found)
+
+
 def question_parts(question: str) -> list[Part]:
     """The parts of ``question`` with what each asks for and its subject terms; a part without subject terms is
     merged into the part before it («Сколько дней отпуска и как его оформить?» keeps «отпуска» for both)."""
@@ -313,6 +339,9 @@ def question_parts(question: str) -> list[Part]:
             terms = tuple(t for t in terms if t not in _CLOCK_WORDS) or terms
             if _PART_OF_DAY_RE.search(piece):
                 terms = tuple(t for t in terms if t not in _PART_OF_DAY) or terms
+        if SUPERLATIVES_ASK_THE_EXTREME and asks in ("number", "time"):
+            # «самая большая переговорка на сколько мест», «самое позднее во сколько»: the extreme value asked
+            terms = tuple(t for t in terms if t not in superlative_words(piece)) or terms
         if asks == "number" and MEASURE_MUST_MATCH:
             # «сколько идёт», «сколько ждать»: the verb of lasting says what is asked (the measure, see
             # :func:`measure_asked`), not the subject
