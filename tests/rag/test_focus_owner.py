@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.rag.focus_probe import far_embed
+from tests.rag.focus_probe import answers, far_embed
 
 from agentcore.rag import check_focus, question_parts
 from agentcore.rag._focus import supplier_scores
@@ -79,3 +79,12 @@ def test_a_clause_without_a_subject_of_its_own_keeps_the_sentences_owner() -> No
         "Спринт длится 2 недели, а ретроспектива — 1 час.",
     ):
         assert _check("Сколько длится спринт?", [sentence], [heading], [f"{heading}\n{sentence}"]) == (True,), sentence
+
+
+def test_a_figure_in_brackets_belongs_to_the_name_before_them() -> None:
+    # branch ``rh``: the memory in brackets is the MacBook's, not the ThinkPad's the question names
+    heading = "Оборудование и ноутбуки — Что выдаётся новичку"
+    sentence = 'Разработчики выбирают MacBook Pro 14" (32 ГБ памяти) или Lenovo ThinkPad T14 с Linux.'
+    assert not answers("сколько памяти в thinkpad у разработчиков", sentence, heading)
+    assert answers("сколько памяти в macbook у разработчиков", sentence, heading)
+    assert answers("сколько памяти в ноутбуке у разработчиков", sentence, heading)

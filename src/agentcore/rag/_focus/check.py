@@ -36,6 +36,7 @@ SUPPLIER_FILTERS: tuple[SupplierFilter, ...] = (
     value_rules.about_its_own_subject,
     value_rules.holds_the_phrases,
     value_rules.owns_the_lasting,
+    value_rules.owns_the_figure,
     value_rules.speaks_to_the_predicate,
     value_rules.holds_the_yesno_nouns,
     value_rules.keeps_the_qualifiers,

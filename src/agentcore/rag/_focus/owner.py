@@ -177,3 +177,33 @@ def _is_dependent(morph: object, tokens: Sequence[str], index: int) -> bool:
             return True
         return pos == "NOUN" and parse.normal_form not in _DURATION_NOUNS
     return False
+
+
+BRACKETED_FIGURES_ARE_THE_NAMES = True
+"""Whether a figure in brackets right after a name belongs to that name (:func:`figures_of_another_name`)."""
+
+_BRACKETED_RE = re.compile(
+    r"(?P<name>(?:[A-Za-z][\w.+-]*\s+)*[A-Za-z0-9][\w.+-]*[\"″”]?)\s*\((?P<inner>[^()]*\d[^()]*)\)"
+)
+"""A figure in brackets and the name right before them (its Latin words and a size: «MacBook Pro 14"»)."""
+_LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*")
+
+
+def figures_of_another_name(part: Part, sentence: str) -> bool:
+    """Whether every figure ``sentence`` gives stands in brackets right after a Latin name that is not one the part
+    names, while the part names another Latin name the sentence holds: «Разработчики выбирают MacBook Pro 14" (32 ГБ
+    памяти) или Lenovo ThinkPad T14 …» gives the memory of the MacBook, not of the ThinkPad «сколько памяти в
+    thinkpad» asks about — a value in brackets describes the thing before them."""
+    if not BRACKETED_FIGURES_ARE_THE_NAMES:
+        return False
+    asked = {t.lower() for t in part.terms if _LATIN_WORD_RE.fullmatch(t)}
+    lower = sentence.lower()
+    if not asked or not any(re.search(rf"(?<![\w]){re.escape(t)}", lower) for t in asked):
+        return False
+    bracketed = list(_BRACKETED_RE.finditer(sentence))
+    if not bracketed:
+        return False
+    outside = _BRACKETED_RE.sub(lambda m: m.group("name"), sentence)
+    if re.search(r"\d", re.sub(r"[A-Za-z][\w.+-]*\d[\w.+-]*|\d+[\"″”]", " ", outside)):
+        return False  # a figure of its own outside the brackets
+    return all(not any(word.lower() in asked for word in _LATIN_WORD_RE.findall(m.group("name"))) for m in bracketed)

@@ -27,7 +27,7 @@ from agentcore.rag._focus.nouns import (
     holds_subject,
 )
 from agentcore.rag._focus.other_subject import USED_NOUNS_BLOCK_MEANING, answers_another_subject, lacks_used_noun
-from agentcore.rag._focus.owner import LASTING_MUST_BE_OWNED, owns_lasting
+from agentcore.rag._focus.owner import LASTING_MUST_BE_OWNED, figures_of_another_name, owns_lasting
 from agentcore.rag._focus.parts import part_matches, term_share
 from agentcore.rag._focus.qualifiers import misses_the_conditions_figure, replaces_the_case, states_another_circumstance
 from agentcore.rag._focus.reading import PartReading, Reading
@@ -105,6 +105,13 @@ def owns_the_lasting(reading: Reading, p: PartReading, suppliers: Suppliers, i: 
     if not LASTING_MUST_BE_OWNED:
         return True
     return owns_lasting(p.part, suppliers.units[i])
+
+
+def owns_the_figure(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:
+    """Rejects, for a count, a sentence whose every figure stands in brackets after another name than the part's:
+    «MacBook Pro 14" (32 ГБ памяти) или Lenovo ThinkPad T14» gives no memory of the ThinkPad
+    (:func:`figures_of_another_name`)."""
+    return p.part.asks != "number" or not figures_of_another_name(p.part, reading.shown[i])
 
 
 def speaks_to_the_predicate(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:
