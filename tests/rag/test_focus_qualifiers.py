@@ -225,3 +225,18 @@ def test_the_opposite_of_the_questions_condition_does_not_answer() -> None:
     assert not answers("если позиции нет на складе, за сколько рабочих дней выдадут монитор", sentence, heading)
     assert answers("если позиция есть на складе, за сколько рабочих дней выдадут монитор", sentence, heading)
     assert answers("за сколько рабочих дней выдадут монитор со склада", sentence, heading)
+
+
+def test_a_period_named_in_another_relation_of_time_does_not_answer() -> None:
+    heading = "Онбординг — Наставник"
+    lead = "Каждому новичку назначается наставник на весь испытательный срок."
+    sentence = "Встречи с наставником — не реже раза в неделю."
+
+    def answered(question: str) -> bool:
+        passages = [f"{heading}\n{lead} {sentence}"]
+        return not check_focus(question, [sentence], passages, headings=[heading], embed=far_embed).decline
+
+    # «после испытательного срока» asks of the time after the period the lead names the rule for
+    assert not answered("после испытательного срока как часто встречи с наставником")
+    assert answered("во время испытательного срока как часто встречи с наставником")
+    assert answered("как часто встречи с наставником")

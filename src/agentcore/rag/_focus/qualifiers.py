@@ -321,6 +321,60 @@ def replaces_a_dependent(
     )
 
 
+TIME_RELATIONS_MUST_AGREE = True
+"""Whether a sentence naming a period of the question only before, during or after it, where the question asks of
+another of the three, is no supplier (:func:`other_time_relation`)."""
+
+_RELATION_RE = re.compile(
+    r"(?<![\w-])(?P<rel>после(?:\s+(?:окончания|завершения))?|по\s+(?:окончании|завершении)|до(?:\s+(?:окончания|"
+    r"завершения|начала))?|перед|раньше|во\s+время|в\s+течение|на\s+(?:весь|всё|все|время|период)|в\s+период|"
+    r"в\s+ходе|на\s+протяжении)\s+(?P<phrase>(?:[А-Яа-яЁё-]+\s+){0,2}[А-Яа-яЁё-]+)",
+    re.I,
+)
+_AFTER = ("после", "по ")
+_BEFORE = ("до", "перед", "раньше")
+
+
+def _relations(text: str) -> dict[str, set[str]]:
+    """Per noun lemma of ``text`` that a preposition of time governs, the relations said of it — ``"after"``,
+    ``"before"`` or ``"during"`` («после испытательного срока» → ``{"срок": {"after"}}``, «на весь испытательный
+    срок» → ``{"срок": {"during"}}``); the noun is the first noun of the phrase after the preposition."""
+    found: dict[str, set[str]] = {}
+    for match in _RELATION_RE.finditer(text):
+        rel = " ".join(match.group("rel").lower().split())
+        if rel.startswith(_AFTER):
+            relation = "after"
+        elif rel.startswith(_BEFORE) and not rel.startswith("до окончания"):
+            relation = "before"
+        else:
+            relation = "during"
+        for lemma, pos, _case in _tagged(match.group("phrase")):
+            if pos == "NOUN":
+                found.setdefault(lemma, set()).add(relation)
+                break
+    return found
+
+
+def other_time_relation(question_part: str, terms: Sequence[str], sentence: str) -> bool:
+    """Whether ``sentence`` (a sentence with its context) names a period the part names only in another relation of
+    time: «после испытательного
+    срока как часто встречи с наставником» is not answered by what is said «на весь испытательный срок», «во время
+    испытательного срока» — the rule of the period itself, not of the time after it.  Only a period whose phrase
+    holds a subject term of the part counts; a sentence naming the period with no preposition of time is kept."""
+    if not TIME_RELATIONS_MUST_AGREE:
+        return False
+    asked = _relations(question_part)
+    if not asked:
+        return False
+    stated = _relations(sentence)
+    phrases = {m.group("phrase").lower() for m in _RELATION_RE.finditer(question_part)}
+    words, stems = vocabulary_of(list(phrases))
+    own = [t for t in terms if t in words or stem_of(t) in stems]
+    if not own:
+        return False
+    return any(noun in stated and not relations & stated[noun] for noun, relations in asked.items())
+
+
 CONDITIONS_MUST_AGREE = True
 """Whether a sentence stating its rule under the negation of a condition the question names (or the condition
 where the question names its negation) is no supplier (:func:`opposite_condition`)."""

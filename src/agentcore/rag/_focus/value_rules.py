@@ -29,7 +29,12 @@ from agentcore.rag._focus.nouns import (
 from agentcore.rag._focus.other_subject import USED_NOUNS_BLOCK_MEANING, answers_another_subject, lacks_used_noun
 from agentcore.rag._focus.owner import LASTING_MUST_BE_OWNED, figures_of_another_name, owns_lasting
 from agentcore.rag._focus.parts import part_matches, term_share
-from agentcore.rag._focus.qualifiers import misses_the_conditions_figure, replaces_the_case, states_another_circumstance
+from agentcore.rag._focus.qualifiers import (
+    misses_the_conditions_figure,
+    other_time_relation,
+    replaces_the_case,
+    states_another_circumstance,
+)
 from agentcore.rag._focus.reading import PartReading, Reading
 from agentcore.rag._focus.supplies import supplies_asked
 from agentcore.rag._focus.thresholds import MEANING_MIN_SHARE
@@ -142,7 +147,9 @@ def keeps_the_qualifiers(reading: Reading, p: PartReading, suppliers: Suppliers,
     компания компенсирует интернет — 1000 ₽», a neighbouring case the documents do cover — and likewise another
     season, day, code, governed person or filler of a slot of the part's noun («ключ от шкафчика» for «ключи от
     переговорок»; :func:`replaces_the_case`;
-    :data:`agentcore.rag._focus.qualifiers.QUALIFIERS_MUST_AGREE`, ``CASES_MUST_AGREE``).
+    :data:`agentcore.rag._focus.qualifiers.QUALIFIERS_MUST_AGREE`, ``CASES_MUST_AGREE``) — or, with its context, names a
+    period of the part only before, during or after it where the part asks of another of the three («после
+    испытательного срока» / «на весь испытательный срок»; :func:`other_time_relation`).
 
     A sentence that holds the part's subject only with the sentence before it is rejected when that sentence speaks
     of another case (:data:`CONTEXT_MUST_KEEP_THE_CASE`): «Гибридным сотрудникам дома можно использовать второй
@@ -150,6 +157,8 @@ def keeps_the_qualifiers(reading: Reading, p: PartReading, suppliers: Suppliers,
     рабочего места (стол, …)», which is about other employees."""
     part = p.part
     if replaces_the_case(part.text, part.terms, reading.shown[i], part, reading.vocabulary):
+        return False
+    if other_time_relation(part.text, part.terms, " ".join(suppliers.units[i])):
         return False
     if not CONTEXT_MUST_KEEP_THE_CASE:
         return True
