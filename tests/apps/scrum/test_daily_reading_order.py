@@ -42,3 +42,24 @@ def test_a_task_done_then_one_being_done_now_turns_to_today(
     daily = parse_daily(message, "DEV")["daily"]
     assert [i["task_id"] for i in daily["yesterday"]] == yesterday
     assert [i["task_id"] for i in daily["today"]] == today
+
+
+@pytest.mark.parametrize(
+    "header",
+    ["Дальше:", "Следующее:", "На очереди:", "Up next:", "Planned:", "Working on:", "Current:", "Цели на день:"],
+)
+def test_a_header_of_what_comes_next_opens_today(header: str) -> None:
+    # session sg: what comes next, what is being worked on, the day's goals name today's section
+    daily = parse_daily(f"Вчера: ZOO-30 — касса\n{header} ZOO-31 — афиша\nБлокеров нет", "DEV")["daily"]
+    assert [i["task_id"] for i in daily["yesterday"]] == ["ZOO-30"]
+    assert [i["task_id"] for i in daily["today"]] == ["ZOO-31"] and daily["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize(
+    "line", ["Займусь ZOO-33 — афиша", "Беру в работу ZOO-33", "Продолжаю ZOO-33, осталась вёрстка"]
+)
+def test_a_line_led_by_a_verb_of_the_plan_under_yesterdays_header_is_today(line: str) -> None:
+    # session sg: the author moved on to today without a header of its own
+    daily = parse_daily(f"Вчера: ZOO-32 — касса\n{line}\nБлокеров нет", "DEV")["daily"]
+    assert [i["task_id"] for i in daily["yesterday"]] == ["ZOO-32"]
+    assert [i["task_id"] for i in daily["today"]] == ["ZOO-33"]

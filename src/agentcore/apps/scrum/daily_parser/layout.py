@@ -28,6 +28,10 @@ _HEADER = re.compile(
     rf"(?:(?P<y>(?:{_YESTERDAY}){_SECTION_TAIL}{_HEADER_VERB}|y|было|итоги\s+дня|что\s+(?:сделал[аи]?|сделано)|из\s+сделанного|"
     r"сделанное)|"
     rf"(?P<t>(?:{_TODAY}){_SECTION_TAIL}{_HEADER_VERB}|t|будет|doing|next(?:\s+up)?|в\s+процессе|in\s+process|"
+    # what comes next, what is being worked on, the day's goals (session sg): «Дальше:», «На очереди:», «Up next:»,
+    # «Planned:», «Working on:», «Current:», «Цели на день:», «Focus:»
+    r"дальше|далее|следующ\w*|на\s+очереди|up\s+next|planned|working\s+on|current(?:ly)?|"
+    r"цели(?:\s+на\s+(?:день|сегодня))?|focus(?:\s+(?:for\s+)?today)?|"
     r"что\s+(?:буду|будем|планирую|собираюсь)(?:\s+делать)?)|"
     rf"(?P<b>{_BLOCKER_WORDS}|b|(?:что\s+)?(?:мешает|блокирует|тормозит)))"
     r"\s*(?:[:：]|—|–|-(?!\w)|=>|->|[^\w\s#(«\"\[,.;!?]+)\s*",

@@ -268,7 +268,11 @@ def parse(message: str) -> ParsedDaily:
                 item["summary"] = truncate(f"{item['summary']}, {_clean(text)}", MAX_TEXT_CHARS)
             continue
         if section is None:
-            if sticky is not None and sticky_explicit and sticky != "blockers":
+            if sticky == "yesterday" and sticky_explicit and not clause.explicit and _verb_section(text) == "today":
+                # a line of its own under «Вчера:» led by a verb of the plan («Займусь ZOO-2», «Беру в работу …»):
+                # the author moved on to today without a header
+                section = "today"
+            elif sticky is not None and sticky_explicit and sticky != "blockers":
                 section = sticky
             else:
                 section = _verb_section(text) or (sticky if sticky != "blockers" else None) or "today"
