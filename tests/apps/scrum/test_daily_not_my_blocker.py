@@ -306,3 +306,22 @@ def test_a_stop_of_the_work_or_the_business_in_other_words_is_critical(message: 
 )
 def test_an_hour_lost_or_a_wait_others_do_not_need_stays_non_critical(message: str) -> None:
     assert [b["critical"] for b in _daily(message)["blockers"]] == [False]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Yesterday: HUB-3 done. Today: HUB-4 export. The build server went down for an hour, back now",
+        "Yesterday: HUB-3 done. Today: HUB-4 export. We'll need prod access for HUB-7 eventually, requested it already",
+        "Вчера HUB-3 сделал. Сегодня HUB-4 экспорт. Для HUB-7 нужно будет согласовать схему с архитектором",
+    ],
+)
+def test_a_trouble_back_to_normal_or_a_need_in_the_future_is_no_blocker(message: str) -> None:
+    assert _daily(message)["blockers"] == []
+
+
+def test_a_wait_now_beside_a_need_in_the_future_stays() -> None:
+    daily = _daily(
+        "Вчера HUB-3 сделал. Сегодня HUB-4. Жду доступ к S3 для HUB-4, потом нужно будет ещё согласовать схему"
+    )
+    assert len(daily["blockers"]) == 1

@@ -80,7 +80,7 @@ RESOLVED = compile_guarded(
     # someone did the remedy: «сертификат перевыпустили», «доступ продлили», «стенд перезапустили»
     # a trouble told in the past that works now: «прод падал ночью, сейчас поднят», «вчера лежал, сегодня работает»
     r"поднят\w*|(?:сейчас|сегодня|уже|снова|опять)\s+работает|работает\s+(?:снова|опять|нормально)|works\s+(?:again|now|fine)|"
-    r"back\s+up|restarted|rebooted|rolled\s+(?:it\s+|them\s+)?back|reverted|откатил[аи]?|откатили|перевыпустил\w*|закрыт[аоы]?|устран[её]н\w*|продлил[иа]?|восстановил[иа]?|перезапустил[иа]?|вернул[иа]?|"
+    r"back\s+up|back\s+(?:now|online|to\s+normal)|restarted|rebooted|rolled\s+(?:it\s+|them\s+)?back|reverted|откатил[аи]?|откатили|перевыпустил\w*|закрыт[аоы]?|устран[её]н\w*|продлил[иа]?|восстановил[иа]?|перезапустил[иа]?|вернул[иа]?|"
     r"так\s+что\s+(?:чисто|вс[её]\s+(?:ок|ok|норм\w*|хорошо))|больше\s+не\s+актуал\w*|неактуал\w*|sorted(?:\s+out)?|"
     r"no\s+longer|больше\s+не\s+[а-яё]+(?:лся|лось|лась|лись|л|ла|ло|ли)|"
     # the end of a wait for a review: «ждал ревью полдня, сегодня его смержили», «approved this morning»
@@ -218,7 +218,9 @@ _QUOTED = re.compile(r"«[^«»]*»|\"[^\"]*\"")
 _SCENARIO = compile_guarded(
     r"\b(?:когда|если|на\s+случай|в\s+случае|when|if|in\s+case|риск\w*\s*,?\s+что|risk\s+that|"
     # a need told as possible (session sb): «возможно, понадобится помощь», «might need help later this week»
-    r"возможно|может\s+понадоб\w*|might|may\s+(?:need|have\s+to|be))\b",
+    r"возможно|может\s+понадоб\w*|might|may\s+(?:need|have\s+to|be)|"
+    # a need in the future is no need unmet now: «we'll need prod access eventually», «нужно будет согласовать»
+    r"(?:will|'ll)\s+need|нужно\s+будет|надо\s+будет)\b",
     _FLAGS,
 )
 # A negator that may deny the trouble after it: «прод не лежит», «prod is not down», «isn't down».
