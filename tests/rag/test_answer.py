@@ -649,3 +649,25 @@ def test_a_side_typed_in_cyrillic_is_found_in_its_latin_spelling() -> None:
     hit = Hit("dod#2", "dod", "Definition of Done — DoD и критерии приёмки", text, 1.0, "", 1)
     answer = extractive_answer("чем критерии приемки отличаются от дод", [hit])
     assert "свои у каждой пользовательской истории" in answer and "одинаков для всех задач" in answer
+
+
+def test_an_articles_announcing_lead_yields_to_the_section_ranked_next() -> None:
+    # «какие расходы не возвращают»: the lead announces what the article explains; its section tells it
+    lead = (
+        "Иногда сотрудникам приходится платить за что-то для работы из собственных денег: такси поздно вечером, обед "
+        "с клиентом. Эта статья объясняет, какие расходы компания возмещает и как получить деньги обратно."
+    )
+    section = "Такси после 22:00 возмещается до 1500 ₽.\n\nНе возмещаются штрафы, алкоголь и расходы без чека."
+    hits = [
+        Hit("exp#0", "exp", "Возмещение расходов", lead, 1.0, "", 1),
+        Hit("exp#1", "exp", "Возмещение расходов — Какие расходы возмещаются", section, 0.9, "", 2),
+    ]
+    answer = extractive_answer("какие расходы компания не возвращает", hits)
+    assert "штрафы, алкоголь" in answer and "Иногда" not in answer
+    # guard: a definition keeps the lead, which defines the article's subject
+    defining = "Командировка — поездка по заданию компании за пределы Москвы. Ниже описано, как её оформить."
+    hits = [
+        Hit("trip#0", "trip", "Командировки", defining, 1.0, "", 1),
+        Hit("trip#1", "trip", "Командировки — Оформление", "Создайте заявку в портале за 10 рабочих дней.", 0.9, "", 2),
+    ]
+    assert extractive_answer("что такое командировка", hits).startswith("Командировка — поездка")

@@ -618,6 +618,10 @@ def select_excerpts(
         # a special case the question does not name («Больничный по уходу за ребёнком» for «Как оформить
         # больничный?») yields the lead to the general section of its document; the passages stay as ranked
         hits = general_first(question, hits, analyzer)
+    if ANNOUNCING_LEAD_YIELDS and trust_order and kind in ("procedure", "other") and _announcing_lead(hits):
+        # the article's lead announces what its sections tell («Эта статья объясняет, какие расходы … возмещает и
+        # как получить деньги обратно»): the section ranked next answers
+        hits = [hits[1], hits[0], *hits[2:]]
     scored = _score_units(question, hits[:2], analyzer, kind)
     if not scored:
         return []
@@ -984,6 +988,22 @@ def _side_namers(sides: Sequence[str], hits: Sequence[Hit], analyzer: Analyzer) 
         if parts and parts[0].terms:
             namers.append(functools.partial(holds, parts[0]))
     return namers
+
+
+ANNOUNCING_LEAD_YIELDS = True
+"""Whether a procedure or open question whose first passage is an article's lead that announces what the article
+explains («Эта статья объясняет, какие расходы … возмещает и как получить деньги обратно», «Ниже описано, как её
+оформить …») is answered from the passage ranked next when it is a section of the same article: the lead introduces
+the answer, the section gives it (a definition keeps the lead, which defines the article's subject)."""
+
+
+def _announcing_lead(hits: Sequence[Hit]) -> bool:
+    """Whether ``hits[0]`` is an article's lead (its title names no section) holding a sentence that announces the
+    article's content, and ``hits[1]`` a section of the same article."""
+    if len(hits) < 2 or hits[1].doc_id != hits[0].doc_id or " — " in hits[0].title or " — " not in hits[1].title:
+        return False
+    units = _units(hits[0].text)
+    return any(not unit.marker and not unit.role and announces(clean_markdown(unit.text)) for unit in units)
 
 
 def supplying_excerpts(question: str, hits: Sequence[Hit], quoted: Sequence[Excerpt]) -> list[Excerpt]:
