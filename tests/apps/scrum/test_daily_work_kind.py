@@ -72,3 +72,18 @@ def test_a_section_of_the_days_activity_is_filled_on_the_model_path_too() -> Non
     }
     settled = settle_daily(answer, message)
     assert settled["daily"]["quality"] == parse_daily(message, "DEV")["daily"]["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize(
+    ("message", "quality"),
+    [
+        (
+            "Yesterday: ZOO-40 kiosk done, also wired up the receipt printer\nToday: ZOO-41 menu\nBlockers: none",
+            "DETAIL_OK",
+        ),
+        ("Yesterday: ZOO-40 kiosk done, also had a sync with ops\nToday: ZOO-41 menu\nBlockers: none", "GREAT"),
+    ],
+)
+def test_a_piece_after_also_is_a_deed_in_any_language(message: str, quality: str) -> None:
+    # «also», «ещё», «заодно» say another thing of the day was done: a deliverable then needs an id, English or not
+    assert parse_daily(message, "DEV")["daily"]["quality"] == quality

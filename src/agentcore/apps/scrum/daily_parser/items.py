@@ -280,7 +280,9 @@ def untied_work(item: dict[str, Any], section: list[dict[str, Any]]) -> bool:
     kind = work_kind(item["summary"])
     if not any(other["task_id"] for other in section):
         return kind != SIDE
-    return kind == WORK and names_work(item["summary"])
+    # «…, also set up alerting», «…, ещё настроил бэкапы»: the marker says another thing of the day was done, so the
+    # piece is a deed whatever language its verb is in
+    return kind == WORK and (names_work(item["summary"]) or bool(_MORE_OF_THE_DAY.match(item["summary"])))
 
 
 def _described(item: dict[str, Any]) -> bool:
