@@ -67,3 +67,18 @@ def test_a_trouble_beside_the_words_of_an_all_clear_stays_a_blocker(last: str) -
 )
 def test_the_reading_of_one_statement(text: str, listed: bool, clear: bool) -> None:
     assert all_clear(text, listed=listed) is clear
+
+
+def test_a_blocker_another_has_is_news_not_the_members() -> None:
+    # «у Вити блокер …»: the blocker word is what another has, so it opens no blocker clause of the member's
+    message = (
+        "Вчера: ZOO-50 — касса\nСегодня: ZOO-51 — афиша\nБлокеры: у меня нет. У Гоши блокер с принтером, сам расскажет"
+    )
+    daily = parse_daily(message, "DEV")["daily"]
+    assert daily["blockers"] == [] and daily["quality"] == "GREAT"
+
+
+def test_the_members_own_blocker_after_u_menya_is_still_cut_off() -> None:
+    daily = parse_daily("вчера ZOO-52 тест, сегодня ZOO-53 тест, у меня блокер нет доступа к стенду", "DEV")["daily"]
+    assert [b["text"] for b in daily["blockers"]] == ["нет доступа к стенду"]
+    assert [i["task_id"] for i in daily["today"]] == ["ZOO-53"]

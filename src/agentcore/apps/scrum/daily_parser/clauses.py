@@ -249,6 +249,8 @@ def _split_before_blockers(sentence: str) -> list[str]:
         words = _WORD.findall(sentence[start : match.start()])
         if _TOPIC.match(sentence[start : match.start()]):
             continue  # «По HLP-24 блокер: …» — the task the blocker is about, not a statement of its own
+        if len(words) >= 2 and words[-2].lower() == "у" and words[-1].lower() not in ("меня", "нас"):
+            continue  # «у Вити блокер по сканерам»: the blocker is what another has, told as news (not cut off)
         if words and words[-1].lower() not in _NOT_BEFORE_BLOCKER and not _ADJECTIVE.search(words[-1]):
             pieces.append(sentence[start : match.start()])
             start = match.end()
