@@ -569,8 +569,11 @@ def others_trouble(text: str) -> bool:
 
 
 def _reads_as_blocker(text: str, context: str) -> bool:
-    if others_trouble(text):
-        return False
+    # another's trouble is asked only of a clause that would state a blocker (few): the reading costs morphology
+    return _reads_as_trouble(text, context) and not others_trouble(text)
+
+
+def _reads_as_trouble(text: str, context: str) -> bool:
     main = asserted(without_members_blocking(text))  # the screening criticality shares (blocker_reading)
     strong = bool(_STRONG_GATE.search(main))
     if not strong and not _names_trouble(main):

@@ -408,8 +408,18 @@ _WORRY_EN = re.compile(
 _WORRY_LEADS = _wordset("но а и правда честно я немного слегка")
 
 
+# The stems the first words of a worry start with: a literal pre-check before the morphology (asked of every clause).
+_WORRY_HINT = re.compile(
+    r"^\W*(?:\w+\W+){0,2}?(?:опаса|бою|боим|сомнева|пережива|волну|беспоко|не\s+увер|i\b|worried|afraid|not\s+sure|"
+    r"unsure|concerned)",
+    re.IGNORECASE,
+)
+
+
 def _worry(text: str) -> bool:
     """Whether ``text`` opens with the member's worry or doubt (see above)."""
+    if not _WORRY_HINT.match(text):
+        return False  # most clauses
     if _WORRY_EN.match(text):
         return True
     words = [w.lower() for w in _WORD.findall(text)[:4]]
