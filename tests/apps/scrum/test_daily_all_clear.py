@@ -28,6 +28,14 @@ _DAILY = "Вчера: ZOO-20 — касса\nСегодня: ZOO-21 — афиш
         "Everything is on track",
         "Блокеры: 👍",  # a check mark under the header
         "Сегодня помогаю Пете с релизом, у меня всё спокойно",  # the clause's last statement
+        "Блокеры/риски: нет",  # a risk is an obstacle noun too
+        "Блокеры: пока всё ровно",
+        "Не застреваю",  # a negated verb of being stopped
+        "Затруднений нет",
+        "Ни в чём не нуждаюсь",  # the doubled negation
+        "Блокеры: ничего серьёзного",  # none of weight
+        "I'm unblocked",
+        "Справляюсь сам",
     ],
 )
 def test_an_all_clear_in_other_words_addresses_the_blockers(last: str) -> None:
@@ -47,6 +55,7 @@ def test_a_trouble_told_with_its_remedy_beside_a_task_addresses_the_blockers() -
         "Нужна помощь с миграцией",  # a need, not denied
         "Проблем нет, кроме долгой сборки",  # the exception is the blocker
         "Блокеры? Жду доступ к ZOO-21",
+        "Блокеры: ничего не собирается",  # nothing functions: a trouble
     ],
 )
 def test_a_trouble_beside_the_words_of_an_all_clear_stays_a_blocker(last: str) -> None:

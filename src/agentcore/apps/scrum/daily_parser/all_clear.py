@@ -29,24 +29,31 @@ from agentcore.text.morphology import parses
 _OBSTACLES = _wordset(
     """блокер блокера блок препятствие проблема затык сложность трудность помеха загвоздка заминка стоппер стопер
     blocker blockers block blocks issue issues problem problems impediment impediments obstacle obstacles trouble
-    troubles way"""
+    troubles way риск risk risks затруднение стопориться застревать застрять блокироваться буксовать blocked stuck"""
 )
 _NEEDS = _wordset("помощь help нужный нужна нужен нужно требоваться нуждаться надо need needs needed require required")
 _ABSENT = _wordset("нет нету нэт никакой никакие никаких ноль ничего отсутствовать none no nope nothing nil zero nada")
-_NEGATORS = _wordset("не not don doesn t n't ни")
+_NEGATORS = _wordset("не not don doesn t n't ни never")
+# What may stand between a negator and its verb: «ни в чём не нуждаюсь», «ни от кого не жду».
+_NEGATED_GAP = _wordset("в о от на с чем чём что кого ком кому чего")
+# Weight after a «nothing»: «ничего критичного», «nothing serious» — none that matters.
+_EN_WEIGHT = _wordset("serious major critical big blocking urgent important")
 _NOTHING_WORDS = _wordset(
     """у меня мне нас нам моей моя мой стороны сторона с со пока вроде особо вообще совсем сейчас данный момент
     тоже также больше уже и или a my side on for me us so far here at the moment right now any
-    new really yet currently из-за вопросов вопрос questions"""
+    new really yet currently из-за вопросов вопрос questions from anyone anybody"""
 )
 _GOOD_STATE = re.compile(
-    r"^\W*(?:(?:в\s+целом|а\s+так|так|ну|и)\s+)?(?:(?:по|с)\s+(?:блок[еи]р\w*|проблем\w*|препятстви\w*)\s+)?"
+    r"^\W*(?:(?:в\s+целом|а\s+так|так|ну|и|пока|сейчас|вроде)\s+)?(?:(?:по|с)\s+(?:блок[еи]р\w*|проблем\w*|препятстви\w*)\s+)?"
     r"(?:у\s+меня\s+)?вс[её]\s+(?:(?:идёт|идет|в\s+целом|пока)\s+)?"
     r"(?:ок|ok|окей|хорошо|норм\w*|гладко|ровно|спокойно|чисто|штатно|стабильно|в\s+порядке|по\s+плану|"
     r"под\s+контролем)\W*$"
     r"|^\W*(?:(?:and|so)\s+)?(?:all|everything(?:'s|\s+is)?)\s+(?:good|fine|clear|green|ok|okay|on\s+track|smooth)"
     r"(?:\s+(?:on\s+my\s+side|here|so\s+far))?\W*$"
-    r"|^\W*(?:i'?m\s+|we'?re\s+)?on\s+track\W*$",
+    r"|^\W*(?:i'?m\s+|we'?re\s+)?on\s+track\W*$"
+    # the member copes or is not stopped: «справляюсь сам», «I'm unblocked»
+    r"|^\W*(?:(?:вс[её]\s+(?:ок|норм\w*|хорошо)|в\s+целом)\s*,?\s*)?(?:справляюсь|сам\s+справлюсь)(?:\s+сам\w*)?\W*$"
+    r"|^\W*(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:unblocked|not\s+blocked|not\s+stuck)\W*$",
     re.IGNORECASE,
 )
 _CHECK_MARK = re.compile(r"^[\s✅✔☑👍👌🆗🟢💚—–-]*[✅✔☑👍👌🆗🟢💚][\s✅✔☑👍👌🆗🟢💚.!]*$")
@@ -83,11 +90,17 @@ def _denial(words: tuple[str, ...], listed: bool) -> bool:
     denied = listed
     denial = False
     negated = False
+    previous = ""
     for word in words:
         lemmas = _lemmas(word)
+        after, previous = previous, word
+        if negated and (word in _NEGATED_GAP or word in _NEGATORS):
+            continue  # «ни в чём не нуждаюсь»: the doubled negation of Russian
+        if after in ("ничего", "nothing") and (word in _EN_WEIGHT or _weight(word)):
+            continue  # «ничего критичного», «nothing serious»
         if negated:
             negated = False
-            if _BLOCKER_RE.match(f"не {word}"):
+            if _BLOCKER_RE.match(f"{'не' if _CYRILLIC.fullmatch(word) else 'not'} {word}"):
                 return False  # «не могу», «не работает»: a trouble of its own
             if lemmas & _NEEDS or lemmas & _OBSTACLES:
                 denied = denial = True
@@ -105,6 +118,13 @@ def _denial(words: tuple[str, ...], listed: bool) -> bool:
         elif not (word in _FILLER or word in _NOTHING_WORDS):
             return False
     return denied and denial
+
+
+def _weight(word: str) -> bool:
+    """Whether ``word`` can be an adjective in the genitive («критичного», «серьёзного»)."""
+    return bool(_CYRILLIC.fullmatch(word)) and any(
+        p.tag.POS in ("ADJF", "PRTF") and p.tag.case == "gent" for p in parses(word)
+    )
 
 
 def _lemmas(word: str) -> frozenset[str]:
