@@ -117,3 +117,11 @@ def test_not_applicable_stays_an_answer() -> None:
     assert (
         parse_daily("Вчера: GEO-22 экспорт\nСегодня: GEO-23 импорт\nБлокеры: N/A", "DEV")["daily"]["quality"] == "GREAT"
     )
+
+
+@pytest.mark.parametrize(("today", "quality"), [("ZOO-61 — 80%", "GREAT"), ("ZOO-61 готово на 70 %", "GREAT"),
+                                                ("ZOO-61 ✅", "DETAIL_OK")])  # fmt: skip
+def test_progress_in_per_cent_describes_a_task(today: str, quality: str) -> None:
+    # session sg: how far a task has got is a status written as a figure; a bare sign is not (dev9 z018)
+    message = f"Вчера: ZOO-60 — касса\nСегодня: {today}\nБлокеров нет"
+    assert parse_daily(message, "DEV")["daily"]["quality"] == quality

@@ -292,9 +292,13 @@ def _described(item: dict[str, Any]) -> bool:
     not described."""
     # «A/B», «CI/CD»: one word of its own, whose letters alone are too short to count
     text = _SLASHED.sub(r"\1\2", without_task_ids(item["summary"]))
+    if _PROGRESS.search(text):
+        return True  # a status in figures: «PAY-2 — 80%» says how far it got (session sg; a bare sign, «✅», does not)
     return any(_describes(w.lower()) for w in _WORD.findall(text))
 
 
+# How far a task has got, in per cent: a status written as a figure.
+_PROGRESS = re.compile(r"\d\s*%")
 _SLASHED = re.compile(r"\b([A-Za-zА-Яа-яЁё]{1,3})/([A-Za-zА-Яа-яЁё]{1,3})\b")
 
 
