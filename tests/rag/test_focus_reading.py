@@ -144,6 +144,18 @@ def test_the_steps_of_a_procedure_answer_it_though_they_never_say_steps() -> Non
     assert not check.decline
 
 
+def test_a_part_naming_only_its_verb_and_a_pronoun_takes_the_subject_before() -> None:
+    # «… и как их ставят»: «их» is the OKR asked first, so the steps of a release («Ставится тег версии») are no answer
+    parts = question_parts("что такое okr и как их ставят")
+    assert parts[1].terms == ("okr", "ставить")
+    steps = ["Ставится тег версии, пайплайн выкатывает релиз сначала на 10% серверов."]
+    head = "Выпуск релизов — Порядок выпуска"
+    assert check_focus("что такое okr и как их ставят", steps, steps, headings=[head], semantic=None).decline
+    # guards: a count's unit is not carried over, and a part with a noun of its own keeps its terms
+    assert question_parts("сколько дней отпуска и как его оформить")[1].terms == ("отпуск", "оформить")
+    assert question_parts("что такое спринт и как оформить отпуск")[1].terms == ("оформить", "отпуск")
+
+
 # --- a list item's context -----------------------------------------------------------------------------------
 
 

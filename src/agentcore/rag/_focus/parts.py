@@ -290,6 +290,10 @@ def subject_terms(text: str) -> tuple[str, ...]:
 UNITS_TAKE_THE_SUBJECT_BEFORE = True
 """Whether a count part naming nothing but its unit or its verb («и сколько дней», «… и сколько платят») takes the
 subject terms of the part before it."""
+PRONOUNS_TAKE_THE_SUBJECT_BEFORE = True
+"""Whether a part naming nothing but its verb and a pronoun for the thing named before («… и как их ставят», «… и как
+его оформить») takes the subject terms of the part before it, as a count naming only its unit does."""
+_ANAPHORA_RE = re.compile(r"\b(?:его|её|ее|их|него|неё|нее|них|нему|ней|ним|нём|нем|это|этого|этим|этому|этом)\b", re.I)
 _UNIT_TERMS = frozenset({"день", "неделя", "месяц", "год", "час", "минута", "раз", "рубль", "процент", "сутки"})
 
 
@@ -357,6 +361,14 @@ def question_parts(question: str) -> list[Part]:
         parts = [
             replace(p, terms=tuple(dict.fromkeys((*parts[k - 1].terms, *p.terms))))
             if k and p.asks == "number" and p.terms and all(t in _UNIT_TERMS or is_verb(t) for t in p.terms)
+            else p
+            for k, p in enumerate(parts)
+        ]
+    if PRONOUNS_TAKE_THE_SUBJECT_BEFORE:
+        # «что такое OKR и как их ставят»: «их» is the OKR of the part before — not any steps that «ставят» something
+        parts = [
+            replace(p, terms=tuple(dict.fromkeys((*(t for t in parts[k - 1].terms if t not in _UNIT_TERMS), *p.terms))))
+            if k and p.terms and all(is_verb(t) for t in p.terms) and _ANAPHORA_RE.search(p.text)
             else p
             for k, p in enumerate(parts)
         ]
