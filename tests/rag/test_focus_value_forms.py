@@ -88,3 +88,14 @@ def test_a_superlative_is_the_slot_of_a_count_or_a_time_not_a_subject() -> None:
 def test_vo_skolko_oboydetsya_asks_a_price_not_a_time() -> None:
     assert [p.asks for p in question_parts("сыну оформить дмс во сколько обойдется")] == ["number"]
     assert [p.asks for p in question_parts("во сколько начинается стендап")] == ["time"]
+
+
+def test_the_plural_and_the_past_of_stoit_ask_a_price() -> None:
+    # pymorphy3 reads «стоят» first as «стоять»: the price went unread, and «стоять» stayed a term no sentence holds
+    from agentcore.rag._focus.measures import measure_asked
+
+    assert measure_asked("сколько стоят внутренние курсы") == ("money", "")
+    assert measure_asked("сколько стоил курс в прошлом году") == ("money", "")
+    assert [p.terms for p in question_parts("сколько стоят внутренние курсы")] == [("внутренний", "курс")]
+    heading = "Обучение — Внутренняя платформа"
+    assert answers("сколько стоят внутренние курсы", "Внутренние курсы бесплатны и не расходуют бюджет.", heading)
