@@ -25,6 +25,13 @@ from agentcore.apps.scrum.daily_parser.work_kind import AWAY, SIDE, STATE, WORK,
         ("правки после демо", WORK),  # the noun that leads decides: edits, not a demo
         ("созвон с поставщиком, потом настроил бэкапы", WORK),  # a deliverable beside the call
         ("полдня был у врача", AWAY),
+        ("регламент релизов изучал", SIDE),  # the object put first: the verb decides
+        ("глянул MR Кости", SIDE),  # a look at a colleague's merge request is a review
+        ("открыл MR на выгрузку", WORK),  # one's own merge request is a deed
+        ("дизайн ревью", SIDE),  # a compound: the second noun is the head
+        ("синкались с маркетингом", SIDE),  # jargon coined from an activity's stem
+        ("конфиги смотрел", WORK),  # a light verb keeps its object's kind: none
+        ("…, что стенд часто падает", WORK),  # a complement clause is no statement of its own
         ("на стейдже пока можно работать", STATE),
     ],
 )

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
 from agentcore.apps.scrum.daily_parser.lexicon import _CYRILLIC, _WORD, _wordset
 from agentcore.text.morphology import morph_analyzer, parses
@@ -39,7 +40,8 @@ _SIDE_NOUNS = _wordset(
     """созвон звонок встреча митинг совещание синк планирование планёрка планерка ретро ретроспектива демо демка
     демонстрация стендап дейли груминг рефайнмент собес собеседование интервью онбординг обучение тренинг вебинар
     воркшоп конференция митап семинар лекция дежурство саппорт ревью код-ревью дизайн-ревью переписка почта
-    разговор обсуждение постмортем инцидент консультация пейринг ментор менторство помощь 1-1"""
+    разговор обсуждение постмортем инцидент консультация пейринг ментор менторство помощь 1-1 презентация доклад
+    выступление курс"""
 )
 # Verbs of communicating, helping, reviewing, teaching, learning, hiring and duty (lemmas).
 _SIDE_VERBS = _wordset(
@@ -47,14 +49,15 @@ _SIDE_VERBS = _wordset(
     договориться договариваться переписываться ревьюить отревьюить проревьюить ревьювить помогать помочь подсказать
     подсказывать консультировать проконсультировать объяснять объяснить показывать показать менторить онбордить
     собеседовать интервьюировать дежурить изучать изучить читать почитать прочитать вычитать учиться
-    присутствовать участвовать отвечать ответить пейрить созвонить"""
+    присутствовать участвовать отвечать ответить пейрить созвонить согласовывать согласовать"""
 )
 # Verbs that say little by themselves: where the member was or what the time went on («был на ретро», «сходил на
 # демо», «провёл собес», «готовлю демо»), or an intent («планирую», «успел») — the words after them decide.
 _LIGHT_VERBS = _wordset(
     """быть ходить сходить сидеть провести проводить потратить тратить уйти уходить вести готовиться подготовиться
     готовить подготовить посетить посещать принять планировать собираться хотеть успеть мочь начать продолжить
-    стать надо заниматься позаниматься разбирать разобрать разбираться разобраться"""
+    стать надо заниматься позаниматься разбирать разобрать разбираться разобраться пройти проходить выступать
+    выступить смотреть посмотреть просмотреть глянуть проверять проверить апрувить заапрувить одобрить"""
 )
 # A statement of what is possible («на тестовых пока можно работать») tells a state, not a deed.
 _POSSIBLE = _wordset("можно нельзя")
@@ -75,12 +78,19 @@ _EN_SIDE = _wordset(
     grooming refinement review reviews reviewed reviewing code-review interview interviews interviewed interviewing
     onboarding onboarded helped helping help pairing paired postmortem post-mortem workshop training webinar
     conference read reading docs email emails mail support on-call oncall duty discussed discussion talked
-    presentation presented mentoring 1-1 one-on-one"""
+    presentation presented mentoring 1-1 one-on-one all-hands talk talks mr mrs pr prs"""
 )
-_EN_LIGHT = _wordset("had have has attended attend spent spend joined join prepared prep prepping was were went")
+_EN_LIGHT = _wordset(
+    "had have has attended attend spent spend joined join prepared prep prepping was were went checked looked approved"
+)
 _EN_AWAY = _wordset("sick vacation pto off leave doctor dentist holiday")
 _STATEMENTS = re.compile(r"\s*[,;:()+&/]\s*|\s+[—–-]\s+|\s+(?:и|а|потом|затем|then|and)\s+", re.IGNORECASE)
 _MEMBER = _wordset("я мы")
+_SUBORDINATE = _wordset("что чтобы если когда потому поскольку хотя which that because if when")
+# Parts of speech that never head a statement: read on past them.
+_NO_HEAD = frozenset(("PREP", "CONJ", "PRCL", "ADVB", "ADJF", "NUMR", "NPRO", "INTJ", "PRTF", "COMP", "PRED"))
+# Stems of activities people coin verbs from («ревьюшил», «синкались», «пейрился»).
+_SIDE_STEMS = ("ревью", "синк", "созвон", "онборд", "собес", "пейр")
 _PREPOSITIONS = _wordset("на в во с со по у к ко до после о об от за из для над под при про через без")
 # A meeting of two, written as one word: «1:1», «1x1», «1 на 1», «one-on-one».
 _ONE_ON_ONE = re.compile(r"\b1\s*(?::|x|×|на)\s*1\b|\bone[\s-]on[\s-]one\b", re.IGNORECASE)
@@ -113,9 +123,11 @@ def _statement_kind(words: tuple[str, ...]) -> str | None:
     if morph_analyzer() is None:
         return None
     subject = bool(_MEMBER.intersection(words))
+    if words[0] in _SUBORDINATE:
+        return None  # «…, что стенд часто падает»: what the statement before it says, not a statement of its own
     unknown = 0  # English words of no class read so far («code review», «sprint retro»: a modifier first)
     governed = False  # the word after a preposition: an adverbial («на стейдже»), not the statement's head
-    for word in words:
+    for position, word in enumerate(words):
         after_preposition, governed = governed, word in _PREPOSITIONS
         if word in _LEAD_FILLERS or word.isdigit():
             continue
@@ -127,10 +139,10 @@ def _statement_kind(words: tuple[str, ...]) -> str | None:
             if unknown > 2:
                 return None
             continue
-        lemmas = {word} | {p.normal_form for p in parses(word)} | set(word.split("-")[-1:])
+        lemmas = _lemma_set(word)
         if lemmas & _AWAY_WORDS:
             return AWAY
-        if lemmas & _SIDE_NOUNS or lemmas & _SIDE_VERBS:
+        if lemmas & _SIDE_NOUNS or lemmas & _SIDE_VERBS or _side_stem(word):
             return SIDE
         if word in _POSSIBLE:
             return STATE
@@ -148,21 +160,62 @@ def _statement_kind(words: tuple[str, ...]) -> str | None:
             continue
         if after_preposition and first.tag.POS == "NOUN":
             continue
-        if first.tag.POS not in (
-            "PREP",
-            "CONJ",
-            "PRCL",
-            "ADVB",
-            "ADJF",
-            "NUMR",
-            "NPRO",
-            "INTJ",
-            "PRTF",
-            "COMP",
-            "PRED",
-        ):
-            return None  # a noun of another kind leads: «правки после демо» is no demo
+        if first.tag.POS not in _NO_HEAD:
+            # a noun of another kind leads («правки после демо» is no demo) — unless the statement's own verb comes
+            # after it, its object put first («документацию изучал»), or it is the first part of a compound
+            # («код ревью»)
+            return _after_object(word, words[position + 1 :], subject)
     return None
+
+
+def _after_object(lead: str, rest: tuple[str, ...], subject: bool) -> str | None:
+    """The kind of a statement whose first noun is of no kind: the next word if it is an activity noun (a compound,
+    «код ревью»), else the statement's first verb after it — a verb of the day's other activity («документацию
+    изучал»), a light verb keeping the object's kind (none), or any other verb's deed."""
+    for index, word in enumerate(rest):
+        if not _CYRILLIC.fullmatch(word):
+            if index == 0 and _english(word) == SIDE:
+                return SIDE
+            continue
+        lemmas = _lemma_set(word)
+        if index == 0 and lemmas & _SIDE_NOUNS:
+            return SIDE
+        first = parses(word)[0]
+        if first.tag.POS in ("VERB", "INFN"):
+            if _agrees(lead, first):
+                return None  # «стенд часто падает»: the noun is the verb's subject, told of something else
+            if lemmas & _SIDE_VERBS or _side_stem(word):
+                return SIDE
+            if first.normal_form in _LIGHT_VERBS:
+                return None
+            if first.tag.number == "plur" and first.tag.person != "1per" and not subject:
+                return None
+            return WORK
+    return None
+
+
+def _agrees(noun: str, verb: Any) -> bool:
+    """Whether ``noun`` is the subject of ``verb`` (a pymorphy3 parse): a nominative reading of the same number, the
+    verb not in the first person (the member's own), and not a transitive verb the noun can be the object of."""
+    tag = verb.tag
+    if tag.person == "1per" or tag.POS == "INFN":
+        return False
+    if "tran" in tag and any(p.tag.POS == "NOUN" and p.tag.case == "accs" for p in parses(noun)):
+        return False  # «регламент изучал»: a transitive verb takes the noun as its object, put first
+    return any(
+        p.tag.POS == "NOUN" and p.tag.case == "nomn" and (tag.number is None or p.tag.number == tag.number)
+        for p in parses(noun)
+    )
+
+
+def _lemma_set(word: str) -> set[str]:
+    return {word} | {p.normal_form for p in parses(word)} | set(word.split("-")[-1:])
+
+
+def _side_stem(word: str) -> bool:
+    """Whether ``word`` is built on the stem of an activity of the day people coin verbs from («ревьюшил»,
+    «синкались», «пейрился», «онбордил»): jargon the dictionary does not know."""
+    return any(stem in word for stem in _SIDE_STEMS)
 
 
 def _english(word: str) -> str | None:
