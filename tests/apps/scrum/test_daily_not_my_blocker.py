@@ -325,3 +325,20 @@ def test_a_wait_now_beside_a_need_in_the_future_stays() -> None:
         "Вчера HUB-3 сделал. Сегодня HUB-4. Жду доступ к S3 для HUB-4, потом нужно будет ещё согласовать схему"
     )
     assert len(daily["blockers"]) == 1
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Yesterday: HUB-3 done. Today: HUB-4 export. Last week we had an outage in the search cluster, the postmortem "
+        "is on Friday",
+        "Вчера HUB-3 сделал. Сегодня HUB-4 экспорт. На прошлой неделе был затык с сертификатами на стенде",
+    ],
+)
+def test_an_episode_before_yesterday_is_news_not_a_blocker(message: str) -> None:
+    assert _daily(message)["blockers"] == []
+
+
+def test_an_episode_before_yesterday_beside_a_wait_now_keeps_the_wait() -> None:
+    daily = _daily("Вчера HUB-3 сделал. Сегодня HUB-4. Позавчера лежал гитлаб, сегодня жду доступ к S3 для HUB-4")
+    assert [b["related_task_id"] for b in daily["blockers"]] == ["HUB-4"]

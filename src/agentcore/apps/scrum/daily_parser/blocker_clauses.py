@@ -655,18 +655,35 @@ def without_absence(text: str) -> str:
 _PAST_FORM = re.compile(r"[а-яё]+л(?:а|о|и|ся|ась|ось|ись)?|had|was|were|waited", re.IGNORECASE)
 
 
+# An episode told in the past with a time before yesterday (session sb): «на прошлой неделе лежал стейдж», «last week
+# we had an outage in billing» — news, over like a trouble with its remedy («вчера» is not enough: «стенд вчера
+# падал» may still be down). The trouble nouns such an episode is told with count as named, not as a present trouble.
+_EARLIER = compile_guarded(
+    r"\b(?:на\s+прошлой\s+неделе|в\s+прошлый\s+раз|в\s+прошлом\s+спринте|позавчера|на\s+выходных|в\s+выходные|"
+    r"\d+\s+(?:дня|дней)\s+назад|last\s+(?:week|time|sprint|month)|over\s+the\s+weekend|on\s+the\s+weekend|"
+    r"\d+\s+days\s+ago|a\s+few\s+days\s+ago)\b",
+    re.IGNORECASE,
+)
+_EPISODE_NOUNS = _wordset(
+    "outage outages incident incidents issue issues problem problems bug bugs downtime инцидент инциденты сбой сбои "
+    "авария аварии проблема проблемы проблемой"
+)
+
+
 def told_over(text: str) -> bool:
     """Whether ``text`` tells its trouble as over (see above): «был блокер с сертификатом, уже снят», «блокер с
-    правами вчера починили», «had a blocker with VPN but it's resolved now»; not «доступ выдали, но стенд не
-    работает», not «сняли доступ к проду» (no trouble named: the removal is the trouble)."""
-    if not remedy_in(text) or _STILL.search(text):
+    правами вчера починили», «had a blocker with VPN but it's resolved now», «на прошлой неделе падал стейдж»; not
+    «доступ выдали, но стенд не работает», not «сняли доступ к проду» (no trouble named: the removal is the
+    trouble)."""
+    earlier = not remedy_in(text) and _EARLIER.search(text) is not None
+    if not (earlier or remedy_in(text)) or _STILL.search(text):
         return False
     named = False
     negator = ""
     for word in _WORD.findall(text.lower()):
         said = f"{negator} {word}" if negator else word
         negator = word if word in _NEGATORS else ""
-        if _BLOCKER_WORDS_FULL.fullmatch(word):
+        if _BLOCKER_WORDS_FULL.fullmatch(word) or (earlier and word in _EPISODE_NOUNS):
             named = True
         elif _names_trouble(said):
             if not _PAST_FORM.fullmatch(word):
