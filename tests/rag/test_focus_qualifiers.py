@@ -240,3 +240,24 @@ def test_a_period_named_in_another_relation_of_time_does_not_answer() -> None:
     assert not answered("после испытательного срока как часто встречи с наставником")
     assert answered("во время испытательного срока как часто встречи с наставником")
     assert answered("как часто встречи с наставником")
+
+
+def test_another_object_of_the_verb_does_not_answer() -> None:
+    heading = "Канбан — Канбан-встречи"
+    sentence = "Канбан-команды проводят ежедневную встречу у доски в офисе."
+    retro = "Скрам — Ретро\nРетро проходит в пятницу."
+    # «проводит ретро» is not «проводят встречу»: the sentence gives the verb another object
+    assert not _answered_among("кто проводит ретро у доски в офисе", sentence, heading, retro)
+    assert _answered_among("кто проводит встречу у доски в офисе", sentence, heading, retro)
+
+
+def test_a_filler_the_sentences_context_says_is_said() -> None:
+    heading = "График работы — Учёт времени"
+    lead = "Время списывается на задачи в Jira, это ворклоги."
+    sentence = "Заполнить учёт за неделю нужно до 18:00 пятницы."
+    passages = [f"{heading}\n{lead} {sentence}"]
+    # «заполнить ворклоги» / «заполнить учёт»: the sentence before names the worklogs the sentence speaks of
+    check = check_focus(
+        "до скольки заполнить ворклоги за неделю", [sentence], passages, headings=[heading], embed=far_embed
+    )
+    assert not check.decline

@@ -249,6 +249,11 @@ def noun_slots(text: str) -> set[tuple[str, str, str]]:
     tagged = [(w, "NUMB", "", False) if w.isdigit() else _tagged_words(w)[0] for w in words]
     found: set[tuple[str, str, str]] = set()
     for k, (lemma, pos, _case, _animate) in enumerate(tagged):
+        if pos in _VERB_POS and VERB_OBJECTS_ARE_SLOTS:
+            obj = _object_after(tagged, words, k)
+            if obj is not None:
+                found.add((lemma, _OBJECT_SLOT, obj))
+            continue
         if pos != "NOUN":
             continue
         n = k + 1
@@ -273,6 +278,30 @@ def noun_slots(text: str) -> set[tuple[str, str, str]]:
     return found
 
 
+VERB_OBJECTS_ARE_SLOTS = True
+"""Whether the noun right after a verb in the accusative — its object («проводят встречу», «проводит ретро») — is a
+slot of the verb as a noun's dependents are of the noun (:func:`replaces_a_dependent`)."""
+
+_OBJECT_SLOT = "object"
+_VERB_POS = frozenset({"VERB", "INFN"})
+
+
+def _object_after(tagged: Sequence[tuple[str, str, str, bool]], words: Sequence[str], k: int) -> str | None:
+    """The lemma of the noun right after verb ``k`` that has an accusative reading (adjectives and a figure of a
+    compound adjective — «ежедневную 15-минутную встречу» — between), or ``None``."""
+    n = k + 1
+    while n < len(tagged) and (
+        (tagged[n][1] in _QUALIFIER_POS and not _is_pronoun(tagged[n][0]))
+        or (tagged[n][1] == "NUMB" and n + 1 < len(tagged) and tagged[n + 1][1] in _QUALIFIER_POS)
+    ):
+        n += 1
+    if n >= len(tagged) or tagged[n][1] != "NOUN":
+        return None
+    if not any("NOUN" in p.tag and p.tag.case == "accs" for p in word_parses(words[n].lower().replace("ё", "е"))):
+        return None
+    return tagged[n][0]
+
+
 def _numbered(tagged: Sequence[tuple[str, str, str, bool]], words: Sequence[str], k: int) -> bool:
     """Whether the phrase starting at word ``k`` is a figure's: a number or a numeral right before it or as its first
     word («на 3 недели»)."""
@@ -284,12 +313,22 @@ def _genitive(word: str) -> bool:
     return any("NOUN" in p.tag and p.tag.case == "gent" for p in word_parses(word.lower().replace("ё", "е")))
 
 
+def _used(term: str, used: tuple[set[str], set[str]], part: Part | None) -> bool:
+    """Whether the run's passages (``used``: their words and stems) use ``term`` or a spelling ``part`` has for it."""
+    if term_matches(term, *used):
+        return True
+    return part is not None and any(
+        lemmas and all(term_matches(x, *used) for x in lemmas) for lemmas in part.alternatives_of(term)
+    )
+
+
 def replaces_a_dependent(
     question_part: str,
     terms: Sequence[str],
     sentence: str,
     part: Part | None = None,
     used: tuple[set[str], set[str]] | None = None,
+    context: Sequence[str] = (),
 ) -> bool:
     """Whether ``sentence`` fills a slot of a noun of the part with another word than the part's, and does not say
     the part's own: «кто выдаёт ключи от переговорок» is not answered by «ключ от шкафчика выдаёт офис-менеджер»,
@@ -309,12 +348,13 @@ def replaces_a_dependent(
     asked = {
         (noun, slot, filler)
         for noun, slot, filler in noun_slots(question_part)
-        if _in_terms(filler, terms) and (used is None or term_matches(filler, *used))
+        if _in_terms(filler, terms) and (used is None or _used(filler, used, part))
     }
     if not asked:
         return False
     stated = noun_slots(sentence)
-    words, stems = vocabulary_of([sentence])
+    # the sentence's context names its subject too: «Заполнить учёт за неделю …» after «… (worklog)»
+    words, stems = vocabulary_of([sentence, *context])
     return any(
         any(n == noun and s == slot and f != filler for n, s, f in stated) and not _says(filler, words, stems, part)
         for noun, slot, filler in asked
@@ -415,15 +455,17 @@ def replaces_the_case(
     sentence: str,
     part: Part | None = None,
     used: tuple[set[str], set[str]] | None = None,
+    context: Sequence[str] = (),
 ) -> bool:
     """Whether ``sentence`` speaks of a neighbouring case, not the part's: another qualifier of its noun
-    (:func:`replaces_a_qualifier`), another filler of a slot of its noun (:func:`replaces_a_dependent`; the part's
-    filler must be a word of ``used`` when given), another season or day (:func:`other_period`), another code of its
+    (:func:`replaces_a_qualifier`), another filler of a slot of its noun or object of its verb
+    (:func:`replaces_a_dependent`; the part's filler must be a word of ``used`` when given and is said when the
+    sentence's ``context`` says it), another season or day (:func:`other_period`), another code of its
     series (:func:`other_code`), another person governed as its person is (:func:`other_person`) or, unless the part
     is a yes/no, the opposite of its condition (:func:`opposite_condition`)."""
     if replaces_a_qualifier(question_part, terms, sentence, part):
         return True
-    if replaces_a_dependent(question_part, terms, sentence, part, used):
+    if replaces_a_dependent(question_part, terms, sentence, part, used, context):
         return True
     if not CASES_MUST_AGREE:
         return False

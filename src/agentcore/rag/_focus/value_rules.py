@@ -156,7 +156,10 @@ def keeps_the_qualifiers(reading: Reading, p: PartReading, suppliers: Suppliers,
     монитор» borrows «стол» and «оплачивает» from «Полностью удалённым сотрудникам … оплачивает обустройство
     рабочего места (стол, …)», which is about other employees."""
     part = p.part
-    if replaces_the_case(part.text, part.terms, reading.shown[i], part, reading.vocabulary):
+    # the sentence before names what the sentence speaks of; the heading, whose title names the whole document
+    # («Офис и переговорные комнаты — Рабочие места»), does not say which of its things a sentence is about
+    context = (reading.before(i),)
+    if replaces_the_case(part.text, part.terms, reading.shown[i], part, reading.vocabulary, context):
         return False
     if other_time_relation(part.text, part.terms, " ".join(suppliers.units[i])):
         return False
