@@ -99,3 +99,23 @@ def test_the_plural_and_the_past_of_stoit_ask_a_price() -> None:
     assert [p.terms for p in question_parts("сколько стоят внутренние курсы")] == [("внутренний", "курс")]
     heading = "Обучение — Внутренняя платформа"
     assert answers("сколько стоят внутренние курсы", "Внутренние курсы бесплатны и не расходуют бюджет.", heading)
+
+
+# --- a sentence with no subject of its own takes the person named before --------------------------------------
+
+
+def test_a_sentence_opening_with_its_verb_supplies_the_person_the_sentence_before_names() -> None:
+    from tests.rag.focus_probe import far_embed
+
+    from agentcore.rag import check_focus
+
+    heading = "Выпуск релизов — Роли"
+    first = "Релиз-менеджер назначается на каждый спринт по очереди из тимлидов."
+    second = "Собирает список изменений, проверяет готовность, принимает решение о выпуске и об откате."
+    passages = [f"{heading}\n{first} {second}"]
+    asked = "кто решает откатывать ли релиз"
+    assert not check_focus(asked, [first, second], passages, headings=[heading], embed=far_embed).decline
+    # a sentence with a subject of its own does not borrow the person before it
+    other = "Решение об откате принимается быстро: сначала откатываем, потом разбираемся."
+    passages = [f"{heading}\n{first} {other}"]
+    assert check_focus(asked, [first, other], passages, headings=[heading], embed=far_embed).decline

@@ -10,6 +10,7 @@ Three kinds, each a small function:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -70,7 +71,17 @@ class Suppliers:
         """The shown sentences giving the value ``p`` asks for by something the question does not already say
         (:func:`supplies_asked`: the 3 of «кто оплачивает первые 3 дня» supplies nothing)."""
         part = p.part
-        given = [i for i, s in enumerate(reading.shown) if supplies_asked(part.asks, s, reading.question, part)]
+        given = [
+            i
+            for i, s in enumerate(reading.shown)
+            if supplies_asked(part.asks, s, reading.question, part)
+            or (
+                part.asks == "person"
+                and ELLIPSIS_TAKES_THE_PERSON_BEFORE
+                and continues_the_subject(s)
+                and supplies_asked(part.asks, reading.before(i), reading.question, part)
+            )
+        ]
         units = {i: reading.unit(i) for i in given}
         share = held_share if part.asks == "yesno" and YESNO_SUBJECT_IN_SENTENCE else term_share
         return cls(units, {i: share(part, units[i]) for i in given}, given)
@@ -78,6 +89,26 @@ class Suppliers:
     def held(self, share: float) -> list[int]:
         """The candidates whose unit holds at least ``share`` of the part's subject terms."""
         return [i for i in self.candidates if self.shares[i] >= share]
+
+
+ELLIPSIS_TAKES_THE_PERSON_BEFORE = True
+"""Whether a sentence with no subject of its own — it opens with a finite verb: «Собирает список изменений, …,
+принимает решение о выпуске и об откате» after «Релиз-менеджер — назначается на каждый спринт …» — supplies the
+person the sentence before it names to a part asking who («кто решает откатывать ли релиз»): the verb's subject is
+that person (:func:`continues_the_subject`)."""
+
+
+def continues_the_subject(sentence: str) -> bool:
+    """Whether ``sentence`` opens with a finite verb in the third person (pymorphy3's first reading): its subject is
+    the one named before («Собирает список изменений …», «Проводит встречу …» is no such: it names «скрам-мастер»
+    after the verb — any sentence naming a person supplies it itself)."""
+    from agentcore.text.morphology import parses as word_parses
+
+    words = re.findall(r"[А-Яа-яЁё]+", sentence)
+    if not words:
+        return False
+    tag = word_parses(words[0].lower())[0].tag
+    return "VERB" in tag and "indc" in tag and ("3per" in tag or "past" in tag)
 
 
 SupplierFilter = Callable[[Reading, PartReading, Suppliers, int], bool]
