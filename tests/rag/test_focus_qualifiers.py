@@ -261,3 +261,18 @@ def test_a_filler_the_sentences_context_says_is_said() -> None:
         "до скольки заполнить ворклоги за неделю", [sentence], passages, headings=[heading], embed=far_embed
     )
     assert not check.decline
+
+
+def test_a_rule_stated_for_other_purposes_does_not_answer() -> None:
+    heading = "Код-ревью — Ветки и названия"
+    sentence = "Ветка называется feature/TASK-1-name для новой функциональности и fix/TASK-1-name для исправлений."
+
+    def answered(question: str) -> bool:
+        passages = [f"{heading}\n{sentence}"]
+        return not check_focus(question, [sentence], passages, headings=[heading], embed=_near).decline
+
+    # «для рефакторинга» (a purpose no passage names) is set aside by the terms, but the sentence names other
+    # purposes in its place: the rule of other cases, however close in meaning
+    assert not answered("с каким префиксом называть ветку для рефакторинга")
+    assert answered("с каким префиксом называть ветку для исправлений")
+    assert answered("с каким префиксом называть ветку")

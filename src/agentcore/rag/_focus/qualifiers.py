@@ -225,6 +225,44 @@ def other_person(question_part: str, terms: Sequence[str], sentence: str, part: 
     )
 
 
+PURPOSES_MUST_AGREE = True
+"""Whether a sentence stating its rule for other purposes («для новой функциональности», «для исправлений») than the
+one the question names («для рефакторинга») is no supplier (:func:`other_purpose`)."""
+
+
+def _purposes(text: str) -> set[str]:
+    """The lemmas of the inanimate nouns «для» governs in ``text`` (adjectives between skipped)."""
+    words = _WORD_RE.findall(text)
+    tagged = _tagged_words(text)
+    found = set()
+    for k, word in enumerate(words):
+        if word.lower() != "для":
+            continue
+        j = k + 1
+        while j < len(tagged) and tagged[j][1] in _QUALIFIER_POS:
+            j += 1
+        if j < len(tagged) and tagged[j][1] == "NOUN" and not tagged[j][3]:
+            found.add(tagged[j][0])
+    return found
+
+
+def other_purpose(question_part: str, sentence: str, part: Part | None = None) -> bool:
+    """Whether ``sentence`` states its values for purposes of its own («feature/… для новой функциональности, fix/…
+    для исправлений») and not for the one the part names («ветку для рефакторинга с каким префиксом называть»): the
+    rule of other cases.  It holds when the documents never use the part's purpose (which the part's terms then leave
+    out, :data:`agentcore.rag._focus.circumstances.PURPOSES_THE_DOCUMENTS_LACK_ARE_NOT_TERMS`): a need of the asker's
+    that the rule does not name is set aside, but not one the sentence names other cases in place of.  A sentence
+    with no «для» of its own is kept."""
+    if not PURPOSES_MUST_AGREE:
+        return False
+    asked = _purposes(question_part)
+    if not asked:
+        return False
+    stated = _purposes(sentence)
+    words, stems = vocabulary_of([sentence])
+    return bool(stated - asked) and not any(_says(own, words, stems, part) for own in asked)
+
+
 def _in_terms(lemma: str, terms: Sequence[str]) -> bool:
     plain = lemma.replace("ё", "е")
     return any(plain == t.replace("ё", "е") for t in terms)
@@ -461,8 +499,9 @@ def replaces_the_case(
     (:func:`replaces_a_qualifier`), another filler of a slot of its noun or object of its verb
     (:func:`replaces_a_dependent`; the part's filler must be a word of ``used`` when given and is said when the
     sentence's ``context`` says it), another season or day (:func:`other_period`), another code of its
-    series (:func:`other_code`), another person governed as its person is (:func:`other_person`) or, unless the part
-    is a yes/no, the opposite of its condition (:func:`opposite_condition`)."""
+    series (:func:`other_code`), another person governed as its person is (:func:`other_person`), other purposes in
+    place of its own (:func:`other_purpose`) or, unless the part is a yes/no, the opposite of its condition
+    (:func:`opposite_condition`)."""
     if replaces_a_qualifier(question_part, terms, sentence, part):
         return True
     if replaces_a_dependent(question_part, terms, sentence, part, used, context):
@@ -473,6 +512,7 @@ def replaces_the_case(
         other_period(question_part, sentence)
         or other_code(question_part, sentence)
         or other_person(question_part, terms, sentence, part)
+        or other_purpose(question_part, sentence, part)
         # a yes/no is answered by the rule of the opposite condition as well («если не отвечаю 5 дней, закроют?»)
         or ((part is None or part.asks != "yesno") and opposite_condition(question_part, sentence))
     )
