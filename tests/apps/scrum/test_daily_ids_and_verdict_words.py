@@ -131,3 +131,30 @@ def test_the_same_verdicts_over_http(http: httpx.Client) -> None:
         assert answer["status"] == ("accepted" if quality == "GREAT" else "retry"), answer
     stored = [i["task_id"] for i in answer["daily"]["yesterday"] + answer["daily"]["today"]]
     assert stored == ["KAFKA-40", "KAFKA-41"]
+
+
+@pytest.mark.parametrize(
+    ("message", "yesterday", "today"),
+    [
+        # a code's letters as a project's key: two numbers, each opening a day's section or a line
+        ("Вчера PG-7 — индексы на заказах, сегодня PG-8 — партиционирование логов. Блокеров нет", ["PG-7"], ["PG-8"]),
+        ("Yesterday: JS-40 bundle split\nToday: JS-41 lazy routes\nNo blockers", ["JS-40"], ["JS-41"]),
+    ],
+)
+def test_a_code_run_through_the_day_as_its_tasks_is_a_key(message: str, yesterday: list[str], today: list[str]) -> None:
+    daily = parse_daily(message, "DEV")["daily"]
+    assert [i["task_id"] for i in daily["yesterday"]] == yesterday
+    assert [i["task_id"] for i in daily["today"]] == today
+    assert daily["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Вчера перевёл выгрузку на UTF-8 и UTF-16, сегодня хеши на SHA-256",  # codes named for what they are
+        "Вчера ISO-8601 в датах поправил, сегодня тесты на оплату",  # one code in a task's place is still a code
+    ],
+)
+def test_codes_named_for_what_they_are_stay_codes(message: str) -> None:
+    daily = parse_daily(message, "DEV")["daily"]
+    assert all(i["task_id"] is None for i in daily["yesterday"] + daily["today"])

@@ -23,6 +23,7 @@ from typing import Any
 
 from agentcore.apps.scrum.daily_parser import clarification_for, daily_verdict, declines_task, task_ids_in, text_shape
 from agentcore.apps.scrum.schemas import DigestData
+from agentcore.apps.scrum.task_ids import daily_keys
 from agentcore.apps.scrum.templates import DIGEST_SECTIONS
 
 _TEAM_TALK = re.compile(
@@ -81,6 +82,11 @@ def settle_daily(
     asked about.  A question the model asked is kept in its wording (with «?» at its end); the verdict's question
     is added when the model asked none.
     """
+    with daily_keys(message):  # the codes the daily writes as keys are its ids, as the parser reads them
+        return _settled(output, message, mode, previous)
+
+
+def _settled(output: dict[str, Any], message: str, mode: str, previous: dict[str, Any] | None) -> dict[str, Any]:
     daily = _without_foreign_ids(output["daily"], message, previous)
     initial = mode == "INITIAL"
     quality, clarification = daily_verdict(daily, message if initial else None, ask_missing=initial)

@@ -185,6 +185,49 @@ def team_prefixes(prefixes: Iterable[str] | None) -> Iterator[None]:
         _TEAM_PREFIXES.reset(token)
 
 
+# A key stands where a day's task stands: it opens a line (a bullet) or follows the day's word right away
+# («Вчера NET-15 — …», «сегодня: DES-30 …», «Today — NET-2 …»).
+_TASK_PLACE = re.compile(
+    r"(?:^|\n)[ \t]*(?:[-*•·–—][ \t]*|\d{1,2}[.)][ \t]*)?"
+    r"|\b(?:вчера|сегодня|завтра|yesterday|today|tomorrow)\b[ \t]*(?:[:—–-][ \t]*)?",
+    re.IGNORECASE,
+)
+_PLACED_KEY = re.compile(
+    r"(?:" + _TASK_PLACE.pattern + r")(?P<prefix>[A-Z][A-Z0-9_]{0,19})-(?P<num>\d{1,9})(?![\w-]|[.,]\d)",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def codes_written_as_keys(text: str) -> frozenset[str]:
+    """The code prefixes (``NET``, ``DES``, ``ISO`` …) ``text`` writes as a tracker writes a project's keys: in upper
+    case, with two or more numbers, each in a task's place — opening a line or right after the day's word
+    («Вчера NET-15 — настройка шлюза, сегодня NET-16 — мониторинг»).  A code is named for what it is («даты в
+    ISO-8601», «UTF-8 и UTF-16»), not run through a day as its work items are."""
+    if "-" not in text:
+        return _NO_PREFIXES
+    numbers: dict[str, set[str]] = {}
+    for match in _PLACED_KEY.finditer(text):
+        prefix = match.group("prefix")
+        if prefix.isupper() and prefix.lower() in _CODES:
+            numbers.setdefault(prefix, set()).add(match.group("num"))
+    return frozenset(prefix for prefix, seen in numbers.items() if len(seen) > 1)
+
+
+@contextmanager
+def daily_keys(message: str) -> Iterator[None]:
+    """Read every task id inside the block with the codes ``message`` writes as keys (:func:`codes_written_as_keys`)
+    added to the team's prefixes: one daily gets the same ids in each of its pieces and on every path."""
+    written = codes_written_as_keys(message) if isinstance(message, str) else _NO_PREFIXES
+    if not written or written <= _TEAM_PREFIXES.get():
+        yield
+        return
+    token = _TEAM_PREFIXES.set(_TEAM_PREFIXES.get() | written)
+    try:
+        yield
+    finally:
+        _TEAM_PREFIXES.reset(token)
+
+
 def current_prefixes() -> frozenset[str]:
     """The team prefixes the current reading knows (empty outside :func:`team_prefixes`)."""
     return _TEAM_PREFIXES.get()

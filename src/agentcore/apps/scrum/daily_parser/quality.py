@@ -14,7 +14,7 @@ from agentcore.apps.scrum.daily_parser.layout import without_bare_labels
 from agentcore.apps.scrum.daily_parser.lexicon import _SECTION_WORD, _WORD, _content_words, _informative, readable
 from agentcore.apps.scrum.daily_parser.reading import _STATED, ParsedDaily, TextShape, parse, text_shape
 from agentcore.apps.scrum.schemas import MAX_ITEMS, MAX_TEXT_CHARS
-from agentcore.apps.scrum.task_ids import current_prefixes
+from agentcore.apps.scrum.task_ids import current_prefixes, daily_keys
 from agentcore.util.truncate import truncate
 
 # A status word beside a task id, read where a header word would otherwise be skipped: «FE-10 done», «done FE-10»,
@@ -187,15 +187,17 @@ def _finish(daily: dict[str, Any], ask_missing: bool = True) -> dict[str, Any]:
 
 
 def parse_daily(message: str, role: str) -> dict[str, Any]:
-    """Seed 3.2's ``{"daily": ..., "clarification": ...}`` for a daily in INITIAL mode."""
-    parsed = parse(message)
-    daily = {
-        "role": role,
-        "yesterday": parsed.yesterday,
-        "today": parsed.today,
-        "blockers": parsed.blockers,
-        "quality": "EMPTY",
-    }
-    output = _finish(daily)
-    output["daily"]["quality"], output["clarification"] = daily_verdict(output["daily"], message, _parsed=parsed)
+    """Seed 3.2's ``{"daily": ..., "clarification": ...}`` for a daily in INITIAL mode (codes the daily writes as
+    keys are its task ids: :func:`~agentcore.apps.scrum.task_ids.daily_keys`)."""
+    with daily_keys(message):
+        parsed = parse(message)
+        daily = {
+            "role": role,
+            "yesterday": parsed.yesterday,
+            "today": parsed.today,
+            "blockers": parsed.blockers,
+            "quality": "EMPTY",
+        }
+        output = _finish(daily)
+        output["daily"]["quality"], output["clarification"] = daily_verdict(output["daily"], message, _parsed=parsed)
     return output
