@@ -36,6 +36,14 @@ _DAILY = "Вчера: ZOO-20 — касса\nСегодня: ZOO-21 — афиш
         "Блокеры: ничего серьёзного",  # none of weight
         "I'm unblocked",
         "Справляюсь сам",
+        # session sw: «never» / «zero» deny the blocker word after them (it opens no statement of its own), more
+        # obstacle nouns, and a state of being unblocked
+        "Never blocked",
+        "Zero blockers so far",
+        "Ноль блокеров",
+        "No roadblocks",
+        "Стопоров нет",
+        "Всё разблокировано",
     ],
 )
 def test_an_all_clear_in_other_words_addresses_the_blockers(last: str) -> None:

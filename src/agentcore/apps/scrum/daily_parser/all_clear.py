@@ -4,7 +4,8 @@ words it uses for «nothing» and for «in the way» — the third answer of a d
 A statement is an all-clear when all its words are of these classes and it has a denial and something denied:
 
 * an obstacle, by the lemma (pymorphy3): «блокер», «проблема», «препятствие», «затык», «сложность», «трудность»,
-  «помеха», «загвоздка»; English «blocker», «issue», «problem», «impediment», «obstacle» — or a need for help
+  «помеха», «загвоздка», «стопор»; English «blocker», «issue», «problem», «impediment», «obstacle», «roadblock»,
+  «showstopper» — or a need for help
   («помощь», «help») and its verb or predicative («нужна», «требуется», «нуждаюсь», «need», «needed»);
 * a denial: an absence («нет», «никаких», «ноль», «отсутствуют», «none», «no», «nothing»), or «не»/«not» before a
   verb that names no trouble itself («не вижу», «не возникло», «не нужна»; not «не могу», «не работает»);
@@ -29,7 +30,8 @@ from agentcore.text.morphology import parses
 _OBSTACLES = _wordset(
     """блокер блокера блок препятствие проблема затык сложность трудность помеха загвоздка заминка стоппер стопер
     blocker blockers block blocks issue issues problem problems impediment impediments obstacle obstacles trouble
-    troubles way риск risk risks затруднение стопориться застревать застрять блокироваться буксовать blocked stuck"""
+    troubles way риск risk risks затруднение стопориться застревать застрять блокироваться буксовать blocked stuck
+    стопор showstopper showstoppers roadblock roadblocks hurdle hurdles snag snags"""
 )
 _NEEDS = _wordset("помощь help нужный нужна нужен нужно требоваться нуждаться надо need needs needed require required")
 _ABSENT = _wordset("нет нету нэт никакой никакие никаких ноль ничего отсутствовать none no nope nothing nil zero nada")
@@ -47,7 +49,7 @@ _GOOD_STATE = re.compile(
     r"^\W*(?:(?:в\s+целом|а\s+так|так|ну|и|пока|сейчас|вроде)\s+)?(?:(?:по|с)\s+(?:блок[еи]р\w*|проблем\w*|препятстви\w*)\s+)?"
     r"(?:у\s+меня\s+)?вс[её]\s+(?:(?:идёт|идет|в\s+целом|пока)\s+)?"
     r"(?:ок|ok|окей|хорошо|норм\w*|гладко|ровно|спокойно|чисто|штатно|стабильно|в\s+порядке|по\s+плану|"
-    r"под\s+контролем)\W*$"
+    r"под\s+контролем|разблокирован\w*)\W*$"
     r"|^\W*(?:(?:and|so)\s+)?(?:all|everything(?:'s|\s+is)?)\s+(?:good|fine|clear|green|ok|okay|on\s+track|smooth)"
     r"(?:\s+(?:on\s+my\s+side|here|so\s+far))?\W*$"
     r"|^\W*(?:i'?m\s+|we'?re\s+)?on\s+track\W*$"

@@ -114,7 +114,8 @@ _BLOCKER_HEAD = re.compile(r"\s+(?=(?:блок[еи]р(?:ы|ов)?|blockers?|blo
 _NOT_BEFORE_BLOCKER = _wordset(
     """не нет нету без никаких ни no not any снял сняла сняли закрыл закрыла закрыли убрал убрала убрали решил
     решила решили обошёл обошел обошла новых других был была было были was a an the new other more had
-    полностью совсем окончательно completely fully totally is am are m re been got get это что чем"""
+    полностью совсем окончательно completely fully totally is am are m re been got get это что чем never никогда
+    zero ноль"""
 )
 # A clause that only says how urgent the blocker is («Блокеры: срочно!!! нет доступа»): it belongs to the next one.
 _URGENCY_ONLY = re.compile(
