@@ -276,3 +276,15 @@ def test_a_rule_stated_for_other_purposes_does_not_answer() -> None:
     assert not answered("с каким префиксом называть ветку для рефакторинга")
     assert answered("с каким префиксом называть ветку для исправлений")
     assert answered("с каким префиксом называть ветку")
+
+
+def test_a_general_object_under_a_heading_naming_the_asked_thing_answers() -> None:
+    sentence = "Проводит встречу скрам-мастер в пятницу у доски."
+    other = "Канбан — Канбан-встречи\nКанбан-команды проводят ежедневную встречу у доски в офисе."
+    # «встречу» under «Ретроспектива спринта — …» is the retrospective: its section says what the general word is
+    assert _answered_among("кто проводит ретроспективу у доски", sentence, "Ретроспектива спринта — Ведущий", other)
+    # under a heading of other meetings it stays another object of the verb
+    assert not _answered_among("кто проводит ретроспективу у доски", sentence, "Канбан — Канбан-встречи", other)
+    # a noun's own filler is not said by the heading: «ключ от шкафчика» under a title naming «переговорные»
+    office = "Офис и переговорные комнаты — Ключи"
+    assert not _answered_among("кто выдаёт ключи от переговорной", "Ключ от шкафчика выдаёт офис-менеджер.", office)

@@ -367,6 +367,7 @@ def replaces_a_dependent(
     part: Part | None = None,
     used: tuple[set[str], set[str]] | None = None,
     context: Sequence[str] = (),
+    object_context: Sequence[str] = (),
 ) -> bool:
     """Whether ``sentence`` fills a slot of a noun of the part with another word than the part's, and does not say
     the part's own: «кто выдаёт ключи от переговорок» is not answered by «ключ от шкафчика выдаёт офис-менеджер»,
@@ -380,7 +381,12 @@ def replaces_a_dependent(
     The part's filler must be a word the documents use (``used``: the words and stems of the run's passages; all
     words without it): a word they never use may be the asker's own for the sentence's («попыток ввода пароля» /
     «неверных попыток входа», «уровень логирования» / «уровень детализации»), while a word they use elsewhere names
-    its own thing («переговорки», «шкафчика»)."""
+    its own thing («переговорки», «шкафчика»).
+
+    A verb's object is also said by ``object_context`` (the heading of the sentence's section): an object in a
+    general word stands for the thing its section is about — «Проводит встречу скрам-мастер» under «Ретроспектива
+    спринта — Кто участвует» is the retrospective — while a noun's own filler («ключ от шкафчика») names its thing
+    outright, whatever the document's title lists."""
     if not DEPENDENTS_MUST_AGREE:
         return False
     asked = {
@@ -393,8 +399,15 @@ def replaces_a_dependent(
     stated = noun_slots(sentence)
     # the sentence's context names its subject too: «Заполнить учёт за неделю …» after «… (worklog)»
     words, stems = vocabulary_of([sentence, *context])
+    object_words, object_stems = vocabulary_of([sentence, *context, *object_context])
+
+    def said(slot: str, filler: str) -> bool:
+        if slot == _OBJECT_SLOT:
+            return _says(filler, object_words, object_stems, part)
+        return _says(filler, words, stems, part)
+
     return any(
-        any(n == noun and s == slot and f != filler for n, s, f in stated) and not _says(filler, words, stems, part)
+        any(n == noun and s == slot and f != filler for n, s, f in stated) and not said(slot, filler)
         for noun, slot, filler in asked
     )
 
@@ -494,17 +507,18 @@ def replaces_the_case(
     part: Part | None = None,
     used: tuple[set[str], set[str]] | None = None,
     context: Sequence[str] = (),
+    object_context: Sequence[str] = (),
 ) -> bool:
     """Whether ``sentence`` speaks of a neighbouring case, not the part's: another qualifier of its noun
     (:func:`replaces_a_qualifier`), another filler of a slot of its noun or object of its verb
     (:func:`replaces_a_dependent`; the part's filler must be a word of ``used`` when given and is said when the
-    sentence's ``context`` says it), another season or day (:func:`other_period`), another code of its
-    series (:func:`other_code`), another person governed as its person is (:func:`other_person`), other purposes in
-    place of its own (:func:`other_purpose`) or, unless the part is a yes/no, the opposite of its condition
-    (:func:`opposite_condition`)."""
+    sentence's ``context`` says it, a verb's object also when ``object_context`` does), another season or day
+    (:func:`other_period`), another code of its series (:func:`other_code`), another person governed as its person
+    is (:func:`other_person`), other purposes in place of its own (:func:`other_purpose`) or, unless the part is a
+    yes/no, the opposite of its condition (:func:`opposite_condition`)."""
     if replaces_a_qualifier(question_part, terms, sentence, part):
         return True
-    if replaces_a_dependent(question_part, terms, sentence, part, used, context):
+    if replaces_a_dependent(question_part, terms, sentence, part, used, context, object_context):
         return True
     if not CASES_MUST_AGREE:
         return False

@@ -190,7 +190,8 @@ def keeps_the_qualifiers(reading: Reading, p: PartReading, suppliers: Suppliers,
     # the sentence before names what the sentence speaks of; the heading, whose title names the whole document
     # («Офис и переговорные комнаты — Рабочие места»), does not say which of its things a sentence is about
     context = (reading.before(i),)
-    if replaces_the_case(part.text, part.terms, reading.shown[i], part, reading.vocabulary, context):
+    heading = (reading.shown_headings[i],)  # names what a general word for a verb's object stands for
+    if replaces_the_case(part.text, part.terms, reading.shown[i], part, reading.vocabulary, context, heading):
         return False
     if other_time_relation(part.text, part.terms, " ".join(suppliers.units[i])):
         return False
