@@ -342,3 +342,32 @@ def test_an_episode_before_yesterday_is_news_not_a_blocker(message: str) -> None
 def test_an_episode_before_yesterday_beside_a_wait_now_keeps_the_wait() -> None:
     daily = _daily("Вчера HUB-3 сделал. Сегодня HUB-4. Позавчера лежал гитлаб, сегодня жду доступ к S3 для HUB-4")
     assert [b["related_task_id"] for b in daily["blockers"]] == ["HUB-4"]
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        # session sw: another person in the state of being stopped, told as news; the member helps at most
+        "Рома заблокирован ревьюерами, подменяю его на ревью.",
+        "Аналитики застряли с витриной, после обеда подключусь к ним.",
+        "Priya is blocked on the cluster quota, I'm pairing with her after lunch.",
+        "He is stuck on the flaky e2e suite.",
+    ],
+)
+def test_another_person_stopped_is_not_the_members_blocker(last: str) -> None:
+    daily = _daily(f"Вчера: HUB-3 импорт. Сегодня: HUB-4 выгрузка. {last}")
+    assert daily["blockers"] == [], daily
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        "Рома заблокирован ревьюерами, поэтому я тоже не могу влить HUB-4.",  # the member is touched
+        "Кластер заблокирован квотой.",  # a thing, not a person
+        "Staging is blocked by a failed migration.",  # a capitalised word nothing takes back as a person
+        "Я заблокирован ревьюерами.",
+    ],
+)
+def test_the_member_or_a_thing_stopped_stays_a_blocker(last: str) -> None:
+    daily = _daily(f"Вчера: HUB-3 импорт. Сегодня: HUB-4 выгрузка. {last}")
+    assert daily["blockers"], daily

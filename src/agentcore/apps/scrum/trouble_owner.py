@@ -14,6 +14,8 @@ for the caller to read (:func:`agentcore.apps.scrum.daily_parser.blocker_clauses
 
 from __future__ import annotations
 
+import re
+
 from agentcore.text.morphology import parses
 
 _LEADS = frozenset(("а", "и", "кстати", "ещё", "еще", "вот", "тоже", "также", "зато", "правда"))
@@ -55,3 +57,48 @@ def _another(words: list[str], case: str) -> bool:
         if not any({"ADJF", case} <= p.tag.grammemes for p in readings):
             return False
     return False
+
+
+# The state of being stopped, told of its subject: «Маша заблокирована», «тестировщики застряли», «Петя ждёт».
+_STOPPED_RU = re.compile(
+    r"(?:тоже|также|всё|все|ещё|еще|до|сих|пор|сейчас|сегодня|вчера|полностью|совсем|\s)*"
+    r"(?:заблокирован\w*|застрял\w*|застряв\w*|ждёт|ждет|ждут|простаива\w*)\b",
+    re.IGNORECASE,
+)
+# English: a name, or «she / he / they», then the state: «Sarah is blocked on …», «Mike's stuck with …».
+_STOPPED_EN = re.compile(
+    r"^\W*(?:(?:[Aa]nd|[Aa]lso|[Bb]tw|[Mm]eanwhile)\W+)?(?P<who>[A-Z][a-z]+|[Ss]he|[Hh]e|[Tt]hey)"
+    r"(?:'s|'re|\s+(?:is|was|are|were|has\s+been|have\s+been|got))?\s+(?:still\s+|also\s+|completely\s+)?"
+    r"(?:blocked|stuck|waiting)\b"
+)
+# A later word that takes a person back («I'm helping her», «pairing with him»): the name was a person's.
+_PERSON_BACK = re.compile(r"\b(?:her|him|she|he)\b", re.IGNORECASE)
+_WORD_RU = re.compile(r"[а-яё]+", re.IGNORECASE)
+
+
+def another_is_stopped(statement: str, rest: str = "") -> bool:
+    """Whether ``statement`` opens with a person other than the member in the state of being stopped — «Маша
+    заблокирована доступами», «тестировщики застряли на стенде», «Sarah is blocked on the sandbox» — the trouble is
+    that person's, told as news.  Russian by morphology: an animate noun in the nominative (a name, a role, people)
+    first, not the member nor a whole the member is among («все», «мы»).  English by the form: she / he / they, or a
+    capitalised name that a later word of the clause (``rest``) takes back as a person («…, I'm helping her»); a
+    capitalised word alone may be a thing («Staging is blocked»).  Whether the member is touched after all is for
+    the caller to read."""
+    english = _STOPPED_EN.match(statement)
+    if english:
+        who = english.group("who").lower()
+        return who in ("she", "he", "they") or bool(_PERSON_BACK.search(rest))
+    words = _WORD_RU.findall(statement[:80])
+    start = 0
+    while start < min(len(words), _LEAD_MAX) and words[start].lower() in _LEADS:
+        start += 1
+    if start >= len(words):
+        return False
+    first = words[start].lower()
+    readings = parses(first)
+    if first.startswith(_PUBLIC_PREFIXES) or any(p.normal_form in _NOT_ANOTHER for p in readings):
+        return False
+    if not any({"NOUN", "nomn", "anim"} <= p.tag.grammemes for p in readings):
+        return False
+    after = statement[statement.lower().find(first) + len(first) :]
+    return _STOPPED_RU.match(after) is not None

@@ -52,7 +52,7 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
 )
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import task_ids_in
-from agentcore.apps.scrum.trouble_owner import opens_with_another
+from agentcore.apps.scrum.trouble_owner import another_is_stopped, opens_with_another
 from agentcore.text.first_char import compile_guarded
 from agentcore.text.literal_gate import LiteralGate, folded
 from agentcore.text.morphology import parses
@@ -534,6 +534,8 @@ def without_members_blocking(text: str) -> str:
 # готов API» is the member's wait: :func:`_task_waits`, :func:`dependency_unmet`).
 _OTHERS_HINT = re.compile(r"^\W*(?:(?:\w+\W+){0,2}?у\s|(?:\w+\W+){0,2}?[а-яё]+(?:е|и|ам|ям|у|ю)\b)", re.IGNORECASE)
 _TEAM_WIDE = _wordset("все всех вся весь всей никто никого ни everyone everybody nobody")
+# A literal pre-check for another person in the state of being stopped (:func:`another_is_stopped`).
+_STOPPED_HINT = re.compile(r"заблокирован|застрял|застряв|жд[её]т|ждут|простаива|blocked|stuck|waiting", re.IGNORECASE)
 
 
 def _first_person(words: list[str]) -> bool:
@@ -553,13 +555,21 @@ _WAIT_ON_MEMBER = compile_guarded(
 def others_trouble(text: str) -> bool:
     """Whether ``text`` (a clause outside a «Блокеры:» list) tells only another's trouble (see above)."""
     waits_on_member = _WAIT_ON_MEMBER.match(text) is not None
-    if not waits_on_member and not _OTHERS_HINT.match(text):
+    stopped_hint = _STOPPED_HINT.search(text) is not None
+    if not waits_on_member and not stopped_hint and not _OTHERS_HINT.match(text):
         return False  # most clauses
-    pieces = [[w.lower() for w in _WORD.findall(piece)] for piece in _SPARING_PIECES.split(text)]
-    pieces = [words for words in pieces if words]
+    split = [piece for piece in _SPARING_PIECES.split(text) if _WORD.search(piece)]
+    pieces = [[w.lower() for w in _WORD.findall(piece)] for piece in split]
     if not pieces:
         return False
-    if not waits_on_member and (not opens_with_another(pieces[0]) or _MEMBER_WORDS.intersection(pieces[0])):
+    stopped = stopped_hint and another_is_stopped(split[0], " ".join(split[1:]))
+    if (
+        not waits_on_member
+        and not stopped
+        and (not opens_with_another(pieces[0]) or _MEMBER_WORDS.intersection(pieces[0]))
+    ):
+        return False
+    if stopped and _MEMBER_WORDS.intersection(pieces[0]):
         return False
     if any(_TEAM_WIDE.intersection(words) for words in pieces):
         return False
