@@ -94,3 +94,24 @@ def test_a_section_of_the_days_activity_is_filled_on_the_model_path_too() -> Non
 def test_a_piece_after_also_is_a_deed_in_any_language(message: str, quality: str) -> None:
     # «also», «ещё», «заодно» say another thing of the day was done: a deliverable then needs an id, English or not
     assert parse_daily(message, "DEV")["daily"]["quality"] == quality
+
+
+@pytest.mark.parametrize(
+    "remark",
+    [
+        # session sw: thanks or praise tells another's deed; the member's gratitude is no id-less work item
+        "Thanks Oskar for the quick review of the export!",
+        "Shoutout to the QA folks for catching the rounding bug.",
+        "Благодарю Гулю за ревью миграций.",
+    ],
+)
+def test_thanks_beside_tasks_is_no_work_item(remark: str) -> None:
+    message = f"Вчера: ART-4 — галерея\nСегодня: ART-5 — превью. {remark}\nБлокеров нет"
+    assert parse_daily(message, "DEV")["daily"]["quality"] == "GREAT"
+
+
+def test_a_deed_after_the_thanks_still_counts() -> None:
+    message = (
+        "Вчера: ART-4 — галерея\nСегодня: ART-5 — превью. Спасибо Гуле за ревью, ещё настроил бэкапы.\nБлокеров нет"
+    )
+    assert parse_daily(message, "DEV")["daily"]["quality"] == "DETAIL_OK"

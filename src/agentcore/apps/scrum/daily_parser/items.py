@@ -130,6 +130,14 @@ def _add_meanwhile(today: list[dict[str, Any]], meanwhile: list[dict[str, Any]])
             known["summary"] = truncate(f"{known['summary']}; {item['summary']}", MAX_TEXT_CHARS)
 
 
+# A statement of thanks or praise to someone: it tells another's deed, the member's gratitude is no work.
+_THANKS = re.compile(
+    r"^\W*(?:(?:и|а|ещё|еще|also|and|big|huge|many|большое|огромное)\s+)?(?:спасибо|благодар\w*|thanks?\b|"
+    r"thank\s+you|kudos|shout-?outs?|props\s+to|cheers\s+to|респект)",
+    re.IGNORECASE,
+)
+# Where the statement of thanks ends: a sentence end, a semicolon, or «, » before a marker of another deed.
+_THANKS_END = re.compile(r"[.;!]\s*|,\s*(?=(?:а\s+|и\s+)?(?:ещё|еще|также|плюс|заодно|also|plus|then|потом)\b)", re.I)
 _MORE_OF_THE_DAY = re.compile(r"^(?:а\s+|и\s+)?(?:ещё|еще|также|плюс|заодно|also|plus)\b", re.IGNORECASE)
 
 
@@ -199,6 +207,12 @@ def names_work(summary: str) -> bool:
     doing («разбирался с CI», «планирую запросить доступ», «отправил заявку»).  A remark has neither: a question
     («Вопрос к команде: кто дежурит»), a concern, a dependency that is met («зависим от API, ключ уже получен»),
     an all-clear or a greeting («Отчёт», «У меня»)."""
+    thanks = _THANKS.match(summary)
+    if thanks:
+        # «Спасибо Пете за ревью», «Thanks Anna for the quick review!»: thanks for another's deed is a remark; what
+        # follows it in a statement of its own may still be work («…, also set up alerting»)
+        rest = _THANKS_END.split(summary[thanks.end() :], maxsplit=1)
+        return len(rest) > 1 and (names_work(rest[1]) or bool(_MORE_OF_THE_DAY.match(rest[1])))
     if _OTHER_ACTIVITY.search(summary):
         return True
     words = _WORD.findall(summary)
