@@ -99,3 +99,28 @@ def test_the_members_own_blocker_after_u_menya_is_still_cut_off() -> None:
     daily = parse_daily("вчера ZOO-52 тест, сегодня ZOO-53 тест, у меня блокер нет доступа к стенду", "DEV")["daily"]
     assert [b["text"] for b in daily["blockers"]] == ["нет доступа к стенду"]
     assert [i["task_id"] for i in daily["today"]] == ["ZOO-53"]
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        # session sw: an all-clear under the header, then the member's own calm statement — the answer and a remark
+        "Блокеры: всё гладко, спокойно пилю дальше",
+        "Блокеры: всё под контролем, успеваю",
+    ],
+)
+def test_an_all_clear_then_the_members_remark_addresses_the_blockers(last: str) -> None:
+    daily = parse_daily(_DAILY.format(last), "DEV")["daily"]
+    assert daily["blockers"] == [] and daily["quality"] == "GREAT", daily
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        "Блокеры: не критично, тормозит линтер",  # a denial of weight only: the trouble stays
+        "Блокеры: всё гладко, но жду ключи от ZOO-21",  # an exception after the all-clear
+        "Блокеры: всё гладко, стенд лежит",  # a trouble told after it
+    ],
+)
+def test_an_all_clear_then_a_trouble_keeps_the_blocker(last: str) -> None:
+    assert parse_daily(_DAILY.format(last), "DEV")["daily"]["blockers"]

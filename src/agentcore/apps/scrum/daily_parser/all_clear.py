@@ -23,8 +23,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agentcore.apps.scrum.daily_parser.blocker_clauses import _BLOCKER_RE, nothing_works
+from agentcore.apps.scrum.daily_parser.blocker_clauses import _BLOCKER_RE, _names_trouble, nothing_works
 from agentcore.apps.scrum.daily_parser.lexicon import _CYRILLIC, _FILLER, _WORD, _wordset
+from agentcore.apps.scrum.task_ids import task_ids_in
 from agentcore.text.morphology import parses
 
 _OBSTACLES = _wordset(
@@ -82,7 +83,47 @@ def all_clear(text: str, *, listed: bool = False) -> bool:
         return False  # «ничего не собирается», «nothing builds»: everything fails
     if listed and _CHECK_MARK.match(text):
         return True
-    return _denial(tuple(w.lower() for w in _WORD.findall(text)), listed)
+    if _denial(tuple(w.lower() for w in _WORD.findall(text)), listed):
+        return True
+    return listed and _clear_then_calm(text)
+
+
+# Where one statement of a listed line ends: «всё чисто, работаю спокойно».
+_STATEMENT_JOINT = re.compile(r"\s*[,;.!]\s*|\s+[—–]\s+")
+
+
+def _clear_then_calm(text: str) -> bool:
+    """Whether a line under «Блокеры:» opens with an all-clear and goes on with statements that name no trouble and
+    no task («Блокеры: всё чисто, работаю спокойно», «Блокеры: ничего, спасибо, что спросили») — the all-clear is
+    the answer, the rest a remark."""
+    first, *rest = [piece for piece in _STATEMENT_JOINT.split(text) if piece.strip()] or [""]
+    if not rest or not all_clear(first, listed=True) or _WEIGHT_ONLY.search(first):
+        return False
+    return all(
+        not (_EXCEPTION.match(piece) or task_ids_in(piece) or _names_trouble(piece) or nothing_works(piece))
+        and (_members_own(piece) or all_clear(piece))
+        for piece in rest
+    )
+
+
+# A denial of weight only («не критично», «not urgent»): the trouble is still there.
+_WEIGHT_ONLY = re.compile(r"критичн|срочн|страшн|горит|critical|urgent|serious|big\s+deal", re.IGNORECASE)
+
+
+def _members_own(statement: str) -> bool:
+    """Whether ``statement`` tells the member's own state or deed: a verb in the first person («работаю спокойно»,
+    «успеваю»)."""
+    return any(
+        _CYRILLIC.fullmatch(w) and any({"VERB", "1per"} <= p.tag.grammemes for p in parses(w.lower()))
+        for w in _WORD.findall(statement)
+    )
+
+
+# A statement that turns against or limits the one before it: what follows is the exception, not a remark.
+_EXCEPTION = re.compile(
+    r"^\W*(?:но|а|однако|зато|кроме|разве|только|лишь|хотя|except|but|only|though|although|apart|besides)\b",
+    re.IGNORECASE,
+)
 
 
 @lru_cache(maxsize=4096)
