@@ -46,7 +46,11 @@ def test_a_task_done_then_one_being_done_now_turns_to_today(
 
 @pytest.mark.parametrize(
     "header",
-    ["Дальше:", "Следующее:", "На очереди:", "Up next:", "Planned:", "Working on:", "Current:", "Цели на день:"],
+    [
+        *("Дальше:", "Следующее:", "На очереди:", "Up next:", "Planned:", "Working on:", "Current:", "Цели на день:"),
+        # session sw: the present and the day's focus
+        *("Сейчас:", "Now:", "This morning:", "Фокус дня:", "Текущая задача:", "В фокусе:"),
+    ],
 )
 def test_a_header_of_what_comes_next_opens_today(header: str) -> None:
     # session sg: what comes next, what is being worked on, the day's goals name today's section
