@@ -1047,6 +1047,10 @@ def supplying_excerpts(question: str, hits: Sequence[Hit], quoted: Sequence[Exce
             index = semantic_supplier(part, question, candidates)  # a paraphrase («скок длится отпуск»)
         else:
             index = None
+        if part.asks == "yesno" and YESNO_SHOWS_ITS_RULE and not _yesno_supplied(part, readings, index, quoted, hits):
+            # no quoted sentence (nor the one chosen above) names the yes/no's subject as the focus check reads it
+            rule = _yesno_rule(part, readings, hits, found)
+            index = index if rule is None else rule
         if index is None:
             continue
         unit, hit = units[index]
@@ -1059,6 +1063,66 @@ def supplying_excerpts(question: str, hits: Sequence[Hit], quoted: Sequence[Exce
                 added.append(excerpt)
         shown.append((clean_markdown(unit.text), hit.title))
     return added
+
+
+YESNO_SHOWS_ITS_RULE = True
+"""Whether a yes/no part that no quoted sentence supplies as the focus check reads it — its subject's nouns in the
+sentence (with its heading and the sentence before), its other nouns there or in the document's opening
+(:func:`agentcore.rag._focus.yesno.supplies_the_yesno`) — is answered by the sentence of any retrieved passage that
+does and holds most of its terms, at least the share the check's meaning bridge reads
+(:data:`agentcore.rag._focus.thresholds.MEANING_MIN_SHARE`): «Неиспользованный остаток на следующий год не
+переносится» for «неистраченные деньги на учебу переходят на след год?», not the section's opening that only shares
+more words.  Other kinds of question are unchanged."""
+
+
+def _yesno_texts(reading: tuple[str, str]) -> list[str]:
+    """A focus reading ``(sentence, "title\nsentence before")`` as the yes/no noun test reads it."""
+    sentence, context = reading
+    return [sentence, *context.split("\n", 1)]
+
+
+def _yesno_holds(part: Part, reading: tuple[str, str], hit: Hit, hits: Sequence[Hit]) -> bool:
+    from agentcore.rag._focus.context import document_opening
+    from agentcore.rag._focus.yesno import supplies_the_yesno
+
+    opening = document_opening(hit.title, [f"{h.title}\n{h.text}" for h in hits])
+    return supplies_the_yesno(part, _yesno_texts(reading), opening)
+
+
+def _yesno_supplied(
+    part: Part,
+    readings: Sequence[tuple[_Unit, Hit, tuple[str, str]]],
+    index: int | None,
+    quoted: Sequence[Excerpt],
+    hits: Sequence[Hit],
+) -> bool:
+    """Whether a quoted sentence, or the one at ``index`` about to be added, supplies the yes/no ``part`` by the
+    focus check's noun test (see :data:`YESNO_SHOWS_ITS_RULE`)."""
+    shown = {(e.hit.id, e.unit.position) for e in quoted}
+    return any(
+        (k == index or (hit.id, unit.position) in shown) and _yesno_holds(part, reading, hit, hits)
+        for k, (unit, hit, reading) in enumerate(readings)
+    )
+
+
+def _yesno_rule(
+    part: Part,
+    readings: Sequence[tuple[_Unit, Hit, tuple[str, str]]],
+    hits: Sequence[Hit],
+    found: dict[int, tuple[float, int, int]],
+) -> int | None:
+    """The sentence of ``readings`` (``found``: those supplying the part, with their scores) that states the rule
+    about the yes/no's own subject (see :data:`YESNO_SHOWS_ITS_RULE`); the earlier on a tie; ``None`` when none."""
+    from agentcore.rag._focus.thresholds import MEANING_MIN_SHARE
+    from agentcore.rag._focus.yesno import held_share
+
+    ranked = [
+        (held_share(part, _yesno_texts(readings[k][2])), -k)
+        for k in found
+        if _yesno_holds(part, readings[k][2], readings[k][1], hits)
+    ]
+    best = max(ranked, default=None)
+    return None if best is None or best[0] < MEANING_MIN_SHARE else -best[1]
 
 
 def _focus_readings(hits: Sequence[Hit], split: dict[str, list[_Unit]]) -> list[tuple[_Unit, Hit, tuple[str, str]]]:

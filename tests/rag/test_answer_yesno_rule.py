@@ -1,0 +1,51 @@
+"""The composer shows a yes/no question the sentence that states the rule about its own subject (issue 18, branch
+``rv``): the sentence of a retrieved passage that names the subject's nouns as the focus check reads them, not a
+sentence of another document that a paraphrase bridge finds closer."""
+
+from __future__ import annotations
+
+from agentcore.rag.answer import Excerpt, _units, supplying_excerpts
+from agentcore.rag.models import Hit
+
+_BUDGET = (
+    "Каждому сотруднику доступно 40 000 ₽ в календарный год на внешнее обучение: онлайн-курсы, тренинги, "
+    "сертификации. Неиспользованный остаток на следующий год не переносится."
+)
+_VACATION = (
+    "Неиспользованные дни отпуска переносятся на следующий год. Остаток больше 28 дней HR предложит запланировать."
+)
+
+
+def _hits() -> list[Hit]:
+    return [
+        Hit(
+            id="a",
+            doc_id="d",
+            title="Корпоративное обучение — Бюджет на обучение",
+            text=_BUDGET,
+            score=1.0,
+            source="d.md",
+            rank=1,
+        ),
+        Hit(
+            id="b", doc_id="v", title="Отпуск — Неиспользованные дни", text=_VACATION, score=0.9, source="v.md", rank=2
+        ),
+    ]
+
+
+def test_a_yes_no_is_shown_the_rule_about_its_own_subject_not_another_documents_sentence() -> None:
+    hits = _hits()
+    quoted = [Excerpt(_units(_BUDGET)[0], hits[0])]  # the section's opening: it shares words, states no rule
+    added = [
+        e.unit.text for e in supplying_excerpts("неистраченные деньги на курсы переходят на след год?", hits, quoted)
+    ]
+    assert added == ["Неиспользованный остаток на следующий год не переносится."]
+
+
+def test_a_yes_no_about_another_subject_is_shown_that_subjects_rule() -> None:
+    hits = _hits()
+    quoted = [Excerpt(_units(_BUDGET)[0], hits[0])]
+    added = [
+        e.unit.text for e in supplying_excerpts("неиспользованные дни отпуска переходят на след год?", hits, quoted)
+    ]
+    assert added == ["Неиспользованные дни отпуска переносятся на следующий год."]
