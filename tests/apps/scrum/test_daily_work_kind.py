@@ -115,3 +115,31 @@ def test_a_deed_after_the_thanks_still_counts() -> None:
         "Вчера: ART-4 — галерея\nСегодня: ART-5 — превью. Спасибо Гуле за ревью, ещё настроил бэкапы.\nБлокеров нет"
     )
     assert parse_daily(message, "DEV")["daily"]["quality"] == "DETAIL_OK"
+
+
+@pytest.mark.parametrize(
+    ("piece", "kind"),
+    [
+        # session sw: where or when the member works is a mode of the day, not a deliverable
+        ("работаю сегодня из коворкинга", STATE),
+        ("working remotely till noon", STATE),
+        ("работаю над парсером накладных", WORK),
+        # a verb of finishing with no object of its own finishes the task already named
+        ("рассчитываю доделать к пятнице", STATE),
+        ("доделал парсер накладных", WORK),
+        # watching a release is duty, the day's other activity
+        ("мониторю метрики после выкатки", SIDE),
+        ("keeping an eye on the queue lag", SIDE),
+    ],
+)
+def test_modes_of_the_day_finishing_and_monitoring(piece: str, kind: str) -> None:
+    assert work_kind(piece) == kind
+
+
+@pytest.mark.parametrize(
+    "remark",
+    ["Работаю сегодня из коворкинга", "Рассчитываю доделать к пятнице", "Мониторю метрики после выкатки"],
+)
+def test_such_remarks_beside_tasks_keep_a_daily_great(remark: str) -> None:
+    message = f"Вчера: ART-6 — лента\nСегодня: ART-7 — поиск. {remark}\nБлокеров нет"
+    assert parse_daily(message, "DEV")["daily"]["quality"] == "GREAT"

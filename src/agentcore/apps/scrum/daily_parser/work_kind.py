@@ -49,14 +49,16 @@ _SIDE_VERBS = _wordset(
     договориться договариваться переписываться ревьюить отревьюить проревьюить ревьювить помогать помочь подсказать
     подсказывать консультировать проконсультировать объяснять объяснить показывать показать менторить онбордить
     собеседовать интервьюировать дежурить изучать изучить читать почитать прочитать вычитать учиться
-    присутствовать участвовать отвечать ответить пейрить созвонить согласовывать согласовать"""
+    присутствовать участвовать отвечать ответить пейрить созвонить согласовывать согласовать следить
+    мониторить отслеживать"""
 )
 # Verbs that say little by themselves: where the member was or what the time went on («был на ретро», «сходил на
 # демо», «провёл собес», «готовлю демо»), or an intent («планирую», «успел») — the words after them decide.
 _LIGHT_VERBS = _wordset(
     """быть ходить сходить сидеть провести проводить потратить тратить уйти уходить вести готовиться подготовиться
     готовить подготовить посетить посещать принять планировать собираться хотеть успеть мочь начать продолжить
-    стать надо заниматься позаниматься разбирать разобрать разбираться разобраться пройти проходить выступать
+    стать надо надеяться рассчитывать заниматься позаниматься разбирать разобрать разбираться разобраться пройти
+    проходить выступать
     выступить смотреть посмотреть просмотреть глянуть проверять проверить апрувить заапрувить одобрить"""
 )
 # A statement of what is possible («на тестовых пока можно работать») tells a state, not a deed.
@@ -78,10 +80,11 @@ _EN_SIDE = _wordset(
     grooming refinement review reviews reviewed reviewing code-review interview interviews interviewed interviewing
     onboarding onboarded helped helping help pairing paired postmortem post-mortem workshop training webinar
     conference read reading docs email emails mail support on-call oncall duty discussed discussion talked
-    presentation presented mentoring 1-1 one-on-one all-hands talk talks mr mrs pr prs"""
+    presentation presented mentoring 1-1 one-on-one all-hands talk talks mr mrs pr prs monitor monitoring eye"""
 )
 _EN_LIGHT = _wordset(
     "had have has attended attend spent spend joined join prepared prep prepping was were went checked looked approved"
+    " keep keeping"
 )
 _EN_AWAY = _wordset("sick vacation pto off leave doctor dentist holiday")
 _STATEMENTS = re.compile(r"\s*[,;:()+&/]\s*|\s+[—–-]\s+|\s+(?:и|а|потом|затем|then|and)\s+", re.IGNORECASE)
@@ -94,6 +97,41 @@ _SIDE_STEMS = ("ревью", "синк", "созвон", "онборд", "соб
 _PREPOSITIONS = _wordset("на в во с со по у к ко до после о об от за из для над под при про через без")
 # A meeting of two, written as one word: «1:1», «1x1», «1 на 1», «one-on-one».
 _ONE_ON_ONE = re.compile(r"\b1\s*(?::|x|×|на)\s*1\b|\bone[\s-]on[\s-]one\b", re.IGNORECASE)
+
+
+# Where and when the member works, with no object («работаю из дома», «working remotely today»): a mode of the day,
+# not a deliverable (session sw) — the verb of working, then only words of place, time and manner.
+_WORK_VERBS = _wordset("работаю работать работала работал буду work working works i'm im am will")
+_WORK_MODE_WORDS = _wordset(
+    """из с в на до после дома удалённо удаленно офиса офисе коворкинга сегодня завтра весь день полдня утра обеда
+    вечера пораньше сам одна один from home remote remotely the office in at on today tomorrow half day until till
+    online offline onsite site early late noon lunch"""
+)
+# Verbs of finishing: with no object of their own they finish the task already named («надеюсь закончить к четвергу»).
+_FINISH_VERBS = _wordset("закончить заканчивать доделать доделывать завершить завершать добить дописать успеть сдать")
+
+
+def _work_mode(words: tuple[str, ...]) -> bool:
+    """Whether a statement only tells where or when the member works (see :data:`_WORK_VERBS`)."""
+    verbs = [w for w in words if w in _WORK_VERBS]
+    return (
+        any(w.startswith(("работ", "work")) for w in verbs)
+        and len(words) > len(verbs)
+        and all(w in _WORK_VERBS or w in _WORK_MODE_WORDS or w in _LEAD_FILLERS or w.isdigit() for w in words)
+    )
+
+
+def _has_object(rest: tuple[str, ...]) -> bool:
+    """Whether the words after a verb hold a noun of its own (an object), not one governed by a preposition («к
+    четвергу», «до обеда»)."""
+    governed = False
+    for word in rest:
+        after_preposition, governed = governed, word in _PREPOSITIONS
+        if not _CYRILLIC.fullmatch(word):
+            return True
+        if not after_preposition and parses(word)[0].tag.POS in ("NOUN", "NPRO"):
+            return True
+    return False
 
 
 def work_kind(summary: str) -> str:
@@ -123,6 +161,8 @@ def _statement_kind(words: tuple[str, ...]) -> str | None:
     if morph_analyzer() is None:
         return None
     subject = bool(_MEMBER.intersection(words))
+    if _work_mode(words):
+        return STATE
     if words[0] in _SUBORDINATE:
         return None  # «…, что стенд часто падает»: what the statement before it says, not a statement of its own
     unknown = 0  # English words of no class read so far («code review», «sprint retro»: a modifier first)
@@ -154,6 +194,8 @@ def _statement_kind(words: tuple[str, ...]) -> str | None:
                 continue
             if first.tag.number == "plur" and first.tag.person != "1per" and not subject:
                 return None  # «выкатили два релиза»: indefinite-personal, told of others
+            if first.normal_form in _FINISH_VERBS and not _has_object(words[position + 1 :]):
+                return STATE  # «надеюсь закончить к четвергу»: the task already named, finished — no new deliverable
             return WORK
         if first.tag.POS == "PREP":
             governed = True
