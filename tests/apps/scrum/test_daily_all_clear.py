@@ -44,6 +44,13 @@ _DAILY = "Вчера: ZOO-20 — касса\nСегодня: ZOO-21 — афиш
         "No roadblocks",
         "Стопоров нет",
         "Всё разблокировано",
+        # an adjective of blocking makes its noun an obstacle; «free of» is an absence; nothing acts against the
+        # member; «Unblocked» alone
+        "Блокирующих пунктов не вижу",
+        "No blocking items",
+        "Free of blockers this week",
+        "Nothing dragging me down",
+        "Unblocked",
     ],
 )
 def test_an_all_clear_in_other_words_addresses_the_blockers(last: str) -> None:
@@ -124,3 +131,8 @@ def test_an_all_clear_then_the_members_remark_addresses_the_blockers(last: str) 
 )
 def test_an_all_clear_then_a_trouble_keeps_the_blocker(last: str) -> None:
     assert parse_daily(_DAILY.format(last), "DEV")["daily"]["blockers"]
+
+
+def test_a_blocking_thing_named_is_still_a_blocker() -> None:
+    daily = parse_daily(_DAILY.format("Блокирующих дефектов два, жду фикс от бэка"), "DEV")["daily"]
+    assert daily["blockers"]

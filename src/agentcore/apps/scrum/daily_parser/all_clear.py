@@ -35,7 +35,9 @@ _OBSTACLES = _wordset(
     стопор showstopper showstoppers roadblock roadblocks hurdle hurdles snag snags"""
 )
 _NEEDS = _wordset("помощь help нужный нужна нужен нужно требоваться нуждаться надо need needs needed require required")
-_ABSENT = _wordset("нет нету нэт никакой никакие никаких ноль ничего отсутствовать none no nope nothing nil zero nada")
+_ABSENT = _wordset(
+    "нет нету нэт никакой никакие никаких ноль ничего отсутствовать none no nope nothing nil zero nada free"
+)
 _NEGATORS = _wordset("не not don doesn t n't ни never")
 # What may stand between a negator and its verb: «ни в чём не нуждаюсь», «ни от кого не жду».
 _NEGATED_GAP = _wordset("в о от на с чем чём что кого ком кому чего")
@@ -44,7 +46,7 @@ _EN_WEIGHT = _wordset("serious major critical big blocking urgent important")
 _NOTHING_WORDS = _wordset(
     """у меня мне нас нам моей моя мой стороны сторона с со пока вроде особо вообще совсем сейчас данный момент
     тоже также больше уже и или a my side on for me us so far here at the moment right now any
-    new really yet currently из-за вопросов вопрос questions from anyone anybody"""
+    new really yet currently из-за вопросов вопрос questions from anyone anybody of this week today"""
 )
 _GOOD_STATE = re.compile(
     r"^\W*(?:(?:в\s+целом|а\s+так|так|ну|и|пока|сейчас|вроде)\s+)?(?:(?:по|с)\s+(?:блок[еи]р\w*|проблем\w*|препятстви\w*)\s+)?"
@@ -56,7 +58,10 @@ _GOOD_STATE = re.compile(
     r"|^\W*(?:i'?m\s+|we'?re\s+)?on\s+track\W*$"
     # the member copes or is not stopped: «справляюсь сам», «I'm unblocked»
     r"|^\W*(?:(?:вс[её]\s+(?:ок|норм\w*|хорошо)|в\s+целом)\s*,?\s*)?(?:справляюсь|сам\s+справлюсь)(?:\s+сам\w*)?\W*$"
-    r"|^\W*(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:unblocked|not\s+blocked|not\s+stuck)\W*$",
+    r"|^\W*(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+)?(?:unblocked|not\s+blocked|not\s+stuck)\W*$"
+    # nothing acts against the member: «Nothing slowing me down», «nothing holding us back» (session sw)
+    r"|^\W*nothing(?:'s|\s+is)?\s+[a-z]+ing\s+(?:me|us)(?:\s+(?:down|back|up))?"
+    r"(?:\s+(?:so\s+far|right\s+now|at\s+the\s+moment|today))?\W*$",
     re.IGNORECASE,
 )
 _CHECK_MARK = re.compile(r"^[\s✅✔☑👍👌🆗🟢💚—–-]*[✅✔☑👍👌🆗🟢💚][\s✅✔☑👍👌🆗🟢💚.!]*$")
@@ -137,6 +142,9 @@ def _denial(words: tuple[str, ...], listed: bool) -> bool:
     for word in words:
         lemmas = _lemmas(word)
         after, previous = previous, word
+        if after and _lemmas(after) & _OBSTACLE_MARKS and _is_noun(word):
+            denied = True  # «блокирующих моментов нет»: the adjective makes its noun an obstacle
+            continue
         if negated and (word in _NEGATED_GAP or word in _NEGATORS):
             continue  # «ни в чём не нуждаюсь»: the doubled negation of Russian
         if after in ("ничего", "nothing") and (word in _EN_WEIGHT or _weight(word)):
@@ -156,11 +164,22 @@ def _denial(words: tuple[str, ...], listed: bool) -> bool:
             negated = True
         elif lemmas & _ABSENT or word == "0":
             denial = True
-        elif lemmas & _OBSTACLES or lemmas & _NEEDS:
+        elif lemmas & _OBSTACLES or lemmas & _NEEDS or lemmas & _OBSTACLE_MARKS:
             denied = True
         elif not (word in _FILLER or word in _NOTHING_WORDS):
             return False
     return denied and denial
+
+
+# Adjectives that make any noun they qualify an obstacle («блокирующих моментов», «blocking points»).
+_OBSTACLE_MARKS = _wordset("блокирующий блокирующих блокирующие blocking")
+
+
+def _is_noun(word: str) -> bool:
+    """Whether ``word`` can be a noun (an English word always can)."""
+    if not _CYRILLIC.fullmatch(word):
+        return word.isalpha()
+    return any(p.tag.POS == "NOUN" for p in parses(word))
 
 
 def _weight(word: str) -> bool:

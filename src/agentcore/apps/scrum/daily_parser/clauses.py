@@ -115,7 +115,7 @@ _NOT_BEFORE_BLOCKER = _wordset(
     """не нет нету без никаких ни no not any снял сняла сняли закрыл закрыла закрыли убрал убрала убрали решил
     решила решили обошёл обошел обошла новых других был была было были was a an the new other more had
     полностью совсем окончательно completely fully totally is am are m re been got get это что чем never никогда
-    zero ноль"""
+    zero ноль of"""
 )
 # A clause that only says how urgent the blocker is («Блокеры: срочно!!! нет доступа»): it belongs to the next one.
 _URGENCY_ONLY = re.compile(
