@@ -220,19 +220,34 @@ def test_split_is_new_and_varied(name: str) -> None:
     assert {i["expected"]["quality"] for i in items} == set(QUALITIES)
 
 
+def _fresh_split(name: str, prefix: str, size: int) -> list[dict[str, Any]]:
+    """The dailies of split ``name`` after the checks every hand-written split passes: ids ``<prefix>001`` …
+    in order under a prefix no other set uses, no message shared with another set (counted only: no other set's text
+    is shown), the scorer's schema, blocker texts made of the author's words."""
+    items = load_labelled(DATA / f"{name}.jsonl")
+    assert [i["id"] for i in items] == [f"{prefix}{n:03d}" for n in range(1, size + 1)]
+    others = [item for path in sorted(DATA.glob("dailies*.jsonl")) if path.stem != name for item in load_labelled(path)]
+    assert not any(re.fullmatch(rf"{prefix}\d+", item["id"]) for item in others)
+    mine = {i["message"].strip().lower() for i in items}
+    assert sum(o["message"].strip().lower() in mine for o in others) == 0
+    for item in items:
+        assert_well_formed(item)
+        assert all(blocker["text"] in item["message"] for blocker in item["expected"]["blockers"]), item["id"]
+    return items
+
+
+def _untied_blockers_ask(items: list[dict[str, Any]]) -> None:
+    """A blocker tied to no task asks for clarification and keeps the daily from GREAT (the labelling rule)."""
+    for item in items:
+        if any(b["related_task_id"] is None for b in item["expected"]["blockers"]):
+            assert item["expected"]["needs_clarification"] and item["expected"]["quality"] != "GREAT", item["id"]
+
+
 def test_the_blocker_split_dev21_is_well_formed_and_new() -> None:
     """``dailies_people_dev21`` (session scrum28): 20 development dailies about others who cannot go on («тестировщики
     не могут проверить», «регистратура не может записать ни одного пациента») and waits told the same way («админы не
     могут выдать доступ до среды»); only blockers and their effect vary, so it holds two quality levels, not five."""
-    items = load_labelled(DATA / "dailies_people_dev21.jsonl")
-    assert [i["id"] for i in items] == [f"dy{n:03d}" for n in range(1, 21)]
-    others = [item for path in sorted(DATA.glob("dailies*.jsonl")) if path.stem != "dailies_people_dev21"
-              for item in load_labelled(path)]  # fmt: skip
-    assert not any(item["id"].startswith("dy") for item in others)
-    assert not {i["message"].strip().lower() for i in items} & {o["message"].strip().lower() for o in others}
-    for item in items:
-        assert_well_formed(item)
-        assert all(blocker["text"] in item["message"] for blocker in item["expected"]["blockers"]), item["id"]
+    items = _fresh_split("dailies_people_dev21", "dy", 20)
     blockers = [b for i in items for b in i["expected"]["blockers"]]
     assert sum(b["critical"] for b in blockers) >= 12 and sum(not b["critical"] for b in blockers) >= 5
 
@@ -241,16 +256,7 @@ def test_the_blocker_split_dev23_is_well_formed_and_new() -> None:
     """``dailies_people_dev23`` (session scrum30): 22 development dailies about a singular collective subject who
     cannot go on («смена не может работать», «склад стоит», «редакция не может опубликовать») and a customer's or
     another party's indecision told the same way («заказчики не могут определиться», «клиент не может решить»)."""
-    items = load_labelled(DATA / "dailies_people_dev23.jsonl")
-    assert [i["id"] for i in items] == [f"ec{n:03d}" for n in range(1, 23)]
-    others = [item for path in sorted(DATA.glob("dailies*.jsonl")) if path.stem != "dailies_people_dev23"
-              for item in load_labelled(path)]  # fmt: skip
-    assert not any(item["id"].startswith("ec") for item in others)
-    mine = {i["message"].strip().lower() for i in items}
-    assert sum(o["message"].strip().lower() in mine for o in others) == 0  # counts only: no other set's text shown
-    for item in items:
-        assert_well_formed(item)
-        assert all(blocker["text"] in item["message"] for blocker in item["expected"]["blockers"]), item["id"]
+    items = _fresh_split("dailies_people_dev23", "ec", 22)
     blockers = [b for i in items for b in i["expected"]["blockers"]]
     assert sum(b["critical"] for b in blockers) >= 12 and sum(not b["critical"] for b in blockers) >= 8
 
@@ -261,16 +267,7 @@ def test_the_fresh_split_dev24_is_well_formed_and_new() -> None:
     deadline today, a whole unit stopped), waits, negations («не блокер», «уже не блокирует», «isn't blocking me
     anymore»), English and mixed dailies, prose one-liners, vague dailies for the quality verdict, ``#123``/URLs and
     versions."""
-    items = load_labelled(DATA / "dailies_people_dev24.jsonl")
-    assert [i["id"] for i in items] == [f"rw{n:03d}" for n in range(1, 68)]
-    others = [item for path in sorted(DATA.glob("dailies*.jsonl")) if path.stem != "dailies_people_dev24"
-              for item in load_labelled(path)]  # fmt: skip
-    assert not any(item["id"].startswith("rw") for item in others)
-    mine = {i["message"].strip().lower() for i in items}
-    assert sum(o["message"].strip().lower() in mine for o in others) == 0  # counts only: no other set's text shown
-    for item in items:
-        assert_well_formed(item)
-        assert all(blocker["text"] in item["message"] for blocker in item["expected"]["blockers"]), item["id"]
+    items = _fresh_split("dailies_people_dev24", "rw", 67)
     counts = _counts(items)
     floors = {"blockers": 30, "critical": 20, "negations": 15, "prose": 5, "english": 15, "ids": 2, "versions": 3}
     assert all(counts[key] >= floor for key, floor in floors.items()), counts
@@ -283,18 +280,8 @@ def test_the_fresh_split_dev25_is_well_formed_and_new() -> None:
     nothing else to do, others who cannot go on, the release or the sprint goal at risk, customers hit, «срочно»,
     «urgent»), the quality verdict (empty templates, too short, no task ids, bare ids, an id-less item beside tasks)
     and blocker presence (waits while doing other work, blockers that were lifted, «не блокирует, а вот …»)."""
-    items = load_labelled(DATA / "dailies_people_dev25.jsonl")
-    assert [i["id"] for i in items] == [f"sm{n:03d}" for n in range(1, 51)]
-    others = [item for path in sorted(DATA.glob("dailies*.jsonl")) if path.stem != "dailies_people_dev25"
-              for item in load_labelled(path)]  # fmt: skip
-    assert not any(item["id"].startswith("sm") for item in others)
-    mine = {i["message"].strip().lower() for i in items}
-    assert sum(o["message"].strip().lower() in mine for o in others) == 0  # counts only: no other set's text shown
-    for item in items:
-        assert_well_formed(item)
-        assert all(blocker["text"] in item["message"] for blocker in item["expected"]["blockers"]), item["id"]
-        if any(b["related_task_id"] is None for b in item["expected"]["blockers"]):
-            assert item["expected"]["needs_clarification"] and item["expected"]["quality"] != "GREAT", item["id"]
+    items = _fresh_split("dailies_people_dev25", "sm", 50)
+    _untied_blockers_ask(items)
     counts = _counts(items)
     floors = {"blockers": 25, "critical": 15, "negations": 10, "prose": 5, "english": 10, "ids": 1}
     assert all(counts[key] >= floor for key, floor in floors.items()), counts
@@ -305,16 +292,7 @@ def test_the_fresh_split_dev26_is_well_formed_and_new() -> None:
     """``dailies_people_dev26`` (session sq): 40 development dailies aimed at the quality verdict's borderline — short
     but concrete dailies with and without ids, status-only lines, links only, half-filled templates, long dailies that
     name no task, meetings only, leave and sick days, typos; committed before any code ran on it."""
-    items = load_labelled(DATA / "dailies_people_dev26.jsonl")
-    assert [i["id"] for i in items] == [f"sq{n:03d}" for n in range(1, 41)]
-    others = [item for path in sorted(DATA.glob("dailies*.jsonl")) if path.stem != "dailies_people_dev26"
-              for item in load_labelled(path)]  # fmt: skip
-    assert not any(item["id"].startswith("sq") for item in others)
-    mine = {i["message"].strip().lower() for i in items}
-    assert sum(o["message"].strip().lower() in mine for o in others) == 0  # counts only: no other set's text shown
-    for item in items:
-        assert_well_formed(item)
-        assert all(blocker["text"] in item["message"] for blocker in item["expected"]["blockers"]), item["id"]
+    items = _fresh_split("dailies_people_dev26", "sq", 40)
     assert {i["expected"]["quality"] for i in items} == set(QUALITIES)
 
 
@@ -322,19 +300,8 @@ def test_the_fresh_split_dev28_is_well_formed_and_new() -> None:
     """``dailies_people_dev28`` (session sb): 70 development dailies aimed at blocker presence and criticality — 40
     tell trouble that is not the member's blocker (resolved, past incidents as news, a colleague's problem, risks,
     questions to the team, estimate worries, waits not yet needed, complaints that do not stop work), 26 critical
-    blockers told by their effect, 4 waits; committed before any code ran on it.  Compared with the development
-    sets only."""
-    items = load_labelled(DATA / "dailies_people_dev28.jsonl")
-    assert [i["id"] for i in items] == [f"bt{n:03d}" for n in range(1, 71)]
-    others = [item for path in sorted(DATA.glob("dailies*.jsonl"))
-              if path.stem != "dailies_people_dev28" and "test" not in path.stem and "heldout" not in path.stem
-              for item in load_labelled(path)]  # fmt: skip
-    assert not any(item["id"].startswith("bt") for item in others)
-    mine = {i["message"].strip().lower() for i in items}
-    assert sum(o["message"].strip().lower() in mine for o in others) == 0
-    for item in items:
-        assert_well_formed(item)
-        assert all(blocker["text"] in item["message"] for blocker in item["expected"]["blockers"]), item["id"]
+    blockers told by their effect, 4 waits; committed before any code ran on it."""
+    items = _fresh_split("dailies_people_dev28", "bt", 70)
     blockers = [i["expected"]["blockers"] for i in items]
     assert sum(not b for b in blockers) == 40
     assert sum(bool(b) and b[0]["critical"] for b in blockers) == 26
@@ -345,17 +312,7 @@ def test_the_fresh_split_dev27_is_well_formed_and_new() -> None:
     ids beside the day's id-less activities (ceremonies, calls, demo, reviews of colleagues' work, help, onboarding,
     learning, duty, interviews, half a day off) or beside id-less deliverable work, all-clears of every kind, and
     trouble that is no blocker (resolved, someone else's, a risk, a question); committed before any code ran on it."""
-    items = load_labelled(DATA / "dailies_people_dev27.jsonl")
-    assert [i["id"] for i in items] == [f"gb{n:03d}" for n in range(1, 71)]
-    others = [item for path in sorted(DATA.glob("dailies*.jsonl")) if path.stem != "dailies_people_dev27"
-              for item in load_labelled(path)]  # fmt: skip
-    assert not any(item["id"].startswith("gb") for item in others)
-    mine = {i["message"].strip().lower() for i in items}
-    assert sum(o["message"].strip().lower() in mine for o in others) == 0  # counts only: no other set's text shown
-    for item in items:
-        assert_well_formed(item)
-        assert all(blocker["text"] in item["message"] for blocker in item["expected"]["blockers"]), item["id"]
-        if any(b["related_task_id"] is None for b in item["expected"]["blockers"]):
-            assert item["expected"]["needs_clarification"] and item["expected"]["quality"] != "GREAT", item["id"]
+    items = _fresh_split("dailies_people_dev27", "gb", 70)
+    _untied_blockers_ask(items)
     qualities = [i["expected"]["quality"] for i in items]
     assert qualities.count("GREAT") >= 40 and qualities.count("DETAIL_OK") >= 15
