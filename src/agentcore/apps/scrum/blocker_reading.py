@@ -137,6 +137,15 @@ def remedy_in(clause: str) -> bool:
 _REMEDY_NEGATORS = frozenset(("не", "not", "never", "ни"))
 _MEMBER_DOERS = frozenset(("я", "мы", "i", "we", "i've", "we've", "i'm"))
 _PASSIVE_BEFORE = frozenset(("was", "were", "been", "is", "are", "got", "get"))
+# Words that stand before an English verb without being its subject — a daily drops «I», so «Finally fixed …»,
+# «Yesterday fixed …», «Also fixed …» are the member's own remedy (closed classes: time words, connectives, focusing
+# adverbs; any «-ly» adverb is read as one too).
+_NOT_A_SUBJECT = frozenset(
+    (
+        "yesterday", "today", "tonight", "then", "also", "just", "already", "finally", "and", "but", "so", "now",
+        "eventually", "again", "still", "even", "only", "first", "later", "earlier", "plus", "ok", "okay", "well",
+    )
+)  # fmt: skip
 
 
 def remedied_by_others(clause: str) -> bool:
@@ -145,7 +154,8 @@ def remedied_by_others(clause: str) -> bool:
     разобрались», «ночью подняли»), a passive participle («стенд поднят»), a state without a doer («сейчас в
     норме»); English in the passive («it was fixed by 2am») or after a subject of its own («ops sorted it out»).
     Not the member's own remedy: «я» or «мы» in the clause, a Russian singular past with no subject («починил
-    вебхук»), an English remedy opening its statement («fixed the flaky test»)."""
+    вебхук»), an English remedy opening its statement («fixed the flaky test») or after a word that is no subject
+    («Finally fixed …», «Yesterday fixed …»)."""
     remedy = RESOLVED_GATE.search(clause)
     if remedy is None or not remedy_in(clause):
         return False
@@ -156,7 +166,12 @@ def remedied_by_others(clause: str) -> bool:
     word = found[-1] if found else ""
     if word.isascii():
         statement = re.split(r"[,;.!?—–]", clause[: remedy.start()].lower())[-1].split()
-        return bool(statement) and (bool(_PASSIVE_BEFORE.intersection(statement[-2:])) or statement[-1].isalpha())
+        if not statement:
+            return False
+        if _PASSIVE_BEFORE.intersection(statement[-2:]):
+            return True
+        before = statement[-1]
+        return before.isalpha() and before not in _NOT_A_SUBJECT and not before.endswith("ly")
     readings = parses(word)
     if not readings or "VERB" not in readings[0].tag.grammemes:
         return True  # a participle or a state: «поднят», «в норме», «стабильно»

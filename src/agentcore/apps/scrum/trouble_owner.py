@@ -71,6 +71,9 @@ _STOPPED_EN = re.compile(
     r"(?:'s|'re|\s+(?:is|was|are|were|has\s+been|have\s+been|got))?\s+(?:still\s+|also\s+|completely\s+)?"
     r"(?:blocked|stuck|waiting)\b"
 )
+# Capitalised words that open a statement without naming another person: the member's own «We're blocked …», a thing
+# («It's stuck»), a whole the member is among.
+_NOT_ANOTHER_EN = frozenset(("we", "it", "this", "that", "everyone", "everybody", "all", "everything", "our", "my"))
 # A later word that takes a person back («I'm helping her», «pairing with him»): the name was a person's.
 _PERSON_BACK = re.compile(r"\b(?:her|him|she|he)\b", re.IGNORECASE)
 _WORD_RU = re.compile(r"[а-яё]+", re.IGNORECASE)
@@ -87,6 +90,8 @@ def another_is_stopped(statement: str, rest: str = "") -> bool:
     english = _STOPPED_EN.match(statement)
     if english:
         who = english.group("who").lower()
+        if who in _NOT_ANOTHER_EN:
+            return False
         return who in ("she", "he", "they") or bool(_PERSON_BACK.search(rest))
     words = _WORD_RU.findall(statement[:80])
     start = 0
