@@ -119,3 +119,12 @@ def test_a_sentence_opening_with_its_verb_supplies_the_person_the_sentence_befor
     other = "Решение об откате принимается быстро: сначала откатываем, потом разбираемся."
     passages = [f"{heading}\n{first} {other}"]
     assert check_focus(asked, [first, other], passages, headings=[heading], embed=far_embed).decline
+
+
+def test_a_sentence_opening_with_byt_does_not_continue_the_subject_before() -> None:
+    from agentcore.rag._focus.value_rules import continues_the_subject
+
+    assert continues_the_subject("Собирает список изменений и принимает решение об откате.")
+    # a passive with «был», whose subject follows, takes no person from the sentence before
+    assert not continues_the_subject("Был введён новый регламент согласования релизов.")
+    assert not continues_the_subject("Были обновлены правила дежурств.")

@@ -101,13 +101,17 @@ that person (:func:`continues_the_subject`)."""
 def continues_the_subject(sentence: str) -> bool:
     """Whether ``sentence`` opens with a finite verb in the third person (pymorphy3's first reading): its subject is
     the one named before («Собирает список изменений …», «Проводит встречу …» is no such: it names «скрам-мастер»
-    after the verb — any sentence naming a person supplies it itself)."""
+    after the verb — any sentence naming a person supplies it itself).  «Был / была / было / были» opens a passive or
+    a statement of being («Был введён новый регламент …»), whose subject follows: no continuation."""
     from agentcore.text.morphology import parses as word_parses
 
     words = re.findall(r"[А-Яа-яЁё]+", sentence)
     if not words:
         return False
-    tag = word_parses(words[0].lower())[0].tag
+    readings = word_parses(words[0].lower())
+    if not readings or readings[0].normal_form == "быть":
+        return False
+    tag = readings[0].tag
     return "VERB" in tag and "indc" in tag and ("3per" in tag or "past" in tag)
 
 
