@@ -4,8 +4,8 @@ and the offline parser's speed.
 Sets (``tests/apps/scrum/data``): ``dailies_people_dev`` / ``dailies_people_test`` (270 dailies written as people
 write — headers, emoji, numbered lists, prose one-liners, English/mixed, ``#123``/URLs, version strings,
 negations; rules are tuned on dev only, the test split is the honest figure), the later development splits
-``dailies_people_dev2`` … ``_dev26``, ``_dev28`` and held-out ``_test2`` … ``_test5`` (each written and committed
-before any parser ran on it), and the three older sets (``dailies``, ``dailies_heldout``, ``dailies_review``).
+``dailies_people_dev2`` … ``_dev29`` and held-out ``_test2`` … ``_test5`` (each written and committed before any
+parser ran on it), and the three older sets (``dailies``, ``dailies_heldout``, ``dailies_review``).
 Fields and the matching rule are in :mod:`agentcore.apps.scrum.evaluation`.
 
 * ``offline`` — :func:`~agentcore.apps.scrum.daily_parser.parse_daily`;
@@ -73,6 +73,7 @@ DEV_SETS = (
     "dailies_people_dev26",
     "dailies_people_dev27",
     "dailies_people_dev28",
+    "dailies_people_dev29",
     "dailies",
     "dailies_review",
 )

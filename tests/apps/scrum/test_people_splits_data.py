@@ -296,6 +296,20 @@ def test_the_fresh_split_dev26_is_well_formed_and_new() -> None:
     assert {i["expected"]["quality"] for i in items} == set(QUALITIES)
 
 
+def test_the_fresh_split_dev29_is_well_formed_and_new() -> None:
+    """``dailies_people_dev29`` (session sq2): 70 development dailies at the GREAT / DETAIL_OK borderline of issue 19's
+    remaining errors — id-less words that describe the tracked task (what is left of it, its sub-steps on lines of
+    their own, a piece that names it by a pronoun), blockers that name their task by a pronoun or its position, trouble
+    that is no blocker, blockers statements in many forms, today's section under less common headers, and DETAIL_OK
+    dailies whose real deliverable has no id; committed before any code ran on it."""
+    items = _fresh_split("dailies_people_dev29", "qd", 70)
+    _untied_blockers_ask(items)
+    qualities = [i["expected"]["quality"] for i in items]
+    assert qualities.count("GREAT") >= 50 and qualities.count("DETAIL_OK") >= 10
+    blockers = [b for i in items for b in i["expected"]["blockers"]]
+    assert sum(b["related_task_id"] is not None for b in blockers) >= 10
+
+
 def test_the_fresh_split_dev28_is_well_formed_and_new() -> None:
     """``dailies_people_dev28`` (session sb): 70 development dailies aimed at blocker presence and criticality — 40
     tell trouble that is not the member's blocker (resolved, past incidents as news, a colleague's problem, risks,
