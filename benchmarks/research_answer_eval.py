@@ -219,6 +219,7 @@ def main() -> None:
             "dev14",
             "dev15",
             "dev16",
+            "dev18",
             "test",
             "holdout",
             "holdout2",

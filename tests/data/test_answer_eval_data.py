@@ -37,6 +37,7 @@ SPLITS = {
     "answer_eval_dev15.json": {"dev15"},
     "answer_eval_dev16.json": {"dev16"},
     "answer_eval_dev17.json": {"dev17"},
+    "answer_eval_dev18.json": {"dev18"},
     "answer_eval_devh.json": {"devh"},
     "answer_eval_devh2.json": {"devh2"},
     "answer_eval_holdout.json": {"holdout"},
@@ -130,8 +131,8 @@ def test_holdout3_composition() -> None:
 # Splits written by data-only branches (issue 18): file → (generator, composition).  No answerer runs on them here:
 # ``data5`` wrote dev5 and holdout4, ``data20`` holdout5 (held out), ``data21`` dev6, ``data25`` dev7 (development) and
 # holdout6 (held out); ``focus28`` wrote dev8, ``focus29`` dev9, ``decide31`` dev10, ``hallu31`` dev11, ``fd`` dev12,
-# ``wr`` dev13, ``ry`` dev14, ``rs`` dev15, ``rh`` dev16 and ``yn`` dev17 (development, each before its branch ran any
-# code on it).
+# ``wr`` dev13, ``ry`` dev14, ``rs`` dev15, ``rh`` dev16, ``yn`` dev17 and ``op`` dev18 (development, each before its
+# branch ran any code on it).
 # Failures name only the checked split's row ids, never a question text (held-out questions must not be printed).
 WRITTEN_BY_DATA_BRANCHES = {
     "answer_eval_dev5.json": ("make_answer_dev5.py", {"answerable": 30, "partial": 10, "unanswerable": 15}),
@@ -150,6 +151,7 @@ WRITTEN_BY_DATA_BRANCHES = {
     "answer_eval_dev15.json": ("make_answer_dev15.py", {"answerable": 48, "unanswerable": 18}),
     "answer_eval_dev16.json": ("make_answer_dev16.py", {"answerable": 32, "unanswerable": 40}),
     "answer_eval_dev17.json": ("make_answer_dev17.py", {"answerable": 44, "unanswerable": 16}),
+    "answer_eval_dev18.json": ("make_answer_dev18.py", {"answerable": 44, "unanswerable": 16}),
 }
 
 
