@@ -85,6 +85,7 @@ SETS = (
     "dailies_people_test3",
     "dailies_people_test4",
     "dailies_people_test5",
+    "dailies_people_test8",
     "dailies_heldout",
 )
 FIELDS = (

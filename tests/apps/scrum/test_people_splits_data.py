@@ -2,9 +2,10 @@
 runs here.
 
 ``dailies_people_dev11`` and ``dailies_people_dev16`` (branch ``data24``) are development splits;
-``dailies_people_test5``, ``dailies_people_test6`` (branch ``data20``) and ``dailies_people_test7`` (branch ``data24``)
-are held out (scored once, totals only).  ``dailies_people_dev18`` (session scrum28) is a development split used
-as a generalisation check: written the same way, committed before code ran on it, never tuned on row by row;
+``dailies_people_test5``, ``dailies_people_test6`` (branch ``data20``), ``dailies_people_test7`` (branch ``data24``)
+and ``dailies_people_test8`` (branch ``ht8``) are held out (scored once, totals only).  ``dailies_people_dev18``
+(session scrum28) is a development split used as a generalisation check: written the same way, committed before code
+ran on it, never tuned on row by row;
 ``dailies_people_dev19`` (the same session, later) is a development split of blockers in context, and
 ``dailies_people_dev20`` (at the session's end) a second generalisation check of its rules.
 ``dailies_people_dev22`` (session scrum29) is the generalisation check of the quality verdict and of task ids:
@@ -164,6 +165,20 @@ SPLITS: dict[str, tuple[str, int, dict[str, int]]] = {
             "english": 11,
             "ids": 6,
             "versions": 6,
+            "lacking": 9,
+        },
+    ),
+    "dailies_people_test8": (
+        "ht",
+        90,
+        {
+            "blockers": 32,
+            "critical": 22,
+            "negations": 52,
+            "prose": 15,
+            "english": 23,
+            "ids": 9,
+            "versions": 9,
             "lacking": 9,
         },
     ),
