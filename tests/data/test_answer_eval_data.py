@@ -46,6 +46,7 @@ SPLITS = {
     "answer_eval_holdout4.json": {"holdout4"},
     "answer_eval_holdout5.json": {"holdout5"},
     "answer_eval_holdout6.json": {"holdout6"},
+    "answer_eval_holdout7.json": {"holdout7"},
 }
 CATEGORIES = {"answerable", "partial", "unanswerable"}
 
@@ -132,7 +133,7 @@ def test_holdout3_composition() -> None:
 # ``data5`` wrote dev5 and holdout4, ``data20`` holdout5 (held out), ``data21`` dev6, ``data25`` dev7 (development) and
 # holdout6 (held out); ``focus28`` wrote dev8, ``focus29`` dev9, ``decide31`` dev10, ``hallu31`` dev11, ``fd`` dev12,
 # ``wr`` dev13, ``ry`` dev14, ``rs`` dev15, ``rh`` dev16, ``yn`` dev17 and ``op`` dev18 (development, each before its
-# branch ran any code on it).
+# branch ran any code on it); ``ho7`` wrote holdout7 (held out).
 # Failures name only the checked split's row ids, never a question text (held-out questions must not be printed).
 WRITTEN_BY_DATA_BRANCHES = {
     "answer_eval_dev5.json": ("make_answer_dev5.py", {"answerable": 30, "partial": 10, "unanswerable": 15}),
@@ -152,6 +153,7 @@ WRITTEN_BY_DATA_BRANCHES = {
     "answer_eval_dev16.json": ("make_answer_dev16.py", {"answerable": 32, "unanswerable": 40}),
     "answer_eval_dev17.json": ("make_answer_dev17.py", {"answerable": 44, "unanswerable": 16}),
     "answer_eval_dev18.json": ("make_answer_dev18.py", {"answerable": 44, "unanswerable": 16}),
+    "answer_eval_holdout7.json": ("make_answer_holdout7.py", {"answerable": 40, "partial": 12, "unanswerable": 18}),
 }
 
 
