@@ -220,6 +220,7 @@ def main() -> None:
             "dev15",
             "dev16",
             "dev18",
+            "dev19",
             "test",
             "holdout",
             "holdout2",
