@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING, Any
 
 from agentcore.rag._analysis import Analyzer, get_analyzer
 from agentcore.rag._focus import announces
+from agentcore.rag._focus.parts import subject_terms
+from agentcore.rag._focus.words import lemma_of
 from agentcore.rag._ranking import defined_terms, definition_subject, question_kind
 from agentcore.rag._sections import general_first, is_special_case, names_another_thing
 from agentcore.rag.models import Hit, SearchResult
@@ -744,10 +746,64 @@ def select_excerpts(
                 naming = [s for s in top if not s.unit.role and names(s.unit.text)]
                 if naming:
                     picks.append(max(naming, key=lambda s: (s.score, -s.unit.position)))
+    if YESNO_ASKS_ITS_LI_WORD and best.score > 0:
+        asked = _asked_by_li(question)
+        if asked is not None and not any(_says(asked, s.unit.text) for s in picks):
+            # the sentence of the quoted passages that says what the yes/no asks («не наказывают» for «накажут
+            # ли …»), beside the ones that share more of its other words
+            saying = [s for s in scored if s.unit.role != "header" and _says(asked, s.unit.text)]
+            also = subject_terms(question)
+            saying = [s for s in saying if any(_says(t, s.unit.text) for t in also if t != lemma_of(asked))]
+            if saying:
+                picks.append(max(saying, key=lambda s: (s.score, -s.hit_index, -s.unit.position)))
     picks = _with_context(picks, pool, figure=names_a_figure(question))
     # the passage of the value asked first (it may stand after another), each passage in reading order
     picks.sort(key=lambda s: (s.hit_index != leads, s.hit_index, s.unit.position))
     return [Excerpt(s.unit, s.hit) for s in picks]
+
+
+YESNO_ASKS_ITS_LI_WORD = True
+"""Whether a yes/no question is answered by a sentence that says its asked word.  In a Russian yes/no question the
+particle «ли» follows the word asked about («накажут ли, если я сразу сообщил» asks whether one is punished; «можно
+ли перенести …» asks about moving): when no quoted sentence says that word — in any form, its aspect pair or its
+noun, as the focus check matches words (:func:`agentcore.rag._focus.words.term_matches`) — the sentence of the
+quoted passages that says it and at least one other thing the question names is quoted too («За своевременное
+сообщение об инциденте сотрудника не наказывают» beside «О любом инциденте ИБ — … переходе по фишинговой ссылке …
+сообщите …», which shares more words and says nothing of punishment).  The verbs of being, ability and wish
+(«есть ли», «может ли») ask nothing of their own; after a predicative («можно ли», «нужно ли») the infinitive that
+follows is the asked word."""
+_LI_EMPTY_VERBS = frozenset({"быть", "есть", "мочь", "хотеть", "стоить", "являться", "иметься"})
+
+
+def _asked_by_li(question: str) -> str | None:
+    """The word a yes/no ``question``'s «ли» asks about (see :data:`YESNO_ASKS_ITS_LI_WORD`): the verb, infinitive or
+    short participle before «ли», or the infinitive within three words after a predicative before it; ``None``."""
+    from agentcore.text.morphology import morph_analyzer
+
+    if morph_analyzer() is None:
+        return None
+    words = re.findall(r"[а-яё]+", question.lower())
+    for k, word in enumerate(words):
+        if word != "ли" or not k:
+            continue
+        before = word_parses(words[k - 1])[0]
+        pos = str(before.tag.POS)
+        if pos in ("VERB", "INFN", "PRTS"):
+            return None if str(before.normal_form) in _LI_EMPTY_VERBS else words[k - 1]
+        if pos == "PRED":
+            after = [w for w in words[k + 1 : k + 4] if str(word_parses(w)[0].tag.POS) == "INFN"]
+            if after and str(word_parses(after[0])[0].normal_form) not in _LI_EMPTY_VERBS:
+                return after[0]
+        return None
+    return None
+
+
+def _says(word: str, text: str) -> bool:
+    """Whether ``text`` says ``word`` (a word or a lemma) as the focus check matches words."""
+    from agentcore.rag._focus.words import term_matches, vocabulary_of
+
+    words, stems = vocabulary_of([clean_markdown(text)])
+    return term_matches(lemma_of(word), words, stems)
 
 
 def _answers_beside(
