@@ -8,7 +8,8 @@ name, a role, people («Кати», «дизайнеров», «смежнико
 that sets it apart («соседней команды», «мобильного отдела»). Not another's: the member («у меня», «у нас»), the
 whole of a group («у всей команды», «у всех», «у каждого» — the member is among them), the public a business serves
 («у клиентов», «у пользователей» — their trouble is the business's), a third-person pronoun (whose it is the words do
-not say), a thing («у стенда кончилось место»). The one who lacks or needs may also open the statement in the dative,
+not say), a thing («у стенда кончилось место»), a word read first as a preposition («По второй жду тексты»: pymorphy3
+also knows a surname «По»; session sq2). The one who lacks or needs may also open the statement in the dative,
 the same way: «Пете нужен доступ к репо», «дизайнерам не хватает данных». Whether the member is touched after all is
 for the caller to read (:func:`agentcore.apps.scrum.daily_parser.blocker_clauses.others_trouble`)."""
 
@@ -22,6 +23,7 @@ _LEADS = frozenset(("а", "и", "кстати", "ещё", "еще", "вот", "�
 _LEAD_MAX = 2
 _MODIFIERS_MAX = 2
 _GROUPS = frozenset(("команда", "отдел", "подразделение", "сквад", "служба", "направление", "департамент", "группа"))
+_FUNCTION_WORDS = frozenset(("PREP", "CONJ", "PRCL"))
 _NOT_ANOTHER = frozenset(("я", "мы", "весь", "все", "всё", "каждый", "любой", "никто", "кто", "наш", "мой", "свой"))
 _PUBLIC_PREFIXES = (
     "клиент", "пользовател", "покупател", "пациент", "студент", "юзер", "абонент", "посетител", "пассажир",
@@ -47,6 +49,10 @@ def _another(words: list[str], case: str) -> bool:
     """Whether ``words`` open with a noun phrase in ``case`` naming a person or a set-apart group (see above)."""
     for modifiers, word in enumerate(words):
         readings = parses(word)
+        if readings and readings[0].tag.POS in _FUNCTION_WORDS:
+            # «по второй жду тексты», «к нему вопрос»: a word read first as a preposition (pymorphy3 also knows a
+            # surname «По») governs the case that follows — the one who lacks stands bare in the dative (session sq2)
+            return False
         if word.startswith(_PUBLIC_PREFIXES) or any(p.normal_form in _NOT_ANOTHER for p in readings):
             return False
         nouns = [p for p in readings if {"NOUN", case} <= p.tag.grammemes]

@@ -64,6 +64,7 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
     _wordset,
     readable,
 )
+from agentcore.apps.scrum.daily_parser.reference import referred_task
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import current_prefixes, task_ids_in
 from agentcore.text.literal_gate import LiteralGate
@@ -112,7 +113,14 @@ def parse(message: str) -> ParsedDaily:
     sticky_alone = False
     inferred: list[dict[str, Any]] = []  # blockers read from a clause outside a «Блокеры:» section
     last_position = -1  # the clause that gave the last items with an id
+    named: list[str] = []  # the task ids of the clauses read so far, in order
+    by_sentence: dict[int, list[str]] = {}
     for position, clause in enumerate(clauses):
+        if position:
+            before = clauses[position - 1]
+            ids_before = task_ids_in(before.text)
+            named += ids_before
+            by_sentence.setdefault(before.sentence, []).extend(ids_before)
         text = clause.text.strip()
         following = clauses[position + 1] if position + 1 < len(clauses) else None
         context = (
@@ -237,6 +245,12 @@ def parse(message: str) -> ParsedDaily:
             self_blocker = _blocker_from(text)
             if self_blocker is not None:
                 blocker, meanwhile = self_blocker
+                if blocker["related_task_id"] is None and named:
+                    # «Сегодня: CRM-78 …\nБлокеры: по ней жду выгрузку»: the task the blocker takes back (reference)
+                    listed = next((ids for ids in reversed(by_sentence.values()) if len(ids) > 1), [])
+                    blocker["related_task_id"] = referred_task(text, named, listed) or (
+                        referred_task(clause.lead, named, listed) if clause.lead else None  # «Blocked there:»
+                    )
                 parsed.blockers.append(blocker)
                 planned = _PLANNED_THEN_STOPPED.match(text)
                 if planned is None and clause.explicit and clause.section in ("yesterday", "today"):
