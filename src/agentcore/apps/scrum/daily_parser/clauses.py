@@ -310,6 +310,31 @@ def _own_task_parts(listed: str) -> list[str]:
     return parts
 
 
+# A line indented under the line before it and opening with a bullet: a sub-item of that line.
+_SUB_ITEM = re.compile(r"^[ \t\u00a0]+(?:[-*•–—]|\d{1,2}[.)])\s+")
+
+
+def line_layout(message: str) -> tuple[frozenset[int], frozenset[int]]:
+    """The sentences (as :func:`_split_clauses` numbers its clauses' sentences) that open a line of ``message``, and
+    those of them indented under the line before with a bullet of their own — a task's sub-steps or its blocker
+    written under it («- LMS-40 импорт курсов\n  - распарсил манифест»; session sq2)."""
+    if "@" in message:
+        message = _MENTION.sub("", message)
+    if "|" in message:
+        message = _TABLE_ROW.sub(_table_row, message)
+    opening, sub_items = {0}, set()
+    index, start = 0, 0
+    for cut in _SENTENCES.finditer(message):
+        if _SUB_ITEM.match(message[start : cut.start()]) and index in opening:
+            sub_items.add(index)
+        index, start = index + 1 + len([g for g in cut.groups() if g is not None]), cut.end()
+        if "\n" in cut.group(0):
+            opening.add(index)
+    if _SUB_ITEM.match(message[start:]) and index in opening:
+        sub_items.add(index)
+    return frozenset(opening), frozenset(sub_items)
+
+
 def _split_clauses(message: str) -> list[_Clause]:
     clauses: list[_Clause] = []
     if "@" in message:

@@ -37,7 +37,7 @@ from agentcore.apps.scrum.daily_parser.blocker_clauses import (
     spares_member,
     without_absence,
 )
-from agentcore.apps.scrum.daily_parser.clauses import _merge_blocker_runs, _split_clauses
+from agentcore.apps.scrum.daily_parser.clauses import _merge_blocker_runs, _split_clauses, line_layout
 from agentcore.apps.scrum.daily_parser.items import (
     _ASIDE,
     _CONDITION,
@@ -114,6 +114,8 @@ def parse(message: str) -> ParsedDaily:
     inferred: list[dict[str, Any]] = []  # blockers read from a clause outside a «Блокеры:» section
     last_position = -1  # the clause that gave the last items with an id
     named: list[str] = []  # the task ids of the clauses read so far, in order
+    line_openers, sub_items = line_layout(message) if "\n" in message else (frozenset({0}), frozenset())
+    parent = -1  # the sentence of the last line that is no sub-item
     by_sentence: dict[int, list[str]] = {}
     for position, clause in enumerate(clauses):
         if position:
@@ -122,6 +124,11 @@ def parse(message: str) -> ParsedDaily:
             named += ids_before
             by_sentence.setdefault(before.sentence, []).extend(ids_before)
         text = clause.text.strip()
+        under = clause.sentence in sub_items
+        if not under and text:
+            parent = clause.sentence
+        # a sub-item under the line of a task is about that task (its sub-step, or its blocker)
+        parent_items = last[2] if under and last is not None and last[0] == parent else None
         following = clauses[position + 1] if position + 1 < len(clauses) else None
         context = (
             following.text
@@ -245,6 +252,8 @@ def parse(message: str) -> ParsedDaily:
             self_blocker = _blocker_from(text)
             if self_blocker is not None:
                 blocker, meanwhile = self_blocker
+                if blocker["related_task_id"] is None and parent_items:
+                    blocker["related_task_id"] = next((i["task_id"] for i in parent_items if i["task_id"]), None)
                 if blocker["related_task_id"] is None and named:
                     # «Сегодня: CRM-78 …\nБлокеры: по ней жду выгрузку»: the task the blocker takes back (reference)
                     listed = next((ids for ids in reversed(by_sentence.values()) if len(ids) > 1), [])
@@ -295,6 +304,19 @@ def parse(message: str) -> ParsedDaily:
         if tasks and _ORDER_OF_WORK.match(text) and not task_ids_in(text):
             # «…, но это не блокер, начну с загрузки»: where the day's task begins, not work of its own (rw025)
             tasks[-1]["summary"] = truncate(f"{tasks[-1]['summary']}, {_clean(text)}", MAX_TEXT_CHARS)
+            continue
+        headed = (
+            last is not None
+            and last_position == position - 1
+            and last[0] == clause.sentence - 1
+            and clause.sentence in line_openers
+            and not any(_described(item) for item in last[2])
+        )
+        if (parent_items or headed) and last is not None and last[1] is target and not task_ids_in(text):
+            # «- LMS-40 импорт курсов\n  - распарсил манифест»: a sub-step of the task on the line above; «Вчера:
+            # FIN-14\nсобрал отчёт по дебиторке»: the task named bare heads the line below it, which says what it is
+            for item in parent_items or last[2]:
+                item["summary"] = truncate(f"{item['summary']}, {_clean(text)}", MAX_TEXT_CHARS)
             continue
         items = _items(text)
         if (
