@@ -67,3 +67,29 @@ def test_a_preposition_is_no_person_in_the_dative() -> None:
     assert opens_with_another(["пете", "нужен", "доступ"])
     message = "Вчера: WMS-2 — приёмка.\nСегодня: WMS-3 отгрузки и WMS-4 возвраты. По второй жду ответ склада"
     assert _blockers(message) == [("WMS-4", False)]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Вчера: WMS-3 — отгрузки. Там же поправил печать накладных. Сегодня: WMS-4 — возвраты. Блокеров нет",
+        "Вчера:\n1. WMS-3 отгрузки — готово\n2. к ней же обновил схему API\nСегодня: WMS-4 возвраты\nБлокеров нет",
+        "Вчера: WMS-3 отгрузки; заодно отрефакторил его валидатор\nСегодня: WMS-4 возвраты\nБлокеров нет",
+        "Done: WMS-3 shipments; also tuned its batch size\nDoing: WMS-4 returns\nBlockers: none",
+    ],
+)
+def test_work_that_takes_the_task_back_is_that_tasks(message: str) -> None:
+    """An id-less piece beside a task that takes it back by a pronoun or «там же» tells more of that task."""
+    assert parse_daily(message, "DEV")["daily"]["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Вчера: WMS-3 отгрузки; ещё написал скрипт миграции\nСегодня: WMS-4 возвраты\nБлокеров нет",
+        # a bare dative pronoun is whom the member did it for
+        "Вчера: WMS-3 отгрузки; ещё написал ему скрипт выгрузки\nСегодня: WMS-4 возвраты\nБлокеров нет",
+    ],
+)
+def test_a_deliverable_of_its_own_keeps_the_daily_from_great(message: str) -> None:
+    assert parse_daily(message, "DEV")["daily"]["quality"] == "DETAIL_OK"

@@ -29,6 +29,7 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
     _verb_section,
     _wordset,
 )
+from agentcore.apps.scrum.daily_parser.reference import about_the_task
 from agentcore.apps.scrum.daily_parser.work_kind import SIDE, WORK, is_side, work_kind
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import task_ids_in, without_task_ids
@@ -294,6 +295,8 @@ def untied_work(item: dict[str, Any], section: list[dict[str, Any]]) -> bool:
     kind = work_kind(item["summary"])
     if not any(other["task_id"] for other in section):
         return kind != SIDE
+    if about_the_task(item["summary"]):
+        return False  # «Там же поправил вёрстку», «к нему же обновил схему»: more of the task named before (sq2)
     # «…, also set up alerting», «…, ещё настроил бэкапы»: the marker says another thing of the day was done, so the
     # piece is a deed whatever language its verb is in
     return kind == WORK and (names_work(item["summary"]) or bool(_MORE_OF_THE_DAY.match(item["summary"])))

@@ -88,8 +88,21 @@ def _place_in_list(text: str) -> int | None:
     return None
 
 
-def _refers_back(text: str) -> bool:
-    """Whether ``text`` takes back the task named before it (a pronoun, a demonstrative, a place adverb)."""
+def about_the_task(piece: str) -> bool:
+    """Whether an id-less piece of work beside a task takes that task back — «Там же поправил вёрстку формы», «к нему
+    же обновил схему», «отрефакторил его генератор вопросов», «also tuned its boost weights»: it tells more of the
+    task named before, not a deliverable of its own (session sq2).  Read as a blocker's reference is (see the module
+    docstring), and English «its» counts here; a pronoun in the dative with no preposition («написал ему», «помог
+    ей») is whom the member did something for, a person."""
+    return bool(_EN_ITS.search(piece)) or _refers_back(piece, person_dative=True)
+
+
+_EN_ITS = re.compile(r"\bits\b", re.IGNORECASE)
+
+
+def _refers_back(text: str, person_dative: bool = False) -> bool:
+    """Whether ``text`` takes back the task named before it (a pronoun, a demonstrative, a place adverb);
+    ``person_dative``: a bare dative pronoun is a person's."""
     if _EN_BACK.search(text):
         return True
     words = [w.lower() for w in _WORD.findall(text)[:_WORDS_READ]]
@@ -109,6 +122,9 @@ def _refers_back(text: str) -> bool:
             "Fixd",
         } <= grammemes:
             # «жду от неё ответ», «у него отпуск»: the source or the holder of what is awaited is a person or a team
+            preposition = position > 0 and parses(words[position - 1])[0].tag.POS == "PREP"
+            if person_dative and first.tag.case == "datv" and not preposition:
+                return False
             return position == 0 or words[position - 1] not in _SOURCE_PREPOSITIONS
         if "Apro" in grammemes and first.normal_form in _DEMONSTRATIVES:
             after = words[position + 1] if position + 1 < len(words) else ""
