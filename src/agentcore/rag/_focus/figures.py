@@ -196,12 +196,63 @@ def holds_measure(measure: Measure, blanked: str, part: Part | None) -> bool:
     # «число слогов в каждой строке — 5–7–5»: a noun under «число / количество» is counted by a figure further on
     named = {h for h in heads if h and lemma_of(tokens[h - 1].group().lower()) in ("число", "количество")}
     return any(
-        (0 < h - f <= 3 and not units.intersection(range(f + 1, h)) and not _clause_between(blanked, tokens, f, h))
-        or 0 < f - h <= 2
+        (
+            0 < h - f <= 3
+            and not units.intersection(range(f + 1, h))
+            and not _clause_between(blanked, tokens, f, h)
+            and _quantifies(tokens, f, h)
+        )
+        or (0 < f - h <= 2 and _names_before(tokens, h, f))
         or (h in named and f > h and not units.intersection(range(h + 1, f + 2)))
         for h in heads
         for f in figures
     )
+
+
+FIGURES_COUNT_THEIR_OWN_NOUN = True
+"""Whether a figure counts only the first noun after it (adjectives, participles and figures between skipped): «одна
+из трёх ответственностей в скрам-команде» counts responsibilities, not teams, and «в течение 1 рабочего дня» days,
+not developers (the adjective «рабочего» shares a root with «разработчик») — so neither answers «сколько команд /
+разработчиков» (:func:`_quantifies`); and a word before a figure is the noun it counts only when it is a noun
+(:func:`_names_before`: «работает с двумя командами» counts no developers)."""
+
+_SKIPPED_BEFORE_THE_NOUN = frozenset({"ADJF", "PRTF", "NUMR"})
+_UNIT_ABBREVIATION_RE = re.compile(r"[А-ЯЁ]{1,3}")
+"""A unit written as a capital abbreviation («ГБ», «МБ», «КБ»)."""
+
+
+def _names_before(tokens: list[re.Match[str]], h: int, f: int) -> bool:
+    """Whether token ``h`` may be the noun a figure at token ``f`` after it gives the count of («мест — 12», «Старые
+    пароли: запрещены 5 последних»): a noun (or a Latin name), not a verb — «скрам-мастер работает с двумя
+    командами» counts teams, and «работает» only shares its root with «разработчик»
+    (:data:`FIGURES_COUNT_THEIR_OWN_NOUN`)."""
+    if not FIGURES_COUNT_THEIR_OWN_NOUN:
+        return True
+    word = tokens[h].group()
+    return not re.search(r"[А-Яа-яЁё]", word) or str(word_parses(word.lower().replace("ё", "е"))[0].tag.POS) == "NOUN"
+
+
+def _quantifies(tokens: list[re.Match[str]], f: int, h: int) -> bool:
+    """Whether the figure at token ``f`` counts token ``h`` after it: ``h`` is the first noun after the figure —
+    adjectives, participles and figures between skipped («5 последних паролей», «1–2 человека», «10 парковочных
+    мест»), and a unit's capital abbreviation («32 ГБ памяти»).  A Latin word («3 merge request'а») is a name
+    pymorphy3 does not read: the figure may count it, as before (:data:`FIGURES_COUNT_THEIR_OWN_NOUN`)."""
+    if not FIGURES_COUNT_THEIR_OWN_NOUN:
+        return True
+    for j in range(f + 1, h + 1):
+        word = tokens[j].group()
+        if not re.search(r"[А-Яа-яЁё]", word):
+            if word.isdigit():
+                continue
+            return True
+        if j < h and _UNIT_ABBREVIATION_RE.fullmatch(word):
+            continue  # «32 ГБ памяти»: the figure counts the unit of the noun's measure
+        pos = str(word_parses(word.lower().replace("ё", "е"))[0].tag.POS)
+        if j == h:
+            return pos == "NOUN"
+        if pos not in _SKIPPED_BEFORE_THE_NOUN:
+            return False
+    return False
 
 
 FIGURES_OF_MONEY_COUNT_NO_NOUN = True

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from agentcore.rag._focus.english import is_english
 from agentcore.rag._focus.english import measure_of as english_measure
 from agentcore.rag._focus.figures import (
+    _CARDINAL,
     AGE_RE,
     CLOCK_RE,
     DURATION_RE,
@@ -196,15 +197,31 @@ _ASKS_AGE_RE = re.compile(r"\b(?:до|с|со|после)\s+скольк\w*\s+л
 _ASKS_DURATION_RE = re.compile(r"\bкак\s+(?:быстро|долго|скоро)\b|за какое время|в течение какого", re.I)
 
 
+QUESTION_NUMERALS_ARE_ITS_OWN = True
+"""Whether a figure written as a word that the question says too — in any case or gender: «в одной истории» /
+«одна подзадача», «у одного владельца» / «одна из трёх» — is the question's own number and supplies no count, as a
+figure in digits the question holds does not («кто оплачивает первые 3 дня»)."""
+
+_CARDINAL_WORD_RE = re.compile(rf"{_CARDINAL}", re.I)
+
+
+def _cardinals(text: str) -> set[str]:
+    """The lemmas of the figures ``text`` writes as words («одной» → «один», «двумя» → «два»)."""
+    return {lemma_of(w.lower()) for w in WORD_RE.findall(text) if _CARDINAL_WORD_RE.fullmatch(w)}
+
+
 def _without_question_words(sentence: str, question: str, *, numbers_only: bool = False) -> str:
-    """``sentence`` with the numbers of ``question`` blanked out, and (unless ``numbers_only``) its words too (same
-    lemma or stem)."""
+    """``sentence`` with the numbers of ``question`` blanked out — in digits, or as words in any form
+    (:data:`QUESTION_NUMERALS_ARE_ITS_OWN`) — and (unless ``numbers_only``) its words too (same lemma or stem)."""
     q_words, q_stems = vocabulary_of([question])
+    q_cardinals = _cardinals(question) if QUESTION_NUMERALS_ARE_ITS_OWN else set()
 
     def blank(match: re.Match[str]) -> str:
         word = match.group().lower().replace("ё", "е")
         if word.isdigit():
             return " " * len(word) if word in q_words else match.group()
+        if q_cardinals and _CARDINAL_WORD_RE.fullmatch(word) and lemma_of(word) in q_cardinals:
+            return " " * len(word)
         if numbers_only:
             return match.group()
         if word in q_words or lemma_of(word) in q_words or stem_of(word) in q_stems:
