@@ -42,3 +42,19 @@ def test_a_blocker_under_a_tasks_line_is_that_tasks() -> None:
 )
 def test_no_sub_item_no_description(message: str) -> None:
     assert parse_daily(message, "DEV")["daily"]["quality"] == "DETAIL_OK"
+
+
+@pytest.mark.parametrize("pointer", ["Блокеры: см. выше", "Блокеры выше", "Blockers: see above"])
+def test_a_blockers_line_that_points_above_adds_no_blocker(pointer: str) -> None:
+    """«Блокеры: см. выше» points to the blocker told above: no blocker of its own, no question about it."""
+    message = f"Вчера:\n- WMS-3 отгрузки, готово\nСегодня:\n- WMS-4 возвраты\n  - жду от склада схему\n{pointer}"
+    output = parse_daily(message, "DEV")
+    assert [b["related_task_id"] for b in output["daily"]["blockers"]] == ["WMS-4"]
+    assert output["daily"]["quality"] == "GREAT"
+
+
+def test_a_task_with_its_words_before_a_blocker_under_todays_header_stays_todays() -> None:
+    message = "Сегодня:\n- WMS-4 возвраты — тут жду схему от склада\n- WMS-5 отчёт\nВчера:\n- WMS-3 отгрузки, готово"
+    output = parse_daily(message, "DEV")
+    assert [i["task_id"] for i in output["daily"]["today"]] == ["WMS-4", "WMS-5"]
+    assert [b["related_task_id"] for b in output["daily"]["blockers"]] == ["WMS-4"]

@@ -91,7 +91,16 @@ class ParsedDaily:
 
 
 # A line under a section header that opens with a task and a dash before the blocker: the task is the section's.
-_TASK_THEN_BLOCKER = re.compile(rf"^\W*((?:{_ID}))\s*(?:[—–:]|\s-)\s+", re.IGNORECASE)
+# The task may have its words first: «- TAX-8 декларации — тут жду шаблон» (session sq2).
+_TASK_THEN_BLOCKER = re.compile(rf"^\W*((?:{_ID})(?:\s+[^\W\d_]+){{0,3}}?)\s*(?:[—–:]|\s-)\s+", re.IGNORECASE)
+# A blockers line that only points to what the daily told above: «Блокеры: см. выше», «Blockers: see above».
+_BLOCKER_WORD = re.compile(r"^\W*(?:блок[еи]р\w*|blockers?|impediments?)\b", re.IGNORECASE)
+# «см.» and «выше» are read as two sentences; «Блокеры выше» names its header without a colon.
+_POINTER = re.compile(
+    r"^\W*(?:(?:блок[еи]р\w*|blockers?|impediments?)\W+)?(?:(?:см|смотри|see|as)\W*)?(?:выше|above)\W*$|"
+    r"^\W*(?:см|смотри|see)\W*$",
+    re.IGNORECASE,
+)
 
 
 def parse(message: str) -> ParsedDaily:
@@ -113,6 +122,7 @@ def parse(message: str) -> ParsedDaily:
     sticky_alone = False
     inferred: list[dict[str, Any]] = []  # blockers read from a clause outside a «Блокеры:» section
     last_position = -1  # the clause that gave the last items with an id
+    pointing = False  # the clause before pointed to the blockers above («Блокеры: см.»)
     named: list[str] = []  # the task ids of the clauses read so far, in order
     line_openers, sub_items = line_layout(message) if "\n" in message else (frozenset({0}), frozenset())
     parent = -1  # the sentence of the last line that is no sub-item
@@ -154,6 +164,10 @@ def parse(message: str) -> ParsedDaily:
             and not _TODAY_RE.match(text)
         ):
             clause.section, clause.lead = "blockers", sticky_lead  # a line in the list under «Блокеры:»
+        if _POINTER.match(text) and (clause.section == "blockers" or _BLOCKER_WORD.match(text) or pointing):
+            pointing = True  # «Блокеры: см. выше», «Блокеры выше»: the blockers told above, no new one (session sq2)
+            continue
+        pointing = False
         exception = _EXCEPT_GATE.search(text)
         if exception and _content_words(text[exception.end() :]) and _says_none(text[: exception.start()]):
             # «никаких блокеров, кроме вечного ожидания ревью», «всё по плану, разве что CI падает»: the exception
@@ -262,15 +276,24 @@ def parse(message: str) -> ParsedDaily:
                     )
                 parsed.blockers.append(blocker)
                 planned = _PLANNED_THEN_STOPPED.match(text)
-                if planned is None and clause.explicit and clause.section in ("yesterday", "today"):
+                # a line in the list under a «Сегодня:» header alone on its line is that section's (session sq2)
+                line_section = (
+                    clause.section
+                    if clause.explicit
+                    else sticky
+                    if clause.section is None and sticky_explicit and sticky_alone
+                    else None
+                )
+                if planned is None and line_section in ("yesterday", "today"):
                     # under a «Сегодня:» header the task before the dash is the section's, as after «сегодня»:
                     # «Сегодня: TRN-11 — жду тексты, …», «Today: DOC-61 — can't even start …» (session sb, dev28)
                     planned = _TASK_THEN_BLOCKER.match(text)
                 planned_ids = task_ids_in(planned.group(1)) if planned else []
-                if planned and planned_ids and section in ("yesterday", "today") and blocker["related_task_id"]:
+                planned_in = section if section in ("yesterday", "today") else line_section
+                if planned and planned_ids and planned_in in ("yesterday", "today") and blocker["related_task_id"]:
                     # «сегодня EDU-55 — не могу начать, …»: EDU-55 is today's plan that the blocker stops (or the
                     # work beside a blocker with a task of its own: «сегодня ORD-51 — жду ревью ORD-50»)
-                    target_section = parsed.yesterday if section == "yesterday" else parsed.today
+                    target_section = parsed.yesterday if planned_in == "yesterday" else parsed.today
                     if planned_ids[0] not in {i["task_id"] for i in target_section}:
                         target_section.append({"task_id": planned_ids[0], "summary": planned.group(1)})
                 if section != "blockers":
