@@ -24,7 +24,9 @@ from agentcore.text.morphology import parses as word_parses
 __all__ = ["Match", "load", "matches"]
 
 _WORD_RE = re.compile(r"[a-zа-яё0-9][a-zа-яё0-9-]*", re.IGNORECASE)
-MAX_PHRASE = 3
+MAX_PHRASE = 4
+"""The longest key phrase, in words: «отгул за свой счёт» is one entry (the whole phrase is unpaid leave; its words
+alone are not)."""
 
 
 @dataclass(frozen=True)
