@@ -65,18 +65,27 @@ _GOOD_STATE = re.compile(
     re.IGNORECASE,
 )
 _CHECK_MARK = re.compile(r"^[\s✅✔☑👍👌🆗🟢💚—–-]*[✅✔☑👍👌🆗🟢💚][\s✅✔☑👍👌🆗🟢💚.!]*$")
-# A question about blockers standing for a header, answered after it: «Blockers? nope», «Есть блокеры? нет».
+# A question about blockers standing for a header, answered after it: «Blockers? nope», «Есть блокеры? нет»,
+# «Anything blocking? Not really» (session sq2).
 QUESTION_HEADER = re.compile(
-    r"(^|[.!\n]\s*)(\W*(?:(?:есть\s+ли|есть|any)\s+)?(?:блок[еи]р\w*|blockers?|impediments?|проблем\w*|"
-    r"препятстви\w*|что\s+мешает))\s*\?[ \t]*(?=\S)",
+    r"(^|[.!\n]\s*)(\W*(?:(?:есть\s+ли|есть|any(?:thing)?)\s+)?(?:блок[еи]р\w*|blockers?|impediments?|проблем\w*|"
+    r"препятстви\w*|что\s+мешает|(?<=anything\s)blocking(?:\s+(?:you|me))?))\s*\?[ \t]*(?=\S)",
     re.IGNORECASE,
 )
 
 
 def as_header(message: str) -> str:
     """``message`` with each question about blockers that stands for a header («Blockers? nope») written as one
-    («Blockers: nope»)."""
-    return QUESTION_HEADER.sub(r"\1\2: ", message) if "?" in message else message
+    («Blockers: nope»); a question that asks by the verb («Anything blocking?») is written as the header word."""
+    return QUESTION_HEADER.sub(_header_of, message) if "?" in message else message
+
+
+def _header_of(question: re.Match[str]) -> str:
+    asked = question.group(2)
+    return f"{question.group(1)}{'Blockers' if asked.lower().endswith(_ASKED_BY_VERB) else asked}: "
+
+
+_ASKED_BY_VERB = ("blocking", "blocking you", "blocking me")
 
 
 def all_clear(text: str, *, listed: bool = False) -> bool:

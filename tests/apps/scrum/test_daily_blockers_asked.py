@@ -1,0 +1,20 @@
+"""A question that asks about blockers by the verb stands for the header (session sq2, dev29): «Anything blocking?
+Not really» addresses the blockers; «Anything blocking? waiting on …» lists one."""
+
+from __future__ import annotations
+
+from agentcore.apps.scrum.daily_parser import parse_daily
+from agentcore.apps.scrum.daily_parser.all_clear import as_header
+
+
+def test_a_question_by_the_verb_is_the_header() -> None:
+    assert as_header("Today: WMS-4\nAnything blocking? Not really") == "Today: WMS-4\nBlockers: Not really"
+    assert as_header("Blockers? nope") == "Blockers: nope"  # the header word asked stays as written
+
+
+def test_anything_blocking_answered() -> None:
+    clear = parse_daily("Yesterday: WMS-3 shipments, done\nToday: WMS-4 returns\nAnything blocking? Not really", "DEV")
+    assert clear["daily"]["blockers"] == [] and clear["daily"]["quality"] == "GREAT"
+    message = "Yesterday: WMS-3 shipments, done\nToday: WMS-4 returns\nAnything blocking? waiting on schema for WMS-4"
+    listed = parse_daily(message, "DEV")
+    assert [b["related_task_id"] for b in listed["daily"]["blockers"]] == ["WMS-4"]
