@@ -3,6 +3,8 @@ Not really» addresses the blockers; «Anything blocking? waiting on …» lists
 
 from __future__ import annotations
 
+import pytest
+
 from agentcore.apps.scrum.daily_parser import parse_daily
 from agentcore.apps.scrum.daily_parser.all_clear import as_header
 
@@ -18,3 +20,15 @@ def test_anything_blocking_answered() -> None:
     message = "Yesterday: WMS-3 shipments, done\nToday: WMS-4 returns\nAnything blocking? waiting on schema for WMS-4"
     listed = parse_daily(message, "DEV")
     assert [b["related_task_id"] for b in listed["daily"]["blockers"]] == ["WMS-4"]
+
+
+@pytest.mark.parametrize(
+    "last_line",
+    ["No blockers atm, will ping the channel if something comes up", "Блокеров нет, если появятся — сразу напишу"],
+)
+def test_what_the_member_will_do_should_a_blocker_come_is_no_work(last_line: str) -> None:
+    """A conditional statement right after an all-clear is about the blockers that may come, no work of the day."""
+    message = f"Yesterday: WMS-3 shipments, done\nToday: WMS-4 returns\n{last_line}"
+    output = parse_daily(message, "DEV")
+    assert output["daily"]["quality"] == "GREAT"
+    assert [i["task_id"] for i in output["daily"]["today"]] == ["WMS-4"]

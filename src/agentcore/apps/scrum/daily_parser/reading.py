@@ -93,6 +93,8 @@ class ParsedDaily:
 # A line under a section header that opens with a task and a dash before the blocker: the task is the section's.
 # The task may have its words first: «- TAX-8 декларации — тут жду шаблон» (session sq2).
 _TASK_THEN_BLOCKER = re.compile(rf"^\W*((?:{_ID})(?:\s+[^\W\d_]+){{0,3}}?)\s*(?:[—–:]|\s-)\s+", re.IGNORECASE)
+# A condition: what follows it may happen, it has not.
+_IF_ANY = re.compile(r"\b(?:if|если|when|когда|в\s+случае)\b", re.IGNORECASE)
 # A blockers line that only points to what the daily told above: «Блокеры: см. выше», «Blockers: see above».
 _BLOCKER_WORD = re.compile(r"^\W*(?:блок[еи]р\w*|blockers?|impediments?)\b", re.IGNORECASE)
 # «см.» and «выше» are read as two sentences; «Блокеры выше» names its header without a colon.
@@ -245,9 +247,21 @@ def parse(message: str) -> ParsedDaily:
                 # the member's worry about an estimate or a date: «опасаюсь, что в оценку не влезу», «не уверен, что
                 # успею к демо», «I'm worried SRCH-41 is bigger» — a remark on the plan, no work of its own
                 continue
+        if (
+            position
+            and clauses[position - 1].sentence == clause.sentence
+            and _IF_ANY.search(text)
+            and not task_ids_in(text)
+            and (_no_blockers_in(clauses[position - 1].text) or all_clear(clauses[position - 1].text))
+        ):
+            continue  # «No blockers atm, will shout if something comes up»: the all-clear's follow-up (session sq2)
         if _no_blockers_in(text):  # «…, блокеров нет»: keep what else the clause says
             text = _clean(_NO_BLOCKERS_RE.sub("", text))
             if not text or not (_content_words(text) or task_ids_in(text)):
+                continue
+            if _IF_ANY.search(text) and not task_ids_in(text):
+                # «No blockers atm, will shout if something comes up», «блокеров нет, если появятся — напишу»: what
+                # the member will do should one come is about the blockers, no work of the day (session sq2)
                 continue
         if (_ASIDE.match(text) or (_not_work(text) and not _states_blocker(text, context))) and not task_ids_in(text):
             continue
