@@ -32,3 +32,12 @@ def test_what_the_member_will_do_should_a_blocker_come_is_no_work(last_line: str
     output = parse_daily(message, "DEV")
     assert output["daily"]["quality"] == "GREAT"
     assert [i["task_id"] for i in output["daily"]["today"]] == ["WMS-4"]
+
+
+def test_a_state_others_remedied_is_news_not_work() -> None:
+    """«CI was red half the day, infra fixed it»: the remedy takes back the statement before it — a trouble others
+    fixed, no work item of the member's, whatever words told the trouble (session sq2)."""
+    message = "Yesterday: WMS-3 shipments; the pipeline was red half the day, infra fixed it. Today: WMS-4 returns."
+    assert parse_daily(f"{message} Blockers: none", "DEV")["daily"]["quality"] == "GREAT"
+    own = "Yesterday: WMS-3 shipments; the pipeline was red half the day, so I rewrote the deploy script. Today: WMS-4"
+    assert parse_daily(f"{own} returns. Blockers: none", "DEV")["daily"]["quality"] == "DETAIL_OK"

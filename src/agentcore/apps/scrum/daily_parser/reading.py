@@ -234,7 +234,9 @@ def parse(message: str) -> ParsedDaily:
         if (
             section != "blockers"
             and not task_ids_in(text)
-            and (_names_trouble(text) or _PAST_TROUBLE.search(text))
+            # the trouble by its words, or a statement the remedy after it takes back: «CI was red half the day,
+            # infra fixed it» (session sq2)
+            and (_names_trouble(text) or _PAST_TROUBLE.search(text) or _PIECE_JOINT.search(text))
             and remedied_by_others(text)
             and not _states_blocker(text, context)
         ):
