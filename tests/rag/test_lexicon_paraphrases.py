@@ -48,3 +48,43 @@ def test_a_webcam_and_an_outage() -> None:
     assert answers("вебку на созвонах включать надо?", camera, heading)
     duty = "За каждую неделю дежурства выплачивается 5000 ₽, даже если инцидентов не было."
     assert answers("платят ли дежурному если сбоев не было", duty, "Дежурства (on-call) — Компенсация")
+
+
+def test_letting_in_is_inviting() -> None:
+    sentence = (
+        "Внешних участников — руководителей, стейкхолдеров — на ретроспективу не приглашают: людям должно быть "
+        "безопасно говорить о проблемах открыто."
+    )
+    heading = "Ретроспектива спринта — Кто участвует"
+    assert answers("стейкхолдеров пускают на ретру?", sentence, heading)
+    # the retrospective's rule is no answer about the review
+    assert not answers("на обзор спринта пускают клиентов?", sentence, heading)
+
+
+def test_carrying_equipment_home_is_taking_it_out() -> None:
+    sentence = (
+        "Монитор и другое оборудование выносится из офиса только по заявке на вынос, оформленной через техподдержку."
+    )
+    heading = "Оборудование и ноутбуки — Вынос и возврат"
+    assert answers("монитор домой утащить можно?", sentence, heading)
+    assert not answers("монитор домой купить можно за счет компании?", sentence, heading)
+
+
+def test_approving_is_agreeing() -> None:
+    sentence = "Заявку согласуют непосредственный руководитель и финансовый директор."
+    assert answers("кто одобряет заявку на командировку", sentence, "Командировки — Оформление")
+
+
+def test_money_falling_on_a_card_is_paid() -> None:
+    sentence = "Отпускные перечисляются не позднее чем за 3 рабочих дня до начала отпуска."
+    heading = "Отпуск: правила и оформление — Как оформить отпуск"
+    assert answers("отпускные за сколько дней до отпуска упадут на карту", sentence, heading)
+    # «упасть» alone is still a service going down
+    [match] = matches("сервис упал")
+    assert ("сбой",) in match.alternatives
+
+
+def test_a_trip_abroad_in_one_word() -> None:
+    heading = "Командировки — Оформление"
+    sentence = "Заявку на зарубежную поездку подайте не позднее чем за 20 рабочих дней."
+    assert answers("за сколько до загранкомандировки подавать заявку", sentence, heading)
