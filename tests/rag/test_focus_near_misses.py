@@ -58,3 +58,25 @@ def test_a_numeral_the_question_does_not_say_still_supplies_the_count() -> None:
     heading = "Скрам-мастер — Скрам-мастер в «Ромашка Софт»"
     sentence = "В ООО «Ромашка Софт» один скрам-мастер работает с двумя командами."
     assert answers("сколько команд у одного скрам-мастера", sentence, heading)
+
+
+# --- the case a question names, which the sentence's rule does not cover -------------------------------------------
+
+
+def test_a_clock_time_outside_the_rules_bound_is_another_case() -> None:
+    heading = "Возмещение расходов — Какие расходы возмещаются"
+    sentence = (
+        "Такси после 22:00, если вы задержались на работе по рабочей необходимости, — до 1500 ₽ за поездку до дома."
+    )
+    assert not answers("задержался до 20:00, такси домой сколько возмещают", sentence, heading)
+    assert answers("задержался до 23:00, такси домой сколько возмещают", sentence, heading)
+
+
+def test_an_act_said_in_the_passive_names_no_doer() -> None:
+    heading = "Онбординг новых сотрудников — Наставник"
+    sentence = "Каждому новичку назначается наставник из команды на весь испытательный срок."
+    assert not answers("кто назначает наставника новичку", sentence, heading)
+    # a person in the instrumental is the doer of a passive
+    heading = "Отпуск: правила и оформление — Летний период"
+    sentence = "Более длинный летний отпуск согласуется с директором департамента."
+    assert answers("кто согласует длинный летний отпуск", sentence, heading)

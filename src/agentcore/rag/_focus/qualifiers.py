@@ -529,7 +529,93 @@ def replaces_the_case(
         or other_purpose(question_part, sentence, part)
         # a yes/no is answered by the rule of the opposite condition as well («если не отвечаю 5 дней, закроют?»)
         or ((part is None or part.asks != "yesno") and opposite_condition(question_part, sentence))
+        # a yes/no is answered «нет» by a time outside the rule's; a time part asks the clock itself
+        or ((part is None or part.asks not in ("yesno", "time")) and clock_outside_the_bound(question_part, sentence))
     )
+
+
+CLOCKS_MUST_FALL_IN_THE_BOUND = True
+"""Whether a sentence that bounds its case by a clock time («Такси после 22:00», «с 8:00 до 11:00») is no supplier for
+a part whose own clock times all fall outside that bound (:func:`clock_outside_the_bound`)."""
+
+_CLOCK_AT_RE = re.compile(r"(?<![\d:.])(\d{1,2})[:.](\d{2})(?![\d])")
+_BOUND_RE = re.compile(
+    r"(?<![\w-])(?:(?P<from>с|со)\s+(?P<a>\d{1,2}[:.]\d{2})\s+до\s+(?P<b>\d{1,2}[:.]\d{2})|"
+    r"(?P<after>после|позже|позднее)\s+(?P<t1>\d{1,2}[:.]\d{2})|(?P<before>до|раньше|ранее)\s+(?P<t2>\d{1,2}[:.]\d{2}))",
+    re.I,
+)
+
+
+def _minutes(clock: str) -> int:
+    hours, minutes = re.split(r"[:.]", clock)
+    return int(hours) * 60 + int(minutes)
+
+
+def clock_outside_the_bound(question_part: str, sentence: str) -> bool:
+    """Whether ``sentence`` bounds its case by clock times — after one («Такси после 22:00, если вы задержались …»),
+    before one, or between two («с 8:00 до 11:00») — and every clock time of the part falls outside each bound: «
+    задержался до 20:00, такси домой сколько возмещают» asks of a case the rule does not cover.  A sentence with no
+    bound, or a part with no clock time or one of the sentence's own, is kept."""
+    if not CLOCKS_MUST_FALL_IN_THE_BOUND:
+        return False
+    asked = [int(h) * 60 + int(m) for h, m in _CLOCK_AT_RE.findall(question_part)]
+    if not asked:
+        return False
+    bounds: list[tuple[int, int]] = []
+    for match in _BOUND_RE.finditer(sentence):
+        if match.group("from"):
+            bounds.append((_minutes(match.group("a")), _minutes(match.group("b"))))
+        elif match.group("after"):
+            bounds.append((_minutes(match.group("t1")) + 1, 24 * 60))
+        else:
+            bounds.append((0, _minutes(match.group("t2")) - 1))
+    if not bounds:
+        return False
+    stated = {int(h) * 60 + int(m) for h, m in _CLOCK_AT_RE.findall(sentence)}
+    return all(t not in stated and not any(low <= t <= high for low, high in bounds) for t in asked)
+
+
+DOERS_MUST_BE_STATED = True
+"""Whether a sentence stating the act a «кто …» part asks the doer of in the passive, with no person in the
+instrumental, is no supplier of that person (:func:`passive_without_a_doer`)."""
+
+_WHO_RE = re.compile(r"(?<![\w-])кто(?![\w-])", re.I)
+
+
+def passive_without_a_doer(question_part: str, sentence: str) -> bool:
+    """Whether ``sentence`` says the act the part asks the doer of («кто назначает наставника новичку») only in the
+    passive — a reflexive verb or a short passive participle of the part's verb («Каждому новичку назначается
+    наставник из команды») — with no person in the instrumental («согласуется с директором департамента» names one)
+    and no active form of the verb: the act is stated, its doer is not, and the persons the sentence names fill
+    other roles (the one appointed, the one it is for).  Only a «кто» part whose verb is active counts («кто
+    назначается релиз-менеджером» asks the one the passive names)."""
+    who = _WHO_RE.search(question_part)
+    if not DOERS_MUST_BE_STATED or who is None:
+        return False
+    verbs = [
+        parse
+        for word in _WORD_RE.findall(question_part[who.end() :])
+        for parse in word_parses(word.lower().replace("ё", "е"))[:1]
+        if {"VERB", "INFN"} & {str(parse.tag.POS)}
+    ]
+    if not verbs or verbs[0].normal_form.endswith(("ся", "сь")):
+        return False
+    verb = verbs[0].normal_form.replace("ё", "е")
+    passive = active = agent = False
+    for word in _WORD_RE.findall(sentence):
+        parse = word_parses(word.lower().replace("ё", "е"))[0]
+        tag, lemma = parse.tag, parse.normal_form.replace("ё", "е")
+        if "NOUN" in tag and "anim" in tag and tag.case == "ablt":
+            agent = True
+        if {"VERB", "INFN", "PRTS", "PRTF"} & {str(tag.POS)}:
+            own = lemma[:-2] if lemma.endswith(("ся", "сь")) else lemma
+            if not term_matches(verb, {own}, {stem_of(own)}):
+                continue
+            if lemma.endswith(("ся", "сь")) or "pssv" in tag:
+                passive = True
+            else:
+                active = True
+    return passive and not active and not agent
 
 
 _CONDITION_RE = re.compile(r"\b(?:если|при|когда)\b(?P<clause>[^,?;!]*)", re.I)

@@ -33,6 +33,7 @@ from agentcore.rag._focus.parts import part_matches, term_share
 from agentcore.rag._focus.qualifiers import (
     misses_the_conditions_figure,
     other_time_relation,
+    passive_without_a_doer,
     replaces_the_case,
     states_another_circumstance,
 )
@@ -184,7 +185,9 @@ def keeps_the_qualifiers(reading: Reading, p: PartReading, suppliers: Suppliers,
     переговорок»; :func:`replaces_the_case`;
     :data:`agentcore.rag._focus.qualifiers.QUALIFIERS_MUST_AGREE`, ``CASES_MUST_AGREE``) — or, with its context, names a
     period of the part only before, during or after it where the part asks of another of the three («после
-    испытательного срока» / «на весь испытательный срок»; :func:`other_time_relation`).
+    испытательного срока» / «на весь испытательный срок»; :func:`other_time_relation`) — or, for «кто …», states the
+    asked act in the passive with no doer («Каждому новичку назначается наставник из команды» for «кто назначает
+    наставника»; :func:`passive_without_a_doer`).
 
     A sentence that holds the part's subject only with the sentence before it is rejected when that sentence speaks
     of another case (:data:`CONTEXT_MUST_KEEP_THE_CASE`): «Гибридным сотрудникам дома можно использовать второй
@@ -196,6 +199,8 @@ def keeps_the_qualifiers(reading: Reading, p: PartReading, suppliers: Suppliers,
     context = (reading.before(i),)
     heading = (reading.shown_headings[i],)  # names what a general word for a verb's object stands for
     if replaces_the_case(part.text, part.terms, reading.shown[i], part, reading.vocabulary, context, heading):
+        return False
+    if part.asks == "person" and passive_without_a_doer(part.text, reading.shown[i]):
         return False
     if other_time_relation(part.text, part.terms, " ".join(suppliers.units[i])):
         return False
