@@ -67,6 +67,7 @@ SECTION_REQUIREMENTS: tuple[SectionTest, ...] = (
     section_rules.gives_what_is_asked,
     section_rules.names_the_asked_things,
     section_rules.keeps_the_case,
+    section_rules.states_a_consequence,
 )
 """A part asking no value (a procedure, a definition) needs its best section to pass every one of these …"""
 

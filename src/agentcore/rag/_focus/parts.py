@@ -220,14 +220,18 @@ _HOW_SLOT_RE = re.compile(r"\bкак\s+(?:быстро|долго|скоро|ч�
 
 ANSWER_KIND_NAMES_NO_SUBJECT = True
 """Whether the words that name the kind of answer a part asks — the steps («по шагам», «пошагово», «по порядку»), a
-difference («в чём разница», «разница между», «чем X отличается от Y») — are left out of its subject terms, as
-«сумма», «срок» are for a value: a section gives its steps and differences without naming them so («Порядок
-выпуска: 1. …», «Обзор … проходит с внешними участниками. Ретроспектива … только внутри команды»).  «Какие
+difference («в чём разница», «разница между», «чем X отличается от Y»), the alternatives of a list («какие есть
+варианты ноутов», «какие способы связаться с техподдержкой») — are left out of its subject terms, as «сумма», «срок»
+are for a value: a section gives its steps, differences and options without naming them so («Порядок выпуска: 1.
+…», «Обзор … проходит с внешними участниками. Ретроспектива … только внутри команды», «Разработчики выбирают
+MacBook Pro 14" … или Lenovo ThinkPad T14 с Linux»).  «Какие
 условия» stays a term: the composer does not yet find the list of conditions it asks for (dev15 rs047 turned from a
 decline into a wrong answer)."""
 _ANSWER_KIND_RE = re.compile(
     r"\bпо\s+(?:шагам|порядку|пунктам)\b|\bпошагово\b|\b(?:разниц|различи|отличи)\w*(?=\s+между\b)|"
-    r"(?<=\bв\sч[её]м\s)\s*(?:разниц|различи|отличи)\w*",
+    r"(?<=\bв\sч[её]м\s)\s*(?:разниц|различи|отличи)\w*|"
+    # «какие есть варианты ноутов», «какие способы связаться»: the alternatives asked, not what they are of
+    r"(?<=\bкаки[ех]\s)(?:есть\s+|бывают\s+)?(?:вариант|способ)\w*",
     re.I,
 )
 _DIFFERS_RE = re.compile(r"\bотлича\w*|\bразлича\w*", re.I)

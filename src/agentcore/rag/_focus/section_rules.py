@@ -8,6 +8,7 @@ that holds answers the part).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -88,6 +89,25 @@ def keeps_the_case(reading: Reading, p: PartReading, section: Section) -> bool:
         replaces_the_case(p.part.text, p.part.terms, sentence, p.part, reading.vocabulary)
         for sentence in section.sentences
     )
+
+
+ASKS_CONSEQUENCE_RE = re.compile(r"\bчто\s+(?:будет|бывает|произойд[её]т|случится|грозит|светит)\b", re.I)
+"""A part asking what follows from a case («что будет, если не сдам отчёт вовремя», «что будет с задачей, которую не
+доделали», «что грозит, если …»)."""
+_CONDITION_RE = re.compile(r"\bесли\b|\bпри\s+[а-яё]|\bв\s+случае\b|\bиначе\b|\bкогда\b", re.I)
+
+
+def states_a_consequence(reading: Reading, p: PartReading, section: Section) -> bool:
+    """Rejects, for a part asking what follows from a case (:data:`ASKS_CONSEQUENCE_RE`), a section no shown sentence
+    of which states a consequence — a sentence with a condition («если», «при …», «в случае», «когда», «иначе»): the
+    rule itself is no answer to what happens when it is broken («что будет если не пройти ежегодный тест по иб до
+    декабря» is not answered by «Повторное ежегодное обучение с тестом нужно пройти до 1 декабря», while «Если отчёт
+    не сдан вовремя, невозвращённый аванс может быть удержан из зарплаты» answers «что будет если не сдам авансовый
+    отчёт вовремя»)."""
+    if not ASKS_CONSEQUENCE_RE.search(p.part.text):
+        return True
+    sentences = section.sentences if section.heading is not None else reading.shown
+    return any(_CONDITION_RE.search(sentence) for sentence in sentences)
 
 
 # --- answers ------------------------------------------------------------------------------------------------------
