@@ -72,3 +72,46 @@ def test_a_sentence_saying_only_the_asked_word_is_not_added() -> None:
     ]
     quoted = [e.text for e in select_excerpts("накажут ли если я перешел по фишинговой ссылке", hits)]
     assert "Опоздавших не наказывают." not in quoted
+
+
+def test_a_yes_no_without_li_asks_its_main_clauses_verb() -> None:
+    assert _asked_by_li("накажут если кликнул на фишинговую ссылку и сразу сообщил?") == "накажут"
+    assert _asked_by_li("если кликнул на ссылку, накажут?") == "накажут"  # not the verb of the «если» clause
+    assert _asked_by_li("можно взять отпуск летом?") == "взять"
+    assert _asked_by_li("сколько дней отпуска положено") is None  # no yes/no
+
+
+def test_a_yes_no_without_li_is_quoted_the_sentence_saying_its_verb() -> None:
+    quoted = [e.text for e in select_excerpts("накажут если кликнул на фишинговую ссылку и сразу сообщил?", _hits())]
+    assert "За своевременное сообщение об инциденте сотрудника не наказывают." in quoted
+
+
+_FAQ = "Рекомендуемый способ — WSL2. Нативный запуск на Windows возможен, но официально не поддерживается."
+
+
+def test_a_section_headed_by_a_question_is_quoted_from_its_answer() -> None:
+    hits = [
+        Hit(
+            id="faq#6",
+            doc_id="faq",
+            title="Частые вопросы об agentcore — Работает ли agentcore на Windows?",
+            text=_FAQ,
+            score=1.0,
+            source="faq",
+            rank=1,
+        ),
+        Hit(
+            id="inst#0",
+            doc_id="inst",
+            title="Установка agentcore — Требования",
+            text="Для работы agentcore нужен Python версии 3.11 или новее. Поддерживаются Linux и macOS.",
+            score=0.9,
+            source="inst",
+            rank=2,
+        ),
+    ]
+    quoted = [e.text for e in select_excerpts("агенткор на винде запустится?", hits)]
+    assert quoted[:2] == [
+        "Рекомендуемый способ — WSL2.",
+        "Нативный запуск на Windows возможен, но официально не поддерживается.",
+    ]

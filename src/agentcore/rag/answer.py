@@ -32,10 +32,15 @@ from typing import TYPE_CHECKING, Any
 
 from agentcore.rag._analysis import Analyzer, get_analyzer
 from agentcore.rag._focus import announces
-from agentcore.rag._focus.parts import subject_terms
+from agentcore.rag._focus.parts import question_parts, subject_terms
 from agentcore.rag._focus.words import lemma_of
 from agentcore.rag._ranking import defined_terms, definition_subject, question_kind
-from agentcore.rag._sections import general_first, is_special_case, names_another_thing
+from agentcore.rag._sections import (
+    general_first,
+    is_special_case,
+    names_another_thing,
+    section_heading,
+)
 from agentcore.rag.models import Hit, SearchResult
 from agentcore.text.morphology import parses as word_parses
 
@@ -756,6 +761,14 @@ def select_excerpts(
             saying = [s for s in saying if any(_says(t, s.unit.text) for t in also if t != lemma_of(asked))]
             if saying:
                 picks.append(max(saying, key=lambda s: (s.score, -s.hit_index, -s.unit.position)))
+    if QUESTION_HEADING_OPENS_ITS_ANSWER:
+        # a section headed by a question answers it in its first sentence («Работает ли agentcore на Windows?» →
+        # «Рекомендуемый способ — WSL2.»): a later sentence of it is read with that one
+        for pick in list(picks):
+            if pick.unit.position > 0 and section_heading(pick.hit).endswith("?"):
+                opening = [s for s in [*pool, *scored] if s.hit is pick.hit and s.unit.position == 0]
+                if opening and opening[0] not in picks and not opening[0].unit.role:
+                    picks.append(opening[0])
     picks = _with_context(picks, pool, figure=names_a_figure(question))
     # the passage of the value asked first (it may stand after another), each passage in reading order
     picks.sort(key=lambda s: (s.hit_index != leads, s.hit_index, s.unit.position))
@@ -795,6 +808,42 @@ def _asked_by_li(question: str) -> str | None:
             if after and str(word_parses(after[0])[0].normal_form) not in _LI_EMPTY_VERBS:
                 return after[0]
         return None
+    if YESNO_WITHOUT_LI_ASKS_ITS_VERB and any(part.asks == "yesno" for part in question_parts(question)):
+        return _main_verb(re.findall(r"[а-яё]+|[,;]", question.lower()))
+    return None
+
+
+YESNO_WITHOUT_LI_ASKS_ITS_VERB = True
+"""Whether a yes/no question without «ли» («накажут, если кликнул на фишинговую ссылку и сразу сообщил?») asks its
+main clause's verb — the first verb, infinitive or short participle (or the infinitive after a predicative: «можно
+взять …») outside a clause opened by «если», «когда», «чтобы», «пока», «хотя» — as «ли» would mark it."""
+_SUBORDINATORS = frozenset({"если", "когда", "чтобы", "пока", "хотя", "раз", "что"})
+
+
+def _main_verb(tokens: Sequence[str]) -> str | None:
+    """The asked verb of a yes/no's ``tokens`` (words and commas; see :data:`YESNO_WITHOUT_LI_ASKS_ITS_VERB`)."""
+    inside = False
+    for k, token in enumerate(tokens):
+        if token in (",", ";"):
+            inside = False
+            continue
+        if token in _SUBORDINATORS:
+            inside = True
+            continue
+        if inside:
+            continue
+        parse = word_parses(token)[0]
+        pos = str(parse.tag.POS)
+        if pos in ("VERB", "INFN", "PRTS"):
+            if token in _LI_EMPTY_VERBS or str(parse.normal_form) in _LI_EMPTY_VERBS:
+                continue
+            return token
+        if pos == "PRED":
+            after = [
+                w for w in tokens[k + 1 : k + 4] if w not in (",", ";") and str(word_parses(w)[0].tag.POS) == "INFN"
+            ]
+            if after:
+                return after[0]
     return None
 
 
@@ -993,6 +1042,11 @@ does not, is left out when its section is a special case the question does not n
 SUBJECTS_OWN_DEFINITION = True
 """Whether a definition question gets no excerpt when no sentence defines its subject and the top passage is about
 another thing whose hyphenated name holds the subject (:func:`agentcore.rag._sections.names_another_thing`)."""
+QUESTION_HEADING_OPENS_ITS_ANSWER = True
+"""Whether a sentence quoted from a section headed by a question («Работает ли agentcore на Windows?», a FAQ entry)
+is quoted with the section's first sentence: such a section answers its heading at once («Рекомендуемый способ —
+WSL2.», «Нет.», «Да.») and goes on with what qualifies the answer («Нативный запуск на Windows возможен, но
+официально не поддерживается») — which, shown alone, shares the question's words and leaves out the answer."""
 GENERAL_SECTION_LEADS = True
 """Whether a special-case section the question does not name yields the lead of the answer to the general section of
 its document (:func:`agentcore.rag._sections.general_first`)."""
