@@ -88,3 +88,16 @@ def test_a_trip_abroad_in_one_word() -> None:
     heading = "Командировки — Оформление"
     sentence = "Заявку на зарубежную поездку подайте не позднее чем за 20 рабочих дней."
     assert answers("за сколько до загранкомандировки подавать заявку", sentence, heading)
+
+
+def test_leave_not_taken_is_unused_leave() -> None:
+    heading = "Отпуск: правила и оформление — Неиспользованные дни"
+    sentence = "Остаток неиспользованного отпуска переносится на следующий год."
+    # the asker's qualifier is the documents' one in other words, not another case of the noun
+    assert answers("неотгулянный отпуск сгорает?", sentence, heading)
+
+
+def test_a_probation_period_is_the_probation() -> None:
+    sentence = "Во время испытательного срока можно потратить не больше 10 000 ₽."
+    heading = "Корпоративное обучение — Бюджет на обучение"
+    assert answers("в испытательный период какой лимит на курсы", sentence, heading)
