@@ -125,16 +125,9 @@ def parse(message: str) -> ParsedDaily:
     inferred: list[dict[str, Any]] = []  # blockers read from a clause outside a «Блокеры:» section
     last_position = -1  # the clause that gave the last items with an id
     pointing = False  # the clause before pointed to the blockers above («Блокеры: см.»)
-    named: list[str] = []  # the task ids of the clauses read so far, in order
     line_openers, sub_items = line_layout(message) if "\n" in message else (frozenset({0}), frozenset())
     parent = -1  # the sentence of the last line that is no sub-item
-    by_sentence: dict[int, list[str]] = {}
     for position, clause in enumerate(clauses):
-        if position:
-            before = clauses[position - 1]
-            ids_before = task_ids_in(before.text)
-            named += ids_before
-            by_sentence.setdefault(before.sentence, []).extend(ids_before)
         text = clause.text.strip()
         under = clause.sentence in sub_items
         if not under and text:
@@ -284,9 +277,9 @@ def parse(message: str) -> ParsedDaily:
                 blocker, meanwhile = self_blocker
                 if blocker["related_task_id"] is None and parent_items:
                     blocker["related_task_id"] = next((i["task_id"] for i in parent_items if i["task_id"]), None)
-                if blocker["related_task_id"] is None and named:
+                named, listed = _named_before(clauses, position) if blocker["related_task_id"] is None else ([], [])
+                if named:
                     # «Сегодня: CRM-78 …\nБлокеры: по ней жду выгрузку»: the task the blocker takes back (reference)
-                    listed = next((ids for ids in reversed(by_sentence.values()) if len(ids) > 1), [])
                     blocker["related_task_id"] = referred_task(text, named, listed) or (
                         referred_task(clause.lead, named, listed) if clause.lead else None  # «Blocked there:»
                     )
@@ -388,6 +381,18 @@ def parse(message: str) -> ParsedDaily:
     _STATED[key] = parsed.no_blockers_stated
     _SHAPES[key] = _shape(parsed)
     return parsed
+
+
+def _named_before(clauses: list[Any], position: int) -> tuple[list[str], list[str]]:
+    """The task ids the clauses before ``position`` name, in order, and those of the last sentence among them that
+    named two or more (read only for a blocker without an id: most clauses need neither)."""
+    named: list[str] = []
+    by_sentence: dict[int, list[str]] = {}
+    for before in clauses[:position]:
+        ids = task_ids_in(before.text)
+        named += ids
+        by_sentence.setdefault(before.sentence, []).extend(ids)
+    return named, next((ids for ids in reversed(by_sentence.values()) if len(ids) > 1), [])
 
 
 Mention = tuple[str | None, str]
