@@ -80,3 +80,13 @@ def test_an_act_said_in_the_passive_names_no_doer() -> None:
     heading = "Отпуск: правила и оформление — Летний период"
     sentence = "Более длинный летний отпуск согласуется с директором департамента."
     assert answers("кто согласует длинный летний отпуск", sentence, heading)
+
+
+def test_a_person_the_question_names_in_a_colloquial_word_is_its_own() -> None:
+    heading = "Онбординг новых сотрудников — Welcome-встреча"
+    sentence = "Каждую первую среду месяца генеральный директор проводит welcome-встречу."
+    # the lexicon's «генеральный директор» for «гендир» / «гендиректор» is the person the question names as away
+    assert not answers("кто проводит welcome-встречу если гендир на больничном", sentence, heading)
+    assert not answers("кто проводит welcome-встречу если гендиректор на больничном", sentence, heading)
+    # a person the question does not name is still supplied
+    assert answers("кто проводит welcome-встречу", sentence, heading)

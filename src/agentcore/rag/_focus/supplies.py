@@ -142,6 +142,8 @@ def supplies_asked(asks: Asks, sentence: str, question: str, part: Part | str = 
     part_text = part.text if isinstance(part, Part) else part
     if isinstance(part, Part) and part.alternatives:
         question = " ".join([question, *(w for _, lemmas in part.alternatives for w in lemmas)])
+    if isinstance(part, Part) and part.asks == "person" and part.colloquial and PERSONS_NAMED_COLLOQUIALLY_ARE_OWN:
+        question = " ".join([question, *(w for _, lemmas in part.colloquial for w in lemmas)])
     blanked = _without_question_words(sentence, question, numbers_only=asks in ("number", "time"))
     if asks == "name" and _ASKS_PERSONAL_NAME_RE.search(part_text or question):
         # «как зовут директора»: a person's name («Иван Петров», «И. Петров»), not a role or a product
@@ -173,6 +175,13 @@ def supplies_asked(asks: Asks, sentence: str, question: str, part: Part | str = 
         if measure is not None:
             return holds_measure(measure, blanked, part if isinstance(part, Part) else None)
     return gives_asked(asks, blanked, part_text or question)
+
+
+PERSONS_NAMED_COLLOQUIALLY_ARE_OWN = True
+"""Whether a person the question names in a colloquial word is the question's own in the documents' words too
+(the lexicon's spelling: «гендиректор» → «генеральный директор»): «кто проводит welcome-встречу если гендиректор в
+отпуске» is not answered by «генеральный директор проводит welcome-встречу», as «кто наш генеральный директор» is
+not."""
 
 
 _ASKS_PHONE_RE = re.compile(r"\bномер\w*(?!\s+(?:заявк|тикет|ЭЛН|больничн|договор|карт|счет|счёт))|\bтелефон\w*", re.I)
