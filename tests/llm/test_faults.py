@@ -156,7 +156,9 @@ async def test_fault(fake: Fake, name: str, caplog: pytest.LogCaptureFixture) ->
     if name == "429_retry_after":
         assert isinstance(error, LLMRateLimitError) and error.retry_after == 7
     if name == "hang":
-        assert fake.fake.requests.count("chat") == 2  # 0.5 s attempt, one retry, then the deadline
+        # A 0.5 s attempt and at most the one retry (llm_max_retries=1) before the deadline; on a machine loaded
+        # ten times over its cores the retry may not reach the fake before the deadline cuts it (CI, 2026-11-27).
+        assert 1 <= fake.fake.requests.count("chat") <= 2
 
 
 async def test_connection_refused(caplog: pytest.LogCaptureFixture, data_dir: object) -> None:

@@ -40,13 +40,15 @@ def test_a_50_kb_text_is_read_only_up_to_the_cap(token: str, monkeypatch: pytest
     assert no_blockers_stated(text) == no_blockers_stated(text[:MAX_PARSED_CHARS])
 
 
-def _cpu_cost(text: str) -> float:
-    """The least CPU time of a few parses of ``text`` (load only ever slows a run down)."""
-    best = float("inf")
-    for _ in range(5):
-        started = time.process_time()
-        parse(text)
-        best = min(best, time.process_time() - started)
+def _cpu_costs(*texts: str) -> list[float]:
+    """Per text, the least CPU time of a few parses (load only ever slows a run down).  The texts are parsed in
+    turn, round after round, so a burst of load on a shared machine slows all of them alike rather than one."""
+    best = [float("inf")] * len(texts)
+    for _ in range(7):
+        for i, text in enumerate(texts):
+            started = time.process_time()
+            parse(text)
+            best[i] = min(best[i], time.process_time() - started)
     return best
 
 
@@ -55,7 +57,7 @@ def test_the_cost_grows_linearly_up_to_the_cap(token: str) -> None:
     """Four times the text costs about four times as much (a quadratic rule costs 16×; a list of 4,000 characters
     of ids cost over 10× before the list rule was bounded).  A ratio of CPU times, so a loaded machine slows both."""
     text = token * (MAX_PARSED_CHARS // len(token) + 1)
-    quarter, whole = _cpu_cost(text[: MAX_PARSED_CHARS // 4]), _cpu_cost(text[:MAX_PARSED_CHARS])
+    quarter, whole = _cpu_costs(text[: MAX_PARSED_CHARS // 4], text[:MAX_PARSED_CHARS])
     assert whole / max(quarter, 1e-6) < 7.0
 
 
@@ -89,7 +91,8 @@ def test_a_run_of_spaces_costs_what_one_space_costs(space: str) -> None:
     4,000-character cap cost 26 s to parse, 39 s per HTTP request (the ``ADVERSARIAL`` tokens hold no long run)."""
     daily = "Вчера закрыл PAY-1, починил сборку, провёл ревью PAY-7. Блокеров нет. " * 10 + "Сегодня делаю PAY-2"
     padded, plain = f"{daily}{space * 2000}и PAY-3", f"{daily} и PAY-3"
-    assert _cpu_cost(padded) < 3 * _cpu_cost(plain)
+    padded_cost, plain_cost = _cpu_costs(padded, plain)
+    assert padded_cost < 3 * plain_cost
     assert asdict(parse(padded)) == asdict(parse(plain))
 
 
