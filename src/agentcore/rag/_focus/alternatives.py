@@ -14,6 +14,7 @@ from agentcore.rag._focus.words import (
     compound_parts,
     is_compound_element,
     lemma_of,
+    lemmas_in_context,
     stem_of,
     term_matches,
     vocabulary_of,
@@ -50,6 +51,8 @@ def with_alternatives(parts: Sequence[Part], texts: Sequence[str]) -> list[Part]
                 term = lemma_of(word)
                 if term in part.terms:
                     pairs.append((term, lemmas))
+        if CONTEXT_CHOOSES_THE_LEMMA and texts:
+            pairs.extend(_readings_in_context(part, texts))
         pairs.extend(_compound_spellings(part, texts))
         if ENGLISH_BY_MEANING and is_english(part.text):
             pairs.extend(_english_spellings(part, texts))
@@ -60,6 +63,26 @@ def with_alternatives(parts: Sequence[Part], texts: Sequence[str]) -> list[Part]
             part = replace(part, alternatives=tuple(dict.fromkeys(pairs)), colloquial=colloquial)
         result.append(part)
     return result
+
+
+CONTEXT_CHOOSES_THE_LEMMA = True
+"""Whether a question word whose first pymorphy3 reading is a lemma the run's texts do not use is read as another
+of its readings that they do (:func:`agentcore.rag._focus.words.lemmas_in_context`): «еду» is «еда» first, but «ехать» where the passages speak
+of going; a word the dictionary does not know is guessed («ретру» → «ретереть»), and then its own stem, which the
+texts may share («ретро»), stands for it."""
+
+
+
+def _readings_in_context(part: Part, texts: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:
+    """For each subject term of ``part`` the texts do not use, the other readings of the question's word for it
+    that they do (:func:`agentcore.rag._focus.words.lemmas_in_context`: «еду» → «ехать», «ретру» as written)."""
+    words, stems = vocabulary_of(texts)
+    found: list[tuple[str, tuple[str, ...]]] = []
+    for word in WORD_RE.findall(part.text):
+        term = lemma_of(word)
+        if term in part.terms:
+            found.extend((term, (reading,)) for reading in lemmas_in_context(word, words, stems))
+    return found
 
 
 ENGLISH_BY_MEANING = True

@@ -21,7 +21,7 @@ import re
 from collections.abc import Sequence
 
 from agentcore.rag._focus.parts import Part
-from agentcore.rag._focus.words import common_prefix, stem_of, term_matches, vocabulary_of
+from agentcore.rag._focus.words import common_prefix, shares_by_beginning, stem_of, term_matches, vocabulary_of
 from agentcore.text.morphology import parses as word_parses
 
 QUALIFIERS_MUST_AGREE = True
@@ -117,6 +117,8 @@ def _says(term: str, words: set[str], stems: set[str], part: Part | None = None)
         lemmas and all(_says(x, words, stems) for x in lemmas) for lemmas in part.alternatives_of(term)
     ):
         return True
+    if not shares_by_beginning(term):
+        return False  # a name: «scrum» says nothing of «scrumban»
     # a noun and its adjective («авари» / «аварийн»: one stem begins the other), not two words sharing a root
     # after different prefixes
     return any(

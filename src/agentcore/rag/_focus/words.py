@@ -61,6 +61,12 @@ def term_matches(term: str, words: set[str], stems: set[str]) -> bool:
     stem = stem_of(term)
     if stem in stems:
         return True
+    if not shares_by_beginning(term):
+        return False  # a name or a code: only the same word (or its English stem) is it
+    if FLEETING_VOWELS and any(v in stems for v in fleeting_vowel_variants(stem)):
+        return True
+    if ASPECT_PAIRS and aspect_keys(term) & stems:
+        return True
     if COMPOUNDS_ARE_NOT_CLIPPINGS and is_compound_element(term):
         # a compound of the term and another word is not the term: «видеосвязью» is a video link, not a video
         # (the shared beginning below reads clippings, «ноут» / «ноутбук»)
@@ -84,6 +90,145 @@ def term_matches(term: str, words: set[str], stems: set[str]) -> bool:
             for s in stems
         )
     return False
+
+
+LATIN_WORDS_MATCH_WHOLE = True
+"""Whether a Latin term — a product, a method, a code («scrum», «kanban», «p1») — matches only the same word or a word
+of the same English stem («sprints» / «sprint»), never by the shared beginning below, which reads Russian derivation
+(a verb and its noun) and clipped chat words: «scrumban» is another method than «scrum», and a question about it is
+not answered by Scrum's documents."""
+
+
+def shares_by_beginning(term: str) -> bool:
+    """Whether ``term`` may be found in a word that shares its beginning (a Russian word: its derivatives and its
+    clippings), or only in the same word (a Latin name: :data:`LATIN_WORDS_MATCH_WHOLE`)."""
+    return not (LATIN_WORDS_MATCH_WHOLE and is_latin(term))
+
+
+def is_latin(term: str) -> bool:
+    """Whether ``term`` is written in Latin letters (with digits and «.», «'», «-», «_»): a name or a code."""
+    return bool(_LATIN_RE.fullmatch(term)) and any("a" <= c <= "z" for c in term)
+
+
+_LATIN_RE = re.compile(r"[a-z0-9'._-]+")
+
+
+FLEETING_VOWELS = True
+"""Whether two stems that differ by a fleeting «о» / «е» before a final «к», «ц», «н», «л» or «р» are one word's
+(«звонок» / «звонк-а», «ребенок» / «ребенк-ом», «заявк-а» / «заявок»): the stem of the nominative keeps the vowel,
+the other cases drop it.  The dictionary's lemmas join a known word's forms; this joins the forms of a word it does
+not know, and a lemma (a nominative) with a text's stem."""
+
+_CONSONANTS = frozenset("бвгджзйклмнпрстфхцчшщ")
+_FLEETING_BEFORE = frozenset("кцнлр")
+
+
+@lru_cache(maxsize=65536)
+def fleeting_vowel_variants(stem: str) -> tuple[str, ...]:
+    """``stem`` with its fleeting vowel dropped («звонок» → «звонк») or put back («звонк» → «звонок», «звонек»); at
+    least 4 letters remain; nothing for a stem not ending in a consonant of such a suffix."""
+    if len(stem) < 4 or not re.fullmatch(r"[а-я]+", stem) or stem[-1] not in _FLEETING_BEFORE:
+        return ()
+    if stem[-2] in "оеё" and stem[-3] in _CONSONANTS:
+        return (stem[:-2] + stem[-1],) if len(stem) >= 5 else ()
+    if stem[-2] in _CONSONANTS:
+        return (f"{stem[:-1]}о{stem[-1]}", f"{stem[:-1]}е{stem[-1]}")
+    return ()
+
+
+ASPECT_PAIRS = True
+"""Whether a verb matches the verb of the other aspect formed from it (:func:`aspect_keys`): «оплатить» /
+«оплачиваться», «сдать» / «сдавать», «подать» / «подавать», «возместить» / «возмещать», «отработать» /
+«отрабатывать».  The stems differ in the suffix and often in the root's last consonant, so neither the shared
+stem nor the shared beginning finds them."""
+
+# The consonant alternations of the imperfective suffix (the imperfective's letters → the perfective's):
+# «оплачивать» / «оплатить» (ч/т), «возмещать» / «возместить» (щ/ст), «предупреждать» / «предупредить» (жд/д),
+# «отражать» / «отразить» (ж/з), «оформлять» / «оформить» (an «л» after a labial).
+_ALTERNATIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("жд", ("д",)),
+    ("щ", ("ст",)),
+    ("ч", ("т",)),
+    ("ж", ("д", "з")),
+    ("ш", ("с",)),
+    ("бл", ("б",)),
+    ("пл", ("п",)),
+    ("вл", ("в",)),
+    ("мл", ("м",)),
+    ("фл", ("ф",)),
+)
+_ASPECT_ROOT_MIN = 5
+"""A root key shorter than this joins unrelated verbs («делать» / «делить», «стоить» / «стоять»: «дел», «сто»)."""
+
+
+@lru_cache(maxsize=65536)
+def aspect_keys(lemma: str) -> frozenset[str]:
+    """Keys that a verb (an infinitive ``lemma``) and the verb of its other aspect share, each marked so that it
+    matches no stem of a word: the verb without «-ть» («=сда» of «сдать», and of «сдавать» without «-вать»), and
+    its root without the suffix and the ending, the imperfective's alternating consonant turned back («~оплат» of
+    «оплатить» and of «оплачивать», «~отработ» of «отработать» and of «отрабатывать»: the «о» / «а» of the root).
+    Empty for a word that is no infinitive."""
+    verb = lemma[:-2] if lemma.endswith(("ся", "сь")) else lemma
+    if len(verb) < 5 or not verb.endswith("ть") or not _is_infinitive(lemma):
+        return frozenset()
+    body = verb[:-2]  # «сда», «оплати», «оплачива», «сдава»
+    full = {body}
+    roots: set[str] = set()
+    suffixed = bool(re.search(r"[аеяиыу]ва$", body))
+    if suffixed:
+        full.add(body[:-2])  # «сдава» → «сда», «открыва» → «откры»
+    if re.search(r"[ыи]ва$", body):
+        base = body[:-3]  # «оплачива» → «оплач»
+        roots.add(base)
+        if "а" in base:  # «отрабат» → «отработ», «спрашива» → «спрос»: the root's «о» lengthened to «а»
+            k = base.rindex("а")
+            roots.add(base[:k] + "о" + base[k + 1 :])
+    elif body[-1] in "аяеиу" and not suffixed:  # «подава»: no root «подав» (that is «подавить»'s)
+        roots.add(body[:-1])  # «оплати» → «оплат», «возмеща» → «возмещ»
+    keys = {f"={k}" for k in full if len(k) >= 3}
+    for root in roots:
+        for form in (root, *_alternated(root)):
+            if len(form) >= _ASPECT_ROOT_MIN:
+                keys.add(f"~{form}")
+    return frozenset(keys)
+
+
+def _alternated(root: str) -> list[str]:
+    """``root`` with its last consonant(s) turned back from the imperfective's alternation («возмещ» → «возмест»)."""
+    for imperfective, perfective in _ALTERNATIONS:
+        if root.endswith(imperfective):
+            return [root[: -len(imperfective)] + p for p in perfective]
+    return []
+
+
+@lru_cache(maxsize=65536)
+def _is_infinitive(word: str) -> bool:
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    if morph is None or not re.fullmatch(r"[а-я]+", word):
+        return False
+    return any(str(p.tag.POS) == "INFN" for p in word_parses(word)[:2])
+
+
+def lemmas_in_context(word: str, words: set[str], stems: set[str]) -> tuple[str, ...]:
+    """The other readings of ``word`` (as the question writes it) that a text of vocabulary ``words`` / ``stems``
+    uses, when its first reading (:func:`lemma_of`) matches none of it: the lemmas of its other pymorphy3 parses
+    found among ``words``, or — for a word the dictionary does not know, whose parses are guesses — the word itself
+    when its stem is one of ``stems``.  Empty when the first reading is found, or for a word that is not Cyrillic."""
+    from agentcore.text.morphology import morph_analyzer
+
+    low = word.lower().replace("ё", "е")
+    morph = morph_analyzer()
+    if morph is None or not re.fullmatch(r"[а-я-]+", low):
+        return ()
+    first = lemma_of(low)
+    if term_matches(first, words, stems):
+        return ()
+    if not morph.word_is_known(low):
+        return (low,) if low != first and stem_of(low) in stems else ()
+    readings = dict.fromkeys(str(p.normal_form).replace("ё", "е") for p in word_parses(low))
+    return tuple(r for r in readings if r != first and r in words)
 
 
 COMPOUNDS_ARE_NOT_CLIPPINGS = True
@@ -181,7 +326,13 @@ def _text_vocabulary(text: str) -> tuple[frozenset[str], frozenset[str]]:
         words.add(w)
         if "-" in w:  # «код-фриз» also says «код» and «фриз»
             words.update(p for p in w.split("-") if p)
-    return frozenset({lemma_of(w) for w in words} | words), frozenset(stem_of(w) for w in words)
+    lemmas = {lemma_of(w) for w in words} | words
+    stems = {stem_of(w) for w in words}
+    if ASPECT_PAIRS:
+        # the aspect keys of the text's verbs live with its stems (marked: no stem begins with «=» or «~»)
+        for lemma in lemmas:
+            stems |= aspect_keys(lemma)
+    return frozenset(lemmas), frozenset(stems)
 
 
 @lru_cache(maxsize=65536)

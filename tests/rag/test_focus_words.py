@@ -1,0 +1,113 @@
+"""How the focus check matches a question's words to the documents' words (``agentcore.rag._focus.words``; issue 18,
+branch ``mf``): a Latin name only as a whole word, a fleeting vowel, the two aspects of a verb, the reading of an
+ambiguous or unknown word the passages use, and the two-thirds share for small term counts."""
+
+from __future__ import annotations
+
+from tests.rag.focus_probe import answers
+
+from agentcore.rag._focus.alternatives import with_alternatives
+from agentcore.rag._focus.parts import Part, question_parts, term_share
+from agentcore.rag._focus.thresholds import FOCUS_MIN_COVERAGE
+from agentcore.rag._focus.words import (
+    aspect_keys,
+    fleeting_vowel_variants,
+    lemma_of,
+    lemmas_in_context,
+    term_matches,
+    vocabulary_of,
+)
+
+
+def matches(question_word: str, text: str) -> bool:
+    """Whether the question's word (as its lemma, the part's term) is found in ``text``."""
+    return term_matches(lemma_of(question_word), *vocabulary_of([text]))
+
+
+# --- Latin names: the whole word ---------------------------------------------------------------------------------
+
+
+def test_a_latin_name_is_not_found_in_a_longer_name_that_begins_with_it() -> None:
+    assert not matches("scrumban", "Продуктовые команды работают по Scrum.")
+    assert not matches("scrum", "Инфраструктура перешла на Scrumban.")
+    # the same word, and the same English stem, still are it
+    assert matches("scrum", "Продуктовые команды работают по Scrum.")
+    assert matches("sprint", "Sprints are two weeks long.")
+    assert matches("scrum", "Встречу ведёт scrum-мастер.")
+
+
+def test_a_question_about_a_name_no_document_uses_is_not_answered_by_the_shorter_name() -> None:
+    heading = "Спринт — Длина спринта"
+    sentence = "В Scrum все продуктовые команды работают спринтами по 2 недели."
+    assert not answers("сколько длится спринт в scrumban", sentence, heading)
+    assert answers("сколько длится спринт в scrum", sentence, heading)
+
+
+# --- a fleeting vowel --------------------------------------------------------------------------------------------
+
+
+def test_a_fleeting_vowel_joins_the_stems_of_one_word() -> None:
+    assert fleeting_vowel_variants("звонок") == ("звонк",)
+    assert set(fleeting_vowel_variants("звонк")) == {"звонок", "звонек"}
+    assert fleeting_vowel_variants("отпуст") == ()  # «т»: no suffix with a fleeting vowel ends so
+    # a text whose word the dictionary does not lemmatise to the question's lemma: only its stem says it
+    assert term_matches("звонок", {"звонка"}, {"звонк"})
+    assert term_matches("созвонок", {"созвонки"}, {"созвонк"})
+    assert not term_matches("банк", {"бак"}, {"бак"})
+
+
+# --- the two aspects of a verb -----------------------------------------------------------------------------------
+
+
+def test_a_verb_matches_the_verb_of_its_other_aspect() -> None:
+    assert matches("оплатить", "Такси до аэропорта оплачивается компанией.")
+    assert matches("оплачивают", "Компания оплатит билет.")
+    assert matches("сдавать", "Сдайте авансовый отчёт в портале.")
+    assert matches("сдать", "Отчёт сдаётся в течение трёх дней.")
+    assert matches("подавать", "Подайте заявление не позднее чем за 14 дней.")
+    assert matches("возместят", "Компания возмещает такси после 22:00.")
+    assert matches("отрабатывать", "Эти дни нужно отработать.")
+    assert matches("предупреждать", "Предупредите руководителя заранее.")
+
+
+def test_verbs_that_only_share_a_short_root_are_not_aspect_pairs() -> None:
+    assert aspect_keys("делать").isdisjoint(aspect_keys("делить"))
+    assert aspect_keys("стоить").isdisjoint(aspect_keys("стоять"))
+    assert aspect_keys("подавать").isdisjoint(aspect_keys("подавить"))
+    assert aspect_keys("часть") == frozenset()  # a noun ending in «-ть»
+    assert not matches("делать", "Премию делят поровну.")
+
+
+# --- the reading the passages use --------------------------------------------------------------------------------
+
+
+def test_an_ambiguous_word_is_read_as_the_lemma_the_passages_use() -> None:
+    words, stems = vocabulary_of(["Если вы едете в командировку, билеты покупает тревел-координатор."])
+    assert lemma_of("еду") == "еда"  # pymorphy3's first reading
+    assert lemmas_in_context("еду", words, stems) == ("ехать",)
+    # a reading the passages do not use is no other spelling, nor is one when the first reading is found
+    assert lemmas_in_context("еду", *vocabulary_of(["Обед с клиентом оплачивается."])) == ()
+    assert lemmas_in_context("еду", *vocabulary_of(["Еда на кухне бесплатна."])) == ()
+
+
+def test_an_unknown_chat_word_stands_for_itself_where_its_stem_is_used() -> None:
+    texts = ["Ретро проводится в пятницу в 16:30."]
+    assert lemma_of("ретру") != "ретро"  # pymorphy3 guesses a verb
+    assert lemmas_in_context("ретру", *vocabulary_of(texts)) == ("ретру",)
+    part = next(p for p in with_alternatives(question_parts("во сколько ретру проводим"), texts))
+    term = lemma_of("ретру")
+    assert ("ретру",) in part.alternatives_of(term)
+    assert answers("во сколько ретру проводим", texts[0], "Спринт — Календарь")
+
+
+# --- the share for small term counts -----------------------------------------------------------------------------
+
+
+def test_two_of_three_terms_hold_two_thirds_as_three_of_four_do() -> None:
+    three = Part("во сколько начинается обзор спринта", "time", ("начинаться", "обзор", "спринт"))
+    four = Part("во сколько начинается обзор спринта", "time", ("начинаться", "обзор", "спринт", "команда"))
+    sentence = ["Обзор спринта — в пятницу в 15:00."]
+    assert term_share(three, sentence) >= FOCUS_MIN_COVERAGE
+    assert term_share(four, sentence) < FOCUS_MIN_COVERAGE
+    six = Part("", "time", ("обзор", "спринт", "пятница", "15", "команда", "час"))
+    assert term_share(six, sentence) >= FOCUS_MIN_COVERAGE  # 4 of 6
