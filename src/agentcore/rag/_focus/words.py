@@ -61,12 +61,23 @@ def term_matches(term: str, words: set[str], stems: set[str]) -> bool:
     stem = stem_of(term)
     if stem in stems:
         return True
-    if not shares_by_beginning(term):
-        return False  # a name or a code: only the same word (or its English stem) is it
+    if is_latin(term):
+        # a name or a code: only the same word (or its English stem), or its Cyrillic spelling, is it
+        if LATIN_NAMES_IN_CYRILLIC and _spelled_in_cyrillic(term, words):
+            return True
+        return shares_by_beginning(term) and _shares_beginning(term, stem, words, stems)
     if FLEETING_VOWELS and any(v in stems for v in fleeting_vowel_variants(stem)):
         return True
     if ASPECT_PAIRS and aspect_keys(term) & stems:
         return True
+    if DIMINUTIVES and (base := diminutive_base(term)) is not None and _base_word_in(base, words, stems):
+        return True
+    return _shares_beginning(term, stem, words, stems)
+
+
+def _shares_beginning(term: str, stem: str, words: set[str], stems: set[str]) -> bool:
+    """Whether a stem of the text shares ``term``'s beginning as a derivative or a clipping does, or the same verb
+    under another prefix (the last rules of :func:`term_matches`)."""
     if COMPOUNDS_ARE_NOT_CLIPPINGS and is_compound_element(term):
         # a compound of the term and another word is not the term: «видеосвязью» is a video link, not a video
         # (the shared beginning below reads clippings, «ноут» / «ноутбук»)
@@ -90,6 +101,55 @@ def term_matches(term: str, words: set[str], stems: set[str]) -> bool:
             for s in stems
         )
     return False
+
+
+LATIN_NAMES_IN_CYRILLIC = True
+"""Whether a Latin term is found as a Cyrillic word of the text that transliterates to it («kanban» / «канбану»,
+«sprint» / «спринт», «gitlab» / «гитлаб»): the documents write a borrowed name in Russian as often as in Latin (the
+query repair reads the other way, a Cyrillic spelling of a Latin word of the collection)."""
+
+
+def _spelled_in_cyrillic(term: str, words: set[str]) -> bool:
+    """Whether a Cyrillic word (a lemma) of ``words`` transliterates to ``term``."""
+    return any(len(w) >= len(term) - 3 and w[:1] in _CYRILLIC and _transliterated(w) == term for w in words)
+
+
+_CYRILLIC = frozenset("абвгдежзийклмнопрстуфхцчшщъыьэюяё")
+
+
+@lru_cache(maxsize=65536)
+def _transliterated(word: str) -> str:
+    from agentcore.text import transliterate
+
+    return transliterate(word)
+
+
+DIMINUTIVES = True
+"""Whether a chat diminutive is found as its base word (:func:`diminutive_base`: «дейлик» / «дейли», «денечек» /
+«день», «чатик» / «чат»): the suffix adds the speaker's tone, not another thing."""
+
+_DIMINUTIVE_RE = re.compile(r"^([а-я]{3,}?)(?:[еоиё]чек|[еоё]чк[аио]?|[оеё]ньк[аио]?|[уюи]шк[аио]?|ч?ик)$")
+
+
+@lru_cache(maxsize=65536)
+def diminutive_base(term: str) -> str | None:
+    """The stem of the word ``term`` (a noun lemma) is the diminutive of: ``term`` less a diminutive suffix —
+    «-ечек» / «-очек» / «-ечк-» / «-еньк-» / «-ушк-» / «-ик» / «-чик» after 3+ letters («дейлик» → «дейл»,
+    «денечек» → «ден», «чатик» → «чат»); ``None`` for a word that is no noun or has no such suffix.  A base is a stem: it is matched
+    only with a whole stem of the text, never by a shared beginning."""
+    match = _DIMINUTIVE_RE.match(term)
+    if match is None or not is_focus_word(term):
+        return None
+    return match.group(1)
+
+
+def _base_word_in(base: str, words: set[str], stems: set[str]) -> bool:
+    """Whether the text holds a word of stem ``base``: the stem itself, or a lemma that is the base with a noun's
+    ending («ден» → «день», «дейл» → «дейли»)."""
+    return base in stems or any(base + ending in words for ending in _NOUN_ENDINGS)
+
+
+_NOUN_ENDINGS = ("", "ь", "а", "я", "о", "е", "и", "й")
 
 
 LATIN_WORDS_MATCH_WHOLE = True
