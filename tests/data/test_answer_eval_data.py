@@ -135,8 +135,8 @@ def test_holdout3_composition() -> None:
 # Splits written by data-only branches (issue 18): file → (generator, composition).  No answerer runs on them here:
 # ``data5`` wrote dev5 and holdout4, ``data20`` holdout5 (held out), ``data21`` dev6, ``data25`` dev7 (development) and
 # holdout6 (held out); ``focus28`` wrote dev8, ``focus29`` dev9, ``decide31`` dev10, ``hallu31`` dev11, ``fd`` dev12,
-# ``wr`` dev13, ``ry`` dev14, ``rs`` dev15, ``rh`` dev16, ``yn`` dev17, ``op`` dev18, ``nb`` dev19, ``cw`` dev20 and ``mf`` dev22
-# (development, each before its branch ran any code on it); ``ho7`` wrote holdout7 (held out).
+# ``wr`` dev13, ``ry`` dev14, ``rs`` dev15, ``rh`` dev16, ``yn`` dev17, ``op`` dev18, ``nb`` dev19, ``cw`` dev20 and
+# ``mf`` dev22 (development, each before its branch ran any code on it); ``ho7`` wrote holdout7 (held out).
 # Failures name only the checked split's row ids, never a question text (held-out questions must not be printed).
 WRITTEN_BY_DATA_BRANCHES = {
     "answer_eval_dev5.json": ("make_answer_dev5.py", {"answerable": 30, "partial": 10, "unanswerable": 15}),

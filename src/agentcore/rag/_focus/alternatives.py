@@ -67,10 +67,9 @@ def with_alternatives(parts: Sequence[Part], texts: Sequence[str]) -> list[Part]
 
 CONTEXT_CHOOSES_THE_LEMMA = True
 """Whether a question word whose first pymorphy3 reading is a lemma the run's texts do not use is read as another
-of its readings that they do (:func:`agentcore.rag._focus.words.lemmas_in_context`): «еду» is «еда» first, but «ехать» where the passages speak
-of going; a word the dictionary does not know is guessed («ретру» → «ретереть»), and then its own stem, which the
-texts may share («ретро»), stands for it."""
-
+of its readings that they do (:func:`agentcore.rag._focus.words.lemmas_in_context`): «еду» is «еда» first, but
+«ехать» where the passages speak of going; a word the dictionary does not know is guessed («ретру» →
+«ретереть»), and then its own stem, which the texts may share («ретро»), stands for it."""
 
 
 def _readings_in_context(part: Part, texts: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:

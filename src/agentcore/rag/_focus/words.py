@@ -135,8 +135,8 @@ _DIMINUTIVE_RE = re.compile(r"^([а-я]{3,}?)(?:[еоиё]чек|[еоё]чк[а
 def diminutive_base(term: str) -> str | None:
     """The stem of the word ``term`` (a noun lemma) is the diminutive of: ``term`` less a diminutive suffix —
     «-ечек» / «-очек» / «-ечк-» / «-еньк-» / «-ушк-» / «-ик» / «-чик» after 3+ letters («дейлик» → «дейл»,
-    «денечек» → «ден», «чатик» → «чат»); ``None`` for a word that is no noun or has no such suffix.  A base is a stem: it is matched
-    only with a whole stem of the text, never by a shared beginning."""
+    «денечек» → «ден», «чатик» → «чат»); ``None`` for a word that is no noun or has no such suffix.  A base is a
+    stem: it is matched only with a whole stem or word of the text, never by a shared beginning."""
     match = _DIMINUTIVE_RE.match(term)
     if match is None or not is_focus_word(term):
         return None
