@@ -8,7 +8,7 @@ FOCUS_MIN_COVERAGE = 0.67
 for every question alike: a part of up to three terms holds all of them, a part of four to six may miss one (3 of 4,
 4 of 5, 5 of 6), a longer one two.  Two of three is deliberately short of it: the missing third is most often the
 part's verb — the event asked («во сколько закрывается», «когда придут деньги») — and a sentence holding the other
-two gives the time or the figure of another event (read as exactly two thirds, the 22 dev splits gained 6 correct
+two gives the time or the figure of another event (read as exactly two thirds, 16 dev splits gained 6 correct
 answers and 16 wrong or hallucinated ones: branch ``mf``, ``docs/rag.md``)."""
 SEMANTIC_MIN_COSINE = 0.86
 """e5 cosine (``query:`` part vs ``passage:`` sentence) that stands for a term overlap below the minimum."""
