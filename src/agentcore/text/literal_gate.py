@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from agentcore.text.first_char import compile_guarded
+from agentcore.text.reading_memo import per_reading
 
 _MAX_VARIANTS = 32
 """Most strings one literal piece may expand to (``бл[оа]к[еи]р`` is four); beyond it the piece is split."""
@@ -43,9 +44,11 @@ _FOLD = _fold_table()
 _TO_FOLD = re.compile("[" + "".join(re.escape(chr(code)) for code in sorted(_FOLD)) + "]")
 
 
+@per_reading()
 def folded(text: str) -> str:
     """``text`` as the gates compare it: lower case, each set of characters ``IGNORECASE`` equates written as one.
-    Dropping U+0307 may only add matches of a literal, never remove one, so a gate stays a necessary condition."""
+    Dropping U+0307 may only add matches of a literal, never remove one, so a gate stays a necessary condition.
+    Remembered while one text is read (:mod:`agentcore.text.reading_memo`): the rules fold the same clause often."""
     lowered = text.lower()
     # the table's characters are rare: a scan for them is far cheaper than a translation of every text
     return lowered.translate(_FOLD) if _TO_FOLD.search(lowered) else lowered

@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from agentcore.text.first_char import guarded
+from agentcore.text.reading_memo import per_reading
 
 KEY_ID = r"[A-Z][A-Z0-9_]{0,19}-\d{1,9}"
 REPO_ID = r"[A-Za-z0-9][\w.-]{0,99}/[A-Za-z0-9][\w.-]{0,99}#\d{1,9}"
@@ -246,7 +247,10 @@ def find_task_ids(text: str, known_prefixes: Iterable[str] = ()) -> list[TaskRef
     return list(_find(text, _known(known_prefixes)))
 
 
+@per_reading()
 def _find(text: str, known: frozenset[str]) -> tuple[TaskRef, ...]:
+    """Every task id written in ``text`` with ``known`` prefixes (see the module docstring); remembered while one
+    daily is read, as the same clause is asked for its ids by many rules."""
     if "-" not in text and "#" not in text and "://" not in text:
         return ()
     refs: list[TaskRef] = []

@@ -51,11 +51,12 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
     readable,
 )
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
-from agentcore.apps.scrum.task_ids import task_ids_in
+from agentcore.apps.scrum.task_ids import current_prefixes, task_ids_in
 from agentcore.apps.scrum.trouble_owner import another_is_stopped, opens_with_another
 from agentcore.text.first_char import compile_guarded
 from agentcore.text.literal_gate import LiteralGate, folded
 from agentcore.text.morphology import parses
+from agentcore.text.reading_memo import per_reading
 from agentcore.util.truncate import truncate
 
 # After «блокеров нет» only the end of the statement or a word that cannot be what is missing may follow:
@@ -214,8 +215,6 @@ _ABOUT_THE_WORK_HINT = compile_guarded(
 )
 _BLOCKER_GATE = LiteralGate(_BLOCKER_RE)
 _STRONG_GATE = LiteralGate(_STRONG_BLOCKER_RE)
-_TROUBLES: dict[str, bool] = {}
-_STATES: dict[tuple[str, str], bool] = {}
 
 # «nothing» as the subject of what should function: «ничего не работает на стенде», «nothing builds on CI», «nothing
 # is loading» — everything fails, a trouble.  Russian doubles the negation, so the verb is the one after «не», read in
@@ -459,36 +458,28 @@ _OTHERS_SILENT = compile_guarded(
 _OTHERS_SILENT_GATE = LiteralGate(_OTHERS_SILENT)
 
 
+@per_reading(current_prefixes)
 def _names_trouble(text: str) -> bool:
     """Whether ``text`` names a trouble: a blocker word (:data:`_BLOCKER_RE`), what a critical blocker does
     (:data:`~agentcore.apps.scrum.blocker_reading.EFFECT`), each behind its literal pre-check (one folding of the text
-    for both), or that nothing functions (:func:`nothing_works`); remembered while one daily is read (:func:`parse`
-    clears it), as the same clause is asked about several times."""
-    found = _TROUBLES.get(text)
-    if found is None:
-        if len(_TROUBLES) >= 256:
-            _TROUBLES.clear()
-        lowered = folded(text)
-        found = _TROUBLES[text] = bool(
-            _BLOCKER_GATE.search(text, lowered)
-            or EFFECT_GATE.search(text, lowered)
-            or _task_waits(text)
-            or nothing_works(text)
-            or stakes_missed(text)  # «релиз 1 декабря уезжает»: the stakes lost, by the lemmas of the verbs
-            or dependency_unmet(text)  # «без прайса не закончу», «маркетинг не дал тексты»
-        )
-    return found
+    for both), or that nothing functions (:func:`nothing_works`); remembered while one daily is read (a memo of one
+    reading: the same clause is asked about several times)."""
+    lowered = folded(text)
+    return bool(
+        _BLOCKER_GATE.search(text, lowered)
+        or EFFECT_GATE.search(text, lowered)
+        or _task_waits(text)
+        or nothing_works(text)
+        or stakes_missed(text)  # «релиз 1 декабря уезжает»: the stakes lost, by the lemmas of the verbs
+        or dependency_unmet(text)  # «без прайса не закончу», «маркетинг не дал тексты»
+    )
 
 
+@per_reading(current_prefixes)
 def _states_blocker(text: str, context: str = "") -> bool:
     """Whether a clause outside a «Блокеры:» list states a blocker (see :data:`_DEALT_WITH_RE`); ``context`` is the
     rest of its statement («…, буду чинить»).  Remembered like :func:`_names_trouble`: :func:`parse` asks twice."""
-    found = _STATES.get((text, context))
-    if found is None:
-        if len(_STATES) >= 256:
-            _STATES.clear()
-        found = _STATES[(text, context)] = _reads_as_blocker(text, context)
-    return found
+    return _reads_as_blocker(text, context)
 
 
 # The member's own act of blocking (session scrum, dev25): «заблокировал спам-аккаунты по CMS-32», «блокирую старые

@@ -308,7 +308,9 @@ def _described(item: dict[str, Any]) -> bool:
     status («TASK-7 done», «TASK-7 — WIP»).  «TASK-7» alone after a header or a time word, or «задача TASK-7», is
     not described."""
     # «A/B», «CI/CD»: one word of its own, whose letters alone are too short to count
-    text = _SLASHED.sub(r"\1\2", without_task_ids(item["summary"]))
+    text = without_task_ids(item["summary"])
+    if "/" in text:  # most summaries have no slash: no scan of every word for one
+        text = _SLASHED.sub(r"\1\2", text)
     if _PROGRESS.search(text):
         return True  # a status in figures: «PAY-2 — 80%» says how far it got (session sg; a bare sign, «✅», does not)
     return any(_describes(w.lower()) for w in _WORD.findall(text))

@@ -12,6 +12,7 @@ from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS
 from agentcore.apps.scrum.task_ids import current_prefixes, task_ids_in
 from agentcore.text.first_char import compile_guarded, guarded
 from agentcore.text.morphology import morph_analyzer, parses
+from agentcore.text.reading_memo import per_reading
 
 Section = Literal["yesterday", "today", "blockers"]
 
@@ -109,7 +110,10 @@ _TRAIL = re.compile(r"[\s,;:—–\-.!?]+$")
 _TRAIL_CHARS = ",;:—–-.!?"
 
 
+@per_reading()
 def _clean(text: str) -> str:
+    """``text`` without the link words and punctuation that lead into it or trail it (remembered while one daily is
+    read: the rules clean the same clause again and again)."""
     text = _LEAD.sub("", text.strip())
     # what :data:`_TRAIL` removes, without a regex scan of the whole text (``str.rstrip()`` strips what ``\s`` matches)
     while True:
@@ -119,8 +123,10 @@ def _clean(text: str) -> str:
         text = stripped
 
 
+@per_reading(current_prefixes)
 def _content_words(text: str) -> tuple[str, ...]:
-    """Words that carry content: not headers, time words, fillers, numbers, task ids or URLs."""
+    """Words that carry content: not headers, time words, fillers, numbers, task ids or URLs (remembered while one
+    daily is read, with the team's prefixes that decide what is a task id)."""
     if "://" in text:
         text = _URL_RE.sub(" ", text)
     known = current_prefixes()

@@ -23,8 +23,6 @@ from agentcore.apps.scrum.daily_parser.blocker_clauses import (
     _NONE_LEFT,
     _NOTHING,
     _PAST_TROUBLE,
-    _STATES,
-    _TROUBLES,
     _blocker_from,
     _names_trouble,
     _no_blockers_in,
@@ -69,6 +67,7 @@ from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import current_prefixes, task_ids_in
 from agentcore.text.literal_gate import LiteralGate
 from agentcore.text.morphology import parses
+from agentcore.text.reading_memo import new_reading
 from agentcore.util.truncate import truncate
 
 
@@ -108,9 +107,8 @@ _POINTER = re.compile(
 def parse(message: str) -> ParsedDaily:
     """Split a daily into yesterday / today / blockers (see the module docstring); only the first
     :data:`MAX_PARSED_CHARS` characters are read."""
+    new_reading()  # the memos of one reading (:mod:`agentcore.text.reading_memo`), never across texts
     key, message = (message, current_prefixes()), as_header(readable(message))
-    _TROUBLES.clear()  # memos of one reading, not across texts
-    _STATES.clear()
     words = _content_words(message)
     parsed = ParsedDaily(content_words=len(words), informative_words=_informative(message, words))
     parsed.no_blockers_stated = bool(_no_blockers_in(message))

@@ -1,0 +1,68 @@
+"""Memos of one reading: a pure function of a text that the rules reading one document ask again and again (the same
+clause goes through many rules, each lowering it, looking for task ids, asking whether it names a trouble) computes
+its answer once per document.
+
+:func:`per_reading` wraps such a function; :func:`new_reading` empties every memo, and a reader calls it when it
+starts a document.  So no memo spans documents: the work saved is only the repeats inside one reading (a text read
+again in a later document is read afresh, however often it comes).  Each memo is also bounded, for callers that read
+without ever calling :func:`new_reading`.
+
+A wrapped function must be pure for its positional arguments and the value of ``context()`` (for instance the team's
+tracker prefixes a task-id reader knows), and return a value nobody changes (a ``bool``, a ``str``, a tuple, a
+``re.Match``): every caller in the reading gets the same object.  Keyword arguments and unhashable arguments bypass
+the memo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from functools import wraps
+from typing import ParamSpec, TypeVar
+
+__all__ = ["new_reading", "per_reading"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+MAX_ENTRIES = 1024
+"""Most answers one memo keeps (emptied when full): a daily asks a few hundred."""
+
+_MEMOS: list[dict[Hashable, object]] = []
+
+
+def new_reading() -> None:
+    """Start a reading: every :func:`per_reading` memo is emptied."""
+    for memo in _MEMOS:
+        memo.clear()
+
+
+def per_reading(
+    context: Callable[[], Hashable] | None = None,
+) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """A decorator: the function's answer kept per positional arguments (and ``context()``) until the next
+    :func:`new_reading` (see the module docstring)."""
+
+    def decorate(function: Callable[P, R]) -> Callable[P, R]:
+        memo: dict[Hashable, object] = {}
+        _MEMOS.append(memo)
+
+        @wraps(function)
+        def remembered(*args: P.args, **kwargs: P.kwargs) -> R:
+            if kwargs:
+                return function(*args, **kwargs)
+            key: Hashable = args if context is None else (args, context())
+            try:
+                return memo[key]  # type: ignore[return-value]
+            except KeyError:
+                pass
+            except TypeError:  # an unhashable argument
+                return function(*args, **kwargs)
+            value = function(*args, **kwargs)
+            if len(memo) >= MAX_ENTRIES:
+                memo.clear()
+            memo[key] = value
+            return value
+
+        return remembered
+
+    return decorate
