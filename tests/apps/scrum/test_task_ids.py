@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from agentcore.apps.scrum import task_ids
 from agentcore.apps.scrum.blockers import NO_TASK_ID, process_blockers
 from agentcore.apps.scrum.daily_parser import parse_daily
 from agentcore.apps.scrum.schemas import WorkItem, normalize_task_id
@@ -123,3 +124,29 @@ def test_kubernetes_is_a_name_so_its_upper_case_form_is_a_projects_key() -> None
     it, while «k8s-1» and «K8s-1» stay the technology (session scrum, dev25)."""
     assert task_ids_in("вчера K8S-40 ingress, сегодня K8S-41") == ["K8S-40", "K8S-41"]
     assert task_ids_in("обновили k8s-1 и K8s-1") == []
+
+
+def _placed_codes_unchecked(text: str) -> frozenset[str]:
+    """:func:`codes_written_as_keys` without its pre-check: every placed key read (the reference it must equal)."""
+    numbers: dict[str, set[str]] = {}
+    for match in task_ids._PLACED_KEY.finditer(text):
+        prefix = match.group("prefix")
+        if prefix.isupper() and prefix.lower() in task_ids._CODES:
+            numbers.setdefault(prefix, set()).add(match.group("num"))
+    return frozenset(prefix for prefix, seen in numbers.items() if len(seen) > 1)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Вчера NET-15 — настройка шлюза, сегодня NET-16 — мониторинг",
+        "- ISO-1 выгрузка\n- ISO-2 импорт\n- iso-3 что-то",
+        "1. KOI-8 перекодировка\n2) KOI-9 проверка",
+        "даты в ISO-8601, сегодня xISO-2, вчера _ISO-3",
+        "Сегодня: UTF-8 и UTF-16, вчера UTF-32",
+        "вчера PAY-1, сегодня PAY-2",
+        "\u212aOI-8 и \u212aOI-9\n- \u212aOI-10",
+    ],
+)
+def test_the_pre_check_of_codes_written_as_keys_drops_no_code(text: str) -> None:
+    assert task_ids.codes_written_as_keys(text) == _placed_codes_unchecked(text)

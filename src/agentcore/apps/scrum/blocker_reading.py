@@ -20,6 +20,7 @@ from agentcore.apps.scrum import blocker_effect
 from agentcore.text.first_char import compile_guarded
 from agentcore.text.literal_gate import LiteralGate, folded
 from agentcore.text.morphology import parses
+from agentcore.text.reading_memo import per_reading
 
 _FLAGS = re.IGNORECASE
 
@@ -119,6 +120,7 @@ RESOLVED_GATE = LiteralGate(RESOLVED)
 _STILL = compile_guarded(r"\b(?:до\s+сих\s+пор|всё\s+ещё|все\s+ещё|еще\s+не|ещё\s+не|снова|опять|still)\b", _FLAGS)
 
 
+@per_reading()
 def remedy_in(clause: str) -> bool:
     """Whether ``clause`` tells a remedy (:data:`RESOLVED`) that is not denied: «так и не починили», «не дали
     доступ», «not fixed» are the trouble, not its end."""
@@ -281,6 +283,7 @@ def asserted(text: str) -> str:
     return main[: scenario.start()]
 
 
+@per_reading()
 def told_as_over(clause: str) -> bool:
     """Whether ``clause`` tells a past trouble together with its remedy, and not as still going on: «вчера лежал
     прод, уже подняли», «prod was down yesterday, fixed now» (not «…, но до сих пор тормозит»)."""
@@ -636,7 +639,7 @@ def criticality(text: str) -> tuple[bool, str]:
         (_TEAM_STOPPED_GATE, REASON_TEAM),
         (_RELEASE_GATE, REASON_RELEASE),
     ):
-        if gate.search(main, lowered) and stated(gate.pattern, main):
+        if gate.search(main, lowered) and stated(gate.engine, main):
             return True, reason
     if (_CANNOT_GO_ON_GATE.search(main, lowered) or _NOTHING_ELSE.search(main)) and not WORKAROUND.search(text):
         return True, REASON_STOPPED

@@ -199,13 +199,22 @@ _PLACED_KEY = re.compile(
 )
 
 
+# A pre-check of :data:`_PLACED_KEY`: every prefix it finds in upper case is one of these (case-sensitive, so the scan
+# skips every lower-case letter at once; «İ» and the Kelvin sign are the upper-case letters ``IGNORECASE`` adds to
+# ``[A-Z]``).  A run that starts earlier than a placed prefix would have a word character before it, which no place
+# allows.
+_UPPER_KEY_SHAPE = re.compile(r"([A-Z\u0130\u212a][A-Z0-9_\u0130\u212a]{0,19})-\d")
+
+
 def codes_written_as_keys(text: str) -> frozenset[str]:
     """The code prefixes (``NET``, ``DES``, ``ISO`` …) ``text`` writes as a tracker writes a project's keys: in upper
     case, with two or more numbers, each in a task's place — opening a line or right after the day's word
     («Вчера NET-15 — настройка шлюза, сегодня NET-16 — мониторинг»).  A code is named for what it is («даты в
     ISO-8601», «UTF-8 и UTF-16»), not run through a day as its work items are."""
-    if "-" not in text:
-        return _NO_PREFIXES
+    if "-" not in text or not any(
+        prefix.isupper() and prefix.lower() in _CODES for prefix in _UPPER_KEY_SHAPE.findall(text)
+    ):
+        return _NO_PREFIXES  # most dailies: no code written in upper case before a number, no scan for places
     numbers: dict[str, set[str]] = {}
     for match in _PLACED_KEY.finditer(text):
         prefix = match.group("prefix")
@@ -274,8 +283,15 @@ def _find(text: str, known: frozenset[str]) -> tuple[TaskRef, ...]:
 
 def task_ids_in(text: str, known_prefixes: Iterable[str] = ()) -> list[str]:
     """Task ids mentioned in ``text``, in order, without repeats."""
-    refs = _find(text, _known(known_prefixes))
-    return list(dict.fromkeys(ref.id for ref in refs)) if refs else []
+    return list(_unique_ids(text, _known(known_prefixes)))
+
+
+@per_reading()
+def _unique_ids(text: str, known: frozenset[str]) -> tuple[str, ...]:
+    """The ids of :func:`_find` in order without repeats (remembered while one daily is read: most rules ask only
+    whether a clause names a task, and ask it of the same clause again and again)."""
+    refs = _find(text, known)
+    return tuple(dict.fromkeys(ref.id for ref in refs)) if refs else ()
 
 
 def is_task_id(value: str) -> bool:

@@ -10,7 +10,6 @@ from typing import Any
 from agentcore.apps.scrum.blocker_effect import DELIVER, _tags, complete_stop, stakes_missed, without_denied_stops
 from agentcore.apps.scrum.blocker_reading import (
     _STILL,
-    EFFECT,
     EFFECT_GATE,
     NEGATED,
     NEGATOR_WORD,
@@ -732,8 +731,10 @@ _PAST_TROUBLE = compile_guarded(
 _LEAD_IN = re.compile(rf"^\s*(?:{_BLOCKER_WORDS})(?!\s+(?:by|on)\b)\s*(?:[:—–-]\s*)?", re.IGNORECASE)
 
 
+@per_reading()
 def _blocker_text(text: str) -> str:
-    """The blocker in the author's words, without the «Блокер:» lead-in and a trailing «, TASK-1»."""
+    """The blocker in the author's words, without the «Блокер:» lead-in and a trailing «, TASK-1» (remembered while
+    one daily is read: the blocker readers ask it of the same clause more than once)."""
     head, sep, tail = text.partition(":")
     if sep and tail.strip() and _BLOCKER_WORDS_FULL.search(head):
         text = tail
@@ -900,7 +901,8 @@ def trouble_denied(text: str) -> bool:
             return True
         return trouble_denied(rest)
     lowered = folded(text)
-    found = [p for p, gate in ((_BLOCKER_RE, _BLOCKER_GATE), (EFFECT, EFFECT_GATE)) if gate.search(text, lowered)]
+    # each admitted pattern scanned behind its first-character guard (the same matches, most positions skipped)
+    found = [gate.engine for gate in (_BLOCKER_GATE, EFFECT_GATE) if gate.search(text, lowered)]
     if not found or any(stated(pattern, text) for pattern in found):
         return False
     return not complete_stop(text)  # a stake the patterns do not know («…, но демо срывается») is no denial

@@ -130,7 +130,7 @@ def _content_words(text: str) -> tuple[str, ...]:
     if "://" in text:
         text = _URL_RE.sub(" ", text)
     known = current_prefixes()
-    return tuple(lower for lower in (_content_form(w, known) for w in _WORD.findall(text)) if lower)
+    return tuple([form for word in _WORD.findall(text) if (form := _content_form(word, known))])
 
 
 @lru_cache(maxsize=8192)
