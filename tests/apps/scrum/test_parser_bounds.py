@@ -12,6 +12,7 @@ import pytest
 from agentcore.apps.scrum.daily_parser import MAX_PARSED_CHARS, no_blockers_stated, parse, parse_daily, reading
 from agentcore.apps.scrum.daily_parser.clauses import _Clause
 from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS
+from agentcore.text import reading_memo
 
 # Pasted texts that once cost more than linear time or that stress one rule each: a list of ids (the postfix-status
 # rule scanned the rest of the list from every id), section words, blocker words, clauses, sentences.
@@ -112,3 +113,12 @@ def test_text_shape_survives_the_memo_cleared_by_another_reading(monkeypatch: py
 
     monkeypatch.setattr(reading, "parse", parse_then_cleared)
     assert reading.text_shape(text) == expected
+
+
+def test_no_memo_outlives_the_daily_it_was_made_for() -> None:
+    """The memos of one reading (:mod:`agentcore.text.reading_memo`) are emptied when the next daily is read: nothing
+    of one daily is kept for another (a benchmark that repeats texts gets no answer from an earlier round)."""
+    parse_daily("Вчера закрыл PAY-1, зебра. Сегодня PAY-2 — жду ревью зебры, блокер: стенд лежит", "DEV")
+    assert any(reading_memo._MEMOS)
+    parse_daily("Сегодня PAY-3", "DEV")
+    assert not [key for memo in reading_memo._MEMOS for key in memo if "зебр" in repr(key)]

@@ -42,6 +42,7 @@ from itertools import pairwise
 from agentcore.text.first_char import compile_guarded
 from agentcore.text.literal_gate import LiteralGate
 from agentcore.text.morphology import morph_analyzer, parses
+from agentcore.text.reading_memo import per_reading
 
 
 def _words(text: str) -> frozenset[str]:
@@ -166,12 +167,12 @@ def _denies_stop(words: list[str]) -> bool:
     return False
 
 
-@lru_cache(maxsize=4096)
+@per_reading()
 def without_denied_stops(text: str) -> str:
     """``text`` with every statement that denies a stop (:func:`_denies_stop`) blanked: «стенд тормозит, но вся
-    команда не стоит» → «стенд тормозит, …».  Kept per text: a blocker clause is screened for a denial
-    (``blocker_clauses.trouble_denied``) and then read for criticality (``blocker_reading.criticality``) — one pass
-    serves both."""
+    команда не стоит» → «стенд тормозит, …».  Kept per text while one daily is read (not across dailies): a blocker
+    clause is screened for a denial (``blocker_clauses.trouble_denied``) and then read for criticality
+    (``blocker_reading.criticality``) — one pass serves both."""
     if "не" not in text.lower() and "not" not in text.lower() and "n't" not in text.lower():
         return text
     parts = _PIECE_SPLIT.split(text)  # statements at even places, their boundaries at odd ones

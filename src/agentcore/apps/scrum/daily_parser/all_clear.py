@@ -21,12 +21,12 @@ nothing in the way.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from agentcore.apps.scrum.daily_parser.blocker_clauses import _BLOCKER_RE, _names_trouble, nothing_works
 from agentcore.apps.scrum.daily_parser.lexicon import _CYRILLIC, _FILLER, _WORD, _wordset
 from agentcore.apps.scrum.task_ids import task_ids_in
 from agentcore.text.morphology import parses
+from agentcore.text.reading_memo import per_reading
 
 _OBSTACLES = _wordset(
     """блокер блокера блок препятствие проблема затык сложность трудность помеха загвоздка заминка стоппер стопер
@@ -140,7 +140,7 @@ _EXCEPTION = re.compile(
 )
 
 
-@lru_cache(maxsize=4096)
+@per_reading()  # the words of one clause: kept while one daily is read, not across dailies
 def _denial(words: tuple[str, ...], listed: bool) -> bool:
     if not words or len(words) > 10:
         return False

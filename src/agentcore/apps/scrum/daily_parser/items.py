@@ -34,6 +34,7 @@ from agentcore.apps.scrum.daily_parser.work_kind import SIDE, WORK, is_side, wor
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import task_ids_in, without_task_ids
 from agentcore.text.morphology import morph_analyzer, parses
+from agentcore.text.reading_memo import per_reading
 from agentcore.util.truncate import truncate
 
 # An aside that is neither work nor a blocker: a call for help, a condition («если кто знает СБП — буду рад
@@ -233,7 +234,7 @@ def _can_be_verb(word: str) -> bool:
 _MEMBER = _wordset("я мы")
 
 
-@lru_cache(maxsize=4096)
+@per_reading()  # the words of one clause: kept while one daily is read, not across dailies
 def _told_of_another(words: tuple[str, ...]) -> bool:
     """Whether a piece's first predicate has a subject other than the member, read by morphology (pymorphy3): a
     statement of being with a nominative («была засада», «есть риск, что …», «это на следующей неделе, сейчас есть

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from agentcore.apps.scrum.daily_parser.lexicon import _BLOCKER_WORDS, _TODAY, _YESTERDAY, Section, _one_edit
 from agentcore.text.first_char import guarded
+from agentcore.text.reading_memo import per_reading
 
 # Symbols that open a line instead of a header: ✅ done, 🔜 planned, ⛔ blocked.
 _EMOJI_SECTION: dict[str, Section] = {
@@ -107,11 +108,19 @@ _LABEL_ENDS = (":", "：", "?", "—", "–", "-")
 _PROMPT_END = re.compile(r"[?—–-][^\w\n]*$", re.MULTILINE)
 
 
-def _prompts(text: str) -> list[re.Match[str]]:
-    """The prompts of ``text`` (:data:`_BARE_PROMPT`) that name a section."""
+@per_reading()
+def _prompts(text: str) -> tuple[re.Match[str], ...]:
+    """The prompts of ``text`` (:data:`_BARE_PROMPT`) that name a section (remembered while one daily is read: the
+    reading and the verdict both ask)."""
     if not _PROMPT_END.search(text):
-        return []  # most dailies: no line ends with a question mark or a dash
-    return [m for m in _BARE_PROMPT.finditer(text) if _SECTION_NAMED.search(m.group("label"))]
+        return ()  # most dailies: no line ends with a question mark or a dash
+    return tuple(m for m in _BARE_PROMPT.finditer(text) if _SECTION_NAMED.search(m.group("label")))
+
+
+@per_reading()
+def _colon_labels(text: str) -> tuple[re.Match[str], ...]:
+    """The labels of ``text`` before a colon (:data:`_BARE_LABEL`; remembered like :func:`_prompts`)."""
+    return tuple(_BARE_LABEL.finditer(text)) if ":" in text or "：" in text else ()
 
 
 def is_question_prompt(line: str) -> bool:
@@ -125,8 +134,7 @@ def is_question_prompt(line: str) -> bool:
 
 def _labels(text: str) -> list[re.Match[str]]:
     """The bare labels of ``text``: :data:`_BARE_LABEL`, and the prompts naming a section (:func:`_prompts`)."""
-    found = list(_BARE_LABEL.finditer(text)) if ":" in text or "：" in text else []
-    return found + _prompts(text)
+    return [*_colon_labels(text), *_prompts(text)]
 
 
 def without_bare_labels(text: str) -> str:
@@ -141,8 +149,7 @@ def without_bare_labels(text: str) -> str:
 def bare_labels(text: str) -> frozenset[str]:
     """The bare labels of ``text`` (:func:`_labels`), each as its lower-case words joined by one space — to know a
     clause that is one of them (:func:`is_bare_label`)."""
-    colon = _BARE_LABEL.finditer(text) if ":" in text or "：" in text else ()
-    return frozenset(" ".join(_LABEL_WORD.findall(m.group("label").lower())) for m in colon) | frozenset(
+    return frozenset(" ".join(_LABEL_WORD.findall(m.group("label").lower())) for m in _colon_labels(text)) | frozenset(
         " ".join(_LABEL_WORD.findall(m.group("label").lower())) + "?" for m in _prompts(text)
     )  # a prompt's words end with «?»: «Блокеры -» is no prompt where «Блокеры: -» is the daily's label
 

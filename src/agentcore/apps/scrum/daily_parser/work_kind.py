@@ -27,11 +27,11 @@ stand first, «code review»), as English has no inflection to read.  Whatever n
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
 
 from agentcore.apps.scrum.daily_parser.lexicon import _CYRILLIC, _WORD, _wordset
 from agentcore.text.morphology import morph_analyzer, parses
+from agentcore.text.reading_memo import per_reading
 
 SIDE, AWAY, WORK, STATE = "side", "away", "work", "state"
 
@@ -144,7 +144,7 @@ def work_kind(summary: str) -> str:
     return _kind(tuple(tuple(w.lower() for w in _WORD.findall(s)) for s in _STATEMENTS.split(summary) if s.strip()))
 
 
-@lru_cache(maxsize=4096)
+@per_reading()  # the words of one clause: kept while one daily is read, not across dailies
 def _kind(statements: tuple[tuple[str, ...], ...]) -> str:
     kinds = [_statement_kind(words) for words in statements if words]
     if WORK in kinds:
