@@ -29,13 +29,14 @@ def test_every_delivering_verb_passes_the_pre_check(lemma: str) -> None:
 
 def test_the_denied_stop_pass_runs_once_per_text(monkeypatch: pytest.MonkeyPatch) -> None:
     """A blocker clause is screened for a denial and then read for criticality; the statements that deny a stop are
-    found once for both."""
+    found once for both (within one reading)."""
     from agentcore.apps.scrum.blocker_reading import criticality
+    from agentcore.text.reading_memo import new_reading
 
     calls: list[list[str]] = []
     real = blocker_effect._denies_stop
     monkeypatch.setattr(blocker_effect, "_denies_stop", lambda words: calls.append(words) or real(words))
-    blocker_effect.without_denied_stops.cache_clear()
+    new_reading()  # the pass is remembered while one daily is read: start one
     text = "стенд Заводского района тормозит, но вся бригада не стоит"
     assert not blocker_clauses.trouble_denied(text)
     first = len(calls)

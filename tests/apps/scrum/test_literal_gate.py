@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from agentcore.apps.scrum import blocker_reading
+from agentcore.apps.scrum import blocker_effect, blocker_reading
 from agentcore.apps.scrum.daily_parser import blocker_clauses, clauses, parse_daily, reading
 from agentcore.apps.scrum.daily_parser.layout import _SENTENCES
 from agentcore.apps.scrum.daily_parser.lexicon import readable
@@ -26,7 +26,7 @@ DATA = Path(__file__).parent / "data"
 DEV_FILES = sorted(DATA.glob("dailies_people_dev*.jsonl"))  # development splits only, never a held-out one
 GATES: dict[str, LiteralGate] = {}
 """Every gate the parser's modules hold, by where it is defined (an imported one is listed once)."""
-for _module in (blocker_reading, blocker_clauses, clauses, reading):
+for _module in (blocker_effect, blocker_reading, blocker_clauses, clauses, reading):
     for _name, _gate in vars(_module).items():
         if isinstance(_gate, LiteralGate) and all(_gate is not g for g in GATES.values()):
             GATES[f"{_module.__name__}.{_name}"] = _gate
