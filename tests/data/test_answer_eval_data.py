@@ -40,6 +40,7 @@ SPLITS = {
     "answer_eval_dev18.json": {"dev18"},
     "answer_eval_dev19.json": {"dev19"},
     "answer_eval_dev20.json": {"dev20"},
+    "answer_eval_dev21.json": {"dev21"},
     "answer_eval_dev22.json": {"dev22"},
     "answer_eval_devh.json": {"devh"},
     "answer_eval_devh2.json": {"devh2"},
@@ -135,8 +136,9 @@ def test_holdout3_composition() -> None:
 # Splits written by data-only branches (issue 18): file → (generator, composition).  No answerer runs on them here:
 # ``data5`` wrote dev5 and holdout4, ``data20`` holdout5 (held out), ``data21`` dev6, ``data25`` dev7 (development) and
 # holdout6 (held out); ``focus28`` wrote dev8, ``focus29`` dev9, ``decide31`` dev10, ``hallu31`` dev11, ``fd`` dev12,
-# ``wr`` dev13, ``ry`` dev14, ``rs`` dev15, ``rh`` dev16, ``yn`` dev17, ``op`` dev18, ``nb`` dev19, ``cw`` dev20 and
-# ``mf`` dev22 (development, each before its branch ran any code on it); ``ho7`` wrote holdout7 (held out).
+# ``wr`` dev13, ``ry`` dev14, ``rs`` dev15, ``rh`` dev16, ``yn`` dev17, ``op`` dev18, ``nb`` dev19, ``cw`` dev20,
+# ``ks`` dev21 and ``mf`` dev22 (development, each before its branch ran any code on it); ``ho7`` wrote holdout7 (held
+# out).
 # Failures name only the checked split's row ids, never a question text (held-out questions must not be printed).
 WRITTEN_BY_DATA_BRANCHES = {
     "answer_eval_dev5.json": ("make_answer_dev5.py", {"answerable": 30, "partial": 10, "unanswerable": 15}),
@@ -159,6 +161,7 @@ WRITTEN_BY_DATA_BRANCHES = {
     "answer_eval_holdout7.json": ("make_answer_holdout7.py", {"answerable": 40, "partial": 12, "unanswerable": 18}),
     "answer_eval_dev19.json": ("make_answer_dev19.py", {"answerable": 24, "unanswerable": 40}),
     "answer_eval_dev20.json": ("make_answer_dev20.py", {"answerable": 57, "partial": 8}),
+    "answer_eval_dev21.json": ("make_answer_dev21.py", {"answerable": 30, "partial": 5, "unanswerable": 5}),
     "answer_eval_dev22.json": ("make_answer_dev22.py", {"answerable": 31, "partial": 5, "unanswerable": 5}),
 }
 
