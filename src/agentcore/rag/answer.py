@@ -804,9 +804,9 @@ def _asked_by_li(question: str) -> str | None:
         if pos in ("VERB", "INFN", "PRTS"):
             return None if str(before.normal_form) in _LI_EMPTY_VERBS else words[k - 1]
         if pos == "PRED":
-            after = [w for w in words[k + 1 : k + 4] if str(word_parses(w)[0].tag.POS) == "INFN"]
-            if after and str(word_parses(after[0])[0].normal_form) not in _LI_EMPTY_VERBS:
-                return after[0]
+            after = _infinitive_after(words, k)
+            if after is not None and str(word_parses(after)[0].normal_form) not in _LI_EMPTY_VERBS:
+                return after
         return None
     if YESNO_WITHOUT_LI_ASKS_ITS_VERB and any(part.asks == "yesno" for part in question_parts(question)):
         return _main_verb(re.findall(r"[а-яё]+|[,;]", question.lower()))
@@ -839,12 +839,19 @@ def _main_verb(tokens: Sequence[str]) -> str | None:
                 continue
             return token
         if pos == "PRED":
-            after = [
-                w for w in tokens[k + 1 : k + 4] if w not in (",", ";") and str(word_parses(w)[0].tag.POS) == "INFN"
-            ]
-            if after:
-                return after[0]
+            after = _infinitive_after(tokens, k)
+            if after is not None:
+                return after
     return None
+
+
+def _infinitive_after(tokens: Sequence[str], k: int) -> str | None:
+    """The first infinitive among the three tokens after ``tokens[k]`` (a predicative: «можно», «нужно»), a comma or
+    a semicolon counting as a token but never the answer: the word a predicative's yes/no asks about («можно ли
+    перенести …», «можно взять …»); ``None`` when none stands there."""
+    return next(
+        (w for w in tokens[k + 1 : k + 4] if w not in (",", ";") and str(word_parses(w)[0].tag.POS) == "INFN"), None
+    )
 
 
 def _says(word: str, text: str) -> bool:
