@@ -4,6 +4,9 @@ sentence of another document that a paraphrase bridge finds closer."""
 
 from __future__ import annotations
 
+import pytest
+
+from agentcore.rag import answer
 from agentcore.rag.answer import Excerpt, _units, supplying_excerpts
 from agentcore.rag.models import Hit
 
@@ -49,3 +52,20 @@ def test_a_yes_no_about_another_subject_is_shown_that_subjects_rule() -> None:
         e.unit.text for e in supplying_excerpts("неиспользованные дни отпуска переходят на след год?", hits, quoted)
     ]
     assert added == ["Неиспользованные дни отпуска переносятся на следующий год."]
+
+
+def test_a_paraphrase_of_another_subject_yields_to_the_rule_about_the_yes_nos_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # e5 finds the vacation sentence closest; it names no thing of the training budget: the budget's rule is shown
+    from agentcore.rag import _focus
+
+    hits = _hits()
+    readings = [u.text for hit in hits for u in _units(hit.text)]
+    monkeypatch.setattr(_focus, "semantic_supplier", lambda *args, **kwargs: readings.index(_units(_VACATION)[0].text))
+    quoted = [Excerpt(_units(_BUDGET)[0], hits[0])]
+    question = "неистраченные деньги на обучение переходят на следующий год?"
+    added = [e.unit.text for e in supplying_excerpts(question, hits, quoted)]
+    assert added == ["Неиспользованный остаток на следующий год не переносится."]
+    monkeypatch.setattr(answer, "YESNO_PARAPHRASE_NAMES_ITS_SUBJECT", False)
+    assert [e.unit.text for e in supplying_excerpts(question, hits, quoted)] == [_units(_VACATION)[0].text]

@@ -439,6 +439,12 @@ INSTRUCTIONS_BY_ADVICE = True
 _ADVICE_RE = re.compile(
     r"\b(?:нужно|надо|необходимо|следует|не следует|рекомендуем\w*|решение\s+[—–-]|правильно\s+[—–-])", re.I
 )
+INSTRUCTION_OF_THE_PASSAGE = True
+"""Whether a procedure question whose best sentence stands in a paragraph (or list) that tells the reader nothing to
+do is answered by the paragraph of the same passage holding the instruction that shares most with the question:
+«как забронировать переговорку» is answered by «Переговорные бронируются через корпоративный календарь Яндекс 360:
+создайте встречу и добавьте комнату как участника», not by the lead-in «В офисе четыре переговорные:» and the list
+of rooms, which share more of its words.  Without an instruction in the passage the choice by words stands."""
 PROCEDURE_RUN = True
 """Whether a procedure written as prose is quoted as the run of its paragraph from the best sentence to its last
 instruction, with the sentences between («…позвоните по номеру 1111. Подменный ноутбук выдаётся в тот же рабочий
@@ -656,6 +662,14 @@ def select_excerpts(
         steps = [s for s in paragraph if _instructs(s.unit.text)]
         if not steps and WAY_BY_PERMISSION and not anchor.unit.marker and _instructs(anchor.unit.text, permission=True):
             steps = [anchor]  # «Справку 2-НДФЛ … можно заказать в портале»: the way, told as what may be done
+        if not steps and INSTRUCTION_OF_THE_PASSAGE:
+            # the best sentence's paragraph tells nothing to do («В офисе четыре переговорные:» and its rooms): the
+            # steps are the paragraph of the passage whose instruction shares most with the question
+            told = [s for s in top if s.score > 0 and not s.unit.role and _instructs(s.unit.text)]
+            if told:
+                anchor = max(told, key=lambda s: (s.score, -s.unit.position))
+                paragraph = [s for s in top if s.unit.block == anchor.unit.block and not s.unit.role]
+                steps = [s for s in paragraph if _instructs(s.unit.text)]
         if steps:
             chosen = {anchor, *steps[:MAX_STEPS]}
             if PROCEDURE_RUN:
@@ -1162,6 +1176,15 @@ def supplying_excerpts(question: str, hits: Sequence[Hit], quoted: Sequence[Exce
             index: int | None = best[0]  # a sentence that supplies it better than any quoted one
         elif have is None:
             index = semantic_supplier(part, question, candidates)  # a paraphrase («скок длится отпуск»)
+            if index is None and QUOTED_SECTION_GIVES_THE_VALUE and part.asks != "yesno":
+                index = _section_supplier(part, found, readings, quoted)
+            elif index is not None and part.asks == "yesno" and YESNO_PARAPHRASE_NAMES_ITS_SUBJECT:
+                paraphrase = index
+                if not _yesno_holds(part, readings[index][2], readings[index][1], hits):
+                    # a paraphrase of another thing («Остаток неиспользованного отпуска переносится …» for money
+                    # left of the training budget): the rule about the yes/no's own subject is shown instead
+                    index = _yesno_rule(part, readings, hits, found)
+                    index = paraphrase if index is None else index
         else:
             index = None
         if part.asks == "yesno" and YESNO_SHOWS_ITS_RULE and not _yesno_supplied(part, readings, index, quoted, hits):
@@ -1182,6 +1205,47 @@ def supplying_excerpts(question: str, hits: Sequence[Hit], quoted: Sequence[Exce
     return added
 
 
+QUOTED_SECTION_GIVES_THE_VALUE = True
+"""Whether a part asking a value (a number, a time, a person, a service, a name) that no quoted sentence supplies,
+and no sentence of the passages supplies by words or by meaning as the focus check reads a supplier, is answered by
+the sentence of a passage already quoted that gives the kind of value asked and holds most of the part's terms (with
+its heading and the sentence before), at least the share the check's meaning bridge reads
+(:data:`agentcore.rag._focus.thresholds.MEANING_MIN_SHARE`).  The section the answer quotes was chosen for the
+question's words; the value it asks often stands in a later sentence of it that shares fewer of them: «Срок выдачи —
+до 5 рабочих дней, если позиция есть на складе» after «Дополнительное оборудование — … док-станция … заказывается
+через заявку …» for «заказал док-станцию, через скока выдадут».  The focus check still decides whether it answers."""
+
+
+def _section_supplier(
+    part: Part,
+    found: dict[int, tuple[float, int, int]],
+    readings: Sequence[tuple[_Unit, Hit, tuple[str, str]]],
+    quoted: Sequence[Excerpt],
+) -> int | None:
+    """The supplier of ``found`` (index into ``readings`` → its focus scores) that stands in a passage ``quoted``
+    from, holds at least :data:`~agentcore.rag._focus.thresholds.MEANING_MIN_SHARE` of the part's terms and one of
+    them in itself or the sentence before it — the heading every sentence of a section shares does not tie one of
+    them to the question («На кухне есть … фрукты, которые пополняются по понедельникам и четвергам» under «Кухня,
+    парковка и порядок» is no time to book a parking place by): the best by its scores, the earlier on a tie (see
+    :data:`QUOTED_SECTION_GIVES_THE_VALUE`); ``None`` when none."""
+    from agentcore.rag._focus.parts import term_share
+    from agentcore.rag._focus.thresholds import MEANING_MIN_SHARE
+
+    passages = {e.hit.id for e in quoted}
+
+    def own(k: int) -> float:
+        sentence, context = readings[k][2]
+        return term_share(part, [sentence, context.partition("\n")[2]])
+
+    ranked = [
+        (value, -k)
+        for k, value in found.items()
+        if readings[k][1].id in passages and value[0] >= MEANING_MIN_SHARE and own(k) > 0
+    ]
+    best = max(ranked, default=None)
+    return None if best is None else -best[1]
+
+
 YESNO_SHOWS_ITS_RULE = True
 """Whether a yes/no part that no quoted sentence supplies as the focus check reads it — its subject's nouns in the
 sentence (with its heading and the sentence before), its other nouns there or in the document's opening
@@ -1190,6 +1254,17 @@ does and holds most of its terms, at least the share the check's meaning bridge 
 (:data:`agentcore.rag._focus.thresholds.MEANING_MIN_SHARE`): «Неиспользованный остаток на следующий год не
 переносится» for «неистраченные деньги на учебу переходят на след год?», not the section's opening that only shares
 more words.  Other kinds of question are unchanged."""
+
+
+YESNO_PARAPHRASE_NAMES_ITS_SUBJECT = True
+"""Whether the sentence found by meaning for a yes/no part no sentence supplies by words
+(:func:`agentcore.rag._focus.semantic_supplier`) is shown only when it names the yes/no's subject as the focus check
+reads it (:func:`agentcore.rag._focus.yesno.supplies_the_yesno`); when it does not and a sentence of the passages
+states the rule about that subject (:func:`_yesno_rule`), that one is shown instead: «неистраченные деньги на
+обучение переходят на следующий год?» is answered by «Неиспользованный остаток на следующий год не переносится» of
+the training budget, not by «Остаток неиспользованного отпуска переносится на следующий год», which e5 finds
+closer.  :data:`YESNO_SHOWS_ITS_RULE` looks no further when a quoted sentence names the subject — here the budget's
+opening, which states no rule."""
 
 
 def _yesno_texts(reading: tuple[str, str]) -> list[str]:
