@@ -42,6 +42,7 @@ SPLITS = {
     "answer_eval_dev20.json": {"dev20"},
     "answer_eval_dev21.json": {"dev21"},
     "answer_eval_dev22.json": {"dev22"},
+    "answer_eval_dev23.json": {"dev23"},
     "answer_eval_devh.json": {"devh"},
     "answer_eval_devh2.json": {"devh2"},
     "answer_eval_holdout.json": {"holdout"},

@@ -48,6 +48,7 @@ MEANING_FILTERS: tuple[SupplierFilter, ...] = (
     value_rules.uses_the_sections_nouns,
     value_rules.holds_the_subject,
     value_rules.keeps_the_circumstance,
+    value_rules.keeps_the_attributes,
     value_rules.times_its_own_event,
 )
 """Which suppliers holding half of the part's terms the e5 bridge may take."""
@@ -68,6 +69,7 @@ SECTION_REQUIREMENTS: tuple[SectionTest, ...] = (
     section_rules.names_the_asked_things,
     section_rules.keeps_the_case,
     section_rules.states_a_consequence,
+    section_rules.names_the_asked_act,
 )
 """A part asking no value (a procedure, a definition) needs its best section to pass every one of these …"""
 

@@ -17,6 +17,7 @@ from agentcore.rag._focus.words import (
     lemma_of,
     vocabulary_of,
 )
+from agentcore.rag._focus.yesno import recipients, yesno_subject
 
 USED_NOUNS_BLOCK_MEANING = True
 """Whether the e5 paraphrase test is closed to a sentence lacking a noun of the part that the passages use."""
@@ -62,9 +63,13 @@ def answers_another_subject(
 
     own_held = held([*unit, *(t for d in own for t in by_document.get(d, []))])
     others = {doc: held(texts) for doc, texts in by_document.items() if doc not in own}
+    subject_held = GRAMMATICAL_SUBJECT_NAMES_THE_DOCUMENT and holds_the_grammatical_subject(part, words, stems)
+    for_whom = recipients(part) if subject_held else ()
     for term in missing:
         if ONLY_THINGS_MARK_DOCUMENTS and not marks_a_subject(part, term):
             continue
+        if term in for_whom:
+            continue  # «новичку … полис ДМС»: the sentence names what the part is about; «новичку» says for whom
         holders = [doc for doc, terms in others.items() if term in terms]
         # a word many documents use («заявка») marks no subject; one only another document uses does
         if len(holders) == 1 and len(others[holders[0]]) >= len(own_held):
@@ -94,6 +99,24 @@ def answers_another_subject(
         if len(holders) == 1 and len(sections[holders[0]]) > len(own_section_held):
             return True
     return False
+
+
+GRAMMATICAL_SUBJECT_NAMES_THE_DOCUMENT = True
+"""Whether the one a rule is for — a noun of the part in a bare dative (:func:`agentcore.rag._focus.yesno.recipients`:
+«новичку», «сотруднику») — marks another document's subject only when the sentence does not name the part's
+grammatical subject (:func:`agentcore.rag._focus.yesno.yesno_subject`: its nouns in a direct case no preposition
+governs): «новичку с какого числа начнёт действовать полис ДМС» is about the policy, which «Полис действует с 1-го
+числа месяца, следующего за окончанием испытательного срока» names — not about the onboarding article, the one that
+says «новичок».  A noun under a preposition names the case («после увольнения», «у VPN», «по уходу за ребёнком») and
+still marks another document's subject, as does every term within one document (:data:`SECTIONS_MARK_SUBJECTS`).  A
+part with no subject read keeps the rule as before."""
+
+
+def holds_the_grammatical_subject(part: Part, words: set[str], stems: set[str]) -> bool:
+    """Whether the vocabulary ``words`` / ``stems`` holds every noun of the part's grammatical subject (``False`` for a
+    part with none read)."""
+    subject = yesno_subject(part)
+    return bool(subject) and all(part_matches(part, t, words, stems) for t in subject)
 
 
 SECTIONS_MARK_SUBJECTS = True

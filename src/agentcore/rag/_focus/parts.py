@@ -36,6 +36,39 @@ _PART_SPLIT_RE = re.compile(
 )
 
 
+TIME_BOUNDS_ASK_A_TIME = True
+"""Whether a noun of time asked by «какой / который» after a preposition reads what the part asks: after a preposition
+of a bound («с», «со», «начиная с», «после», «до», «к», «по») it asks the moment a period starts or ends — a time
+(«с какого момента можно брать первый отпуск», «медстраховка с какого дня начинает действовать», «после какого
+срока можно на удалёнку»), as «после чего» asks the event it follows; after a preposition of extent («в течение»,
+«через», «за», «на») it asks a span — a number with a unit of time («в течение какого срока сдать отчёт», «через
+какое время блокируется экран»).  Before, such a part was read as a yes/no by its modal («можно», «нужно»), as a
+name by «какой», or as nothing.  The noun of time itself is the slot, not a subject term."""
+
+_TIME_NOUN = r"(?:момент|дн[яюе]|день|дат|числ|месяц|год|недел|врем|срок|период|квартал|час)\w*"
+_TIME_BOUND = (
+    rf"(?<![\w-])(?:(?:(?:начиная\s+)?(?:с|со)|после|до|к|ко)\s+(?:как|котор)(?:ого|ому|ой|ую|ое|ом|ие|их|ий)|"
+    # «по» bounds a period with the accusative («по какое число»); with the dative it means «according to» («по
+    # какому времени быть на связи»: which time zone)
+    r"по\s+(?:как|котор)(?:ое|ую|ой))\s+"
+    rf"{_TIME_NOUN}|"
+    r"\bпосле\s+чего\b"
+)
+_SPAN_ASKED = r"(?<![\w-])(?:в\s+течени[еи]|через|за|на)\s+как(?:ое|ой|ого|ую|ие)\s+(?:врем|срок|период)\w*"
+_TIME_SLOT_RE = re.compile(rf"(?:как|котор)(?:ого|ому|ой|ую|ое|ом|ие|их|ий)\s+({_TIME_NOUN})", re.I)
+_COMPOUND_PREPOSITIONS_RE = re.compile(r"(?<![\w-])(?:в\s+течени[еи]|начиная\s+(?=с\b|со\b))", re.I)
+"""Prepositions of several words («в течение», «начиная с»): their noun and gerund name no subject."""
+_PHASE_VERBS = frozenset(
+    (
+        "начинать", "начать", "начинаться", "начаться", "заканчивать", "закончить", "заканчиваться", "закончиться",
+        "кончаться", "кончиться", "завершаться", "завершиться", "стартовать",
+    )
+)  # fmt: skip
+"""Verbs of a period's phase («начинает действовать», «дежурство начинается с какого момента»): in a part asking a
+time they name the bound asked — the slot — as a verb of lasting does for «сколько длится»; the sentence states the
+bound without them («Дежурство длится неделю: с понедельника 10:00 …», «Полис действует с 1-го числа …»)."""
+
+
 _ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
     # «до скольки рублей», «скок дней» (chat spelling of «сколько»): a count, though «до скольки» alone asks a time
     (
@@ -55,6 +88,9 @@ _ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
             r"(?:до|во|к|с|со) котор\w+ час\w*|"
             # a noun phrase that names a time slot («часы работы техподдержки», «время реакции», «дата выплаты»)
             r"\bчасы работы|в какие часы|\bграфик работы|\bрежим работы|"
+            # the bound of a period asked by its noun of time: «с какого момента», «начиная с какого дня», «после
+            # какого срока», «по какое число» (:data:`TIME_BOUNDS_ASK_A_TIME`); «после чего» — the event it follows
+            rf"{_TIME_BOUND}|"
             r"\bврем[яенио]+\s+(?:реакци|начал|работ|выплат)|\bдат[аыу]\b",
             re.I,
         ),
@@ -63,6 +99,10 @@ _ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
         "number",
         re.compile(
             r"\bсколько\b|скольк\w+|на сколько|какой (?:срок|лимит|размер|бюджет|процент)|"
+            # a span asked by its noun of time: «в течение какого срока», «через какое время»
+            rf"{_SPAN_ASKED}|"
+            # a threshold asked by a noun of measure in any case: «с какой длительности перелёта»
+            r"как(?:ая|ой|ую|ое|ого) (?:длительност|продолжительност|возраст)\w*|"
             r"как(?:ая|ой|ие) (?:сумм|стоимост|компенсац|доплат|лимит)|как часто|как долго|как быстро|"
             r"сколько стоит|во что обойд|какая длин|какой длин|максимум|минимум|"
             # a noun phrase that names an amount («лимит на такси», «стоимость ДМС», «размер MR»)
@@ -121,7 +161,7 @@ QUESTION_WORDS = frozenset(
     так такой такая такое сейчас уже ещё еще просто точно примерно реально именно какой-то какой-нибудь нибудь
     стоит получиться получается бывает есть нет да раз раза делается происходит нужен нужна нужны норм ок привет
     минимум максимум минимальный максимальный минималка максималка макс рубль рублей руб процент процентов
-    скок скока скоко стоят стоил стоила стоило стоили
+    скок скока скоко стоят стоил стоила стоило стоили обязан обязана обязано обязаны необходимо следует
     число время дата срок лимит размер стоимость сумма длина длительность длиться продолжаться составлять деньга деньги
     пока снова опять тоже также потом теперь иногда несколько звать называться
     """.split()  # noqa: SIM905 - a word list reads better as text
@@ -165,12 +205,76 @@ class Part:
 def _asks(text: str) -> Asks:
     if is_english(text):
         return english.asks_of(text)  # type: ignore[return-value]
+    asks = _asks_by_pattern(text)
+    if QUESTION_WORDS_RULE_OUT_YESNO and asks in ("yesno", "other", "name") and not _PARTICLE_LI_RE.search(text):
+        if _WHAT_MUST_BE_DONE_RE.search(text):
+            return "procedure"  # «что нужно указать в заявке», «что должен делать дежурный»
+        if asks == "yesno" and _asks_by_a_question_word(text):
+            return "other"  # «какие документы нужно приложить»: a list asked, not whether
+    return asks
+
+
+def _asks_by_pattern(text: str) -> Asks:
     for asks, pattern in _ASKS:
         if pattern.search(text):
             if asks == "number" and AMOUNT_NOUNS_ASK_YESNO and _asks_yesno_of_an_amount(text):
                 return "yesno"
             return asks
     return "other"
+
+
+QUESTION_WORDS_RULE_OUT_YESNO = True
+"""Whether a modal predicate («нужно», «надо», «можно», «обязательно») makes a part a yes/no only when no question
+word asks something in it: «что нужно взять с собой», «какие документы нужно приложить», «что надо делать при потере
+пропуска» ask what, not whether — a question word (an interrogative pronoun in any case, before the modal) makes a
+question of content, and «ли» alone keeps a yes/no («нужно ли», «правда ли, что нужно …»).  «что» with a modal of
+necessity and an act asks what is to be done — a procedure (before, «что нужно сделать» alone was one, and «что нужно
+делать», «что необходимо сделать», «что нужно указать» were yes/no questions)."""
+
+_PARTICLE_LI_RE = re.compile(r"(?<![\w-])ли(?![\w-])", re.I)
+_NECESSITY = r"(?:нужно|надо|необходимо|следует|требуется|придётся|придется|долж(?:ен|на|но|ны)|обязан[аоы]?)"
+_WHAT_MUST_BE_DONE_RE = re.compile(
+    rf"(?<![\w-])что\s+(?:[а-яё-]+\s+)?{PROCEDURE_FILLER}{_NECESSITY}\b"
+    rf"(?:\s+(?:[а-яё-]+\s+)?{PROCEDURE_FILLER}(?P<act>[а-яё]+(?:ть|ти|чь|ться|тись))\b|"
+    r"\s+(?:для|при|если|в\s+случае|чтобы)\b)",
+    re.I,
+)
+"""«что» + a modal of necessity + an infinitive («что нужно сделать», «что необходимо указать», «что дежурный должен
+делать»: a word may stand before the modal or the infinitive), or + the case it is needed for («что нужно для
+оформления командировки», «что надо, если …»)."""
+_GENERIC_ACTS = frozenset({"делать", "сделать", "предпринять", "предпринимать", "действовать"})
+
+
+def asked_act(part: Part) -> str | None:
+    """The act whose object a «что + modal + infinitive» part asks («что нужно взять с собой» → взять, «что
+    необходимо указать в заявке» → указать), or ``None``: for another part, or for the procedure's own verbs («что
+    нужно сделать»: any step answers)."""
+    found = _WHAT_MUST_BE_DONE_RE.search(part.text) if QUESTION_WORDS_RULE_OUT_YESNO else None
+    if found is None or found.group("act") is None:
+        return None
+    act = lemma_of(found.group("act").lower())
+    return act if act in part.terms and act not in _GENERIC_ACTS else None
+
+
+_INTERROGATIVE_RE = re.compile(
+    r"(?<![\w-])(?:что|чего|чему|чем|ч[её]м|кто|кого|кому|кем|ком|где|куда|откуда|когда|почему|зачем|"
+    r"как(?:ой|ая|ое|ие|ого|ому|ую|им|ом|их|ими)?|скольк\w*|скок\w*|чей|чья|чьё|чье|чьи)(?![\w-])",
+    re.I,
+)
+_MODAL_CUE_RE = re.compile(r"(?<![\w-])(?:можно|нельзя|обязательно|нужно|надо)(?![\w-])", re.I)
+
+
+def _asks_by_a_question_word(text: str) -> bool:
+    """Whether a question word stands before the first modal of ``text`` in its clause (no comma between) and no «ли»
+    asks a yes/no (:data:`QUESTION_WORDS_RULE_OUT_YESNO`): «какие справки можно заказать» — but not «можно не
+    говорить, что ухожу», «заболел, можно ли …»."""
+    if _PARTICLE_LI_RE.search(text):
+        return False
+    modal = _MODAL_CUE_RE.search(text)
+    if modal is None:
+        return False
+    clause = re.split(r"[,:;]", text[: modal.start()])[-1]
+    return bool(_INTERROGATIVE_RE.search(clause))
 
 
 AMOUNT_NOUNS_ASK_YESNO = True
@@ -191,8 +295,12 @@ def _asks_yesno_of_an_amount(text: str) -> bool:
 
 
 _ASKING_WORD_RE = re.compile(
-    r"\b(?:что|чем|как\w*|кто|кого|кому|где|куда|откуда|когда|почему|зачем|скольк\w*|скок\w*|чей|чья|чьё|чьи)\b", re.I
+    r"\b(?:что|чего|чему|чем|ч[её]м|как\w*|кто|кого|кому|кем|где|куда|откуда|когда|почему|зачем|скольк\w*|скок\w*|"
+    r"чей|чья|чьё|чьи)\b",
+    re.I,
 )
+"""A question word — an interrogative pronoun in any of its cases («после чего блокируют учётку» asks, it states no
+act)."""
 
 
 def _states_an_act(text: str) -> bool:
@@ -267,6 +375,8 @@ def subject_terms(text: str) -> tuple[str, ...]:
     adverbs: set[str] = set()
     # «как быстро», «как часто»: the adverb asks for the span or the frequency, it names no subject
     text = _HOW_SLOT_RE.sub(" ", text)
+    if TIME_BOUNDS_ASK_A_TIME:
+        text = _COMPOUND_PREPOSITIONS_RE.sub(" ", text)  # «в течение», «начиная с»: a preposition, no subject
     if ANSWER_KIND_NAMES_NO_SUBJECT:
         # «по шагам», «в чём разница», «чем … отличается»: the kind of answer asked, no subject
         text = _answer_kind_removed(text)
@@ -347,6 +457,15 @@ def question_parts(question: str) -> list[Part]:
             terms = tuple(t for t in terms if t not in _CLOCK_WORDS) or terms
             if _PART_OF_DAY_RE.search(piece):
                 terms = tuple(t for t in terms if t not in _PART_OF_DAY) or terms
+            if TIME_BOUNDS_ASK_A_TIME:
+                # «с какого момента», «дежурство начинается с какого момента»: the noun of time and the verb of
+                # the period's phase name the bound asked
+                slot = _PHASE_VERBS | {lemma_of(m.group(1).lower()) for m in _TIME_SLOT_RE.finditer(piece)}
+                terms = tuple(t for t in terms if t not in slot) or terms
+        if asks == "number" and TIME_BOUNDS_ASK_A_TIME and re.search(_SPAN_ASKED, piece, re.I):
+            # «в течение какого срока», «через какое время»: the noun of time is the span asked
+            spans = {lemma_of(m.group(1).lower()) for m in _TIME_SLOT_RE.finditer(piece)}
+            terms = tuple(t for t in terms if t not in spans) or terms
         if SUPERLATIVES_ASK_THE_EXTREME and asks in ("number", "time"):
             # «самая большая переговорка на сколько мест», «самое позднее во сколько»: the extreme value asked
             terms = tuple(t for t in terms if t not in superlative_words(piece)) or terms

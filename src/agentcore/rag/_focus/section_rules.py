@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from agentcore.rag._focus.asked_noun import ASKED_NOUN_MUST_BE_NAMED, names_asked_noun
 from agentcore.rag._focus.lacks import without_nouns
 from agentcore.rag._focus.meaning import close_in_meaning
-from agentcore.rag._focus.parts import term_share
+from agentcore.rag._focus.parts import asked_act, part_matches, term_share
 from agentcore.rag._focus.qualifiers import replaces_the_case
 from agentcore.rag._focus.reading import PartReading, Reading
 from agentcore.rag._focus.thresholds import MEANING_MIN_SHARE
 from agentcore.rag._focus.value_rules import PARAPHRASE_NOUNS
 from agentcore.rag._focus.values import gives_asked
-from agentcore.rag._focus.words import without_terms
+from agentcore.rag._focus.words import vocabulary_of, without_terms
 
 
 @dataclass(frozen=True)
@@ -89,6 +89,26 @@ def keeps_the_case(reading: Reading, p: PartReading, section: Section) -> bool:
         replaces_the_case(p.part.text, p.part.terms, sentence, p.part, reading.vocabulary)
         for sentence in section.sentences
     )
+
+
+def names_the_asked_act(reading: Reading, p: PartReading, section: Section) -> bool:
+    """Rejects, for «что нужно + infinitive» («что нужно взять с собой в первый день», «что необходимо указать в
+    заявке»), a section that never names the act whose object is asked (:func:`asked_act`, in any form the focus
+    check matches: «взять», «возьмите»): the steps of the first day are no list of what to take along, however many
+    of the part's other words they share.  «что нужно сделать» asks any step and needs none
+    (:data:`ACTS_MUST_BE_NAMED`)."""
+    act = asked_act(p.part) if ACTS_MUST_BE_NAMED else None
+    if act is None:
+        return True
+    texts = section.texts if section.heading is not None else list(reading.shown)
+    words, stems = vocabulary_of(texts)
+    # the act itself, not the colloquial lexicon's everyday equivalents («взять» ~ «получить»: what the first day
+    # gives is not what to take along)
+    return part_matches(p.plain, act, words, stems)
+
+
+ACTS_MUST_BE_NAMED = True
+"""Whether a procedure part asking the object of an act (:func:`names_the_asked_act`) needs a section naming it."""
 
 
 ASKS_CONSEQUENCE_RE = re.compile(r"\bчто\s+(?:будет|бывает|произойд[её]т|случится|грозит|светит)\b", re.I)

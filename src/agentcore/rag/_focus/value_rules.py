@@ -40,8 +40,21 @@ from agentcore.rag._focus.qualifiers import (
 from agentcore.rag._focus.reading import PartReading, Reading
 from agentcore.rag._focus.supplies import supplies_asked
 from agentcore.rag._focus.thresholds import MEANING_MIN_SHARE
-from agentcore.rag._focus.words import drop_words, is_focus_word, is_modifier, vocabulary_of, without_terms
-from agentcore.rag._focus.yesno import YESNO_SUBJECT_IN_SENTENCE, held_share, speaks_to, supplies_the_yesno
+from agentcore.rag._focus.words import (
+    drop_words,
+    is_focus_word,
+    is_modifier,
+    is_plain_noun,
+    vocabulary_of,
+    without_terms,
+)
+from agentcore.rag._focus.yesno import (
+    YESNO_SUBJECT_IN_SENTENCE,
+    held_share,
+    noun_attributes,
+    speaks_to,
+    supplies_the_yesno,
+)
 
 PARAPHRASE_NOUNS = True
 """Whether a noun no passage uses may be read as a paraphrase by :func:`close_in_meaning`'s relative test."""
@@ -266,6 +279,36 @@ def keeps_the_circumstance(reading: Reading, p: PartReading, suppliers: Supplier
     words, stems = vocabulary_of([reading.shown[i], reading.shown_headings[i]])
     missing = [t for t in part.terms if not part_matches(part, t, words, stems)]
     return not states_another_circumstance(part.text, missing, reading.shown[i])
+
+
+def keeps_the_attributes(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:
+    """Rejects, for a paraphrase, a sentence naming a noun of the part without the attribute the part gives it — a
+    prepositional phrase after it that says which kind of it is meant (:func:`noun_attributes`) — while the run's
+    texts use the attribute's noun: «с какого момента можно уйти в отпуск по уходу за ребёнком» is not answered by
+    «Летом … можно уйти в отпуск не более чем на 14 календарных дней» (another kind of leave), though it shares the
+    words of the act, nor by «… рождение ребёнка … до 5 календарных дней отпуска» (the attribute is named by the noun
+    its preposition governs, «уход», or a modifier of it) (:data:`ATTRIBUTES_NAME_THE_KIND`).  An attribute no text
+    uses is a paraphrase the other tests weigh."""
+    if not ATTRIBUTES_NAME_THE_KIND:
+        return True
+    part = p.part
+    words, stems = vocabulary_of(suppliers.units[i])
+    for head, attributes in noun_attributes(part).items():
+        # the attribute is named by its first noun (the one the preposition governs) or a modifier before it: «по
+        # уходу за ребёнком» by «уход», not by «ребёнок» alone («рождение ребёнка» is another case)
+        first = next((k for k, a in enumerate(attributes) if is_plain_noun(a)), len(attributes) - 1)
+        named = any(part_matches(part, a, words, stems) for a in attributes[: first + 1])
+        if not part_matches(part, head, words, stems) or named:
+            continue
+        if any(is_focus_word(a) and part_matches(part, a, *reading.vocabulary) for a in attributes):
+            return False
+    return True
+
+
+ATTRIBUTES_NAME_THE_KIND = True
+"""Whether the e5 bridge is closed to a sentence naming a noun of the part without its attribute
+(:func:`keeps_the_attributes`).  Needed once a bound of time is read as a time (:data:`agentcore.rag._focus.parts.
+TIME_BOUNDS_ASK_A_TIME`): read as a yes/no, such a part met the all-nouns rule instead."""
 
 
 def times_its_own_event(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:

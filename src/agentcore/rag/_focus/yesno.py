@@ -108,6 +108,91 @@ def _yesno_subject(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
+def recipients(part: Part) -> tuple[str, ...]:
+    """The part's nouns in a bare dative — no preposition before them, no reading in another case («новичку с какого
+    числа начнёт действовать полис ДМС» → новичок): the one a rule is for, not what the part is about."""
+    return _recipients(part.text, part.terms)
+
+
+@lru_cache(maxsize=4096)
+def _recipients(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:
+    from agentcore.text.morphology import morph_analyzer
+
+    if morph_analyzer() is None:
+        return ()
+    found: list[str] = []
+    governed = False
+    for word in re.findall(r"[А-Яа-яЁё-]+", text):
+        parses = word_parses(word.lower().replace("ё", "е"))
+        pos = str(parses[0].tag.POS)
+        if pos == "PREP":
+            governed = True
+            continue
+        if pos == "NOUN":
+            lemma = parses[0].normal_form.replace("ё", "е")
+            cases = {p.tag.case for p in parses if "NOUN" in p.tag and p.normal_form == parses[0].normal_form}
+            if not governed and cases == {"datv"} and lemma in terms:
+                found.append(lemma)
+            governed = False
+        elif pos not in ("ADJF", "PRTF", "NPRO", "NUMR", "Anum"):
+            governed = False
+    return tuple(dict.fromkeys(found))
+
+
+_PLACING_PREPOSITIONS = frozenset({"в", "во", "на"})
+
+
+def noun_attributes(part: Part) -> dict[str, tuple[str, ...]]:
+    """Per noun of the part, the terms (nouns and their modifiers) of the prepositional phrases that follow it as its
+    attribute — that say which kind of it the part means: «отпуск по уходу за ребёнком» → {отпуск: (уход, ребёнок)},
+    «скорость у VPN» → {скорость: (vpn,)}, «телефон с рабочей почтой» → {телефон: (рабочий, почта)}.  A chain of
+    phrases belongs to the first noun; a verb, an adverb, a conjunction or a punctuation mark ends it («новичку с
+    какого числа начнёт …»: «числа» is no term), and so does «в / во / на», which places the act rather than names a
+    kind («лимит на такси в командировке»: the trip is the circumstance).  Only the part's terms count."""
+    return dict(_noun_attributes(part.text, part.terms))
+
+
+@lru_cache(maxsize=4096)
+def _noun_attributes(text: str, terms: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    from agentcore.text.morphology import morph_analyzer
+
+    if morph_analyzer() is None:
+        return ()
+    found: dict[str, list[str]] = {}
+    head = ""  # the noun the phrase being read is an attribute of
+    after_preposition = False
+    for token in re.findall(r"[A-Za-zА-Яа-яЁё0-9][\w-]*|[^\w\s]", text):
+        low = token.lower().replace("ё", "е")
+        if not re.match(r"\w", low):
+            head, after_preposition = "", False  # a comma, a dash: another phrase
+            continue
+        if re.fullmatch(r"[a-z][a-z0-9-]*", low):
+            pos, lemma = "NOUN", low
+        else:
+            parse = word_parses(low)[0]
+            pos, lemma = str(parse.tag.POS), parse.normal_form.replace("ё", "е")
+        if pos == "PREP":
+            # «в / во / на» place the act (a circumstance: «такси в командировке»), the others name the noun's kind
+            after_preposition = bool(head) and low not in _PLACING_PREPOSITIONS
+            if low in _PLACING_PREPOSITIONS:
+                head = ""
+            continue
+        if pos in ("ADJF", "PRTF", "NUMR", "Anum") or low.isdigit():
+            if after_preposition and head and lemma in terms:
+                found.setdefault(head, []).append(lemma)  # a modifier inside the phrase («на критическую заявку»)
+            continue
+        if pos == "NOUN":
+            if after_preposition and head:
+                if lemma in terms:
+                    found.setdefault(head, []).append(lemma)
+            elif lemma in terms:
+                head = lemma
+            after_preposition = False
+            continue
+        head, after_preposition = "", False
+    return tuple((h, tuple(dict.fromkeys(a))) for h, a in found.items())
+
+
 _BOUND_FIGURE_RE = re.compile(
     r"\b(?:не\s+)?(?:более|больше|менее|меньше|дольше|короче|длиннее|позднее|раньше|выше|ниже|свыше|до|от|"
     r"максимум|минимум|превыша\w*)\s+(?:чем\s+)?(?:(?:на|за|в)\s+)?(?P<figure>\d[\d\s\u00a0]*\d|\d)"
