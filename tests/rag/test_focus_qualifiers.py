@@ -288,3 +288,47 @@ def test_a_general_object_under_a_heading_naming_the_asked_thing_answers() -> No
     # a noun's own filler is not said by the heading: «ключ от шкафчика» under a title naming «переговорные»
     office = "Офис и переговорные комнаты — Ключи"
     assert not _answered_among("кто выдаёт ключи от переговорной", "Ключ от шкафчика выдаёт офис-менеджер.", office)
+
+
+# --- the recipient in the dative or after «для» (branch ``hn``, dev24 near misses) ---------------------------------
+
+
+def test_another_recipient_does_not_answer() -> None:
+    heading = "Офис и переговорные комнаты — Кухня, парковка и порядок"
+    sentence = "У бизнес-центра есть 10 парковочных мест для сотрудников: место на день бронируется у офис-менеджера."
+    passes = "Офис и переговорные комнаты — Пропуска"
+    guest = "Гостевой пропуск для посетителя нужно заказать на ресепшене до 18:00, указав ФИО гостя."
+
+    def answered(question: str) -> bool:
+        passages = [f"{heading}\n{sentence}", f"{passes}\n{guest}"]
+        shown = [sentence, guest]
+        return not check_focus(
+            question, shown, passages, headings=[heading, passes], shown_headings=[heading, passes], embed=_near
+        ).decline
+
+    # the dative of the question and the «для» of the sentence both name whom the rule is for, however close in
+    # meaning the sentence is
+    assert not answered("гостям сколько парковочных мест у бц")
+    assert answered("сотрудникам сколько парковочных мест у бц")
+    assert answered("сколько парковочных мест у бц")
+
+
+def test_a_recipient_named_by_a_noun_of_the_sentences_qualifier_is_said() -> None:
+    heading = "Удалённая и гибридная работа — Компенсации"
+    sentence = "Полностью удалённым сотрудникам компания компенсирует интернет — 1000 ₽ в месяц."
+    hybrid = "Удалённая и гибридная работа — Гибридный формат\nГибридным сотрудникам дома можно использовать монитор."
+
+    def answered(question: str) -> bool:
+        passages = [f"{heading}\n{sentence}", hybrid]
+        return not check_focus(question, [sentence], passages, headings=[heading], embed=_near).decline
+
+    assert not answered("гибридникам интернет компенсируют сколько в месяц")
+    # «удаленщикам» is said by «удалённым сотрудникам»; a word the documents never use may be the asker's own
+    assert answered("удаленщикам интернет сколько компенсируют в месяц")
+    assert answered("стажерам интернет сколько компенсируют в месяц")
+
+
+def test_other_recipient_reads_the_dative_and_dlya() -> None:
+    terms = question_parts("гостям сколько парковочных мест")[0].terms
+    assert replaces_the_case("гостям сколько парковочных мест", terms, "10 парковочных мест для сотрудников")
+    assert not replaces_the_case("гостям сколько парковочных мест", terms, "10 парковочных мест у бизнес-центра")

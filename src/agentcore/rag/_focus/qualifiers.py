@@ -227,6 +227,60 @@ def other_person(question_part: str, terms: Sequence[str], sentence: str, part: 
     )
 
 
+RECIPIENTS_MUST_AGREE = True
+"""Whether a sentence stating its rule for another recipient than the part's — the person in the dative or after
+«для» («гостям» / «для сотрудников», «гибридникам» / «Полностью удалённым сотрудникам») — is no supplier
+(:func:`other_recipient`)."""
+
+
+def _recipients(text: str) -> set[str]:
+    """The lemmas of the people ``text`` states something for: an animate noun in the dative that no preposition
+    governs («Каждому сотруднику доступно …», «гостям сколько мест»; qualifiers before it skipped) and one «для»
+    governs («мест для сотрудников»).  Both name whom a rule is for, so a question may ask in one form of a rule the
+    sentence states in the other."""
+    tagged = _tagged_words(text)
+    found = {lemma for prep, lemma, _case in _governed_people(text) if prep == "для"}
+    for k, (lemma, pos, case, animate) in enumerate(tagged):
+        if pos != "NOUN" or case != "datv" or not animate:
+            continue
+        j = k - 1
+        while j >= 0 and tagged[j][1] in _QUALIFIER_POS | _SKIPPED_POS:
+            j -= 1
+        if j < 0 or tagged[j][1] != "PREP":
+            found.add(lemma)
+    return found
+
+
+def other_recipient(
+    question_part: str,
+    terms: Sequence[str],
+    sentence: str,
+    part: Part | None = None,
+    used: tuple[set[str], set[str]] | None = None,
+) -> bool:
+    """Whether ``sentence`` states its rule for recipients of its own and does not say the part's: «гостям сколько
+    парковочных мест» is not answered by «У бизнес-центра есть 10 парковочных мест для сотрудников», «гибридникам
+    интернет компенсируют?» not by «Полностью удалённым сотрудникам компания компенсирует интернет» — the rule of
+    a neighbouring group of people the documents do cover.  The recipient is read in the dative or after «для» in
+    either text (:func:`_recipients`); only one among the part's subject ``terms`` and, when ``used`` is given, a
+    word the run's passages use counts (as for :func:`replaces_a_dependent`: a word the documents never use may be
+    the asker's own for the sentence's).  A sentence naming no recipient states its rule for all and is kept, and
+    one saying the part's recipient in its own words (a derivative: «удаленщикам» / «удалённым сотрудникам», or the
+    colloquial lexicon's spelling) is kept too."""
+    if not RECIPIENTS_MUST_AGREE:
+        return False
+    asked = {
+        lemma
+        for lemma in _recipients(question_part)
+        if _in_terms(lemma, terms) and (used is None or _used(lemma, used, part))
+    }
+    if not asked:
+        return False
+    stated = _recipients(sentence)
+    words, stems = vocabulary_of([sentence])
+    return any(stated - {own} and not _says(own, words, stems, part) for own in asked)
+
+
 PURPOSES_MUST_AGREE = True
 """Whether a sentence stating its rule for other purposes («для новой функциональности», «для исправлений») than the
 one the question names («для рефакторинга») is no supplier (:func:`other_purpose`)."""
@@ -516,8 +570,9 @@ def replaces_the_case(
     (:func:`replaces_a_dependent`; the part's filler must be a word of ``used`` when given and is said when the
     sentence's ``context`` says it, a verb's object also when ``object_context`` does), another season or day
     (:func:`other_period`), another code of its series (:func:`other_code`), another person governed as its person
-    is (:func:`other_person`), other purposes in place of its own (:func:`other_purpose`) or, unless the part is a
-    yes/no, the opposite of its condition (:func:`opposite_condition`)."""
+    is (:func:`other_person`), another recipient in the dative or after «для» (:func:`other_recipient`), other
+    purposes in place of its own (:func:`other_purpose`) or, unless the part is a yes/no, the opposite of its
+    condition (:func:`opposite_condition`)."""
     if replaces_a_qualifier(question_part, terms, sentence, part):
         return True
     if replaces_a_dependent(question_part, terms, sentence, part, used, context, object_context):
@@ -528,6 +583,7 @@ def replaces_the_case(
         other_period(question_part, sentence)
         or other_code(question_part, sentence)
         or other_person(question_part, terms, sentence, part)
+        or other_recipient(question_part, terms, sentence, part, used)
         or other_purpose(question_part, sentence, part)
         # a yes/no is answered by the rule of the opposite condition as well («если не отвечаю 5 дней, закроют?»)
         or ((part is None or part.asks != "yesno") and opposite_condition(question_part, sentence))
