@@ -142,7 +142,9 @@ def test_rag_search_falls_back_to_extractive_and_then_fails_fast(llm: FakeOpenAI
             assert body["answer_source"] == "extractive" and body["answer"]
             assert time.monotonic() - started < 10
         calls = llm.fake.requests.count("chat")
-        assert calls == 2
+        # Each failed attempt counts towards the breaker; on a loaded machine one may hit its 0.5 s deadline before
+        # its request reaches the fake, so the fake sees one or two.
+        assert 1 <= calls <= 2
         body = client.post("/rag/search", json=question).json()
         assert body["answer_source"] == "extractive" and len(body["chunk_texts"]) == 2
         assert llm.fake.requests.count("chat") == calls
