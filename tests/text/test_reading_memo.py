@@ -3,6 +3,8 @@ per argument and context, and nothing else is."""
 
 from __future__ import annotations
 
+import pytest
+
 from agentcore.text import reading_memo
 from agentcore.text.reading_memo import new_reading, per_reading
 
@@ -38,8 +40,9 @@ def test_the_context_is_part_of_the_key() -> None:
     assert calls == ["abc", "abc"]
 
 
-def test_keywords_and_unhashable_arguments_bypass_the_memo() -> None:
-    calls, (length, _) = _counting()
+@pytest.mark.parametrize("context", [None, True])  # the memo with a context is a closure of its own
+def test_keywords_and_unhashable_arguments_bypass_the_memo(context: object) -> None:
+    calls, (length, _) = _counting(context)
     new_reading()
     assert length(["a", "b"]) == 2
     assert length(["a", "b"]) == 2
@@ -48,8 +51,9 @@ def test_keywords_and_unhashable_arguments_bypass_the_memo() -> None:
     assert len(calls) == 4
 
 
-def test_a_memo_is_bounded() -> None:
-    calls, (length, _) = _counting()
+@pytest.mark.parametrize("context", [None, True])
+def test_a_memo_is_bounded(context: object) -> None:
+    calls, (length, _) = _counting(context)
     new_reading()
     for number in range(reading_memo.MAX_ENTRIES + 5):
         length(str(number))

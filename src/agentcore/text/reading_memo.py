@@ -46,23 +46,45 @@ def per_reading(
         memo: dict[Hashable, object] = {}
         _MEMOS.append(memo)
 
+        # Two closures rather than one with a branch: the rules ask these memos ~80 times a daily, and the answer is
+        # nearly always found (a hit costs ~0.3 µs, most of it this call's own overhead).
+        if context is None:
+
+            @wraps(function)
+            def remembered(*args: P.args, **kwargs: P.kwargs) -> R:
+                if kwargs:
+                    return function(*args, **kwargs)
+                try:
+                    return memo[args]  # type: ignore[return-value]
+                except KeyError:
+                    pass
+                except TypeError:  # an unhashable argument
+                    return function(*args)
+                value = function(*args)
+                if len(memo) >= MAX_ENTRIES:
+                    memo.clear()
+                memo[args] = value
+                return value
+
+            return remembered
+
         @wraps(function)
-        def remembered(*args: P.args, **kwargs: P.kwargs) -> R:
+        def remembered_in_context(*args: P.args, **kwargs: P.kwargs) -> R:
             if kwargs:
                 return function(*args, **kwargs)
-            key: Hashable = args if context is None else (args, context())
+            key = (args, context())
             try:
                 return memo[key]  # type: ignore[return-value]
             except KeyError:
                 pass
             except TypeError:  # an unhashable argument
-                return function(*args, **kwargs)
-            value = function(*args, **kwargs)
+                return function(*args)
+            value = function(*args)
             if len(memo) >= MAX_ENTRIES:
                 memo.clear()
             memo[key] = value
             return value
 
-        return remembered
+        return remembered_in_context
 
     return decorate

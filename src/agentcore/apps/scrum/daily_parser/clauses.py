@@ -345,7 +345,9 @@ def _split_clauses(message: str) -> list[_Clause]:
         sentence = _header_typo(_time_typos(_MARKDOWN_HEADING.sub("", _BULLET.sub("", sentence or "")).strip()))
         if sentence.endswith("?") and is_question_prompt(sentence):
             continue  # «Есть ли блокеры?»: a template's question, not a statement (its words would split it)
-        label = None if _HEADER.match(sentence) else _LABEL_GATE.match(sentence)  # «Блокеры: вчера …» is a header
+        # the header read here is read again below when nothing in between changed the sentence (the common case)
+        opening, opened = _HEADER.match(sentence), sentence
+        label = None if opening else _LABEL_GATE.match(sentence)  # «Блокеры: вчера …» is a header
         if label and (_HEADER.match(sentence[label.end() :]) or _starts_section(sentence[label.end() :])):
             rest = sentence[label.end() :]
             topic = sentence[: label.end()].rstrip(": ")
@@ -378,7 +380,7 @@ def _split_clauses(message: str) -> list[_Clause]:
             section_alone: Section = "yesterday" if alone.group("y") else "today" if alone.group("t") else "blockers"
             clauses.append(_Clause("", index, section_alone, explicit=True, lead=alone.group("b") or ""))
             continue
-        header = _HEADER.match(sentence)
+        header = opening if sentence is opened else _HEADER.match(sentence)
         section: Section | None = None
         lead = ""
         if header is None and hint is not None:
