@@ -46,34 +46,14 @@ def per_reading(
         memo: dict[Hashable, object] = {}
         _MEMOS.append(memo)
 
-        # Two closures rather than one with a branch: the rules ask these memos ~80 times a daily, and the answer is
-        # nearly always found (a hit costs ~0.3 µs, most of it this call's own overhead).  On a miss the function is
-        # called without the empty ``**kwargs`` (the ParamSpec wants them written: hence the ``type: ignore``).
-        if context is None:
-
-            @wraps(function)
-            def remembered(*args: P.args, **kwargs: P.kwargs) -> R:
-                if kwargs:
-                    return function(*args, **kwargs)
-                try:
-                    return memo[args]  # type: ignore[return-value]
-                except KeyError:
-                    pass
-                except TypeError:  # an unhashable argument
-                    return function(*args)  # type: ignore[call-arg]
-                value = function(*args)  # type: ignore[call-arg]
-                if len(memo) >= MAX_ENTRIES:
-                    memo.clear()
-                memo[args] = value
-                return value
-
-            return remembered
-
+        # The rules ask these memos ~80 times a daily and nearly always hit, so a hit does as little as it can; on a
+        # miss the function is called without the empty ``**kwargs`` (the ParamSpec wants them written: hence the
+        # ``type: ignore``).
         @wraps(function)
-        def remembered_in_context(*args: P.args, **kwargs: P.kwargs) -> R:
+        def remembered(*args: P.args, **kwargs: P.kwargs) -> R:
             if kwargs:
                 return function(*args, **kwargs)
-            key = (args, context())
+            key: Hashable = args if context is None else (args, context())
             try:
                 return memo[key]  # type: ignore[return-value]
             except KeyError:
@@ -86,6 +66,6 @@ def per_reading(
             memo[key] = value
             return value
 
-        return remembered_in_context
+        return remembered
 
     return decorate
