@@ -74,6 +74,7 @@ DEV_SETS = (
     "dailies_people_dev27",
     "dailies_people_dev28",
     "dailies_people_dev29",
+    "dailies_people_dev30",
     "dailies",
     "dailies_review",
 )

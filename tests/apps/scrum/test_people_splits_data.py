@@ -325,6 +325,19 @@ def test_the_fresh_split_dev29_is_well_formed_and_new() -> None:
     assert sum(b["related_task_id"] is not None for b in blockers) >= 10
 
 
+def test_the_fresh_split_dev30_is_well_formed_and_new() -> None:
+    """``dailies_people_dev30`` (session qv): 60 development dailies in the styles people write (headers, prose,
+    emoji, English and mixed, numbered lists, typos, absences, meetings, reviews, help, learning, duty, id-less
+    deliverables, all-clears, near-empty messages, a plan without yesterday), labelled blind by the labelling rule
+    and committed before any parser code ran on it; every quality level is present."""
+    items = _fresh_split("dailies_people_dev30", "qv", 60)
+    _untied_blockers_ask(items)
+    qualities = [i["expected"]["quality"] for i in items]
+    assert set(qualities) == set(QUALITIES)
+    assert qualities.count("GREAT") >= 30 and qualities.count("DETAIL_OK") >= 10
+    assert _counts(items)["english"] >= 5
+
+
 def test_the_fresh_split_dev28_is_well_formed_and_new() -> None:
     """``dailies_people_dev28`` (session sb): 70 development dailies aimed at blocker presence and criticality — 40
     tell trouble that is not the member's blocker (resolved, past incidents as news, a colleague's problem, risks,
