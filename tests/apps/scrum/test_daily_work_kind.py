@@ -143,3 +143,42 @@ def test_modes_of_the_day_finishing_and_monitoring(piece: str, kind: str) -> Non
 def test_such_remarks_beside_tasks_keep_a_daily_great(remark: str) -> None:
     message = f"Вчера: ART-6 — лента\nСегодня: ART-7 — поиск. {remark}\nБлокеров нет"
     assert parse_daily(message, "DEV")["daily"]["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize(
+    ("piece", "kind"),
+    [
+        # session qv: a first-person verb wins over an oblique noun at a statement's head («настрою» is not «настрой»)
+        ("созвон с подрядчиком, потом настрою репликацию", WORK),
+        # the team's indefinite-personal deed on an activity of the day is that activity: the member was at it too
+        ("тушили инцидент с кассами всей командой", SIDE),
+        ("выкатили два релиза", WORK),  # others' deed on no activity of the day: the piece names no kind
+        # verbs of dealing with hand over to their object, as «разбирал» does
+        ("разруливал инцидент с оплатами", SIDE),
+        # an infinitive with «можно» after it tells what is possible
+        ("выкатывать можно", STATE),
+    ],
+)
+def test_verb_readings_indefinite_personal_and_dealing_with(piece: str, kind: str) -> None:
+    assert work_kind(piece) == kind
+
+
+@pytest.mark.parametrize(
+    ("message", "quality"),
+    [
+        # a deed, then the task: two items, the first is work without an id and the task is named bare (session qv)
+        ("Вчера: ZOO-20 — касса\nСегодня: перепишу валидацию билетов, потом ZOO-21\nБлокеров нет", "DETAIL_OK"),
+        ("Вчера: ZOO-20 — касса\nСегодня: созвон с зоологами, потом настрою выгрузку\nБлокеров нет", "DETAIL_OK"),
+        ("Вчера тушили инцидент с кассами до вечера\nСегодня: ZOO-22 — афиша\nБлокеров нет", "GREAT"),
+    ],
+)
+def test_a_deed_before_then_a_task_and_the_teams_incident(message: str, quality: str) -> None:
+    assert parse_daily(message, "DEV")["daily"]["quality"] == quality
+
+
+def test_a_deed_before_then_a_task_is_an_item_of_its_own() -> None:
+    today = parse_daily("Вчера: ZOO-20 — касса\nСегодня: перепишу валидацию билетов, потом ZOO-21", "DEV")["daily"]
+    assert [(i["task_id"], i["summary"]) for i in today["today"]] == [
+        (None, "перепишу валидацию билетов"),
+        ("ZOO-21", "ZOO-21"),
+    ]

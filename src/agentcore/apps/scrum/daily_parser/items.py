@@ -100,6 +100,12 @@ def _other_activities(summary: str) -> tuple[str, list[str]]:
     return ", ".join(p.strip() for p in kept if p.strip()), [_clean(summary[start:end]) for start, end in other]
 
 
+# A task that comes next in the day after a piece without one: «X, потом PAY-2», «X, then PAY-2».
+_THEN_TASK = re.compile(
+    rf",\s*(?:(?:а|и|and)\s+)?(?:потом|затем|после\s+этого|then|after\s+that)\s+(?={_ID}\b)", re.IGNORECASE
+)
+
+
 def _items(text: str) -> list[dict[str, Any]]:
     summary = text.strip()
     if not _STATUS.match(summary):
@@ -111,6 +117,11 @@ def _items(text: str) -> list[dict[str, Any]]:
     if not summary or (not _content_words(summary) and not task_ids_in(summary)):
         return []
     ids = task_ids_in(summary)
+    then = _THEN_TASK.search(summary) if ids else None
+    if then is not None and _untied_deed(summary[: then.start()]):
+        # «переделываю форму инвентаризации, потом WMS-17»: a deed, then the task — two items, the first without a
+        # task (session qv; the day's other activity before it is cut out below, «созвон, потом WMS-17»)
+        return _items(summary[: then.start()]) + _items(summary[then.start() :])
     others: list[str] = []
     if ids and _ITEM_JOINT.search(summary):
         summary, others = _other_activities(summary)
@@ -118,6 +129,12 @@ def _items(text: str) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = [{"task_id": task_id, "summary": summary} for task_id in ids]
     items = items or [{"task_id": None, "summary": summary}]
     return items + [{"task_id": None, "summary": truncate(other, MAX_TEXT_CHARS)} for other in others]
+
+
+def _untied_deed(piece: str) -> bool:
+    """Whether ``piece`` names no task and is a deed of the member's own (:data:`~.work_kind.WORK` with a verb of
+    doing, :func:`names_work`)."""
+    return not task_ids_in(piece) and work_kind(piece) == WORK and names_work(piece)
 
 
 def _add_meanwhile(today: list[dict[str, Any]], meanwhile: list[dict[str, Any]]) -> None:

@@ -58,7 +58,7 @@ _LIGHT_VERBS = _wordset(
     """быть ходить сходить сидеть провести проводить потратить тратить уйти уходить вести готовиться подготовиться
     готовить подготовить посетить посещать принять планировать собираться хотеть успеть мочь начать продолжить
     стать надо надеяться рассчитывать заниматься позаниматься разбирать разобрать разбираться разобраться пройти
-    проходить выступать
+    проходить выступать разгребать разгрести разруливать разрулить
     выступить смотреть посмотреть просмотреть глянуть проверять проверить апрувить заапрувить одобрить"""
 )
 # A statement of what is possible («на тестовых пока можно работать») tells a state, not a deed.
@@ -186,14 +186,19 @@ def _statement_kind(words: tuple[str, ...]) -> str | None:
             return SIDE
         if word in _POSSIBLE:
             return STATE
-        first = parses(word)[0]
+        first = _head_reading(word, after_preposition)
         if first.normal_form in _LIGHT_NOUNS:
             continue
         if first.tag.POS in ("VERB", "INFN"):
             if first.normal_form in _LIGHT_VERBS:
                 continue
+            if first.tag.POS == "INFN" and _POSSIBLE.intersection(words):
+                return STATE  # «тестить можно»: what is possible, its predicative after the infinitive (qv)
             if first.tag.number == "plur" and first.tag.person != "1per" and not subject:
-                return None  # «выкатили два релиза»: indefinite-personal, told of others
+                # «выкатили два релиза»: indefinite-personal, told of others — unless what they did is an activity of
+                # the day the member was at too, «разгребали инцидент до ночи», «чинили инцидент всей командой» (qv)
+                rest = words[position + 1 :]
+                return SIDE if rest and _statement_kind(rest) == SIDE else None
             if first.normal_form in _FINISH_VERBS and not _has_object(words[position + 1 :]):
                 return STATE  # «надеюсь закончить к четвергу»: the task already named, finished — no new deliverable
             return WORK
@@ -208,6 +213,18 @@ def _statement_kind(words: tuple[str, ...]) -> str | None:
             # («код ревью»)
             return _after_object(word, words[position + 1 :], subject)
     return None
+
+
+def _head_reading(word: str, after_preposition: bool) -> Any:
+    """The pymorphy3 parse of a word where a statement's head may stand: its most likely one, except that a verb in
+    the first person wins over a noun in an oblique case no preposition governs — a statement does not open with a
+    bare dative or instrumental, the member tells their own deed («настрою бэкапы», not the noun «настрой»; «строю
+    отчёт»; session qv)."""
+    readings = parses(word)
+    first = readings[0]
+    if after_preposition or first.tag.POS != "NOUN" or first.tag.case in ("nomn", "accs"):
+        return first
+    return next((p for p in readings if p.tag.POS == "VERB" and p.tag.person == "1per"), first)
 
 
 def _after_object(lead: str, rest: tuple[str, ...], subject: bool) -> str | None:
