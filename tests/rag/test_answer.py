@@ -671,3 +671,13 @@ def test_an_articles_announcing_lead_yields_to_the_section_ranked_next() -> None
         Hit("trip#1", "trip", "Командировки — Оформление", "Создайте заявку в портале за 10 рабочих дней.", 0.9, "", 2),
     ]
     assert extractive_answer("что такое командировка", hits).startswith("Командировка — поездка")
+
+
+def test_what_may_be_done_is_told_apart_from_an_instruction() -> None:
+    """«можно» with an infinitive tells the way (a procedure's answer when its paragraph instructs nothing), no
+    instruction itself (session cq: one reader each, no flag switching the one into the other)."""
+    from agentcore.rag.answer import _permits
+
+    sentence = "Справку о доходах можно заказать в портале в разделе «Справки»."
+    assert _permits(sentence) and not _instructs(sentence)
+    assert not _permits("Справку о доходах выдают в бухгалтерии.")

@@ -7,7 +7,7 @@ import numpy as np
 from tests.rag.focus_probe import answers, far_embed
 
 from agentcore.rag import check_focus, question_parts
-from agentcore.rag._focus.qualifiers import replaces_the_case
+from agentcore.rag._focus.qualifiers import AskedCase, replaces_the_case
 
 
 def test_another_qualifier_of_the_same_noun_does_not_answer() -> None:
@@ -172,7 +172,7 @@ def test_a_qualifier_is_said_by_the_noun_of_its_stem() -> None:
     )
     question = "вышел в выходной на аварийный релиз, как это оплачивается"
     part = question_parts(question)[0]
-    assert not replaces_the_case(part.text, part.terms, sentence, part)
+    assert not replaces_the_case(AskedCase.of(part), sentence)
 
 
 # --- another filler of the same slot of a noun (branch ``rh``, dev16 near misses) ----------------------------------
@@ -330,5 +330,21 @@ def test_a_recipient_named_by_a_noun_of_the_sentences_qualifier_is_said() -> Non
 
 def test_other_recipient_reads_the_dative_and_dlya() -> None:
     terms = question_parts("гостям сколько парковочных мест")[0].terms
-    assert replaces_the_case("гостям сколько парковочных мест", terms, "10 парковочных мест для сотрудников")
-    assert not replaces_the_case("гостям сколько парковочных мест", terms, "10 парковочных мест у бизнес-центра")
+    asked = AskedCase("гостям сколько парковочных мест", terms)
+    assert replaces_the_case(asked, "10 парковочных мест для сотрудников")
+    assert not replaces_the_case(asked, "10 парковочных мест у бизнес-центра")
+
+
+def test_recipients_are_people_in_a_bare_dative() -> None:
+    """One reading of whom a rule is for (session cq), used by ``other_recipient`` and by the other-subject rule: an
+    animate noun in the dative that no preposition governs — not a thing whose form only looks dative
+    («переговорку»), nor a noun under a preposition («к прод серверам»)."""
+    from agentcore.rag._focus.qualifiers import recipients, verbs_object
+
+    assert recipients("новичку с какого числа начнёт действовать полис ДМС") == {"новичок"}
+    assert recipients("положен ли папе декрет") == {"папа"}
+    assert recipients("как забронировать переговорку") == set()
+    assert recipients("доступ к прод серверам подрядчикам на сколько дней выдают") == {"подрядчик"}
+    # the object of the first verb, read as the slots of a verb are
+    assert verbs_object("как оформить налоговый вычет за обучение") == "вычет"
+    assert verbs_object("как получить корпоративную сим-карту") == "сим-карта"

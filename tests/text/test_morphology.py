@@ -62,3 +62,21 @@ def test_parses_are_read_once_per_word() -> None:
 def test_parses_without_pymorphy3_are_none(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(morphology, "morph_analyzer", lambda: None)
     assert morphology.parses("собаками-без-кэша") == ()
+
+
+def test_part_of_speech_helpers_read_the_first_reading() -> None:
+    """One spelling of a part-of-speech check for every reader (session cq): the first reading's part of speech,
+    the parts of speech of the first readings, and whether a word is a form of a verb."""
+    assert morphology.pos_of("кота") == "NOUN"
+    assert morphology.pos_of("оформить") == "INFN"
+    assert morphology.pos_of("123") == ""  # no part of speech: a number
+    assert "INFN" in morphology.pos_readings("оформить", 2)
+    assert morphology.is_verb_form("голосует") and morphology.is_verb_form("оплаченный")
+    assert not morphology.is_verb_form("отпуск")
+
+
+def test_part_of_speech_without_pymorphy3_is_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(morphology, "morph_analyzer", lambda: None)
+    assert morphology.pos_of("кошками-без-кэша") == ""
+    assert morphology.pos_readings("кошками-без-кэша", 2) == frozenset()
+    assert not morphology.is_verb_form("кошками-без-кэша")

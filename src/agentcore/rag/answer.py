@@ -42,6 +42,7 @@ from agentcore.rag._sections import (
     section_heading,
 )
 from agentcore.rag.models import Hit, SearchResult
+from agentcore.text.morphology import VERB_FORMS, pos_of
 from agentcore.text.morphology import parses as word_parses
 
 if TYPE_CHECKING:
@@ -193,6 +194,10 @@ def _holds_all(wanted: set[str], terms: set[str]) -> bool:
     )
 
 
+_PREDICATE_POS = VERB_FORMS | {"ADVB"}
+"""What a question says of its subject: a verb's form or an adverb."""
+
+
 def _predicate_terms(question: str, analyzer: Analyzer) -> frozenset[str]:
     """The terms of the question's verbs, participles, gerunds and adverbs (pymorphy3's first reading): what it says
     of its subject, which the documents often word otherwise («ждёт» / «ожидает», «положено» / «составляет») — as
@@ -204,8 +209,7 @@ def _predicate_terms(question: str, analyzer: Analyzer) -> frozenset[str]:
         return frozenset()
     found: set[str] = set()
     for word in re.findall(r"[А-Яа-яЁё]+", question):
-        tag = word_parses(word.lower())[0].tag
-        if any(pos in tag for pos in ("VERB", "INFN", "PRTF", "PRTS", "GRND", "ADVB")):
+        if pos_of(word.lower()) in _PREDICATE_POS:
             found |= analyzer.term_set(word)
     return frozenset(found)
 
@@ -394,22 +398,16 @@ imperative, an infinitive after «нужно»): «забыл пароль, а �
 of the password's requirements.  A numbered list is a procedure's steps whatever its verbs."""
 
 
-def _instructs(text: str, *, permission: bool = False) -> bool:
+def _instructs(text: str) -> bool:
     """Whether a sentence tells the reader what to do: a verb in the imperative («сообщите», «перешлите»), or an
-    infinitive after a word of obligation or advice («нужно», «следует», «правильное решение — скачать …») — with
-    ``permission``, also after «можно» («можно заказать в портале»: the way, for a question asking how)."""
+    infinitive after a word of obligation or advice («нужно», «следует», «правильное решение — скачать …»)."""
     from agentcore.text.morphology import morph_analyzer
 
     morph = morph_analyzer()
     if morph is None:
         return False
     advised = bool(_ADVICE_RE.search(text)) if INSTRUCTIONS_BY_ADVICE else False
-    advised = advised or (permission and bool(re.search(r"\bможно\b", text, re.IGNORECASE)))
-    previous = ""
-    for match in re.finditer(r"[А-Яа-яЁё]+", text):
-        word, before, previous = match.group().lower(), previous, match.group().lower()
-        if len(word) < 4:
-            continue
+    for word, before in _long_words(text):
         parses = word_parses(word)
         parse = parses[0]
         if "impr" in parse.tag and "VERB" in parse.tag:
@@ -419,6 +417,21 @@ def _instructs(text: str, *, permission: bool = False) -> bool:
         if advised and "INFN" in parse.tag:
             return True
     return False
+
+
+def _permits(text: str) -> bool:
+    """Whether a sentence tells what the reader may do: «можно» and an infinitive («Справку … можно заказать в
+    портале»: the way, for a question asking how; see :data:`WAY_BY_PERMISSION`)."""
+    return bool(re.search(r"\bможно\b", text, re.IGNORECASE)) and any(
+        pos_of(word) == "INFN" for word, _before in _long_words(text)
+    )
+
+
+def _long_words(text: str) -> list[tuple[str, str]]:
+    """The Cyrillic words of ``text`` of four letters or more, lower-cased, each with the word before it (any
+    length; ``""`` for the first): the words :func:`_instructs` and :func:`_permits` read."""
+    words = [match.group().lower() for match in re.finditer(r"[А-Яа-яЁё]+", text)]
+    return [(word, words[k - 1] if k else "") for k, word in enumerate(words) if len(word) >= 4]
 
 
 IMPERATIVE_BY_ANY_READING = True
@@ -660,7 +673,12 @@ def select_excerpts(
                 anchor = max(prose, key=lambda s: (s.score, -s.unit.position))
         paragraph = [s for s in top if s.unit.block == anchor.unit.block and not s.unit.role]
         steps = [s for s in paragraph if _instructs(s.unit.text)]
-        if not steps and WAY_BY_PERMISSION and not anchor.unit.marker and _instructs(anchor.unit.text, permission=True):
+        if (
+            not steps
+            and WAY_BY_PERMISSION
+            and not anchor.unit.marker
+            and (_instructs(anchor.unit.text) or _permits(anchor.unit.text))
+        ):
             steps = [anchor]  # «Справку 2-НДФЛ … можно заказать в портале»: the way, told as what may be done
         if not steps and INSTRUCTION_OF_THE_PASSAGE:
             # the best sentence's paragraph tells nothing to do («В офисе четыре переговорные:» and its rooms): the
@@ -800,6 +818,8 @@ quoted passages that says it and at least one other thing the question names is 
 («есть ли», «может ли») ask nothing of their own; after a predicative («можно ли», «нужно ли») the infinitive that
 follows is the asked word."""
 _LI_EMPTY_VERBS = frozenset({"быть", "есть", "мочь", "хотеть", "стоить", "являться", "иметься"})
+_ASKING_POS = frozenset({"VERB", "INFN", "PRTS"})
+"""The forms of a verb a yes/no asks with: finite, infinitive, short participle («закрыт ли»)."""
 
 
 def _asked_by_li(question: str) -> str | None:
@@ -813,10 +833,9 @@ def _asked_by_li(question: str) -> str | None:
     for k, word in enumerate(words):
         if word != "ли" or not k:
             continue
-        before = word_parses(words[k - 1])[0]
-        pos = str(before.tag.POS)
-        if pos in ("VERB", "INFN", "PRTS"):
-            return None if str(before.normal_form) in _LI_EMPTY_VERBS else words[k - 1]
+        pos = pos_of(words[k - 1])
+        if pos in _ASKING_POS:
+            return None if str(word_parses(words[k - 1])[0].normal_form) in _LI_EMPTY_VERBS else words[k - 1]
         if pos == "PRED":
             after = _infinitive_after(words, k)
             if after is not None and str(word_parses(after)[0].normal_form) not in _LI_EMPTY_VERBS:
@@ -846,10 +865,9 @@ def _main_verb(tokens: Sequence[str]) -> str | None:
             continue
         if inside:
             continue
-        parse = word_parses(token)[0]
-        pos = str(parse.tag.POS)
-        if pos in ("VERB", "INFN", "PRTS"):
-            if token in _LI_EMPTY_VERBS or str(parse.normal_form) in _LI_EMPTY_VERBS:
+        pos = pos_of(token)
+        if pos in _ASKING_POS:
+            if token in _LI_EMPTY_VERBS or str(word_parses(token)[0].normal_form) in _LI_EMPTY_VERBS:
                 continue
             return token
         if pos == "PRED":
@@ -863,9 +881,7 @@ def _infinitive_after(tokens: Sequence[str], k: int) -> str | None:
     """The first infinitive among the three tokens after ``tokens[k]`` (a predicative: «можно», «нужно»), a comma or
     a semicolon counting as a token but never the answer: the word a predicative's yes/no asks about («можно ли
     перенести …», «можно взять …»); ``None`` when none stands there."""
-    return next(
-        (w for w in tokens[k + 1 : k + 4] if w not in (",", ";") and str(word_parses(w)[0].tag.POS) == "INFN"), None
-    )
+    return next((w for w in tokens[k + 1 : k + 4] if w not in (",", ";") and pos_of(w) == "INFN"), None)
 
 
 def _says(word: str, text: str) -> bool:

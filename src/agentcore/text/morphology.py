@@ -18,7 +18,16 @@ import threading
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["morph_analyzer", "parses", "to_nominative", "with_capitals_of"]
+__all__ = [
+    "VERB_FORMS",
+    "is_verb_form",
+    "morph_analyzer",
+    "parses",
+    "pos_of",
+    "pos_readings",
+    "to_nominative",
+    "with_capitals_of",
+]
 
 logger = logging.getLogger("agentcore.text.morphology")
 
@@ -63,6 +72,30 @@ def parses(word: str) -> tuple[Any, ...]:
     pymorphy3.  The readings are pymorphy3's ``Parse`` tuples, immutable, so sharing them is safe."""
     morph = morph_analyzer()
     return () if morph is None else tuple(morph.parse(word))
+
+
+VERB_FORMS = frozenset({"VERB", "INFN", "PRTF", "PRTS", "GRND"})
+"""pymorphy3's parts of speech of a verb's forms: finite, infinitive, full and short participle, gerund."""
+
+
+def pos_of(word: str) -> str:
+    """pymorphy3's part of speech of the most likely reading of ``word`` as written (callers lower-case it):
+    ``"NOUN"``, ``"VERB"``, ``"INFN"``, ``"PREP"`` …; ``""`` without pymorphy3 or for a token with none (a number,
+    a Latin word)."""
+    readings = parses(word)
+    pos = readings[0].tag.POS if readings else None
+    return str(pos) if pos else ""
+
+
+def pos_readings(word: str, readings: int) -> frozenset[str]:
+    """The parts of speech of the first ``readings`` readings of ``word`` (as written): what it may be read as
+    («стекло» — a noun or a verb)."""
+    return frozenset(str(p.tag.POS) for p in parses(word)[:readings] if p.tag.POS)
+
+
+def is_verb_form(word: str) -> bool:
+    """Whether the most likely reading of ``word`` (as written) is a form of a verb (:data:`VERB_FORMS`)."""
+    return pos_of(word) in VERB_FORMS
 
 
 def with_capitals_of(original: str, word: str) -> str:

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from agentcore.rag._focus.english import is_english, names_a_thing
 from agentcore.rag._focus.parts import Part
+from agentcore.rag._focus.qualifiers import verbs_object
 from agentcore.rag._focus.words import is_focus_word
 from agentcore.rag._focus.yesno import figure_units
 
@@ -45,7 +46,7 @@ def lacks_focus(part: Part, lacking: Sequence[str]) -> tuple[bool, bool]:
     # The new thing a Russian question asks about usually comes last («… за границей», «… для пенсионеров»); a
     # procedure is about the object of its verb («как оформить налоговый вычет за обучение»).
     procedure_object = (
-        PROCEDURES_ARE_ABOUT_THEIR_OBJECT and part.asks == "procedure" and _verbs_object(part.text) in focus
+        PROCEDURES_ARE_ABOUT_THEIR_OBJECT and part.asks == "procedure" and verbs_object(part.text) in focus
     )
     return False, len(part.terms) <= 3 or (bool(nouns) and nouns[-1] in focus) or procedure_object
 
@@ -54,27 +55,6 @@ PROCEDURES_ARE_ABOUT_THEIR_OBJECT = True
 """Whether a procedure part whose verb's direct object («оформить налоговый вычет», «получить материальную помощь»)
 no passage uses has a soft lack, wherever the object stands: the procedure the documents describe for another object
 («Как оформить обучение») is no answer unless close in meaning to the question itself."""
-
-
-def _verbs_object(text: str) -> str | None:
-    """The lemma of the first noun after the first verb or infinitive of ``text`` that may be its direct object
-    (an accusative reading), adjectives between them skipped; ``None`` when there is none."""
-    from agentcore.rag._focus.words import lemma_of
-    from agentcore.text.morphology import parses as word_parses
-
-    seen_verb = False
-    for word in re.findall(r"[а-яё]+", text.lower()):
-        readings = word_parses(word)
-        pos = str(readings[0].tag.POS)
-        if not seen_verb:
-            seen_verb = pos in {"VERB", "INFN"}
-            continue
-        if pos in {"ADJF", "PRTF", "NUMR", "NPRO"}:
-            continue
-        if pos == "NOUN" and any("accs" in r.tag and "NOUN" in r.tag for r in readings[:3]):
-            return lemma_of(word)
-        return None
-    return None
 
 
 def without_nouns(part: Part, lacking: Sequence[str]) -> Part:

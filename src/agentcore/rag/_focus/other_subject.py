@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from agentcore.rag._focus.circumstances import MONTHS
 from agentcore.rag._focus.context import document_part
 from agentcore.rag._focus.parts import Part, part_matches
+from agentcore.rag._focus.qualifiers import recipients
 from agentcore.rag._focus.words import (
     WORD_RE,
     is_focus_word,
@@ -17,7 +18,7 @@ from agentcore.rag._focus.words import (
     lemma_of,
     vocabulary_of,
 )
-from agentcore.rag._focus.yesno import recipients, yesno_subject
+from agentcore.rag._focus.yesno import yesno_subject
 
 USED_NOUNS_BLOCK_MEANING = True
 """Whether the e5 paraphrase test is closed to a sentence lacking a noun of the part that the passages use."""
@@ -64,7 +65,7 @@ def answers_another_subject(
     own_held = held([*unit, *(t for d in own for t in by_document.get(d, []))])
     others = {doc: held(texts) for doc, texts in by_document.items() if doc not in own}
     subject_held = GRAMMATICAL_SUBJECT_NAMES_THE_DOCUMENT and holds_the_grammatical_subject(part, words, stems)
-    for_whom = recipients(part) if subject_held else ()
+    for_whom = recipients(part.text) if subject_held else set()
     for term in missing:
         if ONLY_THINGS_MARK_DOCUMENTS and not marks_a_subject(part, term):
             continue
@@ -102,14 +103,14 @@ def answers_another_subject(
 
 
 GRAMMATICAL_SUBJECT_NAMES_THE_DOCUMENT = True
-"""Whether the one a rule is for — a noun of the part in a bare dative (:func:`agentcore.rag._focus.yesno.recipients`:
-«новичку», «сотруднику») — marks another document's subject only when the sentence does not name the part's
-grammatical subject (:func:`agentcore.rag._focus.yesno.yesno_subject`: its nouns in a direct case no preposition
-governs): «новичку с какого числа начнёт действовать полис ДМС» is about the policy, which «Полис действует с 1-го
-числа месяца, следующего за окончанием испытательного срока» names — not about the onboarding article, the one that
-says «новичок».  A noun under a preposition names the case («после увольнения», «у VPN», «по уходу за ребёнком») and
-still marks another document's subject, as does every term within one document (:data:`SECTIONS_MARK_SUBJECTS`).  A
-part with no subject read keeps the rule as before."""
+"""Whether the one a rule is for — a person of the part in a bare dative
+(:func:`agentcore.rag._focus.qualifiers.recipients`: «новичку», «сотруднику») — marks another document's subject only
+when the sentence does not name the part's grammatical subject (:func:`agentcore.rag._focus.yesno.yesno_subject`: its
+nouns in a direct case no preposition governs): «новичку с какого числа начнёт действовать полис ДМС» is about the
+policy, which «Полис действует с 1-го числа месяца, следующего за окончанием испытательного срока» names — not about
+the onboarding article, the one that says «новичок».  A noun under a preposition names the case («после увольнения»,
+«у VPN», «по уходу за ребёнком») and still marks another document's subject, as does every term within one document
+(:data:`SECTIONS_MARK_SUBJECTS`).  A part with no subject read keeps the rule as before."""
 
 
 def holds_the_grammatical_subject(part: Part, words: set[str], stems: set[str]) -> bool:

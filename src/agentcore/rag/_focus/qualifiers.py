@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from agentcore.rag._focus.parts import Part
 from agentcore.rag._focus.words import common_prefix, shares_by_beginning, stem_of, term_matches, vocabulary_of
@@ -36,6 +37,41 @@ _WORD_RE = re.compile(r"[А-Яа-яЁё][А-Яа-яЁё-]*")
 _QUALIFIER_POS = frozenset({"ADJF", "PRTF"})
 _SKIPPED_POS = frozenset({"ADVB", "CONJ"})
 """Between a qualifier and its noun: «полностью удалённым сотрудникам», «ежегодный оплачиваемый отпуск»."""
+
+
+@dataclass(frozen=True)
+class AskedCase:
+    """The case a question part names, as the tests of this module read it against a sentence.
+
+    Attributes:
+        text: the part's text.
+        terms: its subject terms: only a qualifier, filler, person or recipient among them counts (a slot word such
+            as «максимальный размер» names what is asked, not a case).
+        part: the part itself, for the other spellings of its terms (the colloquial lexicon's, the query
+            repair's), or ``None``.
+        used: the words and stems of the run's passages, which a filler or a recipient of the part must be one of
+            (:meth:`names`); ``None``: any word counts.
+    """
+
+    text: str
+    terms: Sequence[str]
+    part: Part | None = None
+    used: tuple[set[str], set[str]] | None = None
+
+    @classmethod
+    def of(cls, part: Part, used: tuple[set[str], set[str]] | None = None) -> AskedCase:
+        """The case ``part`` names, its fillers and recipients read against ``used``."""
+        return cls(part.text, part.terms, part, used)
+
+    def names(self, lemma: str) -> bool:
+        """Whether ``lemma`` is a subject term of the part and, when :attr:`used` is given, a word the run's
+        passages use (or one the part spells otherwise that they use): a word the documents never use may be the
+        asker's own for the sentence's («попыток ввода пароля» / «неверных попыток входа»)."""
+        return _in_terms(lemma, self.terms) and (self.used is None or _used(lemma, self.used, self.part))
+
+    def said_in(self, term: str, words: set[str], stems: set[str]) -> bool:
+        """Whether a text of vocabulary ``words`` / ``stems`` says ``term`` of the part (:func:`_says`)."""
+        return _says(term, words, stems, self.part)
 
 
 def _tagged(text: str) -> list[tuple[str, str, str]]:
@@ -85,21 +121,22 @@ def _is_pronoun(lemma: str) -> bool:
     return morph is not None and any("Apro" in p.tag for p in word_parses(lemma)[:1])
 
 
-def replaces_a_qualifier(question_part: str, terms: Sequence[str], sentence: str, part: Part | None = None) -> bool:
-    """Whether ``sentence`` names a noun of ``question_part`` with other qualifiers only and does not hold the part's
-    own qualifier of that noun.  Only a qualifier among the part's subject ``terms`` counts: «максимальный размер»
-    names what is asked (a slot word), not a case.  Its heading is not read: «Удалённая и гибридная работа»
+def replaces_a_qualifier(asked: AskedCase, sentence: str) -> bool:
+    """Whether ``sentence`` names a noun of the part with other qualifiers only and does not hold the part's own
+    qualifier of that noun.  Only a qualifier among the part's subject terms counts: «максимальный размер» names
+    what is asked (a slot word), not a case.  Its heading is not read: «Удалённая и гибридная работа»
     qualifies the work, and «Полностью удалённым сотрудникам …» still speaks of other employees than «гибридным»."""
     if not QUALIFIERS_MUST_AGREE:
         return False
-    asked = {noun: qs & set(terms) for noun, qs in qualified_nouns(question_part).items() if qs & set(terms)}
-    if not asked:
+    terms = set(asked.terms)
+    own = {noun: qs & terms for noun, qs in qualified_nouns(asked.text).items() if qs & terms}
+    if not own:
         return False
     stated = qualified_nouns(sentence, heads=GENITIVE_HEADS_QUALIFY)
     words, stems = vocabulary_of([sentence])
-    for noun, qualifiers in asked.items():
+    for noun, qualifiers in own.items():
         others = stated.get(noun, set()) - qualifiers
-        if others and not any(_says(q, words, stems, part) for q in qualifiers):
+        if others and not any(asked.said_in(q, words, stems) for q in qualifiers):
             return True
     return False
 
@@ -194,36 +231,43 @@ _GOVERNING = frozenset({"за", "для", "у", "к", "с", "со", "о", "об"
 """Prepositions whose object names whom a rule is for («уход за ребёнком», «для родителей»)."""
 
 
-def _governed_people(text: str) -> set[tuple[str, str, str]]:
-    """``(preposition, noun lemma, case)`` of each person a preposition of :data:`_GOVERNING` governs (qualifiers
-    between them skipped): «по уходу за заболевшим ребёнком» → ``("за", "ребенок", "ablt")``."""
+def _governed_nouns(text: str, prepositions: frozenset[str]) -> list[tuple[str, str, str, bool]]:
+    """``(preposition, noun lemma, case, animate)`` of each noun a preposition of ``prepositions`` governs in
+    ``text``, qualifiers between them skipped («по уходу за заболевшим ребёнком» → ``("за", "ребенок", "ablt",
+    True)``): what the readers of a governed person, purpose or circumstance below share."""
     words = _WORD_RE.findall(text)
     tagged = _tagged_words(text)
-    found = set()
+    found = []
     for k, word in enumerate(words):
         low = word.lower()
-        if low not in _GOVERNING:
+        if low not in prepositions:
             continue
         j = k + 1
         while j < len(tagged) and tagged[j][1] in _QUALIFIER_POS:
             j += 1
-        if j < len(tagged) and tagged[j][1] == "NOUN" and tagged[j][3]:
-            found.add((low, tagged[j][0], tagged[j][2]))
+        if j < len(tagged) and tagged[j][1] == "NOUN":
+            found.append((low, tagged[j][0], tagged[j][2], tagged[j][3]))
     return found
 
 
-def other_person(question_part: str, terms: Sequence[str], sentence: str, part: Part | None = None) -> bool:
+def _governed_people(text: str) -> set[tuple[str, str, str]]:
+    """``(preposition, noun lemma, case)`` of each person a preposition of :data:`_GOVERNING` governs (qualifiers
+    between them skipped): «по уходу за заболевшим ребёнком» → ``("за", "ребенок", "ablt")``."""
+    return {(prep, lemma, case) for prep, lemma, case, animate in _governed_nouns(text, _GOVERNING) if animate}
+
+
+def other_person(asked: AskedCase, sentence: str) -> bool:
     """Whether ``sentence`` governs another person by the preposition and case the part governs its person by, and
     does not name the part's: «больничный по уходу за мамой» is not answered by «Больничный по уходу за заболевшим
     ребёнком оформляется …»."""
-    asked = {(prep, lemma, case) for prep, lemma, case in _governed_people(question_part) if _in_terms(lemma, terms)}
-    if not asked:
+    people = {(p, lemma, case) for p, lemma, case in _governed_people(asked.text) if _in_terms(lemma, asked.terms)}
+    if not people:
         return False
     stated = _governed_people(sentence)
     words, stems = vocabulary_of([sentence])
     return any(
-        any(p == prep and c == case and lemma != own for p, lemma, c in stated) and not _says(own, words, stems, part)
-        for prep, own, case in asked
+        any(p == prep and c == case and lemma != own for p, lemma, c in stated) and not asked.said_in(own, words, stems)
+        for prep, own, case in people
     )
 
 
@@ -233,13 +277,12 @@ RECIPIENTS_MUST_AGREE = True
 (:func:`other_recipient`)."""
 
 
-def _recipients(text: str) -> set[str]:
-    """The lemmas of the people ``text`` states something for: an animate noun in the dative that no preposition
-    governs («Каждому сотруднику доступно …», «гостям сколько мест»; qualifiers before it skipped) and one «для»
-    governs («мест для сотрудников»).  Both name whom a rule is for, so a question may ask in one form of a rule the
-    sentence states in the other."""
+def recipients(text: str) -> set[str]:
+    """The lemmas of the people ``text`` states something for in the dative: an animate noun in the dative that no
+    preposition governs (qualifiers before it skipped) — «Каждому сотруднику доступно …», «гостям сколько мест»,
+    «новичку с какого числа начнёт действовать полис ДМС»: the one a rule is for, not what it is about."""
     tagged = _tagged_words(text)
-    found = {lemma for prep, lemma, _case in _governed_people(text) if prep == "для"}
+    found = set()
     for k, (lemma, pos, case, animate) in enumerate(tagged):
         if pos != "NOUN" or case != "datv" or not animate:
             continue
@@ -251,34 +294,31 @@ def _recipients(text: str) -> set[str]:
     return found
 
 
-def other_recipient(
-    question_part: str,
-    terms: Sequence[str],
-    sentence: str,
-    part: Part | None = None,
-    used: tuple[set[str], set[str]] | None = None,
-) -> bool:
+def _for_whom(text: str) -> set[str]:
+    """The lemmas of the people ``text`` states something for: in the dative (:func:`recipients`) or after «для»
+    («мест для сотрудников»).  Both name whom a rule is for, so a question may ask in one form of a rule the
+    sentence states in the other."""
+    return recipients(text) | {lemma for prep, lemma, _case in _governed_people(text) if prep == "для"}
+
+
+def other_recipient(asked: AskedCase, sentence: str) -> bool:
     """Whether ``sentence`` states its rule for recipients of its own and does not say the part's: «гостям сколько
     парковочных мест» is not answered by «У бизнес-центра есть 10 парковочных мест для сотрудников», «гибридникам
     интернет компенсируют?» not by «Полностью удалённым сотрудникам компания компенсирует интернет» — the rule of
     a neighbouring group of people the documents do cover.  The recipient is read in the dative or after «для» in
-    either text (:func:`_recipients`); only one among the part's subject ``terms`` and, when ``used`` is given, a
-    word the run's passages use counts (as for :func:`replaces_a_dependent`: a word the documents never use may be
-    the asker's own for the sentence's).  A sentence naming no recipient states its rule for all and is kept, and
+    either text (:func:`_for_whom`); only one the part names (:meth:`AskedCase.names`: a subject term and a word the
+    run's passages use — as for :func:`replaces_a_dependent`, a word the documents never use may be the asker's own
+    for the sentence's).  A sentence naming no recipient states its rule for all and is kept, and
     one saying the part's recipient in its own words (a derivative: «удаленщикам» / «удалённым сотрудникам», or the
     colloquial lexicon's spelling) is kept too."""
     if not RECIPIENTS_MUST_AGREE:
         return False
-    asked = {
-        lemma
-        for lemma in _recipients(question_part)
-        if _in_terms(lemma, terms) and (used is None or _used(lemma, used, part))
-    }
-    if not asked:
+    own_recipients = {lemma for lemma in _for_whom(asked.text) if asked.names(lemma)}
+    if not own_recipients:
         return False
-    stated = _recipients(sentence)
+    stated = _for_whom(sentence)
     words, stems = vocabulary_of([sentence])
-    return any(stated - {own} and not _says(own, words, stems, part) for own in asked)
+    return any(stated - {own} and not asked.said_in(own, words, stems) for own in own_recipients)
 
 
 PURPOSES_MUST_AGREE = True
@@ -286,23 +326,15 @@ PURPOSES_MUST_AGREE = True
 one the question names («для рефакторинга») is no supplier (:func:`other_purpose`)."""
 
 
+_FOR = frozenset({"для"})
+
+
 def _purposes(text: str) -> set[str]:
     """The lemmas of the inanimate nouns «для» governs in ``text`` (adjectives between skipped)."""
-    words = _WORD_RE.findall(text)
-    tagged = _tagged_words(text)
-    found = set()
-    for k, word in enumerate(words):
-        if word.lower() != "для":
-            continue
-        j = k + 1
-        while j < len(tagged) and tagged[j][1] in _QUALIFIER_POS:
-            j += 1
-        if j < len(tagged) and tagged[j][1] == "NOUN" and not tagged[j][3]:
-            found.add(tagged[j][0])
-    return found
+    return {lemma for _prep, lemma, _case, animate in _governed_nouns(text, _FOR) if not animate}
 
 
-def other_purpose(question_part: str, sentence: str, part: Part | None = None) -> bool:
+def other_purpose(asked: AskedCase, sentence: str) -> bool:
     """Whether ``sentence`` states its values for purposes of its own («feature/… для новой функциональности, fix/…
     для исправлений») and not for the one the part names («ветку для рефакторинга с каким префиксом называть»): the
     rule of other cases.  It holds when the documents never use the part's purpose (which the part's terms then leave
@@ -311,12 +343,12 @@ def other_purpose(question_part: str, sentence: str, part: Part | None = None) -
     with no «для» of its own is kept."""
     if not PURPOSES_MUST_AGREE:
         return False
-    asked = _purposes(question_part)
-    if not asked:
+    purposes = _purposes(asked.text)
+    if not purposes:
         return False
     stated = _purposes(sentence)
     words, stems = vocabulary_of([sentence])
-    return bool(stated - asked) and not any(_says(own, words, stems, part) for own in asked)
+    return bool(stated - purposes) and not any(asked.said_in(own, words, stems) for own in purposes)
 
 
 def _in_terms(lemma: str, terms: Sequence[str]) -> bool:
@@ -339,8 +371,7 @@ def noun_slots(text: str) -> set[tuple[str, str, str]]:
     nearer noun, the same in every text), adjectives between skipped; an adjective standing for a noun («от
     серверной») fills the slot itself.  A filler that is the unit of a figure («на 3 недели») names an amount, not a
     case, and a pronoun («с каким префиксом») none."""
-    words = re.findall(r"\d+|[А-Яа-яЁё][А-Яа-яЁё-]*", text)
-    tagged = [(w, "NUMB", "", False) if w.isdigit() else _tagged_words(w)[0] for w in words]
+    words, tagged = _tokens(text)
     found: set[tuple[str, str, str]] = set()
     for k, (lemma, pos, _case, _animate) in enumerate(tagged):
         if pos in _VERB_POS and VERB_OBJECTS_ARE_SLOTS:
@@ -380,6 +411,22 @@ _OBJECT_SLOT = "object"
 _VERB_POS = frozenset({"VERB", "INFN"})
 
 
+def _tokens(text: str) -> tuple[list[str], list[tuple[str, str, str, bool]]]:
+    """The words and numbers of ``text`` and their :func:`_tagged_words` readings (a number's part of speech is
+    ``"NUMB"``)."""
+    words = re.findall(r"\d+|[А-Яа-яЁё][А-Яа-яЁё-]*", text)
+    return words, [(w, "NUMB", "", False) if w.isdigit() else _tagged_words(w)[0] for w in words]
+
+
+def verbs_object(text: str) -> str | None:
+    """The lemma of the direct object of the first verb or infinitive of ``text`` (:func:`_object_after`: «как
+    оформить налоговый вычет» → вычет), or ``None`` when the word after its qualifiers is no noun that may be
+    one."""
+    words, tagged = _tokens(text)
+    verb = next((k for k, (_lemma, pos, _case, _animate) in enumerate(tagged) if pos in _VERB_POS), None)
+    return None if verb is None else _object_after(tagged, words, verb)
+
+
 def _object_after(tagged: Sequence[tuple[str, str, str, bool]], words: Sequence[str], k: int) -> str | None:
     """The lemma of the noun right after verb ``k`` that has an accusative reading (adjectives and a figure of a
     compound adjective — «ежедневную 15-минутную встречу» — between), or ``None``."""
@@ -417,27 +464,21 @@ def _used(term: str, used: tuple[set[str], set[str]], part: Part | None) -> bool
 
 
 def replaces_a_dependent(
-    question_part: str,
-    terms: Sequence[str],
-    sentence: str,
-    part: Part | None = None,
-    used: tuple[set[str], set[str]] | None = None,
-    context: Sequence[str] = (),
-    object_context: Sequence[str] = (),
+    asked: AskedCase, sentence: str, context: Sequence[str] = (), object_context: Sequence[str] = ()
 ) -> bool:
     """Whether ``sentence`` fills a slot of a noun of the part with another word than the part's, and does not say
     the part's own: «кто выдаёт ключи от переговорок» is not answered by «ключ от шкафчика выдаёт офис-менеджер»,
     «график дежурств на год» not by «График дежурств на квартал составляет …» — each states the rule of a
     neighbouring thing the documents cover.  The slot is the genitive after the noun or the preposition after it;
-    only a filler among the part's subject ``terms`` counts (a slot word names what is asked, not a case), and a
+    only a filler among the part's subject terms counts (a slot word names what is asked, not a case), and a
     sentence naming the noun with no filler states the rule for all.  The part's filler in another spelling the
     colloquial lexicon or the query repair gives («отпуск без содержания» / «без сохранения заработной платы») is
     said.
 
-    The part's filler must be a word the documents use (``used``: the words and stems of the run's passages; all
-    words without it): a word they never use may be the asker's own for the sentence's («попыток ввода пароля» /
-    «неверных попыток входа», «уровень логирования» / «уровень детализации»), while a word they use elsewhere names
-    its own thing («переговорки», «шкафчика»).
+    The part's filler must be a word the documents use (:meth:`AskedCase.names`; any word without its ``used``): a
+    word they never use may be the asker's own for the sentence's («попыток ввода пароля» / «неверных попыток
+    входа», «уровень логирования» / «уровень детализации»), while a word they use elsewhere names its own thing
+    («переговорки», «шкафчика»).
 
     A verb's object is also said by ``object_context`` (the heading of the sentence's section): an object in a
     general word stands for the thing its section is about — «Проводит встречу скрам-мастер» under «Ретроспектива
@@ -445,12 +486,8 @@ def replaces_a_dependent(
     outright, whatever the document's title lists."""
     if not DEPENDENTS_MUST_AGREE:
         return False
-    asked = {
-        (noun, slot, filler)
-        for noun, slot, filler in noun_slots(question_part)
-        if _in_terms(filler, terms) and (used is None or _used(filler, used, part))
-    }
-    if not asked:
+    slots = {(noun, slot, filler) for noun, slot, filler in noun_slots(asked.text) if asked.names(filler)}
+    if not slots:
         return False
     stated = noun_slots(sentence)
     # the sentence's context names its subject too: «Заполнить учёт за неделю …» after «… (worklog)»
@@ -459,12 +496,12 @@ def replaces_a_dependent(
 
     def said(slot: str, filler: str) -> bool:
         if slot == _OBJECT_SLOT:
-            return _says(filler, object_words, object_stems, part)
-        return _says(filler, words, stems, part)
+            return asked.said_in(filler, object_words, object_stems)
+        return asked.said_in(filler, words, stems)
 
     return any(
         any(n == noun and s == slot and f != filler for n, s, f in stated) and not said(slot, filler)
-        for noun, slot, filler in asked
+        for noun, slot, filler in slots
     )
 
 
@@ -557,38 +594,33 @@ def opposite_condition(question_part: str, sentence: str) -> bool:
 
 
 def replaces_the_case(
-    question_part: str,
-    terms: Sequence[str],
-    sentence: str,
-    part: Part | None = None,
-    used: tuple[set[str], set[str]] | None = None,
-    context: Sequence[str] = (),
-    object_context: Sequence[str] = (),
+    asked: AskedCase, sentence: str, context: Sequence[str] = (), object_context: Sequence[str] = ()
 ) -> bool:
-    """Whether ``sentence`` speaks of a neighbouring case, not the part's: another qualifier of its noun
+    """Whether ``sentence`` speaks of a neighbouring case, not the ``asked`` part's: another qualifier of its noun
     (:func:`replaces_a_qualifier`), another filler of a slot of its noun or object of its verb
-    (:func:`replaces_a_dependent`; the part's filler must be a word of ``used`` when given and is said when the
+    (:func:`replaces_a_dependent`; the part's filler must be a word its passages use and is said when the
     sentence's ``context`` says it, a verb's object also when ``object_context`` does), another season or day
     (:func:`other_period`), another code of its series (:func:`other_code`), another person governed as its person
     is (:func:`other_person`), another recipient in the dative or after «для» (:func:`other_recipient`), other
     purposes in place of its own (:func:`other_purpose`) or, unless the part is a yes/no, the opposite of its
     condition (:func:`opposite_condition`)."""
-    if replaces_a_qualifier(question_part, terms, sentence, part):
+    if replaces_a_qualifier(asked, sentence):
         return True
-    if replaces_a_dependent(question_part, terms, sentence, part, used, context, object_context):
+    if replaces_a_dependent(asked, sentence, context, object_context):
         return True
     if not CASES_MUST_AGREE:
         return False
+    asks = asked.part.asks if asked.part is not None else None
     return (
-        other_period(question_part, sentence)
-        or other_code(question_part, sentence)
-        or other_person(question_part, terms, sentence, part)
-        or other_recipient(question_part, terms, sentence, part, used)
-        or other_purpose(question_part, sentence, part)
+        other_period(asked.text, sentence)
+        or other_code(asked.text, sentence)
+        or other_person(asked, sentence)
+        or other_recipient(asked, sentence)
+        or other_purpose(asked, sentence)
         # a yes/no is answered by the rule of the opposite condition as well («если не отвечаю 5 дней, закроют?»)
-        or ((part is None or part.asks != "yesno") and opposite_condition(question_part, sentence))
+        or (asks != "yesno" and opposite_condition(asked.text, sentence))
         # a yes/no is answered «нет» by a time outside the rule's; a time part asks the clock itself
-        or ((part is None or part.asks not in ("yesno", "time")) and clock_outside_the_bound(question_part, sentence))
+        or (asks not in ("yesno", "time") and clock_outside_the_bound(asked.text, sentence))
     )
 
 
@@ -719,19 +751,12 @@ _OWN_CONDITION_RE = re.compile(r"(?:^|[\s,(—–-])(?:если|при усло�
 def circumstances(text: str) -> set[str]:
     """The nouns ``text`` names as a circumstance — after «в», «на», «при» in the locative («в командировке», «на
     дежурстве», «при увольнении»)."""
-    words = _WORD_RE.findall(text)
-    tagged = _tagged_words(text)
-    found = set()
-    for k, word in enumerate(words[:-1]):
-        if word.lower() not in _CIRCUMSTANCE_PREPOSITIONS:
-            continue
-        j = k + 1
-        while j < len(tagged) and tagged[j][1] in _QUALIFIER_POS:
-            j += 1
-        # «в», «на», «при» govern no dative: a first reading in the dative («командировке») is the locative
-        if j < len(tagged) and tagged[j][1] == "NOUN" and tagged[j][2] in ("loct", "loc2", "datv"):
-            found.add(tagged[j][0])
-    return found
+    # «в», «на», «при» govern no dative: a first reading in the dative («командировке») is the locative
+    return {
+        lemma
+        for _prep, lemma, case, _animate in _governed_nouns(text, _CIRCUMSTANCE_PREPOSITIONS)
+        if case in ("loct", "loc2", "datv")
+    }
 
 
 def states_another_circumstance(question_part: str, missing: Sequence[str], sentence: str) -> bool:

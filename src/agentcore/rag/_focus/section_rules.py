@@ -16,7 +16,7 @@ from agentcore.rag._focus.asked_noun import ASKED_NOUN_MUST_BE_NAMED, names_aske
 from agentcore.rag._focus.lacks import without_nouns
 from agentcore.rag._focus.meaning import close_in_meaning
 from agentcore.rag._focus.parts import asked_act, part_matches, term_share
-from agentcore.rag._focus.qualifiers import replaces_the_case
+from agentcore.rag._focus.qualifiers import AskedCase, replaces_the_case
 from agentcore.rag._focus.reading import PartReading, Reading
 from agentcore.rag._focus.thresholds import MEANING_MIN_SHARE
 from agentcore.rag._focus.value_rules import PARAPHRASE_NOUNS
@@ -85,10 +85,8 @@ def keeps_the_case(reading: Reading, p: PartReading, section: Section) -> bool:
     «зимой есть ограничение на длинный отпуск?» not by the summer's limit (:func:`replaces_the_case`)."""
     if section.heading is None or not section.sentences:
         return True
-    return not all(
-        replaces_the_case(p.part.text, p.part.terms, sentence, p.part, reading.vocabulary)
-        for sentence in section.sentences
-    )
+    asked = AskedCase.of(p.part, reading.vocabulary)
+    return not all(replaces_the_case(asked, sentence) for sentence in section.sentences)
 
 
 def names_the_asked_act(reading: Reading, p: PartReading, section: Section) -> bool:

@@ -31,6 +31,7 @@ from agentcore.rag._focus.other_subject import USED_NOUNS_BLOCK_MEANING, answers
 from agentcore.rag._focus.owner import LASTING_MUST_BE_OWNED, figures_of_another_name, owns_lasting
 from agentcore.rag._focus.parts import part_matches, term_share
 from agentcore.rag._focus.qualifiers import (
+    AskedCase,
     misses_the_conditions_figure,
     other_time_relation,
     passive_without_a_doer,
@@ -211,7 +212,8 @@ def keeps_the_qualifiers(reading: Reading, p: PartReading, suppliers: Suppliers,
     # («Офис и переговорные комнаты — Рабочие места»), does not say which of its things a sentence is about
     context = (reading.before(i),)
     heading = (reading.shown_headings[i],)  # names what a general word for a verb's object stands for
-    if replaces_the_case(part.text, part.terms, reading.shown[i], part, reading.vocabulary, context, heading):
+    asked = AskedCase.of(part, reading.vocabulary)
+    if replaces_the_case(asked, reading.shown[i], context, heading):
         return False
     if part.asks == "person" and passive_without_a_doer(part.text, reading.shown[i]):
         return False
@@ -219,11 +221,7 @@ def keeps_the_qualifiers(reading: Reading, p: PartReading, suppliers: Suppliers,
         return False
     if not CONTEXT_MUST_KEEP_THE_CASE:
         return True
-    other_case = [
-        text
-        for text in (reading.previous(i), reading.before(i))
-        if text and replaces_the_case(part.text, part.terms, text, part, reading.vocabulary)
-    ]
+    other_case = [text for text in (reading.previous(i), reading.before(i)) if text and replaces_the_case(asked, text)]
     if not other_case:
         return True
     own = vocabulary_of([reading.shown[i], reading.shown_headings[i]])

@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from agentcore.text.morphology import is_verb_form, pos_of, pos_readings
 from agentcore.text.morphology import parses as word_parses
 
 WORD_RE = re.compile(r"[A-Za-zА-Яа-яЁё][A-Za-zА-Яа-яЁё0-9-]*|\d+")
@@ -263,12 +264,7 @@ def _alternated(root: str) -> list[str]:
 
 @lru_cache(maxsize=65536)
 def _is_infinitive(word: str) -> bool:
-    from agentcore.text.morphology import morph_analyzer
-
-    morph = morph_analyzer()
-    if morph is None or not re.fullmatch(r"[а-я]+", word):
-        return False
-    return any(str(p.tag.POS) == "INFN" for p in word_parses(word)[:2])
+    return bool(re.fullmatch(r"[а-я]+", word)) and "INFN" in pos_readings(word, 2)
 
 
 def lemmas_in_context(word: str, words: set[str], stems: set[str]) -> tuple[str, ...]:
@@ -413,12 +409,7 @@ def is_plain_noun(term: str) -> bool:
 @lru_cache(maxsize=65536)
 def is_verb(term: str) -> bool:
     """Whether ``term`` is a verb, or its participle or gerund (the predicate of a yes/no)."""
-    from agentcore.text.morphology import morph_analyzer
-
-    morph = morph_analyzer()
-    if morph is None or not re.fullmatch(r"[а-я-]+", term):
-        return False
-    return bool({"INFN", "VERB", "PRTF", "PRTS", "GRND"} & {str(p.tag.POS) for p in word_parses(term)[:1]})
+    return bool(re.fullmatch(r"[а-я-]+", term)) and is_verb_form(term)
 
 
 @lru_cache(maxsize=65536)
@@ -510,10 +501,5 @@ def is_place_name(term: str) -> bool:
 def is_predicate_word(word: str) -> bool:
     """Whether pymorphy3 reads ``word`` (as written) first as a verb, a gerund, a short participle, a comparative
     or an adverb: what is done, and how or when — not a thing («уходим», «придёт», «раньше»)."""
-    from agentcore.text.morphology import morph_analyzer
-
-    morph = morph_analyzer()
     word = word.lower().replace("ё", "е")
-    if morph is None or not re.fullmatch(r"[а-я-]+", word):
-        return False
-    return str(word_parses(word)[0].tag.POS) in {"VERB", "INFN", "GRND", "PRTS", "COMP", "ADVB"}
+    return bool(re.fullmatch(r"[а-я-]+", word)) and pos_of(word) in {"VERB", "INFN", "GRND", "PRTS", "COMP", "ADVB"}

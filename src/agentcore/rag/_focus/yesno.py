@@ -108,37 +108,6 @@ def _yesno_subject(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
-def recipients(part: Part) -> tuple[str, ...]:
-    """The part's nouns in a bare dative — no preposition before them, no reading in another case («новичку с какого
-    числа начнёт действовать полис ДМС» → новичок): the one a rule is for, not what the part is about."""
-    return _recipients(part.text, part.terms)
-
-
-@lru_cache(maxsize=4096)
-def _recipients(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:
-    from agentcore.text.morphology import morph_analyzer
-
-    if morph_analyzer() is None:
-        return ()
-    found: list[str] = []
-    governed = False
-    for word in re.findall(r"[А-Яа-яЁё-]+", text):
-        parses = word_parses(word.lower().replace("ё", "е"))
-        pos = str(parses[0].tag.POS)
-        if pos == "PREP":
-            governed = True
-            continue
-        if pos == "NOUN":
-            lemma = parses[0].normal_form.replace("ё", "е")
-            cases = {p.tag.case for p in parses if "NOUN" in p.tag and p.normal_form == parses[0].normal_form}
-            if not governed and cases == {"datv"} and lemma in terms:
-                found.append(lemma)
-            governed = False
-        elif pos not in ("ADJF", "PRTF", "NPRO", "NUMR", "Anum"):
-            governed = False
-    return tuple(dict.fromkeys(found))
-
-
 _PLACING_PREPOSITIONS = frozenset({"в", "во", "на"})
 
 
