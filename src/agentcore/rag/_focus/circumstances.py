@@ -9,6 +9,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from agentcore.rag._focus.parts import Part, part_matches
+from agentcore.rag._focus.qualifiers import purpose_nouns
 from agentcore.rag._focus.words import WORD_RE, is_place_name, lemma_of
 from agentcore.text.morphology import parses as word_parses
 
@@ -55,34 +56,11 @@ def purposes(part: Part, vocabulary: tuple[set[str], set[str]] | None) -> tuple[
     passages' words and stems) does not hold (:data:`PURPOSES_THE_DOCUMENTS_LACK_ARE_NOT_TERMS`)."""
     if not PURPOSES_THE_DOCUMENTS_LACK_ARE_NOT_TERMS or vocabulary is None:
         return ()
-    from agentcore.text.morphology import morph_analyzer
-
-    morph = morph_analyzer()
-    if morph is None:
-        return ()
-    found: list[str] = []
-    after_dlya = False
-    for word in WORD_RE.findall(part.text):
-        low = word.lower().replace("ё", "е")
-        if low == "для":
-            after_dlya = True
-            continue
-        if not after_dlya or not re.fullmatch(r"[а-я-]+", low):
-            after_dlya = False
-            continue
-        first = word_parses(low)[0]
-        if str(first.tag.POS) in ("ADJF", "PRTF"):
-            continue
-        term = lemma_of(low)
-        if (
-            str(first.tag.POS) == "NOUN"
-            and "inan" in first.tag
-            and term in part.terms
-            and not part_matches(part, term, *vocabulary)
-        ):
-            found.append(term)
-        after_dlya = False
-    return tuple(found)
+    return tuple(
+        term
+        for term in sorted(purpose_nouns(part.text))
+        if term in part.terms and not part_matches(part, term, *vocabulary)
+    )
 
 
 def circumstances(part: Part) -> tuple[str, ...]:

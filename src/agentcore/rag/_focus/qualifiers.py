@@ -329,7 +329,7 @@ one the question names («для рефакторинга») is no supplier (:fu
 _FOR = frozenset({"для"})
 
 
-def _purposes(text: str) -> set[str]:
+def purpose_nouns(text: str) -> set[str]:
     """The lemmas of the inanimate nouns «для» governs in ``text`` (adjectives between skipped)."""
     return {lemma for _prep, lemma, _case, animate in _governed_nouns(text, _FOR) if not animate}
 
@@ -343,10 +343,10 @@ def other_purpose(asked: AskedCase, sentence: str) -> bool:
     with no «для» of its own is kept."""
     if not PURPOSES_MUST_AGREE:
         return False
-    purposes = _purposes(asked.text)
+    purposes = purpose_nouns(asked.text)
     if not purposes:
         return False
-    stated = _purposes(sentence)
+    stated = purpose_nouns(sentence)
     words, stems = vocabulary_of([sentence])
     return bool(stated - purposes) and not any(asked.said_in(own, words, stems) for own in purposes)
 
