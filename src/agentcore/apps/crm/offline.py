@@ -770,7 +770,7 @@ def _newest_read(text: str, kind: str, state: dict[str, Any]) -> Reply | None:
         return _pick(state, kind, one, _user_label)[1]
     ids = [str(m.get("ID")) for m in matches]
     if len(ids) == 1:
-        step = _step(f"crm.{kind}.get", {"id": int(ids[0])}, f"Читаем {one} #{ids[0]}")
+        step = _get_step(kind, ids[0])
         return (f"Самый новый {one}: #{ids[0]}, crm.{kind}.get.", [step], f"Открываю {one} #{ids[0]}.")
     params = {"filter": {"ID": ids}, "select": _NEWEST_SELECT[kind], "order": {"ID": "DESC"}}
     step = _step(f"crm.{kind}.list", params, f"Читаем {len(ids)} самых новых")
@@ -807,11 +807,32 @@ def _by_phone(text: str, kind: str, state: dict[str, Any]) -> Reply | None:
         )
     ids = [str(m.get("ID")) for m in matches]
     if len(ids) == 1:
-        step = _step(f"crm.{kind}.get", {"id": int(ids[0])}, f"Читаем {one} #{ids[0]}")
+        step = _get_step(kind, ids[0])
         return (f"По телефону найден #{ids[0]}: crm.{kind}.get.", [step], f"Открываю {one} #{ids[0]}.")
     params = {"filter": {"ID": ids}, "select": [*_NEWEST_SELECT[kind], "PHONE"]}
     step = _step(f"crm.{kind}.list", params, f"Читаем {many} с этим телефоном")
     return (f"По телефону найдено несколько: {', '.join(ids)}.", [step], f"Показываю {many} с этим телефоном.")
+
+
+def _opened(text: str, stem: str, kind: str, state: dict[str, Any]) -> Reply | None:
+    """The record of ``kind`` (a contact, a company) a request opens: the one whose id it writes after ``stem``,
+    else one found by its phone or the newest (:func:`_by_phone`, :func:`_newest_read`), else the current one when
+    it says «этот»; ``None`` when it names none of them (a search by name follows)."""
+    ids = entity_ids(text, stem)
+    newest = None if ids else _by_phone(text, kind, state) or _newest_read(text, kind, state)
+    if newest is not None:
+        return newest
+    record_id = ids[0] if ids else (_current(state, kind) if _CURRENT.search(text) else None)
+    if not record_id:
+        return None
+    one = _NEWEST_NOUNS[kind][0]
+    step = _get_step(kind, record_id)
+    return (f"Читаю {one} #{record_id}: crm.{kind}.get.", [step], f"Открываю {one} #{record_id}.")
+
+
+def _get_step(kind: str, record_id: str) -> dict[str, Any]:
+    """The step reading one record of ``kind`` (``crm.<kind>.get``)."""
+    return _step(f"crm.{kind}.get", {"id": int(record_id)}, f"Читаем {_NEWEST_NOUNS[kind][0]} #{record_id}")
 
 
 def _contact(text: str, low: str, state: dict[str, Any]) -> Reply | None:
@@ -819,14 +840,9 @@ def _contact(text: str, low: str, state: dict[str, Any]) -> Reply | None:
         return None
     if _acts(text, *_CREATE_VERBS):
         return _contact_create(text, state) if "контакт" in low else None
-    ids = entity_ids(text, "контакт")
-    newest = None if ids else _by_phone(text, "contact", state) or _newest_read(text, "contact", state)
-    if newest is not None:
-        return newest
-    contact_id = ids[0] if ids else (_current(state, "contact") if _CURRENT.search(text) else None)
-    if contact_id:
-        step = _step("crm.contact.get", {"id": int(contact_id)}, f"Читаем контакт #{contact_id}")
-        return (f"Читаю контакт #{contact_id}: crm.contact.get.", [step], f"Открываю контакт #{contact_id}.")
+    opened = _opened(text, "контакт", "contact", state)
+    if opened is not None:
+        return opened
     words = _search_term(text, "контакт")
     if not words:
         return None
@@ -848,14 +864,9 @@ def _company(text: str, low: str, state: dict[str, Any]) -> Reply | None:
             return ("Название не указано.", [], "Укажите название компании: «Создай компанию «Альфа»».")
         step = _step("crm.company.add", {"fields": {"TITLE": title}}, f"Создаём компанию «{title}»")
         return (f"Создаём компанию «{title}»: crm.company.add.", [step], f"Создаю компанию «{title}».")
-    ids = entity_ids(text, "компани")
-    newest = None if ids else _by_phone(text, "company", state) or _newest_read(text, "company", state)
-    if newest is not None:
-        return newest
-    company_id = ids[0] if ids else (_current(state, "company") if _CURRENT.search(text) else None)
-    if company_id:
-        step = _step("crm.company.get", {"id": int(company_id)}, f"Читаем компанию #{company_id}")
-        return (f"Читаю компанию #{company_id}: crm.company.get.", [step], f"Открываю компанию #{company_id}.")
+    opened = _opened(text, "компани", "company", state)
+    if opened is not None:
+        return opened
     words = _search_term(text, "компани")
     params = {"filter": {"%TITLE": words} if words else {}, "select": ["ID", "TITLE", "COMPANY_TYPE"]}
     step = _step("crm.company.list", params, "Ищем компании")
