@@ -187,11 +187,33 @@ class _Reader:
         if tail:
             tail_text = " ".join(self._cased(head + 1 + i, t) for i, t in enumerate(tail))
             forms = {k: (f"{v} {tail_text}" if v else None) for k, v in forms.items()}
-        nom = forms["nom"] or ""
         if not pre and not tail:
-            known = self.lexicon.noun_by_nom(self.tokens[head])
+            known = self._known_noun(head)
             if known is not None:
-                return ThemeFiller("S", known.nom, noun=known)
+                return known
+        return self._subject(forms, head_parse, final_only=bool(tail), allow_adj=not pre)
+
+    def _noun_alone(self, head: int) -> ThemeFiller | None:
+        head_parse = self._nominative_noun(head)
+        return self._known_noun(head) or self._noun_filler(head, head_parse)
+
+    def _known_noun(self, index: int) -> ThemeFiller | None:
+        """The lexicon's own noun when token ``index`` is one (its forms and kind are the lexicon's)."""
+        known = self.lexicon.noun_by_nom(self.tokens[index])
+        return ThemeFiller("S", known.nom, noun=known) if known is not None else None
+
+    def _noun_filler(self, index: int, parse: Any) -> ThemeFiller | None:
+        forms: dict[str, str | None] = {"nom": self._cased(index, parse.word)}
+        for case, grammeme in _CASE.items():
+            inflected = parse.inflect({grammeme})
+            forms[case] = self._cased(index, inflected.word) if inflected is not None else None
+        return self._subject(forms, parse)
+
+    def _subject(
+        self, forms: dict[str, str | None], head_parse: Any, *, final_only: bool = False, allow_adj: bool = True
+    ) -> ThemeFiller:
+        """The subject filler of a noun (phrase) of ``forms`` by case, agreeing and of the kind of ``head_parse``."""
+        nom = forms["nom"] or ""
         noun = Noun(
             nom=nom,
             gen=forms["gen"],
@@ -199,31 +221,8 @@ class _Reader:
             loc=forms["loc"],
             agr=_agreement(head_parse),
             kind=self._kind(head_parse),
-            final_only=bool(tail),
-            allow_adj=not pre,
-        )
-        return ThemeFiller("S", nom, noun=noun)
-
-    def _noun_alone(self, head: int) -> ThemeFiller | None:
-        head_parse = self._nominative_noun(head)
-        known = self.lexicon.noun_by_nom(self.tokens[head])
-        if known is not None:
-            return ThemeFiller("S", known.nom, noun=known)
-        return self._noun_filler(head, head_parse)
-
-    def _noun_filler(self, index: int, parse: Any) -> ThemeFiller | None:
-        forms: dict[str, str | None] = {"nom": self._cased(index, parse.word)}
-        for case, grammeme in _CASE.items():
-            inflected = parse.inflect({grammeme})
-            forms[case] = self._cased(index, inflected.word) if inflected is not None else None
-        nom = forms["nom"] or ""
-        noun = Noun(
-            nom=nom,
-            gen=forms["gen"],
-            ins=forms["ins"],
-            loc=forms["loc"],
-            agr=_agreement(parse),
-            kind=self._kind(parse),
+            final_only=final_only,
+            allow_adj=allow_adj,
         )
         return ThemeFiller("S", nom, noun=noun)
 
