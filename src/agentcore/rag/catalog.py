@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from agentcore.rag._analysis import Analyzer
 from agentcore.rag._journal import EmbeddingJournal
 from agentcore.rag._snapshot import CollectionSnapshot
-from agentcore.rag._store import CollectionStore, Manifest, validate_collection_name
+from agentcore.rag._store import CollectionStore, Manifest, Stamp, validate_collection_name
 from agentcore.rag._vectors import EmbedProgress, embed_chunks
 from agentcore.rag.default_kb import DEFAULT_COLLECTION, load_bundled_vectors
 from agentcore.rag.errors import RetrievalError, SearchBackendError, UnknownCollectionError, backend_failure
@@ -188,16 +188,12 @@ class Catalog:
         builder = self.builders.get(name)
         if builder is not None:
             builder()
-        stamp = self.store.stamp(name)
-        with self._lock:
-            snapshot = self._snapshots.get(name)
-        if snapshot is not None and stamp is not None and snapshot.stamp == stamp:
+        stamp, snapshot = self._fresh(name)
+        if snapshot is not None:
             return snapshot
-        with self.build_lock:
-            stamp = self.store.stamp(name)
-            with self._lock:
-                snapshot = self._snapshots.get(name)
-            if snapshot is not None and stamp is not None and snapshot.stamp == stamp:
+        with self.build_lock:  # checked again under the lock: another thread may have loaded it meanwhile
+            stamp, snapshot = self._fresh(name)
+            if snapshot is not None:
                 return snapshot
             if stamp is None:
                 with self._lock:
@@ -210,6 +206,14 @@ class Catalog:
                 snapshot = self._load(name, self.store.stamp(name))
             self.publish(snapshot)
             return snapshot
+
+    def _fresh(self, name: str) -> tuple[Stamp | None, CollectionSnapshot | None]:
+        """The stamp of ``name``'s manifest on disk, and its published snapshot when that is of this stamp."""
+        stamp = self.store.stamp(name)
+        with self._lock:
+            snapshot = self._snapshots.get(name)
+        fresh = snapshot is not None and stamp is not None and snapshot.stamp == stamp
+        return stamp, snapshot if fresh else None
 
     def publish(self, snapshot: CollectionSnapshot) -> None:
         """Make ``snapshot`` the current one of its collection."""

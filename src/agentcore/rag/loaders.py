@@ -42,6 +42,13 @@ class LoadResult:
     documents: list[SourceDocument] = field(default_factory=list)
     skipped: list[SkippedFile] = field(default_factory=list)
 
+    def add(self, item: SourceDocument | SkippedFile) -> None:
+        """Keep what :func:`load_file` returned: a document, or a file left out."""
+        if isinstance(item, SkippedFile):
+            self.skipped.append(item)
+        else:
+            self.documents.append(item)
+
 
 def _looks_binary(data: bytes) -> bool:
     head = data[:8192]
@@ -236,11 +243,7 @@ def load_path(path: Path) -> LoadResult:
     if not path.exists():
         raise IngestError(f"путь не найден: {path}")
     if path.is_file():
-        item = load_file(path)
-        if isinstance(item, SkippedFile):
-            result.skipped.append(item)
-        else:
-            result.documents.append(item)
+        result.add(load_file(path))
         return result
     seen: set[str] = set()
     for file in sorted(p for p in path.rglob("*") if p.is_file()):
@@ -256,9 +259,5 @@ def load_path(path: Path) -> LoadResult:
             logger.info("ingest // %s: id %r is taken, using %r", display_path(file), doc_id, relative.as_posix())
             doc_id = relative.as_posix()
         seen.add(doc_id)
-        item = load_file(file, doc_id=doc_id, name=relative.as_posix())
-        if isinstance(item, SkippedFile):
-            result.skipped.append(item)
-        else:
-            result.documents.append(item)
+        result.add(load_file(file, doc_id=doc_id, name=relative.as_posix()))
     return result
