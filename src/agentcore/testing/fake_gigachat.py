@@ -194,6 +194,19 @@ class GigaChatFake:
             return _error(401, "Token has expired")
         return None
 
+    async def _begin(self, request: Request, endpoint: str) -> tuple[RecordedRequest, Response | Fault | None]:
+        """Record a request to ``endpoint``, play the fault plan's prelude (a chat's as streaming when it asks to
+        stream) and check the bearer token: the recorded request, and a response to send at once (a fault's, a
+        401), the ``truncated_stream`` fault to honour, or ``None``."""
+        recorded = await self.requests.record(request, endpoint)
+        body = recorded.json
+        streaming = endpoint == "chat" and isinstance(body, dict) and body.get("stream") is True
+        early = await prelude(self.faults, endpoint, request, _error, streaming=streaming)
+        if isinstance(early, Response):
+            return recorded, early
+        denied = self._check_bearer(recorded)
+        return recorded, early if denied is None else denied
+
     # --- handlers -----------------------------------------------------------------------------------
 
     async def oauth(self, request: Request) -> Response:
@@ -221,14 +234,11 @@ class GigaChatFake:
         return json_response({"access_token": token, "expires_at": expires_at}, media_type="application/json")
 
     async def chat(self, request: Request) -> Response:
-        recorded = await self.requests.record(request, "chat")
-        body = recorded.json
-        streaming = isinstance(body, dict) and body.get("stream") is True
-        early = await prelude(self.faults, "chat", request, _error, streaming=streaming)
+        recorded, early = await self._begin(request, "chat")
         if isinstance(early, Response):
             return early
-        if (denied := self._check_bearer(recorded)) is not None:
-            return denied
+        body = recorded.json
+        streaming = isinstance(body, dict) and body.get("stream") is True
         if not isinstance(body, dict):
             return _error(400, "Bad Request: body is not a JSON object")
         if (invalid := self._validate_chat(body)) is not None:
@@ -291,12 +301,9 @@ class GigaChatFake:
         return None
 
     async def embeddings(self, request: Request) -> Response:
-        recorded = await self.requests.record(request, "embeddings")
-        early = await prelude(self.faults, "embeddings", request, _error)
+        recorded, early = await self._begin(request, "embeddings")
         if isinstance(early, Response):
             return early
-        if (denied := self._check_bearer(recorded)) is not None:
-            return denied
         body = recorded.json
         if not isinstance(body, dict):
             return _error(400, "Bad Request: body is not a JSON object")
@@ -324,36 +331,27 @@ class GigaChatFake:
         return json_response(payload, headers=_x_headers(recorded), media_type=_JSON)
 
     async def list_models(self, request: Request) -> Response:
-        recorded = await self.requests.record(request, "models")
-        early = await prelude(self.faults, "models", request, _error)
+        recorded, early = await self._begin(request, "models")
         if isinstance(early, Response):
             return early
-        if (denied := self._check_bearer(recorded)) is not None:
-            return denied
         if isinstance(scripted := self.script.next("models", None), RawReply):
             return _raw(scripted)
         data = [self._model(m) for m in (*self.chat_models, *self.embedding_models)]
         return json_response({"object": "list", "data": data}, headers=_x_headers(recorded), media_type=_JSON)
 
     async def get_model(self, request: Request) -> Response:
-        recorded = await self.requests.record(request, "models")
-        early = await prelude(self.faults, "models", request, _error)
+        recorded, early = await self._begin(request, "models")
         if isinstance(early, Response):
             return early
-        if (denied := self._check_bearer(recorded)) is not None:
-            return denied
         model_id = request.path_params["model_id"]
         if model_id not in (*self.chat_models, *self.embedding_models):
             return _error(404, "No such model")
         return json_response(self._model(model_id), headers=_x_headers(recorded), media_type=_JSON)
 
     async def tokens_count(self, request: Request) -> Response:
-        recorded = await self.requests.record(request, "tokens_count")
-        early = await prelude(self.faults, "tokens_count", request, _error)
+        recorded, early = await self._begin(request, "tokens_count")
         if isinstance(early, Response):
             return early
-        if (denied := self._check_bearer(recorded)) is not None:
-            return denied
         body = recorded.json
         texts = body.get("input") if isinstance(body, dict) else None
         if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
