@@ -182,3 +182,38 @@ def test_a_deed_before_then_a_task_is_an_item_of_its_own() -> None:
         (None, "перепишу валидацию билетов"),
         ("ZOO-21", "ZOO-21"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("message", "quality"),
+    [
+        # what the task is, before the blocker in the same clause, describes it (session qv)
+        (
+            "вчера ZOO-30 кормушки, сегодня ZOO-31 — расписание кормлений, сдавать сегодня, а выгрузка из учётной "
+            "системы не приходит, без неё не сдам",
+            "GREAT",
+        ),
+        ("вчера ZOO-30 кормушки, сегодня ZOO-31 — проблемы с доступом, не могу начать", "DETAIL_OK"),  # a trouble
+        # a light verb with nothing after it is the trouble before it dealt with, no deed
+        (
+            "Вчера: ZOO-32 — вольеры. Были сложности с замками, но разобрался.\nСегодня: ZOO-33 — навигация\n"
+            "Блокеров нет",
+            "GREAT",
+        ),
+        # an English verb whose object takes back what was named is more of the task
+        ("Yesterday: ZOO-34 ticket page; QA found three bugs, fixed them\nToday: ZOO-35 map\nBlockers: none", "GREAT"),
+        # the task finished, the deed after «потом» / «+» is another thing, which needs an id
+        (
+            "Вчера: ZOO-36 — касса\nСегодня: ZOO-37 доделываю, потом перепишу генератор отчётов\nБлокеров нет",
+            "DETAIL_OK",
+        ),
+        ("Вчера ZOO-38 схему доделал + настроил алерты на очередь. Сегодня ZOO-39 — карта. Блокеров нет", "DETAIL_OK"),
+        ("Вчера: ZOO-36 — касса\nСегодня: ZOO-37 доделываю, потом тесты\nБлокеров нет", "GREAT"),  # no deed after
+    ],
+)
+def test_titles_before_blockers_dealt_with_trouble_and_deeds_after_a_finished_task(message: str, quality: str) -> None:
+    assert parse_daily(message, "DEV")["daily"]["quality"] == quality
+
+
+def test_a_light_verb_alone_is_no_deed() -> None:
+    assert work_kind("но разобрался") == STATE

@@ -122,6 +122,10 @@ def _items(text: str) -> list[dict[str, Any]]:
         # «переделываю форму инвентаризации, потом WMS-17»: a deed, then the task — two items, the first without a
         # task (session qv; the day's other activity before it is cut out below, «созвон, потом WMS-17»)
         return _items(summary[: then.start()]) + _items(summary[then.start() :])
+    after = _AFTER_FINISHING.search(summary) if ids else None
+    if after is not None and _finishes(summary[: after.start()]) and _untied_deed(summary[after.end() :]):
+        # «CRM-80 доделываю, потом сверстаю лендинг»: the task finished, the next deed is another thing (qv)
+        return _items(summary[: after.start()]) + _items(summary[after.end() :])
     others: list[str] = []
     if ids and _ITEM_JOINT.search(summary):
         summary, others = _other_activities(summary)
@@ -129,6 +133,47 @@ def _items(text: str) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = [{"task_id": task_id, "summary": summary} for task_id in ids]
     items = items or [{"task_id": None, "summary": summary}]
     return items + [{"task_id": None, "summary": truncate(other, MAX_TEXT_CHARS)} for other in others]
+
+
+# What comes next in the day after a task: «…, потом …», «… + …», «…, then …».
+_AFTER_FINISHING = re.compile(
+    r",\s*(?:(?:а|и|and)\s+)?(?:потом|затем|после\s+этого|then|after\s+that)\s+|\s+\+\s+", re.IGNORECASE
+)
+# Verbs of finishing a task (lemmas): after one, the task is done and what follows is not more of it.
+_FINISHING = _wordset(
+    """закончить заканчивать доделать доделывать завершить завершать добить добивать дописать сдать закрыть
+    закрывать сделать"""
+)
+
+
+_EN_FINISHING = _wordset("done finished finish finishing closed close merged shipped completed complete wrapped")
+
+
+def _finishes(piece: str) -> bool:
+    """Whether ``piece`` names a task and a verb finishing it («CRM-80 доделываю», «тарифы доделал», «PAY-1 done»)."""
+    if not task_ids_in(piece):
+        return False
+    for word in _WORD.findall(piece.lower()):
+        if not _CYRILLIC.fullmatch(word):
+            if word in _EN_FINISHING:
+                return True
+            continue
+        first = parses(word)[0]
+        if first.normal_form in _FINISHING and first.tag.POS in ("VERB", "INFN"):
+            return True
+    return False
+
+
+_NEXT = re.compile(r"^\W*(?:(?:а|и|and)\s+)?(?:потом|затем|после\s+этого|then|after\s+that)\s+", re.IGNORECASE)
+
+
+def next_deed(items: list[dict[str, Any]], clause: str) -> bool:
+    """Whether ``clause``, told right after ``items``, is the next deed of the day after their task was finished
+    («PAY-1 done, then wrote a migration guide»): an item of its own, not more of that task (session qv)."""
+    after = _NEXT.match(clause)
+    return (
+        after is not None and any(_finishes(item["summary"]) for item in items) and _untied_deed(clause[after.end() :])
+    )
 
 
 def _untied_deed(piece: str) -> bool:
@@ -326,7 +371,7 @@ def _described(item: dict[str, Any]) -> bool:
     status («TASK-7 done», «TASK-7 — WIP»).  «TASK-7» alone after a header or a time word, or «задача TASK-7», is
     not described."""
     # «A/B», «CI/CD»: one word of its own, whose letters alone are too short to count
-    text = without_task_ids(item["summary"])
+    text = without_task_ids(_HEADER_BEFORE_ID.sub("", item["summary"], count=1))
     if "/" in text:  # most summaries have no slash: no scan of every word for one
         text = _SLASHED.sub(r"\1\2", text)
     if _PROGRESS.search(text):
@@ -334,6 +379,9 @@ def _described(item: dict[str, Any]) -> bool:
     return any(_describes(w.lower()) for w in _WORD.findall(text))
 
 
+# A section's label before the task, «Делаю: FARM-31», «Сделал: FARM-30 — …»: a header as «Сегодня:» is, whatever
+# its word (session qv) — the words after the task still describe it.
+_HEADER_BEFORE_ID = re.compile(rf"^\W*[^\W\d_]+\s*:\s*(?={_ID})")
 # How far a task has got, in per cent: a status written as a figure.
 _PROGRESS = re.compile(r"\d\s*%")
 _SLASHED = re.compile(r"\b([A-Za-zА-Яа-яЁё]{1,3})/([A-Za-zА-Яа-яЁё]{1,3})\b")

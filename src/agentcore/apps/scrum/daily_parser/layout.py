@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agentcore.apps.scrum.daily_parser.lexicon import _BLOCKER_WORDS, _TODAY, _YESTERDAY, Section, _one_edit
+from agentcore.apps.scrum.daily_parser.lexicon import _BLOCKER_WORDS, _ID, _TODAY, _YESTERDAY, Section, _one_edit
 from agentcore.text.first_char import guarded
 from agentcore.text.reading_memo import per_reading
 
@@ -251,3 +251,56 @@ def _time_typos(sentence: str) -> str:
     if all(_time_word(word) == word for word in _TIME_WORD_CANDIDATE.findall(sentence)):
         return sentence  # the common case: nothing to fix, no new string
     return _TIME_WORD_CANDIDATE.sub(lambda match: _time_word(match.group(0)), sentence)
+
+
+# A line that names one task alone, maybe with its title: «**HR-22** (форма отпуска)», «PAY-7:», «### PAY-7 — вебхуки».
+_TASK_HEAD = re.compile(
+    rf"^[ \t]*(?:[#*>•-]+[ \t]*)?\**[ \t]*(?P<id>{_ID})[ \t]*\**"
+    r"[ \t]*(?:[:—–-][ \t]*)?(?P<title>\([^()\n]{1,80}\)|[^\n:()]{0,80}?)[ \t]*:?[ \t]*$"
+)
+# A line of the day's sections under such a task: «вчера: сверстал», «- Today: reset form».
+_SECTION_LINE = re.compile(
+    rf"^(?P<head>[ \t]*(?:[-*•][ \t]*)?(?:{_YESTERDAY}|{_TODAY})[ \t]*:[ \t]*)(?P<rest>\S.*)$", re.IGNORECASE
+)
+
+
+def task_groups(message: str) -> str:
+    """``message`` with each task's own section lines carrying its id, when the daily is grouped by task — a line
+    naming one task, then its «вчера: …» / «сегодня: …» lines without an id («**HR-22** (форма отпуска)\\nвчера:
+    сверстал\\nсегодня: валидация дат» reads «вчера: HR-22 (форма отпуска) — сверстал\\nсегодня: HR-22 —
+    валидация дат»; session qv).  Other dailies come back unchanged."""
+    lines = message.split("\n")
+    out: list[str] = []
+    task: tuple[str, str] | None = None  # the task of the group being read: its id and its title
+    grouped = False  # the line before belongs to a task's group
+    for index, line in enumerate(lines):
+        head = _TASK_HEAD.match(line) if index + 1 < len(lines) else None
+        # a group: its own sections on two lines at least, or one after another group («**HR-25**\nсегодня: …»);
+        # a task's line followed by one section line is a list under the section before («- PAY-7\nСегодня: …»)
+        if head is not None and _own_sections(lines[index + 1 : index + 3]) >= (1 if grouped else 2):
+            task = (head.group("id"), head.group("title").strip())
+            continue
+        section = _SECTION_LINE.match(line) if task is not None else None
+        if task is None or section is None or _ID_IN.search(section.group("rest")):
+            task, grouped = None, False
+            out.append(line)
+            continue
+        grouped = True
+        task_id, title = task
+        out.append(f"{section.group('head')}{task_id}{' ' + title if title else ''} — {section.group('rest')}")
+        task = (task_id, "")  # the title once, with the first line
+    return "\n".join(out)
+
+
+_ID_IN = re.compile(_ID)
+
+
+def _own_sections(lines: list[str]) -> int:
+    """How many of ``lines``, from the first, are section lines that name no task."""
+    count = 0
+    for line in lines:
+        section = _SECTION_LINE.match(line)
+        if section is None or _ID_IN.search(section.group("rest")):
+            break
+        count += 1
+    return count

@@ -47,7 +47,7 @@ _TODAY = guarded(
 )
 _BLOCKER_WORDS = guarded(
     r"блок[еи]р\w*|блокир\w*|блокеры|blockers?|blocked|impediments?|препятстви\w*|проблем\w*|затык\w*|"
-    r"стопп?ер\w*|блакер\w*|блокры|" + r"бл(?:оер|кер|окр|оекр|окре)\w*",  # one letter missing or swapped
+    r"стопп?ер\w*|stoppers?|блакер\w*|блокры|" + r"бл(?:оер|кер|окр|оекр|окре)\w*",  # one letter missing or swapped
     re.IGNORECASE,
 )
 _URL_RE = re.compile(r"https?://\S+", re.IGNORECASE)

@@ -15,7 +15,7 @@ from agentcore.apps.scrum.blocker_reading import (
     remedied_by_others,
     told_as_over,
 )
-from agentcore.apps.scrum.daily_parser.all_clear import all_clear, as_header
+from agentcore.apps.scrum.daily_parser.all_clear import _OBSTACLES, all_clear, as_header
 from agentcore.apps.scrum.daily_parser.blocker_clauses import (
     _ALL_CLEAR_RE,
     _INABILITY_ONLY,
@@ -45,10 +45,12 @@ from agentcore.apps.scrum.daily_parser.items import (
     _described,
     _items,
     _only_verbs,
+    next_deed,
     untied_work,
 )
-from agentcore.apps.scrum.daily_parser.layout import _SENTENCES, bare_labels, is_bare_label
+from agentcore.apps.scrum.daily_parser.layout import _SENTENCES, bare_labels, is_bare_label, task_groups
 from agentcore.apps.scrum.daily_parser.lexicon import (
+    _CYRILLIC,
     _ID,
     _TODAY_RE,
     _WORD,
@@ -92,6 +94,9 @@ class ParsedDaily:
 # A line under a section header that opens with a task and a dash before the blocker: the task is the section's.
 # The task may have its words first: «- TAX-8 декларации — тут жду шаблон» (session sq2).
 _TASK_THEN_BLOCKER = re.compile(rf"^\W*((?:{_ID})(?:\s+[^\W\d_]+){{0,3}}?)\s*(?:[—–:]|\s-)\s+", re.IGNORECASE)
+# What a task is, right after its id and a dash, up to the next comma: «сегодня FIN-201 — налоговая отчётность, …».
+_TITLE = re.compile(r"^\s*(?:[—–:]|\s-)\s+([^,;—–.!?()]+?)\s*(?:[,;]|$)")
+_NOT_A_TITLE = frozenset(("VERB", "INFN", "GRND", "PRTS", "PRED", "CONJ"))
 # A condition: what follows it may happen, it has not.
 _IF_ANY = re.compile(r"\b(?:if|если|when|когда|в\s+случае)\b", re.IGNORECASE)
 # A blockers line that only points to what the daily told above: «Блокеры: см. выше», «Blockers: see above».
@@ -109,6 +114,8 @@ def parse(message: str) -> ParsedDaily:
     :data:`MAX_PARSED_CHARS` characters are read."""
     new_reading()  # the memos of one reading (:mod:`agentcore.text.reading_memo`), never across texts
     key, message = (message, current_prefixes()), as_header(readable(message))
+    if "\n" in message:
+        message = task_groups(message)
     words = _content_words(message)
     parsed = ParsedDaily(content_words=len(words), informative_words=_informative(message, words))
     parsed.no_blockers_stated = bool(_no_blockers_in(message))
@@ -302,7 +309,8 @@ def parse(message: str) -> ParsedDaily:
                     # work beside a blocker with a task of its own: «сегодня ORD-51 — жду ревью ORD-50»)
                     target_section = parsed.yesterday if planned_in == "yesterday" else parsed.today
                     if planned_ids[0] not in {i["task_id"] for i in target_section}:
-                        target_section.append({"task_id": planned_ids[0], "summary": planned.group(1)})
+                        summary = planned.group(1) + _title_after(text[planned.end(1) :])
+                        target_section.append({"task_id": planned_ids[0], "summary": summary})
                 if section != "blockers":
                     inferred.append(blocker)
                 _add_meanwhile(parsed.today, meanwhile)
@@ -354,6 +362,7 @@ def parse(message: str) -> ParsedDaily:
             and last[0] == clause.sentence
             and last[1] is target
             and (_only_verbs(text) or (last_position == position - 1 and _continues(text, section)))
+            and not next_deed(last[2], text)
         ):
             # «API-640 — не работал ретрай, исправил»: a bare verb goes on with the item before it, not a new one
             for item in last[2]:
@@ -549,6 +558,28 @@ _TOLD_OVER_HINT = re.compile(r"[а-яё]л[аио]?\b|\b(?:was|were|had)\b|ed\b"
 
 _SHAPES: dict[tuple[str, frozenset[str]], TextShape] = {}
 """``text_shape(message)`` of the texts read last (bounded, cleared with :data:`_STATED`)."""
+
+
+def _title_after(rest: str) -> str:
+    """« — <title>» when the words after a task's id in a blocker clause open with what the task is — nouns and their
+    adjectives, no verb, no negation («FIN-201 — налоговая отчётность, а выгрузка не приходит»): the work mention
+    keeps them, the blocker after them is another statement (session qv).  Else ``""`` («EDU-55 — не могу начать»,
+    «ORD-51 — жду ревью»)."""
+    title = _TITLE.match(rest)
+    if title is None:
+        return ""
+    words = [w.lower() for w in _WORD.findall(title.group(1))]
+    if not words or not all(_CYRILLIC.fullmatch(w) for w in words) or any(w in _NEGATIONS for w in words):
+        return ""
+    readings = [parses(w)[0] for w in words]
+    if any(r.tag.POS in _NOT_A_TITLE or r.normal_form in _OBSTACLES for r in readings):
+        return ""  # a verb or a trouble noun, «PAY-3 — проблемы с доступом»: the blocker's own words
+    if _names_trouble(title.group(1)):
+        return ""
+    return f" — {title.group(1)}" if any(r.tag.POS == "NOUN" for r in readings) else ""
+
+
+_NEGATIONS = frozenset(("не", "нет", "нету", "без", "ни", "никак"))
 
 
 def text_shape(message: str) -> TextShape:

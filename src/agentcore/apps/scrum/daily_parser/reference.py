@@ -94,10 +94,15 @@ def about_the_task(piece: str) -> bool:
     task named before, not a deliverable of its own (session sq2).  Read as a blocker's reference is (see the module
     docstring), and English «its» counts here; a pronoun in the dative with no preposition («написал ему», «помог
     ей») is whom the member did something for, a person."""
-    return bool(_EN_ITS.search(piece)) or _refers_back(piece, person_dative=True)
+    return bool(_EN_ITS.search(piece) or _EN_OBJECT_BACK.match(piece)) or _refers_back(piece, person_dative=True)
 
 
 _EN_ITS = re.compile(r"\bits\b", re.IGNORECASE)
+# A verb whose object is a pronoun of what was just named: «QA found two bugs, fixed both», «merged it», «fixed them
+# all» (session qv).
+_EN_OBJECT_BACK = re.compile(
+    r"^\W*(?:(?:and|then|also|so)\s+)?(?:i\s+)?[a-z]+\s+(?:it|them|both|all\s+of\s+them)\b(?!['’])", re.IGNORECASE
+)
 
 
 def _refers_back(text: str, person_dative: bool = False) -> bool:

@@ -167,6 +167,7 @@ def _statement_kind(words: tuple[str, ...]) -> str | None:
         return None  # «…, что стенд часто падает»: what the statement before it says, not a statement of its own
     unknown = 0  # English words of no class read so far («code review», «sprint retro»: a modifier first)
     governed = False  # the word after a preposition: an adverbial («на стейдже»), not the statement's head
+    light = False  # a light verb read, waiting for the words it hands over to
     for position, word in enumerate(words):
         after_preposition, governed = governed, word in _PREPOSITIONS
         if word in _LEAD_FILLERS or word.isdigit():
@@ -191,6 +192,7 @@ def _statement_kind(words: tuple[str, ...]) -> str | None:
             continue
         if first.tag.POS in ("VERB", "INFN"):
             if first.normal_form in _LIGHT_VERBS:
+                light = True
                 continue
             if first.tag.POS == "INFN" and _POSSIBLE.intersection(words):
                 return STATE  # «тестить можно»: what is possible, its predicative after the infinitive (qv)
@@ -212,7 +214,8 @@ def _statement_kind(words: tuple[str, ...]) -> str | None:
             # after it, its object put first («документацию изучал»), or it is the first part of a compound
             # («код ревью»)
             return _after_object(word, words[position + 1 :], subject)
-    return None
+    # a light verb with nothing to hand over to, «…, но разобрался», «успел»: the thing already named, no deed (qv)
+    return STATE if light else None
 
 
 def _head_reading(word: str, after_preposition: bool) -> Any:
