@@ -21,6 +21,7 @@ nothing in the way.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentcore.apps.scrum.daily_parser.blocker_clauses import _BLOCKER_RE, _names_trouble, nothing_works
 from agentcore.apps.scrum.daily_parser.lexicon import _CYRILLIC, _FILLER, _WORD, _wordset
@@ -198,7 +199,10 @@ def _weight(word: str) -> bool:
     )
 
 
+@lru_cache(maxsize=8192)
 def _lemmas(word: str) -> frozenset[str]:
+    """``word`` and the normal forms of its readings (kept per word: a daily's all-clear words repeat, and the answer
+    depends on the word alone)."""
     if not _CYRILLIC.fullmatch(word):
         return frozenset((word,))
     return frozenset({word} | {p.normal_form for p in parses(word)})

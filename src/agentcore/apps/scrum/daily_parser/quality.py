@@ -179,10 +179,15 @@ def _bounded(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return list(unique.values())[:MAX_ITEMS]
 
 
-def _finish(daily: dict[str, Any], ask_missing: bool = True) -> dict[str, Any]:
-    """Seed 3.2's output for ``daily``: sections bounded, the clarification decided."""
+def _bound_sections(daily: dict[str, Any]) -> None:
+    """Each section of ``daily`` bounded (:func:`_bounded`), in place."""
     for section in ("yesterday", "today", "blockers"):
         daily[section] = _bounded(daily[section])
+
+
+def _finish(daily: dict[str, Any], ask_missing: bool = True) -> dict[str, Any]:
+    """Seed 3.2's output for ``daily``: sections bounded, the clarification decided."""
+    _bound_sections(daily)
     return {"daily": daily, "clarification": clarification_for(daily, daily["quality"], ask_missing)}
 
 
@@ -198,6 +203,7 @@ def parse_daily(message: str, role: str) -> dict[str, Any]:
             "blockers": parsed.blockers,
             "quality": "EMPTY",
         }
-        output = _finish(daily)
-        output["daily"]["quality"], output["clarification"] = daily_verdict(output["daily"], message, _parsed=parsed)
-    return output
+        _bound_sections(daily)
+        # the verdict decides the quality and the clarification at once (no question is asked before it)
+        daily["quality"], clarification = daily_verdict(daily, message, _parsed=parsed)
+    return {"daily": daily, "clarification": clarification}
