@@ -30,7 +30,7 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
     _wordset,
 )
 from agentcore.apps.scrum.daily_parser.reference import about_the_task
-from agentcore.apps.scrum.daily_parser.work_kind import SIDE, WORK, is_side, work_kind
+from agentcore.apps.scrum.daily_parser.work_kind import FINISH_VERBS, SIDE, WORK, is_side, work_kind
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import task_ids_in, without_task_ids
 from agentcore.text.morphology import morph_analyzer, parses
@@ -100,10 +100,10 @@ def _other_activities(summary: str) -> tuple[str, list[str]]:
     return ", ".join(p.strip() for p in kept if p.strip()), [_clean(summary[start:end]) for start, end in other]
 
 
+# What comes next in the day: «…, потом …», «…, а затем …», «…, then …».
+_THEN = r"(?:(?:а|и|and)\s+)?(?:потом|затем|после\s+этого|then|after\s+that)\s+"
 # A task that comes next in the day after a piece without one: «X, потом PAY-2», «X, then PAY-2».
-_THEN_TASK = re.compile(
-    rf",\s*(?:(?:а|и|and)\s+)?(?:потом|затем|после\s+этого|then|after\s+that)\s+(?={_ID}\b)", re.IGNORECASE
-)
+_THEN_TASK = re.compile(rf",\s*{_THEN}(?={_ID}\b)", re.IGNORECASE)
 
 
 def _items(text: str) -> list[dict[str, Any]]:
@@ -136,17 +136,7 @@ def _items(text: str) -> list[dict[str, Any]]:
 
 
 # What comes next in the day after a task: «…, потом …», «… + …», «…, then …».
-_AFTER_FINISHING = re.compile(
-    r",\s*(?:(?:а|и|and)\s+)?(?:потом|затем|после\s+этого|then|after\s+that)\s+|\s+\+\s+", re.IGNORECASE
-)
-# Verbs of finishing a task (lemmas): after one, the task is done and what follows is not more of it.
-_FINISHING = _wordset(
-    """закончить заканчивать доделать доделывать завершить завершать добить добивать дописать сдать закрыть
-    закрывать сделать"""
-)
-
-
-_EN_FINISHING = _wordset("done finished finish finishing closed close merged shipped completed complete wrapped")
+_AFTER_FINISHING = re.compile(rf",\s*{_THEN}|\s+\+\s+", re.IGNORECASE)
 
 
 def _finishes(piece: str) -> bool:
@@ -155,16 +145,16 @@ def _finishes(piece: str) -> bool:
         return False
     for word in _WORD.findall(piece.lower()):
         if not _CYRILLIC.fullmatch(word):
-            if word in _EN_FINISHING:
+            if word in FINISH_VERBS:
                 return True
             continue
         first = parses(word)[0]
-        if first.normal_form in _FINISHING and first.tag.POS in ("VERB", "INFN"):
+        if first.normal_form in FINISH_VERBS and first.tag.POS in ("VERB", "INFN"):
             return True
     return False
 
 
-_NEXT = re.compile(r"^\W*(?:(?:а|и|and)\s+)?(?:потом|затем|после\s+этого|then|after\s+that)\s+", re.IGNORECASE)
+_NEXT = re.compile(rf"^\W*{_THEN}", re.IGNORECASE)
 
 
 def next_deed(items: list[dict[str, Any]], clause: str) -> bool:
@@ -178,8 +168,9 @@ def next_deed(items: list[dict[str, Any]], clause: str) -> bool:
 
 def _untied_deed(piece: str) -> bool:
     """Whether ``piece`` names no task and is a deed of the member's own (:data:`~.work_kind.WORK` with a verb of
-    doing, :func:`names_work`)."""
-    return not task_ids_in(piece) and work_kind(piece) == WORK and names_work(piece)
+    doing, :func:`names_work`) that does not take the task before it back («…, потом напишу тесты к нему» goes on
+    with that task, :func:`~.reference.about_the_task`)."""
+    return not task_ids_in(piece) and work_kind(piece) == WORK and names_work(piece) and not about_the_task(piece)
 
 
 def _add_meanwhile(today: list[dict[str, Any]], meanwhile: list[dict[str, Any]]) -> None:

@@ -8,7 +8,9 @@ import re
 from functools import lru_cache
 
 from agentcore.apps.scrum.daily_parser.lexicon import _BLOCKER_WORDS, _ID, _TODAY, _YESTERDAY, Section, _one_edit
+from agentcore.apps.scrum.task_ids import task_ids_in
 from agentcore.text.first_char import guarded
+from agentcore.text.morphology import parses
 from agentcore.text.reading_memo import per_reading
 
 # Symbols that open a line instead of a header: ✅ done, 🔜 planned, ⛔ blocked.
@@ -277,11 +279,16 @@ def task_groups(message: str) -> str:
         head = _TASK_HEAD.match(line) if index + 1 < len(lines) else None
         # a group: its own sections on two lines at least, or one after another group («**HR-25**\nсегодня: …»);
         # a task's line followed by one section line is a list under the section before («- PAY-7\nСегодня: …»)
-        if head is not None and _own_sections(lines[index + 1 : index + 3]) >= (1 if grouped else 2):
+        if (
+            head is not None
+            and task_ids_in(head.group("id"))
+            and _is_title(head.group("title"))
+            and _own_sections(lines[index + 1 : index + 3]) >= (1 if grouped else 2)
+        ):
             task = (head.group("id"), head.group("title").strip())
             continue
         section = _SECTION_LINE.match(line) if task is not None else None
-        if task is None or section is None or _ID_IN.search(section.group("rest")):
+        if task is None or section is None or task_ids_in(section.group("rest")):
             task, grouped = None, False
             out.append(line)
             continue
@@ -292,7 +299,19 @@ def task_groups(message: str) -> str:
     return "\n".join(out)
 
 
-_ID_IN = re.compile(_ID)
+# Parts of speech that make a line a statement, not a task's title: «ZOO-5 закрыл наконец» tells what was done.
+_STATEMENT_POS = frozenset(("VERB", "INFN", "GRND", "PRTS"))
+
+
+def _is_title(title: str) -> bool:
+    """Whether the words after a task's id on its own line are its title (nothing, a parenthesis, or words with no
+    verb — «(форма отпуска)», «вебхуки оплаты»), not a statement about it («закрыл наконец»)."""
+    if not title.strip() or title.lstrip().startswith("("):
+        return True
+    return not any(parses(word)[0].tag.POS in _STATEMENT_POS for word in _TITLE_WORD.findall(title.lower()))
+
+
+_TITLE_WORD = re.compile(r"[а-яё]+")
 
 
 def _own_sections(lines: list[str]) -> int:
@@ -300,7 +319,7 @@ def _own_sections(lines: list[str]) -> int:
     count = 0
     for line in lines:
         section = _SECTION_LINE.match(line)
-        if section is None or _ID_IN.search(section.group("rest")):
+        if section is None or task_ids_in(section.group("rest")):
             break
         count += 1
     return count

@@ -99,9 +99,16 @@ def about_the_task(piece: str) -> bool:
 
 _EN_ITS = re.compile(r"\bits\b", re.IGNORECASE)
 # A verb whose object is a pronoun of what was just named: «QA found two bugs, fixed both», «merged it», «fixed them
-# all» (session qv).
+# all» (session qv).  The word before the pronoun is read as the verb unless it is a function word, which makes the
+# pronoun a subject or a preposition's object: «then it broke», «is it ok», «without it».
+_EN_FUNCTION_WORDS = (
+    r"and|then|also|so|but|or|if|when|because|is|was|are|were|be|been|does|did|do|has|have|had|can|will|would|"
+    r"without|with|for|of|to|in|on|at|from|about|after|before|by|that|this|what|how|why|where|as|than|like"
+)
 _EN_OBJECT_BACK = re.compile(
-    r"^\W*(?:(?:and|then|also|so)\s+)?(?:i\s+)?[a-z]+\s+(?:it|them|both|all\s+of\s+them)\b(?!['’])", re.IGNORECASE
+    rf"^\W*(?:(?:and|then|also|so)\s+)?(?:i\s+)?(?!(?:{_EN_FUNCTION_WORDS})\b)[a-z]+\s+"
+    r"(?:it|them|both|all\s+of\s+them)\b(?!['’])",
+    re.IGNORECASE,
 )
 
 

@@ -107,8 +107,14 @@ _WORK_MODE_WORDS = _wordset(
     вечера пораньше сам одна один from home remote remotely the office in at on today tomorrow half day until till
     online offline onsite site early late noon lunch"""
 )
-# Verbs of finishing: with no object of their own they finish the task already named («надеюсь закончить к четвергу»).
-_FINISH_VERBS = _wordset("закончить заканчивать доделать доделывать завершить завершать добить дописать успеть сдать")
+# Verbs of finishing a task (Russian lemmas, English forms): with no object of their own they finish the task already
+# named («надеюсь закончить к четвергу»); after one, what the day brings next is another thing («CRM-80 доделываю, потом
+# сверстаю лендинг», :mod:`.items`).  Not the generic «сделать»: «сделаю PAY-1, потом тесты к нему» goes on with it.
+FINISH_VERBS = _wordset(
+    """закончить заканчивать доделать доделывать завершить завершать добить добивать дописать дописывать успеть сдать
+    сдавать закрыть закрывать
+    done finished finish finishing closed close merged shipped completed complete wrapped"""
+)
 
 
 def _work_mode(words: tuple[str, ...]) -> bool:
@@ -194,14 +200,14 @@ def _statement_kind(words: tuple[str, ...]) -> str | None:
             if first.normal_form in _LIGHT_VERBS:
                 light = True
                 continue
-            if first.tag.POS == "INFN" and _POSSIBLE.intersection(words):
-                return STATE  # «тестить можно»: what is possible, its predicative after the infinitive (qv)
+            if first.tag.POS == "INFN" and words[position + 1 : position + 2] and words[position + 1] in _POSSIBLE:
+                return STATE  # «тестить можно»: what is possible, its predicative right after the infinitive (qv)
             if first.tag.number == "plur" and first.tag.person != "1per" and not subject:
                 # «выкатили два релиза»: indefinite-personal, told of others — unless what they did is an activity of
                 # the day the member was at too, «разгребали инцидент до ночи», «чинили инцидент всей командой» (qv)
                 rest = words[position + 1 :]
                 return SIDE if rest and _statement_kind(rest) == SIDE else None
-            if first.normal_form in _FINISH_VERBS and not _has_object(words[position + 1 :]):
+            if first.normal_form in FINISH_VERBS and not _has_object(words[position + 1 :]):
                 return STATE  # «надеюсь закончить к четвергу»: the task already named, finished — no new deliverable
             return WORK
         if first.tag.POS == "PREP":
