@@ -39,52 +39,28 @@ from agentcore.apps.research import AgentRequest, AgentService
 from agentcore.apps.research.settings import ResearchSettings
 from agentcore.config import Settings
 from agentcore.rag._focus import check as check_module
-from agentcore.rag._focus.section_rules import Section
-from agentcore.rag._focus.value_rules import Suppliers
 
 ROOT = Path(__file__).resolve().parent.parent
 TRACE: dict[str, Any] = {}
 """What the wrapped functions saw during the current question."""
 
 
-def _name(test: Any) -> str:
-    return getattr(getattr(test, "func", test), "__name__", str(test))
+def _traced(verdict_of: Any) -> Any:
+    """``check.answers_value`` / ``answers_by_section`` that keep the check's own :class:`PartVerdict` of each part,
+    with the reason of a decline (the decision is the check's, not a copy of it)."""
 
-
-def traced_value(reading: Any, p: Any) -> bool:
-    """``check.answers_value`` with the first failing test recorded (the same decision)."""
-    suppliers = Suppliers.of(reading, p)
-    reason = "" if suppliers.candidates else "no shown sentence gives the value asked"
-    for keep in check_module.SUPPLIER_FILTERS:
-        before = list(suppliers.candidates)
-        suppliers.candidates = [i for i in suppliers.candidates if keep(reading, p, suppliers, i)]
-        if before and not suppliers.candidates and not reason:
-            reason = f"filter {_name(keep)}"
-    held = next((_name(test) for test in check_module.VALUE_ANSWERS if test(reading, p, suppliers)), None)
-    if held is None and not reason:
-        best = max((suppliers.shares[i] for i in suppliers.candidates), default=0.0)
+    def traced(reading: Any, p: Any) -> bool:
+        verdict = verdict_of(reading, p)
         lack = " (hard lack)" if p.hard else " (soft lack)" if p.soft else ""
-        reason = f"no answer test (best share {best:.2f}){lack}"
-    failed = (
-        next((_name(veto) for veto in check_module.VALUE_VETOES if not veto(reading, p, suppliers)), None)
-        if held
-        else None
-    )
-    if failed:
-        reason = f"veto {failed}"
-    TRACE.setdefault("parts", []).append((p.part.asks, p.part.text, held is not None and failed is None, reason))
-    return held is not None and failed is None
+        reason = verdict.reason
+        if reason == "no answer test":
+            reason = f"no answer test (best share {verdict.best_share:.2f}){lack}"
+        elif reason == "no section answer":
+            reason = f"no section answer (share {verdict.best_share:.2f}){lack}"
+        TRACE.setdefault("parts", []).append((p.part.asks, p.part.text, verdict.answered, reason))
+        return bool(verdict.answered)
 
-
-def traced_section(reading: Any, p: Any) -> bool:
-    """``check.answers_by_section`` with the first failing test recorded (the same decision)."""
-    section = Section.best(reading, p)
-    failed = next((_name(r) for r in check_module.SECTION_REQUIREMENTS if not r(reading, p, section)), None)
-    held = None if failed else next((_name(t) for t in check_module.SECTION_ANSWERS if t(reading, p, section)), None)
-    lack = " (hard lack)" if p.hard else " (soft lack)" if p.soft else ""
-    reason = f"section {failed}" if failed else ("" if held else f"no section answer (share {section.share:.2f}){lack}")
-    TRACE.setdefault("parts", []).append((p.part.asks, p.part.text, held is not None, reason))
-    return held is not None
+    return traced
 
 
 def _record(module: Any, name: str, key: str) -> None:
@@ -101,8 +77,8 @@ def _record(module: Any, name: str, key: str) -> None:
 
 def install() -> None:
     """Wrap what the service calls; every wrapper returns what the wrapped function returns."""
-    check_module.answers_value = traced_value
-    check_module.answers_by_section = traced_section
+    check_module.answers_value = _traced(check_module.value_verdict)
+    check_module.answers_by_section = _traced(check_module.section_verdict)
     _record(tools_module, "cited_extractive_answer", "draft")
     focus_check = service_module.check_focus
 

@@ -7,7 +7,8 @@ answered is checked again with the code on ``PYTHONPATH``; a row the check now d
 answer removed (an unanswerable row) or a new decline (an answerable or partial row, a correct or a wrong answer at
 record time).  The replay is exact for a change that only restricts the focus check (a declined part stays declined,
 an answered row whose every part is now declined is declined by the service); a change that loosens it, or any
-change of the searcher, the composer or the claim check, needs the agent itself (``/work/notes/devall.sh``).
+change of the searcher, the composer or the claim check, needs the agent itself (``research_answer_eval.py`` on every
+development split).
 
 ``--accepted`` prints, for every unanswerable row the check still answers, each answered part and the test that
 accepted it (the first of ``VALUE_ANSWERS`` or ``SECTION_ANSWERS`` that holds): which rule lets a near miss through.
@@ -28,42 +29,26 @@ from pathlib import Path
 from typing import Any
 
 from agentcore.rag._focus import check as check_module
-from agentcore.rag._focus.section_rules import Section
-from agentcore.rag._focus.value_rules import Suppliers
 
 OLDER = {"dev", "devh", "devh2", *(f"dev{i}" for i in range(2, 17))}
-"""The 18 older development splits (``/work/notes/devall.sh`` totals them apart)."""
-
-
-def _name(test: Any) -> str:
-    return getattr(getattr(test, "func", test), "__name__", str(test))
+"""The 18 older development splits (totalled apart from the newer ones)."""
 
 
 ACCEPTED: list[tuple[str, str, str]] = []
-"""The parts the current check answers, with the test that accepted each (filled by the traced functions)."""
+"""The parts the current check answers, with the test that accepted each (filled by :func:`_traced`)."""
 
 
-def traced_value(reading: Any, p: Any) -> bool:
-    """``check.answers_value`` with the accepting test recorded (the same decision)."""
-    suppliers = Suppliers.of(reading, p)
-    for keep in check_module.SUPPLIER_FILTERS:
-        suppliers.candidates = [i for i in suppliers.candidates if keep(reading, p, suppliers, i)]
-    held = next((_name(t) for t in check_module.VALUE_ANSWERS if t(reading, p, suppliers)), None)
-    ok = held is not None and all(veto(reading, p, suppliers) for veto in check_module.VALUE_VETOES)
-    if ok and held is not None:
-        ACCEPTED.append((p.part.asks, p.part.text, held))
-    return ok
+def _traced(verdict_of: Any) -> Any:
+    """``check.answers_value`` / ``answers_by_section`` that record the accepting test of the check's own
+    :class:`PartVerdict` (the decision is the check's, not a copy of it)."""
 
+    def traced(reading: Any, p: Any) -> bool:
+        verdict = verdict_of(reading, p)
+        if verdict.answered:
+            ACCEPTED.append((p.part.asks, p.part.text, verdict.accepted_by))
+        return bool(verdict.answered)
 
-def traced_section(reading: Any, p: Any) -> bool:
-    """``check.answers_by_section`` with the accepting test recorded (the same decision)."""
-    section = Section.best(reading, p)
-    if not all(required(reading, p, section) for required in check_module.SECTION_REQUIREMENTS):
-        return False
-    held = next((_name(t) for t in check_module.SECTION_ANSWERS if t(reading, p, section)), None)
-    if held is not None:
-        ACCEPTED.append((p.part.asks, p.part.text, held))
-    return held is not None
+    return traced
 
 
 def load_rows(paths: list[Path]) -> dict[str, dict[str, Any]]:
@@ -86,8 +71,8 @@ def main() -> None:
     args = parser.parse_args()
     rows = load_rows(args.evals)
     if args.accepted:
-        check_module.answers_value = traced_value  # type: ignore[assignment]
-        check_module.answers_by_section = traced_section  # type: ignore[assignment]
+        check_module.answers_value = _traced(check_module.value_verdict)  # type: ignore[assignment]
+        check_module.answers_by_section = _traced(check_module.section_verdict)  # type: ignore[assignment]
     moved: Counter[tuple[str, str]] = Counter()
     accepted: Counter[str] = Counter()
     for line in args.calls.open(encoding="utf-8"):

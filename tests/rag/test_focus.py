@@ -670,3 +670,24 @@ def test_a_section_close_in_meaning_must_hold_half_the_parts_terms() -> None:
     question = "как по-быстрому оформить отпуск через сайт"
     check = check_focus(question, steps, passages, headings=heads, shown_headings=heads, embed=_close)
     assert not check.decline
+
+
+def test_a_parts_verdict_names_the_test_that_decided(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``value_verdict`` is the decision ``check_focus`` takes (the tools that explain a decline read it, they do not
+    copy the rules' order): the accepting test, or why the part is not answered."""
+    from agentcore.rag._focus import check
+
+    verdicts: list[check.PartVerdict] = []
+
+    def recording(reading: object, p: object) -> bool:
+        verdict = check.value_verdict(reading, p)  # type: ignore[arg-type]
+        verdicts.append(verdict)
+        return verdict.answered
+
+    monkeypatch.setattr(check, "answers_value", recording)
+    answered = check.check_focus("Сколько дней ежегодного отпуска?", ["Ежегодный отпуск — 28 календарных дней."])
+    declined = check.check_focus("Сколько дней ежегодного отпуска?", ["Отпуск оформляют на портале."])
+    assert answered.answered == (True,) and declined.decline
+    assert verdicts[0].answered and verdicts[0].accepted_by == "one_sentence_holds_it" and verdicts[0].reason == ""
+    assert not verdicts[1].answered and verdicts[1].accepted_by is None
+    assert verdicts[1].reason == "no shown sentence gives the value asked"

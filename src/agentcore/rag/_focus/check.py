@@ -171,21 +171,68 @@ def check_focus(
     return FocusCheck(tuple(parts), tuple(answered), tuple(missing), tuple(dict.fromkeys(absent)))
 
 
+@dataclass(frozen=True)
+class PartVerdict:
+    """How the check decided one part (the decision itself, and for tools that explain it, which test decided).
+
+    Attributes:
+        answered: whether the shown sentences answer the part.
+        accepted_by: the name of the answer test that held (``None`` when none did).
+        reason: why the part is not answered — ``"filter <name>"`` (a supplier filter emptied the suppliers),
+            ``"no shown sentence gives the value asked"``, ``"no answer test"``, ``"veto <name>"``,
+            ``"section <name>"`` (a section requirement failed), ``"no section answer"``; ``""`` when answered.
+        best_share: the best term share among the suppliers left (value parts) or of the best section.
+    """
+
+    answered: bool
+    accepted_by: str | None
+    reason: str
+    best_share: float
+
+
+def _name(test: Any) -> str:
+    """A test's function name (through a :func:`functools.partial`)."""
+    return str(getattr(getattr(test, "func", test), "__name__", test))
+
+
 def answers_value(reading: Reading, p: PartReading) -> bool:
-    """Whether one shown sentence supplies the value part ``p`` asks for: the suppliers narrowed by
-    :data:`SUPPLIER_FILTERS`, then the first of :data:`VALUE_ANSWERS` that holds, unless a :data:`VALUE_VETOES`
-    fails."""
+    """Whether one shown sentence supplies the value part ``p`` asks for (:func:`value_verdict`)."""
+    return value_verdict(reading, p).answered
+
+
+def value_verdict(reading: Reading, p: PartReading) -> PartVerdict:
+    """How part ``p``, asking a value, is decided: the suppliers narrowed by :data:`SUPPLIER_FILTERS`, then the first
+    of :data:`VALUE_ANSWERS` that holds, unless a :data:`VALUE_VETOES` fails."""
     suppliers = Suppliers.of(reading, p)
+    reason = "" if suppliers.candidates else "no shown sentence gives the value asked"
     for keep in SUPPLIER_FILTERS:
+        before = bool(suppliers.candidates)
         suppliers.candidates = [i for i in suppliers.candidates if keep(reading, p, suppliers, i)]
-    answered = any(test(reading, p, suppliers) for test in VALUE_ANSWERS)
-    return answered and all(veto(reading, p, suppliers) for veto in VALUE_VETOES)
+        if before and not suppliers.candidates and not reason:
+            reason = f"filter {_name(keep)}"
+    best = max((suppliers.shares[i] for i in suppliers.candidates), default=0.0)
+    held = next((test for test in VALUE_ANSWERS if test(reading, p, suppliers)), None)
+    if held is None:
+        return PartVerdict(False, None, reason or "no answer test", best)
+    failed = next((veto for veto in VALUE_VETOES if not veto(reading, p, suppliers)), None)
+    if failed is not None:
+        return PartVerdict(False, _name(held), f"veto {_name(failed)}", best)
+    return PartVerdict(True, _name(held), "", best)
 
 
 def answers_by_section(reading: Reading, p: PartReading) -> bool:
-    """Whether the shown sentences of one section answer part ``p`` (a procedure, a definition): its best section
-    passes every :data:`SECTION_REQUIREMENTS` and one of :data:`SECTION_ANSWERS` holds."""
+    """Whether the shown sentences of one section answer part ``p`` (:func:`section_verdict`)."""
+    return section_verdict(reading, p).answered
+
+
+def section_verdict(reading: Reading, p: PartReading) -> PartVerdict:
+    """How part ``p`` (a procedure, a definition) is decided: its best section must pass every
+    :data:`SECTION_REQUIREMENTS`, and one of :data:`SECTION_ANSWERS` must hold."""
     section = Section.best(reading, p)
-    if not all(required(reading, p, section) for required in SECTION_REQUIREMENTS):
-        return False
-    return any(test(reading, p, section) for test in SECTION_ANSWERS)
+    failed = next((required for required in SECTION_REQUIREMENTS if not required(reading, p, section)), None)
+    if failed is not None:
+        return PartVerdict(False, None, f"section {_name(failed)}", section.share)
+    held = next((test for test in SECTION_ANSWERS if test(reading, p, section)), None)
+    if held is None:
+        return PartVerdict(False, None, "no section answer", section.share)
+    return PartVerdict(True, _name(held), "", section.share)
