@@ -11,6 +11,7 @@ from agentcore.rag._focus.alternatives import with_alternatives
 from agentcore.rag._focus.parts import question_parts
 from agentcore.rag._focus.words import (
     aspect_keys,
+    derivation_keys,
     diminutive_base,
     fleeting_vowel_variants,
     lemma_of,
@@ -117,3 +118,35 @@ def test_a_diminutive_is_found_as_its_base_word() -> None:
     assert matches("дейлик", "Дейли длится 15 минут.")
     assert matches("денечков", "В году доступно 3 оплачиваемых дня здоровья.")
     assert matches("чатик", "Чат команды в Telegram.")
+
+
+# --- derivational relatives and false friends (branch ``fd2``) ---------------------------------------------------
+
+
+def test_a_verbal_noun_matches_its_verb_across_their_suffixes() -> None:
+    assert matches("согласовывать", "Представительские расходы — только по согласованию с руководителем.")
+    assert matches("компенсация", "Компания компенсирует интернет.")
+    assert matches("регистрация", "Сотрудник может регистрировать заявки.")
+    assert derivation_keys("согласование") & derivation_keys("согласовывать") == {"^соглас"}
+
+
+def test_a_person_named_by_a_suffix_is_not_the_word_it_begins_with() -> None:
+    # «-чик» / «-щик» / «-ник» name a person: a contractor is not a row, an employee is not the work
+    assert not matches("подрядчик", "Отпуск не короче 14 календарных дней подряд.")
+    assert not matches("работник", "Работа из дома разрешена.")
+    assert not matches("поставщик", "Поставка оборудования занимает неделю.")
+    assert derivation_keys("подрядчик") == {"^подрядчик"}
+
+
+def test_an_ordinal_is_not_found_across_a_verbs_prefix() -> None:
+    assert not matches("второй", "Нельзя повторять 5 последних паролей.")
+    assert matches("второй", "Бот звонит второму дежурному.")
+
+
+def test_a_russian_term_no_text_word_matches_is_spelled_by_its_closest_lemma_by_meaning() -> None:
+    texts = ["Перейти на полностью удалённый формат можно после окончания испытательного срока."]
+    [part] = with_alternatives(question_parts("кто одобряет переход на удаленку"), texts)
+    assert ("переход", ("перейти",)) in part.colloquial
+    # a near miss by meaning (a co-hyponym) stays below the threshold
+    [part] = with_alternatives(question_parts("немецкий язык компания оплачивает?"), ["Занятия английским языком."])
+    assert not [lemmas for term, lemmas in part.colloquial if term == "немецкий"]

@@ -58,6 +58,8 @@ def with_alternatives(parts: Sequence[Part], texts: Sequence[str]) -> list[Part]
             pairs.extend(_english_spellings(part, texts))
         elif ENGLISH_WORDS_IN_RUSSIAN:
             pairs.extend(_english_spellings(part, texts, plain_only=True))
+        if RUSSIAN_BY_MEANING and texts and not is_english(part.text):
+            lexical.extend(_russian_neighbours(part, texts, pairs + lexical))
         colloquial = tuple(dict.fromkeys(p for p in lexical if p not in pairs))
         if pairs or colloquial:
             part = replace(part, alternatives=tuple(dict.fromkeys(pairs)), colloquial=colloquial)
@@ -150,3 +152,45 @@ def _repair_vocabulary(texts: tuple[str, ...], vocabulary_class: Any) -> Any:
             _REPAIR_VOCABULARIES.clear()
         found = _REPAIR_VOCABULARIES[texts] = vocabulary_class.of(list(texts))
     return found
+
+
+RUSSIAN_BY_MEANING = True
+"""Whether a Russian term of a part that no word of the run's texts matches (by lemma, stem, derivation, aspect, the
+lexicon) gets the texts' lemmas closest to it by the e5 model as other spellings (:func:`_russian_neighbours`):
+«переход» / «перейти», «блокнуть» / «блокироваться», «учеба» / «обучение», «выдать» / «выдача».  They count as
+the colloquial lexicon's words do — for the term share only; the tests by meaning read the part without them."""
+
+RUSSIAN_WORD_MIN_COSINE = 0.93
+"""e5 cosine (``query:`` lemma vs ``query:`` lemma) from which a lemma of the texts stands for a Russian term.
+Single-word vectors put a word's co-hyponyms close as well as its derivatives and synonyms: on a probe of general
+pairs (not questions) derivatives and synonyms scored 0.85–0.97 («переход» / «перейти» 0.97, «учеба» / «обучение»
+0.94, «заявка» / «заявление» 0.94, «утеря» / «потеря» 0.91, «урок» / «занятие» 0.89) and the near misses the
+focus check must keep apart up to 0.92 («дизайнер» / «разработчик» 0.92, «суббота» / «воскресенье» 0.92,
+«декрет» / «отпуск» 0.91, «немецкий» / «английский» 0.89): the threshold takes only what lies above every near
+miss."""
+RUSSIAN_WORD_MAX_SPELLINGS = 2
+"""At most this many lemmas (the closest, within :data:`~agentcore.rag._focus.english.WORD_MARGIN` of the best) are
+taken for one term."""
+
+
+def _russian_neighbours(
+    part: Part, texts: Sequence[str], known: Sequence[tuple[str, tuple[str, ...]]]
+) -> list[tuple[str, tuple[str, ...]]]:
+    """The lemmas of ``texts`` closest by meaning to each Cyrillic term of ``part`` that no word of ``texts``
+    matches and no other spelling stands for (see :data:`RUSSIAN_BY_MEANING`)."""
+    import re
+
+    from agentcore.rag._focus.english import WORD_MARGIN, _neighbours, document_lemmas
+
+    words, stems = vocabulary_of(texts)
+    spelled = {term for term, _ in known}
+    terms = tuple(
+        t
+        for t in part.terms
+        if re.fullmatch(r"[а-я]{4,}", t) and t not in spelled and not term_matches(t, words, stems)
+    )
+    if not terms:
+        return []
+    lemmas = document_lemmas(texts)
+    found = _neighbours(terms, lemmas, RUSSIAN_WORD_MIN_COSINE, WORD_MARGIN, RUSSIAN_WORD_MAX_SPELLINGS)
+    return [(term, (lemma,)) for term, lemma in found if lemma != term]

@@ -236,6 +236,35 @@ def _spellings(english: Sequence[str], lemmas: Sequence[str], embed: Any) -> lis
     return found
 
 
+@lru_cache(maxsize=1024)
+def _neighbours(
+    terms: tuple[str, ...], lemmas: tuple[str, ...], min_cosine: float, margin: float, most: int
+) -> tuple[tuple[str, str], ...]:
+    """For each of ``terms`` the ``lemmas`` closest to it by the local e5 model (``query:`` vectors of single
+    words): at least ``min_cosine``, within ``margin`` of the best, at most ``most`` of them; nothing without a
+    model."""
+    import numpy as np
+
+    if not terms or not lemmas:
+        return ()
+    try:
+        queries = _word_vectors(list(terms), "query")
+        candidates = _lemma_matrix(lemmas)
+    except Exception:  # no local model: no neighbours
+        return ()
+    scores = np.asarray(queries) @ np.asarray(candidates).T
+    found: list[tuple[str, str]] = []
+    for row, term in enumerate(terms):
+        order = np.argsort(-scores[row])[:most]
+        best = float(scores[row, order[0]])
+        found.extend(
+            (term, lemmas[j])
+            for j in order
+            if float(scores[row, j]) >= min_cosine and float(scores[row, j]) >= best - margin
+        )
+    return tuple(found)
+
+
 @lru_cache(maxsize=64)
 def _lemma_matrix(lemmas: tuple[str, ...]) -> Any:
     return _word_vectors(list(lemmas), "query")

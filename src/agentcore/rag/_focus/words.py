@@ -73,7 +73,20 @@ def term_matches(term: str, words: set[str], stems: set[str]) -> bool:
         return True
     if DIMINUTIVES and (base := diminutive_base(term)) is not None and _base_word_in(base, words, stems):
         return True
+    if DERIVATIONAL_RELATIVES and derivation_keys(term) & stems:
+        return True
     return _shares_beginning(term, stem, words, stems)
+
+
+@lru_cache(maxsize=65536)
+def is_ordinal(term: str) -> bool:
+    """Whether pymorphy3 reads ``term`` first as an ordinal numeral («второй», «третий»): its letters begin other
+    roots («повторять», «третировать»), so it is found only as itself, never across a verb's prefix."""
+    from agentcore.text.morphology import morph_analyzer
+
+    if morph_analyzer() is None or not re.fullmatch(r"[а-я]+", term):
+        return False
+    return "Anum" in word_parses(term)[0].tag
 
 
 def _shares_beginning(term: str, stem: str, words: set[str], stems: set[str]) -> bool:
@@ -84,21 +97,24 @@ def _shares_beginning(term: str, stem: str, words: set[str], stems: set[str]) ->
         # (the shared beginning below reads clippings, «ноут» / «ноутбук»)
         compounds = {stem_of(w) for w in words if w.startswith(term) and (compound_parts(w) or ("",))[0] == term}
         stems = stems - compounds
-    # A verb and its noun («оформ» / «оформлен»), a noun and its adjective («переговорк» / «переговорн»).
+    # A verb and its noun («оформ» / «оформлен»), a noun and its adjective («переговорк» / «переговорн»); not a
+    # person named by an agent suffix («подрядчик» / «подряд»: a contractor is not a row).
     if len(stem) >= 5 and any(
-        len(s) >= 5 and common_prefix(s, stem) >= max(5, min(len(s), len(stem)) - 1) for s in stems
+        len(s) >= 5 and common_prefix(s, stem) >= max(5, min(len(s), len(stem)) - 1) and not _agent_noun_of(s, stem)
+        for s in stems
     ):
         return True
     # The same verb with another prefix («заблокировало» / «блокируется», «приболел» / «заболели»).
     # A verb only across a prefix: «платить» is not «платформа» (neither has one); a clipped noun is its word
     # («ноут» / «ноутбук»).
     root = _unprefixed(stem)
-    if len(root) >= 4:
+    if len(root) >= 4 and not is_ordinal(term):
         verb = is_verb(term)
         return any(
             len(s) >= 5
             and (root != stem or _unprefixed(s) != s or not verb)
             and common_prefix(_unprefixed(s), root) >= max(4, min(len(_unprefixed(s)), len(root)) - 1)
+            and not _agent_noun_of(s, stem)
             for s in stems
         )
     return False
@@ -139,9 +155,22 @@ def diminutive_base(term: str) -> str | None:
     «денечек» → «ден», «чатик» → «чат»); ``None`` for a word that is no noun or has no such suffix.  A base is a
     stem: it is matched only with a whole stem or word of the text, never by a shared beginning."""
     match = _DIMINUTIVE_RE.match(term)
-    if match is None or not is_focus_word(term):
+    if match is None or not is_focus_word(term) or _is_agent_noun(term):
         return None
     return match.group(1)
+
+
+@lru_cache(maxsize=65536)
+def _is_agent_noun(term: str) -> bool:
+    """Whether ``term`` is a dictionary noun naming a person by «-чик» / «-щик» («подрядчик», «заказчик»,
+    «разработчик»): the same letters as a diminutive's «-чик» («стаканчик»), but an animate noun of its own, not
+    its base word (a contractor is not a row, «подряд»)."""
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    if morph is None or not term.endswith(("чик", "щик")) or not morph.word_is_known(term):
+        return False
+    return any(str(p.tag.POS) == "NOUN" and "anim" in p.tag for p in word_parses(term)[:1])
 
 
 def _base_word_in(base: str, words: set[str], stems: set[str]) -> bool:
@@ -195,6 +224,89 @@ def fleeting_vowel_variants(stem: str) -> tuple[str, ...]:
     if stem[-2] in _CONSONANTS:
         return (f"{stem[:-1]}о{stem[-1]}", f"{stem[:-1]}е{stem[-1]}")
     return ()
+
+
+DERIVATIONAL_RELATIVES = True
+"""Whether a word matches a word of the same derivational stem (:func:`derivation_keys`): a verb, its noun of action
+and its participle («согласовывать» / «по согласованию» / «согласован», «компенсация» / «компенсировать»,
+«блокировка» / «блокируется», «замена» / «заменить»).  The shared beginning below needs the two stems to differ in
+their last letter only, and the aspect keys join verbs only; a verbal noun's suffix («-ование», «-ка», «-ция») and a
+verb's («-ыва-», «-ирова-») differ in more."""
+
+DERIVATION_MIN_STEM = 5
+"""A derivational stem shorter than this joins unrelated words («став-ка» / «став-ить», «утер-я» / «по-тер-я»)."""
+
+# Suffixes a derivational stem is found under, by the lemma's part of speech (each list longest first; one of them
+# is removed at a step, and every stem on the way is a key):
+# - a verb's theme and aspect suffix after «-ть» / «-ти» («согласов-ыва-ть», «оплат-и-ть», «продл-ева-ть»), then
+#   the «-ов-» / «-ир-» of a verb from a noun or a borrowed root («соглас-ов-ать», «компенс-ир-овать»);
+# - a verbal noun's suffix («согласов-ани-е», «оформл-ени-е», «компенс-аци-я», «блокиров-к-а», «доступн-ость»),
+#   with the «л» a labial takes before «-ени-» («оформл-ени-е» / «оформ-ить»), «-ация» with a verb's «-ир-ова-»
+#   («компенс-аци-я» / «компенс-ир-ова-ть»);
+# - an adjective's or a participle's («согласов-анн-ый», «доступ-н-ый»).
+# A person's suffix («-чик», «-щик», «-ник», «-тель», «-ист», «-ец») is never removed: a contractor («подрядчик») is
+# not a row («подряд»), an employee («работник») is not the work (:func:`_agent_noun_of`).
+_VERB_ENDINGS = ("ться", "чься", "тись", "ть", "ти", "чь")
+_VERB_SUFFIXES = ("ыва", "ива", "ова", "ева", "ва", "ну", "и", "е", "а", "я")
+_VERB_ROOT_SUFFIXES = ("ов", "ев", "ир")
+_NOUN_SUFFIXES = ("ование", "ирование", "ание", "ение", "яние", "ация", "ция", "ость", "есть", "ка")
+_ADJECTIVE_ENDINGS = ("ый", "ий", "ой", "ая", "яя", "ое", "ее", "ые", "ие")
+_ADJECTIVE_SUFFIXES = ("ованн", "ированн", "анн", "енн", "янн", "тельн", "н")
+_NOUN_ENDING_RE = re.compile(r"[аяоеьиыйу]$")
+_AGENT_SUFFIXES = ("чик", "щик", "ник", "тель", "ист", "ец")
+
+
+@lru_cache(maxsize=65536)
+def derivation_keys(lemma: str) -> frozenset[str]:
+    """The derivational stems of a Russian ``lemma`` (marked «^», so that they match no search stem): the lemma less
+    its ending, and less each derivational suffix on the way to its root (see the suffix lists above), those of
+    :data:`DERIVATION_MIN_STEM` letters or more — «согласовывать» → «^согласовыва», «^согласов», «^соглас»;
+    «согласование» → «^согласовани»… «^согласов», «^соглас»; «подрядчик» → «^подрядчик» only.  Empty for a Latin
+    word, a function word or one pymorphy3 does not read."""
+    from agentcore.text.morphology import morph_analyzer
+
+    if morph_analyzer() is None or not re.fullmatch(r"[а-я]{6,}", lemma) or is_function_word(lemma):
+        return frozenset()
+    pos = str(word_parses(lemma)[0].tag.POS)
+    stems: list[str] = []
+    if pos == "INFN":
+        body = next((lemma[: -len(e)] for e in _VERB_ENDINGS if lemma.endswith(e)), lemma)
+        stems.append(body)
+        body = _less(body, _VERB_SUFFIXES)
+        stems.append(body)
+        stems.append(_less(body, _VERB_ROOT_SUFFIXES))
+    elif pos == "NOUN":
+        if lemma.endswith(_AGENT_SUFFIXES):
+            stems.append(lemma)
+        else:
+            suffix = next((x for x in _NOUN_SUFFIXES if lemma.endswith(x)), "")
+            body = lemma[: -len(suffix)] if suffix else _NOUN_ENDING_RE.sub("", lemma)
+            stems.append(_NOUN_ENDING_RE.sub("", lemma))
+            if suffix in ("ение", "ание") and re.search(r"[бпвмф]л$", body):
+                body = body[:-1]  # «оформл-ение» / «оформ-ить»
+            stems.append(body)
+            stems.append(_less(body, ("ов", "ев", "ир", "н")))  # «согласов-ание», «доступ-н-ость»
+    elif pos in ("ADJF", "PRTF"):
+        body = next((lemma[:-2] for e in _ADJECTIVE_ENDINGS if lemma.endswith(e)), lemma)
+        stems.append(body)
+        body = _less(body, _ADJECTIVE_SUFFIXES)
+        stems.append(body)
+        stems.append(_less(body, _VERB_ROOT_SUFFIXES))
+    return frozenset(f"^{s}" for s in stems if len(s) >= DERIVATION_MIN_STEM)
+
+
+def _less(body: str, suffixes: Sequence[str]) -> str:
+    """``body`` without the first of ``suffixes`` it ends in (the rest keeping the minimum length), else ``body``."""
+    for suffix in suffixes:
+        if body.endswith(suffix) and len(body) - len(suffix) >= DERIVATION_MIN_STEM:
+            return body[: -len(suffix)]
+    return body
+
+
+def _agent_noun_of(left: str, right: str) -> bool:
+    """Whether one of two stems (of 5+ letters) ends in a person's suffix and the other does not («подрядчик» /
+    «подряд», «поставщик» / «поставк»): a person is not the thing or the act the other word names."""
+    return (left.endswith(_AGENT_SUFFIXES) and len(left) >= 6) != (right.endswith(_AGENT_SUFFIXES) and len(right) >= 6)
 
 
 ASPECT_PAIRS = True
@@ -388,6 +500,9 @@ def _text_vocabulary(text: str) -> tuple[frozenset[str], frozenset[str]]:
         # the aspect keys of the text's verbs live with its stems (marked: no stem begins with «=» or «~»)
         for lemma in lemmas:
             stems |= aspect_keys(lemma)
+    if DERIVATIONAL_RELATIVES:
+        for lemma in lemmas:
+            stems |= derivation_keys(lemma)
     return frozenset(lemmas), frozenset(stems)
 
 
