@@ -11,12 +11,14 @@ from agentcore.rag._focus.english import in_latin_phrase, is_english, names_a_th
 from agentcore.rag._focus.parts import Part, subject_terms
 from agentcore.rag._focus.words import (
     WORD_RE,
+    common_prefix,
     compound_parts,
     is_compound_element,
     lemma_of,
     lemmas_in_context,
     stem_of,
     term_matches,
+    unprefixed,
     vocabulary_of,
 )
 
@@ -168,6 +170,13 @@ pairs (not questions) derivatives and synonyms scored 0.85–0.97 («перех�
 focus check must keep apart up to 0.92 («дизайнер» / «разработчик» 0.92, «суббота» / «воскресенье» 0.92,
 «декрет» / «отпуск» 0.91, «немецкий» / «английский» 0.89): the threshold takes only what lies above every near
 miss."""
+RUSSIAN_WORD_SHARED_BEGINNING = 4
+"""… and only a lemma that begins with the same letters as the term (this many): the e5 model confirms a kinship the
+letters suggest («заявка» / «заявление», «полный» / «полностью»; two letters past a prefix: «продовой» is no
+«продлевать»), it does not stand alone —
+single-word vectors also put a hypernym («россия» / «страна» 0.93, «директор» / «руководитель» 0.95), a word of
+another sense («труд» / «работа» 0.93: «охрана труда») and an unrelated verb («позвать» / «показывать» 0.96) above
+the threshold; on the development splits these made three unanswerable questions answered."""
 RUSSIAN_WORD_MAX_SPELLINGS = 2
 """At most this many lemmas (the closest, within :data:`~agentcore.rag._focus.english.WORD_MARGIN` of the best) are
 taken for one term."""
@@ -193,4 +202,12 @@ def _russian_neighbours(
         return []
     lemmas = document_lemmas(texts)
     found = _neighbours(terms, lemmas, RUSSIAN_WORD_MIN_COSINE, WORD_MARGIN, RUSSIAN_WORD_MAX_SPELLINGS)
-    return [(term, (lemma,)) for term, lemma in found if lemma != term]
+    return [(term, (lemma,)) for term, lemma in found if lemma != term and _shares_a_root_beginning(term, lemma)]
+
+
+def _shares_a_root_beginning(term: str, lemma: str) -> bool:
+    """Whether ``term`` and ``lemma`` begin with the same :data:`RUSSIAN_WORD_SHARED_BEGINNING` letters, two of them
+    past a verbal prefix of ``term`` («за-яв-ка» / «за-яв-ление»; not «про-д-овой» / «про-д-левать»)."""
+    shared = common_prefix(term, lemma)
+    prefix = len(term) - len(unprefixed(term))
+    return shared >= RUSSIAN_WORD_SHARED_BEGINNING and shared - prefix >= 2

@@ -464,6 +464,11 @@ def _unprefixed(stem: str) -> str:
     return _PREFIX_RE.sub("", stem)
 
 
+def unprefixed(stem: str) -> str:
+    """``stem`` without a leading verbal prefix (see :func:`_unprefixed`)."""
+    return _unprefixed(stem)
+
+
 def common_prefix(left: str, right: str) -> int:
     """How many leading characters ``left`` and ``right`` share."""
     n = 0
