@@ -12,6 +12,7 @@ from agentcore.rag._focus.parts import Part, part_matches
 from agentcore.rag._focus.qualifiers import purpose_nouns
 from agentcore.rag._focus.words import WORD_RE, is_place_name, lemma_of
 from agentcore.text.morphology import parses as word_parses
+from agentcore.text.morphology import pos_of
 
 CIRCUMSTANCES_ARE_NOT_TERMS = True
 """Whether a part's months («в июле») and the places it goes to or comes from («командировка в Ереван», «лететь до
@@ -100,7 +101,7 @@ def _circumstances(
             governed = False
             continue
         parses = word_parses(low)
-        pos = str(parses[0].tag.POS)
+        pos = pos_of(low)
         if pos == "PREP":
             governed = True
             continue

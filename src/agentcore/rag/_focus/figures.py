@@ -8,7 +8,7 @@ import re
 from agentcore.rag._focus.measures import PEOPLE_LEMMAS, Measure
 from agentcore.rag._focus.parts import Part, part_matches
 from agentcore.rag._focus.words import WORD_RE, lemma_of, term_matches, vocabulary_of
-from agentcore.text.morphology import parses as word_parses
+from agentcore.text.morphology import VERB_FORMS, pos_of
 
 _CARDINAL = (
     r"(?:один|одна|одну|одного|одной|одном|одним|два|две|двух|три|трех|трёх|четыре|четырех|четырёх|пять|пяти|шесть|"
@@ -229,7 +229,7 @@ def _names_before(tokens: list[re.Match[str]], h: int, f: int) -> bool:
     if not FIGURES_COUNT_THEIR_OWN_NOUN:
         return True
     word = tokens[h].group()
-    return not re.search(r"[А-Яа-яЁё]", word) or str(word_parses(word.lower().replace("ё", "е"))[0].tag.POS) == "NOUN"
+    return not re.search(r"[А-Яа-яЁё]", word) or pos_of(word.lower().replace("ё", "е")) == "NOUN"
 
 
 def _quantifies(tokens: list[re.Match[str]], f: int, h: int) -> bool:
@@ -247,7 +247,7 @@ def _quantifies(tokens: list[re.Match[str]], f: int, h: int) -> bool:
             return True
         if j < h and _UNIT_ABBREVIATION_RE.fullmatch(word):
             continue  # «32 ГБ памяти»: the figure counts the unit of the noun's measure
-        pos = str(word_parses(word.lower().replace("ё", "е"))[0].tag.POS)
+        pos = pos_of(word.lower().replace("ё", "е"))
         if j == h:
             return pos == "NOUN"
         if pos not in _SKIPPED_BEFORE_THE_NOUN:
@@ -313,9 +313,9 @@ def times_of_modifiers_only(sentence: str) -> bool:
         words = re.findall(r"[А-Яа-яЁё]+", sentence[: clock.start()])
         head = ""
         for word in reversed(words):
-            tag = word_parses(word.lower())[0].tag
-            if {"VERB", "INFN", "PRTF", "PRTS", "GRND"} & {str(tag.POS)}:
-                head = str(tag.POS)
+            pos = pos_of(word.lower())
+            if pos in VERB_FORMS:
+                head = pos
                 break
         if head not in ("PRTF", "GRND"):
             return False

@@ -14,6 +14,7 @@ from agentcore.rag._focus.measures import measure_asked
 from agentcore.rag._focus.parts import Part
 from agentcore.rag._focus.words import WORD_RE, is_plain_noun, term_matches, vocabulary_of
 from agentcore.text.morphology import parses as word_parses
+from agentcore.text.morphology import pos_of
 
 LASTING_MUST_BE_OWNED = True
 """Whether a lasting part («сколько длится X») is supplied only by a sentence that names X as the owner of its
@@ -113,7 +114,7 @@ def _has_own_subject(text: str) -> bool:
         if not re.fullmatch(r"[а-я-]+", low):
             return False
         parses = word_parses(low)
-        pos = str(parses[0].tag.POS)
+        pos = pos_of(low)
         if subject is None:
             if pos in ("ADJF", "PRTF", "NUMR"):
                 continue
@@ -169,13 +170,12 @@ def _is_dependent(morph: object, tokens: Sequence[str], index: int) -> bool:
         low = before.lower().replace("ё", "е")
         if not re.fullmatch(r"[а-я-]+", low):
             return False
-        parse = word_parses(low)[0]
-        pos = str(parse.tag.POS)
+        pos = pos_of(low)
         if pos in _SKIPPED_POS:
             continue
         if pos == "PREP":
             return True
-        return pos == "NOUN" and parse.normal_form not in _DURATION_NOUNS
+        return pos == "NOUN" and word_parses(low)[0].normal_form not in _DURATION_NOUNS
     return False
 
 

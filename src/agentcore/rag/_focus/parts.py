@@ -21,6 +21,7 @@ from agentcore.rag._focus.words import (
 )
 from agentcore.rag._ranking import PROCEDURE_FILLER
 from agentcore.text.morphology import parses as word_parses
+from agentcore.text.morphology import pos_of
 
 Asks = Literal["number", "time", "person", "service", "name", "yesno", "procedure", "definition", "other"]
 
@@ -364,7 +365,7 @@ def _pronoun_after_preposition(word: str, before: str) -> bool:
     if before not in _PREPOSITIONS_OF_PRONOUNS or not re.fullmatch(r"[а-яё]+", word):
         return False
     spellings = {word, *(word[:k] + "ё" + word[k + 1 :] for k, letter in enumerate(word) if letter == "е")}
-    return any(str(word_parses(spelling)[0].tag.POS) == "NPRO" for spelling in spellings)
+    return any(pos_of(spelling) == "NPRO" for spelling in spellings)
 
 
 def subject_terms(text: str) -> tuple[str, ...]:
@@ -429,8 +430,7 @@ def superlative_words(text: str) -> frozenset[str]:
     found: set[str] = set()
     for match in _SUPERLATIVE_RE.finditer(text):
         word = match.group(1).lower().replace("ё", "е")
-        tag = word_parses(word)[0].tag
-        if {"ADJF", "ADJS", "COMP", "ADVB"} & {str(tag.POS)}:
+        if pos_of(word) in {"ADJF", "ADJS", "COMP", "ADVB"}:
             found |= {"самый", lemma_of(word)}
     return frozenset(found)
 

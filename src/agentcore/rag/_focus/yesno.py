@@ -18,6 +18,7 @@ from agentcore.rag._focus.words import (
     vocabulary_of,
 )
 from agentcore.text.morphology import parses as word_parses
+from agentcore.text.morphology import pos_of
 
 
 def speaks_to(part: Part, sentence: str, heading: str, semantic: float | None, embed: Any | None) -> bool:
@@ -91,7 +92,7 @@ def _yesno_subject(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:
                 found.append(low)
             continue  # a Latin phrase after a preposition («в planning poker») stays governed
         parses = word_parses(low)
-        pos = str(parses[0].tag.POS)
+        pos = pos_of(low)
         if pos == "PREP":
             governed = True
             continue
@@ -138,8 +139,7 @@ def _noun_attributes(text: str, terms: tuple[str, ...]) -> tuple[tuple[str, tupl
         if re.fullmatch(r"[a-z][a-z0-9-]*", low):
             pos, lemma = "NOUN", low
         else:
-            parse = word_parses(low)[0]
-            pos, lemma = str(parse.tag.POS), parse.normal_form.replace("ё", "е")
+            pos, lemma = pos_of(low), word_parses(low)[0].normal_form.replace("ё", "е")
         if pos == "PREP":
             # «в / во / на» place the act (a circumstance: «такси в командировке»), the others name the noun's kind
             after_preposition = bool(head) and low not in _PLACING_PREPOSITIONS
@@ -247,8 +247,7 @@ def _figure_units(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:
         if low.isdigit():
             after_figure = True
             continue
-        parses = word_parses(low) if morph is not None and re.fullmatch(r"[а-я-]+", low) else []
-        pos = str(parses[0].tag.POS) if parses else ""
+        pos = pos_of(low) if morph is not None and re.fullmatch(r"[а-я-]+", low) else ""
         if pos == "NUMR":
             after_figure = True
             continue
