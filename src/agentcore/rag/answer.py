@@ -42,7 +42,7 @@ from agentcore.rag._sections import (
     section_heading,
 )
 from agentcore.rag.models import Hit, SearchResult
-from agentcore.text.morphology import VERB_FORMS, pos_of
+from agentcore.text.morphology import VERB_FORMS, first_reading, pos_of
 from agentcore.text.morphology import parses as word_parses
 
 if TYPE_CHECKING:
@@ -833,12 +833,12 @@ def _asked_by_li(question: str) -> str | None:
     for k, word in enumerate(words):
         if word != "ли" or not k:
             continue
-        pos = pos_of(words[k - 1])
+        pos, lemma = first_reading(words[k - 1])
         if pos in _ASKING_POS:
-            return None if str(word_parses(words[k - 1])[0].normal_form) in _LI_EMPTY_VERBS else words[k - 1]
+            return None if lemma in _LI_EMPTY_VERBS else words[k - 1]
         if pos == "PRED":
             after = _infinitive_after(words, k)
-            if after is not None and str(word_parses(after)[0].normal_form) not in _LI_EMPTY_VERBS:
+            if after is not None and first_reading(after)[1] not in _LI_EMPTY_VERBS:
                 return after
         return None
     if YESNO_WITHOUT_LI_ASKS_ITS_VERB and any(part.asks == "yesno" for part in question_parts(question)):
@@ -865,9 +865,9 @@ def _main_verb(tokens: Sequence[str]) -> str | None:
             continue
         if inside:
             continue
-        pos = pos_of(token)
+        pos, lemma = first_reading(token)
         if pos in _ASKING_POS:
-            if token in _LI_EMPTY_VERBS or str(word_parses(token)[0].normal_form) in _LI_EMPTY_VERBS:
+            if token in _LI_EMPTY_VERBS or lemma in _LI_EMPTY_VERBS:
                 continue
             return token
         if pos == "PRED":

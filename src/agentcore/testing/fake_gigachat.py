@@ -58,7 +58,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from agentcore.serving import BackgroundServer
-from agentcore.testing.faults import Fault, FaultPlan, json_response, prelude, sse_response
+from agentcore.testing.faults import Fault, FaultPlan, admit, asks_to_stream, json_response, prelude, sse_response
 from agentcore.testing.script import (
     FakeScript,
     RawReply,
@@ -195,17 +195,10 @@ class GigaChatFake:
         return None
 
     async def _begin(self, request: Request, endpoint: str) -> tuple[RecordedRequest, Response | Fault | None]:
-        """Record a request to ``endpoint``, play the fault plan's prelude (a chat's as streaming when it asks to
-        stream) and check the bearer token: the recorded request, and a response to send at once (a fault's, a
-        401), the ``truncated_stream`` fault to honour, or ``None``."""
-        recorded = await self.requests.record(request, endpoint)
-        body = recorded.json
-        streaming = endpoint == "chat" and isinstance(body, dict) and body.get("stream") is True
-        early = await prelude(self.faults, endpoint, request, _error, streaming=streaming)
-        if isinstance(early, Response):
-            return recorded, early
-        denied = self._check_bearer(recorded)
-        return recorded, early if denied is None else denied
+        """:func:`admit` with GigaChat's errors and bearer token (only a chat streams)."""
+        return await admit(
+            self.requests, self.faults, request, endpoint, _error, self._check_bearer, streams=endpoint == "chat"
+        )
 
     # --- handlers -----------------------------------------------------------------------------------
 
@@ -238,7 +231,7 @@ class GigaChatFake:
         if isinstance(early, Response):
             return early
         body = recorded.json
-        streaming = isinstance(body, dict) and body.get("stream") is True
+        streaming = asks_to_stream(recorded)
         if not isinstance(body, dict):
             return _error(400, "Bad Request: body is not a JSON object")
         if (invalid := self._validate_chat(body)) is not None:

@@ -51,7 +51,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from agentcore.serving import BackgroundServer
-from agentcore.testing.faults import Fault, FaultPlan, json_response, prelude, sse_response
+from agentcore.testing.faults import Fault, FaultPlan, admit, json_response, sse_response
 from agentcore.testing.script import (
     FakeScript,
     RawReply,
@@ -188,15 +188,8 @@ class OpenAIFake:
         return _error(404, message, "invalid_request_error", None, "model_not_found")
 
     async def _begin(self, request: Request, endpoint: str) -> tuple[RecordedRequest, Response | Fault | None]:
-        recorded = await self.requests.record(request, endpoint)
-        body = recorded.json
-        streaming = isinstance(body, dict) and body.get("stream") is True
-        early = await prelude(self.faults, endpoint, request, _status_error, streaming=streaming)
-        if early is None or isinstance(early, Fault):
-            denied = self._check_key(recorded)
-            if denied is not None:
-                return recorded, denied
-        return recorded, early
+        """:func:`admit` with OpenAI's errors and API key."""
+        return await admit(self.requests, self.faults, request, endpoint, _status_error, self._check_key)
 
     # --- handlers -----------------------------------------------------------------------------------
 

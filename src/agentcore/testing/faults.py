@@ -37,10 +37,13 @@ import threading
 from collections import defaultdict, deque
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
+
+if TYPE_CHECKING:
+    from agentcore.testing.script import RecordedRequest, RequestLog
 
 __all__ = [
     "ANY",
@@ -332,3 +335,32 @@ async def prelude(
         return _DisconnectResponse()
     body = fault.body if fault.kind == "malformed_json" and fault.body is not None else _MALFORMED_BODY
     return Response(body, status_code=200, media_type="application/json")
+
+
+def asks_to_stream(recorded: RecordedRequest) -> bool:
+    """Whether a recorded request's JSON body asks for a stream (``"stream": true``)."""
+    body = recorded.json
+    return isinstance(body, dict) and body.get("stream") is True
+
+
+async def admit(
+    requests: RequestLog,
+    plan: FaultPlan,
+    request: Request,
+    endpoint: str,
+    error_response: ErrorResponse,
+    check: Callable[[RecordedRequest], Response | None],
+    *,
+    streams: bool = True,
+) -> tuple[RecordedRequest, Response | Fault | None]:
+    """The prelude of a fake provider's authorised handler: record the request to ``endpoint``, play the fault
+    plan's :func:`prelude` (as streaming when the endpoint ``streams`` and the body asks to), then ``check`` its
+    credentials.  Returns the recorded request and a response to send at once (a fault's, ``check``'s), the
+    ``truncated_stream`` fault to honour, or ``None``."""
+    recorded = await requests.record(request, endpoint)
+    streaming = streams and asks_to_stream(recorded)
+    early = await prelude(plan, endpoint, request, error_response, streaming=streaming)
+    if isinstance(early, Response):
+        return recorded, early
+    denied = check(recorded)
+    return recorded, early if denied is None else denied

@@ -20,6 +20,7 @@ from typing import Any
 
 __all__ = [
     "VERB_FORMS",
+    "first_reading",
     "is_verb_form",
     "morph_analyzer",
     "parses",
@@ -82,9 +83,17 @@ def pos_of(word: str) -> str:
     """pymorphy3's part of speech of the most likely reading of ``word`` as written (callers lower-case it):
     ``"NOUN"``, ``"VERB"``, ``"INFN"``, ``"PREP"`` …; ``""`` without pymorphy3 or for a token with none (a number,
     a Latin word)."""
+    return first_reading(word)[0]
+
+
+def first_reading(word: str) -> tuple[str, str]:
+    """The part of speech (as :func:`pos_of`) and the normal form of the most likely reading of ``word`` as written;
+    ``("", word)`` without pymorphy3."""
     readings = parses(word)
-    pos = readings[0].tag.POS if readings else None
-    return str(pos) if pos else ""
+    if not readings:
+        return "", word
+    pos = readings[0].tag.POS
+    return (str(pos) if pos else ""), str(readings[0].normal_form)
 
 
 def pos_readings(word: str, readings: int) -> frozenset[str]:

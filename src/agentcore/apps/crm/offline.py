@@ -749,7 +749,8 @@ def _name_fields(words: list[str]) -> dict[str, Any]:
     return fields
 
 
-_NEWEST_NOUNS = {"contact": ("контакт", "контакты"), "company": ("компанию", "компании")}
+_RECORD_NOUNS = {"contact": ("контакт", "контакты"), "company": ("компанию", "компании")}
+"""How the replies name a record of each kind: one (the accusative: «Открываю компанию #5») and several."""
 _NEWEST_SELECT = {"contact": ["ID", "NAME", "LAST_NAME", "COMPANY_ID", "POST"], "company": ["ID", "TITLE"]}
 
 
@@ -760,7 +761,7 @@ def _newest_read(text: str, kind: str, state: dict[str, Any]) -> Reply | None:
     found = _resolved(state, kind)
     if not (found and found.get("newest")) and not (mention and mention[0] == kind):
         return None
-    one, many = _NEWEST_NOUNS[kind]
+    one, many = _RECORD_NOUNS[kind]
     if found is None or not found.get("newest"):
         params = {"filter": {}, "select": _NEWEST_SELECT[kind], "order": {"ID": "DESC"}}
         step = _step(f"crm.{kind}.list", params, "Читаем самые новые записи")
@@ -784,7 +785,7 @@ def _by_phone(text: str, kind: str, state: dict[str, Any]) -> Reply | None:
     if mention is None or mention[1] != kind:
         return None
     found = _resolved(state, kind)
-    one, many = _NEWEST_NOUNS[kind]
+    one, many = _RECORD_NOUNS[kind]
     if found is not None and found.get("by") != "phone":
         return None  # named as well: the name was looked up
     if found is None:
@@ -814,7 +815,7 @@ def _by_phone(text: str, kind: str, state: dict[str, Any]) -> Reply | None:
     return (f"По телефону найдено несколько: {', '.join(ids)}.", [step], f"Показываю {many} с этим телефоном.")
 
 
-def _opened(text: str, stem: str, kind: str, state: dict[str, Any]) -> Reply | None:
+def _open_reply(text: str, stem: str, kind: str, state: dict[str, Any]) -> Reply | None:
     """The record of ``kind`` (a contact, a company) a request opens: the one whose id it writes after ``stem``,
     else one found by its phone or the newest (:func:`_by_phone`, :func:`_newest_read`), else the current one when
     it says «этот»; ``None`` when it names none of them (a search by name follows)."""
@@ -825,14 +826,14 @@ def _opened(text: str, stem: str, kind: str, state: dict[str, Any]) -> Reply | N
     record_id = ids[0] if ids else (_current(state, kind) if _CURRENT.search(text) else None)
     if not record_id:
         return None
-    one = _NEWEST_NOUNS[kind][0]
+    one = _RECORD_NOUNS[kind][0]
     step = _get_step(kind, record_id)
     return (f"Читаю {one} #{record_id}: crm.{kind}.get.", [step], f"Открываю {one} #{record_id}.")
 
 
 def _get_step(kind: str, record_id: str) -> dict[str, Any]:
     """The step reading one record of ``kind`` (``crm.<kind>.get``)."""
-    return _step(f"crm.{kind}.get", {"id": int(record_id)}, f"Читаем {_NEWEST_NOUNS[kind][0]} #{record_id}")
+    return _step(f"crm.{kind}.get", {"id": int(record_id)}, f"Читаем {_RECORD_NOUNS[kind][0]} #{record_id}")
 
 
 def _contact(text: str, low: str, state: dict[str, Any]) -> Reply | None:
@@ -840,7 +841,7 @@ def _contact(text: str, low: str, state: dict[str, Any]) -> Reply | None:
         return None
     if _acts(text, *_CREATE_VERBS):
         return _contact_create(text, state) if "контакт" in low else None
-    opened = _opened(text, "контакт", "contact", state)
+    opened = _open_reply(text, "контакт", "contact", state)
     if opened is not None:
         return opened
     words = _search_term(text, "контакт")
@@ -864,7 +865,7 @@ def _company(text: str, low: str, state: dict[str, Any]) -> Reply | None:
             return ("Название не указано.", [], "Укажите название компании: «Создай компанию «Альфа»».")
         step = _step("crm.company.add", {"fields": {"TITLE": title}}, f"Создаём компанию «{title}»")
         return (f"Создаём компанию «{title}»: crm.company.add.", [step], f"Создаю компанию «{title}».")
-    opened = _opened(text, "компани", "company", state)
+    opened = _open_reply(text, "компани", "company", state)
     if opened is not None:
         return opened
     words = _search_term(text, "компани")

@@ -202,7 +202,7 @@ class _Reader:
         known = self.lexicon.noun_by_nom(self.tokens[index])
         return ThemeFiller("S", known.nom, noun=known) if known is not None else None
 
-    def _noun_filler(self, index: int, parse: Any) -> ThemeFiller | None:
+    def _noun_filler(self, index: int, parse: Any) -> ThemeFiller:
         forms: dict[str, str | None] = {"nom": self._cased(index, parse.word)}
         for case, grammeme in _CASE.items():
             inflected = parse.inflect({grammeme})
