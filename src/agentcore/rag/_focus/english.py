@@ -226,14 +226,20 @@ def _spellings(english: Sequence[str], lemmas: Sequence[str], embed: Any) -> lis
         if loans:
             found.extend((term, lemma) for lemma in loans)
             continue
-        order = np.argsort(-scores[row])[:WORD_MAX_SPELLINGS]
-        best = float(scores[row, order[0]])
         found.extend(
-            (term, lemmas[j])
-            for j in order
-            if float(scores[row, j]) >= WORD_MIN_COSINE and float(scores[row, j]) >= best - WORD_MARGIN
+            (term, lemma) for lemma in _closest(scores[row], lemmas, WORD_MIN_COSINE, WORD_MARGIN, WORD_MAX_SPELLINGS)
         )
     return found
+
+
+def _closest(row: Any, lemmas: Sequence[str], min_cosine: float, margin: float, most: int) -> list[str]:
+    """The ``lemmas`` whose cosines in ``row`` are among the ``most`` highest, at least ``min_cosine`` and within
+    ``margin`` of the best."""
+    import numpy as np
+
+    order = np.argsort(-row)[:most]
+    best = float(row[order[0]])
+    return [lemmas[j] for j in order if float(row[j]) >= min_cosine and float(row[j]) >= best - margin]
 
 
 @lru_cache(maxsize=1024)
@@ -255,13 +261,7 @@ def _neighbours(
     scores = np.asarray(queries) @ np.asarray(candidates).T
     found: list[tuple[str, str]] = []
     for row, term in enumerate(terms):
-        order = np.argsort(-scores[row])[:most]
-        best = float(scores[row, order[0]])
-        found.extend(
-            (term, lemmas[j])
-            for j in order
-            if float(scores[row, j]) >= min_cosine and float(scores[row, j]) >= best - margin
-        )
+        found.extend((term, lemma) for lemma in _closest(scores[row], lemmas, min_cosine, margin, most))
     return tuple(found)
 
 
