@@ -75,6 +75,7 @@ DEV_SETS = (
     "dailies_people_dev28",
     "dailies_people_dev29",
     "dailies_people_dev30",
+    "dailies_people_dev31",
     "dailies",
     "dailies_review",
 )

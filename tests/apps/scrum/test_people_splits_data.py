@@ -338,6 +338,22 @@ def test_the_fresh_split_dev30_is_well_formed_and_new() -> None:
     assert _counts(items)["english"] >= 5
 
 
+def test_the_fresh_split_dev31_is_well_formed_and_new() -> None:
+    """``dailies_people_dev31`` (session qv2): 70 development dailies aimed at the quality verdict's borderline — «ок»,
+    «всё по плану», «то же, что и вчера», greetings and chit-chat, a question instead of a daily, only yesterday,
+    only today, only a blocker, tasks without ids, long prose — in headers, emoji, numbered, Telegram-style and
+    English or mixed layouts, with negated blockers, critical blockers told by their effect and versions that are
+    no ids; labelled blind by the labelling rule and committed before any parser code ran on it."""
+    items = _fresh_split("dailies_people_dev31", "qx", 70)
+    _untied_blockers_ask(items)
+    qualities = [i["expected"]["quality"] for i in items]
+    assert set(qualities) == set(QUALITIES)
+    assert qualities.count("GREAT") >= 30 and qualities.count("DETAIL_OK") >= 10
+    counts = _counts(items)
+    floors = {"blockers": 10, "critical": 5, "negations": 10, "english": 10, "versions": 4}
+    assert all(counts[key] >= floor for key, floor in floors.items()), counts
+
+
 def test_the_fresh_split_dev28_is_well_formed_and_new() -> None:
     """``dailies_people_dev28`` (session sb): 70 development dailies aimed at blocker presence and criticality — 40
     tell trouble that is not the member's blocker (resolved, past incidents as news, a colleague's problem, risks,
