@@ -46,6 +46,7 @@ SPLITS = {
     "answer_eval_dev24.json": {"dev24"},
     "answer_eval_dev25.json": {"dev25"},
     "answer_eval_dev26.json": {"dev26"},
+    "answer_eval_dev27.json": {"dev27"},
     "answer_eval_dev28.json": {"dev28"},
     "answer_eval_devh.json": {"devh"},
     "answer_eval_devh2.json": {"devh2"},
@@ -142,8 +143,8 @@ def test_holdout3_composition() -> None:
 # ``data5`` wrote dev5 and holdout4, ``data20`` holdout5 (held out), ``data21`` dev6, ``data25`` dev7 (development) and
 # holdout6 (held out); ``focus28`` wrote dev8, ``focus29`` dev9, ``decide31`` dev10, ``hallu31`` dev11, ``fd`` dev12,
 # ``wr`` dev13, ``ry`` dev14, ``rs`` dev15, ``rh`` dev16, ``yn`` dev17, ``op`` dev18, ``nb`` dev19, ``cw`` dev20,
-# ``ks`` dev21, ``mf`` dev22, ``hn`` dev24, ``fd2`` dev25, ``hal2`` dev26 and ``fd3`` dev28 (development, each before
-# its branch ran any code on it); ``ho7`` wrote holdout7 (held out).
+# ``ks`` dev21, ``mf`` dev22, ``hn`` dev24, ``fd2`` dev25, ``hal2`` dev26, ``hal3`` dev27 and ``fd3`` dev28
+# (development, each before its branch ran any code on it); ``ho7`` wrote holdout7 (held out).
 # Failures name only the checked split's row ids, never a question text (held-out questions must not be printed).
 WRITTEN_BY_DATA_BRANCHES = {
     "answer_eval_dev5.json": ("make_answer_dev5.py", {"answerable": 30, "partial": 10, "unanswerable": 15}),
@@ -171,6 +172,7 @@ WRITTEN_BY_DATA_BRANCHES = {
     "answer_eval_dev24.json": ("make_answer_dev24.py", {"answerable": 8, "partial": 10, "unanswerable": 18}),
     "answer_eval_dev25.json": ("make_answer_dev25.py", {"answerable": 24, "partial": 8, "unanswerable": 8}),
     "answer_eval_dev26.json": ("make_answer_dev26.py", {"answerable": 16, "unanswerable": 25}),
+    "answer_eval_dev27.json": ("make_answer_dev27.py", {"answerable": 16, "unanswerable": 24}),
     "answer_eval_dev28.json": ("make_answer_dev28.py", {"answerable": 32, "partial": 8}),
 }
 
