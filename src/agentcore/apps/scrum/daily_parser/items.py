@@ -25,6 +25,7 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
     _YESTERDAY_RE,
     _clean,
     _content_words,
+    _informative,
     _starts_section,
     _verb_section,
     _wordset,
@@ -261,7 +262,8 @@ def names_work(summary: str) -> bool:
     activity of the day (:data:`_OTHER_ACTIVITY` — a meeting, a review, help, mail, an incident) or has a verb of
     doing («разбирался с CI», «планирую запросить доступ», «отправил заявку»).  A remark has neither: a question
     («Вопрос к команде: кто дежурит»), a concern, a dependency that is met («зависим от API, ключ уже получен»),
-    an all-clear or a greeting («Отчёт», «У меня»)."""
+    an all-clear or a greeting («Отчёт», «У меня»), nor a piece of words that inform of nothing («работаю по другим
+    задачам»)."""
     thanks = _THANKS.match(summary)
     if thanks:
         # «Спасибо Пете за ревью», «Thanks Anna for the quick review!»: thanks for another's deed is a remark; what
@@ -270,6 +272,10 @@ def names_work(summary: str) -> bool:
         return len(rest) > 1 and (names_work(rest[1]) or bool(_MORE_OF_THE_DAY.match(rest[1])))
     if _OTHER_ACTIVITY.search(summary):
         return True
+    if not _informative(summary):
+        # a piece whose every word says only that work goes on names no deliverable: «…, но работаю по другим
+        # задачам», «занимаюсь остальным» (the labelling rule's TOO_SHORT words: session qv2, dev31 qx036)
+        return False
     words = _WORD.findall(summary)
     return any(_is_verb(w.lower()) and _can_be_verb(w.lower()) for w in words) and not _told_of_another(
         tuple(w.lower() for w in words)
