@@ -30,3 +30,17 @@ def test_required_literals(pattern: str, expected: set[str] | None) -> None:
 def test_a_pattern_without_literals_is_always_searched() -> None:
     gate = LiteralGate(re.compile(r"\w+"))
     assert gate.literals is None and gate.admits("") and gate.search("abc") is not None
+
+
+def test_search_and_match_run_the_pre_check_in_their_own_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    # session sp4: the pre-check is written out in search/match (no admits() frame a call); same answers
+    gate = LiteralGate(re.compile(r"блок[еи]р\w*|нет\s+доступа", re.IGNORECASE))
+
+    def called(_folded: str) -> bool:
+        raise AssertionError("admits() was called")
+
+    monkeypatch.setattr(gate, "admits", called)
+    assert gate.search("сегодня НЕТ ДОСТУПА к стенду") is not None
+    assert gate.match("Блокер: стенд") is not None
+    assert gate.search("закрыл задачу") is None
+    assert gate.match("закрыл задачу", "закрыл задачу") is None

@@ -125,3 +125,16 @@ def test_progress_in_per_cent_describes_a_task(today: str, quality: str) -> None
     # session sg: how far a task has got is a status written as a figure; a bare sign is not (dev9 z018)
     message = f"Вчера: ZOO-60 — касса\nСегодня: {today}\nБлокеров нет"
     assert parse_daily(message, "DEV")["daily"]["quality"] == quality
+
+
+def test_the_verdict_counts_words_only_for_a_daily_without_items(monkeypatch: pytest.MonkeyPatch) -> None:
+    # session sp4: grade reads the count of written words only to tell EMPTY, and a daily with an item is never EMPTY
+    from agentcore.apps.scrum.daily_parser import quality
+
+    counted: list[str] = []
+    count = quality._written_words
+    monkeypatch.setattr(quality, "_written_words", lambda texts: counted.append(texts) or count(texts))
+    assert parse_daily("Вчера: PAY-1 экспорт\nСегодня: PAY-2 импорт", "DEV")["daily"]["quality"] != "EMPTY"
+    assert counted == []
+    assert parse_daily("Yesterday: N/A\nToday: N/A", "DEV")["daily"]["quality"] == "EMPTY"
+    assert len(counted) == 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
 
 from agentcore.apps.scrum import task_ids
@@ -150,3 +152,23 @@ def _placed_codes_unchecked(text: str) -> frozenset[str]:
 )
 def test_the_pre_check_of_codes_written_as_keys_drops_no_code(text: str) -> None:
     assert task_ids.codes_written_as_keys(text) == _placed_codes_unchecked(text)
+
+
+def test_a_text_without_an_id_mark_asks_no_memo(monkeypatch: pytest.MonkeyPatch) -> None:
+    # session sp4: no id is written without «-», «#» or «://», so such a text (most clauses) is answered before the
+    # memos of the reading are asked
+    def asked(*_args: object) -> tuple[str, ...]:
+        raise AssertionError("the memo was asked")
+
+    monkeypatch.setattr(task_ids, "_unique_ids", asked)
+    assert task_ids_in("вчера закрыл задачу про оплату") == []
+    with pytest.raises(AssertionError):
+        task_ids_in("вчера закрыл PAY-12")
+
+
+def test_current_prefixes_is_the_context_variables_getter() -> None:
+    # session sp4: the memos of a reading ask it on every call; the getter itself enters no Python frame
+    assert not inspect.isfunction(task_ids.current_prefixes)
+    assert task_ids.current_prefixes() == frozenset()
+    with task_ids.team_prefixes(["opera"]):
+        assert "OPERA" in task_ids.current_prefixes()

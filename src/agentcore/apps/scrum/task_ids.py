@@ -24,7 +24,7 @@ Nothing here invents an id: a text without one has none.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -238,9 +238,9 @@ def daily_keys(message: str) -> Iterator[None]:
         _TEAM_PREFIXES.reset(token)
 
 
-def current_prefixes() -> frozenset[str]:
-    """The team prefixes the current reading knows (empty outside :func:`team_prefixes`)."""
-    return _TEAM_PREFIXES.get()
+current_prefixes: Callable[[], frozenset[str]] = _TEAM_PREFIXES.get
+"""The team prefixes the current reading knows (empty outside :func:`team_prefixes`): the context variable's own
+getter, so the memos that ask it on every call (``per_reading(current_prefixes)``) enter no Python frame for it."""
 
 
 def _known(known_prefixes: Iterable[str]) -> frozenset[str]:
@@ -283,6 +283,8 @@ def _find(text: str, known: frozenset[str]) -> tuple[TaskRef, ...]:
 
 def task_ids_in(text: str, known_prefixes: Iterable[str] = ()) -> list[str]:
     """Task ids mentioned in ``text``, in order, without repeats."""
+    if "-" not in text and "#" not in text and "://" not in text:
+        return []  # no id can be written without one of them (:func:`_find`): most clauses, no memo asked
     return list(_unique_ids(text, _known(known_prefixes)))
 
 

@@ -134,6 +134,7 @@ def daily_verdict(
     texts = readable(texts)
     # the reading of the author's own text decides what belongs to its words (see grade)
     shape = text_shape(message) if message is not None else None
+    has_content = bool(daily["yesterday"] or daily["today"] or daily["blockers"])
     parsed = ParsedDaily(
         yesterday=list(daily["yesterday"]),
         today=list(daily["today"]),
@@ -142,10 +143,16 @@ def daily_verdict(
         # the parser counted the same text already
         content_words=counted.content_words if counted else len(_content_words(texts)),
         informative_words=counted.informative_words if counted else _informative(texts),
-        words=sum(1 for w in _WORD.findall(without_bare_labels(texts)) if not _is_section_word(w)),
+        # grade reads the word count only of a daily without items (EMPTY): a daily with items is never EMPTY
+        words=_written_words(texts) if not has_content else 1,
     )
     quality = grade(parsed, shape)
     return quality, clarification_for(daily, quality, ask_missing)
+
+
+def _written_words(texts: str) -> int:
+    """How many words ``texts`` holds besides its bare labels, section words and placeholders (EMPTY when none)."""
+    return sum(1 for w in _WORD.findall(without_bare_labels(texts)) if not _is_section_word(w))
 
 
 @lru_cache(maxsize=8192)
