@@ -254,13 +254,40 @@ _COURTESY = re.compile(
     re.IGNORECASE,
 )
 _GREETING_HINT = compile_guarded(rf"\b{_GREETING}\b", re.IGNORECASE)
-# Where a greeting may end: «привет, живой», «Всем привет! На месте», «hello — here».
-_COURTESY_PIECES = re.compile(r"[\n.!?;,:]+|\s+[—–-]\s+")
+# Where a greeting may end: «привет, живой», «Всем привет! На месте», «hello — here», and a pictograph people put
+# where a full stop goes («Доброе утро ☀️ я на месте»: session qv2).
+_COURTESY_PIECES = re.compile(r"[\n.!?;,:\u2600-\u27bf\U0001f300-\U0001faff]+\ufe0f?|\s+[—–-]\s+")
+# Whom a greeting is said to, standing alone before or after it («Коллеги, привет!», «Hi team»): the address of the
+# greeting, which informs of nothing either — a word of address or an animate noun in the nominative plural
+# («Друзья, доброе утро»), by morphology.
+_ADDRESS_WORDS = _wordset("всем все коллеги ребята ребят команда народ team all everyone folks guys")
 
 
-def _without_courtesy(text: str) -> str:
-    """``text`` without its pieces that only greet or thank (:data:`_COURTESY`)."""
-    return " ".join(piece for piece in _COURTESY_PIECES.split(text) if not _COURTESY.match(piece))
+def _is_address(piece: str) -> bool:
+    """Whether ``piece`` is one word that only names whom the daily is said to (:data:`_ADDRESS_WORDS`, or an
+    animate plural noun in the nominative: «Друзья», «Девочки»)."""
+    words = _WORD.findall(piece)
+    if len(words) != 1:
+        return False
+    lower = words[0].lower()
+    if lower in _ADDRESS_WORDS:
+        return True
+    readings = parses(lower) if _CYRILLIC.fullmatch(lower) else ()
+    return bool(readings) and {"NOUN", "anim", "plur", "nomn"} <= readings[0].tag.grammemes
+
+
+def _without_courtesy(text: str, greets: bool = True, aside: bool = False) -> str:
+    """``text`` without its pieces that only greet or thank (:data:`_COURTESY`) and the address of the greeting
+    (``greets``), and without the words about the message, not the work (``aside``: :data:`_OWN_SIDE`, a promise
+    to report later, :func:`_only_a_promise_to_report`)."""
+    if aside:
+        text = _OWN_SIDE.sub(" ", text)
+    return " ".join(
+        piece
+        for piece in _COURTESY_PIECES.split(text)
+        if not (greets and (_COURTESY.match(piece) or _is_address(piece)))
+        and not (aside and _only_a_promise_to_report(piece))
+    )
 
 
 def _informative(text: str, words: tuple[str, ...] | None = None) -> int:
@@ -268,13 +295,32 @@ def _informative(text: str, words: tuple[str, ...] | None = None) -> int:
     speech that informs of nothing — an interjection, a particle, an adjective, an adverb, a pronoun:
     :func:`_says_nothing` —, nor a greeting or thanks: «привет, живой» is no word); ``words`` are
     ``_content_words(text)`` when the caller has them already."""
-    if _GREETING_HINT.search(text):
-        text, words = _without_courtesy(text), None
+    greets, aside = _GREETING_HINT.search(text) is not None, _ASIDE_HINT.search(text) is not None
+    if greets or aside:
+        text, words = _without_courtesy(text, greets, aside), None
     return sum(
         1
         for word in (_content_words(text) if words is None else words)
         if word not in _GENERIC and not _says_nothing(word)
     )
+
+
+# Words about the message rather than the work (session qv2): whose side the author speaks for («no blockers on my
+# side», «с моей стороны») and a promise to write more later — a piece whose only word that informs is a verb of
+# reporting in the first person, with no object of its own («чуть позже напишу», «вечером отпишусь», «если что —
+# сообщу»; «напишу тесты» keeps its object and stays).
+_OWN_SIDE = re.compile(r"\b(?:on|from)\s+(?:my|our)\s+(?:side|end)\b|\bс\s+(?:моей|нашей|своей)\s+стороны\b", re.I)
+_ASIDE_HINT = re.compile(r"side\b|end\b|сторон|напиш|отпиш|сообщ|расскаж|отчита", re.IGNORECASE)
+_REPORT_LEMMAS = _wordset("написать отписаться отписать сообщить рассказать отчитаться")
+
+
+def _only_a_promise_to_report(piece: str) -> bool:
+    """Whether the only word of ``piece`` that informs is a verb of reporting in the first person (pymorphy3)."""
+    told = [w for w in _content_words(piece) if w not in _GENERIC and not _says_nothing(w)]
+    if len(told) != 1 or not _CYRILLIC.fullmatch(told[0]):
+        return False
+    readings = parses(told[0])
+    return bool(readings) and readings[0].normal_form in _REPORT_LEMMAS and readings[0].tag.person == "1per"
 
 
 # Parts of speech that carry no information of their own (pymorphy3's tags): an interjection («ага», «угу», «ой»),
@@ -300,7 +346,8 @@ _GENERIC_LEMMAS = _wordset(
 # determiners, prepositions and conjunctions, auxiliaries and modals, particles and adverbs of place, time and degree,
 # the adjectives of a status («good», «fine», «same», «new»), the words that say only that work goes on («working»,
 # «grinding», «tickets», «progressing», «moving forward», «on track», «no updates»), and the blocker words a «none» is
-# said with («nothing blocking»); an adverb in «-ly» too.  «working on it», «all good, nothing new», «same old,
+# said with («nothing blocking»); an adverb in «-ly» too; the chat's abbreviated discourse markers («tbh», «btw»,
+# «imo», «atm») and «yday» (session qv2).  «working on it», «all good, nothing new», «same old,
 # grinding away» inform of nothing.
 _ENGLISH_NOTHING = _wordset(
     """i me my mine we us our you your it its this that these those they them their he she his her everything
@@ -311,7 +358,8 @@ _ENGLISH_NOTHING = _wordset(
     ok okay fine good great well alright new old normal nice busy same
     work works working worked grind grinding keep keeping continue continuing going progress stuff things thing
     task tasks ticket tickets progressing moving forward making chugging plugging along track middle almost
-    blocking blocked blocker tbd tba na update updates news
+    blocking blocked blocker tbd tba na update updates news yday
+    tbh imo imho btw fyi afaik iirc atm
     from to for with on in at of by about into onto over under after before since until than via per and or but"""
 )
 
