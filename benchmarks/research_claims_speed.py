@@ -28,7 +28,8 @@ from agentcore.apps.research.settings import ResearchSettings
 from agentcore.config import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
-TIMED = ("read_claims", "check_claims", "check_focus", "render_claims")
+TIMED = ("read_claims", "check_claims")
+"""What the service calls itself (the refinement's check); the check of the answer shown is ``trusted_answer``."""
 
 
 def _instrument(spent: list[float]) -> None:
@@ -36,8 +37,10 @@ def _instrument(spent: list[float]) -> None:
     the sentence that supplies a value (``agentcore.rag.answer.supplying_excerpts``, imported at call time by the
     draft), which the same rule drives."""
     import agentcore.rag.answer as rag_answer
+    import agentcore.rag.trust as rag_trust
 
-    targets = [(research_service, name) for name in TIMED] + [(rag_answer, "supplying_excerpts")]
+    targets = [(research_service, name) for name in TIMED]
+    targets += [(rag_trust, "trusted_answer"), (rag_answer, "supplying_excerpts")]
     for module, name in targets:
         original = getattr(module, name)
         if asyncio.iscoroutinefunction(original):

@@ -33,8 +33,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import agentcore.apps.research.service as service_module
 import agentcore.apps.research.tools as tools_module
+import agentcore.rag.trust as trust_module
 from agentcore.apps.research import AgentRequest, AgentService
 from agentcore.apps.research.settings import ResearchSettings
 from agentcore.config import Settings
@@ -80,7 +80,7 @@ def install() -> None:
     check_module.answers_value = _traced(check_module.value_verdict)
     check_module.answers_by_section = _traced(check_module.section_verdict)
     _record(tools_module, "cited_extractive_answer", "draft")
-    focus_check = service_module.check_focus
+    focus_check = trust_module.check_focus
 
     @functools.wraps(focus_check)
     def focus(*args: Any, **kwargs: Any) -> Any:
@@ -90,8 +90,8 @@ def install() -> None:
         TRACE["focus_parts"] = list(TRACE["parts"])
         return result
 
-    service_module.check_focus = focus
-    _record(service_module, "lexically_answered", "lexical")
+    trust_module.check_focus = focus
+    _record(trust_module, "lexically_answered", "lexical")
     checker = AgentService._check_claims
 
     async def check_claims(self: Any, run: Any, answer: str, **kwargs: Any) -> Any:

@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from agentcore.apps.research import AgentRequest, AgentService
-from agentcore.apps.research import service as research_service
 from agentcore.apps.research.settings import ResearchSettings
 from agentcore.config import Settings
 from agentcore.rag import _focus as focus
+from agentcore.rag import trust as trust_module
 from agentcore.rag._focus import check as focus_check
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,7 +40,7 @@ def _holds(text: str, fact: str) -> bool:
 
 async def record(settings: Settings, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     seen: list[dict[str, Any]] = []
-    original = research_service.check_focus
+    original = trust_module.check_focus
 
     def spy(question: str, shown: Any, passages: Any = (), **kwargs: Any) -> Any:
         seen.append(
@@ -53,7 +53,7 @@ async def record(settings: Settings, rows: list[dict[str, Any]]) -> list[dict[st
         )
         return original(question, shown, passages, **kwargs)
 
-    research_service.check_focus = spy  # type: ignore[assignment]
+    trust_module.check_focus = spy  # type: ignore[assignment]
     service = AgentService(settings)
     records = []
     try:
@@ -62,7 +62,7 @@ async def record(settings: Settings, rows: list[dict[str, Any]]) -> list[dict[st
             [e async for e in service.stream_agent_response(AgentRequest(question=row["question"]))]
             records.append({**row, "focus_input": seen[-1] if seen else None})
     finally:
-        research_service.check_focus = original  # type: ignore[assignment]
+        trust_module.check_focus = original  # type: ignore[assignment]
         await service.aclose()
     return records
 

@@ -30,7 +30,7 @@ import asyncio
 import re
 import unicodedata
 from collections.abc import AsyncGenerator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from agentcore.agents.errors import AgentError
@@ -44,12 +44,13 @@ from agentcore.apps.research.settings import ResearchSettings
 from agentcore.apps.research.tools import SCRATCH, ResearchTools, query_key
 from agentcore.config import Settings
 from agentcore.llm.models import LLMMessage
-from agentcore.rag import check_focus, get_analyzer, lexically_answered, question_parts
+from agentcore.rag import get_analyzer, question_parts
 from agentcore.rag.answer import NO_ANSWER, decline
 from agentcore.rag.citations import CoverageReport, Passage, answer_sentences, citation_coverage, judge_for
-from agentcore.rag.claims import CheckedClaim, ClaimReport, RenderedAnswer, check_claims, read_claims, render_claims
+from agentcore.rag.claims import CheckedClaim, ClaimReport, RenderedAnswer, check_claims, read_claims
 from agentcore.rag.errors import RetrievalError
 from agentcore.rag.models import CollectionInfo
+from agentcore.rag.trust import trusted_answer
 from agentcore.trace.logs import step_logger
 from agentcore.util.clock import utc_now_iso
 from agentcore.util.redact import redact_public
@@ -718,34 +719,22 @@ class AgentService(ReActAgent):
     async def _check_claims(
         self, run: ResearchRun, answer: str, *, use_judge: bool = True
     ) -> tuple[ClaimReport, RenderedAnswer] | None:
-        """Check every claim of ``answer`` against the run's passages and the question's focus; ``None`` when
-        there is no context to check against.  Warnings (an unreadable judge reply) go to the trace.
+        """Check every claim of ``answer`` against the run's passages and the question's focus
+        (:func:`agentcore.rag.trust.trusted_answer`, the pipeline the RAG service's answer goes through too);
+        ``None`` when there is no context to check against.  Warnings (an unreadable judge reply) go to the trace.
         ``use_judge=False``: the deterministic guard alone (no model call)."""
         scratch = run.scratch
         if scratch.context is None:
             return None
-        claims = read_claims(answer, scratch.context)
         pool = [Passage.from_hit(0, hit) for hit in scratch.seen.values()]
         judge = self.judge if self.judge.name != "lexical" and use_judge else None
-        report = await check_claims(claims, scratch.context, pool=pool, judge=judge)
+        trusted = await trusted_answer(
+            run.question, answer, scratch.context, pool=pool, judge=judge, answerable=scratch.answerable
+        )
+        report, focus = trusted.report, trusted.focus
         for warning in report.warnings:
             await run.emit(run.events.thought(run.step, f"Предупреждение: {warning}", origin="control"))
-        shown = report.supported
-        headings = [report.passages[n].title for c in shown for n in c.sources]
-        texts = [c.claim.text for c in shown]
-        shown_headings = ["\n".join(report.passages[n].title for n in c.sources) for c in shown]
-        focus = check_focus(
-            run.question,
-            texts,
-            [f"{p.title}\n{p.text}" for p in report.passages.values()],
-            headings=headings,
-            shown_headings=shown_headings,
-        )
-        # Evidence the searcher scored below its threshold (but at least its floor) is answered from only by the
-        # question's own words: every answered part held whole by one shown sentence (agentcore.rag._evidence).
-        weak = scratch.answerable is False and not focus.decline
-        weak = weak and not lexically_answered(focus, texts, shown_headings)
-        if weak:
+        if trusted.weak:
             await run.emit(
                 run.events.thought(
                     run.step,
@@ -754,13 +743,6 @@ class AgentService(ReActAgent):
                     origin="control",
                 )
             )
-        if focus.decline or weak:
-            for i, c in enumerate(report.claims):
-                if c.status == "supported":
-                    report.claims[i] = replace(
-                        c, status="unsupported", missing=("не отвечает на вопрос",), decided_by="focus"
-                    )
-        rendered = render_claims(report, missing=focus.missing)
         removed = len(report.removed)
         await run.emit(
             run.events.thought(
@@ -771,7 +753,7 @@ class AgentService(ReActAgent):
                 origin="control",
             )
         )
-        return report, rendered
+        return report, trusted.rendered
 
     def _grounded(self, scratch: Scratch, coverage: float, confidence: float | None) -> bool:
         """Whether an answer stands: its citation coverage reaches ``coverage_threshold`` and/or its verify

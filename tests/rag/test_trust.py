@@ -1,0 +1,66 @@
+"""The answer-trust pipeline of every surface: claims, guard, focus, weak evidence, the closing line."""
+
+from __future__ import annotations
+
+from tests.rag.test_claims import CONTEXT
+
+from agentcore.rag.claims import MISSING_PREFIX
+from agentcore.rag.trust import claim_metadata, trusted_answer
+
+PAY = "Заработная плата выплачивается два раза в месяц: аванс 25 числа и остаток 10 числа следующего месяца [3]."
+
+
+async def test_a_half_false_answer_shows_the_true_claim_and_reports_the_false_one() -> None:
+    answer = (
+        "Ежегодный оплачиваемый отпуск составляет 28 календарных дней [1]. "
+        "Заявление на отпуск подаётся не позднее чем за 30 дней до начала отпуска [2]."
+    )
+    trusted = await trusted_answer("Сколько дней длится ежегодный отпуск?", answer, CONTEXT)
+    assert (
+        trusted.answered
+        and trusted.rendered.text == "Ежегодный оплачиваемый отпуск составляет 28 календарных дней [1]."
+    )
+    meta = trusted.metadata()
+    assert [c["status"] for c in meta["claims"]] == ["supported", "contradicted"]
+    assert meta["claims"][0]["citations"] == [1] and meta["claims"][1]["citations"] == []
+    assert [r["claim"] for r in meta["removed_claims"]] == [
+        "Заявление на отпуск подаётся не позднее чем за 30 дней до начала отпуска."
+    ]
+    assert meta["grounded"] is True and meta["missing_parts"] == []
+
+
+async def test_an_answer_to_another_question_is_not_shown() -> None:
+    answer = "Ежегодный оплачиваемый отпуск составляет 28 календарных дней [1]."
+    trusted = await trusted_answer("Когда выплачивается зарплата?", answer, CONTEXT)
+    assert not trusted.answered and trusted.focus.decline
+    assert [(c.status, c.decided_by) for c in trusted.report.claims] == [("unsupported", "focus")]
+    meta = trusted.metadata()
+    assert meta["grounded"] is False and meta["removed_claims"][0]["missing"] == ["не отвечает на вопрос"]
+
+
+async def test_the_part_the_documents_do_not_answer_is_named_in_the_closing_line() -> None:
+    question = "Сколько дней длится ежегодный отпуск и компенсирует ли компания абонемент в спортзал?"
+    answer = "Ежегодный оплачиваемый отпуск составляет 28 календарных дней [1]."
+    trusted = await trusted_answer(question, answer, CONTEXT)
+    lines = trusted.rendered.text.splitlines()
+    assert lines[0] == answer and lines[-1] == f"{MISSING_PREFIX} компенсирует ли компания абонемент в спортзал."
+    assert trusted.metadata()["missing_parts"] == ["компенсирует ли компания абонемент в спортзал"]
+
+
+async def test_weak_evidence_is_answered_only_by_the_questions_own_words() -> None:
+    # «деньги за работу» is a paraphrase of «заработная плата»: enough on strong evidence, not on weak
+    strong = await trusted_answer("Когда приходят деньги за работу?", PAY, CONTEXT)
+    assert strong.answered and not strong.weak
+    weak = await trusted_answer("Когда приходят деньги за работу?", PAY, CONTEXT, answerable=False)
+    assert not weak.answered and weak.weak
+    worded = await trusted_answer("Когда выплачивается заработная плата?", PAY, CONTEXT, answerable=False)
+    assert worded.answered and not worded.weak
+
+
+def test_a_decline_has_no_claim_fields() -> None:
+    assert claim_metadata(None, None, answered=False) == {
+        "claims": [],
+        "removed_claims": [],
+        "missing_parts": [],
+        "grounded": False,
+    }
