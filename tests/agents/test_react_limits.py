@@ -82,6 +82,52 @@ async def test_malformed_replies_are_format_errors_with_an_example() -> None:
     assert len(control) == 4 and all(t.startswith("Ответ модели не по формату") for t in control)
 
 
+async def test_json_with_trailing_junk_is_a_format_error_never_run() -> None:
+    # The object opens the arguments, but a bracket too many (or any text) follows it: the action as written is
+    # malformed — reading the first JSON object out of it would run a call the model did not write correctly.
+    Echo.calls.clear()
+    gateway = MockLLMGateway(
+        [
+            'Thought: ищу\nAction: echo {"text": "a"}}',
+            'Action: echo {"text": "b"}]',
+            'Action: {"tool": "echo", "arguments": {"text": "c"}}}',
+            'Action: echo {"text": "d"} и ещё',
+            "Thought: всё\nFinalAnswer: готово",
+        ]
+    )
+    events = await _events(ReActAgent(gateway, [Echo()]))
+    assert Echo.calls == [] and events[-1].answer == "готово"
+    feedback = [r.messages[-1].content or "" for r in gateway.requests[1:]]
+    assert all(f.startswith("Observation: Ошибка формата") and 'Action: echo {"text": "..."}' in f for f in feedback)
+    assert "лишний текст (})" in feedback[0]
+    control = [e.text for e in events if e.type == "thought" and e.origin == "control"]
+    assert len(control) == 4
+
+
+async def test_a_well_formed_action_still_runs() -> None:
+    Echo.calls.clear()
+    gateway = MockLLMGateway(
+        ['Action: echo({"text": "a"})', 'Action: echo\n```json\n{"text": "b"}\n```', "FinalAnswer: готово"]
+    )
+    events = await _events(ReActAgent(gateway, [Echo()]))
+    assert Echo.calls == ["a", "b"] and events[-1].answer == "готово"
+    assert not [e for e in events if e.type == "thought" and e.origin == "control"]
+
+
+async def test_an_empty_final_answer_is_a_format_error_with_a_control_thought() -> None:
+    gateway = MockLLMGateway(["Thought: x\nFinalAnswer: ", "Thought: хм", "FinalAnswer: готово"])
+    events = await _events(ReActAgent(gateway, [Echo()]))
+    assert events[-1].type == "final" and events[-1].answer == "готово"
+    feedback = [r.messages[-1].content or "" for r in gateway.requests[1:]]
+    assert "после FinalAnswer: нет ответа" in feedback[0] and "нет ни Action, ни FinalAnswer" in feedback[1]
+    assert all(f.startswith("Observation: Ошибка формата") and "FinalAnswer: ответ" in f for f in feedback)
+    control = [e.text for e in events if e.type == "thought" and e.origin == "control"]
+    assert control == [
+        "Ответ модели не по формату: после FinalAnswer: нет ответа",
+        "Ответ модели не по формату: нет ни Action, ни FinalAnswer",
+    ]
+
+
 async def test_the_same_call_three_times_stops_the_loop() -> None:
     Echo.calls.clear()
     same = 'Thought: ещё раз\nAction: echo {"text": "a"}'

@@ -36,7 +36,7 @@ import json
 import re
 from collections.abc import AsyncGenerator, Iterable, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from agentcore.agents.client_tools import ClientTools
@@ -115,6 +115,7 @@ class ReActParse:
         final_answer: the ``FinalAnswer`` text.
         extra_actions: how many further actions the reply held (ignored; the observation says so).
         labelled: whether the reply used any label at all.
+        empty_final: the reply's only answer label (``FinalAnswer:``) had nothing after it.
     """
 
     thought: str | None = None
@@ -122,6 +123,7 @@ class ReActParse:
     final_answer: str | None = None
     extra_actions: int = 0
     labelled: bool = True
+    empty_final: bool = False
 
 
 def _clean(text: str) -> str:
@@ -165,7 +167,7 @@ def parse_react(response: str) -> ReActParse:
         return ReActParse(thought=thought, action=action, extra_actions=len(actions) - 1)
     if finals:
         return ReActParse(thought=thought, final_answer=finals[0][1])
-    return ReActParse(thought=thought)
+    return ReActParse(thought=thought, empty_final=any(kind == "final" for kind, _ in sections))
 
 
 @dataclass(frozen=True)
@@ -176,11 +178,14 @@ class ParsedAction:
         tool: the tool name (may be unknown to the registry; the runner reports that).
         arguments: the JSON object, or ``{"raw_input": text}`` when the text after the name is not a JSON object.
         raw: whether ``arguments`` is the ``raw_input`` fallback.
+        trailing: text written after the JSON object (``search {"query": "x"}}``: ``"}"``) — the object was read,
+            but the action as written is malformed (the loop feeds it back as a format error, never runs it).
     """
 
     tool: str
     arguments: dict[str, Any]
     raw: bool = False
+    trailing: str = ""
 
 
 def parse_action(action_text: str) -> ParsedAction | None:
@@ -194,7 +199,8 @@ def parse_action(action_text: str) -> ParsedAction | None:
     """
     text = _clean(action_text)
     if text.startswith("{"):
-        return _action_object(_loads(text))
+        found = _action_object(_loads(text))
+        return replace(found, trailing=_after_json(text)) if found is not None else None
     match = _ACTION_HEAD_RE.match(text)
     if match is None:
         return None
@@ -208,7 +214,7 @@ def parse_action(action_text: str) -> ParsedAction | None:
         return ParsedAction(name, {})
     value = _loads(rest)
     if isinstance(value, dict):
-        return ParsedAction(name, value)
+        return ParsedAction(name, value, trailing=_after_json(rest))
     if isinstance(value, str):
         raw = value
     elif value is None and rest.startswith("[") and rest.endswith("]"):
@@ -216,6 +222,16 @@ def parse_action(action_text: str) -> ParsedAction | None:
     else:
         raw = rest
     return ParsedAction(name, {"raw_input": raw}, raw=True)
+
+
+def _after_json(text: str) -> str:
+    """What follows the JSON value that ``text`` opens with (``""``: nothing, or ``text`` is no JSON value — the
+    caller's other readings apply then)."""
+    try:
+        _, end = json.JSONDecoder().raw_decode(text)
+    except ValueError:
+        return ""
+    return text[end:].strip()
 
 
 def _loads(text: str) -> Any:
@@ -522,6 +538,8 @@ class ReActAgent:
                 final = _final_from_action(action) or final
                 action = None
             problem = self._format_problem(run, reply, parsed, action)
+            if problem is None and action is None and final is None:
+                problem = "в строке Action нет имени инструмента" if parsed.action else "нет ни Action, ни FinalAnswer"
             if problem is not None:
                 await run.emit(run.events.thought(step, f"Ответ модели не по формату: {problem}", origin="control"))
                 run.history.append(LLMMessage(role="assistant", content=reply.strip() or "(пустой ответ)"))
@@ -568,14 +586,6 @@ class ReActAgent:
                     await run.emit(done)
                     return
                 continue
-            run.history.append(LLMMessage(role="assistant", content=reply))
-            run.history.append(
-                LLMMessage(
-                    role="user",
-                    content="Observation: Ответ не по формату: нужен либо Action: имя_инструмента {json}, "
-                    "либо FinalAnswer: ответ.",
-                )
-            )
         await self.on_max_steps(run)
 
     # -------------------------------------------------------------------------- seed-002 methods
@@ -683,8 +693,12 @@ class ReActAgent:
             head = _BARE_ACTION_RE.match(_clean(reply))
             if head is not None and head.group("name") in self._known_tools(run):
                 return f"строка действия без метки Action: ({truncate(reply.strip(), 80)})"
+        if parsed.empty_final:
+            return "после FinalAnswer: нет ответа"
         if parsed.action and action is None and parsed.action.strip().startswith(("{", "[")):
             return "JSON действия не разобран (проверь скобки и кавычки)"
+        if action is not None and action.trailing:
+            return f"после JSON-объекта аргументов лишний текст ({truncate(action.trailing, 40)}): непарные скобки?"
         if action is not None and action.raw:
             raw = str(action.arguments.get("raw_input", "")).strip()
             if raw.startswith(("{", "[")) or raw.count("{") != raw.count("}") or raw.count("[") != raw.count("]"):

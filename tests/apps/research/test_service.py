@@ -319,7 +319,38 @@ async def test_reply_without_action_or_answer_asks_for_the_format(make_service: 
     service = make_service(["Thought: хм", *BASE_FLOW, final(GOOD_ANSWER)])
     events = await run(service)
     assert last_final(events).answer == GOOD_ANSWER
-    assert "Ответ не по формату" in (service.gateway.requests[1].messages[-1].content or "")  # type: ignore[attr-defined]
+    told = service.gateway.requests[1].messages[-1].content or ""  # type: ignore[attr-defined]
+    assert told.startswith("Observation: Ошибка формата: нет ни Action, ни FinalAnswer") and "Action: " in told
+    assert any(e.type == "thought" and e.origin == "control" and "не по формату" in e.text for e in events)
+
+
+async def test_a_repeated_call_stops_the_loop_and_answers_from_what_was_collected(
+    make_service: ServiceFactory,
+) -> None:
+    # The third identical call stops the loop: the answer comes from the composed context (no «лимит шагов», no
+    # QAService, no further model call).
+    same = act("query_plan", {"query": QUESTION})
+    service = make_service([*BASE_FLOW, same, same, final("never")])
+    events = await run(service, max_steps=10)
+    done = last_final(events)
+    assert service.gateway.call_count == 6  # type: ignore[attr-defined]
+    assert done.metadata["fallback"] is None and done.metadata["answered"] is True
+    assert "28 календарных дней" in done.answer
+    control = [e.text for e in events if e.type == "thought" and e.origin == "control"]
+    assert any("3-й раз вызывает query_plan" in t for t in control)
+    assert not any("лимит шагов" in t or "QAService" in t for t in control)
+
+
+async def test_a_loop_stopped_before_any_search_runs_the_base_flow_without_the_model(
+    make_service: ServiceFactory,
+) -> None:
+    same = act("router_select", {"query": QUESTION})
+    service = make_service([same, same, same, final("never")])
+    events = await run(service, max_steps=10)
+    done = last_final(events)
+    assert service.gateway.call_count == 3  # type: ignore[attr-defined]
+    assert done.metadata["fallback"] is None and "28 календарных дней" in done.answer
+    assert "compose_context" in tools_called(events)
 
 
 async def test_tool_timeout_is_an_error_observation(make_service: ServiceFactory, engine: RagEngine) -> None:

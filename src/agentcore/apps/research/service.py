@@ -463,6 +463,17 @@ class AgentService(ReActAgent):
         draft = run.scratch.draft
         await run.emit(await self._finish(run, draft or NO_ANSWER, declined=draft is None or is_decline(draft)))
 
+    async def on_loop_stopped(self, run: ReActRun) -> None:
+        """The model repeated one call (a control thought said so, «отвечаю по тому, что уже собрано»): answer from
+        the composed context's extractive draft, its claims checked as usual — the model is not asked again (the
+        step-limit fallback, QAService, would ask it).  With no context yet, the base flow's missing stages run first
+        (tools only)."""
+        assert isinstance(run, ResearchRun)
+        if run.scratch.context is None:
+            await self._complete_base_flow(run, reason="Цикл остановлен до сбора контекста")
+        draft = run.scratch.draft if run.scratch.context is not None else None
+        await run.emit(await self._finish(run, draft or NO_ANSWER, declined=draft is None or is_decline(draft)))
+
     async def on_max_steps(self, run: ReActRun) -> None:
         """Fallback through :class:`QAService` (one-shot retrieve and answer), reported in ``final``."""
         assert isinstance(run, ResearchRun)
@@ -588,13 +599,15 @@ class AgentService(ReActAgent):
         return report.to_dict()
 
     # --------------------------------------------------------------------------------------- helpers
-    async def _complete_base_flow(self, run: ResearchRun) -> list[str]:
-        """Run the base-flow stages the model skipped; returns their names."""
+    async def _complete_base_flow(
+        self, run: ResearchRun, *, reason: str = "Ответ без контекста не принимается"
+    ) -> list[str]:
+        """Run the base-flow stages the model skipped (``reason`` opens the control thought); returns their names."""
         scratch, done = run.scratch, []
         await run.emit(
             run.events.thought(
                 run.step,
-                "Ответ без контекста не принимается: выполняю недостающие шаги базового порядка "
+                f"{reason}: выполняю недостающие шаги базового порядка "
                 "router_select → query_plan → search → compose_context",
                 origin="control",
             )
