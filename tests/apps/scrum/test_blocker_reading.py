@@ -166,3 +166,26 @@ def test_the_business_losing_by_it_and_the_whole_sprint_stopped_are_critical(cri
 def test_abbreviated_urgency_a_silent_production_and_no_progress_are_critical(critical: str, wait: str) -> None:
     assert criticality(critical)[0], critical
     assert not criticality(wait)[0], wait
+
+
+@pytest.mark.parametrize(
+    ("critical", "past"),
+    [
+        ("DOC-9 — без сертификата дальше не продвинусь", "DOC-10 — за день особо не продвинулась, макеты сырые"),
+        ("DOC-11 — пока нет схемы, не сдвину миграцию", "DOC-12 — миграция почти не сдвинулась, много мелочей"),
+    ],
+)
+def test_a_move_that_cannot_happen_is_a_stop_one_that_did_not_is_a_report(critical: str, past: str) -> None:
+    """A negated perfective of moving on in the future says the member cannot go on (session qv2); in the past it
+    tells how far the day got — little progress, not a stop, and no blocker of its own."""
+    assert criticality(critical)[0], critical
+    assert not criticality(past)[0], past
+
+
+def test_little_progress_is_no_blocker() -> None:
+    daily = parse_daily(
+        "Вчера посидел над DOC-14, но толком не сдвинулся, там куча мелочей. Сегодня DOC-14 — доделываю вёрстку. В "
+        "остальном ничего не мешает.",
+        "dev",
+    )["daily"]
+    assert daily["blockers"] == [] and daily["quality"] == "GREAT"
