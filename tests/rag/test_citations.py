@@ -105,6 +105,21 @@ async def test_llm_judge_falls_back_to_the_lexical_judge() -> None:
     assert scores == [[1.0]]
 
 
+@pytest.mark.parametrize(
+    "reply",
+    [
+        {"verdicts": []},
+        {"verdicts": [{"claim": 3, "supported_by": [1]}]},
+        {"verdicts": [{"claim": 1, "supported_by": [5]}]},
+    ],
+)
+async def test_llm_judge_falls_back_to_the_lexical_judge_on_a_junk_reply(reply: dict[str, Any]) -> None:
+    # a reply that parses but judges no claim, or numbers out of range: coverage gets the lexical scores, not zeros
+    judge = LLMJudge(MockLLMGateway([reply]))
+    assert await judge.judge([("Отпуск 28 дней.", ["Отпуск 28 дней."])]) == [[1.0]]
+    assert await LLMJudge(MockLLMGateway([reply])).verdicts([("Отпуск 28 дней.", ["Отпуск 28 дней."])]) is None
+
+
 def test_judge_for_picks_by_provider() -> None:
     class Real:
         provider = type("P", (), {"name": "gigachat"})()

@@ -6,8 +6,10 @@ from collections.abc import Sequence
 
 import pytest
 
+from agentcore.llm import MockLLMGateway
+from agentcore.llm.errors import LLMHTTPError
 from agentcore.rag._markers import parse_markers
-from agentcore.rag.citations import compose_context
+from agentcore.rag.citations import LLMJudge, compose_context
 from agentcore.rag.claims import MISSING_PREFIX, check_claims, read_claims, render_claims
 from agentcore.rag.models import Hit
 
@@ -166,6 +168,41 @@ async def test_a_judge_may_downgrade() -> None:
     report = await check_claims(read_claims(ANSWER, CONTEXT), CONTEXT, judge=_RejectAll())
     assert [c.status for c in report.claims] == ["unsupported", "contradicted"]
     assert report.claims[0].decided_by == "judge"
+
+
+# The production judge (LLMJudge, what judge_for picks for a real provider) over a gateway whose replies are junk:
+# the claim check ignores the reply with a warning, never falling back to another judge's scores.
+_UNPARSABLE = "да, всё верно"
+
+
+@pytest.mark.parametrize(
+    "replies",
+    [
+        [LLMHTTPError(500, "down")],  # the call fails
+        [_UNPARSABLE] * 4,  # the reply never parses (every retry)
+        [{"verdicts": []}],  # parses, but judges no claim
+        [{"verdicts": [{"claim": 7, "supported_by": [9]}]}],  # a claim number out of range
+        [{"verdicts": [{"claim": 1, "supported_by": [9]}]}],  # a passage number out of range
+        [{"verdicts": [{"claim": 1, "supported_by": []}, {"claim": 1, "supported_by": []}]}],  # judged twice
+        [{"verdicts": [{"claim": "первое", "supported_by": "все"}]}] * 4,  # wrong types
+    ],
+)
+async def test_the_production_judges_junk_reply_is_ignored_with_a_warning(replies: list[object]) -> None:
+    judge = LLMJudge(MockLLMGateway(replies))
+    report = await check_claims(read_claims(ANSWER, CONTEXT), CONTEXT, judge=judge)
+    assert [c.status for c in report.claims] == ["supported", "contradicted"]
+    assert all(c.decided_by == "guard" for c in report.claims)
+    assert len(report.warnings) == 1 and "не учтён" in report.warnings[0]
+    assert "28 календарных дней [1]" in render_claims(report).text
+
+
+@pytest.mark.parametrize(("supported_by", "status"), [([], "unsupported"), ([1], "supported")])
+async def test_the_production_judges_well_formed_reply_decides(supported_by: list[int], status: str) -> None:
+    gateway = MockLLMGateway([{"verdicts": [{"claim": 1, "supported_by": supported_by}]}])
+    report = await check_claims(read_claims(ANSWER, CONTEXT), CONTEXT, judge=LLMJudge(gateway))
+    assert [c.status for c in report.claims] == [status, "contradicted"]
+    assert not report.warnings
+    assert gateway.requests[0].step == "rag.support"
 
 
 async def test_missing_part_is_named_not_the_removed_claim() -> None:

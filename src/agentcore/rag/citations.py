@@ -11,8 +11,8 @@ only numbers the context does not have, is unsupported; an answer without senten
   words out) found in the passage, halved when a number of the sentence is missing from it; supported at
   ``>= 0.6``.  A sentence copied from the passage scores 1.0; a paraphrase may score lower than it deserves.
 * :class:`LLMJudge` (a real provider): one structured-output call per answer asks the model which cited passages
-  support each sentence (an entailment judgement, as ALCE's NLI model does); any failure falls back to the lexical
-  judge.
+  support each sentence (an entailment judgement, as ALCE's NLI model does); for coverage any failure or junk reply
+  falls back to the lexical judge, while the claim check ignores such a reply with a warning (``LLMJudge.verdicts``).
 
 :func:`judge_for` picks the LLM judge for a real provider and the lexical one for the offline provider.
 """
@@ -241,12 +241,20 @@ _JUDGE_SYSTEM = (
 
 
 class LLMJudge:
-    """Support judged by the model in one structured-output call (step ``rag.support``); falls back to ``fallback``
-    (the lexical judge) on any failure.
+    """Support judged by the model in one structured-output call (step ``rag.support``).
+
+    Two ways to ask it:
+
+    * :meth:`verdicts` — the strict one the claim check uses (:func:`agentcore.rag.claims.check_claims`): a call
+      that fails raises, and a reply that parses but does not answer what was asked (no verdict for a claim, a claim
+      or passage number out of range, a claim judged twice) is returned as ``None``.  The claim check then ignores
+      the judge, keeps the deterministic guard's verdicts and puts a warning in the report (the trace);
+    * :meth:`judge` — the lenient one of citation coverage and ``verify``: on any failure or junk reply it falls
+      back to ``fallback`` (the lexical judge).
 
     Args:
         gateway: the LLM gateway (``parse`` is used).
-        fallback: the judge used when the call fails.
+        fallback: the judge :meth:`judge` uses when the call fails or its reply is junk.
         passage_chars: how much of each evidence text the model reads.
     """
 
@@ -258,8 +266,13 @@ class LLMJudge:
         self.fallback = fallback or LexicalJudge()
         self.passage_chars = passage_chars
 
-    async def judge(self, items: Sequence[tuple[str, Sequence[str]]]) -> list[list[float]]:
-        """Scores 1.0 (supported) or 0.0 per claim and evidence text."""
+    async def verdicts(self, items: Sequence[tuple[str, Sequence[str]]]) -> list[list[float]] | None:
+        """Scores 1.0 (supported) or 0.0 per claim and evidence text; ``None`` when the reply is junk (see the
+        class docstring).
+
+        Raises:
+            whatever the gateway raises (a provider failure, a reply that does not parse).
+        """
         from agentcore.llm.models import LLMMessage, LLMRequest
 
         if not any(evidence for _, evidence in items):
@@ -272,21 +285,46 @@ class LLMJudge:
             LLMMessage(role="system", content=_JUDGE_SYSTEM),
             LLMMessage(role="user", content="\n\n".join(blocks)),
         ]
+        result = await self.gateway.parse(
+            LLMRequest(messages=messages, step="rag.support", temperature=0), SupportJudgement
+        )
+        return _scores(result, items)
+
+    async def judge(self, items: Sequence[tuple[str, Sequence[str]]]) -> list[list[float]]:
+        """Scores 1.0 (supported) or 0.0 per claim and evidence text; the fallback's scores when the call fails or
+        the reply is junk."""
         try:
-            result = await self.gateway.parse(
-                LLMRequest(messages=messages, step="rag.support", temperature=0), SupportJudgement
-            )
+            scores = await self.verdicts(items)
         except Exception as exc:  # any provider or parse failure: the lexical judge is always available
             logger.warning("support // LLM judge failed, using the lexical judge: %s", exc)
             return await self.fallback.judge(items)
-        scores = [[0.0] * len(evidence) for _, evidence in items]
-        for verdict in result.verdicts:
-            if 1 <= verdict.claim <= len(items):
-                row = scores[verdict.claim - 1]
-                for j in verdict.supported_by:
-                    if 1 <= j <= len(row):
-                        row[j - 1] = 1.0
+        if scores is None:
+            logger.warning("support // LLM judge reply answers other questions, using the lexical judge")
+            return await self.fallback.judge(items)
         return scores
+
+
+def _scores(result: Any, items: Sequence[tuple[str, Sequence[str]]]) -> list[list[float]] | None:
+    """The score matrix of a :class:`SupportJudgement`, or ``None`` when it is junk: not one verdict for every
+    claim 1..n (one missing, out of range or given twice), or a passage number out of range."""
+    verdicts = getattr(result, "verdicts", None)
+    if not isinstance(verdicts, list):
+        return None
+    scores = [[0.0] * len(evidence) for _, evidence in items]
+    seen: set[int] = set()
+    for verdict in verdicts:
+        number, cited = getattr(verdict, "claim", None), getattr(verdict, "supported_by", None)
+        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(items):
+            return None
+        if number in seen or not isinstance(cited, list):
+            return None
+        seen.add(number)
+        row = scores[number - 1]
+        for j in cited:
+            if not isinstance(j, int) or isinstance(j, bool) or not 1 <= j <= len(row):
+                return None
+            row[j - 1] = 1.0
+    return scores if len(seen) == len(items) else None
 
 
 def judge_for(gateway: Any | None) -> SupportJudge:

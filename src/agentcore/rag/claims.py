@@ -260,7 +260,11 @@ def _check_one(claim: Claim, passages: dict[int, Passage], analyzer: Analyzer) -
 
 
 async def _apply_judge(report: ClaimReport, judge: Any) -> None:
-    """Ask the model judge about the supported claims; a ``no`` downgrades, an unreadable reply is ignored."""
+    """Ask the model judge about the supported claims; a ``no`` downgrades, an unreadable reply is ignored.
+
+    A judge with a strict ``verdicts`` method (:class:`~agentcore.rag.citations.LLMJudge`) is asked through it: its
+    failures raise and its junk replies come back as ``None``, so both are ignored here with a warning — never
+    replaced by another judge's scores.  A judge with only ``judge`` is asked through that."""
     indices = [i for i, c in enumerate(report.claims) if c.status == "supported"]
     if not indices:
         return
@@ -274,7 +278,9 @@ async def _apply_judge(report: ClaimReport, judge: Any) -> None:
     try:
         reply = await (strict(items) if strict is not None else judge.judge(items))
     except Exception as exc:  # a judge failure never decides anything: the guard's verdicts stand
-        report.warnings.append(f"судья-модель не ответил, его ответ не учтён: {type(exc).__name__}")
+        unreadable = isinstance(exc, ValueError) or hasattr(exc, "raw_output")  # a reply that does not parse
+        what = "ответ судьи-модели не удалось разобрать" if unreadable else "судья-модель не ответил"
+        report.warnings.append(f"{what}, его ответ не учтён: {type(exc).__name__}")
         logger.warning("claims // Model judge failed, ignored: %s", exc)
         return
     if not _well_formed(reply, items):

@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+import pytest
 from tests.apps.research.conftest import ServiceFactory
 from tests.apps.research.test_service import BASE_FLOW, final, last_final, run
 
+from agentcore.apps.research import AgentService
+from agentcore.apps.research.retrieval import EngineRetriever
+from agentcore.config import Settings
+from agentcore.llm import ScriptedProvider
+from agentcore.llm.errors import LLMHTTPError
+from agentcore.llm.gateway import SimpleLLMGateway
+from agentcore.llm.models import LLMRequest, LLMResponse
+from agentcore.llm.offline import to_response
 from agentcore.rag.answer import NO_ANSWER
+from agentcore.rag.citations import LLMJudge
+from agentcore.rag.engine import RagEngine
 
 TRUE = "Ежегодный оплачиваемый отпуск составляет 28 календарных дней [1]."
 FALSE = "Заявление на отпуск подаётся не позднее чем за 5 дней до начала отпуска [1]."
@@ -71,3 +82,40 @@ async def test_a_refinement_that_would_repeat_a_sent_query_is_skipped(make_servi
     events = await run(make_service([*BASE_FLOW, final(answer), final(answer)]))
     searches = [e.arguments["query"] for e in events if e.type == "tool_invoked" and e.tool == "search"]
     assert len(searches) == len({" ".join(q.casefold().split()) for q in searches})
+
+
+class _RealJudgeProvider(ScriptedProvider):
+    """A provider the service takes for a real one (so ``judge_for`` picks the production ``LLMJudge``): the ReAct
+    steps answer from the script, every support judgement (step ``rag.support``) gets ``judge_reply``."""
+
+    name = "gigachat"
+
+    def __init__(self, script: list[str], judge_reply: object) -> None:
+        super().__init__(script)
+        self.judge_reply = judge_reply
+        self.judged = 0
+
+    async def complete(self, request: LLMRequest) -> LLMResponse:
+        if request.step == "rag.support":
+            self.judged += 1
+            if isinstance(self.judge_reply, BaseException):
+                raise self.judge_reply
+            return to_response(self.judge_reply)
+        return await super().complete(request)
+
+
+@pytest.mark.parametrize("judge_reply", [{"verdicts": []}, LLMHTTPError(500, "down"), "да, всё верно"])
+async def test_a_junk_reply_of_the_production_judge_is_ignored_with_a_warning_in_the_trace(
+    settings: Settings, engine: RagEngine, judge_reply: object
+) -> None:
+    provider = _RealJudgeProvider([*BASE_FLOW, final(TRUE), final(TRUE)], judge_reply)
+    service = AgentService(settings, gateway=SimpleLLMGateway(provider), retriever=EngineRetriever(engine))
+    assert isinstance(service.judge, LLMJudge)
+    events = await run(service)
+    assert provider.judged
+    warnings = [e.text for e in events if e.type == "thought" and e.origin == "control" and "судь" in e.text]
+    assert warnings and all("не учтён" in w for w in warnings)
+    done = last_final(events)
+    # the guard's verdict stands: the true claim is shown, supported, decided by the guard
+    assert done.metadata["answered"] is True and done.answer == TRUE
+    assert [(c["status"], c["decided_by"]) for c in done.metadata["claims"]] == [("supported", "guard")]
