@@ -68,6 +68,49 @@ def test_every_marker_form_is_read(text: str, cited: tuple[int, ...]) -> None:
     assert found == cited
 
 
+@pytest.mark.parametrize(
+    ("answer", "cited"),
+    [
+        ("Отпуск 28 дней (Источники: Отпуск — Оформление; Зарплата).", (2, 3)),
+        ("Отпуск 28 дней (Источник: Отпуск — Оформление.).", (2,)),  # a «.» inside splits nothing either
+        ("Отпуск 28 дней [Источник: Зарплата].", (3,)),
+        ("Отпуск 28 дней [^2].", (2,)),
+        ("Отпуск 28 дней【3】.", (3,)),
+        ("Отпуск 28 дней【2†source】.", (2,)),
+        ("Отпуск 28 дней. Источники: Отпуск — Оформление; Зарплата", (2, 3)),  # the line's closing list
+        ("Отпуск 28 дней. Источники: [2]; pay#0.", (2, 3)),
+    ],
+)
+def test_a_marker_holding_a_sentence_end_is_read_before_the_sentences_are_split(
+    answer: str, cited: tuple[int, ...]
+) -> None:
+    # «(Источники: A; B)» was cut at its «;» into «Отпуск 28 дней (Источники: Отпуск;» and a claim «Зарплата).»
+    claims = read_claims(answer, CONTEXT)
+    assert [(c.text, c.citations) for c in claims] == [("Отпуск 28 дней.", cited)]
+
+
+def test_a_closing_list_naming_no_passage_stays_text() -> None:
+    answer = "Отпуск 28 дней. Источники: бюджет; гранты."
+    assert [c.text for c in read_claims(answer, CONTEXT)] == ["Отпуск 28 дней.", "Источники: бюджет; гранты."]
+
+
+async def test_a_true_answer_citing_sources_by_their_titles_is_shown_with_renumbered_citations() -> None:
+    answer = (
+        "Аванс выплачивается 25 числа (Источники: Зарплата; Отпуск). "
+        "Заявление на отпуск подаётся через портал не позднее чем за две недели до начала отпуска "
+        "(Источники: Отпуск — Оформление; Зарплата).\n"
+        "Ежегодный оплачиваемый отпуск составляет 28 календарных дней (Источник: Отпуск)."
+    )
+    report = await check_claims(read_claims(answer, CONTEXT), CONTEXT)
+    assert [c.status for c in report.claims] == ["supported"] * 3
+    shown = render_claims(report)
+    assert shown.text == (
+        "Аванс выплачивается 25 числа [1]. Заявление на отпуск подаётся через портал не позднее чем за две недели "
+        "до начала отпуска [2].\nЕжегодный оплачиваемый отпуск составляет 28 календарных дней [3]."
+    )
+    assert [p.id for p in shown.sources] == ["pay#0", "vacation#1", "vacation#0"]
+
+
 def test_brackets_that_are_no_citation_stay() -> None:
     assert parse_markers("Выполните `a[1]` и отметьте [x].", CONTEXT) == ("Выполните `a[1]` и отметьте [x].", ())
 

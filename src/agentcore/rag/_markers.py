@@ -1,10 +1,16 @@
 """Citation markers as models write them, read into context passage numbers.
 
 Forms read: ``[1]``, ``[1, 3]``, ``[1; 3]``, ``[1][3]``, ``[1 и 3]``, ``[Источник 1]``, ``[источники 1, 2]``,
-``[vacation-policy#2]`` (a passage id) and ``[vacation-policy]`` (a document id), ``(Источник: title)`` /
-``(Источники: title; title)`` (matched against the passages' titles, or the last part of one: the section
-heading), and a trailing «Источники: [1] …» / «Sources: …» block, which is not part of the answer.  Brackets
-inside code (`` `a[1]` ``) are left alone, and so is a bracketed word that names no passage (``[x]``).
+``[vacation-policy#2]`` (a passage id) and ``[vacation-policy]`` (a document id), ``[Источник: title]``,
+``(Источник: title)`` / ``(Источники: title; title)`` (matched against the passages' titles, or the last part of
+one: the section heading), footnote and lenticular numbers (``[^1]``, ``【1】``, ``【1†source】``), a line's
+closing «Источники: title; title» after its last sentence (when every part names a passage), and a trailing
+«Источники: [1] …» / «Sources: …» block, which is not part of the answer.  Brackets inside code (`` `a[1]` ``) are
+left alone, and so is a bracketed word that names no passage (``[x]``).
+
+A marker is a marker before the answer is split into sentences: :func:`read_lines` writes the parenthesised, the
+footnote and the closing forms as ``[n]`` (:func:`normalise_markers`), so a «;» or a «.» inside a marker («(Источники:
+Отпуск; Зарплата)») never splits a sentence into claims such as «Зарплата).».
 
 :func:`read_lines` gives the answer's lines (list items, table rows, prose) with their raw text;
 :func:`parse_markers` takes the markers out of a piece of text and resolves them.
@@ -17,14 +23,22 @@ from dataclasses import dataclass
 
 from agentcore.rag.citations import ComposedContext, close_up
 
-__all__ = ["AnswerLine", "parse_markers", "read_lines", "strip_sources_block"]
+__all__ = ["AnswerLine", "normalise_markers", "parse_markers", "read_lines", "strip_sources_block"]
 
 _SOURCES_BLOCK_RE = re.compile(
     r"^\s*(?:[#*_]+\s*)?(?:источники|источник|sources|source|ссылки|литература)(?:[*_]+)?\s*:",
     re.IGNORECASE | re.MULTILINE,
 )
 _BRACKET_RE = re.compile(
-    r"\[\s*(?:(?:источники|источник|ист\.|sources|source|фрагменты|фрагмент)\s*[:№#]?\s*)?([^\[\]\n]{1,160}?)\s*\]",
+    r"\[\s*(?P<prefix>(?:источники|источник|ист\.|sources|source|фрагменты|фрагмент)\s*[:№#]?\s*)?"
+    r"([^\[\]\n]{1,160}?)\s*\]",
+    re.IGNORECASE,
+)
+# A footnote number («[^1]») and a lenticular one («【1】», «【1†source】»): a passage number.
+_FOOTNOTE_RE = re.compile(r"\[\^(\d{1,3})\]|【\s*(\d{1,3})(?:[†:][^】\n]{0,60})?\s*】")
+# A line's closing list of sources after its last sentence: «… дней. Источники: Отпуск; Зарплата».
+_CLOSING_SOURCES_RE = re.compile(
+    r"(?<=[.!?])\s+(?:\*\*|__)?(?:источники|источник|sources|source)(?:\*\*|__)?\s*:\s*(?P<list>[^\n]{1,300}?)\s*\.?\s*$",
     re.IGNORECASE,
 )
 _PAREN_RE = re.compile(r"\(\s*(?:источники|источник|sources|source)\s*:\s*([^()\n]{1,400})\)", re.IGNORECASE)
@@ -76,6 +90,60 @@ def _by_title(title: str, context: ComposedContext | None) -> int | None:
     return None
 
 
+def _paren_numbers(inner: str, context: ComposedContext | None) -> list[int]:
+    """The passages a parenthesised citation's inside names: its ``[n]`` numbers, else its titles («;»-separated)."""
+    numbers = [int(n) for n in re.findall(r"\[(\d{1,3})\]", inner)]
+    if numbers:
+        return [n for n in numbers if context is None or context.get(n) is not None]
+    return [n for title in re.split(r"\s*;\s*", inner) if (n := _by_title(title, context)) is not None]
+
+
+def _listed_numbers(listed: str, context: ComposedContext | None) -> list[int] | None:
+    """The passages a closing «Источники: …» list names, ``None`` unless every part of it names one (a part is a
+    number, ``[n]``, a passage or document id, or a title)."""
+    found: list[int] = []
+    for part in re.split(r"\s*[;,]\s*", listed.strip()):
+        part = part.strip().strip("[]«»\"'")
+        if not part:
+            continue
+        resolved = _resolve_token(part, context)
+        if isinstance(resolved, bool) or resolved is None:
+            resolved = _by_title(part, context)
+        if resolved is None:
+            return None
+        found.append(resolved)
+    return found or None
+
+
+def normalise_markers(text: str, context: ComposedContext | None = None) -> str:
+    """``text`` with the parenthesised citations, footnote and lenticular numbers and a closing «Источники: …» list
+    written as ``[n]`` markers (outside code): nothing inside a marker can split a sentence then.  A parenthesised
+    citation naming no passage is removed; a closing list is rewritten only when every part of it names one."""
+    code = [m.span() for m in _CODE_RE.finditer(text)]
+
+    def in_code(start: int) -> bool:
+        return any(a <= start < b for a, b in code)
+
+    def marks(numbers: list[int]) -> str:
+        return "".join(f"[{n}]" for n in dict.fromkeys(numbers))
+
+    def paren(match: re.Match[str]) -> str:
+        return match.group(0) if in_code(match.start()) else marks(_paren_numbers(match.group(1), context))
+
+    def footnote(match: re.Match[str]) -> str:
+        return match.group(0) if in_code(match.start()) else f"[{match.group(1) or match.group(2)}]"
+
+    def closing(match: re.Match[str]) -> str:
+        numbers = None if in_code(match.start()) else _listed_numbers(match.group("list"), context)
+        return match.group(0) if numbers is None else " " + marks(numbers)
+
+    text = _PAREN_RE.sub(paren, text)
+    code = [m.span() for m in _CODE_RE.finditer(text)]
+    text = _FOOTNOTE_RE.sub(footnote, text)
+    code = [m.span() for m in _CODE_RE.finditer(text)]
+    return _CLOSING_SOURCES_RE.sub(closing, text)
+
+
 def parse_markers(text: str, context: ComposedContext | None = None) -> tuple[str, tuple[int, ...]]:
     """``text`` without its citation markers, and the passage numbers they cite (first use first).
 
@@ -90,28 +158,28 @@ def parse_markers(text: str, context: ComposedContext | None = None) -> tuple[st
     def paren(match: re.Match[str]) -> str:
         if in_code(match.start()):
             return match.group(0)
-        inner = match.group(1)
-        numbers = [int(n) for n in re.findall(r"\[(\d{1,3})\]", inner)]
-        if numbers:
-            found.extend(n for n in numbers if context is None or context.get(n) is not None)
-            return ""
-        for title in re.split(r"\s*;\s*", inner):
-            number = _by_title(title, context)
-            if number is not None:
-                found.append(number)
+        found.extend(_paren_numbers(match.group(1), context))
         return ""
 
     def bracket(match: re.Match[str]) -> str:
         if in_code(match.start()):
             return match.group(0)
-        tokens = [t for t in _SPLIT_RE.split(match.group(1)) if t.strip()]
+        tokens = [t for t in _SPLIT_RE.split(match.group(2)) if t.strip()]
         resolved = [_resolve_token(t, context) for t in tokens]
+        if tokens and match.group("prefix") and any(r is False for r in resolved):
+            # «[Источник: Отпуск — Оформление]»: the sources named by their titles
+            titles = [_by_title(t, context) for t in re.split(r"\s*;\s*", match.group(2))]
+            if all(t is not None for t in titles):
+                found.extend(t for t in titles if t is not None)
+                return ""
         if not tokens or any(r is False for r in resolved):
             return match.group(0)  # not a citation: keep the text
         found.extend(r for r in resolved if isinstance(r, int) and not isinstance(r, bool))
         return ""
 
-    stripped = _PAREN_RE.sub(paren, text)
+    stripped = _FOOTNOTE_RE.sub(lambda m: m.group(0) if in_code(m.start()) else f"[{m.group(1) or m.group(2)}]", text)
+    code = [m.span() for m in _CODE_RE.finditer(stripped)]
+    stripped = _PAREN_RE.sub(paren, stripped)
     code = [m.span() for m in _CODE_RE.finditer(stripped)]
     stripped = _BRACKET_RE.sub(bracket, stripped)
     clean = close_up(stripped)
@@ -148,7 +216,9 @@ def read_lines(answer: str, context: ComposedContext | None = None) -> list[Answ
         elif line.strip():
             raw_lines.append(line)
     lines: list[AnswerLine] = []
-    for raw in raw_lines:
+    for line in raw_lines:
+        head, newline, code = line.partition("\n")
+        raw = normalise_markers(head, context) + newline + code  # a list item's code lines are left as they are
         first = raw.split("\n", 1)[0]
         if _TABLE_RULE_RE.match(first) and "|" in first:
             continue

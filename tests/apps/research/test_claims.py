@@ -119,3 +119,20 @@ async def test_a_junk_reply_of_the_production_judge_is_ignored_with_a_warning_in
     # the guard's verdict stands: the true claim is shown, supported, decided by the guard
     assert done.metadata["answered"] is True and done.answer == TRUE
     assert [(c["status"], c["decided_by"]) for c in done.metadata["claims"]] == [("supported", "guard")]
+
+
+async def test_a_true_answer_citing_sources_by_their_titles_is_shown(make_service: ServiceFactory) -> None:
+    # «(Источники: A; B)» — the form the extractive answer writes — was cut at its «;» into claims; every claim lost
+    answer = (
+        "Ежегодный оплачиваемый отпуск составляет 28 календарных дней (Источники: Отпуск; Отпуск — Оформление). "
+        "Заявление на отпуск подаётся через портал не позднее чем за две недели до начала отпуска "
+        "(Источник: Отпуск — Оформление)."
+    )
+    done = last_final(await run(make_service([*BASE_FLOW, final(answer), final(answer), final(answer)])))
+    assert done.metadata["answered"] is True and done.metadata["grounded"] is True
+    assert done.answer == (
+        "Ежегодный оплачиваемый отпуск составляет 28 календарных дней [1]. Заявление на отпуск подаётся через портал "
+        "не позднее чем за две недели до начала отпуска [2]."
+    )
+    assert [c["status"] for c in done.metadata["claims"]] == ["supported", "supported"]
+    assert [c.index for c in done.citations] == [1, 2]
