@@ -189,3 +189,40 @@ def test_little_progress_is_no_blocker() -> None:
         "dev",
     )["daily"]
     assert daily["blockers"] == [] and daily["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize(
+    "denied",
+    [
+        "ничего срочного, жду ревью",
+        "ничего критичного, жду апрув от лида",
+        "жду апрув, критичного нет",
+        "срочного пока ничего, жду ответ бухгалтерии",
+        "Nothing urgent — waiting for design review",
+        "no critical stuff, waiting on QA",
+    ],
+)
+def test_urgency_under_a_negative_quantifier_is_denied(denied: str) -> None:
+    """«ничего срочного», «критичного нет», «nothing urgent» deny urgency as «не срочно» does (audit G1)."""
+    assert criticality(denied) == (False, ""), denied
+
+
+@pytest.mark.parametrize(
+    ("tasks", "blockers"),
+    [
+        ("жду ответ по срочной задаче ORD-5, пока делаю ORD-6", "срочно жду ответ по задаче ORD-5"),
+        ("the urgent ticket ORD-7 is waiting on QA, I'm on ORD-8", "ORD-7 is waiting on QA, urgent"),
+        ("по критичной таске ORD-9 жду макеты", "по таске ORD-9 жду макеты, критично"),
+    ],
+)
+def test_urgency_of_the_task_is_not_the_blockers(tasks: str, blockers: str) -> None:
+    """An urgency adjective on a task noun says what the task is; said of the blocker, it escalates (audit G1)."""
+    assert not criticality(tasks)[0], tasks
+    assert criticality(blockers)[0], blockers
+
+
+def test_a_negated_urgency_under_the_header_escalates_nothing() -> None:
+    daily = parse_daily(
+        "Вчера: TASK-7 доделала\nСегодня: TASK-6 кэш\nБлокеры: ничего срочного, жду ревью TASK-7 от Бориса", "dev"
+    )["daily"]
+    assert [b["critical"] for b in daily["blockers"]] == [False]

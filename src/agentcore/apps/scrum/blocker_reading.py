@@ -324,7 +324,20 @@ _EXPLICIT = re.compile(
 )
 _EXPLICIT_DENIED = compile_guarded(
     rf"\b{_NOT_URGENT}(?:срочн\w*|критичн\w*|критическ\w*|крит\b|urgent|critical|горит)|\bнесрочн\w*|\bнекритичн\w*|"
-    r"\bтерпит\b|\blow\s+priority\b",
+    r"\bтерпит\b|\blow\s+priority\b|"
+    # urgency under a negative quantifier (session qv2, audit G1): the genitive of negation after «ничего» or before
+    # «нет» («ничего срочного», «критичного нет», «срочного пока ничего»), «nothing / no» before the word
+    r"\bничего\s+(?:\w+\s+)?(?:срочн|критичн|критическ)ого\b|"
+    r"\b(?:срочн|критичн|критическ)ого\s+(?:\w+\s+)?(?:нет|нету|ничего)\b|"
+    r"\b(?:nothing|no)\s+(?:\w+\s+)?(?:urgent|critical)\b",
+    _FLAGS,
+)
+# Urgency that qualifies the task, not the trouble (audit G1): an urgency adjective on a task noun («жду ответ по
+# срочной задаче», «the urgent ticket is waiting on QA») says what the task is; the blocker's own urgency is said
+# elsewhere in the text, if at all.
+_TASKS_URGENCY = compile_guarded(
+    r"\b(?:срочн|критичн|критическ)(?:ая|ой|ую|ые|ых|ым|ыми|ый|ий|ое|ого|ому|ом)\s+"
+    r"(?:задач|таск|тикет|фич|стори)\w*|\b(?:urgent|critical)\s+(?:tasks?|tickets?|stor(?:y|ies)|features?)\b",
     _FLAGS,
 )
 _PROD_DOWN = re.compile(
@@ -619,7 +632,11 @@ def criticality(text: str) -> tuple[bool, str]:
     """``(critical, reason)`` for a blocker's text (see the module docstring); ``reason`` is ``""`` when not
     critical."""
     lowered = folded(text)
-    if _EXPLICIT_GATE.search(text, lowered) and not _EXPLICIT_DENIED.search(text):
+    if (
+        _EXPLICIT_GATE.search(text, lowered)
+        and not _EXPLICIT_DENIED.search(text)
+        and (not _TASKS_URGENCY.search(text) or _EXPLICIT.search(_TASKS_URGENCY.sub(" ", text)))
+    ):
         return True, REASON_EXPLICIT
     if blocker_effect.bearable(text):
         # a partial or bearable effect («стенд частично лежит», «есть обходной путь») stops nothing completely —
