@@ -76,6 +76,28 @@ async def test_coverage_is_the_share_of_sentences_supported_by_a_cited_passage()
     assert (await citation_coverage("", context, judge)).coverage == 0.0
 
 
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Ежегодный отпуск составляет 28 календарных дней (Источник: Отпуск). Зарплату платят 10 и 25 числа "
+        "(Источник: Зарплата).",
+        "Ежегодный отпуск составляет 28 календарных дней [Источник 1]. Зарплату платят 10 и 25 числа [payroll#0].",
+        "Ежегодный отпуск составляет 28 календарных дней. Зарплату платят 10 и 25 числа.\n\nИсточники:\n[1] Отпуск\n"
+        "[3] Зарплата",
+        "Ежегодный отпуск составляет 28 календарных дней [1][3]. Зарплату платят 10 и 25 числа [1, 3].",
+    ],
+)
+async def test_coverage_reads_every_marker_form_the_claims_read(answer: str) -> None:
+    # One reader of markers (rag._markers, through claims.read_claims): coverage and the claim check agree.
+    from agentcore.rag.claims import check_claims, read_claims
+
+    context = compose_context(HITS)
+    report = await citation_coverage(answer, context, LexicalJudge())
+    claims = await check_claims(read_claims(answer, context), context)
+    assert len(report.sentences) == len(claims.claims) == 2
+    assert report.coverage == 1.0 and all(c.status == "supported" for c in claims.claims)
+
+
 async def test_one_supporting_citation_is_enough() -> None:
     context = compose_context(HITS)
     report = await citation_coverage("Заявление на отпуск подают за две недели [3, 2].", context, LexicalJudge())

@@ -1,9 +1,10 @@
 """Numbered citations: composing a context from hits, and citation coverage of an answer.
 
-**Citation coverage** (ALCE-style citation recall, Gao et al. 2023): the answer is split into sentences (razdel,
-after dropping a trailing ``Источники:`` list); a sentence is *supported* when at least one passage it cites with a
-``[n]`` marker supports it; coverage = supported sentences / all sentences.  A sentence without a marker, or citing
-only numbers the context does not have, is unsupported; an answer without sentences has coverage 0.
+**Citation coverage** (ALCE-style citation recall, Gao et al. 2023): the answer is split into sentences as the claim
+check splits it (``claims.read_claims``, every marker form of ``_markers``; a trailing ``Источники: [1] …`` list is
+not part of it, but cites its sources for the sentences without a marker of their own); a sentence is *supported*
+when at least one passage it cites supports it; coverage = supported sentences / all sentences.  A sentence citing
+nothing, or only numbers the context does not have, is unsupported; an answer without sentences has coverage 0.
 
 *Support* is judged by a :class:`SupportJudge`:
 
@@ -371,8 +372,17 @@ class CoverageReport:
 
 
 async def citation_coverage(answer: str, context: ComposedContext, judge: SupportJudge) -> CoverageReport:
-    """Citation coverage of ``answer`` whose ``[n]`` markers refer to ``context``."""
-    sentences = answer_sentences(answer)
+    """Citation coverage of ``answer`` whose markers refer to ``context``.
+
+    The answer is read as the claim check reads it (:func:`agentcore.rag.claims.read_claims`: sentences, list items,
+    table rows, and every marker form of :mod:`agentcore.rag._markers` — ``[1]``, ``[1, 3]``, ``[Источник 1]``,
+    ``[id]``, ``(Источник: title)``), so coverage and the claims count the same sentences with the same citations.
+    A trailing «Источники: [1] …» block cites its sources for every sentence that has no marker of its own."""
+    from agentcore.rag._markers import parse_markers, strip_sources_block
+    from agentcore.rag.claims import read_claims
+
+    listed = parse_markers(answer[len(strip_sources_block(answer)) :], context)[1]
+    sentences = [AnswerSentence(c.text, c.citations or listed) for c in read_claims(answer, context)]
     if not sentences:
         return CoverageReport(0.0, [], judge.name)
     cited = [[p for n in s.citations if (p := context.get(n)) is not None] for s in sentences]

@@ -209,25 +209,30 @@ class _NothingAnswers(EngineRetriever):
         return dataclasses.replace(result, answerable=False, confidence=0.2)
 
 
-async def test_without_an_answerable_search_an_answer_must_be_both_covered_and_verified(
+async def test_on_weak_evidence_the_claims_decide_not_coverage_or_verify(
     make_service: ServiceFactory, engine: RagEngine
 ) -> None:
-    # The searcher said no search of the run can answer; a model answering anyway needs full proof: citations that
-    # support it AND verification.  Without verify (no confidence) the searcher's verdict stands.
-    nothing = _NothingAnswers(engine)
-    service = make_service([*BASE_FLOW, final(GOOD_ANSWER)], retriever=nothing, enable_verify_step=False)
+    # The searcher scored the evidence below its threshold.  Issue 18: «нет ответа» only when no claim survives —
+    # a supported claim that holds the question's terms (the weak-evidence standard) is shown, verified or not
+    # (before, an averaged gate wanted coverage AND verify confidence and declined it without verify).
+    service = make_service(
+        [*BASE_FLOW, final(GOOD_ANSWER)], retriever=_NothingAnswers(engine), enable_verify_step=False
+    )
     done = last_final(await run(service))
     meta = done.metadata
-    # the draft was covered (1.0), but the figures describe the decline shown: it cites nothing, nothing verified
-    assert meta["coverage"] == 0.0 and meta["confidence"] is None
-    assert meta["answered"] is False and done.answer.startswith(NO_ANSWER)
     assert meta["answerable"] is False and meta["search_confidence"] == 0.2
-    service = make_service([*BASE_FLOW, final(GOOD_ANSWER)], retriever=_NothingAnswers(engine))
+    assert meta["answered"] is True and done.answer == GOOD_ANSWER and meta["confidence"] is None
+    # the same answer written with another citation form: coverage reads it, nothing declines it
+    titled = "Ежегодный оплачиваемый отпуск составляет 28 календарных дней (Источник: Отпуск)."
+    service = make_service([*BASE_FLOW, final(titled)], retriever=_NothingAnswers(engine))
     done = last_final(await run(service))
-    assert done.metadata["answered"] is True and done.metadata["confidence"] >= 0.5  # covered and verified
-    # An answerable run keeps a covered answer even unverified (decline only when both are low).
-    done = last_final(await run(make_service([*BASE_FLOW, final(GOOD_ANSWER)], enable_verify_step=False)))
-    assert done.metadata["answered"] is True and done.metadata["answerable"] is True
+    assert done.metadata["answered"] is True and done.answer == GOOD_ANSWER and done.metadata["coverage"] == 1.0
+    # an answer with no supported claim is still declined
+    invented = "Ежегодный отпуск составляет 45 календарных дней [1]."
+    service = make_service([*BASE_FLOW, final(invented), final(invented)], retriever=_NothingAnswers(engine))
+    done = last_final(await run(service))
+    assert done.metadata["answered"] is False and done.answer.startswith(NO_ANSWER)
+    assert done.metadata["coverage"] == 0.0 and done.metadata["confidence"] is None
 
 
 async def test_low_coverage_and_low_confidence_after_refinement_decline(make_service: ServiceFactory) -> None:

@@ -9,10 +9,11 @@ left to a model is enforced by the service:
   coverage below ``coverage_threshold`` with ``refinement_count < max_refinements`` triggers one refinement round
   (a wider search: ``hybrid_top_bm25 * 2``, ``top_k`` doubled, the plan's sub-queries; then ``compose_context``);
 * **verify** — before ``final`` when ``enable_verify_step``: every claim is checked against the knowledge base;
-* **honest answers** — a model's "no answer", or an answer not grounded after refinement, becomes «В базе знаний нет
-  ответа на этот вопрос. Ближе всего по теме: «…»; «…».» (the RAG service's words).  Grounded = coverage at the
-  threshold or verify confidence at its minimum when a search of the run was answerable (the searcher's calibrated
-  verdict), both when none was;
+* **honest answers** — a model's "no answer", or an answer none of whose claims is supported, becomes «В базе
+  знаний нет ответа на этот вопрос. Ближе всего по теме: «…»; «…».» (the RAG service's words); otherwise only the
+  supported claims are shown.  The claim report decides, not averages (coverage, verify confidence): on evidence the
+  searcher scored below its threshold a claim counts only when a shown sentence holds the question's terms
+  (``agentcore.rag._evidence``);
 * **step limit** — when ``max_steps`` runs out the question goes to :class:`QAService` (one-shot retrieve and answer),
   and ``final`` says so (``metadata.fallback = "qa_service"``);
 * **run deadline** — ``agent_run_deadline`` seconds cover the whole run: the collection check (``retriever.info``),
@@ -651,11 +652,9 @@ class AgentService(ReActAgent):
         passages = scratch.context.passages if scratch.context else ()
         checked = None if declined else await self._check_claims(run, answer, use_judge=not timed_out)
         rendered = checked[1] if checked else None
-        if (
-            rendered is None
-            or not rendered.answered
-            or (scratch.answerable is False and not self._grounded(scratch, state.coverage, confidence))
-        ):
+        # The claim report decides: «нет ответа» only when no claim survives (the claim guard, the focus check and,
+        # on evidence below the searcher's threshold, the stricter lexical standard of `_check_claims`).
+        if rendered is None or not rendered.answered:
             closest = passages[:CLOSEST_SOURCES]
             text, cited_passages, answered = decline([p.as_hit() for p in closest]), [], False
             if timed_out:
@@ -767,17 +766,6 @@ class AgentService(ReActAgent):
             )
         )
         return report, trusted.rendered
-
-    def _grounded(self, scratch: Scratch, coverage: float, confidence: float | None) -> bool:
-        """Whether an answer stands: its citation coverage reaches ``coverage_threshold`` and/or its verify
-        confidence reaches ``verify_min_confidence`` — one is enough when a search of the run was answerable
-        (the searcher found evidence that answers the question), both are needed when none was (the searcher's
-        calibrated verdict is that the knowledge base holds no answer, so the answer must prove itself twice)."""
-        covered = coverage >= self.research.coverage_threshold
-        verified = confidence is not None and confidence >= self.research.verify_min_confidence
-        if scratch.answerable is False:
-            return covered and verified
-        return covered or verified
 
 
 def is_decline(answer: str) -> bool:

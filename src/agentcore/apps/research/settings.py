@@ -23,8 +23,8 @@ class ResearchSettings(Section):
     coverage_threshold: float = Field(0.8, ge=0, le=1, validation_alias=env("COVERAGE_THRESHOLD"))
     max_refinements: int = Field(1, ge=0, validation_alias=env("MAX_REFINEMENTS"))
     enable_verify_step: bool = Field(True, validation_alias=env("ENABLE_VERIFY_STEP"))
-    # An answer whose citation coverage is below COVERAGE_THRESHOLD and whose verify confidence is below this is
-    # replaced by "the knowledge base does not answer" plus the closest sources.
+    # No longer decides whether an answer stands (issue 18: the claim check does — only supported claims are shown,
+    # «no answer» only when none is); kept so that configurations setting VERIFY_MIN_CONFIDENCE still load.
     verify_min_confidence: float = Field(0.5, ge=0, le=1, validation_alias=env("VERIFY_MIN_CONFIDENCE"))
     # Identical research requests (question, collection version, step limit) within this many seconds are served
     # from memory; 0 disables the cache.
