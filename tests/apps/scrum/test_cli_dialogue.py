@@ -27,3 +27,17 @@ def test_new_daily_supersedes_and_no_task_id_placeholder_is_shown(data_dir: Path
     accepted = _daily("без задачи")
     assert "Daily принят" in accepted and "Эскалация тимлиду" in accepted and "(без задачи)" in accepted
     assert "NO_TASK_ID" not in accepted and "нет стенда" not in accepted
+
+
+def test_a_new_blocker_while_a_question_is_pending_escalates_itself_not_the_old_one(data_dir: Path) -> None:
+    """The audit's CLI run (G3): the old blocker became critical on TASK-3 and was escalated, the new one lost."""
+    assert "К какой задаче относится блокер" in _daily(
+        "Вчера закрыл TASK-3, сегодня TASK-10 делаю. Блокер: нет доступов к стенду"
+    )
+    amended = _daily("Сегодня ещё возьму TASK-11, блокер: нет ключа API по TASK-11, делать больше нечего")
+    assert "остаётся открытым" in amended and "нет ключа API" in amended
+    assert "Daily принят" not in amended and "К какой задаче относится блокер «нет доступов к стенду»" in amended
+    accepted = _daily("без задачи")
+    assert "Daily принят" in accepted and "Эскалация тимлиду" in accepted
+    escalated = accepted.split("Эскалация тимлиду", 1)[1]
+    assert "TASK-11" in escalated and "нет доступов к стенду" not in escalated

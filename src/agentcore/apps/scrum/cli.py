@@ -236,11 +236,8 @@ def daily_command(
             if as_json:
                 _print_json(outcome.to_dict())
                 return
-            if outcome.superseded:
-                console.print(
-                    f"[dim]Прежний вопрос («{escape(outcome.superseded)}») закрыт: это новый daily, "
-                    "он разобран отдельно.[/]"
-                )
+            if outcome.note:  # the pending question closed as superseded, or kept open after an amendment
+                console.print(f"[dim]{escape(outcome.note)}[/]")
             if outcome.status == "accepted":
                 _show_daily(console, outcome)
                 return

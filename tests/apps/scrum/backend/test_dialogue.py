@@ -15,8 +15,9 @@ import pytest
 from tests.apps.scrum.backend.test_flows import Recorder, _backend, daily_output
 from tests.apps.scrum.conftest import sqlite_store
 
-from agentcore.apps.scrum.backend.dialogue import is_new_daily
+from agentcore.apps.scrum.backend.dialogue import is_new_daily, read_reply
 from agentcore.apps.scrum.backend.flows import ScrumBackend
+from agentcore.apps.scrum.daily_parser import parse_daily
 from agentcore.llm import ChatConnection
 from agentcore.testing.fake_openai import FakeOpenAIServer
 
@@ -159,3 +160,143 @@ def test_escalations_read_by_people_carry_no_placeholder(offline: ScrumBackend, 
         assert sent["task_id"] is None and "NO_TASK_ID" not in json.dumps(sent, ensure_ascii=False)
         assert sent["summary"].startswith("Блокер (") and "без задачи" in sent["summary"] and "Анна" in sent["summary"]
     assert outcome.events[0]["task_id"] == "NO_TASK_ID"  # the stored seed record keeps the seed's marker
+
+
+# ---------------------------------------------------------------- partial messages (session dlg, audit gap G3)
+PENDING = "Вчера закрыл TASK-7, сегодня TASK-6 делаю. Блокер: нет доступов к стенду"
+PLANLESS = "Вчера закрыл TASK-7. Блокеров нет"
+
+
+@pytest.mark.parametrize(
+    ("first", "message", "expected"),
+    [
+        # the blocker's task is asked: another finished task, a plan, another blocker are statements of their own
+        (PENDING, "Забыл: вчера ещё TASK-2 закрыла", "amendment"),
+        (PENDING, "Ещё блокер: нет ключа API по TASK-3", "amendment"),
+        (PENDING, "Нет ключа API по TASK-3", "amendment"),
+        (PENDING, "сегодня ещё TASK-5 возьму", "amendment"),
+        (PENDING, "а ещё жду ревью TASK-9 от Бориса", "amendment"),
+        # … while an id, «без задачи» or the same obstacle explained answer it
+        (PENDING, "TASK-6", "answer"),
+        (PENDING, "по TASK-6", "answer"),
+        (PENDING, "стенд нужен для TASK-6", "answer"),
+        (PENDING, "без стенда не могу проверить TASK-6", "answer"),
+        (PENDING, "без задачи", "answer"),
+        (PENDING, "к TASK-2, я её вчера начал, сегодня продолжу", "answer"),
+        (PENDING, "Вчера закрыл TASK-3, сегодня TASK-4", "new_daily"),
+        # today's plan is asked: the plan answers (with or without «сегодня»), a blocker beside it is added to it
+        (PLANLESS, "ревью TASK-5", "answer"),
+        (PLANLESS, "сегодня TASK-3, и блокер: нет ключа API", "answer"),
+        (PLANLESS, "Забыл: вчера ещё TASK-2 закрыла", "amendment"),
+        (PLANLESS, "Ещё блокер: нет ключа API по TASK-3", "amendment"),
+    ],
+)
+def test_a_reply_answers_only_the_question_asked(first: str, message: str, expected: str) -> None:
+    asked = parse_daily(first, "DEV")
+    assert asked["clarification"]["needs_clarification"]
+    assert read_reply(message, asked["clarification"]["question"], asked["daily"]) == expected
+
+
+def test_another_finished_task_is_added_not_pinned_to_the_pending_blocker(
+    offline: ScrumBackend, recorder: Recorder
+) -> None:
+    """«Забыл: вчера ещё TASK-2 закрыла» pinned the pending blocker to the task just reported finished."""
+    asked = offline.submit_daily("core", "anna", PENDING)
+    assert asked.status == "clarification"
+    amended = offline.submit_daily("core", "anna", "Забыл: вчера ещё TASK-2 закрыла")
+    assert amended.status == "clarification" and amended.amended and "TASK-2" in amended.amended
+    assert amended.message is not None and "нет доступов к стенду" in amended.message
+    assert amended.note is not None and "остаётся открытым" in amended.note and "TASK-2" in amended.note
+    assert amended.daily is not None
+    assert [i["task_id"] for i in amended.daily["yesterday"]] == ["TASK-7", "TASK-2"]
+    assert [b["related_task_id"] for b in amended.daily["blockers"]] in ([None], ["NO_TASK_ID"])
+    assert recorder.sent == [] and offline.store.dailies("core") == []
+    done = offline.submit_daily("core", "anna", "TASK-6")
+    assert done.status == "accepted" and [e["task_id"] for e in done.events] == ["TASK-6"]
+    stored = offline.store.dailies("core")[0]
+    assert [i["task_id"] for i in stored.daily["yesterday"]] == ["TASK-7", "TASK-2"]
+
+
+def test_a_new_blocker_is_stored_and_judged_on_its_own(offline: ScrumBackend, recorder: Recorder) -> None:
+    """«Ещё блокер: нет ключа API по TASK-3» pinned the old blocker to TASK-3 and lost the new one."""
+    offline.submit_daily("core", "anna", PENDING)
+    amended = offline.submit_daily("core", "anna", "Ещё блокер: нет ключа API по TASK-3")
+    assert amended.status == "clarification" and amended.daily is not None
+    blockers = {b["text"]: b["related_task_id"] for b in amended.daily["blockers"]}
+    assert blockers["нет доступов к стенду"] in (None, "NO_TASK_ID")
+    assert blockers["нет ключа API по TASK-3"] == "TASK-3"
+    assert "нет доступов к стенду" in (amended.message or "") and "нет ключа API" not in (amended.message or "")
+    done = offline.submit_daily("core", "anna", "без задачи")
+    assert done.status == "accepted"
+    assert sorted((e["text"], e["task_id"]) for e in done.events) == [
+        ("нет доступов к стенду", "NO_TASK_ID"),
+        ("нет ключа API по TASK-3", "TASK-3"),
+    ]
+
+
+def test_a_new_critical_blocker_escalates_itself_not_the_old_one(offline: ScrumBackend, recorder: Recorder) -> None:
+    """The auditor's CLI run: the old blocker became critical on TASK-3 and was escalated; the new one was lost."""
+    offline.submit_daily("core", "anna", PENDING)
+    message = "Сегодня ещё возьму TASK-3, блокер: нет ключа API по TASK-3, делать больше нечего"
+    amended = offline.submit_daily("core", "anna", message)
+    assert amended.status == "clarification" and amended.daily is not None
+    old = next(b for b in amended.daily["blockers"] if b["text"] == "нет доступов к стенду")
+    new = next(b for b in amended.daily["blockers"] if "ключа API" in b["text"])
+    assert old["related_task_id"] in (None, "NO_TASK_ID") and not old["critical"]
+    assert new["related_task_id"] == "TASK-3" and new["critical"]
+    assert [i["task_id"] for i in amended.daily["today"]] == ["TASK-6", "TASK-3"]
+    done = offline.submit_daily("core", "anna", "TASK-6")
+    assert done.status == "accepted"
+    assert {(e["text"], e["task_id"]) for e in done.escalations} == {
+        ("нет ключа API по TASK-3, делать больше нечего", "TASK-3")
+    }
+    assert all("стенду" not in e["text"] for e in recorder.sent)
+
+
+def test_amendments_count_as_rounds_and_the_daily_is_then_accepted(data_dir: Path, recorder: Recorder) -> None:
+    made = _backend(data_dir, "offline", "", recorder, max_clarifications=2)
+    try:
+        made.submit_daily("core", "anna", PENDING)
+        assert made.submit_daily("core", "anna", "Забыл: вчера ещё TASK-2 закрыла").status == "clarification"
+        last = made.submit_daily("core", "anna", "сегодня ещё TASK-5 возьму")
+        assert last.status == "accepted" and last.amended and "TASK-5" in last.amended
+        assert last.daily is not None and [i["task_id"] for i in last.daily["today"]] == ["TASK-6", "TASK-5"]
+        assert [e["task_id"] for e in last.events] == ["NO_TASK_ID"]
+    finally:
+        made.close()
+
+
+def test_scripted_model_reads_an_amendment_alone_in_initial_mode(
+    data_dir: Path, oai: FakeOpenAIServer, recorder: Recorder
+) -> None:
+    """On a model the amendment is one call in INITIAL mode with the amendment alone — no pending daily to merge
+    into — and its blocker keeps the task the model read for it."""
+    made = _backend(data_dir, oai.base_url, oai.api_key, recorder)
+    try:
+        oai.fake.script.json(daily_output(None, question="К какой задаче относится блокер «нет стенда»?"))
+        amendment = {
+            "daily": {
+                "role": "DEV",
+                "yesterday": [],
+                "today": [],
+                "blockers": [{"text": "нет ключа API", "critical": False, "related_task_id": "TASK-3"}],
+                "quality": "DETAIL_OK",
+            },
+            "clarification": {"needs_clarification": False, "question": ""},
+        }
+        oai.fake.script.json(amendment)
+        made.submit_daily("core", "anna", ASKING)
+        amended = made.submit_daily("core", "anna", "Ещё блокер: нет ключа API по TASK-3")
+        sent = json.loads(
+            next(m for m in oai.fake.requests.last("chat").json["messages"] if m["role"] == "user")["content"]
+        )
+        assert sent["daily_state"]["mode"] == "INITIAL" and sent["message"] == "Ещё блокер: нет ключа API по TASK-3"
+        assert "previous_daily" not in (sent.get("backend_context") or {})
+        assert amended.status == "clarification" and amended.daily is not None
+        assert [(b["text"], b["related_task_id"]) for b in amended.daily["blockers"]] == [
+            ("нет стенда", None),
+            ("нет ключа API", "TASK-3"),
+        ]
+        assert "нет стенда" in (amended.message or "")
+    finally:
+        made.close()

@@ -15,7 +15,13 @@ import contextlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from agentcore.apps.scrum.backend.dialogue import declines_asked_task, is_new_daily
+from agentcore.apps.scrum.backend.dialogue import (
+    amendment_words,
+    combined_daily,
+    declines_asked_task,
+    dialogue_note,
+    read_reply,
+)
 from agentcore.apps.scrum.backend.errors import InvalidInputError, LLMUnavailableError
 from agentcore.apps.scrum.backend.llm import call_agent
 from agentcore.apps.scrum.backend.metrics import compute_metrics, digest_data
@@ -69,6 +75,14 @@ class DailyOutcome:
     clarifications: int = 0
     superseded: str | None = None
     """The clarifying question this message closed unanswered because it is a new daily of its own."""
+    amended: str | None = None
+    """What this message added to the pending daily without answering its question (the question stays open)."""
+
+    @property
+    def note(self) -> str | None:
+        """The line a front-end says about the pending question besides :attr:`message` (superseded or still open
+        after an amendment) — one wording for the CLI and Telegram (:func:`~.dialogue.dialogue_note`)."""
+        return dialogue_note(self.superseded, self.amended)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -81,6 +95,7 @@ class DailyOutcome:
             "quality_retries": self.quality_retries,
             "clarifications": self.clarifications,
             "superseded": self.superseded,
+            "amended": self.amended,
         }
 
 
@@ -289,9 +304,13 @@ class ScrumBackend:
         live, answering = self.store.open_dialogue(member)  # stored once: a copy answering this state is refused
         state = live or _carried_over(self.store.session_state(member, left=True))
         superseded: str | None = None
-        with team_prefixes(prefixes):
-            new_daily = is_new_daily(message)
-        if state["mode"] == "CLARIFICATION" and new_daily:
+        reply = "answer"
+        if state["mode"] == "CLARIFICATION":
+            with team_prefixes(prefixes):
+                reply = read_reply(message, str(state.get("question") or ""), state.get("previous_daily"))
+        if reply == "amendment":
+            return self._amend(member, message, state, answering, prefixes)
+        if reply == "new_daily":
             # A daily of its own closes the pending question; merged, its ids would land on the old blockers.
             # The pending daily is not dropped: it stays a draft of the new one.
             superseded = state["question"]
@@ -364,6 +383,48 @@ class ScrumBackend:
             )
         return self._accept(member, "\n".join(messages), daily, state, superseded, answering)
 
+    def _amend(
+        self, member: MemberInfo, message: str, state: dict[str, Any], answering: str | None, prefixes: list[str]
+    ) -> DailyOutcome:
+        """A message that adds to the pending daily without answering its question (:func:`~.dialogue.read_reply`):
+        read on its own in INITIAL mode (one model call, as any message), its items and blockers added to the
+        pending daily as they were read (:func:`~.dialogue.combined_daily`), and the question kept — asked again
+        with the shared rule over the whole daily, so a new blocker without a task is asked about too.  Past
+        :attr:`max_clarifications` rounds the daily is accepted as it is, like any dialogue."""
+        context: dict[str, Any] = {"known_prefixes": prefixes} if prefixes else {}
+        payload = {"message": message, "role": member.role, "daily_state": {"mode": "INITIAL", "quality_retries": 0}}
+        try:
+            resp = self._call("DAILY", payload, context)
+        except _Fallback:  # nothing read: the pending question stays as it was
+            log.warning("submit_daily // Fallback message for an amendment of %s/%s", member.team, member.slug)
+            return DailyOutcome(
+                "fallback", DAILY_FALLBACK, quality_retries=state["quality_retries"], clarifications=state["rounds"]
+            )
+        from agentcore.apps.scrum.daily_parser.quality import QUALITY_ORDER, daily_verdict
+
+        added = scrubbed(resp["data"])["daily"]
+        pending = state["previous_daily"] or {"role": member.role, "yesterday": [], "today": [], "blockers": []}
+        daily = combined_daily({"quality": "EMPTY", **pending}, added)
+        with team_prefixes(prefixes):
+            quality, clarification = daily_verdict(daily)
+        daily["quality"] = max(str(pending.get("quality") or "EMPTY"), quality, key=QUALITY_ORDER.index)
+        question = clarification["question"] if clarification["needs_clarification"] else str(state["question"])
+        words = amendment_words(added)
+        messages = [*state["messages"], message]
+        log.info("submit_daily // Amendment of %s/%s added to the pending daily", member.team, member.slug)
+        if state["rounds"] < self.max_clarifications:
+            state.update(previous_daily=daily, question=question, rounds=state["rounds"] + 1, messages=messages)
+            self.store.save_session_state(member, state, replacing=answering)
+            return DailyOutcome(
+                "clarification",
+                question,
+                daily=daily,
+                quality_retries=state["quality_retries"],
+                clarifications=state["rounds"],
+                amended=words,
+            )
+        return self._accept(member, "\n".join(messages), daily, state, None, answering, amended=words)
+
     def _accept(
         self,
         member: MemberInfo,
@@ -372,6 +433,7 @@ class ScrumBackend:
         state: dict[str, Any],
         superseded: str | None = None,
         answering: str | None = None,
+        amended: str | None = None,
     ) -> DailyOutcome:
         """DAILY → BLOCKERS: store the daily and its blocker events, then deliver the escalations."""
         recorded = self.store.record_daily(
@@ -406,6 +468,7 @@ class ScrumBackend:
             quality_retries=state["quality_retries"],
             clarifications=state["rounds"],
             superseded=superseded,
+            amended=amended,
         )
 
     def cancel_daily(self, team: str, member_slug: str) -> None:

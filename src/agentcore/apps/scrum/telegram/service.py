@@ -114,6 +114,9 @@ async def submit_daily(ctx: BotContext, bot: Bot, binding: Binding, text: str) -
     except ScrumError as exc:
         await deliver(ctx, bot, binding.chat_id, escape(exc.message), member_id=binding.member_id)
         return
+    # the pending question closed as superseded by a new daily, or kept after an amendment: said first, in the
+    # backend's one wording (the CLI says the same)
+    note = f"{outcome.note}\n\n" if outcome.note else ""
     if outcome.status != "accepted":
         question = outcome.message or texts.DAILY_PROMPT
         markup = None
@@ -122,7 +125,7 @@ async def submit_daily(ctx: BotContext, bot: Bot, binding: Binding, text: str) -
             member = await ctx.run(lambda: ctx.backend.store.member(binding.team, binding.member))
             state = await ctx.run(lambda: ctx.backend.store.session_state(member)) or {}
             markup = clarification_keyboard(question, outcome.daily, question_tag(state))
-        await deliver(ctx, bot, binding.chat_id, escape(question), markup=markup, member_id=binding.member_id)
+        await deliver(ctx, bot, binding.chat_id, escape(note + question), markup=markup, member_id=binding.member_id)
         return
     side = await ctx.run(lambda: ctx.store.team_side(binding.team_id))
     today = local_today(ctx, binding, side)
@@ -136,7 +139,7 @@ async def submit_daily(ctx: BotContext, bot: Bot, binding: Binding, text: str) -
     reply = texts.ACCEPTED
     if outcome.events:
         reply += texts.ACCEPTED_BLOCKERS.format(count=len(outcome.events))
-    await deliver(ctx, bot, binding.chat_id, escape(reply), member_id=binding.member_id)
+    await deliver(ctx, bot, binding.chat_id, escape(note + reply), member_id=binding.member_id)
     await escalate(ctx, bot, binding, side, outcome.escalations)
 
 
