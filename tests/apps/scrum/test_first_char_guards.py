@@ -12,7 +12,17 @@ from pathlib import Path
 import pytest
 
 from agentcore.apps.scrum import blocker_effect, blocker_reading, task_ids
-from agentcore.apps.scrum.daily_parser import blocker_clauses, clauses, items, layout, lexicon, quality, reading
+from agentcore.apps.scrum.daily_parser import (
+    all_clear,
+    blocker_clauses,
+    clauses,
+    items,
+    layout,
+    lexicon,
+    quality,
+    reading,
+    work_kind,
+)
 from agentcore.text.first_char import guarded
 from agentcore.text.literal_gate import LiteralGate
 
@@ -29,6 +39,8 @@ _MODULES = (
     lexicon,
     quality,
     reading,
+    all_clear,
+    work_kind,
 )
 _CLASS_END = "])(?:"
 
@@ -74,6 +86,49 @@ def test_the_parser_guards_its_scanned_patterns() -> None:
     for name in ("_CLAUSE_SPLIT", "_ANY", "_SENTENCES", "_DEALT_WITH_RE", "NEGATED", "_MEANWHILE"):
         assert any(key.endswith(f".{name}") for key in PAIRS), name
     assert lexicon._YESTERDAY.startswith("(?=[") and lexicon._TODAY.startswith("(?=[")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # session sp4: a piece joint that opens with ``\s*`` was tried at every position (``\s*`` matches nothing
+        # anywhere), a hint of Cyrillic words searched in any case entered every alternative at every position
+        "reading._PIECE_JOINT",
+        "reading._PIECES",
+        "reading._TOLD_OVER_HINT",
+        "blocker_clauses._SPARING_PIECES",
+        "blocker_clauses._ABSENCE_PIECES",
+        "blocker_clauses._TASK_WAITS_HINT",
+        "blocker_clauses._STOPPED_HINT",
+        "blocker_clauses._DEPENDENCY_HINT",
+        "all_clear._STATEMENT_JOINT",
+        "work_kind._STATEMENTS",
+        "clauses._CONTRAST",
+        "clauses._STEP_HINT",
+        "items._AFTER_FINISHING",
+    ],
+)
+def test_the_scanned_joints_and_hints_are_guarded(name: str) -> None:
+    module, attribute = name.split(".")
+    assert any(key.endswith(f".{module}.{attribute}") for key in PAIRS), name
+
+
+def test_the_clause_split_asks_what_follows_a_space_first(dev_texts: list[str]) -> None:
+    # session sp4: after a space the cut needs a time word (or «а/и/но …» and one): asked before the negative
+    # lookahead that reads the time words again — a necessary condition, so the cuts are those without it
+    asked = f"(?={clauses._TIME_AHEAD})"
+    assert f"\\s+{asked}(?!" in clauses._CLAUSE_SPLIT.pattern
+    assert clauses._TIME_AHEAD.startswith("(?=[")
+    plain = re.compile(clauses._CLAUSE_SPLIT.pattern.replace(asked, ""), clauses._CLAUSE_SPLIT.flags)
+    for text in dev_texts:
+        assert [m.span() for m in clauses._CLAUSE_SPLIT.finditer(text)] == [m.span() for m in plain.finditer(text)]
+
+
+def test_a_space_run_opens_with_one_space() -> None:
+    # session sp4: a class first lets the engine skip to the next space; the runs are those of ``[^\S\n]{2,}``
+    assert lexicon._SPACE_RUN.pattern.startswith("[^\\S\\n][")
+    text = "a  b\t\tc \u00a0d\n\ne e"
+    assert lexicon._SPACE_RUN.sub(" ", text) == re.sub(r"[^\S\n]{2,}", " ", text)
 
 
 @pytest.fixture(scope="module")

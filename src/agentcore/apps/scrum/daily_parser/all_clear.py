@@ -26,6 +26,7 @@ from functools import lru_cache
 from agentcore.apps.scrum.daily_parser.blocker_clauses import _BLOCKER_RE, _names_trouble, nothing_works
 from agentcore.apps.scrum.daily_parser.lexicon import _CYRILLIC, _FILLER, _WORD, _wordset
 from agentcore.apps.scrum.task_ids import task_ids_in
+from agentcore.text.first_char import compile_guarded
 from agentcore.text.morphology import parses
 from agentcore.text.reading_memo import per_reading
 
@@ -104,7 +105,7 @@ def all_clear(text: str, *, listed: bool = False) -> bool:
 
 
 # Where one statement of a listed line ends: «всё чисто, работаю спокойно».
-_STATEMENT_JOINT = re.compile(r"\s*[,;.!]\s*|\s+[—–]\s+")
+_STATEMENT_JOINT = compile_guarded(r"\s*[,;.!]\s*|\s+[—–]\s+")
 
 
 def _clear_then_calm(text: str) -> bool:

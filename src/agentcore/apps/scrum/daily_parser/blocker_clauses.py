@@ -237,7 +237,7 @@ _SUBJECT_GAP = 3
 # delivering in the past («маркетинг до сих пор не дал тексты», «поставщик так и не скинул прайс»).
 # The literal pre-check is built from the verbs' stems (a lemma without «-ть»: «присла» starts «прислал»), so a verb
 # added to the one list is never skipped here.
-_DEPENDENCY_HINT = re.compile(
+_DEPENDENCY_HINT = compile_guarded(
     r"\bбез\b|\bне\s+(?:" + "|".join(sorted(lemma[:-2] for lemma in DELIVER)) + ")", re.IGNORECASE
 )
 _WITHOUT_REACH = 6
@@ -335,7 +335,7 @@ _MEMBER_WORD = compile_guarded(
     r"\b(?:меня|мне|нас|нам|me|us|мо[йюеёи]\w*|наш\w*|my|our|работ[аеу]|задач\w*|ничего|ничему|anything|work|"
     r"tasks?|progress|sprint|спринт[уа]?)\b"
 )
-_SPARING_PIECES = re.compile(r"\s*[,;]\s*|\s+[—–-]\s+|\s+(?=(?:но|but)\s)")
+_SPARING_PIECES = compile_guarded(r"\s*[,;]\s*|\s+[—–-]\s+|\s+(?=(?:но|but)\s)")
 
 
 def _spares(words: list[str]) -> bool:
@@ -426,7 +426,7 @@ def _nothing_says(words: list[str], subject: int) -> str:
 
 # The task itself waits: «MAP-41 ждёт ключ от Яндекс.Карт», «задача ждёт макеты», «the PR is waiting on QA» (dev25).
 # Apart from :data:`_BLOCKER_RE` and behind a pre-check on the verb: the task before it is costly to try at every word.
-_TASK_WAITS_HINT = re.compile(r"жд[её]т|ждут|ожидают|ожидает|waits|is\s+waiting", re.IGNORECASE)
+_TASK_WAITS_HINT = compile_guarded(r"жд[её]т|ждут|ожидают|ожидает|waits|is\s+waiting", re.IGNORECASE)
 _TASK_WAITS = re.compile(
     rf"(?:{_ID}|\bзадач[аи]|\bтаск[аи]?|\bтикет|\bветка|\bMR|\bPR|\bпулл?-?реквест)\s+"
     r"(?:(?:пока|ещё|еще|всё\s+ещё|до\s+сих\s+пор)\s+)?(?:ждёт|ждет|ждут|ожида(?:ет|ют)|waits|is\s+waiting)\b",
@@ -525,7 +525,9 @@ def without_members_blocking(text: str) -> str:
 _OTHERS_HINT = re.compile(r"^\W*(?:(?:\w+\W+){0,2}?у\s|(?:\w+\W+){0,2}?[а-яё]+(?:е|и|ам|ям|у|ю)\b)", re.IGNORECASE)
 _TEAM_WIDE = _wordset("все всех вся весь всей никто никого ни everyone everybody nobody")
 # A literal pre-check for another person in the state of being stopped (:func:`another_is_stopped`).
-_STOPPED_HINT = re.compile(r"заблокирован|застрял|застряв|жд[её]т|ждут|простаива|blocked|stuck|waiting", re.IGNORECASE)
+_STOPPED_HINT = compile_guarded(
+    r"заблокирован|застрял|застряв|жд[её]т|ждут|простаива|blocked|stuck|waiting", re.IGNORECASE
+)
 
 
 def _first_person(words: list[str]) -> bool:
@@ -632,7 +634,7 @@ def only_absence(text: str, *, about_blockers: bool) -> bool:
     return absent and not negator and (trouble or not about_blockers)
 
 
-_ABSENCE_PIECES = re.compile(r"\s*[,;]\s*|\s+[—–-]\s+")
+_ABSENCE_PIECES = compile_guarded(r"\s*[,;]\s*|\s+[—–-]\s+")
 
 
 def absence_piece(text: str) -> bool:

@@ -34,6 +34,7 @@ from agentcore.apps.scrum.daily_parser.reference import about_the_task
 from agentcore.apps.scrum.daily_parser.work_kind import FINISH_VERBS, SIDE, WORK, is_side, work_kind
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import task_ids_in, without_task_ids
+from agentcore.text.first_char import compile_guarded
 from agentcore.text.morphology import morph_analyzer, parses
 from agentcore.text.reading_memo import per_reading
 from agentcore.util.truncate import truncate
@@ -137,7 +138,7 @@ def _items(text: str) -> list[dict[str, Any]]:
 
 
 # What comes next in the day after a task: «…, потом …», «… + …», «…, then …».
-_AFTER_FINISHING = re.compile(rf",\s*{_THEN}|\s+\+\s+", re.IGNORECASE)
+_AFTER_FINISHING = compile_guarded(rf",\s*{_THEN}|\s+\+\s+", re.IGNORECASE)
 
 
 def _finishes(piece: str) -> bool:

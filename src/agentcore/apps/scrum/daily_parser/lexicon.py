@@ -198,7 +198,9 @@ def _starts_section(text: str) -> bool:
     return bool(_YESTERDAY_RE.match(text) or _TODAY_RE.match(text))
 
 
-_SPACE_RUN = re.compile(r"[^\S\n]{2,}")
+# One space first, then the rest of the run: a pattern that opens with a character class lets the engine skip to the
+# next space at once, where ``[^\S\n]{2,}`` is tried at every position (session sp4; the same runs).
+_SPACE_RUN = re.compile(r"[^\S\n][^\S\n]+")
 
 
 def readable(message: str) -> str:

@@ -67,6 +67,7 @@ from agentcore.apps.scrum.daily_parser.lexicon import (
 from agentcore.apps.scrum.daily_parser.reference import referred_task
 from agentcore.apps.scrum.schemas import MAX_TEXT_CHARS
 from agentcore.apps.scrum.task_ids import current_prefixes, task_ids_in
+from agentcore.text.first_char import compile_guarded
 from agentcore.text.literal_gate import LiteralGate
 from agentcore.text.morphology import parses
 from agentcore.text.reading_memo import new_reading
@@ -451,7 +452,7 @@ def _shape(parsed: ParsedDaily) -> TextShape:
 
 # The pieces of a clause whose blocker is denied, to keep the work beside it: «today PAY-2 — need a review from Anna,
 # not blocking» keeps «today PAY-2».
-_PIECES = re.compile(r"\s*,\s*|\s+[—–]\s+")
+_PIECES = compile_guarded(r"\s*,\s*|\s+[—–]\s+")
 # An exception to a «none»: what follows is the one there is.
 _EXCEPT = re.compile(
     r"\b(?:кроме|разве\s+что|за\s+исключением|except(?:\s+for)?|apart\s+from|other\s+than)\b\s*", re.IGNORECASE
@@ -552,9 +553,9 @@ def _merge_inability(parsed: ParsedDaily) -> None:
 
 
 # Where a clause's last statement begins: «…, у меня всё ок», «… — всё гладко».
-_PIECE_JOINT = re.compile(r"\s*[,;]\s*|\s+[—–]\s+")
+_PIECE_JOINT = compile_guarded(r"\s*[,;]\s*|\s+[—–]\s+")
 # A literal pre-check for a trouble told as over: a past form of a verb (Russian «-л», English «was/had/-ed»).
-_TOLD_OVER_HINT = re.compile(r"[а-яё]л[аио]?\b|\b(?:was|were|had)\b|ed\b", re.IGNORECASE)
+_TOLD_OVER_HINT = compile_guarded(r"[а-яё]л[аио]?\b|\b(?:was|were|had)\b|ed\b", re.IGNORECASE)
 
 _SHAPES: dict[tuple[str, frozenset[str]], TextShape] = {}
 """``text_shape(message)`` of the texts read last (bounded, cleared with :data:`_STATED`)."""

@@ -30,6 +30,7 @@ import re
 from typing import Any
 
 from agentcore.apps.scrum.daily_parser.lexicon import _CYRILLIC, _WORD, _wordset
+from agentcore.text.first_char import compile_guarded
 from agentcore.text.morphology import morph_analyzer, parses
 from agentcore.text.reading_memo import per_reading
 
@@ -87,7 +88,7 @@ _EN_LIGHT = _wordset(
     " keep keeping"
 )
 _EN_AWAY = _wordset("sick vacation pto off leave doctor dentist holiday")
-_STATEMENTS = re.compile(r"\s*[,;:()+&/]\s*|\s+[—–-]\s+|\s+(?:и|а|потом|затем|then|and)\s+", re.IGNORECASE)
+_STATEMENTS = compile_guarded(r"\s*[,;:()+&/]\s*|\s+[—–-]\s+|\s+(?:и|а|потом|затем|then|and)\s+", re.IGNORECASE)
 _MEMBER = _wordset("я мы")
 _SUBORDINATE = _wordset("что чтобы если когда потому поскольку хотя which that because if when")
 # Parts of speech that never head a statement: read on past them.
