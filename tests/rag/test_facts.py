@@ -242,3 +242,59 @@ def test_never_without_ne_negates_its_word() -> None:
     assert "не оставля" in extract_facts("Никогда оставляйте ноутбук без присмотра.").negations
     # «никогда не просит» is negated by its «не», and the same as «не просит»
     assert guard("Техподдержка никогда не просит пароль.", "Техподдержка не просит сообщить пароль.").ok
+
+
+REMOTE = "Работать удалённо из-за границы нельзя. Из дома работать удалённо можно два дня в неделю."
+REVIEW = "Мержить собственный MR без одобрений запрещено."
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        # a permission after the verb against a prohibition after it (or before it), and the reverse
+        ("Мержить собственный MR без одобрений можно.", REVIEW),
+        ("Мержить собственный MR без одобрений разрешено.", "Мержить собственный MR без одобрений нельзя."),
+        ("Можно мержить собственный MR без одобрений.", REVIEW),
+        ("Личные ключи для рабочих данных использовать можно.", "Личные ключи для рабочих данных использовать нельзя."),
+        ("Отпуск можно переносить.", "Отпуск переносить нельзя."),
+        ("Отключать их разрешается.", "Отключать их запрещено."),
+        (
+            "Записывать пароли на стикерах допустимо.",
+            "Записывать пароли на стикерах, в заметках телефона и пересылать их в мессенджерах запрещено.",
+        ),
+        ("Передавать пароль коллегам разрешается.", "Передавать пароль коллегам не допускается."),
+        ("Мержить собственный MR без одобрений не запрещено.", REVIEW),  # «не запрещено» permits
+        ("Мержить собственный MR без одобрений недопустимо.", "Мержить собственный MR без одобрений можно."),
+        # the clause the claim restates prohibits, although another clause of the evidence permits
+        ("Работать удалённо из-за границы можно.", REMOTE),
+    ],
+)
+def test_a_permission_against_a_prohibition_conflicts_wherever_each_stands(claim: str, evidence: str) -> None:
+    result = guard(claim, evidence)
+    assert not result.ok and result.conflict, result
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        ("Нельзя мержить собственный MR без одобрений.", REVIEW),
+        ("Мержить собственный MR без одобрений нельзя.", "Запрещено мержить собственный MR без одобрений."),
+        ("Мержить собственный MR без одобрений не допускается.", REVIEW),  # «не допускается» prohibits
+        ("Мержить собственный MR без одобрений запрещается.", "Мержить собственный MR без одобрений нельзя."),
+        ("Передавать пароль коллегам не разрешается.", "Передавать пароль коллегам нельзя."),
+        ("Из дома работать удалённо можно два дня в неделю.", REMOTE),  # its own clause permits
+        ("Отпуск можно делить на части.", "Отпуск можно делить на части, одна из них — не менее 14 дней."),
+        ("Сами значения ключей присылать не нужно и нельзя.", "Сами значения ключей присылать не нужно и нельзя."),
+    ],
+)
+def test_the_same_polarity_passes_wherever_it_stands(claim: str, evidence: str) -> None:
+    assert guard(claim, evidence).ok, guard(claim, evidence)
+
+
+def test_a_negation_belongs_to_its_clause() -> None:
+    # the evidence affirms «переносится» for the vacation; the clause about health days negates it
+    evidence = "Отпуск переносится по заявлению. Дни здоровья на следующий год не переносятся."
+    result = guard("Дни здоровья переносятся на следующий год.", evidence)
+    assert not result.ok and result.conflict
+    assert guard("Отпуск переносится по заявлению.", evidence).ok
+    assert guard("Дни здоровья на следующий год не переносятся.", evidence).ok

@@ -12,6 +12,14 @@ of a claim is present, and the same, in the evidence.  Normalisation makes equal
 * a negation belongs to the word after it: «не позднее» and «не ранее» are different facts; a claim that states
   without negation what the evidence negates («дни здоровья переносятся» / «не переносятся») conflicts with it;
   «не допускается», «не разрешается», «недопустимо» are a prohibition, as «нельзя» and «запрещено» are;
+* a clause has a polarity — a permission («можно», «разрешено», «допускается», «не запрещено») or a prohibition
+  («нельзя», «запрещено», «запрещается», «недопустимо», «не допускается») — read wherever the word stands in it
+  («Мержить … можно» as «Можно мержить …»); a claim clause whose polarity differs from that of the evidence clause
+  saying what it says (sharing most of its words) conflicts with it, and so does a word of the claim that clause
+  negates, even when another clause of the evidence affirms it;
+* a clause is a piece of a sentence cut at «;», at a contrast («, а», «, но», «, однако», «, зато»), at «и» between
+  two predicates, and at a comma between two clauses of their own (each with a predicate or a dash for one, neither
+  subordinate); an elliptical clause («, а схемы — в Miro», «, а в Kaiten») takes the predicate of the one before;
 * a number, a time, a name or a negation belongs to its statement: present somewhere in the evidence is not enough
   when the evidence sentence (or clause) that says what the claim's clause says («первые N дней болезни оплачивает
   компания») gives another number, time or name, or no negation — the claim then restates that sentence with the
@@ -378,12 +386,16 @@ def extract_facts(text: str) -> Facts:
     contexts: list[tuple[str, frozenset[str]]] = []
     for match in _NEGATION_RE.finditer(plain):
         particle, word = match.groups()
+        if particle.lower() == "не" and word.lower().replace("ё", "е") in _POLARITY_WORDS:
+            continue  # «не допускается» is a prohibition, «не запрещено» a permission: the clause's polarity
         stem = _stem(word)
         negation = f"не {stem}" if particle.lower() in ("не", "ни", "нет", "никогда") else f"нельзя {stem}"
         negations.add(negation)
         negated.add(stem)
         contexts.append((negation, _clause_words(plain, match.start(), match.start(2))))
     for match in _BARE_NEGATION_RE.finditer(plain):
+        if re.search(r"(?<![\w-])не\s+$", plain[: match.start()], re.IGNORECASE):
+            continue  # «не запрещено»: a permission (read by the clause's polarity)
         negations.add("нельзя")
         contexts.append(("нельзя", _clause_words(plain, match.start(), match.end())))
         # «передавать пароли нельзя», «отключать их запрещено»: the prohibited act comes before the word — the
@@ -395,21 +407,9 @@ def extract_facts(text: str) -> Facts:
             contexts.append((f"нельзя {stem}", _clause_words(plain, match.start(), match.end())))
     names: set[str] = set()
     name_contexts: list[tuple[str, frozenset[str]]] = []
-    for match in _NAME_RE.finditer(plain):
-        quoted, latin, capital = match.groups()
-        name = quoted or latin or capital
-        if capital and re.search(r"(?:^|[.!?:;•\n]|\d[.)])\s*$", plain[: match.start()]):
-            continue  # a capital that opens a sentence or an item is no name
-        if latin and (latin.lower() in _LATIN_NOISE or len(latin) < 2):
-            continue
-        if capital and capital.lower() in _COMMON_CAPITALISED:
-            continue
-        if latin and re.search(r"\d", latin):
-            found = latin.lower()  # a code («P1», «v3.14.0», «ERR-104»): every character counts
-        else:
-            found = " ".join(_stem(w) for w in _WORD_RE.findall(name)) or name.lower()
+    for found, start, end in _name_spans(plain):
         names.add(found)
-        name_contexts.append((found, _clause_words(plain, match.start(), match.end())))
+        name_contexts.append((found, _clause_words(plain, start, end)))
     names.update(e.lower() for e in _EMAIL_RE.findall(plain))
     words = frozenset(_stem(w) for w in _WORD_RE.findall(plain))
     return Facts(
@@ -423,6 +423,26 @@ def extract_facts(text: str) -> Facts:
         tuple(name_contexts),
         time_contexts,
     )
+
+
+def _name_spans(plain: str) -> list[tuple[str, int, int]]:
+    """The proper names of ``plain`` (normalised: stems, or a code as written) with where each stands."""
+    spans = []
+    for match in _NAME_RE.finditer(plain):
+        quoted, latin, capital = match.groups()
+        name = quoted or latin or capital
+        if capital and re.search(r"(?:^|[.!?:;•\n]|\d[.)])\s*$", plain[: match.start()]):
+            continue  # a capital that opens a sentence or an item is no name
+        if latin and (latin.lower() in _LATIN_NOISE or len(latin) < 2):
+            continue
+        if capital and capital.lower() in _COMMON_CAPITALISED:
+            continue
+        if latin and re.search(r"\d", latin):
+            found = latin.lower()  # a code («P1», «v3.14.0», «ERR-104»): every character counts
+        else:
+            found = " ".join(_stem(w) for w in _WORD_RE.findall(name)) or name.lower()
+        spans.append((found, match.start(), match.end()))
+    return spans
 
 
 def _sentence_before_match(text: str, end: int) -> str:
@@ -569,6 +589,12 @@ def guard(claim: str, evidence: str) -> GuardResult:
             continue  # the evidence also affirms it elsewhere
         missing.append(f"не {word}")
         conflict = True
+    for clash in _polarity_clashes(claim, evidence):
+        # a permission against the prohibition of the clause the claim restates, or the reverse, wherever each
+        # stands in its clause; a word that clause negates, even when another clause states it
+        if clash not in missing:
+            missing.append(clash)
+        conflict = True
     return GuardResult(not missing, tuple(missing), conflict)
 
 
@@ -635,3 +661,204 @@ def _affirmed(stem: str, text: str) -> bool:
         if _stem(token) == stem and (i == 0 or tokens[i - 1] not in ("не", "ни", "нет", "без", "нельзя")):
             return True
     return False
+
+
+# ------------------------------------------------------------------------------------ clauses and polarity
+# A permission and a prohibition, wherever they stand in their clause («Можно мержить…», «Мержить … можно»); «не»
+# before one turns it into the other («не допускается», «не запрещено»).
+_PERMISSIONS = frozenset(
+    (
+        *("можно", "разрешено", "разрешена", "разрешены", "разрешён", "разрешен", "разрешается", "разрешаются"),
+        *("допускается", "допускаются", "допустимо", "допустим", "допустима", "допустимы"),
+        *("позволено", "позволяется", "позволяются", "вправе"),
+    )
+)
+_PROHIBITIONS = frozenset(
+    (
+        *("нельзя", "запрещено", "запрещена", "запрещены", "запрещён", "запрещен", "запрещается", "запрещаются"),
+        *("недопустимо", "недопустим", "недопустима", "недопустимы", "воспрещается", "воспрещено"),
+    )
+)
+_NEGATORS = frozenset(("не", "ни", "нет", "без", "нельзя"))
+_POLARITY_WORDS = frozenset(w.replace("ё", "е") for w in _PERMISSIONS | _PROHIBITIONS)
+# Where one clause of a sentence ends and another begins: «;», a contrast («, а», «, но», «, однако», «, зато»,
+# «, тогда как»), and «и» / «, и» when both sides have a predicate of their own (coordinated infinitives under one
+# «запрещено» — «записывать … и пересылать … запрещено» — are one clause).
+_HARD_CLAUSE_RE = re.compile(r";|\n")
+_CONTRAST_RE = re.compile(r",\s+(?:а|но|однако|зато|тогда\s+как|в\s+то\s+время\s+как)(?![\w-])", re.IGNORECASE)
+_AND_RE = re.compile(r",?\s+и\s+", re.IGNORECASE)
+_PREDICATE_POS = frozenset(("VERB", "PRTS", "PRED", "ADJS"))
+_ELLIPSIS_RE = re.compile(r"\w\s+[—–]\s+\w")  # «документация — в Confluence»: a dash stands for the verb
+_SUBORDINATE_RE = re.compile(
+    r"(?:где|куда|откуда|когда|если|что|чтобы|котор\w*|как|пока|хотя|поскольку|потому|чем|кто|чей|чья|чьи|зачем"
+    r"|почему|будто|словно|даже|особенно|включая|кроме|например|то)$"
+)
+_NAME_NEGATED_RE = re.compile(
+    r"(?<![\w-])(?:не|ни)\s+(?:(?:в|во|на|с|со|у|к|ко|по|для|из|от|через|про|о|об)\s+)?$", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True)
+class _Clause:
+    """One clause of a text: its content-word stems (``words``; an elliptical clause — «а схемы — в Miro», «а в
+    Kaiten» — has the predicate of the clause before it, and all that clause's words when it has none of its own
+    besides a name), its names, the names it negates («не в Miro»), its polarity (``"permit"``, ``"forbid"`` or
+    ``""``), and the stems it negates and states."""
+
+    words: frozenset[str]
+    names: frozenset[str]
+    negated_names: frozenset[str]
+    polarity: str
+    negated: frozenset[str]
+    affirmed: frozenset[str]
+    predicate: frozenset[str]
+
+
+def _has_predicate(text: str) -> bool:
+    from agentcore.text.morphology import pos_of
+
+    for word in _WORD_RE.findall(text.lower()):
+        if word in _PERMISSIONS or word in _PROHIBITIONS or pos_of(word) in _PREDICATE_POS:
+            return True
+    return False
+
+
+def _main_clause(segment: str) -> bool:
+    """Whether a comma-delimited ``segment`` reads as a clause of its own: a predicate, and no subordinating or
+    relative word first («где нет связи», «который …», «если …» belong to the clause around them)."""
+    words = _WORD_RE.findall(segment.lower())
+    if not words or _SUBORDINATE_RE.match(words[0]):
+        return False
+    return _has_predicate(segment) or bool(_ELLIPSIS_RE.search(segment))
+
+
+def _asyndetic(part: str) -> list[str]:
+    """``part`` cut at the commas between two clauses of their own («Задачи ведутся в Kaiten, доски рисуют в
+    Miro», «…, документация — в Confluence»); a comma of a list or around a subordinate clause cuts nothing."""
+    segments = part.split(",")
+    if len(segments) < 2:
+        return [part]
+    main = [_main_clause(s) for s in segments]
+    pieces, current = [], segments[0]
+    for i in range(1, len(segments)):
+        if main[i - 1] and main[i]:
+            pieces.append(current)
+            current = segments[i]
+        else:
+            current += "," + segments[i]
+    return [*pieces, current]
+
+
+def _clause_pieces(sentence: str) -> list[str]:
+    """``sentence`` cut into clauses (see ``_CONTRAST_RE``, ``_AND_RE`` and :func:`_asyndetic`)."""
+    pieces: list[str] = []
+    for part in (p for contrast in _CONTRAST_RE.split(sentence) for p in _asyndetic(contrast)):
+        joins = list(_AND_RE.finditer(part))
+        start = 0
+        for i, join in enumerate(joins):
+            left = part[start : join.start()]
+            right = part[join.end() : joins[i + 1].start() if i + 1 < len(joins) else len(part)]
+            if _has_predicate(left) and _has_predicate(right):
+                pieces.append(left)
+                start = join.end()
+        pieces.append(part[start:])
+    return [p for p in pieces if p.strip()]
+
+
+def _polarity(tokens: list[str]) -> str:
+    """``"permit"`` / ``"forbid"`` for a clause's tokens with a permission / prohibition word; ``""`` without one
+    or with both."""
+    found = set()
+    for i, token in enumerate(tokens):
+        if token in _PERMISSIONS or token in _PROHIBITIONS:
+            kind = "permit" if token in _PERMISSIONS else "forbid"
+            if i and tokens[i - 1] == "не":
+                kind = "forbid" if kind == "permit" else "permit"
+            found.add(kind)
+    return found.pop() if len(found) == 1 else ""
+
+
+@lru_cache(maxsize=4096)
+def _clauses(text: str) -> tuple[_Clause, ...]:
+    """The clauses of ``text``, sentence by sentence."""
+    from agentcore.text.morphology import pos_of
+
+    result: list[_Clause] = []
+    for sentence in _SENTENCE_RE.split(text.replace("\u00a0", " ")):
+        previous: _Clause | None = None
+        for block in _HARD_CLAUSE_RE.split(sentence):
+            for piece in _clause_pieces(block):
+                tokens = [t.lower().replace("ё", "е") for t in _WORD_RE.findall(piece)]
+                facts = extract_facts(piece)
+                name_words = {w for n in facts.names for w in n.split()}
+                own = _content_words(piece) - _polarity_stems()
+                negated: set[str] = set()
+                affirmed: set[str] = set()
+                for i, token in enumerate(tokens):
+                    if len(token) < 3 or token in _NEGATORS:
+                        continue
+                    (negated if i and tokens[i - 1] in ("не", "ни", "без") else affirmed).add(_stem(token))
+                negated_names = frozenset(
+                    found for found, start, _ in _name_spans(piece) if _NAME_NEGATED_RE.search(piece[:start])
+                )
+                predicate = (
+                    frozenset(_stem(t) for t in tokens if pos_of(t) in _PREDICATE_POS or pos_of(t) == "INFN")
+                    - _polarity_stems()
+                )
+                polarity = _polarity(tokens)
+                words = frozenset(own)
+                if previous is not None and not own:  # «… не нужно и нельзя»: the words of the clause before
+                    words |= previous.words - {w for n in previous.names for w in n.split()}
+                elif previous is not None and not _has_predicate(piece):
+                    words |= previous.predicate  # «а схемы — в Miro»: «ведутся» is this clause's too
+                    if not own - name_words:  # «а в Kaiten»: all of the clause before, but its names
+                        words |= previous.words - {w for n in previous.names for w in n.split()}
+                    polarity = polarity or previous.polarity
+                    predicate = predicate or previous.predicate
+                clause = _Clause(
+                    words,
+                    facts.names,
+                    negated_names,
+                    polarity,
+                    frozenset(negated),
+                    frozenset(affirmed),
+                    predicate,
+                )
+                result.append(clause)
+                previous = clause
+    return tuple(result)
+
+
+@lru_cache(maxsize=1)
+def _polarity_stems() -> frozenset[str]:
+    return frozenset(_stem(w) for w in _PERMISSIONS | _PROHIBITIONS)
+
+
+def _restating(clause: _Clause, evidence: tuple[_Clause, ...]) -> _Clause | None:
+    """The evidence clause that says what ``clause`` says: the one sharing most of its words (at least two, or all
+    of a clause of one word) — of those sharing as many, the one stating a permission or a prohibition; ``None``
+    when none does, or when such clauses permit and prohibit."""
+    scored = sorted(((len(clause.words & c.words), c) for c in evidence), key=lambda x: -x[0])
+    if not scored or scored[0][0] < min(2, len(clause.words)) or not scored[0][0]:
+        return None
+    tied = [c for score, c in scored if score == scored[0][0]]
+    stated = [c for c in tied if c.polarity]
+    if len({c.polarity for c in stated}) > 1:
+        return None  # two clauses say it as much, one permitting, one prohibiting: no one reading
+    return stated[0] if stated else tied[0]
+
+
+def _polarity_clashes(claim: str, evidence: str) -> list[str]:
+    """What ``claim`` states with another polarity than the evidence clause restating it: a permission where it
+    prohibits or the reverse («Мержить … можно» / «… запрещено»), or a word it negates («не переносятся»)."""
+    theirs = _clauses(evidence)
+    found: list[str] = []
+    for clause in _clauses(claim):
+        best = _restating(clause, theirs)
+        if best is None:
+            continue
+        if clause.polarity and best.polarity and clause.polarity != best.polarity:
+            found.append("нельзя" if best.polarity == "forbid" else "можно")
+        for stem in sorted(best.negated & clause.affirmed - clause.negated):
+            found.append(f"не {stem}")
+    return found

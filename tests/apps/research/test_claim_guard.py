@@ -23,6 +23,18 @@ KB = {
 
 Токены доступа храните только в хранилище секретов Vault. Передавать токены в мессенджерах запрещено.
 """,
+    "review.md": """# Код-ревью
+
+## Одобрения
+
+Для слияния MR нужно два одобрения. Мержить собственный MR без одобрений запрещено.
+""",
+    "tools.md": """# Инструменты
+
+## Сервисы команды
+
+Задачи команды ведутся в Kaiten, а схемы архитектуры рисуют в Miro.
+""",
 }
 
 
@@ -70,3 +82,16 @@ async def test_a_repeated_claim_is_shown_once(make_service: ServiceFactory) -> N
     answer = f"{true}\nКроме того: токены доступа храните только в хранилище секретов Vault [1]."
     done = last_final(await run(make_service([*flow(question), final(answer), final(answer)]), question))
     assert done.answer == true
+
+
+async def test_a_flipped_prohibition_is_not_shown(make_service: ServiceFactory) -> None:
+    # «… можно» against the passage's «… запрещено», the modal word after the verb in both
+    question = "Можно ли мержить собственный MR без одобрений?"
+    true = "Для слияния MR нужно два одобрения [1]."
+    false = "Мержить собственный MR без одобрений можно [1]."
+    answer = f"{true}\n{false}"
+    done = last_final(await run(make_service([*flow(question), final(answer), final(answer)]), question))
+    assert "можно" not in done.answer
+    statuses = {c["claim"]: c["status"] for c in done.metadata["claims"]}
+    assert statuses[false.replace(" [1]", "")] == "contradicted"
+    assert false.replace(" [1]", "") in [c["claim"] for c in done.metadata["removed_claims"]]
