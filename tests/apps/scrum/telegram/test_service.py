@@ -10,7 +10,8 @@ import pytest
 from tests.apps.scrum.telegram.conftest import text_update
 from tests.apps.scrum.telegram.fake_bot_api import FakeBotApi
 
-from agentcore.apps.scrum.backend.dialogue import AMENDED_NOTE
+from agentcore.apps.scrum.backend.dialogue import AMENDED_NOTE, SUPERSEDED_NOTE
+from agentcore.apps.scrum.backend.notifier import REASON_LINE
 from agentcore.apps.scrum.telegram.bot import TelegramBot
 
 pytestmark = pytest.mark.e2e
@@ -47,3 +48,29 @@ async def test_an_amendment_keeps_the_question_and_says_so(polling: TelegramBot,
         "нет доступов к стенду": None,
         "нет ключа API по TASK-3": "TASK-3",
     }
+
+
+async def test_a_new_daily_closing_the_question_is_said_as_the_cli_says_it(
+    polling: TelegramBot, fake: FakeBotApi
+) -> None:
+    """Telegram answered only «Принял daily, спасибо!»; the member did not learn the old question was closed."""
+    await _team(fake)
+    asked = await say(fake, text_update(IVAN, PENDING, username="ivan"), chat=IVAN)
+    question = asked[-1]["text"]
+    fresh = "Вчера закрыл TASK-3, сегодня делаю TASK-4. Блокеров нет."
+    done = await say(fake, text_update(IVAN, fresh, username="ivan"), chat=IVAN)
+    assert done[-1]["text"].startswith(SUPERSEDED_NOTE.format(question=question))
+    assert "Принял daily" in done[-1]["text"]
+
+
+async def test_an_escalation_to_the_lead_says_why_in_one_line(polling: TelegramBot, fake: FakeBotApi) -> None:
+    """Issue 19: «Each escalation says why in one line» — the lead got the blocker without its reason."""
+    await _team(fake)
+    daily = "Вчера: TASK-1 доделал\nСегодня: TASK-2\nБлокеры: прод лежит, TASK-2"
+    before = len(fake.sent(ANNA))
+    await say(fake, text_update(IVAN, daily, username="ivan"), chat=IVAN)
+    await fake.wait_for(lambda: len(fake.sent(ANNA)) > before)
+    [escalation] = fake.sent(ANNA)[before:]
+    first, why = escalation["text"].split("\n")
+    assert first.startswith("⚠️") and "Иван" in first and "TASK-2" in first
+    assert why == REASON_LINE.format(reason="не работает прод")  # the backend's reason (docs: «Each escalation …»)

@@ -31,6 +31,17 @@ NO_TASK_ID = "NO_TASK_ID"
 SEVERITY_RU = {"low": "низкая", "medium": "средняя", "high": "высокая", "critical": "критическая"}
 
 
+REASON_LINE = "Причина: {reason}."
+"""Why the blocker is escalated, one line in every message a person reads (the webhook's ``summary``, the Telegram
+message to the lead) — issue 19: «Each escalation says why in one line»."""
+
+
+def reason_line(escalation: dict[str, Any]) -> str | None:
+    """:data:`REASON_LINE` for ``escalation`` (its ``reason``), or ``None`` when it carries none."""
+    reason = str(escalation.get("reason") or "").strip().rstrip(".")
+    return REASON_LINE.format(reason=reason) if reason else None
+
+
 def for_people(escalation: dict[str, Any], author_name: str | None = None) -> dict[str, Any]:
     """The escalation as it leaves the backend (webhook, log, the daily's answer): seed 8's payload, except that a
     blocker without a task has ``task_id: null`` — the seed's ``NO_TASK_ID`` placeholder is a storage marker, never
@@ -43,8 +54,8 @@ def for_people(escalation: dict[str, Any], author_name: str | None = None) -> di
     summary = f"Блокер ({severity} важность): «{escalation.get('text')}»"
     summary += f" — {who}" if who else ""
     summary += f", задача {task}." if task else ", без задачи."
-    if escalation.get("reason"):
-        summary += f" Причина: {escalation['reason']}."
+    if why := reason_line(escalation):
+        summary += f" {why}"
     out = {**escalation, "task_id": task, "summary": summary}
     if author_name:
         out["author_name"] = author_name

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from agentcore.apps.scrum.backend.notifier import reason_line
 from agentcore.apps.scrum.telegram import texts
 from agentcore.apps.scrum.telegram.delivery import Blocked, Sleep, escape, send
 from agentcore.apps.scrum.telegram.keyboards import clarification_keyboard, question_tag
@@ -170,6 +171,8 @@ async def escalate(
             team=escape(author.team),
             subject=escape(subject(str(item.get("task_id", "")), str(item.get("text", "")))),
         )
+        if why := reason_line(item):  # why it is escalated, in the backend's one wording (the webhook's summary)
+            message += f"\n{escape(why)}"
         if await deliver(ctx, bot, lead.chat_id, message, member_id=lead.member_id):
             delivered += 1
     return delivered

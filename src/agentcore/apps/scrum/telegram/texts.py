@@ -69,6 +69,7 @@ FOLLOWUP_STILL = "Понял, блокер остаётся — {subject}. Сп�
 FOLLOWUP_GONE = "Этот блокер уже закрыт."
 # The name stays in the nominative («у Борис» read wrong): the person after a dash, not after «у».
 ESCALATION = "⚠️ {severity} блокер — {name}, команда «{team}»: {subject}"
+"""The first line of an escalation to the lead; the second says why (``backend.notifier.REASON_LINE``)."""
 SEVERITY = {"critical": "Критический", "high": "Серьёзный", "medium": "Средний", "low": "Некритичный"}
 DIGEST_TEAM_HEADER = "Дайджест команды «{team}» за {date}"
 DIGEST_NOBODY = "Сегодня daily ещё никто не прислал."
