@@ -180,6 +180,8 @@ def parse(message: str) -> ParsedDaily:
         ) or (_NONE_LEFT.match(text) or (not task_ids_in(text) and all_clear(text))):
             # «Блокеры: -», «…, уже решили. Новых нет», «Блокеры: если …, придётся …» (a risk, no blocker)
             parsed.no_blockers_stated = True
+            if clause.section == "blockers":
+                _add_meanwhile(parsed.today, _work_beside_a_denial(text))  # «Blockers: none, also picking up X»
             continue
         if not parsed.no_blockers_stated and _PIECE_JOINT.search(text) and all_clear(_PIECE_JOINT.split(text)[-1]):
             # «…, помогаю ему после обеда, у меня всё ок»: the statement that closes the clause is the all-clear
@@ -228,6 +230,10 @@ def parse(message: str) -> ParsedDaily:
                 or _not_work(rest)
                 or (told_as_over(rest) and not task_ids_in(rest))  # «вчера лежала касса, ночью подняли»: its story
             ):
+                if section == "blockers":
+                    # «Блокеры: жду ответа по X, но это не блокер, пока делаю Y»: the denial ends where it ends, the
+                    # work after it in a piece of its own is today's, as after a blocker's «пока» (audit G2)
+                    _add_meanwhile(parsed.today, _work_beside_a_denial(rest))
                 continue
             text = rest
         if (
@@ -453,6 +459,33 @@ def _shape(parsed: ParsedDaily) -> TextShape:
 # The pieces of a clause whose blocker is denied, to keep the work beside it: «today PAY-2 — need a review from Anna,
 # not blocking» keeps «today PAY-2».
 _PIECES = compile_guarded(r"\s*,\s*|\s+[—–]\s+")
+
+
+def _work_beside_a_denial(text: str) -> list[dict[str, Any]]:
+    """The items of the work a blockers line tells beside its denial, each piece of it on its own: a piece that
+    names a task and is no wish, and neither a trouble, a denial nor a «none» («блокеров нет, параллельно возьму
+    LMS-6», «none, also picking up LMS-3», «… but not blocked, working on LMS-3 meanwhile»; audit G2).  Most lines
+    name no task."""
+    if not task_ids_in(text):
+        return []
+    work = []
+    for piece in _PIECES.split(_clean(NEGATED.sub("", text))):
+        piece = _clean(piece)
+        if (
+            task_ids_in(piece)
+            and _content_words(piece)
+            and not _names_trouble(piece)
+            and not says_none_listed(piece)
+            and not denies_blocker(piece, listed=True)
+            and not all_clear(piece, listed=True)
+            and not _WISH.search(piece)
+        ):
+            work += [item for item in _items(piece) if item["task_id"]]
+    return work
+
+
+# A wish is no deed: «не блокер, но хотелось бы ревью WEB-30 до пятницы» (dev p015).
+_WISH = re.compile(r"\b(?:бы|б|would|wish)\b", re.IGNORECASE)
 # An exception to a «none»: what follows is the one there is.
 _EXCEPT = re.compile(
     r"\b(?:кроме|разве\s+что|за\s+исключением|except(?:\s+for)?|apart\s+from|other\s+than)\b\s*", re.IGNORECASE

@@ -1,0 +1,32 @@
+"""``daily_parser.reading`` (session qv2): a denial in a blockers line ends where it ends (audit G2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentcore.apps.scrum.daily_parser import parse_daily
+
+
+def _today(message: str) -> list[str | None]:
+    return [item["task_id"] for item in parse_daily(message, "dev")["daily"]["today"]]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Блокеры: блокеров нет, параллельно возьму CRM-3",
+        "Блокеры: жду ответа по CRM-2, но это не блокер, пока делаю CRM-3",
+        "Блокеры: нет, заодно начну CRM-3",
+        "Blockers: none, also picking up CRM-3",
+        "Blockers: waiting on QA for CRM-2 but not blocked, working on CRM-3 meanwhile",
+    ],
+)
+def test_the_work_after_a_denied_blocker_is_todays(line: str) -> None:
+    daily = parse_daily(f"Вчера: CRM-1 выгрузка сделок\nСегодня: CRM-2 импорт\n{line}", "dev")["daily"]
+    assert "CRM-3" in [item["task_id"] for item in daily["today"]]
+    assert daily["blockers"] == []
+
+
+def test_a_wish_after_the_denial_is_no_work() -> None:
+    message = "Вчера: CRM-1 выгрузка сделок\nСегодня: CRM-2 импорт\nБлокеры: не блокер, но хотелось бы ревью CRM-1"
+    assert _today(message) == ["CRM-2"]
