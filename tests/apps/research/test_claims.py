@@ -28,13 +28,28 @@ async def test_the_false_number_never_reaches_the_user(make_service: ServiceFact
     assert done.metadata["answered"] is True and done.metadata["grounded"] is True
     assert "28 календарных дней [1]" in done.answer
     assert "5 дней" not in done.answer
-    statuses = {c["claim"]: c["status"] for c in done.metadata["claims"]}
-    assert statuses[TRUE.replace(" [1]", "")] == "supported"
-    assert statuses[FALSE.replace(" [1]", "")] in ("contradicted", "unsupported")
+    claims = done.metadata["claims"]
+    assert [c["claim"] for c in claims] == [TRUE.replace(" [1]", ""), None]  # the removed one has no text here
+    assert claims[0]["status"] == "supported" and claims[1]["status"] in ("contradicted", "unsupported")
     assert done.metadata["removed_claims"] and "5 дней" in done.metadata["removed_claims"][0]["claim"]
+    assert "unsupported_sentences" not in done.metadata
     # the question (how long the vacation is) is answered: no closing line, the removed claim is in metadata only
     assert "В документах не нашлось" not in done.answer
     assert [c.index for c in done.citations] == [1]
+
+
+async def test_a_removed_claims_text_reaches_no_event_but_removed_claims(make_service: ServiceFactory) -> None:
+    # Issue 18: the removed claim's text goes only to metadata.removed_claims — not to the trace `agentcore ask`
+    # prints (the verify step's arguments and observation, control thoughts), not to other metadata.
+    answer = f"{TRUE} {FALSE}"
+    events = await run(make_service([*BASE_FLOW, final(answer), final(answer)]))
+    done = last_final(events)
+    assert "verify" in [e.tool for e in events if e.type == "tool_invoked"]  # verify ran (on what is shown)
+    removed = done.metadata["removed_claims"]
+    assert [r["claim"] for r in removed] == [FALSE.replace(" [1]", "")]
+    trace = [e.model_dump_json() for e in events[:-1]]
+    rest = done.model_copy(update={"metadata": {**done.metadata, "removed_claims": []}}).model_dump_json()
+    assert not any("за 5 дней" in text for text in [*trace, rest])
 
 
 async def test_citations_are_renumbered_by_first_use(make_service: ServiceFactory) -> None:

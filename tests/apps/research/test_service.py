@@ -170,7 +170,7 @@ async def test_verify_reports_per_claim_support_and_keeps_a_mostly_supported_ans
     events = await run(service)
     done = last_final(events)
     claims = done.metadata["claims"]
-    assert [c["supported"] for c in claims] == [True, True, False]
+    assert [c["supported"] for c in claims] == [True, True, False] and claims[2]["claim"] is None
     assert claims[0]["evidence_id"].startswith("vacation")
     assert [c["status"] for c in claims] == ["supported", "supported", "unsupported"]
     assert claims[0]["citations"] == [1] and claims[2]["citations"] == []
@@ -179,7 +179,6 @@ async def test_verify_reports_per_claim_support_and_keeps_a_mostly_supported_ans
     assert done.metadata["answered"] is True and done.metadata["grounded"] is True
     assert done.answer.startswith(GOOD_ANSWER + " Отпуск можно делить на части [1].")
     assert "золотом" not in done.answer and "В документах не нашлось" not in done.answer
-    assert done.metadata["unsupported_sentences"] == ["Зарплату выдают золотом."]
     assert done.metadata["removed_claims"][0]["claim"] == "Зарплату выдают золотом."
 
 

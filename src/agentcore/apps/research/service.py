@@ -48,7 +48,7 @@ from agentcore.llm.models import LLMMessage
 from agentcore.rag import get_analyzer, question_parts
 from agentcore.rag.answer import NO_ANSWER, decline
 from agentcore.rag.citations import CoverageReport, Passage, answer_sentences, citation_coverage, judge_for
-from agentcore.rag.claims import CheckedClaim, ClaimReport, RenderedAnswer, check_claims, read_claims
+from agentcore.rag.claims import MISSING_PREFIX, CheckedClaim, ClaimReport, RenderedAnswer, check_claims, read_claims
 from agentcore.rag.errors import RetrievalError
 from agentcore.rag.models import CollectionInfo
 from agentcore.rag.trust import trusted_answer
@@ -640,18 +640,24 @@ class AgentService(ReActAgent):
     async def _finish(
         self, run: ResearchRun, answer: str, *, declined: bool, fallback: str | None = None, timed_out: bool = False
     ) -> FinalEvent:
-        """Verify (when enabled), decide whether to decline honestly, and build ``final``.
+        """Check the claims, decide whether to decline honestly, verify what is shown (when enabled), and build
+        ``final``.
+
+        Verify runs on the answer shown — the supported claims, without the closing line — never on the draft: its
+        ``tool_invoked`` event and observation are in the trace (``agentcore ask`` prints them), and a removed claim's
+        text goes only to ``metadata.removed_claims``.
 
         ``timed_out``: the run deadline expired — no verify and no model judge (the deterministic guard alone
         decides), and an answer with no supported claim says the run could not finish in time."""
         research, state, scratch = self.research, run.state, run.scratch
-        verify: dict[str, Any] | None = None
-        if research.enable_verify_step and not declined and not timed_out and answer_sentences(answer):
-            verify = await self._verify_answer(answer, run.history)
-        confidence = verify.get("confidence") if verify else None
         passages = scratch.context.passages if scratch.context else ()
         checked = None if declined else await self._check_claims(run, answer, use_judge=not timed_out)
         rendered = checked[1] if checked else None
+        verify: dict[str, Any] | None = None
+        shown = _claims_shown(rendered.text) if rendered is not None and rendered.answered else ""
+        if research.enable_verify_step and not timed_out and answer_sentences(shown):
+            verify = await self._verify_answer(shown, run.history)
+        confidence = verify.get("confidence") if verify else None
         # The claim report decides: «нет ответа» only when no claim survives (the claim guard, the focus check and,
         # on evidence below the searcher's threshold, the stricter lexical standard of `_check_claims`).
         if rendered is None or not rendered.answered:
@@ -698,12 +704,14 @@ class AgentService(ReActAgent):
             "collection": scratch.collection,
             "coverage_threshold": research.coverage_threshold,
             "judge": self.judge.name,
-            "unsupported_sentences": [c.claim.text for c in claim_report.removed] if claim_report else [],
-            "claims": [c.to_dict(numbering, claim_report.passages) for c in claim_report.claims]
+            # every claim checked, in order, with its status; a removed claim's text (and what the guard found
+            # missing in it) only in removed_claims
+            "claims": [_claim_entry(c, numbering, claim_report.passages) for c in claim_report.claims]
             if claim_report
             else [],
             "removed_claims": [
-                {"claim": c.claim.text, "status": c.status, "missing": list(c.missing)} for c in claim_report.removed
+                {"claim": c.claim.text, "status": c.status, "missing": list(c.missing), "decided_by": c.decided_by}
+                for c in claim_report.removed
             ]
             if claim_report
             else [],
@@ -775,6 +783,20 @@ def is_decline(answer: str) -> bool:
         return False
     text = unicodedata.normalize("NFC", answer)
     return not text.strip() or bool(_DECLINE_RE.search(text))
+
+
+def _claims_shown(text: str) -> str:
+    """The rendered answer without its closing line «В документах не нашлось: …» (no claim: nothing to verify)."""
+    return "\n".join(line for line in text.splitlines() if not line.startswith(MISSING_PREFIX)).strip()
+
+
+def _claim_entry(claim: CheckedClaim, numbering: dict[int, int], passages: dict[int, Passage]) -> dict[str, Any]:
+    """The ``metadata.claims`` entry of ``claim``; a claim not shown keeps its status but not its text (``None``)
+    nor what is missing in it — both are in ``metadata.removed_claims`` — and cites nothing shown."""
+    entry = claim.to_dict(numbering, passages)
+    if claim.status != "supported":
+        entry.update(claim=None, missing=[], citations=[])
+    return entry
 
 
 async def _discard(event: AgentStepEvent) -> None:
