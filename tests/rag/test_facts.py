@@ -298,3 +298,47 @@ def test_a_negation_belongs_to_its_clause() -> None:
     assert not result.ok and result.conflict
     assert guard("Отпуск переносится по заявлению.", evidence).ok
     assert guard("Дни здоровья на следующий год не переносятся.", evidence).ok
+
+
+TOOLS = "Задачи команды ведутся в Kaiten, а схемы архитектуры рисуют в Miro."
+STORAGE = "Код хранится в GitLab и проверяется в CI, а задачи ведутся в Jira."
+INSURER = "Полис ДМС оформляет страховая компания «Полис-Гарант», а выплаты идут через «Альфа»."
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        ("Задачи команды ведутся в Miro.", TOOLS),  # Miro is the diagrams' clause's
+        ("Схемы архитектуры рисуют в Kaiten.", TOOLS),
+        ("Задачи ведутся в Miro.", "Задачи ведутся в Kaiten, доски рисуют в Miro."),  # clauses joined by a comma
+        ("Задачи ведутся в Miro.", "Схемы рисуют в Miro; задачи ведутся в Kaiten."),
+        ("Задачи ведутся в GitLab.", STORAGE),
+        ("Выплаты идут через «Полис-Гарант».", INSURER),
+        ("Задачи ведутся в Miro.", "Задачи ведутся не в Miro, а в Kaiten."),  # the clause denies the name
+    ],
+)
+def test_a_name_taken_from_another_clause_conflicts(claim: str, evidence: str) -> None:
+    result = guard(claim, evidence)
+    assert not result.ok and result.conflict, result
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        ("Задачи команды ведутся в Kaiten.", TOOLS),
+        ("Схемы архитектуры рисуют в Miro.", TOOLS),  # the name in the second clause: the right one
+        ("Схемы архитектуры команда рисует в Miro.", TOOLS),
+        ("Задачи команды ведутся в Kaiten, схемы архитектуры — в Miro.", TOOLS),  # each name in its clause
+        ("Задачи ведутся в Kaiten.", "Задачи ведутся не в Miro, а в Kaiten."),  # «а в Kaiten» has the predicate
+        ("Документацию ведут в Confluence.", "Задачи команды ведутся в Jira, документация — в Confluence."),
+        ("Код хранится в GitLab, задачи ведутся в Jira.", STORAGE),
+        ("Код проверяется в CI.", STORAGE),
+        ("Полис ДМС оформляет «Полис-Гарант».", INSURER),
+        (
+            "Для подключения установите клиент OpenVPN.",
+            "Для подключения к корпоративной сети установите клиент OpenVPN и загрузите профиль с портала.",
+        ),
+    ],
+)
+def test_a_name_in_its_own_clause_passes(claim: str, evidence: str) -> None:
+    assert guard(claim, evidence).ok, guard(claim, evidence)

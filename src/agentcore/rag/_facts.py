@@ -23,7 +23,9 @@ of a claim is present, and the same, in the evidence.  Normalisation makes equal
 * a number, a time, a name or a negation belongs to its statement: present somewhere in the evidence is not enough
   when the evidence sentence (or clause) that says what the claim's clause says («первые N дней болезни оплачивает
   компания») gives another number, time or name, or no negation — the claim then restates that sentence with the
-  fact changed, a conflict.
+  fact changed, a conflict; a name belongs to its clause too — the evidence clause saying what the claim's clause
+  says must hold it («Задачи ведутся в Miro» against «Задачи ведутся в Kaiten, а схемы рисуют в Miro» conflicts),
+  and must not deny it («не в Miro, а в Kaiten»).
 
 Pure functions over text, no model: fast enough to run on every claim of every answer.
 """
@@ -571,6 +573,10 @@ def guard(claim: str, evidence: str) -> GuardResult:
             # the name is there, but the sentence the claim restates names another («проект в Jira» → «в GigaChat»)
             missing.append(name)
             conflict = True
+    for name in _names_out_of_clause(claim, evidence):
+        if name not in missing:
+            missing.append(name)
+        conflict = True
     for negation in mine.negations - theirs.negations:
         missing.append(negation)
         conflict = True
@@ -861,4 +867,27 @@ def _polarity_clashes(claim: str, evidence: str) -> list[str]:
             found.append("нельзя" if best.polarity == "forbid" else "можно")
         for stem in sorted(best.negated & clause.affirmed - clause.negated):
             found.append(f"не {stem}")
+    return found
+
+
+def _names_out_of_clause(claim: str, evidence: str) -> list[str]:
+    """The names of ``claim`` the evidence states in another clause than the one saying what the claim's clause
+    says: a name belongs to its clause.  For each name of a claim clause, the evidence clauses holding it must
+    share as many of that clause's other words as any evidence clause naming something else does («Задачи ведутся
+    в Miro» / «Задачи ведутся в Kaiten, а схемы рисуют в Miro»: the clause about tasks names Kaiten), and must not
+    all deny it («Задачи ведутся не в Miro, а в Kaiten»)."""
+    theirs = _clauses(evidence)
+    found: list[str] = []
+    for clause in _clauses(claim):
+        for name in clause.names:
+            holding = [c for c in theirs if name in c.names]
+            if not holding:
+                continue  # a name the evidence lacks is the guard's «missing», not this
+            context = clause.words - {w for n in clause.names for w in n.split()}
+            others = [c for c in theirs if name not in c.names and c.names]
+            held = max(len(context & c.words) for c in holding)
+            if context and max((len(context & c.words) for c in others), default=0) > held:
+                found.append(name)
+            elif name not in clause.negated_names and all(name in c.negated_names for c in holding):
+                found.append(f"не {name}")
     return found

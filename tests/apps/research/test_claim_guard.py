@@ -95,3 +95,14 @@ async def test_a_flipped_prohibition_is_not_shown(make_service: ServiceFactory) 
     statuses = {c["claim"]: c["status"] for c in done.metadata["claims"]}
     assert statuses[false.replace(" [1]", "")] == "contradicted"
     assert false.replace(" [1]", "") in [c["claim"] for c in done.metadata["removed_claims"]]
+
+
+async def test_a_name_taken_from_another_clause_is_not_shown(make_service: ServiceFactory) -> None:
+    question = "В каком сервисе ведутся задачи команды?"
+    false = "Задачи команды ведутся в Miro [1]."
+    done = last_final(await run(make_service([*flow(question), final(false), final(false)]), question))
+    assert "Miro" not in done.answer and done.metadata["answered"] is False
+    assert [c["status"] for c in done.metadata["claims"]] == ["contradicted"]
+    true = "Задачи команды ведутся в Kaiten [1]."
+    done = last_final(await run(make_service([*flow(question), final(true), final(true)]), question))
+    assert done.metadata["answered"] is True and done.answer == true
