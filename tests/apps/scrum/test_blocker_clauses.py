@@ -81,3 +81,17 @@ def test_another_party_silent_or_an_input_not_ready_is_a_wait(wait: str) -> None
 )
 def test_the_members_own_unfinished_work_is_no_wait(own: str) -> None:
     assert parse_daily(f"вчера SEC-22 сделал. {own}", "DEV")["daily"]["blockers"] == []
+
+
+@pytest.mark.parametrize(
+    ("kept", "down"),
+    [
+        ("Коллеги, где лежит шаблон акта для подрядчиков?", "Шаблонизатор актов лежит с ночи, акты не формируются"),
+        ("Подскажите, где-то лежит дамп базы для тестов?", "Тестовая база лежит, дамп не снять"),
+    ],
+)
+def test_where_a_thing_lies_is_no_system_down(kept: str, down: str) -> None:
+    """«лежит» after «где» is where a thing is kept — a question to the team, no blocker (session qv2, dev31 qx008);
+    said of a system it is down."""
+    assert parse_daily(kept, "dev")["daily"]["blockers"] == []
+    assert parse_daily(down, "dev")["daily"]["blockers"] != []
