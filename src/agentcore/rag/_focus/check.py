@@ -41,6 +41,7 @@ SUPPLIER_FILTERS: tuple[SupplierFilter, ...] = (
     value_rules.holds_the_yesno_nouns,
     value_rules.keeps_the_qualifiers,
     value_rules.states_the_conditions_figure,
+    value_rules.keeps_the_conditions_case,
 )
 """Which shown sentences that give a part's value may supply it (each filter narrows the previous one's)."""
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from agentcore.rag._focus.compounds import COMPOUNDS_MUST_HOLD, holds_compounds
 from agentcore.rag._focus.context import document_opening, own_section
 from agentcore.rag._focus.figures import times_of_modifiers_only
+from agentcore.rag._focus.frames import states_another_case
 from agentcore.rag._focus.lacks import without_nouns
 from agentcore.rag._focus.meaning import close_in_meaning, draws_towards
 from agentcore.rag._focus.nouns import (
@@ -238,6 +239,23 @@ def states_the_conditions_figure(reading: Reading, p: PartReading, suppliers: Su
     that figure: «сколько платят по больничному если стаж 2 года» is not answered by «доплачивает до 100% среднего
     заработка …» after «размер зависит от страхового стажа» (:func:`misses_the_conditions_figure`)."""
     return not misses_the_conditions_figure(p.part.text, suppliers.units[i])
+
+
+def keeps_the_conditions_case(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:
+    """Rejects a sentence that states its value under a condition of another case than a condition the part names:
+    the same thing with another act («если пропуск сломался, через сколько выдадут новый» is not answered by «Если
+    пропуск потерян, … новый выдадут в течение одного рабочего дня»), or the same act by another actor («ребёнок
+    заболел во время моего отпуска, отпуск продлят?» not by «Если вы заболели во время ежегодного отпуска …, отпуск
+    продлевается») — :func:`agentcore.rag._focus.frames.states_another_case`.  With :data:`CONDITION_OF_THE_CONTEXT`,
+    the condition of the sentence before it counts as the sentence's own («Подменный ноутбук выдаётся в тот же
+    рабочий день» after «Если ноутбук сломался, …»)."""
+    texts = [reading.shown[i], reading.before(i)] if CONDITION_OF_THE_CONTEXT else [reading.shown[i]]
+    return not any(text and states_another_case(p.part, text) for text in texts)
+
+
+CONDITION_OF_THE_CONTEXT = True
+"""Whether the condition of the sentence before a supplier counts as the supplier's own
+(:func:`keeps_the_conditions_case`)."""
 
 
 CONTEXT_MUST_KEEP_THE_CASE = True
