@@ -300,6 +300,15 @@ def test_a_negation_belongs_to_its_clause() -> None:
     assert guard("Дни здоровья на следующий год не переносятся.", evidence).ok
 
 
+def test_a_clause_sharing_one_word_with_a_negated_heading_is_no_restatement_of_it() -> None:
+    # «Подключается» shares one word with the heading «…, если VPN не подключается»; the list item is true
+    evidence = (
+        "Что делать, если VPN не подключается\nПодключается, но сайты не открываются. Проверьте, что на устройстве "
+        "правильное время."
+    )
+    assert guard("Подключается, но сайты не открываются.", evidence).ok
+
+
 TOOLS = "Задачи команды ведутся в Kaiten, а схемы архитектуры рисуют в Miro."
 STORAGE = "Код хранится в GitLab и проверяется в CI, а задачи ведутся в Jira."
 INSURER = "Полис ДМС оформляет страховая компания «Полис-Гарант», а выплаты идут через «Альфа»."

@@ -865,6 +865,8 @@ def _polarity_clashes(claim: str, evidence: str) -> list[str]:
             continue
         if clause.polarity and best.polarity and clause.polarity != best.polarity:
             found.append("нельзя" if best.polarity == "forbid" else "можно")
+        if len(clause.words & best.words) < 2:
+            continue  # one shared word («Подключается, но …» / «Если VPN не подключается»): no restatement to negate
         for stem in sorted(best.negated & clause.affirmed - clause.negated):
             found.append(f"не {stem}")
     return found
