@@ -33,3 +33,18 @@ def test_a_piece_that_says_what_is_done_still_names_work(piece: str) -> None:
 def test_other_tasks_beside_a_wait_keep_the_daily_great(message: str) -> None:
     """«…, но работаю по другим задачам» says the member is not stopped, not that an untracked deliverable was done."""
     assert parse_daily(message, "dev")["daily"]["quality"] == "GREAT"
+
+
+@pytest.mark.parametrize(
+    ("message", "quality"),
+    [
+        # the last task named alone after the first task's own words says nothing of it
+        ("Вчера: RENT-3 — договор аренды. Сегодня: RENT-4 расчёт пеней + RENT-5. Блокеров нет", "DETAIL_OK"),
+        ("Yesterday: RENT-3 lease form. Today: RENT-4 late fees and RENT-5. No blockers", "DETAIL_OK"),
+        # a verb before both tasks is said of both; words after each describe each
+        ("Вчера закрыл RENT-1 и RENT-2. Сегодня: RENT-4 расчёт пеней. Блокеров нет", "GREAT"),
+        ("Вчера: RENT-3 — договор. Сегодня: RENT-4 расчёт пеней + RENT-5 акты. Блокеров нет", "GREAT"),
+    ],
+)
+def test_a_task_named_last_and_alone_after_a_joint_is_bare(message: str, quality: str) -> None:
+    assert parse_daily(message, "dev")["daily"]["quality"] == quality

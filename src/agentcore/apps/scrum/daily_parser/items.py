@@ -128,6 +128,12 @@ def _items(text: str) -> list[dict[str, Any]]:
     if after is not None and _finishes(summary[: after.start()]) and _untied_deed(summary[after.end() :]):
         # «CRM-80 доделываю, потом сверстаю лендинг»: the task finished, the next deed is another thing (qv)
         return _items(summary[: after.start()]) + _items(summary[after.end() :])
+    bare = _LAST_BARE.match(summary) if len(ids) > 1 else None
+    if bare is not None and task_ids_in(bare["last"]) == ids[-1:] and _content_words(without_task_ids(bare["head"])):
+        # «ENERGY-55 thresholds tuning + ENERGY-57»: the words between the first task and the joint are its own, the
+        # task named last with nothing after it is named bare (session qv2) — unlike «закрыл PAY-1 и PAY-2», whose
+        # verb before both is said of both
+        return [*_items(bare["head"]), {"task_id": ids[-1], "summary": bare["last"]}]
     others: list[str] = []
     if ids and _ITEM_JOINT.search(summary):
         summary, others = _other_activities(summary)
@@ -137,6 +143,10 @@ def _items(text: str) -> list[dict[str, Any]]:
     return items + [{"task_id": None, "summary": truncate(other, MAX_TEXT_CHARS)} for other in others]
 
 
+# A piece that opens with a task and its words and ends with another task named alone after a joint.
+_LAST_BARE = re.compile(
+    rf"^(?P<head>\W*{_ID}\b.*?\w.*?)\s*(?:\+|,|;|&|\bи\b|\band\b)\s*(?P<last>{_ID})\W*$", re.IGNORECASE
+)
 # What comes next in the day after a task: «…, потом …», «… + …», «…, then …».
 _AFTER_FINISHING = compile_guarded(rf",\s*{_THEN}|\s+\+\s+", re.IGNORECASE)
 
