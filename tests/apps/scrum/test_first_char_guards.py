@@ -106,6 +106,9 @@ def test_the_parser_guards_its_scanned_patterns() -> None:
         "clauses._CONTRAST",
         "clauses._STEP_HINT",
         "items._AFTER_FINISHING",
+        # session sp4, step 3: scanned over the whole daily for its informative words
+        "lexicon._OWN_SIDE",
+        "lexicon._ASIDE_HINT",
     ],
 )
 def test_the_scanned_joints_and_hints_are_guarded(name: str) -> None:

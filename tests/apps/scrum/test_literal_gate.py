@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from agentcore.apps.scrum import blocker_effect, blocker_reading
-from agentcore.apps.scrum.daily_parser import blocker_clauses, clauses, parse_daily, reading
+from agentcore.apps.scrum.daily_parser import blocker_clauses, clauses, lexicon, parse_daily, reading
 from agentcore.apps.scrum.daily_parser.layout import _SENTENCES
 from agentcore.apps.scrum.daily_parser.lexicon import readable
 from agentcore.text.literal_gate import LiteralGate, any_of, folded
@@ -26,7 +26,7 @@ DATA = Path(__file__).parent / "data"
 DEV_FILES = sorted(DATA.glob("dailies_people_dev*.jsonl"))  # development splits only, never a held-out one
 GATES: dict[str, LiteralGate] = {}
 """Every gate the parser's modules hold, by where it is defined (an imported one is listed once)."""
-for _module in (blocker_effect, blocker_reading, blocker_clauses, clauses, reading):
+for _module in (blocker_effect, blocker_reading, blocker_clauses, clauses, reading, lexicon):
     for _name, _gate in vars(_module).items():
         if isinstance(_gate, LiteralGate) and all(_gate is not g for g in GATES.values()):
             GATES[f"{_module.__name__}.{_name}"] = _gate
@@ -106,3 +106,18 @@ def test_every_text_the_parser_asks_a_gate_about(monkeypatch: pytest.MonkeyPatch
             assert gate.pattern.search(text) is None, (name, text)
     assert {name for name, _ in asked} == set(GATES)  # every gate is asked
     assert turned_away > 100
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # session sp4: hints of a few words, asked of texts most of which the gates before them folded already
+        "agentcore.apps.scrum.blocker_reading._EAGER",
+        "agentcore.apps.scrum.blocker_effect._BEARABLE",
+        "agentcore.apps.scrum.daily_parser.blocker_clauses._EARLIER",
+        "agentcore.apps.scrum.daily_parser.clauses._STEP_HINT",
+        "agentcore.apps.scrum.daily_parser.lexicon._GREETING_HINT",
+    ],
+)
+def test_the_few_word_hints_stand_behind_gates(name: str) -> None:
+    assert name in GATES

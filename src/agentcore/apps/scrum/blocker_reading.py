@@ -192,8 +192,10 @@ _AS_MEANT = compile_guarded(
 )
 # A wait told as eager anticipation — others look forward to a result, nothing of the work stands: «все ждут релиза с
 # нетерпением», «the team can't wait for the release» (session sb) …
-_EAGER = compile_guarded(
-    r"\bс\s+нетерпением\b|\beagerly\b|\bcan'?t\s+wait\s+(?:to|for)\b|\blooking\s+forward\b", _FLAGS
+# Behind its literal gate (session sp4): a clause without one of its words is turned away by a case-sensitive scan of
+# the folded text, most of them already folded by the gates before it.
+_EAGER = LiteralGate(
+    re.compile(r"\bс\s+нетерпением\b|\beagerly\b|\bcan'?t\s+wait\s+(?:to|for)\b|\blooking\s+forward\b", _FLAGS)
 )
 # … unless the member waits for something the work needs: «жду доступ к стенду, с нетерпением» stays a blocker.
 _OWN_WAIT = compile_guarded(

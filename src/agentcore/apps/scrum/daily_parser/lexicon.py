@@ -11,6 +11,7 @@ from typing import Literal
 from agentcore.apps.scrum.schemas import MAX_MESSAGE_CHARS
 from agentcore.apps.scrum.task_ids import current_prefixes, task_ids_in
 from agentcore.text.first_char import compile_guarded, guarded
+from agentcore.text.literal_gate import LiteralGate
 from agentcore.text.morphology import morph_analyzer, parses
 from agentcore.text.reading_memo import per_reading
 
@@ -255,7 +256,8 @@ _COURTESY = re.compile(
     r"(?:\W+(?:всем|все|all|team|everyone|коллеги|ребята|команда))?\W*$",
     re.IGNORECASE,
 )
-_GREETING_HINT = compile_guarded(rf"\b{_GREETING}\b", re.IGNORECASE)
+# Behind its literal gate (session sp4): the whole daily is scanned once for a greeting's words, case-sensitively.
+_GREETING_HINT = LiteralGate(re.compile(rf"\b{_GREETING}\b", re.IGNORECASE))
 # Where a greeting may end: «привет, живой», «Всем привет! На месте», «hello — here», and a pictograph people put
 # where a full stop goes («Доброе утро ☀️ я на месте»: session qv2).
 _COURTESY_PIECES = re.compile(r"[\n.!?;,:\u2600-\u27bf\U0001f300-\U0001faff]+\ufe0f?|\s+[—–-]\s+")
@@ -311,8 +313,8 @@ def _informative(text: str, words: tuple[str, ...] | None = None) -> int:
 # side», «с моей стороны») and a promise to write more later — a piece whose only word that informs is a verb of
 # reporting in the first person, with no object of its own («чуть позже напишу», «вечером отпишусь», «если что —
 # сообщу»; «напишу тесты» keeps its object and stays).
-_OWN_SIDE = re.compile(r"\b(?:on|from)\s+(?:my|our)\s+(?:side|end)\b|\bс\s+(?:моей|нашей|своей)\s+стороны\b", re.I)
-_ASIDE_HINT = re.compile(r"side\b|end\b|сторон|напиш|отпиш|сообщ|расскаж|отчита", re.IGNORECASE)
+_OWN_SIDE = compile_guarded(r"\b(?:on|from)\s+(?:my|our)\s+(?:side|end)\b|\bс\s+(?:моей|нашей|своей)\s+стороны\b", re.I)
+_ASIDE_HINT = compile_guarded(r"side\b|end\b|сторон|напиш|отпиш|сообщ|расскаж|отчита", re.IGNORECASE)
 _REPORT_LEMMAS = _wordset("написать отписаться отписать сообщить рассказать отчитаться")
 
 
