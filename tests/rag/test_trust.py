@@ -23,6 +23,7 @@ async def test_a_half_false_answer_shows_the_true_claim_and_reports_the_false_on
     meta = trusted.metadata()
     assert [c["status"] for c in meta["claims"]] == ["supported", "contradicted"]
     assert meta["claims"][0]["citations"] == [1] and meta["claims"][1]["citations"] == []
+    assert meta["claims"][1]["claim"] is None  # a removed claim's text only in removed_claims
     assert [r["claim"] for r in meta["removed_claims"]] == [
         "Заявление на отпуск подаётся не позднее чем за 30 дней до начала отпуска."
     ]

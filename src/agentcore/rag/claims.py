@@ -43,7 +43,6 @@ __all__ = [
     "ClaimReport",
     "RenderedAnswer",
     "check_claims",
-    "checked_answer",
     "read_claims",
     "render_claims",
 ]
@@ -408,25 +407,3 @@ def _unnumber_broken_lists(prefixes: dict[int, str]) -> None:
         if found != list(range(1, len(found) + 1)):
             for line in run:
                 prefixes[line] = "•"
-
-
-async def checked_answer(question: str, answer: str, hits: Sequence[Any], judge: Any | None = None) -> str:
-    """A model's ``answer`` to ``question`` from ``hits`` (numbered from 1) as the user should see it: only its
-    supported claims with citations renumbered, and the closing line when something is missing; ``""`` when no
-    claim survives (the caller declines).  The RAG service's answer (the assistant's ``rag_search``) uses it."""
-    from agentcore.rag._focus import check_focus
-    from agentcore.rag.citations import compose_context
-
-    context = compose_context(hits, max(len(hits), 1))
-    report = await check_claims(read_claims(answer, context), context, judge=judge)
-    shown = report.supported
-    focus = check_focus(
-        question,
-        [c.claim.text for c in shown],
-        [f"{p.title}\n{p.text}" for p in context.passages],
-        headings=[report.passages[n].title for c in shown for n in c.sources],
-        shown_headings=["\n".join(report.passages[n].title for n in c.sources) for c in shown],
-    )
-    if focus.decline:
-        return ""
-    return render_claims(report, missing=focus.missing).text

@@ -17,20 +17,30 @@ The research agent (``agentcore ask``, ``POST /research``, the SSE ``final``, ``
 
 The caller decides what to do with the warnings (an unreadable judge reply) and the verdicts: the research agent
 writes them to its trace, the RAG service into its response (:meth:`TrustedAnswer.metadata`).
+
+:func:`answer_search` is the RAG service's answer to one search (``POST /search``, ``agentcore rag search``): the
+extractive draft of the hits (the selection the research agent's ``compose_context`` drafts with), or a model's
+answer, through :func:`trusted_answer`, then a trailing «Источники: [1] …» line naming the cited sections (the
+seed's client prints only the answer text, so its markers must resolve there).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 from agentcore.rag._evidence import lexically_answered
 from agentcore.rag._focus import FocusCheck, check_focus
-from agentcore.rag.citations import ComposedContext, Passage
-from agentcore.rag.claims import ClaimReport, RenderedAnswer, check_claims, read_claims, render_claims
+from agentcore.rag.answer import decline
+from agentcore.rag.citations import ComposedContext, Passage, cited_extractive_answer, compose_context
+from agentcore.rag.claims import CheckedClaim, ClaimReport, RenderedAnswer, check_claims, read_claims, render_claims
+from agentcore.rag.models import SearchResult
 
-__all__ = ["TrustedAnswer", "claim_metadata", "trusted_answer"]
+__all__ = ["SOURCES_LABEL", "SearchAnswer", "TrustedAnswer", "answer_search", "claim_metadata", "trusted_answer"]
+
+SOURCES_LABEL = "Источники:"
+"""The line after a search answer naming its cited sections («Источники: [1] Отпуск; [2] Зарплата.»)."""
 
 OFF_QUESTION = "не отвечает на вопрос"
 """What a supported claim the focus check (or the weak-evidence standard) removed is missing."""
@@ -107,21 +117,100 @@ async def trusted_answer(
 
 
 def claim_metadata(report: ClaimReport | None, rendered: RenderedAnswer | None, *, answered: bool) -> dict[str, Any]:
-    """The documented claim fields of an answer (``docs/research.md``, ``docs/rag.md``).
+    """The documented claim fields of an answer — the research agent's ``final.metadata`` and the RAG service's
+    ``/search`` response (``docs/research.md``, ``docs/rag.md``).
 
-    ``claims`` — every claim with ``status`` and the ``citations`` the user sees; ``removed_claims`` — the claims not
-    shown (``claim``, ``status``, ``missing``); ``missing_parts`` — the parts of the question named in the closing
-    line; ``grounded`` — an answer is shown and every shown claim is supported (only supported claims are shown).
+    ``claims`` — every claim checked, in order, with its ``status`` and the ``citations`` the user sees; a claim not
+    shown keeps its status but not its text (``None``) nor what is missing in it, and cites nothing;
+    ``removed_claims`` — the claims not shown (``claim``, ``status``, ``missing``, ``decided_by``), the only place
+    their text goes; ``missing_parts`` — the parts of the question named in the closing line; ``grounded`` — an answer
+    is shown and every shown claim is supported (only supported claims are shown).
     ``answered``: whether the answer shown is ``rendered``'s (not a decline).
     """
     numbering = rendered.numbering if rendered is not None and answered else {}
     return {
-        "claims": [c.to_dict(numbering, report.passages) for c in report.claims] if report else [],
+        "claims": [_claim_entry(c, numbering, report.passages) for c in report.claims] if report else [],
         "removed_claims": [
-            {"claim": c.claim.text, "status": c.status, "missing": list(c.missing)} for c in report.removed
+            {"claim": c.claim.text, "status": c.status, "missing": list(c.missing), "decided_by": c.decided_by}
+            for c in report.removed
         ]
         if report
         else [],
         "missing_parts": list(rendered.missing) if rendered is not None and answered else [],
         "grounded": answered and report is not None,
     }
+
+
+def _claim_entry(claim: CheckedClaim, numbering: dict[int, int], passages: dict[int, Passage]) -> dict[str, Any]:
+    """The ``claims`` entry of ``claim``; a claim not shown keeps its status but not its text (``None``) nor what is
+    missing in it — both are in ``removed_claims`` — and cites nothing shown."""
+    entry = claim.to_dict(numbering, passages)
+    if claim.status != "supported":
+        entry.update(claim=None, missing=[], citations=[])
+    return entry
+
+
+AnswerSource = Literal["llm", "extractive", "none"]
+
+
+@dataclass(frozen=True)
+class SearchAnswer:
+    """The RAG service's answer to one search.
+
+    Attributes:
+        text: the supported claims with their citations, the closing line when a part is missing and the
+            «Источники: …» line; or the decline naming the closest sections.
+        source: who wrote the claims shown — ``llm``, ``extractive`` — or ``none`` (a decline).
+        trusted: the claim check (``None`` when nothing was checked: no evidence, or nothing to quote).
+    """
+
+    text: str
+    source: AnswerSource
+    trusted: TrustedAnswer | None = None
+
+    @property
+    def sources(self) -> list[Passage]:
+        """The cited sections, the ``k``-th is ``[k]`` of the text (none for a decline)."""
+        return list(self.trusted.rendered.sources) if self.trusted is not None and self.source != "none" else []
+
+    def metadata(self) -> dict[str, Any]:
+        """:func:`claim_metadata` of the answer shown (a decline: its removed claims only) and ``citations`` — the
+        cited sections as ``{"index", "id", "doc_id", "title"}``, ``index`` being the ``[k]`` of the text."""
+        trusted, answered = self.trusted, self.source != "none"
+        meta = claim_metadata(
+            trusted.report if trusted else None, trusted.rendered if trusted else None, answered=answered
+        )
+        meta["citations"] = [
+            {"index": k, "id": p.id, "doc_id": p.doc_id, "title": p.title} for k, p in enumerate(self.sources, start=1)
+        ]
+        return meta
+
+
+async def answer_search(
+    question: str, result: SearchResult, answer: str | None = None, *, judge: Any | None = None
+) -> SearchAnswer:
+    """What the RAG service shows for ``question`` and its search ``result`` (see the module docstring).
+
+    No evidence (no hit, or the searcher's verdict below even its floor: ``answerable`` and ``possible`` both false)
+    is declined with the closest sections.  Otherwise the hits, numbered from 1, are the context; ``answer`` — a
+    model's answer citing them as ``[n]`` — or, when it is ``None``, their extractive draft goes through
+    :func:`trusted_answer` (on evidence below the threshold, by the lexical standard).  No claim surviving is a
+    decline too.
+
+    Args:
+        judge: a model judge for the claims (with a model's answer), or ``None``.
+    """
+    hits = result.hits
+    if not hits or not (result.answerable or result.possible):
+        return SearchAnswer(decline(hits), "none")
+    context = compose_context(hits, len(hits))
+    source: AnswerSource = "extractive" if answer is None else "llm"
+    text = cited_extractive_answer(question, context, trust_order=True) if answer is None else answer
+    if not text or not text.strip():
+        return SearchAnswer(decline(hits), "none")
+    trusted = await trusted_answer(question, text, context, judge=judge, answerable=result.answerable)
+    if not trusted.answered:
+        return SearchAnswer(decline(hits), "none", trusted)
+    shown = SearchAnswer("", source, trusted)
+    named = "; ".join(f"[{k}] {p.title}" for k, p in enumerate(shown.sources, start=1))
+    return replace(shown, text=f"{trusted.rendered.text}\n{SOURCES_LABEL} {named}.")

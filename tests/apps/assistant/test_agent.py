@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -452,6 +454,61 @@ def test_rag_success(settings: Settings, caplog: pytest.LogCaptureFixture) -> No
     assert h.history[-1] == ("assistant", "Ответ RAG: Отпуск оформляется в HR-портале.")
     assert ("user", "Как оформить отпуск?") in h.history
     assert [role for role, _ in h.history] == ["user"] + ["assistant"] * 4
+
+
+@contextmanager
+def _real_rag(settings: Settings, tmp_path: Path, gateway: Any | None = None) -> Iterator[ServiceClient]:
+    """The real RAG service (its app over a loopback socket) on the small knowledge base of the retrieval tests."""
+    from tests.rag.conftest import KB
+
+    from agentcore.apps.rag.http import create_app
+    from agentcore.rag.embeddings import HashingEmbedder
+    from agentcore.rag.engine import RagEngine
+    from agentcore.serving import BackgroundServer
+
+    folder = tmp_path / "kb"
+    folder.mkdir()
+    for name, text in KB.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    rag = Settings(data_dir=tmp_path / "rag", provider="offline", rag_collection="test", rag_embedder="none")
+    engine = RagEngine(rag, embedder=HashingEmbedder(), backend=None)
+    engine.indexer.index_path(folder, "test")
+    server = BackgroundServer(create_app(rag, engine=engine, gateway=gateway)).start()
+    try:
+        yield ServiceClient(server.url, client=httpx.Client(timeout=30))
+    finally:
+        server.stop()
+
+
+def test_rag_answer_names_the_part_the_documents_lack(settings: Settings, tmp_path: Path) -> None:
+    """Issue 18: the assistant's ``rag_search`` shows the claim-checked answer — supported claims with their
+    citations, the closing line «В документах не нашлось: …», the sections cited."""
+    question = "Когда зарплата и есть ли премия?"
+    wide = settings.model_copy(update={"assistant": AssistantSettings(param_question_maxlen=60)})
+    with _real_rag(settings, tmp_path) as rag:
+        h = Harness(wide, [RELEVANT, select("rag_search", question=question)], rag=rag)
+        h.turn(question)
+    answer = (
+        "Ответ RAG: Заработная плата выплачивается два раза в месяц: аванс 25 числа и остаток 10 числа следующего "
+        "месяца [1].\nВ документах не нашлось: есть ли премия.\nИсточники: [1] Зарплата."
+    )
+    assert h.printed[-2:] == [answer, "Заголовки топ-2 документов: Зарплата, Удалённый доступ"]
+    assert h.history[-1] == ("assistant", answer)
+
+
+def test_rag_answer_never_shows_a_false_claim_of_the_model(settings: Settings, tmp_path: Path) -> None:
+    from agentcore.llm import ScriptedProvider
+    from agentcore.llm.gateway import SimpleLLMGateway
+
+    model = SimpleLLMGateway(
+        ScriptedProvider(["Отпуск длится 28 календарных дней [1]. Отпуск длится 45 календарных дней [1]."])
+    )
+    question = "Сколько дней составляет отпуск?"
+    wide = settings.model_copy(update={"assistant": AssistantSettings(param_question_maxlen=60)})
+    with _real_rag(settings, tmp_path, model) as rag:
+        h = Harness(wide, [RELEVANT, select("rag_search", question=question)], rag=rag)
+        h.turn(question)
+    assert h.printed[-2] == "Ответ RAG: Отпуск длится 28 календарных дней [1].\nИсточники: [1] Отпуск."
 
 
 def _failing(status: int = 200, body: Any = None, exc: Exception | None = None) -> Handler:

@@ -191,7 +191,7 @@ def test_dialog_words_capabilities_decline_and_themes_at_80_columns(shared_data_
     answer = _between(child, "Ответ RAG:", "Заголовки топ-2 документов:")
     lines = [line.rstrip() for line in answer.strip().splitlines()]
     assert all(len(line) <= 80 for line in lines)
-    assert lines[0] == "Ответ RAG: Как оформить отпуск:" and lines[1].startswith("1. Откройте")
+    assert lines[0] == "Ответ RAG: Как оформить отпуск [1]:" and lines[1].startswith("1. Откройте")
     expected = _expected_answer(shared_data_dir, "Как оформить отпуск?")
     assert " ".join(lines).split() == f"Ответ RAG: {expected}".split()  # wrapped, never cut inside a word
     child.expect_exact(PROMPT)
@@ -213,12 +213,14 @@ def test_dialog_words_capabilities_decline_and_themes_at_80_columns(shared_data_
 
 
 def _expected_answer(data_dir: Path, question: str) -> str:
+    import asyncio
+
     from agentcore.config import Settings
-    from agentcore.rag.answer import answer_from
     from agentcore.rag.engine import RagEngine
+    from agentcore.rag.trust import answer_search
 
     searcher = RagEngine(Settings(data_dir=data_dir, provider="offline"), backend=None).searcher
-    return answer_from(question, searcher.retrieve(question))
+    return asyncio.run(answer_search(question, searcher.retrieve(question))).text
 
 
 def test_quiet_chat_prints_only_answers(shared_data_dir: Path) -> None:
@@ -234,7 +236,7 @@ def test_quiet_chat_prints_only_answers(shared_data_dir: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     transcript = record.getvalue()
-    assert "Ответ RAG: Как оформить отпуск:" in transcript and "До свидания!" in transcript
+    assert "Ответ RAG: Как оформить отпуск [1]:" in transcript and "До свидания!" in transcript
     for status in ("Анализирую релевантность", "Выбираю подходящий", "Валидирую", "Выполняю инструмент"):
         assert status not in transcript
 

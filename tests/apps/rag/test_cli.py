@@ -95,6 +95,19 @@ def test_pretty_search_prints_the_answer() -> None:
     assert "Ответ: " in result.stdout and "28 календарных дней" in result.stdout
 
 
+def test_search_answer_is_claim_checked() -> None:
+    question = "Сколько дней длится ежегодный отпуск и сколько стоит парковка?"
+    result = runner.invoke(rag_cli.rag_app, ["search", question, "--json"])
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.stdout)
+    assert payload["answer"].splitlines()[-2:] == [
+        "В документах не нашлось: сколько стоит парковка.",
+        "Источники: [1] Отпуск.",
+    ]
+    assert payload["grounded"] is True and payload["missing_parts"] == ["сколько стоит парковка"]
+    assert payload["answer_source"] == "extractive" and [c["status"] for c in payload["claims"]] == ["supported"]
+
+
 def test_collections_and_remove(kb_dir: Path) -> None:
     runner.invoke(rag_cli.rag_app, ["index", str(kb_dir), "-c", "hr"])
     result = runner.invoke(rag_cli.rag_app, ["remove", "vpn", "ghost", "-c", "hr"])

@@ -55,8 +55,9 @@ def test_search_returns_seed_fields(url: str) -> None:
     assert list(body)[:3] == ["answer", "chunk_title_list", "chunk_texts"]
     assert len(body["chunk_title_list"]) == len(body["chunk_texts"]) == 2  # PARAM_RAG_TOP_K
     assert body["chunk_title_list"][0] == "Отпуск"
-    assert "28 календарных дней" in body["answer"] and "(Источники: Отпуск" in body["answer"]
-    assert body["answer_source"] == "extractive"
+    # the claims shown, each with its citation, then the sections cited (the seed's client prints only the text)
+    assert body["answer"] == "Ежегодный оплачиваемый отпуск составляет 28 календарных дней [1].\nИсточники: [1] Отпуск."
+    assert body["answer_source"] == "extractive" and body["grounded"] is True
     assert body["mode"] in ("bm25", "dense", "hybrid") and body["route_reason"]
     assert body["chunk_ids"][0] == "vacation#0" and len(body["scores"]) == 2
 
@@ -76,6 +77,20 @@ def test_weak_evidence_is_declined_with_the_closest_titles(url: str) -> None:
     assert body["answerable"] is False and body["answer_source"] == "none"
     assert body["answer"].startswith("В базе знаний нет ответа на этот вопрос. Ближе всего по теме: «")
     assert all(f"«{title}»" in body["answer"] for title in body["chunk_title_list"])
+
+
+def test_the_part_the_documents_do_not_answer_is_named(url: str) -> None:
+    question = "Сколько дней длится ежегодный отпуск и сколько стоит парковка?"
+    body = httpx.post(url + "/search", json={"question": question}, timeout=10).json()
+    assert body["answer"].splitlines() == [
+        "Ежегодный оплачиваемый отпуск составляет 28 календарных дней [1].",
+        "В документах не нашлось: сколько стоит парковка.",
+        "Источники: [1] Отпуск.",
+    ]
+    assert body["answer_source"] == "extractive" and body["grounded"] is True
+    assert body["missing_parts"] == ["сколько стоит парковка"] and body["removed_claims"] == []
+    assert [(c["status"], c["citations"]) for c in body["claims"]] == [("supported", [1])]
+    assert body["citations"] == [{"index": 1, "id": "vacation#0", "doc_id": "vacation", "title": "Отпуск"}]
 
 
 BAD_INPUT: list[tuple[dict[str, Any], int, str]] = [
@@ -168,7 +183,8 @@ def test_llm_answer_through_gateway(serve: Any, settings: Settings, indexed: Rag
     provider = ScriptedProvider(["Отпуск длится 28 календарных дней [1]."])
     url = serve(create_app(settings, engine=indexed, gateway=SimpleLLMGateway(provider)))
     body = httpx.post(url + "/search", json={"question": "Сколько дней составляет отпуск?"}, timeout=10).json()
-    assert body["answer"] == "Отпуск длится 28 календарных дней [1]." and body["answer_source"] == "llm"
+    assert body["answer"] == "Отпуск длится 28 календарных дней [1].\nИсточники: [1] Отпуск."
+    assert body["answer_source"] == "llm" and body["grounded"] is True
     request = provider.requests[0]
     assert request.step == "rag.answer"
     assert "[1] Отпуск" in (request.messages[-1].content or "")
@@ -180,7 +196,35 @@ def test_llm_answer_shows_only_supported_claims(serve: Any, settings: Settings, 
     body = httpx.post(url + "/search", json={"question": "Сколько дней составляет отпуск?"}, timeout=10).json()
     assert body["answer"].startswith("Отпуск длится 28 календарных дней [1].") and "45" not in body["answer"]
     # the question is answered: the removed claim adds no «В документах не нашлось» line
-    assert body["answer"] == "Отпуск длится 28 календарных дней [1]."
+    assert body["answer"] == "Отпуск длится 28 календарных дней [1].\nИсточники: [1] Отпуск."
+    # the false claim is reported, never shown
+    assert [(c["claim"], c["status"]) for c in body["claims"]] == [
+        ("Отпуск длится 28 календарных дней.", "supported"),
+        (None, "contradicted"),  # a removed claim's text is only in removed_claims
+    ]
+    assert body["removed_claims"] == [
+        {
+            "claim": "Отпуск длится 45 календарных дней.",
+            "status": "contradicted",
+            "missing": ["45 день"],
+            "decided_by": "guard",
+        }
+    ]
+    assert body["grounded"] is True and body["missing_parts"] == []
+    assert body["citations"] == [{"index": 1, "id": "vacation#0", "doc_id": "vacation", "title": "Отпуск"}]
+
+
+def test_a_model_answer_with_no_true_claim_is_declined(serve: Any, settings: Settings, indexed: RagEngine) -> None:
+    provider = ScriptedProvider(["Отпуск длится 45 календарных дней [1]. Отпуск можно не оформлять [1]."])
+    url = serve(create_app(settings, engine=indexed, gateway=SimpleLLMGateway(provider)))
+    body = httpx.post(url + "/search", json={"question": "Сколько дней составляет отпуск?"}, timeout=10).json()
+    assert body["answer"].startswith("В базе знаний нет ответа на этот вопрос. Ближе всего по теме: «Отпуск»")
+    assert "45" not in body["answer"] and "не оформлять" not in body["answer"]
+    assert body["answer_source"] == "none" and body["grounded"] is False and body["citations"] == []
+    assert [c["claim"] for c in body["removed_claims"]] == [
+        "Отпуск длится 45 календарных дней.",
+        "Отпуск можно не оформлять.",
+    ]
 
 
 def test_llm_failure_degrades_to_extractive(serve: Any, settings: Settings, indexed: RagEngine) -> None:
@@ -188,7 +232,22 @@ def test_llm_failure_degrades_to_extractive(serve: Any, settings: Settings, inde
     url = serve(create_app(settings, engine=indexed, gateway=SimpleLLMGateway(provider)))
     response = httpx.post(url + "/search", json={"question": "Сколько дней составляет отпуск?"}, timeout=10)
     assert response.status_code == 200
-    assert response.json()["answer_source"] == "extractive"
+    body = response.json()
+    # the extractive answer it degrades to is checked like any other: claims, citations, the sources line
+    assert body["answer_source"] == "extractive" and body["grounded"] is True
+    assert body["answer"] == "Ежегодный оплачиваемый отпуск составляет 28 календарных дней [1].\nИсточники: [1] Отпуск."
+    assert [c["status"] for c in body["claims"]] == ["supported"]
+
+
+@pytest.mark.parametrize("reply", ["", "   "])
+def test_an_empty_model_answer_degrades_to_the_checked_extractive_one(
+    serve: Any, settings: Settings, indexed: RagEngine, reply: str
+) -> None:
+    provider = ScriptedProvider([reply])
+    url = serve(create_app(settings, engine=indexed, gateway=SimpleLLMGateway(provider)))
+    body = httpx.post(url + "/search", json={"question": "Сколько дней составляет отпуск?"}, timeout=10).json()
+    assert body["answer_source"] == "extractive" and body["grounded"] is True
+    assert body["answer"].endswith("[1].\nИсточники: [1] Отпуск.")
 
 
 def test_declined_question_makes_no_llm_call(serve: Any, settings: Settings, indexed: RagEngine) -> None:

@@ -198,9 +198,12 @@ def search(
         )
     except RetrievalError as exc:
         _fail(str(exc), _exit_code(exc))
-    from agentcore.rag.answer import answer_from
+    import asyncio
 
-    answer = answer_from(question, result)
+    from agentcore.rag.trust import answer_search
+
+    checked = asyncio.run(answer_search(question, result))  # the claim-checked answer POST /search gives offline
+    answer = checked.text
     if as_json:
         hits = [
             {"id": h.id, "title": h.title, "score": h.score, "text": h.text, "doc_id": h.doc_id, "source": h.source}
@@ -211,8 +214,10 @@ def search(
             "mode": result.mode,
             "reason": result.reason,
             "answer": answer,
+            "answer_source": checked.source,
             "answerable": result.answerable,
             "confidence": result.confidence,
+            **checked.metadata(),
             "hits": hits,
         }
         typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))

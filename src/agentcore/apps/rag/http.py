@@ -9,7 +9,8 @@ of ``agentcore chat``), so seed 000's ``RAG_SERVICE_URL`` + ``/search`` keeps wo
 route                       access    what
 =========================== ========= ====================================================================
 ``GET /health``             open      status and size of the active collection (503 when it cannot load)
-``POST /search``            read      top chunks for a question and an answer from them (LLM or extractive)
+``POST /search``            read      top chunks for a question and an answer from them (LLM or extractive),
+                                      shown only as far as its claims are supported (``agentcore.rag.trust``)
 ``POST /fetch_docs``        read      chunks or whole documents by id
 ``GET /collections``        read      stored collections, which one is active
 ``POST /collections/active`` admin    switch the active collection for every worker (hot swap)
@@ -20,7 +21,8 @@ route                       access    what
 ``AGENTCORE_ADMIN_TOKENS`` (closed when unset).  Every error is ``{"error", "code"}`` (:mod:`agentcore.web`): 4xx
 for bad input (422 validation, 404 unknown collection, 409 empty collection, 400 dense mode without an embedder),
 5xx only for server faults.  A failing or hung model never fails a search: the answer falls back to the extractive
-one within ``AGENTCORE_LLM_DEADLINE`` (and at once while the provider's circuit is open).
+one within ``AGENTCORE_LLM_DEADLINE`` (and at once while the provider's circuit is open) — checked claim by claim as
+every answer is.
 
 The engine is created lazily under a lock on first use and, when the router builds its own engine, warmed up in a
 background thread at creation (the bundled knowledge base is indexed into ``default`` then, and cached on disk).
@@ -46,8 +48,7 @@ from agentcore.appkit.plugin import EdgeContext, Mount
 from agentcore.config import Settings, get_settings
 from agentcore.llm import llm_deadline
 from agentcore.rag import COLLECTION_NAME_PATTERN, arerank, validate_collection_name
-from agentcore.rag.answer import answer_messages, decline, extractive_answer
-from agentcore.rag.claims import checked_answer
+from agentcore.rag.answer import answer_messages
 from agentcore.rag.engine import RagEngine
 from agentcore.rag.errors import (
     InvalidCollectionNameError,
@@ -55,6 +56,7 @@ from agentcore.rag.errors import (
 )
 from agentcore.rag.models import SearchResult, SourceDocument
 from agentcore.rag.searcher import Searcher
+from agentcore.rag.trust import SearchAnswer, answer_search
 from agentcore.serving import closing_lifespan
 from agentcore.settings.rag import RagSettings
 from agentcore.web.app import create_base_app
@@ -76,8 +78,43 @@ DOC_ID_PATTERN = rf"^{_DOC_ID_EDGE}([^#\x00-\x1f\x7f-\x9f]*{_DOC_ID_EDGE})?$"
 _DOC_ID_RE = re.compile(DOC_ID_PATTERN[1:-1])  # fullmatch: "$" would let a final newline through
 
 
+class ClaimEntry(BaseModel):
+    """One claim of the answer and its verdict (the research agent's ``metadata.claims`` entry); a claim not shown
+    has no text here (it is in ``removed_claims``)."""
+
+    claim: str | None = Field(description="текст утверждения; null — не показано (текст в removed_claims)")
+    status: Literal["supported", "unsupported", "contradicted"]
+    supported: bool
+    citations: list[int] = Field(description="номера [k] в показанном ответе")
+    score: float
+    missing: list[str] = Field(description="чего не нашлось во фрагментах (число, дата, имя…)")
+    repointed: bool = Field(description="ссылка перенаправлена на фрагмент, где это сказано")
+    decided_by: str = Field(description="guard, judge или focus")
+    evidence_id: str | None
+    evidence_title: str | None
+
+
+class RemovedClaim(BaseModel):
+    """A claim the user is not shown, and why."""
+
+    claim: str
+    status: Literal["unsupported", "contradicted"]
+    missing: list[str]
+    decided_by: str = Field(description="guard, judge или focus")
+
+
+class AnswerCitation(BaseModel):
+    """A section the answer cites: ``index`` is its ``[k]`` in the answer text."""
+
+    index: int
+    id: str
+    doc_id: str
+    title: str
+
+
 class SearchResponse(BaseModel):
-    """Answer of ``POST /search``: the three fields of seed 000 first, then diagnostics."""
+    """Answer of ``POST /search``: the three fields of seed 000 first, then diagnostics, then the claim check of the
+    answer (:func:`agentcore.rag.trust.answer_search`, the pipeline of ``agentcore ask``)."""
 
     answer: str = Field(description="ответ по RAG")
     chunk_title_list: list[str] = Field(description="заголовки топ чанков")
@@ -92,6 +129,19 @@ class SearchResponse(BaseModel):
     )
     answerable: bool = Field(description="достаточно ли найденного, чтобы ответить")
     confidence: float | None = Field(description="уверенность, по которой решается answerable")
+    grounded: bool = Field(
+        False, description="ответ показан, и каждое его утверждение подтверждено процитированным фрагментом"
+    )
+    claims: list[ClaimEntry] = Field(default_factory=list, description="утверждения ответа с их проверкой")
+    removed_claims: list[RemovedClaim] = Field(
+        default_factory=list, description="утверждения, не показанные пользователю (не подтверждены)"
+    )
+    missing_parts: list[str] = Field(
+        default_factory=list, description="части вопроса, названные в строке «В документах не нашлось: …»"
+    )
+    citations: list[AnswerCitation] = Field(
+        default_factory=list, description="процитированные разделы: index — номер [k] в тексте ответа"
+    )
 
 
 class HealthResponse(BaseModel):
@@ -295,35 +345,41 @@ class _Service:
                 self._gateway = gateway_for(self.settings)
             return self._gateway
 
-    async def answer(self, question: str, result: SearchResult) -> tuple[str, Literal["llm", "extractive", "none"]]:
-        """The answer and who made it: ``none`` (a decline naming the closest sections, no model call) when the
-        search found no strong evidence, else the model's answer or, without a model, the extractive one."""
+    async def answer(self, question: str, result: SearchResult) -> SearchAnswer:
+        """The answer (:func:`agentcore.rag.trust.answer_search`): a decline naming the closest sections, with no
+        model call, when the search found no evidence; else the model's answer or, without a model, the extractive
+        one — either shown only as far as its claims are supported.  A model that fails or answers nothing leaves
+        the extractive answer, checked the same way (never an unchecked one)."""
         hits = result.hits
-        if not hits or not result.answerable:
-            return decline(hits), "none"
+        if not hits or not (result.answerable or result.possible):
+            return await answer_search(question, result)
         from agentcore.llm.errors import LLMConfigError
 
         try:
             gateway = self.gateway()
         except LLMConfigError as exc:  # a misconfigured provider must not break retrieval
             logger.warning("search // LLM provider is not configured, using the extractive answer: %s", exc)
-            return extractive_answer(question, hits), "extractive"
+            return await answer_search(question, result)
         provider = getattr(getattr(gateway, "provider", None), "name", "offline")
         if gateway is None or provider == "offline":
-            return extractive_answer(question, hits), "extractive"
+            return await answer_search(question, result)
         from agentcore.llm.models import LLMMessage, LLMRequest
+        from agentcore.rag.citations import judge_for
 
         messages = [LLMMessage(role=m["role"], content=m["content"]) for m in answer_messages(question, hits)]
         try:
             response = await gateway.request(LLMRequest(messages=messages, step="rag.answer"))
             content = (response.content or "").strip()
-            if content:
-                checked = await checked_answer(question, content, hits)
-                return (checked, "llm") if checked else (decline(hits), "none")
-            logger.warning("search // LLM returned an empty answer; using the extractive answer")
-        except Exception as exc:  # the answer degrades to extractive; retrieval results are still useful
+        except Exception as exc:  # the answer degrades to the (checked) extractive one; retrieval is still useful
             logger.warning("search // LLM answer failed, using the extractive answer: %s", exc)
-        return extractive_answer(question, hits), "extractive"
+            return await answer_search(question, result)
+        if not content:
+            logger.warning("search // LLM returned an empty answer; using the extractive answer")
+            return await answer_search(question, result)
+        answer = await answer_search(question, result, content, judge=judge_for(gateway))
+        for warning in answer.trusted.report.warnings if answer.trusted else ():
+            logger.warning("search // %s", warning)
+        return answer
 
 
 async def _engine_call(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -406,9 +462,9 @@ def create_router(
         with llm_deadline(settings.llm_deadline):  # the model calls (rerank, answer) share one budget
             if gateway is not None:
                 result = replace(result, hits=await arerank(request.question, result.hits, gateway, top_k))
-            answer, source = await service.answer(request.question, result)
+            answer = await service.answer(request.question, result)
         return SearchResponse(
-            answer=answer,
+            answer=answer.text,
             chunk_title_list=[h.title for h in result.hits],
             chunk_texts=[h.text for h in result.hits],
             chunk_ids=[h.id for h in result.hits],
@@ -416,9 +472,10 @@ def create_router(
             mode=result.mode,
             route_reason=result.reason,
             collection=result.collection,
-            answer_source=source,
+            answer_source=answer.source,
             answerable=result.answerable,
             confidence=result.confidence,
+            **answer.metadata(),
         )
 
     @router.post(

@@ -51,7 +51,7 @@ from agentcore.rag.citations import CoverageReport, Passage, answer_sentences, c
 from agentcore.rag.claims import MISSING_PREFIX, CheckedClaim, ClaimReport, RenderedAnswer, check_claims, read_claims
 from agentcore.rag.errors import RetrievalError
 from agentcore.rag.models import CollectionInfo
-from agentcore.rag.trust import trusted_answer
+from agentcore.rag.trust import claim_metadata, trusted_answer
 from agentcore.trace.logs import step_logger
 from agentcore.util.clock import utc_now_iso
 from agentcore.util.redact import redact_public
@@ -682,7 +682,6 @@ class AgentService(ReActAgent):
             for number, p in enumerate(cited_passages, start=1)
         ]
         claim_report = checked[0] if checked else None
-        numbering = rendered.numbering if rendered is not None and answered else {}
         # The figures describe the answer shown: a decline cites nothing (coverage 0) and nothing of it was verified
         # (confidence null) — the draft's figures, which the decline replaced, stay in the trace's control thoughts.
         metadata: dict[str, Any] = {
@@ -704,20 +703,9 @@ class AgentService(ReActAgent):
             "collection": scratch.collection,
             "coverage_threshold": research.coverage_threshold,
             "judge": self.judge.name,
-            # every claim checked, in order, with its status; a removed claim's text (and what the guard found
-            # missing in it) only in removed_claims
-            "claims": [_claim_entry(c, numbering, claim_report.passages) for c in claim_report.claims]
-            if claim_report
-            else [],
-            "removed_claims": [
-                {"claim": c.claim.text, "status": c.status, "missing": list(c.missing), "decided_by": c.decided_by}
-                for c in claim_report.removed
-            ]
-            if claim_report
-            else [],
-            "missing_parts": list(rendered.missing) if rendered is not None and answered else [],
-            # Only supported claims are shown, so an answer given is grounded claim by claim.
-            "grounded": answered and claim_report is not None,
+            # claims (every claim checked, in order, with its status; a removed claim's text only in
+            # removed_claims), removed_claims, missing_parts, grounded — the RAG service's /search gives the same
+            **claim_metadata(claim_report, rendered, answered=answered),
             "verify_claims": (verify or {}).get("claims", []),
             "closest": [{"id": p.id, "doc_id": p.doc_id, "title": p.title} for p in closest],
             "cached": False,
@@ -788,15 +776,6 @@ def is_decline(answer: str) -> bool:
 def _claims_shown(text: str) -> str:
     """The rendered answer without its closing line «В документах не нашлось: …» (no claim: nothing to verify)."""
     return "\n".join(line for line in text.splitlines() if not line.startswith(MISSING_PREFIX)).strip()
-
-
-def _claim_entry(claim: CheckedClaim, numbering: dict[int, int], passages: dict[int, Passage]) -> dict[str, Any]:
-    """The ``metadata.claims`` entry of ``claim``; a claim not shown keeps its status but not its text (``None``)
-    nor what is missing in it — both are in ``metadata.removed_claims`` — and cites nothing shown."""
-    entry = claim.to_dict(numbering, passages)
-    if claim.status != "supported":
-        entry.update(claim=None, missing=[], citations=[])
-    return entry
 
 
 async def _discard(event: AgentStepEvent) -> None:
