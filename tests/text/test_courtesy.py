@@ -89,3 +89,32 @@ def test_a_url_or_a_code_first_is_neither_capitalised_nor_cut(line: str, questio
 
 def test_dots_inside_a_word_or_a_number_end_no_sentence() -> None:
     assert core_question("Привет! Отпуск 1.5 дня положен? Заранее спасибо") == "Отпуск 1.5 дня положен?"
+
+
+@pytest.mark.parametrize(
+    ("line", "question"),
+    [
+        # the audit's line: «hi» was cut off «hi there», leaving «There, could you please tell me …»
+        (
+            "hi there, could you please tell me how many vacation days I get per year?",
+            "How many vacation days I get per year?",
+        ),
+        ("Hello everyone! Can you tell me where the VPN guide is? Thanks in advance!", "Where the VPN guide is?"),
+        ("Good morning! I wanted to ask how sick leave works", "How sick leave works"),
+        ("Hey, do you know when salary is paid?", "When salary is paid?"),
+        ("Can I take leave in August?", "Can I take leave in August?"),  # a question of its own, not a request
+    ],
+)
+def test_english_greetings_and_requests_go_whole(line: str, question: str) -> None:
+    assert core_question(line) == question
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["highway rules?", "history of the company?", "хайку про зиму", "вопросы по отпуску?", "где найти список работ"],
+)
+def test_a_formula_is_whole_words_never_a_words_beginning_or_end(line: str) -> None:
+    # «hi», «хай», «вопрос» opened these words and «бот» ended «работ»: «Ghway rules?», «Ку про зиму», «Ы по отпуску?»,
+    # «где найти список ра»
+    assert core_question(line) == line
+    assert core_question(f"Привет! {line}") == line[:1].upper() + line[1:]

@@ -28,10 +28,16 @@ __all__ = ["core_question", "strip_courtesy", "strip_courtesy_tail"]
 _SEP = r"[\s,:;!.…—–-]*"
 _GREETING = (
     r"(?:привет\w*|здравствуй\w*|здрасьте|добр\w+\s+(?:день|утро|вечер|ночи|времени\s+суток)|доброго\s+\w+(?:\s+суток)?|"
-    r"хай|хэй|салют|хелло|hello|hi|hey)"
+    r"хай|хэй|салют|хелло|"
+    # English: a greeting with the word that completes it («hi there», «hello everyone»), not that word alone
+    r"(?:hello|hi|hiya|hey|greetings)(?:\s+(?:there|all|everyone|everybody|guys|folks|team|bot))?|"
+    r"good\s+(?:morning|afternoon|evening|day))"
 )
 _ADDRESS = r"(?:бот|ботик|ассистент|помощник|агент|коллеги|друг|уважаемый\s+бот)"
-_THANKS = r"(?:(?:заранее\s+)?(?:большое\s+|огромное\s+)?(?:спасибо|благодарю|спс)(?:\s+заранее)?)"
+_THANKS = (
+    r"(?:(?:заранее\s+)?(?:большое\s+|огромное\s+)?(?:спасибо|благодарю|спс)(?:\s+заранее)?|"
+    r"(?:many\s+)?(?:thanks|thank\s+you|thx)(?:\s+(?:so\s+much|a\s+lot))?(?:\s+in\s+advance)?)"
+)
 _ASK_VERB = (
     r"(?:(?:не\s+)?(?:подскажи(?:те)?|подскажешь|подскажете|скажи(?:те)?|скажешь|скажете|расскажи(?:те)?|"
     r"объясни(?:те)?|напомни(?:те)?|уточни(?:те)?|помоги(?:те)?(?:\s+разобраться)?|проконсультируй(?:те)?)"
@@ -43,15 +49,25 @@ _REQUEST = (
     r"(?:я\s+)?(?:хочу|хотел(?:а|ось)?|хотела\s+бы|хотел\s+бы|хотелось\s+бы)\s+(?:бы\s+)?(?:спросить|узнать|уточнить)|"
     r"(?:у\s+меня|есть)\s+(?:(?:один|такой|небольшой)\s+)?(?:вопрос|вопросик)(?:\s+такой)?|вопрос(?:\s+такой)?|"
     r"(?:слушай(?:те)?|извини(?:те)?(?:\s+за\s+беспокойство)?|простите|пожалуйста|плиз|pls|please)|"
-    r"(?:а|и|так|ну|вот|кстати|в\s+общем|короче)(?=[\s,]))"
+    r"(?:а|и|так|ну|вот|кстати|в\s+общем|короче)(?=[\s,])|"
+    # English: the request wrapped around the question («could you please tell me», «I'd like to know»)
+    r"(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:tell|explain\s+to|remind|show|help)(?:\s+(?:me|us))?|"
+    r"(?:please\s+)?(?:tell|explain\s+to|remind|show|help)\s+(?:me|us)|"
+    r"i\s+(?:want(?:ed)?|would\s+like|'d\s+like|wonder(?:ed)?)\s+(?:to\s+(?:ask|know)|if)|"
+    r"(?:i\s+have\s+a|a|one|quick)\s+(?:quick\s+)?question|do\s+you\s+know|"
+    r"excuse\s+me|sorry\s+to\s+bother\s+you))"
 )
-_HEAD_RE = re.compile(rf"^(?:{_GREETING}|{_ADDRESS}|{_THANKS}|{_REQUEST}){_SEP}", re.IGNORECASE)
+# A formula is whole words: «хай» does not open «хайку», «hi» not «history», «вопрос» not «вопросы», «бот» does not
+# end «работ» (without the boundaries these lost their first or last letters).
+_HEAD_RE = re.compile(rf"^(?:{_GREETING}|{_ADDRESS}|{_THANKS}|{_REQUEST})(?![\w'-]){_SEP}", re.IGNORECASE)
 _TAIL_RE = re.compile(
-    rf"{_SEP}(?:пожалуйста|плиз|pls|please|{_THANKS}|если\s+(?:можно|не\s+сложно|не\s+трудно)|"
+    rf"{_SEP}(?<![\w-])(?:пожалуйста|плиз|pls|please|{_THANKS}|если\s+(?:можно|не\s+сложно|не\s+трудно)|"
     r"очень\s+(?:прошу|надо|нужно)|буду\s+(?:благодар\w+|признател\w+)|бот|ассистент)(?=[\s,;:!.?…—–-]*$)",
     re.IGNORECASE,
 )
-_ONLY_COURTESY_RE = re.compile(rf"^(?:(?:{_GREETING}|{_ADDRESS}|{_THANKS}|{_REQUEST}){_SEP})*$", re.IGNORECASE)
+_ONLY_COURTESY_RE = re.compile(
+    rf"^(?:(?:{_GREETING}|{_ADDRESS}|{_THANKS}|{_REQUEST})(?![\w'-]){_SEP})*$", re.IGNORECASE
+)
 # A sentence ends at its marks followed by a space or the end: the dots of «https://wiki.example.com/x» or «1.5» end
 # nothing (splitting there put spaces into the address the tool then searched for).
 _SENTENCE_RE = re.compile(r"\S.*?(?:[.!?…]+(?=\s|$)|$)")
