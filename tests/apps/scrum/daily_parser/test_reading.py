@@ -30,3 +30,23 @@ def test_the_work_after_a_denied_blocker_is_todays(line: str) -> None:
 def test_a_wish_after_the_denial_is_no_work() -> None:
     message = "Вчера: CRM-1 выгрузка сделок\nСегодня: CRM-2 импорт\nБлокеры: не блокер, но хотелось бы ревью CRM-1"
     assert _today(message) == ["CRM-2"]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "вчера и сегодня на выездном обучении по 1С, блокеров нет",
+        "Вчера и сегодня — BUS-12, расписание автобусов. Блокеров нет",
+        "Yesterday and today: BUS-12 timetable import. No blockers",
+    ],
+)
+def test_both_days_at_a_statements_head_say_each_day(message: str) -> None:
+    """«вчера и сегодня …» tells both days: neither is missing, so nothing is asked about them (session qv2)."""
+    out = parse_daily(message, "dev")
+    assert out["daily"]["yesterday"] and out["daily"]["today"]
+    assert not out["clarification"]["needs_clarification"]
+
+
+def test_days_named_after_the_statement_split_nothing() -> None:
+    daily = parse_daily("Делал BUS-14 вчера и сегодня, блокеров нет", "dev")["daily"]
+    assert [item["task_id"] for item in daily["yesterday"] + daily["today"]] == ["BUS-14"]

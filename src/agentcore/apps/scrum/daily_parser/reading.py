@@ -98,6 +98,23 @@ _TASK_THEN_BLOCKER = re.compile(rf"^\W*((?:{_ID})(?:\s+[^\W\d_]+){{0,3}}?)\s*(?:
 # What a task is, right after its id and a dash, up to the next comma: «сегодня FIN-201 — налоговая отчётность, …».
 _TITLE = re.compile(r"^\s*(?:[—–:]|\s-)\s+([^,;—–.!?()]+?)\s*(?:[,;]|$)")
 _NOT_A_TITLE = frozenset(("VERB", "INFN", "GRND", "PRTS", "PRED", "CONJ"))
+# Both days joined at the head of a statement share what follows («вчера и сегодня на конференции, слушаю доклады»,
+# «yesterday and today: onboarding»): each day says it (session qv2).  Only a statement that opens with them and goes
+# on to a word of its own — «делал PAY-1 вчера и сегодня» names the days after its statement, which stays whole.
+_BOTH_DAYS = re.compile(
+    r"(?<![^\n.!?;:])(?P<lead>\s*)(?P<y>вчера|yesterday)\s*(?:и|,|and|&|\+)\s*(?P<t>сегодня|today)\b"
+    r"(?P<rest>[^.!?\n]*\w[^.!?\n]*)",
+    re.IGNORECASE,
+)
+_BOTH_DAYS_HINT = re.compile(r"(?:вчера|yesterday)\s*(?:и|,|and|&|\+)\s*(?:сегодня|today)", re.IGNORECASE)
+
+
+def _each_day(match: re.Match[str]) -> str:
+    """The statement of :data:`_BOTH_DAYS` told once for each day."""
+    rest = match["rest"]
+    return f"{match['lead']}{match['y']}{rest}. {match['t']}{rest}"
+
+
 # A condition: what follows it may happen, it has not.
 _IF_ANY = re.compile(r"\b(?:if|если|when|когда|в\s+случае)\b", re.IGNORECASE)
 # A blockers line that only points to what the daily told above: «Блокеры: см. выше», «Blockers: see above».
@@ -120,6 +137,8 @@ def parse(message: str) -> ParsedDaily:
     words = _content_words(message)
     parsed = ParsedDaily(content_words=len(words), informative_words=_informative(message, words))
     parsed.no_blockers_stated = bool(_no_blockers_in(message))
+    if _BOTH_DAYS_HINT.search(message):
+        message = _BOTH_DAYS.sub(_each_day, message)
     clauses = _merge_blocker_runs(_split_clauses(message))
     labels = bare_labels(message)
 
