@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from agentcore.apps.scrum.question_grammar import asks_what_hinders
 from agentcore.apps.scrum.schemas import IntentDecision, IntentParams
 from agentcore.llm.routing import SemanticRouter
 
@@ -26,6 +27,17 @@ ROUTES: dict[str, list[str]] = {
         "Общая картина по команде",
         "Подведи итоги недели",
         "Сколько задач закрыли?",
+        # each example also in English (the team lead's other language; e5 scores a question and its translation
+        # below the threshold), and the everyday register
+        "Give me the overall sprint status",
+        "How is the sprint going?",
+        "Make an overview of the sprint",
+        "How is the team progressing?",
+        "Show a summary of the sprint",
+        "Sum up the week",
+        "How many tasks have we closed?",
+        "Что там по спринту в целом?",
+        "Что по цифрам за спринт?",
     ],
     "TEAM_RISKS": [
         "Какие риски у команды?",
@@ -35,6 +47,15 @@ ROUTES: dict[str, list[str]] = {
         "Где у нас проблемы?",
         "Что может сорвать спринт?",
         "Какие повторяющиеся блокеры?",
+        "What are the team's risks?",
+        "What is getting in the team's way?",
+        "What blockers are there right now?",
+        "Top problems of the team",
+        "Where do we have problems?",
+        "What could derail the sprint?",
+        "Which blockers keep coming back?",
+        "Где мы можем буксовать?",
+        "На чём можем погореть?",
     ],
     "WORKLOAD": [
         "Кто перегружен?",
@@ -44,6 +65,15 @@ ROUTES: dict[str, list[str]] = {
         "Кто чем занят?",
         "Есть ли перекосы в нагрузке?",
         "Сколько задач у каждого разработчика?",
+        "Who is overloaded?",
+        "Show the workload of each member",
+        "How are tasks spread across people?",
+        "Who has little work?",
+        "Who is busy with what?",
+        "Is the load uneven?",
+        "How many tasks does each developer have?",
+        "Кто зашивается?",
+        "У кого завал по задачам?",
     ],
     "RELEASE_BLOCKERS": [
         "Что блокирует релиз?",
@@ -52,6 +82,11 @@ ROUTES: dict[str, list[str]] = {
         "Успеем ли к релизу?",
         "Что стоит на пути к цели спринта?",
         "Какие зависимости держат выпуск?",
+        "What blocks the release?",
+        "What stops us from shipping the version?",
+        "Which critical tasks are left before the release?",
+        "What stands between us and the sprint goal?",
+        "Which dependencies hold the launch?",
     ],
     "UNSUPPORTED": [
         "Какая погода завтра?",
@@ -67,6 +102,19 @@ ROUTES: dict[str, list[str]] = {
         "Сочини песню",
         "Посоветуй фильм",
         "Оцени, кто лучше работает",
+        # requests to produce something unrelated to the team's progress, in both languages
+        "Подготовь слайды для клиента",
+        "Составь коммерческое предложение",
+        "Нарисуй логотип",
+        "Напиши письмо партнёрам",
+        "Напомни позвонить маме",
+        "Write a poem",
+        "Tell me a joke",
+        "What's the weather tomorrow?",
+        "Translate this text",
+        "Order lunch for the office",
+        "Fire a developer",
+        "Draft a contract",
     ],
 }
 THRESHOLD = 0.84
@@ -82,7 +130,9 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "TEAM_OVERVIEW",
         re.compile(
-            r"статус\w*|обзор\w*|сводк\w*|прогресс\w*|итог\w*|overview|сколько\s+задач|"
+            # … and the measures an EXTENDED overview carries (see _EXTENDED): «какая у нас скорость?», velocity
+            r"статус\w*|обзор\w*|сводк\w*|прогресс\w*|итог\w*|overview|сколько\s+задач|скорост\w*|velocity|"
+            r"динамик\w*|burn-?down|"
             r"как\s+(?:идёт|идет|дела)\s+(?:в\s+|по\s+|со\s+)?спринт",
             re.I,
         ),
@@ -116,6 +166,9 @@ def detect_intent(message: str) -> IntentDecision:
     if not text or _OFF_TOPIC.search(text):
         return IntentDecision(intent="UNSUPPORTED")
     intent = next((name for name, pattern in _RULES if pattern.search(text)), None)
+    if intent is None and asks_what_hinders(text):
+        # «что может помешать нам закончить спринт?», «что нас тормозит?»: what stands in the way is a risk
+        intent = "TEAM_RISKS"
     if intent is None:
         route, score = _router.best(text)
         intent = route if route != "UNSUPPORTED" and score >= THRESHOLD else "UNSUPPORTED"

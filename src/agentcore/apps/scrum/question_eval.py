@@ -6,7 +6,9 @@
 * ``tests/apps/scrum/data/faq_questions.jsonl`` — 40 FAQ questions, 15 of which must be refused (team rules,
   people management, off-topic); the answerable ones carry the glossary entry that should answer them.
 
-Each row has ``split``: ``dev`` (rules were tuned on it) or ``test`` (never looked at while tuning).  Printed by
+Each row has ``split``: ``dev`` (rules were tuned on it) or ``test`` (never looked at while tuning).
+``analytics_questions_dev2.jsonl`` (split ``dev2``, session dlg) holds 40 more development questions in varied
+phrasing, written and labelled before the grammar reading of forecasts (:mod:`.question_grammar`).  Printed by
 ``benchmarks/scrum_questions.py``; floors guarded by ``tests/apps/scrum/test_question_sets.py``.
 """
 

@@ -26,6 +26,7 @@ from typing import Literal
 
 from agentcore.apps.scrum.backend.models import MemberInfo
 from agentcore.apps.scrum.daily_parser import task_ids_in
+from agentcore.apps.scrum.question_grammar import asks_forecast, asks_what_hinders, commands_an_act
 
 BackendKind = Literal["TASK_STATUS", "FORECAST", "MEMBER_STATUS", "DAILY_STATUS"]
 BACKEND_KINDS: tuple[BackendKind, ...] = ("TASK_STATUS", "FORECAST", "MEMBER_STATUS", "DAILY_STATUS")
@@ -36,6 +37,9 @@ _NO_DAILY = re.compile(
     rf"\b(?:кто|у\s+кого|кого)\b[^.?!]{{0,40}}?\b(?:не|нет|без)\b[^.?!]{{0,30}}?{_DAILY_WORD}|"
     # «кто ещё не отписался», «кто не отчитался сегодня»
     r"\bкто\b[^.?!]{0,25}?\bне\s+(?:отпис|отчит)\w*|"
+    # verbs of omitting it: «кто пропустил стендап?», «кто забыл про дейли», «who skipped the standup»
+    rf"\b(?:кто|who)\b[^.?!]{{0,25}}?\b(?:пропуст|пропуска|забы|проспа|прогуля|missed|skipped|forgot)\w*"
+    rf"[^.?!]{{0,25}}?{_DAILY_WORD}|"
     # «все ли прислали дейли?», «все ли отписались»
     r"\bвсе\s+ли\b[^.?!]{0,25}?(?:прислал|отправил|отписал|сдал|отчитал|написал|скинул)\w*|"
     # «who hasn't sent the daily», «who did not post a standup»
@@ -80,6 +84,8 @@ _MONTHS = (
     "декабря",
 )
 _DEADLINE_WEEKDAY = re.compile(r"(?:к|до|в)\s+(понедельник|вторник|сред|четверг|пятниц|суббот|воскресень)\w*", re.I)
+_WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_DEADLINE_WEEKDAY_EN = re.compile(rf"\b(?:by|before|until|till|on)\s+({'|'.join(_WEEKDAYS_EN)})\b", re.IGNORECASE)
 _DEADLINE_NUMERIC = re.compile(r"(?:к|до)\s+(\d{1,2})[./](\d{1,2})(?:[./](\d{2,4}))?")
 _DEADLINE_WORDS = re.compile(rf"(?:к|до)\s+(\d{{1,2}})\s+({'|'.join(_MONTHS)})", re.IGNORECASE)
 _TOMORROW = re.compile(r"\b(?:к|до)\s+завтр\w*|\bзавтра\b", re.IGNORECASE)
@@ -135,6 +141,9 @@ def deadline_of(message: str, today: date, sprint_end: date | None) -> tuple[dat
         weekday = next(v for k, v in _WEEKDAYS.items() if match.group(1).lower().startswith(k))
         ahead = (weekday - today.weekday()) % 7
         return today + timedelta(days=ahead), match.group(0)
+    if match := _DEADLINE_WEEKDAY_EN.search(message):  # «by Friday»
+        weekday = _WEEKDAYS_EN.index(match.group(1).lower())
+        return today + timedelta(days=(weekday - today.weekday()) % 7), match.group(0)
     if match := _DEADLINE_NUMERIC.search(message):
         day, month, year = int(match.group(1)), int(match.group(2)), match.group(3)
         full_year = today.year if year is None else (2000 + int(year) if len(year) == 2 else int(year))
@@ -170,11 +179,15 @@ def recognise(
         return BackendQuestion("TASK_STATUS", task_ids=ids)
     if _NO_DAILY.search(message):
         return BackendQuestion("DAILY_STATUS")
-    if _FORECAST.search(message) or (_FORECAST_WORD.search(message) and not _OVERVIEW.search(message)):
+    if (
+        asks_forecast(message)
+        or _FORECAST.search(message)
+        or (_FORECAST_WORD.search(message) and not _OVERVIEW.search(message))
+    ) and not asks_what_hinders(message):
         deadline, words = deadline_of(message, today, sprint_end)
         return BackendQuestion("FORECAST", deadline=deadline, deadline_words=words)
     member = named_member(message, members)
-    if member is not None:
+    if member is not None and not commands_an_act(message):
         return BackendQuestion("MEMBER_STATUS", member=member)
     return None
 
