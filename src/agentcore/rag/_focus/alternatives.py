@@ -93,6 +93,13 @@ ENGLISH_BY_MEANING = True
 (:func:`agentcore.rag._focus.english.russian_spellings`) as other spellings."""
 
 
+ENGLISH_LABELS_ARE_NOT_WORDS = True
+"""Whether a plain term of an English part (not written as a name or a code) gets the passages' Russian translations
+even when some passage writes it in Latin: an English word in a Russian document is a label or a name («Work In
+Progress», «Review», «stop starting, start finishing»), not the common word the question uses — «how long can I work
+from abroad» asks about «Работать из-за границы можно не более 30 календарных дней», and read as the kanban label
+only, «work» was a term another document held, and the sentence was refused as answering another subject."""
+
 ENGLISH_WORDS_IN_RUSSIAN = True
 """Whether the English words of a Russian part («какие у нас core hours?») get the same translations as an English
 part's terms: a word the asker borrows names the same thing in the documents' Russian («hours» / «час»).  Only a
@@ -110,6 +117,9 @@ def _english_spellings(
         return []
     terms = unspelled(part.terms, texts)
     if not plain_only:
+        if ENGLISH_LABELS_ARE_NOT_WORDS:
+            # «how long can I work from abroad»: «Work In Progress» in the kanban article is no «работать»
+            terms = [t for t in part.terms if t in terms or not names_a_thing(t, part.text)]
         return [(term, (lemma,)) for term, lemma in russian_spellings(terms, texts)]
     plain = [t for t in terms if not names_a_thing(t, part.text)]
     # A lone English word among Russian ones is often a label the documents write in Latin too («колонка testing»:

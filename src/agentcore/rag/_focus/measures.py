@@ -8,6 +8,7 @@ from typing import Literal
 
 from agentcore.rag._focus.words import is_focus_word, is_function_word, is_genitive, is_known, is_modifier, lemma_of
 from agentcore.text.morphology import parses as word_parses
+from agentcore.text.morphology import pos_of
 
 MEASURE_MUST_MATCH = True
 """Whether a count is supplied only by a figure of the measure asked: «сколько стоит» by an amount of money,
@@ -61,6 +62,17 @@ RATES_NAME_NO_SPAN = True
 ночь в гостинице») reads as a rate per that unit, not as a span asked: «2500 ₽ в день» supplies it, where a span
 reading wanted a figure of days and declined every sentence."""
 _RATE_PREPOSITIONS = frozenset({"в", "во", "за", "на"})
+_RATE_UNIT_LEMMAS = _TIME_UNIT_LEMMAS | {"ночь"}
+"""The units of time a rate is counted per: «за ночь» too (a hotel's price), though a night is no unit of a span."""
+
+GOVERNED_NOUNS_ARE_NOT_COUNTED = True
+"""Whether a noun right after «в / за / на» past «сколько» is never the noun it counts: «сколько» counts a bare
+genitive («сколько мест», «сколько человек»), and a noun a preposition governs is the rate's denominator («обед с
+клиентом скока на человека»: money per person, not a count of people — «до 3000 ₽ на человека» supplies it) or what
+the amount is for.  :data:`RATES_NAME_NO_SPAN` read this for units of time only; a person after «на» was read as a
+count of people and every sentence giving money was refused.  Likewise a rate per a unit of time
+(:data:`RATES_NAME_NO_SPAN`) asks an amount per that unit even after «на / за сколько»: «гостиница на сколько за
+ночь» is no span (read so, «до 7000 ₽ за ночь» was refused)."""
 
 
 COUNT_FORM = r"скольк(?:ими|им)\b"
@@ -116,13 +128,29 @@ def measure_asked(text: str) -> Measure | None:
         return ("span", "") if _ASKS_SPAN_PREP_RE.search(text) else None
     cases = _counted_cases(match.group("quantifier"))
     previous = ""
-    for word in match.group("words").split():
+    rate = False
+    written = match.group("words").split()
+    for k, word in enumerate(written):
         low = word.lower().replace("ё", "е")
         lemma = lemma_of(low)
         after, previous = previous, low
-        if RATES_NAME_NO_SPAN and after in _RATE_PREPOSITIONS and lemma in _TIME_UNIT_LEMMAS:
+        if (
+            RATES_NAME_NO_SPAN
+            and GOVERNED_NOUNS_ARE_NOT_COUNTED
+            and low in _RATE_PREPOSITIONS
+            and k + 1 < len(written)
+            and lemma_of(written[k + 1].lower().replace("ё", "е")) in _RATE_UNIT_LEMMAS
+        ):
+            continue  # «на сколько за ночь»: the preposition of a rate, read with its unit next
+        if RATES_NAME_NO_SPAN and after in _RATE_PREPOSITIONS and lemma in _RATE_UNIT_LEMMAS:
             # «скока в день», «сколько за ночь»: a rate per unit of time — the unit is what it is counted per, not a
             # span asked; the measure is the noun's, if a word after names one
+            rate = True
+            continue
+        governed = after in _RATE_PREPOSITIONS and (is_focus_word(lemma) or not is_known(low))
+        if GOVERNED_NOUNS_ARE_NOT_COUNTED and governed:
+            # «скока на человека», «сколько на сотрудника»: a noun a preposition governs is no genitive «сколько»
+            # counts — the rate's denominator, or the purpose; the counted noun, if any, comes after
             continue
         if lemma == "раз":
             # «сколько раз в неделю» asks a frequency; «сколько раз можно ошибиться» a count of times — of anything
@@ -136,19 +164,25 @@ def measure_asked(text: str) -> Measure | None:
             return ("money", "")
         if lemma in PEOPLE_LEMMAS:
             return ("people", lemma)
-        if is_function_word(low) and _ASKS_SPAN_PREP_RE.search(text):
-            # «за сколько до начала курса»: a span before an event — the noun after the preposition is no count
+        preposition = pos_of(low) == "PREP" if GOVERNED_NOUNS_ARE_NOT_COUNTED else is_function_word(low)
+        if preposition and _ASKS_SPAN_PREP_RE.search(text):
+            # «за сколько до начала курса»: a span before an event — the noun after the preposition is no count (a
+            # particle is no preposition: «на сколько за ночь максимум» asks the most per night)
             return ("span", "")
         if is_modifier(low) or is_function_word(low) or low in ("доп", "максимум", "минимум", "всего"):
             continue  # «сколько прошлых паролей», «сколько доп дней»: the counted noun comes after
         if _ASKS_SPAN_PREP_RE.search(text) and not is_known(low):
             return ("span", "")  # «на сколько залочат»: a chat verb, not a counted noun
+        if GOVERNED_NOUNS_ARE_NOT_COUNTED and not is_known(low) and pos_of(low) == "VERB":
+            break  # «скока на человека компенсят»: a chat verb (pymorphy3 guesses a finite verb) ends the noun group
         if (is_focus_word(lemma) or not is_known(low)) and re.fullmatch(r"[а-я-]+", lemma) and _agrees(low, cases):
             # «сколько мест», not «через сколько экран блокируется»; a chat noun the dictionary does not know
             # («сколько конфигов», «сколько тикетов»: pymorphy3 guesses an adjective) is the counted noun too; an
             # inflected «сколько» counts the noun it agrees with («со сколькими коллегами»)
             return ("count", lemma)
         break
+    if rate and GOVERNED_NOUNS_ARE_NOT_COUNTED:
+        return None  # «гостиница на сколько за ночь»: an amount per night, whatever preposition «сколько» follows
     # «через сколько», «за сколько», «на сколько залочат»: a span of time
     return ("span", "") if _ASKS_SPAN_PREP_RE.search(text) else None
 

@@ -5,17 +5,23 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import Literal
 
 from agentcore.rag._focus import english
 from agentcore.rag._focus.english import is_english
 from agentcore.rag._focus.measures import COUNT_FORM, MEASURE_MUST_MATCH, measure_words
 from agentcore.rag._focus.words import (
+    DETERMINERS_NAME_NO_SUBJECT,
+    VERBS_OF_MOTION_NAME_NO_SUBJECT,
     WORD_RE,
     is_circumstantial_adverb,
+    is_determiner,
     is_function_word,
     is_verb,
+    is_verb_of_motion,
     lemma_of,
+    predicate_reading,
     term_matches,
     vocabulary_of,
 )
@@ -156,7 +162,7 @@ _ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
 QUESTION_WORDS = frozenset(
     """
     что кто где когда куда откуда почему зачем как какой какая какое какие каким какую каком какого каких скольки
-    сколько ли можно нельзя нужно надо должен должна должны обязательно хотеть хотеть мочь быть делать сделать
+    сколько ли можно нельзя нужно надо должен должна должно должны обязательно хотеть хотеть мочь быть делать сделать
     подсказать сказать узнать знать смочь суметь скажите подскажите пожалуйста плз плиз вообще вот это этот эта
     эти тот та мне меня мой моя мои я ты вы мы наш наша у нас компания компании компанию ромашка софт ооо порядок
     так такой такая такое сейчас уже ещё еще просто точно примерно реально именно какой-то какой-нибудь нибудь
@@ -381,25 +387,82 @@ def subject_terms(text: str) -> tuple[str, ...]:
     if ANSWER_KIND_NAMES_NO_SUBJECT:
         # «по шагам», «в чём разница», «чем … отличается»: the kind of answer asked, no subject
         text = _answer_kind_removed(text)
-    previous = ""
-    for word in WORD_RE.findall(text):
-        raw, before, previous = word.lower(), previous, word.lower()
-        low = raw.replace("ё", "е")
-        lemma = lemma_of(low)
-        if low in stop or lemma in stop or low in QUESTION_WORDS or lemma in QUESTION_WORDS:
-            continue
-        if english.is_question_word(low):
-            continue  # «what», «does», «my», «need»: an English question word names no subject either
-        if len(low) < 3 and not low.isdigit() and not re.fullmatch(r"[a-z0-9]+", low):
-            continue
-        if is_function_word(low) or _pronoun_after_preposition(raw, before):
-            continue  # «никто», «тем, кто», «чтобы», «о нём»: a pronoun or a conjunction names no subject
-        terms.append(lemma)
-        if ADVERBS_NAME_NO_SUBJECT and is_circumstantial_adverb(low):
-            adverbs.add(lemma)
+    for clause in _CLAUSE_RE.split(text):
+        written = WORD_RE.findall(clause)
+        previous = ""
+        for word in written:
+            raw, before, previous = word.lower(), previous, word.lower()
+            low = raw.replace("ё", "е")
+            lemma = lemma_of(low)
+            if VERBS_OF_MOTION_NAME_NO_SUBJECT and not is_verb_of_motion(lemma):
+                # «еду в командировку»: «еду» is first the noun «еда», but the verb «ехать» when it is the clause's
+                # only predicate (and then the trip's destination names the subject: :func:`verbs_of_motion_with_
+                # destination`)
+                verb = predicate_reading(low, written)
+                lemma = verb if verb is not None and is_verb_of_motion(verb) else lemma
+            if low in stop or lemma in stop or low in QUESTION_WORDS or lemma in QUESTION_WORDS:
+                continue
+            if english.is_question_word(low):
+                continue  # «what», «does», «my», «need»: an English question word names no subject either
+            if len(low) < 3 and not low.isdigit() and not re.fullmatch(r"[a-z0-9]+", low):
+                continue
+            if is_function_word(low) or _pronoun_after_preposition(raw, before):
+                continue  # «никто», «тем, кто», «чтобы», «о нём»: a pronoun or a conjunction names no subject
+            if DETERMINERS_NAME_NO_SUBJECT and is_determiner(low):
+                continue  # «каждый год», «весь год», «любого банка»: which or how many, not what
+            terms.append(lemma)
+            if ADVERBS_NAME_NO_SUBJECT and is_circumstantial_adverb(low):
+                adverbs.add(lemma)
     # «техподдержка вечером до скольки отвечает»: an adverb of circumstance says when or where, not what the part is
     # about — unless the part has nothing else to be about
     return tuple(dict.fromkeys(t for t in terms if t not in adverbs)) or tuple(dict.fromkeys(terms))
+
+
+def verbs_of_motion_with_destination(text: str) -> frozenset[str]:
+    """The lemmas of the verbs of motion of ``text`` whose clause names where the motion goes — «в / во / на / за» and
+    a noun in the accusative, «к / ко» and one in the dative, «до» and one in the genitive, the noun no unit of time
+    («еду в командировку в ереван», «лечу за границу», «иду к врачу»): the destination then names the trip, and the
+    verb is no subject term (:data:`~agentcore.rag._focus.words.VERBS_OF_MOTION_NAME_NO_SUBJECT`).  A verb of motion
+    with no destination keeps its term: «куда бежать, если затопило рабочее место» asks where to turn, and without
+    the verb the part's share of terms would let any sentence on workplaces answer it; «agentcore на винде пойдёт»
+    («на» with the locative) asks whether it works."""
+    found: set[str] = set()
+    for clause in _CLAUSE_RE.split(text):
+        written = [w.lower().replace("ё", "е") for w in WORD_RE.findall(clause)]
+        verbs = set()
+        for word in written:
+            lemma = lemma_of(word)
+            if not is_verb_of_motion(lemma):
+                verb = predicate_reading(word, written)
+                lemma = verb if verb is not None else lemma
+            if is_verb_of_motion(lemma):
+                verbs.add(lemma)
+        if verbs and any(_is_destination(before, word) for before, word in pairwise(written)):
+            found |= verbs
+    return frozenset(found)
+
+
+_DESTINATION_CASES = {"в": "accs", "во": "accs", "на": "accs", "за": "accs", "к": "datv", "ко": "datv", "до": "gent"}
+_NOT_DESTINATIONS = frozenset(
+    (
+        "день", "сутки", "неделя", "месяц", "год", "час", "минута", "полгода", "время", "ночь", "выходной",
+        "понедельник", "вторник", "среда", "четверг", "пятница", "суббота", "воскресенье", "сколько",
+    )
+)  # fmt: skip
+
+
+def _is_destination(preposition: str, word: str) -> bool:
+    """Whether ``word`` after ``preposition`` may be the goal of a motion: a noun in the case the preposition takes
+    for a direction (see :func:`verbs_of_motion_with_destination`), not a unit of time or a day («на неделю», «в
+    субботу»: when and how long)."""
+    case = _DESTINATION_CASES.get(preposition)
+    if case is None or not re.fullmatch(r"[а-я-]+", word) or lemma_of(word) in _NOT_DESTINATIONS:
+        return False
+    return any(str(p.tag.POS) == "NOUN" and p.tag.case == case for p in word_parses(word)[:3])
+
+
+_CLAUSE_RE = re.compile(r"[,;:()]|\s[—–-]\s")
+"""Where a clause of a question ends (its predicate is read within it: :func:`predicate_reading`)."""
 
 
 UNITS_TAKE_THE_SUBJECT_BEFORE = True
@@ -474,6 +537,10 @@ def question_parts(question: str) -> list[Part]:
             # :func:`measure_asked`), not the subject
             slot = measure_words(piece)
             terms = tuple(t for t in terms if t not in slot) or terms
+        if VERBS_OF_MOTION_NAME_NO_SUBJECT and asks != "yesno":
+            # «еду в командировку в ереван, за сколько подавать заявку»: the trip is named by where it goes
+            motion = verbs_of_motion_with_destination(piece)
+            terms = tuple(t for t in terms if t not in motion) or terms
         parts.append(Part(piece, asks, terms))
     if len(parts) > 1 and any(not p.terms for p in parts):
         parts = [p for p in parts if p.terms] or parts

@@ -51,6 +51,85 @@ def is_function_word(word: str) -> bool:
     return str(word_parses(word)[0].tag.POS) in {"NPRO", "CONJ", "PRCL", "PREP", "INTJ"}
 
 
+DETERMINERS_NAME_NO_SUBJECT = True
+"""Whether a pronominal adjective that only points at or quantifies its noun — a universal or negative quantifier
+(«каждый», «весь», «всякий», «любой», «никакой», «некоторый»), a demonstrative («этот», «тот», «такой»), a possessive
+(«мой», «ваш», «свой»), an interrogative or relative («какой», «который», «чей») — is no subject term of a part
+(:func:`is_determiner`).  It says which or how many of the noun's referents the question is about, not what they
+are; the documents state the rule of the noun with any quantifier or none («В году доступно 3 оплачиваемых дня
+здоровья» answers «сколько дней здоровья дают каждый год»).  Read as a term, it was also a modifier the answering
+sentence had to hold, and the part was declined.  The pronouns of alterity and identity — «другой», «иной», «сам»,
+«самый» — do tell the referent apart («из другой страны», «в другом офисе») and stay terms."""
+
+_DISTINGUISHING_PRONOUNS = frozenset({"другой", "иной", "сам", "самый"})
+
+
+@lru_cache(maxsize=65536)
+def is_determiner(word: str) -> bool:
+    """Whether pymorphy3 reads ``word`` (as written) first as a pronominal adjective (``Apro``) that is no pronoun of
+    alterity or identity (see :data:`DETERMINERS_NAME_NO_SUBJECT`): «каждый», «всю», «любого», «такой»."""
+    word = word.lower().replace("ё", "е")
+    if not re.fullmatch(r"[а-я-]+", word):
+        return False
+    readings = word_parses(word)
+    if not readings:
+        return False
+    first = readings[0]
+    return "Apro" in first.tag and str(first.normal_form).replace("ё", "е") not in _DISTINGUISHING_PRONOUNS
+
+
+VERBS_OF_MOTION_NAME_NO_SUBJECT = True
+"""Whether a verb of motion — the unprefixed pairs of going by foot, by vehicle, by air, running and swimming
+(«идти / ходить», «ехать / ездить», «лететь / летать», «бежать / бегать», «плыть / плавать») and their perfectives
+of a single or a return trip («пойти», «поехать», «полететь», «побежать», «сходить», «съездить», «слетать») — whose
+clause names where it goes is no subject term of a part that asks a value or a procedure
+(:func:`agentcore.rag._focus.parts.verbs_of_motion_with_destination`).  It tells how the asker gets there, and the
+destination names the trip: «еду в командировку в ереван, за сколько подавать заявку» asks about the trip, which
+the documents name by its noun («командировка», «поездка») and never by the asker's going.  The destination stays a
+term.  A verb of motion with no destination («куда бежать, если …») and one in a yes/no part («обязан ли сотрудник
+ходить в офис»: the going is what is asked) keep their terms, as does a prefixed verb of arrival or departure
+(«прийти», «уехать», «уйти в отпуск»: the prefix bounds the motion, and the bound is often what is asked)."""
+
+VERBS_OF_MOTION = frozenset(
+    (
+        "идти", "ходить", "ехать", "ездить", "лететь", "летать", "бежать", "бегать", "плыть", "плавать",
+        "пойти", "поехать", "полететь", "побежать", "поплыть", "сходить", "съездить", "слетать", "сбегать",
+    )
+)  # fmt: skip
+
+
+def is_verb_of_motion(lemma: str) -> bool:
+    """Whether ``lemma`` is one of :data:`VERBS_OF_MOTION`."""
+    return lemma in VERBS_OF_MOTION
+
+
+def predicate_reading(word: str, clause: Sequence[str]) -> str | None:
+    """The lemma of ``word``'s verb reading when the word is the predicate of its ``clause`` (the clause's words as
+    written): pymorphy3 reads it first as something else, a later reading is a finite verb, and no other word of the
+    clause reads first as a verb form — a clause has a predicate, and then this is it («еду в командировку в питер»:
+    «еду» is «ехать», not the noun «еда»; «можно ли заказать еду в офис»: «заказать» is the predicate, «еду» the
+    noun).  ``None`` otherwise."""
+    low = word.lower().replace("ё", "е")
+    if not re.fullmatch(r"[а-я-]+", low):
+        return None
+    readings = word_parses(low)
+    if not readings or "VERB" in readings[0].tag or "INFN" in readings[0].tag:
+        return None
+    verb = next((p for p in readings[1:] if "VERB" in p.tag), None)
+    if verb is None:
+        return None
+    for other in clause:
+        other = other.lower().replace("ё", "е")
+        if other != low and re.fullmatch(r"[а-я-]+", other) and pos_of(other) in _PREDICATES:
+            return None
+    return str(verb.normal_form).replace("ё", "е")
+
+
+_PREDICATES = frozenset({"VERB", "INFN", "PRTS", "PRED"})
+"""Parts of speech of a clause's predicate: a finite verb, an infinitive (after a modal: «можно заказать»), a short
+participle («заблокирован»), a predicative («можно», «нужно»)."""
+
+
 def term_matches(term: str, words: set[str], stems: set[str]) -> bool:
     if term in words:
         return True

@@ -1,0 +1,40 @@
+"""What a count question measures (``agentcore.rag._focus.measures``; issue 18, branch ``fd3``): a noun a preposition
+governs is never the noun «сколько» counts, and a rate per a unit of time asks no span."""
+
+from __future__ import annotations
+
+from tests.rag.focus_probe import answers
+
+from agentcore.rag._focus.measures import measure_asked
+
+
+def test_a_noun_after_a_preposition_is_not_counted() -> None:
+    # money per person, not a count of people
+    assert measure_asked("обед с клиентом скока на человека компенсят") is None
+    # the bare genitive is still the counted noun
+    assert measure_asked("сколько человек в команде") == ("people", "человек")
+    assert measure_asked("сколько на человека мест") == ("count", "место")
+
+
+def test_a_rate_per_night_asks_no_span() -> None:
+    assert measure_asked("гостиница в командировке на сколько за ночь") is None
+    # without a rate, «на / за сколько» still asks a span
+    assert measure_asked("на сколько дней блокируют") == ("span", "")
+    assert measure_asked("за сколько до начала курса") == ("span", "")
+
+
+def test_an_amount_per_person_is_answered_by_the_limit_per_person() -> None:
+    heading = "Возмещение расходов — Какие расходы возмещаются"
+    sentence = "Представительские расходы — встреча с клиентом или партнёром в кафе: до 3000 ₽ на человека."
+    assert answers("встреча с клиентом скока на человека компенсят", sentence, heading)
+
+
+def test_a_hotel_rate_is_answered_by_the_limit_per_night() -> None:
+    heading = "Командировки — Что оплачивает компания"
+    sentence = "Гостиница до 7000 ₽ за ночь в Москве и Санкт-Петербурге и до 5000 ₽ за ночь в других городах."
+    assert answers("гостиница в командировке на сколько за ночь", sentence, heading)
+
+
+def test_a_particle_after_the_rate_is_no_preposition_of_a_span() -> None:
+    # «максимум» is read first as a particle: it does not make «на сколько» a span
+    assert measure_asked("гостиница на сколько за ночь максимум") is None
