@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from tests.apps.research.conftest import ServiceFactory
 from tests.apps.research.test_service import BASE_FLOW, final, last_final, run
@@ -90,15 +92,6 @@ async def test_refinement_searches_the_unsupported_claims_missing_words_never_a_
     assert done.metadata["refinements"] == 1 and done.metadata["refinement_helped"] is False
 
 
-async def test_a_refinement_that_would_repeat_a_sent_query_is_skipped(make_service: ServiceFactory) -> None:
-    # Every word of the unsupported claim is already in the passages (only its number is wrong) and the question
-    # was searched as is: the query made of the missing words is new — the number itself.
-    answer = "Ежегодный оплачиваемый отпуск составляет 45 календарных дней [1]."
-    events = await run(make_service([*BASE_FLOW, final(answer), final(answer)]))
-    searches = [e.arguments["query"] for e in events if e.type == "tool_invoked" and e.tool == "search"]
-    assert len(searches) == len({" ".join(q.casefold().split()) for q in searches})
-
-
 class _RealJudgeProvider(ScriptedProvider):
     """A provider the service takes for a real one (so ``judge_for`` picks the production ``LLMJudge``): the ReAct
     steps answer from the script, every support judgement (step ``rag.support``) gets ``judge_reply``."""
@@ -134,6 +127,66 @@ async def test_a_junk_reply_of_the_production_judge_is_ignored_with_a_warning_in
     # the guard's verdict stands: the true claim is shown, supported, decided by the guard
     assert done.metadata["answered"] is True and done.answer == TRUE
     assert [(c["status"], c["decided_by"]) for c in done.metadata["claims"]] == [("supported", "guard")]
+
+
+def _searches(events: list[Any]) -> list[Any]:
+    return [e for e in events if e.type == "tool_invoked" and e.tool == "search"]
+
+
+async def test_a_refinement_that_would_repeat_a_sent_query_is_skipped(make_service: ServiceFactory) -> None:
+    # First run: the unsupported claim's refinement query.  Second run: the model itself searched that very query
+    # (over the same context) before answering — the refinement would repeat it, so it is skipped, with a control
+    # thought, and no query is sent twice.
+    from tests.apps.research.test_service import act
+
+    answer = f"{TRUE} Премия выплачивается мешками золота [1]."
+    first = await run(make_service([*BASE_FLOW, final(answer), final(TRUE)]))
+    refined = [e.arguments["query"] for e in _searches(first) if e.origin == "control"]
+    assert len(refined) == 1
+    # the context is composed from the question's search, as in the first run; then the model searches the query
+    script = [*BASE_FLOW, act("search", {"query": refined[0], "top_k": 3}), final(answer), final(TRUE)]
+    events = await run(make_service(script))
+    queries = [" ".join(e.arguments["query"].casefold().split()) for e in _searches(events)]
+    assert len(queries) == 2 and len(set(queries)) == 2  # the question and the model's own: nothing resent
+    assert not [e for e in _searches(events) if e.origin == "control"]
+    control = [e.text for e in events if e.type == "thought" and e.origin == "control"]
+    assert any("совпал бы с уже отправленным" in t for t in control)
+    done = last_final(events)
+    assert done.metadata["refinements"] == 0 and "мешками" not in done.answer
+
+
+async def test_each_unsupported_claim_cluster_gets_its_own_refinement(make_service: ServiceFactory) -> None:
+    # Two unsupported claims citing different passages: two clusters, one refinement each, each query new.
+    from tests.apps.research.test_service import QUESTION
+
+    answer = f"{TRUE} Отпуск оплачивается путёвкой в санаторий [1]. {FALSE.replace('[1]', '[2]')}"
+    events = await run(make_service([*BASE_FLOW, final(answer), final(answer), final(answer)]))
+    refined = [e.arguments["query"] for e in _searches(events) if e.origin == "control"]
+    assert len(refined) == 2 and len({q.casefold() for q in refined}) == 2 and QUESTION not in refined
+    assert any("путёвкой" in q for q in refined) and any("5" in q.split() for q in refined)
+    done = last_final(events)
+    assert done.metadata["refinements"] == 2 and done.answer.startswith(TRUE)
+    # the rewritten answer's clusters had their round: no third refinement, the same claims are removed
+    assert len(done.metadata["removed_claims"]) == 2
+
+
+async def test_the_drafts_coverage_does_not_spend_a_claim_clusters_refinement(make_service: ServiceFactory) -> None:
+    # The model composes its context from an unrelated chunk (the draft's coverage is low: its own refinement),
+    # then answers with an unsupported claim: that cluster still gets its refinement.
+    from tests.apps.research.test_service import act
+
+    answer = f"{TRUE} Премия выплачивается мешками золота [1]."
+    script = [
+        *BASE_FLOW[:3],
+        act("fetch_docs", {"ids": ["vpn#0"]}),
+        act("compose_context", {"hit_ids": ["vpn#0"]}),
+        final(answer),
+        final(TRUE),
+    ]
+    events = await run(make_service(script))
+    refined = [e.arguments["query"] for e in _searches(events) if e.origin == "control"]
+    assert len(refined) == 2 and any("мешками" in q for q in refined)
+    assert last_final(events).metadata["refinements"] == 2
 
 
 async def test_a_true_answer_citing_sources_by_their_titles_is_shown(make_service: ServiceFactory) -> None:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import asyncio
 import re
 import unicodedata
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,6 +62,8 @@ __all__ = ["AgentRequestError", "AgentService", "ResearchRun", "RunDeadlineError
 logger = step_logger("research", "agentcore.research")
 
 REFINED_MAX_PASSAGES = 10
+DRAFT = "draft"
+"""The refinement budget of the composed draft's coverage (no claims yet); each claim cluster has its own."""
 CLOSEST_SOURCES = 3
 SNIPPET_CHARS = 240
 FINISH_GRACE = 2.0
@@ -131,6 +133,9 @@ class ResearchRun(ReActRun):
     scratch: Scratch = field(default_factory=lambda: Scratch("", ""))
     coverage_report: CoverageReport | None = None
     supported_before_refinement: int | None = None
+    refined: dict[str, int] = field(default_factory=dict)
+    """Refinement rounds spent per budget: ``DRAFT`` (the composed draft's coverage, before any claim exists) and one
+    per unsupported claim cluster (claims citing the same passages, keyed by those passages' ids)."""
     deadline: float | None = None
     """``loop.time()`` by which the run must have ended (``None`` only for a run built outside a loop)."""
 
@@ -388,13 +393,13 @@ class AgentService(ReActAgent):
         if action.tool != "compose_context" or not action.ok or run.scratch.draft_coverage is None:
             return None
         run.state.coverage = run.scratch.draft_coverage.coverage
-        if not self._should_attempt_refinement(run.state.coverage, run.state.refinement_count):
+        if not self._should_attempt_refinement(run.state.coverage, run.refined.get(DRAFT, 0)):
             return None
         coverage = run.state.coverage
+        run.refined[DRAFT] = run.refined.get(DRAFT, 0) + 1  # spent even when the query would repeat: asked once
         query = await self._refinement_query(run, [])
         if query is None:
             return None
-        run.supported_before_refinement = 0
         refined = await self._perform_refinement(query, run.state, run.request_id, run.step)
         if refined is None or not refined.ok:
             return None
@@ -430,33 +435,54 @@ class AgentService(ReActAgent):
                 origin="control",
             )
         )
-        bad: list[CheckedClaim] = []
-        supported = 0
-        if not declined and state.refinement_count < self.research.max_refinements and run.step < run.max_steps:
-            pool = [Passage.from_hit(0, hit) for hit in scratch.seen.values()]
-            checked = await check_claims(read_claims(answer, scratch.context), scratch.context, pool=pool)
-            bad, supported = checked.removed, len(checked.supported)
-        if bad or (not declined and self._should_attempt_refinement(state.coverage, state.refinement_count)):
-            query = await self._refinement_query(run, bad) if run.step < run.max_steps else None
-            coverage = state.coverage
-            run.supported_before_refinement = supported
-            refined = await self._perform_refinement(query, state, run.request_id, run.step) if query else None
-            if refined is not None and refined.ok:
-                unsupported = "; ".join(truncate(c.claim.text, 120) for c in bad) or "; ".join(
-                    truncate(s.text, 120) for s in report.sentences if not s.supported
-                )
-                run.history.append(
-                    LLMMessage(
-                        role="user",
-                        content=f"Observation: Контроль: покрытие ответа цитатами {coverage:.2f} ниже порога "
-                        f"{self.research.coverage_threshold:.2f} (без подтверждения: {unsupported or '—'}). "
-                        f"Выполнен уточняющий поиск, новый контекст (номера [n] относятся к нему):\n"
-                        f"{refined.observation}\n"
-                        "Перепиши FinalAnswer: каждое предложение подкрепи ссылкой [n] на фрагмент, где это сказано.",
-                    )
-                )
-                return None
-        return await self._finish(run, answer, declined=declined)
+        if declined or run.step >= run.max_steps:  # a rewrite needs a step of the model
+            return await self._finish(run, answer, declined=declined)
+        pool = [Passage.from_hit(0, hit) for hit in scratch.seen.values()]
+        checked = await check_claims(read_claims(answer, scratch.context), scratch.context, pool=pool)
+        bad, supported = checked.removed, len(checked.supported)
+        limit = self.research.max_refinements
+        # One refinement per unsupported claim cluster (claims citing the same passages), each with its own budget;
+        # with every claim supported, the seed's coverage rule (the draft's budget, the question's missing words).
+        queries: list[str] = []
+        if bad:
+            for key, cluster in self._claim_clusters(run, bad).items():
+                if run.refined.get(key, 0) >= limit:
+                    continue
+                run.refined[key] = run.refined.get(key, 0) + 1  # spent even when the query would repeat: asked once
+                query = await self._refinement_query(run, cluster, sent=queries)
+                if query is not None:
+                    queries.append(query)
+        elif self._should_attempt_refinement(state.coverage, run.refined.get(DRAFT, 0)):
+            run.refined[DRAFT] = run.refined.get(DRAFT, 0) + 1
+            query = await self._refinement_query(run, [])
+            if query is not None:
+                queries.append(query)
+        if not queries:
+            return await self._finish(run, answer, declined=declined)
+        coverage = state.coverage
+        if bad and run.supported_before_refinement is None:
+            run.supported_before_refinement = supported  # the first answer refined, for metadata.refinement_helped
+        refined = None
+        for query in queries:
+            outcome = await self._perform_refinement(query, state, run.request_id, run.step)
+            refined = outcome if outcome is not None and outcome.ok else refined
+        if refined is None:
+            return await self._finish(run, answer, declined=declined)
+        unsupported = "; ".join(truncate(c.claim.text, 120) for c in bad) or "; ".join(
+            truncate(s.text, 120) for s in report.sentences if not s.supported
+        )
+        run.history.append(
+            LLMMessage(
+                role="user",
+                content=f"Observation: Контроль: покрытие ответа цитатами {coverage:.2f} "
+                + ("ниже порога" if coverage < self.research.coverage_threshold else "при пороге")
+                + f" {self.research.coverage_threshold:.2f} (без подтверждения: {unsupported or '—'}). "
+                f"Выполнен уточняющий поиск, новый контекст (номера [n] относятся к нему):\n"
+                f"{refined.observation}\n"
+                "Перепиши FinalAnswer: каждое предложение подкрепи ссылкой [n] на фрагмент, где это сказано.",
+            )
+        )
+        return None
 
     async def on_budget_exhausted(self, run: ReActRun) -> None:
         """The run's tokens are spent: answer from the composed context's extractive draft (no model call)."""
@@ -509,20 +535,20 @@ class AgentService(ReActAgent):
         """One refinement round: a wider search (``hybrid_top_bm25 * 2``, ``top_k`` doubled, the plan's
         sub-queries), then ``compose_context`` over the new hits and the previous context.
 
+        The caller decides whether a round is due (``MAX_REFINEMENTS`` rounds for the draft's coverage and for each
+        unsupported claim cluster: :attr:`ResearchRun.refined`); ``agent_state.refinement_count`` counts every round.
+
         Returns:
-            the ``compose_context`` action (or the failed ``search``); ``None`` when no round is left.
+            the ``compose_context`` action (or the failed ``search``).
         """
-        if agent_state.refinement_count >= self.research.max_refinements:
-            return None
         run = self._run()
         agent_state.refinement_count += 1
         depth = self.settings.rag.hybrid_top_bm25 * 2
         await run.emit(
             run.events.thought(
                 step,
-                f"Покрытие цитатами {agent_state.coverage:.2f} ниже порога {self.research.coverage_threshold:.2f}: "
-                f"уточняющий поиск {agent_state.refinement_count} из {self.research.max_refinements} "
-                f"(hybrid_top_bm25 × 2 = {depth})",
+                f"Покрытие цитатами {agent_state.coverage:.2f} (порог {self.research.coverage_threshold:.2f}): "
+                f"уточняющий поиск {agent_state.refinement_count} (hybrid_top_bm25 × 2 = {depth})",
                 origin="control",
             )
         )
@@ -552,39 +578,52 @@ class AgentService(ReActAgent):
             agent_state.coverage = scratch.draft_coverage.coverage
         return compose
 
-    async def _refinement_query(self, run: ResearchRun, unsupported: list[CheckedClaim]) -> str | None:
-        """A query for one refinement round: for the first unsupported claim cluster (claims citing the same
-        passages) whose query is new, the words of those claims the run's passages lack (and the facts the guard
-        missed), anchored by the question's subject; with no claims (no draft), the question's own words the
-        context lacks.  ``None`` — and a control thought saying so — when every candidate repeats a query the run
-        already sent (repeating one finds the same passages)."""
+    def _claim_clusters(self, run: ResearchRun, unsupported: list[CheckedClaim]) -> dict[str, list[CheckedClaim]]:
+        """The unsupported claims grouped by the passages they cite (their ids, so a cluster keeps its key when a
+        refinement renumbers the context); claims citing nothing form one cluster."""
+        context = run.scratch.context
+        clusters: dict[str, list[CheckedClaim]] = {}
+        for claim in unsupported:
+            cited = [p.id for n in claim.claim.citations if context is not None and (p := context.get(n)) is not None]
+            clusters.setdefault("claims:" + (",".join(sorted(set(cited))) or "-"), []).append(claim)
+        return clusters
+
+    async def _refinement_query(
+        self, run: ResearchRun, unsupported: list[CheckedClaim], *, sent: Sequence[str] = ()
+    ) -> str | None:
+        """The query of one refinement round: for one unsupported claim cluster, the words of its claims the run's
+        passages lack (and the facts the guard missed), anchored by the question's subject; with no claims (the
+        draft), the question's own words the context lacks.  ``None`` — and a control thought saying so — when it
+        would repeat a query the run already sent, or one of ``sent`` (queries chosen for this round, not yet
+        sent): repeating one finds the same passages."""
         scratch = run.scratch
         passages = scratch.context.passages if scratch.context else ()
         known = self._analyzer.term_set("\n".join(f"{p.title}\n{p.text}" for p in passages))
         subject = [w for part in question_parts(run.question) for w in part.terms]
-        clusters: dict[tuple[int, ...], list[CheckedClaim]] = {}
-        for claim in unsupported:
-            clusters.setdefault(claim.claim.citations, []).append(claim)
-        candidates = []
-        for cluster in clusters.values():
+        if unsupported:
             words = [
                 w
-                for c in cluster
+                for c in unsupported
                 for w in re.findall(r"[\w-]+", c.claim.text)
                 if len(w) > 2 and self._analyzer.term_set(w) and not self._analyzer.term_set(w) <= known
             ]
-            facts = [m for c in cluster for m in c.missing if not m.startswith("судья")]
-            candidates.append(" ".join(dict.fromkeys([*subject, *words, *facts])))
-        if not unsupported:
+            facts = [m for c in unsupported for m in c.missing if not m.startswith("судья")]
+            query = " ".join(dict.fromkeys([*subject, *words, *facts]))
+        else:
             lacking = [w for w in re.findall(r"[\w-]+", run.question) if self._analyzer.term_set(w) - known]
-            candidates.append(" ".join(dict.fromkeys([*lacking, *subject])) if lacking else "")
-        for query in candidates:
-            if query.strip() and query_key(query) not in scratch.sent:
-                return query
+            query = " ".join(dict.fromkeys([*lacking, *subject])) if lacking else ""
+        repeated = {query_key(q) for q in sent} | scratch.sent
+        if query.strip() and query_key(query) not in repeated:
+            return query
         await run.emit(
             run.events.thought(
                 run.step,
-                "Уточняющий поиск не выполнен: новый запрос из неподтверждённых слов совпал бы с уже отправленным",
+                "Уточняющий поиск не выполнен: "
+                + (
+                    "новый запрос из неподтверждённых слов совпал бы с уже отправленным"
+                    if query.strip()
+                    else "в вопросе нет слов, которых нет в контексте"
+                ),
                 origin="control",
             )
         )
@@ -630,10 +669,10 @@ class AgentService(ReActAgent):
         done.append("compose_context")
         if action.ok and scratch.draft_coverage is not None:
             run.state.coverage = scratch.draft_coverage.coverage
-            if self._should_attempt_refinement(run.state.coverage, run.state.refinement_count):
+            if self._should_attempt_refinement(run.state.coverage, run.refined.get(DRAFT, 0)):
+                run.refined[DRAFT] = run.refined.get(DRAFT, 0) + 1
                 query = await self._refinement_query(run, [])
                 if query is not None:
-                    run.supported_before_refinement = 0
                     await self._perform_refinement(query, run.state, run.request_id, run.step)
         return done
 
