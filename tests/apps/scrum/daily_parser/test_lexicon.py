@@ -44,3 +44,23 @@ def test_the_work_beside_them_still_informs(message: str, quality: str) -> None:
 def test_a_promise_to_report_counts_only_alone_in_its_piece() -> None:
     assert _informative("вечером отпишусь") == 0
     assert _informative("вечером отпишусь по импорту прайсов") > 0
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Всем привет 🙌 я тут, по задачам отпишусь ближе к вечеру",  # a part of the day tells when, not what
+        "Hi all, will post soon",  # an adverb of a later time is a closed-class word
+        "народ, доброе! как там деплой?",  # «доброе» alone is the greeting «доброе утро» cut short
+    ],
+)
+def test_parts_of_the_day_later_and_a_short_greeting_inform_of_nothing(message: str) -> None:
+    assert _quality(message) == "TOO_SHORT"
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["с утра чиню выгрузку счетов", "Доброе дело сделал: починил выгрузку счетов", "will migrate the invoices later"],
+)
+def test_the_work_told_with_them_still_informs(message: str) -> None:
+    assert _quality(message) == "NO_TASKS_MENTIONED"

@@ -248,7 +248,8 @@ def _blank_instruction(match: re.Match[str]) -> str:
 
 # A clause that only greets or thanks («Всем привет!», «Доброе утро», «спасибо»): not work, not a blocker.
 _GREETING = (
-    r"(?:привет\w*|здравствуйте|доброе\s+утро|добрый\s+(?:день|вечер)|hi|hello|hey|good\s+morning|morning|салют|хай|"
+    r"(?:привет\w*|здравствуйте|доброе\s+утро|добрый\s+(?:день|вечер)|доброе(?!\s*[^\W\d_])|hi|hello|hey|good\s+morning|morning|"
+    r"салют|хай|"
     r"спасибо|thanks|thank\s+you)"
 )
 _COURTESY = re.compile(
@@ -341,18 +342,19 @@ _CYRILLIC = re.compile(r"[а-яё]+(?:-[а-яё]+)*")
 # general («по плану», «новостей нет», «задачи»), being in process («в процессе», «прогресс есть»: dev25).  «всё
 # идёт по плану», «тружусь потихоньку, новостей нет», «кручусь как могу», «норм, в процессе» inform of nothing; a
 # verb whose object tells what was done stays («занимался документацией», «был на конференции»: the noun informs,
-# the verb with it).
+# the verb with it).  The parts of the day a time is told by («после обеда», «к вечеру», «с утра») say when, not what
+# (session qv2).
 _GENERIC_LEMMAS = _wordset(
     """работа работать поработать трудиться потрудиться крутиться вертеться идти мочь план новость дело задача таска
-    таск спринт процесс прогресс двигаться продвигаться"""
+    таск спринт процесс прогресс двигаться продвигаться утро обед полдень вечер"""
 )
 # English has no morphology here: its closed classes and the words of status by list (session scrum31) — pronouns,
 # determiners, prepositions and conjunctions, auxiliaries and modals, particles and adverbs of place, time and degree,
 # the adjectives of a status («good», «fine», «same», «new»), the words that say only that work goes on («working»,
 # «grinding», «tickets», «progressing», «moving forward», «on track», «no updates»), and the blocker words a «none» is
 # said with («nothing blocking»); an adverb in «-ly» too; the chat's abbreviated discourse markers («tbh», «btw»,
-# «imo», «atm») and «yday» (session qv2).  «working on it», «all good, nothing new», «same old,
-# grinding away» inform of nothing.
+# «imo», «atm»), «yday» and the adverbs of a later time («later», «soon»; session qv2).  «working on it», «all good,
+# nothing new», «same old, grinding away» inform of nothing.
 _ENGLISH_NOTHING = _wordset(
     """i me my mine we us our you your it its this that these those they them their he she his her everything
     something anything nothing everyone all any some same other another such
@@ -363,7 +365,7 @@ _ENGLISH_NOTHING = _wordset(
     work works working worked grind grinding keep keeping continue continuing going progress stuff things thing
     task tasks ticket tickets progressing moving forward making chugging plugging along track middle almost
     blocking blocked blocker tbd tba na update updates news yday
-    tbh imo imho btw fyi afaik iirc atm
+    tbh imo imho btw fyi afaik iirc atm later soon afterwards
     from to for with on in at of by about into onto over under after before since until than via per and or but"""
 )
 
