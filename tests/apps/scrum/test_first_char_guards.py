@@ -21,6 +21,7 @@ from agentcore.apps.scrum.daily_parser import (
     lexicon,
     quality,
     reading,
+    reference,
     work_kind,
 )
 from agentcore.text.first_char import guarded
@@ -41,6 +42,7 @@ _MODULES = (
     reading,
     all_clear,
     work_kind,
+    reference,
 )
 _CLASS_END = "])(?:"
 
@@ -109,6 +111,13 @@ def test_the_parser_guards_its_scanned_patterns() -> None:
         # session sp4, step 3: scanned over the whole daily for its informative words
         "lexicon._OWN_SIDE",
         "lexicon._ASIDE_HINT",
+        # session sp4, step 4: the rest of the scanned patterns a guard made cheaper on their recorded calls
+        "blocker_effect._DUE_BY",
+        "blocker_effect._DUE_HINT",
+        "task_ids._CALLED_A_TASK",
+        "clauses._ADJECTIVE",
+        "reading._IF_ANY",
+        "reference._EN_BACK",
     ],
 )
 def test_the_scanned_joints_and_hints_are_guarded(name: str) -> None:

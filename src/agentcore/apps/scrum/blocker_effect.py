@@ -39,6 +39,7 @@ import re
 from functools import lru_cache
 from itertools import pairwise
 
+from agentcore.text.first_char import compile_guarded
 from agentcore.text.literal_gate import LiteralGate
 from agentcore.text.morphology import morph_analyzer, parses
 from agentcore.text.reading_memo import per_reading
@@ -421,13 +422,15 @@ def _unit_stands(words: list[str]) -> bool:
 # same blocker the member cannot get it done — a negated ability («собрать билд не можем», «can't»), a negated
 # perfective verb of the future or an infinitive («без них не сверстаю», «отправить не выйдет»), «нечем», «нельзя».
 _TODAY_WORDS = _words("сегодня today tonight завтра tomorrow")  # due now or next: «релиз завтра, а сборка падает»
-_DUE_BY = re.compile(
+_DUE_BY = compile_guarded(
     r"\b(?:в|к|до|by|at|before)\s+\d{1,2}(?::\d\d|\s*(?:am|pm)\b)|\b(?:к|до)\s+(?:обеду|обеда|вечеру|вечера|концу\s+дня|"
     r"конца\s+дня)\b|\bby\s+(?:eod|noon|end\s+of\s+(?:the\s+)?day|tonight)\b",
     re.IGNORECASE,
 )
 # A pre-check built from the same words: today (:data:`_TODAY_WORDS`) or any piece of :data:`_DUE_BY`.
-_DUE_HINT = re.compile(r"сегодня|today|tonight|завтра|tomorrow|\d|обед|вечер|конц|eod|noon|end\s+of", re.IGNORECASE)
+_DUE_HINT = compile_guarded(
+    r"сегодня|today|tonight|завтра|tomorrow|\d|обед|вечер|конц|eod|noon|end\s+of", re.IGNORECASE
+)
 _CANNOT_WORDS = _words("нельзя невозможно нечем нечего cannot can't cant unable")
 
 

@@ -30,7 +30,7 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import NamedTuple
 
-from agentcore.text.first_char import guarded
+from agentcore.text.first_char import compile_guarded, guarded
 from agentcore.text.reading_memo import per_reading
 
 KEY_ID = r"[A-Z][A-Z0-9_]{0,19}-\d{1,9}"
@@ -94,7 +94,7 @@ _CODES = frozenset(_CODES_TEXT.split())
 _NAMES = frozenset(_NAMES_TEXT.split())
 # The author calls the id a task right before it: «задача OPERA-1», «по тикету ISO-12», «task PY-3» (not a header
 # «Задача: UTF-8 в выгрузке», which names what the task is about).
-_CALLED_A_TASK = re.compile(
+_CALLED_A_TASK = compile_guarded(
     r"(?:задач[аиуеыо]\w*|тикет\w*|таск\w*|тасочк\w*|issue|issues|tasks?|tickets?|story|стори)\s+$",
     re.IGNORECASE,
 )

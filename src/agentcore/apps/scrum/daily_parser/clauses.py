@@ -243,7 +243,9 @@ _TOPIC = re.compile(rf"^\W*(?:по|для|в|на|on|for|in)\s+{_ID}\s*$", re.IG
 
 # An adjective before a blocker word is the blocker's own («критичный блокер», «серьёзная проблема», «main blocker»,
 # «same blocker as yesterday»).
-_ADJECTIVE = re.compile(r"(?:[ыио]й|ая|яя|[ое]е|[ыи]е|main|major|big|critical|real|same|usual|old)$", re.IGNORECASE)
+_ADJECTIVE = compile_guarded(
+    r"(?:[ыио]й|ая|яя|[ое]е|[ыи]е|main|major|big|critical|real|same|usual|old)$", re.IGNORECASE
+)
 
 
 def _split_before_blockers(sentence: str) -> list[str]:

@@ -116,7 +116,7 @@ def _each_day(match: re.Match[str]) -> str:
 
 
 # A condition: what follows it may happen, it has not.
-_IF_ANY = re.compile(r"\b(?:if|если|when|когда|в\s+случае)\b", re.IGNORECASE)
+_IF_ANY = compile_guarded(r"\b(?:if|если|when|когда|в\s+случае)\b", re.IGNORECASE)
 # A blockers line that only points to what the daily told above: «Блокеры: см. выше», «Blockers: see above».
 _BLOCKER_WORD = re.compile(r"^\W*(?:блок[еи]р\w*|blockers?|impediments?)\b", re.IGNORECASE)
 # «см.» and «выше» are read as two sentences; «Блокеры выше» names its header without a colon.

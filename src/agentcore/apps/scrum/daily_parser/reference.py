@@ -30,6 +30,7 @@ import re
 from collections.abc import Sequence
 
 from agentcore.apps.scrum.daily_parser.lexicon import _CYRILLIC, _WORD, _wordset
+from agentcore.text.first_char import compile_guarded
 from agentcore.text.morphology import parses
 
 _TASK_NOUNS = _wordset("задача таска таск тикет тикета issue task ticket story")
@@ -37,7 +38,7 @@ _TASK_NOUN_LEMMAS = _wordset("задача таска таск тикет")
 _DEMONSTRATIVES = _wordset("этот тот")
 _ORDINALS = {"первый": 1, "второй": 2, "третий": 3, "четвёртый": 4, "четвертый": 4, "пятый": 5}
 _EN_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "former": 1}
-_EN_BACK = re.compile(
+_EN_BACK = compile_guarded(
     r"\b(?:for|on|with|in|to|of|about|from|by)\s+it\b(?!['’])|"
     r"\b(?:this|that)\s+(?:one|task|ticket|issue|story)\b|"
     r"\b(?:blocked|stuck|waiting|blocker)\s+(?:there|here)\b",
