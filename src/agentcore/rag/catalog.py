@@ -216,7 +216,11 @@ class Catalog:
         return stamp, snapshot if fresh else None
 
     def publish(self, snapshot: CollectionSnapshot) -> None:
-        """Make ``snapshot`` the current one of its collection."""
+        """Make ``snapshot`` the current one of its collection, its passages analysed first
+        (:meth:`CollectionSnapshot.analyse_passages`, reusing the replaced version's analyses)."""
+        with self._lock:
+            previous = self._snapshots.get(snapshot.name)
+        snapshot.analyse_passages(self.analyzer, previous)
         with self._lock:
             self._snapshots[snapshot.name] = snapshot
 
