@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from agentcore.rag._focus.compounds import COMPOUNDS_MUST_HOLD, holds_compounds
 from agentcore.rag._focus.context import document_opening, own_section
+from agentcore.rag._focus.directions import reverse_direction
 from agentcore.rag._focus.figures import times_of_modifiers_only
 from agentcore.rag._focus.frames import states_another_case
 from agentcore.rag._focus.lacks import without_nouns
@@ -251,6 +252,13 @@ def keeps_the_conditions_case(reading: Reading, p: PartReading, suppliers: Suppl
     рабочий день» after «Если ноутбук сломался, …»)."""
     texts = [reading.shown[i], reading.before(i)] if CONDITION_OF_THE_CONTEXT else [reading.shown[i]]
     return not any(text and states_another_case(p.part, text) for text in texts)
+
+
+def keeps_the_direction(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:
+    """Rejects a sentence naming as the goal of a way what the part names as its source, or the reverse: «сколько
+    возмещают за такси из дома до офиса утром» is not answered by «Такси после 22:00 … — до 1500 ₽ за поездку до
+    дома» (:func:`agentcore.rag._focus.directions.reverse_direction`)."""
+    return not reverse_direction(p.part.text, reading.shown[i])
 
 
 CONDITION_OF_THE_CONTEXT = True
