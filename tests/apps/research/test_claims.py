@@ -164,6 +164,10 @@ async def test_each_unsupported_claim_cluster_gets_its_own_refinement(make_servi
     refined = [e.arguments["query"] for e in _searches(events) if e.origin == "control"]
     assert len(refined) == 2 and len({q.casefold() for q in refined}) == 2 and QUESTION not in refined
     assert any("путёвкой" in q for q in refined) and any("5" in q.split() for q in refined)
+    widths = {e.arguments["top_k"] for e in _searches(events) if e.origin == "control"}
+    assert len(widths) == 1  # every round doubles the run's own search, rounds do not compound it
+    control = [e.text for e in events if e.type == "thought" and e.origin == "control"]
+    assert sum("Не подтверждена группа утверждений" in t for t in control) == 2
     done = last_final(events)
     assert done.metadata["refinements"] == 2 and done.answer.startswith(TRUE)
     # the rewritten answer's clusters had their round: no third refinement, the same claims are removed

@@ -134,6 +134,8 @@ class ResearchRun(ReActRun):
     coverage_report: CoverageReport | None = None
     supported_before_refinement: int | None = None
     refined: dict[str, int] = field(default_factory=dict)
+    refine_top_k: int | None = None
+    """The ``top_k`` of every refinement round: the run's own search's doubled, fixed at the first round."""
     """Refinement rounds spent per budget: ``DRAFT`` (the composed draft's coverage, before any claim exists) and one
     per unsupported claim cluster (claims citing the same passages, keyed by those passages' ids)."""
     deadline: float | None = None
@@ -443,28 +445,30 @@ class AgentService(ReActAgent):
         limit = self.research.max_refinements
         # One refinement per unsupported claim cluster (claims citing the same passages), each with its own budget;
         # with every claim supported, the seed's coverage rule (the draft's budget, the question's missing words).
-        queries: list[str] = []
+        queries: list[tuple[str, str | None]] = []  # (query, the reason the control thought gives)
         if bad:
             for key, cluster in self._claim_clusters(run, bad).items():
                 if run.refined.get(key, 0) >= limit:
                     continue
                 run.refined[key] = run.refined.get(key, 0) + 1  # spent even when the query would repeat: asked once
-                query = await self._refinement_query(run, cluster, sent=queries)
+                query = await self._refinement_query(run, cluster, sent=[q for q, _ in queries])
                 if query is not None:
-                    queries.append(query)
+                    queries.append(
+                        (query, f"Не подтверждена группа утверждений (цитируют одни фрагменты, {len(cluster)})")
+                    )
         elif self._should_attempt_refinement(state.coverage, run.refined.get(DRAFT, 0)):
             run.refined[DRAFT] = run.refined.get(DRAFT, 0) + 1
             query = await self._refinement_query(run, [])
             if query is not None:
-                queries.append(query)
+                queries.append((query, None))
         if not queries:
             return await self._finish(run, answer, declined=declined)
         coverage = state.coverage
         if bad and run.supported_before_refinement is None:
             run.supported_before_refinement = supported  # the first answer refined, for metadata.refinement_helped
         refined = None
-        for query in queries:
-            outcome = await self._perform_refinement(query, state, run.request_id, run.step)
+        for query, reason in queries:
+            outcome = await self._perform_refinement(query, state, run.request_id, run.step, reason=reason)
             refined = outcome if outcome is not None and outcome.ok else refined
         if refined is None:
             return await self._finish(run, answer, declined=declined)
@@ -530,13 +534,15 @@ class AgentService(ReActAgent):
         return coverage < self.research.coverage_threshold and refinement_count < self.research.max_refinements
 
     async def _perform_refinement(
-        self, query: str, agent_state: AgentState, request_id: str, step: int
+        self, query: str, agent_state: AgentState, request_id: str, step: int, *, reason: str | None = None
     ) -> AgentAction | None:
         """One refinement round: a wider search (``hybrid_top_bm25 * 2``, ``top_k`` doubled, the plan's
         sub-queries), then ``compose_context`` over the new hits and the previous context.
 
         The caller decides whether a round is due (``MAX_REFINEMENTS`` rounds for the draft's coverage and for each
         unsupported claim cluster: :attr:`ResearchRun.refined`); ``agent_state.refinement_count`` counts every round.
+        ``reason`` opens the control thought (by default: the coverage below the threshold).  Every round of a run
+        searches ``top_k`` doubled from the run's own search (rounds do not compound it).
 
         Returns:
             the ``compose_context`` action (or the failed ``search``).
@@ -547,15 +553,21 @@ class AgentService(ReActAgent):
         await run.emit(
             run.events.thought(
                 step,
-                f"Покрытие цитатами {agent_state.coverage:.2f} (порог {self.research.coverage_threshold:.2f}): "
-                f"уточняющий поиск {agent_state.refinement_count} (hybrid_top_bm25 × 2 = {depth})",
+                (
+                    reason
+                    or f"Покрытие цитатами {agent_state.coverage:.2f} ниже порога "
+                    f"{self.research.coverage_threshold:.2f}"
+                )
+                + f": уточняющий поиск {agent_state.refinement_count} (hybrid_top_bm25 × 2 = {depth})",
                 origin="control",
             )
         )
         scratch = run.scratch
+        if run.refine_top_k is None:
+            run.refine_top_k = min(max(scratch.top_k * 2, 8), self.settings.rag.max_top_k, 50)
         arguments: dict[str, Any] = {
             "query": query,
-            "top_k": min(max(scratch.top_k * 2, 8), self.settings.rag.max_top_k, 50),
+            "top_k": run.refine_top_k,
             "mode": "hybrid" if self.retriever.dense_available else "bm25",
             "top_bm25": depth,
         }
