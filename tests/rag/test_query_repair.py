@@ -78,3 +78,23 @@ def test_searcher_finds_the_section_through_a_typo_and_a_layout_slip(settings: S
         assert result.query != query
     off = RagEngine(settings.model_copy(update={"rag_query_repair": False}), embedder=None, backend=None)
     assert off.searcher.retrieve("jngecr", 1, mode="bm25").hits == []
+
+
+def test_a_query_of_words_the_collection_uses_skips_the_lexicon_look_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18: the look-up's pymorphy3 lemmas were most of a new query's cost, and it adds nothing then."""
+    from agentcore.rag import _lexicon
+
+    vocabulary = Vocabulary.of(["Руководитель согласует отпуск сотрудника на портале."])
+    calls: list[str] = []
+    real = _lexicon.matches
+
+    def counted(text: str) -> list[_lexicon.Match]:
+        calls.append(text)
+        return real(text)
+
+    monkeypatch.setattr(_lexicon, "matches", counted)
+    assert repair_query("Руководитель согласует отпуск?", vocabulary).text == "Руководитель согласует отпуск?"
+    assert calls == []
+    repaired = repair_query("шеф согласует отпуск?", vocabulary)  # «шеф» is not the collection's word
+    assert calls == ["шеф согласует отпуск?"]
+    assert repaired.text.startswith("шеф руководитель")

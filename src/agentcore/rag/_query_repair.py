@@ -309,7 +309,12 @@ MAX_LEXICON_PHRASES = 2
 
 def _with_lexicon(text: str, vocabulary: Vocabulary, changes: list[tuple[str, str, str]]) -> QueryRepair:
     """``text`` with the documents' words for its colloquial words (:mod:`agentcore.rag._lexicon`: «залочат» →
-    «заблокировать», «шеф» → «руководитель») added after them — only for words the collection does not use."""
+    «заблокировать», «шеф» → «руководитель») added after them — only for words the collection does not use.
+
+    A match whose words the collection all uses adds nothing, so a query of such words only skips the look-up (its
+    pymorphy3 lemmas were most of a new query's cost, issue 18)."""
+    if all(_plain(w.lower()) in vocabulary for w in _lexicon._WORD_RE.findall(text)):
+        return QueryRepair(text, tuple(changes))
     for match in _lexicon.matches(text):
         if not match.query or all(_plain(w.lower()) in vocabulary for w in match.words):
             continue
