@@ -8,7 +8,7 @@ import pytest
 
 from agentcore.llm import MockLLMGateway
 from agentcore.llm.errors import LLMHTTPError
-from agentcore.rag._markers import parse_markers
+from agentcore.rag._markers import normalise_markers, parse_markers
 from agentcore.rag.citations import LLMJudge, compose_context
 from agentcore.rag.claims import MISSING_PREFIX, check_claims, read_claims, render_claims
 from agentcore.rag.models import Hit
@@ -87,6 +87,29 @@ def test_a_marker_holding_a_sentence_end_is_read_before_the_sentences_are_split(
     # «(Источники: A; B)» was cut at its «;» into «Отпуск 28 дней (Источники: Отпуск;» and a claim «Зарплата).»
     claims = read_claims(answer, CONTEXT)
     assert [(c.text, c.citations) for c in claims] == [("Отпуск 28 дней.", cited)]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Ежегодный отпуск составляет 28 календарных дней (см. Источник: Отпуск).",
+        "Ежегодный отпуск составляет 28 календарных дней (подробнее — Источник: Отпуск).",
+        "Ежегодный отпуск составляет 28 календарных дней (see source: Отпуск).",
+        "Ежегодный отпуск составляет 28 календарных дней (см. [1]).",
+    ],
+)
+async def test_a_reference_lead_goes_with_its_parenthesised_marker(answer: str) -> None:
+    # «(см. Источник: Отпуск)» was shown «… дней (см [1].»: the «см.» read as a sentence end, the closing-list
+    # rewrite swallowed the «)»; the lead («см.», «подробнее —», «see») belongs to the marker
+    report = await check_claims(read_claims(answer, CONTEXT), CONTEXT)
+    assert [c.status for c in report.claims] == ["supported"]
+    assert render_claims(report).text == "Ежегодный отпуск составляет 28 календарных дней [1]."
+
+
+def test_a_closing_list_never_takes_a_parenthesis() -> None:
+    # a «.» inside a parenthesis is no line's end: its «Источник: …» is no closing list, the «)» stays
+    answer = "Отпуск 28 дней (см. стр. 5. Источник: Отпуск)."
+    assert normalise_markers(answer, CONTEXT) == answer
 
 
 def test_a_closing_list_naming_no_passage_stays_text() -> None:

@@ -38,10 +38,17 @@ _BRACKET_RE = re.compile(
 _FOOTNOTE_RE = re.compile(r"\[\^(\d{1,3})\]|【\s*(\d{1,3})(?:[†:][^】\n]{0,60})?\s*】")
 # A line's closing list of sources after its last sentence: «… дней. Источники: Отпуск; Зарплата».
 _CLOSING_SOURCES_RE = re.compile(
-    r"(?<=[.!?])\s+(?:\*\*|__)?(?:источники|источник|sources|source)(?:\*\*|__)?\s*:\s*(?P<list>[^\n]{1,300}?)\s*\.?\s*$",
+    r"(?<=[.!?])\s+(?:\*\*|__)?(?:источники|источник|sources|source)(?:\*\*|__)?\s*:\s*(?P<list>[^\n()]{1,300}?)\s*\.?\s*$",
     re.IGNORECASE,
 )
-_PAREN_RE = re.compile(r"\(\s*(?:источники|источник|sources|source)\s*:\s*([^()\n]{1,400})\)", re.IGNORECASE)
+# A parenthesised citation, with or without a reference lead («(см. Источник: Отпуск)», «(see [1])»): the lead
+# goes with the marker, so no «(см» is left open when the parenthesis becomes ``[n]``.
+_PAREN_LEAD = r"(?:(?:см|ср|cf)\.?|смотрите|подробнее|see|details)\s*[—–:-]?\s*"
+_PAREN_RE = re.compile(
+    rf"\(\s*(?:(?:{_PAREN_LEAD})?(?:источники|источник|sources|source)\s*:\s*([^()\n]{{1,400}})"
+    rf"|{_PAREN_LEAD}((?:\[\d{{1,3}}\]\s*[,;]?\s*)+))\)",
+    re.IGNORECASE,
+)
 _SPLIT_RE = re.compile(r"\s*(?:[,;]|\s+и\s+|\s+and\s+)\s*", re.IGNORECASE)
 _CODE_RE = re.compile(r"`[^`\n]*`")
 _ITEM_RE = re.compile(r"^\s*(?P<marker>\d{1,2}[.)]|[-*•])\s+(?P<text>.*)$")
@@ -128,7 +135,11 @@ def normalise_markers(text: str, context: ComposedContext | None = None) -> str:
         return "".join(f"[{n}]" for n in dict.fromkeys(numbers))
 
     def paren(match: re.Match[str]) -> str:
-        return match.group(0) if in_code(match.start()) else marks(_paren_numbers(match.group(1), context))
+        return (
+            match.group(0)
+            if in_code(match.start())
+            else marks(_paren_numbers(match.group(1) or match.group(2), context))
+        )
 
     def footnote(match: re.Match[str]) -> str:
         return match.group(0) if in_code(match.start()) else f"[{match.group(1) or match.group(2)}]"
@@ -158,7 +169,7 @@ def parse_markers(text: str, context: ComposedContext | None = None) -> tuple[st
     def paren(match: re.Match[str]) -> str:
         if in_code(match.start()):
             return match.group(0)
-        found.extend(_paren_numbers(match.group(1), context))
+        found.extend(_paren_numbers(match.group(1) or match.group(2), context))
         return ""
 
     def bracket(match: re.Match[str]) -> str:
