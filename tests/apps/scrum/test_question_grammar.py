@@ -70,3 +70,31 @@ def test_an_order_to_act_on_a_member_is_not_a_question_about_them(question: str,
 
 def test_a_missed_standup_is_asked_about_by_its_verb() -> None:
     assert classify("Кто забыл прислать дейли?", demo_members(), DEMO_TODAY, DEMO_SPRINT_END) == "DAILY_STATUS"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Успел ли Борис сдать отчёт?",  # an infinitive governed by a past verb: what was done
+        "Удалось ли Вере закончить миграцию?",
+        "Почему Борис не смог закрыть спринтовые задачи?",
+        "Could you tell me what Boris closed yesterday?",  # an English verb of finishing in the past
+    ],
+)
+def test_a_past_question_about_a_member_is_their_status_not_a_forecast(question: str) -> None:
+    assert not asks_forecast(question)
+    assert classify(question, demo_members(), DEMO_TODAY, DEMO_SPRINT_END) == "MEMBER_STATUS"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Напиши, что делает Вера",  # an imperative followed by an indirect question
+        "Уточни, чем занят Борис",
+        "Найди, над чем работает Вера",
+        "Выгрузи отчёт по Вере",  # a verb of giving out information
+    ],
+)
+def test_a_request_to_tell_about_a_member_is_their_status(question: str) -> None:
+    assert not commands_an_act(question)
+    assert classify(question, demo_members(), DEMO_TODAY, DEMO_SPRINT_END) == "MEMBER_STATUS"

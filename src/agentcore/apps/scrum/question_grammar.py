@@ -77,11 +77,11 @@ _SCHEDULE = re.compile(
 """Schedule phrases: «в срок», «вовремя», «в графике», «сколько ещё дней …», «on schedule», «ETA», «how long»."""
 _ENGLISH_FINISH = re.compile(
     r"\b(?:will|can|could|shall|gonna|going\s+to|are\s+we|is\s+the\s+team)\b[^?.!]{0,40}?"
-    r"\b(?:finish|complete|close|wrap|ship|deliver|make\s+it|be\s+done|get\s+(?:\w+\s+){0,2}done|hit|meet)\w*",
+    r"\b(?:finish|complete|close|wrap|ship|deliver|make\s+it|be\s+done|get\s+(?:\w+\s+){0,2}done|hit|meet)\b",
     re.IGNORECASE,
 )
 """English: an auxiliary of the future or of ability before a verb of finishing («will we make it», «can the team
-finish …»)."""
+finish …»); the verb in its base form only — «could you tell me what Boris closed?» tells what was done."""
 _BOUND = re.compile(
     r"\b(?:к|до)\s+(?:конц\w*|пятниц|понедельник|вторник|сред|четверг|суббот|воскресень|\d)|\bвс[её]\b|"
     r"\bвовремя\b|\bв\s+срок",
@@ -120,19 +120,28 @@ def asks_forecast(message: str) -> bool:
         return True
     asked = bool(_QUESTION.search(message))
     bound = bool(_BOUND.search(message))
+    # «Успел ли Борис сдать отчёт?», «Почему Борис не смог закрыть …?»: an infinitive governed by a past verb tells
+    # what was (or was not) done, not what will be
+    told_past = _past_verb(words)
     for word in words:
         if _reading(word, _FINISH_LEMMAS, ("futr",)) or _reading(word, _PACE_LEMMAS, ("pres", "futr")):
             return True
-        if asked and _reading(word, _FINISH_LEMMAS, ("INFN",)):
+        if asked and not told_past and _reading(word, _FINISH_LEMMAS, ("INFN",)):
             return True
         if bound and _reading(word, _DO_LEMMAS, ("futr",)):
             return True
     if _SCHEDULE.search(message):
-        from agentcore.text.morphology import parses
-
         # «сколько дней длился спринт?», «что не сдали в срок?»: a past form tells what was, not what will be
-        return not any(r.tag.POS == "VERB" and r.tag.tense == "past" for w in words for r in parses(w)[:1])
+        return not told_past
     return False
+
+
+def _past_verb(words: list[str]) -> bool:
+    """Whether a finite verb in the past tense (by its first reading) is among ``words``: «успел», «смог», «удалось»,
+    «сдали»."""
+    from agentcore.text.morphology import parses
+
+    return any(r.tag.POS == "VERB" and r.tag.tense == "past" for w in words for r in parses(w)[:1])
 
 
 def asks_what_hinders(message: str) -> bool:
@@ -164,20 +173,35 @@ _ASK_LEMMAS = frozenset(
         "сделать",
         "составить",
         "подготовить",
+        "написать",
+        "уточнить",
+        "найти",
+        "выгрузить",
+        "узнать",
     ]
 )
 """Imperatives a team lead asks for information with («покажи задачи Веры», «расскажи, что у Бориса»)."""
 _FIRST_WORD = re.compile(r"^\W*([А-Яа-яЁё]+)")
+_TOLD_CLAUSE = re.compile(
+    r"^\W*[А-Яа-яЁё]+\s*,\s*(?:(?:на|над|за|с|о|об|по|у|для|от|из|к)\s+)?"
+    r"(?:что|чем|кто|кого|кому|как|где|когда|сколько|почему|зачем|как\w+|чь\w+|ли\b)",
+    re.IGNORECASE,
+)
+"""An imperative followed by an indirect question («напиши, что делает Вера», «узнай, над чем работает Борис»): a
+request to tell, whatever the verb."""
 
 
 def commands_an_act(message: str) -> bool:
     """Whether ``message`` opens with an order to act rather than to tell — an imperative verb outside the verbs of
-    showing and telling («уволь Бориса», «накажи Глеба», «повысь Анне зарплату»): not a question about the member
-    it names (the offline intent step decides, off-topic examples included)."""
+    showing and telling («уволь Бориса», «накажи Глеба», «повысь Анне зарплату») and not followed by an indirect
+    question («напиши, что делает Вера»): not a question about the member it names (the offline intent step decides,
+    off-topic examples included)."""
     from agentcore.text.morphology import parses
 
     found = _FIRST_WORD.match(message)
     if not found:
+        return False
+    if _TOLD_CLAUSE.match(message):
         return False
     readings = parses(found.group(1).lower())
     return any(r.tag.POS == "VERB" and "impr" in r.tag for r in readings[:1]) and not any(
