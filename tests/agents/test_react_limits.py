@@ -83,15 +83,15 @@ async def test_malformed_replies_are_format_errors_with_an_example() -> None:
 
 
 async def test_json_with_trailing_junk_is_a_format_error_never_run() -> None:
-    # The object opens the arguments, but a bracket too many (or any text) follows it: the action as written is
-    # malformed — reading the first JSON object out of it would run a call the model did not write correctly.
+    # The object opens the arguments, but a bracket too many (or a second value) continues it on its line: the action
+    # as written is malformed — reading the first JSON object out of it would run a call the model did not write.
     Echo.calls.clear()
     gateway = MockLLMGateway(
         [
             'Thought: ищу\nAction: echo {"text": "a"}}',
             'Action: echo {"text": "b"}]',
             'Action: {"tool": "echo", "arguments": {"text": "c"}}}',
-            'Action: echo {"text": "d"} и ещё',
+            'Action: echo {"text": "d"}, {"text": "e"}',
             "Thought: всё\nFinalAnswer: готово",
         ]
     )
@@ -102,6 +102,25 @@ async def test_json_with_trailing_junk_is_a_format_error_never_run() -> None:
     assert "лишний текст (})" in feedback[0]
     control = [e.text for e in events if e.type == "thought" and e.origin == "control"]
     assert len(control) == 4
+
+
+async def test_an_action_followed_by_a_period_prose_or_a_stop_line_runs() -> None:
+    # Only junk continuing the JSON on its line is malformed: a «.», prose after a space or on the next line, the
+    # classic «PAUSE» stop word or an «Observation:» the model began to imagine leave the object whole.
+    Echo.calls.clear()
+    gateway = MockLLMGateway(
+        [
+            'Action: echo {"text": "a"}.',
+            'Thought: ищу\nAction: echo {"text": "b"}\nЖду результатов поиска.',
+            'Action: echo {"text": "c"} (ищу в базе)',
+            'Action: echo {"text": "d"}\n\nPAUSE',
+            'Action: echo {"text": "e"}\nObservation: ...',
+            "FinalAnswer: готово",
+        ]
+    )
+    events = await _events(ReActAgent(gateway, [Echo()]))
+    assert Echo.calls == ["a", "b", "c", "d", "e"] and events[-1].answer == "готово"
+    assert not [e for e in events if e.type == "thought" and e.origin == "control"]
 
 
 async def test_a_well_formed_action_still_runs() -> None:

@@ -178,8 +178,9 @@ class ParsedAction:
         tool: the tool name (may be unknown to the registry; the runner reports that).
         arguments: the JSON object, or ``{"raw_input": text}`` when the text after the name is not a JSON object.
         raw: whether ``arguments`` is the ``raw_input`` fallback.
-        trailing: text written after the JSON object (``search {"query": "x"}}``: ``"}"``) — the object was read,
-            but the action as written is malformed (the loop feeds it back as a format error, never runs it).
+        trailing: junk continuing the JSON object on its line (``search {"query": "x"}}``: ``"}"``) — the object was
+            read, but the action as written is malformed (the loop feeds it back as a format error, never runs it).
+            A «.», prose after a space or a later line («PAUSE», «Observation: …») is no junk.
     """
 
     tool: str
@@ -224,14 +225,26 @@ def parse_action(action_text: str) -> ParsedAction | None:
     return ParsedAction(name, {"raw_input": raw}, raw=True)
 
 
+# What may continue a JSON value on its line and make the action as written malformed: a bracket or quote too
+# many, a comma/colon of a second value, another object or list.
+_JSON_CONTINUATION = tuple("}])\"',:{[")
+
+
 def _after_json(text: str) -> str:
-    """What follows the JSON value that ``text`` opens with (``""``: nothing, or ``text`` is no JSON value — the
-    caller's other readings apply then)."""
+    """The junk that continues the JSON value ``text`` opens with on its own line: a closing bracket or quote too
+    many, a second value («}}», «], {…}», «"x"»), or a word glued to it.  ``""`` when nothing follows, when what
+    follows is a sentence end («.»), prose after a space («(ищу в базе)») or anything on a later line
+    («PAUSE», «Observation: …», a sentence) — the object is the action then — and when ``text`` is no JSON value
+    (the caller's other readings apply)."""
     try:
         _, end = json.JSONDecoder().raw_decode(text)
     except ValueError:
         return ""
-    return text[end:].strip()
+    line = text[end:].split("\n", 1)[0]
+    rest = line.strip()
+    if rest.startswith(_JSON_CONTINUATION) or (line[:1].isalnum() or line[:1] == "_"):
+        return rest
+    return ""
 
 
 def _loads(text: str) -> Any:
