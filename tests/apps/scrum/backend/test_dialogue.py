@@ -197,6 +197,27 @@ def test_a_reply_answers_only_the_question_asked(first: str, message: str, expec
     assert read_reply(message, asked["clarification"]["question"], asked["daily"]) == expected
 
 
+WAITING = "Вчера закрыл RENT-5, сегодня RENT-6 делаю. Блокер: жду доступы к стенду"
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # a blocker that names no obstacle of its own restates the pending one's link: the answer
+        ("блокер относится к RENT-7", "answer"),
+        ("Он мешает RENT-7", "answer"),
+        ("Мешает закрыть RENT-7", "answer"),
+        # a blocker naming an obstacle of its own stays a statement of its own
+        ("Нет ключа API по RENT-3", "amendment"),
+        ("а ещё жду ревью RENT-9 от Бориса", "amendment"),
+    ],
+)
+def test_a_blocker_naming_no_obstacle_of_its_own_answers_the_pending_one(message: str, expected: str) -> None:
+    asked = parse_daily(WAITING, "DEV")
+    assert asked["clarification"]["needs_clarification"]
+    assert read_reply(message, asked["clarification"]["question"], asked["daily"]) == expected
+
+
 def test_another_finished_task_is_added_not_pinned_to_the_pending_blocker(
     offline: ScrumBackend, recorder: Recorder
 ) -> None:

@@ -181,6 +181,37 @@ def _stems(text: str) -> set[str]:
     return {w[:5] for w in words if len(w) >= 4 and w not in _BLOCKER_GENERIC}
 
 
+# Nouns every blocker may carry without naming an obstacle of its own (lemmas): «блокер относится к RENT-7».
+_RELATION_NOUNS = frozenset(("блокер", "блок", "задача", "проблема", "тикет", "таска", "задачка", "сегодня", "вчера"))
+# English words that name no obstacle: the relation, the pronoun, the auxiliaries («it blocks RENT-7»).
+_ENGLISH_FUNCTION = re.compile(
+    r"(?:it|this|that|he|she|they|is|are|was|the|a|an|on|to|by|for|of|with|from|so|because|task|tasks|issue|"
+    r"block\w*|relat\w*|wait\w*|need\w*|still|also|another|there|can|cannot|can't|not|finish|close|do|does)",
+    re.IGNORECASE,
+)
+
+
+def _names_an_obstacle(text: str) -> bool:
+    """Whether the blocker ``text`` names an obstacle of its own: a Russian noun other than the blocker's generic
+    ones, or an English word other than a relation or a function word, once its task ids are removed — «блокер
+    относится к RENT-7», «Он мешает RENT-7», «не смогу закончить RENT-7 из-за этого» name none (they restate the
+    pending blocker's link); «нет ключа API по TASK-3» names one."""
+    from agentcore.apps.scrum.task_ids import task_ids_in
+    from agentcore.text.morphology import parses
+
+    for task_id in task_ids_in(text):
+        text = re.sub(re.escape(task_id), " ", text, flags=re.IGNORECASE)
+    for word in _WORDS.findall(text):
+        if re.fullmatch(r"[A-Za-z]+", word):
+            if not _ENGLISH_FUNCTION.fullmatch(word):
+                return True
+            continue
+        first = parses(word.lower())[:1]
+        if first and first[0].tag.POS == "NOUN" and first[0].normal_form not in _RELATION_NOUNS:
+            return True
+    return False
+
+
 def read_reply(message: str, question: str, previous: dict[str, Any] | None) -> Reply:
     """Whether ``message``, sent while ``question`` about the daily ``previous`` is pending, is a new daily of its
     own, the answer to that question, or an amendment to the pending daily (see the module docstring).
@@ -222,7 +253,8 @@ def read_reply(message: str, question: str, previous: dict[str, Any] | None) -> 
     for blocker in parsed.blockers:
         words = str(blocker.get("text") or "")
         # an explanation of a pending blocker names its obstacle again («без стенда не могу проверить TASK-15»)
-        if not loose or _ANOTHER.search(text) or not (_stems(words) & pending):
+        # … or names none of its own: «блокер относится к RENT-7», «Он мешает RENT-7» restate the pending one's link
+        if not loose or _ANOTHER.search(text) or (_names_an_obstacle(words) and not (_stems(words) & pending)):
             own = True
             own_ids.update(task_ids_in(words))
     if not own:
