@@ -291,6 +291,36 @@ def test_the_same_polarity_passes_wherever_it_stands(claim: str, evidence: str) 
     assert guard(claim, evidence).ok, guard(claim, evidence)
 
 
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        ("Предупреждать руководителя обязательно.", "Предупреждать руководителя необязательно."),
+        ("Предупреждать руководителя необязательно.", "Предупреждать руководителя обязательно."),
+        ("Переносить отпуск возможно.", "Переносить отпуск невозможно."),
+        ("Переносить отпуск невозможно.", "Переносить отпуск возможно."),
+        ("Мержить собственный MR допустимо.", "Мержить собственный MR недопустимо."),
+        ("Мержить собственный MR недопустимо.", "Мержить собственный MR допустимо."),
+    ],
+)
+def test_a_negation_written_as_a_prefix_is_the_opposite_polarity(claim: str, evidence: str) -> None:
+    # «необязательно», «невозможно» are «не обязательно», «не возможно» spelt as one word: a flip, never a match
+    assert not guard(claim, evidence).ok
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        ("Предупреждать руководителя не обязательно.", "Предупреждать руководителя необязательно."),
+        ("Предупреждать руководителя необязательно.", "Предупреждать руководителя не обязательно."),
+        ("Переносить отпуск невозможно.", "Переносить отпуск невозможно без согласования."),
+        # «необходимо» is no «не» + «обходимо»: it stays one word of the same sense on both sides
+        ("Заявление необходимо подать за две недели.", "Заявление необходимо подать за две недели до отпуска."),
+    ],
+)
+def test_a_prefix_negation_and_its_spelling_apart_agree(claim: str, evidence: str) -> None:
+    assert guard(claim, evidence).ok, guard(claim, evidence)
+
+
 def test_a_negation_belongs_to_its_clause() -> None:
     # the evidence affirms «переносится» for the vacation; the clause about health days negates it
     evidence = "Отпуск переносится по заявлению. Дни здоровья на следующий год не переносятся."

@@ -344,10 +344,41 @@ def _format(value: float) -> str:
     return str(int(value)) if value == int(value) else str(value)
 
 
+_NE_PREFIXED_RE = re.compile(r"(?<![\w-])(не)([а-яё]{4,})(?![\w-])", re.IGNORECASE)
+
+
+@lru_cache(maxsize=8192)
+def _negated_by_prefix(word: str) -> bool:
+    """Whether ``word`` (lower-case, «не» + rest) is the negation of its rest written as one word: a short adjective
+    or predicative whose lemma is «не» + the lemma of a short-adjective reading of the rest («необязательно» =
+    «не обязательно», «невозможно», «неважно»); «необходимо» (rest «обходимо»: a participle of «обходить»),
+    «неделя», «немного» are not."""
+    from agentcore.text.morphology import parses
+
+    rest = word[2:]
+    mine = {str(p.normal_form) for p in parses(word) if p.tag.POS == "ADJS"}
+    theirs = {"не" + str(p.normal_form) for p in parses(rest) if p.tag.POS == "ADJS"}
+    return bool(mine & theirs)
+
+
+def _split_prefix_negations(text: str) -> str:
+    """``text`` with each predicative negated by its prefix written as «не» + the word («Предупреждать
+    необязательно» → «Предупреждать не обязательно»), so a claim and its evidence read the same negation however
+    it is spelt.  The permission and prohibition words («недопустимо») keep their own polarity."""
+
+    def split(match: re.Match[str]) -> str:
+        word = match.group(0).lower().replace("ё", "е")
+        if word in _POLARITY_WORDS or not _negated_by_prefix(word):
+            return match.group(0)
+        return f"{match.group(1)} {match.group(2)}"
+
+    return _NE_PREFIXED_RE.sub(split, text)
+
+
 @lru_cache(maxsize=4096)
 def extract_facts(text: str) -> Facts:
     """The facts of ``text`` (see the module docstring)."""
-    plain = text.replace("\u00a0", " ")
+    plain = _split_prefix_negations(text.replace("\u00a0", " "))
     times = frozenset(f"{int(h)}:{m}" for h, m in _TIME_RE.findall(plain))
     time_contexts = tuple(
         (f"{int(t.group(1))}:{t.group(2)}", _clause_words(plain, t.start(), t.end(), figure=True))
@@ -790,7 +821,7 @@ def _clauses(text: str) -> tuple[_Clause, ...]:
     from agentcore.text.morphology import pos_of
 
     result: list[_Clause] = []
-    for sentence in _SENTENCE_RE.split(text.replace("\u00a0", " ")):
+    for sentence in _SENTENCE_RE.split(_split_prefix_negations(text.replace("\u00a0", " "))):
         previous: _Clause | None = None
         for block in _HARD_CLAUSE_RE.split(sentence):
             for piece in _clause_pieces(block):
