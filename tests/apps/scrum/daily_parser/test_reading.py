@@ -50,3 +50,18 @@ def test_both_days_at_a_statements_head_say_each_day(message: str) -> None:
 def test_days_named_after_the_statement_split_nothing() -> None:
     daily = parse_daily("Делал BUS-14 вчера и сегодня, блокеров нет", "dev")["daily"]
     assert [item["task_id"] for item in daily["yesterday"] + daily["today"]] == ["BUS-14"]
+
+
+@pytest.mark.parametrize(
+    ("message", "later"),
+    [
+        ("Вчера и сегодня утром закрыл RENT-5 и RENT-6, дальше RENT-7", "RENT-7"),
+        ("Вчера и сегодня разбирался с RENT-5, потом RENT-8", "RENT-8"),
+        ("Yesterday and today: BUS-12 import, then BUS-13", "BUS-13"),
+    ],
+)
+def test_a_step_after_both_days_is_todays_plan_only(message: str, later: str) -> None:
+    """«дальше/потом/next» after a both-days head goes on in time: what follows is not told of yesterday."""
+    daily = parse_daily(message, "dev")["daily"]
+    assert later not in [item["task_id"] for item in daily["yesterday"]]
+    assert later in [item["task_id"] for item in daily["today"]]

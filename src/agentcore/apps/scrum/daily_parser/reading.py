@@ -109,10 +109,23 @@ _BOTH_DAYS = re.compile(
 _BOTH_DAYS_HINT = re.compile(r"(?:вчера|yesterday)\s*(?:и|,|and|&|\+)\s*(?:сегодня|today)", re.IGNORECASE)
 
 
+# A joint after which the statement goes on in time: «…, дальше RENT-7», «, потом …», «затем», «после этого», «next»,
+# «then», «later» — or names its day itself («, сегодня ещё …», «завтра …»).  What follows it is not told of both days.
+_NEXT_STEP = re.compile(
+    r"(?:[,;]\s*|\s+—\s+|\s+–\s+|\s+)(?:(?:а|и|но|and|but)\s+)?"
+    r"(?=(?:дальше|далее|потом|затем|после\s+этого|сегодня|завтра|next|then|later|afterwards|today|tomorrow)\b)",
+    re.IGNORECASE,
+)
+
+
 def _each_day(match: re.Match[str]) -> str:
-    """The statement of :data:`_BOTH_DAYS` told once for each day."""
-    rest = match["rest"]
-    return f"{match['lead']}{match['y']}{rest}. {match['t']}{rest}"
+    """The statement of :data:`_BOTH_DAYS` told once for each day, up to a joint that goes on in time
+    (:data:`_NEXT_STEP`): «вчера и сегодня закрыл RENT-5, дальше RENT-7» — RENT-7 is today's plan only."""
+    rest, after = match["rest"], ""
+    step = _NEXT_STEP.search(rest)
+    if step is not None and rest[: step.start()].strip(" ,:;—–-"):
+        rest, after = rest[: step.start()], rest[step.start() :]
+    return f"{match['lead']}{match['y']}{rest}. {match['t']}{rest}{after}"
 
 
 # A condition: what follows it may happen, it has not.
