@@ -218,6 +218,16 @@ def _tool_error_text(name: str, exc: ToolError) -> str:
     return text.removeprefix(f"Error executing tool {name}: ")
 
 
+def _for_the_model(search: dict[str, Any]) -> dict[str, Any]:
+    """``POST /rag/search``'s body as an MCP client reads it: without ``removed_claims`` — the text of the claims the
+    check refused (false or unsupported) goes to the HTTP response's metadata only, never into a model's context
+    beside the answer, where nothing marks it as false.  Their number stays (``removed_claims_count``)."""
+    shown = {key: value for key, value in search.items() if key != "removed_claims"}
+    if "removed_claims" in search:
+        shown["removed_claims_count"] = len(search["removed_claims"] or [])
+    return shown
+
+
 def create_mcp_server(backend: Backend) -> MCPServer:
     """The MCP server with our tools, bound to ``backend``."""
     with _own_root_logging():
@@ -238,7 +248,7 @@ def create_mcp_server(backend: Backend) -> MCPServer:
         result: dict[str, Any] = await backend.call(
             ctx, "POST", "/rag/search", _drop_none(body), renamed={"question": "query"}
         )
-        return result
+        return _for_the_model(result)
 
     @server.tool(annotations=READ)
     async def fetch_docs(
