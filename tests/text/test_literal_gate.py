@@ -44,3 +44,52 @@ def test_search_and_match_run_the_pre_check_in_their_own_frame(monkeypatch: pyte
     assert gate.match("Блокер: стенд") is not None
     assert gate.search("закрыл задачу") is None
     assert gate.match("закрыл задачу", "закрыл задачу") is None
+
+
+@pytest.mark.parametrize(
+    ("pattern", "expected"),
+    [
+        (r"\b(?:блок\w*|стоп)\b|жду", [r"\bблок\w*\b", r"\bстоп\b", "жду"]),  # P(?:A|B)S is PAS|PBS
+        (r"(?:a|(?:b|c)d)e", ["ae", "bde", "cde"]),  # read again in each part
+        (r"(?:a|b)+c", [r"(?:a|b)+c"]),  # a repeated group is no choice of one
+        (r"(?:a|b)(?:c|d)", [r"(?:a|b)(?:c|d)"]),  # two groups: left as it is
+    ],
+)
+def test_distributed(pattern: str, expected: list[str]) -> None:
+    from agentcore.text.literal_gate import _distributed, alternatives
+
+    assert [flat for top in alternatives(pattern) for flat in _distributed(top)] == expected
+
+
+def test_a_split_gate_answers_as_its_pattern() -> None:
+    # session sp5: the alternatives run in groups keyed by their literals, only the groups a text holds literals of
+    from agentcore.text.literal_gate import SplitGate
+
+    pattern = re.compile(r"\b(?:прод\w*\s+(?:лежит|упал)|блокер\w*|релиз\s+сорван|стоп)\b|нет\s+доступа", re.IGNORECASE)
+    gate = SplitGate(pattern)
+    texts = [
+        "Прод упал ночью",
+        "ПРОДАКШЕН лежит",
+        "продукт упал в цене?",
+        "релиз сорван",
+        "релиз не сорван",
+        "стопка бумаг",
+        "нет  доступа",
+        "блокеров нет",
+        "бла-блокер",
+        "сорван прод",
+        "",
+    ]
+    for text in texts:
+        assert gate.holds(text) == bool(pattern.search(text)), text
+    assert gate.holds("прод лежит") and not gate.holds("лежит прод")
+    with pytest.raises(ValueError, match="capturing"):
+        SplitGate(re.compile("(a)|b"))
+
+
+def test_a_split_gate_finds_a_literal_inside_a_longer_one() -> None:
+    # «блокер» found where «блокеры» starts admits the group of «блокер» too (the longest literal at a position)
+    from agentcore.text.literal_gate import SplitGate
+
+    gate = SplitGate(re.compile(r"блокеры\s+есть|блокер\s*:", re.IGNORECASE))
+    assert gate.holds("Блокер: стенд") and gate.holds("блокеры есть") and not gate.holds("блокеры: нет есть")

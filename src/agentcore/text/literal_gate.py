@@ -209,3 +209,135 @@ class LiteralGate:
     def sub(self, repl: str | Callable[[re.Match[str]], str], text: str) -> str:
         """``pattern.sub(repl, text)``: a text the pattern cannot match comes back as it is."""
         return self._engine.sub(repl, text) if self.admits(folded(text)) else text
+
+
+def _pieces(pattern: str) -> list[str]:
+    """``pattern`` cut into its tokens: an escape (``\\b``), a character class (``[^]а-я]``), one character."""
+    pieces, i = [], 0
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "\\":
+            pieces.append(pattern[i : i + 2])
+            i += 2
+            continue
+        if char == "[":
+            end = i + 1 + (pattern[i + 1 : i + 2] == "^")
+            end += pattern[end : end + 1] == "]"
+            while pattern[end] != "]":
+                end += 2 if pattern[end] == "\\" else 1
+            pieces.append(pattern[i : end + 1])
+            i = end + 1
+            continue
+        pieces.append(char)
+        i += 1
+    return pieces
+
+
+def alternatives(pattern: str) -> list[str]:
+    """The top-level alternatives of a regular expression (outside groups and character classes)."""
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for piece in _pieces(pattern):
+        depth += (piece == "(") - (piece == ")")
+        if piece == "|" and depth == 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(piece)
+    parts.append("".join(current))
+    return parts
+
+
+def _distributed(alternative: str) -> list[str]:
+    """``alternative`` as the alternatives it stands for: ``P(?:A|B)S`` is ``PA S|PB S`` when ``P`` and ``S`` hold no
+    group (``\\b(?:блок\\w*|стоп\\w*)``), read again in each; any other alternative as it is."""
+    pieces = _pieces(alternative)
+    depth, opened, closed = 0, [], []
+    for index, piece in enumerate(pieces):
+        if piece == "(":
+            if depth == 0:
+                opened.append(index)
+            depth += 1
+        elif piece == ")":
+            depth -= 1
+            if depth == 0:
+                closed.append(index)
+    if len(opened) != 1 or pieces[opened[0] + 1 : opened[0] + 3] != ["?", ":"]:
+        return [alternative]
+    head, body, tail = (
+        "".join(pieces[: opened[0]]),
+        "".join(pieces[opened[0] + 3 : closed[0]]),
+        "".join(pieces[closed[0] + 1 :]),
+    )
+    if tail[:1] in ("*", "+", "?", "{"):
+        return [alternative]  # a repeated group is no choice of one alternative
+    inner = alternatives(body)
+    if len(inner) == 1:
+        return [alternative]
+    return [flat for part in inner for flat in _distributed(head + part + tail)]
+
+
+def _longest_of(literals: Strings | set[str]) -> str:
+    """A pattern matching, where some of ``literals`` start, the longest of them: their trie, a branch optional (and
+    tried first) where a literal ends; the branches of a node start with different characters, so one at most goes
+    on."""
+    trie: dict[str, Any] = {}
+    for literal in literals:
+        node = trie
+        for char in literal:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def branches(node: dict[str, Any]) -> str:
+        parts = [re.escape(char) + branches(child) for char, child in sorted(node.items()) if char]
+        if not parts:
+            return ""
+        joined = f"(?:{'|'.join(parts)})"
+        return f"{joined}?" if "" in node else joined
+
+    return branches(trie)
+
+
+class SplitGate(LiteralGate):
+    """A :class:`LiteralGate` whose pattern (without capturing groups) also runs as groups of its alternatives, each
+    group keyed by the literals its alternatives require: :meth:`holds` searches only the groups whose literals the
+    text contains.  ``A|B|C`` matches a text when one of ``A``, ``B``, ``C`` matches it, so the answer is the
+    pattern's; a long alternation tries all its alternatives at every position of a text it admits, a group only its
+    own few."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        super().__init__(pattern)
+        if pattern.groups:
+            raise ValueError("a pattern with capturing groups cannot be run in parts")
+        keyed: dict[Strings | None, list[str]] = {}
+        for alternative in (a for top in alternatives(pattern.pattern) for a in _distributed(top)):
+            literals = required_literals(re.compile(alternative, pattern.flags))
+            keyed.setdefault(literals, []).append(alternative)
+        self._always = [compile_guarded("|".join(parts), pattern.flags) for key, parts in keyed.items() if key is None]
+        groups = [(key, compile_guarded("|".join(parts), pattern.flags)) for key, parts in keyed.items() if key]
+        # each literal found in a text admits the groups of every literal it contains (those occur there too)
+        every = {literal for key, _ in groups for literal in key}
+        self._admitted = {
+            literal: tuple(engine for key, engine in groups if any(other in literal for other in key))
+            for literal in every
+        }
+        # at each position, the longest literal starting there (the shorter ones starting there are its prefixes)
+        self._starts = re.compile(f"(?=({_longest_of(every)}))")
+
+    def holds(self, text: str, folded_text: str | None = None) -> bool:
+        """Whether ``pattern.search(text)`` finds a match."""
+        if self._always and any(engine.search(text) for engine in self._always):
+            return True
+        if folded_text is None:
+            folded_text = folded(text)
+        if self._finder is not None and self._finder.search(folded_text) is None:
+            return False  # no literal at all (most texts): one scan, stopped at the first literal found
+        tried: set[re.Pattern[str]] = set()
+        for found in self._starts.finditer(folded_text):
+            for engine in self._admitted[found.group(1)]:
+                if engine not in tried:
+                    tried.add(engine)
+                    if engine.search(text):
+                        return True
+        return False

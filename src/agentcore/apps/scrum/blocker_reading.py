@@ -18,7 +18,8 @@ import re
 
 from agentcore.apps.scrum import blocker_effect
 from agentcore.text.first_char import compile_guarded
-from agentcore.text.literal_gate import LiteralGate, folded
+from agentcore.text.literal_gate import LiteralGate, SplitGate, folded
+from agentcore.text.literal_gate import alternatives as _alternatives
 from agentcore.text.morphology import parses
 from agentcore.text.reading_memo import per_reading
 
@@ -279,7 +280,7 @@ def asserted(text: str) -> str:
         if (
             NEGATOR_WORD.search(condition)
             and consequence
-            and (EFFECT_GATE.search(consequence[0]) or blocker_effect.stakes_missed(consequence[0]))
+            and (EFFECT_GATE.holds(consequence[0]) or blocker_effect.stakes_missed(consequence[0]))
         ):
             return main
     return main[: scenario.start()]
@@ -560,34 +561,6 @@ _STOP_CUES = (
 )
 
 
-def _alternatives(pattern: str) -> list[str]:
-    """The top-level alternatives of a regular expression (outside groups and character classes)."""
-    parts, current, depth, i = [], [], 0, 0
-    while i < len(pattern):
-        char = pattern[i]
-        if char == "\\":
-            current.append(pattern[i : i + 2])
-            i += 2
-            continue
-        if char == "[":
-            end = i + 1 + (pattern[i + 1 : i + 2] == "^")
-            end += pattern[end : end + 1] == "]"
-            while pattern[end] != "]":
-                end += 2 if pattern[end] == "\\" else 1
-            current.append(pattern[i : end + 1])
-            i = end + 1
-            continue
-        depth += (char == "(") - (char == ")")
-        if char == "|" and depth == 0:
-            parts.append("".join(current))
-            current = []
-        else:
-            current.append(char)
-        i += 1
-    parts.append("".join(current))
-    return parts
-
-
 def _one_boundary(*patterns: str) -> str:
     """``patterns`` as one alternation whose word-boundary alternatives share a single ``\\b`` (which alternative
     matches where may change, whether one matches does not): Python's engine tries every alternative at every
@@ -615,7 +588,7 @@ _CANNOT_GO_ON_GATE = LiteralGate(_CANNOT_GO_ON)
 _PROD_DOWN_GATE = LiteralGate(_PROD_DOWN)
 _TEAM_STOPPED_GATE = LiteralGate(_TEAM_STOPPED)
 _RELEASE_GATE = LiteralGate(_RELEASE)
-EFFECT_GATE = LiteralGate(EFFECT)
+EFFECT_GATE = SplitGate(EFFECT)
 """``EFFECT`` behind its literal pre-check."""
 
 REASON_EXPLICIT = "участник назвал блокер срочным или критичным"

@@ -467,7 +467,7 @@ def _names_trouble(text: str) -> bool:
     lowered = folded(text)
     return bool(
         _BLOCKER_GATE.search(text, lowered)
-        or EFFECT_GATE.search(text, lowered)
+        or EFFECT_GATE.holds(text, lowered)
         or _task_waits(text)
         or nothing_works(text)
         or stakes_missed(text)  # «релиз 1 декабря уезжает»: the stakes lost, by the lemmas of the verbs
@@ -909,7 +909,11 @@ def trouble_denied(text: str) -> bool:
         return trouble_denied(rest)
     lowered = folded(text)
     # each admitted pattern scanned behind its first-character guard (the same matches, most positions skipped)
-    found = [gate.engine for gate in (_BLOCKER_GATE, EFFECT_GATE) if gate.search(text, lowered)]
+    found = [
+        gate.engine
+        for gate, admitted in ((_BLOCKER_GATE, _BLOCKER_GATE.search), (EFFECT_GATE, EFFECT_GATE.holds))
+        if admitted(text, lowered)
+    ]
     if not found or any(stated(pattern, text) for pattern in found):
         return False
     return not complete_stop(text)  # a stake the patterns do not know («…, но демо срывается») is no denial
