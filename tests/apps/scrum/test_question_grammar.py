@@ -79,6 +79,7 @@ def test_a_missed_standup_is_asked_about_by_its_verb() -> None:
         "Удалось ли Вере закончить миграцию?",
         "Почему Борис не смог закрыть спринтовые задачи?",
         "Could you tell me what Boris closed yesterday?",  # an English verb of finishing in the past
+        "Сколько времени занимает ревью у Веры?",  # a duration with a present verb, nothing remaining: a measure
     ],
 )
 def test_a_past_question_about_a_member_is_their_status_not_a_forecast(question: str) -> None:

@@ -130,10 +130,30 @@ def asks_forecast(message: str) -> bool:
             return True
         if bound and _reading(word, _DO_LEMMAS, ("futr",)):
             return True
-    if _SCHEDULE.search(message):
+    schedule = _SCHEDULE.search(message)
+    if schedule:
         # «сколько дней длился спринт?», «что не сдали в срок?»: a past form tells what was, not what will be
-        return not told_past
+        if told_past:
+            return False
+        # «Сколько времени занимает ревью у Веры?»: a duration with a present verb and nothing remaining is a measure
+        return not (
+            _HOW_MUCH_TIME.fullmatch(schedule.group())
+            and not _REMAINING.search(message)
+            and _SCHEDULE.search(message, schedule.end()) is None
+            and _present_verb(words)
+        )
     return False
+
+
+_HOW_MUCH_TIME = re.compile(r"сколько\s+(?:ещё\s+|еще\s+)?\w+", re.IGNORECASE)
+_REMAINING = re.compile(r"\b(?:ещ[её]|оста\w*|нужн\w*|надо|понадоб\w*|потребу\w*|будет|уйд[её]т)\b", re.IGNORECASE)
+
+
+def _present_verb(words: list[str]) -> bool:
+    """Whether a finite verb in the present tense (by its first reading) is among ``words``: «занимает»."""
+    from agentcore.text.morphology import parses
+
+    return any(r.tag.POS == "VERB" and r.tag.tense == "pres" for w in words for r in parses(w)[:1])
 
 
 def _past_verb(words: list[str]) -> bool:
