@@ -118,3 +118,30 @@ def test_a_formula_is_whole_words_never_a_words_beginning_or_end(line: str) -> N
     # «где найти список ра»
     assert core_question(line) == line
     assert core_question(f"Привет! {line}") == line[:1].upper() + line[1:]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Hey team lead, who approves vacations?",  # was «Lead, who approves vacations?»
+        "Thank you letter template?",  # was «Letter template?»
+        "Good day to submit a vacation request?",  # was «To submit a vacation request?»
+        "Hello World program in Python?",  # was «World program in Python?»
+    ],
+)
+def test_an_english_formula_opening_the_questions_noun_group_stays(line: str) -> None:
+    # a greeting or thanks is a formula only where it ends: a mark or the end follows, or a word opening a clause
+    assert core_question(line) == line
+
+
+@pytest.mark.parametrize(
+    ("line", "question"),
+    [
+        ("Hi team, who approves vacations?", "Who approves vacations?"),
+        ("Hey bot what is the VPN address?", "What is the VPN address?"),
+        ("Thank you! Where is HR?", "Where is HR?"),
+        ("Where is HR? Thanks!", "Where is HR?"),
+    ],
+)
+def test_an_english_formula_that_ends_goes(line: str, question: str) -> None:
+    assert core_question(line) == question

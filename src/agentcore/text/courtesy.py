@@ -26,17 +26,26 @@ import re
 __all__ = ["core_question", "strip_courtesy", "strip_courtesy_tail"]
 
 _SEP = r"[\s,:;!.…—–-]*"
+# Where an English greeting or thanks ends: a mark or the end of the text follows, or a word that opens a clause (a
+# wh-word, an auxiliary, a pronoun, «please») — not the noun group of the question («Thank you letter template?»).
+_EN_END = (
+    r"(?=[\s]*(?:[,:;!.?…—–-]|$)|\s+(?:who|what|where|when|why|how|which|whom|whose|is|are|am|was|were|do|does|did|"
+    r"can|could|will|would|should|shall|may|might|must|have|has|had|i|i'm|i'd|we|you|it|they|he|she|please|"
+    r"quick|one|just|sorry|excuse|thanks|thank)(?![\w'-]))"
+)
 _GREETING = (
     r"(?:привет\w*|здравствуй\w*|здрасьте|добр\w+\s+(?:день|утро|вечер|ночи|времени\s+суток)|доброго\s+\w+(?:\s+суток)?|"
     r"хай|хэй|салют|хелло|"
-    # English: a greeting with the word that completes it («hi there», «hello everyone»), not that word alone
-    r"(?:hello|hi|hiya|hey|greetings)(?:\s+(?:there|all|everyone|everybody|guys|folks|team|bot))?|"
-    r"good\s+(?:morning|afternoon|evening|day))"
+    # English: a greeting with the word that completes it («hi there», «hello everyone»), not that word alone —
+    # and only where the greeting ends (_EN_END): «Hey team lead, …», «Hello World program», «Good day to submit…»
+    # open with the question's own words
+    rf"(?:(?:hello|hi|hiya|hey|greetings)(?:\s+(?:there|all|everyone|everybody|guys|folks|team|bot))?|"
+    rf"good\s+(?:morning|afternoon|evening|day)){_EN_END})"
 )
 _ADDRESS = r"(?:бот|ботик|ассистент|помощник|агент|коллеги|друг|уважаемый\s+бот)"
 _THANKS = (
     r"(?:(?:заранее\s+)?(?:большое\s+|огромное\s+)?(?:спасибо|благодарю|спс)(?:\s+заранее)?|"
-    r"(?:many\s+)?(?:thanks|thank\s+you|thx)(?:\s+(?:so\s+much|a\s+lot))?(?:\s+in\s+advance)?)"
+    rf"(?:many\s+)?(?:thanks|thank\s+you|thx)(?:\s+(?:so\s+much|a\s+lot))?(?:\s+in\s+advance)?{_EN_END})"
 )
 _ASK_VERB = (
     r"(?:(?:не\s+)?(?:подскажи(?:те)?|подскажешь|подскажете|скажи(?:те)?|скажешь|скажете|расскажи(?:те)?|"
