@@ -354,6 +354,12 @@ INSURER = "Полис ДМС оформляет страховая компан�
         ("Задачи ведутся в GitLab.", STORAGE),
         ("Выплаты идут через «Полис-Гарант».", INSURER),
         ("Задачи ведутся в Miro.", "Задачи ведутся не в Miro, а в Kaiten."),  # the clause denies the name
+        # the clause restating the claim's names nothing: the name is still another clause's (review F9)
+        ("Отпуск согласует руководитель в Kaiten.", "Отпуск согласует руководитель, заявление оформляется в Kaiten."),
+        (
+            "Больничный оформляется через Госуслуги.",
+            "Больничный оформляется электронно, сведения приходят через СФР, копию можно скачать на Госуслугах.",
+        ),
     ],
 )
 def test_a_name_taken_from_another_clause_conflicts(claim: str, evidence: str) -> None:
@@ -373,6 +379,7 @@ def test_a_name_taken_from_another_clause_conflicts(claim: str, evidence: str) -
         ("Код хранится в GitLab, задачи ведутся в Jira.", STORAGE),
         ("Код проверяется в CI.", STORAGE),
         ("Полис ДМС оформляет «Полис-Гарант».", INSURER),
+        ("Заявление оформляется в Kaiten.", "Отпуск согласует руководитель, заявление оформляется в Kaiten."),
         (
             "Для подключения установите клиент OpenVPN.",
             "Для подключения к корпоративной сети установите клиент OpenVPN и загрузите профиль с портала.",

@@ -906,7 +906,9 @@ def _polarity_clashes(claim: str, evidence: str) -> list[str]:
 def _names_out_of_clause(claim: str, evidence: str) -> list[str]:
     """The names of ``claim`` the evidence states in another clause than the one saying what the claim's clause
     says: a name belongs to its clause.  For each name of a claim clause, the evidence clauses holding it must
-    share as many of that clause's other words as any evidence clause naming something else does («Задачи ведутся
+    share as many of that clause's other words as any evidence clause naming something else does, or any clause
+    naming nothing that shares two of them («Отпуск согласует руководитель в Kaiten» / «Отпуск согласует
+    руководитель, заявление оформляется в Kaiten») («Задачи ведутся
     в Miro» / «Задачи ведутся в Kaiten, а схемы рисуют в Miro»: the clause about tasks names Kaiten), and must not
     all deny it («Задачи ведутся не в Miro, а в Kaiten»)."""
     theirs = _clauses(evidence)
@@ -917,9 +919,19 @@ def _names_out_of_clause(claim: str, evidence: str) -> list[str]:
             if not holding:
                 continue  # a name the evidence lacks is the guard's «missing», not this
             context = clause.words - {w for n in clause.names for w in n.split()}
-            others = [c for c in theirs if name not in c.names and c.names]
             held = max(len(context & c.words) for c in holding)
-            if context and max((len(context & c.words) for c in others), default=0) > held:
+            # a clause naming something else outweighs the holders by one shared word; a clause naming nothing
+            # must restate the claim clause (two shared words) — «Отпуск согласует руководитель, заявление
+            # оформляется в Kaiten»: the approval names no system, so «согласует … в Kaiten» is not said
+            rival = max(
+                (
+                    shared
+                    for c in theirs
+                    if name not in c.names and ((shared := len(context & c.words)) >= 2 or c.names)
+                ),
+                default=0,
+            )
+            if context and rival > held:
                 found.append(name)
             elif name not in clause.negated_names and all(name in c.negated_names for c in holding):
                 found.append(f"не {name}")
