@@ -134,10 +134,10 @@ class ResearchRun(ReActRun):
     coverage_report: CoverageReport | None = None
     supported_before_refinement: int | None = None
     refined: dict[str, int] = field(default_factory=dict)
-    refine_top_k: int | None = None
-    """The ``top_k`` of every refinement round: the run's own search's doubled, fixed at the first round."""
     """Refinement rounds spent per budget: ``DRAFT`` (the composed draft's coverage, before any claim exists) and one
     per unsupported claim cluster (claims citing the same passages, keyed by those passages' ids)."""
+    refine_top_k: int | None = None
+    """The ``top_k`` of every refinement round: the run's own search's doubled, fixed at the first round."""
     deadline: float | None = None
     """``loop.time()`` by which the run must have ended (``None`` only for a run built outside a loop)."""
 
