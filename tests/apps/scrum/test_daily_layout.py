@@ -65,3 +65,26 @@ def test_a_question_of_the_authors_own_and_an_answered_template_keep_their_verdi
 )
 def test_a_templates_instruction_left_in_brackets_is_no_answer(message: str, quality: str) -> None:
     assert parse_daily(message, "DEV")["daily"]["quality"] == quality
+
+
+def test_header_turns_away_a_text_whose_first_sign_cannot_open_its_separator() -> None:
+    # session sp5: the header words are letters and spaces, so the first character that is neither must open the
+    # separator; the pattern asks that first (a lookahead), the same matches
+    import re
+
+    from agentcore.apps.scrum.daily_parser.layout import _HEADER, _HEADER_SEPARATOR
+
+    first_sign = re.compile(r"[\w\s]*+([^\w\s])")
+    for text in ("Сегодня: PAY-1", "вчера сделал — отчёт", "План на сегодня -> PAY-2", "Y: MKT-12", "Блокеры ⛔ нет"):
+        header = _HEADER.match(text)
+        assert header is not None, text
+        sign = first_sign.match(text)
+        assert sign is not None and re.match(_HEADER_SEPARATOR, text[sign.start(1) :]), text
+    for text in (
+        "сегодня доделаю PAY-1.",
+        "сегодня, после обеда, ревью",
+        "вчера сделал отчёт",
+        "сегодня (PAY-1): тесты",
+    ):
+        assert _HEADER.match(text) is None, text
+    assert _HEADER.pattern.startswith(r"^(?=[\w\s]*+[^\w\s#(«\"\[,.;!?])")
