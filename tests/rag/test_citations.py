@@ -142,6 +142,23 @@ async def test_llm_judge_falls_back_to_the_lexical_judge_on_a_junk_reply(reply: 
     assert await LLMJudge(MockLLMGateway([reply])).verdicts([("Отпуск 28 дней.", ["Отпуск 28 дней."])]) is None
 
 
+async def test_llm_judge_verdicts_keep_the_well_formed_entries_and_name_the_flawed() -> None:
+    reply = {
+        "verdicts": [
+            {"claim": 1, "supported_by": [1]},
+            {"claim": 1, "supported_by": [2]},
+            {"claim": 2, "supported_by": []},
+            {"claim": 3, "supported_by": [1]},
+        ]
+    }
+    items = [("a", ["x", "y"]), ("b", ["z"]), ("c", ["w"]), ("d", ["v"])]
+    read = await LLMJudge(MockLLMGateway([reply])).verdicts(items)
+    assert read is not None and read.rows == [[1.0, 1.0], [0.0], [1.0], None]
+    assert len(read.flaws) == 2  # claim 1 judged twice, claim 4 not judged
+    # coverage and verify (``judge``) keep falling back to the lexical judge on a flawed reply
+    assert await LLMJudge(MockLLMGateway([reply])).judge(items) == [[0.0, 0.0], [0.0], [0.0], [0.0]]
+
+
 def test_judge_for_picks_by_provider() -> None:
     class Real:
         provider = type("P", (), {"name": "gigachat"})()

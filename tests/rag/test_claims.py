@@ -249,7 +249,6 @@ _UNPARSABLE = "да, всё верно"
         [{"verdicts": []}],  # parses, but judges no claim
         [{"verdicts": [{"claim": 7, "supported_by": [9]}]}],  # a claim number out of range
         [{"verdicts": [{"claim": 1, "supported_by": [9]}]}],  # a passage number out of range
-        [{"verdicts": [{"claim": 1, "supported_by": []}, {"claim": 1, "supported_by": []}]}],  # judged twice
         [{"verdicts": [{"claim": "первое", "supported_by": "все"}]}] * 4,  # wrong types
     ],
 )
@@ -269,6 +268,37 @@ async def test_the_production_judges_well_formed_reply_decides(supported_by: lis
     assert [c.status for c in report.claims] == [status, "contradicted"]
     assert not report.warnings
     assert gateway.requests[0].step == "rag.support"
+
+
+TWO_TRUE = "Ежегодный отпуск составляет 28 календарных дней [1]. Заработная плата выплачивается два раза в месяц [3]."
+
+
+@pytest.mark.parametrize(
+    "verdicts",
+    [
+        [{"claim": 1, "supported_by": [1]}, {"claim": 1, "supported_by": [1]}, {"claim": 2, "supported_by": []}],
+        [{"claim": 1, "supported_by": [1]}, {"claim": 2, "supported_by": []}, {"claim": 3, "supported_by": []}],
+        [{"claim": 2, "supported_by": []}],  # only the refuted claim listed
+        [{"claim": 1, "supported_by": [7]}, {"claim": 2, "supported_by": []}],  # a passage out of range
+    ],
+)
+async def test_a_flaw_in_the_judges_reply_keeps_its_well_formed_downgrades(verdicts: list[object]) -> None:
+    # the judge may only downgrade: a flawed entry is ignored (with a warning), claim 2's «no» still holds (review F17)
+    gateway = MockLLMGateway([{"verdicts": verdicts}])
+    report = await check_claims(read_claims(TWO_TRUE, CONTEXT), CONTEXT, judge=LLMJudge(gateway))
+    assert [c.status for c in report.claims] == ["supported", "unsupported"]
+    assert [c.decided_by for c in report.claims] == ["guard", "judge"]
+    assert len(report.warnings) == 1 and "не учтён" in report.warnings[0]
+    assert "Заработная" not in render_claims(report).text
+
+
+async def test_a_claim_judged_twice_gets_the_union_of_its_passages() -> None:
+    gateway = MockLLMGateway([{"verdicts": [{"claim": 1, "supported_by": []}, {"claim": 1, "supported_by": [1]}]}])
+    report = await check_claims(read_claims(ANSWER, CONTEXT), CONTEXT, judge=LLMJudge(gateway))
+    assert [c.status for c in report.claims] == ["supported", "contradicted"] and report.warnings
+    gateway = MockLLMGateway([{"verdicts": [{"claim": 1, "supported_by": []}, {"claim": 1, "supported_by": []}]}])
+    report = await check_claims(read_claims(ANSWER, CONTEXT), CONTEXT, judge=LLMJudge(gateway))
+    assert [c.status for c in report.claims] == ["unsupported", "contradicted"] and report.warnings
 
 
 async def test_missing_part_is_named_not_the_removed_claim() -> None:

@@ -247,10 +247,12 @@ class LLMJudge:
     Two ways to ask it:
 
     * :meth:`verdicts` — the strict one the claim check uses (:func:`agentcore.rag.claims.check_claims`): a call
-      that fails raises, and a reply that parses but does not answer what was asked (no verdict for a claim, a claim
-      or passage number out of range, a claim judged twice) is returned as ``None``.  The claim check then ignores
-      the judge, keeps the deterministic guard's verdicts and puts a warning in the report (the trace);
-    * :meth:`judge` — the lenient one of citation coverage and ``verify``: on any failure or junk reply it falls
+      that fails raises; of a reply that parses, the well-formed verdicts are kept and each flawed entry (a claim
+      or passage number out of range, a claim judged twice, a claim not judged) is ignored and named
+      (:class:`Verdicts`); a reply with no verdict to read is ``None``.  The claim check applies the kept
+      downgrades, keeps the deterministic guard's verdicts for the rest and puts a warning in the report (the
+      trace);
+    * :meth:`judge` — the lenient one of citation coverage and ``verify``: on any failure or flawed reply it falls
       back to ``fallback`` (the lexical judge).
 
     Args:
@@ -267,9 +269,11 @@ class LLMJudge:
         self.fallback = fallback or LexicalJudge()
         self.passage_chars = passage_chars
 
-    async def verdicts(self, items: Sequence[tuple[str, Sequence[str]]]) -> list[list[float]] | None:
-        """Scores 1.0 (supported) or 0.0 per claim and evidence text; ``None`` when the reply is junk (see the
-        class docstring).
+    async def verdicts(self, items: Sequence[tuple[str, Sequence[str]]]) -> Verdicts | None:
+        """Scores 1.0 (supported) or 0.0 per claim and evidence text, as far as the reply can be read: a flawed
+        entry is ignored and named in :attr:`Verdicts.flaws`, the well-formed ones stand (the judge may only
+        downgrade, so its explicit «not supported» is never thrown away with a flaw elsewhere); ``None`` when no
+        verdict can be read.
 
         Raises:
             whatever the gateway raises (a provider failure, a reply that does not parse).
@@ -277,7 +281,7 @@ class LLMJudge:
         from agentcore.llm.models import LLMMessage, LLMRequest
 
         if not any(evidence for _, evidence in items):
-            return [[] for _ in items]
+            return Verdicts([[] for _ in items])
         blocks = []
         for i, (claim, evidence) in enumerate(items, start=1):
             passages = "\n".join(f"  [{j}] {text[: self.passage_chars]}" for j, text in enumerate(evidence, start=1))
@@ -289,43 +293,63 @@ class LLMJudge:
         result = await self.gateway.parse(
             LLMRequest(messages=messages, step="rag.support", temperature=0), SupportJudgement
         )
-        return _scores(result, items)
+        return _read_verdicts(result, items)
 
     async def judge(self, items: Sequence[tuple[str, Sequence[str]]]) -> list[list[float]]:
         """Scores 1.0 (supported) or 0.0 per claim and evidence text; the fallback's scores when the call fails or
         the reply is junk."""
         try:
-            scores = await self.verdicts(items)
+            read = await self.verdicts(items)
         except Exception as exc:  # any provider or parse failure: the lexical judge is always available
             logger.warning("support // LLM judge failed, using the lexical judge: %s", exc)
             return await self.fallback.judge(items)
-        if scores is None:
+        scores = None if read is None or read.flaws else [row for row in read.rows if row is not None]
+        if scores is None or len(scores) != len(items):
             logger.warning("support // LLM judge reply answers other questions, using the lexical judge")
             return await self.fallback.judge(items)
         return scores
 
 
-def _scores(result: Any, items: Sequence[tuple[str, Sequence[str]]]) -> list[list[float]] | None:
-    """The score matrix of a :class:`SupportJudgement`, or ``None`` when it is junk: not one verdict for every
-    claim 1..n (one missing, out of range or given twice), or a passage number out of range."""
+@dataclass(frozen=True)
+class Verdicts:
+    """What a judge reply says that can be read: ``rows[i]`` scores claim ``i + 1``'s evidence (1.0 supported,
+    0.0 not), ``None`` when no well-formed verdict judged it; ``flaws`` names the entries ignored."""
+
+    rows: list[list[float] | None]
+    flaws: tuple[str, ...] = ()
+
+
+def _read_verdicts(result: Any, items: Sequence[tuple[str, Sequence[str]]]) -> Verdicts | None:
+    """The well-formed verdicts of a :class:`SupportJudgement`, each flawed entry ignored and named: a claim number
+    out of range or of a wrong type, ``supported_by`` not a list or citing a passage out of range.  A claim judged
+    twice gets the union of its entries' passages (one flaw).  ``None`` when no verdict can be read."""
     verdicts = getattr(result, "verdicts", None)
     if not isinstance(verdicts, list):
         return None
-    scores = [[0.0] * len(evidence) for _, evidence in items]
-    seen: set[int] = set()
+    rows: list[list[float] | None] = [None] * len(items)
+    flaws: list[str] = []
     for verdict in verdicts:
         number, cited = getattr(verdict, "claim", None), getattr(verdict, "supported_by", None)
         if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(items):
-            return None
-        if number in seen or not isinstance(cited, list):
-            return None
-        seen.add(number)
-        row = scores[number - 1]
+            flaws.append(f"утверждение {number!r} вне списка")
+            continue
+        size = len(items[number - 1][1])
+        if not isinstance(cited, list) or not all(
+            isinstance(j, int) and not isinstance(j, bool) and 1 <= j <= size for j in cited
+        ):
+            flaws.append(f"утверждение {number}: фрагменты {cited!r} вне списка")
+            continue
+        row = rows[number - 1]
+        if row is None:
+            row = rows[number - 1] = [0.0] * size
+        else:
+            flaws.append(f"утверждение {number} оценено дважды")
         for j in cited:
-            if not isinstance(j, int) or isinstance(j, bool) or not 1 <= j <= len(row):
-                return None
             row[j - 1] = 1.0
-    return scores if len(seen) == len(items) else None
+    if all(row is None for row in rows):
+        return None
+    flaws.extend(f"утверждение {i} не оценено" for i, row in enumerate(rows, start=1) if row is None)
+    return Verdicts(rows, tuple(flaws))
 
 
 def judge_for(gateway: Any | None) -> SupportJudge:

@@ -13,7 +13,9 @@ items and table rows (:func:`read_claims`, which also reads every citation form 
 * ``unsupported`` — otherwise.
 
 The guard runs whatever judges.  A model judge (when a model is configured) is asked only about the claims the
-guard passed and may only downgrade them; a judge reply that cannot be read is ignored, with a warning.
+guard passed and may only downgrade them; a judge reply that cannot be read is ignored, with a warning, and of a
+reply read in part the well-formed verdicts stand (its «no» downgrades) and the flawed entries are ignored, with a
+warning.
 
 :func:`render_claims` writes what the user sees: the supported claims only, each once (a claim that says nothing
 an earlier shown claim does not — «Кроме того: <the same sentence>» — is not shown again), each ending with its
@@ -34,7 +36,7 @@ from typing import Any, Literal
 from agentcore.rag._analysis import Analyzer, get_analyzer
 from agentcore.rag._facts import guard
 from agentcore.rag._markers import read_lines, sentence_citations
-from agentcore.rag.citations import ComposedContext, Passage
+from agentcore.rag.citations import ComposedContext, Passage, Verdicts
 
 __all__ = [
     "MISSING_PREFIX",
@@ -282,13 +284,17 @@ async def _apply_judge(report: ClaimReport, judge: Any) -> None:
         report.warnings.append(f"{what}, его ответ не учтён: {type(exc).__name__}")
         logger.warning("claims // Model judge failed, ignored: %s", exc)
         return
-    if not _well_formed(reply, items):
+    rows, flaws = (reply.rows, reply.flaws) if isinstance(reply, Verdicts) else (reply, ())
+    if not _well_formed(rows, items):
         report.warnings.append("ответ судьи-модели не удалось разобрать, он не учтён")
         logger.warning("claims // Model judge reply cannot be read, ignored: %r", reply)
         return
+    if flaws:  # the well-formed verdicts stand (a «no» downgrades), the flawed entries are ignored
+        report.warnings.append(f"ответ судьи-модели разобран не весь, не учтён: {'; '.join(flaws)}")
+        logger.warning("claims // Model judge reply partly ignored: %s", "; ".join(flaws))
     threshold = float(getattr(judge, "threshold", 0.5))
-    for i, row in zip(indices, reply, strict=True):
-        if max(row, default=0.0) < threshold:
+    for i, row in zip(indices, rows, strict=True):
+        if row is not None and max(row, default=0.0) < threshold:
             old = report.claims[i]
             report.claims[i] = CheckedClaim(
                 old.claim, "unsupported", (), old.score, ("судья-модель: не следует",), old.repointed, "judge"
@@ -296,9 +302,12 @@ async def _apply_judge(report: ClaimReport, judge: Any) -> None:
 
 
 def _well_formed(reply: Any, items: Sequence[tuple[str, Sequence[str]]]) -> bool:
+    """A row per item (``None``: that claim unjudged), each a score in [0, 1] per evidence text."""
     if not isinstance(reply, list) or len(reply) != len(items):
         return False
     for row, (_, evidence) in zip(reply, items, strict=True):
+        if row is None:
+            continue
         if not isinstance(row, list) or len(row) != len(evidence):
             return False
         if not all(isinstance(x, int | float) and not isinstance(x, bool) and 0.0 <= x <= 1.0 for x in row):
