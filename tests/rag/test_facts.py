@@ -388,3 +388,18 @@ def test_a_name_taken_from_another_clause_conflicts(claim: str, evidence: str) -
 )
 def test_a_name_in_its_own_clause_passes(claim: str, evidence: str) -> None:
     assert guard(claim, evidence).ok, guard(claim, evidence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Курить в офисе запрещаются.",
+        "Личные флешки запрещён.",
+        "Такие подарки недопустимы.",
+        "Парковка у входа воспрещается.",
+        "Передавать пароль сотрудник не вправе.",
+    ],
+)
+def test_every_prohibition_the_clause_polarity_reads_is_a_bare_negation_too(sentence: str) -> None:
+    # one list of prohibitions: «запрещаются», «недопустимы», «не вправе» were a clause's polarity but no «нельзя»
+    assert "нельзя" in extract_facts(sentence).negations

@@ -162,9 +162,30 @@ _NEGATION_RE = re.compile(
     re.IGNORECASE,
 )
 _INFINITIVE_RE = re.compile(r"(?<![\w-])([а-яё]{3,}(?:ть|ться|чь|чься))(?![\w-])", re.IGNORECASE)
+# A permission and a prohibition, wherever they stand in their clause («Можно мержить…», «Мержить … можно»); «не»
+# before one turns it into the other («не допускается», «не запрещено»).
+_PERMISSIONS = frozenset(
+    (
+        *("можно", "разрешено", "разрешена", "разрешены", "разрешён", "разрешен", "разрешается", "разрешаются"),
+        *("допускается", "допускаются", "допустимо", "допустим", "допустима", "допустимы"),
+        *("позволено", "позволяется", "позволяются", "вправе"),
+    )
+)
+_PROHIBITIONS = frozenset(
+    (
+        *("нельзя", "запрещено", "запрещена", "запрещены", "запрещён", "запрещен", "запрещается", "запрещаются"),
+        *("недопустимо", "недопустим", "недопустима", "недопустимы", "воспрещается", "воспрещено"),
+    )
+)
+_NEGATORS = frozenset(("не", "ни", "нет", "без", "нельзя"))
+# A prohibition standing alone («передавать пароли нельзя», «… запрещаются»): a prohibition word, or «не» before a
+# permission word («не допускается», «не вправе») — the same lists the clause polarity reads.
 _BARE_NEGATION_RE = re.compile(
-    r"(?<![\w-])(нельзя|запрещено|запрещается|запрещены|запрещен|запрещена|недопустимо"
-    r"|не\s+(?:допускается|допускаются|разрешается|разрешено|разрешены))(?![\w-])",
+    r"(?<![\w-])("
+    + "|".join(sorted(_PROHIBITIONS, key=len, reverse=True))
+    + r"|не\s+(?:"
+    + "|".join(sorted(_PERMISSIONS, key=len, reverse=True))
+    + r"))(?![\w-])",
     re.IGNORECASE,
 )
 _ADJECTIVE_RE = re.compile(r"(?:ых|их|ой|ый|ий|ая|яя|ое|ее|ые|ие|ого|его|ую|юю)$", re.IGNORECASE)
@@ -694,29 +715,10 @@ def _name_in_words(name: str, facts: Facts) -> bool:
 def _affirmed(stem: str, text: str) -> bool:
     """Whether ``text`` uses a word of ``stem`` without a negation right before it."""
     tokens = _WORD_RE.findall(text.lower())
-    for i, token in enumerate(tokens):
-        if _stem(token) == stem and (i == 0 or tokens[i - 1] not in ("не", "ни", "нет", "без", "нельзя")):
-            return True
-    return False
+    return any(_stem(token) == stem and (i == 0 or tokens[i - 1] not in _NEGATORS) for i, token in enumerate(tokens))
 
 
 # ------------------------------------------------------------------------------------ clauses and polarity
-# A permission and a prohibition, wherever they stand in their clause («Можно мержить…», «Мержить … можно»); «не»
-# before one turns it into the other («не допускается», «не запрещено»).
-_PERMISSIONS = frozenset(
-    (
-        *("можно", "разрешено", "разрешена", "разрешены", "разрешён", "разрешен", "разрешается", "разрешаются"),
-        *("допускается", "допускаются", "допустимо", "допустим", "допустима", "допустимы"),
-        *("позволено", "позволяется", "позволяются", "вправе"),
-    )
-)
-_PROHIBITIONS = frozenset(
-    (
-        *("нельзя", "запрещено", "запрещена", "запрещены", "запрещён", "запрещен", "запрещается", "запрещаются"),
-        *("недопустимо", "недопустим", "недопустима", "недопустимы", "воспрещается", "воспрещено"),
-    )
-)
-_NEGATORS = frozenset(("не", "ни", "нет", "без", "нельзя"))
 _POLARITY_WORDS = frozenset(w.replace("ё", "е") for w in _PERMISSIONS | _PROHIBITIONS)
 # Where one clause of a sentence ends and another begins: «;», a contrast («, а», «, но», «, однако», «, зато»,
 # «, тогда как»), and «и» / «, и» when both sides have a predicate of their own (coordinated infinitives under one
