@@ -15,7 +15,7 @@ import pytest
 from tests.apps.scrum.backend.test_flows import Recorder, _backend, daily_output
 from tests.apps.scrum.conftest import sqlite_store
 
-from agentcore.apps.scrum.backend.dialogue import is_new_daily, read_reply
+from agentcore.apps.scrum.backend.dialogue import is_new_daily, read_reply, split_reply
 from agentcore.apps.scrum.backend.flows import ScrumBackend
 from agentcore.apps.scrum.daily_parser import parse_daily
 from agentcore.llm import ChatConnection
@@ -319,5 +319,92 @@ def test_scripted_model_reads_an_amendment_alone_in_initial_mode(
             ("нет ключа API", "TASK-3"),
         ]
         assert "нет стенда" in (amended.message or "")
+    finally:
+        made.close()
+
+
+# ---------------------------------------------------------------- an answer and an amendment in one reply (mc)
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("TASK-6. Ещё блокер: нет ключа API по TASK-3", ("TASK-6.", "Ещё блокер: нет ключа API по TASK-3")),
+        ("TASK-6, ещё блокер: нет ключа API по TASK-3", ("TASK-6,", "ещё блокер: нет ключа API по TASK-3")),
+        ("TASK-6", ("TASK-6", "")),
+        ("без стенда не могу проверить TASK-6", ("без стенда не могу проверить TASK-6", "")),
+        ("к TASK-2, я её вчера начал, сегодня продолжу", ("к TASK-2, я её вчера начал, сегодня продолжу", "")),
+    ],
+)
+def test_an_answer_followed_by_an_amendment_is_cut_in_two(message: str, expected: tuple[str, str]) -> None:
+    asked = parse_daily(PENDING, "DEV")
+    assert split_reply(message, asked["clarification"]["question"], asked["daily"]) == expected
+
+
+def test_a_blocker_added_to_an_answer_is_kept_as_its_own(offline: ScrumBackend, recorder: Recorder) -> None:
+    """«TASK-6. Ещё блокер: …» took the answer path and the parser's merge dropped the new blocker."""
+    offline.submit_daily("core", "anna", PENDING)
+    done = offline.submit_daily("core", "anna", "TASK-6. Ещё блокер: нет ключа API по TASK-3")
+    assert done.status == "accepted" and done.daily is not None
+    assert [(b["text"], b["related_task_id"]) for b in done.daily["blockers"]] == [
+        ("нет доступов к стенду", "TASK-6"),
+        ("нет ключа API по TASK-3", "TASK-3"),
+    ]
+    assert sorted((e["text"], e["task_id"]) for e in done.events) == [
+        ("нет доступов к стенду", "TASK-6"),
+        ("нет ключа API по TASK-3", "TASK-3"),
+    ]
+    stored = offline.store.dailies("core")[0]
+    assert len(stored.daily["blockers"]) == 2
+
+
+def test_an_added_blocker_without_a_task_is_asked_about(offline: ScrumBackend) -> None:
+    offline.submit_daily("core", "anna", PENDING)
+    asked = offline.submit_daily("core", "anna", "TASK-6. Ещё блокер: нет ключа API")
+    assert asked.status == "clarification" and asked.daily is not None
+    assert "ключа API" in (asked.message or "") and "стенду" not in (asked.message or "")
+    blockers = {b["text"]: b["related_task_id"] for b in asked.daily["blockers"]}
+    assert blockers["нет доступов к стенду"] == "TASK-6" and blockers["нет ключа API"] in (None, "NO_TASK_ID")
+    done = offline.submit_daily("core", "anna", "TASK-3")
+    assert done.status == "accepted"
+    assert sorted((e["text"], e["task_id"]) for e in done.events) == [
+        ("нет доступов к стенду", "TASK-6"),
+        ("нет ключа API", "TASK-3"),
+    ]
+
+
+def test_scripted_model_reads_the_answer_and_the_added_blocker_apart(
+    data_dir: Path, oai: FakeOpenAIServer, recorder: Recorder
+) -> None:
+    """On a model: the answer part in CLARIFICATION mode against the pending daily, then the added part alone in
+    INITIAL mode — its blocker keeps the task and criticality the model read for it."""
+    made = _backend(data_dir, oai.base_url, oai.api_key, recorder)
+    try:
+        oai.fake.script.json(daily_output(None, question="К какой задаче относится блокер «нет стенда»?"))
+        oai.fake.script.json(daily_output("TASK-2"))
+        added = {
+            "daily": {
+                "role": "DEV",
+                "yesterday": [],
+                "today": [],
+                "blockers": [{"text": "нет ключа API", "critical": False, "related_task_id": "TASK-3"}],
+                "quality": "DETAIL_OK",
+            },
+            "clarification": {"needs_clarification": False, "question": ""},
+        }
+        oai.fake.script.json(added)
+        made.submit_daily("core", "anna", ASKING)
+        done = made.submit_daily("core", "anna", "TASK-2. Ещё блокер: нет ключа API по TASK-3")
+        sent = [
+            json.loads(next(m for m in r.json["messages"] if m["role"] == "user")["content"])
+            for r in oai.fake.requests.of("chat")[-2:]
+        ]
+        assert [(s["daily_state"]["mode"], s["message"]) for s in sent] == [
+            ("CLARIFICATION", "TASK-2."),
+            ("INITIAL", "Ещё блокер: нет ключа API по TASK-3"),
+        ]
+        assert done.status == "accepted" and done.daily is not None
+        assert [(b["text"], b["related_task_id"], b["critical"]) for b in done.daily["blockers"]] == [
+            ("нет стенда", "TASK-2", True),
+            ("нет ключа API", "TASK-3", False),
+        ]
     finally:
         made.close()

@@ -17,6 +17,8 @@ blocker about something else («Ещё блокер: нет ключа API по 
 on its own and added to the pending daily (:func:`combined_daily`; a new blocker judged by its own words, with its
 own task), the pending blockers keep what they had, and the question stays open, said so to the member
 (:data:`AMENDED_NOTE`).  The ids an amendment names are its own items' ids: none of them answers the question.
+A reply that answers and then amends («TASK-6. Ещё блокер: нет ключа API по TASK-3») is cut in two by
+:func:`split_reply` (session mc): the answer resolves the question, the amendment is read and added the same way.
 
 Coupling: the section split comes from :func:`agentcore.apps.scrum.daily_parser.parse` (owned by the parser's
 maintainers); this module only reads ``yesterday`` / ``today`` of its result.
@@ -41,6 +43,7 @@ __all__ = [
     "dialogue_note",
     "is_new_daily",
     "read_reply",
+    "split_reply",
 ]
 
 _YESTERDAY = re.compile(
@@ -265,6 +268,27 @@ def read_reply(message: str, question: str, previous: dict[str, Any] | None) -> 
         or (asks_yesterday and bool(parsed.yesterday))
     )
     return "answer" if answered else "amendment"
+
+
+# Where an answer may end and an amendment begin: after a sentence («TASK-6. Ещё блокер: …»), or before a word
+# introducing another blocker («TASK-6, ещё блокер: …»).
+_SENTENCE_END = re.compile(r"[.!?;\n]+")
+
+
+def split_reply(message: str, question: str, previous: dict[str, Any] | None) -> tuple[str, str]:
+    """``(answer, amendment)``: a reply that answers the pending ``question`` and then adds statements of its own
+    («TASK-6. Ещё блокер: нет ключа API по TASK-3») cut where the amendment begins — the first cut whose head
+    :func:`read_reply` reads as the answer and whose tail as an amendment.  ``(message, "")`` when there is no
+    such cut: the whole reply is the answer (or not an answer at all)."""
+    text = message.strip()
+    cuts = sorted({m.end() for m in _SENTENCE_END.finditer(text)} | {m.start() for m in _ANOTHER.finditer(text)})
+    for cut in cuts:
+        head, tail = text[:cut].strip(), text[cut:].strip(" \t\n,;.")
+        if not head or not tail or not re.search(r"\w", head):
+            continue
+        if read_reply(tail, question, previous) == "amendment" and read_reply(head, question, previous) == "answer":
+            return head, tail
+    return message, ""
 
 
 def combined_daily(pending: dict[str, Any], amendment: dict[str, Any]) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from agentcore.apps.scrum.backend.dialogue import (
     declines_asked_task,
     dialogue_note,
     read_reply,
+    split_reply,
 )
 from agentcore.apps.scrum.backend.errors import InvalidInputError, LLMUnavailableError
 from agentcore.apps.scrum.backend.llm import call_agent
@@ -310,6 +311,13 @@ class ScrumBackend:
                 reply = read_reply(message, str(state.get("question") or ""), state.get("previous_daily"))
         if reply == "amendment":
             return self._amend(member, message, state, answering, prefixes)
+        answer_text, added_text = message, ""
+        if reply == "answer" and state["mode"] == "CLARIFICATION":
+            # «TASK-6. Ещё блокер: нет ключа API по TASK-3»: the answer part answers, the rest is an amendment
+            with team_prefixes(prefixes):
+                answer_text, added_text = split_reply(
+                    message, str(state.get("question") or ""), state.get("previous_daily")
+                )
         if reply == "new_daily":
             # A daily of its own closes the pending question; merged, its ids would land on the old blockers.
             # The pending daily is not dropped: it stays a draft of the new one.
@@ -324,9 +332,10 @@ class ScrumBackend:
         if prefixes:
             context["known_prefixes"] = prefixes
         daily_state = {"mode": state["mode"], "quality_retries": state["quality_retries"]}
-        payload = {"message": message, "role": member.role, "daily_state": daily_state}
+        payload = {"message": answer_text if added_text else message, "role": member.role, "daily_state": daily_state}
         try:
             resp = self._call("DAILY", payload, context)
+            added = self._read_alone(member, added_text, prefixes) if added_text else None
         except _Fallback:
             log.warning("submit_daily // Fallback message for %s/%s", team, member_slug)
             if superseded is not None:  # the pending question is closed; the drafts stay
@@ -342,6 +351,13 @@ class ScrumBackend:
             )
         data = scrubbed(resp["data"])  # the model's words are stored: no NUL may reach PostgreSQL
         daily, clarification = data["daily"], data["clarification"]
+        if added is not None:  # the amendment's own items and blockers, each as its own reading judged it
+            daily = self._with_addition(daily, added, prefixes)
+            if not clarification["needs_clarification"]:  # a new blocker without a task is asked about
+                from agentcore.apps.scrum.daily_parser.quality import clarification_for
+
+                with team_prefixes(prefixes):
+                    clarification = clarification_for(added, "DETAIL_OK", ask_missing=False)
         messages = [*state["messages"], message]
         if clarification["needs_clarification"] and state["rounds"] < self.max_clarifications:
             state.update(
@@ -391,23 +407,19 @@ class ScrumBackend:
         pending daily as they were read (:func:`~.dialogue.combined_daily`), and the question kept — asked again
         with the shared rule over the whole daily, so a new blocker without a task is asked about too.  Past
         :attr:`max_clarifications` rounds the daily is accepted as it is, like any dialogue."""
-        context: dict[str, Any] = {"known_prefixes": prefixes} if prefixes else {}
-        payload = {"message": message, "role": member.role, "daily_state": {"mode": "INITIAL", "quality_retries": 0}}
         try:
-            resp = self._call("DAILY", payload, context)
+            added = self._read_alone(member, message, prefixes)
         except _Fallback:  # nothing read: the pending question stays as it was
             log.warning("submit_daily // Fallback message for an amendment of %s/%s", member.team, member.slug)
             return DailyOutcome(
                 "fallback", DAILY_FALLBACK, quality_retries=state["quality_retries"], clarifications=state["rounds"]
             )
-        from agentcore.apps.scrum.daily_parser.quality import QUALITY_ORDER, daily_verdict
-
-        added = scrubbed(resp["data"])["daily"]
         pending = state["previous_daily"] or {"role": member.role, "yesterday": [], "today": [], "blockers": []}
-        daily = combined_daily({"quality": "EMPTY", **pending}, added)
+        daily = self._with_addition(pending, added, prefixes)
+        from agentcore.apps.scrum.daily_parser.quality import daily_verdict
+
         with team_prefixes(prefixes):
-            quality, clarification = daily_verdict(daily)
-        daily["quality"] = max(str(pending.get("quality") or "EMPTY"), quality, key=QUALITY_ORDER.index)
+            _, clarification = daily_verdict(daily)
         question = clarification["question"] if clarification["needs_clarification"] else str(state["question"])
         words = amendment_words(added)
         messages = [*state["messages"], message]
@@ -424,6 +436,25 @@ class ScrumBackend:
                 amended=words,
             )
         return self._accept(member, "\n".join(messages), daily, state, None, answering, amended=words)
+
+    def _read_alone(self, member: MemberInfo, message: str, prefixes: list[str]) -> dict[str, Any]:
+        """An amendment's own reading: one call in INITIAL mode with the amendment alone (no pending daily to merge
+        into), so its blockers keep their own task and criticality.  Raises :class:`_Fallback` like any call."""
+        context: dict[str, Any] = {"known_prefixes": prefixes} if prefixes else {}
+        payload = {"message": message, "role": member.role, "daily_state": {"mode": "INITIAL", "quality_retries": 0}}
+        return dict(scrubbed(self._call("DAILY", payload, context)["data"])["daily"])
+
+    @staticmethod
+    def _with_addition(pending: dict[str, Any], added: dict[str, Any], prefixes: list[str]) -> dict[str, Any]:
+        """``pending`` with an amendment's reading added (:func:`~.dialogue.combined_daily`), its quality the
+        better of the pending one and the combined daily's verdict."""
+        from agentcore.apps.scrum.daily_parser.quality import QUALITY_ORDER, daily_verdict
+
+        daily = combined_daily({"quality": "EMPTY", **pending}, added)
+        with team_prefixes(prefixes):
+            quality, _ = daily_verdict(daily)
+        daily["quality"] = max(str(pending.get("quality") or "EMPTY"), quality, key=QUALITY_ORDER.index)
+        return daily
 
     def _accept(
         self,
