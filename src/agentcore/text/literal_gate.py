@@ -147,16 +147,22 @@ def required_literals(pattern: re.Pattern[str]) -> Strings | None:
     return _required_sequence(_parser.parse(pattern.pattern, pattern.flags).data)
 
 
-def any_of(literals: Strings) -> re.Pattern[str]:
-    """A case-sensitive pattern that finds a text holding any of ``literals``: their trie («бл(?:ок|ак)…»), cut where a
-    shorter literal ends (a text holding the longer one holds it too), so the engine tries a few branches per
-    position, not one per literal."""
+def _trie(literals: Strings | set[str]) -> dict[str, Any]:
+    """The characters of ``literals`` as nested dicts, one level a character; ``""`` marks where a literal ends."""
     trie: dict[str, Any] = {}
     for literal in literals:
         node = trie
         for char in literal:
             node = node.setdefault(char, {})
         node[""] = {}
+    return trie
+
+
+def any_of(literals: Strings) -> re.Pattern[str]:
+    """A case-sensitive pattern that finds a text holding any of ``literals``: their trie («бл(?:ок|ак)…»), cut where a
+    shorter literal ends (a text holding the longer one holds it too), so the engine tries a few branches per
+    position, not one per literal."""
+    trie = _trie(literals)
 
     def branches(node: dict[str, Any]) -> str:
         if "" in node:
@@ -282,12 +288,7 @@ def _longest_of(literals: Strings | set[str]) -> str:
     """A pattern matching, where some of ``literals`` start, the longest of them: their trie, a branch optional (and
     tried first) where a literal ends; the branches of a node start with different characters, so one at most goes
     on."""
-    trie: dict[str, Any] = {}
-    for literal in literals:
-        node = trie
-        for char in literal:
-            node = node.setdefault(char, {})
-        node[""] = {}
+    trie = _trie(literals)
 
     def branches(node: dict[str, Any]) -> str:
         parts = [re.escape(char) + branches(child) for char, child in sorted(node.items()) if char]
