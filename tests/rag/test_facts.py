@@ -113,6 +113,30 @@ def test_numbers_of_their_own_statements_pass(claim: str) -> None:
     assert guard(claim, PASS_RULES).ok, guard(claim, PASS_RULES)
 
 
+OVERTIME = (
+    "Работа сверх нормы компенсируется отгулом или оплатой в двойном размере. "
+    "Ежегодный оплачиваемый отпуск составляет 28 календарных дней."
+)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Работа сверх нормы компенсируется отпуском 28 календарных дней.",
+        "За работу сверх нормы дают 28 календарных дней.",
+    ],
+)
+def test_a_number_taken_into_a_statement_that_gives_none_is_missing(claim: str) -> None:
+    # the sentence the claim restates gives no number at all, the number is another statement's (review F12)
+    result = guard(claim, OVERTIME)
+    assert not result.ok and "28 день" in result.missing, result
+
+
+def test_a_number_in_the_statement_it_belongs_to_passes() -> None:
+    assert guard("Ежегодный оплачиваемый отпуск составляет 28 календарных дней.", OVERTIME).ok
+    assert guard("Отпуск составляет 28 календарных дней.", OVERTIME).ok
+
+
 def test_a_prohibition_the_restated_sentence_lacks_conflicts() -> None:
     # «запрещено» is in the evidence, but for carrying laptops out, not for the pass request the claim restates
     result = guard("Кроме того, этого делать нельзя: заявку на гостевой пропуск подают за 2 рабочих дня.", PASS_RULES)

@@ -594,6 +594,10 @@ def guard(claim: str, evidence: str) -> GuardResult:
             # оплачивает компания» / the claim's «первые 10 дня…», 10 taken from another rule)
             missing.append(f"{_format(quantity.value)} {quantity.unit}".strip())
             conflict = True
+        elif _restated_without(quantity, sentences):
+            # the sentence the claim's clause restates gives no such number: the number is another statement's
+            # («Работа сверх нормы компенсируется отгулом…» / the claim's «… компенсируется отпуском 28 дней»)
+            missing.append(f"{_format(quantity.value)} {quantity.unit}".strip())
         elif _swapped_in_sentence(quantity, texts):
             # one sentence holds both numbers, and the claim's clause is the other number's («больше 4 часов, …
             # пересечение не менее 3 часов» / the claim's «… не менее 4 часов»)
@@ -703,6 +707,17 @@ def _said_elsewhere(context: frozenset[str], holding: list[Facts], others: list[
         return False
     held = max((len(context & s.words) for s in holding), default=0)
     return max((len(context & s.words) for s in others), default=0) > held
+
+
+def _restated_without(quantity: Quantity, sentences: list[Facts]) -> bool:
+    """Whether an evidence sentence without ``quantity`` shares at least two words of the claim clause around it and
+    more than every sentence holding it: the clause restates that sentence, which gives no such number."""
+    holding = [s for s in sentences if _quantity_found(quantity, s)]
+    if not holding:
+        return False  # the number found only across sentences (a split quotation): the whole evidence stands
+    held = max(len(quantity.context & s.words) for s in holding)
+    rival = max((len(quantity.context & s.words) for s in sentences if not _quantity_found(quantity, s)), default=0)
+    return rival >= 2 and rival > held
 
 
 def _name_in_words(name: str, facts: Facts) -> bool:
