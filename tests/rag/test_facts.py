@@ -427,3 +427,40 @@ def test_a_name_in_its_own_clause_passes(claim: str, evidence: str) -> None:
 def test_every_prohibition_the_clause_polarity_reads_is_a_bare_negation_too(sentence: str) -> None:
     # one list of prohibitions: «запрещаются», «недопустимы», «не вправе» were a clause's polarity but no «нельзя»
     assert "нельзя" in extract_facts(sentence).negations
+
+
+PERKS = (
+    "Компания компенсирует абонемент в спортзал сотрудникам после испытательного срока. "
+    "Родственников можно прикрепить к ДМС за свой счёт."
+)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Родственников можно прикрепить к ДМС бесплатно.",  # who pays: «за свой счёт» in the sentence restated
+        "Компания компенсирует абонемент в спортзал на испытательном сроке.",  # during the period, not after it
+        "Компания компенсирует абонемент в спортзал до окончания испытательного срока.",
+    ],
+)
+def test_a_payment_or_period_qualifier_the_restated_sentence_gives_otherwise_conflicts(claim: str) -> None:
+    # review F12: a qualifier of the claim must be the one of the sentence it restates
+    result = guard(claim, PERKS)
+    assert not result.ok and result.conflict, result
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        ("Компания компенсирует абонемент в спортзал сотрудникам после испытательного срока.", PERKS),
+        ("Родственников можно прикрепить к ДМС за свой счёт.", PERKS),
+        # «на отпуск» is a purpose, not a time against the period «до начала отпуска»
+        (
+            "Заявление на отпуск подаётся за две недели до начала отпуска.",
+            "Заявление на отпуск подаётся через портал не позднее чем за две недели до начала отпуска.",
+        ),
+        ("Заявление на отпуск подаётся через портал.", "Заявление подаётся через портал до начала отпуска."),
+    ],
+)
+def test_the_qualifier_of_the_restated_sentence_passes(claim: str, evidence: str) -> None:
+    assert guard(claim, evidence).ok, guard(claim, evidence)

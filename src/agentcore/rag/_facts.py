@@ -651,6 +651,12 @@ def guard(claim: str, evidence: str) -> GuardResult:
             continue  # the evidence also affirms it elsewhere
         missing.append(f"не {word}")
         conflict = True
+    for qualifier in _qualifier_clashes(claim, texts):
+        # «бесплатно» where the sentence restated says «за свой счёт», «на испытательном сроке» where it says
+        # «после испытательного срока»
+        if qualifier not in missing:
+            missing.append(qualifier)
+        conflict = True
     for clash in _polarity_clashes(claim, evidence):
         # a permission against the prohibition of the clause the claim restates, or the reverse, wherever each
         # stands in its clause; a word that clause negates, even when another clause states it
@@ -718,6 +724,63 @@ def _restated_without(quantity: Quantity, sentences: list[Facts]) -> bool:
     held = max(len(quantity.context & s.words) for s in holding)
     rival = max((len(quantity.context & s.words) for s in sentences if not _quantity_found(quantity, s)), default=0)
     return rival >= 2 and rival > held
+
+
+# Who pays: «бесплатно» against «за свой счёт» / «платно».
+_PAYMENT_RE = re.compile(
+    r"\b(?P<free>бесплатн\w*|безвозмездн\w*|за\s+сч[её]т\s+(?:компании|работодателя))"
+    r"|\b(?P<own>за\s+(?:свой|собственный|личный)\s+сч[её]т|за\s+сч[её]т\s+сотрудника|платн\w*)",
+    re.IGNORECASE,
+)
+# Where a rule stands in time against a period: before it, during it, after it («после испытательного срока»);
+# «на» only with the locative («на испытательном сроке», not «заявление на отпуск»).
+_PERIOD_RE = re.compile(
+    r"\b(?:(?P<before>до|перед)|(?P<after>после|по\s+(?:окончании|истечении|завершении))"
+    r"|(?P<during>во\s+время|в\s+период|на\s+(?:время|период)|(?P<on>на)))\s+(?P<noun>[а-яё]+(?:\s+[а-яё]+)?)",
+    re.IGNORECASE,
+)
+
+
+def _qualifiers(text: str) -> dict[tuple[str, frozenset[str]], str]:
+    """The payment (``("free" | "own", ∅)``) and period (``("before" | "after" | "during", stems)``) qualifiers
+    of ``text``, each with its words."""
+    from agentcore.text.morphology import parses
+
+    found: dict[tuple[str, frozenset[str]], str] = {}
+    for match in _PAYMENT_RE.finditer(text):
+        found.setdefault(("free" if match.group("free") else "own", frozenset()), match.group(0).lower())
+    for match in _PERIOD_RE.finditer(text):
+        noun = match.group("noun")
+        if match.group("on") and not any(
+            {"loct", "loc2"} & set(p.tag.grammemes) for p in parses(noun.split()[0].lower())
+        ):
+            continue  # «заявление на отпуск»: a purpose, not a time
+        stems = _content_words(noun)
+        if stems:
+            kind = "before" if match.group("before") else "after" if match.group("after") else "during"
+            found.setdefault((kind, stems), match.group(0).lower())
+    return found
+
+
+def _qualifier_clashes(claim: str, texts: list[str]) -> list[str]:
+    """The claim's payment or period qualifiers that the evidence sentence it restates (the one sharing most of
+    its words, at least two) gives otherwise — and nowhere as the claim does."""
+    mine = _qualifiers(claim)
+    if not mine:
+        return []
+    words = _content_words(claim)
+    scored = [(len(words & _content_words(t)), t) for t in texts]
+    best = max(scored, key=lambda x: x[0], default=(0, ""))
+    if best[0] < 2:
+        return []
+    theirs = _qualifiers(best[1])
+    found: list[str] = []
+    for (kind, stems), phrase in mine.items():
+        payment = kind in ("free", "own")
+        same = [k for k, s in theirs if (k in ("free", "own")) == payment and (payment or s & stems)]
+        if same and kind not in same:
+            found.append(phrase)
+    return found
 
 
 def _name_in_words(name: str, facts: Facts) -> bool:
