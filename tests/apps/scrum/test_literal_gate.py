@@ -20,7 +20,7 @@ from agentcore.apps.scrum import blocker_effect, blocker_reading
 from agentcore.apps.scrum.daily_parser import blocker_clauses, clauses, lexicon, parse_daily, reading
 from agentcore.apps.scrum.daily_parser.layout import _SENTENCES
 from agentcore.apps.scrum.daily_parser.lexicon import readable
-from agentcore.text.literal_gate import LiteralGate, any_of, folded
+from agentcore.text.literal_gate import LiteralGate, SplitGate, any_of, folded
 
 DATA = Path(__file__).parent / "data"
 DEV_FILES = sorted(DATA.glob("dailies_people_dev*.jsonl"))  # development splits only, never a held-out one
@@ -86,15 +86,16 @@ def test_every_text_the_parser_asks_a_gate_about(monkeypatch: pytest.MonkeyPatch
     """Whatever piece of a clause the parser hands a gate while reading the dev dailies (a clause without its quotes,
     a blocker's text, a sentence), the gate turns it away only when its pattern finds nothing there."""
     asked: set[tuple[str, str]] = set()
-    for method in ("search", "match", "sub"):
-        original = getattr(LiteralGate, method)
+    # a SplitGate (session sp5) is asked by ``holds`` — whether its pattern matches — as well as by the gate's methods
+    for cls, method in ((LiteralGate, "search"), (LiteralGate, "match"), (LiteralGate, "sub"), (SplitGate, "holds")):
+        original = getattr(cls, method)
 
         def recording(self: LiteralGate, *args: Any, _original: Any = original, **kwargs: Any) -> Any:
             text = args[-1] if len(args) == 2 and callable(args[0]) else args[0]
             asked.add((next(name for name, gate in GATES.items() if gate is self), text))
             return _original(self, *args, **kwargs)
 
-        monkeypatch.setattr(LiteralGate, method, recording)
+        monkeypatch.setattr(cls, method, recording)
     for message in _dev_messages():
         parse_daily(message, "DEV")
     monkeypatch.undo()
@@ -104,6 +105,8 @@ def test_every_text_the_parser_asks_a_gate_about(monkeypatch: pytest.MonkeyPatch
         if not gate.admits(folded(text)):
             turned_away += 1
             assert gate.pattern.search(text) is None, (name, text)
+        if isinstance(gate, SplitGate):
+            assert gate.holds(text) == (gate.pattern.search(text) is not None), (name, text)
     assert {name for name, _ in asked} == set(GATES)  # every gate is asked
     assert turned_away > 100
 
