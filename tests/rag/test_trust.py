@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tests.rag.test_claims import CONTEXT
 
+from agentcore.rag.citations import LexicalJudge, citation_coverage
 from agentcore.rag.claims import MISSING_PREFIX
-from agentcore.rag.trust import claim_metadata, trusted_answer
+from agentcore.rag.trust import claim_metadata, shown_coverage, trusted_answer
 
 PAY = "Заработная плата выплачивается два раза в месяц: аванс 25 числа и остаток 10 числа следующего месяца [3]."
 
@@ -28,6 +31,21 @@ async def test_a_half_false_answer_shows_the_true_claim_and_reports_the_false_on
         "Заявление на отпуск подаётся не позднее чем за 30 дней до начала отпуска."
     ]
     assert meta["grounded"] is True and meta["missing_parts"] == []
+
+
+async def test_coverage_is_the_shown_answers_not_the_drafts() -> None:
+    # review F16: the false second claim is removed, the true one is shown renumbered — [2] → [1] — with the closing
+    # line; the answer shown is fully covered, the answer checked only half
+    question = "Когда выплачивается заработная плата и компенсирует ли компания абонемент в спортзал?"
+    answer = PAY.replace("[3]", "[2]") + " Зарплату выдают золотом [1]."
+    context = type(CONTEXT)((CONTEXT.passages[0], replace(CONTEXT.passages[2], index=2)))
+    trusted = await trusted_answer(question, answer, context)
+    assert trusted.rendered.text.splitlines()[0].endswith("[1].") and MISSING_PREFIX in trusted.rendered.text
+    assert (await citation_coverage(answer, context, LexicalJudge())).coverage == 0.5
+    report = await shown_coverage(trusted.rendered, LexicalJudge())
+    assert report.coverage == 1.0 and len(report.sentences) == 1
+    declined = await trusted_answer("Сколько стоит парковка?", "Зарплату выдают золотом [1].", context)
+    assert (await shown_coverage(declined.rendered, LexicalJudge())).coverage == 0.0
 
 
 async def test_an_answer_to_another_question_is_not_shown() -> None:

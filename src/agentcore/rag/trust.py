@@ -33,11 +33,36 @@ from typing import Any, Literal
 from agentcore.rag._evidence import lexically_answered
 from agentcore.rag._focus import FocusCheck, check_focus
 from agentcore.rag.answer import decline
-from agentcore.rag.citations import ComposedContext, Passage, cited_extractive_answer, compose_context
-from agentcore.rag.claims import CheckedClaim, ClaimReport, RenderedAnswer, check_claims, read_claims, render_claims
+from agentcore.rag.citations import (
+    ComposedContext,
+    CoverageReport,
+    Passage,
+    SupportJudge,
+    citation_coverage,
+    cited_extractive_answer,
+    compose_context,
+)
+from agentcore.rag.claims import (
+    MISSING_PREFIX,
+    CheckedClaim,
+    ClaimReport,
+    RenderedAnswer,
+    check_claims,
+    read_claims,
+    render_claims,
+)
 from agentcore.rag.models import SearchResult
 
-__all__ = ["SOURCES_LABEL", "SearchAnswer", "TrustedAnswer", "answer_search", "claim_metadata", "trusted_answer"]
+__all__ = [
+    "SOURCES_LABEL",
+    "SearchAnswer",
+    "TrustedAnswer",
+    "answer_search",
+    "claim_metadata",
+    "claims_shown",
+    "shown_coverage",
+    "trusted_answer",
+]
 
 SOURCES_LABEL = "Источники:"
 """The line after a search answer naming its cited sections («Источники: [1] Отпуск; [2] Зарплата.»)."""
@@ -114,6 +139,23 @@ async def trusted_answer(
                 report.claims[i] = replace(c, status="unsupported", missing=(OFF_QUESTION,), decided_by="focus")
     rendered = render_claims(report, missing=focus.missing)
     return TrustedAnswer(report, rendered, focus, weak)
+
+
+async def shown_coverage(rendered: RenderedAnswer, judge: SupportJudge) -> CoverageReport:
+    """The citation coverage of the answer the user sees (``rendered``): its claims — without the closing line
+    «В документах не нашлось: …», which states no fact — with their shown markers ``[k]`` resolving to
+    ``rendered.sources`` numbered 1..k.  The draft or a model's answer before the claim check has its own coverage;
+    ``metadata.coverage`` describes what is shown (review F16: it reported the draft's, e.g. 0.67 for an answer
+    whose one false sentence had been removed).  No claim shown: coverage 0."""
+    if not rendered.answered:
+        return CoverageReport(0.0, [], judge.name)
+    context = ComposedContext(tuple(replace(p, index=k) for k, p in enumerate(rendered.sources, start=1)))
+    return await citation_coverage(claims_shown(rendered.text), context, judge)
+
+
+def claims_shown(text: str) -> str:
+    """A rendered answer without its closing line «В документах не нашлось: …» (no claim: nothing to check)."""
+    return "\n".join(line for line in text.splitlines() if not line.startswith(MISSING_PREFIX)).strip()
 
 
 def claim_metadata(report: ClaimReport | None, rendered: RenderedAnswer | None, *, answered: bool) -> dict[str, Any]:

@@ -47,11 +47,18 @@ from agentcore.config import Settings
 from agentcore.llm.models import LLMMessage
 from agentcore.rag import get_analyzer, question_parts
 from agentcore.rag.answer import NO_ANSWER, decline
-from agentcore.rag.citations import CoverageReport, Passage, answer_sentences, citation_coverage, judge_for
-from agentcore.rag.claims import MISSING_PREFIX, CheckedClaim, ClaimReport, RenderedAnswer, check_claims, read_claims
+from agentcore.rag.citations import (
+    CoverageReport,
+    LexicalJudge,
+    Passage,
+    answer_sentences,
+    citation_coverage,
+    judge_for,
+)
+from agentcore.rag.claims import CheckedClaim, ClaimReport, RenderedAnswer, check_claims, read_claims
 from agentcore.rag.errors import RetrievalError
 from agentcore.rag.models import CollectionInfo
-from agentcore.rag.trust import claim_metadata, trusted_answer
+from agentcore.rag.trust import claim_metadata, claims_shown, shown_coverage, trusted_answer
 from agentcore.trace.logs import step_logger
 from agentcore.util.clock import utc_now_iso
 from agentcore.util.redact import redact_public
@@ -705,7 +712,7 @@ class AgentService(ReActAgent):
         checked = None if declined else await self._check_claims(run, answer, use_judge=not timed_out)
         rendered = checked[1] if checked else None
         verify: dict[str, Any] | None = None
-        shown = _claims_shown(rendered.text) if rendered is not None and rendered.answered else ""
+        shown = claims_shown(rendered.text) if rendered is not None and rendered.answered else ""
         if research.enable_verify_step and not timed_out and answer_sentences(shown):
             verify = await self._verify_answer(shown, run.history)
         confidence = verify.get("confidence") if verify else None
@@ -721,6 +728,10 @@ class AgentService(ReActAgent):
             text = rendered.text
             cited_passages = list(rendered.sources)
             answered = True
+            # metadata.coverage is the shown answer's (its claims and shown citations), not the draft's or the model's
+            # answer before the claim check (review F16); past the deadline no model judges it.
+            judge = LexicalJudge() if timed_out else self.judge
+            state.coverage = (await shown_coverage(rendered, judge)).coverage
         citations = [
             Citation(
                 index=number,
@@ -822,11 +833,6 @@ def is_decline(answer: str) -> bool:
         return False
     text = unicodedata.normalize("NFC", answer)
     return not text.strip() or bool(_DECLINE_RE.search(text))
-
-
-def _claims_shown(text: str) -> str:
-    """The rendered answer without its closing line «В документах не нашлось: …» (no claim: nothing to verify)."""
-    return "\n".join(line for line in text.splitlines() if not line.startswith(MISSING_PREFIX)).strip()
 
 
 async def _discard(event: AgentStepEvent) -> None:
