@@ -59,3 +59,24 @@ def test_passage_score_covers_every_feature() -> None:
         assert WEIGHTS.score(features) == getattr(WEIGHTS, name) * (0.5 + index), name
     features = PassageFeatures(**{n: 0.1 * (i + 1) for i, n in enumerate(names)})
     assert WEIGHTS.score(features) == sum(getattr(WEIGHTS, n) * getattr(features, n) for n in names)
+
+
+def test_reranked_hit_keeps_every_field_but_score_rank_and_retriever() -> None:
+    """``reranked_hits`` builds each hit field by field for speed; it must still carry every field of ``Hit``."""
+    import dataclasses
+
+    from agentcore.rag._ranking import PassageFeatures, reranked_hits
+    from agentcore.rag.models import Hit
+
+    hit = Hit("a#1", "a", "T", "x", score=3.0, source="s", rank=4, retriever="bm25", start=2, end=9)
+    features = PassageFeatures(*([0.0] * len(dataclasses.fields(PassageFeatures))))
+    (new,) = reranked_hits([(hit, features, 1.25)])
+    assert new == dataclasses.replace(hit, score=1.25, rank=1, retriever="rerank")
+
+
+def test_passage_info_terms_are_the_text_and_title_terms() -> None:
+    """The ranker reads ``PassageInfo.terms`` (formed once per passage) for ``text_terms | title_terms``."""
+    from agentcore.rag._ranking import PassageInfo
+
+    info = PassageInfo(frozenset({"a", "b"}), frozenset({"b", "c"}), frozenset(), frozenset(), False, False)
+    assert info.terms == {"a", "b", "c"}
