@@ -30,11 +30,12 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from agentcore.rag._analysis import Analyzer, get_analyzer
-from agentcore.rag._facts import guard
+from agentcore.rag._facts import guard, normalise_numbers
 from agentcore.rag._markers import read_lines, sentence_citations
 from agentcore.rag.citations import ComposedContext, Passage, Verdicts
 
@@ -46,6 +47,7 @@ __all__ = [
     "RenderedAnswer",
     "check_claims",
     "read_claims",
+    "refinement_words",
     "render_claims",
 ]
 
@@ -54,6 +56,8 @@ logger = logging.getLogger("agentcore.rag.claims")
 Status = Literal["supported", "unsupported", "contradicted"]
 MISSING_PREFIX = "В документах не нашлось:"
 SUPPORT_THRESHOLD = 0.6
+JUDGE_MISSING = "судья-модель: не следует"
+"""What a claim the model judge downgraded is missing (no fact of the claim: the judge names none)."""
 _WINDOW = 3  # evidence sentences the guard reads: the ones sharing most terms with the claim
 
 
@@ -297,7 +301,7 @@ async def _apply_judge(report: ClaimReport, judge: Any) -> None:
         if row is not None and max(row, default=0.0) < threshold:
             old = report.claims[i]
             report.claims[i] = CheckedClaim(
-                old.claim, "unsupported", (), old.score, ("судья-модель: не следует",), old.repointed, "judge"
+                old.claim, "unsupported", (), old.score, (JUDGE_MISSING,), old.repointed, "judge"
             )
 
 
@@ -316,6 +320,26 @@ def _well_formed(reply: Any, items: Sequence[tuple[str, Sequence[str]]]) -> bool
 
 
 # ------------------------------------------------------------------------------------------ rendering
+def refinement_words(
+    claims: Sequence[CheckedClaim], known: AbstractSet[str], analyzer: Analyzer | None = None
+) -> list[str]:
+    """The words of unsupported ``claims`` a refinement query searches for: the words (longer than two letters)
+    whose terms the run's passages lack (not all in ``known``), in order, once each — never a value the guard
+    rejected.  A value the guard found false or absent (a number with its unit, a time, a name, a negation, a
+    qualifier: :attr:`CheckedClaim.missing`) is not searched for and so is not written to the trace as the search's
+    query (review F11: «… за 5 дней …» sent «5 дней» to the search, while a removed claim's text goes only to
+    ``metadata.removed_claims``).  Number words are read as digits first («сорок пять» is the rejected «45»)."""
+    analyzer = analyzer or get_analyzer()
+    rejected = analyzer.term_set(" ".join(m for c in claims for m in c.missing if m != JUDGE_MISSING))
+    words: list[str] = []
+    for claim in claims:
+        for word in re.findall(r"[\w-]+", normalise_numbers(claim.claim.text)):
+            terms = analyzer.term_set(word)
+            if len(word) > 2 and terms and not terms <= known and not terms & rejected:
+                words.append(word)
+    return list(dict.fromkeys(words))
+
+
 @dataclass(frozen=True)
 class RenderedAnswer:
     """What the user sees.

@@ -129,6 +129,22 @@ async def test_a_junk_reply_of_the_production_judge_is_ignored_with_a_warning_in
     assert [(c["status"], c["decided_by"]) for c in done.metadata["claims"]] == [("supported", "guard")]
 
 
+async def test_a_refinement_query_never_carries_a_value_the_guard_rejected(make_service: ServiceFactory) -> None:
+    # Review F11: the refinement query was the claim's missing words plus the guard's missing facts — «45 дней» of
+    # «… 45 календарных дней», «сорок пять» of its spelt-out form — and the search's arguments are in the trace,
+    # while a removed claim's text goes only to metadata.removed_claims.  The query keeps the other lacking words.
+    for false in ("45 календарных дней", "сорок пять календарных дней"):
+        answer = f"{TRUE} Ежегодный отпуск составляет {false} и оплачивается путёвкой [1]."
+        events = await run(make_service([*BASE_FLOW, final(answer), final(TRUE)]))
+        refined = [e.arguments["query"] for e in _searches(events) if e.origin == "control"]
+        assert len(refined) == 1 and "путёвкой" in refined[0]
+        assert not {"45", "сорок", "пять"} & set(refined[0].casefold().split()), refined
+        # what the agent wrote into the trace: every tool's arguments, every thought
+        written = [str(getattr(e, "arguments", "")) + getattr(e, "text", "") for e in events[:-1]]
+        assert not any("45" in text or "сорок пять" in text for text in written)
+        assert last_final(events).answer == TRUE
+
+
 def _searches(events: list[Any]) -> list[Any]:
     return [e for e in events if e.type == "tool_invoked" and e.tool == "search"]
 
@@ -163,7 +179,9 @@ async def test_each_unsupported_claim_cluster_gets_its_own_refinement(make_servi
     events = await run(make_service([*BASE_FLOW, final(answer), final(answer), final(answer)]))
     refined = [e.arguments["query"] for e in _searches(events) if e.origin == "control"]
     assert len(refined) == 2 and len({q.casefold() for q in refined}) == 2 and QUESTION not in refined
-    assert any("путёвкой" in q for q in refined) and any("5" in q.split() for q in refined)
+    assert any("путёвкой" in q for q in refined)
+    # the false «5 дней» of the second cluster is not searched for (review F11): its query keeps the other words
+    assert not any("5" in q.split() for q in refined)
     widths = {e.arguments["top_k"] for e in _searches(events) if e.origin == "control"}
     assert len(widths) == 1  # every round doubles the run's own search, rounds do not compound it
     control = [e.text for e in events if e.type == "thought" and e.origin == "control"]

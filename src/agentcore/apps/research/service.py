@@ -55,7 +55,7 @@ from agentcore.rag.citations import (
     citation_coverage,
     judge_for,
 )
-from agentcore.rag.claims import CheckedClaim, ClaimReport, RenderedAnswer, check_claims, read_claims
+from agentcore.rag.claims import CheckedClaim, ClaimReport, RenderedAnswer, check_claims, read_claims, refinement_words
 from agentcore.rag.errors import RetrievalError
 from agentcore.rag.models import CollectionInfo
 from agentcore.rag.trust import claim_metadata, claims_shown, shown_coverage, trusted_answer
@@ -611,7 +611,8 @@ class AgentService(ReActAgent):
         self, run: ResearchRun, unsupported: list[CheckedClaim], *, sent: Sequence[str] = ()
     ) -> str | None:
         """The query of one refinement round: for one unsupported claim cluster, the words of its claims the run's
-        passages lack (and the facts the guard missed), anchored by the question's subject; with no claims (the
+        passages lack — never a value the guard rejected (:func:`~agentcore.rag.claims.refinement_words`) —
+        anchored by the question's subject; with no claims (the
         draft), the question's own words the context lacks.  ``None`` — and a control thought saying so — when it
         would repeat a query the run already sent, or one of ``sent`` (queries chosen for this round, not yet
         sent): repeating one finds the same passages."""
@@ -620,14 +621,8 @@ class AgentService(ReActAgent):
         known = self._analyzer.term_set("\n".join(f"{p.title}\n{p.text}" for p in passages))
         subject = [w for part in question_parts(run.question) for w in part.terms]
         if unsupported:
-            words = [
-                w
-                for c in unsupported
-                for w in re.findall(r"[\w-]+", c.claim.text)
-                if len(w) > 2 and self._analyzer.term_set(w) and not self._analyzer.term_set(w) <= known
-            ]
-            facts = [m for c in unsupported for m in c.missing if not m.startswith("судья")]
-            query = " ".join(dict.fromkeys([*subject, *words, *facts]))
+            # the claims' words the passages lack, without the values the guard rejected (review F11)
+            query = " ".join(dict.fromkeys([*subject, *refinement_words(unsupported, known, self._analyzer)]))
         else:
             lacking = [w for w in re.findall(r"[\w-]+", run.question) if self._analyzer.term_set(w) - known]
             query = " ".join(dict.fromkeys([*lacking, *subject])) if lacking else ""
