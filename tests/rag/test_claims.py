@@ -60,6 +60,17 @@ CONTEXT = compose_context(HITS)
         ("Отпуск 28 дней (Источник: Зарплата).", (3,)),
         ("Отпуск 28 дней (Источники: Отпуск — Оформление; Зарплата).", (2, 3)),
         ("Отпуск 28 дней [9].", ()),  # a marker of nothing cites nothing
+        # adjacent markers: their separators go with them (was «Отпуск 28 дней,.»)
+        ("Отпуск 28 дней [2], [1].", (2, 1)),
+        ("Отпуск 28 дней [1]; [3].", (1, 3)),
+        ("Отпуск 28 дней [1] и [3].", (1, 3)),
+        # «(источник [2])» read whole (was «Отпуск 28 дней (источник ).»), «(Источник 1)» read at all
+        ("Отпуск 28 дней (источник [2]).", (2,)),
+        ("Отпуск 28 дней (Источник 1).", (1,)),
+        ("Отпуск 28 дней (источники 1, 3).", (1, 3)),
+        # a range cites every passage in it (was left in the text, so the claim's numbers failed the guard)
+        ("Отпуск 28 дней [1–2].", (1, 2)),
+        ("Отпуск 28 дней [1-3].", (1, 2, 3)),
     ],
 )
 def test_every_marker_form_is_read(text: str, cited: tuple[int, ...]) -> None:
@@ -136,6 +147,28 @@ async def test_a_true_answer_citing_sources_by_their_titles_is_shown_with_renumb
 
 def test_brackets_that_are_no_citation_stay() -> None:
     assert parse_markers("Выполните `a[1]` и отметьте [x].", CONTEXT) == ("Выполните `a[1]` и отметьте [x].", ())
+
+
+def test_a_comma_after_a_marker_before_more_text_stays() -> None:
+    assert parse_markers("Отпуск 28 дней [1], аванс 25 числа [3].", CONTEXT) == (
+        "Отпуск 28 дней, аванс 25 числа.",
+        (1, 3),
+    )
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Ежегодный оплачиваемый отпуск составляет 28 календарных дней [2], [1].",
+        "Ежегодный оплачиваемый отпуск составляет 28 календарных дней (источник [1]).",
+        "Ежегодный оплачиваемый отпуск составляет 28 календарных дней (Источник 1).",
+        "Ежегодный оплачиваемый отпуск составляет 28 календарных дней [1–2].",
+    ],
+)
+async def test_a_claim_cited_in_any_numeric_form_is_shown_clean(answer: str) -> None:
+    report = await check_claims(read_claims(answer, CONTEXT), CONTEXT)
+    assert [c.status for c in report.claims] == ["supported"]
+    assert render_claims(report).text == "Ежегодный оплачиваемый отпуск составляет 28 календарных дней [1]."
 
 
 def test_claims_of_lines_items_and_a_sources_block() -> None:

@@ -1,6 +1,8 @@
 """Citation markers as models write them, read into context passage numbers.
 
-Forms read: ``[1]``, ``[1, 3]``, ``[1; 3]``, ``[1][3]``, ``[1 и 3]``, ``[Источник 1]``, ``[источники 1, 2]``,
+Forms read: ``[1]``, ``[1, 3]``, ``[1; 3]``, ``[1][3]``, ``[2], [1]`` (the separator between adjacent markers goes
+with them), ``[1 и 3]``, a range ``[1–3]`` / ``[1-3]``, ``[Источник 1]``, ``[источники 1, 2]``, ``(Источник 1)``,
+``(источник [2])``,
 ``[vacation-policy#2]`` (a passage id) and ``[vacation-policy]`` (a document id), ``[Источник: title]``,
 ``(Источник: title)`` / ``(Источники: title; title)`` (matched against the passages' titles, or the last part of
 one: the section heading), footnote and lenticular numbers (``[^1]``, ``【1】``, ``【1†source】``), a line's
@@ -44,11 +46,19 @@ _CLOSING_SOURCES_RE = re.compile(
 # A parenthesised citation, with or without a reference lead («(см. Источник: Отпуск)», «(see [1])»): the lead
 # goes with the marker, so no «(см» is left open when the parenthesis becomes ``[n]``.
 _PAREN_LEAD = r"(?:(?:см|ср|cf)\.?|смотрите|подробнее|see|details)\s*[—–:-]?\s*"
+# Passage numbers without a title: «1», «[2]», «1, 3», «[1][3]», «1–3» (a range).
+_NUMBERS = r"\[?\d{1,3}\]?(?:\s*(?:[,;–—-]|\s(?:и|and)\s)?\s*\[?\d{1,3}\]?)*"
+_NUMBERS_RE = re.compile(_NUMBERS, re.IGNORECASE)
+_RANGE_RE = re.compile(r"(\d{1,3})\s*[–—-]\s*(\d{1,3})|(\d{1,3})")
 _PAREN_RE = re.compile(
-    rf"\(\s*(?:(?:{_PAREN_LEAD})?(?:источники|источник|sources|source)\s*:\s*([^()\n]{{1,400}})"
-    rf"|{_PAREN_LEAD}((?:\[\d{{1,3}}\]\s*[,;]?\s*)+))\)",
+    rf"\(\s*(?:(?:{_PAREN_LEAD})?(?:источники|источник|sources|source)"
+    rf"\s*(?::\s*([^()\n]{{1,400}})|[№#]?\s*({_NUMBERS}))"
+    rf"|{_PAREN_LEAD}((?:\[\d{{1,3}}\]\s*[,;]?\s*)+))\s*\)",
     re.IGNORECASE,
 )
+# What stands for a removed marker until the separators between adjacent markers are dropped («[2], [1]»).
+_GAP = "\ue000"
+_GAPS_RE = re.compile(rf"{_GAP}(?:\s*(?:[,;]|(?<!\w)(?:и|and)(?!\w))?\s*{_GAP})+", re.IGNORECASE)
 _SPLIT_RE = re.compile(r"\s*(?:[,;]|\s+и\s+|\s+and\s+)\s*", re.IGNORECASE)
 _CODE_RE = re.compile(r"`[^`\n]*`")
 _ITEM_RE = re.compile(r"^\s*(?P<marker>\d{1,2}[.)]|[-*•])\s+(?P<text>.*)$")
@@ -97,12 +107,31 @@ def _by_title(title: str, context: ComposedContext | None) -> int | None:
     return None
 
 
+def _expanded(numbers: str) -> list[int]:
+    """The numbers ``numbers`` lists, a range («1–3», «1-3») read as every number in it (up to ten)."""
+    found: list[int] = []
+    for match in _RANGE_RE.finditer(numbers):
+        if match.group(3):
+            found.append(int(match.group(3)))
+            continue
+        low, high = int(match.group(1)), int(match.group(2))
+        found.extend(range(low, high + 1) if low < high <= low + 10 else (low, high))
+    return found
+
+
 def _paren_numbers(inner: str, context: ComposedContext | None) -> list[int]:
-    """The passages a parenthesised citation's inside names: its ``[n]`` numbers, else its titles («;»-separated)."""
-    numbers = [int(n) for n in re.findall(r"\[(\d{1,3})\]", inner)]
+    """The passages a parenthesised citation's inside names: its numbers («1», «[2]», «1–3»), else its titles
+    («;»-separated)."""
+    numbers = _expanded(inner) if _NUMBERS_RE.fullmatch(inner.strip()) else []
+    numbers = numbers or [int(n) for n in re.findall(r"\[(\d{1,3})\]", inner)]
     if numbers:
         return [n for n in numbers if context is None or context.get(n) is not None]
     return [n for title in re.split(r"\s*;\s*", inner) if (n := _by_title(title, context)) is not None]
+
+
+def _paren_inside(match: re.Match[str]) -> str:
+    """The inside of a parenthesised citation: its titles or its numbers."""
+    return next(group for group in match.groups() if group)
 
 
 def _listed_numbers(listed: str, context: ComposedContext | None) -> list[int] | None:
@@ -135,11 +164,7 @@ def normalise_markers(text: str, context: ComposedContext | None = None) -> str:
         return "".join(f"[{n}]" for n in dict.fromkeys(numbers))
 
     def paren(match: re.Match[str]) -> str:
-        return (
-            match.group(0)
-            if in_code(match.start())
-            else marks(_paren_numbers(match.group(1) or match.group(2), context))
-        )
+        return match.group(0) if in_code(match.start()) else marks(_paren_numbers(_paren_inside(match), context))
 
     def footnote(match: re.Match[str]) -> str:
         return match.group(0) if in_code(match.start()) else f"[{match.group(1) or match.group(2)}]"
@@ -169,31 +194,34 @@ def parse_markers(text: str, context: ComposedContext | None = None) -> tuple[st
     def paren(match: re.Match[str]) -> str:
         if in_code(match.start()):
             return match.group(0)
-        found.extend(_paren_numbers(match.group(1) or match.group(2), context))
-        return ""
+        found.extend(_paren_numbers(_paren_inside(match), context))
+        return _GAP
 
     def bracket(match: re.Match[str]) -> str:
         if in_code(match.start()):
             return match.group(0)
         tokens = [t for t in _SPLIT_RE.split(match.group(2)) if t.strip()]
+        # a range («[1–3]») cites every passage in it
+        tokens = [str(n) for t in tokens for n in _expanded(t)] if _NUMBERS_RE.fullmatch(match.group(2)) else tokens
         resolved = [_resolve_token(t, context) for t in tokens]
         if tokens and match.group("prefix") and any(r is False for r in resolved):
             # «[Источник: Отпуск — Оформление]»: the sources named by their titles
             titles = [_by_title(t, context) for t in re.split(r"\s*;\s*", match.group(2))]
             if all(t is not None for t in titles):
                 found.extend(t for t in titles if t is not None)
-                return ""
+                return _GAP
         if not tokens or any(r is False for r in resolved):
             return match.group(0)  # not a citation: keep the text
         found.extend(r for r in resolved if isinstance(r, int) and not isinstance(r, bool))
-        return ""
+        return _GAP
 
     stripped = _FOOTNOTE_RE.sub(lambda m: m.group(0) if in_code(m.start()) else f"[{m.group(1) or m.group(2)}]", text)
     code = [m.span() for m in _CODE_RE.finditer(stripped)]
     stripped = _PAREN_RE.sub(paren, stripped)
     code = [m.span() for m in _CODE_RE.finditer(stripped)]
     stripped = _BRACKET_RE.sub(bracket, stripped)
-    clean = close_up(stripped)
+    # the separators between adjacent markers («[2], [1]», «[1] и [3]») go with them, not into the text («числа,.»)
+    clean = close_up(_GAPS_RE.sub(_GAP, stripped).replace(_GAP, ""))
     return clean, tuple(dict.fromkeys(found))
 
 
