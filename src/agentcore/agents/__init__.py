@@ -11,6 +11,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from agentcore.agents._run_relay import RedisRunStore
     from agentcore.agents._runlog import REQUEST_ID_RE, RunLog, run_owner
+    from agentcore.agents._shaped_check import ShapedCheck, check_shaped
     from agentcore.agents._shaping import AnswerShaper, tool_choice_schema
     from agentcore.agents.client_tools import ClientTools
     from agentcore.agents.errors import AgentError
@@ -24,6 +25,8 @@ _EXPORTS = {
     "REQUEST_ID_RE": "agentcore.agents._runlog",
     "RunLog": "agentcore.agents._runlog",
     "run_owner": "agentcore.agents._runlog",
+    "ShapedCheck": "agentcore.agents._shaped_check",
+    "check_shaped": "agentcore.agents._shaped_check",
     "AnswerShaper": "agentcore.agents._shaping",
     "tool_choice_schema": "agentcore.agents._shaping",
     "ClientTools": "agentcore.agents.client_tools",
@@ -61,8 +64,10 @@ __all__ = [
     "RunStore",
     "SGRTool",
     "ServedAgent",
+    "ShapedCheck",
     "SystemSGRAgent",
     "ToolCall",
+    "check_shaped",
     "drive",
     "parse_event",
     "run_owner",

@@ -22,11 +22,15 @@ writes them to its trace, the RAG service into its response (:meth:`TrustedAnswe
 extractive draft of the hits (the selection the research agent's ``compose_context`` drafts with), or a model's
 answer, through :func:`trusted_answer`, then a trailing «Источники: [1] …» line naming the cited sections (the
 seed's client prints only the answer text, so its markers must resolve there).
+
+:func:`checked_restatement` holds a restatement of a shown answer — a structured answer's field, written by one more
+model call (``/v1`` ``response_format``, a forced ``tool_choice``) — to the same check, with the shown answer's
+claims as the only evidence (:func:`shown_evidence`): what the shown answer does not hold is dropped.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -45,6 +49,7 @@ from agentcore.rag.citations import (
 from agentcore.rag.claims import (
     MISSING_PREFIX,
     CheckedClaim,
+    Claim,
     ClaimReport,
     RenderedAnswer,
     check_claims,
@@ -55,12 +60,16 @@ from agentcore.rag.models import SearchResult
 
 __all__ = [
     "SOURCES_LABEL",
+    "Restatement",
     "SearchAnswer",
     "TrustedAnswer",
     "answer_search",
+    "checked_restatement",
     "claim_metadata",
     "claims_shown",
+    "removed_entry",
     "shown_coverage",
+    "shown_evidence",
     "trusted_answer",
 ]
 
@@ -172,14 +181,19 @@ def claim_metadata(report: ClaimReport | None, rendered: RenderedAnswer | None, 
     numbering = rendered.numbering if rendered is not None and answered else {}
     return {
         "claims": [_claim_entry(c, numbering, report.passages) for c in report.claims] if report else [],
-        "removed_claims": [
-            {"claim": c.claim.text, "status": c.status, "missing": list(c.missing), "decided_by": c.decided_by}
-            for c in report.removed
-        ]
-        if report
-        else [],
+        "removed_claims": [removed_entry(c) for c in report.removed] if report else [],
         "missing_parts": list(rendered.missing) if rendered is not None and answered else [],
         "grounded": answered and report is not None,
+    }
+
+
+def removed_entry(claim: CheckedClaim) -> dict[str, Any]:
+    """The ``removed_claims`` entry of a claim not shown: ``claim``, ``status``, ``missing``, ``decided_by``."""
+    return {
+        "claim": claim.claim.text,
+        "status": claim.status,
+        "missing": list(claim.missing),
+        "decided_by": claim.decided_by,
     }
 
 
@@ -256,3 +270,64 @@ async def answer_search(
     shown = SearchAnswer("", source, trusted)
     named = "; ".join(f"[{k}] {p.title}" for k, p in enumerate(shown.sources, start=1))
     return replace(shown, text=f"{trusted.rendered.text}\n{SOURCES_LABEL} {named}.")
+
+
+# ------------------------------------------------------------------------------------- restatements
+@dataclass(frozen=True)
+class Restatement:
+    """A restatement of a shown answer, checked.
+
+    Attributes:
+        text: the restatement with only the claims the shown answer holds (unchanged when it holds them all; ``""``
+            when it holds none).
+        removed: the dropped claims (:func:`removed_entry`, for ``metadata.removed_claims`` only — never shown).
+    """
+
+    text: str
+    removed: list[dict[str, Any]]
+
+
+def shown_evidence(shown: str, titles: Mapping[int, str] | None = None) -> ComposedContext:
+    """The shown answer ``shown`` (its claims, which passed :func:`trusted_answer`, citing ``[k]``) as the evidence
+    a restatement of it is checked against: passage ``k`` holds the shown claims citing ``[k]`` (titled
+    ``titles[k]``), and one more passage the shown lines citing nothing (the closing line «В документах не
+    нашлось: …», an uncited answer).  The numbering is the shown one, so a restatement's ``[k]`` points where the
+    shown answer's does."""
+    titles = titles or {}
+    claims = read_claims(shown)
+    last = max((n for c in claims for n in c.citations), default=0)
+    passages = [
+        Passage(k, f"shown#{k}", f"shown-{k}", titles.get(k, ""), " ".join(c.text for c in claims if k in c.citations))
+        for k in range(1, last + 1)
+    ]
+    uncited = " ".join(c.text for c in claims if not c.citations)
+    passages.append(Passage(last + 1, f"shown#{last + 1}", f"shown-{last + 1}", "", uncited))
+    return ComposedContext(tuple(passages))
+
+
+async def checked_restatement(text: str, evidence: ComposedContext) -> Restatement:
+    """``text`` with only the claims ``evidence`` (:func:`shown_evidence`) holds: each claim of ``text`` goes through
+    :func:`~agentcore.rag.claims.check_claims` — the lexical score and the deterministic guard (every number, date,
+    name and negation the same) — against the shown claims.  A text all of whose claims are held is returned as it
+    is; otherwise its held claims, each with its citation, on their own lines."""
+    from agentcore.rag.answer import with_marker
+
+    report = await check_claims(read_claims(text, evidence), evidence)
+    removed = [removed_entry(c) for c in report.removed]
+    if not removed:
+        return Restatement(text, [])
+    lines: dict[int, list[str]] = {}
+    for checked in report.supported:
+        claim, cited = checked.claim, [n for n in checked.sources if n <= len(evidence.passages) - 1]
+        marks = "".join(f"[{n}]" for n in dict.fromkeys(cited))
+        lines.setdefault(claim.line, []).append(with_marker(claim.text, marks).strip() if marks else claim.text)
+    kept = [f"{claim.prefix} {' '.join(lines[claim.line])}".strip() for claim in _first_of_lines(report)]
+    return Restatement("\n".join(line for line in kept if line), removed)
+
+
+def _first_of_lines(report: ClaimReport) -> list[Claim]:
+    """One supported claim per answer line, in order (the line's prefix is rendered once)."""
+    seen: dict[int, Claim] = {}
+    for checked in report.supported:
+        seen.setdefault(checked.claim.line, checked.claim)
+    return [seen[n] for n in sorted(seen)]

@@ -259,6 +259,81 @@ def test_chat_structured_output_json_schema_and_offline_refusal(serve: Any) -> N
             )
 
 
+ANSWER_SCHEMA = {
+    "type": "json_schema",
+    "json_schema": {
+        "name": "a",
+        "schema": {"type": "object", "properties": {"answer": {"type": "string"}}, "required": ["answer"]},
+    },
+}
+FALSE_CLAIM = "Неиспользованный отпуск сгорает через 3 месяца"
+
+
+def test_a_shaped_answer_shows_only_what_the_claim_check_passed(serve: Any) -> None:
+    """The shaping call (one more model call after the claim check) restates the true claim and adds a false one:
+    only the true one reaches the client, streamed or not; the false one goes to ``removed_claims`` only."""
+    shaped = json.dumps({"answer": f"{ANSWER} {FALSE_CLAIM} [1]."}, ensure_ascii=False)
+    with serve([*flow(), reply(shaped), *flow(), reply(shaped)]) as served:
+        question: Any = [{"role": "user", "content": QUESTION}]
+        answer = sdk(served).chat.completions.create(
+            model="research",
+            messages=question,
+            response_format=ANSWER_SCHEMA,  # type: ignore[arg-type]
+        )
+        assert json.loads(answer.choices[0].message.content or "") == {"answer": ANSWER}
+        metadata = (answer.model_extra or {})["agent"]["metadata"]
+        assert metadata["grounded"] is True and metadata["structured"] == {"removed": 1, "unchecked": []}
+        assert [entry["claim"] for entry in metadata["removed_claims"]] == [f"{FALSE_CLAIM}."]
+        chunks = list(
+            sdk(served).chat.completions.create(
+                model="research",
+                messages=question,
+                response_format=ANSWER_SCHEMA,  # type: ignore[arg-type]
+                stream=True,
+                extra_body={"agent_events": True},
+            )
+        )
+        content = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
+        assert json.loads(content) == {"answer": ANSWER}
+        final = next(e for c in chunks if (e := (c.model_extra or {}).get("agent_event")) and e["type"] == "final")
+        assert final["metadata"]["structured"]["removed"] == 1
+
+
+def test_a_shaped_number_the_answer_does_not_hold_is_refused_not_sent(serve: Any) -> None:
+    """A forced tool whose required integer the shaping model made up (30, the answer says 28): without it the
+    arguments fit no schema, so the request fails (502) instead of sending the number."""
+    submit = {"type": "function", "function": {"name": "submit", "parameters": Vacation.model_json_schema()}}
+    with serve([*flow(), reply('{"days": 30, "summary": "Отпуск — 30 календарных дней"}')]) as served:
+        with pytest.raises(openai.InternalServerError) as caught:
+            sdk(served).chat.completions.create(
+                model="research",
+                messages=[{"role": "user", "content": QUESTION}],
+                tools=[submit],  # type: ignore[list-item]
+                tool_choice={"type": "function", "function": {"name": "submit"}},
+            )
+        assert caught.value.response.status_code == 502
+        assert "30" not in caught.value.response.text
+
+
+def test_a_shaped_choice_no_passage_can_hold_makes_the_answer_not_grounded(serve: Any) -> None:
+    """``/v1/responses`` with ``text.format``: a boolean is kept but unchecked, so ``grounded`` is false."""
+    schema = {
+        "type": "object",
+        "properties": {"answer": {"type": "string"}, "paid": {"type": "boolean"}},
+        "required": ["answer", "paid"],
+    }
+    shaped = json.dumps({"answer": ANSWER, "paid": True}, ensure_ascii=False)
+    with serve([*flow(), reply(shaped)]) as served:
+        response = sdk(served).responses.create(
+            model="research",
+            input=QUESTION,
+            text={"format": {"type": "json_schema", "name": "a", "schema": schema}},  # type: ignore[typeddict-item]
+        )
+        assert json.loads(response.output_text) == {"answer": ANSWER, "paid": True}
+        metadata = (response.model_extra or {})["agent"]["metadata"]
+        assert metadata["grounded"] is False and metadata["structured"] == {"removed": 0, "unchecked": ["$.paid"]}
+
+
 def test_models_and_unknown_model_in_openai_error_shape(serve: Any) -> None:
     import openai
 
@@ -470,7 +545,10 @@ def test_named_tool_choice_turns_the_answer_into_that_call(serve: Any) -> None:
         choice = answer.choices[0]
         assert choice.finish_reason == "tool_calls" and choice.message.tool_calls
         assert choice.message.tool_calls[0].function.name == "get_weather"
-        assert json.loads(choice.message.tool_calls[0].function.arguments) == {"city": "Москва"}
+        # «Москва» is in no claim of the checked answer: the shaping model's value is dropped, not sent (gap 1)
+        assert json.loads(choice.message.tool_calls[0].function.arguments) == {"city": ""}
+        removed = (answer.model_extra or {})["agent"]["metadata"]["removed_claims"]
+        assert [entry["claim"] for entry in removed] == ["Москва"]
         assert answer.usage is not None and answer.usage.total_tokens == 550 + 35
 
 

@@ -297,9 +297,11 @@ class _Chat:
                     started = True
                     yield self._chunk({"role": "assistant", "content": ""})
                 if event.type in ("final", "error", "client_tool"):
-                    # The run's last event (final, error, client_tool) rides on the answer's first chunk.
-                    tail: dict[str, Any] = {"agent_event": event.model_dump(mode="json")} if agent_events else {}
+                    # The run's last event (final, error, client_tool) rides on the answer's first chunk — a shaped
+                    # answer's final with the shape check in its metadata.
                     ending = await self.runs.finish(event, self.question, self.spec, self.handle)
+                    last = ending.final or event
+                    tail: dict[str, Any] = {"agent_event": last.model_dump(mode="json")} if agent_events else {}
                     if ending.kind == "error":
                         assert ending.error is not None
                         yield _error_data(ending.error)

@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from fastapi import Request
 
-from agentcore.agents import AnswerShaper, RunLog, tool_choice_schema
+from agentcore.agents import AnswerShaper, RunLog, ShapedCheck, check_shaped, tool_choice_schema
 from agentcore.agents.client_tools import ClientTools
 from agentcore.agents.events import AgentStepEvent, ClientToolEvent, FinalEvent
 from agentcore.agents.served import AgentInput, RunHandle, RunStore, ServedAgent, Usable, drive
@@ -47,6 +47,10 @@ __all__ = [
 logger = step_logger("openai", "agentcore.agents.openai")
 
 NEEDS_MODEL = "структурированный ответ требует модели"
+UNSUPPORTED_SHAPE = (
+    "структурированный ответ содержал утверждения, которых нет в проверенном ответе; без них он не соответствует "
+    "схеме запроса"
+)
 
 
 def reasoning_line(event: AgentStepEvent) -> str | None:
@@ -368,17 +372,15 @@ class V1Runs:
             return await self._shaped(event, answer, question, spec)
 
     async def _shaped(self, event: FinalEvent, answer: str, question: str, spec: OutputSpec) -> Ending:
+        """The answer shaped to the client's schema (or forced tool), held to the checked answer
+        (:func:`~agentcore.agents.check_shaped`): only what the shown answer holds leaves the service."""
         assert self.shaper is not None
+        schema, name = tool_choice_schema(spec.forced) if spec.forced else (spec.schema, spec.name)
         try:
             if spec.forced:
-                schema, name = tool_choice_schema(spec.forced)
                 value = await self.shaper.shape(question, answer, schema, name=name)
-                tool, arguments = name, value
-                if len(spec.forced) > 1:
-                    tool, arguments = str(value["tool"]), value["arguments"]
-                call = LLMToolCall(name=tool, arguments=json.dumps(arguments, ensure_ascii=False))
-                return Ending("tool_call", call=call, final=event)
-            value = await self.shaper.shape(question, answer, spec.schema, name=spec.name, strict=spec.strict)
+            else:
+                value = await self.shaper.shape(question, answer, schema, name=name, strict=spec.strict)
         except StructuredOutputError as exc:
             logger.warning("v1 // Structured answer failed: %s", exc)
             return Ending("error", error=ApiError(502, exc.public_message, exc.code))
@@ -388,7 +390,31 @@ class V1Runs:
             wait = retry_after_of(exc)
             headers = {"Retry-After": str(max(1, int(wait)))} if wait else None
             return Ending("error", error=ApiError(status_of(exc), exc.public_message, exc.code, headers))
-        return Ending("answer", text=json.dumps(value, ensure_ascii=False), final=event)
+        titles = {c.index: c.title for c in event.citations}
+        check = await check_shaped(value, event.answer, schema, titles)
+        if not check.fits:
+            logger.warning("v1 // Structured answer refused: without its unsupported values it fits no schema")
+            return Ending("error", error=ApiError(502, UNSUPPORTED_SHAPE, "structured_output_unsupported"))
+        event = _with_shape_check(event, check)
+        if spec.forced:
+            tool, arguments = name, check.value
+            if len(spec.forced) > 1:
+                tool, arguments = str(check.value["tool"]), check.value["arguments"]
+            call = LLMToolCall(name=tool, arguments=json.dumps(arguments, ensure_ascii=False))
+            return Ending("tool_call", call=call, final=event)
+        return Ending("answer", text=json.dumps(check.value, ensure_ascii=False), final=event)
+
+
+def _with_shape_check(event: FinalEvent, check: ShapedCheck) -> FinalEvent:
+    """``event`` with the shape check in its metadata: the dropped texts join ``removed_claims``, an unchecked
+    value makes the answer not ``grounded``, and ``structured`` says what was dropped and what is unchecked."""
+    metadata = dict(event.metadata)
+    if check.removed:
+        metadata["removed_claims"] = [*metadata.get("removed_claims", []), *check.removed]
+    if "grounded" in metadata and check.unchecked:
+        metadata["grounded"] = False
+    metadata["structured"] = {"removed": len(check.removed), "unchecked": check.unchecked}
+    return event.model_copy(update={"metadata": metadata})
 
 
 async def refuse_collision(accepted: Accepted) -> None:
