@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -47,6 +48,7 @@ from agentcore.text.morphology import parses as word_parses
 
 if TYPE_CHECKING:
     from agentcore.rag._focus.parts import Asks, Part
+    from agentcore.rag.citations import ComposedContext
 
 NO_ANSWER = "В базе знаний нет ответа на этот вопрос."
 CLOSEST = "Ближе всего по теме:"
@@ -1406,6 +1408,29 @@ def decline(hits: Sequence[Hit]) -> str:
     if not titles:
         return NO_ANSWER
     return f"{NO_ANSWER} {CLOSEST} " + "; ".join(f"«{title}»" for title in titles) + "."
+
+
+_DECLINE_RE = re.compile(
+    r"не\s+нашл\w*\s+ответ|нет\s+ответа|не\s+содерж\w*\s+ответ|нет\s+(?:сведений|информации|данных)|"
+    r"не\s+могу\s+ответить|недостаточно\s+(?:информации|данных)|no\s+answer|does\s+not\s+(?:contain|answer)",
+    re.IGNORECASE,
+)
+
+
+def is_decline(answer: str, context: ComposedContext | None = None) -> bool:
+    """Whether ``answer`` says the knowledge base has no answer and cites nothing.
+
+    Its citations are read as the claim check reads them (:func:`agentcore.rag.claims.read_claims`: every marker
+    form — ``[1]``, ``[Источник 1]``, ``(Источник 1)``, and, given the ``context`` it cites, ``[id]`` and
+    ``(Источник: title)``), so an answer citing a passage in any form with a «нет информации о …» sentence is an
+    answer whose claims are checked, not a decline."""
+    from agentcore.rag.claims import read_claims
+
+    readings = [read_claims(answer)] + ([read_claims(answer, context)] if context is not None else [])
+    if any(claim.citations for claims in readings for claim in claims):
+        return False
+    text = unicodedata.normalize("NFC", answer)
+    return not text.strip() or bool(_DECLINE_RE.search(text))
 
 
 def answer_from(question: str, result: SearchResult, analyzer: Analyzer | None = None) -> str:

@@ -17,8 +17,10 @@ from agentcore.apps.research.service import is_decline
 from agentcore.apps.research.settings import ResearchSettings
 from agentcore.llm.errors import LLMHTTPError
 from agentcore.rag.answer import NO_ANSWER
+from agentcore.rag.citations import compose_context
 from agentcore.rag.embeddings import HashingEmbedder
 from agentcore.rag.engine import RagEngine
+from agentcore.rag.models import Hit
 
 QUESTION = "Сколько дней длится ежегодный отпуск?"
 
@@ -249,6 +251,19 @@ def test_is_decline() -> None:
     assert is_decline("К сожалению, информации об этом нет. Нет сведений.")
     assert not is_decline("Отпуск 28 дней [1]. Других данных нет ответа [1].")  # cites: an answer
     assert not is_decline(GOOD_ANSWER)
+
+
+@pytest.mark.parametrize(
+    "marker", ["[Источник 1]", "(Источник 1)", "(источник [1])", "[1–2]", "[vacation#0]", "(Источник: Отпуск)"]
+)
+def test_an_answer_citing_in_any_form_is_no_decline(marker: str) -> None:
+    # audit gap 6: only «[n]» was read, so a cited claim next to «нет информации» declined the whole answer
+    context = compose_context(
+        [Hit("vacation#0", "vacation", "Отпуск", "Ежегодный отпуск 28 календарных дней.", 1.0, "", 1)]
+    )
+    answer = f"Ежегодный отпуск составляет 28 календарных дней {marker}. О компенсации нет информации."
+    assert not is_decline(answer, context)
+    assert is_decline("О компенсации нет информации.", context)
 
 
 # --- the base flow is guaranteed ---------------------------------------------------------------------------

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import unicodedata
 from collections.abc import AsyncGenerator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -46,7 +45,7 @@ from agentcore.apps.research.tools import SCRATCH, ResearchTools, query_key
 from agentcore.config import Settings
 from agentcore.llm.models import LLMMessage
 from agentcore.rag import get_analyzer, question_parts
-from agentcore.rag.answer import NO_ANSWER, decline
+from agentcore.rag.answer import NO_ANSWER, decline, is_decline
 from agentcore.rag.citations import (
     CoverageReport,
     LexicalJudge,
@@ -115,12 +114,6 @@ Action: query_plan {"query": "Когда код-фриз и сколько од�
 Observation: Подзапросы: «Когда код-фриз»; «сколько одобрений нужно для MR»
 Action: search {"query": "Когда код-фриз и сколько одобрений нужно для MR?", "sub_queries": ["Когда код-фриз", \
 "сколько одобрений нужно для MR"]}""",
-)
-
-_DECLINE_RE = re.compile(
-    r"не\s+нашл\w*\s+ответ|нет\s+ответа|не\s+содерж\w*\s+ответ|нет\s+(?:сведений|информации|данных)|"
-    r"не\s+могу\s+ответить|недостаточно\s+(?:информации|данных)|no\s+answer|does\s+not\s+(?:contain|answer)",
-    re.IGNORECASE,
 )
 
 
@@ -376,7 +369,7 @@ class AgentService(ReActAgent):
                 origin="control",
             )
         )
-        declined = draft is None or is_decline(draft)
+        declined = draft is None or is_decline(draft, run.scratch.context)
         try:
             async with asyncio.timeout(grace):
                 final = await self._finish(run, draft or NO_ANSWER, declined=declined, timed_out=True)
@@ -433,7 +426,7 @@ class AgentService(ReActAgent):
                 )
             )
             return None
-        declined = is_decline(answer)
+        declined = is_decline(answer, scratch.context)
         report = await citation_coverage(answer, scratch.context, self.judge)
         run.coverage_report, state.coverage = report, report.coverage
         await run.emit(
@@ -499,7 +492,11 @@ class AgentService(ReActAgent):
         """The run's tokens are spent: answer from the composed context's extractive draft (no model call)."""
         assert isinstance(run, ResearchRun)
         draft = run.scratch.draft
-        await run.emit(await self._finish(run, draft or NO_ANSWER, declined=draft is None or is_decline(draft)))
+        await run.emit(
+            await self._finish(
+                run, draft or NO_ANSWER, declined=draft is None or is_decline(draft, run.scratch.context)
+            )
+        )
 
     async def on_loop_stopped(self, run: ReActRun) -> None:
         """The model repeated one call (a control thought said so, «отвечаю по тому, что уже собрано»): answer from
@@ -510,7 +507,11 @@ class AgentService(ReActAgent):
         if run.scratch.context is None:
             await self._complete_base_flow(run, reason="Цикл остановлен до сбора контекста")
         draft = run.scratch.draft if run.scratch.context is not None else None
-        await run.emit(await self._finish(run, draft or NO_ANSWER, declined=draft is None or is_decline(draft)))
+        await run.emit(
+            await self._finish(
+                run, draft or NO_ANSWER, declined=draft is None or is_decline(draft, run.scratch.context)
+            )
+        )
 
     async def on_max_steps(self, run: ReActRun) -> None:
         """Fallback through :class:`QAService` (one-shot retrieve and answer), reported in ``final``."""
@@ -530,7 +531,7 @@ class AgentService(ReActAgent):
         run.scratch.context = qa.context
         run.scratch.record_evidence(qa.answerable, qa.confidence)
         answer = qa.answer or NO_ANSWER
-        declined = qa.answer is None or is_decline(answer)
+        declined = qa.answer is None or is_decline(answer, qa.context)
         report = await citation_coverage(answer, qa.context, self.judge)
         run.coverage_report, run.state.coverage = report, report.coverage
         await run.emit(await self._finish(run, answer, declined=declined, fallback="qa_service"))
@@ -819,15 +820,6 @@ class AgentService(ReActAgent):
             )
         )
         return report, trusted.rendered
-
-
-def is_decline(answer: str) -> bool:
-    """Whether ``answer`` says the knowledge base has no answer (and cites nothing)."""
-    sentences = answer_sentences(answer)
-    if any(s.citations for s in sentences):
-        return False
-    text = unicodedata.normalize("NFC", answer)
-    return not text.strip() or bool(_DECLINE_RE.search(text))
 
 
 async def _discard(event: AgentStepEvent) -> None:
