@@ -104,9 +104,10 @@ def markov_documents(count: int, rng: random.Random) -> list[tuple[str, str]]:
 
 def forget_query_caches() -> None:
     """Empty the caches that a query fills per word or per query text (query repair, lexicon look-ups)."""
-    from agentcore.rag import _lexicon, _query_repair
+    from agentcore.rag import _lexicon
+    from agentcore.text import morphology
 
-    for cached in (_query_repair._known_russian, _lexicon.lemma, _lexicon.stem, _lexicon._verb_of):
+    for cached in (morphology.known_word, _lexicon.lemma, _lexicon.stem, _lexicon._verb_of):
         cached.cache_clear()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from tests.rag.focus_probe import far_embed
 
 from agentcore.rag import _lexicon, check_focus, question_parts
@@ -253,3 +254,42 @@ def test_the_regions_are_the_documents_other_cities() -> None:
         embed=far_embed,
     )
     assert not found.decline
+
+
+def test_the_shipped_key_stem_table_is_current() -> None:
+    """``lexicon/colloquial-key-stems.txt`` is derived from the lexicon, the dictionary and the analyser; after a
+    change of any of them run ``python -c "from agentcore.rag._lexicon import write_key_stems; write_key_stems()"``."""
+    from importlib import resources
+
+    text = resources.files("agentcore.rag").joinpath(_lexicon.KEY_STEMS_FILE).read_text(encoding="utf-8")
+    header, _, body = text.partition("\n")
+    assert header == f"# {_lexicon.key_stems_source()}"
+    assert frozenset(body.split()) == _lexicon.computed_key_stems()
+
+
+def test_a_dictionary_word_of_no_key_is_not_looked_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18 G10: a new query's pymorphy3 look-ups were most of its cost; a word the dictionary knows whose forms
+    share no stem with a key's lexemes cannot be a key word, so only the others are looked up — same matches."""
+    looked_up: list[str] = []
+    real = _lexicon.lemma
+
+    def recording(word: str) -> str:
+        looked_up.append(word)
+        return real(word)
+
+    monkeypatch.setattr(_lexicon, "lemma", recording)
+    found = _phrases("скинь шефу отчёт про море летом, учётку залочат")
+    assert "руководитель" in found[("шефу",)] and "заблокировать" in found[("залочат",)]
+    assert "учетная запись" in found[("учётку",)]
+    assert "шефу" in looked_up and "залочат" in looked_up  # a key's form, a word the dictionary does not know
+    assert not {"море", "отчёт"} & set(looked_up)
+
+
+def test_a_stale_key_stem_table_is_computed_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_lexicon, "key_stems_source", lambda: "lexicon=changed")
+    monkeypatch.setattr(_lexicon, "computed_key_stems", lambda: frozenset({"computed"}))
+    _lexicon._key_stems.cache_clear()
+    try:
+        assert _lexicon._key_stems() == {"computed"}
+    finally:
+        _lexicon._key_stems.cache_clear()

@@ -14,14 +14,20 @@ extractive answer counts them when it scores sentences (:mod:`agentcore.rag.answ
 
 from __future__ import annotations
 
+import hashlib
+import logging
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 
+from agentcore.text.morphology import known_word
 from agentcore.text.morphology import parses as word_parses
 
-__all__ = ["Match", "load", "matches"]
+__all__ = ["Match", "computed_key_stems", "key_stems_source", "load", "matches", "write_key_stems"]
+
+logger = logging.getLogger("agentcore.rag._lexicon")
 
 _WORD_RE = re.compile(r"[a-zа-яё0-9][a-zа-яё0-9-]*", re.IGNORECASE)
 MAX_PHRASE = 4
@@ -91,10 +97,14 @@ class _Line:
     focus_only: bool
 
 
+def _lexicon_text() -> str:
+    return resources.files("agentcore.rag").joinpath("lexicon/colloquial.txt").read_text(encoding="utf-8")
+
+
 @lru_cache(maxsize=1)
 def _lines() -> tuple[_Line, ...]:
     """The lexicon file's entry lines in order; a line without «=» is skipped."""
-    text = resources.files("agentcore.rag").joinpath("lexicon/colloquial.txt").read_text(encoding="utf-8")
+    text = _lexicon_text()
     lines = []
     for raw in text.splitlines():
         raw = raw.split("#", 1)[0].strip()
@@ -143,6 +153,77 @@ def _by_stems() -> dict[tuple[str, ...], tuple[str, ...]]:
     return found
 
 
+KEY_STEMS_FILE = "lexicon/colloquial-key-stems.txt"
+"""The shipped key-stem table (:func:`computed_key_stems`), its first line ``# `` + :func:`key_stems_source`."""
+_NOT_A_KEY = "\x00"  # stands for a lemma no key has (never a word: control characters are not word characters)
+_RUSSIAN_RE = re.compile(r"[а-я-]+")
+
+
+def key_stems_source() -> str:
+    """What the key-stem table is derived from: the lexicon file (its hash), pymorphy3's dictionary (its version)
+    and the search analyser's rules (:func:`stem`)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from agentcore.rag._analysis import get_analyzer
+
+    try:
+        dictionary = version("pymorphy3-dicts-ru")
+    except PackageNotFoundError:  # pragma: no cover - a dependency
+        dictionary = "none"
+    digest = hashlib.sha256(_lexicon_text().encode("utf-8")).hexdigest()[:16]
+    return f"lexicon={digest} dicts={dictionary} analyzer={get_analyzer().name}"
+
+
+def computed_key_stems() -> frozenset[str]:
+    """The search stems (:func:`stem`) of every form of every lexeme whose normal form is a word of a key (~1 s:
+    pymorphy3 lists the lexemes).  A dictionary word whose stem is not among them has no key word for its lemma —
+    its lemma is the first form of its own lexeme, one of whose forms it is — so :func:`matches` skips its
+    look-up (issue 18 G10: the lemmas of a new query's words were most of its cost)."""
+    from agentcore.text.morphology import morph_analyzer
+
+    morph = morph_analyzer()
+    words = {word for key in load() for word in key}
+    found = {stem(word) for word in words}
+    if morph is not None:
+        for word in words:
+            for reading in morph.parse(word):
+                if str(reading.normal_form).replace("ё", "е") == word:
+                    found.update(stem(form.word) for form in reading.lexeme)
+    return frozenset(found)
+
+
+def write_key_stems(path: Path | None = None) -> Path:
+    """Write the key-stem table to ``path`` (default: the shipped :data:`KEY_STEMS_FILE`); run it after a change of
+    the lexicon, the dictionary or the analyser (a test says when)."""
+    target = path or Path(__file__).parent / KEY_STEMS_FILE
+    lines = [f"# {key_stems_source()}", *sorted(computed_key_stems())]
+    target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return target
+
+
+@lru_cache(maxsize=1)
+def _key_stems() -> frozenset[str]:
+    """The shipped key-stem table when it is of this lexicon, dictionary and analyser; else computed here."""
+    try:
+        text = resources.files("agentcore.rag").joinpath(KEY_STEMS_FILE).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        text = ""
+    header, _, body = text.partition("\n")
+    if header == f"# {key_stems_source()}":
+        return frozenset(body.split())
+    logger.warning("lexicon // %s is stale: key stems computed instead (run write_key_stems)", KEY_STEMS_FILE)
+    return computed_key_stems()
+
+
+def _key_lemma(word: str) -> str:
+    """:func:`lemma` of ``word`` when it may be a word of a key, else :data:`_NOT_A_KEY` without the look-up: a
+    Russian word the dictionary knows whose stem (lower case, as the table's forms) is not in :func:`_key_stems`."""
+    low = word.lower().replace("ё", "е")
+    if len(low) > 1 and _RUSSIAN_RE.fullmatch(low) and stem(low) not in _key_stems() and known_word(low):
+        return _NOT_A_KEY
+    return lemma(word)
+
+
 _VERB_END_RE = re.compile(r"(?:ить|ать|ять|еть|уть|ыть)(?:ся)?$")
 
 
@@ -166,7 +247,7 @@ def _verb_of(word: str) -> tuple[str, ...] | None:
 
     word = word.lower().replace("ё", "е")
     morph = morph_analyzer()
-    if morph is None or not re.fullmatch(r"[а-я]+", word) or morph.word_is_known(word):
+    if morph is None or not re.fullmatch(r"[а-я]+", word) or known_word(word):
         return None
     roots = _verb_roots()
     for size in range(len(word) - 1, max(3, len(word) - 5), -1):
@@ -180,8 +261,8 @@ def matches(text: str) -> list[Match]:
     """The lexicon's entries found in ``text``, left to right; a longer phrase wins over the words inside it."""
     entries, by_stems, focus_only = load(), _by_stems(), _focus_only()
     words = _WORD_RE.findall(text)
-    lemmas = [lemma(w) for w in words]
     stems = [stem(w) for w in words]
+    lemmas = [_key_lemma(w) for w in words]
     found: list[Match] = []
     i = 0
     while i < len(words):

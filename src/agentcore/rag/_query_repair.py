@@ -27,7 +27,6 @@ multilingual e5 embedder matches them with the Russian passages (see ``docs/rag.
 
 from __future__ import annotations
 
-import functools
 import re
 import threading
 import weakref
@@ -37,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from agentcore.rag import _lexicon
 from agentcore.text import normalize_text, switch_layout, transliterate
+from agentcore.text.morphology import known_word
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -51,6 +51,7 @@ _CYRILLIC_RE = re.compile(r"^[а-яё]+$")
 _LATIN_RE = re.compile(r"^[a-z]+$")
 _LAYOUT_RUN_RE = re.compile(r"^[A-Za-z\[\];',.`{}:\"<>~]+$")
 _TRAILING_RE = re.compile(r"[?!]+$")
+_RUN_RE = re.compile(r"[\w-]+")
 
 SLANG: tuple[tuple[str, str], ...] = (
     (r"зп|з/п|зарплатк\w*", "зарплата"),
@@ -150,15 +151,6 @@ def vocabulary_of(owner: object, chunks: Sequence[Chunk]) -> Vocabulary:
     return found
 
 
-@functools.lru_cache(maxsize=65536)
-def _known_russian(word: str) -> bool:
-    """Whether pymorphy3's dictionary has ``word`` (cached: an unknown word costs ~0.5 ms to look up)."""
-    from agentcore.text.morphology import morph_analyzer
-
-    morph = morph_analyzer()
-    return bool(morph is not None and morph.word_is_known(word))
-
-
 def _plain(word: str) -> str:
     return word.lower().replace("ё", "е")
 
@@ -185,7 +177,7 @@ def _layout_to_russian(run: str, vocabulary: Vocabulary, short_ok: bool) -> str 
             if len(russian) == 3 and all(w in vocabulary or transliterate(w) in vocabulary for w in words):
                 return russian
             continue
-        if all(w in vocabulary or _known_russian(w) or transliterate(w) in vocabulary for w in words):
+        if all(w in vocabulary or known_word(w) or transliterate(w) in vocabulary for w in words):
             return russian
     return None
 
@@ -253,11 +245,11 @@ def _repair_word(word: str, vocabulary: Vocabulary, short_ok: bool) -> tuple[str
     if "-" in plain:
         # A hyphenated word is corrected only to a hyphenated word of the collection («скрам-мастр» →
         # «скрам-мастер»), never part by part («дресс-код» is not «пресс-код»).
-        if plain in vocabulary.compounds or _known_russian(plain):
+        if plain in vocabulary.compounds or known_word(plain):
             return None
         corrected = _closest(plain, vocabulary.compounds, 1 if len(plain) < 7 else 2, vocabulary)
         return ("spelling", corrected + end) if corrected else None
-    if not _CYRILLIC_RE.match(plain) or plain in vocabulary or _known_russian(plain):
+    if not _CYRILLIC_RE.match(plain) or plain in vocabulary or known_word(plain):
         return None
     latin = _layout_to_latin(plain, vocabulary)
     if latin is not None:
@@ -323,7 +315,9 @@ def _with_lexicon(text: str, vocabulary: Vocabulary, changes: list[tuple[str, st
         if not added:
             continue
         last = match.words[-1]
-        at = re.search(rf"(?<![\w-]){re.escape(last)}(?![\w-])", text)
+        # The word's first occurrence standing alone (no word character or «-» either side) is a whole run of
+        # them: found without compiling a pattern per word (a new query's new word cost a compilation).
+        at = next((run for run in _RUN_RE.finditer(text) if run.group() == last), None)
         if at is None:
             continue
         text = f"{text[: at.end()]} {' '.join(added)}{text[at.end() :]}"
