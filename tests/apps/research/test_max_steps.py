@@ -41,3 +41,11 @@ async def test_the_service_accepts_any_value_up_to_the_setting(make_service: Ser
     refused = await run(make_service([final(ANSWER)], agent_max_steps=40), max_steps=41)
     assert refused[-1].type == "error" and "от 1 до 40" in refused[-1].message  # type: ignore[union-attr]
     assert AgentRequest(question="вопрос", max_steps=100).max_steps == 100  # the bound is the setting's, not the type's
+
+
+def test_the_default_step_limit_is_held_to_agent_max_steps(settings: Settings, make_service: ServiceFactory) -> None:
+    """``AGENT_DEFAULT_STEPS`` (8) above ``AGENT_MAX_STEPS`` (5): a request naming no limit runs with 5, not 8."""
+    configured = with_research(settings, agent_max_steps=5)
+    with _serve(configured, make_service([*BASE_FLOW, final(ANSWER)], agent_max_steps=5)) as server:
+        answer = httpx.post(server.url + "/research", json={"question": "отпуск?"}, timeout=30)
+        assert answer.status_code == 200 and answer.json()["metadata"]["max_steps"] == 5

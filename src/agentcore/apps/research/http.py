@@ -352,7 +352,7 @@ def research_model(research: ResearchHTTP) -> ServedAgent:
         info = await service.check_request(AgentRequest(question=question), deadline=deadline)
         stream = service.stream(
             question,
-            max_steps=ResearchSettings.of(research.settings).agent_default_steps,
+            max_steps=ResearchSettings.of(research.settings).default_steps,
             collection=info.name,
             history=list(agent_input.history),
             instructions=agent_input.instructions,

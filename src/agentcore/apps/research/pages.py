@@ -24,7 +24,7 @@ def pages(ctx: EdgeContext) -> list[ConsolePage]:
         return {
             "max_chars": MAX_QUESTION_CHARS,
             "max_steps": research.agent_max_steps,
-            "default_steps": min(research.agent_default_steps, research.agent_max_steps),
+            "default_steps": research.default_steps,
         }
 
     return [

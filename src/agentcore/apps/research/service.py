@@ -183,7 +183,7 @@ class AgentService(ReActAgent):
             gateway,
             self.toolset.all(),
             model=model,
-            max_steps=research.agent_default_steps,
+            max_steps=research.default_steps,
             tool_timeout=research.agent_tool_timeout,
             token_budget=research.agent_token_budget,
             observation_chars=6000,
@@ -273,7 +273,7 @@ class AgentService(ReActAgent):
         request_id = new_request_id()
         if deadline is None:
             deadline = self.run_deadline()
-        max_steps = request.max_steps or self.research.agent_default_steps
+        max_steps = request.max_steps or self.research.default_steps
         try:
             info = await self.check_request(request, deadline=deadline)
         except RunDeadlineError as exc:

@@ -30,3 +30,9 @@ class ResearchSettings(Section):
     # from memory; 0 disables the cache.
     cache_ttl: float = Field(300.0, ge=0, validation_alias=env("RESEARCH_CACHE_TTL"))
     cache_size: int = Field(256, ge=1, validation_alias=env("RESEARCH_CACHE_SIZE"))
+
+    @property
+    def default_steps(self) -> int:
+        """The step limit of a run that names none: ``AGENT_DEFAULT_STEPS`` held to ``AGENT_MAX_STEPS`` (the
+        upper bound a request is held to binds the default too — a default above it would run past the bound)."""
+        return min(self.agent_default_steps, self.agent_max_steps)
