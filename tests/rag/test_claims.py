@@ -462,3 +462,46 @@ async def test_a_figure_under_an_items_label_answers_the_question_about_that_lab
         shown_headings=headings,
     )
     assert not focus.decline
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # a source line under each paragraph (audit gap 3: the first one ended the answer, the rest was never read)
+        "Аванс выплачивается 25 числа.\nИсточник: Зарплата\n\n"
+        "Ежегодный оплачиваемый отпуск составляет 28 календарных дней.\nИсточник: Отпуск",
+        "Аванс выплачивается 25 числа [3].\n**Источники:** [3]\n"
+        "Ежегодный оплачиваемый отпуск составляет 28 календарных дней [1].",
+        "Аванс выплачивается 25 числа.\nИсточники:\n- Зарплата\n\n"
+        "Ежегодный оплачиваемый отпуск составляет 28 календарных дней [1].",
+    ],
+)
+async def test_a_source_line_after_a_paragraph_cites_it_and_the_answer_goes_on(answer: str) -> None:
+    claims = read_claims(answer, CONTEXT)
+    assert [(c.text, c.citations) for c in claims] == [
+        ("Аванс выплачивается 25 числа.", (3,)),
+        ("Ежегодный оплачиваемый отпуск составляет 28 календарных дней.", (1,)),
+    ]
+    shown = render_claims(await check_claims(claims, CONTEXT))
+    assert shown.text == (
+        "Аванс выплачивается 25 числа [1].\nЕжегодный оплачиваемый отпуск составляет 28 календарных дней [2]."
+    )
+
+
+def test_a_paragraphs_source_line_cites_every_sentence_of_it_without_a_marker() -> None:
+    answer = (
+        "Отпуск можно делить на части. Отпуск составляет 28 календарных дней [4].\nИсточник: Отпуск\n\nАванс 25 числа."
+    )
+    assert [c.citations for c in read_claims(answer, CONTEXT)] == [(1,), (4,), ()]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Отпуск 28 дней [1].\n\nИсточники:\n[1] Отпуск\n[2] Зарплата",
+        "Отпуск 28 дней [1].\nИсточники: [1] Отпуск; [2] Зарплата",
+        "Отпуск 28 дней.\n\nИсточник: Отпуск\n",
+    ],
+)
+def test_a_trailing_sources_block_is_no_part_of_the_answer(answer: str) -> None:
+    assert [c.text for c in read_claims(answer, CONTEXT)] == ["Отпуск 28 дней."]

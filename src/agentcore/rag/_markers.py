@@ -6,8 +6,9 @@ with them), ``[1 и 3]``, a range ``[1–3]`` / ``[1-3]``, ``[Источник 1
 ``[vacation-policy#2]`` (a passage id) and ``[vacation-policy]`` (a document id), ``[Источник: title]``,
 ``(Источник: title)`` / ``(Источники: title; title)`` (matched against the passages' titles, or the last part of
 one: the section heading), footnote and lenticular numbers (``[^1]``, ``【1】``, ``【1†source】``), a line's
-closing «Источники: title; title» after its last sentence (when every part names a passage), and a trailing
-«Источники: [1] …» / «Sources: …» block, which is not part of the answer.  Brackets inside code (`` `a[1]` ``) are
+closing «Источники: title; title» after its last sentence (when every part names a passage), a «Источник: title»
+line under a paragraph with more answer after it (the paragraph's citation), and a trailing «Источники: [1] …» /
+«Sources: …» block, which is not part of the answer.  Brackets inside code (`` `a[1]` ``) are
 left alone, and so is a bracketed word that names no passage (``[x]``).
 
 A marker is a marker before the answer is split into sentences: :func:`read_lines` writes the parenthesised, the
@@ -21,6 +22,7 @@ footnote and the closing forms as ``[n]`` (:func:`normalise_markers`), so a «;�
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from agentcore.rag.citations import ComposedContext, close_up
@@ -65,10 +67,75 @@ _ITEM_RE = re.compile(r"^\s*(?P<marker>\d{1,2}[.)]|[-*•])\s+(?P<text>.*)$")
 _TABLE_RULE_RE = re.compile(r"^\s*\|?\s*:?-{2,}")
 
 
-def strip_sources_block(answer: str) -> str:
-    """``answer`` without a trailing «Источники: …» block (a line that opens with the word and a colon)."""
-    match = _SOURCES_BLOCK_RE.search(answer)
-    return answer[: match.start()] if match else answer
+@dataclass(frozen=True)
+class _SourcesBlock:
+    """Lines ``start`` to ``end`` (excluded) of an answer naming sources: a line opening with «Источник(и):» and,
+    when nothing follows its colon, the lines under it up to a blank line; ``numbers`` — the passages it names;
+    ``listed`` — it names them on its own line («Источник: Отпуск — Оформление»)."""
+
+    start: int
+    end: int
+    numbers: tuple[int, ...]
+    listed: bool
+
+
+_ENTRY_RE = re.compile(r"^\s*(?:\[\^?\d{1,3}\]|\d{1,2}[.)]|[-*•])\s*")
+
+
+def _named(text: str, context: ComposedContext | None) -> list[int]:
+    """The passages ``text`` (a sources line without its «Источники:», or an entry under it) names."""
+    text = text.strip().strip("*_").strip()
+    entry = _ENTRY_RE.match(text)
+    rest = text[entry.end() :].strip() if entry else text
+    named = _listed_numbers(rest, context) if rest else None
+    if named is None and entry and not rest:
+        named = _listed_numbers(text, context)  # a bare «[2]»
+    return named if named is not None else list(parse_markers(text, context)[1])
+
+
+def _sources_blocks(lines: Sequence[str], context: ComposedContext | None) -> list[_SourcesBlock]:
+    """The blocks of ``lines`` naming sources (outside code fences)."""
+    blocks: list[_SourcesBlock] = []
+    fence, i = False, 0
+    while i < len(lines):
+        line = lines[i]
+        if line.strip().startswith(("```", "~~~")):
+            fence = not fence
+        head = None if fence else _SOURCES_BLOCK_RE.match(line)
+        if head is None:
+            i += 1
+            continue
+        rest = line[head.end() :].strip().strip("*_").strip()
+        numbers = _named(rest, context) if rest else []
+        end = i + 1
+        if not rest:  # «Источники:» alone: the entries under it, up to a blank line
+            while end < len(lines) and not lines[end].strip():
+                end += 1
+            while end < len(lines) and lines[end].strip() and not _SOURCES_BLOCK_RE.match(lines[end]):
+                numbers += _named(lines[end], context)
+                end += 1
+        blocks.append(_SourcesBlock(i, end, tuple(dict.fromkeys(numbers)), bool(rest)))
+        i = end
+    return blocks
+
+
+def _trailing_block(lines: Sequence[str], blocks: Sequence[_SourcesBlock]) -> _SourcesBlock | None:
+    """The block that ends the answer (only blank lines after it) and lists its sources — not a one-line
+    «Источник: …» closing the last paragraph of an answer that names a source under each paragraph."""
+    if not blocks or any(line.strip() for line in lines[blocks[-1].end :]):
+        return None
+    last = blocks[-1]
+    if last.listed and last.end == last.start + 1 and len(blocks) > 1:
+        return None
+    return last
+
+
+def strip_sources_block(answer: str, context: ComposedContext | None = None) -> str:
+    """``answer`` without its trailing «Источники: …» block (see :func:`read_lines`); a «Источник: …» line with
+    answer text after it is a paragraph's citation, not the end of the answer."""
+    lines = answer.splitlines(keepends=True)
+    trailing = _trailing_block(lines, _sources_blocks(lines, context))
+    return "".join(lines[: trailing.start]) if trailing else answer
 
 
 def _resolve_token(token: str, context: ComposedContext | None) -> int | bool | None:
@@ -228,23 +295,55 @@ def parse_markers(text: str, context: ComposedContext | None = None) -> tuple[st
 @dataclass(frozen=True)
 class AnswerLine:
     """One line of an answer: its raw text (markers still in), its list marker and kind
-    (``sentence`` / ``item`` / ``row`` / ``lead``), and — for rows and lead-ins, read whole — its clean text and
-    citations."""
+    (``sentence`` / ``item`` / ``row`` / ``lead``), — for rows and lead-ins, read whole — its clean text and
+    citations, and the sources its paragraph's «Источник: …» line names (``paragraph``)."""
 
     raw: str
     prefix: str
     kind: str
     text: str = ""
     citations: tuple[int, ...] = ()
+    paragraph: tuple[int, ...] = ()
+
+
+def _paragraphs(answer: str, context: ComposedContext | None) -> list[tuple[str, tuple[int, ...]]]:
+    """The lines of ``answer`` before its trailing sources block, without the sources lines inside it, each with
+    the sources its paragraph's «Источник: …» line names (a paragraph: lines up to a blank line or such a line)."""
+    lines = answer.splitlines()
+    blocks = _sources_blocks(lines, context)
+    trailing = _trailing_block(lines, blocks)
+    starts = {b.start: b for b in blocks if b is not trailing}
+    kept: list[tuple[str, int]] = []
+    named: dict[int, tuple[int, ...]] = {}
+    paragraph, i, fence = 0, 0, False
+    while i < (trailing.start if trailing else len(lines)):
+        block = None if fence else starts.get(i)
+        if block is not None:
+            if any(p == paragraph for _, p in kept):
+                named[paragraph] = tuple(dict.fromkeys(named.get(paragraph, ()) + block.numbers))
+            paragraph, i = paragraph + 1, block.end
+            continue
+        line = lines[i]
+        if line.strip().startswith(("```", "~~~")):
+            fence = not fence
+        if not line.strip() and not fence:
+            paragraph += 1
+        kept.append((line, paragraph))
+        i += 1
+    return [(line, named.get(p, ())) for line, p in kept]
 
 
 def read_lines(answer: str, context: ComposedContext | None = None) -> list[AnswerLine]:
     """The lines of ``answer`` (without the trailing sources block); an indented line continues the line above
-    (a list item's code), table rules are dropped, a line holding only markers adds them to the line above."""
-    body = strip_sources_block(answer)
+    (a list item's code), table rules are dropped, a line holding only markers adds them to the line above.
+
+    A «Источник: …» line with answer text after it (a source under each paragraph) is no trailing block: it names
+    the sources of its paragraph, each line of which carries them as ``paragraph`` (the citations of a claim that
+    has no marker of its own)."""
     raw_lines: list[str] = []
+    cited_by: list[tuple[int, ...]] = []
     fence = False
-    for line in body.splitlines():
+    for line, paragraph in _paragraphs(answer, context):
         if line.strip().startswith(("```", "~~~")):
             fence = not fence
             if raw_lines:
@@ -254,8 +353,9 @@ def read_lines(answer: str, context: ComposedContext | None = None) -> list[Answ
             raw_lines[-1] += "\n" + line
         elif line.strip():
             raw_lines.append(line)
+            cited_by.append(paragraph)
     lines: list[AnswerLine] = []
-    for line in raw_lines:
+    for line, paragraph in zip(raw_lines, cited_by, strict=True):
         head, newline, code = line.partition("\n")
         raw = normalise_markers(head, context) + newline + code  # a list item's code lines are left as they are
         first = raw.split("\n", 1)[0]
@@ -265,13 +365,13 @@ def read_lines(answer: str, context: ComposedContext | None = None) -> list[Answ
         if first.lstrip().startswith("|"):
             text, cited = parse_markers(raw, context)
             cells = [c.strip() for c in text.strip().strip("|").split("|")]
-            lines.append(AnswerLine(raw, "", "row", " | ".join(cells), cited))
+            lines.append(AnswerLine(raw, "", "row", " | ".join(cells), cited, paragraph))
             continue
         if item:
             marker = item.group("marker")
             prefix = marker if marker[0].isdigit() else "•"
             rest = raw[item.start("text") :]
-            lines.append(AnswerLine(rest, prefix, "item"))
+            lines.append(AnswerLine(rest, prefix, "item", paragraph=paragraph))
             continue
         text, cited = parse_markers(raw, context)
         if not re.search(r"\w", text):
@@ -283,12 +383,13 @@ def read_lines(answer: str, context: ComposedContext | None = None) -> list[Answ
                     last.kind,
                     last.text,
                     tuple(dict.fromkeys(last.citations + cited)),
+                    last.paragraph,
                 )
             continue
         if text.endswith(":") and len(text) < 120:
-            lines.append(AnswerLine(raw, "", "lead", text, cited))
+            lines.append(AnswerLine(raw, "", "lead", text, cited, paragraph))
             continue
-        lines.append(AnswerLine(raw, "", "sentence"))
+        lines.append(AnswerLine(raw, "", "sentence", paragraph=paragraph))
     return lines
 
 

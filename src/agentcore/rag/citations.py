@@ -405,7 +405,7 @@ async def citation_coverage(answer: str, context: ComposedContext, judge: Suppor
     from agentcore.rag._markers import parse_markers, strip_sources_block
     from agentcore.rag.claims import read_claims
 
-    listed = parse_markers(answer[len(strip_sources_block(answer)) :], context)[1]
+    listed = parse_markers(answer[len(strip_sources_block(answer, context)) :], context)[1]
     sentences = [AnswerSentence(c.text, c.citations or listed) for c in read_claims(answer, context)]
     if not sentences:
         return CoverageReport(0.0, [], judge.name)

@@ -156,7 +156,7 @@ def read_claims(answer: str, context: ComposedContext | None = None) -> list[Cla
     claims: list[Claim] = []
     for number, line in enumerate(read_lines(answer, context)):
         if line.kind in ("row", "lead"):
-            claims.append(Claim(line.text, line.citations, number, line.prefix, line.kind))
+            claims.append(Claim(line.text, line.citations or line.paragraph, number, line.prefix, line.kind))
             continue
         first, newline, code = line.raw.partition("\n")
         pieces = split_sentences(first)
@@ -169,7 +169,8 @@ def read_claims(answer: str, context: ComposedContext | None = None) -> list[Cla
         for position, (text, cited) in enumerate(parts):
             if code and position == len(parts) - 1:
                 text += newline + code  # a list item's code lines stay below it
-            claims.append(Claim(text, cited, number, line.prefix, line.kind))
+            # a claim without a marker of its own cites what its paragraph's «Источник: …» line names
+            claims.append(Claim(text, cited or line.paragraph, number, line.prefix, line.kind))
     return claims
 
 
