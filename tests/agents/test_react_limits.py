@@ -15,6 +15,7 @@ from agentcore.tools.base import ModelTool
 
 class EchoArgs(BaseModel):
     text: str
+    loud: bool = False
 
 
 class Echo(ModelTool):
@@ -156,6 +157,24 @@ async def test_the_same_call_three_times_stops_the_loop() -> None:
     control = [e.text for e in events if e.type == "thought" and e.origin == "control"]
     assert control and "3-й раз вызывает echo с теми же аргументами" in control[-1]
     assert events[-1].type == "error"  # the generic agent's end of the loop (on_max_steps); agents override it
+
+
+async def test_the_same_validated_call_three_times_stops_the_loop_however_written() -> None:
+    """Three spellings of one call — a default written out, another case and spacing, the call form — are the same
+    call (the validated, normalised arguments), so the third stops the loop."""
+    Echo.calls.clear()
+    gateway = MockLLMGateway(
+        [
+            'Action: echo {"text": "отпуск"}',
+            'Action: echo {"text": "Отпуск ", "loud": false}',
+            'Action: echo({"text": "отпуск"})',
+            "FinalAnswer: never",
+        ]
+    )
+    events = await _events(ReActAgent(gateway, [Echo()], max_steps=8))
+    assert Echo.calls == ["отпуск", "Отпуск "] and gateway.call_count == 3
+    control = [e.text for e in events if e.type == "thought" and e.origin == "control"]
+    assert control and "3-й раз вызывает echo с теми же аргументами" in control[-1]
 
 
 async def test_history_comes_before_the_question() -> None:

@@ -559,7 +559,7 @@ class ReActAgent:
                 run.history.append(LLMMessage(role="user", content=self._format_error(problem)))
                 continue
             if action is not None:
-                key = f"{action.tool}\u0000{json.dumps(action.arguments, ensure_ascii=False, sort_keys=True)}"
+                key = self._call_key(action.tool, action.arguments)
                 run.calls[key] = run.calls.get(key, 0) + 1
                 if run.calls[key] >= REPEAT_LIMIT:
                     await run.emit(
@@ -647,6 +647,13 @@ class ReActAgent:
         return format_observation(tool_response, self.observation_chars)
 
     # ------------------------------------------------------------------------------- tool calls
+    def _call_key(self, tool: str, arguments: dict[str, Any]) -> str:
+        """A call as the repeat limit compares calls: the tool and the arguments it would run with (validated:
+        defaults filled in, values coerced — ``{"query": "x"}`` and ``{"query": "x", "mode": null}`` are one call),
+        every string casefolded with its spaces collapsed.  Arguments the tool refuses are compared as written."""
+        validated, _ = self.runner.validate(self.tools, tool, arguments)
+        return f"{tool}\u0000{json.dumps(_normalised(validated), ensure_ascii=False, sort_keys=True, default=str)}"
+
     async def call_tool(self, tool: str, arguments: dict[str, Any], *, origin: Origin = "control") -> AgentAction:
         """Run one tool inside the current run, emitting ``tool_invoked`` and ``observation``."""
         run = self.run_context
@@ -799,3 +806,14 @@ def _final_from_action(action: ParsedAction) -> str | None:
         if isinstance(value, str) and value.strip():
             return value.strip()
     return None
+
+
+def _normalised(value: Any) -> Any:
+    """``value`` with every string casefolded («ё» as «е») and its whitespace collapsed, at any depth."""
+    if isinstance(value, str):
+        return " ".join(value.casefold().replace("ё", "е").split())
+    if isinstance(value, dict):
+        return {key: _normalised(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_normalised(item) for item in value]
+    return value
