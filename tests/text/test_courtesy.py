@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agentcore.text.courtesy import core_question, strip_courtesy, strip_courtesy_tail
+from agentcore.text.courtesy import core_question, search_core, strip_courtesy, strip_courtesy_tail
 
 
 @pytest.mark.parametrize(
@@ -145,3 +145,31 @@ def test_an_english_formula_opening_the_questions_noun_group_stays(line: str) ->
 )
 def test_an_english_formula_that_ends_goes(line: str, question: str) -> None:
     assert core_question(line) == question
+
+
+STOPWORDS = frozenset({"что", "как", "в", "на", "надо", "можно", "без", "меня", "мне"})
+
+
+@pytest.mark.parametrize(
+    ("line", "question"),
+    [
+        # aud gap 2: English and colloquial questions over 30 characters were rejected as too long
+        ("How do I change my bank details for salary?", "Change bank details salary?"),
+        ("What are the password requirements?", "Password requirements?"),
+        ("What is the Definition of Done?", "Definition of Done?"),
+        ("заболел что делать в первый день болезьни", "Заболел первый день болезьни"),
+        ("двухфакторная аутентефикация обязательна?", "Двухфакторная аутентефикация?"),
+        ("гибридный формат работы удаленно", "Гибридный формат работы"),
+        ("ребёнок заболел, мне надо сидеть дома", "Ребёнок заболел, сидеть дома"),
+    ],
+)
+def test_a_long_question_is_cut_to_the_words_the_search_reads(line: str, question: str) -> None:
+    assert core_question(line, 30, STOPWORDS) == question
+
+
+def test_search_core_only_when_needed_and_only_when_it_fits() -> None:
+    assert core_question("Как оформить отпуск?", 30, STOPWORDS) == "Как оформить отпуск?"  # fits: untouched
+    line = "Сколько дней отпуска положено сотруднику на испытательном сроке?"
+    assert core_question(line, 30, STOPWORDS) == line  # its core does not fit either: the whole line, rejected
+    assert search_core("What is the Definition of Done?", 40) == "Definition of Done?"
+    assert search_core("двухфакторная аутентификация", 10) is None

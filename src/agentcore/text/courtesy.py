@@ -13,17 +13,23 @@ in greetings and formulas of politeness.  :func:`core_question` removes, in this
    спасибо», «если можно»);
 2. when still longer than ``limit`` — filler words that carry no topic («мне», «вообще», «просто», «вот»);
 3. when still longer — the sentences that are not questions, if one is («Я заболел. Что делать?» stays whole
-   while it fits).
+   while it fits);
+4. when still longer — the words the search does not read, kept to the core of the question
+   (:func:`search_core`): the interrogative frame at the start («What are the …», «как …»), then the other
+   function words (``stopwords`` — the caller passes its analyzer's — and English grammar words), then, from the
+   end, predicate words around the noun phrase (verbs, adverbs, short adjectives: «… обязательна?»).  Used only
+   when the result fits: «How do I change my bank details for salary?» → «Change bank details salary?»,
+   «двухфакторная аутентефикация обязательна?» → «Двухфакторная аутентефикация?».
 
-What is left is the user's own words, in order: nothing is paraphrased, so a question that is long by itself
-stays long (and the caller rejects it).
+What is left is the user's own words, in order: nothing is paraphrased, so a question whose core is long by itself
+stays as it was (and the caller rejects it).
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["core_question", "strip_courtesy", "strip_courtesy_tail"]
+__all__ = ["core_question", "search_core", "strip_courtesy", "strip_courtesy_tail"]
 
 _SEP = r"[\s,:;!.…—–-]*"
 # Where an English greeting or thanks ends: a mark or the end of the text follows, or a word that opens a clause (a
@@ -153,11 +159,12 @@ def _capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def core_question(text: str, limit: int | None = None) -> str:
+def core_question(text: str, limit: int | None = None, stopwords: frozenset[str] = frozenset()) -> str:
     """The question of a chat line, for a tool parameter of at most ``limit`` characters (see the module doc).
 
     Returns the line with courtesy removed and the first letter capitalised (a line with nothing to remove, or of
-    courtesy only, comes back as typed, spaces collapsed), shortened further only while longer than ``limit``.
+    courtesy only, comes back as typed, spaces collapsed), shortened further only while longer than ``limit``
+    (``stopwords``: the function words the caller's search ignores, see :func:`search_core`).
     """
     original = " ".join(text.split())
     kept = [s for s in _sentences(original) if not _ONLY_COURTESY_RE.match(s)]
@@ -175,4 +182,70 @@ def core_question(text: str, limit: int | None = None) -> str:
     asking = [s for s in cleaned if s.endswith("?")]
     if asking and len(asking) < len(cleaned):
         question = _capitalised(_drop_fillers(" ".join(asking), limit))
-    return question
+    if len(question) <= limit:
+        return question
+    core = search_core(question, limit, stopwords)
+    return _capitalised(core) if core is not None else question
+
+
+# English grammar words (a closed class: interrogatives, auxiliaries, pronouns, articles, prepositions) — an English
+# question's frame; a Russian analyzer's stop-word list (bm25s) holds only a few of them.
+_EN_FUNCTION_WORDS = (
+    "what which who whom whose where when why how is are am was were be been being do does did can could will "
+    "would should shall may might must have has had i me my mine we our us you your it its they them their he "
+    "him his she her the a an of for to on in at by with from about into this that these those there here any some"
+)
+_EN_FUNCTION = frozenset(_EN_FUNCTION_WORDS.split())
+# Parts of speech (pymorphy3) that stand around a Russian question's noun phrase, not in it: the predicate
+# («обязательна», «проходит»), adverbs, particles, pronouns, prepositions and conjunctions.
+_PREDICATE_POS = frozenset(
+    {"VERB", "INFN", "ADVB", "ADJS", "PRTS", "PRED", "GRND", "PRCL", "INTJ", "CONJ", "PREP", "NPRO"}
+)
+_CORE_WORD_RE = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
+
+
+def _bare(token: str) -> str:
+    found = _CORE_WORD_RE.search(token)
+    return found.group().lower().replace("ё", "е") if found else ""
+
+
+def search_core(question: str, limit: int, stopwords: frozenset[str] = frozenset()) -> str | None:
+    """``question`` cut down to the words a search reads, when that fits ``limit``; ``None`` when it does not.
+
+    In this order: all the function words that open the question (``stopwords`` or English grammar words: «What
+    are the», «как»); then, only while longer than ``limit``, the other function words, left to right; then, from
+    the end, Russian words read as a predicate, an adverb or a particle («обязательна», «удалённо») — at least one
+    word stays.  Words keep their order and spelling; the closing «?» stays.
+    """
+    text = " ".join(question.split())
+    end = re.search(r"[?!.…]*$", text)
+    mark = end.group() if end else ""
+    tokens = text[: len(text) - len(mark)].split()
+    function = stopwords | _EN_FUNCTION
+
+    def joined(kept: list[str]) -> str:
+        body = " ".join(kept).strip(" ,;:—–-")
+        return re.sub(r"\s+([,;:])", r"\1", re.sub(r"([,;:])(?:\s*[,;:])+", r"\1", body)) + mark
+
+    def is_function(token: str) -> bool:
+        word = _bare(token)
+        return not word or word in function
+
+    while len(tokens) > 1 and is_function(tokens[0]):  # the whole frame: «What are the …», not «Are the …»
+        tokens = tokens[1:]
+    index = 0
+    while len(joined(tokens)) > limit and index < len(tokens):
+        if len(tokens) > 1 and is_function(tokens[index]):
+            tokens = tokens[:index] + tokens[index + 1 :]
+        else:
+            index += 1
+    if len(joined(tokens)) > limit:
+        from agentcore.text.morphology import pos_of
+
+        index = len(tokens) - 1
+        while len(joined(tokens)) > limit and index >= 0 and len(tokens) > 1:
+            if pos_of(_bare(tokens[index])) in _PREDICATE_POS:
+                tokens = tokens[:index] + tokens[index + 1 :]
+            index -= 1
+    result = joined(tokens)
+    return result if len(result) <= limit and re.search(r"\w", result) else None

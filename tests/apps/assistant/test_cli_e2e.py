@@ -241,6 +241,17 @@ def test_quiet_chat_prints_only_answers(shared_data_dir: Path) -> None:
         assert status not in transcript
 
 
+def _piped_chat(env: dict[str, str], lines: str, *options: str) -> list[str]:
+    """``agentcore chat`` with ``lines`` piped in: what it printed after each prompt."""
+    import subprocess
+
+    chat = subprocess.run(
+        [AGENTCORE, "chat", *options], env=env, input=lines, capture_output=True, text=True, timeout=600
+    )
+    assert chat.returncode == 0, chat.stderr
+    return chat.stdout.split(PROMPT)[1:]
+
+
 def test_questions_on_the_users_active_collection_are_relevant(tmp_path: Path) -> None:
     """Tryout 28 D5 (README: «проиндексируйте их в свою коллекцию и сделайте её активной»): after
     ``rag index ./docs --collection docs`` and ``rag use docs`` the offline classifier knew only the default knowledge
@@ -259,16 +270,19 @@ def test_questions_on_the_users_active_collection_are_relevant(tmp_path: Path) -
     for args in (["rag", "index", str(docs), "--collection", "docs"], ["rag", "use", "docs"]):
         done = subprocess.run([AGENTCORE, *args], env=env, capture_output=True, text=True, timeout=300)
         assert done.returncode == 0, done.stderr
-    chat = subprocess.run(
-        [AGENTCORE, "chat", "--quiet"],
-        env=env,
-        input="Где парковка?\nГостевая парковка?\nрасскажи анекдот\n",
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert chat.returncode == 0, chat.stderr
-    replies = chat.stdout.split(PROMPT)[1:]
+    replies = _piped_chat(env, "Где парковка?\nГостевая парковка?\nрасскажи анекдот\n", "--quiet")
     assert "Ответ RAG: " in replies[0] and "не связан" not in replies[0], replies[0]
     assert "Ответ RAG: " in replies[1] and "не связан" not in replies[1], replies[1]
+    assert "Запрос не связан с функционалом агента." in replies[2]  # off-topic stays off-topic
+
+
+def test_colloquial_and_english_help_desk_questions_reach_the_search(shared_data_dir: Path) -> None:
+    """Aud gap 2: «заболел, что делать?» (the issue's own example) was answered «Запрос не связан с функционалом
+    агента.» in the terminal; an English question over 30 characters was «Вопрос слишком длинный»."""
+    lines = "заболел, что делать?\nHow do I change my bank details for salary?\nрасскажи анекдот\n"
+    replies = _piped_chat(_env(shared_data_dir), lines)
+    first = replies[0]
+    assert 'Выбран инструмент rag_search с параметрами {"question": "заболел, что делать?"}' in first, first
+    assert "Ответ RAG: " in first and "Больничный" in first, first
+    assert "Запрос: Change bank details salary?" in replies[1] and "Ответ RAG: " in replies[1], replies[1]
     assert "Запрос не связан с функционалом агента." in replies[2]  # off-topic stays off-topic

@@ -114,3 +114,63 @@ def test_haiku_follow_ups_tryout28_d18(turns: tuple[str, ...], theme: str) -> No
 )
 def test_no_haiku_without_one_just_written_or_asked(turns: tuple[str, ...]) -> None:
     assert select(_dialog(*turns)).tool_name != "generate_haiku"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # aud gap 2: the issue's own colloquial examples and English questions were «Запрос не связан…»
+        "заболел, что делать?",
+        "можно взять за свой счёт?",
+        "сменил телефон, а там был второй фактор",
+        "Is two-factor authentication mandatory?",
+        "What happens to unused vacation days?",
+        "Can I work from another country?",
+    ],
+)
+def test_help_desk_questions_in_colloquial_words_or_english_are_relevant(line: str) -> None:
+    from agentcore.apps.assistant.offline import classify
+
+    assert classify([LLMMessage(role="user", content=line)]).relevant
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Какая погода будет в выходные?",
+        "Расскажи смешной анекдот про программистов",
+        "Напиши функцию сортировки пузырьком на Python",
+        "Tell me a joke",
+        "What's the weather like in London today?",
+        "Write a SQL query that joins two tables",
+        "как накачать пресс за месяц",
+    ],
+)
+def test_unrelated_requests_stay_irrelevant(line: str) -> None:
+    from agentcore.apps.assistant.offline import classify
+
+    assert not classify([LLMMessage(role="user", content=line)]).relevant
+
+
+def test_the_examples_hold_every_section_of_the_knowledge_base() -> None:
+    """A colloquial question lies near its section's heading, not near the document's title."""
+    from agentcore.apps.assistant.offline import kb_titles
+
+    titles = kb_titles()
+    assert "Больничный и дни здоровья" in titles
+    assert "Больничный и дни здоровья — Что сделать в первый день болезни" in titles
+
+
+def test_in_kb_words_needs_every_term_known_and_two_of_them() -> None:
+    from agentcore.apps.assistant.offline import in_kb_words
+
+    assert in_kb_words("заболел, что делать?")
+    assert not in_kb_words("как научиться играть на гитаре")  # «гитара» is no word of the documents
+    assert not in_kb_words("Больничный?")  # one word says too little
+
+
+def test_the_shipped_route_vectors_are_current() -> None:
+    """``python scripts/route_vectors.py`` after editing the examples (else every new data dir embeds them again)."""
+    from agentcore.apps.assistant.offline import _router
+
+    assert _router.shipped_key() == _router.key()

@@ -299,12 +299,17 @@ class AssistantAgent:
 
     def _tidy(self, selection: ToolSelection) -> ToolSelection:
         """The parameter the seed's limits apply to: the question itself, without greetings, «подскажите,
-        пожалуйста» or the request to the bot (shortened by filler words only while over
-        ``PARAM_QUESTION_MAXLEN``); a theme without a closing «пожалуйста» / «если можно».  Whatever model chose
-        the tool, a verbatim copy of the user's line is cut down the same way."""
+        пожалуйста» or the request to the bot (shortened by filler words, then to the words the search reads, only
+        while over ``PARAM_QUESTION_MAXLEN``: :func:`~agentcore.text.courtesy.core_question`); a theme without a
+        closing «пожалуйста» / «если можно».  Whatever model chose the tool, a verbatim copy of the user's line is cut
+        down the same way."""
         params = dict(selection.parameters)
         if selection.tool_name == "rag_search" and isinstance(params.get("question"), str):
-            params["question"] = core_question(params["question"], self.own.param_question_maxlen)
+            from agentcore.rag import get_analyzer
+
+            # the search's own stop words: what the shortening may drop costs the search nothing
+            stopwords = get_analyzer().stopwords
+            params["question"] = core_question(params["question"], self.own.param_question_maxlen, stopwords)
         elif selection.tool_name == "generate_haiku" and isinstance(params.get("theme"), str):
             params["theme"] = strip_courtesy_tail(" ".join(params["theme"].split()))
         else:
