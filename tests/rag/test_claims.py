@@ -505,3 +505,96 @@ def test_a_paragraphs_source_line_cites_every_sentence_of_it_without_a_marker() 
 )
 def test_a_trailing_sources_block_is_no_part_of_the_answer(answer: str) -> None:
     assert [c.text for c in read_claims(answer, CONTEXT)] == ["Отпуск 28 дней."]
+
+
+async def test_clauses_citing_different_sources_are_claims_of_their_own() -> None:
+    # audit gap 5: one claim needed one passage holding both clauses, so the whole true sentence was removed
+    answer = "Аванс выплачивается 25 числа [3], а ежегодный оплачиваемый отпуск составляет 28 календарных дней [1]."
+    claims = read_claims(answer, CONTEXT)
+    assert [(c.citations, c.clause) for c in claims] == [((3,), 0), ((1,), 1)]
+    report = await check_claims(claims, CONTEXT)
+    assert [c.status for c in report.claims] == ["supported", "supported"]
+    assert render_claims(report).text == (
+        "Аванс выплачивается 25 числа [1], а ежегодный оплачиваемый отпуск составляет 28 календарных дней [2]."
+    )
+
+
+@pytest.mark.parametrize(
+    ("answer", "shown"),
+    [
+        (
+            "Аванс выплачивается 25 числа [3], а ежегодный оплачиваемый отпуск составляет 35 календарных дней [1].",
+            "Аванс выплачивается 25 числа [1].",
+        ),
+        (
+            "Аванс выплачивается 5 числа [3]; ежегодный оплачиваемый отпуск составляет 28 календарных дней [1].",
+            "Ежегодный оплачиваемый отпуск составляет 28 календарных дней [1].",
+        ),
+        (
+            "Аванс выплачивается 5 числа [3], а ежегодный оплачиваемый отпуск составляет 28 календарных дней [1].",
+            "Ежегодный оплачиваемый отпуск составляет 28 календарных дней [1].",
+        ),
+    ],
+)
+async def test_a_clause_shown_alone_is_a_sentence_of_its_own(answer: str, shown: str) -> None:
+    assert render_claims(await check_claims(read_claims(answer, CONTEXT), CONTEXT)).text == shown
+
+
+def test_a_sentence_whose_clauses_cite_the_same_source_stays_one_claim() -> None:
+    answer = "Ежегодный отпуск составляет 28 календарных дней [1], и его можно делить на части [1]."
+    assert len(read_claims(answer, CONTEXT)) == 1
+
+
+async def test_a_heading_is_layout_shown_over_the_claims_that_survive_under_it() -> None:
+    # audit gap 12: «### Выплаты» was a claim, shown «### Выплаты [1].» with a citation of its own
+    answer = (
+        "### Отпуск\nЕжегодный оплачиваемый отпуск составляет 35 календарных дней [1].\n"
+        "### Зарплата\nАванс выплачивается 25 числа [3]."
+    )
+    claims = read_claims(answer, CONTEXT)
+    report = await check_claims(claims, CONTEXT)
+    assert [c.claim.text for c in report.claims] == [
+        "Ежегодный оплачиваемый отпуск составляет 35 календарных дней.",
+        "Аванс выплачивается 25 числа.",
+    ]
+    assert render_claims(report).text == "### Зарплата\nАванс выплачивается 25 числа [1]."
+
+
+async def test_a_table_stays_a_table_and_its_header_row_is_no_claim() -> None:
+    # audit gap 12: the header row «Выплата | Когда [1].» took number [1], the table lost its markup
+    answer = (
+        "| Выплата | Когда |\n|---|---|\n| Аванс | 25 числа [3] |\n"
+        "| Ежегодный оплачиваемый отпуск | 35 календарных дней [1] |"
+    )
+    report = await check_claims(read_claims(answer, CONTEXT), CONTEXT)
+    assert [c.claim.kind for c in report.claims] == ["row", "row"]
+    assert render_claims(report).text == "| Выплата | Когда |\n| --- | --- |\n| Аванс | 25 числа [1] |"
+    nothing = await check_claims(
+        read_claims("| Выплата | Когда |\n|---|---|\n| Аванс | 5 числа [3] |", CONTEXT), CONTEXT
+    )
+    assert render_claims(nothing).text == ""
+
+
+async def test_the_coverage_of_an_answer_counts_no_heading() -> None:
+    from agentcore.rag.citations import LexicalJudge, citation_coverage
+
+    answer = "### Отпуск\nЕжегодный оплачиваемый отпуск составляет 28 календарных дней [1]."
+    report = await citation_coverage(answer, CONTEXT, LexicalJudge())
+    assert report.coverage == 1.0 and len(report.sentences) == 1
+
+
+async def test_a_section_cited_through_two_chunks_lists_the_text_of_both_under_its_number() -> None:
+    # audit gap 17: only the first chunk was listed, so [1] of the second claim opened a passage not holding it
+    context = compose_context(
+        [
+            Hit("tools#1", "tools", "Пять систем", "Ассистент поддержки запускается командой chat.", 1.0, "", 1),
+            Hit("tools#2", "tools", "Пять систем", "CRM-агент работает со сделками и контактами портала.", 0.9, "", 2),
+        ]
+    )
+    answer = (
+        "Ассистент поддержки запускается командой chat [1]. CRM-агент работает со сделками и контактами портала [2]."
+    )
+    shown = render_claims(await check_claims(read_claims(answer, context), context))
+    assert shown.text.count("[1]") == 2
+    assert len(shown.sources) == 1
+    assert "Ассистент поддержки" in shown.sources[0].text and "CRM-агент работает" in shown.sources[0].text

@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from agentcore.rag.citations import ComposedContext, close_up
 
-__all__ = ["AnswerLine", "normalise_markers", "parse_markers", "read_lines", "strip_sources_block"]
+__all__ = ["AnswerLine", "clauses", "normalise_markers", "parse_markers", "read_lines", "strip_sources_block"]
 
 _SOURCES_BLOCK_RE = re.compile(
     r"^\s*(?:[#*_]+\s*)?(?:источники|источник|sources|source|ссылки|литература)(?:[*_]+)?\s*:",
@@ -65,6 +65,7 @@ _SPLIT_RE = re.compile(r"\s*(?:[,;]|\s+и\s+|\s+and\s+)\s*", re.IGNORECASE)
 _CODE_RE = re.compile(r"`[^`\n]*`")
 _ITEM_RE = re.compile(r"^\s*(?P<marker>\d{1,2}[.)]|[-*•])\s+(?P<text>.*)$")
 _TABLE_RULE_RE = re.compile(r"^\s*\|?\s*:?-{2,}")
+_HEADING_RE = re.compile(r"^\s{0,3}#{1,6}\s+\S")
 
 
 @dataclass(frozen=True)
@@ -295,7 +296,8 @@ def parse_markers(text: str, context: ComposedContext | None = None) -> tuple[st
 @dataclass(frozen=True)
 class AnswerLine:
     """One line of an answer: its raw text (markers still in), its list marker and kind
-    (``sentence`` / ``item`` / ``row`` / ``lead``), — for rows and lead-ins, read whole — its clean text and
+    (``sentence`` / ``item`` / ``row`` / ``lead``, and the layout ``heading`` / ``header`` — a table's header row),
+    — for rows and lead-ins, read whole — its clean text and
     citations, and the sources its paragraph's «Источник: …» line names (``paragraph``)."""
 
     raw: str
@@ -360,6 +362,11 @@ def read_lines(answer: str, context: ComposedContext | None = None) -> list[Answ
         raw = normalise_markers(head, context) + newline + code  # a list item's code lines are left as they are
         first = raw.split("\n", 1)[0]
         if _TABLE_RULE_RE.match(first) and "|" in first:
+            if lines and lines[-1].kind == "row":  # the row above the rule is the table's header: layout
+                lines[-1] = replace(lines[-1], kind="header", citations=(), paragraph=())
+            continue
+        if _HEADING_RE.match(first):
+            lines.append(AnswerLine(raw, "", "heading", parse_markers(first, context)[0]))
             continue
         item = _ITEM_RE.match(first)
         if first.lstrip().startswith("|"):
@@ -393,16 +400,46 @@ def read_lines(answer: str, context: ComposedContext | None = None) -> list[Answ
     return lines
 
 
-def sentence_citations(pieces: list[str], context: ComposedContext | None) -> list[tuple[str, tuple[int, ...]]]:
-    """Pieces of one line (sentences, markers still in) as ``(clean text, citations)``; a piece holding only
-    markers adds them to the piece before it."""
-    result: list[tuple[str, tuple[int, ...]]] = []
-    for piece in pieces:
-        text, cited = parse_markers(piece, context)
-        if not re.search(r"\w", text):
-            if cited and result:
-                last_text, last_cited = result[-1]
-                result[-1] = (last_text, tuple(dict.fromkeys(last_cited + cited)))
+_CLAUSE_WORDS = 3  # words a clause needs to be a claim of its own
+_AFTER_MARKER_RE = re.compile(r"[\s,;:—–-]*")
+
+
+def clauses(sentence: str, context: ComposedContext | None = None) -> list[str]:
+    """``sentence`` (markers still in) cut after each citation marker that has a clause after it («Аванс 25-го числа
+    [2], а отпускные … [1].»), when its clauses cite different sources: each clause is a claim with its own citation
+    (one claim would need one passage holding both).  The separator after the marker stays with the clause before.
+    A sentence whose clauses cite the same sources, or a cut leaving a clause of fewer than three words, stays
+    whole."""
+    code = [m.span() for m in _CODE_RE.finditer(sentence)]
+    cuts: list[int] = []
+    for match in _BRACKET_RE.finditer(sentence):
+        if any(a <= match.start() < b for a, b in code) or not parse_markers(match.group(0), context)[1]:
             continue
-        result.append((text, cited))
+        end = _AFTER_MARKER_RE.match(sentence, match.end())
+        cut = end.end() if end else match.end()
+        if cut < len(sentence) and sentence[cut] != "[" and len(re.findall(r"\w+", sentence[cut:])) >= _CLAUSE_WORDS:
+            cuts.append(cut)
+    pieces = [sentence[a:b] for a, b in zip([0, *cuts], [*cuts, len(sentence)], strict=True)]
+    read = [parse_markers(piece, context) for piece in pieces]
+    if len(pieces) < 2 or any(len(re.findall(r"\w+", text)) < _CLAUSE_WORDS for text, _ in read):
+        return [sentence]
+    if len({frozenset(cited) for _, cited in read}) < 2:
+        return [sentence]
+    return [piece.strip() for piece in pieces]
+
+
+def sentence_citations(pieces: list[str], context: ComposedContext | None) -> list[tuple[str, tuple[int, ...], int]]:
+    """Pieces of one line (sentences, markers still in) as ``(clean text, citations, clause)``: a sentence whose
+    clauses cite different sources is cut into its :func:`clauses` (``clause`` 0, 1, …; a whole sentence is clause
+    0); a piece holding only markers adds them to the piece before it."""
+    result: list[tuple[str, tuple[int, ...], int]] = []
+    for piece in pieces:
+        for clause, part in enumerate(clauses(piece, context)):
+            text, cited = parse_markers(part, context)
+            if not re.search(r"\w", text):
+                if cited and result:
+                    last_text, last_cited, last_clause = result[-1]
+                    result[-1] = (last_text, tuple(dict.fromkeys(last_cited + cited)), last_clause)
+                continue
+            result.append((text, cited, clause))
     return result

@@ -403,10 +403,11 @@ async def citation_coverage(answer: str, context: ComposedContext, judge: Suppor
     ``[id]``, ``(Источник: title)``), so coverage and the claims count the same sentences with the same citations.
     A trailing «Источники: [1] …» block cites its sources for every sentence that has no marker of its own."""
     from agentcore.rag._markers import parse_markers, strip_sources_block
-    from agentcore.rag.claims import read_claims
+    from agentcore.rag.claims import LAYOUT, read_claims
 
     listed = parse_markers(answer[len(strip_sources_block(answer, context)) :], context)[1]
-    sentences = [AnswerSentence(c.text, c.citations or listed) for c in read_claims(answer, context)]
+    claims = [c for c in read_claims(answer, context) if c.kind not in LAYOUT]  # a heading states nothing
+    sentences = [AnswerSentence(c.text, c.citations or listed) for c in claims]
     if not sentences:
         return CoverageReport(0.0, [], judge.name)
     cited = [[p for n in s.citations if (p := context.get(n)) is not None] for s in sentences]

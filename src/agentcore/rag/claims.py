@@ -31,7 +31,7 @@ import logging
 import re
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from agentcore.rag._analysis import Analyzer, get_analyzer
@@ -40,6 +40,7 @@ from agentcore.rag._markers import read_lines, sentence_citations
 from agentcore.rag.citations import ComposedContext, Passage, Verdicts
 
 __all__ = [
+    "LAYOUT",
     "MISSING_PREFIX",
     "CheckedClaim",
     "Claim",
@@ -59,6 +60,9 @@ SUPPORT_THRESHOLD = 0.6
 JUDGE_MISSING = "судья-модель: не следует"
 """What a claim the model judge downgraded is missing (no fact of the claim: the judge names none)."""
 _WINDOW = 3  # evidence sentences the guard reads: the ones sharing most terms with the claim
+LAYOUT = ("heading", "header")
+"""Line kinds that are layout, not claims: a Markdown heading and a table's header row (never checked; shown while
+something under them is)."""
 
 
 @dataclass(frozen=True)
@@ -70,7 +74,10 @@ class Claim:
         citations: the context passages it cites (1-based numbers of the context).
         line: the answer line it stands on (claims of one line are rendered together).
         prefix: the list marker of its line (``"1."``, ``"•"``) or ``""``.
-        kind: ``sentence``, ``item`` (a list item), ``row`` (a table row) or ``lead`` (a line announcing a list).
+        kind: ``sentence``, ``item`` (a list item), ``row`` (a table row) or ``lead`` (a line announcing a list);
+            the layout kinds ``heading`` (a Markdown heading) and ``header`` (a table's header row) are no claims.
+        clause: 0 for a sentence (or its first clause); ``k`` for the ``k``-th clause after it of a sentence whose
+            clauses cite different sources (each clause is a claim, see :func:`agentcore.rag._markers.clauses`).
     """
 
     text: str
@@ -78,6 +85,7 @@ class Claim:
     line: int = 0
     prefix: str = ""
     kind: str = "sentence"
+    clause: int = 0
 
 
 @dataclass(frozen=True)
@@ -117,11 +125,13 @@ class CheckedClaim:
 
 @dataclass
 class ClaimReport:
-    """Every claim checked, the passages they were checked against, and warnings for the trace."""
+    """Every claim checked, the passages they were checked against, warnings for the trace, and the answer's layout
+    lines (headings, table header rows: :data:`LAYOUT`), which are not claims."""
 
     claims: list[CheckedClaim]
     passages: dict[int, Passage]
     warnings: list[str] = field(default_factory=list)
+    layout: list[Claim] = field(default_factory=list)
 
     @property
     def supported(self) -> list[CheckedClaim]:
@@ -155,22 +165,22 @@ def read_claims(answer: str, context: ComposedContext | None = None) -> list[Cla
 
     claims: list[Claim] = []
     for number, line in enumerate(read_lines(answer, context)):
-        if line.kind in ("row", "lead"):
+        if line.kind in ("row", "lead", *LAYOUT):
             claims.append(Claim(line.text, line.citations or line.paragraph, number, line.prefix, line.kind))
             continue
         first, newline, code = line.raw.partition("\n")
         pieces = split_sentences(first)
         parts = sentence_citations(pieces, context)
-        if line.kind == "item" and len(parts) > 1 and _is_label(parts[0][0]):
+        if line.kind == "item" and len(parts) > 1 and _is_label(parts[0][0]) and not parts[1][2]:
             # «- **Суточные.** 700 ₽ за каждый день …»: an item's label names what its sentence is about and says
             # nothing by itself — one claim with the sentence, or that sentence is read without its subject
-            (label, cited), (text, more) = parts[0], parts[1]
-            parts = [(f"{label} {text}", tuple(dict.fromkeys(cited + more))), *parts[2:]]
-        for position, (text, cited) in enumerate(parts):
+            (label, cited, _), (text, more, clause) = parts[0], parts[1]
+            parts = [(f"{label} {text}", tuple(dict.fromkeys(cited + more)), clause), *parts[2:]]
+        for position, (text, cited, clause) in enumerate(parts):
             if code and position == len(parts) - 1:
                 text += newline + code  # a list item's code lines stay below it
             # a claim without a marker of its own cites what its paragraph's «Источник: …» line names
-            claims.append(Claim(text, cited or line.paragraph, number, line.prefix, line.kind))
+            claims.append(Claim(text, cited or line.paragraph, number, line.prefix, line.kind, clause))
     return claims
 
 
@@ -230,8 +240,9 @@ async def check_claims(
         )
     checked: list[CheckedClaim] = []
     for claim in claims:
-        checked.append(_check_one(claim, passages, analyzer))
-    report = ClaimReport(checked, passages)
+        if claim.kind not in LAYOUT:
+            checked.append(_check_one(claim, passages, analyzer))
+    report = ClaimReport(checked, passages, layout=[c for c in claims if c.kind in LAYOUT])
     if judge is not None and getattr(judge, "name", "lexical") != "lexical":
         await _apply_judge(report, judge)
     return report
@@ -369,34 +380,31 @@ class RenderedAnswer:
 def render_claims(report: ClaimReport, *, missing: Sequence[str] = (), removed_hint: str = "") -> RenderedAnswer:
     """The supported claims of ``report`` as the answer (see the module docstring).
 
+    Clauses of one sentence shown together keep their joint («…числа [1], а отпускные … [2].»); a clause shown
+    alone is a sentence of its own.  Table rows stay table rows; a heading or a table's header row is shown while a
+    claim under it is.  A source section cited through several of its chunks is listed once, with the text of every
+    cited chunk (the claim under its number is in the listed passage).
+
     Args:
         missing: the parts of the question the documents do not answer (named in the closing line).
         removed_hint: a part of the question to name when claims were removed and ``missing`` is empty (the
             caller knows which part they answered); without it, a removal alone adds no closing line.
     """
-    from agentcore.rag.answer import with_marker
-
     kept = _without_repeats(report.supported)
-    numbering: dict[int, int] = {}
-    section_number: dict[tuple[str, str], int] = {}
-    sources: list[Passage] = []
-    for checked in kept:
-        for n in checked.sources:
-            if n in numbering:
-                continue
-            passage = report.passages[n]
-            key = (passage.doc_id, passage.title)
-            if key not in section_number:
-                sources.append(passage)
-                section_number[key] = len(sources)
-            numbering[n] = section_number[key]
+    numbering, sources = _numbered_sources(kept, report.passages)
+    shown = {id(c) for c in kept}
+    position = {id(c): i for i, c in enumerate(report.claims)}
     lines: dict[int, list[str]] = {}
     prefixes: dict[int, str] = {}
     for checked in kept:
-        claim = checked.claim
+        claim, i = checked.claim, position[id(checked)]
         marks = "".join(f"[{k}]" for k in dict.fromkeys(numbering[n] for n in checked.sources))
-        lines.setdefault(claim.line, []).append(with_marker(claim.text, marks).strip() if marks else claim.text)
+        after = claim.clause > 0 and id(report.claims[i - 1]) in shown
+        following = report.claims[i + 1] if i + 1 < len(report.claims) else None
+        before = following is not None and following.claim.clause > 0 and id(following) in shown
+        lines.setdefault(claim.line, []).append(_shown_claim(claim, marks, after=after, before=before))
         prefixes[claim.line] = claim.prefix
+    _add_layout(report, lines, prefixes)
     _unnumber_broken_lists(prefixes)
     body = [f"{prefixes[n]} {' '.join(parts)}".strip() for n, parts in sorted(lines.items())]
     removed = report.removed
@@ -404,6 +412,79 @@ def render_claims(report: ClaimReport, *, missing: Sequence[str] = (), removed_h
     if body and (named or (removed and removed_hint)):
         body.append(f"{MISSING_PREFIX} {'; '.join(named) if named else removed_hint}.")
     return RenderedAnswer("\n".join(body) if kept else "", sources, numbering, removed, named)
+
+
+def _numbered_sources(
+    kept: Sequence[CheckedClaim], passages: dict[int, Passage]
+) -> tuple[dict[int, int], list[Passage]]:
+    """Context number → shown number (1..k by first use, one per document section), and the listed sources: each
+    section's first cited chunk, holding the text of every chunk of the section the shown claims cite (so the
+    passage listed under a number holds every claim citing it)."""
+    numbering: dict[int, int] = {}
+    section_number: dict[tuple[str, str], int] = {}
+    chunks: list[list[Passage]] = []
+    for checked in kept:
+        for n in checked.sources:
+            if n in numbering:
+                continue
+            passage = passages[n]
+            key = (passage.doc_id, passage.title)
+            if key not in section_number:
+                chunks.append([])
+                section_number[key] = len(chunks)
+            if all(p.id != passage.id for p in chunks[section_number[key] - 1]):
+                chunks[section_number[key] - 1].append(passage)
+            numbering[n] = section_number[key]
+    sources = [
+        replace(cited[0], text="\n".join(p.text for p in cited)) if len(cited) > 1 else cited[0] for cited in chunks
+    ]
+    return numbering, sources
+
+
+_JOINT_RE = re.compile(r"\s*([,;:—–-]+)\s*$")
+_CLAUSE_LEAD_RE = re.compile(r"^(?:а также|а|и|но|однако)\s+", re.IGNORECASE)
+
+
+def _shown_claim(claim: Claim, marks: str, *, after: bool, before: bool) -> str:
+    """``claim`` as shown with its markers: joined to the clause ``before`` which it stands (and the clause it
+    follows, ``after``) of its sentence, or as a sentence of its own; a table row as a table row."""
+    from agentcore.rag.answer import with_marker
+
+    text = claim.text
+    if claim.clause and not after:  # «а отпускные …» shown without the clause it continued
+        text = _CLAUSE_LEAD_RE.sub("", text, count=1)
+        text = text[:1].upper() + text[1:]
+    if before:
+        joint = _JOINT_RE.search(text)
+        body, mark = (text[: joint.start()], joint.group(1)) if joint else (text, ",")
+        return f"{body} {marks}{mark}" if marks else f"{body}{mark}"
+    if claim.kind == "row":
+        return f"| {text} {marks} |" if marks else f"| {text} |"
+    return with_marker(text, marks).strip() if marks else text
+
+
+def _add_layout(report: ClaimReport, lines: dict[int, list[str]], prefixes: dict[int, str]) -> None:
+    """The headings and table header rows of ``report.layout`` with a shown claim under them, added to ``lines``:
+    a heading's part runs to the next heading of its level or above, a header row's table to its last row."""
+    shown = set(lines)
+    kinds = {c.claim.line: c.claim.kind for c in report.claims} | {c.line: c.kind for c in report.layout}
+    headings = [(c.line, len(c.text) - len(c.text.lstrip("#"))) for c in report.layout if c.kind == "heading"]
+    for item in report.layout:
+        if item.kind == "heading":
+            level = len(item.text) - len(item.text.lstrip("#"))
+            end = min((line for line, other in headings if line > item.line and other <= level), default=10**9)
+            under = any(item.line < line < end for line in shown)
+            rendered = item.text
+        else:
+            end = item.line + 1
+            while kinds.get(end) == "row":
+                end += 1
+            under = any(item.line < line < end for line in shown)
+            cells = item.text.count("|") + 1
+            rendered = f"| {item.text} |\n|" + " --- |" * cells
+        if under:
+            lines[item.line] = [rendered]
+            prefixes[item.line] = ""
 
 
 _CONNECTIVES = "кроме того также ещё помимо этого кроме этого итак напомним повторим"
