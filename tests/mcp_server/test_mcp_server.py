@@ -113,6 +113,10 @@ async def test_http_research_ask_reports_each_step(served: tuple[str, FakePortal
     answer = result.structured_content
     assert "Ромашка.Портал" in answer["answer"] and answer["sources"]
     assert {"id", "doc_id", "title"} <= set(answer["sources"][0])
+    # the claim check's fields, as rag_search returns them (a removed claim's text stays out of the model's context)
+    assert answer["grounded"] is True and answer["missing_parts"] == [] and answer["claims"]
+    assert all(claim["status"] in ("supported", "unsupported", "contradicted") for claim in answer["claims"])
+    assert "removed_claims" not in answer and answer["removed_claims_count"] >= 0
     assert len(progress) == answer["steps"] >= 3
     assert [value for value, _ in progress] == list(range(1, len(progress) + 1))
     assert any(message and "search" in message for _, message in progress)

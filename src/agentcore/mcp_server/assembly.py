@@ -446,9 +446,15 @@ def _segment(value: str) -> str:
     return quote(value, safe="")
 
 
+CLAIM_FIELDS = ("grounded", "missing_parts", "claims", "removed_claims")
+"""The claim check's fields of a research answer ``research_ask`` returns, as ``rag_search`` does (``claims`` of a
+removed claim carry no text; ``removed_claims`` leaves as its count only, see :func:`_for_the_model`)."""
+
+
 async def _research(backend: Backend, question: str, ctx: Context) -> dict[str, Any]:
     """Run the research agent as ``POST /research`` does — traced in the run log as the caller's run
-    (``GET /trace/runs``) — reporting each step as progress."""
+    (``GET /trace/runs``) — reporting each step as progress; the answer comes with the claim check's fields
+    (``grounded``, ``missing_parts``, ``claims``, ``removed_claims_count``)."""
     from pydantic import ValidationError
 
     from agentcore.agents import run_owner
@@ -470,12 +476,15 @@ async def _research(backend: Backend, question: str, ctx: Context) -> dict[str, 
     async with contextlib.aclosing(run) as stream:
         async for event in stream:
             if event.type == "final":
-                return {
+                claims = {key: event.metadata[key] for key in CLAIM_FIELDS if key in event.metadata}
+                answer = {
                     "answer": event.answer,
                     "sources": [citation.model_dump(mode="json") for citation in event.citations],
                     "request_id": event.request_id,
                     "steps": steps,
+                    **claims,
                 }
+                return _for_the_model(answer)
             if event.type == "error":
                 raise ToolError(event.message)
             steps += 1
