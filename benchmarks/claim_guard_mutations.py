@@ -15,7 +15,11 @@ passages):
 Prints the share of each kind :func:`agentcore.rag.claims.check_claims` marks ``supported``: 1.0 is right for the
 true sentences, 0 for the falsified ones.  ``--examples N`` prints N falsified claims that passed, per kind.
 
-    .venv/bin/python benchmarks/claim_guard_mutations.py [--examples 10]
+``--clauses``: the KB clause self-check instead — every clause of every such sentence (the guard's cut,
+:func:`agentcore.text.clauses.clauses` ``"coordinated"``) as a claim against its own sentence, checked by the
+deterministic guard (:func:`agentcore.rag._facts.guard`): true by construction, so every rejection is a false one.
+
+    .venv/bin/python benchmarks/claim_guard_mutations.py [--examples 10] [--clauses]
 """
 
 from __future__ import annotations
@@ -115,7 +119,32 @@ async def main(examples: int) -> None:
             print(f"  {kind}: {claim}")
 
 
+def clause_self_check(examples: int) -> None:
+    """Every clause of every KB sentence against its sentence (see the module docstring): checks and rejections."""
+    from agentcore.rag._facts import PREDICATE_WORDS, guard
+    from agentcore.text.clauses import clauses
+
+    checks, rejected = 0, []
+    for path in sorted(KB.glob("*.md")):
+        doc = load_file(path)
+        assert isinstance(doc, SourceDocument)
+        for chunk in chunk_document(doc):
+            for sentence in sentences(chunk.text):
+                for piece in clauses(sentence, "coordinated", also=PREDICATE_WORDS):
+                    checks += 1
+                    if not guard(piece.strip(), sentence).ok:
+                        rejected.append(f"{piece.strip()} | {sentence}")
+    print(f"clauses checked against their sentence: {checks}, rejected {len(rejected)}")
+    for line in rejected[:examples]:
+        print(f"  {line}")
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=0)
-    asyncio.run(main(parser.parse_args().examples))
+    parser.add_argument("--clauses", action="store_true", help="the KB clause self-check")
+    args = parser.parse_args()
+    if args.clauses:
+        clause_self_check(args.examples)
+    else:
+        asyncio.run(main(args.examples))

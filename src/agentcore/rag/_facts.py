@@ -36,6 +36,8 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from agentcore.text.clauses import PREDICATE_POS, clauses, has_predicate, is_predicate
+
 __all__ = ["Facts", "GuardResult", "extract_facts", "guard", "normalise_numbers"]
 
 _NUMBER_WORDS = {
@@ -798,18 +800,12 @@ def _affirmed(stem: str, text: str) -> bool:
 
 # ------------------------------------------------------------------------------------ clauses and polarity
 _POLARITY_WORDS = frozenset(w.replace("ё", "е") for w in _PERMISSIONS | _PROHIBITIONS)
-# Where one clause of a sentence ends and another begins: «;», a contrast («, а», «, но», «, однако», «, зато»,
-# «, тогда как»), and «и» / «, и» when both sides have a predicate of their own (coordinated infinitives under one
-# «запрещено» — «записывать … и пересылать … запрещено» — are one clause).
-_HARD_CLAUSE_RE = re.compile(r";|\n")
-_CONTRAST_RE = re.compile(r",\s+(?:а|но|однако|зато|тогда\s+как|в\s+то\s+время\s+как)(?![\w-])", re.IGNORECASE)
-_AND_RE = re.compile(r",?\s+и\s+", re.IGNORECASE)
-_PREDICATE_POS = frozenset(("VERB", "PRTS", "PRED", "ADJS"))
-_ELLIPSIS_RE = re.compile(r"\w\s+[—–]\s+\w")  # «документация — в Confluence»: a dash stands for the verb
-_SUBORDINATE_RE = re.compile(
-    r"(?:где|куда|откуда|когда|если|что|чтобы|котор\w*|как|пока|хотя|поскольку|потому|чем|кто|чей|чья|чьи|зачем"
-    r"|почему|будто|словно|даже|особенно|включая|кроме|например|то)$"
-)
+# Clauses are cut by agentcore.text.clauses («coordinated»: «;», contrasts, commas between main clauses, «и» between
+# two predicates), the permission and prohibition words read as predicates whatever pymorphy3 reads.
+PREDICATE_WORDS = _PERMISSIONS | _PROHIBITIONS
+"""Words read as a clause's predicate whatever pymorphy3 reads (the permission and prohibition words)."""
+_VERB_OR_PREDICATE = PREDICATE_POS | {"INFN"}
+"""The words that say what a clause does (its ``predicate`` stems): a predicate or an infinitive."""
 _NAME_NEGATED_RE = re.compile(
     r"(?<![\w-])(?:не|ни)\s+(?:(?:в|во|на|с|со|у|к|ко|по|для|из|от|через|про|о|об)\s+)?$", re.IGNORECASE
 )
@@ -831,57 +827,6 @@ class _Clause:
     predicate: frozenset[str]
 
 
-def _has_predicate(text: str) -> bool:
-    from agentcore.text.morphology import pos_of
-
-    for word in _WORD_RE.findall(text.lower()):
-        if word in _PERMISSIONS or word in _PROHIBITIONS or pos_of(word) in _PREDICATE_POS:
-            return True
-    return False
-
-
-def _main_clause(segment: str) -> bool:
-    """Whether a comma-delimited ``segment`` reads as a clause of its own: a predicate, and no subordinating or
-    relative word first («где нет связи», «который …», «если …» belong to the clause around them)."""
-    words = _WORD_RE.findall(segment.lower())
-    if not words or _SUBORDINATE_RE.match(words[0]):
-        return False
-    return _has_predicate(segment) or bool(_ELLIPSIS_RE.search(segment))
-
-
-def _asyndetic(part: str) -> list[str]:
-    """``part`` cut at the commas between two clauses of their own («Задачи ведутся в Kaiten, доски рисуют в
-    Miro», «…, документация — в Confluence»); a comma of a list or around a subordinate clause cuts nothing."""
-    segments = part.split(",")
-    if len(segments) < 2:
-        return [part]
-    main = [_main_clause(s) for s in segments]
-    pieces, current = [], segments[0]
-    for i in range(1, len(segments)):
-        if main[i - 1] and main[i]:
-            pieces.append(current)
-            current = segments[i]
-        else:
-            current += "," + segments[i]
-    return [*pieces, current]
-
-
-def _clause_pieces(sentence: str) -> list[str]:
-    """``sentence`` cut into clauses (see ``_CONTRAST_RE``, ``_AND_RE`` and :func:`_asyndetic`)."""
-    pieces: list[str] = []
-    for part in (p for contrast in _CONTRAST_RE.split(sentence) for p in _asyndetic(contrast)):
-        joins = list(_AND_RE.finditer(part))
-        start = 0
-        for i, join in enumerate(joins):
-            left = part[start : join.start()]
-            right = part[join.end() : joins[i + 1].start() if i + 1 < len(joins) else len(part)]
-            if _has_predicate(left) and _has_predicate(right):
-                pieces.append(left)
-                start = join.end()
-        pieces.append(part[start:])
-    return [p for p in pieces if p.strip()]
-
-
 def _polarity(tokens: list[str]) -> str:
     """``"permit"`` / ``"forbid"`` for a clause's tokens with a permission / prohibition word; ``""`` without one
     or with both."""
@@ -898,51 +843,46 @@ def _polarity(tokens: list[str]) -> str:
 @lru_cache(maxsize=4096)
 def _clauses(text: str) -> tuple[_Clause, ...]:
     """The clauses of ``text``, sentence by sentence."""
-    from agentcore.text.morphology import pos_of
 
     result: list[_Clause] = []
     for sentence in _SENTENCE_RE.split(_split_prefix_negations(text.replace("\u00a0", " "))):
         previous: _Clause | None = None
-        for block in _HARD_CLAUSE_RE.split(sentence):
-            for piece in _clause_pieces(block):
-                tokens = [t.lower().replace("ё", "е") for t in _WORD_RE.findall(piece)]
-                facts = extract_facts(piece)
-                name_words = {w for n in facts.names for w in n.split()}
-                own = _content_words(piece) - _polarity_stems()
-                negated: set[str] = set()
-                affirmed: set[str] = set()
-                for i, token in enumerate(tokens):
-                    if len(token) < 3 or token in _NEGATORS:
-                        continue
-                    (negated if i and tokens[i - 1] in ("не", "ни", "без") else affirmed).add(_stem(token))
-                negated_names = frozenset(
-                    found for found, start, _ in _name_spans(piece) if _NAME_NEGATED_RE.search(piece[:start])
-                )
-                predicate = (
-                    frozenset(_stem(t) for t in tokens if pos_of(t) in _PREDICATE_POS or pos_of(t) == "INFN")
-                    - _polarity_stems()
-                )
-                polarity = _polarity(tokens)
-                words = frozenset(own)
-                if previous is not None and not own:  # «… не нужно и нельзя»: the words of the clause before
+        for piece in clauses(sentence, "coordinated", also=PREDICATE_WORDS):
+            tokens = [t.lower().replace("ё", "е") for t in _WORD_RE.findall(piece)]
+            facts = extract_facts(piece)
+            name_words = {w for n in facts.names for w in n.split()}
+            own = _content_words(piece) - _polarity_stems()
+            negated: set[str] = set()
+            affirmed: set[str] = set()
+            for i, token in enumerate(tokens):
+                if len(token) < 3 or token in _NEGATORS:
+                    continue
+                (negated if i and tokens[i - 1] in ("не", "ни", "без") else affirmed).add(_stem(token))
+            negated_names = frozenset(
+                found for found, start, _ in _name_spans(piece) if _NAME_NEGATED_RE.search(piece[:start])
+            )
+            predicate = frozenset(_stem(t) for t in tokens if is_predicate(t, _VERB_OR_PREDICATE)) - _polarity_stems()
+            polarity = _polarity(tokens)
+            words = frozenset(own)
+            if previous is not None and not own:  # «… не нужно и нельзя»: the words of the clause before
+                words |= previous.words - {w for n in previous.names for w in n.split()}
+            elif previous is not None and not has_predicate(piece, also=PREDICATE_WORDS):
+                words |= previous.predicate  # «а схемы — в Miro»: «ведутся» is this clause's too
+                if not own - name_words:  # «а в Kaiten»: all of the clause before, but its names
                     words |= previous.words - {w for n in previous.names for w in n.split()}
-                elif previous is not None and not _has_predicate(piece):
-                    words |= previous.predicate  # «а схемы — в Miro»: «ведутся» is this clause's too
-                    if not own - name_words:  # «а в Kaiten»: all of the clause before, but its names
-                        words |= previous.words - {w for n in previous.names for w in n.split()}
-                    polarity = polarity or previous.polarity
-                    predicate = predicate or previous.predicate
-                clause = _Clause(
-                    words,
-                    facts.names,
-                    negated_names,
-                    polarity,
-                    frozenset(negated),
-                    frozenset(affirmed),
-                    predicate,
-                )
-                result.append(clause)
-                previous = clause
+                polarity = polarity or previous.polarity
+                predicate = predicate or previous.predicate
+            clause = _Clause(
+                words,
+                facts.names,
+                negated_names,
+                polarity,
+                frozenset(negated),
+                frozenset(affirmed),
+                predicate,
+            )
+            result.append(clause)
+            previous = clause
     return tuple(result)
 
 

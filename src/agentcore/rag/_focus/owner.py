@@ -13,6 +13,7 @@ from agentcore.rag._focus.figures import SPAN_RE
 from agentcore.rag._focus.measures import measure_asked
 from agentcore.rag._focus.parts import Part
 from agentcore.rag._focus.words import WORD_RE, is_plain_noun, term_matches, vocabulary_of
+from agentcore.text.clauses import clauses
 from agentcore.text.morphology import parses as word_parses
 from agentcore.text.morphology import pos_of
 
@@ -22,7 +23,8 @@ duration — or, when the sentence does not name X, whose sentence before or hea
 
 
 _DURATION_NOUNS = frozenset({"продолжительность", "длительность", "длина", "срок", "период", "время"})
-"""Nouns whose genitive is the owner of a duration («продолжительность спринта»)."""
+"""Nouns whose genitive is the owner of a duration («продолжительность спринта»); without one, a clause they open
+(«…, продолжительность — 1 час») is the duration of the clause before (not cut off it)."""
 
 
 _SKIPPED_POS = frozenset({"ADJF", "PRTF", "NUMR", "ADJS"})
@@ -36,8 +38,9 @@ def owns_lasting(part: Part, units: Sequence[str]) -> bool:
     The thing is the part's first plain noun term.  The nearest unit that names it decides: the sentence itself, else
     its context.  It owns the duration unless every mention there is a genitive governed by another noun («в конце
     спринта», «ретроспектива спринта») or by a preposition («после спринта») — a duration noun's genitive
-    («продолжительность спринта») is its owner.  In a sentence of several clauses (:func:`clauses`) the thing must
-    stand in a clause that gives a duration («Спринт заканчивается обзором, ретроспектива длится 1 час» gives no
+    («продолжительность спринта») is its owner.  In a sentence of several clauses (cut where a clause has its own
+    subject: :func:`agentcore.text.clauses.clauses`, ``"own_subject"``) the thing must stand in a clause that gives
+    a duration («Спринт заканчивается обзором, ретроспектива длится 1 час» gives no
     sprint's length).  A part asking no lasting, or a thing no unit names (a paraphrase), is not judged here
     (``True``)."""
     if not LASTING_MUST_BE_OWNED:
@@ -58,7 +61,7 @@ def owns_lasting(part: Part, units: Sequence[str]) -> bool:
     if verdict is not None and CLAUSES_BOUND_OWNERS:
         # the sentence names the thing: it owns a duration of its own clause, not one another clause gives
         # («Спринт заканчивается обзором, ретроспектива длится 1 час»)
-        pieces = clauses(sentence)
+        pieces = clauses(sentence, "own_subject", dependent_subjects=_DURATION_NOUNS)
         lasting = [c for c in pieces if SPAN_RE.search(c)]
         if len(pieces) > 1 and lasting:
             verdict = _owner_in(thing, lasting) is True
@@ -69,75 +72,6 @@ def owns_lasting(part: Part, units: Sequence[str]) -> bool:
 
 CLAUSES_BOUND_OWNERS = True
 """Whether the thing a lasting part asks about must stand in the clause of the sentence that gives the duration."""
-
-
-_CLAUSE_BREAK_RE = re.compile(r"\s*;\s*|,\s*|\s+[—–]\s+")
-"""Where a new clause may begin: «;», a comma, a spaced dash."""
-
-
-_CLAUSE_OPENER_RE = re.compile(r"^(?:а|но|и|зато|однако|тогда как)\s+", re.I)
-"""A conjunction that opens a coordinated clause («…, а ретроспектива — 1 час»)."""
-
-
-def clauses(sentence: str) -> list[str]:
-    """The clauses of ``sentence``: it is cut at «;» always, and at a comma or a spaced dash when the piece after it
-    has a subject of its own — a noun in the nominative (after an opening «а», «но», «и»…) followed by its finite
-    verb or a predicate dash («Спринт заканчивается обзором, ретроспектива длится 1 час»; «…, а обзор — 1 час»).
-    An inserted phrase («Спринт, как правило, длится 2 недели»), a pronoun taking up the subject («…, он длится
-    2 недели») or a predicate dash after the subject («Продолжительность спринта — 2 недели») cuts nothing."""
-    pieces: list[str] = []
-    position = 0
-    for match in _CLAUSE_BREAK_RE.finditer(sentence):
-        rest = sentence[match.end() :]
-        if ";" in match.group() or _has_own_subject(rest):
-            pieces.append(sentence[position : match.start()])
-            position = match.end()
-    pieces.append(sentence[position:])
-    return [p for p in (piece.strip() for piece in pieces) if p]
-
-
-def _has_own_subject(text: str) -> bool:
-    """Whether the clause-to-be at the start of ``text`` opens with a subject (a noun in the nominative, adjectives
-    before it) followed by a finite verb or a predicate dash, before the next comma."""
-    from agentcore.text.morphology import morph_analyzer
-
-    morph = morph_analyzer()
-    if morph is None:
-        return False
-    piece = re.split(r"[,;]", _CLAUSE_OPENER_RE.sub("", text.strip()), maxsplit=1)[0]
-    tokens = re.findall(r"[А-Яа-яЁё-]+|[—–]|\S+", piece)
-    subject: str | None = None
-    for index, token in enumerate(tokens):
-        if token in ("—", "–"):
-            return subject is not None
-        low = token.lower().replace("ё", "е")
-        if not re.fullmatch(r"[а-я-]+", low):
-            return False
-        parses = word_parses(low)
-        pos = pos_of(low)
-        if subject is None:
-            if pos in ("ADJF", "PRTF", "NUMR"):
-                continue
-            if pos != "NOUN" or not any("nomn" in p.tag for p in parses if str(p.tag.POS) == "NOUN"):
-                return False
-            subject = str(parses[0].normal_form)
-            if subject in _DURATION_NOUNS and not _genitive_noun_after(morph, tokens, index):
-                return False  # «…, продолжительность — 1 час»: the duration of the clause before
-            continue
-        if pos == "VERB":
-            return True
-        if pos in ("ADJF", "PRTF", "NOUN", "ADVB"):
-            continue  # the subject's words, an adverb before the verb
-        return False
-    return False
-
-
-def _genitive_noun_after(morph: object, tokens: Sequence[str], index: int) -> bool:
-    """Whether a noun in the genitive follows ``tokens[index]`` (its owner: «продолжительность обзора»)."""
-    if index + 1 >= len(tokens) or not re.fullmatch(r"[а-яё-]+", tokens[index + 1].lower()):
-        return False
-    parse = word_parses(tokens[index + 1].lower())[0]
-    return str(parse.tag.POS) == "NOUN" and "gent" in parse.tag
 
 
 def _owner_in(thing: str, texts: Sequence[str]) -> bool | None:

@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from agentcore.text.clauses import VERB_PREDICATES, is_predicate
 from agentcore.text.morphology import is_verb_form, pos_of, pos_readings
 from agentcore.text.morphology import parses as word_parses
 
@@ -120,14 +121,9 @@ def predicate_reading(word: str, clause: Sequence[str]) -> str | None:
         return None
     for other in clause:
         other = other.lower().replace("ё", "е")
-        if other != low and re.fullmatch(r"[а-я-]+", other) and pos_of(other) in _PREDICATES:
+        if other != low and re.fullmatch(r"[а-я-]+", other) and is_predicate(other, VERB_PREDICATES):
             return None
     return str(verb.normal_form).replace("ё", "е")
-
-
-_PREDICATES = frozenset({"VERB", "INFN", "PRTS", "PRED"})
-"""Parts of speech of a clause's predicate: a finite verb, an infinitive (after a modal: «можно заказать»), a short
-participle («заблокирован»), a predicative («можно», «нужно»)."""
 
 
 def term_matches(term: str, words: set[str], stems: set[str]) -> bool:

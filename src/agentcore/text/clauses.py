@@ -1,0 +1,199 @@
+"""Clauses of a Russian sentence, and the predicate test they are cut by: one implementation for the claim guard
+(:mod:`agentcore.rag._facts`: whose clause a number, a name or a negation belongs to) and the focus check
+(:mod:`agentcore.rag._focus.owner`: whose clause gives a duration).
+
+**The predicate test** (:func:`is_predicate`, :func:`has_predicate`): a word is a predicate when pymorphy3's most
+likely reading of it is one of ``kinds`` — by default :data:`PREDICATE_POS` (a finite verb, a short participle, a
+predicative, a short adjective: «длится», «запрещено», «можно», «обязательна»); a caller asking a narrower question
+passes its own kinds (:data:`FINITE_VERB`: a subject's own verb; :data:`VERB_PREDICATES`: a clause's verb form, an
+infinitive after a modal included).
+
+**Two cutting policies** (:func:`clauses`), because the two readers ask different questions of a sentence:
+
+* ``"coordinated"`` (the guard's: which statement a fact belongs to) — cut at «;» and line breaks, at a contrast
+  («, а», «, но», «, однако», «, зато», «, тогда как», «, в то время как»), at a comma between two main clauses
+  (:func:`main_clause`: a predicate — or a dash standing for it, «документация — в Confluence» — and no
+  subordinating or relative word first: «где нет связи», «который …», «если …» belong to the clause around them),
+  and at «и» / «, и» between two parts with a predicate each (coordinated infinitives under one «запрещено» —
+  «записывать … и пересылать … запрещено» — are one clause).  Pieces are returned as cut (not stripped).
+* ``"own_subject"`` (the focus check's: whose duration a sentence gives) — cut at «;» always, and at a comma or a
+  spaced dash only when the piece after it opens with a subject of its own: a noun in the nominative (after an
+  opening «а», «но», «и»…) followed by its finite verb or a predicate dash («Спринт заканчивается обзором,
+  ретроспектива длится 1 час»; «…, а обзор — 1 час»).  An inserted phrase («Спринт, как правило, длится 2 недели»),
+  a pronoun taking up the subject («…, он длится 2 недели») or a predicate dash after the subject («Продолжительность
+  спринта — 2 недели») cuts nothing; nor does a noun of ``dependent_subjects`` without a genitive owner after it
+  («…, продолжительность — 1 час»: the duration of the clause before).  Pieces are stripped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Set as AbstractSet
+from typing import Literal
+
+from agentcore.text.morphology import morph_analyzer, parses, pos_of
+
+__all__ = [
+    "FINITE_VERB",
+    "PREDICATE_POS",
+    "VERB_PREDICATES",
+    "CutPolicy",
+    "clauses",
+    "has_predicate",
+    "is_predicate",
+    "main_clause",
+]
+
+PREDICATE_POS = frozenset(("VERB", "PRTS", "PRED", "ADJS"))
+"""A clause's predicate: a finite verb, a short participle, a predicative, a short adjective."""
+FINITE_VERB = frozenset(("VERB",))
+"""A subject's own verb."""
+VERB_PREDICATES = frozenset(("VERB", "INFN", "PRTS", "PRED"))
+"""A clause's verb form: a finite verb, an infinitive (after a modal: «можно заказать»), a short participle
+(«заблокирован»), a predicative («можно», «нужно»)."""
+
+CutPolicy = Literal["coordinated", "own_subject"]
+
+_WORD_RE = re.compile(r"[а-яёa-z]+", re.IGNORECASE)
+
+# -- the "coordinated" policy
+_HARD_CLAUSE_RE = re.compile(r";|\n")
+_CONTRAST_RE = re.compile(r",\s+(?:а|но|однако|зато|тогда\s+как|в\s+то\s+время\s+как)(?![\w-])", re.IGNORECASE)
+_AND_RE = re.compile(r",?\s+и\s+", re.IGNORECASE)
+_ELLIPSIS_RE = re.compile(r"\w\s+[—–]\s+\w")  # «документация — в Confluence»: a dash stands for the verb
+_SUBORDINATE_RE = re.compile(
+    r"(?:где|куда|откуда|когда|если|что|чтобы|котор\w*|как|пока|хотя|поскольку|потому|чем|кто|чей|чья|чьи|зачем"
+    r"|почему|будто|словно|даже|особенно|включая|кроме|например|то)$"
+)
+
+# -- the "own_subject" policy
+_CLAUSE_BREAK_RE = re.compile(r"\s*;\s*|,\s*|\s+[—–]\s+")
+"""Where a new clause may begin: «;», a comma, a spaced dash."""
+_CLAUSE_OPENER_RE = re.compile(r"^(?:а|но|и|зато|однако|тогда как)\s+", re.I)
+"""A conjunction that opens a coordinated clause («…, а ретроспектива — 1 час»)."""
+
+
+def is_predicate(word: str, kinds: AbstractSet[str] = PREDICATE_POS) -> bool:
+    """Whether pymorphy3's most likely reading of ``word`` (as written; callers lower-case it) is one of ``kinds``."""
+    return pos_of(word) in kinds
+
+
+def has_predicate(text: str, *, also: AbstractSet[str] = frozenset(), kinds: AbstractSet[str] = PREDICATE_POS) -> bool:
+    """Whether a word of ``text`` is a predicate (:func:`is_predicate`) or one of ``also`` (lower-case words that
+    are predicates whatever pymorphy3 reads: the guard's permission and prohibition words)."""
+    return any(word in also or is_predicate(word, kinds) for word in _WORD_RE.findall(text.lower()))
+
+
+def main_clause(segment: str, *, also: AbstractSet[str] = frozenset()) -> bool:
+    """Whether a comma-delimited ``segment`` reads as a clause of its own: a predicate (or a dash standing for it),
+    and no subordinating or relative word first."""
+    words = _WORD_RE.findall(segment.lower())
+    if not words or _SUBORDINATE_RE.match(words[0]):
+        return False
+    return has_predicate(segment, also=also) or bool(_ELLIPSIS_RE.search(segment))
+
+
+def clauses(
+    sentence: str,
+    policy: CutPolicy,
+    *,
+    also: AbstractSet[str] = frozenset(),
+    dependent_subjects: AbstractSet[str] = frozenset(),
+) -> list[str]:
+    """The clauses of ``sentence`` cut by ``policy`` (see the module docstring), non-empty, in order.
+
+    Args:
+        also: ``"coordinated"``: words read as predicates whatever pymorphy3 reads (:func:`has_predicate`).
+        dependent_subjects: ``"own_subject"``: nouns (normal forms) that open a clause of their own only with a
+            genitive owner after them.
+    """
+    if policy == "own_subject":
+        return _own_subject_clauses(sentence, dependent_subjects)
+    return [piece for block in _HARD_CLAUSE_RE.split(sentence) for piece in _coordinated(block, also)]
+
+
+def _asyndetic(part: str, also: AbstractSet[str]) -> list[str]:
+    """``part`` cut at the commas between two clauses of their own («Задачи ведутся в Kaiten, доски рисуют в
+    Miro», «…, документация — в Confluence»); a comma of a list or around a subordinate clause cuts nothing."""
+    segments = part.split(",")
+    if len(segments) < 2:
+        return [part]
+    main = [main_clause(s, also=also) for s in segments]
+    pieces, current = [], segments[0]
+    for i in range(1, len(segments)):
+        if main[i - 1] and main[i]:
+            pieces.append(current)
+            current = segments[i]
+        else:
+            current += "," + segments[i]
+    return [*pieces, current]
+
+
+def _coordinated(block: str, also: AbstractSet[str]) -> list[str]:
+    """``block`` (no «;» nor line break) cut at contrasts, at commas between main clauses and at «и» between two
+    parts with a predicate each."""
+    pieces: list[str] = []
+    for part in (p for contrast in _CONTRAST_RE.split(block) for p in _asyndetic(contrast, also)):
+        joins = list(_AND_RE.finditer(part))
+        start = 0
+        for i, join in enumerate(joins):
+            left = part[start : join.start()]
+            right = part[join.end() : joins[i + 1].start() if i + 1 < len(joins) else len(part)]
+            if has_predicate(left, also=also) and has_predicate(right, also=also):
+                pieces.append(left)
+                start = join.end()
+        pieces.append(part[start:])
+    return [p for p in pieces if p.strip()]
+
+
+def _own_subject_clauses(sentence: str, dependent_subjects: AbstractSet[str]) -> list[str]:
+    pieces: list[str] = []
+    position = 0
+    for match in _CLAUSE_BREAK_RE.finditer(sentence):
+        rest = sentence[match.end() :]
+        if ";" in match.group() or _has_own_subject(rest, dependent_subjects):
+            pieces.append(sentence[position : match.start()])
+            position = match.end()
+    pieces.append(sentence[position:])
+    return [p for p in (piece.strip() for piece in pieces) if p]
+
+
+def _has_own_subject(text: str, dependent_subjects: AbstractSet[str]) -> bool:
+    """Whether the clause-to-be at the start of ``text`` opens with a subject (a noun in the nominative, adjectives
+    before it) followed by a finite verb or a predicate dash, before the next comma."""
+    if morph_analyzer() is None:
+        return False
+    piece = re.split(r"[,;]", _CLAUSE_OPENER_RE.sub("", text.strip()), maxsplit=1)[0]
+    tokens = re.findall(r"[А-Яа-яЁё-]+|[—–]|\S+", piece)
+    subject: str | None = None
+    for index, token in enumerate(tokens):
+        if token in ("—", "–"):
+            return subject is not None
+        low = token.lower().replace("ё", "е")
+        if not re.fullmatch(r"[а-я-]+", low):
+            return False
+        readings = parses(low)
+        pos = pos_of(low)
+        if subject is None:
+            if pos in ("ADJF", "PRTF", "NUMR"):
+                continue
+            if pos != "NOUN" or not any("nomn" in p.tag for p in readings if str(p.tag.POS) == "NOUN"):
+                return False
+            subject = str(readings[0].normal_form)
+            if subject in dependent_subjects and not _genitive_noun_after(tokens, index):
+                return False
+            continue
+        if is_predicate(low, FINITE_VERB):
+            return True
+        if pos in ("ADJF", "PRTF", "NOUN", "ADVB"):
+            continue  # the subject's words, an adverb before the verb
+        return False
+    return False
+
+
+def _genitive_noun_after(tokens: list[str], index: int) -> bool:
+    """Whether a noun in the genitive follows ``tokens[index]`` (its owner: «продолжительность обзора»)."""
+    if index + 1 >= len(tokens) or not re.fullmatch(r"[а-яё-]+", tokens[index + 1].lower()):
+        return False
+    parse = parses(tokens[index + 1].lower())[0]
+    return str(parse.tag.POS) == "NOUN" and "gent" in parse.tag

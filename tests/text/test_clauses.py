@@ -1,0 +1,101 @@
+"""``agentcore.text.clauses``: the one clause splitter (two cutting policies) and the one predicate test of the
+claim guard (``rag._facts``) and the focus check (``rag._focus.owner``) — review F14: each had its own splitter and
+its own «has a predicate» check."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentcore.rag import _facts
+from agentcore.rag._focus import owner, words
+from agentcore.text.clauses import (
+    FINITE_VERB,
+    PREDICATE_POS,
+    VERB_PREDICATES,
+    clauses,
+    has_predicate,
+    is_predicate,
+    main_clause,
+)
+
+PERMITS = frozenset({"можно", "нельзя", "запрещено"})
+
+
+@pytest.mark.parametrize(
+    ("sentence", "pieces"),
+    [
+        # a contrast
+        ("Задачи ведутся в Kaiten, а схемы рисуют в Miro", ["Задачи ведутся в Kaiten", " схемы рисуют в Miro"]),
+        # a comma between two main clauses; a dash standing for the verb
+        ("Задачи ведутся в Kaiten, доски рисуют в Miro", ["Задачи ведутся в Kaiten", " доски рисуют в Miro"]),
+        (
+            "Код хранится в GitLab, документация — в Confluence",
+            ["Код хранится в GitLab", " документация — в Confluence"],
+        ),
+        # «и» between two predicates; coordinated infinitives under one «запрещено» are one clause
+        ("Отпуск переносится и дни здоровья сгорают", ["Отпуск переносится", "дни здоровья сгорают"]),
+        ("Записывать пароли и пересылать их запрещено", ["Записывать пароли и пересылать их запрещено"]),
+        # a subordinate clause stays with its main clause; «;» always cuts
+        ("Сотрудник работает из дома, если нет связи", ["Сотрудник работает из дома, если нет связи"]),
+        ("Обед с 13:00; ужин не предусмотрен", ["Обед с 13:00", " ужин не предусмотрен"]),
+    ],
+)
+def test_the_coordinated_policy_cuts_at_contrasts_main_clauses_and_and(sentence: str, pieces: list[str]) -> None:
+    assert clauses(sentence, "coordinated", also=PERMITS) == pieces
+
+
+@pytest.mark.parametrize(
+    ("sentence", "pieces"),
+    [
+        (
+            "Спринт заканчивается обзором, ретроспектива длится 1 час",
+            ["Спринт заканчивается обзором", "ретроспектива длится 1 час"],
+        ),
+        ("Спринт длится 2 недели, а обзор — 1 час", ["Спринт длится 2 недели", "а обзор — 1 час"]),
+        ("Спринт, как правило, длится 2 недели", ["Спринт, как правило, длится 2 недели"]),
+        (
+            "Спринт начинается в понедельник, он длится 2 недели",
+            ["Спринт начинается в понедельник, он длится 2 недели"],
+        ),
+        ("Продолжительность спринта — 2 недели", ["Продолжительность спринта — 2 недели"]),
+        ("Обзор в пятницу; ретро после него", ["Обзор в пятницу", "ретро после него"]),
+    ],
+)
+def test_the_own_subject_policy_cuts_only_before_a_clause_with_its_own_subject(
+    sentence: str, pieces: list[str]
+) -> None:
+    assert clauses(sentence, "own_subject") == pieces
+
+
+def test_a_dependent_subject_cuts_only_with_a_genitive_owner() -> None:
+    sentence = "Ретроспектива проходит в пятницу, продолжительность — 1 час"
+    nouns = frozenset({"продолжительность"})
+    assert clauses(sentence, "own_subject") == ["Ретроспектива проходит в пятницу", "продолжительность — 1 час"]
+    assert clauses(sentence, "own_subject", dependent_subjects=nouns) == [sentence]
+    owned = "Спринт длится 2 недели, продолжительность обзора — 1 час"
+    assert clauses(owned, "own_subject", dependent_subjects=nouns) == [
+        "Спринт длится 2 недели",
+        "продолжительность обзора — 1 час",
+    ]
+
+
+def test_one_predicate_test_with_the_kinds_each_reader_asks() -> None:
+    assert is_predicate("длится") and is_predicate("обязательна") and is_predicate("запрещено")
+    assert not is_predicate("спринт") and not is_predicate("заказать")  # an infinitive is no predicate by default
+    assert is_predicate("заказать", VERB_PREDICATES) and not is_predicate("обязательна", VERB_PREDICATES)
+    assert is_predicate("длится", FINITE_VERB) and not is_predicate("запрещено", FINITE_VERB)
+    assert PREDICATE_POS >= FINITE_VERB
+    assert has_predicate("Отпуск переносится") and not has_predicate("дни здоровья")
+    assert has_predicate("передавать пароли вправе", also=frozenset({"вправе"}))
+    assert main_clause(" доски рисуют в Miro") and not main_clause(" если нет связи")
+    assert main_clause(" документация — в Confluence")
+
+
+def test_the_guard_and_the_focus_check_cut_with_this_module() -> None:
+    # the readers keep no splitter nor predicate test of their own
+    for name in ("_clause_pieces", "_asyndetic", "_main_clause", "_has_predicate", "_CONTRAST_RE", "_AND_RE"):
+        assert not hasattr(_facts, name)
+    for name in ("_has_own_subject", "_CLAUSE_BREAK_RE", "_genitive_noun_after"):
+        assert not hasattr(owner, name)
+    assert not hasattr(words, "_PREDICATES")
+    assert owner.clauses is clauses and _facts.clauses is clauses
