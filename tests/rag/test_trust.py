@@ -83,3 +83,14 @@ def test_a_decline_has_no_claim_fields() -> None:
         "missing_parts": [],
         "grounded": False,
     }
+
+
+async def test_a_part_only_a_removed_claim_answered_is_named_in_the_question_s_words() -> None:
+    # audit gap 4: the false claim was removed, the focus check counted its part as answered (one part «аванс и
+    # остаток зарплаты», the heading «Зарплата»), and no closing line said that part was left unanswered
+    question = "Когда выплачивают аванс и остаток зарплаты?"
+    answer = "Аванс выплачивается 25 числа [3]. Остаток зарплаты выплачивается 20 числа [3]."
+    trusted = await trusted_answer(question, answer, CONTEXT)
+    assert trusted.rendered.text == f"Аванс выплачивается 25 числа [1].\n{MISSING_PREFIX} остаток зарплаты."
+    assert trusted.metadata()["missing_parts"] == ["остаток зарплаты"]
+    assert "20" not in trusted.rendered.text  # the removed claim's text is never named

@@ -409,9 +409,36 @@ def render_claims(report: ClaimReport, *, missing: Sequence[str] = (), removed_h
     body = [f"{prefixes[n]} {' '.join(parts)}".strip() for n, parts in sorted(lines.items())]
     removed = report.removed
     named = list(dict.fromkeys(m for m in missing if m))
-    if body and (named or (removed and removed_hint)):
-        body.append(f"{MISSING_PREFIX} {'; '.join(named) if named else removed_hint}.")
+    if not named and removed and removed_hint:
+        named = [removed_hint]
+    if body and named:
+        body.append(f"{MISSING_PREFIX} {'; '.join(named)}.")
     return RenderedAnswer("\n".join(body) if kept else "", sources, numbering, removed, named)
+
+
+def removed_part(question: str, report: ClaimReport) -> str:
+    """The words of ``question`` naming what only removed claims spoke of — its subject words (``subject_terms``)
+    that a claim the guard or the judge removed holds and no shown claim's text holds (a section heading answers
+    nothing) — in the question's own words («квартальную премию» of «Когда перечисляют отпускные и квартальную
+    премию?» when the premium's claim was removed); ``""`` when the removal left no such word.  Never the removed
+    claim's text: that goes only to ``removed``."""
+    from agentcore.rag._focus.parts import subject_terms
+
+    lost_claims = [c for c in report.removed if c.decided_by != "focus"]
+    if not lost_claims or not report.supported:
+        return ""
+    analyzer = get_analyzer()
+    shown = set().union(*(analyzer.term_set(c.claim.text) for c in report.supported))
+    lost = set().union(*(analyzer.term_set(c.claim.text) for c in lost_claims)) - shown
+    subjects = set().union(*(analyzer.term_set(t) for t in subject_terms(question)), set())
+    runs: list[list[str]] = [[]]
+    for word in re.findall(r"[\w-]+", question):
+        terms = analyzer.term_set(word)
+        if terms and terms <= lost and terms & subjects:
+            runs[-1].append(word)
+        elif runs[-1]:
+            runs.append([])
+    return ", ".join(" ".join(run) for run in runs if run)
 
 
 def _numbered_sources(

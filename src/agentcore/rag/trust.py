@@ -54,6 +54,7 @@ from agentcore.rag.claims import (
     RenderedAnswer,
     check_claims,
     read_claims,
+    removed_part,
     render_claims,
 )
 from agentcore.rag.models import SearchResult
@@ -146,7 +147,9 @@ async def trusted_answer(
         for i, c in enumerate(report.claims):
             if c.status == "supported":
                 report.claims[i] = replace(c, status="unsupported", missing=(OFF_QUESTION,), decided_by="focus")
-    rendered = render_claims(report, missing=focus.missing)
+    # a claim the guard removed may have been the only one answering a part the focus check counts as answered
+    # (one part «отпускные и квартальную премию», a heading «Отпускные и премии»): its words are named
+    rendered = render_claims(report, missing=focus.missing, removed_hint=removed_part(question, report))
     return TrustedAnswer(report, rendered, focus, weak)
 
 
