@@ -80,3 +80,17 @@ def test_passage_info_terms_are_the_text_and_title_terms() -> None:
 
     info = PassageInfo(frozenset({"a", "b"}), frozenset({"b", "c"}), frozenset(), frozenset(), False, False)
     assert info.terms == {"a", "b", "c"}
+
+
+def test_the_manifest_stamp_follows_the_file_and_stores_no_unknown_name(tmp_path: Path) -> None:
+    """``CollectionStore.stamp`` runs on every query; its manifest path is joined once per stored collection."""
+    from agentcore.rag._store import MANIFEST, CollectionStore
+
+    store = CollectionStore(tmp_path)
+    assert store.stamp("missing") is None and store._manifest_paths == {}
+    (tmp_path / "c").mkdir()
+    (tmp_path / "c" / MANIFEST).write_text("{}", encoding="utf-8")
+    first = store.stamp("c")
+    assert first is not None and store._manifest_paths == {"c": str(tmp_path / "c" / MANIFEST)}
+    (tmp_path / "c" / MANIFEST).write_text("{ }", encoding="utf-8")
+    assert store.stamp("c") not in (None, first)
