@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from agentcore.rag._analysis import Analyzer, get_analyzer
+from agentcore.rag._asking import abbreviation_of, asks_for_steps, expands, expansion_subject
 from agentcore.rag._focus import announces
 from agentcore.rag._focus.parts import question_parts, subject_terms
 from agentcore.rag._focus.words import lemma_of
@@ -227,7 +228,9 @@ def _score_units(question: str, hits: Sequence[Hit], analyzer: Analyzer, kind: s
         # a word the passages use themselves is scored as it is: the lexicon stands in only for a missing one
         used = set().union(*(analyzer.term_set(hit.text) for hit in hits))
         colloquial = {t: alts for t, alts in colloquial.items() if t not in used}
-    subject = analyzer.term_set(definition_subject(question)) if kind == "definition" else set()
+    defined = _defined(question) if kind == "definition" else ""
+    subject = analyzer.term_set(defined)
+    abbreviation = abbreviation_of(defined) if ABBREVIATION_SPELLED_OUT_FIRST else ""
     scored = []
     for index, hit in enumerate(hits):
         for unit in _units(hit.text):
@@ -242,6 +245,8 @@ def _score_units(question: str, hits: Sequence[Hit], analyzer: Analyzer, kind: s
             score = len(held) / len(query) if query else 0.0
             if subject and subject & defined_terms(unit.text, analyzer, sentences=1):
                 score += 1.0  # the sentence defines what was asked
+            elif expands(unit.text, abbreviation):
+                score += 1.0  # «… электронный листок нетрудоспособности (ЭЛН)»: the sentence spells it out
             if kind == "quantity" and any(ch.isdigit() for ch in unit.text):
                 score += 0.3
                 held |= {_A_FIGURE}  # what a quantity question asks for, beside its words
@@ -617,6 +622,48 @@ class Excerpt:
         return clean_markdown(self.unit.text)
 
 
+STEPS_BY_THEIR_NOUN = True
+"""Whether a question the patterns of :func:`~agentcore.rag._ranking.question_kind` leave ``other`` asks for a
+procedure when it names its steps or asks what to do with words between (:func:`agentcore.rag._asking.
+asks_for_steps`: «я приболел, какие шаги нужно сделать», «что мне для этого сделать»): it is answered by the steps
+in document order, not by the three sentences sharing most of its words (issue 18, G8: two of four steps)."""
+ABBREVIATION_SPELLED_OUT_FIRST = True
+"""Whether a definition of an abbreviation («что такое ЭЛН», «расшифруй ЭЛН», «SSO это что») is answered first by
+the sentence that spells it out (:func:`agentcore.rag._asking.expands`: «… электронный листок нетрудоспособности
+(ЭЛН)»), from whichever of the passages holds it: the sections that use the abbreviation («передайте номер ЭЛН в HR»)
+rank above the one that expands it, and none defines it by a dash."""
+
+
+PROCEDURE_WORDS_NAME_NOTHING = True
+"""Whether the words a procedure question asks with («что нужно сделать», «какой порядок», «какие шаги / действия /
+этапы») count for nothing when a list's heading is matched to the question (:func:`_procedure`): they name no
+subject, and a heading that holds them («Что сделать в первый день болезни», «Порядок выпуска») answered «больничный
+закрыли, что теперь нужно сделать» and «как выпустить срочный хотфикс, какой порядок» with another procedure's steps.
+A sentence keeps them: the documents' own label «Что делать: выполните …» answers «ERR-111, что делать».  The focus
+check reads them as no subject already (:data:`agentcore.rag._focus.parts.QUESTION_WORDS`)."""
+_PROCEDURE_WORDS = "делать сделать предпринять порядок шаг шаги действие действия этап этапы инструкция процедура"
+
+
+def _procedure_words(analyzer: Analyzer) -> frozenset[str]:
+    """The terms of :data:`_PROCEDURE_WORDS` under ``analyzer``."""
+    return frozenset(analyzer.term_set(_PROCEDURE_WORDS))
+
+
+def _defined(question: str) -> str:
+    """What a definition question asks about («что такое спринт» → «спринт», «расшифруй ЭЛН» → «ЭЛН»)."""
+    return definition_subject(question) or (expansion_subject(question) if ABBREVIATION_SPELLED_OUT_FIRST else "")
+
+
+def _spelling_out_first(subject: str, hits: Sequence[Hit]) -> list[Hit]:
+    """``hits`` with the first passage that spells out the subject's abbreviation moved to the front (as ranked
+    when none does, or when the first passage does)."""
+    abbreviation = abbreviation_of(subject)
+    for k, hit in enumerate(hits):
+        if any(expands(unit.text, abbreviation) for unit in _units(hit.text)):
+            return [hit, *hits[:k], *hits[k + 1 :]]
+    return list(hits)
+
+
 def select_excerpts(
     question: str,
     hits: Sequence[Hit],
@@ -642,6 +689,12 @@ def select_excerpts(
     kind = question_kind(question)
     if kind == "other" and describes_situation(question):
         kind = "procedure"  # «потерял телефон с рабочей почтой» asks what to do
+    elif kind == "other" and STEPS_BY_THEIR_NOUN and asks_for_steps(question):
+        kind = "procedure"  # «я приболел, какие шаги нужно сделать»: the steps, not one sentence of them
+    elif kind == "other" and ABBREVIATION_SPELLED_OUT_FIRST and expansion_subject(question):
+        kind = "definition"  # «расшифруй ЭЛН», «SSO это что»
+    if kind == "definition" and ABBREVIATION_SPELLED_OUT_FIRST and trust_order:
+        hits = _spelling_out_first(_defined(question), hits)
     if GENERAL_SECTION_LEADS and trust_order:
         # a special case the question does not name («Больничный по уходу за ребёнком» for «Как оформить
         # больничный?») yields the lead to the general section of its document; the passages stay as ranked
@@ -653,7 +706,10 @@ def select_excerpts(
     scored = _score_units(question, hits[:2], analyzer, kind)
     if not scored:
         return []
-    procedure = _procedure(scored, analyzer.term_set(question), analyzer) if kind == "procedure" else None
+    query = analyzer.term_set(question)
+    if PROCEDURE_WORDS_NAME_NOTHING:
+        query = (query - _procedure_words(analyzer)) or query
+    procedure = _procedure(scored, query, analyzer) if kind == "procedure" else None
     if procedure is not None:
         units, source = procedure
         return [Excerpt(unit, source) for unit in units]
@@ -710,17 +766,17 @@ def select_excerpts(
     elif kind == "definition" and best.score >= 1.0:
         picks = [best]
         follower = [s for s in top if s.unit.position == best.unit.position + 1 and s.unit.block == best.unit.block]
-        if len(best.unit.text) < 120 and follower:
-            picks.append(follower[0])
+        if len(best.unit.text) < 120 and follower and not (best.unit.marker and follower[0].unit.marker):
+            picks.append(follower[0])  # a short definition goes on in its next sentence, never in the next step
     elif (
         kind == "definition"
         and SUBJECTS_OWN_DEFINITION
-        and names_another_thing(analyzer.term_set(definition_subject(question)), top[0].hit.title, analyzer)
+        and names_another_thing(analyzer.term_set(_defined(question)), top[0].hit.title, analyzer)
     ):
         # no sentence defines the subject, and the passage is about another thing whose name holds it («что такое
         # скрам?» over the article «Скрам-мастер»): its definition would answer another question
         return []
-    elif kind == "definition" and _heading_names(top[0].hit, analyzer.term_set(definition_subject(question)), analyzer):
+    elif kind == "definition" and _heading_names(top[0].hit, analyzer.term_set(_defined(question)), analyzer):
         # No sentence defines the subject, but the passage's own heading names it («Hotfix», «ERR-104: ошибка
         # SSL-сертификата»): a section opens with what its subject is.
         picks = [s for s in top if s.unit.block == top[0].unit.block and not s.unit.role][:2]
