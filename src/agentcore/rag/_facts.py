@@ -569,9 +569,50 @@ def _quantity_conflicts(quantity: Quantity, evidence: Facts) -> bool:
     )
 
 
+_ONLY_WAY_RE = re.compile(r"(?<![\w-])только\s+(?P<prep>после|по|через|при|с|со)\s+(?P<what>(?:[\w-]+\s*){1,3})", re.I)
+"""A rule's only way («только после согласования с руководителем», «только по заявке на вынос»)."""
+_WITHOUT_RE = re.compile(r"(?<![\w-])без\s+(?P<what>(?:[\w-]+\s*){1,3})", re.I)
+_CLAIM_CLAUSE_RE = re.compile(r"[^,;:.!?—–]+")
+_PROHIBITION_OR_NOT_RE = re.compile(
+    r"(?<![\w-])(?:нельзя|запрещено|запрещается|недопустимо|невозможно|не\s+допускается|"
+    # «не» of the predicate, not of a bound («не более 30 дней», «не позднее чем за …»)
+    r"не(?!\s+(?:более|менее|больше|меньше|позднее|позже|ранее|раньше|свыше)(?![\w-])))(?![\w-])\s*",
+    re.I,
+)
+
+
+def as_only_way(claim: str, evidence: str) -> str:
+    """``claim`` read positively where it states, by «без X … нельзя / не …», what the evidence states as the rule's
+    only way «только после / по / через X» (review F18): «Без согласования с руководителем работать из-за границы
+    нельзя» says what «Работать из-за границы можно … только после согласования с руководителем» says, so it is
+    checked as «… работать из-за границы только после согласования с руководителем».  Only the clause holding «без»
+    loses its negation, only when that clause negates or prohibits (a clause permitting what the absence forbids,
+    «Без согласования … можно», stays as it is and conflicts), and only when one of the first words after «без»
+    shares a stem with the words after «только <preposition>» in the evidence; any other claim is returned
+    unchanged."""
+    ways = [(m.group("prep"), {_stem(w) for w in m.group("what").split()}) for m in _ONLY_WAY_RE.finditer(evidence)]
+    if not ways or not _WITHOUT_RE.search(claim):
+        return claim
+
+    def rewrite(clause: re.Match[str]) -> str:
+        text = clause.group(0)
+        without = _WITHOUT_RE.search(text)
+        if without is None:
+            return text
+        stems = {_stem(w) for w in without.group("what").split()}
+        prep = next((prep for prep, what in ways if stems & what), None)
+        if prep is None or not _PROHIBITION_OR_NOT_RE.search(text):
+            return text  # no such rule, or a claim permitting what the rule's absence forbids
+        positive = f"{text[: without.start()]}только {prep} {text[without.start() + len('без') :].lstrip()}"
+        return _PROHIBITION_OR_NOT_RE.sub("", positive)
+
+    return _CLAIM_CLAUSE_RE.sub(rewrite, claim)
+
+
 def guard(claim: str, evidence: str) -> GuardResult:
     """Check that every number, time, proper name and negation of ``claim`` is present and the same in
-    ``evidence``."""
+    ``evidence`` (a claim restating the evidence's only way by its absence is read positively: :func:`as_only_way`)."""
+    claim = as_only_way(claim, evidence)
     mine, theirs = extract_facts(claim), extract_facts(evidence)
     missing: list[str] = []
     conflict = False

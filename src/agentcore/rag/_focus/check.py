@@ -42,6 +42,7 @@ SUPPLIER_FILTERS: tuple[SupplierFilter, ...] = (
     value_rules.keeps_the_qualifiers,
     value_rules.states_the_conditions_figure,
     value_rules.keeps_the_conditions_case,
+    value_rules.keeps_the_conditions,
     value_rules.keeps_the_direction,
 )
 """Which shown sentences that give a part's value may supply it (each filter narrows the previous one's)."""

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from agentcore.rag._focus.compounds import COMPOUNDS_MUST_HOLD, holds_compounds
+from agentcore.rag._focus.conditions import ignores_an_absence, misses_a_circumstance
 from agentcore.rag._focus.context import document_opening, own_section
 from agentcore.rag._focus.directions import reverse_direction
 from agentcore.rag._focus.figures import times_of_modifiers_only
@@ -252,6 +253,19 @@ def keeps_the_conditions_case(reading: Reading, p: PartReading, suppliers: Suppl
     рабочий день» after «Если ноутбук сломался, …»)."""
     texts = [reading.shown[i], reading.before(i)] if CONDITION_OF_THE_CONTEXT else [reading.shown[i]]
     return not any(text and states_another_case(p.part, text) for text in texts)
+
+
+def keeps_the_conditions(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:
+    """Rejects a sentence that states its rule without a condition the part sets by a preposition or a negation:
+    with its context it names no noun of a circumstance («после увольнения», «при переводе»), or it speaks of an
+    absence («без согласования», «если не согласовали») neither by a negation beside it nor by making it the rule's
+    only way — «работал ночью без согласования с руководителем, оплатят в двойном размере?» is not answered by «…
+    она согласуется с руководителем заранее и оплачивается в двойном размере», while «возместят обед с клиентом без
+    согласования?» is by «… только по предварительному согласованию с руководителем» (:mod:`agentcore.rag._focus.
+    conditions`)."""
+    if misses_a_circumstance(p.part, suppliers.units[i], reading.vocabulary):
+        return False
+    return not all(ignores_an_absence(p.part, text) for text in (reading.shown[i], reading.before(i)) if text)
 
 
 def keeps_the_direction(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:

@@ -1,0 +1,159 @@
+"""The conditions a question sets by a preposition or a negation, and whether a supplying sentence states its rule
+for them (issue 18, branch ``hal4``: hallucinated answers to near misses).
+
+A question often asks a rule the documents state, under a condition they do not: «сколько действует пропуск после
+увольнения» (only the DMS policy's lasting after dismissal is stated), «работал ночью без согласования, оплатят
+вдвойне?» (the rule is stated for work agreed in advance).  The two-thirds share of terms cannot see it: the
+condition is one word of three or four.  Two kinds are read here, by their syntax:
+
+* a *circumstance* — a noun governed by «при», «после», «во время», «в период», «по окончании» («при увольнении»,
+  «после испытательного срока»): the rule of that case must name it — in the sentence, its heading or the sentence
+  before it — or it is the rule of the general case, which the documents may state otherwise for the asked one;
+* an *absence* — a noun governed by «без», a noun after «нет / не было», or the verb of a negated «если …» clause
+  («без согласования», «нет подтверждающего документа», «если командировку не согласовали»): a sentence answers it
+  only by speaking of that absence itself (a negation beside the word: «Без чека расход не компенсируется»,
+  «даже если инцидентов не было») or by making the thing the rule's only way («только по предварительному
+  согласованию», «только через корпоративный VPN»: the answer to the absent case is «нет»).  A sentence that
+  names the thing plainly («согласуется с руководителем заранее и оплачивается в двойном размере», «После
+  согласования билеты … покупает тревел-координатор») states the rule of the case where it is there.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from agentcore.rag._focus.parts import Part, part_matches
+from agentcore.rag._focus.words import WORD_RE, lemma_of, stem_of, vocabulary_of
+from agentcore.text.morphology import parses as word_parses
+from agentcore.text.morphology import pos_of
+
+CIRCUMSTANCES_MUST_BE_NAMED = True
+"""Whether a supplier must name the noun of a circumstance the part sets by a preposition
+(:func:`misses_a_circumstance`)."""
+
+ABSENCES_MUST_BE_SPOKEN_OF = True
+"""Whether a supplier must speak of an absence the part sets (:func:`absences`) — negated beside it, or made the
+rule's only way."""
+
+_CIRCUMSTANCE_RE = re.compile(r"(?<![\w-])(?:при|после|во\s+время|в\s+период|по\s+окончании)\s+", re.I)
+_WITHOUT_RE = re.compile(r"(?<![\w-])без\s+", re.I)
+_NONE_RE = re.compile(r"(?<![\w-])(?:нет|нету|не\s+было)\s+", re.I)
+_OWN_ABSENCE_RE = {
+    "без": re.compile(r"(?<![\w-])без\s+[а-яё]", re.I),
+    "если": re.compile(r"(?<![\w-])если\b[^,.;:?!—–()]*?(?<![\w-])(?:не|нет|ни)(?![\w-])", re.I),
+}
+"""How a sentence states a rule for an absence of its own, said in other words than the part's (see
+:func:`ignores_an_absence`)."""
+_IF_NOT_RE = re.compile(r"(?<![\w-])если\b[^,.;:?!—–()]*?(?<![\w-])не\s+([а-яё-]+)", re.I)
+_EXCLUSIVE_RE = re.compile(r"(?<![\w-])(?:только|лишь|исключительно)(?![\w-])", re.I)
+_NEGATOR_RE = re.compile(r"^(?:не|нет|нету|ни|без|нельзя)$|^(?:недоступ|отсутств|запрещ)", re.I)
+_NEAR = 3
+"""How many words apart a negation and the word it negates may stand («инцидентов не было», «не отвечаете 5 дней»)."""
+_SKIPPED = frozenset({"ADJF", "ADJS", "PRTF", "NUMR", "ADVB", "CONJ", "PRCL"})
+_CIRCUMSTANTIAL = frozenset({"необходимость", "возможность", "условие", "случай", "этот", "это"})
+"""Nouns of a circumstance that name no case of their own («при необходимости», «в случае»)."""
+
+
+@dataclass(frozen=True)
+class Conditions:
+    """The conditions a question part sets.
+
+    Attributes:
+        circumstances: lemmas of the nouns of its circumstances (:data:`_CIRCUMSTANCE_RE`).
+        absences: lemmas of what it says is absent, each with how it says so: ``"без"`` (a noun «без» governs),
+            ``"нет"`` (a noun after «нет», «не было») or ``"если"`` (the verb of a negated «если …» clause).
+    """
+
+    circumstances: tuple[str, ...]
+    absences: tuple[tuple[str, str], ...]
+
+
+_TOKEN_RE = re.compile(r"[\w-]+")
+_ASKING_RE = re.compile(r"^(?:как|котор|скольк|чей|чь)", re.I)
+"""A question word among a preposition's words: the phrase is the slot asked («при каком проценте ошибок», «после
+скольких попыток»), not a condition."""
+
+
+def _head_noun(words: list[str]) -> str | None:
+    """The first noun of ``words`` past its modifiers (an adjective, a participle, an adverb), as a lemma; ``None``
+    past a figure or a question word — a threshold («после 5 неверных попыток», «после десяти вечера») or the slot
+    asked is no case."""
+    for word in words[:4]:
+        if word.isdigit() or _ASKING_RE.match(word):
+            return None
+        pos = pos_of(word)
+        if pos == "NOUN":
+            return lemma_of(word)
+        if pos == "NUMR" or pos not in _SKIPPED:
+            return None
+    return None
+
+
+def _after(text: str, pattern: re.Pattern[str]) -> list[str]:
+    """The head nouns right after each match of ``pattern`` in ``text``."""
+    found = []
+    for match in pattern.finditer(text):
+        following = [w.lower().replace("ё", "е") for w in _TOKEN_RE.findall(text[match.end() :])]
+        noun = _head_noun(following)
+        if noun is not None and noun not in _CIRCUMSTANTIAL:
+            found.append(noun)
+    return found
+
+
+def conditions_of(text: str) -> Conditions:
+    """The circumstances and absences ``text`` (a question part) sets.  A noun read as both is an absence."""
+    absences = [(noun, "без") for noun in _after(text, _WITHOUT_RE)]
+    absences += [(noun, "нет") for noun in _after(text, _NONE_RE)]
+    for match in _IF_NOT_RE.finditer(text):
+        word = match.group(1).lower().replace("ё", "е")
+        if any(str(r.tag.POS) in ("VERB", "INFN", "PRTS") for r in word_parses(word)[:1]):
+            absences.append((lemma_of(word), "если"))
+    absent = {noun for noun, _how in absences}
+    circumstances = [n for n in _after(text, _CIRCUMSTANCE_RE) if n not in absent]
+    return Conditions(tuple(dict.fromkeys(circumstances)), tuple(dict.fromkeys(absences)))
+
+
+def _matches(part: Part, term: str, text: str) -> bool:
+    words, stems = vocabulary_of([text])
+    return part_matches(part, term, words, stems)
+
+
+def _negated_beside(part: Part, term: str, sentence: str) -> bool:
+    """Whether a negation stands within :data:`_NEAR` words of a word of ``sentence`` that says ``term``."""
+    words = [w.lower().replace("ё", "е") for w in WORD_RE.findall(sentence)]
+    stem = stem_of(term)
+    at = [k for k, w in enumerate(words) if stem_of(lemma_of(w)) == stem or _matches(part, term, w)]
+    return any(
+        _NEGATOR_RE.match(words[j]) for k in at for j in range(max(0, k - _NEAR), min(len(words), k + _NEAR + 1))
+    )
+
+
+def misses_a_circumstance(part: Part, unit: list[str], vocabulary: tuple[set[str], set[str]]) -> bool:
+    """Whether ``unit`` (a supplier with its heading and context) names none of a circumstance the part sets that
+    the run's passages name (``vocabulary``; a word they never use is a lack, weighed by the other tests)."""
+    if not CIRCUMSTANCES_MUST_BE_NAMED:
+        return False
+    text = "\n".join(t for t in unit if t)
+    return any(
+        part_matches(part, noun, *vocabulary) and not _matches(part, noun, text)
+        for noun in conditions_of(part.text).circumstances
+    )
+
+
+def ignores_an_absence(part: Part, sentence: str) -> bool:
+    """Whether ``sentence`` gives its rule without speaking of an absence the part sets: it neither negates the
+    thing beside it nor makes it the rule's only way, nor — for an absence said by «без» or by a negated «если …»
+    clause — states an absence of its own the same way («отпуск без содержания» / «без сохранения заработной
+    платы», «если ничего не сломалось» / «даже если инцидентов не было»)."""
+    if not ABSENCES_MUST_BE_SPOKEN_OF:
+        return False
+    for term, how in conditions_of(part.text).absences:
+        own = _OWN_ABSENCE_RE.get(how)
+        if own is not None and own.search(sentence):
+            continue
+        if not _matches(part, term, sentence):
+            return True
+        if not _negated_beside(part, term, sentence) and not _EXCLUSIVE_RE.search(sentence):
+            return True
+    return False

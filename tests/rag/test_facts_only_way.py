@@ -1,0 +1,36 @@
+"""Review F18: a claim stating by «без X … нельзя» what the evidence states as the rule's only way «только после /
+по X» restates it, and is no contradiction (``agentcore.rag._facts.as_only_way``); a claim permitting what the
+absence forbids still conflicts."""
+
+from __future__ import annotations
+
+from agentcore.rag._facts import as_only_way, guard
+
+ABROAD = (
+    "Работать из-за границы можно не более 30 календарных дней в году и только после согласования с руководителем "
+    "и отделом информационной безопасности."
+)
+MONITOR = "Монитор и другое оборудование выносится из офиса только по заявке на вынос, оформленной через техподдержку."
+
+
+def test_the_absence_of_the_only_way_forbids_what_the_rule_permits() -> None:
+    assert guard("Без согласования с руководителем работать из-за границы нельзя.", ABROAD).ok
+    assert guard("Работать из-за границы без одобрения руководителя нельзя.", ABROAD).ok
+    assert guard("Монитор не выносится из офиса без заявки на вынос.", MONITOR).ok
+    assert guard("Без заявки выносить монитор из офиса нельзя.", MONITOR).ok
+
+
+def test_a_claim_permitting_the_absent_case_still_conflicts() -> None:
+    assert guard("Без согласования с руководителем работать из-за границы можно.", ABROAD).conflict
+    assert guard("Без заявки монитор выносится из офиса.", MONITOR).conflict
+
+
+def test_only_the_clause_of_the_absence_is_read_positively() -> None:
+    # another thing's absence: the rule says nothing of a pass
+    assert not guard("Ноутбук не выносится из офиса без пропуска.", MONITOR).ok
+    # a bound keeps its «не» (and its number is checked as before)
+    assert not guard("Без согласования с руководителем нельзя работать из-за границы больше 60 дней.", ABROAD).ok
+    assert guard("Без согласования с руководителем нельзя работать из-за границы не более 30 дней.", ABROAD).ok
+    # no only way in the evidence: unchanged
+    claim = "Без заявки выносить ноутбук нельзя."
+    assert as_only_way(claim, "Ноутбук можно свободно брать домой и в командировки.") == claim
