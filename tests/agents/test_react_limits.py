@@ -3,12 +3,14 @@ format errors (never executed, never the answer), the same call three times stop
 
 from __future__ import annotations
 
+import math
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
 from agentcore.agents.react import ReActAgent
 from agentcore.llm import MockLLMGateway
+from agentcore.llm._usage import prompt_chars
 from agentcore.llm.models import LLMResponse, Usage
 from agentcore.tools.base import ModelTool
 
@@ -39,14 +41,30 @@ async def _events(agent: ReActAgent, question: str = "вопрос") -> list[Any
 
 async def test_one_budget_caps_each_call_and_stops_the_loop_when_spent() -> None:
     gateway = MockLLMGateway(
-        [spent('Action: echo {"text": "a"}', 600), spent('Action: echo {"text": "b"}', 600), "FinalAnswer: never"]
+        [spent('Action: echo {"text": "a"}', 300), spent('Action: echo {"text": "b"}', 800), "FinalAnswer: never"]
     )
     agent = ReActAgent(gateway, [Echo()], token_budget=500, run_token_budget=1000)
     events = await _events(agent)
-    assert [r.max_tokens for r in gateway.requests] == [500, 400]  # min(per call, what is left)
+    first, second = gateway.requests
+    assert first.max_tokens == 500  # min(per call, what is left)
+    # the second prompt is counted before it is sent, as the model counted the first (290 prompt tokens)
+    estimate = math.ceil(prompt_chars(second) / (prompt_chars(first) / 290))
+    assert second.max_tokens == 700 - estimate < 500
     assert gateway.call_count == 2  # nothing is sent once the budget is spent
     control = [e.text for e in events if e.type == "thought" and e.origin == "control"]
-    assert control and "AGENT_MAX_TOKENS = 1000" in control[-1] and "израсходовано 1200" in control[-1]
+    assert control and "AGENT_MAX_TOKENS = 1000" in control[-1] and "израсходовано 1100" in control[-1]
+    assert events[-1].type == "final" and events[-1].metadata["budget_exhausted"] is True
+
+
+async def test_a_prompt_that_does_not_fit_in_what_is_left_is_not_sent() -> None:
+    """600 of 1000 tokens spent, 590 of them by the first prompt: the second prompt (longer — it holds the first
+    and its observation) alone exceeds the 400 left, so it is not sent (it used to go out with max_tokens 400 and
+    overspend the budget); the run answers from what it has, the control thought saying why."""
+    gateway = MockLLMGateway([spent('Action: echo {"text": "a"}', 600), "FinalAnswer: never"])
+    events = await _events(ReActAgent(gateway, [Echo()], run_token_budget=1000))
+    assert gateway.call_count == 1
+    control = [e.text for e in events if e.type == "thought" and e.origin == "control"]
+    assert control and "израсходовано 600" in control[-1] and "не помещается в остаток (400)" in control[-1]
     assert events[-1].type == "final" and events[-1].metadata["budget_exhausted"] is True
 
 

@@ -40,12 +40,35 @@ async def test_budget_caps_max_tokens_and_a_spent_budget_sends_nothing() -> None
     gateway = MockLLMGateway([used(60, 10), used(20, 10), used(1, 1)])
     with metering(budget=100) as meter:
         await gateway.request(request(max_tokens=50))
+        gateway._chars_per_token = None  # the prompt not estimated: only the completion is capped
         await gateway.request(request(max_tokens=50))
         assert [r.max_tokens for r in gateway.requests] == [50, 30]
         assert meter.exhausted
         with pytest.raises(TokenBudgetExhausted):
             await gateway.request(request())
     assert gateway.call_count == 2
+
+
+def prompt(chars: int, max_tokens: int = 100) -> LLMRequest:
+    return LLMRequest(messages=[LLMMessage(role="user", content="я" * chars)], max_tokens=max_tokens)
+
+
+async def test_the_prompt_is_counted_before_the_call_is_sent() -> None:
+    """The model counted 400 characters as 100 prompt tokens: the next prompts are estimated at 4 characters a token
+    before they go out — ``max_tokens`` is what is left after the prompt, and a prompt that leaves too little of the
+    budget is not sent at all (before, it went out with ``max_tokens`` = what was left and overspent the budget)."""
+    gateway = MockLLMGateway([used(100, 20), used(150, 20), used(1, 1)])
+    with metering(budget=500):
+        await gateway.request(prompt(400))
+        await gateway.request(prompt(600))  # 150 tokens of prompt in the 380 left: at most 230 to write
+        assert [r.max_tokens for r in gateway.requests] == [100, 100]
+        with pytest.raises(TokenBudgetExhausted) as refused:  # 210 left, a prompt of ~200 tokens: 10 to write
+            await gateway.request(prompt(800))
+    assert (refused.value.prompt, refused.value.left) == (200, 210)
+    assert gateway.call_count == 2
+    with metering(budget=400):
+        await gateway.request(prompt(800, max_tokens=500))  # ~200 prompt tokens of 400: max_tokens 200
+    assert gateway.requests[-1].max_tokens == 200
 
 
 async def test_tasks_inherit_the_meter() -> None:

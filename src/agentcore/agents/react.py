@@ -535,8 +535,8 @@ class ReActAgent:
             await run.emit(run.events.step_started(step))
             try:
                 reply = await self._generate_step(run.history, run.request_id, step)
-            except TokenBudgetExhausted:
-                await self._budget_exhausted(run)
+            except TokenBudgetExhausted as exc:
+                await self._budget_exhausted(run, exc)
                 return
             except LLMError as exc:
                 logger.error("%s._generate_step // LLM Error: %s", self.agent_name, exc)
@@ -744,14 +744,17 @@ class ReActAgent:
             "FinalAnswer: ответ пользователю"
         )
 
-    async def _budget_exhausted(self, run: ReActRun) -> None:
+    async def _budget_exhausted(self, run: ReActRun, exc: TokenBudgetExhausted | None = None) -> None:
         meter = current_meter()
         spent = meter.totals.total_tokens if meter is not None else 0
+        why = ""
+        if exc is not None and exc.prompt is not None:  # what is left cannot hold the next call's prompt
+            why = f"; запрос следующего шага (≈{exc.prompt} токенов) не помещается в остаток ({exc.left})"
         await run.emit(
             run.events.thought(
                 run.step,
                 f"Исчерпан бюджет токенов запуска (AGENT_MAX_TOKENS = {self.run_token_budget}, израсходовано "
-                f"{spent}): модель больше не вызывается, отвечаю по тому, что уже собрано",
+                f"{spent}{why}): модель больше не вызывается, отвечаю по тому, что уже собрано",
                 origin="control",
             )
         )

@@ -6,12 +6,20 @@ is added to the meter and to every enclosing one.  A meter with a ``budget`` (``
 plus completion, of every call of the run) caps each call's ``max_tokens`` at what is left and, once nothing is left,
 makes the next call fail at once with :class:`TokenBudgetExhausted` (no request is sent).
 
+The prompt counts too, and it is counted **before** the call is sent: the gateway knows how many characters of a
+request its model counts as one prompt token (learned from the prompt tokens its last call reported,
+:func:`prompt_chars` / ``prompt_tokens``), so a request's prompt is estimated before it goes out.  ``max_tokens`` is
+then at most what is left after that prompt, and a request whose prompt leaves less than :data:`MIN_COMPLETION`
+tokens is not sent (:class:`TokenBudgetExhausted` with its ``prompt`` and ``left``).  Before the model has reported
+any usage (the first call of a gateway) only the completion is capped.
+
 Providers that report no usage (the offline provider) count zero tokens: their runs are never cut by the budget.
 """
 
 from __future__ import annotations
 
 import contextlib
+import math
 from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -19,14 +27,53 @@ from dataclasses import dataclass, field
 from agentcore.llm.errors import LLMError
 from agentcore.llm.models import LLMRequest, Usage
 
-__all__ = ["TokenBudgetExhausted", "UsageMeter", "UsageTotals", "current_meter", "metering"]
+__all__ = [
+    "MIN_COMPLETION",
+    "TokenBudgetExhausted",
+    "UsageMeter",
+    "UsageTotals",
+    "current_meter",
+    "metering",
+    "prompt_chars",
+]
+
+
+MIN_COMPLETION = 32
+"""The fewest completion tokens a call is sent with: a prompt leaving less of the budget is not sent."""
 
 
 class TokenBudgetExhausted(LLMError):
-    """The run's token budget is spent: the call was not sent."""
+    """The run's token budget is spent, or what is left cannot hold the call's prompt: the call was not sent.
+
+    Attributes:
+        prompt: the estimated prompt tokens of the call refused for its prompt (``None``: nothing was left at all).
+        left: the tokens that were left.
+    """
 
     code = "token_budget_exhausted"
     public_text = "исчерпан бюджет токенов запуска"
+
+    def __init__(self, message: str, *, prompt: int | None = None, left: int = 0) -> None:
+        super().__init__(message)
+        self.prompt = prompt
+        self.left = left
+
+
+def prompt_chars(request: LLMRequest) -> int:
+    """The characters of what ``request`` sends as its prompt: the messages (their text and tool calls), the tools'
+    schemas and the response format's schema."""
+    import json
+
+    chars = 0
+    for message in request.messages:
+        content = message.content
+        chars += len(content) if isinstance(content, str) else len(json.dumps(content, ensure_ascii=False))
+        chars += sum(len(call.name) + len(call.arguments or "") for call in message.tool_calls or [])
+    for tool in request.tools or []:
+        chars += len(tool.name) + len(tool.description or "") + len(json.dumps(tool.parameters, ensure_ascii=False))
+    if request.response_format is not None:
+        chars += len(request.response_format.model_dump_json())
+    return chars
 
 
 @dataclass(frozen=True)
@@ -100,20 +147,32 @@ class UsageMeter:
         left = self.remaining()
         return left is not None and left <= 0
 
-    def limited(self, request: LLMRequest) -> LLMRequest:
-        """``request`` with ``max_tokens`` at most what is left.
+    def limited(self, request: LLMRequest, chars_per_token: float | None = None) -> LLMRequest:
+        """``request`` with ``max_tokens`` at most what is left once its prompt is counted.
+
+        Args:
+            chars_per_token: the characters the model counts as one prompt token (``None``: not known yet — the
+                prompt is not estimated, only the completion is capped).
 
         Raises:
-            TokenBudgetExhausted: nothing is left.
+            TokenBudgetExhausted: nothing is left, or the prompt leaves less than :data:`MIN_COMPLETION` tokens.
         """
         left = self.remaining()
         if left is None:
             return request
         if left <= 0:
             raise TokenBudgetExhausted(f"token budget exhausted ({self.totals.total_tokens} tokens spent)")
-        if request.max_tokens is not None and request.max_tokens <= left:
+        prompt = math.ceil(prompt_chars(request) / chars_per_token) if chars_per_token else 0
+        room = left - prompt
+        if room < MIN_COMPLETION and prompt:
+            raise TokenBudgetExhausted(
+                f"token budget exhausted: the prompt (~{prompt} tokens) does not fit in the {left} tokens left",
+                prompt=prompt,
+                left=left,
+            )
+        if request.max_tokens is not None and request.max_tokens <= room:
             return request
-        return request.model_copy(update={"max_tokens": left})
+        return request.model_copy(update={"max_tokens": max(room, 1)})
 
 
 _CURRENT: ContextVar[UsageMeter | None] = ContextVar("agentcore_usage_meter", default=None)

@@ -29,7 +29,7 @@ from agentcore.llm._calls import note_call
 from agentcore.llm._deadline import Deadline
 from agentcore.llm._ratelimit import LocalRateLimiter, RateLimiter
 from agentcore.llm._structured import parse_structured
-from agentcore.llm._usage import current_meter
+from agentcore.llm._usage import current_meter, prompt_chars
 from agentcore.llm.errors import LLMHTTPError, LLMResponseError, LLMTimeoutError, is_retryable
 from agentcore.llm.models import LLMRequest, LLMResponse
 from agentcore.llm.provider import LLMProvider
@@ -63,17 +63,21 @@ class SimpleLLMGateway:
         self.timeout = timeout
         self.structured_mode: StructuredMode = structured_mode
         self.structured_retries = structured_retries
+        # characters per prompt token, from the last call that reported its prompt tokens (see llm._usage)
+        self._chars_per_token: float | None = None
 
     async def _call(self, request: LLMRequest, deadline: Deadline | None = None) -> LLMResponse:
         deadline = deadline or Deadline(None)
         timeout = deadline.cap(request.timeout or self.timeout)
         meter = current_meter()
-        if meter is not None:  # the run's token budget caps max_tokens; a spent budget sends nothing
-            request = meter.limited(request)
+        if meter is not None:  # the run's token budget counts the prompt and caps max_tokens; a spent one sends nothing
+            request = meter.limited(request, self._chars_per_token)
         started = time.perf_counter()
         try:
             async with asyncio.timeout(timeout):
                 response = await self.provider.complete(request)
+            if response.usage.prompt_tokens > 0:  # how the model counts: the next prompts are estimated with it
+                self._chars_per_token = max(prompt_chars(request), 1) / response.usage.prompt_tokens
             if meter is not None:
                 meter.record(response.usage)
             note_call(request, response, (time.perf_counter() - started) * 1000)

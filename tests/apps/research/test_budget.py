@@ -27,10 +27,10 @@ async def test_a_spent_budget_answers_from_the_composed_draft(make_service: Serv
         act("compose_context", {}),
         "FinalAnswer: never asked",
     ]
-    service = make_service(script, agent_max_tokens=400)
+    service = make_service(script, agent_max_tokens=450)
     events = [e async for e in service.stream_agent_response(AgentRequest(question=QUESTION))]
     assert service.gateway.call_count == 4  # type: ignore[attr-defined]
     control = [e.text for e in events if e.type == "thought" and e.origin == "control"]
-    assert any("AGENT_MAX_TOKENS = 400" in text for text in control)
+    assert any("AGENT_MAX_TOKENS = 450" in text for text in control)
     final = events[-1]
     assert final.type == "final" and "28" in final.answer and final.citations
