@@ -38,7 +38,7 @@ from functools import lru_cache
 
 from agentcore.text.clauses import PREDICATE_POS, clauses, has_predicate, is_predicate
 
-__all__ = ["Facts", "GuardResult", "extract_facts", "guard", "normalise_numbers"]
+__all__ = ["Facts", "GuardResult", "extract_facts", "guard", "normalise_numbers", "values_of"]
 
 _NUMBER_WORDS = {
     "ноль": 0,
@@ -707,6 +707,14 @@ def guard(claim: str, evidence: str) -> GuardResult:
             missing.append(clash)
         conflict = True
     return GuardResult(not missing, tuple(missing), conflict)
+
+
+def values_of(text: str) -> tuple[str, ...]:
+    """The values of ``text`` the guard checks, named as :attr:`GuardResult.missing` names them: each number with
+    its unit («25 март», «45 день»), each time («9:00»), each name."""
+    facts = extract_facts(text)
+    quantities = (f"{_format(q.value)} {q.unit}".strip() for q in facts.quantities)
+    return (*quantities, *sorted(facts.times), *sorted(facts.names))
 
 
 def _repeated_beyond(quantities: tuple[Quantity, ...], sentences: list[Facts]) -> list[Quantity]:

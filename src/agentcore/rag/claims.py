@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from agentcore.rag._analysis import Analyzer, get_analyzer
-from agentcore.rag._facts import guard, normalise_numbers
+from agentcore.rag._facts import guard, normalise_numbers, values_of
 from agentcore.rag._markers import read_lines, sentence_citations
 from agentcore.rag.citations import ComposedContext, Passage, Verdicts
 
@@ -340,9 +340,16 @@ def refinement_words(
     rejected.  A value the guard found false or absent (a number with its unit, a time, a name, a negation, a
     qualifier: :attr:`CheckedClaim.missing`) is not searched for and so is not written to the trace as the search's
     query (review F11: «… за 5 дней …» sent «5 дней» to the search, while a removed claim's text goes only to
-    ``metadata.removed_claims``).  Number words are read as digits first («сорок пять» is the rejected «45»)."""
+    ``metadata.removed_claims``); nor is a value of the claims (a number with its unit, a time, a name) the passages
+    lack, which the guard did not get to read.  Number words are read as digits first («сорок пять» is «45»)."""
     analyzer = analyzer or get_analyzer()
     rejected = analyzer.term_set(" ".join(m for c in claims for m in c.missing if m != JUDGE_MISSING))
+    # a value of the claim no passage holds is absent too, also when the guard never read the claim (its words
+    # too far from every passage: «… начинается 25 марта …» has no ``missing``)
+    for claim in claims:
+        for value in values_of(claim.claim.text):
+            if not analyzer.term_set(value) <= known:
+                rejected |= analyzer.term_set(value)
     words: list[str] = []
     for claim in claims:
         for word in re.findall(r"[\w-]+", normalise_numbers(claim.claim.text)):

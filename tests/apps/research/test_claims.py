@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import pytest
@@ -52,6 +53,8 @@ async def test_a_removed_claims_text_reaches_no_event_but_removed_claims(make_se
     trace = [e.model_dump_json() for e in events[:-1]]
     rest = done.model_copy(update={"metadata": {**done.metadata, "removed_claims": []}}).model_dump_json()
     assert not any("за 5 дней" in text for text in [*trace, rest])
+    # nor its false value alone, in the refinement search the trace shows (review F11, the auditor's gap 7)
+    assert not any("5" in e.arguments["query"].split() for e in _searches(events))
 
 
 async def test_citations_are_renumbered_by_first_use(make_service: ServiceFactory) -> None:
@@ -129,19 +132,31 @@ async def test_a_junk_reply_of_the_production_judge_is_ignored_with_a_warning_in
     assert [(c["status"], c["decided_by"]) for c in done.metadata["claims"]] == [("supported", "guard")]
 
 
-async def test_a_refinement_query_never_carries_a_value_the_guard_rejected(make_service: ServiceFactory) -> None:
+async def test_a_refinement_query_never_carries_a_value_the_guard_rejected(
+    make_service: ServiceFactory, caplog: pytest.LogCaptureFixture
+) -> None:
     # Review F11: the refinement query was the claim's missing words plus the guard's missing facts — «45 дней» of
     # «… 45 календарных дней», «сорок пять» of its spelt-out form — and the search's arguments are in the trace,
     # while a removed claim's text goes only to metadata.removed_claims.  The query keeps the other lacking words.
-    for false in ("45 календарных дней", "сорок пять календарных дней"):
-        answer = f"{TRUE} Ежегодный отпуск составляет {false} и оплачивается путёвкой [1]."
-        events = await run(make_service([*BASE_FLOW, final(answer), final(TRUE)]))
+    # (the auditor's gap 7: a false date «25 марта» went to every surface showing the search — CLI trace, POST
+    # /research events, SSE, /v1 reasoning, MCP progress, agentcore.log — all of which show this one query)
+    cases = [
+        ("составляет 45 календарных дней", {"45", "сорок", "пять"}),
+        ("составляет сорок пять календарных дней", {"45", "сорок", "пять"}),
+        ("начинается 25 марта", {"25", "марта", "март"}),
+    ]
+    for false, values in cases:
+        answer = f"{TRUE} Ежегодный отпуск {false} и оплачивается путёвкой [1]."
+        with caplog.at_level(logging.DEBUG):
+            caplog.clear()
+            events = await run(make_service([*BASE_FLOW, final(answer), final(TRUE)]))
         refined = [e.arguments["query"] for e in _searches(events) if e.origin == "control"]
         assert len(refined) == 1 and "путёвкой" in refined[0]
-        assert not {"45", "сорок", "пять"} & set(refined[0].casefold().split()), refined
-        # what the agent wrote into the trace: every tool's arguments, every thought
+        assert not values & set(refined[0].casefold().split()), refined
+        # what the agent wrote into the trace (every tool's arguments, every thought) and into the log
         written = [str(getattr(e, "arguments", "")) + getattr(e, "text", "") for e in events[:-1]]
-        assert not any("45" in text or "сорок пять" in text for text in written)
+        logged = [r.getMessage() for r in caplog.records if "search" in r.getMessage()]
+        assert logged and not any(v in text.casefold().split() for v in values for text in written + logged)
         assert last_final(events).answer == TRUE
 
 
