@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 
 from agentcore.rag.citations import ComposedContext, close_up
 
-__all__ = ["AnswerLine", "clauses", "normalise_markers", "parse_markers", "read_lines", "strip_sources_block"]
+__all__ = ["AnswerLine", "cited_clauses", "normalise_markers", "parse_markers", "read_lines", "strip_sources_block"]
 
 _SOURCES_BLOCK_RE = re.compile(
     r"^\s*(?:[#*_]+\s*)?(?:источники|источник|sources|source|ссылки|литература)(?:[*_]+)?\s*:",
@@ -404,12 +404,13 @@ _CLAUSE_WORDS = 3  # words a clause needs to be a claim of its own
 _AFTER_MARKER_RE = re.compile(r"[\s,;:—–-]*")
 
 
-def clauses(sentence: str, context: ComposedContext | None = None) -> list[str]:
+def cited_clauses(sentence: str, context: ComposedContext | None = None) -> list[str]:
     """``sentence`` (markers still in) cut after each citation marker that has a clause after it («Аванс 25-го числа
     [2], а отпускные … [1].»), when its clauses cite different sources: each clause is a claim with its own citation
     (one claim would need one passage holding both).  The separator after the marker stays with the clause before.
     A sentence whose clauses cite the same sources, or a cut leaving a clause of fewer than three words, stays
-    whole."""
+    whole.  (A cut by the markers the answer's writer placed, not by grammar: :mod:`agentcore.text.clauses` cuts a
+    claim into clauses for the guard.)"""
     code = [m.span() for m in _CODE_RE.finditer(sentence)]
     cuts: list[int] = []
     for match in _BRACKET_RE.finditer(sentence):
@@ -430,11 +431,11 @@ def clauses(sentence: str, context: ComposedContext | None = None) -> list[str]:
 
 def sentence_citations(pieces: list[str], context: ComposedContext | None) -> list[tuple[str, tuple[int, ...], int]]:
     """Pieces of one line (sentences, markers still in) as ``(clean text, citations, clause)``: a sentence whose
-    clauses cite different sources is cut into its :func:`clauses` (``clause`` 0, 1, …; a whole sentence is clause
+    clauses cite different sources is cut into its :func:`cited_clauses` (``clause`` 0, 1, …; a whole sentence is clause
     0); a piece holding only markers adds them to the piece before it."""
     result: list[tuple[str, tuple[int, ...], int]] = []
     for piece in pieces:
-        for clause, part in enumerate(clauses(piece, context)):
+        for clause, part in enumerate(cited_clauses(piece, context)):
             text, cited = parse_markers(part, context)
             if not re.search(r"\w", text):
                 if cited and result:

@@ -77,7 +77,7 @@ class Claim:
         kind: ``sentence``, ``item`` (a list item), ``row`` (a table row) or ``lead`` (a line announcing a list);
             the layout kinds ``heading`` (a Markdown heading) and ``header`` (a table's header row) are no claims.
         clause: 0 for a sentence (or its first clause); ``k`` for the ``k``-th clause after it of a sentence whose
-            clauses cite different sources (each clause is a claim, see :func:`agentcore.rag._markers.clauses`).
+            clauses cite different sources (each clause is a claim, see :func:`agentcore.rag._markers.cited_clauses`).
     """
 
     text: str
