@@ -110,7 +110,7 @@ def forget_query_caches() -> None:
     from agentcore.rag import _lexicon
     from agentcore.text import morphology
 
-    for cached in (morphology.known_word, _lexicon.lemma, _lexicon.stem, _lexicon._verb_of):
+    for cached in (morphology.known_word, morphology.parses, _lexicon.lemma, _lexicon.stem, _lexicon._verb_of):
         cached.cache_clear()
 
 
