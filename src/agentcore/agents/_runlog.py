@@ -5,7 +5,9 @@
 (:func:`agentcore.llm.recording`), passes every event on unchanged, and writes the record when the stream ends
 — with its ``final`` or ``error`` event, or ``"outcome": "cancelled"`` when the client went away first.  Records are
 redacted by :class:`~agentcore.trace.jsonl.JsonlStore` before they touch the disk (secrets never reach the trace);
-tool previews and model texts are cut (:data:`agentcore.llm._calls.PREVIEW_CHARS`).  Writing never fails a run.
+tool previews and model texts are cut (:data:`agentcore.llm._calls.PREVIEW_CHARS`), and the text of the claims the
+answer check removed is replaced in the model calls and step events (:mod:`agentcore.agents._redaction`: it stays
+only in the final event's ``metadata.removed_claims``).  Writing never fails a run.
 
 A run belongs to whoever started it: :func:`run_owner` names the principal of the work inside it (the HTTP edge
 wraps each request in it, ``agentcore.web.runs``), a run records the owner current when it is traced, and
@@ -23,6 +25,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
+from agentcore.agents._redaction import redact_removed_claims
 from agentcore.agents.events import AgentStepEvent
 from agentcore.llm import CallLog, recording
 from agentcore.trace.jsonl import JsonlStore
@@ -106,6 +109,8 @@ class RunLog:
         request_id = next((e.get("request_id") for e in events if e.get("request_id")), None)
         if request_id is None:
             return  # nothing ran (refused before the first event)
+        model_calls = [call.to_dict() for call in calls.records]
+        redact_removed_claims(events, model_calls)  # a removed claim's text stays in removed_claims only
         self.store.append(
             {
                 "request_id": request_id,
@@ -116,7 +121,7 @@ class RunLog:
                 "finished": utc_now_iso(),
                 "outcome": outcome,
                 "events": events,
-                "model_calls": [call.to_dict() for call in calls.records],
+                "model_calls": model_calls,
                 "model_calls_dropped": calls.dropped,
             }
         )

@@ -57,6 +57,38 @@ async def test_a_removed_claims_text_reaches_no_event_but_removed_claims(make_se
     assert not any("5" in e.arguments["query"].split() for e in _searches(events))
 
 
+def test_the_run_trace_holds_no_removed_claims_text(settings: Settings, make_service: ServiceFactory) -> None:
+    """``GET /trace/runs/{id}`` after ``POST /research``: the model's answer, the rewrite request quoting the removed
+    claim and every step event have it replaced by the redaction mark; its text is in ``removed_claims`` only."""
+    import json
+
+    import httpx
+
+    from agentcore.agents._redaction import REDACTED
+    from agentcore.apps.research.http import ResearchHTTP, create_router
+    from agentcore.serving import BackgroundServer
+    from agentcore.web.app import create_base_app
+    from agentcore.web.runs import create_runs_router
+
+    answer = f"{TRUE} {FALSE}"
+    research = ResearchHTTP(settings, service=make_service([*BASE_FLOW, final(answer), final(answer)]))
+    app = create_base_app(settings, title="trace-redaction")
+    app.include_router(create_router(settings, http=research))
+    app.include_router(create_runs_router(research.run_log))
+    with BackgroundServer(app) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+        done = client.post("/research", json={"question": "Сколько дней длится ежегодный отпуск?"})
+        assert done.status_code == 200, done.text
+        assert "5 дней" in done.json()["metadata"]["removed_claims"][0]["claim"]
+        record = client.get(f"/trace/runs/{done.json()['request_id']}").json()
+    *steps, last = record["events"]
+    assert "5 дней" in last["metadata"]["removed_claims"][0]["claim"]
+    last["metadata"]["removed_claims"] = []
+    traced = json.dumps([record["model_calls"], steps, last], ensure_ascii=False)
+    assert "за 5 дней" not in traced  # (the passages' «Заявление на отпуск подаётся … за две недели» stays)
+    assert REDACTED in json.dumps(record["model_calls"], ensure_ascii=False)
+    assert "28 календарных дней" in traced  # the supported claim stays
+
+
 async def test_citations_are_renumbered_by_first_use(make_service: ServiceFactory) -> None:
     # The model cites [2] for a sentence of passage 1: the citation is re-pointed and numbered 1.
     answer = "Ежегодный оплачиваемый отпуск составляет 28 календарных дней [Источник 2]."
