@@ -49,6 +49,7 @@ SPLITS = {
     "answer_eval_dev27.json": {"dev27"},
     "answer_eval_dev28.json": {"dev28"},
     "answer_eval_dev29.json": {"dev29"},
+    "answer_eval_dev30.json": {"dev30"},
     "answer_eval_dev31.json": {"dev31"},
     "answer_eval_devh.json": {"devh"},
     "answer_eval_devh2.json": {"devh2"},
@@ -177,6 +178,7 @@ WRITTEN_BY_DATA_BRANCHES = {
     "answer_eval_dev27.json": ("make_answer_dev27.py", {"answerable": 16, "unanswerable": 24}),
     "answer_eval_dev28.json": ("make_answer_dev28.py", {"answerable": 32, "partial": 8}),
     "answer_eval_dev29.json": ("make_answer_dev29.py", {"answerable": 39, "unanswerable": 8}),
+    "answer_eval_dev30.json": ("make_answer_dev30.py", {"answerable": 27, "partial": 3, "unanswerable": 10}),
     "answer_eval_dev31.json": ("make_answer_dev31.py", {"answerable": 15, "unanswerable": 25}),
 }
 
