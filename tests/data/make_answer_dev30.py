@@ -6,8 +6,8 @@ knowledge base's documents (``src/agentcore/rag/kb/default/*.md`` — mostly the
 ``payroll``, ``information-security``, ``onboarding``, ``equipment-laptops``, ``remote-work`` and
 ``access-passwords``) and the older generators' row format, never ran ``agentcore ask`` on these questions, and
 committed the file before measuring.  Five questions were reworded the same day (same meaning and key facts) because
-the lead's data check found them word for word in other splits: fq007, fq010, fq019, fq032, fq033.  It is the ``fd4`` branch's UNTUNED split: scored only in total, before and
-after, its rows never read while developing.
+the lead's data check found them word for word in other splits: fq007, fq010, fq019, fq032, fq033.  It is the
+``fd4`` branch's UNTUNED split: scored only in total, before and after, its rows never read while developing.
 
 Its purpose is the false decline: answerable questions typed the way employees write in chat — typos, slang
 («испыталка», «забронить», «компенсят», «учетка»), a situation instead of the document's noun («живу в
