@@ -173,3 +173,21 @@ def test_search_core_only_when_needed_and_only_when_it_fits() -> None:
     assert core_question(line, 30, STOPWORDS) == line  # its core does not fit either: the whole line, rejected
     assert search_core("What is the Definition of Done?", 40) == "Definition of Done?"
     assert search_core("двухфакторная аутентификация", 10) is None
+
+
+@pytest.mark.parametrize(
+    ("line", "question"),
+    [
+        # the lead's fresh-clone CI at f4bd17d: «Как оформить отпуск, если я работаю удалённо из другого города?» was
+        # cut to «Отпуск, другого города?» and answered as another question; «без» and «не» were dropped as stop words
+        ("Как оформить отпуск, если я работаю удалённо из другого города?", None),
+        ("Что делать, если не работает VPN на ноутбуке?", None),
+        ("отпуск без сохранения зарплаты дают сразу?", None),
+        ("больничный после отпуска продлевается автоматически?", "Больничный после отпуска?"),
+    ],
+)
+def test_a_negation_or_a_condition_is_never_cut_away(line: str, question: str | None) -> None:
+    """What a search ignores may still set what is asked: a negation, an absence, a condition, a subordinate clause.
+    A question that does not fit without cutting them stays whole (the caller rejects it with the seed's text)."""
+    stopwords = STOPWORDS | {"если", "я", "из", "при", "не", "ли", "после"}
+    assert core_question(line, 30, stopwords) == (question or " ".join(line.split())[:1].upper() + line[1:])

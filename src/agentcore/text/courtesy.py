@@ -202,6 +202,40 @@ _PREDICATE_POS = frozenset(
     {"VERB", "INFN", "ADVB", "ADJS", "PRTS", "PRED", "GRND", "PRCL", "INTJ", "CONJ", "PREP", "NPRO"}
 )
 _CORE_WORD_RE = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
+# Words that set what is asked although a search ignores them: a negation or an absence («не», «без», «нет»), a
+# condition or a time («если», «при», «после», «до»).  Dropping one turns the question into another («отпуск без
+# сохранения зарплаты» → «отпуск сохранения зарплаты»), and the answer check downstream reads them from the question.
+_MEANING_WORDS = frozenset(
+    [
+        "не",
+        "нет",
+        "ни",
+        "без",
+        "кроме",
+        "если",
+        "когда",
+        "пока",
+        "при",
+        "после",
+        "до",
+        "перед",
+        "хотя",
+        "чтобы",
+        "not",
+        "no",
+        "without",
+        "except",
+        "unless",
+        "if",
+        "when",
+        "while",
+        "before",
+        "after",
+    ]
+)
+# A subordinate clause: its predicate is the condition asked about («…, если я работаю удалённо»), so no predicate
+# word of the question is dropped.
+_CLAUSE_WORDS = frozenset(["если", "когда", "пока", "хотя", "чтобы", "unless", "if", "when", "while"])
 
 
 def _bare(token: str) -> str:
@@ -215,7 +249,10 @@ def search_core(question: str, limit: int, stopwords: frozenset[str] = frozenset
     In this order: all the function words that open the question (``stopwords`` or English grammar words: «What
     are the», «как»); then, only while longer than ``limit``, the other function words, left to right; then, from
     the end, Russian words read as a predicate, an adverb or a particle («обязательна», «удалённо») — at least one
-    word stays.  Words keep their order and spelling; the closing «?» stays.
+    word stays.  Never dropped: a negation, an absence or a condition («не», «без», «если», «при», «после»); and no
+    predicate word is dropped from a question with a subordinate clause («…, если я работаю удалённо…»: its predicate
+    is the condition asked about) — such a question, too long, stays whole and is rejected.  Words keep their order
+    and spelling; the closing «?» stays.
     """
     text = " ".join(question.split())
     end = re.search(r"[?!.…]*$", text)
@@ -229,7 +266,7 @@ def search_core(question: str, limit: int, stopwords: frozenset[str] = frozenset
 
     def is_function(token: str) -> bool:
         word = _bare(token)
-        return not word or word in function
+        return not word or (word in function and word not in _MEANING_WORDS)
 
     while len(tokens) > 1 and is_function(tokens[0]):  # the whole frame: «What are the …», not «Are the …»
         tokens = tokens[1:]
@@ -239,12 +276,12 @@ def search_core(question: str, limit: int, stopwords: frozenset[str] = frozenset
             tokens = tokens[:index] + tokens[index + 1 :]
         else:
             index += 1
-    if len(joined(tokens)) > limit:
+    if len(joined(tokens)) > limit and not any(_bare(token) in _CLAUSE_WORDS for token in tokens):
         from agentcore.text.morphology import pos_of
 
         index = len(tokens) - 1
         while len(joined(tokens)) > limit and index >= 0 and len(tokens) > 1:
-            if pos_of(_bare(tokens[index])) in _PREDICATE_POS:
+            if pos_of(_bare(tokens[index])) in _PREDICATE_POS and _bare(tokens[index]) not in _MEANING_WORDS:
                 tokens = tokens[:index] + tokens[index + 1 :]
             index -= 1
     result = joined(tokens)
