@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import pytest
 
 from agentcore.llm import MockLLMGateway
 from agentcore.llm.errors import LLMHTTPError
-from agentcore.rag._markers import normalise_markers, parse_markers
+from agentcore.rag._markers import _NUMBERS, normalise_markers, parse_markers
 from agentcore.rag.citations import LLMJudge, compose_context
 from agentcore.rag.claims import MISSING_PREFIX, check_claims, read_claims, render_claims
 from agentcore.rag.models import Hit
@@ -598,3 +599,37 @@ async def test_a_section_cited_through_two_chunks_lists_the_text_of_both_under_i
     assert shown.text.count("[1]") == 2
     assert len(shown.sources) == 1
     assert "Ассистент поддержки" in shown.sources[0].text and "CRM-агент работает" in shown.sources[0].text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Реквизиты (источник " + "4081781009" * 6 + " в банке).",
+        "Счёт [" + "4081781009" * 6 + " в Сбербанке].",
+        "Счёт [" + "4081781009" * 6 + "].",
+    ],
+)
+def test_a_long_digit_run_is_no_citation_and_is_read_at_once(text: str) -> None:
+    # the numbers pattern splits no digit run (a split of 60 digits into numbers is exponential backtracking)
+    assert not re.fullmatch(_NUMBERS, "1" * 60)
+    assert parse_markers(text, CONTEXT) == (text, ())
+    assert normalise_markers(text, CONTEXT) == text
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Отпуск 28 дней [1].\nАванс 25 числа [3].\n\nИсточники:\n\n[1] Отпуск\n\n[3] Зарплата\n",
+        "Отпуск 28 дней [1].\nАванс 25 числа [3].\n\n**Источники:**\n\n1. Отпуск\n\n2. Зарплата\n",
+    ],
+)
+def test_a_trailing_sources_list_with_blank_lines_between_its_entries_is_no_part_of_the_answer(answer: str) -> None:
+    assert [c.text for c in read_claims(answer, CONTEXT)] == ["Отпуск 28 дней.", "Аванс 25 числа."]
+
+
+def test_a_loose_sources_list_ends_at_a_line_that_is_no_entry() -> None:
+    answer = "Отпуск 28 дней [1].\n\nИсточники:\n\n- Отпуск\n\n- Зарплата\n\nЕсли остались вопросы, напишите в HR.\n"
+    assert [c.text for c in read_claims(answer, CONTEXT)] == [
+        "Отпуск 28 дней.",
+        "Если остались вопросы, напишите в HR.",
+    ]

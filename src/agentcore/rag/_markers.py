@@ -48,8 +48,11 @@ _CLOSING_SOURCES_RE = re.compile(
 # A parenthesised citation, with or without a reference lead («(см. Источник: Отпуск)», «(see [1])»): the lead
 # goes with the marker, so no «(см» is left open when the parenthesis becomes ``[n]``.
 _PAREN_LEAD = r"(?:(?:см|ср|cf)\.?|смотрите|подробнее|see|details)\s*[—–:-]?\s*"
-# Passage numbers without a title: «1», «[2]», «1, 3», «[1][3]», «1–3» (a range).
-_NUMBERS = r"\[?\d{1,3}\]?(?:\s*(?:[,;–—-]|\s(?:и|and)\s)?\s*\[?\d{1,3}\]?)*"
+# Passage numbers without a title: «1», «[2]», «1, 3», «[1][3]», «1–3» (a range).  Linear: a number is a whole
+# digit run (``(?!\d)`` — a run is never split into numbers) and a gap between numbers matches one way only
+# (a separator, else whitespace and an optional «и»), so a long digit run (an account number) fails at once.
+_NUMBER = r"\[?\d{1,3}(?!\d)\]?"
+_NUMBERS = rf"{_NUMBER}(?:(?:\s*[,;–—-]\s*|\s+(?:(?:и|and)\s+)?)?{_NUMBER})*"
 _NUMBERS_RE = re.compile(_NUMBERS, re.IGNORECASE)
 _RANGE_RE = re.compile(r"(\d{1,3})\s*[–—-]\s*(\d{1,3})|(\d{1,3})")
 _PAREN_RE = re.compile(
@@ -109,12 +112,20 @@ def _sources_blocks(lines: Sequence[str], context: ComposedContext | None) -> li
         rest = line[head.end() :].strip().strip("*_").strip()
         numbers = _named(rest, context) if rest else []
         end = i + 1
-        if not rest:  # «Источники:» alone: the entries under it, up to a blank line
-            while end < len(lines) and not lines[end].strip():
-                end += 1
-            while end < len(lines) and lines[end].strip() and not _SOURCES_BLOCK_RE.match(lines[end]):
-                numbers += _named(lines[end], context)
-                end += 1
+        if not rest:  # «Источники:» alone: the entries under it, up to a blank line — or, across blank lines,
+            # up to a line that is no entry («[2] …», «2. …», «- …»): a loose list is still the list
+            while True:
+                start = end
+                while end < len(lines) and not lines[end].strip():
+                    end += 1
+                if end > start and start > i + 1 and not (end < len(lines) and _ENTRY_RE.match(lines[end])):
+                    end = start
+                    break
+                if end == len(lines) or _SOURCES_BLOCK_RE.match(lines[end]) or not lines[end].strip():
+                    break
+                while end < len(lines) and lines[end].strip() and not _SOURCES_BLOCK_RE.match(lines[end]):
+                    numbers += _named(lines[end], context)
+                    end += 1
         blocks.append(_SourcesBlock(i, end, tuple(dict.fromkeys(numbers)), bool(rest)))
         i = end
     return blocks
@@ -144,7 +155,7 @@ def _resolve_token(token: str, context: ComposedContext | None) -> int | bool | 
     token = token.strip().strip("«»\"'")
     if not token:
         return False
-    if token.isdigit():
+    if token.isdigit() and len(token) <= 3:  # a longer digit run (an account number) is no passage number
         number = int(token)
         if context is None:
             return number
