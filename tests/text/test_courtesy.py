@@ -191,3 +191,8 @@ def test_a_negation_or_a_condition_is_never_cut_away(line: str, question: str | 
     A question that does not fit without cutting them stays whole (the caller rejects it with the seed's text)."""
     stopwords = STOPWORDS | {"если", "я", "из", "при", "не", "ли", "после"}
     assert core_question(line, 30, stopwords) == (question or " ".join(line.split())[:1].upper() + line[1:])
+
+
+def test_the_word_a_negation_stands_before_stays() -> None:
+    """rv2: «Почему не приходит код подтверждения?» was cut to «Почему не код подтверждения?» (negation of nothing)."""
+    assert core_question("Почему не приходит код подтверждения?", 30, STOPWORDS) == "Не приходит код подтверждения?"

@@ -233,6 +233,7 @@ _MEANING_WORDS = frozenset(
         "after",
     ]
 )
+_NEGATIONS = frozenset(["не", "ни", "not"])
 # A subordinate clause: its predicate is the condition asked about («…, если я работаю удалённо»), so no predicate
 # word of the question is dropped.
 _CLAUSE_WORDS = frozenset(["если", "когда", "пока", "хотя", "чтобы", "unless", "if", "when", "while"])
@@ -281,7 +282,9 @@ def search_core(question: str, limit: int, stopwords: frozenset[str] = frozenset
 
         index = len(tokens) - 1
         while len(joined(tokens)) > limit and index >= 0 and len(tokens) > 1:
-            if pos_of(_bare(tokens[index])) in _PREDICATE_POS and _bare(tokens[index]) not in _MEANING_WORDS:
+            word = _bare(tokens[index])
+            negated = index > 0 and _bare(tokens[index - 1]) in _NEGATIONS  # «не приходит»: the negation's word
+            if pos_of(word) in _PREDICATE_POS and word not in _MEANING_WORDS and not negated:
                 tokens = tokens[:index] + tokens[index + 1 :]
             index -= 1
     result = joined(tokens)
