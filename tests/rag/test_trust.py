@@ -8,7 +8,13 @@ from tests.rag.test_claims import CONTEXT
 
 from agentcore.rag.citations import LexicalJudge, citation_coverage
 from agentcore.rag.claims import MISSING_PREFIX
-from agentcore.rag.trust import claim_metadata, shown_coverage, trusted_answer
+from agentcore.rag.trust import (
+    checked_restatement,
+    claim_metadata,
+    shown_coverage,
+    shown_evidence,
+    trusted_answer,
+)
 
 PAY = "Заработная плата выплачивается два раза в месяц: аванс 25 числа и остаток 10 числа следующего месяца [3]."
 
@@ -94,3 +100,18 @@ async def test_a_part_only_a_removed_claim_answered_is_named_in_the_question_s_w
     assert trusted.rendered.text == f"Аванс выплачивается 25 числа [1].\n{MISSING_PREFIX} остаток зарплаты."
     assert trusted.metadata()["missing_parts"] == ["остаток зарплаты"]
     assert "20" not in trusted.rendered.text  # the removed claim's text is never named
+
+
+async def test_a_restatement_asserting_what_the_closing_line_names_missing_is_not_held() -> None:
+    # review rv2 F2: the closing line was evidence, so a /v1 shaped field stating the very thing the answer declared
+    # absent was kept as checked; it names no fact, so only the answer's claims hold a restatement
+    shown = (
+        "Ежегодный отпуск составляет 28 календарных дней [1].\n\n"
+        f"{MISSING_PREFIX} компенсация за неиспользованный отпуск при увольнении."
+    )
+    evidence = shown_evidence(shown, {1: "Отпуск"})
+    assert all(MISSING_PREFIX not in p.text and "компенсация" not in p.text for p in evidence.passages)
+    absent = await checked_restatement("Компенсация за неиспользованный отпуск при увольнении выплачивается.", evidence)
+    assert absent.text == "" and len(absent.removed) == 1
+    held = await checked_restatement("Ежегодный отпуск составляет 28 календарных дней.", evidence)
+    assert held.text == "Ежегодный отпуск составляет 28 календарных дней." and held.removed == []

@@ -293,11 +293,12 @@ class Restatement:
 def shown_evidence(shown: str, titles: Mapping[int, str] | None = None) -> ComposedContext:
     """The shown answer ``shown`` (its claims, which passed :func:`trusted_answer`, citing ``[k]``) as the evidence
     a restatement of it is checked against: passage ``k`` holds the shown claims citing ``[k]`` (titled
-    ``titles[k]``), and one more passage the shown lines citing nothing (the closing line «В документах не
-    нашлось: …», an uncited answer).  The numbering is the shown one, so a restatement's ``[k]`` points where the
-    shown answer's does."""
+    ``titles[k]``), and one more passage the shown claims citing nothing (an uncited answer).  The closing line
+    «В документах не нашлось: …» is no evidence (:func:`claims_shown`): it names what the answer lacks, so a
+    restatement asserting it is not held (review rv2 F2).  The numbering is the shown one, so a restatement's
+    ``[k]`` points where the shown answer's does."""
     titles = titles or {}
-    claims = read_claims(shown)
+    claims = read_claims(claims_shown(shown))
     last = max((n for c in claims for n in c.citations), default=0)
     passages = [
         Passage(k, f"shown#{k}", f"shown-{k}", titles.get(k, ""), " ".join(c.text for c in claims if k in c.citations))
