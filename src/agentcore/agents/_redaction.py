@@ -3,9 +3,11 @@ to the final event's ``metadata.removed_claims``).
 
 The model wrote the removed claim, the judge was asked about it, a rewrite request quoted it: the recorded model
 calls (:mod:`agentcore.llm._calls`) and the step events hold it.  Before the run's record is written, every
-occurrence of a removed claim — its words in order, whatever citation markers, punctuation or spacing stand between
-them — is replaced by :data:`REDACTED` in the model calls' messages and replies and in every step event before the
-final one (whose answer holds no removed claim, and whose ``metadata.removed_claims`` is where they belong).
+occurrence of a removed claim as a claim — its words in order, whatever citation markers, punctuation or spacing
+stand between them, starting and ending a line, list item or sentence — is replaced by :data:`REDACTED` in the model
+calls' replies and the messages that can quote it, and in the step events before the final one (whose answer holds no
+removed claim, and whose ``metadata.removed_claims`` is where they belong); the system prompt, the user's question and
+tool results are left as they were sent (review rv2 F11: a short claim «Да.» was wiped from all of them).
 """
 
 from __future__ import annotations
@@ -21,8 +23,15 @@ REDACTED = "[утверждение снято проверкой]"
 _BETWEEN = r"(?:[\W_]|\[[^\]\n]{0,40}\])+"  # spaces, punctuation and citation markers between two words
 
 
+_BEFORE = r"(?P<pre>(?:^|[.!?…:;(«\"])[ \t]*(?:(?:[-*•]|\d+[.)])[ \t]+)?)"  # a claim starts a line, item or sentence
+_AFTER = r"(?=(?:[ \t]*\[[^\]\n]{0,40}\])*[ \t]*(?:[.!?…;)»\"]|$))"  # and ends one (markers, then its end)
+_CONTROL = "Observation: Контроль:"  # the control's own line quoting the unsupported claims (the rest: a tool result)
+
+
 def _pattern(claims: list[str]) -> re.Pattern[str] | None:
-    """One pattern matching any of ``claims`` word by word (longest first); ``None`` for no claim with words."""
+    """One pattern matching any of ``claims`` word by word (longest first) as a whole claim — starting a line, a list
+    item or a sentence and ending one — so that a short claim («Да.», «Отпуск») is not matched inside other text;
+    ``None`` for no claim with words."""
     alternatives = []
     for claim in sorted(set(claims), key=len, reverse=True):
         words = re.findall(r"\w+", claim)
@@ -30,30 +39,59 @@ def _pattern(claims: list[str]) -> re.Pattern[str] | None:
             alternatives.append(_BETWEEN.join(re.escape(word) for word in words))
     if not alternatives:
         return None
-    return re.compile(r"(?<!\w)(?:" + "|".join(alternatives) + r")(?!\w)", re.IGNORECASE)
+    return re.compile(_BEFORE + r"(?<!\w)(?:" + "|".join(alternatives) + r")(?!\w)" + _AFTER, re.IGNORECASE | re.M)
 
 
-def redact_removed_claims(events: list[dict[str, Any]], calls: list[dict[str, Any]]) -> None:
+def redact_removed_claims(
+    events: list[dict[str, Any]], calls: list[dict[str, Any]], question: str | None = None
+) -> None:
     """Replace, in place, the removed claims of the run's ``final`` event (``metadata.removed_claims``) in
-    ``events`` and ``calls`` (the records' dicts) by :data:`REDACTED`; ``removed_claims`` itself is kept."""
+    ``events`` and ``calls`` (the records' dicts) by :data:`REDACTED`; ``removed_claims`` itself is kept.
+
+    Only texts that can hold the claim as a claim are touched: the model's replies and tool calls, the assistant
+    messages, the control's line quoting unsupported claims, other requests (judge, rewrite) and the step events.
+    Never the system prompt, the user's ``question``, tool results (``Observation:`` messages, tool messages,
+    ``observation`` events) nor the final event (the answer shown)."""
     final = next((e for e in reversed(events) if e.get("type") == "final"), None)
     removed = (final or {}).get("metadata", {}).get("removed_claims") or []
     texts = [r["claim"] for r in removed if isinstance(r, dict) and isinstance(r.get("claim"), str)]
     pattern = _pattern(texts)
     if pattern is None or final is None:
         return
+    keep = (question or "").strip()
     for i, event in enumerate(events):
-        if event is not final:  # the answer shown holds no removed claim; removed_claims is where they belong
-            events[i] = _redacted(event, pattern)
-    for i, call in enumerate(calls):
-        calls[i] = _redacted(call, pattern)
+        if event is not final and event.get("type") != "observation":
+            events[i] = _redacted(event, pattern, keep)
+    for call in calls:
+        for key in ("reply", "tool_calls"):
+            if key in call:
+                call[key] = _redacted(call[key], pattern, keep)
+        messages = call.get("messages")
+        if isinstance(messages, list):
+            call["messages"] = [_message(m, pattern, keep) for m in messages]
 
 
-def _redacted(value: Any, pattern: re.Pattern[str]) -> Any:
+def _message(message: Any, pattern: re.Pattern[str], keep: str) -> Any:
+    """A recorded message with the removed claims redacted where it can hold them as claims (see above)."""
+    if not isinstance(message, dict) or message.get("role") in ("system", "tool"):
+        return message
+    content = message.get("content")
+    if message.get("role") == "user" and isinstance(content, str):
+        if content.startswith(_CONTROL):  # its first line quotes the claims; the passages after it stay
+            head, newline, rest = content.partition("\n")
+            return {**message, "content": _redacted(head, pattern, keep) + newline + rest}
+        if content.startswith("Observation:"):
+            return message
+    return _redacted(message, pattern, keep)
+
+
+def _redacted(value: Any, pattern: re.Pattern[str], keep: str) -> Any:
     if isinstance(value, str):
-        return pattern.sub(REDACTED, value)
+        if keep and value.strip() == keep:  # the user's question stays as asked
+            return value
+        return pattern.sub(lambda m: m.group("pre") + REDACTED, value)
     if isinstance(value, dict):
-        return {key: _redacted(item, pattern) for key, item in value.items()}
+        return {key: _redacted(item, pattern, keep) for key, item in value.items()}
     if isinstance(value, list):
-        return [_redacted(item, pattern) for item in value]
+        return [_redacted(item, pattern, keep) for item in value]
     return value

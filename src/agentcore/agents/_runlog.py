@@ -110,7 +110,7 @@ class RunLog:
         if request_id is None:
             return  # nothing ran (refused before the first event)
         model_calls = [call.to_dict() for call in calls.records]
-        redact_removed_claims(events, model_calls)  # a removed claim's text stays in removed_claims only
+        redact_removed_claims(events, model_calls, question)  # a removed claim's text stays in removed_claims only
         self.store.append(
             {
                 "request_id": request_id,
