@@ -57,6 +57,39 @@ def test_normalisation_of_words_and_thousands() -> None:
     assert (14.0, "день") in days
 
 
+_NUMBER_EVIDENCE = "Пароль меняют раз в 45 дней. Аванс выплачивается 25 марта. Отчёт хранится 120 дней."
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Пароль меняют раз в сорок пять дней.",
+        "Отчёт хранится в течение ста двадцати дней.",
+        "Аванс выплачивается двадцать пятого марта.",
+        "Отчёт хранится сто двадцать дней.",
+    ],
+)
+def test_compound_number_words_are_one_number(claim: str) -> None:
+    # rv2 finding 3: «сорок пять» was read as 40 and 5, «двадцать пятого» as 20 — a true claim removed
+    assert guard(claim, _NUMBER_EVIDENCE).ok
+
+
+@pytest.mark.parametrize(
+    "claim",
+    ["Аванс выплачивается двадцатого марта.", "Аванс выплачивается первого марта.", "Пароль меняют раз в сорок дней."],
+)
+def test_an_ordinal_date_compares_with_the_digit_date(claim: str) -> None:
+    # rv2 finding 3: «двадцатого марта» passed against «25 марта» (the ordinal was not read at all)
+    result = guard(claim, _NUMBER_EVIDENCE)
+    assert not result.ok
+    assert result.conflict
+
+
+def test_compound_normalisation_keeps_the_rest() -> None:
+    assert normalise_numbers("до сорока пяти  минут\nв первый день") == "до 45  минут\nв первый день"
+    assert normalise_numbers("двести двадцать два дня, пять шесть раз") == "222 дня, 5 6 раз"
+
+
 def test_sentence_capitals_are_not_names() -> None:
     facts = extract_facts("Отпуск можно делить. Звоните в техподдержку.")
     assert not facts.names

@@ -4,7 +4,8 @@ A claim may share every word with its evidence and still be false: «отпус�
 дней», «не ранее» against «не позднее», «Ингосстрах» against «Полис-Гарант».  :func:`guard` checks that every fact
 of a claim is present, and the same, in the evidence.  Normalisation makes equal facts compare equal:
 
-* number words become digits («две» → 2, «полтора» → 1.5, «полгода» → 6 месяцев);
+* number words become digits («две» → 2, «полтора» → 1.5, «полгода» → 6 месяцев), a compound as one number in any
+  case («сорока пяти» → 45), an ordinal too before a month or «числа» («двадцать пятого марта» → «25 марта»);
 * weeks become days («две недели» = «14 дней»), and abbreviations are expanded («3 р.д.» = «3 рабочих дня»);
 * thousands written with spaces are one number («38 000 ₽» = 38000 ₽);
 * a unit or a qualifier («рабочих», «календарных») the claim gives must match the evidence's; one the claim leaves
@@ -355,10 +356,157 @@ def _unit(word: str) -> str:
     return ""
 
 
+# The lemmas of the cardinal and ordinal number words a compound is made of, read through pymorphy3 in any case
+# («сорока пяти», «двадцать пятого»); «один» is left to the table (its plural «одни» means «only»).
+_UNITS_LEMMAS = ("два", "три", "четыре", "пять", "шесть", "семь", "восемь", "девять")
+_TEENS_LEMMAS = (
+    "десять",
+    "одиннадцать",
+    "двенадцать",
+    "тринадцать",
+    "четырнадцать",
+    "пятнадцать",
+    "шестнадцать",
+    "семнадцать",
+    "восемнадцать",
+    "девятнадцать",
+)
+_TENS_LEMMAS = ("двадцать", "тридцать", "сорок", "пятьдесят", "шестьдесят", "семьдесят", "восемьдесят", "девяносто")
+_HUNDREDS_LEMMAS = ("сто", "двести", "триста", "четыреста", "пятьсот", "шестьсот", "семьсот", "восемьсот", "девятьсот")
+_CARDINAL_LEMMAS = {
+    **{w: i + 2 for i, w in enumerate(_UNITS_LEMMAS)},
+    **{w: i + 10 for i, w in enumerate(_TEENS_LEMMAS)},
+    **{w: (i + 2) * 10 for i, w in enumerate(_TENS_LEMMAS)},
+    **{w: (i + 1) * 100 for i, w in enumerate(_HUNDREDS_LEMMAS)},
+}
+_ORDINAL_LEMMAS = {
+    **{
+        w: i + 1
+        for i, w in enumerate(
+            ("первый", "второй", "третий", "четвёртый", "пятый", "шестой", "седьмой", "восьмой", "девятый")
+        )
+    },
+    **{
+        w: i + 10
+        for i, w in enumerate(
+            (
+                "десятый",
+                "одиннадцатый",
+                "двенадцатый",
+                "тринадцатый",
+                "четырнадцатый",
+                "пятнадцатый",
+                "шестнадцатый",
+                "семнадцатый",
+                "восемнадцатый",
+                "девятнадцатый",
+            )
+        )
+    },
+    **{
+        w: (i + 2) * 10
+        for i, w in enumerate(
+            (
+                "двадцатый",
+                "тридцатый",
+                "сороковой",
+                "пятидесятый",
+                "шестидесятый",
+                "семидесятый",
+                "восьмидесятый",
+                "девяностый",
+            )
+        )
+    },
+    "сотый": 100,
+}
+_NUMBER_RUN_RE = re.compile(r"(?<![\w-])[а-яё]+(?:\s+[а-яё]+)*(?![\w-])", re.IGNORECASE)
+_NUMBER_STEM_RE = re.compile(r"(?:од|дв|тр|чет|пят|шест|сем|сед|вос|девя|дес|сор|ст|сот|перв|втор)")
+_MONTHS = ("январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь")
+_DATE_UNITS = frozenset((*_MONTHS, "ноябрь", "декабрь", "число"))  # a date: a month's or «числа»
+
+
+@lru_cache(maxsize=8192)
+def _number_word(word: str) -> tuple[int, bool] | None:
+    """The value of a cardinal or ordinal number word (lower-case, any case form) and whether it is ordinal."""
+    from agentcore.text.morphology import parses
+
+    if not _NUMBER_STEM_RE.match(word):  # most words: no morphology look-up
+        return None
+    if word in _NUMBER_WORDS:
+        value = _NUMBER_WORDS[word]
+        return (int(value), False) if value == int(value) and word in _COMPOSABLE else None
+    for parse in parses(word.replace("ё", "е")) or parses(word):
+        tag = str(parse.tag)
+        lemma = parse.normal_form.replace("ё", "е")
+        if "NUMR" in tag and lemma in _CARDINAL_LEMMAS:
+            return _CARDINAL_LEMMAS[lemma], False
+        if "Anum" in tag and "Apro" not in tag:
+            for name, value in _ORDINAL_LEMMAS.items():
+                if name.replace("ё", "е") == lemma:
+                    return value, True
+    return None
+
+
+# the table's words that may be a part of a compound (not «пару», «дважды», «полтора», «ноль»)
+_COMPOSABLE = frozenset(w for w, v in _NUMBER_WORDS.items() if v == int(v) and v >= 1) - {
+    "пару",
+    "пара",
+    "дважды",
+    "трижды",
+    "однажды",
+}
+
+
+def _joins(last: int, value: int) -> bool:
+    """Whether ``value`` may follow the compound part ``last``: «сто» + «двадцать», «двадцать» + «пять»."""
+    if 10 <= last <= 19:
+        return False
+    order = 10 ** (len(str(last)) - 1)
+    return order > 1 and last % order == 0 and value < order
+
+
+def _number_run(match: re.Match[str]) -> str:
+    """A run of words with every compound number in it as one number in digits («сорок пять» → «45», «двадцать
+    пятого марта» → «25 марта»); an ordinal ends a compound, and one alone is read only before a month or «числа»
+    («первого апреля» → «1 апреля», «в первый день» stays).  The other words are left to the table."""
+    parts = re.split(r"(\s+)", match.group(0))  # words at even places, the spaces between them at odd ones
+    tokens = parts[::2]
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        read = _number_word(tokens[i].lower())
+        j = i + 1
+        if read is not None:
+            total, ordinal = read
+            last = total
+            while not ordinal and j < len(tokens):
+                nxt = _number_word(tokens[j].lower())
+                if nxt is None or not _joins(last, nxt[0]):
+                    break
+                last, ordinal = nxt
+                total += last
+                j += 1
+            date = j < len(tokens) and _unit(tokens[j]) in _DATE_UNITS
+            # a single word: the table reads a cardinal; a lone ordinal stays a word unless a date
+            if j - i > 1 or (ordinal and date):
+                out.append(str(total))
+                if j < len(tokens):
+                    out.append(parts[2 * j - 1])
+                i = j
+                continue
+        out.append(tokens[i])
+        if i + 1 < len(tokens):
+            out.append(parts[2 * i + 1])
+        i += 1
+    return "".join(out)
+
+
 def normalise_numbers(text: str) -> str:
     """``text`` with abbreviations expanded, number words as digits and thousands joined («38 000» → «38000»)."""
     for pattern, replacement in _ABBREVIATIONS:
         text = pattern.sub(replacement, text)
+    text = _NUMBER_RUN_RE.sub(_number_run, text)
     text = _WORD_NUMBER_RE.sub(lambda m: _format(_NUMBER_WORDS[m.group(1).lower()]), text)
     return _THOUSANDS_RE.sub(lambda m: m.group(0).replace(" ", "").replace("\u00a0", ""), text)
 
