@@ -34,3 +34,16 @@ def test_only_the_clause_of_the_absence_is_read_positively() -> None:
     # no only way in the evidence: unchanged
     claim = "Без заявки выносить ноутбук нельзя."
     assert as_only_way(claim, "Ноутбук можно свободно брать домой и в командировки.") == claim
+
+
+TRANSFER = "Отпуск переносится только по заявлению сотрудника, компенсация при этом выплачивается."
+
+
+def test_a_negation_of_another_coordinated_predicate_is_still_checked() -> None:
+    # review rv2 (1): only the predicate «без» belongs to is read positively; «и компенсация не выплачивается»
+    # is a claim of its own, contradicted by the evidence
+    assert guard("Без заявления сотрудника отпуск не переносится и компенсация не выплачивается.", TRANSFER).conflict
+    assert guard("Без заявления сотрудника отпуск переносится и компенсация не выплачивается.", TRANSFER).conflict
+    # the same predicate still restates the only way, and a second predicate agreeing with the evidence passes
+    assert guard("Без заявления сотрудника отпуск не переносится.", TRANSFER).ok
+    assert guard("Без заявления сотрудника отпуск не переносится и компенсация выплачивается.", TRANSFER).ok

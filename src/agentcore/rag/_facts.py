@@ -749,12 +749,31 @@ def as_only_way(claim: str, evidence: str) -> str:
             return text
         stems = {_stem(w) for w in without.group("what").split()}
         prep = next((prep for prep, what in ways if stems & what), None)
-        if prep is None or not _PROHIBITION_OR_NOT_RE.search(text):
+        # only the predicate «без» belongs to loses its negation: a coordinated one («… не переносится и компенсация
+        # не выплачивается») keeps its own and is checked as stated
+        start, end = _piece_around(text, without.start())
+        piece = text[start:end]
+        if prep is None or not _PROHIBITION_OR_NOT_RE.search(piece):
             return text  # no such rule, or a claim permitting what the rule's absence forbids
-        positive = f"{text[: without.start()]}только {prep} {text[without.start() + len('без') :].lstrip()}"
-        return _PROHIBITION_OR_NOT_RE.sub("", positive)
+        at = without.start() - start
+        positive = f"{piece[:at]}только {prep} {piece[at + len('без') :].lstrip()}"
+        return text[:start] + _PROHIBITION_OR_NOT_RE.sub("", positive) + text[end:]
 
     return _CLAIM_CLAUSE_RE.sub(rewrite, claim)
+
+
+def _piece_around(text: str, position: int) -> tuple[int, int]:
+    """The span of the coordinated clause of ``text`` (``clauses(…, "coordinated")``: «и» between two predicates
+    cuts) holding ``position``; the whole text if none does."""
+    offset = 0
+    for piece in clauses(text, "coordinated", also=PREDICATE_WORDS):
+        start = text.find(piece, offset)
+        if start < 0:
+            break
+        offset = start + len(piece)
+        if start <= position < offset:
+            return start, offset
+    return 0, len(text)
 
 
 def guard(claim: str, evidence: str) -> GuardResult:
