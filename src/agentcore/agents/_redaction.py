@@ -13,9 +13,10 @@ tool results are left as they were sent (review rv2 F11: a short claim «Да.»
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["REDACTED", "redact_removed_claims"]
+__all__ = ["REDACTED", "redact_claims", "redact_removed_claims"]
 
 REDACTED = "[утверждение снято проверкой]"
 """What stands in the trace where a removed claim's text stood."""
@@ -40,6 +41,14 @@ def _pattern(claims: list[str]) -> re.Pattern[str] | None:
     if not alternatives:
         return None
     return re.compile(_BEFORE + r"(?<!\w)(?:" + "|".join(alternatives) + r")(?!\w)" + _AFTER, re.IGNORECASE | re.M)
+
+
+def redact_claims(text: str, claims: Sequence[str]) -> str:
+    """``text`` with every occurrence of one of ``claims`` as a claim (see :func:`_pattern`) replaced by
+    :data:`REDACTED` — the rule of the trace, applied live to the model's thought of a FinalAnswer step once its
+    answer is checked (:meth:`agentcore.agents.react.ReActAgent.release_thought`)."""
+    pattern = _pattern(list(claims))
+    return text if pattern is None else _redacted(text, pattern, "")
 
 
 def redact_removed_claims(

@@ -39,6 +39,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from agentcore.agents._redaction import redact_claims
 from agentcore.agents.client_tools import ClientTools
 from agentcore.agents.events import AgentStepEvent, EventFactory, FinalEvent, Origin, event_channel
 from agentcore.llm import TokenBudgetExhausted, current_meter, metering
@@ -394,6 +395,8 @@ class ReActRun:
             none).
         calls: how many times each (tool, arguments) was chosen by the model.
         client_calls: client tool calls made so far.
+        held_thought: the model's thought of the FinalAnswer step being checked — not streamed before its answer is
+            checked (:meth:`ReActAgent.release_thought`).
     """
 
     question: str
@@ -410,6 +413,7 @@ class ReActRun:
     instructions: str | None = None
     calls: dict[str, int] = field(default_factory=dict)
     client_calls: int = 0
+    held_thought: str | None = None
 
 
 class ReActAgent:
@@ -543,8 +547,6 @@ class ReActAgent:
                 await run.emit(run.events.llm_error(step, exc))
                 return
             parsed = parse_react(reply)
-            if parsed.thought:
-                await run.emit(run.events.thought(step, parsed.thought))
             final = parsed.final_answer
             action = parse_action(parsed.action) if parsed.action else None
             if action is not None and action.tool.lower() in FINAL_ACTION_NAMES:
@@ -553,6 +555,10 @@ class ReActAgent:
             problem = self._format_problem(run, reply, parsed, action)
             if problem is None and action is None and final is None:
                 problem = "в строке Action нет имени инструмента" if parsed.action else "нет ни Action, ни FinalAnswer"
+            if parsed.thought and problem is None and action is None:
+                run.held_thought = parsed.thought  # a FinalAnswer step's: streamed once its answer is checked
+            elif parsed.thought:
+                await run.emit(run.events.thought(step, parsed.thought))
             if problem is not None:
                 await run.emit(run.events.thought(step, f"Ответ модели не по формату: {problem}", origin="control"))
                 run.history.append(LLMMessage(role="assistant", content=reply.strip() or "(пустой ответ)"))
@@ -595,6 +601,7 @@ class ReActAgent:
             if final is not None:
                 run.history.append(LLMMessage(role="assistant", content=reply))
                 done = await self.on_final_answer(run, final)
+                await self.release_thought(run)  # not released by the check: as written
                 if done is not None:
                     await run.emit(done)
                     return
@@ -759,6 +766,15 @@ class ReActAgent:
             )
         )
         await self.on_budget_exhausted(run)
+
+    async def release_thought(self, run: ReActRun, removed: Sequence[str] = ()) -> None:
+        """Stream the held thought of the FinalAnswer step being checked (if any, once), the text of the claims the
+        check ``removed`` replaced by «[утверждение снято проверкой]» as in the run's trace (issue 18: a removed
+        claim's text is never streamed).  An agent that checks the answer calls it once the claims are checked; the
+        loop calls it (nothing removed) after :meth:`on_final_answer` for a thought still held."""
+        thought, run.held_thought = run.held_thought, None
+        if thought is not None:
+            await run.emit(run.events.thought(run.step, redact_claims(thought, removed) if removed else thought))
 
     # ------------------------------------------------------------------------------------- hooks
     async def after_action(self, run: ReActRun, action: AgentAction) -> str | None:

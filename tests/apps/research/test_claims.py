@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
@@ -87,6 +88,41 @@ def test_the_run_trace_holds_no_removed_claims_text(settings: Settings, make_ser
     assert "за 5 дней" not in traced  # (the passages' «Заявление на отпуск подаётся … за две недели» stays)
     assert REDACTED in json.dumps(record["model_calls"], ensure_ascii=False)
     assert "28 календарных дней" in traced  # the supported claim stays
+
+
+def test_a_removed_claims_text_is_never_streamed(settings: Settings, make_service: ServiceFactory) -> None:
+    """The model's thought of its FinalAnswer step repeats the false claim: on ``POST /research/stream``, in the
+    events of ``POST /research`` and in ``/v1`` streamed reasoning the thought comes once the answer is checked, the
+    removed claim's text replaced by the redaction mark (it was streamed as written before the check)."""
+    import httpx
+
+    from agentcore.agents._redaction import REDACTED
+    from agentcore.apps.research.http import ResearchHTTP, create_router
+    from agentcore.server import research_model
+    from agentcore.serving import BackgroundServer
+    from agentcore.web.app import create_base_app
+    from agentcore.web.v1.router import create_openai_router
+
+    question = "Сколько дней длится ежегодный отпуск?"
+    answer = f"{TRUE} {FALSE}"
+    said = "В [1] сказано: " + FALSE.replace(" [1]", "")
+    script = [*BASE_FLOW, final(answer, said), final(answer, said)]
+    research = ResearchHTTP(settings, service=make_service(script * 3))
+    app = create_base_app(settings, title="live-redaction")
+    app.include_router(create_router(settings, http=research))
+    app.include_router(create_openai_router({"research": research_model(research)}))
+    with BackgroundServer(app) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+        streamed = client.post("/research/stream", json={"question": question}).text
+        done = client.post("/research", json={"question": question}).json()
+        chat = {"model": "research", "messages": [{"role": "user", "content": question}], "stream": True}
+        v1 = client.post("/v1/chat/completions", json=chat).text
+    finals = [line for line in streamed.splitlines() if line.startswith("data:") and '"type":"final"' in line]
+    assert len(finals) == 1 and "5 дней" in finals[0]  # in removed_claims only
+    steps = streamed.replace(finals[0], "")
+    assert "5 дней" not in steps and f"В [1] сказано: {REDACTED}" in steps
+    assert "5 дней" in done["metadata"]["removed_claims"][0]["claim"]
+    assert not any("5 дней" in json.dumps(e, ensure_ascii=False) for e in done["events"][:-1])
+    assert "5 дней" not in v1 and REDACTED in v1 and "28 календарных дней" in v1
 
 
 async def test_citations_are_renumbered_by_first_use(make_service: ServiceFactory) -> None:

@@ -442,6 +442,7 @@ class AgentService(ReActAgent):
         pool = [Passage.from_hit(0, hit) for hit in scratch.seen.values()]
         checked = await check_claims(read_claims(answer, scratch.context), scratch.context, pool=pool)
         bad, supported = checked.removed, len(checked.supported)
+        await self.release_thought(run, [c.claim.text for c in bad])  # the model's thought, its claims now checked
         limit = self.research.max_refinements
         # One refinement per unsupported claim cluster (claims citing the same passages), each with its own budget;
         # with every claim supported, the seed's coverage rule (the draft's budget, the question's missing words).
@@ -798,6 +799,7 @@ class AgentService(ReActAgent):
             run.question, answer, scratch.context, pool=pool, judge=judge, answerable=scratch.answerable
         )
         report, focus = trusted.report, trusted.focus
+        await self.release_thought(run, [c.claim.text for c in report.removed])  # the model's, its claims checked
         for warning in report.warnings:
             await run.emit(run.events.thought(run.step, f"Предупреждение: {warning}", origin="control"))
         if trusted.weak:
