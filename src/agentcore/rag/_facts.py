@@ -37,6 +37,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from agentcore.rag._only_way import only_ways
 from agentcore.text.clauses import PREDICATE_POS, clauses, has_predicate, is_predicate
 
 __all__ = ["Facts", "GuardResult", "extract_facts", "guard", "normalise_numbers", "values_of"]
@@ -717,8 +718,6 @@ def _quantity_conflicts(quantity: Quantity, evidence: Facts) -> bool:
     )
 
 
-_ONLY_WAY_RE = re.compile(r"(?<![\w-])только\s+(?P<prep>после|по|через|при|с|со)\s+(?P<what>(?:[\w-]+\s*){1,3})", re.I)
-"""A rule's only way («только после согласования с руководителем», «только по заявке на вынос»)."""
 _WITHOUT_RE = re.compile(r"(?<![\w-])без\s+(?P<what>(?:[\w-]+\s*){1,3})", re.I)
 _CLAIM_CLAUSE_RE = re.compile(r"[^,;:.!?—–]+")
 _PROHIBITION_OR_NOT_RE = re.compile(
@@ -738,7 +737,7 @@ def as_only_way(claim: str, evidence: str) -> str:
     «Без согласования … можно», stays as it is and conflicts), and only when one of the first words after «без»
     shares a stem with the words after «только <preposition>» in the evidence; any other claim is returned
     unchanged."""
-    ways = [(m.group("prep"), {_stem(w) for w in m.group("what").split()}) for m in _ONLY_WAY_RE.finditer(evidence)]
+    ways = [(way.prep, {_stem(w) for w in way.words}) for way in only_ways(evidence) if way.prep and way.words]
     if not ways or not _WITHOUT_RE.search(claim):
         return claim
 

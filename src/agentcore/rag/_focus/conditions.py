@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from agentcore.rag._focus.parts import Part, part_matches
 from agentcore.rag._focus.words import WORD_RE, lemma_of, stem_of, vocabulary_of
+from agentcore.rag._only_way import only_ways
 from agentcore.text.morphology import parses as word_parses
 from agentcore.text.morphology import pos_of
 
@@ -46,7 +47,6 @@ _OWN_ABSENCE_RE = {
 """How a sentence states a rule for an absence of its own, said in other words than the part's (see
 :func:`ignores_an_absence`)."""
 _IF_NOT_RE = re.compile(r"(?<![\w-])если\b[^,.;:?!—–()]*?(?<![\w-])не\s+([а-яё-]+)", re.I)
-_EXCLUSIVE_RE = re.compile(r"(?<![\w-])(?:только|лишь|исключительно)(?![\w-])", re.I)
 _NEGATOR_RE = re.compile(r"^(?:не|нет|нету|ни|без|нельзя)$|^(?:недоступ|отсутств|запрещ)", re.I)
 _NEAR = 3
 """How many words apart a negation and the word it negates may stand («инцидентов не было», «не отвечаете 5 дней»)."""
@@ -154,6 +154,8 @@ def ignores_an_absence(part: Part, sentence: str) -> bool:
             continue
         if not _matches(part, term, sentence):
             return True
-        if not _negated_beside(part, term, sentence) and not _EXCLUSIVE_RE.search(sentence):
+        # any only way of the sentence counts (:func:`agentcore.rag._only_way.only_ways`, the guard's reading too),
+        # not only one whose words say the thing: requiring them would change 47 (dev question, KB sentence) pairs
+        if not _negated_beside(part, term, sentence) and not only_ways(sentence):
             return True
     return False
