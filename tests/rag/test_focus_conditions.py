@@ -70,6 +70,28 @@ def test_an_absence_is_answered_by_a_sentence_negating_it_beside_its_word() -> N
     assert answers("сколько платят за неделю дежурства без инцидентов", DUTY_PAY, DUTY_HEADING)
 
 
+VACATION_APPROVAL = "Заявление согласует непосредственный руководитель, затем HR."
+VACATION_HEADING = "Отпуск: правила и оформление — Как оформить отпуск"
+MR_APPROVALS = "Для слияния MR нужно два одобрения."
+REVIEW_HEADING = "Код-ревью — Одобрения"
+MR_REVIEWERS = "Для слияния MR ревьюеры ставят одобрения в GitLab."
+
+
+def test_a_permission_without_a_thing_is_answered_by_the_sentence_requiring_it() -> None:
+    # review finding 6: «можно ли … без X» — «нет, X нужен»: a word of requirement beside X, or X's own predicate
+    assert answers("Можно ли взять отпуск без согласования с руководителем?", VACATION_APPROVAL, VACATION_HEADING)
+    assert answers("Можно ли мержить собственный MR без одобрений?", MR_APPROVALS, REVIEW_HEADING)
+    # the thing named, not required: no answer to «без»
+    assert not answers("Можно ли мержить собственный MR без одобрений?", MR_REVIEWERS, REVIEW_HEADING)
+    # not a permission: the rule of the case with the thing is no answer for the case without it
+    assert not answers("работал в выходной без согласования, заплатят вдвойне?", OVERTIME, OVERTIME_HEADING)
+    conditions.PERMISSION_IS_ANSWERED_BY_A_REQUIREMENT = False
+    try:
+        assert not answers("Можно ли мержить собственный MR без одобрений?", MR_APPROVALS, REVIEW_HEADING)
+    finally:
+        conditions.PERMISSION_IS_ANSWERED_BY_A_REQUIREMENT = True
+
+
 SICK_PAY = "Больничный и дни здоровья — Оплата больничного\nПервые 3 дня болезни оплачивает компания."
 
 

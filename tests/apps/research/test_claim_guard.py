@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
 from tests.apps.research.conftest import ServiceFactory
 from tests.apps.research.test_service import final, last_final, run
 
@@ -98,13 +97,9 @@ async def test_a_flipped_prohibition_is_not_shown(make_service: ServiceFactory) 
     assert removed[false.replace(" [1]", "")] == "contradicted"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known regression of 2620497 (conditions of the question): the true «Для слияния MR нужно два одобрения» "
-    "beside a flipped prohibition is now removed as unsupported — safe (nothing false shown) but a supported claim "
-    "is thrown away; found by the lead's CI at 9e03dbc, left for the next session",
-)
 async def test_the_true_claim_beside_a_flipped_prohibition_stays(make_service: ServiceFactory) -> None:
+    # a permission asked without a thing («без одобрений») is answered by the sentence requiring it (2620497 removed
+    # the true claim as unsupported: it neither negated the approvals nor made them the only way)
     question = "Можно ли мержить собственный MR без одобрений?"
     true = "Для слияния MR нужно два одобрения [1]."
     false = "Мержить собственный MR без одобрений можно [1]."

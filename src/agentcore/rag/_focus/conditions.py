@@ -21,6 +21,7 @@ condition is one word of three or four.  Two kinds are read here, by their synta
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from agentcore.rag._focus.parts import Part, part_matches
@@ -37,6 +38,11 @@ ABSENCES_MUST_BE_SPOKEN_OF = True
 """Whether a supplier must speak of an absence the part sets (:func:`absences`) — negated beside it, or made the
 rule's only way."""
 
+PERMISSION_IS_ANSWERED_BY_A_REQUIREMENT = True
+"""Whether a yes/no part asking a permission without a thing («можно ли взять отпуск без согласования с
+руководителем») is answered by a sentence stating the thing is required (:func:`states_it_required`): the answer is
+«нет, нужно …»."""
+
 _CIRCUMSTANCE_RE = re.compile(r"(?<![\w-])(?:при|после|во\s+время|в\s+период|по\s+окончании)\s+", re.I)
 _WITHOUT_RE = re.compile(r"(?<![\w-])без\s+", re.I)
 _NONE_RE = re.compile(r"(?<![\w-])(?:нет|нету|не\s+было)\s+", re.I)
@@ -50,6 +56,16 @@ _IF_NOT_RE = re.compile(r"(?<![\w-])если\b[^,.;:?!—–()]*?(?<![\w-])не\
 _NEGATOR_RE = re.compile(r"^(?:не|нет|нету|ни|без|нельзя)$|^(?:недоступ|отсутств|запрещ)", re.I)
 _NEAR = 3
 """How many words apart a negation and the word it negates may stand («инцидентов не было», «не отвечаете 5 дней»)."""
+_PERMISSIONS = frozenset({"можно", "нельзя", "мочь", "разрешить", "разрешаться", "допускаться", "позволить"})
+"""Lemmas of the modal words asking a permission («можно ли», «могу ли», «разрешено ли», «допускается ли»)."""
+_REQUIREMENTS = frozenset(
+    {"нужно", "нужный", "надо", "необходимо", "необходимый", "требоваться", "требовать", "обязательно"}
+    | {"обязательный", "должный", "обязать"}
+)
+"""Lemmas of the words stating a requirement («нужно два одобрения», «требуется согласование», «должно быть
+согласовано»)."""
+_STATED = frozenset({"VERB", "PRTS"})
+"""The forms of a predicate stating that something is done («заявление согласует руководитель», «MR одобрен»)."""
 _SKIPPED = frozenset({"ADJF", "ADJS", "PRTF", "NUMR", "ADVB", "CONJ", "PRCL"})
 _CIRCUMSTANTIAL = frozenset({"необходимость", "возможность", "условие", "случай", "этот", "это"})
 """Nouns of a circumstance that name no case of their own («при необходимости», «в случае»)."""
@@ -119,14 +135,36 @@ def _matches(part: Part, term: str, text: str) -> bool:
     return part_matches(part, term, words, stems)
 
 
-def _negated_beside(part: Part, term: str, sentence: str) -> bool:
-    """Whether a negation stands within :data:`_NEAR` words of a word of ``sentence`` that says ``term``."""
+def _saying(part: Part, term: str, sentence: str) -> tuple[list[str], list[int]]:
+    """The words of ``sentence`` (lower-cased, «ё» as «е») and the places of those that say ``term``."""
     words = [w.lower().replace("ё", "е") for w in WORD_RE.findall(sentence)]
     stem = stem_of(term)
-    at = [k for k, w in enumerate(words) if stem_of(lemma_of(w)) == stem or _matches(part, term, w)]
-    return any(
-        _NEGATOR_RE.match(words[j]) for k in at for j in range(max(0, k - _NEAR), min(len(words), k + _NEAR + 1))
+    return words, [k for k, w in enumerate(words) if stem_of(lemma_of(w)) == stem or _matches(part, term, w)]
+
+
+def _beside(words: list[str], at: list[int], test: Callable[[str], object]) -> bool:
+    """Whether a word within :data:`_NEAR` words of a place in ``at`` passes ``test``."""
+    return any(test(words[j]) for k in at for j in range(max(0, k - _NEAR), min(len(words), k + _NEAR + 1)))
+
+
+def _negated_beside(part: Part, term: str, sentence: str) -> bool:
+    """Whether a negation stands within :data:`_NEAR` words of a word of ``sentence`` that says ``term``."""
+    return _beside(*_saying(part, term, sentence), _NEGATOR_RE.match)
+
+
+def asks_a_permission(part: Part) -> bool:
+    """Whether ``part`` is a yes/no asking a permission («можно ли …», «могу ли …», «… разрешено?»)."""
+    return part.asks == "yesno" and any(
+        lemma_of(w.lower().replace("ё", "е")) in _PERMISSIONS for w in WORD_RE.findall(part.text)
     )
+
+
+def states_it_required(part: Part, term: str, sentence: str) -> bool:
+    """Whether ``sentence`` states that what ``term`` says is required: a word of requirement within :data:`_NEAR`
+    words of it («Для слияния MR нужно два одобрения», «требуется согласование»), or its own word is the predicate
+    stating it is done («Заявление согласует непосредственный руководитель», «MR должен быть одобрен»)."""
+    words, at = _saying(part, term, sentence)
+    return any(pos_of(words[k]) in _STATED for k in at) or _beside(words, at, lambda w: lemma_of(w) in _REQUIREMENTS)
 
 
 def misses_a_circumstance(part: Part, unit: list[str], vocabulary: tuple[set[str], set[str]]) -> bool:
@@ -143,11 +181,13 @@ def misses_a_circumstance(part: Part, unit: list[str], vocabulary: tuple[set[str
 
 def ignores_an_absence(part: Part, sentence: str) -> bool:
     """Whether ``sentence`` gives its rule without speaking of an absence the part sets: it neither negates the
-    thing beside it nor makes it the rule's only way, nor — for an absence said by «без» or by a negated «если …»
+    thing beside it nor makes it the rule's only way, nor — for a yes/no asking a permission — states the thing is
+    required (:func:`states_it_required`), nor — for an absence said by «без» or by a negated «если …»
     clause — states an absence of its own the same way («отпуск без содержания» / «без сохранения заработной
     платы», «если ничего не сломалось» / «даже если инцидентов не было»)."""
     if not ABSENCES_MUST_BE_SPOKEN_OF:
         return False
+    permission = asks_a_permission(part)
     for term, how in conditions_of(part.text).absences:
         own = _OWN_ABSENCE_RE.get(how)
         if own is not None and own.search(sentence):
@@ -156,6 +196,9 @@ def ignores_an_absence(part: Part, sentence: str) -> bool:
             return True
         # any only way of the sentence counts (:func:`agentcore.rag._only_way.only_ways`, the guard's reading too),
         # not only one whose words say the thing: requiring them would change 47 (dev question, KB sentence) pairs
-        if not _negated_beside(part, term, sentence) and not only_ways(sentence):
+        if _negated_beside(part, term, sentence) or only_ways(sentence):
+            continue
+        # «можно ли … без X?» — «нет, X нужен»: a sentence requiring the thing answers a permission asked without it
+        if not (PERMISSION_IS_ANSWERED_BY_A_REQUIREMENT and permission and states_it_required(part, term, sentence)):
             return True
     return False
