@@ -633,3 +633,44 @@ def test_a_loose_sources_list_ends_at_a_line_that_is_no_entry() -> None:
         "Отпуск 28 дней.",
         "Если остались вопросы, напишите в HR.",
     ]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Отпуск переносится [1], если сотрудник заболел.",
+        "Отпуск переносится на другие даты [1], если сотрудник заболел во время отпуска.",
+        "Отпуск переносится на другие даты [1], если сотрудник заболел во время отпуска [2].",
+        "Отпуск переносится на другие даты [1], только если сотрудник заболел [2].",
+        "Если сотрудник заболел во время отпуска [2], отпуск переносится на другие даты [1].",
+        "Отпуск переносится на другие даты [1] в случае болезни сотрудника [2].",
+    ],
+)
+def test_a_condition_after_a_marker_stays_with_its_claim(answer: str) -> None:
+    # review finding 10: a marker before «если …» cut the condition off — «Отпуск переносится на другие даты» was a
+    # claim of its own, shown as an unconditional rule
+    claims = read_claims(answer, CONTEXT)
+    assert len(claims) == 1
+    assert "болезни" in claims[0].text or "заболел" in claims[0].text
+
+
+async def test_a_claim_is_never_shown_without_the_condition_its_writer_set() -> None:
+    context = compose_context(
+        [
+            Hit(
+                "vacation#2",
+                "vacation",
+                "Отпуск — Болезнь",
+                "Если во время отпуска вы заболели, отпуск продлевается на дни болезни.",
+                1.0,
+                "",
+                1,
+            )
+        ]
+    )
+    wrong = "Отпуск продлевается на дни болезни [1], если сотрудник заболел до начала отпуска."
+    report = await check_claims(read_claims(wrong, context), context)
+    assert render_claims(report).text == ""  # was «Отпуск продлевается на дни болезни [1].»
+    right = "Отпуск продлевается на дни болезни [1], если во время отпуска вы заболели."
+    report = await check_claims(read_claims(right, context), context)
+    assert render_claims(report).text == "Отпуск продлевается на дни болезни, если во время отпуска вы заболели [1]."

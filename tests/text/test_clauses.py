@@ -16,6 +16,8 @@ from agentcore.text.clauses import (
     has_predicate,
     is_predicate,
     main_clause,
+    opens_a_subordinate,
+    stands_alone,
 )
 
 PERMITS = frozenset({"можно", "нельзя", "запрещено"})
@@ -99,3 +101,13 @@ def test_the_guard_and_the_focus_check_cut_with_this_module() -> None:
         assert not hasattr(owner, name)
     assert not hasattr(words, "_PREDICATES")
     assert owner.clauses is clauses and _facts.clauses is clauses
+
+
+def test_a_statement_of_its_own_after_a_cut() -> None:
+    # review finding 10 (rag._markers.cited_clauses): a condition or a phrase says nothing without its clause
+    assert opens_a_subordinate("если сотрудник заболел") and opens_a_subordinate("только если сотрудник заболел")
+    assert not opens_a_subordinate("отпуск переносится")
+    assert not stands_alone("если сотрудник заболел во время отпуска.")
+    assert not stands_alone("в случае болезни сотрудника.")
+    assert stands_alone("а отпускные за три дня до отпуска.")  # a contrast, its verb left out
+    assert stands_alone("схемы рисуют в Miro.")

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from agentcore.rag.citations import ComposedContext, close_up
+from agentcore.text.clauses import opens_a_subordinate, stands_alone
 
 __all__ = ["AnswerLine", "cited_clauses", "normalise_markers", "parse_markers", "read_lines", "strip_sources_block"]
 
@@ -431,13 +432,28 @@ def cited_clauses(sentence: str, context: ComposedContext | None = None) -> list
         cut = end.end() if end else match.end()
         if cut < len(sentence) and sentence[cut] != "[" and len(re.findall(r"\w+", sentence[cut:])) >= _CLAUSE_WORDS:
             cuts.append(cut)
-    pieces = [sentence[a:b] for a, b in zip([0, *cuts], [*cuts, len(sentence)], strict=True)]
+    pieces = _statements(sentence, cuts, context)
     read = [parse_markers(piece, context) for piece in pieces]
     if len(pieces) < 2 or any(len(re.findall(r"\w+", text)) < _CLAUSE_WORDS for text, _ in read):
         return [sentence]
     if len({frozenset(cited) for _, cited in read}) < 2:
         return [sentence]
     return [piece.strip() for piece in pieces]
+
+
+def _statements(sentence: str, cuts: list[int], context: ComposedContext | None) -> list[str]:
+    """``sentence`` cut at those of ``cuts`` where both sides say something alone (review finding 10): the piece after
+    the cut stands alone (:func:`agentcore.text.clauses.stands_alone`: not «если сотрудник заболел», «в случае
+    болезни»), and the piece before does not open the sentence with a subordinate clause («Если сотрудник заболел
+    [1], отпуск переносится [2]»).  A condition stays with the claim it conditions."""
+    kept: list[int] = []
+    for cut in cuts:
+        start = kept[-1] if kept else 0
+        before = parse_markers(sentence[start:cut], context)[0]
+        after = parse_markers(sentence[cut:], context)[0]
+        if stands_alone(after) and not (start == 0 and opens_a_subordinate(before)):
+            kept.append(cut)
+    return [sentence[a:b] for a, b in zip([0, *kept], [*kept, len(sentence)], strict=True)]
 
 
 def sentence_citations(pieces: list[str], context: ComposedContext | None) -> list[tuple[str, tuple[int, ...], int]]:

@@ -42,6 +42,8 @@ __all__ = [
     "has_predicate",
     "is_predicate",
     "main_clause",
+    "opens_a_subordinate",
+    "stands_alone",
 ]
 
 PREDICATE_POS = frozenset(("VERB", "PRTS", "PRED", "ADJS"))
@@ -82,6 +84,30 @@ def has_predicate(text: str, *, also: AbstractSet[str] = frozenset(), kinds: Abs
     """Whether a word of ``text`` is a predicate (:func:`is_predicate`) or one of ``also`` (lower-case words that
     are predicates whatever pymorphy3 reads: the guard's permission and prohibition words)."""
     return any(word in also or is_predicate(word, kinds) for word in _WORD_RE.findall(text.lower()))
+
+
+_LEADING_PARTICLES = frozenset({"только", "лишь", "именно", "даже", "особенно"})
+"""Particles that may stand before a subordinating word without making the clause a main one («только если …»)."""
+_CONTRAST_OPENER_RE = re.compile(r"^(?:а|но|однако|зато|тогда\s+как|в\s+то\s+время\s+как)(?![\w-])", re.I)
+
+
+def opens_a_subordinate(segment: str) -> bool:
+    """Whether ``segment`` opens with a subordinating or relative word («если …», «когда …», «который …»), after a
+    particle or not («только если …», «даже когда …»): a clause of the sentence around it, not one of its own."""
+    words = _WORD_RE.findall(segment.lower())
+    while len(words) > 1 and words[0] in _LEADING_PARTICLES:
+        words = words[1:]
+    return bool(words) and bool(_SUBORDINATE_RE.match(words[0]))
+
+
+def stands_alone(segment: str, *, also: AbstractSet[str] = frozenset()) -> bool:
+    """Whether ``segment``, the rest of a sentence after a cut, reads as a statement of its own: a contrast («а
+    отпускные — за три дня до отпуска», «но …»: its predicate may be the one before, left out) or a main clause
+    (:func:`main_clause`) — not a subordinate clause («если сотрудник заболел») nor a phrase without a predicate («в
+    случае болезни»), which say nothing without the clause they belong to."""
+    if opens_a_subordinate(segment):
+        return False
+    return bool(_CONTRAST_OPENER_RE.match(segment.strip())) or main_clause(segment, also=also)
 
 
 def main_clause(segment: str, *, also: AbstractSet[str] = frozenset()) -> bool:
