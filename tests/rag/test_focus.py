@@ -691,3 +691,35 @@ def test_a_parts_verdict_names_the_test_that_decided(monkeypatch: pytest.MonkeyP
     assert verdicts[0].answered and verdicts[0].accepted_by == "one_sentence_holds_it" and verdicts[0].reason == ""
     assert not verdicts[1].answered and verdicts[1].accepted_by is None
     assert verdicts[1].reason == "no shown sentence gives the value asked"
+
+
+def test_each_coordinated_object_of_one_predicate_is_a_part() -> None:
+    """Gap 4: «отпускные и квартальную премию» — two objects of «выплачивают» were one part, so a sentence on the
+    vacation pay alone answered it and the bonus was never named missing."""
+    question = "когда выплачивают отпускные и квартальную премию?"
+    assert [p.text for p in question_parts(question)] == [
+        "когда выплачивают отпускные",
+        "когда выплачивают квартальную премию",
+    ]
+    shown = ["Отпускные выплачиваются не позднее чем за 3 рабочих дня до начала отпуска."]
+    check = check_focus(question, shown, shown, semantic=None)  # one part answered: no longer a decline
+    assert check.answered == (True, False)
+    assert check.missing == ("когда выплачивают квартальную премию",)
+    # the objects' own preposition is kept for each
+    assert [p.text for p in question_parts("какие документы нужны для визы и командировки")] == [
+        "какие документы нужны для визы",
+        "какие документы нужны для командировки",
+    ]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "где прочитать вопросы и ответы",  # a fixed pair naming one thing
+        "когда выплачивают компенсацию отпуска и премию",  # «отпуска» hangs on «компенсацию», not on the verb
+        "сколько дней отпуска и больничного",  # no predicate the two depend on
+        "как получить доступ к Jira и Confluence",  # no Russian pair to read
+    ],
+)
+def test_no_coordinated_objects_no_split(question: str) -> None:
+    assert len(question_parts(question)) == 1

@@ -74,8 +74,10 @@ def test_a_question_word_after_its_preposition_begins_a_new_part() -> None:
 
 
 def test_and_before_a_preposition_and_a_noun_does_not_split() -> None:
-    # guard: «и для командировки» continues the part
-    assert len(question_parts("какие документы нужны для отпуска и для командировки")) == 1
+    # guard: «и для командировки» begins no part of its own (no question word) — it is the second of two coordinated
+    # objects of «нужны», and each object is a part with the predicate (gap 4, :mod:`agentcore.rag._focus.coordination`)
+    parts = question_parts("какие документы нужны для отпуска и для командировки")
+    assert [p.text for p in parts] == ["какие документы нужны для отпуска", "какие документы нужны для командировки"]
 
 
 def test_how_to_after_the_situation_asks_a_procedure() -> None:

@@ -9,6 +9,7 @@ from itertools import pairwise
 from typing import Literal
 
 from agentcore.rag._focus import english
+from agentcore.rag._focus.coordination import coordinated_parts
 from agentcore.rag._focus.english import is_english
 from agentcore.rag._focus.measures import COUNT_FORM, MEASURE_MUST_MATCH, measure_words
 from agentcore.rag._focus.words import (
@@ -515,6 +516,9 @@ def question_parts(question: str) -> list[Part]:
     if is_english(question):
         split = [piece for text in split if text for piece in english.PART_SPLIT_RE.split(text)]
     pieces = [p.strip(" ,.!") for p in split if p and p.strip(" ,.!")]
+    if not is_english(question):
+        # «когда выплачивают отпускные и квартальную премию»: one part per coordinated object of the predicate
+        pieces = [part for piece in pieces for part in coordinated_parts(piece)]
     parts: list[Part] = []
     for piece in pieces or [question]:
         terms = subject_terms(piece)
