@@ -705,6 +705,14 @@ def test_each_coordinated_object_of_one_predicate_is_a_part() -> None:
     check = check_focus(question, shown, shown, semantic=None)  # one part answered: no longer a decline
     assert check.answered == (True, False)
     assert check.missing == ("когда выплачивают квартальную премию",)
+    # the sibling's sentence shares the predicate: it does not answer this object, however near by meaning
+    shown = [
+        "Квартальная премия выплачивается вместе с окончательным расчётом за первый месяц следующего квартала, то "
+        "есть 10 апреля, 10 июля, 10 октября и 10 января."
+    ]
+    check = check_focus(question, shown, shown)
+    assert check.answered == (False, True)
+    assert check.missing == ("когда выплачивают отпускные",)
     # the objects' own preposition is kept for each
     assert [p.text for p in question_parts("какие документы нужны для визы и командировки")] == [
         "какие документы нужны для визы",

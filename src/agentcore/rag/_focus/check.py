@@ -17,7 +17,7 @@ from agentcore.rag._focus import section_rules, value_rules
 from agentcore.rag._focus.alternatives import with_alternatives
 from agentcore.rag._focus.circumstances import without_circumstances
 from agentcore.rag._focus.english import CROSS_LINGUAL_GAP, ENGLISH_MIN_COVERAGE, is_english
-from agentcore.rag._focus.parts import Part, describe, question_parts
+from agentcore.rag._focus.parts import Part, describe, part_matches, question_parts
 from agentcore.rag._focus.present import asks_the_present
 from agentcore.rag._focus.reading import PartReading, Reading
 from agentcore.rag._focus.section_rules import Section, SectionTest
@@ -168,10 +168,23 @@ def check_focus(
             if part.asks in SLOT_ASKS
             else not (english and is_english(part.text)) and answers_by_section(reading, p)
         )
+        if ok and part.own_object:
+            # a coordinated object: the sibling's sentence shares the predicate and passes by meaning — the object
+            # itself must be in a shown sentence
+            ok = _holds_its_own_object(part, shown)
         answered.append(ok)
         if not ok:
             missing.append(describe(part))
     return FocusCheck(tuple(parts), tuple(answered), tuple(missing), tuple(dict.fromkeys(absent)))
+
+
+def _holds_its_own_object(part: Part, shown: Sequence[str]) -> bool:
+    """Whether one shown sentence holds every term of the part's own object (:attr:`Part.own_object`)."""
+    for sentence in shown:
+        words, stems = vocabulary_of([sentence])
+        if all(part_matches(part, term, words, stems) for term in part.own_object):
+            return True
+    return False
 
 
 @dataclass(frozen=True)

@@ -100,35 +100,44 @@ def _fixed_pair(left: str, right: str) -> bool:
 
 def coordinated_parts(text: str) -> list[str]:
     """``text`` as one text per coordinated object of its predicate (see the module docstring), or ``[text]``."""
+    return [part for part, _ in coordinated_objects(text)]
+
+
+def coordinated_objects(text: str) -> list[tuple[str, str]]:
+    """``(part text, its own object)`` per coordinated object of the predicate of ``text``; ``[(text, "")]`` when
+    ``text`` has no such pair."""
+    whole = [(text, "")]
     if not COORDINATED_OBJECTS_ARE_PARTS:
-        return [text]
+        return whole
     tokens = list(_TOKEN_RE.finditer(text))
     conjunctions = [k for k, t in enumerate(tokens) if t.group() == "и"]
     if len(conjunctions) != 1 or any(not t.group()[0].isalpha() for t in tokens):
-        return [text]  # several «и», or quotes: a name («…»), not a pair of objects
+        return whole  # several «и», or quotes: a name («…»), not a pair of objects
     k = conjunctions[0]
     words = [t.group() for t in tokens]
     if not 0 < k < len(words) - 1 or text[tokens[k - 1].end() : tokens[k].start()].strip():
-        return [text]  # «X, и Y»: a clause after a comma
+        return whole  # «X, и Y»: a clause after a comma
     right = words[k + 1 :]
     right_start = 1 if _first_pos(right[0]) == "PREP" else 0  # «для визы и для командировки»
     start = _phrase_before(words, k)
     if start is None or start == 0 or not _phrase_after(right[right_start:]):
-        return [text]
+        return whole
     if any(w[0].isupper() for w in words[start:] if w != words[0]):
-        return [text]  # a name in capitals
+        return whole  # a name in capitals
     left_head, right_head = words[k - 1], words[-1]
     if not _cases(left_head, frozenset(_HEADS)) & _cases(right_head, frozenset(_HEADS)):
-        return [text]  # no shared case: not members of one coordination
+        return whole  # no shared case: not members of one coordination
     before = _first_pos(words[start - 1])
     if before in ("NOUN", "NPRO") or before in _MODIFIERS:
-        return [text]  # the phrase hangs on a noun before it («компенсацию отпуска и премию»)
+        return whole  # the phrase hangs on a noun before it («компенсацию отпуска и премию»)
     if not any(_first_pos(w) in _PREDICATES for w in words[:start]):
-        return [text]  # no predicate the objects depend on («сколько дней отпуска и больничного»)
+        return whole  # no predicate the objects depend on («сколько дней отпуска и больничного»)
     if _fixed_pair(left_head, right_head):
-        return [text]
+        return whole
     prefix = text[: tokens[start].start()]
     if right_start and before == "PREP":
         prefix = text[: tokens[start - 1].start()]  # the right phrase brings its own preposition
     left = text[: tokens[k - 1].end()]
-    return [left.strip(), f"{prefix}{text[tokens[k + 1].start() : tokens[-1].end()]}".strip()]
+    left_object = text[tokens[start].start() : tokens[k - 1].end()]
+    right_object = text[tokens[k + 1].start() : tokens[-1].end()]
+    return [(left.strip(), left_object), (f"{prefix}{right_object}".strip(), right_object)]

@@ -9,7 +9,7 @@ from itertools import pairwise
 from typing import Literal
 
 from agentcore.rag._focus import english
-from agentcore.rag._focus.coordination import coordinated_parts
+from agentcore.rag._focus.coordination import coordinated_objects
 from agentcore.rag._focus.english import is_english
 from agentcore.rag._focus.measures import COUNT_FORM, MEASURE_MUST_MATCH, measure_words
 from agentcore.rag._focus.words import (
@@ -204,6 +204,12 @@ class Part:
     as ``alternatives``.  They count for the term share only: the paraphrase tests by meaning read the part
     without them (a word the passages never use stays a lack there), so the lexicon adds lexical evidence and
     loosens nothing else."""
+
+    own_object: tuple[str, ...] = ()
+    """The terms of the part's own object when it is one of coordinated objects of one predicate («квартальную
+    премию» of «когда выплачивают отпускные и квартальную премию»): the predicate is the sibling part's too, so a
+    sentence answering the sibling lies near this part by meaning — only a shown sentence holding these terms
+    answers it (:func:`agentcore.rag._focus.check.check_focus`)."""
 
     def alternatives_of(self, term: str) -> list[tuple[str, ...]]:
         """The other spellings of ``term`` (the colloquial lexicon's words included)."""
@@ -516,9 +522,11 @@ def question_parts(question: str) -> list[Part]:
     if is_english(question):
         split = [piece for text in split if text for piece in english.PART_SPLIT_RE.split(text)]
     pieces = [p.strip(" ,.!") for p in split if p and p.strip(" ,.!")]
+    objects = {piece: "" for piece in pieces}
     if not is_english(question):
         # «когда выплачивают отпускные и квартальную премию»: one part per coordinated object of the predicate
-        pieces = [part for piece in pieces for part in coordinated_parts(piece)]
+        objects = {part: own for piece in pieces for part, own in coordinated_objects(piece)}
+        pieces = list(objects)
     parts: list[Part] = []
     for piece in pieces or [question]:
         terms = subject_terms(piece)
@@ -555,7 +563,8 @@ def question_parts(question: str) -> list[Part]:
             # «еду в командировку в ереван, за сколько подавать заявку»: the trip is named by where it goes
             motion = verbs_of_motion_with_destination(piece)
             terms = tuple(t for t in terms if t not in motion) or terms
-        parts.append(Part(piece, asks, terms))
+        own = tuple(t for t in subject_terms(objects[piece]) if t in terms) if objects.get(piece) else ()
+        parts.append(Part(piece, asks, terms, own_object=own))
     if len(parts) > 1 and any(not p.terms for p in parts):
         parts = [p for p in parts if p.terms] or parts
     if UNITS_TAKE_THE_SUBJECT_BEFORE:
