@@ -599,6 +599,7 @@ async def test_a_section_cited_through_two_chunks_lists_the_text_of_both_under_i
     assert shown.text.count("[1]") == 2
     assert len(shown.sources) == 1
     assert "Ассистент поддержки" in shown.sources[0].text and "CRM-агент работает" in shown.sources[0].text
+    assert shown.sources[0].ids == ("tools#1", "tools#2")  # its link opens both chunks (before: tools#1 only)
 
 
 @pytest.mark.parametrize(

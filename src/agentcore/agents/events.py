@@ -127,6 +127,11 @@ class Citation(BaseModel):
 
     index: int = Field(ge=1)
     id: str = Field(description="chunk id, e.g. vacation-policy#2")
+    ids: list[str] = Field(
+        default_factory=list,
+        description="every chunk of the section cited under this number, in order (the first is id): a section "
+        "cited through several chunks is one source",
+    )
     doc_id: str
     title: str
     source: str = ""

@@ -70,6 +70,14 @@ class Passage:
     text: str
     source: str = ""
     score: float = 0.0
+    section_ids: tuple[str, ...] = ()
+    """Every chunk a listed source stands for, in order, when a section is cited through several of its chunks
+    (``claims.render_claims`` lists it once, with their text); empty for one chunk (see :attr:`ids`)."""
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """The chunk ids whose text this passage holds (``(id,)`` for one chunk): what a link to it opens."""
+        return self.section_ids or (self.id,)
 
     @classmethod
     def from_hit(cls, index: int, hit: Hit) -> Passage:

@@ -452,8 +452,8 @@ def _numbered_sources(
     kept: Sequence[CheckedClaim], passages: dict[int, Passage]
 ) -> tuple[dict[int, int], list[Passage]]:
     """Context number → shown number (1..k by first use, one per document section), and the listed sources: each
-    section's first cited chunk, holding the text of every chunk of the section the shown claims cite (so the
-    passage listed under a number holds every claim citing it)."""
+    section's first cited chunk, holding the text and the ids (``section_ids``) of every chunk of the section the
+    shown claims cite (so the passage listed, and a link to it, holds every claim citing its number)."""
     numbering: dict[int, int] = {}
     section_number: dict[tuple[str, str], int] = {}
     chunks: list[list[Passage]] = []
@@ -470,7 +470,10 @@ def _numbered_sources(
                 chunks[section_number[key] - 1].append(passage)
             numbering[n] = section_number[key]
     sources = [
-        replace(cited[0], text="\n".join(p.text for p in cited)) if len(cited) > 1 else cited[0] for cited in chunks
+        replace(cited[0], text="\n".join(p.text for p in cited), section_ids=tuple(p.id for p in cited))
+        if len(cited) > 1
+        else cited[0]
+        for cited in chunks
     ]
     return numbering, sources
 

@@ -234,13 +234,15 @@ class SearchAnswer:
 
     def metadata(self) -> dict[str, Any]:
         """:func:`claim_metadata` of the answer shown (a decline: its removed claims only) and ``citations`` — the
-        cited sections as ``{"index", "id", "doc_id", "title"}``, ``index`` being the ``[k]`` of the text."""
+        cited sections as ``{"index", "id", "ids", "doc_id", "title"}``, ``index`` being the ``[k]`` of the text and
+        ``ids`` every chunk of the section it cites (``id`` the first)."""
         trusted, answered = self.trusted, self.source != "none"
         meta = claim_metadata(
             trusted.report if trusted else None, trusted.rendered if trusted else None, answered=answered
         )
         meta["citations"] = [
-            {"index": k, "id": p.id, "doc_id": p.doc_id, "title": p.title} for k, p in enumerate(self.sources, start=1)
+            {"index": k, "id": p.id, "ids": list(p.ids), "doc_id": p.doc_id, "title": p.title}
+            for k, p in enumerate(self.sources, start=1)
         ]
         return meta
 

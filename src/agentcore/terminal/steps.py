@@ -100,7 +100,8 @@ def render_final(console: Console, event: FinalEvent | ErrorEvent) -> None:
         console.print()
         console.print("Источники:", style="bold")
         for citation in event.citations:
-            console.print(f"  [{citation.index}] {citation.title} ({citation.id})", markup=False, highlight=False)
+            ids = ", ".join(citation.ids or [citation.id])
+            console.print(f"  [{citation.index}] {citation.title} ({ids})", markup=False, highlight=False)
     meta = event.metadata
     figures = []
     # A declined answer has no claims: coverage 0.00 and an empty verification would describe an answer not given.

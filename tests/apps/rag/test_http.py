@@ -90,7 +90,9 @@ def test_the_part_the_documents_do_not_answer_is_named(url: str) -> None:
     assert body["answer_source"] == "extractive" and body["grounded"] is True
     assert body["missing_parts"] == ["сколько стоит парковка"] and body["removed_claims"] == []
     assert [(c["status"], c["citations"]) for c in body["claims"]] == [("supported", [1])]
-    assert body["citations"] == [{"index": 1, "id": "vacation#0", "doc_id": "vacation", "title": "Отпуск"}]
+    assert body["citations"] == [
+        {"index": 1, "id": "vacation#0", "ids": ["vacation#0"], "doc_id": "vacation", "title": "Отпуск"}
+    ]
 
 
 BAD_INPUT: list[tuple[dict[str, Any], int, str]] = [
@@ -211,7 +213,9 @@ def test_llm_answer_shows_only_supported_claims(serve: Any, settings: Settings, 
         }
     ]
     assert body["grounded"] is True and body["missing_parts"] == []
-    assert body["citations"] == [{"index": 1, "id": "vacation#0", "doc_id": "vacation", "title": "Отпуск"}]
+    assert body["citations"] == [
+        {"index": 1, "id": "vacation#0", "ids": ["vacation#0"], "doc_id": "vacation", "title": "Отпуск"}
+    ]
 
 
 def test_a_model_answer_with_no_true_claim_is_declined(serve: Any, settings: Settings, indexed: RagEngine) -> None:

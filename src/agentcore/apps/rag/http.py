@@ -108,6 +108,9 @@ class AnswerCitation(BaseModel):
 
     index: int
     id: str
+    ids: list[str] = Field(
+        default_factory=list, description="все фрагменты раздела, процитированные под этим номером (первый — id)"
+    )
     doc_id: str
     title: str
 

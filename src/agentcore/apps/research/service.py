@@ -733,6 +733,7 @@ class AgentService(ReActAgent):
             Citation(
                 index=number,
                 id=p.id,
+                ids=list(p.ids),
                 doc_id=p.doc_id,
                 title=p.title,
                 source=p.source,

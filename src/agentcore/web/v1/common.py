@@ -74,7 +74,7 @@ def final_text(event: FinalEvent) -> str:
     """The answer followed by its numbered sources."""
     if not event.citations:
         return event.answer
-    sources = "\n".join(f"[{c.index}] {c.title} ({c.id})" for c in event.citations)
+    sources = "\n".join(f"[{c.index}] {c.title} ({', '.join(c.ids or [c.id])})" for c in event.citations)
     return f"{event.answer}\n\nИсточники:\n{sources}"
 
 

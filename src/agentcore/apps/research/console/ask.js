@@ -106,8 +106,9 @@
     var text = citation.snippet;
     try {
       var collection = last && last.metadata ? last.metadata.collection : null;
-      var found = await C.json("/rag/fetch_docs", { json: collection ? { ids: [citation.id], collection: collection } : { ids: [citation.id] } });
-      if (found.items && found.items.length) text = found.items[0].text;
+      var ids = citation.ids && citation.ids.length ? citation.ids : [citation.id];  /* every chunk of the section cited */
+      var found = await C.json("/rag/fetch_docs", { json: collection ? { ids: ids, collection: collection } : { ids: ids } });
+      if (found.items && found.items.length) text = found.items.map(function (item) { return item.text; }).join("\n\n");
     } catch (error) {
       C.setStatus(status, "Полный фрагмент недоступен (" + C.formatError(error) + "), показан отрывок.", true);
     }
