@@ -51,6 +51,7 @@ SPLITS = {
     "answer_eval_dev29.json": {"dev29"},
     "answer_eval_dev30.json": {"dev30"},
     "answer_eval_dev31.json": {"dev31"},
+    "answer_eval_dev32.json": {"dev32"},
     "answer_eval_devh.json": {"devh"},
     "answer_eval_devh2.json": {"devh2"},
     "answer_eval_holdout.json": {"holdout"},
@@ -180,6 +181,7 @@ WRITTEN_BY_DATA_BRANCHES = {
     "answer_eval_dev29.json": ("make_answer_dev29.py", {"answerable": 39, "unanswerable": 8}),
     "answer_eval_dev30.json": ("make_answer_dev30.py", {"answerable": 27, "partial": 3, "unanswerable": 10}),
     "answer_eval_dev31.json": ("make_answer_dev31.py", {"answerable": 15, "unanswerable": 25}),
+    "answer_eval_dev32.json": ("make_answer_dev32.py", {"answerable": 24, "partial": 2, "unanswerable": 14}),
 }
 
 
