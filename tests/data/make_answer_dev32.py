@@ -7,8 +7,9 @@ knowledge base's documents (``src/agentcore/rag/kb/default/*.md`` — ``payroll`
 ``sick-leave``, ``business-trips``, ``expense-reimbursement``, ``dms-insurance``, ``corporate-training``,
 ``remote-work``, ``onboarding``, ``access-passwords``, ``release-process``, ``code-review``,
 ``information-security``) and dev31's row format, never ran ``agentcore ask`` on these questions, and committed the
-file before measuring.  It is the ``fd5`` branch's UNTUNED split: scored only in total, once, after the method was
-done; its rows are never read while developing.
+file before measuring.  fw018 was reworded the same day (same meaning and key fact) because the lead's data check
+found it word for word in another split.  It is the ``fd5`` branch's UNTUNED split: scored only in total, once, after
+the method was done; its rows are never read while developing.
 
 Its purpose is the false decline of a question asking a value — a number, a duration, a time of day, a date, a
 person or a role — whose sentence the documents hold, typed the way employees write in chat (lower case, typos,
@@ -44,7 +45,7 @@ ROWS = [
     # answerable: a time of day or a date
     (A, "до скольки надо заполнить ворклоги в жире за неделю", ["18:00 пятницы"], None),
     (A, "код фриз в какое время наступает", ["18:00"], None),
-    (A, "аванс какого числа приходит", ["25-го числа"], None),
+    (A, "аванс на карту обычно какого числа падает", ["25-го числа"], None),
     (A, "до скольки утра надо сказать руководителю что заболел", ["11:00"], None),
     (A, "офис по будням со скольки и до скольки открыт", ["8:00 до 22:00"], None),
     (A, "до какого часа нужно заказать гостевой пропуск для клиента", ["18:00 накануне"], None),
