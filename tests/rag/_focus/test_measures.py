@@ -38,3 +38,30 @@ def test_a_hotel_rate_is_answered_by_the_limit_per_night() -> None:
 def test_a_particle_after_the_rate_is_no_preposition_of_a_span() -> None:
     # «максимум» is read first as a particle: it does not make «на сколько» a span
     assert measure_asked("гостиница на сколько за ночь максимум") is None
+
+
+def test_a_clipped_limit_word_is_not_the_counted_noun() -> None:
+    # «макс» / «мин» are «максимум» / «минимум» clipped: the limit asked, not a count of «макс»
+    assert measure_asked("сколько макс можно потратить") is None
+    assert measure_asked("сколько мин надо отработать") is None
+    assert measure_asked("сколько максимум можно потратить") is None
+    # a noun after the clipping is still the counted one
+    assert measure_asked("сколько макс мест в переговорке") == ("count", "место")
+
+
+def test_a_clipped_limit_word_takes_the_sum_for_its_figure() -> None:
+    heading = "Возмещение расходов — Какие расходы возмещаются"
+    sentence = "Такси после 22:00, если вы задержались на работе, — до 1500 ₽ за поездку до дома."
+    assert answers("такси после 22 возмещают? сколько макс", sentence, heading)
+
+
+def test_a_lasting_is_answered_by_the_bound_it_lasts_until() -> None:
+    heading = "Добровольное медицинское страхование (ДМС) — Вопросы"
+    sentence = "При увольнении полис действует до конца месяца, в котором сотрудник уволился."
+    assert answers("после увольнения полис сколько ещё действует", sentence, heading)
+
+
+def test_a_deadline_of_another_act_is_no_lasting() -> None:
+    heading = "Добровольное медицинское страхование (ДМС) — ДМС для родственников"
+    sentence = "Заявку на полис подайте в HR до конца месяца."
+    assert not answers("полис сколько действует", sentence, heading)

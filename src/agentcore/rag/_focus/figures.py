@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from agentcore.rag._focus.measures import PEOPLE_LEMMAS, Measure
+from agentcore.rag._focus.measures import LASTING_BOUND_RE, LASTING_BOUNDS_ANSWER, PEOPLE_LEMMAS, Measure
 from agentcore.rag._focus.parts import Part, part_matches
 from agentcore.rag._focus.words import WORD_RE, lemma_of, term_matches, vocabulary_of
 from agentcore.text.morphology import VERB_FORMS, pos_of
@@ -166,6 +166,8 @@ def holds_measure(measure: Measure, blanked: str, part: Part | None) -> bool:
                 if not _DEADLINE_BEFORE_RE.search(blanked[: m.start()])
                 and not re.match(r"(?:за|через|течение)\b", m.group(), re.I)
             ]
+        if kind == "lasting" and LASTING_BOUNDS_ANSWER and LASTING_BOUND_RE.search(blanked):
+            return True  # «действует до конца месяца»: the bound it lasts until (measures.LASTING_BOUNDS_ANSWER)
         return bool(spans)
     tokens = [m for m in WORD_RE.finditer(blanked)]
     # a size («Монитор 27"») counts nothing, an amount («5000 ₽», «2%») counts its money or share

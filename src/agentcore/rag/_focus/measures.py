@@ -104,6 +104,37 @@ def _agrees(word: str, cases: frozenset[str] | None) -> bool:
     return morph is None or any(str(p.tag.case) in cases for p in word_parses(word)[:3])
 
 
+LIMIT_CLIPPINGS_COUNT_NOTHING = True
+"""Whether a clipping of «максимум / минимум / максимально / минимально» («макс», «мин», «максим») after «сколько» is
+read as the limit asked, like the whole word, not as the noun counted: read as a count of «макс», a question asking
+the most that is paid took no sum of money for its figure and every sentence giving the sum was refused."""
+_LIMIT_WORDS = ("максимум", "минимум", "максимально", "минимально", "максимальный", "минимальный")
+_LIMIT_CLIPPING_MIN = 3
+
+
+def _names_a_limit(word: str) -> bool:
+    """Whether ``word`` is «максимум», «минимум» or their adverb or adjective, whole or clipped to at least
+    :data:`_LIMIT_CLIPPING_MIN` letters («макс», «мин») — see :data:`LIMIT_CLIPPINGS_COUNT_NOTHING`."""
+    if word in ("максимум", "минимум"):
+        return True
+    if not LIMIT_CLIPPINGS_COUNT_NOTHING or len(word) < _LIMIT_CLIPPING_MIN:
+        return False
+    return any(whole.startswith(word) for whole in _LIMIT_WORDS)
+
+
+LASTING_BOUNDS_ANSWER = True
+"""Whether «сколько действует / длится X» is answered by the bound a verb of lasting says it lasts until — the end
+of a period or of another event («полис действует до конца месяца, в котором сотрудник уволился», «сохраняется до
+окончания испытательного срока») — and not only by a span with a figure: the bound is how long it lasts.  Only after
+such a verb (up to three words between): «подайте заявку до конца месяца» is the deadline of another act.  A bound
+by a figure («до 5 рабочих дней») is a span already; a date is not read here."""
+LASTING_BOUND_RE = re.compile(
+    r"(?<![\w-])(?:действу|длит|дл[яи]тся|продолжа|сохраня|остаётся|остается|работа)\w*\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:до|по)\s+(?:самого\s+)?(?:конца|окончания|истечения|завершения)\s+[а-яё]+",
+    re.I,
+)
+
+
 Measure = tuple[Literal["money", "span", "lasting", "frequency", "times", "count", "people"], str]
 
 TIMES_ARE_COUNTED = True
@@ -169,7 +200,7 @@ def measure_asked(text: str) -> Measure | None:
             # «за сколько до начала курса»: a span before an event — the noun after the preposition is no count (a
             # particle is no preposition: «на сколько за ночь максимум» asks the most per night)
             return ("span", "")
-        if is_modifier(low) or is_function_word(low) or low in ("доп", "максимум", "минимум", "всего"):
+        if is_modifier(low) or is_function_word(low) or low in ("доп", "всего") or _names_a_limit(low):
             continue  # «сколько прошлых паролей», «сколько доп дней»: the counted noun comes after
         if _ASKS_SPAN_PREP_RE.search(text) and not is_known(low):
             return ("span", "")  # «на сколько залочат»: a chat verb, not a counted noun
