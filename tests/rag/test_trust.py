@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from tests.rag.test_claims import CONTEXT
 
@@ -115,3 +116,30 @@ async def test_a_restatement_asserting_what_the_closing_line_names_missing_is_no
     assert absent.text == "" and len(absent.removed) == 1
     held = await checked_restatement("Ежегодный отпуск составляет 28 календарных дней.", evidence)
     assert held.text == "Ежегодный отпуск составляет 28 календарных дней." and held.removed == []
+
+
+class _CountingJudge:
+    """A model judge (not ``lexical``) that supports every claim and counts how often each claim is judged."""
+
+    name = "llm"
+    threshold = 0.5
+
+    def __init__(self) -> None:
+        self.asked: dict[str, int] = {}
+
+    async def judge(self, items: Any) -> list[list[float]]:
+        for claim, _ in items:
+            self.asked[claim] = self.asked.get(claim, 0) + 1
+        return [[1.0] * len(evidence) for _, evidence in items]
+
+
+async def test_the_shown_coverage_asks_the_model_judge_nothing_the_check_asked() -> None:
+    # review finding 8: metadata.coverage judged every shown claim a second time
+    judge = _CountingJudge()
+    answer = f"Ежегодный оплачиваемый отпуск составляет 28 календарных дней [1]. {PAY}"
+    question = "Сколько дней длится ежегодный отпуск и когда выплачивается зарплата?"
+    trusted = await trusted_answer(question, answer, CONTEXT, judge=judge)
+    assert trusted.answered and len(trusted.report.supported) == 2
+    report = await shown_coverage(trusted.rendered, judge, trusted.report)
+    assert report.coverage == 1.0 and len(report.sentences) == 2
+    assert sorted(judge.asked.values()) == [1, 1]  # once per claim, by the check (before: twice)

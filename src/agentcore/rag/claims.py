@@ -100,6 +100,9 @@ class CheckedClaim:
     missing: tuple[str, ...] = ()
     repointed: bool = False
     decided_by: str = "guard"
+    judged: float | None = None
+    """The model judge's best score of the claim on its ``sources`` (``None``: no model judged it) — what the shown
+    answer's coverage reuses rather than asking the judge again (review finding 8, ``rag.trust.shown_coverage``)."""
 
     def to_dict(
         self, numbering: dict[int, int] | None = None, passages: dict[int, Passage] | None = None
@@ -310,11 +313,15 @@ async def _apply_judge(report: ClaimReport, judge: Any) -> None:
         logger.warning("claims // Model judge reply partly ignored: %s", "; ".join(flaws))
     threshold = float(getattr(judge, "threshold", 0.5))
     for i, row in zip(indices, rows, strict=True):
-        if row is not None and max(row, default=0.0) < threshold:
-            old = report.claims[i]
+        if row is None:
+            continue
+        old, best = report.claims[i], max(row, default=0.0)
+        if best < threshold:
             report.claims[i] = CheckedClaim(
-                old.claim, "unsupported", (), old.score, (JUDGE_MISSING,), old.repointed, "judge"
+                old.claim, "unsupported", (), old.score, (JUDGE_MISSING,), old.repointed, "judge", best
             )
+        else:
+            report.claims[i] = replace(old, judged=best)
 
 
 def _well_formed(reply: Any, items: Sequence[tuple[str, Sequence[str]]]) -> bool:

@@ -30,6 +30,7 @@ claims as the only evidence (:func:`shown_evidence`): what the shown answer does
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
@@ -40,6 +41,7 @@ from agentcore.rag.answer import decline
 from agentcore.rag.citations import (
     ComposedContext,
     CoverageReport,
+    LexicalJudge,
     Passage,
     SupportJudge,
     citation_coverage,
@@ -153,16 +155,58 @@ async def trusted_answer(
     return TrustedAnswer(report, rendered, focus, weak)
 
 
-async def shown_coverage(rendered: RenderedAnswer, judge: SupportJudge) -> CoverageReport:
+async def shown_coverage(
+    rendered: RenderedAnswer, judge: SupportJudge, report: ClaimReport | None = None
+) -> CoverageReport:
     """The citation coverage of the answer the user sees (``rendered``): its claims — without the closing line
     «В документах не нашлось: …», which states no fact — with their shown markers ``[k]`` resolving to
     ``rendered.sources`` numbered 1..k.  The draft or a model's answer before the claim check has its own coverage;
     ``metadata.coverage`` describes what is shown (review F16: it reported the draft's, e.g. 0.67 for an answer
-    whose one false sentence had been removed).  No claim shown: coverage 0."""
+    whose one false sentence had been removed).  No claim shown: coverage 0.
+
+    ``report``: the claim check of ``rendered`` — with a model ``judge``, the check's verdicts stand for the claims
+    the judge judged there and the rest are read by the lexical judge, so the model is asked once per claim, by the
+    check (review finding 8: the coverage asked it again about every shown claim)."""
     if not rendered.answered:
         return CoverageReport(0.0, [], judge.name)
     context = ComposedContext(tuple(replace(p, index=k) for k, p in enumerate(rendered.sources, start=1)))
+    if report is not None and judge.name != "lexical":
+        judge = _CheckedVerdicts(report, judge)
     return await citation_coverage(claims_shown(rendered.text), context, judge)
+
+
+_CLAUSE_LEAD = frozenset({"а", "и", "но", "однако", "также"})
+
+
+def _claim_key(text: str) -> tuple[str, ...]:
+    """A claim's words, lower-case, without the conjunction a clause shown alone loses («а отпускные …»)."""
+    words = [w.casefold() for w in re.findall(r"\w+", text)]
+    while words and words[0] in _CLAUSE_LEAD:
+        words.pop(0)
+    return tuple(words)
+
+
+class _CheckedVerdicts:
+    """A support judge answering from a claim check's model verdicts (:attr:`CheckedClaim.judged`), for the claims
+    the model judged; the lexical judge's verdict (1.0 or 0.0 at its own threshold) for the others.  Never calls
+    the model."""
+
+    def __init__(self, report: ClaimReport, judge: SupportJudge) -> None:
+        self.name = judge.name
+        self.threshold = judge.threshold
+        self._judged = {_claim_key(c.claim.text): c.judged for c in report.claims if c.judged is not None}
+        self._lexical = LexicalJudge()
+
+    async def judge(self, items: Sequence[tuple[str, Sequence[str]]]) -> list[list[float]]:
+        rows = []
+        for claim, evidence in items:
+            known = self._judged.get(_claim_key(claim))
+            if known is not None:
+                rows.append([known] * len(evidence))
+            else:
+                lexical = self._lexical
+                rows.append([float(lexical.score(claim, text) >= lexical.threshold) for text in evidence])
+        return rows
 
 
 def claims_shown(text: str) -> str:

@@ -728,7 +728,7 @@ class AgentService(ReActAgent):
             # metadata.coverage is the shown answer's (its claims and shown citations), not the draft's or the model's
             # answer before the claim check (review F16); past the deadline no model judges it.
             judge = LexicalJudge() if timed_out else self.judge
-            state.coverage = (await shown_coverage(rendered, judge)).coverage
+            state.coverage = (await shown_coverage(rendered, judge, checked[0] if checked else None)).coverage
         citations = [
             Citation(
                 index=number,
