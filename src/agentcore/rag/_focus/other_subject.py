@@ -18,7 +18,7 @@ from agentcore.rag._focus.words import (
     lemma_of,
     vocabulary_of,
 )
-from agentcore.rag._focus.yesno import yesno_subject
+from agentcore.rag._focus.yesno import compares_figure, compares_unit, yesno_subject
 
 USED_NOUNS_BLOCK_MEANING = True
 """Whether the e5 paraphrase test is closed to a sentence lacking a noun of the part that the passages use."""
@@ -50,7 +50,11 @@ def answers_another_subject(
     before = shown[index - 1] if index and shown_headings[index - 1] == shown_headings[index] else ""
     unit = [shown[index], shown_headings[index], before]
     words, stems = vocabulary_of(unit)
-    missing = [t for t in part.terms if not part_matches(part, t, words, stems)]
+    missing = [
+        t
+        for t in part.terms
+        if not part_matches(part, t, words, stems) and not compared_with_its_limit(part, t, shown[index])
+    ]
     own = {document_part(h) for h in shown_headings[index].splitlines() if h.strip()}
     if not missing or not own:
         return False
@@ -74,6 +78,8 @@ def answers_another_subject(
         holders = [doc for doc, terms in others.items() if term in terms]
         # a word many documents use («заявка») marks no subject; one only another document uses does
         if len(holders) == 1 and len(others[holders[0]]) >= len(own_held):
+            if subject_held and not names_the_part_subject(part, others[holders[0]]):
+                continue  # the sentence names what the part is about, the other document does not
             return True
     if not SECTIONS_MARK_SUBJECTS:
         return False
@@ -102,6 +108,23 @@ def answers_another_subject(
     return False
 
 
+FIGURES_COMPARED_MARK_NO_SUBJECT = True
+"""Whether a figure of a yes/no part, and the unit it is said in, that the sentence compares with the limit it states
+(:func:`agentcore.rag._focus.yesno.compares_figure`, :func:`~agentcore.rag._focus.yesno.compares_unit`) is no term
+the sentence lacks: «хочу в августе уйти на 3 недели, отпустят» is answered by «… не более чем на 14 календарных дней
+подряд», and the «недели» another section of the article says («за 2 недели до …») does not make the question one
+about that section — the yes/no's supplier filter compares them the same way
+(:func:`agentcore.rag._focus.yesno.supplies_the_yesno`)."""
+
+
+def compared_with_its_limit(part: Part, term: str, sentence: str) -> bool:
+    """Whether ``term`` is a figure, or a figure's unit, of a yes/no ``part`` that ``sentence`` compares with the
+    limit it states (:data:`FIGURES_COMPARED_MARK_NO_SUBJECT`)."""
+    if not FIGURES_COMPARED_MARK_NO_SUBJECT or part.asks != "yesno":
+        return False
+    return compares_figure(part, term, sentence) or compares_unit(part, term, sentence)
+
+
 GRAMMATICAL_SUBJECT_NAMES_THE_DOCUMENT = True
 """Whether the one a rule is for — a person of the part in a bare dative
 (:func:`agentcore.rag._focus.qualifiers.recipients`: «новичку», «сотруднику») — marks another document's subject only
@@ -111,6 +134,21 @@ policy, which «Полис действует с 1-го числа месяца,
 the onboarding article, the one that says «новичок».  A noun under a preposition names the case («после увольнения»,
 «у VPN», «по уходу за ребёнком») and still marks another document's subject, as does every term within one document
 (:data:`SECTIONS_MARK_SUBJECTS`).  A part with no subject read keeps the rule as before."""
+
+
+OTHER_DOCUMENT_MUST_NAME_THE_SUBJECT = True
+"""Whether another document marks the part's subject only when it names the part's grammatical subject
+(:func:`agentcore.rag._focus.yesno.yesno_subject`) too, when the sentence names it: «сгорают ли неиспользованные дни
+здоровья в конце года» is about the health days «Дни здоровья не переносятся на следующий год» names, not about the
+vacation article, whose «неиспользованный» qualifies another thing (it never says «здоровье»).  A sentence that
+does not name the part's subject keeps the rule as before («сколько стоит корпоративный английский для
+родственников» is still not answered by the price of insurance for relatives)."""
+
+
+def names_the_part_subject(part: Part, held: set[str]) -> bool:
+    """Whether the terms ``held`` by another document include every noun of the part's grammatical subject (always,
+    without :data:`OTHER_DOCUMENT_MUST_NAME_THE_SUBJECT`)."""
+    return not OTHER_DOCUMENT_MUST_NAME_THE_SUBJECT or set(yesno_subject(part)) <= held
 
 
 def holds_the_grammatical_subject(part: Part, words: set[str], stems: set[str]) -> bool:
