@@ -64,6 +64,19 @@ async def test_an_answer_to_another_question_is_not_shown() -> None:
     assert meta["grounded"] is False and meta["removed_claims"][0]["missing"] == ["не отвечает на вопрос"]
 
 
+async def test_an_extractive_answer_to_another_question_gives_way_to_the_sentence_that_answers_it() -> None:
+    # re-selection (agentcore.rag._reselect): the context's salary sentence answers; the vacation sentence, which
+    # answered nothing, is not shown beside it but stays in the report, removed by the focus check
+    answer = "Ежегодный оплачиваемый отпуск составляет 28 календарных дней [1]."
+    trusted = await trusted_answer("Когда выплачивается зарплата?", answer, CONTEXT, reselect=True)
+    assert trusted.answered and trusted.rendered.text == PAY.replace("[3]", "[1]")
+    assert [(c.status, c.decided_by) for c in trusted.report.claims] == [
+        ("unsupported", "focus"),
+        ("supported", "guard"),
+    ]
+    assert [r["claim"] for r in trusted.metadata()["removed_claims"]] == [answer.replace(" [1]", "")]
+
+
 async def test_the_part_the_documents_do_not_answer_is_named_in_the_closing_line() -> None:
     question = "Сколько дней длится ежегодный отпуск и компенсирует ли компания абонемент в спортзал?"
     answer = "Ежегодный оплачиваемый отпуск составляет 28 календарных дней [1]."

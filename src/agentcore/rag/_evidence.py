@@ -39,9 +39,9 @@ the documents state limits, not the asker's amount or hours (:data:`agentcore.ra
 The nouns, adjectives, names and codes stay required, so the sentence is still about the question's subject."""
 
 
-def _may_differ(term: str, units: tuple[str, ...]) -> bool:
+def _may_differ(term: str, units: tuple[str, ...], *, verbs: bool = True) -> bool:
     # a figure's unit («2 тыщи», «на три недели») is a measure compared with the rule's limit, as the figure is
-    return VERBS_AND_FIGURES_MAY_DIFFER and (term.isdigit() or term in units or is_verb(term))
+    return VERBS_AND_FIGURES_MAY_DIFFER and (term.isdigit() or term in units or (verbs and is_verb(term)))
 
 
 def _holds(term: str, words: set[str], stems: set[str]) -> bool:
@@ -58,18 +58,20 @@ def _holds(term: str, words: set[str], stems: set[str]) -> bool:
     )
 
 
-def _holds_part(part: Part, words: set[str], stems: set[str]) -> bool:
+def _holds_part(part: Part, words: set[str], stems: set[str], *, verbs: bool = True) -> bool:
     held = [
         _holds(term, words, stems)
         or any(lemmas and all(_holds(x, words, stems) for x in lemmas) for lemmas in part.alternatives_of(term))
         for term in part.terms
     ]
     units = figure_units(part)
-    required = all(ok or _may_differ(term, units) for term, ok in zip(part.terms, held, strict=True))
+    required = all(ok or _may_differ(term, units, verbs=verbs) for term, ok in zip(part.terms, held, strict=True))
     return required and sum(held) >= MIN_TERMS
 
 
-def lexically_answered(focus: FocusCheck, shown: Sequence[str], shown_headings: Sequence[str]) -> bool:
+def lexically_answered(
+    focus: FocusCheck, shown: Sequence[str], shown_headings: Sequence[str], *, verbs_may_differ: bool = True
+) -> bool:
     """Whether every part ``focus`` answers is answered by one ``shown`` sentence holding all its subject terms
     (see the module docstring); ``False`` when no part is answered.
 
@@ -77,12 +79,16 @@ def lexically_answered(focus: FocusCheck, shown: Sequence[str], shown_headings: 
         focus: :func:`agentcore.rag._focus.check_focus` of the question on ``shown``.
             Its parts carry the other spellings of their terms (query repair, colloquial lexicon).
         shown: the sentences the user would see; ``shown_headings`` per sentence, the titles it cites.
+        verbs_may_differ: ``False`` — a verb of the part must be held too (the standard of a sentence the composer
+            did not choose, :mod:`agentcore.rag._reselect`: «кто назначает наставника» is not answered by what the
+            mentor does).
     """
     answered = [part for part, ok in zip(focus.parts, focus.answered, strict=True) if ok]
     if not answered:
         return False
     units = [vocabulary_of([sentence, heading]) for sentence, heading in zip(shown, shown_headings, strict=True)]
     return all(
-        len(part.terms) >= MIN_TERMS and any(_holds_part(part, words, stems) for words, stems in units)
+        len(part.terms) >= MIN_TERMS
+        and any(_holds_part(part, words, stems, verbs=verbs_may_differ) for words, stems in units)
         for part in answered
     )

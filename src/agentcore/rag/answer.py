@@ -272,6 +272,15 @@ def quotable_forms(text: str) -> list[str]:
     return list(dict.fromkeys(forms))
 
 
+def quotable_lines(text: str) -> list[tuple[str, bool]]:
+    """Each sentence and list item of a passage ``text`` as an answer would quote it (without Markdown emphasis),
+    with whether it is a list item; table rows and lead-in lines («Для команды:») are left out (they state nothing
+    alone).  The candidates :mod:`agentcore.rag._reselect` offers the focus check."""
+    return [
+        (clean_markdown(unit.text), bool(unit.marker)) for unit in _units(text) if not unit.role and not unit.lead_in
+    ]
+
+
 def render_excerpts(excerpts: Sequence[Excerpt], cite: Callable[[Excerpt], str] | None = None) -> str:
     """Excerpts in reading order: prose of one block on one line, each list item on its own line.
 

@@ -8,7 +8,10 @@ The research agent (``agentcore ask``, ``POST /research``, the SSE ``final``, ``
 2. each claim is checked against the passages it cites, else the other passages (:func:`~agentcore.rag.claims.
    check_claims`: the lexical score and the deterministic guard; a model judge, when given, may only downgrade);
 3. the supported claims are checked against the question (:func:`agentcore.rag._focus.check_focus`): an answer to
-   another question is declined, and the parts of the question no shown claim answers are named;
+   another question is declined, and the parts of the question no shown claim answers are named — after a
+   re-selection (:mod:`agentcore.rag._reselect`): a part left unanswered is offered a few other sentences of the
+   hit sections, ranked for it, and one that makes the (unchanged) check answer more parts is added as a claim, the
+   answer with it checked again from step 1;
 4. on weak evidence (the searcher's calibrated verdict ``answerable is False``) an answer stands only when every part
    it answers is held word for word by one shown sentence (:func:`agentcore.rag._evidence.lexically_answered`);
 5. the supported claims are rendered (:func:`~agentcore.rag.claims.render_claims`): each with its citation, numbered
@@ -37,6 +40,7 @@ from typing import Any, Literal
 
 from agentcore.rag._evidence import lexically_answered
 from agentcore.rag._focus import FocusCheck, check_focus
+from agentcore.rag._reselect import answers_more, holds_what_it_adds, reselection_candidates
 from agentcore.rag.answer import decline
 from agentcore.rag.citations import (
     ComposedContext,
@@ -79,6 +83,11 @@ __all__ = [
 SOURCES_LABEL = "Источники:"
 """The line after a search answer naming its cited sections («Источники: [1] Отпуск; [2] Зарплата.»)."""
 
+RESELECT = True
+"""Whether a part the focus check leaves unanswered is offered other sentences of the hit sections
+(:mod:`agentcore.rag._reselect`; issue 18: the composer's sentence was rejected while the answering one stood beside
+it)."""
+
 OFF_QUESTION = "не отвечает на вопрос"
 """What a supported claim the focus check (or the weak-evidence standard) removed is missing."""
 
@@ -119,6 +128,7 @@ async def trusted_answer(
     pool: Sequence[Passage] = (),
     judge: Any | None = None,
     answerable: bool | None = None,
+    reselect: bool = False,
 ) -> TrustedAnswer:
     """Check ``answer`` to ``question`` claim by claim (see the module docstring) and render what may be shown.
 
@@ -128,12 +138,88 @@ async def trusted_answer(
         pool: other passages found for the question (a claim they hold is re-pointed to them).
         judge: a model judge that may downgrade supported claims, or ``None`` (the deterministic guard alone).
         answerable: the searcher's verdict on the evidence; ``False`` holds the answer to the lexical standard.
+        reselect: ``answer`` is the extractive composer's draft of ``context``: a part the focus check leaves
+            unanswered may be answered by another sentence of the hit sections (:mod:`agentcore.rag._reselect`).  A
+            model's answer is not re-selected: what it claims is checked, never completed by quotes.
     """
+    trusted = await _checked(question, answer, context, pool=pool, judge=judge, answerable=answerable)
+    if not (reselect and RESELECT) or all(trusted.focus.answered):
+        return trusted
+    # The focus check left a part unanswered: offer it the other sentences of the hit sections, ranked for that
+    # part (agentcore.rag._reselect), and keep those that make it answer more parts; the answer with them goes
+    # through the whole check again (each added sentence is a claim like any other).
+    report = trusted.report
+    # the claims the guard supports (on a decline the focus check marked them «не отвечает на вопрос»)
+    supported = [c for c in report.claims if c.status == "supported" or c.decided_by == "focus"]
+    if not supported:  # the guard's decline, not the focus check's: the draft stated nothing the passages hold
+        return trusted
+    texts, headings, shown_headings = _shown(supported, report)
+    passages = [f"{p.title}\n{p.text}" for p in report.passages.values()]
+    cited = [n for c in report.claims for n in (c.sources or c.claim.citations)]
+    focus, added = trusted.focus, list[str]()
+    candidates = reselection_candidates(question, focus, context, cited, texts)
+    if focus.decline:  # the draft's sentences answered nothing: the added ones replace them (below)
+        texts, headings, shown_headings = [], [], []
+    for line in candidates:
+        checked = await check_claims(read_claims(line, context), context)
+        if not checked.claims or any(c.status != "supported" for c in checked.claims):
+            continue
+        more, more_headings, more_shown = _shown(checked.claims, checked.passages)
+        widened = check_focus(
+            question,
+            [*texts, *more],
+            passages,
+            headings=[*headings, *more_headings],
+            shown_headings=[*shown_headings, *more_shown],
+        )
+        if answers_more(focus, widened) and holds_what_it_adds(focus, widened, more, more_shown):
+            focus, added = widened, [*added, line]
+            texts, headings, shown_headings = (
+                [*texts, *more],
+                [*headings, *more_headings],
+                [*shown_headings, *more_shown],
+            )
+            if all(focus.answered):
+                break
+    if not added:
+        return trusted
+    # on a decline the draft's sentences are not shown beside the added ones (an answer about the question's section
+    # that does not answer it)
+    kept = [] if trusted.focus.decline else [answer.rstrip()]
+    again = await _checked(question, "\n".join([*kept, *added]), context, pool=pool, judge=judge, answerable=answerable)
+    if not (again.answered and answers_more(trusted.focus, again.focus)):
+        return trusted
+    if kept:
+        return again
+    # the draft's claims stay in the report, removed as «не отвечает на вопрос» (metadata.removed_claims)
+    report = replace(again.report, claims=[*trusted.report.claims, *again.report.claims])
+    return replace(again, report=report)
+
+
+def _shown(
+    claims: Sequence[CheckedClaim], passages: Mapping[int, Passage] | ClaimReport
+) -> tuple[list[str], list[str], list[str]]:
+    """The texts of ``claims``, the titles of the sections they cite (one per citation) and, per claim, those titles
+    on lines — what :func:`check_focus` reads as shown."""
+    titles = passages.passages if isinstance(passages, ClaimReport) else passages
+    texts = [c.claim.text for c in claims]
+    headings = [titles[n].title for c in claims for n in c.sources]
+    shown_headings = ["\n".join(titles[n].title for n in c.sources) for c in claims]
+    return texts, headings, shown_headings
+
+
+async def _checked(
+    question: str,
+    answer: str,
+    context: ComposedContext,
+    *,
+    pool: Sequence[Passage],
+    judge: Any | None,
+    answerable: bool | None,
+) -> TrustedAnswer:
+    """Steps 1–5 of the module docstring on ``answer`` (:func:`trusted_answer` without the re-selection)."""
     report = await check_claims(read_claims(answer, context), context, pool=pool, judge=judge)
-    shown = report.supported
-    headings = [report.passages[n].title for c in shown for n in c.sources]
-    texts = [c.claim.text for c in shown]
-    shown_headings = ["\n".join(report.passages[n].title for n in c.sources) for c in shown]
+    texts, headings, shown_headings = _shown(report.supported, report)
     focus = check_focus(
         question,
         texts,
@@ -313,7 +399,9 @@ async def answer_search(
     text = cited_extractive_answer(question, context, trust_order=True) if answer is None else answer
     if not text or not text.strip():
         return SearchAnswer(decline(hits), "none")
-    trusted = await trusted_answer(question, text, context, judge=judge, answerable=result.answerable)
+    trusted = await trusted_answer(
+        question, text, context, judge=judge, answerable=result.answerable, reselect=answer is None
+    )
     if not trusted.answered:
         return SearchAnswer(decline(hits), "none", trusted)
     shown = SearchAnswer("", source, trusted)

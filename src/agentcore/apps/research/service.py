@@ -796,8 +796,16 @@ class AgentService(ReActAgent):
             return None
         pool = [Passage.from_hit(0, hit) for hit in scratch.seen.values()]
         judge = self.judge if self.judge.name != "lexical" and use_judge else None
+        # the extractive draft (the offline answer, or a model's copy of it) may be completed by re-selection
+        drafted = scratch.draft is not None and answer.split() == scratch.draft.split()
         trusted = await trusted_answer(
-            run.question, answer, scratch.context, pool=pool, judge=judge, answerable=scratch.answerable
+            run.question,
+            answer,
+            scratch.context,
+            pool=pool,
+            judge=judge,
+            answerable=scratch.answerable,
+            reselect=drafted,
         )
         report, focus = trusted.report, trusted.focus
         await self.release_thought(run, [c.claim.text for c in report.removed])  # the model's, its claims checked
