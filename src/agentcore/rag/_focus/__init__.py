@@ -34,6 +34,7 @@ The modules, one concept each (lower ones first; each imports only those above i
 * :mod:`.compounds`, :mod:`.nouns`, :mod:`.yesno` — the phrase, noun and predicate tests of a supplying sentence;
 * :mod:`.lacks` — the subject terms no passage uses (a hard or a soft lack);
 * :mod:`.alternatives` — other spellings of a part's terms (query repair, colloquial lexicon);
+* :mod:`.reasons` — a part asking why, answered only by a sentence that gives a reason;
 * :mod:`.circumstances` — terms a rule's sentence does not repeat (the asker's month and destination, the verb of
   contact of a «куда» question), dropped from a part's subject terms;
 * :mod:`.vectors`, :mod:`.meaning`, :mod:`.semantic_supplier` — the e5 tests by meaning;

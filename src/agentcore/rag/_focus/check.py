@@ -20,6 +20,7 @@ from agentcore.rag._focus.english import CROSS_LINGUAL_GAP, ENGLISH_MIN_COVERAGE
 from agentcore.rag._focus.parts import Part, describe, part_matches, question_parts
 from agentcore.rag._focus.present import asks_the_present
 from agentcore.rag._focus.reading import PartReading, Reading
+from agentcore.rag._focus.reasons import misses_the_reason
 from agentcore.rag._focus.section_rules import Section, SectionTest
 from agentcore.rag._focus.supplies import SLOT_ASKS
 from agentcore.rag._focus.thresholds import FOCUS_MIN_COVERAGE, SEMANTIC_MIN_COSINE
@@ -163,10 +164,15 @@ def check_focus(
         # The moment of asking («Который час?») is in no document, whatever sentence supplies a time.
         # An English part asking no value (a procedure, a definition) is not answered: the draft reads the steps of
         # a procedure and the defining sentence by Russian words only.
-        ok = not asks_the_present(part) and (
-            answers_value(reading, p)
-            if part.asks in SLOT_ASKS
-            else not (english and is_english(part.text)) and answers_by_section(reading, p)
+        # A part asking why is answered only by a shown sentence giving a reason (the rule alone is not one).
+        ok = (
+            not asks_the_present(part)
+            and not misses_the_reason(part, shown)
+            and (
+                answers_value(reading, p)
+                if part.asks in SLOT_ASKS
+                else not (english and is_english(part.text)) and answers_by_section(reading, p)
+            )
         )
         if ok and part.own_object:
             # a coordinated object: the sibling's sentence shares the predicate and passes by meaning — the object

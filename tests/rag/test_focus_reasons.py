@@ -1,0 +1,40 @@
+"""A part asking why is answered only by a shown sentence giving a reason (issue 18, branch ``hal5``: a «почему»
+question answered by the rule it asks the reason of; ``agentcore.rag._focus.reasons``)."""
+
+from __future__ import annotations
+
+from tests.rag.focus_probe import answers
+
+from agentcore.rag._focus import reasons
+from agentcore.rag._focus.parts import question_parts
+
+RENEWAL = "Ноутбуки обновляются раз в 3 года."
+RENEWAL_HEADING = "Оборудование и ноутбуки — Замена и дополнительное оборудование"
+SUMMER = (
+    "Летом (с 1 июня по 31 августа) многие хотят отдыхать одновременно, поэтому действует ограничение: в этот период "
+    "можно уйти в отпуск не более чем на 14 календарных дней подряд."
+)
+SUMMER_HEADING = "Отпуск: правила и оформление — Летний период"
+REVIEW = "Ревью помогает находить ошибки, распространять знания о коде и поддерживать единый стиль."
+REVIEW_HEADING = "Код-ревью"
+
+
+def test_a_reason_is_asked_by_its_question_words() -> None:
+    assert reasons.asks_a_reason(question_parts("почему ноутбуки обновляют раз в три года")[0])
+    assert reasons.asks_a_reason(question_parts("зачем нужно код-ревью")[0])
+    assert reasons.asks_a_reason(question_parts("для чего делают ревью")[0])
+    assert not reasons.asks_a_reason(question_parts("как часто обновляют ноутбуки")[0])
+
+
+def test_the_rule_alone_gives_no_reason() -> None:
+    assert not answers("почему ноутбуки обновляют только раз в три года", RENEWAL, RENEWAL_HEADING)
+    # the same rule answers what it states
+    assert answers("как часто обновляют ноутбуки", RENEWAL, RENEWAL_HEADING)
+    # a sentence giving the reason answers why
+    assert answers("почему летом нельзя уйти в отпуск больше чем на 14 дней подряд", SUMMER, SUMMER_HEADING)
+    assert answers("зачем нужно код-ревью", REVIEW, REVIEW_HEADING)
+
+
+def test_the_rule_can_be_switched_off(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(reasons, "REASONS_MUST_BE_GIVEN", False)
+    assert answers("почему ноутбуки обновляют только раз в три года", RENEWAL, RENEWAL_HEADING)
