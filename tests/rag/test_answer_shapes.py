@@ -26,6 +26,17 @@ def test_a_noun_of_steps_asks_for_the_procedure() -> None:
     assert not asks_for_steps("сколько шагов в процедуре")  # a quantity of steps, no «какой / что»
 
 
+def test_a_count_or_a_prohibition_of_steps_is_no_steps_question() -> None:
+    # review finding 7: these were read as procedure questions and answered by a list of steps
+    assert not asks_for_steps("Сколько этапов у собеседования и какие они?")  # a count
+    assert not asks_for_steps("Какое количество шагов в процедуре?")
+    assert not asks_for_steps("Что нельзя делать с паролем от учётной записи?")  # a prohibition
+    assert not asks_for_steps("Что запрещено делать в серверной?")
+    assert not asks_for_steps("Какие действия запрещены при работе с токенами?")
+    assert asks_for_steps("Что делать, если не работает VPN, какие шаги?")  # a negation in another clause
+    assert asks_for_steps("Какие шаги, если ноутбук не включается?")
+
+
 def test_steps_asked_by_their_noun_are_given_whole_and_in_order() -> None:
     hits = [_hit(SICK, "Больничный — Что сделать в первый день болезни")]
     lines = extractive_answer("я приболел, какие шаги нужно сделать", hits).splitlines()

@@ -36,14 +36,38 @@ def _lemmas(text: str) -> list[str]:
     return [lemma_of(word) for word in re.findall(r"[А-Яа-яЁё]+", text)]
 
 
+COUNT_LEMMAS = frozenset({"сколько", "количество"})
+"""A question asking how many («Сколько этапов у собеседования и какие они?», «какое количество шагов») asks a
+count, not the steps (review finding 7)."""
+PROHIBITION_LEMMAS = frozenset({"не", "нельзя", "запретить", "запрещать", "запрещаться", "недопустимый"})
+"""A negation of the act asked («Что нельзя делать с паролем?», «Какие действия запрещены?», «что не нужно
+делать») asks a prohibition, not the steps of a procedure (review finding 7); a negation in another clause («что
+делать, если не работает VPN») does not."""
+_CLAUSE_RE = re.compile(r"[,;:.!?()]|(?<![\w-])(?:если|когда|пока|чтобы|потому|раз)(?![\w-])", re.IGNORECASE)
+
+
 def asks_for_steps(question: str) -> bool:
-    """Whether ``question`` asks what to do — by a noun of steps with «какой / каков / что» («я приболел, какие шаги
-    нужно сделать», «какой порядок действий»), or by «что …  сделать» with words between («что мне для этого
-    сделать»)."""
-    if _DO_WHAT_RE.search(question):
-        return True
-    lemmas = set(_lemmas(question))
-    return bool(lemmas & STEP_NOUNS) and bool(lemmas & _WHICH_LEMMAS)
+    """Whether ``question`` asks for the steps of a procedure — by a noun of steps with «какой / каков / что» in one
+    clause («я приболел, какие шаги нужно сделать», «какой порядок действий»), or by «что …  сделать» with words
+    between («что мне для этого сделать») — and asks neither a count («сколько этапов …») nor a prohibition («что
+    нельзя делать …», «какие действия запрещены»).  The one reading of a steps question: the composer's
+    (:data:`agentcore.rag.answer.STEPS_BY_THEIR_NOUN`) and the focus check's (:mod:`agentcore.rag._focus.parts`)."""
+    if COUNT_LEMMAS & set(_lemmas(question)):
+        return False
+    found = _DO_WHAT_RE.search(question)
+    if found is not None:
+        return not prohibits(found.group())
+    for clause in _CLAUSE_RE.split(question):
+        lemmas = set(_lemmas(clause))
+        if lemmas & STEP_NOUNS and lemmas & _WHICH_LEMMAS and not prohibits(clause):
+            return True
+    return False
+
+
+def prohibits(clause: str) -> bool:
+    """Whether ``clause`` negates its act (:data:`PROHIBITION_LEMMAS`: «что нельзя делать», «что не нужно делать»,
+    «какие действия запрещены»): it asks what is not to be done."""
+    return bool(PROHIBITION_LEMMAS & set(_lemmas(clause)))
 
 
 def expansion_subject(question: str) -> str:

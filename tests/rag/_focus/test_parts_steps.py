@@ -18,6 +18,13 @@ def test_a_noun_of_steps_asks_a_procedure_and_names_no_subject() -> None:
     assert "действие" not in _reading("какой порядок действий в первый день болезни")[1]
 
 
+def test_a_count_or_a_prohibition_is_no_procedure_part() -> None:
+    # review finding 7: the focus check reads a steps question as the composer does (rag._asking.asks_for_steps)
+    assert _reading("Какие действия запрещены при работе с токенами?")[0] != "procedure"
+    assert _reading("Что не нужно делать при болезни?")[0] != "procedure"
+    assert _reading("хочу в отпуск, что мне для этого сделать")[0] == "procedure"  # as the composer reads it
+
+
 def test_the_course_of_an_event_names_no_subject_by_its_verb() -> None:
     assert "проходить" not in _reading("как проходит обзор спринта")[1]
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Literal
 
+from agentcore.rag._asking import asks_for_steps, prohibits
 from agentcore.rag._focus import english
 from agentcore.rag._focus.coordination import coordinated_objects
 from agentcore.rag._focus.english import is_english
@@ -151,8 +152,6 @@ _ASKS: tuple[tuple[Asks, re.Pattern[str]], ...] = (
         re.compile(
             rf"^\s*(?:а\s+)?как\b|что {PROCEDURE_FILLER}(?:делать|нужно сделать|надо сделать)|каков порядок|"
             r"какой порядок|как быть|что делать|\bчто\s+для\s+этого\s+(?:нужно|надо)\b|\bпо\s+(?:шагам|порядку)\b|"
-            # «какие шаги нужно сделать», «какие действия»: the steps asked by their noun (issue 18, G8)
-            r"\bкаки[ех]\s+(?:(?:нужно|надо|мне)\s+)?(?:шаг|действи|этап)\w*|"
             # «как» and an infinitive opening a clause after the situation: «вылезла ERR-104 …, как чинить», also
             # past a pronoun or the moment (:data:`PROCEDURE_FILLER`: «как о нём сообщить», «что теперь делать»)
             rf"[,.:;]\s*(?:а\s+)?как\s+{PROCEDURE_FILLER}[а-яё]+(?:ть|ти|чь|ться|тись)\b",
@@ -225,14 +224,24 @@ def _asks(text: str) -> Asks:
         return english.asks_of(text)  # type: ignore[return-value]
     asks = _asks_by_pattern(text)
     if QUESTION_WORDS_RULE_OUT_YESNO and asks in ("yesno", "other", "name") and not _PARTICLE_LI_RE.search(text):
-        if _WHAT_MUST_BE_DONE_RE.search(text):
-            return "procedure"  # «что нужно указать в заявке», «что должен делать дежурный»
+        found = _WHAT_MUST_BE_DONE_RE.search(text)
+        if found is not None and not prohibits(found.group()):
+            return "procedure"  # «что нужно указать в заявке», «что должен делать дежурный»; not «что не нужно …»
         if asks == "yesno" and _asks_by_a_question_word(text):
             return "other"  # «какие документы нужно приложить»: a list asked, not whether
     return asks
 
 
 def _asks_by_pattern(text: str) -> Asks:
+    asks = _first_pattern(text)
+    if asks in ("yesno", "other") and asks_for_steps(text):
+        # «какие шаги нужно сделать», «какие действия»: the steps asked by their noun (issue 18, G8), read as the
+        # composer reads them — never a count or a prohibition (review finding 7)
+        return "procedure"
+    return asks
+
+
+def _first_pattern(text: str) -> Asks:
     for asks, pattern in _ASKS:
         if pattern.search(text):
             if asks == "number" and AMOUNT_NOUNS_ASK_YESNO and _asks_yesno_of_an_amount(text):
