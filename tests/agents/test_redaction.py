@@ -52,3 +52,25 @@ def test_short_removed_claims_are_redacted_only_where_they_stand_as_claims() -> 
         f"Observation: Контроль: покрытие 0.50 (без подтверждения: {REDACTED}.; {REDACTED}). Новый контекст:\n"
         "[1] Отпуск\nДа."
     )
+
+
+CLAIM = "Заявление на отпуск подаётся не позднее чем за 5 дней до начала отпуска [1]."
+
+
+def test_a_claim_held_inside_a_sentence_redacts_that_sentence() -> None:
+    """Review rv3 F3: a removed claim restated inside a sentence («Думаю, что …», after «Ответ:»), in other case, with
+    «е» for «ё», other spacing or markers, is redacted — the sentence holding it; the sentences around it stay."""
+    from agentcore.agents._redaction import redact_claims
+
+    thought = (
+        "Думаю, что заявление на отпуск  подается не позднее чем за 5 дней [2] до начала отпуска, судя по [1]. Итак."
+    )
+    assert redact_claims(thought, [CLAIM]) == f"{REDACTED}. Итак."
+    assert redact_claims(
+        "Ответ: ЗАЯВЛЕНИЕ на отпуск подаётся не позднее чем за 5 дней до начала отпуска!", [CLAIM]
+    ) == (f"Ответ: {REDACTED}!")
+    assert redact_claims("Срок 5.2 дня, и з" + CLAIM[1:], [CLAIM]) == REDACTED + "."  # «5.2» ends no sentence
+    # a short claim only where it stands whole; another sentence's words in another order stay
+    assert redact_claims("Да будет так. Да.", ["Да."]) == f"Да будет так. {REDACTED}."
+    kept = "За 5 дней до начала отпуска заявление подаётся."
+    assert redact_claims(kept, [CLAIM]) == kept

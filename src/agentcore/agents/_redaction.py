@@ -7,7 +7,10 @@ occurrence of a removed claim as a claim — its words in order, whatever citati
 stand between them, starting and ending a line, list item or sentence — is replaced by :data:`REDACTED` in the model
 calls' replies and the messages that can quote it, and in the step events before the final one (whose answer holds no
 removed claim, and whose ``metadata.removed_claims`` is where they belong); the system prompt, the user's question and
-tool results are left as they were sent (review rv2 F11: a short claim «Да.» was wiped from all of them).
+tool results are left as they were sent (review rv2 F11: a short claim «Да.» was wiped from all of them).  A claim of
+at least :data:`QUOTED_WORDS` words is also found inside a sentence («Думаю, что заявление подаётся за 5 дней …»,
+«Ответ: за 5 дней …»): that whole sentence is replaced (review rv3 F3).  Words are compared without case, «ё» read as
+«е», whatever spaces, punctuation or citation markers stand between them.
 """
 
 from __future__ import annotations
@@ -16,11 +19,12 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["REDACTED", "redact_claims", "redact_removed_claims"]
+__all__ = ["QUOTED_WORDS", "REDACTED", "claim_words", "redact_claims", "redact_removed_claims"]
 
 REDACTED = "[утверждение снято проверкой]"
 """What stands in the trace where a removed claim's text stood."""
 
+_MARKER = re.compile(r"\[[^\]\n]{0,40}\]")  # a citation marker: «[1]», «[Источник 2]»
 _BETWEEN = r"(?:[\W_]|\[[^\]\n]{0,40}\])+"  # spaces, punctuation and citation markers between two words
 
 
@@ -29,26 +33,52 @@ _AFTER = r"(?=(?:[ \t]*\[[^\]\n]{0,40}\])*[ \t]*(?:[.!?…;)»\"]|$))"  # and en
 _CONTROL = "Observation: Контроль:"  # the control's own line quoting the unsupported claims (the rest: a tool result)
 
 
-def _pattern(claims: list[str]) -> re.Pattern[str] | None:
+QUOTED_WORDS = 3
+"""A removed claim of at least this many words is redacted wherever a sentence holds it; a shorter one («Да.», «Нет,
+нельзя.») only where it stands as a whole claim, so that it is not found inside other text."""
+
+_LEAD = r"(?:[^.!?…\n]|\.(?=\d))*?"  # the rest of a sentence before a claim it holds («5.2» ends none)
+_TAIL = r"(?:[^.!?…\n]|\.(?=\d))*"  # and after it, up to the sentence's end
+
+
+def claim_words(claim: str) -> tuple[str, ...]:
+    """The words of ``claim`` as this module compares them: no citation marker, lower case, «ё» as «е»."""
+    return tuple(re.findall(r"\w+", _MARKER.sub(" ", claim).lower().replace("ё", "е")))
+
+
+def _word(word: str) -> str:
+    return "".join("[её]" if char in "её" else re.escape(char) for char in word.lower())
+
+
+def _pattern(claims: list[str], *, within: bool = False) -> re.Pattern[str] | None:
     """One pattern matching any of ``claims`` word by word (longest first) as a whole claim — starting a line, a list
     item or a sentence and ending one — so that a short claim («Да.», «Отпуск») is not matched inside other text;
-    ``None`` for no claim with words."""
+    ``within``: the claims of :data:`QUOTED_WORDS` words or more anywhere in a sentence, the whole sentence matched.
+    ``None`` for no such claim."""
     alternatives = []
     for claim in sorted(set(claims), key=len, reverse=True):
-        words = re.findall(r"\w+", claim)
-        if words:
-            alternatives.append(_BETWEEN.join(re.escape(word) for word in words))
+        words = re.findall(r"\w+", _MARKER.sub(" ", claim))
+        if words and (not within or len(words) >= QUOTED_WORDS):
+            alternatives.append(_BETWEEN.join(_word(word) for word in words))
     if not alternatives:
         return None
-    return re.compile(_BEFORE + r"(?<!\w)(?:" + "|".join(alternatives) + r")(?!\w)" + _AFTER, re.IGNORECASE | re.M)
+    claim = r"(?<!\w)(?:" + "|".join(alternatives) + r")(?!\w)"
+    if within:
+        return re.compile(r"(?P<pre>(?:^|[.!?…](?!\d))[ \t]*)" + _LEAD + claim + _TAIL, re.IGNORECASE | re.M)
+    return re.compile(_BEFORE + claim + _AFTER, re.IGNORECASE | re.M)
+
+
+def _patterns(claims: Sequence[str]) -> list[re.Pattern[str]]:
+    """The claims as whole claims, then inside a sentence (see :func:`_pattern`) — the one rule of the trace and of
+    the live thought."""
+    return [p for p in (_pattern(list(claims)), _pattern(list(claims), within=True)) if p is not None]
 
 
 def redact_claims(text: str, claims: Sequence[str]) -> str:
     """``text`` with every occurrence of one of ``claims`` as a claim (see :func:`_pattern`) replaced by
     :data:`REDACTED` — the rule of the trace, applied live to the model's thought of a FinalAnswer step once its
     answer is checked (:meth:`agentcore.agents.react.ReActAgent.release_thought`)."""
-    pattern = _pattern(list(claims))
-    return text if pattern is None else _redacted(text, pattern, "")
+    return _redacted(text, _patterns(claims), "")
 
 
 def redact_removed_claims(
@@ -64,23 +94,23 @@ def redact_removed_claims(
     final = next((e for e in reversed(events) if e.get("type") == "final"), None)
     removed = (final or {}).get("metadata", {}).get("removed_claims") or []
     texts = [r["claim"] for r in removed if isinstance(r, dict) and isinstance(r.get("claim"), str)]
-    pattern = _pattern(texts)
-    if pattern is None or final is None:
+    patterns = _patterns(texts)
+    if not patterns or final is None:
         return
     keep = (question or "").strip()
     for i, event in enumerate(events):
         if event is not final and event.get("type") != "observation":
-            events[i] = _redacted(event, pattern, keep)
+            events[i] = _redacted(event, patterns, keep)
     for call in calls:
         for key in ("reply", "tool_calls"):
             if key in call:
-                call[key] = _redacted(call[key], pattern, keep)
+                call[key] = _redacted(call[key], patterns, keep)
         messages = call.get("messages")
         if isinstance(messages, list):
-            call["messages"] = [_message(m, pattern, keep) for m in messages]
+            call["messages"] = [_message(m, patterns, keep) for m in messages]
 
 
-def _message(message: Any, pattern: re.Pattern[str], keep: str) -> Any:
+def _message(message: Any, patterns: list[re.Pattern[str]], keep: str) -> Any:
     """A recorded message with the removed claims redacted where it can hold them as claims (see above)."""
     if not isinstance(message, dict) or message.get("role") in ("system", "tool"):
         return message
@@ -88,19 +118,21 @@ def _message(message: Any, pattern: re.Pattern[str], keep: str) -> Any:
     if message.get("role") == "user" and isinstance(content, str):
         if content.startswith(_CONTROL):  # its first line quotes the claims; the passages after it stay
             head, newline, rest = content.partition("\n")
-            return {**message, "content": _redacted(head, pattern, keep) + newline + rest}
+            return {**message, "content": _redacted(head, patterns, keep) + newline + rest}
         if content.startswith("Observation:"):
             return message
-    return _redacted(message, pattern, keep)
+    return _redacted(message, patterns, keep)
 
 
-def _redacted(value: Any, pattern: re.Pattern[str], keep: str) -> Any:
+def _redacted(value: Any, patterns: list[re.Pattern[str]], keep: str) -> Any:
     if isinstance(value, str):
         if keep and value.strip() == keep:  # the user's question stays as asked
             return value
-        return pattern.sub(lambda m: m.group("pre") + REDACTED, value)
+        for pattern in patterns:
+            value = pattern.sub(lambda m: m.group("pre") + REDACTED, value)
+        return value
     if isinstance(value, dict):
-        return {key: _redacted(item, pattern, keep) for key, item in value.items()}
+        return {key: _redacted(item, patterns, keep) for key, item in value.items()}
     if isinstance(value, list):
-        return [_redacted(item, pattern, keep) for item in value]
+        return [_redacted(item, patterns, keep) for item in value]
     return value

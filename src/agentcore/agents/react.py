@@ -39,7 +39,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from agentcore.agents._redaction import redact_claims
+from agentcore.agents._redaction import claim_words, redact_claims
 from agentcore.agents.client_tools import ClientTools
 from agentcore.agents.events import AgentStepEvent, EventFactory, FinalEvent, Origin, event_channel
 from agentcore.llm import TokenBudgetExhausted, current_meter, metering
@@ -54,6 +54,7 @@ from agentcore.util.truncate import truncate
 __all__ = [
     "FINAL_ACTION_NAMES",
     "AgentAction",
+    "HeldThought",
     "ParsedAction",
     "ReActAgent",
     "ReActParse",
@@ -375,6 +376,16 @@ class AgentAction:
         return self.result.ok
 
 
+@dataclass(frozen=True)
+class HeldThought:
+    """The model's thought of a FinalAnswer step (``step``), held until the run's final answer is checked, and the
+    ``answer`` it came with."""
+
+    step: int
+    text: str
+    answer: str
+
+
 @dataclass
 class ReActRun:
     """What one run of a :class:`ReActAgent` carries.
@@ -395,8 +406,9 @@ class ReActRun:
             none).
         calls: how many times each (tool, arguments) was chosen by the model.
         client_calls: client tool calls made so far.
-        held_thought: the model's thought of the FinalAnswer step being checked — not streamed before its answer is
-            checked (:meth:`ReActAgent.release_thought`).
+        held_thoughts: the model's thoughts of its FinalAnswer steps not streamed yet — each is streamed once the
+            run's final answer is checked (:meth:`ReActAgent.release_thought`), also when a refinement round asked
+            the model to rewrite that answer.
     """
 
     question: str
@@ -413,7 +425,7 @@ class ReActRun:
     instructions: str | None = None
     calls: dict[str, int] = field(default_factory=dict)
     client_calls: int = 0
-    held_thought: str | None = None
+    held_thoughts: list[HeldThought] = field(default_factory=list)
 
 
 class ReActAgent:
@@ -555,8 +567,8 @@ class ReActAgent:
             problem = self._format_problem(run, reply, parsed, action)
             if problem is None and action is None and final is None:
                 problem = "в строке Action нет имени инструмента" if parsed.action else "нет ни Action, ни FinalAnswer"
-            if parsed.thought and problem is None and action is None:
-                run.held_thought = parsed.thought  # a FinalAnswer step's: streamed once its answer is checked
+            if parsed.thought and problem is None and action is None and final is not None:
+                run.held_thoughts.append(HeldThought(step, parsed.thought, final))  # streamed once checked
             elif parsed.thought:
                 await run.emit(run.events.thought(step, parsed.thought))
             if problem is not None:
@@ -601,11 +613,11 @@ class ReActAgent:
             if final is not None:
                 run.history.append(LLMMessage(role="assistant", content=reply))
                 done = await self.on_final_answer(run, final)
-                await self.release_thought(run)  # not released by the check: as written
                 if done is not None:
+                    await self.release_thought(run)  # not released by a check: as written
                     await run.emit(done)
                     return
-                continue
+                continue  # a rewrite asked for: the thought stays held until the final answer is checked
         await self.on_max_steps(run)
 
     # -------------------------------------------------------------------------- seed-002 methods
@@ -767,14 +779,29 @@ class ReActAgent:
         )
         await self.on_budget_exhausted(run)
 
-    async def release_thought(self, run: ReActRun, removed: Sequence[str] = ()) -> None:
-        """Stream the held thought of the FinalAnswer step being checked (if any, once), the text of the claims the
-        check ``removed`` replaced by «[утверждение снято проверкой]» as in the run's trace (issue 18: a removed
-        claim's text is never streamed).  An agent that checks the answer calls it once the claims are checked; the
-        loop calls it (nothing removed) after :meth:`on_final_answer` for a thought still held."""
-        thought, run.held_thought = run.held_thought, None
-        if thought is not None:
-            await run.emit(run.events.thought(run.step, redact_claims(thought, removed) if removed else thought))
+    async def release_thought(
+        self, run: ReActRun, removed: Sequence[str] = (), shown: Sequence[str] | None = None
+    ) -> None:
+        """Stream the held thoughts of the model's FinalAnswer steps (once each, at their steps), the text of the
+        claims the final check ``removed`` replaced by «[утверждение снято проверкой]» as in the run's trace
+        (:func:`agentcore.agents._redaction.redact_claims`; issue 18: a claim not shown is never streamed).  With
+        ``shown`` (the claims the final answer shows), so is every claim of the thought's own answer
+        (:meth:`answer_claims`) not among them: a rewritten answer's, or the model's when the run answered from
+        another text (the deadline's draft).  An agent that checks the answer calls it once its final answer is
+        checked; the loop calls it (nothing removed) before a final event from :meth:`on_final_answer` for thoughts
+        still held."""
+        held, run.held_thoughts = run.held_thoughts, []
+        kept = {claim_words(claim) for claim in shown or ()}
+        for thought in held:
+            claims = list(removed)
+            if shown is not None:
+                claims += [c for c in self.answer_claims(run, thought.answer) if claim_words(c) not in kept]
+            text = redact_claims(thought.text, claims) if claims else thought.text
+            await run.emit(run.events.thought(thought.step, text))
+
+    def answer_claims(self, run: ReActRun, answer: str) -> list[str]:
+        """The claims of the model's ``answer`` (for :meth:`release_thought`); none known by default."""
+        return []
 
     # ------------------------------------------------------------------------------------- hooks
     async def after_action(self, run: ReActRun, action: AgentAction) -> str | None:

@@ -90,6 +90,21 @@ def test_the_run_trace_holds_no_removed_claims_text(settings: Settings, make_ser
     assert "28 календарных дней" in traced  # the supported claim stays
 
 
+def _serve_research(settings: Settings, service: AgentService) -> Any:
+    """The research routes and ``/v1`` over ``service``, served in the background (with its URL)."""
+    from agentcore.apps.research.http import ResearchHTTP, create_router
+    from agentcore.server import research_model
+    from agentcore.serving import BackgroundServer
+    from agentcore.web.app import create_base_app
+    from agentcore.web.v1.router import create_openai_router
+
+    research = ResearchHTTP(settings, service=service)
+    app = create_base_app(settings, title="live-redaction")
+    app.include_router(create_router(settings, http=research))
+    app.include_router(create_openai_router({"research": research_model(research)}))
+    return BackgroundServer(app)
+
+
 def test_a_removed_claims_text_is_never_streamed(settings: Settings, make_service: ServiceFactory) -> None:
     """The model's thought of its FinalAnswer step repeats the false claim: on ``POST /research/stream``, in the
     events of ``POST /research`` and in ``/v1`` streamed reasoning the thought comes once the answer is checked, the
@@ -97,21 +112,13 @@ def test_a_removed_claims_text_is_never_streamed(settings: Settings, make_servic
     import httpx
 
     from agentcore.agents._redaction import REDACTED
-    from agentcore.apps.research.http import ResearchHTTP, create_router
-    from agentcore.server import research_model
-    from agentcore.serving import BackgroundServer
-    from agentcore.web.app import create_base_app
-    from agentcore.web.v1.router import create_openai_router
 
     question = "Сколько дней длится ежегодный отпуск?"
     answer = f"{TRUE} {FALSE}"
     said = "В [1] сказано: " + FALSE.replace(" [1]", "")
     script = [*BASE_FLOW, final(answer, said), final(answer, said)]
-    research = ResearchHTTP(settings, service=make_service(script * 3))
-    app = create_base_app(settings, title="live-redaction")
-    app.include_router(create_router(settings, http=research))
-    app.include_router(create_openai_router({"research": research_model(research)}))
-    with BackgroundServer(app) as server, httpx.Client(base_url=server.url, timeout=60) as client:
+    server = _serve_research(settings, make_service(script * 3))
+    with server, httpx.Client(base_url=server.url, timeout=60) as client:
         streamed = client.post("/research/stream", json={"question": question}).text
         done = client.post("/research", json={"question": question}).json()
         chat = {"model": "research", "messages": [{"role": "user", "content": question}], "stream": True}
@@ -123,6 +130,56 @@ def test_a_removed_claims_text_is_never_streamed(settings: Settings, make_servic
     assert "5 дней" in done["metadata"]["removed_claims"][0]["claim"]
     assert not any("5 дней" in json.dumps(e, ensure_ascii=False) for e in done["events"][:-1])
     assert "5 дней" not in v1 and REDACTED in v1 and "28 календарных дней" in v1
+
+
+OFF_FOCUS = "Заявление на отпуск подаётся через портал не позднее чем за две недели до начала отпуска [1]."
+
+
+def test_a_claim_the_final_check_removes_is_never_streamed(settings: Settings, make_service: ServiceFactory) -> None:
+    """Review rv3 F3: the claim guard supports the claim (it is the document's), the final check removes it (it does
+    not answer how long the vacation is: the focus check) — the model's thought restating it inside a sentence
+    («Думаю, что …») is streamed only after that final check, the sentence redacted; before, it went out after the
+    refinement round's guard check, as written, on ``/research/stream``, ``/research`` events and ``/v1``."""
+    import httpx
+
+    from agentcore.agents._redaction import REDACTED
+
+    question = "Сколько дней длится ежегодный отпуск?"
+    said = "Думаю, что " + OFF_FOCUS.replace(" [1]", "").lower() + " Это ответ."
+    script = [*BASE_FLOW, final(OFF_FOCUS, said), final(OFF_FOCUS, said)]
+    server = _serve_research(settings, make_service(script * 3))
+    with server, httpx.Client(base_url=server.url, timeout=60) as client:
+        streamed = client.post("/research/stream", json={"question": question}).text
+        done = client.post("/research", json={"question": question}).json()
+        chat = {"model": "research", "messages": [{"role": "user", "content": question}], "stream": True}
+        v1 = client.post("/v1/chat/completions", json=chat).text
+    removed = done["metadata"]["removed_claims"]
+    assert removed and "за две недели" in removed[0]["claim"]  # the final check removed it …
+    finals = [line for line in streamed.splitlines() if line.startswith("data:") and '"type":"final"' in line]
+    assert len(finals) == 1
+    steps = streamed.replace(finals[0], "")
+    assert "две недели" not in steps and f"{REDACTED}. Это ответ." in steps  # … and no step streamed its text
+    assert not any("две недели" in json.dumps(e, ensure_ascii=False) for e in done["events"][:-1])
+    assert "две недели" not in v1 and REDACTED in v1
+
+
+async def test_a_rewritten_answers_thought_waits_for_the_final_check(make_service: ServiceFactory) -> None:
+    """A refinement round asks for a rewrite: the first answer's thought is held until the final answer is checked,
+    and a claim of it the final answer does not show (the model dropped it) is redacted, as the claims the final
+    check removed are; the thoughts keep their steps."""
+    from agentcore.agents._redaction import REDACTED
+
+    # the guard supports OFF_FOCUS (the refinement round checks nothing more); the rewrite drops it
+    first = "Думаю: " + OFF_FOCUS.replace(" [1]", "")
+    script = [*BASE_FLOW, final(f"{TRUE} {OFF_FOCUS} {FALSE}", first), final(TRUE, "Теперь только подтверждённое.")]
+    events = await run(make_service(script))
+    done = last_final(events)
+    assert done.metadata["refinements"] >= 1 and done.metadata["removed_claims"] == []
+    model = [e for e in events if e.type == "thought" and e.origin == "model" and e.step > 4]
+    assert [e.text for e in model] == [f"Думаю: {REDACTED}.", "Теперь только подтверждённое."]
+    assert model[0].step < model[1].step
+    checked = next(i for i, e in enumerate(events) if e.type == "thought" and "Проверка утверждений" in e.text)
+    assert all(events.index(e) < checked for e in model)  # streamed once, after the final check's answer is read
 
 
 async def test_citations_are_renumbered_by_first_use(make_service: ServiceFactory) -> None:

@@ -177,3 +177,27 @@ async def test_v1_check_and_run_keep_within_one_deadline(make_service: ServiceFa
         assert events[-1].type == "final"
         first = seen["check"][0]
         assert first is not None and set(seen["check"]) == {first} and seen["run"] == [first], seen
+
+
+async def test_a_deadline_while_the_models_answer_is_checked_redacts_its_thought(
+    make_service: ServiceFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Review rv3 F3: the run answers from the extractive draft when the deadline hits while the model's FinalAnswer
+    is being checked — the model's held thought is streamed without its own answer's claims the draft does not show
+    (before, it was redacted by the draft's removed claims, and the model's false claim went out as written)."""
+    from agentcore.agents._redaction import REDACTED
+    from agentcore.apps.research import service as research_service
+
+    async def hanging_coverage(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(3600)
+
+    monkeypatch.setattr(research_service, "citation_coverage", hanging_coverage)
+    false = "Заявление на отпуск подаётся не позднее чем за 5 дней до начала отпуска [1]."
+    said = "В [1] сказано: " + false.replace(" [1]", "")
+    service = make_service([*BASE_FLOW, final(false, said)], agent_run_deadline=3 * DEADLINE)  # the search's time
+    events, _ = await bounded(service)
+    done = timed_out_final(events)
+    assert "5 дней" not in done.answer  # the draft's answer, or the run could not finish
+    thoughts = [e.text for e in events if e.type == "thought" and e.origin == "model" and e.step == 5]
+    assert thoughts == [f"В [1] сказано: {REDACTED}."]
+    assert not any("5 дней" in e.model_dump_json() for e in events[:-1])

@@ -442,7 +442,6 @@ class AgentService(ReActAgent):
         pool = [Passage.from_hit(0, hit) for hit in scratch.seen.values()]
         checked = await check_claims(read_claims(answer, scratch.context), scratch.context, pool=pool)
         bad, supported = checked.removed, len(checked.supported)
-        await self.release_thought(run, [c.claim.text for c in bad])  # the model's thought, its claims now checked
         limit = self.research.max_refinements
         # One refinement per unsupported claim cluster (claims citing the same passages), each with its own budget;
         # with every claim supported, the seed's coverage rule (the draft's budget, the question's missing words).
@@ -488,6 +487,11 @@ class AgentService(ReActAgent):
             )
         )
         return None
+
+    def answer_claims(self, run: ReActRun, answer: str) -> list[str]:
+        """The claims of a model's ``answer`` as the check reads them (for the redaction of its held thought)."""
+        assert isinstance(run, ResearchRun)
+        return [claim.text for claim in read_claims(answer, run.scratch.context)]
 
     async def on_budget_exhausted(self, run: ReActRun) -> None:
         """The run's tokens are spent: answer from the composed context's extractive draft (no model call)."""
@@ -707,6 +711,8 @@ class AgentService(ReActAgent):
         research, state, scratch = self.research, run.state, run.scratch
         passages = scratch.context.passages if scratch.context else ()
         checked = None if declined else await self._check_claims(run, answer, use_judge=not timed_out)
+        if checked is None:
+            await self.release_thought(run, shown=())  # nothing shown: no claim of the model's answers either
         rendered = checked[1] if checked else None
         verify: dict[str, Any] | None = None
         shown = claims_shown(rendered.text) if rendered is not None and rendered.answered else ""
@@ -808,7 +814,10 @@ class AgentService(ReActAgent):
             reselect=drafted,
         )
         report, focus = trusted.report, trusted.focus
-        await self.release_thought(run, [c.claim.text for c in report.removed])  # the model's, its claims checked
+        # the model's held thoughts, once the answer shown is checked (not after a refinement round's guard check):
+        # without the removed claims, nor any claim of their own answers that is not shown
+        shown = [c.claim.text for c in report.supported] if trusted.rendered.answered else []
+        await self.release_thought(run, [c.claim.text for c in report.removed], shown)
         for warning in report.warnings:
             await run.emit(run.events.thought(run.step, f"Предупреждение: {warning}", origin="control"))
         if trusted.weak:
