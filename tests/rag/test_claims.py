@@ -636,6 +636,21 @@ def test_a_loose_sources_list_ends_at_a_line_that_is_no_entry() -> None:
     ]
 
 
+SICK_LEAVE_CONTEXT = compose_context(
+    [
+        Hit(
+            "vacation#2",
+            "vacation",
+            "Отпуск — Болезнь",
+            "Если во время отпуска вы заболели, отпуск продлевается на дни болезни.",
+            1.0,
+            "",
+            1,
+        )
+    ]
+)
+
+
 @pytest.mark.parametrize(
     "answer",
     [
@@ -656,22 +671,39 @@ def test_a_condition_after_a_marker_stays_with_its_claim(answer: str) -> None:
 
 
 async def test_a_claim_is_never_shown_without_the_condition_its_writer_set() -> None:
-    context = compose_context(
-        [
-            Hit(
-                "vacation#2",
-                "vacation",
-                "Отпуск — Болезнь",
-                "Если во время отпуска вы заболели, отпуск продлевается на дни болезни.",
-                1.0,
-                "",
-                1,
-            )
-        ]
-    )
+    context = SICK_LEAVE_CONTEXT
     wrong = "Отпуск продлевается на дни болезни [1], если сотрудник заболел до начала отпуска."
     report = await check_claims(read_claims(wrong, context), context)
     assert render_claims(report).text == ""  # was «Отпуск продлевается на дни болезни [1].»
     right = "Отпуск продлевается на дни болезни [1], если во время отпуска вы заболели."
     report = await check_claims(read_claims(right, context), context)
     assert render_claims(report).text == "Отпуск продлевается на дни болезни, если во время отпуска вы заболели [1]."
+
+
+@pytest.mark.parametrize(
+    "opener",
+    [
+        "в случае если",
+        "при условии что",
+        "в том случае, если",
+        "после того как",
+        "за исключением случаев, когда",
+        "но только если",
+    ],
+)
+async def test_a_condition_of_several_words_after_a_marker_is_not_cut_off(opener: str) -> None:
+    # review rv3 finding 4: only «если» kept its claim — «Отпуск продлевается на дни болезни [1], при условии что
+    # сотрудник заболел до начала отпуска.» showed the bare rule «Отпуск продлевается на дни болезни [1].»
+    context = SICK_LEAVE_CONTEXT
+    wrong = f"Отпуск продлевается на дни болезни [1], {opener} сотрудник заболел до начала отпуска."
+    claims = read_claims(wrong, context)
+    assert len(claims) == 1 and "заболел" in claims[0].text
+    assert render_claims(await check_claims(claims, context)).text == ""
+
+
+def test_a_contrast_after_a_marker_is_still_a_claim_of_its_own() -> None:
+    answer = "Отпуск 28 дней [1], но заявление подаётся через портал за две недели [2]."
+    assert [c.text for c in read_claims(answer, CONTEXT)] == [
+        "Отпуск 28 дней,",
+        "но заявление подаётся через портал за две недели.",
+    ]

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from agentcore.rag import _facts
-from agentcore.rag._focus import owner, words
+from agentcore.rag._focus import owner, qualifiers, section_rules, words
 from agentcore.text.clauses import (
+    CONDITION_OPENER_PATTERN,
     FINITE_VERB,
     PREDICATE_POS,
     VERB_PREDICATES,
@@ -111,3 +112,46 @@ def test_a_statement_of_its_own_after_a_cut() -> None:
     assert not stands_alone("в случае болезни сотрудника.")
     assert stands_alone("а отпускные за три дня до отпуска.")  # a contrast, its verb left out
     assert stands_alone("схемы рисуют в Miro.")
+
+
+@pytest.mark.parametrize(
+    "segment",
+    [
+        "в случае если сотрудник заболел до начала отпуска.",
+        "в случае, если сотрудник заболел до начала отпуска.",
+        "при условии что сотрудник заболел до начала отпуска.",
+        "при условии, что сотрудник заболел до начала отпуска.",
+        "в том случае, если сотрудник заболел до начала отпуска.",
+        "после того как сотрудник вернулся из отпуска.",
+        "за исключением случаев, когда сотрудник заболел до начала отпуска.",
+        "но только если сотрудник заболел до начала отпуска.",
+        "а если сотрудник заболел до начала отпуска.",
+        "однако при условии, что сотрудник заболел.",
+    ],
+)
+def test_a_condition_opened_by_several_words_or_after_a_contrast_word_is_no_statement(segment: str) -> None:
+    # review rv3 finding 4: only a one-word opener («если») was read; «в случае если …», «при условии что …», «но
+    # только если …» stood alone and were cut off their claim
+    assert not stands_alone(segment)
+
+
+@pytest.mark.parametrize(
+    "segment",
+    [
+        "а отпускные выплачиваются за три дня до отпуска.",
+        "но отпускные выплачиваются за три дня до отпуска.",
+        "но если руководитель согласует, отпуск можно взять раньше.",  # the condition's own main clause follows
+        "если руководитель согласует, то отпуск можно взять раньше.",
+        "в случае болезни сотрудник сообщает руководителю.",  # a phrase inside a main clause
+        "в то время как отпускные выплачиваются заранее.",
+    ],
+)
+def test_a_contrast_or_a_clause_with_its_own_condition_stands_alone(segment: str) -> None:
+    assert stands_alone(segment)
+
+
+def test_one_list_of_condition_openers() -> None:
+    # the focus check reads a sentence's condition by the cutter's list, not by one of its own
+    assert qualifiers._OWN_CONDITION_RE.pattern.count(CONDITION_OPENER_PATTERN) == 1
+    assert section_rules._CONDITION_RE.pattern.count(CONDITION_OPENER_PATTERN) == 1
+    assert qualifiers._OWN_CONDITION_RE.search("Отпуск продлевается за исключением случаев, когда сотрудник уволен.")

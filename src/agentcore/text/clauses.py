@@ -34,6 +34,8 @@ from typing import Literal
 from agentcore.text.morphology import morph_analyzer, parses, pos_of
 
 __all__ = [
+    "CONDITION_OPENERS",
+    "CONDITION_OPENER_PATTERN",
     "FINITE_VERB",
     "PREDICATE_POS",
     "VERB_PREDICATES",
@@ -86,28 +88,95 @@ def has_predicate(text: str, *, also: AbstractSet[str] = frozenset(), kinds: Abs
     return any(word in also or is_predicate(word, kinds) for word in _WORD_RE.findall(text.lower()))
 
 
+CONDITION_OPENERS: tuple[str, ...] = (
+    "если",
+    "при условии",
+    "в случае",
+    "в случаях",
+    "в том случае",
+    "в тех случаях",
+    "за исключением случаев",
+    "кроме случаев",
+)
+"""The words that open a condition («если …», «при условии(, что) …», «в случае(, если) …», «в том случае, если …»,
+«за исключением случаев, когда …»): one list for the clause cutter (:func:`opens_a_subordinate`), the focus check's
+own-condition test (:mod:`agentcore.rag._focus.qualifiers`) and its consequence test
+(:mod:`agentcore.rag._focus.section_rules`).  All but «если» open a clause only with a subordinating word after them
+(«в случае, если …»); before a noun they make a phrase («в случае болезни»)."""
+CONDITION_OPENER_PATTERN = "|".join(r"\s+".join(opener.split()) for opener in CONDITION_OPENERS)
+""":data:`CONDITION_OPENERS` as a regular-expression alternation (no anchors, no word boundaries)."""
+_COMPOUND_LEADS: tuple[tuple[str, ...], ...] = (
+    *(tuple(opener.split()) for opener in CONDITION_OPENERS if " " in opener),
+    ("после", "того"),
+    ("до", "того"),
+    ("перед", "тем"),
+    ("прежде", "чем"),
+    ("с", "тех", "пор"),
+    ("по", "мере", "того"),
+    ("так",),
+    ("для", "того"),
+    ("с", "тем"),
+    ("несмотря", "на", "то"),
+    ("вместо", "того"),
+)
+"""The words before the subordinating word of a compound conjunction («после того как», «прежде чем», «так как»,
+«для того чтобы», «несмотря на то что») — and of a condition opener («при условии, что»)."""
 _LEADING_PARTICLES = frozenset({"только", "лишь", "именно", "даже", "особенно"})
 """Particles that may stand before a subordinating word without making the clause a main one («только если …»)."""
 _CONTRAST_OPENER_RE = re.compile(r"^(?:а|но|однако|зато|тогда\s+как|в\s+то\s+время\s+как)(?![\w-])", re.I)
+_CONTRAST_WORDS = frozenset({"а", "но", "однако", "зато"})
+_COORDINATING = frozenset({"а", "но", "и", "или", "либо", "однако", "зато"})
+
+
+def _subordinate_words(words: list[str]) -> bool:
+    """Whether ``words`` open with a subordinating or relative word, after particles or not, or with a compound
+    conjunction (:data:`_COMPOUND_LEADS` + a subordinating word: «в случае если», «после того как»)."""
+    while len(words) > 1 and words[0] in _LEADING_PARTICLES:
+        words = words[1:]
+    if not words:
+        return False
+    if _SUBORDINATE_RE.match(words[0]):
+        return True
+    return any(
+        tuple(words[: len(lead)]) == lead and len(words) > len(lead) and bool(_SUBORDINATE_RE.match(words[len(lead)]))
+        for lead in _COMPOUND_LEADS
+    )
 
 
 def opens_a_subordinate(segment: str) -> bool:
     """Whether ``segment`` opens with a subordinating or relative word («если …», «когда …», «который …»), after a
-    particle or not («только если …», «даже когда …»): a clause of the sentence around it, not one of its own."""
-    words = _WORD_RE.findall(segment.lower())
-    while len(words) > 1 and words[0] in _LEADING_PARTICLES:
-        words = words[1:]
-    return bool(words) and bool(_SUBORDINATE_RE.match(words[0]))
+    particle or not («только если …», «даже когда …»), or with a compound conjunction («в случае, если …», «при
+    условии что …», «после того как …»): a clause of the sentence around it, not one of its own."""
+    return _subordinate_words(_WORD_RE.findall(segment.lower()))
 
 
 def stands_alone(segment: str, *, also: AbstractSet[str] = frozenset()) -> bool:
     """Whether ``segment``, the rest of a sentence after a cut, reads as a statement of its own: a contrast («а
     отпускные — за три дня до отпуска», «но …»: its predicate may be the one before, left out) or a main clause
-    (:func:`main_clause`) — not a subordinate clause («если сотрудник заболел») nor a phrase without a predicate («в
-    случае болезни»), which say nothing without the clause they belong to."""
-    if opens_a_subordinate(segment):
-        return False
-    return bool(_CONTRAST_OPENER_RE.match(segment.strip())) or main_clause(segment, also=also)
+    (:func:`main_clause`) — not a subordinate clause («если сотрудник заболел», «при условии, что …», «но только
+    если …»: a contrast word before a condition does not make it a statement) nor a phrase without a predicate («в
+    случае болезни»), which say nothing without the clause they belong to.  A subordinate clause followed by its own
+    main clause («но если руководитель согласует, отпуск можно взять раньше») is a statement."""
+    words = _WORD_RE.findall(segment.lower())
+    contrast = bool(_CONTRAST_OPENER_RE.match(segment.strip()))
+    after_contrast = words[1:] if contrast and words and words[0] in _CONTRAST_WORDS else words
+    if _subordinate_words(after_contrast):
+        return _main_clause_follows(segment, also)
+    return contrast or main_clause(segment, also=also)
+
+
+def _main_clause_follows(segment: str, also: AbstractSet[str]) -> bool:
+    """Whether a comma-delimited part of ``segment`` after its first is a main clause of its own (:func:`main_clause`,
+    an opening correlative «то» dropped) not joined by a conjunction: the clause an opening subordinate clause belongs
+    to («если …, (то) отпуск продлевается»)."""
+    for part in segment.split(",")[1:]:
+        words = _WORD_RE.findall(part.lower())
+        if words and words[0] == "то":
+            part = re.sub(r"^\s*то(?![\w-])", "", part, flags=re.I)
+            words = words[1:]
+        if words and words[0] not in _COORDINATING and main_clause(part, also=also):
+            return True
+    return False
 
 
 def main_clause(segment: str, *, also: AbstractSet[str] = frozenset()) -> bool:

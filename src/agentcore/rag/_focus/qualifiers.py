@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from agentcore.rag._focus.parts import Part
 from agentcore.rag._focus.words import common_prefix, shares_by_beginning, stem_of, term_matches, vocabulary_of
+from agentcore.text.clauses import CONDITION_OPENER_PATTERN
 from agentcore.text.morphology import parses as word_parses
 
 QUALIFIERS_MUST_AGREE = True
@@ -745,7 +746,8 @@ def misses_the_conditions_figure(question_part: str, texts: Sequence[str]) -> bo
 
 
 _CIRCUMSTANCE_PREPOSITIONS = frozenset({"в", "во", "на", "при"})
-_OWN_CONDITION_RE = re.compile(r"(?:^|[\s,(—–-])(?:если|при условии|в случае)\b|\bпосле\s+\d", re.I)
+_OWN_CONDITION_RE = re.compile(rf"(?:^|[\s,(—–-])(?:{CONDITION_OPENER_PATTERN})\b|\bпосле\s+\d", re.I)
+"""A sentence's own condition: a condition opener (:data:`agentcore.text.clauses.CONDITION_OPENERS`) or «после N»."""
 
 
 def circumstances(text: str) -> set[str]:

@@ -22,6 +22,7 @@ from agentcore.rag._focus.thresholds import MEANING_MIN_SHARE
 from agentcore.rag._focus.value_rules import PARAPHRASE_NOUNS
 from agentcore.rag._focus.values import gives_asked
 from agentcore.rag._focus.words import vocabulary_of, without_terms
+from agentcore.text.clauses import CONDITION_OPENER_PATTERN
 
 
 @dataclass(frozen=True)
@@ -112,7 +113,8 @@ ACTS_MUST_BE_NAMED = True
 ASKS_CONSEQUENCE_RE = re.compile(r"\bчто\s+(?:будет|бывает|произойд[её]т|случится|грозит|светит)\b", re.I)
 """A part asking what follows from a case («что будет, если не сдам отчёт вовремя», «что будет с задачей, которую не
 доделали», «что грозит, если …»)."""
-_CONDITION_RE = re.compile(r"\bесли\b|\bпри\s+[а-яё]|\bв\s+случае\b|\bиначе\b|\bкогда\b", re.I)
+_CONDITION_RE = re.compile(rf"\b(?:{CONDITION_OPENER_PATTERN})\b|\bпри\s+[а-яё]|\bиначе\b|\bкогда\b", re.I)
+"""A condition: an opener of :data:`agentcore.text.clauses.CONDITION_OPENERS`, any «при …», «иначе», «когда»."""
 
 
 def states_a_consequence(reading: Reading, p: PartReading, section: Section) -> bool:
