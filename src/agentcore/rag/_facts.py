@@ -4,8 +4,9 @@ A claim may share every word with its evidence and still be false: «отпус�
 дней», «не ранее» against «не позднее», «Ингосстрах» against «Полис-Гарант».  :func:`guard` checks that every fact
 of a claim is present, and the same, in the evidence.  Normalisation makes equal facts compare equal:
 
-* number words become digits («две» → 2, «полтора» → 1.5, «полгода» → 6 месяцев), a compound as one number in any
-  case («сорока пяти» → 45), an ordinal too before a month or «числа» («двадцать пятого марта» → «25 марта»);
+* number words become digits («две» → 2, «полтора» → 1.5, «полгода» → 6 месяцев, «полчаса» → 30 минут), a
+  compound as one number in any case («сорока пяти» → 45), an ordinal too before a month or «числа» («двадцать
+  пятого марта» → «25 марта»);
 * weeks become days («две недели» = «14 дней»), and abbreviations are expanded («3 р.д.» = «3 рабочих дня»);
 * thousands written with spaces are one number («38 000 ₽» = 38000 ₽);
 * a unit or a qualifier («рабочих», «календарных») the claim gives must match the evidence's; one the claim leaves
@@ -103,6 +104,7 @@ _ABBREVIATIONS = (
     (re.compile(r"\bруб(?:\.|лей|ля|ль)?(?!\w)", re.IGNORECASE), "₽"),
     (re.compile(r"\bполгода\b", re.IGNORECASE), "6 месяцев"),
     (re.compile(r"\bсутки\b", re.IGNORECASE), "1 день"),
+    (re.compile(r"\bполчаса\b", re.IGNORECASE), "30 минут"),
 )
 _THOUSANDS_RE = re.compile(r"(?<![\d.,:])(\d{1,3})(?:[  ](\d{3}))+(?![\d])")
 _TIME_RE = re.compile(r"(?<![\d:])([01]?\d|2[0-3])[:.]([0-5]\d)(?![\d:])")

@@ -141,6 +141,23 @@ def question_conditions(text: str) -> list[Frame]:
     return [f for f in frames if f.acts]
 
 
+_SITUATION_RE = re.compile(r"(?:^|(?<=[\s,(—–-]))(?:если|когда|в случае,? если)\b(?P<clause>[^,.;:?!—–()]*)", re.I)
+"""A situation clause of a question («если чек потерял», «когда я на дежурстве») up to the next punctuation."""
+
+
+def situation_removed(text: str) -> str:
+    """``text`` without its situation clauses («если …», «когда …», each up to the next punctuation or, in an
+    unpunctuated question, up to a question word): the main clause that says what is asked («возместят такси после
+    22, если чек потерял» → «возместят такси после 22, »)."""
+
+    def cut(match: re.Match[str]) -> str:
+        clause = match.group("clause")
+        rest = _QUESTION_WORD_RE.split(clause, maxsplit=1)
+        return clause[len(rest[0]) :] if len(rest) > 1 else ""
+
+    return _SITUATION_RE.sub(cut, text)
+
+
 def sentence_conditions(sentence: str) -> list[Frame]:
     """The «если …» clauses of a sentence, read as frames."""
     return [f for f in (frame_of(m.group("clause")) for m in _IF_CLAUSE_RE.finditer(sentence)) if f.acts]

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from agentcore.rag._facts import normalise_numbers
+from agentcore.rag._focus.frames import situation_removed
 from agentcore.rag._focus.parts import Part, part_matches
 from agentcore.rag._focus.vectors import cached_local
 from agentcore.rag._focus.words import (
@@ -69,8 +71,41 @@ def yesno_subject(part: Part) -> tuple[str, ...]:
     """The subject of a yes/no part: its nouns in a direct case — a reading in the nominative or the accusative —
     that no preposition governs («бизнес класс оплатят?» → бизнес, класс; «до владивостока», «на ретро», «в
     велосити» are circumstances), and its Latin names outside a prepositional phrase («PO голосует в planning
-    poker» → po).  Figures are compared, not named (:func:`compares_figure`)."""
-    return _yesno_subject(part.text, part.terms)
+    poker» → po).  Figures are compared, not named (:func:`compares_figure`).  With
+    :data:`SUBJECT_FROM_THE_MAIN_CLAUSE` the nouns of a situation clause («если чек потерял», «когда я на дежурстве»)
+    are no subject (:func:`situation_terms`)."""
+    main = _main_clause(part)
+    subject = _yesno_subject(main, part.terms) if main is not None else ()
+    return subject or _yesno_subject(part.text, part.terms)
+
+
+def _main_clause(part: Part) -> str | None:
+    """The part without its situation clauses (:func:`agentcore.rag._focus.frames.situation_removed`), or ``None``
+    when it has none (or :data:`SUBJECT_FROM_THE_MAIN_CLAUSE` is off)."""
+    if not SUBJECT_FROM_THE_MAIN_CLAUSE:
+        return None
+    main = situation_removed(part.text)
+    return main if main != part.text else None
+
+
+def situation_terms(part: Part) -> tuple[str, ...]:
+    """The terms only a situation clause of the yes/no part names, when its main clause names a subject
+    (:func:`yesno_subject`): «чек», «потерять» of «возместят такси после 22, если чек потерял».  They are the
+    question's context, not what the answering sentence must hold."""
+    main = _main_clause(part)
+    if main is None or not _yesno_subject(main, part.terms):
+        return ()
+    words, stems = vocabulary_of([main])
+    return tuple(t for t in part.terms if not part_matches(part, t, words, stems))
+
+
+SUBJECT_FROM_THE_MAIN_CLAUSE = True
+"""Whether a yes/no's subject is read from its main clause only (:func:`yesno_subject`): «возместят такси после 22,
+если чек потерял» asks about «такси»; «чек» is the situation (:func:`situation_terms`), which the supplying
+sentence need not name (the taxi rule does not; another sentence says «Без чека расход не компенсируется»).  A
+sentence contradicting the situation is still rejected by the
+conditions rules (:mod:`agentcore.rag._focus.conditions`, :mod:`agentcore.rag._focus.frames`).  A part whose main
+clause names no subject (the whole question one unpunctuated «если …») keeps the whole part's reading."""
 
 
 @lru_cache(maxsize=4096)
@@ -164,13 +199,13 @@ def _noun_attributes(text: str, terms: tuple[str, ...]) -> tuple[tuple[str, tupl
 
 _BOUND_FIGURE_RE = re.compile(
     r"\b(?:не\s+)?(?:более|больше|менее|меньше|дольше|короче|длиннее|позднее|раньше|выше|ниже|свыше|до|от|"
-    r"максимум|минимум|превыша\w*)\s+(?:чем\s+)?(?:(?:на|за|в)\s+)?(?P<figure>\d[\d\s\u00a0]*\d|\d)"
+    r"максимум|минимум|в\s+течение|превыша\w*)\s+(?:чем\s+)?(?:(?:на|за|в)\s+)?(?P<figure>\d[\d\s\u00a0]*\d|\d)"
     r"(?:\s*[-–]\s*\d+)?\s*(?P<unit>[%₽]|[A-Za-zА-Яа-яЁё-]+(?:\s+[A-Za-zА-Яа-яЁё-]+)?)?",
     re.I,
 )
 """A figure the sentence states as a limit («дольше 6 часов», «до 3000 ₽», «не менее 14 календарных дней»), or as
 the threshold after which a rule holds («право на первый отпуск появляется через 6 месяцев работы», «после 5
-неверных попыток»: :data:`THRESHOLDS_ARE_LIMITS`)."""
+неверных попыток»: :data:`THRESHOLDS_ARE_LIMITS`); «в течение 12 месяцев» states the span a rule holds for."""
 
 _THRESHOLD_FIGURE_RE = re.compile(
     _BOUND_FIGURE_RE.pattern.replace("превыша\\w*)", "превыша\\w*|через|после|спустя)"), re.I
@@ -181,7 +216,14 @@ def _limits(sentence: str) -> list[re.Match[str]]:
     """The figures ``sentence`` states as a limit (:data:`_BOUND_FIGURE_RE`, and with :data:`THRESHOLDS_ARE_LIMITS`
     a threshold)."""
     pattern = _THRESHOLD_FIGURE_RE if THRESHOLDS_ARE_LIMITS else _BOUND_FIGURE_RE
-    return list(pattern.finditer(sentence))
+    return list(pattern.finditer(normalise_numbers(sentence) if AMOUNT_WORDS_ARE_FIGURES else sentence))
+
+
+AMOUNT_WORDS_ARE_FIGURES = True
+"""Whether a word that is an amount by itself — «полгода» (6 months), «полчаса», «сутки», read by the claim guard's
+number reading (:func:`agentcore.rag._facts.normalise_numbers`) — is a figure with its unit: in a yes/no part it is
+compared with the limit a sentence states in the same measure («уволюсь через полгода …» with «в течение 12
+месяцев»), not required as a noun, and a sentence's «не дольше полугода»-like limit is read as a figure too."""
 
 
 THRESHOLDS_ARE_LIMITS = True
@@ -225,6 +267,8 @@ def _same_measure(asked: str | None, stated: str | None) -> bool:
     :data:`_MEASURES`); a figure asked without a unit takes any."""
     if asked is None or asked == stated:
         return True
+    if AMOUNT_WORDS_ARE_FIGURES and asked not in _MEASURES and _amount_word(asked):
+        asked = _unit_of(normalise_numbers(asked).split()[-1]) or asked  # «полчаса» → минута
     return stated is not None and _MEASURES.get(asked) is not None and _MEASURES.get(asked) == _MEASURES.get(stated)
 
 
@@ -247,6 +291,10 @@ def _figure_units(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:
         if low.isdigit():
             after_figure = True
             continue
+        if AMOUNT_WORDS_ARE_FIGURES and low in terms and _amount_word(low):
+            found.append(low)  # «полгода», «сутки»: a figure and its unit in one word
+            after_figure = False
+            continue
         pos = pos_of(low) if morph is not None and re.fullmatch(r"[а-я-]+", low) else ""
         if pos == "NUMR":
             after_figure = True
@@ -259,6 +307,13 @@ def _figure_units(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:
                 found.append(lemma)
         after_figure = False
     return tuple(dict.fromkeys(found))
+
+
+def _amount_word(word: str) -> bool:
+    """Whether ``word`` alone is an amount of a measure: the guard's number reading turns it into a figure with a
+    unit of :data:`_MEASURES` («полгода» → «6 месяцев», «сутки» → «1 день»)."""
+    read = re.fullmatch(r"\d+(?:[.,]\d+)?\s+(\S+)", normalise_numbers(word))
+    return read is not None and _unit_of(read.group(1)) in _MEASURES
 
 
 def compares_unit(part: Part, term: str, sentence: str) -> bool:
@@ -301,14 +356,18 @@ def supplies_the_yesno(part: Part, texts: Sequence[str], context: Sequence[str])
     """Whether a yes/no part is supplied by ``texts`` (the sentence, its heading, the sentence before): every noun of
     :func:`yesno_subject` is in them, every other noun is in them or in ``context`` (the section's title, the
     document's opening), and a figure is in them or compared (:func:`compares_figure`, with ``texts[0]``, the
-    sentence).  Without a subject every noun must be in ``texts``."""
+    sentence).  A noun only the part's situation clause names is not required (:func:`situation_terms`).  Without
+    a subject every noun must be in ``texts``."""
     words, stems = vocabulary_of(texts)
     subject = yesno_subject(part)
     nouns = [t for t in part.terms if is_focus_word(t)]
     if not subject:
         return all(part_matches(part, t, words, stems) or compares_unit(part, t, texts[0]) for t in nouns)
     wider = vocabulary_of([*texts, *context])
+    situation = situation_terms(part)
     for t in nouns:
+        if t in situation:
+            continue  # the question's situation, not what the answer must name
         if part_matches(part, t, words, stems) or compares_unit(part, t, texts[0]):
             continue
         if t in subject:
@@ -323,13 +382,16 @@ def supplies_the_yesno(part: Part, texts: Sequence[str], context: Sequence[str])
 
 def held_share(part: Part, texts: Sequence[str]) -> float:
     """The share of a yes/no part's terms ``texts`` hold, a figure compared with the limit the first of them states
-    (:func:`compares_figure`) counting as held."""
+    (:func:`compares_figure`) counting as held; a term only its situation clause names (:func:`situation_terms`)
+    is counted when held and left out when not (context, not a requirement)."""
     if not part.terms:
         return 1.0
     words, stems = vocabulary_of(texts)
-    held = [
-        part_matches(part, t, words, stems)
+    held = {
+        t: part_matches(part, t, words, stems)
         or (bool(texts) and (compares_figure(part, t, texts[0]) or compares_unit(part, t, texts[0])))
         for t in part.terms
-    ]
-    return sum(held) / len(part.terms)
+    }
+    situation = situation_terms(part)
+    counted = [t for t in part.terms if held[t] or t not in situation]
+    return sum(held[t] for t in counted) / len(counted) if counted else 1.0
