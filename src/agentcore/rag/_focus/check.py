@@ -176,19 +176,34 @@ def check_focus(
         )
         if ok and part.own_object:
             # a coordinated object: the sibling's sentence shares the predicate and passes by meaning — the object
-            # itself must be in a shown sentence
-            ok = _holds_its_own_object(part, shown)
+            # itself must be in a shown sentence or the heading it is shown under
+            ok = _holds_its_own_object(part, parts, reading)
         answered.append(ok)
         if not ok:
             missing.append(describe(part))
     return FocusCheck(tuple(parts), tuple(answered), tuple(missing), tuple(dict.fromkeys(absent)))
 
 
-def _holds_its_own_object(part: Part, shown: Sequence[str]) -> bool:
-    """Whether one shown sentence holds every term of the part's own object (:attr:`Part.own_object`)."""
-    for sentence in shown:
-        words, stems = vocabulary_of([sentence])
-        if all(part_matches(part, term, words, stems) for term in part.own_object):
+def _holds_its_own_object(part: Part, siblings: Sequence[Part], reading: Reading) -> bool:
+    """Whether one shown sentence holds every term of the part's own object (:attr:`Part.own_object`) — by its word
+    or lemma, or by another spelling of it the part carries (:func:`~agentcore.rag._focus.alternatives.
+    with_alternatives`: the query repair, the colloquial lexicon, a compound written apart).
+
+    The headings of the sections the sentence cites count too (a procedure's steps name their object only in their
+    heading, «Больничный — Как оформить» over «Сообщите руководителю …»; the salary date is «• 25-го числа — аванс …»
+    under «Зарплата и выплаты — Даты выплат») — unless the sentence itself names another of the coordinated objects
+    (``siblings``): then it is that object's sentence, whatever else its heading names («Квартальная премия …» under
+    «Отпускные и премии» does not say when the vacation pay is paid)."""
+
+    def holds(p: Part, texts: Sequence[str]) -> bool:
+        words, stems = vocabulary_of(texts)
+        return all(part_matches(p, term, words, stems) for term in p.own_object)
+
+    others = [p for p in siblings if p.own_object and p is not part and p.own_object != part.own_object]
+    for sentence, heading in zip(reading.shown, reading.shown_headings, strict=True):
+        if holds(part, [sentence]):
+            return True
+        if not any(holds(other, [sentence]) for other in others) and holds(part, [sentence, heading]):
             return True
     return False
 

@@ -12,7 +12,8 @@ The reading is pymorphy3's and deliberately narrow — a split must be a safe on
   adjective standing for one: «отпускные»), the second one ending the part;
 * the two heads share a case (pymorphy3's readings): coordinated members stand in one case;
 * the first phrase hangs on the predicate, not on a noun before it («компенсацию отпуска и премию» is no pair of
-  objects: «отпуска» belongs to «компенсацию»), and a predicate (a verb, an infinitive, a short adjective or
+  objects: «отпуска» belongs to «компенсацию»; nor is «отпуск без содержания и отгул»: a preposition's object
+  after a noun belongs to the noun), and a predicate (a verb, an infinitive, a short adjective or
   participle, a predicative) stands before it;
 * not a fixed pair that names one thing: the same word twice, a name in quotes or capitals, or a pair of the
   language's fixed binomials (:data:`FIXED_PAIRS`: «вопросы и ответы», «плюсы и минусы»).
@@ -130,6 +131,8 @@ def coordinated_objects(text: str) -> list[tuple[str, str]]:
     before = _first_pos(words[start - 1])
     if before in ("NOUN", "NPRO") or before in _MODIFIERS:
         return whole  # the phrase hangs on a noun before it («компенсацию отпуска и премию»)
+    if before == "PREP" and start > 1 and _first_pos(words[start - 2]) == "NOUN":
+        return whole  # a preposition's object that hangs on a noun («отпуск без содержания и отгул»)
     if not any(_first_pos(w) in _PREDICATES for w in words[:start]):
         return whole  # no predicate the objects depend on («сколько дней отпуска и больничного»)
     if _fixed_pair(left_head, right_head):
