@@ -38,3 +38,30 @@ def test_the_rule_alone_gives_no_reason() -> None:
 def test_the_rule_can_be_switched_off(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(reasons, "REASONS_MUST_BE_GIVEN", False)
     assert answers("почему ноутбуки обновляют только раз в три года", RENEWAL, RENEWAL_HEADING)
+
+
+def test_a_reason_cue_is_a_whole_word_or_lemma() -> None:
+    # «целиком» is no «цель»: the rule with it is still no reason
+    assert not answers(
+        "почему ноутбуки меняют раз в 3 года", "Ноутбуки обновляются раз в 3 года целиком, вместе с зарядкой."
+    )
+    assert not reasons.gives_a_reason("Ноутбуки обновляются раз в 3 года целиком, вместе с зарядкой.")
+    # the inflected cue by its lemma
+    assert reasons.gives_a_reason("Ноутбуки обновляют с целью снизить число поломок.")
+    assert reasons.gives_a_reason("Ограничение введено по причинам безопасности.")
+    assert reasons.gives_a_reason("Это связано с требованиями аудита.")
+
+
+def test_the_purpose_of_a_thing_is_what_it_is_or_does() -> None:
+    retro = (
+        "Ретроспектива — последнее событие спринта, на котором команда обсуждает, как она работала, и что стоит "
+        "изменить."
+    )
+    assert answers("Для чего нужна ретроспектива?", retro, "Скрам — Ретроспектива")
+    assert answers("Для чего нужна Jira?", "Jira используется для учёта задач и планирования спринтов.")
+    assert answers("Зачем нужен VPN?", "VPN обеспечивает защищённый доступ к внутренним системам компании из дома.")
+    assert reasons.purpose_of_a_thing(question_parts("для чего нужна ретроспектива")[0]) == "ретроспектива"
+    # an action or a rule asks a reason, not a thing's purpose: the bare rule still does not answer
+    assert reasons.purpose_of_a_thing(question_parts("зачем нужно вести учёт времени")[0]) is None
+    assert reasons.purpose_of_a_thing(question_parts("почему ноутбуки обновляются раз в 3 года")[0]) is None
+    assert not answers("почему ноутбуки обновляются раз в 3 года", RENEWAL, RENEWAL_HEADING)

@@ -5,6 +5,13 @@ A rule's sentence states *what* holds («Ноутбуки обновляются
 answer.  The reason is a clause of its own — a cause («потому что», «так как», «из-за», «связано с», «так требует»), a
 purpose («чтобы», «для того»), or a consequence drawn from it («поэтому»): a part asking why is answered only when a
 shown sentence says one.  Without it the documents state the rule and not its reason.
+
+The cue words are matched as whole words, the inflected ones by their pymorphy3 lemma («цели», «целью» — «цель»;
+«целиком» is not one).  A question asking the purpose of a *thing* («для чего нужна ретроспектива», «зачем нужен
+VPN») is answered, besides, by what the thing is or does: its defining sentence («Ретроспектива — последнее событие
+спринта, на котором …») or a sentence where it is the subject of a verb («VPN обеспечивает защищённый доступ …»).  A
+why-question about a rule or an action («почему ноутбуки обновляются …», «зачем нужно вести учёт времени») keeps the
+stricter rule: the bare rule is not its reason.
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ import re
 from collections.abc import Sequence
 
 from agentcore.rag._focus.parts import Part
+from agentcore.text.morphology import parses
 
 REASONS_MUST_BE_GIVEN = True
 """Whether a part asking a reason is answered only by shown sentences that give one (:func:`misses_the_reason`)."""
@@ -20,11 +28,24 @@ REASONS_MUST_BE_GIVEN = True
 _ASKS_A_REASON_RE = re.compile(
     r"(?<![\w-])(?:почему|зачем|отчего|для\s+чего|с\s+какой\s+целью|по\s+какой\s+причине|why)(?![\w-])", re.I
 )
-_GIVES_A_REASON_RE = re.compile(
-    r"(?<![\w-])(?:потому|поскольку|так\s+как|поэтому|чтобы|из-за|ради|благодаря|иначе|в\s+связи|"
-    r"связан\w*\s+с|требу\w+|причин\w*|цел[ьи]\w*|помога\w+|позволя\w+|нуж\w+\s+для|because|since)(?![\w-])",
+_REASON_PHRASE_RE = re.compile(
+    r"(?<![\w-])(?:потому|поскольку|так\s+как|поэтому|чтобы|из-за|ради|благодаря|иначе|в\s+связи|because|since)"
+    r"(?![\w-])",
     re.I,
 )
+_REASON_LEMMAS = frozenset({"причина", "цель", "помогать", "позволять", "требовать", "требоваться"})
+"""Inflected cue words, by their pymorphy3 lemma: a cause («причина», «требует») or a purpose («цель», «помогает»)."""
+_BEFORE_A_PREPOSITION = {"нужный": frozenset({"для"}), "связать": frozenset({"с", "со"})}
+"""Cue words only before a preposition: «нужен для» (a purpose), «связано с» (a cause)."""
+_WORD_RE = re.compile(r"[A-Za-zА-Яа-яЁё0-9]+(?:-[A-Za-zА-Яа-яЁё0-9]+)*")
+_ASKS_A_PURPOSE_OF_RE = re.compile(
+    r"(?<![\w-])(?:зачем|для\s+чего)\s+(?:же\s+)?нуж(?:ны|на|но|ен)\s+(?P<thing>[A-Za-zА-Яа-яЁё0-9]+(?:-[A-Za-zА-Яа-яЁё0-9]+)*)",
+    re.I,
+)
+_DEFINES_RE = re.compile(r"^\s*(?:\([^)]*\)\s*)?(?:[—–]|-\s|это(?![\w-]))", re.I)
+_CLAUSE_END_RE = re.compile(r"[,.;:!?()]")
+_VERB_WITHIN = 3
+"""How many words after the thing its verb may stand («VPN обеспечивает …», «Jira у нас используется …»)."""
 
 
 def asks_a_reason(part: Part) -> bool:
@@ -32,10 +53,75 @@ def asks_a_reason(part: Part) -> bool:
     return bool(_ASKS_A_REASON_RE.search(part.text))
 
 
+def _lemmas(word: str) -> frozenset[str]:
+    low = word.lower().replace("ё", "е")
+    return frozenset({low} | {str(p.normal_form).replace("ё", "е") for p in parses(low)[:3]})
+
+
+def gives_a_reason(sentence: str) -> bool:
+    """Whether ``sentence`` gives a reason — a cause, a purpose or a consequence: a cue phrase as whole words
+    («потому что», «из-за», «поэтому»), an inflected cue by its lemma («по причине», «с целью», «помогает»), or «нужен
+    для» / «связано с»."""
+    if _REASON_PHRASE_RE.search(sentence):
+        return True
+    words = [w.lower() for w in _WORD_RE.findall(sentence)]
+    for i, word in enumerate(words):
+        readings = parses(word)
+        if not readings:
+            continue
+        lemma = str(readings[0].normal_form)
+        if lemma in _REASON_LEMMAS:
+            return True
+        if i + 1 < len(words) and words[i + 1] in _BEFORE_A_PREPOSITION.get(lemma, frozenset()):
+            return True
+    return False
+
+
+def purpose_of_a_thing(part: Part) -> str | None:
+    """The thing whose purpose ``part`` asks («для чего нужна ретроспектива» → «ретроспектива», «зачем нужен VPN» →
+    «VPN»), or None: a why-question about an action («зачем нужно вести учёт») or a rule asks no thing's purpose."""
+    match = _ASKS_A_PURPOSE_OF_RE.search(part.text)
+    if match is None:
+        return None
+    thing = match.group("thing")
+    readings = parses(thing.lower())
+    if readings and str(readings[0].tag.POS) in {"INFN", "ADVB", "PREP", "CONJ", "PRCL", "NPRO"}:
+        return None
+    return thing
+
+
+def _names_its_role(thing: str, sentence: str) -> bool:
+    """Whether ``sentence`` says what ``thing`` is or does: it stands in the nominative (or uninflected) and is
+    defined («X — …», «X это …») or followed, within its clause, by a finite verb («X обеспечивает …»)."""
+    lemmas = _lemmas(thing)
+    for match in _WORD_RE.finditer(sentence):
+        word = match.group().lower()
+        readings = parses(word)
+        if not lemmas & _lemmas(word):
+            continue
+        cases = {p.tag.case for p in readings[:3]}
+        if readings and cases and None not in cases and "nomn" not in cases:
+            continue
+        rest = sentence[match.end() :]
+        if _DEFINES_RE.match(rest):
+            return True
+        clause = _CLAUSE_END_RE.split(rest, maxsplit=1)[0]
+        for after in _WORD_RE.findall(clause)[:_VERB_WITHIN]:
+            after_readings = parses(after.lower())
+            if after_readings and str(after_readings[0].tag.POS) == "VERB":
+                return True
+    return False
+
+
 def misses_the_reason(part: Part, shown: Sequence[str]) -> bool:
     """Whether ``part`` asks a reason and no sentence of ``shown`` gives one — a cause, a purpose or a consequence
-    (:data:`_GIVES_A_REASON_RE`): «Ноутбуки обновляются раз в 3 года» states the rule «почему ноуты меняют раз в 3
-    года» asks the reason of, «Летом … многие хотят отдыхать одновременно, поэтому действует ограничение» gives it."""
+    (:func:`gives_a_reason`): «Ноутбуки обновляются раз в 3 года» states the rule «почему ноуты меняют раз в 3
+    года» asks the reason of, «Летом … многие хотят отдыхать одновременно, поэтому действует ограничение» gives it.
+    A part asking the purpose of a thing (:func:`purpose_of_a_thing`) is answered, besides, by a sentence saying
+    what the thing is or does."""
     if not REASONS_MUST_BE_GIVEN or not asks_a_reason(part):
         return False
-    return not any(_GIVES_A_REASON_RE.search(sentence) for sentence in shown)
+    if any(gives_a_reason(sentence) for sentence in shown):
+        return False
+    thing = purpose_of_a_thing(part)
+    return thing is None or not any(_names_its_role(thing, sentence) for sentence in shown)
