@@ -47,3 +47,15 @@ def test_a_negation_of_another_coordinated_predicate_is_still_checked() -> None:
     # the same predicate still restates the only way, and a second predicate agreeing with the evidence passes
     assert guard("Без заявления сотрудника отпуск не переносится.", TRANSFER).ok
     assert guard("Без заявления сотрудника отпуск не переносится и компенсация выплачивается.", TRANSFER).ok
+
+
+SERVER = "Доступ к серверу предоставляется не исключительно через VPN: из офиса он открыт напрямую."
+
+
+def test_a_negated_only_way_is_no_rule_the_absence_forbids() -> None:
+    # rv3 finding 1: 1ad2720 widened the guard to «лишь / исключительно»; «не исключительно через VPN» says the
+    # access is not limited to the VPN, so «без VPN … не предоставляется» reverses it
+    assert not guard("Без VPN доступ к серверу не предоставляется.", SERVER).ok
+    assert not guard("Без заявки монитор не выносится.", "Монитор выносится не только по заявке на вынос.").ok
+    claim = "Без VPN доступ к серверу не предоставляется."
+    assert as_only_way(claim, SERVER) == claim

@@ -92,6 +92,35 @@ def test_a_permission_without_a_thing_is_answered_by_the_sentence_requiring_it()
         conditions.PERMISSION_IS_ANSWERED_BY_A_REQUIREMENT = True
 
 
+def test_a_negated_only_way_does_not_answer_the_absence() -> None:
+    # rv3 finding 1: «не только по заявке» makes the request one way among others — neither the rule's only way nor
+    # a negation of the request
+    widened = "Монитор выносится из офиса не только по заявке на вынос."
+    assert not answers("можно ли выносить монитор из офиса без заявки", widened, MONITOR_HEADING)
+    assert answers("можно ли выносить монитор из офиса без заявки", MONITOR, MONITOR_HEADING)
+
+
+def test_a_requirement_answers_only_for_the_whole_thing_and_the_asked_subject() -> None:
+    # rv3 finding 5: the thing's dependent must be held in the clause requiring it (the doer holds it)
+    question = "Можно ли взять отпуск без согласования с руководителем?"
+    assert not answers(question, "Отпуск согласует отдел кадров, руководителя уведомляют письмом.", VACATION_HEADING)
+    assert answers(question, "Отпуск согласует руководитель, затем отдел кадров.", VACATION_HEADING)
+    # the rule of another thing of the subject («перенос отпуска») does not answer taking a vacation
+    assert not answers(question, "Перенос отпуска согласует руководитель.", "Отпуск — Перенос")
+    assert answers(question, "Заявление на отпуск согласует руководитель.", VACATION_HEADING)
+    assert answers("Можно ли оформить отпуск без заявления?", "Для отпуска нужно заявление.", VACATION_HEADING)
+
+
+def test_the_dependents_of_an_absent_thing_are_read() -> None:
+    assert conditions._dependents("Можно ли взять отпуск без согласования с руководителем?", "согласование") == (
+        "руководитель",
+    )
+    assert conditions._dependents("возместят обед без согласования руководителя", "согласование") == ("руководитель",)
+    assert conditions._dependents("можно ли выносить монитор без заявки на вынос", "заявка") == ("вынос",)
+    assert conditions._dependents("Можно ли мержить собственный MR без одобрений?", "одобрение") == ()
+    assert conditions._dependents("Можно ли без согласования взять отпуск?", "согласование") == ()
+
+
 SICK_PAY = "Больничный и дни здоровья — Оплата больничного\nПервые 3 дня болезни оплачивает компания."
 
 

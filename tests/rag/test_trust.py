@@ -7,8 +7,9 @@ from typing import Any
 
 from tests.rag.test_claims import CONTEXT
 
-from agentcore.rag.citations import LexicalJudge, citation_coverage
+from agentcore.rag.citations import LexicalJudge, citation_coverage, compose_context
 from agentcore.rag.claims import MISSING_PREFIX
+from agentcore.rag.models import Hit
 from agentcore.rag.trust import (
     checked_restatement,
     claim_metadata,
@@ -156,3 +157,22 @@ async def test_the_shown_coverage_asks_the_model_judge_nothing_the_check_asked()
     report = await shown_coverage(trusted.rendered, judge, trusted.report)
     assert report.coverage == 1.0 and len(report.sentences) == 2
     assert sorted(judge.asked.values()) == [1, 1]  # once per claim, by the check (before: twice)
+
+
+async def test_a_claim_reversing_a_widened_way_is_not_shown() -> None:
+    # rv3 finding 1: «не исключительно через VPN» is no only way — «без VPN … не предоставляется» reverses it
+    server = "Доступ к серверу предоставляется не исключительно через VPN: из офиса он открыт напрямую."
+    context = compose_context([Hit("srv#0", "srv", "Доступ к серверам", server, 1.0, "", 1)])
+    question = "Можно ли получить доступ к серверу без VPN?"
+    trusted = await trusted_answer(question, "Без VPN доступ к серверу не предоставляется [1].", context)
+    assert trusted.rendered.text == ""
+
+
+async def test_the_rule_of_another_thing_of_the_subject_does_not_answer_a_permission() -> None:
+    # rv3 finding 5: the transfer of a vacation agreed with the manager does not answer taking one without it
+    transfer = "Перенос отпуска согласует руководитель. Новые даты вносятся в график."
+    context = compose_context([Hit("d#0", "d", "Отпуск — Перенос", transfer, 1.0, "", 1)])
+    question = "Можно ли взять отпуск без согласования с руководителем?"
+    answer = "Перенос отпуска согласует руководитель [1]. Новые даты вносятся в график [1]."
+    trusted = await trusted_answer(question, answer, context)
+    assert trusted.rendered.text == ""

@@ -21,12 +21,15 @@ condition is one word of three or four.  Two kinds are read here, by their synta
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from functools import cache
 
+from agentcore.rag._facts import PREDICATE_WORDS
 from agentcore.rag._focus.parts import Part, part_matches
+from agentcore.rag._focus.values import REQUIREMENT_RE
 from agentcore.rag._focus.words import WORD_RE, lemma_of, stem_of, vocabulary_of
-from agentcore.rag._only_way import only_ways
+from agentcore.rag._only_way import EXCLUSIVE_WORDS, only_ways
 from agentcore.text.morphology import parses as word_parses
 from agentcore.text.morphology import pos_of
 
@@ -56,14 +59,8 @@ _IF_NOT_RE = re.compile(r"(?<![\w-])если\b[^,.;:?!—–()]*?(?<![\w-])не\
 _NEGATOR_RE = re.compile(r"^(?:не|нет|нету|ни|без|нельзя)$|^(?:недоступ|отсутств|запрещ)", re.I)
 _NEAR = 3
 """How many words apart a negation and the word it negates may stand («инцидентов не было», «не отвечаете 5 дней»)."""
-_PERMISSIONS = frozenset({"можно", "нельзя", "мочь", "разрешить", "разрешаться", "допускаться", "позволить"})
-"""Lemmas of the modal words asking a permission («можно ли», «могу ли», «разрешено ли», «допускается ли»)."""
-_REQUIREMENTS = frozenset(
-    {"нужно", "нужный", "надо", "необходимо", "необходимый", "требоваться", "требовать", "обязательно"}
-    | {"обязательный", "должный", "обязать"}
-)
-"""Lemmas of the words stating a requirement («нужно два одобрения», «требуется согласование», «должно быть
-согласовано»)."""
+_PHRASE_END_RE = re.compile(r"[,.;:?!—–()]")
+_CLAUSE_BREAK_RE = re.compile(r"[,;:—–()]")
 _STATED = frozenset({"VERB", "PRTS"})
 """The forms of a predicate stating that something is done («заявление согласует руководитель», «MR одобрен»)."""
 _SKIPPED = frozenset({"ADJF", "ADJS", "PRTF", "NUMR", "ADVB", "CONJ", "PRCL"})
@@ -95,12 +92,18 @@ def _head_noun(words: list[str]) -> str | None:
     """The first noun of ``words`` past its modifiers (an adjective, a participle, an adverb), as a lemma; ``None``
     past a figure or a question word — a threshold («после 5 неверных попыток», «после десяти вечера») or the slot
     asked is no case."""
-    for word in words[:4]:
+    at = _head_at(words)
+    return None if at is None else lemma_of(words[at])
+
+
+def _head_at(words: list[str]) -> int | None:
+    """Where :func:`_head_noun` stands in ``words``."""
+    for k, word in enumerate(words[:4]):
         if word.isdigit() or _ASKING_RE.match(word):
             return None
         pos = pos_of(word)
         if pos == "NOUN":
-            return lemma_of(word)
+            return k
         if pos == "NUMR" or pos not in _SKIPPED:
             return None
     return None
@@ -142,29 +145,107 @@ def _saying(part: Part, term: str, sentence: str) -> tuple[list[str], list[int]]
     return words, [k for k, w in enumerate(words) if stem_of(lemma_of(w)) == stem or _matches(part, term, w)]
 
 
-def _beside(words: list[str], at: list[int], test: Callable[[str], object]) -> bool:
-    """Whether a word within :data:`_NEAR` words of a place in ``at`` passes ``test``."""
-    return any(test(words[j]) for k in at for j in range(max(0, k - _NEAR), min(len(words), k + _NEAR + 1)))
+def _beside(words: list[str], at: list[int], test: Callable[[str], object], skip: Collection[int] = ()) -> bool:
+    """Whether a word within :data:`_NEAR` words of a place in ``at`` (but those at ``skip``) passes ``test``."""
+    return any(
+        j not in skip and test(words[j]) for k in at for j in range(max(0, k - _NEAR), min(len(words), k + _NEAR + 1))
+    )
 
 
 def _negated_beside(part: Part, term: str, sentence: str) -> bool:
-    """Whether a negation stands within :data:`_NEAR` words of a word of ``sentence`` that says ``term``."""
-    return _beside(*_saying(part, term, sentence), _NEGATOR_RE.match)
+    """Whether a negation stands within :data:`_NEAR` words of a word of ``sentence`` that says ``term``; a «не»
+    negating an exclusive word («не только по заявке», «не исключительно через VPN») negates no thing: it widens
+    the way (:data:`agentcore.rag._only_way.EXCLUSIVE_WORDS`)."""
+    words, at = _saying(part, term, sentence)
+    widening = {j for j in range(len(words) - 1) if words[j] == "не" and words[j + 1] in EXCLUSIVE_WORDS}
+    return _beside(words, at, _NEGATOR_RE.match, widening)
+
+
+@cache
+def _permission_lemmas() -> frozenset[str]:
+    """The claim guard's permission and prohibition words (:data:`agentcore.rag._facts.PREDICATE_WORDS`) as lemmas,
+    with «мочь» («могу ли»)."""
+    return frozenset({lemma_of(w) for w in PREDICATE_WORDS} | {"мочь"})
 
 
 def asks_a_permission(part: Part) -> bool:
     """Whether ``part`` is a yes/no asking a permission («можно ли …», «могу ли …», «… разрешено?»)."""
     return part.asks == "yesno" and any(
-        lemma_of(w.lower().replace("ё", "е")) in _PERMISSIONS for w in WORD_RE.findall(part.text)
+        lemma_of(w.lower().replace("ё", "е")) in _permission_lemmas() for w in WORD_RE.findall(part.text)
     )
+
+
+def _dependents(text: str, term: str) -> tuple[str, ...]:
+    """The lemmas of the nouns the absent thing ``term`` governs in ``text`` (a question part), to the end of its
+    phrase: «без согласования с руководителем» → («руководитель»,), «без заявки на вынос» → («вынос»,), «без
+    согласования руководителя» → («руководитель»,), «без чека» → ()."""
+    found = []
+    for pattern in (_WITHOUT_RE, _NONE_RE):
+        for match in pattern.finditer(text):
+            phrase = _PHRASE_END_RE.split(text[match.end() :], maxsplit=1)[0]
+            words = [w.lower().replace("ё", "е") for w in _TOKEN_RE.findall(phrase)]
+            at = _head_at(words)
+            if at is None or lemma_of(words[at]) != term:
+                continue
+            governed = False  # a noun after a preposition of the phrase, or in the genitive right after a noun
+            for word in words[at + 1 : at + 1 + _NEAR]:
+                pos = pos_of(word)
+                if pos == "NOUN" and (governed or _genitive(word)):
+                    found.append(lemma_of(word))
+                    governed = False
+                elif pos == "PREP":
+                    governed = True
+                elif pos not in ("ADJF", "PRTF"):
+                    break
+    return tuple(dict.fromkeys(found))
+
+
+def _genitive(word: str) -> bool:
+    return any("gent" in r.tag for r in word_parses(word))
+
+
+def _about_another_thing(part: Part, absent: Collection[str], sentence: str) -> bool:
+    """Whether ``sentence`` names the part's subject (a noun of its terms outside the absent thing) only as the
+    genitive of another noun the part does not name — the rule of that other thing: «Перенос отпуска согласует
+    руководитель» is about the transfer, not about taking a vacation («можно ли взять отпуск без согласования …»)."""
+    words = [w.lower().replace("ё", "е") for w in WORD_RE.findall(sentence)]
+    subject = [t for t in part.terms if t not in absent and pos_of(t) == "NOUN"]
+    for term in subject:
+        _words, at = _saying(part, term, sentence)
+        if at and all(_governed_by_another(part, words, k) for k in at):
+            return True
+    return False
+
+
+def _governed_by_another(part: Part, words: list[str], k: int) -> bool:
+    """Whether ``words[k]`` is the genitive of a noun before it (past its modifiers) that says no term of the part."""
+    if not _genitive(words[k]):
+        return False
+    for word in reversed(words[max(0, k - _NEAR) : k]):
+        pos = pos_of(word)
+        if pos == "NOUN":
+            return not any(_matches(part, t, word) for t in part.terms)
+        if pos not in ("ADJF", "PRTF"):
+            return False
+    return False
 
 
 def states_it_required(part: Part, term: str, sentence: str) -> bool:
     """Whether ``sentence`` states that what ``term`` says is required: a word of requirement within :data:`_NEAR`
     words of it («Для слияния MR нужно два одобрения», «требуется согласование»), or its own word is the predicate
-    stating it is done («Заявление согласует непосредственный руководитель», «MR должен быть одобрен»)."""
-    words, at = _saying(part, term, sentence)
-    return any(pos_of(words[k]) in _STATED for k in at) or _beside(words, at, lambda w: lemma_of(w) in _REQUIREMENTS)
+    stating it is done («Заявление согласует непосредственный руководитель», «MR должен быть одобрен»).  The clause
+    saying so must hold every noun the thing governs in the part (rv3 finding 5: «без согласования с руководителем»
+    is not answered by «Отпуск согласует отдел кадров, руководителя уведомляют письмом»; a doer holds it:
+    «согласует руководитель»), and the sentence must be about the part's subject, not another thing of it
+    (:func:`_about_another_thing`)."""
+    dependents = _dependents(part.text, term)
+    for clause in _CLAUSE_BREAK_RE.split(sentence):
+        words, at = _saying(part, term, clause)
+        if not at or not all(_matches(part, noun, clause) for noun in dependents):
+            continue
+        if any(pos_of(words[k]) in _STATED for k in at) or _beside(words, at, REQUIREMENT_RE.fullmatch):
+            return not _about_another_thing(part, {term, *dependents}, sentence)
+    return False
 
 
 def misses_a_circumstance(part: Part, unit: list[str], vocabulary: tuple[set[str], set[str]]) -> bool:

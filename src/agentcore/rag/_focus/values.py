@@ -45,7 +45,15 @@ _ANNOUNCES_RE = re.compile(
 )
 
 
-_MODAL_RE = re.compile(r"\b(?:можно|нужно|надо|необходимо|следует|должн\w*|нельзя|стоит)\b", re.I)
+_REQUIRED = (
+    r"нуж(?:ен|н\w*)|надо|необходим(?!ост)\w*|следует|долж(?:ен|н\w*)|требу\w*|требова(?:л\w*|ть|ться)|"
+    r"обязательн\w*|обязан\w*"
+)
+REQUIREMENT_RE = re.compile(rf"(?<![\w-])(?:{_REQUIRED})(?![\w-])", re.I)
+"""A word stating a requirement («нужно», «нужен», «необходима», «следует», «должен», «требуется», «обязательно»,
+«обязан»): a step of a procedure (:func:`_acts`), or the answer «нет, нужно …» to a permission asked without the
+thing (:func:`agentcore.rag._focus.conditions.states_it_required`)."""
+_MODAL_RE = re.compile(rf"(?<![\w-])(?:можно|нельзя|стоит|{_REQUIRED})(?![\w-])", re.I)
 
 
 def announces(sentence: str) -> bool:
