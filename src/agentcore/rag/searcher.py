@@ -25,9 +25,7 @@ from agentcore.rag._query_repair import repair_query, vocabulary_of
 from agentcore.rag._ranking import answerability, profile_query, rank_passages, reranked_hits
 from agentcore.rag._router import router_select
 from agentcore.rag._snapshot import CollectionSnapshot
-from agentcore.rag._translation import translated_query
 from agentcore.rag.catalog import Catalog
-from agentcore.rag.embeddings import E5Embedder
 from agentcore.rag.errors import (
     EMPTY_QUESTION,
     DenseUnavailableError,
@@ -199,8 +197,6 @@ class Searcher:
         else:
             decision = RouteDecision(mode, f"режим {mode} задан в запросе")
         vector, decision = self._query_vector(query, decision, dense_ok and mode != "bm25", explicit=mode is not None)
-        if vector is not None and self.catalog.embedder is not None and self.catalog.embedder.name == E5Embedder.name:
-            query = translated_query(query, vector, snapshot, self.catalog.analyzer)  # English words in Russian ones
         depth = max(top_k, RERANK_POOL) if rerank else top_k
         rows = self._first_stage(snapshot, query, decision.mode, vector, depth, top_bm25, top_dense)
         hits = [
