@@ -12,8 +12,10 @@ Sets:
 
 * ``tests/rag/data/robust_set.json``, split ``dev`` only (86 typos, layout slips, English and colloquial questions;
   its ``test`` split is held out and never read here);
-* ``tests/apps/assistant/data/relevance_set.json``: 40 unrelated requests (``dev`` 20, ``check`` 20) — the share
-  refused with «Запрос не связан с функционалом агента.» — and 34 help-desk questions (``check``, measured only).
+* ``tests/apps/assistant/data/relevance_set.json``: 90 unrelated requests (``dev`` 45, ``check`` 45: weather, jokes,
+  code, trivia, and English and Russian greetings and small talk) — the share refused with «Запрос не связан с
+  функционалом агента.», Russian and English apart — and 56 help-desk questions (34 + 12 short English ones
+  ``check``, measured only; 10 short English ones ``dev``).
 
     .venv/bin/python benchmarks/assistant_relevance_eval.py [--data-dir DIR] [--rows OUT.jsonl] [--misses]
 
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import tempfile
 from collections import defaultdict
 from pathlib import Path
@@ -133,10 +136,21 @@ def report(rows: list[dict[str, Any]]) -> None:
         print(f"   {key:<28} {n:>3}   {reach:.3f}   {top1:.3f}   {top3:.3f}          {alone1:.3f}   {alone3:.3f}")
     print("   off-topic group                n   refused   reached rag_search")
     for split in ("dev", "check", "all"):
-        group = [r for r in rows if not r["relevant"] and split in (r["split"], "all")]
-        refused = sum(r["outcome"] == "irrelevant" for r in group)
-        reached = sum(r["outcome"] == "rag_search" for r in group)
-        print(f"   relevance/{split:<19} {len(group):>3}   {refused / len(group):.3f}     {reached}")
+        for language in ("", "ru", "en"):
+            group = [
+                r
+                for r in rows
+                if not r["relevant"] and split in (r["split"], "all") and language in ("", _language(r["query"]))
+            ]
+            refused = sum(r["outcome"] == "irrelevant" for r in group)
+            reached = sum(r["outcome"] == "rag_search" for r in group)
+            key = f"{split}/{language}" if language else split
+            print(f"   relevance/{key:<19} {len(group):>3}   {refused / len(group):.3f}     {reached}")
+
+
+def _language(text: str) -> str:
+    """``"ru"`` when ``text`` has a Cyrillic letter, else ``"en"``."""
+    return "ru" if re.search(r"[а-яё]", text, re.IGNORECASE) else "en"
 
 
 def main() -> None:
