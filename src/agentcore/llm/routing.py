@@ -113,7 +113,7 @@ class SemanticRouter:
 
         vectors = self.vectors()
         names = list(vectors)
-        arrays = {f"route{i}": np.asarray(vectors[name], dtype=np.float32) for i, name in enumerate(names)}
+        arrays = {f"route{i}": np.asarray(vectors[name], dtype=np.float16) for i, name in enumerate(names)}
         buffer = io.BytesIO()
         np.savez_compressed(buffer, key=np.array(self.key()), routes=np.array(names), **arrays)  # type: ignore[arg-type]
         atomic_write_bytes(self._shipped, buffer.getvalue())

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from agentcore.rag._chunking import chunk_document
     from agentcore.rag._evidence import lexically_answered
     from agentcore.rag._focus import check_focus, question_parts
+    from agentcore.rag._focus.english import CROSS_LINGUAL_GAP, writing_script
     from agentcore.rag._fusion import reciprocal_rank_fusion
     from agentcore.rag._rerank import arerank
     from agentcore.rag._router import router_select
@@ -55,6 +56,8 @@ _EXPORTS = {
     "lexically_answered": "agentcore.rag._evidence",
     "check_focus": "agentcore.rag._focus",
     "question_parts": "agentcore.rag._focus",
+    "CROSS_LINGUAL_GAP": "agentcore.rag._focus.english",
+    "writing_script": "agentcore.rag._focus.english",
     "reciprocal_rank_fusion": "agentcore.rag._fusion",
     "arerank": "agentcore.rag._rerank",
     "router_select": "agentcore.rag._router",
@@ -87,6 +90,7 @@ _EXPORTS = {
 
 __all__ = [
     "COLLECTION_NAME_PATTERN",
+    "CROSS_LINGUAL_GAP",
     "Analyzer",
     "BM25Index",
     "Chunk",
@@ -121,6 +125,7 @@ __all__ = [
     "reciprocal_rank_fusion",
     "router_select",
     "validate_collection_name",
+    "writing_script",
 ]
 
 

@@ -134,7 +134,7 @@ def test_help_desk_questions_in_colloquial_words_or_english_are_relevant(line: s
     assert classify([LLMMessage(role="user", content=line)]).relevant
 
 
-@pytest.mark.parametrize("line", ["sick leave?", "vacation days?", "how to reset password"])
+@pytest.mark.parametrize("line", ["sick leave?", "vacation days?", "how to reset password", "expense report?"])
 def test_short_english_questions_about_the_documents_are_relevant(line: str) -> None:
     """Issue 18: an English question met the English off-topic examples in its own language and the Russian titles
     across languages — the route comparison evens the e5 cross-lingual gap."""
@@ -160,6 +160,29 @@ def test_unrelated_requests_stay_irrelevant(line: str) -> None:
     from agentcore.apps.assistant.offline import classify
 
     assert not classify([LLMMessage(role="user", content=line)]).relevant
+
+
+@pytest.mark.parametrize("line", ["how are you?", "good morning", "stock market today", "football score"])
+def test_english_small_talk_is_irrelevant(line: str) -> None:
+    """rv3 finding 6: the cross-lingual evening of the knowledge-base route let English small talk reach rag_search
+    (the off-topic route had no English greetings, and a Russian question stays compared as it is)."""
+    from agentcore.apps.assistant.offline import classify
+
+    assert not classify([LLMMessage(role="user", content=line)]).relevant
+
+
+def test_the_cross_lingual_gap_is_the_rag_packages_one() -> None:
+    """One measured constant and one script detector, shared with the focus check."""
+    from agentcore.apps.assistant import offline
+    from agentcore.rag import CROSS_LINGUAL_GAP, writing_script
+
+    assert not hasattr(offline, "CROSS_LINGUAL_GAP")
+    assert CROSS_LINGUAL_GAP == 0.05
+    assert (writing_script("sick leave?"), writing_script("больничный"), writing_script("42?")) == (
+        "latin",
+        "cyrillic",
+        "",
+    )
 
 
 def test_the_examples_hold_every_section_of_the_knowledge_base() -> None:

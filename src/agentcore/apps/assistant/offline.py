@@ -102,19 +102,24 @@ ROUTES: dict[str, list[str]] = {
         "What is the population of China?",
         "How do I lose weight?",
         "Who painted the Mona Lisa?",
+        # greetings and small talk, in both languages: the seed's «не связан» for a chat that asks nothing of the
+        # documents (the English lines are the Russian ones' translations)
+        "Hi, how are you?",
+        "What's the news today?",
+        "What's the dollar exchange rate?",
+        "What's the score of the match?",
+        "Спасибо за помощь!",
+        "Thank you for your help!",
+        "Доброе утро!",
+        "Good morning!",
+        "Кто ты такой?",
+        "Who are you?",
+        "Что ты умеешь?",
+        "What can you do?",
     ],
 }
 # e5 cosine similarities of related short Russian phrases sit around 0.85-0.95, unrelated ones below ~0.8.
 THRESHOLD = 0.82
-CROSS_LINGUAL_GAP = 0.05
-"""How much nearer e5 puts two phrases of one meaning when they are in one language than when one is English and
-the other Russian (the median over parallel questions measured for the focus check,
-``benchmarks/focus_cross_lingual_gap.py``: 0.05).  The off-topic route has examples in both languages, the
-knowledge-base route only the documents' own (Russian titles): so an English question met its nearest off-topic
-example in its own language and its knowledge-base examples across languages, and short English questions about
-the documents («sick leave?», «vacation days?») lay nearer to «What's the weather forecast?» than to «Больничный и
-дни здоровья».  In the comparison of the two routes, a knowledge-base example in another script than the question's
-is counted this much nearer (:func:`route_scores`); :data:`THRESHOLD` still holds the similarity as it is."""
 MIN_KB_TERMS = 2
 """A question is «in the knowledge base's words» (:func:`in_kb_words`) with at least this many search terms: one
 word alone («погода», «курс») says too little."""
@@ -360,33 +365,38 @@ def warm_up() -> None:
     _router.warm_up()
 
 
-_CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
-_LATIN = re.compile(r"[a-z]", re.IGNORECASE)
-
-
-def _script(text: str) -> str:
-    """``"cyrillic"`` when ``text`` has a Cyrillic letter, else ``"latin"`` when it has a Latin one, else ``""``."""
-    return "cyrillic" if _CYRILLIC.search(text) else "latin" if _LATIN.search(text) else ""
-
-
 @lru_cache(maxsize=1)
-def _kb_example_scripts() -> tuple[str, ...]:
-    """The script of each knowledge-base example, in the router's order."""
-    return tuple(_script(text) for text in _router.examples()["rag_search"])
+def _example_scripts() -> dict[str, tuple[str, ...]]:
+    """The script of each example of each route, in the router's order."""
+    from agentcore.rag import writing_script
+
+    return {route: tuple(writing_script(text) for text in texts) for route, texts in _router.examples().items()}
 
 
 def route_scores(text: str) -> dict[str, float]:
-    """Best cosine similarity of ``text`` to each route's examples, and ``"across"``: the knowledge-base route's
-    best with its examples in another script than ``text``'s counted :data:`CROSS_LINGUAL_GAP` nearer (an English
-    question against the Russian titles), the one the off-topic route is compared with."""
+    """Best cosine similarity of ``text`` to each route's examples; and, for a question in another script than the
+    knowledge base's (an English question, Russian titles), the best of each route that has no example in the
+    question's script with its examples counted :data:`~agentcore.rag.CROSS_LINGUAL_GAP` nearer (``"rag_search~"``).
+    e5 puts two phrases of one meaning that much nearer when they are in one language: the knowledge-base route
+    holds only the documents' language, so an English question meets it across languages, while the off-topic
+    route has English greetings and requests of its own and is compared as it is (evening it too let the Russian
+    off-topic examples outweigh short English questions about the documents: «sick leave?», «payslip?»)."""
+    from collections import Counter
+
+    from agentcore.rag import CROSS_LINGUAL_GAP, writing_script
+
     similarities = _router.similarities(text)
     scores = {route: max(values) for route, values in similarities.items()}
-    script = _script(text)
-    kb = similarities.get("rag_search", [])
-    scripts = _kb_example_scripts()
-    if script and kb and len(scripts) == len(kb):
-        evened = (s + (CROSS_LINGUAL_GAP if x and x != script else 0.0) for s, x in zip(kb, scripts, strict=True))
-        scores["across"] = max(evened)
+    script = writing_script(text)
+    scripts = _example_scripts()
+    kb_scripts = Counter(x for x in scripts.get("rag_search", ()) if x)
+    if not script or not kb_scripts or script == kb_scripts.most_common(1)[0][0]:
+        return scores
+    for route, values in similarities.items():
+        own = scripts.get(route, ())
+        if len(own) == len(values) and script not in own:  # a route with the question's own language: as it is
+            gap = (CROSS_LINGUAL_GAP if x and x != script else 0.0 for x in own)
+            scores[route + "~"] = max(v + g for v, g in zip(values, gap, strict=True))
     return scores
 
 
@@ -415,13 +425,14 @@ def classify(messages: list[LLMMessage]) -> IntentVerdict:
 
 def _on_topic(question: str, scores: dict[str, float]) -> bool:
     """A knowledge-base question: its nearest knowledge-base example clears :data:`THRESHOLD` and is nearer than
-    every off-topic one (an example in another language than the question's counted :data:`CROSS_LINGUAL_GAP`
-    nearer) — or, when an off-topic example is as near (short colloquial questions: «заболел, что делать?» lies near
-    «Привет, как дела?»), it is said in the documents' own words (:func:`in_kb_words`)."""
+    every off-topic one (for an English question, the Russian titles evened by the cross-lingual gap:
+    :func:`route_scores`) — or, when an off-topic example is as near (short colloquial questions: «заболел, что
+    делать?» lies near «Привет, как дела?»), it is said in the documents' own words (:func:`in_kb_words`)."""
     if scores["rag_search"] < THRESHOLD:
         return False
-    nearest = max(scores["rag_search"], scores.get("across", 0.0))  # an English question: the titles across languages
-    return nearest >= scores["irrelevant"] or in_kb_words(question)
+    kb = scores.get("rag_search~", scores["rag_search"])  # the gap evened: an English question and Russian titles
+    off_topic = scores.get("irrelevant~", scores["irrelevant"])
+    return kb >= off_topic or in_kb_words(question)
 
 
 def _nominative(theme: str, preposition: str | None) -> str:

@@ -144,12 +144,20 @@ PART_SPLIT_RE = re.compile(
 """Where an English question begins a second part: «… length, and do we need …»."""
 
 
+def writing_script(text: str) -> str:
+    """``"cyrillic"`` when ``text`` has a Cyrillic letter, else ``"latin"`` when it has a Latin one, else ``""``:
+    the script whose e5 neighbours lie :data:`CROSS_LINGUAL_GAP` nearer than the other's."""
+    if _CYRILLIC_RE.search(text):
+        return "cyrillic"
+    return "latin" if _LATIN_WORD_RE.search(text) else ""
+
+
 @lru_cache(maxsize=4096)
 def is_english(text: str) -> bool:
     """Whether ``text`` is written in English: no Cyrillic letter, and an English question or function word among
     at least two Latin words (not a bare term such as «VPN» or «agentcore rag use»).  Cached: the focus check asks
     it of the same part text for every sentence it weighs."""
-    if _CYRILLIC_RE.search(text):
+    if writing_script(text) == "cyrillic":
         return False
     return len(_LATIN_WORD_RE.findall(text)) >= 2 and bool(_FUNCTION_RE.search(text))
 
