@@ -636,19 +636,16 @@ def test_a_loose_sources_list_ends_at_a_line_that_is_no_entry() -> None:
     ]
 
 
-SICK_LEAVE_CONTEXT = compose_context(
-    [
-        Hit(
-            "vacation#2",
-            "vacation",
-            "Отпуск — Болезнь",
-            "Если во время отпуска вы заболели, отпуск продлевается на дни болезни.",
-            1.0,
-            "",
-            1,
-        )
-    ]
+SICK_LEAVE_HIT = Hit(
+    "vacation#2",
+    "vacation",
+    "Отпуск — Болезнь",
+    "Если во время отпуска вы заболели, отпуск продлевается на дни болезни.",
+    1.0,
+    "",
+    1,
 )
+SICK_LEAVE_CONTEXT = compose_context([SICK_LEAVE_HIT])
 
 
 @pytest.mark.parametrize(
@@ -707,3 +704,38 @@ def test_a_contrast_after_a_marker_is_still_a_claim_of_its_own() -> None:
         "Отпуск 28 дней,",
         "но заявление подаётся через портал за две недели.",
     ]
+
+
+SICK_LEAVE_AND_PAY_CONTEXT = compose_context(
+    [
+        SICK_LEAVE_HIT,
+        Hit("pay#1", "pay", "Зарплата — Отпускные", "Отпускные выплачиваются за три дня до начала отпуска.", 1, "", 1),
+    ]
+)
+
+
+@pytest.mark.parametrize("opener", ["если", "когда"])
+async def test_a_plain_condition_with_its_own_main_clause_after_a_marker_stays_with_the_claim_before_it(
+    opener: str,
+) -> None:
+    # review rv4 finding 1: «X [1], если A, Y [2]» was cut after [1]; with Y removed the bare rule X was shown
+    # («Отпуск продлевается на дни болезни [1].») without the condition its writer set
+    answer = (
+        f"Отпуск продлевается на дни болезни [1], {opener} сотрудник заболел во время отпуска, "
+        "отпускные за эти дни выплачиваются в двойном размере [2]."
+    )
+    context = SICK_LEAVE_AND_PAY_CONTEXT
+    claims = read_claims(answer, context)
+    assert len(claims) == 1
+    assert render_claims(await check_claims(claims, context)).text == ""
+
+
+@pytest.mark.parametrize("consequence", ["с тем чтобы сотрудник отдохнул полностью", "так что сотрудник отдыхает"])
+async def test_a_purpose_or_consequence_after_a_marker_is_a_claim_of_its_own(consequence: str) -> None:
+    # review rv4 finding 1: «с тем чтобы …» / «так что …» were glued onto the supported rule before them and the
+    # whole answer declined; a purpose or a consequence is no condition (as before 088e1e3)
+    answer = f"Отпуск продлевается на дни болезни [1], {consequence} [2]."
+    context = SICK_LEAVE_CONTEXT
+    claims = read_claims(answer, context)
+    assert len(claims) == 2
+    assert render_claims(await check_claims(claims, context)).text.startswith("Отпуск продлевается на дни болезни")

@@ -127,6 +127,11 @@ def test_a_statement_of_its_own_after_a_cut() -> None:
         "но только если сотрудник заболел до начала отпуска.",
         "а если сотрудник заболел до начала отпуска.",
         "однако при условии, что сотрудник заболел.",
+        # review rv4 finding 1: a plain condition keeps the rest with the claim before it, whatever follows
+        "если руководитель согласует, то отпуск можно взять раньше.",
+        "если сотрудник заболел, больничный нужно передать в HR.",
+        "когда сотрудник заболел во время отпуска, отпуск продлевается.",
+        "но если сотрудник заболел, то есть открыл больничный лист.",  # «то есть» is not the main clause's «то»
     ],
 )
 def test_a_condition_opened_by_several_words_or_after_a_contrast_word_is_no_statement(segment: str) -> None:
@@ -141,9 +146,12 @@ def test_a_condition_opened_by_several_words_or_after_a_contrast_word_is_no_stat
         "а отпускные выплачиваются за три дня до отпуска.",
         "но отпускные выплачиваются за три дня до отпуска.",
         "но если руководитель согласует, отпуск можно взять раньше.",  # the condition's own main clause follows
-        "если руководитель согласует, то отпуск можно взять раньше.",
+        "но если руководитель согласует, то отпуск можно взять раньше.",
         "в случае болезни сотрудник сообщает руководителю.",  # a phrase inside a main clause
         "в то время как отпускные выплачиваются заранее.",
+        # review rv4 finding 1: a consequence or a purpose is no condition (as before 088e1e3)
+        "так что сотрудник отдыхает полностью.",
+        "с тем чтобы сотрудник отдохнул полностью.",
     ],
 )
 def test_a_contrast_or_a_clause_with_its_own_condition_stands_alone(segment: str) -> None:

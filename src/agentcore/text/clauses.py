@@ -115,12 +115,15 @@ _COMPOUND_LEADS: tuple[tuple[str, ...], ...] = (
     ("по", "мере", "того"),
     ("так",),
     ("для", "того"),
-    ("с", "тем"),
     ("несмотря", "на", "то"),
     ("вместо", "того"),
 )
 """The words before the subordinating word of a compound conjunction («после того как», «прежде чем», «так как»,
 «для того чтобы», «несмотря на то что») — and of a condition opener («при условии, что»)."""
+_NOT_A_CONDITION = frozenset({("так", "что"), ("так", "чтобы")})
+"""A lead + subordinating word that opens a consequence or a purpose, not a condition («так что …», «так чтобы …»):
+the clause stands alone if it has a predicate, so an unsupported consequence is not glued onto the supported rule
+before it (rv4 finding 1, as before 088e1e3; «с тем чтобы …» is no lead for the same reason)."""
 _LEADING_PARTICLES = frozenset({"только", "лишь", "именно", "даже", "особенно"})
 """Particles that may stand before a subordinating word without making the clause a main one («только если …»)."""
 _CONTRAST_OPENER_RE = re.compile(r"^(?:а|но|однако|зато|тогда\s+как|в\s+то\s+время\s+как)(?![\w-])", re.I)
@@ -138,7 +141,10 @@ def _subordinate_words(words: list[str]) -> bool:
     if _SUBORDINATE_RE.match(words[0]):
         return True
     return any(
-        tuple(words[: len(lead)]) == lead and len(words) > len(lead) and bool(_SUBORDINATE_RE.match(words[len(lead)]))
+        tuple(words[: len(lead)]) == lead
+        and len(words) > len(lead)
+        and bool(_SUBORDINATE_RE.match(words[len(lead)]))
+        and tuple(words[: len(lead) + 1]) not in _NOT_A_CONDITION
         for lead in _COMPOUND_LEADS
     )
 
@@ -155,13 +161,17 @@ def stands_alone(segment: str, *, also: AbstractSet[str] = frozenset()) -> bool:
     отпускные — за три дня до отпуска», «но …»: its predicate may be the one before, left out) or a main clause
     (:func:`main_clause`) — not a subordinate clause («если сотрудник заболел», «при условии, что …», «но только
     если …»: a contrast word before a condition does not make it a statement) nor a phrase without a predicate («в
-    случае болезни»), which say nothing without the clause they belong to.  A subordinate clause followed by its own
-    main clause («но если руководитель согласует, отпуск можно взять раньше») is a statement."""
+    случае болезни»), which say nothing without the clause they belong to, whatever follows them («если A, Y» stays
+    with the claim before it).  After a contrast word, a subordinate clause followed by its own main clause («но
+    если руководитель согласует, отпуск можно взять раньше») is a statement."""
     words = _WORD_RE.findall(segment.lower())
     contrast = bool(_CONTRAST_OPENER_RE.match(segment.strip()))
-    after_contrast = words[1:] if contrast and words and words[0] in _CONTRAST_WORDS else words
-    if _subordinate_words(after_contrast):
-        return _main_clause_follows(segment, also)
+    contrast_word = contrast and bool(words) and words[0] in _CONTRAST_WORDS
+    if _subordinate_words(words[1:] if contrast_word else words):
+        # a plain condition keeps the rest with the claim before it, whatever follows («X [1], если A, Y [2]»: cut
+        # after [1], X would be checked and shown without its condition — rv4 finding 1); only after a contrast word
+        # («но если A, Y») does a main clause of its own make it a statement
+        return contrast_word and _main_clause_follows(segment, also)
     return contrast or main_clause(segment, also=also)
 
 
@@ -171,6 +181,8 @@ def _main_clause_follows(segment: str, also: AbstractSet[str]) -> bool:
     to («если …, (то) отпуск продлевается»)."""
     for part in segment.split(",")[1:]:
         words = _WORD_RE.findall(part.lower())
+        if words[:2] == ["то", "есть"]:  # «то есть …» restates what is before it, no main clause
+            continue
         if words and words[0] == "то":
             part = re.sub(r"^\s*то(?![\w-])", "", part, flags=re.I)
             words = words[1:]
