@@ -149,3 +149,17 @@ def test_the_switches_restore_the_old_reading() -> None:
     finally:
         conditions.CIRCUMSTANCES_MUST_BE_NAMED = True
         conditions.ABSENCES_MUST_BE_SPOKEN_OF = True
+
+
+def test_a_word_of_requirement_is_a_whole_short_form() -> None:
+    # rv4 finding 6b: «должности» begins like «должен» but requires nothing
+    from agentcore.rag._focus.parts import question_parts
+    from agentcore.rag._focus.values import REQUIREMENT_RE
+
+    for word in ("должен", "должна", "должно", "должны", "обязан", "обязаны", "нужно", "нужен", "требуется"):
+        assert REQUIREMENT_RE.fullmatch(word), word
+    for word in ("должности", "должность", "должностной", "обязанности"):
+        assert not REQUIREMENT_RE.search(word), word
+    part = question_parts("можно ли подать заявку без подписи?")[0]
+    assert not conditions.states_it_required(part, "подписи", "Подпись зависит от должности заявителя.")
+    assert conditions.states_it_required(part, "подписи", "Подпись заявителя обязательна.")

@@ -65,3 +65,16 @@ def test_the_purpose_of_a_thing_is_what_it_is_or_does() -> None:
     assert reasons.purpose_of_a_thing(question_parts("зачем нужно вести учёт времени")[0]) is None
     assert reasons.purpose_of_a_thing(question_parts("почему ноутбуки обновляются раз в 3 года")[0]) is None
     assert not answers("почему ноутбуки обновляются раз в 3 года", RENEWAL, RENEWAL_HEADING)
+
+
+def test_a_rule_about_a_thing_is_not_its_purpose() -> None:
+    # rv4 finding 2: any verb after the thing was taken for what it is for
+    assert not answers("Для чего нужен отпуск?", "Ежегодный отпуск составляет 28 календарных дней.")
+    assert not answers("Зачем нужен пропуск?", "Пропуск выдаётся на ресепшене в первый рабочий день.")
+    assert not answers("Зачем нужен VPN?", "VPN подключается через приложение GlobalProtect.")
+    # a dash followed by a time is no definition
+    assert not answers("Для чего нужна ретроспектива?", "Ретроспектива — по пятницам в 16:00, длится один час.")
+    # a verb of function, «нужен для», or a noun phrase after «— это» still says it
+    assert answers("Зачем нужен пропуск?", "Пропуск даёт доступ в офис и на парковку.")
+    assert answers("Зачем нужен пропуск?", "Пропуск нужен для входа в офис.")
+    assert answers("Для чего нужна ретроспектива?", "Ретроспектива — это встреча команды об улучшении процесса.")

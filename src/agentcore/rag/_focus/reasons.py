@@ -8,8 +8,11 @@ shown sentence says one.  Without it the documents state the rule and not its re
 
 The cue words are matched as whole words, the inflected ones by their pymorphy3 lemma («цели», «целью» — «цель»;
 «целиком» is not one).  A question asking the purpose of a *thing* («для чего нужна ретроспектива», «зачем нужен
-VPN») is answered, besides, by what the thing is or does: its defining sentence («Ретроспектива — последнее событие
-спринта, на котором …») or a sentence where it is the subject of a verb («VPN обеспечивает защищённый доступ …»).  A
+VPN») is answered, besides, by what the thing is or what it is for: its defining sentence, a noun phrase after the
+dash («Ретроспектива — последнее событие спринта, на котором …», not «Ретроспектива — по пятницам в 16:00»), or a
+sentence where it is the subject of a verb of function («VPN обеспечивает защищённый доступ …», «Jira используется
+для …»).  Any other verb states a rule about the thing, not its purpose: «Ежегодный отпуск составляет 28 календарных
+дней» does not say what a vacation is for, «Пропуск выдаётся на ресепшене …» not what a pass is for.  A
 why-question about a rule or an action («почему ноутбуки обновляются …», «зачем нужно вести учёт времени») keeps the
 stricter rule: the bare rule is not its reason.
 """
@@ -46,6 +49,29 @@ _DEFINES_RE = re.compile(r"^\s*(?:\([^)]*\)\s*)?(?:[—–]|-\s|это(?![\w-]))
 _CLAUSE_END_RE = re.compile(r"[,.;:!?()]")
 _VERB_WITHIN = 3
 """How many words after the thing its verb may stand («VPN обеспечивает …», «Jira у нас используется …»)."""
+_FUNCTION_LEMMAS = frozenset(
+    {
+        "помогать",
+        "позволять",
+        "обеспечивать",
+        "служить",
+        "использоваться",
+        "применяться",
+        "защищать",
+        "давать",
+        "предназначить",
+        "предназначаться",
+        "гарантировать",
+        "упрощать",
+    }
+)
+"""Verbs of function or purpose, by their pymorphy3 lemma: what a thing does or is for («VPN обеспечивает …», «Jira
+используется для …», «Пропуск даёт доступ …»), not when, how much or how it is handled («составляет», «выдаётся»)."""
+_FUNCTION_BEFORE_A_PREPOSITION = {"нужный": _BEFORE_A_PREPOSITION["нужный"]}
+"""«нужен для»: what a thing is needed for, not «связано с» (a cause, no function)."""
+_DEFINING_POS = frozenset({"NOUN", "ADJF", "PRTF", "NPRO"})
+"""A definition after the dash opens with a noun phrase («— последнее событие спринта …»), not a time or a figure
+(«— по пятницам в 16:00», «— 28 дней»)."""
 
 
 def asks_a_reason(part: Part) -> bool:
@@ -58,6 +84,23 @@ def _lemmas(word: str) -> frozenset[str]:
     return frozenset({low} | {str(p.normal_form).replace("ё", "е") for p in parses(low)[:3]})
 
 
+def _holds_a_cue(
+    words: Sequence[str], lemmas: frozenset[str], before: dict[str, frozenset[str]], within: int | None = None
+) -> bool:
+    """Whether one of the first ``within`` (all when None) of ``words`` has its lemma in ``lemmas``, or in ``before``
+    and is followed by one of its prepositions («нужен для»)."""
+    for i, word in enumerate(words[:within]):
+        readings = parses(word)
+        if not readings:
+            continue
+        lemma = str(readings[0].normal_form)
+        if lemma in lemmas:
+            return True
+        if i + 1 < len(words) and words[i + 1] in before.get(lemma, frozenset()):
+            return True
+    return False
+
+
 def gives_a_reason(sentence: str) -> bool:
     """Whether ``sentence`` gives a reason — a cause, a purpose or a consequence: a cue phrase as whole words
     («потому что», «из-за», «поэтому»), an inflected cue by its lemma («по причине», «с целью», «помогает»), or «нужен
@@ -65,16 +108,7 @@ def gives_a_reason(sentence: str) -> bool:
     if _REASON_PHRASE_RE.search(sentence):
         return True
     words = [w.lower() for w in _WORD_RE.findall(sentence)]
-    for i, word in enumerate(words):
-        readings = parses(word)
-        if not readings:
-            continue
-        lemma = str(readings[0].normal_form)
-        if lemma in _REASON_LEMMAS:
-            return True
-        if i + 1 < len(words) and words[i + 1] in _BEFORE_A_PREPOSITION.get(lemma, frozenset()):
-            return True
-    return False
+    return _holds_a_cue(words, _REASON_LEMMAS, _BEFORE_A_PREPOSITION)
 
 
 def purpose_of_a_thing(part: Part) -> str | None:
@@ -90,9 +124,29 @@ def purpose_of_a_thing(part: Part) -> str | None:
     return thing
 
 
+def _is_defined(rest: str) -> bool:
+    """Whether ``rest`` — the text after the thing — defines it: a dash or «это» followed by a noun phrase."""
+    match = _DEFINES_RE.match(rest)
+    if match is None:
+        return False
+    words = [w.lower() for w in _WORD_RE.findall(rest[match.end() :])[:2]]
+    if words and words[0] == "это":  # «X — это …»
+        words = words[1:]
+    readings = parses(words[0]) if words else []
+    return bool(readings) and str(readings[0].tag.POS) in _DEFINING_POS
+
+
+def _states_a_function(clause: str) -> bool:
+    """Whether one of the first words of ``clause`` is a verb of function («обеспечивает», «используется»,
+    «предназначен») or «нужен для»."""
+    words = [w.lower() for w in _WORD_RE.findall(clause)]
+    return _holds_a_cue(words, _FUNCTION_LEMMAS, _FUNCTION_BEFORE_A_PREPOSITION, _VERB_WITHIN)
+
+
 def _names_its_role(thing: str, sentence: str) -> bool:
-    """Whether ``sentence`` says what ``thing`` is or does: it stands in the nominative (or uninflected) and is
-    defined («X — …», «X это …») or followed, within its clause, by a finite verb («X обеспечивает …»)."""
+    """Whether ``sentence`` says what ``thing`` is or is for: it stands in the nominative (or uninflected) and is
+    defined by a noun phrase («X — …», «X это …») or followed, within its clause, by a verb of function («X
+    обеспечивает …», «X используется для …»)."""
     lemmas = _lemmas(thing)
     for match in _WORD_RE.finditer(sentence):
         word = match.group().lower()
@@ -103,13 +157,8 @@ def _names_its_role(thing: str, sentence: str) -> bool:
         if readings and cases and None not in cases and "nomn" not in cases:
             continue
         rest = sentence[match.end() :]
-        if _DEFINES_RE.match(rest):
+        if _is_defined(rest) or _states_a_function(_CLAUSE_END_RE.split(rest, maxsplit=1)[0]):
             return True
-        clause = _CLAUSE_END_RE.split(rest, maxsplit=1)[0]
-        for after in _WORD_RE.findall(clause)[:_VERB_WITHIN]:
-            after_readings = parses(after.lower())
-            if after_readings and str(after_readings[0].tag.POS) == "VERB":
-                return True
     return False
 
 
@@ -118,7 +167,7 @@ def misses_the_reason(part: Part, shown: Sequence[str]) -> bool:
     (:func:`gives_a_reason`): «Ноутбуки обновляются раз в 3 года» states the rule «почему ноуты меняют раз в 3
     года» asks the reason of, «Летом … многие хотят отдыхать одновременно, поэтому действует ограничение» gives it.
     A part asking the purpose of a thing (:func:`purpose_of_a_thing`) is answered, besides, by a sentence saying
-    what the thing is or does."""
+    what the thing is or is for (:func:`_names_its_role`)."""
     if not REASONS_MUST_BE_GIVEN or not asks_a_reason(part):
         return False
     if any(gives_a_reason(sentence) for sentence in shown):

@@ -46,12 +46,13 @@ _ANNOUNCES_RE = re.compile(
 
 
 _REQUIRED = (
-    r"нуж(?:ен|н\w*)|надо|необходим(?!ост)\w*|следует|долж(?:ен|н\w*)|требу\w*|требова(?:л\w*|ть|ться)|"
-    r"обязательн\w*|обязан\w*"
+    r"нуж(?:ен|н[аоы])|надо|необходим(?!ост)\w*|следует|долж(?:ен|н[аоы])|требу\w*|требова(?:л\w*|ть|ться)|"
+    r"обязательн\w*|обязан[аоы]?"
 )
 REQUIREMENT_RE = re.compile(rf"(?<![\w-])(?:{_REQUIRED})(?![\w-])", re.I)
 """A word stating a requirement («нужно», «нужен», «необходима», «следует», «должен», «требуется», «обязательно»,
-«обязан»): a step of a procedure (:func:`_acts`), or the answer «нет, нужно …» to a permission asked without the
+«обязан») — the short forms as whole words, not a noun of the same beginning («должность», «обязанность»; rv4
+finding 6): a step of a procedure (:func:`_acts`), or the answer «нет, нужно …» to a permission asked without the
 thing (:func:`agentcore.rag._focus.conditions.states_it_required`)."""
 _MODAL_RE = re.compile(rf"(?<![\w-])(?:можно|нельзя|стоит|{_REQUIRED})(?![\w-])", re.I)
 
