@@ -105,24 +105,30 @@ def _serve_research(settings: Settings, service: AgentService) -> Any:
     return BackgroundServer(app)
 
 
+def _ask_on_every_surface(server: Any, question: str) -> tuple[str, dict[str, Any], str]:
+    """Ask ``question`` once on each surface that streams a run: the SSE stream's text, ``POST /research``'s JSON and
+    the ``/v1`` streamed chat completion's text."""
+    import httpx
+
+    with server, httpx.Client(base_url=server.url, timeout=60) as client:
+        streamed = client.post("/research/stream", json={"question": question}).text
+        done = client.post("/research", json={"question": question}).json()
+        chat = {"model": "research", "messages": [{"role": "user", "content": question}], "stream": True}
+        v1 = client.post("/v1/chat/completions", json=chat).text
+    return streamed, done, v1
+
+
 def test_a_removed_claims_text_is_never_streamed(settings: Settings, make_service: ServiceFactory) -> None:
     """The model's thought of its FinalAnswer step repeats the false claim: on ``POST /research/stream``, in the
     events of ``POST /research`` and in ``/v1`` streamed reasoning the thought comes once the answer is checked, the
     removed claim's text replaced by the redaction mark (it was streamed as written before the check)."""
-    import httpx
-
     from agentcore.agents._redaction import REDACTED
 
     question = "Сколько дней длится ежегодный отпуск?"
     answer = f"{TRUE} {FALSE}"
     said = "В [1] сказано: " + FALSE.replace(" [1]", "")
     script = [*BASE_FLOW, final(answer, said), final(answer, said)]
-    server = _serve_research(settings, make_service(script * 3))
-    with server, httpx.Client(base_url=server.url, timeout=60) as client:
-        streamed = client.post("/research/stream", json={"question": question}).text
-        done = client.post("/research", json={"question": question}).json()
-        chat = {"model": "research", "messages": [{"role": "user", "content": question}], "stream": True}
-        v1 = client.post("/v1/chat/completions", json=chat).text
+    streamed, done, v1 = _ask_on_every_surface(_serve_research(settings, make_service(script * 3)), question)
     finals = [line for line in streamed.splitlines() if line.startswith("data:") and '"type":"final"' in line]
     assert len(finals) == 1 and "5 дней" in finals[0]  # in removed_claims only
     steps = streamed.replace(finals[0], "")
@@ -140,19 +146,12 @@ def test_a_claim_the_final_check_removes_is_never_streamed(settings: Settings, m
     not answer how long the vacation is: the focus check) — the model's thought restating it inside a sentence
     («Думаю, что …») is streamed only after that final check, the sentence redacted; before, it went out after the
     refinement round's guard check, as written, on ``/research/stream``, ``/research`` events and ``/v1``."""
-    import httpx
-
     from agentcore.agents._redaction import REDACTED
 
     question = "Сколько дней длится ежегодный отпуск?"
     said = "Думаю, что " + OFF_FOCUS.replace(" [1]", "").lower() + " Это ответ."
     script = [*BASE_FLOW, final(OFF_FOCUS, said), final(OFF_FOCUS, said)]
-    server = _serve_research(settings, make_service(script * 3))
-    with server, httpx.Client(base_url=server.url, timeout=60) as client:
-        streamed = client.post("/research/stream", json={"question": question}).text
-        done = client.post("/research", json={"question": question}).json()
-        chat = {"model": "research", "messages": [{"role": "user", "content": question}], "stream": True}
-        v1 = client.post("/v1/chat/completions", json=chat).text
+    streamed, done, v1 = _ask_on_every_surface(_serve_research(settings, make_service(script * 3)), question)
     removed = done["metadata"]["removed_claims"]
     assert removed and "за две недели" in removed[0]["claim"]  # the final check removed it …
     finals = [line for line in streamed.splitlines() if line.startswith("data:") and '"type":"final"' in line]
