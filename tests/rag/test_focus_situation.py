@@ -71,3 +71,26 @@ def test_an_amount_word_of_another_measure_is_not_compared() -> None:
 def test_half_an_hour_is_thirty_minutes_to_the_guard() -> None:
     assert guard("Встреча длится полчаса.", "Встреча длится 30 минут.").ok
     assert guard("Встреча длится полчаса.", "Встреча длится 15 минут.").conflict
+
+
+def test_every_condition_opener_of_the_clause_cutter_opens_a_situation() -> None:
+    # one list of condition openers (agentcore.text.clauses.CONDITION_OPENERS): «при условии, что …», «в том случае,
+    # если …» open a situation as «если …» does; before a noun an opener makes a phrase, no clause
+    from agentcore.rag._focus.frames import situation_removed
+
+    assert situation_removed("оплатят такси, при условии что чек потерян?").strip(" ,?") == "оплатят такси"
+    assert situation_removed("вернут деньги в том случае, если курс отменили?").strip(" ,?") == "вернут деньги"
+    assert situation_removed("в тех случаях когда пропуск потерян кто выдаст новый").strip() == "кто выдаст новый"
+    assert situation_removed("оплатят такси в случае болезни?") == "оплатят такси в случае болезни?"
+
+
+def test_every_condition_opener_opens_a_condition_clause() -> None:
+    from agentcore.rag._focus.frames import sentence_conditions
+    from agentcore.rag._focus.qualifiers import opposite_condition
+
+    frames = sentence_conditions("Новый пропуск выдадут в течение дня при условии, что старый пропуск потерян.")
+    assert [sorted(f.acts) for f in frames] == [["потерять"]]
+    assert opposite_condition(
+        "если на складе нет, за сколько дней привезут монитор",
+        "Срок выдачи — до 5 рабочих дней при условии, что позиция есть на складе.",
+    )

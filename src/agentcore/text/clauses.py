@@ -34,6 +34,7 @@ from typing import Literal
 from agentcore.text.morphology import morph_analyzer, parses, pos_of
 
 __all__ = [
+    "CONDITION_CLAUSE_PATTERN",
     "CONDITION_OPENERS",
     "CONDITION_OPENER_PATTERN",
     "FINITE_VERB",
@@ -100,11 +101,21 @@ CONDITION_OPENERS: tuple[str, ...] = (
 )
 """The words that open a condition («если …», «при условии(, что) …», «в случае(, если) …», «в том случае, если …»,
 «за исключением случаев, когда …»): one list for the clause cutter (:func:`opens_a_subordinate`), the focus check's
-own-condition test (:mod:`agentcore.rag._focus.qualifiers`) and its consequence test
-(:mod:`agentcore.rag._focus.section_rules`).  All but «если» open a clause only with a subordinating word after them
-(«в случае, если …»); before a noun they make a phrase («в случае болезни»)."""
+own-condition test (:mod:`agentcore.rag._focus.qualifiers`), its consequence test
+(:mod:`agentcore.rag._focus.section_rules`) and its condition and situation clauses (:mod:`agentcore.rag._focus.frames`,
+:data:`CONDITION_CLAUSE_PATTERN`).  All but «если» open a clause only with a subordinating word after them («в
+случае, если …»); before a noun they make a phrase («в случае болезни»)."""
 CONDITION_OPENER_PATTERN = "|".join(r"\s+".join(opener.split()) for opener in CONDITION_OPENERS)
 """:data:`CONDITION_OPENERS` as a regular-expression alternation (no anchors, no word boundaries)."""
+CONDITION_CLAUSE_PATTERN = (
+    r"если|(?:"
+    + "|".join(r"\s+".join(opener.split()) for opener in CONDITION_OPENERS if " " in opener)
+    + r")\s*,?\s+(?:если|когда|что)"
+)
+"""The words that open a condition *clause*, as a regular-expression alternation (no anchors, no word boundaries):
+«если», or another opener of :data:`CONDITION_OPENERS` with its subordinating word after it, a comma between or not
+(«в случае, если», «при условии что», «в тех случаях, когда», «за исключением случаев, когда») — not the opener
+before a noun («в случае болезни»: a phrase, no clause).  The focus check reads a condition's clause after it."""
 _COMPOUND_LEADS: tuple[tuple[str, ...], ...] = (
     *(tuple(opener.split()) for opener in CONDITION_OPENERS if " " in opener),
     ("после", "того"),

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from agentcore.rag._focus.parts import Part, part_matches
 from agentcore.rag._focus.words import vocabulary_of
+from agentcore.text.clauses import CONDITION_CLAUSE_PATTERN
 from agentcore.text.morphology import parses as word_parses
 
 CONDITION_FRAMES_MUST_AGREE = True
@@ -27,8 +28,13 @@ CONDITION_FRAMES_MUST_AGREE = True
 another actor, than a condition of the question is no supplier (:func:`states_another_case`)."""
 
 _WORD_RE = re.compile(r"[А-Яа-яЁё][А-Яа-яЁё-]*")
-_IF_CLAUSE_RE = re.compile(r"(?:^|(?<=[\s,(—–-]))(?:если|в случае,? если)\b(?P<clause>[^,.;:?!—–()]*)", re.I)
-"""A condition clause («если …» up to the next punctuation)."""
+_CLAUSE_START = r"(?:^|(?<=[\s,(—–-]))"
+_CLAUSE_BODY = r"\b(?P<clause>[^,.;:?!—–()]*)"
+CONDITION_CLAUSE_RE = re.compile(rf"{_CLAUSE_START}(?:{CONDITION_CLAUSE_PATTERN}){_CLAUSE_BODY}", re.I)
+"""A condition clause up to the next punctuation, ``clause`` after its opener: «если …», «в случае, если …», «при
+условии, что …» — every opener of :data:`agentcore.text.clauses.CONDITION_OPENERS` that opens a clause
+(:data:`agentcore.text.clauses.CONDITION_CLAUSE_PATTERN`).  One pattern for the frames of a condition here and the
+polarity of one (:func:`agentcore.rag._focus.qualifiers.opposite_condition`)."""
 _VERB_POS = frozenset({"VERB", "INFN", "PRTS", "GRND"})
 _PERSONAL = frozenset({"я", "ты", "вы", "мы", "сотрудник", "работник", "человек"})
 """Subjects that all name the asker, the employee the documents address («если я заболел» / «Если вы заболели»)."""
@@ -129,20 +135,21 @@ _QUESTION_WORD_RE = re.compile(
 
 
 def question_conditions(text: str) -> list[Frame]:
-    """The conditions a question part states: its «если …» clauses (up to a question word), and a leading clause
-    before a comma that reports a past event and asks nothing («ребёнок заболел во время моего отпуска, отпуск
-    продлят?», «поменял пароль, через сколько …»)."""
-    frames = [frame_of(_QUESTION_WORD_RE.split(m.group("clause"))[0]) for m in _IF_CLAUSE_RE.finditer(text)]
+    """The conditions a question part states: its condition clauses (:data:`CONDITION_CLAUSE_RE`: «если …», up to
+    a question word), and a leading clause before a comma that reports a past event and asks nothing («ребёнок
+    заболел во время моего отпуска, отпуск продлят?», «поменял пароль, через сколько …»)."""
+    frames = [frame_of(_QUESTION_WORD_RE.split(m.group("clause"))[0]) for m in CONDITION_CLAUSE_RE.finditer(text)]
     head, comma, _rest = text.partition(",")
-    if comma and not _IF_CLAUSE_RE.search(head) and not _QUESTION_WORD_RE.search(head):
+    if comma and not CONDITION_CLAUSE_RE.search(head) and not _QUESTION_WORD_RE.search(head):
         firsts = [word_parses(w.lower().replace("ё", "е"))[:1] for w in _WORD_RE.findall(head)]
         if any(str(r.tag.POS) == "VERB" and "past" in r.tag for first in firsts for r in first):
             frames.append(frame_of(head))
     return [f for f in frames if f.acts]
 
 
-_SITUATION_RE = re.compile(r"(?:^|(?<=[\s,(—–-]))(?:если|когда|в случае,? если)\b(?P<clause>[^,.;:?!—–()]*)", re.I)
-"""A situation clause of a question («если чек потерял», «когда я на дежурстве») up to the next punctuation."""
+_SITUATION_RE = re.compile(rf"{_CLAUSE_START}(?:{CONDITION_CLAUSE_PATTERN}|когда){_CLAUSE_BODY}", re.I)
+"""A situation clause of a question up to the next punctuation: a condition clause (:data:`CONDITION_CLAUSE_RE`:
+«если чек потерял», «при условии, что …») or a «когда …» one («когда я на дежурстве»)."""
 
 
 def situation_removed(text: str) -> str:
@@ -159,8 +166,9 @@ def situation_removed(text: str) -> str:
 
 
 def sentence_conditions(sentence: str) -> list[Frame]:
-    """The «если …» clauses of a sentence, read as frames."""
-    return [f for f in (frame_of(m.group("clause")) for m in _IF_CLAUSE_RE.finditer(sentence)) if f.acts]
+    """The condition clauses of a sentence (:data:`CONDITION_CLAUSE_RE`: «если …», «при условии, что …»), read as
+    frames."""
+    return [f for f in (frame_of(m.group("clause")) for m in CONDITION_CLAUSE_RE.finditer(sentence)) if f.acts]
 
 
 def _said(part: Part, lemmas: frozenset[str], text: str) -> bool:

@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from agentcore.rag._focus.frames import CONDITION_CLAUSE_RE
 from agentcore.rag._focus.parts import Part
 from agentcore.rag._focus.words import common_prefix, shares_by_beginning, stem_of, term_matches, vocabulary_of
 from agentcore.text.clauses import CONDITION_OPENER_PATTERN
@@ -564,7 +565,6 @@ CONDITIONS_MUST_AGREE = True
 """Whether a sentence stating its rule under the negation of a condition the question names (or the condition
 where the question names its negation) is no supplier (:func:`opposite_condition`)."""
 
-_CONDITION_CLAUSE_RE = re.compile(r"(?:^|(?<=[\s,(—–-]))(?:если|в случае,? если)\b(?P<clause>[^,.;:?!—–()]*)", re.I)
 _NEGATION_RE = re.compile(r"(?<![\w-])(?:не|нет|нету|ни|без)(?![\w-])|\bотсутству\w*|\bотсутстви\w*", re.I)
 
 
@@ -572,7 +572,7 @@ def _conditions(text: str) -> list[tuple[frozenset[str], bool]]:
     """The nouns of each «если …» clause of ``text`` and whether the clause is negated («если на складе нет» →
     ``({"склад"}, True)``; «если позиция есть на складе» → ``({"позиция", "склад"}, False)``)."""
     found = []
-    for match in _CONDITION_CLAUSE_RE.finditer(text):
+    for match in CONDITION_CLAUSE_RE.finditer(text):
         clause = match.group("clause")
         nouns = frozenset(lemma for lemma, pos, _case in _tagged(clause) if pos == "NOUN")
         if nouns:
