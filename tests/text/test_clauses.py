@@ -163,3 +163,19 @@ def test_one_list_of_condition_openers() -> None:
     assert qualifiers._OWN_CONDITION_RE.pattern.count(CONDITION_OPENER_PATTERN) == 1
     assert section_rules._CONDITION_RE.pattern.count(CONDITION_OPENER_PATTERN) == 1
     assert qualifiers._OWN_CONDITION_RE.search("Отпуск продлевается за исключением случаев, когда сотрудник уволен.")
+
+
+def test_one_list_of_the_conjunctions_a_coordinated_clause_opens_with() -> None:
+    # CLAUSE_OPENERS (the contrasts, «и», «а также»): the own-subject policy reads past every one of them to the
+    # clause's subject, and a clause shown alone loses it — «, в то время как …» and «, а также …» cut no clause
+    # before, and «зато …» stayed in a claim shown without the clause it continued
+    from agentcore.text.clauses import without_clause_opener
+
+    contrast = "Спринт длится две недели, в то время как ретроспектива длится 1 час"
+    assert clauses(contrast, "own_subject") == ["Спринт длится две недели", "в то время как ретроспектива длится 1 час"]
+    also = "Спринт длится две недели, а также ретроспектива длится 1 час"
+    assert clauses(also, "own_subject") == ["Спринт длится две недели", "а также ретроспектива длится 1 час"]
+    assert without_clause_opener("зато отпускные выплачиваются раньше") == "отпускные выплачиваются раньше"
+    assert without_clause_opener("а также отпускные") == "отпускные"
+    assert without_clause_opener("также отпускные") == "также отпускные"
+    assert without_clause_opener("аванс 25-го числа") == "аванс 25-го числа"

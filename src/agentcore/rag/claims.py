@@ -38,6 +38,7 @@ from agentcore.rag._analysis import Analyzer, get_analyzer
 from agentcore.rag._facts import guard, normalise_numbers, values_of
 from agentcore.rag._markers import read_lines, sentence_citations
 from agentcore.rag.citations import ComposedContext, Passage, Verdicts
+from agentcore.text.clauses import without_clause_opener
 
 __all__ = [
     "LAYOUT",
@@ -486,7 +487,6 @@ def _numbered_sources(
 
 
 _JOINT_RE = re.compile(r"\s*([,;:—–-]+)\s*$")
-_CLAUSE_LEAD_RE = re.compile(r"^(?:а также|а|и|но|однако)\s+", re.IGNORECASE)
 
 
 def _shown_claim(claim: Claim, marks: str, *, after: bool, before: bool) -> str:
@@ -496,7 +496,7 @@ def _shown_claim(claim: Claim, marks: str, *, after: bool, before: bool) -> str:
 
     text = claim.text
     if claim.clause and not after:  # «а отпускные …» shown without the clause it continued
-        text = _CLAUSE_LEAD_RE.sub("", text, count=1)
+        text = without_clause_opener(text)
         text = text[:1].upper() + text[1:]
     if before:
         joint = _JOINT_RE.search(text)

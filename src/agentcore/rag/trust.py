@@ -64,6 +64,7 @@ from agentcore.rag.claims import (
     render_claims,
 )
 from agentcore.rag.models import SearchResult
+from agentcore.text.clauses import without_clause_opener
 
 __all__ = [
     "SOURCES_LABEL",
@@ -261,15 +262,14 @@ async def shown_coverage(
     return await citation_coverage(claims_shown(rendered.text), context, judge)
 
 
-_CLAUSE_LEAD = frozenset({"а", "и", "но", "однако", "также"})
-
-
 def _claim_key(text: str) -> tuple[str, ...]:
-    """A claim's words, lower-case, without the conjunction a clause shown alone loses («а отпускные …»)."""
-    words = [w.casefold() for w in re.findall(r"\w+", text)]
-    while words and words[0] in _CLAUSE_LEAD:
-        words.pop(0)
-    return tuple(words)
+    """A claim's words, lower-case, without the conjunctions a clause shown alone loses («а отпускные …»:
+    :func:`agentcore.text.clauses.without_clause_opener`, read off until none is left, so a claim and its shown text
+    have one key)."""
+    text = text.strip()
+    while (bare := without_clause_opener(text)) != text:
+        text = bare
+    return tuple(w.casefold() for w in re.findall(r"\w+", text))
 
 
 class _CheckedVerdicts:

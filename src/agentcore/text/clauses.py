@@ -34,9 +34,11 @@ from typing import Literal
 from agentcore.text.morphology import morph_analyzer, parses, pos_of
 
 __all__ = [
+    "CLAUSE_OPENERS",
     "CONDITION_CLAUSE_PATTERN",
     "CONDITION_OPENERS",
     "CONDITION_OPENER_PATTERN",
+    "CONTRAST_CONJUNCTIONS",
     "FINITE_VERB",
     "PREDICATE_POS",
     "VERB_PREDICATES",
@@ -47,6 +49,7 @@ __all__ = [
     "main_clause",
     "opens_a_subordinate",
     "stands_alone",
+    "without_clause_opener",
 ]
 
 PREDICATE_POS = frozenset(("VERB", "PRTS", "PRED", "ADJS"))
@@ -61,9 +64,22 @@ CutPolicy = Literal["coordinated", "own_subject"]
 
 _WORD_RE = re.compile(r"[а-яёa-z]+", re.IGNORECASE)
 
+CONTRAST_CONJUNCTIONS: tuple[str, ...] = ("а", "но", "однако", "зато", "тогда как", "в то время как")
+"""The conjunctions of a contrast: one list for the cut of the ``"coordinated"`` policy («…, а …»), the contrast a
+piece opens with (:func:`stands_alone`) and the conjunctions a coordinated clause opens with
+(:data:`CLAUSE_OPENERS`)."""
+_CONTRAST_PATTERN = "|".join(r"\s+".join(conjunction.split()) for conjunction in CONTRAST_CONJUNCTIONS)
+CLAUSE_OPENERS: tuple[str, ...] = ("а также", "и", *CONTRAST_CONJUNCTIONS)
+"""The conjunctions a coordinated clause opens with («…, а ретроспектива — 1 час», «…, и …», «…, а также …»): what
+the ``"own_subject"`` policy reads past to the clause's subject, and what a clause shown without the one before it
+loses (:func:`without_clause_opener`: the claim check's rendering and its coverage's claim keys)."""
+_CLAUSE_OPENER_RE = re.compile(
+    r"^(?:" + "|".join(r"\s+".join(opener.split()) for opener in CLAUSE_OPENERS) + r")\s+", re.IGNORECASE
+)
+
 # -- the "coordinated" policy
 _HARD_CLAUSE_RE = re.compile(r";|\n")
-_CONTRAST_RE = re.compile(r",\s+(?:а|но|однако|зато|тогда\s+как|в\s+то\s+время\s+как)(?![\w-])", re.IGNORECASE)
+_CONTRAST_RE = re.compile(rf",\s+(?:{_CONTRAST_PATTERN})(?![\w-])", re.IGNORECASE)
 _AND_RE = re.compile(r",?\s+и\s+", re.IGNORECASE)
 _ELLIPSIS_RE = re.compile(r"\w\s+[—–]\s+\w")  # «документация — в Confluence»: a dash stands for the verb
 _SUBORDINATE_RE = re.compile(
@@ -74,8 +90,12 @@ _SUBORDINATE_RE = re.compile(
 # -- the "own_subject" policy
 _CLAUSE_BREAK_RE = re.compile(r"\s*;\s*|,\s*|\s+[—–]\s+")
 """Where a new clause may begin: «;», a comma, a spaced dash."""
-_CLAUSE_OPENER_RE = re.compile(r"^(?:а|но|и|зато|однако|тогда как)\s+", re.I)
-"""A conjunction that opens a coordinated clause («…, а ретроспектива — 1 час»)."""
+
+
+def without_clause_opener(text: str) -> str:
+    """``text`` without the conjunction it opens with as a coordinated clause (:data:`CLAUSE_OPENERS`: «а отпускные
+    …» → «отпускные …», «а также …», «зато …»); ``text`` as it is when it opens with none."""
+    return _CLAUSE_OPENER_RE.sub("", text, count=1)
 
 
 def is_predicate(word: str, kinds: AbstractSet[str] = PREDICATE_POS) -> bool:
@@ -137,8 +157,8 @@ the clause stands alone if it has a predicate, so an unsupported consequence is 
 before it (rv4 finding 1, as before 088e1e3; «с тем чтобы …» is no lead for the same reason)."""
 _LEADING_PARTICLES = frozenset({"только", "лишь", "именно", "даже", "особенно"})
 """Particles that may stand before a subordinating word without making the clause a main one («только если …»)."""
-_CONTRAST_OPENER_RE = re.compile(r"^(?:а|но|однако|зато|тогда\s+как|в\s+то\s+время\s+как)(?![\w-])", re.I)
-_CONTRAST_WORDS = frozenset({"а", "но", "однако", "зато"})
+_CONTRAST_OPENER_RE = re.compile(rf"^(?:{_CONTRAST_PATTERN})(?![\w-])", re.I)
+_CONTRAST_WORDS = frozenset(conjunction for conjunction in CONTRAST_CONJUNCTIONS if " " not in conjunction)
 _COORDINATING = frozenset({"а", "но", "и", "или", "либо", "однако", "зато"})
 
 
