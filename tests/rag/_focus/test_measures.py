@@ -65,3 +65,19 @@ def test_a_deadline_of_another_act_is_no_lasting() -> None:
     heading = "Добровольное медицинское страхование (ДМС) — ДМС для родственников"
     sentence = "Заявку на полис подайте в HR до конца месяца."
     assert not answers("полис сколько действует", sentence, heading)
+
+
+def test_one_lexicon_of_lasting_verbs_asks_bounds_and_spans() -> None:
+    # measures.LASTING_VERBS: a verb the bound of a lasting read («сохраняется до конца …») asks a lasting too, and a
+    # verb a question asks a lasting with («сколько живёт токен») gives a span without a figure («живёт час»)
+    from agentcore.rag._focus.figures import SPAN_RE
+    from agentcore.rag._focus.measures import LASTING_BOUND_RE
+
+    assert measure_asked("сколько сохраняется доступ к почте после увольнения") == ("lasting", "")
+    assert measure_asked("сколько остаётся в силе полис") == ("lasting", "")
+    assert SPAN_RE.search("Токен живёт час.")
+    assert SPAN_RE.search("Доступ к почте сохраняется неделю после увольнения.")
+    assert LASTING_BOUND_RE.search("Токен живёт до конца сессии.")
+    # «работать» asks no lasting: a clock time, a count of people
+    assert measure_asked("до скольки работает ресепшен") is None
+    assert measure_asked("сколько человек работает в техподдержке") == ("people", "человек")

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import re
 
-from agentcore.rag._focus.measures import LASTING_BOUND_RE, LASTING_BOUNDS_ANSWER, PEOPLE_LEMMAS, Measure
+from agentcore.rag._focus.measures import (
+    LASTING_BOUND_RE,
+    LASTING_BOUNDS_ANSWER,
+    LASTING_VERBS,
+    PEOPLE_LEMMAS,
+    Measure,
+)
 from agentcore.rag._focus.parts import Part, part_matches
 from agentcore.rag._focus.words import WORD_RE, lemma_of, term_matches, vocabulary_of
 from agentcore.text.morphology import VERB_FORMS, pos_of
@@ -58,7 +64,7 @@ _MONEY_RE = re.compile(
 SPAN_RE = re.compile(
     rf"(?:{_WHOLE_NUMBER}(?:[.,]\d+)?|\b{_CARDINAL}\b|\bнескольк\w+){_BEFORE_UNIT}(?:\d+[\s\u00a0]*)?(?:\w+\s+)?"
     rf"{_SPAN_UNIT}\w*|\bполгода\b|"
-    r"\b(?:длит\w*|продолж\w*|занима\w*|на|течение|за|через)\s+(?:\w+\s+)?(?:недел[юи]|месяц|сутки|год|час|минуту)\b|"
+    rf"\b(?:{LASTING_VERBS}|на|течение|за|через)\s+(?:\w+\s+)?(?:недел[юи]|месяц|сутки|год|час|минуту)\b|"
     r"\b(?:двух|трех|трёх|одно)?недельн\w*|\b(?:двух|трех|трёх)?месячн\w*",
     re.I,
 )

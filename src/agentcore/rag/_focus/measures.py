@@ -27,10 +27,17 @@ _ASKS_MONEY_RE = re.compile(
 )
 
 
-_ASKS_LASTING_RE = re.compile(
-    r"(?:сколько|скок\w*|скольк\w*)\s+(?:\w+\s+)?(?:длит\w*|ид[её]т|продолжа\w*|занима\w*|действу\w*|живет|живёт)",
-    re.I,
-)
+LASTING_VERBS = r"длит\w*|дл[яи]тся|продолж\w*|занима\w*|действу\w*|сохраня\w*|оста[её]тся|ид[её]т|жив[её]т"
+"""The verbs of lasting, as a regular-expression alternation (no anchors): «длится», «продолжается», «занимает»,
+«действует», «сохраняется», «остаётся», «идёт», «живёт» — one lexicon for the question asking a lasting
+(«сколько длится X», :func:`measure_asked`), the bound a sentence says a thing lasts until
+(:data:`LASTING_BOUND_RE`) and a span said with a verb of lasting and no figure
+(:data:`agentcore.rag._focus.figures.SPAN_RE`: «длится неделю»).  «работать» is none: «до скольки работает», «сколько
+человек работает» ask a clock time and a count; only before a bound does it say how long a thing lasts
+(:data:`LASTING_BOUND_RE`)."""
+
+
+_ASKS_LASTING_RE = re.compile(rf"(?:сколько|скок\w*|скольк\w*)\s+(?:\w+\s+)?(?:{LASTING_VERBS})", re.I)
 
 
 _ASKS_WAIT_RE = re.compile(r"(?:сколько|скок\w*)\s+(?:\w+\s+)?(?:ждать|жд[её]т\w*|готов\w*|дела\w*)", re.I)
@@ -129,7 +136,7 @@ of a period or of another event («полис действует до конца
 such a verb (up to three words between): «подайте заявку до конца месяца» is the deadline of another act.  A bound
 by a figure («до 5 рабочих дней») is a span already; a date is not read here."""
 LASTING_BOUND_RE = re.compile(
-    r"(?<![\w-])(?:действу|длит|дл[яи]тся|продолжа|сохраня|остаётся|остается|работа)\w*\s+(?:[\w-]+\s+){0,3}?"
+    rf"(?<![\w-])(?:{LASTING_VERBS}|работа\w*)\s+(?:[\w-]+\s+){{0,3}}?"
     r"(?:до|по)\s+(?:самого\s+)?(?:конца|окончания|истечения|завершения)\s+[а-яё]+",
     re.I,
 )
