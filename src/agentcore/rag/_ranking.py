@@ -87,7 +87,12 @@ _PROCEDURE_RE = re.compile(
 )
 _NUMBERED_RE = re.compile(r"^\s*\d{1,2}[.)]\s+\S", re.MULTILINE)
 _SENTENCE_SPLIT_RE = re.compile(r"(?<=[.!?])\s+|\n+")
-_DEFINITION_SPLIT_RE = re.compile(r"\s[—–]\s|\s-\s|\bэто\b", re.IGNORECASE)
+DEFINING_DASH = r"(?:[—–]|-(?=\s))"
+"""A definitional dash, as a regular-expression group: an em or en dash, or a hyphen standing for one (a space after
+it) — «Спринт — это …», «Дейли - встреча …».  With «это» it marks what defines the words before it: the sentences
+:func:`defined_terms` reads, and a thing's defining sentence to the focus check
+(:mod:`agentcore.rag._focus.reasons`)."""
+_DEFINITION_SPLIT_RE = re.compile(rf"\s{DEFINING_DASH}\s|\bэто\b", re.IGNORECASE)
 _NUMBER_RE = re.compile(r"\d")
 
 

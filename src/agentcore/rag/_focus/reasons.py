@@ -23,7 +23,8 @@ import re
 from collections.abc import Sequence
 
 from agentcore.rag._focus.parts import Part
-from agentcore.text.morphology import parses
+from agentcore.rag._ranking import DEFINING_DASH
+from agentcore.text.morphology import first_reading, parses, pos_of
 
 REASONS_MUST_BE_GIVEN = True
 """Whether a part asking a reason is answered only by shown sentences that give one (:func:`misses_the_reason`)."""
@@ -40,12 +41,16 @@ _REASON_LEMMAS = frozenset({"причина", "цель", "помогать", "�
 """Inflected cue words, by their pymorphy3 lemma: a cause («причина», «требует») or a purpose («цель», «помогает»)."""
 _BEFORE_A_PREPOSITION = {"нужный": frozenset({"для"}), "связать": frozenset({"с", "со"})}
 """Cue words only before a preposition: «нужен для» (a purpose), «связано с» (a cause)."""
-_WORD_RE = re.compile(r"[A-Za-zА-Яа-яЁё0-9]+(?:-[A-Za-zА-Яа-яЁё0-9]+)*")
+_WORD = r"[A-Za-zА-Яа-яЁё0-9]+(?:-[A-Za-zА-Яа-яЁё0-9]+)*"
+"""A word: letters and digits, hyphenated or not — «1С», «из-за», «VPN» whole (a thing may be named by a code)."""
+_WORD_RE = re.compile(_WORD)
 _ASKS_A_PURPOSE_OF_RE = re.compile(
-    r"(?<![\w-])(?:зачем|для\s+чего)\s+(?:же\s+)?нуж(?:ны|на|но|ен)\s+(?P<thing>[A-Za-zА-Яа-яЁё0-9]+(?:-[A-Za-zА-Яа-яЁё0-9]+)*)",
+    rf"(?<![\w-])(?:зачем|для\s+чего)\s+(?:же\s+)?нуж(?:ны|на|но|ен)\s+(?P<thing>{_WORD})",
     re.I,
 )
-_DEFINES_RE = re.compile(r"^\s*(?:\([^)]*\)\s*)?(?:[—–]|-\s|это(?![\w-]))", re.I)
+_DEFINES_RE = re.compile(rf"^\s*(?:\([^)]*\)\s*)?(?:{DEFINING_DASH}|это(?![\w-]))", re.I)
+"""What opens the definition of the words before it: a definitional dash (:data:`agentcore.rag._ranking.DEFINING_DASH`)
+or «это», after a parenthesis or not («VPN (виртуальная частная сеть) — …»)."""
 _CLAUSE_END_RE = re.compile(r"[,.;:!?()]")
 _VERB_WITHIN = 3
 """How many words after the thing its verb may stand («VPN обеспечивает …», «Jira у нас используется …»)."""
@@ -90,10 +95,9 @@ def _holds_a_cue(
     """Whether one of the first ``within`` (all when None) of ``words`` has its lemma in ``lemmas``, or in ``before``
     and is followed by one of its prepositions («нужен для»)."""
     for i, word in enumerate(words[:within]):
-        readings = parses(word)
-        if not readings:
+        if not parses(word):
             continue
-        lemma = str(readings[0].normal_form)
+        lemma = first_reading(word)[1]
         if lemma in lemmas:
             return True
         if i + 1 < len(words) and words[i + 1] in before.get(lemma, frozenset()):
@@ -118,8 +122,7 @@ def purpose_of_a_thing(part: Part) -> str | None:
     if match is None:
         return None
     thing = match.group("thing")
-    readings = parses(thing.lower())
-    if readings and str(readings[0].tag.POS) in {"INFN", "ADVB", "PREP", "CONJ", "PRCL", "NPRO"}:
+    if pos_of(thing.lower()) in {"INFN", "ADVB", "PREP", "CONJ", "PRCL", "NPRO"}:
         return None
     return thing
 
@@ -132,8 +135,7 @@ def _is_defined(rest: str) -> bool:
     words = [w.lower() for w in _WORD_RE.findall(rest[match.end() :])[:2]]
     if words and words[0] == "это":  # «X — это …»
         words = words[1:]
-    readings = parses(words[0]) if words else []
-    return bool(readings) and str(readings[0].tag.POS) in _DEFINING_POS
+    return bool(words) and pos_of(words[0]) in _DEFINING_POS
 
 
 def _states_a_function(clause: str) -> bool:
