@@ -35,6 +35,7 @@ Pure functions over text, no model: fast enough to run on every claim of every a
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -312,6 +313,12 @@ class Quantity:
     statement the number belongs to."""
     clause: frozenset[str] = field(default=frozenset(), compare=False)
     """Stems of the content words of the number's clause alone."""
+
+    @property
+    def named(self) -> str:
+        """The quantity as :attr:`GuardResult.missing` and :func:`values_of` name it: its value and unit («25 март»,
+        «45 день»), the value alone when no unit follows."""
+        return f"{_format(self.value)} {self.unit}".strip()
 
 
 @dataclass(frozen=True)
@@ -788,13 +795,13 @@ def guard(claim: str, evidence: str) -> GuardResult:
     sentences = [extract_facts(s) for s in texts]
     for quantity in mine.quantities:
         if not _quantity_found(quantity, theirs):
-            missing.append(f"{_format(quantity.value)} {quantity.unit}".strip())
+            missing.append(quantity.named)
             conflict = conflict or _quantity_conflicts(quantity, theirs)
         elif quantity.counts and not any(
             _quantity_found(quantity, sentence) and quantity.counts & sentence.words for sentence in sentences
         ):
             # the number is there, but it counts something else («10 рабочих дней болезни» ≠ «10 дней здоровья»)
-            missing.append(f"{_format(quantity.value)} {quantity.unit}".strip())
+            missing.append(quantity.named)
             conflict = True
         elif _said_elsewhere(
             quantity.context,
@@ -803,21 +810,21 @@ def guard(claim: str, evidence: str) -> GuardResult:
         ):
             # the number is there, but the sentence the claim restates gives another one («первые 3 дня болезни
             # оплачивает компания» / the claim's «первые 10 дня…», 10 taken from another rule)
-            missing.append(f"{_format(quantity.value)} {quantity.unit}".strip())
+            missing.append(quantity.named)
             conflict = True
         elif _restated_without(quantity, sentences):
             # the sentence the claim's clause restates gives no such number: the number is another statement's
             # («Работа сверх нормы компенсируется отгулом…» / the claim's «… компенсируется отпуском 28 дней»)
-            missing.append(f"{_format(quantity.value)} {quantity.unit}".strip())
+            missing.append(quantity.named)
         elif _swapped_in_sentence(quantity, texts):
             # one sentence holds both numbers, and the claim's clause is the other number's («больше 4 часов, …
             # пересечение не менее 3 часов» / the claim's «… не менее 4 часов»)
-            missing.append(f"{_format(quantity.value)} {quantity.unit}".strip())
+            missing.append(quantity.named)
             conflict = True
     for quantity in _repeated_beyond(mine.quantities, sentences):
         # the claim states a number twice where the sentence holding it states it once and another number beside
         # it («вернул 401 или 403» / the claim's «403 или 403»)
-        missing.append(f"{_format(quantity.value)} {quantity.unit}".strip())
+        missing.append(quantity.named)
         conflict = True
     for time in mine.times - theirs.times:
         missing.append(time)
@@ -840,10 +847,7 @@ def guard(claim: str, evidence: str) -> GuardResult:
             # the name is there, but the sentence the claim restates names another («проект в Jira» → «в GigaChat»)
             missing.append(name)
             conflict = True
-    for name in _names_out_of_clause(claim, evidence):
-        if name not in missing:
-            missing.append(name)
-        conflict = True
+    conflict = _add_new(missing, _names_out_of_clause(claim, evidence)) or conflict
     for negation in mine.negations - theirs.negations:
         missing.append(negation)
         conflict = True
@@ -862,26 +866,31 @@ def guard(claim: str, evidence: str) -> GuardResult:
             continue  # the evidence also affirms it elsewhere
         missing.append(f"не {word}")
         conflict = True
-    for qualifier in _qualifier_clashes(claim, texts):
-        # «бесплатно» where the sentence restated says «за свой счёт», «на испытательном сроке» where it says
-        # «после испытательного срока»
-        if qualifier not in missing:
-            missing.append(qualifier)
-        conflict = True
-    for clash in _polarity_clashes(claim, evidence):
-        # a permission against the prohibition of the clause the claim restates, or the reverse, wherever each
-        # stands in its clause; a word that clause negates, even when another clause states it
-        if clash not in missing:
-            missing.append(clash)
-        conflict = True
+    # «бесплатно» where the sentence restated says «за свой счёт», «на испытательном сроке» where it says «после
+    # испытательного срока»
+    conflict = _add_new(missing, _qualifier_clashes(claim, texts)) or conflict
+    # a permission against the prohibition of the clause the claim restates, or the reverse, wherever each stands in
+    # its clause; a word that clause negates, even when another clause states it
+    conflict = _add_new(missing, _polarity_clashes(claim, evidence)) or conflict
     return GuardResult(not missing, tuple(missing), conflict)
+
+
+def _add_new(missing: list[str], found: Iterable[str]) -> bool:
+    """Append to ``missing`` each value of ``found`` it does not hold yet, in order; whether ``found`` named any (a
+    conflict, whether new or not)."""
+    named = False
+    for value in found:
+        if value not in missing:
+            missing.append(value)
+        named = True
+    return named
 
 
 def values_of(text: str) -> tuple[str, ...]:
     """The values of ``text`` the guard checks, named as :attr:`GuardResult.missing` names them: each number with
     its unit («25 март», «45 день»), each time («9:00»), each name."""
     facts = extract_facts(text)
-    quantities = (f"{_format(q.value)} {q.unit}".strip() for q in facts.quantities)
+    quantities = (q.named for q in facts.quantities)
     return (*quantities, *sorted(facts.times), *sorted(facts.names))
 
 
