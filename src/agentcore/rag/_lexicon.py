@@ -22,8 +22,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from agentcore.text.morphology import known_word
-from agentcore.text.morphology import parses as word_parses
+from agentcore.text.morphology import known_word, lemma
 
 __all__ = ["Match", "computed_key_stems", "key_stems_source", "load", "matches", "write_key_stems"]
 
@@ -53,19 +52,6 @@ class Match:
     alternatives: tuple[tuple[str, ...], ...]
     phrases: tuple[str, ...]
     query: bool = True
-
-
-@lru_cache(maxsize=65536)
-def lemma(word: str) -> str:
-    """pymorphy3's normal form of ``word`` (lower case, «ё» → «е»); the word itself when it is not Cyrillic or no
-    analyser is installed."""
-    from agentcore.text.morphology import morph_analyzer
-
-    word = word.lower().replace("ё", "е")
-    morph = morph_analyzer()
-    if morph is None or not re.fullmatch(r"[а-я-]+", word):
-        return word
-    return str(word_parses(word)[0].normal_form).replace("ё", "е")
 
 
 @lru_cache(maxsize=65536)

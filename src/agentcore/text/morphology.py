@@ -85,6 +85,18 @@ def known_word(word: str) -> bool:
     return bool(morph is not None and morph.word_is_known(word))
 
 
+@lru_cache(maxsize=65536)
+def lemma(word: str) -> str:
+    """pymorphy3's normal form of ``word``'s most likely reading, lower case, «ё» → «е»; the word itself (lower case,
+    «ё» → «е») when it is not Cyrillic or pymorphy3 is not installed.  The one lemma of the search lexicon
+    (:mod:`agentcore.rag._lexicon`) and the focus check's words (:func:`agentcore.rag._focus.words.lemma_of`)."""
+    word = word.lower().replace("ё", "е")
+    if not re.fullmatch(r"[а-я-]+", word):
+        return word
+    readings = parses(word)
+    return str(readings[0].normal_form).replace("ё", "е") if readings else word
+
+
 VERB_FORMS = frozenset({"VERB", "INFN", "PRTF", "PRTS", "GRND"})
 """pymorphy3's parts of speech of a verb's forms: finite, infinitive, full and short participle, gerund."""
 

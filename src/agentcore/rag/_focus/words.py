@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from agentcore.text.clauses import VERB_PREDICATES, is_predicate
-from agentcore.text.morphology import is_verb_form, pos_of, pos_readings
+from agentcore.text.morphology import is_verb_form, lemma, pos_of, pos_readings
 from agentcore.text.morphology import parses as word_parses
 
 WORD_RE = re.compile(r"[A-Za-zА-Яа-яЁё][A-Za-zА-Яа-яЁё0-9-]*|\d+")
@@ -16,19 +16,16 @@ WORD_RE = re.compile(r"[A-Za-zА-Яа-яЁё][A-Za-zА-Яа-яЁё0-9-]*|\d+")
 
 @lru_cache(maxsize=65536)
 def lemma_of(word: str) -> str:
-    from agentcore.text.morphology import morph_analyzer
-
+    """:func:`agentcore.text.morphology.lemma` of ``word``, but a participle that is also a plural-only noun is the
+    noun."""
     word = word.lower().replace("ё", "е")
-    morph = morph_analyzer()
-    if morph is None or not re.fullmatch(r"[а-я-]+", word):
-        return word
-    parses = word_parses(word)
+    parses = word_parses(word) if re.fullmatch(r"[а-я-]+", word) else ()
     # A participle that is also a plural-only noun («данные»: «дать» or «данные») is the noun: read as the verb it
     # would hold the predicate of «дадут ли …» in «на устройстве хранятся данные компании».
     noun = next((p for p in parses if "Pltm" in p.tag and "NOUN" in p.tag), None)
     if noun is not None and "PRTF" in parses[0].tag:
         return str(noun.normal_form).replace("ё", "е")
-    return str(parses[0].normal_form).replace("ё", "е")
+    return lemma(word)
 
 
 @lru_cache(maxsize=65536)
