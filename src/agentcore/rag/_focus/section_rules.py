@@ -14,14 +14,13 @@ from dataclasses import dataclass
 
 from agentcore.rag._focus.asked_noun import ASKED_NOUN_MUST_BE_NAMED, names_asked_noun
 from agentcore.rag._focus.lacks import without_nouns
-from agentcore.rag._focus.meaning import close_in_meaning
 from agentcore.rag._focus.parts import asked_act, part_matches, term_share
 from agentcore.rag._focus.qualifiers import AskedCase, replaces_the_case
 from agentcore.rag._focus.reading import PartReading, Reading
 from agentcore.rag._focus.thresholds import MEANING_MIN_SHARE
-from agentcore.rag._focus.value_rules import PARAPHRASE_NOUNS
+from agentcore.rag._focus.value_rules import PARAPHRASE_NOUNS, draws_the_unused_noun, means_the_part
 from agentcore.rag._focus.values import gives_asked
-from agentcore.rag._focus.words import vocabulary_of, without_terms
+from agentcore.rag._focus.words import vocabulary_of
 from agentcore.text.clauses import CONDITION_OPENER_PATTERN
 
 
@@ -155,8 +154,7 @@ def shown_close_in_meaning(reading: Reading, p: PartReading, section: Section) -
         return False
     if SECTION_MEANING_MIN_SHARE and section.heading is not None and section.share < MEANING_MIN_SHARE:
         return False
-    threshold = reading.semantic + (reading.soft_margin if p.soft_meaning else 0.0)
-    return close_in_meaning(p.part.text, reading.shown, threshold, reading.embed)
+    return means_the_part(reading, p, reading.shown)
 
 
 def the_section_paraphrases_an_unused_noun(reading: Reading, p: PartReading, section: Section) -> bool:
@@ -166,11 +164,6 @@ def the_section_paraphrases_an_unused_noun(reading: Reading, p: PartReading, sec
     if not p.soft_meaning or not PARAPHRASE_NOUNS or reading.semantic is None or section.heading is None:
         return False
     rest = without_nouns(p.plain, p.lacking_plain)
-    return term_share(rest, section.texts) >= reading.min_coverage and close_in_meaning(
-        p.part.text,
-        section.sentences,
-        2.0,
-        reading.embed,
-        without=without_terms(p.part.text, p.lacking_plain),
-        relaxed=reading.semantic,
+    return term_share(rest, section.texts) >= reading.min_coverage and draws_the_unused_noun(
+        reading, p, section.sentences
     )

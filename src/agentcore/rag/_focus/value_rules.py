@@ -11,7 +11,7 @@ Three kinds, each a small function:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from agentcore.rag._focus.compounds import COMPOUNDS_MUST_HOLD, holds_compounds
@@ -394,10 +394,33 @@ def close_in_meaning_to_a_supplier(
     close = [
         i for i in suppliers.held(MEANING_MIN_SHARE) if all(keep(reading, p, suppliers, i) for keep in close_filters)
     ]
-    if not close:
+    return bool(close) and means_the_part(reading, p, [reading.shown[i] for i in close])
+
+
+def means_the_part(reading: Reading, p: PartReading, sentences: Sequence[str]) -> bool:
+    """Whether one of ``sentences`` is within the e5 cosine of ``p``'s part — :attr:`Reading.semantic`, plus
+    :attr:`Reading.soft_margin` when one of its nouns is nowhere in the passages: the test of a supplying sentence
+    here and of a shown one (:func:`agentcore.rag._focus.section_rules.shown_close_in_meaning`).  Never without the e5
+    bridge."""
+    if reading.semantic is None:
         return False
     threshold = reading.semantic + (reading.soft_margin if p.soft_meaning else 0.0)
-    return close_in_meaning(p.part.text, [reading.shown[i] for i in close], threshold, reading.embed)
+    return close_in_meaning(p.part.text, sentences, threshold, reading.embed)
+
+
+def draws_the_unused_noun(reading: Reading, p: PartReading, sentences: Sequence[str]) -> bool:
+    """Whether the nouns of ``p``'s part no passage uses draw it towards one of ``sentences``
+    (:func:`close_in_meaning`'s relative test: the part against the part without them) — for a supplying sentence
+    (:func:`paraphrases_an_unused_noun`) and a section
+    (:func:`agentcore.rag._focus.section_rules.the_section_paraphrases_an_unused_noun`)."""
+    return close_in_meaning(
+        p.part.text,
+        sentences,
+        2.0,
+        reading.embed,
+        without=without_terms(p.part.text, p.lacking_plain),
+        relaxed=reading.semantic,
+    )
 
 
 def paraphrases_an_unused_noun(reading: Reading, p: PartReading, suppliers: Suppliers) -> bool:
@@ -414,14 +437,7 @@ def paraphrases_an_unused_noun(reading: Reading, p: PartReading, suppliers: Supp
         for i in suppliers.candidates
         if term_share(rest, [reading.shown[i], reading.shown_headings[i]]) >= reading.min_coverage
     ]
-    return bool(whole) and close_in_meaning(
-        p.part.text,
-        [reading.shown[i] for i in whole],
-        2.0,
-        reading.embed,
-        without=without_terms(p.part.text, p.lacking_plain),
-        relaxed=reading.semantic,
-    )
+    return bool(whole) and draws_the_unused_noun(reading, p, [reading.shown[i] for i in whole])
 
 
 # --- vetoes -------------------------------------------------------------------------------------------------------
