@@ -369,10 +369,9 @@ class AgentService(ReActAgent):
                 origin="control",
             )
         )
-        declined = draft is None or is_decline(draft, run.scratch.context)
         try:
             async with asyncio.timeout(grace):
-                final = await self._finish(run, draft or NO_ANSWER, declined=declined, timed_out=True)
+                final = await self._finish_from_draft(run, draft, timed_out=True)
         except TimeoutError:
             final = await self._finish(run, NO_ANSWER, declined=True, timed_out=True)
         await run.emit(final)
@@ -496,12 +495,7 @@ class AgentService(ReActAgent):
     async def on_budget_exhausted(self, run: ReActRun) -> None:
         """The run's tokens are spent: answer from the composed context's extractive draft (no model call)."""
         assert isinstance(run, ResearchRun)
-        draft = run.scratch.draft
-        await run.emit(
-            await self._finish(
-                run, draft or NO_ANSWER, declined=draft is None or is_decline(draft, run.scratch.context)
-            )
-        )
+        await run.emit(await self._finish_from_draft(run, run.scratch.draft))
 
     async def on_loop_stopped(self, run: ReActRun) -> None:
         """The model repeated one call (a control thought said so, «отвечаю по тому, что уже собрано»): answer from
@@ -512,11 +506,7 @@ class AgentService(ReActAgent):
         if run.scratch.context is None:
             await self._complete_base_flow(run, reason="Цикл остановлен до сбора контекста")
         draft = run.scratch.draft if run.scratch.context is not None else None
-        await run.emit(
-            await self._finish(
-                run, draft or NO_ANSWER, declined=draft is None or is_decline(draft, run.scratch.context)
-            )
-        )
+        await run.emit(await self._finish_from_draft(run, draft))
 
     async def on_max_steps(self, run: ReActRun) -> None:
         """Fallback through :class:`QAService` (one-shot retrieve and answer), reported in ``final``."""
@@ -695,6 +685,13 @@ class AgentService(ReActAgent):
                 if query is not None:
                     await self._perform_refinement(query, run.state, run.request_id, run.step)
         return done
+
+    async def _finish_from_draft(self, run: ResearchRun, draft: str | None, *, timed_out: bool = False) -> FinalEvent:
+        """``final`` from the composed context's extractive ``draft`` (no model call; :meth:`_finish` checks its
+        claims): declined when there is none (:data:`NO_ANSWER`) or it is a decline (:func:`is_decline`).  The
+        budget, loop-stop and run-deadline endings."""
+        declined = draft is None or is_decline(draft, run.scratch.context)
+        return await self._finish(run, draft or NO_ANSWER, declined=declined, timed_out=timed_out)
 
     async def _finish(
         self, run: ResearchRun, answer: str, *, declined: bool, fallback: str | None = None, timed_out: bool = False
