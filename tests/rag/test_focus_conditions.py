@@ -163,3 +163,11 @@ def test_a_word_of_requirement_is_a_whole_short_form() -> None:
     part = question_parts("можно ли подать заявку без подписи?")[0]
     assert not conditions.states_it_required(part, "подписи", "Подпись зависит от должности заявителя.")
     assert conditions.states_it_required(part, "подписи", "Подпись заявителя обязательна.")
+
+
+def test_every_condition_opener_sets_a_negated_condition() -> None:
+    # the openers of agentcore.text.clauses.CONDITION_OPENERS: «при условии, что … не …» sets an absence as «если …
+    # не …» does, and a sentence stating its rule «в тех случаях, когда … не …» states an absence of its own
+    asked = conditions_of("кто покупает билеты при условии, что поездку не согласовали")
+    assert asked.absences == (("согласовать", "если"),)
+    assert conditions._OWN_ABSENCE_RE["если"].search("Выплачивается 5000 ₽ в тех случаях, когда инцидентов не было.")

@@ -30,6 +30,7 @@ from agentcore.rag._focus.parts import Part, part_matches
 from agentcore.rag._focus.values import REQUIREMENT_RE
 from agentcore.rag._focus.words import WORD_RE, lemma_of, stem_of, vocabulary_of
 from agentcore.rag._only_way import EXCLUSIVE_WORDS, only_ways
+from agentcore.text.clauses import CONDITION_CLAUSE_PATTERN
 from agentcore.text.morphology import parses as word_parses
 from agentcore.text.morphology import pos_of
 
@@ -51,11 +52,15 @@ _WITHOUT_RE = re.compile(r"(?<![\w-])без\s+", re.I)
 _NONE_RE = re.compile(r"(?<![\w-])(?:нет|нету|не\s+было)\s+", re.I)
 _OWN_ABSENCE_RE = {
     "без": re.compile(r"(?<![\w-])без\s+[а-яё]", re.I),
-    "если": re.compile(r"(?<![\w-])если\b[^,.;:?!—–()]*?(?<![\w-])(?:не|нет|ни)(?![\w-])", re.I),
+    "если": re.compile(
+        rf"(?<![\w-])(?:{CONDITION_CLAUSE_PATTERN})\b[^,.;:?!—–()]*?(?<![\w-])(?:не|нет|ни)(?![\w-])", re.I
+    ),
 }
 """How a sentence states a rule for an absence of its own, said in other words than the part's (see
 :func:`ignores_an_absence`)."""
-_IF_NOT_RE = re.compile(r"(?<![\w-])если\b[^,.;:?!—–()]*?(?<![\w-])не\s+([а-яё-]+)", re.I)
+_IF_NOT_RE = re.compile(rf"(?<![\w-])(?:{CONDITION_CLAUSE_PATTERN})\b[^,.;:?!—–()]*?(?<![\w-])не\s+([а-яё-]+)", re.I)
+"""A negated condition clause and the word its «не» negates («если руководитель не согласовал», «при условии, что
+… не …»: every opener of :data:`agentcore.text.clauses.CONDITION_CLAUSE_PATTERN`)."""
 _NEGATOR_RE = re.compile(r"^(?:не|нет|нету|ни|без|нельзя)$|^(?:недоступ|отсутств|запрещ)", re.I)
 _NEAR = 3
 """How many words apart a negation and the word it negates may stand («инцидентов не было», «не отвечаете 5 дней»)."""
