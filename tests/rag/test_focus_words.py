@@ -153,3 +153,14 @@ def test_a_russian_term_no_text_word_matches_is_spelled_by_its_closest_lemma_by_
     # close by the model but of another root: «позвать» is no «показывать», a director no manager
     [part] = with_alternatives(question_parts("можно позвать директора"), ["Руководитель показывает результат работы."])
     assert not {("показывать",), ("руководитель",)} & {lemmas for _, lemmas in part.colloquial}
+
+
+def test_one_stem_of_a_word_for_the_lexicon_and_the_focus_check() -> None:
+    # rag._analysis.word_stem: a word the analyzer keeps no term of (a stopword) is its own stem with «ё» read «е»,
+    # as a text's vocabulary spells it — the focus check's stem_of kept the «ё» («её» was not the text's «ее»)
+    from agentcore.rag import _lexicon
+    from agentcore.rag._analysis import word_stem
+    from agentcore.rag._focus.words import stem_of
+
+    assert stem_of("Её") == word_stem("её") == "ее"
+    assert stem_of("учётку") == _lexicon.word_stem("учётка") == "учетк"

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterable
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Literal
 
 from agentcore.text import normalize_text
@@ -181,6 +181,15 @@ class Analyzer:
     def term_set(self, text: str) -> set[str]:
         """Distinct index terms of ``text``."""
         return set(self.terms(text))
+
+
+@lru_cache(maxsize=65536)
+def word_stem(word: str) -> str:
+    """The shared stemming analyzer's (:func:`get_analyzer`) stem of ``word`` — its first index term — or ``word``
+    lower case, «ё» → «е», when it has none (a stopword, a single letter): one stem of a word for the search lexicon
+    (:mod:`agentcore.rag._lexicon`) and the focus check (:func:`agentcore.rag._focus.words.stem_of`)."""
+    terms = get_analyzer().terms(word)
+    return terms[0] if terms else word.lower().replace("ё", "е")
 
 
 _default: dict[str, Analyzer] = {}

@@ -22,6 +22,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+from agentcore.rag._analysis import word_stem
 from agentcore.text.morphology import known_word, lemma
 
 __all__ = ["Match", "computed_key_stems", "key_stems_source", "load", "matches", "write_key_stems"]
@@ -54,22 +55,12 @@ class Match:
     query: bool = True
 
 
-@lru_cache(maxsize=65536)
-def stem(word: str) -> str:
-    """The search analyser's (Snowball) stem of ``word``: pymorphy3 guesses unknown chat words inconsistently
-    («учётка» → «учеткий», «учётку» → «учеткать»), their stems agree («учетк»)."""
-    from agentcore.rag._analysis import get_analyzer
-
-    terms = get_analyzer().terms(word)
-    return terms[0] if terms else word.lower().replace("ё", "е")
-
-
 def _lemmas(text: str) -> tuple[str, ...]:
     return tuple(lemma(w) for w in _WORD_RE.findall(text))
 
 
 def _stems(text: str) -> tuple[str, ...]:
-    return tuple(stem(w) for w in _WORD_RE.findall(text))
+    return tuple(word_stem(w) for w in _WORD_RE.findall(text))
 
 
 @dataclass(frozen=True)
@@ -169,12 +160,12 @@ def computed_key_stems() -> frozenset[str]:
 
     morph = morph_analyzer()
     words = {word for key in load() for word in key}
-    found = {stem(word) for word in words}
+    found = {word_stem(word) for word in words}
     if morph is not None:
         for word in words:
             for reading in morph.parse(word):
                 if str(reading.normal_form).replace("ё", "е") == word:
-                    found.update(stem(form.word) for form in reading.lexeme)
+                    found.update(word_stem(form.word) for form in reading.lexeme)
     return frozenset(found)
 
 
@@ -205,7 +196,7 @@ def _key_lemma(word: str) -> str:
     """:func:`lemma` of ``word`` when it may be a word of a key, else :data:`_NOT_A_KEY` without the look-up: a
     Russian word the dictionary knows whose stem (lower case, as the table's forms) is not in :func:`_key_stems`."""
     low = word.lower().replace("ё", "е")
-    if len(low) > 1 and _RUSSIAN_RE.fullmatch(low) and stem(low) not in _key_stems() and known_word(low):
+    if len(low) > 1 and _RUSSIAN_RE.fullmatch(low) and word_stem(low) not in _key_stems() and known_word(low):
         return _NOT_A_KEY
     return lemma(word)
 
@@ -247,7 +238,7 @@ def matches(text: str) -> list[Match]:
     """The lexicon's entries found in ``text``, left to right; a longer phrase wins over the words inside it."""
     entries, by_stems, focus_only = load(), _by_stems(), _focus_only()
     words = _WORD_RE.findall(text)
-    stems = [stem(w) for w in words]
+    stems = [word_stem(w) for w in words]
     lemmas = [_key_lemma(w) for w in words]
     found: list[Match] = []
     i = 0

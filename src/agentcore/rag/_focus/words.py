@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from agentcore.rag._analysis import word_stem
 from agentcore.text.clauses import VERB_PREDICATES, is_predicate
 from agentcore.text.morphology import is_verb_form, lemma, pos_of, pos_readings
 from agentcore.text.morphology import parses as word_parses
@@ -28,13 +29,10 @@ def lemma_of(word: str) -> str:
     return lemma(word)
 
 
-@lru_cache(maxsize=65536)
 def stem_of(word: str) -> str:
-    """The search analyzer's stem of ``word`` (its first term), or ``word`` lowercased when it has none."""
-    from agentcore.rag._analysis import get_analyzer
-
-    terms = get_analyzer().terms(word)
-    return terms[0] if terms else word.lower()
+    """The search analyzer's stem of ``word`` (:func:`agentcore.rag._analysis.word_stem`: pymorphy3 guesses unknown
+    chat words inconsistently — «учётка» → «учеткий», «учётку» → «учеткать» — their stems agree, «учетк»)."""
+    return word_stem(word)
 
 
 @lru_cache(maxsize=65536)
