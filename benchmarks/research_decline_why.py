@@ -9,7 +9,10 @@ and, for every false decline, names the gate that declined it — in the order t
 * ``claim guard`` — the draft was made, but no claim of it is supported (``check_claims``);
 * ``focus: <rule>`` — the claims stand, but the focus check answers no part of the question; the rule is the first
   test that failed for the part that came closest (``_focus/check.py``, traced here: the supplier filter that
-  emptied the suppliers, «no answer test» with the best term share, a failed veto, or a section requirement);
+  emptied the suppliers, «no answer test» with the best term share, a failed veto, or a section requirement) in the
+  check of the composer's draft — the first check of the question, not the last one: after a decline the
+  re-selection (``agentcore.rag._reselect``) checks other sentences, and their failed tests named the gate before
+  2026-11-28 (a top gate «about_its_own_subject» of the re-selected sentences, 8 on the draft itself);
 * ``weak evidence`` — the searcher scored the evidence below its threshold and no shown sentence holds every subject
   term of an answered part (``agentcore.rag._evidence``);
 * ``not grounded`` — below the threshold and the answer's coverage / verify confidence fall short (``_finish``).
@@ -88,6 +91,9 @@ def install() -> None:
         TRACE["focus_call"] = {"args": list(args), "kwargs": dict(kwargs)}
         TRACE["focus"] = result = focus_check(*args, **kwargs)
         TRACE["focus_parts"] = list(TRACE["parts"])
+        # the first check of a question reads the composer's draft; later ones read re-selected sentences
+        # (agentcore.rag._reselect), whose failed tests say nothing of why the draft was declined
+        TRACE.setdefault("draft_focus_parts", list(TRACE["parts"]))
         return result
 
     trust_module.check_focus = focus
@@ -116,7 +122,7 @@ def gate() -> str:
     report = checked[0]
     focus = TRACE.get("focus")
     if focus is not None and focus.decline:
-        parts = TRACE.get("focus_parts", [])
+        parts = TRACE.get("draft_focus_parts") or TRACE.get("focus_parts", [])
         reasons = [reason for _, _, ok, reason in parts if not ok]
         return "focus: " + (" | ".join(dict.fromkeys(reasons)) or "?")
     if TRACE.get("lexical") is False:
@@ -172,7 +178,8 @@ async def run(rows: list[dict[str, Any]], calls: Path | None = None) -> list[dic
                     "draft_holds_facts": bool(draft) and all(_holds(draft, f) for f in row["key_facts"]),
                     "claims_supported": supported_before_focus(),
                     "answerable": TRACE.get("answerable"),
-                    "parts": TRACE.get("focus_parts", []),
+                    "parts": TRACE.get("draft_focus_parts") or TRACE.get("focus_parts", []),
+                    "last_parts": TRACE.get("focus_parts", []),
                     "draft": draft,
                     "focus_call": TRACE.get("focus_call"),
                 }
