@@ -171,3 +171,10 @@ def test_every_condition_opener_sets_a_negated_condition() -> None:
     asked = conditions_of("кто покупает билеты при условии, что поездку не согласовали")
     assert asked.absences == (("согласовать", "если"),)
     assert conditions._OWN_ABSENCE_RE["если"].search("Выплачивается 5000 ₽ в тех случаях, когда инцидентов не было.")
+
+
+def test_an_exception_clause_sets_no_absence() -> None:
+    # rv40 finding 1: «кроме случаев, когда поездку не согласовали» excludes the unapproved case — read as a
+    # negated condition clause it set the absence «согласовать», and suppliers had to speak of a missing approval
+    assert conditions_of("кто покупает билеты, кроме случаев, когда поездку не согласовали").absences == ()
+    assert conditions_of("кто покупает билеты, за исключением случаев, когда поездку не согласовали").absences == ()

@@ -94,3 +94,17 @@ def test_every_condition_opener_opens_a_condition_clause() -> None:
         "если на складе нет, за сколько дней привезут монитор",
         "Срок выдачи — до 5 рабочих дней при условии, что позиция есть на складе.",
     )
+
+
+def test_an_exception_opener_opens_no_condition_clause() -> None:
+    # rv40 finding 1: «за исключением случаев, когда …», «кроме случаев, когда …» (text.clauses.EXCEPTION_OPENERS)
+    # state the rule of the opposite case; read as a condition clause its polarity came out inverted — the sentence
+    # giving the asked case's rule was vetoed as the opposite condition
+    from agentcore.rag._focus.frames import sentence_conditions
+    from agentcore.rag._focus.qualifiers import opposite_condition
+
+    sentence = "Отпуск 28 дней положен всем, за исключением случаев, когда сотрудник не прошел испытательный срок."
+    asked = "если сотрудник прошел испытательный срок, сколько дней отпуска положено"
+    assert not opposite_condition(asked, sentence)
+    assert sentence_conditions(sentence) == []
+    assert sentence_conditions(sentence.replace("за исключением", "кроме")) == []

@@ -39,6 +39,7 @@ __all__ = [
     "CONDITION_OPENERS",
     "CONDITION_OPENER_PATTERN",
     "CONTRAST_CONJUNCTIONS",
+    "EXCEPTION_OPENERS",
     "FINITE_VERB",
     "PREDICATE_POS",
     "VERB_PREDICATES",
@@ -109,6 +110,12 @@ def has_predicate(text: str, *, also: AbstractSet[str] = frozenset(), kinds: Abs
     return any(word in also or is_predicate(word, kinds) for word in _WORD_RE.findall(text.lower()))
 
 
+EXCEPTION_OPENERS: tuple[str, ...] = ("за исключением случаев", "кроме случаев")
+"""The words that open an exception («за исключением случаев, когда …», «кроме случаев, когда …»): the rule holds
+for the *negation* of the clause after them — «положен всем, за исключением случаев, когда сотрудник не прошёл
+испытательный срок» is the rule of those who did pass it.  They open a subordinate clause and make a sentence
+conditional (:data:`CONDITION_OPENERS`), but they open no condition clause (:data:`CONDITION_CLAUSE_PATTERN`): read
+as one, its polarity comes out inverted."""
 CONDITION_OPENERS: tuple[str, ...] = (
     "если",
     "при условии",
@@ -116,26 +123,30 @@ CONDITION_OPENERS: tuple[str, ...] = (
     "в случаях",
     "в том случае",
     "в тех случаях",
-    "за исключением случаев",
-    "кроме случаев",
+    *EXCEPTION_OPENERS,
 )
-"""The words that open a condition («если …», «при условии(, что) …», «в случае(, если) …», «в том случае, если …»,
-«за исключением случаев, когда …»): one list for the clause cutter (:func:`opens_a_subordinate`), the focus check's
-own-condition test (:mod:`agentcore.rag._focus.qualifiers`), its consequence test
-(:mod:`agentcore.rag._focus.section_rules`) and its condition and situation clauses (:mod:`agentcore.rag._focus.frames`,
-:data:`CONDITION_CLAUSE_PATTERN`).  All but «если» open a clause only with a subordinating word after them («в
-случае, если …»); before a noun they make a phrase («в случае болезни»)."""
+"""The words that open a condition or an exception («если …», «при условии(, что) …», «в случае(, если) …», «в том
+случае, если …», «за исключением случаев, когда …»): one list for the clause cutter (:func:`opens_a_subordinate`), the
+focus check's own-condition test (:mod:`agentcore.rag._focus.qualifiers`) and its consequence test
+(:mod:`agentcore.rag._focus.section_rules`); its conditional openers (not :data:`EXCEPTION_OPENERS`) build the
+condition and situation clauses (:data:`CONDITION_CLAUSE_PATTERN`, :mod:`agentcore.rag._focus.frames`).  All but
+«если» open a clause only with a subordinating word after them («в случае, если …»); before a noun they make a phrase
+(«в случае болезни»)."""
 CONDITION_OPENER_PATTERN = "|".join(r"\s+".join(opener.split()) for opener in CONDITION_OPENERS)
 """:data:`CONDITION_OPENERS` as a regular-expression alternation (no anchors, no word boundaries)."""
 CONDITION_CLAUSE_PATTERN = (
     r"если|(?:"
-    + "|".join(r"\s+".join(opener.split()) for opener in CONDITION_OPENERS if " " in opener)
+    + "|".join(
+        r"\s+".join(opener.split()) for opener in CONDITION_OPENERS if " " in opener and opener not in EXCEPTION_OPENERS
+    )
     + r")\s*,?\s+(?:если|когда|что)"
 )
 """The words that open a condition *clause*, as a regular-expression alternation (no anchors, no word boundaries):
-«если», or another opener of :data:`CONDITION_OPENERS` with its subordinating word after it, a comma between or not
-(«в случае, если», «при условии что», «в тех случаях, когда», «за исключением случаев, когда») — not the opener
-before a noun («в случае болезни»: a phrase, no clause).  The focus check reads a condition's clause after it."""
+«если», or another conditional opener of :data:`CONDITION_OPENERS` with its subordinating word after it, a comma
+between or not («в случае, если», «при условии что», «в тех случаях, когда») — not the opener before a noun («в случае
+болезни»: a phrase, no clause), and not an exception (:data:`EXCEPTION_OPENERS`: «за исключением случаев, когда …»
+states the rule of the opposite case).  The focus check reads a condition's clause after it, with the clause's own
+polarity."""
 _COMPOUND_LEADS: tuple[tuple[str, ...], ...] = (
     *(tuple(opener.split()) for opener in CONDITION_OPENERS if " " in opener),
     ("после", "того"),
