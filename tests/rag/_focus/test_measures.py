@@ -75,9 +75,50 @@ def test_one_lexicon_of_lasting_verbs_asks_bounds_and_spans() -> None:
 
     assert measure_asked("сколько сохраняется доступ к почте после увольнения") == ("lasting", "")
     assert measure_asked("сколько остаётся в силе полис") == ("lasting", "")
+    assert measure_asked("сколько длятся курсы") == ("lasting", "")
     assert SPAN_RE.search("Токен живёт час.")
     assert SPAN_RE.search("Доступ к почте сохраняется неделю после увольнения.")
+    assert SPAN_RE.search("Курсы длятся неделю.")
     assert LASTING_BOUND_RE.search("Токен живёт до конца сессии.")
     # «работать» asks no lasting: a clock time, a count of people
     assert measure_asked("до скольки работает ресепшен") is None
     assert measure_asked("сколько человек работает в техподдержке") == ("people", "человек")
+
+
+def test_a_remainder_or_a_count_kept_is_no_lasting() -> None:
+    # rv40 finding 2: «остаётся / сохраняется» after «сколько» + a noun ask a remainder or a count of the noun, not
+    # how long a thing lasts; «сохраняется» asks a lasting only right after «сколько», «остаётся» only as «в силе»
+    assert measure_asked("сколько человек остаётся на дежурстве?") == ("people", "человек")
+    assert measure_asked("сколько сотрудников остаётся на удалёнке") == ("people", "сотрудник")
+    assert measure_asked("сколько мест остаётся в переговорке") == ("count", "место")
+    assert measure_asked("сколько копий сохраняется") == ("count", "копия")
+    assert measure_asked("сколько писем сохраняется в архиве") == ("count", "письмо")
+    assert measure_asked("сколько раз сохраняется резервная копия") == ("times", "")
+    assert measure_asked("сколько дней остается до отпуска") == ("span", "")
+    assert measure_asked("сколько остается дней отпуска") is None
+
+
+def test_only_a_verb_of_lasting_bounds_a_lasting() -> None:
+    # rv40 finding 3: a noun or a perfective of «продолжить» is no lasting, nor «занимает / идёт … до конца»
+    from agentcore.rag._focus.measures import LASTING_BOUND_RE
+
+    assert LASTING_BOUND_RE.search("Обучение продолжается до конца месяца.")
+    for sentence in (
+        "Продолжительность работ до конца месяца определяет руководитель.",
+        "Продолжение обучения до окончания испытательного срока невозможно.",
+        "Сотрудник продолжил работу до конца смены.",
+        "Мы продолжим обсуждение до конца недели.",
+        "Согласование занимает время до конца квартала.",
+        "Проект идёт до конца года.",
+    ):
+        assert not LASTING_BOUND_RE.search(sentence), sentence
+
+
+def test_in_force_going_or_remaining_before_a_unit_is_no_span() -> None:
+    # rv40 finding 4: a span said by a verb without a figure is «длится / продолжается / занимает / живёт / сохраняется»
+    # + a unit; «действует второй год», «идёт 2025 год», «остаётся год до …» give no length
+    from agentcore.rag._focus.figures import SPAN_RE
+
+    assert SPAN_RE.search("Проверка занимает неделю.")
+    for sentence in ("Пропуск действует год.", "Совещание идёт час.", "До отпуска остаётся неделю."):
+        assert not SPAN_RE.search(sentence), sentence

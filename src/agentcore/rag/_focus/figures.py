@@ -8,7 +8,7 @@ import re
 from agentcore.rag._focus.measures import (
     LASTING_BOUND_RE,
     LASTING_BOUNDS_ANSWER,
-    LASTING_VERBS,
+    LASTING_SPAN_VERBS,
     PEOPLE_LEMMAS,
     Measure,
 )
@@ -64,7 +64,7 @@ _MONEY_RE = re.compile(
 SPAN_RE = re.compile(
     rf"(?:{_WHOLE_NUMBER}(?:[.,]\d+)?|\b{_CARDINAL}\b|\bнескольк\w+){_BEFORE_UNIT}(?:\d+[\s\u00a0]*)?(?:\w+\s+)?"
     rf"{_SPAN_UNIT}\w*|\bполгода\b|"
-    rf"\b(?:{LASTING_VERBS}|на|течение|за|через)\s+(?:\w+\s+)?(?:недел[юи]|месяц|сутки|год|час|минуту)\b|"
+    rf"\b(?:{LASTING_SPAN_VERBS}|на|течение|за|через)\s+(?:\w+\s+)?(?:недел[юи]|месяц|сутки|год|час|минуту)\b|"
     r"\b(?:двух|трех|трёх|одно)?недельн\w*|\b(?:двух|трех|трёх)?месячн\w*",
     re.I,
 )

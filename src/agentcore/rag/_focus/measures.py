@@ -27,17 +27,32 @@ _ASKS_MONEY_RE = re.compile(
 )
 
 
-LASTING_VERBS = r"длит\w*|дл[яи]тся|продолж\w*|занима\w*|действу\w*|сохраня\w*|оста[её]тся|ид[её]т|жив[её]т"
-"""The verbs of lasting, as a regular-expression alternation (no anchors): «длится», «продолжается», «занимает»,
-«действует», «сохраняется», «остаётся», «идёт», «живёт» — one lexicon for the question asking a lasting
-(«сколько длится X», :func:`measure_asked`), the bound a sentence says a thing lasts until
-(:data:`LASTING_BOUND_RE`) and a span said with a verb of lasting and no figure
-(:data:`agentcore.rag._focus.figures.SPAN_RE`: «длится неделю»).  «работать» is none: «до скольки работает», «сколько
-человек работает» ask a clock time and a count; only before a bound does it say how long a thing lasts
-(:data:`LASTING_BOUND_RE`)."""
+LASTING_VERBS = r"длит\w*|дл[яи]тся|продолжа\w*|жив[её]т"
+"""The verbs that say how long a thing lasts wherever they stand, as a regular-expression alternation (no anchors):
+«длится», «длятся», «продолжается», «живёт» — the lexicon the question asking a lasting (:data:`_ASKS_LASTING_RE`),
+the bound a sentence says a thing lasts until (:data:`LASTING_BOUND_RE`) and a span said with a verb and no figure
+(:data:`LASTING_SPAN_VERBS`) share.  Each adds the verbs that say a lasting only there:
+
+- the question: «идёт», «занимает», «действует», a word between or not («сколько по времени идёт»), and «сохраняется»,
+  «остаётся в силе» only right after «сколько»: a word between is mostly the noun counted («сколько копий
+  сохраняется» asks a count, «сколько раз сохраняется» a number of times).  Not «остаётся» alone: «сколько человек /
+  мест / дней остаётся», «сколько остаётся дней отпуска» ask a remainder;
+- the bound: «действует», «сохраняется», «остаётся», «работает» («полис действует до конца месяца»); not «продолжил»,
+  «продолжение», «продолжительность» (an act or a noun: «продолжительность работ до конца месяца определяет
+  руководитель»), nor «занимает», «идёт» («идёт до конца коридора» is a way, «занимает должность до окончания …» an
+  office);
+- the span: «продолж…» (the noun too: «продолжительностью в месяц»), «занимает», «сохраняется» («сохраняется
+  неделю»); not «действует», «идёт», «остаётся» before a unit («действует второй год», «идёт 2025 год», «остаётся
+  год до …» is no length).
+
+«работать» is in the bound only: «до скольки работает», «сколько человек работает» ask a clock time and a count."""
 
 
-_ASKS_LASTING_RE = re.compile(rf"(?:сколько|скок\w*|скольк\w*)\s+(?:\w+\s+)?(?:{LASTING_VERBS})", re.I)
+_ASKS_LASTING_RE = re.compile(
+    rf"(?:сколько|скок\w*|скольк\w*)\s+(?:(?:\w+\s+)?(?:{LASTING_VERBS}|ид[её]т|занима\w*|действу\w*)|сохраня\w*|оста[её]тся\s+в\s+силе)",
+    re.I,
+)
+"""A question asking how long a thing lasts (:data:`LASTING_VERBS`, with the question's own verbs)."""
 
 
 _ASKS_WAIT_RE = re.compile(r"(?:сколько|скок\w*)\s+(?:\w+\s+)?(?:ждать|жд[её]т\w*|готов\w*|дела\w*)", re.I)
@@ -136,10 +151,15 @@ of a period or of another event («полис действует до конца
 such a verb (up to three words between): «подайте заявку до конца месяца» is the deadline of another act.  A bound
 by a figure («до 5 рабочих дней») is a span already; a date is not read here."""
 LASTING_BOUND_RE = re.compile(
-    rf"(?<![\w-])(?:{LASTING_VERBS}|работа\w*)\s+(?:[\w-]+\s+){{0,3}}?"
+    rf"(?<![\w-])(?:{LASTING_VERBS}|действу\w*|сохраня\w*|оста[её]тся|работа\w*)\s+(?:[\w-]+\s+){{0,3}}?"
     r"(?:до|по)\s+(?:самого\s+)?(?:конца|окончания|истечения|завершения)\s+[а-яё]+",
     re.I,
 )
+
+
+LASTING_SPAN_VERBS = rf"{LASTING_VERBS}|продолж\w*|занима\w*|сохраня\w*"
+"""The verbs before a unit of time that say a span without a figure («длится неделю», «занимает месяц», «живёт час»,
+«сохраняется неделю»; :data:`agentcore.rag._focus.figures.SPAN_RE`): :data:`LASTING_VERBS` with the span's own."""
 
 
 Measure = tuple[Literal["money", "span", "lasting", "frequency", "times", "count", "people"], str]
