@@ -5,6 +5,7 @@ spelling, a diminutive."""
 
 from __future__ import annotations
 
+import pytest
 from tests.rag.focus_probe import answers
 
 from agentcore.rag._focus.alternatives import with_alternatives
@@ -155,7 +156,7 @@ def test_a_russian_term_no_text_word_matches_is_spelled_by_its_closest_lemma_by_
     assert not {("показывать",), ("руководитель",)} & {lemmas for _, lemmas in part.colloquial}
 
 
-def test_one_stem_of_a_word_for_the_lexicon_and_the_focus_check() -> None:
+def test_one_stem_of_a_word_for_the_lexicon_and_the_focus_check(monkeypatch: pytest.MonkeyPatch) -> None:
     # rag._analysis.word_stem: a word the analyzer keeps no term of (a stopword) is its own stem with «ё» read «е»,
     # as a text's vocabulary spells it — the focus check's stem_of kept the «ё» («её» was not the text's «ее»)
     from agentcore.rag import _lexicon
@@ -163,4 +164,14 @@ def test_one_stem_of_a_word_for_the_lexicon_and_the_focus_check() -> None:
     from agentcore.rag._focus.words import stem_of
 
     assert stem_of("Её") == word_stem("её") == "ее"
-    assert stem_of("учётку") == _lexicon.word_stem("учётка") == "учетк"
+    assert stem_of("учётку") == word_stem("учётка") == "учетк"
+    # the lexicon stems its words by word_stem itself, not by a copy of its own
+    seen: list[str] = []
+
+    def spy(word: str) -> str:
+        seen.append(word)
+        return word_stem(word)
+
+    monkeypatch.setattr(_lexicon, "word_stem", spy)
+    assert _lexicon._stems("Учётку заблокировали") == ("учетк", word_stem("заблокировали"))
+    assert seen == ["Учётку", "заблокировали"]

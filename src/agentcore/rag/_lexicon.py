@@ -138,7 +138,7 @@ _RUSSIAN_RE = re.compile(r"[а-я-]+")
 
 def key_stems_source() -> str:
     """What the key-stem table is derived from: the lexicon file (its hash), pymorphy3's dictionary (its version)
-    and the search analyser's rules (:func:`stem`)."""
+    and the search analyser's rules (:func:`agentcore.rag._analysis.word_stem`)."""
     from importlib.metadata import PackageNotFoundError, version
 
     from agentcore.rag._analysis import get_analyzer
@@ -152,10 +152,10 @@ def key_stems_source() -> str:
 
 
 def computed_key_stems() -> frozenset[str]:
-    """The search stems (:func:`stem`) of every form of every lexeme whose normal form is a word of a key (~1 s:
-    pymorphy3 lists the lexemes).  A dictionary word whose stem is not among them has no key word for its lemma —
-    its lemma is the first form of its own lexeme, one of whose forms it is — so :func:`matches` skips its
-    look-up (issue 18 G10: the lemmas of a new query's words were most of its cost)."""
+    """The search stems (:func:`agentcore.rag._analysis.word_stem`) of every form of every lexeme whose normal form
+    is a word of a key (~1 s: pymorphy3 lists the lexemes).  A dictionary word whose stem is not among them has no key
+    word for its lemma — its lemma is the first form of its own lexeme, one of whose forms it is — so
+    :func:`matches` skips its look-up (issue 18 G10: the lemmas of a new query's words were most of its cost)."""
     from agentcore.text.morphology import morph_analyzer
 
     morph = morph_analyzer()

@@ -9,13 +9,14 @@ condition is one word of three or four.  Two kinds are read here, by their synta
 * a *circumstance* — a noun governed by «при», «после», «во время», «в период», «по окончании» («при увольнении»,
   «после испытательного срока»): the rule of that case must name it — in the sentence, its heading or the sentence
   before it — or it is the rule of the general case, which the documents may state otherwise for the asked one;
-* an *absence* — a noun governed by «без», a noun after «нет / не было», or the verb of a negated «если …» clause
-  («без согласования», «нет подтверждающего документа», «если командировку не согласовали»): a sentence answers it
-  only by speaking of that absence itself (a negation beside the word: «Без чека расход не компенсируется»,
-  «даже если инцидентов не было») or by making the thing the rule's only way («только по предварительному
-  согласованию», «только через корпоративный VPN»: the answer to the absent case is «нет»).  A sentence that
-  names the thing plainly («согласуется с руководителем заранее и оплачивается в двойном размере», «После
-  согласования билеты … покупает тревел-координатор») states the rule of the case where it is there.
+* an *absence* — a noun governed by «без», a noun after «нет / не было», or the verb of a negated condition clause
+  («если …», «при условии, что …»: :data:`agentcore.text.clauses.CONDITION_CLAUSE_PATTERN`; «без согласования», «нет
+  подтверждающего документа», «если командировку не согласовали»): a sentence answers it only by speaking of that
+  absence itself (a negation beside the word: «Без чека расход не компенсируется», «даже если инцидентов не было») or
+  by making the thing the rule's only way («только по предварительному согласованию», «только через корпоративный
+  VPN»: the answer to the absent case is «нет»).  A sentence that names the thing plainly («согласуется с
+  руководителем заранее и оплачивается в двойном размере», «После согласования билеты … покупает
+  тревел-координатор») states the rule of the case where it is there.
 """
 
 from __future__ import annotations
@@ -57,7 +58,8 @@ _OWN_ABSENCE_RE = {
     ),
 }
 """How a sentence states a rule for an absence of its own, said in other words than the part's (see
-:func:`ignores_an_absence`)."""
+:func:`ignores_an_absence`), by the label of the part's absence: ``"без"``, and ``"если"`` for a negated clause of any
+condition opener (:data:`agentcore.text.clauses.CONDITION_CLAUSE_PATTERN`: «если …», «при условии, что …»)."""
 _IF_NOT_RE = re.compile(rf"(?<![\w-])(?:{CONDITION_CLAUSE_PATTERN})\b[^,.;:?!—–()]*?(?<![\w-])не\s+([а-яё-]+)", re.I)
 """A negated condition clause and the word its «не» negates («если руководитель не согласовал», «при условии, что
 … не …»: every opener of :data:`agentcore.text.clauses.CONDITION_CLAUSE_PATTERN`)."""
@@ -80,7 +82,9 @@ class Conditions:
     Attributes:
         circumstances: lemmas of the nouns of its circumstances (:data:`_CIRCUMSTANCE_RE`).
         absences: lemmas of what it says is absent, each with how it says so: ``"без"`` (a noun «без» governs),
-            ``"нет"`` (a noun after «нет», «не было») or ``"если"`` (the verb of a negated «если …» clause).
+            ``"нет"`` (a noun after «нет», «не было») or ``"если"`` (the verb of a negated condition clause: «если
+            …», and every other opener of :data:`agentcore.text.clauses.CONDITION_CLAUSE_PATTERN`, «при условии, что
+            … не …» — the label names them all).
     """
 
     circumstances: tuple[str, ...]
@@ -268,9 +272,9 @@ def misses_a_circumstance(part: Part, unit: list[str], vocabulary: tuple[set[str
 def ignores_an_absence(part: Part, sentence: str) -> bool:
     """Whether ``sentence`` gives its rule without speaking of an absence the part sets: it neither negates the
     thing beside it nor makes it the rule's only way, nor — for a yes/no asking a permission — states the thing is
-    required (:func:`states_it_required`), nor — for an absence said by «без» or by a negated «если …»
-    clause — states an absence of its own the same way («отпуск без содержания» / «без сохранения заработной
-    платы», «если ничего не сломалось» / «даже если инцидентов не было»)."""
+    required (:func:`states_it_required`), nor — for an absence said by «без» or by a negated condition clause
+    («если …», «при условии, что …») — states an absence of its own the same way («отпуск без содержания» / «без
+    сохранения заработной платы», «если ничего не сломалось» / «даже если инцидентов не было»)."""
     if not ABSENCES_MUST_BE_SPOKEN_OF:
         return False
     permission = asks_a_permission(part)

@@ -153,7 +153,8 @@ _SITUATION_RE = re.compile(rf"{_CLAUSE_START}(?:{CONDITION_CLAUSE_PATTERN}|ко�
 
 
 def situation_removed(text: str) -> str:
-    """``text`` without its situation clauses («если …», «когда …», each up to the next punctuation or, in an
+    """``text`` without its situation clauses (:data:`_SITUATION_RE`: «если …», «при условии, что …», «в случае,
+    если …», «когда …», each up to the next punctuation or, in an
     unpunctuated question, up to a question word): the main clause that says what is asked («возместят такси после
     22, если чек потерял» → «возместят такси после 22, »)."""
 

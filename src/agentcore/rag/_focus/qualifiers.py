@@ -569,8 +569,10 @@ _NEGATION_RE = re.compile(r"(?<![\w-])(?:не|нет|нету|ни|без)(?![\w
 
 
 def _conditions(text: str) -> list[tuple[frozenset[str], bool]]:
-    """The nouns of each «если …» clause of ``text`` and whether the clause is negated («если на складе нет» →
-    ``({"склад"}, True)``; «если позиция есть на складе» → ``({"позиция", "склад"}, False)``)."""
+    """The nouns of each condition clause of ``text`` (:data:`agentcore.rag._focus.frames.CONDITION_CLAUSE_RE`:
+    «если …», «при условии, что …»; not an exception, «кроме случаев, когда …») and whether the clause is negated
+    («если на складе нет» → ``({"склад"}, True)``; «если позиция есть на складе» → ``({"позиция", "склад"},
+    False)``)."""
     found = []
     for match in CONDITION_CLAUSE_RE.finditer(text):
         clause = match.group("clause")
