@@ -5,7 +5,8 @@ the passages its run read and the rules' outcome (``benchmarks/research_answer_e
     PYTHONPATH=src .venv/bin/python benchmarks/answer_selector_data.py --out /tmp/selector_dev6.json
         --eval tests/data/answer_eval_dev6.json  # one fresh development file (for ``train.py --apply``)
 
-Only development splits are read (``DEV_SPLITS``, or the one ``--eval`` file); a held-out file is refused.  The
+Only development splits are read (``DEV_SPLITS``: every ``answer_eval*.json`` but the held-out ones, and the
+``dev`` split of ``answer_eval.json``; or the one ``--eval`` file); a held-out file is refused.  The
 record of a question: its id, split, category, key facts, the rules' outcome and shown answer, the searcher's
 verdicts (``answerable``, ``possible``, ``confidence``) and the run's passages (the composed context, or the latest
 hits when no context was composed) with their rank.  ``benchmarks/answer_selector_train.py`` computes the
@@ -32,25 +33,31 @@ from agentcore.apps.research.settings import ResearchSettings  # noqa: E402
 from agentcore.config import Settings  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
-DEV_SPLITS: tuple[tuple[str, str | None], ...] = (
-    ("answer_eval.json", "dev"),
-    ("answer_eval_dev2.json", None),
-    ("answer_eval_dev3.json", None),
-    ("answer_eval_dev4.json", None),
-    ("answer_eval_dev5.json", None),
-    ("answer_eval_devh.json", None),
-    ("answer_eval_devh2.json", None),
-)
+HELD_OUT_MARKS = ("holdout", "heldout")
+
+
+def _development_files() -> tuple[tuple[str, str | None], ...]:
+    """Every development file of ``tests/data``: each ``answer_eval*.json`` but a held-out one, and of
+    ``answer_eval.json`` (its rows split ``dev``/``test``) only the ``dev`` split."""
+    files: list[tuple[str, str | None]] = []
+    for path in sorted(DATA.glob("answer_eval*.json")):
+        if any(mark in path.name for mark in HELD_OUT_MARKS):
+            continue
+        files.append((path.name, "dev" if path.name == "answer_eval.json" else None))
+    return tuple(files)
+
+
+DEV_SPLITS: tuple[tuple[str, str | None], ...] = _development_files()
 
 
 def dev_questions(files: tuple[tuple[str, str | None], ...] = DEV_SPLITS) -> list[dict[str, Any]]:
     """Every development question of ``files`` (``split`` as in its file); never a held-out one."""
     questions: list[dict[str, Any]] = []
     for name, split in files:
-        assert "holdout" not in name
+        assert not any(mark in name for mark in HELD_OUT_MARKS)
         rows = json.loads((DATA / name).read_text("utf-8"))
         questions += [q for q in rows if split is None or q["split"] == split]
-    assert not any(q["split"] in ("test",) or "holdout" in q["split"] for q in questions)
+    assert not any(q["split"] == "test" or any(m in q["split"] for m in HELD_OUT_MARKS) for q in questions)
     return questions
 
 
@@ -84,7 +91,7 @@ def main() -> None:
     AgentService._finish = _recording(AgentService._finish)  # type: ignore[method-assign]
     if args.eval is not None and (
         args.eval.parent.resolve() != DATA.resolve()
-        or "holdout" in args.eval.name
+        or any(mark in args.eval.name for mark in HELD_OUT_MARKS)
         or args.eval.name == "answer_eval.json"  # its dev split is in DEV_SPLITS, the rest is held out
     ):
         parser.error("--eval takes a development file of tests/data")

@@ -23,9 +23,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from answer_selector_gate import GATE_FEATURES
+from answer_selector_terms import TERM_FEATURES, kb_lexicon, russian_lemmas, term_signals, word_vectors
 from research_answer_eval import holds, normalise
 
-__all__ = ["FEATURES", "Candidate", "candidates", "features", "labels", "shown_in"]
+__all__ = ["BASE_FEATURES", "FEATURES", "Candidate", "candidates", "features", "labels", "shown_in"]
 
 FEATURES: tuple[str, ...] = (
     "bias",
@@ -49,12 +51,18 @@ FEATURES: tuple[str, ...] = (
     "absent_share",
     "elsewhere_share",
     "terms_inverse",
+    *TERM_FEATURES,
     "rules_shown",
     "rules_answered",
+    *GATE_FEATURES,
 )
-"""The features, in the order of the matrix columns."""
-RULES_FEATURES = ("rules_shown", "rules_answered")
+"""The features, in the order of the matrix columns (:data:`TERM_FEATURES`: what the question's terms the candidate
+lacks are, ``answer_selector_terms.py``; :data:`GATE_FEATURES`: which gate of the run declined,
+``answer_selector_gate.py``)."""
+RULES_FEATURES = ("rules_shown", "rules_answered", *GATE_FEATURES)
 """The features that read the focus rules' own decision (left out for the selector alone)."""
+BASE_FEATURES = tuple(f for f in FEATURES if f not in TERM_FEATURES and f not in GATE_FEATURES)
+"""The features of the first attempts (``sel18``, ``sel21``): without the term signals and the gate."""
 
 _TRAILING_RE = re.compile(r"[\s.!?…:;,]+$")
 
@@ -126,6 +134,8 @@ def features(
     confidence: float | None,
     shown_answer: str = "",
     embed: Embed | None = None,
+    gate: Sequence[str] = (),
+    word_embed: Callable[[list[str]], Any] | None = word_vectors,
 ) -> Any:
     """The feature matrix (``len(found)`` × ``len(FEATURES)``, float64) of ``found`` for ``question``.
 
@@ -135,6 +145,10 @@ def features(
         shown_answer: the answer the focus rules would show (``""`` when they decline).
         embed: ``embed(texts, kind)`` → unit rows; the local e5 embedder (shipped sentence vectors, per-process
             cache) by default.  A failing embedder gives cosines of 0.
+        gate: the run's declining gates (:data:`GATE_FEATURES` names set to 1; ``()`` when the rules answer or
+            the gate is unknown).
+        word_embed: ``word_embed(words)`` → unit ``query:`` rows of single words (the shipped lemma vectors, the
+            rest embedded locally), for the missing terms' closest cosine; ``None``: that cosine is 0.
     """
     import numpy as np
 
@@ -172,8 +186,10 @@ def features(
     top_cosine = float(cos_sentence.max())
     rules_answered = bool(shown_answer.strip())
     column = {name: i for i, name in enumerate(FEATURES)}
+    lexicon = kb_lexicon()
     for row, candidate in enumerate(found):
         best = (0.0, 0.0, 0.0, 0.0, 1.0, 0.0)  # share with context, alone, supplies, strength, 1/terms, elsewhere
+        best_part = parts[0] if parts else None
         for part in parts:
             context_share = term_share(part, [candidate.text, candidate.heading, candidate.before])
             own_share = term_share(part, [candidate.text])
@@ -190,7 +206,14 @@ def features(
                 max(0.0, everywhere[part] - context_share),
             )
             if (score[2], score[0], score[1]) > (best[2], best[0], best[1]):
-                best = score
+                best, best_part = score, part
+        context_words, context_stems = vocabulary_of([candidate.text, candidate.heading, candidate.before])
+        missing = (
+            [t for t in best_part.terms if not part_matches(best_part, t, context_words, context_stems)]
+            if best_part is not None
+            else []
+        )
+        signals = term_signals(missing, russian_lemmas([candidate.text, candidate.heading]), lexicon, word_embed)
         values = {
             "bias": 1.0,
             "cos_sentence": cos_sentence[row],
@@ -213,6 +236,8 @@ def features(
             "absent_share": absent,
             "elsewhere_share": best[5],
             "terms_inverse": best[4],
+            **dict(zip(TERM_FEATURES, signals, strict=True)),
+            **{name: float(name in gate) for name in GATE_FEATURES},
             "rules_shown": float(rules_answered and shown_in(candidate.text, shown_answer)),
             "rules_answered": float(rules_answered),
         }

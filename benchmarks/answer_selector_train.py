@@ -3,8 +3,10 @@
 Input: the runs recorded by ``benchmarks/answer_selector_data.py`` (development splits only).  For every question
 the candidate sentences of its run's passages get the selector's features (``answer_selector_features.py``); a
 sentence holding a key fact of an answerable (or partial) question is positive, every sentence of an unanswerable
-question negative.  A logistic regression (numpy, L2, Newton steps) is fitted — once with every feature, once
-without the two that read the rules' own decision (``alone``: the selector by itself).
+question negative.  A logistic regression (numpy, L2, Newton steps) is fitted for each of :data:`VARIANTS`: the
+first attempts' features or with the term signals (``answer_selector_terms.py``), each without the features that
+read the rules' own decision and declining gate (``alone``: the selector by itself) or with them (the gate needs
+``--calls``: ``research_decline_why.py --all-rows --calls`` of the same code, ``answer_selector_gate.py``).
 
 Evaluation, per left-out split (the model and its threshold fitted on the other splits only), replayed on the
 recorded runs against the rules' own outcome on the same questions:
@@ -17,25 +19,29 @@ recorded runs against the rules' own outcome on the same questions:
 * ``vote`` — ``veto`` and ``rescue`` together (two thresholds).
 
 A question the searcher declined below its floor (no draft) stays declined in every mode.  The threshold is chosen
-on the training splits by cost: wrong and hallucinated answers 2, false declines 1.
+on the training splits by cost: wrong and hallucinated answers 2, false declines 1 (every threshold replayed at once
+over arrays, :func:`replay`).
 
-    PYTHONPATH=src .venv/bin/python benchmarks/answer_selector_train.py --runs /tmp/selector_runs.json
+    PYTHONPATH=src .venv/bin/python benchmarks/answer_selector_train.py --runs /tmp/selector_runs.json \
+        --calls calls.jsonl --cache /tmp/selector_questions.pickle [--splits]
 
 Prints, per mode and left-out split, the rules' and the selector's correct / wrong / false decline / hallucinated
-shares and the thresholds chosen on the other splits, then the weights fitted on every split.
+shares and the thresholds chosen on the other splits, then the weights fitted on every split, then every
+variant and mode by its total leave-one-split-out cost.
 
 ``--apply FRESH`` scores a selector fitted on ``--runs`` once on other recorded runs (a development file neither
 the rules nor the selector were tuned on, recorded with ``answer_selector_data.py --eval``): for each variant and
 mode the weights are fitted and the thresholds chosen on every ``--runs`` split, then replayed on ``FRESH``::
 
     PYTHONPATH=src .venv/bin/python benchmarks/answer_selector_train.py --runs /tmp/selector_runs.json
-        --apply /tmp/selector_dev6.json
+        --calls calls.jsonl --apply /tmp/selector_dev36.json --apply-calls calls36.jsonl --choice terms-alone/vote
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import pickle
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -48,14 +54,27 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from answer_selector_features import FEATURES, RULES_FEATURES, candidates, features, labels  # noqa: E402
+from answer_selector_gate import GATE_FEATURES, gates_from_calls  # noqa: E402
+from answer_selector_terms import TERM_FEATURES  # noqa: E402
 from research_answer_eval import holds  # noqa: E402
 
 ANSWERED = ("correct", "wrong", "hallucinated")
+OUTCOMES = ("correct", "wrong", "false_decline", "hallucinated", "correct_decline")
+COSTS = np.array([0.0, 2.0, 1.0, 2.0, 0.0])
+"""The cost of each of :data:`OUTCOMES`: wrong and hallucinated answers 2, false declines 1."""
 L2 = 1.0
 MAX_SENTENCES = 3
 SECOND_RATIO = 0.5
 GRID = tuple(round(x, 3) for x in np.linspace(0.05, 0.95, 91))
 MODES = ("replace", "veto", "rescue", "vote")
+VARIANTS: dict[str, tuple[str, ...]] = {
+    "base-alone": (*RULES_FEATURES, *TERM_FEATURES),
+    "base+rules": (*TERM_FEATURES, *GATE_FEATURES),
+    "terms-alone": RULES_FEATURES,
+    "terms+rules": (),
+}
+"""Feature sets (name → the features left out): the first attempts' features (``base``) or with the term signals
+(``terms``), each without (``alone``) or with the features reading the rules' decision and gate."""
 
 
 @dataclass
@@ -78,18 +97,21 @@ class Question:
         return bool(self.record.get("drafted"))
 
 
-def build(records: Sequence[dict[str, Any]]) -> list[Question]:
-    """Features and labels of every recorded question."""
+def build(records: Sequence[dict[str, Any]], gates: dict[str, tuple[str, ...]] | None = None) -> list[Question]:
+    """Features and labels of every recorded question (``gates``: row id → its declining gates, for the rows the
+    rules declined)."""
     questions = []
     for record in records:
         found = candidates([(p["title"], p["text"]) for p in record.get("passages", [])])
-        shown = record["rules_answer"] if record["rules_outcome"] in ANSWERED else ""
+        answered = record["rules_outcome"] in ANSWERED
+        shown = record["rules_answer"] if answered else ""
         matrix = features(
             record["question"],
             found,
             answerable=record.get("answerable"),
             confidence=record.get("confidence"),
             shown_answer=shown,
+            gate=() if answered or gates is None else gates.get(record["id"], ()),
         )
         positive = labels(found, record["category"], record["key_facts"])
         questions.append(Question(record, [c.text for c in found], matrix, positive))
@@ -112,18 +134,6 @@ def fit(matrix: Any, labels: Any, l2: float = L2, steps: int = 50) -> Any:
     return weights
 
 
-def selected(question: Question, weights: Any, threshold: float) -> tuple[float, str]:
-    """The best probability and the text of the sentences the selector quotes at ``threshold``."""
-    if not question.texts:
-        return 0.0, ""
-    p = 1.0 / (1.0 + np.exp(-(question.matrix @ weights)))
-    order = np.argsort(-p, kind="stable")
-    best = float(p[order[0]])
-    floor = max(threshold, SECOND_RATIO * best)
-    picks = [int(i) for i in order[:MAX_SENTENCES] if p[i] >= floor] or [int(order[0])]
-    return best, " ".join(question.texts[i] for i in sorted(picks))
-
-
 def outcome(question: Question, answered: bool, answer: str) -> str:
     record = question.record
     if not question.answerable:
@@ -133,21 +143,69 @@ def outcome(question: Question, answered: bool, answer: str) -> str:
     return "correct" if all(holds(answer, fact) for fact in record["key_facts"]) else "wrong"
 
 
-def replay(question: Question, weights: Any, mode: str, low: float, high: float) -> str:
-    """The outcome of ``question`` under ``mode`` (see the module docstring)."""
-    rules = question.record["rules_outcome"]
-    rules_answered = rules in ANSWERED
-    if not question.drafted:
-        return rules
-    best, text = selected(question, weights, high)
+@dataclass
+class Scored:
+    """The questions of a set under one model, as arrays for replaying every threshold at once.
+
+    ``top``: the best ``MAX_SENTENCES`` probabilities (−1 padded); ``answer``: the outcome code of answering with the
+    top 1, 2, 3 sentences; ``decline`` and ``rules``: the codes of declining and of the rules' own outcome.
+    """
+
+    questions: list[Question]
+    drafted: Any
+    rules_answered: Any
+    best: Any
+    top: Any
+    answer: Any
+    decline: Any
+    rules: Any
+
+
+def score(questions: Sequence[Question], weights: Any) -> Scored:
+    """:class:`Scored` of ``questions`` under ``weights``."""
+    n = len(questions)
+    top = np.full((n, MAX_SENTENCES), -1.0)
+    answer = np.zeros((n, MAX_SENTENCES), dtype=int)
+    for i, q in enumerate(questions):
+        if not q.texts:
+            answer[i, :] = OUTCOMES.index(outcome(q, False, ""))
+            continue
+        p = 1.0 / (1.0 + np.exp(-(q.matrix @ weights)))
+        order = np.argsort(-p, kind="stable")[:MAX_SENTENCES]
+        top[i, : len(order)] = p[order]
+        for k in range(MAX_SENTENCES):
+            picks = sorted(int(j) for j in order[: k + 1])
+            answer[i, k] = OUTCOMES.index(outcome(q, True, " ".join(q.texts[j] for j in picks)))
+    return Scored(
+        list(questions),
+        np.array([q.drafted for q in questions], dtype=bool),
+        np.array([q.record["rules_outcome"] in ANSWERED for q in questions], dtype=bool),
+        np.maximum(top[:, 0], 0.0),
+        top,
+        answer,
+        np.array([OUTCOMES.index(outcome(q, False, "")) for q in questions], dtype=int),
+        np.array([OUTCOMES.index(q.record["rules_outcome"]) for q in questions], dtype=int),
+    )
+
+
+def replay(scored: Scored, mode: str, low: float, high: float) -> Any:
+    """The outcome codes of every question under ``mode`` (see the module docstring); a question without a draft
+    keeps the rules' outcome."""
+    floor = np.maximum(high, SECOND_RATIO * scored.best)
+    k = np.maximum(1, (scored.top >= floor[:, None]).sum(axis=1))
+    answered = scored.answer[np.arange(len(k)), k - 1]
+    result = scored.rules.copy()
     if mode == "replace":
-        return outcome(question, best >= high, text)
-    if mode in ("veto", "vote") and rules_answered:
-        lowest, _ = selected(question, weights, low)
-        return rules if lowest >= low else outcome(question, False, "")
-    if mode in ("rescue", "vote") and not rules_answered and best >= high:
-        return outcome(question, True, text)
-    return rules
+        result = np.where(scored.best >= high, answered, scored.decline)
+    if mode in ("veto", "vote"):
+        result = np.where(scored.rules_answered & (scored.best < low), scored.decline, result)
+    if mode in ("rescue", "vote"):
+        result = np.where(~scored.rules_answered & (scored.best >= high), answered, result)
+    return np.where(scored.drafted, result, scored.rules)
+
+
+def tally_codes(questions: Sequence[Question], codes: Any) -> dict[str, Any]:
+    return tally([(q, OUTCOMES[int(c)]) for q, c in zip(questions, codes, strict=True)])
 
 
 def tally(outcomes: Sequence[tuple[Question, str]]) -> dict[str, Any]:
@@ -173,11 +231,11 @@ def thresholds(mode: str) -> list[tuple[float, float]]:
     return [(t, t) for t in GRID]
 
 
-def choose(train: Sequence[Question], weights: Any, mode: str) -> tuple[float, float]:
-    """The thresholds of least cost on ``train`` (the lower on a tie: fewer declines)."""
+def choose(scored: Scored, mode: str) -> tuple[float, float]:
+    """The thresholds of least cost on ``scored`` (the first on a tie: the lower, fewer declines)."""
     best: tuple[float, float, float] | None = None
     for low, high in thresholds(mode):
-        value = cost(tally([(q, replay(q, weights, mode, low, high)) for q in train]))
+        value = float(COSTS[replay(scored, mode, low, high)].sum())
         if best is None or value < best[0]:
             best = (value, low, high)
     assert best is not None
@@ -190,17 +248,21 @@ def stack(questions: Sequence[Question]) -> tuple[Any, Any]:
     return np.vstack(rows), np.concatenate(labels)
 
 
-def cross_validate(questions: Sequence[Question], mode: str) -> list[dict[str, Any]]:
+def cross_validate(questions: Sequence[Question], modes: Sequence[str]) -> dict[str, list[dict[str, Any]]]:
+    """Leave-one-split-out: per mode, per left-out split, the rules' and the selector's counts and the thresholds
+    chosen on the other splits."""
     splits = sorted({q.split for q in questions})
-    report = []
+    report: dict[str, list[dict[str, Any]]] = {mode: [] for mode in modes}
     for left in splits:
         train = [q for q in questions if q.split != left]
         test = [q for q in questions if q.split == left]
         weights = fit(*stack(train))
-        low, high = choose(train, weights, mode)
+        scored_train, scored_test = score(train, weights), score(test, weights)
         rules = tally([(q, q.record["rules_outcome"]) for q in test])
-        learned = tally([(q, replay(q, weights, mode, low, high)) for q in test])
-        report.append({"split": left, "low": low, "high": high, "rules": rules, "selector": learned})
+        for mode in modes:
+            low, high = choose(scored_train, mode)
+            learned = tally_codes(test, replay(scored_test, mode, low, high))
+            report[mode].append({"split": left, "low": low, "high": high, "rules": rules, "selector": learned})
     return report
 
 
@@ -212,82 +274,119 @@ def share(counts: dict[str, Any]) -> str:
     )
 
 
-def print_report(mode: str, report: list[dict[str, Any]]) -> None:
-    print(f"\n== {mode}: left-out split — rules vs selector (correct/wrong/FD/halluc), thresholds")
-    total_rules: dict[str, int] = {}
-    total_learned: dict[str, int] = {}
-    for row in report:
-        thresholds = f"t={row['low']:.2f}/{row['high']:.2f}"
-        print(f"{row['split']:6} {share(row['rules'])}  →  {share(row['selector'])}   {thresholds}")
-        for key, value in row["rules"].items():
-            total_rules[key] = total_rules.get(key, 0) + value
-        for key, value in row["selector"].items():
-            total_learned[key] = total_learned.get(key, 0) + value
-    print(f"{'all':6} {share(total_rules)}  →  {share(total_learned)}")
+def totals(rows: Sequence[dict[str, Any]], key: str) -> dict[str, int]:
+    total: dict[str, int] = {}
+    for row in rows:
+        for name, value in row[key].items():
+            total[name] = total.get(name, 0) + value
+    return total
+
+
+def print_report(mode: str, report: list[dict[str, Any]], per_split: bool) -> dict[str, int]:
+    if per_split:
+        print(f"\n== {mode}: left-out split — rules vs selector (correct/wrong/FD/halluc), thresholds")
+        for row in report:
+            limits = f"t={row['low']:.2f}/{row['high']:.2f}"
+            print(f"{row['split']:6} {share(row['rules'])}  →  {share(row['selector'])}   {limits}")
+    rules, learned = totals(report, "rules"), totals(report, "selector")
     print(
-        f"       counts rules wrong {total_rules['wrong']} FD {total_rules['false_decline']} halluc "
-        f"{total_rules['hallucinated']} | selector wrong {total_learned['wrong']} FD {total_learned['false_decline']}"
-        f" halluc {total_learned['hallucinated']}"
+        f"{mode:8} rules {rules['correct']}/{rules['wrong']}/{rules['false_decline']}/{rules['hallucinated']} "
+        f"cost {cost(rules):.0f} | selector {learned['correct']}/{learned['wrong']}/{learned['false_decline']}/"
+        f"{learned['hallucinated']} cost {cost(learned):.0f}  ({share(rules)} → {share(learned)})"
     )
+    return learned
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=Path, required=True)
+    parser.add_argument("--calls", type=Path, nargs="*", default=[], help="research_decline_why.py --calls files")
     parser.add_argument("--modes", default=",".join(MODES))
-    parser.add_argument("--alone", action="store_true", help="only the selector without the rules' features")
+    parser.add_argument("--variants", default=",".join(VARIANTS), help="comma-separated names of VARIANTS")
+    parser.add_argument("--splits", action="store_true", help="print every left-out split")
     parser.add_argument("--apply", type=Path, default=None, help="recorded runs of a fresh split to score once")
+    parser.add_argument("--apply-calls", type=Path, nargs="*", default=[], help="the fresh split's --calls files")
+    parser.add_argument("--choice", default=None, help="with --apply: 'variant/mode' chosen beforehand")
+    parser.add_argument("--cache", type=Path, default=None, help="pickle of the built questions (read or written)")
     args = parser.parse_args()
     records = json.loads(args.runs.read_text("utf-8"))
     assert not any(r["split"] == "test" or "holdout" in r["split"] for r in records), "held-out data"
-    questions = build(records)
+    questions = _built(records, args.calls, args.cache)
+    modes = args.modes.split(",")
+    variants = args.variants.split(",")
     if args.apply is not None:
         fresh = json.loads(args.apply.read_text("utf-8"))
         assert not any(r["split"] == "test" or "holdout" in r["split"] for r in fresh), "held-out data"
         assert not {r["split"] for r in fresh} & {r["split"] for r in records}, "the fresh split was fitted on"
-        apply_fresh(questions, build(fresh), args.modes.split(","))
+        apply_fresh(questions, build(fresh, gates_from_calls(args.apply_calls)), modes, variants, args.choice)
         return
     _, positive = stack(questions)
     print(f"{len(questions)} questions, {len(positive)} candidate sentences, {int(positive.sum())} positive")
-    variants: list[tuple[str, Sequence[str]]] = [("alone", RULES_FEATURES)]
-    if not args.alone:
-        variants.insert(0, ("with the rules' features", ()))
-    for name, dropped in variants:
-        used = [without(q, dropped) for q in questions]
+    summary = []
+    for name in variants:
+        used = [without(q, VARIANTS[name]) for q in questions]
         print(f"\n#### selector {name}")
-        for mode in args.modes.split(","):
-            print_report(mode, cross_validate(used, mode))
+        report = cross_validate(used, modes)
+        for mode in modes:
+            learned = print_report(mode, report[mode], args.splits)
+            summary.append((cost(learned), name, mode))
         weights = fit(*stack(used))
         print("weights fitted on every split:")
         for feature, weight in zip(FEATURES, weights, strict=True):
-            print(f"  {feature:22} {weight:+.3f}")
+            if feature not in VARIANTS[name]:
+                print(f"  {feature:22} {weight:+.3f}")
+    rules = tally([(q, q.record["rules_outcome"]) for q in questions])
+    print(f"\nrules cost {cost(rules):.0f}; least LOSO cost first:")
+    for value, name, mode in sorted(summary):
+        print(f"  {value:6.0f}  {name} / {mode}")
 
 
-def apply_fresh(train: Sequence[Question], fresh: Sequence[Question], modes: Sequence[str]) -> None:
+def _built(records: Sequence[dict[str, Any]], calls: Sequence[Path], cache: Path | None) -> list[Question]:
+    """:func:`build` of ``records``, read from (or written to) the ``cache`` pickle when given."""
+    if cache is not None and cache.exists():
+        with cache.open("rb") as handle:
+            cached: list[Question] = pickle.load(handle)
+        return cached
+    questions = build(records, gates_from_calls(calls) if calls else None)
+    if cache is not None:
+        with cache.open("wb") as handle:
+            pickle.dump(questions, handle)
+    return questions
+
+
+def apply_fresh(
+    train: Sequence[Question],
+    fresh: Sequence[Question],
+    modes: Sequence[str],
+    variants: Sequence[str],
+    choice: str | None,
+) -> None:
     """Fit on every ``train`` split, choose each mode's thresholds there, and score ``fresh`` once against the
-    rules' own outcome on it (counts: correct, wrong, false decline, hallucinated)."""
+    rules' own outcome on it (counts: correct, wrong, false decline, hallucinated); ``choice`` marks the
+    variant/mode fixed beforehand."""
     rules = tally([(q, q.record["rules_outcome"]) for q in fresh])
 
     def line(name: str, counts: dict[str, Any]) -> str:
-        total = counts["wrong"] + counts["false_decline"] + counts["hallucinated"]
         return (
-            f"{name:34} {share(counts)}  counts {counts['correct']}/{counts['wrong']}/{counts['false_decline']}"
-            f"/{counts['hallucinated']}  wrong+FD+halluc {total}"
+            f"{name:44} {share(counts)}  counts {counts['correct']}/{counts['wrong']}/{counts['false_decline']}"
+            f"/{counts['hallucinated']}  cost {cost(counts):.0f}"
         )
 
     print(f"fresh: {len(fresh)} questions ({rules['n_asked']} answerable or partial, {rules['n_unanswerable']} not)")
     print(line("rules", rules))
-    for name, dropped in (("alone", RULES_FEATURES), ("with the rules' features", ())):
-        used = [without(q, dropped) for q in train]
+    for name in variants:
+        used = [without(q, VARIANTS[name]) for q in train]
         weights = fit(*stack(used))
-        scored = [without(q, dropped) for q in fresh]
+        scored_train = score(used, weights)
+        scored = score([without(q, VARIANTS[name]) for q in fresh], weights)
         for mode in modes:
-            low, high = choose(used, weights, mode)
-            outcomes = [(q, replay(q, weights, mode, low, high)) for q in scored]
-            print(line(f"{mode}, {name} t={low:.2f}/{high:.2f}", tally(outcomes)))
-            for question, result in outcomes:
-                if result != question.record["rules_outcome"]:
-                    print(f"    {question.record['id']} {question.record['rules_outcome']} → {result}")
+            low, high = choose(scored_train, mode)
+            codes = replay(scored, mode, low, high)
+            mark = "  <== chosen beforehand" if choice == f"{name}/{mode}" else ""
+            print(line(f"{name} / {mode} t={low:.2f}/{high:.2f}", tally_codes(fresh, codes)) + mark)
+            for question, code in zip(fresh, codes, strict=True):
+                if OUTCOMES[int(code)] != question.record["rules_outcome"]:
+                    print(f"    {question.record['id']} {question.record['rules_outcome']} → {OUTCOMES[int(code)]}")
 
 
 def without(question: Question, dropped: Sequence[str]) -> Question:
