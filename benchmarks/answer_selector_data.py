@@ -2,6 +2,7 @@
 the passages its run read and the rules' outcome (``benchmarks/research_answer_eval.py``'s classification).
 
     PYTHONPATH=src .venv/bin/python benchmarks/answer_selector_data.py --out /tmp/selector_runs.json
+        [--exclude answer_eval_dev36.json answer_eval_dev37.json]  # fresh splits kept for the check
     PYTHONPATH=src .venv/bin/python benchmarks/answer_selector_data.py --out /tmp/selector_dev6.json
         --eval tests/data/answer_eval_dev6.json  # one fresh development file (for ``train.py --apply``)
 
@@ -87,6 +88,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--eval", type=Path, default=None, help="one development file of tests/data instead")
+    parser.add_argument(
+        "--exclude", nargs="*", default=[], help="development file names to leave out (fresh splits kept for --apply)"
+    )
     args = parser.parse_args()
     AgentService._finish = _recording(AgentService._finish)  # type: ignore[method-assign]
     if args.eval is not None and (
@@ -95,7 +99,8 @@ def main() -> None:
         or args.eval.name == "answer_eval.json"  # its dev split is in DEV_SPLITS, the rest is held out
     ):
         parser.error("--eval takes a development file of tests/data")
-    questions = dev_questions(((args.eval.name, None),) if args.eval is not None else DEV_SPLITS)
+    files = tuple(f for f in DEV_SPLITS if f[0] not in args.exclude)
+    questions = dev_questions(((args.eval.name, None),) if args.eval is not None else files)
     settings = Settings(
         data_dir=Path(tempfile.mkdtemp(prefix="selector-data-")),
         provider="offline",
