@@ -140,14 +140,21 @@ def _closest_cosine(missing: Sequence[str], sentence_words: Sequence[str], embed
 
 
 def russian_lemmas(texts: Sequence[str]) -> list[str]:
-    """The Russian content lemmas of ``texts`` (no function words), each once, in order."""
+    """The Russian content lemmas of ``texts`` (no function words) that have a shipped e5 vector (the bundled
+    knowledge base's lemmas: a candidate is a knowledge-base sentence, so nothing needs embedding), each once."""
+    from agentcore.rag._focus.english import shipped_word_vector
     from agentcore.rag._focus.words import WORD_RE, is_function_word, lemma_of
 
     found: dict[str, None] = {}
     for text in texts:
         for word in WORD_RE.findall(text):
             lemma = lemma_of(word)
-            if _RUSSIAN_RE.fullmatch(lemma) and len(lemma) > 2 and not is_function_word(lemma):
+            if (
+                _RUSSIAN_RE.fullmatch(lemma)
+                and len(lemma) > 2
+                and not is_function_word(lemma)
+                and shipped_word_vector(lemma) is not None
+            ):
                 found[lemma] = None
     return list(found)
 
