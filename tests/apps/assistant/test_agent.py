@@ -171,6 +171,13 @@ def test_help_commands(settings: Settings, caplog: pytest.LogCaptureFixture, com
         "Помоги",
         "помогите мне",
         "Расскажи о себе",
+        # greetings asked as a question, and English small talk, reached rag_search («hi there» → «нет ответа»)
+        "Привет, как дела?",
+        "hi there",
+        "what's up?",
+        "Hi, how are you?",
+        "Good morning!",
+        "thanks a lot",
     ],
 )
 def test_greetings_and_capability_questions_get_the_help(

@@ -16,9 +16,17 @@ from agentcore.text import normalize_text
 
 _GREETING = (
     r"(?:привет\w*|здравствуй\w*|добр\w+\s+(?:день|утро|вечер|ночи)|доброго\s+\w+|хай|хэй|салют|хелло|"
-    r"hello|hi|hey|ау|эй)"
+    r"hello|hi|hey|hiya|howdy|greetings|good\s+(?:morning|afternoon|evening|day)|ау|эй)"
 )
-_ADDRESS = r"(?:[\s,]+(?:бот|ботик|ассистент|помощник|агент))?"
+_ADDRESS = r"(?:[\s,]+(?:бот|ботик|ассистент|помощник|агент|there|bot|assistant|everyone|all))?"
+# «Как дела?», «how are you?», «what's up?»: a greeting asked as a question — it asks nothing of the documents.
+_HOW_ARE_YOU = (
+    r"(?:(?:а|и|ну|and)\s+)?(?:"
+    r"как\s+(?:(?:у\s+(?:тебя|вас)\s+)?дела|(?:ты|вы|жизнь|поживаешь|поживаете)(?:\s+(?:там|сам|сама))?)|"
+    r"how\s+(?:are|r)\s+(?:you|u)(?:\s+doing)?(?:\s+today)?|how(?:'s|\s+is)\s+it\s+going|"
+    r"how\s+do\s+you\s+do|what(?:'s|s|\s+is)\s+up|sup"
+    r")"
+)
 _CAPABILITY = (
     r"(?:(?:а|и|так|ну)\s+)?(?:"
     r"что\s+(?:ты\s+|вы\s+)?(?:умеешь|умеете|можешь|можете|знаешь|знаете|такое)(?:\s+делать)?|"
@@ -34,16 +42,18 @@ _CAPABILITY = (
 # Thanks and acknowledgements («Спасибо!», «ок», «понятно»): not a question for the knowledge base either.
 _THANKS = (
     r"(?:(?:большое|огромное)\s+)?(?:спасибо|спс|благодарю|мерси)(?:\s+(?:большое|огромное|за\s+помощь))?|"
-    r"ок|окей|ok|okay|хорошо|понятно|ясно|отлично|супер|thanks|thank\s+you"
+    r"ок|окей|ok|okay|хорошо|понятно|ясно|отлично|супер|"
+    r"thanks(?:\s+a\s+lot)?|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|cheers|got\s+it|great|cool"
 )
 _SMALLTALK_RE = re.compile(
-    rf"^(?:(?:{_GREETING}|{_THANKS}){_ADDRESS}[\s,!.)]*)*(?:{_CAPABILITY}[\s?!.]*)?$",
+    rf"^(?:(?:{_GREETING}|{_THANKS}|{_HOW_ARE_YOU}){_ADDRESS}[\s,!.?)]*)*(?:{_CAPABILITY}[\s?!.]*)?$",
     re.IGNORECASE,
 )
 
 
 def is_smalltalk(text: str) -> bool:
-    """True when ``text`` is only a greeting, thanks or an acknowledgement and/or a question about what the
-    assistant is or can do (or a bare plea for help: «помоги»)."""
+    """True when ``text`` is only a greeting (in Russian or English, «как дела?» / «how are you?» included), thanks
+    or an acknowledgement and/or a question about what the assistant is or can do (or a bare plea for help:
+    «помоги»)."""
     clean = " ".join(normalize_text(text).replace("ё", "е").replace("Ё", "Е").split()).strip()
     return bool(clean) and bool(_SMALLTALK_RE.match(clean))
