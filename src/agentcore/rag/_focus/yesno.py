@@ -362,7 +362,12 @@ def supplies_the_yesno(part: Part, texts: Sequence[str], context: Sequence[str])
     subject = yesno_subject(part)
     nouns = [t for t in part.terms if is_focus_word(t)]
     if not subject:
-        return all(part_matches(part, t, words, stems) or compares_unit(part, t, texts[0]) for t in nouns)
+        return all(
+            part_matches(part, t, words, stems)
+            or compares_unit(part, t, texts[0])
+            or rewords_the_phrase(part, t, texts[0])
+            for t in nouns
+        )
     wider = vocabulary_of([*texts, *context])
     situation = situation_terms(part)
     for t in nouns:
@@ -375,9 +380,106 @@ def supplies_the_yesno(part: Part, texts: Sequence[str], context: Sequence[str])
         if t.isdigit():
             if not compares_figure(part, t, texts[0]):
                 return False
-        elif not part_matches(part, t, *wider):
+        elif not part_matches(part, t, *wider) and not rewords_the_phrase(part, t, texts[0]):
             return False
     return True
+
+
+PHRASES_MAY_BE_REWORDED = True
+"""Whether a noun of a prepositional phrase of a yes/no part («без звонка на пульт») may be missing from a sentence
+that words the same phrase otherwise — the same preposition governing another noun of the part's phrase with a noun
+of its own in place of the missing one («без направления пульта»): :func:`rewords_the_phrase`.  The phrase is the
+part's circumstance, said in the documents' words; its preposition and its other noun keep the case the same."""
+
+
+def rewords_the_phrase(part: Part, term: str, sentence: str) -> bool:
+    """Whether ``sentence`` words the prepositional phrase the noun ``term`` heads in the part in other words: a
+    phrase of the sentence opened by the same preposition is headed by a noun that is no term of the part (the
+    sentence's word in ``term``'s place) and holds another noun of the part's phrase — «пошла в клинику без звонка
+    на пульт» / «Если вы обратились в клинику без направления пульта …».  ``term`` must head its phrase (the first
+    noun after the preposition): a noun of a phrase nested in it names the kind of the head («во время отпуска за
+    свой счёт»: «счёт» heads «за свой счёт», which the sentence «во время ежегодного отпуска» does not word at all).
+    A phrase sharing only a modifier («для рабочих доков» / «для рабочих встреч») or only the preposition is no
+    rewording, nor is a term outside any prepositional phrase (the subject must be named)."""
+    if not PHRASES_MAY_BE_REWORDED:
+        return False
+    own = [(prep, lemmas) for prep, lemmas in _phrases(part.text) if lemmas[0] == term]
+    if not own:
+        return False
+    sentence_phrases = _phrases(sentence)
+    for prep, lemmas in own:
+        others = [x for x in lemmas[1:] if x != term and x in part.terms]
+        for their_prep, theirs in sentence_phrases:
+            if their_prep != prep or _holds_a_term(part, theirs[0]):
+                continue
+            words, stems = vocabulary_of([" ".join(theirs[1:])])
+            if any(part_matches(part, x, words, stems) for x in others):
+                return True
+    return False
+
+
+def _holds_a_term(part: Part, lemma: str) -> bool:
+    """Whether ``lemma`` is a spelling of one of the part's terms."""
+    words, stems = vocabulary_of([lemma])
+    return any(part_matches(part, t, words, stems) for t in part.terms)
+
+
+_PHRASE_POS = frozenset({"NOUN", "ADJF", "PRTF", "NUMR", "Anum", "PREP", "NPRO"})
+
+
+@lru_cache(maxsize=4096)
+def _phrases(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The prepositional phrases of ``text``: per preposition that opens one, the lemmas of the nouns it governs,
+    with those of the phrases nested in it («без звонка на пульт» → (без, (звонок, пульт)), (на, (пульт,))) — up to
+    a word of another kind (a verb, an adverb, a conjunction), a modifier after a noun (a Russian modifier precedes
+    its noun: «в клинику сама» ends at «сама») or a punctuation mark.  A word that may be a modifier (it has an
+    adjective's or a participle's reading) followed by another word of the phrase is its modifier, no noun of it
+    («для рабочих доков» → (для, (док,)))."""
+    from agentcore.text.morphology import morph_analyzer
+
+    if morph_analyzer() is None:
+        return ()
+    found: list[tuple[str, tuple[str, ...]]] = []
+    chain: list[tuple[str, list[str]]] = []  # the phrases open at this word, the outer first
+    pending = ""  # a word that is a noun unless another word of the phrase follows it
+    after_noun = False
+
+    def close() -> None:
+        if pending:
+            for _, lemmas in chain:
+                lemmas.append(pending)
+        found.extend((prep, tuple(lemmas)) for prep, lemmas in chain if lemmas)
+
+    for token in re.findall(r"[A-Za-zА-Яа-яЁё0-9][\w-]*|[^\w\s]", text):
+        low = token.lower().replace("ё", "е")
+        latin = re.fullmatch(r"[a-z0-9][\w-]*", low) is not None
+        pos = pos_of(low) if re.fullmatch(r"[а-я-]+", low) else ""
+        if pos == "PREP":
+            if pending:
+                for _, lemmas in chain:
+                    lemmas.append(pending)
+            pending = ""
+            chain.append((low, []))
+            after_noun = False
+            continue
+        inside = latin or pos in ("NOUN", "NUMR", "NPRO") or (pos in ("ADJF", "PRTF", "Anum") and not after_noun)
+        if chain and inside:
+            pending = ""  # a word before this one was its modifier
+            if pos == "NPRO":
+                continue
+            lemma = low if latin else lemma_of(low)
+            modifier = not latin and any(str(p.tag.POS) in ("ADJF", "PRTF") for p in word_parses(low))
+            if modifier:
+                pending = lemma
+            else:
+                for _, lemmas in chain:
+                    lemmas.append(lemma)
+            after_noun = latin or pos == "NOUN"
+            continue
+        close()
+        chain, pending, after_noun = [], "", False
+    close()
+    return tuple(found)
 
 
 def held_share(part: Part, texts: Sequence[str]) -> float:
