@@ -356,8 +356,9 @@ def supplies_the_yesno(part: Part, texts: Sequence[str], context: Sequence[str])
     """Whether a yes/no part is supplied by ``texts`` (the sentence, its heading, the sentence before): every noun of
     :func:`yesno_subject` is in them, every other noun is in them or in ``context`` (the section's title, the
     document's opening), and a figure is in them or compared (:func:`compares_figure`, with ``texts[0]``, the
-    sentence).  A noun only the part's situation clause names is not required (:func:`situation_terms`).  Without
-    a subject every noun must be in ``texts``."""
+    sentence).  A noun only the part's situation clause names is not required (:func:`situation_terms`), nor one
+    heading a prepositional phrase the sentence words otherwise (:func:`rewords_the_phrase`).  Without a subject
+    every other noun must be in ``texts``."""
     words, stems = vocabulary_of(texts)
     subject = yesno_subject(part)
     nouns = [t for t in part.terms if is_focus_word(t)]
