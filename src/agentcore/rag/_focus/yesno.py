@@ -425,9 +425,6 @@ def _holds_a_term(part: Part, lemma: str) -> bool:
     return any(part_matches(part, t, words, stems) for t in part.terms)
 
 
-_PHRASE_POS = frozenset({"NOUN", "ADJF", "PRTF", "NUMR", "Anum", "PREP", "NPRO"})
-
-
 @lru_cache(maxsize=4096)
 def _phrases(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The prepositional phrases of ``text``: per preposition that opens one, the lemmas of the nouns it governs,
@@ -445,10 +442,13 @@ def _phrases(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     pending = ""  # a word that is a noun unless another word of the phrase follows it
     after_noun = False
 
-    def close() -> None:
-        if pending:
-            for _, lemmas in chain:
+    def take_pending() -> None:  # the word held back was a noun after all: every open phrase governs it
+        for _, lemmas in chain:
+            if pending:
                 lemmas.append(pending)
+
+    def close() -> None:
+        take_pending()
         found.extend((prep, tuple(lemmas)) for prep, lemmas in chain if lemmas)
 
     for token in re.findall(r"[A-Za-zА-Яа-яЁё0-9][\w-]*|[^\w\s]", text):
@@ -456,9 +456,7 @@ def _phrases(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
         latin = re.fullmatch(r"[a-z0-9][\w-]*", low) is not None
         pos = pos_of(low) if re.fullmatch(r"[а-я-]+", low) else ""
         if pos == "PREP":
-            if pending:
-                for _, lemmas in chain:
-                    lemmas.append(pending)
+            take_pending()
             pending = ""
             chain.append((low, []))
             after_noun = False
