@@ -9,7 +9,8 @@ the passages its run read and the rules' outcome (``benchmarks/research_answer_e
 Only development splits are read (``DEV_SPLITS``: every ``answer_eval*.json`` but the held-out ones, and the
 ``dev`` split of ``answer_eval.json``; or the one ``--eval`` file); a held-out file is refused.  The
 record of a question: its id, split, category, key facts, the rules' outcome and shown answer, the searcher's
-verdicts (``answerable``, ``possible``, ``confidence``) and the run's passages (the composed context, or the latest
+verdicts (``answerable``, ``possible``, ``confidence``), the extractive draft (``draft``: what the focus check
+read, shown or thrown away; ``None`` without one) and the run's passages (the composed context, or the latest
 hits when no context was composed) with their rank.  ``benchmarks/answer_selector_train.py`` computes the
 features from it.
 """
@@ -77,6 +78,7 @@ def _recording(finish: Any) -> Any:
             "possible": scratch.possible,
             "confidence": scratch.confidence,
             "drafted": scratch.draft is not None,
+            "draft": scratch.draft,
             "passages": [dict(zip(("id", "doc_id", "title", "text", "score"), p, strict=True)) for p in passages],
         }
         return await finish(self, run, answer, **kwargs)
