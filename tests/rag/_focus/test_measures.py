@@ -122,3 +122,14 @@ def test_in_force_going_or_remaining_before_a_unit_is_no_span() -> None:
     assert SPAN_RE.search("Проверка занимает неделю.")
     for sentence in ("Пропуск действует год.", "Совещание идёт час.", "До отпуска остаётся неделю."):
         assert not SPAN_RE.search(sentence), sentence
+
+
+def test_a_counted_noun_before_a_verb_of_lasting_asks_a_count() -> None:
+    # «сколько человек идёт»: «человек» is the noun «сколько» counts, the verb is its predicate — a count of people
+    assert measure_asked("сколько человек идет на обучение") == ("people", "человек")
+    assert measure_asked("сколько мест занимает парковка") == ("count", "место")
+    # guards: no word, an adverb or a unit of time between «сколько» and the verb still asks a lasting
+    assert measure_asked("сколько длится обучение") == ("lasting", "")
+    assert measure_asked("сколько обычно идет обучение") == ("lasting", "")
+    assert measure_asked("сколько дней длится обучение") == ("lasting", "")
+    assert measure_asked("сколько времени занимает обучение") == ("lasting", "")

@@ -33,7 +33,8 @@ LASTING_VERBS = r"длит\w*|дл[яи]тся|продолжа\w*|жив[её]�
 the bound a sentence says a thing lasts until (:data:`LASTING_BOUND_RE`) and a span said with a verb and no figure
 (:data:`LASTING_SPAN_VERBS`) share.  Each adds the verbs that say a lasting only there:
 
-- the question: «идёт», «занимает», «действует», a word between or not («сколько по времени идёт»), and «сохраняется»,
+- the question: «идёт», «занимает», «действует», a word between or not («сколько обычно идёт») unless it is the
+  noun counted («сколько человек идёт»: :data:`COUNTED_NOUNS_ASK_NO_LASTING`), and «сохраняется»,
   «остаётся в силе» only right after «сколько»: a word between is mostly the noun counted («сколько копий
   сохраняется» asks a count, «сколько раз сохраняется» a number of times).  Not «остаётся» alone: «сколько человек /
   мест / дней остаётся», «сколько остаётся дней отпуска» ask a remainder;
@@ -49,10 +50,33 @@ the bound a sentence says a thing lasts until (:data:`LASTING_BOUND_RE`) and a s
 
 
 _ASKS_LASTING_RE = re.compile(
-    rf"(?:сколько|скок\w*|скольк\w*)\s+(?:(?:\w+\s+)?(?:{LASTING_VERBS}|ид[её]т|занима\w*|действу\w*)|сохраня\w*|оста[её]тся\s+в\s+силе)",
+    rf"(?:сколько|скок\w*|скольк\w*)\s+(?:(?:(?P<between>\w+)\s+)?(?:{LASTING_VERBS}|ид[её]т|занима\w*|действу\w*)|"
+    r"сохраня\w*|оста[её]тся\s+в\s+силе)",
     re.I,
 )
-"""A question asking how long a thing lasts (:data:`LASTING_VERBS`, with the question's own verbs)."""
+"""A question asking how long a thing lasts (:data:`LASTING_VERBS`, with the question's own verbs); see
+:func:`asks_lasting` for the word between «сколько» and the verb."""
+
+COUNTED_NOUNS_ASK_NO_LASTING = True
+"""Whether a noun «сколько» counts, standing between it and a verb of lasting, makes the question a count, not a
+lasting: «сколько человек идёт на обучение», «сколько мест занимает парковка» ask how many people and places (the
+noun is the subject of the verb, in the genitive «сколько» takes), where «сколько длится обучение», «сколько обычно
+идёт обучение» (an adverb between) ask a lasting.  A unit of time between keeps the lasting: «сколько дней длится
+обучение», «сколько времени занимает» ask its length in that unit."""
+
+
+def asks_lasting(text: str) -> re.Match[str] | None:
+    """The words of ``text`` that ask how long a thing lasts (:data:`_ASKS_LASTING_RE`), or ``None`` — also when the
+    word between «сколько» and the verb is the noun it counts (:data:`COUNTED_NOUNS_ASK_NO_LASTING`)."""
+    match = _ASKS_LASTING_RE.search(text)
+    if match is None or not COUNTED_NOUNS_ASK_NO_LASTING or not match.group("between"):
+        return match
+    low = match.group("between").lower().replace("ё", "е")
+    lemma = lemma_of(low)
+    if lemma in _TIME_UNIT_LEMMAS or not re.fullmatch(r"[а-я-]+", low):
+        return match
+    counted = lemma in PEOPLE_LEMMAS or (is_focus_word(lemma) and is_known(low) and is_genitive(low))
+    return None if counted else match
 
 
 _ASKS_WAIT_RE = re.compile(r"(?:сколько|скок\w*)\s+(?:\w+\s+)?(?:ждать|жд[её]т\w*|готов\w*|дела\w*)", re.I)
@@ -177,7 +201,7 @@ def measure_asked(text: str) -> Measure | None:
     when it names none («сколько суточных» names money only by its noun, read as money too)."""
     if _ASKS_MONEY_RE.search(text):
         return ("money", "")
-    if _ASKS_LASTING_RE.search(text):
+    if asks_lasting(text):
         return ("lasting", "")
     if _ASKS_WAIT_RE.search(text):
         return ("span", "")
@@ -251,8 +275,7 @@ def measure_words(text: str) -> frozenset[str]:
     a part of few terms is answered by a sentence sharing one fewer (measured: dev and dev4 lost correct answers,
     devh gained a hallucination)."""
     found: set[str] = set()
-    for pattern in (_ASKS_LASTING_RE, _ASKS_WAIT_RE):
-        match = pattern.search(text)
+    for match in (asks_lasting(text), _ASKS_WAIT_RE.search(text)):
         if match is not None:
             found.add(lemma_of(match.group().split()[-1].lower()))
     return frozenset(found)
