@@ -8,6 +8,8 @@ from functools import lru_cache
 from typing import Any
 
 from agentcore.rag._facts import normalise_numbers
+from agentcore.rag._focus import english_yesno
+from agentcore.rag._focus.english import is_english
 from agentcore.rag._focus.frames import situation_removed
 from agentcore.rag._focus.parts import Part, part_matches
 from agentcore.rag._focus.vectors import cached_local
@@ -74,9 +76,27 @@ def yesno_subject(part: Part) -> tuple[str, ...]:
     poker» → po).  Figures are compared, not named (:func:`compares_figure`).  With
     :data:`SUBJECT_FROM_THE_MAIN_CLAUSE` the nouns of a situation clause («если чек потерял», «когда я на дежурстве»)
     are no subject (:func:`situation_terms`)."""
+    if ENGLISH_SUBJECT_BY_WORD_ORDER and is_english(part.text):
+        return english_yesno.yesno_subject(part.text, part.terms)
     main = _main_clause(part)
     subject = _yesno_subject(main, part.terms) if main is not None else ()
     return subject or _yesno_subject(part.text, part.terms)
+
+
+def _english_predicate(part: Part, term: str) -> bool:
+    """Whether ``term`` is a verb or a predicative participle of an English yes/no part (:func:`agentcore.rag._focus.
+    english_yesno.predicate_words`: «can I *bring* my dog», «is my laptop *taxed*»): a term, as a Russian verb is —
+    the part's share and :func:`speaks_to` weigh it — but no noun the sentence or its context must name (every Latin
+    word reads as a noun to :func:`~agentcore.rag._focus.words.is_focus_word`)."""
+    return ENGLISH_SUBJECT_BY_WORD_ORDER and is_english(part.text) and term in english_yesno.predicate_words(part.text)
+
+
+ENGLISH_SUBJECT_BY_WORD_ORDER = True
+"""Whether an English yes/no's subject is read by English word order (:func:`agentcore.rag._focus.english_yesno.
+yesno_subject`: the head of each noun phrase no preposition governs — «is my work laptop taxed» → laptop) instead of
+by Russian morphology, which read every Latin word outside a Russian prepositional phrase as a subject noun («work»,
+«laptop», «taxed»; «laptop», «home» of «can I take the laptop home»); its verbs and predicative participles are
+no nouns :func:`supplies_the_yesno` requires (:func:`_english_predicate`)."""
 
 
 def _main_clause(part: Part) -> str | None:
@@ -199,13 +219,14 @@ def _noun_attributes(text: str, terms: tuple[str, ...]) -> tuple[tuple[str, tupl
 
 _BOUND_FIGURE_RE = re.compile(
     r"\b(?:не\s+)?(?:более|больше|менее|меньше|дольше|короче|длиннее|позднее|раньше|выше|ниже|свыше|до|от|"
-    r"максимум|минимум|в\s+течение|превыша\w*)\s+(?:чем\s+)?(?:(?:на|за|в)\s+)?(?P<figure>\d[\d\s\u00a0]*\d|\d)"
+    r"максимум|минимум|в\s+течение|в\s+пределах|превыша\w*)\s+(?:чем\s+)?(?:(?:на|за|в)\s+)?(?P<figure>\d[\d\s\u00a0]*\d|\d)"
     r"(?:\s*[-–]\s*\d+)?\s*(?P<unit>[%₽]|[A-Za-zА-Яа-яЁё-]+(?:\s+[A-Za-zА-Яа-яЁё-]+)?)?",
     re.I,
 )
 """A figure the sentence states as a limit («дольше 6 часов», «до 3000 ₽», «не менее 14 календарных дней»), or as
 the threshold after which a rule holds («право на первый отпуск появляется через 6 месяцев работы», «после 5
-неверных попыток»: :data:`THRESHOLDS_ARE_LIMITS`); «в течение 12 месяцев» states the span a rule holds for."""
+неверных попыток»: :data:`THRESHOLDS_ARE_LIMITS`); «в течение 12 месяцев» states the span a rule holds for; «в
+пределах 5000 рублей» is a ceiling, as «до 5000 рублей» is."""
 
 _THRESHOLD_FIGURE_RE = re.compile(
     _BOUND_FIGURE_RE.pattern.replace("превыша\\w*)", "превыша\\w*|через|после|спустя)"), re.I
@@ -361,7 +382,7 @@ def supplies_the_yesno(part: Part, texts: Sequence[str], context: Sequence[str])
     every other noun must be in ``texts``."""
     words, stems = vocabulary_of(texts)
     subject = yesno_subject(part)
-    nouns = [t for t in part.terms if is_focus_word(t)]
+    nouns = [t for t in part.terms if is_focus_word(t) and not _english_predicate(part, t)]
     if not subject:
         return all(
             part_matches(part, t, words, stems)

@@ -1,0 +1,48 @@
+"""The grammar of an English yes/no question (``agentcore.rag._focus.english_yesno``; issue 18, branch ``fix41``):
+its verbs and predicative participles are no subject, and its subject is the head of each noun phrase no preposition
+governs — not every Latin word of the part."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from agentcore.rag._focus.english_yesno import predicate_words
+from agentcore.rag._focus.parts import question_parts
+from agentcore.rag._focus.yesno import supplies_the_yesno, yesno_subject
+
+
+def subject_of(question: str) -> tuple[str, ...]:
+    (part,) = question_parts(question)
+    return yesno_subject(part)
+
+
+def test_the_subject_of_an_english_yesno_is_the_head_of_its_noun_phrase() -> None:
+    # before, every Latin word outside a Russian preposition was a subject noun: work, laptop, taxed / laptop, home
+    assert subject_of("is my work laptop taxed") == ("laptop",)
+    assert subject_of("can I take the laptop home") == ("laptop",)
+    assert subject_of("are taxi rides reimbursed on business trips") == ("rides",)
+    # a noun phrase after a preposition is a circumstance, not the subject
+    assert subject_of("is there a gym in the office building") == ("gym",)
+    assert subject_of("can I bring my dog to the office?") == ("dog",)
+
+
+def test_verbs_and_predicative_participles_are_the_predicate() -> None:
+    assert predicate_words("can I bring my dog to the office") == {"bring"}
+    assert predicate_words("is my work laptop taxed") == {"taxed"}
+    assert predicate_words("do I have to notify my manager") == {"notify"}
+    assert predicate_words("does the company pay for a visa") == {"pay"}
+    assert predicate_words("is paid leave available") == {"available"}  # «paid» before a noun modifies it
+    # guards: a noun phrase after «is there», a noun after «the company» outside a question's subject place
+    assert predicate_words("is there a company car for business trips") == frozenset()
+    assert predicate_words("can I take the laptop home") == frozenset()  # «take» is a light verb, no term at all
+
+
+def test_an_english_predicate_is_no_noun_the_supplying_sentence_must_name() -> None:
+    (part,) = question_parts("is my laptop taxed")
+    assert part.terms == ("laptop", "taxed")  # still a term: the part's share and the predicate test weigh it
+    part = replace(part, alternatives=(("laptop", ("ноутбук",)),))
+    sentence = "Ноутбук облагается налогом как доход сотрудника."
+    # before, «taxed» was a subject noun the sentence had to hold word for word
+    assert supplies_the_yesno(part, [sentence, "Оборудование и ноутбуки"], [])
+    # guard: the subject itself is still required
+    assert not supplies_the_yesno(part, ["Монитор облагается налогом.", "Оборудование"], [])
