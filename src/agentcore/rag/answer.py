@@ -69,7 +69,8 @@ _REFERS_BACK_RE = re.compile(
 # («Более длинный летний отпуск согласуется с директором департамента») when the question weighs a figure of its own
 # against it («больше чем на две недели можно?»): without it the question is half answered.
 LIMITS_WITH_EXCEPTIONS = True
-_LIMIT_RE = re.compile(r"\bне\s+(?:более|больше|дольше|длиннее|свыше)\b", re.IGNORECASE)
+# «в пределах N» states a ceiling as «не более N» does.
+_LIMIT_RE = re.compile(r"\bне\s+(?:более|больше|дольше|длиннее|свыше)\b|\bв\s+пределах\s+\d", re.IGNORECASE)
 _EXCEEDS_RE = re.compile(r"^(?:более|больше|дольше|длиннее|свыше|сверх)\b", re.IGNORECASE)
 # Punctuation at the end of a sentence (a citation marker goes before it).
 _TRAILING_RE = re.compile(r"[.!?…:;,]+$")

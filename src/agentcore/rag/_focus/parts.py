@@ -67,6 +67,24 @@ _SPAN_ASKED = r"(?<![\w-])(?:в\s+течени[еи]|через|за|на)\s+к�
 _TIME_SLOT_RE = re.compile(rf"(?:как|котор)(?:ого|ому|ой|ую|ое|ом|ие|их|ий)\s+({_TIME_NOUN})", re.I)
 _COMPOUND_PREPOSITIONS_RE = re.compile(r"(?<![\w-])(?:в\s+течени[еи]|начиная\s+(?=с\b|со\b))", re.I)
 """Prepositions of several words («в течение», «начиная с»): their noun and gerund name no subject."""
+CEILINGS_NAME_NO_SUBJECT = True
+"""Whether «в пределах» before a figure («в пределах 5000 рублей», «в пределах пяти тысяч») is read as the ceiling it
+states — a compound preposition, as «до 5000 рублей» and «не более 5000 рублей» are — and its noun «предел» is no
+subject term: before, a yes/no «компенсируют обед в пределах 1000 рублей?» required «предел» of the sentence that
+states the limit («до 1000 ₽»).  Before a noun («в пределах Москвы») it keeps its word."""
+_CEILING_RE = re.compile(r"(?<![\w-])в\s+пределах\s+(?=(?P<next>[\w-]+))", re.I)
+
+
+def _ceilings_removed(text: str) -> str:
+    """``text`` without «в пределах» before a figure in digits or in words (:data:`CEILINGS_NAME_NO_SUBJECT`)."""
+
+    def ceiling(match: re.Match[str]) -> str:
+        following = match.group("next").lower()
+        return " " if following[0].isdigit() or pos_of(following) == "NUMR" else match.group()
+
+    return _CEILING_RE.sub(ceiling, text)
+
+
 _PHASE_VERBS = frozenset(
     (
         "начинать", "начать", "начинаться", "начаться", "заканчивать", "закончить", "заканчиваться", "закончиться",
@@ -410,6 +428,8 @@ def subject_terms(text: str) -> tuple[str, ...]:
     text = _HOW_SLOT_RE.sub(" ", text)
     if TIME_BOUNDS_ASK_A_TIME:
         text = _COMPOUND_PREPOSITIONS_RE.sub(" ", text)  # «в течение», «начиная с»: a preposition, no subject
+    if CEILINGS_NAME_NO_SUBJECT:
+        text = _ceilings_removed(text)  # «в пределах 5000 рублей»: a ceiling, as «до 5000 рублей» is
     if ANSWER_KIND_NAMES_NO_SUBJECT:
         # «по шагам», «в чём разница», «чем … отличается»: the kind of answer asked, no subject
         text = _answer_kind_removed(text)

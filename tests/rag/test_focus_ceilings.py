@@ -1,0 +1,30 @@
+"""«в пределах N» is a ceiling, read as «до N» and «не более N» are (issue 18, branch ``fix41``): in a question its
+noun «предел» names no subject, and in a sentence it states the limit a yes/no's figure is compared with."""
+
+from __future__ import annotations
+
+from tests.rag.focus_probe import answers
+
+from agentcore.rag._focus.parts import question_parts
+
+HEADING = "Возмещение расходов — Какие расходы возмещаются"
+
+
+def test_a_ceiling_in_the_question_names_no_subject() -> None:
+    (part,) = question_parts("компенсируют обед в пределах 1000 рублей?")
+    assert "предел" not in part.terms
+    (part,) = question_parts("компенсируют обед в пределах пяти тысяч рублей?")
+    assert "предел" not in part.terms
+    # guard: before a noun «в пределах» keeps its word
+    (part,) = question_parts("вызов врача в пределах москвы оплачивается?")
+    assert "предел" in part.terms
+
+
+def test_a_question_asking_within_a_sum_is_answered_by_the_rules_ceiling() -> None:
+    sentence = "Такси после 22:00, если вы задержались на работе, — до 1500 ₽ за поездку до дома."
+    assert answers("такси после 22 оплатят в пределах 1500 рублей?", sentence, HEADING)
+
+
+def test_a_ceiling_in_the_sentence_is_the_limit_a_figure_is_compared_with() -> None:
+    sentence = "Такси после 22:00, если вы задержались на работе, компенсируется в пределах 1500 ₽ за поездку до дома."
+    assert answers("такси после 22 за 2000 рублей оплатят?", sentence, HEADING)
