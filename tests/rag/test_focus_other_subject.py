@@ -53,3 +53,18 @@ def test_a_sentence_without_the_parts_subject_still_answers_another_subject() ->
     # guard: the vacation sentence does not name «здоровье», so the rule stands for it
     heading = f"{VACATION} — Неиспользованные дни"
     assert not answers("неиспользованные дни здоровья переносятся?", REST, heading, HEALTH_PASSAGES)
+
+
+PROBATION = "Онбординг — Испытательный срок"
+PROBATION_PASSAGES = [
+    f"{SICK} — Дни здоровья\nЕсли вы плохо себя чувствуете, можно взять день здоровья без больничного листа.",
+    f"{PROBATION}\nВ испытательный срок можно взять отгул на день, согласовав его с руководителем.",
+]
+
+
+def test_a_circumstance_only_another_document_speaks_of_marks_its_subject() -> None:
+    # «испытательный» qualifies «срок» of «на испытательном сроке», a circumstance, not the health day: the rule
+    # «можно взять день здоровья без больничного листа» says nothing of it; the onboarding document speaks of it
+    heading = f"{SICK} — Дни здоровья"
+    sentence = "Если вы плохо себя чувствуете, можно взять день здоровья без больничного листа."
+    assert not answers("можно взять день здоровья на испытательном сроке", sentence, heading, PROBATION_PASSAGES)

@@ -78,7 +78,11 @@ def answers_another_subject(
         holders = [doc for doc, terms in others.items() if term in terms]
         # a word many documents use («заявка») marks no subject; one only another document uses does
         if len(holders) == 1 and len(others[holders[0]]) >= len(own_held):
-            if subject_held and not names_the_part_subject(part, others[holders[0]]):
+            if (
+                subject_held
+                and not names_the_part_subject(part, others[holders[0]])
+                and qualifies_the_subject(part, term)
+            ):
                 continue  # the sentence names what the part is about, the other document does not
             return True
     if not SECTIONS_MARK_SUBJECTS:
@@ -149,6 +153,34 @@ def names_the_part_subject(part: Part, held: set[str]) -> bool:
     """Whether the terms ``held`` by another document include every noun of the part's grammatical subject (always,
     without :data:`OTHER_DOCUMENT_MUST_NAME_THE_SUBJECT`)."""
     return not OTHER_DOCUMENT_MUST_NAME_THE_SUBJECT or set(yesno_subject(part)) <= held
+
+
+QUALIFIERS_ONLY_OF_THE_SUBJECT = True
+"""Whether :data:`OTHER_DOCUMENT_MUST_NAME_THE_SUBJECT` spares only a term that qualifies the part's subject — a
+modifier right before one of its nouns («*неиспользованные* дни здоровья») — and not a word of a circumstance the
+part adds («можно взять день здоровья *на испытательном сроке*»: «испытательный» qualifies «срок», a prepositional
+phrase).  A circumstance only another document speaks of is a condition the sentence does not state: the
+unconditional rule («можно взять день здоровья без больничного листа») says nothing of it, and the other document is
+where the condition is spoken of, whether or not it names the subject."""
+
+
+def qualifies_the_subject(part: Part, term: str) -> bool:
+    """Whether ``term`` is a modifier standing right before a noun of the part's grammatical subject
+    (:func:`agentcore.rag._focus.yesno.yesno_subject`), other modifiers between allowed (always, without
+    :data:`QUALIFIERS_ONLY_OF_THE_SUBJECT`)."""
+    if not QUALIFIERS_ONLY_OF_THE_SUBJECT:
+        return True
+    subject = set(yesno_subject(part))
+    words = [w.lower().replace("ё", "е") for w in WORD_RE.findall(part.text)]
+    for k, word in enumerate(words):
+        if lemma_of(word) != term or not is_modifier(word):
+            continue
+        for after in words[k + 1 :]:
+            if lemma_of(after) in subject:
+                return True
+            if not is_modifier(after):
+                break
+    return False
 
 
 def holds_the_grammatical_subject(part: Part, words: set[str], stems: set[str]) -> bool:
