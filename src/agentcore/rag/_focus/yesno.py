@@ -23,6 +23,7 @@ from agentcore.rag._focus.words import (
 )
 from agentcore.text.morphology import parses as word_parses
 from agentcore.text.morphology import pos_of
+from agentcore.text.phrases import read_phrases
 
 
 def speaks_to(part: Part, sentence: str, heading: str, semantic: float | None, embed: Any | None) -> bool:
@@ -448,58 +449,14 @@ def _holds_a_term(part: Part, lemma: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _phrases(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """The prepositional phrases of ``text``: per preposition that opens one, the lemmas of the nouns it governs,
-    with those of the phrases nested in it («без звонка на пульт» → (без, (звонок, пульт)), (на, (пульт,))) — up to
-    a word of another kind (a verb, an adverb, a conjunction), a modifier after a noun (a Russian modifier precedes
-    its noun: «в клинику сама» ends at «сама») or a punctuation mark.  A word that may be a modifier (it has an
-    adjective's or a participle's reading) followed by another word of the phrase is its modifier, no noun of it
-    («для рабочих доков» → (для, (док,)))."""
-    from agentcore.text.morphology import morph_analyzer
-
-    if morph_analyzer() is None:
-        return ()
-    found: list[tuple[str, tuple[str, ...]]] = []
-    chain: list[tuple[str, list[str]]] = []  # the phrases open at this word, the outer first
-    pending = ""  # a word that is a noun unless another word of the phrase follows it
-    after_noun = False
-
-    def take_pending() -> None:  # the word held back was a noun after all: every open phrase governs it
-        for _, lemmas in chain:
-            if pending:
-                lemmas.append(pending)
-
-    def close() -> None:
-        take_pending()
-        found.extend((prep, tuple(lemmas)) for prep, lemmas in chain if lemmas)
-
-    for token in re.findall(r"[A-Za-zА-Яа-яЁё0-9][\w-]*|[^\w\s]", text):
-        low = token.lower().replace("ё", "е")
-        latin = re.fullmatch(r"[a-z0-9][\w-]*", low) is not None
-        pos = pos_of(low) if re.fullmatch(r"[а-я-]+", low) else ""
-        if pos == "PREP":
-            take_pending()
-            pending = ""
-            chain.append((low, []))
-            after_noun = False
-            continue
-        inside = latin or pos in ("NOUN", "NUMR", "NPRO") or (pos in ("ADJF", "PRTF", "Anum") and not after_noun)
-        if chain and inside:
-            pending = ""  # a word before this one was its modifier
-            if pos == "NPRO":
-                continue
-            lemma = low if latin else lemma_of(low)
-            modifier = not latin and any(str(p.tag.POS) in ("ADJF", "PRTF") for p in word_parses(low))
-            if modifier:
-                pending = lemma
-            else:
-                for _, lemmas in chain:
-                    lemmas.append(lemma)
-            after_noun = latin or pos == "NOUN"
-            continue
-        close()
-        chain, pending, after_noun = [], "", False
-    close()
-    return tuple(found)
+    """The prepositional phrases of ``text`` (:func:`agentcore.text.phrases.read_phrases`): per preposition that
+    governs a noun, the lemmas of its nouns with those of the phrases nested in it («без звонка на пульт» → (без,
+    (звонок, пульт)), (на, (пульт,))); a word that may be a modifier followed by another word of the phrase is its
+    modifier, no noun of it («для рабочих доков» → (для, (док,)))."""
+    reading = read_phrases(text)
+    return tuple(
+        (p.preposition, tuple(lemma_of(reading.tokens[k].word) for k in p.nouns)) for p in reading.phrases if p.nouns
+    )
 
 
 def held_share(part: Part, texts: Sequence[str]) -> float:
