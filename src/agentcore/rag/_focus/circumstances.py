@@ -10,9 +10,9 @@ from functools import lru_cache
 
 from agentcore.rag._focus.parts import Part, part_matches
 from agentcore.rag._focus.qualifiers import purpose_nouns
-from agentcore.rag._focus.words import WORD_RE, is_place_name, lemma_of
+from agentcore.rag._focus.words import is_place_name, lemma_of
 from agentcore.text.morphology import parses as word_parses
-from agentcore.text.morphology import pos_of
+from agentcore.text.phrases import read_phrases
 
 CIRCUMSTANCES_ARE_NOT_TERMS = True
 """Whether a part's months («в июле») and the places it goes to or comes from («командировка в Ереван», «лететь до
@@ -82,37 +82,23 @@ def circumstances(part: Part) -> tuple[str, ...]:
 def _circumstances(
     text: str, terms: tuple[str, ...], spellings: tuple[tuple[str, tuple[str, ...]], ...]
 ) -> tuple[str, ...]:
-    from agentcore.text.morphology import morph_analyzer
-
     found: list[str] = [t for t in terms if t in MONTHS]
-    morph = morph_analyzer()
-    if morph is None:
-        return tuple(found)
 
     def place(term: str) -> bool:
         return is_place_name(term) or any(
             name == term and len(lemmas) == 1 and is_place_name(lemmas[0]) for name, lemmas in spellings
         )
 
-    governed = False
-    for word in WORD_RE.findall(text):
-        low = word.lower().replace("ё", "е")
-        if not re.fullmatch(r"[а-я-]+", low):
-            governed = False
+    reading = read_phrases(text)
+    for phrase in reading.phrases:  # the noun a preposition governs, past its modifiers («в новую Самару»)
+        if phrase.head is None:
             continue
-        parses = word_parses(low)
-        pos = pos_of(low)
-        if pos == "PREP":
-            governed = True
-            continue
-        if pos in ("ADJF", "PRTF") and governed:
-            continue
-        term = lemma_of(low)
-        if governed and term in terms and place(term):
-            cases = {str(p.tag.case) for p in parses if p.normal_form.replace("ё", "е") == term}
+        word = reading.tokens[phrase.head].word
+        term = lemma_of(word)
+        if term in terms and place(term):
+            cases = {str(p.tag.case) for p in word_parses(word) if p.normal_form.replace("ё", "е") == term}
             if cases and cases <= _DIRECTION_CASES:
                 found.append(term)
-        governed = False
     return tuple(dict.fromkeys(found))
 
 
