@@ -29,6 +29,12 @@ Prints, per mode and left-out split, the rules' and the selector's correct / wro
 shares and the thresholds chosen on the other splits, then the weights fitted on every split, then every
 variant and mode by its total leave-one-split-out cost.
 
+``--reader SCORES`` (``sel41``) appends the interaction reader's cross-fitted candidate logits
+(``answer_selector_reader.py --scores``; :data:`READER_FEATURES`) and adds :data:`READER_VARIANTS`.  The reader's
+scores are cross-fitted on five folds of whole splits; leaving split ``s`` of fold ``f`` out, a question reads the
+reader fitted without ``f`` (and without its own fold), so no reader the selector is fitted or scored with saw ``s``
+(:class:`Reader`).
+
 ``--apply FRESH`` scores a selector fitted on ``--runs`` once on other recorded runs (a development file neither
 the rules nor the selector were tuned on, recorded with ``answer_selector_data.py --eval``): for each variant and
 mode the weights are fitted and the thresholds chosen on every ``--runs`` split, then replayed on ``FRESH``::
@@ -43,7 +49,7 @@ import argparse
 import json
 import pickle
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,12 +59,20 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from answer_selector_features import FEATURES, RULES_FEATURES, candidates, features, labels  # noqa: E402
+from answer_selector_features import (  # noqa: E402
+    BASE_FEATURES,
+    FEATURES,
+    RULES_FEATURES,
+    candidates,
+    features,
+    labels,
+)
 from answer_selector_gate import GATE_FEATURES, gates_from_calls  # noqa: E402
 from answer_selector_terms import TERM_FEATURES  # noqa: E402
 from research_answer_eval import holds  # noqa: E402
 
 ANSWERED = ("correct", "wrong", "hallucinated")
+BASE_ONLY = tuple(f for f in BASE_FEATURES if f not in ("bias", *RULES_FEATURES))
 OUTCOMES = ("correct", "wrong", "false_decline", "hallucinated", "correct_decline")
 COSTS = np.array([0.0, 2.0, 1.0, 2.0, 0.0])
 """The cost of each of :data:`OUTCOMES`: wrong and hallucinated answers 2, false declines 1."""
@@ -75,6 +89,18 @@ VARIANTS: dict[str, tuple[str, ...]] = {
 }
 """Feature sets (name → the features left out): the first attempts' features (``base``) or with the term signals
 (``terms``), each without (``alone``) or with the features reading the rules' decision and gate."""
+READER_FEATURES: tuple[str, ...] = ("reader_pair", "reader_margin", "reader_draft")
+"""With ``--reader`` (``answer_selector_reader.py --scores``, ``sel41``): the interaction reader's out-of-fold logit of
+the candidate, its margin below the question's best candidate, and the best logit among the candidates the run's
+draft quotes (the best candidate's when it quotes none) — appended after :data:`FEATURES`."""
+READER_VARIANTS: dict[str, tuple[str, ...]] = {
+    "terms+rules+reader": (),
+    "terms-alone+reader": RULES_FEATURES,
+    "reader+rules": (*BASE_ONLY, *TERM_FEATURES),
+}
+"""The variants with the reader's columns (``reader+rules``: the reader, the rules' decision and gate, the bias)."""
+COLUMNS: tuple[str, ...] = FEATURES
+"""The matrix columns in use: :data:`FEATURES`, plus :data:`READER_FEATURES` with ``--reader``."""
 
 
 @dataclass
@@ -248,14 +274,21 @@ def stack(questions: Sequence[Question]) -> tuple[Any, Any]:
     return np.vstack(rows), np.concatenate(labels)
 
 
-def cross_validate(questions: Sequence[Question], modes: Sequence[str]) -> dict[str, list[dict[str, Any]]]:
+Prepare = Callable[[Question, "str | None"], Question]
+"""``prepare(question, left_out)``: the question as a model fitted without split ``left_out`` reads it (``None``: a
+model fitted on every development split); the variant's columns dropped."""
+
+
+def cross_validate(
+    questions: Sequence[Question], modes: Sequence[str], prepare: Prepare
+) -> dict[str, list[dict[str, Any]]]:
     """Leave-one-split-out: per mode, per left-out split, the rules' and the selector's counts and the thresholds
     chosen on the other splits."""
     splits = sorted({q.split for q in questions})
     report: dict[str, list[dict[str, Any]]] = {mode: [] for mode in modes}
     for left in splits:
-        train = [q for q in questions if q.split != left]
-        test = [q for q in questions if q.split == left]
+        train = [prepare(q, left) for q in questions if q.split != left]
+        test = [prepare(q, left) for q in questions if q.split == left]
         weights = fit(*stack(train))
         scored_train, scored_test = score(train, weights), score(test, weights)
         rules = tally([(q, q.record["rules_outcome"]) for q in test])
@@ -264,6 +297,58 @@ def cross_validate(questions: Sequence[Question], modes: Sequence[str]) -> dict[
             learned = tally_codes(test, replay(scored_test, mode, low, high))
             report[mode].append({"split": left, "low": low, "high": high, "rules": rules, "selector": learned})
     return report
+
+
+@dataclass
+class Reader:
+    """The interaction reader's cross-fitted candidate logits (``answer_selector_reader.py --scores``).
+
+    ``scores[E][id]``: the logits of question ``id``'s candidates under the reader fitted without the development
+    folds ``E``; ``folds``: a development split's fold; ``draft[id]``: which candidates the run's draft quotes.
+    """
+
+    folds: dict[str, int]
+    scores: dict[tuple[int, ...], dict[str, Any]]
+    draft: dict[str, Any]
+
+    @classmethod
+    def load(cls, path: Path) -> Reader:
+        with path.open("rb") as handle:
+            payload = pickle.load(handle)
+        return cls(payload["folds"], payload["scores"], payload["draft"])
+
+    def excluded(self, question: Question, left_out: str | None) -> tuple[int, ...]:
+        """The folds whose reader may give ``question``'s columns when the selector leaves ``left_out`` out: never a
+        reader that saw ``left_out`` or ``question``'s own split (``None``: the selector is fitted on every
+        development split — a development question reads its fold's out-of-fold reader, a fresh one the reader
+        fitted on every fold)."""
+        own = self.folds.get(question.split)
+        if left_out is None:
+            return () if own is None else (own,)
+        left = self.folds[left_out]
+        return (left,) if own is None or own == left else tuple(sorted((left, own)))
+
+    def columns(self, question: Question, excluded: tuple[int, ...]) -> Any:
+        """The :data:`READER_FEATURES` columns of ``question``'s candidates."""
+        if not question.texts:
+            return np.zeros((0, len(READER_FEATURES)))
+        logits = np.asarray(self.scores[excluded][question.record["id"]], dtype=np.float64)
+        assert len(logits) == len(question.texts), "the reader read other candidates"
+        quoted = np.asarray(self.draft[question.record["id"]], dtype=bool)
+        draft = float(logits[quoted].max()) if quoted.any() else float(logits.max())
+        return np.column_stack([logits, logits - logits.max(), np.full(len(logits), draft)])
+
+
+def preparing(dropped: Sequence[str], reader: Reader | None) -> Prepare:
+    """:data:`Prepare` of a variant: the reader's columns appended (when given), the ``dropped`` columns zeroed."""
+
+    def prepare(question: Question, left_out: str | None) -> Question:
+        if reader is not None:
+            columns = reader.columns(question, reader.excluded(question, left_out))
+            question = Question(question.record, question.texts, np.hstack([question.matrix, columns]), question.labels)
+        return without(question, dropped)
+
+    return prepare
 
 
 def share(counts: dict[str, Any]) -> str:
@@ -308,7 +393,13 @@ def main() -> None:
     parser.add_argument("--apply-calls", type=Path, nargs="*", default=[], help="the fresh split's --calls files")
     parser.add_argument("--choice", default=None, help="with --apply: 'variant/mode' chosen beforehand")
     parser.add_argument("--cache", type=Path, default=None, help="pickle of the built questions (read or written)")
+    parser.add_argument("--reader", type=Path, default=None, help="answer_selector_reader.py --scores (sel41)")
     args = parser.parse_args()
+    global COLUMNS
+    reader = Reader.load(args.reader) if args.reader is not None else None
+    variants_of = {**VARIANTS, **READER_VARIANTS} if reader is not None else dict(VARIANTS)
+    if reader is not None:
+        COLUMNS = (*FEATURES, *READER_FEATURES)
     records = json.loads(args.runs.read_text("utf-8"))
     assert not any(r["split"] == "test" or "holdout" in r["split"] for r in records), "held-out data"
     questions = _built(records, args.calls, args.cache)
@@ -318,22 +409,25 @@ def main() -> None:
         fresh = json.loads(args.apply.read_text("utf-8"))
         assert not any(r["split"] == "test" or "holdout" in r["split"] for r in fresh), "held-out data"
         assert not {r["split"] for r in fresh} & {r["split"] for r in records}, "the fresh split was fitted on"
-        apply_fresh(questions, build(fresh, gates_from_calls(args.apply_calls)), modes, variants, args.choice)
+        fresh_questions = build(fresh, gates_from_calls(args.apply_calls))
+        apply_fresh(
+            questions, fresh_questions, modes, {v: preparing(variants_of[v], reader) for v in variants}, args.choice
+        )
         return
     _, positive = stack(questions)
     print(f"{len(questions)} questions, {len(positive)} candidate sentences, {int(positive.sum())} positive")
     summary = []
     for name in variants:
-        used = [without(q, VARIANTS[name]) for q in questions]
-        print(f"\n#### selector {name}")
-        report = cross_validate(used, modes)
+        prepare = preparing(variants_of[name], reader)
+        print(f"\n#### selector {name}", flush=True)
+        report = cross_validate(questions, modes, prepare)
         for mode in modes:
             learned = print_report(mode, report[mode], args.splits)
             summary.append((cost(learned), name, mode))
-        weights = fit(*stack(used))
+        weights = fit(*stack([prepare(q, None) for q in questions]))
         print("weights fitted on every split:")
-        for feature, weight in zip(FEATURES, weights, strict=True):
-            if feature not in VARIANTS[name]:
+        for feature, weight in zip(COLUMNS, weights, strict=True):
+            if feature not in variants_of[name]:
                 print(f"  {feature:22} {weight:+.3f}")
     rules = tally([(q, q.record["rules_outcome"]) for q in questions])
     print(f"\nrules cost {cost(rules):.0f}; least LOSO cost first:")
@@ -358,7 +452,7 @@ def apply_fresh(
     train: Sequence[Question],
     fresh: Sequence[Question],
     modes: Sequence[str],
-    variants: Sequence[str],
+    variants: dict[str, Prepare],
     choice: str | None,
 ) -> None:
     """Fit on every ``train`` split, choose each mode's thresholds there, and score ``fresh`` once against the
@@ -374,11 +468,11 @@ def apply_fresh(
 
     print(f"fresh: {len(fresh)} questions ({rules['n_asked']} answerable or partial, {rules['n_unanswerable']} not)")
     print(line("rules", rules))
-    for name in variants:
-        used = [without(q, VARIANTS[name]) for q in train]
+    for name, prepare in variants.items():
+        used = [prepare(q, None) for q in train]
         weights = fit(*stack(used))
         scored_train = score(used, weights)
-        scored = score([without(q, VARIANTS[name]) for q in fresh], weights)
+        scored = score([prepare(q, None) for q in fresh], weights)
         for mode in modes:
             low, high = choose(scored_train, mode)
             codes = replay(scored, mode, low, high)
@@ -393,7 +487,7 @@ def without(question: Question, dropped: Sequence[str]) -> Question:
     """``question`` with the ``dropped`` features' columns set to 0 (their weights then stay 0)."""
     matrix = question.matrix.copy()
     for name in dropped:
-        matrix[:, FEATURES.index(name)] = 0.0
+        matrix[:, COLUMNS.index(name)] = 0.0
     return Question(question.record, question.texts, matrix, question.labels)
 
 
