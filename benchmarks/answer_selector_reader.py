@@ -49,8 +49,11 @@ which the best pair over the passages may still find.  On the question a rescue 
 draft, the right drafts above the correctly declined questions — the draft's logistic score reaches an AUC of
 0.681 (best pair 0.656); but with 111 right drafts among 789 declines, the top 10, 20, 50 declines by that score
 would add 7, 17, 46 to the cost (a hallucination costs 2, a rescue gains 1): no threshold of the reader alone
-rescues at a profit.  Added to the selector (``answer_selector_train.py --reader``) it does not beat the rules
-either: docs/research.md (stop 41).
+rescues at a profit.  Added to the selector (``answer_selector_train.py --reader``; leave-one-split-out over the 37
+splits, cost 2·wrong + 2·hallucinated + false declines, the rules' 382): terms + rules + reader veto 382, rescue
+387, vote 387, replace 530 (without the reader: 383, 384, 385, 524; the MLP reader: 382, 384, 382, 543) — the bar
+(≤ 318) missed by 64.  Pre-registered (commit ``ddb501b``) and scored once on ``dev36`` + ``dev37``: identical to the
+rules on every row (60/4/28/4, cost 44).  See docs/research.md (stop 41).
 """
 
 from __future__ import annotations
