@@ -40,12 +40,15 @@ from typing import Any, Literal
 
 from agentcore.rag._evidence import lexically_answered
 from agentcore.rag._focus import FocusCheck, check_focus
+from agentcore.rag._focus.parts import describe
+from agentcore.rag._focus_judge import FocusRuling, rule_focus
 from agentcore.rag._reselect import answers_more, holds_what_it_adds, reselection_candidates
 from agentcore.rag.answer import decline
 from agentcore.rag.citations import (
     ComposedContext,
     CoverageReport,
     LexicalJudge,
+    LLMJudge,
     Passage,
     SupportJudge,
     citation_coverage,
@@ -130,6 +133,7 @@ async def trusted_answer(
     judge: Any | None = None,
     answerable: bool | None = None,
     reselect: bool = False,
+    focus_judge: bool = True,
 ) -> TrustedAnswer:
     """Check ``answer`` to ``question`` claim by claim (see the module docstring) and render what may be shown.
 
@@ -142,7 +146,29 @@ async def trusted_answer(
         reselect: ``answer`` is the extractive composer's draft of ``context``: a part the focus check leaves
             unanswered may be answered by another sentence of the hit sections (:mod:`agentcore.rag._reselect`).  A
             model's answer is not re-selected: what it claims is checked, never completed by quotes.
+        focus_judge: with a model ``judge`` (:class:`~agentcore.rag.citations.LLMJudge`), whether the model reads
+            the question against the supported sentences after the rules (:func:`_focus_judged`; the setting
+            ``RAG_FOCUS_JUDGE``).  Never called with the lexical judge or none: offline answers are the rules'.
     """
+    trusted = await _reselected(
+        question, answer, context, pool=pool, judge=judge, answerable=answerable, reselect=reselect
+    )
+    if not (focus_judge and isinstance(judge, LLMJudge)):
+        return trusted
+    return await _focus_judged(question, trusted, judge.gateway, answerable=answerable)
+
+
+async def _reselected(
+    question: str,
+    answer: str,
+    context: ComposedContext,
+    *,
+    pool: Sequence[Passage],
+    judge: Any | None,
+    answerable: bool | None,
+    reselect: bool,
+) -> TrustedAnswer:
+    """Steps 1–5 of the module docstring on ``answer``, with the re-selection of step 3 when ``reselect``."""
     trusted = await _checked(question, answer, context, pool=pool, judge=judge, answerable=answerable)
     if not (reselect and RESELECT) or all(trusted.focus.answered):
         return trusted
@@ -195,6 +221,74 @@ async def trusted_answer(
     # the draft's claims stay in the report, removed as «не отвечает на вопрос» (metadata.removed_claims)
     report = replace(again.report, claims=[*trusted.report.claims, *again.report.claims])
     return replace(again, report=report)
+
+
+async def _focus_judged(
+    question: str, trusted: TrustedAnswer, gateway: Any, *, answerable: bool | None
+) -> TrustedAnswer:
+    """``trusted`` with the model's reading of the question (:mod:`agentcore.rag._focus_judge`): one call, after the
+    rules and the re-selection, so at most one per answer.
+
+    The sentences offered are the claims the guard supported: those shown, and those the focus check removed as
+    «не отвечает на вопрос».  A rescued part's sentences are shown (a claim the rules removed comes back supported,
+    ``decided_by: "judge"``; a shown one is marked so too); a downgraded part is named in the closing line, and
+    no part left answered removes every shown claim (``decided_by: "judge"``).  On weak evidence only downgrades
+    are asked (the lexical standard refuses a part the rules could not match by its words); an answer removed for
+    weak evidence is left as it is.  The call's warnings go to the report (the trace)."""
+    report = trusted.report
+    if trusted.weak:
+        return trusted
+    shown = [c for c in report.claims if c.status == "supported"]
+    offered = [c for c in report.claims if c.status == "supported" or c.decided_by == "focus"]
+    if not offered:
+        return trusted
+    # the rules' reasons per part, read again on the sentences they judged (the shown ones, or on a decline those
+    # they removed): only a model run pays for it
+    texts, headings, shown_headings = _shown(shown or offered, report)
+    why: list[str] = []
+    rules = check_focus(
+        question,
+        texts,
+        [f"{p.title}\n{p.text}" for p in report.passages.values()],
+        headings=headings,
+        shown_headings=shown_headings,
+        why=why,
+    )
+    if rules.answered != trusted.focus.answered:  # not the check that decided (never expected): leave it
+        return trusted
+    ruling = await rule_focus(
+        gateway,
+        question,
+        [p.text for p in rules.parts],
+        rules.answered,
+        why,
+        [(" / ".join(report.passages[n].title for n in c.sources), c.claim.text) for c in offered],
+        rescue=answerable is not False,
+    )
+    if not ruling.asked:
+        return trusted
+    claims = _ruled_claims(report.claims, offered, ruling)
+    report = replace(report, claims=claims, warnings=[*report.warnings, *ruling.warnings])
+    missing = tuple(describe(p) for p, ok in zip(rules.parts, ruling.answered, strict=True) if not ok)
+    focus = replace(trusted.focus, answered=ruling.answered, missing=missing)
+    rendered = render_claims(report, missing=focus.missing, removed_hint=removed_part(question, report))
+    return TrustedAnswer(report, rendered, focus, trusted.weak)
+
+
+def _ruled_claims(
+    claims: Sequence[CheckedClaim], offered: Sequence[CheckedClaim], ruling: FocusRuling
+) -> list[CheckedClaim]:
+    """The claims after the focus judge's ``ruling`` on the ``offered`` ones (see :func:`_focus_judged`)."""
+    named = {id(offered[j]) for sentences in ruling.named.values() for j in sentences}
+    declined = not any(ruling.answered)
+    out = []
+    for c in claims:
+        if declined and c.status == "supported":
+            c = replace(c, status="unsupported", missing=(OFF_QUESTION,), decided_by="judge")
+        elif not declined and id(c) in named:
+            c = replace(c, status="supported", missing=(), decided_by="judge")
+        out.append(c)
+    return out
 
 
 def _shown(
@@ -378,7 +472,12 @@ class SearchAnswer:
 
 
 async def answer_search(
-    question: str, result: SearchResult, answer: str | None = None, *, judge: Any | None = None
+    question: str,
+    result: SearchResult,
+    answer: str | None = None,
+    *,
+    judge: Any | None = None,
+    focus_judge: bool = True,
 ) -> SearchAnswer:
     """What the RAG service shows for ``question`` and its search ``result`` (see the module docstring).
 
@@ -390,6 +489,8 @@ async def answer_search(
 
     Args:
         judge: a model judge for the claims (with a model's answer), or ``None``.
+        focus_judge: whether that model also reads the question against the supported sentences
+            (:func:`trusted_answer`; the setting ``RAG_FOCUS_JUDGE``).
     """
     hits = result.hits
     if not hits or not (result.answerable or result.possible):
@@ -400,7 +501,13 @@ async def answer_search(
     if not text or not text.strip():
         return SearchAnswer(decline(hits), "none")
     trusted = await trusted_answer(
-        question, text, context, judge=judge, answerable=result.answerable, reselect=answer is None
+        question,
+        text,
+        context,
+        judge=judge,
+        answerable=result.answerable,
+        reselect=answer is None,
+        focus_judge=focus_judge,
     )
     if not trusted.answered:
         return SearchAnswer(decline(hits), "none", trusted)

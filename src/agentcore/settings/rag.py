@@ -27,5 +27,8 @@ class RagSettings(Section):
     min_confidence: float | None = Field(None, validation_alias=env("RAG_MIN_CONFIDENCE"))
     # Fix layout slips and typos, add English and formal terms to queries before search (agentcore.rag._query_repair).
     query_repair: bool = Field(True, validation_alias=env("RAG_QUERY_REPAIR"))
+    # With a model configured, the model reads the question against the supported sentences after the focus rules
+    # (agentcore.rag._focus_judge: one call per answer); never asked on the offline provider.
+    focus_judge: bool = Field(True, validation_alias=env("RAG_FOCUS_JUDGE"))
     qdrant_url: str | None = Field(None, validation_alias=env("QDRANT_URL"))
     qdrant_api_key: SecretStr | None = Field(None, validation_alias=env("QDRANT_API_KEY"))

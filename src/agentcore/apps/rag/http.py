@@ -379,7 +379,9 @@ class _Service:
         if not content:
             logger.warning("search // LLM returned an empty answer; using the extractive answer")
             return await answer_search(question, result)
-        answer = await answer_search(question, result, content, judge=judge_for(gateway))
+        answer = await answer_search(
+            question, result, content, judge=judge_for(gateway), focus_judge=self.settings.rag.focus_judge
+        )
         for warning in answer.trusted.report.warnings if answer.trusted else ():
             logger.warning("search // %s", warning)
         return answer

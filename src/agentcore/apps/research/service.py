@@ -809,6 +809,7 @@ class AgentService(ReActAgent):
             judge=judge,
             answerable=scratch.answerable,
             reselect=drafted,
+            focus_judge=self.settings.rag.focus_judge,
         )
         report, focus = trusted.report, trusted.focus
         # the model's held thoughts, once the answer shown is checked (not after a refinement round's guard check):

@@ -117,6 +117,7 @@ def check_focus(
     min_coverage: float = FOCUS_MIN_COVERAGE,
     semantic: float | None = SEMANTIC_MIN_COSINE,
     embed: Any | None = None,
+    why: list[str] | None = None,
 ) -> FocusCheck:
     """Whether the ``shown`` sentences answer each part of ``question``.
 
@@ -135,6 +136,9 @@ def check_focus(
         min_coverage: share of a part's subject terms the shown text must hold.
         semantic: the e5 cosine that stands in for the term share (``None``: lexical only).
         embed: ``embed(texts, kind) -> np.ndarray`` (unit rows); the local e5 embedder by default.
+        why: when given, filled with one entry per part — ``""`` for an answered part, else why it is not answered
+            (:func:`why_not`).  The reason is read again only for the parts not answered and only when asked (the
+            model's focus judge, :mod:`agentcore.rag._focus_judge`): without it the check runs as it always did.
     """
     english = is_english(question)
     if english:
@@ -179,6 +183,8 @@ def check_focus(
             # itself must be in a shown sentence or the heading it is shown under
             ok = _holds_its_own_object(part, parts, reading)
         answered.append(ok)
+        if why is not None:
+            why.append("" if ok else why_not(reading, p, shown, english=english))
         if not ok:
             missing.append(describe(part))
     return FocusCheck(tuple(parts), tuple(answered), tuple(missing), tuple(dict.fromkeys(absent)))
@@ -206,6 +212,31 @@ def _holds_its_own_object(part: Part, siblings: Sequence[Part], reading: Reading
         if not any(holds(other, [sentence]) for other in others) and holds(part, [sentence, heading]):
             return True
     return False
+
+
+ASKS_THE_PRESENT = "asks the present"
+NO_REASON_GIVEN = "no reason given"
+ENGLISH_PROCEDURE = "english procedure"
+OWN_OBJECT = "own object not held"
+
+
+def why_not(reading: Reading, p: PartReading, shown: Sequence[str], *, english: bool) -> str:
+    """Why :func:`check_focus` leaves part ``p`` unanswered, in the order it decides: :data:`ASKS_THE_PRESENT`,
+    :data:`NO_REASON_GIVEN`, the reason of :func:`value_verdict` or :func:`section_verdict` (which test failed),
+    :data:`ENGLISH_PROCEDURE`, else :data:`OWN_OBJECT` (the part's own object is in no shown sentence).  ``shown``:
+    the check's shown sentences (those of ``reading`` lack the announcements)."""
+    part = p.part
+    if asks_the_present(part):
+        return ASKS_THE_PRESENT
+    if misses_the_reason(part, shown):
+        return NO_REASON_GIVEN
+    if part.asks in SLOT_ASKS:
+        reason = value_verdict(reading, p).reason
+    elif english and is_english(part.text):
+        return ENGLISH_PROCEDURE
+    else:
+        reason = section_verdict(reading, p).reason
+    return reason or OWN_OBJECT
 
 
 @dataclass(frozen=True)
