@@ -221,16 +221,22 @@ async def test_refinement_searches_the_unsupported_claims_missing_words_never_a_
 
 class _RealJudgeProvider(ScriptedProvider):
     """A provider the service takes for a real one (so ``judge_for`` picks the production ``LLMJudge``): the ReAct
-    steps answer from the script, every support judgement (step ``rag.support``) gets ``judge_reply``."""
+    steps answer from the script, every support judgement (step ``rag.support``) gets ``judge_reply``, every focus
+    judgement (``rag.focus``) ``focus_reply`` (by default: part 1 is answered by sentence 1)."""
 
     name = "gigachat"
 
-    def __init__(self, script: list[str], judge_reply: object) -> None:
+    def __init__(self, script: list[str], judge_reply: object, focus_reply: object = None) -> None:
         super().__init__(script)
         self.judge_reply = judge_reply
+        self.focus_reply = focus_reply or {"parts": [{"part": 1, "sentences": [1]}]}
         self.judged = 0
+        self.focused: list[LLMRequest] = []
 
     async def complete(self, request: LLMRequest) -> LLMResponse:
+        if request.step == "rag.focus":
+            self.focused.append(request)
+            return to_response(self.focus_reply)
         if request.step == "rag.support":
             self.judged += 1
             if isinstance(self.judge_reply, BaseException):
@@ -254,6 +260,35 @@ async def test_a_junk_reply_of_the_production_judge_is_ignored_with_a_warning_in
     # the guard's verdict stands: the true claim is shown, supported, decided by the guard
     assert done.metadata["answered"] is True and done.answer == TRUE
     assert [(c["status"], c["decided_by"]) for c in done.metadata["claims"]] == [("supported", "guard")]
+
+
+_CONFIRMED = {"verdicts": [{"claim": 1, "supported_by": [1]}]}
+
+
+async def test_the_model_answers_a_chat_question_the_focus_rules_decline(settings: Settings, engine: RagEngine) -> None:
+    # issue 18: «сколько отдыхаем за год» holds none of the sentence's words; the rules decline, the model reads it
+    question = "Сколько отдыхаем за год?"
+    provider = _RealJudgeProvider([*BASE_FLOW, final(TRUE), final(TRUE)], _CONFIRMED)
+    service = AgentService(settings, gateway=SimpleLLMGateway(provider), retriever=EngineRetriever(engine))
+    done = last_final(await run(service, question))
+    assert provider.focused and question in str(provider.focused[0].messages[-1].content)
+    assert done.metadata["answered"] is True and done.metadata["grounded"] is True and done.answer == TRUE
+    assert [(c["status"], c["decided_by"]) for c in done.metadata["claims"]] == [("supported", "judge")]
+    provider = _RealJudgeProvider([*BASE_FLOW, final(TRUE), final(TRUE)], _CONFIRMED)
+    settings = settings.model_copy(update={"rag": settings.rag.model_copy(update={"focus_judge": False})})
+    service = AgentService(settings, gateway=SimpleLLMGateway(provider), retriever=EngineRetriever(engine))
+    done = last_final(await run(service, question))  # RAG_FOCUS_JUDGE=false: the rules' decline
+    assert not provider.focused and done.metadata["answered"] is False
+
+
+async def test_the_model_unanswers_what_the_rules_answered(settings: Settings, engine: RagEngine) -> None:
+    provider = _RealJudgeProvider(
+        [*BASE_FLOW, final(TRUE), final(TRUE)], _CONFIRMED, {"parts": [{"part": 1, "sentences": []}]}
+    )
+    service = AgentService(settings, gateway=SimpleLLMGateway(provider), retriever=EngineRetriever(engine))
+    done = last_final(await run(service))
+    assert provider.focused and done.metadata["answered"] is False
+    assert [r["decided_by"] for r in done.metadata["removed_claims"]] == ["judge"]
 
 
 async def test_a_refinement_query_never_carries_a_value_the_guard_rejected(
