@@ -18,6 +18,12 @@ the false part of that line and show a true sentence of it; counting those over-
 Only the public interface is used (``AgentService.stream_agent_response`` and the ``final`` event), so the same
 script measures an older checkout: ``PYTHONPATH=<checkout>/src python benchmarks/research_answer_eval.py``.
 
+``--focus-judge approve|reject`` (``ask`` mode, this checkout only): the range of the model's focus judge
+(:mod:`agentcore.rag._focus_judge`), which runs only with a real model — every answer of the offline run goes
+through it as it would with a model, a *simulated* one that answers every part it is asked about with every sentence
+(``approve``: the most it could add, hallucinations included) or with none (``reject``: the most it could take away).
+Not a quality figure: a real model reads the sentences.  Rows get ``focus_rescued`` / ``focus_downgraded`` (parts).
+
     .venv/bin/python benchmarks/research_answer_eval.py [--mode ask|scripted|both] [--split dev|test|all] [--rows]
         [--out F]
     .venv/bin/python benchmarks/research_answer_eval.py --eval tests/data/answer_eval_holdout.json  # the held-out split
@@ -125,6 +131,52 @@ def classify(item: dict[str, Any], answered: bool, answer: str) -> str:
     return "correct" if all(holds(answer, fact) for fact in item["key_facts"]) else "wrong"
 
 
+FOCUS_RULED: list[tuple[int, int]] = []
+"""The simulated focus judge's rescued and downgraded parts of the current question."""
+
+
+class _SimulatedFocusJudge:
+    """A gateway answering the focus judge's call (step ``rag.focus``): every part asked about answered by every
+    sentence offered (``approve``) or by none; the parts and sentences are counted off the prompt."""
+
+    def __init__(self, approve: bool) -> None:
+        self.approve = approve
+
+    async def parse(self, request: Any, model: Any) -> Any:
+        prompt = str(request.messages[-1].content)
+        listed, offered = prompt.split("Части вопроса:\n", 1)[1].split("\n\nПредложения:\n", 1)
+        parts = len(re.findall(r"^\d+\. ", listed, re.MULTILINE))
+        sentences = len(re.findall(r"^\[\d+\] ", offered, re.MULTILINE))
+        named = list(range(1, sentences + 1)) if self.approve else []
+        return model.model_validate({"parts": [{"part": k, "sentences": named} for k in range(1, parts + 1)]})
+
+
+def install_focus_judge(approve: bool) -> None:
+    """Put the simulated focus judge after every answer check of the offline service (see the module docstring):
+    the service's ``trusted_answer`` followed by the model step it takes with a real model."""
+    import agentcore.apps.research.service as service_module
+    import agentcore.rag._focus_judge as focus_judge_module
+    import agentcore.rag.trust as trust_module
+
+    checked, gateway, ruled = (
+        service_module.trusted_answer,
+        _SimulatedFocusJudge(approve),
+        focus_judge_module.rule_focus,
+    )
+
+    async def recording(*args: Any, **kwargs: Any) -> Any:
+        ruling = await ruled(*args, **kwargs)
+        FOCUS_RULED.append((len(ruling.rescued), len(ruling.downgraded)))
+        return ruling
+
+    async def judged(question: str, answer: str, context: Any, **kwargs: Any) -> Any:
+        trusted = await checked(question, answer, context, **kwargs)
+        return await trust_module._focus_judged(question, trusted, gateway, answerable=kwargs.get("answerable"))
+
+    trust_module.rule_focus = recording  # type: ignore[assignment]
+    service_module.trusted_answer = judged  # type: ignore[assignment]
+
+
 async def evaluate(settings: Settings, questions: list[dict[str, Any]], mode: str) -> list[dict[str, Any]]:
     gateway = None
     if mode == "scripted":
@@ -141,6 +193,7 @@ async def evaluate(settings: Settings, questions: list[dict[str, Any]], mode: st
             pass
         for item in questions:
             INJECTED.clear()
+            FOCUS_RULED.clear()
             started = time.perf_counter()
             events = [e async for e in service.stream_agent_response(AgentRequest(question=item["question"]))]
             elapsed = time.perf_counter() - started
@@ -169,6 +222,12 @@ async def evaluate(settings: Settings, questions: list[dict[str, Any]], mode: st
                     "refinement_helped": last.metadata.get("refinement_helped") if last.type == "final" else None,
                     "seconds": elapsed,
                     "injected": bool(injected),
+                    # the simulated focus judge's ruling on the last answer check (--focus-judge)
+                    **(
+                        {"focus_rescued": FOCUS_RULED[-1][0], "focus_downgraded": FOCUS_RULED[-1][1]}
+                        if FOCUS_RULED
+                        else {}
+                    ),
                 }
             )
     finally:
@@ -231,6 +290,12 @@ def main() -> None:
         default="all",
     )
     parser.add_argument("--data-dir", type=Path, default=None)
+    parser.add_argument(
+        "--focus-judge",
+        choices=("approve", "reject"),
+        default=None,
+        help="ask mode through a simulated focus judge (the mechanism's range, see the module docstring)",
+    )
     parser.add_argument("--rows", action="store_true", help="print every question's outcome")
     parser.add_argument(
         "--out",
@@ -253,6 +318,8 @@ def main() -> None:
         research=ResearchSettings(cache_ttl=0, agent_tool_timeout=60.0, agent_run_deadline=180.0),
     )
     modes = ("ask", "scripted") if args.mode == "both" else (args.mode,)
+    if args.focus_judge is not None:
+        install_focus_judge(args.focus_judge == "approve")
     for mode in modes:
         rows = asyncio.run(evaluate(settings, questions, mode))
         groups: dict[str, list[dict[str, Any]]] = {"all": rows}
