@@ -188,3 +188,16 @@ async def test_a_part_listed_twice_gets_the_union_of_its_sentences() -> None:
     gateway = MockLLMGateway([reply])
     ruling = await rule_focus(gateway, "вопрос", ["часть"], [False], ["no answer test"], [("", "а"), ("", "б")])
     assert ruling.answered == (True,) and ruling.named == {0: (1,)} and "дважды" in ruling.warnings[0]
+
+
+@pytest.mark.parametrize("judge", [None, LexicalJudge()])
+async def test_offline_the_focus_judge_is_never_entered(judge: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the proof that offline figures cannot move: no offline answer reaches the focus judge's code
+    import agentcore.rag.trust as trust
+
+    async def entered(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the focus judge ran offline")
+
+    monkeypatch.setattr(trust, "_focus_judged", entered)
+    for question in (CHAT, "Когда выплачивается заработная плата?"):
+        await trusted_answer(question, PAY, CONTEXT, judge=judge, reselect=True)
