@@ -15,6 +15,8 @@ from agentcore.apps.rag.http import create_app
 from agentcore.config import Settings
 from agentcore.llm import ScriptedProvider
 from agentcore.llm.gateway import SimpleLLMGateway
+from agentcore.llm.models import LLMRequest, LLMResponse
+from agentcore.llm.offline import to_response
 from agentcore.rag.embeddings import HashingEmbedder
 from agentcore.rag.engine import RagEngine
 from agentcore.serving import BackgroundServer
@@ -190,6 +192,43 @@ def test_llm_answer_through_gateway(serve: Any, settings: Settings, indexed: Rag
     request = provider.requests[0]
     assert request.step == "rag.answer"
     assert "[1] Отпуск" in (request.messages[-1].content or "")
+
+
+class _RealProvider(ScriptedProvider):
+    """A provider the service takes for a real one (``judge_for`` picks ``LLMJudge``): the answer from the script,
+    the claim judge confirming claim 1, the focus judge answering part 1 with ``focus`` sentences."""
+
+    name = "gigachat"
+
+    def __init__(self, script: list[str], focus: list[int]) -> None:
+        super().__init__(script)
+        self.focus = focus
+        self.steps: list[str | None] = []
+
+    async def complete(self, request: LLMRequest) -> LLMResponse:
+        self.steps.append(request.step)
+        if request.step == "rag.support":
+            return to_response({"verdicts": [{"claim": 1, "supported_by": [1]}]})
+        if request.step == "rag.focus":
+            return to_response({"parts": [{"part": 1, "sentences": self.focus}]})
+        return await super().complete(request)
+
+
+@pytest.mark.parametrize(("focus", "answered"), [([1], True), ([], False)])
+def test_the_search_answer_goes_through_the_models_focus_judge(
+    serve: Any, settings: Settings, indexed: RagEngine, focus: list[int], answered: bool
+) -> None:
+    # the rules answer the question; the model's reading of it has the last word (a «no» declines)
+    provider = _RealProvider(["Отпуск длится 28 календарных дней [1]."], focus)
+    url = serve(create_app(settings, engine=indexed, gateway=SimpleLLMGateway(provider)))
+    body = httpx.post(url + "/search", json={"question": "Сколько дней составляет отпуск?"}, timeout=10).json()
+    assert provider.steps == ["rag.answer", "rag.support", "rag.focus"]
+    assert (body["answer_source"] == "llm") is answered and body["grounded"] is answered
+    if answered:
+        assert body["answer"] == "Отпуск длится 28 календарных дней [1].\nИсточники: [1] Отпуск."
+    else:
+        assert body["answer"].startswith("В базе знаний нет ответа")
+        assert [r["decided_by"] for r in body["removed_claims"]] == ["judge"]
 
 
 def test_llm_answer_shows_only_supported_claims(serve: Any, settings: Settings, indexed: RagEngine) -> None:
