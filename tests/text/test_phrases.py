@@ -33,8 +33,12 @@ def _read(text: str) -> list[tuple[str, list[str], str | None]]:
         ("пошла в клинику сама", [("в", ["клинику"], "клинику")]),
         ("в отпуске болею", [("в", ["отпуске"], "отпуске")]),
         ("в отпуске, болею", [("в", ["отпуске"], "отпуске")]),
-        # a pronoun is governed but no noun; the noun after it is one, but no head: the pronoun is
-        ("у меня отпуск", [("у", ["отпуск"], None)]),
+        # a personal pronoun is the whole object, governed but no noun: the phrase ends after it («отпуск» is the
+        # clause's subject, «на приём» a phrase of its own)
+        ("у меня отпуск", [("у", [], None)]),
+        ("к нему на приём", [("к", [], None), ("на", ["прием"], "прием")]),
+        # a possessive («его», «её», «их» after a preposition) modifies the noun that follows: it is the phrase's
+        ("в его отпуске", [("в", ["отпуске"], None)]),
         # a Latin word belongs to the phrase
         ("голосует в planning poker", [("в", ["planning", "poker"], None)]),
         # «ё» is read as «е»

@@ -8,7 +8,9 @@ modifiers before a noun (a full adjective or participle), the nouns, numerals, p
 the phrases nested in it (a preposition inside a phrase opens another one, and the outer phrase governs its words
 too: «без звонка на пульт»; «в клинику» governs all of that).  It ends at a word of another kind (a verb, an adverb,
 a conjunction, a short adjective), at a modifier after a noun (a Russian modifier precedes its noun: «в клинику сама»
-ends at «сама») and at a punctuation mark.
+ends at «сама»), at a punctuation mark, and right after a personal pronoun (:data:`PERSONAL_PRONOUNS`): the pronoun
+is the whole object, what follows it is no word of the phrase («у меня отпуск»: «отпуск» is the clause's subject;
+«к нему на приём»: «на приём» is a phrase of its own).
 
 The focus check's rules read what they ask from one reading: the nouns a phrase governs (:attr:`Phrase.nouns`:
 whether a sentence words a question's phrase otherwise, :mod:`agentcore.rag._focus.yesno`) or the noun right past
@@ -24,11 +26,21 @@ from functools import lru_cache
 
 from agentcore.text.morphology import morph_analyzer, parses, pos_of
 
-__all__ = ["Phrase", "Reading", "Token", "read_phrases"]
+__all__ = ["PERSONAL_PRONOUNS", "Phrase", "Reading", "Token", "read_phrases"]
 
 _TOKEN_RE = re.compile(r"[A-Za-zА-Яа-яЁё0-9][\w-]*|[^\w\s]")
 _MODIFIERS = frozenset({"ADJF", "PRTF"})
 _GOVERNED = frozenset({"NOUN", "NUMR", "NPRO"})
+
+PERSONAL_PRONOUNS = frozenset(
+    """
+    меня мне мной мною нас нам нами тебя тебе тобой тобою вас вам вами него нему ним нем нее ней нею них ними себя
+    себе собой собою
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+"""The forms of the personal pronouns a preposition governs («у меня», «к нему», «для себя»; «ё» as «е»): each is a
+whole noun phrase, so the phrase ends right after it.  Not «его», «её», «их»: after a preposition they are
+possessives, the modifiers of the noun that follows («в его отпуске»)."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +104,7 @@ def read_phrases(text: str) -> Reading:
     chain: list[tuple[int, list[int]]] = []  # the phrases open at this word, the outer first: (start, nouns)
     pending: int | None = None  # a word that is a noun unless another word of the phrase follows it
     after_noun = False
+    after_pronoun = False  # the word before was a personal pronoun: the phrases open end here
 
     def take_pending() -> None:  # the word held back was a noun after all: every open phrase governs it
         if pending is not None:
@@ -106,6 +119,9 @@ def read_phrases(text: str) -> Reading:
             found.append(Phrase(tokens[start].word, start, end, tuple(nouns), head))
 
     for k, token in enumerate(tokens):
+        if after_pronoun:
+            close(k)
+            chain, pending, after_noun, after_pronoun = [], None, False, False
         if token.pos == "PREP":
             take_pending()
             pending = None
@@ -116,6 +132,7 @@ def read_phrases(text: str) -> Reading:
         if chain and inside:
             pending = None  # a word before this one was its modifier
             if token.pos == "NPRO":
+                after_pronoun = token.word in PERSONAL_PRONOUNS
                 continue
             if not token.latin and any(str(p.tag.POS) in _MODIFIERS for p in parses(token.word)):
                 pending = k
