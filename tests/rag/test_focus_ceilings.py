@@ -28,3 +28,11 @@ def test_a_question_asking_within_a_sum_is_answered_by_the_rules_ceiling() -> No
 def test_a_ceiling_in_the_sentence_is_the_limit_a_figure_is_compared_with() -> None:
     sentence = "Такси после 22:00, если вы задержались на работе, компенсируется в пределах 1500 ₽ за поездку до дома."
     assert answers("такси после 22 за 2000 рублей оплатят?", sentence, HEADING)
+
+
+def test_a_ceiling_before_a_number_noun_names_no_subject() -> None:
+    # «тысяча», «десяток» are figures in words that pymorphy3 reads as nouns (rv41)
+    (part,) = question_parts("компенсируют обед в пределах тысячи рублей?")
+    assert "предел" not in part.terms
+    (part,) = question_parts("такси оплачивают в пределах десятка километров?")
+    assert "предел" not in part.terms

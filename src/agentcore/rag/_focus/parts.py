@@ -73,14 +73,19 @@ states — a compound preposition, as «до 5000 рублей» and «не бо
 subject term: before, a yes/no «компенсируют обед в пределах 1000 рублей?» required «предел» of the sentence that
 states the limit («до 1000 ₽»).  Before a noun («в пределах Москвы») it keeps its word."""
 _CEILING_RE = re.compile(r"(?<![\w-])в\s+пределах\s+(?=(?P<next>[\w-]+))", re.I)
+_NUMBER_NOUNS = frozenset({"тысяча", "миллион", "миллиард", "сотня", "десяток"})
+"""Nouns that are figures in words («в пределах тысячи рублей», «в пределах десятка километров»): pymorphy3 reads
+them as nouns, not numerals."""
 
 
 def _ceilings_removed(text: str) -> str:
-    """``text`` without «в пределах» before a figure in digits or in words (:data:`CEILINGS_NAME_NO_SUBJECT`)."""
+    """``text`` without «в пределах» before a figure in digits or in words — a numeral or a number noun
+    (:data:`_NUMBER_NOUNS`) — (:data:`CEILINGS_NAME_NO_SUBJECT`)."""
 
     def ceiling(match: re.Match[str]) -> str:
-        following = match.group("next").lower()
-        return " " if following[0].isdigit() or pos_of(following) == "NUMR" else match.group()
+        following = match.group("next").lower().replace("ё", "е")
+        figure = following[0].isdigit() or pos_of(following) == "NUMR" or lemma_of(following) in _NUMBER_NOUNS
+        return " " if figure else match.group()
 
     return _CEILING_RE.sub(ceiling, text)
 
