@@ -46,3 +46,33 @@ def test_an_english_predicate_is_no_noun_the_supplying_sentence_must_name() -> N
     assert supplies_the_yesno(part, [sentence, "Оборудование и ноутбуки"], [])
     # guard: the subject itself is still required
     assert not supplies_the_yesno(part, ["Монитор облагается налогом.", "Оборудование"], [])
+
+
+def test_a_preposition_the_part_holds_as_a_term_governs_its_noun_phrase() -> None:
+    # rv41: «after», «during», «within» are terms of the part (no question words); they joined the noun run, and the
+    # noun they govern became the subject
+    assert subject_of("is a taxi reimbursed after midnight") == ("taxi",)
+    assert subject_of("is the gym available during lunch") == ("gym",)
+    assert subject_of("is there parking near the office") == ("parking",)
+
+
+def test_to_after_a_word_taking_an_infinitive_is_no_preposition() -> None:
+    # rv41: «to» of «have to tell» governed «my manager» when the infinitive is no term
+    assert subject_of("do I have to tell my manager") == ("manager",)
+    assert subject_of("do I need to get a visa") == ("visa",)
+    # guard: «to» after another word is a preposition
+    assert subject_of("can I bring my dog to the office?") == ("dog",)
+
+
+def test_adverbs_reflexives_and_predicative_adjectives_head_no_noun_phrase() -> None:
+    # rv41: the predicate adjective, the adverb or the reflexive was read as the head of the subject's run
+    assert subject_of("is the parking free") == ("parking",)
+    assert subject_of("is the gym open on weekends") == ("gym",)
+    assert subject_of("is the training mandatory") == ("training",)
+    assert subject_of("is the kitchen cleaned daily") == ("kitchen",)
+    assert subject_of("is the laptop broken") == ("laptop",)
+    assert subject_of("should I book the hotel myself") == ("hotel",)
+    assert predicate_words("is the laptop taken home") == {"taken"}
+    # guards: before a noun the adjective modifies it
+    assert predicate_words("is there free parking") == frozenset()
+    assert subject_of("is there free parking") == ("parking",)

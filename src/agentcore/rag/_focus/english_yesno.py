@@ -11,7 +11,8 @@ preposition governs, modifiers skipped); English word order says the same things
   my dog», «when I *work* from home»), the word after «to» that follows a word taking an infinitive is a verb («do I
   have to *tell*», «is it possible to *work*»), and a participle that ends its noun phrase is the predicate («is my
   laptop *taxed*», «are taxi rides *reimbursed* on trips»; a participle before a noun is its modifier, «paid
-  leave»), and so is an adjective of possibility («is paid leave *available*»).  A verb stays a term of the part (its
+  leave»), and so is an adjective of possibility or of a rule's terms («is paid leave *available*», «is the parking
+  *free*»).  A verb stays a term of the part (its
   share and the predicate test weigh it, as a Russian verb's), but is no noun the sentence must name
   (:func:`agentcore.rag._focus.yesno.supplies_the_yesno`);
 * **the subject** (:func:`yesno_subject`) — the head of each noun phrase no preposition governs: the last noun of a
@@ -50,7 +51,8 @@ word after it is its verb («does the company pay»)."""
 PREPOSITIONS = frozenset(
     """
     to for from in on at by with about into onto of during after before without under over via through per across
-    within outside inside until till towards toward
+    within outside inside until till towards toward near between behind beside besides against among above below
+    beneath beyond except regarding despite upon throughout
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 """English prepositions: the noun phrase after one is a circumstance («to the office», «on business trips»), as a
@@ -59,15 +61,24 @@ Russian one governed by a preposition is (:func:`agentcore.rag._focus.yesno.yesn
 PLACE_AND_TIME_ADVERBS = frozenset(
     """
     home abroad overseas here there today tomorrow tonight yesterday now remotely online offline upstairs downstairs
+    daily weekly monthly yearly annually overnight early late
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 """Adverbs of place and time that may follow a noun phrase without a preposition («take the laptop home», «work
-remotely»): they say where or when, they name no subject and head no noun phrase."""
+remotely», «is the kitchen cleaned daily»): they say where or when, they name no subject, head no noun phrase and
+end the one before them (a participle before one is the predicate: «is the laptop taken home»)."""
+
+REFLEXIVE_PRONOUNS = frozenset(
+    """myself yourself himself herself itself ourselves yourselves themselves oneself""".split()  # noqa: SIM905
+)
+"""Reflexive pronouns («should I book the hotel myself»): they say who does it, they name no subject and head no
+noun phrase."""
 
 IRREGULAR_PARTICIPLES = frozenset(
     """
     paid given taken spent sent kept left brought bought held shown seen written done known told sold lost found
-    put cut become begun chosen driven eaten forgotten hidden spoken stolen worn won withheld
+    put cut become begun chosen driven eaten forgotten hidden spoken stolen worn won withheld broken frozen made
+    built caught taught thrown forbidden understood drawn grown torn hung lent meant heard
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 """Past participles not spelled with «-ed» (a closed class of the irregular verbs)."""
@@ -93,10 +104,19 @@ def is_participle(word: str) -> bool:
     return len(word) >= 5 and word.endswith("ed") and not word.endswith("eed")
 
 
+PREDICATIVE_ADJECTIVES = frozenset(
+    """free open mandatory optional compulsory obligatory necessary unpaid valid legal illegal""".split()  # noqa: SIM905
+)
+"""Adjectives a rule says a thing is (a closed list of the terms a rule sets: its price, its availability, whether
+it is required or permitted), the predicate of «is the parking free», «is the gym open on weekends», «is the
+training mandatory» when they end their noun phrase; before a noun they modify it («free parking»)."""
+
+
 def is_predicative_adjective(word: str) -> bool:
     """Whether ``word`` is spelled as an adjective of possibility («-able», «-ible», at least seven letters:
-    «available», «taxable», «eligible»; not «table», «cable»), the predicate of «is X available»."""
-    return len(word) >= 7 and word.endswith(("able", "ible"))
+    «available», «taxable», «eligible»; not «table», «cable») or is one of :data:`PREDICATIVE_ADJECTIVES`, the
+    predicate of «is X available», «is X free»."""
+    return word in PREDICATIVE_ADJECTIVES or (len(word) >= 7 and word.endswith(("able", "ible")))
 
 
 def _content(token: str) -> bool:
@@ -109,8 +129,9 @@ def predicate_words(text: str) -> frozenset[str]:
     """The words of the English question ``text`` that are its predicate, not its subject: the verb after a personal
     pronoun or after a noun that names no subject («does the company pay»), the infinitive after «to» that follows a
     word taking one (:data:`INFINITIVE_HOSTS`), and a participle or an adjective of possibility
-    (:func:`is_predicative_adjective`) ending its noun phrase (the next word is no word that may name something: «is
-    my laptop taxed», «is paid leave available»; not «paid leave»)."""
+    (:func:`is_predicative_adjective`) ending its noun phrase (the next word is no word that may name something, or
+    an adverb of place or time: «is my laptop taxed», «is paid leave available», «is the laptop taken home»; not
+    «paid leave»)."""
     tokens = _tokens(text)
     found: set[str] = set()
     for k, token in enumerate(tokens):
@@ -122,7 +143,9 @@ def predicate_words(text: str) -> frozenset[str]:
             found.add(token)
         elif k >= 3 and tokens[k - 3] in AUXILIARIES and tokens[k - 2] in DETERMINERS and is_question_word(before):
             found.add(token)  # «does the company pay»: the auxiliary's subject names no subject, then its verb
-        elif (is_participle(token) or is_predicative_adjective(token)) and not _content(after):
+        elif (is_participle(token) or is_predicative_adjective(token)) and (
+            not _content(after) or after in PLACE_AND_TIME_ADVERBS
+        ):
             found.add(token)
     return frozenset(found)
 
@@ -131,28 +154,31 @@ def predicate_words(text: str) -> frozenset[str]:
 def yesno_subject(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:
     """The subject of the English yes/no ``text``: of each run of consecutive ``terms`` (no predicate word,
     :func:`predicate_words`) that no preposition governs,
-    its head — the last of them that is no adverb of place or time (:data:`PLACE_AND_TIME_ADVERBS`); the words before
-    the head modify it («is my work laptop taxed» → laptop; «can I take the laptop home» → laptop; «is there a gym
-    in the office building» → gym)."""
+    its head — the last of them that is no adverb of place or time (:data:`PLACE_AND_TIME_ADVERBS`) nor a reflexive
+    pronoun (:data:`REFLEXIVE_PRONOUNS`); the words before the head modify it («is my work laptop taxed» → laptop;
+    «can I take the laptop home» → laptop; «is there a gym in the office building» → gym).  «to» after a word
+    taking an infinitive (:data:`INFINITIVE_HOSTS`) opens the infinitive, no preposition: «do I have to tell my
+    manager» → manager."""
     found: list[str] = []
     run: list[str] = []
     governed = False
 
     def close() -> None:
-        heads = [t for t in run if t not in PLACE_AND_TIME_ADVERBS]
+        heads = [t for t in run if t not in PLACE_AND_TIME_ADVERBS and t not in REFLEXIVE_PRONOUNS]
         if heads and not governed:
             found.append(heads[-1])
         run.clear()
 
     predicate = predicate_words(text)
-    for token in _tokens(text):
-        if token in terms and token not in predicate:
+    tokens = _tokens(text)
+    for k, token in enumerate(tokens):
+        if token in terms and token not in predicate and token not in PREPOSITIONS:
             run.append(token)
             continue
         if run:
             close()
             governed = False  # a preposition governs one noun phrase
-        if token in PREPOSITIONS:
+        if token in PREPOSITIONS and not (token == "to" and k and tokens[k - 1] in INFINITIVE_HOSTS):
             governed = True
         elif not _is_word(token) or not is_question_word(token):
             governed = False  # a verb, a punctuation mark: what follows is no object of the preposition
