@@ -6,6 +6,8 @@ from __future__ import annotations
 from tests.rag.focus_probe import far_embed
 
 from agentcore.rag import check_focus
+from agentcore.rag._focus.other_subject import qualifies_the_subject
+from agentcore.rag._focus.parts import question_parts
 
 VACATION = "Отпуск: правила и оформление"
 SICK = "Больничный и дни здоровья"
@@ -68,3 +70,13 @@ def test_a_circumstance_only_another_document_speaks_of_marks_its_subject() -> N
     heading = f"{SICK} — Дни здоровья"
     sentence = "Если вы плохо себя чувствуете, можно взять день здоровья без больничного листа."
     assert not answers("можно взять день здоровья на испытательном сроке", sentence, heading, PROBATION_PASSAGES)
+
+
+def test_a_modifier_of_an_english_subject_qualifies_it() -> None:
+    # rv41: Russian morphology reads no English modifier, so QUALIFIERS_ONLY_OF_THE_SUBJECT spared no English term;
+    # a word of the subject's noun phrase before its head qualifies it, as «неиспользованные» qualifies «дни»
+    (part,) = question_parts("is sick leave paid during probation")
+    assert qualifies_the_subject(part, "sick")
+    # guards: the head, the predicate and the circumstance qualify nothing
+    for term in ("leave", "paid", "probation"):
+        assert not qualifies_the_subject(part, term), term

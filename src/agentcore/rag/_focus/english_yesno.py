@@ -153,20 +153,31 @@ def predicate_words(text: str) -> frozenset[str]:
 @lru_cache(maxsize=4096)
 def yesno_subject(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:
     """The subject of the English yes/no ``text``: of each run of consecutive ``terms`` (no predicate word,
-    :func:`predicate_words`) that no preposition governs,
-    its head — the last of them that is no adverb of place or time (:data:`PLACE_AND_TIME_ADVERBS`) nor a reflexive
-    pronoun (:data:`REFLEXIVE_PRONOUNS`); the words before the head modify it («is my work laptop taxed» → laptop;
-    «can I take the laptop home» → laptop; «is there a gym in the office building» → gym).  «to» after a word
-    taking an infinitive (:data:`INFINITIVE_HOSTS`) opens the infinitive, no preposition: «do I have to tell my
-    manager» → manager."""
-    found: list[str] = []
+    :func:`predicate_words`) that no preposition governs, its head — the last of them that is no adverb of place or
+    time (:data:`PLACE_AND_TIME_ADVERBS`) nor a reflexive pronoun (:data:`REFLEXIVE_PRONOUNS`); the words before the
+    head modify it (:func:`subject_modifiers`; «is my work laptop taxed» → laptop; «can I take the laptop home» →
+    laptop; «is there a gym in the office building» → gym).  «to» after a word taking an infinitive
+    (:data:`INFINITIVE_HOSTS`) opens the infinitive, no preposition: «do I have to tell my manager» → manager."""
+    return tuple(dict.fromkeys(head for _, head in _subject_phrases(text, terms)))
+
+
+def subject_modifiers(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:
+    """The words of the English yes/no ``text`` that modify its subject: the terms of a subject's run before its head
+    (:func:`yesno_subject`; «is *sick* leave paid» → sick, «is my *work* laptop taxed» → work)."""
+    return tuple(dict.fromkeys(m for modifiers, _ in _subject_phrases(text, terms) for m in modifiers))
+
+
+@lru_cache(maxsize=4096)
+def _subject_phrases(text: str, terms: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """Per noun phrase of ``terms`` no preposition governs: its modifiers and its head (:func:`yesno_subject`)."""
+    found: list[tuple[tuple[str, ...], str]] = []
     run: list[str] = []
     governed = False
 
     def close() -> None:
-        heads = [t for t in run if t not in PLACE_AND_TIME_ADVERBS and t not in REFLEXIVE_PRONOUNS]
+        heads = [k for k, t in enumerate(run) if t not in PLACE_AND_TIME_ADVERBS and t not in REFLEXIVE_PRONOUNS]
         if heads and not governed:
-            found.append(heads[-1])
+            found.append((tuple(t for t in run[: heads[-1]] if t not in PLACE_AND_TIME_ADVERBS), run[heads[-1]]))
         run.clear()
 
     predicate = predicate_words(text)
@@ -184,4 +195,4 @@ def yesno_subject(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:
             governed = False  # a verb, a punctuation mark: what follows is no object of the preposition
     if run:
         close()
-    return tuple(dict.fromkeys(found))
+    return tuple(found)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from agentcore.rag._focus import english_yesno
 from agentcore.rag._focus.circumstances import MONTHS
 from agentcore.rag._focus.context import document_part
+from agentcore.rag._focus.english import is_english
 from agentcore.rag._focus.parts import Part, part_matches
 from agentcore.rag._focus.qualifiers import recipients
 from agentcore.rag._focus.words import (
@@ -18,7 +20,7 @@ from agentcore.rag._focus.words import (
     lemma_of,
     vocabulary_of,
 )
-from agentcore.rag._focus.yesno import compares_figure, compares_unit, yesno_subject
+from agentcore.rag._focus.yesno import ENGLISH_SUBJECT_BY_WORD_ORDER, compares_figure, compares_unit, yesno_subject
 
 USED_NOUNS_BLOCK_MEANING = True
 """Whether the e5 paraphrase test is closed to a sentence lacking a noun of the part that the passages use."""
@@ -166,10 +168,14 @@ where the condition is spoken of, whether or not it names the subject."""
 
 def qualifies_the_subject(part: Part, term: str) -> bool:
     """Whether ``term`` is a modifier standing right before a noun of the part's grammatical subject
-    (:func:`agentcore.rag._focus.yesno.yesno_subject`), other modifiers between allowed (always, without
-    :data:`QUALIFIERS_ONLY_OF_THE_SUBJECT`)."""
+    (:func:`agentcore.rag._focus.yesno.yesno_subject`), other modifiers between allowed — of an English part, a word
+    of the subject's noun phrase before its head (:func:`agentcore.rag._focus.english_yesno.subject_modifiers`: «is
+    *sick* leave paid») — (always, without :data:`QUALIFIERS_ONLY_OF_THE_SUBJECT`)."""
     if not QUALIFIERS_ONLY_OF_THE_SUBJECT:
         return True
+    if ENGLISH_SUBJECT_BY_WORD_ORDER and is_english(part.text):
+        # Russian morphology reads no English modifier: the words of the subject's noun phrase before its head are
+        return term in english_yesno.subject_modifiers(part.text, part.terms)
     subject = set(yesno_subject(part))
     words = [w.lower().replace("ё", "е") for w in WORD_RE.findall(part.text)]
     for k, word in enumerate(words):
