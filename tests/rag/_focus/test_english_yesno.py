@@ -76,3 +76,8 @@ def test_adverbs_reflexives_and_predicative_adjectives_head_no_noun_phrase() -> 
     # guards: before a noun the adjective modifies it
     assert predicate_words("is there free parking") == frozenset()
     assert subject_of("is there free parking") == ("parking",)
+
+
+def test_to_before_a_determiner_is_a_preposition_after_any_word() -> None:
+    # «going to the conference»: «going» takes an infinitive, but «to the» opens a noun phrase
+    assert subject_of("are we going to the conference") == ()

@@ -167,6 +167,13 @@ def subject_modifiers(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(m for modifiers, _ in _subject_phrases(text, terms) for m in modifiers))
 
 
+def _opens_an_infinitive(tokens: list[str], k: int) -> bool:
+    """Whether ``tokens[k]`` is the «to» of an infinitive: after a word taking one (:data:`INFINITIVE_HOSTS`) and
+    before no determiner («have to tell my manager»; not «going to the office»)."""
+    after = tokens[k + 1] if k + 1 < len(tokens) else ""
+    return tokens[k] == "to" and k > 0 and tokens[k - 1] in INFINITIVE_HOSTS and after not in DETERMINERS
+
+
 @lru_cache(maxsize=4096)
 def _subject_phrases(text: str, terms: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], str], ...]:
     """Per noun phrase of ``terms`` no preposition governs: its modifiers and its head (:func:`yesno_subject`)."""
@@ -189,7 +196,7 @@ def _subject_phrases(text: str, terms: tuple[str, ...]) -> tuple[tuple[tuple[str
         if run:
             close()
             governed = False  # a preposition governs one noun phrase
-        if token in PREPOSITIONS and not (token == "to" and k and tokens[k - 1] in INFINITIVE_HOSTS):
+        if token in PREPOSITIONS and not _opens_an_infinitive(tokens, k):
             governed = True
         elif not _is_word(token) or not is_question_word(token):
             governed = False  # a verb, a punctuation mark: what follows is no object of the preposition
