@@ -58,3 +58,10 @@ def test_the_focus_check_reads_new_chat_words() -> None:
     heading = "Возмещение расходов — Если заявку отклонили"
     sentence = "Исправить заявку можно один раз в течение 5 рабочих дней после отказа."
     assert answers("завернули заявку, можно исправить?", sentence, heading)
+
+
+def test_a_documents_word_is_not_read_as_a_hyphenated_chat_word() -> None:
+    # the search stem of a hyphenated word is one of its parts: a key such as «скрам-покер» or «ит-шник» would take
+    # «скрам-мастер», «ИТ-инфраструктура» or «спринт» for itself; the lexicon has no such key
+    for text in ("кто такой скрам-мастер", "руководитель ИТ-инфраструктуры", "цель на спринт", "ДМС", "банк"):
+        assert matches(text) == [], text
