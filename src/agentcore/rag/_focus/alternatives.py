@@ -7,7 +7,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from agentcore.rag._focus.english import in_latin_phrase, is_english, names_a_thing, russian_spellings, unspelled
+from agentcore.rag._focus.english import (
+    in_latin_phrase,
+    is_english,
+    names_a_thing,
+    russian_spellings,
+    spelling_lemmas,
+    unspelled,
+)
 from agentcore.rag._focus.parts import Part, subject_terms
 from agentcore.rag._focus.words import (
     WORD_RE,
@@ -120,14 +127,14 @@ def _english_spellings(
         if ENGLISH_LABELS_ARE_NOT_WORDS:
             # «how long can I work from abroad»: «Work In Progress» in the kanban article is no «работать»
             terms = [t for t in part.terms if t in terms or not names_a_thing(t, part.text)]
-        return [(term, (lemma,)) for term, lemma in russian_spellings(terms, texts)]
+        return [(term, spelling_lemmas(spelling)) for term, spelling in russian_spellings(terms, texts)]
     plain = [t for t in terms if not names_a_thing(t, part.text)]
     # A lone English word among Russian ones is often a label the documents write in Latin too («колонка testing»:
     # «Testing» is a column), so only its Russian spelling is it; a borrowed phrase («core hours») is translated.
     phrase = [t for t in plain if in_latin_phrase(t, part.text)]
     alone = [t for t in plain if t not in phrase]
     pairs = russian_spellings(phrase, texts) + russian_spellings(alone, texts, by_meaning=False)
-    return [(term, (lemma,)) for term, lemma in pairs]
+    return [(term, spelling_lemmas(spelling)) for term, spelling in pairs]
 
 
 def _compound_spellings(part: Part, texts: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:

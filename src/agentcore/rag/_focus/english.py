@@ -10,12 +10,13 @@ it:
   as from the Russian ones (:data:`ASKS`: «how many» a number, «when» a time, «who» a person, «where» a service,
   «which/what X» a name, «how do I» a procedure, «can/is/do …» a yes/no), and they name no subject
   (:data:`QUESTION_WORDS`);
-* **the documents' word for an English term** — its Russian loanword in the passages («sprint» / «спринт»), else
-  the nearest Russian lemmas of the run's passages by the e5 model (multilingual-e5-small: a word and its
-  translation lie close, «version» / «версия» 0.95, «office» / «офис» 0.94, while a word with no translation in the
-  passages mostly finds neighbours below 0.90 — «dog», «gym», «shuttle»), added as another spelling of the term
-  (:func:`russian_spellings`), as the query repair adds «velocity» for «велосити».  A term the passages do not
-  translate stays a term they lack;
+* **the documents' word for an English term** — the office glossary's Russian words for it that the passages hold
+  (``lexicon/english.txt``: «leave» / «отпуск», «password» / «пароль», «sick leave» / «больничный»; :func:`glossary`),
+  else its Russian loanword in the passages («sprint» / «спринт»), else the nearest Russian lemmas of the run's
+  passages by the e5 model (multilingual-e5-small: a word and its translation lie close, «version» / «версия»
+  0.95, «office» / «офис» 0.94, while a word with no translation in the passages mostly finds neighbours below
+  0.90 — «dog», «gym», «shuttle»), added as another spelling of the term (:func:`russian_spellings`), as the query
+  repair adds «velocity» for «велосити».  A term the passages do not translate stays a term they lack;
 * **what a count counts** — «how long does X last» asks X's lasting, «how much» an amount, «how many days» a span
   (:func:`measure_of`), so the Russian rules of the kind of figure and of whose lasting it is apply;
 * **names in a lack** — a lacking English word is a name or a code only when written so (a capital inside the
@@ -202,13 +203,139 @@ def russian_spellings(
     english = tuple(t for t in dict.fromkeys(terms) if re.fullmatch(r"[a-z][a-z'-]*", t))
     if not english or not texts:
         return []
+    glossed: list[tuple[str, str]] = []
+    if GLOSSARY_FIRST and by_meaning:
+        # the glossary's words the passages hold stand for the term; the e5 guess is read only for the rest
+        glossed = glossary_spellings(english, texts)
+        english = tuple(t for t in english if t not in {term for term, _ in glossed})
+        if not english:
+            return glossed
     lemmas = document_lemmas(texts)
     if not lemmas:
-        return []
+        return glossed
     found = _spellings(english, lemmas, embed) if embed is not None else list(_cached_spellings(english, lemmas))
     if not by_meaning:
         found = [(term, lemma) for term, lemma in found if lemma in loanwords(term, (lemma,))]
+    return glossed + found
+
+
+GLOSSARY_FIRST = True
+"""Whether an English term's Russian words are first looked up in the office glossary (``lexicon/english.txt``,
+:func:`glossary`): single-word e5 vectors put neighbours as close as translations («password» / «паспорт» above
+«пароль», «vacation» / «отдых»), while the common words an employee asks with have one or two settled Russian words
+in the documents.  A term the glossary lacks, or whose glossary words no passage holds, goes the e5 path."""
+
+
+def glossary_spellings(terms: Sequence[str], texts: Sequence[str]) -> list[tuple[str, str]]:
+    """For each English term of ``terms`` the glossary's Russian alternatives (:func:`glossary_alternatives`) whose
+    every lemma a word of ``texts`` matches (:func:`agentcore.rag._focus.words.term_matches`), as ``(term,
+    spelling)`` pairs; a spelling of several words is their lemmas joined by a space («учетный запись»), and all
+    of them must be found (:func:`spelling_lemmas`)."""
+    from agentcore.rag._focus.words import term_matches, vocabulary_of
+
+    words, stems = vocabulary_of(texts)
+    found: list[tuple[str, str]] = []
+    for term, alternatives in glossary_alternatives(tuple(terms)):
+        found.extend(
+            (term, " ".join(lemmas))
+            for lemmas in alternatives
+            if all(term_matches(lemma, words, stems) for lemma in lemmas)
+        )
     return found
+
+
+def spelling_lemmas(spelling: str) -> tuple[str, ...]:
+    """The lemmas of a spelling :func:`russian_spellings` returns (a glossary phrase is several)."""
+    return tuple(spelling.split())
+
+
+def head_lemma(spelling: str) -> str:
+    """The word of a spelling a Russian rule looks for: its first plain noun («испытательный срок» → «срок»), else
+    its last word."""
+    from agentcore.rag._focus.words import is_plain_noun
+
+    lemmas = spelling_lemmas(spelling)
+    return next((lemma for lemma in lemmas if is_plain_noun(lemma)), lemmas[-1])
+
+
+@lru_cache(maxsize=1024)
+def glossary_alternatives(terms: tuple[str, ...]) -> tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]:
+    """The glossary's alternatives for each of ``terms`` that it knows, as ``(term, alternatives)``: the entry of the
+    term's own word (:func:`english_base_forms`), then those of every phrase entry all of whose words are among
+    ``terms`` («sick leave»: both «sick» and «leave» may be found as «больничный»)."""
+    words, phrases = glossary()
+    bases = {term: english_base_forms(term) for term in terms}
+    found: dict[str, list[tuple[str, ...]]] = {}
+    for term, forms in bases.items():
+        entry = next((words[form] for form in forms if form in words), ())
+        if entry:
+            found.setdefault(term, []).extend(entry)
+    for key, alternatives in phrases:
+        holders = [next((t for t, forms in bases.items() if word in forms), None) for word in key]
+        if all(holder is not None for holder in holders):
+            for holder in dict.fromkeys(h for h in holders if h is not None):
+                found.setdefault(holder, []).extend(alternatives)
+    return tuple((term, tuple(dict.fromkeys(alternatives))) for term, alternatives in found.items())
+
+
+def english_base_forms(word: str) -> tuple[str, ...]:
+    """``word`` and the dictionary forms it may be of, most likely first: a plain plural or third person
+    («days» → «day», «expenses» → «expense», «policies» → «policy», «boxes» → «box») and a past or «-ing» form
+    («approved» → «approve», «locked» → «lock», «stopped» → «stop», «booking» → «book», «charging» → «charge»).
+    Conservative: only the regular endings, and only a candidate the glossary has is read."""
+    forms = [word]
+    if len(word) > 3 and word.endswith("ies"):
+        forms.append(word[:-3] + "y")
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        forms.append(word[:-1])
+        if word.endswith("es"):
+            forms.append(word[:-2])
+    for ending in ("ed", "ing"):
+        if len(word) > len(ending) + 2 and word.endswith(ending):
+            stem = word[: -len(ending)]
+            if ending == "ed" and stem.endswith("i"):
+                forms.append(stem[:-1] + "y")  # «applied»
+            forms.extend([stem + "e", stem])  # «approved», «charging»; «locked», «booking»
+            if len(stem) > 2 and stem[-1] == stem[-2]:
+                forms.append(stem[:-1])  # «stopped», «planning»
+    return tuple(dict.fromkeys(forms))
+
+
+_GLOSSARY_LINE_RE = re.compile(r"^\s*(?P<key>[a-z0-9][a-z0-9' -]*?)\s*=\s*(?P<alternatives>.+?)\s*$")
+
+
+@lru_cache(maxsize=1)
+def glossary() -> tuple[
+    dict[str, tuple[tuple[str, ...], ...]], tuple[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]], ...]
+]:
+    """The English office glossary (``lexicon/english.txt``, written from general knowledge of the words employees
+    use, not from any question set), read once: its one-word entries by word and its phrase entries, each with its
+    alternatives as tuples of Russian lemmas (:func:`agentcore.rag._focus.words.lemma_of`).  An entry written on
+    several lines gathers all of them."""
+    from importlib import resources
+
+    text = resources.files("agentcore.rag").joinpath("lexicon/english.txt").read_text(encoding="utf-8")
+    return _parsed_glossary(text)
+
+
+def _parsed_glossary(
+    text: str,
+) -> tuple[dict[str, tuple[tuple[str, ...], ...]], tuple[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]], ...]]:
+    from agentcore.rag._focus.words import WORD_RE, lemma_of
+
+    entries: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
+    for line in text.splitlines():
+        match = _GLOSSARY_LINE_RE.match(line.split("#", 1)[0].lower())
+        if match is None:
+            continue
+        key = tuple(match.group("key").split())
+        for phrase in match.group("alternatives").split("|"):
+            lemmas = tuple(lemma_of(w) for w in WORD_RE.findall(phrase.replace("ё", "е")))
+            if lemmas:
+                entries.setdefault(key, []).append(lemmas)
+    words = {key[0]: tuple(dict.fromkeys(v)) for key, v in entries.items() if len(key) == 1}
+    phrases = tuple((key, tuple(dict.fromkeys(v))) for key, v in entries.items() if len(key) > 1)
+    return words, phrases
 
 
 @lru_cache(maxsize=1024)

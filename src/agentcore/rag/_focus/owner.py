@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from agentcore.rag._focus.english import is_english, russian_spellings, spelled_as
+from agentcore.rag._focus.english import head_lemma, is_english, russian_spellings, spelled_as
 from agentcore.rag._focus.english import measure_of as english_measure
 from agentcore.rag._focus.figures import SPAN_RE
 from agentcore.rag._focus.measures import measure_asked
@@ -55,7 +55,7 @@ def owns_lasting(part: Part, units: Sequence[str]) -> bool:
     if english:
         # «sprint» is looked for as the Russian word the units spell it with («спринт»), which Russian grammar reads
         spelled = russian_spellings([thing], units)
-        thing = spelled[0][1] if spelled else spelled_as(part, thing)
+        thing = head_lemma(spelled[0][1]) if spelled else spelled_as(part, thing)
     sentence, *context = units
     verdict = _owner_in(thing, [sentence])
     if verdict is not None and CLAUSES_BOUND_OWNERS:
