@@ -80,3 +80,21 @@ def test_an_english_question_is_answered_by_the_sentence_e5_alone_misses() -> No
     heading = ["Онбординг — План на испытательный срок"]
     check = check_focus("how long is the probation period", [PROBATION], [PROBATION], headings=heading)
     assert check.answered == (True,)
+
+
+def test_a_unit_of_time_before_an_adverb_is_what_how_many_counts() -> None:
+    """«abroad» is «граница» by the glossary; read as the counted head the part asked a count of borders."""
+    sentence = (
+        "Работать из-за границы можно не более 30 календарных дней в году и только после согласования с "
+        "руководителем и отделом информационной безопасности."
+    )
+    heading = ["Удалённая и гибридная работа — Работа из другой страны"]
+    check = check_focus("how many days abroad are allowed", [sentence], [sentence], headings=heading)
+    assert check.answered == (True,)
+
+
+def test_the_glossary_word_the_supplying_sentence_uses_is_among_the_alternatives() -> None:
+    """«change» is «сменить» in one passage and «меняться» in the one that answers: the entry lists both."""
+    passages = [PASSWORD, "Временный пароль нужно сменить при первом входе."]
+    check = check_focus("how often do I have to change my password", [PASSWORD], passages, headings=["Пароли"])
+    assert check.answered == (True,)

@@ -506,9 +506,9 @@ _HOW_MANY_RE = re.compile(r"\bhow many\s+(?P<words>[a-z' -]+)", re.IGNORECASE)
 def measure_of(part: Any) -> Measure | None:
     """What an English count part measures, as :func:`agentcore.rag._focus.measures.measure_asked` reads a Russian
     one: «how long does X last / take», «how long is X» X's lasting, other «how long / how soon» a span, «how much»
-    or a word of money an amount, «how many X» a span when X translates to a unit of time, people or a count of the
-    translation of X otherwise (X the last noun before the verb: «how many vacation days do I get» counts days);
-    ``None`` when it names none."""
+    or a word of money an amount, «how many X» a span when a word of X translates to a unit of time
+    (:data:`COUNTED_UNIT_ANYWHERE`), people or a count of the translation of X otherwise (X the last noun before
+    the verb: «how many vacation days do I get» counts days); ``None`` when it names none."""
     from agentcore.rag._focus.measures import _MONEY_LEMMAS, _TIME_UNIT_LEMMAS, PEOPLE_LEMMAS
 
     text = part.text
@@ -525,7 +525,9 @@ def measure_of(part: Any) -> Measure | None:
         if words:
             head = words[-1]
             lemmas = [lemma for term, spelled in part.alternatives if term == head for lemma in spelled]
-            if any(lemma in _TIME_UNIT_LEMMAS for lemma in lemmas):
+            every = [lemma for term, spelled in part.alternatives if term in words for lemma in spelled]
+            if any(lemma in _TIME_UNIT_LEMMAS for lemma in (every if COUNTED_UNIT_ANYWHERE else lemmas)):
+                # «how many days abroad are allowed»: the unit need not be the last word before the verb
                 return ("span", "")
             if any(lemma in _MONEY_LEMMAS for lemma in lemmas):
                 return ("money", "")
@@ -538,6 +540,12 @@ def measure_of(part: Any) -> Measure | None:
     if _MONEY_RE.search(text):
         return ("money", "")
     return None
+
+
+COUNTED_UNIT_ANYWHERE = True
+"""Whether «how many X Y» counts a span when any of its words, not only the last before the verb, translates to a
+unit of time: an adverb or a modifier may follow the counted noun («how many days abroad», «how many hours
+overtime»), and read as the head it made the part count «граница»."""
 
 
 def spelled_as(part: Any, term: str) -> str:
