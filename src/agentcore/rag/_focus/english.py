@@ -194,9 +194,9 @@ def russian_spellings(
     terms: Sequence[str], texts: Sequence[str], embed: Any | None = None, *, by_meaning: bool = True
 ) -> list[tuple[str, str]]:
     """For each English term of ``terms`` the Russian lemmas of ``texts`` that spell or translate it, as ``(term,
-    lemma)`` pairs: its loanwords (:data:`LOANWORD_MIN_SIMILARITY`), else the lemmas closest to it by the e5
-    model (at least :data:`WORD_MIN_COSINE`, within :data:`WORD_MARGIN` of the best, at most
-    :data:`WORD_MAX_SPELLINGS`).
+    lemma)`` pairs: first the glossary's words the texts hold (:data:`GLOSSARY_FIRST`), then its loanwords
+    (:data:`LOANWORD_MIN_SIMILARITY`), else the lemmas closest to it by the e5 model (at least
+    :data:`WORD_MIN_COSINE`, within :data:`WORD_MARGIN` of the best, at most :data:`WORD_MAX_SPELLINGS`).
 
     ``embed(texts, kind)`` returns unit rows (the local e5 with the shipped word vectors by default); without a
     model nothing is found.  ``by_meaning=False``: loanwords only."""
@@ -205,25 +205,25 @@ def russian_spellings(
         return []
     glossed: list[tuple[str, str]] = []
     if GLOSSARY_FIRST and by_meaning:
-        # the glossary's words the passages hold stand for the term; the e5 guess is read only for the rest
+        # the glossary's words the passages hold come first; the e5 guess is still read for every term, since a
+        # glossary entry may lack the documents' variant that the answering sentence uses
         glossed = glossary_spellings(english, texts)
-        english = tuple(t for t in english if t not in {term for term, _ in glossed})
-        if not english:
-            return glossed
     lemmas = document_lemmas(texts)
     if not lemmas:
         return glossed
     found = _spellings(english, lemmas, embed) if embed is not None else list(_cached_spellings(english, lemmas))
     if not by_meaning:
         found = [(term, lemma) for term, lemma in found if lemma in loanwords(term, (lemma,))]
-    return glossed + found
+    return list(dict.fromkeys(glossed + found))
 
 
 GLOSSARY_FIRST = True
 """Whether an English term's Russian words are first looked up in the office glossary (``lexicon/english.txt``,
 :func:`glossary`): single-word e5 vectors put neighbours as close as translations («password» / «паспорт» above
 «пароль», «vacation» / «отдых»), while the common words an employee asks with have one or two settled Russian words
-in the documents.  A term the glossary lacks, or whose glossary words no passage holds, goes the e5 path."""
+in the documents.  The e5 path is read for every term as well (its spellings after the glossary's): an entry that
+lacks the variant the answering sentence uses («change» with «изменение» but not «поменять») would otherwise hide a
+word e5 finds."""
 
 
 def glossary_spellings(terms: Sequence[str], texts: Sequence[str]) -> list[tuple[str, str]]:
