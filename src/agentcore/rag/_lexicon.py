@@ -25,7 +25,7 @@ from pathlib import Path
 from agentcore.rag._analysis import word_stem
 from agentcore.text.morphology import known_word, lemma
 
-__all__ = ["Match", "computed_key_stems", "key_stems_source", "load", "matches", "write_key_stems"]
+__all__ = ["Match", "computed_key_stems", "entry_lines", "key_stems_source", "load", "matches", "write_key_stems"]
 
 logger = logging.getLogger("agentcore.rag._lexicon")
 
@@ -78,21 +78,29 @@ def _lexicon_text() -> str:
     return resources.files("agentcore.rag").joinpath("lexicon/colloquial.txt").read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=1)
-def _lines() -> tuple[_Line, ...]:
-    """The lexicon file's entry lines in order; a line without «=» is skipped."""
-    text = _lexicon_text()
-    lines = []
+def entry_lines(text: str) -> list[tuple[str, tuple[str, ...], bool]]:
+    """The entries of a lexicon file in this format (``lexicon/colloquial.txt``, ``lexicon/english.txt``), in order:
+    per line ``«key = alternative | alternative»`` its key as written, its alternatives lower case and whether it was
+    written with «~=» (the focus check only).  A «#» starts a comment; a line without «=» is skipped."""
+    entries = []
     for raw in text.splitlines():
         raw = raw.split("#", 1)[0].strip()
         if "=" not in raw:
             continue
         left, right = (side.strip() for side in raw.split("=", 1))
         focus_only = left.endswith("~")
-        left = left.rstrip("~").strip()
         phrases = tuple(p.strip().lower() for p in right.split("|") if p.strip())
-        lines.append(_Line(_lemmas(left), _stems(left), phrases, focus_only))
-    return tuple(lines)
+        entries.append((left.rstrip("~").strip(), phrases, focus_only))
+    return entries
+
+
+@lru_cache(maxsize=1)
+def _lines() -> tuple[_Line, ...]:
+    """The lexicon file's entry lines in order (:func:`entry_lines`)."""
+    return tuple(
+        _Line(_lemmas(left), _stems(left), phrases, focus_only)
+        for left, phrases, focus_only in entry_lines(_lexicon_text())
+    )
 
 
 @lru_cache(maxsize=1)

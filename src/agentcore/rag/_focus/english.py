@@ -301,7 +301,8 @@ def english_base_forms(word: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(forms))
 
 
-_GLOSSARY_LINE_RE = re.compile(r"^\s*(?P<key>[a-z0-9][a-z0-9' -]*?)\s*=\s*(?P<alternatives>.+?)\s*$")
+_GLOSSARY_KEY_RE = re.compile(r"[a-z0-9][a-z0-9' -]*")
+"""A glossary key: English words (a line of the file with another key is skipped)."""
 
 
 @lru_cache(maxsize=1)
@@ -322,14 +323,14 @@ def _parsed_glossary(
     text: str,
 ) -> tuple[dict[str, tuple[tuple[str, ...], ...]], tuple[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]], ...]]:
     from agentcore.rag._focus.words import WORD_RE, lemma_of
+    from agentcore.rag._lexicon import entry_lines
 
     entries: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
-    for line in text.splitlines():
-        match = _GLOSSARY_LINE_RE.match(line.split("#", 1)[0].lower())
-        if match is None:
+    for left, alternatives, focus_only in entry_lines(text):
+        if focus_only or not _GLOSSARY_KEY_RE.fullmatch(left.lower()):
             continue
-        key = tuple(match.group("key").split())
-        for phrase in match.group("alternatives").split("|"):
+        key = tuple(left.lower().split())
+        for phrase in alternatives:
             lemmas = tuple(lemma_of(w) for w in WORD_RE.findall(phrase.replace("ё", "е")))
             if lemmas:
                 entries.setdefault(key, []).append(lemmas)
