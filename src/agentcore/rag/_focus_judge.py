@@ -34,6 +34,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from agentcore.rag._numbered import Wording, read_numbered
+
 __all__ = ["FOCUS_STEP", "TERM_REASONS", "FocusJudgement", "FocusRuling", "rule_focus"]
 
 logger = logging.getLogger(__name__)
@@ -45,6 +47,9 @@ TERM_REASONS = frozenset({"no answer test", "no section answer"})
 """The reasons of :func:`agentcore.rag._focus.check.why_not` that say a part failed only for the question's terms:
 a sentence gives the value asked and passed every filter (another subject, the qualifiers, the conditions…), or a
 section passed every requirement, but neither the term share nor the tests by meaning held."""
+
+_PARTS = Wording("часть", "предложения", "оценена")
+"""The words of the reply's flaws («часть 1: предложения [9] вне списка», «часть 2 оценена дважды»)."""
 
 
 class _PartSentences(BaseModel):
@@ -168,33 +173,8 @@ async def rule_focus(
 
 def _read(result: Any, parts: int, sentences: int) -> tuple[list[tuple[int, ...] | None], list[str]] | None:
     """Per part asked, the sentences (0-based) the reply names (``None``: no well-formed entry for it), and the
-    flaws: an entry whose part or any sentence number is out of range or of a wrong type is ignored and named; a
-    part listed twice gets the union of its entries (one flaw); a part not listed is named.  ``None`` when no
-    entry can be read."""
-    entries = getattr(result, "parts", None)
-    if not isinstance(entries, list):
-        return None
-    replies: list[set[int] | None] = [None] * parts
-    flaws: list[str] = []
-    for entry in entries:
-        number, named = getattr(entry, "part", None), getattr(entry, "sentences", None)
-        if not _number(number, parts):
-            flaws.append(f"часть {number!r} вне списка")
-            continue
-        assert isinstance(number, int)
-        if not isinstance(named, list) or not all(_number(j, sentences) for j in named):
-            flaws.append(f"часть {number}: предложения {named!r} вне списка")
-            continue
-        seen = replies[number - 1]
-        if seen is not None:
-            flaws.append(f"часть {number} оценена дважды")
-        replies[number - 1] = (seen or set()) | {j - 1 for j in named}
-    if all(r is None for r in replies):
-        return None
-    flaws.extend(f"часть {k} не оценена" for k, r in enumerate(replies, start=1) if r is None)
-    return [None if r is None else tuple(sorted(r)) for r in replies], flaws
-
-
-def _number(value: Any, size: int) -> bool:
-    """Whether ``value`` is a number 1..``size`` (not a bool)."""
-    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= size
+    flaws — :func:`agentcore.rag._numbered.read_numbered`'s contract: an entry whose part or any sentence number is
+    out of range or of a wrong type is ignored and named; a part listed twice gets the union of its entries (one
+    flaw); a part not listed is named.  ``None`` when no entry can be read."""
+    read = read_numbered(getattr(result, "parts", None), "part", "sentences", [sentences] * parts, _PARTS)
+    return None if read is None else (list(read.named), list(read.flaws))

@@ -29,6 +29,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel, Field
 
 from agentcore.rag._analysis import Analyzer, get_analyzer
+from agentcore.rag._numbered import Wording, read_numbered
 from agentcore.rag.models import Hit
 
 __all__ = [
@@ -242,6 +243,9 @@ class SupportJudgement(BaseModel):
     verdicts: list[_PairVerdict]
 
 
+_CLAIMS = Wording("утверждение", "фрагменты", "оценено")
+"""The words of the reply's flaws («утверждение 1: фрагменты [9] вне списка», «утверждение 2 оценено дважды»)."""
+
 _JUDGE_SYSTEM = (
     "Ты проверяешь, подтверждаются ли утверждения фрагментами текста. Утверждение подтверждено фрагментом, "
     "если всё сказанное в нём прямо следует из этого фрагмента; частичное совпадение или догадка — не "
@@ -328,36 +332,19 @@ class Verdicts:
 
 
 def _read_verdicts(result: Any, items: Sequence[tuple[str, Sequence[str]]]) -> Verdicts | None:
-    """The well-formed verdicts of a :class:`SupportJudgement`, each flawed entry ignored and named: a claim number
-    out of range or of a wrong type, ``supported_by`` not a list or citing a passage out of range.  A claim judged
-    twice gets the union of its entries' passages (one flaw).  ``None`` when no verdict can be read."""
-    verdicts = getattr(result, "verdicts", None)
-    if not isinstance(verdicts, list):
+    """The well-formed verdicts of a :class:`SupportJudgement`, each flawed entry ignored and named
+    (:func:`agentcore.rag._numbered.read_numbered`'s contract): a claim number out of range or of a wrong type,
+    ``supported_by`` not a list or citing a passage out of range.  A claim judged twice gets the union of its
+    entries' passages (one flaw).  ``None`` when no verdict can be read."""
+    sizes = [len(evidence) for _, evidence in items]
+    read = read_numbered(getattr(result, "verdicts", None), "claim", "supported_by", sizes, _CLAIMS)
+    if read is None:
         return None
-    rows: list[list[float] | None] = [None] * len(items)
-    flaws: list[str] = []
-    for verdict in verdicts:
-        number, cited = getattr(verdict, "claim", None), getattr(verdict, "supported_by", None)
-        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(items):
-            flaws.append(f"утверждение {number!r} вне списка")
-            continue
-        size = len(items[number - 1][1])
-        if not isinstance(cited, list) or not all(
-            isinstance(j, int) and not isinstance(j, bool) and 1 <= j <= size for j in cited
-        ):
-            flaws.append(f"утверждение {number}: фрагменты {cited!r} вне списка")
-            continue
-        row = rows[number - 1]
-        if row is None:
-            row = rows[number - 1] = [0.0] * size
-        else:
-            flaws.append(f"утверждение {number} оценено дважды")
-        for j in cited:
-            row[j - 1] = 1.0
-    if all(row is None for row in rows):
-        return None
-    flaws.extend(f"утверждение {i} не оценено" for i, row in enumerate(rows, start=1) if row is None)
-    return Verdicts(rows, tuple(flaws))
+    rows = [
+        None if cited is None else [1.0 if j in cited else 0.0 for j in range(size)]
+        for cited, size in zip(read.named, sizes, strict=True)
+    ]
+    return Verdicts(rows, read.flaws)
 
 
 def judge_for(gateway: Any | None) -> SupportJudge:
