@@ -158,11 +158,7 @@ def install_focus_judge(approve: bool) -> None:
     import agentcore.rag._focus_judge as focus_judge_module
     import agentcore.rag.trust as trust_module
 
-    checked, gateway, ruled = (
-        service_module.trusted_answer,
-        _SimulatedFocusJudge(approve),
-        focus_judge_module.rule_focus,
-    )
+    gateway, ruled = _SimulatedFocusJudge(approve), focus_judge_module.rule_focus
 
     async def recording(*args: Any, **kwargs: Any) -> Any:
         ruling = await ruled(*args, **kwargs)
@@ -170,8 +166,18 @@ def install_focus_judge(approve: bool) -> None:
         return ruling
 
     async def judged(question: str, answer: str, context: Any, **kwargs: Any) -> Any:
-        trusted = await checked(question, answer, context, **kwargs)
-        return await trust_module._focus_judged(question, trusted, gateway, answerable=kwargs.get("answerable"))
+        # trusted_answer's own steps with a model judge: the check records why each part is unanswered, the judge
+        # reads it (the claim check keeps the offline run's judge)
+        check = trust_module._Check(
+            question,
+            context,
+            pool=kwargs.get("pool", ()),
+            judge=kwargs.get("judge"),
+            answerable=kwargs.get("answerable"),
+            why=True,
+        )
+        trusted = await trust_module._reselected(check, answer, reselect=kwargs.get("reselect", False))
+        return await trust_module._focus_judged(check, trusted, gateway)
 
     trust_module.rule_focus = recording  # type: ignore[assignment]
     service_module.trusted_answer = judged  # type: ignore[assignment]

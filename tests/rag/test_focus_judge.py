@@ -201,3 +201,30 @@ async def test_offline_the_focus_judge_is_never_entered(judge: Any, monkeypatch:
     monkeypatch.setattr(trust, "_focus_judged", entered)
     for question in (CHAT, "Когда выплачивается заработная плата?"):
         await trusted_answer(question, PAY, CONTEXT, judge=judge, reselect=True)
+
+
+@pytest.mark.parametrize(
+    ("question", "focus"), [(CHAT, _focus([1])), ("Когда выплачивается заработная плата?", _focus([]))]
+)
+async def test_with_a_model_the_focus_check_runs_once_and_the_judge_reads_its_reasons(
+    question: str, focus: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import agentcore.rag.trust as trust
+
+    calls: list[list[str] | None] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(kwargs.get("why"))
+        return check_focus(*args, **kwargs)
+
+    monkeypatch.setattr(trust, "check_focus", counted)
+    gateway = MockLLMGateway([_support(1), focus])
+    trusted = await trusted_answer(question, PAY, CONTEXT, judge=LLMJudge(gateway))
+    assert _steps(gateway) == ["rag.support", FOCUS_STEP]
+    # one check, and it recorded why each part is unanswered: the judge was asked by the rules' reasons
+    assert len(calls) == 1 and calls[0] is not None
+    assert trusted.why == tuple(calls[0]) and len(trusted.why) == len(trusted.focus.parts)
+    # offline the check records nothing (it runs as it always did)
+    calls.clear()
+    offline = await trusted_answer(question, PAY, CONTEXT)
+    assert calls == [None] and offline.why is None

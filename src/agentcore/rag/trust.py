@@ -107,12 +107,16 @@ class TrustedAnswer:
         focus: the question's check of the supported claims (its ``missing`` parts are named in the closing line).
         weak: the evidence was weak (``answerable is False``) and the shown sentences do not hold the question's own
             words, so every claim was removed.
+        why: per part of ``focus``, why the rules leave it unanswered (``""`` when answered; :func:`~agentcore.rag.
+            _focus.check.why_not`) — read by the check itself only for the focus judge (:attr:`_Check.why`), else
+            ``None``.
     """
 
     report: ClaimReport
     rendered: RenderedAnswer
     focus: FocusCheck
     weak: bool
+    why: tuple[str, ...] | None = None
 
     @property
     def answered(self) -> bool:
@@ -150,26 +154,36 @@ async def trusted_answer(
             the question against the supported sentences after the rules (:func:`_focus_judged`; the setting
             ``RAG_FOCUS_JUDGE``).  Never called with the lexical judge or none: offline answers are the rules'.
     """
-    trusted = await _reselected(
-        question, answer, context, pool=pool, judge=judge, answerable=answerable, reselect=reselect
-    )
-    if not (focus_judge and isinstance(judge, LLMJudge)):
+    model = judge.gateway if focus_judge and isinstance(judge, LLMJudge) else None
+    check = _Check(question, context, pool=pool, judge=judge, answerable=answerable, why=model is not None)
+    trusted = await _reselected(check, answer, reselect=reselect)
+    if model is None:
         return trusted
-    return await _focus_judged(question, trusted, judge.gateway, answerable=answerable)
+    return await _focus_judged(check, trusted, model)
 
 
-async def _reselected(
-    question: str,
-    answer: str,
-    context: ComposedContext,
-    *,
-    pool: Sequence[Passage],
-    judge: Any | None,
-    answerable: bool | None,
-    reselect: bool,
-) -> TrustedAnswer:
+@dataclass(frozen=True)
+class _Check:
+    """What every check of one run's answers reads besides the answer — the arguments of :func:`trusted_answer`
+    that :func:`_checked` (the draft, the draft with re-selected sentences) and :func:`_focus_judged` share.
+
+    Attributes:
+        why: whether the focus check also records why each part is unanswered (:attr:`TrustedAnswer.why`): only
+            when the focus judge will read it, so an offline check runs exactly as it always did.
+    """
+
+    question: str
+    context: ComposedContext
+    pool: Sequence[Passage] = ()
+    judge: Any | None = None
+    answerable: bool | None = None
+    why: bool = False
+
+
+async def _reselected(check: _Check, answer: str, *, reselect: bool) -> TrustedAnswer:
     """Steps 1–5 of the module docstring on ``answer``, with the re-selection of step 3 when ``reselect``."""
-    trusted = await _checked(question, answer, context, pool=pool, judge=judge, answerable=answerable)
+    question, context = check.question, check.context
+    trusted = await _checked(check, answer)
     if not (reselect and RESELECT) or all(trusted.focus.answered):
         return trusted
     # The focus check left a part unanswered: offer it the other sentences of the hit sections, ranked for that
@@ -213,7 +227,7 @@ async def _reselected(
     # on a decline the draft's sentences are not shown beside the added ones (an answer about the question's section
     # that does not answer it)
     kept = [] if trusted.focus.decline else [answer.rstrip()]
-    again = await _checked(question, "\n".join([*kept, *added]), context, pool=pool, judge=judge, answerable=answerable)
+    again = await _checked(check, "\n".join([*kept, *added]))
     if not (again.answered and answers_more(trusted.focus, again.focus)):
         return trusted
     if kept:
@@ -223,11 +237,10 @@ async def _reselected(
     return replace(again, report=report)
 
 
-async def _focus_judged(
-    question: str, trusted: TrustedAnswer, gateway: Any, *, answerable: bool | None
-) -> TrustedAnswer:
+async def _focus_judged(check: _Check, trusted: TrustedAnswer, gateway: Any) -> TrustedAnswer:
     """``trusted`` with the model's reading of the question (:mod:`agentcore.rag._focus_judge`): one call, after the
-    rules and the re-selection, so at most one per answer.
+    rules and the re-selection, so at most one per answer.  The rules' reasons per part are those the check that
+    decided ``trusted`` recorded (``check.why``: :attr:`TrustedAnswer.why`) — the focus check runs once.
 
     The sentences offered are the claims the guard supported: those shown, and those the focus check removed as
     «не отвечает на вопрос».  A rescued part's sentences are shown (a claim the rules removed comes back supported,
@@ -235,35 +248,22 @@ async def _focus_judged(
     no part left answered removes every shown claim (``decided_by: "judge"``).  On weak evidence only downgrades
     are asked (the lexical standard refuses a part the rules could not match by its words); an answer removed for
     weak evidence is left as it is.  The call's warnings go to the report (the trace)."""
-    report = trusted.report
+    if trusted.why is None:
+        raise ValueError("the focus judge reads the reasons the check recorded: check with why=True")
+    report, rules = trusted.report, trusted.focus
     if trusted.weak:
         return trusted
-    shown = [c for c in report.claims if c.status == "supported"]
     offered = [c for c in report.claims if c.status == "supported" or c.decided_by == "focus"]
     if not offered:
         return trusted
-    # the rules' reasons per part, read again on the sentences they judged (the shown ones, or on a decline those
-    # they removed): only a model run pays for it
-    texts, headings, shown_headings = _shown(shown or offered, report)
-    why: list[str] = []
-    rules = check_focus(
-        question,
-        texts,
-        [f"{p.title}\n{p.text}" for p in report.passages.values()],
-        headings=headings,
-        shown_headings=shown_headings,
-        why=why,
-    )
-    if rules.answered != trusted.focus.answered:  # not the check that decided (never expected): leave it
-        return trusted
     ruling = await rule_focus(
         gateway,
-        question,
+        check.question,
         [p.text for p in rules.parts],
         rules.answered,
-        why,
+        trusted.why,
         [(" / ".join(report.passages[n].title for n in c.sources), c.claim.text) for c in offered],
-        rescue=answerable is not False,
+        rescue=check.answerable is not False,
     )
     if not ruling.asked:
         return trusted
@@ -271,8 +271,8 @@ async def _focus_judged(
     report = replace(report, claims=claims, warnings=[*report.warnings, *ruling.warnings])
     missing = tuple(describe(p) for p, ok in zip(rules.parts, ruling.answered, strict=True) if not ok)
     focus = replace(trusted.focus, answered=ruling.answered, missing=missing)
-    rendered = render_claims(report, missing=focus.missing, removed_hint=removed_part(question, report))
-    return TrustedAnswer(report, rendered, focus, trusted.weak)
+    rendered = render_claims(report, missing=focus.missing, removed_hint=removed_part(check.question, report))
+    return TrustedAnswer(report, rendered, focus, trusted.weak, trusted.why)
 
 
 def _ruled_claims(
@@ -303,28 +303,23 @@ def _shown(
     return texts, headings, shown_headings
 
 
-async def _checked(
-    question: str,
-    answer: str,
-    context: ComposedContext,
-    *,
-    pool: Sequence[Passage],
-    judge: Any | None,
-    answerable: bool | None,
-) -> TrustedAnswer:
+async def _checked(check: _Check, answer: str) -> TrustedAnswer:
     """Steps 1–5 of the module docstring on ``answer`` (:func:`trusted_answer` without the re-selection)."""
-    report = await check_claims(read_claims(answer, context), context, pool=pool, judge=judge)
+    question, context = check.question, check.context
+    report = await check_claims(read_claims(answer, context), context, pool=check.pool, judge=check.judge)
     texts, headings, shown_headings = _shown(report.supported, report)
+    why: list[str] | None = [] if check.why else None
     focus = check_focus(
         question,
         texts,
         [f"{p.title}\n{p.text}" for p in report.passages.values()],
         headings=headings,
         shown_headings=shown_headings,
+        why=why,
     )
     # Evidence the searcher scored below its threshold (but at least its floor) is answered from only by the
     # question's own words: every answered part held whole by one shown sentence (agentcore.rag._evidence).
-    weak = answerable is False and not focus.decline
+    weak = check.answerable is False and not focus.decline
     weak = weak and not lexically_answered(focus, texts, shown_headings)
     if focus.decline or weak:
         for i, c in enumerate(report.claims):
@@ -333,7 +328,7 @@ async def _checked(
     # a claim the guard removed may have been the only one answering a part the focus check counts as answered
     # (one part «отпускные и квартальную премию», a heading «Отпускные и премии»): its words are named
     rendered = render_claims(report, missing=focus.missing, removed_hint=removed_part(question, report))
-    return TrustedAnswer(report, rendered, focus, weak)
+    return TrustedAnswer(report, rendered, focus, weak, None if why is None else tuple(why))
 
 
 async def shown_coverage(
