@@ -59,6 +59,7 @@ SPLITS = {
     "answer_eval_dev37.json": {"dev37"},
     "answer_eval_dev38.json": {"dev38"},
     "answer_eval_dev39.json": {"dev39"},
+    "answer_eval_dev40.json": {"dev40"},
     "answer_eval_devh.json": {"devh"},
     "answer_eval_devh2.json": {"devh2"},
     "answer_eval_holdout.json": {"holdout"},
@@ -155,8 +156,8 @@ def test_holdout3_composition() -> None:
 # holdout6 (held out); ``focus28`` wrote dev8, ``focus29`` dev9, ``decide31`` dev10, ``hallu31`` dev11, ``fd`` dev12,
 # ``wr`` dev13, ``ry`` dev14, ``rs`` dev15, ``rh`` dev16, ``yn`` dev17, ``op`` dev18, ``nb`` dev19, ``cw`` dev20,
 # ``ks`` dev21, ``mf`` dev22, ``hn`` dev24, ``fd2`` dev25, ``hal2`` dev26, ``hal3`` dev27, ``fd3`` dev28,
-# ``fd7`` dev35, ``fd6`` dev33, ``hal5`` dev34, ``dat36`` dev36, ``dat37`` dev37, ``dat41`` dev38 and ``dat42`` dev39
-# (development, each before its branch ran any code on it); ``ho7`` wrote holdout7 (held out).
+# ``fd7`` dev35, ``fd6`` dev33, ``hal5`` dev34, ``dat36`` dev36, ``dat37`` dev37, ``dat41`` dev38, ``dat42`` dev39 and
+# ``dat42b`` dev40 (development, each before its branch ran any code on it); ``ho7`` wrote holdout7 (held out).
 # Failures name only the checked split's row ids, never a question text (held-out questions must not be printed).
 WRITTEN_BY_DATA_BRANCHES = {
     "answer_eval_dev5.json": ("make_answer_dev5.py", {"answerable": 30, "partial": 10, "unanswerable": 15}),
@@ -197,6 +198,7 @@ WRITTEN_BY_DATA_BRANCHES = {
     "answer_eval_dev37.json": ("make_answer_dev37.py", {"answerable": 36, "partial": 10, "unanswerable": 24}),
     "answer_eval_dev38.json": ("make_answer_dev38.py", {"answerable": 36, "partial": 10, "unanswerable": 24}),
     "answer_eval_dev39.json": ("make_answer_dev39.py", {"answerable": 36, "partial": 10, "unanswerable": 24}),
+    "answer_eval_dev40.json": ("make_answer_dev40.py", {"answerable": 36, "partial": 10, "unanswerable": 24}),
 }
 
 
