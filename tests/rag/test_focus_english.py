@@ -120,3 +120,31 @@ def test_shipped_word_vectors_cover_the_lemmas_of_the_shipped_knowledge_base(tmp
     chunks = engine.catalog.snapshot(DEFAULT_COLLECTION).chunks
     lemmas = document_lemmas([chunk.embedding_text for chunk in chunks])
     assert lemmas and not [lemma for lemma in lemmas if lemma not in shipped]
+
+
+def test_when_or_where_opening_a_clause_of_a_yesno_asks_nothing() -> None:
+    """rv42: «when» anywhere made a part ask a time, «where» a service — also where it opens the situation's clause."""
+    for question in ("do I have to tell my manager when I work from home", "can I see a doctor where I live"):
+        (part,) = question_parts(question)
+        assert part.asks == "yesno", question
+    # guards: a question word first, or followed by its auxiliary, or asked indirectly, still asks
+    asked = {
+        "if my laptop breaks when do I get a replacement": "time",
+        "when salary paid": "time",
+        "can you tell me when the salary is paid": "time",
+        "where can guests park": "service",
+    }
+    for question, asks in asked.items():
+        (part,) = question_parts(question)
+        assert part.asks == asks, question
+
+
+def test_prepositions_and_negated_auxiliaries_name_no_subject() -> None:
+    """rv42: «without», «like», «as» and the «don» of «don't» were subject terms — and an English part must find every
+    term in its sentence, where no Russian preposition is ever a word it is spelled as."""
+    (part,) = question_parts("how many sick days can I take without a note from a doctor")
+    assert "without" not in part.terms and "doctor" in part.terms
+    (part,) = question_parts("do I need a badge like a pass")
+    assert part.terms == ("badge", "pass")
+    (part,) = question_parts("what happens if I don't submit the report")
+    assert "don" not in part.terms and "report" in part.terms

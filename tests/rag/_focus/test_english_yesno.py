@@ -81,3 +81,30 @@ def test_adverbs_reflexives_and_predicative_adjectives_head_no_noun_phrase() -> 
 def test_to_before_a_determiner_is_a_preposition_after_any_word() -> None:
     # «going to the conference»: «going» takes an infinitive, but «to the» opens a noun phrase
     assert subject_of("are we going to the conference") == ()
+
+
+def test_the_bare_verb_after_an_auxiliarys_noun_subject_is_the_predicate() -> None:
+    # rv42: only a verb after a personal pronoun or «the company» was read; a noun subject's verb joined its run and
+    # became the head of the subject («can guests park here» → park, «guests» its modifier)
+    assert subject_of("can guests park here") == ("guests",)
+    assert predicate_words("can guests park here") == {"park"}
+    assert subject_of("do contractors receive bonuses") == ("contractors", "bonuses")
+    # what the glossary says a word can be: «approve» a verb; «leave», «count» nouns — then the last that may be one
+    assert subject_of("can the manager approve overtime") == ("manager", "overtime")
+    assert subject_of("does sick leave count as vacation") == ("leave",)  # «as» is a preposition
+    assert subject_of("does the office close early") == ("office",)
+    assert subject_of("does the daily standup happen online") == ("standup",)
+    # guards: a run before a verb that names no subject («be», «get») is the subject whole; «the company» as before
+    assert subject_of("can work laptops be taken home") == ("laptops",)
+    assert subject_of("do remote employees get a laptop") == ("employees", "laptop")
+    assert predicate_words("does the company pay for a visa") == {"pay"}
+
+
+def test_it_and_you_after_a_verb_or_a_preposition_are_objects() -> None:
+    # rv42: the word after «it» / «you» was always read as their verb («feedback», «home»)
+    assert subject_of("can I give you feedback") == ("feedback",)
+    assert predicate_words("can I give you feedback") == {"give"}
+    assert predicate_words("can I take it home") == frozenset()
+    # guards: after an auxiliary they are the subject, and a verb follows
+    assert predicate_words("does it cover mobile data") == {"cover"}
+    assert predicate_words("can you send me the certificate") == {"send"}

@@ -75,18 +75,50 @@ _CYRILLIC_RE = re.compile(r"[а-яё]", re.IGNORECASE)
 _LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _RUSSIAN_LEMMA_RE = re.compile(r"[а-я]{3,}")
 
-QUESTION_WORDS = frozenset(
+PREPOSITIONS = frozenset(
     """
+    to for from in on at by with about into onto of during after before without under over via through per across
+    within outside inside until till towards toward near between behind beside besides against among above below
+    beneath beyond except regarding despite upon throughout like as
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+"""English prepositions (a closed class; «like» and «as» too: «a hardware key like a yubikey», «count as vacation»):
+the noun phrase after one is a circumstance («to the office», «on business trips»), as a Russian one governed by a
+preposition is (:func:`agentcore.rag._focus.yesno.yesno_subject`), and the preposition itself names no subject, as
+a Russian one does not (:data:`PREPOSITIONS_NAME_NO_SUBJECT`)."""
+
+PREPOSITIONS_NAME_NO_SUBJECT = True
+"""Whether every English preposition (:data:`PREPOSITIONS`) is a word that names no subject (:data:`QUESTION_WORDS`),
+as «to», «for», «in» always were and as a Russian preposition is: before, «without», «after», «during», «within»,
+«near», «like» were subject terms of the part, and since an English part's supplying sentence must hold every term
+(:data:`ENGLISH_MIN_COVERAGE`) while no Russian preposition is among the passages' lemmas a term is spelled as, a part
+holding one was never answered («how many sick days can I take without a doctor's note»)."""
+
+NEGATED_AUXILIARIES = frozenset(
+    """
+    don doesn didn isn aren wasn weren haven hasn hadn won wouldn shouldn couldn mustn needn mightn shan ain
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+"""The auxiliaries of a negation as the word splitter leaves them before «n't» («don't» → «don», «t»: the question's
+words split at the apostrophe): they name no subject (:data:`QUESTION_WORDS`), as the whole «don't» does."""
+
+QUESTION_WORDS = (
+    frozenset(
+        """
     what which who whom whose when where why how many much long often soon does do did doing done can could may might
     should must will would shall is are was were be been being am have has had i me my mine we us our ours you your
     yours he she they them their it its this that these those there here a an the to of for from in on at by with
     about into onto and or not no nor if any some get gets got make makes made take need needs needed want wants
     wanted allowed allow allows possible please tell know let us also just still really else than then so too very
     i'm i've i'd what's where's who's how's it's there's don't doesn't can't won't isn't aren't s t d m ll ve re
-    own company up out off per last lasts set take takes
+    own company up out off per last lasts set take takes such
     """.split()  # noqa: SIM905 - a word list reads better as text
+    )
+    | (PREPOSITIONS if PREPOSITIONS_NAME_NO_SUBJECT else frozenset())
+    | NEGATED_AUXILIARIES
 )
-"""English words that name no subject: question words, auxiliaries, pronouns, articles, prepositions, light verbs
+"""English words that name no subject: question words, auxiliaries (and their negated forms, split at the
+apostrophe: :data:`NEGATED_AUXILIARIES`), pronouns, articles, prepositions (:data:`PREPOSITIONS`), light verbs
 the modal words a Russian question says with «можно / нужно / хотеть», and the verbs of lasting a Russian one says
 with «длиться» («how long does it last»; closed classes, not a vocabulary)."""
 
@@ -163,8 +195,42 @@ def is_english(text: str) -> bool:
     return len(_LATIN_WORD_RE.findall(text)) >= 2 and bool(_FUNCTION_RE.search(text))
 
 
+SUBORDINATE_WH_ASK_NOTHING = True
+"""Whether «when», «where» or «if» inside an English part, followed by no auxiliary, opens a clause of the question's
+situation instead of asking: a question word of a direct question comes first or is followed by its auxiliary (the
+subject is inverted: «when do I get a replacement», «where can I park»), while «do I have to tell my manager when I
+work from home», «can I see the doctor where I live» ask a yes/no — before, «when» made them ask a time and «where»
+a service.  After a verb of saying or knowing («tell me when», «do you know where», «find out when») the clause is
+the question, asked indirectly, and still asks."""
+
+_AUXILIARY_AFTER_WH = (
+    r"(?:is|are|was|were|am|do|does|did|can|could|will|would|should|must|may|might|shall|have|has|had)\b|['’]s\b"
+)
+_INDIRECT_QUESTION_HOSTS = frozenset(
+    """me us know knows wonder wondering ask asking say said explain understand out check""".split()  # noqa: SIM905
+)
+"""The words after which «when» / «where» opens an indirect question («tell me when», «do you know where», «find out
+when»): a verb of saying or knowing, or its object."""
+_SUBORDINATE_WH_RE = re.compile(rf"(?<=\S)(?P<before>\s+)(?:when|where)\b(?!\s*{_AUXILIARY_AFTER_WH})", re.IGNORECASE)
+
+
+def _without_subordinate_clauses(text: str) -> str:
+    """``text`` with each «when» / «where» that opens a subordinate clause blanked (:data:`SUBORDINATE_WH_ASK_NOTHING`):
+    one inside the part (not its first word) followed by no auxiliary."""
+    if not SUBORDINATE_WH_ASK_NOTHING:
+        return text
+
+    def blanked(match: re.Match[str]) -> str:
+        words = _LATIN_WORD_RE.findall(text[: match.start()])
+        indirect = bool(words) and words[-1].lower() in _INDIRECT_QUESTION_HOSTS
+        return match.group() if indirect else f"{match.group('before')}_"
+
+    return _SUBORDINATE_WH_RE.sub(blanked, text)
+
+
 def asks_of(text: str) -> str:
     """What the English part ``text`` asks for (``"other"`` when no question word says it)."""
+    text = _without_subordinate_clauses(text)
     for asks, pattern in ASKS:
         if pattern.search(text):
             return asks
@@ -242,6 +308,23 @@ def glossary_spellings(terms: Sequence[str], texts: Sequence[str]) -> list[tuple
             if all(term_matches(lemma, words, stems) for lemma in lemmas)
         )
     return found
+
+
+@lru_cache(maxsize=4096)
+def glossary_reading(word: str) -> str:
+    """What the glossary (:func:`glossary`) says the English ``word`` can be: ``"verb"`` when one of its Russian words
+    is an infinitive («approve» → «согласовать», «work» → «работать») or the glossary has its «-ing» or «-ed» form
+    («park» of «parking», «book» of «booking»); ``"noun"`` when it has the word and none of that (its Russian words
+    are nouns or adjectives: «leave» → «отпуск»); ``""`` for a word it lacks."""
+    from agentcore.text.morphology import pos_of
+
+    words, _ = glossary()
+    entry = next((words[form] for form in english_base_forms(word) if form in words), None)
+    if entry is not None and any(len(lemmas) == 1 and pos_of(lemmas[0]) == "INFN" for lemmas in entry):
+        return "verb"
+    if any(key != word and key.endswith(("ing", "ed")) and word in english_base_forms(key) for key in words):
+        return "verb"
+    return "noun" if entry is not None else ""
 
 
 def spelling_lemmas(spelling: str) -> tuple[str, ...]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agentcore.rag._focus.english import is_question_word
+from agentcore.rag._focus.english import PREPOSITIONS, is_question_word
 
 PERSONAL_PRONOUNS = frozenset({"i", "we", "you", "they", "he", "she", "it"})
 """The subjects a verb follows directly in a question («can I bring», «do we need», «when I work»)."""
@@ -47,16 +47,6 @@ pay», «will the company pay»)."""
 DETERMINERS = frozenset({"the", "a", "an", "my", "our", "your", "their", "his", "her", "its", "this", "that"})
 """Determiners: «the company» after one is a noun phrase of a noun that names no subject (a question word), and the
 word after it is its verb («does the company pay»)."""
-
-PREPOSITIONS = frozenset(
-    """
-    to for from in on at by with about into onto of during after before without under over via through per across
-    within outside inside until till towards toward near between behind beside besides against among above below
-    beneath beyond except regarding despite upon throughout
-    """.split()  # noqa: SIM905 - a word list reads better as text
-)
-"""English prepositions: the noun phrase after one is a circumstance («to the office», «on business trips»), as a
-Russian one governed by a preposition is (:func:`agentcore.rag._focus.yesno.yesno_subject`)."""
 
 PLACE_AND_TIME_ADVERBS = frozenset(
     """
@@ -124,24 +114,150 @@ def _content(token: str) -> bool:
     return _is_word(token) and not is_question_word(token) and token not in PREPOSITIONS
 
 
+SUBJECT_OR_OBJECT_PRONOUNS = frozenset({"it", "you"})
+"""The personal pronouns that are the same word as a subject and as an object: a verb follows one only where it is
+the subject (:data:`PRONOUNS_READ_BY_THEIR_PLACE`)."""
+
+PRONOUNS_READ_BY_THEIR_PLACE = True
+"""Whether «it» and «you» are read as the subject a verb follows only where a subject stands — first, after an
+auxiliary or a copula («does it cover», «can you send»), after a question word or a conjunction («when you work») —
+and as an object after a verb or a preposition («can I give you feedback», «can I take it home», «is there a
+discount for you»): before, the word after them was always read as a verb («feedback», «home»)."""
+
+_VERBS_AMONG_QUESTION_WORDS = frozenset(
+    """
+    be been being get gets got make makes made take takes need needs needed want wants wanted allow allows allowed
+    tell know let set last lasts
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+"""The verbs among the words that name no subject (:data:`agentcore.rag._focus.english.QUESTION_WORDS`): after one a
+pronoun is its object, and before one a noun phrase is its subject («can work laptops be taken home»)."""
+
+_COPULAS = frozenset({"is", "are", "was", "were", "am", "have", "has", "had"})
+
+
+def _pronoun_is_subject(tokens: list[str], k: int) -> bool:
+    """Whether the pronoun ``tokens[k]`` is a subject: always for «I», «we», «they», «he», «she»; for «it» and «you»
+    (:data:`SUBJECT_OR_OBJECT_PRONOUNS`) only where no verb or preposition governs it
+    (:data:`PRONOUNS_READ_BY_THEIR_PLACE`)."""
+    if not PRONOUNS_READ_BY_THEIR_PLACE or tokens[k] not in SUBJECT_OR_OBJECT_PRONOUNS or k == 0:
+        return True
+    before = tokens[k - 1]
+    if before in AUXILIARIES or before in _COPULAS or not _is_word(before):
+        return True
+    return not (_content(before) or before in PREPOSITIONS or before in _VERBS_AMONG_QUESTION_WORDS)
+
+
+AUXILIARY_SUBJECTS_END_AT_THEIR_VERB = True
+"""Whether the noun phrase after an auxiliary of «do» or a modal («can guests park here», «does sick leave count as
+vacation», «do contractors receive bonuses») ends at its bare verb, read by word order and by what the words can be
+(:func:`_verb_of_the_subject`): before, only a verb after a personal pronoun or after «the company» was read, and
+«can guests park here» had the subject «park» (the last word of the run, «guests» its modifier)."""
+
+_NOUN_QUESTION_WORDS = frozenset({"company"})
+"""The nouns among the words that name no subject («does the company pay»): they stand in the subject's noun
+phrase."""
+_NOUN_SUFFIXES = ("tion", "sion", "ness", "ity", "ship", "ism", "ist", "ance", "ence")
+
+
+def _may_be_a_bare_verb(word: str) -> bool:
+    """Whether ``word`` may be a verb's bare form (the one an auxiliary takes) by its spelling: not a plural or a
+    third person («guests», «takes»; «access», «pass» may), no participle or gerund, no noun suffix («vacation»,
+    «illness», «quality»)."""
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return False
+    if is_participle(word) or (len(word) > 5 and word.endswith("ing")):
+        return False
+    return not word.endswith(_NOUN_SUFFIXES) and word not in PLACE_AND_TIME_ADVERBS
+
+
+def _is_plural_noun(word: str) -> bool:
+    """Whether ``word`` is spelled as a plural noun («guests», «employees»; not «access», «status», «analysis»)."""
+    return len(word) >= 4 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
+
+
+def _verb_of_the_subject(run: list[str]) -> int | None:
+    """The index of the bare verb in ``run``, the content words after an auxiliary (its subject, the verb, maybe its
+    object: :data:`AUXILIARY_SUBJECTS_END_AT_THEIR_VERB`), or ``None``: the word after a plural noun (a plural ends
+    its noun phrase: «guests park»), else the first word the glossary reads as a verb («manager approve overtime»),
+    else the first that may be a bare verb by its spelling and that the glossary does not read as a noun only («staff
+    use gym equipment», «probation affect vacation»), else the last that may be one («sick leave count»).  The first
+    word is the subject's."""
+    from agentcore.rag._focus.english import glossary_reading
+
+    candidates = [i for i in range(1, len(run)) if _may_be_a_bare_verb(run[i])]
+    after_plural = [i for i in candidates if _is_plural_noun(run[i - 1])]
+    if after_plural:
+        return after_plural[0]
+    readings = {i: glossary_reading(run[i]) for i in candidates}
+    verbs = [i for i in candidates if readings[i] == "verb"]
+    if verbs:
+        return verbs[0]
+    not_nouns = [i for i in candidates if readings[i] != "noun"]
+    if not_nouns:
+        return not_nouns[0]
+    return candidates[-1] if candidates else None
+
+
+def _auxiliary_verbs(tokens: list[str]) -> set[str]:
+    """The bare verbs of the subjects of the auxiliaries of ``tokens`` that are no pronoun
+    (:func:`_verb_of_the_subject`)."""
+    found: set[str] = set()
+    for k, token in enumerate(tokens):
+        if token not in AUXILIARIES:
+            continue
+        j = k + 1
+        while j < len(tokens) and tokens[j] in DETERMINERS:
+            j += 1
+        run: list[str] = []
+        # an adverb of place or time ends the run («does the office close early»), not one before its first word
+        # («does the daily standup happen online»: an adjective there)
+        while j < len(tokens) and (
+            (
+                _content(tokens[j])
+                and (not run or tokens[j] not in PLACE_AND_TIME_ADVERBS)
+                and tokens[j] not in REFLEXIVE_PRONOUNS
+            )
+            or tokens[j] in _NOUN_QUESTION_WORDS
+        ):
+            run.append(tokens[j])
+            j += 1
+        follows = tokens[j] if j < len(tokens) else ""
+        if len(run) < 2 or follows in _VERBS_AMONG_QUESTION_WORDS:
+            continue  # «can work laptops be taken home»: the run is the subject, its verb comes after
+        verb = _verb_of_the_subject(run)
+        if verb is not None:
+            found.add(run[verb])
+    return found
+
+
 @lru_cache(maxsize=4096)
 def predicate_words(text: str) -> frozenset[str]:
     """The words of the English question ``text`` that are its predicate, not its subject: the verb after a personal
-    pronoun or after a noun that names no subject («does the company pay»), the infinitive after «to» that follows a
-    word taking one (:data:`INFINITIVE_HOSTS`), and a participle or an adjective of possibility
-    (:func:`is_predicative_adjective`) ending its noun phrase (the next word is no word that may name something, or
-    an adverb of place or time: «is my laptop taxed», «is paid leave available», «is the laptop taken home»; not
-    «paid leave»)."""
+    pronoun that is a subject (:func:`_pronoun_is_subject`) or after the noun phrase an auxiliary's subject is
+    («does the company pay», «can guests park here»: :data:`AUXILIARY_SUBJECTS_END_AT_THEIR_VERB`), the infinitive
+    after «to» that follows a word taking one (:data:`INFINITIVE_HOSTS`), and a participle or an adjective of
+    possibility (:func:`is_predicative_adjective`) ending its noun phrase (the next word is no word that may name
+    something, or an adverb of place or time: «is my laptop taxed», «is paid leave available», «is the laptop taken
+    home»; not «paid leave»)."""
     tokens = _tokens(text)
-    found: set[str] = set()
+    found: set[str] = _auxiliary_verbs(tokens) if AUXILIARY_SUBJECTS_END_AT_THEIR_VERB else set()
     for k, token in enumerate(tokens):
         before = tokens[k - 1] if k else ""
         after = tokens[k + 1] if k + 1 < len(tokens) else ""
         if not _content(token):
             continue
-        if before in PERSONAL_PRONOUNS or (before == "to" and k >= 2 and tokens[k - 2] in INFINITIVE_HOSTS):
+        if (before in PERSONAL_PRONOUNS and _pronoun_is_subject(tokens, k - 1)) or (
+            before == "to" and k >= 2 and tokens[k - 2] in INFINITIVE_HOSTS
+        ):
             found.add(token)
-        elif k >= 3 and tokens[k - 3] in AUXILIARIES and tokens[k - 2] in DETERMINERS and is_question_word(before):
+        elif (
+            not AUXILIARY_SUBJECTS_END_AT_THEIR_VERB
+            and k >= 3
+            and tokens[k - 3] in AUXILIARIES
+            and tokens[k - 2] in DETERMINERS
+            and is_question_word(before)
+        ):
             found.add(token)  # «does the company pay»: the auxiliary's subject names no subject, then its verb
         elif (is_participle(token) or is_predicative_adjective(token)) and (
             not _content(after) or after in PLACE_AND_TIME_ADVERBS
