@@ -600,6 +600,17 @@ def test_a_limit_brings_the_sentence_after_it_that_says_how_to_exceed_it() -> No
     assert "бронируются" not in extractive_answer("сессия длится не более 2 часов?", [_hit(other, "Офис")])
 
 
+def test_a_ceiling_in_words_brings_the_sentence_after_it_that_says_how_to_exceed_it() -> None:
+    # rv42: «в пределах» was a limit only before digits; «в пределах двух недель» is one, as «не более 14 дней» is
+    text = (
+        "Летом многие хотят отдыхать одновременно. В этот период отпуск можно взять в пределах двух недель подряд. "
+        "Более длинный летний отпуск согласуется с директором департамента. Кофе на кухне."
+    )
+    answer = extractive_answer("летом можно в отпуск на 3 недели подряд?", [_hit(text, "Отпуск — Лето")])
+    assert "в пределах двух недель" in answer
+    assert "Более длинный летний отпуск согласуется с директором департамента" in answer
+
+
 def test_a_prose_procedure_goes_on_with_what_becomes_of_the_request() -> None:
     # «как перейти на удалёнку»: who approves the application and in what time are part of the way, though no
     # instruction; the paragraph's next thing (the quarterly meetings) is not

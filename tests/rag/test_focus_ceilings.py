@@ -36,3 +36,16 @@ def test_a_ceiling_before_a_number_noun_names_no_subject() -> None:
     assert "предел" not in part.terms
     (part,) = question_parts("такси оплачивают в пределах десятка километров?")
     assert "предел" not in part.terms
+
+
+def test_a_ceiling_of_a_unit_alone_is_one_unit() -> None:
+    # rv42: «в пределах месяца» was read as the noun «предел» of a place, only a figure after it made a ceiling
+    (part,) = question_parts("можно вернуть ноутбук в пределах месяца?")
+    assert "предел" not in part.terms
+    (part,) = question_parts("нужно ли согласовать в пределах рабочего дня?")
+    assert "предел" not in part.terms
+    # in a sentence it is the limit of one unit a question's figure is compared with
+    assert answers("можно перенести отпуск на 3 недели?", "Отпуск можно перенести в пределах месяца.", "Отпуск")
+    # guard: a noun of a scope keeps its word
+    (part,) = question_parts("можно потратить в пределах бюджета?")
+    assert "предел" in part.terms

@@ -348,3 +348,26 @@ def test_recipients_are_people_in_a_bare_dative() -> None:
     # the object of the first verb, read as the slots of a verb are
     assert verbs_object("как оформить налоговый вычет за обучение") == "вычет"
     assert verbs_object("как получить корпоративную сим-карту") == "сим-карта"
+
+
+def test_a_condition_after_any_opener_sets_the_figure_the_sentence_must_state() -> None:
+    # rv42: «при условии, что стаж 5 лет» was read as a clause «условии» ending at the comma (no figure), and the
+    # opener's nouns «условие», «случай» were subject terms
+    heading = "Больничный — Оплата"
+    depends = (
+        "За первые 10 рабочих дней болезни в календарном году компания доплачивает до 100% среднего заработка, "
+        "размер пособия зависит от страхового стажа."
+    )
+    stated = "При страховом стаже от 5 лет компания доплачивает по больничному до 100% среднего заработка."
+    passwords = "Пароли\nНельзя повторять 5 последних паролей."
+
+    def answered(question: str, sentence: str) -> bool:
+        passages = [f"{heading}\n{sentence}", passwords]
+        return not check_focus(question, [sentence], passages, headings=[heading], embed=far_embed).decline
+
+    for opener in ("если", "при условии, что", "в случае, если", "если только", "в тех случаях, когда"):
+        question = f"сколько доплачивают по больничному {opener} страховой стаж 5 лет"
+        assert not answered(question, depends), question  # the rule depends on the figure, it does not state it
+        assert answered(question, stated), question
+    (part,) = question_parts("сколько доплачивают при условии, что стаж 5 лет")
+    assert "условие" not in part.terms

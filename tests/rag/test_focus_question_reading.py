@@ -200,3 +200,41 @@ def test_a_paraphrase_must_keep_the_attribute_that_names_the_kind() -> None:
     other = ["Больничный и дни здоровья — Дни здоровья\nДни здоровья не переносятся."]
     check = check_focus(question, shown, [passages[0], *other], headings=heads, shown_headings=heads, embed=_close)
     assert not check.decline
+
+
+# --- a relative or a conjunction among the question words (rv42) ----------------------------------------------------
+
+
+def test_when_where_who_opening_a_clause_of_the_situation_ask_nothing() -> None:
+    # before, the first «когда» / «где» / «кто» anywhere made the part ask a time, a place or a person
+    asked = {
+        "можно ли взять отгул, когда болеет ребёнок": "yesno",  # after «ли»: a conjunction
+        "что делать, когда заболел в отпуске": "procedure",
+        "сколько платят, когда работаешь в выходной": "number",
+        "можно ли работать из кафе, где нет wifi": "yesno",  # a relative of «кафе»
+        "положен ли дмс тем, кто работает по договору": "yesno",  # «тем, кто»: pointed back to
+        "когда заболел в отпуске, что делать": "procedure",  # opening the part before a clause that asks
+        "кто подписывает заявление, когда руководитель в отпуске": "person",
+    }
+    for question, asks in asked.items():
+        (part,) = question_parts(question)
+        assert part.asks == asks, question
+    # guards: a question word first or alone, a second question of its own (an infinitive, «кто» without a
+    # demonstrative), one asked indirectly — each still asks
+    still = {
+        "когда выплачивают зарплату": "time",
+        "зарплата когда придёт?": "time",
+        "заболел, когда идти к врачу": "time",
+        "как попасть к врачу по дмс, куда звонить": "service",
+        "что нужно для визы, кто оформляет": "person",
+        "можно ли узнать, когда придёт зарплата": "time",
+    }
+    for question, asks in still.items():
+        (part,) = question_parts(question)
+        assert part.asks == asks, question
+
+
+def test_a_yesno_with_a_when_clause_is_answered_by_its_rule_without_a_time() -> None:
+    heading = "Отгулы — Болезнь ребёнка"
+    sentence = "Если болеет ребёнок, сотрудник может взять отгул, предупредив руководителя."
+    assert answers("можно ли взять отгул, когда болеет ребёнок", sentence, heading)

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from agentcore.rag._analysis import Analyzer, get_analyzer
 from agentcore.rag._asking import abbreviation_of, asks_for_steps, expands, expansion_subject
 from agentcore.rag._focus import announces
+from agentcore.rag._focus.measures import ceilings
 from agentcore.rag._focus.parts import question_parts, subject_terms
 from agentcore.rag._focus.words import lemma_of
 from agentcore.rag._ranking import defined_terms, definition_subject, question_kind
@@ -69,8 +70,16 @@ _REFERS_BACK_RE = re.compile(
 # («Более длинный летний отпуск согласуется с директором департамента») when the question weighs a figure of its own
 # against it («больше чем на две недели можно?»): without it the question is half answered.
 LIMITS_WITH_EXCEPTIONS = True
-# «в пределах N» states a ceiling as «не более N» does.
-_LIMIT_RE = re.compile(r"\bне\s+(?:более|больше|дольше|длиннее|свыше)\b|\bв\s+пределах\s+\d", re.IGNORECASE)
+# «в пределах N» states a ceiling as «не более N» does (N in digits or in words, or a unit alone: «в пределах
+# месяца»; :func:`agentcore.rag._focus.measures.ceilings`).
+_LIMIT_RE = re.compile(r"\bне\s+(?:более|больше|дольше|длиннее|свыше)\b", re.IGNORECASE)
+
+
+def _states_a_limit(text: str) -> bool:
+    """Whether ``text`` states a ceiling: «не более …», or «в пределах» before a figure or a unit."""
+    return bool(_LIMIT_RE.search(text)) or bool(ceilings(text))
+
+
 _EXCEEDS_RE = re.compile(r"^(?:более|больше|дольше|длиннее|свыше|сверх)\b", re.IGNORECASE)
 # Punctuation at the end of a sentence (a citation marker goes before it).
 _TRAILING_RE = re.compile(r"[.!?…:;,]+$")
@@ -600,7 +609,7 @@ def _with_context(picks: list[_Scored], scored: list[_Scored], *, figure: bool =
             add([s for s in same if s.unit.block == unit.block and s.unit.role == "header"])
         elif not unit.marker and _REFERS_BACK_RE.match(clean_markdown(unit.text)):
             add([s for s in same if s.unit.position == unit.position - 1 and s.unit.block == unit.block])
-        if figure and LIMITS_WITH_EXCEPTIONS and not unit.marker and _LIMIT_RE.search(clean_markdown(unit.text)):
+        if figure and LIMITS_WITH_EXCEPTIONS and not unit.marker and _states_a_limit(clean_markdown(unit.text)):
             add(
                 [
                     s

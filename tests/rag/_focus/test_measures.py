@@ -133,3 +133,21 @@ def test_a_counted_noun_before_a_verb_of_lasting_asks_a_count() -> None:
     assert measure_asked("сколько обычно идет обучение") == ("lasting", "")
     assert measure_asked("сколько дней длится обучение") == ("lasting", "")
     assert measure_asked("сколько времени занимает обучение") == ("lasting", "")
+
+
+def test_a_noun_subject_before_the_verb_of_lasting_asks_its_lasting() -> None:
+    # rv42: «занятия» is a genitive singular too, so «сколько занятия длятся» was read as a count of lessons; a
+    # plural verb agrees with the nominative plural only
+    heading = "Обучение — Английский язык"
+    sentence = "Занятия английским проходят дважды в неделю и длятся 1,5 часа."
+    assert answers("сколько занятия английским длятся", sentence, heading)
+    assert measure_asked("сколько встречи длятся") == ("lasting", "")
+    # an indeclinable noun, a modifier before the noun, a phrase a preposition governs
+    assert measure_asked("сколько ретро длится") == ("lasting", "")
+    assert measure_asked("сколько испытательный срок длится") == ("lasting", "")
+    assert measure_asked("сколько у нас длится спринт") == ("lasting", "")
+    # guards: the genitive «сколько» counts is still counted
+    assert measure_asked("сколько занятий длится") == ("count", "занятие")
+    assert measure_asked("сколько мест занимает парковка") == ("count", "место")
+    assert measure_asked("сколько человек идёт на обучение") == ("people", "человек")
+    assert not answers("сколько занятий английским длится", sentence, heading)

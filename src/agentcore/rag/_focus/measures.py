@@ -49,13 +49,16 @@ the bound a sentence says a thing lasts until (:data:`LASTING_BOUND_RE`) and a s
 «работать» is in the bound only: «до скольки работает», «сколько человек работает» ask a clock time and a count."""
 
 
+_LASTING_WORDS_BETWEEN = 4
+"""At most this many words between «сколько» and the verb of lasting it asks with (one clause: no punctuation)."""
 _ASKS_LASTING_RE = re.compile(
-    rf"(?:сколько|скок\w*|скольк\w*)\s+(?:(?:(?P<between>\w+)\s+)?(?:{LASTING_VERBS}|ид[её]т|занима\w*|действу\w*)|"
-    r"сохраня\w*|оста[её]тся\s+в\s+силе)",
+    r"(?:сколько|скок\w*|скольк\w*)(?:(?P<between>(?:\s+[\w-]+){1,%d}?)?\s+"
+    rf"(?P<verb>{LASTING_VERBS}|ид[её]т|идут|занима\w*|действу\w*)(?![\w-])|"
+    r"\s+(?:сохраня\w*|оста[её]тся\s+в\s+силе))" % _LASTING_WORDS_BETWEEN,
     re.I,
 )
 """A question asking how long a thing lasts (:data:`LASTING_VERBS`, with the question's own verbs); see
-:func:`asks_lasting` for the word between «сколько» and the verb."""
+:func:`asks_lasting` for the words between «сколько» and the verb."""
 
 COUNTED_NOUNS_ASK_NO_LASTING = True
 """Whether a noun «сколько» counts, standing between it and a verb of lasting, makes the question a count, not a
@@ -64,19 +67,88 @@ noun is the subject of the verb, in the genitive «сколько» takes), wher
 идёт обучение» (an adverb between) ask a lasting.  A unit of time between keeps the lasting: «сколько дней длится
 обучение», «сколько времени занимает» ask its length in that unit."""
 
+SUBJECTS_BEFORE_THE_VERB_ASK_A_LASTING = True
+"""Whether a noun between «сколько» and a verb of lasting that is the verb's subject — in the nominative, agreeing
+with the verb in number — is the thing whose lasting is asked, not a noun «сколько» counts: «сколько занятия
+длятся», «сколько встречи длятся» («занятия» is also a genitive singular, but a plural verb agrees with the
+nominative plural only; the count is «сколько занятий длится»), «сколько ретро длится» (an indeclinable noun),
+«сколько испытательный срок длится» (a modifier before it), «сколько у нас длится спринт» (a phrase a preposition
+governs is no noun counted either).  The noun «сколько» counts is the first one no preposition governs; only a
+genitive that no nominative reading of the verb's number explains is counted (a noun of people always is:
+«сколько человек идёт»)."""
+
 
 def asks_lasting(text: str) -> re.Match[str] | None:
-    """The words of ``text`` that ask how long a thing lasts (:data:`_ASKS_LASTING_RE`), or ``None`` — also when the
-    word between «сколько» and the verb is the noun it counts (:data:`COUNTED_NOUNS_ASK_NO_LASTING`)."""
+    """The words of ``text`` that ask how long a thing lasts (:data:`_ASKS_LASTING_RE`), or ``None`` — also when a
+    word between «сколько» and the verb is the noun it counts (:data:`COUNTED_NOUNS_ASK_NO_LASTING`,
+    :data:`SUBJECTS_BEFORE_THE_VERB_ASK_A_LASTING`)."""
     match = _ASKS_LASTING_RE.search(text)
     if match is None or not COUNTED_NOUNS_ASK_NO_LASTING or not match.group("between"):
         return match
-    low = match.group("between").lower().replace("ё", "е")
-    lemma = lemma_of(low)
-    if lemma in _TIME_UNIT_LEMMAS or not re.fullmatch(r"[а-я-]+", low):
-        return match
-    counted = lemma in PEOPLE_LEMMAS or (is_focus_word(lemma) and is_known(low) and is_genitive(low))
-    return None if counted else match
+    between = match.group("between").split()
+    if not SUBJECTS_BEFORE_THE_VERB_ASK_A_LASTING:
+        if len(between) > 1:
+            return None  # one word between, as the question was read before
+        low = between[0].lower().replace("ё", "е")
+        lemma = lemma_of(low)
+        if lemma in _TIME_UNIT_LEMMAS or not re.fullmatch(r"[а-я-]+", low):
+            return match
+        counted = lemma in PEOPLE_LEMMAS or (is_focus_word(lemma) and is_known(low) and is_genitive(low))
+        return None if counted else match
+    return None if _counts_a_noun(between, match.group("verb")) else match
+
+
+def _counts_a_noun(between: list[str], verb: str) -> bool:
+    """Whether the words ``between`` «сколько» and a verb of lasting hold the noun «сколько» counts: the first noun
+    no preposition governs (modifiers, adverbs, particles and pronouns passed over) is a noun of people, or a known
+    genitive with no nominative reading in the verb's number (:data:`SUBJECTS_BEFORE_THE_VERB_ASK_A_LASTING`); a unit
+    of time asks the lasting in it, and a Latin or chat word is the subject."""
+    number = _verb_number([*between, verb])
+    governed = False
+    for word in between:
+        low = word.lower().replace("ё", "е")
+        if not re.fullmatch(r"[а-я-]+", low):
+            return False  # «сколько sprint длится»: a name is the subject
+        lemma = lemma_of(low)
+        if lemma in _TIME_UNIT_LEMMAS:
+            return False  # «сколько дней длится», «сколько по времени идёт»
+        pos = pos_of(low)
+        if pos == "PREP":
+            governed = True
+            continue
+        if pos not in ("NOUN", "NPRO") and is_known(low):
+            continue  # «обычно», «испытательный», «наша», «будут»
+        if governed:
+            governed = False
+            continue  # «у нас», «по английскому»: a phrase a preposition governs
+        if pos == "NPRO":
+            continue
+        if lemma in PEOPLE_LEMMAS:
+            return True
+        if not is_known(low):
+            return False  # a chat noun: the subject, as before
+        return is_genitive(low) and not _nominative_in(low, number)
+    return False
+
+
+def _verb_number(words: list[str]) -> str | None:
+    """The grammatical number of the last finite verb among ``words`` («длятся» → ``"plur"``), or ``None``."""
+    for word in reversed(words):
+        low = word.lower().replace("ё", "е")
+        for parse in word_parses(low)[:1] if re.fullmatch(r"[а-я-]+", low) else ():
+            if "VERB" in parse.tag and parse.tag.number:
+                return str(parse.tag.number)
+    return None
+
+
+def _nominative_in(word: str, number: str | None) -> bool:
+    """Whether ``word`` may be a nominative noun of grammatical ``number`` (any for ``None``): the subject of a verb
+    in that number.  An indeclinable noun has every case: its most likely reading decides («ретро» a nominative, «мб»
+    a genitive plural — a unit counted)."""
+    nouns = [p for p in word_parses(word) if "NOUN" in p.tag]
+    if nouns and "Fixd" in nouns[0].tag:
+        return "nomn" in nouns[0].tag
+    return any("nomn" in p.tag and (number is None or str(p.tag.number) == number) for p in nouns)
 
 
 _ASKS_WAIT_RE = re.compile(r"(?:сколько|скок\w*)\s+(?:\w+\s+)?(?:ждать|жд[её]т\w*|готов\w*|дела\w*)", re.I)
@@ -285,3 +357,61 @@ def measure_words(text: str) -> frozenset[str]:
 _ASKS_SPAN_PREP_RE = re.compile(
     rf"\b(?:через|за|на)\s+(?!{COUNT_FORM})(?:скольк\w*|скок\w*)(?!\s+(?:раз|процент|рубл|человек))", re.I
 )
+
+
+CEILINGS_OF_ONE_UNIT = True
+"""Whether «в пределах» before a unit of measure with no figure («в пределах месяца», «в пределах рабочего дня») is
+the ceiling of one unit, as «в пределах 1 месяца» is — before, only a figure in digits or in words after it made a
+ceiling («в пределах 14 дней», «в пределах двух недель»), and a unit alone was read as the noun «предел» of a place
+or a scope («в пределах Москвы», «в пределах бюджета», which stay so)."""
+
+CEILING_UNITS = frozenset(
+    {"секунда", "минута", "час", "сутки", "день", "неделя", "месяц", "квартал", "полгода", "год", "рубль", "процент"}
+)
+"""Units of measure a ceiling states alone, as one of them («в пределах месяца», «в пределах суток»)."""
+
+NUMBER_NOUNS = frozenset({"тысяча", "миллион", "миллиард", "сотня", "десяток"})
+"""Nouns that are figures in words («в пределах тысячи рублей», «в пределах десятка километров»): pymorphy3 reads
+them as nouns, not numerals."""
+
+_CEILING_RE = re.compile(r"(?<![\w-])в\s+пределах\s+(?=(?P<next>[\w-]+)(?:\s+(?P<after>[\w-]+))?)", re.I)
+
+
+def is_figure_word(word: str) -> bool:
+    """Whether ``word`` is a figure: digits, a numeral («двух»), or a number noun (:data:`NUMBER_NOUNS`)."""
+    low = word.lower().replace("ё", "е")
+    return low[:1].isdigit() or (
+        bool(re.fullmatch(r"[а-я-]+", low)) and (pos_of(low) == "NUMR" or lemma_of(low) in NUMBER_NOUNS)
+    )
+
+
+def is_unit_word(word: str) -> bool:
+    """Whether ``word`` is a form of a unit of measure a ceiling may state alone (:data:`CEILING_UNITS`)."""
+    low = word.lower().replace("ё", "е")
+    return bool(re.fullmatch(r"[а-я-]+", low)) and lemma_of(low) in CEILING_UNITS
+
+
+def ceilings(text: str) -> list[tuple[re.Match[str], bool]]:
+    """Each «в пределах» of ``text`` that states a ceiling — before a figure (:func:`is_figure_word`), or, with
+    :data:`CEILINGS_OF_ONE_UNIT`, before a unit of measure alone (an adjective between allowed: «в пределах рабочего
+    дня») — with whether it is of one unit stated without a figure.  Not «в пределах Москвы»: a noun of a place or a
+    scope."""
+    found: list[tuple[re.Match[str], bool]] = []
+    for match in _CEILING_RE.finditer(text):
+        following, after = match.group("next"), match.group("after") or ""
+        if is_figure_word(following):
+            found.append((match, False))
+        elif CEILINGS_OF_ONE_UNIT and (
+            is_unit_word(following) or (pos_of(following.lower()) in ("ADJF", "PRTF") and is_unit_word(after))
+        ):
+            found.append((match, True))
+    return found
+
+
+def ceilings_with_figures(text: str) -> str:
+    """``text`` with the figure «1» written before the unit a ceiling states alone («в пределах месяца» → «в пределах
+    1 месяца»: :data:`CEILINGS_OF_ONE_UNIT`), for the readers of a figure and its unit."""
+    for match, one_unit in reversed(ceilings(text)):
+        if one_unit:
+            text = f"{text[: match.end()]}1 {text[match.end() :]}"
+    return text

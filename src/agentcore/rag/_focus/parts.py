@@ -12,7 +12,7 @@ from agentcore.rag._asking import asks_for_steps, prohibits
 from agentcore.rag._focus import english
 from agentcore.rag._focus.coordination import coordinated_objects
 from agentcore.rag._focus.english import is_english
-from agentcore.rag._focus.measures import COUNT_FORM, MEASURE_MUST_MATCH, measure_words
+from agentcore.rag._focus.measures import COUNT_FORM, MEASURE_MUST_MATCH, ceilings, measure_words
 from agentcore.rag._focus.words import (
     DETERMINERS_NAME_NO_SUBJECT,
     VERBS_OF_MOTION_NAME_NO_SUBJECT,
@@ -28,6 +28,7 @@ from agentcore.rag._focus.words import (
     vocabulary_of,
 )
 from agentcore.rag._ranking import PROCEDURE_FILLER
+from agentcore.text.clauses import CONDITION_OPENERS
 from agentcore.text.morphology import parses as word_parses
 from agentcore.text.morphology import pos_of
 
@@ -67,27 +68,31 @@ _SPAN_ASKED = r"(?<![\w-])(?:в\s+течени[еи]|через|за|на)\s+к�
 _TIME_SLOT_RE = re.compile(rf"(?:как|котор)(?:ого|ому|ой|ую|ое|ом|ие|их|ий)\s+({_TIME_NOUN})", re.I)
 _COMPOUND_PREPOSITIONS_RE = re.compile(r"(?<![\w-])(?:в\s+течени[еи]|начиная\s+(?=с\b|со\b))", re.I)
 """Prepositions of several words («в течение», «начиная с»): their noun and gerund name no subject."""
+CONDITION_OPENERS_NAME_NO_SUBJECT = True
+"""Whether the words of a condition opener of several words («при условии(, что)», «в случае(, если)», «в тех
+случаях, когда», «за исключением случаев»: :data:`agentcore.text.clauses.CONDITION_OPENERS`) are no subject terms, as
+«если» is none: they say that a condition follows, not what it is about — before, «сколько доплачивают при условии,
+что стаж 5 лет» required «условие» of the sentence that states the rule for five years' service.  Before a noun they
+are compound prepositions («в случае болезни»), and the noun stays a term."""
+_CONDITION_OPENERS_RE = re.compile(
+    r"(?<![\w-])(?:" + "|".join(r"\s+".join(o.split()) for o in CONDITION_OPENERS if " " in o) + r")(?![\w-])", re.I
+)
+
+
 CEILINGS_NAME_NO_SUBJECT = True
-"""Whether «в пределах» before a figure («в пределах 5000 рублей», «в пределах пяти тысяч») is read as the ceiling it
-states — a compound preposition, as «до 5000 рублей» and «не более 5000 рублей» are — and its noun «предел» is no
-subject term: before, a yes/no «компенсируют обед в пределах 1000 рублей?» required «предел» of the sentence that
-states the limit («до 1000 ₽»).  Before a noun («в пределах Москвы») it keeps its word."""
-_CEILING_RE = re.compile(r"(?<![\w-])в\s+пределах\s+(?=(?P<next>[\w-]+))", re.I)
-_NUMBER_NOUNS = frozenset({"тысяча", "миллион", "миллиард", "сотня", "десяток"})
-"""Nouns that are figures in words («в пределах тысячи рублей», «в пределах десятка километров»): pymorphy3 reads
-them as nouns, not numerals."""
+"""Whether «в пределах» before a figure («в пределах 5000 рублей», «в пределах пяти тысяч») or a unit alone («в
+пределах месяца»: :data:`~agentcore.rag._focus.measures.CEILINGS_OF_ONE_UNIT`) is read as the ceiling it states — a
+compound preposition, as «до 5000 рублей» and «не более 5000 рублей» are — and its noun «предел» is no subject term:
+before, a yes/no «компенсируют обед в пределах 1000 рублей?» required «предел» of the sentence that states the limit
+(«до 1000 ₽»).  Before a noun («в пределах Москвы») it keeps its word."""
 
 
 def _ceilings_removed(text: str) -> str:
-    """``text`` without «в пределах» before a figure in digits or in words — a numeral or a number noun
-    (:data:`_NUMBER_NOUNS`) — (:data:`CEILINGS_NAME_NO_SUBJECT`)."""
-
-    def ceiling(match: re.Match[str]) -> str:
-        following = match.group("next").lower().replace("ё", "е")
-        figure = following[0].isdigit() or pos_of(following) == "NUMR" or lemma_of(following) in _NUMBER_NOUNS
-        return " " if figure else match.group()
-
-    return _CEILING_RE.sub(ceiling, text)
+    """``text`` without «в пределах» before a figure in digits or in words or a unit of measure
+    (:func:`~agentcore.rag._focus.measures.ceilings`, :data:`CEILINGS_NAME_NO_SUBJECT`)."""
+    for match, _one_unit in reversed(ceilings(text)):
+        text = f"{text[: match.start()]} {text[match.end() :]}"
+    return text
 
 
 _PHASE_VERBS = frozenset(
@@ -242,9 +247,89 @@ class Part:
         return replace(self, colloquial=()) if self.colloquial else self
 
 
+RELATIVE_WORDS_ASK_NOTHING = True
+"""Whether «когда», «где», «куда», «кто» that open a clause of the question's situation — a relative or a
+conjunction, not a question word — are left out when reading what a part asks: «когда», «где», «куда» after a
+question word or «ли» (the part already asks: «можно ли взять отгул, когда болеет ребёнок», «что делать, когда
+заболел в отпуске», «сколько платят, когда работаешь в выходной», «можно ли работать из кафе, где нет wifi»), any of
+them after a demonstrative it points back to («тем, кто на испытательном сроке», «там, где»), or opening the part
+before a comma and a clause that asks («когда заболел в отпуске, что делать»).  Before, the first of them made the
+part ask a time, a place or a person, and a sentence was taken only if it gave one.  Still asking: one before an
+infinitive (a second question of its own: «как попасть к врачу, куда звонить»), «кто» after a question without a
+demonstrative («что нужно для визы, кто оформляет»), and one after a verb of learning or telling — the question
+asked indirectly («можно ли узнать, когда придёт зарплата»: :data:`_INDIRECT_QUESTION_HOSTS`)."""
+
+_RELATIVE_CANDIDATE_RE = re.compile(r"(?<![\w-])(?:когда|где|куда|кто)(?![\w-])", re.I)
+_ASKS_BEFORE_RE = re.compile(
+    # not a pronoun after «не» («работать не на чем», «нечего»), nor «чем» of a comparison
+    r"(?<![\w-])(?<!не\s)(?<!не\s\w\s)(?<!не\s\w\w\s)(?:ли|что|кто|кого|кому|где|куда|откуда|когда|почему|"
+    r"зачем|как(?:ой|ая|ое|ие|ого|ому|ую|им|ом|их|ими)?|скольк\w*|скок\w*|чей|чья|чьё|чье|чьи)(?![\w-])",
+    re.I,
+)
+_CORRELATIVES = frozenset(
+    """
+    тот того тому тем том та той ту те тех теми то там туда тогда оттуда все всех всем всеми каждый каждого
+    каждому каждым любой любого любому любым
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+"""Demonstratives and quantifiers a relative clause points back to («тем, кто», «там, где», «тогда, когда», «всем,
+кто»), as written (their lemmas are read otherwise: «тем» is first a form of «тема»)."""
+_INDIRECT_QUESTION_HOSTS = frozenset(
+    {
+        "знать", "узнать", "сказать", "подсказать", "уточнить", "выяснить", "понять", "посмотреть", "проверить",
+        "напомнить", "объяснить", "рассказать", "спросить",
+    }
+)  # fmt: skip
+"""Verbs of learning or telling after which a question word asks indirectly («подскажите, когда …», «можно ли узнать,
+где …»)."""
+
+
+def _opens_an_infinitive_question(rest: str) -> bool:
+    """Whether the clause ``rest`` (the words after a question word) begins with an infinitive, a particle or an
+    adverb before it allowed: «куда звонить», «когда лучше идти» — a question of its own, not a relative clause."""
+    for word in WORD_RE.findall(re.split(r"[,;:.!?]", rest, maxsplit=1)[0])[:3]:
+        pos = pos_of(word.lower().replace("ё", "е"))
+        if pos == "INFN":
+            return True
+        if pos not in ("ADVB", "PRCL", "COMP"):
+            return False
+    return False
+
+
+def _without_relative_words(text: str) -> str:
+    """``text`` with the relatives and conjunctions among «когда», «где», «куда», «кто» blanked
+    (:data:`RELATIVE_WORDS_ASK_NOTHING`)."""
+    if not RELATIVE_WORDS_ASK_NOTHING:
+        return text
+    found: list[re.Match[str]] = []
+    for match in _RELATIVE_CANDIDATE_RE.finditer(text):
+        before = text[: match.start()]
+        words = WORD_RE.findall(before)
+        previous = words[-1].lower().replace("ё", "е") if words else ""
+        if previous and lemma_of(previous) in _INDIRECT_QUESTION_HOSTS:
+            continue  # «узнать, когда …»: an indirect question
+        if _opens_an_infinitive_question(text[match.end() :]):
+            continue  # «…, куда звонить»: a second question of its own
+        if previous in _CORRELATIVES:
+            found.append(match)  # «тем, кто», «там, где»
+        elif match.group().lower() != "кто" and _ASKS_BEFORE_RE.search(before):
+            found.append(match)
+        elif not before.strip(' ,.!«»"') or re.search(r"[,;:]\s*$", before):
+            # opening the part or a clause: a relative clause when a later clause asks («когда заболел, что делать»)
+            rest = text[match.end() :]
+            comma = re.search(r"[,;:]", rest)
+            later = _RELATIVE_CANDIDATE_RE.sub(" ", rest[comma.end() :]) if comma is not None else ""
+            if _ASKS_BEFORE_RE.search(later):  # a question word of its own, not another of the four
+                found.append(match)
+    for match in reversed(found):
+        text = f"{text[: match.start()]}{'_' * len(match.group())}{text[match.end() :]}"
+    return text
+
+
 def _asks(text: str) -> Asks:
     if is_english(text):
         return english.asks_of(text)  # type: ignore[return-value]
+    text = _without_relative_words(text)
     asks = _asks_by_pattern(text)
     if QUESTION_WORDS_RULE_OUT_YESNO and asks in ("yesno", "other", "name") and not _PARTICLE_LI_RE.search(text):
         found = _WHAT_MUST_BE_DONE_RE.search(text)
@@ -433,6 +518,8 @@ def subject_terms(text: str) -> tuple[str, ...]:
     text = _HOW_SLOT_RE.sub(" ", text)
     if TIME_BOUNDS_ASK_A_TIME:
         text = _COMPOUND_PREPOSITIONS_RE.sub(" ", text)  # «в течение», «начиная с»: a preposition, no subject
+    if CONDITION_OPENERS_NAME_NO_SUBJECT:
+        text = _CONDITION_OPENERS_RE.sub(" ", text)  # «при условии, что», «в случае»: a condition follows, no subject
     if CEILINGS_NAME_NO_SUBJECT:
         text = _ceilings_removed(text)  # «в пределах 5000 рублей»: a ceiling, as «до 5000 рублей» is
     if ANSWER_KIND_NAMES_NO_SUBJECT:

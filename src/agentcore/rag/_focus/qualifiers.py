@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from agentcore.rag._focus.frames import CONDITION_CLAUSE_RE
 from agentcore.rag._focus.parts import Part
 from agentcore.rag._focus.words import common_prefix, shares_by_beginning, stem_of, term_matches, vocabulary_of
-from agentcore.text.clauses import CONDITION_OPENER_PATTERN
+from agentcore.text.clauses import CONDITION_CLAUSE_PATTERN, CONDITION_OPENER_PATTERN
 from agentcore.text.morphology import parses as word_parses
 
 QUALIFIERS_MUST_AGREE = True
@@ -711,7 +711,19 @@ def passive_without_a_doer(question_part: str, sentence: str) -> bool:
     return passive and not active and not agent
 
 
-_CONDITION_RE = re.compile(r"\b(?:если|при|когда)\b(?P<clause>[^,?;!]*)", re.I)
+CONDITION_CLAUSES_READ_WHOLE = True
+"""Whether the condition whose figure a part sets (:func:`condition_figures`) is read after every opener of a condition
+clause (:data:`agentcore.text.clauses.CONDITION_CLAUSE_PATTERN`: «если», «при условии, что», «в случае, если»), after
+«при условии» or «в случае» before a noun, and after «при» or «когда»: before, «при условии, что стаж 2 года» was read
+as a clause «условии» that ended at the comma (no figure), and «при условии стажа 2 года» named the noun «условие»
+among the condition's."""
+_CONDITION_RE = re.compile(
+    rf"(?<![\w-])(?:{CONDITION_CLAUSE_PATTERN}|при\s+условии|в\s+(?:том\s+)?случае|в\s+(?:тех\s+)?случаях|при|когда)(?![\w-])"
+    r"(?P<clause>[^,?;!]*)",
+    re.I,
+)
+_IF_WHEN_RE = re.compile(r"\b(?:если|при|когда)\b(?P<clause>[^,?;!]*)", re.I)
+"""The condition read without :data:`CONDITION_CLAUSES_READ_WHOLE`: after «если», «при», «когда» only."""
 _UNIT_NOUNS = frozenset(
     {"минута", "час", "сутки", "день", "неделя", "месяц", "год", "секунда", "рубль", "процент", "раз", "штука"}
 )
@@ -721,7 +733,8 @@ def condition_figures(question_part: str) -> list[tuple[str, frozenset[str]]]:
     """The figures a condition of the part sets, each with the nouns of its clause (not units): «сколько платят по
     больничному если стаж 2 года» → ``[("2", {"стаж"})]``."""
     found: list[tuple[str, frozenset[str]]] = []
-    for match in _CONDITION_RE.finditer(question_part):
+    pattern = _CONDITION_RE if CONDITION_CLAUSES_READ_WHOLE else _IF_WHEN_RE
+    for match in pattern.finditer(question_part):
         clause = match.group("clause")
         figures = re.findall(r"\d+", clause)
         if not figures:

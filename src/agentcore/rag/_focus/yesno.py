@@ -11,6 +11,7 @@ from agentcore.rag._facts import normalise_numbers
 from agentcore.rag._focus import english_yesno
 from agentcore.rag._focus.english import is_english
 from agentcore.rag._focus.frames import situation_removed
+from agentcore.rag._focus.measures import ceilings_with_figures
 from agentcore.rag._focus.parts import Part, part_matches
 from agentcore.rag._focus.vectors import cached_local
 from agentcore.rag._focus.words import (
@@ -227,7 +228,8 @@ _BOUND_FIGURE_RE = re.compile(
 """A figure the sentence states as a limit («дольше 6 часов», «до 3000 ₽», «не менее 14 календарных дней»), or as
 the threshold after which a rule holds («право на первый отпуск появляется через 6 месяцев работы», «после 5
 неверных попыток»: :data:`THRESHOLDS_ARE_LIMITS`); «в течение 12 месяцев» states the span a rule holds for; «в
-пределах 5000 рублей» is a ceiling, as «до 5000 рублей» is."""
+пределах 5000 рублей» is a ceiling, as «до 5000 рублей» is (and «в пределах месяца» one of one month:
+:func:`_limits`)."""
 
 _THRESHOLD_FIGURE_RE = re.compile(
     _BOUND_FIGURE_RE.pattern.replace("превыша\\w*)", "превыша\\w*|через|после|спустя)"), re.I
@@ -238,7 +240,9 @@ def _limits(sentence: str) -> list[re.Match[str]]:
     """The figures ``sentence`` states as a limit (:data:`_BOUND_FIGURE_RE`, and with :data:`THRESHOLDS_ARE_LIMITS`
     a threshold)."""
     pattern = _THRESHOLD_FIGURE_RE if THRESHOLDS_ARE_LIMITS else _BOUND_FIGURE_RE
-    return list(pattern.finditer(normalise_numbers(sentence) if AMOUNT_WORDS_ARE_FIGURES else sentence))
+    # «в пределах месяца»: the ceiling of one month (measures.CEILINGS_OF_ONE_UNIT)
+    text = ceilings_with_figures(sentence)
+    return list(pattern.finditer(normalise_numbers(text) if AMOUNT_WORDS_ARE_FIGURES else text))
 
 
 AMOUNT_WORDS_ARE_FIGURES = True
@@ -308,7 +312,8 @@ def _figure_units(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:
     morph = morph_analyzer()
     found: list[str] = []
     after_figure = False
-    for word in WORD_RE.findall(text):
+    # «в пределах месяца»: a ceiling of one month, its unit compared as a figure's (measures.CEILINGS_OF_ONE_UNIT)
+    for word in WORD_RE.findall(ceilings_with_figures(text)):
         low = word.lower().replace("ё", "е")
         if low.isdigit():
             after_figure = True
