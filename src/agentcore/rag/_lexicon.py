@@ -242,26 +242,43 @@ def _verb_of(word: str) -> tuple[str, ...] | None:
     return None
 
 
+PHRASES_IN_ONE_CLAUSE = True
+"""Whether the words of a key phrase must stand in one clause: no sentence or clause punctuation between them
+(:data:`_CLAUSE_BREAK_RE`).  A phrase is a unit of speech — «отгул за свой счёт», «упасть на карту», «бросить
+машину» — and a comma, a full stop or a dash between its words means they belong to different statements («…
+поставить. Машину …», «взял отгул, за свой счёт купил билеты»)."""
+
+_CLAUSE_BREAK_RE = re.compile(r"[.!?…;:,()\[\]{}«»\"“”„—–]|\s-+\s|\n")
+"""What ends a clause for a key phrase: sentence and clause punctuation, brackets and quotes, a dash (a hyphen with
+spaces around it, not the hyphen of a word), a line break.  Not «/»: «б/л» is one abbreviation."""
+
+
+def _clauses(text: str) -> list[str]:
+    return _CLAUSE_BREAK_RE.split(text) if PHRASES_IN_ONE_CLAUSE else [text]
+
+
 def matches(text: str) -> list[Match]:
-    """The lexicon's entries found in ``text``, left to right; a longer phrase wins over the words inside it."""
+    """The lexicon's entries found in ``text``, left to right; a longer phrase wins over the words inside it, and a
+    phrase is found inside one clause (:data:`PHRASES_IN_ONE_CLAUSE`)."""
     entries, by_stems, focus_only = load(), _by_stems(), _focus_only()
-    words = _WORD_RE.findall(text)
-    stems = [word_stem(w) for w in words]
-    lemmas = [_key_lemma(w) for w in words]
     found: list[Match] = []
-    i = 0
-    while i < len(words):
-        for size in range(min(MAX_PHRASE, len(words) - i), 0, -1):
-            key = tuple(lemmas[i : i + size])
-            if key not in entries:
-                key = by_stems.get(tuple(stems[i : i + size]), key)
-            if key not in entries and size == 1:
-                key = _verb_of(words[i]) or key
-            entry = entries.get(key)
-            if entry is not None:
-                found.append(Match(tuple(words[i : i + size]), key, entry[0], entry[1], key not in focus_only))
-                i += size
-                break
-        else:
-            i += 1
+    for clause in _clauses(text):
+        words = _WORD_RE.findall(clause)
+        stems = [word_stem(w) for w in words]
+        lemmas = [_key_lemma(w) for w in words]
+        i = 0
+        while i < len(words):
+            for size in range(min(MAX_PHRASE, len(words) - i), 0, -1):
+                key = tuple(lemmas[i : i + size])
+                if key not in entries:
+                    key = by_stems.get(tuple(stems[i : i + size]), key)
+                if key not in entries and size == 1:
+                    key = _verb_of(words[i]) or key
+                entry = entries.get(key)
+                if entry is not None:
+                    found.append(Match(tuple(words[i : i + size]), key, entry[0], entry[1], key not in focus_only))
+                    i += size
+                    break
+            else:
+                i += 1
     return found
