@@ -408,6 +408,8 @@ def _procedure(scored: list[_Scored], query: set[str], analyzer: Analyzer) -> tu
                 lead = [_Unit(f"{heading}:", -1, -1, "", False)]
                 lead_score = _title_share(query, hit.title, analyzer)
             relevance = max([lead_score, *(s.score for s in items)])
+            if hit_index != order[0] and LATER_LISTS_BY_THEIR_LEAD and lead_score <= 0:
+                continue  # a later passage's steps under a lead that names nothing asked: another procedure
             if hit_index == order[0]:
                 if relevance < top_prose:
                     continue
@@ -418,6 +420,12 @@ def _procedure(scored: list[_Scored], query: set[str], analyzer: Analyzer) -> tu
 
 
 MAX_STEPS = 4
+LATER_LISTS_BY_THEIR_LEAD = True
+"""Whether a list of steps from a passage after the first is quoted only when its lead-in (the line before it, else
+its title) names a term of the question: the steps are what their lead says — «Что сделать в первый день болезни:»
+is the procedure of a sick day, and one step of it naming the doctor («Обратитесь к врачу …») does not make it the
+way «как попасть к врачу по ДМС» asks, which the first passage gives in prose («Записаться к врачу можно через
+приложение …»)."""
 BULLETS_MUST_INSTRUCT = True
 """Whether a bulleted list answers a procedure question only when one of its items tells the reader what to do (an
 imperative, an infinitive after «нужно»): «забыл пароль, а телефона с двухфакторкой нет» is not answered by the list
@@ -478,6 +486,12 @@ INSTRUCTIONS_BY_ADVICE = True
 _ADVICE_RE = re.compile(
     r"\b(?:нужно|надо|необходимо|следует|не следует|рекомендуем\w*|решение\s+[—–-]|правильно\s+[—–-])", re.I
 )
+STATED_STEPS_WHEN_ASKED = True
+"""Whether a question asking the order of a procedure by its noun (:func:`~agentcore.rag._asking.asks_for_steps`:
+«какой порядок», «какие шаги») is answered, when the best passage states its procedure in prose and no sentence of
+the paragraph tells the reader what to do («Срочное исправление выпускается вне графика …. Ветка … создаётся от тега
+текущей версии, для слияния достаточно одного одобрения …»), by that paragraph from its best sentence on
+(:data:`MAX_STEPS` sentences at most) — the procedure's statements are its steps — not by the best sentence alone."""
 INSTRUCTION_OF_THE_PASSAGE = True
 """Whether a procedure question whose best sentence stands in a paragraph (or list) that tells the reader nothing to
 do is answered by the paragraph of the same passage holding the instruction that shares most with the question:
@@ -765,6 +779,11 @@ def select_excerpts(
                 anchor = max(told, key=lambda s: (s.score, -s.unit.position))
                 paragraph = [s for s in top if s.unit.block == anchor.unit.block and not s.unit.role]
                 steps = [s for s in paragraph if _instructs(s.unit.text)]
+        if not steps and STATED_STEPS_WHEN_ASKED and asks_for_steps(question) and not anchor.unit.marker:
+            # «как выпустить хотфикс, какой порядок»: the order asked of a procedure the passage states rather than
+            # instructs («Срочное исправление выпускается …. Ветка … создаётся от тега …») — its paragraph from the
+            # best sentence on, not the best sentence alone
+            steps = [s for s in paragraph if s.unit.position >= anchor.unit.position][:MAX_STEPS]
         if steps:
             chosen = {anchor, *steps[:MAX_STEPS]}
             if PROCEDURE_RUN:

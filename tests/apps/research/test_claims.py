@@ -266,8 +266,9 @@ _CONFIRMED = {"verdicts": [{"claim": 1, "supported_by": [1]}]}
 
 
 async def test_the_model_answers_a_chat_question_the_focus_rules_decline(settings: Settings, engine: RagEngine) -> None:
-    # issue 18: «сколько отдыхаем за год» holds none of the sentence's words; the rules decline, the model reads it
-    question = "Сколько отдыхаем за год?"
+    # issue 18: «сколько всего отдыхаем» holds none of the sentence's words; the rules decline, the model reads it
+    # («сколько отдыхаем за год» is answered by the rules since «год» is read in «ежегодный», wr42)
+    question = "Сколько всего отдыхаем?"
     provider = _RealJudgeProvider([*BASE_FLOW, final(TRUE), final(TRUE)], _CONFIRMED)
     service = AgentService(settings, gateway=SimpleLLMGateway(provider), retriever=EngineRetriever(engine))
     done = last_final(await run(service, question))

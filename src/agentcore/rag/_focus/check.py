@@ -39,6 +39,8 @@ SUPPLIER_FILTERS: tuple[SupplierFilter, ...] = (
     value_rules.owns_the_lasting,
     value_rules.owns_the_figure,
     value_rules.speaks_to_the_predicate,
+    value_rules.states_the_asked_act,
+    value_rules.keeps_the_doer,
     value_rules.holds_the_yesno_nouns,
     value_rules.keeps_the_qualifiers,
     value_rules.states_the_conditions_figure,
@@ -74,6 +76,7 @@ SECTION_REQUIREMENTS: tuple[SectionTest, ...] = (
     section_rules.keeps_the_case,
     section_rules.states_a_consequence,
     section_rules.names_the_asked_act,
+    section_rules.keeps_the_phrases,
 )
 """A part asking no value (a procedure, a definition) needs its best section to pass every one of these …"""
 

@@ -54,3 +54,19 @@ def holds_compounds(part_text: str, texts: Sequence[str]) -> bool:
     # both words in one text (not one in the heading, one in the sentence: «Зарплата …» over «… рабочий день»)
     apart = [phrase for phrase in phrases if any(set(phrase) <= set(found) for found in read)]
     return all(phrase in pairs for phrase in apart)
+
+
+def names_another_phrase(part_text: str, texts: Sequence[str]) -> bool:
+    """Whether ``texts`` name the time word of a phrase of ``part_text`` (:func:`_compounds`) only heading another
+    phrase — with another genitive noun after it — and its own noun in none of them: «первый день болезни» for «день
+    здоровья».  The section's own texts are read (its sentences and its own title): the phrase's noun only in the
+    document's title is not the section's."""
+    phrases = _compounds(part_text)
+    if not phrases:
+        return False
+    found = [pair for text in texts for pair in _compounds(text)]
+    read = {lemma_of(w) for text in texts for w in WORD_RE.findall(text.lower())}
+    return any(
+        noun not in read and any(head == other_head and noun != other for other_head, other in found)
+        for head, noun in phrases
+    )

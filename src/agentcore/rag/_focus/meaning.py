@@ -58,3 +58,19 @@ def draws_towards(text: str, without: str, shown: Sequence[str], embed: Any | No
     except Exception:
         return True
     return bool(((sentences @ queries[0]) >= (sentences @ queries[1])).any())
+
+
+def draws_closer(text: str, without: str, sentence: str, embed: Any | None) -> bool:
+    """Whether ``sentence`` is closer (e5, strictly) to ``text`` than to ``without`` (``text`` less the words in
+    question): those words draw the question towards it.  Strict, so that a reading that tells nothing (no model, an
+    embedder that finds nothing close) says no; without a model, ``False``."""
+    if not without.strip() or without == text:
+        return False
+    try:
+        if embed is None:
+            embed = cached_local
+        queries = embed([text, without], "query")
+        vector = embed([sentence], "passage")[0]
+    except Exception:
+        return False
+    return float(queries[0] @ vector) > float(queries[1] @ vector)

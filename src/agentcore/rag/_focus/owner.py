@@ -65,6 +65,8 @@ def owns_lasting(part: Part, units: Sequence[str]) -> bool:
         lasting = [c for c in pieces if SPAN_RE.search(c)]
         if len(pieces) > 1 and lasting:
             verdict = _owner_in(thing, lasting) is True
+    if verdict is True and RELATIVE_CLAUSES_OWN_THEIR_SPANS and not _spans_outside_foreign_clauses(thing, sentence):
+        verdict = False
     if verdict is None:
         verdict = _owner_in(thing, context)
     return verdict is not False
@@ -72,6 +74,38 @@ def owns_lasting(part: Part, units: Sequence[str]) -> bool:
 
 CLAUSES_BOUND_OWNERS = True
 """Whether the thing a lasting part asks about must stand in the clause of the sentence that gives the duration."""
+
+RELATIVE_CLAUSES_OWN_THEIR_SPANS = True
+"""Whether a span of time inside a relative clause whose «который» is not its subject — «на которой», «которую»,
+«в котором»: the clause has a subject and a predicate of its own — is that predicate's span, not the lasting of the
+noun the clause describes: «планёрка — короткая встреча, на которой они сверяют прогресс и планируют работу на
+ближайшие сутки» says how far ahead the work is planned, not how long the meeting lasts, where «встреча, которая
+длится 15 минут» (the relative word its subject) and «встреча, на которой команда планирует работу, длится 15
+минут» (the span outside the clause) give the meeting's own length.  A clause naming the thing as its owner («…, на
+которой демо длится 10 минут» for the demo) keeps its span."""
+
+_RELATIVE_CLAUSE_RE = re.compile(
+    r",\s*(?:(?P<preposition>[а-яё]{1,4})\s+)?(?P<pronoun>котор[а-яё]+)\b(?P<rest>[^,;]*)", re.I
+)
+
+
+def _spans_outside_foreign_clauses(thing: str, sentence: str) -> bool:
+    """Whether ``sentence`` gives a span of time outside its relative clauses of another subject
+    (:data:`RELATIVE_CLAUSES_OWN_THEIR_SPANS`) — or holds no span inside one either (nothing to judge)."""
+    foreign: list[tuple[int, int]] = []
+    for match in _RELATIVE_CLAUSE_RE.finditer(sentence):
+        readings = word_parses(match.group("pronoun").lower().replace("ё", "е"))
+        subject = not match.group("preposition") and bool(readings) and "nomn" in readings[0].tag
+        clause = match.group("pronoun") + match.group("rest")
+        if subject or not SPAN_RE.search(clause) or _owner_in(thing, [match.group("rest")]) is True:
+            continue
+        foreign.append(match.span())
+    if not foreign:
+        return True
+    rest = sentence
+    for start, end in reversed(foreign):
+        rest = rest[:start] + " " * (end - start) + rest[end:]
+    return bool(SPAN_RE.search(rest))
 
 
 def _owner_in(thing: str, texts: Sequence[str]) -> bool | None:

@@ -202,7 +202,7 @@ QUESTION_WORDS = frozenset(
     минимум максимум минимальный максимальный минималка максималка макс рубль рублей руб процент процентов
     скок скока скоко стоят стоил стоила стоило стоили обязан обязана обязано обязаны необходимо следует
     число время дата срок лимит размер стоимость сумма длина длительность длиться продолжаться составлять деньга деньги
-    пока снова опять тоже также потом теперь иногда несколько звать называться
+    пока снова опять тоже также потом теперь иногда несколько называться
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
@@ -354,8 +354,41 @@ def _first_pattern(text: str) -> Asks:
         if pattern.search(text):
             if asks == "number" and AMOUNT_NOUNS_ASK_YESNO and _asks_yesno_of_an_amount(text):
                 return "yesno"
+            if asks == "time" and WHEN_AFTER_A_QUESTION_OPENS_A_CLAUSE:
+                when = _subordinate_when(text, pattern)
+                if when is not None:
+                    return _first_pattern(text[:when])
             return asks
     return "other"
+
+
+WHEN_AFTER_A_QUESTION_OPENS_A_CLAUSE = True
+"""Whether «когда» after another question word of the part («кто проверяет чек, когда подаю на возмещение», «что
+делать, когда заболел», «можно ли работать, когда болеешь») is read as the conjunction it is there — it opens the
+clause of the asker's situation, the time *of* the question, not a time asked — so the part asks what the words
+before it ask (a person, a procedure, a yes/no).  Before, any «когда» made a part ask a time, and a sentence giving
+any time of the situation answered «кто проверяет чек».  Coordinated question words («кто и когда») ask both: the
+part is split before, and «когда» right after «и» / «или» keeps its reading."""
+
+_WHEN_RE = re.compile(r"(?<![\w-])когда(?![\w-])", re.I)
+_ASKED_BEFORE_RE = re.compile(
+    r"(?<![\w-])(?:что|чего|чему|чем|ч[её]м|кто|кого|кому|кем|ком|где|куда|откуда|почему|зачем|ли|"
+    r"как(?:ой|ая|ое|ие|ого|ому|ую|им|ом|их|ими)?|скольк\w*|скок\w*|чей|чья|чьё|чье|чьи)(?![\w-])",
+    re.I,
+)
+
+
+def _subordinate_when(text: str, time_pattern: re.Pattern[str]) -> int | None:
+    """Where the «когда» clause of ``text`` opens when it is a conjunction (:data:`WHEN_AFTER_A_QUESTION_OPENS_A_
+    CLAUSE`): only «когда» reads ``text`` as asking a time (``time_pattern`` finds nothing without it), and a
+    question word or «ли» stands before it, not coordinated with it («кто и когда»); else ``None``."""
+    when = _WHEN_RE.search(text)
+    if when is None or time_pattern.search(_WHEN_RE.sub(" ", text)):
+        return None
+    before = text[: when.start()]
+    if not _ASKED_BEFORE_RE.search(before) or re.search(r"(?<![\w-])(?:и|или)\s*$", before, re.I):
+        return None
+    return when.start()
 
 
 QUESTION_WORDS_RULE_OUT_YESNO = True
@@ -389,6 +422,35 @@ def asked_act(part: Part) -> str | None:
         return None
     act = lemma_of(found.group("act").lower())
     return act if act in part.terms and act not in _GENERIC_ACTS else None
+
+
+_WHO_RE = re.compile(r"(?<![\w-])кто(?![\w-])", re.I)
+_WHO_MODALS = frozenset({"мочь", "должен", "должный", "обязан", "обязанный", "иметь", "хотеть", "уметь"})
+_WHO_EMPTY_ACTS = frozenset({"быть", "являться", "стать", "делать", "сделать", "заниматься", "есть"})
+_WHO_ACT_WITHIN = 4
+
+
+def who_act(part: Part) -> str | None:
+    """The act a «кто …» part asks the doer of — the first verb after «кто» within :data:`_WHO_ACT_WITHIN` words, or
+    the infinitive after a modal («кто может подписать» → «подписать»): «кто зовёт заказчиков на демо» → «звать»,
+    «кто проверяет чек» → «проверять» — or ``None`` (no «кто», no verb, a verb of being or doing in general, or one
+    that is no subject term of the part)."""
+    found = _WHO_RE.search(part.text)
+    if found is None:
+        return None
+    words = [w.lower().replace("ё", "е") for w in WORD_RE.findall(part.text[found.end() :])][:_WHO_ACT_WITHIN]
+    modal = False
+    for word in words:
+        pos = pos_of(word)
+        lemma = lemma_of(word)
+        if (pos in ("VERB", "PRTS") and lemma in _WHO_MODALS) or word in ("может", "должен", "должна", "обязан"):
+            modal = True
+            continue
+        if pos in ("VERB", "PRTS") or (modal and pos == "INFN"):
+            return lemma if lemma in part.terms and lemma not in _WHO_EMPTY_ACTS else None
+        if pos in ("NOUN", "NPRO") and not modal and not is_function_word(word):
+            return None  # «кто ответственный за …», «кто у нас тимлид»: no act asked
+    return None
 
 
 _INTERROGATIVE_RE = re.compile(
@@ -460,6 +522,16 @@ is left out of a part's subject terms: it tells when or where the act happens, w
 repeat.  An adverb formed from an adjective («обычно», «срочно») stays a term."""
 
 _HOW_SLOT_RE = re.compile(r"\bкак\s+(?:быстро|долго|скоро|часто|рано|поздно)\b", re.I)
+_NAME_ASKED_RE = re.compile(
+    r"\bкак\s+(?:(?:его|её|ее|их|тебя|вас)\s+)?зовут\b|\bкак\s+(?:его|её|ее|их)\s+звать\b", re.I
+)
+"""«как зовут директора», «как его звать»: a name asked — the verb is the slot, no subject.  Anywhere else «звать» is
+an act like any other («кто зовёт заказчиков на обзор», «перед тем как звать ревьюеров»), and its term is the part's
+predicate (:data:`NAMING_VERB_ONLY_IN_ITS_PHRASE`)."""
+NAMING_VERB_ONLY_IN_ITS_PHRASE = True
+"""Whether «звать» names no subject only in «как … зовут» (:data:`_NAME_ASKED_RE`); before it was one of the question
+words everywhere, and «кто зовёт заказчиков на демо» kept no predicate: a sentence on who *shows* the result at the
+review answered it."""
 
 ANSWER_KIND_NAMES_NO_SUBJECT = True
 """Whether the words that name the kind of answer a part asks — the steps («по шагам», «пошагово», «по порядку»), a
@@ -516,6 +588,8 @@ def subject_terms(text: str) -> tuple[str, ...]:
     adverbs: set[str] = set()
     # «как быстро», «как часто»: the adverb asks for the span or the frequency, it names no subject
     text = _HOW_SLOT_RE.sub(" ", text)
+    # «как зовут»: the name asked (:data:`NAMING_VERB_ONLY_IN_ITS_PHRASE`)
+    text = _NAME_ASKED_RE.sub(" ", text)
     if TIME_BOUNDS_ASK_A_TIME:
         text = _COMPOUND_PREPOSITIONS_RE.sub(" ", text)  # «в течение», «начиная с»: a preposition, no subject
     if CONDITION_OPENERS_NAME_NO_SUBJECT:
@@ -540,9 +614,11 @@ def subject_terms(text: str) -> tuple[str, ...]:
                 lemma = verb if verb is not None and is_verb_of_motion(verb) else lemma
             if low in stop or lemma in stop or low in QUESTION_WORDS or lemma in QUESTION_WORDS:
                 continue
+            if lemma == "звать" and not NAMING_VERB_ONLY_IN_ITS_PHRASE:
+                continue
             if english.is_question_word(low):
                 continue  # «what», «does», «my», «need»: an English question word names no subject either
-            if len(low) < 3 and not low.isdigit() and not re.fullmatch(r"[a-z0-9]+", low):
+            if len(low) < 3 and not low.isdigit() and not re.fullmatch(r"[a-z0-9]+", low) and not _names_a_thing(low):
                 continue
             if is_function_word(low) or _pronoun_after_preposition(raw, before):
                 continue  # «никто», «тем, кто», «чтобы», «о нём»: a pronoun or a conjunction names no subject
@@ -554,6 +630,21 @@ def subject_terms(text: str) -> tuple[str, ...]:
     # «техподдержка вечером до скольки отвечает»: an adverb of circumstance says when or where, not what the part is
     # about — unless the part has nothing else to be about
     return tuple(dict.fromkeys(t for t in terms if t not in adverbs)) or tuple(dict.fromkeys(terms))
+
+
+SHORT_LEXICON_WORDS_NAME_A_SUBJECT = True
+"""Whether a word of two letters the colloquial lexicon spells out («зп» — зарплата, «др» — день рождения, «тп» —
+техподдержка, «пк» — компьютер) is a subject term like any other: a two-letter word is mostly a particle or a
+preposition and names nothing, but these are chat abbreviations of things.  Dropped, «когда остальная часть зп» was
+about «часть» alone, and any sentence giving a date of a part of anything answered it."""
+
+
+def _names_a_thing(word: str) -> bool:
+    """Whether ``word`` (lower case, shorter than three letters) is a chat abbreviation the colloquial lexicon spells
+    out (:data:`SHORT_LEXICON_WORDS_NAME_A_SUBJECT`)."""
+    from agentcore.rag import _lexicon
+
+    return SHORT_LEXICON_WORDS_NAME_A_SUBJECT and (lemma_of(word),) in _lexicon.load()
 
 
 def verbs_of_motion_with_destination(text: str) -> frozenset[str]:

@@ -105,14 +105,41 @@ def _holds_a_cue(
     return False
 
 
-def gives_a_reason(sentence: str) -> bool:
+def gives_a_reason(sentence: str, question: str = "") -> bool:
     """Whether ``sentence`` gives a reason — a cause, a purpose or a consequence: a cue phrase as whole words
     («потому что», «из-за», «поэтому»), an inflected cue by its lemma («по причине», «с целью», «помогает»), or «нужен
-    для» / «связано с»."""
-    if _REASON_PHRASE_RE.search(sentence):
-        return True
+    для» / «связано с».  A cue that ``question`` says itself with the same word after it is the question's own words,
+    not a reason (:data:`QUESTIONS_CUES_ARE_NO_REASON`): «почему нельзя работать из-за границы больше 30 дней» is not
+    answered by «Работать из-за границы можно не более 30 календарных дней» — «из-за границы» is where one works
+    from, and the sentence states the rule."""
+    own = _cue_phrases(question) if QUESTIONS_CUES_ARE_NO_REASON and question else frozenset()
+    for match in _REASON_PHRASE_RE.finditer(sentence):
+        if _cue_key(match.group(), sentence[match.end() :]) not in own:
+            return True
     words = [w.lower() for w in _WORD_RE.findall(sentence)]
+    if own:
+        asked = {lemma for w in _WORD_RE.findall(question) for lemma in _lemmas(w)}
+        words = [w for w in words if not _lemmas(w) & asked]
     return _holds_a_cue(words, _REASON_LEMMAS, _BEFORE_A_PREPOSITION)
+
+
+QUESTIONS_CUES_ARE_NO_REASON = True
+"""Whether a reason's cue the question itself holds — the same cue before the same word («из-за границы»), or an
+inflected cue of the question («почему требуется согласование» / «Согласование требуется …») — is read as the
+question's own words, not as a reason a sentence gives (:func:`gives_a_reason`)."""
+
+
+def _cue_key(cue: str, rest: str) -> tuple[str, str]:
+    """A cue phrase and the lemma of the word after it (``""`` when none): what the question and a sentence must
+    share for the sentence's cue to be the question's own words."""
+    after = _WORD_RE.search(rest)
+    following = sorted(_lemmas(after.group()))[0] if after else ""
+    return " ".join(cue.lower().split()), following
+
+
+def _cue_phrases(text: str) -> frozenset[tuple[str, str]]:
+    """The cue phrases of ``text`` with the word after each (:func:`_cue_key`)."""
+    return frozenset(_cue_key(m.group(), text[m.end() :]) for m in _REASON_PHRASE_RE.finditer(text))
 
 
 def purpose_of_a_thing(part: Part) -> str | None:
@@ -172,7 +199,7 @@ def misses_the_reason(part: Part, shown: Sequence[str]) -> bool:
     what the thing is or is for (:func:`_names_its_role`)."""
     if not REASONS_MUST_BE_GIVEN or not asks_a_reason(part):
         return False
-    if any(gives_a_reason(sentence) for sentence in shown):
+    if any(gives_a_reason(sentence, part.text) for sentence in shown):
         return False
     thing = purpose_of_a_thing(part)
     return thing is None or not any(_names_its_role(thing, sentence) for sentence in shown)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from agentcore.rag._focus.asked_noun import ASKED_NOUN_MUST_BE_NAMED, names_asked_noun
+from agentcore.rag._focus.compounds import names_another_phrase
 from agentcore.rag._focus.lacks import without_nouns
 from agentcore.rag._focus.parts import asked_act, part_matches, term_share
 from agentcore.rag._focus.qualifiers import AskedCase, replaces_the_case
@@ -103,6 +104,22 @@ def names_the_asked_act(reading: Reading, p: PartReading, section: Section) -> b
     # the act itself, not the colloquial lexicon's everyday equivalents («взять» ~ «получить»: what the first day
     # gives is not what to take along)
     return part_matches(p.plain, act, words, stems)
+
+
+def keeps_the_phrases(reading: Reading, p: PartReading, section: Section) -> bool:
+    """Rejects a section that names the time word heading a phrase of the part with another noun after it, and the
+    part's noun nowhere but in its document's title: «Что сделать в первый день болезни» is not how to take «день
+    здоровья», though its document is «Больничный и дни здоровья» — the document's title names what all its sections
+    are about together, and this one is about another day (:func:`~agentcore.rag._focus.compounds.
+    names_another_phrase`, :data:`SECTIONS_KEEP_THE_PHRASES`)."""
+    if not SECTIONS_KEEP_THE_PHRASES or section.heading is None:
+        return True
+    own = [line.strip().partition(" — ")[2] or line.strip() for line in section.heading.splitlines()]
+    return not names_another_phrase(p.part.text, [*section.sentences, *own])
+
+
+SECTIONS_KEEP_THE_PHRASES = True
+"""Whether a part answered by a section keeps its phrase headed by a time word (:func:`keeps_the_phrases`)."""
 
 
 ACTS_MUST_BE_NAMED = True

@@ -21,7 +21,7 @@ from agentcore.rag._focus.directions import reverse_direction
 from agentcore.rag._focus.figures import times_of_modifiers_only
 from agentcore.rag._focus.frames import states_another_case
 from agentcore.rag._focus.lacks import without_nouns
-from agentcore.rag._focus.meaning import close_in_meaning, draws_towards
+from agentcore.rag._focus.meaning import close_in_meaning, draws_closer, draws_towards
 from agentcore.rag._focus.nouns import (
     COUNT_NOUNS_SUFFICE,
     SUBJECT_BLOCKS_MEANING,
@@ -32,7 +32,7 @@ from agentcore.rag._focus.nouns import (
 )
 from agentcore.rag._focus.other_subject import USED_NOUNS_BLOCK_MEANING, answers_another_subject, lacks_used_noun
 from agentcore.rag._focus.owner import LASTING_MUST_BE_OWNED, figures_of_another_name, owns_lasting
-from agentcore.rag._focus.parts import part_matches, term_share
+from agentcore.rag._focus.parts import part_matches, term_share, who_act
 from agentcore.rag._focus.qualifiers import (
     AskedCase,
     misses_the_conditions_figure,
@@ -56,6 +56,7 @@ from agentcore.rag._focus.yesno import (
     YESNO_SUBJECT_IN_SENTENCE,
     held_share,
     noun_attributes,
+    reverses_the_roles,
     speaks_to,
     supplies_the_yesno,
 )
@@ -178,6 +179,45 @@ def speaks_to_the_predicate(reading: Reading, p: PartReading, suppliers: Supplie
     if p.part.asks != "yesno":
         return True
     return speaks_to(p.part, reading.shown[i], reading.shown_headings[i], reading.semantic, reading.embed)
+
+
+def states_the_asked_act(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:
+    """Rejects, for «кто + verb», a sentence that does not state the act asked — neither the sentence itself nor its
+    own section's title holds the verb (in any form, its noun, its aspect pair, or a word the lexicon gives for it),
+    nor does the verb draw the question towards the sentence by meaning (a paraphrase of the act, e5):
+    the person it names does something else («Обзор спринта — встреча …, на которой скрам-команда показывает …
+    результат» is no answer to «кто зовёт заказчиков на обзор»; «Приложите фото чека» names nobody who checks it).
+    The heading of the whole document, and the sentences around, say what the section is about, not who does what
+    (:func:`~agentcore.rag._focus.parts.who_act`, :data:`WHO_MUST_DO_THE_ACT`)."""
+    if p.part.asks != "person" or not WHO_MUST_DO_THE_ACT:
+        return True
+    act = who_act(p.part)
+    if act is None:
+        return True
+    titles = [line.split(" — ")[-1] for line in reading.shown_headings[i].splitlines()]
+    words, stems = vocabulary_of([reading.shown[i], *titles])
+    if part_matches(p.part, act, words, stems):
+        return True
+    # the act in other words («платит» / «компания оплачивает»): the verb draws the question towards the sentence
+    # (e5) — the sentence is closer to the part than to the part without it
+    return reading.semantic is not None and draws_closer(
+        p.part.text, drop_words(p.part.text, [act]), reading.shown[i], reading.embed
+    )
+
+
+WHO_MUST_DO_THE_ACT = True
+"""Whether a part asking who does an act is supplied only by a sentence stating that act
+(:func:`states_the_asked_act`)."""
+
+
+def keeps_the_doer(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:
+    """Rejects, for a yes/no asking whether a thing does an act, a sentence that names the thing — itself or with
+    the sentence before it — only as an object or a place, never as a doer: «попросите техподдержку перепривязать
+    2FA» and «Если 2FA недоступна, позвоните в техподдержку …» say nothing of whether «техподдержка может попросить
+    код 2FA» (:func:`reverses_the_roles`)."""
+    if p.part.asks != "yesno":
+        return True
+    return not reverses_the_roles(p.part, f"{reading.shown[i]} {reading.before(i)}")
 
 
 def holds_the_yesno_nouns(reading: Reading, p: PartReading, suppliers: Suppliers, i: int) -> bool:

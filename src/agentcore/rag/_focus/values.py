@@ -9,9 +9,11 @@ from agentcore.rag._focus.figures import NUMBER_RE, TIME_RE
 from agentcore.rag._focus.parts import Asks
 from agentcore.text.morphology import parses as word_parses
 
+# A role, a department or the company as a doer (the nominative: «компания оплачивает проезд»); not a business
+# trip («командировка» begins as «команда» does).
 ROLE_WORDS = re.compile(
     r"руководител|директор|менеджер|инженер|мастер|владел|координатор|наставник|бухгалтери|техподдержк|отдел|"
-    r"\bhr\b|команд|разработчик|дежурн|офис-менеджер|ресепшен|сотрудник|тимлид|ревьюер|автор|лид",
+    r"\bhr\b|команд(?!ировк)|\bкомпания\b|разработчик|дежурн|офис-менеджер|ресепшен|сотрудник|тимлид|ревьюер|автор|лид",
     re.I,
 )
 

@@ -145,7 +145,24 @@ def term_matches(term: str, words: set[str], stems: set[str]) -> bool:
         return True
     if DERIVATIONAL_RELATIVES and derivation_keys(term) & stems:
         return True
+    if EVERY_UNIT_ADJECTIVES and (every := _EVERY_UNIT.get(term)) and any(w.startswith(every) for w in words):
+        return True
     return _shares_beginning(term, stem, words, stems)
+
+
+EVERY_UNIT_ADJECTIVES = True
+"""Whether a unit of time is found in the «еже-» adjective of it: «в год» in «ежегодный оплачиваемый отпуск», «раз в
+неделю» in «еженедельный», «каждый день» in «ежедневный» — the adjective says «every year» (the stems share no
+beginning: «ежегодн» / «год»)."""
+_EVERY_UNIT = {
+    "год": "ежегодн",
+    "день": "ежедневн",
+    "неделя": "еженедельн",
+    "месяц": "ежемесячн",
+    "квартал": "ежеквартальн",
+    "час": "ежечасн",
+    "минута": "ежеминутн",
+}
 
 
 @lru_cache(maxsize=65536)

@@ -479,3 +479,47 @@ def held_share(part: Part, texts: Sequence[str]) -> float:
     situation = situation_terms(part)
     counted = [t for t in part.terms if held[t] or t not in situation]
     return sum(held[t] for t in counted) / len(counted) if counted else 1.0
+
+
+DOER_STAYS_THE_DOER = True
+"""Whether a yes/no asking whether a thing does an act («техподдержка может попросить код 2FA?») is supplied only by a
+sentence naming that thing as a doer — in the nominative, or in the instrumental of a passive («код запрашивается
+техподдержкой») — not by one that names it only as an object or a place («попросите техподдержку перепривязать 2FA»,
+«позвоните в техподдержку»): such a sentence says what the reader does with it, not what it does
+(:func:`reverses_the_roles`)."""
+
+
+def reverses_the_roles(part: Part, sentence: str) -> bool:
+    """Whether ``sentence`` names the doer of the yes/no ``part``'s act — a subject noun (:func:`yesno_subject`) that
+    stands in the nominative before the part's verb — only in another case than the nominative or the instrumental
+    (:data:`DOER_STAYS_THE_DOER`).  A noun whose nominative and accusative are alike in the question («отдел») is
+    never read as a doer: its case is not told by its form."""
+    if not DOER_STAYS_THE_DOER or is_english(part.text):
+        return False
+    verbs = [t for t in part.terms if is_verb(t)]
+    written = [w.lower().replace("ё", "е") for w in WORD_RE.findall(part.text)]
+    verb = next((k for k, w in enumerate(written) if lemma_of(w) in verbs), None)
+    if verb is None:
+        return False
+    sentence_words = [w.lower().replace("ё", "е") for w in WORD_RE.findall(sentence)]
+    for noun in yesno_subject(part):
+        doer = next((k for k, w in enumerate(written) if lemma_of(w) == noun and _nominative_only(w)), None)
+        if doer is None or doer > verb:
+            continue
+        forms = [w for w in sentence_words if lemma_of(w) == noun]
+        if forms and not any(_may_be_a_doer(w) for w in forms):
+            return True
+    return False
+
+
+def _nominative_only(word: str) -> bool:
+    """Whether ``word``'s readings as its first lemma are nominative and none accusative (an animate noun, a feminine
+    one in «-а»): «техподдержка», «руководитель», not «отдел»."""
+    readings = [p for p in word_parses(word) if p.normal_form == word_parses(word)[0].normal_form]
+    cases = {str(p.tag.case) for p in readings if p.tag.case}
+    return "nomn" in cases and "accs" not in cases
+
+
+def _may_be_a_doer(word: str) -> bool:
+    """Whether one of ``word``'s readings is nominative or instrumental (the doer of a passive)."""
+    return any(p.tag.case in ("nomn", "ablt") for p in word_parses(word))
