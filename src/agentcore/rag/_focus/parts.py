@@ -354,41 +354,8 @@ def _first_pattern(text: str) -> Asks:
         if pattern.search(text):
             if asks == "number" and AMOUNT_NOUNS_ASK_YESNO and _asks_yesno_of_an_amount(text):
                 return "yesno"
-            if asks == "time" and WHEN_AFTER_A_QUESTION_OPENS_A_CLAUSE:
-                when = _subordinate_when(text, pattern)
-                if when is not None:
-                    return _first_pattern(text[:when])
             return asks
     return "other"
-
-
-WHEN_AFTER_A_QUESTION_OPENS_A_CLAUSE = True
-"""Whether «когда» after another question word of the part («кто проверяет чек, когда подаю на возмещение», «что
-делать, когда заболел», «можно ли работать, когда болеешь») is read as the conjunction it is there — it opens the
-clause of the asker's situation, the time *of* the question, not a time asked — so the part asks what the words
-before it ask (a person, a procedure, a yes/no).  Before, any «когда» made a part ask a time, and a sentence giving
-any time of the situation answered «кто проверяет чек».  Coordinated question words («кто и когда») ask both: the
-part is split before, and «когда» right after «и» / «или» keeps its reading."""
-
-_WHEN_RE = re.compile(r"(?<![\w-])когда(?![\w-])", re.I)
-_ASKED_BEFORE_RE = re.compile(
-    r"(?<![\w-])(?:что|чего|чему|чем|ч[её]м|кто|кого|кому|кем|ком|где|куда|откуда|почему|зачем|ли|"
-    r"как(?:ой|ая|ое|ие|ого|ому|ую|им|ом|их|ими)?|скольк\w*|скок\w*|чей|чья|чьё|чье|чьи)(?![\w-])",
-    re.I,
-)
-
-
-def _subordinate_when(text: str, time_pattern: re.Pattern[str]) -> int | None:
-    """Where the «когда» clause of ``text`` opens when it is a conjunction (:data:`WHEN_AFTER_A_QUESTION_OPENS_A_
-    CLAUSE`): only «когда» reads ``text`` as asking a time (``time_pattern`` finds nothing without it), and a
-    question word or «ли» stands before it, not coordinated with it («кто и когда»); else ``None``."""
-    when = _WHEN_RE.search(text)
-    if when is None or time_pattern.search(_WHEN_RE.sub(" ", text)):
-        return None
-    before = text[: when.start()]
-    if not _ASKED_BEFORE_RE.search(before) or re.search(r"(?<![\w-])(?:и|или)\s*$", before, re.I):
-        return None
-    return when.start()
 
 
 QUESTION_WORDS_RULE_OUT_YESNO = True
