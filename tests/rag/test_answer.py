@@ -134,7 +134,7 @@ def test_a_table_header_is_never_the_answer_alone() -> None:
     # The row answers; its header comes along only to name the columns.
     text = "| Переменная | По умолчанию |\n|---|---|\n| `QUESTION_MAXLEN` | `30` |\n| `THEME_MAXLEN` | `20` |"
     answer = extractive_answer("Значение QUESTION_MAXLEN по умолчанию", [_hit(text, "Настройки — Ассистент")])
-    assert answer.splitlines()[:2] == ["Переменная | По умолчанию", "QUESTION_MAXLEN | 30"]
+    assert answer.splitlines()[:3] == ["| Переменная | По умолчанию |", "| --- | --- |", "| QUESTION_MAXLEN | 30 |"]
     assert "THEME_MAXLEN" not in answer
 
 
@@ -219,9 +219,11 @@ def test_a_table_row_comes_with_its_header_and_a_header_alone_is_no_answer() -> 
         "| `QUESTION_MAXLEN` | `30` | Максимальная длина вопроса |"
     )
     answer = extractive_answer("Значение QUESTION_MAXLEN по умолчанию", [_hit(text, "Настройки")])
-    assert answer.splitlines()[:2] == [
-        "Переменная | По умолчанию | Назначение",
-        "QUESTION_MAXLEN | 30 | Максимальная длина вопроса",
+    # a Markdown table: the header row, the rule, the row (TABLES_AS_TABLES)
+    assert answer.splitlines()[:3] == [
+        "| Переменная | По умолчанию | Назначение |",
+        "| --- | --- | --- |",
+        "| QUESTION_MAXLEN | 30 | Максимальная длина вопроса |",
     ]
 
 

@@ -36,7 +36,7 @@ from agentcore.rag._asking import abbreviation_of, asks_for_steps, expands, expa
 from agentcore.rag._focus import announces
 from agentcore.rag._focus.measures import ceilings
 from agentcore.rag._focus.parts import question_parts, subject_terms
-from agentcore.rag._focus.words import lemma_of
+from agentcore.rag._focus.words import is_verb, lemma_of
 from agentcore.rag._ranking import defined_terms, definition_subject, question_kind
 from agentcore.rag._sections import (
     general_first,
@@ -291,6 +291,14 @@ def quotable_lines(text: str) -> list[tuple[str, bool]]:
     ]
 
 
+TABLES_AS_TABLES = True
+"""Whether a quoted table row is shown as a Markdown table row under its header row and the rule
+(``| Высокий | … | 2 часа | 1 рабочий день [1] |``): before, its cells were joined into a line read as a sentence
+(«Приоритет | Когда | Реакция | Решение [1].»), so the header became a claim with a marker and the user saw a table
+without its pipes and rule.  Read back (:func:`agentcore.rag.claims.read_claims`), the header is layout and each row
+a claim; the focus check reads a row with its header (``agentcore.rag.trust._shown``)."""
+
+
 def render_excerpts(excerpts: Sequence[Excerpt], cite: Callable[[Excerpt], str] | None = None) -> str:
     """Excerpts in reading order: prose of one block on one line, each list item on its own line.
 
@@ -306,8 +314,16 @@ def render_excerpts(excerpts: Sequence[Excerpt], cite: Callable[[Excerpt], str] 
     for excerpt in excerpts:
         unit = excerpt.unit
         text = excerpt.text
+        if TABLES_AS_TABLES and unit.role:
+            # a table row as a Markdown table row, its marker in its last cell; the header row with the rule under it
+            if unit.role == "header":
+                lines.append(f"| {text} |\n|" + " --- |" * (text.count("|") + 1))
+            else:
+                lines.append(f"| {text} {cite(excerpt)} |" if cite is not None else f"| {text} |")
+            previous = unit
+            continue
         if cite is not None:
-            text = with_marker(text, cite(excerpt))
+            text = with_marker(text, cite(excerpt), item=bool(unit.marker))
         if unit.marker:
             marker = unit.marker if not unit.numbered or (excerpt.hit.id, unit.block) in whole else "•"
             lines.append(f"{marker} {text}")
@@ -344,16 +360,39 @@ def _whole_numbered_lists(excerpts: Sequence[Excerpt]) -> set[tuple[str, int]]:
     return whole
 
 
-def with_marker(text: str, marker: str) -> str:
+_LABEL_WORD = r"[^\W\d_]+(?:-[^\W\d_]+)*"
+_LABEL_RE = re.compile(rf"(?:\*\*|__)?{_LABEL_WORD}(?:\s+{_LABEL_WORD}){{0,2}}[.:](?:\*\*|__)?")
+
+
+def is_item_label(text: str) -> bool:
+    """Whether ``text`` is a list item's label: up to three words ending with a full stop or a colon, no figure and
+    no verb («Суточные.», «Медицинская страховка:»), so nothing is said by it alone."""
+    if not _LABEL_RE.fullmatch(text):
+        return False
+    return not any(is_verb(w.lower().replace("ё", "е")) for w in re.findall(r"[^\W\d_]+", text))
+
+
+LABELS_UNMARKED = True
+"""Whether a list item's label («Суточные.», :func:`is_item_label`) is shown without a citation marker of its own:
+the label and the sentence after it are one claim (:func:`agentcore.rag.claims.read_claims`), whose marker ends it
+(«• Суточные. 700 ₽ за каждый день … [1].»).  Before, every sentence got the marker, and the user read «• Суточные
+[1]. 700 ₽ …» — a marker after a word that states nothing."""
+
+
+def with_marker(text: str, marker: str, *, item: bool = False) -> str:
     """Every sentence of ``text`` with `` marker`` before its final punctuation (a sentence ending in a word gets a
     full stop), so each claim carries its citation.  Text is never changed: punctuation standing after a space
     belongs to a command (``pip install .``) and stays before the marker, and the code lines of a list item stay
-    below its first line, untouched."""
+    below its first line, untouched.  ``item``: ``text`` is a list item, whose label (:data:`LABELS_UNMARKED`)
+    gets no marker."""
     from agentcore.text.sentences import split_sentences
 
     first, newline, code = text.partition("\n")
     marked = []
-    for sentence in split_sentences(first.rstrip()):
+    sentences = split_sentences(first.rstrip())
+    if item and LABELS_UNMARKED and len(sentences) > 1 and is_item_label(sentences[0]):
+        marked.append(sentences.pop(0))
+    for sentence in sentences:
         trailing = _TRAILING_RE.search(sentence)
         if trailing is None:
             marked.append(f"{sentence} {marker}.")

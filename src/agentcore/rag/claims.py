@@ -148,23 +148,10 @@ class ClaimReport:
         return [c for c in self.claims if c.status != "supported"]
 
 
-_LABEL_WORD = r"[^\W\d_]+(?:-[^\W\d_]+)*"
-_LABEL_RE = re.compile(rf"(?:\*\*|__)?{_LABEL_WORD}(?:\s+{_LABEL_WORD}){{0,2}}[.:](?:\*\*|__)?")
-
-
-def _is_label(text: str) -> bool:
-    """Whether ``text`` is a list item's label: up to three words ending with a full stop or a colon, no figure and
-    no verb («Суточные.», «Медицинская страховка:»), so nothing is said by it alone."""
-    from agentcore.rag._focus import is_verb
-
-    if not _LABEL_RE.fullmatch(text):
-        return False
-    return not any(is_verb(w.lower().replace("ё", "е")) for w in re.findall(r"[^\W\d_]+", text))
-
-
 def read_claims(answer: str, context: ComposedContext | None = None) -> list[Claim]:
     """The claims of ``answer`` with the context passages each cites (every marker form, see
     :mod:`agentcore.rag._markers`; a trailing «Источники: …» block is not part of the answer)."""
+    from agentcore.rag.answer import is_item_label
     from agentcore.text.sentences import split_sentences
 
     claims: list[Claim] = []
@@ -175,7 +162,7 @@ def read_claims(answer: str, context: ComposedContext | None = None) -> list[Cla
         first, newline, code = line.raw.partition("\n")
         pieces = split_sentences(first)
         parts = sentence_citations(pieces, context)
-        if line.kind == "item" and len(parts) > 1 and _is_label(parts[0][0]) and not parts[1][2]:
+        if line.kind == "item" and len(parts) > 1 and is_item_label(parts[0][0]) and not parts[1][2]:
             # «- **Суточные.** 700 ₽ за каждый день …»: an item's label names what its sentence is about and says
             # nothing by itself — one claim with the sentence, or that sentence is read without its subject
             (label, cited, _), (text, more, clause) = parts[0], parts[1]
@@ -504,7 +491,7 @@ def _shown_claim(claim: Claim, marks: str, *, after: bool, before: bool) -> str:
         return f"{body} {marks}{mark}" if marks else f"{body}{mark}"
     if claim.kind == "row":
         return f"| {text} {marks} |" if marks else f"| {text} |"
-    return with_marker(text, marks).strip() if marks else text
+    return with_marker(text, marks, item=claim.kind == "item").strip() if marks else text
 
 
 def _add_layout(report: ClaimReport, lines: dict[int, list[str]], prefixes: dict[int, str]) -> None:

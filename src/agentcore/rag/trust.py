@@ -300,7 +300,32 @@ def _shown(
     texts = [c.claim.text for c in claims]
     headings = [titles[n].title for c in claims for n in c.sources]
     shown_headings = ["\n".join(titles[n].title for n in c.sources) for c in claims]
+    if isinstance(passages, ClaimReport):
+        # a table row is read with its table's header row (layout, not a claim: «Приоритет | … | Реакция | …» says
+        # what the row's cells are), once per table, before the table's first row read
+        header_of = _table_headers(passages)
+        read: set[int] = set()
+        with_headers: list[tuple[str, str]] = []
+        for c, text, titled in zip(claims, texts, shown_headings, strict=True):
+            header = header_of.get(c.claim.line)
+            if header is not None and header.line not in read:
+                read.add(header.line)
+                with_headers.append((header.text, titled))
+            with_headers.append((text, titled))
+        texts, shown_headings = [t for t, _ in with_headers], [h for _, h in with_headers]
     return texts, headings, shown_headings
+
+
+def _table_headers(report: ClaimReport) -> dict[int, Claim]:
+    """The line of each table row of ``report`` → its table's header row (a layout line), when it has one."""
+    rows = {c.claim.line for c in report.claims if c.claim.kind == "row"}
+    out: dict[int, Claim] = {}
+    for header in (c for c in report.layout if c.kind == "header"):
+        line = header.line + 1
+        while line in rows:
+            out[line] = header
+            line += 1
+    return out
 
 
 async def _checked(check: _Check, answer: str) -> TrustedAnswer:

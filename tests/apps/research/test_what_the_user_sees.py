@@ -1,0 +1,64 @@
+"""What `agentcore ask` shows, read as a new user reads it (issue 18, «What the user sees»; session ux42): over the
+knowledge base that ships, offline, through the research agent's public stream — the answer's layout (markers,
+lists, tables) and the sentences chosen for a question of several parts."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agentcore.apps.research import AgentRequest, AgentService
+from agentcore.apps.research.settings import ResearchSettings
+from agentcore.config import Settings
+
+Ask = Callable[[str], tuple[str, dict[str, Any]]]
+
+
+@pytest.fixture(scope="module")
+def ask(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ask]:
+    """``ask(question) -> (answer, metadata)`` through the research agent's public stream, offline."""
+    settings = Settings(
+        data_dir=Path(tmp_path_factory.mktemp("what-the-user-sees")),
+        provider="offline",
+        rag_embedder="local",
+        research=ResearchSettings(cache_ttl=0, agent_tool_timeout=60.0, agent_run_deadline=180.0),
+    )
+    loop = asyncio.new_event_loop()
+    service = AgentService(settings)
+
+    async def run(question: str) -> tuple[str, dict[str, Any]]:
+        events = [e async for e in service.stream_agent_response(AgentRequest(question=question))]
+        final = events[-1]
+        assert final.type == "final"
+        return final.answer, final.metadata
+
+    yield lambda question: loop.run_until_complete(run(question))
+    loop.run_until_complete(service.aclose())
+    loop.close()
+
+
+def test_a_list_items_label_carries_no_marker_of_its_own(ask: Ask) -> None:
+    """«• Суточные [1]. 700 ₽ …»: the label «Суточные.» states nothing, and the marker after it read as a citation of
+    one word.  The label and its sentence are one claim, and one marker ends it."""
+    answer, metadata = ask("Какие суточные за границей?")
+    assert metadata["answered"] and "2500 ₽" in answer, answer
+    assert "Суточные. 700 ₽" in answer, answer
+    assert not re.search(r"(?m)^• [^\W\d_]+(?: [^\W\d_]+){0,2} \[\d+\]\.", answer), answer
+
+
+def test_a_table_row_is_shown_as_a_table_row_under_its_header(ask: Ask) -> None:
+    """The rows of «Приоритеты и сроки» were shown as «Приоритет | Когда | Реакция | Решение [1].» — the header read
+    as a sentence with a marker, no pipes at the ends, no rule: not a table.  Now a Markdown table: the header row
+    (no marker: it states nothing), the rule, the row with its marker in its last cell."""
+    answer, metadata = ask("Какое время реакции на заявку с высоким приоритетом?")
+    assert metadata["answered"], answer
+    lines = answer.splitlines()
+    header = lines.index("| Приоритет | Когда | Реакция | Решение |")
+    assert lines[header + 1] == "| --- | --- | --- | --- |", answer
+    assert re.fullmatch(r"\| Высокий \| .* \| 2 часа \| 1 рабочий день \[1\] \|", lines[header + 2]), answer
+    assert all(c["claim"] != "Приоритет | Когда | Реакция | Решение" for c in metadata["claims"]), metadata["claims"]
