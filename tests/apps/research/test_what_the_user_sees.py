@@ -62,3 +62,12 @@ def test_a_table_row_is_shown_as_a_table_row_under_its_header(ask: Ask) -> None:
     assert lines[header + 1] == "| --- | --- | --- | --- |", answer
     assert re.fullmatch(r"\| Высокий \| .* \| 2 часа \| 1 рабочий день \[1\] \|", lines[header + 2]), answer
     assert all(c["claim"] != "Приоритет | Когда | Реакция | Решение" for c in metadata["claims"]), metadata["claims"]
+
+
+def test_a_second_question_of_the_thing_named_before_is_answered(ask: Ask) -> None:
+    """«Кто проводит ретроспективу и сколько она длится?» was read as one part asking a person: the duration went
+    unasked, and the answer showed the planning's «не больше 2 часов» as if it were the retrospective's.  «сколько
+    она длится» is a part of its own about the retrospective, answered by its «продолжительность — 1 час»."""
+    answer, metadata = ask("Кто проводит ретроспективу и сколько она длится?")
+    assert metadata["answered"] and "скрам-мастер" in answer, answer
+    assert "продолжительность — 1 час" in answer and not metadata["missing_parts"], answer

@@ -661,6 +661,14 @@ _CLAUSE_RE = re.compile(r"[,;:()]|\s[—–-]\s")
 """Where a clause of a question ends (its predicate is read within it: :func:`predicate_reading`)."""
 
 
+OWN_ASK_KEEPS_ITS_PART = True
+"""Whether a piece naming no subject of its own that asks another kind of value than the part before it («… и
+сколько она длится» after «Кто проводит ретроспективу», «… и сколько длится» after «Как проходит дейли») is a part
+of its own about the nouns of the part before — the thing its pronoun, or its ellipsis, stands for.  Before, it was
+merged into the part before, which kept only its own kind: the duration went unasked, and a sentence giving another
+event's duration («… планирование длится не больше 2 часов») stood beside the answer unchecked.  A piece after a
+yes/no or an unclassified part still only says what that part asks («комп сам заблочится, если отойду? через
+скока»)."""
 UNITS_TAKE_THE_SUBJECT_BEFORE = True
 """Whether a count part naming nothing but its unit or its verb («и сколько дней», «… и сколько платят») takes the
 subject terms of the part before it."""
@@ -712,6 +720,16 @@ def question_parts(question: str) -> list[Part]:
         asks = _asks(piece)
         if not terms and parts:
             last = parts[-1]
+            if (
+                OWN_ASK_KEEPS_ITS_PART
+                and asks not in ("other", "yesno", last.asks)
+                and last.asks not in ("other", "yesno")
+            ):
+                # «кто проводит ретроспективу и сколько она длится», «как проходит дейли и сколько длится»: a second
+                # question of the thing named before — its nouns
+                nouns = tuple(t for t in last.terms if not is_verb(t)) or last.terms
+                parts.append(Part(piece, asks, nouns))
+                continue
             # «комп сам заблочится, если отойду? через скока»: the piece without terms says what is asked
             merged = asks if last.asks == "other" else last.asks
             parts[-1] = Part(f"{last.text}, {piece}", merged, last.terms)
