@@ -642,6 +642,18 @@ def names_a_figure(question: str) -> bool:
     return any(w.isdigit() or (morph is not None and "NUMR" in word_parses(w)[0].tag) for w in words)
 
 
+LEAD_IN_BRINGS_ITS_LIST = True
+"""Whether a quoted list item whose list a lead-in line announces brings the lead-in and the whole list when the
+lead-in shares more of the question than the item does — the lead-in says what the items are, and the question
+asked about that («Когда выплачивается зарплата?» was answered by «25-го числа — аванс …» alone, the final payment
+on the 10th left out, though «Заработная плата … выплачивается два раза в месяц:» announces both).  An item naming
+the thing asked as much as the lead-in does stands alone («одуванчик переговорка на скольких людей» is answered by
+«"Одуванчик" — … на 1–2 человека», not by the four rooms), but an item opening in lower case — the rest of the
+lead-in's sentence — brings the lead-in alone («MR вливается в main, когда: • получено не менее 2 одобрений …»;
+before, «• получено не менее 2 одобрений …» was a fragment without its subject; the whole list there brought the
+five steps of an onboarding plan to «испытательный срок сколько месяцев»)."""
+
+
 def _with_context(picks: list[_Scored], scored: list[_Scored], *, figure: bool = False) -> list[_Scored]:
     """``picks`` plus what they cannot be read without: the list a lead-in line announces («… когда:»), the header
     of a table row, the sentence before one that refers back to it («Для этого …»), the sentence after a limit that
@@ -660,6 +672,14 @@ def _with_context(picks: list[_Scored], scored: list[_Scored], *, figure: bool =
                 add([s for s in same if s.unit.block == following[0].unit.block])
         elif unit.role == "row":
             add([s for s in same if s.unit.block == unit.block and s.unit.role == "header"])
+        elif unit.marker and LEAD_IN_BRINGS_ITS_LIST:
+            items = sorted((s for s in same if s.unit.block == unit.block), key=lambda s: s.unit.position)
+            lead = [s for s in same if s.unit.position == items[0].unit.position - 1 and s.unit.lead_in]
+            opener = clean_markdown(unit.text)[:1]
+            if lead and lead[0].score > pick.score:
+                add([lead[0], *items])
+            elif lead and opener.isalpha() and opener.islower():
+                add(lead)
         elif not unit.marker and _REFERS_BACK_RE.match(clean_markdown(unit.text)):
             add([s for s in same if s.unit.position == unit.position - 1 and s.unit.block == unit.block])
         if figure and LIMITS_WITH_EXCEPTIONS and not unit.marker and _states_a_limit(clean_markdown(unit.text)):

@@ -71,3 +71,24 @@ def test_a_second_question_of_the_thing_named_before_is_answered(ask: Ask) -> No
     answer, metadata = ask("Кто проводит ретроспективу и сколько она длится?")
     assert metadata["answered"] and "скрам-мастер" in answer, answer
     assert "продолжительность — 1 час" in answer and not metadata["missing_parts"], answer
+
+
+def test_a_list_item_comes_with_the_lead_in_that_says_what_is_asked(ask: Ask) -> None:
+    """«Когда выплачивается зарплата?» was answered with «25-го числа — аванс …» alone (and the quarterly bonus): the
+    final payment on the 10th was left out.  The lead-in «Заработная плата … выплачивается два раза в месяц:» shares
+    the question's words as much as the item does, so it comes with its whole list."""
+    answer, metadata = ask("Когда выплачивается зарплата?")
+    assert metadata["answered"], answer
+    lines = answer.splitlines()
+    assert lines[0].startswith("Заработная плата в ООО «Ромашка Софт» выплачивается два раза в месяц"), answer
+    assert lines[1].startswith("• 25-го числа — аванс") and lines[2].startswith("• 10-го числа следующего месяца")
+
+
+def test_a_list_item_that_continues_its_lead_in_is_not_shown_as_a_fragment(ask: Ask) -> None:
+    """«Сколько одобрений нужно, чтобы смержить MR?» was answered by «• получено не менее 2 одобрений …» — an item
+    in lower case, the rest of the sentence «MR вливается в main, когда:», shown without its start.  Now with it."""
+    answer, metadata = ask("Сколько одобрений нужно, чтобы смержить MR?")
+    assert metadata["answered"], answer
+    lines = answer.splitlines()
+    assert lines[0].startswith("MR вливается в main, когда"), answer
+    assert lines[1].startswith("• получено не менее 2 одобрений"), answer
