@@ -196,3 +196,27 @@ def test_a_negation_or_a_condition_is_never_cut_away(line: str, question: str | 
 def test_the_word_a_negation_stands_before_stays() -> None:
     """rv2: «Почему не приходит код подтверждения?» was cut to «Почему не код подтверждения?» (negation of nothing)."""
     assert core_question("Почему не приходит код подтверждения?", 30, STOPWORDS) == "Не приходит код подтверждения?"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "asking"),
+    [
+        ("Подскажите, пожалуйста, как оформить больничный.", True),
+        ("Добрый день! Расскажите про ДМС.", True),
+        ("Хотел бы узнать, когда зарплата.", True),
+        ("Could you tell me where the office is.", True),
+        ("Добрый день, коллеги.", False),
+        ("Спасибо, я разобрался.", False),
+        ("Пожалуйста, не удаляйте мою заявку.", False),
+    ],
+)
+def test_a_formula_that_asks(sentence: str, asking: bool) -> None:
+    """A request to tell opens a sentence that asks, with or without «?» (the message reader's cue)."""
+    from agentcore.text.courtesy import asks_by_formula
+
+    assert asks_by_formula(sentence) is asking
+
+
+def test_a_greeting_to_everyone_is_courtesy() -> None:
+    assert core_question("Всем привет! Как оформить отпуск?") == "Как оформить отпуск?"
+    assert strip_courtesy("Всем добрый день, коллеги!") == ""

@@ -6,6 +6,8 @@
 * :mod:`agentcore.text.sentences` — :func:`split_sentences` (razdel, quotations whole);
 * :mod:`agentcore.text.morphology` — the process-wide pymorphy3 analyzer and :func:`to_nominative` («про кота» → «кот»);
 * :mod:`agentcore.text.courtesy` — :func:`strip_courtesy`, :func:`core_question` (greetings and thanks off a question);
+* :mod:`agentcore.text.message` — :func:`~agentcore.text.message.question_of`: a message read as context plus questions
+  (the question the answer path reads: the sentences that ask, with what they refer to taken from the context);
 * :mod:`agentcore.text.agreement` — :func:`plural`, :func:`plural_form` («1 задача», «2 задачи», «5 задач»).
 
 The public names are this package's ``__all__``; they load on first use (PEP 562), so ``import agentcore.text`` loads

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["core_question", "search_core", "strip_courtesy", "strip_courtesy_tail"]
+__all__ = ["asks_by_formula", "core_question", "search_core", "strip_courtesy", "strip_courtesy_tail"]
 
 _SEP = r"[\s,:;!.…—–-]*"
 # Where an English greeting or thanks ends: a mark or the end of the text follows, or a word that opens a clause (a
@@ -40,7 +40,8 @@ _EN_END = (
     r"quick|one|just|sorry|excuse|thanks|thank)(?![\w'-]))"
 )
 _GREETING = (
-    r"(?:привет\w*|здравствуй\w*|здрасьте|добр\w+\s+(?:день|утро|вечер|ночи|времени\s+суток)|доброго\s+\w+(?:\s+суток)?|"
+    r"(?:(?:всем\s+)?(?:привет\w*|здравствуй\w*|здрасьте|добр\w+\s+(?:день|утро|вечер|ночи|времени\s+суток))|"
+    r"доброго\s+\w+(?:\s+суток)?|"
     r"хай|хэй|салют|хелло|"
     # English: a greeting with the word that completes it («hi there», «hello everyone»), not that word alone —
     # and only where the greeting ends (_EN_END): «Hey team lead, …», «Hello World program», «Good day to submit…»
@@ -58,19 +59,24 @@ _ASK_VERB = (
     r"объясни(?:те)?|напомни(?:те)?|уточни(?:те)?|помоги(?:те)?(?:\s+разобраться)?|проконсультируй(?:те)?)"
     r"(?:\s+(?:мне|нам|пожалуйста))*)"
 )
-_REQUEST = (
+_ASKING = (
     rf"(?:{_ASK_VERB}|"
     r"(?:можно|могу\s+ли\s+я|можете|можешь)\s+(?:у\s+(?:тебя|вас)\s+)?(?:узнать|спросить|уточнить)|"
     r"(?:я\s+)?(?:хочу|хотел(?:а|ось)?|хотела\s+бы|хотел\s+бы|хотелось\s+бы)\s+(?:бы\s+)?(?:спросить|узнать|уточнить)|"
     r"(?:у\s+меня|есть)\s+(?:(?:один|такой|небольшой)\s+)?(?:вопрос|вопросик)(?:\s+такой)?|вопрос(?:\s+такой)?|"
-    r"(?:слушай(?:те)?|извини(?:те)?(?:\s+за\s+беспокойство)?|простите|пожалуйста|плиз|pls|please)|"
-    r"(?:а|и|так|ну|вот|кстати|в\s+общем|короче)(?=[\s,])|"
     # English: the request wrapped around the question («could you please tell me», «I'd like to know»)
     r"(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:tell|explain\s+to|remind|show|help)(?:\s+(?:me|us))?|"
     r"(?:please\s+)?(?:tell|explain\s+to|remind|show|help)\s+(?:me|us)|"
     r"i\s+(?:want(?:ed)?|would\s+like|'d\s+like|wonder(?:ed)?)\s+(?:to\s+(?:ask|know)|if)|"
-    r"(?:i\s+have\s+a|a|one|quick)\s+(?:quick\s+)?question|do\s+you\s+know|"
-    r"excuse\s+me|sorry\s+to\s+bother\s+you))"
+    r"(?:i\s+have\s+a|a|one|quick)\s+(?:quick\s+)?question|do\s+you\s+know))"
+)
+"""The formulas that ask («подскажите», «расскажите», «хочу узнать», «у меня вопрос», «could you tell me»): a sentence
+opening with one asks whatever follows (:func:`asks_by_formula`)."""
+_REQUEST = (
+    rf"(?:{_ASKING}|"
+    r"(?:слушай(?:те)?|извини(?:те)?(?:\s+за\s+беспокойство)?|простите|пожалуйста|плиз|pls|please)|"
+    r"(?:а|и|так|ну|вот|кстати|в\s+общем|короче)(?=[\s,])|"
+    r"(?:excuse\s+me|sorry\s+to\s+bother\s+you))"
 )
 # A formula is whole words: «хай» does not open «хайку», «hi» not «history», «вопрос» not «вопросы», «бот» does not
 # end «работ» (without the boundaries these lost their first or last letters).
@@ -107,6 +113,22 @@ _FILLERS = (
     "теперь",
     "сейчас",
 )
+
+
+_ASKING_RE = re.compile(rf"^(?:{_ASKING})(?![\w'-])", re.IGNORECASE)
+
+
+def asks_by_formula(sentence: str) -> bool:
+    """Whether ``sentence`` opens — past its greetings, address and other formulas — with a formula that asks
+    («Добрый день, подскажите, как …», «Расскажите про ДМС.», «Could you tell me …»): it asks, even without «?»."""
+    text = " ".join(sentence.split())
+    while True:
+        if _ASKING_RE.match(text):
+            return True
+        shorter = _HEAD_RE.sub("", text, count=1)
+        if shorter == text:
+            return False
+        text = shorter
 
 
 def strip_courtesy(sentence: str) -> str:
