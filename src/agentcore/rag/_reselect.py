@@ -26,6 +26,7 @@ from agentcore.rag._evidence import lexically_answered
 from agentcore.rag._focus import SLOT_ASKS, FocusCheck, supplies_asked, term_share
 from agentcore.rag.answer import quotable_lines, with_marker
 from agentcore.rag.citations import ComposedContext
+from agentcore.text.message import question_of
 
 __all__ = [
     "RESELECT_CANDIDATES",
@@ -59,6 +60,7 @@ def reselection_candidates(
         cited: the context numbers the answer's claims cite, in order (their sections are searched first).
         shown: the texts already shown (never offered again).
     """
+    question = question_of(question)  # the value a part asks is read from the asking sentences of a message
     order = [n for n in dict.fromkeys(cited) if context.get(n) is not None]
     order += [p.index for p in context.passages if p.index not in order]
     known = {_plain(text) for text in shown}

@@ -45,6 +45,7 @@ from agentcore.rag._sections import (
     section_heading,
 )
 from agentcore.rag.models import Hit, SearchResult
+from agentcore.text.message import question_of
 from agentcore.text.morphology import VERB_FORMS, first_reading, pos_of
 from agentcore.text.morphology import parses as word_parses
 
@@ -776,8 +777,12 @@ def select_excerpts(
 
     Returns:
         the excerpts; empty when ``hits`` hold no text (or nothing shares a word with an untrusted question).
+
+    ``question`` may be a whole message: the sentences are chosen for the question its asking sentences ask
+    (:func:`agentcore.text.message.question_of`).
     """
     analyzer = analyzer or get_analyzer()
+    question = question_of(question)
     kind = question_kind(question)
     if kind == "other" and describes_situation(question):
         kind = "procedure"  # «потерял телефон с рабочей почтой» asks what to do
@@ -1326,6 +1331,8 @@ def supplying_excerpts(question: str, hits: Sequence[Hit], quoted: Sequence[Exce
         supplier_scores,
         with_alternatives,
     )
+
+    question = question_of(question)  # a message: the parts of its asking sentences
 
     parts = [p for p in question_parts(question) if p.asks in SLOT_ASKS]
     if not parts or not hits:

@@ -443,12 +443,13 @@ def cited_extractive_answer(
     """
     from agentcore.rag._focus import question_parts
     from agentcore.rag.answer import render_excerpts, select_excerpts, supplying_excerpts
+    from agentcore.text.message import question_of
 
     def cite(excerpt: Any) -> str:
         return f"[{excerpt.hit.rank}]"
 
     owned = [[p for p in context.passages if p.id in set(ranked)] for _, ranked in parts]
-    if PARTS_IN_ORDER and len(parts) >= 2 and all(owned) and len(question_parts(question)) >= 2:
+    if PARTS_IN_ORDER and len(parts) >= 2 and all(owned) and len(question_parts(question_of(question))) >= 2:
         # a question of several parts (as the focus check reads it, not only as the search plan split it), every
         # part with passages of its own search: each part from its own, in the question's order — a selection by
         # the whole question's words quotes a sentence sharing words with two parts and answering neither («Подайте

@@ -425,7 +425,9 @@ def removed_part(question: str, report: ClaimReport) -> str:
     премию?» when the premium's claim was removed); ``""`` when the removal left no such word.  Never the removed
     claim's text: that goes only to ``removed``."""
     from agentcore.rag._focus.parts import subject_terms
+    from agentcore.text.message import question_of
 
+    question = question_of(question)  # a message's context names no part of the question
     lost_claims = [c for c in report.removed if c.decided_by != "focus"]
     if not lost_claims or not report.supported:
         return ""

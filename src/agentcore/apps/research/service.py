@@ -58,6 +58,7 @@ from agentcore.rag.claims import CheckedClaim, ClaimReport, RenderedAnswer, chec
 from agentcore.rag.errors import RetrievalError
 from agentcore.rag.models import CollectionInfo
 from agentcore.rag.trust import claim_metadata, claims_shown, shown_coverage, trusted_answer
+from agentcore.text.message import question_of
 from agentcore.trace.logs import step_logger
 from agentcore.util.clock import utc_now_iso
 from agentcore.util.redact import redact_public
@@ -615,12 +616,13 @@ class AgentService(ReActAgent):
         scratch = run.scratch
         passages = scratch.context.passages if scratch.context else ()
         known = self._analyzer.term_set("\n".join(f"{p.title}\n{p.text}" for p in passages))
-        subject = [w for part in question_parts(run.question) for w in part.terms]
+        asked = question_of(run.question)  # a message's context is no word to search for again
+        subject = [w for part in question_parts(asked) for w in part.terms]
         if unsupported:
             # the claims' words the passages lack, without the values the guard rejected (review F11)
             query = " ".join(dict.fromkeys([*subject, *refinement_words(unsupported, known, self._analyzer)]))
         else:
-            lacking = [w for w in re.findall(r"[\w-]+", run.question) if self._analyzer.term_set(w) - known]
+            lacking = [w for w in re.findall(r"[\w-]+", asked) if self._analyzer.term_set(w) - known]
             query = " ".join(dict.fromkeys([*lacking, *subject])) if lacking else ""
         repeated = {query_key(q) for q in sent} | scratch.sent
         if query.strip() and query_key(query) not in repeated:

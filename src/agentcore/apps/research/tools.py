@@ -167,12 +167,17 @@ class QueryPlan(BaseModel):
 def plan_query(query: str, mode: SearchMode | None, collection: str, top_k: int = DEFAULT_TOP_K) -> QueryPlan:
     """Split a compound question into sub-queries (on ``?``, ``;``, dashes, «а», «и» + a question word; a part needs
     a word that says what it is about, not only «что делать») and collect filters: the retrieval mode, identifiers
-    that must match exactly, the collection, ``top_k``."""
+    that must match exactly, the collection, ``top_k``.
+
+    A message with context («У нас в команде спринт две недели. Сколько длится ретро?») is split by the question
+    its asking sentences ask (:func:`agentcore.text.message.question_of`): a sentence about the asker is no part to
+    search for and answer on its own.  The whole message stays the query."""
     from agentcore.rag import get_analyzer
+    from agentcore.text.message import question_of
 
     analyzer = get_analyzer()
     generic = analyzer.term_set(_GENERIC_WORDS)
-    parts = [" ".join(p.split()).strip(" ,.") for p in _SPLIT_RE.split(query)]
+    parts = [" ".join(p.split()).strip(" ,.") for p in _SPLIT_RE.split(question_of(query))]
     # A part must say what it is about: «что делать» or «что можно» alone would search for noise.
     parts = [p for p in parts if analyzer.term_set(p) - generic]
     sub_queries = parts if len(parts) > 1 else []

@@ -26,6 +26,7 @@ from agentcore.rag._focus.supplies import SLOT_ASKS
 from agentcore.rag._focus.thresholds import FOCUS_MIN_COVERAGE, SEMANTIC_MIN_COSINE
 from agentcore.rag._focus.value_rules import SupplierFilter, Suppliers, ValueTest
 from agentcore.rag._focus.words import vocabulary_of
+from agentcore.text.message import question_of
 
 SOFT_LACK_MARGIN = 0.04
 """Added to the e5 cosine a part needs when one of its nouns is a soft lack (no passage uses it); read at each check
@@ -142,7 +143,11 @@ def check_focus(
         why: when given, filled with one entry per part — ``""`` for an answered part, else why it is not answered
             (:func:`why_not`).  The reason is read again only for the parts not answered and only when asked (the
             model's focus judge, :mod:`agentcore.rag._focus_judge`): without it the check runs as it always did.
+
+    ``question`` may be a whole message: its parts are read from the sentences that ask
+    (:func:`agentcore.text.message.question_of`; a short question reads as typed).
     """
+    question = question_of(question)
     english = is_english(question)
     if english:
         min_coverage = max(min_coverage, ENGLISH_MIN_COVERAGE)
