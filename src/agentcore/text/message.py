@@ -22,8 +22,8 @@ read by its sentences (:func:`read_message`):
    «расскажите про …», «could you tell me …»: :func:`agentcore.text.courtesy.asks_by_formula`), holds «ли», or
    opens with a question word — in Russian or English — while it does not end as a statement («.» or «!»), or
    after a verb of not knowing («не знаю, куда …», «I wonder whether …»); a chat fragment with no closing mark
-   right after an asking sentence asks too, unless the asker is its subject («есть парковка? и зарядка для
-   электромобиля» — but «душ есть? хочу бегать по утрам»).  Every other sentence is *context*; so is a leading
+   right after an asking sentence asks too, unless the asker is its subject («в офисе есть велопарковка? и
+   душевая» — but «кухня в офисе есть? хочу обедать на работе»).  Every other sentence is *context*; so is a leading
    clause of an asking sentence, cut off by a dash, a semicolon or «, а», whose subject is the asker and which asks
    nothing («На дейли я сказал, а что ещё надо сделать в Jira …»);
 4. the question is read from the asking sentences (:attr:`Message.question`).  Each keeps its own words, and takes
@@ -148,8 +148,8 @@ _FIRST_PERSON = frozenset(
 
 def _continues_the_question(sentence: str) -> bool:
     """Whether ``sentence``, after an asking one, goes on asking: a chat fragment with no closing mark that does not
-    speak of the asker — «есть парковка у офиса? и зарядка для электромобиля», «… можно брать? совместительство
-    разрешено» — unlike «… ? стану дедушкой», «… ? хочу бегать по утрам»: the asker's own situation."""
+    speak of the asker — «в офисе есть велопарковка? и душевая», «гостевая парковка есть? пропуск нужен» — unlike «… ?
+    у меня отпуск в июле», «… ? хочу обедать на работе»: the asker's own situation."""
     if sentence.rstrip().endswith((".", "!", "…")):
         return False
     for word in _words(sentence):
