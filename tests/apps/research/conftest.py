@@ -3,13 +3,14 @@ scripted model (ReAct replies in order) or the offline policy."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from agentcore.apps.research import AgentService
+from agentcore.apps.research import AgentRequest, AgentService
 from agentcore.apps.research.retrieval import EngineRetriever
 from agentcore.apps.research.settings import ResearchSettings
 from agentcore.config import Settings
@@ -97,3 +98,31 @@ def make_service(settings: Settings, engine: RagEngine) -> ServiceFactory:
         return AgentService(configured, gateway=gateway, retriever=retriever or EngineRetriever(engine))
 
     return make
+
+
+OfflineAsk = Callable[[str], tuple[bool, str]]
+"""``ask(question) -> (answered, answer)``."""
+
+
+@pytest.fixture(scope="module")
+def ask(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OfflineAsk]:
+    """``ask(question) -> (answered, answer)`` through the research agent's public stream, offline over the knowledge
+    base that ships (``agentcore ask``'s engine: the local e5 embedder, hybrid search); one service per module."""
+    settings = Settings(
+        data_dir=Path(tmp_path_factory.mktemp("offline-ask")),
+        provider="offline",
+        rag_embedder="local",
+        research=ResearchSettings(cache_ttl=0, agent_tool_timeout=60.0, agent_run_deadline=180.0),
+    )
+    loop = asyncio.new_event_loop()
+    service = AgentService(settings)
+
+    async def run(question: str) -> tuple[bool, str]:
+        events = [e async for e in service.stream_agent_response(AgentRequest(question=question))]
+        final = events[-1]
+        assert final.type == "final"
+        return bool(final.metadata.get("answered")), final.answer
+
+    yield lambda question: loop.run_until_complete(run(question))
+    loop.run_until_complete(service.aclose())
+    loop.close()

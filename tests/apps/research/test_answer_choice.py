@@ -4,40 +4,7 @@ steps in order, a definition of the thing asked or none."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Iterator
-from pathlib import Path
-
-import pytest
-
-from agentcore.apps.research import AgentRequest, AgentService
-from agentcore.apps.research.settings import ResearchSettings
-from agentcore.config import Settings
-
-Ask = Callable[[str], tuple[bool, str]]
-
-
-@pytest.fixture(scope="module")
-def ask(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ask]:
-    """``ask(question) -> (answered, answer)`` through the research agent's public stream, offline."""
-    settings = Settings(
-        data_dir=Path(tmp_path_factory.mktemp("answer-choice")),
-        provider="offline",
-        rag_embedder="local",
-        research=ResearchSettings(cache_ttl=0, agent_tool_timeout=60.0, agent_run_deadline=180.0),
-    )
-    loop = asyncio.new_event_loop()
-    service = AgentService(settings)
-
-    async def run(question: str) -> tuple[bool, str]:
-        events = [e async for e in service.stream_agent_response(AgentRequest(question=question))]
-        final = events[-1]
-        assert final.type == "final"
-        return bool(final.metadata.get("answered")), final.answer
-
-    yield lambda question: loop.run_until_complete(run(question))
-    loop.run_until_complete(service.aclose())
-    loop.close()
+from tests.apps.research.conftest import OfflineAsk as Ask
 
 
 def test_a_general_procedure_is_not_answered_from_a_special_case(ask: Ask) -> None:
