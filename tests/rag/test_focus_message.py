@@ -65,3 +65,16 @@ def test_the_composer_and_the_search_answer_read_the_asking_sentences() -> None:
     result = SearchResult(hits, "hybrid", "test", "default", answerable=True, possible=True)
     answer = asyncio.run(answer_search(MESSAGE, result))
     assert "28 календарных дней" in answer.text, answer.text
+
+
+def test_a_greeting_before_a_question_without_context_is_no_part_of_it() -> None:
+    """Read as typed, «Добрый день!» made «добрый» and «день» terms of the part."""
+    check = check_focus(
+        "Добрый день! Сколько дней ежегодного отпуска положено?",
+        [FIRST],
+        [VACATION],
+        headings=["Отпуск: правила и оформление"],
+        embed=far_embed,
+    )
+    assert [p.text for p in check.parts] == ["Сколько дней ежегодного отпуска положено"]
+    assert "добрый" not in check.parts[0].terms

@@ -663,20 +663,33 @@ def _read(sentences: list[tuple[str, bool]]) -> str:
     return " ".join(pieces)
 
 
+GREETINGS_ARE_NO_PART = True
+"""Whether a question with no context but a sentence of greeting, thanks or address («Привет! Как оформить больничный?
+Спасибо!») is read without it, as a message with context is: before, such a message was read as typed, so «добрый
+день» became subject terms of the part and «Привет! Как …» asked no procedure."""
+
+
 @lru_cache(maxsize=4096)
 def read_message(text: str) -> Message:
     """``text`` read as context plus questions (see the module docstring)."""
     sentences: list[tuple[str, bool]] = []
+    courtesy_only = False  # a whole sentence of greeting, thanks or address was left out
     for sentence in _sentences(text):
         bare = strip_courtesy(sentence)
         if not re.search(r"\w", bare):
+            courtesy_only = True
             continue  # a greeting, thanks, an address: nothing of the question
         asked = asks(sentence) or (bool(sentences) and sentences[-1][1] and _continues_the_question(bare))
         sentences += _clauses(bare) if asked else [(bare, False)]
     asking = tuple(t for t, a in sentences if a)
     context = tuple(t for t, a in sentences if not a)
-    if not asking or not context:
+    if not asking:
         return Message(text, asking, context, text)
+    if not context:
+        # «Добрый день! Сколько дней отпуска положено?»: the greeting is no part of the question (its «день» was a
+        # subject term, and «Привет! Как оформить …» no longer read as a procedure); a question alone stays as typed
+        question = " ".join(asking) if GREETINGS_ARE_NO_PART and courtesy_only else text
+        return Message(text, asking, context, question)
     return Message(text, asking, context, _read(sentences))
 
 
