@@ -152,12 +152,17 @@ def _continues_the_question(sentence: str) -> bool:
     у меня отпуск в июле», «… ? хочу обедать на работе»: the asker's own situation."""
     if sentence.rstrip().endswith((".", "!", "…")):
         return False
-    for word in _words(sentence):
-        if word.low in _FIRST_PERSON:
-            return False
+    return not _in_the_first_person(sentence, _FIRST_PERSON)
+
+
+def _in_the_first_person(text: str, pronouns: frozenset[str]) -> bool:
+    """Whether ``text`` holds one of ``pronouns`` or a verb in the first person («хочу», «я сказал»)."""
+    for word in _words(text):
+        if word.low in pronouns:
+            return True
         if any(str(r.tag.POS) == "VERB" and r.tag.person == "1per" for r in word.readings[:2]):
-            return False
-    return True
+            return True
+    return False
 
 
 # --- the words of a sentence ---------------------------------------------------------------------------------------
@@ -614,12 +619,7 @@ _ASKER_SUBJECT = frozenset({"я", "мы", "i", "i'm", "i've", "we", "we're"})
 def _speaks_of_the_asker(text: str) -> bool:
     """Whether the asker is the subject of ``text``: «я», «мы», «I», «we», or a verb in the first person («я сказал»,
     «хочу»; not «наш сервер», «у меня»)."""
-    for word in _words(text):
-        if word.low in _ASKER_SUBJECT:
-            return True
-        if any(str(r.tag.POS) == "VERB" and r.tag.person == "1per" for r in word.readings[:2]):
-            return True
-    return False
+    return _in_the_first_person(text, _ASKER_SUBJECT)
 
 
 def _clauses(sentence: str) -> list[tuple[str, bool]]:

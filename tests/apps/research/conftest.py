@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from agentcore.agents.events import FinalEvent
 from agentcore.apps.research import AgentRequest, AgentService
 from agentcore.apps.research.retrieval import EngineRetriever
 from agentcore.apps.research.settings import ResearchSettings
@@ -100,13 +101,15 @@ def make_service(settings: Settings, engine: RagEngine) -> ServiceFactory:
     return make
 
 
+OfflineFinal = Callable[[str], FinalEvent]
+"""``final(question) -> FinalEvent`` of one offline run."""
 OfflineAsk = Callable[[str], tuple[bool, str]]
 """``ask(question) -> (answered, answer)``."""
 
 
 @pytest.fixture(scope="module")
-def ask(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OfflineAsk]:
-    """``ask(question) -> (answered, answer)`` through the research agent's public stream, offline over the knowledge
+def offline_final(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OfflineFinal]:
+    """``final(question)``: the ``final`` event of the research agent's public stream, offline over the knowledge
     base that ships (``agentcore ask``'s engine: the local e5 embedder, hybrid search); one service per module."""
     settings = Settings(
         data_dir=Path(tmp_path_factory.mktemp("offline-ask")),
@@ -117,12 +120,23 @@ def ask(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OfflineAsk]:
     loop = asyncio.new_event_loop()
     service = AgentService(settings)
 
-    async def run(question: str) -> tuple[bool, str]:
+    async def run(question: str) -> FinalEvent:
         events = [e async for e in service.stream_agent_response(AgentRequest(question=question))]
         final = events[-1]
-        assert final.type == "final"
-        return bool(final.metadata.get("answered")), final.answer
+        assert isinstance(final, FinalEvent)
+        return final
 
     yield lambda question: loop.run_until_complete(run(question))
     loop.run_until_complete(service.aclose())
     loop.close()
+
+
+@pytest.fixture(scope="module")
+def ask(offline_final: OfflineFinal) -> OfflineAsk:
+    """``ask(question) -> (answered, answer)`` of :func:`offline_final`."""
+
+    def answered(question: str) -> tuple[bool, str]:
+        final = offline_final(question)
+        return bool(final.metadata.get("answered")), final.answer
+
+    return answered

@@ -4,42 +4,25 @@ lists, tables) and the sentences chosen for a question of several parts."""
 
 from __future__ import annotations
 
-import asyncio
 import re
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-
-from agentcore.apps.research import AgentRequest, AgentService
-from agentcore.apps.research.settings import ResearchSettings
-from agentcore.config import Settings
+from tests.apps.research.conftest import OfflineFinal
 
 Ask = Callable[[str], tuple[str, dict[str, Any]]]
 
 
 @pytest.fixture(scope="module")
-def ask(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ask]:
-    """``ask(question) -> (answer, metadata)`` through the research agent's public stream, offline."""
-    settings = Settings(
-        data_dir=Path(tmp_path_factory.mktemp("what-the-user-sees")),
-        provider="offline",
-        rag_embedder="local",
-        research=ResearchSettings(cache_ttl=0, agent_tool_timeout=60.0, agent_run_deadline=180.0),
-    )
-    loop = asyncio.new_event_loop()
-    service = AgentService(settings)
+def ask(offline_final: OfflineFinal) -> Ask:
+    """``ask(question) -> (answer, metadata)`` of the offline run."""
 
-    async def run(question: str) -> tuple[str, dict[str, Any]]:
-        events = [e async for e in service.stream_agent_response(AgentRequest(question=question))]
-        final = events[-1]
-        assert final.type == "final"
+    def shown(question: str) -> tuple[str, dict[str, Any]]:
+        final = offline_final(question)
         return final.answer, final.metadata
 
-    yield lambda question: loop.run_until_complete(run(question))
-    loop.run_until_complete(service.aclose())
-    loop.close()
+    return shown
 
 
 def test_a_list_items_label_carries_no_marker_of_its_own(ask: Ask) -> None:
